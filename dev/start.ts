@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchConfigSchema } from '../workers/launch/config';
+import { verifyConfigSchema } from '../workers/verify/config';
+import { startDataStack } from './data-stack';
+import { ensureDemoData, type DemoData } from './demo-data';
+import { startWorker, waitForHealth, type WorkerProcess } from './workers';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stateDir = join(root, '.local');
+const devJsonPath = join(stateDir, 'dev.json');
+const started = Date.now();
+const TOTAL_STEPS = 7;
+let stepNumber = 0;
+
+function progress(message: string): void {
+  stepNumber += 1;
+  console.log(`[${stepNumber}/${TOTAL_STEPS}] ${message}  (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+}
+
+/** Worker settings taken from this process's environment: every name the Worker's config declares. */
+function settingsFromEnvironment(names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
+async function main(): Promise<void> {
+  mkdirSync(stateDir, { recursive: true });
+  const launchPort = Number(process.env.LAUNCH_PORT ?? 8787);
+  const verifyPort = Number(process.env.VERIFY_PORT ?? 8788);
+
+  const stack = await startDataStack({
+    dataDir: join(stateDir, 'postgres'),
+    postgresPort: Number(process.env.DEV_POSTGRES_PORT ?? 54329),
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    progress,
+  });
+  const workers: WorkerProcess[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await stack.close();
+    console.log('Stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    progress('Demo workspaces and keys');
+    const previous = existsSync(devJsonPath) ? (JSON.parse(readFileSync(devJsonPath, 'utf8')) as DemoData) : undefined;
+    const demo = await ensureDemoData(stack.bindings.DATABASE_URL, previous);
+
+    progress(`Starting the Workers: launch on :${launchPort}, verify on :${verifyPort}`);
+    const launchSettings = settingsFromEnvironment(Object.keys(launchConfigSchema.shape));
+    const verifySettings = settingsFromEnvironment(Object.keys(verifyConfigSchema.shape));
+    const log = (name: string) => (line: string) => {
+      if (line.trim()) console.log(`  ${name} │ ${line}`);
+    };
+    workers.push(
+      startWorker({
+        name: 'launch',
+        port: launchPort,
+        inspectorPort: Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231),
+        vars: { ...launchSettings, ...stack.bindings },
+        stateDir,
+        log: log('launch'),
+      }),
+      startWorker({
+        name: 'verify',
+        port: verifyPort,
+        inspectorPort: Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232),
+        vars: { INTERNAL_SECRET: demo.data.verify.internalSecret, ...verifySettings, ...stack.bindings },
+        stateDir,
+        log: log('verify'),
+      }),
+    );
+    const [launch, verify] = workers as [WorkerProcess, WorkerProcess];
+
+    progress('Waiting for both health routes');
+    await Promise.all([
+      waitForHealth(`${launch.url}/api/health`, launch.child, 60_000),
+      waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
+    ]);
+
+    const devJson = {
+      launch: { url: launch.url, apiKey: demo.data.launch.apiKey, workspaceId: demo.data.launch.workspaceId, user: demo.data.launch.user },
+      verify: {
+        url: verify.url,
+        apiKey: demo.data.verify.apiKey,
+        internalSecret: verifySettings.INTERNAL_SECRET ?? demo.data.verify.internalSecret,
+        tenantId: demo.data.verify.tenantId,
+      },
+      stores: stack.describe,
+    };
+    writeFileSync(devJsonPath, JSON.stringify(devJson, null, 2) + '\n', { mode: 0o600 });
+    progress(`Ready ${demo.reused ? '(reused the demo data of an earlier run)' : '(created new demo data)'}`);
+    console.log(`
+Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.describe.redis}). Keys and the demo sign-in are in .local/dev.json.
+
+  launch  ${launch.url}   reference: ${launch.url}/api/reference
+    curl -s ${launch.url}/api/health
+    curl -s -H 'X-API-Key: ${devJson.launch.apiKey}' ${launch.url}/api/openapi.json | head -c 300
+
+  verify  ${verify.url}   reference: ${verify.url}/v1/reference
+    curl -s ${verify.url}/v1/health
+    curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/openapi.json | head -c 300
+
+  demo sign-in (launch): ${devJson.launch.user.email} / ${devJson.launch.user.password}
+
+Press Ctrl-C to stop everything.`);
+  } catch (error) {
+    console.error(`\nStart-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  }
+}
+
+await main();

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface WorkerProcess {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+
+/**
+ * One `wrangler dev --env <name>` per Worker. Settings go through an env file rather than `--var`
+ * so that secrets do not show in the process list.
+ */
+export function startWorker(options: {
+  name: 'launch' | 'verify';
+  port: number;
+  inspectorPort: number;
+  vars: Record<string, string>;
+  stateDir: string;
+  log: (line: string) => void;
+}): WorkerProcess {
+  const envFile = join(options.stateDir, `${options.name}.env`);
+  writeFileSync(envFile, Object.entries(options.vars).map(([key, value]) => `${key}=${JSON.stringify(value)}`).join('\n') + '\n', { mode: 0o600 });
+  const child = spawn(
+    process.execPath,
+    [
+      wranglerBin,
+      'dev',
+      '--env', options.name,
+      '--ip', '127.0.0.1',
+      '--port', String(options.port),
+      '--inspector-port', String(options.inspectorPort),
+      '--env-file', envFile,
+      '--persist-to', join(options.stateDir, 'wrangler'),
+      '--test-scheduled',
+      '--show-interactive-dev-session=false',
+      '--log-level', 'log',
+    ],
+    {
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream! }).on('line', (line) => options.log(line));
+  }
+  return {
+    name: options.name,
+    url: `http://127.0.0.1:${options.port}`,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        // wrangler starts workerd as its own child: signal the whole group.
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch {
+          resolve();
+        }
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {}
+        }, 5_000).unref();
+      }),
+  };
+}
+
+/** Polls the health route until it answers 200, or fails with its last answer. */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      last = `${response.status} ${await response.text()}`;
+      if (response.ok) return;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000}s (last: ${last})`);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Settings every Worker needs to reach its data stores. Each Worker extends this schema with its own. */
+export const platformConfigSchema = z.object({
+  DATABASE_URL: z.string().url(),
+  /** Local only: a WebSocket-to-TCP proxy (`ws://host:port`) for the Neon driver. Unset in production. */
+  NEON_WS_PROXY: z.string().url().optional(),
+  UPSTASH_REDIS_REST_URL: z.string().url(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1),
+});
+
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const parsedBySchema = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
+
+/**
+ * The one way to read settings: bindings are validated once per `env` object, and a missing or
+ * malformed one is a clear error naming it rather than an `undefined` three calls later.
+ */
+export function readConfig<S extends z.ZodType>(schema: S, env: object): z.infer<S> {
+  let parsed = parsedBySchema.get(schema);
+  if (!parsed) parsedBySchema.set(schema, (parsed = new WeakMap()));
+  const cached = parsed.get(env);
+  if (cached) return cached as z.infer<S>;
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new ConfigError(`Invalid or missing Worker settings: ${names}`);
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}

@@ -1,0 +1,2 @@
+export * from './launch';
+export * from './verify';

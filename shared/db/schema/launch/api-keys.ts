@@ -1,0 +1,23 @@
+import { index, text, timestamp } from 'drizzle-orm/pg-core';
+import { launch } from './schema';
+import { workspaces } from './workspaces';
+
+export const launchApiKeys = launch.table(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The readable start of the secret (e.g. `lk_live_3fa9`), shown in listings. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole secret, hex; the secret is shown once and never stored. */
+    hash: text('hash').notNull().unique(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('api_keys_workspace_idx').on(table.workspaceId)],
+);

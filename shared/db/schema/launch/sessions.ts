@@ -1,0 +1,20 @@
+import { index, text, timestamp } from 'drizzle-orm/pg-core';
+import { launch } from './schema';
+import { launchUsers } from './users';
+
+export const launchSessions = launch.table(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    /** SHA-256 of the cookie value; the cookie itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id').notNull().references(() => launchUsers.id, { onDelete: 'cascade' }),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);

@@ -1,0 +1,4 @@
+import { pgSchema } from 'drizzle-orm/pg-core';
+
+/** Every verify table lives in this PostgreSQL schema, so the two services can be split apart later. */
+export const verify = pgSchema('verify');

@@ -1,0 +1,36 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Env } from 'hono';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
+import { ApiError } from './api-error';
+import { handleError } from './error-handler';
+import { requestLog } from './request-log';
+
+export type AppVariables = RequestIdVariables;
+
+/**
+ * Builds a Worker's app with the parts every request path shares: the request id, the access log,
+ * the one error handler and the validation hook that turns zod failures into the envelope.
+ */
+export function createApp<E extends Env & { Variables: AppVariables }>(): OpenAPIHono<E> {
+  const app = new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const field = issue?.path.join('.') || result.target;
+        throw new ApiError('validation_failed', `${field}: ${issue?.message ?? 'invalid value'}`, {
+          details: { field, location: result.target },
+          hint: `Fix \`${field}\` and send the request again.`,
+        });
+      }
+    },
+  });
+  app.use(requestId({ limitLength: 128 }));
+  app.use(requestLog());
+  app.onError(handleError);
+  app.notFound((c) => {
+    throw new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}.`, {
+      hint: 'Check the path against the OpenAPI document.',
+    });
+  });
+  return app;
+}

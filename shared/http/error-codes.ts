@@ -1,0 +1,22 @@
+/**
+ * The one closed list of error codes both services answer with, each bound to its HTTP status.
+ * Clients branch on `code`; it is stable within v1, so codes are only ever added, never renamed.
+ */
+export const errorCodes = {
+  bad_request: { status: 400, description: 'The request is malformed.' },
+  validation_failed: { status: 400, description: 'A field, parameter or header failed validation; `field` names it.' },
+  invalid_json: { status: 400, description: 'The body is not valid JSON.' },
+  unauthorized: { status: 401, description: 'No credential, or an unknown, expired or revoked one.' },
+  forbidden: { status: 403, description: 'The credential may not perform this operation.' },
+  not_found: { status: 404, description: 'No such route, or no such resource in this workspace.' },
+  method_not_allowed: { status: 405, description: 'The path exists but not with this method; see `Allow`.' },
+  conflict: { status: 409, description: 'The request conflicts with the current state of the resource.' },
+  payload_too_large: { status: 413, description: 'The body is larger than the operation accepts.' },
+  unsupported_media_type: { status: 415, description: 'The body has a content type the operation does not accept.' },
+  rate_limited: { status: 429, description: 'Too many requests; wait `Retry-After` seconds.' },
+  internal_error: { status: 500, description: 'An unexpected error; the request id identifies it in the logs.' },
+  service_unavailable: { status: 503, description: 'A dependency is unavailable; retry later.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+export type ErrorStatus = (typeof errorCodes)[ErrorCode]['status'];

@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from './api-error';
+import { ConfigError } from '../config';
+
+/** The error boundary: whatever was thrown, the caller gets the one envelope and never internals. */
+export function handleError(error: Error, c: Context): Response {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        code: apiError.code,
+        error: error.name,
+        message: error.message,
+        stack: error.stack,
+      }),
+    );
+  }
+  return c.json(apiError.toBody(), apiError.status as ContentfulStatusCode, apiError.headers);
+}
+
+function toApiError(error: Error): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ConfigError) {
+    return new ApiError('service_unavailable', 'The service is not configured correctly.', {
+      hint: 'Operators: check the Worker settings named in the logs.',
+    });
+  }
+  if (error instanceof HTTPException) return fromHttpException(error);
+  return new ApiError('internal_error', 'Something went wrong on our side.');
+}
+
+/** Hono's own middleware (body limit, JSON parsing) throws HTTPException; map each to our code. */
+function fromHttpException(error: HTTPException): ApiError {
+  switch (error.status) {
+    case 400:
+      return new ApiError('invalid_json', 'The request body could not be parsed.', {
+        hint: 'Send a well-formed body matching the Content-Type header.',
+      });
+    case 401:
+      return new ApiError('unauthorized', 'Missing or invalid credential.');
+    case 413:
+      return new ApiError('payload_too_large', 'The request body is too large.');
+    case 415:
+      return new ApiError('unsupported_media_type', 'Unsupported Content-Type.');
+    default:
+      return new ApiError('internal_error', 'Something went wrong on our side.');
+  }
+}

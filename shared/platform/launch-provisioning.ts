@@ -1,0 +1,59 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { generateApiKeySecret } from '../auth/api-key-secret';
+import { hashPassword } from '../auth/password';
+import type { LaunchScope } from '../auth/scopes';
+import type * as schema from '../db/schema';
+import { launchApiKeys, launchMemberships, launchSubscriptions, launchUsers, workspaces, type LaunchRole } from '../db/schema';
+import { newId } from '../ids';
+import { billingPeriod } from './billing-period';
+
+/** Works with any drizzle PostgreSQL driver: Neon inside Workers, node-postgres in the dev stack. */
+type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export async function createWorkspace(db: Db, input: { name: string; planId?: string; now?: Date }) {
+  const id = newId('ws');
+  const [workspace] = await db
+    .insert(workspaces)
+    .values({ id, name: input.name, slug: `${slugify(input.name)}-${id.slice(-6).toLowerCase()}` })
+    .returning();
+  if (input.planId) {
+    const period = billingPeriod(input.now ?? new Date());
+    await db.insert(launchSubscriptions).values({
+      id: newId('sub'),
+      workspaceId: id,
+      planId: input.planId,
+      status: 'active',
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+    });
+  }
+  return workspace!;
+}
+
+export async function createLaunchApiKey(
+  db: Db,
+  input: { workspaceId: string; name: string; scopes: readonly LaunchScope[]; createdBy?: string },
+) {
+  const { secret, prefix, hash } = await generateApiKeySecret('lk');
+  const [key] = await db
+    .insert(launchApiKeys)
+    .values({ id: newId('key'), workspaceId: input.workspaceId, name: input.name, prefix, hash, scopes: [...input.scopes], createdBy: input.createdBy })
+    .returning();
+  return { ...key!, secret };
+}
+
+export async function createLaunchUser(db: Db, input: { email: string; name: string; password: string }) {
+  const [user] = await db
+    .insert(launchUsers)
+    .values({ id: newId('usr'), email: input.email.toLowerCase(), name: input.name, passwordHash: await hashPassword(input.password) })
+    .returning();
+  return user!;
+}
+
+export async function addLaunchMember(db: Db, input: { workspaceId: string; userId: string; role: LaunchRole }) {
+  await db.insert(launchMemberships).values(input);
+}
+
+function slugify(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'workspace';
+}

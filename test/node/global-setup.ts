@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
+import { freePort } from './free-port';
+import { startTcpGate } from './tcp-gate';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface TestBindings extends DataStackBindings {
+  INTERNAL_SECRET: string;
+}
+
+/** A DATABASE_URL that goes through a gate tests can close, and the gate's control URL. */
+export interface DatabaseGate {
+  databaseUrl: string;
+  controlUrl: string;
+}
+
+export interface TestContextValues {
+  bindings: TestBindings;
+  /** One gate per Worker project, so their outage tests cannot interleave. */
+  databaseGates: Record<'launch' | 'verify', DatabaseGate>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext extends TestContextValues {}
+}
+
+/**
+ * Starts the same data stack as `npm run dev` (embedded PostgreSQL unless DATABASE_URL, the
+ * Upstash-protocol server over REDIS_URL when set) and hands its addresses to every project.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stack = await startDataStack({
+    dataDir: join(root, '.local', 'test-postgres'),
+    postgresPort: await freePort(),
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+  });
+  const database = new URL(stack.bindings.DATABASE_URL);
+  const target = { host: database.hostname, port: Number(database.port || 5432) };
+  const gates = { launch: await startTcpGate(target), verify: await startTcpGate(target) };
+  const gatedUrl = (port: number) => {
+    const gated = new URL(stack.bindings.DATABASE_URL);
+    gated.hostname = '127.0.0.1';
+    gated.port = String(port);
+    return gated.toString();
+  };
+
+  project.provide('bindings', { ...stack.bindings, INTERNAL_SECRET: randomBytes(32).toString('hex') });
+  project.provide('databaseGates', {
+    launch: { databaseUrl: gatedUrl(gates.launch.port), controlUrl: gates.launch.controlUrl },
+    verify: { databaseUrl: gatedUrl(gates.verify.port), controlUrl: gates.verify.controlUrl },
+  });
+  console.log(`Test stack: PostgreSQL ${stack.describe.postgres}, Redis ${stack.describe.redis}`);
+  return async () => {
+    await Promise.all([gates.launch.close(), gates.verify.close()]);
+    await stack.close();
+  };
+}

@@ -1,0 +1,68 @@
+import { createServer as createHttpServer } from 'node:http';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+export interface TcpGate {
+  /** Where clients connect instead of the target. */
+  port: number;
+  /** `POST {controlUrl}/down` stops listening and cuts every connection; `/up` listens again. */
+  controlUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP forwarder that tests can switch off and on, to see how the Workers behave when a data
+ * store stops answering and comes back, without stopping the store the rest of the suite uses.
+ */
+export async function startTcpGate(target: { host: string; port: number }): Promise<TcpGate> {
+  const sockets = new Set<Socket>();
+  const forwarder: Server = createServer((client) => {
+    const upstream = connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await listen(forwarder, 0);
+  const port = (forwarder.address() as { port: number }).port;
+
+  const control = createHttpServer(async (request, response) => {
+    if (request.url === '/down') {
+      await new Promise<void>((resolve) => {
+        forwarder.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    } else if (request.url === '/up') {
+      if (!forwarder.listening) await listen(forwarder, port);
+    } else {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(204).end();
+  });
+  await listen(control, 0);
+  const controlPort = (control.address() as { port: number }).port;
+
+  return {
+    port,
+    controlUrl: `http://127.0.0.1:${controlPort}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([forwarder, control].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
+  };
+}
+
+function listen(server: Server | ReturnType<typeof createHttpServer>, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// The pool is imported dynamically so that settings read when miniflare first loads (such as
+// NODE_EXTRA_CA_CERTS) can be set above this line before it does.
+const { cloudflareTest } = await import('@cloudflare/vitest-pool-workers');
+
+function workerProject(name: 'launch' | 'verify') {
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: './wrangler.toml', environment: name },
+        miniflare: {
+          bindings: {
+            ...inject('bindings'),
+            TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
+            TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include: [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./test/node/global-setup.ts'],
+    // Routine request logs from the Workers would drown the report; warnings and errors still show.
+    onConsoleLog: (log, type) => !(type === 'stdout' && log.includes('"level":"info"')),
+    projects: [
+      workerProject('launch'),
+      workerProject('verify'),
+      { test: { name: 'node', environment: 'node', include: ['dev/**/*.test.ts', 'test/node/**/*.test.ts'] } },
+    ],
+  },
+});

@@ -1,0 +1,23 @@
+import { createApp } from '../../shared/http/app';
+import { services } from '../../shared/platform/services';
+import { verifyConfigSchema } from './config';
+import type { VerifyEnv } from './env';
+import { registerHealthRoutes } from './routes/health';
+
+/** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
+export function buildVerifyApp() {
+  const app = createApp<VerifyEnv>();
+  app.use(services(verifyConfigSchema));
+
+  registerHealthRoutes(app);
+
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Email Verification API',
+      version: '1.0.0',
+      description: 'Single and bulk email verification, lists, suppressions, pipelines, reputation and webhooks.',
+    },
+  });
+  return app;
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { platformConfigSchema } from '../../shared/config';
+
+/** Every verify setting, validated once per isolate; see the README's settings table. */
+export const verifyConfigSchema = platformConfigSchema.extend({
+  /** DNS-over-HTTPS endpoint (RFC 8484 JSON API) used for MX and address look-ups. */
+  DOH_URL: z.string().url().default('https://cloudflare-dns.com/dns-query'),
+  /** Shared secret of the private operator plane (`x-internal-secret`). */
+  INTERNAL_SECRET: z.string().min(32),
+});

@@ -1,0 +1,14 @@
+import type { AppVariables } from '../../shared/http/app';
+import type { ServicesVariables } from '../../shared/platform/services';
+
+/** Bindings as declared in wrangler.toml `[env.verify]`; string settings are validated in config.ts. */
+export interface VerifyBindings {
+  DATABASE_URL: string;
+  NEON_WS_PROXY?: string;
+  UPSTASH_REDIS_REST_URL: string;
+  UPSTASH_REDIS_REST_TOKEN: string;
+  DOH_URL?: string;
+  INTERNAL_SECRET: string;
+}
+
+export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables };
