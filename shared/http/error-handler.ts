@@ -8,16 +8,17 @@ import { ConfigError } from '../config';
 export function handleError(error: Error, c: Context): Response {
   const apiError = toApiError(error);
   if (apiError.status >= 500) {
+    // An ApiError is a known condition (a store is down); anything else is a bug worth its stack.
+    const unexpected = !(error instanceof ApiError);
     console.error(
       JSON.stringify({
-        level: 'error',
+        level: unexpected ? 'error' : 'warn',
         requestId: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         code: apiError.code,
-        error: error.name,
         message: error.message,
-        stack: error.stack,
+        ...(unexpected ? { error: error.name, stack: error.stack } : {}),
       }),
     );
   }
