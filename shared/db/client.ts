@@ -31,3 +31,16 @@ function useLocalProxy(wsProxy: string): void {
   neonConfig.pipelineTLS = false;
   neonConfig.forceDisablePgSSL = true;
 }
+
+/** For code outside a request (Durable Objects, queue and cron handlers): open, use, close. */
+export async function withDatabase<T>(
+  config: { DATABASE_URL: string; NEON_WS_PROXY?: string },
+  use: (db: Database) => Promise<T>,
+): Promise<T> {
+  const handle = createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
+  try {
+    return await use(handle.db);
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}

@@ -3,6 +3,7 @@ import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
 import { registerHealthRoutes } from './routes/health';
+import { registerMeRoutes } from './routes/me';
 
 /** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildVerifyApp() {
@@ -10,7 +11,13 @@ export function buildVerifyApp() {
   app.use(services(verifyConfigSchema));
 
   registerHealthRoutes(app);
+  registerMeRoutes(app);
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A workspace API key (`vk_…`), created under /v1/me/api-keys and shown once.',
+  });
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -1,5 +1,7 @@
+import type { AuthVariables } from '../../shared/auth/principal';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
+import type { VerifyKeyGate } from './auth/key-gate';
 
 /** Bindings as declared in wrangler.toml `[env.verify]`; string settings are validated in config.ts. */
 export interface VerifyBindings {
@@ -9,6 +11,7 @@ export interface VerifyBindings {
   UPSTASH_REDIS_REST_TOKEN: string;
   DOH_URL?: string;
   INTERNAL_SECRET: string;
+  KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
 }
 
-export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables };
+export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

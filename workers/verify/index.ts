@@ -1,6 +1,8 @@
 import { buildVerifyApp } from './app';
 import type { VerifyBindings } from './env';
 
+export { VerifyKeyGate } from './auth/key-gate';
+
 const app = buildVerifyApp();
 
 export default {

@@ -7,3 +7,4 @@ export * from './subscriptions';
 export * from './usage-ledger';
 export * from './users';
 export * from './workspaces';
+export * from './usage-counters';

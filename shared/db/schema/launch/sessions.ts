@@ -1,6 +1,7 @@
 import { index, text, timestamp } from 'drizzle-orm/pg-core';
 import { launch } from './schema';
 import { launchUsers } from './users';
+import { workspaces } from './workspaces';
 
 export const launchSessions = launch.table(
   'sessions',
@@ -9,6 +10,8 @@ export const launchSessions = launch.table(
     /** SHA-256 of the cookie value; the cookie itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     userId: text('user_id').notNull().references(() => launchUsers.id, { onDelete: 'cascade' }),
+    /** The workspace this session acts in; a member of several switches by signing in to another. */
+    workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
     twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

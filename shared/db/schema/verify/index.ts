@@ -6,3 +6,4 @@ export * from './subscriptions';
 export * from './tenants';
 export * from './usage-ledger';
 export * from './users';
+export * from './usage-counters';

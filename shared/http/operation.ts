@@ -1,0 +1,93 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authorize, type RolePermissions } from '../auth/authorize';
+import type { Access } from './access';
+import { ApiError } from './api-error';
+import { errorResponse } from './openapi-errors';
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface OperationFactoryOptions {
+  authenticate: (access: Access) => MiddlewareHandler<any>;
+  rolePermissions?: RolePermissions;
+  /** OpenAPI security requirement objects accepted by authenticated operations. */
+  security: Record<string, string[]>[];
+}
+
+export type OperationConfig<R extends RouteConfig> = R & {
+  /** `public` skips authentication entirely (health, documents, method probes). */
+  access: Access | 'public';
+  maxBodyBytes?: number;
+};
+
+/**
+ * Declares an operation once: the route, its request-path middleware in the order the design fixes
+ * (credential and rate limit → entitlement → scope or role), and the OpenAPI extensions and
+ * shared error responses that document it. Routes never wire auth by hand.
+ */
+export function createOperationFactory(options: OperationFactoryOptions) {
+  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, ...route }: OperationConfig<R>) {
+    const middleware: MiddlewareHandler<any>[] = [];
+    const bodyTypes = Object.keys(route.request?.body?.content ?? {});
+    if (bodyTypes.length > 0) middleware.push(requireContentType(bodyTypes), limitBody(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+
+    const documentation: Record<string, unknown> = {};
+    const responses: RouteConfig['responses'] = { ...route.responses };
+    if (bodyTypes.length > 0 || route.request?.params || route.request?.query) {
+      responses[400] ??= errorResponse('Invalid input; `field` names the offending field.');
+    }
+    if (bodyTypes.length > 0) {
+      responses[413] ??= errorResponse('The body is too large.');
+      responses[415] ??= errorResponse('The body has an unsupported Content-Type.');
+    }
+    if (access !== 'public') {
+      middleware.unshift(options.authenticate(access), authorize(access, options.rolePermissions));
+      documentation.security = options.security;
+      if (access.scopes?.length) documentation['x-required-scopes'] = access.scopes;
+      if (access.sessionOnly) documentation['x-session-only'] = true;
+      if (access.entitlement) documentation['x-service-entitlement'] = { ...access.entitlement, quota: access.entitlement.quota ?? null };
+      responses[401] ??= errorResponse('No credential, or an unknown or revoked one.');
+      responses[403] ??= errorResponse('Missing scope or role, key on a session-only operation, or plan without the feature.');
+      responses[429] ??= errorResponse('Rate limit or quota exceeded; see `Retry-After` and `X-RateLimit-*`.');
+    } else {
+      documentation.security = [];
+    }
+    responses[500] ??= errorResponse('Unexpected error; the `X-Request-Id` header identifies it.');
+    return createRoute({
+      ...route,
+      ...documentation,
+      responses,
+      middleware: [...middleware, ...toArray(route.middleware)],
+    } as unknown as R);
+  };
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function requireContentType(accepted: string[]): MiddlewareHandler {
+  return async function requireContentType(c, next) {
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (!type || !accepted.includes(type)) {
+      throw new ApiError('unsupported_media_type', `Content-Type ${type ?? '(none)'} is not accepted here.`, {
+        hint: `Send the body as ${accepted.join(' or ')}.`,
+        details: { accepted },
+      });
+    }
+    await next();
+  };
+}
+
+function limitBody(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError('payload_too_large', `The body is larger than ${maxSize} bytes.`, {
+        hint: 'Send a smaller body.',
+        details: { maxBytes: maxSize },
+      });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Entitlement } from '../auth/principal';
+
+export const KEY_RATE_LIMIT = 60;
+export const KEY_RATE_WINDOW_MS = 60_000;
+/** How long a key record (scopes, plan) is trusted before it is read again; revocation is immediate. */
+const RECORD_TTL_MS = 60_000;
+/** Unknown keys are remembered briefly so guessing does not turn into database load. */
+const UNKNOWN_TTL_MS = 10_000;
+
+export interface GateKeyRecord {
+  keyId: string;
+  workspaceId: string;
+  scopes: string[];
+  expiresAt: number | null;
+  entitlement: Entitlement;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Epoch milliseconds at which the window resets. */
+  resetAt: number;
+}
+
+export type GateDecision =
+  | { status: 'unknown' }
+  | { status: 'admitted'; key: GateKeyRecord; rateLimit: RateLimitState }
+  | { status: 'limited'; key: GateKeyRecord; rateLimit: RateLimitState };
+
+interface Window {
+  start: number;
+  count: number;
+}
+
+/**
+ * One Durable Object per API key (named by the key's SHA-256): it caches the key's record and
+ * plan, and counts its rate limit, so authenticating and limiting a request is one hop and no
+ * database query on the hot path. A Durable Object runs one request at a time between awaits, so
+ * the count is exact under any concurrency.
+ */
+export abstract class KeyGate<Env> extends DurableObject<Env> {
+  private cached: { record: GateKeyRecord | null; loadedAt: number } | undefined;
+  private loading: Promise<GateKeyRecord | null> | undefined;
+  /** Bumped by forget(), so a read that was in flight during a revocation is not cached. */
+  private generation = 0;
+
+  /** Reads the key by hash with its workspace's entitlement; null when unknown or revoked. */
+  protected abstract loadKey(hash: string): Promise<GateKeyRecord | null>;
+
+  async admit(hash: string, now: number = Date.now()): Promise<GateDecision> {
+    const record = await this.record(hash, now);
+    if (!record || (record.expiresAt !== null && record.expiresAt <= now)) return { status: 'unknown' };
+
+    const window = this.currentWindow(now);
+    const allowed = window.count < KEY_RATE_LIMIT;
+    if (allowed) window.count += 1;
+    this.ctx.storage.kv.put('window', window);
+    const rateLimit = {
+      limit: KEY_RATE_LIMIT,
+      remaining: KEY_RATE_LIMIT - window.count,
+      resetAt: window.start + KEY_RATE_WINDOW_MS,
+    };
+    return { status: allowed ? 'admitted' : 'limited', key: record, rateLimit };
+  }
+
+  /** Called when the key is revoked or changed, so the next request reads it again. */
+  async forget(): Promise<void> {
+    this.cached = undefined;
+    this.loading = undefined;
+    this.generation += 1;
+  }
+
+  private async record(hash: string, now: number): Promise<GateKeyRecord | null> {
+    const ttl = this.cached?.record ? RECORD_TTL_MS : UNKNOWN_TTL_MS;
+    if (this.cached && now - this.cached.loadedAt < ttl) return this.cached.record;
+    // Concurrent first requests share one read instead of each querying the database.
+    const generation = this.generation;
+    const loading = (this.loading ??= this.loadKey(hash));
+    const record = await loading;
+    if (this.loading === loading) this.loading = undefined;
+    if (generation === this.generation) this.cached = { record, loadedAt: now };
+    return record;
+  }
+
+  private currentWindow(now: number): Window {
+    const start = now - (now % KEY_RATE_WINDOW_MS);
+    const stored = this.ctx.storage.kv.get<Window>('window');
+    return stored && stored.start === start ? stored : { start, count: 0 };
+  }
+}
