@@ -9,6 +9,7 @@ export const errorCodes = {
   idempotency_key_invalid: { status: 400, description: 'The Idempotency-Key header is empty or longer than 128 characters.' },
   unauthorized: { status: 401, description: 'No credential, or an unknown, expired or revoked one.' },
   invalid_credentials: { status: 401, description: 'The email, password or two-factor code is wrong.' },
+  two_factor_required: { status: 401, description: 'Two-factor authentication is on: send `totpCode` with the password.' },
   forbidden: { status: 403, description: 'The credential may not perform this operation.' },
   insufficient_scope: { status: 403, description: 'The API key lacks the scope named in `requiredScope`.' },
   insufficient_role: { status: 403, description: 'Your role in this workspace lacks the permission named in `requiredPermission`.' },

@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import type { LaunchScope, VerifyScope } from '../../shared/auth/scopes';
 import { withDatabase, type Database } from '../../shared/db/client';
-import { launchApiKeys, verifyApiKeys } from '../../shared/db/schema';
-import { createLaunchApiKey, createWorkspace } from '../../shared/platform/launch-provisioning';
+import { launchApiKeys, launchUsers, verifyApiKeys, type LaunchRole } from '../../shared/db/schema';
+import { addLaunchMember, createLaunchApiKey, createLaunchUser, createWorkspace } from '../../shared/platform/launch-provisioning';
+import { SESSION_COOKIE, startSession } from '../../workers/launch/auth/sessions';
 import { createTenant, createVerifyApiKey } from '../../shared/platform/verify-provisioning';
 
 /** Runs `use` against the test database through the same driver the Workers use. */
@@ -39,4 +41,40 @@ export async function seedWorkspace(options: { planId?: string | null; scopes?: 
 
 export async function revokeLaunchKey(keyId: string): Promise<void> {
   await withTestDb((db) => db.update(launchApiKeys).set({ revokedAt: new Date() }).where(eq(launchApiKeys.id, keyId)));
+}
+
+/** A member of a workspace who can sign in; with `twoFactor` their TOTP is already enrolled. */
+export async function seedMember(options: { workspaceId: string; role: LaunchRole; twoFactor?: boolean }) {
+  const password = `pw-${crypto.randomUUID()}`;
+  const email = `member-${crypto.randomUUID()}@example.test`;
+  return withTestDb(async (db) => {
+    const user = await createLaunchUser(db, { email, name: 'Test Member', password });
+    await addLaunchMember(db, { workspaceId: options.workspaceId, userId: user.id, role: options.role });
+    let totpSecret: string | undefined;
+    if (options.twoFactor) {
+      totpSecret = new OTPAuth.Secret({ size: 20 }).base32;
+      await db.update(launchUsers).set({ totpSecret, totpEnabledAt: new Date() }).where(eq(launchUsers.id, user.id));
+    }
+    return { user, email, password, totpSecret };
+  });
+}
+
+export function totpCode(secret: string, timestamp: number = Date.now()): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
+}
+
+/**
+ * A live session for a member, made directly rather than through sign-in, with the sign-in time
+ * and two-factor state a test needs. Returns the Cookie header to send.
+ */
+export async function seedSession(options: { userId: string; workspaceId: string; signedInAt?: Date; twoFactorVerified?: boolean }) {
+  const { token } = await withTestDb((db) =>
+    startSession(db, {
+      userId: options.userId,
+      workspaceId: options.workspaceId,
+      twoFactorVerified: options.twoFactorVerified ?? false,
+      now: options.signedInAt,
+    }),
+  );
+  return { cookie: `${SESSION_COOKIE}=${token}` };
 }

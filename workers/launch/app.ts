@@ -1,8 +1,12 @@
 import { createApp } from '../../shared/http/app';
 import { services } from '../../shared/platform/services';
+import { SESSION_COOKIE } from './auth/sessions';
 import { launchConfigSchema } from './config';
 import type { LaunchEnv } from './env';
 import { registerHealthRoutes } from './routes/health';
+import { registerMeRoutes } from './routes/me';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerShellRoutes } from './routes/shell';
 
 /** The whole launch surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildLaunchApp() {
@@ -10,7 +14,22 @@ export function buildLaunchApp() {
   app.use(services(launchConfigSchema));
 
   registerHealthRoutes(app);
+  registerSessionRoutes(app);
+  registerMeRoutes(app);
+  registerShellRoutes(app);
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'A workspace API key (`lk_…`), shown once when created; it carries scopes.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie set by POST /api/v1/sessions; checked against the member role.',
+  });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {

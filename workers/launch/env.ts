@@ -1,5 +1,7 @@
+import type { AuthVariables } from '../../shared/auth/principal';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
+import type { LaunchKeyGate } from './auth/key-gate';
 
 /** Bindings as declared in wrangler.toml `[env.launch]`; string settings are validated in config.ts. */
 export interface LaunchBindings {
@@ -7,6 +9,7 @@ export interface LaunchBindings {
   NEON_WS_PROXY?: string;
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
+  KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
 }
 
-export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables };
+export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

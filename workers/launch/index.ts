@@ -1,6 +1,8 @@
 import { buildLaunchApp } from './app';
 import type { LaunchBindings } from './env';
 
+export { LaunchKeyGate } from './auth/key-gate';
+
 const app = buildLaunchApp();
 
 export default {

@@ -1,0 +1,29 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { readConfig } from '../../../shared/config';
+import { withDatabase } from '../../../shared/db/client';
+import { launchApiKeys } from '../../../shared/db/schema';
+import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
+import { loadLaunchEntitlement } from '../../../shared/platform/entitlements';
+import { launchConfigSchema } from '../config';
+import type { LaunchBindings } from '../env';
+
+export class LaunchKeyGate extends KeyGate<LaunchBindings> {
+  protected loadKey(hash: string): Promise<GateKeyRecord | null> {
+    return withDatabase(readConfig(launchConfigSchema, this.env), async (db) => {
+      const now = new Date();
+      const [key] = await db
+        .update(launchApiKeys)
+        .set({ lastUsedAt: now })
+        .where(and(eq(launchApiKeys.hash, hash), isNull(launchApiKeys.revokedAt)))
+        .returning();
+      if (!key) return null;
+      return {
+        keyId: key.id,
+        workspaceId: key.workspaceId,
+        scopes: key.scopes,
+        expiresAt: key.expiresAt?.getTime() ?? null,
+        entitlement: await loadLaunchEntitlement(db, key.workspaceId, now),
+      };
+    });
+  }
+}
