@@ -1,3 +1,4 @@
+import type { IdempotencyOptions } from '../limits/idempotency';
 import type { FeatureRequirement } from '../platform/entitlements';
 
 /** What an operation requires of its caller; the operation factory turns it into middleware and docs. */
@@ -8,4 +9,6 @@ export interface Access {
   sessionOnly?: boolean;
   /** The plan feature the workspace needs, and the quota the operation consumes, if any. */
   entitlement?: FeatureRequirement & { quota?: string };
+  /** Creates that accept `Idempotency-Key`. */
+  idempotency?: IdempotencyOptions;
 }

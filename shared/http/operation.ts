@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authorize, type RolePermissions } from '../auth/authorize';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotency, type IdempotencyNamespace } from '../limits/idempotency';
 import type { Access } from './access';
 import { ApiError } from './api-error';
 import { errorResponse } from './openapi-errors';
@@ -13,6 +14,7 @@ export interface OperationFactoryOptions {
   rolePermissions?: RolePermissions;
   /** OpenAPI security requirement objects accepted by authenticated operations. */
   security: Record<string, string[]>[];
+  idempotencyStore: (env: any) => IdempotencyNamespace;
 }
 
 export type OperationConfig<R extends RouteConfig> = R & {
@@ -43,6 +45,20 @@ export function createOperationFactory(options: OperationFactoryOptions) {
     }
     if (access !== 'public') {
       middleware.unshift(options.authenticate(access), authorize(access, options.rolePermissions));
+      if (access.idempotency) {
+        middleware.push(idempotency(options.idempotencyStore, access.idempotency));
+        documentation.parameters = [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: access.idempotency.required ?? false,
+            schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+            description:
+              'Makes the request safe to retry for 24 hours: the same key and body replay the first response; the same key with another body is a 422 `idempotency_key_reused`.',
+          },
+        ];
+        responses[422] ??= errorResponse('`idempotency_key_reused`: the key was used with a different body.');
+      }
       documentation.security = options.security;
       if (access.scopes?.length) documentation['x-required-scopes'] = access.scopes;
       if (access.sessionOnly) documentation['x-session-only'] = true;

@@ -1,4 +1,5 @@
 import type { AuthVariables } from '../../shared/auth/principal';
+import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { LaunchKeyGate } from './auth/key-gate';
@@ -10,6 +11,7 @@ export interface LaunchBindings {
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
+  IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
 }
 
 export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

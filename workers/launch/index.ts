@@ -2,6 +2,7 @@ import { buildLaunchApp } from './app';
 import type { LaunchBindings } from './env';
 
 export { LaunchKeyGate } from './auth/key-gate';
+export { IdempotencyStore } from '../../shared/limits/idempotency-store';
 
 const app = buildLaunchApp();
 

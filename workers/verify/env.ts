@@ -1,4 +1,5 @@
 import type { AuthVariables } from '../../shared/auth/principal';
+import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { VerifyKeyGate } from './auth/key-gate';
@@ -12,6 +13,7 @@ export interface VerifyBindings {
   DOH_URL?: string;
   INTERNAL_SECRET: string;
   KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
+  IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
 }
 
 export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

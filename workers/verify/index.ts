@@ -2,6 +2,7 @@ import { buildVerifyApp } from './app';
 import type { VerifyBindings } from './env';
 
 export { VerifyKeyGate } from './auth/key-gate';
+export { IdempotencyStore } from '../../shared/limits/idempotency-store';
 
 const app = buildVerifyApp();
 

@@ -16,6 +16,7 @@ const authenticateLaunch = authenticate({
 export const defineOperation = createOperationFactory({
   authenticate: authenticateLaunch,
   rolePermissions: launchRolePermissions,
+  idempotencyStore: (env: LaunchBindings) => env.IDEMPOTENCY,
   security: [{ apiKey: [] }, { sessionCookie: [] }],
 });
 

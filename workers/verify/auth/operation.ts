@@ -12,5 +12,6 @@ const authenticateVerify = authenticate({
 
 export const defineOperation = createOperationFactory({
   authenticate: authenticateVerify,
+  idempotencyStore: (env: VerifyBindings) => env.IDEMPOTENCY,
   security: [{ bearerAuth: [] }],
 });

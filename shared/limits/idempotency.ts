@@ -1,0 +1,106 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuthVariables } from '../auth/principal';
+import { ApiError } from '../http/api-error';
+import type { IdempotencyDecision, StoredResponse } from './idempotency-store';
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+
+export interface IdempotencyNamespace {
+  idFromName(name: string): DurableObjectId;
+  get(id: DurableObjectId): {
+    begin(fingerprint: string): Promise<IdempotencyDecision>;
+    complete(fingerprint: string, response: StoredResponse): Promise<void>;
+    abandon(fingerprint: string): Promise<void>;
+  };
+}
+
+export interface IdempotencyOptions {
+  /** Names the operation, so one key may be used once per operation. */
+  operation: string;
+  required?: boolean;
+  /** launch answers a replay with 200 whatever the first status was; verify keeps the original. */
+  replayStatus?: number;
+}
+
+/**
+ * Stripe-style idempotency: the same key with the same body replays the stored response, with a
+ * different body is a 422, and concurrent duplicates run the handler once. Only successful
+ * responses are kept; a failure can be retried with the same key.
+ */
+export function idempotency(
+  namespaceOf: (env: any) => IdempotencyNamespace,
+  options: IdempotencyOptions,
+): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async function idempotency(c, next) {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) {
+      if (options.required) {
+        throw new ApiError('idempotency_key_invalid', 'This operation needs an Idempotency-Key header.', {
+          hint: `Send a unique key of at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, such as a UUID.`,
+        });
+      }
+      return next();
+    }
+    if (key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new ApiError('idempotency_key_invalid', `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`, {
+        hint: 'Send a shorter unique key, such as a UUID.',
+        details: { field: 'Idempotency-Key', length: key.length },
+      });
+    }
+    const namespace = namespaceOf(c.env);
+    const store = namespace.get(namespace.idFromName(`${c.get('principal').workspaceId}:${options.operation}:${key}`));
+    const fingerprint = await fingerprintRequest(c.req.method, c.req.path, await c.req.text());
+    const decision = await store.begin(fingerprint);
+    switch (decision.kind) {
+      case 'mismatch':
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.', {
+          hint: 'Use a new key for a different request.',
+        });
+      case 'in_progress':
+        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed.', {
+          hint: 'Retry in a few seconds to receive its result.',
+        });
+      case 'replay':
+        return new Response(decision.response.body, {
+          status: options.replayStatus ?? decision.response.status,
+          headers: { 'content-type': decision.response.contentType, 'idempotent-replayed': 'true' },
+        });
+    }
+    try {
+      await next();
+    } catch (error) {
+      await store.abandon(fingerprint);
+      throw error;
+    }
+    if (c.res.status >= 200 && c.res.status < 300) {
+      const response = c.res.clone();
+      await store.complete(fingerprint, {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        body: await response.text(),
+      });
+    } else {
+      await store.abandon(fingerprint);
+    }
+  };
+}
+
+/** Same key, same request: the method, the path and the body, JSON compared by value not layout. */
+async function fingerprintRequest(method: string, path: string, body: string): Promise<string> {
+  let canonical = body;
+  try {
+    canonical = JSON.stringify(sortKeys(JSON.parse(body)));
+  } catch {
+    // Not JSON: compare the bytes as sent.
+  }
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${method} ${path}\n${canonical}`));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sortKeys(v)]));
+  }
+  return value;
+}
