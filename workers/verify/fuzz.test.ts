@@ -1,0 +1,3 @@
+import { describeFuzz } from '../../test/workers/fuzz-suite';
+
+describeFuzz('verify');
