@@ -18,7 +18,9 @@ const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangle
  * so that secrets do not show in the process list.
  */
 export function startWorker(options: {
-  name: 'launch' | 'verify';
+  name: string;
+  /** Another wrangler config (the bench baseline); by default the root one, with `--env name`. */
+  configPath?: string;
   port: number;
   inspectorPort: number;
   vars: Record<string, string>;
@@ -32,7 +34,7 @@ export function startWorker(options: {
     [
       wranglerBin,
       'dev',
-      '--env', options.name,
+      ...(options.configPath ? ['--config', options.configPath] : ['--env', options.name]),
       '--ip', '127.0.0.1',
       '--port', String(options.port),
       '--inspector-port', String(options.inspectorPort),

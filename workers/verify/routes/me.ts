@@ -2,10 +2,11 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database } from '../../../shared/db/client';
-import { tenants, verifyUsageLedger } from '../../../shared/db/schema';
+import { verifyUsageLedger } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
+import { loadTenantProfile } from '../services/profile';
 
 const quotaUsageSchema = z
   .object({
@@ -75,16 +76,7 @@ export function registerMeRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const principal = c.get('principal');
     const entitlement = c.get('entitlement');
     const { db } = c.get('services');
-    // One query: the tenant row with this period's counters folded in.
-    const [row] = await db
-      .select({
-        tenant: tenants,
-        usage: sql<Record<string, number> | null>`(
-          select json_object_agg(quota, used) from verify.usage_counters
-          where tenant_id = ${tenants.id} and period_start = ${periodStartIso(entitlement)}::timestamptz)`,
-      })
-      .from(tenants)
-      .where(eq(tenants.id, principal.workspaceId));
+    const row = await loadTenantProfile(db, principal.workspaceId, periodStartIso(entitlement));
     if (!row) throw new ApiError('not_found', 'This workspace no longer exists.');
     return c.json(
       {
