@@ -1,5 +1,7 @@
 import { createApp } from '../../shared/http/app';
+import { documentInfo } from '../../shared/http/openapi-document';
 import { services } from '../../shared/platform/services';
+import { roleTableMarkdown } from './auth/roles';
 import { SESSION_COOKIE } from './auth/sessions';
 import { launchConfigSchema } from './config';
 import type { LaunchEnv } from './env';
@@ -32,11 +34,14 @@ export function buildLaunchApp() {
   });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: {
+    info: documentInfo({
       title: 'Launch Workspace API',
-      version: '1.0.0',
-      description: 'Turns a software release into a reviewed launch: a cited brief, visuals and channel posts.',
-    },
+      summary:
+        'Turns a software release into a reviewed launch: a cited brief, visuals and channel posts. A person approves every post before anything is scheduled.',
+      credentials:
+        'Scripts send a workspace API key in `X-API-Key`; the app sends the session cookie from `POST /api/v1/sessions`, checked against the member role (see the role table below).',
+      extra: roleTableMarkdown(),
+    }),
   });
   return app;
 }

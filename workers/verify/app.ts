@@ -1,4 +1,5 @@
 import { createApp } from '../../shared/http/app';
+import { documentInfo } from '../../shared/http/openapi-document';
 import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
@@ -20,11 +21,11 @@ export function buildVerifyApp() {
   });
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
-    info: {
+    info: documentInfo({
       title: 'Email Verification API',
-      version: '1.0.0',
-      description: 'Single and bulk email verification, lists, suppressions, pipelines, reputation and webhooks.',
-    },
+      summary: 'Single and bulk email verification, lists, suppressions, pipelines, reputation and webhooks.',
+      credentials: 'Every workspace operation takes a workspace API key as `Authorization: Bearer <key>`; keys carry scopes.',
+    }),
   });
   return app;
 }

@@ -22,3 +22,13 @@ const sets = new Map(Object.entries(rolePermissionTable).map(([role, permissions
 export function launchRolePermissions(role: string): ReadonlySet<string> {
   return sets.get(role) ?? new Set();
 }
+
+/** The permission table as published in the OpenAPI description and README. */
+export function roleTableMarkdown(): string {
+  const permissions = [...launchScopes, ...sessionOnlyPermissions];
+  const roles = Object.keys(rolePermissionTable) as LaunchRole[];
+  const header = `| permission | ${roles.join(' | ')} |`;
+  const divider = `|---|${roles.map(() => ':---:').join('|')}|`;
+  const rows = permissions.map((permission) => `| \`${permission}\` | ${roles.map((role) => (rolePermissionTable[role].includes(permission) ? '✓' : '')).join(' | ')} |`);
+  return ['## Roles', '', 'What each member role may do with a session. API keys carry scopes instead and never hold the session-only permissions.', '', header, divider, ...rows].join('\n');
+}
