@@ -108,11 +108,13 @@ Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.des
 
   launch  ${launch.url}   reference: ${launch.url}/api/reference
     curl -s ${launch.url}/api/health
-    curl -s -H 'X-API-Key: ${devJson.launch.apiKey}' ${launch.url}/api/openapi.json | head -c 300
+    curl -s -c .local/cookies -H 'content-type: application/json' \\
+      -d '{"email":"${devJson.launch.user.email}","password":"${devJson.launch.user.password}"}' ${launch.url}/api/v1/sessions
+    curl -s -b .local/cookies ${launch.url}/api/v1/me
+    (API key, for scripts: X-API-Key: ${devJson.launch.apiKey})
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
-    curl -s ${verify.url}/v1/health
-    curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/openapi.json | head -c 300
+    curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me
 
   demo sign-in (launch): ${devJson.launch.user.email} / ${devJson.launch.user.password}
 

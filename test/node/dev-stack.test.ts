@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port';
 
@@ -66,6 +67,24 @@ describe('npm run dev', () => {
       expect(await response.json()).toEqual({ status: 'ok', db: 'ok', redis: 'ok' });
     }
     expect(first.output()).toContain('curl');
+
+    for (const url of [`${devJson.launch.url}/api/openapi.json`, `${devJson.verify.url}/v1/openapi.json`]) {
+      const document = (await (await fetch(url)).json()) as { openapi: string; info: { version: string } };
+      const result = await new Validator().validate(document);
+      expect({ url, valid: result.valid, errors: result.errors }).toEqual({ url, valid: true, errors: undefined });
+      expect(document.openapi).toMatch(/^3\.1\./);
+      expect(document.info.version).toBe('1.0.0');
+    }
+
+    const me = await fetch(`${devJson.verify.url}/v1/me`, { headers: { authorization: `Bearer ${devJson.verify.apiKey}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ plan: { id: 'enterprise' } });
+    const signIn = await fetch(`${devJson.launch.url}/api/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: devJson.launch.user.email, password: devJson.launch.user.password }),
+    });
+    expect(signIn.status).toBe(201);
     expect(await stop(first.child)).toBe(0);
 
     const second = await startDev();
