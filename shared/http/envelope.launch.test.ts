@@ -1,0 +1,86 @@
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { createApp } from './app';
+
+const base = 'http://launch.test';
+
+async function expectEnvelope(response: Response, status: number, code: string): Promise<Record<string, unknown>> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ code, message: expect.any(String), hint: expect.any(String) });
+  return body;
+}
+
+describe('the error envelope', () => {
+  it('answers an unknown route with 404 not_found', async () => {
+    await expectEnvelope(await SELF.fetch(`${base}/api/v1/nothing-here`), 404, 'not_found');
+  });
+
+  it('answers a wrong method on a known path with 405 and Allow', async () => {
+    const response = await SELF.fetch(`${base}/api/v1/me`, { method: 'PUT' });
+    const body = await expectEnvelope(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(body.allow).toEqual(['GET', 'HEAD']);
+    const sessions = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'GET' });
+    await expectEnvelope(sessions, 405, 'method_not_allowed');
+    expect(sessions.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const response = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    await expectEnvelope(response, 400, 'invalid_json');
+  });
+
+  it('answers a wrong content type with 415 naming what is accepted', async () => {
+    const response = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const body = await expectEnvelope(response, 415, 'unsupported_media_type');
+    expect(body.accepted).toEqual(['application/json']);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await SELF.fetch(`${base}/api/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(1024 * 1024 + 1) }),
+    });
+    await expectEnvelope(response, 413, 'payload_too_large');
+  });
+
+  it('names the failing field in a validation error', async () => {
+    const response = await SELF.fetch(`${base}/api/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.7' },
+      body: JSON.stringify({ email: 'a@example.test' }),
+    });
+    const body = await expectEnvelope(response, 400, 'validation_failed');
+    expect(body.field).toBe('password');
+  });
+
+  it('answers an unexpected error with 500 and no internals', async () => {
+    const app = createApp();
+    app.get('/boom', () => {
+      throw new Error('secret database password in a stack');
+    });
+    const response = await app.request('/boom', {}, env);
+    const body = await expectEnvelope(response, 500, 'internal_error');
+    expect(JSON.stringify(body)).not.toMatch(/secret|stack|at /);
+  });
+});
+
+describe('X-Request-Id', () => {
+  it('echoes a caller value of at most 128 safe characters', async () => {
+    const id = `req-${'a'.repeat(124)}`;
+    const response = await SELF.fetch(`${base}/api/health`, { headers: { 'x-request-id': id } });
+    expect(response.headers.get('x-request-id')).toBe(id);
+  });
+
+  it.each([['too long', 'a'.repeat(129)], ['unsafe characters', 'abc def<script>']])('replaces a value that is %s', async (_, id) => {
+    const response = await SELF.fetch(`${base}/api/v1/unknown`, { headers: { 'x-request-id': id } });
+    const echoed = response.headers.get('x-request-id')!;
+    expect(echoed).not.toBe(id);
+    expect(echoed).toMatch(/^[\w-]{1,128}$/);
+    await response.text();
+  });
+});
