@@ -33,7 +33,13 @@ export default defineConfig({
     projects: [
       workerProject('launch'),
       workerProject('verify'),
-      { test: { name: 'node', environment: 'node', include: ['dev/**/*.test.ts', 'test/node/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['dev/**/*.test.ts', 'test/node/**/*.test.ts', ...(process.env.HARNESS_SELF_CHECK ? ['test/harness/*.test.ts'] : [])],
+        },
+      },
     ],
   },
 });

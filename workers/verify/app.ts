@@ -3,8 +3,12 @@ import { documentInfo } from '../../shared/http/openapi-document';
 import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
+import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerDomainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
+import { registerSettingsRoutes } from './routes/settings';
+import { registerWebhookRoutes } from './routes/webhook';
 
 /** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildVerifyApp() {
@@ -13,6 +17,10 @@ export function buildVerifyApp() {
 
   registerHealthRoutes(app);
   registerMeRoutes(app);
+  registerApiKeyRoutes(app);
+  registerDomainRoutes(app);
+  registerSettingsRoutes(app);
+  registerWebhookRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

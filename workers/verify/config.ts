@@ -5,6 +5,8 @@ import { platformConfigSchema } from '../../shared/config';
 export const verifyConfigSchema = platformConfigSchema.extend({
   /** DNS-over-HTTPS endpoint (RFC 8484 JSON API) used for MX and address look-ups. */
   DOH_URL: z.string().url().default('https://cloudflare-dns.com/dns-query'),
+  /** Local development only: lets webhook and other user URLs point at this machine. Never set in production. */
+  ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   /** Shared secret of the private operator plane (`x-internal-secret`). */
   INTERNAL_SECRET: z.string().min(32),
 });

@@ -12,6 +12,7 @@ export interface VerifyBindings {
   UPSTASH_REDIS_REST_TOKEN: string;
   DOH_URL?: string;
   INTERNAL_SECRET: string;
+  ALLOW_PRIVATE_URLS?: string;
   KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
 }

@@ -4,9 +4,8 @@ import { launchScopes } from '../../../shared/auth/scopes';
 import { seedMember, seedSession, seedWorkspace, totpCode } from '../../../test/workers/seed';
 
 const base = 'http://launch.test';
-let ipCounter = 0;
-/** A distinct client address per call site, so the per-IP sign-in limit of one test never hits another. */
-const freshIp = () => `203.0.113.${(ipCounter += 1)}`;
+/** A distinct client address per call site, so the per-IP sign-in limit of one test (or run) never hits another. */
+const freshIp = () => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
 
 function signIn(body: Record<string, unknown>, ip = freshIp()) {
   return SELF.fetch(`${base}/api/v1/sessions`, {

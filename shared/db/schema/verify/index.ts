@@ -7,3 +7,5 @@ export * from './tenants';
 export * from './usage-ledger';
 export * from './users';
 export * from './usage-counters';
+export * from './tenant-domains';
+export * from './tenant-settings';

@@ -1,0 +1,152 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { verifyScopes } from '../../../shared/auth/scopes';
+import { errorResponse } from '../../../shared/http/openapi-errors';
+import { defineOperation } from '../auth/operation';
+import type { VerifyEnv } from '../env';
+import { apiKeyView, createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../services/api-keys';
+
+const apiKeySchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    prefix: z.string().openapi({ description: 'The first characters of the secret, to recognise it.' }),
+    scopes: z.array(z.enum(verifyScopes)),
+    status: z.enum(['active', 'revoked', 'expired']),
+    created_at: z.string().datetime(),
+    last_used_at: z.string().datetime().nullable().openapi({ description: 'Updated at most once a minute.' }),
+    expires_at: z.string().datetime().nullable(),
+    revoked_at: z.string().datetime().nullable(),
+  })
+  .openapi('ApiKey');
+
+const createdKeySchema = apiKeySchema
+  .extend({ secret: z.string().openapi({ description: 'The key itself. Shown only in this response; store it now.' }) })
+  .openapi('CreatedApiKey');
+
+const keyIdParams = z.object({ key_id: z.string().uuid().openapi({ param: { name: 'key_id', in: 'path' } }) });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const access = { scopes: ['admin'] } as const;
+const notFound = errorResponse('No such key in this workspace.');
+
+const listRoute = defineOperation({
+  method: 'get',
+  path: '/v1/me/api-keys',
+  operationId: 'listTenantApiKeys',
+  tags: ['Account'],
+  summary: "List the workspace's API keys (never their secrets)",
+  access,
+  responses: { 200: json(z.object({ api_keys: z.array(apiKeySchema) }), 'Keys, newest first.') },
+});
+
+const createRoute = defineOperation({
+  method: 'post',
+  path: '/v1/me/api-keys',
+  operationId: 'createTenantApiKey',
+  tags: ['Account'],
+  summary: 'Create an API key; its secret is shown once',
+  access,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              name: z.string().trim().min(1).max(100),
+              scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: 'What the key may do.' }),
+              expires_at: z.string().datetime().optional().openapi({ description: 'When the key stops working; never by default.' }),
+            })
+            .openapi('CreateApiKeyRequest'),
+        },
+      },
+    },
+  },
+  responses: { 201: json(createdKeySchema, 'The new key, with its secret.') },
+});
+
+const getRoute = defineOperation({
+  method: 'get',
+  path: '/v1/me/api-keys/{key_id}',
+  operationId: 'getTenantApiKey',
+  tags: ['Account'],
+  summary: 'Read one API key',
+  access,
+  request: { params: keyIdParams },
+  responses: { 200: json(apiKeySchema, 'Key details.'), 404: notFound },
+});
+
+const updateRoute = defineOperation({
+  method: 'patch',
+  path: '/v1/me/api-keys/{key_id}',
+  operationId: 'updateTenantApiKey',
+  tags: ['Account'],
+  summary: "Rename a key or change its scopes (effective at the key's next request)",
+  access,
+  request: {
+    params: keyIdParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ name: z.string().trim().min(1).max(100).optional(), scopes: z.array(z.enum(verifyScopes)).min(1).optional() })
+            .refine((body) => body.name !== undefined || body.scopes !== undefined, { message: 'Send name or scopes.' })
+            .openapi('UpdateApiKeyRequest'),
+        },
+      },
+    },
+  },
+  responses: { 200: json(apiKeySchema, 'The updated key.'), 404: notFound, 409: errorResponse('The key is revoked.') },
+});
+
+const revokeRoute = defineOperation({
+  method: 'delete',
+  path: '/v1/me/api-keys/{key_id}',
+  operationId: 'revokeTenantApiKey',
+  tags: ['Account'],
+  summary: 'Revoke a key, effective immediately',
+  access,
+  request: { params: keyIdParams },
+  responses: { 200: json(apiKeySchema, 'The revoked key.'), 404: notFound, 409: errorResponse('The key was already revoked.') },
+});
+
+export function registerApiKeyRoutes(app: OpenAPIHono<VerifyEnv>): void {
+  app.openapi(listRoute, async (c) => {
+    const keys = await listApiKeys(c.get('services').db, c.get('principal').workspaceId);
+    return c.json({ api_keys: keys.map((key) => apiKeyView(key)) }, 200);
+  });
+
+  app.openapi(createRoute, async (c) => {
+    const body = c.req.valid('json');
+    const principal = c.get('principal');
+    const key = await createApiKey(c.get('services').db, {
+      tenantId: principal.workspaceId,
+      name: body.name,
+      scopes: body.scopes,
+      expiresAt: body.expires_at ? new Date(body.expires_at) : undefined,
+      createdBy: principal.kind === 'key' ? principal.keyId : principal.userId,
+    });
+    return c.json({ ...apiKeyView(key), secret: key.secret }, 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const key = await getApiKey(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').key_id);
+    return c.json(apiKeyView(key), 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const body = c.req.valid('json');
+    const key = await updateApiKey(c.env, c.get('services').db, {
+      tenantId: c.get('principal').workspaceId,
+      keyId: c.req.valid('param').key_id,
+      name: body.name,
+      scopes: body.scopes,
+    });
+    return c.json(apiKeyView(key), 200);
+  });
+
+  app.openapi(revokeRoute, async (c) => {
+    const key = await revokeApiKey(c.env, c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').key_id);
+    return c.json(apiKeyView(key), 200);
+  });
+}
