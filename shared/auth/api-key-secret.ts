@@ -1,3 +1,5 @@
+import { sha256Hex } from '../crypto';
+
 /**
  * API key secrets: `<service>_<random>`, e.g. `lk_7Hq…`. The service prefix makes a leaked key
  * recognisable; the first characters are kept as a readable `prefix` for listings; only the
@@ -20,9 +22,8 @@ export async function generateApiKeySecret(service: KeyService): Promise<NewApiK
   return { secret, prefix: secret.slice(0, VISIBLE_PREFIX_LENGTH), hash: await hashApiKeySecret(secret) };
 }
 
-export async function hashApiKeySecret(secret: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function hashApiKeySecret(secret: string): Promise<string> {
+  return sha256Hex(secret);
 }
 
 /** Uniform over the alphabet: rejection sampling avoids the bias of `byte % 62`. */

@@ -33,3 +33,8 @@ export type Principal = KeyPrincipal | SessionPrincipal;
 export type AuthVariables = { principal: Principal; entitlement: Entitlement };
 
 export const noEntitlement: Entitlement = { planId: null, features: [], quotas: {}, periodStart: null, periodEnd: null };
+
+/** Who did something, for created_by and audit columns: the key's id or the person's. */
+export function actorId(principal: Principal): string {
+  return principal.kind === 'key' ? principal.keyId : principal.userId;
+}

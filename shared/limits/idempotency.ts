@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthVariables } from '../auth/principal';
+import { sha256Hex } from '../crypto';
 import { ApiError } from '../http/api-error';
 import type { IdempotencyDecision, StoredResponse } from './idempotency-store';
 
@@ -93,8 +94,7 @@ async function fingerprintRequest(method: string, path: string, body: string): P
   } catch {
     // Not JSON: compare the bytes as sent.
   }
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${method} ${path}\n${canonical}`));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(`${method} ${path}\n${canonical}`);
 }
 
 function sortKeys(value: unknown): unknown {

@@ -7,6 +7,7 @@ import { launchConfigSchema } from './config';
 import type { LaunchEnv } from './env';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
+import { registerReleaseRoutes } from './routes/releases';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
 
@@ -19,6 +20,7 @@ export function buildLaunchApp() {
   registerSessionRoutes(app);
   registerMeRoutes(app);
   registerShellRoutes(app);
+  registerReleaseRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'apiKey',

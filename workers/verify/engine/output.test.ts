@@ -76,6 +76,7 @@ interface JsonSchema {
   type?: string | string[];
   enum?: unknown[];
   default?: unknown;
+  anyOf?: JsonSchema[];
 }
 
 describe('the OpenAPI document of the engine’s schemas', () => {
@@ -118,5 +119,9 @@ describe('the OpenAPI document of the engine’s schemas', () => {
     expect(properties.smtp_port).toMatchObject({ type: 'integer', enum: [25, 465, 587, 2525], default: 25 });
     expect(properties.webmail_b_b2c_verif_method).toMatchObject({ enum: ['smtp', 'skip'], default: 'smtp' });
     expect(properties.sandbox?.description).toContain('| `undeliverable` | `invalid` | `rejected_email` |');
+  });
+
+  it('shows the SMTP reply as nullable', () => {
+    expect(schema('DebugDetails').properties?.smtp?.properties?.reply).toMatchObject({ anyOf: [expect.anything(), { type: 'null' }] });
   });
 });

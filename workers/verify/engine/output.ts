@@ -108,7 +108,8 @@ const debugDetailsSchema = z
             type: z.enum(['Smtp', 'Skipped']).openapi({ description: "How the mailbox was checked, in Reacher's words: over SMTP, or not at all." }),
           })
           .openapi({ description: 'The verification method used.' }),
-        reply: smtpReplySchema.nullable().openapi({ description: 'The reply to RCPT TO the address; null when no server answered it.' }),
+        // A union rather than .nullable(): zod-to-openapi 9.1 drops the null of a nullable component.
+        reply: z.union([smtpReplySchema, z.null()]).openapi({ description: 'The reply to RCPT TO the address; null when no server answered it.' }),
       })
       .openapi({ description: 'How the SMTP stage went.' }),
     sandbox: z.boolean().openapi({ description: 'Whether this is a sandbox result: made up from the address, no connection opened.' }),

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { actorId } from '../../../shared/auth/principal';
 import { verifyScopes } from '../../../shared/auth/scopes';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
@@ -124,7 +125,7 @@ export function registerApiKeyRoutes(app: OpenAPIHono<VerifyEnv>): void {
       name: body.name,
       scopes: body.scopes,
       expiresAt: body.expires_at ? new Date(body.expires_at) : undefined,
-      createdBy: principal.kind === 'key' ? principal.keyId : principal.userId,
+      createdBy: actorId(principal),
     });
     return c.json({ ...apiKeyView(key), secret: key.secret }, 201);
   });

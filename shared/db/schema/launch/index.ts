@@ -8,3 +8,4 @@ export * from './usage-ledger';
 export * from './users';
 export * from './workspaces';
 export * from './usage-counters';
+export * from './releases';

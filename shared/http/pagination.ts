@@ -1,0 +1,39 @@
+import { z } from '@hono/zod-openapi';
+import { ApiError } from './api-error';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Query parameters of every cursor-paged list. */
+export const cursorQuery = {
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}.` }),
+  cursor: z.string().max(200).optional().openapi({ description: 'The `nextCursor` of the previous page.' }),
+};
+
+/**
+ * Cursors are opaque to callers: the id of the last item seen, encoded. Ids are time-sortable, so
+ * "after this id" is a stable position even while new items arrive.
+ */
+export function encodeCursor(lastId: string): string {
+  return btoa(lastId).replace(/=+$/, '');
+}
+
+export function decodeCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const id = atob(cursor);
+    if (/^[a-z]{2,4}_[0-9A-Z]{26}$/.test(id)) return id;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new ApiError('validation_failed', 'cursor is not a cursor this API returned.', {
+    hint: 'Pass the nextCursor of the previous page unchanged.',
+    details: { field: 'cursor' },
+  });
+}
+
+/** Fetch one more than the page size to learn whether another page exists. */
+export function page<T extends { id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.id) : null };
+}
