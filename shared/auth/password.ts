@@ -1,3 +1,5 @@
+import { constantTimeEqual } from '../crypto';
+
 /**
  * Password hashing with PBKDF2-SHA-256 through WebCrypto, which both workerd and Node provide.
  * Stored as `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so the cost can be raised later
@@ -24,12 +26,6 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256);
   return new Uint8Array(bits);
-}
-
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return difference === 0;
 }
 
 function toBase64(bytes: Uint8Array): string {
