@@ -14,3 +14,8 @@ export const errorEnvelopeSchema = z
 export function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: errorEnvelopeSchema } } };
 }
+
+/** A JSON response entry for a route's `responses`. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}

@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
 import { releaseSources } from '../../../shared/db/schema';
-import { errorResponse } from '../../../shared/http/openapi-errors';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
@@ -35,7 +35,6 @@ const releaseInput = z
   .strict()
   .openapi('ReleaseInput');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 const listRoute = defineOperation({
   method: 'get',
@@ -54,7 +53,7 @@ const listRoute = defineOperation({
       q: z.string().max(200).optional().openapi({ description: 'Matches title or version, case-insensitively.' }),
     }),
   },
-  responses: { 200: json(z.object({ data: z.array(releaseSchema), nextCursor: z.string().nullable() }).openapi('ReleaseList'), 'A page of releases.') },
+  responses: { 200: jsonResponse(z.object({ data: z.array(releaseSchema), nextCursor: z.string().nullable() }).openapi('ReleaseList'), 'A page of releases.') },
 });
 
 const createRoute = defineOperation({
@@ -66,8 +65,8 @@ const createRoute = defineOperation({
   access: { scopes: ['release:create'], entitlement: workspaceUse, idempotency: { operation: 'releases.create', replayStatus: 200 } },
   request: { body: { required: true, content: { 'application/json': { schema: releaseInput } } } },
   responses: {
-    201: json(releaseSchema, 'Created.'),
-    200: json(releaseSchema, 'A replay of an earlier create with the same Idempotency-Key.'),
+    201: jsonResponse(releaseSchema, 'Created.'),
+    200: jsonResponse(releaseSchema, 'A replay of an earlier create with the same Idempotency-Key.'),
     409: errorResponse('A release with this version already exists.'),
   },
 });
@@ -80,7 +79,7 @@ const getRoute = defineOperation({
   summary: 'Read one release',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: { params: z.object({ releaseId: z.string().max(64).openapi({ param: { name: 'releaseId', in: 'path' } }) }) },
-  responses: { 200: json(releaseSchema, 'The release.'), 404: errorResponse('No such release in this workspace.') },
+  responses: { 200: jsonResponse(releaseSchema, 'The release.'), 404: errorResponse('No such release in this workspace.') },
 });
 
 export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {

@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
 import { verifyScopes } from '../../../shared/auth/scopes';
-import { errorResponse } from '../../../shared/http/openapi-errors';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { apiKeyView, createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../services/api-keys';
@@ -25,7 +25,6 @@ const createdKeySchema = apiKeySchema
   .openapi('CreatedApiKey');
 
 const keyIdParams = z.object({ key_id: z.string().uuid().openapi({ param: { name: 'key_id', in: 'path' } }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const access = { scopes: ['admin'] } as const;
 const notFound = errorResponse('No such key in this workspace.');
 
@@ -36,7 +35,7 @@ const listRoute = defineOperation({
   tags: ['Account'],
   summary: "List the workspace's API keys (never their secrets)",
   access,
-  responses: { 200: json(z.object({ api_keys: z.array(apiKeySchema) }), 'Keys, newest first.') },
+  responses: { 200: jsonResponse(z.object({ api_keys: z.array(apiKeySchema) }), 'Keys, newest first.') },
 });
 
 const createRoute = defineOperation({
@@ -62,7 +61,7 @@ const createRoute = defineOperation({
       },
     },
   },
-  responses: { 201: json(createdKeySchema, 'The new key, with its secret.') },
+  responses: { 201: jsonResponse(createdKeySchema, 'The new key, with its secret.') },
 });
 
 const getRoute = defineOperation({
@@ -73,7 +72,7 @@ const getRoute = defineOperation({
   summary: 'Read one API key',
   access,
   request: { params: keyIdParams },
-  responses: { 200: json(apiKeySchema, 'Key details.'), 404: notFound },
+  responses: { 200: jsonResponse(apiKeySchema, 'Key details.'), 404: notFound },
 });
 
 const updateRoute = defineOperation({
@@ -97,7 +96,7 @@ const updateRoute = defineOperation({
       },
     },
   },
-  responses: { 200: json(apiKeySchema, 'The updated key.'), 404: notFound, 409: errorResponse('The key is revoked.') },
+  responses: { 200: jsonResponse(apiKeySchema, 'The updated key.'), 404: notFound, 409: errorResponse('The key is revoked.') },
 });
 
 const revokeRoute = defineOperation({
@@ -108,7 +107,7 @@ const revokeRoute = defineOperation({
   summary: 'Revoke a key, effective immediately',
   access,
   request: { params: keyIdParams },
-  responses: { 200: json(apiKeySchema, 'The revoked key.'), 404: notFound, 409: errorResponse('The key was already revoked.') },
+  responses: { 200: jsonResponse(apiKeySchema, 'The revoked key.'), 404: notFound, 409: errorResponse('The key was already revoked.') },
 });
 
 export function registerApiKeyRoutes(app: OpenAPIHono<VerifyEnv>): void {

@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { errorResponse } from '../../../shared/http/openapi-errors';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { createDomain, deleteDomain, domainView, getDomain, listDomains, requireDomain, updateDomain } from '../services/domains';
@@ -15,7 +15,6 @@ const domainSchema = z
   .openapi('TenantDomain');
 
 const domainParams = z.object({ domain: z.string().min(1).max(253).openapi({ param: { name: 'domain', in: 'path' }, example: 'example.com' }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const access = { scopes: ['settings'] } as const;
 const notFound = errorResponse('The domain is not registered in this workspace.');
 const changeSchema = z.object({ is_active: z.boolean().nullable().optional(), notes: z.string().max(2000).nullable().optional() });
@@ -27,7 +26,7 @@ const listRoute = defineOperation({
   tags: ['Account'],
   summary: 'Sending domains of the workspace',
   access,
-  responses: { 200: json(z.object({ domains: z.array(domainSchema) }), 'Domains, alphabetically.') },
+  responses: { 200: jsonResponse(z.object({ domains: z.array(domainSchema) }), 'Domains, alphabetically.') },
 });
 
 const createRoute = defineOperation({
@@ -43,7 +42,7 @@ const createRoute = defineOperation({
       content: { 'application/json': { schema: changeSchema.extend({ domain: z.string().min(1).max(253) }).strict().openapi('TenantDomainInput') } },
     },
   },
-  responses: { 201: json(domainSchema, 'The registered domain.'), 409: errorResponse('Already registered.') },
+  responses: { 201: jsonResponse(domainSchema, 'The registered domain.'), 409: errorResponse('Already registered.') },
 });
 
 const getRoute = defineOperation({
@@ -54,7 +53,7 @@ const getRoute = defineOperation({
   summary: 'Read one sending domain',
   access,
   request: { params: domainParams },
-  responses: { 200: json(domainSchema, 'The domain.'), 404: notFound },
+  responses: { 200: jsonResponse(domainSchema, 'The domain.'), 404: notFound },
 });
 
 const updateRoute = defineOperation({
@@ -65,7 +64,7 @@ const updateRoute = defineOperation({
   summary: 'Activate, deactivate or annotate a domain',
   access,
   request: { params: domainParams, body: { required: true, content: { 'application/json': { schema: changeSchema.strict().openapi('TenantDomainUpdate') } } } },
-  responses: { 200: json(domainSchema, 'The updated domain.'), 404: notFound },
+  responses: { 200: jsonResponse(domainSchema, 'The updated domain.'), 404: notFound },
 });
 
 const deleteRoute = defineOperation({
@@ -76,7 +75,7 @@ const deleteRoute = defineOperation({
   summary: 'Remove a sending domain',
   access,
   request: { params: domainParams },
-  responses: { 200: json(domainSchema, 'The removed domain.'), 404: notFound },
+  responses: { 200: jsonResponse(domainSchema, 'The removed domain.'), 404: notFound },
 });
 
 export function registerDomainRoutes(app: OpenAPIHono<VerifyEnv>): void {

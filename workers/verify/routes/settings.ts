@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { readConfig } from '../../../shared/config';
 import { requirePublicUrl } from '../../../shared/net/ssrf';
 import { verifyConfigSchema } from '../config';
@@ -39,7 +40,6 @@ const settingsInput = z
   })
   .openapi('TenantSettingsInput');
 
-const json = (description: string) => ({ description, content: { 'application/json': { schema: settingsSchema } } });
 
 const readRoute = defineOperation({
   method: 'get',
@@ -48,7 +48,7 @@ const readRoute = defineOperation({
   tags: ['Account'],
   summary: 'Workspace settings, defaults filled in',
   access: { scopes: ['settings'] },
-  responses: { 200: json('Settings.') },
+  responses: { 200: jsonResponse(settingsSchema, 'Settings.') },
 });
 
 const updateRoute = defineOperation({
@@ -59,7 +59,7 @@ const updateRoute = defineOperation({
   summary: 'Change workspace settings; null resets one to its default',
   access: { scopes: ['settings'] },
   request: { body: { required: true, content: { 'application/json': { schema: settingsInput } } } },
-  responses: { 200: json('The settings after the change.') },
+  responses: { 200: jsonResponse(settingsSchema, 'The settings after the change.') },
 });
 
 export function registerSettingsRoutes(app: OpenAPIHono<VerifyEnv>): void {

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { readConfig } from '../../../shared/config';
 import { requirePublicUrl } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
@@ -14,7 +15,6 @@ const webhookSchema = z
   })
   .openapi('TenantWebhook');
 
-const json = (description: string) => ({ description, content: { 'application/json': { schema: webhookSchema } } });
 const access = { scopes: ['settings'] } as const;
 
 const readRoute = defineOperation({
@@ -24,7 +24,7 @@ const readRoute = defineOperation({
   tags: ['Account'],
   summary: "The workspace's default webhook",
   access,
-  responses: { 200: json('The default webhook.') },
+  responses: { 200: jsonResponse(webhookSchema, 'The default webhook.') },
 });
 
 const updateRoute = defineOperation({
@@ -51,7 +51,7 @@ const updateRoute = defineOperation({
       },
     },
   },
-  responses: { 200: json('The webhook after the change.') },
+  responses: { 200: jsonResponse(webhookSchema, 'The webhook after the change.') },
 });
 
 const deleteRoute = defineOperation({
@@ -61,7 +61,7 @@ const deleteRoute = defineOperation({
   tags: ['Account'],
   summary: 'Remove the default webhook and its signing secret',
   access,
-  responses: { 200: json('No default webhook any more.') },
+  responses: { 200: jsonResponse(webhookSchema, 'No default webhook any more.') },
 });
 
 export function registerWebhookRoutes(app: OpenAPIHono<VerifyEnv>): void {
