@@ -1,3 +1,4 @@
+import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
 import { services } from '../../shared/platform/services';
@@ -45,5 +46,6 @@ export function buildLaunchApp() {
       extra: roleTableMarkdown(),
     }),
   });
+  app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Launch Workspace API' }));
   return app;
 }

@@ -1,3 +1,4 @@
+import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
 import { services } from '../../shared/platform/services';
@@ -35,5 +36,6 @@ export function buildVerifyApp() {
       credentials: 'Every workspace operation takes a workspace API key as `Authorization: Bearer <key>`; keys carry scopes.',
     }),
   });
+  app.get('/v1/reference', Scalar({ url: '/v1/openapi.json', pageTitle: 'Email Verification API' }));
   return app;
 }
