@@ -22,6 +22,11 @@ export const errorCodes = {
   not_found: { status: 404, description: 'No such route, or no such resource in this workspace.' },
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; see `Allow`.' },
   conflict: { status: 409, description: 'The request conflicts with the current state of the resource.' },
+  invalid_transition: {
+    status: 409,
+    description: 'The resource is not in a state this action applies to (a repeated or out-of-order request); nothing changed. `currentStatus` says where it is.',
+  },
+  channel_limit_exceeded: { status: 400, description: 'The copy is too long for its channel; `channel`, `limit`, `length` and `unit` say by how much.' },
   payload_too_large: { status: 413, description: 'The body is larger than the operation accepts.' },
   unsupported_media_type: { status: 415, description: 'The body has a content type the operation does not accept.' },
   idempotency_key_reused: { status: 422, description: 'The Idempotency-Key was already used with a different request body.' },

@@ -1,0 +1,120 @@
+/**
+ * The post lifecycle. Every post starts as a draft; only a person's approval leads to a state
+ * from which it can be scheduled; a transition applies only from the states listed for it, so a
+ * repeated or out-of-order request changes nothing (the service answers 409).
+ */
+export const postStatuses = [
+  'draft',
+  'in_review',
+  'changes_requested',
+  'approved',
+  'rejected',
+  'scheduled',
+  'publishing',
+  'published',
+  'failed',
+] as const;
+export type PostStatus = (typeof postStatuses)[number];
+
+export const postActions = [
+  'submit',
+  'approve',
+  'reject',
+  'request_changes',
+  'edit',
+  'schedule',
+  'cancel',
+  'start_publishing',
+  'publish_succeeded',
+  'publish_failed',
+  'retry',
+] as const;
+export type PostAction = (typeof postActions)[number];
+
+interface Transition {
+  from: readonly PostStatus[];
+  /** Where the post goes; `same` keeps its status (an edit of a draft stays a draft). */
+  to: PostStatus | 'same';
+  description: string;
+}
+
+export const postTransitions: Record<PostAction, Transition> = {
+  submit: { from: ['draft', 'changes_requested'], to: 'in_review', description: 'A review request puts the drafts in front of reviewers.' },
+  approve: { from: ['in_review'], to: 'approved', description: 'A reviewer approves the exact content under review (session only).' },
+  reject: { from: ['in_review'], to: 'rejected', description: 'A reviewer rejects the post (session only).' },
+  request_changes: { from: ['in_review'], to: 'changes_requested', description: 'A reviewer asks for changes (session only).' },
+  edit: {
+    from: ['draft', 'changes_requested', 'approved', 'rejected'],
+    to: 'draft',
+    description: 'Changing the copy returns the post to draft; an approval never survives an edit of what it approved.',
+  },
+  schedule: { from: ['approved'], to: 'scheduled', description: 'An approved post is scheduled for a time.' },
+  cancel: { from: ['scheduled'], to: 'approved', description: 'A scheduled post is taken off the schedule; its approval stands.' },
+  start_publishing: { from: ['scheduled'], to: 'publishing', description: 'The publisher claims a due post (exactly once).' },
+  publish_succeeded: { from: ['publishing'], to: 'published', description: 'Every channel delivery succeeded.' },
+  publish_failed: { from: ['publishing'], to: 'failed', description: 'Delivery failed after its retries.' },
+  retry: { from: ['failed'], to: 'scheduled', description: 'A failed post is put back on the schedule.' },
+};
+
+export type TransitionResult = { ok: true; to: PostStatus } | { ok: false; reason: string };
+
+export function transition(from: PostStatus, action: PostAction): TransitionResult {
+  const rule = postTransitions[action];
+  if (!rule.from.includes(from)) {
+    return { ok: false, reason: `A post that is ${from.replace('_', ' ')} cannot be ${pastTense[action]}; that needs ${rule.from.join(' or ')}.` };
+  }
+  return { ok: true, to: rule.to === 'same' ? from : rule.to };
+}
+
+/** The statuses an action may start from, for `UPDATE … WHERE status IN (…)`. */
+export function allowedFrom(action: PostAction): readonly PostStatus[] {
+  return postTransitions[action].from;
+}
+
+const pastTense: Record<PostAction, string> = {
+  submit: 'submitted for review',
+  approve: 'approved',
+  reject: 'rejected',
+  request_changes: 'sent back for changes',
+  edit: 'edited',
+  schedule: 'scheduled',
+  cancel: 'cancelled',
+  start_publishing: 'published',
+  publish_succeeded: 'marked published',
+  publish_failed: 'marked failed',
+  retry: 'retried',
+};
+
+export const campaignStatuses = ['draft', 'in_review', 'changes_requested', 'approved', 'scheduled', 'published', 'partially_published', 'failed'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** A campaign's status is its posts' statuses summed up, so it can never disagree with them. */
+export function deriveCampaignStatus(statuses: readonly PostStatus[]): CampaignStatus {
+  const any = (...wanted: PostStatus[]) => statuses.some((status) => wanted.includes(status));
+  const all = (...wanted: PostStatus[]) => statuses.length > 0 && statuses.every((status) => wanted.includes(status));
+  if (all('published')) return 'published';
+  if (any('published') && all('published', 'failed', 'rejected')) return 'partially_published';
+  if (all('failed', 'rejected') && any('failed')) return 'failed';
+  if (any('scheduled', 'publishing')) return 'scheduled';
+  if (any('in_review')) return 'in_review';
+  if (any('changes_requested')) return 'changes_requested';
+  if (all('approved', 'rejected', 'published') && any('approved')) return 'approved';
+  return 'draft';
+}
+
+/** The table as published in the OpenAPI description and README. */
+export function transitionTableMarkdown(): string {
+  const rows = postActions.map((action) => {
+    const rule = postTransitions[action];
+    return `| \`${action}\` | ${rule.from.map((status) => `\`${status}\``).join(', ')} | \`${rule.to}\` | ${rule.description} |`;
+  });
+  return [
+    '## Post states and transitions',
+    '',
+    `States: ${postStatuses.map((status) => `\`${status}\``).join(', ')}. Every post starts as \`draft\`. A request whose post is not in a listed "from" state is 409 \`invalid_transition\` and changes nothing.`,
+    '',
+    '| action | from | to | meaning |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
