@@ -44,3 +44,6 @@ export async function withDatabase<T>(
     await handle.close().catch(() => {});
   }
 }
+
+/** The database or an open transaction: functions that write inside a caller's transaction take this. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -14,6 +14,10 @@ export const errorCodes = {
   insufficient_scope: { status: 403, description: 'The API key lacks the scope named in `requiredScope`.' },
   insufficient_role: { status: 403, description: 'Your role in this workspace lacks the permission named in `requiredPermission`.' },
   session_required: { status: 403, description: 'Only a signed-in person may do this; API keys are refused whatever their scopes.' },
+  reauthentication_required: {
+    status: 403,
+    description: 'Scheduling and cancelling as a person need a sign-in under 15 minutes old with two-factor authentication: sign in again.',
+  },
   origin_mismatch: { status: 403, description: 'A cookie-authenticated unsafe request came from another origin.' },
   workspace_feature_not_entitled: {
     status: 403,

@@ -32,7 +32,9 @@ export function createOperationFactory(options: OperationFactoryOptions) {
   return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, ...route }: OperationConfig<R>) {
     const middleware: MiddlewareHandler<any>[] = [];
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
-    if (bodyTypes.length > 0) middleware.push(requireContentType(bodyTypes), limitBody(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+    if (bodyTypes.length > 0) {
+      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), limitBody(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+    }
 
     const documentation: Record<string, unknown> = {};
     const responses: RouteConfig['responses'] = { ...route.responses };
@@ -83,9 +85,11 @@ function toArray<T>(value: T | T[] | undefined): T[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-function requireContentType(accepted: string[]): MiddlewareHandler {
+function requireContentType(accepted: string[], bodyRequired: boolean): MiddlewareHandler {
   return async function requireContentType(c, next) {
     const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const sentBody = type !== undefined || Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+    if (!bodyRequired && !sentBody) return next();
     if (!type || !accepted.includes(type)) {
       throw new ApiError('unsupported_media_type', `Content-Type ${type ?? '(none)'} is not accepted here.`, {
         hint: `Send the body as ${accepted.join(' or ')}.`,

@@ -29,4 +29,12 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'post', path: '/api/v1/me/two-factor/confirm' },
   { method: 'post', path: '/api/v1/releases' },
   { method: 'get', path: '/api/v1/releases/{releaseId}' },
+  { method: 'get', path: '/api/v1/campaigns' },
+  { method: 'get', path: '/api/v1/campaigns/{campaignId}/audit' },
+  { method: 'patch', path: '/api/v1/posts/{postId}' },
+  { method: 'get', path: '/api/v1/review-queue' },
+  { method: 'post', path: '/api/v1/posts/{postId}/decisions' },
+  { method: 'post', path: '/api/v1/posts/{postId}/schedule' },
+  { method: 'post', path: '/api/v1/posts/{postId}/cancel' },
+  { method: 'get', path: '/api/v1/schedule' },
 ];

@@ -5,10 +5,15 @@ import { services } from '../../shared/platform/services';
 import { roleTableMarkdown } from './auth/roles';
 import { SESSION_COOKIE } from './auth/sessions';
 import { launchConfigSchema } from './config';
+import { transitionTableMarkdown } from './domain/post-status';
 import type { LaunchEnv } from './env';
 import { registerHealthRoutes } from './routes/health';
+import { registerCampaignRoutes } from './routes/campaigns';
 import { registerMeRoutes } from './routes/me';
+import { registerPostRoutes } from './routes/posts';
 import { registerReleaseRoutes } from './routes/releases';
+import { registerReviewRoutes } from './routes/reviews';
+import { registerScheduleRoutes } from './routes/schedule';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
 
@@ -22,6 +27,10 @@ export function buildLaunchApp() {
   registerMeRoutes(app);
   registerShellRoutes(app);
   registerReleaseRoutes(app);
+  registerCampaignRoutes(app);
+  registerPostRoutes(app);
+  registerReviewRoutes(app);
+  registerScheduleRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'apiKey',
@@ -43,7 +52,7 @@ export function buildLaunchApp() {
         'Turns a software release into a reviewed launch: a cited brief, visuals and channel posts. A person approves every post before anything is scheduled.',
       credentials:
         'Scripts send a workspace API key in `X-API-Key`; the app sends the session cookie from `POST /api/v1/sessions`, checked against the member role (see the role table below).',
-      extra: roleTableMarkdown(),
+      extra: `${roleTableMarkdown()}\n\n${transitionTableMarkdown()}`,
     }),
   });
   app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Launch Workspace API' }));

@@ -5,7 +5,7 @@ import type { LaunchRole } from '../../../shared/db/schema';
  * What each member role may do. Keys carry scopes; members get the same names through their role,
  * plus permissions no key can hold (deciding reviews, managing keys and members).
  */
-export const sessionOnlyPermissions = ['review:decide', 'keys:manage', 'members:manage'] as const;
+export const sessionOnlyPermissions = ['review:decide', 'keys:manage', 'members:manage', 'workspace:manage'] as const;
 
 const editor = ['artifact:read', 'release:create', 'draft:write', 'asset:write', 'upload:sign', 'source:write', 'onboarding:run'];
 

@@ -9,3 +9,8 @@ export * from './users';
 export * from './workspaces';
 export * from './usage-counters';
 export * from './releases';
+export * from './campaigns';
+export * from './posts';
+export * from './reviews';
+export * from './audit-events';
+export * from './deliveries';

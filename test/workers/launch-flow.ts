@@ -1,0 +1,39 @@
+import { SELF } from 'cloudflare:test';
+import { seedMember, seedSession, seedWorkspace } from './seed';
+
+export const launchOrigin = 'http://launch.test';
+
+/** A JSON call to the launch Worker with the given credential headers. */
+export function callLaunch(method: string, path: string, headers: Record<string, string>, body?: unknown, extra: Record<string, string> = {}) {
+  return SELF.fetch(`${launchOrigin}${path}`, {
+    method,
+    headers: { ...headers, ...extra, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/**
+ * A workspace with a key holding every scope a script needs, and members signed in with each
+ * role; reviewers and admins signed in just now with two-factor, as scheduling requires.
+ */
+export async function launchTeam() {
+  const { workspace, auth: key } = await seedWorkspace({ scopes: ['release:create', 'artifact:read', 'post:schedule'] });
+  const session = async (role: 'owner' | 'admin' | 'editor' | 'reviewer' | 'viewer', options: { signedInAt?: Date; twoFactor?: boolean } = {}) => {
+    const member = await seedMember({ workspaceId: workspace.id, role, twoFactor: options.twoFactor ?? true });
+    const { cookie } = await seedSession({ userId: member.user.id, workspaceId: workspace.id, signedInAt: options.signedInAt, twoFactorVerified: options.twoFactor ?? true });
+    return { cookie, userId: member.user.id };
+  };
+  return { workspace, key, session };
+}
+
+export interface CampaignBody {
+  id: string;
+  status: string;
+  posts: Array<{ id: string; status: string; contentFingerprint: string; channel: string; variants: Array<{ id: string; status: string }> }>;
+}
+
+export async function createCampaign(key: Record<string, string>, posts = [{ channel: 'x', copy: 'We shipped v2 🚀' }, { channel: 'linkedin', copy: 'Version 2 is out.' }]) {
+  const response = await callLaunch('POST', '/api/v1/campaigns', key, { name: 'Launch v2', objective: 'Tell users about v2', posts });
+  if (response.status !== 201) throw new Error(`campaign create: ${response.status} ${await response.text()}`);
+  return (await response.json()) as CampaignBody;
+}

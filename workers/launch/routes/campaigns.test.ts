@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { callLaunch, createCampaign, launchTeam, type CampaignBody } from '../../../test/workers/launch-flow';
+
+const future = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
+
+async function approvedPost() {
+  const team = await launchTeam();
+  const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Approve me' }]);
+  const reviewer = await team.session('reviewer');
+  expect((await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key)).status).toBe(201);
+  const post = campaign.posts[0]!;
+  expect((await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve', contentFingerprint: post.contentFingerprint })).status).toBe(200);
+  return { ...team, campaign, post, reviewer };
+}
+
+describe('campaigns', () => {
+  it('state rule 1: every post (and variant) starts as draft, on a first create answered 201', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key, [{ channel: 'bluesky', copy: 'Hello', variants: [{ copy: 'Hi' }] } as never]);
+    expect(campaign.status).toBe('draft');
+    expect(campaign.posts[0]!.status).toBe('draft');
+    expect(campaign.posts[0]!.variants.map((variant) => variant.status)).toEqual(['draft']);
+    const read = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()) as CampaignBody;
+    expect(read).toEqual(campaign);
+  });
+
+  it('replays a create with the same Idempotency-Key as 200 with the original body; 20 concurrent duplicates create one campaign', async () => {
+    const team = await launchTeam();
+    const body = { name: 'Once', objective: 'Only once', posts: [{ channel: 'threads', copy: 'One' }] };
+    const responses = await Promise.all(Array.from({ length: 20 }, () => callLaunch('POST', '/api/v1/campaigns', team.key, body, { 'idempotency-key': 'campaign-1' })));
+    expect(responses.map((response) => response.status).sort()).toEqual([...Array(19).fill(200), 201]);
+    const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as CampaignBody).id)));
+    expect(ids.size).toBe(1);
+    const list = (await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] };
+    expect(list.data).toHaveLength(1);
+  });
+
+  it('refuses copy over its channel limit with 400 naming the channel, the limit and the length', async () => {
+    const team = await launchTeam();
+    const response = await callLaunch('POST', '/api/v1/campaigns', team.key, { name: 'Long', objective: 'Too long', posts: [{ channel: 'x', copy: 'a'.repeat(281) }] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'channel_limit_exceeded', channel: 'x', limit: 280, length: 281, unit: 'weighted_characters', field: 'posts.0.copy' });
+  });
+
+  it('refuses an unknown release with 404 and creates nothing', async () => {
+    const team = await launchTeam();
+    const response = await callLaunch('POST', '/api/v1/campaigns', team.key, { name: 'n', objective: 'o', releaseId: 'rel_nope', posts: [{ channel: 'x', copy: 'hi' }] });
+    expect(response.status).toBe(404);
+    expect(((await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] }).data).toHaveLength(0);
+  });
+});
+
+describe('review', () => {
+  it('submits the drafts, shows them in the queue, and refuses a repeated request with 409 (state rule 5)', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const submitted = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key, { note: 'Please review' });
+    expect(submitted.status).toBe(201);
+    expect(await submitted.json()).toMatchObject({ postIds: campaign.posts.map((post) => post.id), note: 'Please review' });
+    const queue = (await (await callLaunch('GET', '/api/v1/review-queue', team.key)).json()) as { items: Array<{ postId: string }> };
+    expect(queue.items.map((item) => item.postId).sort()).toEqual(campaign.posts.map((post) => post.id).sort());
+    const again = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'invalid_transition' });
+  });
+
+  it('state rule 3: approving, rejecting and requesting changes refuse every API key with 403', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    for (const decision of ['approve', 'reject', 'request_changes']) {
+      const response = await callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, team.key, { decision });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'session_required' });
+    }
+  });
+
+  it('checks the role: an editor cannot decide, a reviewer can', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const editor = await team.session('editor');
+    const refused = await callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: editor.cookie }, { decision: 'approve' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'insufficient_role', requiredPermission: 'review:decide' });
+    const reviewer = await team.session('reviewer');
+    const approved = await callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' });
+    expect(await approved.json()).toMatchObject({ status: 'approved', decidedBy: reviewer.userId });
+  });
+
+  it('20 parallel approvals of one post: exactly one 200, the rest 409', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Race' }]);
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const reviewer = await team.session('reviewer');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' })),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(19);
+    await Promise.all(responses.map((response) => response.text()));
+  });
+
+  it('binds an approval to the content the reviewer saw', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Original' }]);
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const reviewer = await team.session('reviewer');
+    const stale = await callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve', contentFingerprint: '0'.repeat(64) });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 'invalid_transition', currentFingerprint: campaign.posts[0]!.contentFingerprint });
+  });
+
+  it('an edit of an approved post voids the approval; the edited post cannot be scheduled', async () => {
+    const { key, post } = await approvedPost();
+    const edited = (await (await callLaunch('PATCH', `/api/v1/posts/${post.id}`, key, { copy: 'Changed after approval' })).json()) as CampaignBody;
+    expect(edited.posts[0]).toMatchObject({ status: 'draft', approval: null });
+    const schedule = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: future() });
+    expect(schedule.status).toBe(409);
+  });
+
+  it('refuses to edit a post in review', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const response = await callLaunch('PATCH', `/api/v1/posts/${campaign.posts[0]!.id}`, team.key, { copy: 'sneaky' });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: 'invalid_transition', currentStatus: 'in_review' });
+  });
+});
+
+describe('scheduling', () => {
+  it('state rule 2: nothing unapproved can be scheduled, by a key or by a person', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const admin = await team.session('admin');
+    for (const credential of [team.key, { cookie: admin.cookie }]) {
+      const response = await callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/schedule`, credential, { publishAt: future() });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ code: 'invalid_transition', currentStatus: 'draft' });
+    }
+  });
+
+  it('schedules an approved post with a key, shows it on the schedule, and cancels it once (state rule 5)', async () => {
+    const { key, post } = await approvedPost();
+    const publishAt = future();
+    const scheduled = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt }, { 'idempotency-key': 'sched-1' });
+    expect(scheduled.status).toBe(201);
+    expect(await scheduled.json()).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', scheduledFor: new Date(publishAt).toISOString() } });
+    const replay = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt }, { 'idempotency-key': 'sched-1' });
+    expect(replay.status).toBe(200);
+
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: Array<{ postId: string }> };
+    expect(schedule.items.map((item) => item.postId)).toEqual([post.id]);
+
+    expect((await callLaunch('POST', `/api/v1/posts/${post.id}/cancel`, key)).status).toBe(200);
+    const again = await callLaunch('POST', `/api/v1/posts/${post.id}/cancel`, key);
+    expect(again.status).toBe(409);
+    expect(((await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it('state rule 4: a person schedules or cancels only with a sign-in under 15 minutes and two-factor', async () => {
+    const { key, post, session } = await approvedPost();
+    const stale = await session('admin', { signedInAt: new Date(Date.now() - 16 * 60 * 1000) });
+    const withoutTwoFactor = await session('admin', { twoFactor: false });
+    for (const cookie of [stale.cookie, withoutTwoFactor.cookie]) {
+      const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, { cookie }, { publishAt: future() });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'reauthentication_required' });
+    }
+    const fresh = await session('admin');
+    expect((await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, { cookie: fresh.cookie }, { publishAt: future() })).status).toBe(201);
+    const staleCancel = await callLaunch('POST', `/api/v1/posts/${post.id}/cancel`, { cookie: stale.cookie });
+    expect(staleCancel.status).toBe(403);
+    expect((await callLaunch('POST', `/api/v1/posts/${post.id}/cancel`, { cookie: fresh.cookie })).status).toBe(200);
+    expect(key).toBeTruthy();
+  });
+
+  it('refuses a time in the past', async () => {
+    const { key, post } = await approvedPost();
+    const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: '2020-01-01T00:00:00Z' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ field: 'publishAt' });
+  });
+});
+
+describe('audit', () => {
+  it('records every status change with who, when, from and to', async () => {
+    const { key, post, campaign, reviewer } = await approvedPost();
+    await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: future() });
+    const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, key)).json()) as {
+      events: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string }; postId: string | null }>;
+    };
+    const postEvents = audit.events.filter((event) => event.postId === post.id).map((event) => [event.action, event.from, event.to, event.actor.type]);
+    expect(postEvents).toEqual([
+      ['create', null, 'draft', 'key'],
+      ['submit', 'draft', 'in_review', 'key'],
+      ['approve', 'in_review', 'approved', 'user'],
+      ['schedule', 'approved', 'scheduled', 'key'],
+    ]);
+    expect(audit.events.find((event) => event.action === 'approve')!.actor.id).toBe(reviewer.userId);
+  });
+});

@@ -1,0 +1,172 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
+import { consumeQuota, launchQuotaStore, refundQuota } from '../../../shared/limits/quota';
+import { defineOperation, workspaceUse } from '../auth/operation';
+import { channelNames } from '../domain/channels';
+import { campaignStatuses } from '../domain/post-status';
+import type { LaunchEnv } from '../env';
+import { actorOf, listAudit } from '../services/audit';
+import { createCampaign, getCampaign, listCampaigns } from '../services/campaigns';
+import { requestReview } from '../services/reviews';
+import { campaignSchema, idParam, visualInput } from './schemas';
+
+const postInput = z
+  .object({
+    channel: z.enum(channelNames),
+    copy: z.string().max(10_000),
+    visuals: z.array(visualInput).max(4).optional(),
+    variants: z.array(z.object({ copy: z.string().max(10_000), visuals: z.array(visualInput).max(4).optional() }).strict()).max(5).optional(),
+  })
+  .strict()
+  .openapi('PostInput');
+
+const campaignInput = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    objective: z.string().trim().min(1).max(2000),
+    releaseId: z.string().max(64).optional().openapi({ description: 'The release this campaign launches.' }),
+    posts: z.array(postInput).min(1).max(50).openapi({ description: 'Every post (and variant) is created as `draft`.' }),
+  })
+  .strict()
+  .openapi('CampaignInput');
+
+const campaignParams = idParam('campaignId');
+const campaignEntitlement = { ...workspaceUse, quota: 'campaigns' };
+
+const createRoute = defineOperation({
+  method: 'post',
+  path: '/api/v1/campaigns',
+  operationId: 'createCampaign',
+  tags: ['Campaigns'],
+  summary: 'Create a draft campaign with its posts',
+  description: 'Each post is checked against its channel (400 `channel_limit_exceeded` names the channel, limit and length). Consumes one `campaigns` credit.',
+  access: { scopes: ['release:create'], entitlement: campaignEntitlement, idempotency: { operation: 'campaigns.create', replayStatus: 200 } },
+  request: { body: { required: true, content: { 'application/json': { schema: campaignInput } } } },
+  responses: {
+    201: jsonResponse(campaignSchema, 'Created; every post is a draft.'),
+    200: jsonResponse(campaignSchema, 'A replay of an earlier create with the same Idempotency-Key; nothing new was created.'),
+    404: errorResponse('`releaseId` names no release of this workspace.'),
+  },
+});
+
+const listRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/campaigns',
+  operationId: 'listCampaigns',
+  tags: ['Campaigns'],
+  summary: 'List campaigns, newest first',
+  access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { query: z.object(cursorQuery) },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          data: z.array(z.object({ id: z.string(), name: z.string(), objective: z.string(), releaseId: z.string().nullable(), status: z.enum(campaignStatuses), createdAt: z.string().datetime() })),
+          nextCursor: z.string().nullable(),
+        })
+        .openapi('CampaignList'),
+      'A page of campaigns.',
+    ),
+  },
+});
+
+const getRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/campaigns/{campaignId}',
+  operationId: 'getCampaign',
+  tags: ['Campaigns'],
+  summary: 'Read a campaign with its posts, variants, visuals and deliveries',
+  access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { params: campaignParams },
+  responses: { 200: jsonResponse(campaignSchema, 'The campaign.'), 404: errorResponse('No such campaign in this workspace.') },
+});
+
+const reviewRequestRoute = defineOperation({
+  method: 'post',
+  path: '/api/v1/campaigns/{campaignId}/review-requests',
+  operationId: 'createReviewRequest',
+  tags: ['Reviews'],
+  summary: "Submit the campaign's drafts for review",
+  description: 'Moves every `draft` and `changes_requested` post to `in_review`. Approvers then decide in the app (sessions only).',
+  access: { scopes: ['release:create'], entitlement: workspaceUse },
+  request: {
+    params: campaignParams,
+    body: { required: false, content: { 'application/json': { schema: z.object({ note: z.string().max(2000).optional() }).strict().openapi('ReviewRequestInput') } } },
+  },
+  responses: {
+    201: jsonResponse(z.object({ id: z.string(), campaignId: z.string(), postIds: z.array(z.string()), note: z.string().nullable() }).openapi('ReviewRequest'), 'Submitted.'),
+    404: errorResponse('No such campaign in this workspace.'),
+    409: errorResponse('`invalid_transition`: nothing to submit (no drafts).'),
+  },
+});
+
+const auditRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/campaigns/{campaignId}/audit',
+  operationId: 'listCampaignAudit',
+  tags: ['Campaigns'],
+  summary: 'Every status change of the campaign and its posts: who, when, from and to',
+  access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { params: campaignParams },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          events: z.array(
+            z.object({
+              id: z.string(),
+              postId: z.string().nullable(),
+              action: z.string(),
+              from: z.string().nullable(),
+              to: z.string(),
+              actor: z.object({ type: z.enum(['key', 'user', 'system']), id: z.string() }),
+              at: z.string().datetime(),
+            }),
+          ),
+        })
+        .openapi('AuditTrail'),
+      'Oldest first.',
+    ),
+    404: errorResponse('No such campaign in this workspace.'),
+  },
+});
+
+export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
+  app.openapi(createRoute, async (c) => {
+    const { db } = c.get('services');
+    const principal = c.get('principal');
+    const use = { ownerId: principal.workspaceId, quota: 'campaigns', amount: 1, entitlement: c.get('entitlement'), requestId: c.get('requestId'), apiKeyId: principal.kind === 'key' ? principal.keyId : null };
+    await consumeQuota(db, launchQuotaStore, use);
+    try {
+      return c.json(await createCampaign(db, principal.workspaceId, actorOf(principal), c.req.valid('json')), 201);
+    } catch (error) {
+      await refundQuota(db, launchQuotaStore, use);
+      throw error;
+    }
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const rows = await listCampaigns(c.get('services').db, c.get('principal').workspaceId, decodeCursor(query.cursor), query.limit);
+    const { items, nextCursor } = page(rows, query.limit);
+    return c.json({ data: items, nextCursor }, 200);
+  });
+
+  app.openapi(getRoute, async (c) => c.json(await getCampaign(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').campaignId), 200));
+
+  app.openapi(reviewRequestRoute, async (c) => {
+    const principal = c.get('principal');
+    const body = c.req.header('content-type') ? c.req.valid('json') : {};
+    const request = await requestReview(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').campaignId, body.note);
+    return c.json(request, 201);
+  });
+
+  app.openapi(auditRoute, async (c) => {
+    const { db } = c.get('services');
+    const workspaceId = c.get('principal').workspaceId;
+    const campaignId = c.req.valid('param').campaignId;
+    await getCampaign(db, workspaceId, campaignId);
+    return c.json({ events: await listAudit(db, workspaceId, campaignId) }, 200);
+  });
+}

@@ -1,0 +1,131 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { defineOperation, workspaceUse } from '../auth/operation';
+import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
+import type { LaunchEnv } from '../env';
+import { actorOf } from '../services/audit';
+import { cancelPost, listSchedule, schedulePost } from '../services/scheduling';
+import { deliverySchema, idParam } from './schemas';
+
+const sessionRule =
+  'With an API key it needs `post:schedule`; as a person, a role with `post:schedule` and a sign-in under 15 minutes old with two-factor authentication (otherwise 403 `reauthentication_required`).';
+
+const scheduledPostSchema = z.object({ postId: z.string(), status: z.literal('scheduled'), delivery: deliverySchema }).openapi('ScheduledPost');
+
+function deliveryView(row: Awaited<ReturnType<typeof schedulePost>>) {
+  return {
+    id: row.id,
+    status: row.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',
+    scheduledFor: row.scheduledFor.toISOString(),
+    attempts: row.attempts,
+    lastError: row.lastError,
+    externalId: row.externalId,
+    externalUrl: row.externalUrl,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+const scheduleRoute = defineOperation({
+  method: 'post',
+  path: '/api/v1/posts/{postId}/schedule',
+  operationId: 'schedulePost',
+  tags: ['Schedule'],
+  summary: 'Schedule an approved post or variant',
+  description: `Only an \`approved\` post whose content is still what was approved can be scheduled; nothing unapproved can be scheduled by anyone. ${sessionRule}`,
+  access: { scopes: ['post:schedule'], entitlement: workspaceUse, idempotency: { operation: 'posts.schedule', replayStatus: 200 } },
+  middleware: [requireRecentTwoFactorSignIn()],
+  request: {
+    params: idParam('postId'),
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ publishAt: z.string().datetime({ offset: true }) }).strict().openapi('ScheduleInput') } },
+    },
+  },
+  responses: {
+    201: jsonResponse(scheduledPostSchema, 'Scheduled.'),
+    200: jsonResponse(scheduledPostSchema, 'A replay of an earlier schedule with the same Idempotency-Key.'),
+    404: errorResponse('No such post in this workspace.'),
+    409: errorResponse('`invalid_transition`: the post is not approved (or already scheduled).'),
+  },
+});
+
+const cancelRoute = defineOperation({
+  method: 'post',
+  path: '/api/v1/posts/{postId}/cancel',
+  operationId: 'cancelScheduledPost',
+  tags: ['Schedule'],
+  summary: 'Take a scheduled post off the schedule',
+  description: `The post goes back to \`approved\`. ${sessionRule}`,
+  access: { scopes: ['post:schedule'], entitlement: workspaceUse },
+  middleware: [requireRecentTwoFactorSignIn()],
+  request: { params: idParam('postId') },
+  responses: {
+    200: jsonResponse(z.object({ postId: z.string(), status: z.literal('approved') }).openapi('CancelledPost'), 'Cancelled.'),
+    404: errorResponse('No such post in this workspace.'),
+    409: errorResponse('`invalid_transition`: the post is not scheduled (already cancelled, publishing or published).'),
+  },
+});
+
+const listRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/schedule',
+  operationId: 'listSchedule',
+  tags: ['Schedule'],
+  summary: 'The publishing schedule',
+  access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: {
+    query: z.object({
+      from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Start of the window; now by default.' }),
+      to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days after `from` by default.' }),
+      status: z.enum(['pending', 'publishing', 'published', 'failed', 'cancelled']).optional().openapi({ description: 'Only deliveries in this state; pending and publishing by default.' }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          items: z.array(
+            z.object({
+              deliveryId: z.string(),
+              postId: z.string(),
+              campaignId: z.string(),
+              campaignName: z.string(),
+              channel: z.string(),
+              copy: z.string(),
+              status: z.string(),
+              scheduledFor: z.string().datetime(),
+              attempts: z.number().int(),
+              lastError: z.string().nullable(),
+              externalUrl: z.string().nullable(),
+            }),
+          ),
+        })
+        .openapi('Schedule'),
+      'Soonest first, at most 500.',
+    ),
+  },
+});
+
+export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
+  app.openapi(scheduleRoute, async (c) => {
+    const principal = c.get('principal');
+    const postId = c.req.valid('param').postId;
+    const delivery = await schedulePost(c.get('services').db, principal.workspaceId, actorOf(principal), postId, new Date(c.req.valid('json').publishAt));
+    return c.json({ postId, status: 'scheduled' as const, delivery: deliveryView(delivery) }, 201);
+  });
+
+  app.openapi(cancelRoute, async (c) => {
+    const principal = c.get('principal');
+    const postId = c.req.valid('param').postId;
+    await cancelPost(c.get('services').db, principal.workspaceId, actorOf(principal), postId);
+    return c.json({ postId, status: 'approved' as const }, 200);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const from = query.from ? new Date(query.from) : new Date();
+    const to = query.to ? new Date(query.to) : new Date(from.getTime() + 30 * 24 * 60 * 60 * 1000);
+    const statuses = query.status ? [query.status] : ['pending', 'publishing'];
+    return c.json({ items: await listSchedule(c.get('services').db, c.get('principal').workspaceId, from, to, statuses) }, 200);
+  });
+}

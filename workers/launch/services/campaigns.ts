@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { sha256Hex } from '../../../shared/crypto';
+import type { Database } from '../../../shared/db/client';
+import { campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
+import { newId } from '../../../shared/ids';
+import { validatePostCopy, type Channel } from '../domain/channels';
+import { allowedFrom, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
+import { recordChanges, type Actor } from './audit';
+
+export interface VisualInput {
+  url: string;
+  altText: string;
+}
+
+export interface PostInput {
+  channel: Channel;
+  copy: string;
+  visuals?: VisualInput[];
+  variants?: Array<{ copy: string; visuals?: VisualInput[] }>;
+}
+
+export interface CampaignInput {
+  name: string;
+  objective: string;
+  releaseId?: string;
+  posts: PostInput[];
+}
+
+/** What an approval is bound to: the channel, the copy and the visuals, exactly. */
+export function contentFingerprint(channel: string, copy: string, visuals: VisualInput[]): Promise<string> {
+  return sha256Hex(JSON.stringify([channel, copy, visuals.map((visual) => [visual.url, visual.altText])]));
+}
+
+/** 400 naming the channel, its limit and the measured length, for the field at `path`. */
+export function requireCopyFits(channel: Channel, copy: string, field: string): void {
+  const check = validatePostCopy(channel, copy);
+  if (check.ok) return;
+  throw new ApiError('channel_limit_exceeded', check.message, {
+    hint: `Shorten the copy to at most ${check.limit} ${check.unit.replace('_', ' ')}.`,
+    details: { field, channel: check.channel, limit: check.limit, length: check.length, unit: check.unit },
+  });
+}
+
+export async function createCampaign(db: Database, workspaceId: string, actor: Actor, input: CampaignInput) {
+  input.posts.forEach((post, index) => {
+    requireCopyFits(post.channel, post.copy, `posts.${index}.copy`);
+    post.variants?.forEach((variant, variantIndex) => requireCopyFits(post.channel, variant.copy, `posts.${index}.variants.${variantIndex}.copy`));
+  });
+  if (input.releaseId) {
+    const [release] = await db.select({ id: releases.id }).from(releases).where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, input.releaseId)));
+    if (!release) throw new ApiError('not_found', 'No release with this id in this workspace.', { details: { field: 'releaseId' }, hint: 'Create the release first, or leave releaseId out.' });
+  }
+  const campaignId = newId('cmp');
+  const postRows: Array<typeof posts.$inferInsert> = [];
+  const visualRows: Array<typeof postVisuals.$inferInsert> = [];
+  let position = 0;
+  const addPost = async (channel: Channel, copy: string, visuals: VisualInput[], variantOf: string | null) => {
+    const id = newId('pst');
+    postRows.push({ id, workspaceId, campaignId, variantOf, channel, copy, contentFingerprint: await contentFingerprint(channel, copy, visuals), position: position++ });
+    visuals.forEach((visual, index) => visualRows.push({ id: newId('vis'), workspaceId, postId: id, url: visual.url, altText: visual.altText, position: index }));
+    return id;
+  };
+  for (const post of input.posts) {
+    const id = await addPost(post.channel, post.copy, post.visuals ?? [], null);
+    for (const variant of post.variants ?? []) await addPost(post.channel, variant.copy, variant.visuals ?? [], id);
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(campaigns).values({ id: campaignId, workspaceId, releaseId: input.releaseId ?? null, name: input.name, objective: input.objective, createdBy: actor.id });
+    if (postRows.length) await tx.insert(posts).values(postRows);
+    if (visualRows.length) await tx.insert(postVisuals).values(visualRows);
+    await recordChanges(tx, workspaceId, actor, [
+      { campaignId, action: 'create', from: null, to: 'draft' },
+      ...postRows.map((row) => ({ campaignId, postId: row.id, action: 'create', from: null, to: 'draft' })),
+    ]);
+  });
+  return getCampaign(db, workspaceId, campaignId);
+}
+
+export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
+  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)));
+  if (!campaign) throw new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
+  const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
+  const ids = postRows.map((post) => post.id);
+  const [visuals, deliveries] = ids.length
+    ? await Promise.all([
+        db.select().from(postVisuals).where(inArray(postVisuals.postId, ids)).orderBy(asc(postVisuals.position)),
+        db.select().from(postDeliveries).where(inArray(postDeliveries.postId, ids)).orderBy(desc(postDeliveries.id)),
+      ])
+    : [[], []];
+  const view = (post: (typeof postRows)[number]) => ({
+    id: post.id,
+    channel: post.channel as Channel,
+    copy: post.copy,
+    status: post.status as PostStatus,
+    contentFingerprint: post.contentFingerprint,
+    approval: post.approvedFingerprint ? { approvedBy: post.approvedBy!, approvedAt: post.approvedAt!.toISOString() } : null,
+    visuals: visuals.filter((visual) => visual.postId === post.id).map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText })),
+    delivery: deliveryView(deliveries.find((delivery) => delivery.postId === post.id)),
+    updatedAt: post.updatedAt.toISOString(),
+  });
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    objective: campaign.objective,
+    releaseId: campaign.releaseId,
+    status: deriveCampaignStatus(postRows.map((post) => post.status as PostStatus)),
+    posts: postRows.filter((post) => !post.variantOf).map((post) => ({ ...view(post), variants: postRows.filter((variant) => variant.variantOf === post.id).map(view) })),
+    createdAt: campaign.createdAt.toISOString(),
+    updatedAt: campaign.updatedAt.toISOString(),
+  };
+}
+
+function deliveryView(delivery: typeof postDeliveries.$inferSelect | undefined) {
+  if (!delivery) return null;
+  return {
+    id: delivery.id,
+    status: delivery.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',
+    scheduledFor: delivery.scheduledFor.toISOString(),
+    attempts: delivery.attempts,
+    lastError: delivery.lastError,
+    externalId: delivery.externalId,
+    externalUrl: delivery.externalUrl,
+    publishedAt: delivery.publishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listCampaigns(db: Database, workspaceId: string, after: string | undefined, limit: number) {
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.workspaceId, workspaceId), after ? lt(campaigns.id, after) : undefined))
+    .orderBy(desc(campaigns.id))
+    .limit(limit + 1);
+  const statuses = rows.length
+    ? await db.select({ campaignId: posts.campaignId, status: posts.status }).from(posts).where(inArray(posts.campaignId, rows.map((row) => row.id)))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    objective: row.objective,
+    releaseId: row.releaseId,
+    status: deriveCampaignStatus(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Changes a post's copy or visuals. Allowed from draft, changes requested, approved and rejected;
+ * the post returns to draft, so an approval never outlives the content it approved.
+ */
+export async function editPost(db: Database, workspaceId: string, actor: Actor, postId: string, change: { copy?: string; visuals?: VisualInput[] }) {
+  const current = await getPost(db, workspaceId, postId);
+  const copy = change.copy ?? current.copy;
+  requireCopyFits(current.channel as Channel, copy, 'copy');
+  const visuals =
+    change.visuals ??
+    (await db.select().from(postVisuals).where(eq(postVisuals.postId, postId)).orderBy(asc(postVisuals.position))).map((visual) => ({ url: visual.url, altText: visual.altText }));
+  const fingerprint = await contentFingerprint(current.channel, copy, visuals);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(posts)
+      .set({ copy, contentFingerprint: fingerprint, status: 'draft', approvedFingerprint: null, approvedBy: null, approvedAt: null, updatedAt: new Date() })
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), inArray(posts.status, [...allowedFrom('edit')]), eq(posts.status, current.status)))
+      .returning();
+    if (!updated) throw invalidTransition('edit', current.status);
+    if (change.visuals) {
+      await tx.delete(postVisuals).where(eq(postVisuals.postId, postId));
+      if (visuals.length) await tx.insert(postVisuals).values(visuals.map((visual, index) => ({ id: newId('vis'), workspaceId, postId, url: visual.url, altText: visual.altText, position: index })));
+    }
+    await recordChanges(tx, workspaceId, actor, [{ campaignId: current.campaignId, postId, action: 'edit', from: current.status, to: 'draft' }]);
+  });
+  return getCampaign(db, workspaceId, current.campaignId);
+}
+
+export async function getPost(db: Database, workspaceId: string, postId: string) {
+  const [post] = await db.select().from(posts).where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, postId)));
+  if (!post) throw new ApiError('not_found', 'No post with this id in this workspace.', { hint: 'Read the campaign to see its posts.' });
+  return post;
+}
+
+export function invalidTransition(action: string, currentStatus: string): ApiError {
+  return new ApiError('invalid_transition', `This post is ${currentStatus.replace('_', ' ')}; ${action.replace('_', ' ')} does not apply.`, {
+    hint: 'Read the post for its current status; the transition table is in the API description.',
+    details: { currentStatus, action },
+  });
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../../shared/db/client';
+import { campaigns, postDeliveries, posts } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
+import { newId } from '../../../shared/ids';
+import { allowedFrom } from '../domain/post-status';
+import { recordChanges, type Actor } from './audit';
+import { getPost, invalidTransition } from './campaigns';
+
+/** A post can be scheduled up to a year ahead, and not in the past (a minute of clock skew allowed). */
+const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+const SKEW_MS = 60_000;
+
+/**
+ * Only an approved post whose content is still the content that was approved can be scheduled;
+ * the status check and the change are one statement, so concurrent requests schedule it once.
+ */
+export async function schedulePost(db: Database, workspaceId: string, actor: Actor, postId: string, publishAt: Date, now: Date = new Date()) {
+  if (publishAt.getTime() < now.getTime() - SKEW_MS || publishAt.getTime() > now.getTime() + MAX_AHEAD_MS) {
+    throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', { details: { field: 'publishAt' }, hint: 'Send a future ISO 8601 time.' });
+  }
+  const delivery = await db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(posts)
+      .set({ status: 'scheduled', updatedAt: now })
+      .where(
+        and(
+          eq(posts.id, postId),
+          eq(posts.workspaceId, workspaceId),
+          inArray(posts.status, [...allowedFrom('schedule')]),
+          sql`${posts.approvedFingerprint} = ${posts.contentFingerprint}`,
+        ),
+      )
+      .returning();
+    if (!post) return undefined;
+    const [row] = await tx
+      .insert(postDeliveries)
+      .values({ id: newId('dlv'), workspaceId, postId, channel: post.channel, scheduledFor: publishAt, scheduledBy: actor.id })
+      .returning();
+    await recordChanges(tx, workspaceId, actor, [{ campaignId: post.campaignId, postId, action: 'schedule', from: 'approved', to: 'scheduled' }]);
+    return row!;
+  });
+  if (!delivery) throw invalidTransition('schedule', (await getPost(db, workspaceId, postId)).status);
+  return delivery;
+}
+
+/** Takes a scheduled post off the schedule before it is published; its approval stands. */
+export async function cancelPost(db: Database, workspaceId: string, actor: Actor, postId: string) {
+  const cancelled = await db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(posts)
+      .set({ status: 'approved', updatedAt: new Date() })
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), inArray(posts.status, [...allowedFrom('cancel')])))
+      .returning();
+    if (!post) return undefined;
+    const deliveries = await tx
+      .update(postDeliveries)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(eq(postDeliveries.postId, postId), eq(postDeliveries.status, 'pending')))
+      .returning();
+    await recordChanges(tx, workspaceId, actor, [{ campaignId: post.campaignId, postId, action: 'cancel', from: 'scheduled', to: 'approved' }]);
+    return deliveries[0];
+  });
+  if (!cancelled) throw invalidTransition('cancel', (await getPost(db, workspaceId, postId)).status);
+  return cancelled;
+}
+
+/** The publishing schedule: deliveries in a time window, soonest first. */
+export async function listSchedule(db: Database, workspaceId: string, from: Date, to: Date, statuses: string[]) {
+  const rows = await db
+    .select({ delivery: postDeliveries, campaignId: posts.campaignId, campaignName: campaigns.name, copy: posts.copy })
+    .from(postDeliveries)
+    .innerJoin(posts, eq(posts.id, postDeliveries.postId))
+    .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
+    .where(
+      and(
+        eq(postDeliveries.workspaceId, workspaceId),
+        gte(postDeliveries.scheduledFor, from),
+        lt(postDeliveries.scheduledFor, to),
+        inArray(postDeliveries.status, statuses),
+      ),
+    )
+    .orderBy(asc(postDeliveries.scheduledFor), asc(postDeliveries.id))
+    .limit(500);
+  return rows.map(({ delivery, campaignId, campaignName, copy }) => ({
+    deliveryId: delivery.id,
+    postId: delivery.postId,
+    campaignId,
+    campaignName,
+    channel: delivery.channel,
+    copy,
+    status: delivery.status,
+    scheduledFor: delivery.scheduledFor.toISOString(),
+    attempts: delivery.attempts,
+    lastError: delivery.lastError,
+    externalUrl: delivery.externalUrl,
+  }));
+}
