@@ -28,11 +28,6 @@ export type GateDecision =
   | { status: 'admitted'; key: GateKeyRecord; rateLimit: RateLimitState }
   | { status: 'limited'; key: GateKeyRecord; rateLimit: RateLimitState };
 
-interface Window {
-  start: number;
-  count: number;
-}
-
 /**
  * One Durable Object per API key (named by the key's SHA-256): it caches the key's record and
  * plan, and counts its rate limit, so authenticating and limiting a request is one hop and no
@@ -52,14 +47,17 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
     const record = await this.record(hash, now);
     if (!record || (record.expiresAt !== null && record.expiresAt <= now)) return { status: 'unknown' };
 
-    const window = this.currentWindow(now);
-    const allowed = window.count < KEY_RATE_LIMIT;
-    if (allowed) window.count += 1;
-    this.ctx.storage.kv.put('window', window);
+    // The admission times of the last minute: exactly 60 in any 60 seconds, with no burst of
+    // twice the limit across the edge of a fixed window.
+    const admitted = (this.ctx.storage.kv.get<number[]>('admitted') ?? []).filter((at) => at > now - KEY_RATE_WINDOW_MS);
+    const allowed = admitted.length < KEY_RATE_LIMIT;
+    if (allowed) admitted.push(now);
+    this.ctx.storage.kv.put('admitted', admitted);
     const rateLimit = {
       limit: KEY_RATE_LIMIT,
-      remaining: KEY_RATE_LIMIT - window.count,
-      resetAt: window.start + KEY_RATE_WINDOW_MS,
+      remaining: KEY_RATE_LIMIT - admitted.length,
+      // When the oldest admission leaves the window, freeing a place (never empty: a refusal means 60 are in it).
+      resetAt: admitted[0]! + KEY_RATE_WINDOW_MS,
     };
     return { status: allowed ? 'admitted' : 'limited', key: record, rateLimit };
   }
@@ -81,11 +79,5 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
     if (this.loading === loading) this.loading = undefined;
     if (generation === this.generation) this.cached = { record, loadedAt: now };
     return record;
-  }
-
-  private currentWindow(now: number): Window {
-    const start = now - (now % KEY_RATE_WINDOW_MS);
-    const stored = this.ctx.storage.kv.get<Window>('window');
-    return stored && stored.start === start ? stored : { start, count: 0 };
   }
 }

@@ -1,0 +1,32 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { hashApiKeySecret } from '../../../shared/auth/api-key-secret';
+import { KEY_RATE_LIMIT, KEY_RATE_WINDOW_MS } from '../../../shared/limits/key-gate';
+import { seedTenant } from '../../../test/workers/seed';
+
+async function gateOf(secret: string) {
+  const hash = await hashApiKeySecret(secret);
+  return { hash, gate: env.KEY_GATE.get(env.KEY_GATE.idFromName(hash)) };
+}
+
+describe('per-key rate limit', () => {
+  it('admits 60 in any 60 seconds: a place frees only when the oldest request leaves the window', async () => {
+    const { key } = await seedTenant();
+    const { hash, gate } = await gateOf(key.secret);
+    const start = Date.now();
+    // Half at the start, half 30 s later: a fixed window would reset at its edge, a sliding one does not.
+    for (let i = 0; i < KEY_RATE_LIMIT; i++) {
+      const decision = await gate.admit(hash, start + (i < KEY_RATE_LIMIT / 2 ? 0 : 30_000));
+      expect(decision.status).toBe('admitted');
+    }
+    const full = await gate.admit(hash, start + 59_999);
+    expect(full).toMatchObject({ status: 'limited', rateLimit: { limit: 60, remaining: 0, resetAt: start + KEY_RATE_WINDOW_MS } });
+
+    // The 30 from the start leave together; the 30 from 30 s later still count.
+    const freed = await gate.admit(hash, start + KEY_RATE_WINDOW_MS + 1);
+    expect(freed).toMatchObject({ status: 'admitted', rateLimit: { remaining: KEY_RATE_LIMIT / 2 - 1 } });
+    for (let i = 0; i < KEY_RATE_LIMIT / 2 - 1; i++) expect((await gate.admit(hash, start + KEY_RATE_WINDOW_MS + 2)).status).toBe('admitted');
+    const fullAgain = await gate.admit(hash, start + KEY_RATE_WINDOW_MS + 3);
+    expect(fullAgain).toMatchObject({ status: 'limited', rateLimit: { remaining: 0, resetAt: start + 30_000 + KEY_RATE_WINDOW_MS } });
+  });
+});
