@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // NODE_EXTRA_CA_CERTS) can be set above this line before it does.
 const { cloudflareTest } = await import('@cloudflare/vitest-pool-workers');
 
+// Two cores run three projects at once: a test that takes 1 s alone can take several under load.
+// Timeouts only catch hangs here; speed is measured in bench/, never asserted in a test. Set per
+// project because inline projects do not inherit the root's test options.
+const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
+
 function workerProject(name: 'launch' | 'verify') {
   return {
     plugins: [
@@ -14,12 +19,14 @@ function workerProject(name: 'launch' | 'verify') {
             ...inject('bindings'),
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
+            TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
           },
         },
       })),
     ],
     test: {
       name,
+      ...timeouts,
       include: [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
     },
   };
@@ -37,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          ...timeouts,
           include: ['dev/**/*.test.ts', 'test/node/**/*.test.ts', ...(process.env.HARNESS_SELF_CHECK ? ['test/harness/*.test.ts'] : [])],
         },
       },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchConfigSchema } from '../workers/launch/config';
 import { verifyConfigSchema } from '../workers/verify/config';
+import { cronsOf, startCronTicker } from './crons';
 import { startDataStack } from './data-stack';
 import { ensureDemoData, type DemoData } from './demo-data';
 import { startWorker, waitForHealth, type WorkerProcess } from './workers';
@@ -37,11 +38,13 @@ async function main(): Promise<void> {
     progress,
   });
   const workers: WorkerProcess[] = [];
+  let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
+    stopCrons();
     await Promise.all(workers.map((worker) => worker.stop()));
     await stack.close();
     console.log('Stopped.');
@@ -87,8 +90,16 @@ async function main(): Promise<void> {
       waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
     ]);
 
+    const crons = workers.map((worker) => ({ name: worker.name, url: worker.url, crons: cronsOf(worker.name) }));
+    stopCrons = startCronTicker(crons, (line) => console.log(`  cron   │ ${line}`));
+
     const devJson = {
-      launch: { url: launch.url, apiKey: demo.data.launch.apiKey, workspaceId: demo.data.launch.workspaceId, user: demo.data.launch.user },
+      launch: {
+        url: launch.url,
+        apiKey: demo.data.launch.apiKey,
+        workspaceId: demo.data.launch.workspaceId,
+        user: demo.data.launch.user,
+      },
       verify: {
         url: verify.url,
         apiKey: demo.data.verify.apiKey,
@@ -113,6 +124,8 @@ Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.des
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me
 
   demo sign-in (launch): ${devJson.launch.user.email} / ${devJson.launch.user.password}
+  cron triggers, fired here at the start of each matching minute (wrangler dev never fires them):
+${crons.flatMap((worker) => worker.crons.map((cron) => `    ${worker.name}: ${cron}`)).join('\n')}
 
 Press Ctrl-C to stop everything.`);
   } catch (error) {

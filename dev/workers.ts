@@ -39,7 +39,8 @@ export function startWorker(options: {
       '--port', String(options.port),
       '--inspector-port', String(options.inspectorPort),
       '--env-file', envFile,
-      '--persist-to', join(options.stateDir, 'wrangler'),
+      // One folder per Worker: two workerd processes sharing one SQLite store fail with SQLITE_BUSY.
+      '--persist-to', join(options.stateDir, 'wrangler', options.name),
       '--test-scheduled',
       '--show-interactive-dev-session=false',
       '--log-level', 'log',

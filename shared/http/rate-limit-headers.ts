@@ -16,7 +16,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 export function rateLimitedError(state: RateLimitState, what: string, documentation: string, now: number = Date.now()): ApiError {
   const retryAfter = Math.max(1, Math.ceil((state.resetAt - now) / 1000));
   return new ApiError('rate_limited', `${what} allows ${state.limit} requests per minute.`, {
-    hint: `Wait ${retryAfter} seconds before retrying.`,
+    hint: `Wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before retrying.`,
     details: { error: 'Too Many Requests', status: 429, documentation, retryAfter },
     headers: { ...rateLimitHeaders(state), 'Retry-After': String(retryAfter) },
   });

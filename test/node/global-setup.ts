@@ -6,6 +6,7 @@ import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
 import { dataDirOwner } from '../../dev/postgres';
 import { freePort } from './free-port';
 import { startTcpGate } from './tcp-gate';
+import { startWebhookReceiver } from './webhook-receiver';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -23,6 +24,8 @@ export interface TestContextValues {
   bindings: TestBindings;
   /** One gate per Worker project, so their outage tests cannot interleave. */
   databaseGates: Record<'launch' | 'verify', DatabaseGate>;
+  /** A local stand-in for users' webhook endpoints (see webhook-receiver.ts). */
+  webhookReceiverUrl: string;
 }
 
 declare module 'vitest' {
@@ -43,6 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = new URL(stack.bindings.DATABASE_URL);
   const target = { host: database.hostname, port: Number(database.port || 5432) };
   const gates = { launch: await startTcpGate(target), verify: await startTcpGate(target) };
+  const receiver = await startWebhookReceiver();
   const gatedUrl = (port: number) => {
     const gated = new URL(stack.bindings.DATABASE_URL);
     gated.hostname = '127.0.0.1';
@@ -55,9 +59,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     launch: { databaseUrl: gatedUrl(gates.launch.port), controlUrl: gates.launch.controlUrl },
     verify: { databaseUrl: gatedUrl(gates.verify.port), controlUrl: gates.verify.controlUrl },
   });
+  project.provide('webhookReceiverUrl', receiver.url);
   console.log(`Test stack: PostgreSQL ${stack.describe.postgres}, Redis ${stack.describe.redis}`);
   return async () => {
-    await Promise.all([gates.launch.close(), gates.verify.close()]);
+    await Promise.all([gates.launch.close(), gates.verify.close(), receiver.close()]);
     await stack.close();
   };
 }

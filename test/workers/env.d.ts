@@ -7,6 +7,7 @@ declare global {
     interface Env extends LaunchBindings, VerifyBindings {
       TEST_GATED_DATABASE_URL: string;
       TEST_DATABASE_GATE_URL: string;
+      TEST_WEBHOOK_RECEIVER_URL: string;
     }
   }
 }

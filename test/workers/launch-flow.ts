@@ -37,3 +37,17 @@ export async function createCampaign(key: Record<string, string>, posts = [{ cha
   if (response.status !== 201) throw new Error(`campaign create: ${response.status} ${await response.text()}`);
   return (await response.json()) as CampaignBody;
 }
+
+/** A campaign whose posts were submitted and approved by a reviewer, ready to schedule. */
+export async function approvedCampaign(posts: Array<{ channel: string; copy: string }> = [{ channel: 'x', copy: 'Approve me' }]) {
+  const team = await launchTeam();
+  const campaign = await createCampaign(team.key, posts);
+  const reviewer = await team.session('reviewer');
+  const submitted = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+  if (submitted.status !== 201) throw new Error(`review request: ${submitted.status} ${await submitted.text()}`);
+  for (const post of campaign.posts) {
+    const decided = await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve', contentFingerprint: post.contentFingerprint });
+    if (decided.status !== 200) throw new Error(`approve: ${decided.status} ${await decided.text()}`);
+  }
+  return { ...team, campaign, reviewer };
+}

@@ -85,6 +85,24 @@ export function describeSecurity(operation: SecuredOperation): void {
         const owner = await workspace({ scopes: allScopes });
         await expectError(await call(owner, owner.auth), 403, 'session_required');
       });
+      if (operation.feature) {
+        it(`refuses an owner's session in a workspace without an active plan with 403 workspace_feature_not_entitled`, async () => {
+          const owner = await workspace({ planId: null });
+          const member = await seedMember({ workspaceId: owner.id, role: 'owner' });
+          const { cookie } = await seedSession({ userId: member.user.id, workspaceId: owner.id });
+          const body = await expectError(await call(owner, { cookie }), 403, 'workspace_feature_not_entitled');
+          expect(body).toMatchObject({ feature: operation.feature, currentPlan: null });
+        });
+      }
+      if (operation.ownsResource) {
+        it("answers 404 to an owner's session in another workspace", async () => {
+          const owner = await workspace();
+          const stranger = await workspace();
+          const member = await seedMember({ workspaceId: stranger.id, role: 'owner' });
+          const { cookie } = await seedSession({ userId: member.user.id, workspaceId: stranger.id });
+          await expectError(await call(owner, { cookie }), 404, 'not_found');
+        });
+      }
       return;
     }
 

@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
+import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerReviewRoutes } from './routes/reviews';
 import { registerScheduleRoutes } from './routes/schedule';
@@ -31,6 +32,7 @@ export function buildLaunchApp() {
   registerPostRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
+  registerPublishingEndpointRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'apiKey',

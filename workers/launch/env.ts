@@ -10,6 +10,7 @@ export interface LaunchBindings {
   NEON_WS_PROXY?: string;
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
+  ALLOW_PRIVATE_URLS?: string;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
 }

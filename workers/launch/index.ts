@@ -1,5 +1,6 @@
 import { buildLaunchApp } from './app';
 import type { LaunchBindings } from './env';
+import { publishDuePosts } from './publishing/scheduled';
 
 export { LaunchKeyGate } from './auth/key-gate';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
@@ -8,4 +9,7 @@ const app = buildLaunchApp();
 
 export default {
   fetch: app.fetch,
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(publishDuePosts(env));
+  },
 } satisfies ExportedHandler<LaunchBindings>;

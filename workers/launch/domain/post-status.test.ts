@@ -13,6 +13,7 @@ describe('post state machine', () => {
     start_publishing: { scheduled: 'publishing' },
     publish_succeeded: { publishing: 'published' },
     publish_failed: { publishing: 'failed' },
+    publish_deferred: { publishing: 'scheduled' },
     retry: { failed: 'scheduled' },
   };
 

@@ -27,6 +27,7 @@ export const postActions = [
   'start_publishing',
   'publish_succeeded',
   'publish_failed',
+  'publish_deferred',
   'retry',
 ] as const;
 export type PostAction = (typeof postActions)[number];
@@ -50,10 +51,11 @@ export const postTransitions: Record<PostAction, Transition> = {
   },
   schedule: { from: ['approved'], to: 'scheduled', description: 'An approved post is scheduled for a time.' },
   cancel: { from: ['scheduled'], to: 'approved', description: 'A scheduled post is taken off the schedule; its approval stands.' },
-  start_publishing: { from: ['scheduled'], to: 'publishing', description: 'The publisher claims a due post (exactly once).' },
-  publish_succeeded: { from: ['publishing'], to: 'published', description: 'Every channel delivery succeeded.' },
-  publish_failed: { from: ['publishing'], to: 'failed', description: 'Delivery failed after its retries.' },
-  retry: { from: ['failed'], to: 'scheduled', description: 'A failed post is put back on the schedule.' },
+  start_publishing: { from: ['scheduled'], to: 'publishing', description: 'The publisher takes a due post; overlapping runs never both take it.' },
+  publish_succeeded: { from: ['publishing'], to: 'published', description: "The workspace's publishing endpoint accepted the post." },
+  publish_failed: { from: ['publishing'], to: 'failed', description: 'The delivery failed for good: an answer retrying cannot fix, or the last of 5 attempts.' },
+  publish_deferred: { from: ['publishing'], to: 'scheduled', description: 'A delivery attempt failed; it is retried later with backoff.' },
+  retry: { from: ['failed'], to: 'scheduled', description: 'A person or key puts a failed post back on the schedule (`POST /api/v1/posts/{postId}/retry`).' },
 };
 
 export type TransitionResult = { ok: true; to: PostStatus } | { ok: false; reason: string };
@@ -82,6 +84,7 @@ const pastTense: Record<PostAction, string> = {
   start_publishing: 'published',
   publish_succeeded: 'marked published',
   publish_failed: 'marked failed',
+  publish_deferred: 'deferred',
   retry: 'retried',
 };
 

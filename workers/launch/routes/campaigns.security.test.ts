@@ -15,7 +15,8 @@ describeSecurity({ service: 'launch', method: 'GET', path: campaignPath('/audit'
 describeSecurity({ service: 'launch', method: 'POST', path: campaignPath('/review-requests'), scopes: ['release:create'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'PATCH', path: postPath(), body: { copy: 'new' }, scopes: ['release:create'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/review-queue', scopes: ['artifact:read'], feature });
-describeSecurity({ service: 'launch', method: 'POST', path: postPath('/decisions'), body: { decision: 'approve' }, sessionOnly: true });
+describeSecurity({ service: 'launch', method: 'POST', path: postPath('/decisions'), body: { decision: 'approve' }, sessionOnly: true, feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'POST', path: postPath('/schedule'), body: { publishAt: new Date(Date.now() + 3_600_000).toISOString() }, scopes: ['post:schedule'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'POST', path: postPath('/cancel'), scopes: ['post:schedule'], feature, ownsResource: true });
+describeSecurity({ service: 'launch', method: 'POST', path: postPath('/retry'), scopes: ['post:schedule'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/schedule', scopes: ['artifact:read'], feature });

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callLaunch, createCampaign, launchTeam, type CampaignBody } from '../../../test/workers/launch-flow';
+import { approvedCampaign, callLaunch, createCampaign, launchTeam, type CampaignBody } from '../../../test/workers/launch-flow';
 
 const future = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 async function approvedPost() {
-  const team = await launchTeam();
-  const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Approve me' }]);
-  const reviewer = await team.session('reviewer');
-  expect((await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key)).status).toBe(201);
-  const post = campaign.posts[0]!;
-  expect((await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve', contentFingerprint: post.contentFingerprint })).status).toBe(200);
-  return { ...team, campaign, post, reviewer };
+  const approved = await approvedCampaign();
+  return { ...approved, post: approved.campaign.posts[0]! };
 }
 
 describe('campaigns', () => {

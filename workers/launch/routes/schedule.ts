@@ -4,26 +4,16 @@ import { defineOperation, workspaceUse } from '../auth/operation';
 import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
+import { deliveryView } from '../services/campaigns';
 import { cancelPost, listSchedule, schedulePost } from '../services/scheduling';
 import { deliverySchema, idParam } from './schemas';
+
+const SCHEDULE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 const sessionRule =
   'With an API key it needs `post:schedule`; as a person, a role with `post:schedule` and a sign-in under 15 minutes old with two-factor authentication (otherwise 403 `reauthentication_required`).';
 
 const scheduledPostSchema = z.object({ postId: z.string(), status: z.literal('scheduled'), delivery: deliverySchema }).openapi('ScheduledPost');
-
-function deliveryView(row: Awaited<ReturnType<typeof schedulePost>>) {
-  return {
-    id: row.id,
-    status: row.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',
-    scheduledFor: row.scheduledFor.toISOString(),
-    attempts: row.attempts,
-    lastError: row.lastError,
-    externalId: row.externalId,
-    externalUrl: row.externalUrl,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-  };
-}
 
 const scheduleRoute = defineOperation({
   method: 'post',
@@ -66,6 +56,29 @@ const cancelRoute = defineOperation({
   },
 });
 
+const retryRoute = defineOperation({
+  method: 'post',
+  path: '/api/v1/posts/{postId}/retry',
+  operationId: 'retryFailedPost',
+  tags: ['Schedule'],
+  summary: 'Put a failed post back on the schedule',
+  description: `A post whose delivery failed (after its retries, or on an answer that retrying cannot fix) is scheduled again with a new delivery, at \`publishAt\` or at once. Its approval still binds its unchanged content. ${sessionRule}`,
+  access: { scopes: ['post:schedule'], entitlement: workspaceUse },
+  middleware: [requireRecentTwoFactorSignIn()],
+  request: {
+    params: idParam('postId'),
+    body: {
+      required: false,
+      content: { 'application/json': { schema: z.object({ publishAt: z.string().datetime({ offset: true }).optional() }).strict().openapi('RetryInput') } },
+    },
+  },
+  responses: {
+    201: jsonResponse(scheduledPostSchema, 'Scheduled again.'),
+    404: errorResponse('No such post in this workspace.'),
+    409: errorResponse('`invalid_transition`: the post has not failed.'),
+  },
+});
+
 const listRoute = defineOperation({
   method: 'get',
   path: '/api/v1/schedule',
@@ -75,8 +88,8 @@ const listRoute = defineOperation({
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: {
     query: z.object({
-      from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Start of the window; now by default.' }),
-      to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days after `from` by default.' }),
+      from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Start of the window; 30 days ago by default, so overdue and recent deliveries show.' }),
+      to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days from now by default.' }),
       status: z.enum(['pending', 'publishing', 'published', 'failed', 'cancelled']).optional().openapi({ description: 'Only deliveries in this state; pending and publishing by default.' }),
     }),
   },
@@ -114,6 +127,14 @@ export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
     return c.json({ postId, status: 'scheduled' as const, delivery: deliveryView(delivery) }, 201);
   });
 
+  app.openapi(retryRoute, async (c) => {
+    const principal = c.get('principal');
+    const postId = c.req.valid('param').postId;
+    const publishAt = c.req.valid('json')?.publishAt;
+    const delivery = await schedulePost(c.get('services').db, principal.workspaceId, actorOf(principal), postId, publishAt ? new Date(publishAt) : new Date(), 'retry');
+    return c.json({ postId, status: 'scheduled' as const, delivery: deliveryView(delivery) }, 201);
+  });
+
   app.openapi(cancelRoute, async (c) => {
     const principal = c.get('principal');
     const postId = c.req.valid('param').postId;
@@ -123,8 +144,9 @@ export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
-    const from = query.from ? new Date(query.from) : new Date();
-    const to = query.to ? new Date(query.to) : new Date(from.getTime() + 30 * 24 * 60 * 60 * 1000);
+    const now = Date.now();
+    const from = query.from ? new Date(query.from) : new Date(now - SCHEDULE_WINDOW_MS);
+    const to = query.to ? new Date(query.to) : new Date(now + SCHEDULE_WINDOW_MS);
     const statuses = query.status ? [query.status] : ['pending', 'publishing'];
     return c.json({ items: await listSchedule(c.get('services').db, c.get('principal').workspaceId, from, to, statuses) }, 200);
   });

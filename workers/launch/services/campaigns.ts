@@ -88,6 +88,10 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
         db.select().from(postDeliveries).where(inArray(postDeliveries.postId, ids)).orderBy(desc(postDeliveries.id)),
       ])
     : [[], []];
+  const latestDelivery = (postId: string) => {
+    const delivery = deliveries.find((row) => row.postId === postId);
+    return delivery ? deliveryView(delivery) : null;
+  };
   const view = (post: (typeof postRows)[number]) => ({
     id: post.id,
     channel: post.channel as Channel,
@@ -96,7 +100,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     contentFingerprint: post.contentFingerprint,
     approval: post.approvedFingerprint ? { approvedBy: post.approvedBy!, approvedAt: post.approvedAt!.toISOString() } : null,
     visuals: visuals.filter((visual) => visual.postId === post.id).map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText })),
-    delivery: deliveryView(deliveries.find((delivery) => delivery.postId === post.id)),
+    delivery: latestDelivery(post.id),
     updatedAt: post.updatedAt.toISOString(),
   });
   return {
@@ -111,8 +115,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
   };
 }
 
-function deliveryView(delivery: typeof postDeliveries.$inferSelect | undefined) {
-  if (!delivery) return null;
+export function deliveryView(delivery: typeof postDeliveries.$inferSelect) {
   return {
     id: delivery.id,
     status: delivery.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',

@@ -16,21 +16,21 @@ export async function requestReview(db: Database, workspaceId: string, actor: Ac
       .select({ id: posts.id, status: posts.status })
       .from(posts)
       .where(and(eq(posts.campaignId, campaignId), inArray(posts.status, [...allowedFrom('submit')])))
+      .orderBy(asc(posts.position), asc(posts.id))
       .for('update');
     if (before.length === 0) return [];
-    const updated = await tx
+    await tx
       .update(posts)
       .set({ status: 'in_review', updatedAt: new Date() })
-      .where(inArray(posts.id, before.map((post) => post.id)))
-      .returning({ id: posts.id });
-    await tx.insert(reviewRequests).values({ id: requestId, workspaceId, campaignId, postIds: updated.map((post) => post.id), note: note ?? null, requestedBy: actor.id });
+      .where(inArray(posts.id, before.map((post) => post.id)));
+    await tx.insert(reviewRequests).values({ id: requestId, workspaceId, campaignId, postIds: before.map((post) => post.id), note: note ?? null, requestedBy: actor.id });
     await recordChanges(
       tx,
       workspaceId,
       actor,
       before.map((post) => ({ campaignId, postId: post.id, action: 'submit', from: post.status, to: 'in_review' })),
     );
-    return updated;
+    return before;
   });
   if (submitted.length === 0) {
     throw new ApiError('invalid_transition', 'This campaign has no drafts to submit for review.', {

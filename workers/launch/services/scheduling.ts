@@ -12,13 +12,23 @@ const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 const SKEW_MS = 60_000;
 
 /**
- * Only an approved post whose content is still the content that was approved can be scheduled;
- * the status check and the change are one statement, so concurrent requests schedule it once.
+ * Only an approved post whose content is still the content that was approved can be scheduled
+ * (`schedule`), and a failed one put back on the schedule (`retry`); the status check and the
+ * change are one statement, so concurrent requests schedule it once.
  */
-export async function schedulePost(db: Database, workspaceId: string, actor: Actor, postId: string, publishAt: Date, now: Date = new Date()) {
+export async function schedulePost(
+  db: Database,
+  workspaceId: string,
+  actor: Actor,
+  postId: string,
+  publishAt: Date,
+  action: 'schedule' | 'retry' = 'schedule',
+  now: Date = new Date(),
+) {
   if (publishAt.getTime() < now.getTime() - SKEW_MS || publishAt.getTime() > now.getTime() + MAX_AHEAD_MS) {
     throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', { details: { field: 'publishAt' }, hint: 'Send a future ISO 8601 time.' });
   }
+  const [from] = allowedFrom(action);
   const delivery = await db.transaction(async (tx) => {
     const [post] = await tx
       .update(posts)
@@ -27,7 +37,7 @@ export async function schedulePost(db: Database, workspaceId: string, actor: Act
         and(
           eq(posts.id, postId),
           eq(posts.workspaceId, workspaceId),
-          inArray(posts.status, [...allowedFrom('schedule')]),
+          inArray(posts.status, [...allowedFrom(action)]),
           sql`${posts.approvedFingerprint} = ${posts.contentFingerprint}`,
         ),
       )
@@ -37,10 +47,10 @@ export async function schedulePost(db: Database, workspaceId: string, actor: Act
       .insert(postDeliveries)
       .values({ id: newId('dlv'), workspaceId, postId, channel: post.channel, scheduledFor: publishAt, scheduledBy: actor.id })
       .returning();
-    await recordChanges(tx, workspaceId, actor, [{ campaignId: post.campaignId, postId, action: 'schedule', from: 'approved', to: 'scheduled' }]);
+    await recordChanges(tx, workspaceId, actor, [{ campaignId: post.campaignId, postId, action, from: from!, to: 'scheduled' }]);
     return row!;
   });
-  if (!delivery) throw invalidTransition('schedule', (await getPost(db, workspaceId, postId)).status);
+  if (!delivery) throw invalidTransition(action, (await getPost(db, workspaceId, postId)).status);
   return delivery;
 }
 

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { launchScopes } from '../../shared/auth/scopes';
+import { sessionOnlyPermissions } from '../../workers/launch/auth/roles';
+import { transitionTableMarkdown } from '../../workers/launch/domain/post-status';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+describe('README', () => {
+  it('shows the post transition table exactly as the API description publishes it', () => {
+    const rows = transitionTableMarkdown().split('\n').filter((line) => line.startsWith('| `'));
+    for (const row of rows) expect(readme).toContain(row);
+  });
+
+  it('lists every launch permission in the role table', () => {
+    for (const permission of [...launchScopes, ...sessionOnlyPermissions]) expect(readme).toContain(`\`${permission}\``);
+  });
+});

@@ -1,0 +1,173 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import { verifySignature } from '../../../shared/webhooks/signature';
+import { approvedCampaign, callLaunch, type CampaignBody } from '../../../test/workers/launch-flow';
+import { withTestDb } from '../../../test/workers/seed';
+import worker from '../index';
+import { BACKOFF_MS, MAX_ATTEMPTS } from './publisher';
+import { publishDuePosts } from './scheduled';
+
+// The publisher takes every due delivery in the database, whichever workspace it belongs to.
+// Other test files schedule an hour ahead; these tests schedule "now" (within the minute of
+// clock skew the API allows) and never move the clock further than BACKOFF_MS[0] ahead.
+const localEnv = { ...env, ALLOW_PRIVATE_URLS: '1' as const };
+const SECRET = 'whsec_test_secret_for_the_publisher_0001';
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function receivedBy(bucket: string): Promise<Received[]> {
+  const response = await fetch(`${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}`);
+  return ((await response.json()) as { requests: Received[] }).requests;
+}
+
+/** An approved campaign scheduled for now, whose workspace publishes to a receiver bucket. */
+async function dueCampaign(receiverQuery = '', postInputs = [{ channel: 'x', copy: 'Shipping v3 today' }]) {
+  const approved = await approvedCampaign(postInputs);
+  const bucket = approved.workspace.id.replace(/[^\w-]/g, '');
+  await withTestDb((db) =>
+    db.insert(publishingEndpoints).values({ workspaceId: approved.workspace.id, url: `${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}${receiverQuery}`, secret: SECRET }),
+  );
+  const publishAt = new Date(Date.now() - 1_000).toISOString();
+  for (const post of approved.campaign.posts) {
+    const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, approved.key, { publishAt });
+    expect(response.status).toBe(201);
+  }
+  const read = async () => (await (await callLaunch('GET', `/api/v1/campaigns/${approved.campaign.id}`, approved.key)).json()) as CampaignBody & {
+    posts: Array<{ delivery: { status: string; attempts: number; lastError: string | null; externalId: string | null; externalUrl: string | null } | null }>;
+  };
+  return { ...approved, bucket, read };
+}
+
+describe('publisher', () => {
+  it('two overlapping cron runs publish each due post exactly once, signed', async () => {
+    const due = await dueCampaign('', [
+      { channel: 'x', copy: 'One' },
+      { channel: 'linkedin', copy: 'Two' },
+      { channel: 'bluesky', copy: 'Three' },
+    ]);
+    await Promise.all([publishDuePosts(localEnv), publishDuePosts(localEnv)]);
+
+    const received = await receivedBy(due.bucket);
+    expect(received).toHaveLength(3);
+    const payloads = received.map((request) => JSON.parse(request.body) as { postId: string; deliveryId: string; copy: string; channel: string });
+    expect(payloads.map((payload) => payload.postId).sort()).toEqual(due.campaign.posts.map((post) => post.id).sort());
+    for (const request of received) {
+      expect(await verifySignature(SECRET, request.headers['webhook-signature'], request.body)).toMatchObject({ ok: true });
+      expect(request.headers['webhook-id']).toBe((JSON.parse(request.body) as { deliveryId: string }).deliveryId);
+    }
+
+    const campaign = await due.read();
+    expect(campaign.status).toBe('published');
+    for (const post of campaign.posts) {
+      expect(post.status).toBe('published');
+      expect(post.delivery).toMatchObject({ status: 'published', attempts: 1, lastError: null, externalId: expect.stringContaining(due.bucket), externalUrl: expect.stringMatching(/^https:/) });
+    }
+  });
+
+  it('runs from the Worker’s scheduled() handler', async () => {
+    const due = await dueCampaign();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), localEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await receivedBy(due.bucket)).toHaveLength(1);
+    expect((await due.read()).posts[0]!.status).toBe('published');
+  });
+
+  it('retries a 5xx later with backoff, and publishes on the next due run', async () => {
+    const due = await dueCampaign('?status=503&failTimes=1');
+    const first = Date.now();
+    await publishDuePosts(localEnv, () => new Date(first));
+    let campaign = await due.read();
+    expect(campaign.posts[0]).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', attempts: 1, lastError: expect.stringContaining('503') } });
+    const [delivery] = await withTestDb((db) => db.select().from(postDeliveries).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)));
+    expect(delivery!.nextAttemptAt!.getTime()).toBe(first + BACKOFF_MS[0]!);
+
+    await publishDuePosts(localEnv, () => new Date(first + 1_000));
+    expect(await receivedBy(due.bucket)).toHaveLength(1);
+
+    await publishDuePosts(localEnv, () => new Date(first + BACKOFF_MS[0]! + 1_000));
+    campaign = await due.read();
+    expect(campaign.posts[0]).toMatchObject({ status: 'published', delivery: { status: 'published', attempts: 2, lastError: null } });
+    expect(await receivedBy(due.bucket)).toHaveLength(2);
+  });
+
+  it(`fails a post after ${MAX_ATTEMPTS} attempts`, async () => {
+    const due = await dueCampaign('?status=500');
+    await withTestDb((db) => db.update(postDeliveries).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)));
+    await publishDuePosts(localEnv);
+    expect((await due.read()).posts[0]).toMatchObject({ status: 'failed', delivery: { status: 'failed', attempts: MAX_ATTEMPTS, lastError: expect.stringContaining('500') } });
+  });
+
+  it('fails at once on an answer retrying cannot fix; the campaign shows the one failed channel; retry puts it back', async () => {
+    const due = await dueCampaign('?status=400&failTimes=1', [
+      { channel: 'x', copy: 'Fails once' },
+      { channel: 'mastodon', copy: 'Also due' },
+    ]);
+    // One at a time, so that the receiver's first (failing) answer goes to a known post.
+    const [first, second] = due.campaign.posts;
+    await withTestDb((db) => db.update(postDeliveries).set({ scheduledFor: new Date(Date.now() + 30_000) }).where(eq(postDeliveries.postId, second!.id)));
+    await publishDuePosts(localEnv);
+    await publishDuePosts(localEnv, () => new Date(Date.now() + 31_000));
+
+    const campaign = await due.read();
+    expect(campaign.status).toBe('partially_published');
+    const byId = new Map(campaign.posts.map((post) => [post.id, post]));
+    expect(byId.get(first!.id)).toMatchObject({ status: 'failed', delivery: { status: 'failed', attempts: 1, lastError: expect.stringContaining('400') } });
+    expect(byId.get(second!.id)).toMatchObject({ status: 'published', delivery: { status: 'published' } });
+
+    const retried = await callLaunch('POST', `/api/v1/posts/${first!.id}/retry`, due.key);
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', attempts: 0 } });
+    expect((await callLaunch('POST', `/api/v1/posts/${first!.id}/retry`, due.key)).status).toBe(409);
+    await publishDuePosts(localEnv);
+    expect((await due.read()).status).toBe('published');
+  });
+
+  it('fails a post whose workspace has no publishing endpoint, saying so', async () => {
+    const due = await dueCampaign();
+    await withTestDb((db) => db.delete(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, due.workspace.id)));
+    await publishDuePosts(localEnv);
+    expect((await due.read()).posts[0]).toMatchObject({ status: 'failed', delivery: { status: 'failed', lastError: expect.stringContaining('PUT /api/v1/publishing-endpoint') } });
+  });
+
+  it('sends nothing for a post cancelled after its delivery was claimed', async () => {
+    const due = await dueCampaign();
+    // What a cancel landing between another run's claim and its publish leaves behind.
+    await withTestDb(async (db) => {
+      await db.update(postDeliveries).set({ status: 'publishing', claimedUntil: new Date(Date.now() - 1_000), attempts: 1 }).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id));
+      await db.update(posts).set({ status: 'approved' }).where(eq(posts.id, due.campaign.posts[0]!.id));
+    });
+    await publishDuePosts(localEnv);
+    expect(await receivedBy(due.bucket)).toHaveLength(0);
+    expect((await due.read()).posts[0]).toMatchObject({ status: 'approved', delivery: { status: 'cancelled' } });
+  });
+
+  it('takes over a delivery whose run died holding the claim', async () => {
+    const due = await dueCampaign();
+    await withTestDb(async (db) => {
+      await db.update(postDeliveries).set({ status: 'publishing', claimedUntil: new Date(Date.now() - 1_000), attempts: 1 }).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id));
+      await db.update(posts).set({ status: 'publishing' }).where(eq(posts.id, due.campaign.posts[0]!.id));
+    });
+    await publishDuePosts(localEnv);
+    expect(await receivedBy(due.bucket)).toHaveLength(1);
+    expect((await due.read()).posts[0]).toMatchObject({ status: 'published', delivery: { status: 'published', attempts: 2 } });
+  });
+
+  it('records the publisher in the audit trail', async () => {
+    const due = await dueCampaign();
+    await publishDuePosts(localEnv);
+    const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${due.campaign.id}/audit`, due.key)).json()) as {
+      events: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string } }>;
+    };
+    expect(audit.events.slice(-2).map((event) => [event.action, event.from, event.to, event.actor.type, event.actor.id])).toEqual([
+      ['start_publishing', 'scheduled', 'publishing', 'system', 'publisher'],
+      ['publish_succeeded', 'publishing', 'published', 'system', 'publisher'],
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../shared/db/client';
+import { postDeliveries, posts, postVisuals, publishingEndpoints } from '../../../shared/db/schema';
+import type { Channel } from '../domain/channels';
+import { postTransitions, type PostAction } from '../domain/post-status';
+import { recordChanges, type Actor } from '../services/audit';
+import { PublishError, type ChannelAdapter, type PublishResult } from './channel-adapter';
+
+const BATCH_SIZE = 25;
+/** A run stops claiming new batches after this long, well inside a cron invocation's limits. */
+const RUN_BUDGET_MS = 20_000;
+/** A run that dies holding a claim loses it after this long, and a later run takes the delivery. */
+const CLAIM_MS = 2 * 60_000;
+export const MAX_ATTEMPTS = 5;
+/** Wait before attempt n+1: 1 min, 5 min, 15 min, 1 h. */
+export const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+
+const publisher: Actor = { type: 'system', id: 'publisher' };
+
+type DeliveryRow = typeof postDeliveries.$inferSelect;
+type Outcome = 'published' | 'retrying' | 'failed' | 'withdrawn';
+
+export interface PublisherRunResult {
+  claimed: number;
+  published: number;
+  retrying: number;
+  failed: number;
+  /** Claimed, but the post had been cancelled in the meantime: nothing was sent. */
+  withdrawn: number;
+}
+
+export type AdapterFor = (endpoint: { url: string; secret: string }) => ChannelAdapter;
+
+/**
+ * One cron run: claims due deliveries and publishes each through its workspace's adapter. The
+ * claim is a single `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so overlapping runs
+ * never take the same delivery.
+ */
+export async function runPublisher(db: Database, adapterFor: AdapterFor, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
+  const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0 };
+  const started = now().getTime();
+  while (now().getTime() - started < RUN_BUDGET_MS) {
+    const claimed = await claimDue(db, now());
+    result.claimed += claimed.length;
+    for (const outcome of await Promise.all(claimed.map((delivery) => publishOne(db, adapterFor, delivery, now())))) result[outcome] += 1;
+    if (claimed.length < BATCH_SIZE) break;
+  }
+  return result;
+}
+
+async function claimDue(db: Database, now: Date): Promise<DeliveryRow[]> {
+  const at = now.toISOString();
+  const due = db
+    .select({ id: postDeliveries.id })
+    .from(postDeliveries)
+    .where(
+      sql`(${postDeliveries.status} = 'pending' and ${postDeliveries.scheduledFor} <= ${at}::timestamptz
+           and (${postDeliveries.nextAttemptAt} is null or ${postDeliveries.nextAttemptAt} <= ${at}::timestamptz))
+          or (${postDeliveries.status} = 'publishing' and ${postDeliveries.claimedUntil} < ${at}::timestamptz)`,
+    )
+    .orderBy(asc(postDeliveries.scheduledFor))
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  return db
+    .update(postDeliveries)
+    .set({ status: 'publishing', attempts: sql`${postDeliveries.attempts} + 1`, claimedUntil: new Date(now.getTime() + CLAIM_MS), updatedAt: now })
+    .where(inArray(postDeliveries.id, due))
+    .returning();
+}
+
+async function publishOne(db: Database, adapterFor: AdapterFor, delivery: DeliveryRow, now: Date): Promise<Outcome> {
+  const post = await startPublishing(db, delivery);
+  if (!post) {
+    await db.update(postDeliveries).set({ status: 'cancelled', claimedUntil: null, updatedAt: now }).where(eq(postDeliveries.id, delivery.id));
+    return 'withdrawn';
+  }
+  const [visuals, [endpoint]] = await Promise.all([
+    db.select().from(postVisuals).where(eq(postVisuals.postId, post.id)).orderBy(asc(postVisuals.position)),
+    db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, delivery.workspaceId)),
+  ]);
+  let result: PublishResult;
+  try {
+    if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
+    result = await adapterFor(endpoint).publish({
+      deliveryId: delivery.id,
+      workspaceId: delivery.workspaceId,
+      campaignId: post.campaignId,
+      postId: post.id,
+      channel: post.channel as Channel,
+      copy: post.copy,
+      visuals: visuals.map((visual) => ({ url: visual.url, altText: visual.altText })),
+      scheduledFor: delivery.scheduledFor.toISOString(),
+      attempt: delivery.attempts,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = error instanceof PublishError && error.retryable && delivery.attempts < MAX_ATTEMPTS;
+    await db
+      .update(postDeliveries)
+      .set(
+        retry
+          ? { status: 'pending', lastError: message, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!), updatedAt: now }
+          : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
+      )
+      .where(eq(postDeliveries.id, delivery.id));
+    await movePost(db, delivery, post.campaignId, retry ? 'publish_deferred' : 'publish_failed');
+    return retry ? 'retrying' : 'failed';
+  }
+  await db
+    .update(postDeliveries)
+    .set({ status: 'published', externalId: result.externalId, externalUrl: result.externalUrl, publishedAt: now, lastError: null, claimedUntil: null, updatedAt: now })
+    .where(eq(postDeliveries.id, delivery.id));
+  await movePost(db, delivery, post.campaignId, 'publish_succeeded');
+  return 'published';
+}
+
+/**
+ * Moves the post from `scheduled` to `publishing`. A post already `publishing` is a delivery whose
+ * earlier run died after this step and is taken over. Any other status means the post was cancelled
+ * after the claim: undefined, and nothing may be sent.
+ */
+async function startPublishing(db: Database, delivery: DeliveryRow) {
+  return db.transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, delivery.postId)).for('update');
+    if (post?.status === 'publishing') return post;
+    if (post?.status !== 'scheduled') return undefined;
+    await tx.update(posts).set({ status: 'publishing', updatedAt: new Date() }).where(eq(posts.id, post.id));
+    await recordChanges(tx, delivery.workspaceId, publisher, [{ campaignId: post.campaignId, postId: post.id, action: 'start_publishing', from: 'scheduled', to: 'publishing' }]);
+    return post;
+  });
+}
+
+/** Moves a publishing post to where its delivery left it, and records it, in one transaction. */
+async function movePost(db: Database, delivery: DeliveryRow, campaignId: string, action: PostAction): Promise<void> {
+  const to = postTransitions[action].to;
+  await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(posts)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(posts.id, delivery.postId), eq(posts.status, 'publishing')))
+      .returning({ id: posts.id });
+    if (moved) await recordChanges(tx, delivery.workspaceId, publisher, [{ campaignId, postId: delivery.postId, action, from: 'publishing', to }]);
+  });
+}

@@ -1,0 +1,73 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { readConfig } from '../../../shared/config';
+import { publishingEndpoints } from '../../../shared/db/schema';
+import { jsonResponse } from '../../../shared/http/openapi-errors';
+import { requirePublicUrl } from '../../../shared/net/ssrf';
+import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
+import { defineOperation, workspaceUse } from '../auth/operation';
+import { launchConfigSchema } from '../config';
+import type { LaunchEnv } from '../env';
+import { publishingUrlPolicy } from '../publishing/policy';
+
+const endpointSchema = z
+  .object({
+    url: z.string().nullable(),
+    secretSet: z.boolean(),
+    signatureHeader: z.literal(SIGNATURE_HEADER).openapi({ description: 'Where each delivery carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.' }),
+  })
+  .openapi('PublishingEndpoint');
+
+const access = { scopes: ['workspace:manage'], sessionOnly: true, entitlement: workspaceUse } as const;
+
+const readRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/publishing-endpoint',
+  operationId: 'getPublishingEndpoint',
+  tags: ['Publishing'],
+  summary: 'Where scheduled posts are delivered',
+  access,
+  responses: { 200: jsonResponse(endpointSchema, 'The endpoint, without its secret.') },
+});
+
+const updateRoute = defineOperation({
+  method: 'put',
+  path: '/api/v1/publishing-endpoint',
+  operationId: 'setPublishingEndpoint',
+  tags: ['Publishing'],
+  summary: 'Set the webhook that receives each post when it is due',
+  description:
+    'Each due post is POSTed as JSON (`type: post.publish`, the post, its visuals, the attempt) with a `Webhook-Signature` header; answer 2xx with `{ "id", "url" }` of the published post. 5xx, 429 and timeouts are retried after 1, 5, 15 and 60 minutes; other answers fail the post. Omit `secret` to have one generated; it is returned only in this response.',
+  access,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({ url: z.string().max(2048), secret: z.string().min(24).max(256).optional() }).strict().openapi('PublishingEndpointInput'),
+        },
+      },
+    },
+  },
+  responses: { 200: jsonResponse(endpointSchema.extend({ secret: z.string().openapi({ description: 'Shown once.' }) }).openapi('PublishingEndpointCreated'), 'Saved.') },
+});
+
+export function registerPublishingEndpointRoutes(app: OpenAPIHono<LaunchEnv>): void {
+  app.openapi(readRoute, async (c) => {
+    const [row] = await c.get('services').db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, c.get('principal').workspaceId));
+    return c.json({ url: row?.url ?? null, secretSet: Boolean(row), signatureHeader: SIGNATURE_HEADER }, 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const body = c.req.valid('json');
+    const url = (await requirePublicUrl(body.url, 'url', publishingUrlPolicy(readConfig(launchConfigSchema, c.env)))).toString();
+    const secret = body.secret ?? `whsec_${[...crypto.getRandomValues(new Uint8Array(24))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+    const workspaceId = c.get('principal').workspaceId;
+    await c
+      .get('services')
+      .db.insert(publishingEndpoints)
+      .values({ workspaceId, url, secret })
+      .onConflictDoUpdate({ target: publishingEndpoints.workspaceId, set: { url, secret, updatedAt: new Date() } });
+    return c.json({ url, secretSet: true, signatureHeader: SIGNATURE_HEADER, secret }, 200);
+  });
+}
