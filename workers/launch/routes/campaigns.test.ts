@@ -154,6 +154,19 @@ describe('scheduling', () => {
     expect(((await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: unknown[] }).items).toEqual([]);
   });
 
+  it('schedules once under 20 concurrent duplicates with one Idempotency-Key, every caller getting the same delivery', async () => {
+    const { key, post } = await approvedPost();
+    const publishAt = future();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt }, { 'idempotency-key': 'sched-many' })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([...Array(19).fill(200), 201]);
+    const deliveries = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { delivery: { id: string } }).delivery.id)));
+    expect(deliveries.size).toBe(1);
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: Array<{ postId: string }> };
+    expect(schedule.items).toHaveLength(1);
+  });
+
   it('state rule 4: a person schedules or cancels only with a sign-in under 15 minutes and two-factor', async () => {
     const { key, post, session } = await approvedPost();
     const stale = await session('admin', { signedInAt: new Date(Date.now() - 16 * 60 * 1000) });
