@@ -287,7 +287,7 @@ async function attemptSession(target: SessionTarget, startTls: 'opportunistic' |
       fromEmail: target.request.from_email ?? deps.settings.fromEmail,
       toEmail: target.request.to_email.trim(),
       randomEmail: `${randomLocalPart()}@${target.domain}`,
-      startTls: port === 465 ? 'none' : startTls,
+      tls: port === 465 ? 'implicit' : startTls,
       replyDeadline: () => Math.min(deps.now() + budgets.replyMs, deadline),
     });
     return result.kind === 'tls_failed' ? { kind: 'tls_failed', error: result.error } : { kind: 'session', result };

@@ -118,7 +118,7 @@ export function sandboxCheck(input: string, now: Date): CheckEmailOutput {
     gravatarUrl: null,
     smtp: {
       reply: reply && { command: 'RCPT TO', reply, classification: classifyRcptReply(reply) },
-      mxHost: reply ? SANDBOX_MX_HOST : null,
+      mxHost: reply || sandboxCase?.ended === 'timeout' ? SANDBOX_MX_HOST : null,
       port: reachedServer ? 25 : null,
       tls: false,
       pipelining: false,

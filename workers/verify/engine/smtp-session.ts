@@ -19,8 +19,8 @@ export interface SessionRequest {
   toEmail: string;
   /** An address at the same domain that should not exist, for the catch-all probe. */
   randomEmail: string;
-  /** `opportunistic`: STARTTLS when offered; `none`: never (a retry after a failed handshake). */
-  startTls: 'opportunistic' | 'none';
+  /** `opportunistic`: STARTTLS when offered; `none`: never (a retry after a failed handshake); `implicit`: the connection is TLS already (port 465). */
+  tls: 'opportunistic' | 'none' | 'implicit';
   /** Per reply. */
   replyDeadline: () => number;
 }
@@ -51,7 +51,7 @@ export class SessionDroppedError extends Error {
 const MAX_REPLY_LINES = 100;
 
 export async function runSession(wire: Wire, request: SessionRequest): Promise<SessionResult> {
-  let tls = false;
+  let tls = request.tls === 'implicit';
   const read = async (command: SmtpCommand): Promise<ObservedReply> => ({ command, reply: await readReply(wire, request.replyDeadline()) });
   const send = (lines: string[]) => wire.write(lines.map((line) => `${line}\r\n`).join(''), request.replyDeadline());
   let pipelined = false;
@@ -63,13 +63,16 @@ export async function runSession(wire: Wire, request: SessionRequest): Promise<S
   let hello = await greet(wire, request, read, send);
   if ('refused' in hello) return refused(hello.refused);
 
-  if (request.startTls === 'opportunistic' && hello.capabilities?.startTls) {
+  if (request.tls === 'opportunistic' && hello.capabilities?.startTls) {
+    const askedAt = Date.now();
     await send(['STARTTLS']);
     const ready = await read('STARTTLS');
     // 454 "TLS not available": carry on in plaintext, as an MTA would.
     if (ready.reply.code === 220) {
       try {
         wire.startTls(request.host);
+        // The handshake takes about the round trip STARTTLS just took; EHLO could not go sooner.
+        await wire.settleTls(Date.now() - askedAt + 2, request.replyDeadline());
         tls = true;
         hello = await greet(wire, request, read, send);
       } catch (error) {

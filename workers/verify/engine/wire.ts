@@ -20,18 +20,43 @@ export class WireClosedError extends Error {
 const MAX_LINE_OCTETS = 4096;
 
 const encoder = new TextEncoder();
+/** How long a closing connection waits for the server to end it (see close()). */
+const CLOSE_GRACE_MS = 2_000;
+
+// A socket's and its streams' `opened`, `closed` and `ready` promises reject when it fails; the
+// failure is met where the wire reads or writes, not as an unhandled rejection.
+function quiet(socket: Socket): Socket {
+  socket.opened.catch(() => {});
+  socket.closed.catch(() => {});
+  return socket;
+}
+
+function readerOf(socket: Socket): ReadableStreamDefaultReader<Uint8Array> {
+  const reader = socket.readable.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  reader.closed.catch(() => {});
+  return reader;
+}
+
+function writerOf(socket: Socket): WritableStreamDefaultWriter<Uint8Array> {
+  const writer = socket.writable.getWriter() as WritableStreamDefaultWriter<Uint8Array>;
+  writer.closed.catch(() => {});
+  writer.ready.catch(() => {});
+  return writer;
+}
 
 export class Wire {
   private socket: Socket;
   private reader: ReadableStreamDefaultReader<Uint8Array>;
   private writer: WritableStreamDefaultWriter<Uint8Array>;
   private pending = new Uint8Array(0);
+  /** A read started ahead of need (see settleTls); the next fill takes it over. */
+  private inflight: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   private closed = false;
 
   private constructor(socket: Socket) {
-    this.socket = socket;
-    this.reader = socket.readable.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    this.writer = socket.writable.getWriter() as WritableStreamDefaultWriter<Uint8Array>;
+    this.socket = quiet(socket);
+    this.reader = readerOf(socket);
+    this.writer = writerOf(socket);
   }
 
   /** Connects and waits for the connection to be established, within the deadline. */
@@ -82,19 +107,59 @@ export class Wire {
     if (this.pending.length > 0) throw new WireClosedError('the server sent data before the TLS handshake');
     this.reader.releaseLock();
     this.writer.releaseLock();
-    this.socket = this.socket.startTls({ expectedServerHostname: serverName });
-    this.reader = this.socket.readable.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    this.writer = this.socket.writable.getWriter() as WritableStreamDefaultWriter<Uint8Array>;
+    this.socket = quiet(this.socket.startTls({ expectedServerHostname: serverName }));
+    this.reader = readerOf(this.socket);
+    this.writer = writerOf(this.socket);
+  }
+
+  /**
+   * Waits until a TLS handshake just started has had time to fail: up to `graceMs` (about one
+   * round trip, when the handshake would complete anyway), or until the stream ends. A failed
+   * certificate check ends the stream; writing into it first would make workerd report an
+   * internal error as an unhandled rejection besides failing the write.
+   */
+  async settleTls(graceMs: number, deadline: number): Promise<void> {
+    const read = this.readAhead();
+    const settled = await this.before(
+      Promise.race([read.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs))]),
+      deadline,
+      'negotiating TLS',
+    );
+    if (settled) await this.fill(deadline);
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.socket.close().catch(() => {});
+    const outstanding = this.inflight;
+    if (!outstanding) {
+      this.socket.close().catch(() => {});
+      return;
+    }
+    // Cancelling a stream with a read outstanding makes workerd report the cancellation as an
+    // unhandled rejection. Half-close instead, so the server ends the connection and the read with
+    // it, and close once the read settles (or after a grace period, for a server that holds on).
+    this.writer.close().catch(() => {});
+    const grace = new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
+    void Promise.race([outstanding.catch(() => {}), grace]).then(() => this.socket.close().catch(() => {}));
+  }
+
+  private readAhead(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    this.inflight ??= this.reader.read();
+    this.inflight.catch(() => {});
+    return this.inflight;
   }
 
   private async fill(deadline: number): Promise<void> {
-    const { value, done } = await this.before(this.reader.read(), deadline, 'waiting for the server');
+    const read = this.readAhead();
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await this.before(read, deadline, 'waiting for the server');
+    } finally {
+      // A read that timed out is abandoned with the connection; one that settled is consumed.
+      this.inflight = null;
+    }
+    const { value, done } = result;
     if (done) throw new WireClosedError('the server closed the connection');
     const joined = new Uint8Array(this.pending.length + value.length);
     joined.set(this.pending);
