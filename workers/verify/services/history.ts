@@ -38,10 +38,12 @@ export async function recordCheck(
   return row!;
 }
 
+export type StoredCheck = Omit<typeof emailChecks.$inferSelect, 'output'> & { output: CheckEmailOutput };
+
 export interface HistoryPage {
   email: string;
   total: number;
-  entries: (typeof emailChecks.$inferSelect)[];
+  entries: StoredCheck[];
 }
 
 /** A tenant's checks of one address, newest first, and how many there are in all. */
@@ -52,7 +54,8 @@ export async function listHistory(db: Database, tenantId: string, address: strin
     db.select().from(emailChecks).where(where).orderBy(desc(emailChecks.createdAt), desc(emailChecks.id)).limit(limit),
     db.select({ total: count() }).from(emailChecks).where(where),
   ]);
-  return { email, total: totals?.total ?? 0, entries };
+  // Only recordCheck writes the column, always from a CheckEmailOutput.
+  return { email, total: totals?.total ?? 0, entries: entries as StoredCheck[] };
 }
 
 /** Rows deleted per statement, so one purge never holds a long lock or a huge transaction. */

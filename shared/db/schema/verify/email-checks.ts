@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CheckEmailOutput } from '../../../../workers/verify/engine/output';
 import { verify } from './schema';
 import { tenants } from './tenants';
 
@@ -24,8 +23,8 @@ export const emailChecks = verify.table(
     score: integer('score').notNull(),
     reason: text('reason').notNull(),
     provider: text('provider'),
-    /** The full CheckEmailOutput as it was answered. */
-    output: jsonb('output').$type<CheckEmailOutput>().notNull(),
+    /** The full CheckEmailOutput as it was answered (typed where it is read: workers/verify/services/history.ts). */
+    output: jsonb('output').$type<Record<string, unknown>>().notNull(),
     source: text('source').$type<CheckSource>().notNull(),
     /** The bulk job the check belonged to, when it came from one. */
     jobId: integer('job_id'),
