@@ -64,15 +64,12 @@ export async function runSession(wire: Wire, request: SessionRequest): Promise<S
   if ('refused' in hello) return refused(hello.refused);
 
   if (request.tls === 'opportunistic' && hello.capabilities?.startTls) {
-    const askedAt = Date.now();
     await send(['STARTTLS']);
     const ready = await read('STARTTLS');
     // 454 "TLS not available": carry on in plaintext, as an MTA would.
     if (ready.reply.code === 220) {
       try {
         wire.startTls(request.host);
-        // The handshake takes about the round trip STARTTLS just took; EHLO could not go sooner.
-        await wire.settleTls(Date.now() - askedAt + 2, request.replyDeadline());
         tls = true;
         hello = await greet(wire, request, read, send);
       } catch (error) {

@@ -46,12 +46,15 @@ function writerOf(socket: Socket): WritableStreamDefaultWriter<Uint8Array> {
 
 export class Wire {
   private socket: Socket;
-  private reader: ReadableStreamDefaultReader<Uint8Array>;
+  /** Taken when first needed: see startTls. */
+  private reader: ReadableStreamDefaultReader<Uint8Array> | null;
   private writer: WritableStreamDefaultWriter<Uint8Array>;
   private pending = new Uint8Array(0);
-  /** A read started ahead of need (see settleTls); the next fill takes it over. */
+  /** The read outstanding, if any (see close). */
   private inflight: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   private closed = false;
+  /** Upgraded to TLS, and nothing read through it yet: the handshake may still fail. */
+  private tlsUnconfirmed = false;
 
   private constructor(socket: Socket) {
     this.socket = quiet(socket);
@@ -105,32 +108,23 @@ export class Wire {
    */
   startTls(serverName: string): void {
     if (this.pending.length > 0) throw new WireClosedError('the server sent data before the TLS handshake');
-    this.reader.releaseLock();
+    this.reader?.releaseLock();
     this.writer.releaseLock();
     this.socket = quiet(this.socket.startTls({ expectedServerHostname: serverName }));
-    this.reader = readerOf(this.socket);
     this.writer = writerOf(this.socket);
-  }
-
-  /**
-   * Waits until a TLS handshake just started has had time to fail: up to `graceMs` (about one
-   * round trip, when the handshake would complete anyway), or until the stream ends. A failed
-   * certificate check ends the stream; writing into it first would make workerd report an
-   * internal error as an unhandled rejection besides failing the write.
-   */
-  async settleTls(graceMs: number, deadline: number): Promise<void> {
-    const read = this.readAhead();
-    const settled = await this.before(
-      Promise.race([read.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs))]),
-      deadline,
-      'negotiating TLS',
-    );
-    if (settled) await this.fill(deadline);
+    // No reader until the first read: when the certificate check fails, workerd rejects the first
+    // write and, if a reader is attached, also reports that rejection as unhandled. The client
+    // speaks first after STARTTLS, so the write shows the failure before any read is needed.
+    this.reader = null;
+    this.tlsUnconfirmed = true;
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    // Closing a TLS socket whose handshake failed also makes workerd report the failure as an
+    // unhandled rejection. Such a connection is dead already; the runtime releases it with the request.
+    if (this.tlsUnconfirmed) return;
     const outstanding = this.inflight;
     if (!outstanding) {
       this.socket.close().catch(() => {});
@@ -144,23 +138,18 @@ export class Wire {
     void Promise.race([outstanding.catch(() => {}), grace]).then(() => this.socket.close().catch(() => {}));
   }
 
-  private readAhead(): Promise<ReadableStreamReadResult<Uint8Array>> {
-    this.inflight ??= this.reader.read();
-    this.inflight.catch(() => {});
-    return this.inflight;
-  }
-
   private async fill(deadline: number): Promise<void> {
-    const read = this.readAhead();
+    this.reader ??= readerOf(this.socket);
+    const read = (this.inflight = this.reader.read());
     let result: ReadableStreamReadResult<Uint8Array>;
     try {
       result = await this.before(read, deadline, 'waiting for the server');
     } finally {
-      // A read that timed out is abandoned with the connection; one that settled is consumed.
       this.inflight = null;
     }
     const { value, done } = result;
     if (done) throw new WireClosedError('the server closed the connection');
+    this.tlsUnconfirmed = false;
     const joined = new Uint8Array(this.pending.length + value.length);
     joined.set(this.pending);
     joined.set(value, this.pending.length);
