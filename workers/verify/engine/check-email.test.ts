@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dnsQuestionsAbout, sessionsNaming, socksConnections, socksProxies, uniqueAddress, verifyBindings } from '../../../test/workers/engine-peers';
+import { dohResolver } from '../../../shared/net/doh';
 import { checkEmail, engineDeps, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
 import { checkEmailRequestSchema, type CheckEmailRequest } from './output';
 
@@ -158,6 +159,13 @@ describe('checkEmail: DNS', () => {
     const { output, retryable } = await check('alice@servfail.test');
     expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error' });
     expect(output.debug.smtp.error).toContain('RCODE 2');
+    expect(retryable).toBe(true);
+  });
+
+  it('answers unknown, retryable, when the DoH endpoint cannot be reached', async () => {
+    const { output, retryable } = await check('alice@mailbox.test', {}, deps({}, { resolver: dohResolver('http://127.0.0.1:1/dns-query', { timeoutMs: 2_000 }) }));
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error', mx: { accepts_mail: false } });
+    expect(output.debug.smtp.error).toBe('the DoH endpoint could not be reached');
     expect(retryable).toBe(true);
   });
 
