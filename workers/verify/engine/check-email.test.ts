@@ -41,6 +41,14 @@ describe('checkEmail: mailbox answers', () => {
     expect(retryable).toBe(false);
   });
 
+  it('checks an address at an internationalized domain through its ASCII (punycode) name', async () => {
+    const address = uniqueAddress('alice', 'bücher.test');
+    const { output } = await check(address);
+    expect(output).toMatchObject({ is_reachable: 'safe', syntax: { address: address.replace('bücher.test', 'xn--bcher-kva.test'), domain_unicode: 'bücher.test' } });
+    // smtp-server logs the recipient with its domain decoded back to Unicode.
+    expect(await sessionsNaming(address)).toHaveLength(1);
+  });
+
   it('finds a full mailbox (552 5.2.2) and a disabled one (550 5.2.1) risky, not invalid', async () => {
     const full = (await check(uniqueAddress('full', 'mailbox.test'))).output;
     expect(full).toMatchObject({ is_reachable: 'risky', reason: 'low_deliverability', smtp: { has_full_inbox: true, is_deliverable: false } });

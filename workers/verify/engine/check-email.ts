@@ -168,7 +168,8 @@ async function checkDomain(request: CheckEmailRequest, deps: CheckEmailDeps, sta
     verdictInput.smtp = { kind: 'skipped' };
     return false;
   }
-  const smtp = await smtpStage(request, deps, mx, domain, deadline);
+  // The address as parsed: an internationalized domain in its ASCII form, as RCPT TO needs it.
+  const smtp = await smtpStage(request, deps, mx, stages.syntax.address!, domain, deadline);
   verdictInput.smtp = smtp.outcome;
   stages.smtp = smtp.details;
   return smtp.retryable;
@@ -198,7 +199,7 @@ type Attempt =
  * MX hosts in preference order until one answers; a host that will not connect (or has no
  * address, or only a private one) passes to the next. Anything after a connection is final.
  */
-async function smtpStage(request: CheckEmailRequest, deps: CheckEmailDeps, mx: MxLookup, domain: string, deadline: number): Promise<SmtpStage> {
+async function smtpStage(request: CheckEmailRequest, deps: CheckEmailDeps, mx: MxLookup, toEmail: string, domain: string, deadline: number): Promise<SmtpStage> {
   const port = request.smtp_port;
   const details: StageResults['smtp'] = { reply: null, mxHost: null, port, tls: false, pipelining: false, error: null };
   const proxySetting = request.proxy ?? deps.settings.defaultProxy;
@@ -220,7 +221,7 @@ async function smtpStage(request: CheckEmailRequest, deps: CheckEmailDeps, mx: M
     const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
     let attempt: Attempt;
     try {
-      const session = { request, deps, host, address: address.address, port, proxy, domain, deadline };
+      const session = { request, deps, host, address: address.address, port, proxy, toEmail, domain, deadline };
       attempt = await attemptSession(session, 'opportunistic');
       if (attempt.kind === 'tls_failed') attempt = await attemptSession(session, 'none');
     } finally {
@@ -259,6 +260,7 @@ interface SessionTarget {
   address: string;
   port: number;
   proxy: Socks5Proxy | null;
+  toEmail: string;
   domain: string;
   deadline: number;
 }
@@ -285,7 +287,7 @@ async function attemptSession(target: SessionTarget, startTls: 'opportunistic' |
       host,
       helloName: target.request.hello_name ?? deps.settings.helloName,
       fromEmail: target.request.from_email ?? deps.settings.fromEmail,
-      toEmail: target.request.to_email.trim(),
+      toEmail: target.toEmail,
       randomEmail: `${randomLocalPart()}@${target.domain}`,
       tls: port === 465 ? 'implicit' : startTls,
       replyDeadline: () => Math.min(deps.now() + budgets.replyMs, deadline),
