@@ -1,5 +1,5 @@
 import type { CheckEmailOutput, SyntaxDetails } from './output';
-import type { ClassifiedReply } from './smtp-session';
+import type { ClassifiedReply } from './smtp-reply';
 import { smtpDetails, verdict, type VerdictInput } from './verdict';
 
 /** What the stages found, live or made up by the sandbox; turned into the output in one place. */

@@ -2,8 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { HOST_NAME } from './host-name';
 import { PROVIDERS } from './providers';
 import { describeSandboxTriggers } from './sandbox';
-import { REPLY_CLASSES } from './smtp-reply';
-import { SMTP_COMMANDS } from './smtp-session';
+import { REPLY_CLASSES, SMTP_COMMANDS } from './smtp-reply';
 import { INVALID_SYNTAX_REASONS } from './syntax';
 import { REACHABILITY, REASON_DESCRIPTIONS, REASONS } from './verdict';
 

@@ -1,4 +1,15 @@
-import { classifyRcptReply, isLastReplyLine, parseEhlo, parseReply, type EhloCapabilities, type ReplyClassification, type SmtpReply } from './smtp-reply';
+import {
+  classifyRcptReply,
+  isLastReplyLine,
+  parseEhlo,
+  parseReply,
+  type ClassifiedReply,
+  type EhloCapabilities,
+  type ObservedReply,
+  type ReplyClassification,
+  type SmtpCommand,
+  type SmtpReply,
+} from './smtp-reply';
 import type { Wire } from './wire';
 
 /**
@@ -7,9 +18,6 @@ import type { Wire } from './wire';
  * domain (catch-all), QUIT. When the server offers PIPELINING (RFC 2920) MAIL, both RCPTs and
  * QUIT go out in one write, so the whole envelope costs one round trip.
  */
-
-export const SMTP_COMMANDS = ['greeting', 'EHLO', 'HELO', 'STARTTLS', 'MAIL FROM', 'RCPT TO'] as const;
-export type SmtpCommand = (typeof SMTP_COMMANDS)[number];
 
 export interface SessionRequest {
   /** The MX host name: the TLS certificate is checked against it. */
@@ -23,16 +31,6 @@ export interface SessionRequest {
   tls: 'opportunistic' | 'none' | 'implicit';
   /** Per reply. */
   replyDeadline: () => number;
-}
-
-export interface ObservedReply {
-  command: SmtpCommand;
-  reply: SmtpReply;
-}
-
-/** A reply that decided the stage, with what it says about the mailbox. */
-export interface ClassifiedReply extends ObservedReply {
-  classification: ReplyClassification;
 }
 
 export type SessionResult =
