@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// workerd trusts the fixture MTAs' test CA, so STARTTLS and implicit TLS verify as in production.
+process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('./test/node/fixtures/smtp/ca.pem', import.meta.url));
 
 // The pool is imported dynamically so that settings read when miniflare first loads (such as
 // NODE_EXTRA_CA_CERTS) can be set above this line before it does.
@@ -20,6 +24,7 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
+            ...(name === 'verify' && engineBindings(inject('enginePeers'))),
           },
         },
       })),
@@ -29,6 +34,17 @@ function workerProject(name: 'launch' | 'verify') {
       ...timeouts,
       include: [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
     },
+  };
+}
+
+/** verify checks addresses against the local peers: the zone fixture's DoH server and MTAs on loopback addresses. */
+function engineBindings(peers: { dohUrl: string; gravatarUrl: string; controlUrl: string; socks: unknown }) {
+  return {
+    DOH_URL: peers.dohUrl,
+    ALLOW_PRIVATE_MX: '1',
+    GRAVATAR_URL: peers.gravatarUrl,
+    TEST_PEERS_CONTROL_URL: peers.controlUrl,
+    TEST_SOCKS_PROXIES: JSON.stringify(peers.socks),
   };
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
+import { startEnginePeers, type EnginePeers } from './fixtures/engine-peers';
 import { dataDirOwner } from '../../dev/postgres';
 import { freePort } from './free-port';
 import { startTcpGate } from './tcp-gate';
@@ -26,6 +27,8 @@ export interface TestContextValues {
   databaseGates: Record<'launch' | 'verify', DatabaseGate>;
   /** A local stand-in for users' webhook endpoints (see webhook-receiver.ts). */
   webhookReceiverUrl: string;
+  /** The verification engine's peers: DoH over the zone fixture, fixture MTAs, SOCKS5, Gravatar (see fixtures/engine-peers.ts). */
+  enginePeers: Omit<EnginePeers, 'close' | 'addresses'>;
 }
 
 declare module 'vitest' {
@@ -47,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const target = { host: database.hostname, port: Number(database.port || 5432) };
   const gates = { launch: await startTcpGate(target), verify: await startTcpGate(target) };
   const receiver = await startWebhookReceiver();
+  // A tarpit that outlasts the engine tests' shortened reply budget, not the suite's patience.
+  const peers = await startEnginePeers({ tarpitMs: 3_000 });
   const gatedUrl = (port: number) => {
     const gated = new URL(stack.bindings.DATABASE_URL);
     gated.hostname = '127.0.0.1';
@@ -60,9 +65,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     verify: { databaseUrl: gatedUrl(gates.verify.port), controlUrl: gates.verify.controlUrl },
   });
   project.provide('webhookReceiverUrl', receiver.url);
+  project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks });
   console.log(`Test stack: PostgreSQL ${stack.describe.postgres}, Redis ${stack.describe.redis}`);
   return async () => {
-    await Promise.all([gates.launch.close(), gates.verify.close(), receiver.close()]);
+    await Promise.all([gates.launch.close(), gates.verify.close(), receiver.close(), peers.close()]);
     await stack.close();
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { launchScopes } from '../../shared/auth/scopes';
 import { sessionOnlyPermissions } from '../../workers/launch/auth/roles';
 import { transitionTableMarkdown } from '../../workers/launch/domain/post-status';
+import { describeSandboxTriggers } from '../../workers/verify/engine/sandbox';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -14,5 +15,11 @@ describe('README', () => {
 
   it('lists every launch permission in the role table', () => {
     for (const permission of [...launchScopes, ...sessionOnlyPermissions]) expect(readme).toContain(`\`${permission}\``);
+  });
+
+  it('shows the sandbox triggers exactly as the API description publishes them', () => {
+    const rows = describeSandboxTriggers().split('\n').filter((line) => line.startsWith('| `'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(readme).toContain(row);
   });
 });

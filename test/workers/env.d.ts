@@ -8,6 +8,8 @@ declare global {
       TEST_GATED_DATABASE_URL: string;
       TEST_DATABASE_GATE_URL: string;
       TEST_WEBHOOK_RECEIVER_URL: string;
+      TEST_PEERS_CONTROL_URL: string;
+      TEST_SOCKS_PROXIES: string;
     }
   }
 }

@@ -5,8 +5,10 @@ import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerCheckEmailRoutes } from './routes/check-email';
 import { registerDomainRoutes } from './routes/domains';
 import { registerHealthRoutes } from './routes/health';
+import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerWebhookRoutes } from './routes/webhook';
@@ -22,6 +24,8 @@ export function buildVerifyApp() {
   registerDomainRoutes(app);
   registerSettingsRoutes(app);
   registerWebhookRoutes(app);
+  registerCheckEmailRoutes(app);
+  registerHistoryRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema } from '../../shared/config';
+import { HOST_NAME } from './engine/host-name';
 
 /** Every verify setting, validated once per isolate; see the README's settings table. */
 export const verifyConfigSchema = platformConfigSchema.extend({
@@ -7,6 +8,16 @@ export const verifyConfigSchema = platformConfigSchema.extend({
   DOH_URL: z.string().url().default('https://cloudflare-dns.com/dns-query'),
   /** Local development only: lets webhook and other user URLs point at this machine. Never set in production. */
   ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
+  /** Local development only: lets MX hosts and SOCKS5 proxies resolve to loopback and private addresses. Never set in production. */
+  ALLOW_PRIVATE_MX: z.enum(['0', '1']).default('0'),
+  /** The name given in EHLO by default: a host name of ours whose A record and reverse DNS match the address SMTP leaves from. */
+  SMTP_HELLO_NAME: z.string().regex(HOST_NAME).default('localhost'),
+  /** The address given in MAIL FROM by default: at a domain of ours. */
+  SMTP_FROM_EMAIL: z.string().regex(/^[^@\s<>]+@[^@\s<>]+$/).default('verify@localhost'),
+  /** The SOCKS5 proxy SMTP goes through when a request names none (`socks5://user:password@host:port`); Workers cannot open port 25 themselves. */
+  SMTP_PROXY_URL: z.string().regex(/^socks5:\/\//).optional(),
+  /** Where `check_avatar` looks addresses up; keys are SHA-256 of the address, as Gravatar's are. */
+  GRAVATAR_URL: z.string().url().default('https://www.gravatar.com/avatar/'),
   /** Shared secret of the private operator plane (`x-internal-secret`). */
   INTERNAL_SECRET: z.string().min(32),
 });

@@ -13,6 +13,11 @@ export interface VerifyBindings {
   DOH_URL?: string;
   INTERNAL_SECRET: string;
   ALLOW_PRIVATE_URLS?: string;
+  ALLOW_PRIVATE_MX?: string;
+  SMTP_HELLO_NAME?: string;
+  SMTP_FROM_EMAIL?: string;
+  SMTP_PROXY_URL?: string;
+  GRAVATAR_URL?: string;
   KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
 }

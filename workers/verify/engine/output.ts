@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { HOST_NAME } from './host-name';
 import { PROVIDERS } from './providers';
 import { describeSandboxTriggers } from './sandbox';
-import { REPLY_CLASSES } from './smtp-reply';
+import { REPLY_CLASSES, SMTP_COMMANDS } from './smtp-reply';
 import { INVALID_SYNTAX_REASONS } from './syntax';
 import { REACHABILITY, REASON_DESCRIPTIONS, REASONS } from './verdict';
 
@@ -82,6 +83,10 @@ const smtpDetailsSchema = z
 
 const smtpReplySchema = z
   .object({
+    command: z.enum(SMTP_COMMANDS).openapi({
+      description: 'What the reply answered: `RCPT TO` for the address itself; an earlier step when the server refused before it (greeting, `EHLO`, `HELO`, `STARTTLS`, `MAIL FROM`).',
+      example: 'RCPT TO',
+    }),
     code: z.number().int().openapi({ description: 'The SMTP reply code.', example: 550 }),
     enhanced_code: z.string().nullable().openapi({ description: 'The enhanced status code (RFC 3463), when the server sent one.', example: '5.1.1' }),
     message: z.string().openapi({ description: "The server's text, lines joined by spaces.", example: 'The email account that you tried to reach does not exist.' }),
@@ -109,7 +114,17 @@ const debugDetailsSchema = z
           })
           .openapi({ description: 'The verification method used.' }),
         // A union rather than .nullable(): zod-to-openapi 9.1 drops the null of a nullable component.
-        reply: z.union([smtpReplySchema, z.null()]).openapi({ description: 'The reply to RCPT TO the address; null when no server answered it.' }),
+        reply: z.union([smtpReplySchema, z.null()]).openapi({
+          description: 'The reply that decided the SMTP stage: to RCPT TO the address, or the refusal before it; null when no server answered.',
+        }),
+        mx_host: z.string().nullable().openapi({ description: 'The mail host the dialogue was held with; null when none was reached.', example: 'mx1.example.com' }),
+        port: z.number().int().nullable().openapi({ description: 'The SMTP port used; null when no connection was attempted.', example: 25 }),
+        tls: z.boolean().openapi({ description: 'Whether the dialogue ran over TLS (STARTTLS, or implicit TLS on port 465).' }),
+        pipelining: z.boolean().openapi({ description: 'Whether MAIL FROM and both RCPT TO went out in one round trip (PIPELINING, RFC 2920).' }),
+        error: z.string().nullable().openapi({
+          description: 'Why the stage ended without a reply, or what went wrong on the way: no address, a refused private address, a timeout, a dropped connection, a proxy failure.',
+          example: null,
+        }),
       })
       .openapi({ description: 'How the SMTP stage went.' }),
     sandbox: z.boolean().openapi({ description: 'Whether this is a sandbox result: made up from the address, no connection opened.' }),
@@ -153,7 +168,6 @@ export type SyntaxDetails = z.infer<typeof syntaxDetailsSchema>;
 
 /** The ports Reacher accepts; port 25 is the one mail servers listen on. */
 const SMTP_PORTS = [25, 465, 587, 2525] as const;
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 const verifMethod = (mailboxes: string) =>
   z

@@ -24,7 +24,12 @@ describe('sandboxCheck', () => {
         server_name: 'sandbox',
         smtp: {
           verif_method: { type: 'Smtp' },
-          reply: { code: 250, enhanced_code: '2.1.5', message: 'OK', class: 'deliverable', description: 'The server accepted the recipient.' },
+          reply: { command: 'RCPT TO', code: 250, enhanced_code: '2.1.5', message: 'OK', class: 'deliverable', description: 'The server accepted the recipient.' },
+          mx_host: 'mx.sandbox.invalid',
+          port: 25,
+          tls: false,
+          pipelining: false,
+          error: null,
         },
         sandbox: true,
       },
@@ -48,7 +53,7 @@ describe('sandboxCheck', () => {
     ['unknown@example.com', 'unknown', 'unavailable_smtp', { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'greylisted' }) }) }) }],
     ['blocked@example.com', 'unknown', 'unavailable_smtp', { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'blocked' }) }) }) }],
     ['no-connect@example.com', 'unknown', 'no_connect', { smtp: expect.objectContaining({ can_connect_smtp: false }) }],
-    ['timeout@example.com', 'unknown', 'timeout', { debug: expect.objectContaining({ smtp: { verif_method: { type: 'Smtp' }, reply: null } }) }],
+    ['timeout@example.com', 'unknown', 'timeout', { debug: expect.objectContaining({ smtp: expect.objectContaining({ verif_method: { type: 'Smtp' }, reply: null, error: expect.any(String) }) }) }],
     ['invalid-domain@example.com', 'invalid', 'invalid_domain', { mx: { accepts_mail: false, records: [] } }],
     ['not an address', 'invalid', 'invalid_email', { syntax: expect.objectContaining({ is_valid_syntax: false, invalid_reason: 'missing_at' }) }],
     ['jane doe@example.com', 'invalid', 'invalid_email', { syntax: expect.objectContaining({ is_valid_syntax: false, invalid_reason: 'invalid_local_part' }) }],
@@ -59,8 +64,9 @@ describe('sandboxCheck', () => {
   });
 
   it('reports no SMTP check where a live check would not make one', () => {
-    expect(sandboxCheck('invalid-domain@example.com', now).debug.smtp).toEqual({ verif_method: { type: 'Skipped' }, reply: null });
-    expect(sandboxCheck('bad@@example.com', now).debug.smtp).toEqual({ verif_method: { type: 'Skipped' }, reply: null });
+    const skipped = { verif_method: { type: 'Skipped' }, reply: null, mx_host: null, port: null, tls: false, pipelining: false, error: null };
+    expect(sandboxCheck('invalid-domain@example.com', now).debug.smtp).toEqual(skipped);
+    expect(sandboxCheck('bad@@example.com', now).debug.smtp).toEqual(skipped);
   });
 
   it('still runs the real syntax stage: normalization and typo suggestions', () => {

@@ -1,7 +1,8 @@
+import { assembleOutput } from './assemble';
 import type { CheckEmailOutput } from './output';
 import { classifyRcptReply, parseReply, type SmtpReply } from './smtp-reply';
 import { checkSyntax } from './syntax';
-import { smtpDetails, verdict, type MxOutcome, type Reachability, type Reason, type VerdictInput } from './verdict';
+import { REASON_DESCRIPTIONS, verdict, type MxOutcome, type Reachability, type Reason, type VerdictInput } from './verdict';
 
 /**
  * Sandbox checks, in the manner of Kickbox's sandbox: the result comes from the address alone, no
@@ -106,32 +107,26 @@ export function sandboxCheck(input: string, now: Date): CheckEmailOutput {
   const stages: SandboxStages = sandboxCase
     ? stagesOf(sandboxCase)
     : { input: { syntaxValid: false, isDisposable: false, isRoleAccount: false }, rcptReply: null };
-  const { smtp, mx, isDisposable, isRoleAccount } = stages.input;
   const reply = stages.rcptReply;
-  const at = now.toISOString();
-  return {
+  const reachedServer = stages.input.smtp !== undefined;
+  return assembleOutput({
     input,
-    ...verdict(stages.input),
     syntax,
-    mx: { accepts_mail: mx === 'mx', records: mx === 'mx' ? [SANDBOX_MX_HOST] : [] },
-    misc: { is_disposable: isDisposable, is_role_account: isRoleAccount, is_b2c: false, gravatar_url: null, haveibeenpwned: null },
-    smtp: smtpDetails(smtp),
-    debug: {
-      start_time: at,
-      end_time: at,
-      duration: { secs: 0, nanos: 0 },
-      server_name: 'sandbox',
-      smtp: {
-        // What a live check would report for the same stages.
-        verif_method: { type: smtp ? 'Smtp' : 'Skipped' },
-        reply: reply && {
-          code: reply.code,
-          enhanced_code: reply.enhancedCode,
-          message: reply.message,
-          ...classifyRcptReply(reply),
-        },
-      },
-      sandbox: true,
+    verdictInput: stages.input,
+    mxRecords: stages.input.mx === 'mx' ? [SANDBOX_MX_HOST] : [],
+    isB2c: false,
+    gravatarUrl: null,
+    smtp: {
+      reply: reply && { command: 'RCPT TO', reply, classification: classifyRcptReply(reply) },
+      mxHost: reply || sandboxCase?.ended === 'timeout' ? SANDBOX_MX_HOST : null,
+      port: reachedServer ? 25 : null,
+      tls: false,
+      pipelining: false,
+      error: sandboxCase?.ended ? REASON_DESCRIPTIONS[sandboxCase.ended] : null,
     },
-  };
+    serverName: 'sandbox',
+    startedAt: now.getTime(),
+    endedAt: now.getTime(),
+    sandbox: true,
+  });
 }

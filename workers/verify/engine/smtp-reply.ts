@@ -14,6 +14,20 @@ export interface SmtpReply {
   message: string;
 }
 
+/** The steps of the dialogue a reply can answer. */
+export const SMTP_COMMANDS = ['greeting', 'EHLO', 'HELO', 'STARTTLS', 'MAIL FROM', 'RCPT TO'] as const;
+export type SmtpCommand = (typeof SMTP_COMMANDS)[number];
+
+export interface ObservedReply {
+  command: SmtpCommand;
+  reply: SmtpReply;
+}
+
+/** A reply that decided the SMTP stage, with what it says about the mailbox. */
+export interface ClassifiedReply extends ObservedReply {
+  classification: ReplyClassification;
+}
+
 export class MalformedReplyError extends Error {
   override readonly name = 'MalformedReplyError';
 }

@@ -44,9 +44,9 @@ export const REASON_DESCRIPTIONS: Record<Reason, string> = {
   low_deliverability: 'The mailbox may take mail but a message may still bounce or go unread: catch-all domain, full or disabled mailbox.',
   no_connect: 'No mail server of the domain could be reached.',
   timeout: 'The mail server did not answer in time.',
-  unavailable_smtp: 'The mail server deferred or refused the check: greylisting, a blocklist or its policy.',
+  unavailable_smtp: 'The mail server deferred or refused the check (greylisting, a blocklist, its policy), or closed the connection before answering.',
   smtp_skipped: 'The mailbox was not checked, because the verification method for its provider is `skip`.',
-  unexpected_error: 'The check could not finish: the DNS lookup or the SMTP session failed on our side.',
+  unexpected_error: 'The check could not finish: the DNS lookup failed, or the SMTP session failed on our side (the proxy).',
 };
 
 /** What the DNS stage found for the domain. */
@@ -71,7 +71,12 @@ export type SmtpOutcome =
       /** Whether a random address at the same domain was accepted too; null when not probed or not conclusive. */
       catchAll: boolean | null;
     }
-  | { kind: 'skipped' | 'no_connect' | 'timeout' | 'failed' };
+  /**
+   * skipped: the method for the provider is `skip`; no_connect: no mail host could be reached;
+   * timeout: a host did not answer in time; dropped: a host closed the connection or garbled the
+   * dialogue before answering RCPT TO; failed: the check broke on our side (the proxy).
+   */
+  | { kind: 'skipped' | 'no_connect' | 'timeout' | 'dropped' | 'failed' };
 
 /** The stage results, filled in by the pipeline; a stage that did not run is left out. */
 export interface VerdictInput {
@@ -143,6 +148,7 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
   { when: 'the server refused without saying why', applies: replied('unknown'), is_reachable: 'unknown', reason: 'invalid_smtp', score: 35 },
   { when: 'no mail server could be reached', applies: smtpEnded('no_connect'), is_reachable: 'unknown', reason: 'no_connect', score: 30 },
   { when: 'the mail server did not answer in time', applies: smtpEnded('timeout'), is_reachable: 'unknown', reason: 'timeout', score: 30 },
+  { when: 'the mail server closed the connection before answering', applies: smtpEnded('dropped'), is_reachable: 'unknown', reason: 'unavailable_smtp', score: 35 },
   { when: 'the SMTP check was skipped', applies: smtpEnded('skipped'), is_reachable: 'unknown', reason: 'smtp_skipped', score: 50 },
   { when: 'the SMTP session failed', applies: smtpEnded('failed'), is_reachable: 'unknown', reason: 'unexpected_error', score: 25 },
   UNDECIDED,

@@ -9,3 +9,4 @@ export * from './users';
 export * from './usage-counters';
 export * from './tenant-domains';
 export * from './tenant-settings';
+export * from './email-checks';

@@ -1,0 +1,46 @@
+import { env } from 'cloudflare:workers';
+import type { VerifyBindings } from '../../workers/verify/env';
+
+/** Reading what the engine's local peers saw (test/node/fixtures/engine-peers.ts), from inside workerd. */
+
+export interface PeerSession {
+  fixture: string;
+  port: number;
+  hello: string | null;
+  secure: boolean;
+  mailFrom: string | null;
+  rcptTo: string[];
+}
+
+/** SMTP sessions at the fixture MTAs that named `rcpt` in RCPT TO. */
+export async function sessionsNaming(rcpt: string): Promise<PeerSession[]> {
+  const response = await fetch(`${env.TEST_PEERS_CONTROL_URL}/sessions?rcpt=${encodeURIComponent(rcpt)}`);
+  return ((await response.json()) as { sessions: PeerSession[] }).sessions;
+}
+
+/** DoH questions asked about `name`. */
+export async function dnsQuestionsAbout(name: string): Promise<unknown[]> {
+  const response = await fetch(`${env.TEST_PEERS_CONTROL_URL}/dns?name=${encodeURIComponent(name)}`);
+  return ((await response.json()) as { questions: unknown[] }).questions;
+}
+
+/** Destinations the SOCKS5 proxies connected to. */
+export async function socksConnections(): Promise<Array<{ address: string; port: number }>> {
+  const response = await fetch(`${env.TEST_PEERS_CONTROL_URL}/socks`);
+  return ((await response.json()) as { connections: Array<{ address: string; port: number }> }).connections;
+}
+
+export interface SocksProxies {
+  open: { host: string; port: number };
+  withPassword: { host: string; port: number; username: string; password: string };
+}
+
+export const socksProxies = (): SocksProxies => JSON.parse(env.TEST_SOCKS_PROXIES) as SocksProxies;
+
+/** The verify Worker's bindings (the test Env merges both Workers', whose KEY_GATE types differ). */
+export const verifyBindings = env as unknown as VerifyBindings;
+
+/** A fresh address at a fixture domain: `user+<unique>@domain`, which the fixture MTAs read as `user`. */
+export function uniqueAddress(user: string, domain: string): string {
+  return `${user}+${crypto.randomUUID().slice(0, 8)}@${domain}`;
+}

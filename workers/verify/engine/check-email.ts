@@ -1,0 +1,337 @@
+import { connect } from 'cloudflare:sockets';
+import { readConfig } from '../../../shared/config';
+import { dohResolver, type DnsResolver } from '../../../shared/net/doh';
+import { isIpLiteral, isNonPublicAddress } from '../../../shared/net/ip-ranges';
+import { verifyConfigSchema } from '../config';
+import type { VerifyBindings } from '../env';
+import { assembleOutput, type StageResults } from './assemble';
+import { findGravatar } from './avatar';
+import { isDisposable, isRoleAccount } from './lists';
+import { lookupMx, resolveHost, type MxLookup } from './mx';
+import type { CheckEmailOutput, CheckEmailRequest } from './output';
+import { detectProvider, strictProviderRules, verifMethodField, type DetectedProvider } from './providers';
+import { sandboxCheck } from './sandbox';
+import { MalformedReplyError, type ClassifiedReply } from './smtp-reply';
+import { runSession, SessionDroppedError, type SessionResult } from './smtp-session';
+import { socks5Connect, Socks5ProxyError, Socks5TargetError, type Socks5Proxy } from './socks5';
+import { checkSyntax } from './syntax';
+import type { SmtpOutcome, VerdictInput } from './verdict';
+import { Wire, WireClosedError, WireTimeoutError, type ConnectTcp } from './wire';
+
+/**
+ * One check, stage by stage: syntax → lists → MX (DNS over HTTPS) → provider and its rules →
+ * SMTP (direct or through SOCKS5) → verdict. Every stage is bounded in time, and nothing about the
+ * address or its servers makes it throw: what went wrong is in the output.
+ */
+
+/** Time budgets, in milliseconds. */
+export interface CheckBudgets {
+  /** One DNS query. */
+  dnsMs: number;
+  /** Opening one TCP connection (through the proxy, when there is one). */
+  connectMs: number;
+  /** Each SMTP reply, the greeting included: a tarpit that stalls longer is a timeout. */
+  replyMs: number;
+  /** The whole check. */
+  totalMs: number;
+  /** The avatar look-up, which runs beside the other stages. */
+  avatarMs: number;
+}
+
+export const DEFAULT_BUDGETS: CheckBudgets = { dnsMs: 5_000, connectMs: 5_000, replyMs: 10_000, totalMs: 30_000, avatarMs: 3_000 };
+
+export interface CheckEmailSettings {
+  /** EHLO name when the request gives none. */
+  helloName: string;
+  /** MAIL FROM when the request gives none. */
+  fromEmail: string;
+  /** Whether MX hosts and proxies may resolve to loopback or private addresses (local development). */
+  allowPrivateMx: boolean;
+  gravatarUrl: string;
+  /** The proxy used when the request names none; null to connect directly. */
+  defaultProxy: CheckEmailRequest['proxy'] | null;
+  budgets: CheckBudgets;
+}
+
+/** Everything the engine needs from the outside world; built by engineDeps in production and tests. */
+export interface CheckEmailDeps {
+  resolver: DnsResolver;
+  /** Plain TCP that can be upgraded to TLS: `cloudflare:sockets`. */
+  connectTcp: ConnectTcp;
+  /** The HTTP port (Gravatar). */
+  fetch: typeof fetch;
+  /** Epoch milliseconds. */
+  now: () => number;
+  settings: CheckEmailSettings;
+  /** Called before each SMTP session with the MX host; resolves to a release function, called when the session ends. */
+  acquireSmtpSession?: (mxHost: string) => Promise<() => void>;
+}
+
+export function engineDeps(
+  env: VerifyBindings,
+  options: {
+    /** Called before each SMTP session with the MX host; resolves to a release function, called when the session ends. Bulk passes a per-host Durable Object gate here. */
+    acquireSmtpSession?: (mxHost: string) => Promise<() => void>;
+  } = {},
+): CheckEmailDeps {
+  const config = readConfig(verifyConfigSchema, env);
+  const fetcher: typeof fetch = (input, init) => fetch(input, init);
+  return {
+    resolver: dohResolver(config.DOH_URL, { timeoutMs: DEFAULT_BUDGETS.dnsMs, fetcher }),
+    connectTcp: (address, port) => connect({ hostname: address, port }, { secureTransport: 'starttls', allowHalfOpen: false }),
+    fetch: fetcher,
+    now: () => Date.now(),
+    settings: {
+      helloName: config.SMTP_HELLO_NAME,
+      fromEmail: config.SMTP_FROM_EMAIL,
+      allowPrivateMx: config.ALLOW_PRIVATE_MX === '1',
+      gravatarUrl: config.GRAVATAR_URL,
+      defaultProxy: config.SMTP_PROXY_URL ? parseProxyUrl(config.SMTP_PROXY_URL) : null,
+      budgets: DEFAULT_BUDGETS,
+    },
+    acquireSmtpSession: options.acquireSmtpSession,
+  };
+}
+
+export interface CheckOutcome {
+  output: CheckEmailOutput;
+  /** The MX host the SMTP session talked to, or null when none was reached (per-provider latency reports use it). */
+  mxHost: string | null;
+  /** Whether trying again later could change an `unknown` result: greylisting and other 4xx replies, timeouts, connection failures. False for a final answer. */
+  retryable: boolean;
+  /** Milliseconds the check took in all. */
+  durationMs: number;
+}
+
+/** One full check; handles `request.sandbox` itself (no I/O, deterministic, via sandbox.ts). Never throws for a problem with the address or its servers: that is in the output. */
+export async function checkEmail(request: CheckEmailRequest, deps: CheckEmailDeps): Promise<CheckOutcome> {
+  const startedAt = deps.now();
+  if (request.sandbox) {
+    return { output: sandboxCheck(request.to_email, new Date(startedAt)), mxHost: null, retryable: false, durationMs: 0 };
+  }
+  const deadline = startedAt + deps.settings.budgets.totalMs;
+  const syntax = checkSyntax(request.to_email);
+  const verdictInput: VerdictInput = {
+    syntaxValid: syntax.is_valid_syntax,
+    isDisposable: syntax.is_valid_syntax && isDisposable(syntax.domain),
+    isRoleAccount: syntax.is_valid_syntax && isRoleAccount(syntax.username),
+  };
+  const stages: StageResults = {
+    input: request.to_email,
+    syntax,
+    verdictInput,
+    mxRecords: [],
+    isB2c: false,
+    gravatarUrl: null,
+    smtp: { reply: null, mxHost: null, port: null, tls: false, pipelining: false, error: null },
+    serverName: deps.settings.helloName,
+    startedAt,
+    endedAt: startedAt,
+    sandbox: false,
+  };
+  let retryable = false;
+  if (syntax.is_valid_syntax) {
+    const avatar = request.check_avatar ? findGravatar(deps.fetch, deps.settings.gravatarUrl, syntax.address!, deps.settings.budgets.avatarMs) : null;
+    retryable = await checkDomain(request, deps, stages, syntax.domain, deadline);
+    stages.gravatarUrl = avatar ? await avatar : null;
+  }
+  stages.endedAt = deps.now();
+  const output = assembleOutput(stages);
+  return {
+    output,
+    mxHost: stages.smtp.mxHost,
+    retryable: output.is_reachable === 'unknown' && retryable,
+    durationMs: stages.endedAt - startedAt,
+  };
+}
+
+/** The MX, provider and SMTP stages; fills `stages` in and says whether a retry could help. */
+async function checkDomain(request: CheckEmailRequest, deps: CheckEmailDeps, stages: StageResults, domain: string, deadline: number): Promise<boolean> {
+  const { verdictInput } = stages;
+  const mx = await lookupMx(deps.resolver, domain);
+  verdictInput.mx = mx.outcome;
+  stages.mxRecords = mx.records;
+  if (mx.outcome === 'lookup_failed') {
+    stages.smtp.error = mx.error;
+    return true;
+  }
+  if (mx.outcome !== 'mx' && mx.outcome !== 'implicit_mx') return false;
+
+  const provider = detectProvider(mx.hosts[0]!, domain);
+  verdictInput.provider = provider;
+  stages.isB2c = provider.isB2c;
+  if (request.strict_provider_rules) {
+    verdictInput.providerRules = strictProviderRules(provider, stages.syntax.username);
+    if (!verdictInput.providerRules.ok) return false;
+  }
+  if (skipsSmtp(request, provider)) {
+    verdictInput.smtp = { kind: 'skipped' };
+    return false;
+  }
+  // The address as parsed: an internationalized domain in its ASCII form, as RCPT TO needs it.
+  const smtp = await smtpStage(request, deps, mx, stages.syntax.address!, domain, deadline);
+  verdictInput.smtp = smtp.outcome;
+  stages.smtp = smtp.details;
+  return smtp.retryable;
+}
+
+function skipsSmtp(request: CheckEmailRequest, provider: DetectedProvider): boolean {
+  const field = verifMethodField(provider.provider);
+  return field !== null && request[field] === 'skip';
+}
+
+interface SmtpStage {
+  outcome: SmtpOutcome;
+  details: StageResults['smtp'];
+  retryable: boolean;
+}
+
+/** What one connection attempt gave: a dialogue's result, or why there was none. */
+type Attempt =
+  | { kind: 'session'; result: Exclude<SessionResult, { kind: 'tls_failed' }> }
+  /** This host could not be reached: the next MX host may be. */
+  | { kind: 'unreachable'; error: string }
+  /** STARTTLS was accepted but the handshake failed: the same host in plaintext may answer. */
+  | { kind: 'tls_failed'; error: string }
+  | { kind: 'ended'; outcome: 'timeout' | 'dropped' | 'failed'; error: string };
+
+/**
+ * MX hosts in preference order until one answers; a host that will not connect (or has no
+ * address, or only a private one) passes to the next. Anything after a connection is final.
+ */
+async function smtpStage(request: CheckEmailRequest, deps: CheckEmailDeps, mx: MxLookup, toEmail: string, domain: string, deadline: number): Promise<SmtpStage> {
+  const port = request.smtp_port;
+  const details: StageResults['smtp'] = { reply: null, mxHost: null, port, tls: false, pipelining: false, error: null };
+  const proxySetting = request.proxy ?? deps.settings.defaultProxy;
+  let proxy: Socks5Proxy | null = null;
+  if (proxySetting) {
+    const address = await safeAddress(deps, proxySetting.host);
+    if (!address.ok) return { outcome: { kind: 'failed' }, details: { ...details, error: `The SOCKS5 proxy ${address.error}.` }, retryable: false };
+    proxy = { address: address.address, port: proxySetting.port, username: proxySetting.username, password: proxySetting.password };
+  }
+
+  const errors: string[] = [];
+  for (const host of mx.hosts) {
+    if (deps.now() >= deadline) break;
+    const address = await safeAddress(deps, host);
+    if (!address.ok) {
+      errors.push(`${host} ${address.error}`);
+      continue;
+    }
+    const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
+    let attempt: Attempt;
+    try {
+      const session = { request, deps, host, address: address.address, port, proxy, toEmail, domain, deadline };
+      attempt = await attemptSession(session, 'opportunistic');
+      if (attempt.kind === 'tls_failed') attempt = await attemptSession(session, 'none');
+    } finally {
+      release();
+    }
+    if (attempt.kind === 'unreachable' || attempt.kind === 'tls_failed') {
+      errors.push(attempt.error);
+      continue;
+    }
+    details.mxHost = host;
+    if (attempt.kind === 'ended') {
+      return { outcome: { kind: attempt.outcome }, details: { ...details, error: attempt.error }, retryable: attempt.outcome !== 'failed' };
+    }
+    const { result } = attempt;
+    const reply: ClassifiedReply = result.reply;
+    const outcome: SmtpOutcome = { kind: 'replied', rcpt: reply.classification.class, catchAll: result.kind === 'rcpt' ? result.catchAll : null };
+    return {
+      outcome,
+      details: { ...details, reply, tls: result.tls, pipelining: result.pipelined },
+      // A 4xx says "not now"; a 5xx is the server's final word.
+      retryable: reply.reply.code >= 400 && reply.reply.code < 500,
+    };
+  }
+  const timedOut = deps.now() >= deadline;
+  return {
+    outcome: { kind: timedOut ? 'timeout' : 'no_connect' },
+    details: { ...details, error: errors.join('; ') || (timedOut ? 'The time for the check ran out.' : null) },
+    retryable: true,
+  };
+}
+
+interface SessionTarget {
+  request: CheckEmailRequest;
+  deps: CheckEmailDeps;
+  host: string;
+  address: string;
+  port: number;
+  proxy: Socks5Proxy | null;
+  toEmail: string;
+  domain: string;
+  deadline: number;
+}
+
+/** One connection and dialogue. */
+async function attemptSession(target: SessionTarget, startTls: 'opportunistic' | 'none'): Promise<Attempt> {
+  const { deps, host, address, port, proxy, deadline } = target;
+  const budgets = deps.settings.budgets;
+  const connectDeadline = Math.min(deps.now() + budgets.connectMs, deadline);
+  let wire: Wire;
+  try {
+    wire = proxy
+      ? await socks5Connect(deps.connectTcp, proxy, { address, port }, connectDeadline)
+      : await Wire.open(deps.connectTcp, address, port, connectDeadline);
+  } catch (error) {
+    if (error instanceof Socks5ProxyError) return { kind: 'ended', outcome: 'failed', error: `${error.message}.` };
+    const why = error instanceof Socks5TargetError ? error.message : `${host} (${address}:${port}) could not be reached: ${(error as Error).message}`;
+    return { kind: 'unreachable', error: why };
+  }
+  try {
+    // Implicit TLS (SMTPS, RFC 8314): the handshake comes before the greeting.
+    if (port === 465) wire.startTls(host);
+    const result = await runSession(wire, {
+      host,
+      helloName: target.request.hello_name ?? deps.settings.helloName,
+      fromEmail: target.request.from_email ?? deps.settings.fromEmail,
+      toEmail: target.toEmail,
+      randomEmail: `${randomLocalPart()}@${target.domain}`,
+      tls: port === 465 ? 'implicit' : startTls,
+      replyDeadline: () => Math.min(deps.now() + budgets.replyMs, deadline),
+    });
+    return result.kind === 'tls_failed' ? { kind: 'tls_failed', error: result.error } : { kind: 'session', result };
+  } catch (error) {
+    if (error instanceof WireTimeoutError) return { kind: 'ended', outcome: 'timeout', error: `${host} ${error.message}.` };
+    if (error instanceof WireClosedError || error instanceof SessionDroppedError || error instanceof MalformedReplyError) {
+      return { kind: 'ended', outcome: 'dropped', error: `${host}: ${error.message}.` };
+    }
+    return { kind: 'ended', outcome: 'failed', error: `${host}: ${(error as Error).message}.` };
+  } finally {
+    wire.close();
+  }
+}
+
+type SafeAddress = { ok: true; address: string } | { ok: false; error: string };
+
+/**
+ * The address to connect to for a host, resolved here (never by the socket layer, so the address
+ * checked is the address used) and refused when it is loopback, private, link-local or reserved,
+ * unless local development allows it.
+ */
+async function safeAddress(deps: CheckEmailDeps, host: string): Promise<SafeAddress> {
+  const literal = host.replace(/^\[|\]$/g, '');
+  const resolved = isIpLiteral(literal) ? { ok: true as const, addresses: [literal] } : await resolveHost(deps.resolver, host);
+  if (!resolved.ok) return resolved;
+  const usable = deps.settings.allowPrivateMx ? resolved.addresses : resolved.addresses.filter((address) => !isNonPublicAddress(address));
+  if (usable.length === 0) return { ok: false, error: `resolves only to private or reserved addresses (${resolved.addresses.join(', ')}), which are refused` };
+  return { ok: true, address: usable[0]! };
+}
+
+function randomLocalPart(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return [...bytes].map((byte) => (byte % 36).toString(36)).join('');
+}
+
+/** `socks5://user:password@host:port` → the request's proxy shape. */
+function parseProxyUrl(raw: string): NonNullable<CheckEmailRequest['proxy']> {
+  const url = new URL(raw.replace(/^socks5:/, 'http:'));
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port || 1080),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * One TCP connection as the SMTP and SOCKS5 code sees it: reads of exact byte counts and of
+ * CRLF-terminated lines, each bounded by a deadline, over a socket that can be upgraded to TLS in
+ * place. Bytes read ahead stay buffered across the two protocols (a proxy may send its CONNECT
+ * reply and the server's greeting in one segment).
+ */
+
+/** Opens a plain TCP connection that can be upgraded to TLS: `cloudflare:sockets` in production. */
+export type ConnectTcp = (address: string, port: number) => Socket;
+
+export class WireTimeoutError extends Error {
+  override readonly name = 'WireTimeoutError';
+}
+
+export class WireClosedError extends Error {
+  override readonly name = 'WireClosedError';
+}
+
+/** Longest line accepted: RFC 5321 §4.5.3.1.5 allows 512 octets for a reply line; servers exceed it a little. */
+const MAX_LINE_OCTETS = 4096;
+
+const encoder = new TextEncoder();
+/** How long a closing connection waits for the server to end it (see close()). */
+const CLOSE_GRACE_MS = 2_000;
+
+// A socket's and its streams' `opened`, `closed` and `ready` promises reject when it fails; the
+// failure is met where the wire reads or writes, not as an unhandled rejection.
+function quiet(socket: Socket): Socket {
+  socket.opened.catch(() => {});
+  socket.closed.catch(() => {});
+  return socket;
+}
+
+function readerOf(socket: Socket): ReadableStreamDefaultReader<Uint8Array> {
+  const reader = socket.readable.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  reader.closed.catch(() => {});
+  return reader;
+}
+
+function writerOf(socket: Socket): WritableStreamDefaultWriter<Uint8Array> {
+  const writer = socket.writable.getWriter() as WritableStreamDefaultWriter<Uint8Array>;
+  writer.closed.catch(() => {});
+  writer.ready.catch(() => {});
+  return writer;
+}
+
+export class Wire {
+  private socket: Socket;
+  /** Taken when first needed: see startTls. */
+  private reader: ReadableStreamDefaultReader<Uint8Array> | null;
+  private writer: WritableStreamDefaultWriter<Uint8Array>;
+  private pending = new Uint8Array(0);
+  /** The read outstanding, if any (see close). */
+  private inflight: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  private closed = false;
+  /** Upgraded to TLS, and nothing read through it yet: the handshake may still fail. */
+  private tlsUnconfirmed = false;
+
+  private constructor(socket: Socket) {
+    this.socket = quiet(socket);
+    this.reader = readerOf(socket);
+    this.writer = writerOf(socket);
+  }
+
+  /** Connects and waits for the connection to be established, within the deadline. */
+  static async open(connectTcp: ConnectTcp, address: string, port: number, deadline: number): Promise<Wire> {
+    const socket = connectTcp(address, port);
+    const wire = new Wire(socket);
+    try {
+      await wire.before(socket.opened, deadline, `connecting to ${address}:${port}`);
+    } catch (error) {
+      wire.close();
+      throw error;
+    }
+    return wire;
+  }
+
+  async write(data: string | Uint8Array, deadline: number): Promise<void> {
+    await this.before(this.writer.write(typeof data === 'string' ? encoder.encode(data) : data), deadline, 'sending');
+  }
+
+  async readBytes(count: number, deadline: number): Promise<Uint8Array> {
+    while (this.pending.length < count) await this.fill(deadline);
+    const bytes = this.pending.slice(0, count);
+    this.pending = this.pending.slice(count);
+    return bytes;
+  }
+
+  /** The next line, without its CR LF (a bare LF is accepted too). */
+  async readLine(deadline: number): Promise<string> {
+    for (;;) {
+      const newline = this.pending.indexOf(0x0a);
+      if (newline >= 0) {
+        const end = newline > 0 && this.pending[newline - 1] === 0x0d ? newline - 1 : newline;
+        const line = new TextDecoder().decode(this.pending.slice(0, end));
+        this.pending = this.pending.slice(newline + 1);
+        return line;
+      }
+      if (this.pending.length > MAX_LINE_OCTETS) throw new WireClosedError(`a line longer than ${MAX_LINE_OCTETS} octets`);
+      await this.fill(deadline);
+    }
+  }
+
+  /**
+   * Upgrades the connection to TLS (STARTTLS after a 220, or at once for implicit TLS), checking
+   * the certificate against `serverName`. Bytes the server sent before the handshake are refused:
+   * they would be plaintext injected into the encrypted session (CVE-2011-0411).
+   */
+  startTls(serverName: string): void {
+    if (this.pending.length > 0) throw new WireClosedError('the server sent data before the TLS handshake');
+    this.reader?.releaseLock();
+    this.writer.releaseLock();
+    this.socket = quiet(this.socket.startTls({ expectedServerHostname: serverName }));
+    this.writer = writerOf(this.socket);
+    // No reader until the first read: when the certificate check fails, workerd rejects the first
+    // write and, if a reader is attached, also reports that rejection as unhandled. The client
+    // speaks first after STARTTLS, so the write shows the failure before any read is needed.
+    this.reader = null;
+    this.tlsUnconfirmed = true;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    // Closing a TLS socket whose handshake failed also makes workerd report the failure as an
+    // unhandled rejection. Such a connection is dead already; the runtime releases it with the request.
+    if (this.tlsUnconfirmed) return;
+    const outstanding = this.inflight;
+    if (!outstanding) {
+      this.socket.close().catch(() => {});
+      return;
+    }
+    // Cancelling a stream with a read outstanding makes workerd report the cancellation as an
+    // unhandled rejection. Half-close instead, so the server ends the connection and the read with
+    // it, and close once the read settles (or after a grace period, for a server that holds on).
+    this.writer.close().catch(() => {});
+    const grace = new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
+    void Promise.race([outstanding.catch(() => {}), grace]).then(() => this.socket.close().catch(() => {}));
+  }
+
+  private async fill(deadline: number): Promise<void> {
+    this.reader ??= readerOf(this.socket);
+    const read = (this.inflight = this.reader.read());
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await this.before(read, deadline, 'waiting for the server');
+    } finally {
+      this.inflight = null;
+    }
+    const { value, done } = result;
+    if (done) throw new WireClosedError('the server closed the connection');
+    this.tlsUnconfirmed = false;
+    const joined = new Uint8Array(this.pending.length + value.length);
+    joined.set(this.pending);
+    joined.set(value, this.pending.length);
+    this.pending = joined;
+  }
+
+  /** Settles with `promise`, or fails with WireTimeoutError at the deadline (the connection is then closed). */
+  private before<T>(promise: Promise<T>, deadline: number, doing: string): Promise<T> {
+    // Once the race is lost nobody awaits the original; it rejects when the socket closes.
+    promise.catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.close();
+        reject(new WireTimeoutError(`timed out ${doing}`));
+      }, Math.max(0, deadline - Date.now()));
+    });
+    return Promise.race([promise, timeout]).then(
+      (value) => (timer && clearTimeout(timer), value),
+      (error: unknown) => {
+        if (timer) clearTimeout(timer);
+        if (error instanceof WireTimeoutError) throw error;
+        throw new WireClosedError(error instanceof Error ? error.message : String(error));
+      },
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { readConfig } from '../../shared/config';
+import { withDatabase } from '../../shared/db/client';
+import { verifyConfigSchema } from './config';
+import type { VerifyBindings } from './env';
+import { purgeExpiredChecks } from './services/history';
+
+/** Every hour: checks past their tenant's `result_retention_days` are deleted (wrangler.toml `[env.verify.triggers]`). */
+export const RETENTION_CRON = '15 * * * *';
+
+export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {
+  const deleted = await withDatabase(readConfig(verifyConfigSchema, env), (db) => purgeExpiredChecks(db, now));
+  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted }));
+  return deleted;
+}
