@@ -20,6 +20,8 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
+            // verify's legacy v0 routes are served, so the shared suites cover them; tests turn it off per call.
+            ...(name === 'verify' ? { LEGACY_V0: 'true' } : {}),
           },
         },
       })),

@@ -5,7 +5,12 @@ import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerBulkRoutes } from './routes/bulk';
 import { registerDomainRoutes } from './routes/domains';
+import { registerEventRoutes } from './routes/events';
+import { registerFindEmailRoutes } from './routes/find-email';
+import { registerJobRoutes } from './routes/jobs';
+import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
 import { registerSettingsRoutes } from './routes/settings';
@@ -22,6 +27,11 @@ export function buildVerifyApp() {
   registerDomainRoutes(app);
   registerSettingsRoutes(app);
   registerWebhookRoutes(app);
+  registerBulkRoutes(app);
+  registerJobRoutes(app);
+  registerEventRoutes(app);
+  registerFindEmailRoutes(app);
+  registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -1,11 +1,18 @@
 import { buildVerifyApp } from './app';
+import { handleBulkBatch } from './bulk/consumer';
+import { deliverDueWebhooks } from './bulk/webhooks';
 import type { VerifyBindings } from './env';
 
 export { VerifyKeyGate } from './auth/key-gate';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
+export { MxHostGate } from './bulk/mx-host-gate';
 
 const app = buildVerifyApp();
 
 export default {
   fetch: app.fetch,
+  queue: (batch, env) => handleBulkBatch(batch, env),
+  scheduled: async (_controller, env) => {
+    await deliverDueWebhooks(env);
+  },
 } satisfies ExportedHandler<VerifyBindings>;

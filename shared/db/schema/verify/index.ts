@@ -9,3 +9,7 @@ export * from './users';
 export * from './usage-counters';
 export * from './tenant-domains';
 export * from './tenant-settings';
+export * from './bulk-jobs';
+export * from './bulk-tasks';
+export * from './job-events';
+export * from './webhook-deliveries';
