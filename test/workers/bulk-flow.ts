@@ -1,6 +1,12 @@
-import { SELF } from 'cloudflare:test';
-import type { JobView } from '../../workers/verify/bulk/job-view';
-import { seedTenant } from './seed';
+import { createExecutionContext, createMessageBatch, getQueueResult, SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { asc, eq } from 'drizzle-orm';
+import { bulkJobs, bulkTasks, jobEvents } from '../../shared/db/schema';
+import type { JobRow, JobView } from '../../workers/verify/bulk/job-view';
+import type { BulkMessage } from '../../workers/verify/bulk/messages';
+import worker from '../../workers/verify/index';
+import { checkOptions } from '../../workers/verify/routes/job-schemas';
+import { seedTenant, withTestDb } from './seed';
 
 export const verifyOrigin = 'http://verify.test';
 
@@ -43,4 +49,66 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     value = await read();
   }
   return value;
+}
+
+/**
+ * A job written straight to the database, its tasks marked queued but with no message sent: a
+ * test then delivers exactly the messages it wants, with no background consumer racing it.
+ */
+export async function seedJob(tenantId: string, addresses: string[], options: { sandbox?: boolean; credits?: { start: Date; end: Date } } = {}): Promise<JobRow> {
+  return withTestDb(async (db) => {
+    const sandbox = options.sandbox ?? true;
+    const [job] = await db
+      .insert(bulkJobs)
+      .values({
+        tenantId,
+        kind: 'bulk',
+        sandbox,
+        options: checkOptions.parse({ sandbox }),
+        submitted: addresses.length,
+        duplicates: 0,
+        skipped: 0,
+        total: addresses.length,
+        creditsPeriodStart: options.credits?.start ?? null,
+        creditsPeriodEnd: options.credits?.end ?? null,
+        createdBy: 'test',
+      })
+      .returning();
+    await db.insert(bulkTasks).values(addresses.map((email, position) => ({ jobId: job!.id, position, tenantId, email, status: 'pending', queuedAt: new Date() })));
+    return job!;
+  });
+}
+
+export async function tasksOf(jobId: number) {
+  return withTestDb((db) => db.select().from(bulkTasks).where(eq(bulkTasks.jobId, jobId)).orderBy(asc(bulkTasks.position)));
+}
+
+export async function eventsOf(jobId: number) {
+  return withTestDb((db) => db.select().from(jobEvents).where(eq(jobEvents.jobId, jobId)).orderBy(asc(jobEvents.id)));
+}
+
+let messageCounter = 0;
+
+/**
+ * Delivers messages to the Worker's queue() handler as the queue would, and returns what it acked
+ * and retried. The pool's result leaves out each retry's delay, so the real retry() is wrapped to
+ * record the options it was given.
+ */
+export async function deliver(queue: string, bodies: BulkMessage[], options: { attempts?: number; env?: Cloudflare.Env } = {}) {
+  const batch = createMessageBatch<BulkMessage>(
+    queue,
+    bodies.map((body) => ({ id: `test-${++messageCounter}`, timestamp: new Date(), attempts: options.attempts ?? 1, body })),
+  );
+  const delays = new Map<string, number | undefined>();
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    message.retry = (retryOptions) => {
+      delays.set(message.id, retryOptions?.delaySeconds);
+      retry(retryOptions);
+    };
+  }
+  const ctx = createExecutionContext();
+  await worker.queue!(batch as MessageBatch<unknown>, options.env ?? env, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, retryMessages: result.retryMessages.map(({ msgId }) => ({ msgId, delaySeconds: delays.get(msgId) })) };
 }
