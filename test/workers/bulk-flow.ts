@@ -55,14 +55,15 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
  * A job written straight to the database, its tasks marked queued but with no message sent: a
  * test then delivers exactly the messages it wants, with no background consumer racing it.
  */
-export async function seedJob(tenantId: string, addresses: string[], options: { sandbox?: boolean; credits?: { start: Date; end: Date } } = {}): Promise<JobRow> {
+export async function seedJob(tenantId: string, addresses: string[], options: { sandbox?: boolean; credits?: { start: Date; end: Date }; finder?: boolean } = {}): Promise<JobRow> {
   return withTestDb(async (db) => {
     const sandbox = options.sandbox ?? true;
     const [job] = await db
       .insert(bulkJobs)
       .values({
         tenantId,
-        kind: 'bulk',
+        kind: options.finder ? 'find_email' : 'bulk',
+        finder: options.finder ? { first_name: 'Jane', last_name: null, domain: 'example.com' } : null,
         sandbox,
         options: checkOptions.parse({ sandbox }),
         submitted: addresses.length,
