@@ -32,7 +32,10 @@ const V1_EQUIVALENTS: [RegExp, string][] = [
 
 function legacyGate(): MiddlewareHandler<VerifyEnv> {
   return async function legacyGate(c, next) {
-    if (readConfig(verifyConfigSchema, c.env).LEGACY_V0 === 'true') return next();
+    if (readConfig(verifyConfigSchema, c.env).LEGACY_V0 === 'true') {
+      await next();
+      return;
+    }
     const v1 = V1_EQUIVALENTS.find(([pattern]) => pattern.test(c.req.path))?.[1];
     throw new ApiError('not_found', `${c.req.method} ${c.req.path} is a legacy v0 operation, available only on self-hosted deployments.`, {
       hint: v1 ? `Use ${v1} instead.` : 'Use the /v1 operations; see /v1/reference.',
