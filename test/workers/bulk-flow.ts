@@ -1,22 +1,38 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, SELF } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { asc, eq } from 'drizzle-orm';
 import { bulkJobs, bulkTasks, jobEvents } from '../../shared/db/schema';
 import type { JobRow, JobView } from '../../workers/verify/bulk/job-view';
 import type { BulkMessage } from '../../workers/verify/bulk/messages';
+import type { VerifyBindings } from '../../workers/verify/env';
 import worker from '../../workers/verify/index';
 import { checkOptions } from '../../workers/verify/routes/job-schemas';
 import { seedTenant, withTestDb } from './seed';
 
 export const verifyOrigin = 'http://verify.test';
 
-/** A call to the verify Worker; an object body goes as JSON, a string as the given content type. */
-export function callVerify(method: string, path: string, headers: Record<string, string>, body?: unknown, contentType = 'application/json') {
-  return SELF.fetch(`${verifyOrigin}${path}`, {
+/**
+ * The test bindings typed as the verify Worker's (test/workers/env.d.ts merges both Workers'
+ * bindings, and their KEY_GATE types differ), for handlers called directly.
+ */
+export const verifyEnv = env as unknown as VerifyBindings & { TEST_WEBHOOK_RECEIVER_URL: string };
+const verifyWorker = worker as ExportedHandler<VerifyBindings>;
+
+/**
+ * A call to the verify Worker's fetch handler (not SELF: each SELF call in a file is slower than
+ * the last, see test/workers/fuzz-suite.ts, and these tests poll); an object body goes as JSON,
+ * a string as the given content type. `bindings` replaces the test bindings for this call.
+ */
+export async function callVerify(method: string, path: string, headers: Record<string, string>, body?: unknown, contentType = 'application/json', bindings: VerifyBindings = verifyEnv) {
+  const request = new Request(`${verifyOrigin}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': contentType }) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  const ctx = createExecutionContext();
+  const response = await verifyWorker.fetch!(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 /** A tenant on a plan with bulk and find_email, and a key for bulk jobs. */
@@ -55,7 +71,11 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
  * A job written straight to the database, its tasks marked queued but with no message sent: a
  * test then delivers exactly the messages it wants, with no background consumer racing it.
  */
-export async function seedJob(tenantId: string, addresses: string[], options: { sandbox?: boolean; credits?: { start: Date; end: Date }; finder?: boolean } = {}): Promise<JobRow> {
+export async function seedJob(
+  tenantId: string,
+  addresses: string[],
+  options: { sandbox?: boolean; credits?: { start: Date; end: Date }; finder?: boolean; webhookUrl?: string } = {},
+): Promise<JobRow> {
   return withTestDb(async (db) => {
     const sandbox = options.sandbox ?? true;
     const [job] = await db
@@ -66,6 +86,7 @@ export async function seedJob(tenantId: string, addresses: string[], options: { 
         finder: options.finder ? { first_name: 'Jane', last_name: null, domain: 'example.com' } : null,
         sandbox,
         options: checkOptions.parse({ sandbox }),
+        webhookUrl: options.webhookUrl ?? null,
         submitted: addresses.length,
         duplicates: 0,
         skipped: 0,
@@ -95,7 +116,7 @@ let messageCounter = 0;
  * and retried. The pool's result leaves out each retry's delay, so the real retry() is wrapped to
  * record the options it was given.
  */
-export async function deliver(queue: string, bodies: BulkMessage[], options: { attempts?: number; env?: Cloudflare.Env } = {}) {
+export async function deliver(queue: string, bodies: BulkMessage[], options: { attempts?: number } = {}) {
   const batch = createMessageBatch<BulkMessage>(
     queue,
     bodies.map((body) => ({ id: `test-${++messageCounter}`, timestamp: new Date(), attempts: options.attempts ?? 1, body })),
@@ -109,7 +130,7 @@ export async function deliver(queue: string, bodies: BulkMessage[], options: { a
     };
   }
   const ctx = createExecutionContext();
-  await worker.queue!(batch as MessageBatch<unknown>, options.env ?? env, ctx);
+  await verifyWorker.queue!(batch as MessageBatch<unknown>, verifyEnv, ctx);
   const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map(({ msgId }) => ({ msgId, delaySeconds: delays.get(msgId) })) };
+  return { ...result, retryMessages: result.retryMessages.map(({ msgId }: { msgId: string }) => ({ msgId, delaySeconds: delays.get(msgId) })) };
 }

@@ -11,8 +11,10 @@ const app = buildVerifyApp();
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleBulkBatch(batch, env),
-  scheduled: async (_controller, env) => {
-    await deliverDueWebhooks(env);
+  queue(batch, env) {
+    return handleBulkBatch(batch, env);
+  },
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(deliverDueWebhooks(env));
   },
 } satisfies ExportedHandler<VerifyBindings>;

@@ -1,11 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { bulkTenant, callVerify, deliver, eventually, seedJob, verifyOrigin } from '../../../test/workers/bulk-flow';
+import { bulkTenant, callVerify, deliver, eventually, seedJob, verifyEnv } from '../../../test/workers/bulk-flow';
 import { BULK_QUEUE_NAME } from '../bulk/consumer';
 import { parseCsv } from '../bulk/csv';
 import { checkEmailOutputSchema } from '../engine/output';
-import worker from '../index';
 
 describe('legacy v0, self-hosted (LEGACY_V0=true)', () => {
   it('checks one address with Reacher’s v0 request, answering a CheckEmailOutput', async () => {
@@ -64,7 +61,7 @@ describe('legacy v0, self-hosted (LEGACY_V0=true)', () => {
 });
 
 describe('legacy v0 on the hosted service (LEGACY_V0 off)', () => {
-  const hosted = { ...env, LEGACY_V0: 'false' };
+  const hosted = { ...verifyEnv, LEGACY_V0: 'false' };
 
   it.each([
     ['POST', '/v0/check_email', 'POST /v1/check_email'],
@@ -73,13 +70,7 @@ describe('legacy v0 on the hosted service (LEGACY_V0 off)', () => {
     ['GET', '/v0/bulk/1/results', 'GET /v1/bulk/{job_id}/results'],
   ])('answers %s %s with 404 naming %s, before asking for a key', async (method, path, v1) => {
     for (const headers of [{}, (await bulkTenant()).auth]) {
-      const ctx = createExecutionContext();
-      const response = await worker.fetch!(
-        new Request(`${verifyOrigin}${path}`, { method, headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined }) as Request<unknown, IncomingRequestCfProperties>,
-        hosted,
-        ctx,
-      );
-      await waitOnExecutionContext(ctx);
+      const response = await callVerify(method, path, headers, method === 'POST' ? {} : undefined, 'application/json', hosted);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'not_found', v1Operation: v1, hint: `Use ${v1} instead.` });
     }
