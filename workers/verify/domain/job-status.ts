@@ -17,7 +17,7 @@ interface JobTransition {
 }
 
 export const jobTransitions: Record<JobAction, JobTransition> = {
-  start: { from: ['queued'], to: 'running', description: 'The first task of the job has a result.' },
+  start: { from: ['queued'], to: 'running', description: 'A task of the job has been checked for the first time.' },
   complete: { from: ['queued', 'running'], to: 'completed', description: 'Every task has ended: with a result, failed, or dead-lettered.' },
   cancel: {
     from: ['queued', 'running'],
