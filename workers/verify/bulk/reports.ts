@@ -4,7 +4,7 @@ import { bulkTasks } from '../../../shared/db/schema';
 import { approvalOf } from '../domain/approval';
 import { groupFailures, type FailureRow } from '../domain/failures';
 import { latencyByProvider } from '../domain/latency';
-import type { TaskStatus } from '../domain/job-status';
+import type { JobStatus, TaskStatus } from '../domain/job-status';
 import type { ReplyClass } from '../engine/smtp-reply';
 import type { Reason } from '../engine/verdict';
 import { readSettings, settingsView } from '../services/settings';
@@ -23,7 +23,7 @@ export async function latencyReport(db: Database, job: JobRow) {
     p95_ms: summary.p95Ms,
     max_ms: summary.maxMs,
   });
-  return { job_id: job.id, status: job.status, providers: providers.map(view), overall: overall ? view(overall) : null };
+  return { job_id: job.id, status: job.status as JobStatus, providers: providers.map(view), overall: overall ? view(overall) : null };
 }
 
 /** Every task that ended without an answer about its mailbox, or that may yet be retried. */
@@ -57,7 +57,7 @@ export async function approvalReport(db: Database, job: JobRow) {
   const approval = approvalOf({ safe: job.safe, processed: job.processed }, thresholds);
   return {
     job_id: job.id,
-    status: job.status,
+    status: job.status as JobStatus,
     final: job.status === 'completed',
     processed: job.processed,
     safe: job.safe,

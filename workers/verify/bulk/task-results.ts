@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks } from '../../../shared/db/schema';
 import { isChargeable } from '../domain/credits';
@@ -70,60 +71,43 @@ export async function recordDeferredAttempt(db: Database, task: OpenTask, outcom
   });
 }
 
+type TaskEnd = PgUpdateSetSource<typeof bulkTasks>;
+
+/** Ends an open task with `set` and counts the ending, in one transaction; false when the task was not open. */
+async function endTask(db: Database, jobId: number, position: number, set: TaskEnd, ending: Ending, refund: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [ended] = await tx
+      .update(bulkTasks)
+      .set({ ...set, nextAttemptAt: null, completedAt: now, updatedAt: now })
+      .where(and(taskKey(jobId, position), isOpen))
+      .returning({ position: bulkTasks.position });
+    if (!ended) return false;
+    await countEnding(tx, jobId, ending, refund, now);
+    return true;
+  });
+}
+
 /**
  * Writes a check's result: the one place a task gets its final result, exactly once. Returns
  * whether it was written (false when the task had already ended or was cancelled).
  */
 export async function writeTaskResult(db: Database, task: OpenTask, outcome: CheckOutcome): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [written] = await tx
-      .update(bulkTasks)
-      .set({ ...outcomeColumns(outcome), status: 'done', attempts: sql`${bulkTasks.attempts} + 1`, error: null, nextAttemptAt: null, completedAt: now, updatedAt: now })
-      .where(and(taskKey(task.jobId, task.position), isOpen))
-      .returning({ position: bulkTasks.position });
-    if (!written) return false;
-    await countEnding(tx, task.jobId, outcome.output.is_reachable, isChargeable(outcome.output.is_reachable) ? 0 : 1, now);
-    return true;
-  });
+  const verdict = outcome.output.is_reachable;
+  return endTask(db, task.jobId, task.position, { ...outcomeColumns(outcome), status: 'done', attempts: sql`${bulkTasks.attempts} + 1`, error: null }, verdict, isChargeable(verdict) ? 0 : 1);
 }
 
 /** The check could not run (the engine threw): the task fails, and can be retried with the job. */
 export async function recordTaskFailure(db: Database, task: OpenTask, error: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [failed] = await tx
-      .update(bulkTasks)
-      .set({ status: 'failed', attempts: sql`${bulkTasks.attempts} + 1`, error, nextAttemptAt: null, completedAt: now, updatedAt: now })
-      .where(and(taskKey(task.jobId, task.position), isOpen))
-      .returning({ position: bulkTasks.position });
-    if (!failed) return false;
-    await countEnding(tx, task.jobId, 'failed', 1, now);
-    return true;
-  });
+  return endTask(db, task.jobId, task.position, { status: 'failed', attempts: sql`${bulkTasks.attempts} + 1`, error }, 'failed', 1);
 }
 
 /** The queue gave up on the task's message: it keeps the result of its last attempt, if any. */
 export async function recordDeadLetter(db: Database, jobId: number, position: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [ended] = await tx
-      .update(bulkTasks)
-      .set({
-        status: 'dead_lettered',
-        error: sql`case when ${bulkTasks.result} is null
-          then 'The task could not be processed: every delivery of its message failed on our side.'
-          else 'The mail server deferred every one of ' || ${bulkTasks.attempts} || ' attempts.' end`,
-        nextAttemptAt: null,
-        completedAt: now,
-        updatedAt: now,
-      })
-      .where(and(taskKey(jobId, position), isOpen))
-      .returning({ position: bulkTasks.position });
-    if (!ended) return false;
-    await countEnding(tx, jobId, 'dead_lettered', 1, now);
-    return true;
-  });
+  const error = sql`case when ${bulkTasks.result} is null
+    then 'The task could not be processed: every delivery of its message failed on our side.'
+    else 'The mail server deferred every one of ' || ${bulkTasks.attempts} || ' attempts.' end`;
+  return endTask(db, jobId, position, { status: 'dead_lettered', error }, 'dead_lettered', 1);
 }
 
 /** A dispatch the queue gave up on: its tasks never got a message, so they fail and can be retried. */

@@ -5,6 +5,7 @@ import { webhookDeliveries } from '../../../shared/db/schema';
 import { verifySignature } from '../../../shared/webhooks/signature';
 import { bulkTenant, callVerify, deliver, eventually, readJob, seedJob, verifyEnv } from '../../../test/workers/bulk-flow';
 import { withTestDb } from '../../../test/workers/seed';
+import { receivedBy } from '../../../test/workers/webhook-inbox';
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import type { VerifyBindings } from '../env';
 import worker from '../index';
@@ -15,16 +16,6 @@ import { deliverDueWebhooks } from './webhooks';
 const localEnv = { ...verifyEnv, ALLOW_PRIVATE_URLS: '1' };
 const verifyWorker = worker as ExportedHandler<VerifyBindings>;
 const SECRET = 'whsec_verify_test_secret_0001';
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-async function receivedBy(bucket: string): Promise<Received[]> {
-  const response = await fetch(`${verifyEnv.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}`);
-  return ((await response.json()) as { requests: Received[] }).requests;
-}
 
 /** A call with private URLs allowed, as `ALLOW_PRIVATE_URLS=1 npm run dev` runs it. */
 const callLocal = (method: string, path: string, auth: Record<string, string>, body: unknown) => callVerify(method, path, auth, body, 'application/json', localEnv);

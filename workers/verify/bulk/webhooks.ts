@@ -2,8 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { withDatabase, type Database } from '../../../shared/db/client';
 import { jobEvents, tenantSettings, webhookDeliveries } from '../../../shared/db/schema';
-import { checkUrl } from '../../../shared/net/ssrf';
-import { SIGNATURE_HEADER, signPayload } from '../../../shared/webhooks/signature';
+import type { UrlPolicy } from '../../../shared/net/ssrf';
+import { sendSignedWebhook } from '../../../shared/webhooks/send';
 import { webhookRetryDelayMs, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
@@ -14,7 +14,6 @@ const BATCH_SIZE = 25;
 const RUN_BUDGET_MS = 20_000;
 /** A run that dies holding a claim loses it after this long, and a later run takes the delivery. */
 const CLAIM_MS = 2 * 60_000;
-const TIMEOUT_MS = 10_000;
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type Outcome = 'delivered' | 'retrying' | 'failed';
@@ -77,9 +76,9 @@ class DeliveryError extends Error {
 /**
  * POSTs the event, signed with the tenant's current signing secret (so a rotated secret applies to
  * retries too). A 2xx delivers it; anything else is retried with backoff until the attempts run
- * out. A URL the SSRF guard refuses fails at once. Redirects are not followed.
+ * out. A URL the SSRF guard refuses fails at once.
  */
-async function deliver(db: Database, delivery: DeliveryRow, policy: ReturnType<typeof webhookUrlPolicy>, now: Date): Promise<Outcome> {
+async function deliver(db: Database, delivery: DeliveryRow, policy: UrlPolicy, now: Date): Promise<Outcome> {
   let statusCode: number | null = null;
   try {
     const [[event], [settings]] = await Promise.all([
@@ -88,8 +87,6 @@ async function deliver(db: Database, delivery: DeliveryRow, policy: ReturnType<t
     ]);
     if (!event) throw new DeliveryError('The event no longer exists.', false);
     if (!settings?.secret) throw new DeliveryError('The workspace has no webhook signing secret; set one with PATCH /v1/me/webhook.', true);
-    const check = await checkUrl(delivery.url, policy);
-    if (!check.ok) throw new DeliveryError(`The webhook URL ${check.reason}.`, false);
     const body = JSON.stringify({
       id: event.id,
       type: event.type,
@@ -97,28 +94,14 @@ async function deliver(db: Database, delivery: DeliveryRow, policy: ReturnType<t
       delivery: { id: delivery.id, attempt: delivery.attempts },
       data: event.data,
     });
-    let response: Response;
-    try {
-      response = await fetch(check.url.toString(), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: await signPayload([settings.secret], body),
-          // The same on every attempt: a receiver that saw it already can answer 2xx without acting twice.
-          'webhook-id': delivery.id,
-          'webhook-event': event.type,
-          'user-agent': 'verify-webhooks/1.0',
-        },
-        body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new DeliveryError(`The webhook did not answer: ${error instanceof Error ? error.message : String(error)}`, true);
-    }
-    statusCode = response.status;
-    await response.body?.cancel();
-    if (!response.ok) throw new DeliveryError(`The webhook answered ${response.status}.`, true);
+    const answer = await sendSignedWebhook(
+      { url: delivery.url, secret: settings.secret, id: delivery.id, body, userAgent: 'verify-webhooks/1.0', headers: { 'webhook-event': event.type } },
+      policy,
+    );
+    if (answer.kind === 'refused') throw new DeliveryError(`The webhook URL ${answer.reason}.`, false);
+    if (answer.kind === 'unreachable') throw new DeliveryError(`The webhook did not answer: ${answer.message}`, true);
+    statusCode = answer.status;
+    if (!answer.ok) throw new DeliveryError(`The webhook answered ${answer.status}.`, true);
   } catch (error) {
     const failure = error instanceof DeliveryError ? error : new DeliveryError(error instanceof Error ? error.message : String(error), true);
     const delay = failure.retryable ? webhookRetryDelayMs(delivery.attempts) : null;

@@ -5,6 +5,7 @@ import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import { approvalVerdicts } from '../domain/approval';
+import { jobStatuses, type JobStatus } from '../domain/job-status';
 import { failureCauses, failureCauseInfo } from '../domain/failures';
 import { cancelJob, findJob, retryJob } from '../bulk/jobs';
 import { jobView, type JobRow } from '../bulk/job-view';
@@ -23,6 +24,9 @@ import {
 } from './job-schemas';
 
 const access = { scopes: ['bulk'], entitlement: bulkFeature } as const;
+
+/** A report on one job: its id and status, then the report's own fields. */
+const jobReport = <T extends z.ZodRawShape>(fields: T) => z.object({ job_id: z.number().int(), status: z.enum(jobStatuses), ...fields });
 const conflict = errorResponse('`invalid_transition`: the job is not in a state this action applies to; `currentStatus` says where it is.');
 
 const getRoute = defineOperation({
@@ -78,7 +82,7 @@ const latencyRoute = defineOperation({
   access,
   request: { params: jobIdParams },
   responses: {
-    200: jsonResponse(z.object({ job_id: z.number().int(), status: z.string(), providers: z.array(latencySchema), overall: latencySchema.nullable() }).openapi('JobLatencyReport'), 'Latency by provider.'),
+    200: jsonResponse(jobReport({ providers: z.array(latencySchema), overall: latencySchema.nullable() }).openapi('JobLatencyReport'), 'Latency by provider.'),
     404: jobNotFound,
   },
 });
@@ -104,7 +108,7 @@ const failureReportRoute = defineOperation({
   access,
   request: { params: jobIdParams },
   responses: {
-    200: jsonResponse(z.object({ job_id: z.number().int(), status: z.string(), total_failures: z.number().int(), groups: z.array(failureGroupSchema) }).openapi('JobFailureReport'), 'The report.'),
+    200: jsonResponse(jobReport({ total_failures: z.number().int(), groups: z.array(failureGroupSchema) }).openapi('JobFailureReport'), 'The report.'),
     404: jobNotFound,
   },
 });
@@ -119,18 +123,14 @@ const failureCenterRoute = defineOperation({
   request: { params: jobIdParams },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          job_id: z.number().int(),
-          status: z.string(),
-          retryable: z.number().int().openapi({ description: 'Tasks POST /v1/jobs/{job_id}/retry would queue again now.' }),
-          not_retryable: z.number().int().openapi({ description: 'Failures a retry would not change: `unknown` results are final.' }),
-          retry: z
-            .object({ method: z.literal('POST'), path: z.string(), available: z.boolean().openapi({ description: 'Whether the job is in a state a retry applies to, with something to retry.' }) })
-            .openapi({ description: 'The retry operation for these tasks.' }),
-          groups: z.array(failureGroupSchema),
-        })
-        .openapi('JobFailureCenter'),
+      jobReport({
+        retryable: z.number().int().openapi({ description: 'Tasks POST /v1/jobs/{job_id}/retry would queue again now.' }),
+        not_retryable: z.number().int().openapi({ description: 'Failures a retry would not change: `unknown` results are final.' }),
+        retry: z
+          .object({ method: z.literal('POST'), path: z.string(), available: z.boolean().openapi({ description: 'Whether the job is in a state a retry applies to, with something to retry.' }) })
+          .openapi({ description: 'The retry operation for these tasks.' }),
+        groups: z.array(failureGroupSchema),
+      }).openapi('JobFailureCenter'),
       'Retry options and actions by cause.',
     ),
     404: jobNotFound,
@@ -149,19 +149,15 @@ const approvalRoute = defineOperation({
   request: { params: jobIdParams },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          job_id: z.number().int(),
-          status: z.string(),
-          final: z.boolean(),
-          processed: z.number().int(),
-          safe: z.number().int(),
-          safe_percent: z.number().nullable(),
-          thresholds: z.object({ excellent: z.number(), good: z.number() }).openapi({ description: 'From the workspace settings (PATCH /v1/me/settings).' }),
-          verdict: z.enum(approvalVerdicts),
-          approved: z.boolean(),
-        })
-        .openapi('JobApproval'),
+      jobReport({
+        final: z.boolean(),
+        processed: z.number().int(),
+        safe: z.number().int(),
+        safe_percent: z.number().nullable(),
+        thresholds: z.object({ excellent: z.number(), good: z.number() }).openapi({ description: 'From the workspace settings (PATCH /v1/me/settings).' }),
+        verdict: z.enum(approvalVerdicts),
+        approved: z.boolean(),
+      }).openapi('JobApproval'),
       'The approval verdict.',
     ),
     404: jobNotFound,
@@ -244,7 +240,7 @@ export function registerJobRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(failureReportRoute, async (c) => {
     const row = await job(c, c.req.valid('param').job_id);
     const groups = await failureGroups(c.get('services').db, row);
-    return c.json({ job_id: row.id, status: row.status, total_failures: groups.reduce((sum, group) => sum + group.count, 0), groups }, 200);
+    return c.json({ job_id: row.id, status: row.status as JobStatus, total_failures: groups.reduce((sum, group) => sum + group.count, 0), groups }, 200);
   });
 
   app.openapi(failureCenterRoute, async (c) => {
@@ -255,7 +251,7 @@ export function registerJobRoutes(app: OpenAPIHono<VerifyEnv>): void {
     return c.json(
       {
         job_id: row.id,
-        status: row.status,
+        status: row.status as JobStatus,
         retryable,
         not_retryable: total - retryable,
         retry: { method: 'POST' as const, path: `/v1/jobs/${row.id}/retry`, available: retryable > 0 && row.status !== 'cancelled' },
