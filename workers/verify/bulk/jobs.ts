@@ -190,7 +190,7 @@ export async function retryJob(db: Database, queue: Queue<BulkMessage>, request:
       // The tasks' statuses before the update, to move the job's counters by exactly what reopened.
       const reopened = await tx.execute<{ previous: string }>(sql`
         update ${bulkTasks} as task
-        set status = 'pending', error = null, next_attempt_at = null, queued_at = null, attempts = 0, updated_at = ${now.toISOString()}::timestamptz
+        set status = 'pending', error = null, next_attempt_at = null, queued_at = null, completed_at = null, attempts = 0, updated_at = ${now.toISOString()}::timestamptz
         from (
           select position, status from ${bulkTasks}
           where job_id = ${job.id} and status in ('failed', 'dead_lettered')

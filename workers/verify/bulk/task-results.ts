@@ -20,9 +20,9 @@ import type { JobCheckOptions } from './jobs';
 export interface OpenTask {
   jobId: number;
   position: number;
+  /** The job's tenant, for what a result is recorded against. */
   tenantId: string;
   email: string;
-  sandbox: boolean;
   options: JobCheckOptions;
 }
 
@@ -32,11 +32,11 @@ const isOpen = inArray(bulkTasks.status, [...openTaskStatuses]);
 /** The task when it may still take a result: open, in a job that is neither cancelled nor finished. */
 export async function loadOpenTask(db: Database, jobId: number, position: number): Promise<OpenTask | null> {
   const [row] = await db
-    .select({ tenantId: bulkTasks.tenantId, email: bulkTasks.email, sandbox: bulkJobs.sandbox, options: bulkJobs.options })
+    .select({ tenantId: bulkTasks.tenantId, email: bulkTasks.email, options: bulkJobs.options })
     .from(bulkTasks)
     .innerJoin(bulkJobs, eq(bulkJobs.id, bulkTasks.jobId))
     .where(and(taskKey(jobId, position), isOpen, inArray(bulkJobs.status, ['queued', 'running'])));
-  return row ? { jobId, position, tenantId: row.tenantId, email: row.email, sandbox: row.sandbox, options: row.options as JobCheckOptions } : null;
+  return row ? { jobId, position, tenantId: row.tenantId, email: row.email, options: row.options as JobCheckOptions } : null;
 }
 
 /** Provider label for the latency report: the engine's provider, `other` for an unrecognized MX, `no_mx` without one. */
