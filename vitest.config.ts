@@ -25,6 +25,8 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
             ...(name === 'verify' && engineBindings(inject('enginePeers'))),
+            // verify's legacy v0 routes are served, so the shared suites cover them; tests turn it off per call.
+            ...(name === 'verify' ? { LEGACY_V0: 'true' } : {}),
           },
         },
       })),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Entitlement } from '../auth/principal';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { ApiError } from '../http/api-error';
 
 /** Where a service keeps its counters and ledger, and what its owner column is called. */
@@ -61,8 +61,8 @@ export async function consumeQuota(db: Database, store: QuotaStore, use: QuotaUs
   throw quotaExceeded({ quota: use.quota, limit, used: current[use.quota] ?? 0, periodEnd }, use.now ?? Date.now());
 }
 
-/** Gives back what was consumed but not delivered (e.g. a check whose result was unknown). */
-export async function refundQuota(db: Database, store: QuotaStore, use: QuotaUse): Promise<void> {
+/** Gives back what was consumed but not delivered (e.g. a check whose result was unknown); may run inside a transaction. */
+export async function refundQuota(db: Executor, store: QuotaStore, use: QuotaUse): Promise<void> {
   const { periodStart } = allowance(use);
   const schema = sql.identifier(store.schema);
   const owner = sql.identifier(store.owner);

@@ -4,12 +4,19 @@ import { launchScopes } from '../../shared/auth/scopes';
 import { sessionOnlyPermissions } from '../../workers/launch/auth/roles';
 import { transitionTableMarkdown } from '../../workers/launch/domain/post-status';
 import { describeSandboxTriggers } from '../../workers/verify/engine/sandbox';
+import { jobLifecycleMarkdown } from '../../workers/verify/domain/job-status';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 describe('README', () => {
   it('shows the post transition table exactly as the API description publishes it', () => {
     const rows = transitionTableMarkdown().split('\n').filter((line) => line.startsWith('| `'));
+    for (const row of rows) expect(readme).toContain(row);
+  });
+
+  it('shows the bulk job and task tables exactly as the API description publishes them', () => {
+    const rows = jobLifecycleMarkdown().split('\n').filter((line) => line.startsWith('| `'));
+    expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(readme).toContain(row);
   });
 

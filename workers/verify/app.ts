@@ -6,7 +6,12 @@ import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerCheckEmailRoutes } from './routes/check-email';
+import { registerBulkRoutes } from './routes/bulk';
 import { registerDomainRoutes } from './routes/domains';
+import { registerEventRoutes } from './routes/events';
+import { registerFindEmailRoutes } from './routes/find-email';
+import { registerJobRoutes } from './routes/jobs';
+import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
@@ -26,6 +31,11 @@ export function buildVerifyApp() {
   registerWebhookRoutes(app);
   registerCheckEmailRoutes(app);
   registerHistoryRoutes(app);
+  registerBulkRoutes(app);
+  registerJobRoutes(app);
+  registerEventRoutes(app);
+  registerFindEmailRoutes(app);
+  registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -20,4 +20,8 @@ export const verifyConfigSchema = platformConfigSchema.extend({
   GRAVATAR_URL: z.string().url().default('https://www.gravatar.com/avatar/'),
   /** Shared secret of the private operator plane (`x-internal-secret`). */
   INTERNAL_SECRET: z.string().min(32),
+  /** Self-hosted only: serves Reacher's legacy `/v0` operations. Off, they answer 404 naming the v1 operation. */
+  LEGACY_V0: z.enum(['true', 'false']).default('false'),
+  /** Concurrent SMTP sessions per MX host across every queue consumer; more would look like an attack to the host. */
+  SMTP_SESSIONS_PER_MX_HOST: z.coerce.number().int().min(1).max(100).default(5),
 });

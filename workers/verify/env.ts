@@ -3,6 +3,8 @@ import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { VerifyKeyGate } from './auth/key-gate';
+import type { BulkMessage } from './bulk/messages';
+import type { MxHostGate } from './bulk/mx-host-gate';
 
 /** Bindings as declared in wrangler.toml `[env.verify]`; string settings are validated in config.ts. */
 export interface VerifyBindings {
@@ -20,6 +22,12 @@ export interface VerifyBindings {
   GRAVATAR_URL?: string;
   KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
+  LEGACY_V0?: string;
+  SMTP_SESSIONS_PER_MX_HOST?: string;
+  /** Bulk tasks; its consumer (and the dead-letter queue's) is this Worker's queue() handler. */
+  BULK_QUEUE: Queue<BulkMessage>;
+  /** Per MX host: the SMTP sessions open to it across every consumer. */
+  MX_HOST_GATE: DurableObjectNamespace<MxHostGate>;
 }
 
 export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

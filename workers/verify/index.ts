@@ -1,15 +1,22 @@
 import { buildVerifyApp } from './app';
+import { handleBulkBatch } from './bulk/consumer';
+import { deliverDueWebhooks } from './bulk/webhooks';
 import type { VerifyBindings } from './env';
-import { purgeExpiredResults, RETENTION_CRON } from './scheduled';
+import { purgeExpiredResults, RETENTION_CRON, WEBHOOK_CRON } from './scheduled';
 
 export { VerifyKeyGate } from './auth/key-gate';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
+export { MxHostGate } from './bulk/mx-host-gate';
 
 const app = buildVerifyApp();
 
 export default {
   fetch: app.fetch,
+  queue(batch, env) {
+    return handleBulkBatch(batch, env);
+  },
   scheduled(controller, env, ctx) {
+    if (controller.cron === WEBHOOK_CRON) ctx.waitUntil(deliverDueWebhooks(env));
     if (controller.cron === RETENTION_CRON) ctx.waitUntil(purgeExpiredResults(env));
   },
 } satisfies ExportedHandler<VerifyBindings>;

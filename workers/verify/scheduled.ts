@@ -4,7 +4,10 @@ import { verifyConfigSchema } from './config';
 import type { VerifyBindings } from './env';
 import { purgeExpiredChecks } from './services/history';
 
-/** Every hour: checks past their tenant's `result_retention_days` are deleted (wrangler.toml `[env.verify.triggers]`). */
+/** The cron triggers of wrangler.toml `[env.verify.triggers]`; scheduled() runs each one's job. */
+/** Every minute: job events due for delivery go to their webhooks. */
+export const WEBHOOK_CRON = '* * * * *';
+/** Every hour: checks past their tenant's `result_retention_days` are deleted. */
 export const RETENTION_CRON = '15 * * * *';
 
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {

@@ -6,6 +6,7 @@ import { postDeliveries, posts, publishingEndpoints } from '../../../shared/db/s
 import { verifySignature } from '../../../shared/webhooks/signature';
 import { approvedCampaign, callLaunch, type CampaignBody } from '../../../test/workers/launch-flow';
 import { withTestDb } from '../../../test/workers/seed';
+import { receivedBy } from '../../../test/workers/webhook-inbox';
 import worker from '../index';
 import { BACKOFF_MS, MAX_ATTEMPTS } from './publisher';
 import { publishDuePosts } from './scheduled';
@@ -15,16 +16,6 @@ import { publishDuePosts } from './scheduled';
 // clock skew the API allows) and never move the clock further than BACKOFF_MS[0] ahead.
 const localEnv = { ...env, ALLOW_PRIVATE_URLS: '1' as const };
 const SECRET = 'whsec_test_secret_for_the_publisher_0001';
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-async function receivedBy(bucket: string): Promise<Received[]> {
-  const response = await fetch(`${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}`);
-  return ((await response.json()) as { requests: Received[] }).requests;
-}
 
 /** An approved campaign scheduled for now, whose workspace publishes to a receiver bucket. */
 async function dueCampaign(receiverQuery = '', postInputs = [{ channel: 'x', copy: 'Shipping v3 today' }]) {

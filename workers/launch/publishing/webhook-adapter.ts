@@ -1,9 +1,6 @@
-import { checkUrl, type UrlPolicy } from '../../../shared/net/ssrf';
-import { SIGNATURE_HEADER, signPayload } from '../../../shared/webhooks/signature';
+import type { UrlPolicy } from '../../../shared/net/ssrf';
+import { sendSignedWebhook } from '../../../shared/webhooks/send';
 import { PublishError, type ChannelAdapter, type PublishRequest, type PublishResult } from './channel-adapter';
-
-const TIMEOUT_MS = 10_000;
-const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
  * Delivers a post as a signed JSON webhook (`Webhook-Signature`, see shared/webhooks/signature.ts)
@@ -14,32 +11,14 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 export function webhookAdapter(endpoint: { url: string; secret: string }, policy: UrlPolicy): ChannelAdapter {
   return {
     async publish(request: PublishRequest): Promise<PublishResult> {
-      const check = await checkUrl(endpoint.url, policy);
-      if (!check.ok) throw new PublishError(`The publishing endpoint ${check.reason}.`, false);
       const body = JSON.stringify({ type: 'post.publish', ...request });
-      let response: Response;
-      try {
-        response = await fetch(check.url.toString(), {
-          method: 'POST',
-          redirect: 'manual',
-          headers: {
-            'content-type': 'application/json',
-            [SIGNATURE_HEADER]: await signPayload([endpoint.secret], body),
-            // The same on every attempt: a receiver that saw it already answers 2xx again without posting twice.
-            'webhook-id': request.deliveryId,
-            'user-agent': 'launch-publisher/1.0',
-          },
-          body,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new PublishError(`The publishing endpoint did not answer: ${error instanceof Error ? error.message : String(error)}`, true);
+      const answer = await sendSignedWebhook({ url: endpoint.url, secret: endpoint.secret, id: request.deliveryId, body, userAgent: 'launch-publisher/1.0' }, policy);
+      if (answer.kind === 'refused') throw new PublishError(`The publishing endpoint ${answer.reason}.`, false);
+      if (answer.kind === 'unreachable') throw new PublishError(`The publishing endpoint did not answer: ${answer.message}`, true);
+      if (!answer.ok) {
+        throw new PublishError(`The publishing endpoint answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`, answer.status >= 500 || answer.status === 429);
       }
-      const text = (await response.text()).slice(0, MAX_RESPONSE_BYTES);
-      if (!response.ok) {
-        throw new PublishError(`The publishing endpoint answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, response.status >= 500 || response.status === 429);
-      }
-      return parseResult(text);
+      return parseResult(answer.text);
     },
   };
 }

@@ -10,3 +10,7 @@ export * from './usage-counters';
 export * from './tenant-domains';
 export * from './tenant-settings';
 export * from './email-checks';
+export * from './bulk-jobs';
+export * from './bulk-tasks';
+export * from './job-events';
+export * from './webhook-deliveries';

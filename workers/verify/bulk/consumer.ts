@@ -1,0 +1,112 @@
+import { readConfig } from '../../../shared/config';
+import { withDatabase, type Database } from '../../../shared/db/client';
+import { checkRetryDelaySeconds, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
+import { checkEmail, engineDeps, type CheckEmailDeps } from '../engine/check-email';
+import { checkEmailRequestSchema } from '../engine/output';
+import { verifyConfigSchema } from '../config';
+import type { VerifyBindings } from '../env';
+import { dispatchTasks } from './dispatch';
+import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
+import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
+import { failUnqueuedTasks, loadOpenTask, recordDeadLetter, recordDeferredAttempt, recordTaskFailure, writeTaskResult } from './task-results';
+
+/** The queue names wrangler.toml declares; the handler tells the two apart by them. */
+export const BULK_QUEUE_NAME = 'verify-bulk-tasks';
+export const DEAD_LETTER_QUEUE_NAME = 'verify-bulk-dead-letter';
+
+type Decision = { ack: true } | { ack: false; delaySeconds: number };
+const ACK: Decision = { ack: true };
+
+/**
+ * The queue() handler: every message of the batch at once (the engine holds each SMTP session to
+ * the per-host limit), each acknowledged or retried on its own. A message that fails on our side
+ * (database, queue) is retried soon; after the consumer's max_retries it goes to the dead-letter
+ * queue like a task the mail server kept deferring.
+ */
+export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyBindings): Promise<void> {
+  const config = readConfig(verifyConfigSchema, env);
+  await withDatabase(config, async (db) => {
+    if (batch.queue === DEAD_LETTER_QUEUE_NAME) {
+      await Promise.all(batch.messages.map((message) => settle(message, () => deadLetter(db, message))));
+      return;
+    }
+    const gate = smtpSessionGate(env.MX_HOST_GATE, config.SMTP_SESSIONS_PER_MX_HOST);
+    const deps = engineDeps(env, { acquireSmtpSession: gate.acquire });
+    try {
+      await Promise.all(batch.messages.map((message) => settle(message, () => handle(db, env, deps, message))));
+    } finally {
+      await gate.settled();
+    }
+  });
+}
+
+async function settle(message: Message<unknown>, run: () => Promise<Decision>): Promise<void> {
+  let decision: Decision;
+  try {
+    decision = await run();
+  } catch (error) {
+    log('error', 'bulk message failed; retrying', { id: message.id, attempts: message.attempts, error: errorText(error) });
+    decision = { ack: false, delaySeconds: PROCESSING_RETRY_DELAY_SECONDS };
+  }
+  if (decision.ack) message.ack();
+  else message.retry({ delaySeconds: decision.delaySeconds });
+}
+
+function parse(message: Message<unknown>): BulkMessage | null {
+  const parsed = bulkMessageSchema.safeParse(message.body);
+  if (!parsed.success) log('warn', 'dropping a message that is not a bulk message', { id: message.id });
+  return parsed.success ? parsed.data : null;
+}
+
+async function handle(db: Database, env: VerifyBindings, deps: CheckEmailDeps, message: Message<unknown>): Promise<Decision> {
+  const body = parse(message);
+  if (!body) return ACK;
+  if (body.type === 'dispatch') {
+    const result = await dispatchTasks(db, env.BULK_QUEUE, body);
+    return result === 'dispatched' ? ACK : { ack: false, delaySeconds: PROCESSING_RETRY_DELAY_SECONDS };
+  }
+  return check(db, deps, body, message.attempts);
+}
+
+async function check(db: Database, deps: CheckEmailDeps, body: CheckMessage, attempt: number): Promise<Decision> {
+  const task = await loadOpenTask(db, body.jobId, body.position);
+  if (!task) return ACK;
+  const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
+  let outcome;
+  try {
+    outcome = await checkEmail(request, deps);
+  } catch (error) {
+    // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
+    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(attempt) };
+    log('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
+    await recordTaskFailure(db, task, `The check could not run: ${errorText(error)}`);
+    return ACK;
+  }
+  if (outcome.retryable && outcome.output.is_reachable === 'unknown') {
+    const delaySeconds = checkRetryDelaySeconds(attempt);
+    await recordDeferredAttempt(db, task, outcome, delaySeconds);
+    return { ack: false, delaySeconds };
+  }
+  await writeTaskResult(db, task, outcome);
+  return ACK;
+}
+
+async function deadLetter(db: Database, message: Message<unknown>): Promise<Decision> {
+  const body = parse(message);
+  if (!body) return ACK;
+  if (body.type === 'dispatch') {
+    const failed = await failUnqueuedTasks(db, body.jobId, body.from, body.to);
+    log('warn', 'dispatch dead-lettered', { jobId: body.jobId, from: body.from, to: body.to, failedTasks: failed });
+    return ACK;
+  }
+  await recordDeadLetter(db, body.jobId, body.position);
+  return ACK;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function log(level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
+  console[level](JSON.stringify({ level, message, ...fields }));
+}

@@ -1,0 +1,134 @@
+/**
+ * CSV in and out (RFC 4180), pure. Uploads may come from any spreadsheet: a BOM is dropped, the
+ * delimiter is read from the first line (comma, semicolon as European Excel writes, or tab), and
+ * quoted cells may hold delimiters, quotes and line breaks. Output is CRLF-terminated, and a cell
+ * that a spreadsheet would run as a formula is defused with a leading apostrophe (OWASP's advice
+ * against CSV injection).
+ */
+
+export class CsvInputError extends Error {
+  override readonly name = 'CsvInputError';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  return best;
+}
+
+/** Every row as its cells; blank lines are dropped. */
+export function parseCsv(input: string): string[][] {
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const delimiter = detectDelimiter(text);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
+  const endRow = () => {
+    row.push(cell);
+    if (row.some((value) => value.trim() !== '')) rows.push(row);
+    row = [];
+    cell = '';
+  };
+  while (i < text.length) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (char === '"') quoted = false;
+      else cell += char;
+      i += 1;
+      continue;
+    }
+    if (char === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (char === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' || char === '\n') {
+      endRow();
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+    } else {
+      cell += char;
+    }
+    i += 1;
+  }
+  if (quoted) throw new CsvInputError('The CSV ends inside a quoted cell.', 'Close every quoted cell with a double quote; write a quote inside one as "".');
+  if (cell !== '' || row.length > 0) endRow();
+  return rows;
+}
+
+const EMAIL_HEADER = /^\s*(e-?mail|e-?mail[ _-]?address|address|to_email)\s*$/i;
+
+/**
+ * The addresses of an uploaded list. The column is `emailColumn` when given (the first row is then
+ * a header that must name it); else a header cell named like `email`, `e-mail`, `email_address`
+ * or `address`; else, with no header, the first column whose first cell holds an `@`.
+ */
+export function addressesFromCsv(input: string, options: { emailColumn?: string } = {}): { addresses: string[]; column: string } {
+  const rows = parseCsv(input);
+  const [first] = rows;
+  if (!first) throw new CsvInputError('The CSV holds no rows.', 'Send one address per row, optionally under an `email` header.');
+  let index: number;
+  let dataRows: string[][];
+  let column: string;
+  if (options.emailColumn !== undefined) {
+    const wanted = options.emailColumn.trim().toLowerCase();
+    index = first.findIndex((cell) => cell.trim().toLowerCase() === wanted);
+    if (index < 0) {
+      throw new CsvInputError(`The first row has no column named ${JSON.stringify(options.emailColumn)}.`, `Columns found: ${first.map((cell) => JSON.stringify(cell.trim())).join(', ')}.`);
+    }
+    dataRows = rows.slice(1);
+    column = first[index]!.trim();
+  } else {
+    index = first.findIndex((cell) => EMAIL_HEADER.test(cell));
+    if (index >= 0) {
+      dataRows = rows.slice(1);
+      column = first[index]!.trim();
+    } else {
+      index = first.findIndex((cell) => cell.includes('@'));
+      if (index < 0) {
+        throw new CsvInputError('No column of addresses was found.', 'Name the column `email` in a header row, or pass its name as email_column.');
+      }
+      dataRows = rows;
+      column = `column ${index + 1}`;
+    }
+  }
+  const addresses = dataRows.map((row) => (row[index] ?? '').trim()).filter((address) => address !== '');
+  return { addresses, column };
+}
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { consumeQuota, readUsage, verifyQuotaStore } from '../../../shared/limits/quota';
+import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
+import { bulkTenant, eventsOf, readJob, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
+import { withTestDb } from '../../../test/workers/seed';
+import type { CheckOutcome } from '../engine/check-email';
+import { sandboxCheck } from '../engine/sandbox';
+import { CREDITS_QUOTA } from './credits';
+import { loadOpenTask, recordTaskFailure, writeTaskResult } from './task-results';
+
+/** A real result for `address` (the sandbox's, made from the address alone), as the engine returns it. */
+const outcome = (address: string): CheckOutcome => ({ output: sandboxCheck(address, new Date()), mxHost: 'mx.sandbox.invalid', retryable: false, durationMs: 120 });
+
+describe('task results and credits', () => {
+  it('keeps the credit of a verified address, and returns those of unknown results and failures, once each', async () => {
+    const { tenant, auth } = await bulkTenant();
+    const entitlement = await withTestDb((db) => loadVerifyEntitlement(db, tenant.id, new Date()));
+    const credits = { start: new Date(entitlement.periodStart!), end: new Date(entitlement.periodEnd!) };
+    const used = () => withTestDb(async (db) => (await readUsage(db, verifyQuotaStore, tenant.id, entitlement.periodStart!))[CREDITS_QUOTA] ?? 0);
+    // The job's 3 credits, as POST /v1/bulk takes them when it creates the job.
+    await withTestDb((db) => consumeQuota(db, verifyQuotaStore, { ownerId: tenant.id, quota: CREDITS_QUOTA, amount: 3, entitlement }));
+    const job = await seedJob(tenant.id, ['jane@example.com', 'blocked@example.com', 'john@example.com'], { sandbox: false, credits });
+    const task = async (position: number) => (await withTestDb((db) => loadOpenTask(db, job.id, position)))!;
+
+    expect(await withTestDb(async (db) => writeTaskResult(db, await task(0), outcome('jane@example.com')))).toBe(true);
+    expect(await used()).toBe(3);
+    const blocked = await task(1);
+    expect(await withTestDb((db) => writeTaskResult(db, blocked, outcome('blocked@example.com')))).toBe(true);
+    expect(await used()).toBe(2);
+    // The same result again (a redelivery) writes nothing and returns nothing more.
+    expect(await withTestDb((db) => writeTaskResult(db, blocked, outcome('blocked@example.com')))).toBe(false);
+    expect(await used()).toBe(2);
+    const failing = await task(2);
+    expect(await withTestDb((db) => recordTaskFailure(db, failing, 'The check could not run: boom'))).toBe(true);
+    expect(await withTestDb((db) => recordTaskFailure(db, failing, 'The check could not run: boom'))).toBe(false);
+    expect(await used()).toBe(1);
+
+    expect((await tasksOf(job.id)).map((row) => [row.status, row.isReachable, row.provider, row.durationMs])).toEqual([
+      ['done', 'safe', 'other', 120],
+      ['done', 'unknown', 'other', 120],
+      ['failed', null, null, null],
+    ]);
+    expect(await readJob(auth, job.id)).toMatchObject({
+      status: 'completed',
+      started_at: expect.any(String),
+      finished_at: expect.any(String),
+      total_processed: 3,
+      summary: { total_safe: 1, total_unknown: 1, total_failed: 1 },
+    });
+    expect((await eventsOf(job.id)).map((event) => event.type)).toEqual(['job.completed']);
+  });
+
+  it('writes no result to a task that is not open', async () => {
+    const { tenant } = await bulkTenant();
+    const job = await seedJob(tenant.id, ['jane@example.com']);
+    const task = (await withTestDb((db) => loadOpenTask(db, job.id, 0)))!;
+    await withTestDb((db) => writeTaskResult(db, task, outcome('jane@example.com')));
+    expect(await withTestDb((db) => loadOpenTask(db, job.id, 0))).toBeNull();
+    expect(await withTestDb((db) => loadOpenTask(db, job.id, 7))).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { bulkTenant, callVerify, createBulkJob, deliver, eventually, readJob, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
+import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from '../bulk/consumer';
+import { parseCsv } from '../bulk/csv';
+import { CSV_HEADER } from '../bulk/results';
+
+const check = (jobId: number, position: number) => ({ type: 'check' as const, jobId, position });
+
+/** A job whose every task has ended: checked by delivering each message, the greylisted one dead-lettered. */
+async function finishedJob(addresses: string[]) {
+  const seeded = await bulkTenant();
+  const job = await seedJob(seeded.tenant.id, addresses);
+  await deliver(BULK_QUEUE_NAME, addresses.map((_, position) => check(job.id, position)));
+  const deferred = (await tasksOf(job.id)).filter((task) => task.status === 'retrying');
+  if (deferred.length > 0) await deliver(DEAD_LETTER_QUEUE_NAME, deferred.map((task) => check(job.id, task.position)));
+  return { ...seeded, job };
+}
+
+describe('reading a job', () => {
+  it('downloads every result as a spreadsheet-ready CSV', async () => {
+    const { auth, job } = await finishedJob(['jane@example.com', '=cmd@example.com', 'disposable@example.com', 'no-connect@example.com']);
+    const response = await callVerify('GET', `/v1/jobs/${job.id}/download`, auth);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="job-${job.id}-results.csv"`);
+    expect(response.headers.get('x-results-partial')).toBe('false');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A UTF-8 byte order mark first, so that Excel reads accents right.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith('input,is_reachable,')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const rows = parseCsv(text);
+    const column = (name: string) => CSV_HEADER.indexOf(name);
+    expect(rows[0]).toEqual(CSV_HEADER);
+    expect(rows.slice(1).map((row) => [row[column('input')], row[column('status')], row[column('is_reachable')], row[column('reason')]])).toEqual([
+      ['jane@example.com', 'done', 'safe', 'accepted_email'],
+      ["'=cmd@example.com", 'done', 'safe', 'accepted_email'],
+      ['disposable@example.com', 'done', 'risky', 'low_quality'],
+      ['no-connect@example.com', 'dead_lettered', 'unknown', 'no_connect'],
+    ]);
+  });
+
+  it('pages results as JSON with limit and offset, each with its full CheckEmailOutput', async () => {
+    const { auth, job } = await finishedJob(['a@example.com', 'b@example.com', 'undeliverable@example.com']);
+    const response = await callVerify('GET', `/v1/jobs/${job.id}/results?limit=2&offset=1`, auth);
+    const page = (await response.json()) as { partial: boolean; results: Array<{ email: string; result: { input: string; is_reachable: string; syntax: unknown } }> };
+    expect(page).toMatchObject({ job_id: job.id, status: 'completed', partial: false, total: 3, offset: 1, limit: 2 });
+    expect(page.results.map((row) => [row.email, row.result.input, row.result.is_reachable])).toEqual([
+      ['b@example.com', 'b@example.com', 'safe'],
+      ['undeliverable@example.com', 'undeliverable@example.com', 'invalid'],
+    ]);
+    // The output keeps Reacher's key order.
+    expect(Object.keys(page.results[0]!.result).slice(0, 3)).toEqual(['input', 'is_reachable', 'score']);
+    const bad = await callVerify('GET', `/v1/jobs/${job.id}/results?limit=1001`, auth);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'validation_failed', field: 'limit' });
+  });
+
+  it('reports latency per provider', async () => {
+    const { auth, job } = await finishedJob(['a@example.com', 'b@example.com', 'invalid-domain@example.com']);
+    const report = await (await callVerify('GET', `/v1/jobs/${job.id}/latency`, auth)).json();
+    expect(report).toEqual({
+      job_id: job.id,
+      status: 'completed',
+      providers: [
+        { provider: 'other', count: 2, p50_ms: 0, p95_ms: 0, max_ms: 0 },
+        { provider: 'no_mx', count: 1, p50_ms: 0, p95_ms: 0, max_ms: 0 },
+      ],
+      overall: { provider: 'all', count: 3, p50_ms: 0, p95_ms: 0, max_ms: 0 },
+    });
+  });
+
+  it('groups failures by cause, and says what a retry would take', async () => {
+    const { auth, job } = await finishedJob(['greylisted@example.com', 'blocked@example.com', 'x+blocked@example.com', 'timeout@example.com', 'jane@example.com', 'undeliverable@example.com']);
+    const report = (await (await callVerify('GET', `/v1/jobs/${job.id}/failure-report`, auth)).json()) as { total_failures: number; groups: Array<Record<string, unknown>> };
+    expect(report.total_failures).toBe(4);
+    expect(report.groups.map(({ cause, count, retryable, examples }) => ({ cause, count, retryable, examples }))).toEqual([
+      { cause: 'blocked', count: 2, retryable: 0, examples: ['blocked@example.com', 'x+blocked@example.com'] },
+      { cause: 'greylisted', count: 1, retryable: 1, examples: ['greylisted@example.com'] },
+      { cause: 'timeout', count: 1, retryable: 1, examples: ['timeout@example.com'] },
+    ]);
+    const center = await (await callVerify('GET', `/v1/jobs/${job.id}/failure-center`, auth)).json();
+    expect(center).toMatchObject({ retryable: 2, not_retryable: 2, retry: { method: 'POST', path: `/v1/jobs/${job.id}/retry`, available: true } });
+  });
+
+  it('judges the list against the workspace approval thresholds', async () => {
+    const { auth, job } = await finishedJob(['a@example.com', 'b@example.com', 'c@example.com', 'undeliverable@example.com']);
+    const read = async () => (await callVerify('GET', `/v1/jobs/${job.id}/approval`, auth)).json();
+    expect(await read()).toEqual({
+      job_id: job.id,
+      status: 'completed',
+      final: true,
+      processed: 4,
+      safe: 3,
+      safe_percent: 75,
+      thresholds: { excellent: 95, good: 85 },
+      verdict: 'poor',
+      approved: false,
+    });
+    const settings = await callVerify('PATCH', '/v1/me/settings', auth, { approval_excellent_threshold: 80, approval_good_threshold: 70 });
+    expect(settings.status).toBe(200);
+    expect(await read()).toMatchObject({ thresholds: { excellent: 80, good: 70 }, verdict: 'good', approved: true });
+  });
+
+  it('answers 404 for a job of another workspace, and for one that does not exist', async () => {
+    const { job } = await finishedJob(['a@example.com']);
+    const stranger = await bulkTenant();
+    for (const path of [`/v1/jobs/${job.id}`, `/v1/bulk/${job.id}`, `/v1/jobs/${job.id}/results`, `/v1/jobs/${job.id}/events`, '/v1/jobs/2147483647']) {
+      const response = await callVerify('GET', path, stranger.auth);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(await response.json()).toMatchObject({ code: 'not_found' });
+    }
+    expect((await callVerify('GET', '/v1/jobs/0', stranger.auth)).status).toBe(400);
+    expect((await callVerify('GET', '/v1/jobs/2147483648', stranger.auth)).status).toBe(400);
+  });
+});
+
+describe('cancelling a job', () => {
+  it('stops the tasks not yet checked mid-job, keeps what was checked, and refuses a second cancel with 409', async () => {
+    const { auth } = await bulkTenant();
+    const job = await createBulkJob(auth, ['jane@example.com', 'john@example.com', 'greylisted@example.com', 'x+greylisted@example.com']);
+    await eventually(() => tasksOf(job.job_id), (tasks) => tasks.filter((task) => task.status === 'done').length === 2 && tasks.filter((task) => task.status === 'retrying').length === 2);
+
+    const cancelled = await callVerify('POST', `/v1/jobs/${job.job_id}/cancel`, auth);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ cancelled_tasks: 2, job: { status: 'cancelled', total_processed: 2, cancelled_at: expect.any(String), summary: { total_safe: 2, total_cancelled: 2, total_pending: 0 } } });
+    expect((await tasksOf(job.job_id)).map((task) => task.status)).toEqual(['done', 'done', 'cancelled', 'cancelled']);
+
+    const again = await callVerify('POST', `/v1/jobs/${job.job_id}/cancel`, auth);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'invalid_transition', currentStatus: 'cancelled' });
+    const retry = await callVerify('POST', `/v1/jobs/${job.job_id}/retry`, auth);
+    expect(retry.status).toBe(409);
+    expect(await readJob(auth, job.job_id)).toMatchObject({ status: 'cancelled', total_processed: 2 });
+  });
+
+  it('refuses to cancel a finished job', async () => {
+    const { auth, job } = await finishedJob(['a@example.com']);
+    const response = await callVerify('POST', `/v1/jobs/${job.id}/cancel`, auth);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: 'invalid_transition', currentStatus: 'completed' });
+  });
+});
