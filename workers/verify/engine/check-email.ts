@@ -10,7 +10,7 @@ import { isDisposable, isRoleAccount } from './lists';
 import { lookupMx, resolveHost, type MxLookup } from './mx';
 import type { CheckEmailOutput, CheckEmailRequest } from './output';
 import { detectProvider, strictProviderRules, verifMethodField, type DetectedProvider } from './providers';
-import { sandboxCheck } from './sandbox';
+import { sandboxOutcome } from './sandbox';
 import { MalformedReplyError, type ClassifiedReply } from './smtp-reply';
 import { runSession, SessionDroppedError, type SessionResult } from './smtp-session';
 import { socks5Connect, Socks5ProxyError, Socks5TargetError, type Socks5Proxy } from './socks5';
@@ -106,9 +106,7 @@ export interface CheckOutcome {
 /** One full check; handles `request.sandbox` itself (no I/O, deterministic, via sandbox.ts). Never throws for a problem with the address or its servers: that is in the output. */
 export async function checkEmail(request: CheckEmailRequest, deps: CheckEmailDeps): Promise<CheckOutcome> {
   const startedAt = deps.now();
-  if (request.sandbox) {
-    return { output: sandboxCheck(request.to_email, new Date(startedAt)), mxHost: null, retryable: false, durationMs: 0 };
-  }
+  if (request.sandbox) return { ...sandboxOutcome(request.to_email, new Date(startedAt)), durationMs: 0 };
   const deadline = startedAt + deps.settings.budgets.totalMs;
   const syntax = checkSyntax(request.to_email);
   const verdictInput: VerdictInput = {

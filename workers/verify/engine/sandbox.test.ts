@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmailOutputSchema } from './output';
-import { describeSandboxTriggers, SANDBOX_TRIGGERS, sandboxCheck } from './sandbox';
+import { describeSandboxTriggers, SANDBOX_TRIGGERS, sandboxCheck, sandboxOutcome } from './sandbox';
 import type { Reachability, Reason } from './verdict';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -78,6 +78,21 @@ describe('sandboxCheck', () => {
 
   it('is deterministic', () => {
     expect(sandboxCheck('jane+full-inbox@example.com', now)).toEqual(sandboxCheck('jane+full-inbox@example.com', now));
+  });
+});
+
+describe('sandboxOutcome', () => {
+  it('says a retry could help exactly where it could live: greylisting, no connection, a timeout', () => {
+    const retryable = (address: string) => sandboxOutcome(address, now).retryable;
+    expect(['jane+greylisted@example.com', 'jane+no-connect@example.com', 'jane+timeout@example.com'].map(retryable)).toEqual([true, true, true]);
+    const finalAnswers = ['jane@example.com', 'jane+undeliverable@example.com', 'jane+blocked@example.com', 'jane+full-inbox@example.com', 'jane+invalid-domain@example.com', 'not an address'];
+    expect(finalAnswers.map(retryable)).toEqual(finalAnswers.map(() => false));
+  });
+
+  it('names the mail host a live check would have reached', () => {
+    expect(sandboxOutcome('jane@example.com', now).mxHost).toBe('mx.sandbox.invalid');
+    expect(sandboxOutcome('jane+no-connect@example.com', now).mxHost).toBeNull();
+    expect(sandboxOutcome('jane+invalid-domain@example.com', now).mxHost).toBeNull();
   });
 });
 

@@ -102,6 +102,15 @@ function caseFor(tag: string | null, baseUsername: string): SandboxCase {
 
 /** The full result of a sandbox check of `input`, timed at `now`. An invalid address stays invalid. */
 export function sandboxCheck(input: string, now: Date): CheckEmailOutput {
+  return sandboxOutcome(input, now).output;
+}
+
+/**
+ * The sandbox result with what the engine says of a live one: the mail host it reached, and
+ * whether a retry could help, by the live rule (a 4xx reply, no connection, a timeout), so that
+ * code handling retries (bulk jobs, a caller's own) can be exercised against the sandbox.
+ */
+export function sandboxOutcome(input: string, now: Date): { output: CheckEmailOutput; mxHost: string | null; retryable: boolean } {
   const syntax = checkSyntax(input);
   const sandboxCase = syntax.is_valid_syntax ? caseFor(syntax.tag, syntax.base_username) : null;
   const stages: SandboxStages = sandboxCase
@@ -109,7 +118,8 @@ export function sandboxCheck(input: string, now: Date): CheckEmailOutput {
     : { input: { syntaxValid: false, isDisposable: false, isRoleAccount: false }, rcptReply: null };
   const reply = stages.rcptReply;
   const reachedServer = stages.input.smtp !== undefined;
-  return assembleOutput({
+  const mxHost = reply || sandboxCase?.ended === 'timeout' ? SANDBOX_MX_HOST : null;
+  const output = assembleOutput({
     input,
     syntax,
     verdictInput: stages.input,
@@ -118,7 +128,7 @@ export function sandboxCheck(input: string, now: Date): CheckEmailOutput {
     gravatarUrl: null,
     smtp: {
       reply: reply && { command: 'RCPT TO', reply, classification: classifyRcptReply(reply) },
-      mxHost: reply || sandboxCase?.ended === 'timeout' ? SANDBOX_MX_HOST : null,
+      mxHost,
       port: reachedServer ? 25 : null,
       tls: false,
       pipelining: false,
@@ -129,4 +139,6 @@ export function sandboxCheck(input: string, now: Date): CheckEmailOutput {
     endedAt: now.getTime(),
     sandbox: true,
   });
+  const deferred = (reply !== null && reply.code >= 400 && reply.code < 500) || sandboxCase?.ended !== undefined;
+  return { output, mxHost, retryable: output.is_reachable === 'unknown' && deferred };
 }
