@@ -20,6 +20,8 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
+            TEST_PAGES_PUBLIC_ORIGIN: inject('pages').publicOrigin,
+            TEST_PAGES_PRIVATE_ORIGIN: inject('pages').privateOrigin,
           },
         },
       })),

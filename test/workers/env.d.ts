@@ -8,6 +8,9 @@ declare global {
       TEST_GATED_DATABASE_URL: string;
       TEST_DATABASE_GATE_URL: string;
       TEST_WEBHOOK_RECEIVER_URL: string;
+      /** The local page server by a public fixture name (Chromium maps it to this machine) and by 127.0.0.1. */
+      TEST_PAGES_PUBLIC_ORIGIN: string;
+      TEST_PAGES_PRIVATE_ORIGIN: string;
     }
   }
 }

@@ -1,0 +1,119 @@
+import { ApiError } from '../../../shared/http/api-error';
+import {
+  AUTO_QUALITY_LADDER,
+  AUTO_SSIM_TARGET,
+  MAX_EXPORT_PIXELS,
+  autoPlan,
+  fixedSettings,
+  lowestPassing,
+  type EncodeSettings,
+  type ExportPreset,
+} from '../domain/export-presets';
+import { readImageHeader, type ImageFormat } from '../domain/image-format';
+import { lumaPlane, ssim, type LumaPlane } from '../domain/ssim';
+import type { Codecs, Pixels } from './image-codecs';
+
+export interface ExportRequest {
+  bytes: ArrayBuffer;
+  /** The format to write; absent: the source's, or for `auto` whichever it picks. */
+  format?: ImageFormat;
+  preset: ExportPreset;
+}
+
+export interface ExportResult {
+  bytes: ArrayBuffer;
+  settings: EncodeSettings;
+  width: number;
+  height: number;
+  /** SSIM of the output against the source, when `auto` measured it (1 for lossless). */
+  ssim: number | null;
+}
+
+let exportQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs exports one at a time per isolate. Encoding is CPU-bound, so running two together would
+ * not finish either sooner, but would hold both images' codec memory at once in the isolate's
+ * 128 MB.
+ */
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = exportQueue.then(work, work);
+  exportQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Decodes, checks and re-encodes one image. The header is read before decoding, so a bad or
+ * oversized image is refused without allocating its pixels.
+ */
+export async function exportImage(codecs: Codecs, request: ExportRequest): Promise<ExportResult> {
+  const header = readImageHeader(new Uint8Array(request.bytes));
+  if (!header.ok) {
+    throw header.problem === 'unsupported'
+      ? new ApiError('image_unsupported', `The image is ${header.detail}; send PNG, JPEG or WebP.`, { details: { field: 'image' } })
+      : new ApiError('image_corrupt', `The image cannot be read: ${header.detail}.`, { details: { field: 'image' } });
+  }
+  const pixels = header.width * header.height;
+  if (pixels > MAX_EXPORT_PIXELS) {
+    throw new ApiError('image_too_large', `The image is ${header.width}×${header.height} (${pixels} pixels); the limit is ${MAX_EXPORT_PIXELS} pixels.`, {
+      hint: 'Scale the image down (for example to 2560×1600) and send it again.',
+      details: { field: 'image', width: header.width, height: header.height, maxPixels: MAX_EXPORT_PIXELS },
+    });
+  }
+  const source = await decodeOrRefuse(codecs, header.format, request.bytes);
+
+  if (request.preset !== 'auto') {
+    const settings = fixedSettings(request.format ?? header.format, request.preset, pixels);
+    return { bytes: await codecs.encode(settings, source), settings, width: source.width, height: source.height, ssim: null };
+  }
+  return { ...(await autoEncode(codecs, source, request.format)), width: source.width, height: source.height };
+}
+
+async function decodeOrRefuse(codecs: Codecs, format: ImageFormat, bytes: ArrayBuffer): Promise<Pixels> {
+  try {
+    return await codecs.decode(format, bytes);
+  } catch {
+    throw new ApiError('image_corrupt', `The ${format.toUpperCase()} data cannot be decoded.`, { details: { field: 'image' } });
+  }
+}
+
+interface Candidate {
+  bytes: ArrayBuffer;
+  settings: EncodeSettings;
+  ssim: number;
+}
+
+/**
+ * The smallest output whose SSIM against the source reaches AUTO_SSIM_TARGET: a bisection over
+ * the lossy quality ladder (each step encoded, decoded and measured), and a lossless encode where
+ * the image is small enough, the smaller winning. If no lossy quality reaches the target and no
+ * lossless encode is possible, the highest quality is returned with its measured score.
+ */
+async function autoEncode(codecs: Codecs, source: Pixels, format: ImageFormat | undefined): Promise<Omit<ExportResult, 'width' | 'height'>> {
+  const plan = autoPlan(format, source.width * source.height);
+  const original = lumaPlane(source.data, source.width, source.height);
+  const candidates: Candidate[] = [];
+
+  if (plan.lossy) {
+    const lossy = plan.lossy;
+    const tried = new Map<number, Candidate>();
+    const search = await lowestPassing(AUTO_QUALITY_LADDER, async (quality) => {
+      const settings: EncodeSettings = lossy === 'webp' ? { format: 'webp', quality, lossless: false } : { format: 'jpeg', quality };
+      const bytes = await codecs.encode(settings, source);
+      const score = await measure(codecs, original, settings.format, bytes);
+      tried.set(quality, { bytes, settings, ssim: score });
+      return score >= AUTO_SSIM_TARGET;
+    });
+    if (search.passed || !plan.lossless) candidates.push(tried.get(search.value)!);
+  }
+  if (plan.lossless) {
+    candidates.push({ bytes: await codecs.encode(plan.lossless, source), settings: plan.lossless, ssim: 1 });
+  }
+  const best = candidates.reduce((smallest, candidate) => (candidate.bytes.byteLength < smallest.bytes.byteLength ? candidate : smallest));
+  return { bytes: best.bytes, settings: best.settings, ssim: best.ssim };
+}
+
+async function measure(codecs: Codecs, original: LumaPlane, format: ImageFormat, bytes: ArrayBuffer): Promise<number> {
+  const decoded = await codecs.decode(format, bytes);
+  return ssim(original, lumaPlane(decoded.data, decoded.width, decoded.height));
+}
