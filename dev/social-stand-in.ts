@@ -32,13 +32,15 @@ const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'im
  * The social network's public endpoints for `npm run dev` and the tests, served from
  * dev/fixtures (see its README): `GET /syndication/tweet-result?id=` answers the recorded payload
  * of that post (404 when there is none), and `GET /media/<host>/<path>` the media files, with the
- * scripted answers of media/routes.json. Media answers set a cookie, as the real hosts do, so the
- * proxy's tests can see it stripped.
+ * scripted answers of media/routes.json (the query string is ignored). Media answers set a cookie,
+ * as the real hosts do, so the proxy's tests can see it stripped; `GET /media-requests` lists the
+ * headers of recent media requests, so they can see that nothing of theirs was forwarded.
  */
 export async function startSocialStandIn(port = 0): Promise<SocialStandIn> {
   const failures = JSON.parse(readFileSync(join(fixtures, 'syndication', 'responses.json'), 'utf8')) as Record<string, ScriptedResponse>;
   const mediaRoutes = JSON.parse(readFileSync(join(fixtures, 'media', 'routes.json'), 'utf8')) as Record<string, ScriptedResponse>;
   const hanging = new Set<ServerResponse>();
+  const mediaRequests: Array<{ url: string; headers: Record<string, string | string[] | undefined> }> = [];
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -51,7 +53,12 @@ export async function startSocialStandIn(port = 0): Promise<SocialStandIn> {
       if (!existsSync(file)) return void response.writeHead(404).end();
       return void response.writeHead(200, { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'public, max-age=900' }).end(readFileSync(file));
     }
+    if (url.pathname === '/media-requests') {
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requests: mediaRequests }));
+    }
     if (url.pathname.startsWith('/media/')) {
+      mediaRequests.push({ url: `${url.pathname}${url.search}`, headers: request.headers });
+      if (mediaRequests.length > 500) mediaRequests.shift();
       const key = decodeURIComponent(url.pathname.slice('/media/'.length));
       const scripted = mediaRoutes[key];
       if (scripted) return void answer(response, scripted, hanging, { 'set-cookie': 'guest_id=v1%3A1; Domain=.twimg.com; Secure' });

@@ -38,8 +38,12 @@ function readPng(bytes: Uint8Array): ImageHeader {
   return sized('png', u32be(bytes, 16), u32be(bytes, 20));
 }
 
-/** Walks the JPEG segments to the first start-of-frame marker, which carries the size. */
+/**
+ * Walks the JPEG segments to the first start-of-frame marker, which carries the size. A JPEG
+ * without its end-of-image marker near the end was cut short: decoders would fill the rest grey.
+ */
 function readJpeg(bytes: Uint8Array): ImageHeader {
+  if (!hasEndOfImage(bytes)) return corrupt('the JPEG is cut short (no end-of-image marker)');
   let offset = 2;
   while (offset + 4 <= bytes.length) {
     if (bytes[offset] !== 0xff) return corrupt('a JPEG segment marker is missing');
@@ -63,6 +67,14 @@ function readJpeg(bytes: Uint8Array): ImageHeader {
     offset += 2 + length;
   }
   return corrupt('the JPEG is cut short before its frame header');
+}
+
+/** Within the last kilobyte, since some writers pad after the marker. */
+function hasEndOfImage(bytes: Uint8Array): boolean {
+  for (let i = bytes.length - 2; i >= Math.max(2, bytes.length - 1024); i--) {
+    if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true;
+  }
+  return false;
 }
 
 function readWebp(bytes: Uint8Array): ImageHeader {

@@ -91,7 +91,7 @@ export interface SocialPost extends SocialPostSummary {
   inReplyTo: { id: string; handle: string | null } | null;
 }
 
-export type NormalizedPayload = { kind: 'post'; post: SocialPost } | { kind: 'not_found' } | { kind: 'withheld'; notice: string } | { kind: 'unreadable'; detail: string };
+export type NormalizedPayload = { kind: 'post'; post: SocialPost } | { kind: 'withheld'; notice: string } | { kind: 'unreadable'; detail: string };
 
 export function normalizeSocialPost(payload: unknown): NormalizedPayload {
   if (typeof payload !== 'object' || payload === null) return { kind: 'unreadable', detail: 'the payload is not an object' };
@@ -103,7 +103,7 @@ export function normalizeSocialPost(payload: unknown): NormalizedPayload {
   // Other result types (`TweetUnavailable`, …) are posts the network will not show.
   if (typeof typename === 'string' && typename !== 'Tweet') return { kind: 'withheld', notice: 'This post is unavailable.' };
   // The endpoint answers an empty object for posts it will not show (withheld, or age-restricted).
-  if (typename === undefined && Object.keys(payload).length === 0) return { kind: 'not_found' };
+  if (typename === undefined && Object.keys(payload).length === 0) return { kind: 'withheld', notice: 'This post is unavailable.' };
   const parsed = tweetSchema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -13,7 +13,7 @@ import {
 import { extensions, imageFormats, mimeTypes } from '../domain/image-format';
 import type { LaunchEnv } from '../env';
 import { workerCodecModules } from '../utilities/codec-modules';
-import { exportImage, oneAtATime } from '../utilities/export';
+import { exportImage } from '../utilities/export';
 import { createCodecs } from '../utilities/image-codecs';
 
 /** Per isolate, like the WebAssembly modules under it: codecs hold no I/O, only compiled code. */
@@ -80,7 +80,7 @@ const probeRoute = defineOperation({
 export function registerExportRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(exportRoute, async (c) => {
     const form = c.req.valid('form');
-    const result = await oneAtATime(async () => exportImage(codecs, { bytes: await form.image.arrayBuffer(), format: form.format, preset: form.preset }));
+    const result = await exportImage(codecs, { bytes: await form.image.arrayBuffer(), format: form.format, preset: form.preset });
     const format = result.settings.format;
     const quality = result.settings.format === 'png' || (result.settings.format === 'webp' && result.settings.lossless) ? 'lossless' : String(result.settings.quality);
     return c.body(result.bytes, 200, {

@@ -29,19 +29,6 @@ export interface ExportResult {
   ssim: number | null;
 }
 
-let exportQueue: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs exports one at a time per isolate. Encoding is CPU-bound, so running two together would
- * not finish either sooner, but would hold both images' codec memory at once in the isolate's
- * 128 MB.
- */
-export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = exportQueue.then(work, work);
-  exportQueue = run.catch(() => undefined);
-  return run;
-}
-
 /**
  * Decodes, checks and re-encodes one image. The header is read before decoding, so a bad or
  * oversized image is refused without allocating its pixels.

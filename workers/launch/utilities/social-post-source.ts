@@ -11,7 +11,7 @@ export interface SocialPostSource {
   fetchPost(id: string): Promise<UpstreamAnswer>;
 }
 
-const TIMEOUT_MS = 5_000;
+const DEFAULT_TIMEOUT_MS = 5_000;
 const MAX_PAYLOAD_BYTES = 512 * 1024;
 
 /**
@@ -19,7 +19,7 @@ const MAX_PAYLOAD_BYTES = 512 * 1024;
  * token is derived from the id the way the embed script derives it. `baseUrl` is a setting
  * (SOCIAL_POST_UPSTREAM_URL), so tests and `npm run dev` point it at the local stand-in.
  */
-export function syndicationSource(baseUrl: string): SocialPostSource {
+export function syndicationSource(baseUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): SocialPostSource {
   return {
     async fetchPost(id) {
       const url = new URL(`${baseUrl.replace(/\/$/, '')}/tweet-result`);
@@ -28,7 +28,7 @@ export function syndicationSource(baseUrl: string): SocialPostSource {
       url.searchParams.set('token', syndicationToken(id));
       let response: Response;
       try {
-        response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+        response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         return { kind: 'unreachable', detail: error instanceof Error ? error.message : String(error) };
       }

@@ -42,7 +42,7 @@ export async function getSocialPost(
       if (normalized.kind === 'unreadable') {
         throw new ApiError('upstream_error', `The social network answered a payload we cannot read (${normalized.detail}).`, { hint: 'Retry later.' });
       }
-      entry = normalized.kind === 'post' ? { kind: 'post', post: normalized.post, fetchedAt } : { kind: 'missing', reason: normalized.kind, fetchedAt };
+      entry = normalized.kind === 'post' ? { kind: 'post', post: normalized.post, fetchedAt } : { kind: 'missing', reason: 'withheld', fetchedAt };
       break;
     }
     case 'not_found':
