@@ -7,14 +7,17 @@ import { capturePage, type CaptureOutcome, type CaptureRequest } from './capture
 const IDLE_CLOSE_MS = 5 * 60 * 1000;
 /** How long Browser Rendering keeps a session alive without a connection (its maximum). */
 const KEEP_ALIVE_MS = 10 * 60 * 1000;
+/** Storage key of the session this object launched, to reconnect to after an eviction. */
+const SESSION_KEY = 'browserSession';
 
 export type BrowserSource = 'reused' | 'reconnected' | 'launched';
 
 /**
  * Holds one browser for the whole Worker, so a fresh capture opens a tab in a running browser
- * instead of paying a launch. When the object was evicted, a session it left running (kept alive
- * for KEEP_ALIVE_MS) is reconnected to rather than launching another; an alarm closes the browser
- * after IDLE_CLOSE_MS without captures. Captures run in parallel tabs.
+ * instead of paying a launch. The session id is stored: after an eviction, the next instance
+ * reconnects to the session its predecessor left running (kept alive for KEEP_ALIVE_MS) rather
+ * than launching another. An alarm closes the browser after IDLE_CLOSE_MS without captures.
+ * Captures run in parallel tabs.
  */
 export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
   private browser: Browser | undefined;
@@ -47,6 +50,7 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
     if (this.inFlight > 0) return void (await this.ctx.storage.setAlarm(Date.now() + IDLE_CLOSE_MS));
     const browser = this.browser;
     this.browser = undefined;
+    await this.ctx.storage.delete(SESSION_KEY);
     await browser?.close().catch(() => {});
   }
 
@@ -63,6 +67,7 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
     if (!endpoint) throw new Error('The Browser Rendering binding (BROWSER) is not configured.');
     const reconnected = await this.reconnect(endpoint);
     const browser = reconnected ?? (await puppeteer.launch(endpoint, { keep_alive: KEEP_ALIVE_MS }));
+    if (!reconnected) await this.ctx.storage.put(SESSION_KEY, browser.sessionId());
     browser.on('disconnected', () => {
       if (this.browser === browser) this.browser = undefined;
     });
@@ -70,17 +75,16 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
     return { browser, source: reconnected ? 'reconnected' : 'launched' };
   }
 
-  /** A session nobody is connected to (left by an earlier instance of this object), if one connects. */
+  /** The session an earlier instance of this object launched, if it is still running and free. */
   private async reconnect(endpoint: BrowserWorker): Promise<Browser | null> {
-    const sessions = await puppeteer.sessions(endpoint).catch(() => []);
-    for (const session of sessions.filter((candidate) => !candidate.connectionId)) {
-      try {
-        return await puppeteer.connect(endpoint, session.sessionId);
-      } catch {
-        // Taken by another caller in the meantime, or closed: try the next one.
-      }
+    const sessionId = await this.ctx.storage.get<string>(SESSION_KEY);
+    if (!sessionId) return null;
+    try {
+      return await puppeteer.connect(endpoint, sessionId);
+    } catch {
+      await this.ctx.storage.delete(SESSION_KEY);
+      return null;
     }
-    return null;
   }
 }
 
