@@ -74,8 +74,9 @@ export function normalizeCaptureUrl(raw: string): URL | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   url.searchParams.sort();
-  if (url.search === '?') url.search = '';
-  if (url.hash === '#') url.hash = '';
+  // An empty query or fragment reads as '' but still serializes its '?' or '#' until cleared.
+  if (!url.search) url.search = '';
+  if (!url.hash) url.hash = '';
   return url;
 }
 
