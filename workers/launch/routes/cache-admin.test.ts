@@ -24,7 +24,8 @@ function purgeScreenshots(body: Record<string, unknown>, headers: Record<string,
 describe('internal cache maintenance', () => {
   it('answers 401 without the operator secret, with a wrong one, and to a workspace key', async () => {
     const { auth } = await seedWorkspace({ scopes: ['artifact:read'] });
-    for (const headers of [{}, { 'x-internal-secret': 'wrong' }, { 'x-internal-secret': `${env.INTERNAL_SECRET.slice(0, -1)}x` }, auth]) {
+    const attempts: Array<Record<string, string>> = [{}, { 'x-internal-secret': 'wrong' }, { 'x-internal-secret': `${env.INTERNAL_SECRET.slice(0, -1)}x` }, auth];
+    for (const headers of attempts) {
       for (const response of [
         await SELF.fetch(`${base}/api/internal/cache/stats`, { headers }),
         await SELF.fetch(`${base}/api/internal/cache/social-posts/1`, { method: 'DELETE', headers }),
