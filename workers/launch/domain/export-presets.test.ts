@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_QUALITY_LADDER, autoPlan, fixedSettings, flattenOnWhite, HEAVY_ENCODER_MAX_PIXELS, lowestPassing } from './export-presets';
+import { AUTO_QUALITY_LADDER, autoPlan, fixedSettings, flattenOnWhite, HEAVY_ENCODER_MAX_PIXELS, lowestPassing, qualitySample } from './export-presets';
 
 describe('fixedSettings', () => {
   it('maps each preset to a lossy quality for WebP and JPEG', () => {
@@ -58,5 +58,48 @@ describe('flattenOnWhite', () => {
   it('composites transparency over white and leaves opaque pixels alone', () => {
     const flat = flattenOnWhite(new Uint8ClampedArray([0, 0, 0, 0, 10, 20, 30, 255, 0, 0, 0, 128]));
     expect([...flat]).toEqual([255, 255, 255, 255, 10, 20, 30, 255, 127, 127, 127, 255]);
+  });
+
+  it('returns an opaque image as it is, without a copy', () => {
+    const opaque = new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 255]);
+    expect(flattenOnWhite(opaque)).toBe(opaque);
+  });
+});
+
+describe('qualitySample', () => {
+  /** Each pixel carries its own coordinates, so a copied tile shows where it came from. */
+  function coordinates(width: number, height: number) {
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([x % 256, Math.floor(x / 256), y % 256, Math.floor(y / 256)], (y * width + x) * 4);
+    return { data, width, height };
+  }
+  const at = (image: { data: Uint8ClampedArray; width: number }, x: number, y: number) => {
+    const [lowX, highX, lowY, highY] = image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4);
+    return { x: lowX! + highX! * 256, y: lowY! + highY! * 256 };
+  };
+
+  it('measures small images whole', () => {
+    const small = coordinates(700, 700);
+    expect(qualitySample(small)).toBe(small);
+  });
+
+  it('takes a 1024×512 mosaic of full-resolution tiles from the middle of each quadrant, on 16-pixel blocks', () => {
+    const image = coordinates(1920, 1080);
+    const sample = qualitySample(image);
+    expect({ width: sample.width, height: sample.height }).toEqual({ width: 1024, height: 512 });
+    const origins = [at(sample, 0, 0), at(sample, 512, 0), at(sample, 0, 256), at(sample, 512, 256)];
+    expect(origins).toEqual([
+      { x: 224, y: 128 },
+      { x: 1184, y: 128 },
+      { x: 224, y: 672 },
+      { x: 1184, y: 672 },
+    ]);
+    for (const origin of origins) expect([origin.x % 16, origin.y % 16]).toEqual([0, 0]);
+    expect(at(sample, 511, 255)).toEqual({ x: 224 + 511, y: 128 + 255 });
+  });
+
+  it('shrinks the tiles to fit a narrow or flat image', () => {
+    const flat = qualitySample(coordinates(4000, 200));
+    expect({ width: flat.width, height: flat.height }).toEqual({ width: 1024, height: 192 });
   });
 });

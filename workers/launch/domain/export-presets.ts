@@ -9,19 +9,21 @@ export const exportPresets = ['auto', 'high', 'balanced', 'small'] as const;
 export type ExportPreset = (typeof exportPresets)[number];
 export type FixedPreset = Exclude<ExportPreset, 'auto'>;
 
-/** The whole multipart body. */
-export const MAX_EXPORT_BODY_BYTES = 8 * 1024 * 1024;
+/** The whole multipart body (a 2 MP PNG photo is about 4 MB). */
+export const MAX_EXPORT_BODY_BYTES = 6 * 1024 * 1024;
 /**
- * Decoded pixels (4 MP: 2560×1600, or a tablet screenshot at 2×). A Worker has 128 MB, and the
- * codecs' WebAssembly memory for a 4 MP image (decoder, encoder and the copy compared for SSIM)
- * stays under about 90 MB; bench/export.ts measures it.
+ * Decoded pixels: 2 MP (1920×1080, 1440×1440, 1280×1600). A Worker has 128 MB for everything.
+ * The JPEG encoder (mozjpeg) alone needs about 17 bytes per pixel, the WebP encoder about 12, and
+ * the decoded image 4 more; at 4 MP an export would pass 100 MB. bench/export.ts measures the
+ * peak of every path at this cap.
  */
-export const MAX_EXPORT_PIXELS = 4 * 1024 * 1024;
+export const MAX_EXPORT_PIXELS = 2 * 1024 * 1024;
 /**
- * oxipng and lossless WebP need about 27 and 40 bytes of memory per pixel; above 1 MP they would
- * not fit beside the rest, so larger PNGs get standard compression and `auto` stays lossy.
+ * oxipng and lossless WebP need about 27 and 40 bytes per pixel, and oxipng's memory stays with
+ * the isolate; above 0.5 MP they would not fit beside the rest, so larger PNGs get standard
+ * compression and `auto` stays lossy.
  */
-export const HEAVY_ENCODER_MAX_PIXELS = 1024 * 1024;
+export const HEAVY_ENCODER_MAX_PIXELS = 512 * 1024;
 
 /** Lossy quality (0–100) of each fixed preset, for WebP and JPEG alike. */
 export const LOSSY_QUALITY: Record<FixedPreset, number> = { high: 90, balanced: 80, small: 65 };
@@ -84,8 +86,9 @@ export async function lowestPassing<T>(ladder: readonly T[], passes: (value: T) 
   return best === undefined ? { value: ladder[ladder.length - 1]!, passed: false } : { value: best, passed: true };
 }
 
-/** Transparent pixels over white, for JPEG, which has no alpha channel. */
+/** Transparent pixels over white, for JPEG, which has no alpha channel; an opaque image is returned as it is. */
 export function flattenOnWhite(rgba: Uint8ClampedArray): Uint8ClampedArray {
+  if (isOpaque(rgba)) return rgba;
   const flat = new Uint8ClampedArray(rgba.length);
   for (let p = 0; p < rgba.length; p += 4) {
     const alpha = rgba[p + 3]! / 255;
@@ -95,4 +98,51 @@ export function flattenOnWhite(rgba: Uint8ClampedArray): Uint8ClampedArray {
     flat[p + 3] = 255;
   }
   return flat;
+}
+
+export function isOpaque(rgba: Uint8ClampedArray): boolean {
+  for (let p = 3; p < rgba.length; p += 4) if (rgba[p] !== 255) return false;
+  return true;
+}
+
+/** Tiles of the `auto` sample: four of them, one from the middle of each quadrant. */
+export const SAMPLE_TILE = { width: 512, height: 256 } as const;
+/** Aligned to the largest JPEG block (16 px), so a tile's blocks fall where the full image's do. */
+const BLOCK = 16;
+
+export interface RgbaImage {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * What `auto` measures quality on: the image itself up to HEAVY_ENCODER_MAX_PIXELS, otherwise a
+ * 2×2 mosaic of full-resolution tiles from the middle of each quadrant. Compression artefacts are
+ * local to blocks, so a tile encoded at a quality shows what the whole image shows at it, while the
+ * search costs a fraction of the time and memory of encoding the whole image each step.
+ */
+export function qualitySample(image: RgbaImage): RgbaImage {
+  if (image.width * image.height <= HEAVY_ENCODER_MAX_PIXELS) return image;
+  const tileWidth = Math.min(SAMPLE_TILE.width, alignDown(image.width / 2));
+  const tileHeight = Math.min(SAMPLE_TILE.height, alignDown(image.height / 2));
+  if (tileWidth < BLOCK || tileHeight < BLOCK) return image;
+  const width = tileWidth * 2;
+  const height = tileHeight * 2;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let qy = 0; qy < 2; qy++) {
+    for (let qx = 0; qx < 2; qx++) {
+      const left = Math.min(alignDown(image.width * (qx * 2 + 1) / 4 - tileWidth / 2), image.width - tileWidth);
+      const top = Math.min(alignDown(image.height * (qy * 2 + 1) / 4 - tileHeight / 2), image.height - tileHeight);
+      for (let row = 0; row < tileHeight; row++) {
+        const from = ((top + row) * image.width + left) * 4;
+        data.set(image.data.subarray(from, from + tileWidth * 4), ((qy * tileHeight + row) * width + qx * tileWidth) * 4);
+      }
+    }
+  }
+  return { data, width, height };
+}
+
+function alignDown(value: number): number {
+  return Math.max(0, Math.floor(value / BLOCK) * BLOCK);
 }

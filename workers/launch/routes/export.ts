@@ -9,15 +9,13 @@ import {
   LOSSY_QUALITY,
   MAX_EXPORT_BODY_BYTES,
   MAX_EXPORT_PIXELS,
+  SAMPLE_TILE,
 } from '../domain/export-presets';
 import { extensions, imageFormats, mimeTypes } from '../domain/image-format';
 import type { LaunchEnv } from '../env';
 import { workerCodecModules } from '../utilities/codec-modules';
 import { exportImage } from '../utilities/export';
 import { createCodecs } from '../utilities/image-codecs';
-
-/** Per isolate, like the WebAssembly modules under it: codecs hold no I/O, only compiled code. */
-const codecs = createCodecs(workerCodecModules);
 
 const exportForm = z
   .object({
@@ -29,7 +27,8 @@ const exportForm = z
       description: [
         `\`high\`, \`balanced\`, \`small\`: WebP and JPEG at quality ${LOSSY_QUALITY.high}, ${LOSSY_QUALITY.balanced} and ${LOSSY_QUALITY.small};`,
         `PNG is lossless at every preset and they set the effort: plain deflate, oxipng level 1, oxipng level 2 (oxipng up to ${HEAVY_ENCODER_MAX_PIXELS} pixels).`,
-        `\`auto\` (default) measures: the smallest file whose SSIM against the original is at least ${AUTO_SSIM_TARGET}, searching the quality by bisection;`,
+        `\`auto\` (default) measures: the smallest file whose SSIM against the original is at least ${AUTO_SSIM_TARGET}, searching the quality by bisection`,
+        `(measured on the image, or above ${HEAVY_ENCODER_MAX_PIXELS} pixels on a mosaic of four full-resolution ${SAMPLE_TILE.width}×${SAMPLE_TILE.height} tiles, one from each quadrant);`,
         `without a \`format\` it writes WebP, lossy or lossless (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels), whichever is smaller.`,
       ].join(' '),
     }),
@@ -80,7 +79,8 @@ const probeRoute = defineOperation({
 export function registerExportRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(exportRoute, async (c) => {
     const form = c.req.valid('form');
-    const result = await exportImage(codecs, { bytes: await form.image.arrayBuffer(), format: form.format, preset: form.preset });
+    // Codec instances per request, so their memory goes with it (see createCodecs).
+    const result = await exportImage(createCodecs(workerCodecModules), { bytes: await form.image.arrayBuffer(), format: form.format, preset: form.preset });
     const format = result.settings.format;
     const quality = result.settings.format === 'png' || (result.settings.format === 'webp' && result.settings.lossless) ? 'lossless' : String(result.settings.quality);
     return c.body(result.bytes, 200, {

@@ -6,6 +6,7 @@ import {
   autoPlan,
   fixedSettings,
   lowestPassing,
+  qualitySample,
   type EncodeSettings,
   type ExportPreset,
 } from '../domain/export-presets';
@@ -43,7 +44,7 @@ export async function exportImage(codecs: Codecs, request: ExportRequest): Promi
   const pixels = header.width * header.height;
   if (pixels > MAX_EXPORT_PIXELS) {
     throw new ApiError('image_too_large', `The image is ${header.width}×${header.height} (${pixels} pixels); the limit is ${MAX_EXPORT_PIXELS} pixels.`, {
-      hint: 'Scale the image down (for example to 2560×1600) and send it again.',
+      hint: 'Scale the image down (for example to 1920×1080) and send it again.',
       details: { field: 'image', width: header.width, height: header.height, maxPixels: MAX_EXPORT_PIXELS },
     });
   }
@@ -71,27 +72,35 @@ interface Candidate {
 }
 
 /**
- * The smallest output whose SSIM against the source reaches AUTO_SSIM_TARGET: a bisection over
- * the lossy quality ladder (each step encoded, decoded and measured), and a lossless encode where
- * the image is small enough, the smaller winning. If no lossy quality reaches the target and no
- * lossless encode is possible, the highest quality is returned with its measured score.
+ * The smallest output whose SSIM against the source reaches AUTO_SSIM_TARGET. The lossy quality
+ * is found by bisection over the ladder, each step encoded, decoded and measured on the quality
+ * sample (the image itself when small, else a mosaic of full-resolution tiles; see
+ * qualitySample); the whole image is then encoded once at the quality found. A lossless encode
+ * competes where the image is small enough, the smaller winning. If no lossy quality reaches the
+ * target and no lossless encode is possible, the highest quality is used with its measured score.
  */
 async function autoEncode(codecs: Codecs, source: Pixels, format: ImageFormat | undefined): Promise<Omit<ExportResult, 'width' | 'height'>> {
   const plan = autoPlan(format, source.width * source.height);
-  const original = lumaPlane(source.data, source.width, source.height);
   const candidates: Candidate[] = [];
 
   if (plan.lossy) {
     const lossy = plan.lossy;
-    const tried = new Map<number, Candidate>();
+    const settingsAt = (quality: number): EncodeSettings => (lossy === 'webp' ? { format: 'webp', quality, lossless: false } : { format: 'jpeg', quality });
+    const sample = qualitySample(source);
+    const reference = lumaPlane(sample.data, sample.width, sample.height);
+    const probes = new Map<number, { bytes: ArrayBuffer; ssim: number }>();
     const search = await lowestPassing(AUTO_QUALITY_LADDER, async (quality) => {
-      const settings: EncodeSettings = lossy === 'webp' ? { format: 'webp', quality, lossless: false } : { format: 'jpeg', quality };
-      const bytes = await codecs.encode(settings, source);
-      const score = await measure(codecs, original, settings.format, bytes);
-      tried.set(quality, { bytes, settings, ssim: score });
+      const bytes = await codecs.encode(settingsAt(quality), sample);
+      const score = await measure(codecs, reference, lossy, bytes);
+      probes.set(quality, { bytes, ssim: score });
       return score >= AUTO_SSIM_TARGET;
     });
-    if (search.passed || !plan.lossless) candidates.push(tried.get(search.value)!);
+    if (search.passed || !plan.lossless) {
+      const probe = probes.get(search.value)!;
+      const settings = settingsAt(search.value);
+      const bytes = sample === source ? probe.bytes : await codecs.encode(settings, source);
+      candidates.push({ bytes, settings, ssim: probe.ssim });
+    }
   }
   if (plan.lossless) {
     candidates.push({ bytes: await codecs.encode(plan.lossless, source), settings: plan.lossless, ssim: 1 });

@@ -1,10 +1,13 @@
-import decodeJpeg, { init as initJpegDecoder } from '@jsquash/jpeg/decode.js';
-import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js';
+import jpegDecoderFactory from '@jsquash/jpeg/codec/dec/mozjpeg_dec.js';
+import jpegEncoderFactory from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
+import { defaultOptions as jpegDefaults } from '@jsquash/jpeg/meta.js';
 import optimisePng, { init as initOxipng } from '@jsquash/oxipng/optimise.js';
 import decodePng, { init as initPngDecoder } from '@jsquash/png/decode.js';
 import encodePng, { init as initPngEncoder } from '@jsquash/png/encode.js';
-import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
+import webpDecoderFactory from '@jsquash/webp/codec/dec/webp_dec.js';
+import webpEncoderFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
+import { defaultOptions as webpDefaults } from '@jsquash/webp/meta.js';
+import { initEmscriptenModule } from '@jsquash/webp/utils.js';
 import { flattenOnWhite, type EncodeSettings } from '../domain/export-presets';
 import type { ImageFormat } from '../domain/image-format';
 
@@ -54,16 +57,27 @@ function imageData(data: Uint8ClampedArray, width: number, height: number): Imag
 }
 
 /**
- * @jsquash codecs over the given WebAssembly modules. The Emscripten codecs (WebP, JPEG) get a fresh
- * instance for every call: their memory grows to the largest image seen and never shrinks, so an
- * instance kept for the isolate's life would hold the peak of every export until it is recycled.
- * PNG and oxipng (wasm-bindgen) can only be instantiated once per isolate; oxipng is kept to small
- * images for that reason (see HEAVY_ENCODER_MAX_PIXELS).
+ * @jsquash codecs over the given WebAssembly modules, for one request. The Emscripten codecs
+ * (WebP, JPEG) are instantiated here, once each, and dropped with this object: their memory grows
+ * to the largest image they handle and never shrinks, so instances kept for the isolate's life
+ * would add up every codec's peak. PNG and oxipng (wasm-bindgen) can only be instantiated once
+ * per isolate, which is why oxipng is kept to small images (see HEAVY_ENCODER_MAX_PIXELS).
  */
 export function createCodecs(modules: CodecModules): Codecs {
-  let pngReady: Promise<unknown> | undefined;
-  let oxipngReady: Promise<unknown> | undefined;
-  const png = () => (pngReady ??= Promise.all([initPngDecoder(modules.png), initPngEncoder(modules.png)]));
+  const instances = new Map<string, Promise<unknown>>();
+  function instance<T>(name: string, create: () => Promise<T>): Promise<T> {
+    if (!instances.has(name)) instances.set(name, create());
+    return instances.get(name) as Promise<T>;
+  }
+  const webpEncoder = () => instance('webpEncoder', () => initEmscriptenModule(webpEncoderFactory, modules.webpEncoder));
+  const webpDecoder = () => instance('webpDecoder', () => initEmscriptenModule(webpDecoderFactory, modules.webpDecoder));
+  const jpegEncoder = () => instance('jpegEncoder', () => initEmscriptenModule(jpegEncoderFactory, modules.jpegEncoder));
+  const jpegDecoder = () => instance('jpegDecoder', () => initEmscriptenModule(jpegDecoderFactory, modules.jpegDecoder));
+  const png = () => instance('png', () => Promise.all([initPngDecoder(modules.png), initPngEncoder(modules.png)]));
+  const oxipng = () => instance('oxipng', () => initOxipng(modules.oxipng));
+  // `auto` encodes one image several times: flatten it once.
+  const flattened = new WeakMap<Uint8ClampedArray, Uint8ClampedArray>();
+  const flat = (data: Uint8ClampedArray) => flattened.get(data) ?? flattened.set(data, flattenOnWhite(data)).get(data)!;
 
   return {
     async decode(format, bytes) {
@@ -72,33 +86,40 @@ export function createCodecs(modules: CodecModules): Codecs {
           await png();
           return asPixels(await decodePng(bytes));
         case 'jpeg':
-          await initJpegDecoder(modules.jpegDecoder);
-          return asPixels(await decodeJpeg(bytes));
+          return asPixels(required((await jpegDecoder()).decode(bytes, false)));
         case 'webp':
-          await initWebpDecoder(modules.webpDecoder);
-          return asPixels(await decodeWebp(bytes));
+          return asPixels(required((await webpDecoder()).decode(bytes)));
       }
     },
 
     async encode(settings, image) {
-      const pixels = imageData(image.data, image.width, image.height);
       switch (settings.format) {
-        case 'webp':
-          await initWebpEncoder(modules.webpEncoder);
-          return encodeWebp(pixels, settings.lossless ? { lossless: 1, quality: 75, exact: 0 } : { quality: settings.quality });
+        case 'webp': {
+          const options = settings.lossless ? { ...webpDefaults, lossless: 1, quality: 75 } : { ...webpDefaults, quality: settings.quality };
+          return standalone(required((await webpEncoder()).encode(image.data, image.width, image.height, options)));
+        }
         case 'jpeg':
-          await initJpegEncoder(modules.jpegEncoder);
-          return encodeJpeg(imageData(flattenOnWhite(image.data), image.width, image.height), { quality: settings.quality });
+          return standalone((await jpegEncoder()).encode(flat(image.data), image.width, image.height, { ...jpegDefaults, quality: settings.quality }));
         case 'png':
           if (settings.effort === 0) {
             await png();
-            return encodePng(pixels);
+            return encodePng(imageData(image.data, image.width, image.height));
           }
-          await (oxipngReady ??= initOxipng(modules.oxipng));
-          return optimisePng(pixels, { level: settings.effort });
+          await oxipng();
+          return optimisePng(imageData(image.data, image.width, image.height), { level: settings.effort });
       }
     },
   };
+}
+
+function required<T>(result: T | null): T {
+  if (!result) throw new Error('The codec returned nothing.');
+  return result;
+}
+
+/** The encoded bytes alone, never a view into the codec's memory. */
+function standalone(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
 function asPixels(image: { data: Uint8ClampedArray; width: number; height: number }): Pixels {
