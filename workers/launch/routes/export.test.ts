@@ -108,6 +108,24 @@ describe('POST /api/export', () => {
     expect(await similarity(testCard(), 'webp', await auto.arrayBuffer())).toBeCloseTo(measured, 3);
   });
 
+  it('measures a large image on its mosaic of tiles, then encodes it whole near the target', async () => {
+    const auth = await caller();
+    const width = 1024;
+    const height = 640;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      data.set([(x * 3 + y) % 256, (y * 5) % 256, ((x ^ y) * 7) % 256, 255], i * 4);
+    }
+    const big = { data, width, height };
+    const response = await exportImage(auth, { image: await encoded('png', big), format: 'webp' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-image-width')).toBe('1024');
+    expect(Number(response.headers.get('x-export-ssim'))).toBeGreaterThanOrEqual(AUTO_SSIM_TARGET);
+    expect(await similarity(big, 'webp', await response.arrayBuffer())).toBeGreaterThan(AUTO_SSIM_TARGET - 0.01);
+  });
+
   it('flattens transparency on white for JPEG and keeps it in PNG and WebP', async () => {
     const auth = await caller();
     const upload = await encoded('png', testCard(true));
