@@ -21,6 +21,7 @@ const rgb = ([r, g, b]: readonly number[]) => `rgb(${r}, ${g}, ${b})`;
  *   /b/<bucket>/image?src=<url>      the scheme page with an <img> of src
  *   /b/<bucket>/redirect?to=<url>    302 to `to`
  *   /b/<bucket>/slow                 starts a page and never finishes it (load timeouts)
+ *   /b/<bucket>/alert                opens an alert() as it loads
  *   /b/<bucket>/pixel.png            a 1×1 PNG
  *   /requests/<bucket>               the paths asked for in that bucket, oldest first
  */
@@ -51,6 +52,8 @@ export async function startPageServer(): Promise<PageServer> {
         response.on('close', () => open.delete(response));
         response.writeHead(200, { 'content-type': 'text/html' });
         return void response.write('<!doctype html><title>still loading</title><p>Loading');
+      case 'alert':
+        return void html(response, schemePage('<script>addEventListener("load", () => setTimeout(() => alert("Subscribe to our newsletter"), 0));</script>'));
       case 'pixel.png':
         return void response.writeHead(200, { 'content-type': 'image/png' }).end(ONE_PIXEL_PNG);
       default:

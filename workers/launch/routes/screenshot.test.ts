@@ -119,6 +119,12 @@ describe('POST /api/screenshot', () => {
     expect(await response.json()).toMatchObject({ code: 'page_load_timeout', timeoutMs: 1500 });
   });
 
+  it('dismisses JavaScript dialogs, which would otherwise stop the capture', async () => {
+    const response = await shoot(await caller(), { url: `${pages}/b/${bucket()}/alert` });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await pixel((await response.json()) as ScreenshotBody, 5, 5)).toEqual(SCHEME_COLOURS.light);
+  });
+
   it('answers 503 when the capture service is not available', async () => {
     const headers = await caller();
     const request = new Request(`${base}/api/screenshot`, {

@@ -18,8 +18,10 @@ export type CaptureOutcome =
   | { ok: false; reason: 'blocked'; blockedUrl: string; message: string }
   | { ok: false; reason: 'timeout' | 'unreachable' | 'unavailable' | 'failed'; message: string };
 
-/** Time the screenshot itself may take once the page has loaded. */
-const PAINT_BUDGET_MS = 10_000;
+/** Time the screenshot itself may take once the page has loaded: as long as loading may, up to this. */
+const MAX_PAINT_BUDGET_MS = 10_000;
+/** Closing a tab whose page never yields must not hold the capture either. */
+const CLOSE_BUDGET_MS = 5_000;
 /** Schemes a page may load without a network request; every http(s) request goes through the guard. */
 const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
 
@@ -27,11 +29,14 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
  * Opens one tab, captures it and closes it. Every request the page makes (subresources, frames,
  * each redirect hop) passes the SSRF guard first, so a public page cannot pull a private address
  * into the image; a blocked main navigation fails the capture. WebSocket and WebRTC, which request
- * interception does not see, are removed from the page before its scripts run.
+ * interception does not see, are removed from the page before its scripts run. Dialogs are
+ * dismissed.
  */
 export async function capturePage(browser: Browser, request: CaptureRequest): Promise<CaptureOutcome> {
   const page = await browser.newPage();
   try {
+    // An alert() or confirm() would hold the page (and the capture) until someone answers it.
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
     const guard = await guardRequests(page, request.allowPrivate);
     await emulate(page, request);
 
@@ -48,11 +53,11 @@ export async function capturePage(browser: Browser, request: CaptureRequest): Pr
     }
     if (guard.blockedNavigation) return blocked(guard.blockedNavigation);
 
-    const png = await withDeadline(screenshot(page, request), PAINT_BUDGET_MS);
+    const png = await withDeadline(screenshot(page, request), Math.min(request.timeoutMs, MAX_PAINT_BUDGET_MS));
     if (!png || png.byteLength === 0) return { ok: false, reason: 'failed', message: 'The browser returned no image.' };
     return { ok: true, png, pageStatus, blockedRequests: guard.blockedRequests };
   } finally {
-    await page.close().catch(() => {});
+    await withDeadline(page.close(), CLOSE_BUDGET_MS).catch(() => {});
   }
 }
 

@@ -42,6 +42,14 @@ describe('ScreenshotBrowser', () => {
     expect(outcome).toMatchObject({ ok: true, browser: 'reconnected' });
   });
 
+  it('reports a capture that fails inside a working browser as failed, and keeps the browser', async () => {
+    const stub = ownObject();
+    // A device no route would send: the tab cannot be set up, so no image is produced.
+    const broken = await stub.capture({ ...request(), device: 'watch' as CaptureRequest['device'] });
+    expect(broken).toMatchObject({ ok: false, reason: 'failed', browser: 'launched' });
+    expect(await stub.capture(request())).toMatchObject({ ok: true, browser: 'reused' });
+  });
+
   it('reports the capture service as unavailable when Browser Rendering refuses a session', async () => {
     // Stands in for Browser Rendering's answer when the account is out of browser sessions.
     const exhausted = { fetch: async () => new Response('Browser time limit exceeded for today', { status: 429 }) } as unknown as Fetcher;

@@ -65,7 +65,8 @@ export async function takeScreenshot(deps: ScreenshotDeps, input: ScreenshotInpu
   return { ...capture, cached: false, expiresAt: expiresAt(now) };
 }
 
-function captureError(outcome: Exclude<CaptureOutcome, { ok: true }>, timeoutMs: number): ApiError {
+/** What each way a capture can fail means to the caller. */
+export function captureError(outcome: Exclude<CaptureOutcome, { ok: true }>, timeoutMs: number): ApiError {
   if (outcome.reason === 'unavailable' || outcome.reason === 'failed') {
     console.warn(JSON.stringify({ level: 'warn', event: 'screenshot.capture_failed', reason: outcome.reason, detail: outcome.message }));
   }
