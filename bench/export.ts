@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { LOSSY_QUALITY, MAX_EXPORT_PIXELS, fixedSettings, type EncodeSettings, type ExportPreset, type FixedPreset } from '../workers/launch/domain/export-presets';
+import { HEAVY_ENCODER_MAX_PIXELS, LOSSY_QUALITY, MAX_EXPORT_PIXELS, fixedSettings, type EncodeSettings, type ExportPreset, type FixedPreset } from '../workers/launch/domain/export-presets';
 import type { ImageFormat } from '../workers/launch/domain/image-format';
 import { exportImage } from '../workers/launch/utilities/export';
 import { createCodecs, type CodecModules, type Codecs, type Pixels } from '../workers/launch/utilities/image-codecs';
@@ -170,7 +170,7 @@ async function timeOnce(work: () => Promise<unknown>): Promise<number> {
 }
 
 const MEMORY_SCENARIOS: Array<{ name: string; format?: ImageFormat; preset: ExportPreset }> = [
-  { name: 'PNG in → auto (WebP: search on the sample, one full encode)', preset: 'auto' },
+  { name: 'PNG in → auto (WebP and JPEG searched on the sample, one full encode)', preset: 'auto' },
   { name: 'PNG in → JPEG auto', format: 'jpeg', preset: 'auto' },
   { name: 'PNG in → PNG small', format: 'png', preset: 'small' },
   { name: 'PNG in → WebP high', format: 'webp', preset: 'high' },
@@ -224,13 +224,13 @@ export function exportTables(result: { rows: ExportRow[]; auto: AutoRow[]; memor
   const memoryLines = [`| scenario (${side}×${side} photo-like PNG, the pixel cap) | peak memory added, MB |`, '|---|---:|'];
   for (const row of result.memory) memoryLines.push(`| ${row.scenario} | ${row.peakMb} |`);
   return [
-    `Quality presets: ${Object.entries(LOSSY_QUALITY).map(([preset, quality]) => `${preset} = q${quality}`).join(', ')} for WebP and JPEG; PNG high = plain deflate vs sharp level 6, balanced/small = oxipng 1/2 (up to 1 MP; plain above) vs sharp level 9 adaptive.`,
+    `Quality presets: ${Object.entries(LOSSY_QUALITY).map(([preset, quality]) => `${preset} = q${quality}`).join(', ')} for WebP and JPEG (JPEG 4:2:0 on both sides); PNG high = plain deflate vs sharp level 6, balanced/small = oxipng 1/2 (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels; plain deflate above) vs sharp level 9 adaptive.`,
     '',
     lines.join('\n'),
     '',
     ...verdicts,
     '',
-    '`auto` (decode, bisection over qualities measured by SSIM ≥ 0.985 on the quality sample, then one encode of the whole image):',
+    '`auto` (decode, for each format a bisection over qualities measured by SSIM ≥ 0.985 on the quality sample, then one encode of the whole image in the format that came out smallest):',
     '',
     autoLines.join('\n'),
     '',

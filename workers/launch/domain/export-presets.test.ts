@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_QUALITY_LADDER, autoPlan, fixedSettings, flattenOnWhite, HEAVY_ENCODER_MAX_PIXELS, lowestPassing, qualitySample } from './export-presets';
+import { AUTO_QUALITY_LADDER, autoPlan, fixedSettings, flattenOnWhite, HEAVY_ENCODER_MAX_PIXELS, isOpaque, lowestPassing, qualitySample } from './export-presets';
 
 describe('fixedSettings', () => {
   it('maps each preset to a lossy quality for WebP and JPEG', () => {
@@ -17,15 +17,22 @@ describe('fixedSettings', () => {
 });
 
 describe('autoPlan', () => {
-  it('tries lossy WebP and, for small images, lossless WebP when no format is named', () => {
-    expect(autoPlan(undefined, 1000)).toEqual({ lossy: 'webp', lossless: { format: 'webp', quality: 100, lossless: true } });
-    expect(autoPlan(undefined, HEAVY_ENCODER_MAX_PIXELS + 1)).toEqual({ lossy: 'webp', lossless: null });
+  const losslessWebp = { format: 'webp', quality: 100, lossless: true };
+
+  it('tries lossy WebP and JPEG, and lossless WebP for small images, when no format is named', () => {
+    expect(autoPlan(undefined, 1000, true)).toEqual({ lossy: ['webp', 'jpeg'], lossless: losslessWebp });
+    expect(autoPlan(undefined, HEAVY_ENCODER_MAX_PIXELS + 1, true)).toEqual({ lossy: ['webp', 'jpeg'], lossless: null });
+  });
+
+  it('leaves JPEG out for an image with transparency', () => {
+    expect(autoPlan(undefined, 1000, false)).toEqual({ lossy: ['webp'], lossless: losslessWebp });
   });
 
   it('stays within a named format', () => {
-    expect(autoPlan('jpeg', 1000)).toEqual({ lossy: 'jpeg', lossless: null });
-    expect(autoPlan('png', 1000)).toEqual({ lossy: null, lossless: { format: 'png', effort: 1 } });
-    expect(autoPlan('png', HEAVY_ENCODER_MAX_PIXELS + 1)).toEqual({ lossy: null, lossless: { format: 'png', effort: 0 } });
+    expect(autoPlan('jpeg', 1000, true)).toEqual({ lossy: ['jpeg'], lossless: null });
+    expect(autoPlan('webp', 1000, true)).toEqual({ lossy: ['webp'], lossless: losslessWebp });
+    expect(autoPlan('png', 1000, true)).toEqual({ lossy: [], lossless: { format: 'png', effort: 1 } });
+    expect(autoPlan('png', HEAVY_ENCODER_MAX_PIXELS + 1, true)).toEqual({ lossy: [], lossless: { format: 'png', effort: 0 } });
   });
 });
 
@@ -62,6 +69,8 @@ describe('flattenOnWhite', () => {
 
   it('returns an opaque image as it is, without a copy', () => {
     const opaque = new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 255]);
+    expect(isOpaque(opaque)).toBe(true);
+    expect(isOpaque(new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 254]))).toBe(false);
     expect(flattenOnWhite(opaque)).toBe(opaque);
   });
 });

@@ -52,17 +52,22 @@ export function fixedSettings(format: ImageFormat, preset: FixedPreset, pixels: 
   }
 }
 
-/** What `auto` tries, given the format the caller asked for (if any). */
-export function autoPlan(format: ImageFormat | undefined, pixels: number): { lossy: 'webp' | 'jpeg' | null; lossless: EncodeSettings | null } {
+/**
+ * What `auto` tries, given the format the caller asked for (if any): without one, lossy WebP and,
+ * for an opaque image, JPEG (which has no alpha), plus lossless WebP where it fits in memory.
+ */
+export function autoPlan(format: ImageFormat | undefined, pixels: number, opaque: boolean): { lossy: Array<'webp' | 'jpeg'>; lossless: EncodeSettings | null } {
   const heavyFits = pixels <= HEAVY_ENCODER_MAX_PIXELS;
+  const losslessWebp: EncodeSettings | null = heavyFits ? { format: 'webp', quality: 100, lossless: true } : null;
   switch (format) {
     case 'png':
-      return { lossy: null, lossless: { format: 'png', effort: heavyFits ? 1 : 0 } };
+      return { lossy: [], lossless: { format: 'png', effort: heavyFits ? 1 : 0 } };
     case 'jpeg':
-      return { lossy: 'jpeg', lossless: null };
+      return { lossy: ['jpeg'], lossless: null };
     case 'webp':
+      return { lossy: ['webp'], lossless: losslessWebp };
     case undefined:
-      return { lossy: 'webp', lossless: heavyFits ? { format: 'webp', quality: 100, lossless: true } : null };
+      return { lossy: opaque ? ['webp', 'jpeg'] : ['webp'], lossless: losslessWebp };
   }
 }
 

@@ -96,16 +96,30 @@ describe('POST /api/export', () => {
     expect(decoded.data).toEqual(testCard().data);
   });
 
-  it('keeps the source format for a fixed preset without a format, and picks WebP by measured SSIM for auto', async () => {
+  it('keeps the source format for a fixed preset without a format, and for auto picks format and quality by measured SSIM', async () => {
     const auth = await caller();
     const jpeg = await exportImage(auth, { image: await encoded('jpeg'), preset: 'balanced' });
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     const auto = await exportImage(auth, { image: await encoded('png') });
     expect(auto.status).toBe(200);
-    expect(auto.headers.get('content-type')).toBe('image/webp');
+    const format = auto.headers.get('x-export-format') as ImageFormat;
+    expect(['webp', 'jpeg']).toContain(format);
+    expect(auto.headers.get('content-type')).toBe(mimeTypes[format]);
     const measured = Number(auto.headers.get('x-export-ssim'));
     expect(measured).toBeGreaterThanOrEqual(AUTO_SSIM_TARGET);
-    expect(await similarity(testCard(), 'webp', await auto.arrayBuffer())).toBeCloseTo(measured, 3);
+    const bytes = await auto.arrayBuffer();
+    expect(await similarity(testCard(), format, bytes)).toBeCloseTo(measured, 3);
+    // Smaller than each fixed preset that also reaches the target.
+    for (const preset of ['high', 'balanced']) {
+      const fixed = await exportImage(auth, { image: await encoded('png'), format, preset });
+      const fixedBytes = await fixed.arrayBuffer();
+      if ((await similarity(testCard(), format, fixedBytes)) >= AUTO_SSIM_TARGET) expect(bytes.byteLength).toBeLessThanOrEqual(fixedBytes.byteLength);
+    }
+  });
+
+  it('never picks JPEG for an image with transparency', async () => {
+    const auto = await exportImage(await caller(), { image: await encoded('png', testCard(true)) });
+    expect(auto.headers.get('x-export-format')).toBe('webp');
   });
 
   it('measures a large image on its mosaic of tiles, then encodes it whole near the target', async () => {

@@ -29,7 +29,7 @@ const exportForm = z
         `PNG is lossless at every preset and they set the effort: plain deflate, oxipng level 1, oxipng level 2 (oxipng up to ${HEAVY_ENCODER_MAX_PIXELS} pixels).`,
         `\`auto\` (default) measures: the smallest file whose SSIM against the original is at least ${AUTO_SSIM_TARGET}, searching the quality by bisection`,
         `(measured on the image, or above ${HEAVY_ENCODER_MAX_PIXELS} pixels on a mosaic of four full-resolution ${SAMPLE_TILE.width}×${SAMPLE_TILE.height} tiles, one from each quadrant);`,
-        `without a \`format\` it writes WebP, lossy or lossless (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels), whichever is smaller.`,
+        `without a \`format\` it tries lossy WebP, JPEG (for images without transparency) and lossless WebP (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels) and keeps the smallest.`,
       ].join(' '),
     }),
   })

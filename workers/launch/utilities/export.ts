@@ -5,6 +5,7 @@ import {
   MAX_EXPORT_PIXELS,
   autoPlan,
   fixedSettings,
+  isOpaque,
   lowestPassing,
   qualitySample,
   type EncodeSettings,
@@ -72,22 +73,20 @@ interface Candidate {
 }
 
 /**
- * The smallest output whose SSIM against the source reaches AUTO_SSIM_TARGET. The lossy quality
- * is found by bisection over the ladder, each step encoded, decoded and measured on the quality
- * sample (the image itself when small, else a mosaic of full-resolution tiles; see
- * qualitySample); the whole image is then encoded once at the quality found. A lossless encode
- * competes where the image is small enough, the smaller winning. If no lossy quality reaches the
- * target and no lossless encode is possible, the highest quality is used with its measured score.
+ * The smallest output whose SSIM against the source reaches AUTO_SSIM_TARGET. For each lossy
+ * format of the plan, the lowest passing quality is found by bisection over the ladder, each step
+ * encoded, decoded and measured on the quality sample (the image itself when small, else a mosaic
+ * of full-resolution tiles; see qualitySample); the format whose sample came out smallest is then
+ * encoded whole, once. A lossless encode competes where the image is small enough. If nothing
+ * reaches the target, the best-scoring highest quality is used, with its measured score.
  */
 async function autoEncode(codecs: Codecs, source: Pixels, format: ImageFormat | undefined): Promise<Omit<ExportResult, 'width' | 'height'>> {
-  const plan = autoPlan(format, source.width * source.height);
-  const candidates: Candidate[] = [];
-
-  if (plan.lossy) {
-    const lossy = plan.lossy;
+  const plan = autoPlan(format, source.width * source.height, isOpaque(source.data));
+  const sample = qualitySample(source);
+  const reference = lumaPlane(sample.data, sample.width, sample.height);
+  const searched: Array<Candidate & { passed: boolean }> = [];
+  for (const lossy of plan.lossy) {
     const settingsAt = (quality: number): EncodeSettings => (lossy === 'webp' ? { format: 'webp', quality, lossless: false } : { format: 'jpeg', quality });
-    const sample = qualitySample(source);
-    const reference = lumaPlane(sample.data, sample.width, sample.height);
     const probes = new Map<number, { bytes: ArrayBuffer; ssim: number }>();
     const search = await lowestPassing(AUTO_QUALITY_LADDER, async (quality) => {
       const bytes = await codecs.encode(settingsAt(quality), sample);
@@ -95,18 +94,20 @@ async function autoEncode(codecs: Codecs, source: Pixels, format: ImageFormat | 
       probes.set(quality, { bytes, ssim: score });
       return score >= AUTO_SSIM_TARGET;
     });
-    if (search.passed || !plan.lossless) {
-      const probe = probes.get(search.value)!;
-      const settings = settingsAt(search.value);
-      const bytes = sample === source ? probe.bytes : await codecs.encode(settings, source);
-      candidates.push({ bytes, settings, ssim: probe.ssim });
-    }
+    searched.push({ ...probes.get(search.value)!, settings: settingsAt(search.value), passed: search.passed });
   }
-  if (plan.lossless) {
-    candidates.push({ bytes: await codecs.encode(plan.lossless, source), settings: plan.lossless, ssim: 1 });
-  }
-  const best = candidates.reduce((smallest, candidate) => (candidate.bytes.byteLength < smallest.bytes.byteLength ? candidate : smallest));
+
+  const candidates: Candidate[] = [];
+  const passing = searched.filter((candidate) => candidate.passed);
+  const lossy = passing.length > 0 ? smallest(passing) : plan.lossless ? null : searched.reduce((best, candidate) => (candidate.ssim > best.ssim ? candidate : best), searched[0]!);
+  if (lossy) candidates.push(sample === source ? lossy : { ...lossy, bytes: await codecs.encode(lossy.settings, source) });
+  if (plan.lossless) candidates.push({ bytes: await codecs.encode(plan.lossless, source), settings: plan.lossless, ssim: 1 });
+  const best = smallest(candidates);
   return { bytes: best.bytes, settings: best.settings, ssim: best.ssim };
+}
+
+function smallest<T extends { bytes: ArrayBuffer }>(candidates: T[]): T {
+  return candidates.reduce((best, candidate) => (candidate.bytes.byteLength < best.bytes.byteLength ? candidate : best));
 }
 
 async function measure(codecs: Codecs, original: LumaPlane, format: ImageFormat, bytes: ArrayBuffer): Promise<number> {
