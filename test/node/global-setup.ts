@@ -6,8 +6,8 @@ import { ensureLocalChromium, INSTALL_HINT, useHostRules } from '../../dev/chrom
 import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
 import { dataDirOwner } from '../../dev/postgres';
 import { startSocialStandIn } from '../../dev/social-stand-in';
-import { freePort } from './free-port';
 import { FIXTURE_HOST_RULES } from '../shared/pages';
+import { freePort } from './free-port';
 import { startPageServer } from './page-server';
 import { startTcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
