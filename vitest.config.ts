@@ -27,6 +27,8 @@ function workerProject(name: 'launch' | 'verify') {
             ...(name === 'verify' && engineBindings(inject('enginePeers'))),
             // verify's legacy v0 routes are served, so the shared suites cover them; tests turn it off per call.
             ...(name === 'verify' ? { LEGACY_V0: 'true' } : {}),
+            TEST_PAGES_PUBLIC_ORIGIN: inject('pages').publicOrigin,
+            TEST_PAGES_PRIVATE_ORIGIN: inject('pages').privateOrigin,
           },
         },
       })),

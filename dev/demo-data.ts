@@ -8,7 +8,7 @@ import { addLaunchMember, createLaunchApiKey, createLaunchUser, createWorkspace 
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 
 export interface DemoData {
-  launch: { workspaceId: string; apiKey: string; user: { email: string; password: string } };
+  launch: { workspaceId: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
   verify: { tenantId: string; apiKey: string; internalSecret: string };
 }
 
@@ -23,7 +23,10 @@ export async function ensureDemoData(databaseUrl: string, previous?: DemoData): 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const db = drizzle(pool, { schema });
   try {
-    if (previous && (await stillValid(db, previous))) return { data: previous, reused: true };
+    if (previous && (await stillValid(db, previous))) {
+      // dev.json written before launch had an operator secret gets one now.
+      return { data: { ...previous, launch: { ...previous.launch, internalSecret: previous.launch.internalSecret ?? randomPassword(48) } }, reused: true };
+    }
 
     const workspace = await createWorkspace(db, { name: 'Demo workspace', planId: HIGHEST_LAUNCH_PLAN });
     const launchKey = await createLaunchApiKey(db, { workspaceId: workspace.id, name: 'dev (all scopes)', scopes: launchScopes });
@@ -38,7 +41,7 @@ export async function ensureDemoData(databaseUrl: string, previous?: DemoData): 
     return {
       reused: false,
       data: {
-        launch: { workspaceId: workspace.id, apiKey: launchKey.secret, user: { email, password } },
+        launch: { workspaceId: workspace.id, apiKey: launchKey.secret, user: { email, password }, internalSecret: previous?.launch.internalSecret ?? randomPassword(48) },
         verify: { tenantId: tenant.id, apiKey: verifyKey.secret, internalSecret: previous?.verify.internalSecret ?? randomPassword(48) },
       },
     };

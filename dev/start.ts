@@ -3,16 +3,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchConfigSchema } from '../workers/launch/config';
 import { verifyConfigSchema } from '../workers/verify/config';
+import { ensureLocalChromium, INSTALL_HINT } from './chromium';
 import { cronsOf, startCronTicker } from './crons';
 import { startDataStack } from './data-stack';
 import { ensureDemoData, type DemoData } from './demo-data';
+import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startWorker, waitForHealth, type WorkerProcess } from './workers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stateDir = process.env.DEV_STATE_DIR ?? join(root, '.local');
 const devJsonPath = join(stateDir, 'dev.json');
 const started = Date.now();
-const TOTAL_STEPS = 8;
+const TOTAL_STEPS = 9;
 let stepNumber = 0;
 
 function progress(message: string): void {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     progress,
   });
   const workers: WorkerProcess[] = [];
+  let socialStandIn: SocialStandIn | undefined;
   let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     console.log('\nStopping…');
     stopCrons();
     await Promise.all(workers.map((worker) => worker.stop()));
+    await socialStandIn?.close();
     await stack.close();
     console.log('Stopped.');
     process.exit(code);
@@ -58,6 +62,11 @@ async function main(): Promise<void> {
     const previous = existsSync(devJsonPath) ? (JSON.parse(readFileSync(devJsonPath, 'utf8')) as DemoData) : undefined;
     const demo = await ensureDemoData(stack.bindings.DATABASE_URL, previous);
 
+    progress('Screenshots (Debian Chromium) and the social network stand-in');
+    const chromium = ensureLocalChromium();
+    if (!chromium.executable) console.log(`  Chromium is not installed, so POST /api/screenshot will answer 503. Install it with: ${INSTALL_HINT}`);
+    socialStandIn = await startSocialStandIn();
+
     progress(`Starting the Workers: launch on :${launchPort}, verify on :${verifyPort}`);
     const launchSettings = settingsFromEnvironment(Object.keys(launchConfigSchema.shape));
     const verifySettings = settingsFromEnvironment(Object.keys(verifyConfigSchema.shape));
@@ -69,7 +78,13 @@ async function main(): Promise<void> {
         name: 'launch',
         port: launchPort,
         inspectorPort: Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231),
-        vars: { ...launchSettings, ...stack.bindings },
+        vars: {
+          INTERNAL_SECRET: demo.data.launch.internalSecret,
+          SOCIAL_POST_UPSTREAM_URL: socialStandIn.syndicationUrl,
+          IMAGE_PROXY_UPSTREAM_URL: socialStandIn.mediaUrl,
+          ...launchSettings,
+          ...stack.bindings,
+        },
         stateDir,
         log: log('launch'),
       }),
@@ -99,6 +114,7 @@ async function main(): Promise<void> {
         apiKey: demo.data.launch.apiKey,
         workspaceId: demo.data.launch.workspaceId,
         user: demo.data.launch.user,
+        internalSecret: launchSettings.INTERNAL_SECRET ?? demo.data.launch.internalSecret,
       },
       verify: {
         url: verify.url,
@@ -119,6 +135,12 @@ Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.des
       -d '{"email":"${devJson.launch.user.email}","password":"${devJson.launch.user.password}"}' ${launch.url}/api/v1/sessions
     curl -s -b .local/cookies ${launch.url}/api/v1/me
     (API key, for scripts: X-API-Key: ${devJson.launch.apiKey})
+    curl -s -H 'X-API-Key: ${devJson.launch.apiKey}' ${launch.url}/api/social-post/1790000000000000002
+    curl -s -H 'X-API-Key: ${devJson.launch.apiKey}' -H 'content-type: application/json' \\
+      -d '{"url":"http://127.0.0.1:${launchPort}/api/openapi.json","colorScheme":"dark"}' ${launch.url}/api/screenshot
+      (pages on this machine need ALLOW_PRIVATE_URLS=1 npm run dev${chromium.executable ? '' : `; first: ${INSTALL_HINT}`})
+    social posts and media come from a local stand-in (dev/fixtures); SOCIAL_POST_UPSTREAM_URL=https://cdn.syndication.twimg.com for the real one
+    internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me

@@ -3,7 +3,7 @@ import type { Env } from 'hono';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { ApiError } from './api-error';
 import { handleError } from './error-handler';
-import { allowedMethodsLookup } from './method-not-allowed';
+import { allowedMethodsLookup, methodNotAllowed } from './method-not-allowed';
 import { requestLog } from './request-log';
 
 export type AppVariables = RequestIdVariables;
@@ -31,13 +31,7 @@ export function createApp<E extends Env & { Variables: AppVariables }>(): OpenAP
   const allowedMethods = allowedMethodsLookup(app);
   app.notFound((c) => {
     const allowed = allowedMethods(c.req.path);
-    if (allowed.length > 0) {
-      throw new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}.`, {
-        hint: `Use ${allowed.join(' or ')}.`,
-        details: { allow: allowed },
-        headers: { Allow: allowed.join(', ') },
-      });
-    }
+    if (allowed.length > 0) throw methodNotAllowed(c.req.method, c.req.path, allowed);
     throw new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}.`, {
       hint: 'Check the path against the OpenAPI document.',
     });

@@ -1,5 +1,29 @@
-import type { Hono } from 'hono';
+import type { Handler, Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
+import { ApiError } from './api-error';
+
+const METHOD_PROBE = Symbol('methodProbe');
+
+/**
+ * The handler of a documented method that exists only to answer 405 (the specs' method probes,
+ * such as `GET /api/screenshot`): the envelope with `Allow`. The Allow lookup below skips it, so
+ * the probe's own method is never offered as allowed.
+ */
+export function methodProbe(allowed: string[]): Handler {
+  const handler: Handler = (c) => {
+    throw methodNotAllowed(c.req.method, c.req.path, allowed);
+  };
+  return Object.assign(handler, { [METHOD_PROBE]: true });
+}
+
+/** The 405 envelope, with `Allow` listing the methods the path answers to. */
+export function methodNotAllowed(method: string, path: string, allowed: string[]): ApiError {
+  return new ApiError('method_not_allowed', `${method} is not allowed on ${path}.`, {
+    hint: `Use ${allowed.join(' or ')}.`,
+    details: { allow: allowed },
+    headers: { Allow: allowed.join(', ') },
+  });
+}
 
 /**
  * The methods a path answers to, from the app's own route table, so a wrong method on a known
@@ -12,7 +36,7 @@ export function allowedMethodsLookup(app: Hono<any, any, any>): (path: string) =
     if (!router) {
       const methodsByPath = new Map<string, Set<string>>();
       for (const route of app.routes) {
-        if (route.method === 'ALL') continue;
+        if (route.method === 'ALL' || METHOD_PROBE in route.handler) continue;
         const methods = methodsByPath.get(route.path) ?? new Set<string>();
         methods.add(route.method);
         if (route.method === 'GET') methods.add('HEAD');

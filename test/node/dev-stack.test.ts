@@ -13,7 +13,7 @@ const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 chmodSync(stateDir, 0o755);
 
 interface DevJson {
-  launch: { url: string; apiKey: string; user: { email: string; password: string } };
+  launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
   verify: { url: string; apiKey: string; internalSecret: string };
 }
 
@@ -32,6 +32,8 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
       LAUNCH_INSPECTOR_PORT: String(launchInspector),
       VERIFY_INSPECTOR_PORT: String(verifyInspector),
       DEV_POSTGRES_PORT: String(postgresPort),
+      // So that a screenshot of a page on this machine can be taken below.
+      ALLOW_PRIVATE_URLS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,6 +87,20 @@ describe('npm run dev', () => {
       body: JSON.stringify({ email: devJson.launch.user.email, password: devJson.launch.user.password }),
     });
     expect(signIn.status).toBe(201);
+
+    const launchKey = { 'x-api-key': devJson.launch.apiKey };
+    expect(devJson.launch.internalSecret.length).toBeGreaterThanOrEqual(32);
+    const post = await fetch(`${devJson.launch.url}/api/social-post/1790000000000000002`, { headers: launchKey });
+    expect(await post.json()).toMatchObject({ id: '1790000000000000002', media: [{ type: 'photo' }, { type: 'photo' }] });
+    const screenshot = await fetch(`${devJson.launch.url}/api/screenshot`, {
+      method: 'POST',
+      headers: { ...launchKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${devJson.launch.url}/api/health`, colorScheme: 'dark' }),
+    });
+    expect(screenshot.status, await screenshot.clone().text()).toBe(200);
+    expect(await screenshot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
+    const stats = await fetch(`${devJson.launch.url}/api/internal/cache/stats`, { headers: { 'x-internal-secret': devJson.launch.internalSecret } });
+    expect(stats.status).toBe(200);
     expect(await stop(first.child)).toBe(0);
 
     const second = await startDev();
@@ -92,6 +108,7 @@ describe('npm run dev', () => {
     const again = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
+    expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
     expect(await stop(second.child)).toBe(0);
   }, 120_000);
 });

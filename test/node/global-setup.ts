@@ -2,10 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { ensureLocalChromium, INSTALL_HINT, useHostRules } from '../../dev/chromium';
 import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
 import { startEnginePeers, type EnginePeers } from './fixtures/engine-peers';
 import { dataDirOwner } from '../../dev/postgres';
+import { startSocialStandIn } from '../../dev/social-stand-in';
+import { FIXTURE_HOST_RULES } from '../shared/pages';
 import { freePort } from './free-port';
+import { startPageServer } from './page-server';
 import { startTcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
 
@@ -13,6 +17,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface TestBindings extends DataStackBindings {
   INTERNAL_SECRET: string;
+  SOCIAL_POST_UPSTREAM_URL: string;
+  IMAGE_PROXY_UPSTREAM_URL: string;
 }
 
 /** A DATABASE_URL that goes through a gate tests can close, and the gate's control URL. */
@@ -29,6 +35,8 @@ export interface TestContextValues {
   webhookReceiverUrl: string;
   /** The verification engine's peers: DoH over the zone fixture, fixture MTAs, SOCKS5, Gravatar (see fixtures/engine-peers.ts). */
   enginePeers: Omit<EnginePeers, 'close' | 'addresses'>;
+  /** Local pages to capture (see page-server.ts): by a public fixture name, and by a private address. */
+  pages: { publicOrigin: string; privateOrigin: string };
 }
 
 declare module 'vitest' {
@@ -52,6 +60,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const receiver = await startWebhookReceiver();
   // A tarpit that outlasts the engine tests' shortened reply budget, not the suite's patience.
   const peers = await startEnginePeers({ tarpitMs: 3_000 });
+  const pages = await startPageServer();
+  const social = await startSocialStandIn();
+  const chromium = ensureLocalChromium();
+  if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
+  // The browsers this run's miniflare starts resolve the fixture names to the page server.
+  const forgetHostRules = useHostRules(chromium, FIXTURE_HOST_RULES);
   const gatedUrl = (port: number) => {
     const gated = new URL(stack.bindings.DATABASE_URL);
     gated.hostname = '127.0.0.1';
@@ -59,16 +73,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return gated.toString();
   };
 
-  project.provide('bindings', { ...stack.bindings, INTERNAL_SECRET: randomBytes(32).toString('hex') });
+  project.provide('bindings', {
+    ...stack.bindings,
+    INTERNAL_SECRET: randomBytes(32).toString('hex'),
+    SOCIAL_POST_UPSTREAM_URL: social.syndicationUrl,
+    IMAGE_PROXY_UPSTREAM_URL: social.mediaUrl,
+  });
   project.provide('databaseGates', {
     launch: { databaseUrl: gatedUrl(gates.launch.port), controlUrl: gates.launch.controlUrl },
     verify: { databaseUrl: gatedUrl(gates.verify.port), controlUrl: gates.verify.controlUrl },
   });
   project.provide('webhookReceiverUrl', receiver.url);
   project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks });
+  project.provide('pages', { publicOrigin: pages.publicOrigin, privateOrigin: pages.privateOrigin });
   console.log(`Test stack: PostgreSQL ${stack.describe.postgres}, Redis ${stack.describe.redis}`);
   return async () => {
-    await Promise.all([gates.launch.close(), gates.verify.close(), receiver.close(), peers.close()]);
+    forgetHostRules();
+    await Promise.all([gates.launch.close(), gates.verify.close(), receiver.close(), peers.close(), pages.close(), social.close()]);
     await stack.close();
   };
 }

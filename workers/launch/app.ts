@@ -7,7 +7,10 @@ import { SESSION_COOKIE } from './auth/sessions';
 import { launchConfigSchema } from './config';
 import { transitionTableMarkdown } from './domain/post-status';
 import type { LaunchEnv } from './env';
+import { registerCacheAdminRoutes } from './routes/cache-admin';
+import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
+import { registerImageProxyRoutes } from './routes/image-proxy';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
@@ -15,8 +18,10 @@ import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerReviewRoutes } from './routes/reviews';
 import { registerScheduleRoutes } from './routes/schedule';
+import { registerScreenshotRoutes } from './routes/screenshot';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
+import { registerSocialPostRoutes } from './routes/social-post';
 
 /** The whole launch surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildLaunchApp() {
@@ -33,6 +38,11 @@ export function buildLaunchApp() {
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);
+  registerScreenshotRoutes(app);
+  registerExportRoutes(app);
+  registerSocialPostRoutes(app);
+  registerImageProxyRoutes(app);
+  registerCacheAdminRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'apiKey',

@@ -5,4 +5,13 @@ import { platformConfigSchema } from '../../shared/config';
 export const launchConfigSchema = platformConfigSchema.extend({
   /** Local development only: lets publishing endpoints and page captures reach this machine. Never set in production. */
   ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
+  /** Shared secret of the internal cache-maintenance endpoints (`X-Internal-Secret`). */
+  INTERNAL_SECRET: z.string().min(32),
+  /** The social network's public syndication endpoint; locally, the stand-in in dev/social-stand-in.ts. */
+  SOCIAL_POST_UPSTREAM_URL: z.string().url().default('https://cdn.syndication.twimg.com'),
+  /**
+   * Local only: where the image proxy fetches the allowlisted media hosts from (`<url>/<host>/<path>`),
+   * the stand-in in dev/social-stand-in.ts. Unset in production: the hosts themselves are fetched.
+   */
+  IMAGE_PROXY_UPSTREAM_URL: z.string().url().optional(),
 });

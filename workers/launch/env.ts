@@ -3,6 +3,7 @@ import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { LaunchKeyGate } from './auth/key-gate';
+import type { ScreenshotBrowser } from './utilities/screenshot-browser';
 
 /** Bindings as declared in wrangler.toml `[env.launch]`; string settings are validated in config.ts. */
 export interface LaunchBindings {
@@ -11,8 +12,15 @@ export interface LaunchBindings {
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
   ALLOW_PRIVATE_URLS?: string;
+  INTERNAL_SECRET: string;
+  SOCIAL_POST_UPSTREAM_URL?: string;
+  IMAGE_PROXY_UPSTREAM_URL?: string;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
+  /** Browser Rendering; without it (an account without the product) screenshots answer 503. */
+  BROWSER?: Fetcher;
+  SCREENSHOT_BROWSER: DurableObjectNamespace<ScreenshotBrowser>;
+  SCREENSHOTS: R2Bucket;
 }
 
 export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

@@ -3,6 +3,7 @@ import type { LaunchBindings } from './env';
 import { publishDuePosts } from './publishing/scheduled';
 
 export { LaunchKeyGate } from './auth/key-gate';
+export { ScreenshotBrowser } from './utilities/screenshot-browser';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
 
 const app = buildLaunchApp();

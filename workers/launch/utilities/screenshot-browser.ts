@@ -1,0 +1,97 @@
+import puppeteer, { type Browser, type BrowserWorker } from '@cloudflare/puppeteer';
+import { DurableObject } from 'cloudflare:workers';
+import type { LaunchBindings } from '../env';
+import { capturePage, type CaptureOutcome, type CaptureRequest } from './capture-page';
+
+/** A browser session stays open this long after the last capture, then is closed to free it. */
+const IDLE_CLOSE_MS = 5 * 60 * 1000;
+/** How long Browser Rendering keeps a session alive without a connection (its maximum). */
+const KEEP_ALIVE_MS = 10 * 60 * 1000;
+/** Storage key of the session this object launched, to reconnect to after an eviction. */
+const SESSION_KEY = 'browserSession';
+
+export type BrowserSource = 'reused' | 'reconnected' | 'launched';
+
+/**
+ * Holds one browser for the whole Worker, so a fresh capture opens a tab in a running browser
+ * instead of paying a launch. The session id is stored: after an eviction, the next instance
+ * reconnects to the session its predecessor left running (kept alive for KEEP_ALIVE_MS) rather
+ * than launching another. An alarm closes the browser after IDLE_CLOSE_MS without captures.
+ * Captures run in parallel tabs.
+ */
+export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
+  private browser: Browser | undefined;
+  private starting: Promise<{ browser: Browser; source: BrowserSource }> | undefined;
+  private inFlight = 0;
+
+  async capture(request: CaptureRequest): Promise<CaptureOutcome & { browser: BrowserSource | null }> {
+    this.inFlight++;
+    try {
+      let acquired: { browser: Browser; source: BrowserSource };
+      try {
+        acquired = await this.acquire();
+      } catch (error) {
+        return { ok: false, reason: 'unavailable', message: describe(error), browser: null };
+      }
+      try {
+        return { ...(await capturePage(acquired.browser, request)), browser: acquired.source };
+      } catch (error) {
+        const disconnected = !acquired.browser.connected;
+        if (disconnected) this.browser = undefined;
+        return { ok: false, reason: disconnected ? 'unavailable' : 'failed', message: describe(error), browser: acquired.source };
+      }
+    } finally {
+      this.inFlight--;
+      await this.ctx.storage.setAlarm(Date.now() + IDLE_CLOSE_MS);
+    }
+  }
+
+  override async alarm(): Promise<void> {
+    if (this.inFlight > 0) return void (await this.ctx.storage.setAlarm(Date.now() + IDLE_CLOSE_MS));
+    const browser = this.browser;
+    this.browser = undefined;
+    await this.ctx.storage.delete(SESSION_KEY);
+    await browser?.close().catch(() => {});
+  }
+
+  private acquire(): Promise<{ browser: Browser; source: BrowserSource }> {
+    if (this.browser?.connected) return Promise.resolve({ browser: this.browser, source: 'reused' });
+    this.starting ??= this.start().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<{ browser: Browser; source: BrowserSource }> {
+    const endpoint = this.env.BROWSER as BrowserWorker | undefined;
+    if (!endpoint) throw new Error('The Browser Rendering binding (BROWSER) is not configured.');
+    const reconnected = await this.reconnect(endpoint);
+    const browser = reconnected ?? (await puppeteer.launch(endpoint, { keep_alive: KEEP_ALIVE_MS }));
+    if (!reconnected) await this.ctx.storage.put(SESSION_KEY, browser.sessionId());
+    browser.on('disconnected', () => {
+      if (this.browser === browser) this.browser = undefined;
+    });
+    this.browser = browser;
+    return { browser, source: reconnected ? 'reconnected' : 'launched' };
+  }
+
+  /** The session an earlier instance of this object launched, if it is still running and free. */
+  private async reconnect(endpoint: BrowserWorker): Promise<Browser | null> {
+    const sessionId = await this.ctx.storage.get<string>(SESSION_KEY);
+    if (!sessionId) return null;
+    try {
+      return await puppeteer.connect(endpoint, sessionId);
+    } catch {
+      await this.ctx.storage.delete(SESSION_KEY);
+      return null;
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function screenshotBrowser(env: LaunchBindings): DurableObjectStub<ScreenshotBrowser> {
+  return env.SCREENSHOT_BROWSER.get(env.SCREENSHOT_BROWSER.idFromName('shared'));
+}
