@@ -95,7 +95,7 @@ export function engineDeps(
 
 export interface CheckOutcome {
   output: CheckEmailOutput;
-  /** The MX host the SMTP session talked to, or null when none was reached (per-provider latency reports use it). */
+  /** The MX host the SMTP session talked to (a sandbox check's made-up `mx.sandbox.invalid`), or null when none was reached (per-provider latency reports use it). */
   mxHost: string | null;
   /** Whether trying again later could change an `unknown` result: greylisting and other 4xx replies, timeouts, connection failures. False for a final answer. */
   retryable: boolean;
