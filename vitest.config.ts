@@ -24,6 +24,8 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
+            // Both resolve names through the zone fixture: MX look-ups, and the SSRF guard's check of user URLs.
+            DOH_URL: inject('enginePeers').dohUrl,
             ...(name === 'verify' && engineBindings(inject('enginePeers'))),
             // verify's legacy v0 routes are served, so the shared suites cover them; tests turn it off per call.
             ...(name === 'verify' ? { LEGACY_V0: 'true' } : {}),
@@ -41,10 +43,9 @@ function workerProject(name: 'launch' | 'verify') {
   };
 }
 
-/** verify checks addresses against the local peers: the zone fixture's DoH server and MTAs on loopback addresses. */
-function engineBindings(peers: { dohUrl: string; gravatarUrl: string; controlUrl: string; socks: unknown }) {
+/** verify checks addresses against the local peers: the zone fixture's MTAs on loopback addresses. */
+function engineBindings(peers: { gravatarUrl: string; controlUrl: string; socks: unknown }) {
   return {
-    DOH_URL: peers.dohUrl,
     ALLOW_PRIVATE_MX: '1',
     GRAVATAR_URL: peers.gravatarUrl,
     TEST_PEERS_CONTROL_URL: peers.controlUrl,

@@ -7,6 +7,10 @@ export const platformConfigSchema = z.object({
   NEON_WS_PROXY: z.string().url().optional(),
   UPSTASH_REDIS_REST_URL: z.string().url(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1),
+  /** DNS over HTTPS (JSON API): MX look-ups, and where user-supplied URLs resolve to (the SSRF guard). */
+  DOH_URL: z.string().url().default('https://cloudflare-dns.com/dns-query'),
+  /** Local development only: lets user-supplied URLs (webhooks, publishing endpoints, pages to capture) reach this machine and plain http. Never set in production. */
+  ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/api-error';
+import { dohResolver, type DnsResolver } from './doh';
 import { isIpLiteral, isNonPublicAddress } from './ip-ranges';
 
 /**
@@ -11,9 +12,11 @@ export interface UrlPolicy {
   allowPrivate: boolean;
   /** Schemes allowed; `https:` only for anything that carries secrets. */
   protocols?: readonly ('http:' | 'https:')[];
-  /** Resolves a host name to its A/AAAA addresses (DNS over HTTPS). */
-  resolve?: (host: string) => Promise<string[]>;
+  /** Every A and AAAA address of a host name (DNS over HTTPS), or why there is none. */
+  resolve?: (host: string) => Promise<ResolvedHost>;
 }
+
+export type ResolvedHost = { ok: true; addresses: string[] } | { ok: false; reason: string };
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
@@ -39,11 +42,44 @@ export async function checkUrl(raw: string, policy: UrlPolicy): Promise<UrlCheck
     return isNonPublicAddress(host) ? { ok: false, reason: 'points at a private or reserved address' } : { ok: true, url };
   }
   if (policy.resolve) {
-    const addresses = await policy.resolve(host);
-    if (addresses.length === 0) return { ok: false, reason: 'does not resolve' };
-    if (addresses.some(isNonPublicAddress)) return { ok: false, reason: 'resolves to a private or reserved address' };
+    const resolved = await policy.resolve(host);
+    if (!resolved.ok) return resolved;
+    if (resolved.addresses.some(isNonPublicAddress)) return { ok: false, reason: 'resolves to a private or reserved address' };
   }
   return { ok: true, url };
+}
+
+/** One DNS question: an answer takes a few milliseconds; past this the name is refused. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+/**
+ * The policy for URLs users give us, under a Worker's settings: names are resolved over DoH and
+ * refused when any address is private (a public name pointing inward), answers are reused for the
+ * policy's life (one request, one capture, one cron run); `httpsOnly` for whatever carries a
+ * secret or a signature. With ALLOW_PRIVATE_URLS (local development) anything goes, over http too.
+ */
+export function userUrlPolicy(config: { ALLOW_PRIVATE_URLS: '0' | '1'; DOH_URL: string }, options: { httpsOnly: boolean }): UrlPolicy {
+  const local = config.ALLOW_PRIVATE_URLS === '1';
+  const resolver = dohResolver(config.DOH_URL, { timeoutMs: RESOLVE_TIMEOUT_MS });
+  const answers = new Map<string, Promise<ResolvedHost>>();
+  return {
+    allowPrivate: local,
+    protocols: local || !options.httpsOnly ? ['http:', 'https:'] : ['https:'],
+    resolve(host) {
+      let answer = answers.get(host);
+      if (!answer) answers.set(host, (answer = addressesOf(resolver, host)));
+      return answer;
+    },
+  };
+}
+
+/** Both address families: a client may connect over either, so both must be public. */
+async function addressesOf(resolver: DnsResolver, host: string): Promise<ResolvedHost> {
+  const answers = await Promise.all([resolver.query(host, 'A'), resolver.query(host, 'AAAA')]);
+  const failure = answers.find((answer) => answer.status === 'failed');
+  if (failure?.status === 'failed') return { ok: false, reason: `could not be resolved (${failure.error})` };
+  const addresses = answers.flatMap((answer) => answer.data);
+  return addresses.length > 0 ? { ok: true, addresses } : { ok: false, reason: 'does not resolve to any address' };
 }
 
 /** For request validation: the URL, or a 400 naming the field and why. */

@@ -3,8 +3,6 @@ import { platformConfigSchema } from '../../shared/config';
 
 /** Every launch setting, validated once per isolate; see the README's settings table. */
 export const launchConfigSchema = platformConfigSchema.extend({
-  /** Local development only: lets publishing endpoints and page captures reach this machine. Never set in production. */
-  ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   /** Shared secret of the internal cache-maintenance endpoints (`X-Internal-Secret`). */
   INTERNAL_SECRET: z.string().min(32),
   /** The social network's public syndication endpoint; locally, the stand-in in dev/social-stand-in.ts. */

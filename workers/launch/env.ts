@@ -11,6 +11,7 @@ export interface LaunchBindings {
   NEON_WS_PROXY?: string;
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
+  DOH_URL?: string;
   ALLOW_PRIVATE_URLS?: string;
   INTERNAL_SECRET: string;
   SOCIAL_POST_UPSTREAM_URL?: string;

@@ -4,10 +4,6 @@ import { HOST_NAME } from './engine/host-name';
 
 /** Every verify setting, validated once per isolate; see the README's settings table. */
 export const verifyConfigSchema = platformConfigSchema.extend({
-  /** DNS-over-HTTPS endpoint (RFC 8484 JSON API) used for MX and address look-ups. */
-  DOH_URL: z.string().url().default('https://cloudflare-dns.com/dns-query'),
-  /** Local development only: lets webhook and other user URLs point at this machine. Never set in production. */
-  ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   /** Local development only: lets MX hosts and SOCKS5 proxies resolve to loopback and private addresses. Never set in production. */
   ALLOW_PRIVATE_MX: z.enum(['0', '1']).default('0'),
   /** The name given in EHLO by default: a host name of ours whose A record and reverse DNS match the address SMTP leaves from. */

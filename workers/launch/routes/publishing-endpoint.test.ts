@@ -25,10 +25,10 @@ describe('publishing endpoint', () => {
     expect(await (await callLaunch('GET', '/api/v1/publishing-endpoint', { cookie: stranger.cookie })).json()).toMatchObject({ url: null, secretSet: false });
   });
 
-  it('refuses plain http, private addresses, internal names and credentials in the URL, and changes nothing', async () => {
+  it('refuses plain http, private addresses (literal or resolved), internal names and credentials in the URL, and changes nothing', async () => {
     const team = await launchTeam();
     const owner = await team.session('owner');
-    for (const url of ['http://hooks.example.com/launch', 'https://10.0.0.7/hook', 'https://[::1]/hook', 'https://metadata.internal/hook', 'https://user:pw@hooks.example.com/x', 'not a url']) {
+    for (const url of ['http://hooks.example.com/launch', 'https://10.0.0.7/hook', 'https://rebind.example/hook', 'https://nowhere.example/hook', 'https://[::1]/hook', 'https://metadata.internal/hook', 'https://user:pw@hooks.example.com/x', 'not a url']) {
       const response = await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url });
       expect({ url, status: response.status }).toEqual({ url, status: 400 });
       expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'url' });

@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { publishingEndpoints } from '../../../shared/db/schema';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
-import { requirePublicUrl } from '../../../shared/net/ssrf';
+import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { launchConfigSchema } from '../config';
 import type { LaunchEnv } from '../env';
-import { publishingUrlPolicy } from '../publishing/policy';
 
 const endpointSchema = z
   .object({
@@ -60,7 +59,7 @@ export function registerPublishingEndpointRoutes(app: OpenAPIHono<LaunchEnv>): v
 
   app.openapi(updateRoute, async (c) => {
     const body = c.req.valid('json');
-    const url = (await requirePublicUrl(body.url, 'url', publishingUrlPolicy(readConfig(launchConfigSchema, c.env)))).toString();
+    const url = (await requirePublicUrl(body.url, 'url', userUrlPolicy(readConfig(launchConfigSchema, c.env), { httpsOnly: true }))).toString();
     const secret = body.secret ?? `whsec_${[...crypto.getRandomValues(new Uint8Array(24))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
     const workspaceId = c.get('principal').workspaceId;
     await c

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SCHEME_COLOURS } from '../../../test/shared/pages';
+import { PUBLIC_FIXTURE_HOST, SCHEME_COLOURS } from '../../../test/shared/pages';
 import { seedWorkspace } from '../../../test/workers/seed';
 import { awayFromWindowEnd } from '../../../test/shared/window-edge';
 import { workerCodecModules } from '../utilities/codec-modules';
@@ -169,6 +169,16 @@ describe('POST /api/screenshot: SSRF guard', () => {
     expect(await requestsSeen(pageBucket)).toEqual([]);
   });
 
+  it('refuses a public name whose DNS points at a private address, and never captures it', async () => {
+    const pageBucket = bucket();
+    // The browser would reach rebind.example on this machine; the guard asks DNS first (the zone fixture).
+    const rebound = pages.replace(PUBLIC_FIXTURE_HOST, 'rebind.example');
+    const response = await shoot(await caller(), { url: `${rebound}/b/${pageBucket}/scheme` });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'url', message: expect.stringContaining('resolves to a private or reserved address') });
+    expect(await requestsSeen(pageBucket)).toEqual([]);
+  });
+
   it('fails a page that redirects to a private address, which is never asked for', async () => {
     const pageBucket = bucket();
     const response = await shoot(await caller(), { url: `${pages}/b/${pageBucket}/redirect?to=${encodeURIComponent(`${privatePages}/b/${pageBucket}/scheme`)}` });
@@ -177,12 +187,13 @@ describe('POST /api/screenshot: SSRF guard', () => {
     expect(await requestsSeen(pageBucket)).toEqual([expect.stringMatching(/^redirect\?/)]);
   });
 
-  it('does not load a subresource on a private address, directly or through a redirect, and counts it', async () => {
+  it('does not load a subresource on a private address, directly, through a redirect or by a name pointing inward, and counts it', async () => {
     const pageBucket = bucket();
     const headers = await caller();
     const direct = `${privatePages}/b/${pageBucket}/pixel.png`;
     const viaRedirect = `${pages}/b/${pageBucket}/redirect?to=${encodeURIComponent(direct)}`;
-    for (const src of [direct, viaRedirect]) {
+    const viaName = `${pages.replace(PUBLIC_FIXTURE_HOST, 'rebind.example')}/b/${pageBucket}/pixel.png`;
+    for (const src of [direct, viaRedirect, viaName]) {
       const response = await shoot(headers, { url: `${pages}/b/${pageBucket}/image?src=${encodeURIComponent(src)}` });
       expect(response.status).toBe(200);
       expect(((await response.json()) as ScreenshotBody).blockedRequests).toBe(1);

@@ -3,6 +3,7 @@ import { readConfig } from '../../../shared/config';
 import { methodProbe } from '../../../shared/http/method-not-allowed';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { ipRateLimit } from '../../../shared/limits/ip-rate-limit';
+import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { launchConfigSchema } from '../config';
 import {
@@ -106,7 +107,7 @@ export function registerScreenshotRoutes(app: OpenAPIHono<LaunchEnv>): void {
       {
         env: c.env,
         redis: c.get('services').redis,
-        allowPrivate: config.ALLOW_PRIVATE_URLS === '1',
+        urlPolicy: userUrlPolicy(config, { httpsOnly: false }),
         waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       },
       c.req.valid('json'),

@@ -32,12 +32,12 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
  * interception does not see, are removed from the page before its scripts run. Dialogs are
  * dismissed.
  */
-export async function capturePage(browser: Browser, request: CaptureRequest): Promise<CaptureOutcome> {
+export async function capturePage(browser: Browser, request: CaptureRequest, policy: UrlPolicy): Promise<CaptureOutcome> {
   const page = await browser.newPage();
   try {
     // An alert() or confirm() would hold the page (and the capture) until someone answers it.
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
-    const guard = await guardRequests(page, request.allowPrivate);
+    const guard = await guardRequests(page, policy);
     await emulate(page, request);
 
     let pageStatus: number | null;
@@ -61,8 +61,7 @@ export async function capturePage(browser: Browser, request: CaptureRequest): Pr
   }
 }
 
-async function guardRequests(page: Page, allowPrivate: boolean) {
-  const policy: UrlPolicy = { allowPrivate };
+async function guardRequests(page: Page, policy: UrlPolicy) {
   const state = { blockedRequests: 0, blockedNavigation: null as string | null };
   await page.setBypassServiceWorker(true);
   await page.setRequestInterception(true);

@@ -1,5 +1,8 @@
 import puppeteer, { type Browser, type BrowserWorker } from '@cloudflare/puppeteer';
 import { DurableObject } from 'cloudflare:workers';
+import { readConfig } from '../../../shared/config';
+import { userUrlPolicy } from '../../../shared/net/ssrf';
+import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 import { capturePage, type CaptureOutcome, type CaptureRequest } from './capture-page';
 
@@ -34,7 +37,9 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
         return { ok: false, reason: 'unavailable', message: describe(error), browser: null };
       }
       try {
-        return { ...(await capturePage(acquired.browser, request)), browser: acquired.source };
+        // The guard for every request the page makes: the caller's switch for this machine, this Worker's resolver.
+        const policy = userUrlPolicy({ ...readConfig(launchConfigSchema, this.env), ALLOW_PRIVATE_URLS: request.allowPrivate ? '1' : '0' }, { httpsOnly: false });
+        return { ...(await capturePage(acquired.browser, request, policy)), browser: acquired.source };
       } catch (error) {
         const disconnected = !acquired.browser.connected;
         if (disconnected) this.browser = undefined;

@@ -1,6 +1,6 @@
 import type { Redis } from '@upstash/redis/cloudflare';
 import { ApiError } from '../../../shared/http/api-error';
-import { requirePublicUrl } from '../../../shared/net/ssrf';
+import { requirePublicUrl, type UrlPolicy } from '../../../shared/net/ssrf';
 import { readImageHeader } from '../domain/image-format';
 import { expiresAt, normalizeCaptureUrl, type CaptureIdentity } from '../domain/screenshot';
 import type { LaunchBindings } from '../env';
@@ -18,7 +18,8 @@ export interface ScreenshotInput extends Omit<CaptureIdentity, 'url'> {
 export interface ScreenshotDeps {
   env: LaunchBindings;
   redis: Redis;
-  allowPrivate: boolean;
+  /** The SSRF guard's policy for the page (userUrlPolicy); the browser applies the same to every request the page makes. */
+  urlPolicy: UrlPolicy;
   waitUntil(promise: Promise<unknown>): void;
   now?: Date;
 }
@@ -35,7 +36,9 @@ export async function takeScreenshot(deps: ScreenshotDeps, input: ScreenshotInpu
   if (!normalized) {
     throw new ApiError('validation_failed', 'url must be an absolute http(s) URL.', { details: { field: 'url' }, hint: 'Send a URL such as https://example.com/pricing.' });
   }
-  const url = (await requirePublicUrl(normalized.toString(), 'url', { allowPrivate: deps.allowPrivate })).toString();
+  // The literal host first: a cached capture passed the whole guard when it was taken, and serving
+  // it opens no connection, so a hit costs no DNS look-up.
+  const url = (await requirePublicUrl(normalized.toString(), 'url', { ...deps.urlPolicy, resolve: undefined })).toString();
   const identity: CaptureIdentity = { url, device: input.device, colorScheme: input.colorScheme, fullPage: input.fullPage };
   const key = await captureKey(identity);
   const now = deps.now ?? new Date();
@@ -46,8 +49,9 @@ export async function takeScreenshot(deps: ScreenshotDeps, input: ScreenshotInpu
     if (cached) return { ...cached, cached: true, expiresAt: expiresAt(cached.capturedAt) };
   }
 
+  await requirePublicUrl(url, 'url', deps.urlPolicy);
   if (!deps.env.BROWSER) throw unavailable();
-  const outcome = await screenshotBrowser(deps.env).capture({ ...identity, timeoutMs: input.timeoutMs, allowPrivate: deps.allowPrivate });
+  const outcome = await screenshotBrowser(deps.env).capture({ ...identity, timeoutMs: input.timeoutMs, allowPrivate: deps.urlPolicy.allowPrivate });
   if (!outcome.ok) throw captureError(outcome, input.timeoutMs);
   const header = readImageHeader(outcome.png);
   if (!header.ok || header.format !== 'png') throw new ApiError('screenshot_failed', 'The browser returned something that is not a PNG.');

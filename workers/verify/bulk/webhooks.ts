@@ -2,12 +2,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { withDatabase, type Database } from '../../../shared/db/client';
 import { jobEvents, tenantSettings, webhookDeliveries } from '../../../shared/db/schema';
-import type { UrlPolicy } from '../../../shared/net/ssrf';
+import { userUrlPolicy, type UrlPolicy } from '../../../shared/net/ssrf';
 import { sendSignedWebhook } from '../../../shared/webhooks/send';
 import { webhookRetryDelayMs, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
-import { webhookUrlPolicy } from '../routes/settings';
 
 const BATCH_SIZE = 25;
 /** A run stops claiming new batches after this long, well inside a cron invocation's limits. */
@@ -28,7 +27,7 @@ export interface WebhookRunResult {
 /** The cron entry point: delivers the job events that are due. */
 export async function deliverDueWebhooks(env: VerifyBindings, now: () => Date = () => new Date()): Promise<WebhookRunResult> {
   const config = readConfig(verifyConfigSchema, env);
-  const policy = webhookUrlPolicy(config);
+  const policy = userUrlPolicy(config, { httpsOnly: true });
   const result = await withDatabase(config, async (db) => {
     const totals: WebhookRunResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
     const started = now().getTime();

@@ -137,15 +137,20 @@ describe('/v1/me/settings', () => {
     expect(await response.json()).toMatchObject({ field: 'approval_good_threshold' });
   });
 
-  it.each(['http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://169.254.169.254/latest', 'https://localhost/x'])(
-    'refuses the webhook URL %s',
-    async (url) => {
-      const { auth } = await seedTenant({ scopes: ['settings'] });
-      const response = await call('PATCH', '/v1/me/settings', auth, { default_webhook_url: url });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ field: 'default_webhook_url' });
-    },
-  );
+  it.each([
+    ['http://hooks.example.com/x', 'must use https'],
+    ['https://127.0.0.1/x', 'private or reserved address'],
+    ['https://169.254.169.254/latest', 'private or reserved address'],
+    ['https://localhost/x', 'internal host name'],
+    // A public name whose DNS points inward (one of its addresses is a mapped 10.0.0.5).
+    ['https://rebind.example/x', 'resolves to a private or reserved address'],
+    ['https://nowhere.example/x', 'does not resolve'],
+  ])('refuses the webhook URL %s', async (url, why) => {
+    const { auth } = await seedTenant({ scopes: ['settings'] });
+    const response = await call('PATCH', '/v1/me/settings', auth, { default_webhook_url: url });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ field: 'default_webhook_url', message: expect.stringContaining(why) });
+  });
 });
 
 describe('/v1/me/webhook', () => {

@@ -4,7 +4,7 @@ import { actorId } from '../../../shared/auth/principal';
 import { readConfig } from '../../../shared/config';
 import { ApiError } from '../../../shared/http/api-error';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
-import { requirePublicUrl } from '../../../shared/net/ssrf';
+import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import { addressesFromCsv, CsvInputError } from '../bulk/csv';
@@ -13,7 +13,6 @@ import { jobView } from '../bulk/job-view';
 import type { VerifyEnv } from '../env';
 import { bulkFeature, bulkJsonInput, csvUploadQuery, jobIdParams, jobNotFound, jobSchema, optionsFromQuery, partialHeaderNote, resultsQuery, resultsResponses } from './job-schemas';
 import { resultsResponse } from './jobs';
-import { webhookUrlPolicy } from './settings';
 
 /** Bulk uploads may be large: a CSV of 50,000 addresses with a few columns. */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -107,7 +106,7 @@ async function readJobRequest(c: Context<VerifyEnv>, query: z.infer<typeof csvUp
 /** A job's own webhook URL, through the one SSRF guard; null when the job names none. */
 export async function jobWebhookUrl(c: Context<VerifyEnv>, url: string | undefined): Promise<string | null> {
   if (url === undefined) return null;
-  return (await requirePublicUrl(url, 'webhook_url', webhookUrlPolicy(readConfig(verifyConfigSchema, c.env)))).toString();
+  return (await requirePublicUrl(url, 'webhook_url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }))).toString();
 }
 
 /** What every job creation takes from the caller. */

@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { readConfig } from '../../../shared/config';
-import { requirePublicUrl } from '../../../shared/net/ssrf';
+import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { verifyConfigSchema } from '../config';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
@@ -74,15 +74,9 @@ export function registerSettingsRoutes(app: OpenAPIHono<VerifyEnv>): void {
     if ('result_retention_days' in body) change.resultRetentionDays = body.result_retention_days ?? null;
     if ('webhook_signing_secret' in body) change.webhookSigningSecret = body.webhook_signing_secret ?? null;
     if ('default_webhook_url' in body) {
-      change.defaultWebhookUrl = body.default_webhook_url ? (await requirePublicUrl(body.default_webhook_url, 'default_webhook_url', webhookUrlPolicy(readConfig(verifyConfigSchema, c.env)))).toString() : null;
+      change.defaultWebhookUrl = body.default_webhook_url ? (await requirePublicUrl(body.default_webhook_url, 'default_webhook_url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }))).toString() : null;
     }
     const row = await updateSettings(c.get('services').db, c.get('principal').workspaceId, change);
     return c.json(settingsView(row), 200);
   });
-}
-
-/** Webhooks carry signed job data: https only, except on a developer's machine. */
-export function webhookUrlPolicy(config: { ALLOW_PRIVATE_URLS: '0' | '1' }) {
-  const local = config.ALLOW_PRIVATE_URLS === '1';
-  return { allowPrivate: local, protocols: local ? (['http:', 'https:'] as const) : (['https:'] as const) };
 }

@@ -1,12 +1,11 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { readConfig } from '../../../shared/config';
-import { requirePublicUrl } from '../../../shared/net/ssrf';
+import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import type { VerifyEnv } from '../env';
 import { readSettings, updateSettings } from '../services/settings';
-import { webhookUrlPolicy } from './settings';
 
 const webhookSchema = z
   .object({
@@ -72,7 +71,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(updateRoute, async (c) => {
     const body = c.req.valid('json');
-    const url = body.url === undefined ? undefined : await requirePublicUrl(body.url, 'url', webhookUrlPolicy(readConfig(verifyConfigSchema, c.env)));
+    const url = body.url === undefined ? undefined : await requirePublicUrl(body.url, 'url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }));
     const row = await updateSettings(c.get('services').db, c.get('principal').workspaceId, {
       ...(url && { defaultWebhookUrl: url.toString() }),
       ...(body.signing_secret !== undefined && { webhookSigningSecret: body.signing_secret }),
