@@ -15,6 +15,7 @@ import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
+import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerWebhookRoutes } from './routes/webhook';
 
@@ -35,6 +36,7 @@ export function buildVerifyApp() {
   registerJobRoutes(app);
   registerEventRoutes(app);
   registerFindEmailRoutes(app);
+  registerReverificationRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

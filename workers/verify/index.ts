@@ -2,7 +2,7 @@ import { buildVerifyApp } from './app';
 import { handleBulkBatch } from './bulk/consumer';
 import { deliverDueWebhooks } from './bulk/webhooks';
 import type { VerifyBindings } from './env';
-import { purgeExpiredResults, RETENTION_CRON, WEBHOOK_CRON } from './scheduled';
+import { purgeExpiredResults, RETENTION_CRON, REVERIFICATION_CRON, reverifyDueAddresses, WEBHOOK_CRON } from './scheduled';
 
 export { VerifyKeyGate } from './auth/key-gate';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
@@ -18,5 +18,6 @@ export default {
   scheduled(controller, env, ctx) {
     if (controller.cron === WEBHOOK_CRON) ctx.waitUntil(deliverDueWebhooks(env));
     if (controller.cron === RETENTION_CRON) ctx.waitUntil(purgeExpiredResults(env));
+    if (controller.cron === REVERIFICATION_CRON) ctx.waitUntil(reverifyDueAddresses(env));
   },
 } satisfies ExportedHandler<VerifyBindings>;

@@ -12,7 +12,7 @@ export function jobView(job: JobRow) {
   const pending = job.total - job.processed - job.cancelled;
   return {
     job_id: job.id,
-    kind: job.kind as 'bulk' | 'find_email',
+    kind: job.kind,
     status: job.status as JobStatus,
     sandbox: job.sandbox,
     submitted: job.submitted,

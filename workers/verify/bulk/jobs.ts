@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database, Executor } from '../../../shared/db/client';
-import { bulkJobs, bulkTasks } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, type JobKind } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { acceptWithin } from '../domain/credits';
 import { distinctAddresses } from '../domain/addresses';
@@ -25,7 +25,7 @@ export interface NewJob {
   apiKeyId: string | null;
   entitlement: Entitlement;
   requestId?: string;
-  kind: 'bulk' | 'find_email';
+  kind: JobKind;
   /** As submitted, repeats included; find_email candidates carry their pattern. */
   addresses: readonly { email: string; pattern?: string }[];
   options: JobCheckOptions;
@@ -112,7 +112,7 @@ async function effectiveWebhook(db: Database, tenantId: string, jobWebhook: stri
 }
 
 /** A job of the tenant; another tenant's job, or one of another kind, is 404. */
-export async function findJob(db: Executor, tenantId: string, jobId: number, kind?: 'bulk' | 'find_email'): Promise<JobRow> {
+export async function findJob(db: Executor, tenantId: string, jobId: number, kind?: JobKind): Promise<JobRow> {
   const [job] = await db
     .select()
     .from(bulkJobs)

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../../shared/db/client';
-import { bulkJobs, bulkTasks } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, type JobKind } from '../../../shared/db/schema';
 import { isChargeable } from '../domain/credits';
-import { allowedFrom, openTaskStatuses } from '../domain/job-status';
+import { allowedFrom, openJobStatuses, openTaskStatuses } from '../domain/job-status';
 import type { CheckOutcome } from '../engine/check-email';
 import type { Reachability } from '../engine/verdict';
 import { recordCheck } from '../services/history';
@@ -23,6 +23,8 @@ export interface OpenTask {
   position: number;
   /** The job's tenant, for what a result is recorded against. */
   tenantId: string;
+  /** What made the job; a reverification job's checks enter history as `reverification`. */
+  kind: JobKind;
   email: string;
   options: JobCheckOptions;
 }
@@ -33,11 +35,11 @@ const isOpen = inArray(bulkTasks.status, [...openTaskStatuses]);
 /** The task when it may still take a result: open, in a job that is neither cancelled nor finished. */
 export async function loadOpenTask(db: Database, jobId: number, position: number): Promise<OpenTask | null> {
   const [row] = await db
-    .select({ tenantId: bulkTasks.tenantId, email: bulkTasks.email, options: bulkJobs.options })
+    .select({ tenantId: bulkTasks.tenantId, kind: bulkJobs.kind, email: bulkTasks.email, options: bulkJobs.options })
     .from(bulkTasks)
     .innerJoin(bulkJobs, eq(bulkJobs.id, bulkTasks.jobId))
-    .where(and(taskKey(jobId, position), isOpen, inArray(bulkJobs.status, ['queued', 'running'])));
-  return row ? { jobId, position, tenantId: row.tenantId, email: row.email, options: row.options as JobCheckOptions } : null;
+    .where(and(taskKey(jobId, position), isOpen, inArray(bulkJobs.status, [...openJobStatuses])));
+  return row ? { jobId, position, tenantId: row.tenantId, kind: row.kind, email: row.email, options: row.options as JobCheckOptions } : null;
 }
 
 /** Provider label for the latency report: the engine's provider, `other` for an unrecognized MX, `no_mx` without one. */
@@ -97,7 +99,7 @@ async function endTask(db: Database, jobId: number, position: number, set: TaskE
 export async function writeTaskResult(db: Database, task: OpenTask, outcome: CheckOutcome): Promise<boolean> {
   const verdict = outcome.output.is_reachable;
   const written = await endTask(db, task.jobId, task.position, { ...outcomeColumns(outcome), status: 'done', attempts: sql`${bulkTasks.attempts} + 1`, error: null }, verdict, isChargeable(verdict) ? 0 : 1);
-  if (written && !outcome.output.debug.sandbox) await recordCheck(db, { tenantId: task.tenantId, output: outcome.output, source: 'bulk', jobId: task.jobId });
+  if (written && !outcome.output.debug.sandbox) await recordCheck(db, { tenantId: task.tenantId, output: outcome.output, source: task.kind === 'reverification' ? 'reverification' : 'bulk', jobId: task.jobId });
   return written;
 }
 

@@ -6,6 +6,8 @@
  */
 export const jobStatuses = ['queued', 'running', 'completed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
+/** A job in one of these still has work to do: its tasks take results. */
+export const openJobStatuses = ['queued', 'running'] as const satisfies readonly JobStatus[];
 
 export const jobActions = ['start', 'complete', 'cancel', 'retry'] as const;
 export type JobAction = (typeof jobActions)[number];

@@ -25,3 +25,6 @@ describeSecurity({ service: 'verify', method: 'POST', path: '/v0/check_email', b
 describeSecurity({ ...bulk, method: 'POST', path: '/v0/bulk', body: { input_type: 'array', input: ['jane@example.com'], sandbox: true } });
 describeSecurity({ ...bulk, method: 'GET', path: ownLegacyJob(), ownsResource: true });
 describeSecurity({ ...bulk, method: 'GET', path: ownLegacyJob('/results'), ownsResource: true });
+
+describeSecurity({ service: 'verify', method: 'PUT', path: '/v1/reverification', body: {}, scopes: ['verify'], feature: 'bulk' });
+describeSecurity({ service: 'verify', method: 'GET', path: '/v1/reverification/status', scopes: ['verify'], feature: 'bulk' });

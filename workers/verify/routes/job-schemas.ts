@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { jobKinds } from '../../../shared/db/schema';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { jobLifecycleMarkdown, jobStatuses, taskStatuses } from '../domain/job-status';
 import { checkEmailOutputSchema, checkEmailRequestSchema } from '../engine/output';
@@ -23,7 +24,7 @@ export const jobNotFound = errorResponse('No such job in this workspace.');
 export const jobSchema = z
   .object({
     job_id: z.number().int().openapi({ format: 'int32', example: 42 }),
-    kind: z.enum(['bulk', 'find_email']).openapi({ description: '`find_email` jobs verify the candidates of a name at a domain.' }),
+    kind: z.enum(jobKinds).openapi({ description: '`bulk`: POST /v1/bulk; `find_email`: the candidates of a name at a domain; `reverification`: a scheduled re-check of the workspace’s addresses (PUT /v1/reverification).' }),
     status: z.enum(jobStatuses).openapi({ description: jobLifecycleMarkdown() }),
     sandbox: z.boolean().openapi({ description: 'Sandbox jobs use no credits and open no connection.' }),
     submitted: z.number().int().openapi({ description: 'Entries as submitted, repeats included.' }),

@@ -2,6 +2,10 @@ import { boolean, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-
 import { verify } from './schema';
 import { tenants } from './tenants';
 
+/** What made a job: POST /v1/bulk, POST /v1/find_email, or the reverification cron. */
+export const jobKinds = ['bulk', 'find_email', 'reverification'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
 /**
  * A bulk verification job (also a find_email search). The spec fixes job ids as int32: an
  * identity column. Counters move in the same transaction as the task they count, so the job row
@@ -12,8 +16,7 @@ export const bulkJobs = verify.table(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    /** bulk | find_email */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<JobKind>().notNull(),
     /** queued | running | completed | cancelled */
     status: text('status').notNull().default('queued'),
     sandbox: boolean('sandbox').notNull(),

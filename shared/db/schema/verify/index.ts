@@ -14,3 +14,4 @@ export * from './bulk-jobs';
 export * from './bulk-tasks';
 export * from './job-events';
 export * from './webhook-deliveries';
+export * from './reverification-policies';
