@@ -21,8 +21,7 @@ export interface ReverificationPolicy {
 }
 
 /** What PUT /v1/reverification stores when a field is left out. */
-export const reverificationDefaults: ReverificationPolicy = {
-  enabled: true,
+export const reverificationDefaults: Omit<ReverificationPolicy, 'enabled'> = {
   // The addresses a sender mails: a re-check catches the ones that stopped working.
   verdicts: ['safe', 'risky'],
   olderThanDays: 30,

@@ -26,5 +26,5 @@ describeSecurity({ ...bulk, method: 'POST', path: '/v0/bulk', body: { input_type
 describeSecurity({ ...bulk, method: 'GET', path: ownLegacyJob(), ownsResource: true });
 describeSecurity({ ...bulk, method: 'GET', path: ownLegacyJob('/results'), ownsResource: true });
 
-describeSecurity({ service: 'verify', method: 'PUT', path: '/v1/reverification', body: {}, scopes: ['verify'], feature: 'bulk' });
+describeSecurity({ service: 'verify', method: 'PUT', path: '/v1/reverification', body: { enabled: true }, scopes: ['verify'], feature: 'bulk' });
 describeSecurity({ service: 'verify', method: 'GET', path: '/v1/reverification/status', scopes: ['verify'], feature: 'bulk' });

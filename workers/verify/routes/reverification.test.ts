@@ -66,7 +66,7 @@ describe('PUT /v1/reverification and GET /v1/reverification/status', () => {
     await storeCheck(tenant.id, uniqueAddress('dave', 'mailbox.test'), 'invalid', 40);
 
     const before = Date.now();
-    const response = await callVerify('PUT', '/v1/reverification', auth, {});
+    const response = await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
     expect(response.status).toBe(200);
     const saved = (await response.json()) as Status;
     expect(saved).toMatchObject({
@@ -79,7 +79,7 @@ describe('PUT /v1/reverification and GET /v1/reverification/status', () => {
     expect(Date.parse(saved.next_run_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(await status(auth)).toEqual(saved);
 
-    const narrower = (await (await callVerify('PUT', '/v1/reverification', auth, { verdicts: ['invalid'], older_than_days: 10 })).json()) as Status;
+    const narrower = (await (await callVerify('PUT', '/v1/reverification', auth, { enabled: true, verdicts: ['invalid'], older_than_days: 10 })).json()) as Status;
     expect(narrower).toMatchObject({ policy: { verdicts: ['invalid'], older_than_days: 10, every_days: 7 }, due_now: 1 });
 
     const disabled = (await (await callVerify('PUT', '/v1/reverification', auth, { enabled: false })).json()) as Status;
@@ -89,16 +89,17 @@ describe('PUT /v1/reverification and GET /v1/reverification/status', () => {
   it('refuses bad input with the field named, and stores nothing', async () => {
     const { auth } = await bulkTenant();
     const cases: Array<[unknown, string]> = [
-      [{ verdicts: [] }, 'verdicts'],
-      [{ verdicts: ['safe', 'safe'] }, 'verdicts'],
-      [{ verdicts: ['deliverable'] }, 'verdicts'],
-      [{ older_than_days: 0 }, 'older_than_days'],
-      [{ every_days: 91 }, 'every_days'],
-      [{ max_addresses_per_run: 50_001 }, 'max_addresses_per_run'],
-      [{ older_than_days: 1.5 }, 'older_than_days'],
-      [{ sometimes: true }, 'sometimes'],
+      [{}, 'enabled'],
+      [{ enabled: true, verdicts: [] }, 'verdicts'],
+      [{ enabled: true, verdicts: ['safe', 'safe'] }, 'verdicts'],
+      [{ enabled: true, verdicts: ['deliverable'] }, 'verdicts'],
+      [{ enabled: true, older_than_days: 0 }, 'older_than_days'],
+      [{ enabled: true, every_days: 91 }, 'every_days'],
+      [{ enabled: true, max_addresses_per_run: 50_001 }, 'max_addresses_per_run'],
+      [{ enabled: true, older_than_days: 1.5 }, 'older_than_days'],
+      [{ enabled: true, sometimes: true }, 'sometimes'],
       // Checks are purged after 90 days by default: nothing 120 days old would ever be found.
-      [{ older_than_days: 120 }, 'older_than_days'],
+      [{ enabled: true, older_than_days: 120 }, 'older_than_days'],
     ];
     for (const [body, field] of cases) {
       const response = await callVerify('PUT', '/v1/reverification', auth, body);
@@ -115,15 +116,15 @@ describe('PUT /v1/reverification and GET /v1/reverification/status', () => {
   it('keeps each workspace’s policy to itself', async () => {
     const mine = await bulkTenant();
     const theirs = await bulkTenant();
-    await callVerify('PUT', '/v1/reverification', mine.auth, { every_days: 3 });
+    await callVerify('PUT', '/v1/reverification', mine.auth, { enabled: true, every_days: 3 });
     expect((await status(theirs.auth)).configured).toBe(false);
-    await callVerify('PUT', '/v1/reverification', theirs.auth, { every_days: 5 });
+    await callVerify('PUT', '/v1/reverification', theirs.auth, { enabled: true, every_days: 5 });
     expect((await status(mine.auth)).policy).toMatchObject({ every_days: 3 });
   });
 
   it('warns when retention is lowered below older_than_days after the policy was saved', async () => {
     const { tenant, auth } = await bulkTenant();
-    await callVerify('PUT', '/v1/reverification', auth, { older_than_days: 60 });
+    await callVerify('PUT', '/v1/reverification', auth, { enabled: true, older_than_days: 60 });
     await withTestDb((db) => updateSettings(db, tenant.id, { resultRetentionDays: 30 }));
     expect((await status(auth)).warning).toContain('result_retention_days (30)');
   });
@@ -138,7 +139,7 @@ describe('the reverification cron', () => {
     await storeCheck(tenant.id, stillThere, 'safe', 45);
     await storeCheck(tenant.id, gone, 'safe', 40);
     await storeCheck(tenant.id, recent, 'safe', 1);
-    await callVerify('PUT', '/v1/reverification', auth, {});
+    await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
 
     await runCron();
     const queued = await status(auth);
@@ -165,7 +166,7 @@ describe('the reverification cron', () => {
   it('claims a tenant once when runs overlap', async () => {
     const { tenant, auth } = await bulkTenant();
     await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
-    await callVerify('PUT', '/v1/reverification', auth, {});
+    await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
 
     const runs = await withTestDb((db) => Promise.all([1, 2, 3].map(() => runDueReverifications(db, verifyEnv.BULK_QUEUE, new Date()))));
     const mine = runs.flat().filter((run) => run.tenantId === tenant.id);
@@ -176,7 +177,7 @@ describe('the reverification cron', () => {
   it('skips a run while the previous run’s job is still open', async () => {
     const { tenant, auth } = await bulkTenant();
     await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
-    await callVerify('PUT', '/v1/reverification', auth, {});
+    await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
     // A job that stays queued: no message is sent for it.
     const open = await seedJob(tenant.id, ['alice@mailbox.test'], { sandbox: false });
     await withTestDb((db) => db.update(reverificationPolicies).set({ lastJobId: open.id }).where(eq(reverificationPolicies.tenantId, tenant.id)));
@@ -189,7 +190,7 @@ describe('the reverification cron', () => {
   it('queues nothing when no credits remain, and says why', async () => {
     const { tenant, auth } = await bulkTenant();
     await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
-    await callVerify('PUT', '/v1/reverification', auth, {});
+    await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
     await withTestDb(async (db) => {
       const entitlement = await loadVerifyEntitlement(db, tenant.id, new Date());
       await consumeQuota(db, verifyQuotaStore, { ownerId: tenant.id, quota: 'credits', amount: entitlement.quotas.credits!, entitlement });

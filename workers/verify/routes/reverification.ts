@@ -12,7 +12,7 @@ const { olderThanDays, everyDays, maxAddressesPerRun } = REVERIFICATION_LIMITS;
 
 const policyInput = z
   .object({
-    enabled: z.boolean().default(reverificationDefaults.enabled).openapi({ description: 'false keeps the policy but stops its runs.' }),
+    enabled: z.boolean().openapi({ description: 'Required: true runs the policy, false keeps it but stops its runs.' }),
     verdicts: z
       .array(z.enum(REACHABILITY))
       .min(1)
@@ -87,7 +87,7 @@ const putRoute = defineOperation({
   tags,
   summary: 'Set which addresses are re-verified, how old, and how often',
   description:
-    'Replaces the workspace’s reverification policy; omitted fields take their defaults. A scheduled run (every ten minutes the due workspaces are picked up) queues the addresses of the workspace’s history that are due as a `reverification` job on the bulk queue: one credit per address, `unknown` results and addresses the credits cannot cover not charged. Job events go to the default webhook. A new or re-enabled policy runs at the next tick.',
+    'Replaces the workspace’s reverification policy; `enabled` is required, omitted fields take their defaults. A scheduled run (every ten minutes the due workspaces are picked up) queues the addresses of the workspace’s history that are due as a `reverification` job on the bulk queue: one credit per address, `unknown` results and addresses the credits cannot cover not charged. Job events go to the default webhook. A new or re-enabled policy runs at the next tick.',
   access,
   request: { body: { required: true, content: { 'application/json': { schema: policyInput } } } },
   responses: { 200: jsonResponse(statusSchema, 'The policy saved, and where reverification stands.') },

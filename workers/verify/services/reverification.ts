@@ -185,11 +185,7 @@ async function runPolicy(db: Database, queue: Queue<BulkMessage>, policy: Policy
     const short = job.skipped > 0 ? ` ${job.skipped} were skipped: the credits ran out.` : '';
     return record({ due: due.total, queued: job.total, jobId: job.id, note: capped || short ? (capped + short).trim() : null });
   } catch (error) {
-    if (!(error instanceof ApiError)) {
-      // Our failure, not the tenant's: the claim is given back so the next tick tries again.
-      await db.update(reverificationPolicies).set({ nextRunAt: now }).where(eq(reverificationPolicies.tenantId, policy.tenantId));
-      throw error;
-    }
+    if (!(error instanceof ApiError)) throw error;
     return record({ due: due.total, queued: 0, jobId: null, note: `Nothing was queued: ${error.message}` });
   }
 }
@@ -203,7 +199,14 @@ export async function runDueReverifications(db: Database, queue: Queue<BulkMessa
   for (let index = 0; index < maxTenants; index++) {
     const policy = await claimDuePolicy(db, now);
     if (!policy) break;
-    outcomes.push(await runPolicy(db, queue, policy, now));
+    try {
+      outcomes.push(await runPolicy(db, queue, policy, now));
+    } catch (error) {
+      // Our failure, not the tenant's: the other tenants still run, and this one is due again at
+      // the next tick (just after `now`, so this loop does not claim it again).
+      console.error(JSON.stringify({ level: 'error', message: 'reverification run failed', tenantId: policy.tenantId, error: error instanceof Error ? error.message : String(error) }));
+      await db.update(reverificationPolicies).set({ nextRunAt: new Date(now.getTime() + 1) }).where(eq(reverificationPolicies.tenantId, policy.tenantId));
+    }
   }
   return outcomes;
 }
