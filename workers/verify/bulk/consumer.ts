@@ -32,8 +32,9 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
     }
     const gate = smtpSessionGate(env.MX_HOST_GATE, config.SMTP_SESSIONS_PER_MX_HOST);
     const deps = engineDeps(env, { acquireSmtpSession: gate.acquire });
+    const retrySchedule = config.BULK_RETRY_DELAYS_SECONDS;
     try {
-      await Promise.all(batch.messages.map((message) => settle(message, () => handle(db, env, deps, message))));
+      await Promise.all(batch.messages.map((message) => settle(message, () => handle(db, env, deps, retrySchedule, message))));
     } finally {
       await gate.settled();
     }
@@ -58,17 +59,17 @@ function parse(message: Message<unknown>): BulkMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-async function handle(db: Database, env: VerifyBindings, deps: CheckEmailDeps, message: Message<unknown>): Promise<Decision> {
+async function handle(db: Database, env: VerifyBindings, deps: CheckEmailDeps, retrySchedule: readonly number[], message: Message<unknown>): Promise<Decision> {
   const body = parse(message);
   if (!body) return ACK;
   if (body.type === 'dispatch') {
     const result = await dispatchTasks(db, env.BULK_QUEUE, body);
     return result === 'dispatched' ? ACK : { ack: false, delaySeconds: PROCESSING_RETRY_DELAY_SECONDS };
   }
-  return check(db, deps, body, message.attempts);
+  return check(db, deps, body, { attempt: message.attempts, retrySchedule });
 }
 
-async function check(db: Database, deps: CheckEmailDeps, body: CheckMessage, attempt: number): Promise<Decision> {
+async function check(db: Database, deps: CheckEmailDeps, body: CheckMessage, { attempt, retrySchedule }: { attempt: number; retrySchedule: readonly number[] }): Promise<Decision> {
   const task = await loadOpenTask(db, body.jobId, body.position);
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
@@ -77,13 +78,13 @@ async function check(db: Database, deps: CheckEmailDeps, body: CheckMessage, att
     outcome = await checkEmail(request, deps);
   } catch (error) {
     // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
-    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(attempt) };
+    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(retrySchedule, attempt) };
     log('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
     await recordTaskFailure(db, task, `The check could not run: ${errorText(error)}`);
     return ACK;
   }
   if (outcome.retryable && outcome.output.is_reachable === 'unknown') {
-    const delaySeconds = checkRetryDelaySeconds(attempt);
+    const delaySeconds = checkRetryDelaySeconds(retrySchedule, attempt);
     await recordDeferredAttempt(db, task, outcome, delaySeconds);
     return { ack: false, delaySeconds };
   }
