@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+
+/**
+ * The memory of a Worker under `wrangler dev`: the resident set of its workerd process (wrangler
+ * starts workerd in the process group `startWorker` creates), and the V8 heap of the Worker's
+ * isolate after a full garbage collection, asked over the inspector port wrangler serves.
+ */
+
+export interface MemorySample {
+  /** workerd's resident set, MiB. */
+  rssMiB: number;
+  /** The isolate's used heap right after a full GC, MiB; null when the inspector did not answer. */
+  heapAfterGcMiB: number | null;
+}
+
+const MiB = 2 ** 20;
+
+/** The workerd process in the process group `groupId` (wrangler's, started detached). */
+export function workerdPid(groupId: number): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the parenthesised command: state, ppid, pgrp, …
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp === groupId && command === 'workerd') return Number(entry);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return null;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+/** Runs a full GC in the isolate and reads its heap, through the DevTools protocol. */
+async function heapAfterGc(inspectorPort: number): Promise<number | null> {
+  try {
+    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`, { signal: AbortSignal.timeout(5_000) })).json()) as Array<{ webSocketDebuggerUrl?: string }>;
+    const url = targets.find((target) => target.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
+    if (!url) return null;
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    let nextId = 0;
+    const call = (method: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const id = ++nextId;
+        const timer = setTimeout(() => reject(new Error(`${method}: no answer`)), 10_000);
+        const onMessage = (data: WebSocket.RawData) => {
+          const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown>; error?: unknown };
+          if (message.id !== id) return;
+          clearTimeout(timer);
+          socket.off('message', onMessage);
+          if (message.error) reject(new Error(JSON.stringify(message.error)));
+          else resolve(message.result ?? {});
+        };
+        socket.on('message', onMessage);
+        socket.send(JSON.stringify({ id, method }));
+      });
+    try {
+      await call('HeapProfiler.collectGarbage');
+      const usage = await call('Runtime.getHeapUsage');
+      return Number(usage.usedSize) / MiB;
+    } finally {
+      socket.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+export async function sampleMemory(groupId: number, inspectorPort: number): Promise<MemorySample> {
+  const pid = workerdPid(groupId);
+  if (pid === null) throw new Error(`no workerd process in process group ${groupId}`);
+  const heap = await heapAfterGc(inspectorPort);
+  return { rssMiB: rssMiB(pid), heapAfterGcMiB: heap };
+}
