@@ -16,7 +16,11 @@ export interface MemorySample {
 
 const MiB = 2 ** 20;
 
-/** The workerd process in the process group `groupId` (wrangler's, started detached). */
+/**
+ * The workerd process running the Worker in the process group `groupId` (wrangler's, started
+ * detached). wrangler runs two: its own proxy in front (which serves the port) and the Worker's
+ * runtime, the one started with an inspector address.
+ */
 export function workerdPid(groupId: number): number | null {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -25,7 +29,9 @@ export function workerdPid(groupId: number): number | null {
       // Fields after the parenthesised command: state, ppid, pgrp, …
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (pgrp === groupId && command === 'workerd') return Number(entry);
+      if (pgrp !== groupId || command !== 'workerd') continue;
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.some((arg) => arg.startsWith('--inspector-addr'))) return Number(entry);
     } catch {
       // The process ended while the list was read.
     }

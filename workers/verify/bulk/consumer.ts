@@ -8,7 +8,7 @@ import type { VerifyBindings } from '../env';
 import { dispatchTasks } from './dispatch';
 import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
 import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
-import { failUnqueuedTasks, loadOpenTask, recordDeadLetter, recordDeferredAttempt, recordTaskFailure, writeTaskResult } from './task-results';
+import { failUnqueuedTasks, loadOpenTasks, recordDeadLetter, recordDeferredAttempt, recordTaskFailure, taskKeyText, writeTaskResult, type OpenTask } from './task-results';
 
 /** The queue names wrangler.toml declares; the handler tells the two apart by them. */
 export const BULK_QUEUE_NAME = 'verify-bulk-tasks';
@@ -31,14 +31,34 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
       return;
     }
     const gate = smtpSessionGate(env.MX_HOST_GATE, config.SMTP_SESSIONS_PER_MX_HOST);
-    const deps = engineDeps(env, { acquireSmtpSession: gate.acquire });
-    const retrySchedule = config.BULK_RETRY_DELAYS_SECONDS;
+    const messages = batch.messages.map((message) => ({ message, body: parse(message) }));
+    const checks = messages.flatMap(({ body }) => (body?.type === 'check' ? [body] : []));
+    const context: BatchContext = {
+      db,
+      env,
+      deps: engineDeps(env, { acquireSmtpSession: gate.acquire }),
+      retrySchedule: config.BULK_RETRY_DELAYS_SECONDS,
+      // Read once for the batch; a failure retries each check message through settle().
+      openTasks: loadOpenTasks(db, checks),
+    };
+    context.openTasks.catch(() => {});
     try {
-      await Promise.all(batch.messages.map((message) => settle(message, () => handle(db, env, deps, retrySchedule, message))));
+      await Promise.all(messages.map(({ message, body }) => settle(message, () => handle(context, body, message.attempts))));
     } finally {
       await gate.settled();
     }
   });
+}
+
+/** What every message of one batch shares. */
+interface BatchContext {
+  db: Database;
+  env: VerifyBindings;
+  deps: CheckEmailDeps;
+  /** BULK_RETRY_DELAYS_SECONDS. */
+  retrySchedule: readonly number[];
+  /** The batch's open tasks, by taskKeyText. */
+  openTasks: Promise<Map<string, OpenTask>>;
 }
 
 async function settle(message: Message<unknown>, run: () => Promise<Decision>): Promise<void> {
@@ -59,18 +79,17 @@ function parse(message: Message<unknown>): BulkMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-async function handle(db: Database, env: VerifyBindings, deps: CheckEmailDeps, retrySchedule: readonly number[], message: Message<unknown>): Promise<Decision> {
-  const body = parse(message);
+async function handle(context: BatchContext, body: BulkMessage | null, attempt: number): Promise<Decision> {
   if (!body) return ACK;
   if (body.type === 'dispatch') {
-    const result = await dispatchTasks(db, env.BULK_QUEUE, body);
+    const result = await dispatchTasks(context.db, context.env.BULK_QUEUE, body);
     return result === 'dispatched' ? ACK : { ack: false, delaySeconds: PROCESSING_RETRY_DELAY_SECONDS };
   }
-  return check(db, deps, body, { attempt: message.attempts, retrySchedule });
+  return check(context, body, attempt);
 }
 
-async function check(db: Database, deps: CheckEmailDeps, body: CheckMessage, { attempt, retrySchedule }: { attempt: number; retrySchedule: readonly number[] }): Promise<Decision> {
-  const task = await loadOpenTask(db, body.jobId, body.position);
+async function check({ db, deps, retrySchedule, openTasks }: BatchContext, body: CheckMessage, attempt: number): Promise<Decision> {
+  const task = (await openTasks).get(taskKeyText(body));
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
   let outcome;
