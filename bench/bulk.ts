@@ -22,13 +22,6 @@ const ADDRESSES = Number(process.env.BENCH_BULK_ADDRESSES ?? 10_000);
 const DOMAINS = Number(process.env.BENCH_BULK_DOMAINS ?? 200);
 const LATENCY_MS = Number(process.env.BENCH_BULK_LATENCY_MS ?? 50);
 const SESSIONS_PER_HOST = 5;
-/**
- * Batches miniflare's queue broker has in flight to a consumer at once: it flushes the next batch
- * when the last returns, but a flush started by the batch timeout leaves room for one more when
- * the queue fills meanwhile, and from then on two overlap (miniflare's broker.worker.ts,
- * #ensurePendingFlush). The fixture's count of simultaneous sessions shows it.
- */
-const LOCAL_BATCHES_AT_ONCE = 2;
 /** GET /v1/bulk/{id} this often: 30 a minute, inside the key's 60. */
 const POLL_MS = 2_000;
 const PORT = 18788;
@@ -87,7 +80,9 @@ export async function benchBulk(stateDir: string, log: (line: string) => void): 
     });
     await waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000);
     const groupId = worker.child.pid!;
-    const memory: Array<{ label: string; sample: MemorySample }> = [{ label: 'before the job', sample: await sampleMemory(groupId, INSPECTOR_PORT) }];
+    const health = `${worker.url}/v1/health`;
+    const wake = () => fetch(health).then((response) => response.text());
+    const memory: Array<{ label: string; sample: MemorySample }> = [{ label: 'before the job', sample: await sampleMemory(groupId, wake) }];
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${worker!.url}${path}`, {
         method,
@@ -114,7 +109,7 @@ export async function benchBulk(stateDir: string, log: (line: string) => void): 
       const perMinute = ((now.processed - last.processed) / (now.at - last.at)) * 60_000;
       let line = `${now.processed}/${ADDRESSES} (${((now.processed / ADDRESSES) * 100).toFixed(0)}%) · ${perMinute.toFixed(0)}/min over the last ${((now.at - last.at) / 1000).toFixed(0)} s`;
       while (mark < MEMORY_MARKS.length && now.processed >= MEMORY_MARKS[mark]! * ADDRESSES) {
-        const sample = await sampleMemory(groupId, INSPECTOR_PORT);
+        const sample = await sampleMemory(groupId, wake);
         memory.push({ label: `${MEMORY_MARKS[mark]! * 100}% checked`, sample });
         line += ` · workerd RSS ${sample.rssMiB.toFixed(0)} MiB, heap after GC ${sample.heapAfterGcMiB?.toFixed(1) ?? '?'} MiB`;
         mark += 1;
@@ -151,7 +146,12 @@ function report(run: {
 }): string {
   const batchSize = verifyQueueConsumerSetting(BULK_QUEUE_NAME, 'max_batch_size');
   const byHosts = DOMAINS * SESSIONS_PER_HOST;
-  const byConsumer = batchSize * LOCAL_BATCHES_AT_ONCE;
+  // miniflare's broker flushes the next batch when the last returns, so one batch is in flight;
+  // but a flush started by the batch timeout leaves room for one more when the queue fills
+  // meanwhile, and from then on two overlap (#ensurePendingFlush in its broker.worker.ts). The
+  // most sessions the fixture MTA had open at once shows which happened.
+  const batchesAtOnce = Math.max(1, Math.ceil(run.mostSessions / batchSize));
+  const byConsumer = batchSize * batchesAtOnce;
   const atOnce = Math.min(byHosts, byConsumer);
   const limitPerMinute = (atOnce / (run.checkP50Ms / 1000)) * 60;
   const whole = (ADDRESSES / (run.progress.at(-1)!.at - run.progress[0]!.at)) * 60_000;
@@ -159,7 +159,7 @@ function report(run: {
   const { summary } = run.view;
   const binds =
     byConsumer <= byHosts
-      ? `the queue consumer binds: ${byConsumer} checks at once (max_batch_size ${batchSize} × the ${LOCAL_BATCHES_AT_ONCE} batches miniflare's broker has in flight at most) against ${DOMAINS} hosts × ${SESSIONS_PER_HOST} sessions = ${byHosts}; the fixture MTA saw at most ${run.mostSessions} sessions at once`
+      ? `the queue consumer binds: ${byConsumer} checks at once (max_batch_size ${batchSize} × ${batchesAtOnce} batch${batchesAtOnce === 1 ? '' : 'es'} in flight: miniflare's broker sends the next batch when the last returns) against ${DOMAINS} hosts × ${SESSIONS_PER_HOST} sessions = ${byHosts}; the fixture MTA saw at most ${run.mostSessions} sessions at once`
       : `the per-host limit binds: ${DOMAINS} hosts × ${SESSIONS_PER_HOST} sessions = ${byHosts} against the consumer's ${byConsumer}`;
   const memoryRows = run.memory.map(({ label, sample }) => `| ${label} | ${sample.rssMiB.toFixed(0)} | ${sample.heapAfterGcMiB === null ? 'n/a' : sample.heapAfterGcMiB.toFixed(1)} |`);
   return [

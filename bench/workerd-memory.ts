@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 
 /**
  * The memory of a Worker under `wrangler dev`: the resident set of its workerd process (wrangler
  * starts workerd in the process group `startWorker` creates), and the V8 heap of the Worker's
- * isolate after a full garbage collection, asked over the inspector port wrangler serves.
+ * isolate after a full garbage collection, asked of the runtime's inspector.
  */
 
 export interface MemorySample {
@@ -45,11 +46,38 @@ function rssMiB(pid: number): number {
   return kib / 1024;
 }
 
-/** Runs a full GC in the isolate and reads its heap, through the DevTools protocol. */
-async function heapAfterGc(inspectorPort: number): Promise<number | null> {
+/**
+ * The ports `pid` listens on (from `ss`). The runtime's own inspector is asked directly rather than
+ * through wrangler's inspector proxy (--inspector-port): a second session through the proxy was
+ * seen to stall it, and wrangler's HTTP proxy with it.
+ */
+function listeningPorts(pid: number): number[] {
+  const lines = execFileSync('ss', ['-tlnpH'], { encoding: 'utf8' }).split('\n');
+  return lines.filter((line) => line.includes(`pid=${pid},`)).map((line) => Number(line.split(/\s+/)[3]!.split(':').pop()));
+}
+
+async function inspectorUrl(pid: number): Promise<string | null> {
+  for (const port of listeningPorts(pid)) {
+    try {
+      const targets = (await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2_000) })).json()) as Array<{ id?: string; webSocketDebuggerUrl?: string }>;
+      // The Worker's own isolate; miniflare's helper Workers have isolates of their own.
+      const url = targets.find((target) => target.id?.startsWith('core:user:'))?.webSocketDebuggerUrl;
+      if (url) return url;
+    } catch {
+      // Not the inspector: a Worker's or a Durable Object's port.
+    }
+  }
+  return null;
+}
+
+/**
+ * Runs a full GC in the Worker's isolate and reads its heap, through the DevTools protocol.
+ * workerd answers the inspector only while the isolate runs something, so `wake` (a request to
+ * the Worker) goes out with each command.
+ */
+async function heapAfterGc(pid: number, wake: () => Promise<unknown>): Promise<number | null> {
   try {
-    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`, { signal: AbortSignal.timeout(5_000) })).json()) as Array<{ webSocketDebuggerUrl?: string }>;
-    const url = targets.find((target) => target.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
+    const url = await inspectorUrl(pid);
     if (!url) return null;
     const socket = new WebSocket(url);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -68,6 +96,7 @@ async function heapAfterGc(inspectorPort: number): Promise<number | null> {
         };
         socket.on('message', onMessage);
         socket.send(JSON.stringify({ id, method }));
+        void wake().catch(() => {});
       });
     try {
       await call('HeapProfiler.collectGarbage');
@@ -81,9 +110,9 @@ async function heapAfterGc(inspectorPort: number): Promise<number | null> {
   }
 }
 
-export async function sampleMemory(groupId: number, inspectorPort: number): Promise<MemorySample> {
+export async function sampleMemory(groupId: number, wake: () => Promise<unknown>): Promise<MemorySample> {
   const pid = workerdPid(groupId);
   if (pid === null) throw new Error(`no workerd process in process group ${groupId}`);
-  const heap = await heapAfterGc(inspectorPort);
+  const heap = await heapAfterGc(pid, wake);
   return { rssMiB: rssMiB(pid), heapAfterGcMiB: heap };
 }

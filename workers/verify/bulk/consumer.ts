@@ -1,5 +1,5 @@
 import { readConfig } from '../../../shared/config';
-import { withDatabase, type Database } from '../../../shared/db/client';
+import { createDatabase, type Database } from '../../../shared/db/client';
 import { checkRetryDelaySeconds, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
 import { checkEmail, engineDeps, type CheckEmailDeps } from '../engine/check-email';
 import { checkEmailRequestSchema } from '../engine/output';
@@ -21,11 +21,15 @@ const ACK: Decision = { ack: true };
  * The queue() handler: every message of the batch at once (the engine holds each SMTP session to
  * the per-host limit), each acknowledged or retried on its own. A message that fails on our side
  * (database, queue) is retried soon; after the consumer's max_retries it goes to the dead-letter
- * queue like a task the mail server kept deferring.
+ * queue like a task the mail server kept deferring. The queue sends the next batch only when
+ * this handler returns, so what need not delay it (closing the database pool, the last lease
+ * releases reaching their gates) finishes after, in `ctx.waitUntil`.
  */
-export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyBindings): Promise<void> {
+export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyBindings, ctx: ExecutionContext): Promise<void> {
   const config = readConfig(verifyConfigSchema, env);
-  await withDatabase(config, async (db) => {
+  const database = createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
+  const db = database.db;
+  try {
     if (batch.queue === DEAD_LETTER_QUEUE_NAME) {
       await Promise.all(batch.messages.map((message) => settle(message, () => deadLetter(db, message))));
       return;
@@ -45,9 +49,11 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
     try {
       await Promise.all(messages.map(({ message, body }) => settle(message, () => handle(context, body, message.attempts))));
     } finally {
-      await gate.settled();
+      ctx.waitUntil(gate.settled());
     }
-  });
+  } finally {
+    ctx.waitUntil(database.close().catch(() => {}));
+  }
 }
 
 /** What every message of one batch shares. */
