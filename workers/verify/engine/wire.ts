@@ -136,8 +136,11 @@ export class Wire {
     // Closing a TLS socket whose handshake failed also makes workerd report the failure as an
     // unhandled rejection. Such a connection is dead already; the runtime releases it with the request.
     if (this.tlsUnconfirmed) return;
-    await this.writer.close().catch(() => {});
+    // Not awaited: a write the server never takes would hold the close, and the lease, forever.
+    this.writer.close().catch(() => {});
     await this.readToEnd(Date.now() + CLOSE_GRACE_MS);
+    // After the grace the socket is closed under the outstanding read, which workerd reports as an
+    // unhandled rejection of the read ("Stream was cancelled"): noise about a connection already gone.
     await this.socket.close().catch(() => {});
   }
 
