@@ -47,6 +47,8 @@ function workerProject(name: 'launch' | 'verify') {
 function engineBindings(peers: { gravatarUrl: string; controlUrl: string; socks: unknown }) {
   return {
     ALLOW_PRIVATE_MX: '1',
+    // Deferred bulk checks come back within seconds, each retry after a different delay.
+    BULK_RETRY_DELAYS_SECONDS: '1,2,3,4',
     GRAVATAR_URL: peers.gravatarUrl,
     TEST_PEERS_CONTROL_URL: peers.controlUrl,
     TEST_SOCKS_PROXIES: JSON.stringify(peers.socks),

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
@@ -83,6 +84,13 @@ if (runs('check-email')) {
   ].join('\n');
   console.log(`\n${section}\n`);
   writeSection('check-email', section);
+}
+if (runs('bulk')) {
+  console.log('Bulk: a job of real checks through the local queue, against fixture MTAs with injected latency');
+  const result = await benchBulk(stateDir, log);
+  const section = ['## Bulk verification (issue: bulk jobs on Queues)', '', stamp('bulk'), '', result.markdown].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('bulk', section);
 }
 console.log(`Recorded in ${resultsPath}`);
 

@@ -13,9 +13,9 @@ export interface DatabaseHandle {
  * One pool per request: a Worker may not reuse one request's sockets in another, so the caller
  * closes the handle when the request is done (see the services middleware).
  */
-export function createDatabase(databaseUrl: string, wsProxy?: string): DatabaseHandle {
+export function createDatabase(databaseUrl: string, wsProxy?: string, options: { maxConnections?: number } = {}): DatabaseHandle {
   if (wsProxy) useLocalProxy(wsProxy);
-  const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, max: options.maxConnections });
   // An idle client that loses its server emits 'error' on the pool; without a listener that is an
   // uncaught exception. The failed query itself still rejects and is reported there.
   pool.on('error', () => {});

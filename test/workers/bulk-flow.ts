@@ -109,6 +109,16 @@ export async function eventsOf(jobId: number) {
   return withTestDb((db) => db.select().from(jobEvents).where(eq(jobEvents.jobId, jobId)).orderBy(asc(jobEvents.id)));
 }
 
+/**
+ * The job as the API shows it once it has `status`: the wait polls the database, since a long job
+ * polled through the API would spend the key's 60 requests a minute.
+ */
+export async function jobOnceIn(auth: Record<string, string>, jobId: number, status: JobRow['status'], timeoutMs: number): Promise<JobView> {
+  const statusOf = () => withTestDb(async (db) => (await db.select({ status: bulkJobs.status }).from(bulkJobs).where(eq(bulkJobs.id, jobId)))[0]?.status);
+  await eventually(statusOf, (current) => current === status, timeoutMs);
+  return readJob(auth, jobId);
+}
+
 let messageCounter = 0;
 
 /**

@@ -6,6 +6,10 @@ import type { VerifyBindings } from '../../workers/verify/env';
 export interface PeerSession {
   fixture: string;
   port: number;
+  /** Epoch ms, by the peers' clock (this machine's). */
+  startedAt: number;
+  /** When the server's end of the connection reached the client (fixtures behind the relay, such as linger); null before. */
+  endedAt: number | null;
   hello: string | null;
   secure: boolean;
   mailFrom: string | null;
@@ -16,6 +20,12 @@ export interface PeerSession {
 export async function sessionsNaming(rcpt: string): Promise<PeerSession[]> {
   const response = await fetch(`${env.TEST_PEERS_CONTROL_URL}/sessions?rcpt=${encodeURIComponent(rcpt)}`);
   return ((await response.json()) as { sessions: PeerSession[] }).sessions;
+}
+
+/** Connections open at a fixture MTA now, and the most it ever had open at once. */
+export async function fixtureConcurrency(fixture: string): Promise<{ open: number; max: number }> {
+  const response = await fetch(`${env.TEST_PEERS_CONTROL_URL}/concurrency?fixture=${encodeURIComponent(fixture)}`);
+  return (await response.json()) as { open: number; max: number };
 }
 
 /** DoH questions asked about `name`. */

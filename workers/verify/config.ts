@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema } from '../../shared/config';
+import { CHECK_RETRIES, DEFAULT_CHECK_RETRY_DELAYS_SECONDS, MAX_QUEUE_DELAY_SECONDS } from './domain/retry-policy';
 import { HOST_NAME } from './engine/host-name';
 
 /** Every verify setting, validated once per isolate; see the README's settings table. */
@@ -20,4 +21,14 @@ export const verifyConfigSchema = platformConfigSchema.extend({
   LEGACY_V0: z.enum(['true', 'false']).default('false'),
   /** Concurrent SMTP sessions per MX host across every queue consumer; more would look like an attack to the host. */
   SMTP_SESSIONS_PER_MX_HOST: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Seconds before each retry of a check the mail server deferred (greylisting, a 4xx, no
+   * connection, a timeout), comma-separated: exactly one per retry the queue makes
+   * (wrangler.toml's max_retries), each at most the queue's 12 hours.
+   */
+  BULK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default(DEFAULT_CHECK_RETRY_DELAYS_SECONDS.join(','))
+    .transform((text) => text.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().min(1).max(MAX_QUEUE_DELAY_SECONDS)).length(CHECK_RETRIES)),
 });

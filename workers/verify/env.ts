@@ -24,6 +24,7 @@ export interface VerifyBindings {
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   LEGACY_V0?: string;
   SMTP_SESSIONS_PER_MX_HOST?: string;
+  BULK_RETRY_DELAYS_SECONDS?: string;
   /** Bulk tasks; its consumer (and the dead-letter queue's) is this Worker's queue() handler. */
   BULK_QUEUE: Queue<BulkMessage>;
   /** Per MX host: the SMTP sessions open to it across every consumer. */

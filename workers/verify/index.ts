@@ -12,8 +12,8 @@ const app = buildVerifyApp();
 
 export default {
   fetch: app.fetch,
-  queue(batch, env) {
-    return handleBulkBatch(batch, env);
+  queue(batch, env, ctx) {
+    return handleBulkBatch(batch, env, ctx);
   },
   scheduled(controller, env, ctx) {
     if (controller.cron === WEBHOOK_CRON) ctx.waitUntil(deliverDueWebhooks(env));

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bulkTenant, callVerify, deliver, eventsOf, eventually, readJob, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
+import { bulkTenant, callVerify, deliver, eventsOf, eventually, readJob, seedJob, tasksOf, verifyEnv } from '../../../test/workers/bulk-flow';
 import { withTestDb } from '../../../test/workers/seed';
-import { CHECK_RETRY_DELAYS_SECONDS, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
+import { readConfig } from '../../../shared/config';
+import { verifyConfigSchema } from '../config';
+import { PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
 import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from './consumer';
 import { bulkTasks } from '../../../shared/db/schema';
 
 const check = (jobId: number, position: number) => ({ type: 'check' as const, jobId, position });
+/** The schedule the tests' bindings set (vitest.config.ts): short, and a different delay per retry. */
+const retryDelays = readConfig(verifyConfigSchema, verifyEnv).BULK_RETRY_DELAYS_SECONDS;
 
 describe('bulk queue consumer', () => {
   it('writes each result once: a redelivered message, even delivered twice at once, changes nothing', async () => {
@@ -38,14 +42,14 @@ describe('bulk queue consumer', () => {
     const job = await seedJob(tenant.id, ['greylisted@example.com', 'jane@example.com']);
 
     const first = await deliver(BULK_QUEUE_NAME, [check(job.id, 0)]);
-    expect(first.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: CHECK_RETRY_DELAYS_SECONDS[0] }]);
+    expect(first.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: retryDelays[0] }]);
     expect(first.explicitAcks).toEqual([]);
     const [task] = await tasksOf(job.id);
     expect(task).toMatchObject({ status: 'retrying', attempts: 1, isReachable: 'unknown', reason: 'unavailable_smtp' });
-    expect(task!.nextAttemptAt!.getTime() - task!.updatedAt.getTime()).toBe(CHECK_RETRY_DELAYS_SECONDS[0] * 1000);
+    expect(task!.nextAttemptAt!.getTime() - task!.updatedAt.getTime()).toBe(retryDelays[0]! * 1000);
 
     const third = await deliver(BULK_QUEUE_NAME, [check(job.id, 0)], { attempts: 3 });
-    expect(third.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: CHECK_RETRY_DELAYS_SECONDS[2] }]);
+    expect(third.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: retryDelays[2] }]);
     expect((await tasksOf(job.id))[0]).toMatchObject({ status: 'retrying', attempts: 2 });
 
     // A deferred task is not processed: the job runs on, and shows the retry in its results.

@@ -6,10 +6,12 @@ import { withTestDb } from '../../../test/workers/seed';
 import type { CheckOutcome } from '../engine/check-email';
 import { sandboxCheck } from '../engine/sandbox';
 import { CREDITS_QUOTA } from './credits';
-import { loadOpenTask, recordTaskFailure, writeTaskResult } from './task-results';
+import { loadOpenTasks, recordTaskFailure, writeTaskResult } from './task-results';
 
 /** A real result for `address` (the sandbox's, made from the address alone), as the engine returns it. */
 const outcome = (address: string): CheckOutcome => ({ output: sandboxCheck(address, new Date()), mxHost: 'mx.sandbox.invalid', retryable: false, durationMs: 120 });
+
+const loadOpenTask = async (jobId: number, position: number) => (await withTestDb((db) => loadOpenTasks(db, [{ jobId, position }]))).get(`${jobId}:${position}`) ?? null;
 
 describe('task results and credits', () => {
   it('keeps the credit of a verified address, and returns those of unknown results and failures, once each', async () => {
@@ -20,7 +22,7 @@ describe('task results and credits', () => {
     // The job's 3 credits, as POST /v1/bulk takes them when it creates the job.
     await withTestDb((db) => consumeQuota(db, verifyQuotaStore, { ownerId: tenant.id, quota: CREDITS_QUOTA, amount: 3, entitlement }));
     const job = await seedJob(tenant.id, ['jane@example.com', 'blocked@example.com', 'john@example.com'], { sandbox: false, credits });
-    const task = async (position: number) => (await withTestDb((db) => loadOpenTask(db, job.id, position)))!;
+    const task = async (position: number) => (await loadOpenTask(job.id, position))!;
 
     expect(await withTestDb(async (db) => writeTaskResult(db, await task(0), outcome('jane@example.com')))).toBe(true);
     expect(await used()).toBe(3);
@@ -53,9 +55,20 @@ describe('task results and credits', () => {
   it('writes no result to a task that is not open', async () => {
     const { tenant } = await bulkTenant();
     const job = await seedJob(tenant.id, ['jane@example.com']);
-    const task = (await withTestDb((db) => loadOpenTask(db, job.id, 0)))!;
+    const task = (await loadOpenTask(job.id, 0))!;
     await withTestDb((db) => writeTaskResult(db, task, outcome('jane@example.com')));
-    expect(await withTestDb((db) => loadOpenTask(db, job.id, 0))).toBeNull();
-    expect(await withTestDb((db) => loadOpenTask(db, job.id, 7))).toBeNull();
+    expect(await loadOpenTask(job.id, 0)).toBeNull();
+    expect(await loadOpenTask(job.id, 7)).toBeNull();
+  });
+
+  it('reads the open tasks of a whole batch in one go, across jobs, leaving out the ended ones', async () => {
+    const { tenant } = await bulkTenant();
+    const [first, second] = [await seedJob(tenant.id, ['jane@example.com', 'john@example.com']), await seedJob(tenant.id, ['jill@example.com'])];
+    await withTestDb(async (db) => writeTaskResult(db, (await loadOpenTasks(db, [{ jobId: first.id, position: 1 }])).get(`${first.id}:1`)!, outcome('john@example.com')));
+    const open = await withTestDb((db) => loadOpenTasks(db, [{ jobId: first.id, position: 0 }, { jobId: first.id, position: 1 }, { jobId: second.id, position: 0 }, { jobId: second.id, position: 9 }]));
+    expect([...open.entries()].map(([key, task]) => [key, task.email]).sort()).toEqual([
+      [`${first.id}:0`, 'jane@example.com'],
+      [`${second.id}:0`, 'jill@example.com'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks, type JobKind } from '../../../shared/db/schema';
@@ -32,14 +32,25 @@ export interface OpenTask {
 const taskKey = (jobId: number, position: number) => and(eq(bulkTasks.jobId, jobId), eq(bulkTasks.position, position));
 const isOpen = inArray(bulkTasks.status, [...openTaskStatuses]);
 
-/** The task when it may still take a result: open, in a job that is neither cancelled nor finished. */
-export async function loadOpenTask(db: Database, jobId: number, position: number): Promise<OpenTask | null> {
-  const [row] = await db
-    .select({ tenantId: bulkTasks.tenantId, kind: bulkJobs.kind, email: bulkTasks.email, options: bulkJobs.options })
+/** Where a task is: its job and position. */
+export type TaskKey = Pick<OpenTask, 'jobId' | 'position'>;
+
+export const taskKeyText = ({ jobId, position }: TaskKey) => `${jobId}:${position}`;
+
+/**
+ * The tasks of `keys` that may still take a result (open, in a job that is neither cancelled nor
+ * finished), by taskKeyText; the others are absent. One query for a whole queue batch: each
+ * query a batch makes at once opens a database connection of its own, and a batch's checks
+ * cannot start before their tasks are read.
+ */
+export async function loadOpenTasks(db: Database, keys: readonly TaskKey[]): Promise<Map<string, OpenTask>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ jobId: bulkTasks.jobId, position: bulkTasks.position, tenantId: bulkTasks.tenantId, kind: bulkJobs.kind, email: bulkTasks.email, options: bulkJobs.options })
     .from(bulkTasks)
     .innerJoin(bulkJobs, eq(bulkJobs.id, bulkTasks.jobId))
-    .where(and(taskKey(jobId, position), isOpen, inArray(bulkJobs.status, [...openJobStatuses])));
-  return row ? { jobId, position, tenantId: row.tenantId, kind: row.kind, email: row.email, options: row.options as JobCheckOptions } : null;
+    .where(and(or(...keys.map((key) => taskKey(key.jobId, key.position))), isOpen, inArray(bulkJobs.status, [...openJobStatuses])));
+  return new Map(rows.map((row) => [taskKeyText(row), { ...row, options: row.options as JobCheckOptions }]));
 }
 
 /** Provider label for the latency report: the engine's provider, `other` for an unrecognized MX, `no_mx` without one. */

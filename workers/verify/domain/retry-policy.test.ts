@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_RETRY_DELAYS_SECONDS, checkRetryDelaySeconds, MAX_CHECK_ATTEMPTS, WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from './retry-policy';
+import { CHECK_RETRIES, checkRetryDelaySeconds, DEFAULT_CHECK_RETRY_DELAYS_SECONDS, MAX_CHECK_ATTEMPTS, WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from './retry-policy';
 
 describe('retry policy', () => {
-  it('waits longer after each deferred check attempt: 1, 5, 15, then 30 minutes', () => {
-    expect([1, 2, 3, 4].map(checkRetryDelaySeconds)).toEqual([60, 300, 900, 1800]);
-    expect(checkRetryDelaySeconds(9)).toBe(1800);
-    expect(checkRetryDelaySeconds(0)).toBe(60);
-    expect(MAX_CHECK_ATTEMPTS).toBe(CHECK_RETRY_DELAYS_SECONDS.length + 1);
+  it('waits longer after each deferred check attempt: by default 1, 5, 15, then 30 minutes', () => {
+    const delay = (attempt: number) => checkRetryDelaySeconds(DEFAULT_CHECK_RETRY_DELAYS_SECONDS, attempt);
+    expect([1, 2, 3, 4].map(delay)).toEqual([60, 300, 900, 1800]);
+    expect(delay(9)).toBe(1800);
+    expect(delay(0)).toBe(60);
+    expect(DEFAULT_CHECK_RETRY_DELAYS_SECONDS).toHaveLength(CHECK_RETRIES);
+    expect(MAX_CHECK_ATTEMPTS).toBe(CHECK_RETRIES + 1);
+  });
+
+  it('follows the schedule it is given', () => {
+    expect([1, 2, 3, 4, 5].map((attempt) => checkRetryDelaySeconds([7, 8, 9, 10], attempt))).toEqual([7, 8, 9, 10, 10]);
   });
 
   it('backs webhook retries off and stops after the last attempt', () => {

@@ -4,22 +4,29 @@
  * than reconnecting at once, which would only be deferred again.
  */
 
-/** Delay before check attempt n+1 after attempt n was deferred: 1, 5, 15 and 30 minutes. */
-export const CHECK_RETRY_DELAYS_SECONDS = [60, 300, 900, 1800] as const;
-
 /**
- * Attempts in all; after the last one the queue moves the task to the dead-letter queue.
- * wrangler.toml sets the consumer's `max_retries` to CHECK_RETRY_DELAYS_SECONDS.length to match.
+ * Retries of a deferred check after its first attempt. wrangler.toml sets the bulk consumer's
+ * `max_retries` to this, so every schedule (BULK_RETRY_DELAYS_SECONDS) has exactly this many
+ * delays: one per retry the queue will make before the dead-letter queue.
  */
-export const MAX_CHECK_ATTEMPTS = CHECK_RETRY_DELAYS_SECONDS.length + 1;
+export const CHECK_RETRIES = 4;
+
+/** Attempts in all; after the last one the queue moves the task to the dead-letter queue. */
+export const MAX_CHECK_ATTEMPTS = CHECK_RETRIES + 1;
+
+/** The default schedule: 1, 5, 15 and 30 minutes between attempts. */
+export const DEFAULT_CHECK_RETRY_DELAYS_SECONDS = [60, 300, 900, 1800] as const;
+
+/** The longest delay a queue message may be given (Cloudflare Queues: 12 hours). */
+export const MAX_QUEUE_DELAY_SECONDS = 43_200;
 
 /** A task whose processing failed on our side (database, queue) is tried again soon. */
 export const PROCESSING_RETRY_DELAY_SECONDS = 10;
 
-/** `attempt` counts from 1 (the queue's `message.attempts`). */
-export function checkRetryDelaySeconds(attempt: number): number {
-  const index = Math.min(Math.max(attempt, 1), CHECK_RETRY_DELAYS_SECONDS.length) - 1;
-  return CHECK_RETRY_DELAYS_SECONDS[index]!;
+/** Delay before check attempt n+1 after attempt n was deferred; `attempt` counts from 1 (the queue's `message.attempts`). */
+export function checkRetryDelaySeconds(schedule: readonly number[], attempt: number): number {
+  const index = Math.min(Math.max(attempt, 1), schedule.length) - 1;
+  return schedule[index]!;
 }
 
 /** Webhook deliveries: wait before attempt n+1 — 1 min, 5 min, 30 min, 2 h, 6 h; 6 attempts in all. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dnsQuestionsAbout, sessionsNaming, socksConnections, socksProxies, uniqueAddress, verifyBindings } from '../../../test/workers/engine-peers';
+import { dnsQuestionsAbout, sessionsNaming, socksConnections, socksProxies, uniqueAddress, verifyBindings, type PeerSession } from '../../../test/workers/engine-peers';
+import { mxHostKey, smtpSessionGate } from '../bulk/mx-host-gate';
 import { dohResolver } from '../../../shared/net/doh';
 import { checkEmail, engineDeps, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
 import { checkEmailRequestSchema, type CheckEmailRequest } from './output';
@@ -13,6 +14,8 @@ function deps(settings: Partial<CheckEmailSettings> = {}, extra: Partial<CheckEm
   const base = engineDeps(verifyBindings);
   return { ...base, settings: { ...base.settings, ...settings }, ...extra };
 }
+
+const gateOf = (host: string) => verifyBindings.MX_HOST_GATE.get(verifyBindings.MX_HOST_GATE.idFromName(mxHostKey(host)));
 
 function check(toEmail: string, fields: Partial<CheckEmailRequest> = {}, engine: CheckEmailDeps = deps()) {
   return checkEmail(checkEmailRequestSchema.parse({ to_email: toEmail, ...fields }), engine);
@@ -268,6 +271,35 @@ describe('checkEmail: options', () => {
     });
     await check(uniqueAddress('alice', 'fallback.test'), {}, engine);
     expect(events).toEqual(['acquire dead.mx.test', 'release dead.mx.test', 'acquire mailbox.mx.test', 'release mailbox.mx.test']);
+  });
+
+  it('gives a session’s place at its MX host back only once the server has ended the connection, read to its end', async () => {
+    // The linger fixture keeps the connection a second after its QUIT reply before it ends it.
+    const address = uniqueAddress('alice', 'linger.test');
+    const gate = smtpSessionGate(verifyBindings.MX_HOST_GATE, 1);
+    let seenAtRelease: Promise<PeerSession[]> | null = null;
+    const engine = deps({}, {
+      acquireSmtpSession: async (host) => {
+        const release = await gate.acquire(host);
+        return () => {
+          seenAtRelease = sessionsNaming(address);
+          release();
+        };
+      },
+    });
+    expect((await check(address, {}, engine)).output.is_reachable).toBe('safe');
+    const [session] = await seenAtRelease!;
+    expect(session!.endedAt).not.toBeNull();
+    await gate.settled();
+    expect(await gateOf('linger.mx.test').active()).toBe(0);
+  });
+
+  it('gives a session’s place back when the server never answers, once the connection is closed', async () => {
+    const gate = smtpSessionGate(verifyBindings.MX_HOST_GATE, 1);
+    const engine = deps({ budgets: { ...engineDeps(verifyBindings).settings.budgets, replyMs: 300 } }, { acquireSmtpSession: gate.acquire });
+    expect((await check(uniqueAddress('alice', 'tarpit.test'), {}, engine)).output.reason).toBe('timeout');
+    await gate.settled();
+    expect(await gateOf('tarpit.mx.test').active()).toBe(0);
   });
 });
 

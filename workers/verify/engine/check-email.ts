@@ -298,7 +298,7 @@ async function attemptSession(target: SessionTarget, startTls: 'opportunistic' |
     }
     return { kind: 'ended', outcome: 'failed', error: `${host}: ${(error as Error).message}.` };
   } finally {
-    wire.close();
+    await wire.close();
   }
 }
 

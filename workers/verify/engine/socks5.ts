@@ -58,7 +58,7 @@ export async function socks5Connect(connectTcp: ConnectTcp, proxy: Socks5Proxy, 
     await negotiate(wire, proxy, target, deadline);
     return wire;
   } catch (error) {
-    wire.close();
+    await wire.close();
     if (error instanceof Socks5ProxyError || error instanceof Socks5TargetError) throw error;
     throw new Socks5ProxyError(`the SOCKS5 handshake failed (${(error as Error).message})`);
   }

@@ -50,9 +50,10 @@ export class Wire {
   private reader: ReadableStreamDefaultReader<Uint8Array> | null;
   private writer: WritableStreamDefaultWriter<Uint8Array>;
   private pending = new Uint8Array(0);
-  /** The read outstanding, if any (see close). */
+  /** The read outstanding, if any: workerd's socket takes one read at a time (see readToEnd). */
   private inflight: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  private closed = false;
+  /** Set by the first close(). */
+  private closing: Promise<void> | null = null;
   /** Upgraded to TLS, and nothing read through it yet: the handshake may still fail. */
   private tlsUnconfirmed = false;
 
@@ -69,7 +70,7 @@ export class Wire {
     try {
       await wire.before(socket.opened, deadline, `connecting to ${address}:${port}`);
     } catch (error) {
-      wire.close();
+      await wire.close();
       throw error;
     }
     return wire;
@@ -119,35 +120,63 @@ export class Wire {
     this.tlsUnconfirmed = true;
   }
 
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
+  /**
+   * Ends the connection, and resolves once the socket is closed: an SMTP session's place at its
+   * host (the MX host gate's lease) is given back only then. Our side is half-closed and whatever
+   * the server still sends (the reply to QUIT, a pipelined reply not read) is read and dropped
+   * until the server ends the connection, then the socket is closed: workerd was seen to leak
+   * sockets closed with unread data under load. A server that holds on gets CLOSE_GRACE_MS.
+   * Every call returns the same promise.
+   */
+  close(): Promise<void> {
+    return (this.closing ??= this.shutDown());
+  }
+
+  private async shutDown(): Promise<void> {
     // Closing a TLS socket whose handshake failed also makes workerd report the failure as an
     // unhandled rejection. Such a connection is dead already; the runtime releases it with the request.
     if (this.tlsUnconfirmed) return;
-    const outstanding = this.inflight;
-    if (!outstanding) {
-      this.socket.close().catch(() => {});
-      return;
-    }
-    // Cancelling a stream with a read outstanding makes workerd report the cancellation as an
-    // unhandled rejection. Half-close instead, so the server ends the connection and the read with
-    // it, and close once the read settles (or after a grace period, for a server that holds on).
+    // Not awaited: a write the server never takes would hold the close, and the lease, forever.
     this.writer.close().catch(() => {});
-    const grace = new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
-    void Promise.race([outstanding.catch(() => {}), grace]).then(() => this.socket.close().catch(() => {}));
+    await this.readToEnd(Date.now() + CLOSE_GRACE_MS);
+    // After the grace the socket is closed under the outstanding read, which workerd reports as an
+    // unhandled rejection of the read ("Stream was cancelled"): noise about a connection already gone.
+    await this.socket.close().catch(() => {});
+  }
+
+  /**
+   * Reads until the server ends the connection, or the deadline. workerd's socket takes one read
+   * at a time, so a read left outstanding by a timeout is awaited rather than doubled.
+   */
+  private async readToEnd(deadline: number): Promise<void> {
+    const reader = (this.reader ??= readerOf(this.socket));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const graceOver = new Promise<'grace_over'>((resolve) => (timer = setTimeout(() => resolve('grace_over'), Math.max(0, deadline - Date.now()))));
+    try {
+      for (;;) {
+        const read = this.inflight ?? this.track(reader.read());
+        const result = await Promise.race([read.catch(() => ({ done: true as const })), graceOver]);
+        if (result === 'grace_over' || result.done) return;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Notes `read` as outstanding until it settles, even when whoever awaited it gave up. */
+  private track(read: Promise<ReadableStreamReadResult<Uint8Array>>): Promise<ReadableStreamReadResult<Uint8Array>> {
+    this.inflight = read;
+    const settled = () => {
+      if (this.inflight === read) this.inflight = null;
+    };
+    read.then(settled, settled);
+    return read;
   }
 
   private async fill(deadline: number): Promise<void> {
     this.reader ??= readerOf(this.socket);
-    const read = (this.inflight = this.reader.read());
-    let result: ReadableStreamReadResult<Uint8Array>;
-    try {
-      result = await this.before(read, deadline, 'waiting for the server');
-    } finally {
-      this.inflight = null;
-    }
-    const { value, done } = result;
+    const read = this.track(this.reader.read());
+    const { value, done } = await this.before(read, deadline, 'waiting for the server');
     if (done) throw new WireClosedError('the server closed the connection');
     this.tlsUnconfirmed = false;
     const joined = new Uint8Array(this.pending.length + value.length);
@@ -163,7 +192,7 @@ export class Wire {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        this.close();
+        void this.close();
         reject(new WireTimeoutError(`timed out ${doing}`));
       }, Math.max(0, deadline - Date.now()));
     });

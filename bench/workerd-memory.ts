@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+
+/**
+ * The memory of a Worker under `wrangler dev`: the resident set of its workerd process (wrangler
+ * starts workerd in the process group `startWorker` creates), and the V8 heap of the Worker's
+ * isolate after a full garbage collection, asked of the runtime's inspector.
+ */
+
+export interface MemorySample {
+  /** workerd's resident set, MiB. */
+  rssMiB: number;
+  /** The isolate's used heap right after a full GC, MiB; null when the inspector did not answer. */
+  heapAfterGcMiB: number | null;
+}
+
+const MiB = 2 ** 20;
+
+/**
+ * The workerd process running the Worker in the process group `groupId` (wrangler's, started
+ * detached). wrangler runs two: its own proxy in front (which serves the port) and the Worker's
+ * runtime, the one started with an inspector address.
+ */
+export function workerdPid(groupId: number): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the parenthesised command: state, ppid, pgrp, …
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== groupId || command !== 'workerd') continue;
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.some((arg) => arg.startsWith('--inspector-addr'))) return Number(entry);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return null;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+/**
+ * The ports `pid` listens on (from `ss`). The runtime's own inspector is asked directly rather than
+ * through wrangler's inspector proxy (--inspector-port): a second session through the proxy was
+ * seen to stall it, and wrangler's HTTP proxy with it.
+ */
+function listeningPorts(pid: number): number[] {
+  const lines = execFileSync('ss', ['-tlnpH'], { encoding: 'utf8' }).split('\n');
+  return lines.filter((line) => line.includes(`pid=${pid},`)).map((line) => Number(line.split(/\s+/)[3]!.split(':').pop()));
+}
+
+async function inspectorUrl(pid: number): Promise<string | null> {
+  for (const port of listeningPorts(pid)) {
+    try {
+      const targets = (await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2_000) })).json()) as Array<{ id?: string; webSocketDebuggerUrl?: string }>;
+      // The Worker's own isolate; miniflare's helper Workers have isolates of their own.
+      const url = targets.find((target) => target.id?.startsWith('core:user:'))?.webSocketDebuggerUrl;
+      if (url) return url;
+    } catch {
+      // Not the inspector: a Worker's or a Durable Object's port.
+    }
+  }
+  return null;
+}
+
+/**
+ * Runs a full GC in the Worker's isolate and reads its heap, through the DevTools protocol.
+ * workerd answers the inspector only while the isolate runs something, so `wake` (a request to
+ * the Worker) goes out with each command.
+ */
+async function heapAfterGc(pid: number, wake: () => Promise<unknown>): Promise<number | null> {
+  try {
+    const url = await inspectorUrl(pid);
+    if (!url) return null;
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    let nextId = 0;
+    const call = (method: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const id = ++nextId;
+        const timer = setTimeout(() => reject(new Error(`${method}: no answer`)), 10_000);
+        const onMessage = (data: WebSocket.RawData) => {
+          const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown>; error?: unknown };
+          if (message.id !== id) return;
+          clearTimeout(timer);
+          socket.off('message', onMessage);
+          if (message.error) reject(new Error(JSON.stringify(message.error)));
+          else resolve(message.result ?? {});
+        };
+        socket.on('message', onMessage);
+        socket.send(JSON.stringify({ id, method }));
+        void wake().catch(() => {});
+      });
+    try {
+      await call('HeapProfiler.collectGarbage');
+      const usage = await call('Runtime.getHeapUsage');
+      return Number(usage.usedSize) / MiB;
+    } finally {
+      socket.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+export async function sampleMemory(groupId: number, wake: () => Promise<unknown>): Promise<MemorySample> {
+  const pid = workerdPid(groupId);
+  if (pid === null) throw new Error(`no workerd process in process group ${groupId}`);
+  const heap = await heapAfterGc(pid, wake);
+  return { rssMiB: rssMiB(pid), heapAfterGcMiB: heap };
+}
