@@ -13,6 +13,9 @@ import { recordJobEvent } from './events';
 import type { JobRow } from './job-view';
 import { dispatchMessages, sendAll, type BulkMessage } from './messages';
 
+/** The plan feature bulk jobs and reverification runs need (find_email has a feature of its own). */
+export const bulkFeature = { feature: 'bulk', minimumPlan: 'starter' } as const;
+
 /** Distinct addresses one job may hold; larger lists are split into several jobs. */
 export const MAX_JOB_ADDRESSES = 50_000;
 

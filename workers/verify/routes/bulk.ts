@@ -8,10 +8,10 @@ import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import { addressesFromCsv, CsvInputError } from '../bulk/csv';
-import { createJob, findJob, MAX_JOB_ADDRESSES, type JobCheckOptions, type NewJob } from '../bulk/jobs';
+import { bulkFeature, createJob, findJob, MAX_JOB_ADDRESSES, type JobCheckOptions, type NewJob } from '../bulk/jobs';
 import { jobView } from '../bulk/job-view';
 import type { VerifyEnv } from '../env';
-import { bulkFeature, bulkJsonInput, csvUploadQuery, jobIdParams, jobNotFound, jobSchema, optionsFromQuery, partialHeaderNote, resultsQuery, resultsResponses } from './job-schemas';
+import { bulkJsonInput, csvUploadQuery, jobIdParams, jobNotFound, jobSchema, optionsFromQuery, partialHeaderNote, resultsQuery, resultsResponses } from './job-schemas';
 import { resultsResponse } from './jobs';
 
 /** Bulk uploads may be large: a CSV of 50,000 addresses with a few columns. */

@@ -4,10 +4,10 @@ import { cursorQuery } from '../../../shared/http/pagination';
 import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
 import { defineOperation } from '../auth/operation';
 import { jobEventDescriptions, jobEventTypes, listEvents } from '../bulk/events';
-import { findJob } from '../bulk/jobs';
+import { bulkFeature, findJob } from '../bulk/jobs';
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import type { VerifyEnv } from '../env';
-import { bulkFeature, jobIdParams, jobNotFound } from './job-schemas';
+import { jobIdParams, jobNotFound } from './job-schemas';
 
 const access = { scopes: ['bulk'], entitlement: bulkFeature } as const;
 

@@ -8,8 +8,6 @@ import { MAX_JOB_ADDRESSES } from '../bulk/jobs';
 
 /** Request and response shapes shared by the bulk, jobs, events, find_email and v0 routes. */
 
-export const bulkFeature = { feature: 'bulk', minimumPlan: 'starter' } as const;
-
 export const jobIdParams = z.object({
   job_id: z.coerce
     .number()

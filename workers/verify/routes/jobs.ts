@@ -7,13 +7,12 @@ import { verifyConfigSchema } from '../config';
 import { approvalVerdicts } from '../domain/approval';
 import { jobStatuses, type JobStatus } from '../domain/job-status';
 import { failureCauses, failureCauseInfo } from '../domain/failures';
-import { cancelJob, findJob, retryJob } from '../bulk/jobs';
+import { bulkFeature, cancelJob, findJob, retryJob } from '../bulk/jobs';
 import { jobView, type JobRow } from '../bulk/job-view';
 import { approvalReport, failureGroups, latencyReport } from '../bulk/reports';
 import { resultsCsvStream, resultsPage, taskView } from '../bulk/results';
 import type { VerifyEnv } from '../env';
 import {
-  bulkFeature,
   csvResponse,
   jobIdParams,
   jobNotFound,

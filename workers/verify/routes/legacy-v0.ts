@@ -5,14 +5,14 @@ import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
-import { createJob, findJob } from '../bulk/jobs';
+import { bulkFeature, createJob, findJob } from '../bulk/jobs';
 import { resultsPage } from '../bulk/results';
 import { engineDeps } from '../engine/check-email';
 import { checkEmailOutputSchema, checkEmailRequestSchema, type CheckEmailOutput } from '../engine/output';
 import type { VerifyEnv } from '../env';
 import { runSingleCheck } from '../services/checks';
 import { jobCaller } from './bulk';
-import { bulkFeature, checkOptions, csvContent, jobIdParams, jobNotFound } from './job-schemas';
+import { checkOptions, csvContent, jobIdParams, jobNotFound } from './job-schemas';
 import { csvResultsResponse } from './jobs';
 
 /**

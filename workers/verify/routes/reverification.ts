@@ -1,12 +1,13 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
+import { bulkFeature } from '../bulk/jobs';
 import { jobView } from '../bulk/job-view';
 import { REVERIFICATION_LIMITS, reverificationDefaults } from '../domain/reverification';
 import { REACHABILITY } from '../engine/verdict';
 import type { VerifyEnv } from '../env';
 import { readReverificationState, savePolicy, type ReverificationState } from '../services/reverification';
-import { bulkFeature, jobSchema } from './job-schemas';
+import { jobSchema } from './job-schemas';
 
 const { olderThanDays, everyDays, maxAddressesPerRun } = REVERIFICATION_LIMITS;
 

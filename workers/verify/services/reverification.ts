@@ -3,7 +3,7 @@ import type { Database } from '../../../shared/db/client';
 import { bulkJobs, reverificationPolicies } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { loadVerifyEntitlement, requireFeature } from '../../../shared/platform/entitlements';
-import { createJob, type JobCheckOptions } from '../bulk/jobs';
+import { bulkFeature, createJob, type JobCheckOptions } from '../bulk/jobs';
 import type { JobRow } from '../bulk/job-view';
 import type { BulkMessage } from '../bulk/messages';
 import { dueBefore, firstRunAt, retentionConflict, type ReverificationPolicy } from '../domain/reverification';
@@ -169,7 +169,7 @@ async function runPolicy(db: Database, queue: Queue<BulkMessage>, policy: Policy
   if (due.total === 0) return record({ due: 0, queued: 0, jobId: null, note: null });
   const entitlement = await loadVerifyEntitlement(db, policy.tenantId, now);
   try {
-    requireFeature(entitlement, { feature: 'bulk', minimumPlan: 'starter' });
+    requireFeature(entitlement, bulkFeature);
     const job = await createJob(db, queue, {
       tenantId: policy.tenantId,
       createdBy: REVERIFICATION_ACTOR,
