@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cronsOf } from '../../dev/crons';
 import { verifyQueueConsumerSetting } from '../../dev/wrangler-toml';
-import { RETENTION_CRON, REVERIFICATION_CRON, WEBHOOK_CRON } from '../../workers/verify/scheduled';
+import { RETENTION_CRON, REVERIFICATION_CRON, WEBHOOK_CRON } from '../../workers/verify/crons';
 import { CHECK_RETRIES } from '../../workers/verify/domain/retry-policy';
 
 describe('wrangler.toml', () => {

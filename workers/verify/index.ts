@@ -2,7 +2,8 @@ import { buildVerifyApp } from './app';
 import { handleBulkBatch } from './bulk/consumer';
 import { deliverDueWebhooks } from './bulk/webhooks';
 import type { VerifyBindings } from './env';
-import { purgeExpiredResults, RETENTION_CRON, REVERIFICATION_CRON, reverifyDueAddresses, WEBHOOK_CRON } from './scheduled';
+import { RETENTION_CRON, REVERIFICATION_CRON, WEBHOOK_CRON } from './crons';
+import { purgeExpiredResults, reverifyDueAddresses } from './scheduled';
 
 export { VerifyKeyGate } from './auth/key-gate';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';

@@ -5,14 +5,7 @@ import type { VerifyBindings } from './env';
 import { purgeExpiredChecks } from './services/history';
 import { runDueReverifications, type RunOutcome } from './services/reverification';
 
-/** The cron triggers of wrangler.toml `[env.verify.triggers]`; scheduled() runs each one's job. */
-/** Every minute: job events due for delivery go to their webhooks. */
-export const WEBHOOK_CRON = '* * * * *';
-/** Every hour: checks past their tenant's `result_retention_days` are deleted. */
-export const RETENTION_CRON = '15 * * * *';
-/** Every ten minutes: workspaces whose reverification run has come queue their due addresses. */
-export const REVERIFICATION_CRON = '*/10 * * * *';
-
+/** The jobs of the cron triggers (crons.ts); each reads the config and opens its own database pool. */
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {
   const deleted = await withDatabase(readConfig(verifyConfigSchema, env), (db) => purgeExpiredChecks(db, now));
   console.log(JSON.stringify({ level: 'info', job: 'retention', deleted }));

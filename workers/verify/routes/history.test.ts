@@ -6,7 +6,7 @@ import { uniqueAddress, verifyBindings } from '../../../test/workers/engine-peer
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import { sandboxCheck } from '../engine/sandbox';
 import worker from '../index';
-import { RETENTION_CRON } from '../scheduled';
+import { RETENTION_CRON } from '../crons';
 import { recordCheck } from '../services/history';
 import { updateSettings } from '../services/settings';
 

@@ -10,7 +10,7 @@ import { withTestDb } from '../../../test/workers/seed';
 import { sandboxCheck } from '../engine/sandbox';
 import type { Reachability } from '../engine/verdict';
 import worker from '../index';
-import { REVERIFICATION_CRON } from '../scheduled';
+import { REVERIFICATION_CRON } from '../crons';
 import { recordCheck } from '../services/history';
 import { runDueReverifications } from '../services/reverification';
 import { updateSettings } from '../services/settings';
