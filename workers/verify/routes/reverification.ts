@@ -141,8 +141,8 @@ export function registerReverificationRoutes(app: OpenAPIHono<VerifyEnv>): void 
     const { db } = c.get('services');
     const tenantId = c.get('principal').workspaceId;
     const now = new Date();
-    await savePolicy(db, tenantId, { enabled: body.enabled, verdicts: body.verdicts, olderThanDays: body.older_than_days, everyDays: body.every_days, maxAddressesPerRun: body.max_addresses_per_run }, now);
-    return c.json(statusView(await readReverificationState(db, tenantId, now)), 200);
+    const saved = await savePolicy(db, tenantId, { enabled: body.enabled, verdicts: body.verdicts, olderThanDays: body.older_than_days, everyDays: body.every_days, maxAddressesPerRun: body.max_addresses_per_run }, now);
+    return c.json(statusView(await readReverificationState(db, tenantId, now, saved)), 200);
   });
 
   app.openapi(statusRoute, async (c) => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { bulkJobs, reverificationPolicies } from '../../../shared/db/schema';
+import { reverificationPolicies } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { loadVerifyEntitlement, requireFeature } from '../../../shared/platform/entitlements';
-import { bulkFeature, createJob, type JobCheckOptions } from '../bulk/jobs';
+import { bulkFeature, createJob, findJob, type JobCheckOptions } from '../bulk/jobs';
 import type { JobRow } from '../bulk/job-view';
 import type { BulkMessage } from '../bulk/messages';
 import { dueBefore, firstRunAt, retentionConflict, type ReverificationPolicy } from '../domain/reverification';
@@ -15,7 +15,7 @@ import { readSettings, settingDefaults } from './settings';
 export type PolicyRow = typeof reverificationPolicies.$inferSelect;
 
 /** Who created a reverification job, in its `created_by`. */
-export const REVERIFICATION_ACTOR = 'reverification';
+const REVERIFICATION_ACTOR = 'reverification';
 
 /** Runs start with the options a check has by default; the job records them. */
 const reverificationCheckOptions: JobCheckOptions = checkEmailRequestSchema.omit({ to_email: true }).parse({});
@@ -29,23 +29,29 @@ export async function readPolicy(db: Database, tenantId: string): Promise<Policy
   return row;
 }
 
+/** A policy as saved, with the retention it was checked against. */
+export interface SavedPolicy {
+  policy: PolicyRow;
+  retentionDays: number;
+}
+
 /** Replaces the tenant's policy (PUT semantics); refused when retention would purge checks before they are due. */
-export async function savePolicy(db: Database, tenantId: string, policy: ReverificationPolicy, now: Date): Promise<PolicyRow> {
-  const conflict = retentionConflict(policy, await retentionDays(db, tenantId));
+export async function savePolicy(db: Database, tenantId: string, policy: ReverificationPolicy, now: Date): Promise<SavedPolicy> {
+  const [retention, previous] = await Promise.all([retentionDays(db, tenantId), readPolicy(db, tenantId)]);
+  const conflict = retentionConflict(policy, retention);
   if (conflict) {
     throw new ApiError('validation_failed', conflict, {
       hint: 'Lower older_than_days, or raise result_retention_days with PATCH /v1/me/settings.',
       details: { field: 'older_than_days' },
     });
   }
-  const previous = await readPolicy(db, tenantId);
   const values = { ...policy, nextRunAt: firstRunAt(now, previous ?? null, policy.everyDays), updatedAt: now };
   const [row] = await db
     .insert(reverificationPolicies)
     .values({ tenantId, ...values })
     .onConflictDoUpdate({ target: reverificationPolicies.tenantId, set: values })
     .returning();
-  return row!;
+  return { policy: row!, retentionDays: retention };
 }
 
 /**
@@ -107,14 +113,15 @@ export interface ReverificationState {
 /** Changes listed in the status; `changed` counts them all. */
 const CHANGES_SHOWN = 100;
 
-export async function readReverificationState(db: Database, tenantId: string, now: Date): Promise<ReverificationState> {
-  const policy = await readPolicy(db, tenantId);
+/** Where reverification stands; after a PUT, `saved` spares reading the policy and retention again. */
+export async function readReverificationState(db: Database, tenantId: string, now: Date, saved?: SavedPolicy): Promise<ReverificationState> {
+  const policy = saved?.policy ?? (await readPolicy(db, tenantId));
   if (!policy) return { policy, lastJob: undefined, dueNow: 0, changes: { total: 0, changes: [] }, retentionConflict: null };
   const [due, lastJob, changes, retention] = await Promise.all([
     dueAddresses(db, tenantId, policy, now, 1),
-    policy.lastJobId ? db.select().from(bulkJobs).where(eq(bulkJobs.id, policy.lastJobId)).then((rows) => rows[0]) : undefined,
+    policy.lastJobId ? findJob(db, tenantId, policy.lastJobId) : undefined,
     policy.lastJobId ? changesOfRun(db, tenantId, policy.lastJobId, CHANGES_SHOWN) : { total: 0, changes: [] },
-    retentionDays(db, tenantId),
+    saved?.retentionDays ?? retentionDays(db, tenantId),
   ]);
   return { policy, lastJob, dueNow: due.total, changes, retentionConflict: retentionConflict(policy, retention) };
 }
@@ -160,8 +167,8 @@ async function runPolicy(db: Database, queue: Queue<BulkMessage>, policy: Policy
     return { tenantId: policy.tenantId, ...outcome };
   };
   if (policy.lastJobId) {
-    const [previous] = await db.select({ status: bulkJobs.status }).from(bulkJobs).where(eq(bulkJobs.id, policy.lastJobId));
-    if (previous && (openJobStatuses as readonly string[]).includes(previous.status)) {
+    const previous = await findJob(db, policy.tenantId, policy.lastJobId);
+    if ((openJobStatuses as readonly string[]).includes(previous.status)) {
       return record({ due: null, queued: 0, jobId: null, note: `Skipped: the previous run's job ${policy.lastJobId} is still ${previous.status}.` });
     }
   }
