@@ -2,26 +2,16 @@ import { createExecutionContext, createScheduledController, SELF, waitOnExecutio
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailChecks } from '../../../shared/db/schema';
+import { storeCheck } from '../../../test/workers/checks';
 import { uniqueAddress, verifyBindings } from '../../../test/workers/engine-peers';
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
-import { sandboxCheck } from '../engine/sandbox';
 import worker from '../index';
 import { RETENTION_CRON } from '../crons';
-import { recordCheck } from '../services/history';
 import { updateSettings } from '../services/settings';
 
 async function history(auth: Record<string, string>, email: string, query = '') {
   const response = await SELF.fetch(`http://verify.test/v1/emails/${encodeURIComponent(email)}/history${query}`, { headers: auth });
   return { status: response.status, body: (await response.json()) as { email: string; total: number; history: Array<Record<string, unknown>> } };
-}
-
-/** A stored check, made up by the sandbox so that it is a real CheckEmailOutput. */
-function storeCheck(tenantId: string, address: string, extra: { source?: 'single' | 'bulk' | 'reverification'; jobId?: number; at?: Date } = {}) {
-  return withTestDb(async (db) => {
-    const row = await recordCheck(db, { tenantId, output: sandboxCheck(address, new Date()), source: extra.source ?? 'single', jobId: extra.jobId });
-    if (extra.at) await db.update(emailChecks).set({ createdAt: extra.at }).where(eq(emailChecks.id, row.id));
-    return row.id;
-  });
 }
 
 describe('GET /v1/emails/{email}/history', () => {

@@ -1,17 +1,16 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailChecks, reverificationPolicies } from '../../../shared/db/schema';
+import { reverificationPolicies } from '../../../shared/db/schema';
 import { consumeQuota, verifyQuotaStore } from '../../../shared/limits/quota';
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
-import { bulkTenant, callVerify, eventually, readJob, seedJob, verifyEnv } from '../../../test/workers/bulk-flow';
+import { bulkTenant, callVerify, jobOnceIn, seedJob, verifyEnv } from '../../../test/workers/bulk-flow';
+import { storeCheck } from '../../../test/workers/checks';
 import { uniqueAddress } from '../../../test/workers/engine-peers';
 import { withTestDb } from '../../../test/workers/seed';
-import { sandboxCheck } from '../engine/sandbox';
 import type { Reachability } from '../engine/verdict';
 import worker from '../index';
 import { REVERIFICATION_CRON } from '../crons';
-import { recordCheck } from '../services/history';
 import { runDueReverifications } from '../services/reverification';
 import { updateSettings } from '../services/settings';
 
@@ -34,14 +33,8 @@ interface Status {
   } | null;
 }
 
-/** A check in the tenant's history with the given verdict, `daysAgo` days old. */
-function storeCheck(tenantId: string, address: string, verdict: Reachability, daysAgo: number) {
-  return withTestDb(async (db) => {
-    const output = { ...sandboxCheck(address, new Date()), is_reachable: verdict };
-    const row = await recordCheck(db, { tenantId, output, source: 'single' });
-    await db.update(emailChecks).set({ createdAt: new Date(Date.now() - daysAgo * DAY) }).where(eq(emailChecks.id, row.id));
-  });
-}
+/** A check in the tenant's history with the given verdict, `days` days old. */
+const storeOldCheck = (tenantId: string, address: string, verdict: Reachability, days: number) => storeCheck(tenantId, address, { verdict, at: new Date(Date.now() - days * DAY) });
 
 async function status(auth: Record<string, string>): Promise<Status> {
   const response = await callVerify('GET', '/v1/reverification/status', auth);
@@ -60,10 +53,10 @@ describe('PUT /v1/reverification and GET /v1/reverification/status', () => {
     const { tenant, auth } = await bulkTenant();
     expect(await status(auth)).toEqual({ configured: false, policy: null, next_run_at: null, due_now: 0, warning: null, last_run: null });
 
-    await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
-    await storeCheck(tenant.id, uniqueAddress('bob', 'mailbox.test'), 'risky', 31);
-    await storeCheck(tenant.id, uniqueAddress('carol', 'mailbox.test'), 'safe', 2);
-    await storeCheck(tenant.id, uniqueAddress('dave', 'mailbox.test'), 'invalid', 40);
+    await storeOldCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
+    await storeOldCheck(tenant.id, uniqueAddress('bob', 'mailbox.test'), 'risky', 31);
+    await storeOldCheck(tenant.id, uniqueAddress('carol', 'mailbox.test'), 'safe', 2);
+    await storeOldCheck(tenant.id, uniqueAddress('dave', 'mailbox.test'), 'invalid', 40);
 
     const before = Date.now();
     const response = await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
@@ -136,9 +129,9 @@ describe('the reverification cron', () => {
     const stillThere = uniqueAddress('alice', 'mailbox.test');
     const gone = uniqueAddress('nobody', 'mailbox.test');
     const recent = uniqueAddress('bob', 'mailbox.test');
-    await storeCheck(tenant.id, stillThere, 'safe', 45);
-    await storeCheck(tenant.id, gone, 'safe', 40);
-    await storeCheck(tenant.id, recent, 'safe', 1);
+    await storeOldCheck(tenant.id, stillThere, 'safe', 45);
+    await storeOldCheck(tenant.id, gone, 'safe', 40);
+    await storeOldCheck(tenant.id, recent, 'safe', 1);
     await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
 
     await runCron();
@@ -147,7 +140,7 @@ describe('the reverification cron', () => {
     expect(Date.parse(queued.next_run_at!) - Date.parse(queued.last_run!.ran_at)).toBe(7 * DAY);
     expect(queued.due_now).toBe(2);
 
-    const job = await eventually(() => readJob(auth, queued.last_run!.job!.job_id), (current) => current.status === 'completed');
+    const job = await jobOnceIn(auth, queued.last_run!.job!.job_id, 'completed', 30_000);
     expect(job).toMatchObject({ total_processed: 2, summary: { total_safe: 1, total_invalid: 1 } });
 
     const done = await status(auth);
@@ -165,18 +158,18 @@ describe('the reverification cron', () => {
 
   it('claims a tenant once when runs overlap', async () => {
     const { tenant, auth } = await bulkTenant();
-    await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
+    await storeOldCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
     await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
 
     const runs = await withTestDb((db) => Promise.all([1, 2, 3].map(() => runDueReverifications(db, verifyEnv.BULK_QUEUE, new Date()))));
     const mine = runs.flat().filter((run) => run.tenantId === tenant.id);
     expect(mine).toEqual([{ tenantId: tenant.id, due: 1, queued: 1, jobId: expect.any(Number), note: null }]);
-    await eventually(() => readJob(auth, mine[0]!.jobId!), (job) => job.status === 'completed');
+    await jobOnceIn(auth, mine[0]!.jobId!, 'completed', 30_000);
   });
 
   it('skips a run while the previous run’s job is still open', async () => {
     const { tenant, auth } = await bulkTenant();
-    await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
+    await storeOldCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
     await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
     // A job that stays queued: no message is sent for it.
     const open = await seedJob(tenant.id, ['alice@mailbox.test'], { sandbox: false });
@@ -189,7 +182,7 @@ describe('the reverification cron', () => {
 
   it('queues nothing when no credits remain, and says why', async () => {
     const { tenant, auth } = await bulkTenant();
-    await storeCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
+    await storeOldCheck(tenant.id, uniqueAddress('alice', 'mailbox.test'), 'safe', 40);
     await callVerify('PUT', '/v1/reverification', auth, { enabled: true });
     await withTestDb(async (db) => {
       const entitlement = await loadVerifyEntitlement(db, tenant.id, new Date());
