@@ -71,7 +71,7 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
 
   private async record(hash: string, now: number): Promise<GateKeyRecord | null> {
     const ttl = this.cached?.record ? RECORD_TTL_MS : UNKNOWN_TTL_MS;
-    if (this.cached && now - this.cached.loadedAt < ttl) return this.cached.record;
+    if (this.cached && now - this.cached.loadedAt < ttl && !periodOver(this.cached.record, now)) return this.cached.record;
     // Concurrent first requests share one read instead of each querying the database.
     const generation = this.generation;
     const loading = (this.loading ??= this.loadKey(hash));
@@ -80,4 +80,10 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
     if (generation === this.generation) this.cached = { record, loadedAt: now };
     return record;
   }
+}
+
+/** A cached plan whose billing period has ended is read again, so the renewal and the new period's quotas apply at once. */
+function periodOver(record: GateKeyRecord | null, now: number): boolean {
+  const end = record?.entitlement.periodEnd;
+  return end != null && end <= now;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { LaunchScope, VerifyScope } from '../../shared/auth/scopes';
 import { withDatabase, type Database } from '../../shared/db/client';
-import { launchApiKeys, launchUsers, verifyApiKeys, type LaunchRole } from '../../shared/db/schema';
+import { launchApiKeys, launchSubscriptions, launchUsers, verifyApiKeys, verifySubscriptions, type LaunchRole } from '../../shared/db/schema';
 import { addLaunchMember, createLaunchApiKey, createLaunchUser, createWorkspace } from '../../shared/platform/launch-provisioning';
 import { SESSION_COOKIE, startSession } from '../../workers/launch/auth/sessions';
 import { createTenant, createVerifyApiKey } from '../../shared/platform/verify-provisioning';
@@ -14,9 +14,10 @@ export function withTestDb<T>(use: (db: Database) => Promise<T>): Promise<T> {
 }
 
 /** Each test seeds its own tenant, so tests never see each other's data. */
-export async function seedTenant(options: { planId?: string | null; scopes?: readonly VerifyScope[] } = {}) {
+/** `subscribedAt` dates the subscription's first billing period (today's month by default). */
+export async function seedTenant(options: { planId?: string | null; scopes?: readonly VerifyScope[]; subscribedAt?: Date } = {}) {
   return withTestDb(async (db) => {
-    const tenant = await createTenant(db, { name: 'Test tenant', planId: options.planId === null ? undefined : (options.planId ?? 'pro') });
+    const tenant = await createTenant(db, { name: 'Test tenant', planId: options.planId === null ? undefined : (options.planId ?? 'pro'), now: options.subscribedAt });
     const key = await createVerifyApiKey(db, { tenantId: tenant.id, name: 'test', scopes: options.scopes ?? [] });
     return { tenant, key, auth: { authorization: `Bearer ${key.secret}` } };
   });
@@ -31,9 +32,9 @@ export async function revokeVerifyKey(keyId: string): Promise<void> {
   await withTestDb((db) => db.update(verifyApiKeys).set({ revokedAt: new Date() }).where(eq(verifyApiKeys.id, keyId)));
 }
 
-export async function seedWorkspace(options: { planId?: string | null; scopes?: readonly LaunchScope[] } = {}) {
+export async function seedWorkspace(options: { planId?: string | null; scopes?: readonly LaunchScope[]; subscribedAt?: Date } = {}) {
   return withTestDb(async (db) => {
-    const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.planId === null ? undefined : (options.planId ?? 'pro') });
+    const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.planId === null ? undefined : (options.planId ?? 'pro'), now: options.subscribedAt });
     const key = await createLaunchApiKey(db, { workspaceId: workspace.id, name: 'test', scopes: options.scopes ?? [] });
     return { workspace, key, auth: { 'x-api-key': key.secret } };
   });
@@ -77,4 +78,24 @@ export async function seedSession(options: { userId: string; workspaceId: string
     }),
   );
   return { cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/**
+ * Moves the clock of a workspace's or tenant's subscription instead of the Worker's: its current
+ * period now ends at `end` (a test waits past it), with any other columns given.
+ */
+export async function setSubscription(
+  owner: { tenantId: string } | { workspaceId: string },
+  change: { currentPeriodEnd?: Date; status?: string; canceledAt?: Date },
+): Promise<void> {
+  await withTestDb(async (db) => {
+    if ('tenantId' in owner) await db.update(verifySubscriptions).set(change).where(eq(verifySubscriptions.tenantId, owner.tenantId));
+    else await db.update(launchSubscriptions).set(change).where(eq(launchSubscriptions.workspaceId, owner.workspaceId));
+  });
+}
+
+/** Waits until `at` has passed (for a period end a test set a moment ahead). */
+export async function waitUntil(at: Date): Promise<void> {
+  const wait = at.getTime() - Date.now() + 5;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

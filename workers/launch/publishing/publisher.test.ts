@@ -2,10 +2,11 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import { launchSubscriptions, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import { billingPeriod } from '../../../shared/platform/billing-period';
 import { verifySignature } from '../../../shared/webhooks/signature';
 import { approvedCampaign, callLaunch, type CampaignBody } from '../../../test/workers/launch-flow';
-import { withTestDb } from '../../../test/workers/seed';
+import { setSubscription, withTestDb } from '../../../test/workers/seed';
 import { receivedBy } from '../../../test/workers/webhook-inbox';
 import worker from '../index';
 import { BACKOFF_MS, MAX_ATTEMPTS } from './publisher';
@@ -160,5 +161,27 @@ describe('publisher', () => {
       ['start_publishing', 'scheduled', 'publishing', 'system', 'publisher'],
       ['publish_succeeded', 'publishing', 'published', 'system', 'publisher'],
     ]);
+  });
+
+  it('publishes a post scheduled in one billing period and due in the next, renewing the subscription', async () => {
+    const due = await dueCampaign();
+    const end = new Date(Date.now() - 1);
+    await setSubscription({ workspaceId: due.workspace.id }, { currentPeriodEnd: end });
+    await publishDuePosts(localEnv);
+    expect(await receivedBy(due.bucket)).toHaveLength(1);
+    expect((await due.read()).posts[0]).toMatchObject({ status: 'published', delivery: { status: 'published' } });
+    const [subscription] = await withTestDb((db) => db.select().from(launchSubscriptions).where(eq(launchSubscriptions.workspaceId, due.workspace.id)));
+    expect(subscription).toMatchObject({ status: 'active', currentPeriodStart: end, currentPeriodEnd: billingPeriod(new Date()).end });
+  });
+
+  it('sends nothing for a workspace whose subscription ended, and fails the post saying why', async () => {
+    const due = await dueCampaign();
+    await setSubscription({ workspaceId: due.workspace.id }, { currentPeriodEnd: new Date(Date.now() - 1), canceledAt: new Date(Date.now() - 86_400_000) });
+    await publishDuePosts(localEnv);
+    expect(await receivedBy(due.bucket)).toHaveLength(0);
+    const [delivery] = await withTestDb((db) => db.select().from(postDeliveries).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)));
+    expect(delivery).toMatchObject({ status: 'failed', lastError: expect.stringContaining('no active subscription') });
+    const [post] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, due.campaign.posts[0]!.id)));
+    expect(post!.status).toBe('failed');
   });
 });

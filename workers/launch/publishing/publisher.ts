@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { postDeliveries, posts, postVisuals, publishingEndpoints } from '../../../shared/db/schema';
+import { loadLaunchEntitlement } from '../../../shared/platform/entitlements';
+import { workspaceUse } from '../auth/operation';
 import type { Channel } from '../domain/channels';
 import { postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from '../services/audit';
@@ -31,6 +33,9 @@ export interface PublisherRunResult {
 
 export type AdapterFor = (endpoint: { url: string; secret: string }) => ChannelAdapter;
 
+/** Whether a workspace may publish now (its subscription live, renewed at a period boundary); asked once per workspace per run. */
+type MayPublish = (workspaceId: string) => Promise<boolean>;
+
 /**
  * One cron run: claims due deliveries and publishes each through its workspace's adapter. The
  * claim is a single `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so overlapping runs
@@ -39,10 +44,19 @@ export type AdapterFor = (endpoint: { url: string; secret: string }) => ChannelA
 export async function runPublisher(db: Database, adapterFor: AdapterFor, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
   const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0 };
   const started = now().getTime();
+  const asked = new Map<string, Promise<boolean>>();
+  const mayPublish: MayPublish = (workspaceId) => {
+    let answer = asked.get(workspaceId);
+    if (!answer) {
+      answer = loadLaunchEntitlement(db, workspaceId, now()).then((entitlement) => entitlement.features.includes(workspaceUse.feature));
+      asked.set(workspaceId, answer);
+    }
+    return answer;
+  };
   while (now().getTime() - started < RUN_BUDGET_MS) {
     const claimed = await claimDue(db, now());
     result.claimed += claimed.length;
-    for (const outcome of await Promise.all(claimed.map((delivery) => publishOne(db, adapterFor, delivery, now())))) result[outcome] += 1;
+    for (const outcome of await Promise.all(claimed.map((delivery) => publishOne(db, adapterFor, mayPublish, delivery, now())))) result[outcome] += 1;
     if (claimed.length < BATCH_SIZE) break;
   }
   return result;
@@ -68,7 +82,7 @@ async function claimDue(db: Database, now: Date): Promise<DeliveryRow[]> {
     .returning();
 }
 
-async function publishOne(db: Database, adapterFor: AdapterFor, delivery: DeliveryRow, now: Date): Promise<Outcome> {
+async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayPublish, delivery: DeliveryRow, now: Date): Promise<Outcome> {
   const post = await startPublishing(db, delivery);
   if (!post) {
     await db.update(postDeliveries).set({ status: 'cancelled', claimedUntil: null, updatedAt: now }).where(eq(postDeliveries.id, delivery.id));
@@ -80,6 +94,9 @@ async function publishOne(db: Database, adapterFor: AdapterFor, delivery: Delive
   ]);
   let result: PublishResult;
   try {
+    if (!(await mayPublish(delivery.workspaceId))) {
+      throw new PublishError('The workspace has no active subscription, so nothing was sent; once it is renewed, retry the post (POST /api/v1/posts/{postId}/retry).', false);
+    }
     if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
     result = await adapterFor(endpoint).publish({
       deliveryId: delivery.id,
