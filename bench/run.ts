@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
+import { benchLoad, loadTable } from './load';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
 import { benchScreenshot, screenshotTable } from './screenshot';
 
@@ -91,6 +92,21 @@ if (runs('bulk')) {
   const section = ['## Bulk verification (issue: bulk jobs on Queues)', '', stamp('bulk'), '', result.markdown].join('\n');
   console.log(`\n${section}\n`);
   writeSection('bulk', section);
+}
+if (runs('load')) {
+  console.log('Load: mixed traffic on both Workers at the highest rate this machine sustains');
+  const runs = await benchLoad(stateDir, log);
+  const section = [
+    '## Load: mixed traffic on both Workers (issue: correctness and hardening)',
+    '',
+    `${stamp('load')} (\`BENCH_LOAD_SECONDS\`, \`BENCH_LOAD_CONNECTIONS\` to change)`,
+    '',
+    'Both Workers under `wrangler dev` at once, embedded PostgreSQL through the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker\'s workerd resident set and its isolate\'s heap after a full GC, before and after the run.',
+    '',
+    loadTable(runs),
+  ].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('load', section);
 }
 console.log(`Recorded in ${resultsPath}`);
 

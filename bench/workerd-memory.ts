@@ -113,6 +113,8 @@ async function heapAfterGc(pid: number, wake: () => Promise<unknown>): Promise<n
 export async function sampleMemory(groupId: number, wake: () => Promise<unknown>): Promise<MemorySample> {
   const pid = workerdPid(groupId);
   if (pid === null) throw new Error(`no workerd process in process group ${groupId}`);
-  const heap = await heapAfterGc(pid, wake);
+  // The inspector's first session after a quiet spell was seen to go unanswered: ask up to three times.
+  let heap: number | null = null;
+  for (let attempt = 0; attempt < 3 && heap === null; attempt++) heap = await heapAfterGc(pid, wake);
   return { rssMiB: rssMiB(pid), heapAfterGcMiB: heap };
 }
