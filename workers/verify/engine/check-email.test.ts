@@ -52,11 +52,11 @@ describe('checkEmail: mailbox answers', () => {
     expect(await sessionsNaming(address)).toHaveLength(1);
   });
 
-  it('finds a full mailbox (552 5.2.2) and a disabled one (550 5.2.1) risky, not invalid', async () => {
+  it('finds a full mailbox (552 5.2.2) risky and a disabled one (550 5.2.1) invalid, saying disabled', async () => {
     const full = (await check(uniqueAddress('full', 'mailbox.test'))).output;
     expect(full).toMatchObject({ is_reachable: 'risky', reason: 'low_deliverability', smtp: { has_full_inbox: true, is_deliverable: false } });
     const disabled = (await check(uniqueAddress('disabled', 'mailbox.test'))).output;
-    expect(disabled).toMatchObject({ is_reachable: 'risky', reason: 'low_deliverability', smtp: { is_disabled: true } });
+    expect(disabled).toMatchObject({ is_reachable: 'invalid', reason: 'disabled_email', smtp: { is_disabled: true } });
     expect(disabled.debug.smtp.reply).toMatchObject({ enhanced_code: '5.2.1', class: 'disabled' });
   });
 

@@ -139,13 +139,13 @@ export const checkEmailOutputSchema = z
     is_reachable: z.enum(REACHABILITY).openapi({
       description: bulletList([
         ['safe', 'the mail server accepted the address and nothing lowers its quality.'],
-        ['risky', 'the address probably takes mail, but a message may bounce or go unread: catch-all domain, full or disabled mailbox, disposable domain, role account.'],
+        ['risky', 'the address probably takes mail, but a message may bounce or go unread: catch-all domain, full mailbox, disposable domain, role account.'],
         ['invalid', 'the address cannot receive mail: invalid syntax, a domain that takes no mail, or a mailbox the server says does not exist.'],
         ['unknown', 'the mail server could not be asked or would not say: no connection, timeout, greylisting, a blocklist.'],
       ]),
     }),
     score: z.number().int().min(0).max(100).openapi({
-      description: 'How likely a message reaches a person, 0–100: 95 for an accepted address, lowered for catch-all, full or disabled mailboxes, disposable domains and role accounts; 0 when invalid.',
+      description: 'How likely a message reaches a person, 0–100: 95 for an accepted address, lowered for catch-all domains, full mailboxes, disposable domains and role accounts; 0 when invalid (a disabled mailbox included).',
       example: 95,
     }),
     reason: z.enum(REASONS).openapi({

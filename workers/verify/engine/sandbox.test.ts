@@ -47,7 +47,7 @@ describe('sandboxCheck', () => {
     ['catchall@example.com', 'risky', 'low_deliverability', { smtp: expect.objectContaining({ is_catch_all: true }) }],
     ['jane+accept-all@example.com', 'risky', 'low_deliverability', {}],
     ['full-inbox@example.com', 'risky', 'low_deliverability', { smtp: expect.objectContaining({ has_full_inbox: true }) }],
-    ['disabled@example.com', 'risky', 'low_deliverability', { smtp: expect.objectContaining({ is_disabled: true }) }],
+    ['disabled@example.com', 'invalid', 'disabled_email', { smtp: expect.objectContaining({ is_disabled: true }) }],
     ['disposable@example.com', 'risky', 'low_quality', { misc: expect.objectContaining({ is_disposable: true }) }],
     ['role@example.com', 'risky', 'low_quality', { misc: expect.objectContaining({ is_role_account: true }) }],
     ['unknown@example.com', 'unknown', 'unavailable_smtp', { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'greylisted' }) }) }) }],

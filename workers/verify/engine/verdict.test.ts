@@ -26,7 +26,7 @@ describe('verdict', () => {
     ['accepted at a catch-all domain', checked({ smtp: replied('deliverable', true) }), 'risky', 'low_deliverability', 60],
     ['no such mailbox', checked({ smtp: replied('undeliverable') }), 'invalid', 'rejected_email', 0],
     ['a full mailbox', checked({ smtp: replied('full_inbox') }), 'risky', 'low_deliverability', 30],
-    ['a disabled mailbox', checked({ smtp: replied('disabled') }), 'risky', 'low_deliverability', 10],
+    ['a disabled mailbox', checked({ smtp: replied('disabled') }), 'invalid', 'disabled_email', 0],
     ['greylisted', checked({ smtp: replied('greylisted') }), 'unknown', 'unavailable_smtp', 50],
     ['a temporary error', checked({ smtp: replied('temporary') }), 'unknown', 'unavailable_smtp', 45],
     ['blocked', checked({ smtp: replied('blocked') }), 'unknown', 'unavailable_smtp', 40],
@@ -53,8 +53,8 @@ describe('verdict', () => {
     expect(verdict(input)).toEqual({ is_reachable, reason, score, provider: null });
   });
 
-  it('never calls a full, disabled, greylisted, blocked or deferred mailbox invalid', () => {
-    for (const rcpt of ['full_inbox', 'disabled', 'greylisted', 'blocked', 'temporary', 'unknown'] as const) {
+  it('never calls a full, greylisted, blocked or deferred mailbox invalid', () => {
+    for (const rcpt of ['full_inbox', 'greylisted', 'blocked', 'temporary', 'unknown'] as const) {
       expect(verdict(checked({ smtp: replied(rcpt) })).is_reachable).not.toBe('invalid');
     }
   });

@@ -8,9 +8,9 @@ import type { ReplyClass } from './smtp-reply';
  *
  * Where this differs from Reacher (core/src/lib.rs, calculate_reachable):
  * - disposable is risky, never invalid, and never hides a mailbox the server refused;
- * - a disabled mailbox is risky with reason `low_deliverability`, not invalid: the account exists
- *   and may be re-enabled, so listing it as invalid would suppress a real person for good, while
- *   unknown would invite a retry that cannot help. `smtp.is_disabled` says which it is;
+ * - a disabled mailbox is invalid, as in Reacher (`is_disabled`), with a reason of its own
+ *   (`disabled_email`) so that a list can tell it from a mailbox that never existed: a message to
+ *   it hard-bounces today;
  * - greylisting, blocks and policy refusals are unknown, never invalid: they are about us, not the
  *   mailbox.
  */
@@ -21,6 +21,7 @@ export type Reachability = (typeof REACHABILITY)[number];
 export const REASONS = [
   'accepted_email',
   'rejected_email',
+  'disabled_email',
   'invalid_email',
   'invalid_domain',
   'invalid_smtp',
@@ -37,11 +38,12 @@ export type Reason = (typeof REASONS)[number];
 export const REASON_DESCRIPTIONS: Record<Reason, string> = {
   accepted_email: 'The mail server accepted the address.',
   rejected_email: 'The mail server says the mailbox does not exist.',
+  disabled_email: 'The provider has disabled the mailbox: a message to it bounces (`smtp.is_disabled`).',
   invalid_email: 'The address is not valid syntax, or cannot exist at its consumer webmail provider.',
   invalid_domain: 'The domain takes no mail: a null MX (RFC 7505), or no MX and no A/AAAA record.',
   invalid_smtp: 'The mail server refused the address with a reply that does not say why.',
   low_quality: 'The address is disposable, or a role account rather than a person.',
-  low_deliverability: 'The mailbox may take mail but a message may still bounce or go unread: catch-all domain, full or disabled mailbox.',
+  low_deliverability: 'The mailbox may take mail but a message may still bounce or go unread: catch-all domain or full mailbox.',
   no_connect: 'No mail server of the domain could be reached.',
   timeout: 'The mail server did not answer in time.',
   unavailable_smtp: 'The mail server deferred or refused the check (greylisting, a blocklist, its policy), or closed the connection before answering.',
@@ -132,6 +134,7 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
   { when: 'the domain has no MX and no A/AAAA', applies: (input) => input.mx === 'no_mail_host', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
   { when: 'the DNS lookup failed', applies: (input) => input.mx === 'lookup_failed', is_reachable: 'unknown', reason: 'unexpected_error', score: 25 },
   { when: 'RCPT TO was refused: no such mailbox', applies: replied('undeliverable'), is_reachable: 'invalid', reason: 'rejected_email', score: 0 },
+  { when: 'the mailbox is disabled', applies: replied('disabled'), is_reachable: 'invalid', reason: 'disabled_email', score: 0 },
   {
     when: 'RCPT TO was accepted, and so was a random address (catch-all)',
     applies: (input) => input.smtp?.kind === 'replied' && input.smtp.rcpt === 'deliverable' && input.smtp.catchAll === true,
@@ -141,7 +144,6 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
   },
   { when: 'RCPT TO was accepted', applies: replied('deliverable'), is_reachable: 'safe', reason: 'accepted_email', score: 95 },
   { when: 'the mailbox is full', applies: replied('full_inbox'), is_reachable: 'risky', reason: 'low_deliverability', score: 30 },
-  { when: 'the mailbox is disabled', applies: replied('disabled'), is_reachable: 'risky', reason: 'low_deliverability', score: 10 },
   { when: 'the server greylisted the check', applies: replied('greylisted'), is_reachable: 'unknown', reason: 'unavailable_smtp', score: 50 },
   { when: 'the server answered with a temporary error', applies: replied('temporary'), is_reachable: 'unknown', reason: 'unavailable_smtp', score: 45 },
   { when: 'the server blocked the check', applies: replied('blocked'), is_reachable: 'unknown', reason: 'unavailable_smtp', score: 40 },
