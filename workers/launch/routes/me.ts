@@ -8,7 +8,7 @@ import { launchRoles } from '../../../shared/db/schema';
 import { defineOperation } from '../auth/operation';
 import type { LaunchEnv } from '../env';
 import { describeMe, getUser } from '../services/members';
-import { newTotpEnrolment, totpMatches } from '../services/sign-in';
+import { newTotpEnrolment, useTotpCode } from '../services/sign-in';
 
 export const meSchema = z
   .object({
@@ -86,9 +86,7 @@ export function registerMeRoutes(app: OpenAPIHono<LaunchEnv>): void {
         hint: 'Start with POST /api/v1/me/two-factor.',
       });
     }
-    if (!totpMatches(user.totpSecret, c.req.valid('json').code)) {
-      throw new ApiError('invalid_credentials', 'The code is wrong or expired.', { hint: 'Use the current code from your authenticator app.' });
-    }
+    await useTotpCode(db, { id: user.id, totpSecret: user.totpSecret }, c.req.valid('json').code);
     const now = new Date();
     await db.update(launchUsers).set({ totpEnabledAt: now }).where(eq(launchUsers.id, user.id));
     await db.update(launchSessions).set({ twoFactorVerifiedAt: now }).where(eq(launchSessions.id, principal.sessionId));

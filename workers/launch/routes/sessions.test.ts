@@ -70,6 +70,22 @@ describe('sign-in', () => {
     expect(await ok.json()).toMatchObject({ user: { twoFactorEnabled: true }, session: { twoFactorVerified: true } });
   });
 
+  it('takes a two-factor code once, and no code of an earlier step after it (RFC 6238 §5.2)', async () => {
+    const { workspace } = await seedWorkspace();
+    const member = await seedMember({ workspaceId: workspace.id, role: 'reviewer', twoFactor: true });
+    const credentials = { email: member.email, password: member.password };
+    const code = totpCode(member.totpSecret!);
+    const racing = await Promise.all([signIn({ ...credentials, totpCode: code }), signIn({ ...credentials, totpCode: code })]);
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 401]);
+    const refused = racing.find((response) => response.status === 401)!;
+    expect(await refused.json()).toMatchObject({ code: 'invalid_credentials', message: 'This two-factor code was already used.' });
+
+    // The next step's code (allowed for clock drift) works; the current one, earlier, no longer does.
+    const next = totpCode(member.totpSecret!, Date.now() + 30_000);
+    expect((await signIn({ ...credentials, totpCode: next })).status).toBe(201);
+    expect((await signIn({ ...credentials, totpCode: code })).status).toBe(401);
+  });
+
   it('limits sign-in attempts to 10 a minute from one IP address', async () => {
     const ip = freshIp();
     await awayFromWindowEnd(60_000, 15_000);
@@ -98,7 +114,8 @@ describe('two-factor enrolment', () => {
     const { secret, otpauthUrl } = (await start.json()) as { secret: string; otpauthUrl: string };
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
 
-    const confirm = await SELF.fetch(`${base}/api/v1/me/two-factor/confirm`, { method: 'POST', headers, body: JSON.stringify({ code: totpCode(secret) }) });
+    const code = totpCode(secret);
+    const confirm = await SELF.fetch(`${base}/api/v1/me/two-factor/confirm`, { method: 'POST', headers, body: JSON.stringify({ code }) });
     expect(confirm.status).toBe(200);
     const me = await SELF.fetch(`${base}/api/v1/me`, { headers: { cookie } });
     expect(await me.json()).toMatchObject({ user: { twoFactorEnabled: true }, session: { twoFactorVerified: true } });
@@ -106,6 +123,10 @@ describe('two-factor enrolment', () => {
     const again = await SELF.fetch(`${base}/api/v1/me/two-factor`, { method: 'POST', headers });
     expect(again.status).toBe(409);
     expect((await signIn({ email: member.email, password: member.password })).status).toBe(401);
+    // The code that confirmed enrolment is spent: it cannot sign in too.
+    const reused = await signIn({ email: member.email, password: member.password, totpCode: code });
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toMatchObject({ message: 'This two-factor code was already used.' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { verifyPassword } from '../../../shared/auth/password';
 import type { Database } from '../../../shared/db/client';
@@ -28,9 +28,7 @@ export async function checkSignIn(db: Database, input: SignInInput) {
         hint: 'Send the 6-digit code from your authenticator app as `totpCode`.',
       });
     }
-    if (!totpMatches(user.totpSecret, input.totpCode)) {
-      throw new ApiError('invalid_credentials', 'The two-factor code is wrong or expired.', { hint: 'Use the current code from your authenticator app.' });
-    }
+    await useTotpCode(db, { id: user.id, totpSecret: user.totpSecret }, input.totpCode);
     twoFactorVerified = true;
   }
 
@@ -49,10 +47,34 @@ export async function checkSignIn(db: Database, input: SignInInput) {
   return { user, membership, twoFactorVerified };
 }
 
-/** RFC 6238 with the usual 30-second step, allowing one step of clock drift either way. */
-export function totpMatches(secret: string, code: string): boolean {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.validate({ token: code.replace(/\s/g, ''), window: 1 }) !== null;
+const TOTP_PERIOD_MS = 30_000;
+
+/**
+ * RFC 6238 with the usual 30-second step, allowing one step of clock drift either way: the time
+ * step the code belongs to, or null when it matches none.
+ */
+export function totpStep(secret: string, code: string, now: number = Date.now()): number | null {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD_MS / 1000, algorithm: 'SHA1' });
+  const delta = totp.validate({ token: code.replace(/\s/g, ''), window: 1, timestamp: now });
+  return delta === null ? null : Math.floor(now / TOTP_PERIOD_MS) + delta;
+}
+
+/**
+ * Accepts a code once: its time step must be later than the last one accepted for the user, and
+ * taking it is one conditional UPDATE, so two requests racing with the same code cannot both win
+ * (RFC 6238 §5.2). Throws `invalid_credentials` otherwise.
+ */
+export async function useTotpCode(db: Database, user: { id: string; totpSecret: string }, code: string): Promise<void> {
+  const step = totpStep(user.totpSecret, code);
+  if (step === null) throw new ApiError('invalid_credentials', 'The two-factor code is wrong or expired.', { hint: 'Use the current code from your authenticator app.' });
+  const [taken] = await db
+    .update(launchUsers)
+    .set({ totpLastStep: step })
+    .where(and(eq(launchUsers.id, user.id), or(isNull(launchUsers.totpLastStep), lt(launchUsers.totpLastStep, step))))
+    .returning({ id: launchUsers.id });
+  if (!taken) {
+    throw new ApiError('invalid_credentials', 'This two-factor code was already used.', { hint: 'Wait for the next code from your authenticator app (a new one comes every 30 seconds).' });
+  }
 }
 
 export function newTotpEnrolment(email: string): { secret: string; otpauthUrl: string } {

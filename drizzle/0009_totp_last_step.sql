@@ -1,0 +1,1 @@
+ALTER TABLE "launch"."users" ADD COLUMN "totp_last_step" bigint;
