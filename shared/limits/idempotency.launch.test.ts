@@ -14,6 +14,9 @@ function createApp(options: { replayStatus?: number; failFirst?: boolean } = {})
   app.onError(handleError);
   app.use(async (c, next) => {
     c.set('principal', { kind: 'key', keyId: 'key_test', workspaceId, scopes: [] });
+    // What the request path sets before any handler runs (shared/http/operation.ts).
+    c.header('x-request-id', c.req.header('x-request-id') ?? 'generated');
+    c.header('x-ratelimit-limit', '60');
     await next();
   });
   app.post('/things', idempotency(() => env.IDEMPOTENCY, { operation: 'things.create', replayStatus: options.replayStatus }), async (c) => {
@@ -24,10 +27,18 @@ function createApp(options: { replayStatus?: number; failFirst?: boolean } = {})
     if (options.failFirst && attempt === 1) throw new Error('transient failure');
     return c.json({ id: `thing_${attempt}`, body: await c.req.json() }, 201);
   });
-  const post = (key: string | undefined, body: unknown) =>
+  const post = (key: string | undefined, body: unknown, extra: { query?: string; requestId?: string } = {}) =>
     app.request(
-      '/things',
-      { method: 'POST', headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) }, body: JSON.stringify(body) },
+      `/things${extra.query ?? ''}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(key === undefined ? {} : { 'idempotency-key': key }),
+          ...(extra.requestId ? { 'x-request-id': extra.requestId } : {}),
+        },
+        body: JSON.stringify(body),
+      },
       env,
     );
   return { post, executions: () => executions, workspaceId };
@@ -50,6 +61,26 @@ describe('idempotency', () => {
     const replay = await app.post('key-2', { name: 'a' });
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual(await first.json());
+    expect(app.executions()).toBe(1);
+  });
+
+  it('answers a replay with the headers of the request path: the caller\'s X-Request-Id and the rate limit', async () => {
+    const app = createApp({ replayStatus: 200 });
+    await app.post('key-headers', { name: 'a' }, { requestId: 'first-call' });
+    const replay = await app.post('key-headers', { name: 'a' }, { requestId: 'second-call' });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.headers.get('x-request-id')).toBe('second-call');
+    expect(replay.headers.get('x-ratelimit-limit')).toBe('60');
+  });
+
+  it('counts the query string as part of the request: other options under the same key are a 422', async () => {
+    const app = createApp();
+    expect((await app.post('key-query', 'a,b', { query: '?sandbox=true&allow_partial=false' })).status).toBe(201);
+    const sameOptionsOtherOrder = await app.post('key-query', 'a,b', { query: '?allow_partial=false&sandbox=true' });
+    expect(sameOptionsOtherOrder.headers.get('idempotent-replayed')).toBe('true');
+    const otherOptions = await app.post('key-query', 'a,b', { query: '?sandbox=false&allow_partial=false' });
+    expect(otherOptions.status).toBe(422);
+    expect(await otherOptions.json()).toMatchObject({ code: 'idempotency_key_reused' });
     expect(app.executions()).toBe(1);
   });
 

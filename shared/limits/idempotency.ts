@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AuthVariables } from '../auth/principal';
 import { sha256Hex } from '../crypto';
 import { ApiError } from '../http/api-error';
@@ -50,7 +51,7 @@ export function idempotency(
     }
     const namespace = namespaceOf(c.env);
     const store = namespace.get(namespace.idFromName(`${c.get('principal').workspaceId}:${options.operation}:${key}`));
-    const fingerprint = await fingerprintRequest(c.req.method, c.req.path, await c.req.text());
+    const fingerprint = await fingerprintRequest(c.req.method, c.req.path, new URL(c.req.url).searchParams, await c.req.text());
     const decision = await store.begin(fingerprint);
     switch (decision.kind) {
       case 'mismatch':
@@ -62,9 +63,10 @@ export function idempotency(
           hint: 'Retry in a few seconds to receive its result.',
         });
       case 'replay':
-        return new Response(decision.response.body, {
-          status: options.replayStatus ?? decision.response.status,
-          headers: { 'content-type': decision.response.contentType, 'idempotent-replayed': 'true' },
+        // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out on a replay too.
+        return c.body(decision.response.body, (options.replayStatus ?? decision.response.status) as ContentfulStatusCode, {
+          'content-type': decision.response.contentType,
+          'idempotent-replayed': 'true',
         });
     }
     try {
@@ -86,15 +88,19 @@ export function idempotency(
   };
 }
 
-/** Same key, same request: the method, the path and the body, JSON compared by value not layout. */
-async function fingerprintRequest(method: string, path: string, body: string): Promise<string> {
+/**
+ * Same key, same request: the method, the path, the query (options such as a CSV upload's
+ * `sandbox` travel there) and the body, JSON compared by value not layout.
+ */
+async function fingerprintRequest(method: string, path: string, query: URLSearchParams, body: string): Promise<string> {
   let canonical = body;
   try {
     canonical = JSON.stringify(sortKeys(JSON.parse(body)));
   } catch {
     // Not JSON: compare the bytes as sent.
   }
-  return sha256Hex(`${method} ${path}\n${canonical}`);
+  const options = [...query].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  return sha256Hex(`${method} ${path}\n${JSON.stringify(options)}\n${canonical}`);
 }
 
 function sortKeys(value: unknown): unknown {
