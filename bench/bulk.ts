@@ -162,7 +162,9 @@ function report(run: {
     byConsumer <= byHosts
       ? `the queue consumer binds: ${byConsumer} checks at once (max_batch_size ${batchSize} × ${batchesAtOnce} batch${batchesAtOnce === 1 ? '' : 'es'} in flight: miniflare's broker sends the next batch when the last returns) against ${DOMAINS} hosts × ${SESSIONS_PER_HOST} sessions = ${byHosts}; the fixture MTA saw at most ${run.mostSessions} sessions at once`
       : `the per-host limit binds: ${DOMAINS} hosts × ${SESSIONS_PER_HOST} sessions = ${byHosts} against the consumer's ${byConsumer}`;
-  const memoryRows = run.memory.map(({ label, sample }) => `| ${label} | ${sample.rssMiB.toFixed(0)} | ${sample.heapAfterGcMiB === null ? 'n/a' : sample.heapAfterGcMiB.toFixed(1)} |`);
+  const memoryRows = run.memory.map(
+    ({ label, sample }) => `| ${label} | ${sample.rssMiB.toFixed(0)} | ${sample.heapAfterGcMiB === null ? 'n/a' : sample.heapAfterGcMiB.toFixed(1)} |`,
+  );
   return [
     `${ADDRESSES.toLocaleString('en')} addresses (4 in 5 deliverable, 1 in 5 no such user) over ${DOMAINS} domains, each with its own MX host name (so its own per-host gate), all served by the mailbox fixture MTA; ${LATENCY_MS} ms injected on every DoH answer and SMTP reply (\`BENCH_BULK_LATENCY_MS\`, \`BENCH_BULK_ADDRESSES\`). The verify Worker runs under \`wrangler dev --env verify\` with its local queues, the job goes in through POST /v1/bulk with the demo key \`npm run dev\` seeds, and its progress is read from GET /v1/bulk/{job_id} every ${POLL_MS / 1000} s.`,
     '',

@@ -20,7 +20,11 @@ const viaZone = (hostname: string, options: unknown, callback?: LookupCallback) 
   const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
   dns.resolve4(hostname, (error, found) => {
     if (error || found.length === 0) return done(error ?? Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
-    if (all) done(null, found.map((address) => ({ address, family: 4 })));
+    if (all)
+      done(
+        null,
+        found.map((address) => ({ address, family: 4 })),
+      );
     else done(null, found[0], 4);
   });
 };
@@ -30,7 +34,9 @@ const require = createRequire(import.meta.url);
 const { validate } = (await import('deep-email-validator')) as unknown as {
   validate: (options: Record<string, unknown>) => Promise<{ valid: boolean; reason?: string; validators: { smtp?: { valid: boolean; reason?: string } } }>;
 };
-const EmailValidator = require('email-deep-validator') as new (options: { timeout: number }) => {
+const EmailValidator = require('email-deep-validator') as new (options: {
+  timeout: number;
+}) => {
   verify(address: string): Promise<{ wellFormed: boolean; validDomain: boolean | null; validMailbox: boolean | null }>;
 };
 

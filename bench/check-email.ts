@@ -100,10 +100,19 @@ export async function benchCheckEmail(stateDir: string, log: (line: string) => v
     }
 
     log('deep-email-validator and email-deep-validator in Node, same fixtures');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/check-email-peers.ts', JSON.stringify({ dnsServer: udp.address, addresses: { 'deep-email-validator': addressesFor(1), 'email-deep-validator': addressesFor(2) } })], {
-      cwd: root,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'bench/check-email-peers.ts',
+        JSON.stringify({ dnsServer: udp.address, addresses: { 'deep-email-validator': addressesFor(1), 'email-deep-validator': addressesFor(2) } }),
+      ],
+      {
+        cwd: root,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const others = JSON.parse(stdout) as Record<string, Array<Array<{ ms: number; verdict: Truth }>>>;
     return { latencyMs, runs, markdown: report(latencyMs, runs, engine, others) };
   } finally {
@@ -144,9 +153,15 @@ function report(
     const peerCells = names.map((name) => {
       const peerRuns = others[name]![index]!;
       if (peerRuns.every((run) => run.verdict === testCase.truth)) correct[name]! += 1;
-      return `${median(peerRuns.map((run) => run.ms)).toFixed(0)} | ${mark(peerRuns.map((run) => run.verdict), testCase.truth)}`;
+      return `${median(peerRuns.map((run) => run.ms)).toFixed(0)} | ${mark(
+        peerRuns.map((run) => run.verdict),
+        testCase.truth,
+      )}`;
     });
-    return `| ${testCase.behaviour} | ${testCase.truth} | ${floor} | ${ourMedian.toFixed(0)} | ${(ourMedian / floor).toFixed(2)}× | ${mark(ourRuns.map((run) => run.verdict), testCase.truth)} | ${peerCells.join(' | ')} |`;
+    return `| ${testCase.behaviour} | ${testCase.truth} | ${floor} | ${ourMedian.toFixed(0)} | ${(ourMedian / floor).toFixed(2)}× | ${mark(
+      ourRuns.map((run) => run.verdict),
+      testCase.truth,
+    )} | ${peerCells.join(' | ')} |`;
   });
   return [
     `Latency injected: ${latencyMs} ms on everything a server sends (DNS answers, SMTP replies, TLS flights), ${runs} runs per case after a warm-up; p50 of each.`,

@@ -3,7 +3,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { HEAVY_ENCODER_MAX_PIXELS, LOSSY_QUALITY, MAX_EXPORT_PIXELS, fixedSettings, type EncodeSettings, type ExportPreset, type FixedPreset } from '../workers/launch/domain/export-presets';
+import {
+  HEAVY_ENCODER_MAX_PIXELS,
+  LOSSY_QUALITY,
+  MAX_EXPORT_PIXELS,
+  fixedSettings,
+  type EncodeSettings,
+  type ExportPreset,
+  type FixedPreset,
+} from '../workers/launch/domain/export-presets';
 import type { ImageFormat } from '../workers/launch/domain/image-format';
 import { exportImage } from '../workers/launch/utilities/export';
 import { createCodecs, type CodecModules, type Codecs, type Pixels } from '../workers/launch/utilities/image-codecs';
@@ -70,7 +78,9 @@ export async function benchImages(): Promise<Array<{ name: string; pixels: Pixel
     const lines = Array.from({ length: Math.floor(height / 48) }, (_, i) => {
       const x = 40 + (i % 2) * (width / 2);
       const y = height / 4 + 40 + Math.floor(i / 2) * 36;
-      return y < height - 20 ? `<text x="${x}" y="${y}" font-family="sans-serif" font-size="22" fill="#0f172a">Release 2.4 · line ${i}: smaller exports, dark-mode screenshots</text>` : '';
+      return y < height - 20
+        ? `<text x="${x}" y="${y}" font-family="sans-serif" font-size="22" fill="#0f172a">Release 2.4 · line ${i}: smaller exports, dark-mode screenshots</text>`
+        : '';
     }).join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#ec4899"/></linearGradient></defs><rect width="100%" height="100%" fill="#f8fafc"/><rect width="100%" height="${height / 4}" fill="url(#g)"/><rect x="${width - 360}" y="${height / 4 + 30}" width="300" height="180" rx="12" fill="#e2e8f0"/>${lines}</svg>`;
     const ui = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -85,7 +95,13 @@ export async function benchImages(): Promise<Array<{ name: string; pixels: Pixel
       ['photo-like', photo],
     ] as const) {
       const pixels = { data: new Uint8ClampedArray(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), width, height };
-      images.push({ name: `${kind} ${width}×${height}`, pixels, png: await sharp(raw.data, { raw: { width, height, channels: 4 } }).png().toBuffer() });
+      images.push({
+        name: `${kind} ${width}×${height}`,
+        pixels,
+        png: await sharp(raw.data, { raw: { width, height, channels: 4 } })
+          .png()
+          .toBuffer(),
+      });
     }
   }
   return images;
@@ -93,7 +109,9 @@ export async function benchImages(): Promise<Array<{ name: string; pixels: Pixel
 
 /** The same settings in sharp (libvips): WebP effort 4 is libwebp's method 4, JPEG with mozjpeg's defaults. */
 function sharpEncode(pixels: Pixels, settings: EncodeSettings): Promise<Buffer> {
-  const image = sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  const image = sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), {
+    raw: { width: pixels.width, height: pixels.height, channels: 4 },
+  });
   switch (settings.format) {
     case 'webp':
       return image.webp({ quality: settings.quality, effort: 4 }).toBuffer();
@@ -153,7 +171,8 @@ export async function benchExport(log: (line: string) => void): Promise<{ rows: 
         format: format ?? '(none)',
         ms: performance.now() - started,
         bytes: result.bytes.byteLength,
-        chosen: settings.format === 'png' ? 'png' : settings.format === 'webp' && settings.lossless ? 'webp lossless' : `${settings.format} q${settings.quality}`,
+        chosen:
+          settings.format === 'png' ? 'png' : settings.format === 'webp' && settings.lossless ? 'webp lossless' : `${settings.format} q${settings.quality}`,
         ssim: result.ssim ?? 1,
       });
     }
@@ -190,7 +209,10 @@ function measureInChild(scenario: string): number {
 async function memoryScenario(name: string): Promise<void> {
   const scenario = MEMORY_SCENARIOS.find((candidate) => candidate.name === name)!;
   const side = Math.floor(Math.sqrt(MAX_EXPORT_PIXELS));
-  const raw = await sharp({ create: { width: side, height: side, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 120, sigma: 50 } } }).blur(2.5).png().toBuffer();
+  const raw = await sharp({ create: { width: side, height: side, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 120, sigma: 50 } } })
+    .blur(2.5)
+    .png()
+    .toBuffer();
   const bytes = raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer;
   const codecs: Codecs = createCodecs(await nodeCodecModules());
   // Linux: writing 5 resets the peak (VmHWM) to the current size; maxRSS would carry the parent's.
@@ -206,7 +228,10 @@ function residentKb(field: 'VmRSS' | 'VmHWM'): number {
 
 export function exportTables(result: { rows: ExportRow[]; auto: AutoRow[]; memory: MemoryRow[] }): string {
   const ratio = (row: ExportRow) => row.oursMs / row.sharpMs;
-  const lines = ['| image | format | preset | ours ms | sharp ms | time ÷ sharp | ours bytes | sharp bytes | bytes ÷ sharp |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| image | format | preset | ours ms | sharp ms | time ÷ sharp | ours bytes | sharp bytes | bytes ÷ sharp |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const row of result.rows) {
     lines.push(
       `| ${row.image} | ${row.format} | ${row.preset} | ${row.oursMs.toFixed(0)} | ${row.sharpMs.toFixed(0)} | ${ratio(row).toFixed(2)}× | ${row.oursBytes} | ${row.sharpBytes} | ${(row.oursBytes / row.sharpBytes).toFixed(2)} |`,
@@ -219,12 +244,17 @@ export function exportTables(result: { rows: ExportRow[]; auto: AutoRow[]; memor
     return `- ${format}: encode time ÷ sharp's single-threaded time, median ${mid.toFixed(2)}×, worst ${worst.toFixed(2)}× (target ≤ ${target}×): **${worst <= target ? 'met' : mid <= target ? 'met at the median, not in the worst case' : 'not met'}**.`;
   });
   const autoLines = ['| image | format asked | chose | bytes | SSIM | ms (decode, search, encode) |', '|---|---|---|---:|---:|---:|'];
-  for (const row of result.auto) autoLines.push(`| ${row.image} | ${row.format} | ${row.chosen} | ${row.bytes} | ${row.ssim.toFixed(4)} | ${row.ms.toFixed(0)} |`);
+  for (const row of result.auto)
+    autoLines.push(`| ${row.image} | ${row.format} | ${row.chosen} | ${row.bytes} | ${row.ssim.toFixed(4)} | ${row.ms.toFixed(0)} |`);
   const side = Math.floor(Math.sqrt(MAX_EXPORT_PIXELS));
   const memoryLines = [`| scenario (${side}×${side} photo-like PNG, the pixel cap) | peak memory added, MB |`, '|---|---:|'];
   for (const row of result.memory) memoryLines.push(`| ${row.scenario} | ${row.peakMb} |`);
   return [
-    `Quality presets: ${Object.entries(LOSSY_QUALITY).map(([preset, quality]) => `${preset} = q${quality}`).join(', ')} for WebP and JPEG (JPEG 4:2:0 on both sides); PNG high = plain deflate vs sharp level 6, balanced/small = oxipng 1/2 (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels; plain deflate above) vs sharp level 9 adaptive.`,
+    `Quality presets: ${Object.entries(LOSSY_QUALITY)
+      .map(([preset, quality]) => `${preset} = q${quality}`)
+      .join(
+        ', ',
+      )} for WebP and JPEG (JPEG 4:2:0 on both sides); PNG high = plain deflate vs sharp level 6, balanced/small = oxipng 1/2 (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels; plain deflate above) vs sharp level 9 adaptive.`,
     '',
     lines.join('\n'),
     '',

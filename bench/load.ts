@@ -69,7 +69,9 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
     const tenant = await createTenant(db, { name: 'Load tenant', planId: 'enterprise' });
     const verifyKeys: string[] = [];
     const launchKeys: string[] = [];
-    const workspaces = await Promise.all(Array.from({ length: WORKSPACES }, (_, i) => createWorkspace(db, { name: `Load workspace ${i}`, planId: 'enterprise' })));
+    const workspaces = await Promise.all(
+      Array.from({ length: WORKSPACES }, (_, i) => createWorkspace(db, { name: `Load workspace ${i}`, planId: 'enterprise' })),
+    );
     for (let i = 0; i < KEYS_PER_SERVICE; i++) {
       verifyKeys.push((await createVerifyApiKey(db, { tenantId: tenant.id, name: `load ${i}`, scopes: verifyScopes })).secret);
       launchKeys.push((await createLaunchApiKey(db, { workspaceId: workspaces[i % WORKSPACES]!.id, name: `load ${i}`, scopes: launchScopes })).secret);
@@ -118,7 +120,8 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
 
     log('Warming every key once (fills its Durable Object) and the isolates');
     for (const service of services) {
-      for (const key of service.keys) await fetch(`${service.worker.url}${service.warmPath}`, { headers: service.credential(key) }).then((response) => response.text());
+      for (const key of service.keys)
+        await fetch(`${service.worker.url}${service.warmPath}`, { headers: service.credential(key) }).then((response) => response.text());
     }
     const start = await Promise.all(services.map((service) => sampleMemory(service.worker.child.pid!, service.wake)));
 

@@ -39,16 +39,37 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
     await pool.end();
 
     const quiet = () => {};
-    const verify = startWorker({ name: 'verify', port: 18788, inspectorPort: 19288, vars: { ...stack.bindings, INTERNAL_SECRET: 'x'.repeat(32) }, stateDir, log: quiet });
-    const bare = startWorker({ name: 'bench-bare', configPath: 'bench/bare/wrangler.toml', port: 18789, inspectorPort: 19289, vars: { ...stack.bindings }, stateDir, log: quiet });
+    const verify = startWorker({
+      name: 'verify',
+      port: 18788,
+      inspectorPort: 19288,
+      vars: { ...stack.bindings, INTERNAL_SECRET: 'x'.repeat(32) },
+      stateDir,
+      log: quiet,
+    });
+    const bare = startWorker({
+      name: 'bench-bare',
+      configPath: 'bench/bare/wrangler.toml',
+      port: 18789,
+      inspectorPort: 19289,
+      vars: { ...stack.bindings },
+      stateDir,
+      log: quiet,
+    });
     workers.push(verify, bare);
-    await Promise.all([waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000), waitForHealth(`${bare.url}/bare/query/${tenant.id}`, bare.child, 60_000)]);
+    await Promise.all([
+      waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
+      waitForHealth(`${bare.url}/bare/query/${tenant.id}`, bare.child, 60_000),
+    ]);
 
     log('Warming each key once (fills its Durable Object cache)');
     for (const key of keys) await fetch(`${verify.url}/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
 
     let next = 0;
-    const rotateKey = (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${keys[next++ % keys.length]}`, 'x-bench-key': String(next % keys.length) } });
+    const rotateKey = (request: autocannon.Request) => ({
+      ...request,
+      headers: { ...request.headers, authorization: `Bearer ${keys[next++ % keys.length]}`, 'x-bench-key': String(next % keys.length) },
+    });
     const targets = [
       { name: 'GET /v1/me (full request path)', url: `${verify.url}/v1/me`, rotate: true },
       { name: 'bare route: one DO call + same query', url: `${bare.url}/bare/do-query/${tenant.id}`, rotate: true },

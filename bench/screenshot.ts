@@ -39,7 +39,8 @@ export async function benchScreenshot(stateDir: string, log: (line: string) => v
     const db = drizzle(pool, { schema });
     const workspace = await createWorkspace(db, { name: 'Bench workspace', planId: 'enterprise' });
     const keys: string[] = [];
-    for (let i = 0; i < KEYS; i++) keys.push((await createLaunchApiKey(db, { workspaceId: workspace.id, name: `bench ${i}`, scopes: ['artifact:read'] })).secret);
+    for (let i = 0; i < KEYS; i++)
+      keys.push((await createLaunchApiKey(db, { workspaceId: workspace.id, name: `bench ${i}`, scopes: ['artifact:read'] })).secret);
     await pool.end();
 
     let requests = 0;
@@ -48,7 +49,11 @@ export async function benchScreenshot(stateDir: string, log: (line: string) => v
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${LAUNCH_PORT}/api/screenshot`, {
         method: 'POST',
-        headers: { 'x-api-key': keys[requests % KEYS]!, 'content-type': 'application/json', 'cf-connecting-ip': `10.9.${Math.floor(requests / 250)}.${(requests % 250) + 1}` },
+        headers: {
+          'x-api-key': keys[requests % KEYS]!,
+          'content-type': 'application/json',
+          'cf-connecting-ip': `10.9.${Math.floor(requests / 250)}.${(requests % 250) + 1}`,
+        },
         body: JSON.stringify(body),
       });
       const text = await response.text();
@@ -71,7 +76,11 @@ export async function benchScreenshot(stateDir: string, log: (line: string) => v
       });
       await waitForHealth(`http://127.0.0.1:${LAUNCH_PORT}/api/health`, worker.child, 60_000);
       // The Worker's own start (module load, the key's first look-up) is not the browser's: pay it first.
-      await fetch(`http://127.0.0.1:${LAUNCH_PORT}/api/screenshot`, { method: 'POST', headers: { 'x-api-key': keys[0]!, 'content-type': 'application/json' }, body: '{}' });
+      await fetch(`http://127.0.0.1:${LAUNCH_PORT}/api/screenshot`, {
+        method: 'POST',
+        headers: { 'x-api-key': keys[0]!, 'content-type': 'application/json' },
+        body: '{}',
+      });
       timings.coldMs.push(await capture({ url: page(`cold-${start}-${Date.now()}`) }));
       if (start === 0) {
         log(`${WARM_CAPTURES} fresh captures with the browser running`);

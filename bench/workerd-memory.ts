@@ -59,7 +59,10 @@ function listeningPorts(pid: number): number[] {
 async function inspectorUrl(pid: number): Promise<string | null> {
   for (const port of listeningPorts(pid)) {
     try {
-      const targets = (await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2_000) })).json()) as Array<{ id?: string; webSocketDebuggerUrl?: string }>;
+      const targets = (await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2_000) })).json()) as Array<{
+        id?: string;
+        webSocketDebuggerUrl?: string;
+      }>;
       // The Worker's own isolate; miniflare's helper Workers have isolates of their own.
       const url = targets.find((target) => target.id?.startsWith('core:user:'))?.webSocketDebuggerUrl;
       if (url) return url;

@@ -53,7 +53,12 @@ function parseField(text: string, field: (typeof FIELDS)[number], expression: st
     if (!match) throw fail('is not supported');
     const step = match[2] === undefined ? 1 : Number(match[2]);
     if (step < 1) throw fail('has a step below 1');
-    const [low, high] = match[1] === '*' ? [field.min, field.max] : match[1]!.includes('-') ? match[1]!.split('-').map(value) : [value(match[1]!), match[2] ? field.max : value(match[1]!)];
+    const [low, high] =
+      match[1] === '*'
+        ? [field.min, field.max]
+        : match[1]!.includes('-')
+          ? match[1]!.split('-').map(value)
+          : [value(match[1]!), match[2] ? field.max : value(match[1]!)];
     if (low! > high!) throw fail('is an empty range');
     for (let v = low!; v <= high!; v += step) values.add(v);
   }
@@ -68,7 +73,11 @@ function parseField(text: string, field: (typeof FIELDS)[number], expression: st
 export function cronsOf(environment: string): string[] {
   const script = `const c = require('wrangler').unstable_readConfig({ config: 'wrangler.toml', env: process.argv[1] });
 process.stdout.write(JSON.stringify(c.triggers.crons ?? []));`;
-  const output = execFileSync(process.execPath, ['-e', script, environment], { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', env: { ...process.env, WRANGLER_LOG: 'error' } });
+  const output = execFileSync(process.execPath, ['-e', script, environment], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_LOG: 'error' },
+  });
   return JSON.parse(output) as string[];
 }
 

@@ -41,7 +41,12 @@ export async function ensureDemoData(databaseUrl: string, previous?: DemoData): 
     return {
       reused: false,
       data: {
-        launch: { workspaceId: workspace.id, apiKey: launchKey.secret, user: { email, password }, internalSecret: previous?.launch.internalSecret ?? randomPassword(48) },
+        launch: {
+          workspaceId: workspace.id,
+          apiKey: launchKey.secret,
+          user: { email, password },
+          internalSecret: previous?.launch.internalSecret ?? randomPassword(48),
+        },
         verify: { tenantId: tenant.id, apiKey: verifyKey.secret, internalSecret: previous?.verify.internalSecret ?? randomPassword(48) },
       },
     };

@@ -15,12 +15,7 @@ export interface PostgresHandle {
  * The server in `DATABASE_URL` when set, else real PostgreSQL binaries from npm with their data in
  * `dataDir`, kept between runs.
  */
-export async function startPostgres(options: {
-  dataDir: string;
-  port: number;
-  databaseUrl?: string;
-  log?: (line: string) => void;
-}): Promise<PostgresHandle> {
+export async function startPostgres(options: { dataDir: string; port: number; databaseUrl?: string; log?: (line: string) => void }): Promise<PostgresHandle> {
   if (options.databaseUrl) {
     await waitForPostgres(options.databaseUrl);
     return { url: options.databaseUrl, embedded: false, close: async () => {} };

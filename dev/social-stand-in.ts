@@ -65,7 +65,11 @@ export async function startSocialStandIn(port = 0): Promise<SocialStandIn> {
       const file = normalize(join(fixtures, 'media', key));
       if (!file.startsWith(join(fixtures, 'media')) || !existsSync(file) || !IMAGE_TYPES[extname(file)]) return void response.writeHead(404).end('Not Found');
       return void response
-        .writeHead(200, { 'content-type': IMAGE_TYPES[extname(file)]!, 'set-cookie': 'guest_id=v1%3A1; Domain=.twimg.com; Secure', 'cache-control': 'max-age=604800' })
+        .writeHead(200, {
+          'content-type': IMAGE_TYPES[extname(file)]!,
+          'set-cookie': 'guest_id=v1%3A1; Domain=.twimg.com; Secure',
+          'cache-control': 'max-age=604800',
+        })
         .end(readFileSync(file));
     }
     response.writeHead(404).end();
@@ -102,12 +106,16 @@ function answer(response: ServerResponse, scripted: ScriptedResponse, hanging: S
       while (left > 0) {
         const size = Math.min(left, chunk.length);
         left -= size;
-        if (!response.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void response.once('drain', pump);
+        if (!response.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
+          response.once('drain', pump);
+          return;
+        }
       }
       response.end();
     };
     response.on('error', () => {});
-    return pump();
+    pump();
+    return;
   }
   response.writeHead(scripted.status ?? 200, headers).end(scripted.body ?? '');
 }

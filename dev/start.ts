@@ -100,10 +100,7 @@ async function main(): Promise<void> {
     const [launch, verify] = workers as [WorkerProcess, WorkerProcess];
 
     progress('Waiting for both health routes');
-    await Promise.all([
-      waitForHealth(`${launch.url}/api/health`, launch.child, 60_000),
-      waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
-    ]);
+    await Promise.all([waitForHealth(`${launch.url}/api/health`, launch.child, 60_000), waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000)]);
 
     const crons = workers.map((worker) => ({ name: worker.name, url: worker.url, crons: cronsOf(worker.name) }));
     stopCrons = startCronTicker(crons, (line) => console.log(`  cron   │ ${line}`));
@@ -124,7 +121,7 @@ async function main(): Promise<void> {
       },
       stores: stack.describe,
     };
-    writeFileSync(devJsonPath, JSON.stringify(devJson, null, 2) + '\n', { mode: 0o600 });
+    writeFileSync(devJsonPath, `${JSON.stringify(devJson, null, 2)}\n`, { mode: 0o600 });
     progress(`Ready ${demo.reused ? '(reused the demo data of an earlier run)' : '(created new demo data)'}`);
     console.log(`
 Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.describe.redis}). Keys and the demo sign-in are in .local/dev.json.

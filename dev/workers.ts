@@ -28,22 +28,34 @@ export function startWorker(options: {
   log: (line: string) => void;
 }): WorkerProcess {
   const envFile = join(options.stateDir, `${options.name}.env`);
-  writeFileSync(envFile, Object.entries(options.vars).map(([key, value]) => `${key}=${JSON.stringify(value)}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(
+    envFile,
+    `${Object.entries(options.vars)
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+      .join('\n')}\n`,
+    { mode: 0o600 },
+  );
   const child = spawn(
     process.execPath,
     [
       wranglerBin,
       'dev',
       ...(options.configPath ? ['--config', options.configPath] : ['--env', options.name]),
-      '--ip', '127.0.0.1',
-      '--port', String(options.port),
-      '--inspector-port', String(options.inspectorPort),
-      '--env-file', envFile,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--inspector-port',
+      String(options.inspectorPort),
+      '--env-file',
+      envFile,
       // One folder per Worker: two workerd processes sharing one SQLite store fail with SQLITE_BUSY.
-      '--persist-to', join(options.stateDir, 'wrangler', options.name),
+      '--persist-to',
+      join(options.stateDir, 'wrangler', options.name),
       '--test-scheduled',
       '--show-interactive-dev-session=false',
-      '--log-level', 'log',
+      '--log-level',
+      'log',
     ],
     {
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },

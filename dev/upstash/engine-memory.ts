@@ -10,19 +10,75 @@ type KeyType = 'string' | 'hash' | 'list' | 'set' | 'zset';
  * here; `null` means any type is fine. Anything not listed is refused rather than half-done.
  */
 const supported: Record<string, KeyType | null> = {
-  GET: 'string', SETNX: 'string', SETEX: 'string', PSETEX: 'string', GETSET: 'string', GETDEL: 'string',
-  INCR: 'string', INCRBY: 'string', INCRBYFLOAT: 'string', DECR: 'string', DECRBY: 'string', APPEND: 'string',
-  STRLEN: 'string', GETRANGE: 'string',
-  SET: null, MGET: null, MSET: null,
-  HGET: 'hash', HSET: 'hash', HSETNX: 'hash', HMSET: 'hash', HMGET: 'hash', HGETALL: 'hash', HDEL: 'hash',
-  HEXISTS: 'hash', HINCRBY: 'hash', HINCRBYFLOAT: 'hash', HKEYS: 'hash', HVALS: 'hash', HLEN: 'hash',
-  LPUSH: 'list', RPUSH: 'list', LPOP: 'list', RPOP: 'list', LRANGE: 'list', LLEN: 'list', LINDEX: 'list',
-  LREM: 'list', LTRIM: 'list',
-  SADD: 'set', SREM: 'set', SMEMBERS: 'set', SISMEMBER: 'set', SCARD: 'set',
-  ZADD: 'zset', ZREM: 'zset', ZRANGE: 'zset', ZREVRANGE: 'zset', ZRANGEBYSCORE: 'zset', ZREMRANGEBYSCORE: 'zset',
-  ZCARD: 'zset', ZSCORE: 'zset', ZINCRBY: 'zset', ZCOUNT: 'zset',
-  DEL: null, EXISTS: null, EXPIRE: null, PEXPIRE: null, EXPIREAT: null, PEXPIREAT: null, TTL: null, PTTL: null,
-  PERSIST: null, TYPE: null, KEYS: null, PING: null, ECHO: null, DBSIZE: null, TIME: null,
+  GET: 'string',
+  SETNX: 'string',
+  SETEX: 'string',
+  PSETEX: 'string',
+  GETSET: 'string',
+  GETDEL: 'string',
+  INCR: 'string',
+  INCRBY: 'string',
+  INCRBYFLOAT: 'string',
+  DECR: 'string',
+  DECRBY: 'string',
+  APPEND: 'string',
+  STRLEN: 'string',
+  GETRANGE: 'string',
+  SET: null,
+  MGET: null,
+  MSET: null,
+  HGET: 'hash',
+  HSET: 'hash',
+  HSETNX: 'hash',
+  HMSET: 'hash',
+  HMGET: 'hash',
+  HGETALL: 'hash',
+  HDEL: 'hash',
+  HEXISTS: 'hash',
+  HINCRBY: 'hash',
+  HINCRBYFLOAT: 'hash',
+  HKEYS: 'hash',
+  HVALS: 'hash',
+  HLEN: 'hash',
+  LPUSH: 'list',
+  RPUSH: 'list',
+  LPOP: 'list',
+  RPOP: 'list',
+  LRANGE: 'list',
+  LLEN: 'list',
+  LINDEX: 'list',
+  LREM: 'list',
+  LTRIM: 'list',
+  SADD: 'set',
+  SREM: 'set',
+  SMEMBERS: 'set',
+  SISMEMBER: 'set',
+  SCARD: 'set',
+  ZADD: 'zset',
+  ZREM: 'zset',
+  ZRANGE: 'zset',
+  ZREVRANGE: 'zset',
+  ZRANGEBYSCORE: 'zset',
+  ZREMRANGEBYSCORE: 'zset',
+  ZCARD: 'zset',
+  ZSCORE: 'zset',
+  ZINCRBY: 'zset',
+  ZCOUNT: 'zset',
+  DEL: null,
+  EXISTS: null,
+  EXPIRE: null,
+  PEXPIRE: null,
+  EXPIREAT: null,
+  PEXPIREAT: null,
+  TTL: null,
+  PTTL: null,
+  PERSIST: null,
+  TYPE: null,
+  KEYS: null,
+  PING: null,
+  ECHO: null,
+  DBSIZE: null,
+  TIME: null,
 };
 
 interface Mock {
@@ -111,17 +167,18 @@ export function createMemoryEngine(): Engine {
   const exclusive = serialiser();
   return {
     run: (command) => exclusive(() => run(command)),
-    transaction: (commands) => exclusive(async (): Promise<Outcome[]> => {
-      const outcomes: Outcome[] = [];
-      for (const command of commands) {
-        try {
-          outcomes.push({ result: await run(command) });
-        } catch (error) {
-          outcomes.push({ error: error instanceof Error ? error.message : String(error) });
+    transaction: (commands) =>
+      exclusive(async (): Promise<Outcome[]> => {
+        const outcomes: Outcome[] = [];
+        for (const command of commands) {
+          try {
+            outcomes.push({ result: await run(command) });
+          } catch (error) {
+            outcomes.push({ error: error instanceof Error ? error.message : String(error) });
+          }
         }
-      }
-      return outcomes;
-    }),
+        return outcomes;
+      }),
     close: async () => {
       await mock.quit();
     },

@@ -50,11 +50,12 @@ export async function startUpstashServer(options: { port?: number; host?: string
       return send(response, 400, { error: 'ERR expected a JSON array of commands' });
     }
     const commands = body.map((command) => command.map(String));
-    const outcomes =
-      path === '/pipeline'
-        ? await Promise.all(commands.map((command) => runOne(engine, command)))
-        : await engine.transaction(commands);
-    return send(response, 200, outcomes.map((outcome) => encodeOutcome(outcome, encode)));
+    const outcomes = path === '/pipeline' ? await Promise.all(commands.map((command) => runOne(engine, command))) : await engine.transaction(commands);
+    return send(
+      response,
+      200,
+      outcomes.map((outcome) => encodeOutcome(outcome, encode)),
+    );
   }
 
   await new Promise<void>((resolve, reject) => {

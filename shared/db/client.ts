@@ -33,10 +33,7 @@ function useLocalProxy(wsProxy: string): void {
 }
 
 /** For code outside a request (Durable Objects, queue and cron handlers): open, use, close. */
-export async function withDatabase<T>(
-  config: { DATABASE_URL: string; NEON_WS_PROXY?: string },
-  use: (db: Database) => Promise<T>,
-): Promise<T> {
+export async function withDatabase<T>(config: { DATABASE_URL: string; NEON_WS_PROXY?: string }, use: (db: Database) => Promise<T>): Promise<T> {
   const handle = createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
   try {
     return await use(handle.db);

@@ -79,7 +79,10 @@ describe('X-Request-Id', () => {
     expect(response.headers.get('x-request-id')).toBe(id);
   });
 
-  it.each([['too long', 'a'.repeat(129)], ['unsafe characters', 'abc def<script>']])('replaces a value that is %s', async (_, id) => {
+  it.each([
+    ['too long', 'a'.repeat(129)],
+    ['unsafe characters', 'abc def<script>'],
+  ])('replaces a value that is %s', async (_, id) => {
     const response = await SELF.fetch(`${base}/api/v1/unknown`, { headers: { 'x-request-id': id } });
     const echoed = response.headers.get('x-request-id')!;
     expect(echoed).not.toBe(id);

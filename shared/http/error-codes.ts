@@ -28,15 +28,20 @@ export const errorCodes = {
   conflict: { status: 409, description: 'The request conflicts with the current state of the resource.' },
   invalid_transition: {
     status: 409,
-    description: 'The resource is not in a state this action applies to (a repeated or out-of-order request); nothing changed. `currentStatus` says where it is.',
+    description:
+      'The resource is not in a state this action applies to (a repeated or out-of-order request); nothing changed. `currentStatus` says where it is.',
   },
   channel_limit_exceeded: { status: 400, description: 'The copy is too long for its channel; `channel`, `limit`, `length` and `unit` say by how much.' },
   url_not_allowed: {
     status: 400,
-    description: 'The URL, or a redirect or page request it led to, points somewhere this operation may not go (a private address, another host); `blockedUrl` names it when it was not the URL sent.',
+    description:
+      'The URL, or a redirect or page request it led to, points somewhere this operation may not go (a private address, another host); `blockedUrl` names it when it was not the URL sent.',
   },
   page_unreachable: { status: 400, description: 'The page could not be loaded (its host does not resolve, or refuses the connection); `detail` says how.' },
-  image_unsupported: { status: 400, description: 'The image is not in a format this operation accepts (PNG, JPEG, WebP; GIF and AVIF too for the image proxy).' },
+  image_unsupported: {
+    status: 400,
+    description: 'The image is not in a format this operation accepts (PNG, JPEG, WebP; GIF and AVIF too for the image proxy).',
+  },
   image_corrupt: { status: 400, description: 'The image claims a supported format but cannot be decoded.' },
   media_too_large: { status: 400, description: 'The upstream media is larger than the proxy passes on; `maxBytes` gives the cap.' },
   page_load_timeout: { status: 408, description: 'The page did not finish loading within `timeoutMs`.' },

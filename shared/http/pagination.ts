@@ -6,7 +6,13 @@ export const MAX_PAGE_SIZE = 100;
 
 /** Query parameters of every cursor-paged list. */
 export const cursorQuery = {
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}.` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .openapi({ description: `Page size, 1–${MAX_PAGE_SIZE}.` }),
   cursor: z.string().max(200).optional().openapi({ description: 'The `nextCursor` of the previous page.' }),
 };
 

@@ -13,11 +13,7 @@ export interface StoredResponse {
   body: string;
 }
 
-export type IdempotencyDecision =
-  | { kind: 'execute' }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
+export type IdempotencyDecision = { kind: 'execute' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in_progress' };
 
 interface IdempotencyRecord {
   fingerprint: string;

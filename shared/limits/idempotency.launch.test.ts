@@ -19,14 +19,18 @@ function createApp(options: { replayStatus?: number; failFirst?: boolean } = {})
     c.header('x-ratelimit-limit', '60');
     await next();
   });
-  app.post('/things', idempotency(() => env.IDEMPOTENCY, { operation: 'things.create', replayStatus: options.replayStatus }), async (c) => {
-    executions += 1;
-    const attempt = executions;
-    // Give concurrent duplicates time to pile up behind the first request.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (options.failFirst && attempt === 1) throw new Error('transient failure');
-    return c.json({ id: `thing_${attempt}`, body: await c.req.json() }, 201);
-  });
+  app.post(
+    '/things',
+    idempotency(() => env.IDEMPOTENCY, { operation: 'things.create', replayStatus: options.replayStatus }),
+    async (c) => {
+      executions += 1;
+      const attempt = executions;
+      // Give concurrent duplicates time to pile up behind the first request.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (options.failFirst && attempt === 1) throw new Error('transient failure');
+      return c.json({ id: `thing_${attempt}`, body: await c.req.json() }, 201);
+    },
+  );
   const post = (key: string | undefined, body: unknown, extra: { query?: string; requestId?: string } = {}) =>
     app.request(
       `/things${extra.query ?? ''}`,
@@ -64,7 +68,7 @@ describe('idempotency', () => {
     expect(app.executions()).toBe(1);
   });
 
-  it('answers a replay with the headers of the request path: the caller\'s X-Request-Id and the rate limit', async () => {
+  it("answers a replay with the headers of the request path: the caller's X-Request-Id and the rate limit", async () => {
     const app = createApp({ replayStatus: 200 });
     await app.post('key-headers', { name: 'a' }, { requestId: 'first-call' });
     const replay = await app.post('key-headers', { name: 'a' }, { requestId: 'second-call' });

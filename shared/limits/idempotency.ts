@@ -29,10 +29,7 @@ export interface IdempotencyOptions {
  * different body is a 422, and concurrent duplicates run the handler once. Only successful
  * responses are kept; a failure can be retried with the same key.
  */
-export function idempotency(
-  namespaceOf: (env: any) => IdempotencyNamespace,
-  options: IdempotencyOptions,
-): MiddlewareHandler<{ Variables: AuthVariables }> {
+export function idempotency(namespaceOf: (env: any) => IdempotencyNamespace, options: IdempotencyOptions): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async function idempotency(c, next) {
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
@@ -106,7 +103,11 @@ async function fingerprintRequest(method: string, path: string, query: URLSearch
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sortKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
   }
   return value;
 }

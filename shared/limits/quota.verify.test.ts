@@ -55,7 +55,9 @@ describe('quotas', () => {
       await refundQuota(db, verifyQuotaStore, use);
     });
     expect(await withTestDb((db) => readUsage(db, verifyQuotaStore, tenant.id, periodStart))).toEqual({ credits: 1 });
-    const ledger = await withTestDb((db) => db.select({ quantity: verifyUsageLedger.quantity }).from(verifyUsageLedger).where(eq(verifyUsageLedger.tenantId, tenant.id)));
+    const ledger = await withTestDb((db) =>
+      db.select({ quantity: verifyUsageLedger.quantity }).from(verifyUsageLedger).where(eq(verifyUsageLedger.tenantId, tenant.id)),
+    );
     expect(ledger.map((row) => row.quantity).sort()).toEqual([-1, 1, 1]);
   });
 

@@ -17,8 +17,8 @@ export function isNonPublicAddress(address: string): boolean {
     (first & 0xfe00) === 0xfc00 || // fc00::/7 unique local
     (first & 0xffc0) === 0xfe80 || // fe80::/10 link-local
     (first & 0xff00) === 0xff00 || // multicast
-    first === 0x2001 && v6[1] === 0x0db8 || // documentation
-    first === 0x0064 && v6[1] === 0xff9b // NAT64, which maps onto IPv4 we cannot see
+    (first === 0x2001 && v6[1] === 0x0db8) || // documentation
+    (first === 0x0064 && v6[1] === 0xff9b) // NAT64, which maps onto IPv4 we cannot see
   );
 }
 

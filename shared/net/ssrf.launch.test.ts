@@ -36,7 +36,10 @@ describe('SSRF guard', () => {
 
   it('checks every address a name resolves to', async () => {
     const resolve = async (host: string) => ({ ok: true as const, addresses: host === 'rebind.example' ? ['93.184.216.34', '10.0.0.5'] : ['93.184.216.34'] });
-    expect(await checkUrl('https://rebind.example/', { allowPrivate: false, resolve })).toEqual({ ok: false, reason: 'resolves to a private or reserved address' });
+    expect(await checkUrl('https://rebind.example/', { allowPrivate: false, resolve })).toEqual({
+      ok: false,
+      reason: 'resolves to a private or reserved address',
+    });
     expect((await checkUrl('https://fine.example/', { allowPrivate: false, resolve })).ok).toBe(true);
   });
 

@@ -37,7 +37,13 @@ export async function loadLaunchEntitlement(db: Database, workspaceId: string, n
     await db
       .update(launchSubscriptions)
       .set(change)
-      .where(and(eq(launchSubscriptions.id, subscription.id), eq(launchSubscriptions.currentPeriodEnd, subscription.currentPeriodEnd), inArray(launchSubscriptions.status, LIVE_STATUSES)));
+      .where(
+        and(
+          eq(launchSubscriptions.id, subscription.id),
+          eq(launchSubscriptions.currentPeriodEnd, subscription.currentPeriodEnd),
+          inArray(launchSubscriptions.status, LIVE_STATUSES),
+        ),
+      );
   });
 }
 
@@ -52,7 +58,13 @@ export async function loadVerifyEntitlement(db: Database, tenantId: string, now:
     await db
       .update(verifySubscriptions)
       .set(change)
-      .where(and(eq(verifySubscriptions.id, subscription.id), eq(verifySubscriptions.currentPeriodEnd, subscription.currentPeriodEnd), inArray(verifySubscriptions.status, LIVE_STATUSES)));
+      .where(
+        and(
+          eq(verifySubscriptions.id, subscription.id),
+          eq(verifySubscriptions.currentPeriodEnd, subscription.currentPeriodEnd),
+          inArray(verifySubscriptions.status, LIVE_STATUSES),
+        ),
+      );
   });
 }
 

@@ -32,7 +32,8 @@ const countersOf = (tenantId: string) =>
       .orderBy(asc(verifyUsageCounters.periodStart)),
   );
 
-const subscriptionOf = async (tenantId: string) => (await withTestDb((db) => db.select().from(verifySubscriptions).where(eq(verifySubscriptions.tenantId, tenantId))))[0]!;
+const subscriptionOf = async (tenantId: string) =>
+  (await withTestDb((db) => db.select().from(verifySubscriptions).where(eq(verifySubscriptions.tenantId, tenantId))))[0]!;
 
 describe('verify subscriptions across a period boundary', () => {
   it('renews an active subscription when its period ends: the plan stays, credits count afresh, the old period is kept', async () => {
@@ -103,7 +104,11 @@ describe('verify subscriptions across a period boundary', () => {
     await setSubscription({ tenantId: tenant.id }, { currentPeriodEnd: end });
     const monthStart = billingPeriod(new Date()).start;
     // Greylisted: accepted on the retry, after the boundary. Policy-blocked: unknown, so refunded.
-    const job = await createBulkJob(auth, [uniqueAddress('alice', 'mailbox.test'), uniqueAddress('alice', 'greylist.test'), uniqueAddress('alice', 'policy-block.test')], { sandbox: false });
+    const job = await createBulkJob(
+      auth,
+      [uniqueAddress('alice', 'mailbox.test'), uniqueAddress('alice', 'greylist.test'), uniqueAddress('alice', 'policy-block.test')],
+      { sandbox: false },
+    );
     await waitUntil(end);
 
     const done = await jobOnceIn(auth, job.job_id, 'completed', 60_000);

@@ -37,10 +37,7 @@ export function registerHealthRoute<E extends Env & { Variables: ServicesVariabl
   });
   app.openapi(route, async (c) => {
     const { db, redis } = c.get('services');
-    const [dbState, redisState] = await Promise.all([
-      probe(() => db.execute(sql`select 1`)),
-      probe(() => redis.ping()),
-    ]);
+    const [dbState, redisState] = await Promise.all([probe(() => db.execute(sql`select 1`)), probe(() => redis.ping())]);
     const states = { db: dbState, redis: redisState };
     const down = (Object.keys(states) as Dependency[]).filter((name) => states[name] === 'down');
     if (down.length > 0) {

@@ -30,10 +30,7 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
   return workspace!;
 }
 
-export async function createLaunchApiKey(
-  db: Db,
-  input: { workspaceId: string; name: string; scopes: readonly LaunchScope[]; createdBy?: string },
-) {
+export async function createLaunchApiKey(db: Db, input: { workspaceId: string; name: string; scopes: readonly LaunchScope[]; createdBy?: string }) {
   const { secret, prefix, hash } = await generateApiKeySecret('lk');
   const [key] = await db
     .insert(launchApiKeys)
@@ -55,5 +52,11 @@ export async function addLaunchMember(db: Db, input: { workspaceId: string; user
 }
 
 function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'workspace';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'workspace'
+  );
 }

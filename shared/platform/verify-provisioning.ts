@@ -26,10 +26,7 @@ export async function createTenant(db: Db, input: { name: string; planId?: strin
   return tenant!;
 }
 
-export async function createVerifyApiKey(
-  db: Db,
-  input: { tenantId: string; name: string; scopes: readonly VerifyScope[]; createdBy?: string },
-) {
+export async function createVerifyApiKey(db: Db, input: { tenantId: string; name: string; scopes: readonly VerifyScope[]; createdBy?: string }) {
   const { secret, prefix, hash } = await generateApiKeySecret('vk');
   const [key] = await db
     .insert(verifyApiKeys)

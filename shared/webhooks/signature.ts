@@ -35,7 +35,9 @@ export async function verifySignature(
   const now = options.now ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - timestamp) > (options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) return { ok: false, reason: 'too_old' };
   const expected = await hmacHex(secret, `${timestamp}.${body}`);
-  return candidates.some((candidate) => constantTimeEqual(encoder.encode(candidate), encoder.encode(expected))) ? { ok: true, timestamp } : { ok: false, reason: 'mismatch' };
+  return candidates.some((candidate) => constantTimeEqual(encoder.encode(candidate), encoder.encode(expected)))
+    ? { ok: true, timestamp }
+    : { ok: false, reason: 'mismatch' };
 }
 
 async function hmacHex(secret: string, message: string): Promise<string> {

@@ -18,9 +18,7 @@ interface DevJson {
 }
 
 async function startDev(): Promise<{ child: ChildProcess; output: () => string }> {
-  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(
-    Array.from({ length: 5 }, () => freePort()),
-  );
+  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
     cwd: root,
@@ -41,8 +39,14 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
   child.stderr!.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Press Ctrl-C')) (clearInterval(timer), resolve());
-      if (child.exitCode !== null) (clearInterval(timer), reject(new Error(`npm run dev exited:\n${output}`)));
+      if (output.includes('Press Ctrl-C')) {
+        clearInterval(timer);
+        resolve();
+      }
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`npm run dev exited:\n${output}`));
+      }
     }, 100);
   });
   return { child, output: () => output };

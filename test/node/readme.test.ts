@@ -10,12 +10,16 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 
 describe('README', () => {
   it('shows the post transition table exactly as the API description publishes it', () => {
-    const rows = transitionTableMarkdown().split('\n').filter((line) => line.startsWith('| `'));
+    const rows = transitionTableMarkdown()
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
     for (const row of rows) expect(readme).toContain(row);
   });
 
   it('shows the bulk job and task tables exactly as the API description publishes them', () => {
-    const rows = jobLifecycleMarkdown().split('\n').filter((line) => line.startsWith('| `'));
+    const rows = jobLifecycleMarkdown()
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(readme).toContain(row);
   });
@@ -25,7 +29,9 @@ describe('README', () => {
   });
 
   it('shows the sandbox triggers exactly as the API description publishes them', () => {
-    const rows = describeSandboxTriggers().split('\n').filter((line) => line.startsWith('| `'));
+    const rows = describeSandboxTriggers()
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(readme).toContain(row);
   });

@@ -37,7 +37,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const failTimes = Number(url.searchParams.get('failTimes') ?? Number.POSITIVE_INFINITY);
     const status = received.length <= failTimes ? failStatus : 200;
     const ok = status >= 200 && status < 300;
-    const answer = ok ? { id: `${bucket}-${received.length}`, url: `https://social.example/${bucket}/${received.length}` } : { error: `failing with ${status}` };
+    const answer = ok
+      ? { id: `${bucket}-${received.length}`, url: `https://social.example/${bucket}/${received.length}` }
+      : { error: `failing with ${status}` };
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

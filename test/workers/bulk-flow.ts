@@ -23,7 +23,14 @@ const verifyWorker = worker as ExportedHandler<VerifyBindings>;
  * the last, see test/workers/fuzz-suite.ts, and these tests poll); an object body goes as JSON,
  * a string as the given content type. `bindings` replaces the test bindings for this call.
  */
-export async function callVerify(method: string, path: string, headers: Record<string, string>, body?: unknown, contentType = 'application/json', bindings: VerifyBindings = verifyEnv) {
+export async function callVerify(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  contentType = 'application/json',
+  bindings: VerifyBindings = verifyEnv,
+) {
   const request = new Request(`${verifyOrigin}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': contentType }) },
@@ -96,7 +103,9 @@ export async function seedJob(
         createdBy: 'test',
       })
       .returning();
-    await db.insert(bulkTasks).values(addresses.map((email, position) => ({ jobId: job!.id, position, tenantId, email, status: 'pending', queuedAt: new Date() })));
+    await db
+      .insert(bulkTasks)
+      .values(addresses.map((email, position) => ({ jobId: job!.id, position, tenantId, email, status: 'pending', queuedAt: new Date() })));
     return job!;
   });
 }

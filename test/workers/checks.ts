@@ -10,7 +10,11 @@ import { withTestDb } from './seed';
  * `verdict` replaces its is_reachable (and the column the history is searched by), `at` its time.
  * Returns its id.
  */
-export function storeCheck(tenantId: string, address: string, extra: { source?: CheckSource; jobId?: number; at?: Date; verdict?: Reachability } = {}): Promise<number> {
+export function storeCheck(
+  tenantId: string,
+  address: string,
+  extra: { source?: CheckSource; jobId?: number; at?: Date; verdict?: Reachability } = {},
+): Promise<number> {
   return withTestDb(async (db) => {
     const made = sandboxCheck(address, new Date());
     const output = extra.verdict ? { ...made, is_reachable: extra.verdict } : made;

@@ -122,7 +122,12 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
               const response = await fetchWorker(`${origin}${path}${search ? `?${search}` : ''}`, {
                 method: operation.method,
                 // Each run from its own address, so per-IP limits (sign-in) do not answer in place of validation.
-                headers: { ...auth, ...headers, 'cf-connecting-ip': `198.51.100.${(runs++ % 250) + 1}`, ...(operation.hasBody ? { 'content-type': body.type } : {}) },
+                headers: {
+                  ...auth,
+                  ...headers,
+                  'cf-connecting-ip': `198.51.100.${(runs++ % 250) + 1}`,
+                  ...(operation.hasBody ? { 'content-type': body.type } : {}),
+                },
                 body: operation.hasBody ? body.body : undefined,
               });
               const text = await response.text();

@@ -20,7 +20,12 @@ export async function launchTeam() {
   const { workspace, auth: key } = await seedWorkspace({ scopes: ['release:create', 'artifact:read', 'post:schedule'] });
   const session = async (role: 'owner' | 'admin' | 'editor' | 'reviewer' | 'viewer', options: { signedInAt?: Date; twoFactor?: boolean } = {}) => {
     const member = await seedMember({ workspaceId: workspace.id, role, twoFactor: options.twoFactor ?? true });
-    const { cookie } = await seedSession({ userId: member.user.id, workspaceId: workspace.id, signedInAt: options.signedInAt, twoFactorVerified: options.twoFactor ?? true });
+    const { cookie } = await seedSession({
+      userId: member.user.id,
+      workspaceId: workspace.id,
+      signedInAt: options.signedInAt,
+      twoFactorVerified: options.twoFactor ?? true,
+    });
     return { cookie, userId: member.user.id };
   };
   return { workspace, key, session };
@@ -32,7 +37,13 @@ export interface CampaignBody {
   posts: Array<{ id: string; status: string; contentFingerprint: string; channel: string; variants: Array<{ id: string; status: string }> }>;
 }
 
-export async function createCampaign(key: Record<string, string>, posts = [{ channel: 'x', copy: 'We shipped v2 🚀' }, { channel: 'linkedin', copy: 'Version 2 is out.' }]) {
+export async function createCampaign(
+  key: Record<string, string>,
+  posts = [
+    { channel: 'x', copy: 'We shipped v2 🚀' },
+    { channel: 'linkedin', copy: 'Version 2 is out.' },
+  ],
+) {
   const response = await callLaunch('POST', '/api/v1/campaigns', key, { name: 'Launch v2', objective: 'Tell users about v2', posts });
   if (response.status !== 201) throw new Error(`campaign create: ${response.status} ${await response.text()}`);
   return (await response.json()) as CampaignBody;
@@ -46,7 +57,12 @@ export async function approvedCampaign(posts: Array<{ channel: string; copy: str
   const submitted = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
   if (submitted.status !== 201) throw new Error(`review request: ${submitted.status} ${await submitted.text()}`);
   for (const post of campaign.posts) {
-    const decided = await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve', contentFingerprint: post.contentFingerprint });
+    const decided = await callLaunch(
+      'POST',
+      `/api/v1/posts/${post.id}/decisions`,
+      { cookie: reviewer.cookie },
+      { decision: 'approve', contentFingerprint: post.contentFingerprint },
+    );
     if (decided.status !== 200) throw new Error(`approve: ${decided.status} ${await decided.text()}`);
   }
   return { ...team, campaign, reviewer };

@@ -38,7 +38,10 @@ export function describeSecurity(operation: SecuredOperation): void {
       const seeded = await seedWorkspace({ planId: options.planId, scopes: (options.scopes ?? launchScopes) as LaunchScope[] });
       return { id: seeded.workspace.id, auth: seeded.auth, keyId: seeded.key.id };
     }
-    const seeded = await seedTenant({ planId: options.planId === undefined ? 'enterprise' : options.planId, scopes: (options.scopes ?? verifyScopes) as VerifyScope[] });
+    const seeded = await seedTenant({
+      planId: options.planId === undefined ? 'enterprise' : options.planId,
+      scopes: (options.scopes ?? verifyScopes) as VerifyScope[],
+    });
     return { id: seeded.tenant.id, auth: seeded.auth, keyId: seeded.key.id };
   }
 

@@ -17,7 +17,11 @@ export function withTestDb<T>(use: (db: Database) => Promise<T>): Promise<T> {
 /** `subscribedAt` dates the subscription's first billing period (today's month by default). */
 export async function seedTenant(options: { planId?: string | null; scopes?: readonly VerifyScope[]; subscribedAt?: Date } = {}) {
   return withTestDb(async (db) => {
-    const tenant = await createTenant(db, { name: 'Test tenant', planId: options.planId === null ? undefined : (options.planId ?? 'pro'), now: options.subscribedAt });
+    const tenant = await createTenant(db, {
+      name: 'Test tenant',
+      planId: options.planId === null ? undefined : (options.planId ?? 'pro'),
+      now: options.subscribedAt,
+    });
     const key = await createVerifyApiKey(db, { tenantId: tenant.id, name: 'test', scopes: options.scopes ?? [] });
     return { tenant, key, auth: { authorization: `Bearer ${key.secret}` } };
   });
@@ -34,7 +38,11 @@ export async function revokeVerifyKey(keyId: string): Promise<void> {
 
 export async function seedWorkspace(options: { planId?: string | null; scopes?: readonly LaunchScope[]; subscribedAt?: Date } = {}) {
   return withTestDb(async (db) => {
-    const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.planId === null ? undefined : (options.planId ?? 'pro'), now: options.subscribedAt });
+    const workspace = await createWorkspace(db, {
+      name: 'Test workspace',
+      planId: options.planId === null ? undefined : (options.planId ?? 'pro'),
+      now: options.subscribedAt,
+    });
     const key = await createLaunchApiKey(db, { workspaceId: workspace.id, name: 'test', scopes: options.scopes ?? [] });
     return { workspace, key, auth: { 'x-api-key': key.secret } };
   });

@@ -7,7 +7,12 @@ import { seedWorkspace } from '../../test/workers/seed';
 /** The spec's "Authentication" rules 1–5, one named test each, against the running Worker. */
 describe('launch authentication rules', () => {
   it('auth rule 1: a request with neither a session nor a key is 401 unauthorized', async () => {
-    for (const [method, path] of [['GET', '/api/v1/releases'], ['POST', '/api/v1/campaigns'], ['GET', '/api/v1/me'], ['GET', '/api/v1/schedule']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/releases'],
+      ['POST', '/api/v1/campaigns'],
+      ['GET', '/api/v1/me'],
+      ['GET', '/api/v1/schedule'],
+    ] as const) {
       const response = await callLaunch(method, path, {}, method === 'POST' ? { name: 'n', objective: 'o', posts: [] } : undefined);
       expect({ path, status: response.status }).toEqual({ path, status: 401 });
       expect(await response.json()).toMatchObject({ code: 'unauthorized', message: expect.any(String), hint: expect.any(String) });
@@ -19,12 +24,21 @@ describe('launch authentication rules', () => {
     const theirs = await launchTeam();
     const theirCampaign = await createCampaign(theirs.key);
     // Naming the other workspace anywhere a caller could is ignored or refused, never obeyed.
-    const read = await callLaunch('GET', `/api/v1/campaigns/${theirCampaign.id}?workspaceId=${theirs.workspace.id}`, mine.key, undefined, { 'x-workspace-id': theirs.workspace.id });
+    const read = await callLaunch('GET', `/api/v1/campaigns/${theirCampaign.id}?workspaceId=${theirs.workspace.id}`, mine.key, undefined, {
+      'x-workspace-id': theirs.workspace.id,
+    });
     expect(read.status).toBe(404);
-    const create = await callLaunch('POST', '/api/v1/campaigns', mine.key, { name: 'n', objective: 'o', workspaceId: theirs.workspace.id, posts: [{ channel: 'x', copy: 'hi' }] });
+    const create = await callLaunch('POST', '/api/v1/campaigns', mine.key, {
+      name: 'n',
+      objective: 'o',
+      workspaceId: theirs.workspace.id,
+      posts: [{ channel: 'x', copy: 'hi' }],
+    });
     expect(create.status).toBe(400);
     expect(await create.json()).toMatchObject({ code: 'validation_failed' });
-    const list = (await (await callLaunch('GET', '/api/v1/campaigns', mine.key, undefined, { 'x-workspace-id': theirs.workspace.id })).json()) as { data: unknown[] };
+    const list = (await (await callLaunch('GET', '/api/v1/campaigns', mine.key, undefined, { 'x-workspace-id': theirs.workspace.id })).json()) as {
+      data: unknown[];
+    };
     expect(list.data).toEqual([]);
   });
 

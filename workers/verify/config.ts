@@ -10,9 +10,15 @@ export const verifyConfigSchema = platformConfigSchema.extend({
   /** The name given in EHLO by default: a host name of ours whose A record and reverse DNS match the address SMTP leaves from. */
   SMTP_HELLO_NAME: z.string().regex(HOST_NAME).default('localhost'),
   /** The address given in MAIL FROM by default: at a domain of ours. */
-  SMTP_FROM_EMAIL: z.string().regex(/^[^@\s<>]+@[^@\s<>]+$/).default('verify@localhost'),
+  SMTP_FROM_EMAIL: z
+    .string()
+    .regex(/^[^@\s<>]+@[^@\s<>]+$/)
+    .default('verify@localhost'),
   /** The SOCKS5 proxy SMTP goes through when a request names none (`socks5://user:password@host:port`); Workers cannot open port 25 themselves. */
-  SMTP_PROXY_URL: z.string().regex(/^socks5:\/\//).optional(),
+  SMTP_PROXY_URL: z
+    .string()
+    .regex(/^socks5:\/\//)
+    .optional(),
   /** Where `check_avatar` looks addresses up; keys are SHA-256 of the address, as Gravatar's are. */
   GRAVATAR_URL: z.string().url().default('https://www.gravatar.com/avatar/'),
   /** Shared secret of the private operator plane (`x-internal-secret`). */

@@ -14,10 +14,14 @@ export function requireRecentTwoFactorSignIn(): MiddlewareHandler<{ Variables: A
     if (principal.kind === 'session') {
       const fresh = Date.now() - principal.signedInAt < RECENT_SIGN_IN_MS;
       if (!fresh || principal.twoFactorVerifiedAt === null) {
-        throw new ApiError('reauthentication_required', fresh ? 'This needs a sign-in with two-factor authentication.' : 'Your sign-in is more than 15 minutes old.', {
-          hint: 'Sign in again with your password and two-factor code, then retry within 15 minutes.',
-          details: { maxSignInAgeSeconds: RECENT_SIGN_IN_MS / 1000, twoFactorRequired: true },
-        });
+        throw new ApiError(
+          'reauthentication_required',
+          fresh ? 'This needs a sign-in with two-factor authentication.' : 'Your sign-in is more than 15 minutes old.',
+          {
+            hint: 'Sign in again with your password and two-factor code, then retry within 15 minutes.',
+            details: { maxSignInAgeSeconds: RECENT_SIGN_IN_MS / 1000, twoFactorRequired: true },
+          },
+        );
       }
     }
     await next();

@@ -29,6 +29,16 @@ export function roleTableMarkdown(): string {
   const roles = Object.keys(rolePermissionTable) as LaunchRole[];
   const header = `| permission | ${roles.join(' | ')} |`;
   const divider = `|---|${roles.map(() => ':---:').join('|')}|`;
-  const rows = permissions.map((permission) => `| \`${permission}\` | ${roles.map((role) => (rolePermissionTable[role].includes(permission) ? '✓' : '')).join(' | ')} |`);
-  return ['## Roles', '', 'What each member role may do with a session. API keys carry scopes instead and never hold the session-only permissions.', '', header, divider, ...rows].join('\n');
+  const rows = permissions.map(
+    (permission) => `| \`${permission}\` | ${roles.map((role) => (rolePermissionTable[role].includes(permission) ? '✓' : '')).join(' | ')} |`,
+  );
+  return [
+    '## Roles',
+    '',
+    'What each member role may do with a session. API keys carry scopes instead and never hold the session-only permissions.',
+    '',
+    header,
+    divider,
+    ...rows,
+  ].join('\n');
 }

@@ -58,7 +58,7 @@ export async function resolveSession(c: Context<{ Variables: ServicesVariables }
     .from(launchSessions)
     .innerJoin(launchMemberships, and(eq(launchMemberships.userId, launchSessions.userId), eq(launchMemberships.workspaceId, launchSessions.workspaceId)))
     .where(and(eq(launchSessions.tokenHash, await hashApiKeySecret(token)), isNull(launchSessions.revokedAt), gt(launchSessions.expiresAt, now)));
-  if (!row || !row.session.workspaceId) {
+  if (!row?.session.workspaceId) {
     throw new ApiError('unauthorized', 'The session has expired or was signed out.', { hint: 'Sign in again.' });
   }
   const { session } = row;
@@ -97,5 +97,8 @@ function checkOrigin(c: Context): void {
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

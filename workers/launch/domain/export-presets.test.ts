@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_QUALITY_LADDER, autoPlan, fixedSettings, flattenOnWhite, HEAVY_ENCODER_MAX_PIXELS, isOpaque, lowestPassing, qualitySample } from './export-presets';
+import {
+  AUTO_QUALITY_LADDER,
+  autoPlan,
+  fixedSettings,
+  flattenOnWhite,
+  HEAVY_ENCODER_MAX_PIXELS,
+  isOpaque,
+  lowestPassing,
+  qualitySample,
+} from './export-presets';
 
 describe('fixedSettings', () => {
   it('maps each preset to a lossy quality for WebP and JPEG', () => {
@@ -79,7 +88,8 @@ describe('qualitySample', () => {
   /** Each pixel carries its own coordinates, so a copied tile shows where it came from. */
   function coordinates(width: number, height: number) {
     const data = new Uint8ClampedArray(width * height * 4);
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([x % 256, Math.floor(x / 256), y % 256, Math.floor(y / 256)], (y * width + x) * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) data.set([x % 256, Math.floor(x / 256), y % 256, Math.floor(y / 256)], (y * width + x) * 4);
     return { data, width, height };
   }
   const at = (image: { data: Uint8ClampedArray; width: number }, x: number, y: number) => {

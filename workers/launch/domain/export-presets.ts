@@ -137,8 +137,8 @@ export function qualitySample(image: RgbaImage): RgbaImage {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let qy = 0; qy < 2; qy++) {
     for (let qx = 0; qx < 2; qx++) {
-      const left = Math.min(alignDown(image.width * (qx * 2 + 1) / 4 - tileWidth / 2), image.width - tileWidth);
-      const top = Math.min(alignDown(image.height * (qy * 2 + 1) / 4 - tileHeight / 2), image.height - tileHeight);
+      const left = Math.min(alignDown((image.width * (qx * 2 + 1)) / 4 - tileWidth / 2), image.width - tileWidth);
+      const top = Math.min(alignDown((image.height * (qy * 2 + 1)) / 4 - tileHeight / 2), image.height - tileHeight);
       for (let row = 0; row < tileHeight; row++) {
         const from = ((top + row) * image.width + left) * 4;
         data.set(image.data.subarray(from, from + tileWidth * 4), ((qy * tileHeight + row) * width + qx * tileWidth) * 4);

@@ -30,7 +30,11 @@ describe('readImageHeader', () => {
   it('names formats it does not read', () => {
     const bytes = (text: string) => new TextEncoder().encode(text);
     expect(readImageHeader(bytes('GIF89a....'))).toMatchObject({ ok: false, problem: 'unsupported', detail: 'GIF' });
-    expect(readImageHeader(new Uint8Array([0, 0, 0, 0x1c, ...bytes('ftypavif')]))).toMatchObject({ ok: false, problem: 'unsupported', detail: 'AVIF (AVIF/HEIC)' });
+    expect(readImageHeader(new Uint8Array([0, 0, 0, 0x1c, ...bytes('ftypavif')]))).toMatchObject({
+      ok: false,
+      problem: 'unsupported',
+      detail: 'AVIF (AVIF/HEIC)',
+    });
     expect(readImageHeader(bytes('BM6...'))).toMatchObject({ ok: false, problem: 'unsupported', detail: 'BMP' });
     expect(readImageHeader(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toMatchObject({ ok: false, problem: 'unsupported' });
     expect(readImageHeader(new Uint8Array())).toMatchObject({ ok: false, problem: 'unsupported' });

@@ -3,7 +3,11 @@ import { checkMediaUrl, proxiedImageType } from './media-url';
 
 describe('checkMediaUrl', () => {
   it('accepts https URLs on the exact media hosts, with any path and query', () => {
-    for (const url of ['https://pbs.twimg.com/media/abc.jpg?format=jpg&name=large', 'https://abs.twimg.com/emoji/v2/72x72/1f680.png', 'https://PBS.twimg.com/media/a.png']) {
+    for (const url of [
+      'https://pbs.twimg.com/media/abc.jpg?format=jpg&name=large',
+      'https://abs.twimg.com/emoji/v2/72x72/1f680.png',
+      'https://PBS.twimg.com/media/a.png',
+    ]) {
       expect(checkMediaUrl(url).ok, url).toBe(true);
     }
   });

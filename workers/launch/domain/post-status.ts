@@ -3,17 +3,7 @@
  * from which it can be scheduled; a transition applies only from the states listed for it, so a
  * repeated or out-of-order request changes nothing (the service answers 409).
  */
-export const postStatuses = [
-  'draft',
-  'in_review',
-  'changes_requested',
-  'approved',
-  'rejected',
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-] as const;
+export const postStatuses = ['draft', 'in_review', 'changes_requested', 'approved', 'rejected', 'scheduled', 'publishing', 'published', 'failed'] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
 export const postActions = [
@@ -53,7 +43,11 @@ export const postTransitions: Record<PostAction, Transition> = {
   cancel: { from: ['scheduled'], to: 'approved', description: 'A scheduled post is taken off the schedule; its approval stands.' },
   start_publishing: { from: ['scheduled'], to: 'publishing', description: 'The publisher takes a due post; overlapping runs never both take it.' },
   publish_succeeded: { from: ['publishing'], to: 'published', description: "The workspace's publishing endpoint accepted the post." },
-  publish_failed: { from: ['publishing'], to: 'failed', description: 'The delivery failed for good: an answer retrying cannot fix, or the last of 5 attempts.' },
+  publish_failed: {
+    from: ['publishing'],
+    to: 'failed',
+    description: 'The delivery failed for good: an answer retrying cannot fix, or the last of 5 attempts.',
+  },
   publish_deferred: { from: ['publishing'], to: 'scheduled', description: 'A delivery attempt failed; it is retried later with backoff.' },
   retry: { from: ['failed'], to: 'scheduled', description: 'A person or key puts a failed post back on the schedule (`POST /api/v1/posts/{postId}/retry`).' },
 };

@@ -14,7 +14,12 @@ import {
 
 describe('normalizeCaptureUrl', () => {
   it('gives equivalent spellings one URL: host case, default port, sorted query, empty ? and #', () => {
-    const same = ['HTTPS://Example.COM:443/pricing?b=2&a=1', 'https://example.com/pricing?a=1&b=2', 'https://example.com/pricing?a=1&b=2#', ' https://example.com/pricing?b=2&a=1 '];
+    const same = [
+      'HTTPS://Example.COM:443/pricing?b=2&a=1',
+      'https://example.com/pricing?a=1&b=2',
+      'https://example.com/pricing?a=1&b=2#',
+      ' https://example.com/pricing?b=2&a=1 ',
+    ];
     expect(new Set(same.map((url) => normalizeCaptureUrl(url)?.toString()))).toEqual(new Set(['https://example.com/pricing?a=1&b=2']));
     expect(normalizeCaptureUrl('https://example.com')?.toString()).toBe('https://example.com/');
     expect(normalizeCaptureUrl('https://example.com/?')?.toString()).toBe('https://example.com/');

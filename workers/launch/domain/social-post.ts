@@ -161,7 +161,11 @@ function displayText(post: UpstreamPost): string {
     .filter(({ indices: [from, to] }) => from >= start && to <= end && from < to)
     .sort((a, b) => b.indices[0] - a.indices[0]);
   const shown = characters.slice(0, end);
-  for (const { indices: [from, to], text } of replacements) shown.splice(from, to - from, text);
+  for (const {
+    indices: [from, to],
+    text,
+  } of replacements)
+    shown.splice(from, to - from, text);
   return unescapeHtml(shown.slice(start).join('')).trim();
 }
 

@@ -24,7 +24,12 @@ describe('ssim', () => {
 
   it('falls as distortion grows', () => {
     const original = plane(64, 64, texture);
-    const scores = [2, 16, 64].map((amount) => ssim(original, plane(64, 64, (x, y) => Math.min(255, texture(x, y) + ((x * 31 + y * 17) % amount)))));
+    const scores = [2, 16, 64].map((amount) =>
+      ssim(
+        original,
+        plane(64, 64, (x, y) => Math.min(255, texture(x, y) + ((x * 31 + y * 17) % amount))),
+      ),
+    );
     expect(scores[0]).toBeGreaterThan(scores[1]!);
     expect(scores[1]).toBeGreaterThan(scores[2]!);
     expect(scores[0]).toBeGreaterThan(0.95);

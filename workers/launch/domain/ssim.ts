@@ -66,4 +66,3 @@ function windowSsim(a: Uint8Array, b: Uint8Array, stride: number, x0: number, y0
   const covariance = sumAB / n - meanA * meanB;
   return ((2 * meanA * meanB + C1) * (2 * covariance + C2)) / ((meanA * meanA + meanB * meanB + C1) * (varA + varB + C2));
 }
-

@@ -23,16 +23,19 @@ async function dueCampaign(receiverQuery = '', postInputs = [{ channel: 'x', cop
   const approved = await approvedCampaign(postInputs);
   const bucket = approved.workspace.id.replace(/[^\w-]/g, '');
   await withTestDb((db) =>
-    db.insert(publishingEndpoints).values({ workspaceId: approved.workspace.id, url: `${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}${receiverQuery}`, secret: SECRET }),
+    db
+      .insert(publishingEndpoints)
+      .values({ workspaceId: approved.workspace.id, url: `${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}${receiverQuery}`, secret: SECRET }),
   );
   const publishAt = new Date(Date.now() - 1_000).toISOString();
   for (const post of approved.campaign.posts) {
     const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, approved.key, { publishAt });
     expect(response.status).toBe(201);
   }
-  const read = async () => (await (await callLaunch('GET', `/api/v1/campaigns/${approved.campaign.id}`, approved.key)).json()) as CampaignBody & {
-    posts: Array<{ delivery: { status: string; attempts: number; lastError: string | null; externalId: string | null; externalUrl: string | null } | null }>;
-  };
+  const read = async () =>
+    (await (await callLaunch('GET', `/api/v1/campaigns/${approved.campaign.id}`, approved.key)).json()) as CampaignBody & {
+      posts: Array<{ delivery: { status: string; attempts: number; lastError: string | null; externalId: string | null; externalUrl: string | null } | null }>;
+    };
   return { ...approved, bucket, read };
 }
 
@@ -58,7 +61,13 @@ describe('publisher', () => {
     expect(campaign.status).toBe('published');
     for (const post of campaign.posts) {
       expect(post.status).toBe('published');
-      expect(post.delivery).toMatchObject({ status: 'published', attempts: 1, lastError: null, externalId: expect.stringContaining(due.bucket), externalUrl: expect.stringMatching(/^https:/) });
+      expect(post.delivery).toMatchObject({
+        status: 'published',
+        attempts: 1,
+        lastError: null,
+        externalId: expect.stringContaining(due.bucket),
+        externalUrl: expect.stringMatching(/^https:/),
+      });
     }
   });
 
@@ -91,9 +100,17 @@ describe('publisher', () => {
 
   it(`fails a post after ${MAX_ATTEMPTS} attempts`, async () => {
     const due = await dueCampaign('?status=500');
-    await withTestDb((db) => db.update(postDeliveries).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)));
+    await withTestDb((db) =>
+      db
+        .update(postDeliveries)
+        .set({ attempts: MAX_ATTEMPTS - 1 })
+        .where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)),
+    );
     await publishDuePosts(localEnv);
-    expect((await due.read()).posts[0]).toMatchObject({ status: 'failed', delivery: { status: 'failed', attempts: MAX_ATTEMPTS, lastError: expect.stringContaining('500') } });
+    expect((await due.read()).posts[0]).toMatchObject({
+      status: 'failed',
+      delivery: { status: 'failed', attempts: MAX_ATTEMPTS, lastError: expect.stringContaining('500') },
+    });
   });
 
   it('fails at once on an answer retrying cannot fix; the campaign shows the one failed channel; retry puts it back', async () => {
@@ -103,7 +120,12 @@ describe('publisher', () => {
     ]);
     // One at a time, so that the receiver's first (failing) answer goes to a known post.
     const [first, second] = due.campaign.posts;
-    await withTestDb((db) => db.update(postDeliveries).set({ scheduledFor: new Date(Date.now() + 30_000) }).where(eq(postDeliveries.postId, second!.id)));
+    await withTestDb((db) =>
+      db
+        .update(postDeliveries)
+        .set({ scheduledFor: new Date(Date.now() + 30_000) })
+        .where(eq(postDeliveries.postId, second!.id)),
+    );
     await publishDuePosts(localEnv);
     await publishDuePosts(localEnv, () => new Date(Date.now() + 31_000));
 
@@ -125,14 +147,20 @@ describe('publisher', () => {
     const due = await dueCampaign();
     await withTestDb((db) => db.delete(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, due.workspace.id)));
     await publishDuePosts(localEnv);
-    expect((await due.read()).posts[0]).toMatchObject({ status: 'failed', delivery: { status: 'failed', lastError: expect.stringContaining('PUT /api/v1/publishing-endpoint') } });
+    expect((await due.read()).posts[0]).toMatchObject({
+      status: 'failed',
+      delivery: { status: 'failed', lastError: expect.stringContaining('PUT /api/v1/publishing-endpoint') },
+    });
   });
 
   it('sends nothing for a post cancelled after its delivery was claimed', async () => {
     const due = await dueCampaign();
     // What a cancel landing between another run's claim and its publish leaves behind.
     await withTestDb(async (db) => {
-      await db.update(postDeliveries).set({ status: 'publishing', claimedUntil: new Date(Date.now() - 1_000), attempts: 1 }).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id));
+      await db
+        .update(postDeliveries)
+        .set({ status: 'publishing', claimedUntil: new Date(Date.now() - 1_000), attempts: 1 })
+        .where(eq(postDeliveries.postId, due.campaign.posts[0]!.id));
       await db.update(posts).set({ status: 'approved' }).where(eq(posts.id, due.campaign.posts[0]!.id));
     });
     await publishDuePosts(localEnv);
@@ -143,7 +171,10 @@ describe('publisher', () => {
   it('takes over a delivery whose run died holding the claim', async () => {
     const due = await dueCampaign();
     await withTestDb(async (db) => {
-      await db.update(postDeliveries).set({ status: 'publishing', claimedUntil: new Date(Date.now() - 1_000), attempts: 1 }).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id));
+      await db
+        .update(postDeliveries)
+        .set({ status: 'publishing', claimedUntil: new Date(Date.now() - 1_000), attempts: 1 })
+        .where(eq(postDeliveries.postId, due.campaign.posts[0]!.id));
       await db.update(posts).set({ status: 'publishing' }).where(eq(posts.id, due.campaign.posts[0]!.id));
     });
     await publishDuePosts(localEnv);

@@ -95,7 +95,10 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
   let result: PublishResult;
   try {
     if (!(await mayPublish(delivery.workspaceId))) {
-      throw new PublishError('The workspace has no active subscription, so nothing was sent; once it is renewed, retry the post (POST /api/v1/posts/{postId}/retry).', false);
+      throw new PublishError(
+        'The workspace has no active subscription, so nothing was sent; once it is renewed, retry the post (POST /api/v1/posts/{postId}/retry).',
+        false,
+      );
     }
     if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
     result = await adapterFor(endpoint).publish({
@@ -116,7 +119,13 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
       .update(postDeliveries)
       .set(
         retry
-          ? { status: 'pending', lastError: message, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!), updatedAt: now }
+          ? {
+              status: 'pending',
+              lastError: message,
+              claimedUntil: null,
+              nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!),
+              updatedAt: now,
+            }
           : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
       )
       .where(eq(postDeliveries.id, delivery.id));
@@ -125,7 +134,15 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
   }
   await db
     .update(postDeliveries)
-    .set({ status: 'published', externalId: result.externalId, externalUrl: result.externalUrl, publishedAt: now, lastError: null, claimedUntil: null, updatedAt: now })
+    .set({
+      status: 'published',
+      externalId: result.externalId,
+      externalUrl: result.externalUrl,
+      publishedAt: now,
+      lastError: null,
+      claimedUntil: null,
+      updatedAt: now,
+    })
     .where(eq(postDeliveries.id, delivery.id));
   await movePost(db, delivery, post.campaignId, 'publish_succeeded');
   return 'published';
@@ -142,7 +159,9 @@ async function startPublishing(db: Database, delivery: DeliveryRow) {
     if (post?.status === 'publishing') return post;
     if (post?.status !== 'scheduled') return undefined;
     await tx.update(posts).set({ status: 'publishing', updatedAt: new Date() }).where(eq(posts.id, post.id));
-    await recordChanges(tx, delivery.workspaceId, publisher, [{ campaignId: post.campaignId, postId: post.id, action: 'start_publishing', from: 'scheduled', to: 'publishing' }]);
+    await recordChanges(tx, delivery.workspaceId, publisher, [
+      { campaignId: post.campaignId, postId: post.id, action: 'start_publishing', from: 'scheduled', to: 'publishing' },
+    ]);
     return post;
   });
 }

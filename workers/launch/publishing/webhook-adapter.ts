@@ -12,11 +12,17 @@ export function webhookAdapter(endpoint: { url: string; secret: string }, policy
   return {
     async publish(request: PublishRequest): Promise<PublishResult> {
       const body = JSON.stringify({ type: 'post.publish', ...request });
-      const answer = await sendSignedWebhook({ url: endpoint.url, secret: endpoint.secret, id: request.deliveryId, body, userAgent: 'launch-publisher/1.0' }, policy);
+      const answer = await sendSignedWebhook(
+        { url: endpoint.url, secret: endpoint.secret, id: request.deliveryId, body, userAgent: 'launch-publisher/1.0' },
+        policy,
+      );
       if (answer.kind === 'refused') throw new PublishError(`The publishing endpoint ${answer.reason}.`, false);
       if (answer.kind === 'unreachable') throw new PublishError(`The publishing endpoint did not answer: ${answer.message}`, true);
       if (!answer.ok) {
-        throw new PublishError(`The publishing endpoint answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`, answer.status >= 500 || answer.status === 429);
+        throw new PublishError(
+          `The publishing endpoint answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`,
+          answer.status >= 500 || answer.status === 429,
+        );
       }
       return parseResult(answer.text);
     },

@@ -12,19 +12,32 @@ async function caller() {
 }
 
 async function shoot(headers: Record<string, string>, body: Record<string, unknown>): Promise<{ cached: boolean }> {
-  const response = await SELF.fetch(`${base}/api/screenshot`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await SELF.fetch(`${base}/api/screenshot`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json();
 }
 
 function purgeScreenshots(body: Record<string, unknown>, headers: Record<string, string> = operator) {
-  return SELF.fetch(`${base}/api/internal/cache/screenshots/purge`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return SELF.fetch(`${base}/api/internal/cache/screenshots/purge`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('internal cache maintenance', () => {
   it('answers 401 without the operator secret, with a wrong one, and to a workspace key', async () => {
     const { auth } = await seedWorkspace({ scopes: ['artifact:read'] });
-    const attempts: Array<Record<string, string>> = [{}, { 'x-internal-secret': 'wrong' }, { 'x-internal-secret': `${env.INTERNAL_SECRET.slice(0, -1)}x` }, auth];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { 'x-internal-secret': 'wrong' },
+      { 'x-internal-secret': `${env.INTERNAL_SECRET.slice(0, -1)}x` },
+      auth,
+    ];
     for (const headers of attempts) {
       for (const response of [
         await SELF.fetch(`${base}/api/internal/cache/stats`, { headers }),
@@ -66,10 +79,11 @@ describe('internal cache maintenance', () => {
   });
 
   it('reports entries, sizes and lookups per cache, counting each hit and miss', async () => {
-    const stats = async () => (await (await SELF.fetch(`${base}/api/internal/cache/stats`, { headers: operator })).json()) as {
-      screenshots: { entries: number; bytes: number; hits: number; misses: number; ttlSeconds: number; complete: boolean };
-      socialPosts: { entries: number; hits: number; misses: number; ttlSeconds: number };
-    };
+    const stats = async () =>
+      (await (await SELF.fetch(`${base}/api/internal/cache/stats`, { headers: operator })).json()) as {
+        screenshots: { entries: number; bytes: number; hits: number; misses: number; ttlSeconds: number; complete: boolean };
+        socialPosts: { entries: number; hits: number; misses: number; ttlSeconds: number };
+      };
     const { auth } = await seedWorkspace({ scopes: ['artifact:read'] });
     await SELF.fetch(`${base}/api/internal/cache/social-posts/1790000000000000001`, { method: 'DELETE', headers: operator });
     const before = await stats();

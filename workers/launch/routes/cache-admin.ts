@@ -40,7 +40,14 @@ const purgeSocialPostRoute = createRoute({
   path: '/api/internal/cache/social-posts/{id}',
   hide: true,
   middleware: [operatorOnly],
-  request: { params: z.object({ id: z.string().regex(/^[0-9]+$/).max(40) }) },
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^[0-9]+$/)
+        .max(40),
+    }),
+  },
   responses: { 200: jsonResponse(z.object({ id: z.string(), purged: z.boolean() }), 'Whether an entry was deleted.') },
 });
 
@@ -73,7 +80,13 @@ export function registerCacheAdminRoutes(app: OpenAPIHono<LaunchEnv>): void {
     return c.json(
       {
         screenshots: { ...screenshots, ...lookups.screenshots, ttlSeconds: SCREENSHOT_CACHE_TTL_SECONDS, store: 'r2' },
-        socialPosts: { entries: socialPosts, ...lookups.socialPosts, ttlSeconds: SOCIAL_POST_TTL_SECONDS, missingTtlSeconds: SOCIAL_POST_MISSING_TTL_SECONDS, store: 'redis' },
+        socialPosts: {
+          entries: socialPosts,
+          ...lookups.socialPosts,
+          ttlSeconds: SOCIAL_POST_TTL_SECONDS,
+          missingTtlSeconds: SOCIAL_POST_MISSING_TTL_SECONDS,
+          store: 'redis',
+        },
       },
       200,
     );

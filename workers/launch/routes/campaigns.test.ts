@@ -22,7 +22,9 @@ describe('campaigns', () => {
   it('replays a create with the same Idempotency-Key as 200 with the original body; 20 concurrent duplicates create one campaign', async () => {
     const team = await launchTeam();
     const body = { name: 'Once', objective: 'Only once', posts: [{ channel: 'threads', copy: 'One' }] };
-    const responses = await Promise.all(Array.from({ length: 20 }, () => callLaunch('POST', '/api/v1/campaigns', team.key, body, { 'idempotency-key': 'campaign-1' })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => callLaunch('POST', '/api/v1/campaigns', team.key, body, { 'idempotency-key': 'campaign-1' })),
+    );
     expect(responses.map((response) => response.status).sort()).toEqual([...Array(19).fill(200), 201]);
     const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as CampaignBody).id)));
     expect(ids.size).toBe(1);
@@ -32,14 +34,30 @@ describe('campaigns', () => {
 
   it('refuses copy over its channel limit with 400 naming the channel, the limit and the length', async () => {
     const team = await launchTeam();
-    const response = await callLaunch('POST', '/api/v1/campaigns', team.key, { name: 'Long', objective: 'Too long', posts: [{ channel: 'x', copy: 'a'.repeat(281) }] });
+    const response = await callLaunch('POST', '/api/v1/campaigns', team.key, {
+      name: 'Long',
+      objective: 'Too long',
+      posts: [{ channel: 'x', copy: 'a'.repeat(281) }],
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'channel_limit_exceeded', channel: 'x', limit: 280, length: 281, unit: 'weighted_characters', field: 'posts.0.copy' });
+    expect(await response.json()).toMatchObject({
+      code: 'channel_limit_exceeded',
+      channel: 'x',
+      limit: 280,
+      length: 281,
+      unit: 'weighted_characters',
+      field: 'posts.0.copy',
+    });
   });
 
   it('refuses an unknown release with 404 and creates nothing', async () => {
     const team = await launchTeam();
-    const response = await callLaunch('POST', '/api/v1/campaigns', team.key, { name: 'n', objective: 'o', releaseId: 'rel_nope', posts: [{ channel: 'x', copy: 'hi' }] });
+    const response = await callLaunch('POST', '/api/v1/campaigns', team.key, {
+      name: 'n',
+      objective: 'o',
+      releaseId: 'rel_nope',
+      posts: [{ channel: 'x', copy: 'hi' }],
+    });
     expect(response.status).toBe(404);
     expect(((await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] }).data).toHaveLength(0);
   });
@@ -89,7 +107,9 @@ describe('review', () => {
     await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
     const reviewer = await team.session('reviewer');
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' })),
+      Array.from({ length: 20 }, () =>
+        callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' }),
+      ),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 409)).toHaveLength(19);
@@ -101,7 +121,12 @@ describe('review', () => {
     const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Original' }]);
     await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
     const reviewer = await team.session('reviewer');
-    const stale = await callLaunch('POST', `/api/v1/posts/${campaign.posts[0]!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve', contentFingerprint: '0'.repeat(64) });
+    const stale = await callLaunch(
+      'POST',
+      `/api/v1/posts/${campaign.posts[0]!.id}/decisions`,
+      { cookie: reviewer.cookie },
+      { decision: 'approve', contentFingerprint: '0'.repeat(64) },
+    );
     expect(stale.status).toBe(409);
     expect(await stale.json()).toMatchObject({ code: 'invalid_transition', currentFingerprint: campaign.posts[0]!.contentFingerprint });
   });

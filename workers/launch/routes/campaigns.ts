@@ -16,7 +16,10 @@ const postInput = z
     channel: z.enum(channelNames),
     copy: z.string().max(10_000),
     visuals: z.array(visualInput).max(4).optional(),
-    variants: z.array(z.object({ copy: z.string().max(10_000), visuals: z.array(visualInput).max(4).optional() }).strict()).max(5).optional(),
+    variants: z
+      .array(z.object({ copy: z.string().max(10_000), visuals: z.array(visualInput).max(4).optional() }).strict())
+      .max(5)
+      .optional(),
   })
   .strict()
   .openapi('PostInput');
@@ -62,7 +65,16 @@ const listRoute = defineOperation({
     200: jsonResponse(
       z
         .object({
-          data: z.array(z.object({ id: z.string(), name: z.string(), objective: z.string(), releaseId: z.string().nullable(), status: z.enum(campaignStatuses), createdAt: z.string().datetime() })),
+          data: z.array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              objective: z.string(),
+              releaseId: z.string().nullable(),
+              status: z.enum(campaignStatuses),
+              createdAt: z.string().datetime(),
+            }),
+          ),
           nextCursor: z.string().nullable(),
         })
         .openapi('CampaignList'),
@@ -92,10 +104,23 @@ const reviewRequestRoute = defineOperation({
   access: { scopes: ['release:create'], entitlement: workspaceUse },
   request: {
     params: campaignParams,
-    body: { required: false, content: { 'application/json': { schema: z.object({ note: z.string().max(2000).optional() }).strict().openapi('ReviewRequestInput') } } },
+    body: {
+      required: false,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ note: z.string().max(2000).optional() })
+            .strict()
+            .openapi('ReviewRequestInput'),
+        },
+      },
+    },
   },
   responses: {
-    201: jsonResponse(z.object({ id: z.string(), campaignId: z.string(), postIds: z.array(z.string()), note: z.string().nullable() }).openapi('ReviewRequest'), 'Submitted.'),
+    201: jsonResponse(
+      z.object({ id: z.string(), campaignId: z.string(), postIds: z.array(z.string()), note: z.string().nullable() }).openapi('ReviewRequest'),
+      'Submitted.',
+    ),
     404: errorResponse('No such campaign in this workspace.'),
     409: errorResponse('`invalid_transition`: nothing to submit (no drafts).'),
   },
@@ -136,7 +161,14 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(createRoute, async (c) => {
     const { db } = c.get('services');
     const principal = c.get('principal');
-    const use = { ownerId: principal.workspaceId, quota: 'campaigns', amount: 1, entitlement: c.get('entitlement'), requestId: c.get('requestId'), apiKeyId: principal.kind === 'key' ? principal.keyId : null };
+    const use = {
+      ownerId: principal.workspaceId,
+      quota: 'campaigns',
+      amount: 1,
+      entitlement: c.get('entitlement'),
+      requestId: c.get('requestId'),
+      apiKeyId: principal.kind === 'key' ? principal.keyId : null,
+    };
     await consumeQuota(db, launchQuotaStore, use);
     try {
       return c.json(await createCampaign(db, principal.workspaceId, actorOf(principal), c.req.valid('json')), 201);

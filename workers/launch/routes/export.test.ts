@@ -65,7 +65,7 @@ describe('POST /api/export', () => {
           expect(response.headers.get('content-type'), label).toBe(mimeTypes[format]);
           expect(response.headers.get('x-export-format'), label).toBe(format);
           expect(response.headers.get('x-image-width'), label).toBe('96');
-          expect(response.headers.get('content-disposition'), label).toMatch(new RegExp(`export\\.(png|jpg|webp)"$`));
+          expect(response.headers.get('content-disposition'), label).toMatch(/export\.(png|jpg|webp)"$/);
           const bytes = await response.arrayBuffer();
           // Against the upload as decoded: PNG output is lossless, lossy output stays close.
           const reference = await codecs.decode(source, upload.slice().buffer);
@@ -204,7 +204,11 @@ describe('POST /api/export', () => {
   });
 
   it('accepts only multipart bodies', async () => {
-    const response = await SELF.fetch(`${base}/api/export`, { method: 'POST', headers: { ...(await caller()), 'content-type': 'application/json' }, body: '{}' });
+    const response = await SELF.fetch(`${base}/api/export`, {
+      method: 'POST',
+      headers: { ...(await caller()), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ code: 'unsupported_media_type' });
   });

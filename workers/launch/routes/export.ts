@@ -23,15 +23,18 @@ const exportForm = z
       .custom<File>((value) => value instanceof File, { message: 'must be a file part (PNG, JPEG or WebP)' })
       .openapi({ type: 'string', format: 'binary', description: `PNG, JPEG or WebP, up to ${MAX_EXPORT_PIXELS} pixels; the format is read from the bytes.` }),
     format: z.enum(imageFormats).optional().openapi({ description: 'Format to write. Default: the source format, or for `auto` whichever it picks.' }),
-    preset: z.enum(exportPresets).default('auto').openapi({
-      description: [
-        `\`high\`, \`balanced\`, \`small\`: WebP and JPEG at quality ${LOSSY_QUALITY.high}, ${LOSSY_QUALITY.balanced} and ${LOSSY_QUALITY.small};`,
-        `PNG is lossless at every preset and they set the effort: plain deflate, oxipng level 1, oxipng level 2 (oxipng up to ${HEAVY_ENCODER_MAX_PIXELS} pixels).`,
-        `\`auto\` (default) measures: the smallest file whose SSIM against the original is at least ${AUTO_SSIM_TARGET}, searching the quality by bisection`,
-        `(measured on the image, or above ${HEAVY_ENCODER_MAX_PIXELS} pixels on a mosaic of four full-resolution ${SAMPLE_TILE.width}×${SAMPLE_TILE.height} tiles, one from each quadrant);`,
-        `without a \`format\` it tries lossy WebP, JPEG (for images without transparency) and lossless WebP (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels) and keeps the smallest.`,
-      ].join(' '),
-    }),
+    preset: z
+      .enum(exportPresets)
+      .default('auto')
+      .openapi({
+        description: [
+          `\`high\`, \`balanced\`, \`small\`: WebP and JPEG at quality ${LOSSY_QUALITY.high}, ${LOSSY_QUALITY.balanced} and ${LOSSY_QUALITY.small};`,
+          `PNG is lossless at every preset and they set the effort: plain deflate, oxipng level 1, oxipng level 2 (oxipng up to ${HEAVY_ENCODER_MAX_PIXELS} pixels).`,
+          `\`auto\` (default) measures: the smallest file whose SSIM against the original is at least ${AUTO_SSIM_TARGET}, searching the quality by bisection`,
+          `(measured on the image, or above ${HEAVY_ENCODER_MAX_PIXELS} pixels on a mosaic of four full-resolution ${SAMPLE_TILE.width}×${SAMPLE_TILE.height} tiles, one from each quadrant);`,
+          `without a \`format\` it tries lossy WebP, JPEG (for images without transparency) and lossless WebP (up to ${HEAVY_ENCODER_MAX_PIXELS} pixels) and keeps the smallest.`,
+        ].join(' '),
+      }),
   })
   .openapi('ExportRequest');
 
@@ -82,7 +85,8 @@ export function registerExportRoutes(app: OpenAPIHono<LaunchEnv>): void {
     // Codec instances per request, so their memory goes with it (see createCodecs).
     const result = await exportImage(createCodecs(workerCodecModules), { bytes: await form.image.arrayBuffer(), format: form.format, preset: form.preset });
     const format = result.settings.format;
-    const quality = result.settings.format === 'png' || (result.settings.format === 'webp' && result.settings.lossless) ? 'lossless' : String(result.settings.quality);
+    const quality =
+      result.settings.format === 'png' || (result.settings.format === 'webp' && result.settings.lossless) ? 'lossless' : String(result.settings.quality);
     return c.body(result.bytes, 200, {
       'Content-Type': mimeTypes[format],
       'Content-Disposition': `inline; filename="export.${extensions[format]}"`,

@@ -18,7 +18,10 @@ async function fixture(path: string): Promise<Uint8Array> {
 describe('GET /api/image-proxy', () => {
   it('passes on an allowlisted image with long cache headers, no cookies either way, and nothing of the caller upstream', async () => {
     const marker = crypto.randomUUID();
-    const response = await proxy(`https://pbs.twimg.com/media/GBefore01AAAbcd.jpg?name=small&m=${marker}`, { cookie: 'launch_session=secret-session', 'x-forwarded-for': '203.0.113.9' });
+    const response = await proxy(`https://pbs.twimg.com/media/GBefore01AAAbcd.jpg?name=small&m=${marker}`, {
+      cookie: 'launch_session=secret-session',
+      'x-forwarded-for': '203.0.113.9',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -26,9 +29,9 @@ describe('GET /api/image-proxy', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(await fixture('pbs.twimg.com/media/GBefore01AAAbcd.jpg'));
 
-    const seen = ((await (await fetch(`${standIn}/media-requests`)).json()) as { requests: Array<{ url: string; headers: Record<string, string> }> }).requests.find(
-      (request) => request.url.includes(marker),
-    );
+    const seen = (
+      (await (await fetch(`${standIn}/media-requests`)).json()) as { requests: Array<{ url: string; headers: Record<string, string> }> }
+    ).requests.find((request) => request.url.includes(marker));
     expect(seen?.url).toBe(`/media/pbs.twimg.com/media/GBefore01AAAbcd.jpg?name=small&m=${marker}`);
     expect(seen?.headers).not.toHaveProperty('cookie');
     expect(seen?.headers).not.toHaveProperty('x-api-key');

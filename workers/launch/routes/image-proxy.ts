@@ -33,7 +33,9 @@ const proxyRoute = defineOperation({
       description: 'The image bytes with their type.',
       content: Object.fromEntries(PROXIED_IMAGE_TYPES.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }])),
     },
-    400: errorResponse('`url_not_allowed` (host, scheme, port, credentials, or a redirect that breaks them), `image_unsupported` (not an image), `media_too_large`, `validation_failed`.'),
+    400: errorResponse(
+      '`url_not_allowed` (host, scheme, port, credentials, or a redirect that breaks them), `image_unsupported` (not an image), `media_too_large`, `validation_failed`.',
+    ),
     404: errorResponse('`not_found`: the media host has no image at this URL.'),
     502: errorResponse('`upstream_error`: the media host failed or did not answer.'),
   },

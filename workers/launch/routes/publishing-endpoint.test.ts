@@ -3,7 +3,14 @@ import { callLaunch, launchTeam } from '../../../test/workers/launch-flow';
 import { describeSecurity } from '../../../test/workers/security-suite';
 
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/publishing-endpoint', sessionOnly: true, feature: 'workspace:use' });
-describeSecurity({ service: 'launch', method: 'PUT', path: '/api/v1/publishing-endpoint', body: { url: 'https://hooks.example.com/launch' }, sessionOnly: true, feature: 'workspace:use' });
+describeSecurity({
+  service: 'launch',
+  method: 'PUT',
+  path: '/api/v1/publishing-endpoint',
+  body: { url: 'https://hooks.example.com/launch' },
+  sessionOnly: true,
+  feature: 'workspace:use',
+});
 
 describe('publishing endpoint', () => {
   it('is set by an owner, returns a generated secret once, and reads back without it', async () => {
@@ -16,7 +23,11 @@ describe('publishing endpoint', () => {
     });
     const saved = await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url: 'https://hooks.example.com/launch' });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({ url: 'https://hooks.example.com/launch', secretSet: true, secret: expect.stringMatching(/^whsec_[0-9a-f]{48}$/) });
+    expect(await saved.json()).toMatchObject({
+      url: 'https://hooks.example.com/launch',
+      secretSet: true,
+      secret: expect.stringMatching(/^whsec_[0-9a-f]{48}$/),
+    });
     const read = await (await callLaunch('GET', '/api/v1/publishing-endpoint', { cookie: owner.cookie })).json();
     expect(read).toEqual({ url: 'https://hooks.example.com/launch', secretSet: true, signatureHeader: 'Webhook-Signature' });
 
@@ -28,7 +39,16 @@ describe('publishing endpoint', () => {
   it('refuses plain http, private addresses (literal or resolved), internal names and credentials in the URL, and changes nothing', async () => {
     const team = await launchTeam();
     const owner = await team.session('owner');
-    for (const url of ['http://hooks.example.com/launch', 'https://10.0.0.7/hook', 'https://rebind.example/hook', 'https://nowhere.example/hook', 'https://[::1]/hook', 'https://metadata.internal/hook', 'https://user:pw@hooks.example.com/x', 'not a url']) {
+    for (const url of [
+      'http://hooks.example.com/launch',
+      'https://10.0.0.7/hook',
+      'https://rebind.example/hook',
+      'https://nowhere.example/hook',
+      'https://[::1]/hook',
+      'https://metadata.internal/hook',
+      'https://user:pw@hooks.example.com/x',
+      'not a url',
+    ]) {
       const response = await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url });
       expect({ url, status: response.status }).toEqual({ url, status: 400 });
       expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'url' });

@@ -13,7 +13,9 @@ const endpointSchema = z
   .object({
     url: z.string().nullable(),
     secretSet: z.boolean(),
-    signatureHeader: z.literal(SIGNATURE_HEADER).openapi({ description: 'Where each delivery carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.' }),
+    signatureHeader: z
+      .literal(SIGNATURE_HEADER)
+      .openapi({ description: 'Where each delivery carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.' }),
   })
   .openapi('PublishingEndpoint');
 
@@ -43,17 +45,26 @@ const updateRoute = defineOperation({
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ url: z.string().max(2048), secret: z.string().min(24).max(256).optional() }).strict().openapi('PublishingEndpointInput'),
+          schema: z
+            .object({ url: z.string().max(2048), secret: z.string().min(24).max(256).optional() })
+            .strict()
+            .openapi('PublishingEndpointInput'),
         },
       },
     },
   },
-  responses: { 200: jsonResponse(endpointSchema.extend({ secret: z.string().openapi({ description: 'Shown once.' }) }).openapi('PublishingEndpointCreated'), 'Saved.') },
+  responses: {
+    200: jsonResponse(endpointSchema.extend({ secret: z.string().openapi({ description: 'Shown once.' }) }).openapi('PublishingEndpointCreated'), 'Saved.'),
+  },
 });
 
 export function registerPublishingEndpointRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(readRoute, async (c) => {
-    const [row] = await c.get('services').db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, c.get('principal').workspaceId));
+    const [row] = await c
+      .get('services')
+      .db.select()
+      .from(publishingEndpoints)
+      .where(eq(publishingEndpoints.workspaceId, c.get('principal').workspaceId));
     return c.json({ url: row?.url ?? null, secretSet: Boolean(row), signatureHeader: SIGNATURE_HEADER }, 200);
   });
 

@@ -8,5 +8,12 @@ const ownRelease = async (workspace: { id: string }) => {
 };
 
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/releases', scopes: ['artifact:read'], feature: 'workspace:use' });
-describeSecurity({ service: 'launch', method: 'POST', path: '/api/v1/releases', body: { version: 'v1', title: 'One' }, scopes: ['release:create'], feature: 'workspace:use' });
+describeSecurity({
+  service: 'launch',
+  method: 'POST',
+  path: '/api/v1/releases',
+  body: { version: 'v1', title: 'One' },
+  scopes: ['release:create'],
+  feature: 'workspace:use',
+});
 describeSecurity({ service: 'launch', method: 'GET', path: ownRelease, scopes: ['artifact:read'], feature: 'workspace:use', ownsResource: true });

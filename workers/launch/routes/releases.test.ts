@@ -21,7 +21,13 @@ describe('releases', () => {
     const created = await post(auth, release('v1.0.0', { url: 'https://example.com/changelog#1.0.0', publishedAt: '2026-11-01T10:00:00Z' }));
     expect(created.status).toBe(201);
     const body = (await created.json()) as { id: string; contentHash: string };
-    expect(body).toMatchObject({ id: expect.stringMatching(/^rel_/), version: 'v1.0.0', prerelease: false, source: 'api', publishedAt: '2026-11-01T10:00:00.000Z' });
+    expect(body).toMatchObject({
+      id: expect.stringMatching(/^rel_/),
+      version: 'v1.0.0',
+      prerelease: false,
+      source: 'api',
+      publishedAt: '2026-11-01T10:00:00.000Z',
+    });
     expect(body.contentHash).toMatch(/^[0-9a-f]{64}$/);
     const read = await SELF.fetch(`${base}/api/v1/releases/${body.id}`, { headers: auth });
     expect(await read.json()).toEqual(body);
@@ -59,10 +65,19 @@ describe('releases', () => {
 
   it('pages newest first with a cursor, and filters', async () => {
     const { auth } = await seedWorkspace({ scopes: ['release:create', 'artifact:read'] });
-    for (const [version, prerelease] of [['v1', false], ['v2-beta', true], ['v2', false], ['v3-rc', true], ['v3', false]] as const) {
+    for (const [version, prerelease] of [
+      ['v1', false],
+      ['v2-beta', true],
+      ['v2', false],
+      ['v3-rc', true],
+      ['v3', false],
+    ] as const) {
       expect((await post(auth, release(version, { prerelease }))).status).toBe(201);
     }
-    const first = (await (await SELF.fetch(`${base}/api/v1/releases?limit=2`, { headers: auth })).json()) as { data: Array<{ version: string }>; nextCursor: string };
+    const first = (await (await SELF.fetch(`${base}/api/v1/releases?limit=2`, { headers: auth })).json()) as {
+      data: Array<{ version: string }>;
+      nextCursor: string;
+    };
     expect(first.data.map((r) => r.version)).toEqual(['v3', 'v3-rc']);
     const second = (await (await SELF.fetch(`${base}/api/v1/releases?limit=2&cursor=${first.nextCursor}`, { headers: auth })).json()) as {
       data: Array<{ version: string }>;

@@ -35,7 +35,6 @@ const releaseInput = z
   .strict()
   .openapi('ReleaseInput');
 
-
 const listRoute = defineOperation({
   method: 'get',
   path: '/api/v1/releases',
@@ -78,7 +77,14 @@ const getRoute = defineOperation({
   tags: ['Releases'],
   summary: 'Read one release',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: { params: z.object({ releaseId: z.string().max(64).openapi({ param: { name: 'releaseId', in: 'path' } }) }) },
+  request: {
+    params: z.object({
+      releaseId: z
+        .string()
+        .max(64)
+        .openapi({ param: { name: 'releaseId', in: 'path' } }),
+    }),
+  },
   responses: { 200: jsonResponse(releaseSchema, 'The release.'), 404: errorResponse('No such release in this workspace.') },
 });
 

@@ -56,7 +56,10 @@ const decisionRoute = defineOperation({
             .object({
               decision: z.enum(['approve', 'reject', 'request_changes']),
               note: z.string().max(2000).optional(),
-              contentFingerprint: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+              contentFingerprint: z
+                .string()
+                .regex(/^[0-9a-f]{64}$/)
+                .optional(),
             })
             .strict()
             .openapi('PostDecision'),

@@ -28,7 +28,14 @@ const scheduleRoute = defineOperation({
     params: idParam('postId'),
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ publishAt: z.string().datetime({ offset: true }) }).strict().openapi('ScheduleInput') } },
+      content: {
+        'application/json': {
+          schema: z
+            .object({ publishAt: z.string().datetime({ offset: true }) })
+            .strict()
+            .openapi('ScheduleInput'),
+        },
+      },
     },
   },
   responses: {
@@ -69,7 +76,14 @@ const retryRoute = defineOperation({
     params: idParam('postId'),
     body: {
       required: false,
-      content: { 'application/json': { schema: z.object({ publishAt: z.string().datetime({ offset: true }).optional() }).strict().openapi('RetryInput') } },
+      content: {
+        'application/json': {
+          schema: z
+            .object({ publishAt: z.string().datetime({ offset: true }).optional() })
+            .strict()
+            .openapi('RetryInput'),
+        },
+      },
     },
   },
   responses: {
@@ -88,9 +102,16 @@ const listRoute = defineOperation({
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: {
     query: z.object({
-      from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Start of the window; 30 days ago by default, so overdue and recent deliveries show.' }),
+      from: z
+        .string()
+        .datetime({ offset: true })
+        .optional()
+        .openapi({ description: 'Start of the window; 30 days ago by default, so overdue and recent deliveries show.' }),
       to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days from now by default.' }),
-      status: z.enum(['pending', 'publishing', 'published', 'failed', 'cancelled']).optional().openapi({ description: 'Only deliveries in this state; pending and publishing by default.' }),
+      status: z
+        .enum(['pending', 'publishing', 'published', 'failed', 'cancelled'])
+        .optional()
+        .openapi({ description: 'Only deliveries in this state; pending and publishing by default.' }),
     }),
   },
   responses: {
@@ -131,7 +152,14 @@ export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const principal = c.get('principal');
     const postId = c.req.valid('param').postId;
     const publishAt = c.req.valid('json')?.publishAt;
-    const delivery = await schedulePost(c.get('services').db, principal.workspaceId, actorOf(principal), postId, publishAt ? new Date(publishAt) : new Date(), 'retry');
+    const delivery = await schedulePost(
+      c.get('services').db,
+      principal.workspaceId,
+      actorOf(principal),
+      postId,
+      publishAt ? new Date(publishAt) : new Date(),
+      'retry',
+    );
     return c.json({ postId, status: 'scheduled' as const, delivery: deliveryView(delivery) }, 201);
   });
 

@@ -48,5 +48,10 @@ export const campaignSchema = z
 export const visualInput = z.object({ url: z.string().url().max(2048), altText: z.string().trim().min(1).max(1000) }).strict();
 
 export function idParam<N extends string>(name: N) {
-  return z.object({ [name]: z.string().max(64).openapi({ param: { name, in: 'path' } }) } as Record<N, z.ZodString>);
+  return z.object({
+    [name]: z
+      .string()
+      .max(64)
+      .openapi({ param: { name, in: 'path' } }),
+  } as Record<N, z.ZodString>);
 }

@@ -81,7 +81,9 @@ describe('POST /api/screenshot', () => {
     const pageBucket = bucket();
     const first = (await (await shoot(headers, { url: `${pages}/b/${pageBucket}/scheme?b=2&a=1` })).json()) as ScreenshotBody;
     expect(first).toMatchObject({ cached: false, url: `${pages}/b/${pageBucket}/scheme?a=1&b=2` });
-    const again = (await (await shoot(headers, { url: `${pages.replace('site.example', 'SITE.Example')}/b/${pageBucket}/scheme?a=1&b=2#` })).json()) as ScreenshotBody;
+    const again = (await (
+      await shoot(headers, { url: `${pages.replace('site.example', 'SITE.Example')}/b/${pageBucket}/scheme?a=1&b=2#` })
+    ).json()) as ScreenshotBody;
     expect(again).toMatchObject({ cached: true, capturedAt: first.capturedAt, image: first.image });
     expect(await requestsSeen(pageBucket)).toEqual(['scheme?a=1&b=2']);
 
@@ -105,7 +107,12 @@ describe('POST /api/screenshot', () => {
     expect(statuses).toEqual(Array(20).fill(200));
     const limited = await shoot(headers, { url });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toMatchObject({ code: 'rate_limited', status: 429, retryAfter: expect.any(Number), documentation: expect.stringContaining('/api/reference') });
+    expect(await limited.json()).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      retryAfter: expect.any(Number),
+      documentation: expect.stringContaining('/api/reference'),
+    });
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.headers.get('x-ratelimit-limit')).toBe('20');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -161,7 +168,13 @@ describe('POST /api/screenshot: SSRF guard', () => {
   it('refuses a private, loopback or metadata address before any browser work', async () => {
     const headers = await caller();
     const pageBucket = bucket();
-    for (const url of [`${privatePages}/b/${pageBucket}/scheme`, 'http://169.254.169.254/latest/meta-data', 'http://localhost:8080/', 'http://[::1]/', 'http://10.0.0.8/']) {
+    for (const url of [
+      `${privatePages}/b/${pageBucket}/scheme`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost:8080/',
+      'http://[::1]/',
+      'http://10.0.0.8/',
+    ]) {
       const response = await shoot(headers, { url });
       expect(response.status, url).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'url' });
@@ -175,13 +188,19 @@ describe('POST /api/screenshot: SSRF guard', () => {
     const rebound = pages.replace(PUBLIC_FIXTURE_HOST, 'rebind.example');
     const response = await shoot(await caller(), { url: `${rebound}/b/${pageBucket}/scheme` });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'url', message: expect.stringContaining('resolves to a private or reserved address') });
+    expect(await response.json()).toMatchObject({
+      code: 'validation_failed',
+      field: 'url',
+      message: expect.stringContaining('resolves to a private or reserved address'),
+    });
     expect(await requestsSeen(pageBucket)).toEqual([]);
   });
 
   it('fails a page that redirects to a private address, which is never asked for', async () => {
     const pageBucket = bucket();
-    const response = await shoot(await caller(), { url: `${pages}/b/${pageBucket}/redirect?to=${encodeURIComponent(`${privatePages}/b/${pageBucket}/scheme`)}` });
+    const response = await shoot(await caller(), {
+      url: `${pages}/b/${pageBucket}/redirect?to=${encodeURIComponent(`${privatePages}/b/${pageBucket}/scheme`)}`,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'url_not_allowed', field: 'url', blockedUrl: `${privatePages}/b/${pageBucket}/scheme` });
     expect(await requestsSeen(pageBucket)).toEqual([expect.stringMatching(/^redirect\?/)]);
@@ -227,4 +246,3 @@ describe('GET /api/screenshot', () => {
     expect(put.headers.get('allow')).toBe('POST');
   });
 });
-

@@ -31,14 +31,21 @@ const deviceTable = devices
 const screenshotRequest = z
   .object({
     url: z.string().min(1).max(2048).openapi({
-      description: 'The page: an absolute http(s) URL. It is normalized (lower-case host, default port dropped, query parameters sorted) before capture and caching.',
+      description:
+        'The page: an absolute http(s) URL. It is normalized (lower-case host, default port dropped, query parameters sorted) before capture and caching.',
       example: 'https://example.com/pricing',
     }),
-    device: z.enum(devices).default('desktop').openapi({ description: `Viewport preset. ${deviceTable}.` }),
+    device: z
+      .enum(devices)
+      .default('desktop')
+      .openapi({ description: `Viewport preset. ${deviceTable}.` }),
     colorScheme: z.enum(colorSchemes).default('light').openapi({ description: 'The `prefers-color-scheme` the page sees.' }),
-    fullPage: z.boolean().default(false).openapi({
-      description: `Capture the whole page rather than the viewport; cut at ${MAX_CAPTURE_DEVICE_HEIGHT} device pixels of height.`,
-    }),
+    fullPage: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description: `Capture the whole page rather than the viewport; cut at ${MAX_CAPTURE_DEVICE_HEIGHT} device pixels of height.`,
+      }),
     forceRefresh: z.boolean().default(false).openapi({ description: 'Capture again even if a cached capture exists, and replace it.' }),
     timeoutMs: z.number().int().min(MIN_TIMEOUT_MS).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).openapi({
       description: 'How long the page may take to load (its `load` event) before the request fails with 408.',
@@ -82,7 +89,9 @@ const captureRoute = defineOperation({
   request: { body: { required: true, content: { 'application/json': { schema: screenshotRequest } } } },
   responses: {
     200: jsonResponse(screenshotSchema, 'The capture, cached or fresh.'),
-    400: errorResponse('`validation_failed` (invalid URL or option, or a private address), `url_not_allowed` (the page redirected to a private address), `page_unreachable`.'),
+    400: errorResponse(
+      '`validation_failed` (invalid URL or option, or a private address), `url_not_allowed` (the page redirected to a private address), `page_unreachable`.',
+    ),
     408: errorResponse('`page_load_timeout`: the page did not load within `timeoutMs`.'),
     429: errorResponse(`\`rate_limited\`: more than ${SCREENSHOTS_PER_IP_PER_MINUTE} screenshots a minute from this IP address, or the key's limit.`),
     500: errorResponse('`screenshot_failed`: the page loaded but no image was produced.'),

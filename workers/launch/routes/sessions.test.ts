@@ -46,7 +46,10 @@ describe('sign-in', () => {
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const { workspace } = await seedWorkspace();
     const member = await seedMember({ workspaceId: workspace.id, role: 'viewer' });
-    for (const attempt of [{ email: member.email, password: 'wrong' }, { email: 'nobody@example.test', password: 'x' }]) {
+    for (const attempt of [
+      { email: member.email, password: 'wrong' },
+      { email: 'nobody@example.test', password: 'x' },
+    ]) {
       const response = await signIn(attempt);
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code: 'invalid_credentials' });

@@ -10,7 +10,11 @@ const signInSchema = z
   .object({
     email: z.string().email().max(254),
     password: z.string().min(1).max(1024),
-    totpCode: z.string().regex(/^\d{6}$/).optional().openapi({ description: 'Required when two-factor authentication is on.' }),
+    totpCode: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional()
+      .openapi({ description: 'Required when two-factor authentication is on.' }),
     workspaceId: z.string().max(64).optional().openapi({ description: 'Workspace to act in; the oldest membership by default.' }),
   })
   .openapi('SignInRequest');

@@ -6,9 +6,7 @@ import type { LaunchEnv } from '../env';
 import { describeMe, listOrganizations } from '../services/members';
 import { meSchema } from './me';
 
-const organizationSchema = z
-  .object({ id: z.string(), name: z.string(), slug: z.string(), role: z.enum(launchRoles) })
-  .openapi('Organization');
+const organizationSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.enum(launchRoles) }).openapi('Organization');
 
 const organizationsRoute = defineOperation({
   method: 'get',

@@ -51,7 +51,15 @@ describe('GET /api/social-post/{id}, against recorded payloads served by the loc
     const post = (await (await fresh('1790000000000000002')).json()) as { text: string; media: unknown[] };
     expect(post.text).toBe('Before → after: the new export presets cut our release images by 71% 🚀🎉');
     expect(post.media).toEqual([
-      { type: 'photo', url: 'https://pbs.twimg.com/media/GBefore01AAAbcd.jpg', width: 1280, height: 800, altText: 'Release image before: 412 KB PNG', variants: [], durationMs: null },
+      {
+        type: 'photo',
+        url: 'https://pbs.twimg.com/media/GBefore01AAAbcd.jpg',
+        width: 1280,
+        height: 800,
+        altText: 'Release image before: 412 KB PNG',
+        variants: [],
+        durationMs: null,
+      },
       { type: 'photo', url: 'https://pbs.twimg.com/media/GAfter002AAxyz.png', width: 1280, height: 800, altText: null, variants: [], durationMs: null },
     ]);
   });
@@ -66,7 +74,11 @@ describe('GET /api/social-post/{id}, against recorded payloads served by the loc
     expect(post.text).toBe('60 seconds of the new review flow 👀 https://x.com/acme_dev/status/1789999999999999999');
     expect(post.edited).toBe(true);
     expect(post.media).toHaveLength(1);
-    expect(post.media[0]).toMatchObject({ type: 'video', url: 'https://pbs.twimg.com/amplify_video_thumb/1790000000000000333/img/Th0mbN41l.jpg', durationMs: 60041 });
+    expect(post.media[0]).toMatchObject({
+      type: 'video',
+      url: 'https://pbs.twimg.com/amplify_video_thumb/1790000000000000333/img/Th0mbN41l.jpg',
+      durationMs: 60041,
+    });
     expect(post.media[0]!.variants.map((variant) => [variant.contentType, variant.bitrate])).toEqual([
       ['video/mp4', 2176000],
       ['video/mp4', 832000],

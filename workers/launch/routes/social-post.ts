@@ -68,7 +68,11 @@ const getRoute = defineOperation({
         .string()
         .regex(/^[0-9]+$/)
         .max(40)
-        .openapi({ param: { name: 'id', in: 'path' }, description: 'The numeric status id: the number at the end of the post URL.', example: '1790000000000000001' }),
+        .openapi({
+          param: { name: 'id', in: 'path' },
+          description: 'The numeric status id: the number at the end of the post URL.',
+          example: '1790000000000000001',
+        }),
     }),
   },
   responses: {

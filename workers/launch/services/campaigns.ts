@@ -45,11 +45,19 @@ export function requireCopyFits(channel: Channel, copy: string, field: string): 
 export async function createCampaign(db: Database, workspaceId: string, actor: Actor, input: CampaignInput) {
   input.posts.forEach((post, index) => {
     requireCopyFits(post.channel, post.copy, `posts.${index}.copy`);
-    post.variants?.forEach((variant, variantIndex) => requireCopyFits(post.channel, variant.copy, `posts.${index}.variants.${variantIndex}.copy`));
+    for (const [variantIndex, variant] of (post.variants ?? []).entries())
+      requireCopyFits(post.channel, variant.copy, `posts.${index}.variants.${variantIndex}.copy`);
   });
   if (input.releaseId) {
-    const [release] = await db.select({ id: releases.id }).from(releases).where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, input.releaseId)));
-    if (!release) throw new ApiError('not_found', 'No release with this id in this workspace.', { details: { field: 'releaseId' }, hint: 'Create the release first, or leave releaseId out.' });
+    const [release] = await db
+      .select({ id: releases.id })
+      .from(releases)
+      .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, input.releaseId)));
+    if (!release)
+      throw new ApiError('not_found', 'No release with this id in this workspace.', {
+        details: { field: 'releaseId' },
+        hint: 'Create the release first, or leave releaseId out.',
+      });
   }
   const campaignId = newId('cmp');
   const postRows: Array<typeof posts.$inferInsert> = [];
@@ -57,8 +65,19 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
   let position = 0;
   const addPost = async (channel: Channel, copy: string, visuals: VisualInput[], variantOf: string | null) => {
     const id = newId('pst');
-    postRows.push({ id, workspaceId, campaignId, variantOf, channel, copy, contentFingerprint: await contentFingerprint(channel, copy, visuals), position: position++ });
-    visuals.forEach((visual, index) => visualRows.push({ id: newId('vis'), workspaceId, postId: id, url: visual.url, altText: visual.altText, position: index }));
+    postRows.push({
+      id,
+      workspaceId,
+      campaignId,
+      variantOf,
+      channel,
+      copy,
+      contentFingerprint: await contentFingerprint(channel, copy, visuals),
+      position: position++,
+    });
+    for (const [index, visual] of visuals.entries()) {
+      visualRows.push({ id: newId('vis'), workspaceId, postId: id, url: visual.url, altText: visual.altText, position: index });
+    }
     return id;
   };
   for (const post of input.posts) {
@@ -66,7 +85,9 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
     for (const variant of post.variants ?? []) await addPost(post.channel, variant.copy, variant.visuals ?? [], id);
   }
   await db.transaction(async (tx) => {
-    await tx.insert(campaigns).values({ id: campaignId, workspaceId, releaseId: input.releaseId ?? null, name: input.name, objective: input.objective, createdBy: actor.id });
+    await tx
+      .insert(campaigns)
+      .values({ id: campaignId, workspaceId, releaseId: input.releaseId ?? null, name: input.name, objective: input.objective, createdBy: actor.id });
     if (postRows.length) await tx.insert(posts).values(postRows);
     if (visualRows.length) await tx.insert(postVisuals).values(visualRows);
     await recordChanges(tx, workspaceId, actor, [
@@ -78,7 +99,10 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
 }
 
 export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
-  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)));
+  const [campaign] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)));
   if (!campaign) throw new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
   const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
   const ids = postRows.map((post) => post.id);
@@ -109,7 +133,9 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     objective: campaign.objective,
     releaseId: campaign.releaseId,
     status: deriveCampaignStatus(postRows.map((post) => post.status as PostStatus)),
-    posts: postRows.filter((post) => !post.variantOf).map((post) => ({ ...view(post), variants: postRows.filter((variant) => variant.variantOf === post.id).map(view) })),
+    posts: postRows
+      .filter((post) => !post.variantOf)
+      .map((post) => ({ ...view(post), variants: postRows.filter((variant) => variant.variantOf === post.id).map(view) })),
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
   };
@@ -136,7 +162,15 @@ export async function listCampaigns(db: Database, workspaceId: string, after: st
     .orderBy(desc(campaigns.id))
     .limit(limit + 1);
   const statuses = rows.length
-    ? await db.select({ campaignId: posts.campaignId, status: posts.status }).from(posts).where(inArray(posts.campaignId, rows.map((row) => row.id)))
+    ? await db
+        .select({ campaignId: posts.campaignId, status: posts.status })
+        .from(posts)
+        .where(
+          inArray(
+            posts.campaignId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   return rows.map((row) => ({
     id: row.id,
@@ -158,7 +192,10 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
   requireCopyFits(current.channel as Channel, copy, 'copy');
   const visuals =
     change.visuals ??
-    (await db.select().from(postVisuals).where(eq(postVisuals.postId, postId)).orderBy(asc(postVisuals.position))).map((visual) => ({ url: visual.url, altText: visual.altText }));
+    (await db.select().from(postVisuals).where(eq(postVisuals.postId, postId)).orderBy(asc(postVisuals.position))).map((visual) => ({
+      url: visual.url,
+      altText: visual.altText,
+    }));
   const fingerprint = await contentFingerprint(current.channel, copy, visuals);
   await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -169,7 +206,10 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
     if (!updated) throw invalidTransition('edit', current.status);
     if (change.visuals) {
       await tx.delete(postVisuals).where(eq(postVisuals.postId, postId));
-      if (visuals.length) await tx.insert(postVisuals).values(visuals.map((visual, index) => ({ id: newId('vis'), workspaceId, postId, url: visual.url, altText: visual.altText, position: index })));
+      if (visuals.length)
+        await tx
+          .insert(postVisuals)
+          .values(visuals.map((visual, index) => ({ id: newId('vis'), workspaceId, postId, url: visual.url, altText: visual.altText, position: index })));
     }
     await recordChanges(tx, workspaceId, actor, [{ campaignId: current.campaignId, postId, action: 'edit', from: current.status, to: 'draft' }]);
   });
@@ -177,7 +217,10 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
 }
 
 export async function getPost(db: Database, workspaceId: string, postId: string) {
-  const [post] = await db.select().from(posts).where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, postId)));
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, postId)));
   if (!post) throw new ApiError('not_found', 'No post with this id in this workspace.', { hint: 'Read the campaign to see its posts.' });
   return post;
 }

@@ -68,7 +68,10 @@ export async function createRelease(db: Database, workspaceId: string, createdBy
 }
 
 export async function getRelease(db: Database, workspaceId: string, releaseId: string): Promise<ReleaseRow> {
-  const [row] = await db.select().from(releases).where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, releaseId)));
+  const [row] = await db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, releaseId)));
   if (!row) throw new ApiError('not_found', 'No release with this id in this workspace.', { hint: 'List releases with GET /api/v1/releases.' });
   return row;
 }
@@ -85,7 +88,12 @@ export function listReleases(db: Database, workspaceId: string, filters: Release
     const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(or(ilike(releases.title, pattern), ilike(releases.version, pattern))!);
   }
-  return db.select().from(releases).where(and(...conditions)).orderBy(desc(releases.id)).limit(limit + 1);
+  return db
+    .select()
+    .from(releases)
+    .where(and(...conditions))
+    .orderBy(desc(releases.id))
+    .limit(limit + 1);
 }
 
 function contentHash(input: ReleaseInput): Promise<string> {

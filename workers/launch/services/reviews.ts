@@ -22,8 +22,15 @@ export async function requestReview(db: Database, workspaceId: string, actor: Ac
     await tx
       .update(posts)
       .set({ status: 'in_review', updatedAt: new Date() })
-      .where(inArray(posts.id, before.map((post) => post.id)));
-    await tx.insert(reviewRequests).values({ id: requestId, workspaceId, campaignId, postIds: before.map((post) => post.id), note: note ?? null, requestedBy: actor.id });
+      .where(
+        inArray(
+          posts.id,
+          before.map((post) => post.id),
+        ),
+      );
+    await tx
+      .insert(reviewRequests)
+      .values({ id: requestId, workspaceId, campaignId, postIds: before.map((post) => post.id), note: note ?? null, requestedBy: actor.id });
     await recordChanges(
       tx,
       workspaceId,
@@ -117,4 +124,3 @@ export async function decide(
   }
   throw invalidTransition(action, current.status);
 }
-

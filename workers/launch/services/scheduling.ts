@@ -26,7 +26,10 @@ export async function schedulePost(
   now: Date = new Date(),
 ) {
   if (publishAt.getTime() < now.getTime() - SKEW_MS || publishAt.getTime() > now.getTime() + MAX_AHEAD_MS) {
-    throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', { details: { field: 'publishAt' }, hint: 'Send a future ISO 8601 time.' });
+    throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', {
+      details: { field: 'publishAt' },
+      hint: 'Send a future ISO 8601 time.',
+    });
   }
   const [from] = allowedFrom(action);
   const delivery = await db.transaction(async (tx) => {

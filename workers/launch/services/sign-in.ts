@@ -35,7 +35,11 @@ export async function checkSignIn(db: Database, input: SignInInput) {
   const memberships = await db
     .select()
     .from(launchMemberships)
-    .where(input.workspaceId ? and(eq(launchMemberships.userId, user.id), eq(launchMemberships.workspaceId, input.workspaceId)) : eq(launchMemberships.userId, user.id))
+    .where(
+      input.workspaceId
+        ? and(eq(launchMemberships.userId, user.id), eq(launchMemberships.workspaceId, input.workspaceId))
+        : eq(launchMemberships.userId, user.id),
+    )
     .orderBy(asc(launchMemberships.createdAt))
     .limit(1);
   const membership = memberships[0];
@@ -66,14 +70,17 @@ export function totpStep(secret: string, code: string, now: number = Date.now())
  */
 export async function useTotpCode(db: Database, user: { id: string; totpSecret: string }, code: string): Promise<void> {
   const step = totpStep(user.totpSecret, code);
-  if (step === null) throw new ApiError('invalid_credentials', 'The two-factor code is wrong or expired.', { hint: 'Use the current code from your authenticator app.' });
+  if (step === null)
+    throw new ApiError('invalid_credentials', 'The two-factor code is wrong or expired.', { hint: 'Use the current code from your authenticator app.' });
   const [taken] = await db
     .update(launchUsers)
     .set({ totpLastStep: step })
     .where(and(eq(launchUsers.id, user.id), or(isNull(launchUsers.totpLastStep), lt(launchUsers.totpLastStep, step))))
     .returning({ id: launchUsers.id });
   if (!taken) {
-    throw new ApiError('invalid_credentials', 'This two-factor code was already used.', { hint: 'Wait for the next code from your authenticator app (a new one comes every 30 seconds).' });
+    throw new ApiError('invalid_credentials', 'This two-factor code was already used.', {
+      hint: 'Wait for the next code from your authenticator app (a new one comes every 30 seconds).',
+    });
   }
 }
 

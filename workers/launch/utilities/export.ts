@@ -99,7 +99,12 @@ async function autoEncode(codecs: Codecs, source: Pixels, format: ImageFormat | 
 
   const candidates: Candidate[] = [];
   const passing = searched.filter((candidate) => candidate.passed);
-  const lossy = passing.length > 0 ? smallest(passing) : plan.lossless ? null : searched.reduce((best, candidate) => (candidate.ssim > best.ssim ? candidate : best), searched[0]!);
+  const lossy =
+    passing.length > 0
+      ? smallest(passing)
+      : plan.lossless
+        ? null
+        : searched.reduce((best, candidate) => (candidate.ssim > best.ssim ? candidate : best), searched[0]!);
   if (lossy) candidates.push(sample === source ? lossy : { ...lossy, bytes: await codecs.encode(lossy.settings, source) });
   if (plan.lossless) candidates.push({ bytes: await codecs.encode(plan.lossless, source), settings: plan.lossless, ssim: 1 });
   const best = smallest(candidates);

@@ -106,7 +106,9 @@ export function createCodecs(modules: CodecModules): Codecs {
           return standalone(required((await webpEncoder()).encode(image.data, image.width, image.height, options)));
         }
         case 'jpeg':
-          return standalone((await jpegEncoder()).encode(flat(image.data), image.width, image.height, { ...jpegDefaults, ...JPEG_OPTIONS, quality: settings.quality }));
+          return standalone(
+            (await jpegEncoder()).encode(flat(image.data), image.width, image.height, { ...jpegDefaults, ...JPEG_OPTIONS, quality: settings.quality }),
+          );
         case 'png':
           if (settings.effort === 0) {
             await png();

@@ -33,13 +33,18 @@ export async function fetchMediaImage(raw: string, upstreamBase: string | undefi
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new ApiError('upstream_error', `The media host did not answer: ${error instanceof Error ? error.message : String(error)}`, { hint: 'Retry later.' });
+      throw new ApiError('upstream_error', `The media host did not answer: ${error instanceof Error ? error.message : String(error)}`, {
+        hint: 'Retry later.',
+      });
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
       if (hop + 1 > MAX_REDIRECTS) {
-        throw new ApiError('url_not_allowed', `The media URL redirected more than ${MAX_REDIRECTS} times.`, { details: { field: 'url' }, hint: 'Link the image directly.' });
+        throw new ApiError('url_not_allowed', `The media URL redirected more than ${MAX_REDIRECTS} times.`, {
+          details: { field: 'url' },
+          hint: 'Link the image directly.',
+        });
       }
       current = requireAllowed(location, current.toString(), hop + 1);
       continue;
@@ -70,9 +75,13 @@ async function readImage(response: Response, url: URL): Promise<ProxiedImage> {
   const contentType = proxiedImageType(response.headers.get('content-type'));
   if (!contentType) {
     await response.body?.cancel();
-    throw new ApiError('image_unsupported', `The URL answered ${response.headers.get('content-type') ?? 'no content type'}, not a JPEG, PNG, WebP, GIF or AVIF image.`, {
-      details: { field: 'url' },
-    });
+    throw new ApiError(
+      'image_unsupported',
+      `The URL answered ${response.headers.get('content-type') ?? 'no content type'}, not a JPEG, PNG, WebP, GIF or AVIF image.`,
+      {
+        details: { field: 'url' },
+      },
+    );
   }
   const declared = Number(response.headers.get('content-length'));
   if (declared > MAX_MEDIA_BYTES) {

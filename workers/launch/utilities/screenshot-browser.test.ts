@@ -53,7 +53,9 @@ describe('ScreenshotBrowser', () => {
   it('reports the capture service as unavailable when Browser Rendering refuses a session', async () => {
     // Stands in for Browser Rendering's answer when the account is out of browser sessions.
     const exhausted = { fetch: async () => new Response('Browser time limit exceeded for today', { status: 429 }) } as unknown as Fetcher;
-    const outcome = await runInDurableObject(ownObject(), async (_instance, state) => new ScreenshotBrowser(state, { ...env, BROWSER: exhausted }).capture(request()));
+    const outcome = await runInDurableObject(ownObject(), async (_instance, state) =>
+      new ScreenshotBrowser(state, { ...env, BROWSER: exhausted }).capture(request()),
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'unavailable', browser: null });
   });
 });

@@ -38,7 +38,10 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
       }
       try {
         // The guard for every request the page makes: the caller's switch for this machine, this Worker's resolver.
-        const policy = userUrlPolicy({ ...readConfig(launchConfigSchema, this.env), ALLOW_PRIVATE_URLS: request.allowPrivate ? '1' : '0' }, { httpsOnly: false });
+        const policy = userUrlPolicy(
+          { ...readConfig(launchConfigSchema, this.env), ALLOW_PRIVATE_URLS: request.allowPrivate ? '1' : '0' },
+          { httpsOnly: false },
+        );
         return { ...(await capturePage(acquired.browser, request, policy)), browser: acquired.source };
       } catch (error) {
         const disconnected = !acquired.browser.connected;

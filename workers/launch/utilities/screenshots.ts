@@ -34,7 +34,10 @@ export type Screenshot = StoredCapture & { cached: boolean; expiresAt: Date };
 export async function takeScreenshot(deps: ScreenshotDeps, input: ScreenshotInput): Promise<Screenshot> {
   const normalized = normalizeCaptureUrl(input.url);
   if (!normalized) {
-    throw new ApiError('validation_failed', 'url must be an absolute http(s) URL.', { details: { field: 'url' }, hint: 'Send a URL such as https://example.com/pricing.' });
+    throw new ApiError('validation_failed', 'url must be an absolute http(s) URL.', {
+      details: { field: 'url' },
+      hint: 'Send a URL such as https://example.com/pricing.',
+    });
   }
   // The literal host first: a cached capture passed the whole guard when it was taken, and serving
   // it opens no connection, so a hit costs no DNS look-up.
@@ -86,7 +89,10 @@ export function captureError(outcome: Exclude<CaptureOutcome, { ok: true }>, tim
         details: { timeoutMs },
       });
     case 'unreachable':
-      return new ApiError('page_unreachable', outcome.message, { hint: 'Check that the URL opens in a browser.', details: { field: 'url', detail: outcome.message } });
+      return new ApiError('page_unreachable', outcome.message, {
+        hint: 'Check that the URL opens in a browser.',
+        details: { field: 'url', detail: outcome.message },
+      });
     case 'unavailable':
       return unavailable();
     case 'failed':

@@ -70,7 +70,11 @@ describe('bulk jobs against the check_email engine', () => {
     const address = uniqueAddress('bob', 'greylist.test');
     const created = await createBulkJob(auth, [address], live);
 
-    const deferred = await eventually(async () => (await tasksOf(created.job_id))[0]!, (task) => task.status !== 'pending', JOB_TIMEOUT_MS);
+    const deferred = await eventually(
+      async () => (await tasksOf(created.job_id))[0]!,
+      (task) => task.status !== 'pending',
+      JOB_TIMEOUT_MS,
+    );
     expect(deferred).toMatchObject({ status: 'retrying', attempts: 1, isReachable: 'unknown', reason: 'unavailable_smtp' });
     expect(deferred.nextAttemptAt!.getTime() - deferred.updatedAt.getTime()).toBe(config.BULK_RETRY_DELAYS_SECONDS[0]! * 1000);
 

@@ -54,7 +54,10 @@ describe('bulk queue consumer', () => {
 
     // A deferred task is not processed: the job runs on, and shows the retry in its results.
     expect(await readJob(auth, job.id)).toMatchObject({ status: 'running', total_processed: 0, summary: { total_pending: 2 } });
-    const results = (await (await callVerify('GET', `/v1/jobs/${job.id}/results`, auth)).json()) as { partial: boolean; results: Array<{ status: string; next_attempt_at: string | null }> };
+    const results = (await (await callVerify('GET', `/v1/jobs/${job.id}/results`, auth)).json()) as {
+      partial: boolean;
+      results: Array<{ status: string; next_attempt_at: string | null }>;
+    };
     expect(results.partial).toBe(true);
     expect(results.results[0]).toMatchObject({ status: 'retrying', next_attempt_at: expect.any(String) });
   });
@@ -75,13 +78,21 @@ describe('bulk queue consumer', () => {
 
     const retried = await callVerify('POST', `/v1/jobs/${job.id}/retry`, auth);
     expect(retried.status).toBe(200);
-    expect(await retried.json()).toMatchObject({ retried: 1, failed: 0, dead_lettered: 1, job: { status: 'running', total_processed: 1, summary: { total_dead_lettered: 0, total_pending: 1 } } });
+    expect(await retried.json()).toMatchObject({
+      retried: 1,
+      failed: 0,
+      dead_lettered: 1,
+      job: { status: 'running', total_processed: 1, summary: { total_dead_lettered: 0, total_pending: 1 } },
+    });
     const again = await callVerify('POST', `/v1/jobs/${job.id}/retry`, auth);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'invalid_transition', currentStatus: 'running' });
 
     // The retry went through the real queue: dispatched, checked, and deferred again.
-    const reopened = await eventually(async () => (await tasksOf(job.id))[0]!, (current) => current.status === 'retrying');
+    const reopened = await eventually(
+      async () => (await tasksOf(job.id))[0]!,
+      (current) => current.status === 'retrying',
+    );
     expect(reopened.attempts).toBe(1);
     expect((await eventsOf(job.id)).map((event) => event.type)).toEqual(['job.completed', 'job.retried']);
   });
@@ -120,7 +131,10 @@ describe('bulk queue consumer', () => {
 
     const retried = await callVerify('POST', `/v1/jobs/${job.id}/retry`, auth);
     expect(await retried.json()).toMatchObject({ retried: 2, failed: 2, dead_lettered: 0 });
-    const done = await eventually(() => readJob(auth, job.id), (current) => current.status === 'completed');
+    const done = await eventually(
+      () => readJob(auth, job.id),
+      (current) => current.status === 'completed',
+    );
     expect(done).toMatchObject({ total_processed: 3, summary: { total_safe: 3, total_failed: 0 } });
   });
 

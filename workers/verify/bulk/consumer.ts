@@ -1,14 +1,23 @@
 import { readConfig } from '../../../shared/config';
 import { createDatabase, type Database } from '../../../shared/db/client';
 import { checkRetryDelaySeconds, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
-import { checkEmail, engineDeps, type CheckEmailDeps } from '../engine/check-email';
+import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '../engine/check-email';
 import { checkEmailRequestSchema } from '../engine/output';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 import { dispatchTasks } from './dispatch';
 import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
 import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
-import { failUnqueuedTasks, loadOpenTasks, recordDeadLetter, recordDeferredAttempt, recordTaskFailure, taskKeyText, writeTaskResult, type OpenTask } from './task-results';
+import {
+  failUnqueuedTasks,
+  loadOpenTasks,
+  recordDeadLetter,
+  recordDeferredAttempt,
+  recordTaskFailure,
+  taskKeyText,
+  writeTaskResult,
+  type OpenTask,
+} from './task-results';
 
 /** The queue names wrangler.toml declares; the handler tells the two apart by them. */
 export const BULK_QUEUE_NAME = 'verify-bulk-tasks';
@@ -107,7 +116,7 @@ async function check({ db, deps, retrySchedule, openTasks }: BatchContext, body:
   const task = (await openTasks).get(taskKeyText(body));
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
-  let outcome;
+  let outcome: CheckOutcome;
   try {
     outcome = await checkEmail(request, deps);
   } catch (error) {

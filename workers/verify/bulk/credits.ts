@@ -75,6 +75,12 @@ export async function returnCredits(tx: Executor, job: CreditSource, amount: num
     quota: CREDITS_QUOTA,
     amount,
     // A refund needs only the period; the allowance is not consulted.
-    entitlement: { planId: null, features: [], quotas: { [CREDITS_QUOTA]: 0 }, periodStart: job.creditsPeriodStart.getTime(), periodEnd: job.creditsPeriodEnd.getTime() },
+    entitlement: {
+      planId: null,
+      features: [],
+      quotas: { [CREDITS_QUOTA]: 0 },
+      periodStart: job.creditsPeriodStart.getTime(),
+      periodEnd: job.creditsPeriodEnd.getTime(),
+    },
   });
 }

@@ -28,7 +28,10 @@ describe('CSV parsing', () => {
 
 describe('addresses from an uploaded CSV', () => {
   it('finds the address column by its header', () => {
-    expect(addressesFromCsv('Name,E-mail,Company\nJane,jane@x.test,X\nJohn, john@x.test ,Y\nNo address,,Z\n')).toEqual({ addresses: ['jane@x.test', 'john@x.test'], column: 'E-mail' });
+    expect(addressesFromCsv('Name,E-mail,Company\nJane,jane@x.test,X\nJohn, john@x.test ,Y\nNo address,,Z\n')).toEqual({
+      addresses: ['jane@x.test', 'john@x.test'],
+      column: 'E-mail',
+    });
   });
 
   it('takes the column named by email_column', () => {

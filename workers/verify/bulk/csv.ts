@@ -96,7 +96,10 @@ export function addressesFromCsv(input: string, options: { emailColumn?: string 
     const wanted = options.emailColumn.trim().toLowerCase();
     index = first.findIndex((cell) => cell.trim().toLowerCase() === wanted);
     if (index < 0) {
-      throw new CsvInputError(`The first row has no column named ${JSON.stringify(options.emailColumn)}.`, `Columns found: ${first.map((cell) => JSON.stringify(cell.trim())).join(', ')}.`);
+      throw new CsvInputError(
+        `The first row has no column named ${JSON.stringify(options.emailColumn)}.`,
+        `Columns found: ${first.map((cell) => JSON.stringify(cell.trim())).join(', ')}.`,
+      );
     }
     dataRows = rows.slice(1);
     column = first[index]!.trim();

@@ -30,7 +30,10 @@ export async function dispatchTasks(db: Database, queue: Queue<BulkMessage>, mes
       )
       .returning({ position: bulkTasks.position });
     const positions = tasks.map((task) => task.position).sort((a, b) => a - b);
-    await sendAll(queue, positions.map((position) => ({ type: 'check' as const, jobId: message.jobId, position })));
+    await sendAll(
+      queue,
+      positions.map((position) => ({ type: 'check' as const, jobId: message.jobId, position })),
+    );
   });
   return 'dispatched';
 }

@@ -52,7 +52,15 @@ export async function listEvents(db: Database, tenantId: string, query: EventQue
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const deliveries = page.length
-    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, page.map((event) => event.id)))
+    ? await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.eventId,
+            page.map((event) => event.id),
+          ),
+        )
     : [];
   const deliveryOf = new Map(deliveries.map((delivery) => [delivery.eventId, delivery]));
   const last = page.at(-1);

@@ -9,7 +9,11 @@ import { jobView, type JobRow } from './job-view';
 
 /** A find_email job as GET /v1/find_email/{job_id} shows it: the outcome, and every candidate. */
 export async function finderView(db: Database, job: JobRow) {
-  const tasks = await db.select().from(bulkTasks).where(and(eq(bulkTasks.jobId, job.id), eq(bulkTasks.tenantId, job.tenantId))).orderBy(asc(bulkTasks.position));
+  const tasks = await db
+    .select()
+    .from(bulkTasks)
+    .where(and(eq(bulkTasks.jobId, job.id), eq(bulkTasks.tenantId, job.tenantId)))
+    .orderBy(asc(bulkTasks.position));
   const candidates = tasks.map((task) => {
     const output = task.status === 'done' ? (task.result as CheckEmailOutput | null) : null;
     return { email: task.email, pattern: task.pattern, status: task.status as TaskStatus, output };

@@ -55,7 +55,14 @@ export async function createJob(db: Database, queue: Queue<BulkMessage>, input: 
   const webhookUrl = await effectiveWebhook(db, input.tenantId, input.webhookUrl);
   const reserved = input.options.sandbox
     ? unique.length
-    : await reserveCredits(db, { tenantId: input.tenantId, entitlement: input.entitlement, amount: unique.length, allowPartial: input.allowPartial, apiKeyId: input.apiKeyId, requestId: input.requestId });
+    : await reserveCredits(db, {
+        tenantId: input.tenantId,
+        entitlement: input.entitlement,
+        amount: unique.length,
+        allowPartial: input.allowPartial,
+        apiKeyId: input.apiKeyId,
+        requestId: input.requestId,
+      });
   const { accepted, skipped } = acceptWithin(unique, reserved);
   const credits = input.options.sandbox
     ? { creditsPeriodStart: null, creditsPeriodEnd: null }
@@ -79,12 +86,14 @@ export async function createJob(db: Database, queue: Queue<BulkMessage>, input: 
           createdBy: input.createdBy,
         })
         .returning();
-      const tasks = [...accepted.map((email) => ({ email, status: 'pending' })), ...skipped.map((email) => ({ email, status: 'skipped' }))].map((task, position) => ({
-        position,
-        email: task.email,
-        pattern: patternOf.get(task.email.toLowerCase()) ?? null,
-        status: task.status,
-      }));
+      const tasks = [...accepted.map((email) => ({ email, status: 'pending' })), ...skipped.map((email) => ({ email, status: 'skipped' }))].map(
+        (task, position) => ({
+          position,
+          email: task.email,
+          pattern: patternOf.get(task.email.toLowerCase()) ?? null,
+          status: task.status,
+        }),
+      );
       // One statement for the whole list, whatever its size.
       await tx.execute(sql`
         insert into ${bulkTasks} (job_id, position, tenant_id, email, pattern, status)
@@ -172,7 +181,11 @@ export interface RetryResult {
  * Queues a job's failed and dead-lettered tasks again. Their credits are taken again first (they
  * were returned when the tasks ended): a retry the quota cannot cover is 429 and changes nothing.
  */
-export async function retryJob(db: Database, queue: Queue<BulkMessage>, request: { tenantId: string; jobId: number; entitlement: Entitlement; apiKeyId: string | null; requestId?: string }): Promise<RetryResult> {
+export async function retryJob(
+  db: Database,
+  queue: Queue<BulkMessage>,
+  request: { tenantId: string; jobId: number; entitlement: Entitlement; apiKeyId: string | null; requestId?: string },
+): Promise<RetryResult> {
   const job = await findJob(db, request.tenantId, request.jobId);
   requireTransition(job, 'retry');
   const [counted] = await db
@@ -185,7 +198,14 @@ export async function retryJob(db: Database, queue: Queue<BulkMessage>, request:
     ? { creditsPeriodStart: null, creditsPeriodEnd: null }
     : { creditsPeriodStart: new Date(request.entitlement.periodStart!), creditsPeriodEnd: new Date(request.entitlement.periodEnd!) };
   if (!job.sandbox) {
-    await reserveCredits(db, { tenantId: job.tenantId, entitlement: request.entitlement, amount: expected, allowPartial: false, apiKeyId: request.apiKeyId, requestId: request.requestId });
+    await reserveCredits(db, {
+      tenantId: job.tenantId,
+      entitlement: request.entitlement,
+      amount: expected,
+      allowPartial: false,
+      apiKeyId: request.apiKeyId,
+      requestId: request.requestId,
+    });
   }
   try {
     return await db.transaction(async (tx) => {

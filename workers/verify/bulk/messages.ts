@@ -23,7 +23,8 @@ export type DispatchMessage = Extract<BulkMessage, { type: 'dispatch' }>;
 /** The dispatch messages covering positions [0, total). */
 export function dispatchMessages(jobIdValue: number, total: number, from = 0): DispatchMessage[] {
   const messages: DispatchMessage[] = [];
-  for (let start = from; start < total; start += DISPATCH_RANGE) messages.push({ type: 'dispatch', jobId: jobIdValue, from: start, to: Math.min(start + DISPATCH_RANGE, total) });
+  for (let start = from; start < total; start += DISPATCH_RANGE)
+    messages.push({ type: 'dispatch', jobId: jobIdValue, from: start, to: Math.min(start + DISPATCH_RANGE, total) });
   return messages;
 }
 

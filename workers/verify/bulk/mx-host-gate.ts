@@ -132,7 +132,11 @@ export interface SmtpSessionGate {
   settled: () => Promise<void>;
 }
 
-export function smtpSessionGate(namespace: DurableObjectNamespace<MxHostGate>, limit: number, options: { leaseMs?: number; waitMs?: number } = {}): SmtpSessionGate {
+export function smtpSessionGate(
+  namespace: DurableObjectNamespace<MxHostGate>,
+  limit: number,
+  options: { leaseMs?: number; waitMs?: number } = {},
+): SmtpSessionGate {
   const releases = new Set<Promise<unknown>>();
   return {
     async acquire(mxHost) {

@@ -46,7 +46,12 @@ export async function failureGroups(db: Database, job: JobRow) {
     .orderBy(bulkTasks.position);
   return groupFailures(
     rows.map(
-      (row): FailureRow => ({ email: row.email, status: row.status as TaskStatus, reason: row.reason as Reason | null, replyClass: row.replyClass as ReplyClass | null }),
+      (row): FailureRow => ({
+        email: row.email,
+        status: row.status as TaskStatus,
+        reason: row.reason as Reason | null,
+        replyClass: row.replyClass as ReplyClass | null,
+      }),
     ),
   );
 }

@@ -9,9 +9,15 @@ import { CREDITS_QUOTA } from './credits';
 import { loadOpenTasks, recordTaskFailure, writeTaskResult } from './task-results';
 
 /** A real result for `address` (the sandbox's, made from the address alone), as the engine returns it. */
-const outcome = (address: string): CheckOutcome => ({ output: sandboxCheck(address, new Date()), mxHost: 'mx.sandbox.invalid', retryable: false, durationMs: 120 });
+const outcome = (address: string): CheckOutcome => ({
+  output: sandboxCheck(address, new Date()),
+  mxHost: 'mx.sandbox.invalid',
+  retryable: false,
+  durationMs: 120,
+});
 
-const loadOpenTask = async (jobId: number, position: number) => (await withTestDb((db) => loadOpenTasks(db, [{ jobId, position }]))).get(`${jobId}:${position}`) ?? null;
+const loadOpenTask = async (jobId: number, position: number) =>
+  (await withTestDb((db) => loadOpenTasks(db, [{ jobId, position }]))).get(`${jobId}:${position}`) ?? null;
 
 describe('task results and credits', () => {
   it('keeps the credit of a verified address, and returns those of unknown results and failures, once each', async () => {
@@ -64,8 +70,17 @@ describe('task results and credits', () => {
   it('reads the open tasks of a whole batch in one go, across jobs, leaving out the ended ones', async () => {
     const { tenant } = await bulkTenant();
     const [first, second] = [await seedJob(tenant.id, ['jane@example.com', 'john@example.com']), await seedJob(tenant.id, ['jill@example.com'])];
-    await withTestDb(async (db) => writeTaskResult(db, (await loadOpenTasks(db, [{ jobId: first.id, position: 1 }])).get(`${first.id}:1`)!, outcome('john@example.com')));
-    const open = await withTestDb((db) => loadOpenTasks(db, [{ jobId: first.id, position: 0 }, { jobId: first.id, position: 1 }, { jobId: second.id, position: 0 }, { jobId: second.id, position: 9 }]));
+    await withTestDb(async (db) =>
+      writeTaskResult(db, (await loadOpenTasks(db, [{ jobId: first.id, position: 1 }])).get(`${first.id}:1`)!, outcome('john@example.com')),
+    );
+    const open = await withTestDb((db) =>
+      loadOpenTasks(db, [
+        { jobId: first.id, position: 0 },
+        { jobId: first.id, position: 1 },
+        { jobId: second.id, position: 0 },
+        { jobId: second.id, position: 9 },
+      ]),
+    );
     expect([...open.entries()].map(([key, task]) => [key, task.email]).sort()).toEqual([
       [`${first.id}:0`, 'jane@example.com'],
       [`${second.id}:0`, 'jill@example.com'],

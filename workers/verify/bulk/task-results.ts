@@ -46,7 +46,14 @@ export const taskKeyText = ({ jobId, position }: TaskKey) => `${jobId}:${positio
 export async function loadOpenTasks(db: Database, keys: readonly TaskKey[]): Promise<Map<string, OpenTask>> {
   if (keys.length === 0) return new Map();
   const rows = await db
-    .select({ jobId: bulkTasks.jobId, position: bulkTasks.position, tenantId: bulkTasks.tenantId, kind: bulkJobs.kind, email: bulkTasks.email, options: bulkJobs.options })
+    .select({
+      jobId: bulkTasks.jobId,
+      position: bulkTasks.position,
+      tenantId: bulkTasks.tenantId,
+      kind: bulkJobs.kind,
+      email: bulkTasks.email,
+      options: bulkJobs.options,
+    })
     .from(bulkTasks)
     .innerJoin(bulkJobs, eq(bulkJobs.id, bulkTasks.jobId))
     .where(and(or(...keys.map((key) => taskKey(key.jobId, key.position))), isOpen, inArray(bulkJobs.status, [...openJobStatuses])));
@@ -78,10 +85,21 @@ export async function recordDeferredAttempt(db: Database, task: OpenTask, outcom
   await db.transaction(async (tx) => {
     const [deferred] = await tx
       .update(bulkTasks)
-      .set({ ...outcomeColumns(outcome), status: 'retrying', attempts: sql`${bulkTasks.attempts} + 1`, error: null, nextAttemptAt: new Date(now.getTime() + retryInSeconds * 1000), updatedAt: now })
+      .set({
+        ...outcomeColumns(outcome),
+        status: 'retrying',
+        attempts: sql`${bulkTasks.attempts} + 1`,
+        error: null,
+        nextAttemptAt: new Date(now.getTime() + retryInSeconds * 1000),
+        updatedAt: now,
+      })
       .where(and(taskKey(task.jobId, task.position), isOpen))
       .returning({ position: bulkTasks.position });
-    if (deferred) await tx.update(bulkJobs).set({ status: 'running', startedAt: now, updatedAt: now }).where(and(eq(bulkJobs.id, task.jobId), inArray(bulkJobs.status, [...allowedFrom('start')])));
+    if (deferred)
+      await tx
+        .update(bulkJobs)
+        .set({ status: 'running', startedAt: now, updatedAt: now })
+        .where(and(eq(bulkJobs.id, task.jobId), inArray(bulkJobs.status, [...allowedFrom('start')])));
   });
 }
 
@@ -109,8 +127,21 @@ async function endTask(db: Database, jobId: number, position: number, set: TaskE
  */
 export async function writeTaskResult(db: Database, task: OpenTask, outcome: CheckOutcome): Promise<boolean> {
   const verdict = outcome.output.is_reachable;
-  const written = await endTask(db, task.jobId, task.position, { ...outcomeColumns(outcome), status: 'done', attempts: sql`${bulkTasks.attempts} + 1`, error: null }, verdict, isChargeable(verdict) ? 0 : 1);
-  if (written && !outcome.output.debug.sandbox) await recordCheck(db, { tenantId: task.tenantId, output: outcome.output, source: task.kind === 'reverification' ? 'reverification' : 'bulk', jobId: task.jobId });
+  const written = await endTask(
+    db,
+    task.jobId,
+    task.position,
+    { ...outcomeColumns(outcome), status: 'done', attempts: sql`${bulkTasks.attempts} + 1`, error: null },
+    verdict,
+    isChargeable(verdict) ? 0 : 1,
+  );
+  if (written && !outcome.output.debug.sandbox)
+    await recordCheck(db, {
+      tenantId: task.tenantId,
+      output: outcome.output,
+      source: task.kind === 'reverification' ? 'reverification' : 'bulk',
+      jobId: task.jobId,
+    });
   return written;
 }
 

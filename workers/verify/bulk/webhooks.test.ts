@@ -18,7 +18,8 @@ const verifyWorker = worker as ExportedHandler<VerifyBindings>;
 const SECRET = 'whsec_verify_test_secret_0001';
 
 /** A call with private URLs allowed, as `ALLOW_PRIVATE_URLS=1 npm run dev` runs it. */
-const callLocal = (method: string, path: string, auth: Record<string, string>, body: unknown) => callVerify(method, path, auth, body, 'application/json', localEnv);
+const callLocal = (method: string, path: string, auth: Record<string, string>, body: unknown) =>
+  callVerify(method, path, auth, body, 'application/json', localEnv);
 
 async function tenantWithSecret() {
   const seeded = await bulkTenant();
@@ -33,7 +34,10 @@ async function completedJob(auth: Record<string, string>, body: Record<string, u
   const created = await callLocal('POST', '/v1/bulk', auth, { input: ['jane@example.com', 'undeliverable@example.com'], sandbox: true, ...body });
   expect(created.status).toBe(201);
   const { job_id } = (await created.json()) as { job_id: number };
-  await eventually(() => readJob(auth, job_id), (job) => job.status === 'completed');
+  await eventually(
+    () => readJob(auth, job_id),
+    (job) => job.status === 'completed',
+  );
   return job_id;
 }
 
@@ -44,7 +48,9 @@ async function seededCompletedJob(tenantId: string, webhookUrl: string) {
   return job.id;
 }
 
-type EventPage = { events: Array<{ type: string; webhook: { status: string; attempts: number; last_status_code: number | null; last_error: string | null } | null }> };
+type EventPage = {
+  events: Array<{ type: string; webhook: { status: string; attempts: number; last_status_code: number | null; last_error: string | null } | null }>;
+};
 
 describe('job webhooks', () => {
   it("delivers each job event to the job's webhook, signed so the receiver can verify it", async () => {
@@ -54,7 +60,10 @@ describe('job webhooks', () => {
 
     const received = await receivedBy(bucket);
     expect(received).toHaveLength(2);
-    const bodies = received.map((request) => JSON.parse(request.body) as { id: string; type: string; delivery: { id: string; attempt: number }; data: { job: { job_id: number; status: string } } });
+    const bodies = received.map(
+      (request) =>
+        JSON.parse(request.body) as { id: string; type: string; delivery: { id: string; attempt: number }; data: { job: { job_id: number; status: string } } },
+    );
     expect(bodies.map((body) => body.type).sort()).toEqual(['job.completed', 'job.created']);
     for (const [index, request] of received.entries()) {
       expect(await verifySignature(SECRET, request.headers['webhook-signature'], request.body)).toMatchObject({ ok: true });
@@ -85,7 +94,8 @@ describe('job webhooks', () => {
     await deliverDueWebhooks(localEnv, () => new Date(start));
     expect(await receivedBy(bucket)).toHaveLength(2);
     let events = (await (await callVerify('GET', `/v1/jobs/${jobId}/events`, auth)).json()) as EventPage;
-    for (const event of events.events) expect(event.webhook).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 503, last_error: 'The webhook answered 503.' });
+    for (const event of events.events)
+      expect(event.webhook).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 503, last_error: 'The webhook answered 503.' });
     const [delivery] = await withTestDb((db) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId)));
     expect(delivery!.nextAttemptAt.getTime()).toBe(start + WEBHOOK_BACKOFF_MS[0]);
 
@@ -109,7 +119,12 @@ describe('job webhooks', () => {
     ]);
     expect(await receivedBy(bucket)).toHaveLength(0);
 
-    await withTestDb((db) => db.update(webhookDeliveries).set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1_000) }).where(eq(webhookDeliveries.jobId, jobId)));
+    await withTestDb((db) =>
+      db
+        .update(webhookDeliveries)
+        .set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(eq(webhookDeliveries.jobId, jobId)),
+    );
     await deliverDueWebhooks(localEnv);
     const ended = await withTestDb((db) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId)));
     expect(ended.map((delivery) => [delivery.status, delivery.attempts])).toEqual([['failed', WEBHOOK_MAX_ATTEMPTS]]);

@@ -109,10 +109,27 @@ async function deliver(db: Database, delivery: DeliveryRow, policy: UrlPolicy, n
       .set(
         delay === null
           ? { status: 'failed', lastStatusCode: statusCode, lastError: failure.message, claimedUntil: null, updatedAt: now }
-          : { status: 'pending', lastStatusCode: statusCode, lastError: failure.message, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + delay), updatedAt: now },
+          : {
+              status: 'pending',
+              lastStatusCode: statusCode,
+              lastError: failure.message,
+              claimedUntil: null,
+              nextAttemptAt: new Date(now.getTime() + delay),
+              updatedAt: now,
+            },
       )
       .where(eq(webhookDeliveries.id, delivery.id));
-    console.warn(JSON.stringify({ level: 'warn', message: 'webhook delivery failed', deliveryId: delivery.id, attempt: delivery.attempts, of: WEBHOOK_MAX_ATTEMPTS, statusCode, error: failure.message }));
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'webhook delivery failed',
+        deliveryId: delivery.id,
+        attempt: delivery.attempts,
+        of: WEBHOOK_MAX_ATTEMPTS,
+        statusCode,
+        error: failure.message,
+      }),
+    );
     return delay === null ? 'failed' : 'retrying';
   }
   await db

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { causeOf, FAILURE_EXAMPLES, groupFailures, type FailureRow } from './failures';
 
-const row = (email: string, status: FailureRow['status'], reason: FailureRow['reason'], replyClass: FailureRow['replyClass'] = null): FailureRow => ({ email, status, reason, replyClass });
+const row = (email: string, status: FailureRow['status'], reason: FailureRow['reason'], replyClass: FailureRow['replyClass'] = null): FailureRow => ({
+  email,
+  status,
+  reason,
+  replyClass,
+});
 
 describe('failure grouping', () => {
   it('names the cause from the SMTP reply first, then the reason', () => {
@@ -34,6 +39,8 @@ describe('failure grouping', () => {
 
   it(`keeps at most ${FAILURE_EXAMPLES} examples`, () => {
     const groups = groupFailures(Array.from({ length: 12 }, (_, index) => row(`t${index}@x.test`, 'failed', 'timeout')));
-    expect(groups).toEqual([expect.objectContaining({ cause: 'timeout', count: 12, retryable: 12, examples: ['t0@x.test', 't1@x.test', 't2@x.test', 't3@x.test', 't4@x.test'] })]);
+    expect(groups).toEqual([
+      expect.objectContaining({ cause: 'timeout', count: 12, retryable: 12, examples: ['t0@x.test', 't1@x.test', 't2@x.test', 't3@x.test', 't4@x.test'] }),
+    ]);
   });
 });

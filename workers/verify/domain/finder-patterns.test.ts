@@ -57,7 +57,12 @@ describe('find_email outcome', () => {
   });
 
   it('reports a catch-all domain as such, with no address', () => {
-    expect(finderOutcome([candidate('a@x.test', accepted), candidate('b@x.test', catchAll)], true)).toEqual({ result: 'catch_all', email: null, pattern: null, score: null });
+    expect(finderOutcome([candidate('a@x.test', accepted), candidate('b@x.test', catchAll)], true)).toEqual({
+      result: 'catch_all',
+      email: null,
+      pattern: null,
+      score: null,
+    });
   });
 
   it('is pending until every candidate has ended, then not found', () => {

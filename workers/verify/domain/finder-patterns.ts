@@ -76,7 +76,10 @@ export interface CheckedCandidate {
  * that the mail server accepted is the address; none accepted is `not_found` once every candidate
  * has ended, and `pending` before.
  */
-export function finderOutcome(candidates: readonly CheckedCandidate[], finished: boolean): { result: FinderResult; email: string | null; pattern: string | null; score: number | null } {
+export function finderOutcome(
+  candidates: readonly CheckedCandidate[],
+  finished: boolean,
+): { result: FinderResult; email: string | null; pattern: string | null; score: number | null } {
   if (candidates.some((candidate) => candidate.output?.smtp.is_catch_all)) return { result: 'catch_all', email: null, pattern: null, score: null };
   const found = candidates.find((candidate) => candidate.output?.smtp.is_deliverable && candidate.output.is_reachable !== 'invalid');
   if (found) return { result: 'found', email: found.email, pattern: found.pattern, score: found.output!.score };

@@ -57,7 +57,8 @@ export type TransitionResult = { ok: true; to: JobStatus } | { ok: false; reason
 
 export function transition(from: JobStatus, action: JobAction): TransitionResult {
   const rule = jobTransitions[action];
-  if (!rule.from.includes(from)) return { ok: false, reason: `A ${from} job cannot be ${pastTense[action]}; that needs a job that is ${rule.from.join(' or ')}.` };
+  if (!rule.from.includes(from))
+    return { ok: false, reason: `A ${from} job cannot be ${pastTense[action]}; that needs a job that is ${rule.from.join(' or ')}.` };
   return { ok: true, to: rule.to };
 }
 

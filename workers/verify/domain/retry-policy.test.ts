@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_RETRIES, checkRetryDelaySeconds, DEFAULT_CHECK_RETRY_DELAYS_SECONDS, MAX_CHECK_ATTEMPTS, WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from './retry-policy';
+import {
+  CHECK_RETRIES,
+  checkRetryDelaySeconds,
+  DEFAULT_CHECK_RETRY_DELAYS_SECONDS,
+  MAX_CHECK_ATTEMPTS,
+  WEBHOOK_BACKOFF_MS,
+  WEBHOOK_MAX_ATTEMPTS,
+  webhookRetryDelayMs,
+} from './retry-policy';
 
 describe('retry policy', () => {
   it('waits longer after each deferred check attempt: by default 1, 5, 15, then 30 minutes', () => {

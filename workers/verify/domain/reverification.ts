@@ -47,7 +47,7 @@ const DAY_MS = 86_400_000;
  * effect without waiting out the longer one.
  */
 export function firstRunAt(now: Date, previous: { enabled: boolean; nextRunAt: Date; lastRunAt: Date | null } | null, everyDays: number): Date {
-  if (!previous || !previous.enabled || !previous.lastRunAt) return now;
+  if (!previous?.enabled || !previous.lastRunAt) return now;
   const byNewInterval = new Date(previous.lastRunAt.getTime() + everyDays * DAY_MS);
   return byNewInterval < previous.nextRunAt ? (byNewInterval < now ? now : byNewInterval) : previous.nextRunAt;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dnsQuestionsAbout, sessionsNaming, socksConnections, socksProxies, uniqueAddress, verifyBindings, type PeerSession } from '../../../test/workers/engine-peers';
+import {
+  dnsQuestionsAbout,
+  sessionsNaming,
+  socksConnections,
+  socksProxies,
+  uniqueAddress,
+  verifyBindings,
+  type PeerSession,
+} from '../../../test/workers/engine-peers';
 import { mxHostKey, smtpSessionGate } from '../bulk/mx-host-gate';
 import { dohResolver } from '../../../shared/net/doh';
 import { checkEmail, engineDeps, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
@@ -28,7 +36,14 @@ describe('checkEmail: mailbox answers', () => {
     expect(output).toMatchObject({ is_reachable: 'safe', reason: 'accepted_email', score: 95, provider: 'other' });
     expect(output.smtp).toEqual({ can_connect_smtp: true, has_full_inbox: false, is_catch_all: false, is_deliverable: true, is_disabled: false });
     expect(output.mx).toEqual({ accepts_mail: true, records: ['mailbox.mx.test.'] });
-    expect(output.debug.smtp).toMatchObject({ verif_method: { type: 'Smtp' }, mx_host: 'mailbox.mx.test', port: 25, tls: false, pipelining: true, error: null });
+    expect(output.debug.smtp).toMatchObject({
+      verif_method: { type: 'Smtp' },
+      mx_host: 'mailbox.mx.test',
+      port: 25,
+      tls: false,
+      pipelining: true,
+      error: null,
+    });
     expect(output.debug.smtp.reply).toMatchObject({ command: 'RCPT TO', code: 250, class: 'deliverable' });
     expect({ mxHost, retryable }).toEqual({ mxHost: 'mailbox.mx.test', retryable: false });
     const sessions = await sessionsNaming(address);
@@ -47,7 +62,10 @@ describe('checkEmail: mailbox answers', () => {
   it('checks an address at an internationalized domain through its ASCII (punycode) name', async () => {
     const address = uniqueAddress('alice', 'bücher.test');
     const { output } = await check(address);
-    expect(output).toMatchObject({ is_reachable: 'safe', syntax: { address: address.replace('bücher.test', 'xn--bcher-kva.test'), domain_unicode: 'bücher.test' } });
+    expect(output).toMatchObject({
+      is_reachable: 'safe',
+      syntax: { address: address.replace('bücher.test', 'xn--bcher-kva.test'), domain_unicode: 'bücher.test' },
+    });
     // smtp-server logs the recipient with its domain decoded back to Unicode.
     expect(await sessionsNaming(address)).toHaveLength(1);
   });
@@ -174,7 +192,11 @@ describe('checkEmail: DNS', () => {
   });
 
   it('answers unknown, retryable, when the DoH endpoint cannot be reached', async () => {
-    const { output, retryable } = await check('alice@mailbox.test', {}, deps({}, { resolver: dohResolver('http://127.0.0.1:1/dns-query', { timeoutMs: 2_000 }) }));
+    const { output, retryable } = await check(
+      'alice@mailbox.test',
+      {},
+      deps({}, { resolver: dohResolver('http://127.0.0.1:1/dns-query', { timeoutMs: 2_000 }) }),
+    );
     expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error', mx: { accepts_mail: false } });
     expect(output.debug.smtp.error).toBe('the DoH endpoint could not be reached');
     expect(retryable).toBe(true);
@@ -245,7 +267,12 @@ describe('checkEmail: options', () => {
   it('skips SMTP for a provider whose verification method is skip', async () => {
     const address = uniqueAddress('jane.doe.smith', 'gmail.test');
     const { output } = await check(address, { webmail_a_verif_method: 'skip' });
-    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'smtp_skipped', provider: 'gmail', debug: { smtp: { verif_method: { type: 'Skipped' } } } });
+    expect(output).toMatchObject({
+      is_reachable: 'unknown',
+      reason: 'smtp_skipped',
+      provider: 'gmail',
+      debug: { smtp: { verif_method: { type: 'Skipped' } } },
+    });
     expect(await sessionsNaming(address)).toEqual([]);
   });
 
@@ -263,12 +290,15 @@ describe('checkEmail: options', () => {
 
   it('holds an SMTP session slot per MX host for the whole session', async () => {
     const events: string[] = [];
-    const engine = deps({}, {
-      acquireSmtpSession: async (host) => {
-        events.push(`acquire ${host}`);
-        return () => events.push(`release ${host}`);
+    const engine = deps(
+      {},
+      {
+        acquireSmtpSession: async (host) => {
+          events.push(`acquire ${host}`);
+          return () => events.push(`release ${host}`);
+        },
       },
-    });
+    );
     await check(uniqueAddress('alice', 'fallback.test'), {}, engine);
     expect(events).toEqual(['acquire dead.mx.test', 'release dead.mx.test', 'acquire mailbox.mx.test', 'release mailbox.mx.test']);
   });
@@ -278,15 +308,18 @@ describe('checkEmail: options', () => {
     const address = uniqueAddress('alice', 'linger.test');
     const gate = smtpSessionGate(verifyBindings.MX_HOST_GATE, 1);
     let seenAtRelease: Promise<PeerSession[]> | null = null;
-    const engine = deps({}, {
-      acquireSmtpSession: async (host) => {
-        const release = await gate.acquire(host);
-        return () => {
-          seenAtRelease = sessionsNaming(address);
-          release();
-        };
+    const engine = deps(
+      {},
+      {
+        acquireSmtpSession: async (host) => {
+          const release = await gate.acquire(host);
+          return () => {
+            seenAtRelease = sessionsNaming(address);
+            release();
+          };
+        },
       },
-    });
+    );
     expect((await check(address, {}, engine)).output.is_reachable).toBe('safe');
     const [session] = await seenAtRelease!;
     expect(session!.endedAt).not.toBeNull();

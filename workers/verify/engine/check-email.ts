@@ -197,7 +197,14 @@ type Attempt =
  * MX hosts in preference order until one answers; a host that will not connect (or has no
  * address, or only a private one) passes to the next. Anything after a connection is final.
  */
-async function smtpStage(request: CheckEmailRequest, deps: CheckEmailDeps, mx: MxLookup, toEmail: string, domain: string, deadline: number): Promise<SmtpStage> {
+async function smtpStage(
+  request: CheckEmailRequest,
+  deps: CheckEmailDeps,
+  mx: MxLookup,
+  toEmail: string,
+  domain: string,
+  deadline: number,
+): Promise<SmtpStage> {
   const port = request.smtp_port;
   const details: StageResults['smtp'] = { reply: null, mxHost: null, port, tls: false, pipelining: false, error: null };
   const proxySetting = request.proxy ?? deps.settings.defaultProxy;

@@ -84,12 +84,15 @@ const smtpDetailsSchema = z
 const smtpReplySchema = z
   .object({
     command: z.enum(SMTP_COMMANDS).openapi({
-      description: 'What the reply answered: `RCPT TO` for the address itself; an earlier step when the server refused before it (greeting, `EHLO`, `HELO`, `STARTTLS`, `MAIL FROM`).',
+      description:
+        'What the reply answered: `RCPT TO` for the address itself; an earlier step when the server refused before it (greeting, `EHLO`, `HELO`, `STARTTLS`, `MAIL FROM`).',
       example: 'RCPT TO',
     }),
     code: z.number().int().openapi({ description: 'The SMTP reply code.', example: 550 }),
     enhanced_code: z.string().nullable().openapi({ description: 'The enhanced status code (RFC 3463), when the server sent one.', example: '5.1.1' }),
-    message: z.string().openapi({ description: "The server's text, lines joined by spaces.", example: 'The email account that you tried to reach does not exist.' }),
+    message: z
+      .string()
+      .openapi({ description: "The server's text, lines joined by spaces.", example: 'The email account that you tried to reach does not exist.' }),
     class: z.enum(REPLY_CLASSES).openapi({ description: 'What the reply says about the mailbox.' }),
     description: z.string().openapi({ description: 'The class, explained in one sentence.', example: 'The server says this address does not exist.' }),
   })
@@ -117,12 +120,16 @@ const debugDetailsSchema = z
         reply: z.union([smtpReplySchema, z.null()]).openapi({
           description: 'The reply that decided the SMTP stage: to RCPT TO the address, or the refusal before it; null when no server answered.',
         }),
-        mx_host: z.string().nullable().openapi({ description: 'The mail host the dialogue was held with; null when none was reached.', example: 'mx1.example.com' }),
+        mx_host: z
+          .string()
+          .nullable()
+          .openapi({ description: 'The mail host the dialogue was held with; null when none was reached.', example: 'mx1.example.com' }),
         port: z.number().int().nullable().openapi({ description: 'The SMTP port used; null when no connection was attempted.', example: 25 }),
         tls: z.boolean().openapi({ description: 'Whether the dialogue ran over TLS (STARTTLS, or implicit TLS on port 465).' }),
         pipelining: z.boolean().openapi({ description: 'Whether MAIL FROM and both RCPT TO went out in one round trip (PIPELINING, RFC 2920).' }),
         error: z.string().nullable().openapi({
-          description: 'Why the stage ended without a reply, or what went wrong on the way: no address, a refused private address, a timeout, a dropped connection, a proxy failure.',
+          description:
+            'Why the stage ended without a reply, or what went wrong on the way: no address, a refused private address, a timeout, a dropped connection, a proxy failure.',
           example: null,
         }),
       })
@@ -145,7 +152,8 @@ export const checkEmailOutputSchema = z
       ]),
     }),
     score: z.number().int().min(0).max(100).openapi({
-      description: 'How likely a message reaches a person, 0–100: 95 for an accepted address, lowered for catch-all domains, full mailboxes, disposable domains and role accounts; 0 when invalid (a disabled mailbox included).',
+      description:
+        'How likely a message reaches a person, 0–100: 95 for an accepted address, lowered for catch-all domains, full mailboxes, disposable domains and role accounts; 0 when invalid (a disabled mailbox included).',
       example: 95,
     }),
     reason: z.enum(REASONS).openapi({
@@ -179,7 +187,12 @@ const verifMethod = (mailboxes: string) =>
 
 const proxySchema = z
   .object({
-    host: z.string().min(1).max(253).regex(/^[A-Za-z0-9.:[\]-]+$/).openapi({ description: 'The proxy host name or IP address.', example: 'proxy.example.com' }),
+    host: z
+      .string()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.:[\]-]+$/)
+      .openapi({ description: 'The proxy host name or IP address.', example: 'proxy.example.com' }),
     port: z.number().int().min(1).max(65535).openapi({ description: 'The proxy port.', example: 1080 }),
     username: z.string().min(1).max(255).optional().openapi({ description: 'The user name for proxy authentication (RFC 1929).' }),
     password: z.string().min(1).max(255).optional().openapi({ description: 'The password for proxy authentication (RFC 1929); never returned.' }),
@@ -202,20 +215,26 @@ export const checkEmailRequestSchema = z
     }),
     // zod-to-openapi 9.1 renders only the first value of a multi-value literal, and drops the default
     // once the enum is given by hand: both are stated here.
-    smtp_port: z.literal(SMTP_PORTS).default(25).openapi({
-      type: 'integer',
-      enum: [...SMTP_PORTS],
-      default: 25,
-      description: 'The SMTP port of the mail server: 25 (default), or 465, 587, 2525 where a server takes mail there.',
-    }),
+    smtp_port: z
+      .literal(SMTP_PORTS)
+      .default(25)
+      .openapi({
+        type: 'integer',
+        enum: [...SMTP_PORTS],
+        default: 25,
+        description: 'The SMTP port of the mail server: 25 (default), or 465, 587, 2525 where a server takes mail there.',
+      }),
     check_avatar: z.boolean().default(false).openapi({ description: 'Whether to look up a Gravatar image for the address (`misc.gravatar_url`).' }),
     strict_provider_rules: z.boolean().default(true).openapi({
       description:
         'Whether to hold the username to the published rules of a recognized consumer webmail provider (Gmail, Outlook.com, Yahoo) and answer `invalid` without asking its server when it breaks them. False skips these checks.',
     }),
-    sandbox: z.boolean().default(false).openapi({
-      description: `Whether to answer from the address alone: deterministic results, no credits used, no connection opened. The local part or its \`+tag\` picks the result; anything else is deliverable.\n\n${describeSandboxTriggers()}`,
-    }),
+    sandbox: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description: `Whether to answer from the address alone: deterministic results, no credits used, no connection opened. The local part or its \`+tag\` picks the result; anything else is deliverable.\n\n${describeSandboxTriggers()}`,
+      }),
     proxy: proxySchema.optional(),
     webmail_a_verif_method: verifMethod('Google mailboxes (webmail A: Gmail and Google Workspace)'),
     webmail_b_b2b_verif_method: verifMethod('Microsoft business mailboxes (webmail B, b2b: Microsoft 365)'),

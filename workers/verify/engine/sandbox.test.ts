@@ -24,7 +24,14 @@ describe('sandboxCheck', () => {
         server_name: 'sandbox',
         smtp: {
           verif_method: { type: 'Smtp' },
-          reply: { command: 'RCPT TO', code: 250, enhanced_code: '2.1.5', message: 'OK', class: 'deliverable', description: 'The server accepted the recipient.' },
+          reply: {
+            command: 'RCPT TO',
+            code: 250,
+            enhanced_code: '2.1.5',
+            message: 'OK',
+            class: 'deliverable',
+            description: 'The server accepted the recipient.',
+          },
           mx_host: 'mx.sandbox.invalid',
           port: 25,
           tls: false,
@@ -50,10 +57,25 @@ describe('sandboxCheck', () => {
     ['disabled@example.com', 'invalid', 'disabled_email', { smtp: expect.objectContaining({ is_disabled: true }) }],
     ['disposable@example.com', 'risky', 'low_quality', { misc: expect.objectContaining({ is_disposable: true }) }],
     ['role@example.com', 'risky', 'low_quality', { misc: expect.objectContaining({ is_role_account: true }) }],
-    ['unknown@example.com', 'unknown', 'unavailable_smtp', { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'greylisted' }) }) }) }],
-    ['blocked@example.com', 'unknown', 'unavailable_smtp', { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'blocked' }) }) }) }],
+    [
+      'unknown@example.com',
+      'unknown',
+      'unavailable_smtp',
+      { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'greylisted' }) }) }) },
+    ],
+    [
+      'blocked@example.com',
+      'unknown',
+      'unavailable_smtp',
+      { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'blocked' }) }) }) },
+    ],
     ['no-connect@example.com', 'unknown', 'no_connect', { smtp: expect.objectContaining({ can_connect_smtp: false }) }],
-    ['timeout@example.com', 'unknown', 'timeout', { debug: expect.objectContaining({ smtp: expect.objectContaining({ verif_method: { type: 'Smtp' }, reply: null, error: expect.any(String) }) }) }],
+    [
+      'timeout@example.com',
+      'unknown',
+      'timeout',
+      { debug: expect.objectContaining({ smtp: expect.objectContaining({ verif_method: { type: 'Smtp' }, reply: null, error: expect.any(String) }) }) },
+    ],
     ['invalid-domain@example.com', 'invalid', 'invalid_domain', { mx: { accepts_mail: false, records: [] } }],
     ['not an address', 'invalid', 'invalid_email', { syntax: expect.objectContaining({ is_valid_syntax: false, invalid_reason: 'missing_at' }) }],
     ['jane doe@example.com', 'invalid', 'invalid_email', { syntax: expect.objectContaining({ is_valid_syntax: false, invalid_reason: 'invalid_local_part' }) }],
@@ -85,7 +107,14 @@ describe('sandboxOutcome', () => {
   it('says a retry could help exactly where it could live: greylisting, no connection, a timeout', () => {
     const retryable = (address: string) => sandboxOutcome(address, now).retryable;
     expect(['jane+greylisted@example.com', 'jane+no-connect@example.com', 'jane+timeout@example.com'].map(retryable)).toEqual([true, true, true]);
-    const finalAnswers = ['jane@example.com', 'jane+undeliverable@example.com', 'jane+blocked@example.com', 'jane+full-inbox@example.com', 'jane+invalid-domain@example.com', 'not an address'];
+    const finalAnswers = [
+      'jane@example.com',
+      'jane+undeliverable@example.com',
+      'jane+blocked@example.com',
+      'jane+full-inbox@example.com',
+      'jane+invalid-domain@example.com',
+      'not an address',
+    ];
     expect(finalAnswers.map(retryable)).toEqual(finalAnswers.map(() => false));
   });
 

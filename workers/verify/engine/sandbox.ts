@@ -46,7 +46,12 @@ const SANDBOX_CASES: readonly SandboxCase[] = [
   },
   { triggers: ['risky', 'catchall', 'catch-all', 'accept-all'], meaning: 'A domain that accepts any address.', mx: 'mx', rcptReply: ACCEPTED, catchAll: true },
   { triggers: ['full-inbox'], meaning: 'A full mailbox.', mx: 'mx', rcptReply: ['552 5.2.2 The email account that you tried to reach is over quota.'] },
-  { triggers: ['disabled'], meaning: 'A mailbox its provider has disabled.', mx: 'mx', rcptReply: ['550 5.2.1 The email account that you tried to reach is disabled.'] },
+  {
+    triggers: ['disabled'],
+    meaning: 'A mailbox its provider has disabled.',
+    mx: 'mx',
+    rcptReply: ['550 5.2.1 The email account that you tried to reach is disabled.'],
+  },
   { triggers: ['disposable'], meaning: 'A working address at a disposable-address service.', mx: 'mx', rcptReply: ACCEPTED, isDisposable: true },
   { triggers: ['role'], meaning: 'A working role address such as info@ or sales@.', mx: 'mx', rcptReply: ACCEPTED, isRoleAccount: true },
   { triggers: ['unknown', 'greylisted'], meaning: 'A server that greylists the check.', mx: 'mx', rcptReply: ['451 4.7.1 Greylisted, please try again later'] },
@@ -80,11 +85,12 @@ function stagesOf(sandboxCase: SandboxCase): SandboxStages {
 }
 
 /** The sandbox triggers with the result each gives. */
-export const SANDBOX_TRIGGERS: readonly { triggers: readonly string[]; meaning: string; is_reachable: Reachability; reason: Reason }[] =
-  SANDBOX_CASES.map((sandboxCase) => {
+export const SANDBOX_TRIGGERS: readonly { triggers: readonly string[]; meaning: string; is_reachable: Reachability; reason: Reason }[] = SANDBOX_CASES.map(
+  (sandboxCase) => {
     const { is_reachable, reason } = verdict(stagesOf(sandboxCase).input);
     return { triggers: sandboxCase.triggers, meaning: sandboxCase.meaning, is_reachable, reason };
-  });
+  },
+);
 
 /** The trigger table in Markdown, for the OpenAPI document. */
 export function describeSandboxTriggers(): string {

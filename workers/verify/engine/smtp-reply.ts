@@ -69,7 +69,15 @@ export function parseReply(lines: readonly string[]): SmtpReply {
     const match = ENHANCED_CODE.exec(text);
     return enhancedCode !== null && match?.[1] === enhancedCode ? text.slice(match[0].length) : text;
   });
-  return { code, enhancedCode, lines: texts, message: texts.map((text) => text.trim()).filter(Boolean).join(' ') };
+  return {
+    code,
+    enhancedCode,
+    lines: texts,
+    message: texts
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .join(' '),
+  };
 }
 
 export interface EhloCapabilities {
@@ -110,16 +118,7 @@ export function parseEhlo(reply: SmtpReply): EhloCapabilities {
 }
 
 /** What a reply to RCPT TO says about the mailbox. */
-export const REPLY_CLASSES = [
-  'deliverable',
-  'undeliverable',
-  'full_inbox',
-  'disabled',
-  'greylisted',
-  'blocked',
-  'temporary',
-  'unknown',
-] as const;
+export const REPLY_CLASSES = ['deliverable', 'undeliverable', 'full_inbox', 'disabled', 'greylisted', 'blocked', 'temporary', 'unknown'] as const;
 export type ReplyClass = (typeof REPLY_CLASSES)[number];
 
 export interface ReplyClassification {
@@ -138,7 +137,8 @@ const POLICY =
 const GREYLISTED = /gr[ae]y-?list/i;
 const TRY_LATER = /try (?:again )?later|retry later|come back later|temporarily rejected/i;
 const DISABLED = /\bdisabled\b|\bdeactivated\b|\bdiscontinued\b|\bsuspended\b|\binactive\b/i;
-const FULL_INBOX = /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their) (?:storage|quota)|storage (?:allocation|limit) exceeded|too many messages/i;
+const FULL_INBOX =
+  /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their) (?:storage|quota)|storage (?:allocation|limit) exceeded|too many messages/i;
 const NO_SUCH_MAILBOX = new RegExp(
   [
     'user unknown|unknown user|recipient unknown|unknown local part',
@@ -229,7 +229,11 @@ const RCPT_RULES: readonly ReplyRule[] = [
   },
   { class: 'disabled', description: 'The provider has disabled this mailbox.', matches: (reply) => isPermanent(reply) && DISABLED.test(reply.message) },
   { class: 'full_inbox', description: 'The mailbox is full.', matches: (reply) => isPermanent(reply) && FULL_INBOX.test(reply.message) },
-  { class: 'undeliverable', description: 'The server says this address does not exist.', matches: (reply) => isPermanent(reply) && NO_SUCH_MAILBOX.test(reply.message) },
+  {
+    class: 'undeliverable',
+    description: 'The server says this address does not exist.',
+    matches: (reply) => isPermanent(reply) && NO_SUCH_MAILBOX.test(reply.message),
+  },
   // 5xx, by the bare code: 552 is "exceeded storage allocation" (RFC 5321 §4.2.3).
   { class: 'full_inbox', description: 'The mailbox is full.', matches: (reply) => reply.code === 552 && reply.enhancedCode === null },
 ];

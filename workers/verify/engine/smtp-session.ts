@@ -58,7 +58,7 @@ export async function runSession(wire: Wire, request: SessionRequest): Promise<S
   const greeting = await read('greeting');
   if (greeting.reply.code !== 220) return refused(greeting);
 
-  let hello = await greet(wire, request, read, send);
+  let hello = await greet(request, read, send);
   if ('refused' in hello) return refused(hello.refused);
 
   if (request.tls === 'opportunistic' && hello.capabilities?.startTls) {
@@ -69,7 +69,7 @@ export async function runSession(wire: Wire, request: SessionRequest): Promise<S
       try {
         wire.startTls(request.host);
         tls = true;
-        hello = await greet(wire, request, read, send);
+        hello = await greet(request, read, send);
       } catch (error) {
         return { kind: 'tls_failed', error: `the TLS handshake with ${request.host} failed (${(error as Error).message})` };
       }
@@ -101,7 +101,6 @@ export async function runSession(wire: Wire, request: SessionRequest): Promise<S
 
 /** EHLO, or HELO for a server that does not know EHLO; null capabilities after HELO. */
 async function greet(
-  wire: Wire,
   request: SessionRequest,
   read: (command: SmtpCommand) => Promise<ObservedReply>,
   send: (lines: string[]) => Promise<void>,

@@ -15,7 +15,13 @@ const checked = (overrides: Partial<VerdictInput> = {}): VerdictInput => ({
 describe('verdict', () => {
   it.each<[string, VerdictInput, Reachability, Reason, number]>([
     ['invalid syntax', { syntaxValid: false, isDisposable: false, isRoleAccount: false }, 'invalid', 'invalid_email', 0],
-    ['a username its provider forbids', checked({ providerRules: { ok: false, reason: 'Gmail usernames are at least 6 characters long.' }, smtp: undefined }), 'invalid', 'invalid_email', 0],
+    [
+      'a username its provider forbids',
+      checked({ providerRules: { ok: false, reason: 'Gmail usernames are at least 6 characters long.' }, smtp: undefined }),
+      'invalid',
+      'invalid_email',
+      0,
+    ],
     ['a username its provider allows', checked({ providerRules: { ok: true } }), 'safe', 'accepted_email', 95],
     ['a null MX', checked({ mx: 'null_mx', smtp: undefined }), 'invalid', 'invalid_domain', 0],
     ['no MX and no A/AAAA', checked({ mx: 'no_mail_host', smtp: undefined }), 'invalid', 'invalid_domain', 0],
@@ -38,7 +44,13 @@ describe('verdict', () => {
     ['a pipeline that stopped after DNS', checked({ smtp: undefined }), 'unknown', 'unexpected_error', 25],
     // Quality flags.
     ['disposable, accepted', checked({ isDisposable: true }), 'risky', 'low_quality', 55],
-    ['disposable, refused: still invalid (Reacher says risky)', checked({ isDisposable: true, smtp: replied('undeliverable') }), 'invalid', 'rejected_email', 0],
+    [
+      'disposable, refused: still invalid (Reacher says risky)',
+      checked({ isDisposable: true, smtp: replied('undeliverable') }),
+      'invalid',
+      'rejected_email',
+      0,
+    ],
     ['disposable, invalid syntax', { syntaxValid: false, isDisposable: true, isRoleAccount: false }, 'invalid', 'invalid_email', 0],
     ['disposable, null MX', checked({ isDisposable: true, mx: 'null_mx', smtp: undefined }), 'invalid', 'invalid_domain', 0],
     ['disposable, catch-all', checked({ isDisposable: true, smtp: replied('deliverable', true) }), 'risky', 'low_quality', 20],

@@ -191,13 +191,19 @@ export class Wire {
     promise.catch(() => {});
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        void this.close();
-        reject(new WireTimeoutError(`timed out ${doing}`));
-      }, Math.max(0, deadline - Date.now()));
+      timer = setTimeout(
+        () => {
+          void this.close();
+          reject(new WireTimeoutError(`timed out ${doing}`));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
     });
     return Promise.race([promise, timeout]).then(
-      (value) => (timer && clearTimeout(timer), value),
+      (value) => {
+        if (timer) clearTimeout(timer);
+        return value;
+      },
       (error: unknown) => {
         if (timer) clearTimeout(timer);
         if (error instanceof WireTimeoutError) throw error;

@@ -24,7 +24,12 @@ const createdKeySchema = apiKeySchema
   .extend({ secret: z.string().openapi({ description: 'The key itself. Shown only in this response; store it now.' }) })
   .openapi('CreatedApiKey');
 
-const keyIdParams = z.object({ key_id: z.string().uuid().openapi({ param: { name: 'key_id', in: 'path' } }) });
+const keyIdParams = z.object({
+  key_id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'key_id', in: 'path' } }),
+});
 const access = { scopes: ['admin'] } as const;
 const notFound = errorResponse('No such key in this workspace.');
 

@@ -1,9 +1,18 @@
 import { seedJob } from '../../../test/workers/bulk-flow';
 import { describeSecurity } from '../../../test/workers/security-suite';
 
-const ownJob = (suffix = '') => async (workspace: { id: string }) => `/v1/jobs/${(await seedJob(workspace.id, ['jane@example.com'])).id}${suffix}`;
-const ownBulkJob = (suffix = '') => async (workspace: { id: string }) => `/v1/bulk/${(await seedJob(workspace.id, ['jane@example.com'])).id}${suffix}`;
-const ownLegacyJob = (suffix = '') => async (workspace: { id: string }) => `/v0/bulk/${(await seedJob(workspace.id, ['jane@example.com'])).id}${suffix}`;
+const ownJob =
+  (suffix = '') =>
+  async (workspace: { id: string }) =>
+    `/v1/jobs/${(await seedJob(workspace.id, ['jane@example.com'])).id}${suffix}`;
+const ownBulkJob =
+  (suffix = '') =>
+  async (workspace: { id: string }) =>
+    `/v1/bulk/${(await seedJob(workspace.id, ['jane@example.com'])).id}${suffix}`;
+const ownLegacyJob =
+  (suffix = '') =>
+  async (workspace: { id: string }) =>
+    `/v0/bulk/${(await seedJob(workspace.id, ['jane@example.com'])).id}${suffix}`;
 const ownSearch = async (workspace: { id: string }) => `/v1/find_email/${(await seedJob(workspace.id, ['jane@example.com'], { finder: true })).id}`;
 
 const bulk = { service: 'verify', scopes: ['bulk'], feature: 'bulk' } as const;
@@ -18,10 +27,24 @@ describeSecurity({ ...bulk, method: 'POST', path: ownJob('/cancel'), ownsResourc
 describeSecurity({ ...bulk, method: 'POST', path: ownJob('/retry'), ownsResource: true });
 describeSecurity({ ...bulk, method: 'GET', path: '/v1/events' });
 
-describeSecurity({ service: 'verify', method: 'POST', path: '/v1/find_email', body: { first_name: 'Jane', domain: 'example.com', sandbox: true }, scopes: ['verify'], feature: 'find_email' });
+describeSecurity({
+  service: 'verify',
+  method: 'POST',
+  path: '/v1/find_email',
+  body: { first_name: 'Jane', domain: 'example.com', sandbox: true },
+  scopes: ['verify'],
+  feature: 'find_email',
+});
 describeSecurity({ service: 'verify', method: 'GET', path: ownSearch, scopes: ['verify'], feature: 'find_email', ownsResource: true });
 
-describeSecurity({ service: 'verify', method: 'POST', path: '/v0/check_email', body: { to_email: 'jane@example.com', sandbox: true }, scopes: ['verify'], feature: 'verify' });
+describeSecurity({
+  service: 'verify',
+  method: 'POST',
+  path: '/v0/check_email',
+  body: { to_email: 'jane@example.com', sandbox: true },
+  scopes: ['verify'],
+  feature: 'verify',
+});
 describeSecurity({ ...bulk, method: 'POST', path: '/v0/bulk', body: { input_type: 'array', input: ['jane@example.com'], sandbox: true } });
 describeSecurity({ ...bulk, method: 'GET', path: ownLegacyJob(), ownsResource: true });
 describeSecurity({ ...bulk, method: 'GET', path: ownLegacyJob('/results'), ownsResource: true });

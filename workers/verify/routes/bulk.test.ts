@@ -13,15 +13,36 @@ const sandboxAddresses = (count: number) => Array.from({ length: count }, (_, in
 describe('POST /v1/bulk', () => {
   it('runs a sandbox job to completion through the queue, checking repeats once', async () => {
     const { auth } = await bulkTenant();
-    const created = await callVerify('POST', '/v1/bulk', auth, { input: ['jane@example.com', 'undeliverable@example.com', 'risky@example.com', 'JANE@example.com', 'not an address'], sandbox: true });
+    const created = await callVerify('POST', '/v1/bulk', auth, {
+      input: ['jane@example.com', 'undeliverable@example.com', 'risky@example.com', 'JANE@example.com', 'not an address'],
+      sandbox: true,
+    });
     expect(created.status).toBe(201);
     const job = (await created.json()) as { job_id: number };
     expect(created.headers.get('location')).toBe(`/v1/bulk/${job.job_id}`);
-    expect(job).toMatchObject({ kind: 'bulk', status: 'queued', sandbox: true, submitted: 5, duplicates: 1, skipped: 0, total_records: 4, total_processed: 0, progress: 0 });
+    expect(job).toMatchObject({
+      kind: 'bulk',
+      status: 'queued',
+      sandbox: true,
+      submitted: 5,
+      duplicates: 1,
+      skipped: 0,
+      total_records: 4,
+      total_processed: 0,
+      progress: 0,
+    });
     expect(job.job_id).toBeLessThanOrEqual(2_147_483_647);
 
-    const done = await eventually(() => readJob(auth, job.job_id), (current) => current.status === 'completed');
-    expect(done).toMatchObject({ total_processed: 4, progress: 100, summary: { total_safe: 1, total_invalid: 2, total_risky: 1, total_unknown: 0, total_pending: 0 }, finished_at: expect.any(String) });
+    const done = await eventually(
+      () => readJob(auth, job.job_id),
+      (current) => current.status === 'completed',
+    );
+    expect(done).toMatchObject({
+      total_processed: 4,
+      progress: 100,
+      summary: { total_safe: 1, total_invalid: 2, total_risky: 1, total_unknown: 0, total_pending: 0 },
+      finished_at: expect.any(String),
+    });
     const viaBulk = (await (await callVerify('GET', `/v1/bulk/${job.job_id}`, auth)).json()) as Record<string, unknown>;
     expect(viaBulk).toEqual(done);
     expect((await tasksOf(job.job_id)).map((task) => [task.email, task.isReachable])).toEqual([
@@ -40,8 +61,17 @@ describe('POST /v1/bulk', () => {
     const first = await readJob(auth, job.job_id);
     expect(first).toMatchObject({ total_records: 42, summary: { total_pending: 42 - first.total_processed } });
 
-    const running = await eventually(() => readJob(auth, job.job_id), (current) => current.total_processed === 40);
-    expect(running).toMatchObject({ status: 'running', progress: 95.2, started_at: expect.any(String), finished_at: null, summary: { total_safe: 40, total_pending: 2 } });
+    const running = await eventually(
+      () => readJob(auth, job.job_id),
+      (current) => current.total_processed === 40,
+    );
+    expect(running).toMatchObject({
+      status: 'running',
+      progress: 95.2,
+      started_at: expect.any(String),
+      finished_at: null,
+      summary: { total_safe: 40, total_pending: 2 },
+    });
 
     type Page = { partial: boolean; total: number; results: Array<{ position: number; status: string }> };
     const page = await eventually(
@@ -77,7 +107,10 @@ describe('POST /v1/bulk', () => {
     expect(created.status).toBe(201);
     const job = (await created.json()) as { job_id: number };
     expect(job).toMatchObject({ sandbox: true, submitted: 3, duplicates: 1, total_records: 2 });
-    const done = await eventually(() => readJob(auth, job.job_id), (current) => current.status === 'completed');
+    const done = await eventually(
+      () => readJob(auth, job.job_id),
+      (current) => current.status === 'completed',
+    );
     expect(done.summary).toMatchObject({ total_safe: 1, total_invalid: 1 });
 
     const named = await callVerify('POST', '/v1/bulk?sandbox=true&email_column=work', auth, 'home,work\na@example.org,b@example.org\n', 'text/csv');
@@ -147,7 +180,9 @@ describe('credits of bulk jobs', () => {
   async function nearlyExhausted(remaining: number) {
     const seeded = await bulkTenant({ planId: 'starter' });
     const entitlement = await withTestDb((db) => loadVerifyEntitlement(db, seeded.tenant.id, new Date()));
-    await withTestDb((db) => consumeQuota(db, verifyQuotaStore, { ownerId: seeded.tenant.id, quota: 'credits', amount: entitlement.quotas.credits! - remaining, entitlement }));
+    await withTestDb((db) =>
+      consumeQuota(db, verifyQuotaStore, { ownerId: seeded.tenant.id, quota: 'credits', amount: entitlement.quotas.credits! - remaining, entitlement }),
+    );
     const used = () => withTestDb(async (db) => (await readUsage(db, verifyQuotaStore, seeded.tenant.id, entitlement.periodStart!)).credits);
     return { ...seeded, entitlement, used };
   }
@@ -160,7 +195,12 @@ describe('credits of bulk jobs', () => {
     const refused = await callVerify('POST', '/v1/bulk', auth, { input: live });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await refused.json()).toMatchObject({ code: 'workspace_quota_exceeded', quota: 'credits', requested: 5, hint: expect.stringContaining('allow_partial') });
+    expect(await refused.json()).toMatchObject({
+      code: 'workspace_quota_exceeded',
+      quota: 'credits',
+      requested: 5,
+      hint: expect.stringContaining('allow_partial'),
+    });
     expect(await used()).toBe(entitlement.quotas.credits! - 4);
     expect(await withTestDb((db) => db.select().from(bulkJobs).where(eq(bulkJobs.tenantId, tenant.id)))).toEqual([]);
 
@@ -177,8 +217,15 @@ describe('credits of bulk jobs', () => {
     expect(job).toMatchObject({ submitted: 6, duplicates: 1, skipped: 2, total_records: 3 });
     const ledger = await withTestDb((db) => db.select().from(verifyUsageLedger).where(eq(verifyUsageLedger.tenantId, tenant.id)));
     expect(ledger.map((row) => row.quantity)).toContain(3);
-    const skipped = await withTestDb((db) => db.select({ email: bulkTasks.email, status: bulkTasks.status }).from(bulkTasks).where(eq(bulkTasks.jobId, job.job_id)));
-    expect(skipped.filter((task) => task.status === 'skipped').map((task) => task.email).sort()).toEqual(['d@host.invalid', 'e@host.invalid']);
+    const skipped = await withTestDb((db) =>
+      db.select({ email: bulkTasks.email, status: bulkTasks.status }).from(bulkTasks).where(eq(bulkTasks.jobId, job.job_id)),
+    );
+    expect(
+      skipped
+        .filter((task) => task.status === 'skipped')
+        .map((task) => task.email)
+        .sort(),
+    ).toEqual(['d@host.invalid', 'e@host.invalid']);
   });
 
   it('refuses even a partial job when no credit remains', async () => {

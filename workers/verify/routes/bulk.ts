@@ -11,7 +11,17 @@ import { addressesFromCsv, CsvInputError } from '../bulk/csv';
 import { bulkFeature, createJob, findJob, MAX_JOB_ADDRESSES, type JobCheckOptions, type NewJob } from '../bulk/jobs';
 import { jobView } from '../bulk/job-view';
 import type { VerifyEnv } from '../env';
-import { bulkJsonInput, csvUploadQuery, jobIdParams, jobNotFound, jobSchema, optionsFromQuery, partialHeaderNote, resultsQuery, resultsResponses } from './job-schemas';
+import {
+  bulkJsonInput,
+  csvUploadQuery,
+  jobIdParams,
+  jobNotFound,
+  jobSchema,
+  optionsFromQuery,
+  partialHeaderNote,
+  resultsQuery,
+  resultsResponses,
+} from './job-schemas';
 import { resultsResponse } from './jobs';
 
 /** Bulk uploads may be large: a CSV of 50,000 addresses with a few columns. */
@@ -41,7 +51,12 @@ const createRoute = defineOperation({
       description: 'Required: JSON or CSV.',
       content: {
         'application/json': { schema: bulkJsonInput },
-        'text/csv': { schema: z.string().openapi({ description: 'One address per row, optionally under a header; comma, semicolon or tab separated.', example: 'email,name\njane@example.com,Jane\n' }) },
+        'text/csv': {
+          schema: z.string().openapi({
+            description: 'One address per row, optionally under a header; comma, semicolon or tab separated.',
+            example: 'email,name\njane@example.com,Jane\n',
+          }),
+        },
       },
     },
   },
@@ -84,20 +99,35 @@ async function readJobRequest(c: Context<VerifyEnv>, query: z.infer<typeof csvUp
       if (!(error instanceof CsvInputError)) throw error;
       throw new ApiError('validation_failed', error.message, { hint: error.hint, details: { field: 'body' } });
     }
-    if (addresses.length === 0) throw new ApiError('validation_failed', 'The CSV holds no addresses.', { hint: 'Send one address per row.', details: { field: 'body' } });
+    if (addresses.length === 0)
+      throw new ApiError('validation_failed', 'The CSV holds no addresses.', { hint: 'Send one address per row.', details: { field: 'body' } });
     const options = optionsFromQuery(query);
     if (!options.success) {
       const field = options.error.issues[0]?.path.join('.') ?? 'query';
-      throw new ApiError('validation_failed', `${field}: ${options.error.issues[0]?.message ?? 'invalid value'}`, { hint: `Fix \`${field}\` and send the request again.`, details: { field, location: 'query' } });
+      throw new ApiError('validation_failed', `${field}: ${options.error.issues[0]?.message ?? 'invalid value'}`, {
+        hint: `Fix \`${field}\` and send the request again.`,
+        details: { field, location: 'query' },
+      });
     }
-    return { addresses: addresses.map((email) => ({ email })), options: options.data, allowPartial: query.allow_partial ?? false, webhookUrl: query.webhook_url };
+    return {
+      addresses: addresses.map((email) => ({ email })),
+      options: options.data,
+      allowPartial: query.allow_partial ?? false,
+      webhookUrl: query.webhook_url,
+    };
   }
   if (type === undefined) {
-    throw new ApiError('validation_failed', 'The request has no body.', { hint: 'Send the addresses as JSON ({"input": [...]}) or as text/csv.', details: { field: 'body' } });
+    throw new ApiError('validation_failed', 'The request has no body.', {
+      hint: 'Send the addresses as JSON ({"input": [...]}) or as text/csv.',
+      details: { field: 'body' },
+    });
   }
   const stray = Object.keys(query)[0];
   if (stray) {
-    throw new ApiError('validation_failed', `${stray} is a CSV upload option; with a JSON body, options go in the body.`, { hint: `Move \`${stray}\` into the JSON body.`, details: { field: stray, location: 'query' } });
+    throw new ApiError('validation_failed', `${stray} is a CSV upload option; with a JSON body, options go in the body.`, {
+      hint: `Move \`${stray}\` into the JSON body.`,
+      details: { field: stray, location: 'query' },
+    });
   }
   const { input, webhook_url, allow_partial, ...options } = json();
   return { addresses: input.map((email) => ({ email })), options, allowPartial: allow_partial, webhookUrl: webhook_url };

@@ -23,7 +23,10 @@ async function creditsUsed(auth: Record<string, string>): Promise<number> {
 
 async function ledger(tenantId: string): Promise<number[]> {
   const rows = await withTestDb((db) =>
-    db.select({ quantity: verifyUsageLedger.quantity }).from(verifyUsageLedger).where(and(eq(verifyUsageLedger.tenantId, tenantId), eq(verifyUsageLedger.quota, 'credits'))),
+    db
+      .select({ quantity: verifyUsageLedger.quantity })
+      .from(verifyUsageLedger)
+      .where(and(eq(verifyUsageLedger.tenantId, tenantId), eq(verifyUsageLedger.quota, 'credits'))),
   );
   return rows.map((row) => row.quantity).sort();
 }
@@ -41,7 +44,12 @@ describe('POST /v1/check_email', () => {
     expect(response.status).toBe(200);
     const output = (await response.json()) as CheckEmailOutput;
     expect(checkEmailOutputSchema.parse(output)).toEqual(output);
-    expect(output).toMatchObject({ input: address, is_reachable: 'safe', reason: 'accepted_email', debug: { sandbox: false, smtp: { mx_host: 'mailbox.mx.test' } } });
+    expect(output).toMatchObject({
+      input: address,
+      is_reachable: 'safe',
+      reason: 'accepted_email',
+      debug: { sandbox: false, smtp: { mx_host: 'mailbox.mx.test' } },
+    });
     expect(await creditsUsed(auth)).toBe(1);
     expect(await ledger(tenant.id)).toEqual([1]);
     const stored = await history(auth, address);

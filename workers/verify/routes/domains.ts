@@ -14,7 +14,13 @@ const domainSchema = z
   })
   .openapi('TenantDomain');
 
-const domainParams = z.object({ domain: z.string().min(1).max(253).openapi({ param: { name: 'domain', in: 'path' }, example: 'example.com' }) });
+const domainParams = z.object({
+  domain: z
+    .string()
+    .min(1)
+    .max(253)
+    .openapi({ param: { name: 'domain', in: 'path' }, example: 'example.com' }),
+});
 const access = { scopes: ['settings'] } as const;
 const notFound = errorResponse('The domain is not registered in this workspace.');
 const changeSchema = z.object({ is_active: z.boolean().nullable().optional(), notes: z.string().max(2000).nullable().optional() });
@@ -39,7 +45,14 @@ const createRoute = defineOperation({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: changeSchema.extend({ domain: z.string().min(1).max(253) }).strict().openapi('TenantDomainInput') } },
+      content: {
+        'application/json': {
+          schema: changeSchema
+            .extend({ domain: z.string().min(1).max(253) })
+            .strict()
+            .openapi('TenantDomainInput'),
+        },
+      },
     },
   },
   responses: { 201: jsonResponse(domainSchema, 'The registered domain.'), 409: errorResponse('Already registered.') },

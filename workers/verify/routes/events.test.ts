@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { bulkTenant, callVerify, deliver, seedJob } from '../../../test/workers/bulk-flow';
 import { BULK_QUEUE_NAME } from '../bulk/consumer';
 
-type EventPage = { events: Array<{ id: string; type: string; job_id: number; data: { job: { job_id: number } } }>; has_more: boolean; next_cursor: string | null };
+type EventPage = {
+  events: Array<{ id: string; type: string; job_id: number; data: { job: { job_id: number } } }>;
+  has_more: boolean;
+  next_cursor: string | null;
+};
 
 const read = async (auth: Record<string, string>, path: string) => {
   const response = await callVerify('GET', path, auth);

@@ -32,7 +32,9 @@ const eventSchema = z
     type: z.enum(jobEventTypes).openapi({ description: jobEventTypes.map((type) => `- \`${type}\`: ${jobEventDescriptions[type]}`).join('\n') }),
     job_id: z.number().int(),
     created_at: z.string().datetime(),
-    data: z.record(z.string(), z.unknown()).openapi({ description: '`job`: the job as GET /v1/jobs/{job_id} showed it then; and the fields named under `type`.' }),
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: '`job`: the job as GET /v1/jobs/{job_id} showed it then; and the fields named under `type`.' }),
     webhook: z
       .object({
         delivery_id: z.string(),
@@ -53,7 +55,10 @@ const eventPage = z
   .object({
     events: z.array(eventSchema),
     has_more: z.boolean(),
-    next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the events after this page; kept on the last page too, so polling with it returns only new events.' }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass as `cursor` for the events after this page; kept on the last page too, so polling with it returns only new events.' }),
   })
   .openapi('JobEventPage');
 
@@ -90,7 +95,15 @@ const jobEventsRoute = defineOperation({
 export function registerEventRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await listEvents(c.get('services').db, c.get('principal').workspaceId, { jobId: query.job_id, type: query.type, limit: query.limit, cursor: query.cursor }), 200);
+    return c.json(
+      await listEvents(c.get('services').db, c.get('principal').workspaceId, {
+        jobId: query.job_id,
+        type: query.type,
+        limit: query.limit,
+        cursor: query.cursor,
+      }),
+      200,
+    );
   });
 
   app.openapi(jobEventsRoute, async (c) => {

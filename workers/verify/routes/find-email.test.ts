@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bulkTenant, callVerify, eventually } from '../../../test/workers/bulk-flow';
 
-type Finder = { job_id: number; status: string; result: string; email: string | null; pattern: string | null; candidates: Array<{ email: string; pattern: string; status: string; is_catch_all: boolean | null }> };
+type Finder = {
+  job_id: number;
+  status: string;
+  result: string;
+  email: string | null;
+  pattern: string | null;
+  candidates: Array<{ email: string; pattern: string; status: string; is_catch_all: boolean | null }>;
+};
 
 async function find(auth: Record<string, string>, body: Record<string, unknown>) {
   const created = await callVerify('POST', '/v1/find_email', auth, { sandbox: true, ...body });
@@ -18,7 +25,15 @@ describe('find_email', () => {
   it('verifies the candidate patterns as a job and finds the first accepted one', async () => {
     const { auth } = await bulkTenant();
     const found = await find(auth, { first_name: 'Zoë', last_name: "O'Neil", domain: 'Example.COM' });
-    expect(found).toMatchObject({ first_name: 'Zoë', last_name: "O'Neil", domain: 'example.com', result: 'found', email: 'zoe.oneil@example.com', pattern: '{first}.{last}', score: 95 });
+    expect(found).toMatchObject({
+      first_name: 'Zoë',
+      last_name: "O'Neil",
+      domain: 'example.com',
+      result: 'found',
+      email: 'zoe.oneil@example.com',
+      pattern: '{first}.{last}',
+      score: 95,
+    });
     expect(found.candidates).toHaveLength(10);
     expect(found.candidates[1]).toMatchObject({ email: 'zoe@example.com', pattern: '{first}', status: 'done', is_reachable: 'safe', is_catch_all: false });
     // The search is a job like any other.
@@ -37,7 +52,11 @@ describe('find_email', () => {
   it('finds nothing when every candidate is refused', async () => {
     const { auth } = await bulkTenant();
     const search = await find(auth, { first_name: 'Undeliverable', domain: 'example.com' });
-    expect(search).toMatchObject({ result: 'not_found', email: null, candidates: [{ email: 'undeliverable@example.com', pattern: '{first}', status: 'done' }] });
+    expect(search).toMatchObject({
+      result: 'not_found',
+      email: null,
+      candidates: [{ email: 'undeliverable@example.com', pattern: '{first}', status: 'done' }],
+    });
   });
 
   it('refuses names without letters an address could be made of, and domains that are not mail domains', async () => {
@@ -58,7 +77,9 @@ describe('find_email', () => {
     const { auth } = await bulkTenant();
     const bulk = (await (await callVerify('POST', '/v1/bulk', auth, { input: ['a@example.com'], sandbox: true })).json()) as { job_id: number };
     expect((await callVerify('GET', `/v1/find_email/${bulk.job_id}`, auth)).status).toBe(404);
-    const search = (await (await callVerify('POST', '/v1/find_email', auth, { sandbox: true, first_name: 'Jane', domain: 'example.com' })).json()) as { job_id: number };
+    const search = (await (await callVerify('POST', '/v1/find_email', auth, { sandbox: true, first_name: 'Jane', domain: 'example.com' })).json()) as {
+      job_id: number;
+    };
     const stranger = await bulkTenant();
     expect((await callVerify('GET', `/v1/find_email/${search.job_id}`, stranger.auth)).status).toBe(404);
   });

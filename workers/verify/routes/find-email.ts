@@ -19,7 +19,12 @@ const finderInput = checkOptions
   .extend({
     first_name: z.string().trim().min(1).max(100).openapi({ example: 'Jane' }),
     last_name: z.string().trim().min(1).max(100).optional().openapi({ description: 'Without it only `{first}@domain` is tried.', example: 'Doe' }),
-    domain: z.string().trim().min(1).max(253).openapi({ description: 'The company’s mail domain; internationalized names are accepted.', example: 'example.com' }),
+    domain: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .openapi({ description: 'The company’s mail domain; internationalized names are accepted.', example: 'example.com' }),
     ...jobExtras,
   })
   .openapi('FindEmailInput');
@@ -79,10 +84,17 @@ export function registerFindEmailRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(createRoute, async (c) => {
     const { first_name, last_name, domain, webhook_url, allow_partial, ...options } = c.req.valid('json');
     const syntax = checkSyntax(`probe@${domain}`);
-    if (!syntax.is_valid_syntax) throw new ApiError('validation_failed', `domain ${JSON.stringify(domain)} is not a valid mail domain.`, { hint: 'Send the domain alone, e.g. example.com.', details: { field: 'domain' } });
+    if (!syntax.is_valid_syntax)
+      throw new ApiError('validation_failed', `domain ${JSON.stringify(domain)} is not a valid mail domain.`, {
+        hint: 'Send the domain alone, e.g. example.com.',
+        details: { field: 'domain' },
+      });
     const candidates = finderCandidates(first_name, last_name, syntax.domain);
     if (candidates.length === 0) {
-      throw new ApiError('validation_failed', 'first_name has no letters or digits an address could be made of.', { hint: 'Write the name in Latin letters.', details: { field: 'first_name' } });
+      throw new ApiError('validation_failed', 'first_name has no letters or digits an address could be made of.', {
+        hint: 'Write the name in Latin letters.',
+        details: { field: 'first_name' },
+      });
     }
     const { db } = c.get('services');
     const job = await createJob(db, c.env.BULK_QUEUE, {

@@ -1,5 +1,5 @@
 import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailChecks } from '../../../shared/db/schema';
 import { storeCheck } from '../../../test/workers/checks';
@@ -76,7 +76,12 @@ describe('retention', () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: RETENTION_CRON, scheduledTime: Date.now() }), verifyBindings, ctx);
     await waitOnExecutionContext(ctx);
-    const left = await withTestDb((db) => db.select({ id: emailChecks.id }).from(emailChecks).where(inArray(emailChecks.id, Object.values(ids))));
+    const left = await withTestDb((db) =>
+      db
+        .select({ id: emailChecks.id })
+        .from(emailChecks)
+        .where(inArray(emailChecks.id, Object.values(ids))),
+    );
     expect(left.map((row) => row.id).sort()).toEqual([ids.shortFresh, ids.standardKept].sort());
   });
 });

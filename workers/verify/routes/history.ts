@@ -16,7 +16,9 @@ const historyEntrySchema = z
     score: z.number().int().min(0).max(100),
     reason: z.enum(REASONS),
     provider: z.enum(PROVIDERS).nullable(),
-    source: z.enum(checkSources).openapi({ description: '`single`: POST /v1/check_email; `bulk`: a bulk job (`job_id`); `reverification`: the scheduled re-check.' }),
+    source: z
+      .enum(checkSources)
+      .openapi({ description: '`single`: POST /v1/check_email; `bulk`: a bulk job (`job_id`); `reverification`: the scheduled re-check.' }),
     job_id: z.number().int().nullable().openapi({ description: 'The bulk job the check belonged to; null for the others.' }),
     result: checkEmailOutputSchema.openapi({ description: 'The full result as it was answered.' }),
   })
@@ -44,7 +46,11 @@ const historyRoute = defineOperation({
   access: { scopes: ['verify'], entitlement: { feature: 'verify', minimumPlan: 'free' } },
   request: {
     params: z.object({
-      email: z.string().min(1).max(512).openapi({ param: { name: 'email', in: 'path' }, description: 'The address, URL-encoded.', example: 'jane.doe@example.com' }),
+      email: z
+        .string()
+        .min(1)
+        .max(512)
+        .openapi({ param: { name: 'email', in: 'path' }, description: 'The address, URL-encoded.', example: 'jane.doe@example.com' }),
     }),
     query: z.object({
       limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'At most this many entries (1–100, default 20).' }),

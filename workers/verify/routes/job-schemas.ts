@@ -22,7 +22,10 @@ export const jobNotFound = errorResponse('No such job in this workspace.');
 export const jobSchema = z
   .object({
     job_id: z.number().int().openapi({ format: 'int32', example: 42 }),
-    kind: z.enum(jobKinds).openapi({ description: '`bulk`: POST /v1/bulk; `find_email`: the candidates of a name at a domain; `reverification`: a scheduled re-check of the workspace’s addresses (PUT /v1/reverification).' }),
+    kind: z.enum(jobKinds).openapi({
+      description:
+        '`bulk`: POST /v1/bulk; `find_email`: the candidates of a name at a domain; `reverification`: a scheduled re-check of the workspace’s addresses (PUT /v1/reverification).',
+    }),
     status: z.enum(jobStatuses).openapi({ description: jobLifecycleMarkdown() }),
     sandbox: z.boolean().openapi({ description: 'Sandbox jobs use no credits and open no connection.' }),
     submitted: z.number().int().openapi({ description: 'Entries as submitted, repeats included.' }),
@@ -43,7 +46,10 @@ export const jobSchema = z
         total_pending: z.number().int().openapi({ description: 'Not ended yet: queued, or waiting to be checked again.' }),
       })
       .openapi({ description: 'Counts by outcome; the first four are Reacher’s.' }),
-    webhook_url: z.string().nullable().openapi({ description: 'Where this job’s events are delivered (its own webhook, or the workspace default when it was created).' }),
+    webhook_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Where this job’s events are delivered (its own webhook, or the workspace default when it was created).' }),
     created_at: z.string().datetime(),
     started_at: z.string().datetime().nullable().openapi({ description: 'When the first task ended.' }),
     finished_at: z.string().datetime().nullable().openapi({ description: 'When the job completed or was cancelled.' }),
@@ -73,7 +79,13 @@ export const RESULTS_MAX_PAGE = 1000;
 
 export const resultsQuery = z.object({
   format: z.enum(['json', 'csv']).default('json').openapi({ description: '`csv` answers `text/csv` with Reacher’s columns first.' }),
-  limit: z.coerce.number().int().min(1).max(RESULTS_MAX_PAGE).default(100).openapi({ description: `Rows per page, 1–${RESULTS_MAX_PAGE}.` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RESULTS_MAX_PAGE)
+    .default(100)
+    .openapi({ description: `Rows per page, 1–${RESULTS_MAX_PAGE}.` }),
   offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0).openapi({ description: 'Rows to skip.' }),
 });
 
@@ -109,10 +121,12 @@ export const checkOptions = checkEmailRequestSchema.omit({ to_email: true });
 
 export const jobExtras = {
   webhook_url: z.string().max(2048).optional().openapi({
-    description: 'Receives this job’s events, signed with the workspace signing secret (set one first with PATCH /v1/me/webhook). Without it, the workspace’s default webhook applies.',
+    description:
+      'Receives this job’s events, signed with the workspace signing secret (set one first with PATCH /v1/me/webhook). Without it, the workspace’s default webhook applies.',
   }),
   allow_partial: z.boolean().default(false).openapi({
-    description: 'When the remaining credits cannot cover every distinct address: check as many as they cover, in order, and mark the rest `skipped`. Without it, such a job is refused with 429 `workspace_quota_exceeded`.',
+    description:
+      'When the remaining credits cannot cover every distinct address: check as many as they cover, in order, and mark the rest `skipped`. Without it, such a job is refused with 429 `workspace_quota_exceeded`.',
   }),
 };
 
@@ -122,13 +136,21 @@ export const bulkJsonInput = checkOptions
       .array(z.string().trim().min(1).max(512))
       .min(1)
       .max(MAX_JOB_ADDRESSES * 2)
-      .openapi({ description: `The addresses to check, as in Reacher’s bulk request. Repeats are checked once; at most ${MAX_JOB_ADDRESSES} distinct ones.`, example: ['jane@example.com', 'john@example.com'] }),
+      .openapi({
+        description: `The addresses to check, as in Reacher’s bulk request. Repeats are checked once; at most ${MAX_JOB_ADDRESSES} distinct ones.`,
+        example: ['jane@example.com', 'john@example.com'],
+      }),
     ...jobExtras,
   })
   .openapi('BulkJobInput');
 
 export const csvUploadQuery = z.object({
-  email_column: z.string().min(1).max(200).optional().openapi({ description: 'CSV uploads: the header of the column holding the addresses; found by name (`email`, `e-mail`, `email_address`) otherwise.' }),
+  email_column: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: 'CSV uploads: the header of the column holding the addresses; found by name (`email`, `e-mail`, `email_address`) otherwise.' }),
   sandbox: booleanQuery.optional().openapi({ type: 'boolean', description: 'CSV uploads: as `sandbox` in the JSON body.' }),
   allow_partial: booleanQuery.optional().openapi({ type: 'boolean', description: 'CSV uploads: as `allow_partial` in the JSON body.' }),
   webhook_url: z.string().max(2048).optional().openapi({ description: 'CSV uploads: as `webhook_url` in the JSON body.' }),

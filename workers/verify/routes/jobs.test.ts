@@ -10,9 +10,16 @@ const check = (jobId: number, position: number) => ({ type: 'check' as const, jo
 async function finishedJob(addresses: string[]) {
   const seeded = await bulkTenant();
   const job = await seedJob(seeded.tenant.id, addresses);
-  await deliver(BULK_QUEUE_NAME, addresses.map((_, position) => check(job.id, position)));
+  await deliver(
+    BULK_QUEUE_NAME,
+    addresses.map((_, position) => check(job.id, position)),
+  );
   const deferred = (await tasksOf(job.id)).filter((task) => task.status === 'retrying');
-  if (deferred.length > 0) await deliver(DEAD_LETTER_QUEUE_NAME, deferred.map((task) => check(job.id, task.position)));
+  if (deferred.length > 0)
+    await deliver(
+      DEAD_LETTER_QUEUE_NAME,
+      deferred.map((task) => check(job.id, task.position)),
+    );
   return { ...seeded, job };
 }
 
@@ -43,7 +50,10 @@ describe('reading a job', () => {
   it('pages results as JSON with limit and offset, each with its full CheckEmailOutput', async () => {
     const { auth, job } = await finishedJob(['a@example.com', 'b@example.com', 'undeliverable@example.com']);
     const response = await callVerify('GET', `/v1/jobs/${job.id}/results?limit=2&offset=1`, auth);
-    const page = (await response.json()) as { partial: boolean; results: Array<{ email: string; result: { input: string; is_reachable: string; syntax: unknown } }> };
+    const page = (await response.json()) as {
+      partial: boolean;
+      results: Array<{ email: string; result: { input: string; is_reachable: string; syntax: unknown } }>;
+    };
     expect(page).toMatchObject({ job_id: job.id, status: 'completed', partial: false, total: 3, offset: 1, limit: 2 });
     expect(page.results.map((row) => [row.email, row.result.input, row.result.is_reachable])).toEqual([
       ['b@example.com', 'b@example.com', 'safe'],
@@ -71,8 +81,18 @@ describe('reading a job', () => {
   });
 
   it('groups failures by cause, and says what a retry would take', async () => {
-    const { auth, job } = await finishedJob(['greylisted@example.com', 'blocked@example.com', 'x+blocked@example.com', 'timeout@example.com', 'jane@example.com', 'undeliverable@example.com']);
-    const report = (await (await callVerify('GET', `/v1/jobs/${job.id}/failure-report`, auth)).json()) as { total_failures: number; groups: Array<Record<string, unknown>> };
+    const { auth, job } = await finishedJob([
+      'greylisted@example.com',
+      'blocked@example.com',
+      'x+blocked@example.com',
+      'timeout@example.com',
+      'jane@example.com',
+      'undeliverable@example.com',
+    ]);
+    const report = (await (await callVerify('GET', `/v1/jobs/${job.id}/failure-report`, auth)).json()) as {
+      total_failures: number;
+      groups: Array<Record<string, unknown>>;
+    };
     expect(report.total_failures).toBe(4);
     expect(report.groups.map(({ cause, count, retryable, examples }) => ({ cause, count, retryable, examples }))).toEqual([
       { cause: 'blocked', count: 2, retryable: 0, examples: ['blocked@example.com', 'x+blocked@example.com'] },
@@ -119,11 +139,17 @@ describe('cancelling a job', () => {
   it('stops the tasks not yet checked mid-job, keeps what was checked, and refuses a second cancel with 409', async () => {
     const { auth } = await bulkTenant();
     const job = await createBulkJob(auth, ['jane@example.com', 'john@example.com', 'greylisted@example.com', 'x+greylisted@example.com']);
-    await eventually(() => tasksOf(job.job_id), (tasks) => tasks.filter((task) => task.status === 'done').length === 2 && tasks.filter((task) => task.status === 'retrying').length === 2);
+    await eventually(
+      () => tasksOf(job.job_id),
+      (tasks) => tasks.filter((task) => task.status === 'done').length === 2 && tasks.filter((task) => task.status === 'retrying').length === 2,
+    );
 
     const cancelled = await callVerify('POST', `/v1/jobs/${job.job_id}/cancel`, auth);
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.json()).toMatchObject({ cancelled_tasks: 2, job: { status: 'cancelled', total_processed: 2, cancelled_at: expect.any(String), summary: { total_safe: 2, total_cancelled: 2, total_pending: 0 } } });
+    expect(await cancelled.json()).toMatchObject({
+      cancelled_tasks: 2,
+      job: { status: 'cancelled', total_processed: 2, cancelled_at: expect.any(String), summary: { total_safe: 2, total_cancelled: 2, total_pending: 0 } },
+    });
     expect((await tasksOf(job.job_id)).map((task) => task.status)).toEqual(['done', 'done', 'cancelled', 'cancelled']);
 
     const again = await callVerify('POST', `/v1/jobs/${job.job_id}/cancel`, auth);

@@ -12,15 +12,7 @@ import { jobView, type JobRow } from '../bulk/job-view';
 import { approvalReport, failureGroups, latencyReport } from '../bulk/reports';
 import { resultsCsvStream, resultsPage, taskView } from '../bulk/results';
 import type { VerifyEnv } from '../env';
-import {
-  csvResponse,
-  jobIdParams,
-  jobNotFound,
-  jobSchema,
-  partialHeaderNote,
-  resultsQuery,
-  resultsResponses,
-} from './job-schemas';
+import { csvResponse, jobIdParams, jobNotFound, jobSchema, partialHeaderNote, resultsQuery, resultsResponses } from './job-schemas';
 
 const access = { scopes: ['bulk'], entitlement: bulkFeature } as const;
 
@@ -64,7 +56,9 @@ const downloadRoute = defineOperation({
 });
 
 const latencySchema = z.object({
-  provider: z.string().openapi({ description: 'The mail provider recognized from the MX host (`gmail`, `microsoft_365`, …), `other` for an unrecognized one, `no_mx` without MX.' }),
+  provider: z.string().openapi({
+    description: 'The mail provider recognized from the MX host (`gmail`, `microsoft_365`, …), `other` for an unrecognized one, `no_mx` without MX.',
+  }),
   count: z.number().int(),
   p50_ms: z.number().int(),
   p95_ms: z.number().int(),
@@ -77,7 +71,8 @@ const latencyRoute = defineOperation({
   operationId: 'v1_get_job_latency',
   tags: ['Bulk'],
   summary: 'Check latency per mail provider: p50, p95 and max',
-  description: 'Durations of the latest attempt of each checked address (nearest-rank percentiles), busiest provider first. A slow provider usually greylists or tarpits.',
+  description:
+    'Durations of the latest attempt of each checked address (nearest-rank percentiles), busiest provider first. A slow provider usually greylists or tarpits.',
   access,
   request: { params: jobIdParams },
   responses: {
@@ -103,7 +98,8 @@ const failureReportRoute = defineOperation({
   operationId: 'v1_get_job_failure_report',
   tags: ['Bulk'],
   summary: 'Failures of a job grouped by cause, with counts and examples',
-  description: 'Every address that ended without an answer about its mailbox (`unknown`), could not be checked (`failed`) or was deferred on every attempt (`dead_lettered`), grouped by cause, largest group first.',
+  description:
+    'Every address that ended without an answer about its mailbox (`unknown`), could not be checked (`failed`) or was deferred on every attempt (`dead_lettered`), grouped by cause, largest group first.',
   access,
   request: { params: jobIdParams },
   responses: {
@@ -126,7 +122,11 @@ const failureCenterRoute = defineOperation({
         retryable: z.number().int().openapi({ description: 'Tasks POST /v1/jobs/{job_id}/retry would queue again now.' }),
         not_retryable: z.number().int().openapi({ description: 'Failures a retry would not change: `unknown` results are final.' }),
         retry: z
-          .object({ method: z.literal('POST'), path: z.string(), available: z.boolean().openapi({ description: 'Whether the job is in a state a retry applies to, with something to retry.' }) })
+          .object({
+            method: z.literal('POST'),
+            path: z.string(),
+            available: z.boolean().openapi({ description: 'Whether the job is in a state a retry applies to, with something to retry.' }),
+          })
           .openapi({ description: 'The retry operation for these tasks.' }),
         groups: z.array(failureGroupSchema),
       }).openapi('JobFailureCenter'),
@@ -193,7 +193,12 @@ const retryRoute = defineOperation({
   responses: {
     200: jsonResponse(
       z
-        .object({ job: jobSchema, retried: z.number().int(), failed: z.number().int().openapi({ description: 'Of which failed.' }), dead_lettered: z.number().int().openapi({ description: 'Of which dead-lettered.' }) })
+        .object({
+          job: jobSchema,
+          retried: z.number().int(),
+          failed: z.number().int().openapi({ description: 'Of which failed.' }),
+          dead_lettered: z.number().int().openapi({ description: 'Of which dead-lettered.' }),
+        })
         .openapi('RetryJobResponse'),
       'The tasks queued again.',
     ),
@@ -207,7 +212,18 @@ export async function resultsResponse(c: Context<VerifyEnv>, job: JobRow, query:
   const partial = job.status === 'queued' || job.status === 'running';
   if (query.format === 'csv') return csvResultsResponse(c, job, { offset: query.offset, limit: query.limit, byteOrderMark: false });
   const rows = await resultsPage(c.get('services').db, job.tenantId, job.id, query);
-  return c.json({ job_id: job.id, status: jobView(job).status, partial, total: job.total + job.skipped, offset: query.offset, limit: query.limit, results: rows.map(taskView) }, 200);
+  return c.json(
+    {
+      job_id: job.id,
+      status: jobView(job).status,
+      partial,
+      total: job.total + job.skipped,
+      offset: query.offset,
+      limit: query.limit,
+      results: rows.map(taskView),
+    },
+    200,
+  );
 }
 
 /** Results as a CSV attachment; the file name and headers say when they are partial. */

@@ -18,7 +18,12 @@ describe('legacy v0, self-hosted (LEGACY_V0=true)', () => {
 
   it('runs a bulk job with Reacher’s v0 shapes: job id, status with summary, results once finished', async () => {
     const { auth } = await bulkTenant();
-    const created = await callVerify('POST', '/v0/bulk', auth, { input_type: 'array', input: ['jane@example.com', 'undeliverable@example.com', 'jane@example.com'], smtp_ports: [587], sandbox: true });
+    const created = await callVerify('POST', '/v0/bulk', auth, {
+      input_type: 'array',
+      input: ['jane@example.com', 'undeliverable@example.com', 'jane@example.com'],
+      smtp_ports: [587],
+      sandbox: true,
+    });
     expect(created.status).toBe(200);
     const { job_id: jobId, ...rest } = (await created.json()) as { job_id: number };
     expect(rest).toEqual({});
@@ -55,7 +60,10 @@ describe('legacy v0, self-hosted (LEGACY_V0=true)', () => {
     expect(running.status).toBe(409);
     expect(await running.json()).toMatchObject({ code: 'conflict', hint: expect.stringContaining(`/v1/bulk/${job.id}/results`) });
     expect(await (await callVerify('GET', `/v0/bulk/${job.id}`, auth)).json()).toMatchObject({ job_status: 'Running', finished_at: null });
-    await deliver(BULK_QUEUE_NAME, [0, 1].map((position) => ({ type: 'check' as const, jobId: job.id, position })));
+    await deliver(
+      BULK_QUEUE_NAME,
+      [0, 1].map((position) => ({ type: 'check' as const, jobId: job.id, position })),
+    );
     expect((await callVerify('GET', `/v0/bulk/${job.id}/results`, auth)).status).toBe(200);
   });
 });

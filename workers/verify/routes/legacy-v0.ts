@@ -78,7 +78,12 @@ const bulkInput = checkOptions
   .extend({
     input_type: z.literal('array').openapi({ description: 'Reacher accepts only `array`.' }),
     input: z.array(z.string().trim().min(1).max(512)).min(1).max(100_000),
-    smtp_ports: z.array(z.literal([25, 465, 587, 2525])).min(1).max(4).optional().openapi({ description: 'The first port is used.' }),
+    smtp_ports: z
+      .array(z.literal([25, 465, 587, 2525]))
+      .min(1)
+      .max(4)
+      .optional()
+      .openapi({ description: 'The first port is used.' }),
   })
   .openapi('V0BulkRequest');
 
@@ -140,7 +145,10 @@ const resultsRoute = defineOperation({
     }),
   },
   responses: {
-    200: { description: 'The results.', content: { 'application/json': { schema: z.object({ results: z.array(checkEmailOutputSchema) }).openapi('V0BulkResults') }, ...csvContent } },
+    200: {
+      description: 'The results.',
+      content: { 'application/json': { schema: z.object({ results: z.array(checkEmailOutputSchema) }).openapi('V0BulkResults') }, ...csvContent },
+    },
     404: jobNotFound,
     409: errorResponse('The job is still running.'),
   },
@@ -160,7 +168,14 @@ export function registerLegacyV0Routes(app: OpenAPIHono<VerifyEnv>): void {
     });
     const caller = jobCaller(c);
     const output = await runSingleCheck(
-      { db: c.get('services').db, deps: engineDeps(c.env), tenantId: caller.tenantId, entitlement: caller.entitlement, apiKeyId: caller.apiKeyId, requestId: c.get('requestId') },
+      {
+        db: c.get('services').db,
+        deps: engineDeps(c.env),
+        tenantId: caller.tenantId,
+        entitlement: caller.entitlement,
+        apiKeyId: caller.apiKeyId,
+        requestId: c.get('requestId'),
+      },
       request,
     );
     return c.json(output, 200);
@@ -172,7 +187,13 @@ export function registerLegacyV0Routes(app: OpenAPIHono<VerifyEnv>): void {
       ...jobCaller(c),
       kind: 'bulk',
       addresses: body.input.map((email) => ({ email })),
-      options: checkOptions.parse({ proxy: body.proxy, hello_name: body.hello_name, from_email: body.from_email, sandbox: body.sandbox, smtp_port: body.smtp_ports?.[0] }),
+      options: checkOptions.parse({
+        proxy: body.proxy,
+        hello_name: body.hello_name,
+        from_email: body.from_email,
+        sandbox: body.sandbox,
+        smtp_port: body.smtp_ports?.[0],
+      }),
       webhookUrl: null,
       allowPartial: false,
     });

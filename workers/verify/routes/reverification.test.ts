@@ -34,7 +34,8 @@ interface Status {
 }
 
 /** A check in the tenant's history with the given verdict, `days` days old. */
-const storeOldCheck = (tenantId: string, address: string, verdict: Reachability, days: number) => storeCheck(tenantId, address, { verdict, at: new Date(Date.now() - days * DAY) });
+const storeOldCheck = (tenantId: string, address: string, verdict: Reachability, days: number) =>
+  storeCheck(tenantId, address, { verdict, at: new Date(Date.now() - days * DAY) });
 
 async function status(auth: Record<string, string>): Promise<Status> {
   const response = await callVerify('GET', '/v1/reverification/status', auth);
@@ -72,7 +73,9 @@ describe('PUT /v1/reverification and GET /v1/reverification/status', () => {
     expect(Date.parse(saved.next_run_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(await status(auth)).toEqual(saved);
 
-    const narrower = (await (await callVerify('PUT', '/v1/reverification', auth, { enabled: true, verdicts: ['invalid'], older_than_days: 10 })).json()) as Status;
+    const narrower = (await (
+      await callVerify('PUT', '/v1/reverification', auth, { enabled: true, verdicts: ['invalid'], older_than_days: 10 })
+    ).json()) as Status;
     expect(narrower).toMatchObject({ policy: { verdicts: ['invalid'], older_than_days: 10, every_days: 7 }, due_now: 1 });
 
     const disabled = (await (await callVerify('PUT', '/v1/reverification', auth, { enabled: false })).json()) as Status;
@@ -146,7 +149,9 @@ describe('the reverification cron', () => {
     const done = await status(auth);
     expect(done.due_now).toBe(0);
     expect(done.last_run).toMatchObject({ changed: 1, changes: [{ email: gone.toLowerCase(), previous: 'safe', current: 'invalid' }] });
-    const history = (await (await callVerify('GET', `/v1/emails/${encodeURIComponent(gone)}/history`, auth)).json()) as { history: Array<{ source: string; is_reachable: string; job_id: number | null }> };
+    const history = (await (await callVerify('GET', `/v1/emails/${encodeURIComponent(gone)}/history`, auth)).json()) as {
+      history: Array<{ source: string; is_reachable: string; job_id: number | null }>;
+    };
     expect(history.history.map((entry) => [entry.source, entry.is_reachable])).toEqual([
       ['reverification', 'invalid'],
       ['single', 'safe'],

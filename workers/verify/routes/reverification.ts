@@ -27,7 +27,9 @@ const policyInput = z
       .min(olderThanDays.min)
       .max(olderThanDays.max)
       .default(reverificationDefaults.olderThanDays)
-      .openapi({ description: `How old: an address is due when its latest check is at least this many days old (${olderThanDays.min}–${olderThanDays.max}); must be below the workspace's \`result_retention_days\`.` }),
+      .openapi({
+        description: `How old: an address is due when its latest check is at least this many days old (${olderThanDays.min}–${olderThanDays.max}); must be below the workspace's \`result_retention_days\`.`,
+      }),
     every_days: z
       .number()
       .int()
@@ -59,20 +61,34 @@ const statusSchema = z
   .object({
     configured: z.boolean().openapi({ description: 'false until a policy is PUT; nothing is re-checked before.' }),
     policy: policySchema.nullable(),
-    next_run_at: z.string().datetime().nullable().openapi({ description: 'When the next run looks for due addresses (runs start on a ten-minute tick); null when disabled or not configured.' }),
+    next_run_at: z
+      .string()
+      .datetime()
+      .nullable()
+      .openapi({ description: 'When the next run looks for due addresses (runs start on a ten-minute tick); null when disabled or not configured.' }),
     due_now: z.number().int().openapi({ description: 'Addresses due under the policy at this moment.' }),
-    warning: z.string().nullable().openapi({ description: 'Set when the policy cannot find anything, e.g. after result_retention_days was lowered below older_than_days.' }),
+    warning: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Set when the policy cannot find anything, e.g. after result_retention_days was lowered below older_than_days.' }),
     last_run: z
       .object({
         ran_at: z.string().datetime(),
         due: z.number().int().nullable().openapi({ description: 'Addresses that were due; null when the run was skipped.' }),
-        queued: z.number().int().nullable().openapi({ description: 'Addresses queued for a check (fewer than due when max_addresses_per_run or the credits capped it).' }),
+        queued: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'Addresses queued for a check (fewer than due when max_addresses_per_run or the credits capped it).' }),
         note: z.string().nullable().openapi({ description: 'Why the run queued fewer than were due, or nothing.' }),
         job: jobSchema.nullable().openapi({ description: 'The job of the latest run that queued addresses (also under /v1/jobs/{job_id}).' }),
         changed: z.number().int().openapi({ description: 'Checks of that job whose verdict differs from the address’s check before it.' }),
         changes: z
           .array(z.object({ email: z.string(), previous: z.enum(REACHABILITY), current: z.enum(REACHABILITY), checked_at: z.string().datetime() }))
-          .openapi({ description: 'The changed verdicts, newest first (at most 100); every check is also in GET /v1/emails/{email}/history with source `reverification`.' }),
+          .openapi({
+            description:
+              'The changed verdicts, newest first (at most 100); every check is also in GET /v1/emails/{email}/history with source `reverification`.',
+          }),
       })
       .nullable(),
   })
@@ -129,7 +145,12 @@ function statusView(state: ReverificationState) {
           note: policy.lastRunNote,
           job: lastJob ? jobView(lastJob) : null,
           changed: changes.total,
-          changes: changes.changes.map((change) => ({ email: change.email, previous: change.previous, current: change.current, checked_at: change.checkedAt.toISOString() })),
+          changes: changes.changes.map((change) => ({
+            email: change.email,
+            previous: change.previous,
+            current: change.current,
+            checked_at: change.checkedAt.toISOString(),
+          })),
         }
       : null,
   };
@@ -141,7 +162,18 @@ export function registerReverificationRoutes(app: OpenAPIHono<VerifyEnv>): void 
     const { db } = c.get('services');
     const tenantId = c.get('principal').workspaceId;
     const now = new Date();
-    const saved = await savePolicy(db, tenantId, { enabled: body.enabled, verdicts: body.verdicts, olderThanDays: body.older_than_days, everyDays: body.every_days, maxAddressesPerRun: body.max_addresses_per_run }, now);
+    const saved = await savePolicy(
+      db,
+      tenantId,
+      {
+        enabled: body.enabled,
+        verdicts: body.verdicts,
+        olderThanDays: body.older_than_days,
+        everyDays: body.every_days,
+        maxAddressesPerRun: body.max_addresses_per_run,
+      },
+      now,
+    );
     return c.json(statusView(await readReverificationState(db, tenantId, now, saved)), 200);
   });
 

@@ -11,13 +11,21 @@ const threshold = z.number().min(0).max(100).nullable();
 
 export const settingsSchema = z
   .object({
-    approval_excellent_threshold: z.number().openapi({ description: `Safe-to-send percentage at or above which a list is excellent (default ${settingDefaults.approvalExcellentThreshold}).` }),
-    approval_good_threshold: z.number().openapi({ description: `Safe-to-send percentage at or above which a list is good; below the excellent one (default ${settingDefaults.approvalGoodThreshold}).` }),
+    approval_excellent_threshold: z
+      .number()
+      .openapi({ description: `Safe-to-send percentage at or above which a list is excellent (default ${settingDefaults.approvalExcellentThreshold}).` }),
+    approval_good_threshold: z.number().openapi({
+      description: `Safe-to-send percentage at or above which a list is good; below the excellent one (default ${settingDefaults.approvalGoodThreshold}).`,
+    }),
     default_policy_mode: z.enum(policyModes).openapi({
-      description: 'How cleaned lists treat addresses by default: `strict` keeps only safe ones; `balanced` also keeps risky ones (catch-all, role); `lenient` drops only invalid ones.',
+      description:
+        'How cleaned lists treat addresses by default: `strict` keeps only safe ones; `balanced` also keeps risky ones (catch-all, role); `lenient` drops only invalid ones.',
     }),
     default_webhook_url: z.string().nullable().openapi({ description: 'Receives job events when a job names no webhook of its own.' }),
-    result_retention_days: z.number().int().openapi({ description: `Days check results and history are kept (default ${settingDefaults.resultRetentionDays}).` }),
+    result_retention_days: z
+      .number()
+      .int()
+      .openapi({ description: `Days check results and history are kept (default ${settingDefaults.resultRetentionDays}).` }),
     webhook_signing_secret_set: z.boolean().openapi({ description: 'Whether a signing secret is set; the secret itself is never returned.' }),
     updated_at: z.string().datetime().nullable(),
   })
@@ -34,12 +42,11 @@ const settingsInput = z
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one setting to change.' })
-  .refine((body) => ('approval_excellent_threshold' in body) === ('approval_good_threshold' in body), {
+  .refine((body) => 'approval_excellent_threshold' in body === 'approval_good_threshold' in body, {
     message: 'Set approval_excellent_threshold and approval_good_threshold together.',
     path: ['approval_good_threshold'],
   })
   .openapi('TenantSettingsInput');
-
 
 const readRoute = defineOperation({
   method: 'get',
@@ -74,7 +81,11 @@ export function registerSettingsRoutes(app: OpenAPIHono<VerifyEnv>): void {
     if ('result_retention_days' in body) change.resultRetentionDays = body.result_retention_days ?? null;
     if ('webhook_signing_secret' in body) change.webhookSigningSecret = body.webhook_signing_secret ?? null;
     if ('default_webhook_url' in body) {
-      change.defaultWebhookUrl = body.default_webhook_url ? (await requirePublicUrl(body.default_webhook_url, 'default_webhook_url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }))).toString() : null;
+      change.defaultWebhookUrl = body.default_webhook_url
+        ? (
+            await requirePublicUrl(body.default_webhook_url, 'default_webhook_url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }))
+          ).toString()
+        : null;
     }
     const row = await updateSettings(c.get('services').db, c.get('principal').workspaceId, change);
     return c.json(settingsView(row), 200);

@@ -71,7 +71,8 @@ export function registerWebhookRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(updateRoute, async (c) => {
     const body = c.req.valid('json');
-    const url = body.url === undefined ? undefined : await requirePublicUrl(body.url, 'url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }));
+    const url =
+      body.url === undefined ? undefined : await requirePublicUrl(body.url, 'url', userUrlPolicy(readConfig(verifyConfigSchema, c.env), { httpsOnly: true }));
     const row = await updateSettings(c.get('services').db, c.get('principal').workspaceId, {
       ...(url && { defaultWebhookUrl: url.toString() }),
       ...(body.signing_secret !== undefined && { webhookSigningSecret: body.signing_secret }),

@@ -29,15 +29,15 @@ export function listApiKeys(db: Database, tenantId: string) {
 }
 
 export async function getApiKey(db: Database, tenantId: string, keyId: string): Promise<KeyRow> {
-  const [key] = await db.select().from(verifyApiKeys).where(and(eq(verifyApiKeys.tenantId, tenantId), eq(verifyApiKeys.id, keyId)));
+  const [key] = await db
+    .select()
+    .from(verifyApiKeys)
+    .where(and(eq(verifyApiKeys.tenantId, tenantId), eq(verifyApiKeys.id, keyId)));
   if (!key) throw new ApiError('not_found', 'No API key with this id in this workspace.', { hint: 'List keys with GET /v1/me/api-keys.' });
   return key;
 }
 
-export async function createApiKey(
-  db: Database,
-  input: { tenantId: string; name: string; scopes: VerifyScope[]; expiresAt?: Date; createdBy: string },
-) {
+export async function createApiKey(db: Database, input: { tenantId: string; name: string; scopes: VerifyScope[]; expiresAt?: Date; createdBy: string }) {
   const key = await createVerifyApiKey(db, { tenantId: input.tenantId, name: input.name, scopes: input.scopes, createdBy: input.createdBy });
   if (!input.expiresAt) return key;
   const [updated] = await db.update(verifyApiKeys).set({ expiresAt: input.expiresAt }).where(eq(verifyApiKeys.id, key.id)).returning();

@@ -41,7 +41,10 @@ export function listDomains(db: Database, tenantId: string) {
 }
 
 export async function getDomain(db: Database, tenantId: string, domain: string): Promise<DomainRow> {
-  const [row] = await db.select().from(tenantDomains).where(and(eq(tenantDomains.tenantId, tenantId), eq(tenantDomains.domain, domain)));
+  const [row] = await db
+    .select()
+    .from(tenantDomains)
+    .where(and(eq(tenantDomains.tenantId, tenantId), eq(tenantDomains.domain, domain)));
   if (!row) throw notFound(domain);
   return row;
 }
@@ -71,7 +74,10 @@ export async function updateDomain(db: Database, tenantId: string, domain: strin
 }
 
 export async function deleteDomain(db: Database, tenantId: string, domain: string): Promise<DomainRow> {
-  const [row] = await db.delete(tenantDomains).where(and(eq(tenantDomains.tenantId, tenantId), eq(tenantDomains.domain, domain))).returning();
+  const [row] = await db
+    .delete(tenantDomains)
+    .where(and(eq(tenantDomains.tenantId, tenantId), eq(tenantDomains.domain, domain)))
+    .returning();
   if (!row) throw notFound(domain);
   return row;
 }

@@ -59,7 +59,13 @@ export async function savePolicy(db: Database, tenantId: string, policy: Reverif
  * is at least `olderThanDays` old, oldest first, up to `limit`; and how many are due in all.
  * The latest check per address comes off the history index (tenant, email, created_at desc).
  */
-export async function dueAddresses(db: Database, tenantId: string, policy: Pick<PolicyRow, 'verdicts' | 'olderThanDays'>, now: Date, limit: number): Promise<{ total: number; emails: string[] }> {
+export async function dueAddresses(
+  db: Database,
+  tenantId: string,
+  policy: Pick<PolicyRow, 'verdicts' | 'olderThanDays'>,
+  now: Date,
+  limit: number,
+): Promise<{ total: number; emails: string[] }> {
   const result = await db.execute<{ email: string; total: number }>(sql`
     select email, count(*) over ()::int as total
     from (
@@ -68,7 +74,10 @@ export async function dueAddresses(db: Database, tenantId: string, policy: Pick<
       where tenant_id = ${tenantId}
       order by email, created_at desc, id desc
     ) latest
-    where is_reachable in (${sql.join(policy.verdicts.map((verdict) => sql`${verdict}`), sql`, `)})
+    where is_reachable in (${sql.join(
+      policy.verdicts.map((verdict) => sql`${verdict}`),
+      sql`, `,
+    )})
       and created_at <= ${dueBefore(now, policy.olderThanDays).toISOString()}::timestamptz
     order by created_at asc, email asc
     limit ${limit}`);
@@ -211,8 +220,18 @@ export async function runDueReverifications(db: Database, queue: Queue<BulkMessa
     } catch (error) {
       // Our failure, not the tenant's: the other tenants still run, and this one is due again at
       // the next tick (just after `now`, so this loop does not claim it again).
-      console.error(JSON.stringify({ level: 'error', message: 'reverification run failed', tenantId: policy.tenantId, error: error instanceof Error ? error.message : String(error) }));
-      await db.update(reverificationPolicies).set({ nextRunAt: new Date(now.getTime() + 1) }).where(eq(reverificationPolicies.tenantId, policy.tenantId));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'reverification run failed',
+          tenantId: policy.tenantId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      await db
+        .update(reverificationPolicies)
+        .set({ nextRunAt: new Date(now.getTime() + 1) })
+        .where(eq(reverificationPolicies.tenantId, policy.tenantId));
     }
   }
   return outcomes;

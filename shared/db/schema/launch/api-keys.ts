@@ -6,7 +6,9 @@ export const launchApiKeys = launch.table(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The readable start of the secret (e.g. `lk_live_3fa9`), shown in listings. */
     prefix: text('prefix').notNull(),

@@ -7,7 +7,9 @@ export const auditEvents = launch.table(
   'audit_events',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     campaignId: text('campaign_id').notNull(),
     postId: text('post_id'),
     action: text('action').notNull(),

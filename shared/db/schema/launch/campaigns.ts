@@ -8,7 +8,9 @@ export const campaigns = launch.table(
   'campaigns',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     releaseId: text('release_id').references(() => releases.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     objective: text('objective').notNull(),

@@ -8,8 +8,12 @@ export const postDeliveries = launch.table(
   'post_deliveries',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    postId: text('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
     /** pending | publishing | published | failed | cancelled */
     status: text('status').notNull().default('pending'),

@@ -9,8 +9,12 @@ export type LaunchRole = (typeof launchRoles)[number];
 export const launchMemberships = launch.table(
   'memberships',
   {
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => launchUsers.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => launchUsers.id, { onDelete: 'cascade' }),
     role: text('role', { enum: launchRoles }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,8 +11,12 @@ export const posts = launch.table(
   'posts',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    campaignId: text('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
     variantOf: text('variant_of').references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
     copy: text('copy').notNull(),
@@ -33,8 +37,12 @@ export const postVisuals = launch.table(
   'post_visuals',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    postId: text('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     altText: text('alt_text').notNull(),
     position: integer('position').notNull(),

@@ -9,7 +9,9 @@ export const releases = launch.table(
   'releases',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     version: text('version').notNull(),
     title: text('title').notNull(),
     notes: text('notes').notNull().default(''),
@@ -22,5 +24,8 @@ export const releases = launch.table(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('releases_workspace_version_unique').on(table.workspaceId, table.version), index('releases_workspace_id_idx').on(table.workspaceId, table.id)],
+  (table) => [
+    unique('releases_workspace_version_unique').on(table.workspaceId, table.version),
+    index('releases_workspace_id_idx').on(table.workspaceId, table.id),
+  ],
 );

@@ -6,8 +6,12 @@ import { workspaces } from './workspaces';
 
 export const reviewRequests = launch.table('review_requests', {
   id: text('id').primaryKey(),
-  workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-  campaignId: text('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  workspaceId: text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  campaignId: text('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
   postIds: text('post_ids').array().notNull(),
   note: text('note'),
   requestedBy: text('requested_by').notNull(),
@@ -19,8 +23,12 @@ export const postDecisions = launch.table(
   'post_decisions',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    postId: text('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     decision: text('decision', { enum: ['approve', 'reject', 'request_changes'] }).notNull(),
     contentFingerprint: text('content_fingerprint').notNull(),
     note: text('note'),

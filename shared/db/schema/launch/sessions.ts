@@ -9,7 +9,9 @@ export const launchSessions = launch.table(
     id: text('id').primaryKey(),
     /** SHA-256 of the cookie value; the cookie itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
-    userId: text('user_id').notNull().references(() => launchUsers.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => launchUsers.id, { onDelete: 'cascade' }),
     /** The workspace this session acts in; a member of several switches by signing in to another. */
     workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),

@@ -7,8 +7,12 @@ export const launchSubscriptions = launch.table(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    planId: text('plan_id').notNull().references(() => launchPlans.id),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => launchPlans.id),
     /** active | trialing | past_due | canceled */
     status: text('status').notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),

@@ -6,7 +6,9 @@ import { workspaces } from './workspaces';
 export const launchUsageCounters = launch.table(
   'usage_counters',
   {
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     quota: text('quota').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     used: integer('used').notNull().default(0),

@@ -7,7 +7,9 @@ export const launchUsageLedger = launch.table(
   'usage_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     quota: text('quota').notNull(),
     quantity: integer('quantity').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),

@@ -7,7 +7,9 @@ export const verifyApiKeys = verify.table(
   {
     /** The spec fixes key ids as UUIDs. */
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The readable start of the secret (e.g. `vk_live_3fa9`), shown in listings. */
     prefix: text('prefix').notNull(),

@@ -15,7 +15,9 @@ export const bulkJobs = verify.table(
   'bulk_jobs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<JobKind>().notNull(),
     /** queued | running | completed | cancelled */
     status: text('status').notNull().default('queued'),

@@ -15,7 +15,9 @@ export const bulkTasks = verify.table(
       .notNull()
       .references(() => bulkJobs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     /** find_email only: the pattern the candidate was built from, e.g. `{first}.{last}`. */
     pattern: text('pattern'),

@@ -16,7 +16,9 @@ export const emailChecks = verify.table(
   'email_checks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The history key: the normalized mailbox, lower case (see services/history.ts). */
     email: text('email').notNull(),
     isReachable: text('is_reachable').notNull(),

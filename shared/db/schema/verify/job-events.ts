@@ -9,7 +9,9 @@ export const jobEvents = verify.table(
   {
     /** `evt_…`, time-sortable: the feed's cursor. */
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     jobId: integer('job_id')
       .notNull()
       .references(() => bulkJobs.id, { onDelete: 'cascade' }),

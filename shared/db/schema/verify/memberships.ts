@@ -9,8 +9,12 @@ export type VerifyRole = (typeof verifyRoles)[number];
 export const verifyMemberships = verify.table(
   'memberships',
   {
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => verifyUsers.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => verifyUsers.id, { onDelete: 'cascade' }),
     role: text('role', { enum: verifyRoles }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,8 +7,12 @@ export const verifySubscriptions = verify.table(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    planId: text('plan_id').notNull().references(() => verifyPlans.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => verifyPlans.id),
     /** active | trialing | past_due | canceled */
     status: text('status').notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),

@@ -7,7 +7,9 @@ export const tenantDomains = verify.table(
   'tenant_domains',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** Lower-case ASCII (punycode for IDNs). */
     domain: text('domain').notNull(),
     isActive: boolean('is_active').notNull().default(true),

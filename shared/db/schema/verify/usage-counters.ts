@@ -6,7 +6,9 @@ import { tenants } from './tenants';
 export const verifyUsageCounters = verify.table(
   'usage_counters',
   {
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     quota: text('quota').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     used: integer('used').notNull().default(0),

@@ -7,7 +7,9 @@ export const verifyUsageLedger = verify.table(
   'usage_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     quota: text('quota').notNull(),
     quantity: integer('quantity').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),

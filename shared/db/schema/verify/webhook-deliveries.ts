@@ -9,7 +9,9 @@ export const webhookDeliveries = verify.table(
   {
     /** `whd_…`; sent as `Webhook-Id`, the same on every attempt. */
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     eventId: text('event_id')
       .notNull()
       .unique()
