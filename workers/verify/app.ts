@@ -17,6 +17,7 @@ import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
+import { registerSuppressionRoutes } from './routes/suppressions';
 import { registerWebhookRoutes } from './routes/webhook';
 
 /** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
@@ -37,6 +38,7 @@ export function buildVerifyApp() {
   registerEventRoutes(app);
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
+  registerSuppressionRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
