@@ -20,7 +20,7 @@ import {
   requireEntryKey,
   suppressionView,
 } from '../services/suppressions';
-import { suppressionMatchSchema, suppressionSchema } from './suppression-schemas';
+import { suppressionMatchSchema, suppressionSchema } from '../feedback/schemas';
 
 /** Suppressions come with the plan feature of the same name (Starter and up). */
 export const suppressionsFeature = { feature: 'suppressions', minimumPlan: 'starter' } as const;
