@@ -15,6 +15,7 @@ import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
+import { registerOutcomeRoutes } from './routes/outcomes';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSuppressionRoutes } from './routes/suppressions';
@@ -39,6 +40,7 @@ export function buildVerifyApp() {
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
   registerSuppressionRoutes(app);
+  registerOutcomeRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -115,40 +115,43 @@ export async function addSuppression(
   entry: NewSuppression,
   actor: SuppressionActor,
 ): Promise<{ row: SuppressionRow; created: boolean }> {
+  return db.transaction((tx) => addSuppressionIn(tx, tenantId, entry, actor));
+}
+
+/** addSuppression inside the caller's transaction (an outcome and the entry it causes are written together). */
+export async function addSuppressionIn(
+  tx: Executor,
+  tenantId: string,
+  entry: NewSuppression,
+  actor: SuppressionActor,
+): Promise<{ row: SuppressionRow; created: boolean }> {
   const now = new Date();
-  return db.transaction(async (tx) => {
-    await closeExpired(tx, tenantId, entry.key.kind, [entry.key.value], now);
-    const [row] = await tx
-      .insert(suppressions)
-      .values({
-        tenantId,
-        kind: entry.key.kind,
-        value: entry.key.value,
-        mailbox: entry.key.mailbox,
-        reason: entry.reason,
-        source: entry.source,
-        note: entry.note ?? null,
-        expiresAt: entry.expiresAt ?? null,
-      })
-      .onConflictDoNothing({ target: [suppressions.tenantId, suppressions.kind, suppressions.value], where: isNull(suppressions.deletedAt) })
-      .returning();
-    if (row) {
-      await recordEvents(tx, tenantId, 'created', actor, [row]);
-      return { row, created: true };
-    }
-    const [existing] = await tx
-      .select()
-      .from(suppressions)
-      .where(
-        and(
-          eq(suppressions.tenantId, tenantId),
-          eq(suppressions.kind, entry.key.kind),
-          eq(suppressions.value, entry.key.value),
-          isNull(suppressions.deletedAt),
-        ),
-      );
-    return { row: existing!, created: false };
-  });
+  await closeExpired(tx, tenantId, entry.key.kind, [entry.key.value], now);
+  const [row] = await tx
+    .insert(suppressions)
+    .values({
+      tenantId,
+      kind: entry.key.kind,
+      value: entry.key.value,
+      mailbox: entry.key.mailbox,
+      reason: entry.reason,
+      source: entry.source,
+      note: entry.note ?? null,
+      expiresAt: entry.expiresAt ?? null,
+    })
+    .onConflictDoNothing({ target: [suppressions.tenantId, suppressions.kind, suppressions.value], where: isNull(suppressions.deletedAt) })
+    .returning();
+  if (row) {
+    await recordEvents(tx, tenantId, 'created', actor, [row]);
+    return { row, created: true };
+  }
+  const [existing] = await tx
+    .select()
+    .from(suppressions)
+    .where(
+      and(eq(suppressions.tenantId, tenantId), eq(suppressions.kind, entry.key.kind), eq(suppressions.value, entry.key.value), isNull(suppressions.deletedAt)),
+    );
+  return { row: existing!, created: false };
 }
 
 export interface ImportRow {
