@@ -16,6 +16,8 @@ import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
 import { registerOutcomeRoutes } from './routes/outcomes';
+import { registerProviderDeliveryRoutes } from './routes/provider-deliveries';
+import { registerProviderEndpointRoutes } from './routes/provider-endpoints';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSuppressionRoutes } from './routes/suppressions';
@@ -41,6 +43,8 @@ export function buildVerifyApp() {
   registerReverificationRoutes(app);
   registerSuppressionRoutes(app);
   registerOutcomeRoutes(app);
+  registerProviderEndpointRoutes(app);
+  registerProviderDeliveryRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
