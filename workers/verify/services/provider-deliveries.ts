@@ -85,7 +85,8 @@ async function parseDelivery(endpoint: EndpointRow, request: DeliveryRequest, no
     case 'generic':
       return parseGeneric(parseJson(request.body), now);
     case 'mailgun':
-      return parseMailgun(parseJson(request.body), typeof config.signing_key === 'string' ? config.signing_key : null, now);
+      // Awaited here, so a rejection has its handler at once (a returned promise gets one a tick late).
+      return await parseMailgun(parseJson(request.body), typeof config.signing_key === 'string' ? config.signing_key : null, now);
     case 'sendgrid': {
       if (typeof config.verification_key === 'string') {
         const signature = request.headers.get(SENDGRID_SIGNATURE_HEADER);
