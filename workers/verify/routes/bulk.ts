@@ -16,13 +16,15 @@ import {
   csvUploadQuery,
   jobIdParams,
   jobNotFound,
+  jobReadDescription,
   jobSchema,
+  jobWaitQuery,
   optionsFromQuery,
   partialHeaderNote,
   resultsQuery,
   resultsResponses,
 } from './job-schemas';
-import { resultsResponse } from './jobs';
+import { followedJobView, resultsResponse } from './jobs';
 
 /** Bulk uploads may be large: a CSV of 50,000 addresses with a few columns. */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -69,8 +71,9 @@ const getRoute = defineOperation({
   operationId: 'v1_get_bulk_job',
   tags: ['Bulk'],
   summary: 'Status and progress of a bulk job (as GET /v1/jobs/{job_id})',
+  description: jobReadDescription,
   access,
-  request: { params: jobIdParams },
+  request: { params: jobIdParams, query: jobWaitQuery },
   responses: { 200: jsonResponse(jobSchema, 'The job.'), 404: jobNotFound },
 });
 
@@ -167,7 +170,7 @@ export function registerBulkRoutes(app: OpenAPIHono<VerifyEnv>): void {
     return c.json(jobView(job), 201);
   });
 
-  app.openapi(getRoute, async (c) => c.json(jobView(await findJob(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').job_id)), 200));
+  app.openapi(getRoute, async (c) => c.json(await followedJobView(c, c.req.valid('param').job_id, c.req.valid('query').wait), 200));
 
   app.openapi(resultsRoute, async (c) => {
     const job = await findJob(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').job_id);
