@@ -1,6 +1,7 @@
 import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
@@ -24,6 +25,14 @@ export function buildVerifyApp() {
   const app = createApp<VerifyEnv>();
   app.use(services(verifyConfigSchema));
 
+  registerIndexRoute(app, {
+    operationId: 'v1_index',
+    service: 'verify',
+    description: 'Email verification: single and bulk checks, find_email, reverification, webhooks.',
+    openapi: '/v1/openapi.json',
+    reference: '/v1/reference',
+    health: '/v1/health',
+  });
   registerHealthRoutes(app);
   registerMeRoutes(app);
   registerApiKeyRoutes(app);
