@@ -16,6 +16,7 @@ import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
+import { registerReputationRoutes } from './routes/reputation';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerWebhookRoutes } from './routes/webhook';
@@ -46,6 +47,7 @@ export function buildVerifyApp() {
   registerEventRoutes(app);
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
+  registerReputationRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
