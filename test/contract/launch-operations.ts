@@ -40,4 +40,11 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'get', path: '/api/v1/schedule' },
   { method: 'get', path: '/api/v1/publishing-endpoint' },
   { method: 'put', path: '/api/v1/publishing-endpoint' },
+  { method: 'post', path: '/api/v1/drafts' },
+  { method: 'get', path: '/api/v1/drafts' },
+  { method: 'get', path: '/api/v1/drafts/{draftId}' },
+  { method: 'patch', path: '/api/v1/drafts/{draftId}' },
+  { method: 'delete', path: '/api/v1/drafts/{draftId}' },
+  { method: 'get', path: '/api/v1/drafts/{draftId}/revisions' },
+  { method: 'post', path: '/api/v1/drafts/{draftId}/campaign-posts' },
 ];

@@ -12,6 +12,7 @@ import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageProxyRoutes } from './routes/image-proxy';
 import { registerCampaignRoutes } from './routes/campaigns';
+import { registerDraftRoutes } from './routes/drafts';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
 import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
@@ -35,6 +36,7 @@ export function buildLaunchApp() {
   registerReleaseRoutes(app);
   registerCampaignRoutes(app);
   registerPostRoutes(app);
+  registerDraftRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);
