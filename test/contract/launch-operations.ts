@@ -47,4 +47,13 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'delete', path: '/api/v1/drafts/{draftId}' },
   { method: 'get', path: '/api/v1/drafts/{draftId}/revisions' },
   { method: 'post', path: '/api/v1/drafts/{draftId}/campaign-posts' },
+  { method: 'post', path: '/api/v1/uploads' },
+  { method: 'put', path: '/api/v1/uploads/{assetId}' },
+  { method: 'get', path: '/api/v1/assets' },
+  { method: 'get', path: '/api/v1/assets/{assetId}' },
+  { method: 'post', path: '/api/v1/assets/{assetId}/complete' },
+  { method: 'delete', path: '/api/v1/assets/{assetId}' },
+  { method: 'post', path: '/api/v1/assets/{assetId}/download-url' },
+  { method: 'get', path: '/api/v1/assets/{assetId}/content' },
+  { method: 'post', path: '/api/v1/posts/{postId}/visuals' },
 ];

@@ -12,6 +12,7 @@ import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageProxyRoutes } from './routes/image-proxy';
 import { registerCampaignRoutes } from './routes/campaigns';
+import { registerAssetRoutes } from './routes/assets';
 import { registerDraftRoutes } from './routes/drafts';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
@@ -23,6 +24,7 @@ import { registerScreenshotRoutes } from './routes/screenshot';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
 import { registerSocialPostRoutes } from './routes/social-post';
+import { registerUploadRoutes } from './routes/uploads';
 
 /** The whole launch surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildLaunchApp() {
@@ -37,6 +39,8 @@ export function buildLaunchApp() {
   registerCampaignRoutes(app);
   registerPostRoutes(app);
   registerDraftRoutes(app);
+  registerUploadRoutes(app);
+  registerAssetRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);

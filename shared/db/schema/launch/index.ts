@@ -15,3 +15,4 @@ export * from './reviews';
 export * from './audit-events';
 export * from './deliveries';
 export * from './drafts';
+export * from './assets';
