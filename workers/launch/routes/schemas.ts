@@ -3,7 +3,14 @@ import { channelNames } from '../domain/channels';
 import { campaignStatuses, postStatuses } from '../domain/post-status';
 
 /** Response shapes shared by the campaign, post, review and schedule routes. */
-export const visualSchema = z.object({ id: z.string(), url: z.string(), altText: z.string() }).openapi('Visual');
+export const visualSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().openapi({ description: 'The image URL, or `asset:<assetId>` for an uploaded asset.' }),
+    altText: z.string(),
+    assetId: z.string().nullable().openapi({ description: 'The uploaded asset shown, if any; sign a download URL to fetch it.' }),
+  })
+  .openapi('Visual');
 
 export const deliverySchema = z
   .object({
