@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { consumeQuota, launchQuotaStore, refundQuota } from '../../../shared/limits/quota';
@@ -28,13 +29,13 @@ const campaignInput = z
   .object({
     name: z.string().trim().min(1).max(200),
     objective: z.string().trim().min(1).max(2000),
-    releaseId: z.string().max(64).optional().openapi({ description: 'The release this campaign launches.' }),
+    releaseId: prefixedId('rel').optional().openapi({ description: 'The release this campaign launches.' }),
     posts: z.array(postInput).min(1).max(50).openapi({ description: 'Every post (and variant) is created as `draft`.' }),
   })
   .strict()
   .openapi('CampaignInput');
 
-const campaignParams = idParam('campaignId');
+const campaignParams = idParam('campaignId', 'cmp');
 const campaignEntitlement = { ...workspaceUse, quota: 'campaigns' };
 
 const createRoute = defineOperation({

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { anyPrefixedId, pathParams, prefixedId } from '../../../shared/http/ids';
 import { channelNames } from '../domain/channels';
 import { campaignStatuses, postStatuses } from '../domain/post-status';
 
@@ -54,11 +55,7 @@ export const campaignSchema = z
 
 export const visualInput = z.object({ url: z.string().url().max(2048), altText: z.string().trim().min(1).max(1000) }).strict();
 
-export function idParam<N extends string>(name: N) {
-  return z.object({
-    [name]: z
-      .string()
-      .max(64)
-      .openapi({ param: { name, in: 'path' } }),
-  } as Record<N, z.ZodString>);
+/** One prefixed-id path parameter (`idParam('postId', 'pst')`); see shared/http/ids.ts for the shapes. */
+export function idParam<N extends string>(name: N, prefix?: string) {
+  return pathParams({ [name]: prefix ? prefixedId(prefix) : anyPrefixedId() } as Record<N, ReturnType<typeof prefixedId>>);
 }
