@@ -11,6 +11,7 @@ import { registerDomainRoutes } from './routes/domains';
 import { registerEventRoutes } from './routes/events';
 import { registerFindEmailRoutes } from './routes/find-email';
 import { registerJobRoutes } from './routes/jobs';
+import { registerListRoutes } from './routes/lists';
 import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
@@ -34,6 +35,7 @@ export function buildVerifyApp() {
   registerHistoryRoutes(app);
   registerBulkRoutes(app);
   registerJobRoutes(app);
+  registerListRoutes(app);
   registerEventRoutes(app);
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
