@@ -2,7 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { listRows, lists } from '../../shared/db/schema';
 import type { VerifyBindings } from '../../workers/verify/env';
 import worker from '../../workers/verify/index';
-import { verifyEnv, verifyOrigin } from './bulk-flow';
+import type { ListView } from '../../workers/verify/services/lists';
+import { callVerify, eventually, verifyEnv, verifyOrigin } from './bulk-flow';
 import { seedTenant, withTestDb } from './seed';
 
 const verifyWorker = worker as ExportedHandler<VerifyBindings>;
@@ -72,4 +73,30 @@ export async function seedList(tenantId: string, emails: string[] = ['jane@examp
     );
     return list!;
   });
+}
+
+/** One address per sandbox case, a repeat and a bad address: every risk group but suppressed. */
+export const mixedCsv = [
+  'email,name',
+  'jane@example.com,Jane',
+  'undeliverable@example.com,Gone',
+  'risky@example.com,"Catch, All"',
+  'full-inbox@example.com,Full',
+  'disposable@example.com,Temp',
+  'role@example.com,Sales',
+  'blocked@example.com,Blocked',
+  'JANE@example.com,Jane again',
+  'not-an-address,Typo',
+  'john@example.com,John',
+].join('\n');
+
+/** A sandbox list of every case, once its job has completed. */
+export async function verifiedList() {
+  const { auth, tenant } = await listTenant();
+  const list = (await (await uploadList(auth, { name: 'Mixed', sandbox: 'true' }, mixedCsv)).json()) as ListView;
+  await eventually(
+    async () => (await (await callVerify('GET', `/v1/lists/${list.list_id}`, auth)).json()) as ListView,
+    (current) => current.status === 'completed',
+  );
+  return { auth, tenant, list };
 }
