@@ -15,3 +15,4 @@ export * from './bulk-tasks';
 export * from './job-events';
 export * from './webhook-deliveries';
 export * from './reverification-policies';
+export * from './lists';
