@@ -22,10 +22,12 @@ import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
+import { registerOutcomeRoutes } from './routes/outcomes';
 import { registerReputationRoutes } from './routes/reputation';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSourceRoutes } from './routes/sources';
+import { registerSuppressionRoutes } from './routes/suppressions';
 import { registerWebhookRoutes } from './routes/webhook';
 
 /** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
@@ -62,6 +64,8 @@ export function buildVerifyApp() {
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
   registerReputationRoutes(app);
+  registerSuppressionRoutes(app);
+  registerOutcomeRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
