@@ -186,9 +186,9 @@ describe('publisher', () => {
     const due = await dueCampaign();
     await publishDuePosts(localEnv);
     const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${due.campaign.id}/audit`, due.key)).json()) as {
-      events: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string } }>;
+      data: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string } }>;
     };
-    expect(audit.events.slice(-2).map((event) => [event.action, event.from, event.to, event.actor.type, event.actor.id])).toEqual([
+    expect(audit.data.slice(-2).map((event) => [event.action, event.from, event.to, event.actor.type, event.actor.id])).toEqual([
       ['start_publishing', 'scheduled', 'publishing', 'system', 'publisher'],
       ['publish_succeeded', 'publishing', 'published', 'system', 'publisher'],
     ]);

@@ -18,6 +18,17 @@ export const deliverySchema = z
   })
   .openapi('Delivery');
 
+export const decisionSchema = z
+  .object({
+    postId: z.string(),
+    decision: z.enum(['approve', 'reject', 'request_changes']),
+    note: z.string().nullable().openapi({ description: "The reviewer's note: what to change, or why the post was rejected." }),
+    decidedBy: z.string().openapi({ description: 'The user who decided.' }),
+    decidedAt: z.string().datetime(),
+    contentFingerprint: z.string().openapi({ description: "The content decided on; differs from the post's once it was edited since." }),
+  })
+  .openapi('Decision');
+
 const postFields = {
   id: z.string(),
   channel: z.enum(channelNames),
@@ -25,6 +36,7 @@ const postFields = {
   status: z.enum(postStatuses),
   contentFingerprint: z.string().openapi({ description: 'SHA-256 of channel, copy and visuals; an approval is bound to it.' }),
   approval: z.object({ approvedBy: z.string(), approvedAt: z.string().datetime() }).nullable(),
+  lastDecision: decisionSchema.nullable().openapi({ description: "The newest review decision on this post, with the reviewer's note; null before the first." }),
   visuals: z.array(visualSchema),
   delivery: deliverySchema.nullable().openapi({ description: 'The latest scheduled delivery, and how it went.' }),
   updatedAt: z.string().datetime(),
@@ -39,6 +51,9 @@ export const campaignSchema = z
     objective: z.string(),
     releaseId: z.string().nullable(),
     status: z.enum(campaignStatuses).openapi({ description: "Derived from the posts' statuses." }),
+    latestDecision: decisionSchema
+      .nullable()
+      .openapi({ description: 'The newest review decision on any of its posts (`postId` says which), with its note; null before the first.' }),
     posts: z.array(postSchema),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
@@ -54,4 +69,30 @@ export function idParam<N extends string>(name: N) {
       .max(64)
       .openapi({ param: { name, in: 'path' } }),
   } as Record<N, z.ZodString>);
+}
+
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    campaignId: z.string().nullable(),
+    releaseId: z.string().nullable(),
+    postId: z.string().nullable(),
+    action: z.string().openapi({ description: 'A post transition (`submit`, `approve`, `schedule`, …), or `create`, `update`, `delete`.' }),
+    from: z.string().nullable(),
+    to: z.string().nullable().openapi({ description: 'The status after the change; null when no status moved (an update or a deletion).' }),
+    changedFields: z.array(z.string()).nullable().openapi({ description: 'The fields an `update` changed.' }),
+    note: z.string().nullable().openapi({ description: "The note a person gave: a reviewer's reason with a decision, or the message of a review request." }),
+    actor: z.object({ type: z.enum(['key', 'user', 'system']), id: z.string() }),
+    at: z.string().datetime(),
+  })
+  .openapi('AuditEvent');
+
+/** Every launch list answers this one page shape: `data`, and `nextCursor` to pass as `cursor` (null on the last page). */
+export function pageSchema<T extends z.ZodTypeAny>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      nextCursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    })
+    .openapi(name);
 }

@@ -7,6 +7,7 @@ import { newId } from '../../../shared/ids';
 import { validatePostCopy, type Channel } from '../domain/channels';
 import { allowedFrom, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
+import { latestDecisions, newestOf } from './decisions';
 
 export interface VisualInput {
   url: string;
@@ -106,12 +107,13 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
   if (!campaign) throw new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
   const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
   const ids = postRows.map((post) => post.id);
-  const [visuals, deliveries] = ids.length
+  const [visuals, deliveries, decisions] = ids.length
     ? await Promise.all([
         db.select().from(postVisuals).where(inArray(postVisuals.postId, ids)).orderBy(asc(postVisuals.position)),
         db.select().from(postDeliveries).where(inArray(postDeliveries.postId, ids)).orderBy(desc(postDeliveries.id)),
+        latestDecisions(db, ids),
       ])
-    : [[], []];
+    : [[], [], new Map()];
   const latestDelivery = (postId: string) => {
     const delivery = deliveries.find((row) => row.postId === postId);
     return delivery ? deliveryView(delivery) : null;
@@ -123,6 +125,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     status: post.status as PostStatus,
     contentFingerprint: post.contentFingerprint,
     approval: post.approvedFingerprint ? { approvedBy: post.approvedBy!, approvedAt: post.approvedAt!.toISOString() } : null,
+    lastDecision: decisions.get(post.id) ?? null,
     visuals: visuals.filter((visual) => visual.postId === post.id).map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText })),
     delivery: latestDelivery(post.id),
     updatedAt: post.updatedAt.toISOString(),
@@ -133,6 +136,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     objective: campaign.objective,
     releaseId: campaign.releaseId,
     status: deriveCampaignStatus(postRows.map((post) => post.status as PostStatus)),
+    latestDecision: newestOf(decisions.values()),
     posts: postRows
       .filter((post) => !post.variantOf)
       .map((post) => ({ ...view(post), variants: postRows.filter((variant) => variant.variantOf === post.id).map(view) })),
