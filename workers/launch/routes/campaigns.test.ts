@@ -209,6 +209,27 @@ describe('scheduling', () => {
     expect(key).toBeTruthy();
   });
 
+  it('refuses to schedule a post when the workspace has no publishing endpoint, naming the fix', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Nowhere to go' }]);
+    const post = campaign.posts[0]!;
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const reviewer = await team.session('reviewer');
+    await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' });
+    const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, team.key, { publishAt: future() });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      code: 'publishing_endpoint_required',
+      postId: post.id,
+      hint: expect.stringContaining('PUT /api/v1/publishing-endpoint'),
+    });
+    const read = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()) as CampaignBody;
+    expect(read.posts[0]).toMatchObject({ status: 'approved', delivery: null });
+    expect(((await (await callLaunch('GET', '/api/v1/schedule', team.key)).json()) as { items: unknown[] }).items).toEqual([]);
+    const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, team.key)).json()) as { data: Array<{ action: string }> };
+    expect(audit.data.map((event) => event.action)).not.toContain('schedule');
+  });
+
   it('refuses a time in the past', async () => {
     const { key, post } = await approvedPost();
     const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: '2020-01-01T00:00:00Z' });

@@ -9,7 +9,7 @@ import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
 import { createCampaign, getCampaign, listCampaigns } from '../services/campaigns';
 import { requestReview } from '../services/reviews';
-import { auditEventSchema, campaignSchema, idParam, pageSchema, visualInput } from './schemas';
+import { auditEventSchema, campaignSchema, campaignStatusDescription, idParam, pageSchema, postCountsSchema, visualInput } from './schemas';
 
 const postInput = z
   .object({
@@ -71,7 +71,8 @@ const listRoute = defineOperation({
               name: z.string(),
               objective: z.string(),
               releaseId: z.string().nullable(),
-              status: z.enum(campaignStatuses),
+              status: z.enum(campaignStatuses).openapi({ description: campaignStatusDescription }),
+              postCounts: postCountsSchema,
               createdAt: z.string().datetime(),
             }),
           ),

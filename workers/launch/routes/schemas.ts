@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { channelNames } from '../domain/channels';
 import { campaignStatuses, postStatuses } from '../domain/post-status';
+import { deliveryStatuses } from '../services/deliveries';
 
 /** Response shapes shared by the campaign, post, review and schedule routes. */
 export const visualSchema = z.object({ id: z.string(), url: z.string(), altText: z.string() }).openapi('Visual');
@@ -8,10 +9,17 @@ export const visualSchema = z.object({ id: z.string(), url: z.string(), altText:
 export const deliverySchema = z
   .object({
     id: z.string(),
-    status: z.enum(['pending', 'publishing', 'published', 'failed', 'cancelled']),
+    status: z.enum(deliveryStatuses).openapi({
+      description: '`pending` (waiting to be due, or for a retry), `publishing`, `published`, `failed` (for good), `cancelled`.',
+    }),
     scheduledFor: z.string().datetime(),
-    attempts: z.number().int(),
-    lastError: z.string().nullable(),
+    attempts: z.number().int().openapi({ description: 'Attempts made so far (at most 5).' }),
+    nextAttemptAt: z
+      .string()
+      .datetime()
+      .nullable()
+      .openapi({ description: 'When the next attempt is due, while a delivery that failed an attempt waits for its retry; null otherwise.' }),
+    lastError: z.string().nullable().openapi({ description: 'Why the last attempt failed.' }),
     externalId: z.string().nullable().openapi({ description: "The network's id for the published post, as the publishing endpoint returned it." }),
     externalUrl: z.string().nullable(),
     publishedAt: z.string().datetime().nullable(),
@@ -44,13 +52,21 @@ const postFields = {
 
 export const postSchema = z.object({ ...postFields, variants: z.array(z.object(postFields).openapi('PostVariant')) }).openapi('Post');
 
+export const campaignStatusDescription =
+  "Derived from the posts' statuses (variants included): `published` once every post not rejected is out, `partially_published` while some are out and others are not (failed, or still to go), `failed` when a post failed and none is out, then `scheduled`, `in_review`, `changes_requested`, `draft`, `approved` by what the rest are doing; `rejected` when every post was rejected. `postCounts` gives the exact numbers.";
+
+export const postCountsSchema = z
+  .object(Object.fromEntries(postStatuses.map((status) => [status, z.number().int()])) as Record<(typeof postStatuses)[number], z.ZodNumber>)
+  .openapi('PostCounts', { description: 'How many posts (variants included) are in each state.' });
+
 export const campaignSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     objective: z.string(),
     releaseId: z.string().nullable(),
-    status: z.enum(campaignStatuses).openapi({ description: "Derived from the posts' statuses." }),
+    status: z.enum(campaignStatuses).openapi({ description: campaignStatusDescription }),
+    postCounts: postCountsSchema,
     latestDecision: decisionSchema
       .nullable()
       .openapi({ description: 'The newest review decision on any of its posts (`postId` says which), with its note; null before the first.' }),

@@ -5,9 +5,10 @@ import { campaigns, postDeliveries, posts, postVisuals, releases } from '../../.
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
 import { validatePostCopy, type Channel } from '../domain/channels';
-import { allowedFrom, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
+import { allowedFrom, countPostStatuses, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
 import { latestDecisions, newestOf } from './decisions';
+import { deliveryView } from './deliveries';
 
 export interface VisualInput {
   url: string;
@@ -135,7 +136,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     name: campaign.name,
     objective: campaign.objective,
     releaseId: campaign.releaseId,
-    status: deriveCampaignStatus(postRows.map((post) => post.status as PostStatus)),
+    ...campaignSummary(postRows.map((post) => post.status as PostStatus)),
     latestDecision: newestOf(decisions.values()),
     posts: postRows
       .filter((post) => !post.variantOf)
@@ -145,17 +146,8 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
   };
 }
 
-export function deliveryView(delivery: typeof postDeliveries.$inferSelect) {
-  return {
-    id: delivery.id,
-    status: delivery.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',
-    scheduledFor: delivery.scheduledFor.toISOString(),
-    attempts: delivery.attempts,
-    lastError: delivery.lastError,
-    externalId: delivery.externalId,
-    externalUrl: delivery.externalUrl,
-    publishedAt: delivery.publishedAt?.toISOString() ?? null,
-  };
+function campaignSummary(statuses: PostStatus[]) {
+  return { status: deriveCampaignStatus(statuses), postCounts: countPostStatuses(statuses) };
 }
 
 export async function listCampaigns(db: Database, workspaceId: string, after: string | undefined, limit: number) {
@@ -181,7 +173,7 @@ export async function listCampaigns(db: Database, workspaceId: string, after: st
     name: row.name,
     objective: row.objective,
     releaseId: row.releaseId,
-    status: deriveCampaignStatus(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
+    ...campaignSummary(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
     createdAt: row.createdAt.toISOString(),
   }));
 }
