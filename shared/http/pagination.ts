@@ -39,8 +39,11 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   });
 }
 
-/** Fetch one more than the page size to learn whether another page exists. */
-export function page<T extends { id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.id) : null };
+/**
+ * Fetch one more than the page size to learn whether another page exists. The answer is the page
+ * shape every launch list shares: `data`, and `nextCursor` (null on the last page).
+ */
+export function page<T extends { id: string }>(rows: T[], limit: number): { data: T[]; nextCursor: string | null } {
+  const data = rows.slice(0, limit);
+  return { data, nextCursor: rows.length > limit ? encodeCursor(data.at(-1)!.id) : null };
 }

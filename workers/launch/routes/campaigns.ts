@@ -10,7 +10,7 @@ import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
 import { createCampaign, getCampaign, listCampaigns } from '../services/campaigns';
 import { requestReview } from '../services/reviews';
-import { campaignSchema, idParam, visualInput } from './schemas';
+import { auditEventSchema, campaignSchema, campaignStatusDescription, idParam, pageSchema, postCountsSchema, visualInput } from './schemas';
 
 const postInput = z
   .object({
@@ -72,7 +72,8 @@ const listRoute = defineOperation({
               name: z.string(),
               objective: z.string(),
               releaseId: z.string().nullable(),
-              status: z.enum(campaignStatuses),
+              status: z.enum(campaignStatuses).openapi({ description: campaignStatusDescription }),
+              postCounts: postCountsSchema,
               createdAt: z.string().datetime(),
             }),
           ),
@@ -132,28 +133,11 @@ const auditRoute = defineOperation({
   path: '/api/v1/campaigns/{campaignId}/audit',
   operationId: 'listCampaignAudit',
   tags: ['Campaigns'],
-  summary: 'Every status change of the campaign and its posts: who, when, from and to',
+  summary: 'Every change of the campaign and its posts: who, when, from, to and the note given',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: { params: campaignParams },
+  request: { params: campaignParams, query: z.object(cursorQuery) },
   responses: {
-    200: jsonResponse(
-      z
-        .object({
-          events: z.array(
-            z.object({
-              id: z.string(),
-              postId: z.string().nullable(),
-              action: z.string(),
-              from: z.string().nullable(),
-              to: z.string(),
-              actor: z.object({ type: z.enum(['key', 'user', 'system']), id: z.string() }),
-              at: z.string().datetime(),
-            }),
-          ),
-        })
-        .openapi('AuditTrail'),
-      'Oldest first.',
-    ),
+    200: jsonResponse(pageSchema(auditEventSchema, 'AuditTrail'), 'Oldest first.'),
     404: errorResponse('No such campaign in this workspace.'),
   },
 });
@@ -182,8 +166,7 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
     const rows = await listCampaigns(c.get('services').db, c.get('principal').workspaceId, decodeCursor(query.cursor), query.limit);
-    const { items, nextCursor } = page(rows, query.limit);
-    return c.json({ data: items, nextCursor }, 200);
+    return c.json(page(rows, query.limit), 200);
   });
 
   app.openapi(getRoute, async (c) => c.json(await getCampaign(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').campaignId), 200));
@@ -199,7 +182,8 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const { db } = c.get('services');
     const workspaceId = c.get('principal').workspaceId;
     const campaignId = c.req.valid('param').campaignId;
+    const query = c.req.valid('query');
     await getCampaign(db, workspaceId, campaignId);
-    return c.json({ events: await listAudit(db, workspaceId, campaignId) }, 200);
+    return c.json(page(await listAudit(db, workspaceId, { campaignId }, decodeCursor(query.cursor), query.limit), query.limit), 200);
   });
 }

@@ -100,8 +100,8 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
       decodeCursor(query.cursor),
       query.limit,
     );
-    const { items, nextCursor } = page(rows, query.limit);
-    return c.json({ data: items.map(releaseView), nextCursor }, 200);
+    const { data, nextCursor } = page(rows, query.limit);
+    return c.json({ data: data.map(releaseView), nextCursor }, 200);
   });
 
   app.openapi(createRoute, async (c) => {
