@@ -1,6 +1,6 @@
 import { readConfig } from '../../../shared/config';
 import { createDatabase, type Database } from '../../../shared/db/client';
-import { checkRetryDelaySeconds, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
+import { checkRetryDelaySeconds, checkRetrySchedule, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
 import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '../engine/check-email';
 import { checkEmailRequestSchema } from '../engine/output';
 import { verifyConfigSchema } from '../config';
@@ -83,7 +83,7 @@ interface BatchContext {
   db: Database;
   env: VerifyBindings;
   deps: CheckEmailDeps;
-  /** BULK_RETRY_DELAYS_SECONDS. */
+  /** BULK_RETRY_DELAYS_SECONDS; sandbox jobs follow their own (checkRetrySchedule). */
   retrySchedule: readonly number[];
   /** The batch's open tasks, by taskKeyText. */
   openTasks: Promise<Map<string, OpenTask>>;
@@ -135,18 +135,19 @@ async function check({ db, deps, retrySchedule, openTasks, suppressions }: Batch
   const task = (await openTasks).get(taskKeyText(body));
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
+  const schedule = checkRetrySchedule(request, retrySchedule);
   let outcome: CheckOutcome;
   try {
     outcome = await checkEmail(request, deps);
   } catch (error) {
     // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
-    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(retrySchedule, attempt) };
+    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(schedule, attempt) };
     log('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
     await recordTaskFailure(db, task, `The check could not run: ${errorText(error)}`);
     return ACK;
   }
   if (outcome.retryable && outcome.output.is_reachable === 'unknown') {
-    const delaySeconds = checkRetryDelaySeconds(retrySchedule, attempt);
+    const delaySeconds = checkRetryDelaySeconds(schedule, attempt);
     await recordDeferredAttempt(db, task, outcome, delaySeconds);
     return { ack: false, delaySeconds };
   }
