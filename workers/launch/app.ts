@@ -13,6 +13,8 @@ import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageProxyRoutes } from './routes/image-proxy';
 import { registerCampaignRoutes } from './routes/campaigns';
+import { registerAssetRoutes } from './routes/assets';
+import { registerDraftRoutes } from './routes/drafts';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
 import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
@@ -23,6 +25,7 @@ import { registerScreenshotRoutes } from './routes/screenshot';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
 import { registerSocialPostRoutes } from './routes/social-post';
+import { registerUploadRoutes } from './routes/uploads';
 
 /** The whole launch surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildLaunchApp() {
@@ -44,6 +47,9 @@ export function buildLaunchApp() {
   registerReleaseRoutes(app);
   registerCampaignRoutes(app);
   registerPostRoutes(app);
+  registerDraftRoutes(app);
+  registerUploadRoutes(app);
+  registerAssetRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);

@@ -7,17 +7,27 @@ import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerCheckEmailRoutes } from './routes/check-email';
+import { registerCommentRoutes } from './routes/comments';
 import { registerBulkRoutes } from './routes/bulk';
 import { registerDomainRoutes } from './routes/domains';
 import { registerEventRoutes } from './routes/events';
 import { registerFindEmailRoutes } from './routes/find-email';
 import { registerJobRoutes } from './routes/jobs';
+import { registerListDownloadRoutes } from './routes/list-downloads';
+import { registerListQualityRoutes } from './routes/list-quality';
+import { registerListRoutes } from './routes/lists';
+import { registerQueryRoutes } from './routes/query';
+import { registerRemediationRoutes } from './routes/remediation';
 import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
+import { registerOutcomeRoutes } from './routes/outcomes';
+import { registerReputationRoutes } from './routes/reputation';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
+import { registerSourceRoutes } from './routes/sources';
+import { registerSuppressionRoutes } from './routes/suppressions';
 import { registerWebhookRoutes } from './routes/webhook';
 
 /** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
@@ -43,9 +53,19 @@ export function buildVerifyApp() {
   registerHistoryRoutes(app);
   registerBulkRoutes(app);
   registerJobRoutes(app);
+  registerListRoutes(app);
+  registerListQualityRoutes(app);
+  registerListDownloadRoutes(app);
+  registerRemediationRoutes(app);
+  registerCommentRoutes(app);
+  registerQueryRoutes(app);
+  registerSourceRoutes(app);
   registerEventRoutes(app);
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
+  registerReputationRoutes(app);
+  registerSuppressionRoutes(app);
+  registerOutcomeRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

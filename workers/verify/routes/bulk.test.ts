@@ -138,6 +138,9 @@ describe('POST /v1/bulk', () => {
       expect({ path, status: response.status, code: envelope.code, field: envelope.field }).toEqual({ path, status: 400, code: 'validation_failed', field });
       expect(envelope.hint).toEqual(expect.any(String));
     }
+    // PostgreSQL cannot store a NUL: an address holding one is refused, never a 500.
+    const nul = await callVerify('POST', '/v1/bulk', auth, 'email\na\u0000b@example.com\n', 'text/csv');
+    expect({ status: nul.status, body: await nul.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     const empty = await callVerify('POST', '/v1/bulk', auth);
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ code: 'validation_failed', field: 'body' });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { jobKinds } from '../../../shared/db/schema';
+import { int32Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { MAX_JOB_WAIT_SECONDS, MIN_JOB_WAIT_ANSWER_SECONDS, SUGGESTED_POLL_SECONDS } from '../domain/job-polling';
 import { jobLifecycleMarkdown, jobStatuses, taskStatuses } from '../domain/job-status';
@@ -9,14 +10,7 @@ import { MAX_JOB_ADDRESSES } from '../bulk/jobs';
 
 /** Request and response shapes shared by the bulk, jobs, events, find_email and v0 routes. */
 
-export const jobIdParams = z.object({
-  job_id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'job_id', in: 'path' }, type: 'integer', format: 'int32', example: 42 }),
-});
+export const jobIdParams = pathParams({ job_id: int32Id() });
 
 export const jobNotFound = errorResponse('No such job in this workspace.');
 

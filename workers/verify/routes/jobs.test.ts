@@ -131,8 +131,15 @@ describe('reading a job', () => {
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
       expect(await response.json()).toMatchObject({ code: 'not_found' });
     }
-    expect((await callVerify('GET', '/v1/jobs/0', stranger.auth)).status).toBe(400);
-    expect((await callVerify('GET', '/v1/jobs/2147483648', stranger.auth)).status).toBe(400);
+    // Only plain decimal digits are a job id: nothing that merely coerces to a number.
+    for (const id of ['0', '2147483648', '1e3', '0x10', '1.0', '%201', '%00', '01']) {
+      const response = await callVerify('GET', `/v1/jobs/${id}`, stranger.auth);
+      expect({ id, status: response.status, body: await response.json() }).toMatchObject({
+        id,
+        status: 400,
+        body: { code: 'validation_failed', field: 'job_id' },
+      });
+    }
   });
 });
 
