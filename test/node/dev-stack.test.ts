@@ -1,11 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureLocalChromium } from '../../dev/chromium';
 import { freePort } from './free-port';
+
+const execFileAsync = promisify(execFile);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
@@ -52,6 +56,57 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
   return { child, output: () => output };
 }
 
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { summary?: string }>>;
+}
+
+/** What the reference page's sidebar names each operation by: its summary, else its path. */
+function operationTitles(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) => Object.values(operations).map((operation) => operation.summary ?? path));
+}
+
+/** The text of the page's navigation sidebar, entities decoded. */
+function sidebarText(dom: string): string {
+  const start = dom.indexOf('t-doc__sidebar');
+  expect(start, 'the page has no sidebar').toBeGreaterThan(-1);
+  return dom
+    .slice(start)
+    .replace(/<wbr>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
+
+/**
+ * The page as Chromium renders it (the browser `npm run dev` uses, see dev/chromium.ts), with every
+ * host name unresolvable so that nothing can come from the internet: what a person sees offline.
+ */
+async function renderOffline(url: string): Promise<string> {
+  const { linkedAt } = ensureLocalChromium();
+  const profile = mkdtempSync(join(tmpdir(), 'reference-chromium-'));
+  try {
+    const { stdout } = await execFileAsync(
+      linkedAt,
+      [
+        '--headless',
+        `--user-data-dir=${profile}`,
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--virtual-time-budget=20000',
+        '--window-size=1280,4000',
+        '--dump-dom',
+        url,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    return stdout;
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGINT');
@@ -80,6 +135,22 @@ describe('npm run dev', () => {
       expect({ url, valid: result.valid, errors: result.errors }).toEqual({ url, valid: true, errors: undefined });
       expect(document.openapi).toMatch(/^3\.1\./);
       expect(document.info.version).toBe('1.0.0');
+    }
+
+    for (const [url, documentPath] of [
+      [`${devJson.launch.url}/api/reference`, '/api/openapi.json'],
+      [`${devJson.verify.url}/v1/reference`, '/v1/openapi.json'],
+    ] as const) {
+      const script = await fetch(`${url}/scalar-api-reference.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+      const document = (await (await fetch(new URL(documentPath, url))).json()) as OpenApiDocument;
+      const dom = await renderOffline(url);
+      const text = sidebarText(dom);
+      const titles = operationTitles(document);
+      expect(titles.length).toBeGreaterThan(5);
+      expect(titles.filter((title) => !text.includes(title))).toEqual([]);
     }
 
     const me = await fetch(`${devJson.verify.url}/v1/me`, { headers: { authorization: `Bearer ${devJson.verify.apiKey}` } });
@@ -114,5 +185,5 @@ describe('npm run dev', () => {
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
     expect(await stop(second.child)).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
