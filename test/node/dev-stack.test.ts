@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureLocalChromium } from '../../dev/chromium';
+import { ensureLocalChromium, SYSTEM_CHROMIUM_ENV } from '../../dev/chromium';
 import { freePort } from './free-port';
 
 const execFileAsync = promisify(execFile);
@@ -15,13 +15,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 // As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
 chmodSync(stateDir, 0o755);
+const cacheDir = join(stateDir, 'cache');
 
 interface DevJson {
   launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
   verify: { url: string; apiKey: string; internalSecret: string };
 }
 
-async function startDev(): Promise<{ child: ChildProcess; output: () => string }> {
+async function startDev(extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string }> {
   const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
@@ -36,6 +37,7 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
       DEV_POSTGRES_PORT: String(postgresPort),
       // So that a screenshot of a page on this machine can be taken below.
       ALLOW_PRIVATE_URLS: '1',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -178,12 +180,22 @@ describe('npm run dev', () => {
     expect(stats.status).toBe(200);
     expect(await stop(first.child)).toBe(0);
 
-    const second = await startDev();
+    // The second run is a machine without a system Chromium (and with a cache of its own, so the
+    // browser wrapper other runs share is untouched): screenshots come from the npm package's.
+    const second = await startDev({ [SYSTEM_CHROMIUM_ENV]: '', XDG_CACHE_HOME: cacheDir });
     expect(second.output()).toContain('reused the demo data');
+    expect(second.output()).toContain('No system Chromium: screenshots use the one from npm');
     const again = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
+    const fallbackShot = await fetch(`${again.launch.url}/api/screenshot`, {
+      method: 'POST',
+      headers: { ...launchKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${again.launch.url}/api/health`, colorScheme: 'light' }),
+    });
+    expect(fallbackShot.status, await fallbackShot.clone().text()).toBe(200);
+    expect(await fallbackShot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
     expect(await stop(second.child)).toBe(0);
   }, 300_000);
 });
