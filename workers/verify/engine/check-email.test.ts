@@ -149,6 +149,29 @@ describe('checkEmail: TLS', () => {
     expect(output).toMatchObject({ is_reachable: 'safe', debug: { smtp: { tls: false, mx_host: 'bad-cert.other.test' } } });
     expect((await sessionsNaming(address))[0]).toMatchObject({ secure: false });
   });
+
+  it('says precisely why when the server requires STARTTLS and its certificate does not verify', async () => {
+    const address = uniqueAddress('alice', 'self-signed-required.test');
+    const { output, retryable } = await check(address);
+    expect(output).toMatchObject({
+      is_reachable: 'unknown',
+      reason: 'tls_unverifiable',
+      smtp: { can_connect_smtp: false },
+      debug: {
+        smtp: {
+          mx_host: 'starttls-required-self-signed.mx.test',
+          tls: false,
+          reply: { command: 'MAIL FROM', code: 530 },
+          error: expect.stringMatching(/requires STARTTLS .*TLS handshake with starttls-required-self-signed\.mx\.test failed/),
+        },
+      },
+    });
+    // Retrying cannot help while the certificate stays as it is.
+    expect(retryable).toBe(false);
+    // The plaintext retry was refused before the mailbox was ever named.
+    const sessions = await sessionsNaming(address);
+    expect(sessions).toEqual([]);
+  });
 });
 
 describe('checkEmail: DNS', () => {

@@ -178,6 +178,9 @@ function skipsSmtp(request: CheckEmailRequest, provider: DetectedProvider): bool
   return field !== null && request[field] === 'skip';
 }
 
+/** RFC 3207 §4: "530 5.7.0 Must issue a STARTTLS command first". */
+const STARTTLS_REQUIRED = 530;
+
 interface SmtpStage {
   outcome: SmtpOutcome;
   details: StageResults['smtp'];
@@ -225,12 +228,33 @@ async function smtpStage(
     }
     const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
     let attempt: Attempt;
+    let handshakeError: string | null = null;
     try {
       const session = { request, deps, host, address: address.address, port, proxy, toEmail, domain, deadline };
       attempt = await attemptSession(session, 'opportunistic');
-      if (attempt.kind === 'tls_failed') attempt = await attemptSession(session, 'none');
+      if (attempt.kind === 'tls_failed') {
+        handshakeError = attempt.error;
+        attempt = await attemptSession(session, 'none');
+      }
     } finally {
       release();
+    }
+    if (handshakeError && attempt.kind === 'session' && attempt.result.reply.reply.code === STARTTLS_REQUIRED) {
+      // The server insists on TLS and its certificate does not verify: an MTA would deliver over
+      // unauthenticated TLS, but workerd's startTls always verifies the certificate, and no TLS
+      // client of our own runs over the raw socket. So the mailbox cannot be asked; retrying will
+      // not change that while the certificate stays as it is.
+      const { reply } = attempt.result;
+      return {
+        outcome: { kind: 'tls_unverifiable' },
+        details: {
+          ...details,
+          mxHost: host,
+          reply,
+          error: `${host} requires STARTTLS (${reply.reply.code} at ${reply.command} in plaintext), and ${handshakeError}: its certificate is not trusted or does not name the host, and this service only speaks TLS with certificate verification, so the mailbox could not be checked.`,
+        },
+        retryable: false,
+      };
     }
     if (attempt.kind === 'unreachable' || attempt.kind === 'tls_failed') {
       errors.push(attempt.error);
