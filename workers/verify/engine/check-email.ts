@@ -228,30 +228,32 @@ async function smtpStage(
     }
     const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
     let attempt: Attempt;
-    let handshakeError: string | null = null;
+    let refusedPlaintext: { handshakeError: string; reply: ClassifiedReply } | null = null;
     try {
       const session = { request, deps, host, address: address.address, port, proxy, toEmail, domain, deadline };
       attempt = await attemptSession(session, 'opportunistic');
       if (attempt.kind === 'tls_failed') {
-        handshakeError = attempt.error;
+        const handshakeError = attempt.error;
         attempt = await attemptSession(session, 'none');
+        if (attempt.kind === 'session' && attempt.result.reply.reply.code === STARTTLS_REQUIRED) {
+          // The host insists on TLS, and its certificate does not verify: as an MTA would, go on
+          // over TLS without checking it (unverified-tls.ts).
+          refusedPlaintext = { handshakeError, reply: attempt.result.reply };
+          attempt = await attemptSession(session, 'unverified');
+        }
       }
     } finally {
       release();
     }
-    if (handshakeError && attempt.kind === 'session' && attempt.result.reply.reply.code === STARTTLS_REQUIRED) {
-      // The server insists on TLS and its certificate does not verify: an MTA would deliver over
-      // unauthenticated TLS, but workerd's startTls always verifies the certificate, and no TLS
-      // client of our own runs over the raw socket. So the mailbox cannot be asked; retrying will
-      // not change that while the certificate stays as it is.
-      const { reply } = attempt.result;
+    if (refusedPlaintext && attempt.kind !== 'session') {
+      const { handshakeError, reply } = refusedPlaintext;
       return {
         outcome: { kind: 'tls_unverifiable' },
         details: {
           ...details,
           mxHost: host,
           reply,
-          error: `${host} requires STARTTLS (${reply.reply.code} at ${reply.command} in plaintext), and ${handshakeError}: its certificate is not trusted or does not name the host, and this service only speaks TLS with certificate verification, so the mailbox could not be checked.`,
+          error: `${host} requires STARTTLS (${reply.reply.code} at ${reply.command} in plaintext); ${handshakeError}, and TLS without certificate verification failed too (${attempt.error})`,
         },
         retryable: false,
       };
@@ -295,7 +297,7 @@ interface SessionTarget {
 }
 
 /** One connection and dialogue. */
-async function attemptSession(target: SessionTarget, startTls: 'opportunistic' | 'none'): Promise<Attempt> {
+async function attemptSession(target: SessionTarget, startTls: 'opportunistic' | 'none' | 'unverified'): Promise<Attempt> {
   const { deps, host, address, port, proxy, deadline } = target;
   const budgets = deps.settings.budgets;
   const connectDeadline = Math.min(deps.now() + budgets.connectMs, deadline);

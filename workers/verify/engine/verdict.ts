@@ -49,7 +49,7 @@ export const REASON_DESCRIPTIONS: Record<Reason, string> = {
   timeout: 'The mail server did not answer in time.',
   unavailable_smtp: 'The mail server deferred or refused the check (greylisting, a blocklist, its policy), or closed the connection before answering.',
   tls_unverifiable:
-    "The mail server requires STARTTLS and presents a certificate that does not verify (self-signed, expired, or not naming the host). Mail servers deliver there anyway (opportunistic TLS does not authenticate), but this service only speaks TLS with certificate verification (the Workers runtime gives no other), so the mailbox could not be asked; `debug.smtp.error` says what failed. Retrying does not help until the server's certificate changes.",
+    "The mail server requires STARTTLS, its certificate does not verify (self-signed, expired, or not naming the host), and TLS without verification, tried next as mail servers do, failed too (the server offers only TLS versions or cipher suites this service does not speak); `debug.smtp.error` says what failed. Retrying does not help until the server's TLS changes.",
   smtp_skipped: 'The mailbox was not checked, because the verification method for its provider is `skip`.',
   unexpected_error: 'The check could not finish: the DNS lookup failed, or the SMTP session failed on our side (the proxy).',
 };
@@ -80,7 +80,8 @@ export type SmtpOutcome =
    * skipped: the method for the provider is `skip`; no_connect: no mail host could be reached;
    * timeout: a host did not answer in time; dropped: a host closed the connection or garbled the
    * dialogue before answering RCPT TO; failed: the check broke on our side (the proxy);
-   * tls_unverifiable: the host requires STARTTLS and its certificate does not verify.
+   * tls_unverifiable: the host requires STARTTLS, its certificate does not verify, and TLS
+   * without verification failed too.
    */
   | { kind: 'skipped' | 'no_connect' | 'timeout' | 'dropped' | 'failed' | 'tls_unverifiable' };
 
@@ -162,7 +163,7 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
     score: 35,
   },
   {
-    when: 'the server requires STARTTLS and its certificate does not verify',
+    when: 'the server requires STARTTLS, and neither verified nor unverified TLS worked',
     applies: smtpEnded('tls_unverifiable'),
     is_reachable: 'unknown',
     reason: 'tls_unverifiable',
