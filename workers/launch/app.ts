@@ -1,6 +1,6 @@
-import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { referencePage } from '../../shared/http/reference-page';
 import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { roleTableMarkdown } from './auth/roles';
@@ -82,6 +82,6 @@ export function buildLaunchApp() {
       extra: `${roleTableMarkdown()}\n\n${transitionTableMarkdown()}`,
     }),
   });
-  app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Launch Workspace API' }));
+  app.get('/api/reference', referencePage({ path: '/api/reference', documentPath: '/api/openapi.json', title: 'Launch Workspace API' }));
   return app;
 }

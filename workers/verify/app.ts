@@ -1,6 +1,6 @@
-import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { referencePage } from '../../shared/http/reference-page';
 import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
@@ -81,6 +81,6 @@ export function buildVerifyApp() {
       credentials: 'Every workspace operation takes a workspace API key as `Authorization: Bearer <key>`; keys carry scopes.',
     }),
   });
-  app.get('/v1/reference', Scalar({ url: '/v1/openapi.json', pageTitle: 'Email Verification API' }));
+  app.get('/v1/reference', referencePage({ path: '/v1/reference', documentPath: '/v1/openapi.json', title: 'Email Verification API' }));
   return app;
 }

@@ -39,6 +39,7 @@ describe('verdict', () => {
     ['a refusal that says nothing', checked({ smtp: replied('unknown') }), 'unknown', 'invalid_smtp', 35],
     ['no connection', checked({ smtp: { kind: 'no_connect' } }), 'unknown', 'no_connect', 30],
     ['a timeout', checked({ smtp: { kind: 'timeout' } }), 'unknown', 'timeout', 30],
+    ['STARTTLS required, certificate not verified', checked({ smtp: { kind: 'tls_unverifiable' } }), 'unknown', 'tls_unverifiable', 35],
     ['SMTP skipped', checked({ smtp: { kind: 'skipped' } }), 'unknown', 'smtp_skipped', 50],
     ['a failed session', checked({ smtp: { kind: 'failed' } }), 'unknown', 'unexpected_error', 25],
     ['a pipeline that stopped after DNS', checked({ smtp: undefined }), 'unknown', 'unexpected_error', 25],
