@@ -97,6 +97,14 @@ describe('releases', () => {
     expect(search.data.map((r) => r.version)).toEqual(['v2-beta']);
   });
 
+  it('names a missing field and an unknown one in words', async () => {
+    const { auth } = await seedWorkspace({ scopes: ['release:create'] });
+    const missing = await post(auth, { version: 'v1' });
+    expect(await missing.json()).toMatchObject({ code: 'validation_failed', field: 'title', message: 'title is required: send text.' });
+    const unknown = await post(auth, { ...release('v1'), tag: 'latest' });
+    expect(await unknown.json()).toMatchObject({ code: 'validation_failed', field: 'tag', message: 'tag is not a field of this request.' });
+  });
+
   it('refuses a cursor it did not issue with 400', async () => {
     const { auth } = await seedWorkspace({ scopes: ['artifact:read'] });
     const response = await SELF.fetch(`${base}/api/v1/releases?cursor=bogus`, { headers: auth });
