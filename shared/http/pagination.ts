@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError } from './api-error';
+import { PREFIXED_ID } from './ids';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -28,7 +29,7 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   try {
     const id = atob(cursor);
-    if (/^[a-z]{2,4}_[0-9A-Z]{26}$/.test(id)) return id;
+    if (PREFIXED_ID.test(id)) return id;
   } catch {
     // Falls through to the error below.
   }

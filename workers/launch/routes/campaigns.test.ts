@@ -55,11 +55,41 @@ describe('campaigns', () => {
     const response = await callLaunch('POST', '/api/v1/campaigns', team.key, {
       name: 'n',
       objective: 'o',
-      releaseId: 'rel_nope',
+      releaseId: 'rel_01JD3W6Z4T8M2Q9X5K7B1C3V0N',
       posts: [{ channel: 'x', copy: 'hi' }],
     });
     expect(response.status).toBe(404);
     expect(((await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] }).data).toHaveLength(0);
+  });
+
+  it('answers a malformed id with 400 naming it, and NUL in any text with 400, creating nothing', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const post = campaign.posts[0]!.id;
+    const malformed: Array<[string, string, string]> = [
+      ['GET', '/api/v1/campaigns/%00/audit', 'campaignId'],
+      ['GET', '/api/v1/campaigns/a%00b', 'campaignId'],
+      ['GET', `/api/v1/campaigns/${post}`, 'campaignId'],
+      ['POST', '/api/v1/posts/%00/cancel', 'postId'],
+      ['POST', '/api/v1/posts/pst_%C3%A9/retry', 'postId'],
+      ['GET', `/api/v1/releases/${'r'.repeat(3000)}`, 'releaseId'],
+      ['GET', '/api/v1/releases?q=a%00b', 'q'],
+    ];
+    for (const [method, path, field] of malformed) {
+      const response = await callLaunch(method, path, team.key);
+      expect({ path, status: response.status, body: await response.json() }).toMatchObject({ path, status: 400, body: { code: 'validation_failed', field } });
+    }
+    const bodies: Array<[unknown, string]> = [
+      [{ name: 'n', objective: 'o', releaseId: 'rel_\u0000', posts: [{ channel: 'x', copy: 'hi' }] }, 'releaseId'],
+      [{ name: 'n\u0000', objective: 'o', posts: [{ channel: 'x', copy: 'hi' }] }, 'name'],
+      [{ name: 'n', objective: 'o', posts: [{ channel: 'x', copy: 'h\u0000i' }] }, 'posts.0.copy'],
+    ];
+    for (const [body, field] of bodies) {
+      const response = await callLaunch('POST', '/api/v1/campaigns', team.key, body);
+      expect({ field, status: response.status, body: await response.json() }).toMatchObject({ field, status: 400, body: { code: 'validation_failed', field } });
+    }
+    const list = (await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] };
+    expect(list.data).toHaveLength(1);
   });
 });
 

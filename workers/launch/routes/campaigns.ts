@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { consumeQuota, launchQuotaStore, refundQuota } from '../../../shared/limits/quota';
@@ -28,7 +29,7 @@ const campaignInput = z
   .object({
     name: z.string().trim().min(1).max(200),
     objective: z.string().trim().min(1).max(2000),
-    releaseId: z.string().max(64).optional().openapi({ description: 'The release this campaign launches.' }),
+    releaseId: prefixedId('rel').optional().openapi({ description: 'The release this campaign launches.' }),
     posts: z.array(postInput).min(1).max(50).openapi({ description: 'Every post (and variant) is created as `draft`.' }),
   })
   .strict()
@@ -38,7 +39,7 @@ const campaignChange = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
     objective: z.string().trim().min(1).max(2000).optional(),
-    releaseId: z.string().max(64).nullable().optional().openapi({ description: 'Another release of this workspace, or null for none.' }),
+    releaseId: prefixedId('rel').nullable().optional().openapi({ description: 'Another release of this workspace, or null for none.' }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Send at least one field to change.' })
@@ -47,7 +48,7 @@ const campaignChange = z
 const lockRule =
   'Refused with 409 `locked_by_post` (naming `postId`) while one of its posts is `approved`, `scheduled` or `publishing`: cancel it, or edit it back to draft, first. Recorded in the audit trail, which stays readable after a deletion.';
 
-const campaignParams = idParam('campaignId');
+const campaignParams = idParam('campaignId', 'cmp');
 const campaignEntitlement = { ...workspaceUse, quota: 'campaigns' };
 
 const createRoute = defineOperation({

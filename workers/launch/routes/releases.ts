@@ -95,7 +95,7 @@ const getRoute = defineOperation({
   tags: ['Releases'],
   summary: 'Read one release',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: { params: idParam('releaseId') },
+  request: { params: idParam('releaseId', 'rel') },
   responses: { 200: jsonResponse(releaseSchema, 'The release.'), 404: errorResponse('No such release in this workspace.') },
 });
 
@@ -107,7 +107,7 @@ const updateRoute = defineOperation({
   summary: 'Correct a release',
   description: `Changes only the fields sent; \`contentHash\` follows. ${lockRule}`,
   access: { scopes: ['release:create'], entitlement: workspaceUse },
-  request: { params: idParam('releaseId'), body: { required: true, content: { 'application/json': { schema: releaseChange } } } },
+  request: { params: idParam('releaseId', 'rel'), body: { required: true, content: { 'application/json': { schema: releaseChange } } } },
   responses: {
     200: jsonResponse(releaseSchema, 'The release as it is now.'),
     404: errorResponse('No such release in this workspace.'),
@@ -123,7 +123,7 @@ const deleteRoute = defineOperation({
   summary: 'Delete a release',
   description: `Its campaigns stay, without a release (\`releaseId\` null). ${lockRule}`,
   access: { scopes: ['release:create'], entitlement: workspaceUse },
-  request: { params: idParam('releaseId') },
+  request: { params: idParam('releaseId', 'rel') },
   responses: {
     204: { description: 'Deleted.' },
     404: errorResponse('No such release in this workspace.'),
@@ -139,7 +139,7 @@ const auditRoute = defineOperation({
   summary: "The release's trail: created, updated (which fields), deleted; who and when",
   description: 'Oldest first. The trail outlives the release: it stays readable after a deletion.',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: { params: idParam('releaseId'), query: z.object(cursorQuery) },
+  request: { params: idParam('releaseId', 'rel'), query: z.object(cursorQuery) },
   responses: {
     200: jsonResponse(pageSchema(auditEventSchema, 'ReleaseAuditTrail'), 'Oldest first.'),
     404: errorResponse('No such release in this workspace, and none ever recorded.'),

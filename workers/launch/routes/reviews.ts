@@ -49,7 +49,7 @@ const decisionRoute = defineOperation({
     'Sessions only: every API key gets 403 whatever its scopes. Needs a role with `review:decide` (owner, admin, reviewer). Send the `contentFingerprint` you reviewed to be sure the approval binds to what you saw. Applies only while the post is `in_review`; a repeated or concurrent decision is 409 and changes nothing.',
   access: { scopes: ['review:decide'], sessionOnly: true, entitlement: workspaceUse },
   request: {
-    params: idParam('postId'),
+    params: idParam('postId', 'pst'),
     body: {
       required: true,
       content: {

@@ -27,7 +27,7 @@ const scheduleRoute = defineOperation({
   access: { scopes: ['post:schedule'], entitlement: workspaceUse, idempotency: { operation: 'posts.schedule', replayStatus: 200 } },
   middleware: [requireRecentTwoFactorSignIn()],
   request: {
-    params: idParam('postId'),
+    params: idParam('postId', 'pst'),
     body: {
       required: true,
       content: {
@@ -59,7 +59,7 @@ const cancelRoute = defineOperation({
   description: `The post goes back to \`approved\`. ${sessionRule}`,
   access: { scopes: ['post:schedule'], entitlement: workspaceUse },
   middleware: [requireRecentTwoFactorSignIn()],
-  request: { params: idParam('postId') },
+  request: { params: idParam('postId', 'pst') },
   responses: {
     200: jsonResponse(z.object({ postId: z.string(), status: z.literal('approved') }).openapi('CancelledPost'), 'Cancelled.'),
     404: errorResponse('No such post in this workspace.'),
@@ -77,7 +77,7 @@ const retryRoute = defineOperation({
   access: { scopes: ['post:schedule'], entitlement: workspaceUse },
   middleware: [requireRecentTwoFactorSignIn()],
   request: {
-    params: idParam('postId'),
+    params: idParam('postId', 'pst'),
     body: {
       required: false,
       content: {

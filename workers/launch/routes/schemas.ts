@@ -1,10 +1,18 @@
 import { z } from '@hono/zod-openapi';
+import { anyPrefixedId, pathParams, prefixedId } from '../../../shared/http/ids';
 import { channelNames } from '../domain/channels';
 import { campaignStatuses, postStatuses } from '../domain/post-status';
 import { deliveryStatuses } from '../services/deliveries';
 
 /** Response shapes shared by the campaign, post, review and schedule routes. */
-export const visualSchema = z.object({ id: z.string(), url: z.string(), altText: z.string() }).openapi('Visual');
+export const visualSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().openapi({ description: 'The image URL, or `asset:<assetId>` for an uploaded asset.' }),
+    altText: z.string(),
+    assetId: z.string().nullable().openapi({ description: 'The uploaded asset shown, if any; sign a download URL to fetch it.' }),
+  })
+  .openapi('Visual');
 
 export const deliverySchema = z
   .object({
@@ -78,13 +86,9 @@ export const campaignSchema = z
 
 export const visualInput = z.object({ url: z.string().url().max(2048), altText: z.string().trim().min(1).max(1000) }).strict();
 
-export function idParam<N extends string>(name: N) {
-  return z.object({
-    [name]: z
-      .string()
-      .max(64)
-      .openapi({ param: { name, in: 'path' } }),
-  } as Record<N, z.ZodString>);
+/** One prefixed-id path parameter (`idParam('postId', 'pst')`); see shared/http/ids.ts for the shapes. */
+export function idParam<N extends string>(name: N, prefix?: string) {
+  return pathParams({ [name]: prefix ? prefixedId(prefix) : anyPrefixedId() } as Record<N, ReturnType<typeof prefixedId>>);
 }
 
 export const auditEventSchema = z

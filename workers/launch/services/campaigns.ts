@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
 import type { Database, Executor } from '../../../shared/db/client';
-import { campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
+import { assets, campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
 import { validatePostCopy, type Channel } from '../domain/channels';
@@ -14,6 +14,9 @@ import { postsOfCampaign, requireNoLockingPost } from './locks';
 export interface VisualInput {
   url: string;
   altText: string;
+  /** An uploaded asset shown as the visual, and the SHA-256 of its bytes. */
+  assetId?: string | null;
+  contentHash?: string | null;
 }
 
 export interface PostInput {
@@ -30,9 +33,19 @@ export interface CampaignInput {
   posts: PostInput[];
 }
 
-/** What an approval is bound to: the channel, the copy and the visuals, exactly. */
+/**
+ * What an approval is bound to: the channel, the copy and the visuals, exactly. An uploaded
+ * asset counts by the hash of its bytes, so swapping the file behind a visual voids an approval;
+ * a visual given by URL keeps the form it always had, so existing approvals stay valid.
+ */
 export function contentFingerprint(channel: string, copy: string, visuals: VisualInput[]): Promise<string> {
-  return sha256Hex(JSON.stringify([channel, copy, visuals.map((visual) => [visual.url, visual.altText])]));
+  return sha256Hex(
+    JSON.stringify([
+      channel,
+      copy,
+      visuals.map((visual) => (visual.contentHash ? [visual.url, visual.altText, visual.contentHash] : [visual.url, visual.altText])),
+    ]),
+  );
 }
 
 /** 400 naming the channel, its limit and the measured length, for the field at `path`. */
@@ -178,7 +191,9 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     contentFingerprint: post.contentFingerprint,
     approval: post.approvedFingerprint ? { approvedBy: post.approvedBy!, approvedAt: post.approvedAt!.toISOString() } : null,
     lastDecision: decisions.get(post.id) ?? null,
-    visuals: visuals.filter((visual) => visual.postId === post.id).map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText })),
+    visuals: visuals
+      .filter((visual) => visual.postId === post.id)
+      .map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText, assetId: visual.assetId })),
     delivery: latestDelivery(post.id),
     updatedAt: post.updatedAt.toISOString(),
   });
@@ -237,12 +252,7 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
   const current = await getPost(db, workspaceId, postId);
   const copy = change.copy ?? current.copy;
   requireCopyFits(current.channel as Channel, copy, 'copy');
-  const visuals =
-    change.visuals ??
-    (await db.select().from(postVisuals).where(eq(postVisuals.postId, postId)).orderBy(asc(postVisuals.position))).map((visual) => ({
-      url: visual.url,
-      altText: visual.altText,
-    }));
+  const visuals = change.visuals ?? (await postVisualInputs(db, postId));
   const fingerprint = await contentFingerprint(current.channel, copy, visuals);
   await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -254,13 +264,31 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
     if (change.visuals) {
       await tx.delete(postVisuals).where(eq(postVisuals.postId, postId));
       if (visuals.length)
-        await tx
-          .insert(postVisuals)
-          .values(visuals.map((visual, index) => ({ id: newId('vis'), workspaceId, postId, url: visual.url, altText: visual.altText, position: index })));
+        await tx.insert(postVisuals).values(
+          visuals.map((visual, index) => ({
+            id: newId('vis'),
+            workspaceId,
+            postId,
+            url: visual.url,
+            altText: visual.altText,
+            assetId: visual.assetId ?? null,
+            position: index,
+          })),
+        );
     }
     await recordChanges(tx, workspaceId, actor, [{ campaignId: current.campaignId, postId, action: 'edit', from: current.status, to: 'draft' }]);
   });
   return getCampaign(db, workspaceId, current.campaignId);
+}
+
+/** A post's visuals as edit inputs, with the hash of each asset's bytes for the fingerprint. */
+export async function postVisualInputs(db: Database, postId: string): Promise<VisualInput[]> {
+  return db
+    .select({ url: postVisuals.url, altText: postVisuals.altText, assetId: postVisuals.assetId, contentHash: assets.sha256 })
+    .from(postVisuals)
+    .leftJoin(assets, eq(assets.id, postVisuals.assetId))
+    .where(eq(postVisuals.postId, postId))
+    .orderBy(asc(postVisuals.position));
 }
 
 export async function getPost(db: Database, workspaceId: string, postId: string) {
