@@ -222,7 +222,7 @@ describe('checkEmail: DNS', () => {
 
   it('answers a failed look-up unknown and retryable, never invalid', async () => {
     const { output, retryable } = await check('alice@servfail.test');
-    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error' });
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'dns_lookup_failed' });
     expect(output.debug.smtp.error).toContain('RCODE 2');
     expect(retryable).toBe(true);
   });
@@ -233,7 +233,7 @@ describe('checkEmail: DNS', () => {
       {},
       deps({}, { resolver: dohResolver('http://127.0.0.1:1/dns-query', { timeoutMs: 2_000 }) }),
     );
-    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error', mx: { accepts_mail: false } });
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'dns_lookup_failed', mx: { accepts_mail: false } });
     expect(output.debug.smtp.error).toBe('the DoH endpoint could not be reached');
     expect(retryable).toBe(true);
   });

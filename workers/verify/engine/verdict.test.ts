@@ -25,7 +25,7 @@ describe('verdict', () => {
     ['a username its provider allows', checked({ providerRules: { ok: true } }), 'safe', 'accepted_email', 95],
     ['a null MX', checked({ mx: 'null_mx', smtp: undefined }), 'invalid', 'invalid_domain', 0],
     ['no MX and no A/AAAA', checked({ mx: 'no_mail_host', smtp: undefined }), 'invalid', 'invalid_domain', 0],
-    ['a failed DNS lookup', checked({ mx: 'lookup_failed', smtp: undefined }), 'unknown', 'unexpected_error', 25],
+    ['a failed DNS lookup', checked({ mx: 'lookup_failed', smtp: undefined }), 'unknown', 'dns_lookup_failed', 25],
     ['no MX but an A record, accepted', checked({ mx: 'implicit_mx' }), 'safe', 'accepted_email', 95],
     ['accepted', checked(), 'safe', 'accepted_email', 95],
     ['accepted, catch-all not probed', checked({ smtp: replied('deliverable', null) }), 'safe', 'accepted_email', 95],

@@ -32,6 +32,7 @@ export const REASONS = [
   'unavailable_smtp',
   'tls_unverifiable',
   'smtp_skipped',
+  'dns_lookup_failed',
   'unexpected_error',
 ] as const;
 export type Reason = (typeof REASONS)[number];
@@ -51,7 +52,9 @@ export const REASON_DESCRIPTIONS: Record<Reason, string> = {
   tls_unverifiable:
     "The mail server requires STARTTLS, its certificate does not verify (self-signed, expired, or not naming the host), and TLS without verification, tried next as mail servers do, failed too (the server offers only TLS versions or cipher suites this service does not speak); `debug.smtp.error` says what failed. Retrying does not help until the server's TLS changes.",
   smtp_skipped: 'The mailbox was not checked, because the verification method for its provider is `skip`.',
-  unexpected_error: 'The check could not finish: the DNS lookup failed, or the SMTP session failed on our side (the proxy).',
+  dns_lookup_failed:
+    'The DNS resolver (DNS over HTTPS) failed to answer for the domain (a server failure, a timeout, or the resolver unreachable), so nothing is known yet: try again later.',
+  unexpected_error: 'The check could not finish: the SMTP session failed on our side (the proxy).',
 };
 
 /** What the DNS stage found for the domain. */
@@ -137,7 +140,7 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
   },
   { when: 'the domain has a null MX', applies: (input) => input.mx === 'null_mx', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
   { when: 'the domain has no MX and no A/AAAA', applies: (input) => input.mx === 'no_mail_host', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
-  { when: 'the DNS lookup failed', applies: (input) => input.mx === 'lookup_failed', is_reachable: 'unknown', reason: 'unexpected_error', score: 25 },
+  { when: 'the DNS lookup failed', applies: (input) => input.mx === 'lookup_failed', is_reachable: 'unknown', reason: 'dns_lookup_failed', score: 25 },
   { when: 'RCPT TO was refused: no such mailbox', applies: replied('undeliverable'), is_reachable: 'invalid', reason: 'rejected_email', score: 0 },
   { when: 'the mailbox is disabled', applies: replied('disabled'), is_reachable: 'invalid', reason: 'disabled_email', score: 0 },
   {
