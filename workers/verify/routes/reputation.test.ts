@@ -191,9 +191,9 @@ describe('POST /v1/reputation/check', () => {
     [{ domain: 'not a domain' }, 'domain', 'is not a domain name'],
     [{ domain: 'test' }, 'domain', 'is not a valid domain name'],
     [{}, 'domain', ''],
-    [{ domain: 'rep-good.test', force_refresh: 'yes' }, 'force_refresh', ''],
-    [{ domain: 'rep-good.test', dkim_selectors: ['bad selector'] }, 'dkim_selectors.0', ''],
-    [{ domain: 'rep-good.test', extra: 1 }, '', ''],
+    [{ domain: 'rep-unasked.test', force_refresh: 'yes' }, 'force_refresh', ''],
+    [{ domain: 'rep-unasked.test', dkim_selectors: ['bad selector'] }, 'dkim_selectors.0', ''],
+    [{ domain: 'rep-unasked.test', extra: 1 }, '', ''],
   ])('refuses %j with 400 naming the field, and looks nothing up', async (body, field, message) => {
     const { auth } = await seedTenant({ scopes: ['reputation'] });
     const response = await check(auth, body);
