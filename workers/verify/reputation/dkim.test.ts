@@ -49,7 +49,25 @@ describe('checkDkim', () => {
     ]);
     expect(finding.status).toBe('fail');
     expect(finding.summary).toContain('custom2024._domainkey.example.com: 512-bit RSA: too weak');
-    expect(finding.fix).toContain('Generate a 2048-bit RSA key');
+    // One new key replaces both weak ones.
+    expect(finding.fix).toMatch(
+      /^Generate a 2048-bit RSA key .* then empty the p= of custom2024\._domainkey\.example\.com and selector1\._domainkey\.example\.com\.$/,
+    );
+  });
+
+  it('asks to remove t=y from a strong key in testing mode, and leaves a revoked key alone', async () => {
+    const resolver = memoryResolver({
+      'google._domainkey.example.com': { TXT: [`v=DKIM1; t=y; p=${RSA_2048}`] },
+      'k1._domainkey.example.com': { TXT: ['v=DKIM1; p='] },
+    });
+    const finding = await checkDkim(resolver, 'example.com', []);
+    expect(finding.details.keys.map((key) => [key.selector, key.status, key.revoked])).toEqual([
+      ['google', 'warn', false],
+      ['k1', 'warn', true],
+    ]);
+    expect(finding.fix).toBe(
+      'Remove "t=y" from google._domainkey.example.com. Nothing to do if k1 is retired; if mail is still signed with it, publish its public key again at k1._domainkey.example.com.',
+    );
   });
 
   it('warns when no selector has a key, since another selector may', async () => {

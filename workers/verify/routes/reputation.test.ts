@@ -134,6 +134,20 @@ describe('POST /v1/reputation/check', () => {
     expect(checks.blocklists.records).toEqual([]);
   });
 
+  it('fails MTA-STS when the policy is not served, or not over a certificate for its name', async () => {
+    const { auth } = await seedTenant({ scopes: ['reputation'] });
+    const missing = (await report(auth, { domain: 'rep-sts-404.test', force_refresh: true })).checks.mta_sts;
+    expect(missing.status).toBe('fail');
+    expect(missing.summary).toBe('The policy at https://mta-sts.rep-sts-404.test/.well-known/mta-sts.txt could not be fetched: the server answered HTTP 404.');
+    expect(missing.fix).toContain('with a certificate valid for mta-sts.rep-sts-404.test');
+    const badCertificate = (await report(auth, { domain: 'rep-sts-badcert.test', force_refresh: true })).checks.mta_sts;
+    expect(badCertificate.status).toBe('fail');
+    expect(badCertificate.summary).toBe(
+      'The policy at https://mta-sts.rep-sts-badcert.test/.well-known/mta-sts.txt could not be fetched: the TLS handshake failed: the server has no valid certificate for mta-sts.rep-sts-badcert.test.',
+    );
+    expect(badCertificate.details.policy).toBeNull();
+  });
+
   it('fails a domain that publishes nothing but MX', async () => {
     const { auth } = await seedTenant({ scopes: ['reputation'] });
     const result = await report(auth, { domain: 'rep-none.test', force_refresh: true });
