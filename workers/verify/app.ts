@@ -23,6 +23,8 @@ import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
 import { registerOutcomeRoutes } from './routes/outcomes';
+import { registerProviderDeliveryRoutes } from './routes/provider-deliveries';
+import { registerProviderEndpointRoutes } from './routes/provider-endpoints';
 import { registerReputationRoutes } from './routes/reputation';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
@@ -66,6 +68,8 @@ export function buildVerifyApp() {
   registerReputationRoutes(app);
   registerSuppressionRoutes(app);
   registerOutcomeRoutes(app);
+  registerProviderEndpointRoutes(app);
+  registerProviderDeliveryRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
