@@ -45,6 +45,15 @@ describe('checkBlocklists', () => {
     expect(blocklistQueryName(list('spamcop'), '192.0.2.10', 'abcdefghijklmnopqrstuvwxyz')).toBe('10.2.0.192.bl.spamcop.net');
   });
 
+  it('asks through the DQS key but never writes the key into the report', async () => {
+    const key = 'abcdefghijklmnopqrstuvwxyz';
+    const resolver = memoryResolver({ [`10.2.0.192.${key}.zen.dq.spamhaus.net`]: { A: ['127.0.0.3'] } });
+    const finding = await checkBlocklists(resolver, { domain: 'example.com', hosts: [{ host: 'mx.example.com', addresses: ['192.0.2.10'] }] }, key);
+    expect(resolver.asked).toContain(`example.com.${key}.dbl.dq.spamhaus.net A`);
+    expect(finding).toMatchObject({ status: 'fail', records: ['10.2.0.192.zen.spamhaus.org A 127.0.0.3'], details: { via_dqs: true } });
+    expect(JSON.stringify(finding)).not.toContain(key);
+  });
+
   it('is unknown, not listed, when every answer is a refusal; fail on any listing', async () => {
     const subjects = { domain: 'example.com', hosts: [{ host: 'mx.example.com', addresses: ['192.0.2.10', '2001:db8::1'] }] };
     const refused = await checkBlocklists(memoryResolver({ '10.2.0.192.zen.spamhaus.org': { A: ['127.255.255.254'] } }), subjects, null);
