@@ -33,6 +33,11 @@ export const errorCodes = {
     description:
       'The resource is not in a state this action applies to (a repeated or out-of-order request); nothing changed. `currentStatus` says where it is.',
   },
+  publishing_endpoint_required: {
+    status: 409,
+    description:
+      'The workspace has no publishing endpoint, so a scheduled post could never go out; an owner or admin sets one with PUT /api/v1/publishing-endpoint.',
+  },
   channel_limit_exceeded: { status: 400, description: 'The copy is too long for its channel; `channel`, `limit`, `length` and `unit` say by how much.' },
   url_not_allowed: {
     status: 400,

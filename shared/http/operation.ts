@@ -5,6 +5,7 @@ import { authorize, type RolePermissions } from '../auth/authorize';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotency, type IdempotencyNamespace } from '../limits/idempotency';
 import type { Access } from './access';
 import { ApiError } from './api-error';
+import { rejectNul } from './nul-guard';
 import { errorResponse } from './openapi-errors';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -35,6 +36,7 @@ export function createOperationFactory(options: OperationFactoryOptions) {
     if (bodyTypes.length > 0) {
       middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), limitBody(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
     }
+    middleware.push(rejectNul({ json: bodyTypes.some((type) => type.includes('json')) }));
 
     const documentation: Record<string, unknown> = {};
     const responses: RouteConfig['responses'] = { ...route.responses };

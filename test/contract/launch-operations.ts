@@ -22,6 +22,7 @@ export const launchSpecOperations: SpecOperation[] = [
  * document. Anything in the document that is in neither list is drift.
  */
 export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'path'>> = [
+  { method: 'get', path: '/' },
   { method: 'get', path: '/api/health' },
   { method: 'post', path: '/api/v1/sessions' },
   { method: 'delete', path: '/api/v1/sessions/current' },

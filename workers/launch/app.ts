@@ -1,6 +1,7 @@
 import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { roleTableMarkdown } from './auth/roles';
 import { SESSION_COOKIE } from './auth/sessions';
@@ -32,6 +33,14 @@ export function buildLaunchApp() {
   const app = createApp<LaunchEnv>();
   app.use(services(launchConfigSchema));
 
+  registerIndexRoute(app, {
+    operationId: 'getIndex',
+    service: 'launch',
+    description: 'Launch workspace: turns a software release into a reviewed launch.',
+    openapi: '/api/openapi.json',
+    reference: '/api/reference',
+    health: '/api/health',
+  });
   registerHealthRoutes(app);
   registerSessionRoutes(app);
   registerMeRoutes(app);

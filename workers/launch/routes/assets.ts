@@ -127,8 +127,7 @@ export function registerAssetRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(listRoute, async (c) => {
     const { limit, cursor, status } = c.req.valid('query');
     const rows = await listAssets(c.get('services').db, c.get('principal').workspaceId, { status }, decodeCursor(cursor), limit);
-    const { items, nextCursor } = page(rows, limit);
-    return c.json({ data: items, nextCursor }, 200);
+    return c.json(page(rows, limit), 200);
   });
 
   app.openapi(getRoute, async (c) =>

@@ -229,8 +229,7 @@ export function registerDraftRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(listRoute, async (c) => {
     const { limit, cursor, ...filters } = c.req.valid('query');
     const rows = await listDrafts(c.get('services').db, c.get('principal').workspaceId, filters, decodeCursor(cursor), limit);
-    const { items, nextCursor } = page(rows, limit);
-    return c.json({ data: items, nextCursor }, 200);
+    return c.json(page(rows, limit), 200);
   });
 
   app.openapi(getRoute, async (c) =>

@@ -17,7 +17,7 @@ const updateRoute = defineOperation({
     'Allowed while the post is `draft`, `changes_requested`, `approved` or `rejected`; the post becomes a `draft` again, so an approval never survives a change to what it approved. A post in review or on the schedule cannot be edited (409).',
   access: { scopes: ['release:create'], entitlement: workspaceUse },
   request: {
-    params: idParam('postId'),
+    params: idParam('postId', 'pst'),
     body: {
       required: true,
       content: {

@@ -5,8 +5,10 @@ import { assets, campaigns, postDeliveries, posts, postVisuals, releases } from 
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
 import { validatePostCopy, type Channel } from '../domain/channels';
-import { allowedFrom, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
+import { allowedFrom, countPostStatuses, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
+import { latestDecisions, newestOf } from './decisions';
+import { deliveryView } from './deliveries';
 
 export interface VisualInput {
   url: string;
@@ -119,12 +121,13 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
   if (!campaign) throw new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
   const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
   const ids = postRows.map((post) => post.id);
-  const [visuals, deliveries] = ids.length
+  const [visuals, deliveries, decisions] = ids.length
     ? await Promise.all([
         db.select().from(postVisuals).where(inArray(postVisuals.postId, ids)).orderBy(asc(postVisuals.position)),
         db.select().from(postDeliveries).where(inArray(postDeliveries.postId, ids)).orderBy(desc(postDeliveries.id)),
+        latestDecisions(db, ids),
       ])
-    : [[], []];
+    : [[], [], new Map()];
   const latestDelivery = (postId: string) => {
     const delivery = deliveries.find((row) => row.postId === postId);
     return delivery ? deliveryView(delivery) : null;
@@ -136,6 +139,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     status: post.status as PostStatus,
     contentFingerprint: post.contentFingerprint,
     approval: post.approvedFingerprint ? { approvedBy: post.approvedBy!, approvedAt: post.approvedAt!.toISOString() } : null,
+    lastDecision: decisions.get(post.id) ?? null,
     visuals: visuals
       .filter((visual) => visual.postId === post.id)
       .map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText, assetId: visual.assetId })),
@@ -147,7 +151,8 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     name: campaign.name,
     objective: campaign.objective,
     releaseId: campaign.releaseId,
-    status: deriveCampaignStatus(postRows.map((post) => post.status as PostStatus)),
+    ...campaignSummary(postRows.map((post) => post.status as PostStatus)),
+    latestDecision: newestOf(decisions.values()),
     posts: postRows
       .filter((post) => !post.variantOf)
       .map((post) => ({ ...view(post), variants: postRows.filter((variant) => variant.variantOf === post.id).map(view) })),
@@ -156,17 +161,8 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
   };
 }
 
-export function deliveryView(delivery: typeof postDeliveries.$inferSelect) {
-  return {
-    id: delivery.id,
-    status: delivery.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',
-    scheduledFor: delivery.scheduledFor.toISOString(),
-    attempts: delivery.attempts,
-    lastError: delivery.lastError,
-    externalId: delivery.externalId,
-    externalUrl: delivery.externalUrl,
-    publishedAt: delivery.publishedAt?.toISOString() ?? null,
-  };
+function campaignSummary(statuses: PostStatus[]) {
+  return { status: deriveCampaignStatus(statuses), postCounts: countPostStatuses(statuses) };
 }
 
 export async function listCampaigns(db: Database, workspaceId: string, after: string | undefined, limit: number) {
@@ -192,7 +188,7 @@ export async function listCampaigns(db: Database, workspaceId: string, after: st
     name: row.name,
     objective: row.objective,
     releaseId: row.releaseId,
-    status: deriveCampaignStatus(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
+    ...campaignSummary(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
     createdAt: row.createdAt.toISOString(),
   }));
 }
