@@ -46,15 +46,6 @@ CREATE TABLE "launch"."assets" (
 	"ready_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "launch"."link_previews" (
-	"workspace_id" text NOT NULL,
-	"normalized_url" text NOT NULL,
-	"preview" jsonb NOT NULL,
-	"fetched_at" timestamp with time zone NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "link_previews_workspace_id_normalized_url_pk" PRIMARY KEY("workspace_id","normalized_url")
-);
---> statement-breakpoint
 ALTER TABLE "launch"."post_visuals" ADD COLUMN "asset_id" text;--> statement-breakpoint
 ALTER TABLE "launch"."content_draft_revisions" ADD CONSTRAINT "content_draft_revisions_draft_id_content_drafts_id_fk" FOREIGN KEY ("draft_id") REFERENCES "launch"."content_drafts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "launch"."content_draft_revisions" ADD CONSTRAINT "content_draft_revisions_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "launch"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -62,7 +53,6 @@ ALTER TABLE "launch"."content_drafts" ADD CONSTRAINT "content_drafts_workspace_i
 ALTER TABLE "launch"."content_drafts" ADD CONSTRAINT "content_drafts_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "launch"."releases"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "launch"."content_drafts" ADD CONSTRAINT "content_drafts_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "launch"."campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "launch"."assets" ADD CONSTRAINT "assets_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "launch"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "launch"."link_previews" ADD CONSTRAINT "link_previews_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "launch"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "content_drafts_workspace_id_idx" ON "launch"."content_drafts" USING btree ("workspace_id","id");--> statement-breakpoint
 CREATE INDEX "assets_workspace_id_idx" ON "launch"."assets" USING btree ("workspace_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "assets_workspace_sha256_ready_unique" ON "launch"."assets" USING btree ("workspace_id","sha256") WHERE "launch"."assets"."status" = 'ready';--> statement-breakpoint
