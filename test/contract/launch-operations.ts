@@ -62,4 +62,5 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'post', path: '/api/v1/assets/{assetId}/download-url' },
   { method: 'get', path: '/api/v1/assets/{assetId}/content' },
   { method: 'post', path: '/api/v1/posts/{postId}/visuals' },
+  { method: 'get', path: '/api/v1/link-previews' },
 ];

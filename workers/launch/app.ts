@@ -12,6 +12,7 @@ import { registerCacheAdminRoutes } from './routes/cache-admin';
 import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageProxyRoutes } from './routes/image-proxy';
+import { registerLinkPreviewRoutes } from './routes/link-previews';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerAssetRoutes } from './routes/assets';
 import { registerDraftRoutes } from './routes/drafts';
@@ -56,6 +57,7 @@ export function buildLaunchApp() {
   registerDraftRoutes(app);
   registerUploadRoutes(app);
   registerAssetRoutes(app);
+  registerLinkPreviewRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);
