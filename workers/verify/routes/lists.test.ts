@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readUsage, verifyQuotaStore, consumeQuota } from '../../../shared/limits/quota';
+import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
+import { withTestDb } from '../../../test/workers/seed';
 import { callVerify, eventually, tasksOf } from '../../../test/workers/bulk-flow';
 import { callVerifyRaw, listTenant, uploadList } from '../../../test/workers/list-flow';
 import type { ListView } from '../services/lists';
@@ -129,6 +132,35 @@ describe('POST /v1/lists', () => {
     expect(await reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
     const page = (await (await callVerify('GET', '/v1/lists', auth)).json()) as { total: number };
     expect(page.total).toBe(1);
+  });
+});
+
+describe('credits of lists', () => {
+  it('checks a live list against the fixture mail servers, one credit per distinct address', async () => {
+    const { auth, tenant } = await listTenant();
+    const entitlement = await withTestDb((db) => loadVerifyEntitlement(db, tenant.id, new Date()));
+    const used = () => withTestDb(async (db) => (await readUsage(db, verifyQuotaStore, tenant.id, entitlement.periodStart!)).credits ?? 0);
+    const response = await uploadList(auth, { name: 'Live' }, 'email\nalice@mailbox.test\nnobody@mailbox.test\nALICE@mailbox.test\nanyone@accept-all.test\n');
+    expect(response.status).toBe(201);
+    const list = (await response.json()) as ListView;
+    expect(list).toMatchObject({ sandbox: false, totals: { rows: 4, addresses: 3, duplicates: 1 } });
+    expect(await used()).toBe(3);
+    const done = await untilEnded(auth, list.list_id);
+    expect(done.summary).toMatchObject({ safe: 1, invalid: 1, risky: 1 });
+  });
+
+  it('refuses a list the remaining credits cannot cover with 429, creating nothing', async () => {
+    const { auth, tenant } = await listTenant({ planId: 'starter' });
+    const entitlement = await withTestDb((db) => loadVerifyEntitlement(db, tenant.id, new Date()));
+    await withTestDb((db) =>
+      consumeQuota(db, verifyQuotaStore, { ownerId: tenant.id, quota: 'credits', amount: entitlement.quotas.credits! - 1, entitlement }),
+    );
+    const refused = await uploadList(auth, { name: 'Too big' }, 'email\na@host.invalid\nb@host.invalid\n');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'workspace_quota_exceeded', quota: 'credits', hint: expect.stringContaining('sandbox') });
+    expect(((await (await callVerify('GET', '/v1/lists', auth)).json()) as { total: number }).total).toBe(0);
+    const used = await withTestDb(async (db) => (await readUsage(db, verifyQuotaStore, tenant.id, entitlement.periodStart!)).credits);
+    expect(used).toBe(entitlement.quotas.credits! - 1);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks, listJobs, listRows, lists } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
 import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { MAX_JOB_ADDRESSES, type JobCheckOptions } from '../bulk/jobs';
@@ -68,14 +69,23 @@ export async function startListJobs(
     ? { creditsPeriodStart: null, creditsPeriodEnd: null }
     : { creditsPeriodStart: new Date(caller.entitlement.periodStart!), creditsPeriodEnd: new Date(caller.entitlement.periodEnd!) };
   if (!list.sandbox && counts.addresses > 0) {
-    await reserveCredits(db, {
-      tenantId: list.tenantId,
-      entitlement: caller.entitlement,
-      amount: counts.addresses,
-      allowPartial: false,
-      apiKeyId: caller.apiKeyId,
-      requestId: caller.requestId,
-    });
+    try {
+      await reserveCredits(db, {
+        tenantId: list.tenantId,
+        entitlement: caller.entitlement,
+        amount: counts.addresses,
+        allowPartial: false,
+        apiKeyId: caller.apiKeyId,
+        requestId: caller.requestId,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'workspace_quota_exceeded')) throw error;
+      throw new ApiError('workspace_quota_exceeded', `The list has ${counts.addresses} distinct addresses to check; the remaining credits do not cover them.`, {
+        hint: 'Upload fewer rows, wait for the next billing period or upgrade the plan; a sandbox list uses no credits.',
+        details: error.details,
+        headers: error.headers,
+      });
+    }
   }
   const webhookUrl = (await readSettings(db, list.tenantId))?.defaultWebhookUrl ?? null;
   const created: number[] = [];
