@@ -58,4 +58,19 @@ describe('GET /v1/lists/{list_id}/download', () => {
     expect(format.status).toBe(400);
     expect(((await format.json()) as Record<string, string>).message).toContain('jsonl');
   });
+
+  it('writes and reads a list of several batches and pages in upload order', async () => {
+    const { auth } = await listTenant();
+    const count = 2500;
+    const csv = ['email;n', ...Array.from({ length: count }, (_, n) => `person${n % 2000}@example.com;${n}`)].join('\r\n');
+    const list = (await (await uploadList(auth, { name: 'Big', sandbox: 'true' }, csv)).json()) as ListView;
+    expect(list.totals).toEqual({ rows: count, addresses: 2000, duplicates: 500, syntax_errors: 0 });
+    const rows = parseCsv(new TextDecoder().decode(await (await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth)).arrayBuffer()));
+    expect(rows).toHaveLength(count + 1);
+    expect(rows.slice(1).map((row) => Number(row[1]))).toEqual(Array.from({ length: count }, (_, n) => n));
+    expect(rows.at(-1)!.at(-1)).toBe(String(count + 1));
+    expect(rows.at(-1)!.at(-2)).toBe('501');
+    // Stop the checks this test does not need.
+    expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
+  });
 });

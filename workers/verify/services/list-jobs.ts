@@ -28,7 +28,7 @@ export interface ListCounts {
  * Hands a fully imported list to the bulk machinery, in SQL so that nothing proportional to the
  * list is held in memory: repeats are marked (each points at the first row with its address), the
  * distinct valid addresses are ranked in upload order, their credits are taken, and each slice of
- * at most MAX_JOB_ADDRESSES becomes a bulk job whose tasks are inserted straight from the rows,
+ * at most `jobSize` (a bulk job's limit) becomes a bulk job whose tasks are inserted straight from the rows,
  * queued as POST /v1/bulk queues its own. On failure, jobs made so far are removed and the credits
  * returned, and the caller deletes the list.
  */
@@ -38,6 +38,7 @@ export async function startListJobs(
   list: { id: number; tenantId: string; sandbox: boolean },
   caller: ListJobCaller,
   options: JobCheckOptions,
+  jobSize = MAX_JOB_ADDRESSES,
 ): Promise<ListCounts> {
   await db.execute(sql`
     update ${listRows} as r set duplicate_of = f.first_row
@@ -90,9 +91,9 @@ export async function startListJobs(
   const webhookUrl = (await readSettings(db, list.tenantId))?.defaultWebhookUrl ?? null;
   const created: number[] = [];
   try {
-    for (let chunk = 0; chunk * MAX_JOB_ADDRESSES < counts.addresses; chunk += 1) {
-      const from = chunk * MAX_JOB_ADDRESSES;
-      const size = Math.min(MAX_JOB_ADDRESSES, counts.addresses - from);
+    for (let chunk = 0; chunk * jobSize < counts.addresses; chunk += 1) {
+      const from = chunk * jobSize;
+      const size = Math.min(jobSize, counts.addresses - from);
       await db.transaction(async (tx) => {
         const [job] = await tx
           .insert(bulkJobs)
