@@ -21,6 +21,11 @@ export type OperationConfig<R extends RouteConfig> = R & {
   /** `public` skips authentication entirely (health, documents, method probes). */
   access: Access | 'public';
   maxBodyBytes?: number;
+  /**
+   * The handler reads the body as a stream and enforces `maxBodyBytes` as it reads: only a
+   * declared Content-Length is checked up front, so a chunked upload is never buffered whole.
+   */
+  streamedBody?: true;
 };
 
 /**
@@ -29,11 +34,12 @@ export type OperationConfig<R extends RouteConfig> = R & {
  * shared error responses that document it. Routes never wire auth by hand.
  */
 export function createOperationFactory(options: OperationFactoryOptions) {
-  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, ...route }: OperationConfig<R>) {
+  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, streamedBody, ...route }: OperationConfig<R>) {
     const middleware: MiddlewareHandler<any>[] = [];
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
     if (bodyTypes.length > 0) {
-      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), limitBody(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      const limit = maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), streamedBody ? limitDeclaredLength(limit) : limitBody(limit));
     }
 
     const documentation: Record<string, unknown> = {};
@@ -100,14 +106,22 @@ function requireContentType(accepted: string[], bodyRequired: boolean): Middlewa
   };
 }
 
+function tooLarge(maxSize: number): ApiError {
+  return new ApiError('payload_too_large', `The body is larger than ${maxSize} bytes.`, { hint: 'Send a smaller body.', details: { maxBytes: maxSize } });
+}
+
+function limitDeclaredLength(maxSize: number): MiddlewareHandler {
+  return async function limitDeclaredLength(c, next) {
+    if (Number(c.req.header('content-length') ?? 0) > maxSize) throw tooLarge(maxSize);
+    await next();
+  };
+}
+
 function limitBody(maxSize: number): MiddlewareHandler {
   return bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError('payload_too_large', `The body is larger than ${maxSize} bytes.`, {
-        hint: 'Send a smaller body.',
-        details: { maxBytes: maxSize },
-      });
+      throw tooLarge(maxSize);
     },
   });
 }

@@ -3,7 +3,7 @@ import { readUsage, verifyQuotaStore, consumeQuota } from '../../../shared/limit
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { withTestDb } from '../../../test/workers/seed';
 import { callVerify, eventually, tasksOf } from '../../../test/workers/bulk-flow';
-import { callVerifyRaw, listTenant, uploadList } from '../../../test/workers/list-flow';
+import { callVerifyRaw, listTenant, multipartBody, uploadList } from '../../../test/workers/list-flow';
 import type { ListView } from '../services/lists';
 
 async function readList(auth: Record<string, string>, listId: number): Promise<ListView> {
@@ -98,6 +98,20 @@ describe('POST /v1/lists', () => {
     expect(await missingName.json()).toMatchObject({ code: 'validation_failed', field: 'name' });
     const page = (await (await callVerify('GET', '/v1/lists', auth)).json()) as { total: number };
     expect(page.total).toBe(0);
+  });
+
+  it('streams a chunked upload without Content-Length', async () => {
+    const { auth } = await listTenant();
+    const { body, contentType } = multipartBody({ name: 'Chunked', sandbox: 'true' }, 'email\njane@example.com\njohn@example.com\n');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < body.length; at += 7) controller.enqueue(body.slice(at, at + 7));
+        controller.close();
+      },
+    });
+    const response = await callVerifyRaw('POST', '/v1/lists', { ...auth, 'content-type': contentType }, stream);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as ListView).totals).toMatchObject({ rows: 2, addresses: 2 });
   });
 
   it('refuses a body that is neither a form nor JSON rows', async () => {

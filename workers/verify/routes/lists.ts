@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../shared/limits/idempotency';
@@ -81,6 +82,8 @@ const createRoute = defineOperation({
   ].join('\n\n'),
   access: { ...listsAccess, entitlement: { ...listsFeature, quota: 'credits' } },
   maxBodyBytes: MAX_LIST_UPLOAD_BYTES,
+  // The upload is parsed as it arrives (services/list-upload.ts counts its bytes against the cap).
+  streamedBody: true,
   middleware: [limitJson()] as const,
   request: {
     headers: z.object({
@@ -167,16 +170,19 @@ const deleteRoute = defineOperation({
   },
 });
 
-/** JSON rows are parsed whole: refuse a large JSON body before it is read. */
+/** JSON rows are parsed whole: a JSON body is held to a smaller cap than a streamed file. */
 function limitJson(): MiddlewareHandler {
-  return async function limitJson(c, next) {
-    const json = c.req.header('content-type')?.toLowerCase().startsWith('application/json');
-    if (json && Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) {
+  const limit = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    onError: () => {
       throw new ApiError('payload_too_large', `A JSON body is at most ${MAX_JSON_BYTES} bytes.`, {
         hint: 'Upload a large list as a CSV file (multipart/form-data).',
         details: { maxBytes: MAX_JSON_BYTES },
       });
-    }
+    },
+  });
+  return async function limitJson(c, next) {
+    if (c.req.header('content-type')?.toLowerCase().startsWith('application/json')) return limit(c, next);
     await next();
   };
 }
