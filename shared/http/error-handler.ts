@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './api-error';
 import { ConfigError } from '../config';
+import { isUnstorableText } from '../db/errors';
 
 /** The error boundary: whatever was thrown, the caller gets the one envelope and never internals. */
 export function handleError(error: Error, c: Context): Response {
@@ -33,6 +34,11 @@ function toApiError(error: Error): ApiError {
     });
   }
   if (error instanceof HTTPException) return fromHttpException(error);
+  if (isUnstorableText(error)) {
+    return new ApiError('validation_failed', 'The request holds text that cannot be stored (a NUL character, U+0000).', {
+      hint: 'Remove NUL characters from the request and send it again.',
+    });
+  }
   return new ApiError('internal_error', 'Something went wrong on our side.');
 }
 

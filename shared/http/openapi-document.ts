@@ -1,4 +1,5 @@
 import { errorCodes } from './error-codes';
+import { ID_SHAPES_MARKDOWN } from './ids';
 
 /** A markdown table of every error code with its status, for the document's description. */
 export function errorCodeTable(): string {
@@ -18,6 +19,7 @@ export function documentInfo(options: { title: string; summary: string; credenti
       '',
       `- **Credentials.** ${options.credentials}`,
       '- **Errors.** Every failure is one JSON envelope `{code, message, hint}`, with extra fields where a code documents them. Clients branch on `code`, which is stable within v1.',
+      ID_SHAPES_MARKDOWN,
       '- **Request ids.** Every response carries `X-Request-Id`. A caller-supplied value of at most 128 characters from `[A-Za-z0-9_=-]` is echoed; otherwise one is generated. Quote it when reporting a problem.',
       '- **Rate limits.** Each API key may make 60 requests in any 60 seconds (a sliding window, so there is no burst at a minute boundary). Every keyed response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix epoch milliseconds at which the oldest counted request leaves the window); a 429 also carries `Retry-After` (seconds) and the body fields `error`, `status`, `documentation` and `retryAfter`.',
       '- **Entitlements.** Gated operations carry `x-service-entitlement` (`feature`, `minimumPlan`, `quota`); without the feature the answer is 403 `workspace_feature_not_entitled` naming `feature`, `currentPlan` and `requiredPlan`. Past a quota it is 429 `workspace_quota_exceeded`.',

@@ -5,6 +5,7 @@ import { authorize, type RolePermissions } from '../auth/authorize';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotency, type IdempotencyNamespace } from '../limits/idempotency';
 import type { Access } from './access';
 import { ApiError } from './api-error';
+import { rejectNul } from './nul-guard';
 import { errorResponse } from './openapi-errors';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -22,8 +23,9 @@ export type OperationConfig<R extends RouteConfig> = R & {
   access: Access | 'public';
   maxBodyBytes?: number;
   /**
-   * The handler reads the body as a stream and enforces `maxBodyBytes` as it reads: only a
-   * declared Content-Length is checked up front, so a chunked upload is never buffered whole.
+   * The handler reads a non-JSON body as a stream and enforces `maxBodyBytes` as it reads: only a
+   * declared Content-Length is checked up front, so a chunked upload is never buffered whole. A
+   * JSON body, parsed whole, keeps the default limit.
    */
   streamedBody?: true;
 };
@@ -39,8 +41,9 @@ export function createOperationFactory(options: OperationFactoryOptions) {
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
     if (bodyTypes.length > 0) {
       const limit = maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), streamedBody ? limitDeclaredLength(limit) : limitBody(limit));
+      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), streamedBody ? limitStreamedBody(limit) : limitBody(limit));
     }
+    middleware.push(rejectNul({ json: bodyTypes.some((type) => type.includes('json')) }));
 
     const documentation: Record<string, unknown> = {};
     const responses: RouteConfig['responses'] = { ...route.responses };
@@ -110,8 +113,10 @@ function tooLarge(maxSize: number): ApiError {
   return new ApiError('payload_too_large', `The body is larger than ${maxSize} bytes.`, { hint: 'Send a smaller body.', details: { maxBytes: maxSize } });
 }
 
-function limitDeclaredLength(maxSize: number): MiddlewareHandler {
-  return async function limitDeclaredLength(c, next) {
+function limitStreamedBody(maxSize: number): MiddlewareHandler {
+  const json = limitBody(DEFAULT_MAX_BODY_BYTES);
+  return async function limitStreamedBody(c, next) {
+    if (c.req.header('content-type')?.toLowerCase().includes('json')) return json(c, next);
     if (Number(c.req.header('content-length') ?? 0) > maxSize) throw tooLarge(maxSize);
     await next();
   };

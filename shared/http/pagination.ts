@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError } from './api-error';
+import { PREFIXED_ID } from './ids';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -28,7 +29,7 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   try {
     const id = atob(cursor);
-    if (/^[a-z]{2,4}_[0-9A-Z]{26}$/.test(id)) return id;
+    if (PREFIXED_ID.test(id)) return id;
   } catch {
     // Falls through to the error below.
   }
@@ -38,8 +39,11 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   });
 }
 
-/** Fetch one more than the page size to learn whether another page exists. */
-export function page<T extends { id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.id) : null };
+/**
+ * Fetch one more than the page size to learn whether another page exists. The answer is the page
+ * shape every launch list shares: `data`, and `nextCursor` (null on the last page).
+ */
+export function page<T extends { id: string }>(rows: T[], limit: number): { data: T[]; nextCursor: string | null } {
+  const data = rows.slice(0, limit);
+  return { data, nextCursor: rows.length > limit ? encodeCursor(data.at(-1)!.id) : null };
 }

@@ -22,6 +22,7 @@ export const launchSpecOperations: SpecOperation[] = [
  * document. Anything in the document that is in neither list is drift.
  */
 export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'path'>> = [
+  { method: 'get', path: '/' },
   { method: 'get', path: '/api/health' },
   { method: 'post', path: '/api/v1/sessions' },
   { method: 'delete', path: '/api/v1/sessions/current' },
@@ -40,4 +41,20 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'get', path: '/api/v1/schedule' },
   { method: 'get', path: '/api/v1/publishing-endpoint' },
   { method: 'put', path: '/api/v1/publishing-endpoint' },
+  { method: 'post', path: '/api/v1/drafts' },
+  { method: 'get', path: '/api/v1/drafts' },
+  { method: 'get', path: '/api/v1/drafts/{draftId}' },
+  { method: 'patch', path: '/api/v1/drafts/{draftId}' },
+  { method: 'delete', path: '/api/v1/drafts/{draftId}' },
+  { method: 'get', path: '/api/v1/drafts/{draftId}/revisions' },
+  { method: 'post', path: '/api/v1/drafts/{draftId}/campaign-posts' },
+  { method: 'post', path: '/api/v1/uploads' },
+  { method: 'put', path: '/api/v1/uploads/{assetId}' },
+  { method: 'get', path: '/api/v1/assets' },
+  { method: 'get', path: '/api/v1/assets/{assetId}' },
+  { method: 'post', path: '/api/v1/assets/{assetId}/complete' },
+  { method: 'delete', path: '/api/v1/assets/{assetId}' },
+  { method: 'post', path: '/api/v1/assets/{assetId}/download-url' },
+  { method: 'get', path: '/api/v1/assets/{assetId}/content' },
+  { method: 'post', path: '/api/v1/posts/{postId}/visuals' },
 ];

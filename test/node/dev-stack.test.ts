@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,19 +18,26 @@ interface DevJson {
   verify: { url: string; apiKey: string; internalSecret: string };
 }
 
-async function startDev(): Promise<{ child: ChildProcess; output: () => string }> {
+interface Ports {
+  launchPort: number;
+  verifyPort: number;
+  postgresPort: number;
+}
+
+async function startDev(fixed: Partial<Ports> = {}): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
   const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+  const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
       DEV_STATE_DIR: stateDir,
-      LAUNCH_PORT: String(launchPort),
-      VERIFY_PORT: String(verifyPort),
+      LAUNCH_PORT: String(ports.launchPort),
+      VERIFY_PORT: String(ports.verifyPort),
       LAUNCH_INSPECTOR_PORT: String(launchInspector),
       VERIFY_INSPECTOR_PORT: String(verifyInspector),
-      DEV_POSTGRES_PORT: String(postgresPort),
+      DEV_POSTGRES_PORT: String(ports.postgresPort),
       // So that a screenshot of a page on this machine can be taken below.
       ALLOW_PRIVATE_URLS: '1',
     },
@@ -39,7 +47,7 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
   child.stderr!.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Press Ctrl-C')) {
+      if (output.includes('Ctrl-C stops everything')) {
         clearInterval(timer);
         resolve();
       }
@@ -49,19 +57,39 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
       }
     }, 100);
   });
-  return { child, output: () => output };
+  return { child, output: () => output, ports };
 }
 
-async function stop(child: ChildProcess): Promise<number | null> {
+async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGINT');
+  child.kill(signal);
   return exited;
 }
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Whether every port of the stack is free within `timeoutMs` (children may take a moment to go). A hang guard, not a speed check. */
+async function portsFreed(ports: Ports, timeoutMs = 30_000): Promise<Record<string, boolean>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const free = Object.fromEntries(await Promise.all(Object.entries(ports).map(async ([name, port]) => [name, await portIsFree(port)] as const)));
+    if (Object.values(free).every(Boolean) || Date.now() > deadline) return free;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const allFree = { launchPort: true, verifyPort: true, postgresPort: true };
 
 describe('npm run dev', () => {
   afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
-  it('starts both Workers healthy, writes working demo credentials, stops cleanly, and reuses its data', async () => {
+  it('starts both Workers healthy, writes working demo credentials, stops cleanly on SIGTERM, and reuses its data', async () => {
     const first = await startDev();
     const devJson = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(devJson.launch.apiKey).toMatch(/^lk_/);
@@ -73,6 +101,13 @@ describe('npm run dev', () => {
       expect(await response.json()).toEqual({ status: 'ok', db: 'ok', redis: 'ok' });
     }
     expect(first.output()).toContain('curl');
+    // The banner says what is in effect: private URLs are allowed here, and bulk retries are short.
+    expect(first.output()).toContain('private URLs allowed (ALLOW_PRIVATE_URLS=1)');
+    expect(first.output()).not.toContain('need ALLOW_PRIVATE_URLS=1');
+    expect(first.output()).toContain('retried after 5, 10, 20, 30 s (BULK_RETRY_DELAYS_SECONDS');
+    // PostgreSQL's unix socket and lock are in the stack's own data folder, not the shared /tmp.
+    expect(existsSync(join(stateDir, 'postgres', `.s.PGSQL.${first.ports.postgresPort}`))).toBe(true);
+    expect(existsSync(`/tmp/.s.PGSQL.${first.ports.postgresPort}.lock`)).toBe(false);
 
     for (const url of [`${devJson.launch.url}/api/openapi.json`, `${devJson.verify.url}/v1/openapi.json`]) {
       const document = (await (await fetch(url)).json()) as { openapi: string; info: { version: string } };
@@ -105,7 +140,9 @@ describe('npm run dev', () => {
     expect(await screenshot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
     const stats = await fetch(`${devJson.launch.url}/api/internal/cache/stats`, { headers: { 'x-internal-secret': devJson.launch.internalSecret } });
     expect(stats.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
+    // What an IDE's stop button sends: everything stops, every port is free again.
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+    expect(await portsFreed(first.ports, 0)).toEqual(allFree);
 
     const second = await startDev();
     expect(second.output()).toContain('reused the demo data');
@@ -113,6 +150,20 @@ describe('npm run dev', () => {
     expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
-    expect(await stop(second.child)).toBe(0);
-  }, 120_000);
+    // Killed outright, the stack cannot stop its children itself: its watchdog does.
+    await stop(second.child, 'SIGKILL');
+    expect(await portsFreed(second.ports)).toEqual(allFree);
+  }, 180_000);
+
+  it('names the setting to change when a port is taken', async () => {
+    const holder = createServer();
+    const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    try {
+      await expect(startDev({ verifyPort: port })).rejects.toThrow(
+        new RegExp(`Port ${port} \\(VERIFY_PORT\\) is already in use.*VERIFY_PORT=<port> npm run dev`),
+      );
+    } finally {
+      holder.close();
+    }
+  });
 });

@@ -4,7 +4,18 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { launchScopes, verifyScopes } from '../../shared/auth/scopes';
+import { KEY_RATE_LIMIT } from '../../shared/limits/key-gate';
+import { createLaunchApiKey } from '../../shared/platform/launch-provisioning';
+import { createVerifyApiKey } from '../../shared/platform/verify-provisioning';
 import { seedMember, seedSession, seedTenant, seedWorkspace, withTestDb } from './seed';
+
+interface ParameterSchema {
+  type?: string;
+  format?: string;
+  pattern?: string;
+  maximum?: number;
+  example?: unknown;
+}
 
 interface Operation {
   method: string;
@@ -12,8 +23,32 @@ interface Operation {
   sessionOnly: boolean;
   pathParams: string[];
   queryParams: string[];
+  /** The path parameters' schemas as the document declares them. */
+  pathSchemas: Record<string, ParameterSchema>;
   hasBody: boolean;
+  bodyType: string | undefined;
 }
+
+/**
+ * Ids a client can get wrong, as raw path segments (already percent-encoded where needed): empty,
+ * too long, with NUL or other control characters, non-ASCII, bad percent-encoding, numbers that
+ * only look like integers, near-UUIDs and near-prefixed ids. Each is sent for every path
+ * parameter of every operation.
+ */
+const MALFORMED_IDS: string[] = [
+  ...['', ' ', 'x', '\u0000', 'a\u0000b', '\u0001', '\t', 'é', '💥', '日本語', 'a'.repeat(65), 'a'.repeat(3000)].map(encodeURIComponent),
+  ...['-1', '0', '1e3', '0x10', '1.5', ' 1', '2147483648', '9'.repeat(40)].map(encodeURIComponent),
+  ...['00000000-0000-0000-0000-00000000000g', '{00000000-0000-0000-0000-000000000000}', 'cmp_01jd3w6z4t8m2q9x5k7b1c3v0n', 'cmp_01JD3W6Z4T8M2Q9X5K7B1C3V0U'].map(
+    encodeURIComponent,
+  ),
+  "'%20or%201%3D1--",
+  '%C0',
+  '%FF',
+  '%E2%82',
+  '%',
+  '%2F',
+  '..',
+];
 
 const RUNS_PER_OPERATION = 20;
 const SAFE_REQUEST_ID = /^[\w\-=]{1,128}$/;
@@ -72,7 +107,17 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
 
   async function operations(): Promise<Operation[]> {
     const document = (await (await fetchWorker(`${origin}${documentPath}`)).json()) as {
-      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: unknown; 'x-session-only'?: boolean }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ in: string; name: string; schema?: ParameterSchema }>;
+            requestBody?: { content?: Record<string, unknown> };
+            'x-session-only'?: boolean;
+          }
+        >
+      >;
     };
     return Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
@@ -81,19 +126,26 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
         sessionOnly: operation['x-session-only'] === true,
         pathParams: (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        pathSchemas: Object.fromEntries((operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}])),
         hasBody: operation.requestBody !== undefined,
+        bodyType: Object.keys(operation.requestBody?.content ?? {})[0],
       })),
     );
   }
 
   const malformedBody = fc.oneof(
-    fc.jsonValue().map((value) => ({ body: JSON.stringify(value), type: 'application/json' })),
+    fc.jsonValue({ stringUnit: 'binary' }).map((value) => ({ body: JSON.stringify(value), type: 'application/json' })),
     fc.string().map((text) => ({ body: text, type: 'application/json' })),
     fc.constantFrom('{', '{"a":', '[1,2', 'null', '""').map((text) => ({ body: text, type: 'application/json' })),
     fc.jsonValue().map((value) => ({ body: JSON.stringify(value), type: 'text/plain' })),
     fc.string().map((text) => ({ body: text, type: 'application/x-www-form-urlencoded' })),
   );
-  const parameterValue = fc.oneof(fc.string(), fc.string({ minLength: 200, maxLength: 3000 }), fc.constantFrom('..', '%00', '-1', '0', '9'.repeat(40), '💥'));
+  // `binary` strings hold any code point, NUL and other control characters included.
+  const parameterValue = fc.oneof(
+    fc.string({ unit: 'binary' }),
+    fc.string({ minLength: 200, maxLength: 3000 }),
+    fc.constantFrom('..', '\u0000', 'a\u0000b', '-1', '0', '1e3', '9'.repeat(40), '💥'),
+  );
   const headerValue = fc.string({ maxLength: 300 }).filter((value) => /^[\x20-\x7e]*$/.test(value));
 
   describe(`bad input to every ${service} operation`, () => {
@@ -150,5 +202,94 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
       }
       expect(tested.length).toBeGreaterThan(0);
     }, 120_000);
+
+    it('answers a malformed path id with 400 naming it, and a well-formed unknown id with 404', async () => {
+      const swept: string[] = [];
+      for (const operation of await operations()) {
+        if (operation.pathParams.length === 0) continue;
+        swept.push(`${operation.method} ${operation.path}`);
+        const caller = await credentials();
+        const before = await ownedRows(caller.ownerId);
+        const session = operation.sessionOnly ? caller.session : undefined;
+        const auth = session ? () => Promise.resolve(session) : keysOf(caller.ownerId);
+        const wellFormed = (name: string) => encodeURIComponent(String(operation.pathSchemas[name]?.example ?? 'x'));
+        const send = async (name: string, segment: string) => {
+          const path = operation.path.replace(/\{(\w+)\}/g, (_, other: string) => (other === name ? segment : wellFormed(other)));
+          const response = await fetchWorker(`${origin}${path}`, {
+            method: operation.method,
+            headers: { ...(await auth()), ...(operation.bodyType ? { 'content-type': operation.bodyType } : {}) },
+            body: operation.bodyType ? (operation.bodyType === 'application/json' ? '{}' : '') : undefined,
+          });
+          const text = await response.text();
+          return { status: response.status, text, where: `${operation.method} ${path.slice(0, 120)} → ${response.status} ${text.slice(0, 200)}` };
+        };
+        for (const name of operation.pathParams) {
+          const id = isIdentifier(operation.pathSchemas[name] ?? {});
+          for (const segment of MALFORMED_IDS) {
+            const { status, text, where } = await send(name, segment);
+            expect(status, where).toBeLessThan(500);
+            if (status < 400) continue;
+            const envelope = JSON.parse(text) as { code: string; field?: string; location?: string; message: string; hint: string };
+            expect(typeof envelope.hint, where).toBe('string');
+            // A value the route never sees (an empty segment; `..`, which the URL resolves away) is
+            // answered for the path it leaves: no such route, or not this method.
+            const unrouted = (status === 404 && envelope.message.startsWith('No route for')) || envelope.code === 'method_not_allowed';
+            if (envelope.location === 'param' || (id && !unrouted && !conforms(operation.pathSchemas[name] ?? {}, segment))) {
+              expect({ status, code: envelope.code, field: envelope.field }, where).toEqual({ status: 400, code: 'validation_failed', field: name });
+            }
+          }
+          if (id) {
+            const { status, text, where } = await send(name, wellFormed(name));
+            // The documented example names nothing in a new workspace (a public resource such as a
+            // social post may exist); only the body, sent empty, may be refused before the lookup.
+            if (status !== 404 && status >= 300) {
+              const envelope = JSON.parse(text) as { location?: string };
+              expect({ status, bodyRefused: envelope.location === 'json' }, where).toEqual({ status: 400, bodyRefused: true });
+            }
+          }
+        }
+        // The sweep adds keys of its own as it goes; nothing else may change.
+        const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId);
+        const { api_keys: _keysBefore, ...expected } = before;
+        expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
+      }
+      expect(swept.length).toBeGreaterThan(0);
+    }, 300_000);
   });
+
+  /** Credentials of the workspace, a new key before each one reaches its rate limit. */
+  function keysOf(ownerId: string): () => Promise<Record<string, string>> {
+    let current: Record<string, string> | undefined;
+    let used = 0;
+    return async () => {
+      if (!current || used++ >= KEY_RATE_LIMIT - 5) {
+        current = await withTestDb(
+          async (db): Promise<Record<string, string>> =>
+            service === 'verify'
+              ? { authorization: `Bearer ${(await createVerifyApiKey(db, { tenantId: ownerId, name: 'fuzz', scopes: verifyScopes })).secret}` }
+              : { 'x-api-key': (await createLaunchApiKey(db, { workspaceId: ownerId, name: 'fuzz', scopes: launchScopes })).secret },
+        );
+        used = 1;
+      }
+      return current;
+    };
+  }
+}
+
+/** Whether a raw path segment is an id of the documented shape (`0` is one where the pattern is `^[0-9]+$`). */
+function conforms(schema: ParameterSchema, segment: string): boolean {
+  let value: string;
+  try {
+    value = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  if (schema.pattern !== undefined) return new RegExp(schema.pattern).test(value);
+  if (schema.type === 'integer') return /^[1-9][0-9]*$/.test(value) && Number(value) <= Number(schema.maximum ?? Number.MAX_SAFE_INTEGER);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** Ids have a shape the document states (an integer, a UUID, a pattern); free text such as an address has none. */
+function isIdentifier(schema: ParameterSchema): boolean {
+  return schema.type === 'integer' || schema.format === 'uuid' || schema.pattern !== undefined;
 }

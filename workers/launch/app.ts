@@ -1,6 +1,7 @@
 import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { roleTableMarkdown } from './auth/roles';
 import { SESSION_COOKIE } from './auth/sessions';
@@ -12,6 +13,8 @@ import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageProxyRoutes } from './routes/image-proxy';
 import { registerCampaignRoutes } from './routes/campaigns';
+import { registerAssetRoutes } from './routes/assets';
+import { registerDraftRoutes } from './routes/drafts';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
 import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
@@ -22,12 +25,21 @@ import { registerScreenshotRoutes } from './routes/screenshot';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
 import { registerSocialPostRoutes } from './routes/social-post';
+import { registerUploadRoutes } from './routes/uploads';
 
 /** The whole launch surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildLaunchApp() {
   const app = createApp<LaunchEnv>();
   app.use(services(launchConfigSchema));
 
+  registerIndexRoute(app, {
+    operationId: 'getIndex',
+    service: 'launch',
+    description: 'Launch workspace: turns a software release into a reviewed launch.',
+    openapi: '/api/openapi.json',
+    reference: '/api/reference',
+    health: '/api/health',
+  });
   registerHealthRoutes(app);
   registerSessionRoutes(app);
   registerMeRoutes(app);
@@ -35,6 +47,9 @@ export function buildLaunchApp() {
   registerReleaseRoutes(app);
   registerCampaignRoutes(app);
   registerPostRoutes(app);
+  registerDraftRoutes(app);
+  registerUploadRoutes(app);
+  registerAssetRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);

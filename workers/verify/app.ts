@@ -1,6 +1,7 @@
 import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
 import type { VerifyEnv } from './env';
@@ -21,9 +22,12 @@ import { registerLegacyV0Routes } from './routes/legacy-v0';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
+import { registerOutcomeRoutes } from './routes/outcomes';
+import { registerReputationRoutes } from './routes/reputation';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSourceRoutes } from './routes/sources';
+import { registerSuppressionRoutes } from './routes/suppressions';
 import { registerWebhookRoutes } from './routes/webhook';
 
 /** The whole verify surface, grouped by resource; each register call lives in routes/<resource>.ts. */
@@ -31,6 +35,14 @@ export function buildVerifyApp() {
   const app = createApp<VerifyEnv>();
   app.use(services(verifyConfigSchema));
 
+  registerIndexRoute(app, {
+    operationId: 'v1_index',
+    service: 'verify',
+    description: 'Email verification: single and bulk checks, find_email, reverification, webhooks.',
+    openapi: '/v1/openapi.json',
+    reference: '/v1/reference',
+    health: '/v1/health',
+  });
   registerHealthRoutes(app);
   registerMeRoutes(app);
   registerApiKeyRoutes(app);
@@ -51,6 +63,9 @@ export function buildVerifyApp() {
   registerEventRoutes(app);
   registerFindEmailRoutes(app);
   registerReverificationRoutes(app);
+  registerReputationRoutes(app);
+  registerSuppressionRoutes(app);
+  registerOutcomeRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -55,11 +55,41 @@ describe('campaigns', () => {
     const response = await callLaunch('POST', '/api/v1/campaigns', team.key, {
       name: 'n',
       objective: 'o',
-      releaseId: 'rel_nope',
+      releaseId: 'rel_01JD3W6Z4T8M2Q9X5K7B1C3V0N',
       posts: [{ channel: 'x', copy: 'hi' }],
     });
     expect(response.status).toBe(404);
     expect(((await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] }).data).toHaveLength(0);
+  });
+
+  it('answers a malformed id with 400 naming it, and NUL in any text with 400, creating nothing', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const post = campaign.posts[0]!.id;
+    const malformed: Array<[string, string, string]> = [
+      ['GET', '/api/v1/campaigns/%00/audit', 'campaignId'],
+      ['GET', '/api/v1/campaigns/a%00b', 'campaignId'],
+      ['GET', `/api/v1/campaigns/${post}`, 'campaignId'],
+      ['POST', '/api/v1/posts/%00/cancel', 'postId'],
+      ['POST', '/api/v1/posts/pst_%C3%A9/retry', 'postId'],
+      ['GET', `/api/v1/releases/${'r'.repeat(3000)}`, 'releaseId'],
+      ['GET', '/api/v1/releases?q=a%00b', 'q'],
+    ];
+    for (const [method, path, field] of malformed) {
+      const response = await callLaunch(method, path, team.key);
+      expect({ path, status: response.status, body: await response.json() }).toMatchObject({ path, status: 400, body: { code: 'validation_failed', field } });
+    }
+    const bodies: Array<[unknown, string]> = [
+      [{ name: 'n', objective: 'o', releaseId: 'rel_\u0000', posts: [{ channel: 'x', copy: 'hi' }] }, 'releaseId'],
+      [{ name: 'n\u0000', objective: 'o', posts: [{ channel: 'x', copy: 'hi' }] }, 'name'],
+      [{ name: 'n', objective: 'o', posts: [{ channel: 'x', copy: 'h\u0000i' }] }, 'posts.0.copy'],
+    ];
+    for (const [body, field] of bodies) {
+      const response = await callLaunch('POST', '/api/v1/campaigns', team.key, body);
+      expect({ field, status: response.status, body: await response.json() }).toMatchObject({ field, status: 400, body: { code: 'validation_failed', field } });
+    }
+    const list = (await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] };
+    expect(list.data).toHaveLength(1);
   });
 });
 
@@ -209,6 +239,27 @@ describe('scheduling', () => {
     expect(key).toBeTruthy();
   });
 
+  it('refuses to schedule a post when the workspace has no publishing endpoint, naming the fix', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key, [{ channel: 'x', copy: 'Nowhere to go' }]);
+    const post = campaign.posts[0]!;
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const reviewer = await team.session('reviewer');
+    await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' });
+    const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, team.key, { publishAt: future() });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      code: 'publishing_endpoint_required',
+      postId: post.id,
+      hint: expect.stringContaining('PUT /api/v1/publishing-endpoint'),
+    });
+    const read = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()) as CampaignBody;
+    expect(read.posts[0]).toMatchObject({ status: 'approved', delivery: null });
+    expect(((await (await callLaunch('GET', '/api/v1/schedule', team.key)).json()) as { items: unknown[] }).items).toEqual([]);
+    const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, team.key)).json()) as { data: Array<{ action: string }> };
+    expect(audit.data.map((event) => event.action)).not.toContain('schedule');
+  });
+
   it('refuses a time in the past', async () => {
     const { key, post } = await approvedPost();
     const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: '2020-01-01T00:00:00Z' });
@@ -222,15 +273,92 @@ describe('audit', () => {
     const { key, post, campaign, reviewer } = await approvedPost();
     await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: future() });
     const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, key)).json()) as {
-      events: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string }; postId: string | null }>;
+      data: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string }; postId: string | null }>;
+      nextCursor: string | null;
     };
-    const postEvents = audit.events.filter((event) => event.postId === post.id).map((event) => [event.action, event.from, event.to, event.actor.type]);
+    expect(audit.nextCursor).toBeNull();
+    const postEvents = audit.data.filter((event) => event.postId === post.id).map((event) => [event.action, event.from, event.to, event.actor.type]);
     expect(postEvents).toEqual([
       ['create', null, 'draft', 'key'],
       ['submit', 'draft', 'in_review', 'key'],
       ['approve', 'in_review', 'approved', 'user'],
       ['schedule', 'approved', 'scheduled', 'key'],
     ]);
-    expect(audit.events.find((event) => event.action === 'approve')!.actor.id).toBe(reviewer.userId);
+    expect(audit.data.find((event) => event.action === 'approve')!.actor.id).toBe(reviewer.userId);
+  });
+
+  it('pages the trail oldest first with limit and cursor', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const first = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit?limit=2`, team.key)).json()) as {
+      data: Array<{ id: string }>;
+      nextCursor: string;
+    };
+    expect(first.data).toHaveLength(2);
+    const rest = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit?limit=2&cursor=${first.nextCursor}`, team.key)).json()) as {
+      data: Array<{ id: string }>;
+      nextCursor: string | null;
+    };
+    expect(rest).toMatchObject({ data: [expect.any(Object)], nextCursor: null });
+    expect(rest.data[0]!.id > first.data[1]!.id).toBe(true);
+  });
+});
+
+describe('decision notes', () => {
+  it('shows the latest decision with who, when and the note on the post, the campaign, the queue and the audit trail', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const [post, other] = campaign.posts;
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key, { note: 'Ready for a look' });
+    const reviewer = await team.session('reviewer');
+    const approved = await callLaunch('POST', `/api/v1/posts/${other!.id}/decisions`, { cookie: reviewer.cookie }, { decision: 'approve' });
+    expect(approved.status).toBe(200);
+    const decided = await callLaunch(
+      'POST',
+      `/api/v1/posts/${post!.id}/decisions`,
+      { cookie: reviewer.cookie },
+      { decision: 'request_changes', note: 'Say which platforms v2 supports.' },
+    );
+    expect(decided.status).toBe(200);
+    const expected = {
+      postId: post!.id,
+      decision: 'request_changes',
+      note: 'Say which platforms v2 supports.',
+      decidedBy: reviewer.userId,
+      decidedAt: expect.stringMatching(/^\d{4}-/),
+      contentFingerprint: post!.contentFingerprint,
+    };
+    expect(await decided.json()).toMatchObject({ status: 'changes_requested', decision: expected });
+
+    const read = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()) as {
+      latestDecision: unknown;
+      posts: Array<{ id: string; lastDecision: unknown }>;
+    };
+    expect(read.latestDecision).toEqual(expected);
+    expect(read.posts.find((candidate) => candidate.id === post!.id)!.lastDecision).toEqual(expected);
+    expect(read.posts.find((candidate) => candidate.id === other!.id)!.lastDecision).toMatchObject({ decision: 'approve', note: null });
+
+    const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, team.key)).json()) as {
+      data: Array<{ action: string; postId: string | null; note: string | null }>;
+    };
+    expect(audit.data.filter((event) => event.postId === post!.id).map((event) => [event.action, event.note])).toEqual([
+      ['create', null],
+      ['submit', 'Ready for a look'],
+      ['request_changes', 'Say which platforms v2 supports.'],
+    ]);
+
+    // Resubmitted, the post carries the reviewer's last word into the queue.
+    await callLaunch('PATCH', `/api/v1/posts/${post!.id}`, team.key, { copy: 'v2 runs on macOS, Windows and Linux.' });
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
+    const queue = (await (await callLaunch('GET', '/api/v1/review-queue', team.key)).json()) as {
+      items: Array<{ postId: string; lastDecision: unknown }>;
+    };
+    expect(queue.items.find((item) => item.postId === post!.id)!.lastDecision).toEqual(expected);
+  });
+
+  it('shows no decision before the first', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    expect(campaign).toMatchObject({ latestDecision: null, posts: [{ lastDecision: null }, { lastDecision: null }] });
   });
 });

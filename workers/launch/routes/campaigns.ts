@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { consumeQuota, launchQuotaStore, refundQuota } from '../../../shared/limits/quota';
@@ -9,7 +10,7 @@ import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
 import { createCampaign, getCampaign, listCampaigns } from '../services/campaigns';
 import { requestReview } from '../services/reviews';
-import { campaignSchema, idParam, visualInput } from './schemas';
+import { auditEventSchema, campaignSchema, campaignStatusDescription, idParam, pageSchema, postCountsSchema, visualInput } from './schemas';
 
 const postInput = z
   .object({
@@ -28,13 +29,13 @@ const campaignInput = z
   .object({
     name: z.string().trim().min(1).max(200),
     objective: z.string().trim().min(1).max(2000),
-    releaseId: z.string().max(64).optional().openapi({ description: 'The release this campaign launches.' }),
+    releaseId: prefixedId('rel').optional().openapi({ description: 'The release this campaign launches.' }),
     posts: z.array(postInput).min(1).max(50).openapi({ description: 'Every post (and variant) is created as `draft`.' }),
   })
   .strict()
   .openapi('CampaignInput');
 
-const campaignParams = idParam('campaignId');
+const campaignParams = idParam('campaignId', 'cmp');
 const campaignEntitlement = { ...workspaceUse, quota: 'campaigns' };
 
 const createRoute = defineOperation({
@@ -71,7 +72,8 @@ const listRoute = defineOperation({
               name: z.string(),
               objective: z.string(),
               releaseId: z.string().nullable(),
-              status: z.enum(campaignStatuses),
+              status: z.enum(campaignStatuses).openapi({ description: campaignStatusDescription }),
+              postCounts: postCountsSchema,
               createdAt: z.string().datetime(),
             }),
           ),
@@ -131,28 +133,11 @@ const auditRoute = defineOperation({
   path: '/api/v1/campaigns/{campaignId}/audit',
   operationId: 'listCampaignAudit',
   tags: ['Campaigns'],
-  summary: 'Every status change of the campaign and its posts: who, when, from and to',
+  summary: 'Every change of the campaign and its posts: who, when, from, to and the note given',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: { params: campaignParams },
+  request: { params: campaignParams, query: z.object(cursorQuery) },
   responses: {
-    200: jsonResponse(
-      z
-        .object({
-          events: z.array(
-            z.object({
-              id: z.string(),
-              postId: z.string().nullable(),
-              action: z.string(),
-              from: z.string().nullable(),
-              to: z.string(),
-              actor: z.object({ type: z.enum(['key', 'user', 'system']), id: z.string() }),
-              at: z.string().datetime(),
-            }),
-          ),
-        })
-        .openapi('AuditTrail'),
-      'Oldest first.',
-    ),
+    200: jsonResponse(pageSchema(auditEventSchema, 'AuditTrail'), 'Oldest first.'),
     404: errorResponse('No such campaign in this workspace.'),
   },
 });
@@ -181,8 +166,7 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
     const rows = await listCampaigns(c.get('services').db, c.get('principal').workspaceId, decodeCursor(query.cursor), query.limit);
-    const { items, nextCursor } = page(rows, query.limit);
-    return c.json({ data: items, nextCursor }, 200);
+    return c.json(page(rows, query.limit), 200);
   });
 
   app.openapi(getRoute, async (c) => c.json(await getCampaign(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').campaignId), 200));
@@ -198,7 +182,8 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const { db } = c.get('services');
     const workspaceId = c.get('principal').workspaceId;
     const campaignId = c.req.valid('param').campaignId;
+    const query = c.req.valid('query');
     await getCampaign(db, workspaceId, campaignId);
-    return c.json({ events: await listAudit(db, workspaceId, campaignId) }, 200);
+    return c.json(page(await listAudit(db, workspaceId, { campaignId }, decodeCursor(query.cursor), query.limit), query.limit), 200);
   });
 }

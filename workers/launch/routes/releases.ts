@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
 import { releaseSources } from '../../../shared/db/schema';
+import { pathParams, prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
@@ -78,12 +79,7 @@ const getRoute = defineOperation({
   summary: 'Read one release',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: {
-    params: z.object({
-      releaseId: z
-        .string()
-        .max(64)
-        .openapi({ param: { name: 'releaseId', in: 'path' } }),
-    }),
+    params: pathParams({ releaseId: prefixedId('rel') }),
   },
   responses: { 200: jsonResponse(releaseSchema, 'The release.'), 404: errorResponse('No such release in this workspace.') },
 });
@@ -104,8 +100,8 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
       decodeCursor(query.cursor),
       query.limit,
     );
-    const { items, nextCursor } = page(rows, query.limit);
-    return c.json({ data: items.map(releaseView), nextCursor }, 200);
+    const { data, nextCursor } = page(rows, query.limit);
+    return c.json({ data: data.map(releaseView), nextCursor }, 200);
   });
 
   app.openapi(createRoute, async (c) => {

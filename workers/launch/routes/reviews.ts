@@ -5,7 +5,7 @@ import { postStatuses } from '../domain/post-status';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
 import { decide, reviewQueue } from '../services/reviews';
-import { idParam } from './schemas';
+import { decisionSchema, idParam } from './schemas';
 
 const queueRoute = defineOperation({
   method: 'get',
@@ -28,6 +28,9 @@ const queueRoute = defineOperation({
               variantOf: z.string().nullable(),
               contentFingerprint: z.string(),
               submittedAt: z.string().datetime(),
+              lastDecision: decisionSchema
+                .nullable()
+                .openapi({ description: 'The decision that sent the post back, with its note, when it is in review again; null on a first review.' }),
             }),
           ),
         })
@@ -47,7 +50,7 @@ const decisionRoute = defineOperation({
     'Sessions only: every API key gets 403 whatever its scopes. Needs a role with `review:decide` (owner, admin, reviewer). Send the `contentFingerprint` you reviewed to be sure the approval binds to what you saw. Applies only while the post is `in_review`; a repeated or concurrent decision is 409 and changes nothing.',
   access: { scopes: ['review:decide'], sessionOnly: true, entitlement: workspaceUse },
   request: {
-    params: idParam('postId'),
+    params: idParam('postId', 'pst'),
     body: {
       required: true,
       content: {
@@ -55,7 +58,11 @@ const decisionRoute = defineOperation({
           schema: z
             .object({
               decision: z.enum(['approve', 'reject', 'request_changes']),
-              note: z.string().max(2000).optional(),
+              note: z
+                .string()
+                .max(2000)
+                .optional()
+                .openapi({ description: 'What to change, or why: shown on the post and campaign (`lastDecision`, `latestDecision`) and in the audit trail.' }),
               contentFingerprint: z
                 .string()
                 .regex(/^[0-9a-f]{64}$/)
@@ -68,7 +75,10 @@ const decisionRoute = defineOperation({
     },
   },
   responses: {
-    200: jsonResponse(z.object({ postId: z.string(), status: z.enum(postStatuses), decidedBy: z.string() }).openapi('PostDecisionResult'), 'Decided.'),
+    200: jsonResponse(
+      z.object({ postId: z.string(), status: z.enum(postStatuses), decidedBy: z.string(), decision: decisionSchema }).openapi('PostDecisionResult'),
+      'Decided; `decision` is what the post and its campaign now show as their latest decision.',
+    ),
     404: errorResponse('No such post in this workspace.'),
     409: errorResponse('`invalid_transition`: the post is not in review (already decided), or changed since you opened it.'),
   },
@@ -80,7 +90,7 @@ export function registerReviewRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(decisionRoute, async (c) => {
     const principal = c.get('principal');
     const actor = actorOf(principal);
-    const post = await decide(c.get('services').db, principal.workspaceId, actor, c.req.valid('param').postId, c.req.valid('json'));
-    return c.json({ postId: post.id, status: post.status as (typeof postStatuses)[number], decidedBy: actor.id }, 200);
+    const { post, decision } = await decide(c.get('services').db, principal.workspaceId, actor, c.req.valid('param').postId, c.req.valid('json'));
+    return c.json({ postId: post.id, status: post.status as (typeof postStatuses)[number], decidedBy: actor.id, decision }, 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { suppressionMatchSchema } from '../feedback/schemas';
 import { HOST_NAME } from './host-name';
 import { PROVIDERS } from './providers';
 import { describeSandboxTriggers } from './sandbox';
@@ -162,6 +163,10 @@ export const checkEmailOutputSchema = z
     provider: z.enum(PROVIDERS).nullable().openapi({
       description: 'The mail provider behind the most preferred MX host (`other` when not recognized); null when the domain has no MX host.',
       example: 'gmail',
+    }),
+    suppressed: suppressionMatchSchema.nullable().optional().openapi({
+      description:
+        "The workspace's suppression entry the address falls under (GET /v1/suppressions/check explains the rules), null when none does. A suppressed address is still checked and uses a credit like any other: the suppression says not to mail it, the check says whether the mailbox exists. Absent only from results stored before suppressions existed.",
     }),
     syntax: syntaxDetailsSchema,
     mx: mxDetailsSchema,

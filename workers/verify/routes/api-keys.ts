@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
 import { verifyScopes } from '../../../shared/auth/scopes';
+import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
@@ -24,12 +25,7 @@ const createdKeySchema = apiKeySchema
   .extend({ secret: z.string().openapi({ description: 'The key itself. Shown only in this response; store it now.' }) })
   .openapi('CreatedApiKey');
 
-const keyIdParams = z.object({
-  key_id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: 'key_id', in: 'path' } }),
-});
+const keyIdParams = pathParams({ key_id: uuidId() });
 const access = { scopes: ['admin'] } as const;
 const notFound = errorResponse('No such key in this workspace.');
 

@@ -59,18 +59,18 @@ describe('POST /v1/bulk', () => {
     const input = [...sandboxAddresses(40), 'greylisted@example.com', 'jane+greylisted@example.com'];
     const job = await createBulkJob(auth, input);
     const first = await readJob(auth, job.job_id);
-    expect(first).toMatchObject({ total_records: 42, summary: { total_pending: 42 - first.total_processed } });
+    expect(first).toMatchObject({ total_records: 42, summary: { total_pending: 42 - first.total_processed - first.summary.total_retrying } });
 
     const running = await eventually(
       () => readJob(auth, job.job_id),
-      (current) => current.total_processed === 40,
+      (current) => current.total_processed === 40 && current.summary.total_retrying === 2,
     );
     expect(running).toMatchObject({
       status: 'running',
       progress: 95.2,
       started_at: expect.any(String),
       finished_at: null,
-      summary: { total_safe: 40, total_pending: 2 },
+      summary: { total_safe: 40, total_pending: 0, total_retrying: 2 },
     });
 
     type Page = { partial: boolean; total: number; results: Array<{ position: number; status: string }> };
@@ -138,6 +138,9 @@ describe('POST /v1/bulk', () => {
       expect({ path, status: response.status, code: envelope.code, field: envelope.field }).toEqual({ path, status: 400, code: 'validation_failed', field });
       expect(envelope.hint).toEqual(expect.any(String));
     }
+    // PostgreSQL cannot store a NUL: an address holding one is refused, never a 500.
+    const nul = await callVerify('POST', '/v1/bulk', auth, 'email\na\u0000b@example.com\n', 'text/csv');
+    expect({ status: nul.status, body: await nul.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     const empty = await callVerify('POST', '/v1/bulk', auth);
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ code: 'validation_failed', field: 'body' });

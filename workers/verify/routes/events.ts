@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { int32Id } from '../../../shared/http/ids';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery } from '../../../shared/http/pagination';
 import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
@@ -73,7 +74,7 @@ const listRoute = defineOperation({
   request: {
     query: z.object({
       ...cursorQuery,
-      job_id: z.coerce.number().int().min(1).max(2_147_483_647).optional().openapi({ description: 'Only this job’s events.' }),
+      job_id: int32Id().optional().openapi({ description: 'Only this job’s events.' }),
       type: z.enum(jobEventTypes).optional(),
     }),
   },

@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { jobStatuses } from '../domain/job-status';
-import { listStatuses } from '../services/lists';
+import { listStatuses, listsFeature } from '../services/lists';
 
 /** Shapes shared by the list routes (lists, quality, download, remediation). */
 
-export const listsFeature = { feature: 'lists', minimumPlan: 'starter' } as const;
 export const listsAccess = { scopes: ['lists'], entitlement: listsFeature } as const;
 
 export const listIdParams = z.object({

@@ -22,3 +22,6 @@ export * from './list-remediation-plans';
 export * from './list-exports';
 export * from './list-export-rows';
 export * from './comments';
+export * from './suppressions';
+export * from './outcomes';
+export * from './provider-endpoints';

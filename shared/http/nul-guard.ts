@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './api-error';
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in what a request hands to a query would
+ * fail there as a 500. This refuses it up front, naming the field: in a path or query parameter,
+ * or in any string (or key) of a JSON body. Other bodies (CSV) are checked where they are parsed.
+ */
+export function rejectNul(options: { json: boolean }): MiddlewareHandler {
+  return async function rejectNul(c, next) {
+    for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) {
+      if (value.includes('\u0000')) throw nulIn(name, 'param');
+    }
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      if (name.includes('\u0000') || values.some((value) => value.includes('\u0000'))) throw nulIn(name, 'query');
+    }
+    if (options.json && c.req.header('content-type')?.toLowerCase().includes('json')) {
+      // Hono keeps the parsed body, so the validator after this reads it without parsing twice; a
+      // body that is not JSON is left for the validator to refuse in its own words.
+      const body = await c.req.json().catch(() => undefined);
+      const path = nulPath(body, []);
+      if (path) throw nulIn(path.join('.') || '(body)', 'json');
+    }
+    await next();
+  };
+}
+
+function nulPath(value: unknown, path: string[]): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulPath(item, [...path, String(index)]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')];
+      const found = nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function nulIn(field: string, location: 'param' | 'query' | 'json'): ApiError {
+  const shown = field.replaceAll('\u0000', '\\u0000');
+  return new ApiError('validation_failed', `${shown}: must not contain the NUL character (U+0000).`, {
+    details: { field: shown, location },
+    hint: `Remove the NUL character from \`${shown}\` and send the request again.`,
+  });
+}
