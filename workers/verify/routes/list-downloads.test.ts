@@ -8,8 +8,9 @@ import type { ListView } from '../services/lists';
 describe('GET /v1/lists/{list_id}/download', () => {
   it('streams the original rows with their verdicts, filtered, as CSV or JSON Lines', async () => {
     const { auth, list } = await verifiedList();
-    const all = await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth);
+    const all = await callVerify('GET', `/v1/lists/${list.list_id}/download`, { ...auth, 'x-request-id': '' });
     expect(all.status).toBe(200);
+    expect(all.headers.get('x-request-id')).toMatch(/^[\w\-=]{1,128}$/);
     expect(all.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(all.headers.get('content-disposition')).toBe(`attachment; filename="list-${list.list_id}-all.csv"`);
     const bytes = new Uint8Array(await all.arrayBuffer());
