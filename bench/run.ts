@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
+import { benchLists } from './lists';
 import { benchLoad, loadTable } from './load';
 import { benchReputation } from './reputation';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
@@ -93,6 +94,13 @@ if (runs('bulk')) {
   const section = ['## Bulk verification (issue: bulk jobs on Queues)', '', stamp('bulk'), '', result.markdown].join('\n');
   console.log(`\n${section}\n`);
   writeSection('bulk', section);
+}
+if (runs('lists')) {
+  console.log('Lists: a CSV uploaded, verified on the local queue and downloaded');
+  const result = await benchLists(stateDir, log);
+  const section = ['## Lists: upload, verify, download (issue: lists and quality)', '', stamp('lists'), '', result.markdown].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('lists', section);
 }
 if (runs('load')) {
   console.log('Load: mixed traffic on both Workers at the highest rate this machine sustains');
