@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
+import { benchLists } from './lists';
 import { benchLoad, loadTable } from './load';
+import { benchReputation } from './reputation';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
 import { benchScreenshot, screenshotTable } from './screenshot';
 
@@ -93,6 +95,13 @@ if (runs('bulk')) {
   console.log(`\n${section}\n`);
   writeSection('bulk', section);
 }
+if (runs('lists')) {
+  console.log('Lists: a CSV uploaded, verified on the local queue and downloaded');
+  const result = await benchLists(stateDir, log);
+  const section = ['## Lists: upload, verify, download (issue: lists and quality)', '', stamp('lists'), '', result.markdown].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('lists', section);
+}
 if (runs('load')) {
   console.log('Load: mixed traffic on both Workers at the highest rate this machine sustains');
   const runs = await benchLoad(stateDir, log);
@@ -107,6 +116,19 @@ if (runs('load')) {
   ].join('\n');
   console.log(`\n${section}\n`);
   writeSection('load', section);
+}
+if (runs('reputation')) {
+  console.log('Reputation: full checks against the fixture zone with injected DNS latency, and cached answers');
+  const result = await benchReputation(stateDir, log);
+  const section = [
+    '## Reputation check (issue: sending reputation of a domain)',
+    '',
+    `${stamp('reputation')} (\`BENCH_LATENCY_MS\`, \`BENCH_RUNS\` to change)`,
+    '',
+    result.markdown,
+  ].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('reputation', section);
 }
 console.log(`Recorded in ${resultsPath}`);
 

@@ -22,6 +22,12 @@ export type OperationConfig<R extends RouteConfig> = R & {
   /** `public` skips authentication entirely (health, documents, method probes). */
   access: Access | 'public';
   maxBodyBytes?: number;
+  /**
+   * The handler reads a non-JSON body as a stream and enforces `maxBodyBytes` as it reads: only a
+   * declared Content-Length is checked up front, so a chunked upload is never buffered whole. A
+   * JSON body, parsed whole, keeps the default limit.
+   */
+  streamedBody?: true;
 };
 
 /**
@@ -30,11 +36,12 @@ export type OperationConfig<R extends RouteConfig> = R & {
  * shared error responses that document it. Routes never wire auth by hand.
  */
 export function createOperationFactory(options: OperationFactoryOptions) {
-  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, ...route }: OperationConfig<R>) {
+  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, streamedBody, ...route }: OperationConfig<R>) {
     const middleware: MiddlewareHandler<any>[] = [];
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
     if (bodyTypes.length > 0) {
-      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), limitBody(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      const limit = maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      middleware.push(requireContentType(bodyTypes, route.request?.body?.required ?? false), streamedBody ? limitStreamedBody(limit) : limitBody(limit));
     }
     middleware.push(rejectNul({ json: bodyTypes.some((type) => type.includes('json')) }));
 
@@ -102,14 +109,24 @@ function requireContentType(accepted: string[], bodyRequired: boolean): Middlewa
   };
 }
 
+function tooLarge(maxSize: number): ApiError {
+  return new ApiError('payload_too_large', `The body is larger than ${maxSize} bytes.`, { hint: 'Send a smaller body.', details: { maxBytes: maxSize } });
+}
+
+function limitStreamedBody(maxSize: number): MiddlewareHandler {
+  const json = limitBody(DEFAULT_MAX_BODY_BYTES);
+  return async function limitStreamedBody(c, next) {
+    if (c.req.header('content-type')?.toLowerCase().includes('json')) return json(c, next);
+    if (Number(c.req.header('content-length') ?? 0) > maxSize) throw tooLarge(maxSize);
+    await next();
+  };
+}
+
 function limitBody(maxSize: number): MiddlewareHandler {
   return bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError('payload_too_large', `The body is larger than ${maxSize} bytes.`, {
-        hint: 'Send a smaller body.',
-        details: { maxBytes: maxSize },
-      });
+      throw tooLarge(maxSize);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { int32Id, int64Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
@@ -8,13 +9,7 @@ import { createComment, deleteComment, listComments } from '../services/comments
 const scopeNote =
   'The scope follows the linked resource: a list’s comments need `lists` (and the lists feature), a job’s `bulk` (and the bulk feature). A list or job of another workspace is 404.';
 
-const int32Id = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ type: 'integer', format: 'int32', description: `Only comments on this ${name}.` });
+const onlyOn = (name: string) => int32Id().openapi({ description: `Only comments on this ${name}.` });
 
 const commentSchema = z
   .object({
@@ -49,8 +44,8 @@ const listRoute = defineOperation({
   access: {},
   request: {
     query: z.object({
-      job_id: int32Id('job').optional(),
-      list_id: int32Id('list').optional(),
+      job_id: onlyOn('job').optional(),
+      list_id: onlyOn('list').optional(),
       limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ type: 'integer', format: 'int64', description: 'Page size, 1–100.' }),
       offset: z.coerce.number().int().min(0).max(1_000_000).default(0).openapi({ type: 'integer', format: 'int64' }),
     }),
@@ -85,14 +80,7 @@ const deleteRoute = defineOperation({
   description: scopeNote,
   access: {},
   request: {
-    params: z.object({
-      comment_id: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(Number.MAX_SAFE_INTEGER)
-        .openapi({ param: { name: 'comment_id', in: 'path' }, type: 'integer', format: 'int64' }),
-    }),
+    params: pathParams({ comment_id: int64Id() }),
   },
   responses: {
     200: jsonResponse(z.object({ comment_id: z.number().int(), deleted: z.literal(true) }).openapi('CommentDeleteResponse'), 'Deleted.'),

@@ -8,8 +8,9 @@ import type { ListView } from '../services/lists';
 describe('GET /v1/lists/{list_id}/download', () => {
   it('streams the original rows with their verdicts, filtered, as CSV or JSON Lines', async () => {
     const { auth, list } = await verifiedList();
-    const all = await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth);
+    const all = await callVerify('GET', `/v1/lists/${list.list_id}/download`, { ...auth, 'x-request-id': '' });
     expect(all.status).toBe(200);
+    expect(all.headers.get('x-request-id')).toMatch(/^[\w\-=]{1,128}$/);
     expect(all.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(all.headers.get('content-disposition')).toBe(`attachment; filename="list-${list.list_id}-all.csv"`);
     const bytes = new Uint8Array(await all.arrayBuffer());
@@ -57,5 +58,20 @@ describe('GET /v1/lists/{list_id}/download', () => {
     const format = await callVerify('GET', `/v1/lists/${list.list_id}/download?format=xlsx`, auth);
     expect(format.status).toBe(400);
     expect(((await format.json()) as Record<string, string>).message).toContain('jsonl');
+  });
+
+  it('writes and reads a list of several batches and pages in upload order', async () => {
+    const { auth } = await listTenant();
+    const count = 2500;
+    const csv = ['email;n', ...Array.from({ length: count }, (_, n) => `person${n % 2000}@example.com;${n}`)].join('\r\n');
+    const list = (await (await uploadList(auth, { name: 'Big', sandbox: 'true' }, csv)).json()) as ListView;
+    expect(list.totals).toEqual({ rows: count, addresses: 2000, duplicates: 500, syntax_errors: 0 });
+    const rows = parseCsv(new TextDecoder().decode(await (await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth)).arrayBuffer()));
+    expect(rows).toHaveLength(count + 1);
+    expect(rows.slice(1).map((row) => Number(row[1]))).toEqual(Array.from({ length: count }, (_, n) => n));
+    expect(rows.at(-1)!.at(-1)).toBe(String(count + 1));
+    expect(rows.at(-1)!.at(-2)).toBe('501');
+    // Stop the checks this test does not need.
+    expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
   });
 });

@@ -39,12 +39,10 @@ export function registerListDownloadRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const { filter, format } = c.req.valid('query');
     const list = await findList(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').list_id);
     const stream = listRowsStream(readConfig(verifyConfigSchema, c.env), list, { filter }, format);
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-        'content-disposition': `attachment; filename="list-${list.id}-${filter}.${format}"`,
-      },
+    // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out too.
+    return c.body(stream, 200, {
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'content-disposition': `attachment; filename="list-${list.id}-${filter}.${format}"`,
     });
   });
 }

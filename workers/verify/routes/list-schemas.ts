@@ -1,21 +1,14 @@
 import { z } from '@hono/zod-openapi';
+import { int32Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { jobStatuses } from '../domain/job-status';
-import { listStatuses } from '../services/lists';
+import { listStatuses, listsFeature } from '../services/lists';
 
 /** Shapes shared by the list routes (lists, quality, download, remediation). */
 
-export const listsFeature = { feature: 'lists', minimumPlan: 'starter' } as const;
 export const listsAccess = { scopes: ['lists'], entitlement: listsFeature } as const;
 
-export const listIdParams = z.object({
-  list_id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'list_id', in: 'path' }, type: 'integer', format: 'int32', example: 7 }),
-});
+export const listIdParams = pathParams({ list_id: int32Id() });
 
 export const listNotFoundResponse = errorResponse('No such list in this workspace.');
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readUsage, verifyQuotaStore, consumeQuota } from '../../../shared/limits/quota';
+import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
+import { withTestDb } from '../../../test/workers/seed';
 import { callVerify, eventually, tasksOf } from '../../../test/workers/bulk-flow';
-import { callVerifyRaw, listTenant, uploadList } from '../../../test/workers/list-flow';
+import { callVerifyRaw, listTenant, multipartBody, uploadList } from '../../../test/workers/list-flow';
 import type { ListView } from '../services/lists';
 
 async function readList(auth: Record<string, string>, listId: number): Promise<ListView> {
@@ -97,6 +100,20 @@ describe('POST /v1/lists', () => {
     expect(page.total).toBe(0);
   });
 
+  it('streams a chunked upload without Content-Length', async () => {
+    const { auth } = await listTenant();
+    const { body, contentType } = multipartBody({ name: 'Chunked', sandbox: 'true' }, 'email\njane@example.com\njohn@example.com\n');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < body.length; at += 7) controller.enqueue(body.slice(at, at + 7));
+        controller.close();
+      },
+    });
+    const response = await callVerifyRaw('POST', '/v1/lists', { ...auth, 'content-type': contentType }, stream);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as ListView).totals).toMatchObject({ rows: 2, addresses: 2 });
+  });
+
   it('refuses a body that is neither a form nor JSON rows', async () => {
     const { auth } = await listTenant();
     const response = await callVerifyRaw('POST', '/v1/lists', { ...auth, 'content-type': 'text/plain' }, 'email\n');
@@ -129,6 +146,35 @@ describe('POST /v1/lists', () => {
     expect(await reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
     const page = (await (await callVerify('GET', '/v1/lists', auth)).json()) as { total: number };
     expect(page.total).toBe(1);
+  });
+});
+
+describe('credits of lists', () => {
+  it('checks a live list against the fixture mail servers, one credit per distinct address', async () => {
+    const { auth, tenant } = await listTenant();
+    const entitlement = await withTestDb((db) => loadVerifyEntitlement(db, tenant.id, new Date()));
+    const used = () => withTestDb(async (db) => (await readUsage(db, verifyQuotaStore, tenant.id, entitlement.periodStart!)).credits ?? 0);
+    const response = await uploadList(auth, { name: 'Live' }, 'email\nalice@mailbox.test\nnobody@mailbox.test\nALICE@mailbox.test\nanyone@accept-all.test\n');
+    expect(response.status).toBe(201);
+    const list = (await response.json()) as ListView;
+    expect(list).toMatchObject({ sandbox: false, totals: { rows: 4, addresses: 3, duplicates: 1 } });
+    expect(await used()).toBe(3);
+    const done = await untilEnded(auth, list.list_id);
+    expect(done.summary).toMatchObject({ safe: 1, invalid: 1, risky: 1 });
+  });
+
+  it('refuses a list the remaining credits cannot cover with 429, creating nothing', async () => {
+    const { auth, tenant } = await listTenant({ planId: 'starter' });
+    const entitlement = await withTestDb((db) => loadVerifyEntitlement(db, tenant.id, new Date()));
+    await withTestDb((db) =>
+      consumeQuota(db, verifyQuotaStore, { ownerId: tenant.id, quota: 'credits', amount: entitlement.quotas.credits! - 1, entitlement }),
+    );
+    const refused = await uploadList(auth, { name: 'Too big' }, 'email\na@host.invalid\nb@host.invalid\n');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'workspace_quota_exceeded', quota: 'credits', hint: expect.stringContaining('sandbox') });
+    expect(((await (await callVerify('GET', '/v1/lists', auth)).json()) as { total: number }).total).toBe(0);
+    const used = await withTestDb(async (db) => (await readUsage(db, verifyQuotaStore, tenant.id, entitlement.periodStart!)).credits);
+    expect(used).toBe(entitlement.quotas.credits! - 1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { checkSources } from '../../../shared/db/schema';
+import { int32Id } from '../../../shared/http/ids';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { REACHABILITY, REASONS } from '../engine/verdict';
@@ -36,8 +37,8 @@ const queryRoute = defineOperation({
       is_reachable: z.enum(REACHABILITY).optional(),
       reason: z.enum(REASONS).optional(),
       domain: z.string().trim().min(1).max(253).optional().openapi({ description: 'The address’s domain, e.g. `example.com`.' }),
-      list_id: z.coerce.number().int().min(1).max(2_147_483_647).optional().openapi({ type: 'integer', format: 'int32' }),
-      job_id: z.coerce.number().int().min(1).max(2_147_483_647).optional().openapi({ type: 'integer', format: 'int32' }),
+      list_id: int32Id().optional(),
+      job_id: int32Id().optional(),
       source_key: z.string().min(1).max(200).optional().openapi({ description: 'Checks of the lists with this source key.' }),
       source: z.enum(checkSources).optional(),
       from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Checked at or after (ISO 8601).' }),
@@ -66,10 +67,7 @@ export function registerQueryRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const query = c.req.valid('query');
     const page = await queryResults(c.get('services').db, c.get('principal').workspaceId, query);
     if (query.format === 'csv') {
-      return new Response(queryCsv(page), {
-        status: 200,
-        headers: { 'content-type': 'text/csv; charset=utf-8', ...(page.next_cursor ? { 'x-next-cursor': page.next_cursor } : {}) },
-      });
+      return c.body(queryCsv(page), 200, { 'content-type': 'text/csv; charset=utf-8', ...(page.next_cursor ? { 'x-next-cursor': page.next_cursor } : {}) });
     }
     return c.json(page, 200);
   });

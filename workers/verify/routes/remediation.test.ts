@@ -79,7 +79,8 @@ describe('remediation exports', () => {
     expect(pending.status).toBe(409);
     expect(pending.headers.get('retry-after')).toBe('5');
     expect(await pending.json()).toMatchObject({ code: 'conflict', status: 'building', progress: { rows_scanned: 1, rows_total: 4, percent: 25 } });
-    expect((await callVerify('GET', `/v1/lists/${list.id}/remediation-exports/rex_nope/download`, auth)).status).toBe(404);
+    expect((await callVerify('GET', `/v1/lists/${list.id}/remediation-exports/rex_nope/download`, auth)).status).toBe(400);
+    expect((await callVerify('GET', `/v1/lists/${list.id}/remediation-exports/${newId('rex')}/download`, auth)).status).toBe(404);
     expect((await callVerify('POST', `/v1/lists/${list.id}/remediation-exports`, auth, {})).status).toBe(400);
     expect((await callVerify('POST', `/v1/lists/${list.id}/remediation-exports`, auth, { groups: ['gone'] })).status).toBe(400);
   });

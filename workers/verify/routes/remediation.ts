@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { readConfig } from '../../../shared/config';
+import { int32Id, pathParams, prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
@@ -121,12 +122,7 @@ const downloadExportRoute = defineOperation({
     'The chosen rows, as GET /v1/lists/{list_id}/download shows them (CSV by default, or `format=jsonl`). While the export is being built: 409 `conflict` with `status` and `progress` (and `Retry-After`).',
   access: listsAccess,
   request: {
-    params: listIdParams.extend({
-      export_id: z
-        .string()
-        .max(64)
-        .openapi({ param: { name: 'export_id', in: 'path' } }),
-    }),
+    params: pathParams({ list_id: int32Id(), export_id: prefixedId('rex') }),
     query: z.object({ format: z.enum(downloadFormats).default('csv') }),
   },
   responses: {
@@ -156,12 +152,10 @@ export function registerRemediationRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const { list_id, export_id } = c.req.valid('param');
     const { format } = c.req.valid('query');
     const { list, row } = await readyExport(c.get('services').db, c.get('principal').workspaceId, list_id, export_id);
-    return new Response(listRowsStream(readConfig(verifyConfigSchema, c.env), list, { exportId: row.id }, format), {
-      status: 200,
-      headers: {
-        'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-        'content-disposition': `attachment; filename="list-${list.id}-${row.id}.${format}"`,
-      },
+    // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out too.
+    return c.body(listRowsStream(readConfig(verifyConfigSchema, c.env), list, { exportId: row.id }, format), 200, {
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'content-disposition': `attachment; filename="list-${list.id}-${row.id}.${format}"`,
     });
   });
 }

@@ -5,7 +5,7 @@ import { comments } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { requireFeature } from '../../../shared/platform/entitlements';
 import { bulkFeature, findJob } from '../bulk/jobs';
-import { findList } from './lists';
+import { findList, listsFeature } from './lists';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -14,7 +14,7 @@ type CommentRow = typeof comments.$inferSelect;
  * (and the bulk feature) for a job. The caller is checked against it before anything is read.
  */
 const links = {
-  list: { scope: 'lists', feature: { feature: 'lists', minimumPlan: 'starter' } },
+  list: { scope: 'lists', feature: listsFeature },
   job: { scope: 'bulk', feature: bulkFeature },
 } as const;
 type Link = keyof typeof links;

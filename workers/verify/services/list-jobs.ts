@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks, listJobs, listRows, lists } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
 import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { MAX_JOB_ADDRESSES, type JobCheckOptions } from '../bulk/jobs';
@@ -27,7 +28,7 @@ export interface ListCounts {
  * Hands a fully imported list to the bulk machinery, in SQL so that nothing proportional to the
  * list is held in memory: repeats are marked (each points at the first row with its address), the
  * distinct valid addresses are ranked in upload order, their credits are taken, and each slice of
- * at most MAX_JOB_ADDRESSES becomes a bulk job whose tasks are inserted straight from the rows,
+ * at most `jobSize` (a bulk job's limit) becomes a bulk job whose tasks are inserted straight from the rows,
  * queued as POST /v1/bulk queues its own. On failure, jobs made so far are removed and the credits
  * returned, and the caller deletes the list.
  */
@@ -37,6 +38,7 @@ export async function startListJobs(
   list: { id: number; tenantId: string; sandbox: boolean },
   caller: ListJobCaller,
   options: JobCheckOptions,
+  jobSize = MAX_JOB_ADDRESSES,
 ): Promise<ListCounts> {
   await db.execute(sql`
     update ${listRows} as r set duplicate_of = f.first_row
@@ -68,21 +70,30 @@ export async function startListJobs(
     ? { creditsPeriodStart: null, creditsPeriodEnd: null }
     : { creditsPeriodStart: new Date(caller.entitlement.periodStart!), creditsPeriodEnd: new Date(caller.entitlement.periodEnd!) };
   if (!list.sandbox && counts.addresses > 0) {
-    await reserveCredits(db, {
-      tenantId: list.tenantId,
-      entitlement: caller.entitlement,
-      amount: counts.addresses,
-      allowPartial: false,
-      apiKeyId: caller.apiKeyId,
-      requestId: caller.requestId,
-    });
+    try {
+      await reserveCredits(db, {
+        tenantId: list.tenantId,
+        entitlement: caller.entitlement,
+        amount: counts.addresses,
+        allowPartial: false,
+        apiKeyId: caller.apiKeyId,
+        requestId: caller.requestId,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'workspace_quota_exceeded')) throw error;
+      throw new ApiError('workspace_quota_exceeded', `The list has ${counts.addresses} distinct addresses to check; the remaining credits do not cover them.`, {
+        hint: 'Upload fewer rows, wait for the next billing period or upgrade the plan; a sandbox list uses no credits.',
+        details: error.details,
+        headers: error.headers,
+      });
+    }
   }
   const webhookUrl = (await readSettings(db, list.tenantId))?.defaultWebhookUrl ?? null;
   const created: number[] = [];
   try {
-    for (let chunk = 0; chunk * MAX_JOB_ADDRESSES < counts.addresses; chunk += 1) {
-      const from = chunk * MAX_JOB_ADDRESSES;
-      const size = Math.min(MAX_JOB_ADDRESSES, counts.addresses - from);
+    for (let chunk = 0; chunk * jobSize < counts.addresses; chunk += 1) {
+      const from = chunk * jobSize;
+      const size = Math.min(jobSize, counts.addresses - from);
       await db.transaction(async (tx) => {
         const [job] = await tx
           .insert(bulkJobs)

@@ -115,9 +115,10 @@ class Upload {
     }
     const list = this.list!;
     await this.writer!.finish();
+    // Stored while the list is still importing, so that a duplicate never sees it ready without one.
+    await this.db.update(lists).set({ requestFingerprint: fingerprint }).where(eq(lists.id, list.id));
     await startListJobs(this.db, this.queue, list, this.creation.caller, this.creation.options(fields.sandbox));
-    const [ready] = await this.db.update(lists).set({ requestFingerprint: fingerprint }).where(eq(lists.id, list.id)).returning();
-    return { list: ready!, replayed: false };
+    return { list, replayed: false };
   }
 
   /** Removes what a failed upload wrote, so that a failure leaves nothing behind. */

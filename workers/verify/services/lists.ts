@@ -7,6 +7,9 @@ import type { JobStatus } from '../domain/job-status';
 
 export type ListRow = typeof lists.$inferSelect;
 
+/** The plan feature lists need. */
+export const listsFeature = { feature: 'lists', minimumPlan: 'starter' } as const;
+
 /** What a list's status can be: `importing` while its upload streams in, then as its jobs stand. */
 export const listStatuses = ['importing', 'verifying', 'completed', 'cancelled'] as const;
 export type ListStatus = (typeof listStatuses)[number];

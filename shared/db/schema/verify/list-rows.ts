@@ -1,0 +1,34 @@
+import { index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bulkJobs } from './bulk-jobs';
+import { lists } from './lists';
+import { verify } from './schema';
+
+/**
+ * One data row of a list as uploaded. A row whose address is valid and seen first is a task of
+ * one of the list's jobs (job_id, position); a repeat points at the same task; a row with bad
+ * syntax has none and says why.
+ */
+export const listRows = verify.table(
+  'list_rows',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    /** 0-based, upload order. */
+    rowNumber: integer('row_number').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** The line of the file the row starts on (1-based). */
+    line: integer('line').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    email: text('email').notNull(),
+    /** The address trimmed and lower-cased; null when its syntax is invalid. */
+    emailKey: text('email_key'),
+    /** Why the syntax is invalid (engine/syntax.ts reasons). */
+    syntaxError: text('syntax_error'),
+    /** The row number of the first row with the same address. */
+    duplicateOf: integer('duplicate_of'),
+    jobId: integer('job_id').references(() => bulkJobs.id, { onDelete: 'set null' }),
+    position: integer('position'),
+  },
+  (table) => [primaryKey({ columns: [table.listId, table.rowNumber] }), index('list_rows_key_idx').on(table.listId, table.emailKey)],
+);
