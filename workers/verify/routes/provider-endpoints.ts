@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { endpointStatuses, feedbackProviders } from '../../../shared/db/schema';
+import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
@@ -76,12 +77,7 @@ const listRoute = defineOperation({
   responses: { 200: jsonResponse(z.object({ provider_endpoints: z.array(endpointSchema) }), 'Endpoints, oldest first, without tokens.') },
 });
 
-const endpointParams = z.object({
-  endpoint_id: z
-    .string()
-    .uuid()
-    .openapi({ param: { name: 'endpoint_id', in: 'path' }, format: 'uuid' }),
-});
+const endpointParams = pathParams({ endpoint_id: uuidId() });
 
 const updateRoute = defineOperation({
   method: 'patch',

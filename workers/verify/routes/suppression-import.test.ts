@@ -103,6 +103,7 @@ describe('GET /v1/suppressions/export', () => {
     await upload(auth, 'value,reason,expires_at\r\na@export.example,complaint,\r\nexport.example,manual,2099-01-01T00:00:00Z\r\n');
     const exported = await SELF.fetch(`${base}/v1/suppressions/export`, { headers: auth });
     expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(exported.headers.get('x-request-id')).toBeTruthy();
     const text = await exported.text();
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('value,kind,reason,source,note,expires_at,created_at');

@@ -4,6 +4,7 @@ import { readConfig } from '../../../shared/config';
 import { suppressionKinds, suppressionReasons, suppressionSources } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { int32Id, pathParams } from '../../../shared/http/ids';
 import { cursorQuery } from '../../../shared/http/pagination';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
@@ -26,14 +27,7 @@ import { suppressionMatchSchema, suppressionSchema } from '../feedback/schemas';
 export const suppressionsFeature = { feature: 'suppressions', minimumPlan: 'starter' } as const;
 const access = { scopes: ['suppressions'], entitlement: suppressionsFeature } as const;
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'id', in: 'path' }, type: 'integer', format: 'int32', example: 42 }),
-});
+const idParams = pathParams({ id: int32Id() });
 const notFound = errorResponse('No such suppression in this workspace.');
 
 const matchingRules =
@@ -296,10 +290,8 @@ export function registerSuppressionRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(exportRoute, async (c) => {
     const stream = suppressionsCsvStream(readConfig(verifyConfigSchema, c.env), c.get('principal').workspaceId);
-    return new Response(stream, {
-      status: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="suppressions.csv"' },
-    });
+    // c.body keeps the headers the request path set (X-Request-Id, rate limit).
+    return c.body(stream, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="suppressions.csv"' });
   });
 
   app.openapi(eventsRoute, async (c) =>
