@@ -6,6 +6,7 @@ import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
 import { benchLists } from './lists';
 import { benchLoad, loadTable } from './load';
+import { benchReputation } from './reputation';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
 import { benchScreenshot, screenshotTable } from './screenshot';
 
@@ -115,6 +116,19 @@ if (runs('load')) {
   ].join('\n');
   console.log(`\n${section}\n`);
   writeSection('load', section);
+}
+if (runs('reputation')) {
+  console.log('Reputation: full checks against the fixture zone with injected DNS latency, and cached answers');
+  const result = await benchReputation(stateDir, log);
+  const section = [
+    '## Reputation check (issue: sending reputation of a domain)',
+    '',
+    `${stamp('reputation')} (\`BENCH_LATENCY_MS\`, \`BENCH_RUNS\` to change)`,
+    '',
+    result.markdown,
+  ].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('reputation', section);
 }
 console.log(`Recorded in ${resultsPath}`);
 

@@ -90,8 +90,9 @@ async function main(): Promise<void> {
     const previous = existsSync(devJsonPath) ? (JSON.parse(readFileSync(devJsonPath, 'utf8')) as DemoData) : undefined;
     const demo = await ensureDemoData(stack.bindings.DATABASE_URL, previous);
 
-    progress('Screenshots (Debian Chromium) and the social network stand-in');
+    progress('Screenshots (the system Chromium, else the one in @sparticuz/chromium) and the social network stand-in');
     const chromium = ensureLocalChromium();
+    if (chromium.source === 'npm') console.log(`  No system Chromium: screenshots use the one from npm (${chromium.executable}).`);
     if (!chromium.executable) console.log(`  Chromium is not installed, so POST /api/screenshot will answer 503. Install it with: ${INSTALL_HINT}`);
     socialStandIn = await startSocialStandIn();
     // A signal during start-up is stopping what has started: start nothing more.

@@ -33,6 +33,11 @@ export const errorCodes = {
     description:
       'The resource is not in a state this action applies to (a repeated or out-of-order request); nothing changed. `currentStatus` says where it is.',
   },
+  locked_by_post: {
+    status: 409,
+    description:
+      'A post of this campaign or release is approved, scheduled or publishing, so it cannot be changed or deleted; `postId` names the post and `currentStatus` its state.',
+  },
   publishing_endpoint_required: {
     status: 409,
     description:

@@ -30,6 +30,11 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'post', path: '/api/v1/me/two-factor/confirm' },
   { method: 'post', path: '/api/v1/releases' },
   { method: 'get', path: '/api/v1/releases/{releaseId}' },
+  { method: 'patch', path: '/api/v1/releases/{releaseId}' },
+  { method: 'delete', path: '/api/v1/releases/{releaseId}' },
+  { method: 'get', path: '/api/v1/releases/{releaseId}/audit' },
+  { method: 'patch', path: '/api/v1/campaigns/{campaignId}' },
+  { method: 'delete', path: '/api/v1/campaigns/{campaignId}' },
   { method: 'get', path: '/api/v1/campaigns' },
   { method: 'get', path: '/api/v1/campaigns/{campaignId}/audit' },
   { method: 'patch', path: '/api/v1/posts/{postId}' },
@@ -57,4 +62,5 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'post', path: '/api/v1/assets/{assetId}/download-url' },
   { method: 'get', path: '/api/v1/assets/{assetId}/content' },
   { method: 'post', path: '/api/v1/posts/{postId}/visuals' },
+  { method: 'get', path: '/api/v1/link-previews' },
 ];

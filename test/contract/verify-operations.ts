@@ -115,4 +115,5 @@ export const verifySpecOperations: SpecOperation[] = [
 export const verifyDesignedOperations: Array<Pick<SpecOperation, 'method' | 'path'>> = [
   { method: 'get', path: '/' },
   { method: 'get', path: '/v1/health' },
+  { method: 'post', path: '/v1/provider-deliveries/{delivery_token}' },
 ];

@@ -1,17 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureLocalChromium, SYSTEM_CHROMIUM_ENV } from '../../dev/chromium';
 import { freePort } from './free-port';
+
+const execFileAsync = promisify(execFile);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 // As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
 chmodSync(stateDir, 0o755);
+const cacheDir = join(stateDir, 'cache');
 
 interface DevJson {
   launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
@@ -24,7 +29,10 @@ interface Ports {
   postgresPort: number;
 }
 
-async function startDev(fixed: Partial<Ports> = {}): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
+async function startDev(
+  fixed: Partial<Ports> = {},
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
   const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
   const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
   let output = '';
@@ -40,6 +48,7 @@ async function startDev(fixed: Partial<Ports> = {}): Promise<{ child: ChildProce
       DEV_POSTGRES_PORT: String(ports.postgresPort),
       // So that a screenshot of a page on this machine can be taken below.
       ALLOW_PRIVATE_URLS: '1',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +67,57 @@ async function startDev(fixed: Partial<Ports> = {}): Promise<{ child: ChildProce
     }, 100);
   });
   return { child, output: () => output, ports };
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { summary?: string }>>;
+}
+
+/** What the reference page's sidebar names each operation by: its summary, else its path. */
+function operationTitles(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) => Object.values(operations).map((operation) => operation.summary ?? path));
+}
+
+/** The text of the page's navigation sidebar, entities decoded. */
+function sidebarText(dom: string): string {
+  const start = dom.indexOf('t-doc__sidebar');
+  expect(start, 'the page has no sidebar').toBeGreaterThan(-1);
+  return dom
+    .slice(start)
+    .replace(/<wbr>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
+
+/**
+ * The page as Chromium renders it (the browser `npm run dev` uses, see dev/chromium.ts), with every
+ * host name unresolvable so that nothing can come from the internet: what a person sees offline.
+ */
+async function renderOffline(url: string): Promise<string> {
+  const { linkedAt } = ensureLocalChromium();
+  const profile = mkdtempSync(join(tmpdir(), 'reference-chromium-'));
+  try {
+    const { stdout } = await execFileAsync(
+      linkedAt,
+      [
+        '--headless',
+        `--user-data-dir=${profile}`,
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--virtual-time-budget=20000',
+        '--window-size=1280,4000',
+        '--dump-dom',
+        url,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    return stdout;
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
@@ -117,6 +177,22 @@ describe('npm run dev', () => {
       expect(document.info.version).toBe('1.0.0');
     }
 
+    for (const [url, documentPath] of [
+      [`${devJson.launch.url}/api/reference`, '/api/openapi.json'],
+      [`${devJson.verify.url}/v1/reference`, '/v1/openapi.json'],
+    ] as const) {
+      const script = await fetch(`${url}/scalar-api-reference.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+      const document = (await (await fetch(new URL(documentPath, url))).json()) as OpenApiDocument;
+      const dom = await renderOffline(url);
+      const text = sidebarText(dom);
+      const titles = operationTitles(document);
+      expect(titles.length).toBeGreaterThan(5);
+      expect(titles.filter((title) => !text.includes(title))).toEqual([]);
+    }
+
     const me = await fetch(`${devJson.verify.url}/v1/me`, { headers: { authorization: `Bearer ${devJson.verify.apiKey}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ plan: { id: 'enterprise' } });
@@ -144,16 +220,26 @@ describe('npm run dev', () => {
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
     expect(await portsFreed(first.ports, 0)).toEqual(allFree);
 
-    const second = await startDev();
+    // The second run is a machine without a system Chromium (and with a cache of its own, so the
+    // browser wrapper other runs share is untouched): screenshots come from the npm package's.
+    const second = await startDev({}, { [SYSTEM_CHROMIUM_ENV]: '', XDG_CACHE_HOME: cacheDir });
     expect(second.output()).toContain('reused the demo data');
+    expect(second.output()).toContain('No system Chromium: screenshots use the one from npm');
     const again = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
+    const fallbackShot = await fetch(`${again.launch.url}/api/screenshot`, {
+      method: 'POST',
+      headers: { ...launchKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${again.launch.url}/api/health`, colorScheme: 'light' }),
+    });
+    expect(fallbackShot.status, await fallbackShot.clone().text()).toBe(200);
+    expect(await fallbackShot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
     // Killed outright, the stack cannot stop its children itself: its watchdog does.
     await stop(second.child, 'SIGKILL');
     expect(await portsFreed(second.ports)).toEqual(allFree);
-  }, 180_000);
+  }, 300_000);
 
   it('names the setting to change when a port is taken', async () => {
     const holder = createServer();

@@ -1,6 +1,6 @@
-import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { referencePage } from '../../shared/http/reference-page';
 import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { verifyConfigSchema } from './config';
@@ -23,6 +23,8 @@ import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
 import { registerOutcomeRoutes } from './routes/outcomes';
+import { registerProviderDeliveryRoutes } from './routes/provider-deliveries';
+import { registerProviderEndpointRoutes } from './routes/provider-endpoints';
 import { registerReputationRoutes } from './routes/reputation';
 import { registerReverificationRoutes } from './routes/reverification';
 import { registerSettingsRoutes } from './routes/settings';
@@ -66,6 +68,8 @@ export function buildVerifyApp() {
   registerReputationRoutes(app);
   registerSuppressionRoutes(app);
   registerOutcomeRoutes(app);
+  registerProviderEndpointRoutes(app);
+  registerProviderDeliveryRoutes(app);
   registerLegacyV0Routes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -79,8 +83,10 @@ export function buildVerifyApp() {
       title: 'Email Verification API',
       summary: 'Single and bulk email verification, lists, suppressions, pipelines, reputation and webhooks.',
       credentials: 'Every workspace operation takes a workspace API key as `Authorization: Bearer <key>`; keys carry scopes.',
+      unknownFields:
+        'The one exception is the Reacher-compatible bodies (`POST /v1/check_email`, the JSON body of `POST /v1/bulk`, `POST /v0/check_email`, `POST /v0/bulk`): they ignore fields they do not know, as Reacher clients send options of Reacher versions this service does not implement (`smtp_timeout`, `retries`, …); the known fields are still validated.',
     }),
   });
-  app.get('/v1/reference', Scalar({ url: '/v1/openapi.json', pageTitle: 'Email Verification API' }));
+  app.get('/v1/reference', referencePage({ path: '/v1/reference', documentPath: '/v1/openapi.json', title: 'Email Verification API' }));
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedFrom, countPostStatuses, deriveCampaignStatus, postActions, postStatuses, postTransitions, transition } from './post-status';
+import { allowedFrom, countPostStatuses, firstLockingPost, deriveCampaignStatus, postActions, postStatuses, postTransitions, transition } from './post-status';
 
 describe('post state machine', () => {
   const expected: Record<string, Record<string, string>> = {
@@ -79,5 +79,18 @@ describe('campaign status', () => {
     const counts = countPostStatuses(['published', 'published', 'published', 'approved']);
     expect(counts).toMatchObject({ published: 3, approved: 1, draft: 0, failed: 0 });
     expect(Object.keys(counts)).toEqual([...postStatuses]);
+  });
+});
+
+describe('locking posts', () => {
+  it('approved, scheduled and publishing posts lock their campaign and release; the rest do not', () => {
+    const locking = postStatuses.filter((status) => firstLockingPost([{ status }]));
+    expect(locking).toEqual(['approved', 'scheduled', 'publishing']);
+    expect(
+      firstLockingPost([
+        { id: 'a', status: 'published' },
+        { id: 'b', status: 'scheduled' },
+      ]),
+    ).toEqual({ id: 'b', status: 'scheduled' });
   });
 });

@@ -123,6 +123,17 @@ export function countPostStatuses(statuses: readonly PostStatus[]): Record<PostS
   return counts;
 }
 
+/**
+ * While a post is approved (a person signed off on it as part of this campaign) or on its way out,
+ * its campaign and release may not be changed or deleted: the approval was given in that context.
+ */
+export const lockingStatuses = ['approved', 'scheduled', 'publishing'] as const satisfies readonly PostStatus[];
+
+/** The first post that locks its campaign or release against changes, if any. */
+export function firstLockingPost<T extends { status: string }>(posts: readonly T[]): T | undefined {
+  return posts.find((post) => (lockingStatuses as readonly string[]).includes(post.status));
+}
+
 /** The table as published in the OpenAPI description and README. */
 export function transitionTableMarkdown(): string {
   const rows = postActions.map((action) => {

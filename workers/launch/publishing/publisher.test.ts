@@ -87,8 +87,8 @@ describe('publisher', () => {
     expect(delivery!.nextAttemptAt!.getTime()).toBe(first + BACKOFF_MS[0]!);
     const nextAttemptAt = new Date(first + BACKOFF_MS[0]!).toISOString();
     expect(campaign.posts[0]!.delivery).toMatchObject({ nextAttemptAt });
-    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { items: unknown[] };
-    expect(schedule.items).toEqual([
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: unknown[] };
+    expect(schedule.data).toEqual([
       expect.objectContaining({ postId: due.campaign.posts[0]!.id, status: 'pending', attempts: 1, nextAttemptAt, lastError: expect.stringContaining('503') }),
     ]);
 
@@ -141,8 +141,8 @@ describe('publisher', () => {
     expect(campaign.postCounts).toMatchObject({ published: 1, failed: 1 });
 
     // The failed post stays on the schedule with its failure and the way back.
-    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { items: unknown[] };
-    expect(schedule.items).toEqual([
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: unknown[] };
+    expect(schedule.data).toEqual([
       expect.objectContaining({
         postId: first!.id,
         status: 'failed',
@@ -158,8 +158,8 @@ describe('publisher', () => {
     expect(retried.status).toBe(201);
     expect(await retried.json()).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', attempts: 0 } });
     expect((await callLaunch('POST', `/api/v1/posts/${first!.id}/retry`, due.key)).status).toBe(409);
-    const afterRetry = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { items: Array<{ status: string; retryPath: null }> };
-    expect(afterRetry.items).toEqual([expect.objectContaining({ postId: first!.id, status: 'pending', retryPath: null })]);
+    const afterRetry = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: Array<{ status: string; retryPath: null }> };
+    expect(afterRetry.data).toEqual([expect.objectContaining({ postId: first!.id, status: 'pending', retryPath: null })]);
     await publishDuePosts(localEnv);
     expect((await due.read()).status).toBe('published');
   });

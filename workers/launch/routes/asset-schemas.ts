@@ -22,7 +22,8 @@ export const assetSchema = z
   .openapi('Asset');
 
 /** The query of a signed URL, as the signing operation returned it. */
+/** Optional here so that a URL missing either is the same 403 as an altered one, as S3 answers. */
 export const signedQuery = z.object({
-  expires: z.coerce.number().int().openapi({ description: 'Unix seconds after which the URL is refused.' }),
-  signature: z.string().max(128).openapi({ description: 'HMAC-SHA256 of what the URL grants; any change invalidates it.' }),
+  expires: z.string().max(20).optional().openapi({ description: 'Unix seconds after which the URL is refused.' }),
+  signature: z.string().max(128).optional().openapi({ description: 'HMAC-SHA256 of what the URL grants; any change invalidates it.' }),
 });

@@ -8,7 +8,7 @@ import { assetDeps, assetView, completeAsset, deleteAsset, DOWNLOAD_URL_SECONDS,
 import { assetSchema, signedQuery } from './asset-schemas';
 import { idParam } from './schemas';
 
-const assetParams = idParam('assetId');
+const assetParams = idParam('assetId', 'ast');
 const notFound = errorResponse('No such asset in this workspace.');
 const tags = ['Assets'];
 

@@ -100,8 +100,8 @@ describe('review', () => {
     const submitted = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key, { note: 'Please review' });
     expect(submitted.status).toBe(201);
     expect(await submitted.json()).toMatchObject({ postIds: campaign.posts.map((post) => post.id), note: 'Please review' });
-    const queue = (await (await callLaunch('GET', '/api/v1/review-queue', team.key)).json()) as { items: Array<{ postId: string }> };
-    expect(queue.items.map((item) => item.postId).sort()).toEqual(campaign.posts.map((post) => post.id).sort());
+    const queue = (await (await callLaunch('GET', '/api/v1/review-queue', team.key)).json()) as { data: Array<{ postId: string }> };
+    expect(queue.data.map((item) => item.postId).sort()).toEqual(campaign.posts.map((post) => post.id).sort());
     const again = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'invalid_transition' });
@@ -200,13 +200,13 @@ describe('scheduling', () => {
     const replay = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt }, { 'idempotency-key': 'sched-1' });
     expect(replay.status).toBe(200);
 
-    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: Array<{ postId: string }> };
-    expect(schedule.items.map((item) => item.postId)).toEqual([post.id]);
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { data: Array<{ postId: string }> };
+    expect(schedule.data.map((item) => item.postId)).toEqual([post.id]);
 
     expect((await callLaunch('POST', `/api/v1/posts/${post.id}/cancel`, key)).status).toBe(200);
     const again = await callLaunch('POST', `/api/v1/posts/${post.id}/cancel`, key);
     expect(again.status).toBe(409);
-    expect(((await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: unknown[] }).items).toEqual([]);
+    expect(((await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { data: unknown[] }).data).toEqual([]);
   });
 
   it('schedules once under 20 concurrent duplicates with one Idempotency-Key, every caller getting the same delivery', async () => {
@@ -218,8 +218,8 @@ describe('scheduling', () => {
     expect(responses.map((response) => response.status).sort()).toEqual([...Array(19).fill(200), 201]);
     const deliveries = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { delivery: { id: string } }).delivery.id)));
     expect(deliveries.size).toBe(1);
-    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { items: Array<{ postId: string }> };
-    expect(schedule.items).toHaveLength(1);
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', key)).json()) as { data: Array<{ postId: string }> };
+    expect(schedule.data).toHaveLength(1);
   });
 
   it('state rule 4: a person schedules or cancels only with a sign-in under 15 minutes and two-factor', async () => {
@@ -255,7 +255,7 @@ describe('scheduling', () => {
     });
     const read = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()) as CampaignBody;
     expect(read.posts[0]).toMatchObject({ status: 'approved', delivery: null });
-    expect(((await (await callLaunch('GET', '/api/v1/schedule', team.key)).json()) as { items: unknown[] }).items).toEqual([]);
+    expect(((await (await callLaunch('GET', '/api/v1/schedule', team.key)).json()) as { data: unknown[] }).data).toEqual([]);
     const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, team.key)).json()) as { data: Array<{ action: string }> };
     expect(audit.data.map((event) => event.action)).not.toContain('schedule');
   });
@@ -351,14 +351,103 @@ describe('decision notes', () => {
     await callLaunch('PATCH', `/api/v1/posts/${post!.id}`, team.key, { copy: 'v2 runs on macOS, Windows and Linux.' });
     await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);
     const queue = (await (await callLaunch('GET', '/api/v1/review-queue', team.key)).json()) as {
-      items: Array<{ postId: string; lastDecision: unknown }>;
+      data: Array<{ postId: string; lastDecision: unknown }>;
     };
-    expect(queue.items.find((item) => item.postId === post!.id)!.lastDecision).toEqual(expected);
+    expect(queue.data.find((item) => item.postId === post!.id)!.lastDecision).toEqual(expected);
   });
 
   it('shows no decision before the first', async () => {
     const team = await launchTeam();
     const campaign = await createCampaign(team.key);
     expect(campaign).toMatchObject({ latestDecision: null, posts: [{ lastDecision: null }, { lastDecision: null }] });
+  });
+});
+
+describe('correcting campaigns', () => {
+  type Audit = { data: Array<{ action: string; postId: string | null; changedFields: string[] | null }> };
+
+  it('updates the fields sent, records it, and deletes the campaign with its posts while keeping its trail', async () => {
+    const team = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const release = (await (await callLaunch('POST', '/api/v1/releases', team.key, { version: 'v2', title: 'Two' })).json()) as { id: string };
+    const patched = await callLaunch('PATCH', `/api/v1/campaigns/${campaign.id}`, team.key, { name: 'Launch v2, renamed', releaseId: release.id });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ id: campaign.id, name: 'Launch v2, renamed', objective: 'Tell users about v2', releaseId: release.id });
+
+    const deleted = await callLaunch('DELETE', `/api/v1/campaigns/${campaign.id}`, team.key);
+    expect(deleted.status).toBe(204);
+    expect((await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).status).toBe(404);
+    expect((await callLaunch('PATCH', `/api/v1/posts/${campaign.posts[0]!.id}`, team.key, { copy: 'gone' })).status).toBe(404);
+    expect((await callLaunch('DELETE', `/api/v1/campaigns/${campaign.id}`, team.key)).status).toBe(404);
+    expect(((await (await callLaunch('GET', '/api/v1/campaigns', team.key)).json()) as { data: unknown[] }).data).toEqual([]);
+
+    const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}/audit`, team.key)).json()) as Audit;
+    expect(audit.data.filter((event) => event.postId === null).map((event) => [event.action, event.changedFields])).toEqual([
+      ['create', null],
+      ['update', ['name', 'releaseId']],
+      ['delete', null],
+    ]);
+  });
+
+  it('refuses a release of another workspace with 404 and an unknown field with 400 naming it', async () => {
+    const team = await launchTeam();
+    const stranger = await launchTeam();
+    const campaign = await createCampaign(team.key);
+    const foreign = (await (await callLaunch('POST', '/api/v1/releases', stranger.key, { version: 'v1', title: 'Theirs' })).json()) as { id: string };
+    const response = await callLaunch('PATCH', `/api/v1/campaigns/${campaign.id}`, team.key, { releaseId: foreign.id });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'not_found', field: 'releaseId' });
+    const unknown = await callLaunch('PATCH', `/api/v1/campaigns/${campaign.id}`, team.key, { status: 'published' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: 'validation_failed', field: 'status' });
+  });
+
+  it('refuses to change or delete a campaign while a post is approved or scheduled, naming the post, changing nothing', async () => {
+    const { key, campaign, reviewer } = await approvedPost();
+    const post = campaign.posts[0]!;
+    const attempts = [
+      ['PATCH', { name: 'Renamed' }],
+      ['DELETE', undefined],
+    ] as const;
+    for (const [method, body] of attempts) {
+      const response = await callLaunch(method, `/api/v1/campaigns/${campaign.id}`, key, body);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ code: 'locked_by_post', postId: post.id, currentStatus: 'approved' });
+    }
+    await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, key, { publishAt: future() });
+    for (const [method, body] of attempts) {
+      const response = await callLaunch(method, `/api/v1/campaigns/${campaign.id}`, key, body);
+      expect(await response.json()).toMatchObject({ code: 'locked_by_post', postId: post.id, currentStatus: 'scheduled' });
+    }
+    expect(await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, key)).json()).toMatchObject({ name: 'Launch v2', status: 'scheduled' });
+    expect(reviewer).toBeTruthy();
+  });
+});
+
+describe('one page shape', () => {
+  it('pages the schedule and the review queue with limit and cursor, as every launch list', async () => {
+    const { key, campaign } = await approvedCampaign([
+      { channel: 'x', copy: 'First' },
+      { channel: 'linkedin', copy: 'Second' },
+    ]);
+    const [first, second] = campaign.posts;
+    await callLaunch('POST', `/api/v1/posts/${second!.id}/schedule`, key, { publishAt: new Date(Date.now() + 7_200_000).toISOString() });
+    await callLaunch('POST', `/api/v1/posts/${first!.id}/schedule`, key, { publishAt: future() });
+    type Page = { data: Array<{ postId: string }>; nextCursor: string | null };
+    const page1 = (await (await callLaunch('GET', '/api/v1/schedule?limit=1', key)).json()) as Page;
+    expect(page1.data.map((item) => item.postId)).toEqual([first!.id]);
+    const page2 = (await (await callLaunch('GET', `/api/v1/schedule?limit=1&cursor=${page1.nextCursor}`, key)).json()) as Page;
+    expect(page2).toEqual({ data: [expect.objectContaining({ postId: second!.id })], nextCursor: null });
+
+    const team = await launchTeam();
+    const drafts = await createCampaign(team.key);
+    await callLaunch('POST', `/api/v1/campaigns/${drafts.id}/review-requests`, team.key);
+    const queue1 = (await (await callLaunch('GET', '/api/v1/review-queue?limit=1', team.key)).json()) as Page;
+    const queue2 = (await (await callLaunch('GET', `/api/v1/review-queue?limit=1&cursor=${queue1.nextCursor}`, team.key)).json()) as Page;
+    expect([...queue1.data, ...queue2.data].map((item) => item.postId).sort()).toEqual(drafts.posts.map((post) => post.id).sort());
+    expect(queue2.nextCursor).toBeNull();
+
+    const bogus = await callLaunch('GET', '/api/v1/schedule?cursor=bogus', key);
+    expect(await bogus.json()).toMatchObject({ code: 'validation_failed', field: 'cursor' });
   });
 });

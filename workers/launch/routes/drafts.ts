@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, page } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
@@ -9,14 +10,15 @@ import { copyDraftToCampaign, createDraft, deleteDraft, draftView, getDraft, lis
 import { campaignSchema, idParam } from './schemas';
 
 const tags = z.array(z.string().trim().min(1).max(50)).max(20).openapi({ description: 'Up to 20 tags; stored lower-cased, each once.' });
-const linkId = z.string().max(64);
+const releaseId = prefixedId('rel');
+const campaignId = prefixedId('cmp');
 
 const draftFields = {
   title: z.string().trim().max(200).openapi({ description: 'A working title; the body is what gets copied into a post.' }),
   body: z.string().min(1).max(50_000).openapi({ description: 'Markdown, stored as written.' }),
   channel: z.enum(channelNames).nullable().openapi({ description: 'The channel the draft is meant for, if any.' }),
-  releaseId: linkId.nullable().openapi({ description: 'A release of this workspace the draft is about.' }),
-  campaignId: linkId.nullable().openapi({ description: 'A campaign of this workspace the draft is meant for.' }),
+  releaseId: releaseId.nullable().openapi({ description: 'A release of this workspace the draft is about.' }),
+  campaignId: campaignId.nullable().openapi({ description: 'A campaign of this workspace the draft is meant for.' }),
   tags,
 };
 
@@ -25,8 +27,8 @@ const draftInput = z
     ...draftFields,
     title: draftFields.title.optional(),
     channel: draftFields.channel.optional(),
-    releaseId: linkId.optional(),
-    campaignId: linkId.optional(),
+    releaseId: releaseId.optional(),
+    campaignId: campaignId.optional(),
     tags: tags.optional(),
   })
   .strict()
@@ -77,7 +79,7 @@ const revisionSchema = z
   })
   .openapi('DraftRevision');
 
-const draftParams = idParam('draftId');
+const draftParams = idParam('draftId', 'drf');
 const notFound = errorResponse('No such draft in this workspace.');
 const tagsDoc = ['Drafts'];
 
@@ -111,8 +113,8 @@ const listRoute = defineOperation({
       q: z.string().trim().min(1).max(200).optional().openapi({ description: 'Matches title or body, case-insensitively.' }),
       tag: z.string().trim().min(1).max(50).optional().openapi({ description: 'Only drafts carrying this tag.' }),
       channel: z.enum(channelNames).optional(),
-      releaseId: linkId.optional(),
-      campaignId: linkId.optional(),
+      releaseId: releaseId.optional(),
+      campaignId: campaignId.optional(),
     }),
   },
   responses: {
@@ -204,7 +206,7 @@ const copyRoute = defineOperation({
       content: {
         'application/json': {
           schema: z
-            .object({ campaignId: linkId, channel: z.enum(channelNames).optional().openapi({ description: 'Required when the draft has no channel.' }) })
+            .object({ campaignId, channel: z.enum(channelNames).optional().openapi({ description: 'Required when the draft has no channel.' }) })
             .strict()
             .openapi('DraftCopyInput'),
         },

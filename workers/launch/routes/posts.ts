@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
@@ -48,13 +49,13 @@ const attachVisualRoute = defineOperation({
     "An edit like `PATCH /api/v1/posts/{postId}`: allowed from the same states, and the post becomes a `draft` again. The post's `contentFingerprint` covers the asset's bytes (its SHA-256), so an approval never carries over to new visuals. At most 4 visuals per post.",
   access: { scopes: ['release:create'], entitlement: workspaceUse },
   request: {
-    params: idParam('postId'),
+    params: idParam('postId', 'pst'),
     body: {
       required: true,
       content: {
         'application/json': {
           schema: z
-            .object({ assetId: z.string().max(64), altText: z.string().trim().min(1).max(1000) })
+            .object({ assetId: prefixedId('ast'), altText: z.string().trim().min(1).max(1000) })
             .strict()
             .openapi('VisualAttachment'),
         },

@@ -1,11 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { cursorQuery, decodeTimedCursor, timedPage } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { postStatuses } from '../domain/post-status';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
 import { decide, reviewQueue } from '../services/reviews';
-import { decisionSchema, idParam } from './schemas';
+import { decisionSchema, idParam, pageSchema } from './schemas';
 
 const queueRoute = defineOperation({
   method: 'get',
@@ -14,27 +15,25 @@ const queueRoute = defineOperation({
   tags: ['Reviews'],
   summary: 'Posts waiting for a decision, oldest first',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { query: z.object(cursorQuery) },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          items: z.array(
-            z.object({
-              postId: z.string(),
-              campaignId: z.string(),
-              campaignName: z.string(),
-              channel: z.string(),
-              copy: z.string(),
-              variantOf: z.string().nullable(),
-              contentFingerprint: z.string(),
-              submittedAt: z.string().datetime(),
-              lastDecision: decisionSchema
-                .nullable()
-                .openapi({ description: 'The decision that sent the post back, with its note, when it is in review again; null on a first review.' }),
-            }),
-          ),
-        })
-        .openapi('ReviewQueue'),
+      pageSchema(
+        z.object({
+          postId: z.string(),
+          campaignId: z.string(),
+          campaignName: z.string(),
+          channel: z.string(),
+          copy: z.string(),
+          variantOf: z.string().nullable(),
+          contentFingerprint: z.string(),
+          submittedAt: z.string().datetime(),
+          lastDecision: decisionSchema
+            .nullable()
+            .openapi({ description: 'The decision that sent the post back, with its note, when it is in review again; null on a first review.' }),
+        }),
+        'ReviewQueue',
+      ),
       'The queue.',
     ),
   },
@@ -85,7 +84,14 @@ const decisionRoute = defineOperation({
 });
 
 export function registerReviewRoutes(app: OpenAPIHono<LaunchEnv>): void {
-  app.openapi(queueRoute, async (c) => c.json({ items: await reviewQueue(c.get('services').db, c.get('principal').workspaceId) }, 200));
+  app.openapi(queueRoute, async (c) => {
+    const query = c.req.valid('query');
+    const rows = await reviewQueue(c.get('services').db, c.get('principal').workspaceId, decodeTimedCursor(query.cursor), query.limit);
+    return c.json(
+      timedPage(rows, query.limit, (row) => ({ at: new Date(row.submittedAt), id: row.postId })),
+      200,
+    );
+  });
 
   app.openapi(decisionRoute, async (c) => {
     const principal = c.get('principal');

@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { cursorQuery, decodeTimedCursor, timedPage } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
 import type { LaunchEnv } from '../env';
@@ -7,7 +8,7 @@ import { actorOf } from '../services/audit';
 import { postStatuses } from '../domain/post-status';
 import { deliveryStatuses, deliveryView } from '../services/deliveries';
 import { cancelPost, listSchedule, schedulePost } from '../services/scheduling';
-import { deliverySchema, idParam } from './schemas';
+import { deliverySchema, idParam, pageSchema } from './schemas';
 
 const SCHEDULE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -105,6 +106,7 @@ const listRoute = defineOperation({
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: {
     query: z.object({
+      ...cursorQuery,
       from: z
         .string()
         .datetime({ offset: true })
@@ -119,36 +121,33 @@ const listRoute = defineOperation({
   },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          items: z.array(
-            z.object({
-              deliveryId: z.string(),
-              postId: z.string(),
-              campaignId: z.string(),
-              campaignName: z.string(),
-              channel: z.string(),
-              copy: z.string(),
-              status: z.enum(deliveryStatuses),
-              postStatus: z.enum(postStatuses),
-              scheduledFor: z.string().datetime(),
-              attempts: z.number().int(),
-              nextAttemptAt: z
-                .string()
-                .datetime()
-                .nullable()
-                .openapi({ description: 'When a delivery that failed an attempt is tried again; null unless it waits for a retry.' }),
-              lastError: z.string().nullable().openapi({ description: 'Why the last attempt failed.' }),
-              externalUrl: z.string().nullable(),
-              retryPath: z
-                .string()
-                .nullable()
-                .openapi({ description: 'For a failed post: the path to POST to put it back on the schedule (`retryFailedPost`); null otherwise.' }),
-            }),
-          ),
-        })
-        .openapi('Schedule'),
-      'Soonest first, at most 500.',
+      pageSchema(
+        z.object({
+          deliveryId: z.string(),
+          postId: z.string(),
+          campaignId: z.string(),
+          campaignName: z.string(),
+          channel: z.string(),
+          copy: z.string(),
+          status: z.enum(deliveryStatuses),
+          postStatus: z.enum(postStatuses),
+          scheduledFor: z.string().datetime(),
+          attempts: z.number().int(),
+          nextAttemptAt: z
+            .string()
+            .datetime()
+            .nullable()
+            .openapi({ description: 'When a delivery that failed an attempt is tried again; null unless it waits for a retry.' }),
+          lastError: z.string().nullable().openapi({ description: 'Why the last attempt failed.' }),
+          externalUrl: z.string().nullable(),
+          retryPath: z
+            .string()
+            .nullable()
+            .openapi({ description: 'For a failed post: the path to POST to put it back on the schedule (`retryFailedPost`); null otherwise.' }),
+        }),
+        'Schedule',
+      ),
+      'Soonest first, a page at a time.',
     ),
   },
 });
@@ -188,6 +187,16 @@ export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const now = Date.now();
     const from = query.from ? new Date(query.from) : new Date(now - SCHEDULE_WINDOW_MS);
     const to = query.to ? new Date(query.to) : new Date(now + SCHEDULE_WINDOW_MS);
-    return c.json({ items: await listSchedule(c.get('services').db, c.get('principal').workspaceId, from, to, query.status) }, 200);
+    const rows = await listSchedule(
+      c.get('services').db,
+      c.get('principal').workspaceId,
+      { from, to, status: query.status },
+      decodeTimedCursor(query.cursor),
+      query.limit,
+    );
+    return c.json(
+      timedPage(rows, query.limit, (row) => ({ at: new Date(row.scheduledFor), id: row.deliveryId })),
+      200,
+    );
   });
 }

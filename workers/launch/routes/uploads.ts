@@ -61,10 +61,11 @@ const receiveRoute = defineOperation({
   description:
     'The URL from `POST /api/v1/uploads`, used as given: no API key, the signature is the credential. The body is the raw file with the declared `Content-Type` and exactly the declared `Content-Length`; it streams into storage. Sending again before completion replaces the bytes.',
   access: 'public',
-  request: { params: idParam('assetId'), query: signedQuery },
+  request: { params: idParam('assetId', 'ast'), query: signedQuery },
   responses: {
     200: jsonResponse(assetSchema, 'Stored; the asset is `uploaded` until completed.'),
-    403: errorResponse('`url_signature_invalid` (altered or not an upload URL) or `url_signature_expired`.'),
+    403: errorResponse('`url_signature_invalid` (altered, incomplete or not an upload URL) or `url_signature_expired`.'),
+    404: errorResponse('No such asset (deleted, or completed as a copy of another).'),
     409: errorResponse('`invalid_transition`: the asset was already completed or rejected.'),
   },
 });

@@ -13,6 +13,12 @@ import { editPost, getPost, postVisualInputs } from './campaigns';
 
 type AssetRow = typeof assets.$inferSelect;
 
+/** The query of a signed URL as received: either part may be missing or mangled. */
+export interface SignedQuery {
+  expires?: string;
+  signature?: string;
+}
+
 export interface AssetDeps {
   db: Database;
   bucket: R2Bucket;
@@ -78,7 +84,7 @@ export async function createUpload(deps: AssetDeps, workspaceId: string, actor: 
  * the bytes straight into R2 through a fixed-length stream (never held whole; a body longer or
  * shorter than declared fails the write). Sending again before completion replaces the bytes.
  */
-export async function receiveUpload(deps: AssetDeps, assetId: string, query: { expires: number; signature: string }, request: Request) {
+export async function receiveUpload(deps: AssetDeps, assetId: string, query: SignedQuery, request: Request) {
   const row = await signedAsset(deps, assetId, query, (asset) => ({ purpose: 'upload', contentType: asset.contentType, size: asset.size }));
   if (row.status !== 'pending' && row.status !== 'uploaded') throw invalidAssetState(row.status, 'upload');
   const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -187,7 +193,7 @@ export async function signDownload(deps: AssetDeps, workspaceId: string, assetId
 }
 
 /** Streams a ready asset to whoever holds a valid download URL. */
-export async function serveDownload(deps: AssetDeps, assetId: string, query: { expires: number; signature: string }): Promise<Response> {
+export async function serveDownload(deps: AssetDeps, assetId: string, query: SignedQuery): Promise<Response> {
   const row = await signedAsset(deps, assetId, query, () => ({ purpose: 'download' }));
   const object = row.status === 'ready' ? await deps.bucket.get(row.objectKey) : null;
   if (!object) throw new ApiError('not_found', 'The asset is no longer available.', { hint: 'It was deleted; upload it again.' });
@@ -196,24 +202,29 @@ export async function serveDownload(deps: AssetDeps, assetId: string, query: { e
     'content-length': String(object.size),
     etag: object.httpEtag,
     'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
-    'cache-control': `private, max-age=${Math.max(0, query.expires - nowSeconds(deps))}`,
+    'cache-control': `private, max-age=${Math.max(0, Number(query.expires) - nowSeconds(deps))}`,
     'x-content-type-options': 'nosniff',
   });
   return new Response(object.body, { status: 200, headers });
 }
 
-/** The asset a signed URL names, once the signature holds; anything wrong is one 403 that reveals nothing. */
+/** The asset a signed URL names, once the signature holds: a deleted asset is 404, anything wrong with the URL one 403. */
 async function signedAsset(
   deps: AssetDeps,
   assetId: string,
-  query: { expires: number; signature: string },
+  query: SignedQuery,
   bound: (row: AssetRow) => Pick<SignedFields, 'purpose' | 'contentType' | 'size'>,
 ): Promise<AssetRow> {
   const [row] = await deps.db.select().from(assets).where(eq(assets.id, assetId));
-  const check = row
-    ? await verify(deps.signingKey, { ...bound(row), assetId: row.id, workspaceId: row.workspaceId, expires: query.expires }, query.signature, nowSeconds(deps))
-    : ({ ok: false, reason: 'tampered' } as const);
-  if (check.ok) return row!;
+  if (!row) throw new ApiError('not_found', 'No such asset; it may have been deleted.', { hint: 'Upload it again.' });
+  const expires = /^[0-9]{1,12}$/.test(query.expires ?? '') ? Number(query.expires) : Number.NaN;
+  const check = await verify(
+    deps.signingKey,
+    { ...bound(row), assetId: row.id, workspaceId: row.workspaceId, expires },
+    query.signature ?? '',
+    nowSeconds(deps),
+  );
+  if (check.ok) return row;
   if (check.reason === 'expired') throw new ApiError('url_signature_expired', 'This signed URL has expired.', { hint: 'Ask for a new signed URL.' });
   throw new ApiError('url_signature_invalid', 'This signed URL is not valid.', { hint: 'Use the URL exactly as it was returned, or ask for a new one.' });
 }

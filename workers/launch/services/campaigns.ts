@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
-import type { Database } from '../../../shared/db/client';
+import type { Database, Executor } from '../../../shared/db/client';
 import { assets, campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
@@ -9,6 +9,7 @@ import { allowedFrom, countPostStatuses, deriveCampaignStatus, type PostStatus }
 import { recordChanges, type Actor } from './audit';
 import { latestDecisions, newestOf } from './decisions';
 import { deliveryView } from './deliveries';
+import { postsOfCampaign, requireNoLockingPost } from './locks';
 
 export interface VisualInput {
   url: string;
@@ -63,17 +64,7 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
     for (const [variantIndex, variant] of (post.variants ?? []).entries())
       requireCopyFits(post.channel, variant.copy, `posts.${index}.variants.${variantIndex}.copy`);
   });
-  if (input.releaseId) {
-    const [release] = await db
-      .select({ id: releases.id })
-      .from(releases)
-      .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, input.releaseId)));
-    if (!release)
-      throw new ApiError('not_found', 'No release with this id in this workspace.', {
-        details: { field: 'releaseId' },
-        hint: 'Create the release first, or leave releaseId out.',
-      });
-  }
+  if (input.releaseId) await requireRelease(db, workspaceId, input.releaseId);
   const campaignId = newId('cmp');
   const postRows: Array<typeof posts.$inferInsert> = [];
   const visualRows: Array<typeof postVisuals.$inferInsert> = [];
@@ -113,12 +104,72 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
   return getCampaign(db, workspaceId, campaignId);
 }
 
-export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
+async function requireRelease(db: Executor, workspaceId: string, releaseId: string): Promise<void> {
+  const [release] = await db
+    .select({ id: releases.id })
+    .from(releases)
+    .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, releaseId)));
+  if (!release)
+    throw new ApiError('not_found', 'No release with this id in this workspace.', {
+      details: { field: 'releaseId' },
+      hint: 'Create the release first, or leave releaseId out.',
+    });
+}
+
+export interface CampaignChange {
+  name?: string;
+  objective?: string;
+  releaseId?: string | null;
+}
+
+/** Renames or re-targets a campaign while none of its posts is approved or on its way out (409 naming the post otherwise). */
+export async function updateCampaign(db: Database, workspaceId: string, actor: Actor, campaignId: string, change: CampaignChange) {
+  const current = await findCampaign(db, workspaceId, campaignId);
+  if (change.releaseId) await requireRelease(db, workspaceId, change.releaseId);
+  const changedFields = (Object.keys(change) as Array<keyof CampaignChange>).filter((field) => change[field] !== undefined && change[field] !== current[field]);
+  await db.transaction(async (tx) => {
+    await requireNoLockingPost(tx, postsOfCampaign(campaignId), 'campaign', 'changed');
+    if (changedFields.length === 0) return;
+    await tx
+      .update(campaigns)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)));
+    await recordChanges(tx, workspaceId, actor, [
+      { campaignId, releaseId: change.releaseId ?? current.releaseId, action: 'update', from: null, to: null, changedFields },
+    ]);
+  });
+  return getCampaign(db, workspaceId, campaignId);
+}
+
+/** Deletes a campaign with its posts while none of them is approved or on its way out; its audit trail stays. */
+export async function deleteCampaign(db: Database, workspaceId: string, actor: Actor, campaignId: string): Promise<void> {
+  const current = await findCampaign(db, workspaceId, campaignId);
+  await db.transaction(async (tx) => {
+    await requireNoLockingPost(tx, postsOfCampaign(campaignId), 'campaign', 'deleted');
+    const [deleted] = await tx
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)))
+      .returning({ id: campaigns.id });
+    if (!deleted) throw campaignNotFound();
+    await recordChanges(tx, workspaceId, actor, [{ campaignId, releaseId: current.releaseId, action: 'delete', from: null, to: null }]);
+  });
+}
+
+async function findCampaign(db: Executor, workspaceId: string, campaignId: string) {
   const [campaign] = await db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)));
-  if (!campaign) throw new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
+  if (!campaign) throw campaignNotFound();
+  return campaign;
+}
+
+function campaignNotFound(): ApiError {
+  return new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
+}
+
+export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
+  const campaign = await findCampaign(db, workspaceId, campaignId);
   const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
   const ids = postRows.map((post) => post.id);
   const [visuals, deliveries, decisions] = ids.length

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { campaigns, postDecisions, posts, reviewRequests } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import type { TimedPosition } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import { allowedFrom, postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
@@ -48,14 +49,23 @@ export async function requestReview(db: Database, workspaceId: string, actor: Ac
   return { id: requestId, campaignId, postIds: submitted.map((post) => post.id), note: note ?? null };
 }
 
-/** Posts waiting for a decision, oldest first, with their campaign. */
-export async function reviewQueue(db: Database, workspaceId: string) {
+/** Posts waiting for a decision, longest-waiting first, with their campaign; one extra row tells whether more follow. */
+export async function reviewQueue(db: Database, workspaceId: string, after: TimedPosition | undefined, limit: number) {
+  // Positions compare at millisecond precision, the precision a cursor carries.
+  const submittedAt = sql`date_trunc('milliseconds', ${posts.updatedAt})`;
   const rows = await db
     .select({ post: posts, campaignName: campaigns.name })
     .from(posts)
     .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'in_review')))
-    .orderBy(asc(posts.updatedAt), asc(posts.id));
+    .where(
+      and(
+        eq(posts.workspaceId, workspaceId),
+        eq(posts.status, 'in_review'),
+        after ? sql`(${submittedAt}, ${posts.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(submittedAt), asc(posts.id))
+    .limit(limit + 1);
   const decisions = await latestDecisions(
     db,
     rows.map(({ post }) => post.id),

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { campaigns, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import type { TimedPosition } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import { allowedFrom, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
@@ -92,7 +93,16 @@ export async function cancelPost(db: Database, workspaceId: string, actor: Actor
  * what still needs attention: deliveries waiting (including retries) or under way, and the failed
  * delivery of every post that is still failed, with the route that puts it back.
  */
-export async function listSchedule(db: Database, workspaceId: string, from: Date, to: Date, status: DeliveryStatus | undefined) {
+export async function listSchedule(
+  db: Database,
+  workspaceId: string,
+  window: { from: Date; to: Date; status: DeliveryStatus | undefined },
+  after: TimedPosition | undefined,
+  limit: number,
+) {
+  const { from, to, status } = window;
+  // Positions compare at millisecond precision, the precision a cursor carries.
+  const due = sql`date_trunc('milliseconds', ${postDeliveries.scheduledFor})`;
   const which = status
     ? eq(postDeliveries.status, status)
     : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(eq(postDeliveries.status, 'failed'), eq(posts.status, 'failed')));
@@ -101,9 +111,17 @@ export async function listSchedule(db: Database, workspaceId: string, from: Date
     .from(postDeliveries)
     .innerJoin(posts, eq(posts.id, postDeliveries.postId))
     .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-    .where(and(eq(postDeliveries.workspaceId, workspaceId), gte(postDeliveries.scheduledFor, from), lt(postDeliveries.scheduledFor, to), which))
-    .orderBy(asc(postDeliveries.scheduledFor), asc(postDeliveries.id))
-    .limit(500);
+    .where(
+      and(
+        eq(postDeliveries.workspaceId, workspaceId),
+        gte(postDeliveries.scheduledFor, from),
+        lt(postDeliveries.scheduledFor, to),
+        which,
+        after ? sql`(${due}, ${postDeliveries.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(due), asc(postDeliveries.id))
+    .limit(limit + 1);
   return rows.map(({ delivery, campaignId, campaignName, copy, postStatus }) => ({
     deliveryId: delivery.id,
     postId: delivery.postId,

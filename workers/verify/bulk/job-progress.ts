@@ -4,22 +4,27 @@ import { bulkTasks } from '../../../shared/db/schema';
 import { JOB_WAIT_CHECK_MS, waitIsOver } from '../domain/job-polling';
 import { openJobStatuses } from '../domain/job-status';
 import { findJob } from './jobs';
-import type { JobRetries, JobRow } from './job-view';
+import { NO_RETRIES, type JobRetries, type JobRow } from './job-view';
 
 export interface JobState {
   job: JobRow;
   retries: JobRetries;
 }
 
-/** The job of the tenant (404 otherwise) with its tasks waiting for a retry (the (job_id, status) index answers it). */
+/** The job of the tenant (404 otherwise) with its tasks waiting for a retry. */
 export async function readJobState(db: Executor, tenantId: string, jobId: number): Promise<JobState> {
   const job = await findJob(db, tenantId, jobId);
-  if (!isOpen(job)) return { job, retries: { retrying: 0, nextRetryAt: null } };
+  return { job, retries: await readRetries(db, job) };
+}
+
+/** The job's tasks waiting for a retry, and when the first is due (the (job_id, status) index answers it); none once the job has ended. */
+export async function readRetries(db: Executor, job: JobRow): Promise<JobRetries> {
+  if (!isOpen(job)) return NO_RETRIES;
   const [row] = await db
     .select({ retrying: sql<number>`count(*)::int`, nextRetryAt: sql<string | null>`min(${bulkTasks.nextAttemptAt})` })
     .from(bulkTasks)
     .where(and(eq(bulkTasks.jobId, job.id), eq(bulkTasks.status, 'retrying')));
-  return { job, retries: { retrying: row?.retrying ?? 0, nextRetryAt: row?.nextRetryAt ? new Date(row.nextRetryAt) : null } };
+  return { retrying: row?.retrying ?? 0, nextRetryAt: row?.nextRetryAt ? new Date(row.nextRetryAt) : null };
 }
 
 /**

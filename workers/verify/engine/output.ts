@@ -126,7 +126,10 @@ const debugDetailsSchema = z
           .nullable()
           .openapi({ description: 'The mail host the dialogue was held with; null when none was reached.', example: 'mx1.example.com' }),
         port: z.number().int().nullable().openapi({ description: 'The SMTP port used; null when no connection was attempted.', example: 25 }),
-        tls: z.boolean().openapi({ description: 'Whether the dialogue ran over TLS (STARTTLS, or implicit TLS on port 465).' }),
+        tls: z.boolean().openapi({
+          description:
+            'Whether the dialogue ran over TLS (STARTTLS, or implicit TLS on port 465). The certificate is checked against the MX host; when it does not verify the check goes on in plaintext, or, if the server requires STARTTLS, over TLS without verification, as mail servers do.',
+        }),
         pipelining: z.boolean().openapi({ description: 'Whether MAIL FROM and both RCPT TO went out in one round trip (PIPELINING, RFC 2920).' }),
         error: z.string().nullable().openapi({
           description:

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ipInRanges, parseIpRange } from './cidr';
 import { CsvReaderError, CsvRowReader, type CsvRow } from './csv-rows';
 import { importColumns, interpretRow } from './import-rows';
 import { entryKey, lookupKeys, pickMatch, type CandidateEntry } from './matching';
+import { suppressionReasonFor } from './policy';
+import { derToRaw } from './providers/sendgrid';
 
 function readAll(chunks: string[]): CsvRow[] {
   const reader = new CsvRowReader();
@@ -105,5 +108,44 @@ describe('suppression matching', () => {
     expect(pickMatch(lookupKeys('anyone@mail.acme.example'), [domain])).toEqual({ entry: domain, matchedBy: 'domain' });
     expect(pickMatch(lookupKeys('anyone@notacme.example'), [domain])).toBeNull();
     expect(pickMatch(lookupKeys('bob@mail.acme.example'), [domain, address])).toEqual({ entry: address, matchedBy: 'address' });
+  });
+});
+
+describe('allowed_ips ranges', () => {
+  it('parses addresses and CIDR ranges, refusing host bits, bad prefixes and names', () => {
+    expect(parseIpRange('192.0.2.0/24')).toEqual({ version: 4, base: 0xc0000200n, prefix: 24 });
+    expect(parseIpRange('2001:db8::1')).toMatchObject({ version: 6, prefix: 128 });
+    for (const bad of ['192.0.2.1/24', '192.0.2.0/33', '10.0.0.0/2x', 'example.com', '1.2.3.4/8/8', '']) expect(parseIpRange(bad), bad).toBeNull();
+  });
+
+  it('matches IPv4, IPv4-mapped IPv6 and IPv6 callers against the ranges', () => {
+    const ranges = ['192.0.2.0/24', '2001:db8::/32'].map((range) => parseIpRange(range)!);
+    expect(ipInRanges('192.0.2.200', ranges)).toBe(true);
+    expect(ipInRanges('::ffff:192.0.2.9', ranges)).toBe(true);
+    expect(ipInRanges('2001:db8:1::5', ranges)).toBe(true);
+    expect(ipInRanges('192.0.3.1', ranges)).toBe(false);
+    expect(ipInRanges('2001:db9::1', ranges)).toBe(false);
+    expect(ipInRanges('not an ip', ranges)).toBe(false);
+  });
+});
+
+describe('outcome policy', () => {
+  it('suppresses hard bounces and complaints by default, unsubscribes too when strict, nothing when lenient', () => {
+    expect(suppressionReasonFor('hard_bounce', 'balanced')).toBe('hard_bounce');
+    expect(suppressionReasonFor('complaint', 'balanced')).toBe('complaint');
+    expect(suppressionReasonFor('unsubscribe', 'balanced')).toBeNull();
+    expect(suppressionReasonFor('unsubscribe', 'strict')).toBe('unsubscribe');
+    expect(suppressionReasonFor('soft_bounce', 'strict')).toBeNull();
+    expect(suppressionReasonFor('hard_bounce', 'lenient')).toBeNull();
+  });
+});
+
+describe('SendGrid signature encoding', () => {
+  it('unpacks an ASN.1 DER signature into r‖s, padding short integers and dropping sign bytes', () => {
+    const der = new Uint8Array([0x30, 0x26, 0x02, 0x21, 0x00, ...Array(32).fill(0x80), 0x02, 0x01, 0x05]);
+    const raw = derToRaw(der)!;
+    expect([...raw.slice(0, 32)]).toEqual(Array(32).fill(0x80));
+    expect([...raw.slice(32)]).toEqual([...Array(31).fill(0), 5]);
+    expect(derToRaw(new Uint8Array([1, 2, 3]))).toBeNull();
   });
 });

@@ -197,6 +197,7 @@ export function assessBlocklists(results: BlocklistResult[], viaDqs: boolean): F
   return findingFrom({
     passSummary: `Not listed on any of ${lists} blocklists (${results.length} queries).`,
     problems,
+    // Written with the public zone even when asked through DQS: the key is a secret and never goes into a report.
     records: results
       .filter((result) => result.codes.length > 0)
       .map((result) => `${blocklistQueryName(BLOCKLISTS.find((entry) => entry.id === result.list)!, result.subject, null)} A ${result.codes.join(' ')}`),

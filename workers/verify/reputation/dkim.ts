@@ -37,6 +37,8 @@ export interface DkimKey {
   bits: number | null;
   /** `t=y`: the domain says it is testing DKIM, and receivers may ignore failures. */
   testing: boolean;
+  /** An empty `p=`: the key was withdrawn. */
+  revoked: boolean;
   status: 'pass' | 'warn' | 'fail';
   note: string;
 }
@@ -132,9 +134,9 @@ export async function checkDkim(resolver: DnsResolver, domain: string, extraSele
 
 function assessKey(selector: string, record: string): DkimKey {
   const parsed = parseDkimKey(record);
-  const key = { selector, record, testing: false, bits: null as number | null, key_type: 'rsa' };
+  const key = { selector, record, testing: false, revoked: false, bits: null as number | null, key_type: 'rsa' };
   if (!parsed.ok) return { ...key, status: 'fail', note: `Unreadable: ${parsed.error}.` };
-  Object.assign(key, { key_type: parsed.keyType, bits: parsed.bits, testing: parsed.testing });
+  Object.assign(key, { key_type: parsed.keyType, bits: parsed.bits, testing: parsed.testing, revoked: parsed.revoked });
   if (parsed.revoked) return { ...key, status: 'warn', note: 'Revoked (empty p=): mail signed with this selector fails DKIM.' };
   if (parsed.bits !== null && parsed.keyType === 'rsa' && parsed.bits < WEAK_BELOW)
     return { ...key, status: 'fail', note: `${parsed.bits}-bit RSA: too weak; receivers treat its signatures as absent.` };
@@ -147,15 +149,15 @@ function assessKey(selector: string, record: string): DkimKey {
 function summarize(domain: string, selectors: string[], keys: DkimKey[], failed: string[]): Finding<DkimDetails> {
   const details: DkimDetails = { selectors_probed: selectors, keys, failed_selectors: failed };
   const problems: Problem[] = [];
-  const rotate = (key: DkimKey) =>
-    `Generate a ${RECOMMENDED_BITS}-bit RSA key in your sending service, publish it as TXT at a new selector (e.g. s${new Date().getUTCFullYear()}._domainkey.${domain}: "v=DKIM1; k=rsa; p=<base64 public key>"), sign with it, then empty the p= of ${key.selector}._domainkey.${domain}.`;
+  const name = (key: DkimKey) => `${key.selector}._domainkey.${domain}`;
+  const onlyTesting = (key: DkimKey) => key.testing && (key.bits ?? 0) >= RECOMMENDED_BITS;
+  const replace = keys.filter((key) => key.status !== 'pass' && !key.revoked && !onlyTesting(key));
+  const rotate = `Generate a ${RECOMMENDED_BITS}-bit RSA key in your sending service, publish it as TXT at a new selector (e.g. s${new Date().getUTCFullYear()}._domainkey.${domain}: "v=DKIM1; k=rsa; p=<base64 public key>"), sign with it, then empty the p= of ${replace.map(name).join(' and ')}.`;
   for (const key of keys.filter((key) => key.status !== 'pass')) {
-    problems.push({
-      status: key.status as 'warn' | 'fail',
-      text: `${key.selector}._domainkey.${domain}: ${key.note}`,
-      fix:
-        key.testing && key.status === 'warn' && (key.bits ?? 0) >= RECOMMENDED_BITS ? `Remove "t=y" from ${key.selector}._domainkey.${domain}.` : rotate(key),
-    });
+    let fix = rotate;
+    if (key.revoked) fix = `Nothing to do if ${key.selector} is retired; if mail is still signed with it, publish its public key again at ${name(key)}.`;
+    else if (onlyTesting(key)) fix = `Remove "t=y" from ${name(key)}.`;
+    problems.push({ status: key.status as 'warn' | 'fail', text: `${name(key)}: ${key.note}`, fix });
   }
   if (keys.length === 0 && failed.length > 0) {
     problems.push({ status: 'unknown', text: `No DKIM key found, and ${failed.length} selector look-ups failed.`, fix: null });

@@ -32,12 +32,17 @@ export function policyFetcher(options: {
     if (!check.ok) return { ok: false, error: `${host} ${check.reason}` };
     if (!resolved.ok) return { ok: false, error: `${host} ${resolved.error}` };
     let wire: Wire | null = null;
+    let stage = 'connecting';
     try {
       wire = await Wire.open(options.connectTcp, resolved.addresses[0]!, 443, deadline);
       wire.startTls(host);
+      // workerd reports a refused certificate on the first write after the handshake, as an opaque internal error.
+      stage = 'tls';
       await wire.write(`GET /.well-known/mta-sts.txt HTTP/1.0\r\nHost: ${host}\r\nAccept: text/plain\r\nUser-Agent: verify-reputation\r\n\r\n`, deadline);
+      stage = 'reading';
       return await readResponse(wire, deadline);
     } catch (error) {
+      if (stage === 'tls') return { ok: false, error: `the TLS handshake failed: the server has no valid certificate for ${host}` };
       return { ok: false, error: error instanceof Error ? error.message : 'the connection failed' };
     } finally {
       await wire?.close();

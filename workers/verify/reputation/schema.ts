@@ -119,6 +119,7 @@ const checks = z.object({
           key_type: z.string(),
           bits: z.number().int().nullable(),
           testing: z.boolean(),
+          revoked: z.boolean(),
           status: z.enum(['pass', 'warn', 'fail']),
           note: z.string(),
         }),

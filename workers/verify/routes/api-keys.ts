@@ -57,6 +57,7 @@ const createRoute = defineOperation({
               scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: 'What the key may do.' }),
               expires_at: z.string().datetime().optional().openapi({ description: 'When the key stops working; never by default.' }),
             })
+            .strict()
             .openapi('CreateApiKeyRequest'),
         },
       },
@@ -91,6 +92,7 @@ const updateRoute = defineOperation({
         'application/json': {
           schema: z
             .object({ name: z.string().trim().min(1).max(100).optional(), scopes: z.array(z.enum(verifyScopes)).min(1).optional() })
+            .strict()
             .refine((body) => body.name !== undefined || body.scopes !== undefined, { message: 'Send name or scopes.' })
             .openapi('UpdateApiKeyRequest'),
         },

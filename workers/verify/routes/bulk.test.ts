@@ -55,7 +55,7 @@ describe('POST /v1/bulk', () => {
 
   it('shows progress from the start and while the job runs, with partial results marked', async () => {
     const { auth } = await bulkTenant();
-    // Greylisted addresses are deferred for a minute: the job stays running with the rest done.
+    // Greylisted addresses are deferred (a sandbox job retries them after 2, 4, 8 and 15 s): the job stays running with the rest done.
     const input = [...sandboxAddresses(40), 'greylisted@example.com', 'jane+greylisted@example.com'];
     const job = await createBulkJob(auth, input);
     const first = await readJob(auth, job.job_id);

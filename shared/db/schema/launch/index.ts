@@ -16,3 +16,4 @@ export * from './audit-events';
 export * from './deliveries';
 export * from './drafts';
 export * from './assets';
+export * from './link-previews';
