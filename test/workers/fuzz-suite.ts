@@ -221,19 +221,21 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
             body: operation.bodyType ? (operation.bodyType === 'application/json' ? '{}' : '') : undefined,
           });
           const text = await response.text();
-          return { status: response.status, text, where: `${operation.method} ${path.slice(0, 120)} → ${response.status} ${text.slice(0, 200)}` };
+          // `..` resolves the URL to another path, which may be another route (…/exports/../download is …/download).
+          const moved = new URL(`${origin}${path}`).pathname !== path;
+          return { status: response.status, text, moved, where: `${operation.method} ${path.slice(0, 120)} → ${response.status} ${text.slice(0, 200)}` };
         };
         for (const name of operation.pathParams) {
           const id = isIdentifier(operation.pathSchemas[name] ?? {});
           for (const segment of MALFORMED_IDS) {
-            const { status, text, where } = await send(name, segment);
+            const { status, text, moved, where } = await send(name, segment);
             expect(status, where).toBeLessThan(500);
             if (status < 400) continue;
             const envelope = JSON.parse(text) as { code: string; field?: string; location?: string; message: string; hint: string };
             expect(typeof envelope.hint, where).toBe('string');
             // A value the route never sees (an empty segment; `..`, which the URL resolves away) is
             // answered for the path it leaves: no such route, or not this method.
-            const unrouted = (status === 404 && envelope.message.startsWith('No route for')) || envelope.code === 'method_not_allowed';
+            const unrouted = moved || (status === 404 && envelope.message.startsWith('No route for')) || envelope.code === 'method_not_allowed';
             if (envelope.location === 'param' || (id && !unrouted && !conforms(operation.pathSchemas[name] ?? {}, segment))) {
               expect({ status, code: envelope.code, field: envelope.field }, where).toEqual({ status: 400, code: 'validation_failed', field: name });
             }
