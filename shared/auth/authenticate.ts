@@ -43,6 +43,11 @@ export function authenticate(source: CredentialSource) {
         const namespace = source.keyGate(c.env);
         const decision = await namespace.get(namespace.idFromName(hash)).admit(hash);
         if (decision.status === 'unavailable') throw dependencyUnavailable('PostgreSQL');
+        if (decision.status === 'suspended') {
+          throw new ApiError('workspace_suspended', 'The workspace of this API key is suspended; its keys are refused.', {
+            hint: 'Contact support to reinstate the workspace.',
+          });
+        }
         if (decision.status === 'unknown') {
           throw new ApiError('unauthorized', 'The API key is unknown, expired or revoked.', { hint: source.credentialHint });
         }

@@ -15,6 +15,8 @@ export interface GateKeyRecord {
   scopes: string[];
   expiresAt: number | null;
   entitlement: Entitlement;
+  /** The key's workspace is suspended: the key is known but refused. */
+  suspended?: boolean;
 }
 
 export interface RateLimitState {
@@ -28,6 +30,7 @@ export type GateDecision =
   | { status: 'unknown' }
   /** The key had to be read and the database did not answer: neither admitted nor refused. */
   | { status: 'unavailable' }
+  | { status: 'suspended' }
   | { status: 'admitted'; key: GateKeyRecord; rateLimit: RateLimitState }
   | { status: 'limited'; key: GateKeyRecord; rateLimit: RateLimitState };
 
@@ -56,6 +59,7 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
       throw error;
     }
     if (!record || (record.expiresAt !== null && record.expiresAt <= now)) return { status: 'unknown' };
+    if (record.suspended) return { status: 'suspended' };
 
     // The admission times of the last minute: exactly 60 in any 60 seconds, with no burst of
     // twice the limit across the edge of a fixed window.
