@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { quietRuntimeOutput } from './test/node/quiet-output.js';
+
+// The runtime's debug and info lines would drown the report; VERBOSE=1 shows them.
+quietRuntimeOutput();
 
 // workerd trusts the fixture MTAs' test CA, so STARTTLS and implicit TLS verify as in production.
 process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('./test/node/fixtures/smtp/ca.pem', import.meta.url));

@@ -5,6 +5,7 @@ import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
 import { benchLoad, loadTable } from './load';
+import { benchReputation } from './reputation';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
 import { benchScreenshot, screenshotTable } from './screenshot';
 
@@ -107,6 +108,19 @@ if (runs('load')) {
   ].join('\n');
   console.log(`\n${section}\n`);
   writeSection('load', section);
+}
+if (runs('reputation')) {
+  console.log('Reputation: full checks against the fixture zone with injected DNS latency, and cached answers');
+  const result = await benchReputation(stateDir, log);
+  const section = [
+    '## Reputation check (issue: sending reputation of a domain)',
+    '',
+    `${stamp('reputation')} (\`BENCH_LATENCY_MS\`, \`BENCH_RUNS\` to change)`,
+    '',
+    result.markdown,
+  ].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('reputation', section);
 }
 console.log(`Recorded in ${resultsPath}`);
 

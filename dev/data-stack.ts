@@ -16,6 +16,8 @@ export interface DataStack {
   bindings: DataStackBindings;
   /** How each store was provided, for the start-up summary. */
   describe: { postgres: 'embedded' | 'DATABASE_URL'; redis: 'memory' | 'REDIS_URL' };
+  /** The embedded PostgreSQL server's pid; undefined with DATABASE_URL. */
+  postgresPid?: number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startDataStack(options: {
         UPSTASH_REDIS_REST_TOKEN: upstash.token,
       },
       describe: { postgres: postgres.embedded ? 'embedded' : 'DATABASE_URL', redis: options.redisUrl ? 'REDIS_URL' : 'memory' },
+      postgresPid: postgres.pid,
       close,
     };
   } catch (error) {

@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface PostgresHandle {
   /** A URL any client on this machine can use; workerd reaches it through the ws proxy. */
   url: string;
   embedded: boolean;
+  /** The embedded server's process, for what must stop it should its owner die. */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,9 @@ export async function startPostgres(options: { dataDir: string; port: number; da
     user: 'postgres',
     password: 'postgres',
     persistent: true,
+    // The unix socket and its lock go in the data folder, not the shared /tmp: two stacks on one
+    // machine (another checkout, the tests) then collide on nothing but a TCP port they choose.
+    postgresFlags: ['-k', resolve(options.dataDir)],
     // As root, PostgreSQL runs as the `postgres` user, which must own the data folder.
     createPostgresUser: isRoot,
     onLog: (line) => recentLog.push(...String(line).split('\n').filter(Boolean).slice(-20)),
@@ -47,7 +52,7 @@ export async function startPostgres(options: { dataDir: string; port: number; da
   });
   const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
   await waitForPostgres(url);
-  return { url, embedded: true, close: () => server.stop() };
+  return { url, embedded: true, pid: dataDirOwner(options.dataDir), close: () => server.stop() };
 }
 
 const hookedEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];

@@ -5,8 +5,10 @@ import { launchConfigSchema } from '../workers/launch/config';
 import { verifyConfigSchema } from '../workers/verify/config';
 import { ensureLocalChromium, INSTALL_HINT } from './chromium';
 import { cronsOf, startCronTicker } from './crons';
-import { startDataStack } from './data-stack';
+import { startDataStack, type DataStack } from './data-stack';
 import { ensureDemoData, type DemoData } from './demo-data';
+import { syncDemoTotp } from './demo-totp';
+import { requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startWorker, waitForHealth, type WorkerProcess } from './workers';
 
@@ -22,6 +24,15 @@ function progress(message: string): void {
   console.log(`[${stepNumber}/${TOTAL_STEPS}] ${message}  (${((Date.now() - started) / 1000).toFixed(1)}s)`);
 }
 
+/**
+ * Deferred bulk checks come back within a minute under npm run dev (a deployment waits 1, 5, 15
+ * and 30 minutes), so a local job ends while someone watches it; BULK_RETRY_DELAYS_SECONDS overrides it.
+ */
+const DEV_BULK_RETRY_DELAYS_SECONDS = '5,10,20,30';
+
+/** How often the stack checks that whoever started it is still there. */
+const PARENT_CHECK_MS = 1_000;
+
 /** Worker settings taken from this process's environment: every name the Worker's config declares. */
 function settingsFromEnvironment(names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
@@ -31,41 +42,61 @@ async function main(): Promise<void> {
   mkdirSync(stateDir, { recursive: true });
   const launchPort = Number(process.env.LAUNCH_PORT ?? 8787);
   const verifyPort = Number(process.env.VERIFY_PORT ?? 8788);
+  const postgresPort = Number(process.env.DEV_POSTGRES_PORT ?? 54329);
 
-  const stack = await startDataStack({
-    dataDir: join(stateDir, 'postgres'),
-    postgresPort: Number(process.env.DEV_POSTGRES_PORT ?? 54329),
-    databaseUrl: process.env.DATABASE_URL,
-    redisUrl: process.env.REDIS_URL,
-    progress,
-  });
+  // Should this process die without stopping them (SIGKILL, a crash), the watchdog does.
+  const reaper = startReaper();
+  let stackStarting: Promise<DataStack> | undefined;
   const workers: WorkerProcess[] = [];
   let socialStandIn: SocialStandIn | undefined;
   let stopCrons = () => {};
   let stopping = false;
-  const shutdown = async (code: number) => {
+  const shutdown = async (code: number, why?: string) => {
     if (stopping) return;
     stopping = true;
-    console.log('\nStopping…');
+    console.log(`\nStopping${why ? ` (${why})` : ''}…`);
     stopCrons();
     await Promise.all(workers.map((worker) => worker.stop()));
     await socialStandIn?.close();
-    await stack.close();
+    await stackStarting?.then((started) => started.close()).catch(() => {});
+    reaper.release();
     console.log('Stopped.');
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  // Ctrl-C, an IDE's stop button (SIGTERM), a closed terminal (SIGHUP): all stop everything.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0, signal));
+  // A wrapper that dies without passing a signal on (tsx, npm) leaves this process orphaned: stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0, 'the process that started npm run dev has gone');
+  }, PARENT_CHECK_MS).unref();
+
+  await requireFreePort(launchPort, 'LAUNCH_PORT');
+  await requireFreePort(verifyPort, 'VERIFY_PORT');
+  if (!process.env.DATABASE_URL) await requireFreePort(postgresPort, 'DEV_POSTGRES_PORT');
+
+  stackStarting = startDataStack({
+    dataDir: join(stateDir, 'postgres'),
+    postgresPort,
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    progress,
+  });
+  const stack = await stackStarting;
+  if (stack.postgresPid) reaper.watch(stack.postgresPid, 'SIGINT');
 
   try {
     progress('Demo workspaces and keys');
     const previous = existsSync(devJsonPath) ? (JSON.parse(readFileSync(devJsonPath, 'utf8')) as DemoData) : undefined;
     const demo = await ensureDemoData(stack.bindings.DATABASE_URL, previous);
 
-    progress('Screenshots (Debian Chromium) and the social network stand-in');
+    progress('Screenshots (the system Chromium, else the one in @sparticuz/chromium) and the social network stand-in');
     const chromium = ensureLocalChromium();
+    if (chromium.source === 'npm') console.log(`  No system Chromium: screenshots use the one from npm (${chromium.executable}).`);
     if (!chromium.executable) console.log(`  Chromium is not installed, so POST /api/screenshot will answer 503. Install it with: ${INSTALL_HINT}`);
     socialStandIn = await startSocialStandIn();
+    // A signal during start-up is stopping what has started: start nothing more.
+    if (stopping) return;
 
     progress(`Starting the Workers: launch on :${launchPort}, verify on :${verifyPort}`);
     const launchSettings = settingsFromEnvironment(Object.keys(launchConfigSchema.shape));
@@ -92,11 +123,17 @@ async function main(): Promise<void> {
         name: 'verify',
         port: verifyPort,
         inspectorPort: Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232),
-        vars: { INTERNAL_SECRET: demo.data.verify.internalSecret, ...verifySettings, ...stack.bindings },
+        vars: {
+          INTERNAL_SECRET: demo.data.verify.internalSecret,
+          BULK_RETRY_DELAYS_SECONDS: DEV_BULK_RETRY_DELAYS_SECONDS,
+          ...verifySettings,
+          ...stack.bindings,
+        },
         stateDir,
         log: log('verify'),
       }),
     );
+    for (const worker of workers) reaper.watch(-worker.child.pid!, 'SIGTERM');
     const [launch, verify] = workers as [WorkerProcess, WorkerProcess];
 
     progress('Waiting for both health routes');
@@ -106,6 +143,8 @@ async function main(): Promise<void> {
     stopCrons = startCronTicker(crons, (line) => console.log(`  cron   │ ${line}`));
 
     const devJson = {
+      // For npm run totp, which reads the demo user's two-factor secret from the database.
+      databaseUrl: stack.bindings.DATABASE_URL,
       launch: {
         url: launch.url,
         apiKey: demo.data.launch.apiKey,
@@ -122,6 +161,12 @@ async function main(): Promise<void> {
       stores: stack.describe,
     };
     writeFileSync(devJsonPath, `${JSON.stringify(devJson, null, 2)}\n`, { mode: 0o600 });
+    const totp = await syncDemoTotp(devJsonPath);
+    const twoFactor = totp?.enabled === true;
+    const privateUrls = launchSettings.ALLOW_PRIVATE_URLS === '1';
+    const retryDelays = verifySettings.BULK_RETRY_DELAYS_SECONDS ?? DEV_BULK_RETRY_DELAYS_SECONDS;
+    const signInBody = `{"email":"${devJson.launch.user.email}","password":"${devJson.launch.user.password}"${twoFactor ? `,"totpCode":"'"$(npm run -s totp)"'"` : ''}}`;
+    const screenshotUrl = privateUrls ? `${launch.url}/api/openapi.json` : 'https://example.com';
     progress(`Ready ${demo.reused ? '(reused the demo data of an earlier run)' : '(created new demo data)'}`);
     console.log(`
 Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.describe.redis}). Keys and the demo sign-in are in .local/dev.json.
@@ -129,24 +174,34 @@ Both services are up (PostgreSQL: ${stack.describe.postgres}, Redis: ${stack.des
   launch  ${launch.url}   reference: ${launch.url}/api/reference
     curl -s ${launch.url}/api/health
     curl -s -c .local/cookies -H 'content-type: application/json' \\
-      -d '{"email":"${devJson.launch.user.email}","password":"${devJson.launch.user.password}"}' ${launch.url}/api/v1/sessions
+      -d '${signInBody}' ${launch.url}/api/v1/sessions
     curl -s -b .local/cookies ${launch.url}/api/v1/me
     (API key, for scripts: X-API-Key: ${devJson.launch.apiKey})
     curl -s -H 'X-API-Key: ${devJson.launch.apiKey}' ${launch.url}/api/social-post/1790000000000000002
     curl -s -H 'X-API-Key: ${devJson.launch.apiKey}' -H 'content-type: application/json' \\
-      -d '{"url":"http://127.0.0.1:${launchPort}/api/openapi.json","colorScheme":"dark"}' ${launch.url}/api/screenshot
-      (pages on this machine need ALLOW_PRIVATE_URLS=1 npm run dev${chromium.executable ? '' : `; first: ${INSTALL_HINT}`})
+      -d '{"url":"${screenshotUrl}","colorScheme":"dark"}' ${launch.url}/api/screenshot
+${[
+  privateUrls
+    ? 'private URLs allowed (ALLOW_PRIVATE_URLS=1): pages, webhooks and publishing endpoints may point at this machine'
+    : 'pages, webhooks and publishing endpoints on this machine need ALLOW_PRIVATE_URLS=1 npm run dev',
+  ...(chromium.executable ? [] : [`screenshots need Chromium first: ${INSTALL_HINT}`]),
+]
+  .map((line) => `      (${line})`)
+  .join('\n')}
     social posts and media come from a local stand-in (dev/fixtures); SOCIAL_POST_UPSTREAM_URL=https://cdn.syndication.twimg.com for the real one
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me
+    bulk checks a mail server defers are retried after ${retryDelays.split(',').join(', ')} s (BULK_RETRY_DELAYS_SECONDS; deployed: 1, 5, 15, 30 min);
+    follow a job with GET /v1/bulk/{job_id}?wait=60 (one request per answer, at most 12 a minute)
 
-  demo sign-in (launch): ${devJson.launch.user.email} / ${devJson.launch.user.password}
+  demo sign-in (launch): ${devJson.launch.user.email} / ${devJson.launch.user.password}${twoFactor ? ' + the code of npm run totp (two-factor is on)' : ''}
+    two-factor: once enrolled (POST /api/v1/me/two-factor), npm run totp prints the current code; fresh demo data: stop, rm -rf .local, npm run dev
   cron triggers, fired here at the start of each matching minute (wrangler dev never fires them):
 ${crons.flatMap((worker) => worker.crons.map((cron) => `    ${worker.name}: ${cron}`)).join('\n')}
 
-Press Ctrl-C to stop everything.`);
+Ctrl-C stops everything (so do SIGTERM and SIGHUP).`);
   } catch (error) {
     console.error(`\nStart-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);

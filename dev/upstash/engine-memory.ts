@@ -118,8 +118,10 @@ export function createMemoryEngine(): Engine {
     await checkType(name, args[0]);
     const method = mock[name.toLowerCase()];
     if (typeof method !== 'function') throw new CommandError(`ERR unknown command '${rawName}'`);
+    // ioredis-mock reads SET's options (NX, PX, …) only in upper case; Redis and the Upstash client take any case.
+    const options = name === 'SET' ? [...args.slice(0, 2), ...args.slice(2).map((option) => option.toUpperCase())] : args;
     try {
-      return toReply(await method.apply(mock, args));
+      return toReply(await method.apply(mock, options));
     } catch (error) {
       throw new CommandError(error instanceof Error ? error.message : String(error));
     }

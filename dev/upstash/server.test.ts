@@ -50,6 +50,14 @@ describe.each(engines)('Upstash REST protocol over the $name engine', ({ name, r
     expect(await redis.get(k)).toBeNull();
   });
 
+  it('sets only when absent with nx, as a lock takes it', async () => {
+    const k = key('lock');
+    expect(await redis.set(k, 'first', { nx: true, px: 60_000 })).toBe('OK');
+    expect(await redis.set(k, 'second', { nx: true, px: 60_000 })).toBeNull();
+    expect(await redis.get(k)).toBe('first');
+    expect(await redis.pttl(k)).toBeGreaterThan(50_000);
+  });
+
   it('answers hashes, lists and sorted sets in their RESP2 shapes', async () => {
     const h = key('h');
     await redis.hset(h, { a: '1', b: 'two' });

@@ -52,7 +52,11 @@ export function authenticate(source: CredentialSource) {
           throw new ApiError('unauthorized', 'The API key is unknown, expired or revoked.', { hint: source.credentialHint });
         }
         if (decision.status === 'limited') {
-          throw rateLimitedError(decision.rateLimit, 'Each API key', new URL(source.documentationPath, c.req.url).toString());
+          throw rateLimitedError(
+            decision.rateLimit,
+            (limit) => `Each API key may make ${limit} requests per minute.`,
+            new URL(source.documentationPath, c.req.url).toString(),
+          );
         }
         for (const [name, value] of Object.entries(rateLimitHeaders(decision.rateLimit))) c.header(name, value);
         if (access.sessionOnly) {

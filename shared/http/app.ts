@@ -5,6 +5,7 @@ import { ApiError } from './api-error';
 import { handleError } from './error-handler';
 import { allowedMethodsLookup, methodNotAllowed } from './method-not-allowed';
 import { requestLog } from './request-log';
+import { describeIssue } from './validation-message';
 
 export type AppVariables = RequestIdVariables;
 
@@ -16,12 +17,8 @@ export function createApp<E extends Env & { Variables: AppVariables }>(): OpenAP
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) {
-        const issue = result.error.issues[0];
-        const field = issue?.path.join('.') || result.target;
-        throw new ApiError('validation_failed', `${field}: ${issue?.message ?? 'invalid value'}`, {
-          details: { field, location: result.target },
-          hint: `Fix \`${field}\` and send the request again.`,
-        });
+        const { field, message, hint } = describeIssue(result.error.issues[0], result.target);
+        throw new ApiError('validation_failed', message, { details: { field, location: result.target }, hint });
       }
     },
   });

@@ -19,6 +19,8 @@ export const errorCodes = {
     description: 'Scheduling and cancelling as a person need a sign-in under 15 minutes old with two-factor authentication: sign in again.',
   },
   origin_mismatch: { status: 403, description: 'A cookie-authenticated unsafe request came from another origin.' },
+  url_signature_invalid: { status: 403, description: 'The signed URL was altered, is incomplete, or was signed for something else.' },
+  url_signature_expired: { status: 403, description: 'The signed URL is past its `expires` time; ask for a new one.' },
   workspace_feature_not_entitled: {
     status: 403,
     description: 'The workspace has no active plan including `feature`; the body names `currentPlan` and `requiredPlan`.',
@@ -35,6 +37,16 @@ export const errorCodes = {
     description:
       'The resource is not in a state this action applies to (a repeated or out-of-order request); nothing changed. `currentStatus` says where it is.',
   },
+  locked_by_post: {
+    status: 409,
+    description:
+      'A post of this campaign or release is approved, scheduled or publishing, so it cannot be changed or deleted; `postId` names the post and `currentStatus` its state.',
+  },
+  publishing_endpoint_required: {
+    status: 409,
+    description:
+      'The workspace has no publishing endpoint, so a scheduled post could never go out; an owner or admin sets one with PUT /api/v1/publishing-endpoint.',
+  },
   channel_limit_exceeded: { status: 400, description: 'The copy is too long for its channel; `channel`, `limit`, `length` and `unit` say by how much.' },
   url_not_allowed: {
     status: 400,
@@ -47,6 +59,10 @@ export const errorCodes = {
     description: 'The image is not in a format this operation accepts (PNG, JPEG, WebP; GIF and AVIF too for the image proxy).',
   },
   image_corrupt: { status: 400, description: 'The image claims a supported format but cannot be decoded.' },
+  asset_type_mismatch: {
+    status: 400,
+    description: 'The uploaded bytes are not of the declared content type; `declaredType` and `detectedType` say what each was. The asset is rejected.',
+  },
   media_too_large: { status: 400, description: 'The upstream media is larger than the proxy passes on; `maxBytes` gives the cap.' },
   page_load_timeout: { status: 408, description: 'The page did not finish loading within `timeoutMs`.' },
   payload_too_large: { status: 413, description: 'The body is larger than the operation accepts.' },

@@ -50,7 +50,11 @@ export function ipRateLimit(options: {
     c.executionCtx.waitUntil(result.pending);
     const state = { limit: result.limit, remaining: result.remaining, resetAt: result.reset };
     if (!result.success) {
-      throw rateLimitedError(state, `${options.name} from one IP address`, new URL(options.documentationPath, c.req.url).toString());
+      throw rateLimitedError(
+        state,
+        (limit) => `${options.name}: at most ${limit} requests per minute from one IP address.`,
+        new URL(options.documentationPath, c.req.url).toString(),
+      );
     }
     for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.header(name, value);
     await next();

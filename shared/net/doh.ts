@@ -4,13 +4,17 @@
  * services make goes through here; the endpoint is configuration, a local zone server in tests.
  */
 
-export type DnsRecordType = 'A' | 'AAAA' | 'MX';
+export type DnsRecordType = 'A' | 'AAAA' | 'MX' | 'TXT';
 
-const TYPE_CODES: Record<DnsRecordType, number> = { A: 1, AAAA: 28, MX: 15 };
+const TYPE_CODES: Record<DnsRecordType, number> = { A: 1, AAAA: 28, MX: 15, TXT: 16 };
 
 export type DnsAnswer =
-  /** The name exists; `data` holds the records of the asked type (possibly none). */
-  | { status: 'ok'; data: string[] }
+  /**
+   * The name exists; `data` holds the records of the asked type (possibly none), TXT records as
+   * the resolver wrote them (quoted character-strings). `authenticated` is the resolver's AD flag:
+   * it validated the answer with DNSSEC.
+   */
+  | { status: 'ok'; data: string[]; authenticated?: boolean }
   /** The name does not exist (NXDOMAIN). */
   | { status: 'nxdomain'; data: [] }
   /** SERVFAIL, a refused query, a timeout or a broken answer: nothing is known. */
@@ -22,6 +26,7 @@ export interface DnsResolver {
 
 interface DohJson {
   Status?: number;
+  AD?: boolean;
   Answer?: Array<{ type?: number; data?: string }>;
 }
 
@@ -49,7 +54,7 @@ export function dohResolver(endpoint: string, options: { timeoutMs: number; fetc
       if (body.Status !== 0) return failed(`the DNS server answered RCODE ${String(body.Status)}`);
       // A CNAME chain comes back with the records it leads to; only the asked type is kept.
       const data = (body.Answer ?? []).filter((record) => record.type === TYPE_CODES[type] && typeof record.data === 'string').map((record) => record.data!);
-      return { status: 'ok', data };
+      return { status: 'ok', data, authenticated: body.AD === true };
     },
   };
 }

@@ -41,14 +41,14 @@ function isNonPublicIPv4([a = 0, b = 0]: number[]): boolean {
   );
 }
 
-function parseIPv4(text: string): number[] | undefined {
+export function parseIPv4(text: string): number[] | undefined {
   const parts = text.split('.');
   if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
   const bytes = parts.map(Number);
   return bytes.every((byte) => byte <= 255) ? bytes : undefined;
 }
 
-function parseIPv6(text: string): number[] | undefined {
+export function parseIPv6(text: string): number[] | undefined {
   if (!text.includes(':')) return undefined;
   let head = text;
   let tail: number[] = [];

@@ -86,8 +86,9 @@ async function addressesOf(resolver: DnsResolver, host: string): Promise<Resolve
 export async function requirePublicUrl(raw: string, field: string, policy: UrlPolicy): Promise<URL> {
   const check = await checkUrl(raw, policy);
   if (check.ok) return check.url;
+  const schemes = (policy.protocols ?? ['http:', 'https:']).map((protocol) => protocol.slice(0, -1));
   throw new ApiError('validation_failed', `${field} ${check.reason}.`, {
-    hint: 'Use a public http(s) URL.',
+    hint: schemes.length === 1 ? `Use a public ${schemes[0]} URL.` : `Use a public ${schemes.join(' or ')} URL.`,
     details: { field },
   });
 }

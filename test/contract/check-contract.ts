@@ -65,7 +65,12 @@ export function describeContract(options: {
       const response = await SELF.fetch(`${options.origin}${options.referencePath}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
-      expect(await response.text()).toContain(options.documentPath);
+      const page = await response.text();
+      expect(page).toContain(options.documentPath);
+      // The script comes from the Worker's own static assets (SELF bypasses them; test/node/dev-stack.test.ts
+      // loads the page in Chromium offline), never from another origin.
+      const scripts = [...page.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]);
+      expect(scripts).toEqual([`${options.referencePath}/scalar-api-reference.js`]);
     });
 
     describe('operations of the spec', async () => {

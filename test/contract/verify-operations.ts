@@ -112,4 +112,8 @@ export const verifySpecOperations: SpecOperation[] = [
 ];
 
 /** Operations the spec leaves to us; anything in the document in neither list is drift. */
-export const verifyDesignedOperations: Array<Pick<SpecOperation, 'method' | 'path'>> = [{ method: 'get', path: '/v1/health' }];
+export const verifyDesignedOperations: Array<Pick<SpecOperation, 'method' | 'path'>> = [
+  { method: 'get', path: '/' },
+  { method: 'get', path: '/v1/health' },
+  { method: 'post', path: '/v1/provider-deliveries/{delivery_token}' },
+];

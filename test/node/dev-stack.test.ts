@@ -1,37 +1,54 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureLocalChromium, SYSTEM_CHROMIUM_ENV } from '../../dev/chromium';
 import { freePort } from './free-port';
+
+const execFileAsync = promisify(execFile);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 // As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
 chmodSync(stateDir, 0o755);
+const cacheDir = join(stateDir, 'cache');
 
 interface DevJson {
   launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
   verify: { url: string; apiKey: string; internalSecret: string };
 }
 
-async function startDev(): Promise<{ child: ChildProcess; output: () => string }> {
+interface Ports {
+  launchPort: number;
+  verifyPort: number;
+  postgresPort: number;
+}
+
+async function startDev(
+  fixed: Partial<Ports> = {},
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
   const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+  const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
       DEV_STATE_DIR: stateDir,
-      LAUNCH_PORT: String(launchPort),
-      VERIFY_PORT: String(verifyPort),
+      LAUNCH_PORT: String(ports.launchPort),
+      VERIFY_PORT: String(ports.verifyPort),
       LAUNCH_INSPECTOR_PORT: String(launchInspector),
       VERIFY_INSPECTOR_PORT: String(verifyInspector),
-      DEV_POSTGRES_PORT: String(postgresPort),
+      DEV_POSTGRES_PORT: String(ports.postgresPort),
       // So that a screenshot of a page on this machine can be taken below.
       ALLOW_PRIVATE_URLS: '1',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,7 +56,7 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
   child.stderr!.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Press Ctrl-C')) {
+      if (output.includes('Ctrl-C stops everything')) {
         clearInterval(timer);
         resolve();
       }
@@ -49,19 +66,90 @@ async function startDev(): Promise<{ child: ChildProcess; output: () => string }
       }
     }, 100);
   });
-  return { child, output: () => output };
+  return { child, output: () => output, ports };
 }
 
-async function stop(child: ChildProcess): Promise<number | null> {
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { summary?: string }>>;
+}
+
+/** What the reference page's sidebar names each operation by: its summary, else its path. */
+function operationTitles(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) => Object.values(operations).map((operation) => operation.summary ?? path));
+}
+
+/** The text of the page's navigation sidebar, entities decoded. */
+function sidebarText(dom: string): string {
+  const start = dom.indexOf('t-doc__sidebar');
+  expect(start, 'the page has no sidebar').toBeGreaterThan(-1);
+  return dom
+    .slice(start)
+    .replace(/<wbr>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
+
+/**
+ * The page as Chromium renders it (the browser `npm run dev` uses, see dev/chromium.ts), with every
+ * host name unresolvable so that nothing can come from the internet: what a person sees offline.
+ */
+async function renderOffline(url: string): Promise<string> {
+  const { linkedAt } = ensureLocalChromium();
+  const profile = mkdtempSync(join(tmpdir(), 'reference-chromium-'));
+  try {
+    const { stdout } = await execFileAsync(
+      linkedAt,
+      [
+        '--headless',
+        `--user-data-dir=${profile}`,
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--virtual-time-budget=20000',
+        '--window-size=1280,4000',
+        '--dump-dom',
+        url,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    return stdout;
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGINT');
+  child.kill(signal);
   return exited;
 }
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Whether every port of the stack is free within `timeoutMs` (children may take a moment to go). A hang guard, not a speed check. */
+async function portsFreed(ports: Ports, timeoutMs = 30_000): Promise<Record<string, boolean>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const free = Object.fromEntries(await Promise.all(Object.entries(ports).map(async ([name, port]) => [name, await portIsFree(port)] as const)));
+    if (Object.values(free).every(Boolean) || Date.now() > deadline) return free;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const allFree = { launchPort: true, verifyPort: true, postgresPort: true };
 
 describe('npm run dev', () => {
   afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
-  it('starts both Workers healthy, writes working demo credentials, stops cleanly, and reuses its data', async () => {
+  it('starts both Workers healthy, writes working demo credentials, stops cleanly on SIGTERM, and reuses its data', async () => {
     const first = await startDev();
     const devJson = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(devJson.launch.apiKey).toMatch(/^lk_/);
@@ -73,6 +161,13 @@ describe('npm run dev', () => {
       expect(await response.json()).toEqual({ status: 'ok', db: 'ok', redis: 'ok' });
     }
     expect(first.output()).toContain('curl');
+    // The banner says what is in effect: private URLs are allowed here, and bulk retries are short.
+    expect(first.output()).toContain('private URLs allowed (ALLOW_PRIVATE_URLS=1)');
+    expect(first.output()).not.toContain('need ALLOW_PRIVATE_URLS=1');
+    expect(first.output()).toContain('retried after 5, 10, 20, 30 s (BULK_RETRY_DELAYS_SECONDS');
+    // PostgreSQL's unix socket and lock are in the stack's own data folder, not the shared /tmp.
+    expect(existsSync(join(stateDir, 'postgres', `.s.PGSQL.${first.ports.postgresPort}`))).toBe(true);
+    expect(existsSync(`/tmp/.s.PGSQL.${first.ports.postgresPort}.lock`)).toBe(false);
 
     for (const url of [`${devJson.launch.url}/api/openapi.json`, `${devJson.verify.url}/v1/openapi.json`]) {
       const document = (await (await fetch(url)).json()) as { openapi: string; info: { version: string } };
@@ -80,6 +175,22 @@ describe('npm run dev', () => {
       expect({ url, valid: result.valid, errors: result.errors }).toEqual({ url, valid: true, errors: undefined });
       expect(document.openapi).toMatch(/^3\.1\./);
       expect(document.info.version).toBe('1.0.0');
+    }
+
+    for (const [url, documentPath] of [
+      [`${devJson.launch.url}/api/reference`, '/api/openapi.json'],
+      [`${devJson.verify.url}/v1/reference`, '/v1/openapi.json'],
+    ] as const) {
+      const script = await fetch(`${url}/scalar-api-reference.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+      const document = (await (await fetch(new URL(documentPath, url))).json()) as OpenApiDocument;
+      const dom = await renderOffline(url);
+      const text = sidebarText(dom);
+      const titles = operationTitles(document);
+      expect(titles.length).toBeGreaterThan(5);
+      expect(titles.filter((title) => !text.includes(title))).toEqual([]);
     }
 
     const me = await fetch(`${devJson.verify.url}/v1/me`, { headers: { authorization: `Bearer ${devJson.verify.apiKey}` } });
@@ -105,14 +216,40 @@ describe('npm run dev', () => {
     expect(await screenshot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
     const stats = await fetch(`${devJson.launch.url}/api/internal/cache/stats`, { headers: { 'x-internal-secret': devJson.launch.internalSecret } });
     expect(stats.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
+    // What an IDE's stop button sends: everything stops, every port is free again.
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+    expect(await portsFreed(first.ports, 0)).toEqual(allFree);
 
-    const second = await startDev();
+    // The second run is a machine without a system Chromium (and with a cache of its own, so the
+    // browser wrapper other runs share is untouched): screenshots come from the npm package's.
+    const second = await startDev({}, { [SYSTEM_CHROMIUM_ENV]: '', XDG_CACHE_HOME: cacheDir });
     expect(second.output()).toContain('reused the demo data');
+    expect(second.output()).toContain('No system Chromium: screenshots use the one from npm');
     const again = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
-    expect(await stop(second.child)).toBe(0);
-  }, 120_000);
+    const fallbackShot = await fetch(`${again.launch.url}/api/screenshot`, {
+      method: 'POST',
+      headers: { ...launchKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${again.launch.url}/api/health`, colorScheme: 'light' }),
+    });
+    expect(fallbackShot.status, await fallbackShot.clone().text()).toBe(200);
+    expect(await fallbackShot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
+    // Killed outright, the stack cannot stop its children itself: its watchdog does.
+    await stop(second.child, 'SIGKILL');
+    expect(await portsFreed(second.ports)).toEqual(allFree);
+  }, 300_000);
+
+  it('names the setting to change when a port is taken', async () => {
+    const holder = createServer();
+    const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    try {
+      await expect(startDev({ verifyPort: port })).rejects.toThrow(
+        new RegExp(`Port ${port} \\(VERIFY_PORT\\) is already in use.*VERIFY_PORT=<port> npm run dev`),
+      );
+    } finally {
+      holder.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { sessionOnlyPermissions } from '../../workers/launch/auth/roles';
 import { transitionTableMarkdown } from '../../workers/launch/domain/post-status';
 import { describeSandboxTriggers } from '../../workers/verify/engine/sandbox';
 import { jobLifecycleMarkdown } from '../../workers/verify/domain/job-status';
+import { SANDBOX_CHECK_RETRY_DELAYS_SECONDS } from '../../workers/verify/domain/retry-policy';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -34,5 +35,10 @@ describe('README', () => {
       .filter((line) => line.startsWith('| `'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(readme).toContain(row);
+  });
+
+  it('states the retry schedule of sandbox jobs the consumer follows', () => {
+    const delays = [...SANDBOX_CHECK_RETRY_DELAYS_SECONDS];
+    expect(readme.replace(/\s+/g, ' ')).toContain(`after ${delays.slice(0, -1).join(', ')} and ${delays.at(-1)} seconds whatever the setting`);
   });
 });

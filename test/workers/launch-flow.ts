@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
-import { seedMember, seedSession, seedWorkspace } from './seed';
+import { publishingEndpoints } from '../../shared/db/schema';
+import { seedMember, seedSession, seedWorkspace, withTestDb } from './seed';
 
 export const launchOrigin = 'http://launch.test';
 
@@ -49,9 +50,21 @@ export async function createCampaign(
   return (await response.json()) as CampaignBody;
 }
 
-/** A campaign whose posts were submitted and approved by a reviewer, ready to schedule. */
+/** Where the workspace publishes; scheduling is refused without it. Nothing is sent unless a post falls due. */
+export async function connectPublishingEndpoint(
+  workspaceId: string,
+  url = 'https://publish.example.com/hooks',
+  secret = 'whsec_test_secret_for_the_publisher_0001',
+) {
+  await withTestDb((db) =>
+    db.insert(publishingEndpoints).values({ workspaceId, url, secret }).onConflictDoUpdate({ target: publishingEndpoints.workspaceId, set: { url, secret } }),
+  );
+}
+
+/** A campaign whose posts were submitted and approved by a reviewer, ready to schedule (the workspace has a publishing endpoint). */
 export async function approvedCampaign(posts: Array<{ channel: string; copy: string }> = [{ channel: 'x', copy: 'Approve me' }]) {
   const team = await launchTeam();
+  await connectPublishingEndpoint(team.workspace.id);
   const campaign = await createCampaign(team.key, posts);
   const reviewer = await team.session('reviewer');
   const submitted = await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key);

@@ -1,6 +1,7 @@
-import { Scalar } from '@scalar/hono-api-reference';
 import { createApp } from '../../shared/http/app';
 import { documentInfo } from '../../shared/http/openapi-document';
+import { referencePage } from '../../shared/http/reference-page';
+import { registerIndexRoute } from '../../shared/platform/index-route';
 import { services } from '../../shared/platform/services';
 import { roleTableMarkdown } from './auth/roles';
 import { SESSION_COOKIE } from './auth/sessions';
@@ -12,6 +13,8 @@ import { registerExportRoutes } from './routes/export';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageProxyRoutes } from './routes/image-proxy';
 import { registerCampaignRoutes } from './routes/campaigns';
+import { registerAssetRoutes } from './routes/assets';
+import { registerDraftRoutes } from './routes/drafts';
 import { registerMeRoutes } from './routes/me';
 import { registerPostRoutes } from './routes/posts';
 import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
@@ -22,12 +25,27 @@ import { registerScreenshotRoutes } from './routes/screenshot';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerShellRoutes } from './routes/shell';
 import { registerSocialPostRoutes } from './routes/social-post';
+import { registerUploadRoutes } from './routes/uploads';
+
+const pagesMarkdown = [
+  '## Lists',
+  '',
+  'Every list answers one page shape: `{ "data": [...], "nextCursor": "..." }`. Ask for `limit` items (1–100, default 20) and pass `nextCursor` back as `cursor` for the next page; it is null on the last page. A cursor this API did not issue is 400 `validation_failed` naming `cursor`.',
+].join('\n');
 
 /** The whole launch surface, grouped by resource; each register call lives in routes/<resource>.ts. */
 export function buildLaunchApp() {
   const app = createApp<LaunchEnv>();
   app.use(services(launchConfigSchema));
 
+  registerIndexRoute(app, {
+    operationId: 'getIndex',
+    service: 'launch',
+    description: 'Launch workspace: turns a software release into a reviewed launch.',
+    openapi: '/api/openapi.json',
+    reference: '/api/reference',
+    health: '/api/health',
+  });
   registerHealthRoutes(app);
   registerSessionRoutes(app);
   registerMeRoutes(app);
@@ -35,6 +53,9 @@ export function buildLaunchApp() {
   registerReleaseRoutes(app);
   registerCampaignRoutes(app);
   registerPostRoutes(app);
+  registerDraftRoutes(app);
+  registerUploadRoutes(app);
+  registerAssetRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
   registerPublishingEndpointRoutes(app);
@@ -64,9 +85,9 @@ export function buildLaunchApp() {
         'Turns a software release into a reviewed launch: a cited brief, visuals and channel posts. A person approves every post before anything is scheduled.',
       credentials:
         'Scripts send a workspace API key in `X-API-Key`; the app sends the session cookie from `POST /api/v1/sessions`, checked against the member role (see the role table below).',
-      extra: `${roleTableMarkdown()}\n\n${transitionTableMarkdown()}`,
+      extra: `${pagesMarkdown}\n\n${roleTableMarkdown()}\n\n${transitionTableMarkdown()}`,
     }),
   });
-  app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Launch Workspace API' }));
+  app.get('/api/reference', referencePage({ path: '/api/reference', documentPath: '/api/openapi.json', title: 'Launch Workspace API' }));
   return app;
 }

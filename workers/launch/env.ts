@@ -22,6 +22,8 @@ export interface LaunchBindings {
   BROWSER?: Fetcher;
   SCREENSHOT_BROWSER: DurableObjectNamespace<ScreenshotBrowser>;
   SCREENSHOTS: R2Bucket;
+  /** Uploaded assets (images and short videos for posts), one object per asset. */
+  ASSET_FILES: R2Bucket;
 }
 
 export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables & AuthVariables };

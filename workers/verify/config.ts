@@ -21,6 +21,11 @@ export const verifyConfigSchema = platformConfigSchema.extend({
     .optional(),
   /** Where `check_avatar` looks addresses up; keys are SHA-256 of the address, as Gravatar's are. */
   GRAVATAR_URL: z.string().url().default('https://www.gravatar.com/avatar/'),
+  /** Spamhaus Data Query Service key (secret): reputation checks query Spamhaus's DQS zones with it, since Spamhaus refuses queries from public resolvers. */
+  SPAMHAUS_DQS_KEY: z
+    .string()
+    .regex(/^[a-z0-9]{20,40}$/)
+    .optional(),
   /** Shared secret of the private operator plane (`x-internal-secret`). */
   INTERNAL_SECRET: z.string().min(32),
   /** Self-hosted only: serves Reacher's legacy `/v0` operations. Off, they answer 404 naming the v1 operation. */

@@ -20,6 +20,7 @@ export interface VerifyBindings {
   SMTP_FROM_EMAIL?: string;
   SMTP_PROXY_URL?: string;
   GRAVATAR_URL?: string;
+  SPAMHAUS_DQS_KEY?: string;
   KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   LEGACY_V0?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedFrom, deriveCampaignStatus, postActions, postStatuses, postTransitions, transition } from './post-status';
+import { allowedFrom, countPostStatuses, firstLockingPost, deriveCampaignStatus, postActions, postStatuses, postTransitions, transition } from './post-status';
 
 describe('post state machine', () => {
   const expected: Record<string, Record<string, string>> = {
@@ -62,8 +62,35 @@ describe('campaign status', () => {
     [['published', 'published'], 'published'],
     [['published', 'failed'], 'partially_published'],
     [['failed', 'rejected'], 'failed'],
+    [['published', 'published', 'published', 'approved'], 'partially_published'],
+    [['published', 'scheduled'], 'partially_published'],
+    [['published', 'rejected'], 'published'],
+    [['rejected', 'rejected'], 'rejected'],
+    [['failed', 'approved'], 'failed'],
+    [['failed', 'scheduled'], 'failed'],
+    [['draft', 'approved'], 'draft'],
+    [['publishing', 'approved'], 'scheduled'],
     [[], 'draft'],
   ] as const)('%j → %s', (statuses, status) => {
     expect(deriveCampaignStatus(statuses)).toBe(status);
+  });
+
+  it('counts every state, zeros included', () => {
+    const counts = countPostStatuses(['published', 'published', 'published', 'approved']);
+    expect(counts).toMatchObject({ published: 3, approved: 1, draft: 0, failed: 0 });
+    expect(Object.keys(counts)).toEqual([...postStatuses]);
+  });
+});
+
+describe('locking posts', () => {
+  it('approved, scheduled and publishing posts lock their campaign and release; the rest do not', () => {
+    const locking = postStatuses.filter((status) => firstLockingPost([{ status }]));
+    expect(locking).toEqual(['approved', 'scheduled', 'publishing']);
+    expect(
+      firstLockingPost([
+        { id: 'a', status: 'published' },
+        { id: 'b', status: 'scheduled' },
+      ]),
+    ).toEqual({ id: 'b', status: 'scheduled' });
   });
 });

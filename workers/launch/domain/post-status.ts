@@ -82,21 +82,56 @@ const pastTense: Record<PostAction, string> = {
   retry: 'retried',
 };
 
-export const campaignStatuses = ['draft', 'in_review', 'changes_requested', 'approved', 'scheduled', 'published', 'partially_published', 'failed'] as const;
+export const campaignStatuses = [
+  'draft',
+  'in_review',
+  'changes_requested',
+  'approved',
+  'rejected',
+  'scheduled',
+  'published',
+  'partially_published',
+  'failed',
+] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
-/** A campaign's status is its posts' statuses summed up, so it can never disagree with them. */
+/**
+ * A campaign's status is its posts' statuses summed up, so it can never disagree with them. A
+ * rejected post never goes out, so it counts only when every post is rejected; once anything is
+ * published the campaign says so (`partially_published` until every other post is out), and a
+ * failure outranks work still in progress because it needs a person.
+ */
 export function deriveCampaignStatus(statuses: readonly PostStatus[]): CampaignStatus {
-  const any = (...wanted: PostStatus[]) => statuses.some((status) => wanted.includes(status));
-  const all = (...wanted: PostStatus[]) => statuses.length > 0 && statuses.every((status) => wanted.includes(status));
-  if (all('published')) return 'published';
-  if (any('published') && all('published', 'failed', 'rejected')) return 'partially_published';
-  if (all('failed', 'rejected') && any('failed')) return 'failed';
+  if (statuses.length === 0) return 'draft';
+  const live = statuses.filter((status) => status !== 'rejected');
+  const any = (...wanted: PostStatus[]) => live.some((status) => wanted.includes(status));
+  if (live.length === 0) return 'rejected';
+  if (live.every((status) => status === 'published')) return 'published';
+  if (any('published')) return 'partially_published';
+  if (any('failed')) return 'failed';
   if (any('scheduled', 'publishing')) return 'scheduled';
   if (any('in_review')) return 'in_review';
   if (any('changes_requested')) return 'changes_requested';
-  if (all('approved', 'rejected', 'published') && any('approved')) return 'approved';
-  return 'draft';
+  if (any('draft')) return 'draft';
+  return 'approved';
+}
+
+/** How many posts (variants included) are in each state, every state present. */
+export function countPostStatuses(statuses: readonly PostStatus[]): Record<PostStatus, number> {
+  const counts = Object.fromEntries(postStatuses.map((status) => [status, 0])) as Record<PostStatus, number>;
+  for (const status of statuses) counts[status] += 1;
+  return counts;
+}
+
+/**
+ * While a post is approved (a person signed off on it as part of this campaign) or on its way out,
+ * its campaign and release may not be changed or deleted: the approval was given in that context.
+ */
+export const lockingStatuses = ['approved', 'scheduled', 'publishing'] as const satisfies readonly PostStatus[];
+
+/** The first post that locks its campaign or release against changes, if any. */
+export function firstLockingPost<T extends { status: string }>(posts: readonly T[]): T | undefined {
+  return posts.find((post) => (lockingStatuses as readonly string[]).includes(post.status));
 }
 
 /** The table as published in the OpenAPI description and README. */

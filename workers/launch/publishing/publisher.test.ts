@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { launchSubscriptions, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { billingPeriod } from '../../../shared/platform/billing-period';
 import { verifySignature } from '../../../shared/webhooks/signature';
-import { approvedCampaign, callLaunch, type CampaignBody } from '../../../test/workers/launch-flow';
+import { approvedCampaign, callLaunch, connectPublishingEndpoint, type CampaignBody } from '../../../test/workers/launch-flow';
 import { setSubscription, withTestDb } from '../../../test/workers/seed';
 import { receivedBy } from '../../../test/workers/webhook-inbox';
 import worker from '../index';
@@ -22,11 +22,7 @@ const SECRET = 'whsec_test_secret_for_the_publisher_0001';
 async function dueCampaign(receiverQuery = '', postInputs = [{ channel: 'x', copy: 'Shipping v3 today' }]) {
   const approved = await approvedCampaign(postInputs);
   const bucket = approved.workspace.id.replace(/[^\w-]/g, '');
-  await withTestDb((db) =>
-    db
-      .insert(publishingEndpoints)
-      .values({ workspaceId: approved.workspace.id, url: `${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}${receiverQuery}`, secret: SECRET }),
-  );
+  await connectPublishingEndpoint(approved.workspace.id, `${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}${receiverQuery}`, SECRET);
   const publishAt = new Date(Date.now() - 1_000).toISOString();
   for (const post of approved.campaign.posts) {
     const response = await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, approved.key, { publishAt });
@@ -34,6 +30,7 @@ async function dueCampaign(receiverQuery = '', postInputs = [{ channel: 'x', cop
   }
   const read = async () =>
     (await (await callLaunch('GET', `/api/v1/campaigns/${approved.campaign.id}`, approved.key)).json()) as CampaignBody & {
+      postCounts: Record<string, number>;
       posts: Array<{ delivery: { status: string; attempts: number; lastError: string | null; externalId: string | null; externalUrl: string | null } | null }>;
     };
   return { ...approved, bucket, read };
@@ -88,6 +85,12 @@ describe('publisher', () => {
     expect(campaign.posts[0]).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', attempts: 1, lastError: expect.stringContaining('503') } });
     const [delivery] = await withTestDb((db) => db.select().from(postDeliveries).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)));
     expect(delivery!.nextAttemptAt!.getTime()).toBe(first + BACKOFF_MS[0]!);
+    const nextAttemptAt = new Date(first + BACKOFF_MS[0]!).toISOString();
+    expect(campaign.posts[0]!.delivery).toMatchObject({ nextAttemptAt });
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: unknown[] };
+    expect(schedule.data).toEqual([
+      expect.objectContaining({ postId: due.campaign.posts[0]!.id, status: 'pending', attempts: 1, nextAttemptAt, lastError: expect.stringContaining('503') }),
+    ]);
 
     await publishDuePosts(localEnv, () => new Date(first + 1_000));
     expect(await receivedBy(due.bucket)).toHaveLength(1);
@@ -135,12 +138,57 @@ describe('publisher', () => {
     expect(byId.get(first!.id)).toMatchObject({ status: 'failed', delivery: { status: 'failed', attempts: 1, lastError: expect.stringContaining('400') } });
     expect(byId.get(second!.id)).toMatchObject({ status: 'published', delivery: { status: 'published' } });
 
+    expect(campaign.postCounts).toMatchObject({ published: 1, failed: 1 });
+
+    // The failed post stays on the schedule with its failure and the way back.
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: unknown[] };
+    expect(schedule.data).toEqual([
+      expect.objectContaining({
+        postId: first!.id,
+        status: 'failed',
+        postStatus: 'failed',
+        attempts: 1,
+        nextAttemptAt: null,
+        lastError: expect.stringContaining('400'),
+        retryPath: `/api/v1/posts/${first!.id}/retry`,
+      }),
+    ]);
+
     const retried = await callLaunch('POST', `/api/v1/posts/${first!.id}/retry`, due.key);
     expect(retried.status).toBe(201);
     expect(await retried.json()).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', attempts: 0 } });
     expect((await callLaunch('POST', `/api/v1/posts/${first!.id}/retry`, due.key)).status).toBe(409);
+    const afterRetry = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: Array<{ status: string; retryPath: null }> };
+    expect(afterRetry.data).toEqual([expect.objectContaining({ postId: first!.id, status: 'pending', retryPath: null })]);
     await publishDuePosts(localEnv);
     expect((await due.read()).status).toBe('published');
+  });
+
+  it('a campaign with 3 of its 4 posts published says partially_published and counts each state', async () => {
+    const due = await dueCampaign('', [
+      { channel: 'x', copy: 'One' },
+      { channel: 'linkedin', copy: 'Two' },
+      { channel: 'bluesky', copy: 'Three' },
+      { channel: 'threads', copy: 'Four' },
+    ]);
+    const held = due.campaign.posts[3]!;
+    expect((await callLaunch('POST', `/api/v1/posts/${held.id}/cancel`, due.key)).status).toBe(200);
+    await publishDuePosts(localEnv);
+    const campaign = await due.read();
+    expect(campaign.status).toBe('partially_published');
+    expect(campaign.postCounts).toEqual({
+      draft: 0,
+      in_review: 0,
+      changes_requested: 0,
+      approved: 1,
+      rejected: 0,
+      scheduled: 0,
+      publishing: 0,
+      published: 3,
+      failed: 0,
+    });
+    const list = (await (await callLaunch('GET', '/api/v1/campaigns', due.key)).json()) as { data: Array<{ id: string; status: string; postCounts: unknown }> };
+    expect(list.data.find((item) => item.id === due.campaign.id)).toMatchObject({ status: 'partially_published', postCounts: { published: 3, approved: 1 } });
   });
 
   it('fails a post whose workspace has no publishing endpoint, saying so', async () => {
@@ -186,9 +234,9 @@ describe('publisher', () => {
     const due = await dueCampaign();
     await publishDuePosts(localEnv);
     const audit = (await (await callLaunch('GET', `/api/v1/campaigns/${due.campaign.id}/audit`, due.key)).json()) as {
-      events: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string } }>;
+      data: Array<{ action: string; from: string | null; to: string; actor: { type: string; id: string } }>;
     };
-    expect(audit.events.slice(-2).map((event) => [event.action, event.from, event.to, event.actor.type, event.actor.id])).toEqual([
+    expect(audit.data.slice(-2).map((event) => [event.action, event.from, event.to, event.actor.type, event.actor.id])).toEqual([
       ['start_publishing', 'scheduled', 'publishing', 'system', 'publisher'],
       ['publish_succeeded', 'publishing', 'published', 'system', 'publisher'],
     ]);

@@ -24,6 +24,8 @@ describeSecurity({
 });
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/campaigns', scopes: ['artifact:read'], feature });
 describeSecurity({ service: 'launch', method: 'GET', path: campaignPath(), scopes: ['artifact:read'], feature, ownsResource: true });
+describeSecurity({ service: 'launch', method: 'PATCH', path: campaignPath(), body: { name: 'n2' }, scopes: ['release:create'], feature, ownsResource: true });
+describeSecurity({ service: 'launch', method: 'DELETE', path: campaignPath(), scopes: ['release:create'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'GET', path: campaignPath('/audit'), scopes: ['artifact:read'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'POST', path: campaignPath('/review-requests'), scopes: ['release:create'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'PATCH', path: postPath(), body: { copy: 'new' }, scopes: ['release:create'], feature, ownsResource: true });

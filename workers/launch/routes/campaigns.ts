@@ -8,9 +8,9 @@ import { channelNames } from '../domain/channels';
 import { campaignStatuses } from '../domain/post-status';
 import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
-import { createCampaign, getCampaign, listCampaigns } from '../services/campaigns';
+import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from '../services/campaigns';
 import { requestReview } from '../services/reviews';
-import { campaignSchema, idParam, visualInput } from './schemas';
+import { auditEventSchema, campaignSchema, campaignStatusDescription, idParam, pageSchema, postCountsSchema, visualInput } from './schemas';
 
 const postInput = z
   .object({
@@ -34,6 +34,19 @@ const campaignInput = z
   })
   .strict()
   .openapi('CampaignInput');
+
+const campaignChange = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    objective: z.string().trim().min(1).max(2000).optional(),
+    releaseId: prefixedId('rel').nullable().optional().openapi({ description: 'Another release of this workspace, or null for none.' }),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Send at least one field to change.' })
+  .openapi('CampaignUpdate');
+
+const lockRule =
+  'Refused with 409 `locked_by_post` (naming `postId`) while one of its posts is `approved`, `scheduled` or `publishing`: cancel it, or edit it back to draft, first. Recorded in the audit trail, which stays readable after a deletion.';
 
 const campaignParams = idParam('campaignId', 'cmp');
 const campaignEntitlement = { ...workspaceUse, quota: 'campaigns' };
@@ -64,21 +77,18 @@ const listRoute = defineOperation({
   request: { query: z.object(cursorQuery) },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          data: z.array(
-            z.object({
-              id: z.string(),
-              name: z.string(),
-              objective: z.string(),
-              releaseId: z.string().nullable(),
-              status: z.enum(campaignStatuses),
-              createdAt: z.string().datetime(),
-            }),
-          ),
-          nextCursor: z.string().nullable(),
-        })
-        .openapi('CampaignList'),
+      pageSchema(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          objective: z.string(),
+          releaseId: z.string().nullable(),
+          status: z.enum(campaignStatuses).openapi({ description: campaignStatusDescription }),
+          postCounts: postCountsSchema,
+          createdAt: z.string().datetime(),
+        }),
+        'CampaignList',
+      ),
       'A page of campaigns.',
     ),
   },
@@ -93,6 +103,38 @@ const getRoute = defineOperation({
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: { params: campaignParams },
   responses: { 200: jsonResponse(campaignSchema, 'The campaign.'), 404: errorResponse('No such campaign in this workspace.') },
+});
+
+const updateRoute = defineOperation({
+  method: 'patch',
+  path: '/api/v1/campaigns/{campaignId}',
+  operationId: 'updateCampaign',
+  tags: ['Campaigns'],
+  summary: "Correct a campaign's name, objective or release",
+  description: `Changes only the fields sent; posts are edited with PATCH /api/v1/posts/{postId}. ${lockRule}`,
+  access: { scopes: ['release:create'], entitlement: workspaceUse },
+  request: { params: campaignParams, body: { required: true, content: { 'application/json': { schema: campaignChange } } } },
+  responses: {
+    200: jsonResponse(campaignSchema, 'The campaign as it is now.'),
+    404: errorResponse('No such campaign (or `releaseId` names no release) in this workspace.'),
+    409: errorResponse('`locked_by_post`: one of its posts is approved, scheduled or publishing.'),
+  },
+});
+
+const deleteRoute = defineOperation({
+  method: 'delete',
+  path: '/api/v1/campaigns/{campaignId}',
+  operationId: 'deleteCampaign',
+  tags: ['Campaigns'],
+  summary: 'Delete a campaign with its posts',
+  description: `Its posts, variants, visuals, decisions and deliveries go with it; the \`campaigns\` credit is not returned. ${lockRule}`,
+  access: { scopes: ['release:create'], entitlement: workspaceUse },
+  request: { params: campaignParams },
+  responses: {
+    204: { description: 'Deleted.' },
+    404: errorResponse('No such campaign in this workspace.'),
+    409: errorResponse('`locked_by_post`: one of its posts is approved, scheduled or publishing.'),
+  },
 });
 
 const reviewRequestRoute = defineOperation({
@@ -132,28 +174,12 @@ const auditRoute = defineOperation({
   path: '/api/v1/campaigns/{campaignId}/audit',
   operationId: 'listCampaignAudit',
   tags: ['Campaigns'],
-  summary: 'Every status change of the campaign and its posts: who, when, from and to',
+  summary: 'Every change of the campaign and its posts: who, when, from, to and the note given',
+  description: 'Oldest first. The trail outlives the campaign: it stays readable after a deletion.',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: { params: campaignParams },
+  request: { params: campaignParams, query: z.object(cursorQuery) },
   responses: {
-    200: jsonResponse(
-      z
-        .object({
-          events: z.array(
-            z.object({
-              id: z.string(),
-              postId: z.string().nullable(),
-              action: z.string(),
-              from: z.string().nullable(),
-              to: z.string(),
-              actor: z.object({ type: z.enum(['key', 'user', 'system']), id: z.string() }),
-              at: z.string().datetime(),
-            }),
-          ),
-        })
-        .openapi('AuditTrail'),
-      'Oldest first.',
-    ),
+    200: jsonResponse(pageSchema(auditEventSchema, 'AuditTrail'), 'Oldest first.'),
     404: errorResponse('No such campaign in this workspace.'),
   },
 });
@@ -182,11 +208,28 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
     const rows = await listCampaigns(c.get('services').db, c.get('principal').workspaceId, decodeCursor(query.cursor), query.limit);
-    const { items, nextCursor } = page(rows, query.limit);
-    return c.json({ data: items, nextCursor }, 200);
+    return c.json(page(rows, query.limit), 200);
   });
 
   app.openapi(getRoute, async (c) => c.json(await getCampaign(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').campaignId), 200));
+
+  app.openapi(updateRoute, async (c) => {
+    const principal = c.get('principal');
+    const campaign = await updateCampaign(
+      c.get('services').db,
+      principal.workspaceId,
+      actorOf(principal),
+      c.req.valid('param').campaignId,
+      c.req.valid('json'),
+    );
+    return c.json(campaign, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const principal = c.get('principal');
+    await deleteCampaign(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').campaignId);
+    return c.body(null, 204);
+  });
 
   app.openapi(reviewRequestRoute, async (c) => {
     const principal = c.get('principal');
@@ -199,7 +242,10 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const { db } = c.get('services');
     const workspaceId = c.get('principal').workspaceId;
     const campaignId = c.req.valid('param').campaignId;
-    await getCampaign(db, workspaceId, campaignId);
-    return c.json({ events: await listAudit(db, workspaceId, campaignId) }, 200);
+    const query = c.req.valid('query');
+    const rows = await listAudit(db, workspaceId, { campaignId }, decodeCursor(query.cursor), query.limit);
+    // Every campaign records its creation, so no event at all means no such campaign, ever.
+    if (rows.length === 0 && !query.cursor) await getCampaign(db, workspaceId, campaignId);
+    return c.json(page(rows, query.limit), 200);
   });
 }

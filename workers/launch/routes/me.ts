@@ -56,7 +56,17 @@ const confirmRoute = defineOperation({
   description: 'Turns two-factor on, and marks the current session as two-factor verified.',
   access: { sessionOnly: true },
   request: {
-    body: { required: true, content: { 'application/json': { schema: z.object({ code: z.string().regex(/^\d{6}$/) }).openapi('TwoFactorConfirmation') } } },
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ code: z.string().regex(/^\d{6}$/) })
+            .strict()
+            .openapi('TwoFactorConfirmation'),
+        },
+      },
+    },
   },
   responses: {
     200: { description: 'Two-factor is on.', content: { 'application/json': { schema: z.object({ twoFactorEnabled: z.literal(true) }) } } },

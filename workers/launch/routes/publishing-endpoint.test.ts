@@ -56,6 +56,13 @@ describe('publishing endpoint', () => {
     expect(await (await callLaunch('GET', '/api/v1/publishing-endpoint', { cookie: owner.cookie })).json()).toMatchObject({ url: null });
   });
 
+  it('says https, not http(s), when the endpoint must be https', async () => {
+    const team = await launchTeam();
+    const owner = await team.session('owner');
+    const response = await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url: 'http://hooks.example.com/launch' });
+    expect(await response.json()).toMatchObject({ field: 'url', message: 'url must use https.', hint: 'Use a public https URL.' });
+  });
+
   it('needs a role that manages the workspace', async () => {
     const team = await launchTeam();
     const editor = await team.session('editor');

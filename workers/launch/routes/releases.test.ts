@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { approvedCampaign, callLaunch, launchTeam } from '../../../test/workers/launch-flow';
 import { memberSession } from '../../../test/workers/security-suite';
 import { seedWorkspace } from '../../../test/workers/seed';
 
@@ -96,6 +97,14 @@ describe('releases', () => {
     expect(search.data.map((r) => r.version)).toEqual(['v2-beta']);
   });
 
+  it('names a missing field and an unknown one in words', async () => {
+    const { auth } = await seedWorkspace({ scopes: ['release:create'] });
+    const missing = await post(auth, { version: 'v1' });
+    expect(await missing.json()).toMatchObject({ code: 'validation_failed', field: 'title', message: 'title is required: send text.' });
+    const unknown = await post(auth, { ...release('v1'), tag: 'latest' });
+    expect(await unknown.json()).toMatchObject({ code: 'validation_failed', field: 'tag', message: 'tag is not a field of this request.' });
+  });
+
   it('refuses a cursor it did not issue with 400', async () => {
     const { auth } = await seedWorkspace({ scopes: ['artifact:read'] });
     const response = await SELF.fetch(`${base}/api/v1/releases?cursor=bogus`, { headers: auth });
@@ -119,5 +128,86 @@ describe('releases', () => {
     });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'insufficient_role', requiredPermission: 'release:create' });
+  });
+});
+
+describe('correcting releases', () => {
+  type Audit = { data: Array<{ action: string; releaseId: string; changedFields: string[] | null; actor: { type: string } }>; nextCursor: string | null };
+
+  it('updates only the fields sent, recomputes the hash, records it, and deletes leaving its campaigns without a release', async () => {
+    const team = await launchTeam();
+    const created = (await (await callLaunch('POST', '/api/v1/releases', team.key, release('v5.0.0'))).json()) as { id: string; contentHash: string };
+    const campaign = (await (
+      await callLaunch('POST', '/api/v1/campaigns', team.key, { name: 'n', objective: 'o', releaseId: created.id, posts: [{ channel: 'x', copy: 'hi' }] })
+    ).json()) as { id: string };
+
+    const patched = await callLaunch('PATCH', `/api/v1/releases/${created.id}`, team.key, { title: 'Release 5, corrected', prerelease: true });
+    expect(patched.status).toBe(200);
+    const body = (await patched.json()) as { contentHash: string };
+    expect(body).toMatchObject({ id: created.id, version: 'v5.0.0', title: 'Release 5, corrected', prerelease: true, notes: '## Changes\n- faster' });
+    expect(body.contentHash).not.toBe(created.contentHash);
+
+    const deleted = await callLaunch('DELETE', `/api/v1/releases/${created.id}`, team.key);
+    expect(deleted.status).toBe(204);
+    expect((await callLaunch('GET', `/api/v1/releases/${created.id}`, team.key)).status).toBe(404);
+    expect((await callLaunch('DELETE', `/api/v1/releases/${created.id}`, team.key)).status).toBe(404);
+    expect(await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()).toMatchObject({ releaseId: null });
+
+    const audit = (await (await callLaunch('GET', `/api/v1/releases/${created.id}/audit`, team.key)).json()) as Audit;
+    expect(audit.data.map((event) => [event.action, event.changedFields, event.actor.type])).toEqual([
+      ['create', null, 'key'],
+      ['update', ['title', 'prerelease'], 'key'],
+      ['delete', null, 'key'],
+    ]);
+    expect(audit.nextCursor).toBeNull();
+  });
+
+  it('refuses a version another release has with 409, and bad input with 400 naming the field, changing nothing', async () => {
+    const team = await launchTeam();
+    await callLaunch('POST', '/api/v1/releases', team.key, release('v6.0.0'));
+    const other = (await (await callLaunch('POST', '/api/v1/releases', team.key, release('v6.0.1'))).json()) as { id: string };
+    const taken = await callLaunch('PATCH', `/api/v1/releases/${other.id}`, team.key, { version: 'v6.0.0' });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ code: 'conflict', field: 'version' });
+    for (const [body, field] of [
+      [{ title: '' }, 'title'],
+      [{ colour: 'red' }, 'colour'],
+      [{}, ''],
+    ] as const) {
+      const response = await callLaunch('PATCH', `/api/v1/releases/${other.id}`, team.key, body);
+      expect(response.status).toBe(400);
+      const error = (await response.json()) as { code: string; field: string };
+      expect(error.code).toBe('validation_failed');
+      if (field) expect(error.field).toBe(field);
+    }
+    expect(await (await callLaunch('GET', `/api/v1/releases/${other.id}`, team.key)).json()).toMatchObject({ version: 'v6.0.1', title: 'Release v6.0.1' });
+  });
+
+  it('refuses to change or delete a release while a post of its campaigns is approved, naming the post', async () => {
+    const approved = await approvedCampaign();
+    const created = (await (await callLaunch('POST', '/api/v1/releases', approved.key, release('v7.0.0'))).json()) as { id: string };
+    const campaign = (await (
+      await callLaunch('POST', '/api/v1/campaigns', approved.key, { name: 'n', objective: 'o', releaseId: created.id, posts: [{ channel: 'x', copy: 'hi' }] })
+    ).json()) as { id: string; posts: Array<{ id: string; contentFingerprint: string }> };
+    await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, approved.key);
+    const post = campaign.posts[0]!;
+    await callLaunch('POST', `/api/v1/posts/${post.id}/decisions`, { cookie: approved.reviewer.cookie }, { decision: 'approve' });
+
+    for (const [method, body] of [
+      ['PATCH', { title: 'Changed' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await callLaunch(method, `/api/v1/releases/${created.id}`, approved.key, body);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        code: 'locked_by_post',
+        postId: post.id,
+        currentStatus: 'approved',
+        message: expect.stringContaining(post.id),
+      });
+    }
+    expect(await (await callLaunch('GET', `/api/v1/releases/${created.id}`, approved.key)).json()).toMatchObject({ title: 'Release v7.0.0' });
+    const audit = (await (await callLaunch('GET', `/api/v1/releases/${created.id}/audit`, approved.key)).json()) as Audit;
+    expect(audit.data.map((event) => event.action)).toEqual(['create']);
   });
 });

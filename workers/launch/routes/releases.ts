@@ -1,12 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { actorId } from '../../../shared/auth/principal';
 import { releaseSources } from '../../../shared/db/schema';
-import { pathParams, prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
-import { createRelease, getRelease, listReleases, releaseView } from '../services/releases';
+import { actorOf, listAudit } from '../services/audit';
+import { createRelease, deleteRelease, getRelease, listReleases, releaseView, updateRelease } from '../services/releases';
+import { auditEventSchema, idParam, pageSchema } from './schemas';
 
 export const releaseSchema = z
   .object({
@@ -36,6 +36,23 @@ const releaseInput = z
   .strict()
   .openapi('ReleaseInput');
 
+const releaseChange = z
+  .object({
+    version: z.string().trim().min(1).max(100).optional(),
+    title: z.string().trim().min(1).max(300).optional(),
+    notes: z.string().max(100_000).optional(),
+    url: z.string().url().max(2048).nullable().optional(),
+    publishedAt: z.string().datetime({ offset: true }).nullable().optional(),
+    prerelease: z.boolean().optional(),
+    source: z.enum(releaseSources).optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Send at least one field to change.' })
+  .openapi('ReleaseUpdate');
+
+const lockRule =
+  'Refused with 409 `locked_by_post` (naming `postId`) while a post of a campaign of this release is `approved`, `scheduled` or `publishing`: cancel it, or edit it back to draft, first. Recorded in the audit trail (`GET /api/v1/releases/{releaseId}/audit`).';
+
 const listRoute = defineOperation({
   method: 'get',
   path: '/api/v1/releases',
@@ -53,7 +70,7 @@ const listRoute = defineOperation({
       q: z.string().max(200).optional().openapi({ description: 'Matches title or version, case-insensitively.' }),
     }),
   },
-  responses: { 200: jsonResponse(z.object({ data: z.array(releaseSchema), nextCursor: z.string().nullable() }).openapi('ReleaseList'), 'A page of releases.') },
+  responses: { 200: jsonResponse(pageSchema(releaseSchema, 'ReleaseList'), 'A page of releases.') },
 });
 
 const createRoute = defineOperation({
@@ -78,10 +95,55 @@ const getRoute = defineOperation({
   tags: ['Releases'],
   summary: 'Read one release',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  request: {
-    params: pathParams({ releaseId: prefixedId('rel') }),
-  },
+  request: { params: idParam('releaseId', 'rel') },
   responses: { 200: jsonResponse(releaseSchema, 'The release.'), 404: errorResponse('No such release in this workspace.') },
+});
+
+const updateRoute = defineOperation({
+  method: 'patch',
+  path: '/api/v1/releases/{releaseId}',
+  operationId: 'updateRelease',
+  tags: ['Releases'],
+  summary: 'Correct a release',
+  description: `Changes only the fields sent; \`contentHash\` follows. ${lockRule}`,
+  access: { scopes: ['release:create'], entitlement: workspaceUse },
+  request: { params: idParam('releaseId', 'rel'), body: { required: true, content: { 'application/json': { schema: releaseChange } } } },
+  responses: {
+    200: jsonResponse(releaseSchema, 'The release as it is now.'),
+    404: errorResponse('No such release in this workspace.'),
+    409: errorResponse('`locked_by_post`: a post of its campaigns is approved, scheduled or publishing; `conflict`: another release has this version.'),
+  },
+});
+
+const deleteRoute = defineOperation({
+  method: 'delete',
+  path: '/api/v1/releases/{releaseId}',
+  operationId: 'deleteRelease',
+  tags: ['Releases'],
+  summary: 'Delete a release',
+  description: `Its campaigns stay, without a release (\`releaseId\` null). ${lockRule}`,
+  access: { scopes: ['release:create'], entitlement: workspaceUse },
+  request: { params: idParam('releaseId', 'rel') },
+  responses: {
+    204: { description: 'Deleted.' },
+    404: errorResponse('No such release in this workspace.'),
+    409: errorResponse('`locked_by_post`: a post of its campaigns is approved, scheduled or publishing.'),
+  },
+});
+
+const auditRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/releases/{releaseId}/audit',
+  operationId: 'listReleaseAudit',
+  tags: ['Releases'],
+  summary: "The release's trail: created, updated (which fields), deleted; who and when",
+  description: 'Oldest first. The trail outlives the release: it stays readable after a deletion.',
+  access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { params: idParam('releaseId', 'rel'), query: z.object(cursorQuery) },
+  responses: {
+    200: jsonResponse(pageSchema(auditEventSchema, 'ReleaseAuditTrail'), 'Oldest first.'),
+    404: errorResponse('No such release in this workspace, and none ever recorded.'),
+  },
 });
 
 export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
@@ -100,14 +162,14 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
       decodeCursor(query.cursor),
       query.limit,
     );
-    const { items, nextCursor } = page(rows, query.limit);
-    return c.json({ data: items.map(releaseView), nextCursor }, 200);
+    const { data, nextCursor } = page(rows, query.limit);
+    return c.json({ data: data.map(releaseView), nextCursor }, 200);
   });
 
   app.openapi(createRoute, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
-    const row = await createRelease(c.get('services').db, principal.workspaceId, actorId(principal), {
+    const row = await createRelease(c.get('services').db, principal.workspaceId, actorOf(principal), {
       ...body,
       publishedAt: body.publishedAt ? new Date(body.publishedAt) : null,
     });
@@ -117,5 +179,29 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(getRoute, async (c) => {
     const row = await getRelease(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').releaseId);
     return c.json(releaseView(row), 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const principal = c.get('principal');
+    const { publishedAt, ...body } = c.req.valid('json');
+    const change = { ...body, ...(publishedAt === undefined ? {} : { publishedAt: publishedAt === null ? null : new Date(publishedAt) }) };
+    const row = await updateRelease(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId, change);
+    return c.json(releaseView(row), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const principal = c.get('principal');
+    await deleteRelease(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId);
+    return c.body(null, 204);
+  });
+
+  app.openapi(auditRoute, async (c) => {
+    const query = c.req.valid('query');
+    const workspaceId = c.get('principal').workspaceId;
+    const releaseId = c.req.valid('param').releaseId;
+    const rows = await listAudit(c.get('services').db, workspaceId, { releaseId }, decodeCursor(query.cursor), query.limit);
+    // Events exist only for releases of this workspace; none at all means no such release, ever.
+    if (rows.length === 0 && !query.cursor) await getRelease(c.get('services').db, workspaceId, releaseId);
+    return c.json(page(rows, query.limit), 200);
   });
 }

@@ -1,11 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { cursorQuery, decodeTimedCursor, timedPage } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { postStatuses } from '../domain/post-status';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
 import { decide, reviewQueue } from '../services/reviews';
-import { idParam } from './schemas';
+import { decisionSchema, idParam, pageSchema } from './schemas';
 
 const queueRoute = defineOperation({
   method: 'get',
@@ -14,24 +15,25 @@ const queueRoute = defineOperation({
   tags: ['Reviews'],
   summary: 'Posts waiting for a decision, oldest first',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { query: z.object(cursorQuery) },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          items: z.array(
-            z.object({
-              postId: z.string(),
-              campaignId: z.string(),
-              campaignName: z.string(),
-              channel: z.string(),
-              copy: z.string(),
-              variantOf: z.string().nullable(),
-              contentFingerprint: z.string(),
-              submittedAt: z.string().datetime(),
-            }),
-          ),
-        })
-        .openapi('ReviewQueue'),
+      pageSchema(
+        z.object({
+          postId: z.string(),
+          campaignId: z.string(),
+          campaignName: z.string(),
+          channel: z.string(),
+          copy: z.string(),
+          variantOf: z.string().nullable(),
+          contentFingerprint: z.string(),
+          submittedAt: z.string().datetime(),
+          lastDecision: decisionSchema
+            .nullable()
+            .openapi({ description: 'The decision that sent the post back, with its note, when it is in review again; null on a first review.' }),
+        }),
+        'ReviewQueue',
+      ),
       'The queue.',
     ),
   },
@@ -55,7 +57,11 @@ const decisionRoute = defineOperation({
           schema: z
             .object({
               decision: z.enum(['approve', 'reject', 'request_changes']),
-              note: z.string().max(2000).optional(),
+              note: z
+                .string()
+                .max(2000)
+                .optional()
+                .openapi({ description: 'What to change, or why: shown on the post and campaign (`lastDecision`, `latestDecision`) and in the audit trail.' }),
               contentFingerprint: z
                 .string()
                 .regex(/^[0-9a-f]{64}$/)
@@ -68,19 +74,29 @@ const decisionRoute = defineOperation({
     },
   },
   responses: {
-    200: jsonResponse(z.object({ postId: z.string(), status: z.enum(postStatuses), decidedBy: z.string() }).openapi('PostDecisionResult'), 'Decided.'),
+    200: jsonResponse(
+      z.object({ postId: z.string(), status: z.enum(postStatuses), decidedBy: z.string(), decision: decisionSchema }).openapi('PostDecisionResult'),
+      'Decided; `decision` is what the post and its campaign now show as their latest decision.',
+    ),
     404: errorResponse('No such post in this workspace.'),
     409: errorResponse('`invalid_transition`: the post is not in review (already decided), or changed since you opened it.'),
   },
 });
 
 export function registerReviewRoutes(app: OpenAPIHono<LaunchEnv>): void {
-  app.openapi(queueRoute, async (c) => c.json({ items: await reviewQueue(c.get('services').db, c.get('principal').workspaceId) }, 200));
+  app.openapi(queueRoute, async (c) => {
+    const query = c.req.valid('query');
+    const rows = await reviewQueue(c.get('services').db, c.get('principal').workspaceId, decodeTimedCursor(query.cursor), query.limit);
+    return c.json(
+      timedPage(rows, query.limit, (row) => ({ at: new Date(row.submittedAt), id: row.postId })),
+      200,
+    );
+  });
 
   app.openapi(decisionRoute, async (c) => {
     const principal = c.get('principal');
     const actor = actorOf(principal);
-    const post = await decide(c.get('services').db, principal.workspaceId, actor, c.req.valid('param').postId, c.req.valid('json'));
-    return c.json({ postId: post.id, status: post.status as (typeof postStatuses)[number], decidedBy: actor.id }, 200);
+    const { post, decision } = await decide(c.get('services').db, principal.workspaceId, actor, c.req.valid('param').postId, c.req.valid('json'));
+    return c.json({ postId: post.id, status: post.status as (typeof postStatuses)[number], decidedBy: actor.id, decision }, 200);
   });
 }

@@ -1,12 +1,14 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { cursorQuery, decodeTimedCursor, timedPage } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
-import { deliveryView } from '../services/campaigns';
+import { postStatuses } from '../domain/post-status';
+import { deliveryStatuses, deliveryView } from '../services/deliveries';
 import { cancelPost, listSchedule, schedulePost } from '../services/scheduling';
-import { deliverySchema, idParam } from './schemas';
+import { deliverySchema, idParam, pageSchema } from './schemas';
 
 const SCHEDULE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -21,7 +23,7 @@ const scheduleRoute = defineOperation({
   operationId: 'schedulePost',
   tags: ['Schedule'],
   summary: 'Schedule an approved post or variant',
-  description: `Only an \`approved\` post whose content is still what was approved can be scheduled; nothing unapproved can be scheduled by anyone. ${sessionRule}`,
+  description: `Only an \`approved\` post whose content is still what was approved can be scheduled; nothing unapproved can be scheduled by anyone. The workspace needs a publishing endpoint (\`PUT /api/v1/publishing-endpoint\`); without one the post is refused here (409 \`publishing_endpoint_required\`) instead of failing when due. ${sessionRule}`,
   access: { scopes: ['post:schedule'], entitlement: workspaceUse, idempotency: { operation: 'posts.schedule', replayStatus: 200 } },
   middleware: [requireRecentTwoFactorSignIn()],
   request: {
@@ -42,7 +44,9 @@ const scheduleRoute = defineOperation({
     201: jsonResponse(scheduledPostSchema, 'Scheduled.'),
     200: jsonResponse(scheduledPostSchema, 'A replay of an earlier schedule with the same Idempotency-Key.'),
     404: errorResponse('No such post in this workspace.'),
-    409: errorResponse('`invalid_transition`: the post is not approved (or already scheduled).'),
+    409: errorResponse(
+      '`invalid_transition`: the post is not approved (or already scheduled); `publishing_endpoint_required`: the workspace has no publishing endpoint, so the post could never go out.',
+    ),
   },
 });
 
@@ -89,7 +93,7 @@ const retryRoute = defineOperation({
   responses: {
     201: jsonResponse(scheduledPostSchema, 'Scheduled again.'),
     404: errorResponse('No such post in this workspace.'),
-    409: errorResponse('`invalid_transition`: the post has not failed.'),
+    409: errorResponse('`invalid_transition`: the post has not failed; `publishing_endpoint_required`: the workspace has no publishing endpoint.'),
   },
 });
 
@@ -102,40 +106,48 @@ const listRoute = defineOperation({
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: {
     query: z.object({
+      ...cursorQuery,
       from: z
         .string()
         .datetime({ offset: true })
         .optional()
         .openapi({ description: 'Start of the window; 30 days ago by default, so overdue and recent deliveries show.' }),
       to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days from now by default.' }),
-      status: z
-        .enum(['pending', 'publishing', 'published', 'failed', 'cancelled'])
-        .optional()
-        .openapi({ description: 'Only deliveries in this state; pending and publishing by default.' }),
+      status: z.enum(deliveryStatuses).optional().openapi({
+        description:
+          'Only deliveries in this state. By default: `pending` (including deliveries waiting for a retry) and `publishing`, and the failed delivery of every post still `failed`.',
+      }),
     }),
   },
   responses: {
     200: jsonResponse(
-      z
-        .object({
-          items: z.array(
-            z.object({
-              deliveryId: z.string(),
-              postId: z.string(),
-              campaignId: z.string(),
-              campaignName: z.string(),
-              channel: z.string(),
-              copy: z.string(),
-              status: z.string(),
-              scheduledFor: z.string().datetime(),
-              attempts: z.number().int(),
-              lastError: z.string().nullable(),
-              externalUrl: z.string().nullable(),
-            }),
-          ),
-        })
-        .openapi('Schedule'),
-      'Soonest first, at most 500.',
+      pageSchema(
+        z.object({
+          deliveryId: z.string(),
+          postId: z.string(),
+          campaignId: z.string(),
+          campaignName: z.string(),
+          channel: z.string(),
+          copy: z.string(),
+          status: z.enum(deliveryStatuses),
+          postStatus: z.enum(postStatuses),
+          scheduledFor: z.string().datetime(),
+          attempts: z.number().int(),
+          nextAttemptAt: z
+            .string()
+            .datetime()
+            .nullable()
+            .openapi({ description: 'When a delivery that failed an attempt is tried again; null unless it waits for a retry.' }),
+          lastError: z.string().nullable().openapi({ description: 'Why the last attempt failed.' }),
+          externalUrl: z.string().nullable(),
+          retryPath: z
+            .string()
+            .nullable()
+            .openapi({ description: 'For a failed post: the path to POST to put it back on the schedule (`retryFailedPost`); null otherwise.' }),
+        }),
+        'Schedule',
+      ),
+      'Soonest first, a page at a time.',
     ),
   },
 });
@@ -175,7 +187,16 @@ export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const now = Date.now();
     const from = query.from ? new Date(query.from) : new Date(now - SCHEDULE_WINDOW_MS);
     const to = query.to ? new Date(query.to) : new Date(now + SCHEDULE_WINDOW_MS);
-    const statuses = query.status ? [query.status] : ['pending', 'publishing'];
-    return c.json({ items: await listSchedule(c.get('services').db, c.get('principal').workspaceId, from, to, statuses) }, 200);
+    const rows = await listSchedule(
+      c.get('services').db,
+      c.get('principal').workspaceId,
+      { from, to, status: query.status },
+      decodeTimedCursor(query.cursor),
+      query.limit,
+    );
+    return c.json(
+      timedPage(rows, query.limit, (row) => ({ at: new Date(row.scheduledFor), id: row.deliveryId })),
+      200,
+    );
   });
 }

@@ -109,6 +109,7 @@ describe('POST /api/screenshot', () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({
       code: 'rate_limited',
+      message: 'Screenshots: at most 20 requests per minute from one IP address.',
       status: 429,
       retryAfter: expect.any(Number),
       documentation: expect.stringContaining('/api/reference'),

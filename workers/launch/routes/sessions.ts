@@ -17,6 +17,7 @@ const signInSchema = z
       .openapi({ description: 'Required when two-factor authentication is on.' }),
     workspaceId: z.string().max(64).optional().openapi({ description: 'Workspace to act in; the oldest membership by default.' }),
   })
+  .strict()
   .openapi('SignInRequest');
 
 const sessionSchema = z

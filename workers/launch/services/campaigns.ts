@@ -1,16 +1,22 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
-import type { Database } from '../../../shared/db/client';
-import { campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
+import type { Database, Executor } from '../../../shared/db/client';
+import { assets, campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
 import { validatePostCopy, type Channel } from '../domain/channels';
-import { allowedFrom, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
+import { allowedFrom, countPostStatuses, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
+import { latestDecisions, newestOf } from './decisions';
+import { deliveryView } from './deliveries';
+import { postsOfCampaign, requireNoLockingPost } from './locks';
 
 export interface VisualInput {
   url: string;
   altText: string;
+  /** An uploaded asset shown as the visual, and the SHA-256 of its bytes. */
+  assetId?: string | null;
+  contentHash?: string | null;
 }
 
 export interface PostInput {
@@ -27,9 +33,19 @@ export interface CampaignInput {
   posts: PostInput[];
 }
 
-/** What an approval is bound to: the channel, the copy and the visuals, exactly. */
+/**
+ * What an approval is bound to: the channel, the copy and the visuals, exactly. An uploaded
+ * asset counts by the hash of its bytes, so swapping the file behind a visual voids an approval;
+ * a visual given by URL keeps the form it always had, so existing approvals stay valid.
+ */
 export function contentFingerprint(channel: string, copy: string, visuals: VisualInput[]): Promise<string> {
-  return sha256Hex(JSON.stringify([channel, copy, visuals.map((visual) => [visual.url, visual.altText])]));
+  return sha256Hex(
+    JSON.stringify([
+      channel,
+      copy,
+      visuals.map((visual) => (visual.contentHash ? [visual.url, visual.altText, visual.contentHash] : [visual.url, visual.altText])),
+    ]),
+  );
 }
 
 /** 400 naming the channel, its limit and the measured length, for the field at `path`. */
@@ -48,17 +64,7 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
     for (const [variantIndex, variant] of (post.variants ?? []).entries())
       requireCopyFits(post.channel, variant.copy, `posts.${index}.variants.${variantIndex}.copy`);
   });
-  if (input.releaseId) {
-    const [release] = await db
-      .select({ id: releases.id })
-      .from(releases)
-      .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, input.releaseId)));
-    if (!release)
-      throw new ApiError('not_found', 'No release with this id in this workspace.', {
-        details: { field: 'releaseId' },
-        hint: 'Create the release first, or leave releaseId out.',
-      });
-  }
+  if (input.releaseId) await requireRelease(db, workspaceId, input.releaseId);
   const campaignId = newId('cmp');
   const postRows: Array<typeof posts.$inferInsert> = [];
   const visualRows: Array<typeof postVisuals.$inferInsert> = [];
@@ -98,20 +104,81 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
   return getCampaign(db, workspaceId, campaignId);
 }
 
-export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
+async function requireRelease(db: Executor, workspaceId: string, releaseId: string): Promise<void> {
+  const [release] = await db
+    .select({ id: releases.id })
+    .from(releases)
+    .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, releaseId)));
+  if (!release)
+    throw new ApiError('not_found', 'No release with this id in this workspace.', {
+      details: { field: 'releaseId' },
+      hint: 'Create the release first, or leave releaseId out.',
+    });
+}
+
+export interface CampaignChange {
+  name?: string;
+  objective?: string;
+  releaseId?: string | null;
+}
+
+/** Renames or re-targets a campaign while none of its posts is approved or on its way out (409 naming the post otherwise). */
+export async function updateCampaign(db: Database, workspaceId: string, actor: Actor, campaignId: string, change: CampaignChange) {
+  const current = await findCampaign(db, workspaceId, campaignId);
+  if (change.releaseId) await requireRelease(db, workspaceId, change.releaseId);
+  const changedFields = (Object.keys(change) as Array<keyof CampaignChange>).filter((field) => change[field] !== undefined && change[field] !== current[field]);
+  await db.transaction(async (tx) => {
+    await requireNoLockingPost(tx, postsOfCampaign(campaignId), 'campaign', 'changed');
+    if (changedFields.length === 0) return;
+    await tx
+      .update(campaigns)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)));
+    await recordChanges(tx, workspaceId, actor, [
+      { campaignId, releaseId: change.releaseId ?? current.releaseId, action: 'update', from: null, to: null, changedFields },
+    ]);
+  });
+  return getCampaign(db, workspaceId, campaignId);
+}
+
+/** Deletes a campaign with its posts while none of them is approved or on its way out; its audit trail stays. */
+export async function deleteCampaign(db: Database, workspaceId: string, actor: Actor, campaignId: string): Promise<void> {
+  const current = await findCampaign(db, workspaceId, campaignId);
+  await db.transaction(async (tx) => {
+    await requireNoLockingPost(tx, postsOfCampaign(campaignId), 'campaign', 'deleted');
+    const [deleted] = await tx
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)))
+      .returning({ id: campaigns.id });
+    if (!deleted) throw campaignNotFound();
+    await recordChanges(tx, workspaceId, actor, [{ campaignId, releaseId: current.releaseId, action: 'delete', from: null, to: null }]);
+  });
+}
+
+async function findCampaign(db: Executor, workspaceId: string, campaignId: string) {
   const [campaign] = await db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)));
-  if (!campaign) throw new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
+  if (!campaign) throw campaignNotFound();
+  return campaign;
+}
+
+function campaignNotFound(): ApiError {
+  return new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
+}
+
+export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
+  const campaign = await findCampaign(db, workspaceId, campaignId);
   const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
   const ids = postRows.map((post) => post.id);
-  const [visuals, deliveries] = ids.length
+  const [visuals, deliveries, decisions] = ids.length
     ? await Promise.all([
         db.select().from(postVisuals).where(inArray(postVisuals.postId, ids)).orderBy(asc(postVisuals.position)),
         db.select().from(postDeliveries).where(inArray(postDeliveries.postId, ids)).orderBy(desc(postDeliveries.id)),
+        latestDecisions(db, ids),
       ])
-    : [[], []];
+    : [[], [], new Map()];
   const latestDelivery = (postId: string) => {
     const delivery = deliveries.find((row) => row.postId === postId);
     return delivery ? deliveryView(delivery) : null;
@@ -123,7 +190,10 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     status: post.status as PostStatus,
     contentFingerprint: post.contentFingerprint,
     approval: post.approvedFingerprint ? { approvedBy: post.approvedBy!, approvedAt: post.approvedAt!.toISOString() } : null,
-    visuals: visuals.filter((visual) => visual.postId === post.id).map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText })),
+    lastDecision: decisions.get(post.id) ?? null,
+    visuals: visuals
+      .filter((visual) => visual.postId === post.id)
+      .map((visual) => ({ id: visual.id, url: visual.url, altText: visual.altText, assetId: visual.assetId })),
     delivery: latestDelivery(post.id),
     updatedAt: post.updatedAt.toISOString(),
   });
@@ -132,7 +202,8 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     name: campaign.name,
     objective: campaign.objective,
     releaseId: campaign.releaseId,
-    status: deriveCampaignStatus(postRows.map((post) => post.status as PostStatus)),
+    ...campaignSummary(postRows.map((post) => post.status as PostStatus)),
+    latestDecision: newestOf(decisions.values()),
     posts: postRows
       .filter((post) => !post.variantOf)
       .map((post) => ({ ...view(post), variants: postRows.filter((variant) => variant.variantOf === post.id).map(view) })),
@@ -141,17 +212,8 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
   };
 }
 
-export function deliveryView(delivery: typeof postDeliveries.$inferSelect) {
-  return {
-    id: delivery.id,
-    status: delivery.status as 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled',
-    scheduledFor: delivery.scheduledFor.toISOString(),
-    attempts: delivery.attempts,
-    lastError: delivery.lastError,
-    externalId: delivery.externalId,
-    externalUrl: delivery.externalUrl,
-    publishedAt: delivery.publishedAt?.toISOString() ?? null,
-  };
+function campaignSummary(statuses: PostStatus[]) {
+  return { status: deriveCampaignStatus(statuses), postCounts: countPostStatuses(statuses) };
 }
 
 export async function listCampaigns(db: Database, workspaceId: string, after: string | undefined, limit: number) {
@@ -177,7 +239,7 @@ export async function listCampaigns(db: Database, workspaceId: string, after: st
     name: row.name,
     objective: row.objective,
     releaseId: row.releaseId,
-    status: deriveCampaignStatus(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
+    ...campaignSummary(statuses.filter((post) => post.campaignId === row.id).map((post) => post.status as PostStatus)),
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -190,12 +252,7 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
   const current = await getPost(db, workspaceId, postId);
   const copy = change.copy ?? current.copy;
   requireCopyFits(current.channel as Channel, copy, 'copy');
-  const visuals =
-    change.visuals ??
-    (await db.select().from(postVisuals).where(eq(postVisuals.postId, postId)).orderBy(asc(postVisuals.position))).map((visual) => ({
-      url: visual.url,
-      altText: visual.altText,
-    }));
+  const visuals = change.visuals ?? (await postVisualInputs(db, postId));
   const fingerprint = await contentFingerprint(current.channel, copy, visuals);
   await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -207,13 +264,31 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
     if (change.visuals) {
       await tx.delete(postVisuals).where(eq(postVisuals.postId, postId));
       if (visuals.length)
-        await tx
-          .insert(postVisuals)
-          .values(visuals.map((visual, index) => ({ id: newId('vis'), workspaceId, postId, url: visual.url, altText: visual.altText, position: index })));
+        await tx.insert(postVisuals).values(
+          visuals.map((visual, index) => ({
+            id: newId('vis'),
+            workspaceId,
+            postId,
+            url: visual.url,
+            altText: visual.altText,
+            assetId: visual.assetId ?? null,
+            position: index,
+          })),
+        );
     }
     await recordChanges(tx, workspaceId, actor, [{ campaignId: current.campaignId, postId, action: 'edit', from: current.status, to: 'draft' }]);
   });
   return getCampaign(db, workspaceId, current.campaignId);
+}
+
+/** A post's visuals as edit inputs, with the hash of each asset's bytes for the fingerprint. */
+export async function postVisualInputs(db: Database, postId: string): Promise<VisualInput[]> {
+  return db
+    .select({ url: postVisuals.url, altText: postVisuals.altText, assetId: postVisuals.assetId, contentHash: assets.sha256 })
+    .from(postVisuals)
+    .leftJoin(assets, eq(assets.id, postVisuals.assetId))
+    .where(eq(postVisuals.postId, postId))
+    .orderBy(asc(postVisuals.position));
 }
 
 export async function getPost(db: Database, workspaceId: string, postId: string) {

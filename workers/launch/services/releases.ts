@@ -4,6 +4,8 @@ import { releases, type releaseSources } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { sha256Hex } from '../../../shared/crypto';
 import { newId } from '../../../shared/ids';
+import { recordChanges, type Actor } from './audit';
+import { postsOfRelease, requireNoLockingPost } from './locks';
 
 type ReleaseRow = typeof releases.$inferSelect;
 
@@ -40,31 +42,106 @@ export function releaseView(row: ReleaseRow) {
   };
 }
 
-export async function createRelease(db: Database, workspaceId: string, createdBy: string, input: ReleaseInput): Promise<ReleaseRow> {
-  const [row] = await db
-    .insert(releases)
-    .values({
-      id: newId('rel'),
-      workspaceId,
-      version: input.version,
-      title: input.title,
-      notes: input.notes ?? '',
-      url: input.url ?? null,
-      publishedAt: input.publishedAt ?? null,
-      prerelease: input.prerelease ?? false,
-      source: input.source ?? 'api',
-      contentHash: await contentHash(input),
-      createdBy,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) {
-    throw new ApiError('conflict', `Release ${input.version} already exists in this workspace.`, {
-      hint: 'Versions are unique per workspace; read the existing release or use another version.',
-      details: { field: 'version' },
-    });
-  }
+export async function createRelease(db: Database, workspaceId: string, actor: Actor, input: ReleaseInput): Promise<ReleaseRow> {
+  const hash = await contentHash(input);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(releases)
+      .values({
+        id: newId('rel'),
+        workspaceId,
+        version: input.version,
+        title: input.title,
+        notes: input.notes ?? '',
+        url: input.url ?? null,
+        publishedAt: input.publishedAt ?? null,
+        prerelease: input.prerelease ?? false,
+        source: input.source ?? 'api',
+        contentHash: hash,
+        createdBy: actor.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) await recordChanges(tx, workspaceId, actor, [{ releaseId: created.id, action: 'create', from: null, to: null }]);
+    return created;
+  });
+  if (!row) throw versionTaken(input.version);
   return row;
+}
+
+function versionTaken(version: string): ApiError {
+  return new ApiError('conflict', `Release ${version} already exists in this workspace.`, {
+    hint: 'Versions are unique per workspace; read the existing release or use another version.',
+    details: { field: 'version' },
+  });
+}
+
+export type ReleaseChange = Partial<ReleaseInput>;
+
+const releaseFields = ['version', 'title', 'notes', 'url', 'publishedAt', 'prerelease', 'source'] as const;
+
+/** Corrects a release while no post of its campaigns is approved or on its way out (409 naming the post otherwise). */
+export async function updateRelease(db: Database, workspaceId: string, actor: Actor, releaseId: string, change: ReleaseChange): Promise<ReleaseRow> {
+  const current = await getRelease(db, workspaceId, releaseId);
+  const next = { ...current, ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) } as ReleaseRow;
+  const changedFields = releaseFields.filter((field) => String(next[field]?.valueOf() ?? null) !== String(current[field]?.valueOf() ?? null));
+  const row = await db.transaction(async (tx) => {
+    await requireNoLockingPost(tx, postsOfRelease(tx, workspaceId, releaseId), 'release', 'changed');
+    if (changedFields.length === 0) return current;
+    if (changedFields.includes('version')) {
+      const [taken] = await tx
+        .select({ id: releases.id })
+        .from(releases)
+        .where(and(eq(releases.workspaceId, workspaceId), eq(releases.version, next.version)));
+      if (taken) throw versionTaken(next.version);
+    }
+    const hash = await contentHash(next);
+    const [updated] = await tx
+      .update(releases)
+      .set({
+        version: next.version,
+        title: next.title,
+        notes: next.notes,
+        url: next.url,
+        publishedAt: next.publishedAt,
+        prerelease: next.prerelease,
+        source: next.source,
+        contentHash: hash,
+      })
+      .where(and(eq(releases.id, releaseId), eq(releases.workspaceId, workspaceId)))
+      .returning()
+      .catch((error: unknown) => {
+        // Another request took the version between the check above and this update.
+        if (isUniqueViolation(error)) throw versionTaken(next.version);
+        throw error;
+      });
+    await recordChanges(tx, workspaceId, actor, [{ releaseId, action: 'update', from: null, to: null, changedFields: [...changedFields] }]);
+    return updated!;
+  });
+  return row;
+}
+
+/** Deletes a release while no post of its campaigns is approved or on its way out; its campaigns stay, without a release. */
+export async function deleteRelease(db: Database, workspaceId: string, actor: Actor, releaseId: string): Promise<void> {
+  await getRelease(db, workspaceId, releaseId);
+  await db.transaction(async (tx) => {
+    await requireNoLockingPost(tx, postsOfRelease(tx, workspaceId, releaseId), 'release', 'deleted');
+    const [deleted] = await tx
+      .delete(releases)
+      .where(and(eq(releases.id, releaseId), eq(releases.workspaceId, workspaceId)))
+      .returning({ id: releases.id });
+    if (!deleted) throw releaseNotFound();
+    await recordChanges(tx, workspaceId, actor, [{ releaseId, action: 'delete', from: null, to: null }]);
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return (cause?.code ?? (error as { code?: string } | null)?.code) === '23505';
+}
+
+function releaseNotFound(): ApiError {
+  return new ApiError('not_found', 'No release with this id in this workspace.', { hint: 'List releases with GET /api/v1/releases.' });
 }
 
 export async function getRelease(db: Database, workspaceId: string, releaseId: string): Promise<ReleaseRow> {
@@ -72,7 +149,7 @@ export async function getRelease(db: Database, workspaceId: string, releaseId: s
     .select()
     .from(releases)
     .where(and(eq(releases.workspaceId, workspaceId), eq(releases.id, releaseId)));
-  if (!row) throw new ApiError('not_found', 'No release with this id in this workspace.', { hint: 'List releases with GET /api/v1/releases.' });
+  if (!row) throw releaseNotFound();
   return row;
 }
 
@@ -96,6 +173,6 @@ export function listReleases(db: Database, workspaceId: string, filters: Release
     .limit(limit + 1);
 }
 
-function contentHash(input: ReleaseInput): Promise<string> {
+function contentHash(input: Pick<ReleaseInput, 'version' | 'title' | 'notes' | 'url'>): Promise<string> {
   return sha256Hex(JSON.stringify([input.version, input.title, input.notes ?? '', input.url ?? null]));
 }

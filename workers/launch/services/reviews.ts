@@ -2,10 +2,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { campaigns, postDecisions, posts, reviewRequests } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import type { TimedPosition } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import { allowedFrom, postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
 import { getCampaign, getPost, invalidTransition } from './campaigns';
+import { decisionView, latestDecisions, type Decision } from './decisions';
 
 /** Puts every draft (and every post sent back for changes) of the campaign in front of reviewers. */
 export async function requestReview(db: Database, workspaceId: string, actor: Actor, campaignId: string, note: string | undefined) {
@@ -35,7 +37,7 @@ export async function requestReview(db: Database, workspaceId: string, actor: Ac
       tx,
       workspaceId,
       actor,
-      before.map((post) => ({ campaignId, postId: post.id, action: 'submit', from: post.status, to: 'in_review' })),
+      before.map((post) => ({ campaignId, postId: post.id, action: 'submit', from: post.status, to: 'in_review', note: note ?? null })),
     );
     return before;
   });
@@ -47,14 +49,27 @@ export async function requestReview(db: Database, workspaceId: string, actor: Ac
   return { id: requestId, campaignId, postIds: submitted.map((post) => post.id), note: note ?? null };
 }
 
-/** Posts waiting for a decision, oldest first, with their campaign. */
-export async function reviewQueue(db: Database, workspaceId: string) {
+/** Posts waiting for a decision, longest-waiting first, with their campaign; one extra row tells whether more follow. */
+export async function reviewQueue(db: Database, workspaceId: string, after: TimedPosition | undefined, limit: number) {
+  // Positions compare at millisecond precision, the precision a cursor carries.
+  const submittedAt = sql`date_trunc('milliseconds', ${posts.updatedAt})`;
   const rows = await db
     .select({ post: posts, campaignName: campaigns.name })
     .from(posts)
     .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'in_review')))
-    .orderBy(asc(posts.updatedAt), asc(posts.id));
+    .where(
+      and(
+        eq(posts.workspaceId, workspaceId),
+        eq(posts.status, 'in_review'),
+        after ? sql`(${submittedAt}, ${posts.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(submittedAt), asc(posts.id))
+    .limit(limit + 1);
+  const decisions = await latestDecisions(
+    db,
+    rows.map(({ post }) => post.id),
+  );
   return rows.map(({ post, campaignName }) => ({
     postId: post.id,
     campaignId: post.campaignId,
@@ -64,10 +79,9 @@ export async function reviewQueue(db: Database, workspaceId: string) {
     variantOf: post.variantOf,
     contentFingerprint: post.contentFingerprint,
     submittedAt: post.updatedAt.toISOString(),
+    lastDecision: decisions.get(post.id) ?? null,
   }));
 }
-
-export type Decision = 'approve' | 'reject' | 'request_changes';
 
 /**
  * A reviewer's decision, applied only while the post is in review and only to the content they
@@ -102,17 +116,21 @@ export async function decide(
       )
       .returning();
     if (!updated) return undefined;
-    await tx.insert(postDecisions).values({
-      id: newId('dec'),
-      workspaceId,
-      postId,
-      decision: input.decision,
-      contentFingerprint: updated.contentFingerprint,
-      note: input.note ?? null,
-      decidedBy: actor.id,
-    });
-    await recordChanges(tx, workspaceId, actor, [{ campaignId: updated.campaignId, postId, action, from: 'in_review', to }]);
-    return updated;
+    const [decision] = await tx
+      .insert(postDecisions)
+      .values({
+        id: newId('dec'),
+        workspaceId,
+        postId,
+        decision: input.decision,
+        contentFingerprint: updated.contentFingerprint,
+        note: input.note ?? null,
+        decidedBy: actor.id,
+        createdAt: now,
+      })
+      .returning();
+    await recordChanges(tx, workspaceId, actor, [{ campaignId: updated.campaignId, postId, action, from: 'in_review', to, note: input.note ?? null }]);
+    return { post: updated, decision: decisionView(decision!) };
   });
   if (post) return post;
   const current = await getPost(db, workspaceId, postId);

@@ -1,11 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { campaigns, postDeliveries, posts } from '../../../shared/db/schema';
+import { campaigns, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import type { TimedPosition } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
-import { allowedFrom } from '../domain/post-status';
+import { allowedFrom, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
 import { getPost, invalidTransition } from './campaigns';
+import { retryingAt, type DeliveryStatus } from './deliveries';
 
 /** A post can be scheduled up to a year ahead, and not in the past (a minute of clock skew allowed). */
 const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
@@ -14,7 +16,8 @@ const SKEW_MS = 60_000;
 /**
  * Only an approved post whose content is still the content that was approved can be scheduled
  * (`schedule`), and a failed one put back on the schedule (`retry`); the status check and the
- * change are one statement, so concurrent requests schedule it once.
+ * change are one statement, so concurrent requests schedule it once. A workspace without a
+ * publishing endpoint is refused here rather than failing the post when it falls due.
  */
 export async function schedulePost(
   db: Database,
@@ -46,6 +49,13 @@ export async function schedulePost(
       )
       .returning();
     if (!post) return undefined;
+    const [endpoint] = await tx.select({ url: publishingEndpoints.url }).from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, workspaceId));
+    if (!endpoint) {
+      throw new ApiError('publishing_endpoint_required', 'This workspace has no publishing endpoint, so the post could never be published.', {
+        hint: 'An owner or admin sets one with PUT /api/v1/publishing-endpoint; then schedule the post again.',
+        details: { postId },
+      });
+    }
     const [row] = await tx
       .insert(postDeliveries)
       .values({ id: newId('dlv'), workspaceId, postId, channel: post.channel, scheduledFor: publishAt, scheduledBy: actor.id })
@@ -78,10 +88,26 @@ export async function cancelPost(db: Database, workspaceId: string, actor: Actor
   return cancelled;
 }
 
-/** The publishing schedule: deliveries in a time window, soonest first. */
-export async function listSchedule(db: Database, workspaceId: string, from: Date, to: Date, statuses: string[]) {
+/**
+ * The publishing schedule: deliveries in a time window, soonest first. Without a status it shows
+ * what still needs attention: deliveries waiting (including retries) or under way, and the failed
+ * delivery of every post that is still failed, with the route that puts it back.
+ */
+export async function listSchedule(
+  db: Database,
+  workspaceId: string,
+  window: { from: Date; to: Date; status: DeliveryStatus | undefined },
+  after: TimedPosition | undefined,
+  limit: number,
+) {
+  const { from, to, status } = window;
+  // Positions compare at millisecond precision, the precision a cursor carries.
+  const due = sql`date_trunc('milliseconds', ${postDeliveries.scheduledFor})`;
+  const which = status
+    ? eq(postDeliveries.status, status)
+    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(eq(postDeliveries.status, 'failed'), eq(posts.status, 'failed')));
   const rows = await db
-    .select({ delivery: postDeliveries, campaignId: posts.campaignId, campaignName: campaigns.name, copy: posts.copy })
+    .select({ delivery: postDeliveries, campaignId: posts.campaignId, campaignName: campaigns.name, copy: posts.copy, postStatus: posts.status })
     .from(postDeliveries)
     .innerJoin(posts, eq(posts.id, postDeliveries.postId))
     .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
@@ -90,22 +116,26 @@ export async function listSchedule(db: Database, workspaceId: string, from: Date
         eq(postDeliveries.workspaceId, workspaceId),
         gte(postDeliveries.scheduledFor, from),
         lt(postDeliveries.scheduledFor, to),
-        inArray(postDeliveries.status, statuses),
+        which,
+        after ? sql`(${due}, ${postDeliveries.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})` : undefined,
       ),
     )
-    .orderBy(asc(postDeliveries.scheduledFor), asc(postDeliveries.id))
-    .limit(500);
-  return rows.map(({ delivery, campaignId, campaignName, copy }) => ({
+    .orderBy(asc(due), asc(postDeliveries.id))
+    .limit(limit + 1);
+  return rows.map(({ delivery, campaignId, campaignName, copy, postStatus }) => ({
     deliveryId: delivery.id,
     postId: delivery.postId,
     campaignId,
     campaignName,
     channel: delivery.channel,
     copy,
-    status: delivery.status,
+    status: delivery.status as DeliveryStatus,
+    postStatus: postStatus as PostStatus,
     scheduledFor: delivery.scheduledFor.toISOString(),
     attempts: delivery.attempts,
+    nextAttemptAt: retryingAt(delivery),
     lastError: delivery.lastError,
     externalUrl: delivery.externalUrl,
+    retryPath: delivery.status === 'failed' && postStatus === 'failed' ? `/api/v1/posts/${delivery.postId}/retry` : null,
   }));
 }

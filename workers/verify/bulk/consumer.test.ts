@@ -4,13 +4,15 @@ import { bulkTenant, callVerify, deliver, eventsOf, eventually, readJob, seedJob
 import { withTestDb } from '../../../test/workers/seed';
 import { readConfig } from '../../../shared/config';
 import { verifyConfigSchema } from '../config';
-import { PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
+import { PROCESSING_RETRY_DELAY_SECONDS, SANDBOX_CHECK_RETRY_DELAYS_SECONDS } from '../domain/retry-policy';
 import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from './consumer';
 import { bulkTasks } from '../../../shared/db/schema';
 
 const check = (jobId: number, position: number) => ({ type: 'check' as const, jobId, position });
 /** The schedule the tests' bindings set (vitest.config.ts): short, and a different delay per retry. */
 const retryDelays = readConfig(verifyConfigSchema, verifyEnv).BULK_RETRY_DELAYS_SECONDS;
+/** Sandbox jobs (seedJob's default) retry simulated deferrals after seconds, whatever the configured schedule. */
+const sandboxDelays = SANDBOX_CHECK_RETRY_DELAYS_SECONDS;
 
 describe('bulk queue consumer', () => {
   it('writes each result once: a redelivered message, even delivered twice at once, changes nothing', async () => {
@@ -37,23 +39,24 @@ describe('bulk queue consumer', () => {
     expect((await eventsOf(job.id)).map((event) => event.type)).toEqual(['job.completed']);
   });
 
-  it('retries a greylisted check later with backoff, not at once, keeping the attempt’s result', async () => {
+  it('retries a (simulated) greylisted check later with backoff, not at once, keeping the attempt’s result', async () => {
     const { tenant, auth } = await bulkTenant();
     const job = await seedJob(tenant.id, ['greylisted@example.com', 'jane@example.com']);
 
     const first = await deliver(BULK_QUEUE_NAME, [check(job.id, 0)]);
-    expect(first.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: retryDelays[0] }]);
+    expect(first.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: sandboxDelays[0] }]);
     expect(first.explicitAcks).toEqual([]);
     const [task] = await tasksOf(job.id);
     expect(task).toMatchObject({ status: 'retrying', attempts: 1, isReachable: 'unknown', reason: 'unavailable_smtp' });
-    expect(task!.nextAttemptAt!.getTime() - task!.updatedAt.getTime()).toBe(retryDelays[0]! * 1000);
+    expect(task!.nextAttemptAt!.getTime() - task!.updatedAt.getTime()).toBe(sandboxDelays[0]! * 1000);
+    expect(sandboxDelays[0]).not.toBe(retryDelays[0]);
 
     const third = await deliver(BULK_QUEUE_NAME, [check(job.id, 0)], { attempts: 3 });
-    expect(third.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: retryDelays[2] }]);
+    expect(third.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: sandboxDelays[2] }]);
     expect((await tasksOf(job.id))[0]).toMatchObject({ status: 'retrying', attempts: 2 });
 
     // A deferred task is not processed: the job runs on, and shows the retry in its results.
-    expect(await readJob(auth, job.id)).toMatchObject({ status: 'running', total_processed: 0, summary: { total_pending: 2 } });
+    expect(await readJob(auth, job.id)).toMatchObject({ status: 'running', total_processed: 0, summary: { total_pending: 1, total_retrying: 1 } });
     const results = (await (await callVerify('GET', `/v1/jobs/${job.id}/results`, auth)).json()) as {
       partial: boolean;
       results: Array<{ status: string; next_attempt_at: string | null }>;

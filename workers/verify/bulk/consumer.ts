@@ -1,10 +1,11 @@
 import { readConfig } from '../../../shared/config';
 import { createDatabase, type Database } from '../../../shared/db/client';
-import { checkRetryDelaySeconds, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
+import { checkRetryDelaySeconds, checkRetrySchedule, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
 import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '../engine/check-email';
 import { checkEmailRequestSchema } from '../engine/output';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
+import { loadSuppressionIndex, recordMatches } from '../services/suppressions';
 import { dispatchTasks } from './dispatch';
 import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
 import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
@@ -55,15 +56,18 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
     const gate = smtpSessionGate(env.MX_HOST_GATE, config.SMTP_SESSIONS_PER_MX_HOST);
     const messages = batch.messages.map((message) => ({ message, body: parse(message) }));
     const checks = messages.flatMap(({ body }) => (body?.type === 'check' ? [body] : []));
+    const openTasks = loadOpenTasks(db, checks);
     const context: BatchContext = {
       db,
       env,
       deps: engineDeps(env, { acquireSmtpSession: gate.acquire }),
       retrySchedule: config.BULK_RETRY_DELAYS_SECONDS,
       // Read once for the batch; a failure retries each check message through settle().
-      openTasks: loadOpenTasks(db, checks),
+      openTasks,
+      suppressions: loadBatchSuppressions(db, openTasks),
     };
     context.openTasks.catch(() => {});
+    context.suppressions.catch(() => {});
     try {
       await Promise.all(messages.map(({ message, body }) => settle(message, () => handle(context, body, message.attempts))));
     } finally {
@@ -79,10 +83,25 @@ interface BatchContext {
   db: Database;
   env: VerifyBindings;
   deps: CheckEmailDeps;
-  /** BULK_RETRY_DELAYS_SECONDS. */
+  /** BULK_RETRY_DELAYS_SECONDS; sandbox jobs follow their own (checkRetrySchedule). */
   retrySchedule: readonly number[];
   /** The batch's open tasks, by taskKeyText. */
   openTasks: Promise<Map<string, OpenTask>>;
+  /** The suppressions that could match the batch's addresses, by tenant: read while the checks run. */
+  suppressions: Promise<Map<string, SuppressionIndex>>;
+}
+
+type SuppressionIndex = Awaited<ReturnType<typeof loadSuppressionIndex>>;
+
+/** One suppression read per tenant of the batch (a batch mixes jobs, so tenants). */
+async function loadBatchSuppressions(db: Database, openTasks: Promise<Map<string, OpenTask>>): Promise<Map<string, SuppressionIndex>> {
+  const addresses = new Map<string, string[]>();
+  for (const task of (await openTasks).values()) {
+    const list = addresses.get(task.tenantId) ?? [];
+    list.push(task.email);
+    addresses.set(task.tenantId, list);
+  }
+  return new Map(await Promise.all([...addresses].map(async ([tenantId, emails]) => [tenantId, await loadSuppressionIndex(db, tenantId, emails)] as const)));
 }
 
 async function settle(message: Message<unknown>, run: () => Promise<Decision>): Promise<void> {
@@ -112,26 +131,31 @@ async function handle(context: BatchContext, body: BulkMessage | null, attempt: 
   return check(context, body, attempt);
 }
 
-async function check({ db, deps, retrySchedule, openTasks }: BatchContext, body: CheckMessage, attempt: number): Promise<Decision> {
+async function check({ db, deps, retrySchedule, openTasks, suppressions }: BatchContext, body: CheckMessage, attempt: number): Promise<Decision> {
   const task = (await openTasks).get(taskKeyText(body));
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
+  const schedule = checkRetrySchedule(request, retrySchedule);
   let outcome: CheckOutcome;
   try {
     outcome = await checkEmail(request, deps);
   } catch (error) {
     // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
-    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(retrySchedule, attempt) };
+    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(schedule, attempt) };
     log('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
     await recordTaskFailure(db, task, `The check could not run: ${errorText(error)}`);
     return ACK;
   }
   if (outcome.retryable && outcome.output.is_reachable === 'unknown') {
-    const delaySeconds = checkRetryDelaySeconds(retrySchedule, attempt);
+    const delaySeconds = checkRetryDelaySeconds(schedule, attempt);
     await recordDeferredAttempt(db, task, outcome, delaySeconds);
     return { ack: false, delaySeconds };
   }
-  await writeTaskResult(db, task, outcome);
+  const suppressed = (await suppressions).get(task.tenantId)?.match(task.email, outcome.output.provider) ?? null;
+  const written = await writeTaskResult(db, task, { ...outcome, output: { ...outcome.output, suppressed } });
+  if (written && suppressed && !outcome.output.debug.sandbox) {
+    await recordMatches(db, task.tenantId, new Map([[task.email, suppressed]]), { kind: 'job', id: String(task.jobId) });
+  }
   return ACK;
 }
 

@@ -18,7 +18,9 @@ export async function finderView(db: Database, job: JobRow) {
     const output = task.status === 'done' ? (task.result as CheckEmailOutput | null) : null;
     return { email: task.email, pattern: task.pattern, status: task.status as TaskStatus, output };
   });
-  const view = jobView(job);
+  const retrying = tasks.filter((task) => task.status === 'retrying');
+  const due = retrying.flatMap((task) => (task.nextAttemptAt ? [task.nextAttemptAt.getTime()] : []));
+  const view = jobView(job, { retrying: retrying.length, nextRetryAt: due.length > 0 ? new Date(Math.min(...due)) : null });
   return {
     job_id: job.id,
     status: view.status,

@@ -1,15 +1,26 @@
 import type { bulkJobs } from '../../../shared/db/schema';
-import type { JobStatus } from '../domain/job-status';
+import { suggestedPollSeconds } from '../domain/job-polling';
+import { openJobStatuses, type JobStatus } from '../domain/job-status';
 
 export type JobRow = typeof bulkJobs.$inferSelect;
+
+/** The job's tasks waiting for a retry, and when the first of them is due. */
+export interface JobRetries {
+  retrying: number;
+  nextRetryAt: Date | null;
+}
+
+/** For a job known to have no task waiting for a retry: just created, cancelled, retried or finished. */
+export const NO_RETRIES: JobRetries = { retrying: 0, nextRetryAt: null };
 
 /**
  * A job as the API shows it. Field names follow Reacher's bulk status (`job_id`, `total_records`,
  * `total_processed`, `summary.total_*`, `finished_at`) so a Reacher client reads the counts
  * unchanged; the rest is ours.
  */
-export function jobView(job: JobRow) {
-  const pending = job.total - job.processed - job.cancelled;
+export function jobView(job: JobRow, retries: JobRetries = NO_RETRIES, now = new Date()) {
+  const pending = Math.max(0, job.total - job.processed - job.cancelled - retries.retrying);
+  const open = (openJobStatuses as readonly string[]).includes(job.status);
   return {
     job_id: job.id,
     kind: job.kind,
@@ -29,8 +40,11 @@ export function jobView(job: JobRow) {
       total_failed: job.failed,
       total_dead_lettered: job.deadLettered,
       total_cancelled: job.cancelled,
-      total_pending: Math.max(0, pending),
+      total_pending: pending,
+      total_retrying: retries.retrying,
     },
+    next_retry_at: retries.nextRetryAt?.toISOString() ?? null,
+    poll_after_seconds: suggestedPollSeconds({ open, pending, ...retries }, now),
     webhook_url: job.webhookUrl,
     created_at: job.createdAt.toISOString(),
     started_at: job.startedAt?.toISOString() ?? null,

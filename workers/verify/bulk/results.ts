@@ -59,6 +59,8 @@ const CSV_COLUMNS: readonly [string, (task: TaskRow, output: CheckEmailOutput | 
   ['smtp.reply_code', (_, output) => output?.debug.smtp.reply?.code],
   ['attempts', (task) => task.attempts],
   ['checked_at', (task) => task.completedAt?.toISOString()],
+  ['suppressed', (_, output) => (output ? Boolean(output.suppressed) : null)],
+  ['suppression.reason', (_, output) => output?.suppressed?.entry.reason],
 ];
 
 export const CSV_HEADER = CSV_COLUMNS.map(([name]) => name);

@@ -8,7 +8,17 @@ import type { TaskStatus } from './job-status';
  * (`dead_lettered`). Failed and dead-lettered tasks can be queued again with
  * `POST /v1/jobs/{job_id}/retry`; an `unknown` result is final.
  */
-export const failureCauses = ['greylisted', 'temporary_error', 'blocked', 'unclear_refusal', 'no_connect', 'timeout', 'smtp_skipped', 'check_error'] as const;
+export const failureCauses = [
+  'greylisted',
+  'temporary_error',
+  'blocked',
+  'unclear_refusal',
+  'no_connect',
+  'timeout',
+  'smtp_skipped',
+  'dns_lookup_failed',
+  'check_error',
+] as const;
 export type FailureCause = (typeof failureCauses)[number];
 
 export const failureCauseInfo: Record<FailureCause, { description: string; action: string }> = {
@@ -39,6 +49,10 @@ export const failureCauseInfo: Record<FailureCause, { description: string; actio
   smtp_skipped: {
     description: 'The mailbox was not checked, because the verification method for its provider is `skip`.',
     action: 'Create a job with the provider’s method set to `smtp` to check these mailboxes.',
+  },
+  dns_lookup_failed: {
+    description: 'The DNS resolver failed to answer for the domain, so the mailbox could not be checked.',
+    action: 'Usually passing: retry the job in a few minutes. If it persists, check that DOH_URL answers.',
   },
   check_error: {
     description: 'The check could not finish on our side (DNS lookup, SMTP session or processing error).',
@@ -77,6 +91,7 @@ const REASON_CAUSES: Partial<Record<Reason, FailureCause>> = {
   timeout: 'timeout',
   smtp_skipped: 'smtp_skipped',
   invalid_smtp: 'unclear_refusal',
+  dns_lookup_failed: 'dns_lookup_failed',
 };
 
 export function causeOf(row: Pick<FailureRow, 'reason' | 'replyClass'>): FailureCause {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECK_RETRIES,
   checkRetryDelaySeconds,
+  checkRetrySchedule,
   DEFAULT_CHECK_RETRY_DELAYS_SECONDS,
   MAX_CHECK_ATTEMPTS,
+  SANDBOX_CHECK_RETRY_DELAYS_SECONDS,
   WEBHOOK_BACKOFF_MS,
   WEBHOOK_MAX_ATTEMPTS,
   webhookRetryDelayMs,
@@ -21,6 +23,12 @@ describe('retry policy', () => {
 
   it('follows the schedule it is given', () => {
     expect([1, 2, 3, 4, 5].map((attempt) => checkRetryDelaySeconds([7, 8, 9, 10], attempt))).toEqual([7, 8, 9, 10, 10]);
+  });
+
+  it('retries simulated sandbox deferrals after seconds, whatever the configured schedule', () => {
+    expect(checkRetrySchedule({ sandbox: true }, DEFAULT_CHECK_RETRY_DELAYS_SECONDS)).toEqual([2, 4, 8, 15]);
+    expect(checkRetrySchedule({ sandbox: false }, [7, 8, 9, 10])).toEqual([7, 8, 9, 10]);
+    expect(SANDBOX_CHECK_RETRY_DELAYS_SECONDS).toHaveLength(CHECK_RETRIES);
   });
 
   it('backs webhook retries off and stops after the last attempt', () => {

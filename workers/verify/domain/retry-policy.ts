@@ -17,6 +17,17 @@ export const MAX_CHECK_ATTEMPTS = CHECK_RETRIES + 1;
 /** The default schedule: 1, 5, 15 and 30 minutes between attempts. */
 export const DEFAULT_CHECK_RETRY_DELAYS_SECONDS = [60, 300, 900, 1800] as const;
 
+/**
+ * The schedule of a sandbox job: its deferrals (`+unknown`, `+timeout`, `+no-connect`, …) are made
+ * up and nothing is waited for, so a demo job ends within half a minute instead of 51 minutes.
+ */
+export const SANDBOX_CHECK_RETRY_DELAYS_SECONDS = [2, 4, 8, 15] as const;
+
+/** The schedule a job's deferred checks follow: the sandbox's, or the configured one. */
+export function checkRetrySchedule(job: { sandbox: boolean }, configured: readonly number[]): readonly number[] {
+  return job.sandbox ? SANDBOX_CHECK_RETRY_DELAYS_SECONDS : configured;
+}
+
 /** The longest delay a queue message may be given (Cloudflare Queues: 12 hours). */
 export const MAX_QUEUE_DELAY_SECONDS = 43_200;
 

@@ -149,6 +149,42 @@ describe('checkEmail: TLS', () => {
     expect(output).toMatchObject({ is_reachable: 'safe', debug: { smtp: { tls: false, mx_host: 'bad-cert.other.test' } } });
     expect((await sessionsNaming(address))[0]).toMatchObject({ secure: false });
   });
+
+  it('goes on over TLS without verifying the certificate when the server requires STARTTLS, as an MTA does', async () => {
+    const address = uniqueAddress('alice', 'self-signed-required.test');
+    const { output } = await check(address);
+    expect(output).toMatchObject({
+      is_reachable: 'safe',
+      reason: 'accepted_email',
+      debug: { smtp: { mx_host: 'starttls-required-self-signed.mx.test', tls: true, reply: { command: 'RCPT TO', code: 250 }, error: null } },
+    });
+    expect(await sessionsNaming(address)).toMatchObject([{ fixture: 'starttls-required-self-signed', secure: true }]);
+    // The mailbox answers are the server's own, read through that TLS session.
+    const missing = await check(uniqueAddress('nobody', 'self-signed-required.test'));
+    expect(missing.output).toMatchObject({ is_reachable: 'invalid', reason: 'rejected_email', debug: { smtp: { tls: true } } });
+  });
+
+  it('says precisely why when TLS without verification fails too (tls_unverifiable)', async () => {
+    const address = uniqueAddress('alice', 'self-signed-legacy.test');
+    const { output, retryable } = await check(address);
+    expect(output).toMatchObject({
+      is_reachable: 'unknown',
+      reason: 'tls_unverifiable',
+      smtp: { can_connect_smtp: false },
+      debug: {
+        smtp: {
+          mx_host: 'starttls-required-self-signed-legacy.mx.test',
+          tls: false,
+          reply: { command: 'MAIL FROM', code: 530 },
+          error: expect.stringMatching(/requires STARTTLS .*TLS handshake with .* failed .*TLS without certificate verification failed too/),
+        },
+      },
+    });
+    // Retrying cannot help while the server's TLS stays as it is.
+    expect(retryable).toBe(false);
+    // The mailbox was never named.
+    expect(await sessionsNaming(address)).toEqual([]);
+  });
 });
 
 describe('checkEmail: DNS', () => {
@@ -186,7 +222,7 @@ describe('checkEmail: DNS', () => {
 
   it('answers a failed look-up unknown and retryable, never invalid', async () => {
     const { output, retryable } = await check('alice@servfail.test');
-    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error' });
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'dns_lookup_failed' });
     expect(output.debug.smtp.error).toContain('RCODE 2');
     expect(retryable).toBe(true);
   });
@@ -197,7 +233,7 @@ describe('checkEmail: DNS', () => {
       {},
       deps({}, { resolver: dohResolver('http://127.0.0.1:1/dns-query', { timeoutMs: 2_000 }) }),
     );
-    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'unexpected_error', mx: { accepts_mail: false } });
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'dns_lookup_failed', mx: { accepts_mail: false } });
     expect(output.debug.smtp.error).toBe('the DoH endpoint could not be reached');
     expect(retryable).toBe(true);
   });

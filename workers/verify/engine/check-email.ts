@@ -178,6 +178,9 @@ function skipsSmtp(request: CheckEmailRequest, provider: DetectedProvider): bool
   return field !== null && request[field] === 'skip';
 }
 
+/** RFC 3207 §4: "530 5.7.0 Must issue a STARTTLS command first". */
+const STARTTLS_REQUIRED = 530;
+
 interface SmtpStage {
   outcome: SmtpOutcome;
   details: StageResults['smtp'];
@@ -225,12 +228,35 @@ async function smtpStage(
     }
     const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
     let attempt: Attempt;
+    let refusedPlaintext: { handshakeError: string; reply: ClassifiedReply } | null = null;
     try {
       const session = { request, deps, host, address: address.address, port, proxy, toEmail, domain, deadline };
       attempt = await attemptSession(session, 'opportunistic');
-      if (attempt.kind === 'tls_failed') attempt = await attemptSession(session, 'none');
+      if (attempt.kind === 'tls_failed') {
+        const handshakeError = attempt.error;
+        attempt = await attemptSession(session, 'none');
+        if (attempt.kind === 'session' && attempt.result.reply.reply.code === STARTTLS_REQUIRED) {
+          // The host insists on TLS, and its certificate does not verify: as an MTA would, go on
+          // over TLS without checking it (unverified-tls.ts).
+          refusedPlaintext = { handshakeError, reply: attempt.result.reply };
+          attempt = await attemptSession(session, 'unverified');
+        }
+      }
     } finally {
       release();
+    }
+    if (refusedPlaintext && attempt.kind !== 'session') {
+      const { handshakeError, reply } = refusedPlaintext;
+      return {
+        outcome: { kind: 'tls_unverifiable' },
+        details: {
+          ...details,
+          mxHost: host,
+          reply,
+          error: `${host} requires STARTTLS (${reply.reply.code} at ${reply.command} in plaintext); ${handshakeError}, and TLS without certificate verification failed too (${attempt.error})`,
+        },
+        retryable: false,
+      };
     }
     if (attempt.kind === 'unreachable' || attempt.kind === 'tls_failed') {
       errors.push(attempt.error);
@@ -271,7 +297,7 @@ interface SessionTarget {
 }
 
 /** One connection and dialogue. */
-async function attemptSession(target: SessionTarget, startTls: 'opportunistic' | 'none'): Promise<Attempt> {
+async function attemptSession(target: SessionTarget, startTls: 'opportunistic' | 'none' | 'unverified'): Promise<Attempt> {
   const { deps, host, address, port, proxy, deadline } = target;
   const budgets = deps.settings.budgets;
   const connectDeadline = Math.min(deps.now() + budgets.connectMs, deadline);

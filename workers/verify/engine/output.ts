@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { suppressionMatchSchema } from '../feedback/schemas';
 import { HOST_NAME } from './host-name';
 import { PROVIDERS } from './providers';
 import { describeSandboxTriggers } from './sandbox';
@@ -125,7 +126,10 @@ const debugDetailsSchema = z
           .nullable()
           .openapi({ description: 'The mail host the dialogue was held with; null when none was reached.', example: 'mx1.example.com' }),
         port: z.number().int().nullable().openapi({ description: 'The SMTP port used; null when no connection was attempted.', example: 25 }),
-        tls: z.boolean().openapi({ description: 'Whether the dialogue ran over TLS (STARTTLS, or implicit TLS on port 465).' }),
+        tls: z.boolean().openapi({
+          description:
+            'Whether the dialogue ran over TLS (STARTTLS, or implicit TLS on port 465). The certificate is checked against the MX host; when it does not verify the check goes on in plaintext, or, if the server requires STARTTLS, over TLS without verification, as mail servers do.',
+        }),
         pipelining: z.boolean().openapi({ description: 'Whether MAIL FROM and both RCPT TO went out in one round trip (PIPELINING, RFC 2920).' }),
         error: z.string().nullable().openapi({
           description:
@@ -162,6 +166,10 @@ export const checkEmailOutputSchema = z
     provider: z.enum(PROVIDERS).nullable().openapi({
       description: 'The mail provider behind the most preferred MX host (`other` when not recognized); null when the domain has no MX host.',
       example: 'gmail',
+    }),
+    suppressed: suppressionMatchSchema.nullable().optional().openapi({
+      description:
+        "The workspace's suppression entry the address falls under (GET /v1/suppressions/check explains the rules), null when none does. A suppressed address is still checked and uses a credit like any other: the suppression says not to mail it, the check says whether the mailbox exists. Absent only from results stored before suppressions existed.",
     }),
     syntax: syntaxDetailsSchema,
     mx: mxDetailsSchema,

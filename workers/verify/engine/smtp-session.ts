@@ -27,8 +27,12 @@ export interface SessionRequest {
   toEmail: string;
   /** An address at the same domain that should not exist, for the catch-all probe. */
   randomEmail: string;
-  /** `opportunistic`: STARTTLS when offered; `none`: never (a retry after a failed handshake); `implicit`: the connection is TLS already (port 465). */
-  tls: 'opportunistic' | 'none' | 'implicit';
+  /**
+   * `opportunistic`: STARTTLS when offered; `none`: never (a retry after a failed handshake);
+   * `unverified`: STARTTLS without checking the certificate (a host that failed the check but
+   * refuses plaintext); `implicit`: the connection is TLS already (port 465).
+   */
+  tls: 'opportunistic' | 'none' | 'unverified' | 'implicit';
   /** Per reply. */
   replyDeadline: () => number;
 }
@@ -61,13 +65,14 @@ export async function runSession(wire: Wire, request: SessionRequest): Promise<S
   let hello = await greet(request, read, send);
   if ('refused' in hello) return refused(hello.refused);
 
-  if (request.tls === 'opportunistic' && hello.capabilities?.startTls) {
+  if ((request.tls === 'opportunistic' || request.tls === 'unverified') && hello.capabilities?.startTls) {
     await send(['STARTTLS']);
     const ready = await read('STARTTLS');
     // 454 "TLS not available": carry on in plaintext, as an MTA would.
     if (ready.reply.code === 220) {
       try {
-        wire.startTls(request.host);
+        if (request.tls === 'unverified') await wire.startUnverifiedTls(request.host, request.replyDeadline());
+        else wire.startTls(request.host);
         tls = true;
         hello = await greet(request, read, send);
       } catch (error) {

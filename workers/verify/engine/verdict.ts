@@ -30,7 +30,9 @@ export const REASONS = [
   'no_connect',
   'timeout',
   'unavailable_smtp',
+  'tls_unverifiable',
   'smtp_skipped',
+  'dns_lookup_failed',
   'unexpected_error',
 ] as const;
 export type Reason = (typeof REASONS)[number];
@@ -47,8 +49,12 @@ export const REASON_DESCRIPTIONS: Record<Reason, string> = {
   no_connect: 'No mail server of the domain could be reached.',
   timeout: 'The mail server did not answer in time.',
   unavailable_smtp: 'The mail server deferred or refused the check (greylisting, a blocklist, its policy), or closed the connection before answering.',
+  tls_unverifiable:
+    "The mail server requires STARTTLS, its certificate does not verify (self-signed, expired, or not naming the host), and TLS without verification, tried next as mail servers do, failed too (the server offers only TLS versions or cipher suites this service does not speak); `debug.smtp.error` says what failed. Retrying does not help until the server's TLS changes.",
   smtp_skipped: 'The mailbox was not checked, because the verification method for its provider is `skip`.',
-  unexpected_error: 'The check could not finish: the DNS lookup failed, or the SMTP session failed on our side (the proxy).',
+  dns_lookup_failed:
+    'The DNS resolver (DNS over HTTPS) failed to answer for the domain (a server failure, a timeout, or the resolver unreachable), so nothing is known yet: try again later.',
+  unexpected_error: 'The check could not finish: the SMTP session failed on our side (the proxy).',
 };
 
 /** What the DNS stage found for the domain. */
@@ -76,9 +82,11 @@ export type SmtpOutcome =
   /**
    * skipped: the method for the provider is `skip`; no_connect: no mail host could be reached;
    * timeout: a host did not answer in time; dropped: a host closed the connection or garbled the
-   * dialogue before answering RCPT TO; failed: the check broke on our side (the proxy).
+   * dialogue before answering RCPT TO; failed: the check broke on our side (the proxy);
+   * tls_unverifiable: the host requires STARTTLS, its certificate does not verify, and TLS
+   * without verification failed too.
    */
-  | { kind: 'skipped' | 'no_connect' | 'timeout' | 'dropped' | 'failed' };
+  | { kind: 'skipped' | 'no_connect' | 'timeout' | 'dropped' | 'failed' | 'tls_unverifiable' };
 
 /** The stage results, filled in by the pipeline; a stage that did not run is left out. */
 export interface VerdictInput {
@@ -132,7 +140,7 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
   },
   { when: 'the domain has a null MX', applies: (input) => input.mx === 'null_mx', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
   { when: 'the domain has no MX and no A/AAAA', applies: (input) => input.mx === 'no_mail_host', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
-  { when: 'the DNS lookup failed', applies: (input) => input.mx === 'lookup_failed', is_reachable: 'unknown', reason: 'unexpected_error', score: 25 },
+  { when: 'the DNS lookup failed', applies: (input) => input.mx === 'lookup_failed', is_reachable: 'unknown', reason: 'dns_lookup_failed', score: 25 },
   { when: 'RCPT TO was refused: no such mailbox', applies: replied('undeliverable'), is_reachable: 'invalid', reason: 'rejected_email', score: 0 },
   { when: 'the mailbox is disabled', applies: replied('disabled'), is_reachable: 'invalid', reason: 'disabled_email', score: 0 },
   {
@@ -155,6 +163,13 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
     applies: smtpEnded('dropped'),
     is_reachable: 'unknown',
     reason: 'unavailable_smtp',
+    score: 35,
+  },
+  {
+    when: 'the server requires STARTTLS, and neither verified nor unverified TLS worked',
+    applies: smtpEnded('tls_unverifiable'),
+    is_reachable: 'unknown',
+    reason: 'tls_unverifiable',
     score: 35,
   },
   { when: 'the SMTP check was skipped', applies: smtpEnded('skipped'), is_reachable: 'unknown', reason: 'smtp_skipped', score: 50 },

@@ -5,6 +5,8 @@
  * reply and the server's greeting in one segment).
  */
 
+import { startUnverifiedTls, type UnverifiedTls } from './unverified-tls';
+
 /** Opens a plain TCP connection that can be upgraded to TLS: `cloudflare:sockets` in production. */
 export type ConnectTcp = (address: string, port: number) => Socket;
 
@@ -56,6 +58,8 @@ export class Wire {
   private closing: Promise<void> | null = null;
   /** Upgraded to TLS, and nothing read through it yet: the handshake may still fail. */
   private tlsUnconfirmed = false;
+  /** Set by startUnverifiedTls: reads and writes then go through this JavaScript TLS session. */
+  private unverified: UnverifiedTls | null = null;
 
   private constructor(socket: Socket) {
     this.socket = quiet(socket);
@@ -77,7 +81,8 @@ export class Wire {
   }
 
   async write(data: string | Uint8Array, deadline: number): Promise<void> {
-    await this.before(this.writer.write(typeof data === 'string' ? encoder.encode(data) : data), deadline, 'sending');
+    const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+    await this.before(this.unverified ? this.unverified.send(bytes) : this.writer.write(bytes), deadline, 'sending');
   }
 
   async readBytes(count: number, deadline: number): Promise<Uint8Array> {
@@ -118,6 +123,22 @@ export class Wire {
     // speaks first after STARTTLS, so the write shows the failure before any read is needed.
     this.reader = null;
     this.tlsUnconfirmed = true;
+  }
+
+  /**
+   * Upgrades to TLS without checking the certificate (see unverified-tls.ts), after STARTTLS,
+   * and waits for the handshake. Only for a host whose certificate failed startTls's check.
+   */
+  async startUnverifiedTls(serverName: string, deadline: number): Promise<void> {
+    if (this.pending.length > 0) throw new WireClosedError('the server sent data before the TLS handshake');
+    const writer = this.writer;
+    const session = await this.before(
+      startUnverifiedTls(serverName, (bytes) => writer.write(bytes)),
+      deadline,
+      'starting TLS',
+    );
+    this.unverified = session;
+    while (!session.ready) await this.fill(deadline);
   }
 
   /**
@@ -179,10 +200,23 @@ export class Wire {
     const { value, done } = await this.before(read, deadline, 'waiting for the server');
     if (done) throw new WireClosedError('the server closed the connection');
     this.tlsUnconfirmed = false;
-    const joined = new Uint8Array(this.pending.length + value.length);
-    joined.set(this.pending);
-    joined.set(value, this.pending.length);
-    this.pending = joined;
+    for (const chunk of this.unverified ? await this.decrypt(this.unverified, value) : [value]) {
+      const joined = new Uint8Array(this.pending.length + chunk.length);
+      joined.set(this.pending);
+      joined.set(chunk, this.pending.length);
+      this.pending = joined;
+    }
+  }
+
+  private async decrypt(session: UnverifiedTls, bytes: Uint8Array): Promise<Uint8Array[]> {
+    let plaintext: Uint8Array[];
+    try {
+      plaintext = await session.receive(bytes);
+    } catch (error) {
+      throw new WireClosedError(`TLS: ${(error as Error).message}`);
+    }
+    if (session.failure) throw new WireClosedError(`TLS: ${session.failure.message}`);
+    return plaintext;
   }
 
   /** Settles with `promise`, or fails with WireTimeoutError at the deadline (the connection is then closed). */

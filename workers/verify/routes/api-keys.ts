@@ -60,6 +60,7 @@ const createRoute = defineOperation({
               scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: grantableNote }),
               expires_at: z.string().datetime().optional().openapi({ description: 'When the key stops working; never by default.' }),
             })
+            .strict()
             .openapi('CreateApiKeyRequest'),
         },
       },
@@ -97,6 +98,7 @@ const updateRoute = defineOperation({
               name: z.string().trim().min(1).max(100).optional(),
               scopes: z.array(z.enum(verifyScopes)).min(1).optional().openapi({ description: grantableNote }),
             })
+            .strict()
             .refine((body) => body.name !== undefined || body.scopes !== undefined, { message: 'Send name or scopes.' })
             .openapi('UpdateApiKeyRequest'),
         },

@@ -16,13 +16,15 @@ import {
   csvUploadQuery,
   jobIdParams,
   jobNotFound,
+  jobReadDescription,
   jobSchema,
+  jobWaitQuery,
   optionsFromQuery,
   partialHeaderNote,
   resultsQuery,
   resultsResponses,
 } from './job-schemas';
-import { resultsResponse } from './jobs';
+import { followedJobView, resultsResponse } from './jobs';
 
 /** Bulk uploads may be large: a CSV of 50,000 addresses with a few columns. */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -37,7 +39,7 @@ const createRoute = defineOperation({
   summary: 'Verify a list of addresses as a job',
   description: [
     'Send the addresses as JSON (`input`, with the check options of POST /v1/check_email) or upload a CSV (`Content-Type: text/csv`, options in the query string; the address column is found by its header, or named with `email_column`, or is the first column holding an `@` when there is no header). A body is required.',
-    `Repeats (same address ignoring case) are checked once and not charged; at most ${MAX_JOB_ADDRESSES} distinct addresses per job. The job answers at once with its counts; its tasks are queued and its progress shows in GET /v1/bulk/{job_id} from the first result. Checks that a mail server defers (greylisting, temporary errors, no connection, timeouts) are tried again after 1, 5, 15 and 30 minutes, then dead-lettered; POST /v1/jobs/{job_id}/retry queues them again.`,
+    `Repeats (same address ignoring case) are checked once and not charged; at most ${MAX_JOB_ADDRESSES} distinct addresses per job. The job answers at once with its counts; its tasks are queued and its progress shows in GET /v1/bulk/{job_id} from the first result. Checks that a mail server defers (greylisting, temporary errors, no connection, timeouts) are tried again after 1, 5, 15 and 30 minutes (a deployment may set another schedule; a sandbox job's simulated deferrals after 2, 4, 8 and 15 seconds), then dead-lettered; POST /v1/jobs/{job_id}/retry queues them again.`,
     'Credits: one per distinct address, taken when the job is created; addresses that end `unknown`, failed, dead-lettered or cancelled give theirs back. A job the remaining credits cannot cover is refused with 429 `workspace_quota_exceeded`, unless `allow_partial` is set. Sandbox jobs use none.',
     'Events (`job.created`, `job.completed`, `job.cancelled`, `job.retried`) go to the job’s `webhook_url`, or the workspace’s default webhook, signed: see GET /v1/events.',
   ].join('\n\n'),
@@ -69,8 +71,9 @@ const getRoute = defineOperation({
   operationId: 'v1_get_bulk_job',
   tags: ['Bulk'],
   summary: 'Status and progress of a bulk job (as GET /v1/jobs/{job_id})',
+  description: jobReadDescription,
   access,
-  request: { params: jobIdParams },
+  request: { params: jobIdParams, query: jobWaitQuery },
   responses: { 200: jsonResponse(jobSchema, 'The job.'), 404: jobNotFound },
 });
 
@@ -167,7 +170,7 @@ export function registerBulkRoutes(app: OpenAPIHono<VerifyEnv>): void {
     return c.json(jobView(job), 201);
   });
 
-  app.openapi(getRoute, async (c) => c.json(jobView(await findJob(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').job_id)), 200));
+  app.openapi(getRoute, async (c) => c.json(await followedJobView(c, c.req.valid('param').job_id, c.req.valid('query').wait), 200));
 
   app.openapi(resultsRoute, async (c) => {
     const job = await findJob(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').job_id);

@@ -138,4 +138,19 @@ describe('POST /v1/check_email', () => {
     expect(await response.json()).toMatchObject({ code: 'validation_failed', field });
     expect(await ledger(tenant.id)).toEqual([]);
   });
+
+  it('says in words what a missing or mistyped field needs', async () => {
+    const { auth } = await seedTenant({ scopes: ['verify'] });
+    const missing = (await (await checkEmail(auth, {})).json()) as { message: string; field: string };
+    expect(missing).toMatchObject({ field: 'to_email', message: 'to_email is required: send text.' });
+    const mistyped = (await (await checkEmail(auth, { to_email: 'a@b.test', smtp_port: 'abc' })).json()) as { message: string };
+    expect(mistyped.message).not.toMatch(/received|Invalid input/);
+  });
+
+  it('ignores fields it does not know, as Reacher clients send options of other Reacher versions', async () => {
+    const { auth } = await seedTenant({ scopes: ['verify'] });
+    const response = await checkEmail(auth, { to_email: 'jane@example.com', sandbox: true, smtp_timeout: { secs: 10, nanos: 0 }, retries: 2 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ input: 'jane@example.com', is_reachable: 'safe' });
+  });
 });

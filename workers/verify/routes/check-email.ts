@@ -17,6 +17,7 @@ const checkRoute = defineOperation({
     'A malformed address, an unknown domain or a server that refuses is a 200 with the answer in the body; errors are only for a bad request. Each check takes at most 30 s.',
     'Credits: each check uses one credit of the `credits` quota, given back when `is_reachable` is `unknown`; a `sandbox` check uses none. Every check but a sandbox one is kept in the address history (`GET /v1/emails/{email}/history`) for `result_retention_days`.',
     'With an `Idempotency-Key`, a retry of the same request within 24 h answers the stored result: no second check, no second credit.',
+    'Fields this operation does not know are ignored, not refused (the one exception to the unknown-field rule), so a Reacher client that sends options of other Reacher versions works unchanged.',
   ].join('\n\n'),
   access: {
     scopes: ['verify'],

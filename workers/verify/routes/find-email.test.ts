@@ -83,4 +83,16 @@ describe('find_email', () => {
     const stranger = await bulkTenant();
     expect((await callVerify('GET', `/v1/find_email/${search.job_id}`, stranger.auth)).status).toBe(404);
   });
+
+  it('refuses a body field it does not define with 400 naming it, creating no job', async () => {
+    const { auth } = await bulkTenant();
+    const response = await callVerify('POST', '/v1/find_email', auth, { sandbox: true, first_name: 'Jane', domain: 'example.com', middle_name: 'Q' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'validation_failed',
+      field: 'middle_name',
+      message: 'middle_name is not a field of this request.',
+      hint: expect.stringContaining('Remove `middle_name`'),
+    });
+  });
 });

@@ -27,6 +27,7 @@ const finderInput = checkOptions
       .openapi({ description: 'The company’s mail domain; internationalized names are accepted.', example: 'example.com' }),
     ...jobExtras,
   })
+  .strict()
   .openapi('FindEmailInput');
 
 const finderSchema = z

@@ -84,4 +84,11 @@ describe('retention', () => {
     );
     expect(left.map((row) => row.id).sort()).toEqual([ids.shortFresh, ids.standardKept].sort());
   });
+
+  it.each(['not-an-address', 'jane@', '@example.com'])('answers %s with 400 naming the email field', async (value) => {
+    const { auth } = await seedTenant({ scopes: ['verify'] });
+    const response = await history(auth, value);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'validation_failed', field: 'email', message: 'email must be an email address, such as jane@example.com.' });
+  });
 });

@@ -1,9 +1,10 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { checkSources } from '../../../shared/db/schema';
-import { jsonResponse } from '../../../shared/http/openapi-errors';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { checkEmailOutputSchema } from '../engine/output';
 import { PROVIDERS } from '../engine/providers';
+import { checkSyntax } from '../engine/syntax';
 import { REACHABILITY, REASONS } from '../engine/verdict';
 import type { VerifyEnv } from '../env';
 import { listHistory } from '../services/history';
@@ -50,13 +51,18 @@ const historyRoute = defineOperation({
         .string()
         .min(1)
         .max(512)
+        // The same syntax rules as a check: a value that is not an address has no history to show.
+        .refine((value) => checkSyntax(value).is_valid_syntax, { message: 'email must be an email address, such as jane@example.com.' })
         .openapi({ param: { name: 'email', in: 'path' }, description: 'The address, URL-encoded.', example: 'jane.doe@example.com' }),
     }),
     query: z.object({
       limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'At most this many entries (1–100, default 20).' }),
     }),
   },
-  responses: { 200: jsonResponse(historySchema, 'The history of the address.') },
+  responses: {
+    200: jsonResponse(historySchema, 'The history of the address.'),
+    400: errorResponse('`validation_failed`: `email` is not an email address (or `limit` is out of range); `field` names which.'),
+  },
 });
 
 export function registerHistoryRoutes(app: OpenAPIHono<VerifyEnv>): void {

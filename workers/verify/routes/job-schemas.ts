@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { jobKinds } from '../../../shared/db/schema';
 import { int32Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse } from '../../../shared/http/openapi-errors';
+import { MAX_JOB_WAIT_SECONDS, MIN_JOB_WAIT_ANSWER_SECONDS, SUGGESTED_POLL_SECONDS } from '../domain/job-polling';
 import { jobLifecycleMarkdown, jobStatuses, taskStatuses } from '../domain/job-status';
 import { checkEmailOutputSchema, checkEmailRequestSchema } from '../engine/output';
 import { REACHABILITY } from '../engine/verdict';
@@ -12,6 +13,20 @@ import { MAX_JOB_ADDRESSES } from '../bulk/jobs';
 export const jobIdParams = pathParams({ job_id: int32Id() });
 
 export const jobNotFound = errorResponse('No such job in this workspace.');
+
+export const jobWaitQuery = z.object({
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_JOB_WAIT_SECONDS)
+    .default(0)
+    .openapi({
+      description: `Long poll: wait up to this many seconds (0–${MAX_JOB_WAIT_SECONDS}) for the job to move (status, counts or retries) before answering. The answer comes at the first change, but no sooner than ${MIN_JOB_WAIT_ANSWER_SECONDS} s after the request (changes of those seconds come together), at once when the job has ended, and at the end of the wait otherwise. However long it waits, it counts as one request against the key's 60 a minute: looping on \`wait=${MAX_JOB_WAIT_SECONDS}\` costs at most ${60 / MIN_JOB_WAIT_ANSWER_SECONDS} requests a minute while the job moves and one a minute while it does not.`,
+    }),
+});
+
+export const jobReadDescription = `Counts move as tasks end. To follow a job, loop on \`?wait=${MAX_JOB_WAIT_SECONDS}\` (a long poll, one request per answer), or poll every \`poll_after_seconds\`: every read counts against the key's 60 requests a minute, shared with every other call of the key.`;
 
 export const jobSchema = z
   .object({
@@ -37,9 +52,20 @@ export const jobSchema = z
         total_failed: z.number().int().openapi({ description: 'The check could not run; retryable.' }),
         total_dead_lettered: z.number().int().openapi({ description: 'Deferred on every attempt; retryable.' }),
         total_cancelled: z.number().int(),
-        total_pending: z.number().int().openapi({ description: 'Not ended yet: queued, or waiting to be checked again.' }),
+        total_pending: z.number().int().openapi({ description: 'Not checked yet.' }),
+        total_retrying: z.number().int().openapi({
+          description: 'Checked, but the mail server deferred the answer: waiting to be checked again (see `next_retry_at`).',
+        }),
       })
       .openapi({ description: 'Counts by outcome; the first four are Reacher’s.' }),
+    next_retry_at: z.string().datetime().nullable().openapi({ description: 'When the first task waiting for a retry is checked again; null when none waits.' }),
+    poll_after_seconds: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description: `Seconds before reading the job again is worth it: ${SUGGESTED_POLL_SECONDS} while tasks are pending, the time until \`next_retry_at\` while only retries are left (at most 900), null once the job has ended. Every read counts against the key's 60 requests a minute; \`?wait=\` follows a job for less.`,
+      }),
     webhook_url: z
       .string()
       .nullable()

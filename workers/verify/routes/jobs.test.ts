@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkTenant, callVerify, createBulkJob, deliver, eventually, readJob, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
+import type { JobView } from '../bulk/job-view';
 import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from '../bulk/consumer';
 import { parseCsv } from '../bulk/csv';
 import { CSV_HEADER } from '../bulk/results';
@@ -138,6 +139,54 @@ describe('reading a job', () => {
         status: 400,
         body: { code: 'validation_failed', field: 'job_id' },
       });
+    }
+  });
+});
+
+describe('following a job', () => {
+  it('shows tasks waiting for a retry apart from pending ones, with when the next is due', async () => {
+    const { tenant, auth } = await bulkTenant();
+    const job = await seedJob(tenant.id, ['jane@example.com', 'greylisted@example.com', 'john@example.com']);
+    await deliver(BULK_QUEUE_NAME, [check(job.id, 0), check(job.id, 1)]);
+    const [, deferred] = await tasksOf(job.id);
+    const view = await readJob(auth, job.id);
+    expect(view).toMatchObject({
+      status: 'running',
+      total_processed: 1,
+      summary: { total_pending: 1, total_retrying: 1 },
+      next_retry_at: deferred!.nextAttemptAt!.toISOString(),
+      poll_after_seconds: 5,
+    });
+  });
+
+  it('long-polls: a read with ?wait= answers with the job once it has moved', async () => {
+    const { tenant, auth } = await bulkTenant();
+    const job = await seedJob(tenant.id, ['jane@example.com', 'greylisted@example.com']);
+    const waiting = callVerify('GET', `/v1/bulk/${job.id}?wait=20`, auth);
+    await deliver(BULK_QUEUE_NAME, [check(job.id, 0), check(job.id, 1)]);
+    const response = await waiting;
+    expect(response.status).toBe(200);
+    const view = (await response.json()) as JobView;
+    expect(view).toMatchObject({ job_id: job.id, total_processed: 1, summary: { total_safe: 1, total_pending: 0, total_retrying: 1 } });
+    // Only a retry is left: the advice is to come back when it is due.
+    expect(view.poll_after_seconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers a long poll of an ended job at once, and counts it as one request of the key', async () => {
+    const { auth, job } = await finishedJob(['jane@example.com']);
+    const plain = await callVerify('GET', `/v1/jobs/${job.id}`, auth);
+    const waited = await callVerify('GET', `/v1/jobs/${job.id}?wait=60`, auth);
+    expect(waited.status).toBe(200);
+    expect(await waited.json()).toMatchObject({ status: 'completed', poll_after_seconds: null, next_retry_at: null, summary: { total_retrying: 0 } });
+    expect(Number(waited.headers.get('x-ratelimit-remaining'))).toBe(Number(plain.headers.get('x-ratelimit-remaining')) - 1);
+  });
+
+  it('refuses a wait outside 0–60 seconds, naming the field', async () => {
+    const { auth, job } = await finishedJob(['jane@example.com']);
+    for (const wait of ['61', '-1', 'soon']) {
+      const response = await callVerify('GET', `/v1/jobs/${job.id}?wait=${wait}`, auth);
+      expect(response.status, wait).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'wait' });
     }
   });
 });

@@ -8,11 +8,22 @@ import { approvalVerdicts } from '../domain/approval';
 import { jobStatuses, type JobStatus } from '../domain/job-status';
 import { failureCauses, failureCauseInfo } from '../domain/failures';
 import { bulkFeature, cancelJob, findJob, retryJob } from '../bulk/jobs';
+import { followJob } from '../bulk/job-progress';
 import { jobView, type JobRow } from '../bulk/job-view';
 import { approvalReport, failureGroups, latencyReport } from '../bulk/reports';
 import { resultsCsvStream, resultsPage, taskView } from '../bulk/results';
 import type { VerifyEnv } from '../env';
-import { csvResponse, jobIdParams, jobNotFound, jobSchema, partialHeaderNote, resultsQuery, resultsResponses } from './job-schemas';
+import {
+  csvResponse,
+  jobIdParams,
+  jobNotFound,
+  jobReadDescription,
+  jobSchema,
+  jobWaitQuery,
+  partialHeaderNote,
+  resultsQuery,
+  resultsResponses,
+} from './job-schemas';
 
 const access = { scopes: ['bulk'], entitlement: bulkFeature } as const;
 
@@ -26,8 +37,9 @@ const getRoute = defineOperation({
   operationId: 'v1_get_job',
   tags: ['Bulk'],
   summary: 'Status, counts by verdict, progress and timestamps of a job',
+  description: jobReadDescription,
   access,
-  request: { params: jobIdParams },
+  request: { params: jobIdParams, query: jobWaitQuery },
   responses: { 200: jsonResponse(jobSchema, 'The job.'), 404: jobNotFound },
 });
 
@@ -207,6 +219,12 @@ const retryRoute = defineOperation({
   },
 });
 
+/** A job read, waiting up to `wait` seconds for it to move; shared by /v1/jobs/{job_id} and /v1/bulk/{job_id}. */
+export async function followedJobView(c: Context<VerifyEnv>, jobId: number, wait: number) {
+  const { job, retries } = await followJob(c.get('services').db, c.get('principal').workspaceId, jobId, wait);
+  return jobView(job, retries);
+}
+
 /** Results of a job as a JSON page or a CSV stream; shared by /v1/jobs/{job_id}/results and /v1/bulk/{job_id}/results. */
 export async function resultsResponse(c: Context<VerifyEnv>, job: JobRow, query: z.infer<typeof resultsQuery>): Promise<Response> {
   const partial = job.status === 'queued' || job.status === 'running';
@@ -244,7 +262,7 @@ export function csvResultsResponse(c: Context<VerifyEnv>, job: JobRow, options: 
 export function registerJobRoutes(app: OpenAPIHono<VerifyEnv>): void {
   const job = (c: Context<VerifyEnv>, jobId: number) => findJob(c.get('services').db, c.get('principal').workspaceId, jobId);
 
-  app.openapi(getRoute, async (c) => c.json(jobView(await job(c, c.req.valid('param').job_id)), 200));
+  app.openapi(getRoute, async (c) => c.json(await followedJobView(c, c.req.valid('param').job_id, c.req.valid('query').wait), 200));
 
   app.openapi(resultsRoute, async (c) => resultsResponse(c, await job(c, c.req.valid('param').job_id), c.req.valid('query')));
 

@@ -143,7 +143,7 @@ function statusView(state: ReverificationState) {
           due: policy.lastRunDue,
           queued: policy.lastRunQueued,
           note: policy.lastRunNote,
-          job: lastJob ? jobView(lastJob) : null,
+          job: lastJob ? jobView(lastJob.job, lastJob.retries) : null,
           changed: changes.total,
           changes: changes.changes.map((change) => ({
             email: change.email,

@@ -4,7 +4,7 @@ import { reverificationPolicies } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { loadVerifyEntitlement, requireFeature } from '../../../shared/platform/entitlements';
 import { bulkFeature, createJob, findJob, type JobCheckOptions } from '../bulk/jobs';
-import type { JobRow } from '../bulk/job-view';
+import { readJobState, type JobState } from '../bulk/job-progress';
 import type { BulkMessage } from '../bulk/messages';
 import { dueBefore, firstRunAt, retentionConflict, type ReverificationPolicy } from '../domain/reverification';
 import { openJobStatuses } from '../domain/job-status';
@@ -113,7 +113,8 @@ export async function changesOfRun(db: Database, tenantId: string, jobId: number
 
 export interface ReverificationState {
   policy: PolicyRow | undefined;
-  lastJob: JobRow | undefined;
+  /** The last run's job, with its tasks waiting for a retry. */
+  lastJob: JobState | undefined;
   dueNow: number;
   changes: { total: number; changes: VerdictChange[] };
   retentionConflict: string | null;
@@ -128,7 +129,7 @@ export async function readReverificationState(db: Database, tenantId: string, no
   if (!policy) return { policy, lastJob: undefined, dueNow: 0, changes: { total: 0, changes: [] }, retentionConflict: null };
   const [due, lastJob, changes, retention] = await Promise.all([
     dueAddresses(db, tenantId, policy, now, 1),
-    policy.lastJobId ? findJob(db, tenantId, policy.lastJobId) : undefined,
+    policy.lastJobId ? readJobState(db, tenantId, policy.lastJobId) : undefined,
     policy.lastJobId ? changesOfRun(db, tenantId, policy.lastJobId, CHANGES_SHOWN) : { total: 0, changes: [] },
     saved?.retentionDays ?? retentionDays(db, tenantId),
   ]);

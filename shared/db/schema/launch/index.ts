@@ -14,3 +14,5 @@ export * from './posts';
 export * from './reviews';
 export * from './audit-events';
 export * from './deliveries';
+export * from './drafts';
+export * from './assets';

@@ -1,4 +1,5 @@
 import { index, integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { assets } from './assets';
 import { campaigns } from './campaigns';
 import { launch } from './schema';
 import { workspaces } from './workspaces';
@@ -45,7 +46,9 @@ export const postVisuals = launch.table(
       .references(() => posts.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     altText: text('alt_text').notNull(),
+    /** An uploaded asset shown as this visual (its url is then `asset:<id>`); the asset cannot be deleted while used. */
+    assetId: text('asset_id').references(() => assets.id, { onDelete: 'no action' }),
     position: integer('position').notNull(),
   },
-  (table) => [index('post_visuals_post_idx').on(table.postId)],
+  (table) => [index('post_visuals_post_idx').on(table.postId), index('post_visuals_asset_idx').on(table.assetId)],
 );

@@ -15,3 +15,7 @@ export * from './bulk-tasks';
 export * from './job-events';
 export * from './webhook-deliveries';
 export * from './reverification-policies';
+export * from './lists';
+export * from './suppressions';
+export * from './outcomes';
+export * from './provider-endpoints';

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/**
+ * A watchdog for the dev stack's children. It reads "add <pid> <signal>" lines on stdin (a
+ * negative pid is a process group) and, when stdin closes without "done" — the stack died, even
+ * by SIGKILL, since the kernel closes the pipe of a dead process — signals each target, then
+ * kills the process groups left after 5 s. The server (PostgreSQL) gets SIGINT, a fast shutdown,
+ * never SIGKILL, which would leave its shared memory behind.
+ */
+const WATCHDOG = `
+const targets = new Map();
+let buffer = '';
+let done = false;
+process.stdin.on('data', (chunk) => {
+  buffer += chunk;
+  for (let end = buffer.indexOf('\\n'); end >= 0; end = buffer.indexOf('\\n')) {
+    const [command, pid, signal] = buffer.slice(0, end).split(' ');
+    buffer = buffer.slice(end + 1);
+    if (command === 'add') targets.set(Number(pid), signal);
+    if (command === 'done') done = true;
+  }
+});
+process.stdin.on('end', () => {
+  if (done) process.exit(0);
+  for (const [pid, signal] of targets) { try { process.kill(pid, signal); } catch {} }
+  setTimeout(() => {
+    for (const pid of targets.keys()) if (pid < 0) { try { process.kill(pid, 'SIGKILL'); } catch {} }
+    process.exit(0);
+  }, 5000);
+});
+`;
+
+export interface Reaper {
+  /** Signals `pid` (a process group when negative) with `signal` should the stack die without stopping it. */
+  watch(pid: number, signal: NodeJS.Signals): void;
+  /** The stack stopped its children itself: the watchdog exits without signalling anything. */
+  release(): void;
+}
+
+export function startReaper(): Reaper {
+  // Its own process group, so that Ctrl-C in the terminal does not stop it before the stack.
+  const child: ChildProcess = spawn(process.execPath, ['-e', WATCHDOG], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  child.unref();
+  return {
+    watch: (pid, signal) => child.stdin!.write(`add ${pid} ${signal}\n`),
+    release: () => child.stdin!.end('done\n'),
+  };
+}
+
+/** Fails with the setting to change when `port` is taken on 127.0.0.1. */
+export function requireFreePort(port: number, setting: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} (${setting}) is already in use, perhaps by another npm run dev. Stop it, or choose another port: ${setting}=<port> npm run dev.`
+            : `Port ${port} (${setting}) cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}

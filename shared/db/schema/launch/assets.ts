@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { launch } from './schema';
+import { workspaces } from './workspaces';
+
+export const assetStatuses = ['pending', 'uploaded', 'ready', 'rejected'] as const;
+
+/**
+ * A file a workspace uploads for its posts (an image or a short video), stored in R2. `pending`
+ * until the signed upload arrives, `uploaded` until completion has checked it, then `ready`, or
+ * `rejected` (bytes not of the declared type; the object is removed). The declared type and size
+ * are what the upload signature binds.
+ */
+export const assets = launch.table(
+  'assets',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: assetStatuses }).notNull().default('pending'),
+    objectKey: text('object_key').notNull(),
+    /** Hex SHA-256 of the bytes, set on completion: an identical file is kept once per workspace. */
+    sha256: text('sha256'),
+    width: integer('width'),
+    height: integer('height'),
+    rejectionReason: text('rejection_reason'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('assets_workspace_id_idx').on(table.workspaceId, table.id),
+    uniqueIndex('assets_workspace_sha256_ready_unique').on(table.workspaceId, table.sha256).where(sql`${table.status} = 'ready'`),
+  ],
+);

@@ -1,0 +1,1 @@
+../../../../../node_modules/@scalar/api-reference/dist/browser/standalone.js

@@ -1,0 +1,28 @@
+import { z } from '@hono/zod-openapi';
+import { assetStatuses } from '../../../shared/db/schema';
+import { assetTypeNames } from '../domain/asset-media';
+
+export const assetSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    contentType: z.enum(assetTypeNames).openapi({ description: 'The declared type; completion checks the bytes against it.' }),
+    size: z.number().int().openapi({ description: 'Bytes, as declared when the upload was signed.' }),
+    status: z.enum(assetStatuses).openapi({
+      description:
+        '`pending` (signed, nothing received), `uploaded` (bytes stored, unchecked), `ready` (checked; can be attached and downloaded), `rejected` (bytes were not the declared type; removed).',
+    }),
+    width: z.number().int().nullable().openapi({ description: 'Pixels, read from an image header on completion.' }),
+    height: z.number().int().nullable(),
+    sha256: z.string().nullable().openapi({ description: 'Hex SHA-256 of the bytes, set on completion.' }),
+    rejectionReason: z.string().nullable(),
+    createdAt: z.string().datetime(),
+    readyAt: z.string().datetime().nullable(),
+  })
+  .openapi('Asset');
+
+/** The query of a signed URL, as the signing operation returned it. */
+export const signedQuery = z.object({
+  expires: z.coerce.number().int().openapi({ description: 'Unix seconds after which the URL is refused.' }),
+  signature: z.string().max(128).openapi({ description: 'HMAC-SHA256 of what the URL grants; any change invalidates it.' }),
+});

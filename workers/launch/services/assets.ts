@@ -1,0 +1,279 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { readConfig } from '../../../shared/config';
+import type { Database } from '../../../shared/db/client';
+import { assets, postVisuals } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
+import { newId } from '../../../shared/ids';
+import { assetTypes, imageDimensions, MiB, SNIFF_BYTES, sniffType, type AssetType } from '../domain/asset-media';
+import { sign, urlSigningKey, verify, type SignedFields } from '../domain/signed-url';
+import { launchConfigSchema } from '../config';
+import type { LaunchBindings } from '../env';
+import type { Actor } from './audit';
+import { editPost, getPost, postVisualInputs } from './campaigns';
+
+type AssetRow = typeof assets.$inferSelect;
+
+export interface AssetDeps {
+  db: Database;
+  bucket: R2Bucket;
+  /** The HMAC key of signed URLs (domain/signed-url.ts). */
+  signingKey: CryptoKey;
+  /** Where signed URLs point: this Worker's own origin. */
+  origin: string;
+  now?: Date;
+}
+
+/** An upload URL lives long enough to send 90 MiB over a slow link, and no longer. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_SECONDS = { default: 60 * 60, min: 60, max: 7 * 24 * 60 * 60 } as const;
+const MAX_VISUALS = 4;
+
+export function assetView(row: AssetRow) {
+  return {
+    id: row.id,
+    filename: row.filename,
+    contentType: row.contentType as AssetType,
+    size: row.size,
+    status: row.status,
+    width: row.width,
+    height: row.height,
+    sha256: row.sha256,
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+  };
+}
+
+const nowSeconds = (deps: AssetDeps) => Math.floor((deps.now ?? new Date()).getTime() / 1000);
+
+/** Records a pending asset and signs the one URL its bytes may be sent to. */
+export async function createUpload(deps: AssetDeps, workspaceId: string, actor: Actor, input: { filename: string; contentType: AssetType; size: number }) {
+  const cap = assetTypes[input.contentType].maxBytes;
+  if (input.size > cap) {
+    throw new ApiError('validation_failed', `size: ${input.contentType} files are accepted up to ${cap / MiB} MiB.`, {
+      hint: 'Compress or shorten the file.',
+      details: { field: 'size', maxBytes: cap },
+    });
+  }
+  const id = newId('ast');
+  const [row] = await deps.db
+    .insert(assets)
+    .values({ id, workspaceId, ...input, objectKey: `workspaces/${workspaceId}/assets/${id}`, createdBy: actor.id })
+    .returning();
+  const expires = nowSeconds(deps) + UPLOAD_URL_SECONDS;
+  const signature = await sign(deps.signingKey, { purpose: 'upload', assetId: id, workspaceId, contentType: input.contentType, size: input.size, expires });
+  return {
+    asset: assetView(row!),
+    upload: {
+      url: `${deps.origin}/api/v1/uploads/${id}?expires=${expires}&signature=${signature}`,
+      method: 'PUT' as const,
+      headers: { 'content-type': input.contentType, 'content-length': String(input.size) },
+      expiresAt: new Date(expires * 1000).toISOString(),
+    },
+  };
+}
+
+/**
+ * Takes the signed upload: the signature, then the body's declared type and exact length, then
+ * the bytes straight into R2 through a fixed-length stream (never held whole; a body longer or
+ * shorter than declared fails the write). Sending again before completion replaces the bytes.
+ */
+export async function receiveUpload(deps: AssetDeps, assetId: string, query: { expires: number; signature: string }, request: Request) {
+  const row = await signedAsset(deps, assetId, query, (asset) => ({ purpose: 'upload', contentType: asset.contentType, size: asset.size }));
+  if (row.status !== 'pending' && row.status !== 'uploaded') throw invalidAssetState(row.status, 'upload');
+  const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (contentType !== row.contentType) {
+    throw new ApiError('validation_failed', `content-type: this upload URL was signed for ${row.contentType}.`, {
+      hint: `Send Content-Type: ${row.contentType}, or sign a new upload for the other type.`,
+      details: { field: 'content-type', location: 'header', expected: row.contentType },
+    });
+  }
+  const length = Number(request.headers.get('content-length'));
+  if (!request.body || !Number.isSafeInteger(length) || length !== row.size) {
+    throw new ApiError('validation_failed', `content-length: this upload URL was signed for exactly ${row.size} bytes.`, {
+      hint: 'Send the file you declared, with its Content-Length, or sign a new upload for its real size.',
+      details: { field: 'content-length', location: 'header', expected: row.size },
+    });
+  }
+  await deps.bucket.put(row.objectKey, request.body.pipeThrough(new FixedLengthStream(row.size)), { httpMetadata: { contentType: row.contentType } });
+  const [updated] = await deps.db
+    .update(assets)
+    .set({ status: 'uploaded', uploadedAt: deps.now ?? new Date() })
+    .where(and(eq(assets.id, row.id), sql`${assets.status} in ('pending', 'uploaded')`))
+    .returning();
+  if (!updated) throw invalidAssetState(row.status, 'upload');
+  return assetView(updated);
+}
+
+/**
+ * Checks what arrived and makes it usable: the bytes' signature must be the declared type, an
+ * image's pixel size is read from its header, and the SHA-256 of the whole object is computed as
+ * it streams out of R2. A workspace keeps identical bytes once: completing a copy of a ready
+ * asset drops the copy and answers with the original (`existing: true`).
+ */
+export async function completeAsset(deps: AssetDeps, workspaceId: string, assetId: string) {
+  const row = await getAsset(deps.db, workspaceId, assetId);
+  if (row.status !== 'uploaded') throw invalidAssetState(row.status, 'complete');
+  const head = await deps.bucket.get(row.objectKey, { range: { offset: 0, length: SNIFF_BYTES } });
+  if (!head) throw invalidAssetState('pending', 'complete');
+  const bytes = new Uint8Array(await head.arrayBuffer());
+  const detected = sniffType(bytes);
+  const dimensions = detected ? imageDimensions(detected, bytes) : null;
+  if (detected !== row.contentType || (assetTypes[detected].kind === 'image' && !dimensions)) {
+    const reason = detected === row.contentType ? `the ${detected} header is unreadable` : `the bytes are ${detected ?? 'not a supported image or video'}`;
+    await reject(deps, row, reason);
+    throw new ApiError('asset_type_mismatch', `Declared ${row.contentType}, but ${reason}.`, {
+      hint: 'Sign a new upload with the real content type of the file.',
+      details: { declaredType: row.contentType, detectedType: detected },
+    });
+  }
+  const sha256 = await objectSha256(deps.bucket, row.objectKey);
+  const outcome = await deps.db.transaction(async (tx) => {
+    // Two completions of the same bytes in one workspace take turns, so exactly one keeps them.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${workspaceId}:${sha256}`}))`);
+    const [original] = await tx
+      .select()
+      .from(assets)
+      .where(and(eq(assets.workspaceId, workspaceId), eq(assets.sha256, sha256), eq(assets.status, 'ready')));
+    if (original) {
+      await tx.delete(assets).where(and(eq(assets.id, row.id), eq(assets.status, 'uploaded')));
+      return { row: original, existing: true };
+    }
+    const [ready] = await tx
+      .update(assets)
+      .set({ status: 'ready', sha256, width: dimensions?.width ?? null, height: dimensions?.height ?? null, readyAt: deps.now ?? new Date() })
+      .where(and(eq(assets.id, row.id), eq(assets.status, 'uploaded')))
+      .returning();
+    if (!ready) throw invalidAssetState('ready', 'complete');
+    return { row: ready, existing: false };
+  });
+  if (outcome.existing) await deps.bucket.delete(row.objectKey);
+  return { ...assetView(outcome.row), existing: outcome.existing };
+}
+
+async function objectSha256(bucket: R2Bucket, key: string): Promise<string> {
+  const object = await bucket.get(key);
+  if (!object) throw invalidAssetState('pending', 'complete');
+  const digest = new crypto.DigestStream('SHA-256');
+  await object.body.pipeTo(digest);
+  return [...new Uint8Array(await digest.digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function reject(deps: AssetDeps, row: AssetRow, reason: string): Promise<void> {
+  await deps.bucket.delete(row.objectKey);
+  await deps.db.update(assets).set({ status: 'rejected', rejectionReason: reason }).where(eq(assets.id, row.id));
+}
+
+/** Removes the record and the stored object; an asset shown on a post stays until the post drops it. */
+export async function deleteAsset(deps: AssetDeps, workspaceId: string, assetId: string): Promise<void> {
+  const row = await getAsset(deps.db, workspaceId, assetId);
+  const [used] = await deps.db.select({ postId: postVisuals.postId }).from(postVisuals).where(eq(postVisuals.assetId, row.id)).limit(1);
+  if (used) {
+    throw new ApiError('conflict', 'The asset is a visual of a post.', {
+      hint: "Remove it from the post's visuals (PATCH /api/v1/posts/{postId}), then delete it.",
+      details: { postId: used.postId },
+    });
+  }
+  await deps.db.delete(assets).where(and(eq(assets.workspaceId, workspaceId), eq(assets.id, row.id)));
+  await deps.bucket.delete(row.objectKey);
+}
+
+export async function signDownload(deps: AssetDeps, workspaceId: string, assetId: string, expiresIn: number) {
+  const row = await getAsset(deps.db, workspaceId, assetId);
+  if (row.status !== 'ready') throw invalidAssetState(row.status, 'download');
+  const expires = nowSeconds(deps) + expiresIn;
+  const signature = await sign(deps.signingKey, { purpose: 'download', assetId: row.id, workspaceId, expires });
+  return { url: `${deps.origin}/api/v1/assets/${row.id}/content?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** Streams a ready asset to whoever holds a valid download URL. */
+export async function serveDownload(deps: AssetDeps, assetId: string, query: { expires: number; signature: string }): Promise<Response> {
+  const row = await signedAsset(deps, assetId, query, () => ({ purpose: 'download' }));
+  const object = row.status === 'ready' ? await deps.bucket.get(row.objectKey) : null;
+  if (!object) throw new ApiError('not_found', 'The asset is no longer available.', { hint: 'It was deleted; upload it again.' });
+  const headers = new Headers({
+    'content-type': row.contentType,
+    'content-length': String(object.size),
+    etag: object.httpEtag,
+    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+    'cache-control': `private, max-age=${Math.max(0, query.expires - nowSeconds(deps))}`,
+    'x-content-type-options': 'nosniff',
+  });
+  return new Response(object.body, { status: 200, headers });
+}
+
+/** The asset a signed URL names, once the signature holds; anything wrong is one 403 that reveals nothing. */
+async function signedAsset(
+  deps: AssetDeps,
+  assetId: string,
+  query: { expires: number; signature: string },
+  bound: (row: AssetRow) => Pick<SignedFields, 'purpose' | 'contentType' | 'size'>,
+): Promise<AssetRow> {
+  const [row] = await deps.db.select().from(assets).where(eq(assets.id, assetId));
+  const check = row
+    ? await verify(deps.signingKey, { ...bound(row), assetId: row.id, workspaceId: row.workspaceId, expires: query.expires }, query.signature, nowSeconds(deps))
+    : ({ ok: false, reason: 'tampered' } as const);
+  if (check.ok) return row!;
+  if (check.reason === 'expired') throw new ApiError('url_signature_expired', 'This signed URL has expired.', { hint: 'Ask for a new signed URL.' });
+  throw new ApiError('url_signature_invalid', 'This signed URL is not valid.', { hint: 'Use the URL exactly as it was returned, or ask for a new one.' });
+}
+
+export async function getAsset(db: Database, workspaceId: string, assetId: string): Promise<AssetRow> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.workspaceId, workspaceId), eq(assets.id, assetId)));
+  if (!row) throw new ApiError('not_found', 'No asset with this id in this workspace.', { hint: 'List assets with GET /api/v1/assets.' });
+  return row;
+}
+
+export async function listAssets(db: Database, workspaceId: string, filters: { status?: AssetRow['status'] }, after: string | undefined, limit: number) {
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.workspaceId, workspaceId), filters.status ? eq(assets.status, filters.status) : undefined, after ? lt(assets.id, after) : undefined))
+    .orderBy(desc(assets.id))
+    .limit(limit + 1);
+  return rows.map(assetView);
+}
+
+/**
+ * Shows a ready asset as the post's next visual. This is an edit: the post returns to draft and
+ * its fingerprint now covers the asset's bytes, so an earlier approval does not carry over.
+ */
+export async function attachVisual(db: Database, workspaceId: string, actor: Actor, postId: string, input: { assetId: string; altText: string }) {
+  const asset = await getAsset(db, workspaceId, input.assetId).catch((error: unknown) => {
+    throw error instanceof ApiError ? new ApiError('not_found', error.message, { hint: error.hint, details: { field: 'assetId' } }) : error;
+  });
+  if (asset.status !== 'ready') throw invalidAssetState(asset.status, 'attach');
+  await getPost(db, workspaceId, postId);
+  const current = await postVisualInputs(db, postId);
+  if (current.length >= MAX_VISUALS) {
+    throw new ApiError('validation_failed', `A post shows at most ${MAX_VISUALS} visuals.`, {
+      hint: 'Remove a visual first (PATCH /api/v1/posts/{postId} with the visuals to keep).',
+      details: { field: 'assetId', maxVisuals: MAX_VISUALS },
+    });
+  }
+  return editPost(db, workspaceId, actor, postId, {
+    visuals: [...current, { url: `asset:${asset.id}`, altText: input.altText, assetId: asset.id, contentHash: asset.sha256 }],
+  });
+}
+
+function invalidAssetState(status: string, action: string): ApiError {
+  const hints: Record<string, string> = {
+    upload: 'The asset was already completed or rejected; sign a new upload.',
+    complete: 'Upload the bytes to the signed URL first; an asset is completed once.',
+    download: 'Complete the upload first (POST /api/v1/assets/{assetId}/complete).',
+    attach: 'Complete the upload first (POST /api/v1/assets/{assetId}/complete).',
+  };
+  return new ApiError('invalid_transition', `This asset is ${status}; ${action} does not apply.`, {
+    hint: hints[action],
+    details: { currentStatus: status, action },
+  });
+}
+
+/** The asset services of one request: the bucket, the URL signing key and this Worker's origin. */
+export async function assetDeps(env: LaunchBindings, db: Database, requestUrl: string): Promise<AssetDeps> {
+  const { INTERNAL_SECRET } = readConfig(launchConfigSchema, env);
+  return { db, bucket: env.ASSET_FILES, signingKey: await urlSigningKey(INTERNAL_SECRET), origin: new URL(requestUrl).origin };
+}

@@ -1,0 +1,119 @@
+import { approvalOf, type Approval, type ApprovalThresholds } from '../domain/approval';
+
+/**
+ * The quality of a list, from what its checks found. Every distinct address falls in exactly one
+ * risk group, the first that applies in this order (so the shares add up to 100 %):
+ *
+ * | group | when |
+ * |---|---|
+ * | invalid | bad syntax, or the check says `invalid` |
+ * | suppressed | on the workspace's suppression list (none yet: suppressions are not built) |
+ * | disposable | a disposable-address service |
+ * | full_inbox | the mailbox is over quota |
+ * | catch_all | the domain accepts any address |
+ * | role | a role account (info@, sales@) |
+ * | unknown | the check could not tell (`unknown`), or the address was not checked (failed, cancelled, skipped) |
+ * | risky | `risky` for another reason |
+ * | safe | `safe` |
+ *
+ * Addresses still waiting for their check are `pending` and left out until checked. Repeats of an
+ * address (duplicates) are not addresses of their own: they are counted, never checked, never scored.
+ *
+ * score = round(100 × Σ value(group) × count(group) / checked), where checked is the sum of the
+ * groups' counts; bounce estimate = Σ bounce(group) × count(group) / checked, as a percentage.
+ * The value and bounce rate of each group are in GROUP_RATES: the bounce rates are the rates
+ * senders observe for such addresses (an invalid address always bounces; a catch-all domain
+ * bounces about one message in four; a safe address almost never), the values how much an
+ * address of the group is worth sending to. The grade is the approval rule of
+ * GET /v1/jobs/{job_id}/approval: the safe share against the workspace thresholds.
+ */
+
+export const riskGroups = ['invalid', 'suppressed', 'disposable', 'full_inbox', 'catch_all', 'role', 'unknown', 'risky', 'safe'] as const;
+export type RiskGroup = (typeof riskGroups)[number];
+
+export const GROUP_RATES: Record<RiskGroup, { value: number; bounce: number; description: string }> = {
+  invalid: { value: 0, bounce: 1, description: 'Bad syntax, or no such mailbox or domain: every message bounces.' },
+  suppressed: { value: 0, bounce: 0, description: 'On the suppression list: never sent to, so never bounces.' },
+  disposable: { value: 0.1, bounce: 0.2, description: 'A throwaway address: often gone within days, rarely read.' },
+  full_inbox: { value: 0.2, bounce: 0.6, description: 'The mailbox is over quota: messages soft-bounce until it is emptied, often abandoned.' },
+  catch_all: { value: 0.5, bounce: 0.25, description: 'The domain accepts any address, so the mailbox itself is unconfirmed.' },
+  role: { value: 0.7, bounce: 0.05, description: 'A shared role address: deliverable, but complaints are more likely.' },
+  unknown: { value: 0.4, bounce: 0.3, description: 'The mail server did not say (greylisting, timeouts, blocks), or the address was not checked.' },
+  risky: { value: 0.6, bounce: 0.1, description: 'Deliverable with a risk the check reported.' },
+  safe: { value: 1, bounce: 0.01, description: 'The mail server accepted the mailbox.' },
+};
+
+export type GroupCounts = Record<RiskGroup, number>;
+
+export interface QualityInput {
+  groups: GroupCounts;
+  /** Distinct addresses still waiting for their check. */
+  pending: number;
+  /** Rows repeating an earlier address. */
+  duplicates: number;
+  /** Rows whose address has bad syntax (also counted in `invalid`). */
+  syntaxErrors: number;
+  /** Rows of the list, repeats and bad syntax included. */
+  rows: number;
+}
+
+export interface GroupShare {
+  group: RiskGroup;
+  count: number;
+  /** Of the checked addresses, in percent with one decimal. */
+  percent: number;
+  value: number;
+  bounce_rate: number;
+  /** Points of the score this group brings: value × share × 100. */
+  points: number;
+}
+
+export interface Quality {
+  /** 0–100; null until an address has been checked. */
+  score: number | null;
+  /** Percent with one decimal; null until an address has been checked. */
+  bounce_estimate_percent: number | null;
+  checked: number;
+  pending: number;
+  final: boolean;
+  breakdown: GroupShare[];
+  grade: Approval;
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+export function listQuality(input: QualityInput, thresholds: ApprovalThresholds): Quality {
+  const checked = riskGroups.reduce((sum, group) => sum + input.groups[group], 0);
+  const breakdown = riskGroups.map((group) => {
+    const count = input.groups[group];
+    const rates = GROUP_RATES[group];
+    return {
+      group,
+      count,
+      percent: percent(count, checked),
+      value: rates.value,
+      bounce_rate: rates.bounce,
+      points: checked > 0 ? Math.round(((rates.value * count) / checked) * 1000) / 10 : 0,
+    };
+  });
+  const value = riskGroups.reduce((sum, group) => sum + GROUP_RATES[group].value * input.groups[group], 0);
+  return {
+    score: checked > 0 ? Math.round((100 * value) / checked) : null,
+    bounce_estimate_percent: checked > 0 ? bouncePercent(input.groups, riskGroups) : null,
+    checked,
+    pending: input.pending,
+    final: input.pending === 0,
+    breakdown,
+    grade: approvalOf({ safe: input.groups.safe, processed: checked }, thresholds),
+  };
+}
+
+/** The bounce rate, in percent with one decimal, of sending to the given groups only. */
+export function bouncePercent(groups: GroupCounts, sent: readonly RiskGroup[]): number {
+  const total = sent.reduce((sum, group) => sum + groups[group], 0);
+  if (total === 0) return 0;
+  const bounces = sent.reduce((sum, group) => sum + GROUP_RATES[group].bounce * groups[group], 0);
+  return Math.round((bounces / total) * 1000) / 10;
+}
+
+export const emptyGroups = (): GroupCounts => Object.fromEntries(riskGroups.map((group) => [group, 0])) as GroupCounts;

@@ -1,0 +1,206 @@
+import type { DnsAnswer, DnsResolver } from '../../../shared/net/doh';
+import type { Finding } from './finding';
+import { findingFrom, type Problem } from './problems';
+
+/**
+ * DNS blocklists: the domain on domain lists (DBL-style: `<domain>.<zone>`), each mail host's
+ * IPv4 addresses on IP lists (`<reversed octets>.<zone>`). A query answers NXDOMAIN when the name
+ * is not listed and a 127.0.0.x code when it is. Lists also answer codes that say the query was
+ * refused (Spamhaus: 127.255.255.0/24 for a public resolver, a rate limit or a typing error): such
+ * an answer, an error, or anything outside 127/8 says nothing about the domain and is `unknown`,
+ * never `listed`.
+ */
+
+export interface Blocklist {
+  id: string;
+  name: string;
+  kind: 'domain' | 'ip';
+  /** The zone queried without a Spamhaus DQS key. */
+  zone: string;
+  /** The zone under a DQS key (`<key>.<dqsZone>`), for Spamhaus lists. */
+  dqsZone?: string;
+  /** Codes that mean the query was refused rather than answered (beyond 127.255.255.0/24). */
+  refusedCodes?: readonly string[];
+  /** Meaning of each listing code. */
+  codes: Readonly<Record<string, string>>;
+  removal: string;
+}
+
+export const BLOCKLISTS: readonly Blocklist[] = [
+  {
+    id: 'spamhaus_dbl',
+    name: 'Spamhaus DBL',
+    kind: 'domain',
+    zone: 'dbl.spamhaus.org',
+    dqsZone: 'dbl.dq.spamhaus.net',
+    // 127.0.1.255: an IP address was asked of a domain list.
+    refusedCodes: ['127.0.1.255'],
+    codes: {
+      '127.0.1.2': 'spam domain',
+      '127.0.1.4': 'phishing domain',
+      '127.0.1.5': 'malware domain',
+      '127.0.1.6': 'botnet C&C domain',
+      '127.0.1.102': 'abused legit spam',
+      '127.0.1.103': 'abused spammed redirector',
+      '127.0.1.104': 'abused legit phishing',
+      '127.0.1.105': 'abused legit malware',
+      '127.0.1.106': 'abused legit botnet C&C',
+    },
+    removal: 'https://check.spamhaus.org/',
+  },
+  {
+    id: 'surbl',
+    name: 'SURBL multi',
+    kind: 'domain',
+    zone: 'multi.surbl.org',
+    // 127.0.0.1: the query came through a resolver SURBL blocks.
+    refusedCodes: ['127.0.0.1'],
+    codes: { '127.0.0.8': 'phishing', '127.0.0.16': 'malware', '127.0.0.64': 'abuse', '127.0.0.128': 'cracked sites', '127.0.0.24': 'phishing and malware' },
+    removal: 'https://surbl.org/surbl-analysis',
+  },
+  {
+    id: 'spamhaus_zen',
+    name: 'Spamhaus ZEN',
+    kind: 'ip',
+    zone: 'zen.spamhaus.org',
+    dqsZone: 'zen.dq.spamhaus.net',
+    codes: {
+      '127.0.0.2': 'SBL: spam source or operation',
+      '127.0.0.3': 'SBL CSS: snowshoe spam',
+      '127.0.0.4': 'XBL: exploited or infected host',
+      '127.0.0.9': 'SBL DROP: hijacked netblock',
+      '127.0.0.10': 'PBL: end-user range the ISP says should not send mail directly',
+      '127.0.0.11': 'PBL: end-user range Spamhaus says should not send mail directly',
+    },
+    removal: 'https://check.spamhaus.org/',
+  },
+  {
+    id: 'spamcop',
+    name: 'SpamCop',
+    kind: 'ip',
+    zone: 'bl.spamcop.net',
+    codes: { '127.0.0.2': 'reported as a spam source' },
+    removal: 'https://www.spamcop.net/bl.shtml',
+  },
+];
+
+/** The name to ask for `subject` (a domain, or an IPv4 address) on `list`, through the DQS key when there is one. */
+export function blocklistQueryName(list: Blocklist, subject: string, dqsKey: string | null): string {
+  const zone = dqsKey && list.dqsZone ? `${dqsKey}.${list.dqsZone}` : list.zone;
+  const label = list.kind === 'ip' ? subject.split('.').reverse().join('.') : subject;
+  return `${label}.${zone}`;
+}
+
+export type ListingVerdict = { status: 'clear' } | { status: 'listed'; codes: string[]; meaning: string } | { status: 'unknown'; reason: string };
+
+/** What one blocklist answer means; the refused-answer rule lives here. */
+export function interpretAnswer(list: Blocklist, answer: DnsAnswer): ListingVerdict {
+  if (answer.status === 'failed') return { status: 'unknown', reason: `the query failed: ${answer.error}` };
+  if (answer.status === 'nxdomain' || answer.data.length === 0) return { status: 'clear' };
+  const refused = answer.data.find((code) => code.startsWith('127.255.255.') || list.refusedCodes?.includes(code));
+  if (refused) return { status: 'unknown', reason: `${list.name} refused the query (${refused}: ${refusalReason(refused)})` };
+  const foreign = answer.data.find((code) => !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(code));
+  if (foreign) return { status: 'unknown', reason: `${list.name} answered ${foreign}, which is not a list code (a resolver rewriting answers?)` };
+  return { status: 'listed', codes: answer.data, meaning: answer.data.map((code) => list.codes[code] ?? `code ${code}`).join('; ') };
+}
+
+function refusalReason(code: string): string {
+  switch (code) {
+    case '127.255.255.252':
+      return 'the query was malformed';
+    case '127.255.255.254':
+      return 'queries through public or open resolvers are refused; set SPAMHAUS_DQS_KEY';
+    case '127.255.255.255':
+      return 'too many queries';
+    default:
+      return 'the list does not answer this resolver';
+  }
+}
+
+export interface BlocklistResult {
+  list: string;
+  name: string;
+  /** The domain, or the mail host address, that was looked up. */
+  subject: string;
+  /** The mail host the address belongs to, for IP lists. */
+  host: string | null;
+  status: 'clear' | 'listed' | 'unknown';
+  /** The list's answer codes when listed. */
+  codes: string[];
+  reason: string | null;
+}
+
+export interface BlocklistDetails {
+  via_dqs: boolean;
+  results: BlocklistResult[];
+}
+
+export interface BlocklistSubjects {
+  domain: string;
+  /** Each mail host with its IPv4 addresses. */
+  hosts: Array<{ host: string; addresses: string[] }>;
+}
+
+const EXPLANATION =
+  'Receivers refuse or junk mail from domains and servers on major blocklists. A listing on Spamhaus alone can stop delivery to a large share of mailboxes. A query the list refused tells nothing: it is reported as unknown, never as a listing.';
+
+export async function checkBlocklists(resolver: DnsResolver, subjects: BlocklistSubjects, dqsKey: string | null): Promise<Finding<BlocklistDetails>> {
+  const queries: Array<{ list: Blocklist; subject: string; host: string | null }> = [];
+  for (const list of BLOCKLISTS) {
+    if (list.kind === 'domain') queries.push({ list, subject: subjects.domain, host: null });
+    else for (const { host, addresses } of subjects.hosts) for (const address of addresses.filter(isIpv4)) queries.push({ list, subject: address, host });
+  }
+  const results = await Promise.all(
+    queries.map(async ({ list, subject, host }): Promise<BlocklistResult> => {
+      const verdict = interpretAnswer(list, await resolver.query(blocklistQueryName(list, subject, dqsKey), 'A'));
+      return {
+        list: list.id,
+        name: list.name,
+        subject,
+        host,
+        status: verdict.status,
+        codes: verdict.status === 'listed' ? verdict.codes : [],
+        reason: verdict.status === 'listed' ? verdict.meaning : verdict.status === 'unknown' ? verdict.reason : null,
+      };
+    }),
+  );
+  return assessBlocklists(results, dqsKey !== null);
+}
+
+function isIpv4(address: string): boolean {
+  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address);
+}
+
+export function assessBlocklists(results: BlocklistResult[], viaDqs: boolean): Finding<BlocklistDetails> {
+  const problems: Problem[] = [];
+  for (const result of results) {
+    const list = BLOCKLISTS.find((entry) => entry.id === result.list)!;
+    const what = result.host ? `${result.subject} (${result.host})` : result.subject;
+    if (result.status === 'listed') {
+      problems.push({
+        status: 'fail',
+        text: `${what} is listed on ${result.name}: ${result.reason}.`,
+        fix: `Find and stop the cause (a compromised account, a bad list, an open form), then request removal at ${list.removal}.`,
+      });
+    }
+    if (result.status === 'unknown') {
+      problems.push({
+        status: 'unknown',
+        text: `${result.name} for ${what}: ${result.reason}.`,
+        fix: result.reason?.includes('SPAMHAUS_DQS_KEY')
+          ? 'Set the SPAMHAUS_DQS_KEY setting to a Spamhaus Data Query Service key (free for low volumes).'
+          : null,
+      });
+    }
+  }
+  const lists = new Set(results.map((result) => result.list)).size;
+  return findingFrom({
+    passSummary: `Not listed on any of ${lists} blocklists (${results.length} queries).`,
+    problems,
+    records: results
+      .filter((result) => result.codes.length > 0)
+      .map((result) => `${blocklistQueryName(BLOCKLISTS.find((entry) => entry.id === result.list)!, result.subject, null)} A ${result.codes.join(' ')}`),
+    explanation: EXPLANATION,
+    details: { via_dqs: viaDqs, results },
+  });
+}

@@ -1,0 +1,4 @@
+import { describeIndexRoute } from '../../../test/workers/index-suite';
+import worker from '../index';
+
+describeIndexRoute('verify', worker);

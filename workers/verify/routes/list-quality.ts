@@ -1,0 +1,80 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { jsonResponse } from '../../../shared/http/openapi-errors';
+import { defineOperation } from '../auth/operation';
+import { approvalVerdicts } from '../domain/approval';
+import type { VerifyEnv } from '../env';
+import { GROUP_RATES, riskGroups } from '../lists/quality';
+import { qualityReport } from '../services/list-quality';
+import { listStatuses } from '../services/lists';
+import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
+
+const rateTable = riskGroups
+  .map((group) => `| \`${group}\` | ${GROUP_RATES[group].value} | ${GROUP_RATES[group].bounce * 100} % | ${GROUP_RATES[group].description} |`)
+  .join('\n');
+
+const description = `Every distinct address of the list is in one risk group, the first that applies in the order of the table. Repeats (duplicates) are not addresses of their own: counted, not scored. Addresses not checked yet are \`pending\` and left out until they are; while some are, \`final\` is false.
+
+- **score** = round(100 × Σ value × count / checked), 0–100.
+- **bounce_estimate_percent** = Σ bounce rate × count / checked: the share of messages expected to bounce if the whole list were sent to.
+- **grade**: the rule of GET /v1/jobs/{job_id}/approval: the safe share (\`safe\` of checked) at or above the workspace’s \`approval_excellent_threshold\` is \`excellent\`, at or above \`approval_good_threshold\` \`good\` (both approved), below \`poor\`; \`pending\` before any check.
+- **suppressed** stays 0 until the workspace suppression list exists.
+
+| group | value | bounce rate | meaning |
+|---|---|---|---|
+${rateTable}`;
+
+const groupShare = z
+  .object({
+    group: z.enum(riskGroups),
+    count: z.number().int(),
+    percent: z.number().openapi({ description: 'Of the checked addresses, one decimal.' }),
+    value: z.number(),
+    bounce_rate: z.number(),
+    points: z.number().openapi({ description: 'What the group adds to the score: value × percent.' }),
+    description: z.string(),
+  })
+  .openapi('ListQualityGroup');
+
+const qualitySchema = z
+  .object({
+    list_id: z.number().int(),
+    status: z.enum(listStatuses),
+    final: z.boolean().openapi({ description: 'False while addresses are still waiting for their check.' }),
+    score: z.number().int().nullable().openapi({ description: '0–100; null until an address is checked.' }),
+    bounce_estimate_percent: z.number().nullable(),
+    counts: z.object({
+      rows: z.number().int(),
+      checked: z.number().int().openapi({ description: 'Distinct addresses with an outcome (bad syntax included): the denominator.' }),
+      pending: z.number().int(),
+      duplicates: z.number().int(),
+      syntax_errors: z.number().int(),
+      suppressed: z.number().int(),
+    }),
+    shares: z
+      .object({ safe: z.number(), risky: z.number(), invalid: z.number(), unknown: z.number(), suppressed: z.number() })
+      .openapi({ description: 'Percent of checked by verdict: risky is disposable, full inbox, catch-all, role and other risky together.' }),
+    breakdown: z.array(groupShare),
+    grade: z.object({
+      verdict: z.enum(approvalVerdicts),
+      approved: z.boolean(),
+      safe_percent: z.number().nullable(),
+      thresholds: z.object({ excellent: z.number(), good: z.number() }),
+    }),
+  })
+  .openapi('ListQuality');
+
+const qualityRoute = defineOperation({
+  method: 'get',
+  path: '/v1/lists/{list_id}/quality',
+  operationId: 'v1_get_list_quality',
+  tags: ['Lists'],
+  summary: 'Quality score 0–100 with its breakdown, bounce estimate and grade',
+  description,
+  access: listsAccess,
+  request: { params: listIdParams },
+  responses: { 200: jsonResponse(qualitySchema, 'The quality report.'), 404: listNotFoundResponse },
+});
+
+export function registerListQualityRoutes(app: OpenAPIHono<VerifyEnv>): void {
+  app.openapi(qualityRoute, async (c) => c.json(await qualityReport(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').list_id), 200));
+}

@@ -1,0 +1,207 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import {
+  mailgunPermanentFailure,
+  postmarkBounce,
+  postmarkBounceLegacy,
+  postmarkSpamComplaint,
+  sendgridEvents,
+} from '../../../test/node/fixtures/providers/samples';
+import { seedTenant } from '../../../test/workers/seed';
+
+const base = 'http://verify.test';
+
+function call(method: string, path: string, auth: Record<string, string>, body?: unknown) {
+  return SELF.fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function endpointFor(provider: string, extra: Record<string, unknown> = {}) {
+  const seeded = await seedTenant({ planId: 'starter', scopes: ['settings', 'suppressions', 'verify'] });
+  const response = await call('POST', '/v1/provider-endpoints', seeded.auth, { provider, label: provider, ...extra });
+  expect(response.status).toBe(201);
+  const endpoint = (await response.json()) as { id: string; delivery_url: string };
+  const path = new URL(endpoint.delivery_url).pathname;
+  const deliver = (body: string | unknown, headers: Record<string, string> = {}) =>
+    SELF.fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return { ...seeded, endpoint, deliver };
+}
+
+async function outcomesOf(auth: Record<string, string>) {
+  const page = (await (await call('GET', '/v1/outcomes', auth)).json()) as {
+    outcomes: Array<{ email: string; type: string; provider: string; endpoint_id: string; suppression_id: number | null; message_id: string | null }>;
+  };
+  return page.outcomes;
+}
+
+async function isSuppressed(auth: Record<string, string>, email: string) {
+  const response = await call('GET', `/v1/suppressions/check?email=${encodeURIComponent(email)}`, auth);
+  return ((await response.json()) as { suppressed: boolean }).suppressed;
+}
+
+describe('Postmark deliveries', () => {
+  it('turns the documented bounce into an outcome and a suppression that flags the next check, once however often it is replayed', async () => {
+    const { auth, endpoint, deliver } = await endpointFor('postmark');
+    const first = await deliver(postmarkBounce);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: 1, recorded: 1, duplicates: 0, ignored: 0 });
+    const [outcome] = await outcomesOf(auth);
+    expect(outcome).toMatchObject({
+      email: 'john@example.com',
+      type: 'hard_bounce',
+      provider: 'postmark',
+      endpoint_id: endpoint.id,
+      message_id: postmarkBounce.MessageID,
+    });
+    expect(await isSuppressed(auth, 'john@example.com')).toBe(true);
+    const events = (await (await call('GET', `/v1/suppressions/${outcome!.suppression_id}/events`, auth)).json()) as {
+      suppression: { source: string };
+      events: Array<{ actor: { kind: string; id: string } }>;
+    };
+    expect(events.suppression.source).toBe('provider');
+    expect(events.events[0]!.actor).toEqual({ kind: 'provider_endpoint', id: endpoint.id });
+
+    // The next check of the address carries the flag, in this workspace only.
+    const checkIn = async (tenantAuth: Record<string, string>) =>
+      ((await (await call('POST', '/v1/check_email', tenantAuth, { to_email: 'john@example.com', sandbox: true })).json()) as { suppressed: unknown })
+        .suppressed;
+    expect(await checkIn(auth)).toMatchObject({ entry: { id: outcome!.suppression_id, reason: 'hard_bounce' }, matched_by: 'address' });
+    expect(await checkIn((await seedTenant({ scopes: ['verify'] })).auth)).toBeNull();
+
+    const replay = await deliver(postmarkBounce);
+    expect(await replay.json()).toEqual({ received: 1, recorded: 0, duplicates: 1, ignored: 0 });
+    expect(await outcomesOf(auth)).toHaveLength(1);
+  });
+
+  it('reads the older bounce shape and the spam complaint', async () => {
+    const { auth, deliver } = await endpointFor('postmark');
+    expect(await (await deliver(postmarkBounceLegacy)).json()).toMatchObject({ recorded: 1 });
+    expect(await (await deliver(postmarkSpamComplaint)).json()).toMatchObject({ recorded: 1 });
+    expect((await outcomesOf(auth)).map((outcome) => [outcome.email, outcome.type])).toEqual([
+      ['angry@example.com', 'complaint'],
+      ['john@example.com', 'hard_bounce'],
+    ]);
+    expect(await isSuppressed(auth, 'angry@example.com')).toBe(true);
+  });
+
+  it('refuses an unknown token, a paused endpoint, an address outside allowed_ips and a body that is not JSON', async () => {
+    const { auth, endpoint, deliver } = await endpointFor('postmark', { allowed_ips: ['203.0.113.0/24'] });
+    const unknown = await SELF.fetch(`${base}/v1/provider-deliveries/vpd_nottherightone`, { method: 'POST', body: JSON.stringify(postmarkBounce) });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toMatchObject({ code: 'unauthorized' });
+    const outside = await deliver(postmarkBounce, { 'cf-connecting-ip': '198.51.100.7' });
+    expect(outside.status).toBe(403);
+    expect((await deliver(postmarkBounce)).status).toBe(403);
+    const inside = await deliver('{not json', { 'cf-connecting-ip': '203.0.113.9' });
+    expect(inside.status).toBe(400);
+    expect(await inside.json()).toMatchObject({ code: 'bad_request' });
+    await call('PATCH', `/v1/provider-endpoints/${endpoint.id}`, auth, { status: 'paused' });
+    expect((await deliver(postmarkBounce, { 'cf-connecting-ip': '203.0.113.9' })).status).toBe(403);
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
+});
+
+describe('SendGrid deliveries', () => {
+  it('records the delivery events of the documented batch, ignoring the open', async () => {
+    const { auth, deliver } = await endpointFor('sendgrid');
+    expect(await (await deliver(sendgridEvents)).json()).toEqual({ received: 5, recorded: 4, duplicates: 0, ignored: 1 });
+    const types = Object.fromEntries((await outcomesOf(auth)).map((outcome) => [outcome.email, outcome.type]));
+    expect(types).toEqual({
+      'delivered@example.com': 'delivered',
+      'bounce@example.com': 'hard_bounce',
+      'dropped@example.com': 'hard_bounce',
+      'spamreport@example.com': 'complaint',
+    });
+    expect(await (await deliver(sendgridEvents)).json()).toMatchObject({ recorded: 0, duplicates: 4 });
+  });
+
+  it('checks the ECDSA signature when a verification key is set', async () => {
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const spki = new Uint8Array((await crypto.subtle.exportKey('spki', pair.publicKey)) as ArrayBuffer);
+    const { deliver } = await endpointFor('sendgrid', { provider_config: { verification_key: btoa(String.fromCharCode(...spki)) } });
+    const body = JSON.stringify(sendgridEvents.slice(1, 2));
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(timestamp + body)));
+    const signature = btoa(String.fromCharCode(...rawToDer(raw)));
+    const headers = { 'x-twilio-email-event-webhook-signature': signature, 'x-twilio-email-event-webhook-timestamp': timestamp };
+
+    expect((await deliver(body)).status).toBe(401);
+    const tampered = await deliver(body.replace('bounce@', 'other@'), headers);
+    expect(tampered.status).toBe(401);
+    expect(await tampered.json()).toMatchObject({ code: 'unauthorized' });
+    expect(await (await deliver(body, headers)).json()).toMatchObject({ recorded: 1 });
+    expect(await (await deliver(body, headers)).json()).toMatchObject({ recorded: 0, duplicates: 1 });
+  });
+});
+
+/** WebCrypto signs P-256 as r‖s; SendGrid sends ASN.1 DER. */
+function rawToDer(raw: Uint8Array): Uint8Array {
+  const integer = (bytes: Uint8Array) => {
+    let value = [...bytes];
+    while (value.length > 1 && value[0] === 0 && value[1]! < 0x80) value = value.slice(1);
+    if (value[0]! >= 0x80) value = [0, ...value];
+    return [0x02, value.length, ...value];
+  };
+  const body = [...integer(raw.slice(0, 32)), ...integer(raw.slice(32))];
+  return new Uint8Array([0x30, body.length, ...body]);
+}
+
+describe('Mailgun deliveries', () => {
+  const signingKey = 'key-test-signing-key';
+
+  async function signed(key: string, timestamp: number) {
+    const token = crypto.randomUUID().replaceAll('-', '');
+    const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const digest = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(`${timestamp}${token}`)));
+    const signature = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    return { ...mailgunPermanentFailure, signature: { timestamp: String(timestamp), token, signature } };
+  }
+
+  it('records the documented permanent failure as a hard bounce when the signature holds, once', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const body = await signed(signingKey, Math.floor(Date.now() / 1000));
+    expect(await (await deliver(body)).json()).toEqual({ received: 1, recorded: 1, duplicates: 0, ignored: 0 });
+    expect(await outcomesOf(auth)).toMatchObject([
+      { email: 'alice@example.com', type: 'hard_bounce', message_id: '20130503182626.18666.16540@sandbox.mailgun.org' },
+    ]);
+    expect(await isSuppressed(auth, 'alice@example.com')).toBe(true);
+    expect(await (await deliver(body)).json()).toMatchObject({ recorded: 0, duplicates: 1 });
+  });
+
+  it('refuses a wrong signature, an old one and an endpoint without a signing key', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    expect((await deliver(await signed('another-key', Math.floor(Date.now() / 1000)))).status).toBe(401);
+    const old = await deliver(await signed(signingKey, Math.floor(Date.now() / 1000) - 3600));
+    expect(old.status).toBe(401);
+    expect(((await old.json()) as { message: string }).message).toContain('5 minutes');
+    expect(await outcomesOf(auth)).toEqual([]);
+    const keyless = await endpointFor('mailgun');
+    expect((await keyless.deliver(await signed(signingKey, Math.floor(Date.now() / 1000)))).status).toBe(401);
+  });
+});
+
+describe('generic deliveries', () => {
+  it('takes our JSON format, with event_id making a repeat land once', async () => {
+    const { auth, deliver } = await endpointFor('generic');
+    const body = {
+      events: [
+        { email: 'gone@example.com', type: 'hard_bounce', occurred_at: '2026-11-01T00:00:00Z', event_id: 'e1' },
+        { email: 'ok@example.com', type: 'delivered', event_id: 'e2' },
+        { email: 'not-an-address', type: 'delivered', event_id: 'e3' },
+      ],
+    };
+    expect(await (await deliver(body)).json()).toEqual({ received: 3, recorded: 2, duplicates: 0, ignored: 1 });
+    expect(await (await deliver(body)).json()).toEqual({ received: 3, recorded: 0, duplicates: 2, ignored: 1 });
+    expect(await isSuppressed(auth, 'gone@example.com')).toBe(true);
+    const bad = await deliver({ events: [{ email: 'a@b.example', type: 'bounced' }] });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('events[0].type');
+  });
+});

@@ -1,0 +1,65 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { ApiError } from '../../../shared/http/api-error';
+import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
+import { defineOperation } from '../auth/operation';
+import type { VerifyEnv } from '../env';
+import { DELIVERY_PATH } from '../services/provider-endpoints';
+import { receiveDelivery } from '../services/provider-deliveries';
+
+const MAX_DELIVERY_BYTES = 1024 * 1024;
+
+const deliveryRoute = defineOperation({
+  method: 'post',
+  path: `${DELIVERY_PATH}/{delivery_token}`,
+  operationId: 'v1_receive_provider_delivery',
+  tags: ['Feedback'],
+  summary: "Receiving URL for an email provider's webhooks",
+  description: [
+    'Public: the delivery token in the path is the credential (and `allowed_ips`, when the endpoint sets them, checked against `CF-Connecting-IP`). Give this URL to the provider as its webhook URL; the body is the provider’s own payload, unchanged (see POST /v1/provider-endpoints for the formats).',
+    'Each event that is an outcome is recorded (GET /v1/outcomes), with the suppression the workspace policy makes; opens, clicks and the like are accepted and ignored. A delivery of an event the endpoint already recorded (the provider retries, or a request is replayed) records nothing: `duplicates` counts it. Mailgun and signed SendGrid deliveries older than 5 minutes are refused.',
+  ].join('\n\n'),
+  access: 'public',
+  request: {
+    params: z.object({
+      delivery_token: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: 'delivery_token', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          received: z.number().int().openapi({ description: 'Events in the delivery.' }),
+          recorded: z.number().int().openapi({ description: 'Outcomes recorded.' }),
+          duplicates: z.number().int().openapi({ description: 'Outcomes this endpoint had already recorded.' }),
+          ignored: z.number().int().openapi({ description: 'Events that are not outcomes (opens, clicks), or without a valid address.' }),
+        })
+        .openapi('ProviderDeliveryResult'),
+      'The delivery was taken.',
+    ),
+    401: errorResponse('Unknown delivery token, or a signature that does not hold.'),
+    403: errorResponse('The endpoint is paused, or the caller is not in `allowed_ips`.'),
+    413: errorResponse('The body is over 1 MiB.'),
+  },
+});
+
+export function registerProviderDeliveryRoutes(app: OpenAPIHono<VerifyEnv>): void {
+  app.openapi(deliveryRoute, async (c) => {
+    const tooLarge = () =>
+      new ApiError('payload_too_large', 'The body is over 1 MiB.', { hint: 'Send smaller batches.', details: { maxBytes: MAX_DELIVERY_BYTES } });
+    // The body is read whole (signatures cover it), so its size is checked before and after.
+    if (Number(c.req.header('content-length') ?? 0) > MAX_DELIVERY_BYTES) throw tooLarge();
+    const body = await c.req.text();
+    if (body.length > MAX_DELIVERY_BYTES) throw tooLarge();
+    const result = await receiveDelivery(c.get('services').db, {
+      token: c.req.valid('param').delivery_token,
+      clientIp: c.req.header('cf-connecting-ip') ?? null,
+      headers: c.req.raw.headers,
+      body,
+    });
+    return c.json(result, 200);
+  });
+}

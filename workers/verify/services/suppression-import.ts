@@ -1,0 +1,91 @@
+import type { Database } from '../../../shared/db/client';
+import type { SuppressionReason } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
+import { CsvReaderError, CsvRowReader, type CsvRow } from '../feedback/csv-rows';
+import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from '../feedback/import-rows';
+import { importSuppressionBatch, type ImportRow, type SuppressionActor } from './suppressions';
+
+/** Rows written per INSERT; the whole import is still one transaction. */
+const BATCH_ROWS = 1_000;
+/** Rejected rows listed in the answer; all are counted. */
+export const MAX_LISTED_REJECTIONS = 1_000;
+export const MAX_IMPORT_ROWS = 1_000_000;
+
+export interface ImportSummary {
+  rows: number;
+  added: number;
+  /** Valid rows already suppressed, by an earlier entry or an earlier row of the same file. */
+  already_present: number;
+  rejected: number;
+  rejections: Array<Omit<Extract<ImportDecision, { ok: false }>, 'ok'>>;
+  rejections_truncated: boolean;
+}
+
+/**
+ * Streams a CSV body into suppressions: rows are parsed as they arrive and written a batch at a
+ * time, so memory stays flat whatever the file's size; the whole import is one transaction, so a
+ * file that turns out to be unreadable (it ends inside a quoted cell, it is over the row limit)
+ * leaves nothing behind. Rows that are not an address or a domain are rejected with their line.
+ */
+export async function importSuppressions(
+  db: Database,
+  tenantId: string,
+  body: ReadableStream<Uint8Array>,
+  options: { reason: SuppressionReason; actor: SuppressionActor },
+): Promise<ImportSummary> {
+  const now = new Date();
+  const summary: ImportSummary = { rows: 0, added: 0, already_present: 0, rejected: 0, rejections: [], rejections_truncated: false };
+  const reader = new CsvRowReader();
+  let columns: ImportColumns | null = null;
+  let batch: ImportRow[] = [];
+
+  await db.transaction(async (tx) => {
+    const flush = async () => {
+      const added = await importSuppressionBatch(tx, tenantId, batch, options.actor, now);
+      summary.added += added;
+      summary.already_present += batch.length - added;
+      batch = [];
+    };
+    const take = async (rows: CsvRow[]) => {
+      for (const row of rows) {
+        if (columns === null) {
+          const found = importColumns(row);
+          columns = found.columns;
+          if (found.header) continue;
+        }
+        summary.rows += 1;
+        if (summary.rows > MAX_IMPORT_ROWS) {
+          throw new ApiError('validation_failed', `The file has more than ${MAX_IMPORT_ROWS} rows; nothing was imported.`, {
+            hint: 'Split it into several imports.',
+            details: { field: 'body', line: row.line },
+          });
+        }
+        const decision = interpretRow(row, columns, options.reason);
+        if (decision.ok) {
+          batch.push({ key: decision.key, reason: decision.reason, expiresAt: decision.expiresAt });
+          if (batch.length >= BATCH_ROWS) await flush();
+        } else {
+          summary.rejected += 1;
+          const { ok: _, ...rejection } = decision;
+          if (summary.rejections.length < MAX_LISTED_REJECTIONS) summary.rejections.push(rejection);
+          else summary.rejections_truncated = true;
+        }
+      }
+    };
+    try {
+      const text = body.pipeThrough(new TextDecoderStream());
+      for await (const chunk of text) await take(reader.push(chunk));
+      await take(reader.end());
+    } catch (error) {
+      if (error instanceof CsvReaderError) {
+        throw new ApiError('validation_failed', `${error.message} Nothing was imported.`, {
+          hint: 'Close every quoted cell with a double quote; write a quote inside one as "".',
+          details: { field: 'body', line: error.line },
+        });
+      }
+      throw error;
+    }
+    await flush();
+  });
+  return summary;
+}
