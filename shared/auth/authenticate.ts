@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GateDecision } from '../limits/key-gate';
 import { ApiError } from '../http/api-error';
+import { dependencyUnavailable } from '../http/error-handler';
 import type { Access } from '../http/access';
 import { rateLimitedError, rateLimitHeaders } from '../http/rate-limit-headers';
 import { hashApiKeySecret } from './api-key-secret';
@@ -41,6 +42,12 @@ export function authenticate(source: CredentialSource) {
         const hash = await hashApiKeySecret(secret);
         const namespace = source.keyGate(c.env);
         const decision = await namespace.get(namespace.idFromName(hash)).admit(hash);
+        if (decision.status === 'unavailable') throw dependencyUnavailable('PostgreSQL');
+        if (decision.status === 'suspended') {
+          throw new ApiError('workspace_suspended', 'The workspace of this API key is suspended; its keys are refused.', {
+            hint: 'Contact support to reinstate the workspace.',
+          });
+        }
         if (decision.status === 'unknown') {
           throw new ApiError('unauthorized', 'The API key is unknown, expired or revoked.', { hint: source.credentialHint });
         }

@@ -1,17 +1,33 @@
 /**
- * What a failed query says about the request, read from the PostgreSQL error drizzle wraps (its
- * `cause`): SQLSTATE 22021 and 22P05 mean the input held text PostgreSQL cannot store (a NUL),
- * which is the caller's mistake, not ours.
+ * What a failed query says, read from the error and the PostgreSQL error drizzle wraps (its
+ * `cause`). Two answers matter to callers: the input held text PostgreSQL cannot store (the
+ * caller's mistake, 400), or the database could not be reached (a dependency down, 503).
  */
 export function isUnstorableText(error: unknown): boolean {
-  const code = sqlState(error);
-  return code === '22021' || code === '22P05';
+  return chain(error).some((link) => link.code === '22021' || link.code === '22P05');
 }
 
-function sqlState(error: unknown): string | undefined {
+/**
+ * SQLSTATE class 08 (connection exception), a server shutting down or starting up (57P01–57P03),
+ * no connection slot left (53300), and the driver's own words when the socket closes, is refused or
+ * does not open in time. An error that crossed a Durable Object's RPC keeps only its message, so
+ * the message is read too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return chain(error).some(
+    (link) =>
+      /^(08...|57P0[123]|53300)$/.test(link.code ?? '') ||
+      /connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|websocket|database system is (starting|shutting)/i.test(
+        link.message,
+      ),
+  );
+}
+
+function chain(error: unknown): Array<{ code?: string; message: string }> {
+  const links: Array<{ code?: string; message: string }> = [];
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    links.push({ code: typeof code === 'string' ? code : undefined, message: current.message });
   }
-  return undefined;
+  return links;
 }

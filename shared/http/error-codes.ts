@@ -25,6 +25,10 @@ export const errorCodes = {
     status: 403,
     description: 'The workspace has no active plan including `feature`; the body names `currentPlan` and `requiredPlan`.',
   },
+  workspace_suspended: {
+    status: 403,
+    description: 'The API key is valid but its workspace is suspended; every key of the workspace is refused until it is reinstated.',
+  },
   not_found: { status: 404, description: 'No such route, or no such resource in this workspace.' },
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; see `Allow`.' },
   conflict: { status: 409, description: 'The request conflicts with the current state of the resource.' },

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './api-error';
 import { ConfigError } from '../config';
-import { isUnstorableText } from '../db/errors';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 
 /** The error boundary: whatever was thrown, the caller gets the one envelope and never internals. */
 export function handleError(error: Error, c: Context): Response {
@@ -34,12 +34,28 @@ function toApiError(error: Error): ApiError {
     });
   }
   if (error instanceof HTTPException) return fromHttpException(error);
+  if (isDatabaseUnavailable(error)) return dependencyUnavailable('PostgreSQL');
   if (isUnstorableText(error)) {
     return new ApiError('validation_failed', 'The request holds text that cannot be stored (a NUL character, U+0000).', {
       hint: 'Remove NUL characters from the request and send it again.',
     });
   }
   return new ApiError('internal_error', 'Something went wrong on our side.');
+}
+
+/** Seconds a client should wait before retrying while a data store is down. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A data store we depend on is down: not the caller's mistake and not our bug, so a 503 the
+ * client can retry after `Retry-After`, never a 500.
+ */
+export function dependencyUnavailable(dependency: 'PostgreSQL' | 'Redis'): ApiError {
+  return new ApiError('service_unavailable', `${dependency} is unreachable.`, {
+    hint: `Retry after ${DEPENDENCY_RETRY_AFTER_SECONDS} seconds; GET the health route to see what is down.`,
+    details: { retryAfter: DEPENDENCY_RETRY_AFTER_SECONDS },
+    headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+  });
 }
 
 /** Hono's own middleware (body limit, JSON parsing) throws HTTPException; map each to our code. */

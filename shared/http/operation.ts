@@ -81,6 +81,7 @@ export function createOperationFactory(options: OperationFactoryOptions) {
       documentation.security = [];
     }
     responses[500] ??= errorResponse('Unexpected error; the `X-Request-Id` header identifies it.');
+    responses[503] ??= errorResponse('`service_unavailable`: a data store (PostgreSQL, Redis) is down; retry after `Retry-After` seconds.');
     return createRoute({
       ...route,
       ...documentation,

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Entitlement } from '../auth/principal';
+import { isDatabaseUnavailable } from '../db/errors';
 
 export const KEY_RATE_LIMIT = 60;
 export const KEY_RATE_WINDOW_MS = 60_000;
@@ -14,6 +15,8 @@ export interface GateKeyRecord {
   scopes: string[];
   expiresAt: number | null;
   entitlement: Entitlement;
+  /** The key's workspace is suspended: the key is known but refused. */
+  suspended?: boolean;
 }
 
 export interface RateLimitState {
@@ -25,6 +28,9 @@ export interface RateLimitState {
 
 export type GateDecision =
   | { status: 'unknown' }
+  /** The key had to be read and the database did not answer: neither admitted nor refused. */
+  | { status: 'unavailable' }
+  | { status: 'suspended' }
   | { status: 'admitted'; key: GateKeyRecord; rateLimit: RateLimitState }
   | { status: 'limited'; key: GateKeyRecord; rateLimit: RateLimitState };
 
@@ -44,8 +50,16 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
   protected abstract loadKey(hash: string): Promise<GateKeyRecord | null>;
 
   async admit(hash: string, now: number = Date.now()): Promise<GateDecision> {
-    const record = await this.record(hash, now);
+    let record: GateKeyRecord | null;
+    try {
+      record = await this.record(hash, now);
+    } catch (error) {
+      // An RPC error reaches the caller without its cause, so the outage is said here, in the decision.
+      if (isDatabaseUnavailable(error)) return { status: 'unavailable' };
+      throw error;
+    }
     if (!record || (record.expiresAt !== null && record.expiresAt <= now)) return { status: 'unknown' };
+    if (record.suspended) return { status: 'suspended' };
 
     // The admission times of the last minute: exactly 60 in any 60 seconds, with no burst of
     // twice the limit across the edge of a fixed window.
@@ -75,8 +89,13 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
     // Concurrent first requests share one read instead of each querying the database.
     const generation = this.generation;
     const loading = (this.loading ??= this.loadKey(hash));
-    const record = await loading;
-    if (this.loading === loading) this.loading = undefined;
+    let record: GateKeyRecord | null;
+    try {
+      record = await loading;
+    } finally {
+      // A failed read is not kept either: the next request reads again, so the gate recovers.
+      if (this.loading === loading) this.loading = undefined;
+    }
     if (generation === this.generation) this.cached = { record, loadedAt: now };
     return record;
   }

@@ -81,11 +81,13 @@ const captureRoute = defineOperation({
   description: [
     'Loads the page in a headless browser with the chosen device preset and colour scheme and returns a PNG.',
     `**Cache.** Captures are cached per normalized URL, device, colour scheme and full page for ${SCREENSHOT_CACHE_TTL_SECONDS / 3600} hours; \`cached\` says which you got, \`forceRefresh\` captures again and replaces the entry.`,
-    `**Limits.** ${SCREENSHOTS_PER_IP_PER_MINUTE} requests per minute per IP address (429 \`rate_limited\` with \`Retry-After\` and \`X-RateLimit-*\`), besides the per-key limit.`,
+    `**Limits.** ${SCREENSHOTS_PER_IP_PER_MINUTE} requests per minute per IP address (429 \`rate_limited\` with \`Retry-After\` and \`X-RateLimit-*\`), besides the per-key limit. The per-IP limit is counted in Redis and fails open: while Redis is unreachable it is not applied, and the per-key limit (a Durable Object, independent of Redis) and the plan still bound captures.`,
     '**Safety.** The URL, every request the page makes (images, scripts, frames) and every redirect go through the SSRF guard: private, loopback, link-local and metadata addresses are refused. A page that redirects there fails with 400 `url_not_allowed`; a subresource there is not loaded and counted in `blockedRequests`. WebSocket and WebRTC are unavailable to captured pages.',
   ].join('\n\n'),
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
-  middleware: [ipRateLimit({ name: 'Screenshots', limit: SCREENSHOTS_PER_IP_PER_MINUTE, window: '1 m', documentationPath: '/api/reference' })],
+  middleware: [
+    ipRateLimit({ name: 'Screenshots', limit: SCREENSHOTS_PER_IP_PER_MINUTE, window: '1 m', documentationPath: '/api/reference', whenRedisDown: 'open' }),
+  ],
   request: { body: { required: true, content: { 'application/json': { schema: screenshotRequest } } } },
   responses: {
     200: jsonResponse(screenshotSchema, 'The capture, cached or fresh.'),

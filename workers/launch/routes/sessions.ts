@@ -36,9 +36,9 @@ const signInRoute = defineOperation({
   tags: ['Sessions'],
   summary: 'Sign in with email and password (and a TOTP code when two-factor is on)',
   description:
-    'Sets the `launch_session` cookie (HttpOnly, Secure, SameSite=Lax, 7 days). Writes with the cookie must come from the same origin. Limited to 10 attempts per minute per IP address.',
+    'Sets the `launch_session` cookie (HttpOnly, Secure, SameSite=Lax, 7 days). Writes with the cookie must come from the same origin. Limited to 10 attempts per minute per IP address. The limit is counted in Redis and fails closed: while Redis is unreachable, sign-in answers 503 `service_unavailable` with `Retry-After` rather than allowing unlimited password guesses.',
   access: 'public',
-  middleware: [ipRateLimit({ name: 'Sign-in', limit: 10, window: '1 m', documentationPath: '/api/reference' })],
+  middleware: [ipRateLimit({ name: 'Sign-in', limit: 10, window: '1 m', documentationPath: '/api/reference', whenRedisDown: 'closed' })],
   request: { body: { required: true, content: { 'application/json': { schema: signInSchema } } } },
   responses: {
     201: { description: 'Signed in; the cookie is set.', content: { 'application/json': { schema: sessionSchema } } },

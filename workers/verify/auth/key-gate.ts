@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { withDatabase } from '../../../shared/db/client';
-import { verifyApiKeys } from '../../../shared/db/schema';
+import { tenants, verifyApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { verifyConfigSchema } from '../config';
@@ -17,7 +17,9 @@ export class VerifyKeyGate extends KeyGate<VerifyBindings> {
         .where(and(eq(verifyApiKeys.hash, hash), isNull(verifyApiKeys.revokedAt)))
         .returning();
       if (!key) return null;
+      const [tenant] = await db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, key.tenantId));
       return {
+        suspended: tenant?.status === 'suspended',
         keyId: key.id,
         workspaceId: key.tenantId,
         scopes: key.scopes,

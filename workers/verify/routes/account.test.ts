@@ -1,6 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { seedTenant } from '../../../test/workers/seed';
+import { eq } from 'drizzle-orm';
+import { verifyScopes } from '../../../shared/auth/scopes';
+import { verifyPlans } from '../../../shared/db/schema';
+import { seedTenant, withTestDb } from '../../../test/workers/seed';
 
 const base = 'http://verify.test';
 
@@ -161,5 +164,50 @@ describe('/v1/me/webhook', () => {
     expect(await set.json()).toEqual({ url: 'https://hooks.example.com/jobs', signing_secret_set: true });
     expect(await (await call('GET', '/v1/me/settings', auth)).json()).toMatchObject({ default_webhook_url: 'https://hooks.example.com/jobs' });
     expect(await (await call('DELETE', '/v1/me/webhook', auth)).json()).toEqual({ url: null, signing_secret_set: false });
+  });
+});
+
+describe('grantable scopes and shown features', () => {
+  /** What the OpenAPI document says operations require and are gated on. */
+  async function documented() {
+    const document = (await (await SELF.fetch(`${base}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { 'x-required-scopes'?: string[]; 'x-service-entitlement'?: { feature: string } }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    return {
+      scopes: new Set(operations.flatMap((operation) => operation['x-required-scopes'] ?? [])),
+      features: new Set(operations.flatMap((operation) => (operation['x-service-entitlement'] ? [operation['x-service-entitlement'].feature] : []))),
+    };
+  }
+
+  it('grants only scopes some operation requires, on create and on update, and lists those', async () => {
+    const { scopes } = await documented();
+    // Names reserved for operations still to come; once every scope has one, nothing is refused.
+    const unused = verifyScopes.filter((scope) => !scopes.has(scope));
+    const { auth } = await seedTenant({ scopes: ['admin'] });
+    for (const scope of unused) {
+      const refused = await call('POST', '/v1/me/api-keys', auth, { name: 'x', scopes: ['verify', scope] });
+      expect({ scope, status: refused.status, body: await refused.json() }).toMatchObject({
+        scope,
+        status: 400,
+        body: { code: 'validation_failed', field: 'scopes.1', grantable: [...scopes].sort() },
+      });
+    }
+    const key = (await (await call('POST', '/v1/me/api-keys', auth, { name: 'x', scopes: [...scopes] })).json()) as { id: string; scopes: string[] };
+    expect([...key.scopes].sort()).toEqual([...scopes].sort());
+    for (const scope of unused.slice(0, 1)) {
+      const patched = await call('PATCH', `/v1/me/api-keys/${key.id}`, auth, { scopes: [scope] });
+      expect({ status: patched.status, body: await patched.json() }).toMatchObject({ status: 400, body: { field: 'scopes.0' } });
+    }
+    expect(await (await call('GET', `/v1/me/api-keys/${key.id}`, auth)).json()).toMatchObject({ scopes: key.scopes });
+  });
+
+  it("shows only the plan's features that operations are gated on", async () => {
+    const { features } = await documented();
+    const { auth } = await seedTenant({ planId: 'enterprise', scopes: ['verify'] });
+    const me = (await (await call('GET', '/v1/me', auth)).json()) as { plan: { features: string[] } };
+    const [plan] = await withTestDb((db) => db.select().from(verifyPlans).where(eq(verifyPlans.id, 'enterprise')));
+    expect(me.plan.features).toEqual(plan!.features.filter((feature) => features.has(feature)));
+    expect(me.plan.features).toContain('verify');
   });
 });

@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
 import { verifyScopes } from '../../../shared/auth/scopes';
+import { assertGrantableScopes } from '../../../shared/http/declared-access';
 import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
@@ -27,6 +28,8 @@ const createdKeySchema = apiKeySchema
 
 const keyIdParams = pathParams({ key_id: uuidId() });
 const access = { scopes: ['admin'] } as const;
+const grantableNote =
+  'What the key may do. Only scopes that an operation of this service requires (its `x-required-scopes`) can be granted; the rest of the names are reserved for operations still to come, and asking for one is 400 `validation_failed` listing `grantable`.';
 const notFound = errorResponse('No such key in this workspace.');
 
 const listRoute = defineOperation({
@@ -54,7 +57,7 @@ const createRoute = defineOperation({
           schema: z
             .object({
               name: z.string().trim().min(1).max(100),
-              scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: 'What the key may do.' }),
+              scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: grantableNote }),
               expires_at: z.string().datetime().optional().openapi({ description: 'When the key stops working; never by default.' }),
             })
             .strict()
@@ -91,7 +94,10 @@ const updateRoute = defineOperation({
       content: {
         'application/json': {
           schema: z
-            .object({ name: z.string().trim().min(1).max(100).optional(), scopes: z.array(z.enum(verifyScopes)).min(1).optional() })
+            .object({
+              name: z.string().trim().min(1).max(100).optional(),
+              scopes: z.array(z.enum(verifyScopes)).min(1).optional().openapi({ description: grantableNote }),
+            })
             .strict()
             .refine((body) => body.name !== undefined || body.scopes !== undefined, { message: 'Send name or scopes.' })
             .openapi('UpdateApiKeyRequest'),
@@ -121,6 +127,7 @@ export function registerApiKeyRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(createRoute, async (c) => {
     const body = c.req.valid('json');
+    assertGrantableScopes(app, body.scopes);
     const principal = c.get('principal');
     const key = await createApiKey(c.get('services').db, {
       tenantId: principal.workspaceId,
@@ -139,6 +146,7 @@ export function registerApiKeyRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(updateRoute, async (c) => {
     const body = c.req.valid('json');
+    assertGrantableScopes(app, body.scopes);
     const key = await updateApiKey(c.env, c.get('services').db, {
       tenantId: c.get('principal').workspaceId,
       keyId: c.req.valid('param').key_id,

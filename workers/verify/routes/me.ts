@@ -4,6 +4,7 @@ import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database } from '../../../shared/db/client';
 import { verifyUsageLedger } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import { declaredAccess } from '../../../shared/http/declared-access';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { loadTenantProfile } from '../services/profile';
@@ -20,7 +21,9 @@ const quotaUsageSchema = z
 const planSchema = z
   .object({
     id: z.string().nullable().openapi({ description: 'The active plan, or null with no active subscription.' }),
-    features: z.array(z.string()),
+    features: z
+      .array(z.string())
+      .openapi({ description: 'The features of the plan that operations of this service use today; the plan grows into the rest as they are added.' }),
     period_start: z.string().datetime().nullable(),
     period_end: z.string().datetime().nullable(),
   })
@@ -88,7 +91,7 @@ export function registerMeRoutes(app: OpenAPIHono<VerifyEnv>): void {
           created_at: row.tenant.createdAt.toISOString(),
         },
         api_key: { id: principal.kind === 'key' ? principal.keyId : '', scopes: principal.kind === 'key' ? [...principal.scopes] : [] },
-        plan: planView(entitlement),
+        plan: planView(entitlement, declaredAccess(app).features),
         quotas: quotaViews(entitlement, row.usage ?? {}),
       },
       200,
@@ -102,7 +105,7 @@ export function registerMeRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const daily = await dailyUsage(db, principal.workspaceId, entitlement);
     const totals: Record<string, number> = {};
     for (const day of daily) totals[day.quota] = (totals[day.quota] ?? 0) + day.quantity;
-    return c.json({ plan: planView(entitlement), quotas: quotaViews(entitlement, totals), daily }, 200);
+    return c.json({ plan: planView(entitlement, declaredAccess(app).features), quotas: quotaViews(entitlement, totals), daily }, 200);
   });
 }
 
@@ -121,10 +124,11 @@ function periodStartIso(entitlement: Entitlement): string | null {
   return entitlement.periodStart === null ? null : new Date(entitlement.periodStart).toISOString();
 }
 
-function planView(entitlement: Entitlement) {
+/** The plan's features that some operation is gated on: a feature without operations is not shown as bought. */
+function planView(entitlement: Entitlement, operated: ReadonlySet<string>) {
   return {
     id: entitlement.planId,
-    features: entitlement.features,
+    features: entitlement.features.filter((feature) => operated.has(feature)),
     period_start: periodStartIso(entitlement),
     period_end: entitlement.periodEnd === null ? null : new Date(entitlement.periodEnd).toISOString(),
   };

@@ -25,7 +25,9 @@ export const settingsSchema = z
     result_retention_days: z
       .number()
       .int()
-      .openapi({ description: `Days check results and history are kept (default ${settingDefaults.resultRetentionDays}).` }),
+      .openapi({
+        description: `Days results are kept (default ${settingDefaults.resultRetentionDays}): single checks and address history are deleted after it, bulk task results (CheckEmailOutput) of jobs finished before it are cleared (counts and verdicts stay), and job events are deleted with their webhook delivery rows once no delivery is being retried. Purged hourly.`,
+      }),
     webhook_signing_secret_set: z.boolean().openapi({ description: 'Whether a signing secret is set; the secret itself is never returned.' }),
     updated_at: z.string().datetime().nullable(),
   })

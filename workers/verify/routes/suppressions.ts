@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { int32Id, pathParams } from '../../../shared/http/ids';
 import { actorId } from '../../../shared/auth/principal';
 import { readConfig } from '../../../shared/config';
 import { suppressionKinds, suppressionReasons, suppressionSources } from '../../../shared/db/schema';
@@ -290,7 +291,7 @@ export function registerSuppressionRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(exportRoute, async (c) => {
     const stream = suppressionsCsvStream(readConfig(verifyConfigSchema, c.env), c.get('principal').workspaceId);
-    // c.body keeps the headers the request path set (X-Request-Id, rate limit).
+    // c.body keeps the headers the request path set (X-Request-Id, X-RateLimit-*); a bare Response drops them.
     return c.body(stream, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="suppressions.csv"' });
   });
 

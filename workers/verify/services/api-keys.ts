@@ -76,6 +76,6 @@ async function missingOrRevoked(db: Database, tenantId: string, keyId: string): 
   return new ApiError('conflict', 'This API key is revoked.', { hint: 'Revoked keys cannot be changed; create a new one.' });
 }
 
-function forgetKey(env: VerifyBindings, hash: string): Promise<void> {
+export function forgetKey(env: VerifyBindings, hash: string): Promise<void> {
   return env.KEY_GATE.get(env.KEY_GATE.idFromName(hash)).forget();
 }

@@ -1,0 +1,67 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchScopes } from '../../shared/auth/scopes';
+import { seedMember, seedWorkspace } from '../../test/workers/seed';
+import worker from './index';
+
+const gate = (state: 'up' | 'down') => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
+/** Nothing listens on port 9: the Upstash endpoint refuses every connection. */
+const redisDown = { UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:9' };
+
+/** A call to the launch Worker with some bindings replaced (a data store cut off). */
+async function call(method: string, path: string, headers: Record<string, string>, body: unknown, overrides: Record<string, string>) {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://launch.test${path}`, {
+    method,
+    headers: {
+      ...headers,
+      'cf-connecting-ip': `2001:db8::${crypto.randomUUID().slice(0, 4)}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides } as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function expectUnavailable(response: Response, dependency: string) {
+  const body = (await response.json()) as Record<string, unknown>;
+  expect({ status: response.status, code: body.code, retryAfter: response.headers.get('retry-after') }).toEqual({
+    status: 503,
+    code: 'service_unavailable',
+    retryAfter: '5',
+  });
+  expect(body.message).toContain(dependency);
+}
+
+describe('while a data store is down', () => {
+  afterEach(async () => {
+    await gate('up');
+  });
+
+  it('PostgreSQL down: 503 with Retry-After for a valid key, then served again', async () => {
+    const { auth } = await seedWorkspace({ scopes: launchScopes });
+    const gated = { DATABASE_URL: env.TEST_GATED_DATABASE_URL };
+    expect((await call('GET', '/api/v1/campaigns', auth, undefined, gated)).status).toBe(200);
+    await gate('down');
+    await expectUnavailable(await call('GET', '/api/v1/campaigns', auth, undefined, gated), 'PostgreSQL');
+    await expectUnavailable(
+      await call('POST', '/api/v1/releases', { ...auth, 'idempotency-key': crypto.randomUUID() }, { title: 'T', version: '1.0.0' }, gated),
+      'PostgreSQL',
+    );
+    await gate('up');
+    expect((await call('GET', '/api/v1/campaigns', auth, undefined, gated)).status).toBe(200);
+  });
+
+  it('Redis down: sign-in fails closed (503), the per-IP screenshot limit fails open', async () => {
+    const { workspace, auth } = await seedWorkspace({ scopes: launchScopes });
+    const member = await seedMember({ workspaceId: workspace.id, role: 'editor' });
+    await expectUnavailable(await call('POST', '/api/v1/sessions', {}, { email: member.email, password: member.password }, redisDown), 'Redis');
+    expect((await call('POST', '/api/v1/sessions', {}, { email: member.email, password: member.password }, {})).status).toBe(201);
+
+    // Past the per-IP limiter, the request reaches validation: the limiter let it through.
+    const screenshot = await call('POST', '/api/screenshot', auth, { url: 'not a url' }, redisDown);
+    expect({ status: screenshot.status, body: await screenshot.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed', field: 'url' } });
+  });
+});

@@ -1,0 +1,63 @@
+import { env, runInDurableObject } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashApiKeySecret } from '../../shared/auth/api-key-secret';
+import { callVerify, verifyEnv } from '../../test/workers/bulk-flow';
+import { seedTenant } from '../../test/workers/seed';
+import type { VerifyKeyGate } from './auth/key-gate';
+
+const gate = (state: 'up' | 'down') => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
+/** The Worker's bindings with PostgreSQL reached through the gate this file opens and closes. */
+const gated = { ...verifyEnv, DATABASE_URL: env.TEST_GATED_DATABASE_URL };
+
+async function expectUnavailable(response: Response, dependency: string) {
+  const body = (await response.json()) as Record<string, unknown>;
+  expect({ status: response.status, code: body.code, retryAfter: response.headers.get('retry-after') }).toEqual({
+    status: 503,
+    code: 'service_unavailable',
+    retryAfter: '5',
+  });
+  expect(body).toMatchObject({ message: expect.stringContaining(dependency), hint: expect.any(String), retryAfter: 5 });
+}
+
+describe('while PostgreSQL is down', () => {
+  afterEach(async () => {
+    await gate('up');
+  });
+
+  it('answers 503 with Retry-After on reads and writes, not 500, and serves again once it is back', async () => {
+    const { auth } = await seedTenant({ planId: 'enterprise', scopes: ['verify', 'bulk', 'admin'] });
+    expect((await callVerify('GET', '/v1/me', auth, undefined, 'application/json', gated)).status).toBe(200);
+
+    await gate('down');
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', '/v1/me'],
+      ['GET', '/v1/me/api-keys'],
+      ['GET', '/v1/jobs/1'],
+      ['POST', '/v1/bulk', { input: ['a@example.com'], sandbox: true }],
+      ['POST', '/v1/check_email', { to_email: 'a@example.com' }],
+    ];
+    for (const [method, path, body] of calls) {
+      await expectUnavailable(
+        await callVerify(method, path, { ...auth, 'idempotency-key': crypto.randomUUID() }, body, 'application/json', gated),
+        'PostgreSQL',
+      );
+    }
+
+    await gate('up');
+    expect((await callVerify('GET', '/v1/me', auth, undefined, 'application/json', gated)).status).toBe(200);
+  });
+
+  it('the key gate says the key could not be read, and reads it again once the database is back', async () => {
+    const { key } = await seedTenant({ scopes: ['verify'] });
+    const hash = await hashApiKeySecret(key.secret);
+    await runInDurableObject(env.KEY_GATE.get(env.KEY_GATE.idFromName(hash)), async (object) => {
+      const instance = object as unknown as VerifyKeyGate;
+      // The gate reads keys with its own bindings: point them through the gate for this test.
+      Object.assign(instance, { env: gated });
+      await gate('down');
+      expect(await instance.admit(hash)).toEqual({ status: 'unavailable' });
+      await gate('up');
+      expect(await instance.admit(hash)).toMatchObject({ status: 'admitted', key: { keyId: key.id } });
+    });
+  });
+});
