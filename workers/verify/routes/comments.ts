@@ -1,5 +1,4 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { int64Id, pathParams } from '../../../shared/http/ids';
 import type { Context } from 'hono';
 import { int32Id, int64Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';

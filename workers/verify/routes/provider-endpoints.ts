@@ -1,5 +1,4 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { pathParams, uuidId } from '../../../shared/http/ids';
 import { endpointStatuses, feedbackProviders } from '../../../shared/db/schema';
 import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';

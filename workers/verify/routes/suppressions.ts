@@ -1,5 +1,4 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { int32Id, pathParams } from '../../../shared/http/ids';
 import { actorId } from '../../../shared/auth/principal';
 import { readConfig } from '../../../shared/config';
 import { suppressionKinds, suppressionReasons, suppressionSources } from '../../../shared/db/schema';
