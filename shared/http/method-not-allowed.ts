@@ -35,8 +35,11 @@ export function allowedMethodsLookup(app: Hono<any, any, any>): (path: string) =
   return (path) => {
     if (!router) {
       const methodsByPath = new Map<string, Set<string>>();
+      // A probe's own middleware (every operation has some) is registered under the same method
+      // and path as the probe, so probes are known by method and path, not by handler alone.
+      const probes = new Set(app.routes.filter((route) => METHOD_PROBE in route.handler).map((route) => `${route.method} ${route.path}`));
       for (const route of app.routes) {
-        if (route.method === 'ALL' || METHOD_PROBE in route.handler) continue;
+        if (route.method === 'ALL' || probes.has(`${route.method} ${route.path}`)) continue;
         const methods = methodsByPath.get(route.path) ?? new Set<string>();
         methods.add(route.method);
         if (route.method === 'GET') methods.add('HEAD');
