@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ipInRanges, parseIpRange } from './cidr';
-import { CsvReaderError, CsvRowReader, type CsvRow } from './csv-rows';
+import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
 import { importColumns, interpretRow } from './import-rows';
 import { entryKey, lookupKeys, pickMatch, type CandidateEntry } from './matching';
 import { suppressionReasonFor } from './policy';
 import { derToRaw } from './providers/sendgrid';
 
 function readAll(chunks: string[]): CsvRow[] {
-  const reader = new CsvRowReader();
+  const reader = new CsvStreamParser();
   return [...chunks.flatMap((chunk) => reader.push(chunk)), ...reader.end()];
 }
 
-describe('CsvRowReader', () => {
+describe('CSV rows of a suppression import', () => {
   it('drops a BOM, reads CRLF, quotes, doubled quotes and line breaks in cells, with the line each row starts on', () => {
     const text = '\uFEFFemail,reason\r\n"jane@example.com",complaint\r\n"a ""b""\r\nc",x\r\n\r\nbob@example.com\r\n';
     const expected = [
@@ -37,9 +37,9 @@ describe('CsvRowReader', () => {
   });
 
   it('refuses a file that ends inside a quoted cell, naming the line the row started on', () => {
-    const reader = new CsvRowReader();
+    const reader = new CsvStreamParser();
     expect(reader.push('ok@example.com\n"open@example.com\n')).toEqual([{ line: 1, cells: ['ok@example.com'] }]);
-    expect(() => reader.end()).toThrow(expect.objectContaining({ name: CsvReaderError.name, line: 2 }));
+    expect(() => reader.end()).toThrow(expect.objectContaining({ name: CsvSyntaxError.name, line: 2 }));
   });
 });
 

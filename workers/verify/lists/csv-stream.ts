@@ -52,7 +52,8 @@ export class CsvStreamParser {
 
   push(text: string): CsvRow[] {
     let input = text;
-    if (!this.started) {
+    // The BOM is looked for in the first text that arrives: a stream may begin with an empty chunk.
+    if (!this.started && input.length > 0) {
       this.started = true;
       if (input.startsWith('\uFEFF')) input = input.slice(1);
     }

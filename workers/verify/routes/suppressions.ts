@@ -154,7 +154,7 @@ const importRoute = defineOperation({
   tags: ['Suppressions'],
   summary: 'Import suppressions from a CSV file',
   description: [
-    `Up to ${MAX_IMPORT_ROWS.toLocaleString('en')} rows, read as they arrive (send a Content-Length, as \`curl --data-binary @file.csv\` does). With a header row, the value is the column named \`email\`, \`address\`, \`domain\` or \`value\`, and \`reason\` and \`expires_at\` columns are read when present; without one, the first column is the value. Comma, semicolon or tab separated; a BOM, CRLF line ends and quoted cells are fine.`,
+    `Up to ${MAX_IMPORT_ROWS.toLocaleString('en')} rows, read as they arrive (send a Content-Length, as \`curl --data-binary @file.csv\` does). With a header row, the value is the column named \`email\`, \`address\`, \`domain\` or \`value\`, and \`reason\` and \`expires_at\` columns are read when present; without one, the first column is the value. Comma, semicolon, tab or pipe separated; a BOM, CRLF line ends and quoted cells are fine (the parser lists uploads use: a cell over 8,192 characters, a row over 200 columns or text after a closing quote is a 400 naming the line).`,
     `Each row is an address or a domain. A row that is neither (or whose reason or expiry is unreadable) is rejected with its line number, and the rest is imported. A value already suppressed, or repeated in the file, counts as \`already_present\`. The import is one transaction: a file that cannot be read to its end (it ends inside a quoted cell, or has too many rows) is a 400 and imports nothing.`,
     `At most ${MAX_LISTED_REJECTIONS} rejections are listed; \`rejected\` counts them all.`,
   ].join('\n\n'),

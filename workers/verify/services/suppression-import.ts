@@ -1,7 +1,7 @@
 import type { Database } from '../../../shared/db/client';
 import type { SuppressionReason } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
-import { CsvReaderError, CsvRowReader, type CsvRow } from '../feedback/csv-rows';
+import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
 import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from '../feedback/import-rows';
 import { importSuppressionBatch, type ImportRow, type SuppressionActor } from './suppressions';
 
@@ -35,7 +35,7 @@ export async function importSuppressions(
 ): Promise<ImportSummary> {
   const now = new Date();
   const summary: ImportSummary = { rows: 0, added: 0, already_present: 0, rejected: 0, rejections: [], rejections_truncated: false };
-  const reader = new CsvRowReader();
+  const reader = new CsvStreamParser();
   let columns: ImportColumns | null = null;
   let batch: ImportRow[] = [];
 
@@ -77,9 +77,9 @@ export async function importSuppressions(
       for await (const chunk of text) await take(reader.push(chunk));
       await take(reader.end());
     } catch (error) {
-      if (error instanceof CsvReaderError) {
-        throw new ApiError('validation_failed', `${error.message} Nothing was imported.`, {
-          hint: 'Close every quoted cell with a double quote; write a quote inside one as "".',
+      if (error instanceof CsvSyntaxError) {
+        throw new ApiError('validation_failed', `${error.message}; nothing was imported.`, {
+          hint: error.hint,
           details: { field: 'body', line: error.line },
         });
       }
