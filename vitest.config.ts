@@ -12,7 +12,9 @@ process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('./test/node/fixtures/sm
 // NODE_EXTRA_CA_CERTS) can be set above this line before it does.
 const { cloudflareTest } = await import('@cloudflare/vitest-pool-workers');
 
-// Two cores run three projects at once: a test that takes 1 s alone can take several under load.
+// Vitest runs one test file at a time on two cores (its default is one fewer worker than cores), but
+// each file's own background work (queues, crons, browsers) competes: a test that takes 1 s alone can
+// take several under load.
 // Timeouts only catch hangs here; speed is measured in bench/, never asserted in a test. Set per
 // project because inline projects do not inherit the root's test options.
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
@@ -27,14 +29,20 @@ function workerProject(name: 'launch' | 'verify') {
             ...inject('bindings'),
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
+            TEST_DATABASE_GATES: JSON.stringify(inject('databaseGates')),
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
             // Both resolve names through the zone fixture: MX look-ups, and the SSRF guard's check of user URLs.
             DOH_URL: inject('enginePeers').dohUrl,
             ...(name === 'verify' && engineBindings(inject('enginePeers'))),
+            // Amazon SNS's certificate and subscription hosts, stood in for locally.
+            ...(name === 'verify' ? { SNS_ENDPOINT_OVERRIDE: inject('snsUrl') } : {}),
             // verify's legacy v0 routes are served, so the shared suites cover them; tests turn it off per call.
             ...(name === 'verify' ? { LEGACY_V0: 'true' } : {}),
+            // verify's operator plane is served, so its tests reach it; tests turn it off per call.
+            ...(name === 'verify' ? { OPERATOR_PLANE: 'on' } : {}),
             TEST_PAGES_PUBLIC_ORIGIN: inject('pages').publicOrigin,
             TEST_PAGES_PRIVATE_ORIGIN: inject('pages').privateOrigin,
+            TEST_ONBOARDING_SITE_ORIGIN: inject('onboardingSiteOrigin'),
           },
         },
       })),
@@ -42,6 +50,12 @@ function workerProject(name: 'launch' | 'verify') {
     test: {
       name,
       ...timeouts,
+      // One runtime per project for every file, not a fresh one per file: module loading was half
+      // of a whole run (about 480 s of import time, 48 s without isolation). Storage is shared by
+      // design anyway (one PostgreSQL), so every test makes its own tenant or workspace.
+      isolate: false,
+      // Keeps the pool's wrapper classes from slowing every request down as the run goes on.
+      setupFiles: ['./test/workers/pool-wrappers.ts'],
       include: [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
     },
   };

@@ -98,7 +98,16 @@ export async function benchReputation(stateDir: string, log: (line: string) => v
       const floor = floorRounds(domain) * latencyMs;
       const ratio = median(full) / floor;
       worst = Math.max(worst, ratio);
-      rows.push(`| full check of ${domain} | ${floorRounds(domain)} × ${latencyMs} = ${floor} | ${median(full).toFixed(0)} | ${ratio.toFixed(2)}× |`);
+      // The same number of dependent DoH answers asked one after the other from this process, in this run: the floor as this machine's load lets it be met.
+      const chains: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const startedAt = performance.now();
+        for (let round = 0; round < floorRounds(domain); round++) await (await fetch(`${peers.dohUrl}?name=${domain}&type=MX`)).text();
+        chains.push(performance.now() - startedAt);
+      }
+      rows.push(
+        `| full check of ${domain} | ${floorRounds(domain)} × ${latencyMs} = ${floor} | ${median(chains).toFixed(0)} | ${median(full).toFixed(0)} | ${ratio.toFixed(2)}× | ${(median(full) / median(chains)).toFixed(2)}× |`,
+      );
     }
     const cached: number[] = [];
     const me: number[] = [];
@@ -108,14 +117,16 @@ export async function benchReputation(stateDir: string, log: (line: string) => v
       me.push(await timed('/v1/me'));
     }
     const cachedRatio = median(cached) / median(me);
-    rows.push(`| cached answer | GET /v1/me p50 ${median(me).toFixed(1)} | ${median(cached).toFixed(1)} | ${cachedRatio.toFixed(2)}× |`);
+    rows.push(`| cached answer | GET /v1/me p50 ${median(me).toFixed(1)} | | ${median(cached).toFixed(1)} | ${cachedRatio.toFixed(2)}× | |`);
     return {
       markdown: [
         `Latency injected: ${latencyMs} ms on every DoH answer; ${runs} full checks per domain after a warm-up, p50 measured by the client over HTTP through the whole request path.`,
         'Floor of a full check: the longest chain of DNS answers that each need the one before (MX → host A → IP blocklist; the SPF include chain; `_mta-sts` → the policy host), computed from the zone, × the latency. Floor of a cached answer: GET /v1/me (key, rate limit, entitlement, one query) in the same run.',
         '',
-        '| case | floor ms | p50 ms | p50 ÷ floor |',
-        '|---|---:|---:|---:|',
+        'Measured chain: the same number of dependent DoH answers asked one after the other from the bench process in the same run (p50), the floor as the machine could meet it then.',
+        '',
+        '| case | floor ms | measured chain p50 ms | p50 ms | p50 ÷ floor | p50 ÷ measured chain |',
+        '|---|---:|---:|---:|---:|---:|',
         ...rows,
         '',
         `Worst full check ÷ floor: **${worst.toFixed(2)}×**; cached ÷ request path: **${cachedRatio.toFixed(2)}×** (targets ≤ 1.2×).`,

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { verifyScopes } from '../shared/auth/scopes';
+import { launchScopes, verifyScopes } from '../shared/auth/scopes';
 import * as schema from '../shared/db/schema';
+import { createLaunchApiKey, createWorkspace } from '../shared/platform/launch-provisioning';
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { startDataStack } from '../dev/data-stack';
 import { startWorker, waitForHealth } from '../dev/workers';
+import { freePort } from '../test/node/free-port';
 
 const DURATION_SECONDS = 10;
 const CONNECTIONS = 8;
@@ -15,6 +17,8 @@ const CONNECTIONS = 8;
 const KEYS = 300;
 
 export interface Measurement {
+  /** Which row this is, for the ratios the summary computes. */
+  id: 'me' | 'releases' | 'notFound' | 'floor' | 'doHttp' | 'doWebSocket' | 'httpOnly';
   name: string;
   requestsPerSecond: number;
   p50: number;
@@ -23,57 +27,102 @@ export interface Measurement {
 }
 
 /**
- * GET /v1/me through the whole request path (key lookup and rate limit in one Durable Object hop,
- * entitlement, one query) against plain Hono routes that run the same query, with and without one
- * Durable Object call, all in one run on the local runtime.
+ * GET /v1/me and GET /api/v1/releases through the whole request path (key lookup and rate limit in
+ * one Durable Object hop, entitlement, one query), the verify Worker's unknown-route 404, and plain
+ * Hono routes: the floor (one Durable Object call, no database), the same call with the same query
+ * over Neon's HTTP path and over a WebSocket pool per request, and the query alone. One run, one stack.
  */
 export async function benchRequestPath(stateDir: string, log: (line: string) => void): Promise<Measurement[]> {
-  const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: 54339, progress: log });
+  // Free ports rather than fixed ones: other benchmarks and test runs may share the machine.
+  const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: await freePort(), progress: log });
   const workers: Array<{ stop(): Promise<void> }> = [];
   try {
     const pool = new pg.Pool({ connectionString: stack.bindings.DATABASE_URL });
     const db = drizzle(pool, { schema });
     const tenant = await createTenant(db, { name: 'Bench tenant', planId: 'enterprise' });
-    const keys: string[] = [];
-    for (let i = 0; i < KEYS; i++) keys.push((await createVerifyApiKey(db, { tenantId: tenant.id, name: `bench ${i}`, scopes: verifyScopes })).secret);
+    const workspace = await createWorkspace(db, { name: 'Bench workspace', planId: 'enterprise' });
+    const verifyKeys: string[] = [];
+    const launchKeys: string[] = [];
+    for (let i = 0; i < KEYS; i++) {
+      verifyKeys.push((await createVerifyApiKey(db, { tenantId: tenant.id, name: `bench ${i}`, scopes: verifyScopes })).secret);
+      launchKeys.push((await createLaunchApiKey(db, { workspaceId: workspace.id, name: `bench ${i}`, scopes: launchScopes })).secret);
+    }
     await pool.end();
 
     const quiet = () => {};
+    const secret = 'x'.repeat(32);
     const verify = startWorker({
       name: 'verify',
-      port: 18788,
-      inspectorPort: 19288,
-      vars: { ...stack.bindings, INTERNAL_SECRET: 'x'.repeat(32) },
+      port: await freePort(),
+      inspectorPort: await freePort(),
+      vars: { ...stack.bindings, INTERNAL_SECRET: secret },
+      stateDir,
+      log: quiet,
+    });
+    const launch = startWorker({
+      name: 'launch',
+      port: await freePort(),
+      inspectorPort: await freePort(),
+      vars: { ...stack.bindings, INTERNAL_SECRET: secret },
       stateDir,
       log: quiet,
     });
     const bare = startWorker({
       name: 'bench-bare',
       configPath: 'bench/bare/wrangler.toml',
-      port: 18789,
-      inspectorPort: 19289,
+      port: await freePort(),
+      inspectorPort: await freePort(),
       vars: { ...stack.bindings },
       stateDir,
       log: quiet,
     });
-    workers.push(verify, bare);
+    workers.push(verify, launch, bare);
     await Promise.all([
       waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
-      waitForHealth(`${bare.url}/bare/query/${tenant.id}`, bare.child, 60_000),
+      waitForHealth(`${launch.url}/api/health`, launch.child, 60_000),
+      waitForHealth(`${bare.url}/bare/do`, bare.child, 60_000),
     ]);
 
-    log('Warming each key once (fills its Durable Object cache)');
-    for (const key of keys) await fetch(`${verify.url}/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text());
+    log('Ten releases to list, and each key used once (fills its Durable Object cache)');
+    for (let i = 0; i < 10; i++) {
+      const created = await fetch(`${launch.url}/api/v1/releases`, {
+        method: 'POST',
+        headers: { 'x-api-key': launchKeys[0]!, 'content-type': 'application/json', 'idempotency-key': `bench-release-${i}` },
+        body: JSON.stringify({ version: `1.${i}.0`, title: `Release 1.${i}`, notes: 'Bench release.' }),
+      });
+      if (created.status !== 201) throw new Error(`creating a release answered ${created.status}: ${await created.text()}`);
+    }
+    // Eight at a time, so the last key is warmed well within the gate's minute of trust in the first.
+    const warm = async (lane: number) => {
+      for (let i = lane; i < KEYS; i += CONNECTIONS) {
+        await fetch(`${verify.url}/v1/me`, { headers: { authorization: `Bearer ${verifyKeys[i]}` } }).then((r) => r.text());
+        await fetch(`${launch.url}/api/v1/releases`, { headers: { 'x-api-key': launchKeys[i]! } }).then((r) => r.text());
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, (_, lane) => warm(lane)));
 
-    let next = 0;
-    const rotateKey = (request: autocannon.Request) => ({
-      ...request,
-      headers: { ...request.headers, authorization: `Bearer ${keys[next++ % keys.length]}`, 'x-bench-key': String(next % keys.length) },
-    });
-    const targets = [
-      { name: 'GET /v1/me (full request path)', url: `${verify.url}/v1/me`, rotate: true },
-      { name: 'bare route: one DO call + same query', url: `${bare.url}/bare/do-query/${tenant.id}`, rotate: true },
-      { name: 'bare route: same query only', url: `${bare.url}/bare/query/${tenant.id}`, rotate: false },
+    const rotate = (header: (key: string) => Record<string, string>, keys: string[]) => {
+      let next = 0;
+      return (request: autocannon.Request) => {
+        next += 1;
+        return { ...request, headers: { ...request.headers, ...header(keys[next % keys.length]!), 'x-bench-key': String(next % keys.length) } };
+      };
+    };
+    const asVerify = rotate((key) => ({ authorization: `Bearer ${key}` }), verifyKeys);
+    const asLaunch = rotate((key) => ({ 'x-api-key': key }), launchKeys);
+    const targets: Array<{ id: Measurement['id']; name: string; url: string; setup?: (request: autocannon.Request) => autocannon.Request }> = [
+      { id: 'me', name: 'GET /v1/me (full request path)', url: `${verify.url}/v1/me`, setup: asVerify },
+      { id: 'releases', name: 'GET /api/v1/releases (full request path)', url: `${launch.url}/api/v1/releases`, setup: asLaunch },
+      { id: 'notFound', name: 'verify Worker: unknown route (404)', url: `${verify.url}/v1/no-such-route` },
+      { id: 'floor', name: 'floor: bare route, one DO call, no database', url: `${bare.url}/bare/do`, setup: asVerify },
+      { id: 'doHttp', name: 'bare route: one DO call + the /v1/me query over HTTP', url: `${bare.url}/bare/do-query/${tenant.id}`, setup: asVerify },
+      {
+        id: 'doWebSocket',
+        name: 'bare route: one DO call + the same query over a WebSocket pool per request (before)',
+        url: `${bare.url}/bare/do-query-ws/${tenant.id}`,
+        setup: asVerify,
+      },
+      { id: 'httpOnly', name: 'bare route: the same query over HTTP only', url: `${bare.url}/bare/query/${tenant.id}` },
     ];
     const results: Measurement[] = [];
     for (const target of targets) {
@@ -82,9 +131,10 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
         url: target.url,
         connections: CONNECTIONS,
         duration: DURATION_SECONDS,
-        requests: [target.rotate ? { setupRequest: rotateKey } : {}],
+        requests: [target.setup ? { setupRequest: target.setup } : {}],
       });
       results.push({
+        id: target.id,
         name: target.name,
         requestsPerSecond: result.requests.average,
         p50: result.latency.p50,

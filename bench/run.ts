@@ -1,14 +1,19 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchBrief, briefTable } from './brief';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchExport, exportTables } from './export';
 import { benchLists } from './lists';
 import { benchLoad, loadTable } from './load';
+import { benchPipelines } from './pipelines';
 import { benchReputation } from './reputation';
 import { benchRequestPath, machineDescription, type Measurement } from './request-path';
 import { benchScreenshot, screenshotTable } from './screenshot';
+import { benchVisuals, visualsTable } from './visuals';
+import { benchSuppressions } from './suppressions';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stateDir = join(root, '.local', 'bench');
@@ -60,6 +65,29 @@ if (runs('export')) {
   console.log(`\n${body}\n`);
   writeSection('export', body);
 }
+if (runs('brief')) {
+  console.log('Brief: the cited brief and five channel drafts of every corpus release');
+  const timings = benchBrief(log);
+  console.log('Card visuals: cached, fresh with a warm browser, cold');
+  const visuals = await benchVisuals(stateDir, log);
+  const body = [
+    '## Brief and channel drafts (issue: the cited brief, channel drafts and visuals)',
+    '',
+    `${stamp('brief')} (\`BENCH_BRIEF_RUNS\` to change the ${process.env.BENCH_BRIEF_RUNS ?? 25} runs per release)`,
+    '',
+    'CPU time of workers/launch/domain/brief (generateBrief, checker included, and draftPosts for X, LinkedIn, Bluesky, Mastodon and Threads) in Node, the same V8 as workerd, per release of test/fixtures/release-notes; `corpus-20000` is the corpus joined and cut to 20,000 characters (target: a brief under 50 ms CPU).',
+    '',
+    briefTable(timings),
+    '',
+    '### Card visuals',
+    '',
+    "POST /api/v1/posts/{postId}/card under `wrangler dev` (the Browser Rendering binding on Debian Chromium, the browser held by the ScreenshotBrowser Durable Object), an X card (1200×675, PNG through the export code) of a corpus release with a product profile, latency measured by the client over HTTP with the whole request path. Each fresh sample is the card of a release of its own, so the cache never answers it; the cached rows ask again for a card already made. The README's card and brief excerpt (docs/screenshots/) are written by this run.",
+    '',
+    visualsTable(visuals),
+  ].join('\n');
+  console.log(`\n${body}\n`);
+  writeSection('brief', body);
+}
 if (runs('screenshot')) {
   console.log('Screenshots: cached, fresh with a warm browser, cold');
   const timings = await benchScreenshot(stateDir, log);
@@ -95,6 +123,13 @@ if (runs('bulk')) {
   console.log(`\n${section}\n`);
   writeSection('bulk', section);
 }
+if (runs('pipelines')) {
+  console.log('Pipelines: pushed rows verified on the local queue and delivered to a signed webhook');
+  const result = await benchPipelines(stateDir, log);
+  const section = ['## Pipelines: push, verify, deliver (issue: pipelines)', '', stamp('pipelines'), '', result.markdown].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('pipelines', section);
+}
 if (runs('lists')) {
   console.log('Lists: a CSV uploaded, verified on the local queue and downloaded');
   const result = await benchLists(stateDir, log);
@@ -110,12 +145,19 @@ if (runs('load')) {
     '',
     `${stamp('load')} (\`BENCH_LOAD_SECONDS\`, \`BENCH_LOAD_CONNECTIONS\` to change)`,
     '',
-    "Both Workers under `wrangler dev` at once, embedded PostgreSQL through the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker's workerd resident set and its isolate's heap after a full GC, before and after the run.",
+    "Both Workers under `wrangler dev` at once, embedded PostgreSQL behind the local Neon HTTP query server and the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker's workerd resident set and its isolate's heap after a full GC, before and after the run.",
     '',
     loadTable(runs),
   ].join('\n');
   console.log(`\n${section}\n`);
   writeSection('load', section);
+}
+if (runs('suppressions')) {
+  console.log('Suppressions: a million imported, lookups against the request path, bulk jobs with and without');
+  const result = await benchSuppressions(stateDir, log);
+  const section = ['## Suppressions: import, check, bulk (issue: suppressions and feedback)', '', stamp('suppressions'), '', result.markdown].join('\n');
+  console.log(`\n${section}\n`);
+  writeSection('suppressions', section);
 }
 if (runs('reputation')) {
   console.log('Reputation: full checks against the fixture zone with injected DNS latency, and cached answers');
@@ -137,21 +179,36 @@ function sharpVersion(): string {
 }
 
 async function requestPath(): Promise<void> {
-  console.log('Request path: GET /v1/me against bare routes');
+  console.log('Request path: GET /v1/me and GET /api/v1/releases against a floor without the database');
+  const loadBefore = loadavg()[0]!;
   const rows = await benchRequestPath(stateDir, log);
-  const [full, withDo, queryOnly] = rows as [Measurement, Measurement, Measurement];
-  const ratio = (a: Measurement, b: Measurement) => (b.p50 > 0 ? a.p50 / b.p50 : Number.NaN);
+  const loadAfter = loadavg()[0]!;
+  const row = (id: Measurement['id']) => rows.find((measured) => measured.id === id)!;
+  const [me, releases, notFound, floor, doWebSocket] = [row('me'), row('releases'), row('notFound'), row('floor'), row('doWebSocket')];
+  const times = (value: number) => `${value.toFixed(2)}×`;
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+  const latency = (measured: Measurement) => measured.p50 / floor.p50;
+  const throughput = (measured: Measurement) => measured.requestsPerSecond / floor.requestsPerSecond;
   const summary = [
-    `## Request path (issue: shared request path)`,
+    `## Request path (issue: make the database hop cheap)`,
     '',
     stamp('request-path'),
     '',
-    'Local runtime: both Workers under `wrangler dev` (workerd), embedded PostgreSQL through the WebSocket proxy, autocannon with 8 connections for 10 s each, API keys rotated so none reaches its per-minute limit.',
+    'Local runtime: the Workers under `wrangler dev` (workerd), embedded PostgreSQL behind the local Neon HTTP query server (`dev/neon-http.ts`, pooled connections) and the WebSocket proxy, autocannon with 8 connections for 10 s each, API keys rotated so none reaches its per-minute limit. The floor is a bare Hono route making the same one Durable Object call the key gate costs, and no database.',
+    '',
+    `Machine load (1-minute load average on ${cpus().length} cores, other work included): ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end.`,
     '',
     table(rows),
     '',
-    `p50 ratio, full path ÷ bare route with one DO call and the same query: **${ratio(full, withDo).toFixed(2)}×** (target ≤ 1.2×); ÷ bare query only: ${ratio(full, queryOnly).toFixed(2)}×.`,
-    `Throughput ratio (bare DO+query ÷ full path): ${(withDo.requestsPerSecond / full.requestsPerSecond).toFixed(2)}×.`,
+    '| target | measured | goal | |',
+    '|---|---:|---:|---|',
+    `| GET /v1/me p50 ÷ floor p50 | ${times(latency(me))} | ≤ 1.3× | ${verdict(latency(me) <= 1.3)} |`,
+    `| GET /v1/me req/s ÷ floor req/s | ${times(throughput(me))} | ≥ 0.75× | ${verdict(throughput(me) >= 0.75)} |`,
+    `| GET /api/v1/releases p50 ÷ floor p50 | ${times(latency(releases))} | ≤ 1.3× | ${verdict(latency(releases) <= 1.3)} |`,
+    `| GET /api/v1/releases req/s ÷ floor req/s | ${times(throughput(releases))} | ≥ 0.75× | ${verdict(throughput(releases) >= 0.75)} |`,
+    `| GET /v1/me req/s ÷ the verify Worker's 404 req/s | ${times(me.requestsPerSecond / notFound.requestsPerSecond)} | ≥ 0.35× | ${verdict(me.requestsPerSecond / notFound.requestsPerSecond >= 0.35)} |`,
+    '',
+    `The same query after the same Durable Object call over a WebSocket pool per request (how every request reached the database before): p50 ${times(latency(doWebSocket))} the floor, ${times(throughput(doWebSocket))} its throughput.`,
   ].join('\n');
   console.log(`\n${summary}\n`);
   writeSection('request-path', summary);

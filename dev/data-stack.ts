@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { runMigrations } from './migrate';
+import { startNeonHttpServer } from './neon-http';
 import { startPostgres } from './postgres';
 import { startUpstashServer } from './upstash/server';
 import { startWsProxy } from './ws-proxy';
@@ -7,6 +8,7 @@ import { startWsProxy } from './ws-proxy';
 /** What a Worker needs to reach the local data stores; the same names as its settings. */
 export interface DataStackBindings {
   DATABASE_URL: string;
+  NEON_HTTP_ENDPOINT: string;
   NEON_WS_PROXY: string;
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
@@ -22,8 +24,9 @@ export interface DataStack {
 }
 
 /**
- * PostgreSQL (embedded, or `DATABASE_URL`) with migrations applied, the WebSocket proxy the Neon
- * driver needs inside workerd, and the Upstash-protocol server (in memory, or over `REDIS_URL`).
+ * PostgreSQL (embedded, or `DATABASE_URL`) with migrations applied, the two ways the Neon driver
+ * reaches it from workerd (Neon's HTTP query protocol for statements and batches, the WebSocket
+ * proxy for interactive transactions), and the Upstash-protocol server (in memory, or over `REDIS_URL`).
  * `npm run dev` and the test harness both start exactly this.
  */
 export async function startDataStack(options: {
@@ -46,7 +49,9 @@ export async function startDataStack(options: {
     step('PostgreSQL: applying migrations');
     await runMigrations(postgres.url);
 
-    step('Starting the WebSocket proxy for the Neon driver');
+    step("Neon's HTTP query endpoint (statements, batches) and WebSocket proxy (interactive transactions)");
+    const neonHttp = await startNeonHttpServer();
+    closers.push(neonHttp.close);
     const wsProxy = await startWsProxy();
     closers.push(wsProxy.close);
 
@@ -57,6 +62,7 @@ export async function startDataStack(options: {
     return {
       bindings: {
         DATABASE_URL: postgres.url,
+        NEON_HTTP_ENDPOINT: neonHttp.url,
         NEON_WS_PROXY: wsProxy.url,
         UPSTASH_REDIS_REST_URL: upstash.url,
         UPSTASH_REDIS_REST_TOKEN: upstash.token,

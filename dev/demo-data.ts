@@ -5,12 +5,23 @@ import { hashApiKeySecret } from '../shared/auth/api-key-secret';
 import { launchScopes, verifyScopes } from '../shared/auth/scopes';
 import * as schema from '../shared/db/schema';
 import { addLaunchMember, createLaunchApiKey, createLaunchUser, createWorkspace } from '../shared/platform/launch-provisioning';
-import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
+import { createOperator, createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 
 export interface DemoData {
   launch: { workspaceId: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
-  verify: { tenantId: string; apiKey: string; internalSecret: string };
+  verify: { tenantId: string; apiKey: string; internalSecret: string; operator?: DemoOperator };
 }
+
+/** The dev stack's operator of verify's operator plane: its second factor beside `internalSecret`. */
+export interface DemoOperator {
+  id: string;
+  name: string;
+  email: string;
+  role: 'admin';
+  token: string;
+}
+
+type Db = ReturnType<typeof drizzle<typeof schema>>;
 
 const HIGHEST_LAUNCH_PLAN = 'enterprise';
 const HIGHEST_VERIFY_PLAN = 'enterprise';
@@ -24,8 +35,15 @@ export async function ensureDemoData(databaseUrl: string, previous?: DemoData): 
   const db = drizzle(pool, { schema });
   try {
     if (previous && (await stillValid(db, previous))) {
-      // dev.json written before launch had an operator secret gets one now.
-      return { data: { ...previous, launch: { ...previous.launch, internalSecret: previous.launch.internalSecret ?? randomPassword(48) } }, reused: true };
+      // dev.json written before launch had an operator secret, or verify an operator, gets one now.
+      return {
+        data: {
+          ...previous,
+          launch: { ...previous.launch, internalSecret: previous.launch.internalSecret ?? randomPassword(48) },
+          verify: { ...previous.verify, operator: await ensureOperator(db, previous.verify.operator) },
+        },
+        reused: true,
+      };
     }
 
     const workspace = await createWorkspace(db, { name: 'Demo workspace', planId: HIGHEST_LAUNCH_PLAN });
@@ -47,7 +65,12 @@ export async function ensureDemoData(databaseUrl: string, previous?: DemoData): 
           user: { email, password },
           internalSecret: previous?.launch.internalSecret ?? randomPassword(48),
         },
-        verify: { tenantId: tenant.id, apiKey: verifyKey.secret, internalSecret: previous?.verify.internalSecret ?? randomPassword(48) },
+        verify: {
+          tenantId: tenant.id,
+          apiKey: verifyKey.secret,
+          internalSecret: previous?.verify.internalSecret ?? randomPassword(48),
+          operator: await ensureOperator(db, previous?.verify.operator),
+        },
       },
     };
   } finally {
@@ -55,7 +78,22 @@ export async function ensureDemoData(databaseUrl: string, previous?: DemoData): 
   }
 }
 
-async function stillValid(db: ReturnType<typeof drizzle<typeof schema>>, data: DemoData): Promise<boolean> {
+/** The earlier run's operator while its token still works, else a new admin operator. */
+async function ensureOperator(db: Db, previous: DemoOperator | undefined): Promise<DemoOperator> {
+  if (previous) {
+    const [operator] = await db
+      .select({ id: schema.operators.id })
+      .from(schema.operators)
+      .where(and(eq(schema.operators.tokenHash, await hashApiKeySecret(previous.token)), isNull(schema.operators.revokedAt)));
+    if (operator) return previous;
+  }
+  // Emails are unique among operators; a fresh suffix keeps a rebuilt dev.json from colliding with an older row.
+  const email = `dev-operator+${randomPassword(6).toLowerCase()}@verify.localhost`;
+  const { operator, token } = await createOperator(db, { name: 'Dev Operator', email, role: 'admin', createdBy: 'npm run dev' });
+  return { id: operator.id, name: operator.name, email: operator.email, role: 'admin', token };
+}
+
+async function stillValid(db: Db, data: DemoData): Promise<boolean> {
   const [launchKey] = await db
     .select({ id: schema.launchApiKeys.id })
     .from(schema.launchApiKeys)

@@ -10,7 +10,8 @@ import { ensureDemoData, type DemoData } from './demo-data';
 import { syncDemoTotp } from './demo-totp';
 import { requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
-import { startWorker, waitForHealth, type WorkerProcess } from './workers';
+import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
+import { startHealthyWorker, type WorkerProcess } from './workers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stateDir = process.env.DEV_STATE_DIR ?? join(root, '.local');
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   let stackStarting: Promise<DataStack> | undefined;
   const workers: WorkerProcess[] = [];
   let socialStandIn: SocialStandIn | undefined;
+  let intakeStandIn: IntakeStandIn | undefined;
   let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number, why?: string) => {
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     stopCrons();
     await Promise.all(workers.map((worker) => worker.stop()));
     await socialStandIn?.close();
+    await intakeStandIn?.close();
     await stackStarting?.then((started) => started.close()).catch(() => {});
     reaper.release();
     console.log('Stopped.');
@@ -73,6 +76,9 @@ async function main(): Promise<void> {
 
   await requireFreePort(launchPort, 'LAUNCH_PORT');
   await requireFreePort(verifyPort, 'VERIFY_PORT');
+  // A fixed port, so sources registered at the stand-in's fixtures keep working across runs.
+  const intakePort = Number(process.env.INTAKE_STAND_IN_PORT ?? 8790);
+  await requireFreePort(intakePort, 'INTAKE_STAND_IN_PORT');
   if (!process.env.DATABASE_URL) await requireFreePort(postgresPort, 'DEV_POSTGRES_PORT');
 
   stackStarting = startDataStack({
@@ -95,6 +101,7 @@ async function main(): Promise<void> {
     if (chromium.source === 'npm') console.log(`  No system Chromium: screenshots use the one from npm (${chromium.executable}).`);
     if (!chromium.executable) console.log(`  Chromium is not installed, so POST /api/screenshot will answer 503. Install it with: ${INSTALL_HINT}`);
     socialStandIn = await startSocialStandIn();
+    intakeStandIn = await startIntakeStandIn(intakePort);
     // A signal during start-up is stopping what has started: start nothing more.
     if (stopping) return;
 
@@ -104,8 +111,17 @@ async function main(): Promise<void> {
     const log = (name: string) => (line: string) => {
       if (line.trim()) console.log(`  ${name} │ ${line}`);
     };
-    workers.push(
-      startWorker({
+    const started = (worker: WorkerProcess) => {
+      const previous = workers.findIndex((running) => running.name === worker.name);
+      if (previous >= 0) workers.splice(previous, 1);
+      workers.push(worker);
+      reaper.watch(-worker.child.pid!, 'SIGTERM');
+      // A retry that starts after a signal began the shutdown is stopped at once.
+      if (stopping) void worker.stop();
+    };
+    progress('Waiting for both health routes');
+    const [launch, verify] = await Promise.all([
+      startHealthyWorker({
         name: 'launch',
         port: launchPort,
         inspectorPort: Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231),
@@ -113,31 +129,35 @@ async function main(): Promise<void> {
           INTERNAL_SECRET: demo.data.launch.internalSecret,
           SOCIAL_POST_UPSTREAM_URL: socialStandIn.syndicationUrl,
           IMAGE_PROXY_UPSTREAM_URL: socialStandIn.mediaUrl,
+          GITHUB_API_URL: intakeStandIn.githubApiUrl,
           ...launchSettings,
           ...stack.bindings,
         },
         stateDir,
         log: log('launch'),
+        healthPath: '/api/health',
+        timeoutMs: 60_000,
+        onStart: started,
       }),
-      startWorker({
+      startHealthyWorker({
         name: 'verify',
         port: verifyPort,
         inspectorPort: Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232),
         vars: {
           INTERNAL_SECRET: demo.data.verify.internalSecret,
           BULK_RETRY_DELAYS_SECONDS: DEV_BULK_RETRY_DELAYS_SECONDS,
+          // The operator plane is served locally (OPERATOR_PLANE=off npm run dev leaves it out, as a public deployment does).
+          OPERATOR_PLANE: 'on',
           ...verifySettings,
           ...stack.bindings,
         },
         stateDir,
         log: log('verify'),
+        healthPath: '/v1/health',
+        timeoutMs: 60_000,
+        onStart: started,
       }),
-    );
-    for (const worker of workers) reaper.watch(-worker.child.pid!, 'SIGTERM');
-    const [launch, verify] = workers as [WorkerProcess, WorkerProcess];
-
-    progress('Waiting for both health routes');
-    await Promise.all([waitForHealth(`${launch.url}/api/health`, launch.child, 60_000), waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000)]);
+    ]);
 
     const crons = workers.map((worker) => ({ name: worker.name, url: worker.url, crons: cronsOf(worker.name) }));
     stopCrons = startCronTicker(crons, (line) => console.log(`  cron   │ ${line}`));
@@ -157,6 +177,8 @@ async function main(): Promise<void> {
         apiKey: demo.data.verify.apiKey,
         internalSecret: verifySettings.INTERNAL_SECRET ?? demo.data.verify.internalSecret,
         tenantId: demo.data.verify.tenantId,
+        // Operator plane: both factors, internalSecret above and this operator's token.
+        operator: demo.data.verify.operator,
       },
       stores: stack.describe,
     };
@@ -189,12 +211,20 @@ ${[
   .map((line) => `      (${line})`)
   .join('\n')}
     social posts and media come from a local stand-in (dev/fixtures); SOCIAL_POST_UPSTREAM_URL=https://cdn.syndication.twimg.com for the real one
+    release intake: GitHub's API, a feed and a changelog page from a local stand-in (dev/fixtures/intake): ${intakeStandIn.url}/feeds/acme.xml,
+      ${intakeStandIn.url}/changelog/acme.html, GITHUB_API_URL=${intakeStandIn.githubApiUrl}; GITHUB_API_URL=https://api.github.com for the real one
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me
     bulk checks a mail server defers are retried after ${retryDelays.split(',').join(', ')} s (BULK_RETRY_DELAYS_SECONDS; deployed: 1, 5, 15, 30 min);
     follow a job with GET /v1/bulk/{job_id}?wait=60 (one request per answer, at most 12 a minute)
+${
+  (verifySettings.OPERATOR_PLANE ?? 'on') === 'on'
+    ? `    operator plane (x-internal-secret and the operator token of .local/dev.json; document: /v1/admin/openapi.json):
+    curl -s -H 'x-internal-secret: ${devJson.verify.internalSecret}' -H 'Authorization: Bearer ${devJson.verify.operator?.token}' ${verify.url}/v1/admin/tenants`
+    : '    operator plane off (OPERATOR_PLANE=off)'
+}
 
   demo sign-in (launch): ${devJson.launch.user.email} / ${devJson.launch.user.password}${twoFactor ? ' + the code of npm run totp (two-factor is on)' : ''}
     two-factor: once enrolled (POST /api/v1/me/two-factor), npm run totp prints the current code; fresh demo data: stop, rm -rf .local, npm run dev

@@ -17,7 +17,7 @@ const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangle
  * One `wrangler dev --env <name>` per Worker. Settings go through an env file rather than `--var`
  * so that secrets do not show in the process list.
  */
-export function startWorker(options: {
+export interface WorkerOptions {
   name: string;
   /** Another wrangler config (the bench baseline); by default the root one, with `--env name`. */
   configPath?: string;
@@ -26,7 +26,9 @@ export function startWorker(options: {
   vars: Record<string, string>;
   stateDir: string;
   log: (line: string) => void;
-}): WorkerProcess {
+}
+
+export function startWorker(options: WorkerOptions): WorkerProcess {
   const envFile = join(options.stateDir, `${options.name}.env`);
   writeFileSync(
     envFile,
@@ -105,4 +107,36 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${url} did not become healthy within ${timeoutMs / 1000}s (last: ${last})`);
+}
+
+const START_ATTEMPTS = 3;
+
+/**
+ * Starts a Worker and waits for its health route. Besides the ports it is given, wrangler picks
+ * free ports for workerd's own sockets and binds them a moment later; a process started meanwhile
+ * (a test run side by side, another stack) can take one, and workerd then exits with "Address
+ * already in use". Such a start is tried again; any other failure is not.
+ */
+export async function startHealthyWorker(
+  options: WorkerOptions & { healthPath: string; timeoutMs: number; onStart: (worker: WorkerProcess) => void },
+): Promise<WorkerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    let portTaken = false;
+    const worker = startWorker({
+      ...options,
+      log: (line) => {
+        if (line.includes('Address already in use')) portTaken = true;
+        options.log(line);
+      },
+    });
+    options.onStart(worker);
+    try {
+      await waitForHealth(`${worker.url}${options.healthPath}`, worker.child, options.timeoutMs);
+      return worker;
+    } catch (error) {
+      await worker.stop();
+      if (!portTaken || attempt === START_ATTEMPTS) throw error;
+      options.log(`A port wrangler picked was taken meanwhile; starting again (attempt ${attempt + 1} of ${START_ATTEMPTS}).`);
+    }
+  }
 }

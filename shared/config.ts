@@ -3,7 +3,12 @@ import { z } from 'zod';
 /** Settings every Worker needs to reach its data stores. Each Worker extends this schema with its own. */
 export const platformConfigSchema = z.object({
   DATABASE_URL: z.string().url(),
-  /** Local only: a WebSocket-to-TCP proxy (`ws://host:port`) for the Neon driver. Unset in production. */
+  /**
+   * Local only: the stand-in for Neon's HTTP query endpoint (`http://127.0.0.1:…/sql`, dev/neon-http.ts).
+   * Unset in production, where the driver posts to `https://api.<DATABASE_URL's host>/sql`.
+   */
+  NEON_HTTP_ENDPOINT: z.string().url().optional(),
+  /** Local only: a WebSocket-to-TCP proxy (`ws://host:port`) for the Neon driver's interactive transactions. Unset in production. */
   NEON_WS_PROXY: z.string().url().optional(),
   UPSTASH_REDIS_REST_URL: z.string().url(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1),

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { CommandError, type Engine, type Outcome, type Reply } from './engine';
 import { createMemoryEngine } from './engine-memory';
 import { createRedisEngine } from './engine-redis';
+import { readBody } from '../read-body';
 
 export interface UpstashServer {
   url: string;
@@ -36,7 +37,7 @@ export async function startUpstashServer(options: { port?: number; host?: string
     }
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(request));
+      body = JSON.parse(await readBody(request, MAX_BODY_BYTES, () => new Error('body too large')));
     } catch {
       return send(response, 400, { error: 'ERR the body is not JSON' });
     }
@@ -97,22 +98,6 @@ function encodeReply(reply: Reply): Reply {
   if (typeof reply === 'string') return Buffer.from(reply, 'utf8').toString('base64');
   if (Array.isArray(reply)) return reply.map(encodeReply);
   return reply;
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        request.destroy();
-      } else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {

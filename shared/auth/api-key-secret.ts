@@ -5,7 +5,8 @@ import { sha256Hex } from '../crypto';
  * recognisable; the first characters are kept as a readable `prefix` for listings; only the
  * SHA-256 of the whole secret is stored.
  */
-export type KeyService = 'lk' | 'vk';
+/** `vop` is an operator token of verify's operator plane, never a workspace key. */
+export type KeyService = 'lk' | 'vk' | 'vop';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const RANDOM_LENGTH = 40;
@@ -18,12 +19,20 @@ export interface NewApiKeySecret {
 }
 
 export async function generateApiKeySecret(service: KeyService): Promise<NewApiKeySecret> {
-  const secret = `${service}_${randomString(RANDOM_LENGTH)}`;
+  const secret = randomSecret(service);
   return { secret, prefix: secret.slice(0, VISIBLE_PREFIX_LENGTH), hash: await hashApiKeySecret(secret) };
 }
 
 export function hashApiKeySecret(secret: string): Promise<string> {
   return sha256Hex(secret);
+}
+
+/**
+ * `<prefix>_` and 40 random characters (238 bits): for any bearer secret stored only as its
+ * SHA-256 (API keys, invitation tokens), so a leaked one says what it is.
+ */
+export function randomSecret(prefix: string): string {
+  return `${prefix}_${randomString(RANDOM_LENGTH)}`;
 }
 
 /** Uniform over the alphabet: rejection sampling avoids the bias of `byte % 62`. */
@@ -35,4 +44,9 @@ function randomString(length: number): string {
     }
   }
   return out;
+}
+
+/** Where a key stands, as both Workers show it: revoked wins over expired. */
+export function apiKeyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): 'active' | 'revoked' | 'expired' {
+  return key.revokedAt ? 'revoked' : key.expiresAt && key.expiresAt <= now ? 'expired' : 'active';
 }

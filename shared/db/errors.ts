@@ -10,17 +10,22 @@ export function isUnstorableText(error: unknown): boolean {
 /**
  * SQLSTATE class 08 (connection exception), a server shutting down or starting up (57P01–57P03),
  * no connection slot left (53300), and the driver's own words when the socket closes, is refused or
- * does not open in time. An error that crossed a Durable Object's RPC keeps only its message, so
+ * does not open in time, or a transaction's client lost its socket (its rollback then fails too). An error that crossed a Durable Object's RPC keeps only its message, so
  * the message is read too.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return chain(error).some(
     (link) =>
       /^(08...|57P0[123]|53300)$/.test(link.code ?? '') ||
-      /connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|websocket|database system is (starting|shutting)/i.test(
+      /connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|websocket|database system is (starting|shutting)/i.test(
         link.message,
       ),
   );
+}
+
+/** A unique constraint refused the row (SQLSTATE 23505): someone else wrote the same thing first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return chain(error).some((link) => link.code === '23505');
 }
 
 function chain(error: unknown): Array<{ code?: string; message: string }> {

@@ -1,7 +1,12 @@
+import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { databaseGate } from '../../test/workers/database-gate';
 import { withTestDb } from '../../test/workers/seed';
-import { isUnstorableText } from './errors';
+import { createDatabase } from './client';
+import { isDatabaseUnavailable, isUnstorableText } from './errors';
+
+const { control: gate, databaseUrl } = databaseGate('transaction');
 
 describe('reading a failed query', () => {
   it('tells text PostgreSQL cannot store (a NUL) from other failures', async () => {
@@ -10,5 +15,24 @@ describe('reading a failed query', () => {
     const other = await withTestDb((db) => db.execute(sql`select 1/0`)).catch((error: unknown) => error);
     expect(other).toBeInstanceOf(Error);
     expect(isUnstorableText(other)).toBe(false);
+    expect(isDatabaseUnavailable(other)).toBe(false);
+  });
+
+  it('reads a connection lost inside a transaction (its rollback failing too) as the database unavailable', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl });
+    try {
+      const failure = await handle.db
+        .interactive(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await gate('down');
+          await tx.execute(sql`select 2`);
+        })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+    } finally {
+      await gate('up');
+      await handle.close().catch(() => {});
+    }
   });
 });

@@ -6,6 +6,8 @@ export interface DeclaredAccess {
   scopes: ReadonlySet<string>;
   /** Every plan feature some registered operation is gated on. */
   features: ReadonlySet<string>;
+  /** Each required scope → the plan features of the operations requiring it (null: an operation gated on none). */
+  scopeFeatures: ReadonlyMap<string, ReadonlySet<string | null>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any app, whatever its bindings and variables.
@@ -23,13 +25,20 @@ export function declaredAccess(app: AnyApp): DeclaredAccess {
   if (!access) {
     const scopes = new Set<string>();
     const features = new Set<string>();
+    const scopeFeatures = new Map<string, Set<string | null>>();
     for (const definition of app.openAPIRegistry.definitions) {
       if (definition.type !== 'route') continue;
       const route = definition.route as { 'x-required-scopes'?: string[]; 'x-service-entitlement'?: { feature: string } };
-      for (const scope of route['x-required-scopes'] ?? []) scopes.add(scope);
-      if (route['x-service-entitlement']) features.add(route['x-service-entitlement'].feature);
+      const feature = route['x-service-entitlement']?.feature ?? null;
+      for (const scope of route['x-required-scopes'] ?? []) {
+        scopes.add(scope);
+        const gates = scopeFeatures.get(scope) ?? new Set<string | null>();
+        gates.add(feature);
+        scopeFeatures.set(scope, gates);
+      }
+      if (feature !== null) features.add(feature);
     }
-    access = { scopes, features };
+    access = { scopes, features, scopeFeatures };
     declared.set(app, access);
   }
   return access;

@@ -8,6 +8,10 @@ export const errorCodes = {
   invalid_json: { status: 400, description: 'The body is not valid JSON.' },
   idempotency_key_invalid: { status: 400, description: 'The Idempotency-Key header is empty or longer than 128 characters.' },
   unauthorized: { status: 401, description: 'No credential, or an unknown, expired or revoked one.' },
+  webhook_signature_invalid: {
+    status: 401,
+    description: 'The webhook delivery is not signed with the secret of the source it was sent to (`X-Hub-Signature-256`).',
+  },
   invalid_credentials: { status: 401, description: 'The email, password or two-factor code is wrong.' },
   two_factor_required: { status: 401, description: 'Two-factor authentication is on: send `totpCode` with the password.' },
   forbidden: { status: 403, description: 'The credential may not perform this operation.' },
@@ -47,6 +51,15 @@ export const errorCodes = {
     description:
       'The workspace has no publishing endpoint, so a scheduled post could never go out; an owner or admin sets one with PUT /api/v1/publishing-endpoint.',
   },
+  last_owner: {
+    status: 409,
+    description:
+      'The workspace must keep at least one owner: its last owner cannot leave, be removed or be given another role. Make another member an owner first.',
+  },
+  invitation_unusable: {
+    status: 409,
+    description: 'The invitation was already accepted, was revoked or replaced, or has expired; `reason` says which. Ask for a new invitation.',
+  },
   channel_limit_exceeded: { status: 400, description: 'The copy is too long for its channel; `channel`, `limit`, `length` and `unit` say by how much.' },
   url_not_allowed: {
     status: 400,
@@ -68,6 +81,11 @@ export const errorCodes = {
   payload_too_large: { status: 413, description: 'The body is larger than the operation accepts.' },
   image_too_large: { status: 413, description: 'The image has more pixels than the operation decodes; `maxPixels` gives the cap.' },
   unsupported_media_type: { status: 415, description: 'The body has a content type the operation does not accept.' },
+  release_not_briefable: {
+    status: 422,
+    description:
+      "The release's notes cannot make a brief: `reason` is `notes_empty`, `notes_too_long` (with `maxChars` and `length`) or `nothing_to_cite` (only internal work). Nothing was created.",
+  },
   idempotency_key_reused: { status: 422, description: 'The Idempotency-Key was already used with a different request body.' },
   rate_limited: { status: 429, description: 'Too many requests; wait `Retry-After` seconds.' },
   workspace_quota_exceeded: { status: 429, description: 'The workspace used its plan allowance of `quota` for this period.' },

@@ -26,7 +26,8 @@ export function handleError(error: Error, c: Context): Response {
   return c.json(apiError.toBody(), apiError.status as ContentfulStatusCode, apiError.headers);
 }
 
-function toApiError(error: Error): ApiError {
+/** What any thrown error means to the caller; the app's pages show it as a page instead of JSON. */
+export function toApiError(error: Error): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ConfigError) {
     return new ApiError('service_unavailable', 'The service is not configured correctly.', {

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authorize, type RolePermissions } from '../auth/authorize';
+import type { AuthVariables } from '../auth/principal';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotency, type IdempotencyNamespace } from '../limits/idempotency';
 import type { Access } from './access';
 import { ApiError } from './api-error';
@@ -28,6 +29,11 @@ export type OperationConfig<R extends RouteConfig> = R & {
    * JSON body, parsed whole, keeps the default limit.
    */
   streamedBody?: true;
+  /**
+   * Checks of the caller that run after scope or role and before idempotency, so a replayed
+   * response (which may hold a secret shown once) is never handed to a caller that fails them.
+   */
+  guards?: MiddlewareHandler<{ Variables: AuthVariables }>[];
 };
 
 /**
@@ -36,7 +42,7 @@ export type OperationConfig<R extends RouteConfig> = R & {
  * shared error responses that document it. Routes never wire auth by hand.
  */
 export function createOperationFactory(options: OperationFactoryOptions) {
-  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, streamedBody, ...route }: OperationConfig<R>) {
+  return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, streamedBody, guards = [], ...route }: OperationConfig<R>) {
     const middleware: MiddlewareHandler<any>[] = [];
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
     if (bodyTypes.length > 0) {
@@ -55,7 +61,7 @@ export function createOperationFactory(options: OperationFactoryOptions) {
       responses[415] ??= errorResponse('The body has an unsupported Content-Type.');
     }
     if (access !== 'public') {
-      middleware.unshift(options.authenticate(access), authorize(access, options.rolePermissions));
+      middleware.unshift(options.authenticate(access), authorize(access, options.rolePermissions), ...guards);
       if (access.idempotency) {
         middleware.push(idempotency(options.idempotencyStore, access.idempotency));
         documentation.parameters = [
@@ -64,11 +70,14 @@ export function createOperationFactory(options: OperationFactoryOptions) {
             in: 'header',
             required: access.idempotency.required ?? false,
             schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
-            description:
-              'Makes the request safe to retry for 24 hours: the same key and body replay the first response; the same key with another body is a 422 `idempotency_key_reused`.',
+            description: `Makes the request safe to retry for 24 hours: the same key and body replay the first response; the same key with another body is ${
+              access.idempotency.mismatch ? 'a 409 `conflict`' : 'a 422 `idempotency_key_reused`'
+            }.`,
           },
         ];
-        responses[422] ??= errorResponse('`idempotency_key_reused`: the key was used with a different body.');
+        if (access.idempotency.mismatch)
+          responses[409] ??= errorResponse('`conflict`: the key was used with a different body, or its first request is still running.');
+        else responses[422] ??= errorResponse('`idempotency_key_reused`: the key was used with a different body.');
       }
       documentation.security = options.security;
       if (access.scopes?.length) documentation['x-required-scopes'] = access.scopes;

@@ -22,6 +22,25 @@ export interface IdempotencyOptions {
   required?: boolean;
   /** launch answers a replay with 200 whatever the first status was; verify keeps the original. */
   replayStatus?: number;
+  /** The same key with a different body: 422 `idempotency_key_reused` by default; `conflict` answers 409 (pipeline push, as its spec fixes). */
+  mismatch?: 'conflict';
+}
+
+/**
+ * The key and request fingerprint of the request being handled, for a handler whose write must
+ * itself remember them (launch's campaign create, workers/launch/services/campaigns.ts): a
+ * failure after the write committed (its answer lost with the database connection) is retried
+ * with the same key, and only the database can then tell that the create already happened.
+ */
+export interface IdempotentRequest {
+  key: string;
+  fingerprint: string;
+}
+export type IdempotencyVariables = { idempotency?: IdempotentRequest };
+
+/** The answer to a key already used with another request: 422, or 409 where the spec fixes it. */
+export function idempotencyKeyReused(code: 'conflict' | 'idempotency_key_reused' = 'idempotency_key_reused'): ApiError {
+  return new ApiError(code, 'This Idempotency-Key was already used with a different request.', { hint: 'Use a new key for a different request.' });
 }
 
 /**
@@ -29,13 +48,17 @@ export interface IdempotencyOptions {
  * different body is a 422, and concurrent duplicates run the handler once. Only successful
  * responses are kept; a failure can be retried with the same key.
  */
-export function idempotency(namespaceOf: (env: any) => IdempotencyNamespace, options: IdempotencyOptions): MiddlewareHandler<{ Variables: AuthVariables }> {
+export function idempotency(
+  namespaceOf: (env: any) => IdempotencyNamespace,
+  options: IdempotencyOptions,
+): MiddlewareHandler<{ Variables: AuthVariables & IdempotencyVariables }> {
   return async function idempotency(c, next) {
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
       if (options.required) {
         throw new ApiError('idempotency_key_invalid', 'This operation needs an Idempotency-Key header.', {
           hint: `Send a unique key of at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, such as a UUID.`,
+          details: { field: 'Idempotency-Key', location: 'header' },
         });
       }
       return next();
@@ -43,7 +66,7 @@ export function idempotency(namespaceOf: (env: any) => IdempotencyNamespace, opt
     if (key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
       throw new ApiError('idempotency_key_invalid', `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`, {
         hint: 'Send a shorter unique key, such as a UUID.',
-        details: { field: 'Idempotency-Key', length: key.length },
+        details: { field: 'Idempotency-Key', location: 'header', length: key.length },
       });
     }
     const namespace = namespaceOf(c.env);
@@ -52,9 +75,7 @@ export function idempotency(namespaceOf: (env: any) => IdempotencyNamespace, opt
     const decision = await store.begin(fingerprint);
     switch (decision.kind) {
       case 'mismatch':
-        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.', {
-          hint: 'Use a new key for a different request.',
-        });
+        throw idempotencyKeyReused(options.mismatch);
       case 'in_progress':
         throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed.', {
           hint: 'Retry in a few seconds to receive its result.',
@@ -66,6 +87,7 @@ export function idempotency(namespaceOf: (env: any) => IdempotencyNamespace, opt
           'idempotent-replayed': 'true',
         });
     }
+    c.set('idempotency', { key, fingerprint });
     try {
       await next();
     } catch (error) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Entitlement } from '../auth/principal';
 import { noEntitlement } from '../auth/principal';
-import type { Database } from '../db/client';
-import { launchPlans, launchSubscriptions, verifyPlans, verifySubscriptions } from '../db/schema';
+import type { Database, Executor } from '../db/client';
+import { launchPlans, launchSubscriptions, tenants, verifyPlans, verifySubscriptions } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { LIVE_STATUSES, renewal, type SubscriptionState } from './billing-period';
 
@@ -27,12 +27,24 @@ type ApplyChange = (subscription: SubscriptionRow, change: SubscriptionChange) =
 
 /** The best live subscription of a launch workspace, renewed if its period ended; none means no features at all. */
 export async function loadLaunchEntitlement(db: Database, workspaceId: string, now: Date): Promise<Entitlement> {
-  const rows = await db
+  return settleLaunchEntitlement(db, await launchPlanRows(db, workspaceId), now);
+}
+
+/**
+ * The live subscriptions with their plans, best first, of the workspaces `owner` names (an id, or a
+ * subquery): the read loadLaunchEntitlement starts with, for a caller that batches it with others.
+ */
+export function launchPlanRows(db: Executor, owner: string | SQLWrapper) {
+  return db
     .select({ plan: launchPlans, subscription: launchSubscriptions })
     .from(launchSubscriptions)
     .innerJoin(launchPlans, eq(launchPlans.id, launchSubscriptions.planId))
-    .where(and(eq(launchSubscriptions.workspaceId, workspaceId), inArray(launchSubscriptions.status, LIVE_STATUSES)))
+    .where(and(inArray(launchSubscriptions.workspaceId, ownerIds(owner)), inArray(launchSubscriptions.status, LIVE_STATUSES)))
     .orderBy(desc(launchPlans.rank));
+}
+
+/** The entitlement of the rows launchPlanRows read, renewing or ending the subscriptions whose period is over. */
+export function settleLaunchEntitlement(db: Database, rows: Array<{ plan: PlanRow; subscription: SubscriptionRow }>, now: Date): Promise<Entitlement> {
   return settle(rows, now, async (subscription, change) => {
     await db
       .update(launchSubscriptions)
@@ -47,13 +59,41 @@ export async function loadLaunchEntitlement(db: Database, workspaceId: string, n
   });
 }
 
+/**
+ * As launch's, with the tenant's quota overrides (set by an operator) in place of the plan's
+ * allowance for the quotas they name. Without a live subscription there is nothing to override.
+ */
 export async function loadVerifyEntitlement(db: Database, tenantId: string, now: Date): Promise<Entitlement> {
-  const rows = await db
+  const [entitlement, [tenant]] = await Promise.all([
+    loadVerifyPlanEntitlement(db, tenantId, now),
+    db.select({ quotaOverrides: tenants.quotaOverrides }).from(tenants).where(eq(tenants.id, tenantId)),
+  ]);
+  return withOverrides(entitlement, tenant?.quotaOverrides);
+}
+
+/** The plan's entitlement with a tenant's quota overrides applied (none without a plan). */
+export function withOverrides(entitlement: Entitlement, overrides: Record<string, number> | undefined): Entitlement {
+  if (entitlement.planId === null || !overrides) return entitlement;
+  return { ...entitlement, quotas: { ...entitlement.quotas, ...overrides } };
+}
+
+/** The plan's own entitlement, before any override. */
+export async function loadVerifyPlanEntitlement(db: Database, tenantId: string, now: Date): Promise<Entitlement> {
+  return settleVerifyEntitlement(db, await verifyPlanRows(db, tenantId), now);
+}
+
+/** As launchPlanRows, for verify tenants. */
+export function verifyPlanRows(db: Executor, owner: string | SQLWrapper) {
+  return db
     .select({ plan: verifyPlans, subscription: verifySubscriptions })
     .from(verifySubscriptions)
     .innerJoin(verifyPlans, eq(verifyPlans.id, verifySubscriptions.planId))
-    .where(and(eq(verifySubscriptions.tenantId, tenantId), inArray(verifySubscriptions.status, LIVE_STATUSES)))
+    .where(and(inArray(verifySubscriptions.tenantId, ownerIds(owner)), inArray(verifySubscriptions.status, LIVE_STATUSES)))
     .orderBy(desc(verifyPlans.rank));
+}
+
+/** As settleLaunchEntitlement, for verify tenants (the plan's own entitlement, before any override). */
+export function settleVerifyEntitlement(db: Database, rows: Array<{ plan: PlanRow; subscription: SubscriptionRow }>, now: Date): Promise<Entitlement> {
   return settle(rows, now, async (subscription, change) => {
     await db
       .update(verifySubscriptions)
@@ -66,6 +106,11 @@ export async function loadVerifyEntitlement(db: Database, tenantId: string, now:
         ),
       );
   });
+}
+
+/** One owner id, or a subquery selecting them. */
+function ownerIds(owner: string | SQLWrapper): SQLWrapper | string[] {
+  return typeof owner === 'string' ? [owner] : owner;
 }
 
 /** Takes the highest-ranked subscription that is live at `now`, renewing or ending the ones whose period is over. */

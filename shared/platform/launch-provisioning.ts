@@ -7,8 +7,11 @@ import { launchApiKeys, launchMemberships, launchSubscriptions, launchUsers, wor
 import { newId } from '../ids';
 import { billingPeriod } from './billing-period';
 
-/** Works with any drizzle PostgreSQL driver: Neon inside Workers, node-postgres in the dev stack. */
-type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Works with any drizzle PostgreSQL driver: Neon inside Workers, node-postgres in the dev stack.
+ * Statements only: the Workers' Database has no `transaction` (it runs them through `interactive`).
+ */
+type Db = Omit<PgDatabase<PgQueryResultHKT, typeof schema>, 'transaction'>;
 
 export async function createWorkspace(db: Db, input: { name: string; planId?: string; now?: Date }) {
   const id = newId('ws');
@@ -30,11 +33,23 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
   return workspace!;
 }
 
-export async function createLaunchApiKey(db: Db, input: { workspaceId: string; name: string; scopes: readonly LaunchScope[]; createdBy?: string }) {
+export async function createLaunchApiKey(
+  db: Db,
+  input: { workspaceId: string; name: string; scopes: readonly LaunchScope[]; createdBy?: string; expiresAt?: Date },
+) {
   const { secret, prefix, hash } = await generateApiKeySecret('lk');
   const [key] = await db
     .insert(launchApiKeys)
-    .values({ id: newId('key'), workspaceId: input.workspaceId, name: input.name, prefix, hash, scopes: [...input.scopes], createdBy: input.createdBy })
+    .values({
+      id: newId('key'),
+      workspaceId: input.workspaceId,
+      name: input.name,
+      prefix,
+      hash,
+      scopes: [...input.scopes],
+      createdBy: input.createdBy,
+      expiresAt: input.expiresAt,
+    })
     .returning();
   return { ...key!, secret };
 }

@@ -25,7 +25,7 @@ export function services(configSchema: z.ZodType<PlatformConfig>): MiddlewareHan
     c.set('services', {
       get db() {
         if (!db) {
-          const handle = createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
+          const handle = createDatabase(config);
           db = handle.db;
           closeDb = handle.close;
         }

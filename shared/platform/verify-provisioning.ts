@@ -2,12 +2,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { generateApiKeySecret } from '../auth/api-key-secret';
 import type { VerifyScope } from '../auth/scopes';
 import type * as schema from '../db/schema';
-import { tenants, verifyApiKeys, verifySubscriptions } from '../db/schema';
+import { operators, tenants, verifyApiKeys, verifySubscriptions, type OperatorRole } from '../db/schema';
 import { newId } from '../ids';
 import { billingPeriod } from './billing-period';
 
-/** Works with any drizzle PostgreSQL driver: Neon inside Workers, node-postgres in the dev stack. */
-type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Works with any drizzle PostgreSQL driver: Neon inside Workers, node-postgres in the dev stack.
+ * Statements only: the Workers' Database has no `transaction` (it runs them through `interactive`).
+ */
+type Db = Omit<PgDatabase<PgQueryResultHKT, typeof schema>, 'transaction'>;
 
 export async function createTenant(db: Db, input: { name: string; planId?: string; contactEmail?: string; now?: Date }) {
   const id = newId('ten');
@@ -33,4 +36,25 @@ export async function createVerifyApiKey(db: Db, input: { tenantId: string; name
     .values({ tenantId: input.tenantId, name: input.name, prefix, hash, scopes: [...input.scopes], createdBy: input.createdBy })
     .returning();
   return { ...key!, secret };
+}
+
+/**
+ * An operator of the private plane with a fresh token (`vop_…`), shown once. `createdBy` says who
+ * made it: a command run, the dev stack, or an operator.
+ */
+export async function createOperator(db: Db, input: { name: string; email: string; role: OperatorRole; createdBy: string }) {
+  const { secret, prefix, hash } = await generateApiKeySecret('vop');
+  const [operator] = await db
+    .insert(operators)
+    .values({
+      id: newId('opr'),
+      name: input.name,
+      email: input.email.toLowerCase(),
+      role: input.role,
+      tokenPrefix: prefix,
+      tokenHash: hash,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  return { operator: operator!, token: secret };
 }

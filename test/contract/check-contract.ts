@@ -28,8 +28,24 @@ export function describeContract(options: {
   referencePath: string;
   spec: SpecOperation[];
   designed: Array<Pick<SpecOperation, 'method' | 'path'>>;
+  /** The error schema of operations whose spec names their own (verify's pipelines: PipelineErrorResponse); ErrorEnvelope otherwise. */
+  errorSchemaOf?: (path: string) => string | undefined;
+  /**
+   * A private plane with its own document (verify's operator plane): the spec's `operator`
+   * operations are looked for there, and must be absent from the public document.
+   */
+  operator?: {
+    documentPath: string;
+    headers: () => Promise<Record<string, string>>;
+    designed: Array<Pick<SpecOperation, 'method' | 'path'>>;
+  };
 }): void {
   const load = async () => (await (await SELF.fetch(`${options.origin}${options.documentPath}`)).json()) as Document;
+  const loadOperator = async () => {
+    const plane = options.operator!;
+    return (await (await SELF.fetch(`${options.origin}${plane.documentPath}`, { headers: await plane.headers() })).json()) as Document;
+  };
+  const onOperatorPlane = (operation: Pick<SpecOperation, 'auth'>) => options.operator !== undefined && operation.auth === 'operator';
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
   describe(`contract: ${options.documentPath}`, () => {
@@ -42,20 +58,35 @@ export function describeContract(options: {
 
     it('documents nothing the spec or our recorded design decisions do not list', async () => {
       const document = await load();
-      const known = new Set([...options.spec, ...options.designed].map((operation) => key(operation.method, operation.path)));
+      const known = new Set(
+        [...options.spec.filter((operation) => !onOperatorPlane(operation)), ...options.designed].map((operation) => key(operation.method, operation.path)),
+      );
       const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key(method, path)));
       expect(documented.filter((operation) => !known.has(operation))).toEqual([]);
     });
 
+    if (options.operator) {
+      it('names no operator operation in the public document; the operator document names only them', async () => {
+        const publicPaths = Object.keys((await load()).paths);
+        expect(publicPaths.filter((path) => path.startsWith('/v1/admin'))).toEqual([]);
+        const document = await loadOperator();
+        const known = new Set(
+          [...options.spec.filter(onOperatorPlane), ...options.operator!.designed].map((operation) => key(operation.method, operation.path)),
+        );
+        const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key(method, path)));
+        expect(documented.filter((operation) => !known.has(operation))).toEqual([]);
+      });
+    }
+
     it('shows every error in the shared envelope', async () => {
-      const document = await load();
-      for (const [path, methods] of Object.entries(document.paths)) {
+      const documents = [await load(), ...(options.operator ? [await loadOperator()] : [])];
+      for (const [path, methods] of documents.flatMap((document) => Object.entries(document.paths))) {
         for (const [method, operation] of Object.entries(methods)) {
           const errors = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
           expect(errors.length, key(method, path)).toBeGreaterThan(0);
           for (const [status, response] of errors) {
             const schema = response.content?.['application/json']?.schema;
-            expect(schema?.$ref, `${key(method, path)} ${status}`).toBe('#/components/schemas/ErrorEnvelope');
+            expect(schema?.$ref, `${key(method, path)} ${status}`).toBe(`#/components/schemas/${options.errorSchemaOf?.(path) ?? 'ErrorEnvelope'}`);
           }
         }
       }
@@ -75,8 +106,9 @@ export function describeContract(options: {
 
     describe('operations of the spec', async () => {
       const document = await load();
+      const operatorDocument = options.operator ? await loadOperator() : undefined;
       for (const operation of options.spec) {
-        const documented = document.paths[operation.path]?.[operation.method];
+        const documented = (onOperatorPlane(operation) ? operatorDocument! : document).paths[operation.path]?.[operation.method];
         const name = `${key(operation.method, operation.path)}${operation.operationId ? ` (${operation.operationId})` : ''}`;
         if (!documented) {
           it.todo(`${name}: not built yet`);
@@ -88,6 +120,7 @@ export function describeContract(options: {
           if (operation.anyKey) expect(documented['x-required-scopes'] ?? []).toEqual([]);
           if (operation.auth === 'session-only') expect(documented['x-session-only']).toBe(true);
           if (operation.auth === 'none') expect(documented.security).toEqual([]);
+          if (operation.auth === 'operator') expect(documented.security).toEqual([{ internalSecret: [], operatorToken: [] }]);
           if (operation.successStatus) expect(Object.keys(documented.responses)).toContain(String(operation.successStatus));
         });
       }

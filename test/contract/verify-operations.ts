@@ -56,13 +56,13 @@ export const verifySpecOperations: SpecOperation[] = [
   { method: 'get', path: '/v1/find_email/{job_id}' },
   { method: 'put', path: '/v1/reverification' },
   { method: 'get', path: '/v1/reverification/status' },
-  { method: 'post', path: '/v1/pipelines' },
-  { method: 'patch', path: '/v1/pipelines/{pipeline_id}' },
-  { method: 'post', path: '/v1/pipelines/{pipeline_id}/pause' },
-  { method: 'post', path: '/v1/pipelines/{pipeline_id}/resume' },
-  { method: 'post', path: '/v1/pipelines/{pipeline_id}/trigger' },
-  { method: 'get', path: '/v1/pipelines/{pipeline_id}/runs' },
-  { method: 'get', path: '/v1/pipelines/{pipeline_id}/runs/{run_id}' },
+  { method: 'post', path: '/v1/pipelines', scope: 'pipelines.write' },
+  { method: 'patch', path: '/v1/pipelines/{pipeline_id}', scope: 'pipelines.write' },
+  { method: 'post', path: '/v1/pipelines/{pipeline_id}/pause', scope: 'pipelines.write' },
+  { method: 'post', path: '/v1/pipelines/{pipeline_id}/resume', scope: 'pipelines.write' },
+  { method: 'post', path: '/v1/pipelines/{pipeline_id}/trigger', scope: 'pipelines.trigger' },
+  { method: 'get', path: '/v1/pipelines/{pipeline_id}/runs', scope: 'pipelines.read' },
+  { method: 'get', path: '/v1/pipelines/{pipeline_id}/runs/{run_id}', scope: 'pipelines.read' },
   { method: 'get', path: '/v1/lists', scope: 'lists' },
   { method: 'post', path: '/v1/lists', scope: 'lists' },
   { method: 'get', path: '/v1/lists/{list_id}', scope: 'lists' },
@@ -117,3 +117,6 @@ export const verifyDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'get', path: '/v1/health' },
   { method: 'post', path: '/v1/provider-deliveries/{delivery_token}' },
 ];
+
+/** Operator-plane operations the spec leaves to us: the audit trail the issue asks operators can read. */
+export const verifyDesignedOperatorOperations: Array<Pick<SpecOperation, 'method' | 'path'>> = [{ method: 'get', path: '/v1/admin/audit' }];

@@ -1,73 +1,21 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureLocalChromium, SYSTEM_CHROMIUM_ENV } from '../../dev/chromium';
-import { freePort } from './free-port';
+import { type DevJson, type Ports, startDev as startDevIn, stop } from './dev-process';
 
 const execFileAsync = promisify(execFile);
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 // As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
 chmodSync(stateDir, 0o755);
 const cacheDir = join(stateDir, 'cache');
-
-interface DevJson {
-  launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
-  verify: { url: string; apiKey: string; internalSecret: string };
-}
-
-interface Ports {
-  launchPort: number;
-  verifyPort: number;
-  postgresPort: number;
-}
-
-async function startDev(
-  fixed: Partial<Ports> = {},
-  extraEnv: Record<string, string> = {},
-): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
-  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
-  const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DEV_STATE_DIR: stateDir,
-      LAUNCH_PORT: String(ports.launchPort),
-      VERIFY_PORT: String(ports.verifyPort),
-      LAUNCH_INSPECTOR_PORT: String(launchInspector),
-      VERIFY_INSPECTOR_PORT: String(verifyInspector),
-      DEV_POSTGRES_PORT: String(ports.postgresPort),
-      // So that a screenshot of a page on this machine can be taken below.
-      ALLOW_PRIVATE_URLS: '1',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ctrl-C stops everything')) {
-        clearInterval(timer);
-        resolve();
-      }
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`npm run dev exited:\n${output}`));
-      }
-    }, 100);
-  });
-  return { child, output: () => output, ports };
-}
+const startDev = (fixed: Partial<Ports> = {}, extraEnv: Record<string, string> = {}) => startDevIn(stateDir, fixed, extraEnv);
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { summary?: string }>>;
@@ -118,12 +66,6 @@ async function renderOffline(url: string): Promise<string> {
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill(signal);
-  return exited;
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -196,6 +138,17 @@ describe('npm run dev', () => {
       expect(titles.filter((title) => !text.includes(title))).toEqual([]);
     }
 
+    // The operator plane is on locally, with an operator whose token dev.json holds beside the secret and the banner's curl.
+    const operatorHeaders = { 'x-internal-secret': devJson.verify.internalSecret, authorization: `Bearer ${devJson.verify.operator.token}` };
+    expect(devJson.verify.operator).toMatchObject({ token: expect.stringMatching(/^vop_/), role: 'admin' });
+    expect(first.output()).toContain(`Bearer ${devJson.verify.operator.token}' ${devJson.verify.url}/v1/admin/tenants`);
+    const tenantsPage = await fetch(`${devJson.verify.url}/v1/admin/tenants`, { headers: operatorHeaders });
+    expect(tenantsPage.status).toBe(200);
+    expect(await tenantsPage.json()).toMatchObject({ tenants: expect.arrayContaining([expect.objectContaining({ name: 'Demo tenant' })]) });
+    const operatorResponse = await fetch(`${devJson.verify.url}/v1/admin/openapi.json`, { headers: operatorHeaders });
+    const operatorDocument = (await operatorResponse.json()) as Record<string, unknown>;
+    expect(await new Validator().validate(operatorDocument)).toMatchObject({ valid: true });
+
     const me = await fetch(`${devJson.verify.url}/v1/me`, { headers: { authorization: `Bearer ${devJson.verify.apiKey}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ plan: { id: 'enterprise' } });
@@ -231,6 +184,7 @@ describe('npm run dev', () => {
     const again = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
     expect(again.launch.apiKey).toBe(devJson.launch.apiKey);
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
+    expect(again.verify.operator.token).toBe(devJson.verify.operator.token);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
     const fallbackShot = await fetch(`${again.launch.url}/api/screenshot`, {
       method: 'POST',

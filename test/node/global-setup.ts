@@ -5,11 +5,14 @@ import type { TestProject } from 'vitest/node';
 import { ensureLocalChromium, INSTALL_HINT, useHostRules } from '../../dev/chromium';
 import { startDataStack, type DataStackBindings } from '../../dev/data-stack';
 import { startEnginePeers, type EnginePeers } from './fixtures/engine-peers';
+import { startOnboardingSite } from './fixtures/onboarding/site-server';
 import { dataDirOwner } from '../../dev/postgres';
 import { startSocialStandIn } from '../../dev/social-stand-in';
+import { startIntakeStandIn } from '../../dev/intake-stand-in';
 import { FIXTURE_HOST_RULES } from '../shared/pages';
 import { freePort } from './free-port';
 import { startPageServer } from './page-server';
+import { startSnsStandIn } from './sns-stand-in';
 import { startTcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
 
@@ -19,7 +22,17 @@ export interface TestBindings extends DataStackBindings {
   INTERNAL_SECRET: string;
   SOCIAL_POST_UPSTREAM_URL: string;
   IMAGE_PROXY_UPSTREAM_URL: string;
+  GITHUB_API_URL: string;
+  /** The release-intake stand-in (dev/intake-stand-in.ts): feeds, changelog pages and GitHub's API, set per test. */
+  TEST_INTAKE_URL: string;
 }
+
+/**
+ * One gate per Worker project for its outage tests, and one per test file that cuts the database
+ * in the middle of work: test files run side by side, and a cut must reach only the file that made it.
+ */
+export const databaseGateNames = ['launch', 'verify', 'publisher', 'traffic', 'transaction', 'pooled-transaction'] as const;
+export type DatabaseGateName = (typeof databaseGateNames)[number];
 
 /** A DATABASE_URL that goes through a gate tests can close, and the gate's control URL. */
 export interface DatabaseGate {
@@ -30,13 +43,17 @@ export interface DatabaseGate {
 export interface TestContextValues {
   bindings: TestBindings;
   /** One gate per Worker project, so their outage tests cannot interleave. */
-  databaseGates: Record<'launch' | 'verify', DatabaseGate>;
+  databaseGates: Record<DatabaseGateName, DatabaseGate>;
   /** A local stand-in for users' webhook endpoints (see webhook-receiver.ts). */
   webhookReceiverUrl: string;
   /** The verification engine's peers: DoH over the zone fixture, fixture MTAs, SOCKS5, Gravatar (see fixtures/engine-peers.ts). */
   enginePeers: Omit<EnginePeers, 'close' | 'addresses'>;
   /** Local pages to capture (see page-server.ts): by a public fixture name, and by a private address. */
   pages: { publicOrigin: string; privateOrigin: string };
+  /** Amazon SNS's hosts, locally (see sns-stand-in.ts). */
+  snsUrl: string;
+  /** The onboarding fixture site (see fixtures/onboarding/site-server.ts), by 127.0.0.1. */
+  onboardingSiteOrigin: string;
 }
 
 declare module 'vitest' {
@@ -56,12 +73,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const database = new URL(stack.bindings.DATABASE_URL);
   const target = { host: database.hostname, port: Number(database.port || 5432) };
-  const gates = { launch: await startTcpGate(target), verify: await startTcpGate(target) };
+  const gates = Object.fromEntries(await Promise.all(databaseGateNames.map(async (name) => [name, await startTcpGate(target)] as const)));
   const receiver = await startWebhookReceiver();
   // A tarpit that outlasts the engine tests' shortened reply budget, not the suite's patience.
   const peers = await startEnginePeers({ tarpitMs: 3_000 });
   const pages = await startPageServer();
+  const sns = await startSnsStandIn();
   const social = await startSocialStandIn();
+  const onboardingSite = await startOnboardingSite();
+  const intake = await startIntakeStandIn();
   const chromium = ensureLocalChromium();
   if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
   // The browsers this run's miniflare starts resolve the fixture names to the page server.
@@ -78,18 +98,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
     INTERNAL_SECRET: randomBytes(32).toString('hex'),
     SOCIAL_POST_UPSTREAM_URL: social.syndicationUrl,
     IMAGE_PROXY_UPSTREAM_URL: social.mediaUrl,
+    GITHUB_API_URL: intake.githubApiUrl,
+    TEST_INTAKE_URL: intake.url,
   });
-  project.provide('databaseGates', {
-    launch: { databaseUrl: gatedUrl(gates.launch.port), controlUrl: gates.launch.controlUrl },
-    verify: { databaseUrl: gatedUrl(gates.verify.port), controlUrl: gates.verify.controlUrl },
-  });
+  project.provide(
+    'databaseGates',
+    Object.fromEntries(Object.entries(gates).map(([name, gate]) => [name, { databaseUrl: gatedUrl(gate.port), controlUrl: gate.controlUrl }])) as Record<
+      DatabaseGateName,
+      DatabaseGate
+    >,
+  );
   project.provide('webhookReceiverUrl', receiver.url);
   project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks });
   project.provide('pages', { publicOrigin: pages.publicOrigin, privateOrigin: pages.privateOrigin });
+  project.provide('snsUrl', sns.url);
+  project.provide('onboardingSiteOrigin', onboardingSite.privateOrigin);
   console.log(`Test stack: PostgreSQL ${stack.describe.postgres}, Redis ${stack.describe.redis}`);
   return async () => {
     forgetHostRules();
-    await Promise.all([gates.launch.close(), gates.verify.close(), receiver.close(), peers.close(), pages.close(), social.close()]);
+    await Promise.all([
+      ...Object.values(gates).map((gate) => gate.close()),
+      receiver.close(),
+      peers.close(),
+      pages.close(),
+      social.close(),
+      sns.close(),
+      onboardingSite.close(),
+      intake.close(),
+    ]);
     await stack.close();
   };
 }

@@ -4,7 +4,11 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export interface TcpGate {
   /** Where clients connect instead of the target. */
   port: number;
-  /** `POST {controlUrl}/down` stops listening and cuts every connection; `/up` listens again. */
+  /**
+   * `POST {controlUrl}/down` stops listening and cuts every connection; `/up` listens again;
+   * `/down-after/{n}` goes down once clients have sent `n` more chunks, so a test can cut the
+   * database in the middle of work it started (a queue batch) rather than before or after it.
+   */
   controlUrl: string;
   close(): Promise<void>;
 }
@@ -15,8 +19,19 @@ export interface TcpGate {
  */
 export async function startTcpGate(target: { host: string; port: number }): Promise<TcpGate> {
   const sockets = new Set<Socket>();
+  let chunksBeforeDown: number | null = null;
+  const down = () =>
+    new Promise<void>((resolve) => {
+      chunksBeforeDown = null;
+      if (!forwarder.listening) resolve();
+      else forwarder.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
   const forwarder: Server = createServer((client) => {
     const upstream = connect(target.port, target.host);
+    client.on('data', () => {
+      if (chunksBeforeDown !== null && --chunksBeforeDown <= 0) void down();
+    });
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -31,12 +46,14 @@ export async function startTcpGate(target: { host: string; port: number }): Prom
   const port = (forwarder.address() as { port: number }).port;
 
   const control = createHttpServer(async (request, response) => {
+    const downAfter = request.url?.match(/^\/down-after\/(\d+)$/);
     if (request.url === '/down') {
-      await new Promise<void>((resolve) => {
-        forwarder.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await down();
+    } else if (downAfter) {
+      chunksBeforeDown = Number(downAfter[1]);
     } else if (request.url === '/up') {
+      // A cut armed for more chunks than the work sent is disarmed too, so it cannot land later.
+      chunksBeforeDown = null;
       if (!forwarder.listening) await listen(forwarder, port);
     } else {
       response.writeHead(404).end();

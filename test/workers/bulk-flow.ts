@@ -135,7 +135,7 @@ let messageCounter = 0;
  * and retried. The pool's result leaves out each retry's delay, so the real retry() is wrapped to
  * record the options it was given.
  */
-export async function deliver(queue: string, bodies: BulkMessage[], options: { attempts?: number } = {}) {
+export async function deliver(queue: string, bodies: BulkMessage[], options: { attempts?: number; bindings?: VerifyBindings } = {}) {
   const batch = createMessageBatch<BulkMessage>(
     queue,
     bodies.map((body) => ({ id: `test-${++messageCounter}`, timestamp: new Date(), attempts: options.attempts ?? 1, body })),
@@ -149,7 +149,7 @@ export async function deliver(queue: string, bodies: BulkMessage[], options: { a
     };
   }
   const ctx = createExecutionContext();
-  await verifyWorker.queue!(batch as MessageBatch<unknown>, verifyEnv, ctx);
+  await verifyWorker.queue!(batch as MessageBatch<unknown>, options.bindings ?? verifyEnv, ctx);
   const result = await getQueueResult(batch, ctx);
   return { ...result, retryMessages: result.retryMessages.map(({ msgId }: { msgId: string }) => ({ msgId, delaySeconds: delays.get(msgId) })) };
 }

@@ -7,12 +7,18 @@ declare global {
     interface Env extends LaunchBindings, VerifyBindings {
       TEST_GATED_DATABASE_URL: string;
       TEST_DATABASE_GATE_URL: string;
+      /** Every database gate by name, as JSON (test/workers/database-gate.ts reads it). */
+      TEST_DATABASE_GATES: string;
       TEST_WEBHOOK_RECEIVER_URL: string;
       TEST_PEERS_CONTROL_URL: string;
       TEST_SOCKS_PROXIES: string;
       /** The local page server by a public fixture name (Chromium maps it to this machine) and by 127.0.0.1. */
       TEST_PAGES_PUBLIC_ORIGIN: string;
       TEST_PAGES_PRIVATE_ORIGIN: string;
+      /** The onboarding fixture site (test/node/fixtures/onboarding), by 127.0.0.1. */
+      TEST_ONBOARDING_SITE_ORIGIN: string;
+      /** The release-intake stand-in (dev/intake-stand-in.ts), by 127.0.0.1. */
+      TEST_INTAKE_URL: string;
     }
   }
 }

@@ -7,6 +7,7 @@ import { launchScopes, verifyScopes } from '../../shared/auth/scopes';
 import { KEY_RATE_LIMIT } from '../../shared/limits/key-gate';
 import { createLaunchApiKey } from '../../shared/platform/launch-provisioning';
 import { createVerifyApiKey } from '../../shared/platform/verify-provisioning';
+import { seedOperator } from './operators';
 import { seedMember, seedSession, seedTenant, seedWorkspace, withTestDb } from './seed';
 
 interface ParameterSchema {
@@ -58,9 +59,11 @@ const SAFE_REQUEST_ID = /^[\w\-=]{1,128}$/;
  * path and query parameters and headers. Whatever arrives, the answer is never a 5xx, every error
  * is the envelope, and nothing is written. New routes are covered as soon as they are declared.
  */
-export function describeFuzz(service: 'launch' | 'verify'): void {
+export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'operator' } = {}): void {
   const origin = `http://${service}.test`;
-  const documentPath = service === 'launch' ? '/api/openapi.json' : '/v1/openapi.json';
+  // verify's operator plane has a document of its own, read (like every call there) with both factors.
+  const operatorPlane = options.plane === 'operator';
+  const documentPath = operatorPlane ? '/v1/admin/openapi.json' : service === 'launch' ? '/api/openapi.json' : '/v1/openapi.json';
   const owner = service === 'launch' ? 'workspace_id' : 'tenant_id';
 
   /**
@@ -77,19 +80,33 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
     return response;
   }
 
-  async function credentials() {
+  async function credentials(): Promise<{
+    ownerId: string;
+    key: Record<string, string>;
+    session: undefined | { cookie: string; origin: string };
+    operatorId?: string;
+  }> {
+    if (operatorPlane) {
+      const seeded = await seedTenant({ planId: 'enterprise', scopes: verifyScopes });
+      const operator = await seedOperator('admin');
+      return { ownerId: seeded.tenant.id, key: operator.headers, session: undefined, operatorId: operator.operator.id };
+    }
     if (service === 'verify') {
       const seeded = await seedTenant({ planId: 'enterprise', scopes: verifyScopes });
       return { ownerId: seeded.tenant.id, key: seeded.auth, session: undefined };
     }
     const seeded = await seedWorkspace({ planId: 'enterprise', scopes: launchScopes });
-    const member = await seedMember({ workspaceId: seeded.workspace.id, role: 'owner' });
-    const { cookie } = await seedSession({ userId: member.user.id, workspaceId: seeded.workspace.id });
+    // Signed in just now with two-factor, so operations that need a fresh sign-in reach their input checks.
+    const member = await seedMember({ workspaceId: seeded.workspace.id, role: 'owner', twoFactor: true });
+    const { cookie } = await seedSession({ userId: member.user.id, workspaceId: seeded.workspace.id, twoFactorVerified: true });
     return { ownerId: seeded.workspace.id, key: seeded.auth, session: { cookie, origin } };
   }
 
-  /** Rows owned by the workspace, across every table of the service's schema that has an owner column. */
-  async function ownedRows(ownerId: string): Promise<Record<string, number>> {
+  /**
+   * Rows owned by the workspace, across every table of the service's schema that has an owner
+   * column; on the operator plane also the operator's audit rows, which any write would add.
+   */
+  async function ownedRows(ownerId: string, operatorId?: string): Promise<Record<string, number>> {
     return withTestDb(async (db) => {
       const tables = await db.execute<{ table_name: string }>(
         sql`select table_name from information_schema.columns where table_schema = ${service} and column_name = ${owner}`,
@@ -101,12 +118,19 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
         );
         counts[table_name] = Number(result.rows[0]?.count ?? 0);
       }
+      if (operatorId) {
+        const audit = await db.execute<{ count: number }>(
+          sql`select count(*)::int as count from verify.operator_audit_events where operator_id = ${operatorId}`,
+        );
+        counts.operator_audit_events_by_caller = Number(audit.rows[0]?.count ?? 0);
+      }
       return counts;
     });
   }
 
   async function operations(): Promise<Operation[]> {
-    const document = (await (await fetchWorker(`${origin}${documentPath}`)).json()) as {
+    const reader = operatorPlane ? (await seedOperator('support')).headers : {};
+    const document = (await (await fetchWorker(`${origin}${documentPath}`, { headers: reader })).json()) as {
       paths: Record<
         string,
         Record<
@@ -148,7 +172,8 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
   );
   const headerValue = fc.string({ maxLength: 300 }).filter((value) => /^[\x20-\x7e]*$/.test(value));
 
-  describe(`bad input to every ${service} operation`, () => {
+  describe(`bad input to every ${operatorPlane ? 'operator-plane' : service} operation`, () => {
+    // Its timeout only catches a hang: every operation times 20 runs, which passed 120 s with two suites sharing 2 cores.
     it('never answers 5xx, always answers errors in the envelope, and writes nothing', async () => {
       const tested: string[] = [];
       let runs = 0;
@@ -160,7 +185,7 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
         // A fresh workspace per operation: its key's 60-a-minute limit must not answer the runs
         // with 429 before validation sees them, and writes are counted per operation.
         const caller = await credentials();
-        const before = await ownedRows(caller.ownerId);
+        const before = await ownedRows(caller.ownerId, caller.operatorId);
         const auth = operation.sessionOnly && caller.session ? caller.session : caller.key;
         await fc.assert(
           fc.asyncProperty(
@@ -198,10 +223,10 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
           ),
           { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
         );
-        expect(await ownedRows(caller.ownerId), `${operation.method} ${operation.path} wrote rows`).toEqual(before);
+        expect(await ownedRows(caller.ownerId, caller.operatorId), `${operation.method} ${operation.path} wrote rows`).toEqual(before);
       }
       expect(tested.length).toBeGreaterThan(0);
-    }, 120_000);
+    }, 300_000);
 
     it('answers a malformed path id with 400 naming it, and a well-formed unknown id with 404', async () => {
       const swept: string[] = [];
@@ -209,9 +234,10 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
         if (operation.pathParams.length === 0) continue;
         swept.push(`${operation.method} ${operation.path}`);
         const caller = await credentials();
-        const before = await ownedRows(caller.ownerId);
+        const before = await ownedRows(caller.ownerId, caller.operatorId);
         const session = operation.sessionOnly ? caller.session : undefined;
-        const auth = session ? () => Promise.resolve(session) : keysOf(caller.ownerId);
+        // Operators have no per-key rate limit: one operator's headers serve the whole sweep.
+        const auth = session ? () => Promise.resolve(session) : operatorPlane ? () => Promise.resolve(caller.key) : keysOf(caller.ownerId);
         const wellFormed = (name: string) => encodeURIComponent(String(operation.pathSchemas[name]?.example ?? 'x'));
         const send = async (name: string, segment: string) => {
           const path = operation.path.replace(/\{(\w+)\}/g, (_, other: string) => (other === name ? segment : wellFormed(other)));
@@ -256,7 +282,7 @@ export function describeFuzz(service: 'launch' | 'verify'): void {
           }
         }
         // The sweep adds keys of its own as it goes; nothing else may change.
-        const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId);
+        const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId, caller.operatorId);
         const { api_keys: _keysBefore, ...expected } = before;
         expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
       }

@@ -14,6 +14,8 @@ export interface SecuredOperation {
   /** The path to call; given the caller's workspace when the path names one of its resources. */
   path: string | ((workspace: Workspace) => Promise<string> | string);
   body?: unknown;
+  /** Headers every call sends besides the credential (a required Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Scopes the operation needs; a key without one of them must get 403. */
   scopes?: readonly string[];
   /** Refuses every API key (launch shell and review decisions). */
@@ -22,6 +24,10 @@ export interface SecuredOperation {
   feature?: string;
   /** Operates on a resource of the workspace: another workspace's key must get 404. */
   ownsResource?: boolean;
+  /** Needs a fresh two-factor sign-in: the suite's sessions are made so, to reach the rule under test. */
+  recentTwoFactor?: boolean;
+  /** A role without the permission in `scopes`: its session must get 403 insufficient_role. */
+  deniedRole?: 'editor' | 'reviewer' | 'viewer';
 }
 
 /**
@@ -47,7 +53,7 @@ export function describeSecurity(operation: SecuredOperation): void {
 
   async function call(owner: Workspace, headers: Record<string, string>): Promise<Response> {
     const path = typeof operation.path === 'string' ? operation.path : await operation.path(owner);
-    const init: RequestInit = { method: operation.method, headers: { ...headers } };
+    const init: RequestInit = { method: operation.method, headers: { ...operation.headers, ...headers } };
     if (operation.body !== undefined) {
       init.body = JSON.stringify(operation.body);
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
@@ -88,11 +94,24 @@ export function describeSecurity(operation: SecuredOperation): void {
         const owner = await workspace({ scopes: allScopes });
         await expectError(await call(owner, owner.auth), 403, 'session_required');
       });
+      const signIn = async (workspaceId: string, role: 'owner' | 'editor' | 'reviewer' | 'viewer' = 'owner') => {
+        const fresh = operation.recentTwoFactor ?? false;
+        const member = await seedMember({ workspaceId, role, twoFactor: fresh });
+        return seedSession({ userId: member.user.id, workspaceId, twoFactorVerified: fresh });
+      };
+      if (operation.deniedRole) {
+        const role = operation.deniedRole;
+        it(`refuses ${role === 'editor' ? 'an' : 'a'} ${role}'s session with 403 insufficient_role`, async () => {
+          const owner = await workspace();
+          const { cookie } = await signIn(owner.id, role);
+          const body = await expectError(await call(owner, { cookie }), 403, 'insufficient_role');
+          expect(body).toMatchObject({ requiredPermission: operation.scopes?.[0], role });
+        });
+      }
       if (operation.feature) {
         it(`refuses an owner's session in a workspace without an active plan with 403 workspace_feature_not_entitled`, async () => {
           const owner = await workspace({ planId: null });
-          const member = await seedMember({ workspaceId: owner.id, role: 'owner' });
-          const { cookie } = await seedSession({ userId: member.user.id, workspaceId: owner.id });
+          const { cookie } = await signIn(owner.id);
           const body = await expectError(await call(owner, { cookie }), 403, 'workspace_feature_not_entitled');
           expect(body).toMatchObject({ feature: operation.feature, currentPlan: null });
         });
@@ -101,8 +120,7 @@ export function describeSecurity(operation: SecuredOperation): void {
         it("answers 404 to an owner's session in another workspace", async () => {
           const owner = await workspace();
           const stranger = await workspace();
-          const member = await seedMember({ workspaceId: stranger.id, role: 'owner' });
-          const { cookie } = await seedSession({ userId: member.user.id, workspaceId: stranger.id });
+          const { cookie } = await signIn(stranger.id);
           await expectError(await call(owner, { cookie }), 404, 'not_found');
         });
       }

@@ -12,4 +12,6 @@ export const launchConfigSchema = platformConfigSchema.extend({
    * the stand-in in dev/social-stand-in.ts. Unset in production: the hosts themselves are fetched.
    */
   IMAGE_PROXY_UPSTREAM_URL: z.string().url().optional(),
+  /** GitHub's REST API, polled for the releases of `github` intake sources; locally, the stand-in in dev/intake-stand-in.ts. */
+  GITHUB_API_URL: z.string().url().default('https://api.github.com'),
 });

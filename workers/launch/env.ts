@@ -1,4 +1,5 @@
 import type { AuthVariables } from '../../shared/auth/principal';
+import type { IdempotencyVariables } from '../../shared/limits/idempotency';
 import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
@@ -8,6 +9,7 @@ import type { ScreenshotBrowser } from './utilities/screenshot-browser';
 /** Bindings as declared in wrangler.toml `[env.launch]`; string settings are validated in config.ts. */
 export interface LaunchBindings {
   DATABASE_URL: string;
+  NEON_HTTP_ENDPOINT?: string;
   NEON_WS_PROXY?: string;
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
@@ -16,6 +18,7 @@ export interface LaunchBindings {
   INTERNAL_SECRET: string;
   SOCIAL_POST_UPSTREAM_URL?: string;
   IMAGE_PROXY_UPSTREAM_URL?: string;
+  GITHUB_API_URL?: string;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   /** Browser Rendering; without it (an account without the product) screenshots answer 503. */
@@ -26,4 +29,4 @@ export interface LaunchBindings {
   ASSET_FILES: R2Bucket;
 }
 
-export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables & AuthVariables };
+export type LaunchEnv = { Bindings: LaunchBindings; Variables: AppVariables & ServicesVariables & AuthVariables & IdempotencyVariables };

@@ -1,10 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { launchScopes } from '../../shared/auth/scopes';
-import { seedMember, seedWorkspace } from '../../test/workers/seed';
+import { campaigns } from '../../shared/db/schema';
+import { seedMember, seedWorkspace, withTestDb } from '../../test/workers/seed';
 import worker from './index';
 
-const gate = (state: 'up' | 'down') => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
+const gate = (state: 'up' | 'down' | `down-after/${number}`) => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
 /** Nothing listens on port 9: the Upstash endpoint refuses every connection. */
 const redisDown = { UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:9' };
 
@@ -52,6 +54,45 @@ describe('while a data store is down', () => {
     );
     await gate('up');
     expect((await call('GET', '/api/v1/campaigns', auth, undefined, gated)).status).toBe(200);
+  });
+
+  it('campaign creates with Idempotency-Key while the database goes away: every answer an envelope, none doubled after recovery', async () => {
+    const { workspace, auth } = await seedWorkspace({ scopes: launchScopes });
+    const gated = { DATABASE_URL: env.TEST_GATED_DATABASE_URL };
+    const keys = Array.from({ length: 8 }, () => crypto.randomUUID());
+    const create = (key: string, overrides: Record<string, string>) =>
+      call(
+        'POST',
+        '/api/v1/campaigns',
+        { ...auth, 'idempotency-key': key },
+        { name: `Launch ${key}`, objective: 'ship', posts: [{ channel: 'x', copy: key }] },
+        overrides,
+      );
+
+    // Each key sent twice at once while the database goes away part-way through.
+    await gate('down-after/40');
+    const during = await Promise.all(keys.flatMap((key) => [create(key, gated), create(key, gated)]));
+    const answered = new Map<string, Set<string>>();
+    for (const [index, response] of during.entries()) {
+      const key = keys[Math.floor(index / 2)]!;
+      const body = (await response.json()) as { id?: string; code?: string };
+      // Created, replayed, the twin still running (409), or the database gone (503, retry later).
+      expect([201, 200, 409, 503]).toContain(response.status);
+      if (response.status === 503)
+        expect({ code: body.code, retryAfter: response.headers.get('retry-after') }).toEqual({ code: 'service_unavailable', retryAfter: '5' });
+      if (response.status < 300) answered.set(key, new Set([...(answered.get(key) ?? []), body.id!]));
+    }
+    await gate('up');
+
+    // After recovery every key settles on exactly one campaign, the one any earlier answer named.
+    for (const key of keys) {
+      const response = await create(key, {});
+      expect([200, 201]).toContain(response.status);
+      const { id } = (await response.json()) as { id: string };
+      for (const seen of answered.get(key) ?? []) expect(seen).toBe(id);
+    }
+    const made = await withTestDb((db) => db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.workspaceId, workspace.id)));
+    expect(made).toHaveLength(keys.length);
   });
 
   it('Redis down: sign-in fails closed (503), the per-IP screenshot limit fails open', async () => {

@@ -1,6 +1,8 @@
 import { buildLaunchApp } from './app';
 import type { LaunchBindings } from './env';
+import { pollDueSources } from './intake/scheduled';
 import { publishDuePosts } from './publishing/scheduled';
+import { resumeOnboardingRuns } from './services/onboarding-ports';
 
 export { LaunchKeyGate } from './auth/key-gate';
 export { ScreenshotBrowser } from './utilities/screenshot-browser';
@@ -10,7 +12,11 @@ const app = buildLaunchApp();
 
 export default {
   fetch: app.fetch,
+  // Every minute: publish what is due, and check the release-intake sources that are due. Each
+  // runs on its own, so a failure in one never holds up the other.
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(publishDuePosts(env));
+    ctx.waitUntil(resumeOnboardingRuns(env));
+    ctx.waitUntil(pollDueSources(env));
   },
 } satisfies ExportedHandler<LaunchBindings>;

@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerMeRoutes } from './routes/me';
 import { registerOutcomeRoutes } from './routes/outcomes';
+import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProviderDeliveryRoutes } from './routes/provider-deliveries';
 import { registerProviderEndpointRoutes } from './routes/provider-endpoints';
 import { registerReputationRoutes } from './routes/reputation';
@@ -67,6 +68,7 @@ export function buildVerifyApp() {
   registerReverificationRoutes(app);
   registerReputationRoutes(app);
   registerSuppressionRoutes(app);
+  registerPipelineRoutes(app);
   registerOutcomeRoutes(app);
   registerProviderEndpointRoutes(app);
   registerProviderDeliveryRoutes(app);

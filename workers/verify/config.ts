@@ -26,8 +26,22 @@ export const verifyConfigSchema = platformConfigSchema.extend({
     .string()
     .regex(/^[a-z0-9]{20,40}$/)
     .optional(),
-  /** Shared secret of the private operator plane (`x-internal-secret`). */
+  /**
+   * Local development and tests only: a base URL (`http://127.0.0.1:port`) that stands in for
+   * every `https://sns.<region>.amazonaws.com` host when an Amazon SES endpoint fetches SNS's
+   * signing certificate or confirms a subscription. The host check on the message's URLs still
+   * applies. Never set in production.
+   */
+  SNS_ENDPOINT_OVERRIDE: z.string().url().optional(),
+  /** Shared secret of the private operator plane (`x-internal-secret`), its first factor. */
   INTERNAL_SECRET: z.string().min(32),
+  /**
+   * Serves the private operator plane (`/v1/admin/*`). Off (the default), those paths answer 404
+   * as if they did not exist, so a public deployment leaves it off and runs an internal one.
+   */
+  OPERATOR_PLANE: z.enum(['on', 'off']).default('off'),
+  /** With the plane on: the only host name it answers on (an internal hostname); any host when unset. */
+  OPERATOR_HOSTNAME: z.string().regex(HOST_NAME).optional(),
   /** Self-hosted only: serves Reacher's legacy `/v0` operations. Off, they answer 404 naming the v1 operation. */
   LEGACY_V0: z.enum(['true', 'false']).default('false'),
   /** Concurrent SMTP sessions per MX host across every queue consumer; more would look like an attack to the host. */

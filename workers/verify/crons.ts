@@ -3,9 +3,9 @@
  * (scheduled.ts). Kept free of imports so a Node test can compare them with wrangler.toml.
  */
 
-/** Every minute: job events due for delivery go to their webhooks. */
+/** Every minute: job events due for delivery go to their webhooks; scheduled pipeline runs start (pipelines/sweep.ts). */
 export const WEBHOOK_CRON = '* * * * *';
-/** Every hour: checks past their tenant's `result_retention_days` are deleted. */
+/** Every hour: checks past their tenant's `result_retention_days` are deleted, and expired suppressions closed. */
 export const RETENTION_CRON = '15 * * * *';
 /** Every ten minutes: workspaces whose reverification run has come queue their due addresses. */
 export const REVERIFICATION_CRON = '*/10 * * * *';

@@ -9,11 +9,14 @@ import type { MxHostGate } from './bulk/mx-host-gate';
 /** Bindings as declared in wrangler.toml `[env.verify]`; string settings are validated in config.ts. */
 export interface VerifyBindings {
   DATABASE_URL: string;
+  NEON_HTTP_ENDPOINT?: string;
   NEON_WS_PROXY?: string;
   UPSTASH_REDIS_REST_URL: string;
   UPSTASH_REDIS_REST_TOKEN: string;
   DOH_URL?: string;
   INTERNAL_SECRET: string;
+  OPERATOR_PLANE?: string;
+  OPERATOR_HOSTNAME?: string;
   ALLOW_PRIVATE_URLS?: string;
   ALLOW_PRIVATE_MX?: string;
   SMTP_HELLO_NAME?: string;
@@ -21,6 +24,7 @@ export interface VerifyBindings {
   SMTP_PROXY_URL?: string;
   GRAVATAR_URL?: string;
   SPAMHAUS_DQS_KEY?: string;
+  SNS_ENDPOINT_OVERRIDE?: string;
   KEY_GATE: DurableObjectNamespace<VerifyKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   LEGACY_V0?: string;

@@ -25,7 +25,7 @@ describe('while PostgreSQL is down', () => {
   });
 
   it('answers 503 with Retry-After on reads and writes, not 500, and serves again once it is back', async () => {
-    const { auth } = await seedTenant({ planId: 'enterprise', scopes: ['verify', 'bulk', 'admin'] });
+    const { auth } = await seedTenant({ planId: 'enterprise', scopes: ['verify', 'bulk', 'admin', 'pipelines.read', 'pipelines.write', 'pipelines.trigger'] });
     expect((await callVerify('GET', '/v1/me', auth, undefined, 'application/json', gated)).status).toBe(200);
 
     await gate('down');
@@ -35,12 +35,17 @@ describe('while PostgreSQL is down', () => {
       ['GET', '/v1/jobs/1'],
       ['POST', '/v1/bulk', { input: ['a@example.com'], sandbox: true }],
       ['POST', '/v1/check_email', { to_email: 'a@example.com' }],
+      ['GET', '/v1/pipelines'],
+      ['GET', '/v1/pipelines/1'],
+      ['DELETE', '/v1/pipelines/1'],
+      ['POST', '/v1/pipelines/1/push', { rows: [{ email: 'a@example.com' }] }],
     ];
     for (const [method, path, body] of calls) {
-      await expectUnavailable(
-        await callVerify(method, path, { ...auth, 'idempotency-key': crypto.randomUUID() }, body, 'application/json', gated),
-        'PostgreSQL',
-      );
+      const response = await callVerify(method, path, { ...auth, 'idempotency-key': crypto.randomUUID() }, body, 'application/json', gated);
+      // Pipeline operations answer PipelineErrorResponse: the envelope and the request id.
+      if (path.startsWith('/v1/pipelines'))
+        expect(((await response.clone().json()) as { request_id?: string }).request_id).toBe(response.headers.get('x-request-id'));
+      await expectUnavailable(response, 'PostgreSQL');
     }
 
     await gate('up');

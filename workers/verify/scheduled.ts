@@ -3,16 +3,21 @@ import { withDatabase } from '../../shared/db/client';
 import { purgeExpiredJobData } from './bulk/retention';
 import { verifyConfigSchema } from './config';
 import type { VerifyBindings } from './env';
+import { userUrlPolicy } from '../../shared/net/ssrf';
+import { sweepPipelines, type SweepResult } from './pipelines/sweep';
+import { purgeDeletedTenants } from './services/admin-tenants';
 import { purgeExpiredChecks } from './services/history';
 import { runDueReverifications, type RunOutcome } from './services/reverification';
+import { sweepExpiredSuppressions } from './services/suppression-expiry';
 
 /** The jobs of the cron triggers (crons.ts); each reads the config and opens its own database pool. */
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {
-  const { deleted, jobs } = await withDatabase(readConfig(verifyConfigSchema, env), async (db) => ({
+  const { deleted, jobs, purgedTenants } = await withDatabase(readConfig(verifyConfigSchema, env), async (db) => ({
     deleted: await purgeExpiredChecks(db, now),
     jobs: await purgeExpiredJobData(db, now),
+    purgedTenants: await purgeDeletedTenants(db, now),
   }));
-  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs }));
+  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs, purgedTenants }));
   return deleted;
 }
 
@@ -20,4 +25,19 @@ export async function reverifyDueAddresses(env: VerifyBindings, now: Date = new 
   const runs = await withDatabase(readConfig(verifyConfigSchema, env), (db) => runDueReverifications(db, env.BULK_QUEUE, now));
   console.log(JSON.stringify({ level: 'info', job: 'reverification', runs }));
   return runs;
+}
+
+/** Closes the suppressions whose expiry has passed, recording an `expired` event on each. */
+export async function expireSuppressions(env: VerifyBindings, now: Date = new Date()): Promise<number> {
+  const expired = await withDatabase(readConfig(verifyConfigSchema, env), (db) => sweepExpiredSuppressions(db, now));
+  console.log(JSON.stringify({ level: 'info', job: 'suppression_expiry', expired }));
+  return expired;
+}
+
+/** Every minute: scheduled pipeline runs, and whatever a lost pipeline message left undone. */
+export async function runPipelineSweep(env: VerifyBindings, now: Date = new Date()): Promise<SweepResult> {
+  const config = readConfig(verifyConfigSchema, env);
+  const result = await withDatabase(config, (db) => sweepPipelines(db, env.BULK_QUEUE, userUrlPolicy(config, { httpsOnly: true }), now));
+  if (result.scheduledRuns + result.flushed + result.runsDelivered > 0) console.log(JSON.stringify({ level: 'info', job: 'pipelines', ...result }));
+  return result;
 }

@@ -3,7 +3,7 @@ import { readConfig } from '../../../shared/config';
 import { withDatabase } from '../../../shared/db/client';
 import { launchApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
-import { loadLaunchEntitlement } from '../../../shared/platform/entitlements';
+import { launchPlanRows, settleLaunchEntitlement } from '../../../shared/platform/entitlements';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 
@@ -11,18 +11,23 @@ export class LaunchKeyGate extends KeyGate<LaunchBindings> {
   protected loadKey(hash: string): Promise<GateKeyRecord | null> {
     return withDatabase(readConfig(launchConfigSchema, this.env), async (db) => {
       const now = new Date();
-      const [key] = await db
-        .update(launchApiKeys)
-        .set({ lastUsedAt: now })
-        .where(and(eq(launchApiKeys.hash, hash), isNull(launchApiKeys.revokedAt)))
-        .returning();
+      // The key and its workspace's plans in one round trip: the workspace is named by the key's hash.
+      const workspaceOfKey = db.select({ id: launchApiKeys.workspaceId }).from(launchApiKeys).where(eq(launchApiKeys.hash, hash));
+      const [[key], plans] = await db.batch([
+        db
+          .update(launchApiKeys)
+          .set({ lastUsedAt: now })
+          .where(and(eq(launchApiKeys.hash, hash), isNull(launchApiKeys.revokedAt)))
+          .returning(),
+        launchPlanRows(db, workspaceOfKey),
+      ]);
       if (!key) return null;
       return {
         keyId: key.id,
         workspaceId: key.workspaceId,
         scopes: key.scopes,
         expiresAt: key.expiresAt?.getTime() ?? null,
-        entitlement: await loadLaunchEntitlement(db, key.workspaceId, now),
+        entitlement: await settleLaunchEntitlement(db, plans, now),
       };
     });
   }

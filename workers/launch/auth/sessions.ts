@@ -47,7 +47,7 @@ export function clearSessionCookie(c: Context): void {
  * The session behind the cookie, with the member's role in the session's workspace. A cookie that
  * no longer matches a live session is a 401, and unsafe methods must come from our own origin.
  */
-export async function resolveSession(c: Context<{ Variables: ServicesVariables }>): Promise<ResolvedSession | undefined> {
+export async function resolveSession<E extends { Variables: ServicesVariables }>(c: Context<E>): Promise<ResolvedSession | undefined> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token) return undefined;
   if (!SAFE_METHODS.has(c.req.method)) checkOrigin(c);
@@ -85,7 +85,7 @@ export async function endSession(db: Database, sessionId: string): Promise<void>
  * Sec-Fetch-Site) on a cross-site POST, so either one naming another site is refused. Clients
  * that are not browsers send neither and cannot be tricked into sending the cookie.
  */
-function checkOrigin(c: Context): void {
+export function checkOrigin(c: Context): void {
   const origin = c.req.header('origin');
   const site = c.req.header('sec-fetch-site');
   const ownOrigin = new URL(c.req.url).origin;

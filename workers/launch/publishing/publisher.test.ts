@@ -1,12 +1,13 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { launchSubscriptions, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { billingPeriod } from '../../../shared/platform/billing-period';
 import { verifySignature } from '../../../shared/webhooks/signature';
 import { approvedCampaign, callLaunch, connectPublishingEndpoint, type CampaignBody } from '../../../test/workers/launch-flow';
 import { setSubscription, withTestDb } from '../../../test/workers/seed';
+import { databaseGate } from '../../../test/workers/database-gate';
 import { receivedBy } from '../../../test/workers/webhook-inbox';
 import worker from '../index';
 import { BACKOFF_MS, MAX_ATTEMPTS } from './publisher';
@@ -252,6 +253,56 @@ describe('publisher', () => {
     const [subscription] = await withTestDb((db) => db.select().from(launchSubscriptions).where(eq(launchSubscriptions.workspaceId, due.workspace.id)));
     expect(subscription).toMatchObject({ status: 'active', currentPeriodStart: end, currentPeriodEnd: billingPeriod(new Date()).end });
   });
+
+  // Every cut point of a run with three deliveries: early in a connection's start-up (3, 4) a run
+  // once waited forever on its pool; later ones left it waiting on a client cut mid-transaction
+  // (20, 22, 24) or a post `publishing` after its delivery was recorded as published (28) (issue 12).
+  it.each(Array.from({ length: 40 }, (_, i) => i + 1))(
+    'a database cut mid-run (after %i chunks) publishes every due post in the end, each under one webhook-id',
+    async (chunks) => {
+      const gate = databaseGate('publisher');
+      const gated = { ...localEnv, DATABASE_URL: gate.databaseUrl };
+      const due = await dueCampaign('', [
+        { channel: 'x', copy: 'One' },
+        { channel: 'linkedin', copy: 'Two' },
+        { channel: 'bluesky', copy: 'Three' },
+      ]);
+      // The run stops wherever the cut lands: before a claim, between a send and its record, or after.
+      await gate.control(`down-after/${chunks}`);
+      // The cut run fails (or not, if the cut lands after its last statement); either way it ends.
+      await publishDuePosts(gated).catch(() => {});
+      await gate.control('up');
+      // A run that died holding claims leaves them to expire; move them to now rather than wait.
+      await withTestDb((db) =>
+        db
+          .update(postDeliveries)
+          .set({ claimedUntil: new Date(Date.now() - 1_000) })
+          .where(
+            and(
+              eq(postDeliveries.status, 'publishing'),
+              inArray(
+                postDeliveries.postId,
+                due.campaign.posts.map((post) => post.id),
+              ),
+            ),
+          ),
+      );
+      await publishDuePosts(localEnv);
+
+      const campaign = await due.read();
+      expect(campaign.posts.map((post) => post.status)).toEqual(['published', 'published', 'published']);
+      // A send whose record was cut is sent again after the claim expires: at least once, never
+      // under a new id, so a receiver that keeps webhook-ids publishes each post once.
+      const received = await receivedBy(due.bucket);
+      const idsByPost = new Map<string, Set<string>>();
+      for (const request of received) {
+        const { postId } = JSON.parse(request.body) as { postId: string };
+        idsByPost.set(postId, new Set([...(idsByPost.get(postId) ?? []), request.headers['webhook-id']!]));
+      }
+      expect([...idsByPost.keys()].sort()).toEqual(due.campaign.posts.map((post) => post.id).sort());
+      for (const ids of idsByPost.values()) expect(ids.size).toBe(1);
+    },
+  );
 
   it('sends nothing for a workspace whose subscription ended, and fails the post saying why', async () => {
     const due = await dueCampaign();

@@ -56,7 +56,12 @@ export async function runPublisher(db: Database, adapterFor: AdapterFor, now: ()
   while (now().getTime() - started < RUN_BUDGET_MS) {
     const claimed = await claimDue(db, now());
     result.claimed += claimed.length;
-    for (const outcome of await Promise.all(claimed.map((delivery) => publishOne(db, adapterFor, mayPublish, delivery, now())))) result[outcome] += 1;
+    // Every delivery of the batch ends (or fails) before the run goes on or gives up, so a failing
+    // database never leaves one mid-transaction while the run closes its connections.
+    const settled = await Promise.allSettled(claimed.map((delivery) => publishOne(db, adapterFor, mayPublish, delivery, now())));
+    for (const outcome of settled) if (outcome.status === 'fulfilled') result[outcome.value] += 1;
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     if (claimed.length < BATCH_SIZE) break;
   }
   return result;
@@ -115,26 +120,28 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const retry = error instanceof PublishError && error.retryable && delivery.attempts < MAX_ATTEMPTS;
-    await db
-      .update(postDeliveries)
-      .set(
-        retry
-          ? {
-              status: 'pending',
-              lastError: message,
-              claimedUntil: null,
-              nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!),
-              updatedAt: now,
-            }
-          : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
-      )
-      .where(eq(postDeliveries.id, delivery.id));
-    await movePost(db, delivery, post.campaignId, retry ? 'publish_deferred' : 'publish_failed');
+    await settleDelivery(
+      db,
+      delivery,
+      post.campaignId,
+      retry
+        ? {
+            status: 'pending',
+            lastError: message,
+            claimedUntil: null,
+            nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!),
+            updatedAt: now,
+          }
+        : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
+      retry ? 'publish_deferred' : 'publish_failed',
+    );
     return retry ? 'retrying' : 'failed';
   }
-  await db
-    .update(postDeliveries)
-    .set({
+  await settleDelivery(
+    db,
+    delivery,
+    post.campaignId,
+    {
       status: 'published',
       externalId: result.externalId,
       externalUrl: result.externalUrl,
@@ -142,9 +149,9 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
       lastError: null,
       claimedUntil: null,
       updatedAt: now,
-    })
-    .where(eq(postDeliveries.id, delivery.id));
-  await movePost(db, delivery, post.campaignId, 'publish_succeeded');
+    },
+    'publish_succeeded',
+  );
   return 'published';
 }
 
@@ -154,7 +161,8 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
  * after the claim: undefined, and nothing may be sent.
  */
 async function startPublishing(db: Database, delivery: DeliveryRow) {
-  return db.transaction(async (tx) => {
+  // Interactive: the post is locked and its status read to decide whether this delivery publishes it.
+  return db.interactive(async (tx) => {
     const [post] = await tx.select().from(posts).where(eq(posts.id, delivery.postId)).for('update');
     if (post?.status === 'publishing') return post;
     if (post?.status !== 'scheduled') return undefined;
@@ -166,10 +174,21 @@ async function startPublishing(db: Database, delivery: DeliveryRow) {
   });
 }
 
-/** Moves a publishing post to where its delivery left it, and records it, in one transaction. */
-async function movePost(db: Database, delivery: DeliveryRow, campaignId: string, action: PostAction): Promise<void> {
+/**
+ * Records how the delivery ended and moves its publishing post to match, with the trail, in one
+ * transaction: a cut between the two would leave a post `publishing` whose delivery no run takes again.
+ */
+async function settleDelivery(
+  db: Database,
+  delivery: DeliveryRow,
+  campaignId: string,
+  changes: Partial<typeof postDeliveries.$inferInsert>,
+  action: PostAction,
+): Promise<void> {
   const to = postTransitions[action].to;
-  await db.transaction(async (tx) => {
+  // Interactive: the trail is written only when the guarded update moved the post.
+  await db.interactive(async (tx) => {
+    await tx.update(postDeliveries).set(changes).where(eq(postDeliveries.id, delivery.id));
     const [moved] = await tx
       .update(posts)
       .set({ status: to, updatedAt: new Date() })

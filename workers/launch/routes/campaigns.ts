@@ -8,7 +8,7 @@ import { channelNames } from '../domain/channels';
 import { campaignStatuses } from '../domain/post-status';
 import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
-import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from '../services/campaigns';
+import { createCampaign, deleteCampaign, findIdempotentCampaign, getCampaign, listCampaigns, updateCampaign } from '../services/campaigns';
 import { requestReview } from '../services/reviews';
 import { auditEventSchema, campaignSchema, campaignStatusDescription, idParam, pageSchema, postCountsSchema, visualInput } from './schemas';
 
@@ -196,9 +196,13 @@ export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
       requestId: c.get('requestId'),
       apiKeyId: principal.kind === 'key' ? principal.keyId : null,
     };
+    const request = c.get('idempotency');
+    // A create that committed but whose answer was lost: answered as a replay, charged once.
+    const earlier = request && (await findIdempotentCampaign(db, principal.workspaceId, request));
+    if (earlier) return c.json(await getCampaign(db, principal.workspaceId, earlier), 200);
     await consumeQuota(db, launchQuotaStore, use);
     try {
-      return c.json(await createCampaign(db, principal.workspaceId, actorOf(principal), c.req.valid('json')), 201);
+      return c.json(await createCampaign(db, principal.workspaceId, actorOf(principal), c.req.valid('json'), request), 201);
     } catch (error) {
       await refundQuota(db, launchQuotaStore, use);
       throw error;

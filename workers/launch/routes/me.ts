@@ -1,14 +1,11 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import type { SessionPrincipal } from '../../../shared/auth/principal';
-import { launchSessions, launchUsers } from '../../../shared/db/schema';
-import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { launchRoles } from '../../../shared/db/schema';
 import { defineOperation } from '../auth/operation';
 import type { LaunchEnv } from '../env';
-import { describeMe, getUser } from '../services/members';
-import { newTotpEnrolment, useTotpCode } from '../services/sign-in';
+import { describeMe } from '../services/members';
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from '../services/two-factor';
 
 export const meSchema = z
   .object({
@@ -78,28 +75,10 @@ const confirmRoute = defineOperation({
 export function registerMeRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(meRoute, async (c) => c.json(await describeMe(c.get('services').db, c.get('principal') as SessionPrincipal), 200));
 
-  app.openapi(enrolRoute, async (c) => {
-    const { db } = c.get('services');
-    const user = await getUser(db, (c.get('principal') as SessionPrincipal).userId);
-    if (user.totpEnabledAt) throw new ApiError('conflict', 'Two-factor authentication is already on.', { hint: 'Nothing to do.' });
-    const enrolment = newTotpEnrolment(user.email);
-    await db.update(launchUsers).set({ totpSecret: enrolment.secret }).where(eq(launchUsers.id, user.id));
-    return c.json(enrolment, 200);
-  });
+  app.openapi(enrolRoute, async (c) => c.json(await startTwoFactorEnrolment(c.get('services').db, (c.get('principal') as SessionPrincipal).userId), 200));
 
   app.openapi(confirmRoute, async (c) => {
-    const { db } = c.get('services');
-    const principal = c.get('principal') as SessionPrincipal;
-    const user = await getUser(db, principal.userId);
-    if (user.totpEnabledAt || !user.totpSecret) {
-      throw new ApiError('conflict', user.totpEnabledAt ? 'Two-factor authentication is already on.' : 'No enrolment was started.', {
-        hint: 'Start with POST /api/v1/me/two-factor.',
-      });
-    }
-    await useTotpCode(db, { id: user.id, totpSecret: user.totpSecret }, c.req.valid('json').code);
-    const now = new Date();
-    await db.update(launchUsers).set({ totpEnabledAt: now }).where(eq(launchUsers.id, user.id));
-    await db.update(launchSessions).set({ twoFactorVerifiedAt: now }).where(eq(launchSessions.id, principal.sessionId));
+    await confirmTwoFactorEnrolment(c.get('services').db, c.get('principal') as SessionPrincipal, c.req.valid('json').code);
     return c.json({ twoFactorEnabled: true as const }, 200);
   });
 }

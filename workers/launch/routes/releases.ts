@@ -1,10 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { releaseSources } from '../../../shared/db/schema';
+import type { Database } from '../../../shared/db/client';
+import { intakeSourceKinds, releaseSources } from '../../../shared/db/schema';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
+import { provenanceOf } from '../services/intake-ingest';
 import { createRelease, deleteRelease, getRelease, listReleases, releaseView, updateRelease } from '../services/releases';
 import { auditEventSchema, idParam, pageSchema } from './schemas';
 
@@ -19,6 +21,21 @@ export const releaseSchema = z
     prerelease: z.boolean(),
     source: z.enum(releaseSources).openapi({ description: 'Where the release came from.' }),
     contentHash: z.string().openapi({ description: 'SHA-256 of version, title, notes and url.' }),
+    revision: z.number().int().openapi({
+      description: '1, or the revision made when a source edited this version while a campaign used the previous one (see Sources).',
+    }),
+    previousRevisionId: z.string().nullable().openapi({ description: 'The revision this one follows.' }),
+    provenance: z
+      .array(
+        z.object({
+          sourceId: z.string().nullable().openapi({ description: 'Null once the source is deleted.' }),
+          kind: z.enum(intakeSourceKinds),
+          externalId: z.string().openapi({ description: "The entry's id at its source: GitHub's release id, a feed item's id, a changelog heading's anchor." }),
+          url: z.string().nullable(),
+          firstSeenAt: z.string().datetime(),
+        }),
+      )
+      .openapi({ description: 'The release-intake entries this release came from, oldest first; empty for releases recorded by hand or API.' }),
     createdAt: z.string().datetime(),
   })
   .openapi('Release');
@@ -163,7 +180,7 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
       query.limit,
     );
     const { data, nextCursor } = page(rows, query.limit);
-    return c.json({ data: data.map(releaseView), nextCursor }, 200);
+    return c.json({ data: await withProvenance(c.get('services').db, c.get('principal').workspaceId, data), nextCursor }, 200);
   });
 
   app.openapi(createRoute, async (c) => {
@@ -173,12 +190,13 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
       ...body,
       publishedAt: body.publishedAt ? new Date(body.publishedAt) : null,
     });
-    return c.json(releaseView(row), 201);
+    return c.json({ ...releaseView(row), provenance: [] }, 201);
   });
 
   app.openapi(getRoute, async (c) => {
     const row = await getRelease(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').releaseId);
-    return c.json(releaseView(row), 200);
+    const [view] = await withProvenance(c.get('services').db, row.workspaceId, [row]);
+    return c.json(view!, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -186,7 +204,8 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const { publishedAt, ...body } = c.req.valid('json');
     const change = { ...body, ...(publishedAt === undefined ? {} : { publishedAt: publishedAt === null ? null : new Date(publishedAt) }) };
     const row = await updateRelease(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId, change);
-    return c.json(releaseView(row), 200);
+    const [view] = await withProvenance(c.get('services').db, row.workspaceId, [row]);
+    return c.json(view!, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -204,4 +223,13 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
     if (rows.length === 0 && !query.cursor) await getRelease(c.get('services').db, workspaceId, releaseId);
     return c.json(page(rows, query.limit), 200);
   });
+}
+
+async function withProvenance(db: Database, workspaceId: string, rows: Parameters<typeof releaseView>[0][]) {
+  const provenance = await provenanceOf(
+    db,
+    workspaceId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...releaseView(row), provenance: provenance.get(row.id) ?? [] }));
 }

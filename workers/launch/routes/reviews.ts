@@ -23,6 +23,10 @@ const queueRoute = defineOperation({
           postId: z.string(),
           campaignId: z.string(),
           campaignName: z.string(),
+          release: z
+            .object({ id: z.string(), version: z.string(), title: z.string() })
+            .nullable()
+            .openapi({ description: "The campaign's release; null for a campaign made without one." }),
           channel: z.string(),
           copy: z.string(),
           variantOf: z.string().nullable(),

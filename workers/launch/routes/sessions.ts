@@ -20,7 +20,7 @@ const signInSchema = z
   .strict()
   .openapi('SignInRequest');
 
-const sessionSchema = z
+export const sessionSchema = z
   .object({
     user: z.object({ id: z.string(), email: z.string(), name: z.string(), twoFactorEnabled: z.boolean() }),
     workspace: z.object({ id: z.string() }),
@@ -28,6 +28,9 @@ const sessionSchema = z
     session: z.object({ signedInAt: z.string().datetime(), expiresAt: z.string().datetime(), twoFactorVerified: z.boolean() }),
   })
   .openapi('Session');
+
+/** Shared by this operation and the app's sign-in form, so attempts through either count together. */
+export const signInRateLimit = () => ipRateLimit({ name: 'Sign-in', limit: 10, window: '1 m', documentationPath: '/api/reference', whenRedisDown: 'closed' });
 
 const signInRoute = defineOperation({
   method: 'post',
@@ -38,7 +41,7 @@ const signInRoute = defineOperation({
   description:
     'Sets the `launch_session` cookie (HttpOnly, Secure, SameSite=Lax, 7 days). Writes with the cookie must come from the same origin. Limited to 10 attempts per minute per IP address. The limit is counted in Redis and fails closed: while Redis is unreachable, sign-in answers 503 `service_unavailable` with `Retry-After` rather than allowing unlimited password guesses.',
   access: 'public',
-  middleware: [ipRateLimit({ name: 'Sign-in', limit: 10, window: '1 m', documentationPath: '/api/reference', whenRedisDown: 'closed' })],
+  middleware: [signInRateLimit()],
   request: { body: { required: true, content: { 'application/json': { schema: signInSchema } } } },
   responses: {
     201: { description: 'Signed in; the cookie is set.', content: { 'application/json': { schema: sessionSchema } } },

@@ -134,7 +134,8 @@ export async function completeAsset(deps: AssetDeps, workspaceId: string, assetI
     });
   }
   const sha256 = await objectSha256(deps.bucket, row.objectKey);
-  const outcome = await deps.db.transaction(async (tx) => {
+  // Interactive: an advisory lock, then a read that decides between keeping this upload and the existing one.
+  const outcome = await deps.db.interactive(async (tx) => {
     // Two completions of the same bytes in one workspace take turns, so exactly one keeps them.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${workspaceId}:${sha256}`}))`);
     const [original] = await tx

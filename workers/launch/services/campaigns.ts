@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
 import type { Database, Executor } from '../../../shared/db/client';
-import { assets, campaigns, postDeliveries, posts, postVisuals, releases } from '../../../shared/db/schema';
+import { assets, campaigns, postDeliveries, posts, postSources, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
+import { idempotencyKeyReused, type IdempotentRequest } from '../../../shared/limits/idempotency';
+import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { validatePostCopy, type Channel } from '../domain/channels';
 import { allowedFrom, countPostStatuses, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
-import { recordChanges, type Actor } from './audit';
+import { changesInsert, recordChanges, type Actor } from './audit';
 import { latestDecisions, newestOf } from './decisions';
 import { deliveryView } from './deliveries';
 import { postsOfCampaign, requireNoLockingPost } from './locks';
@@ -24,6 +26,8 @@ export interface PostInput {
   copy: string;
   visuals?: VisualInput[];
   variants?: Array<{ copy: string; visuals?: VisualInput[] }>;
+  /** For a post drafted from a brief: the brief and the cited sentences of its copy, stored with the post. */
+  sources?: { briefId: string; sentences: unknown };
 }
 
 export interface CampaignInput {
@@ -34,8 +38,9 @@ export interface CampaignInput {
 }
 
 /**
- * What an approval is bound to: the channel, the copy and the visuals, exactly. An uploaded
- * asset counts by the hash of its bytes, so swapping the file behind a visual voids an approval;
+ * What an approval is bound to: the channel, the copy and the visuals, exactly. An asset (an
+ * upload or a rendered launch card) counts by the hash of its bytes, so swapping the file behind a
+ * visual, or rendering a different card, voids an approval;
  * a visual given by URL keeps the form it always had, so existing approvals stay valid.
  */
 export function contentFingerprint(channel: string, copy: string, visuals: VisualInput[]): Promise<string> {
@@ -58,7 +63,12 @@ export function requireCopyFits(channel: Channel, copy: string, field: string): 
   });
 }
 
-export async function createCampaign(db: Database, workspaceId: string, actor: Actor, input: CampaignInput) {
+/**
+ * Creates a campaign with its posts. With an Idempotency-Key, the key is written with the campaign,
+ * so that a create whose answer was lost after it committed (the database gone mid-request) is
+ * found by the retry (findIdempotentCampaign) instead of made twice.
+ */
+export async function createCampaign(db: Database, workspaceId: string, actor: Actor, input: CampaignInput, request?: IdempotentRequest) {
   input.posts.forEach((post, index) => {
     requireCopyFits(post.channel, post.copy, `posts.${index}.copy`);
     for (const [variantIndex, variant] of (post.variants ?? []).entries())
@@ -68,6 +78,7 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
   const campaignId = newId('cmp');
   const postRows: Array<typeof posts.$inferInsert> = [];
   const visualRows: Array<typeof postVisuals.$inferInsert> = [];
+  const sourceRows: Array<typeof postSources.$inferInsert> = [];
   let position = 0;
   const addPost = async (channel: Channel, copy: string, visuals: VisualInput[], variantOf: string | null) => {
     const id = newId('pst');
@@ -82,26 +93,73 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
       position: position++,
     });
     for (const [index, visual] of visuals.entries()) {
-      visualRows.push({ id: newId('vis'), workspaceId, postId: id, url: visual.url, altText: visual.altText, position: index });
+      visualRows.push({
+        id: newId('vis'),
+        workspaceId,
+        postId: id,
+        url: visual.url,
+        altText: visual.altText,
+        assetId: visual.assetId ?? null,
+        position: index,
+      });
     }
     return id;
   };
   for (const post of input.posts) {
     const id = await addPost(post.channel, post.copy, post.visuals ?? [], null);
+    if (post.sources) sourceRows.push({ postId: id, workspaceId, briefId: post.sources.briefId, sentences: post.sources.sentences });
     for (const variant of post.variants ?? []) await addPost(post.channel, variant.copy, variant.visuals ?? [], id);
   }
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(campaigns)
-      .values({ id: campaignId, workspaceId, releaseId: input.releaseId ?? null, name: input.name, objective: input.objective, createdBy: actor.id });
-    if (postRows.length) await tx.insert(posts).values(postRows);
-    if (visualRows.length) await tx.insert(postVisuals).values(visualRows);
-    await recordChanges(tx, workspaceId, actor, [
+  // Inserts only, every row decided above: one batch (one transaction, one round trip).
+  await db.batch([
+    // A key past the idempotency window may be used again: the old campaign lets go of it (in the
+    // same round trip; without a key the statement matches nothing).
+    db
+      .update(campaigns)
+      .set({ idempotencyKey: null })
+      .where(
+        and(
+          eq(campaigns.workspaceId, workspaceId),
+          request ? eq(campaigns.idempotencyKey, request.key) : sql`false`,
+          lte(campaigns.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
+        ),
+      ),
+    db.insert(campaigns).values({
+      id: campaignId,
+      workspaceId,
+      releaseId: input.releaseId ?? null,
+      name: input.name,
+      objective: input.objective,
+      createdBy: actor.id,
+      idempotencyKey: request?.key ?? null,
+      idempotencyFingerprint: request?.fingerprint ?? null,
+    }),
+    ...(postRows.length ? [db.insert(posts).values(postRows)] : []),
+    ...(visualRows.length ? [db.insert(postVisuals).values(visualRows)] : []),
+    ...(sourceRows.length ? [db.insert(postSources).values(sourceRows)] : []),
+    changesInsert(db, workspaceId, actor, [
       { campaignId, action: 'create', from: null, to: 'draft' },
       ...postRows.map((row) => ({ campaignId, postId: row.id, action: 'create', from: null, to: 'draft' })),
-    ]);
-  });
+    ]),
+  ]);
   return getCampaign(db, workspaceId, campaignId);
+}
+
+/** The campaign an earlier attempt with this key made within the idempotency window; another request under the key is a 422. */
+export async function findIdempotentCampaign(db: Database, workspaceId: string, request: IdempotentRequest): Promise<string | undefined> {
+  const [earlier] = await db
+    .select({ id: campaigns.id, fingerprint: campaigns.idempotencyFingerprint })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.workspaceId, workspaceId),
+        eq(campaigns.idempotencyKey, request.key),
+        gt(campaigns.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
+      ),
+    );
+  if (!earlier) return undefined;
+  if (earlier.fingerprint !== request.fingerprint) throw idempotencyKeyReused();
+  return earlier.id;
 }
 
 async function requireRelease(db: Executor, workspaceId: string, releaseId: string): Promise<void> {
@@ -127,7 +185,8 @@ export async function updateCampaign(db: Database, workspaceId: string, actor: A
   const current = await findCampaign(db, workspaceId, campaignId);
   if (change.releaseId) await requireRelease(db, workspaceId, change.releaseId);
   const changedFields = (Object.keys(change) as Array<keyof CampaignChange>).filter((field) => change[field] !== undefined && change[field] !== current[field]);
-  await db.transaction(async (tx) => {
+  // Interactive: requireNoLockingPost locks the posts and refuses while one is approved or on its way out.
+  await db.interactive(async (tx) => {
     await requireNoLockingPost(tx, postsOfCampaign(campaignId), 'campaign', 'changed');
     if (changedFields.length === 0) return;
     await tx
@@ -144,7 +203,8 @@ export async function updateCampaign(db: Database, workspaceId: string, actor: A
 /** Deletes a campaign with its posts while none of them is approved or on its way out; its audit trail stays. */
 export async function deleteCampaign(db: Database, workspaceId: string, actor: Actor, campaignId: string): Promise<void> {
   const current = await findCampaign(db, workspaceId, campaignId);
-  await db.transaction(async (tx) => {
+  // Interactive: requireNoLockingPost locks the posts and refuses while one is approved or on its way out.
+  await db.interactive(async (tx) => {
     await requireNoLockingPost(tx, postsOfCampaign(campaignId), 'campaign', 'deleted');
     const [deleted] = await tx
       .delete(campaigns)
@@ -254,7 +314,8 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
   requireCopyFits(current.channel as Channel, copy, 'copy');
   const visuals = change.visuals ?? (await postVisualInputs(db, postId));
   const fingerprint = await contentFingerprint(current.channel, copy, visuals);
-  await db.transaction(async (tx) => {
+  // Interactive: whether the guarded update moved the post decides between its new visuals and a 409.
+  await db.interactive(async (tx) => {
     const [updated] = await tx
       .update(posts)
       .set({ copy, contentFingerprint: fingerprint, status: 'draft', approvedFingerprint: null, approvedBy: null, approvedAt: null, updatedAt: new Date() })

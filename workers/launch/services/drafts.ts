@@ -71,15 +71,15 @@ export async function createDraft(db: Database, workspaceId: string, actor: Acto
     campaignId: input.campaignId ?? null,
     tags: normalizeTags(input.tags ?? []),
   };
-  const row = await db.transaction(async (tx) => {
-    const [created] = await tx
+  // Two inserts decided before: one batch (one transaction, one round trip).
+  const [[row]] = await db.batch([
+    db
       .insert(contentDrafts)
       .values({ id, workspaceId, ...values, createdBy: actor.id })
-      .returning();
-    await tx.insert(contentDraftRevisions).values({ draftId: id, revision: 1, workspaceId, ...values, createdBy: actor.id });
-    return created!;
-  });
-  return draftView(row);
+      .returning(),
+    db.insert(contentDraftRevisions).values({ draftId: id, revision: 1, workspaceId, ...values, createdBy: actor.id }),
+  ]);
+  return draftView(row!);
 }
 
 export async function getDraft(db: Executor, workspaceId: string, draftId: string): Promise<DraftRow> {
@@ -107,7 +107,8 @@ export async function updateDraft(db: Database, workspaceId: string, actor: Acto
     campaignId: change.campaignId === undefined ? current.campaignId : change.campaignId,
     tags: change.tags === undefined ? current.tags : normalizeTags(change.tags),
   };
-  const row = await db.transaction(async (tx) => {
+  // Interactive: the revision row takes the number the guarded update returned; no row means someone saved first.
+  const row = await db.interactive(async (tx) => {
     const [updated] = await tx
       .update(contentDrafts)
       .set({ ...values, revision: sql`${contentDrafts.revision} + 1`, updatedAt: new Date() })
@@ -188,7 +189,8 @@ export async function copyDraftToCampaign(db: Database, workspaceId: string, act
   await requireCampaign(db, workspaceId, target.campaignId, 'campaignId');
   const postId = newId('pst');
   const fingerprint = await contentFingerprint(channel, draft.body, []);
-  await db.transaction(async (tx) => {
+  // Interactive: the campaign row is locked so the next position, read here, is taken by one copy only.
+  await db.interactive(async (tx) => {
     // Serializes copies into one campaign, so two never take the same position.
     await tx.execute(sql`select 1 from ${campaigns} where ${campaigns.id} = ${target.campaignId} for update`);
     const [last] = await tx

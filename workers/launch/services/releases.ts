@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
+import { isUniqueViolation } from '../../../shared/db/errors';
 import { releases, type releaseSources } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { sha256Hex } from '../../../shared/crypto';
@@ -38,13 +39,16 @@ export function releaseView(row: ReleaseRow) {
     prerelease: row.prerelease,
     source: row.source,
     contentHash: row.contentHash,
+    revision: row.revision,
+    previousRevisionId: row.previousRevisionId,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export async function createRelease(db: Database, workspaceId: string, actor: Actor, input: ReleaseInput): Promise<ReleaseRow> {
   const hash = await contentHash(input);
-  const row = await db.transaction(async (tx) => {
+  // Interactive: the trail is written only when the insert was not a duplicate version.
+  const row = await db.interactive(async (tx) => {
     const [created] = await tx
       .insert(releases)
       .values({
@@ -85,7 +89,8 @@ export async function updateRelease(db: Database, workspaceId: string, actor: Ac
   const current = await getRelease(db, workspaceId, releaseId);
   const next = { ...current, ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) } as ReleaseRow;
   const changedFields = releaseFields.filter((field) => String(next[field]?.valueOf() ?? null) !== String(current[field]?.valueOf() ?? null));
-  const row = await db.transaction(async (tx) => {
+  // Interactive: requireNoLockingPost locks the posts, and a version clash is read before the update.
+  const row = await db.interactive(async (tx) => {
     await requireNoLockingPost(tx, postsOfRelease(tx, workspaceId, releaseId), 'release', 'changed');
     if (changedFields.length === 0) return current;
     if (changedFields.includes('version')) {
@@ -124,7 +129,8 @@ export async function updateRelease(db: Database, workspaceId: string, actor: Ac
 /** Deletes a release while no post of its campaigns is approved or on its way out; its campaigns stay, without a release. */
 export async function deleteRelease(db: Database, workspaceId: string, actor: Actor, releaseId: string): Promise<void> {
   await getRelease(db, workspaceId, releaseId);
-  await db.transaction(async (tx) => {
+  // Interactive: requireNoLockingPost locks the posts and refuses while one is approved or on its way out.
+  await db.interactive(async (tx) => {
     await requireNoLockingPost(tx, postsOfRelease(tx, workspaceId, releaseId), 'release', 'deleted');
     const [deleted] = await tx
       .delete(releases)
@@ -133,11 +139,6 @@ export async function deleteRelease(db: Database, workspaceId: string, actor: Ac
     if (!deleted) throw releaseNotFound();
     await recordChanges(tx, workspaceId, actor, [{ releaseId, action: 'delete', from: null, to: null }]);
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return (cause?.code ?? (error as { code?: string } | null)?.code) === '23505';
 }
 
 function releaseNotFound(): ApiError {
@@ -173,6 +174,7 @@ export function listReleases(db: Database, workspaceId: string, filters: Release
     .limit(limit + 1);
 }
 
-function contentHash(input: Pick<ReleaseInput, 'version' | 'title' | 'notes' | 'url'>): Promise<string> {
+/** The release's `contentHash`: SHA-256 of version, title, notes and url. */
+export function contentHash(input: Pick<ReleaseInput, 'version' | 'title' | 'notes' | 'url'>): Promise<string> {
   return sha256Hex(JSON.stringify([input.version, input.title, input.notes ?? '', input.url ?? null]));
 }

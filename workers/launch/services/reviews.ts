@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { campaigns, postDecisions, posts, reviewRequests } from '../../../shared/db/schema';
+import { campaigns, postDecisions, postDeliveries, postVisuals, posts, releases, reviewRequests } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import type { TimedPosition } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
@@ -8,12 +8,14 @@ import { allowedFrom, postTransitions, type PostAction } from '../domain/post-st
 import { recordChanges, type Actor } from './audit';
 import { getCampaign, getPost, invalidTransition } from './campaigns';
 import { decisionView, latestDecisions, type Decision } from './decisions';
+import { deliveryView } from './deliveries';
 
 /** Puts every draft (and every post sent back for changes) of the campaign in front of reviewers. */
 export async function requestReview(db: Database, workspaceId: string, actor: Actor, campaignId: string, note: string | undefined) {
   await getCampaign(db, workspaceId, campaignId);
   const requestId = newId('rvr');
-  const submitted = await db.transaction(async (tx) => {
+  // Interactive: the open posts are locked and read, and exactly those move and are recorded.
+  const submitted = await db.interactive(async (tx) => {
     const before = await tx
       .select({ id: posts.id, status: posts.status })
       .from(posts)
@@ -54,9 +56,10 @@ export async function reviewQueue(db: Database, workspaceId: string, after: Time
   // Positions compare at millisecond precision, the precision a cursor carries.
   const submittedAt = sql`date_trunc('milliseconds', ${posts.updatedAt})`;
   const rows = await db
-    .select({ post: posts, campaignName: campaigns.name })
+    .select({ post: posts, campaignName: campaigns.name, release: { id: releases.id, version: releases.version, title: releases.title } })
     .from(posts)
     .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
+    .leftJoin(releases, eq(releases.id, campaigns.releaseId))
     .where(
       and(
         eq(posts.workspaceId, workspaceId),
@@ -70,10 +73,11 @@ export async function reviewQueue(db: Database, workspaceId: string, after: Time
     db,
     rows.map(({ post }) => post.id),
   );
-  return rows.map(({ post, campaignName }) => ({
+  return rows.map(({ post, campaignName, release }) => ({
     postId: post.id,
     campaignId: post.campaignId,
     campaignName,
+    release: release?.id ? release : null,
     channel: post.channel,
     copy: post.copy,
     variantOf: post.variantOf,
@@ -98,7 +102,8 @@ export async function decide(
   const action: PostAction = input.decision;
   const to = postTransitions[action].to;
   const now = new Date();
-  const post = await db.transaction(async (tx) => {
+  // Interactive: whether the guarded update moved the post decides the trail and what follows.
+  const post = await db.interactive(async (tx) => {
     const [updated] = await tx
       .update(posts)
       .set({
@@ -116,6 +121,11 @@ export async function decide(
       )
       .returning();
     if (!updated) return undefined;
+    const seen = await tx
+      .select({ url: postVisuals.url, altText: postVisuals.altText })
+      .from(postVisuals)
+      .where(eq(postVisuals.postId, postId))
+      .orderBy(asc(postVisuals.position));
     const [decision] = await tx
       .insert(postDecisions)
       .values({
@@ -124,6 +134,8 @@ export async function decide(
         postId,
         decision: input.decision,
         contentFingerprint: updated.contentFingerprint,
+        copy: updated.copy,
+        visuals: seen,
         note: input.note ?? null,
         decidedBy: actor.id,
         createdAt: now,
@@ -141,4 +153,31 @@ export async function decide(
     });
   }
   throw invalidTransition(action, current.status);
+}
+
+/**
+ * Everything a reviewer looks at for one post: its copy and visuals, campaign and release, the
+ * newest delivery, and the previous decision with the copy and visuals it was made on, so the page
+ * can show what changed since.
+ */
+export async function reviewDetail(db: Database, workspaceId: string, postId: string) {
+  const post = await getPost(db, workspaceId, postId);
+  const [[context], visuals, [previous], [delivery]] = await Promise.all([
+    db
+      .select({ campaign: { id: campaigns.id, name: campaigns.name }, release: { id: releases.id, version: releases.version, title: releases.title } })
+      .from(campaigns)
+      .leftJoin(releases, eq(releases.id, campaigns.releaseId))
+      .where(eq(campaigns.id, post.campaignId)),
+    db.select().from(postVisuals).where(eq(postVisuals.postId, post.id)).orderBy(asc(postVisuals.position)),
+    db.select().from(postDecisions).where(eq(postDecisions.postId, post.id)).orderBy(desc(postDecisions.id)).limit(1),
+    db.select().from(postDeliveries).where(eq(postDeliveries.postId, post.id)).orderBy(desc(postDeliveries.id)).limit(1),
+  ]);
+  return {
+    post,
+    campaign: context!.campaign,
+    release: context?.release?.id ? context.release : null,
+    visuals: visuals.map((visual) => ({ url: visual.url, altText: visual.altText, assetId: visual.assetId })),
+    previousDecision: previous ? { ...decisionView(previous), copy: previous.copy, visuals: previous.visuals } : null,
+    delivery: delivery ? deliveryView(delivery) : null,
+  };
 }

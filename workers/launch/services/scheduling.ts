@@ -35,7 +35,8 @@ export async function schedulePost(
     });
   }
   const [from] = allowedFrom(action);
-  const delivery = await db.transaction(async (tx) => {
+  // Interactive: whether the guarded update moved the post decides the delivery written for it.
+  const delivery = await db.interactive(async (tx) => {
     const [post] = await tx
       .update(posts)
       .set({ status: 'scheduled', updatedAt: now })
@@ -69,7 +70,8 @@ export async function schedulePost(
 
 /** Takes a scheduled post off the schedule before it is published; its approval stands. */
 export async function cancelPost(db: Database, workspaceId: string, actor: Actor, postId: string) {
-  const cancelled = await db.transaction(async (tx) => {
+  // Interactive: whether the guarded update moved the post decides which deliveries are cancelled.
+  const cancelled = await db.interactive(async (tx) => {
     const [post] = await tx
       .update(posts)
       .set({ status: 'approved', updatedAt: new Date() })

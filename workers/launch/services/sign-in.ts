@@ -17,21 +17,7 @@ export interface SignInInput {
 
 /** Checks the credentials and picks the workspace; the caller starts the session. */
 export async function checkSignIn(db: Database, input: SignInInput) {
-  const [user] = await db.select().from(launchUsers).where(eq(launchUsers.email, input.email.trim().toLowerCase()));
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
-  if (!user || !passwordOk) throw new ApiError('invalid_credentials', 'The email or password is wrong.', { hint: 'Check both and try again.' });
-
-  let twoFactorVerified = false;
-  if (user.totpEnabledAt && user.totpSecret) {
-    if (!input.totpCode) {
-      throw new ApiError('two_factor_required', 'This account has two-factor authentication on.', {
-        hint: 'Send the 6-digit code from your authenticator app as `totpCode`.',
-      });
-    }
-    await useTotpCode(db, { id: user.id, totpSecret: user.totpSecret }, input.totpCode);
-    twoFactorVerified = true;
-  }
-
+  const { user, twoFactorVerified } = await checkCredentials(db, input);
   const memberships = await db
     .select()
     .from(launchMemberships)
@@ -88,4 +74,23 @@ export function newTotpEnrolment(email: string): { secret: string; otpauthUrl: s
   const secret = new OTPAuth.Secret({ size: 20 });
   const totp = new OTPAuth.TOTP({ issuer: 'Launch', label: email, secret, digits: 6, period: 30, algorithm: 'SHA1' });
   return { secret: secret.base32, otpauthUrl: totp.toString() };
+}
+
+/** The checks of sign-in without choosing a workspace: password, then the TOTP code when two-factor is on. */
+export async function checkCredentials(db: Database, input: { email: string; password: string; totpCode?: string }) {
+  const [user] = await db.select().from(launchUsers).where(eq(launchUsers.email, input.email.trim().toLowerCase()));
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
+  if (!user || !passwordOk) throw new ApiError('invalid_credentials', 'The email or password is wrong.', { hint: 'Check both and try again.' });
+
+  let twoFactorVerified = false;
+  if (user.totpEnabledAt && user.totpSecret) {
+    if (!input.totpCode) {
+      throw new ApiError('two_factor_required', 'This account has two-factor authentication on.', {
+        hint: 'Send the 6-digit code from your authenticator app as `totpCode`.',
+      });
+    }
+    await useTotpCode(db, { id: user.id, totpSecret: user.totpSecret }, input.totpCode);
+    twoFactorVerified = true;
+  }
+  return { user, twoFactorVerified };
 }

@@ -61,6 +61,46 @@ export async function capturePage(browser: Browser, request: CaptureRequest, pol
   }
 }
 
+export interface RenderRequest {
+  /** A self-contained document: it may load nothing but `data:` URLs. */
+  html: string;
+  width: number;
+  height: number;
+  timeoutMs: number;
+}
+
+/**
+ * Opens one tab, lays out the document at exactly width×height (1×), captures it and closes it.
+ * The page runs no script and every network request it would make is refused, so a hostile text
+ * in the document can neither run nor reach anything.
+ */
+export async function renderHtmlPage(browser: Browser, request: RenderRequest): Promise<CaptureOutcome> {
+  const page = await browser.newPage();
+  try {
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    let blockedRequests = 0;
+    page.on('request', (pageRequest: HTTPRequest) => {
+      const url = pageRequest.url();
+      if (LOCAL_SCHEMES.has(url.slice(0, url.indexOf(':') + 1).toLowerCase())) return void pageRequest.continue().catch(() => {});
+      blockedRequests++;
+      void pageRequest.abort('blockedbyclient').catch(() => {});
+    });
+    await page.setViewport({ width: request.width, height: request.height, deviceScaleFactor: 1 });
+    try {
+      await page.setContent(request.html, { waitUntil: 'load', timeout: request.timeoutMs });
+    } catch (error) {
+      if (error instanceof TimeoutError) return { ok: false, reason: 'timeout', message: `The card did not finish laying out within ${request.timeoutMs} ms.` };
+      throw error;
+    }
+    const png = await withDeadline(page.screenshot({ type: 'png' }), Math.min(request.timeoutMs, MAX_PAINT_BUDGET_MS));
+    if (!png || png.byteLength === 0) return { ok: false, reason: 'failed', message: 'The browser returned no image.' };
+    return { ok: true, png, pageStatus: null, blockedRequests };
+  } finally {
+    await withDeadline(page.close(), CLOSE_BUDGET_MS).catch(() => {});
+  }
+}
+
 async function guardRequests(page: Page, policy: UrlPolicy) {
   const state = { blockedRequests: 0, blockedNavigation: null as string | null };
   await page.setBypassServiceWorker(true);

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../shared/http/api-error';
 import { checkMediaUrl, proxiedImageType } from '../domain/media-url';
+import { readCapped } from './read-capped';
 
 export const MAX_REDIRECTS = 3;
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
@@ -88,38 +89,15 @@ async function readImage(response: Response, url: URL): Promise<ProxiedImage> {
     await response.body?.cancel();
     throw tooLarge();
   }
+  const bytes = await readCapped(response.body, MAX_MEDIA_BYTES);
+  if (!bytes) throw tooLarge();
   return {
-    bytes: await readCapped(response.body, MAX_MEDIA_BYTES),
+    bytes,
     contentType,
     url: url.toString(),
     etag: response.headers.get('etag'),
     lastModified: response.headers.get('last-modified'),
   };
-}
-
-/** Reads a body, giving up as soon as it passes the cap (a missing or false Content-Length cannot get past it). */
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function tooLarge(): ApiError {

@@ -4,7 +4,7 @@ import { readConfig } from '../../../shared/config';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
-import { capturePage, type CaptureOutcome, type CaptureRequest } from './capture-page';
+import { capturePage, renderHtmlPage, type CaptureOutcome, type CaptureRequest, type RenderRequest } from './capture-page';
 
 /** A browser session stays open this long after the last capture, then is closed to free it. */
 const IDLE_CLOSE_MS = 5 * 60 * 1000;
@@ -20,7 +20,7 @@ export type BrowserSource = 'reused' | 'reconnected' | 'launched';
  * instead of paying a launch. The session id is stored: after an eviction, the next instance
  * reconnects to the session its predecessor left running (kept alive for KEEP_ALIVE_MS) rather
  * than launching another. An alarm closes the browser after IDLE_CLOSE_MS without captures.
- * Captures run in parallel tabs.
+ * Captures and card renders run in parallel tabs.
  */
 export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
   private browser: Browser | undefined;
@@ -28,6 +28,19 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
   private inFlight = 0;
 
   async capture(request: CaptureRequest): Promise<CaptureOutcome & { browser: BrowserSource | null }> {
+    return this.inTab((browser) => {
+      // The guard for every request the page makes: the caller's switch for this machine, this Worker's resolver.
+      const policy = userUrlPolicy({ ...readConfig(launchConfigSchema, this.env), ALLOW_PRIVATE_URLS: request.allowPrivate ? '1' : '0' }, { httpsOnly: false });
+      return capturePage(browser, request, policy);
+    });
+  }
+
+  /** A PNG of a self-contained HTML document (a launch card), in the same shared browser. */
+  async render(request: RenderRequest): Promise<CaptureOutcome & { browser: BrowserSource | null }> {
+    return this.inTab((browser) => renderHtmlPage(browser, request));
+  }
+
+  private async inTab(work: (browser: Browser) => Promise<CaptureOutcome>): Promise<CaptureOutcome & { browser: BrowserSource | null }> {
     this.inFlight++;
     try {
       let acquired: { browser: Browser; source: BrowserSource };
@@ -37,12 +50,7 @@ export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
         return { ok: false, reason: 'unavailable', message: describe(error), browser: null };
       }
       try {
-        // The guard for every request the page makes: the caller's switch for this machine, this Worker's resolver.
-        const policy = userUrlPolicy(
-          { ...readConfig(launchConfigSchema, this.env), ALLOW_PRIVATE_URLS: request.allowPrivate ? '1' : '0' },
-          { httpsOnly: false },
-        );
-        return { ...(await capturePage(acquired.browser, request, policy)), browser: acquired.source };
+        return { ...(await work(acquired.browser)), browser: acquired.source };
       } catch (error) {
         const disconnected = !acquired.browser.connected;
         if (disconnected) this.browser = undefined;

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { withDatabase } from '../../../shared/db/client';
 import { tenants, verifyApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
-import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
+import { settleVerifyEntitlement, verifyPlanRows, withOverrides } from '../../../shared/platform/entitlements';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 
@@ -11,20 +11,26 @@ export class VerifyKeyGate extends KeyGate<VerifyBindings> {
   protected loadKey(hash: string): Promise<GateKeyRecord | null> {
     return withDatabase(readConfig(verifyConfigSchema, this.env), async (db) => {
       const now = new Date();
-      const [key] = await db
-        .update(verifyApiKeys)
-        .set({ lastUsedAt: now })
-        .where(and(eq(verifyApiKeys.hash, hash), isNull(verifyApiKeys.revokedAt)))
-        .returning();
+      // The key, its tenant and the tenant's plans in one round trip: the tenant is named by the
+      // key's hash, so nothing waits for the key's row to come back first.
+      const tenantOfKey = db.select({ id: verifyApiKeys.tenantId }).from(verifyApiKeys).where(eq(verifyApiKeys.hash, hash));
+      const [[key], [tenant], plans] = await db.batch([
+        db
+          .update(verifyApiKeys)
+          .set({ lastUsedAt: now })
+          .where(and(eq(verifyApiKeys.hash, hash), isNull(verifyApiKeys.revokedAt)))
+          .returning(),
+        db.select({ status: tenants.status, quotaOverrides: tenants.quotaOverrides }).from(tenants).where(inArray(tenants.id, tenantOfKey)),
+        verifyPlanRows(db, tenantOfKey),
+      ]);
       if (!key) return null;
-      const [tenant] = await db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, key.tenantId));
       return {
         suspended: tenant?.status === 'suspended',
         keyId: key.id,
         workspaceId: key.tenantId,
         scopes: key.scopes,
         expiresAt: key.expiresAt?.getTime() ?? null,
-        entitlement: await loadVerifyEntitlement(db, key.tenantId, now),
+        entitlement: withOverrides(await settleVerifyEntitlement(db, plans, now), tenant?.quotaOverrides),
       };
     });
   }

@@ -2,10 +2,14 @@ import { readConfig } from '../../../shared/config';
 import { createDatabase, type Database } from '../../../shared/db/client';
 import { checkRetryDelaySeconds, checkRetrySchedule, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
 import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '../engine/check-email';
-import { checkEmailRequestSchema } from '../engine/output';
+import { type CheckEmailRequest, checkEmailRequestSchema } from '../engine/output';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 import { loadSuppressionIndex, recordMatches } from '../services/suppressions';
+import { userUrlPolicy, type UrlPolicy } from '../../../shared/net/ssrf';
+import { deliverRun } from '../pipelines/delivery';
+import { CHECKS_AT_ONCE, executeRunById, flushAndExecute, slots, type Slots } from '../pipelines/execute';
+import { deliverRunsOfJobs } from '../pipelines/notify';
 import { dispatchTasks } from './dispatch';
 import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
 import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
@@ -33,7 +37,7 @@ export const DEAD_LETTER_QUEUE_NAME = 'verify-bulk-dead-letter';
  */
 const BATCH_DATABASE_CONNECTIONS = 2;
 
-type Decision = { ack: true } | { ack: false; delaySeconds: number };
+export type Decision = { ack: true } | { ack: false; delaySeconds: number };
 const ACK: Decision = { ack: true };
 
 /**
@@ -46,11 +50,11 @@ const ACK: Decision = { ack: true };
  */
 export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyBindings, ctx: ExecutionContext): Promise<void> {
   const config = readConfig(verifyConfigSchema, env);
-  const database = createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY, { maxConnections: BATCH_DATABASE_CONNECTIONS });
+  const database = createDatabase(config, { maxConnections: BATCH_DATABASE_CONNECTIONS });
   const db = database.db;
   try {
     if (batch.queue === DEAD_LETTER_QUEUE_NAME) {
-      await Promise.all(batch.messages.map((message) => settle(message, () => deadLetter(db, message))));
+      await Promise.all(batch.messages.map((message) => settle(message, () => deadLetter(db, env, message))));
       return;
     }
     const gate = smtpSessionGate(env.MX_HOST_GATE, config.SMTP_SESSIONS_PER_MX_HOST);
@@ -62,14 +66,18 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
       env,
       deps: engineDeps(env, { acquireSmtpSession: gate.acquire }),
       retrySchedule: config.BULK_RETRY_DELAYS_SECONDS,
+      webhookPolicy: userUrlPolicy(config, { httpsOnly: true }),
       // Read once for the batch; a failure retries each check message through settle().
       openTasks,
       suppressions: loadBatchSuppressions(db, openTasks),
+      endedPipelineJobs: new Set(),
+      slots: slots(CHECKS_AT_ONCE),
     };
     context.openTasks.catch(() => {});
     context.suppressions.catch(() => {});
     try {
       await Promise.all(messages.map(({ message, body }) => settle(message, () => handle(context, body, message.attempts))));
+      await deliverPipelineRuns(context);
     } finally {
       ctx.waitUntil(gate.settled());
     }
@@ -78,23 +86,29 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
   }
 }
 
-/** What every message of one batch shares. */
-interface BatchContext {
+/** What every message of one batch shares (and a pipeline executor's checks: pipelines/execute.ts). */
+export interface BatchContext {
   db: Database;
   env: VerifyBindings;
   deps: CheckEmailDeps;
   /** BULK_RETRY_DELAYS_SECONDS; sandbox jobs follow their own (checkRetrySchedule). */
   retrySchedule: readonly number[];
+  /** Where pipeline deliveries may go (the SSRF guard). */
+  webhookPolicy: UrlPolicy;
   /** The batch's open tasks, by taskKeyText. */
   openTasks: Promise<Map<string, OpenTask>>;
   /** The suppressions that could match the batch's addresses, by tenant: read while the checks run. */
   suppressions: Promise<Map<string, SuppressionIndex>>;
+  /** Pipeline jobs whose tasks ended in this batch: one delivery pass per run, not one per task. */
+  endedPipelineJobs: Set<number>;
+  /** The places the pipeline runs this batch executes share. */
+  slots: Slots;
 }
 
 type SuppressionIndex = Awaited<ReturnType<typeof loadSuppressionIndex>>;
 
 /** One suppression read per tenant of the batch (a batch mixes jobs, so tenants). */
-async function loadBatchSuppressions(db: Database, openTasks: Promise<Map<string, OpenTask>>): Promise<Map<string, SuppressionIndex>> {
+export async function loadBatchSuppressions(db: Database, openTasks: Promise<Map<string, OpenTask>>): Promise<Map<string, SuppressionIndex>> {
   const addresses = new Map<string, string[]>();
   for (const task of (await openTasks).values()) {
     const list = addresses.get(task.tenantId) ?? [];
@@ -128,17 +142,60 @@ async function handle(context: BatchContext, body: BulkMessage | null, attempt: 
     const result = await dispatchTasks(context.db, context.env.BULK_QUEUE, body);
     return result === 'dispatched' ? ACK : { ack: false, delaySeconds: PROCESSING_RETRY_DELAY_SECONDS };
   }
+  if (body.type === 'pipeline_flush') {
+    await flushAndExecute(context, body.pipelineId);
+    return ACK;
+  }
+  if (body.type === 'pipeline_execute') {
+    await executeRunById(context, body.runId);
+    return ACK;
+  }
+  if (body.type === 'pipeline_deliver') {
+    await deliverRun(context.db, context.env.BULK_QUEUE, context.webhookPolicy, body.runId);
+    return ACK;
+  }
   return check(context, body, attempt);
 }
 
-async function check({ db, deps, retrySchedule, openTasks, suppressions }: BatchContext, body: CheckMessage, attempt: number): Promise<Decision> {
+async function check(context: BatchContext, body: CheckMessage, attempt: number): Promise<Decision> {
+  const decision = await runCheck(context, body, attempt);
+  const task = (await context.openTasks).get(taskKeyText(body));
+  // A pipeline's task that ended: its rows are delivered once the batch is done.
+  if (decision.ack && task?.kind === 'pipeline') context.endedPipelineJobs.add(task.jobId);
+  return decision;
+}
+
+/**
+ * One delivery pass, here, for each pipeline run that had tasks end in the batch. Its messages
+ * are settled already; should this fail, the minute cron (pipelines/sweep.ts) delivers those rows.
+ */
+async function deliverPipelineRuns(context: BatchContext): Promise<void> {
+  if (context.endedPipelineJobs.size === 0) return;
+  try {
+    await deliverRunsOfJobs(context.db, context.env.BULK_QUEUE, context.webhookPolicy, [...context.endedPipelineJobs]);
+  } catch (error) {
+    log('warn', 'pipeline runs not delivered; the sweep delivers their rows', { jobIds: [...context.endedPipelineJobs], error: errorText(error) });
+  }
+}
+
+/**
+ * One check of a task and what follows from its outcome. `started` is a check of the same request
+ * begun before the task existed (a pipeline executor's, pipelines/execute.ts): its outcome is
+ * taken as this check's.
+ */
+export async function runCheck(
+  { db, deps, retrySchedule, openTasks, suppressions }: BatchContext,
+  body: CheckMessage,
+  attempt: number,
+  started?: (request: CheckEmailRequest) => Promise<CheckOutcome> | null,
+): Promise<Decision> {
   const task = (await openTasks).get(taskKeyText(body));
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
   const schedule = checkRetrySchedule(request, retrySchedule);
   let outcome: CheckOutcome;
   try {
-    outcome = await checkEmail(request, deps);
+    outcome = await (started?.(request) ?? checkEmail(request, deps));
   } catch (error) {
     // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
     if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(schedule, attempt) };
@@ -159,15 +216,22 @@ async function check({ db, deps, retrySchedule, openTasks, suppressions }: Batch
   return ACK;
 }
 
-async function deadLetter(db: Database, message: Message<unknown>): Promise<Decision> {
+async function deadLetter(db: Database, env: VerifyBindings, message: Message<unknown>): Promise<Decision> {
   const body = parse(message);
   if (!body) return ACK;
+  if (body.type === 'pipeline_flush' || body.type === 'pipeline_execute' || body.type === 'pipeline_deliver') {
+    // The minute cron (pipelines/sweep.ts) finds what such a message was for and does it.
+    log('warn', 'pipeline message dead-lettered', { ...body });
+    return ACK;
+  }
   if (body.type === 'dispatch') {
     const failed = await failUnqueuedTasks(db, body.jobId, body.from, body.to);
     log('warn', 'dispatch dead-lettered', { jobId: body.jobId, from: body.from, to: body.to, failedTasks: failed });
     return ACK;
   }
-  await recordDeadLetter(db, body.jobId, body.position);
+  if (await recordDeadLetter(db, body.jobId, body.position)) {
+    await deliverRunsOfJobs(db, env.BULK_QUEUE, userUrlPolicy(readConfig(verifyConfigSchema, env), { httpsOnly: true }), [body.jobId]);
+  }
   return ACK;
 }
 

@@ -125,10 +125,16 @@ export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** What makes csvCell change a string at all: a formula start, a character to quote, a space at an end. */
+const NEEDS_CARE = /^[=+\-@\s]|[",\r\n]|\s$/;
+
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  // Numbers and booleans never start a formula or need quotes; most text needs nothing either (one
+  // test, which matters when a download writes millions of cells).
+  if (typeof value !== 'string') return String(value);
+  if (!NEEDS_CARE.test(value)) return value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -16,7 +16,8 @@ export async function dispatchTasks(db: Database, queue: Queue<BulkMessage>, mes
   const [job] = await db.select({ status: bulkJobs.status }).from(bulkJobs).where(eq(bulkJobs.id, message.jobId));
   if (!job) return 'job_missing';
   if (job.status === 'cancelled') return 'dispatched';
-  await db.transaction(async (tx) => {
+  // Interactive: the positions the update claimed are the ones sent to the queue.
+  await db.interactive(async (tx) => {
     const tasks = await tx
       .update(bulkTasks)
       .set({ queuedAt: new Date() })

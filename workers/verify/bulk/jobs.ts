@@ -68,7 +68,8 @@ export async function createJob(db: Database, queue: Queue<BulkMessage>, input: 
     ? { creditsPeriodStart: null, creditsPeriodEnd: null }
     : { creditsPeriodStart: new Date(input.entitlement.periodStart!), creditsPeriodEnd: new Date(input.entitlement.periodEnd!) };
   try {
-    return await db.transaction(async (tx) => {
+    // Interactive: the tasks and the credit reservation name the job id the insert returned.
+    return await db.interactive(async (tx) => {
       const [job] = await tx
         .insert(bulkJobs)
         .values({
@@ -148,7 +149,8 @@ function invalidTransition(job: JobRow, reason: string): ApiError {
  * or one of a finished job, is 409.
  */
 export async function cancelJob(db: Database, tenantId: string, jobId: number): Promise<{ job: JobRow; cancelledTasks: number }> {
-  return db.transaction(async (tx) => {
+  // Interactive: the job is read and its transition checked, then the counters move by the tasks cancelled.
+  return db.interactive(async (tx) => {
     const job = await findJob(tx, tenantId, jobId);
     requireTransition(job, 'cancel');
     const now = new Date();
@@ -208,7 +210,8 @@ export async function retryJob(
     });
   }
   try {
-    return await db.transaction(async (tx) => {
+    // Interactive: the counters move by exactly the tasks the locked update reopened.
+    return await db.interactive(async (tx) => {
       const now = new Date();
       // The tasks' statuses before the update, to move the job's counters by exactly what reopened.
       const reopened = await tx.execute<{ previous: string }>(sql`

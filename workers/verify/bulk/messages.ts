@@ -10,15 +10,23 @@ export const DISPATCH_RANGE = 500;
 
 const jobId = z.number().int().min(1).max(2_147_483_647);
 const position = z.number().int().min(0);
+const int64 = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const bulkMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dispatch'), jobId, from: position, to: position }),
   z.object({ type: z.literal('check'), jobId, position }),
+  // Pipelines (workers/verify/pipelines): start the runs a pipeline's waiting rows make and
+  // execute them, execute a run started elsewhere, and deliver a run's verified rows (or retry one
+  // delivery).
+  z.object({ type: z.literal('pipeline_flush'), pipelineId: int64 }),
+  z.object({ type: z.literal('pipeline_execute'), runId: int64 }),
+  z.object({ type: z.literal('pipeline_deliver'), runId: int64 }),
 ]);
 
 export type BulkMessage = z.infer<typeof bulkMessageSchema>;
 export type CheckMessage = Extract<BulkMessage, { type: 'check' }>;
 export type DispatchMessage = Extract<BulkMessage, { type: 'dispatch' }>;
+export type PipelineMessage = Extract<BulkMessage, { type: 'pipeline_flush' | 'pipeline_execute' | 'pipeline_deliver' }>;
 
 /** The dispatch messages covering positions [0, total). */
 export function dispatchMessages(jobIdValue: number, total: number, from = 0): DispatchMessage[] {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/workers/bulk-flow';
 import { mxHostKey, MxHostBusyError, smtpSessionGate } from './mx-host-gate';
 
 const gateFor = (host: string) => env.MX_HOST_GATE.get(env.MX_HOST_GATE.idFromName(mxHostKey(host)));
@@ -73,8 +74,18 @@ describe('per-MX-host SMTP session gate', () => {
   it('admits waiters in order as places free, and a waiter gives up after waitMs', async () => {
     const gate = gateFor(uniqueHost());
     expect((await gate.acquire('first', { limit: 1 })).granted).toBe(true);
+    // Calls on a stub are not guaranteed to arrive in the order made: each waiter is seen queued
+    // before the next one comes, so the order under test is the one the object saw.
     const second = gate.acquire('second', { limit: 1, waitMs: 60_000 });
+    await eventually(
+      () => gate.waiting(),
+      (count) => count === 1,
+    );
     const third = gate.acquire('third', { limit: 1, waitMs: 60_000 });
+    await eventually(
+      () => gate.waiting(),
+      (count) => count === 2,
+    );
     const impatient = await gate.acquire('impatient', { limit: 1, waitMs: 1 });
     expect(impatient.granted).toBe(false);
     await gate.release('first');

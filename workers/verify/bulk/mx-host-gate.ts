@@ -76,6 +76,11 @@ export class MxHostGate extends DurableObject {
     return Object.keys(this.liveLeases(now)).length;
   }
 
+  /** Callers waiting for a place now, for tests and diagnostics. */
+  async waiting(): Promise<number> {
+    return this.waiters.length;
+  }
+
   /** Wakes waiters when the earliest lease expires: the place of a consumer that died. */
   override async alarm(): Promise<void> {
     const now = Date.now();

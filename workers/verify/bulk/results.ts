@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { createDatabase, type Database, type DatabaseHandle } from '../../../shared/db/client';
+import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
 import { bulkTasks } from '../../../shared/db/schema';
 import type { TaskStatus } from '../domain/job-status';
 import type { CheckEmailOutput } from '../engine/output';
@@ -81,7 +81,7 @@ const encoder = new TextEncoder();
  * closes when the handler returns: it reads through a pool of its own, closed when it ends.
  */
 export function resultsCsvStream(
-  config: { DATABASE_URL: string; NEON_WS_PROXY?: string },
+  config: DatabaseConfig,
   tenantId: string,
   jobId: number,
   options: { offset: number; limit: number | null; byteOrderMark: boolean },
@@ -102,7 +102,7 @@ export function resultsCsvStream(
         return;
       }
       try {
-        handle ??= createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
+        handle ??= createDatabase(config);
         const rows = remaining > 0 ? await resultsPage(handle.db, tenantId, jobId, { offset: next, limit: Math.min(CSV_PAGE, remaining) }) : [];
         if (rows.length === 0) {
           await finish();

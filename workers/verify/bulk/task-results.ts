@@ -82,7 +82,8 @@ function outcomeColumns(outcome: CheckOutcome) {
  */
 export async function recordDeferredAttempt(db: Database, task: OpenTask, outcome: CheckOutcome, retryInSeconds: number): Promise<void> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  // Interactive: the job's counters move only when the guarded update found the task still open.
+  await db.interactive(async (tx) => {
     const [deferred] = await tx
       .update(bulkTasks)
       .set({
@@ -107,7 +108,8 @@ type TaskEnd = PgUpdateSetSource<typeof bulkTasks>;
 
 /** Ends an open task with `set` and counts the ending, in one transaction; false when the task was not open. */
 async function endTask(db: Database, jobId: number, position: number, set: TaskEnd, ending: Ending, refund: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  // Interactive: the job's counters move only when the guarded update found the task still open.
+  return db.interactive(async (tx) => {
     const now = new Date();
     const [ended] = await tx
       .update(bulkTasks)
@@ -139,7 +141,7 @@ export async function writeTaskResult(db: Database, task: OpenTask, outcome: Che
     await recordCheck(db, {
       tenantId: task.tenantId,
       output: outcome.output,
-      source: task.kind === 'reverification' ? 'reverification' : 'bulk',
+      source: task.kind === 'reverification' || task.kind === 'pipeline' ? task.kind : 'bulk',
       jobId: task.jobId,
     });
   return written;
@@ -160,7 +162,8 @@ export async function recordDeadLetter(db: Database, jobId: number, position: nu
 
 /** A dispatch the queue gave up on: its tasks never got a message, so they fail and can be retried. */
 export async function failUnqueuedTasks(db: Database, jobId: number, from: number, to: number): Promise<number> {
-  return db.transaction(async (tx) => {
+  // Interactive: the job's counters move by exactly the tasks the update failed.
+  return db.interactive(async (tx) => {
     const now = new Date();
     const failed = await tx
       .update(bulkTasks)

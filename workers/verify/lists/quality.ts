@@ -7,7 +7,7 @@ import { approvalOf, type Approval, type ApprovalThresholds } from '../domain/ap
  * | group | when |
  * |---|---|
  * | invalid | bad syntax, or the check says `invalid` |
- * | suppressed | on the workspace's suppression list (none yet: suppressions are not built) |
+ * | suppressed | on the workspace's suppression list (matched when the report is read) |
  * | disposable | a disposable-address service |
  * | full_inbox | the mailbox is over quota |
  * | catch_all | the domain accepts any address |

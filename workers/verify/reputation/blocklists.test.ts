@@ -63,7 +63,60 @@ describe('checkBlocklists', () => {
     const listed = await checkBlocklists(memoryResolver({ 'example.com.dbl.spamhaus.org': { A: ['127.0.1.2'] } }), subjects, null);
     expect(listed.status).toBe('fail');
     expect(listed.summary).toContain('example.com is listed on Spamhaus DBL: spam domain');
-    // IPv6 addresses are not asked: the IP lists here are IPv4 lists.
-    expect(listed.details.results).toHaveLength(4);
+    // The IPv6 address is asked of ZEN only: SpamCop lists no IPv6.
+    expect(listed.details.results.map((result) => `${result.list} ${result.subject}`)).toEqual([
+      'spamhaus_dbl example.com',
+      'surbl example.com',
+      'spamhaus_zen 192.0.2.10',
+      'spamhaus_zen 2001:db8::1',
+      'spamcop 192.0.2.10',
+    ]);
+  });
+  it('asks the domain lists while the mail hosts are still being looked up', async () => {
+    const resolver = memoryResolver({ 'example.com.dbl.spamhaus.org': { A: ['127.0.1.2'] } });
+    let hostsFound: (hosts: Array<{ host: string; addresses: string[] }>) => void = () => {};
+    const finding = checkBlocklists(resolver, { domain: 'example.com', hosts: new Promise((resolve) => (hostsFound = resolve)) }, null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(resolver.asked).toEqual(['example.com.dbl.spamhaus.org A', 'example.com.multi.surbl.org A']);
+    hostsFound([{ host: 'mx.example.com', addresses: ['192.0.2.10'] }]);
+    expect((await finding).details.results.map((result) => `${result.list} ${result.subject} ${result.status}`)).toEqual([
+      'spamhaus_dbl example.com listed',
+      'surbl example.com clear',
+      'spamhaus_zen 192.0.2.10 clear',
+      'spamcop 192.0.2.10 clear',
+    ]);
+  });
+});
+
+describe('IPv6 addresses on IP lists', () => {
+  it('asks in reversed-nibble form (RFC 5782 §2.4), through the DQS zone too', () => {
+    expect(blocklistQueryName(list('spamhaus_zen'), '2001:db8::40', null)).toBe(
+      '0.4.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.zen.spamhaus.org',
+    );
+    expect(blocklistQueryName(list('spamhaus_zen'), '2001:DB8:0:0:1::A', 'abcdefghij0123456789')).toBe(
+      'a.0.0.0.0.0.0.0.0.0.0.0.1.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.abcdefghij0123456789.zen.dq.spamhaus.net',
+    );
+    expect(blocklistQueryName(list('spamhaus_zen'), '192.0.2.40', null)).toBe('40.2.0.192.zen.spamhaus.org');
+  });
+
+  it('asks only the lists that publish IPv6 listings about IPv6 addresses', async () => {
+    const resolver = memoryResolver({
+      '0.4.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.zen.spamhaus.org': { A: ['127.0.0.3'] },
+    });
+    const finding = await checkBlocklists(
+      resolver,
+      { domain: 'example.test', hosts: [{ host: 'mx.example.test', addresses: ['192.0.2.40', '2001:db8::40'] }] },
+      null,
+    );
+    const byList = finding.details.results.map((result) => [result.list, result.subject, result.status]);
+    expect(byList).toEqual([
+      ['spamhaus_dbl', 'example.test', 'clear'],
+      ['surbl', 'example.test', 'clear'],
+      ['spamhaus_zen', '192.0.2.40', 'clear'],
+      ['spamhaus_zen', '2001:db8::40', 'listed'],
+      ['spamcop', '192.0.2.40', 'clear'],
+    ]);
+    expect(resolver.asked.filter((name) => name.endsWith('bl.spamcop.net A'))).toEqual(['40.2.0.192.bl.spamcop.net A']);
+    expect(finding).toMatchObject({ status: 'fail', summary: expect.stringContaining('2001:db8::40 (mx.example.test) is listed on Spamhaus ZEN: SBL CSS') });
   });
 });

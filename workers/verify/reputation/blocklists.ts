@@ -1,10 +1,12 @@
 import type { DnsAnswer, DnsResolver } from '../../../shared/net/doh';
+import { parseIPv4, parseIPv6 } from '../../../shared/net/ip-ranges';
 import type { Finding } from './finding';
 import { findingFrom, type Problem } from './problems';
 
 /**
  * DNS blocklists: the domain on domain lists (DBL-style: `<domain>.<zone>`), each mail host's
- * IPv4 addresses on IP lists (`<reversed octets>.<zone>`). A query answers NXDOMAIN when the name
+ * addresses on IP lists: IPv4 as `<reversed octets>.<zone>`, IPv6 as its 32 nibbles reversed
+ * (`<n32>.….<n1>.<zone>`, RFC 5782 §2.4) on the lists that publish IPv6 listings. A query answers NXDOMAIN when the name
  * is not listed and a 127.0.0.x code when it is. Lists also answer codes that say the query was
  * refused (Spamhaus: 127.255.255.0/24 for a public resolver, a rate limit or a typing error): such
  * an answer, an error, or anything outside 127/8 says nothing about the domain and is `unknown`,
@@ -19,6 +21,8 @@ export interface Blocklist {
   zone: string;
   /** The zone under a DQS key (`<key>.<dqsZone>`), for Spamhaus lists. */
   dqsZone?: string;
+  /** IP lists: whether the list answers for IPv6 addresses; one that does not is not asked (its silence would read as clear). */
+  ipv6?: boolean;
   /** Codes that mean the query was refused rather than answered (beyond 127.255.255.0/24). */
   refusedCodes?: readonly string[];
   /** Meaning of each listing code. */
@@ -64,6 +68,8 @@ export const BLOCKLISTS: readonly Blocklist[] = [
     kind: 'ip',
     zone: 'zen.spamhaus.org',
     dqsZone: 'zen.dq.spamhaus.net',
+    // Spamhaus lists IPv6 ranges in ZEN (SBL, XBL, PBL) and answers nibble-format queries.
+    ipv6: true,
     codes: {
       '127.0.0.2': 'SBL: spam source or operation',
       '127.0.0.3': 'SBL CSS: snowshoe spam',
@@ -79,16 +85,27 @@ export const BLOCKLISTS: readonly Blocklist[] = [
     name: 'SpamCop',
     kind: 'ip',
     zone: 'bl.spamcop.net',
+    // SpamCop lists IPv4 sources only.
+    ipv6: false,
     codes: { '127.0.0.2': 'reported as a spam source' },
     removal: 'https://www.spamcop.net/bl.shtml',
   },
 ];
 
-/** The name to ask for `subject` (a domain, or an IPv4 address) on `list`, through the DQS key when there is one. */
+/** The name to ask for `subject` (a domain, an IPv4 or an IPv6 address) on `list`, through the DQS key when there is one. */
 export function blocklistQueryName(list: Blocklist, subject: string, dqsKey: string | null): string {
   const zone = dqsKey && list.dqsZone ? `${dqsKey}.${list.dqsZone}` : list.zone;
-  const label = list.kind === 'ip' ? subject.split('.').reverse().join('.') : subject;
+  if (list.kind === 'domain') return `${subject}.${zone}`;
+  const groups = parseIPv6(subject);
+  const label = groups ? [...groups.map((group) => group.toString(16).padStart(4, '0')).join('')].reverse().join('.') : subject.split('.').reverse().join('.');
   return `${label}.${zone}`;
+}
+
+/** Whether `list` is asked about `address`: IP lists, IPv4 always, IPv6 where the list publishes it. */
+export function listsAddress(list: Blocklist, address: string): boolean {
+  if (list.kind !== 'ip') return false;
+  if (parseIPv4(address)) return true;
+  return list.ipv6 === true && parseIPv6(address) !== undefined;
 }
 
 export type ListingVerdict = { status: 'clear' } | { status: 'listed'; codes: string[]; meaning: string } | { status: 'unknown'; reason: string };
@@ -137,22 +154,21 @@ export interface BlocklistDetails {
 
 export interface BlocklistSubjects {
   domain: string;
-  /** Each mail host with its IPv4 addresses. */
-  hosts: Array<{ host: string; addresses: string[] }>;
+  /**
+   * Each mail host with its addresses (IPv4 and IPv6). It may still be on its way: the domain
+   * lists are asked meanwhile, so they cost no round trip after the MX answers.
+   */
+  hosts: Array<{ host: string; addresses: string[] }> | Promise<Array<{ host: string; addresses: string[] }>>;
 }
 
 const EXPLANATION =
   'Receivers refuse or junk mail from domains and servers on major blocklists. A listing on Spamhaus alone can stop delivery to a large share of mailboxes. A query the list refused tells nothing: it is reported as unknown, never as a listing.';
 
 export async function checkBlocklists(resolver: DnsResolver, subjects: BlocklistSubjects, dqsKey: string | null): Promise<Finding<BlocklistDetails>> {
-  const queries: Array<{ list: Blocklist; subject: string; host: string | null }> = [];
-  for (const list of BLOCKLISTS) {
-    if (list.kind === 'domain') queries.push({ list, subject: subjects.domain, host: null });
-    else for (const { host, addresses } of subjects.hosts) for (const address of addresses.filter(isIpv4)) queries.push({ list, subject: address, host });
-  }
-  const results = await Promise.all(
-    queries.map(async ({ list, subject, host }): Promise<BlocklistResult> => {
-      const verdict = interpretAnswer(list, await resolver.query(blocklistQueryName(list, subject, dqsKey), 'A'));
+  type Query = { list: Blocklist; subject: string; host: string | null };
+  const ask = ({ list, subject, host }: Query): Promise<BlocklistResult> =>
+    resolver.query(blocklistQueryName(list, subject, dqsKey), 'A').then((answer) => {
+      const verdict = interpretAnswer(list, answer);
       return {
         list: list.id,
         name: list.name,
@@ -162,13 +178,19 @@ export async function checkBlocklists(resolver: DnsResolver, subjects: Blocklist
         codes: verdict.status === 'listed' ? verdict.codes : [],
         reason: verdict.status === 'listed' ? verdict.meaning : verdict.status === 'unknown' ? verdict.reason : null,
       };
-    }),
+    });
+  const domainResults = Promise.all(BLOCKLISTS.filter((list) => list.kind === 'domain').map((list) => ask({ list, subject: subjects.domain, host: null })));
+  const hosts = await subjects.hosts;
+  const ipQueries: Query[] = [];
+  for (const list of BLOCKLISTS.filter((entry) => entry.kind === 'ip'))
+    for (const { host, addresses } of hosts)
+      for (const address of addresses.filter((entry) => listsAddress(list, entry))) ipQueries.push({ list, subject: address, host });
+  const [byDomain, byAddress] = await Promise.all([domainResults, Promise.all(ipQueries.map(ask))]);
+  // In the order of BLOCKLISTS, as the report lists them.
+  return assessBlocklists(
+    BLOCKLISTS.flatMap((list) => [...byDomain, ...byAddress].filter((result) => result.list === list.id)),
+    dqsKey !== null,
   );
-  return assessBlocklists(results, dqsKey !== null);
-}
-
-function isIpv4(address: string): boolean {
-  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address);
 }
 
 export function assessBlocklists(results: BlocklistResult[], viaDqs: boolean): Finding<BlocklistDetails> {

@@ -5,6 +5,7 @@ import { checkDmarc, type DmarcDetails, organizationalDomain } from './dmarc';
 import type { CheckName, Finding } from './finding';
 import { checkMx, type MxDetails } from './mx';
 import { type Grade, overallScore } from './score';
+import { sharedLookups } from './shared-lookups';
 import { checkSpf, type SpfDetails } from './spf';
 import {
   assessDnssec,
@@ -21,7 +22,8 @@ import {
 /**
  * Every check of one domain, run at once: the only waits are the DNS answers a check depends on
  * (MX hosts before their addresses before the IP blocklists; an SPF include before the record it
- * names), so the whole takes the longest such chain of round trips.
+ * names), so the whole takes the longest such chain of round trips. A name two checks ask about
+ * is asked once (shared-lookups.ts).
  */
 
 export interface ReputationDeps {
@@ -61,25 +63,52 @@ export async function checkDomainReputation(
   dkimSelectors: readonly string[],
 ): Promise<ReputationReport> {
   const name = domain.ascii;
-  const mx = checkMx(deps.resolver, name);
+  const resolver = sharedLookups(deps.resolver);
+  // Started in the order of what waits on them: the heads of the longest chains (MX → hosts →
+  // IP blocklists, SPF → includes, _mta-sts → the policy host) go out first, the DKIM probes
+  // (twenty-odd queries with nothing behind them) last, so they never hold up a chain's first step.
+  const mx = checkMx(resolver, name);
   const hosts = mx.then((finding) => finding.details.hosts);
-  const [mxFinding, spf, dmarc, dkim, mtaSts, tlsRpt, bimi, dnssec, blocklists] = await Promise.all([
+  const spf = checkSpf(resolver, name);
+  const mtaSts = checkMtaSts(
+    resolver,
+    deps.fetchPolicy,
+    name,
+    hosts.then((list) => list.map((host) => host.host)),
+  );
+  const blocklists = checkBlocklists(
+    resolver,
+    { domain: name, hosts: hosts.then((list) => list.map(({ host, addresses }) => ({ host, addresses }))) },
+    deps.dqsKey,
+  );
+  const dmarc = checkDmarc(resolver, name);
+  const tlsRpt = checkTlsRpt(resolver, name);
+  const bimi = checkBimi(resolver, name);
+  // The answer SPF asked for: its AD flag is all DNSSEC needs.
+  const dnssec = resolver.query(name, 'TXT').then((answer) => assessDnssec(name, answer));
+  const dkim = checkDkim(resolver, name, dkimSelectors);
+  const [mxFinding, spfFinding, dmarcFinding, dkimFinding, mtaStsFinding, tlsRptFinding, bimiFinding, dnssecFinding, blocklistFinding] = await Promise.all([
     mx,
-    checkSpf(deps.resolver, name),
-    checkDmarc(deps.resolver, name),
-    checkDkim(deps.resolver, name, dkimSelectors),
-    checkMtaSts(
-      deps.resolver,
-      deps.fetchPolicy,
-      name,
-      hosts.then((list) => list.map((host) => host.host)),
-    ),
-    checkTlsRpt(deps.resolver, name),
-    checkBimi(deps.resolver, name),
-    deps.resolver.query(name, 'TXT').then((answer) => assessDnssec(name, answer)),
-    hosts.then((list) => checkBlocklists(deps.resolver, { domain: name, hosts: list.map(({ host, addresses }) => ({ host, addresses })) }, deps.dqsKey)),
+    spf,
+    dmarc,
+    dkim,
+    mtaSts,
+    tlsRpt,
+    bimi,
+    dnssec,
+    blocklists,
   ]);
-  const checks: ReputationChecks = { mx: mxFinding, spf, dmarc, dkim, mta_sts: mtaSts, tls_rpt: tlsRpt, bimi, dnssec, blocklists };
+  const checks: ReputationChecks = {
+    mx: mxFinding,
+    spf: spfFinding,
+    dmarc: dmarcFinding,
+    dkim: dkimFinding,
+    mta_sts: mtaStsFinding,
+    tls_rpt: tlsRptFinding,
+    bimi: bimiFinding,
+    dnssec: dnssecFinding,
+    blocklists: blocklistFinding,
+  };
   const statuses = Object.fromEntries(Object.entries(checks).map(([check, finding]) => [check, finding.status])) as Record<CheckName, Finding['status']>;
   return {
     domain: name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryResolver } from '../../../test/workers/memory-resolver';
-import { checkDmarc, organizationalDomain, parseDmarc } from './dmarc';
+import { checkDmarc, organizationalDomain, parseDmarc, reportHost } from './dmarc';
 
 describe('organizationalDomain', () => {
   it('uses the public suffix list', () => {
@@ -56,5 +56,53 @@ describe('checkDmarc', () => {
     const twice = await checkDmarc(memoryResolver({ '_dmarc.example.com': { TXT: ['v=DMARC1; p=none', 'v=DMARC1; p=reject'] } }), 'example.com');
     expect(twice.status).toBe('fail');
     expect((await checkDmarc(memoryResolver({ '_dmarc.example.com': 'servfail' }), 'example.com')).status).toBe('unknown');
+  });
+});
+
+describe('external report destinations (RFC 7489 §7.1)', () => {
+  it('finds where reports go', () => {
+    expect(reportHost('mailto:dmarc@Reports.Example.NET')).toBe('reports.example.net');
+    expect(reportHost('mailto:dmarc@example.net!10m')).toBe('example.net');
+    expect(reportHost('https://dmarc.example.org/report')).toBe('dmarc.example.org');
+    expect(reportHost('mailto:nobody')).toBeNull();
+  });
+
+  it('asks each outside destination once whether it takes the reports, and warns when it does not', async () => {
+    const resolver = memoryResolver({
+      '_dmarc.example.com': {
+        TXT: [
+          'v=DMARC1; p=reject; rua=mailto:a@example.com,mailto:b@mail.example.com,mailto:agg@ok.test,mailto:x@no.test; ruf=mailto:ff@ok.test,mailto:f@down.test',
+        ],
+      },
+      'example.com._report._dmarc.ok.test': { TXT: ['v=DMARC1'] },
+      'example.com._report._dmarc.down.test': 'servfail',
+    });
+    const finding = await checkDmarc(resolver, 'example.com');
+    expect(finding.details.report_destinations.map((entry) => [entry.tag, entry.host, entry.authorization])).toEqual([
+      ['rua', 'example.com', 'not_needed'],
+      ['rua', 'mail.example.com', 'not_needed'],
+      ['rua', 'ok.test', 'authorized'],
+      ['rua', 'no.test', 'not_authorized'],
+      ['ruf', 'ok.test', 'authorized'],
+      ['ruf', 'down.test', 'unknown'],
+    ]);
+    expect(resolver.asked.filter((name) => name.includes('._report._dmarc.'))).toEqual([
+      'example.com._report._dmarc.ok.test TXT',
+      'example.com._report._dmarc.no.test TXT',
+      'example.com._report._dmarc.down.test TXT',
+    ]);
+    expect(finding.status).toBe('warn');
+    expect(finding.summary).toContain('no.test has not agreed to take its reports (no "v=DMARC1" TXT record at example.com._report._dmarc.no.test)');
+    expect(finding.summary).toContain('could not be checked');
+    expect(finding.fix).toContain('publish the TXT record "v=DMARC1" at example.com._report._dmarc.no.test');
+  });
+
+  it('asks in the name of the domain the record was found at', async () => {
+    const resolver = memoryResolver({
+      '_dmarc.example.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:agg@ok.test'] },
+      'example.com._report._dmarc.ok.test': { TXT: ['v=DMARC1'] },
+    });
+    const finding = await checkDmarc(resolver, 'news.example.com');
+    expect(finding).toMatchObject({ status: 'pass', details: { found_at: 'example.com', report_destinations: [{ authorization: 'authorized' }] } });
   });
 });

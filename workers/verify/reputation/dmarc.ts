@@ -77,6 +77,69 @@ export interface DmarcDetails {
   effective_policy: Policy | null;
   /** Gmail's and Yahoo's 2024 minimum for bulk senders: a valid DMARC record, any policy. */
   meets_bulk_sender_minimum: boolean;
+  /** Each rua/ruf address, and whether its domain agreed to take the reports (RFC 7489 §7.1). */
+  report_destinations: ReportDestination[];
+}
+
+export interface ReportDestination {
+  tag: 'rua' | 'ruf';
+  uri: string;
+  /** Where the reports go: the domain of a mailto: address, the host of an https: URI. */
+  host: string;
+  /**
+   * `not_needed`: the destination is under the policy's organizational domain. Otherwise the
+   * destination must publish "v=DMARC1" at `<policy domain>._report._dmarc.<host>`:
+   * `authorized` when it does, `not_authorized` when it does not (receivers then send it nothing),
+   * `unknown` when the look-up failed.
+   */
+  authorization: 'not_needed' | 'authorized' | 'not_authorized' | 'unknown';
+  /** The name asked, for a destination outside the organizational domain. */
+  authorization_name: string | null;
+}
+
+/** The host reports to `uri` go to: the domain of a mailto: address (without a `!size` limit), the host of an https: URI. */
+export function reportHost(uri: string): string | null {
+  const mailto = /^mailto:[^@]+@([^!?]+)/i.exec(uri);
+  if (mailto) return mailto[1]!.toLowerCase().replace(/\.$/, '');
+  try {
+    return new URL(uri).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * RFC 7489 §7.1: a report address outside the organizational domain of the domain whose record
+ * names it receives reports only if that domain publishes a "v=DMARC1" TXT record at
+ * `<policy domain>._report._dmarc.<destination>`, so that nobody can flood a stranger's mailbox
+ * with reports. One look-up per destination host, all at once.
+ */
+export async function checkReportDestinations(resolver: DnsResolver, policyDomain: string, policy: DmarcPolicy): Promise<ReportDestination[]> {
+  const org = organizationalDomain(policyDomain);
+  const lookups = new Map<string, Promise<ReportDestination['authorization']>>();
+  const authorize = (host: string) => {
+    const name = `${policyDomain}._report._dmarc.${host}`;
+    if (!lookups.has(name)) {
+      lookups.set(
+        name,
+        resolver.query(name, 'TXT').then((answer) => {
+          if (answer.status === 'failed') return 'unknown';
+          return recordsWithVersion(answer.data, DMARC_VERSION).length > 0 ? 'authorized' : 'not_authorized';
+        }),
+      );
+    }
+    return { name, authorization: lookups.get(name)! };
+  };
+  const tagged = [...policy.rua.map((uri) => ({ tag: 'rua' as const, uri })), ...policy.ruf.map((uri) => ({ tag: 'ruf' as const, uri }))];
+  return Promise.all(
+    tagged.flatMap(({ tag, uri }): Array<Promise<ReportDestination>> => {
+      const host = reportHost(uri);
+      if (!host) return [];
+      if (organizationalDomain(host) === org) return [Promise.resolve({ tag, uri, host, authorization: 'not_needed', authorization_name: null })];
+      const { name, authorization } = authorize(host);
+      return [authorization.then((result) => ({ tag, uri, host, authorization: result, authorization_name: name }))];
+    }),
+  );
 }
 
 const EXPLANATION =
@@ -87,11 +150,22 @@ export async function checkDmarc(resolver: DnsResolver, domain: string): Promise
   const org = organizationalDomain(domain);
   const names = org === domain ? [domain] : [domain, org];
   const answers = await Promise.all(names.map((name) => resolver.query(`_dmarc.${name}`, 'TXT')));
-  const base: DmarcDetails = { found_at: null, organizational_domain: org, policy: null, effective_policy: null, meets_bulk_sender_minimum: false };
+  const base: DmarcDetails = {
+    found_at: null,
+    organizational_domain: org,
+    policy: null,
+    effective_policy: null,
+    meets_bulk_sender_minimum: false,
+    report_destinations: [],
+  };
   for (const [index, answer] of answers.entries()) {
     if (answer.status === 'failed') return lookupFailed('DMARC (TXT)', answer.error, base);
     const records = recordsWithVersion(answer.data, DMARC_VERSION);
-    if (records.length > 0) return assessDmarc(domain, names[index]!, records, base);
+    if (records.length === 0) continue;
+    const parsed = records.length === 1 ? parseDmarc(records[0]!) : null;
+    // The report addresses' authorization is asked only once a single valid record names them.
+    const destinations = parsed?.ok ? await checkReportDestinations(resolver, names[index]!, parsed.policy) : [];
+    return assessDmarc(domain, names[index]!, records, { ...base, report_destinations: destinations });
   }
   const suggested = `v=DMARC1; p=none; rua=mailto:dmarc-reports@${org}`;
   return findingFrom({
@@ -162,6 +236,23 @@ function assessDmarc(domain: string, foundAt: string, records: string[], base: D
       text: `pct=${policy.pct}: the policy applies to only ${policy.pct}% of failing mail.`,
       fix: `Remove "pct=${policy.pct}" from the record at ${at} (the default is 100).`,
     });
+  }
+  for (const destination of details.report_destinations) {
+    const kind = destination.tag === 'rua' ? 'aggregate' : 'failure';
+    if (destination.authorization === 'not_authorized') {
+      problems.push({
+        status: 'warn',
+        text: `${destination.tag}=${destination.uri} is outside ${base.organizational_domain}, and ${destination.host} has not agreed to take its reports (no "v=DMARC1" TXT record at ${destination.authorization_name}): receivers send it no ${kind} reports.`,
+        fix: `Have ${destination.host} publish the TXT record "v=DMARC1" at ${destination.authorization_name} (report services do this when the domain is added to them), or send the reports to an address at ${base.organizational_domain}.`,
+      });
+    }
+    if (destination.authorization === 'unknown') {
+      problems.push({
+        status: 'warn',
+        text: `Whether ${destination.host} takes the ${kind} reports for ${foundAt} could not be checked: the look-up of ${destination.authorization_name} failed.`,
+        fix: null,
+      });
+    }
   }
   if (policy.rua.length === 0) {
     problems.push({

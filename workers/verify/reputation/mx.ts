@@ -1,5 +1,5 @@
 import type { DnsResolver } from '../../../shared/net/doh';
-import { lookupMx, resolveHost } from '../engine/mx';
+import { lookupMx } from '../engine/mx';
 import { detectProvider, type Provider } from '../engine/providers';
 import { type Finding, lookupFailed } from './finding';
 import { findingFrom, type Problem } from './problems';
@@ -22,11 +22,24 @@ export interface MxDetails {
 const EXPLANATION =
   "Receivers check that a sender's domain can receive mail: bounces, replies and complaints go there, and RFC 7505 lets them refuse mail from a domain that publishes a null MX. Every MX host must resolve, or part of that mail is lost.";
 
+/**
+ * Every address of a mail host, IPv4 and IPv6 asked at once (no extra round trip): the blocklists
+ * look each one up. (The engine's own look-up stops at the first family that answers, as a
+ * connection needs only one.)
+ */
+async function hostAddresses(resolver: DnsResolver, host: string): Promise<{ ok: true; addresses: string[] } | { ok: false; error: string }> {
+  const answers = await Promise.all([resolver.query(host, 'A'), resolver.query(host, 'AAAA')]);
+  const addresses = answers.flatMap((answer) => (answer.status === 'ok' ? answer.data : []));
+  if (addresses.length > 0) return { ok: true, addresses };
+  const failure = answers.find((answer) => answer.status === 'failed');
+  return { ok: false, error: failure?.status === 'failed' ? `could not be resolved: ${failure.error}` : 'has no address' };
+}
+
 export async function checkMx(resolver: DnsResolver, domain: string): Promise<Finding<MxDetails>> {
   const mx = await lookupMx(resolver, domain);
   const details: MxDetails = { outcome: mx.outcome, hosts: [], provider: null };
   if (mx.outcome === 'lookup_failed') return lookupFailed('MX', mx.error ?? 'no answer', details);
-  const resolved = await Promise.all(mx.hosts.map((host) => resolveHost(resolver, host)));
+  const resolved = await Promise.all(mx.hosts.map((host) => hostAddresses(resolver, host)));
   details.hosts = mx.hosts.map((host, index) => {
     const addresses = resolved[index]!;
     return { host, addresses: addresses.ok ? addresses.addresses : [], error: addresses.ok ? null : addresses.error };
@@ -57,7 +70,7 @@ export async function checkMx(resolver: DnsResolver, domain: string): Promise<Fi
     problems.push({
       status: broken.length === details.hosts.length ? 'fail' : 'warn',
       text: `${broken.map((host) => `${host.host} ${host.error}`).join('; ')}.`,
-      fix: `Give ${broken.map((host) => host.host).join(', ')} an A record, or remove ${broken.length === 1 ? 'it' : 'them'} from the MX records of ${domain}.`,
+      fix: `Give ${broken.map((host) => host.host).join(', ')} an A (or AAAA) record, or remove ${broken.length === 1 ? 'it' : 'them'} from the MX records of ${domain}.`,
     });
   }
   return findingFrom({

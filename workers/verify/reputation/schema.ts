@@ -86,7 +86,7 @@ const checks = z.object({
   ),
   dmarc: finding(
     'ReputationDmarcFinding',
-    'The DMARC record at `_dmarc.<domain>`, else at the organizational domain (public suffix list); policy, `sp`, `pct`, report addresses, alignment modes, and whether it meets the 2024 Gmail/Yahoo bulk-sender minimum.',
+    'The DMARC record at `_dmarc.<domain>`, else at the organizational domain (public suffix list); policy, `sp`, `pct`, report addresses (with the external destination authorization of RFC 7489 §7.1), alignment modes, and whether it meets the 2024 Gmail/Yahoo bulk-sender minimum.',
     {
       found_at: z.string().nullable(),
       organizational_domain: z.string(),
@@ -103,6 +103,18 @@ const checks = z.object({
         .nullable(),
       effective_policy: policy.nullable(),
       meets_bulk_sender_minimum: z.boolean(),
+      report_destinations: z.array(
+        z.object({
+          tag: z.enum(['rua', 'ruf']),
+          uri: z.string(),
+          host: z.string().openapi({ description: 'The domain of a mailto: address, the host of an https: URI.' }),
+          authorization: z.enum(['not_needed', 'authorized', 'not_authorized', 'unknown']).openapi({
+            description:
+              'RFC 7489 §7.1: a destination outside the organizational domain receives reports only if it publishes "v=DMARC1" at `<policy domain>._report._dmarc.<host>` (`authorized`); `not_authorized` is a `warn` (receivers send it nothing); `unknown` when that look-up failed; `not_needed` under the organizational domain.',
+          }),
+          authorization_name: z.string().nullable(),
+        }),
+      ),
     },
   ),
   dkim: finding(
@@ -147,11 +159,11 @@ const checks = z.object({
     'ReputationBlocklistFinding',
     `The domain on ${BLOCKLISTS.filter((list) => list.kind === 'domain')
       .map((list) => list.name)
-      .join(' and ')}; each MX host's IPv4 addresses on ${BLOCKLISTS.filter((list) => list.kind === 'ip')
-      .map((list) => list.name)
+      .join(' and ')}; each MX host's addresses (A and AAAA) on ${BLOCKLISTS.filter((list) => list.kind === 'ip')
+      .map((list) => `${list.name}${list.ipv6 ? ' (IPv4 and IPv6)' : ' (IPv4 only: it lists no IPv6)'}`)
       .join(
         ' and ',
-      )}. Spamhaus is queried through its Data Query Service when the SPAMHAUS_DQS_KEY setting holds a key (\`via_dqs\`). An answer in 127.255.255.0/24 (refused: public resolver, rate limit, malformed query), a list's own refusal code, an answer outside 127/8 or a failed query is \`unknown\` with the reason, never \`listed\`.`,
+      )}; an IPv6 address is asked in reversed-nibble form (RFC 5782 §2.4). Spamhaus is queried through its Data Query Service when the SPAMHAUS_DQS_KEY setting holds a key (\`via_dqs\`). An answer in 127.255.255.0/24 (refused: public resolver, rate limit, malformed query), a list's own refusal code, an answer outside 127/8 or a failed query is \`unknown\` with the reason, never \`listed\`.`,
     {
       via_dqs: z.boolean(),
       results: z.array(

@@ -8,7 +8,7 @@ import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { apiKeyView, createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../services/api-keys';
 
-const apiKeySchema = z
+export const apiKeySchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
@@ -28,7 +28,7 @@ const createdKeySchema = apiKeySchema
 
 const keyIdParams = pathParams({ key_id: uuidId() });
 const access = { scopes: ['admin'] } as const;
-const grantableNote =
+export const grantableNote =
   'What the key may do. Only scopes that an operation of this service requires (its `x-required-scopes`) can be granted; the rest of the names are reserved for operations still to come, and asking for one is 400 `validation_failed` listing `grantable`.';
 const notFound = errorResponse('No such key in this workspace.');
 

@@ -52,7 +52,7 @@ const eventSchema = z
   })
   .openapi('JobEvent');
 
-const eventPage = z
+export const eventPage = z
   .object({
     events: z.array(eventSchema),
     has_more: z.boolean(),

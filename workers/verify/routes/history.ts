@@ -17,9 +17,10 @@ const historyEntrySchema = z
     score: z.number().int().min(0).max(100),
     reason: z.enum(REASONS),
     provider: z.enum(PROVIDERS).nullable(),
-    source: z
-      .enum(checkSources)
-      .openapi({ description: '`single`: POST /v1/check_email; `bulk`: a bulk job (`job_id`); `reverification`: the scheduled re-check.' }),
+    source: z.enum(checkSources).openapi({
+      description:
+        '`single`: POST /v1/check_email; `bulk`: a bulk job (`job_id`); `reverification`: the scheduled re-check; `pipeline`: a pipeline run (`job_id` is the run’s job).',
+    }),
     job_id: z.number().int().nullable().openapi({ description: 'The bulk job the check belonged to; null for the others.' }),
     result: checkEmailOutputSchema.openapi({ description: 'The full result as it was answered.' }),
   })

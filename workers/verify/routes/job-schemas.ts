@@ -33,7 +33,7 @@ export const jobSchema = z
     job_id: z.number().int().openapi({ format: 'int32', example: 42 }),
     kind: z.enum(jobKinds).openapi({
       description:
-        '`bulk`: POST /v1/bulk; `find_email`: the candidates of a name at a domain; `reverification`: a scheduled re-check of the workspace’s addresses (PUT /v1/reverification).',
+        '`bulk`: POST /v1/bulk; `find_email`: the candidates of a name at a domain; `reverification`: a scheduled re-check of the workspace’s addresses (PUT /v1/reverification); `pipeline`: a pipeline run (GET /v1/pipelines/{pipeline_id}/runs).',
     }),
     status: z.enum(jobStatuses).openapi({ description: jobLifecycleMarkdown() }),
     sandbox: z.boolean().openapi({ description: 'Sandbox jobs use no credits and open no connection.' }),

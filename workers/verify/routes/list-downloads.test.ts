@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callVerify } from '../../../test/workers/bulk-flow';
+import { readConfig } from '../../../shared/config';
+import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { listTenant, uploadList, verifiedList } from '../../../test/workers/list-flow';
-import { parseCsv } from '../bulk/csv';
-import { VERDICT_COLUMNS } from '../services/list-results';
+import { csvLine, parseCsv, type CsvValue } from '../bulk/csv';
+import { verifyConfigSchema } from '../config';
+import { listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../services/list-results';
 import type { ListView } from '../services/lists';
 
 describe('GET /v1/lists/{list_id}/download', () => {
@@ -22,7 +24,7 @@ describe('GET /v1/lists/{list_id}/download', () => {
     expect(rows).toHaveLength(11);
     expect(byEmail.get('risky@example.com')?.slice(0, 6)).toEqual(['risky@example.com', 'Catch, All', 'risky', 'low_deliverability', 'catch_all', 'true']);
     expect(byEmail.get('not-an-address')?.slice(2, 5)).toEqual(['invalid', 'missing_at', 'invalid']);
-    expect(byEmail.get('JANE@example.com')?.slice(2)).toEqual(['safe', 'accepted_email', 'safe', 'false', 'false', 'false', '2', '9']);
+    expect(byEmail.get('JANE@example.com')?.slice(2)).toEqual(['safe', 'accepted_email', 'safe', 'false', 'false', 'false', 'false', '', '', '2', '9']);
 
     const safe = await callVerify('GET', `/v1/lists/${list.list_id}/download?filter=safe&format=jsonl`, auth);
     expect(safe.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
@@ -72,6 +74,63 @@ describe('GET /v1/lists/{list_id}/download', () => {
     expect(rows.at(-1)!.at(-1)).toBe(String(count + 1));
     expect(rows.at(-1)!.at(-2)).toBe('501');
     // Stop the checks this test does not need.
+    expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
+  });
+});
+
+describe('GET /v1/lists/{list_id}/download, rendering and paging', () => {
+  it('writes each CSV cell as csvLine does, whatever it holds', async () => {
+    const { auth } = await listTenant();
+    const cells = [
+      '=1+1',
+      '+x',
+      '-5',
+      '@home',
+      ' lead',
+      'trail ',
+      '"a,b"',
+      '"say ""hi"""',
+      '"two\r\nlines"',
+      '\u00a0nbsp',
+      'tab\tin',
+      '',
+      'ünïcødé',
+      "'quoted",
+    ];
+    const csv = ['email,note', ...cells.map((cell, n) => `p${n}@example.com,${cell}`), 'not-an-address,=cmd|x'].join('\r\n');
+    const list = (await (await uploadList(auth, { name: 'Cells', sandbox: 'true' }, csv)).json()) as ListView;
+    const bytes = await (await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth)).arrayBuffer();
+    const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+    const objects = (await (await callVerify('GET', `/v1/lists/${list.list_id}/download?format=jsonl`, auth)).text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, CsvValue> & { columns: Record<string, string> });
+    // The JSON Lines carry the raw values: csvLine of them is what each CSV line must be.
+    const expected = objects.map((object) => csvLine([object.columns.email, object.columns.note, ...VERDICT_COLUMNS.map((name) => object[name])]));
+    expect(text).toBe(`\uFEFF${csvLine(['email', 'note', ...VERDICT_COLUMNS])}${expected.join('')}`);
+    expect(objects).toHaveLength(cells.length + 1);
+    expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
+  });
+
+  it('skips pages that hold no selected row and keeps upload order across pages', async () => {
+    const { auth } = await listTenant();
+    // Bad syntax only at the end: with pages of two row numbers, the `invalid` filter selects nothing in the first four.
+    const csv = ['email', ...Array.from({ length: 11 }, (_, n) => (n >= 8 ? `broken-${n}` : `person${n}@example.com`))].join('\n');
+    const list = (await (await uploadList(auth, { name: 'Sparse', sandbox: 'true' }, csv)).json()) as ListView;
+    const read = async (filter: DownloadFilter) =>
+      parseCsv(
+        await new Response(
+          listRowsStream(readConfig(verifyConfigSchema, verifyEnv), { id: list.list_id, columns: ['email'] }, { filter, includeSuppressed: false }, 'csv', {
+            pageSize: 2,
+          }),
+        ).text(),
+      ).slice(1);
+    expect((await read('invalid')).map((row) => [row[0], row[1], row.at(-1)])).toEqual([
+      ['broken-8', 'invalid', '10'],
+      ['broken-9', 'invalid', '11'],
+      ['broken-10', 'invalid', '12'],
+    ]);
+    expect((await read('all')).map((row) => Number(row.at(-1)))).toEqual(Array.from({ length: 11 }, (_, n) => n + 2));
     expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import type { VerifyEnv } from '../env';
 import { downloadFilters, downloadFormats, filterDescriptions, listRowsStream, VERDICT_COLUMNS } from '../services/list-results';
+import { refreshListSuppressions } from '../services/list-suppressions';
 import { findList } from '../services/lists';
 import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
 
@@ -13,13 +14,17 @@ const downloadRoute = defineOperation({
   operationId: 'v1_download_list',
   tags: ['Lists'],
   summary: 'The cleaned list: the original rows with their verdicts, filtered',
-  description: `The rows as uploaded (their original columns, in order), followed by ${VERDICT_COLUMNS.map((name) => `\`${name}\``).join(', ')}, streamed whatever the list’s size. \`verification_result\` is \`safe\`, \`risky\`, \`invalid\`, \`unknown\`, or \`pending\` while the address waits for its check; \`verification_reason\` is the check’s reason or, for bad syntax, why. Filters other than \`all\` leave repeats out (one row per address). CSV (the default) starts with a byte order mark, so spreadsheets read UTF-8; JSON Lines gives one object per row, the original cells under \`columns\`.\n\n${downloadFilters.map((filter) => `- \`${filter}\`: ${filterDescriptions[filter]}`).join('\n')}`,
+  description: `The rows as uploaded (their original columns, in order), followed by ${VERDICT_COLUMNS.map((name) => `\`${name}\``).join(', ')}, streamed whatever the list’s size. \`verification_result\` is \`safe\`, \`risky\`, \`invalid\`, \`unknown\`, or \`pending\` while the address waits for its check; \`verification_reason\` is the check’s reason or, for bad syntax, why. Filters other than \`all\` leave repeats out (one row per address). CSV (the default) starts with a byte order mark, so spreadsheets read UTF-8; JSON Lines gives one object per row, the original cells under \`columns\`.\n\nAddresses on the workspace’s suppression list are left out of every filter unless \`include_suppressed=true\` (the \`suppressed\` filter lists only them); the \`suppressed\`, \`suppression_id\` (the matching entry, see GET /v1/suppressions/{id}/events) and \`suppression_reason\` columns say which rows are and why. The list is matched against the suppression list as it stands when the download starts.\n\n${downloadFilters.map((filter) => `- \`${filter}\`: ${filterDescriptions[filter]}`).join('\n')}`,
   access: listsAccess,
   request: {
     params: listIdParams,
     query: z.object({
       filter: z.enum(downloadFilters).default('all').openapi({ description: 'Which rows; see above.' }),
       format: z.enum(downloadFormats).default('csv'),
+      include_suppressed: z
+        .enum(['true', 'false'])
+        .default('false')
+        .openapi({ type: 'boolean', description: 'Keep suppressed addresses in the download (flagged); by default they are left out.' }),
     }),
   },
   responses: {
@@ -36,9 +41,11 @@ const downloadRoute = defineOperation({
 
 export function registerListDownloadRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(downloadRoute, async (c) => {
-    const { filter, format } = c.req.valid('query');
-    const list = await findList(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').list_id);
-    const stream = listRowsStream(readConfig(verifyConfigSchema, c.env), list, { filter }, format);
+    const { filter, format, include_suppressed: includeSuppressed } = c.req.valid('query');
+    const db = c.get('services').db;
+    const list = await findList(db, c.get('principal').workspaceId, c.req.valid('param').list_id);
+    await refreshListSuppressions(db, list);
+    const stream = listRowsStream(readConfig(verifyConfigSchema, c.env), list, { filter, includeSuppressed: includeSuppressed === 'true' }, format);
     // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out too.
     return c.body(stream, 200, {
       'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',

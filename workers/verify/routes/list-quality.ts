@@ -17,7 +17,7 @@ const description = `Every distinct address of the list is in one risk group, th
 - **score** = round(100 × Σ value × count / checked), 0–100.
 - **bounce_estimate_percent** = Σ bounce rate × count / checked: the share of messages expected to bounce if the whole list were sent to.
 - **grade**: the rule of GET /v1/jobs/{job_id}/approval: the safe share (\`safe\` of checked) at or above the workspace’s \`approval_excellent_threshold\` is \`excellent\`, at or above \`approval_good_threshold\` \`good\` (both approved), below \`poor\`; \`pending\` before any check.
-- **suppressed** stays 0 until the workspace suppression list exists.
+- **suppressed**: the address is on the workspace’s suppression list (matched by the one rule of GET /v1/suppressions/check, with the provider the check found) as it stands when the report is read; the list is rematched only when the suppression list changed since its last match. An address the check found \`invalid\` stays \`invalid\`; a suppressed address is worth nothing to send to and is never sent to, so it counts 0 for both value and bounce.
 
 | group | value | bounce rate | meaning |
 |---|---|---|---|

@@ -5,6 +5,8 @@ import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { DELIVERY_PATH } from '../services/provider-endpoints';
 import { receiveDelivery } from '../services/provider-deliveries';
+import { readConfig } from '../../../shared/config';
+import { verifyConfigSchema } from '../config';
 
 const MAX_DELIVERY_BYTES = 1024 * 1024;
 
@@ -17,6 +19,7 @@ const deliveryRoute = defineOperation({
   description: [
     'Public: the delivery token in the path is the credential (and `allowed_ips`, when the endpoint sets them, checked against `CF-Connecting-IP`). Give this URL to the provider as its webhook URL; the body is the provider’s own payload, unchanged (see POST /v1/provider-endpoints for the formats).',
     'Each event that is an outcome is recorded (GET /v1/outcomes), with the suppression the workspace policy makes; opens, clicks and the like are accepted and ignored. A delivery of an event the endpoint already recorded (the provider retries, or a request is replayed) records nothing: `duplicates` counts it. Mailgun and signed SendGrid deliveries older than 5 minutes are refused.',
+    'Amazon SES (through an SNS topic subscribed to this URL over HTTPS, raw message delivery off): every message’s SNS signature is verified (SignatureVersion 1, SHA1withRSA, or 2, SHA256withRSA) with the certificate at its `SigningCertURL`, fetched only from `https://sns.<region>.amazonaws.com`; a SubscriptionConfirmation is confirmed by visiting its `SubscribeURL` (also only on an SNS host) and answers `sns_subscription: confirmed`.',
   ].join('\n\n'),
   access: 'public',
   request: {
@@ -36,6 +39,9 @@ const deliveryRoute = defineOperation({
           recorded: z.number().int().openapi({ description: 'Outcomes recorded.' }),
           duplicates: z.number().int().openapi({ description: 'Outcomes this endpoint had already recorded.' }),
           ignored: z.number().int().openapi({ description: 'Events that are not outcomes (opens, clicks), or without a valid address.' }),
+          sns_subscription: z.enum(['confirmed', 'unsubscribed']).optional().openapi({
+            description: 'Amazon SES endpoints: this delivery was an SNS subscription confirmation (now confirmed with SNS) or an unsubscribe notice.',
+          }),
         })
         .openapi('ProviderDeliveryResult'),
       'The delivery was taken.',
@@ -43,6 +49,9 @@ const deliveryRoute = defineOperation({
     401: errorResponse('Unknown delivery token, or a signature that does not hold.'),
     403: errorResponse('The endpoint is paused, or the caller is not in `allowed_ips`.'),
     413: errorResponse('The body is over 1 MiB.'),
+    502: errorResponse(
+      'Amazon SES endpoints: SNS could not be reached for its signing certificate or to confirm the subscription; nothing was recorded and SNS retries.',
+    ),
   },
 });
 
@@ -54,12 +63,21 @@ export function registerProviderDeliveryRoutes(app: OpenAPIHono<VerifyEnv>): voi
     if (Number(c.req.header('content-length') ?? 0) > MAX_DELIVERY_BYTES) throw tooLarge();
     const body = await c.req.text();
     if (body.length > MAX_DELIVERY_BYTES) throw tooLarge();
-    const result = await receiveDelivery(c.get('services').db, {
-      token: c.req.valid('param').delivery_token,
-      clientIp: c.req.header('cf-connecting-ip') ?? null,
-      headers: c.req.raw.headers,
-      body,
-    });
+    const result = await receiveDelivery(
+      c.get('services').db,
+      {
+        token: c.req.valid('param').delivery_token,
+        clientIp: c.req.header('cf-connecting-ip') ?? null,
+        headers: c.req.raw.headers,
+        body,
+      },
+      {
+        sns: {
+          fetch: (url) => fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) }),
+          override: readConfig(verifyConfigSchema, c.env).SNS_ENDPOINT_OVERRIDE,
+        },
+      },
+    );
     return c.json(result, 200);
   });
 }

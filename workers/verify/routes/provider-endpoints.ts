@@ -31,6 +31,7 @@ const providerDocs = [
   '- `postmark`: Bounce and Spam Complaint webhooks (`RecordType` `Bounce`, `SpamComplaint`, also `Delivery`, `SubscriptionChange`).',
   '- `sendgrid`: the Event Webhook (a JSON array of events). With `provider_config.verification_key` (the public key SendGrid shows when signing is on), the `X-Twilio-Email-Event-Webhook-Signature` is verified.',
   '- `mailgun`: webhooks with `signature` and `event-data`; `provider_config.signing_key` (the HTTP webhook signing key) is required, and a signature older than 5 minutes is refused.',
+  '- `ses`: Amazon SES notifications through an Amazon SNS topic: subscribe the receiving URL to the topic (HTTPS, raw message delivery off). The subscription confirmation is answered by itself; each message’s SNS signature (version 1 or 2) is verified with the certificate SNS serves at `https://sns.<region>.amazonaws.com`. `Bounce` notifications with `bounceType` `Permanent` are hard bounces (others soft), `Complaint` complaints (not `not-spam` feedback), `Delivery` deliveries; SES event publishing (`eventType`) is read the same way. Optional `provider_config.topic_arns`: the topics accepted; others are refused (401).',
   '- `generic`: `{"events": [{"email", "type", "occurred_at"?, "message_id"?, "event_id"?}]}` with `type` one of `delivered`, `hard_bounce`, `soft_bounce`, `complaint`, `unsubscribe`; `event_id` makes a repeat land once.',
 ].join('\n');
 

@@ -15,7 +15,9 @@ const resultSchema = z
     reason: z.string(),
     score: z.number().int(),
     provider: z.string().nullable(),
-    source: z.enum(checkSources).openapi({ description: '`single` (POST /v1/check_email), `bulk` (a bulk or list job), `reverification`.' }),
+    source: z
+      .enum(checkSources)
+      .openapi({ description: '`single` (POST /v1/check_email), `bulk` (a bulk or list job), `reverification`, `pipeline` (a pipeline run).' }),
     job_id: z.number().int().nullable(),
     list_id: z.number().int().nullable().openapi({ description: 'The list whose job made the check.' }),
     source_key: z.string().nullable().openapi({ description: 'That list’s source key.' }),

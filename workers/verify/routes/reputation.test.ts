@@ -179,12 +179,34 @@ describe('POST /v1/reputation/check', () => {
     expect((await dnsQuestionsAbout('rep-good.test')).length).toBeGreaterThan(asked);
   });
 
+  it('asks each name and type once per check, though MX, SPF and DNSSEC all ask about the domain', async () => {
+    const { auth } = await seedTenant({ scopes: ['reputation'] });
+    const names = ['rep-bad.test', 'mx.rep-bad.test'];
+    const asked = () => Promise.all(names.map(async (name) => (await dnsQuestionsAbout(name)) as Array<{ name: string; type: string }>));
+    const before = await asked();
+    await report(auth, { domain: 'rep-bad.test', force_refresh: true });
+    const questions = (await asked())
+      .flatMap((list, index) => list.slice(before[index]!.length))
+      .map((question) => `${question.name.replace(/\.$/, '')} ${question.type}`);
+    // SPF's `a`, `mx` and `a:mx.rep-bad.test` name what the MX check asks (`mx:mx.rep-bad.test` adds its MX question); DNSSEC reads SPF's TXT answer.
+    expect(questions.sort()).toEqual([
+      'mx.rep-bad.test A',
+      'mx.rep-bad.test AAAA',
+      'mx.rep-bad.test MX',
+      'rep-bad.test A',
+      'rep-bad.test MX',
+      'rep-bad.test TXT',
+    ]);
+  });
+
   it('runs the checks once for a burst of requests about one domain', async () => {
     const { auth } = await seedTenant({ scopes: ['reputation'] });
     const before = (await dnsQuestionsAbout('rep-burst.test')).length;
     await report(auth, { domain: 'rep-burst.test', force_refresh: true });
     const perRun = (await dnsQuestionsAbout('rep-burst.test')).length - before;
     expect(perRun).toBeGreaterThan(0);
+    // rep-burst.test answers slowly (LATENCY_MS in zone.json), so every request of the burst
+    // arrives while the first run is under way; one asked after a run ended would rightly run again.
     const results = await Promise.all(Array.from({ length: 6 }, () => report(auth, { domain: 'rep-burst.test', force_refresh: true })));
     expect((await dnsQuestionsAbout('rep-burst.test')).length - before).toBe(2 * perRun);
     expect(new Set(results.map((result) => result.checked_at)).size).toBe(1);
@@ -217,5 +239,29 @@ describe('POST /v1/reputation/check', () => {
     if (field) expect(error.field).toBe(field);
     expect(error.message).toContain(message);
     if (typeof (body as { domain?: unknown }).domain === 'string') expect(await dnsQuestionsAbout((body as { domain: string }).domain)).toEqual([]);
+  });
+});
+
+describe('IPv6 blocklists and external DMARC report destinations', () => {
+  it('looks up the MX host’s IPv6 address on ZEN and checks that other domains agreed to take the DMARC reports', async () => {
+    const { auth } = await seedTenant({ scopes: ['reputation'] });
+    const result = await report(auth, { domain: 'rep-ext.test', force_refresh: true });
+    const { mx, blocklists, dmarc } = result.checks;
+    expect(mx.details.hosts).toEqual([{ host: 'mx.rep-ext.test', addresses: ['192.0.2.40', '2001:db8::40'], error: null }]);
+    expect(blocklists.details.results.filter((entry) => entry.host !== null).map((entry) => [entry.list, entry.subject, entry.status, entry.codes])).toEqual([
+      ['spamhaus_zen', '192.0.2.40', 'clear', []],
+      ['spamhaus_zen', '2001:db8::40', 'listed', ['127.0.0.3']],
+      ['spamcop', '192.0.2.40', 'clear', []],
+    ]);
+    expect(blocklists.status).toBe('fail');
+    expect(blocklists.records).toEqual(['0.4.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.zen.spamhaus.org A 127.0.0.3']);
+    expect(dmarc.details.report_destinations.map((entry) => [entry.tag, entry.host, entry.authorization])).toEqual([
+      ['rua', 'rep-ext.test', 'not_needed'],
+      ['rua', 'vendor-ok.test', 'authorized'],
+      ['rua', 'vendor-no.test', 'not_authorized'],
+      ['ruf', 'vendor-fail.test', 'unknown'],
+    ]);
+    expect(dmarc.status).toBe('warn');
+    expect(dmarc.fix).toContain('Have vendor-no.test publish the TXT record "v=DMARC1" at rep-ext.test._report._dmarc.vendor-no.test');
   });
 });

@@ -77,6 +77,23 @@ describe('POST /v1/suppressions/import', () => {
     expect(await response.json()).toMatchObject({ rows: 2_500, added: 2_500, rejected: 0 });
   });
 
+  it('reads a chunked body, one that declares no length', async () => {
+    const { auth } = await tenant();
+    const bytes = new TextEncoder().encode(`${Array.from({ length: 1_500 }, (_, index) => `chunk${index}@bulk.example`).join('\r\n')}\r\n`);
+    let offset = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(offset, offset + 4_096));
+        offset += 4_096;
+      },
+    });
+    const request = new Request(`${base}/v1/suppressions/import`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: stream });
+    expect(request.headers.get('content-length')).toBeNull();
+    const response = await SELF.fetch(request);
+    expect(await response.json()).toMatchObject({ rows: 1_500, added: 1_500, rejected: 0 });
+  });
+
   it('imports nothing from a file that ends inside a quoted cell', async () => {
     const { auth } = await tenant();
     const response = await upload(auth, 'email\r\nfirst@example.com\r\n"second@example.com\r\n');

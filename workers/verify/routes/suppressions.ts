@@ -11,7 +11,7 @@ import { verifyConfigSchema } from '../config';
 import { PROVIDERS } from '../engine/providers';
 import type { VerifyEnv } from '../env';
 import { suppressionsCsvStream } from '../services/suppression-export';
-import { importSuppressions, MAX_IMPORT_ROWS, MAX_LISTED_REJECTIONS } from '../services/suppression-import';
+import { importSuppressions, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_REJECTIONS } from '../services/suppression-import';
 import {
   addSuppression,
   deleteSuppression,
@@ -55,12 +55,10 @@ const createRoute = defineOperation({
               value: z.string().min(1).max(320).openapi({ description: 'An address or a domain.', example: 'jane@example.com' }),
               reason: z.enum(suppressionReasons).default('manual'),
               note: z.string().max(1000).nullable().optional(),
-              expires_at: z
-                .string()
-                .datetime({ offset: true })
-                .nullable()
-                .optional()
-                .openapi({ description: 'When the entry stops applying; never when absent.' }),
+              expires_at: z.string().datetime({ offset: true }).nullable().optional().openapi({
+                description:
+                  'When the entry stops applying (it stops matching at that instant); never when absent. Within the hour after, a sweep closes it and records an `expired` event; it stays listed with `status: expired`, and the value may be suppressed again.',
+              }),
             })
             .strict()
             .openapi('SuppressionInput'),
@@ -154,12 +152,14 @@ const importRoute = defineOperation({
   tags: ['Suppressions'],
   summary: 'Import suppressions from a CSV file',
   description: [
-    `Up to ${MAX_IMPORT_ROWS.toLocaleString('en')} rows, read as they arrive (send a Content-Length, as \`curl --data-binary @file.csv\` does). With a header row, the value is the column named \`email\`, \`address\`, \`domain\` or \`value\`, and \`reason\` and \`expires_at\` columns are read when present; without one, the first column is the value. Comma, semicolon, tab or pipe separated; a BOM, CRLF line ends and quoted cells are fine (the parser lists uploads use: a cell over 8,192 characters, a row over 200 columns or text after a closing quote is a 400 naming the line).`,
+    `Up to ${MAX_IMPORT_ROWS.toLocaleString('en')} rows and ${MAX_IMPORT_BYTES / 2 ** 20} MiB, read as they arrive, with a Content-Length (as \`curl --data-binary @file.csv\` sends it) or chunked. With a header row, the value is the column named \`email\`, \`address\`, \`domain\` or \`value\`, and \`reason\` and \`expires_at\` columns are read when present; without one, the first column is the value. Comma, semicolon, tab or pipe separated; a BOM, CRLF line ends and quoted cells are fine (the parser lists uploads use: a cell over 8,192 characters, a row over 200 columns or text after a closing quote is a 400 naming the line).`,
     `Each row is an address or a domain. A row that is neither (or whose reason or expiry is unreadable) is rejected with its line number, and the rest is imported. A value already suppressed, or repeated in the file, counts as \`already_present\`. The import is one transaction: a file that cannot be read to its end (it ends inside a quoted cell, or has too many rows) is a 400 and imports nothing.`,
     `At most ${MAX_LISTED_REJECTIONS} rejections are listed; \`rejected\` counts them all.`,
   ].join('\n\n'),
   access,
-  maxBodyBytes: 100 * 1024 * 1024,
+  // Read as it arrives, a chunked upload too (bodyLimit would hold a body without a length whole); the service counts the bytes.
+  maxBodyBytes: MAX_IMPORT_BYTES,
+  streamedBody: true,
   request: {
     query: z.object({ reason: z.enum(suppressionReasons).default('manual').openapi({ description: 'The reason of rows that give none.' }) }),
     body: {

@@ -1,3 +1,4 @@
+import { apiKeyStatus } from '../../../shared/auth/api-key-secret';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { VerifyScope } from '../../../shared/auth/scopes';
 import type { Database } from '../../../shared/db/client';
@@ -9,7 +10,7 @@ import type { VerifyBindings } from '../env';
 type KeyRow = typeof verifyApiKeys.$inferSelect;
 
 export function apiKeyView(key: KeyRow, now: Date = new Date()) {
-  const status: 'active' | 'revoked' | 'expired' = key.revokedAt ? 'revoked' : key.expiresAt && key.expiresAt <= now ? 'expired' : 'active';
+  const status = apiKeyStatus(key, now);
   return {
     id: key.id,
     name: key.name,

@@ -94,7 +94,8 @@ export async function startListJobs(
     for (let chunk = 0; chunk * jobSize < counts.addresses; chunk += 1) {
       const from = chunk * jobSize;
       const size = Math.min(jobSize, counts.addresses - from);
-      await db.transaction(async (tx) => {
+      // Interactive: the tasks name the job id the insert returned.
+      await db.interactive(async (tx) => {
         const [job] = await tx
           .insert(bulkJobs)
           .values({

@@ -1,6 +1,7 @@
 import type { Database } from '../../../shared/db/client';
 import { GROUP_RATES, listQuality, riskGroups, type RiskGroup } from '../lists/quality';
 import { tallyGroups } from './list-results';
+import { refreshListSuppressions } from './list-suppressions';
 import { findList, listStatus, progressOf } from './lists';
 import { readSettings, settingsView } from './settings';
 
@@ -20,6 +21,7 @@ const verdictOf: Record<RiskGroup, 'safe' | 'risky' | 'invalid' | 'unknown' | 's
 /** GET /v1/lists/{list_id}/quality: the score, its breakdown, the bounce estimate and the grade. */
 export async function qualityReport(db: Database, tenantId: string, listId: number) {
   const list = await findList(db, tenantId, listId);
+  await refreshListSuppressions(db, list);
   const [tally, progress, settings] = await Promise.all([tallyGroups(db, list.id), progressOf(db, [list.id]), readSettings(db, tenantId)]);
   const view = settingsView(settings);
   const thresholds = { excellent: view.approval_excellent_threshold, good: view.approval_good_threshold };

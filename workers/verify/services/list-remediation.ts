@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { withDatabase, type Database } from '../../../shared/db/client';
+import { withDatabase, type Database, type DatabaseConfig } from '../../../shared/db/client';
 import { listExportRows, listExports, listRemediationPlans } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
 import { remediationPlan, type RemediationGroup, type RemediationPlan } from '../lists/remediation';
 import { exportSelectionSql, tallyGroups } from './list-results';
+import { refreshListSuppressions } from './list-suppressions';
 import { findList } from './lists';
 
 /** A plan as stored and served: the plan, and what it was built from. */
@@ -13,6 +14,7 @@ export type StoredPlan = RemediationPlan & { list_id: number; built_at: string; 
 /** Builds (or rebuilds) a list's plan from its current results and stores it. */
 export async function buildPlan(db: Database, tenantId: string, listId: number, now = new Date()): Promise<StoredPlan> {
   const list = await findList(db, tenantId, listId);
+  await refreshListSuppressions(db, list, now);
   const tally = await tallyGroups(db, list.id);
   const plan: StoredPlan = {
     list_id: list.id,
@@ -63,6 +65,8 @@ export function exportView(row: ExportRow) {
 
 export async function createExport(db: Database, tenantId: string, listId: number, groups: RemediationGroup[]) {
   const list = await findList(db, tenantId, listId);
+  // The export selects by risk group, `suppressed` included: flags as of now.
+  await refreshListSuppressions(db, list);
   const [row] = await db
     .insert(listExports)
     .values({ id: newId('rex'), listId: list.id, tenantId, groups, rowsTotal: list.rows })
@@ -77,12 +81,13 @@ const EXPORT_STEP = 20_000;
  * Selects an export's rows, a range of row numbers at a time, recording progress after each, then
  * marks it ready (or failed). Runs after the response, through its own database pool.
  */
-export async function buildExport(config: { DATABASE_URL: string; NEON_WS_PROXY?: string }, exportRow: ExportRow): Promise<void> {
+export async function buildExport(config: DatabaseConfig, exportRow: ExportRow): Promise<void> {
   await withDatabase(config, async (db) => {
     try {
       for (let from = 0; from < exportRow.rowsTotal; from += EXPORT_STEP) {
         const to = Math.min(from + EXPORT_STEP, exportRow.rowsTotal);
-        await db.transaction(async (tx) => {
+        // Interactive: the export's count moves by the rows the insert actually added.
+        await db.interactive(async (tx) => {
           const inserted = await tx.execute(sql`
             insert into ${listExportRows} (export_id, row_number)
             select ${exportRow.id}, row_number from (${exportSelectionSql(exportRow.listId, exportRow.groups, from, to)}) as chosen

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { createDatabase, type Database, type DatabaseHandle } from '../../../shared/db/client';
-import { bulkTasks, listRows, lists } from '../../../shared/db/schema';
-import { csvLine } from '../bulk/csv';
+import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
+import { bulkTasks, listRows, lists, outcomes, suppressions } from '../../../shared/db/schema';
+import { csvCell, csvLine } from '../bulk/csv';
+import { emptyEvidence, measuredVerdicts, OUTCOME_EVIDENCE, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
 import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from '../lists/quality';
 
 /**
@@ -11,23 +12,33 @@ import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from '../li
  */
 const fromRows = sql`${listRows} as r left join ${bulkTasks} as t on t.job_id = r.job_id and t.position = r.position`;
 
+/**
+ * fromRows with the result's flags as columns of `tm` (misc) and `ts` (smtp). `result` is json, kept
+ * as text, and every `->` on it parses the whole output again (about 1 KB, seven times a row in a
+ * download); json_to_record reads it once. A value that is not an object reads as no flags.
+ */
+const fromRowsWithFlags = sql`${fromRows}
+  cross join lateral json_to_record(case when json_typeof(t.result) = 'object' then t.result end) as tr(misc json, smtp json)
+  cross join lateral json_to_record(case when json_typeof(tr.misc) = 'object' then tr.misc end) as tm(is_disposable boolean, is_role_account boolean)
+  cross join lateral json_to_record(case when json_typeof(tr.smtp) = 'object' then tr.smtp end) as ts(is_catch_all boolean, has_full_inbox boolean)`;
+
 /** Only a finished task's result is its answer; a retrying task's last result is not. */
 const answered = sql`t.status in ('done', 'dead_lettered')`;
-const flag = (path: SQL) => sql`coalesce((${path})::boolean, false)`;
-const isDisposable = flag(sql`t.result->'misc'->>'is_disposable'`);
-const isRole = flag(sql`t.result->'misc'->>'is_role_account'`);
-const isCatchAll = flag(sql`t.result->'smtp'->>'is_catch_all'`);
-const hasFullInbox = flag(sql`t.result->'smtp'->>'has_full_inbox'`);
+const isDisposable = sql`coalesce(tm.is_disposable, false)`;
+const isRole = sql`coalesce(tm.is_role_account, false)`;
+const isCatchAll = sql`coalesce(ts.is_catch_all, false)`;
+const hasFullInbox = sql`coalesce(ts.has_full_inbox, false)`;
 
 /**
- * The risk group of a row, or `pending`. Suppressions are a seam: no address is `suppressed` until
- * the suppression list exists (a `when` on it goes right after `invalid`).
+ * The risk group of a row, or `pending`. `suppressed` is the flag of the list's last suppression
+ * scan (services/list-suppressions.ts); an address the check found invalid stays `invalid`.
  */
 const groupSql = sql<RiskGroup | 'pending'>`case
   when r.email_key is null then 'invalid'
   when t.status is null or t.status in ('pending', 'retrying') then 'pending'
+  when ${answered} and t.is_reachable = 'invalid' then 'invalid'
+  when r.suppression_id is not null then 'suppressed'
   when not (${answered}) then 'unknown'
-  when t.is_reachable = 'invalid' then 'invalid'
   when ${isDisposable} then 'disposable'
   when ${hasFullInbox} then 'full_inbox'
   when ${isCatchAll} then 'catch_all'
@@ -51,7 +62,7 @@ export interface GroupTally {
 /** The distinct addresses of a list by risk group (repeats are not addresses of their own). */
 export async function tallyGroups(db: Database, listId: number): Promise<GroupTally> {
   const result = await db.execute<{ grp: string; count: number }>(sql`
-    select ${groupSql} as grp, count(*)::int as count from ${fromRows}
+    select ${groupSql} as grp, count(*)::int as count from ${fromRowsWithFlags}
     where r.list_id = ${listId} and r.duplicate_of is null group by 1`);
   const groups = emptyGroups();
   let pending = 0;
@@ -69,7 +80,7 @@ export async function tallyGroups(db: Database, listId: number): Promise<GroupTa
 export async function tallyGroupsBySource(db: Database, tenantId: string, since: Date | null) {
   const result = await db.execute<{ source_key: string | null; grp: string; count: number }>(sql`
     select l.source_key, ${groupSql} as grp, count(*)::int as count
-    from ${fromRows} join ${lists} as l on l.id = r.list_id
+    from ${fromRowsWithFlags} join ${lists} as l on l.id = r.list_id
     where l.tenant_id = ${tenantId} and l.status = 'ready' and r.duplicate_of is null
       ${since ? sql`and l.created_at >= ${since.toISOString()}::timestamptz` : sql``}
     group by 1, 2`);
@@ -83,7 +94,52 @@ export async function tallyGroupsBySource(db: Database, tenantId: string, since:
   return bySource;
 }
 
-export const downloadFilters = ['all', 'safe', 'safe_and_risky', 'invalid', 'risky', 'unknown', 'catch_all'] as const;
+/** The outcome types that judge a verdict, and what each says (domain/accuracy.ts). */
+const conclusiveTypes = Object.entries(OUTCOME_EVIDENCE).filter(([, evidence]) => evidence !== null);
+const evidenceSql = sql`case o.type ${sql.join(
+  conclusiveTypes.map(([type, evidence]) => sql`when ${type} then ${evidence}`),
+  sql` `,
+)} end`;
+
+/**
+ * The first conclusive outcome (domain/accuracy.ts) reported for `address` at or after `after`:
+ * a lateral subquery yielding `evidence`.
+ */
+export function firstEvidenceSql(tenantId: SQL, address: SQL, after: SQL): SQL {
+  return sql`lateral (
+    select ${evidenceSql} as evidence from ${outcomes} as o
+    where o.tenant_id = ${tenantId} and o.email = ${address} and o.occurred_at >= ${after}
+      and o.type in (${sql.join(
+        conclusiveTypes.map(([type]) => sql`${type}`),
+        sql`, `,
+      )})
+    order by o.occurred_at, o.id limit 1) as e`;
+}
+
+/**
+ * The distinct checked addresses of the tenant's ready lists created since `since`, by source key,
+ * verdict and the evidence of their first conclusive outcome after the list was uploaded; addresses
+ * without one are left out.
+ */
+export async function tallyEvidenceBySource(db: Database, tenantId: string, since: Date | null) {
+  const result = await db.execute<{ source_key: string | null; verdict: string; evidence: Evidence; count: number }>(sql`
+    select l.source_key, ${verdictSql} as verdict, e.evidence, count(*)::int as count
+    from ${fromRows} join ${lists} as l on l.id = r.list_id
+    cross join ${firstEvidenceSql(sql`l.tenant_id`, sql`r.email_key`, sql`l.created_at`)}
+    where l.tenant_id = ${tenantId} and l.status = 'ready' and r.duplicate_of is null and r.email_key is not null
+      ${since ? sql`and l.created_at >= ${since.toISOString()}::timestamptz` : sql``}
+    group by 1, 2, 3`);
+  const bySource = new Map<string | null, EvidenceCounts>();
+  for (const row of result.rows) {
+    if (!(measuredVerdicts as readonly string[]).includes(row.verdict)) continue;
+    const counts = bySource.get(row.source_key) ?? emptyEvidence();
+    counts[row.verdict as MeasuredVerdict][row.evidence] += row.count;
+    bySource.set(row.source_key, counts);
+  }
+  return bySource;
+}
+
+export const downloadFilters = ['all', 'safe', 'safe_and_risky', 'invalid', 'risky', 'unknown', 'catch_all', 'suppressed'] as const;
 export type DownloadFilter = (typeof downloadFilters)[number];
 export const downloadFormats = ['csv', 'jsonl'] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];
@@ -96,6 +152,7 @@ export const filterDescriptions: Record<DownloadFilter, string> = {
   risky: 'Rows whose address is `risky` (catch-all, disposable, role, full inbox…).',
   unknown: 'Rows whose address could not be verified (`unknown`, or not checked).',
   catch_all: 'Rows whose domain accepts any address.',
+  suppressed: 'Rows whose address is on the workspace’s suppression list, whatever its verdict.',
 };
 
 const filterSql: Record<DownloadFilter, SQL | undefined> = {
@@ -106,6 +163,7 @@ const filterSql: Record<DownloadFilter, SQL | undefined> = {
   risky: sql`${verdictSql} = 'risky'`,
   unknown: sql`${verdictSql} = 'unknown'`,
   catch_all: sql`${answered} and ${isCatchAll}`,
+  suppressed: sql`r.suppression_id is not null`,
 };
 
 /** The columns appended to the original ones in a download. */
@@ -116,12 +174,14 @@ export const VERDICT_COLUMNS = [
   'is_catch_all',
   'is_disposable',
   'is_role_account',
+  'suppressed',
+  'suppression_id',
+  'suppression_reason',
   'duplicate_of_line',
   'line',
 ] as const;
 
 type DownloadRow = {
-  row_number: number;
   line: number;
   cells: string[];
   email: string;
@@ -131,25 +191,43 @@ type DownloadRow = {
   catch_all: boolean;
   disposable: boolean;
   role: boolean;
+  suppression_id: number | null;
+  suppression_reason: string | null;
   duplicate_of_line: number | null;
 };
 
-export type RowSelection = { filter: DownloadFilter } | { exportId: string };
+/**
+ * A download's rows: a filter, with suppressed rows left out unless asked for (the `suppressed`
+ * filter asks for them), or the rows a remediation export chose.
+ */
+export type RowSelection = { filter: DownloadFilter; includeSuppressed: boolean } | { exportId: string };
 
-function page(db: Database, listId: number, selection: RowSelection, after: number, size: number) {
+function filterWhere(filter: DownloadFilter, includeSuppressed: boolean): SQL {
+  const chosen = filter === 'all' ? sql`true` : sql`r.duplicate_of is null and ${filterSql[filter]!}`;
+  return includeSuppressed || filter === 'suppressed' ? chosen : sql`${chosen} and r.suppression_id is null`;
+}
+
+/**
+ * The selected rows whose row numbers are in [from, to). Pages are ranges of row numbers rather
+ * than "the next N after the last one", so that the next pages can be asked for before this one
+ * has come back. Every join is on a primary key, with no correlated sub-plan.
+ */
+function page(db: Database, listId: number, selection: RowSelection, from: number, to: number) {
   const where =
     'filter' in selection
-      ? sql`${selection.filter === 'all' ? sql`true` : sql`r.duplicate_of is null and ${filterSql[selection.filter]!}`}`
-      : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number > ${after})`;
+      ? filterWhere(selection.filter, selection.includeSuppressed)
+      : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`;
   return db.execute<DownloadRow>(sql`
-    select r.row_number, r.line, r.cells, r.email, ${verdictSql} as verdict,
+    select r.line, r.cells, r.email, ${verdictSql} as verdict,
       coalesce(r.syntax_error, case when ${answered} then t.reason end) as reason,
       ${groupSql} as grp,
       (${answered} and ${isCatchAll}) as catch_all, (${answered} and ${isDisposable}) as disposable, (${answered} and ${isRole}) as role,
-      (select f.line from ${listRows} as f where f.list_id = r.list_id and f.row_number = r.duplicate_of) as duplicate_of_line
-    from ${fromRows}
-    where r.list_id = ${listId} and r.row_number > ${after} and ${where}
-    order by r.row_number limit ${size}`);
+      r.suppression_id, s.reason as suppression_reason, f.line as duplicate_of_line
+    from ${fromRowsWithFlags}
+      left join ${suppressions} as s on s.id = r.suppression_id
+      left join ${listRows} as f on f.list_id = r.list_id and f.row_number = r.duplicate_of
+    where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and ${where}
+    order by r.row_number`);
 }
 
 /**
@@ -169,36 +247,82 @@ export function exportSelectionSql(listId: number, groups: readonly string[], fr
       : []),
     ...(groups.includes('duplicates') ? [sql`r.duplicate_of is not null`] : []),
   ];
-  return sql`select r.row_number from ${fromRows}
+  return sql`select r.row_number from ${fromRowsWithFlags}
     where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and (${sql.join(parts, sql` or `)})`;
 }
 
-const PAGE = 1000;
+/**
+ * Row numbers per page. A page of the widest rows (a list's cells are capped by the upload's size)
+ * stays a few MB, and fewer, larger pages spend less of the time on round trips.
+ */
+const PAGE = 4000;
+/**
+ * Pages asked for while the one before them is still being written: the database, the HTTP hop
+ * and the rendering overlap, and memory holds at most this many pages more than the one written.
+ */
+const AHEAD = 2;
 const encoder = new TextEncoder();
 
 /**
  * The selected rows as CSV (the original columns, then VERDICT_COLUMNS, with a BOM so that
- * spreadsheets read UTF-8) or JSON Lines, a keyset page at a time: memory stays flat whatever the
- * list's size. The stream outlives the request's pool, so it reads through its own, closed at the end.
+ * spreadsheets read UTF-8) or JSON Lines, a range of row numbers at a time, with the next pages
+ * fetched while one is written: memory stays flat whatever the list's size. The stream outlives
+ * the request's handle, so it reads through its own, closed at the end.
  */
 export function listRowsStream(
-  config: { DATABASE_URL: string; NEON_WS_PROXY?: string },
+  config: DatabaseConfig,
   list: { id: number; columns: string[] },
   selection: RowSelection,
   format: DownloadFormat,
+  options: { pageSize?: number } = {},
 ): ReadableStream<Uint8Array> {
+  const pageSize = options.pageSize ?? PAGE;
   let handle: DatabaseHandle | undefined;
-  let after = -1;
+  let end: Promise<number> | undefined;
+  let next = 0;
+  const inFlight: Promise<DownloadRow[]>[] = [];
   let started = false;
   const finish = async () => {
     await handle?.close().catch(() => {});
     handle = undefined;
   };
-  const render = (row: DownloadRow) => {
-    const verdict = [row.verdict, row.reason, row.grp, row.catch_all, row.disposable, row.role, row.duplicate_of_line, row.line] as const;
-    if (format === 'csv') return csvLine([...list.columns.map((_, index) => row.cells[index] ?? ''), ...verdict]);
+  const width = list.columns.length;
+  // The same text as csvLine(cells, then the verdict columns), without building an array per row;
+  // the verdict, group and line are plain words and numbers, written as they are.
+  const renderCsv = (row: DownloadRow) => {
+    let line = '';
+    for (let index = 0; index < width; index++) line += `${csvCell(row.cells[index] ?? '')},`;
+    return `${line}${row.verdict},${csvCell(row.reason)},${row.grp},${csvCell(row.catch_all)},${csvCell(row.disposable)},${csvCell(row.role)},${row.suppression_id !== null},${csvCell(row.suppression_id)},${csvCell(row.suppression_reason)},${csvCell(row.duplicate_of_line)},${row.line}\r\n`;
+  };
+  const renderJson = (row: DownloadRow) => {
+    const verdict = [
+      row.verdict,
+      row.reason,
+      row.grp,
+      row.catch_all,
+      row.disposable,
+      row.role,
+      row.suppression_id !== null,
+      row.suppression_id,
+      row.suppression_reason,
+      row.duplicate_of_line,
+      row.line,
+    ] as const;
     const columns = Object.fromEntries(list.columns.map((name, index) => [name, row.cells[index] ?? '']));
     return `${JSON.stringify({ ...Object.fromEntries(VERDICT_COLUMNS.map((name, index) => [name, verdict[index]])), email: row.email, columns })}\n`;
+  };
+  const render = format === 'csv' ? renderCsv : renderJson;
+  /** Asks for pages until AHEAD + 1 are in flight or the list's rows are all asked for. */
+  const fill = (db: Database, last: number) => {
+    while (inFlight.length <= AHEAD && next <= last) {
+      const from = next;
+      next += pageSize;
+      const fetched = page(db, list.id, selection, from, from + pageSize).then((result) => result.rows);
+      // A page the stream no longer waits for (cancelled, or failed on an earlier one) must not
+      // become an unhandled rejection; the one awaited still rejects there.
+      fetched.catch(() => {});
+      inFlight.push(fetched);
+    }
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -210,20 +334,39 @@ export function listRowsStream(
         }
       }
       try {
-        handle ??= createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
-        const { rows } = await page(handle.db, list.id, selection, after, PAGE);
-        if (rows.length === 0) {
-          await finish();
-          controller.close();
+        handle ??= createDatabase(config);
+        const db = handle.db;
+        end ??= db
+          .execute<{ last: number | null }>(sql`select max(row_number) as last from ${listRows} where list_id = ${list.id}`)
+          .then((result) => result.rows[0]?.last ?? -1);
+        const last = await end;
+        // Pages that select no row (a narrow filter over a long list) are skipped, not enqueued
+        // empty, so each pull gives the reader bytes or the end.
+        for (;;) {
+          fill(db, last);
+          const fetched = inFlight.shift();
+          if (!fetched) {
+            await finish();
+            controller.close();
+            return;
+          }
+          const rows = await fetched;
+          if (rows.length === 0) continue;
+          let text = '';
+          for (const row of rows) text += render(row);
+          fill(db, last);
+          controller.enqueue(encoder.encode(text));
           return;
         }
-        after = rows.at(-1)!.row_number;
-        controller.enqueue(encoder.encode(rows.map(render).join('')));
       } catch (error) {
+        inFlight.length = 0;
         await finish();
         controller.error(error);
       }
     },
-    cancel: finish,
+    cancel: async () => {
+      inFlight.length = 0;
+      await finish();
+    },
   });
 }

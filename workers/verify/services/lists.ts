@@ -176,7 +176,8 @@ export async function deleteList(db: Database, tenantId: string, listId: number)
       if (!(error instanceof ApiError && error.code === 'invalid_transition')) throw error;
     }
   }
-  return db.transaction(async (tx) => {
+  // Interactive: the row count is read for the answer, and the delete's answer decides the 404.
+  return db.interactive(async (tx) => {
     const [rowCount] = await tx.select({ rows: sql<number>`count(*)::int` }).from(listRows).where(eq(listRows.listId, list.id));
     const jobIds = jobs.map((job) => job.id);
     if (jobIds.length > 0) await tx.delete(bulkJobs).where(and(inArray(bulkJobs.id, jobIds), eq(bulkJobs.tenantId, tenantId)));

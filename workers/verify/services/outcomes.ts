@@ -58,7 +58,8 @@ export function outcomeAddress(email: string): string | null {
 export async function recordOutcomes(db: Database, tenantId: string, entries: readonly NewOutcome[]): Promise<Array<{ row: OutcomeRow; created: boolean }>> {
   if (entries.length === 0) return [];
   const mode = ((await readSettings(db, tenantId))?.defaultPolicyMode as PolicyMode | null) ?? settingDefaults.defaultPolicyMode;
-  return db.transaction(async (tx) => {
+  // Interactive: each outcome's insert answer decides whether its suppression entry is written.
+  return db.interactive(async (tx) => {
     const results: Array<{ row: OutcomeRow; created: boolean }> = [];
     for (const entry of entries) results.push(await recordOne(tx, tenantId, entry, mode));
     return results;

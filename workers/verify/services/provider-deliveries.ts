@@ -5,6 +5,8 @@ import { DeliveryError, parseJson, type ProviderEvent } from '../feedback/provid
 import { parseGeneric } from '../feedback/providers/generic';
 import { parseMailgun } from '../feedback/providers/mailgun';
 import { parsePostmark } from '../feedback/providers/postmark';
+import { parseSesNotification } from '../feedback/providers/ses';
+import { confirmSnsSubscription, parseSnsMessage, verifySnsSignature, type SnsPorts } from '../feedback/providers/sns';
 import { parseSendgrid, SENDGRID_SIGNATURE_HEADER, SENDGRID_TIMESTAMP_HEADER, verifySendgridSignature } from '../feedback/providers/sendgrid';
 import { outcomeAddress, recordOutcomes } from './outcomes';
 import { endpointByToken, touchEndpoint, type EndpointRow } from './provider-endpoints';
@@ -22,6 +24,13 @@ export interface DeliveryResult {
   recorded: number;
   duplicates: number;
   ignored: number;
+  /** Amazon SES endpoints: the SNS subscription confirmation or unsubscribe notice this delivery was. */
+  sns_subscription?: 'confirmed' | 'unsubscribed';
+}
+
+/** What deliveries reach beyond the database: Amazon SNS, for SES endpoints. */
+export interface DeliveryPorts {
+  sns: SnsPorts;
 }
 
 /**
@@ -29,7 +38,7 @@ export interface DeliveryResult {
  * (when it has one) must hold, then each event that is an outcome is recorded once per endpoint
  * (its provider event id is the dedupe key), with the suppressions the workspace policy makes.
  */
-export async function receiveDelivery(db: Database, request: DeliveryRequest, now: Date = new Date()): Promise<DeliveryResult> {
+export async function receiveDelivery(db: Database, request: DeliveryRequest, ports: DeliveryPorts, now: Date = new Date()): Promise<DeliveryResult> {
   const endpoint = await endpointByToken(db, request.token);
   if (!endpoint)
     throw new ApiError('unauthorized', 'This delivery URL is not valid.', {
@@ -45,15 +54,17 @@ export async function receiveDelivery(db: Database, request: DeliveryRequest, no
       });
     }
   }
-  let events: ProviderEvent[];
+  let parsed: ParsedDelivery;
   try {
-    events = await parseDelivery(endpoint, request, now);
+    parsed = await parseDelivery(endpoint, request, ports, now);
   } catch (error) {
     if (!(error instanceof DeliveryError)) throw error;
+    if (error.kind === 'upstream') throw new ApiError('upstream_error', error.message, { hint: 'Nothing was recorded; the provider retries the delivery.' });
     throw error.kind === 'signature'
       ? new ApiError('unauthorized', error.message, { hint: "Check the endpoint's provider_config against the provider's webhook settings." })
       : new ApiError('bad_request', error.message, { hint: `Send the ${endpoint.provider} webhook payload unchanged.` });
   }
+  const { events } = parsed;
   const outcomes = events.flatMap((event) => {
     const email = outcomeAddress(event.email);
     return event.type && email
@@ -74,19 +85,55 @@ export async function receiveDelivery(db: Database, request: DeliveryRequest, no
   const results = await recordOutcomes(db, endpoint.tenantId, outcomes);
   await touchEndpoint(db, endpoint.id);
   const recorded = results.filter((result) => result.created).length;
-  return { received: events.length, recorded, duplicates: results.length - recorded, ignored: events.length - outcomes.length };
+  return {
+    received: events.length,
+    recorded,
+    duplicates: results.length - recorded,
+    ignored: events.length - outcomes.length,
+    ...(parsed.snsSubscription && { sns_subscription: parsed.snsSubscription }),
+  };
 }
 
-async function parseDelivery(endpoint: EndpointRow, request: DeliveryRequest, now: Date): Promise<ProviderEvent[]> {
+interface ParsedDelivery {
+  events: ProviderEvent[];
+  snsSubscription?: 'confirmed' | 'unsubscribed';
+}
+
+/**
+ * Amazon SES through SNS: the SNS signature first (and the topic, when the endpoint names its
+ * topics), then a subscription confirmation is confirmed, and a notification's SES events read.
+ */
+async function parseSesDelivery(endpoint: EndpointRow, request: DeliveryRequest, ports: DeliveryPorts, now: Date): Promise<ParsedDelivery> {
+  const message = parseSnsMessage(parseJson(request.body));
+  const topics = endpoint.providerConfig.topic_arns;
+  if (Array.isArray(topics) && !topics.includes(message.TopicArn)) {
+    throw new DeliveryError('signature', `Topic ${message.TopicArn} is not one of this endpoint's provider_config.topic_arns.`);
+  }
+  await verifySnsSignature(message, ports.sns, now);
+  switch (message.Type) {
+    case 'SubscriptionConfirmation':
+      await confirmSnsSubscription(message, ports.sns);
+      return { events: [], snsSubscription: 'confirmed' };
+    case 'UnsubscribeConfirmation':
+      // The subscription was removed on the AWS side; nothing to do here, and nothing to resubscribe.
+      return { events: [], snsSubscription: 'unsubscribed' };
+    case 'Notification':
+      return { events: parseSesNotification(message.Message, message.MessageId, now) };
+  }
+}
+
+async function parseDelivery(endpoint: EndpointRow, request: DeliveryRequest, ports: DeliveryPorts, now: Date): Promise<ParsedDelivery> {
   const config = endpoint.providerConfig;
   switch (endpoint.provider) {
+    case 'ses':
+      return await parseSesDelivery(endpoint, request, ports, now);
     case 'postmark':
-      return parsePostmark(parseJson(request.body), now);
+      return { events: parsePostmark(parseJson(request.body), now) };
     case 'generic':
-      return parseGeneric(parseJson(request.body), now);
+      return { events: parseGeneric(parseJson(request.body), now) };
     case 'mailgun':
       // Awaited here, so a rejection has its handler at once (a returned promise gets one a tick late).
-      return await parseMailgun(parseJson(request.body), typeof config.signing_key === 'string' ? config.signing_key : null, now);
+      return { events: await parseMailgun(parseJson(request.body), typeof config.signing_key === 'string' ? config.signing_key : null, now) };
     case 'sendgrid': {
       if (typeof config.verification_key === 'string') {
         const signature = request.headers.get(SENDGRID_SIGNATURE_HEADER);
@@ -98,7 +145,7 @@ async function parseDelivery(endpoint: EndpointRow, request: DeliveryRequest, no
           throw new DeliveryError('signature', 'The SendGrid signature does not match the verification key.');
         }
       }
-      return parseSendgrid(parseJson(request.body), now);
+      return { events: parseSendgrid(parseJson(request.body), now) };
     }
   }
 }

@@ -19,6 +19,20 @@ export const CACHE_SECONDS = 30 * 60;
 const LOCK_MS = 60_000;
 const POLL_MS = 100;
 const DNS_TIMEOUT_MS = 5_000;
+/**
+ * KEYS: the lock, the report; ARGV: a token, whether a cached report is enough ('0') or a refresh
+ * is asked ('1'), the lock's lifetime in ms. Reads the report and, unless it is enough, tries to
+ * take the lock, in one atomic step (one round trip), so no run can finish between the two.
+ * Returns the report ('' when none) and 1 when the lock was taken.
+ */
+const CLAIM = `local report = redis.call('get', KEYS[2])
+if report and ARGV[2] == '0' then return {report, 0} end
+local locked = redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', tonumber(ARGV[3]))
+return {report or '', locked and 1 or 0}`;
+/** Releases the lock (KEYS[1]) only if it is still ours (ARGV[1]). */
+const UNLOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+/** The same, after storing the report (KEYS[2]) as ARGV[2] (JSON) for ARGV[3] seconds. */
+const STORE_AND_UNLOCK = `redis.call('set', KEYS[2], ARGV[2], 'EX', tonumber(ARGV[3])) ${UNLOCK}`;
 
 export type ReputationResponse = ReputationReport & { cached: boolean; expires_at: string };
 
@@ -51,21 +65,34 @@ export async function checkReputation(redis: Redis, deps: ReputationDeps, reques
   const selectors = [...new Set(request.dkimSelectors.map((selector) => selector.toLowerCase()))].sort();
   const key = `reputation:v1:${request.domain.ascii}${selectors.length > 0 ? `:${selectors.join(',')}` : ''}`;
   const lockKey = `${key}:lock`;
-  const previous = await redis.get<ReputationReport>(key);
-  if (previous && !request.forceRefresh) return respond(previous, true);
+  const askedAt = deps.now();
+  const giveUpAt = askedAt + LOCK_MS;
+  const token = crypto.randomUUID();
+  const claim = async () => {
+    const [stored, locked] = await redis.eval<string[], [unknown, number]>(CLAIM, [lockKey, key], [token, request.forceRefresh ? '1' : '0', String(LOCK_MS)]);
+    return { stored: storedReport(stored), locked: locked === 1 };
+  };
+  // A refresh is satisfied by a report finished since it was asked for: a run that was under way meanwhile (as a waiter gets below).
+  const answers = (report: ReputationReport): boolean => !request.forceRefresh || Date.parse(report.checked_at) >= askedAt;
 
-  const giveUpAt = deps.now() + LOCK_MS;
+  let { stored: previous, locked } = await claim();
   for (;;) {
-    const token = crypto.randomUUID();
-    if ((await redis.set(lockKey, token, { nx: true, px: LOCK_MS })) === 'OK') {
+    if (previous && answers(previous)) {
+      if (locked) await redis.eval(UNLOCK, [lockKey], [token]);
+      return respond(previous, true);
+    }
+    if (locked) {
+      let report: ReputationReport;
       try {
-        const report = await checkDomainReputation(deps, request.domain, selectors);
-        // A report in which nothing could be looked up says nothing about the domain: not kept.
-        if (report.score !== null) await redis.set(key, report, { ex: CACHE_SECONDS });
-        return respond(report, false);
-      } finally {
-        await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", [lockKey], [token]);
+        report = await checkDomainReputation(deps, request.domain, selectors);
+      } catch (error) {
+        await redis.eval(UNLOCK, [lockKey], [token]);
+        throw error;
       }
+      // Kept and unlocked in one round trip, so a waiter never sees the lock gone before the report.
+      // A report in which nothing could be looked up says nothing about the domain: not kept.
+      await redis.eval(report.score !== null ? STORE_AND_UNLOCK : UNLOCK, [lockKey, key], [token, JSON.stringify(report), String(CACHE_SECONDS)]);
+      return respond(report, false);
     }
     // Another request is running the checks: its report, newer than what we saw, is ours too.
     for (;;) {
@@ -79,7 +106,14 @@ export async function checkReputation(redis: Redis, deps: ReputationDeps, reques
         });
       }
     }
+    ({ stored: previous, locked } = await claim());
   }
+}
+
+/** The report as CLAIM returns it: '' for none; the client may already have parsed the JSON. */
+function storedReport(value: unknown): ReputationReport | null {
+  if (value === '' || value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ReputationReport;
 }
 
 function respond(report: ReputationReport, cached: boolean): ReputationResponse {

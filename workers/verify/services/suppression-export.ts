@@ -1,4 +1,4 @@
-import { createDatabase, type DatabaseHandle } from '../../../shared/db/client';
+import { createDatabase, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
 import { csvLine } from '../bulk/csv';
 import { suppressionPage, suppressionView } from './suppressions';
 
@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
  * are the ones an import reads (`value`, `reason`, `expires_at`), so an export imports back
  * unchanged. The stream outlives the request's pool: it reads through its own, closed at the end.
  */
-export function suppressionsCsvStream(config: { DATABASE_URL: string; NEON_WS_PROXY?: string }, tenantId: string): ReadableStream<Uint8Array> {
+export function suppressionsCsvStream(config: DatabaseConfig, tenantId: string): ReadableStream<Uint8Array> {
   let handle: DatabaseHandle | undefined;
   let afterId = 0;
   let started = false;
@@ -27,7 +27,7 @@ export function suppressionsCsvStream(config: { DATABASE_URL: string; NEON_WS_PR
         return;
       }
       try {
-        handle ??= createDatabase(config.DATABASE_URL, config.NEON_WS_PROXY);
+        handle ??= createDatabase(config);
         const rows = await suppressionPage(handle.db, tenantId, afterId, PAGE);
         if (rows.length === 0) {
           await finish();

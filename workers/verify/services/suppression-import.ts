@@ -6,10 +6,12 @@ import { importColumns, interpretRow, type ImportColumns, type ImportDecision } 
 import { importSuppressionBatch, type ImportRow, type SuppressionActor } from './suppressions';
 
 /** Rows written per INSERT; the whole import is still one transaction. */
-const BATCH_ROWS = 1_000;
+const BATCH_ROWS = 2_000;
 /** Rejected rows listed in the answer; all are counted. */
 export const MAX_LISTED_REJECTIONS = 1_000;
 export const MAX_IMPORT_ROWS = 1_000_000;
+/** The body's limit, counted as it is read (a chunked upload declares no length). */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 export interface ImportSummary {
   rows: number;
@@ -39,7 +41,8 @@ export async function importSuppressions(
   let columns: ImportColumns | null = null;
   let batch: ImportRow[] = [];
 
-  await db.transaction(async (tx) => {
+  // Interactive: a streamed import commits whole or not at all, one batch of rows at a time as the CSV is read.
+  await db.interactive(async (tx) => {
     const flush = async () => {
       const added = await importSuppressionBatch(tx, tenantId, batch, options.actor, now);
       summary.added += added;
@@ -73,8 +76,22 @@ export async function importSuppressions(
       }
     };
     try {
-      const text = body.pipeThrough(new TextDecoderStream());
-      for await (const chunk of text) await take(reader.push(chunk));
+      let size = 0;
+      const counted = body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            size += chunk.length;
+            if (size > MAX_IMPORT_BYTES) {
+              throw new ApiError('payload_too_large', `The body is larger than ${MAX_IMPORT_BYTES} bytes; nothing was imported.`, {
+                hint: 'Split the file into several imports.',
+                details: { maxBytes: MAX_IMPORT_BYTES },
+              });
+            }
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      for await (const chunk of counted.pipeThrough(new TextDecoderStream())) await take(reader.push(chunk));
       await take(reader.end());
     } catch (error) {
       if (error instanceof CsvSyntaxError) {

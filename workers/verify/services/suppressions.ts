@@ -31,7 +31,8 @@ export function suppressionView(row: SuppressionRow, now: Date = new Date()) {
     reason: row.reason,
     source: row.source,
     note: row.note,
-    status: row.deletedAt ? ('deleted' as const) : row.expiresAt && row.expiresAt <= now ? ('expired' as const) : ('active' as const),
+    // An entry closed at or after its expiry (by the hourly sweep, or when replaced) expired; one closed before it was lifted.
+    status: row.expiresAt && row.expiresAt <= (row.deletedAt ?? now) ? ('expired' as const) : row.deletedAt ? ('deleted' as const) : ('active' as const),
     expires_at: row.expiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
@@ -87,20 +88,17 @@ async function recordEvents(
  * Entries of these values whose expiry has passed are closed (`deleted_at`, an `expired` event),
  * so a new entry for the same value can take their place.
  */
-async function closeExpired(tx: Executor, tenantId: string, kind: SuppressionKind, values: string[], now: Date): Promise<void> {
-  if (values.length === 0) return;
+async function closeExpired(tx: Executor, tenantId: string, keys: ReadonlyArray<{ kind: SuppressionKind; value: string }>, now: Date): Promise<void> {
+  // Both kinds in one statement: an import batch mixes them, and each statement is a round trip.
+  const byKind = (['email', 'domain'] as const).flatMap((kind) => {
+    const values = keys.filter((key) => key.kind === kind).map((key) => key.value);
+    return values.length > 0 ? [and(eq(suppressions.kind, kind), inArray(suppressions.value, values))] : [];
+  });
+  if (byKind.length === 0) return;
   const closed = await tx
     .update(suppressions)
     .set({ deletedAt: now })
-    .where(
-      and(
-        eq(suppressions.tenantId, tenantId),
-        eq(suppressions.kind, kind),
-        inArray(suppressions.value, values),
-        isNull(suppressions.deletedAt),
-        lte(suppressions.expiresAt, now),
-      ),
-    )
+    .where(and(eq(suppressions.tenantId, tenantId), or(...byKind), isNull(suppressions.deletedAt), lte(suppressions.expiresAt, now)))
     .returning({ id: suppressions.id });
   await recordEvents(tx, tenantId, 'expired', { kind: 'system', id: null }, closed);
 }
@@ -115,7 +113,8 @@ export async function addSuppression(
   entry: NewSuppression,
   actor: SuppressionActor,
 ): Promise<{ row: SuppressionRow; created: boolean }> {
-  return db.transaction((tx) => addSuppressionIn(tx, tenantId, entry, actor));
+  // Interactive: expired entries are closed, then the insert's answer decides between the new entry and the existing one.
+  return db.interactive((tx) => addSuppressionIn(tx, tenantId, entry, actor));
 }
 
 /** addSuppression inside the caller's transaction (an outcome and the entry it causes are written together). */
@@ -126,7 +125,7 @@ export async function addSuppressionIn(
   actor: SuppressionActor,
 ): Promise<{ row: SuppressionRow; created: boolean }> {
   const now = new Date();
-  await closeExpired(tx, tenantId, entry.key.kind, [entry.key.value], now);
+  await closeExpired(tx, tenantId, [entry.key], now);
   const [row] = await tx
     .insert(suppressions)
     .values({
@@ -166,15 +165,12 @@ export interface ImportRow {
  */
 export async function importSuppressionBatch(tx: Executor, tenantId: string, rows: readonly ImportRow[], actor: SuppressionActor, now: Date): Promise<number> {
   if (rows.length === 0) return 0;
-  for (const kind of ['email', 'domain'] as const) {
-    await closeExpired(
-      tx,
-      tenantId,
-      kind,
-      rows.filter((row) => row.key.kind === kind).map((row) => row.key.value),
-      now,
-    );
-  }
+  await closeExpired(
+    tx,
+    tenantId,
+    rows.map((row) => row.key),
+    now,
+  );
   const added = await tx
     .insert(suppressions)
     .values(
@@ -210,7 +206,8 @@ function notFound(id: number): ApiError {
 
 /** Lifts an entry: it stops matching at once; its row and events stay readable. A second delete is 404. */
 export async function deleteSuppression(db: Database, tenantId: string, id: number, actor: SuppressionActor): Promise<SuppressionRow> {
-  return db.transaction(async (tx) => {
+  // Interactive: whether the guarded update found a live entry decides between its event and a 404.
+  return db.interactive(async (tx) => {
     const [row] = await tx
       .update(suppressions)
       .set({ deletedAt: new Date() })
@@ -239,10 +236,10 @@ function decodeIdCursor(cursor: string | undefined): number | undefined {
   return decoded === undefined ? undefined : Number(decoded.slice(4));
 }
 
-/** Live entries (expired ones included, marked so), newest first. */
+/** Entries not lifted by a delete (expired ones included, marked so), newest first. */
 export async function listSuppressions(db: Database, tenantId: string, query: SuppressionQuery) {
   const before = decodeIdCursor(query.cursor);
-  const conditions: SQL[] = [eq(suppressions.tenantId, tenantId), isNull(suppressions.deletedAt)];
+  const conditions: SQL[] = [eq(suppressions.tenantId, tenantId), or(isNull(suppressions.deletedAt), lte(suppressions.expiresAt, suppressions.deletedAt))!];
   if (before !== undefined) conditions.push(lt(suppressions.id, before));
   if (query.kind) conditions.push(eq(suppressions.kind, query.kind));
   if (query.reason) conditions.push(eq(suppressions.reason, query.reason));

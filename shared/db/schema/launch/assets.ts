@@ -28,6 +28,11 @@ export const assets = launch.table(
     width: integer('width'),
     height: integer('height'),
     rejectionReason: text('rejection_reason'),
+    /**
+     * For a card the service rendered (not an upload): the hash of its template version, inputs,
+     * size and format. Rendering the same card again finds this asset instead of the browser.
+     */
+    renderKey: text('render_key'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
@@ -36,5 +41,6 @@ export const assets = launch.table(
   (table) => [
     index('assets_workspace_id_idx').on(table.workspaceId, table.id),
     uniqueIndex('assets_workspace_sha256_ready_unique').on(table.workspaceId, table.sha256).where(sql`${table.status} = 'ready'`),
+    uniqueIndex('assets_workspace_render_key_unique').on(table.workspaceId, table.renderKey),
   ],
 );

@@ -17,6 +17,9 @@ export const auditEvents = launch.table(
     campaignId: text('campaign_id'),
     releaseId: text('release_id'),
     postId: text('post_id'),
+    /** Workspace settings changes name what they changed: `member`, `invitation` or `api_key`, and its id. */
+    subjectType: text('subject_type', { enum: ['member', 'invitation', 'api_key'] }),
+    subjectId: text('subject_id'),
     action: text('action').notNull(),
     fromStatus: text('from_status'),
     /** Null for a change that moves no status (an update or deletion of a campaign or release). */
@@ -31,5 +34,6 @@ export const auditEvents = launch.table(
   (table) => [
     index('audit_events_campaign_idx').on(table.workspaceId, table.campaignId, table.id),
     index('audit_events_release_idx').on(table.workspaceId, table.releaseId, table.id),
+    index('audit_events_settings_idx').on(table.workspaceId, table.subjectType, table.id),
   ],
 );

@@ -1,4 +1,5 @@
-import { index, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { releases } from './releases';
 import { launch } from './schema';
 import { workspaces } from './workspaces';
@@ -15,8 +16,14 @@ export const campaigns = launch.table(
     name: text('name').notNull(),
     objective: text('objective').notNull(),
     createdBy: text('created_by').notNull(),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (services/campaigns.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('campaigns_workspace_id_idx').on(table.workspaceId, table.id)],
+  (table) => [
+    index('campaigns_workspace_id_idx').on(table.workspaceId, table.id),
+    uniqueIndex('campaigns_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+  ],
 );

@@ -17,3 +17,8 @@ export * from './deliveries';
 export * from './drafts';
 export * from './assets';
 export * from './link-previews';
+export * from './product-profiles';
+export * from './onboarding-runs';
+export * from './intake';
+export * from './invitations';
+export * from './briefs';

@@ -1,4 +1,4 @@
-import { index, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { posts } from './posts';
 import { launch } from './schema';
@@ -31,6 +31,12 @@ export const postDecisions = launch.table(
       .references(() => posts.id, { onDelete: 'cascade' }),
     decision: text('decision', { enum: ['approve', 'reject', 'request_changes'] }).notNull(),
     contentFingerprint: text('content_fingerprint').notNull(),
+    /**
+     * The copy and visuals the reviewer saw, so the next review can show what changed since (the
+     * fingerprint alone says that something changed, not what). Null on decisions made before.
+     */
+    copy: text('copy'),
+    visuals: jsonb('visuals').$type<Array<{ url: string; altText: string }>>(),
     note: text('note'),
     decidedBy: text('decided_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

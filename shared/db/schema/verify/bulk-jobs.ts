@@ -2,8 +2,8 @@ import { boolean, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-
 import { verify } from './schema';
 import { tenants } from './tenants';
 
-/** What made a job: POST /v1/bulk, POST /v1/find_email, or the reverification cron. */
-export const jobKinds = ['bulk', 'find_email', 'reverification'] as const;
+/** What made a job: POST /v1/bulk, POST /v1/find_email, the reverification cron, or a pipeline run. */
+export const jobKinds = ['bulk', 'find_email', 'reverification', 'pipeline'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**

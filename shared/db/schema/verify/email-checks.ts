@@ -4,7 +4,7 @@ import { verify } from './schema';
 import { tenants } from './tenants';
 
 /** Where a stored check came from. */
-export const checkSources = ['single', 'bulk', 'reverification'] as const;
+export const checkSources = ['single', 'bulk', 'reverification', 'pipeline'] as const;
 export type CheckSource = (typeof checkSources)[number];
 
 /**

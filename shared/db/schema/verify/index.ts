@@ -25,3 +25,5 @@ export * from './comments';
 export * from './suppressions';
 export * from './outcomes';
 export * from './provider-endpoints';
+export * from './operators';
+export * from './pipelines';

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bulkJobs } from './bulk-jobs';
 import { lists } from './lists';
+import { suppressions } from './suppressions';
 import { verify } from './schema';
 
 /**
@@ -29,6 +30,11 @@ export const listRows = verify.table(
     duplicateOf: integer('duplicate_of'),
     jobId: integer('job_id').references(() => bulkJobs.id, { onDelete: 'set null' }),
     position: integer('position'),
+    /**
+     * The suppression entry the address fell under at the list's last suppression scan
+     * (services/list-suppressions.ts); null when none did.
+     */
+    suppressionId: integer('suppression_id').references(() => suppressions.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.listId, table.rowNumber] }), index('list_rows_key_idx').on(table.listId, table.emailKey)],
 );

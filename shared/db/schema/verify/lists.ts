@@ -31,6 +31,11 @@ export const lists = verify.table(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request that created it, to tell a replay from a reuse of its Idempotency-Key. */
     requestFingerprint: text('request_fingerprint'),
+    /**
+     * When the rows were last matched against the workspace's suppressions; null until the first
+     * read that needs it. A read rescans when the suppression list changed after this.
+     */
+    suppressionsScannedAt: timestamp('suppressions_scanned_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

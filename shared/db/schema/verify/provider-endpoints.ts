@@ -2,7 +2,7 @@ import { jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { verify } from './schema';
 import { tenants } from './tenants';
 
-export const feedbackProviders = ['sendgrid', 'mailgun', 'postmark', 'generic'] as const;
+export const feedbackProviders = ['sendgrid', 'mailgun', 'postmark', 'ses', 'generic'] as const;
 export type FeedbackProvider = (typeof feedbackProviders)[number];
 
 export const endpointStatuses = ['active', 'paused'] as const;

@@ -11,11 +11,14 @@ export interface ProviderEvent {
   detail: Record<string, unknown>;
 }
 
-/** The payload is not what the provider sends (400), or its signature does not hold (401). */
+/**
+ * The payload is not what the provider sends (400), its signature does not hold (401), or what
+ * checking it needs from the provider could not be had (502, so that the provider retries).
+ */
 export class DeliveryError extends Error {
   override readonly name = 'DeliveryError';
   constructor(
-    readonly kind: 'malformed' | 'signature',
+    readonly kind: 'malformed' | 'signature' | 'upstream',
     message: string,
   ) {
     super(message);

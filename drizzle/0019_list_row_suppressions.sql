@@ -1,0 +1,3 @@
+ALTER TABLE "verify"."lists" ADD COLUMN "suppressions_scanned_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "verify"."list_rows" ADD COLUMN "suppression_id" integer;--> statement-breakpoint
+ALTER TABLE "verify"."list_rows" ADD CONSTRAINT "list_rows_suppression_id_suppressions_id_fk" FOREIGN KEY ("suppression_id") REFERENCES "verify"."suppressions"("id") ON DELETE set null ON UPDATE no action;

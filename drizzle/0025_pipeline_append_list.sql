@@ -1,0 +1,2 @@
+ALTER TABLE "verify"."pipelines" ADD COLUMN "append_list_id" integer;--> statement-breakpoint
+ALTER TABLE "verify"."pipelines" ADD CONSTRAINT "pipelines_append_list_id_lists_id_fk" FOREIGN KEY ("append_list_id") REFERENCES "verify"."lists"("id") ON DELETE set null ON UPDATE no action;

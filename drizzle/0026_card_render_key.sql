@@ -1,0 +1,2 @@
+ALTER TABLE "launch"."assets" ADD COLUMN "render_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "assets_workspace_render_key_unique" ON "launch"."assets" USING btree ("workspace_id","render_key");

@@ -1,0 +1,84 @@
+import type { Pool } from '@neondatabase/serverless';
+import { env } from 'cloudflare:test';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { databaseGate } from '../../test/workers/database-gate';
+import { createDatabase } from './client';
+
+const { control: gate, databaseUrl } = databaseGate('pooled-transaction');
+
+/** The pool behind a handle's interactive transactions. */
+function poolOf(handle: ReturnType<typeof createDatabase>): Pool {
+  return handle.pool!;
+}
+
+/** Clients the pool has handed out and not had back: each one would keep `pool.end()` waiting. */
+function checkedOut(handle: ReturnType<typeof createDatabase>): number {
+  return poolOf(handle).totalCount - poolOf(handle).idleCount;
+}
+
+describe('a pooled transaction', () => {
+  it('returns its client when BEGIN fails, so the pool can close', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl });
+    let ran = false;
+    const failure = await handle.db
+      .interactive(
+        async () => {
+          ran = true;
+        },
+        { isolationLevel: 'no such level' as 'serializable' },
+      )
+      .catch((error: unknown) => error);
+    expect(String((failure as Error).cause ?? failure)).toMatch(/syntax error/);
+    expect(ran).toBe(false);
+    expect(checkedOut(handle)).toBe(0);
+    await handle.close();
+  });
+
+  it('keeps a healthy client for reuse after a rollback', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl });
+    const failure = await handle.db
+      .interactive(async (tx) => {
+        await tx.execute(sql`select 1`);
+        throw new Error('refused by the caller');
+      })
+      .catch((error: unknown) => error);
+    expect((failure as Error).message).toBe('refused by the caller');
+    expect({ checkedOut: checkedOut(handle), idle: poolOf(handle).idleCount }).toEqual({ checkedOut: 0, idle: 1 });
+    await handle.close();
+  });
+
+  it('reports the error that failed it, not its failed rollback, and drops the dead client', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl });
+    try {
+      const failure = await handle.db
+        .interactive(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await gate('down');
+          await tx.execute(sql`select 'the statement that was cut'`);
+        })
+        .catch((error: unknown) => error);
+      // The cut statement's own error (its words depend on when the socket's close is seen), never the rollback's.
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).not.toContain('rollback');
+      expect({ checkedOut: checkedOut(handle), idle: poolOf(handle).idleCount }).toEqual({ checkedOut: 0, idle: 0 });
+    } finally {
+      await gate('up');
+    }
+    await handle.close();
+  });
+
+  it('returns its client when the connection drops during BEGIN, so the pool can close', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl });
+    try {
+      // The first chunk of a fresh connection is its start-up message: the cut lands before BEGIN is answered.
+      await gate('down-after/2');
+      const failure = await handle.db.interactive(async (tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect(checkedOut(handle)).toBe(0);
+    } finally {
+      await gate('up');
+    }
+    await handle.close();
+  });
+});

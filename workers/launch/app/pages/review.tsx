@@ -1,0 +1,169 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { ApiError } from '../../../../shared/http/api-error';
+import { prefixedId } from '../../../../shared/http/ids';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { launchRolePermissions } from '../../auth/roles';
+import { actorOf } from '../../services/audit';
+import { assetDeps, DOWNLOAD_URL_SECONDS, signDownload } from '../../services/assets';
+import { userLabels } from '../../services/members';
+import { decide, reviewDetail } from '../../services/reviews';
+import { channelNamesForPeople, StatusBadge } from '../components/bits';
+import { BriefSlot } from '../components/review/brief-slot';
+import { getPostSources } from '../../services/briefs';
+import { ChangesPanel } from '../components/review/changes-panel';
+import { CopyPanel } from '../components/review/copy-panel';
+import { DecisionForm } from '../components/review/decision-form';
+import { CancelForm, defaultScheduleValues, ScheduleForm, type ScheduleValues } from '../components/review/schedule-forms';
+import type { ShownVisual } from '../components/review/visuals-panel';
+import { VisualsPanel } from '../components/review/visuals-panel';
+import { appPath, type PageContext, type PageEnv, personOf } from '../context';
+import { allowed, signedIn } from '../guards';
+import { Notice } from '../layout';
+import { renderPage } from '../render';
+
+const postIdSchema = prefixedId('pst');
+
+/** A malformed id names no post: the same 404 page as an id of another workspace. */
+export function postIdOf(c: PageContext): string {
+  const parsed = postIdSchema.safeParse(c.req.param('postId'));
+  if (!parsed.success) throw new ApiError('not_found', 'No post with this id in this workspace.', { hint: 'Open posts from the review queue.' });
+  return parsed.data;
+}
+
+const decisionForm = z.object({
+  decision: z.enum(['approve', 'reject', 'request_changes']),
+  note: z.string().max(2000).optional(),
+  contentFingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export interface ReviewPageExtras {
+  notice?: { kind: 'ok' | 'error'; text: string };
+  status?: ContentfulStatusCode;
+  schedule?: { values: ScheduleValues; error?: string };
+  note?: string;
+}
+
+async function shownVisuals(c: PageContext, visuals: Array<{ url: string; altText: string; assetId: string | null }>): Promise<ShownVisual[]> {
+  const deps = visuals.some((visual) => visual.assetId) ? await assetDeps(c.env, c.get('services').db, c.req.url) : undefined;
+  return Promise.all(
+    visuals.map(async (visual) => {
+      if (visual.assetId && deps) {
+        const signed = await signDownload(deps, personOf(c).workspaceId, visual.assetId, DOWNLOAD_URL_SECONDS.default).catch(() => undefined);
+        return { altText: visual.altText, src: signed?.url ?? null, label: 'Uploaded file' };
+      }
+      return { altText: visual.altText, src: visual.url.startsWith('https://') ? visual.url : null, label: visual.url };
+    }),
+  );
+}
+
+/** The review page of one post; actions re-render it with a notice when they cannot go ahead. */
+export async function reviewPage(c: PageContext, postId: string, extras: ReviewPageExtras = {}): Promise<Response> {
+  const { db } = c.get('services');
+  const person = personOf(c);
+  const zone = c.get('timeZone');
+  const detail = await reviewDetail(db, person.workspaceId, postId);
+  const { post, previousDecision } = detail;
+  const permissions = launchRolePermissions(person.role);
+  const labels = await userLabels(db, previousDecision ? [previousDecision.decidedBy] : []);
+  const visuals = await shownVisuals(c, detail.visuals);
+  const sources = await getPostSources(db, person.workspaceId, postId);
+  const channel = channelNamesForPeople[post.channel] ?? post.channel;
+  return renderPage(
+    c,
+    { title: `${channel} post · ${detail.campaign.name}`, current: '/queue', status: extras.status },
+    <>
+      <p>
+        <a href={appPath('/queue')}>← Review queue</a>
+      </p>
+      <h1>
+        {channel} post for “{detail.campaign.name}” <StatusBadge status={post.status} />
+      </h1>
+      {extras.notice && <Notice kind={extras.notice.kind}>{extras.notice.text}</Notice>}
+      <dl class="facts">
+        <dt>Campaign</dt>
+        <dd>
+          {detail.campaign.name} · <a href={appPath(`/campaigns/${detail.campaign.id}/audit`)}>audit trail</a>
+        </dd>
+        <dt>Release</dt>
+        <dd>{detail.release ? `${detail.release.version} · ${detail.release.title}` : 'none'}</dd>
+        {post.variantOf && (
+          <>
+            <dt>Variant of</dt>
+            <dd>
+              <a href={appPath(`/posts/${post.variantOf}`)}>the main post</a>
+            </dd>
+          </>
+        )}
+        <dt>Content</dt>
+        <dd class="fingerprint">{post.contentFingerprint}</dd>
+      </dl>
+      <div class="review">
+        <div>
+          <CopyPanel channel={post.channel} copy={post.copy} />
+          <VisualsPanel visuals={visuals} />
+          <ChangesPanel
+            previous={previousDecision && { ...previousDecision, by: labels.get(previousDecision.decidedBy) ?? 'Someone' }}
+            copy={post.copy}
+            visuals={detail.visuals}
+            fingerprint={post.contentFingerprint}
+            zone={zone}
+          />
+          <BriefSlot sources={sources} />
+        </div>
+        <div>
+          {post.status === 'in_review' && permissions.has('review:decide') && (
+            <DecisionForm postId={post.id} fingerprint={post.contentFingerprint} note={extras.note} />
+          )}
+          {post.status === 'in_review' && !permissions.has('review:decide') && <p class="muted">Your role cannot decide on posts.</p>}
+          {post.status === 'approved' && permissions.has('post:schedule') && (
+            <ScheduleForm postId={post.id} values={extras.schedule?.values ?? defaultScheduleValues(zone)} error={extras.schedule?.error} />
+          )}
+          {post.status === 'scheduled' && permissions.has('post:schedule') && (
+            <CancelForm postId={post.id} scheduledFor={detail.delivery?.status === 'pending' ? detail.delivery.scheduledFor : null} zone={zone} />
+          )}
+        </div>
+      </div>
+    </>,
+  );
+}
+
+export function registerReviewPages(pages: Hono<PageEnv>): void {
+  pages.get('/posts/:postId', signedIn, allowed('artifact:read'), (c) =>
+    reviewPage(
+      c,
+      postIdOf(c),
+      c.req.query('done') === 'cancelled' ? { notice: { kind: 'ok', text: 'Taken off the schedule. The approval stands; you can schedule it again.' } } : {},
+    ),
+  );
+
+  pages.post('/posts/:postId/decision', signedIn, allowed('review:decide'), async (c) => {
+    const postId = postIdOf(c);
+    const parsed = decisionForm.safeParse(await c.req.parseBody());
+    if (!parsed.success) {
+      return reviewPage(c, postId, { status: 400, notice: { kind: 'error', text: 'Choose approve, request changes or reject, then send.' } });
+    }
+    const { decision, note, contentFingerprint } = parsed.data;
+    try {
+      await decide(c.get('services').db, personOf(c).workspaceId, actorOf(personOf(c)), postId, {
+        decision,
+        note: note?.trim() || undefined,
+        contentFingerprint,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'invalid_transition') throw error;
+      const changed = error.details.currentFingerprint !== undefined;
+      return reviewPage(c, postId, {
+        status: 409,
+        note,
+        notice: {
+          kind: 'error',
+          text: changed
+            ? 'Not sent: this post was edited after you opened it. The page now shows the current content; review it and decide again.'
+            : `Not sent: ${error.message}`,
+        },
+      });
+    }
+    return c.redirect(appPath(`/queue?done=${decision}`), 303);
+  });
+}

@@ -1,0 +1,301 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { launchScopes } from '../../../shared/auth/scopes';
+import { callLaunch, launchOrigin, launchTeam } from '../../../test/workers/launch-flow';
+import { eq } from 'drizzle-orm';
+import { launchInvitations } from '../../../shared/db/schema';
+import { seedMember, seedSession, seedWorkspace, totpCode, withTestDb } from '../../../test/workers/seed';
+
+const freshIp = () => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+
+/** A browser-like request to a page: same-origin form posts (repeated fields allowed), no redirects followed. */
+function page(path: string, options: { cookie?: string; form?: Array<[string, string]> | Record<string, string>; headers?: Record<string, string> } = {}) {
+  return SELF.fetch(`${launchOrigin}${path}`, {
+    method: options.form ? 'POST' : 'GET',
+    redirect: 'manual',
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded', origin: launchOrigin, 'sec-fetch-site': 'same-origin' } : {}),
+      'cf-connecting-ip': freshIp(),
+      ...options.headers,
+    },
+    body: options.form ? new URLSearchParams(options.form).toString() : undefined,
+  });
+}
+
+const sessionCookie = (response: Response) => /launch_session=[\w-]+/.exec(response.headers.get('set-cookie') ?? '')![0];
+
+/** The value of the read-only field holding a secret shown once. */
+function shownOnce(html: string, id: string): string {
+  const value = new RegExp(`id="${id}" type="text" readonly="" value="([^"]+)"`).exec(html)?.[1];
+  expect(value, id).toBeTruthy();
+  return value!.replace(/&amp;/g, '&');
+}
+
+async function invite(cookie: string, email: string, role = 'reviewer') {
+  const response = await page('/app/settings/members/invite', { cookie, form: { email, role } });
+  expect(response.status).toBe(201);
+  const acceptUrl = shownOnce(await response.text(), 'accept-url');
+  return { acceptUrl, path: acceptUrl.slice(launchOrigin.length), token: new URL(acceptUrl).searchParams.get('token')! };
+}
+
+describe('settings pages: members and invitations', () => {
+  it('invites a reviewer who creates an account on the accept page, is signed in and listed', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const email = `new-${crypto.randomUUID()}@example.test`;
+    const { acceptUrl, path, token } = await invite(owner.cookie, email);
+    expect(acceptUrl).toMatch(/^http:\/\/launch\.test\/app\/invitations\/accept\?token=lkinv_/);
+
+    const preview = await (await page(path)).text();
+    expect(preview).toContain(email);
+    expect(preview).toContain('reviewer');
+    expect(preview).toContain('Create account and join');
+
+    const short = await page('/app/invitations/accept', { form: { token, name: 'Rae Viewer', password: 'short' } });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain('at least 12 characters');
+
+    const joined = await page('/app/invitations/accept', { form: { token, name: 'Rae Viewer', password: 'a long enough password' } });
+    expect(joined.status).toBe(303);
+    expect(joined.headers.get('location')).toBe('/app/queue?done=joined');
+    const queue = await page('/app/queue?done=joined', { cookie: sessionCookie(joined) });
+    expect(await queue.text()).toContain('you joined the workspace');
+
+    const members = await (await page('/app/settings/members', { cookie: owner.cookie })).text();
+    expect(members).toContain(email);
+    expect(members).toContain('No pending invitations.');
+
+    const used = await page(path);
+    expect(used.status).toBe(409);
+    expect(await used.text()).toContain('This invitation was already used');
+  });
+
+  it("accepts with an existing account's password and two-factor code, asking for the code when missing", async () => {
+    const { workspace, session } = await launchTeam();
+    const owner = await session('owner');
+    const other = await seedWorkspace();
+    const person = await seedMember({ workspaceId: other.workspace.id, role: 'editor', twoFactor: true });
+    const { token } = await invite(owner.cookie, person.email, 'editor');
+    expect(await (await page(`/app/invitations/accept?token=${token}`)).text()).toContain('You already have an account');
+
+    const noCode = await page('/app/invitations/accept', { form: { token, password: person.password } });
+    expect(noCode.status).toBe(401);
+    expect(await noCode.text()).toContain('two-factor authentication on');
+
+    const joined = await page('/app/invitations/accept', { form: { token, password: person.password, totpCode: totpCode(person.totpSecret!) } });
+    expect(joined.status).toBe(303);
+    const me = (await (await callLaunch('GET', '/api/v1/me', { cookie: sessionCookie(joined) })).json()) as { workspaceId: string; role: string };
+    expect(me).toMatchObject({ workspaceId: workspace.id, role: 'editor' });
+  });
+
+  it('shows a revoked and an unknown invitation as refusals, changing nothing', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const { path, token } = await invite(owner.cookie, `gone-${crypto.randomUUID()}@example.test`);
+    const listed = await (await page('/app/settings/members', { cookie: owner.cookie })).text();
+    const invitationId = /\/app\/settings\/invitations\/(inv_\w+)\/revoke/.exec(listed)![1];
+    const revoked = await page(`/app/settings/invitations/${invitationId}/revoke`, { cookie: owner.cookie, form: {} });
+    expect(revoked.headers.get('location')).toBe('/app/settings/members?done=revoked');
+
+    const shown = await page(path);
+    expect(shown.status).toBe(409);
+    expect(await shown.text()).toContain('This invitation was withdrawn');
+    const accept = await page('/app/invitations/accept', { form: { token, name: 'Late', password: 'a long enough password' } });
+    expect(accept.status).toBe(409);
+    expect(accept.headers.get('set-cookie')).toBeNull();
+    expect((await page('/app/invitations/accept?token=lkinv_nope')).status).toBe(404);
+
+    const again = await page(`/app/settings/invitations/${invitationId}/revoke`, { cookie: owner.cookie, form: {} });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('was revoked or replaced');
+  });
+
+  it('says an expired invitation has expired, on the page and when accepting', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const email = `late-${crypto.randomUUID()}@example.test`;
+    const { path, token } = await invite(owner.cookie, email);
+    await withTestDb((db) =>
+      db
+        .update(launchInvitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(launchInvitations.email, email)),
+    );
+    const shown = await page(path);
+    expect(shown.status).toBe(409);
+    expect(await shown.text()).toContain('This invitation has expired');
+    const accept = await page('/app/invitations/accept', { form: { token, name: 'Late', password: 'a long enough password' } });
+    expect(accept.status).toBe(409);
+    expect(await accept.text()).toContain('This invitation has expired');
+  });
+
+  it('changes a role and removes a member, and refuses the last owner clearly', async () => {
+    const { workspace, session } = await launchTeam();
+    const owner = await session('owner');
+    const reviewer = await session('reviewer');
+    const changed = await page(`/app/settings/members/${reviewer.userId}/role`, { cookie: owner.cookie, form: { role: 'editor' } });
+    expect(changed.headers.get('location')).toBe('/app/settings/members?done=role');
+    const me = (await (await callLaunch('GET', '/api/v1/me', { cookie: reviewer.cookie })).json()) as { role: string };
+    expect(me.role).toBe('editor');
+
+    const asked = await page(`/app/settings/members/${reviewer.userId}/remove`, { cookie: owner.cookie, form: {} });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('They lose access at once');
+    expect((await page('/app/queue', { cookie: reviewer.cookie })).status).toBe(200);
+    const removed = await page(`/app/settings/members/${reviewer.userId}/remove`, { cookie: owner.cookie, form: { confirm: 'yes' } });
+    expect(removed.headers.get('location')).toBe('/app/settings/members?done=removed');
+    expect((await page('/app/queue', { cookie: reviewer.cookie })).status).toBe(303);
+
+    const leave = await page('/app/settings/leave', { cookie: owner.cookie, form: { confirm: 'yes' } });
+    expect(leave.status).toBe(409);
+    expect(await leave.text()).toContain('The workspace must keep at least one owner. Make another member an owner first.');
+    expect((await page('/app/settings/members', { cookie: owner.cookie })).status).toBe(200);
+
+    const admin = await seedMember({ workspaceId: workspace.id, role: 'admin', twoFactor: true });
+    const adminCookie = (await seedSession({ userId: admin.user.id, workspaceId: workspace.id, twoFactorVerified: true })).cookie;
+    const demote = await page(`/app/settings/members/${owner.userId}/role`, { cookie: adminCookie, form: { role: 'viewer' } });
+    expect(demote.status).toBe(403);
+    expect(await demote.text()).toContain('Only an owner can grant the owner role');
+    expect(await (await page('/app/settings/leave', { cookie: adminCookie, form: {} })).text()).toContain('Leave this workspace?');
+    expect((await page('/app/settings/members', { cookie: adminCookie })).status).toBe(200);
+    const left = await page('/app/settings/leave', { cookie: adminCookie, form: { confirm: 'yes' } });
+    expect(left.status).toBe(200);
+    expect(await left.text()).toContain('You left the workspace');
+    expect((await page('/app/queue', { cookie: adminCookie })).status).toBe(303);
+  });
+
+  it('asks an old sign-in for the password and code before inviting, then carries on', async () => {
+    const { workspace } = await launchTeam();
+    const owner = await seedMember({ workspaceId: workspace.id, role: 'owner', twoFactor: true });
+    const { cookie } = await seedSession({
+      userId: owner.user.id,
+      workspaceId: workspace.id,
+      signedInAt: new Date(Date.now() - 20 * 60_000),
+      twoFactorVerified: true,
+    });
+    const email = `later-${crypto.randomUUID()}@example.test`;
+    const asked = await page('/app/settings/members/invite', { cookie, form: { email, role: 'reviewer' } });
+    expect(asked.status).toBe(403);
+    const html = await asked.text();
+    expect(html).toContain('more than 15 minutes old');
+    expect(html).toContain(`name="email" value="${email}"`);
+    const done = await page('/app/settings/members/invite', {
+      cookie,
+      form: { email, role: 'reviewer', password: owner.password, totpCode: totpCode(owner.totpSecret!) },
+    });
+    expect(done.status).toBe(201);
+    expect(shownOnce(await done.text(), 'accept-url')).toContain('/app/invitations/accept?token=lkinv_');
+  });
+
+  it('shows a reviewer the members but no way to manage them, and refuses the actions', async () => {
+    const { session } = await launchTeam();
+    const reviewer = await session('reviewer');
+    const html = await (await page('/app/settings/members', { cookie: reviewer.cookie })).text();
+    expect(html).toContain('Members');
+    expect(html).not.toContain('Invite someone');
+    expect(html).not.toContain('href="/app/settings/api-keys"');
+    expect((await page('/app/settings/members/invite', { cookie: reviewer.cookie, form: { email: 'x@example.test', role: 'viewer' } })).status).toBe(403);
+    expect((await page('/app/settings/api-keys', { cookie: reviewer.cookie })).status).toBe(403);
+  });
+});
+
+describe('settings pages: API keys', () => {
+  it('creates a key with the ticked scopes, shows its secret once, and revokes it at once', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const form = await (await page('/app/settings/api-keys', { cookie: owner.cookie })).text();
+    expect(form).toContain('value="release:create"');
+
+    const created = await page('/app/settings/api-keys', {
+      cookie: owner.cookie,
+      form: [
+        ['name', 'CI'],
+        ['scopes', 'release:create'],
+        ['scopes', 'artifact:read'],
+      ],
+    });
+    expect(created.status).toBe(201);
+    const secret = shownOnce(await created.text(), 'key-secret');
+    expect((await callLaunch('GET', '/api/v1/releases', { 'x-api-key': secret })).status).toBe(200);
+    const listed = await (await page('/app/settings/api-keys', { cookie: owner.cookie })).text();
+    expect(listed).not.toContain(secret);
+    expect(listed).toContain('release:create, artifact:read');
+
+    const keyId = /\/app\/settings\/api-keys\/(key_\w+)\/revoke/.exec(listed)![1];
+    const confirm = await page(`/app/settings/api-keys/${keyId}/revoke`, { cookie: owner.cookie, form: {} });
+    expect(await confirm.text()).toContain('Revoke the key “CI”?');
+    expect((await callLaunch('GET', '/api/v1/releases', { 'x-api-key': secret })).status).toBe(200);
+    const revoked = await page(`/app/settings/api-keys/${keyId}/revoke`, { cookie: owner.cookie, form: { confirm: 'yes' } });
+    expect(revoked.headers.get('location')).toBe('/app/settings/api-keys?done=revoked');
+    expect((await callLaunch('GET', '/api/v1/releases', { 'x-api-key': secret })).status).toBe(401);
+    const again = await page(`/app/settings/api-keys/${keyId}/revoke`, { cookie: owner.cookie, form: { confirm: 'yes' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a key without scopes or with a scope the role cannot grant, creating nothing', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const none = await page('/app/settings/api-keys', { cookie: owner.cookie, form: { name: 'Empty' } });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('tick at least one scope');
+    const unknown = await page('/app/settings/api-keys', { cookie: owner.cookie, form: { name: 'Odd', scopes: 'keys:manage' } });
+    expect(unknown.status).toBe(400);
+    const listed = await (await page('/app/settings/api-keys', { cookie: owner.cookie })).text();
+    expect(listed).not.toContain('>Empty<');
+    expect(listed).not.toContain('>Odd<');
+  });
+
+  it('asks a sign-in without two-factor to re-authenticate, carrying the ticked scopes', async () => {
+    const { workspace } = await launchTeam();
+    const owner = await seedMember({ workspaceId: workspace.id, role: 'owner', twoFactor: true });
+    const { cookie } = await seedSession({ userId: owner.user.id, workspaceId: workspace.id, twoFactorVerified: false });
+    const form: Array<[string, string]> = [
+      ['name', 'Deploys'],
+      ['scopes', 'release:create'],
+      ['scopes', 'artifact:read'],
+    ];
+    const asked = await page('/app/settings/api-keys', { cookie, form });
+    expect(asked.status).toBe(403);
+    expect(await asked.text()).toContain('name="scopes" value="release:create artifact:read"');
+    const done = await page('/app/settings/api-keys', {
+      cookie,
+      form: [
+        ['name', 'Deploys'],
+        ['scopes', 'release:create artifact:read'],
+        ['password', owner.password],
+        ['totpCode', totpCode(owner.totpSecret!)],
+      ],
+    });
+    expect(done.status).toBe(201);
+    expect(shownOnce(await done.text(), 'key-secret')).toMatch(/^lk/);
+  });
+
+  it('refuses an API key on every settings page and action, and 404s another workspace key', async () => {
+    const { auth } = await seedWorkspace({ scopes: [...launchScopes] });
+    for (const [path, form] of [
+      ['/app/settings/members', undefined],
+      ['/app/settings/api-keys', undefined],
+      ['/app/invitations/accept?token=lkinv_x', undefined],
+      ['/app/settings/members/invite', { email: 'a@example.test', role: 'owner' }],
+      ['/app/settings/api-keys', { name: 'k', scopes: 'release:create' }],
+      ['/app/settings/leave', { confirm: 'yes' }],
+    ] as const) {
+      const response = await page(path, { form, headers: auth });
+      expect(response.status, path).toBe(403);
+    }
+    const mine = await launchTeam();
+    const stranger = await launchTeam();
+    const strangerOwner = await stranger.session('owner');
+    const created = await page('/app/settings/api-keys', { cookie: (await mine.session('owner')).cookie, form: { name: 'Mine', scopes: 'artifact:read' } });
+    const secret = shownOnce(await created.text(), 'key-secret');
+    const mineList = (await (await callLaunch('GET', '/api/v1/api-keys', { cookie: (await mine.session('owner')).cookie })).json()) as {
+      data: Array<{ id: string }>;
+    };
+    for (const form of [{}, { confirm: 'yes' }] as Array<Record<string, string>>) {
+      const response = await page(`/app/settings/api-keys/${mineList.data[0]!.id}/revoke`, { cookie: strangerOwner.cookie, form });
+      expect(response.status).toBe(404);
+    }
+    expect((await callLaunch('GET', '/api/v1/releases', { 'x-api-key': secret })).status).toBe(200);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parseNotes } from './notes';
+import { cleanInline } from './references';
+
+const repo = 'https://github.com/acme/tool';
+
+describe('reading release notes', () => {
+  it('takes kinds from Keep a Changelog sections and keeps exact line ranges', () => {
+    const notes = [
+      '## [1.2.0] - 2026-01-02',
+      '### Added',
+      '- New `sync` command',
+      '  spanning two lines',
+      '### Fixed',
+      '- Crash on empty input',
+      '### Removed',
+      '- The old `--legacy` flag',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['feature', 'New sync command spanning two lines', { start: 3, end: 4 }],
+      ['fix', 'Crash on empty input', { start: 6, end: 6 }],
+      ['breaking', 'The old --legacy flag', { start: 8, end: 8 }],
+    ]);
+  });
+
+  it('reads Conventional Commit prefixes and breaking markers over the section', () => {
+    const notes = [
+      '## Changes',
+      '- feat(cli)!: drop Node 18',
+      '- fix: handle spaces in paths',
+      '- perf: cache lookups',
+      '- chore: bump deps',
+      '- **Breaking:** rename `init`',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'drop Node 18'],
+      ['fix', 'handle spaces in paths'],
+      ['performance', 'cache lookups'],
+      ['internal', 'bump deps'],
+      ['breaking', 'rename init'],
+    ]);
+  });
+
+  it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
+    const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);
+  });
+
+  it('treats grouping bullets and underlined headings as sections (Express, reStructuredText)', () => {
+    const notes = ['5.0.0 / 2024-09-10', '==================', '* breaking:', '  * `res.status()` accepts only integers', '* deps: send@1.0.0'].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items[0]).toMatchObject({
+      kind: 'breaking',
+      text: 'res.status() accepts only integers',
+      lines: { start: 4, end: 4 },
+      section: ['5.0.0 / 2024-09-10', 'breaking'],
+    });
+    expect(items[1]!.kind).toBe('internal');
+  });
+
+  it('keeps the opening prose as the intro and a heading with prose but no bullets as a change', () => {
+    const notes = [
+      '# Acme 3',
+      '',
+      'Acme 3 is the fastest release we have ever shipped.',
+      '',
+      '## Highlights',
+      '',
+      '### Instant previews',
+      '',
+      'Previews now render as you type.',
+    ].join('\n');
+    const parsed = parseNotes(notes, repo);
+    expect(parsed.intro).toMatchObject({ lines: { start: 3, end: 3 } });
+    expect(parsed.items).toEqual([expect.objectContaining({ kind: 'feature', text: 'Instant previews', lines: { start: 7, end: 9 } })]);
+  });
+
+  it('turns links and references into citations and keeps only the words', () => {
+    const clean = cleanInline(
+      '[`bff9091`](https://github.com/acme/tool/commit/bff9091927811497dbf066b0e3b85ecb37d43822) Support **ESM** configs ([#12](https://github.com/acme/tool/pull/12)) by @jane in #13, see [docs](https://acme.dev/docs/esm)',
+      repo,
+    );
+    expect(clean.text).toBe('Support ESM configs, see docs');
+    expect(clean.refs.map((ref) => [ref.kind, ref.label])).toEqual([
+      ['commit', 'bff9091'],
+      ['pull_request', '#12'],
+      ['docs', 'acme.dev/docs/esm'],
+      ['issue', '#13'],
+    ]);
+    expect(clean.refs[3]!.url).toBe('https://github.com/acme/tool/issues/13');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * What a line of release notes links to, and its text with the links taken out. Release notes
+ * carry their evidence inline (`[#123](…/pull/123)`, `(abc1234)`, `by @user in …`); the brief
+ * keeps that evidence as references beside each sentence and shows only the words.
+ */
+export type ReferenceKind = 'pull_request' | 'issue' | 'commit' | 'compare' | 'docs' | 'link';
+
+export interface Reference {
+  kind: ReferenceKind;
+  /** As a reader names it: `#123`, `abc1234`, `owner/repo#12`, or the link's host and path. */
+  label: string;
+  url: string | null;
+}
+
+/** `https://github.com/owner/repo` when the release lives on GitHub, so bare `#123` can be linked. */
+export function repositoryBase(url: string | null): string | null {
+  const match = url?.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/);
+  return match ? `https://github.com/${match[1]}/${match[2]}` : null;
+}
+
+const GITHUB = /^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)\/(pull|issues|commit|compare)\/([^\s?#)]+)/;
+const SHA = /^[0-9a-f]{7,40}$/;
+
+function classifyUrl(url: string, repoBase: string | null): Reference {
+  const github = url.match(GITHUB);
+  if (github) {
+    const [, owner, repo, kind, rest] = github;
+    const local = repoBase === `https://github.com/${owner}/${repo}`;
+    const prefix = local ? '' : `${owner}/${repo}`;
+    if (kind === 'pull') return { kind: 'pull_request', label: `${prefix}#${rest!.replace(/\/.*$/, '')}`, url };
+    if (kind === 'issues') return { kind: 'issue', label: `${prefix}#${rest!.replace(/\/.*$/, '')}`, url };
+    if (kind === 'commit') return { kind: 'commit', label: `${prefix ? `${prefix}@` : ''}${rest!.slice(0, 7)}`, url };
+    return { kind: 'compare', label: `${prefix ? `${prefix} ` : ''}${rest}`, url };
+  }
+  const label = url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  return { kind: /\bdocs?\b|\/guide|\/reference|\/blog\/|readthedocs|\/manual/i.test(url) ? 'docs' : 'link', label, url };
+}
+
+export interface CleanText {
+  text: string;
+  refs: Reference[];
+}
+
+const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
+const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
+const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
+const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
+// Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
+const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see)\b|,|&|\/)+\)|\[\s+\]/g;
+
+/**
+ * The readable words of a line of notes, and what it links to. Links become their text (a link
+ * whose text is itself a reference, `[#123](…)` or a commit hash, is dropped from the words);
+ * bare `#123` resolves against the release's repository; credits (`by @user in …`) and
+ * reference-only brackets go. Markup (emphasis, code ticks, HTML) is removed, never reworded.
+ */
+export function cleanInline(raw: string, repoBase: string | null): CleanText {
+  const refs: Reference[] = [];
+  const add = (ref: Reference) => {
+    if (!refs.some((known) => known.url === ref.url && known.label === ref.label)) refs.push(ref);
+  };
+  let text = raw.replace(/<!--.*?-->/g, ' ').replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
+  text = text.replace(LINK, (whole, label: string, url: string) => {
+    if (whole.startsWith('!')) return ' ';
+    if (!/^https?:\/\//.test(url)) return label;
+    const ref = classifyUrl(url, repoBase);
+    const bare = label.replace(/[`*_]/g, '').trim();
+    if (/^(?:[\w.-]+\/[\w.-]+)?#\d+$/.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+      if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
+      return ' ';
+    }
+    add(ref);
+    return label;
+  });
+  // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
+  text = text.replace(/:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
+    add({
+      kind: role === 'pr' ? 'pull_request' : 'issue',
+      label: `#${number}`,
+      url: repoBase ? `${repoBase}/${role === 'pr' ? 'pull' : 'issues'}/${number}` : null,
+    });
+    return ' ';
+  });
+  text = text.replace(/:[a-z]+(?::[a-z]+)?:`([^`]+)`/g, '$1');
+  text = text.replace(AUTOLINK, (_whole, url: string) => {
+    add(classifyUrl(url, repoBase));
+    return ' ';
+  });
+  text = text.replace(BARE_URL, (url) => {
+    add(classifyUrl(url, repoBase));
+    return ' ';
+  });
+  text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
+    const qualified = label.includes('/');
+    const url = qualified ? `https://github.com/${label.replace('#', '/issues/')}` : repoBase ? `${repoBase}/issues/${number}` : null;
+    add({ kind: 'issue', label, url });
+    return `${lead} `;
+  });
+  text = text
+    .replace(MENTION_CREDIT, ' ')
+    .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
+    .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
+    .replace(/\s\[\d+\]\s*$/, ' ')
+    .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ')
+    // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
+    .replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2')
+    .replace(/`+([^`]*)`+/g, '$1');
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(EMPTY_GROUPS, ' ');
+  }
+  text = text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1')
+    .replace(/\(\s+/g, '(')
+    .trim()
+    .replace(/^[-–—:,;\s]+|[-–—:,;\s]+$/g, '');
+  return { text, refs };
+}

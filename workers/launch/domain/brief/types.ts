@@ -1,0 +1,52 @@
+import type { ChangeKind, LineRange } from './notes';
+import type { Reference } from './references';
+
+/**
+ * Where a sentence of a brief comes from. Every sentence carries at least one; a reader (or the
+ * review app) shows the cited lines of the release notes beside it, with the pull requests,
+ * issues, commits and pages those lines link to.
+ */
+export type Citation =
+  | {
+      source: 'notes';
+      lines: LineRange;
+      /** The cited lines exactly as they stood in the notes the brief was made from. */
+      excerpt: string;
+      refs: Reference[];
+    }
+  | { source: 'release'; field: 'version' | 'title' | 'url'; value: string }
+  | { source: 'profile'; field: 'name' | 'audience' | 'docsUrl'; value: string };
+
+export interface Sentence {
+  text: string;
+  citations: Citation[];
+}
+
+export interface Highlight extends Sentence {
+  kind: Exclude<ChangeKind, 'internal'>;
+}
+
+/** The brief's JSON as stored and returned: the same shape for the API and the review app. */
+export interface Brief {
+  format: 'launch.brief/1';
+  release: { id: string; version: string; title: string; url: string | null; contentHash: string };
+  /** The product name used, and where it came from. */
+  product: { name: string | null; source: 'profile' | 'release_title' | null };
+  headline: Sentence;
+  summary: Sentence[];
+  /** Breaking changes first (all of them), then features, fixes, performance, security, other. */
+  highlights: Highlight[];
+  audience: Sentence[];
+  callToAction: Sentence;
+}
+
+/** Every sentence of a brief with its place: `headline`, `summary.0`, `highlights.3`, `audience.1`, `callToAction`. */
+export function sentencesOf(brief: Brief): Array<{ path: string; sentence: Sentence }> {
+  return [
+    { path: 'headline', sentence: brief.headline },
+    ...brief.summary.map((sentence, index) => ({ path: `summary.${index}`, sentence })),
+    ...brief.highlights.map((sentence, index) => ({ path: `highlights.${index}`, sentence })),
+    ...brief.audience.map((sentence, index) => ({ path: `audience.${index}`, sentence })),
+    { path: 'callToAction', sentence: brief.callToAction },
+  ];
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { generateBrief } from './brief/generate';
+import { cardAltText, cardInputs, cardKey, cardSizes, CARD_HIGHLIGHTS, type CardInputs } from './card';
+import { cardHtml } from './card-template';
+import { channelNames } from './channels';
+import { emptyProductProfile } from './product-profile';
+
+const release = {
+  id: 'rel_x',
+  version: 'v2.0.0',
+  title: 'Acme 2.0',
+  url: 'https://github.com/acme/acme/releases/tag/v2.0.0',
+  notes: [
+    '### Features',
+    '- Add `--watch` mode',
+    '- Add a dark theme',
+    '### Breaking changes',
+    '- Drop Node 18',
+    '### Fixes',
+    '- Fix a crash on empty input',
+  ].join('\n'),
+  contentHash: 'h',
+};
+const brief = generateBrief(release, null);
+
+describe('card sizes', () => {
+  it('gives each channel the size it shows uncropped: 16:9 for X, Bluesky and Mastodon, 1.91:1 for LinkedIn, square for Threads', () => {
+    expect(cardSizes).toEqual({
+      x: { width: 1200, height: 675 },
+      linkedin: { width: 1200, height: 627 },
+      bluesky: { width: 1200, height: 675 },
+      mastodon: { width: 1200, height: 675 },
+      threads: { width: 1080, height: 1080 },
+    });
+    expect(Object.keys(cardSizes).sort()).toEqual([...channelNames].sort());
+  });
+});
+
+describe('card inputs', () => {
+  it('shows the release title and version and the top highlights, breaking changes first', () => {
+    const inputs = cardInputs(brief, null);
+    expect(inputs).toMatchObject({
+      product: 'Acme 2.0',
+      title: 'Acme 2.0',
+      version: 'v2.0.0',
+      logoUrl: null,
+      link: 'github.com/acme/acme/releases/tag/v2.0.0',
+    });
+    expect(inputs.highlights).toHaveLength(CARD_HIGHLIGHTS);
+    expect(inputs.highlights[0]).toMatchObject({ label: 'Breaking' });
+    expect(inputs.highlights[0]!.text).toContain('Node 18');
+    expect(inputs.colours).toEqual({ background: '#0f172a', text: '#ffffff', accent: '#38bdf8', onAccent: '#0b1020' });
+  });
+
+  it("takes the profile's logo and colours, ignoring a colour that is not #rrggbb, and picks readable text", () => {
+    const inputs = cardInputs(brief, {
+      ...emptyProductProfile,
+      logoUrl: 'https://acme.example/logo.png',
+      brandColors: ['red;}</style><script>alert(1)</script>', '#FFD700', '#1e3a8a'],
+    });
+    expect(inputs.logoUrl).toBe('https://acme.example/logo.png');
+    expect(inputs.colours).toEqual({ background: '#ffd700', text: '#0b1020', accent: '#1e3a8a', onAccent: '#ffffff' });
+  });
+
+  it('cuts a long highlight at a word boundary', () => {
+    const long = generateBrief({ ...release, notes: `### Features\n- ${'Add a very long feature description '.repeat(10)}` }, null);
+    const text = cardInputs(long, null).highlights[0]!.text;
+    expect([...text].length).toBeLessThanOrEqual(120);
+    expect(text).toMatch(/description…$|feature…$|long…$|very…$|Add…$|a…$/);
+  });
+
+  it('says what the card shows in its alt text', () => {
+    expect(cardAltText(cardInputs(brief, null))).toMatch(/^Launch card for Acme 2\.0: Acme 2\.0 \(v2\.0\.0\)\. Breaking: .*Node 18/);
+  });
+});
+
+describe('card key', () => {
+  it('changes with any input, the size and the format, and only with them', async () => {
+    const inputs = cardInputs(brief, null);
+    const key = await cardKey(inputs, cardSizes.x, 'png');
+    expect(await cardKey(structuredClone(inputs), cardSizes.bluesky, 'png')).toBe(key);
+    const others = await Promise.all([
+      cardKey(inputs, cardSizes.linkedin, 'png'),
+      cardKey(inputs, cardSizes.x, 'webp'),
+      cardKey({ ...inputs, version: 'v2.0.1' }, cardSizes.x, 'png'),
+      cardKey({ ...inputs, logoUrl: 'https://acme.example/logo.svg' }, cardSizes.x, 'png'),
+      cardKey({ ...inputs, link: 'acme.example' }, cardSizes.x, 'png'),
+      cardKey({ ...inputs, colours: { ...inputs.colours, accent: '#ff0000' } }, cardSizes.x, 'png'),
+    ]);
+    expect(new Set([key, ...others]).size).toBe(7);
+  });
+});
+
+describe('card template', () => {
+  const hostile: CardInputs = {
+    product: '<img src=x onerror=alert(1)>',
+    title: '</style><script>alert("title")</script>',
+    version: 'v1"><svg onload=alert(2)>',
+    highlights: [{ label: 'New', text: "<iframe src='javascript:alert(3)'></iframe> & more" }],
+    colours: { background: 'red;}body{background:url(https://evil.example/x)', text: '#ffffff', accent: '#38bdf8', onAccent: '#0b1020' },
+    link: 'acme.example/</footer><script>alert(4)</script>',
+    logoUrl: null,
+  };
+
+  it('escapes every text of the release and refuses colours that are not #rrggbb', () => {
+    const html = cardHtml(hostile, cardSizes.x, null);
+    expect(html).not.toMatch(/<script|<img src=x|<svg|<iframe/i);
+    expect(html).toContain('<span class="version">v1&quot;&gt;&lt;svg onload=alert(2)&gt;</span>');
+    expect(html).toContain('&lt;/style&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;iframe src=&#39;javascript:alert(3)&#39;&gt;&lt;/iframe&gt; &amp; more');
+    expect(html).toContain('<footer>acme.example/&lt;/footer&gt;&lt;script&gt;alert(4)&lt;/script&gt;</footer>');
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain('background:#0f172a');
+  });
+
+  it('forbids the page every load but data: images, and embeds only a data: logo', () => {
+    const html = cardHtml(hostile, cardSizes.threads, 'data:image/png;base64,iVBORw0KGgo=');
+    expect(html).toContain('content="default-src &#39;none&#39;; img-src data:; style-src &#39;unsafe-inline&#39;"');
+    expect(html).toContain('<img class="logo" src="data:image/png;base64,iVBORw0KGgo="');
+    expect(cardHtml(hostile, cardSizes.x, 'https://evil.example/logo.png')).not.toContain('class="logo"');
+    expect(cardHtml(hostile, cardSizes.x, 'data:text/html;base64,PHNjcmlwdD4=')).not.toContain('class="logo"');
+  });
+
+  it('prints the link of the release page or the product site, and only a web address', () => {
+    expect(cardInputs({ ...brief, release: { ...brief.release, url: null } }, { ...emptyProductProfile, siteUrl: 'https://acme.example/' }).link).toBe(
+      'acme.example',
+    );
+    expect(cardInputs({ ...brief, release: { ...brief.release, url: 'javascript:alert(1)' } }, null).link).toBeNull();
+  });
+
+  it('says the version and the product once: not beside a title that already names them', () => {
+    const named = cardHtml({ ...cardInputs(brief, null), title: 'Acme 2.0.0', product: 'Acme' }, cardSizes.x, null);
+    expect(named).not.toContain('class="version"');
+    expect(named).not.toContain('class="product"');
+    const bare = cardHtml({ ...cardInputs(brief, null), title: 'The spring release', product: 'Acme' }, cardSizes.x, null);
+    expect(bare).toContain('<span class="version">v2.0.0</span>');
+    expect(bare).toContain('<span class="product">Acme</span>');
+  });
+
+  it('lays the page out at the exact size of the channel', () => {
+    expect(cardHtml(cardInputs(brief, null), cardSizes.linkedin, null)).toContain('html,body{width:1200px;height:627px;');
+    expect(cardHtml(cardInputs(brief, null), cardSizes.threads, null)).toContain('html,body{width:1080px;height:1080px;');
+  });
+});

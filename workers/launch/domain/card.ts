@@ -1,0 +1,136 @@
+import { sha256Hex } from '../../../shared/crypto';
+import type { Brief, Highlight } from './brief/types';
+import type { Channel } from './channels';
+import type { ProductProfile } from './product-profile';
+
+/**
+ * The launch card of a post: an image of the release (product, title, version, top highlights)
+ * in the product's logo and colours, at the size its channel shows without cropping. Pure: what
+ * goes on the card, at which size, and the key that names one rendering of it.
+ */
+
+/** Bumped whenever the template's look changes, so cached cards of the old look are not reused. */
+export const CARD_TEMPLATE_VERSION = 'card/1';
+
+export const cardFormats = ['png', 'webp'] as const;
+export type CardFormat = (typeof cardFormats)[number];
+
+export interface CardSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * Card size per channel, in CSS pixels rendered at 1×. X and Bluesky show a single image at 16:9
+ * uncropped (1200×675); Mastodon crops previews to 16:9 as well; LinkedIn's shared-image size is
+ * 1.91:1 (1200×627); Threads shows square images (1080×1080, the size Instagram uses too).
+ */
+export const cardSizes: Record<Channel, CardSize> = {
+  x: { width: 1200, height: 675 },
+  linkedin: { width: 1200, height: 627 },
+  bluesky: { width: 1200, height: 675 },
+  mastodon: { width: 1200, height: 675 },
+  threads: { width: 1080, height: 1080 },
+};
+
+/** Highlights shown on a card: the brief ranks breaking changes first, so they are never the ones left off. */
+export const CARD_HIGHLIGHTS = 3;
+/** A highlight longer than this is cut at a word boundary: a card is read at a glance. */
+export const CARD_HIGHLIGHT_CHARS = 120;
+
+const DEFAULT_COLOURS = { background: '#0f172a', accent: '#38bdf8' } as const;
+const HEX_COLOUR = /^#[0-9a-f]{6}$/;
+
+const kindLabels: Record<Highlight['kind'], string> = {
+  breaking: 'Breaking',
+  feature: 'New',
+  fix: 'Fixed',
+  performance: 'Faster',
+  security: 'Security',
+  other: 'Changed',
+};
+
+export interface CardColours {
+  background: string;
+  /** Text on the background. */
+  text: string;
+  accent: string;
+  /** Text on the accent (the highlight labels). */
+  onAccent: string;
+}
+
+/** Everything a card shows: the cache key is its hash, so nothing else may change the image. */
+export interface CardInputs {
+  product: string | null;
+  title: string;
+  version: string;
+  highlights: Array<{ label: string; text: string }>;
+  colours: CardColours;
+  /** Where to read more, as shown (no scheme): the release page, else the product's site; null without either. */
+  link: string | null;
+  /** The product profile's logo, fetched through the SSRF guard when rendered; null without one. */
+  logoUrl: string | null;
+}
+
+export function cardInputs(brief: Brief, profile: ProductProfile | null): CardInputs {
+  const brand = (profile?.brandColors ?? []).map((colour) => colour.toLowerCase()).filter((colour) => HEX_COLOUR.test(colour));
+  const background = brand[0] ?? DEFAULT_COLOURS.background;
+  const accent =
+    brand.find((colour) => colour !== background && contrastRatio(colour, background) >= 1.5) ?? (brand[0] ? textOn(background) : DEFAULT_COLOURS.accent);
+  return {
+    product: brief.product.name,
+    title: brief.release.title.trim() || brief.release.version,
+    version: brief.release.version,
+    highlights: brief.highlights
+      .slice(0, CARD_HIGHLIGHTS)
+      .map((highlight) => ({ label: kindLabels[highlight.kind], text: clip(highlight.text, CARD_HIGHLIGHT_CHARS) })),
+    colours: { background, text: textOn(background), accent, onAccent: textOn(accent) },
+    link: shownLink(brief.release.url ?? profile?.siteUrl ?? null),
+    logoUrl: profile?.logoUrl ?? null,
+  };
+}
+
+/** What readers of the post get instead of the image: the card's words, in its order. */
+export function cardAltText(inputs: CardInputs): string {
+  const name = [inputs.product, inputs.title].filter(Boolean).join(': ');
+  const lines = inputs.highlights.map((highlight) => `${highlight.label}: ${highlight.text}`);
+  return clip(`Launch card for ${name} (${inputs.version}). ${lines.join(' ')}`.trim(), 1000);
+}
+
+/** The name of one rendering: template version, inputs, size and format. Equal keys, equal images. */
+export function cardKey(inputs: CardInputs, size: CardSize, format: CardFormat): Promise<string> {
+  return sha256Hex(JSON.stringify([CARD_TEMPLATE_VERSION, inputs, size.width, size.height, format]));
+}
+
+/** A web address without its scheme or trailing slash, as a card prints it; anything else is not printed. */
+function shownLink(url: string | null): string | null {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  return clip(url.replace(/^https?:\/\//i, '').replace(/\/$/, ''), 80);
+}
+
+function clip(text: string, max: number): string {
+  const chars = [...text.trim()];
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+/** Near-black or white, whichever reads better on the colour (WCAG contrast). */
+function textOn(colour: string): string {
+  return contrastRatio('#ffffff', colour) >= contrastRatio('#0b1020', colour) ? '#ffffff' : '#0b1020';
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+function luminance(colour: string): number {
+  const [r, g, b] = [1, 3, 5].map((offset) => {
+    const channel = Number.parseInt(colour.slice(offset, offset + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}

@@ -1,0 +1,69 @@
+import { z } from '@hono/zod-openapi';
+
+/** The brief's JSON (workers/launch/domain/brief/types.ts) as the OpenAPI document shows it. */
+const referenceSchema = z
+  .object({
+    kind: z.enum(['pull_request', 'issue', 'commit', 'compare', 'docs', 'link']),
+    label: z.string().openapi({ example: '#1234' }),
+    url: z.string().nullable().openapi({ description: 'Null for a bare `#123` when the release URL names no GitHub repository.' }),
+  })
+  .openapi('BriefReference');
+
+export const citationSchema = z
+  .union([
+    z.object({
+      source: z.literal('notes'),
+      lines: z.object({ start: z.number().int(), end: z.number().int() }).openapi({ description: '1-based, inclusive line numbers of the release notes.' }),
+      excerpt: z.string().openapi({ description: 'The cited lines exactly as they stood when the brief was made.' }),
+      refs: z.array(referenceSchema).openapi({ description: 'The pull requests, issues, commits and pages the cited lines link to.' }),
+    }),
+    z.object({ source: z.literal('release'), field: z.enum(['version', 'title', 'url']), value: z.string() }),
+    z.object({ source: z.literal('profile'), field: z.enum(['name', 'audience', 'docsUrl']), value: z.string() }),
+  ])
+  .openapi('BriefCitation');
+
+const sentenceSchema = z.object({ text: z.string(), citations: z.array(citationSchema).min(1) }).openapi('BriefSentence');
+
+export const briefBodySchema = z
+  .object({
+    format: z.literal('launch.brief/1'),
+    release: z.object({ id: z.string(), version: z.string(), title: z.string(), url: z.string().nullable(), contentHash: z.string() }),
+    product: z.object({ name: z.string().nullable(), source: z.enum(['profile', 'release_title']).nullable() }),
+    headline: sentenceSchema,
+    summary: z.array(sentenceSchema),
+    highlights: z
+      .array(sentenceSchema.extend({ kind: z.enum(['breaking', 'feature', 'fix', 'performance', 'security', 'other']) }))
+      .openapi({ description: 'Every breaking change first, then features, fixes, performance, security and other changes.' }),
+    audience: z.array(sentenceSchema).openapi({ description: 'Who the release matters to.' }),
+    callToAction: sentenceSchema,
+  })
+  .openapi('BriefBody');
+
+export const briefSchema = z
+  .object({
+    id: z.string().openapi({ example: 'brf_01JD3W6Z4T8M2Q9X5K7B1C3V0N' }),
+    releaseId: z.string(),
+    stale: z.boolean().openapi({ description: "True once the release's notes, title, version or URL changed after the brief was made: make a new one." }),
+    createdAt: z.string().datetime(),
+    brief: briefBodySchema,
+  })
+  .openapi('Brief');
+
+export const postSourcesSchema = z
+  .object({
+    postId: z.string(),
+    briefId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The brief the post was drafted from; null for a post typed by hand, or once the release was deleted.' }),
+    sentences: z
+      .array(
+        z.object({
+          path: z.string().openapi({ description: 'The brief sentence it came from: `headline`, `summary.0`, `highlights.2`, `audience.0`, `callToAction`.' }),
+          text: z.string().openapi({ description: 'As it reads in the post (cut at a word boundary when the channel is short).' }),
+          citations: z.array(citationSchema),
+        }),
+      )
+      .openapi({ description: 'Each cited sentence of the copy, in order; empty for a post typed by hand.' }),
+  })
+  .openapi('PostSources');

@@ -1,0 +1,157 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { corpus } from '../../../test/fixtures/release-notes';
+import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
+import { validatePostCopy, type Channel } from '../domain/channels';
+import { emptyProductProfile } from '../domain/product-profile';
+import { saveProductProfile } from '../services/product-profile';
+
+const base = 'http://launch.test';
+const scopes = ['release:create', 'artifact:read'] as const;
+
+type Auth = Record<string, string>;
+interface BriefBody {
+  id: string;
+  releaseId: string;
+  stale: boolean;
+  brief: { headline: { text: string }; highlights: Array<{ kind: string; text: string }>; product: { name: string | null } };
+}
+
+function call(auth: Auth, method: string, path: string, body?: unknown, key?: string) {
+  return SELF.fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { 'idempotency-key': key } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function release(auth: Auth, notes: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await call(auth, 'POST', '/api/v1/releases', { version: `v${crypto.randomUUID().slice(0, 8)}`, title: 'Release', notes, ...extra });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const vite = corpus.find((entry) => entry.id === 'vite-7.0.0')!;
+
+describe('briefs', () => {
+  it('makes a cited brief from a corpus release, reads it back as JSON and as Markdown', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const releaseId = await release(auth, vite.notes, { title: vite.title, version: vite.version, url: vite.sourceUrl });
+    const created = await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`);
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as BriefBody;
+    expect(body).toMatchObject({ id: expect.stringMatching(/^brf_/), releaseId, stale: false });
+    expect(body.brief.headline.text).toBe('Vite v7.0.0 is out.');
+    expect(body.brief.highlights[0]).toMatchObject({ kind: 'breaking', citations: [{ source: 'notes', lines: { start: 13, end: 13 } }] });
+    expect(await (await call(auth, 'GET', `/api/v1/briefs/${body.id}`)).json()).toEqual(body);
+    const markdown = await call(auth, 'GET', `/api/v1/briefs/${body.id}/markdown`);
+    expect(markdown.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const text = await markdown.text();
+    expect(text).toMatch(/^# Vite v7\.0\.0 is out\.\[\^1\]\[\^2\]/);
+    expect(text).toMatch(/^\[\^\d+\]: Release notes, line 13: .* — \[#19996\]\(https:\/\/github.com\/vitejs\/vite\/issues\/19996\)/m);
+    const list = (await (await call(auth, 'GET', `/api/v1/releases/${releaseId}/briefs`)).json()) as { data: BriefBody[] };
+    expect(list.data.map((brief) => brief.id)).toEqual([body.id]);
+  });
+
+  it('uses the product profile and says when the release changed since', async () => {
+    const { auth, workspace } = await seedWorkspace({ scopes });
+    await withTestDb((db) => saveProductProfile(db, workspace.id, { ...emptyProductProfile, name: 'Vite', audience: 'web developers' }, 'onboarding'));
+    const releaseId = await release(auth, vite.notes, { url: vite.sourceUrl, version: 'v7.0.0' });
+    const brief = (await (await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`)).json()) as BriefBody & {
+      brief: { audience: Array<{ text: string }> };
+    };
+    expect(brief.brief.product.name).toBe('Vite');
+    expect(brief.brief.audience[0]!.text).toBe('Vite is for web developers.');
+    await call(auth, 'PATCH', `/api/v1/releases/${releaseId}`, { notes: `${vite.notes}\n- one more fix` });
+    expect(((await (await call(auth, 'GET', `/api/v1/briefs/${brief.id}`)).json()) as BriefBody).stale).toBe(true);
+  });
+
+  it('refuses empty notes and notes over the cap with 422 naming the reason, storing nothing', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const empty = await release(auth, '');
+    const refused = await call(auth, 'POST', `/api/v1/releases/${empty}/briefs`);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: 'release_not_briefable', reason: 'notes_empty', field: 'notes', hint: expect.any(String) });
+    const long = await release(auth, `- ${'a change '.repeat(6000)}`);
+    const tooLong = await call(auth, 'POST', `/api/v1/releases/${long}/briefs`);
+    expect(tooLong.status).toBe(422);
+    expect(await tooLong.json()).toMatchObject({ code: 'release_not_briefable', reason: 'notes_too_long', maxChars: 50_000 });
+    for (const id of [empty, long]) expect(((await (await call(auth, 'GET', `/api/v1/releases/${id}/briefs`)).json()) as { data: [] }).data).toEqual([]);
+  });
+
+  it('makes one brief under 20 concurrent creates with one Idempotency-Key', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const releaseId = await release(auth, '### Features\n- Add a watch mode');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`, undefined, 'brief-key-1')));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(19);
+    const list = (await (await call(auth, 'GET', `/api/v1/releases/${releaseId}/briefs`)).json()) as { data: unknown[] };
+    expect(list.data).toHaveLength(1);
+  });
+});
+
+describe('campaigns drafted from a brief', () => {
+  const channels: Channel[] = ['x', 'linkedin', 'bluesky', 'mastodon', 'threads'];
+
+  async function brief(auth: Auth): Promise<BriefBody> {
+    const releaseId = await release(auth, vite.notes, { title: vite.title, url: vite.sourceUrl });
+    return (await (await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`)).json()) as BriefBody;
+  }
+
+  it('drafts one post per channel within its limit, each keeping its citations', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const made = await brief(auth);
+    const created = await call(auth, 'POST', `/api/v1/briefs/${made.id}/campaigns`, { channels });
+    expect(created.status).toBe(201);
+    const campaign = (await created.json()) as {
+      releaseId: string;
+      name: string;
+      posts: Array<{ id: string; channel: Channel; copy: string; status: string }>;
+    };
+    expect(campaign.releaseId).toBe(made.releaseId);
+    expect(campaign.posts.map((post) => [post.channel, post.status])).toEqual(channels.map((channel) => [channel, 'draft']));
+    for (const post of campaign.posts) {
+      expect(validatePostCopy(post.channel, post.copy)).toEqual({ ok: true });
+      expect(post.copy).toContain('Breaking:');
+      const sources = (await (await call(auth, 'GET', `/api/v1/posts/${post.id}/sources`)).json()) as {
+        briefId: string;
+        sentences: Array<{ path: string; text: string; citations: Array<{ source: string }> }>;
+      };
+      expect(sources.briefId).toBe(made.id);
+      expect(sources.sentences[0]!.path).toBe('headline');
+      for (const sentence of sources.sentences) {
+        expect(post.copy).toContain(sentence.text);
+        expect(sentence.citations.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('refuses an unknown channel naming the field, creating nothing', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const made = await brief(auth);
+    const refused = await call(auth, 'POST', `/api/v1/briefs/${made.id}/campaigns`, { channels: ['x', 'myspace'] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'validation_failed', field: 'channels.1' });
+    const campaigns = (await (await call(auth, 'GET', '/api/v1/campaigns')).json()) as { data: unknown[] };
+    expect(campaigns.data).toEqual([]);
+  });
+
+  it('creates one campaign under concurrent duplicates with one Idempotency-Key', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const made = await brief(auth);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call(auth, 'POST', `/api/v1/briefs/${made.id}/campaigns`, { channels: ['x'] }, 'draft-key-1')),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(9);
+    const campaigns = (await (await call(auth, 'GET', '/api/v1/campaigns')).json()) as { data: unknown[] };
+    expect(campaigns.data).toHaveLength(1);
+  });
+
+  it('shows no sources for a post typed by hand', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const created = await call(auth, 'POST', '/api/v1/campaigns', { name: 'By hand', objective: 'Test', posts: [{ channel: 'x', copy: 'Hello' }] });
+    const post = ((await created.json()) as { posts: Array<{ id: string }> }).posts[0]!;
+    expect(await (await call(auth, 'GET', `/api/v1/posts/${post.id}/sources`)).json()).toEqual({ postId: post.id, briefId: null, sentences: [] });
+  });
+});

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../../shared/db/client';
+import { bulkTasks, listRows, lists, pipelineRows, suppressions } from '../../../shared/db/schema';
+
+/**
+ * Appends verified pipeline rows to a list, as if they were more rows of its upload: each becomes a
+ * list row pointing at the task that checked it, so the list's quality report, download and
+ * remediation read it like an uploaded row. Its cells follow the list's columns (the list's email
+ * column takes the row's address, any other column the pushed value of the same name, empty when
+ * absent); a row repeating an address the list already has, or an earlier row of this append, is a
+ * repeat of the first, as in an upload; the suppression its check matched is its flag. The list's
+ * counters move in the same statement.
+ *
+ * Exactly once is the caller's: it appends rows in the transaction that moves them out of
+ * `verifying`, which only one transaction can do. The list row is locked so that concurrent
+ * appends take consecutive row numbers. Returns the rows appended: none when the list is gone, is
+ * another workspace's, or is still importing (its rows are being numbered).
+ */
+export async function appendPipelineRows(tx: Executor, target: { listId: number; tenantId: string }, rowIds: readonly number[]): Promise<number> {
+  if (rowIds.length === 0) return 0;
+  const [list] = (
+    await tx.execute<{ id: number }>(sql`
+      select id from ${lists} where id = ${target.listId} and tenant_id = ${target.tenantId} and status = 'ready' for update`)
+  ).rows;
+  if (!list) return 0;
+  const ids = `{${rowIds.join(',')}}`;
+  const appended = await tx.execute<{ rows: number; addresses: number; duplicates: number }>(sql`
+    with list as (select columns, email_column from ${lists} where id = ${target.listId}),
+    base as (
+      select coalesce(max(row_number) + 1, 0) as next_row, coalesce(max(line) + 1, 2) as next_line
+      from ${listRows} where list_id = ${target.listId}
+    ),
+    incoming as (
+      select p.*, (row_number() over (order by p.id))::int - 1 as ordinal,
+        min(p.id) over (partition by p.email_key) as first_id
+      from ${pipelineRows} p where p.id = any(${ids}::bigint[]) and p.tenant_id = ${target.tenantId}
+    ),
+    numbered as (
+      select i.*, base.next_row + i.ordinal as row_number, base.next_line + i.ordinal as line,
+        (select min(r.row_number) from ${listRows} r where r.list_id = ${target.listId} and r.email_key = i.email_key) as earlier_row,
+        (select f.ordinal from incoming f where f.id = i.first_id) as first_ordinal
+      from incoming i, base
+    ),
+    inserted as (
+      insert into ${listRows} (list_id, row_number, tenant_id, line, cells, email, email_key, duplicate_of, job_id, position, suppression_id)
+      select ${target.listId}, n.row_number, ${target.tenantId}, n.line,
+        coalesce((
+          select jsonb_agg(case when c.name = list.email_column then n.email else coalesce(n.data->>c.name, '') end order by c.ord)
+          from jsonb_array_elements_text(list.columns) with ordinality as c(name, ord)
+        ), '[]'::jsonb),
+        n.email, n.email_key,
+        coalesce(n.earlier_row, case when n.id <> n.first_id then base.next_row + n.first_ordinal end),
+        coalesce(e.job_id, n.job_id), coalesce(e.position, n.position),
+        (select s.id from ${suppressions} s join ${bulkTasks} t on t.job_id = n.job_id and t.position = n.position
+          where s.id = (t.result->'suppressed'->'entry'->>'id')::int and s.tenant_id = ${target.tenantId})
+      from numbered n cross join list cross join base
+      left join ${listRows} e on e.list_id = ${target.listId} and e.row_number = n.earlier_row
+      returning duplicate_of
+    )
+    select count(*)::int as rows, (count(*) filter (where duplicate_of is null))::int as addresses,
+      (count(*) filter (where duplicate_of is not null))::int as duplicates
+    from inserted`);
+  const counts = appended.rows[0]!;
+  await tx.execute(sql`
+    update ${lists} set rows = rows + ${counts.rows}, addresses = addresses + ${counts.addresses},
+      duplicates = duplicates + ${counts.duplicates}, updated_at = now()
+    where id = ${target.listId}`);
+  return counts.rows;
+}

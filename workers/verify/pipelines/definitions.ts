@@ -1,0 +1,213 @@
+import { and, count, desc, eq, min, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../shared/db/client';
+import { lists, pipelineRows, pipelines } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
+import type { PipelineStatus } from '../domain/pipelines';
+import { readSettings } from '../services/settings';
+import type { JobCheckOptions } from '../bulk/jobs';
+
+export type PipelineRow = typeof pipelines.$inferSelect;
+
+/** The plan feature every pipeline operation needs. */
+export const pipelinesFeature = { feature: 'pipelines', minimumPlan: 'pro' } as const;
+
+/** A definition as the API takes it (validated by the route's schema, URL already through the SSRF guard). */
+export interface PipelineDefinition {
+  name: string;
+  email_column: string;
+  source_key: string | null;
+  options: JobCheckOptions;
+  batch: { max_rows: number; max_wait_seconds: number | null };
+  schedule: { every_minutes: number } | null;
+  destinations: { webhook_url: string | null; append_to_list_id: number | null; suppressed: 'flag' | 'drop' };
+}
+
+export function notFound(pipelineId: number): ApiError {
+  return new ApiError('not_found', `No pipeline ${pipelineId} in this workspace.`, { hint: 'Check the pipeline_id returned when the pipeline was created.' });
+}
+
+/** Every delivery is signed with the workspace's secret: a webhook destination needs one first. */
+async function requireSigningSecret(db: Database, tenantId: string, webhookUrl: string | null): Promise<void> {
+  if (webhookUrl === null) return;
+  if ((await readSettings(db, tenantId))?.webhookSigningSecret) return;
+  throw new ApiError('validation_failed', 'destinations.webhook_url needs a signing secret: every delivery is signed.', {
+    hint: 'Set one first with PATCH /v1/me/webhook {"signing_secret": "…"}.',
+    details: { field: 'destinations.webhook_url' },
+  });
+}
+
+/**
+ * A list destination must be a ready list of the same workspace (another workspace's list is as
+ * unknown as a missing one), with the pipeline's sandbox setting: sandbox results would distort a
+ * real list's quality, and real checks would spend credits on a sandbox one.
+ */
+async function requireAppendList(db: Database, tenantId: string, definition: PipelineDefinition): Promise<void> {
+  const listId = definition.destinations.append_to_list_id;
+  if (listId === null) return;
+  const [list] = await db
+    .select({ status: lists.status, sandbox: lists.sandbox })
+    .from(lists)
+    .where(and(eq(lists.id, listId), eq(lists.tenantId, tenantId)));
+  const field = { field: 'destinations.append_to_list_id' };
+  if (!list) {
+    throw new ApiError('validation_failed', `destinations.append_to_list_id: no list ${listId} in this workspace.`, {
+      hint: 'Name one of this workspace’s lists (GET /v1/lists).',
+      details: field,
+    });
+  }
+  if (list.status !== 'ready') {
+    throw new ApiError('validation_failed', `destinations.append_to_list_id: list ${listId} is still importing.`, {
+      hint: 'Wait until its upload has finished (GET /v1/lists/{list_id}).',
+      details: field,
+    });
+  }
+  if (list.sandbox !== Boolean(definition.options.sandbox)) {
+    throw new ApiError(
+      'validation_failed',
+      `destinations.append_to_list_id: list ${listId} is ${list.sandbox ? '' : 'not '}a sandbox list, and the pipeline's checks are ${definition.options.sandbox ? '' : 'not '}sandbox checks.`,
+      {
+        hint: 'Append sandbox checks to a sandbox list and real checks to a real one.',
+        details: field,
+      },
+    );
+  }
+}
+
+function columns(definition: PipelineDefinition, now: Date) {
+  return {
+    name: definition.name,
+    emailColumn: definition.email_column,
+    sourceKey: definition.source_key,
+    options: definition.options as Record<string, unknown>,
+    batchMaxRows: definition.batch.max_rows,
+    batchMaxWaitSeconds: definition.batch.max_wait_seconds,
+    scheduleEveryMinutes: definition.schedule?.every_minutes ?? null,
+    nextScheduledAt: definition.schedule ? new Date(now.getTime() + definition.schedule.every_minutes * 60_000) : null,
+    webhookUrl: definition.destinations.webhook_url,
+    appendListId: definition.destinations.append_to_list_id,
+    suppressedPolicy: definition.destinations.suppressed,
+    updatedAt: now,
+  };
+}
+
+export async function createPipeline(db: Database, tenantId: string, createdBy: string, definition: PipelineDefinition) {
+  await requireSigningSecret(db, tenantId, definition.destinations.webhook_url);
+  await requireAppendList(db, tenantId, definition);
+  const now = new Date();
+  const [row] = await db
+    .insert(pipelines)
+    .values({ ...columns(definition, now), tenantId, createdBy, createdAt: now })
+    .returning();
+  return pipelineView(row!, { waiting: 0, oldestPushedAt: null });
+}
+
+/** The pipeline of the tenant; another tenant's is 404. `lock` takes its row for the transaction. */
+export async function findPipeline(db: Executor, tenantId: string, pipelineId: number, lock = false): Promise<PipelineRow> {
+  const query = db
+    .select()
+    .from(pipelines)
+    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.tenantId, tenantId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(pipelineId);
+  return row;
+}
+
+interface Waiting {
+  waiting: number;
+  oldestPushedAt: Date | null;
+}
+
+export async function waitingRows(db: Executor, pipelineId: number): Promise<Waiting> {
+  const [row] = await db
+    .select({ waiting: count(), oldestPushedAt: min(pipelineRows.pushedAt) })
+    .from(pipelineRows)
+    .where(and(eq(pipelineRows.pipelineId, pipelineId), eq(pipelineRows.status, 'waiting')));
+  return { waiting: row?.waiting ?? 0, oldestPushedAt: row?.oldestPushedAt ?? null };
+}
+
+export async function readPipeline(db: Database, tenantId: string, pipelineId: number) {
+  const row = await findPipeline(db, tenantId, pipelineId);
+  return pipelineView(row, await waitingRows(db, row.id));
+}
+
+export async function listPipelines(db: Database, tenantId: string, query: { status?: PipelineStatus; limit: number; offset: number }) {
+  const where = and(eq(pipelines.tenantId, tenantId), query.status ? eq(pipelines.status, query.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        pipeline: pipelines,
+        waiting: sql<number>`(select count(*)::int from ${pipelineRows} where pipeline_id = ${pipelines.id} and status = 'waiting')`,
+      })
+      .from(pipelines)
+      .where(where)
+      .orderBy(desc(pipelines.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(pipelines).where(where),
+  ]);
+  return {
+    pipelines: rows.map((row) => pipelineView(row.pipeline, { waiting: row.waiting, oldestPushedAt: null })),
+    total: total?.total ?? 0,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** A partial update: only the fields sent change; nested objects are replaced whole. */
+export async function updatePipeline(db: Database, tenantId: string, pipelineId: number, patch: Partial<PipelineDefinition>) {
+  const current = await findPipeline(db, tenantId, pipelineId);
+  const definition: PipelineDefinition = { ...definitionOf(current), ...patch };
+  if (patch.destinations?.webhook_url) await requireSigningSecret(db, tenantId, patch.destinations.webhook_url);
+  if (patch.destinations || patch.options) await requireAppendList(db, tenantId, definition);
+  const now = new Date();
+  const set = columns(definition, now);
+  // A schedule left as it was keeps its phase.
+  if (patch.schedule === undefined || patch.schedule?.every_minutes === current.scheduleEveryMinutes) set.nextScheduledAt = current.nextScheduledAt;
+  const [row] = await db
+    .update(pipelines)
+    .set(set)
+    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.tenantId, tenantId)))
+    .returning();
+  if (!row) throw notFound(pipelineId);
+  return pipelineView(row, await waitingRows(db, row.id));
+}
+
+/** Deletes the pipeline with its rows, runs and deliveries; the runs' jobs and history stay. */
+export async function deletePipeline(db: Database, tenantId: string, pipelineId: number) {
+  // Interactive: the pipeline row is locked so the count of discarded rows is the one deleted.
+  return db.interactive(async (tx) => {
+    const row = await findPipeline(tx, tenantId, pipelineId, true);
+    const { waiting } = await waitingRows(tx, row.id);
+    await tx.delete(pipelines).where(eq(pipelines.id, row.id));
+    return { pipeline_id: row.id, deleted: true as const, discarded_rows: waiting };
+  });
+}
+
+function definitionOf(row: PipelineRow): PipelineDefinition {
+  return {
+    name: row.name,
+    email_column: row.emailColumn,
+    source_key: row.sourceKey,
+    options: row.options as JobCheckOptions,
+    batch: { max_rows: row.batchMaxRows, max_wait_seconds: row.batchMaxWaitSeconds },
+    schedule: row.scheduleEveryMinutes === null ? null : { every_minutes: row.scheduleEveryMinutes },
+    destinations: { webhook_url: row.webhookUrl, append_to_list_id: row.appendListId, suppressed: row.suppressedPolicy as 'flag' | 'drop' },
+  };
+}
+
+export function pipelineView(row: PipelineRow, waiting: Waiting) {
+  const definition = definitionOf(row);
+  return {
+    pipeline_id: row.id,
+    ...definition,
+    status: row.status as PipelineStatus,
+    schedule: definition.schedule && { ...definition.schedule, next_run_at: row.nextScheduledAt?.toISOString() ?? null },
+    waiting_rows: waiting.waiting,
+    rows_pushed: row.rowsPushed,
+    last_push_at: row.lastPushAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type PipelineView = ReturnType<typeof pipelineView>;

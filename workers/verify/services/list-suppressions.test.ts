@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressionEvents } from '../../../shared/db/schema';
+import { callVerify, seedJob } from '../../../test/workers/bulk-flow';
+import { seedList, verifiedList } from '../../../test/workers/list-flow';
+import { addVerifyKey, seedTenant, withTestDb } from '../../../test/workers/seed';
+import { parseCsv } from '../bulk/csv';
+import type { qualityReport } from './list-quality';
+import { refreshListSuppressions } from './list-suppressions';
+import { VERDICT_COLUMNS } from './list-results';
+
+type Quality = Awaited<ReturnType<typeof qualityReport>>;
+
+async function suppress(auth: Record<string, string>, value: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const response = await callVerify('POST', '/v1/suppressions', auth, { value, reason: 'hard_bounce', ...extra });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+const column = (name: (typeof VERDICT_COLUMNS)[number]) => 2 + VERDICT_COLUMNS.indexOf(name);
+
+describe('suppressions in lists', () => {
+  it('counts suppressed addresses in the quality report and follows changes to the suppression list', async () => {
+    const { auth, tenant, list } = await verifiedList();
+    const suppressionKey = await addVerifyKey(tenant.id, ['suppressions']);
+    const john = await suppress(suppressionKey.auth, 'john@example.com');
+    // An address the check found invalid stays in `invalid`.
+    await suppress(suppressionKey.auth, 'undeliverable@example.com');
+
+    const quality = (await (await callVerify('GET', `/v1/lists/${list.list_id}/quality`, auth)).json()) as Quality;
+    const counts = Object.fromEntries(quality.breakdown.map((entry) => [entry.group, entry.count]));
+    expect(counts).toEqual({ invalid: 2, suppressed: 1, disposable: 1, full_inbox: 1, catch_all: 1, role: 1, unknown: 1, risky: 0, safe: 1 });
+    expect(quality.counts.suppressed).toBe(1);
+    expect(quality.shares).toMatchObject({ safe: 11.1, suppressed: 11.1 });
+    // (1 + 0.5 + 0.2 + 0.1 + 0.7 + 0.4) / 9: a suppressed address is worth nothing to send to.
+    expect(quality.score).toBe(32);
+
+    // Lifting the entry unflags the address at the next read.
+    expect((await callVerify('DELETE', `/v1/suppressions/${john}`, suppressionKey.auth)).status).toBe(200);
+    const after = (await (await callVerify('GET', `/v1/lists/${list.list_id}/quality`, auth)).json()) as Quality;
+    expect(after.counts.suppressed).toBe(0);
+    expect(after.shares.safe).toBe(22.2);
+  });
+
+  it('leaves suppressed rows out of cleaned downloads unless asked, and flags them', async () => {
+    const { auth, tenant, list } = await verifiedList();
+    const suppressionKey = await addVerifyKey(tenant.id, ['suppressions']);
+    const entry = await suppress(suppressionKey.auth, 'jane@example.com', { reason: 'complaint' });
+
+    const emails = async (query: string) =>
+      parseCsv(await (await callVerify('GET', `/v1/lists/${list.list_id}/download?${query}`, auth)).text())
+        .slice(1)
+        .map((row) => row[0]);
+    // Both rows of the address (the repeat too) are left out of every filter.
+    expect(await emails('filter=all')).not.toContain('jane@example.com');
+    expect(await emails('filter=all')).not.toContain('JANE@example.com');
+    expect(await emails('filter=all')).toHaveLength(8);
+    expect(await emails('filter=safe')).toEqual(['john@example.com']);
+    expect(await emails('filter=suppressed')).toEqual(['jane@example.com']);
+
+    const kept = parseCsv(await (await callVerify('GET', `/v1/lists/${list.list_id}/download?include_suppressed=true`, auth)).text());
+    expect(kept).toHaveLength(11);
+    const jane = kept.find((row) => row[0] === 'JANE@example.com')!;
+    expect([
+      jane[column('verification_result')],
+      jane[column('risk_group')],
+      jane[column('suppressed')],
+      jane[column('suppression_id')],
+      jane[column('suppression_reason')],
+    ]).toEqual(['safe', 'suppressed', 'true', String(entry), 'complaint']);
+    const john = kept.find((row) => row[0] === 'john@example.com')!;
+    expect([john[column('suppressed')], john[column('suppression_id')], john[column('suppression_reason')]]).toEqual(['false', '', '']);
+    expect((await callVerify('GET', `/v1/lists/${list.list_id}/download?include_suppressed=maybe`, auth)).status).toBe(400);
+  });
+
+  it('matches by the provider rules, records one match per newly flagged address, and rescans only after a change', async () => {
+    const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
+    const seeded = await seedList(tenant.id, ['Jo.Hn+promo@gmail.com', 'john@gmail.com', 'ann@corp.test', 'bob@mail.blocked.test']);
+    await withTestDb((db) => db.update(lists).set({ sandbox: false }).where(eq(lists.id, seeded.id)));
+    const john = await suppress(auth, 'john@gmail.com');
+    const domain = await suppress(auth, 'blocked.test');
+    // Expiring in ten years, so that no test running the hourly sweep with its clock moved closes it meanwhile.
+    const expiresAt = Date.now() + 10 * 365 * 24 * 60 * 60 * 1000;
+    const expiring = await suppress(auth, 'ann@corp.test', { expires_at: new Date(expiresAt).toISOString() });
+
+    const flags = () =>
+      withTestDb(async (db) => {
+        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
+        return list!;
+      });
+    const scan = (now?: Date) => withTestDb(async (db) => refreshListSuppressions(db, await flags(), now));
+    const rowFlags = () =>
+      withTestDb(async (db) =>
+        (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)).orderBy(listRows.rowNumber)).map((row) => row.suppressionId),
+      );
+    const eventsOf = (id: number) =>
+      withTestDb((db) => db.select().from(suppressionEvents).where(eq(suppressionEvents.suppressionId, id)).orderBy(suppressionEvents.id));
+
+    await scan();
+    expect(await rowFlags()).toEqual([john, john, expiring, domain]);
+    // The two rows are matched together, so their events may be written in either order.
+    const [created, ...matched] = (await eventsOf(john)).map((event) => [event.type, event.actorKind, event.actorId, event.address]);
+    expect(created).toEqual(['created', 'api_key', expect.any(String), null]);
+    expect(matched.sort((a, b) => String(a[3]).localeCompare(String(b[3])))).toEqual([
+      ['matched', 'list', String(seeded.id), 'jo.hn+promo@gmail.com'],
+      ['matched', 'list', String(seeded.id), 'john@gmail.com'],
+    ]);
+
+    // Nothing changed: no rescan, no new events.
+    const scannedAt = (await flags()).suppressionsScannedAt;
+    await scan();
+    expect((await flags()).suppressionsScannedAt).toEqual(scannedAt);
+    expect(await eventsOf(john)).toHaveLength(3);
+
+    // An hour after that, the entry for ann has expired: the next scan unflags her.
+    await scan(new Date(expiresAt + 60 * 60 * 1000));
+    expect(await rowFlags()).toEqual([john, john, null, domain]);
+    expect(await eventsOf(john)).toHaveLength(3);
+  });
+
+  it('matches a row again once its check ends and names the provider, with no change to the suppression list', async () => {
+    const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
+    // corp.test is not a known consumer domain: only its MX (Google Workspace) says `+tags` are ignored.
+    const seeded = await seedList(tenant.id, ['ann+news@corp.test']);
+    const job = await seedJob(tenant.id, ['ann+news@corp.test']);
+    await withTestDb(async (db) => {
+      await db.insert(listJobs).values({ listId: seeded.id, jobId: job.id, chunk: 0 });
+      await db.update(listRows).set({ jobId: job.id, position: 0 }).where(eq(listRows.listId, seeded.id));
+    });
+    const entry = await suppress(auth, 'ann@corp.test');
+    const scan = () =>
+      withTestDb(async (db) => {
+        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
+        await refreshListSuppressions(db, list!);
+        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)))[0]!.suppressionId;
+      });
+
+    expect(await scan()).toBeNull();
+    // The check ends and finds the domain's mail at Google Workspace.
+    await withTestDb(async (db) => {
+      const now = new Date();
+      await db
+        .update(bulkTasks)
+        .set({ status: 'done', isReachable: 'safe', result: { provider: 'google_workspace' }, completedAt: now, updatedAt: now })
+        .where(eq(bulkTasks.jobId, job.id));
+      await db.update(bulkJobs).set({ updatedAt: now }).where(eq(bulkJobs.id, job.id));
+    });
+    expect(await scan()).toBe(entry);
+  });
+});

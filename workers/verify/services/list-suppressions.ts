@@ -1,0 +1,156 @@
+import { and, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../shared/db/client';
+import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressions } from '../../../shared/db/schema';
+import type { Provider } from '../engine/providers';
+import { findSuppressions, recordMatches, type SuppressionMatch } from './suppressions';
+
+/** Row numbers matched per suppression lookup (and per update, when flags change). */
+const SCAN_PAGE = 1000;
+/** Pages read while the one before them is matched: the reads overlap the lookups, memory stays flat. */
+const SCAN_AHEAD = 2;
+
+/**
+ * Whether the tenant's suppression list may have changed since `since`: an entry added, lifted,
+ * or one whose expiry fell between then and now.
+ */
+export async function suppressionsChangedSince(db: Database, tenantId: string, since: Date, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: suppressions.id })
+    .from(suppressions)
+    .where(
+      and(
+        eq(suppressions.tenantId, tenantId),
+        or(gt(suppressions.createdAt, since), gt(suppressions.deletedAt, since), and(gt(suppressions.expiresAt, since), lte(suppressions.expiresAt, now))),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+type ScanRow = { row_number: number; email: string; provider: Provider | null; suppression_id: number | null };
+
+/** Whether the tenant has an entry in force at `now`; with none, no address of any list can match. */
+async function hasLiveSuppressions(db: Database, tenantId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: suppressions.id })
+    .from(suppressions)
+    .where(and(eq(suppressions.tenantId, tenantId), isNull(suppressions.deletedAt), or(isNull(suppressions.expiresAt), gt(suppressions.expiresAt, now))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a job of the list ended a task since `since` (each ending touches its job's `updated_at`). */
+async function checksEndedSince(db: Database, listId: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ jobId: listJobs.jobId })
+    .from(listJobs)
+    .innerJoin(bulkJobs, eq(bulkJobs.id, listJobs.jobId))
+    .where(and(eq(listJobs.listId, listId), gte(bulkJobs.updatedAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Checks that ended this long before a scan began are taken as seen by it: a task's end is dated
+ * by the Worker that wrote it, and may commit a moment after the scan read its row.
+ */
+const SETTLE_MARGIN_MS = 60_000;
+
+/**
+ * Brings a list's `suppression_id` flags up to date with the workspace's suppressions, through the
+ * one matching function (`findSuppressions`, with the provider each row's check found: it widens
+ * a match where the provider ignores dots or `+tags`).
+ * - Every row is matched again when the suppression list changed since the last scan (or there
+ *   was none).
+ * - Otherwise only rows whose check ended since then are (their provider is new); and when no job
+ *   of the list moved either, nothing is read beyond two small queries.
+ * Rows are walked in pages of row numbers, the next ones read while one is matched, so memory
+ * stays flat; a row newly flagged records a `matched` event naming the list (not for sandbox
+ * lists, as for checks). When the workspace has no entry in force, nothing can match: the flags
+ * are cleared in one statement rather than every address looked up. Concurrent scans write the
+ * same answers. The scan time is taken before reading, so a change made during a scan is picked up
+ * by the next read.
+ */
+export async function refreshListSuppressions(
+  db: Database,
+  list: { id: number; tenantId: string; sandbox: boolean; suppressionsScannedAt: Date | null },
+  now: Date = new Date(),
+): Promise<void> {
+  const scannedAt = list.suppressionsScannedAt;
+  const full = scannedAt === null || (await suppressionsChangedSince(db, list.tenantId, scannedAt, now));
+  if (!full && !(await checksEndedSince(db, list.id, scannedAt))) return;
+  if (!(await hasLiveSuppressions(db, list.tenantId, now))) {
+    await db
+      .update(listRows)
+      .set({ suppressionId: null })
+      .where(and(eq(listRows.listId, list.id), isNotNull(listRows.suppressionId)));
+  } else {
+    await scanRows(db, list, full ? null : new Date(scannedAt.getTime() - SETTLE_MARGIN_MS), now);
+  }
+  await db.update(lists).set({ suppressionsScannedAt: now }).where(eq(lists.id, list.id));
+}
+
+/** Matches the list's rows (those whose check ended since `endedSince`, or all) and writes the flags that changed. */
+async function scanRows(db: Database, list: { id: number; tenantId: string; sandbox: boolean }, endedSince: Date | null, now: Date): Promise<void> {
+  const [bounds] = await db
+    .select({ last: sql<number | null>`max(${listRows.rowNumber})` })
+    .from(listRows)
+    .where(eq(listRows.listId, list.id));
+  const last = bounds?.last ?? -1;
+  // Every row with an address (repeats too, so a repeat's own line shows the flag), with the
+  // provider its check found when it has been checked.
+  const read = (from: number) =>
+    db.execute<ScanRow>(sql`
+      select r.row_number, r.email_key as email, t.result->>'provider' as provider, r.suppression_id
+      from ${listRows} as r left join ${bulkTasks} as t on t.job_id = r.job_id and t.position = r.position
+      where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${from + SCAN_PAGE} and r.email_key is not null
+        ${endedSince ? sql`and t.completed_at >= ${endedSince.toISOString()}::timestamptz` : sql``}
+      order by r.row_number`);
+  const reads: Promise<{ rows: ScanRow[] }>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (reads.length <= SCAN_AHEAD && next <= last) {
+      const page = read(next);
+      // Awaited in turn below; a read left behind by an earlier failure must not go unhandled.
+      page.catch(() => {});
+      reads.push(page);
+      next += SCAN_PAGE;
+    }
+  };
+  for (fill(); reads.length > 0; fill()) {
+    const { rows } = await reads.shift()!;
+    if (rows.length === 0) continue;
+    const matches = await findSuppressions(
+      db,
+      list.tenantId,
+      rows.map((row) => ({ address: row.email, provider: row.provider })),
+      { now },
+    );
+    const changed = rows.filter((row) => (matches.get(row.email)?.entry.id ?? null) !== row.suppression_id);
+    if (changed.length === 0) continue;
+    await db.execute(sql`
+      update ${listRows} as r set suppression_id = v.suppression_id
+      from (values ${sql.join(
+        changed.map((row) => sql`(${row.row_number}::int, ${matches.get(row.email)?.entry.id ?? null}::int)`),
+        sql`, `,
+      )}) as v(row_number, suppression_id)
+      where r.list_id = ${list.id} and r.row_number = v.row_number`);
+    if (!list.sandbox) {
+      const newlyMatched = new Map<string, SuppressionMatch>();
+      for (const row of changed) {
+        const match = matches.get(row.email);
+        if (match) newlyMatched.set(row.email, match);
+      }
+      await recordMatches(db, list.tenantId, newlyMatched, { kind: 'list', id: String(list.id) });
+    }
+  }
+}
+
+/** refreshListSuppressions for each ready list of the tenant created since `since` (all when null), one after another. */
+export async function refreshTenantListSuppressions(db: Database, tenantId: string, since: Date | null, now: Date = new Date()): Promise<void> {
+  const chosen = await db
+    .select({ id: lists.id, tenantId: lists.tenantId, sandbox: lists.sandbox, suppressionsScannedAt: lists.suppressionsScannedAt })
+    .from(lists)
+    .where(and(eq(lists.tenantId, tenantId), eq(lists.status, 'ready'), since ? gte(lists.createdAt, since) : undefined));
+  for (const list of chosen) await refreshListSuppressions(db, list, now);
+}
