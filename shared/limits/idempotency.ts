@@ -28,7 +28,7 @@ export interface IdempotencyOptions {
 
 /**
  * The key and request fingerprint of the request being handled, for a handler whose write must
- * itself remember them (launch's campaign create, workers/launch/services/campaigns.ts): a
+ * itself remember them (shared/limits/idempotent-rows.ts: campaigns, bulk jobs): a
  * failure after the write committed (its answer lost with the database connection) is retried
  * with the same key, and only the database can then tell that the create already happened.
  */

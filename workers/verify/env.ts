@@ -1,4 +1,5 @@
 import type { AuthVariables } from '../../shared/auth/principal';
+import type { IdempotencyVariables } from '../../shared/limits/idempotency';
 import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
@@ -36,4 +37,4 @@ export interface VerifyBindings {
   MX_HOST_GATE: DurableObjectNamespace<MxHostGate>;
 }
 
-export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables & AuthVariables };
+export type VerifyEnv = { Bindings: VerifyBindings; Variables: AppVariables & ServicesVariables & AuthVariables & IdempotencyVariables };

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
 import type { Database, Executor } from '../../../shared/db/client';
 import { assets, campaigns, postDeliveries, posts, postSources, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
-import { idempotencyKeyReused, type IdempotentRequest } from '../../../shared/limits/idempotency';
-import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { validatePostCopy, type Channel } from '../domain/channels';
 import { allowedFrom, countPostStatuses, deriveCampaignStatus, type PostStatus } from '../domain/post-status';
 import { changesInsert, recordChanges, type Actor } from './audit';
@@ -117,13 +117,7 @@ export async function createCampaign(db: Database, workspaceId: string, actor: A
     db
       .update(campaigns)
       .set({ idempotencyKey: null })
-      .where(
-        and(
-          eq(campaigns.workspaceId, workspaceId),
-          request ? eq(campaigns.idempotencyKey, request.key) : sql`false`,
-          lte(campaigns.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
-        ),
-      ),
+      .where(request ? expiredHolders(campaignKeys, workspaceId, request) : sql`false`),
     db.insert(campaigns).values({
       id: campaignId,
       workspaceId,
@@ -150,17 +144,11 @@ export async function findIdempotentCampaign(db: Database, workspaceId: string, 
   const [earlier] = await db
     .select({ id: campaigns.id, fingerprint: campaigns.idempotencyFingerprint })
     .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.workspaceId, workspaceId),
-        eq(campaigns.idempotencyKey, request.key),
-        gt(campaigns.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
-      ),
-    );
-  if (!earlier) return undefined;
-  if (earlier.fingerprint !== request.fingerprint) throw idempotencyKeyReused();
-  return earlier.id;
+    .where(earlierCreate(campaignKeys, workspaceId, request));
+  return replayOf(earlier, request);
 }
+
+const campaignKeys = { owner: campaigns.workspaceId, key: campaigns.idempotencyKey, createdAt: campaigns.createdAt };
 
 async function requireRelease(db: Executor, workspaceId: string, releaseId: string): Promise<void> {
   const [release] = await db

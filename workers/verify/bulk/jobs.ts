@@ -3,6 +3,8 @@ import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database, Executor } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks, type JobKind } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { acceptWithin } from '../domain/credits';
 import { distinctAddresses } from '../domain/addresses';
 import { allowedFrom, openTaskStatuses, retryableTaskStatuses, transition, type JobAction, type JobStatus } from '../domain/job-status';
@@ -36,14 +38,22 @@ export interface NewJob {
   webhookUrl: string | null;
   allowPartial: boolean;
   finder?: { first_name: string; last_name: string | null; domain: string };
+  /** The create's Idempotency-Key: kept on the job, so a retry after a lost answer gets this job back. */
+  idempotency?: IdempotentRequest;
 }
 
 /**
  * Creates a job: takes its credits (sandbox jobs take none), then in one transaction writes the
  * job, one task per distinct address, the `job.created` event, and sends the dispatch messages
  * that queue the tasks. If anything fails the credits are returned and nothing remains.
+ *
+ * With an Idempotency-Key, a job an earlier attempt under the key made is returned instead, taking
+ * nothing. (When that attempt's commit was lost with the database, it returned its credits too:
+ * such a job runs uncharged, the caller's favour rather than a double charge.)
  */
 export async function createJob(db: Database, queue: Queue<BulkMessage>, input: NewJob): Promise<JobRow> {
+  const earlier = input.idempotency && (await findIdempotentJob(db, input.tenantId, input.idempotency));
+  if (earlier) return earlier;
   const { unique, duplicates } = distinctAddresses(input.addresses.map((address) => address.email));
   if (unique.length > MAX_JOB_ADDRESSES) {
     throw new ApiError('validation_failed', `A job holds at most ${MAX_JOB_ADDRESSES} distinct addresses; this one has ${unique.length}.`, {
@@ -70,6 +80,11 @@ export async function createJob(db: Database, queue: Queue<BulkMessage>, input: 
   try {
     // Interactive: the tasks and the credit reservation name the job id the insert returned.
     return await db.interactive(async (tx) => {
+      if (input.idempotency)
+        await tx
+          .update(bulkJobs)
+          .set({ idempotencyKey: null })
+          .where(expiredHolders(jobKeys, input.tenantId, input.idempotency));
       const [job] = await tx
         .insert(bulkJobs)
         .values({
@@ -85,6 +100,8 @@ export async function createJob(db: Database, queue: Queue<BulkMessage>, input: 
           total: accepted.length,
           ...credits,
           createdBy: input.createdBy,
+          idempotencyKey: input.idempotency?.key ?? null,
+          idempotencyFingerprint: input.idempotency?.fingerprint ?? null,
         })
         .returning();
       const tasks = [...accepted.map((email) => ({ email, status: 'pending' })), ...skipped.map((email) => ({ email, status: 'skipped' }))].map(
@@ -110,6 +127,17 @@ export async function createJob(db: Database, queue: Queue<BulkMessage>, input: 
     if (credits.creditsPeriodStart) await returnCredits(db, { tenantId: input.tenantId, ...credits }, reserved);
     throw error;
   }
+}
+
+const jobKeys = { owner: bulkJobs.tenantId, key: bulkJobs.idempotencyKey, createdAt: bulkJobs.createdAt };
+
+/** The job an earlier create under this key made, within the idempotency window; another request under the key is a 422. */
+async function findIdempotentJob(db: Database, tenantId: string, request: IdempotentRequest): Promise<JobRow | undefined> {
+  const [earlier] = await db
+    .select()
+    .from(bulkJobs)
+    .where(earlierCreate(jobKeys, tenantId, request));
+  return replayOf(earlier && { id: earlier, fingerprint: earlier.idempotencyFingerprint }, request);
 }
 
 /** The job's own webhook, else the tenant's default; a job's own webhook needs a signing secret to sign with. */

@@ -143,7 +143,7 @@ export async function jobWebhookUrl(c: Context<VerifyEnv>, url: string | undefin
 }
 
 /** What every job creation takes from the caller. */
-export function jobCaller(c: Context<VerifyEnv>): Pick<NewJob, 'tenantId' | 'createdBy' | 'apiKeyId' | 'entitlement' | 'requestId'> {
+export function jobCaller(c: Context<VerifyEnv>): Pick<NewJob, 'tenantId' | 'createdBy' | 'apiKeyId' | 'entitlement' | 'requestId' | 'idempotency'> {
   const principal = c.get('principal');
   return {
     tenantId: principal.workspaceId,
@@ -151,6 +151,7 @@ export function jobCaller(c: Context<VerifyEnv>): Pick<NewJob, 'tenantId' | 'cre
     apiKeyId: principal.kind === 'key' ? principal.keyId : null,
     entitlement: c.get('entitlement'),
     requestId: c.get('requestId'),
+    idempotency: c.get('idempotency'),
   };
 }
 

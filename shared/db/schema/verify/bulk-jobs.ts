@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { verify } from './schema';
 import { tenants } from './tenants';
 
@@ -47,11 +48,17 @@ export const bulkJobs = verify.table(
     creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }),
     creditsPeriodEnd: timestamp('credits_period_end', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('bulk_jobs_tenant_idx').on(table.tenantId, table.id)],
+  (table) => [
+    index('bulk_jobs_tenant_idx').on(table.tenantId, table.id),
+    uniqueIndex('bulk_jobs_idempotency_idx').on(table.tenantId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+  ],
 );
