@@ -35,6 +35,11 @@ async function hostAddresses(resolver: DnsResolver, host: string): Promise<{ ok:
   return { ok: false, error: failure?.status === 'failed' ? `could not be resolved: ${failure.error}` : 'has no address' };
 }
 
+async function publishedMx(resolver: DnsResolver, domain: string): Promise<string[]> {
+  const answer = await resolver.query(domain, 'MX');
+  return answer.status === 'ok' ? answer.data : [];
+}
+
 export async function checkMx(resolver: DnsResolver, domain: string): Promise<Finding<MxDetails>> {
   const mx = await lookupMx(resolver, domain);
   const details: MxDetails = { outcome: mx.outcome, hosts: [], provider: null };
@@ -73,10 +78,13 @@ export async function checkMx(resolver: DnsResolver, domain: string): Promise<Fi
       fix: `Give ${broken.map((host) => host.host).join(', ')} an A (or AAAA) record, or remove ${broken.length === 1 ? 'it' : 'them'} from the MX records of ${domain}.`,
     });
   }
+  // The engine keeps no records for a null MX (there is nothing to deliver to), but the finding
+  // shows what the domain published: the resolver is the check's shared one, so this asks nothing again.
+  const records = mx.outcome === 'null_mx' ? await publishedMx(resolver, domain) : mx.records;
   return findingFrom({
     passSummary: `${details.hosts.length} MX host${details.hosts.length === 1 ? '' : 's'}, all resolving${details.provider && details.provider !== 'other' ? `; mail provider ${details.provider}` : ''}.`,
     problems,
-    records: mx.records,
+    records,
     explanation: EXPLANATION,
     details,
   });
