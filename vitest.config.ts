@@ -30,6 +30,8 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_GATED_DATABASE_URL: inject('databaseGates')[name].databaseUrl,
             TEST_DATABASE_GATE_URL: inject('databaseGates')[name].controlUrl,
             TEST_DATABASE_GATES: JSON.stringify(inject('databaseGates')),
+            TEST_REDIS_GATED_URL: inject('redisGates')[name].url,
+            TEST_REDIS_GATE_URL: inject('redisGates')[name].controlUrl,
             TEST_WEBHOOK_RECEIVER_URL: inject('webhookReceiverUrl'),
             // Both resolve names through the zone fixture: MX look-ups, and the SSRF guard's check of user URLs.
             DOH_URL: inject('enginePeers').dohUrl,

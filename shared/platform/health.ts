@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import type { Env } from 'hono';
 import { ApiError } from '../http/api-error';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../http/error-handler';
 import { errorResponse } from '../http/openapi-errors';
 import type { ServicesVariables } from './services';
 
@@ -32,7 +33,7 @@ export function registerHealthRoute<E extends Env & { Variables: ServicesVariabl
     description: 'Needs no credential and reveals nothing secret: only whether PostgreSQL and Redis answer.',
     responses: {
       200: { description: 'Every data store answered.', content: { 'application/json': { schema: healthSchema } } },
-      503: errorResponse('A data store did not answer; `db` and `redis` say which (`ok` or `down`).'),
+      503: errorResponse('A data store did not answer; `db` and `redis` say which (`ok` or `down`), and `Retry-After` when to ask again.'),
     },
   });
   app.openapi(route, async (c) => {
@@ -42,8 +43,9 @@ export function registerHealthRoute<E extends Env & { Variables: ServicesVariabl
     const down = (Object.keys(states) as Dependency[]).filter((name) => states[name] === 'down');
     if (down.length > 0) {
       throw new ApiError('service_unavailable', `${down.map((name) => dependencyNames[name]).join(' and ')} unreachable.`, {
+        hint: `Retry after ${DEPENDENCY_RETRY_AFTER_SECONDS} seconds.`,
         details: { status: 'degraded', ...states },
-        headers: { 'Cache-Control': 'no-store' },
+        headers: { 'Cache-Control': 'no-store', 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
       });
     }
     return c.json({ status: 'ok' as const, db: 'ok' as const, redis: 'ok' as const }, 200, { 'Cache-Control': 'no-store' });

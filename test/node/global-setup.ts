@@ -13,7 +13,7 @@ import { FIXTURE_HOST_RULES } from '../shared/pages';
 import { freePort } from './free-port';
 import { startPageServer } from './page-server';
 import { startSnsStandIn } from './sns-stand-in';
-import { startTcpGate } from './tcp-gate';
+import { startTcpGate, type TcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,8 +40,16 @@ export interface DatabaseGate {
   controlUrl: string;
 }
 
+/** The Upstash-protocol server reached through a gate tests can close (test/workers/redis-gate.ts). */
+export interface RedisGate {
+  url: string;
+  controlUrl: string;
+}
+
 export interface TestContextValues {
   bindings: TestBindings;
+  /** One gate in front of the Upstash-protocol server per Worker project, for its files that cut Redis under traffic. */
+  redisGates: Record<'launch' | 'verify', RedisGate>;
   /** One gate per Worker project, so their outage tests cannot interleave. */
   databaseGates: Record<DatabaseGateName, DatabaseGate>;
   /** A local stand-in for users' webhook endpoints (see webhook-receiver.ts). */
@@ -74,6 +82,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = new URL(stack.bindings.DATABASE_URL);
   const target = { host: database.hostname, port: Number(database.port || 5432) };
   const gates = Object.fromEntries(await Promise.all(databaseGateNames.map(async (name) => [name, await startTcpGate(target)] as const)));
+  const upstash = new URL(stack.bindings.UPSTASH_REDIS_REST_URL);
+  const redisGates = {
+    launch: await startTcpGate({ host: upstash.hostname, port: Number(upstash.port) }),
+    verify: await startTcpGate({ host: upstash.hostname, port: Number(upstash.port) }),
+  };
   const receiver = await startWebhookReceiver();
   // A tarpit that outlasts the engine tests' shortened reply budget, not the suite's patience.
   const peers = await startEnginePeers({ tarpitMs: 3_000 });
@@ -108,6 +121,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DatabaseGate
     >,
   );
+  const gatedUpstash = (gate: TcpGate): RedisGate => ({ url: `http://127.0.0.1:${gate.port}`, controlUrl: gate.controlUrl });
+  project.provide('redisGates', { launch: gatedUpstash(redisGates.launch), verify: gatedUpstash(redisGates.verify) });
   project.provide('webhookReceiverUrl', receiver.url);
   project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks });
   project.provide('pages', { publicOrigin: pages.publicOrigin, privateOrigin: pages.privateOrigin });
@@ -118,6 +133,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     forgetHostRules();
     await Promise.all([
       ...Object.values(gates).map((gate) => gate.close()),
+      redisGates.launch.close(),
+      redisGates.verify.close(),
       receiver.close(),
       peers.close(),
       pages.close(),

@@ -9,6 +9,9 @@ declare global {
       TEST_DATABASE_GATE_URL: string;
       /** Every database gate by name, as JSON (test/workers/database-gate.ts reads it). */
       TEST_DATABASE_GATES: string;
+      /** UPSTASH_REDIS_REST_URL through a gate, and the gate's control URL (test/workers/redis-gate.ts). */
+      TEST_REDIS_GATED_URL: string;
+      TEST_REDIS_GATE_URL: string;
       TEST_WEBHOOK_RECEIVER_URL: string;
       TEST_PEERS_CONTROL_URL: string;
       TEST_SOCKS_PROXIES: string;

@@ -3,12 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { launchScopes } from '../../shared/auth/scopes';
 import { campaigns } from '../../shared/db/schema';
+import { redisGate, redisOverGate } from '../../test/workers/redis-gate';
 import { seedMember, seedWorkspace, withTestDb } from '../../test/workers/seed';
 import worker from './index';
 
 const gate = (state: 'up' | 'down' | `down-after/${number}`) => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
-/** Nothing listens on port 9: the Upstash endpoint refuses every connection. */
-const redisDown = { UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:9' };
 
 /** A call to the launch Worker with some bindings replaced (a data store cut off). */
 async function call(method: string, path: string, headers: Record<string, string>, body: unknown, overrides: Record<string, string>) {
@@ -39,7 +38,7 @@ async function expectUnavailable(response: Response, dependency: string) {
 
 describe('while a data store is down', () => {
   afterEach(async () => {
-    await gate('up');
+    await Promise.all([gate('up'), redisGate('up')]);
   });
 
   it('PostgreSQL down: 503 with Retry-After for a valid key, then served again', async () => {
@@ -95,14 +94,52 @@ describe('while a data store is down', () => {
     expect(made).toHaveLength(keys.length);
   });
 
-  it('Redis down: sign-in fails closed (503), the per-IP screenshot limit fails open', async () => {
+  it('Redis cut under traffic and back: limits fail as documented, health says which store, nothing else stops', async () => {
     const { workspace, auth } = await seedWorkspace({ scopes: launchScopes });
     const member = await seedMember({ workspaceId: workspace.id, role: 'editor' });
-    await expectUnavailable(await call('POST', '/api/v1/sessions', {}, { email: member.email, password: member.password }, redisDown), 'Redis');
-    expect((await call('POST', '/api/v1/sessions', {}, { email: member.email, password: member.password }, {})).status).toBe(201);
+    /** One wave of the traffic Redis touches (sign-in, per-IP limits, health) and of the traffic it must not stop. */
+    const wave = () =>
+      Promise.all([
+        call('GET', '/api/health', {}, undefined, redisOverGate),
+        call('POST', '/api/v1/sessions', {}, { email: member.email, password: member.password }, redisOverGate),
+        call('POST', '/api/screenshot', auth, { url: 'not a url' }, redisOverGate),
+        call('GET', '/api/v1/campaigns', auth, undefined, redisOverGate),
+        call(
+          'POST',
+          '/api/v1/campaigns',
+          { ...auth, 'idempotency-key': crypto.randomUUID() },
+          { name: 'Launch', objective: 'ship', posts: [{ channel: 'x', copy: 'v2' }] },
+          redisOverGate,
+        ),
+      ]);
+    const statuses = async (responses: Response[]) => {
+      const seen = [];
+      for (const response of responses) {
+        const body = (await response.json()) as { code?: string; details?: unknown };
+        // Whatever the moment of the cut, an answer is ours: never a 500.
+        if (response.status >= 500)
+          expect({ status: response.status, code: body.code, retryAfter: response.headers.get('retry-after') }).toEqual({
+            status: 503,
+            code: 'service_unavailable',
+            retryAfter: '5',
+          });
+        seen.push(response.status);
+      }
+      return seen;
+    };
+    const up = [200, 201, 400, 200, 201];
+    expect(await statuses(await wave())).toEqual(up);
 
-    // Past the per-IP limiter, the request reaches validation: the limiter let it through.
-    const screenshot = await call('POST', '/api/screenshot', auth, { url: 'not a url' }, redisDown);
-    expect({ status: screenshot.status, body: await screenshot.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed', field: 'url' } });
+    // Cut while a wave is in flight, then waves entirely inside the outage.
+    const inFlight = wave();
+    await redisGate('down');
+    await statuses(await inFlight);
+    // Sign-in fails closed (503, no unlimited guessing); the screenshot's per-IP limit fails open
+    // (the request reaches validation); reads and creates that do not use Redis go on.
+    for (let round = 0; round < 2; round++) expect(await statuses(await wave())).toEqual([503, 503, 400, 200, 201]);
+    expect(await (await call('GET', '/api/health', {}, undefined, redisOverGate)).json()).toMatchObject({ status: 'degraded', db: 'ok', redis: 'down' });
+
+    await redisGate('up');
+    expect(await statuses(await wave())).toEqual(up);
   });
 });

@@ -2,6 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashApiKeySecret } from '../../shared/auth/api-key-secret';
 import { callVerify, verifyEnv } from '../../test/workers/bulk-flow';
+import { redisGate, redisOverGate } from '../../test/workers/redis-gate';
 import { seedTenant } from '../../test/workers/seed';
 import type { VerifyKeyGate } from './auth/key-gate';
 
@@ -64,5 +65,52 @@ describe('while PostgreSQL is down', () => {
       await gate('up');
       expect(await instance.admit(hash)).toMatchObject({ status: 'admitted', key: { keyId: key.id } });
     });
+  });
+});
+
+describe('while Redis is cut under traffic', () => {
+  afterEach(async () => {
+    await redisGate('up');
+  });
+
+  it('only health reports it: checks, reads and the reputation check (uncached) go on, and all recover', async () => {
+    const { auth } = await seedTenant({ planId: 'pro', scopes: ['verify', 'reputation'] });
+    const overGate = { ...verifyEnv, ...redisOverGate };
+    const wave = () =>
+      Promise.all([
+        callVerify('GET', '/v1/health', {}, undefined, 'application/json', overGate),
+        callVerify('GET', '/v1/me', auth, undefined, 'application/json', overGate),
+        callVerify('POST', '/v1/check_email', auth, { to_email: 'someone@example.com', sandbox: true }, 'application/json', overGate),
+        callVerify('POST', '/v1/reputation/check', auth, { domain: 'rep-good.test' }, 'application/json', overGate),
+      ]);
+    const answers = async (responses: Response[]) =>
+      Promise.all(
+        responses.map(async (response) => {
+          const body = (await response.json()) as { code?: string; cached?: boolean; redis?: string };
+          // Whatever the moment of the cut, an answer is ours: never a 500.
+          if (response.status >= 500)
+            expect({ status: response.status, code: body.code, retryAfter: response.headers.get('retry-after') }).toEqual({
+              status: 503,
+              code: 'service_unavailable',
+              retryAfter: '5',
+            });
+          return { status: response.status, cached: body.cached, redis: body.redis };
+        }),
+      );
+
+    const before = await answers(await wave());
+    expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const inFlight = wave();
+    await redisGate('down');
+    await answers(await inFlight);
+    for (let round = 0; round < 2; round++) {
+      const during = await answers(await wave());
+      expect(during.map((answer) => answer.status)).toEqual([503, 200, 200, 200]);
+      expect(during[0]!.redis).toBe('down');
+      expect(during[3]!.cached).toBe(false);
+    }
+    await redisGate('up');
+    const after = await answers(await wave());
+    expect(after.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
 });

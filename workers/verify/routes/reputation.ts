@@ -13,7 +13,7 @@ const checkRoute = defineOperation({
   summary: "Check a sending domain's authentication, transport security and blocklist standing",
   description: [
     'Runs every check at once over DNS over HTTPS: MX, SPF (with the look-up count of every include), DMARC (falling back to the organizational domain), DKIM at common selectors, MTA-STS with its policy file, TLS-RPT, BIMI, DNSSEC, and the domain and its mail hosts on blocklists. Each finding has a status, the records it read, why it matters for delivery, and the exact fix; `score` and `grade` sum them up.',
-    'A report is cached per domain (and `dkim_selectors`) for 30 minutes; `force_refresh: true` runs the checks again. Requests for one domain arriving while its checks run wait for that run instead of starting another, and its report, finished after they arrived, is fresh enough for a `force_refresh` too. A report in which every look-up failed is not cached.',
+    'A report is cached per domain (and `dkim_selectors`) for 30 minutes; `force_refresh: true` runs the checks again. Requests for one domain arriving while its checks run wait for that run instead of starting another, and its report, finished after they arrived, is fresh enough for a `force_refresh` too. A report in which every look-up failed is not cached. The cache lives in Redis and fails open: while Redis is unreachable every request runs the checks itself (`cached: false`).',
   ].join('\n\n'),
   access: { scopes: ['reputation'], entitlement: { feature: 'reputation', minimumPlan: 'pro' } },
   request: { body: { required: true, content: { 'application/json': { schema: reputationCheckRequestSchema } } } },

@@ -61,15 +61,40 @@ export function reputationDeps(env: VerifyBindings): ReputationDeps {
   };
 }
 
+/**
+ * The report for a domain, through the cache. While Redis is unreachable the check runs uncached:
+ * the cache and the burst lock save DNS and blocklist queries, they are not the answer (documented
+ * on the route as failing open).
+ */
 export async function checkReputation(redis: Redis, deps: ReputationDeps, request: ReputationRequest): Promise<ReputationResponse> {
   const selectors = [...new Set(request.dkimSelectors.map((selector) => selector.toLowerCase()))].sort();
+  try {
+    return await checkThroughCache(redis, deps, request, selectors);
+  } catch (error) {
+    if (!(error instanceof CacheUnreachable)) throw error;
+    return respond(await checkDomainReputation(deps, request.domain, selectors), false);
+  }
+}
+
+/** Redis did not answer a read the cache needed. */
+class CacheUnreachable extends Error {}
+const cacheRead = <T>(read: Promise<T>): Promise<T> =>
+  read.catch((error: unknown) => {
+    throw new CacheUnreachable('Redis unreachable', { cause: error });
+  });
+/** A lock release or store that fails leaves the lock to expire (LOCK_MS) and the next request to run the check. */
+const cacheWrite = (write: Promise<unknown>): Promise<unknown> => write.catch(() => undefined);
+
+async function checkThroughCache(redis: Redis, deps: ReputationDeps, request: ReputationRequest, selectors: string[]): Promise<ReputationResponse> {
   const key = `reputation:v1:${request.domain.ascii}${selectors.length > 0 ? `:${selectors.join(',')}` : ''}`;
   const lockKey = `${key}:lock`;
   const askedAt = deps.now();
   const giveUpAt = askedAt + LOCK_MS;
   const token = crypto.randomUUID();
   const claim = async () => {
-    const [stored, locked] = await redis.eval<string[], [unknown, number]>(CLAIM, [lockKey, key], [token, request.forceRefresh ? '1' : '0', String(LOCK_MS)]);
+    const [stored, locked] = await cacheRead(
+      redis.eval<string[], [unknown, number]>(CLAIM, [lockKey, key], [token, request.forceRefresh ? '1' : '0', String(LOCK_MS)]),
+    );
     return { stored: storedReport(stored), locked: locked === 1 };
   };
   // A refresh is satisfied by a report finished since it was asked for: a run that was under way meanwhile (as a waiter gets below).
@@ -78,7 +103,7 @@ export async function checkReputation(redis: Redis, deps: ReputationDeps, reques
   let { stored: previous, locked } = await claim();
   for (;;) {
     if (previous && answers(previous)) {
-      if (locked) await redis.eval(UNLOCK, [lockKey], [token]);
+      if (locked) await cacheWrite(redis.eval(UNLOCK, [lockKey], [token]));
       return respond(previous, true);
     }
     if (locked) {
@@ -86,18 +111,18 @@ export async function checkReputation(redis: Redis, deps: ReputationDeps, reques
       try {
         report = await checkDomainReputation(deps, request.domain, selectors);
       } catch (error) {
-        await redis.eval(UNLOCK, [lockKey], [token]);
+        await cacheWrite(redis.eval(UNLOCK, [lockKey], [token]));
         throw error;
       }
       // Kept and unlocked in one round trip, so a waiter never sees the lock gone before the report.
       // A report in which nothing could be looked up says nothing about the domain: not kept.
-      await redis.eval(report.score !== null ? STORE_AND_UNLOCK : UNLOCK, [lockKey, key], [token, JSON.stringify(report), String(CACHE_SECONDS)]);
+      await cacheWrite(redis.eval(report.score !== null ? STORE_AND_UNLOCK : UNLOCK, [lockKey, key], [token, JSON.stringify(report), String(CACHE_SECONDS)]));
       return respond(report, false);
     }
     // Another request is running the checks: its report, newer than what we saw, is ours too.
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const [report, running] = await Promise.all([redis.get<ReputationReport>(key), redis.exists(lockKey)]);
+      const [report, running] = await cacheRead(Promise.all([redis.get<ReputationReport>(key), redis.exists(lockKey)]));
       if (report && report.checked_at !== previous?.checked_at) return respond(report, true);
       if (!running) break;
       if (deps.now() > giveUpAt) {
