@@ -7,17 +7,19 @@ import { userUrlPolicy } from '../../shared/net/ssrf';
 import { sweepPipelines, type SweepResult } from './pipelines/sweep';
 import { purgeDeletedTenants } from './services/admin-tenants';
 import { purgeExpiredChecks } from './services/history';
+import { sweepInterruptedUploads } from './services/list-upload';
 import { runDueReverifications, type RunOutcome } from './services/reverification';
 import { sweepExpiredSuppressions } from './services/suppression-expiry';
 
 /** The jobs of the cron triggers (crons.ts); each reads the config and opens its own database pool. */
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {
-  const { deleted, jobs, purgedTenants } = await withDatabase(readConfig(verifyConfigSchema, env), async (db) => ({
+  const { deleted, jobs, purgedTenants, interruptedUploads } = await withDatabase(readConfig(verifyConfigSchema, env), async (db) => ({
     deleted: await purgeExpiredChecks(db, now),
     jobs: await purgeExpiredJobData(db, now),
     purgedTenants: await purgeDeletedTenants(db, now),
+    interruptedUploads: await sweepInterruptedUploads(db, now),
   }));
-  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs, purgedTenants }));
+  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs, purgedTenants, interruptedUploads }));
   return deleted;
 }
 

@@ -9,7 +9,7 @@ import type { VerifyEnv } from '../env';
 import { MAX_COLUMNS } from '../lists/csv-stream';
 import { multipartBoundary } from '../lists/multipart';
 import { MAX_LIST_ROWS } from '../services/list-import';
-import { createListFromMultipart, createListFromRows, MAX_LIST_UPLOAD_BYTES, type ListFields } from '../services/list-upload';
+import { createListFromMultipart, createListFromRows, INTERRUPTED_UPLOAD_MS, MAX_LIST_UPLOAD_BYTES, type ListFields } from '../services/list-upload';
 import { deleteList, listLists, listStatuses, listsFeature, readList, type ListView } from '../services/lists';
 import { jobCaller } from './bulk';
 import { checkOptions } from './job-schemas';
@@ -76,7 +76,7 @@ const createRoute = defineOperation({
     'Upload a CSV file (`multipart/form-data`: `name`, optional `email_column`, `source_key`, `sandbox`, then `file`) or JSON rows. The file is read as a stream, so lists of up to 1,000,000 rows are taken; the original columns are kept for the cleaned download.',
     'Each address is trimmed; repeats (ignoring case, and Gmail’s dots and `+tags`) are counted as `duplicates` and checked once; addresses of invalid syntax are recorded with their line and not checked. The distinct valid addresses are verified by bulk jobs the list owns (one per 50,000), on the same queue and MX-host limits as POST /v1/bulk: their credits are taken when the list is created (429 `workspace_quota_exceeded` when they do not fit; nothing is created).',
     'A malformed file (unclosed quote, not UTF-8, no address column, no rows, too many rows) is a 400 naming the `line` and the reason, and nothing is created.',
-    `\`Idempotency-Key\` (1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters) makes the upload safe to retry: the same key with the same fields and file answers the list again (\`Idempotent-Replayed: true\`), with other content 422 \`idempotency_key_reused\`; while the first upload is still being read, 409 \`conflict\`.`,
+    `\`Idempotency-Key\` (1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters) makes the upload safe to retry: the same key with the same fields and file answers the list again (\`Idempotent-Replayed: true\`), with other content 422 \`idempotency_key_reused\`; while the first upload is still being read, 409 \`conflict\`. An upload cut off mid-stream (its connection or Worker gone) that has written nothing for ${INTERRUPTED_UPLOAD_MS / 60_000} minutes is removed with its rows: a retry under its key then starts afresh, and the hourly sweep removes the ones nobody retries.`,
   ].join('\n\n'),
   access: { ...listsAccess, entitlement: { ...listsFeature, quota: 'credits' } },
   maxBodyBytes: MAX_LIST_UPLOAD_BYTES,

@@ -102,9 +102,14 @@ export class ListRowWriter {
     if (this.batch.length === 0) return;
     const rows = JSON.stringify(this.batch);
     this.batch = [];
+    // The list's updated_at moves with every batch (same round trip): an upload that stops moving
+    // it was cut off with its Worker, and is swept (list-upload.ts, sweepInterruptedUploads).
     await this.db.execute(sql`
-      insert into ${listRows} (list_id, row_number, tenant_id, line, cells, email, email_key, syntax_error)
-      select ${this.list.id}, r.row_number, ${this.list.tenantId}, r.line, r.cells, r.email, r.email_key, r.syntax_error
-      from jsonb_to_recordset(${rows}::jsonb) as r(row_number int, line int, cells jsonb, email text, email_key text, syntax_error text)`);
+      with written as (
+        insert into ${listRows} (list_id, row_number, tenant_id, line, cells, email, email_key, syntax_error)
+        select ${this.list.id}, r.row_number, ${this.list.tenantId}, r.line, r.cells, r.email, r.email_key, r.syntax_error
+        from jsonb_to_recordset(${rows}::jsonb) as r(row_number int, line int, cells jsonb, email text, email_key text, syntax_error text)
+      )
+      update ${lists} set updated_at = now() where id = ${this.list.id}`);
   }
 }

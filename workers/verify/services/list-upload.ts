@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { lists } from '../../../shared/db/schema';
 import { sha256Hex } from '../../../shared/crypto';
@@ -14,6 +14,11 @@ import type { ListRow } from './lists';
 
 /** The largest upload taken: what a Worker accepts on most plans; about 1,000,000 rows of a few columns. */
 export const MAX_LIST_UPLOAD_BYTES = 100 * 1024 * 1024;
+/**
+ * An upload that has written nothing for this long was cut off (its Worker stopped mid-stream, so
+ * nothing removed what it wrote). Batches are written every 1,000 rows, far more often than this.
+ */
+export const INTERRUPTED_UPLOAD_MS = 10 * 60_000;
 /** A text field of the form (name, email_column, …) is short. */
 const MAX_FIELD_BYTES = 1024;
 
@@ -91,6 +96,11 @@ class Upload {
       .select()
       .from(lists)
       .where(and(eq(lists.tenantId, caller.tenantId), eq(lists.idempotencyKey, idempotencyKey!)));
+    if (existing?.status === 'importing' && existing.updatedAt < interruptedBefore(new Date())) {
+      // The upload that made it was cut off: this retry takes its place.
+      await removeInterrupted(this.db, new Date(), existing.id);
+      return this.begin(fields);
+    }
     if (!existing || existing.status === 'importing') {
       throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed.', {
         hint: 'Retry in a few seconds to receive its result.',
@@ -126,6 +136,20 @@ class Upload {
     if (this.list) await this.db.delete(lists).where(eq(lists.id, this.list.id));
   }
 }
+
+const interruptedBefore = (now: Date) => new Date(now.getTime() - INTERRUPTED_UPLOAD_MS);
+
+/** Deletes lists still importing that no upload has written to for INTERRUPTED_UPLOAD_MS (one, or all); their rows go with them. */
+async function removeInterrupted(db: Database, now: Date, listId?: number): Promise<number> {
+  const removed = await db
+    .delete(lists)
+    .where(and(eq(lists.status, 'importing'), lt(lists.updatedAt, interruptedBefore(now)), listId === undefined ? undefined : eq(lists.id, listId)))
+    .returning({ id: lists.id });
+  return removed.length;
+}
+
+/** The hourly sweep: what uploads cut off with their Worker left behind (a failed upload removes its own). */
+export const sweepInterruptedUploads = (db: Database, now: Date): Promise<number> => removeInterrupted(db, now);
 
 const fieldsFingerprint = (fields: ListFields) => JSON.stringify([fields.name, fields.email_column ?? null, fields.source_key ?? null, fields.sandbox]);
 
