@@ -1,4 +1,5 @@
-import { index, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { launch } from './schema';
 import { workspaces } from './workspaces';
 
@@ -16,10 +17,16 @@ export const launchApiKeys = launch.table(
     hash: text('hash').notNull().unique(),
     scopes: text('scopes').array().notNull(),
     createdBy: text('created_by'),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('api_keys_workspace_idx').on(table.workspaceId)],
+  (table) => [
+    index('api_keys_workspace_idx').on(table.workspaceId),
+    uniqueIndex('api_keys_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+  ],
 );

@@ -33,6 +33,9 @@ export const assets = launch.table(
      * size and format. Rendering the same card again finds this asset instead of the browser.
      */
     renderKey: text('render_key'),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
@@ -42,5 +45,6 @@ export const assets = launch.table(
     index('assets_workspace_id_idx').on(table.workspaceId, table.id),
     uniqueIndex('assets_workspace_sha256_ready_unique').on(table.workspaceId, table.sha256).where(sql`${table.status} = 'ready'`),
     uniqueIndex('assets_workspace_render_key_unique').on(table.workspaceId, table.renderKey),
+    uniqueIndex('assets_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );

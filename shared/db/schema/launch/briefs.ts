@@ -1,4 +1,5 @@
-import { index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { posts } from './posts';
 import { releases } from './releases';
 import { launch } from './schema';
@@ -23,9 +24,15 @@ export const briefs = launch.table(
     brief: jsonb('brief').notNull(),
     markdown: text('markdown').notNull(),
     createdBy: text('created_by').notNull(),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('briefs_workspace_release_idx').on(table.workspaceId, table.releaseId, table.id)],
+  (table) => [
+    index('briefs_workspace_release_idx').on(table.workspaceId, table.releaseId, table.id),
+    uniqueIndex('briefs_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+  ],
 );
 
 /**

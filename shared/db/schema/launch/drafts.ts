@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { releases } from './releases';
 import { launch } from './schema';
@@ -25,10 +26,16 @@ export const contentDrafts = launch.table(
     /** The number of the latest revision; an update names the one it started from. */
     revision: integer('revision').notNull().default(1),
     createdBy: text('created_by').notNull(),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('content_drafts_workspace_id_idx').on(table.workspaceId, table.id)],
+  (table) => [
+    index('content_drafts_workspace_id_idx').on(table.workspaceId, table.id),
+    uniqueIndex('content_drafts_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+  ],
 );
 
 /** Every saved state of a draft, numbered from 1; removed with the draft. */

@@ -35,6 +35,9 @@ export const onboardingRuns = launch.table(
     appliedFields: text('applied_fields').array().notNull().default([]),
     /** How many times a worker took the run (the cron takes again one whose worker vanished). */
     attempts: integer('attempts').notNull().default(0),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -46,6 +49,7 @@ export const onboardingRuns = launch.table(
     index('onboarding_runs_status_idx').on(table.status, table.heartbeatAt),
     // One run at a time per workspace, however many requests race to start one.
     uniqueIndex('onboarding_runs_one_active_idx').on(table.workspaceId).where(sql`${table.status} in ('queued', 'running')`),
+    uniqueIndex('onboarding_runs_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );
 

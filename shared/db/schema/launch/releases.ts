@@ -1,4 +1,5 @@
-import { boolean, index, integer, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { launch } from './schema';
 import { workspaces } from './workspaces';
 
@@ -28,10 +29,14 @@ export const releases = launch.table(
     revision: integer('revision').notNull().default(1),
     previousRevisionId: text('previous_revision_id').references((): AnyPgColumn => releases.id, { onDelete: 'set null' }),
     createdBy: text('created_by').notNull(),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique('releases_workspace_version_revision_unique').on(table.workspaceId, table.version, table.revision),
     index('releases_workspace_id_idx').on(table.workspaceId, table.id),
+    uniqueIndex('releases_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );

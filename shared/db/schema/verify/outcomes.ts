@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { verify } from './schema';
 import { tenants } from './tenants';
@@ -31,11 +32,15 @@ export const outcomes = verify.table(
     /** The suppression it created, when the workspace's policy made one. */
     suppressionId: integer('suppression_id'),
     dedupeKey: text('dedupe_key'),
+    /** The Idempotency-Key and request fingerprint of the create, so a retry after a lost answer finds it (shared/limits/idempotent-rows.ts). */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('outcomes_dedupe_unique').on(table.tenantId, table.dedupeKey),
     index('outcomes_tenant_idx').on(table.tenantId, table.id),
     index('outcomes_email_idx').on(table.tenantId, table.email),
+    uniqueIndex('outcomes_idempotency_idx').on(table.tenantId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );
