@@ -35,7 +35,18 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
 
 export async function createLaunchApiKey(
   db: Db,
-  input: { workspaceId: string; name: string; scopes: readonly LaunchScope[]; createdBy?: string; expiresAt?: Date },
+  input: {
+    workspaceId: string;
+    name: string;
+    scopes: readonly LaunchScope[];
+    createdBy?: string;
+    expiresAt?: Date;
+    /**
+     * The create's Idempotency-Key and request fingerprint, kept on the key (workers/launch/services/api-keys.ts).
+     * Spelled out rather than imported as `IdempotentRequest`: this module also runs in the dev stack, outside Workers.
+     */
+    idempotency?: { key: string; fingerprint: string };
+  },
 ) {
   const { secret, prefix, hash } = await generateApiKeySecret('lk');
   const [key] = await db
@@ -49,6 +60,8 @@ export async function createLaunchApiKey(
       scopes: [...input.scopes],
       createdBy: input.createdBy,
       expiresAt: input.expiresAt,
+      idempotencyKey: input.idempotency?.key ?? null,
+      idempotencyFingerprint: input.idempotency?.fingerprint ?? null,
     })
     .returning();
   return { ...key!, secret };

@@ -5,7 +5,7 @@ import { cursorQuery, decodeCursor } from '../../../shared/http/pagination';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
 import type { LaunchEnv } from '../env';
-import { apiKeyView, createApiKey, getApiKey, listApiKeys, revokeApiKey, scopeOptions } from '../services/api-keys';
+import { apiKeyView, createApiKey, getApiKey, listApiKeys, refuseIdempotentApiKey, revokeApiKey, scopeOptions } from '../services/api-keys';
 import { memberActor } from '../services/members';
 import { idParam, pageSchema } from './schemas';
 
@@ -77,6 +77,7 @@ const createRoute = defineOperation({
     `Only the SHA-256 of the secret is stored. ${grantRule}`,
     'Needs a sign-in under 15 minutes old with two-factor authentication (403 `reauthentication_required`).',
     'A replay of the same `Idempotency-Key` and body within 24 hours answers the first response again, secret included, so a client that lost the response is not left with a key it cannot use; concurrent duplicates create one key.',
+    'Only when that first response was never stored (the database went away after the key was made, before the answer was complete) is the secret gone: only its hash exists, and it is never shown twice. The retry then answers 409 `conflict` naming the key in `keyId`, rather than making a second key; revoke that key and create another under a new `Idempotency-Key`.',
   ].join('\n\n'),
   access: { ...manage, entitlement: workspaceUse, idempotency: { operation: 'api-keys.create', replayStatus: 200 } },
   guards: [requireRecentTwoFactorSignIn()],
@@ -104,6 +105,7 @@ const createRoute = defineOperation({
   responses: {
     201: jsonResponse(createdKeySchema, 'The new key, with its secret.'),
     200: jsonResponse(createdKeySchema, 'A replay of an earlier create with the same Idempotency-Key.'),
+    409: errorResponse('`conflict`: this Idempotency-Key made a key whose answer was lost; `keyId` names it, its secret cannot be shown again.'),
   },
 });
 
@@ -145,11 +147,14 @@ export function registerApiKeyRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(createRoute, async (c) => {
     const body = c.req.valid('json');
     const actor = memberActor(c.get('principal'));
+    const request = c.get('idempotency');
+    if (request) await refuseIdempotentApiKey(c.get('services').db, actor.workspaceId, request);
     const key = await createApiKey(
       c.get('services').db,
       actor,
       { name: body.name, scopes: body.scopes, expiresAt: body.expiresAt ? new Date(body.expiresAt) : undefined },
       scopeOptions(app, c.get('entitlement'), actor.role),
+      request,
     );
     return c.json(key, 201);
   });

@@ -9,7 +9,8 @@ import { MAX_BRIEF_NOTES_CHARS } from '../domain/brief/generate';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
 import { cardDeps } from '../services/cards';
-import { createBrief, draftCampaignFromBrief, getBrief, getBriefMarkdown, getPostSources, listBriefs } from '../services/briefs';
+import { createBrief, draftCampaignFromBrief, findIdempotentBrief, getBrief, getBriefMarkdown, getPostSources, listBriefs } from '../services/briefs';
+import { findIdempotentCampaign, getCampaign } from '../services/campaigns';
 import { briefSchema, postSourcesSchema } from './brief-schemas';
 import { campaignSchema, idParam, pageSchema } from './schemas';
 
@@ -139,8 +140,13 @@ const sourcesRoute = defineOperation({
 
 export function registerBriefRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(createRoute, async (c) => {
+    const { db } = c.get('services');
     const principal = c.get('principal');
-    return c.json(await createBrief(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId), 201);
+    const request = c.get('idempotency');
+    // A create that committed but whose answer was lost: answered as a replay.
+    const earlier = request && (await findIdempotentBrief(db, principal.workspaceId, request));
+    if (earlier) return c.json(await getBrief(db, principal.workspaceId, earlier), 200);
+    return c.json(await createBrief(db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId, request), 201);
   });
 
   app.openapi(listRoute, async (c) => {
@@ -173,11 +179,15 @@ export function registerBriefRoutes(app: OpenAPIHono<LaunchEnv>): void {
       requestId: c.get('requestId'),
       apiKeyId: principal.kind === 'key' ? principal.keyId : null,
     };
+    const request = c.get('idempotency');
+    // A create that committed but whose answer was lost: answered as a replay, charged once.
+    const earlier = request && (await findIdempotentCampaign(db, principal.workspaceId, request));
+    if (earlier) return c.json(await getCampaign(db, principal.workspaceId, earlier), 200);
     await consumeQuota(db, launchQuotaStore, use);
     try {
       const input = c.req.valid('json');
       const cards = input.cards ? cardDeps(c.env, db) : undefined;
-      return c.json(await draftCampaignFromBrief(db, principal.workspaceId, actorOf(principal), c.req.valid('param').briefId, input, cards), 201);
+      return c.json(await draftCampaignFromBrief(db, principal.workspaceId, actorOf(principal), c.req.valid('param').briefId, input, cards, request), 201);
     } catch (error) {
       await refundQuota(db, launchQuotaStore, use);
       throw error;

@@ -6,7 +6,17 @@ import { defineOperation, workspaceUse } from '../auth/operation';
 import { channelNames } from '../domain/channels';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
-import { copyDraftToCampaign, createDraft, deleteDraft, draftView, getDraft, listDrafts, listRevisions, updateDraft } from '../services/drafts';
+import {
+  copyDraftToCampaign,
+  createDraft,
+  deleteDraft,
+  draftView,
+  findIdempotentDraft,
+  getDraft,
+  listDrafts,
+  listRevisions,
+  updateDraft,
+} from '../services/drafts';
 import { campaignSchema, idParam } from './schemas';
 
 const tags = z.array(z.string().trim().min(1).max(50)).max(20).openapi({ description: 'Up to 20 tags; stored lower-cased, each once.' });
@@ -224,8 +234,13 @@ const copyRoute = defineOperation({
 
 export function registerDraftRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(createRoute, async (c) => {
+    const { db } = c.get('services');
     const principal = c.get('principal');
-    return c.json(await createDraft(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('json')), 201);
+    const request = c.get('idempotency');
+    // A create that committed but whose answer was lost: answered as a replay.
+    const earlier = request && (await findIdempotentDraft(db, principal.workspaceId, request));
+    if (earlier) return c.json(draftView(earlier), 200);
+    return c.json(await createDraft(db, principal.workspaceId, actorOf(principal), c.req.valid('json'), request), 201);
   });
 
   app.openapi(listRoute, async (c) => {

@@ -6,7 +6,18 @@ import { requirePublicUrl } from '../../../shared/net/ssrf';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
-import { executeRun, getRun, listRunPages, listRuns, MAX_ATTEMPTS, RUN_STATUSES, runView, STALE_AFTER_MS, startRun } from '../services/onboarding';
+import {
+  executeRun,
+  findIdempotentRun,
+  getRun,
+  listRunPages,
+  listRuns,
+  MAX_ATTEMPTS,
+  RUN_STATUSES,
+  runView,
+  STALE_AFTER_MS,
+  startRun,
+} from '../services/onboarding';
 import { CRAWL_LIMITS, CRAWLER_TOKEN } from '../services/site-crawl';
 import { crawlPorts } from '../services/onboarding-ports';
 import { productProfileSchema } from './profile-schemas';
@@ -112,7 +123,7 @@ const startRoute = defineOperation({
     202: jsonResponse(runSchema, 'Queued; the crawl runs in the background.'),
     200: jsonResponse(
       runSchema,
-      'A replay of an earlier start with the same Idempotency-Key: its original answer (follow the run by its id for where it is now); nothing new was started.',
+      'A replay of an earlier start with the same Idempotency-Key: its original answer, or the run as it is now when that answer was lost (follow the run by its id for where it is now); nothing new was started.',
     ),
     400: errorResponse('Invalid input (`field`), or `url` points at a private or internal address (`validation_failed`, `field: url`).'),
     409: errorResponse('`conflict`: a run of this workspace is still queued or running; `activeRunId` names it.'),
@@ -178,8 +189,13 @@ export function registerOnboardingRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const principal = c.get('principal');
     const input = c.req.valid('json');
     const { config, deps } = crawlPorts(c.env);
+    const request = c.get('idempotency');
+    // A start that committed but whose answer was lost: answered as a replay; the run it queued is
+    // the cron's to take, as for any start whose Worker went away.
+    const earlier = request && (await findIdempotentRun(c.get('services').db, principal.workspaceId, request));
+    if (earlier) return c.json(runView(earlier), 200);
     await requirePublicUrl(input.url, 'url', deps.policy);
-    const run = await startRun(c.get('services').db, principal.workspaceId, actorOf(principal), input);
+    const run = await startRun(c.get('services').db, principal.workspaceId, actorOf(principal), input, request);
     // The crawl fits in the time a Worker keeps running after its response; its own pool, since
     // the request's closes with the request.
     c.executionCtx.waitUntil(

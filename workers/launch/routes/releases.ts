@@ -7,7 +7,7 @@ import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
 import { provenanceOf } from '../services/intake-ingest';
-import { createRelease, deleteRelease, getRelease, listReleases, releaseView, updateRelease } from '../services/releases';
+import { createRelease, deleteRelease, findIdempotentRelease, getRelease, listReleases, releaseView, updateRelease } from '../services/releases';
 import { auditEventSchema, idParam, pageSchema } from './schemas';
 
 export const releaseSchema = z
@@ -184,12 +184,23 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
   });
 
   app.openapi(createRoute, async (c) => {
+    const { db } = c.get('services');
     const body = c.req.valid('json');
     const principal = c.get('principal');
-    const row = await createRelease(c.get('services').db, principal.workspaceId, actorOf(principal), {
-      ...body,
-      publishedAt: body.publishedAt ? new Date(body.publishedAt) : null,
-    });
+    const request = c.get('idempotency');
+    // A create that committed but whose answer was lost: answered as a replay.
+    const earlier = request && (await findIdempotentRelease(db, principal.workspaceId, request));
+    if (earlier) {
+      const [view] = await withProvenance(db, principal.workspaceId, [earlier]);
+      return c.json(view!, 200);
+    }
+    const row = await createRelease(
+      db,
+      principal.workspaceId,
+      actorOf(principal),
+      { ...body, publishedAt: body.publishedAt ? new Date(body.publishedAt) : null },
+      request,
+    );
     return c.json({ ...releaseView(row), provenance: [] }, 201);
   });
 

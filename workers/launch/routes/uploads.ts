@@ -4,7 +4,7 @@ import { defineOperation, workspaceUse } from '../auth/operation';
 import { assetTypeNames, capsMarkdown } from '../domain/asset-media';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
-import { assetDeps, createUpload, receiveUpload, UPLOAD_URL_SECONDS } from '../services/assets';
+import { assetDeps, createUpload, findIdempotentUpload, receiveUpload, UPLOAD_URL_SECONDS } from '../services/assets';
 import { assetSchema, signedQuery } from './asset-schemas';
 import { idParam } from './schemas';
 
@@ -48,7 +48,10 @@ const signRoute = defineOperation({
         .openapi('SignedUpload'),
       'Signed.',
     ),
-    200: jsonResponse(z.object({}).passthrough(), 'A replay of an earlier signing with the same Idempotency-Key: the same asset and URL.'),
+    200: jsonResponse(
+      z.object({}).passthrough(),
+      'A replay of an earlier signing with the same Idempotency-Key: the same asset and URL (when the first answer was lost, the URL is signed again with a new expiry).',
+    ),
   },
 });
 
@@ -80,7 +83,11 @@ export function registerUploadRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(signRoute, async (c) => {
     const principal = c.get('principal');
     const deps = await assetDeps(c.env, c.get('services').db, c.req.url);
-    return c.json(await createUpload(deps, principal.workspaceId, actorOf(principal), c.req.valid('json')), 201);
+    const request = c.get('idempotency');
+    // A signing that committed but whose answer was lost: answered as a replay.
+    const earlier = request && (await findIdempotentUpload(deps, principal.workspaceId, request));
+    if (earlier) return c.json(earlier, 200);
+    return c.json(await createUpload(deps, principal.workspaceId, actorOf(principal), c.req.valid('json'), request), 201);
   });
 
   app.openapi(receiveRoute, async (c) => {

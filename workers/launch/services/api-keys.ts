@@ -8,6 +8,8 @@ import { launchApiKeys, type LaunchRole } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { declaredAccess } from '../../../shared/http/declared-access';
 import { page } from '../../../shared/http/pagination';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { createLaunchApiKey } from '../../../shared/platform/launch-provisioning';
 import { launchRolePermissions } from '../auth/roles';
 import { judgeScopes, type ScopeVerdict } from '../domain/key-scopes';
@@ -68,13 +70,16 @@ export async function getApiKey(db: Database, workspaceId: string, keyId: string
 
 /**
  * Creates a key holding `scopes`, each of which must be grantable (see `scopeOptions`); the first
- * that is not is a 400 naming it and saying why. The secret is in the result only.
+ * that is not is a 400 naming it and saying why. The secret is in the result only. With an
+ * Idempotency-Key, the key is written with the API key, so that a create whose answer was lost
+ * after it committed is found by the retry (refuseIdempotentApiKey) instead of made twice.
  */
 export async function createApiKey(
   db: Database,
   actor: MemberActor,
   input: { name: string; scopes: readonly LaunchScope[]; expiresAt?: Date },
   options: readonly ScopeVerdict[],
+  request?: IdempotentRequest,
 ) {
   const scopes = [...new Set(input.scopes)];
   scopes.forEach((scope) => {
@@ -89,12 +94,46 @@ export async function createApiKey(
   }
   // Interactive: the key is made by createLaunchApiKey, which runs its own statements and returns the new row the trail names.
   return db.interactive(async (tx) => {
-    const key = await createLaunchApiKey(tx, { workspaceId: actor.workspaceId, name: input.name, scopes, createdBy: actor.userId, expiresAt: input.expiresAt });
+    // A key past the idempotency window may be used again: the old API key lets go of it.
+    if (request)
+      await tx
+        .update(launchApiKeys)
+        .set({ idempotencyKey: null })
+        .where(expiredHolders(apiKeyKeys, actor.workspaceId, request));
+    const key = await createLaunchApiKey(tx, {
+      workspaceId: actor.workspaceId,
+      name: input.name,
+      scopes,
+      createdBy: actor.userId,
+      expiresAt: input.expiresAt,
+      idempotency: request,
+    });
     await recordChanges(tx, actor.workspaceId, { type: 'user', id: actor.userId }, [
       { action: 'api_key.create', from: null, to: 'active', note: `${key.name}: ${scopes.join(' ')}`, subject: { type: 'api_key', id: key.id } },
     ]);
     return { ...apiKeyView(key), secret: key.secret };
   });
+}
+
+const apiKeyKeys = { owner: launchApiKeys.workspaceId, key: launchApiKeys.idempotencyKey, createdAt: launchApiKeys.createdAt };
+
+/**
+ * A create under this key that committed but whose answer was lost: only the hash of its secret
+ * was kept, so the secret cannot be shown again, and handing out a second key would leave the
+ * first one active with a secret nobody has. 409 naming the key, to be revoked and made anew under
+ * a new Idempotency-Key; another request under the key is a 422.
+ */
+export async function refuseIdempotentApiKey(db: Database, workspaceId: string, request: IdempotentRequest): Promise<void> {
+  const [earlier] = await db
+    .select({ id: launchApiKeys.id, fingerprint: launchApiKeys.idempotencyFingerprint })
+    .from(launchApiKeys)
+    .where(earlierCreate(apiKeyKeys, workspaceId, request));
+  const keyId = replayOf(earlier, request);
+  if (keyId)
+    throw new ApiError('conflict', 'This Idempotency-Key already created an API key, whose secret cannot be shown again.', {
+      hint: `Revoke it (DELETE /api/v1/api-keys/${keyId}) and create another with a new Idempotency-Key.`,
+      details: { keyId },
+    });
 }
 
 /**

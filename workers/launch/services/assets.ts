@@ -4,6 +4,8 @@ import type { Database } from '../../../shared/db/client';
 import { assets, postVisuals } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { assetTypes, imageDimensions, MiB, SNIFF_BYTES, sniffType, type AssetType } from '../domain/asset-media';
 import { sign, urlSigningKey, verify, type SignedFields } from '../domain/signed-url';
 import { launchConfigSchema } from '../config';
@@ -52,8 +54,18 @@ export function assetView(row: AssetRow) {
 
 const nowSeconds = (deps: AssetDeps) => Math.floor((deps.now ?? new Date()).getTime() / 1000);
 
-/** Records a pending asset and signs the one URL its bytes may be sent to. */
-export async function createUpload(deps: AssetDeps, workspaceId: string, actor: Actor, input: { filename: string; contentType: AssetType; size: number }) {
+/**
+ * Records a pending asset and signs the one URL its bytes may be sent to. With an Idempotency-Key,
+ * the key is written with the asset, so that a signing whose answer was lost after it committed is
+ * found by the retry (findIdempotentUpload) instead of leaving a second pending asset.
+ */
+export async function createUpload(
+  deps: AssetDeps,
+  workspaceId: string,
+  actor: Actor,
+  input: { filename: string; contentType: AssetType; size: number },
+  request?: IdempotentRequest,
+) {
   const cap = assetTypes[input.contentType].maxBytes;
   if (input.size > cap) {
     throw new ApiError('validation_failed', `size: ${input.contentType} files are accepted up to ${cap / MiB} MiB.`, {
@@ -62,18 +74,55 @@ export async function createUpload(deps: AssetDeps, workspaceId: string, actor: 
     });
   }
   const id = newId('ast');
-  const [row] = await deps.db
-    .insert(assets)
-    .values({ id, workspaceId, ...input, objectKey: `workspaces/${workspaceId}/assets/${id}`, createdBy: actor.id })
-    .returning();
+  const [, [row]] = await deps.db.batch([
+    // A key past the idempotency window may be used again: the old asset lets go of it (in the
+    // same transaction; without a key the statement matches nothing).
+    deps.db
+      .update(assets)
+      .set({ idempotencyKey: null })
+      .where(request ? expiredHolders(uploadKeys, workspaceId, request) : sql`false`),
+    deps.db
+      .insert(assets)
+      .values({
+        id,
+        workspaceId,
+        ...input,
+        objectKey: `workspaces/${workspaceId}/assets/${id}`,
+        createdBy: actor.id,
+        idempotencyKey: request?.key ?? null,
+        idempotencyFingerprint: request?.fingerprint ?? null,
+      })
+      .returning(),
+  ]);
+  return signedUpload(deps, row!);
+}
+
+const uploadKeys = { owner: assets.workspaceId, key: assets.idempotencyKey, createdAt: assets.createdAt };
+
+/**
+ * The asset an earlier signing under this key recorded within the idempotency window, with its
+ * upload URL signed again (the first one went out with the lost answer, so its expiry counts from
+ * now); another request under the key is a 422.
+ */
+export async function findIdempotentUpload(deps: AssetDeps, workspaceId: string, request: IdempotentRequest) {
+  const [earlier] = await deps.db
+    .select()
+    .from(assets)
+    .where(earlierCreate(uploadKeys, workspaceId, request));
+  const row = replayOf(earlier && { id: earlier, fingerprint: earlier.idempotencyFingerprint }, request);
+  return row && signedUpload(deps, row);
+}
+
+async function signedUpload(deps: AssetDeps, row: AssetRow) {
+  const contentType = row.contentType as AssetType;
   const expires = nowSeconds(deps) + UPLOAD_URL_SECONDS;
-  const signature = await sign(deps.signingKey, { purpose: 'upload', assetId: id, workspaceId, contentType: input.contentType, size: input.size, expires });
+  const signature = await sign(deps.signingKey, { purpose: 'upload', assetId: row.id, workspaceId: row.workspaceId, contentType, size: row.size, expires });
   return {
-    asset: assetView(row!),
+    asset: assetView(row),
     upload: {
-      url: `${deps.origin}/api/v1/uploads/${id}?expires=${expires}&signature=${signature}`,
+      url: `${deps.origin}/api/v1/uploads/${row.id}?expires=${expires}&signature=${signature}`,
       method: 'PUT' as const,
-      headers: { 'content-type': input.contentType, 'content-length': String(input.size) },
+      headers: { 'content-type': contentType, 'content-length': String(row.size) },
       expiresAt: new Date(expires * 1000).toISOString(),
     },
   };

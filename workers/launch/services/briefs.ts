@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import { briefs, postSources, posts, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { cardSizes, type CardFormat } from '../domain/card';
 import type { Channel } from '../domain/channels';
 import { draftPosts, type DraftSentence } from '../domain/brief/drafts';
@@ -29,8 +31,12 @@ export function briefView(row: BriefRow, currentReleaseHash: string | null) {
   };
 }
 
-/** Makes the brief of a release from its notes and the workspace's product profile, checked before it is stored. */
-export async function createBrief(db: Database, workspaceId: string, actor: Actor, releaseId: string) {
+/**
+ * Makes the brief of a release from its notes and the workspace's product profile, checked before
+ * it is stored. With an Idempotency-Key, the key is written with the brief, so that a create whose
+ * answer was lost after it committed is found by the retry (findIdempotentBrief) instead of made twice.
+ */
+export async function createBrief(db: Database, workspaceId: string, actor: Actor, releaseId: string, request?: IdempotentRequest) {
   const release = await getRelease(db, workspaceId, releaseId);
   const profile = await loadProductProfile(db, workspaceId);
   let brief: Brief;
@@ -48,19 +54,40 @@ export async function createBrief(db: Database, workspaceId: string, actor: Acto
       details: { reason: error.reason, ...error.details },
     });
   }
-  const [row] = await db
-    .insert(briefs)
-    .values({
-      id: newId('brf'),
-      workspaceId,
-      releaseId,
-      releaseContentHash: release.contentHash,
-      brief,
-      markdown: renderBriefMarkdown(brief),
-      createdBy: actor.id,
-    })
-    .returning();
+  const [, [row]] = await db.batch([
+    // A key past the idempotency window may be used again: the old brief lets go of it (in the
+    // same transaction; without a key the statement matches nothing).
+    db
+      .update(briefs)
+      .set({ idempotencyKey: null })
+      .where(request ? expiredHolders(briefKeys, workspaceId, request) : sql`false`),
+    db
+      .insert(briefs)
+      .values({
+        id: newId('brf'),
+        workspaceId,
+        releaseId,
+        releaseContentHash: release.contentHash,
+        brief,
+        markdown: renderBriefMarkdown(brief),
+        createdBy: actor.id,
+        idempotencyKey: request?.key ?? null,
+        idempotencyFingerprint: request?.fingerprint ?? null,
+      })
+      .returning(),
+  ]);
   return briefView(row!, release.contentHash);
+}
+
+const briefKeys = { owner: briefs.workspaceId, key: briefs.idempotencyKey, createdAt: briefs.createdAt };
+
+/** The brief an earlier create under this key made within the idempotency window; another request under the key is a 422. */
+export async function findIdempotentBrief(db: Executor, workspaceId: string, request: IdempotentRequest): Promise<string | undefined> {
+  const [earlier] = await db
+    .select({ id: briefs.id, fingerprint: briefs.idempotencyFingerprint })
+    .from(briefs)
+    .where(earlierCreate(briefKeys, workspaceId, request));
+  return replayOf(earlier, request);
 }
 
 async function findBrief(db: Executor, workspaceId: string, briefId: string) {
@@ -108,7 +135,8 @@ export interface DraftCampaignInput {
 /**
  * A draft campaign of the brief's release with one post per channel, each within its channel's
  * rule and each keeping the citations of its sentences. Created in one transaction with its
- * posts and their sources; the posts then go through review like any other.
+ * posts and their sources; the posts then go through review like any other. An Idempotency-Key is
+ * kept on the campaign, as createCampaign keeps it.
  */
 export async function draftCampaignFromBrief(
   db: Database,
@@ -117,6 +145,7 @@ export async function draftCampaignFromBrief(
   briefId: string,
   input: DraftCampaignInput,
   cardDeps?: Omit<CardDeps, 'db'>,
+  request?: IdempotentRequest,
 ) {
   const { row } = await findBrief(db, workspaceId, briefId);
   const brief = row.brief as Brief;
@@ -140,17 +169,23 @@ export async function draftCampaignFromBrief(
       }),
     );
   }
-  return createCampaign(db, workspaceId, actor, {
-    name: input.name ?? `Launch of ${brief.product.name ? `${brief.product.name} ` : ''}${brief.release.version}`,
-    objective: input.objective ?? brief.headline.text,
-    releaseId: row.releaseId,
-    posts: drafts.map((draft) => ({
-      channel: draft.channel,
-      copy: draft.copy,
-      visuals: cards.get(draft.channel),
-      sources: { briefId, sentences: draft.sentences },
-    })),
-  });
+  return createCampaign(
+    db,
+    workspaceId,
+    actor,
+    {
+      name: input.name ?? `Launch of ${brief.product.name ? `${brief.product.name} ` : ''}${brief.release.version}`,
+      objective: input.objective ?? brief.headline.text,
+      releaseId: row.releaseId,
+      posts: drafts.map((draft) => ({
+        channel: draft.channel,
+        copy: draft.copy,
+        visuals: cards.get(draft.channel),
+        sources: { briefId, sentences: draft.sentences },
+      })),
+    },
+    request,
+  );
 }
 
 export interface PostSources {

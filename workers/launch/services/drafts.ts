@@ -3,6 +3,8 @@ import type { Database, Executor } from '../../../shared/db/client';
 import { campaigns, contentDraftRevisions, contentDrafts, posts, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import type { Channel } from '../domain/channels';
 import { recordChanges, type Actor } from './audit';
 import { contentFingerprint, getCampaign, requireCopyFits } from './campaigns';
@@ -60,7 +62,12 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
 }
 
-export async function createDraft(db: Database, workspaceId: string, actor: Actor, input: DraftContent) {
+/**
+ * Creates a draft at revision 1. With an Idempotency-Key, the key is written with the draft, so
+ * that a create whose answer was lost after it committed is found by the retry
+ * (findIdempotentDraft) instead of made twice.
+ */
+export async function createDraft(db: Database, workspaceId: string, actor: Actor, input: DraftContent, request?: IdempotentRequest) {
   await requireLinks(db, workspaceId, input);
   const id = newId('drf');
   const values = {
@@ -72,14 +79,31 @@ export async function createDraft(db: Database, workspaceId: string, actor: Acto
     tags: normalizeTags(input.tags ?? []),
   };
   // Two inserts decided before: one batch (one transaction, one round trip).
-  const [[row]] = await db.batch([
+  const [, [row]] = await db.batch([
+    // A key past the idempotency window may be used again: the old draft lets go of it (without a
+    // key the statement matches nothing).
+    db
+      .update(contentDrafts)
+      .set({ idempotencyKey: null })
+      .where(request ? expiredHolders(draftKeys, workspaceId, request) : sql`false`),
     db
       .insert(contentDrafts)
-      .values({ id, workspaceId, ...values, createdBy: actor.id })
+      .values({ id, workspaceId, ...values, createdBy: actor.id, idempotencyKey: request?.key ?? null, idempotencyFingerprint: request?.fingerprint ?? null })
       .returning(),
     db.insert(contentDraftRevisions).values({ draftId: id, revision: 1, workspaceId, ...values, createdBy: actor.id }),
   ]);
   return draftView(row!);
+}
+
+const draftKeys = { owner: contentDrafts.workspaceId, key: contentDrafts.idempotencyKey, createdAt: contentDrafts.createdAt };
+
+/** The draft an earlier create under this key made within the idempotency window; another request under the key is a 422. */
+export async function findIdempotentDraft(db: Executor, workspaceId: string, request: IdempotentRequest): Promise<DraftRow | undefined> {
+  const [earlier] = await db
+    .select()
+    .from(contentDrafts)
+    .where(earlierCreate(draftKeys, workspaceId, request));
+  return replayOf(earlier && { id: earlier, fingerprint: earlier.idempotencyFingerprint }, request);
 }
 
 export async function getDraft(db: Executor, workspaceId: string, draftId: string): Promise<DraftRow> {

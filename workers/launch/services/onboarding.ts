@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
+import { isUniqueViolation } from '../../../shared/db/errors';
 import { onboardingPages, onboardingRuns } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { mergeProfile } from '../domain/profile-from-site';
 import type { ProductProfile } from '../domain/product-profile';
 import type { Actor } from './audit';
@@ -66,20 +69,41 @@ export function pageView(row: PageRow) {
   };
 }
 
-/** Queues a run; a second while one is queued or running is a 409 naming the active run. */
-export async function startRun(db: Database, workspaceId: string, actor: Actor, input: { url: string; maxPages?: number; overwrite?: boolean }) {
+/**
+ * Queues a run; a second while one is queued or running is a 409 naming the active run. With an
+ * Idempotency-Key, the key is written with the run, so that a start whose answer was lost after it
+ * committed is found by the retry (findIdempotentRun) instead of starting again once the first run
+ * has finished.
+ */
+export async function startRun(
+  db: Database,
+  workspaceId: string,
+  actor: Actor,
+  input: { url: string; maxPages?: number; overwrite?: boolean },
+  request?: IdempotentRequest,
+) {
   try {
-    const [row] = await db
-      .insert(onboardingRuns)
-      .values({
-        id: newId('onb'),
-        workspaceId,
-        url: input.url,
-        maxPages: input.maxPages ?? CRAWL_LIMITS.defaultPages,
-        overwrite: input.overwrite ?? false,
-        createdBy: actor.id,
-      })
-      .returning();
+    const [, [row]] = await db.batch([
+      // A key past the idempotency window may be used again: the old run lets go of it (in the
+      // same transaction; without a key the statement matches nothing).
+      db
+        .update(onboardingRuns)
+        .set({ idempotencyKey: null })
+        .where(request ? expiredHolders(runKeys, workspaceId, request) : sql`false`),
+      db
+        .insert(onboardingRuns)
+        .values({
+          id: newId('onb'),
+          workspaceId,
+          url: input.url,
+          maxPages: input.maxPages ?? CRAWL_LIMITS.defaultPages,
+          overwrite: input.overwrite ?? false,
+          createdBy: actor.id,
+          idempotencyKey: request?.key ?? null,
+          idempotencyFingerprint: request?.fingerprint ?? null,
+        })
+        .returning(),
+    ]);
     return row!;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -92,6 +116,17 @@ export async function startRun(db: Database, workspaceId: string, actor: Actor, 
       details: { activeRunId: active?.id ?? null, currentStatus: active?.status ?? null },
     });
   }
+}
+
+const runKeys = { owner: onboardingRuns.workspaceId, key: onboardingRuns.idempotencyKey, createdAt: onboardingRuns.createdAt };
+
+/** The run an earlier start under this key queued within the idempotency window; another request under the key is a 422. */
+export async function findIdempotentRun(db: Database, workspaceId: string, request: IdempotentRequest): Promise<RunRow | undefined> {
+  const [earlier] = await db
+    .select()
+    .from(onboardingRuns)
+    .where(earlierCreate(runKeys, workspaceId, request));
+  return replayOf(earlier && { id: earlier, fingerprint: earlier.idempotencyFingerprint }, request);
 }
 
 export async function getRun(db: Database, workspaceId: string, runId: string): Promise<RunRow> {
@@ -264,9 +299,4 @@ export async function resumeStaleRuns(db: Database, deps: Omit<CrawlDeps, 'recor
   const results: Array<{ runId: string; status: RunStatus | null }> = [];
   for (const { id } of due) results.push({ runId: id, status: await executeRun(db, deps, id, now) });
   return results;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return (cause?.code ?? (error as { code?: string } | null)?.code) === '23505';
 }

@@ -5,6 +5,8 @@ import { releases, type releaseSources } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { sha256Hex } from '../../../shared/crypto';
 import { newId } from '../../../shared/ids';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { recordChanges, type Actor } from './audit';
 import { postsOfRelease, requireNoLockingPost } from './locks';
 
@@ -45,10 +47,21 @@ export function releaseView(row: ReleaseRow) {
   };
 }
 
-export async function createRelease(db: Database, workspaceId: string, actor: Actor, input: ReleaseInput): Promise<ReleaseRow> {
+/**
+ * Records a release; a version the workspace already has is a 409. With an Idempotency-Key, the key
+ * is written with the release, so that a create whose answer was lost after it committed is found
+ * by the retry (findIdempotentRelease).
+ */
+export async function createRelease(db: Database, workspaceId: string, actor: Actor, input: ReleaseInput, request?: IdempotentRequest): Promise<ReleaseRow> {
   const hash = await contentHash(input);
   // Interactive: the trail is written only when the insert was not a duplicate version.
   const row = await db.interactive(async (tx) => {
+    // A key past the idempotency window may be used again: the old release lets go of it.
+    if (request)
+      await tx
+        .update(releases)
+        .set({ idempotencyKey: null })
+        .where(expiredHolders(releaseKeys, workspaceId, request));
     const [created] = await tx
       .insert(releases)
       .values({
@@ -63,6 +76,8 @@ export async function createRelease(db: Database, workspaceId: string, actor: Ac
         source: input.source ?? 'api',
         contentHash: hash,
         createdBy: actor.id,
+        idempotencyKey: request?.key ?? null,
+        idempotencyFingerprint: request?.fingerprint ?? null,
       })
       .onConflictDoNothing()
       .returning();
@@ -71,6 +86,21 @@ export async function createRelease(db: Database, workspaceId: string, actor: Ac
   });
   if (!row) throw versionTaken(input.version);
   return row;
+}
+
+const releaseKeys = { owner: releases.workspaceId, key: releases.idempotencyKey, createdAt: releases.createdAt };
+
+/**
+ * The release an earlier create under this key made within the idempotency window; another request
+ * under the key is a 422. Without it, the retry of a create whose answer was lost would be refused
+ * as a taken version, though the release it asked for exists.
+ */
+export async function findIdempotentRelease(db: Database, workspaceId: string, request: IdempotentRequest): Promise<ReleaseRow | undefined> {
+  const [earlier] = await db
+    .select()
+    .from(releases)
+    .where(earlierCreate(releaseKeys, workspaceId, request));
+  return replayOf(earlier && { id: earlier, fingerprint: earlier.idempotencyFingerprint }, request);
 }
 
 function versionTaken(version: string): ApiError {
