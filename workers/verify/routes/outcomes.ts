@@ -104,6 +104,7 @@ export function registerOutcomeRoutes(app: OpenAPIHono<VerifyEnv>): void {
         jobId: body.job_id,
         listId: body.list_id,
         detail: body.detail,
+        idempotency: c.get('idempotency'),
       },
     ]);
     return c.json(outcomeView(result!.row), 201);

@@ -4,6 +4,8 @@ import { outcomes, type OutcomeType } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { decodeCursor, encodeCursor } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
+import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { checkSyntax } from '../engine/syntax';
 import { entryKey } from '../feedback/matching';
 import { suppressionReasonFor } from '../feedback/policy';
@@ -41,6 +43,8 @@ export interface NewOutcome {
   detail?: Record<string, unknown> | null;
   /** Set for provider deliveries: the same event delivered again is recorded once. */
   dedupeKey?: string | null;
+  /** The Idempotency-Key of `POST /v1/outcomes`: kept on the outcome, so a retry after a lost answer gets this outcome back. */
+  idempotency?: IdempotentRequest;
 }
 
 /** The address of an outcome, lower case; null when it is not an address. */
@@ -52,8 +56,10 @@ export function outcomeAddress(email: string): string | null {
 /**
  * Records outcomes and, where the workspace's policy says so (feedback/policy.ts), the
  * suppressions they cause, in one transaction. An outcome whose `dedupeKey` was seen before is
- * not recorded again (`created: false`). The suppression's `created` event names the endpoint
- * the outcome came through, or the outcome itself when it was posted to /v1/outcomes.
+ * not recorded again (`created: false`), nor is one whose Idempotency-Key an earlier outcome holds
+ * within the idempotency window (that outcome is returned; another request under the key is a
+ * 422). The suppression's `created` event names the endpoint the outcome came through, or the
+ * outcome itself when it was posted to /v1/outcomes.
  */
 export async function recordOutcomes(db: Database, tenantId: string, entries: readonly NewOutcome[]): Promise<Array<{ row: OutcomeRow; created: boolean }>> {
   if (entries.length === 0) return [];
@@ -67,6 +73,19 @@ export async function recordOutcomes(db: Database, tenantId: string, entries: re
 }
 
 async function recordOne(tx: Executor, tenantId: string, entry: NewOutcome, mode: PolicyMode) {
+  if (entry.idempotency) {
+    const [earlier] = await tx
+      .select()
+      .from(outcomes)
+      .where(earlierCreate(outcomeKeys, tenantId, entry.idempotency));
+    const replayed = replayOf(earlier && { id: earlier, fingerprint: earlier.idempotencyFingerprint }, entry.idempotency);
+    if (replayed) return { row: replayed, created: false };
+    // A key past the idempotency window may be used again: the old outcome lets go of it.
+    await tx
+      .update(outcomes)
+      .set({ idempotencyKey: null })
+      .where(expiredHolders(outcomeKeys, tenantId, entry.idempotency));
+  }
   const id = newId('out');
   const reason = suppressionReasonFor(entry.type, mode);
   const key = reason ? entryKey(entry.email) : null;
@@ -85,6 +104,8 @@ async function recordOne(tx: Executor, tenantId: string, entry: NewOutcome, mode
       endpointId: entry.endpointId ?? null,
       detail: entry.detail ?? null,
       dedupeKey: entry.dedupeKey ?? null,
+      idempotencyKey: entry.idempotency?.key ?? null,
+      idempotencyFingerprint: entry.idempotency?.fingerprint ?? null,
     })
     .onConflictDoNothing({ target: [outcomes.tenantId, outcomes.dedupeKey] })
     .returning();
@@ -105,6 +126,8 @@ async function recordOne(tx: Executor, tenantId: string, entry: NewOutcome, mode
   const [linked] = await tx.update(outcomes).set({ suppressionId: suppression.id }).where(eq(outcomes.id, id)).returning();
   return { row: linked!, created: true };
 }
+
+const outcomeKeys = { owner: outcomes.tenantId, key: outcomes.idempotencyKey, createdAt: outcomes.createdAt };
 
 export interface OutcomeQuery {
   limit: number;
