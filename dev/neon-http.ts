@@ -70,6 +70,10 @@ export async function startNeonHttpServer(options: { port?: number; host?: strin
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => send(response, 500, { message: `local Neon HTTP server: ${String(error)}` }));
   });
+  // Node closes an idle kept-alive socket after 5 s, and workerd may send the next statement on
+  // it anyway ("Network connection lost"): a Worker reading a slow upload between two statements
+  // hit that. Idle sockets are kept far longer than any request's gap instead.
+  server.keepAliveTimeout = 120_000;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0];
