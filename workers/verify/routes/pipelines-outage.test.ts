@@ -7,12 +7,8 @@ import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import type { BulkMessage } from '../bulk/messages';
 import type { VerifyBindings } from '../env';
 
-/**
- * The verify project's gate (test/node/global-setup.ts registers one per Worker project and a few
- * per file; none is free for this file, so it shares the project's, as the verify fault tests do).
- * `down-after/{n}`: down once n more chunks have gone to PostgreSQL through it.
- */
-const { control: gate, databaseUrl } = databaseGate('verify');
+/** This file's own gate (test/node/global-setup.ts); `down-after/{n}`: down once n more chunks have gone to PostgreSQL through it. */
+const { control: gate, databaseUrl } = databaseGate('pipeline-push');
 
 /** Messages are recorded, never handled: this file is about what a push stores. */
 const queue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue<BulkMessage>;

@@ -98,6 +98,8 @@ export const pipelineRows = verify.table(
   (table) => [
     index('pipeline_rows_waiting_idx').on(table.pipelineId, table.id).where(sql`${table.status} = 'waiting'`),
     index('pipeline_rows_run_idx').on(table.runId, table.status),
+    // A push looks up the rows its key already stored (pipelines/push.ts): a retry after a lost commit.
+    index('pipeline_rows_push_idx').on(table.pipelineId, table.pushKey),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "pipeline_rows_push_idx" ON "verify"."pipeline_rows" USING btree ("pipeline_id","push_key");
