@@ -205,3 +205,30 @@ describe('generic deliveries', () => {
     expect(((await bad.json()) as { message: string }).message).toContain('events[0].type');
   });
 });
+
+/**
+ * The delivery URL's own rules hold for every provider, whatever its format: the token (an old one
+ * after rotation stops working) and `allowed_ips`; nothing is recorded from a refused delivery.
+ * (Amazon SES's deliveries come through SNS: provider-deliveries-ses.test.ts.)
+ */
+describe.each([
+  { provider: 'postmark', sample: postmarkBounce },
+  { provider: 'sendgrid', sample: sendgridEvents },
+  { provider: 'mailgun', sample: mailgunPermanentFailure },
+  { provider: 'generic', sample: { events: [{ email: 'gone@example.com', type: 'hard_bounce', event_id: 'e1' }] } },
+])('$provider deliveries from the wrong place', ({ provider, sample }) => {
+  it('refuses a rotated-out token with 401 and an address outside allowed_ips with 403, recording nothing', async () => {
+    const { auth, endpoint, deliver } = await endpointFor(provider, { allowed_ips: ['203.0.113.0/24', '2001:db8:5::/48'] });
+    const outside = await deliver(sample, { 'cf-connecting-ip': '198.51.100.7' });
+    expect(outside.status).toBe(403);
+    expect(await outside.json()).toMatchObject({ code: 'forbidden', hint: expect.any(String) });
+    expect((await deliver(sample, { 'cf-connecting-ip': '2001:db8:6::1' })).status).toBe(403);
+
+    const rotated = await call('PATCH', `/v1/provider-endpoints/${endpoint.id}`, auth, { rotate_delivery_token: true });
+    expect(rotated.status).toBe(200);
+    const stale = await deliver(sample, { 'cf-connecting-ip': '203.0.113.9' });
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toMatchObject({ code: 'unauthorized' });
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
+});
