@@ -8,6 +8,8 @@ import { declaredAccess } from '../../../shared/http/declared-access';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { loadTenantProfile } from '../services/profile';
+import { workspaceAccuracy } from '../services/sources';
+import { accuracySchema } from './sources';
 
 const quotaUsageSchema = z
   .object({
@@ -51,6 +53,10 @@ const usageSchema = z
     daily: z
       .array(z.object({ date: z.string().openapi({ example: '2026-11-22' }), quota: z.string(), quantity: z.number().int() }))
       .openapi({ description: 'Net use per UTC day of the current period, from the usage ledger (refunds subtract).' }),
+    accuracy: accuracySchema.openapi({
+      description:
+        'How our verdicts of this period held up against what happened when you sent mail (POST /v1/outcomes, provider endpoints): lists created and single checks made since the period began, measured as GET /v1/sources/quality measures each source.',
+    }),
   })
   .openapi('TenantUsageResponse');
 
@@ -69,7 +75,7 @@ const usageRoute = defineOperation({
   path: '/v1/me/usage',
   operationId: 'v1_get_tenant_usage',
   tags: ['Account'],
-  summary: 'Quota use in the current billing period',
+  summary: 'Quota use in the current billing period, and how accurate its verdicts were',
   access: {},
   responses: { 200: { description: 'Usage per quota, and per day.', content: { 'application/json': { schema: usageSchema } } } },
 });
@@ -102,10 +108,14 @@ export function registerMeRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const principal = c.get('principal');
     const entitlement = c.get('entitlement');
     const { db } = c.get('services');
-    const daily = await dailyUsage(db, principal.workspaceId, entitlement);
+    const periodStart = entitlement.periodStart === null ? null : new Date(entitlement.periodStart);
+    const [daily, accuracy] = await Promise.all([
+      dailyUsage(db, principal.workspaceId, entitlement),
+      workspaceAccuracy(db, principal.workspaceId, periodStart),
+    ]);
     const totals: Record<string, number> = {};
     for (const day of daily) totals[day.quota] = (totals[day.quota] ?? 0) + day.quantity;
-    return c.json({ plan: planView(entitlement, declaredAccess(app).features), quotas: quotaViews(entitlement, totals), daily }, 200);
+    return c.json({ plan: planView(entitlement, declaredAccess(app).features), quotas: quotaViews(entitlement, totals), daily, accuracy }, 200);
   });
 }
 

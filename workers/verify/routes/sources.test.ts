@@ -107,5 +107,20 @@ describe('GET /v1/sources/quality', () => {
       type: 'single_checks',
       accuracy: { measured: 1, safe_bounce_percent: 100, invalid_delivered_percent: null, by_verdict: { safe: { bounced: 1, delivered: 0 } } },
     });
+
+    // The account view sums every source of the billing period.
+    const usage = (await (await callVerify('GET', '/v1/me/usage', auth)).json()) as { accuracy: unknown };
+    expect(usage.accuracy).toEqual({
+      measured: 5,
+      deliverable_bounce_percent: 50,
+      safe_bounce_percent: 66.7,
+      invalid_delivered_percent: 100,
+      by_verdict: {
+        safe: { bounced: 2, delivered: 1 },
+        risky: { bounced: 0, delivered: 1 },
+        invalid: { bounced: 0, delivered: 1 },
+        unknown: { bounced: 0, delivered: 0 },
+      },
+    });
   });
 });

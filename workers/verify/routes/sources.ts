@@ -13,7 +13,7 @@ const evidenceSchema = z.object({
   delivered: z.number().int().openapi({ description: 'Addresses whose first conclusive outcome was a delivery, a complaint or an unsubscribe.' }),
 });
 
-const accuracySchema = z
+export const accuracySchema = z
   .object({
     measured: z.number().int().openapi({ description: 'Verified addresses of the source with a conclusive outcome after their check.' }),
     deliverable_bounce_percent: z.number().nullable().openapi({

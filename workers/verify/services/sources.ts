@@ -1,7 +1,7 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { emailChecks } from '../../../shared/db/schema';
-import { accuracyOf, emptyEvidence, measuredVerdicts, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
+import { accuracyOf, emptyEvidence, measuredVerdicts, type Accuracy, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
 import { emptyGroups, listQuality, riskGroups, type GroupCounts, type RiskGroup } from '../lists/quality';
 import { firstEvidenceSql, tallyEvidenceBySource, tallyGroupsBySource } from './list-results';
 import { refreshTenantListSuppressions } from './list-suppressions';
@@ -37,13 +37,7 @@ export async function sourcesQuality(db: Database, tenantId: string, window: Sou
     tallyGroupsBySource(db, tenantId, since),
     tallyEvidenceBySource(db, tenantId, since),
     db.select({ grp: checkGroupSql, count: sql<number>`count(*)::int` }).from(emailChecks).where(singleWhere).groupBy(sql`1`),
-    // Each single check against the first conclusive outcome for its address after it.
-    db
-      .select({ verdict: emailChecks.isReachable, evidence: sql<Evidence>`e.evidence`, count: sql<number>`count(*)::int` })
-      .from(emailChecks)
-      .innerJoin(sql`${firstEvidenceSql(sql`${emailChecks.tenantId}`, sql`${emailChecks.email}`, sql`${emailChecks.createdAt}`)}`, sql`true`)
-      .where(singleWhere)
-      .groupBy(sql`1`, sql`2`),
+    singleCheckEvidence(db, singleWhere),
     readSettings(db, tenantId),
   ]);
   const view = settingsView(settings);
@@ -62,9 +56,6 @@ export async function sourcesQuality(db: Database, tenantId: string, window: Sou
   };
   const singleGroups = emptyGroups();
   for (const row of singles) if ((riskGroups as readonly string[]).includes(row.grp)) singleGroups[row.grp] += row.count;
-  const singleCounts = emptyEvidence();
-  for (const row of singleEvidence)
-    if ((measuredVerdicts as readonly string[]).includes(row.verdict)) singleCounts[row.verdict as MeasuredVerdict][row.evidence] += row.count;
   const sources = [
     ...[...bySource.entries()]
       .sort(([a], [b]) => (a ?? '').localeCompare(b ?? ''))
@@ -73,7 +64,33 @@ export async function sourcesQuality(db: Database, tenantId: string, window: Sou
         source_key: sourceKey,
         ...score(tally.groups, tally.pending, evidenceBySource.get(sourceKey) ?? emptyEvidence()),
       })),
-    ...(singles.length > 0 ? [{ type: 'single_checks' as const, source_key: null, ...score(singleGroups, 0, singleCounts) }] : []),
+    ...(singles.length > 0 ? [{ type: 'single_checks' as const, source_key: null, ...score(singleGroups, 0, singleEvidence) }] : []),
   ];
   return { window, since: since?.toISOString() ?? null, thresholds, sources };
+}
+
+/** Each single check matching `where` against the first conclusive outcome for its address after it. */
+async function singleCheckEvidence(db: Database, where: SQL | undefined): Promise<EvidenceCounts> {
+  const rows = await db
+    .select({ verdict: emailChecks.isReachable, evidence: sql<Evidence>`e.evidence`, count: sql<number>`count(*)::int` })
+    .from(emailChecks)
+    .innerJoin(sql`${firstEvidenceSql(sql`${emailChecks.tenantId}`, sql`${emailChecks.email}`, sql`${emailChecks.createdAt}`)}`, sql`true`)
+    .where(where)
+    .groupBy(sql`1`, sql`2`);
+  const counts = emptyEvidence();
+  for (const row of rows) if ((measuredVerdicts as readonly string[]).includes(row.verdict)) counts[row.verdict as MeasuredVerdict][row.evidence] += row.count;
+  return counts;
+}
+
+/**
+ * The accuracy of every verdict of the workspace since `since` (lists created and single checks
+ * made since then), as GET /v1/sources/quality measures it per source: the account view's figure.
+ */
+export async function workspaceAccuracy(db: Database, tenantId: string, since: Date | null): Promise<Accuracy> {
+  const singleWhere = and(eq(emailChecks.tenantId, tenantId), eq(emailChecks.source, 'single'), since ? gte(emailChecks.createdAt, since) : undefined);
+  const [byList, singles] = await Promise.all([tallyEvidenceBySource(db, tenantId, since), singleCheckEvidence(db, singleWhere)]);
+  const total = singles;
+  for (const counts of byList.values())
+    for (const verdict of measuredVerdicts) for (const evidence of ['bounced', 'delivered'] as const) total[verdict][evidence] += counts[verdict][evidence];
+  return accuracyOf(total);
 }
