@@ -47,7 +47,7 @@ const worker = bare
       configPath: 'bench/bare/wrangler.toml',
       port: await freePort(),
       inspectorPort,
-      vars: stack.bindings,
+      vars: { ...stack.bindings },
       stateDir,
       log: () => {},
     })
