@@ -19,6 +19,12 @@ import { sampleMemory, type MemorySample } from './workerd-memory';
  */
 
 const DURATION_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 120);
+/**
+ * How long the Workers then sit idle before memory is read once more: long enough for the runtime
+ * to let go of idle Durable Objects (every Idempotency-Key is an object of its own), so what is left
+ * is what the Worker holds, not what the traffic left behind.
+ */
+const SETTLE_SECONDS = Number(process.env.BENCH_LOAD_SETTLE_SECONDS ?? 90);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 8);
 /** A key admits 60 requests a minute: enough keys that none reaches it at any rate seen here. */
 const KEYS_PER_SERVICE = 400;
@@ -32,7 +38,8 @@ export interface LoadRun {
   p50: number;
   p99: number;
   byClass: Record<'2xx' | '3xx' | '4xx' | '5xx', number>;
-  memory: { start: MemorySample; end: MemorySample };
+  /** Before the traffic, after its first half, at its end, and after SETTLE_SECONDS idle. */
+  memory: { start: MemorySample; half: MemorySample; end: MemorySample; settled: MemorySample };
 }
 
 type Operation = (key: string) => { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
@@ -125,14 +132,30 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
     }
     const start = await Promise.all(services.map((service) => sampleMemory(service.worker.child.pid!, service.wake)));
 
-    log(`Mixed traffic on both Workers for ${DURATION_SECONDS}s, ${CONNECTIONS} connections each`);
-    const progress = setInterval(() => log('…still running'), 30_000);
-    const results = await Promise.all(
-      services.map((service) =>
-        autocannon({ url: service.worker.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [{ setupRequest: service.setup }] }),
-      ),
-    ).finally(() => clearInterval(progress));
-    const end = await Promise.all(services.map((service) => sampleMemory(service.worker.child.pid!, service.wake)));
+    // Two halves with memory read between them: growth that stops after the first half is the
+    // Workers warming up (key and plan caches, Durable Objects); growth that goes on is a leak.
+    const half = async () => {
+      const progress = setInterval(() => log('…still running'), 30_000);
+      try {
+        return await Promise.all(
+          services.map((service) =>
+            autocannon({ url: service.worker.url, connections: CONNECTIONS, duration: DURATION_SECONDS / 2, requests: [{ setupRequest: service.setup }] }),
+          ),
+        );
+      } finally {
+        clearInterval(progress);
+      }
+    };
+    const sample = () => Promise.all(services.map((service) => sampleMemory(service.worker.child.pid!, service.wake)));
+    log(`Mixed traffic on both Workers for ${DURATION_SECONDS}s in two halves, ${CONNECTIONS} connections each`);
+    const first = await half();
+    const middle = await sample();
+    const second = await half();
+    const end = await sample();
+    log(`Idle for ${SETTLE_SECONDS}s, then memory once more`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+    const settled = await sample();
+    const results = first.map((result, i) => combine(result, second[i]!));
 
     return results.map((result, i) => ({
       name: services[i]!.worker.name,
@@ -141,7 +164,7 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
       p50: result.latency.p50,
       p99: result.latency.p99,
       byClass: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
-      memory: { start: start[i]!, end: end[i]! },
+      memory: { start: start[i]!, half: middle[i]!, end: end[i]!, settled: settled[i]! },
     }));
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -152,13 +175,29 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
 export function loadTable(runs: LoadRun[]): string {
   const mib = (sample: MemorySample) => `${sample.rssMiB.toFixed(0)} / ${sample.heapAfterGcMiB === null ? 'n/a' : sample.heapAfterGcMiB.toFixed(1)}`;
   const lines = [
-    '| Worker | requests | req/s | p50 ms | p99 ms | 2xx | 4xx | 5xx | RSS / heap after GC at start, MiB | at end, MiB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| Worker | requests | req/s | p50 ms | p99 ms | 2xx | 4xx | 5xx | RSS / heap after GC (MiB): start | half-way | end | ${SETTLE_SECONDS} s idle |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const run of runs) {
+    const { start, half, end, settled } = run.memory;
     lines.push(
-      `| ${run.name} | ${run.requests} | ${run.requestsPerSecond.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.byClass['2xx']} | ${run.byClass['4xx']} | ${run.byClass['5xx']} | ${mib(run.memory.start)} | ${mib(run.memory.end)} |`,
+      `| ${run.name} | ${run.requests} | ${run.requestsPerSecond.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.byClass['2xx']} | ${run.byClass['4xx']} | ${run.byClass['5xx']} | ${mib(start)} | ${mib(half)} | ${mib(end)} | ${mib(settled)} |`,
     );
   }
   return lines.join('\n');
+}
+
+/** The two halves of a run as one: counts added, rates and percentiles weighted by requests. */
+function combine(a: autocannon.Result, b: autocannon.Result): autocannon.Result {
+  const total = a.requests.total + b.requests.total;
+  const weighted = (x: number, y: number) => (x * a.requests.total + y * b.requests.total) / Math.max(total, 1);
+  return {
+    ...b,
+    requests: { ...b.requests, total, average: (a.requests.average + b.requests.average) / 2 },
+    latency: { ...b.latency, p50: Math.round(weighted(a.latency.p50, b.latency.p50)), p99: Math.max(a.latency.p99, b.latency.p99) },
+    '2xx': a['2xx'] + b['2xx'],
+    '3xx': a['3xx'] + b['3xx'],
+    '4xx': a['4xx'] + b['4xx'],
+    '5xx': a['5xx'] + b['5xx'],
+  };
 }

@@ -143,9 +143,9 @@ if (runs('load')) {
   const section = [
     '## Load: mixed traffic on both Workers (issue: correctness and hardening)',
     '',
-    `${stamp('load')} (\`BENCH_LOAD_SECONDS\`, \`BENCH_LOAD_CONNECTIONS\` to change)`,
+    `${stamp('load')} (\`BENCH_LOAD_SECONDS\`, \`BENCH_LOAD_CONNECTIONS\`, \`BENCH_LOAD_SETTLE_SECONDS\` to change)`,
     '',
-    "Both Workers under `wrangler dev` at once, embedded PostgreSQL behind the local Neon HTTP query server and the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker's workerd resident set and its isolate's heap after a full GC, before and after the run.",
+    "Both Workers under `wrangler dev` at once, embedded PostgreSQL behind the local Neon HTTP query server and the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker's workerd resident set and its isolate's heap after a full GC, before the run, between its two halves, at its end, and after the Workers sat idle (growth that stops after the first half is warming up; growth in the second half is what would grow for ever).",
     '',
     loadTable(runs),
   ].join('\n');
