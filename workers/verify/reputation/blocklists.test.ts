@@ -119,4 +119,13 @@ describe('IPv6 addresses on IP lists', () => {
     expect(resolver.asked.filter((name) => name.endsWith('bl.spamcop.net A'))).toEqual(['40.2.0.192.bl.spamcop.net A']);
     expect(finding).toMatchObject({ status: 'fail', summary: expect.stringContaining('2001:db8::40 (mx.example.test) is listed on Spamhaus ZEN: SBL CSS') });
   });
+
+  it('says the mail servers went unchecked when their MX look-up failed, rather than passing', async () => {
+    const resolver = memoryResolver({});
+    const unknownHosts = await checkBlocklists(resolver, { domain: 'example.test', hosts: null }, null);
+    expect(unknownHosts.details.results.map((result) => result.list)).toEqual(['spamhaus_dbl', 'surbl']);
+    expect(unknownHosts).toMatchObject({ status: 'unknown', summary: expect.stringContaining('no IP blocklist was asked about them') });
+    // A domain with no mail server at all has none to ask about: the domain lists decide.
+    expect((await checkBlocklists(resolver, { domain: 'example.test', hosts: [] }, null)).status).toBe('pass');
+  });
 });

@@ -152,13 +152,16 @@ export interface BlocklistDetails {
   results: BlocklistResult[];
 }
 
+type MailHosts = Array<{ host: string; addresses: string[] }> | null;
+
 export interface BlocklistSubjects {
   domain: string;
   /**
-   * Each mail host with its addresses (IPv4 and IPv6). It may still be on its way: the domain
-   * lists are asked meanwhile, so they cost no round trip after the MX answers.
+   * Each mail host with its addresses (IPv4 and IPv6); null when the MX look-up failed, so the
+   * hosts are not known (not the same as a domain without any). It may still be on its way: the
+   * domain lists are asked meanwhile, so they cost no round trip after the MX answers.
    */
-  hosts: Array<{ host: string; addresses: string[] }> | Promise<Array<{ host: string; addresses: string[] }>>;
+  hosts: MailHosts | Promise<MailHosts>;
 }
 
 const EXPLANATION =
@@ -183,18 +186,28 @@ export async function checkBlocklists(resolver: DnsResolver, subjects: Blocklist
   const hosts = await subjects.hosts;
   const ipQueries: Query[] = [];
   for (const list of BLOCKLISTS.filter((entry) => entry.kind === 'ip'))
-    for (const { host, addresses } of hosts)
+    for (const { host, addresses } of hosts ?? [])
       for (const address of addresses.filter((entry) => listsAddress(list, entry))) ipQueries.push({ list, subject: address, host });
   const [byDomain, byAddress] = await Promise.all([domainResults, Promise.all(ipQueries.map(ask))]);
   // In the order of BLOCKLISTS, as the report lists them.
   return assessBlocklists(
     BLOCKLISTS.flatMap((list) => [...byDomain, ...byAddress].filter((result) => result.list === list.id)),
     dqsKey !== null,
+    hosts === null,
   );
 }
 
-export function assessBlocklists(results: BlocklistResult[], viaDqs: boolean): Finding<BlocklistDetails> {
+/** `hostsUnknown`: the MX look-up failed, so no mail server address could be asked about. */
+export function assessBlocklists(results: BlocklistResult[], viaDqs: boolean, hostsUnknown = false): Finding<BlocklistDetails> {
   const problems: Problem[] = [];
+  // Silence about servers nobody asked about is not a clean record.
+  if (hostsUnknown) {
+    problems.push({
+      status: 'unknown',
+      text: 'The mail servers could not be looked up (the MX look-up failed), so no IP blocklist was asked about them.',
+      fix: null,
+    });
+  }
   for (const result of results) {
     const list = BLOCKLISTS.find((entry) => entry.id === result.list)!;
     const what = result.host ? `${result.subject} (${result.host})` : result.subject;

@@ -78,7 +78,12 @@ export async function checkDomainReputation(
   );
   const blocklists = checkBlocklists(
     resolver,
-    { domain: name, hosts: hosts.then((list) => list.map(({ host, addresses }) => ({ host, addresses }))) },
+    {
+      domain: name,
+      hosts: mx.then((finding) =>
+        finding.details.outcome === 'lookup_failed' ? null : finding.details.hosts.map(({ host, addresses }) => ({ host, addresses })),
+      ),
+    },
     deps.dqsKey,
   );
   const dmarc = checkDmarc(resolver, name);

@@ -48,5 +48,7 @@ describe('POST /v1/reputation/check, MX edge cases', () => {
     expect(result.bulk_sender.missing).not.toContain('a domain that can receive mail (MX)');
     expect(result.checks.spf.status).toBe('unknown');
     expect(result.checks.dnssec.status).toBe('unknown');
+    // Its mail servers' addresses were never asked about: not a clean blocklist record.
+    expect(result.checks.blocklists.status).toBe('unknown');
   });
 });
