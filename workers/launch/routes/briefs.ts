@@ -1,7 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
-import { consumeQuota, launchQuotaStore, refundQuota } from '../../../shared/limits/quota';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { cardFormats } from '../domain/card';
 import { channelNames } from '../domain/channels';
@@ -10,8 +9,8 @@ import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
 import { cardDeps } from '../services/cards';
 import { createBrief, draftCampaignFromBrief, findIdempotentBrief, getBrief, getBriefMarkdown, getPostSources, listBriefs } from '../services/briefs';
-import { findIdempotentCampaign, getCampaign } from '../services/campaigns';
 import { briefSchema, postSourcesSchema } from './brief-schemas';
+import { createCampaignCharged } from './campaigns';
 import { campaignSchema, idParam, pageSchema } from './schemas';
 
 const grounding =
@@ -171,27 +170,19 @@ export function registerBriefRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(draftRoute, async (c) => {
     const { db } = c.get('services');
     const principal = c.get('principal');
-    const use = {
-      ownerId: principal.workspaceId,
-      quota: 'campaigns',
-      amount: 1,
-      entitlement: c.get('entitlement'),
-      requestId: c.get('requestId'),
-      apiKeyId: principal.kind === 'key' ? principal.keyId : null,
-    };
-    const request = c.get('idempotency');
-    // A create that committed but whose answer was lost: answered as a replay, charged once.
-    const earlier = request && (await findIdempotentCampaign(db, principal.workspaceId, request));
-    if (earlier) return c.json(await getCampaign(db, principal.workspaceId, earlier), 200);
-    await consumeQuota(db, launchQuotaStore, use);
-    try {
-      const input = c.req.valid('json');
-      const cards = input.cards ? cardDeps(c.env, db) : undefined;
-      return c.json(await draftCampaignFromBrief(db, principal.workspaceId, actorOf(principal), c.req.valid('param').briefId, input, cards, request), 201);
-    } catch (error) {
-      await refundQuota(db, launchQuotaStore, use);
-      throw error;
-    }
+    const input = c.req.valid('json');
+    const made = await createCampaignCharged(c, (request) =>
+      draftCampaignFromBrief(
+        db,
+        principal.workspaceId,
+        actorOf(principal),
+        c.req.valid('param').briefId,
+        input,
+        input.cards ? cardDeps(c.env, db) : undefined,
+        request,
+      ),
+    );
+    return c.json(made.campaign, made.replayed ? 200 : 201);
   });
 
   app.openapi(sourcesRoute, async (c) => c.json(await getPostSources(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').postId), 200));

@@ -1,7 +1,9 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { prefixedId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination';
+import type { IdempotentRequest } from '../../../shared/limits/idempotency';
 import { consumeQuota, launchQuotaStore, refundQuota } from '../../../shared/limits/quota';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { channelNames } from '../domain/channels';
@@ -184,29 +186,46 @@ const auditRoute = defineOperation({
   },
 });
 
+/**
+ * A campaign create (typed, or drafted from a brief) charged once against the workspace's
+ * campaigns quota: a create that committed but whose answer was lost is found by its
+ * Idempotency-Key and answered as a replay before any quota is taken; a create that fails gives
+ * its unit back.
+ */
+export async function createCampaignCharged(
+  c: Context<LaunchEnv>,
+  create: (request: IdempotentRequest | undefined) => Promise<Campaign>,
+): Promise<{ campaign: Campaign; replayed: boolean }> {
+  const { db } = c.get('services');
+  const principal = c.get('principal');
+  const request = c.get('idempotency');
+  const earlier = request && (await findIdempotentCampaign(db, principal.workspaceId, request));
+  if (earlier) return { campaign: await getCampaign(db, principal.workspaceId, earlier), replayed: true };
+  const use = {
+    ownerId: principal.workspaceId,
+    quota: 'campaigns',
+    amount: 1,
+    entitlement: c.get('entitlement'),
+    requestId: c.get('requestId'),
+    apiKeyId: principal.kind === 'key' ? principal.keyId : null,
+  };
+  await consumeQuota(db, launchQuotaStore, use);
+  try {
+    return { campaign: await create(request), replayed: false };
+  } catch (error) {
+    await refundQuota(db, launchQuotaStore, use);
+    throw error;
+  }
+}
+
+type Campaign = Awaited<ReturnType<typeof getCampaign>>;
+
 export function registerCampaignRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(createRoute, async (c) => {
     const { db } = c.get('services');
     const principal = c.get('principal');
-    const use = {
-      ownerId: principal.workspaceId,
-      quota: 'campaigns',
-      amount: 1,
-      entitlement: c.get('entitlement'),
-      requestId: c.get('requestId'),
-      apiKeyId: principal.kind === 'key' ? principal.keyId : null,
-    };
-    const request = c.get('idempotency');
-    // A create that committed but whose answer was lost: answered as a replay, charged once.
-    const earlier = request && (await findIdempotentCampaign(db, principal.workspaceId, request));
-    if (earlier) return c.json(await getCampaign(db, principal.workspaceId, earlier), 200);
-    await consumeQuota(db, launchQuotaStore, use);
-    try {
-      return c.json(await createCampaign(db, principal.workspaceId, actorOf(principal), c.req.valid('json'), request), 201);
-    } catch (error) {
-      await refundQuota(db, launchQuotaStore, use);
-      throw error;
-    }
+    const made = await createCampaignCharged(c, (request) => createCampaign(db, principal.workspaceId, actorOf(principal), c.req.valid('json'), request));
+    return c.json(made.campaign, made.replayed ? 200 : 201);
   });
 
   app.openapi(listRoute, async (c) => {
