@@ -79,10 +79,9 @@ export async function benchBulk(stateDir: string, log: (line: string) => void): 
       log: () => {},
     });
     await waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000);
-    const groupId = worker.child.pid!;
     const health = `${worker.url}/v1/health`;
     const wake = () => fetch(health).then((response) => response.text());
-    const memory: Array<{ label: string; sample: MemorySample }> = [{ label: 'before the job', sample: await sampleMemory(groupId, wake) }];
+    const memory: Array<{ label: string; sample: MemorySample }> = [{ label: 'before the job', sample: await sampleMemory(worker, wake) }];
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${worker!.url}${path}`, {
         method,
@@ -109,7 +108,7 @@ export async function benchBulk(stateDir: string, log: (line: string) => void): 
       const perMinute = ((now.processed - last.processed) / (now.at - last.at)) * 60_000;
       let line = `${now.processed}/${ADDRESSES} (${((now.processed / ADDRESSES) * 100).toFixed(0)}%) · ${perMinute.toFixed(0)}/min over the last ${((now.at - last.at) / 1000).toFixed(0)} s`;
       while (mark < MEMORY_MARKS.length && now.processed >= MEMORY_MARKS[mark]! * ADDRESSES) {
-        const sample = await sampleMemory(groupId, wake);
+        const sample = await sampleMemory(worker, wake);
         memory.push({ label: `${MEMORY_MARKS[mark]! * 100}% checked`, sample });
         line += ` · workerd RSS ${sample.rssMiB.toFixed(0)} MiB, heap after GC ${sample.heapAfterGcMiB?.toFixed(1) ?? '?'} MiB`;
         mark += 1;

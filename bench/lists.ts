@@ -1,9 +1,10 @@
 import { cpus, loadavg } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startDataStack } from '../dev/data-stack';
 import { ensureDemoData } from '../dev/demo-data';
-import { startWorker, waitForHealth } from '../dev/workers';
+import { startWorker, waitForHealth, type WorkerProcess } from '../dev/workers';
 import { startEnginePeers } from '../test/node/fixtures/engine-peers';
 import { sandboxOutcome } from '../workers/verify/engine/sandbox';
 import { sampleMemory, type MemorySample } from './workerd-memory';
@@ -30,6 +31,7 @@ const QUEUE = LIVE || process.env.BENCH_LISTS_VERIFY === 'queue';
 const DOMAINS = 200;
 const POLL_MS = 2_000;
 const PORT = 18792;
+const INSPECTED_PORT = 18794;
 const INSPECTOR_PORT = 19292;
 /** Tasks finished per statement when the bench writes the results itself. */
 const FINISH_BATCH = 1000;
@@ -180,24 +182,25 @@ export async function benchLists(stateDir: string, log: (line: string) => void):
   const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: 54342, progress: log });
   const peers = await startEnginePeers({ zone: benchZone() });
   const client = new pg.Client({ connectionString: stack.bindings.DATABASE_URL });
-  let worker: ReturnType<typeof startWorker> | null = null;
+  const workers: WorkerProcess[] = [];
   try {
     await client.connect();
     const { data } = await ensureDemoData(stack.bindings.DATABASE_URL);
-    worker = startWorker({
-      name: 'verify',
-      port: PORT,
-      inspectorPort: INSPECTOR_PORT,
-      vars: { ...stack.bindings, INTERNAL_SECRET: data.verify.internalSecret, DOH_URL: peers.dohUrl, ALLOW_PRIVATE_MX: '1' },
-      stateDir,
-      log: () => {},
-    });
-    await waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000);
-    const url = worker.url;
-    const groupId = worker.child.pid!;
+    const vars = { ...stack.bindings, INTERNAL_SECRET: data.verify.internalSecret, DOH_URL: peers.dohUrl, ALLOW_PRIVATE_MX: '1' };
+    // Timed requests go to a Worker with the inspector off, as deployed (dev/worker-runner.ts); the
+    // heap can only be read through an inspector, so its samples come from a download of the same
+    // list from a second Worker under `wrangler dev`.
+    const running = startWorker({ name: 'verify', port: PORT, inspectorPort: null, vars, stateDir, log: () => {} });
+    const inspectedStateDir = join(stateDir, 'inspected');
+    mkdirSync(inspectedStateDir, { recursive: true });
+    const inspected = startWorker({ name: 'verify', port: INSPECTED_PORT, inspectorPort: INSPECTOR_PORT, vars, stateDir: inspectedStateDir, log: () => {} });
+    workers.push(running, inspected);
+    await Promise.all([waitForHealth(`${running.url}/v1/health`, running.child, 60_000), waitForHealth(`${inspected.url}/v1/health`, inspected.child, 60_000)]);
+    const url = running.url;
     const wake = () => fetch(`${url}/v1/health`).then((response) => response.text());
+    const wakeInspected = () => fetch(`${inspected.url}/v1/health`).then((response) => response.text());
     const auth = { authorization: `Bearer ${data.verify.apiKey}` };
-    const before = await sampleMemory(groupId, wake);
+    const before = await sampleMemory(running, wake);
     const readList = async (id: number) => (await (await fetch(`${url}/v1/lists/${id}`, { headers: auth })).json()) as ListView;
 
     const run = async (rows: number): Promise<RunResult> => {
@@ -212,7 +215,7 @@ export async function benchLists(stateDir: string, log: (line: string) => void):
       if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
       const uploadSeconds = (performance.now() - uploadStart) / 1000;
       let list = (await created.json()) as ListView;
-      const afterUpload = await sampleMemory(groupId, wake);
+      const afterUpload = await sampleMemory(running, wake);
       log(
         `uploaded in ${uploadSeconds.toFixed(1)} s (${(rows / uploadSeconds).toFixed(0)} rows/s); ${QUEUE ? 'verifying on the queue' : 'writing the sandbox results'}`,
       );
@@ -236,14 +239,14 @@ export async function benchLists(stateDir: string, log: (line: string) => void):
       // GC each, with the reading paused) do not count in the throughput above.
       const duringDownload: MemorySample[] = [];
       await download(
-        base,
+        `${inspected.url}/v1/lists/${list.list_id}/download`,
         auth,
         [0.25, 0.5, 0.75].map((share) => share * csvDownload.bytes),
         async () => {
-          duringDownload.push(await sampleMemory(groupId, wake));
+          duringDownload.push(await sampleMemory(inspected, wakeInspected));
         },
       );
-      const afterDownload = await sampleMemory(groupId, wake);
+      const afterDownload = await sampleMemory(running, wake);
       // A workspace with suppressions: one entry added (a domain, 1 row in 200), so the next
       // download matches every row of the list against them before its first byte.
       const added = await fetch(`${url}/v1/suppressions`, {
@@ -278,7 +281,7 @@ export async function benchLists(stateDir: string, log: (line: string) => void):
     const results = [await run(Math.max(1, Math.round(ROWS / 10))), await run(ROWS)];
     return { markdown: report(before, results, [loadBefore, loadavg()[0]!]) };
   } finally {
-    await worker?.stop();
+    await Promise.all(workers.map((worker) => worker.stop()));
     await client.end().catch(() => {});
     await peers.close();
     await stack.close();
@@ -318,7 +321,7 @@ function report(before: MemorySample, results: RunResult[], load: [number, numbe
     ? `verified on the Worker's local queue (${LIVE ? 'live, against the mailbox fixture MTA' : 'in sandbox'}); "checks s" is how long that took`
     : 'its checks then finished by the bench writing each task its sandbox result in PostgreSQL (what the queue consumer would write; `BENCH_LISTS_VERIFY=queue` waits for the queue instead, `BENCH_LISTS_LIVE=1` checks live); "checks s" is that write';
   return [
-    `A spreadsheet-style CSV (BOM, semicolons, five columns, one row in twenty a repeat, the sandbox's verdicts mixed in) at ${DOMAINS} fixture domains, uploaded with POST /v1/lists (multipart, as \`curl -F\` sends it) to the verify Worker under \`wrangler dev --env verify\`, ${checks}, then downloaded whole with GET /v1/lists/{list_id}/download (filter \`all\`, CSV, then JSON Lines; MB = 10⁶ bytes, the time from the request to the last byte). The Worker's heap (after a full GC, through its inspector) is sampled at a quarter, half and three quarters of a third download, read with pauses. \`BENCH_LISTS_ROWS\` sets the larger size; the smaller is a tenth of it.`,
+    `A spreadsheet-style CSV (BOM, semicolons, five columns, one row in twenty a repeat, the sandbox's verdicts mixed in) at ${DOMAINS} fixture domains, uploaded with POST /v1/lists (multipart, as \`curl -F\` sends it) to the verify Worker under wrangler's dev server with its devtools inspector off as deployed (\`dev/worker-runner.ts\`), ${checks}, then downloaded whole with GET /v1/lists/{list_id}/download (filter \`all\`, CSV, then JSON Lines; MB = 10⁶ bytes, the time from the request to the last byte). The Worker's heap (after a full GC, through its inspector) is sampled at a quarter, half and three quarters of a third download, read with pauses from a second verify Worker under \`wrangler dev\` (the heap can only be read through an inspector); RSS mid-download is that Worker's, the other memory readings the first one's (RSS only). \`BENCH_LISTS_ROWS\` sets the larger size; the smaller is a tenth of it.`,
     '',
     `Last list: ${last.totals.rows} rows, ${last.totals.addresses} distinct addresses, ${last.totals.duplicates} repeats; ${last.summary.safe} safe, ${last.summary.risky} risky, ${last.summary.invalid} invalid, ${last.summary.unknown} unknown.`,
     '',

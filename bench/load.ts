@@ -87,8 +87,8 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
 
     const vars = { ...stack.bindings, INTERNAL_SECRET: 'x'.repeat(32) };
     const quiet = () => {};
-    const launch = startWorker({ name: 'launch', port: 18797, inspectorPort: 19297, vars, stateDir, log: quiet });
-    const verify = startWorker({ name: 'verify', port: 18798, inspectorPort: 19298, vars, stateDir, log: quiet });
+    const launch = startWorker({ name: 'launch', port: 18797, inspectorPort: null, vars, stateDir, log: quiet });
+    const verify = startWorker({ name: 'verify', port: 18798, inspectorPort: null, vars, stateDir, log: quiet });
     workers.push(launch, verify);
     await Promise.all([waitForHealth(`${launch.url}/api/health`, launch.child, 90_000), waitForHealth(`${verify.url}/v1/health`, verify.child, 90_000)]);
 
@@ -130,7 +130,7 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
       for (const key of service.keys)
         await fetch(`${service.worker.url}${service.warmPath}`, { headers: service.credential(key) }).then((response) => response.text());
     }
-    const start = await Promise.all(services.map((service) => sampleMemory(service.worker.child.pid!, service.wake)));
+    const start = await Promise.all(services.map((service) => sampleMemory(service.worker, service.wake)));
 
     // Two halves with memory read between them: growth that stops after the first half is the
     // Workers warming up (key and plan caches, Durable Objects); growth that goes on is a leak.
@@ -146,7 +146,7 @@ export async function benchLoad(stateDir: string, log: (line: string) => void): 
         clearInterval(progress);
       }
     };
-    const sample = () => Promise.all(services.map((service) => sampleMemory(service.worker.child.pid!, service.wake)));
+    const sample = () => Promise.all(services.map((service) => sampleMemory(service.worker, service.wake)));
     log(`Mixed traffic on both Workers for ${DURATION_SECONDS}s in two halves, ${CONNECTIONS} connections each`);
     const first = await half();
     const middle = await sample();

@@ -7,8 +7,9 @@ import { startWorker, waitForHealth } from '../dev/workers';
 import { startEnginePeers } from '../test/node/fixtures/engine-peers';
 
 /**
- * A pipeline under `wrangler dev --env verify` (local queues, as `npm run dev` runs it), real checks
- * against the mailbox fixture MTA behind generated domains with latency injected, its deliveries
+ * A pipeline in the verify Worker under wrangler's dev server with the inspector off
+ * (dev/worker-runner.ts; local queues, as `npm run dev` runs them), real checks against the
+ * mailbox fixture MTA behind generated domains with latency injected, its deliveries
  * received by a signed-webhook receiver in this process, and the bare baseline Worker
  * (bench/bare) for the floor of a push, all in one run:
  *
@@ -28,9 +29,7 @@ const BULK_PUSHES = Number(process.env.BENCH_PIPELINES_BULK_PUSHES ?? 8);
 const ROWS_PER_PUSH = 500;
 const SESSIONS_PER_HOST = 5;
 const PORT = 18789;
-const INSPECTOR_PORT = 19289;
 const BARE_PORT = 18790;
-const BARE_INSPECTOR_PORT = 19290;
 
 const domainName = (index: number) => `d${String(index).padStart(3, '0')}.pipe.bench.test`;
 const mxName = (index: number) => `mx${index % MX_HOSTS}.pipe.bench.test`;
@@ -99,7 +98,7 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     const worker = startWorker({
       name: 'verify',
       port: PORT,
-      inspectorPort: INSPECTOR_PORT,
+      inspectorPort: null,
       vars: {
         ...stack.bindings,
         INTERNAL_SECRET: data.verify.internalSecret,
@@ -116,7 +115,7 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
       name: 'bench-bare',
       configPath: 'bench/bare/wrangler.toml',
       port: BARE_PORT,
-      inspectorPort: BARE_INSPECTOR_PORT,
+      inspectorPort: null,
       vars: { ...stack.bindings },
       stateDir,
       log: () => {},
@@ -213,7 +212,7 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     const ratio = (values: number[], floors: number[], share: number) => (percentile(values, share) / percentile(floors, share)).toFixed(2);
     return {
       markdown: [
-        `One pipeline (\`max_rows\` ${ROWS_PER_PUSH}, \`max_wait_seconds\` 0) with a webhook to a receiver in the bench process, under \`wrangler dev --env verify\` with its local queues; real checks against the mailbox fixture MTA behind ${DOMAINS} domains that share ${MX_HOSTS} MX host${MX_HOSTS === 1 ? '' : 's'} (so ${MX_HOSTS} per-host gate${MX_HOSTS === 1 ? '' : 's'} of ${SESSIONS_PER_HOST} sessions), ${LATENCY_MS} ms injected on every DoH answer and SMTP reply (\`BENCH_PIPELINES_LATENCY_MS\`, \`BENCH_PIPELINES_DOMAINS\`, \`BENCH_PIPELINES_MX_HOSTS\`, \`BENCH_PIPELINES_SINGLE_PUSHES\`, \`BENCH_PIPELINES_BULK_PUSHES\`).`,
+        `One pipeline (\`max_rows\` ${ROWS_PER_PUSH}, \`max_wait_seconds\` 0) with a webhook to a receiver in the bench process, the verify Worker under wrangler's dev server with its devtools inspector off as deployed (\`dev/worker-runner.ts\`) and its local queues; real checks against the mailbox fixture MTA behind ${DOMAINS} domains that share ${MX_HOSTS} MX host${MX_HOSTS === 1 ? '' : 's'} (so ${MX_HOSTS} per-host gate${MX_HOSTS === 1 ? '' : 's'} of ${SESSIONS_PER_HOST} sessions), ${LATENCY_MS} ms injected on every DoH answer and SMTP reply (\`BENCH_PIPELINES_LATENCY_MS\`, \`BENCH_PIPELINES_DOMAINS\`, \`BENCH_PIPELINES_MX_HOSTS\`, \`BENCH_PIPELINES_SINGLE_PUSHES\`, \`BENCH_PIPELINES_BULK_PUSHES\`).`,
         '',
         "Floor of a push: the bare baseline Worker (bench/bare, `POST /bare/push-floor`) with the same body: the request path's one Durable Object call and one query, the body parsed, and its rows stored with the push's own INSERT in one transaction. Each floor request is sent just before the push it is compared with.",
         '',

@@ -12,7 +12,8 @@ import { joinTxt } from '../workers/verify/reputation/txt';
 import { parseSpf } from '../workers/verify/reputation/spf';
 
 /**
- * POST /v1/reputation/check under `wrangler dev` (the whole request path, Redis cache included)
+ * POST /v1/reputation/check under wrangler's dev server with the inspector off (dev/worker-runner.ts;
+ * the whole request path, Redis cache included)
  * against the fixture zone with a latency injected on every DoH answer. A full check is compared
  * with its floor: the longest chain of DNS answers that each need the one before (computed here
  * from the zone) × the latency. A cached answer is compared with GET /v1/me, the request path
@@ -68,7 +69,7 @@ export async function benchReputation(stateDir: string, log: (line: string) => v
     worker = startWorker({
       name: 'verify',
       port: 18791,
-      inspectorPort: 19291,
+      inspectorPort: null,
       vars: { ...stack.bindings, INTERNAL_SECRET: 'x'.repeat(32), DOH_URL: peers.dohUrl, ALLOW_PRIVATE_MX: '1' },
       stateDir,
       log: () => {},
@@ -120,7 +121,7 @@ export async function benchReputation(stateDir: string, log: (line: string) => v
     rows.push(`| cached answer | GET /v1/me p50 ${median(me).toFixed(1)} | | ${median(cached).toFixed(1)} | ${cachedRatio.toFixed(2)}× | |`);
     return {
       markdown: [
-        `Latency injected: ${latencyMs} ms on every DoH answer; ${runs} full checks per domain after a warm-up, p50 measured by the client over HTTP through the whole request path.`,
+        `The verify Worker under wrangler's dev server with its devtools inspector off, as deployed (\`dev/worker-runner.ts\`). Latency injected: ${latencyMs} ms on every DoH answer; ${runs} full checks per domain after a warm-up, p50 measured by the client over HTTP through the whole request path.`,
         'Floor of a full check: the longest chain of DNS answers that each need the one before (MX → host A → IP blocklist; the SPF include chain; `_mta-sts` → the policy host), computed from the zone, × the latency. Floor of a cached answer: GET /v1/me (key, rate limit, entitlement, one query) in the same run.',
         '',
         'Measured chain: the same number of dependent DoH answers asked one after the other from the bench process in the same run (p50), the floor as the machine could meet it then.',

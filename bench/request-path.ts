@@ -1,4 +1,5 @@
 import { cpus, totalmem } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -18,7 +19,7 @@ const KEYS = 300;
 
 export interface Measurement {
   /** Which row this is, for the ratios the summary computes. */
-  id: 'me' | 'releases' | 'notFound' | 'floor' | 'doHttp' | 'doWebSocket' | 'httpOnly';
+  id: 'me' | 'meInspected' | 'releases' | 'notFound' | 'floor' | 'doHttp' | 'doWebSocket' | 'httpOnly';
   name: string;
   requestsPerSecond: number;
   p50: number;
@@ -54,7 +55,7 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
     const verify = startWorker({
       name: 'verify',
       port: await freePort(),
-      inspectorPort: await freePort(),
+      inspectorPort: null,
       vars: { ...stack.bindings, INTERNAL_SECRET: secret },
       stateDir,
       log: quiet,
@@ -62,7 +63,7 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
     const launch = startWorker({
       name: 'launch',
       port: await freePort(),
-      inspectorPort: await freePort(),
+      inspectorPort: null,
       vars: { ...stack.bindings, INTERNAL_SECRET: secret },
       stateDir,
       log: quiet,
@@ -71,14 +72,27 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
       name: 'bench-bare',
       configPath: 'bench/bare/wrangler.toml',
       port: await freePort(),
-      inspectorPort: await freePort(),
+      inspectorPort: null,
       vars: { ...stack.bindings },
       stateDir,
       log: quiet,
     });
-    workers.push(verify, launch, bare);
+    // The same Worker under `wrangler dev` as every run before this one measured it: the inspector
+    // wrangler keeps on costs each request its fetch and its log line (dev/worker-runner.ts).
+    const inspectedStateDir = join(stateDir, 'inspected');
+    mkdirSync(inspectedStateDir, { recursive: true });
+    const verifyInspected = startWorker({
+      name: 'verify',
+      port: await freePort(),
+      inspectorPort: await freePort(),
+      vars: { ...stack.bindings, INTERNAL_SECRET: secret },
+      stateDir: inspectedStateDir,
+      log: quiet,
+    });
+    workers.push(verify, launch, bare, verifyInspected);
     await Promise.all([
       waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
+      waitForHealth(`${verifyInspected.url}/v1/health`, verifyInspected.child, 60_000),
       waitForHealth(`${launch.url}/api/health`, launch.child, 60_000),
       waitForHealth(`${bare.url}/bare/do`, bare.child, 60_000),
     ]);
@@ -96,6 +110,7 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
     const warm = async (lane: number) => {
       for (let i = lane; i < KEYS; i += CONNECTIONS) {
         await fetch(`${verify.url}/v1/me`, { headers: { authorization: `Bearer ${verifyKeys[i]}` } }).then((r) => r.text());
+        await fetch(`${verifyInspected.url}/v1/me`, { headers: { authorization: `Bearer ${verifyKeys[i]}` } }).then((r) => r.text());
         await fetch(`${launch.url}/api/v1/releases`, { headers: { 'x-api-key': launchKeys[i]! } }).then((r) => r.text());
       }
     };
@@ -112,6 +127,12 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
     const asLaunch = rotate((key) => ({ 'x-api-key': key }), launchKeys);
     const targets: Array<{ id: Measurement['id']; name: string; url: string; setup?: (request: autocannon.Request) => autocannon.Request }> = [
       { id: 'me', name: 'GET /v1/me (full request path)', url: `${verify.url}/v1/me`, setup: asVerify },
+      {
+        id: 'meInspected',
+        name: 'GET /v1/me under `wrangler dev`, its inspector on (how runs before 2026-11-27 measured)',
+        url: `${verifyInspected.url}/v1/me`,
+        setup: asVerify,
+      },
       { id: 'releases', name: 'GET /api/v1/releases (full request path)', url: `${launch.url}/api/v1/releases`, setup: asLaunch },
       { id: 'notFound', name: 'verify Worker: unknown route (404)', url: `${verify.url}/v1/no-such-route` },
       { id: 'floor', name: 'floor: bare route, one DO call, no database', url: `${bare.url}/bare/do`, setup: asVerify },

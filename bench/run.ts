@@ -145,7 +145,7 @@ if (runs('load')) {
     '',
     `${stamp('load')} (\`BENCH_LOAD_SECONDS\`, \`BENCH_LOAD_CONNECTIONS\`, \`BENCH_LOAD_SETTLE_SECONDS\` to change)`,
     '',
-    "Both Workers under `wrangler dev` at once, embedded PostgreSQL behind the local Neon HTTP query server and the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker's workerd resident set and its isolate's heap after a full GC, before the run, between its two halves, at its end, and after the Workers sat idle (growth that stops after the first half is warming up; growth in the second half is what would grow for ever).",
+    "Both Workers at once in workerd through wrangler's dev server with its devtools inspector off, as deployed (`dev/worker-runner.ts`), embedded PostgreSQL behind the local Neon HTTP query server and the WebSocket proxy, the in-memory Upstash-protocol server, all on this machine with the load generator. autocannon keeps the same number of requests in flight on each Worker for the whole run (a closed loop: the rate is what the machine sustains). Each request is picked at random: launch lists campaigns (4), releases (2) and the schedule (2), and creates a campaign with an Idempotency-Key (2); verify reads /v1/me (3), /v1/me/usage (2) and /v1/events (1), and checks an address in sandbox with an Idempotency-Key (4). One create in four repeats an earlier key with its body (a replay). 400 keys per service in turn, so none reaches its 60-a-minute limit. Memory: the Worker's workerd resident set (and its isolate's heap after a full GC when the runtime has an inspector to ask; not with it off), before the run, between its two halves, at its end, and after the Workers sat idle (growth that stops after the first half is warming up; growth in the second half is what would grow for ever).",
     '',
     loadTable(runs),
   ].join('\n');
@@ -184,7 +184,14 @@ async function requestPath(): Promise<void> {
   const rows = await benchRequestPath(stateDir, log);
   const loadAfter = loadavg()[0]!;
   const row = (id: Measurement['id']) => rows.find((measured) => measured.id === id)!;
-  const [me, releases, notFound, floor, doWebSocket] = [row('me'), row('releases'), row('notFound'), row('floor'), row('doWebSocket')];
+  const [me, meInspected, releases, notFound, floor, doWebSocket] = [
+    row('me'),
+    row('meInspected'),
+    row('releases'),
+    row('notFound'),
+    row('floor'),
+    row('doWebSocket'),
+  ];
   const times = (value: number) => `${value.toFixed(2)}×`;
   const verdict = (met: boolean) => (met ? 'met' : '**missed**');
   const latency = (measured: Measurement) => measured.p50 / floor.p50;
@@ -194,7 +201,7 @@ async function requestPath(): Promise<void> {
     '',
     stamp('request-path'),
     '',
-    'Local runtime: the Workers under `wrangler dev` (workerd), embedded PostgreSQL behind the local Neon HTTP query server (`dev/neon-http.ts`, pooled connections) and the WebSocket proxy, autocannon with 8 connections for 10 s each, API keys rotated so none reaches its per-minute limit. The floor is a bare Hono route making the same one Durable Object call the key gate costs, and no database.',
+    "Local runtime: the Workers in workerd through wrangler's own dev server with the devtools inspector off, as deployed (`dev/worker-runner.ts`; one row keeps `wrangler dev` with its inspector on for comparison), embedded PostgreSQL behind the local Neon HTTP query server (`dev/neon-http.ts`, pooled connections) and the WebSocket proxy, autocannon with 8 connections for 10 s each, API keys rotated so none reaches its per-minute limit. The floor is a bare Hono route making the same one Durable Object call the key gate costs, and no database.",
     '',
     `Machine load (1-minute load average on ${cpus().length} cores, other work included): ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end.`,
     '',
@@ -208,7 +215,7 @@ async function requestPath(): Promise<void> {
     `| GET /api/v1/releases req/s ÷ floor req/s | ${times(throughput(releases))} | ≥ 0.75× | ${verdict(throughput(releases) >= 0.75)} |`,
     `| GET /v1/me req/s ÷ the verify Worker's 404 req/s | ${times(me.requestsPerSecond / notFound.requestsPerSecond)} | ≥ 0.35× | ${verdict(me.requestsPerSecond / notFound.requestsPerSecond >= 0.35)} |`,
     '',
-    `The same query after the same Durable Object call over a WebSocket pool per request (how every request reached the database before): p50 ${times(latency(doWebSocket))} the floor, ${times(throughput(doWebSocket))} its throughput.`,
+    `The same query after the same Durable Object call over a WebSocket pool per request (how every request reached the database before): p50 ${times(latency(doWebSocket))} the floor, ${times(throughput(doWebSocket))} its throughput. GET /v1/me under \`wrangler dev\` with its inspector on: p50 ${times(latency(meInspected))} the floor, ${times(throughput(meInspected))} its throughput.`,
   ].join('\n');
   console.log(`\n${summary}\n`);
   writeSection('request-path', summary);

@@ -6,7 +6,7 @@ import { verifyScopes } from '../shared/auth/scopes';
 import * as schema from '../shared/db/schema';
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { startDataStack } from '../dev/data-stack';
-import { startWorker, waitForHealth } from '../dev/workers';
+import { startWorker, waitForHealth, type WorkerProcess } from '../dev/workers';
 import { startEnginePeers } from '../test/node/fixtures/engine-peers';
 import type { JobView } from '../workers/verify/bulk/job-view';
 import { sampleMemory, type MemorySample } from './workerd-memory';
@@ -126,7 +126,6 @@ export async function benchSuppressions(stateDir: string, log: (line: string) =>
     });
     await waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000);
     const url = worker.url;
-    const groupId = worker.child.pid!;
     const wake = () => fetch(`${url}/v1/health`).then((response) => response.text());
     let next = 0;
     // Keys in turn, so none reaches its 60-a-minute limit.
@@ -141,7 +140,7 @@ export async function benchSuppressions(stateDir: string, log: (line: string) =>
       return (await response.json()) as T;
     };
 
-    const imported = await runImport(url, auth, groupId, wake, log);
+    const imported = await runImport(worker, auth, wake, log);
     const lookups = await runLookups(url, auth, log);
     // Alternating halves (clean, mixed, clean, mixed), so a change in the machine's load meanwhile falls on both kinds alike.
     const jobs: JobRun[] = [];
@@ -171,18 +170,17 @@ export async function benchSuppressions(stateDir: string, log: (line: string) =>
 }
 
 async function runImport(
-  url: string,
+  worker: WorkerProcess,
   auth: () => Record<string, string>,
-  groupId: number,
   wake: () => Promise<unknown>,
   log: (line: string) => void,
 ): Promise<ImportRun> {
   const body = importBody();
   log(`import: ${ROWS.toLocaleString('en')} rows, ${(body.length / 2 ** 20).toFixed(1)} MiB`);
-  const memory: ImportRun['memory'] = [{ label: 'before the import', sample: await sampleMemory(groupId, wake) }];
+  const memory: ImportRun['memory'] = [{ label: 'before the import', sample: await sampleMemory(worker, wake) }];
   const startedAt = performance.now();
   // node:http rather than fetch: a million rows take longer than fetch waits for the answer's headers (5 minutes).
-  const target = new URL('/v1/suppressions/import', url);
+  const target = new URL('/v1/suppressions/import', worker.url);
   const request = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const outgoing = httpRequest(
       target,
@@ -208,7 +206,7 @@ async function runImport(
   for (const share of [0.25, 0.5, 0.75]) {
     while (!done && body.read() < share * body.length) await new Promise((resolve) => setTimeout(resolve, 200));
     if (done) break;
-    const sample = await sampleMemory(groupId, wake);
+    const sample = await sampleMemory(worker, wake);
     memory.push({ label: `${share * 100}% of the file read`, sample });
     log(`${share * 100}% read after ${((performance.now() - startedAt) / 1000).toFixed(0)} s · heap after GC ${sample.heapAfterGcMiB?.toFixed(1) ?? '?'} MiB`);
   }
@@ -216,7 +214,7 @@ async function runImport(
   const seconds = (performance.now() - startedAt) / 1000;
   if (response.status !== 200) throw new Error(`import: ${response.status} ${response.text}`);
   const result = JSON.parse(response.text) as ImportRun['result'];
-  memory.push({ label: 'after the import', sample: await sampleMemory(groupId, wake) });
+  memory.push({ label: 'after the import', sample: await sampleMemory(worker, wake) });
   log(`imported in ${seconds.toFixed(0)} s: ${result.added} added, ${result.already_present} already present, ${result.rejected} rejected`);
   return { seconds, result, bytes: body.length, memory };
 }

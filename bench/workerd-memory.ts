@@ -1,28 +1,31 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import type { WorkerProcess } from '../dev/workers';
 
 /**
- * The memory of a Worker under `wrangler dev`: the resident set of its workerd process (wrangler
- * starts workerd in the process group `startWorker` creates), and the V8 heap of the Worker's
- * isolate after a full garbage collection, asked of the runtime's inspector.
+ * The memory of a Worker: the resident set of its workerd process (wrangler starts workerd in the
+ * process group `startWorker` creates), and, when the runtime has an inspector, the V8 heap of the
+ * Worker's isolate after a full garbage collection, asked of it.
  */
 
 export interface MemorySample {
   /** workerd's resident set, MiB. */
   rssMiB: number;
-  /** The isolate's used heap right after a full GC, MiB; null when the inspector did not answer. */
+  /** The isolate's used heap right after a full GC, MiB; null with no inspector or none answering. */
   heapAfterGcMiB: number | null;
 }
 
 const MiB = 2 ** 20;
 
 /**
- * The workerd process running the Worker in the process group `groupId` (wrangler's, started
- * detached). wrangler runs two: its own proxy in front (which serves the port) and the Worker's
- * runtime, the one started with an inspector address.
+ * The workerd process running the Worker in the process group `groupId` (started detached). wrangler
+ * runs two: its own proxy in front, which serves the Worker's port, and the Worker's runtime: under
+ * `wrangler dev` the one started with an inspector address; with the inspector off
+ * (dev/worker-runner.ts) the one that does not serve `port`.
  */
-export function workerdPid(groupId: number): number | null {
+export function workerdPid(groupId: number, port: number): number | null {
+  const runtimes: Array<{ pid: number; args: string[] }> = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -31,13 +34,19 @@ export function workerdPid(groupId: number): number | null {
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
       if (pgrp !== groupId || command !== 'workerd') continue;
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.some((arg) => arg.startsWith('--inspector-addr'))) return Number(entry);
+      runtimes.push({ pid: Number(entry), args: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
     } catch {
       // The process ended while the list was read.
     }
   }
-  return null;
+  const inspected = runtimes.find(({ args }) => args.some((arg) => arg.startsWith('--inspector-addr')));
+  if (inspected) return inspected.pid;
+  const runtime = runtimes.filter(({ args }) => !args.some((arg) => arg.endsWith(`:${port}`)));
+  return runtime.length === 1 ? runtime[0]!.pid : null;
+}
+
+function hasInspector(pid: number): boolean {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--inspector-addr');
 }
 
 function rssMiB(pid: number): number {
@@ -113,11 +122,12 @@ async function heapAfterGc(pid: number, wake: () => Promise<unknown>): Promise<n
   }
 }
 
-export async function sampleMemory(groupId: number, wake: () => Promise<unknown>): Promise<MemorySample> {
-  const pid = workerdPid(groupId);
+export async function sampleMemory(worker: WorkerProcess, wake: () => Promise<unknown>): Promise<MemorySample> {
+  const groupId = worker.child.pid!;
+  const pid = workerdPid(groupId, Number(new URL(worker.url).port));
   if (pid === null) throw new Error(`no workerd process in process group ${groupId}`);
   // The inspector's first session after a quiet spell was seen to go unanswered: ask up to three times.
   let heap: number | null = null;
-  for (let attempt = 0; attempt < 3 && heap === null; attempt++) heap = await heapAfterGc(pid, wake);
+  for (let attempt = 0; hasInspector(pid) && attempt < 3 && heap === null; attempt++) heap = await heapAfterGc(pid, wake);
   return { rssMiB: rssMiB(pid), heapAfterGcMiB: heap };
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 
 export interface WorkerProcess {
@@ -11,7 +12,10 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+const require = createRequire(import.meta.url);
+const wranglerBin = require.resolve('wrangler/bin/wrangler.js');
+const tsxCli = require.resolve('tsx/cli');
+const runnerPath = fileURLToPath(new URL('./worker-runner.ts', import.meta.url));
 
 /**
  * One `wrangler dev --env <name>` per Worker. Settings go through an env file rather than `--var`
@@ -22,7 +26,11 @@ export interface WorkerOptions {
   /** Another wrangler config (the bench baseline); by default the root one, with `--env name`. */
   configPath?: string;
   port: number;
-  inspectorPort: number;
+  /**
+   * The devtools port, or null for none: the Worker then runs through `dev/worker-runner.ts` with
+   * the runtime's inspector off, as deployed (the benchmarks; see that file for why).
+   */
+  inspectorPort: number | null;
   vars: Record<string, string>;
   stateDir: string;
   log: (line: string) => void;
@@ -37,34 +45,45 @@ export function startWorker(options: WorkerOptions): WorkerProcess {
       .join('\n')}\n`,
     { mode: 0o600 },
   );
-  const child = spawn(
-    process.execPath,
-    [
-      wranglerBin,
-      'dev',
-      ...(options.configPath ? ['--config', options.configPath] : ['--env', options.name]),
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(options.port),
-      '--inspector-port',
-      String(options.inspectorPort),
-      '--env-file',
-      envFile,
-      // One folder per Worker: two workerd processes sharing one SQLite store fail with SQLITE_BUSY.
-      '--persist-to',
-      join(options.stateDir, 'wrangler', options.name),
-      '--test-scheduled',
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'log',
-    ],
-    {
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const persistTo = join(options.stateDir, 'wrangler', options.name);
+  const args =
+    options.inspectorPort === null
+      ? [
+          tsxCli,
+          runnerPath,
+          JSON.stringify({
+            configPath: options.configPath,
+            env: options.configPath ? undefined : options.name,
+            port: options.port,
+            envFile,
+            persistTo,
+          }),
+        ]
+      : [
+          wranglerBin,
+          'dev',
+          ...(options.configPath ? ['--config', options.configPath] : ['--env', options.name]),
+          '--ip',
+          '127.0.0.1',
+          '--port',
+          String(options.port),
+          '--inspector-port',
+          String(options.inspectorPort),
+          '--env-file',
+          envFile,
+          // One folder per Worker: two workerd processes sharing one SQLite store fail with SQLITE_BUSY.
+          '--persist-to',
+          persistTo,
+          '--test-scheduled',
+          '--show-interactive-dev-session=false',
+          '--log-level',
+          'log',
+        ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream! }).on('line', (line) => options.log(line));
   }
