@@ -54,7 +54,9 @@ export function floorRounds(domain: string): number {
 export async function benchReputation(stateDir: string, log: (line: string) => void): Promise<{ markdown: string }> {
   const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 50);
   const runs = Number(process.env.BENCH_RUNS ?? 9);
-  const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: 54341, progress: log });
+  // REDIS_URL puts a real Redis behind the Upstash-protocol server, as Upstash is in production; the
+  // in-memory stand-in runs the cache's Lua scripts in a JavaScript Lua VM, several ms each.
+  const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: 54341, redisUrl: process.env.REDIS_URL, progress: log });
   const peers = await startEnginePeers({ latencyMs });
   // workerd trusts the fixtures' test CAs (the MTA-STS policy server's among them), as in the tests.
   process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('../test/node/fixtures/smtp/ca.pem', import.meta.url));
@@ -121,7 +123,7 @@ export async function benchReputation(stateDir: string, log: (line: string) => v
     rows.push(`| cached answer | GET /v1/me p50 ${median(me).toFixed(1)} | | ${median(cached).toFixed(1)} | ${cachedRatio.toFixed(2)}× | |`);
     return {
       markdown: [
-        `The verify Worker under wrangler's dev server with its devtools inspector off, as deployed (\`dev/worker-runner.ts\`). Latency injected: ${latencyMs} ms on every DoH answer; ${runs} full checks per domain after a warm-up, p50 measured by the client over HTTP through the whole request path.`,
+        `The verify Worker under wrangler's dev server with its devtools inspector off, as deployed (\`dev/worker-runner.ts\`); Redis: ${stack.describe.redis === 'REDIS_URL' ? 'a Redis server behind the Upstash-protocol server (`REDIS_URL`)' : 'the in-memory Upstash-protocol stand-in (set `REDIS_URL` for a real Redis)'}. Latency injected: ${latencyMs} ms on every DoH answer; ${runs} full checks per domain after a warm-up, p50 measured by the client over HTTP through the whole request path.`,
         'Floor of a full check: the longest chain of DNS answers that each need the one before (MX → host A → IP blocklist; the SPF include chain; `_mta-sts` → the policy host), computed from the zone, × the latency. Floor of a cached answer: GET /v1/me (key, rate limit, entitlement, one query) in the same run.',
         '',
         'Measured chain: the same number of dependent DoH answers asked one after the other from the bench process in the same run (p50), the floor as the machine could meet it then.',
