@@ -180,7 +180,7 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
       query.limit,
     );
     const { data, nextCursor } = page(rows, query.limit);
-    return c.json({ data: await withProvenance(c.get('services').db, c.get('principal').workspaceId, data), nextCursor }, 200);
+    return c.json({ data: data.map((row) => ({ ...releaseView(row), provenance: row.provenance })), nextCursor }, 200);
   });
 
   app.openapi(createRoute, async (c) => {

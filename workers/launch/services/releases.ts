@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, ilike, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { isUniqueViolation } from '../../../shared/db/errors';
-import { releases, type releaseSources } from '../../../shared/db/schema';
+import { intakeEntries, type intakeSourceKinds, releases, type releaseSources } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { sha256Hex } from '../../../shared/crypto';
 import { newId } from '../../../shared/ids';
@@ -197,12 +197,34 @@ export function listReleases(db: Database, workspaceId: string, filters: Release
     conditions.push(or(ilike(releases.title, pattern), ilike(releases.version, pattern))!);
   }
   return db
-    .select()
+    .select({ ...getTableColumns(releases), provenance: provenanceColumn })
     .from(releases)
     .where(and(...conditions))
     .orderBy(desc(releases.id))
     .limit(limit + 1);
 }
+
+export interface ProvenanceEntry {
+  sourceId: string | null;
+  kind: (typeof intakeSourceKinds)[number];
+  externalId: string;
+  url: string | null;
+  firstSeenAt: string;
+}
+
+/**
+ * A release's provenance (the intake entries it came from, oldest first) as a column of the page's
+ * own statement: a page of releases is one round trip to the database, not two. The outer columns
+ * are named in full: drizzle writes a column interpolated into a selected expression unqualified,
+ * which inside the sub-select would mean the entry's own column.
+ */
+const provenanceColumn = sql<ProvenanceEntry[]>`(
+  select coalesce(json_agg(json_build_object(
+      'sourceId', e.source_id, 'kind', e.source_kind, 'externalId', e.external_id, 'url', e.url,
+      'firstSeenAt', to_char(e.first_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    ) order by e.first_seen_at), '[]'::json)
+  from ${intakeEntries} e
+  where e.workspace_id = "releases"."workspace_id" and e.release_id = "releases"."id")`;
 
 /** The release's `contentHash`: SHA-256 of version, title, notes and url. */
 export function contentHash(input: Pick<ReleaseInput, 'version' | 'title' | 'notes' | 'url'>): Promise<string> {
