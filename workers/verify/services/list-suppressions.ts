@@ -5,7 +5,7 @@ import type { Provider } from '../engine/providers';
 import { findSuppressions, recordMatches, type SuppressionMatch } from './suppressions';
 
 /** Row numbers matched per suppression lookup (and per update, when flags change). */
-const SCAN_PAGE = 1000;
+const SCAN_PAGE = 4000;
 /** Pages read while the one before them is matched: the reads overlap the lookups, memory stays flat. */
 const SCAN_AHEAD = 2;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import {
   suppressionEvents,
@@ -85,6 +85,12 @@ async function recordEvents(
 }
 
 /**
+ * A text[] from one JSON parameter: a page of a list asks about thousands of addresses, which as
+ * `in ($1, …, $n)` would be thousands of parameters for the driver to send and the server to parse.
+ */
+const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/**
  * Entries of these values whose expiry has passed are closed (`deleted_at`, an `expired` event),
  * so a new entry for the same value can take their place.
  */
@@ -92,7 +98,7 @@ async function closeExpired(tx: Executor, tenantId: string, keys: ReadonlyArray<
   // Both kinds in one statement: an import batch mixes them, and each statement is a round trip.
   const byKind = (['email', 'domain'] as const).flatMap((kind) => {
     const values = keys.filter((key) => key.kind === kind).map((key) => key.value);
-    return values.length > 0 ? [and(eq(suppressions.kind, kind), inArray(suppressions.value, values))] : [];
+    return values.length > 0 ? [and(eq(suppressions.kind, kind), sql`${suppressions.value} = any(${textArray(values)})`)] : [];
   });
   if (byKind.length === 0) return;
   const closed = await tx
@@ -334,9 +340,9 @@ export async function loadSuppressionIndex(db: Executor, tenantId: string, addre
               or(
                 and(
                   eq(suppressions.kind, 'email'),
-                  or(inArray(suppressions.value, mailboxes.length ? mailboxes : ['']), inArray(suppressions.mailbox, mailboxes.length ? mailboxes : [''])),
+                  or(sql`${suppressions.value} = any(${textArray(mailboxes)})`, sql`${suppressions.mailbox} = any(${textArray(mailboxes)})`),
                 ),
-                and(eq(suppressions.kind, 'domain'), inArray(suppressions.value, domains.length ? domains : [''])),
+                and(eq(suppressions.kind, 'domain'), sql`${suppressions.value} = any(${textArray(domains)})`),
               ),
             ),
           );
