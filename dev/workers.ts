@@ -18,8 +18,9 @@ const tsxCli = require.resolve('tsx/cli');
 const runnerPath = fileURLToPath(new URL('./worker-runner.ts', import.meta.url));
 
 /**
- * One `wrangler dev --env <name>` per Worker. Settings go through an env file rather than `--var`
- * so that secrets do not show in the process list.
+ * One `wrangler dev --env <name>` per Worker (or, with no inspector port, dev/worker-runner.ts, the
+ * same through wrangler's API). Settings go through an env file rather than `--var` so that
+ * secrets do not show in the process list.
  */
 export interface WorkerOptions {
   name: string;
