@@ -226,7 +226,9 @@ async function deadLetter(db: Database, env: VerifyBindings, message: Message<un
   }
   if (body.type === 'dispatch') {
     const failed = await failUnqueuedTasks(db, body.jobId, body.from, body.to);
-    log('warn', 'dispatch dead-lettered', { jobId: body.jobId, from: body.from, to: body.to, failedTasks: failed });
+    // A dispatch whose job is gone (a list deleted with its jobs, a create rolled back) fails
+    // nothing and loses nothing: only one that failed tasks is worth a line in the log.
+    if (failed > 0) log('warn', 'dispatch dead-lettered', { jobId: body.jobId, from: body.from, to: body.to, failedTasks: failed });
     return ACK;
   }
   if (await recordDeadLetter(db, body.jobId, body.position)) {
