@@ -210,28 +210,24 @@ function filterWhere(filter: DownloadFilter, includeSuppressed: boolean): SQL {
 /**
  * The selected rows whose row numbers are in [from, to). Pages are ranges of row numbers rather
  * than "the next N after the last one", so that the next pages can be asked for before this one
- * has come back. Every join is on a primary key, with no correlated sub-plan. The page comes back
- * as one JSON value made by PostgreSQL: thousands of rows cross the HTTP hop as one field that
- * each side parses natively, rather than row by row through both drivers' type parsers.
+ * has come back. Every join is on a primary key, with no correlated sub-plan.
  */
-async function page(db: Database, listId: number, selection: RowSelection, from: number, to: number): Promise<DownloadRow[]> {
+function page(db: Database, listId: number, selection: RowSelection, from: number, to: number) {
   const where =
     'filter' in selection
       ? filterWhere(selection.filter, selection.includeSuppressed)
       : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`;
-  const result = await db.execute<{ rows: DownloadRow[] }>(sql`
-    select coalesce(json_agg(p order by p.row_number), '[]'::json) as rows from (
-      select r.row_number, r.line, r.cells, r.email, ${verdictSql} as verdict,
-        coalesce(r.syntax_error, case when ${answered} then t.reason end) as reason,
-        ${groupSql} as grp,
-        (${answered} and ${isCatchAll}) as catch_all, (${answered} and ${isDisposable}) as disposable, (${answered} and ${isRole}) as role,
-        r.suppression_id, s.reason as suppression_reason, f.line as duplicate_of_line
-      from ${fromRowsWithFlags}
-        left join ${suppressions} as s on s.id = r.suppression_id
-        left join ${listRows} as f on f.list_id = r.list_id and f.row_number = r.duplicate_of
-      where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and ${where}
-    ) as p`);
-  return result.rows[0]?.rows ?? [];
+  return db.execute<DownloadRow>(sql`
+    select r.line, r.cells, r.email, ${verdictSql} as verdict,
+      coalesce(r.syntax_error, case when ${answered} then t.reason end) as reason,
+      ${groupSql} as grp,
+      (${answered} and ${isCatchAll}) as catch_all, (${answered} and ${isDisposable}) as disposable, (${answered} and ${isRole}) as role,
+      r.suppression_id, s.reason as suppression_reason, f.line as duplicate_of_line
+    from ${fromRowsWithFlags}
+      left join ${suppressions} as s on s.id = r.suppression_id
+      left join ${listRows} as f on f.list_id = r.list_id and f.row_number = r.duplicate_of
+    where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and ${where}
+    order by r.row_number`);
 }
 
 /**
@@ -321,7 +317,7 @@ export function listRowsStream(
     while (inFlight.length <= AHEAD && next <= last) {
       const from = next;
       next += pageSize;
-      const fetched = page(db, list.id, selection, from, from + pageSize);
+      const fetched = page(db, list.id, selection, from, from + pageSize).then((result) => result.rows);
       // A page the stream no longer waits for (cancelled, or failed on an earlier one) must not
       // become an unhandled rejection; the one awaited still rejects there.
       fetched.catch(() => {});
