@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import {
   suppressionEvents,
@@ -98,7 +98,7 @@ async function closeExpired(tx: Executor, tenantId: string, keys: ReadonlyArray<
   // Both kinds in one statement: an import batch mixes them, and each statement is a round trip.
   const byKind = (['email', 'domain'] as const).flatMap((kind) => {
     const values = keys.filter((key) => key.kind === kind).map((key) => key.value);
-    return values.length > 0 ? [and(eq(suppressions.kind, kind), sql`${suppressions.value} = any(${textArray(values)})`)] : [];
+    return values.length > 0 ? [and(eq(suppressions.kind, kind), inArray(suppressions.value, values))] : [];
   });
   if (byKind.length === 0) return;
   const closed = await tx
