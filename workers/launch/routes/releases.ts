@@ -6,8 +6,16 @@ import { cursorQuery, decodeCursor, page } from '../../../shared/http/pagination
 import { defineOperation, workspaceUse } from '../auth/operation';
 import type { LaunchEnv } from '../env';
 import { actorOf, listAudit } from '../services/audit';
-import { provenanceOf } from '../services/intake-ingest';
-import { createRelease, deleteRelease, findIdempotentRelease, getRelease, listReleases, releaseView, updateRelease } from '../services/releases';
+import {
+  createRelease,
+  deleteRelease,
+  findIdempotentRelease,
+  getRelease,
+  listReleases,
+  releaseProvenance,
+  releaseView,
+  updateRelease,
+} from '../services/releases';
 import { auditEventSchema, idParam, pageSchema } from './schemas';
 
 export const releaseSchema = z
@@ -191,8 +199,7 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
     // A create that committed but whose answer was lost: answered as a replay.
     const earlier = request && (await findIdempotentRelease(db, principal.workspaceId, request));
     if (earlier) {
-      const [view] = await withProvenance(db, principal.workspaceId, [earlier]);
-      return c.json(view!, 200);
+      return c.json(await withProvenance(db, earlier), 200);
     }
     const row = await createRelease(
       db,
@@ -206,8 +213,7 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
 
   app.openapi(getRoute, async (c) => {
     const row = await getRelease(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').releaseId);
-    const [view] = await withProvenance(c.get('services').db, row.workspaceId, [row]);
-    return c.json(view!, 200);
+    return c.json(await withProvenance(c.get('services').db, row), 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -215,8 +221,7 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const { publishedAt, ...body } = c.req.valid('json');
     const change = { ...body, ...(publishedAt === undefined ? {} : { publishedAt: publishedAt === null ? null : new Date(publishedAt) }) };
     const row = await updateRelease(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId, change);
-    const [view] = await withProvenance(c.get('services').db, row.workspaceId, [row]);
-    return c.json(view!, 200);
+    return c.json(await withProvenance(c.get('services').db, row), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -236,11 +241,7 @@ export function registerReleaseRoutes(app: OpenAPIHono<LaunchEnv>): void {
   });
 }
 
-async function withProvenance(db: Database, workspaceId: string, rows: Parameters<typeof releaseView>[0][]) {
-  const provenance = await provenanceOf(
-    db,
-    workspaceId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...releaseView(row), provenance: provenance.get(row.id) ?? [] }));
+/** A single release as the API shows it, with where it came from. */
+async function withProvenance(db: Database, row: Parameters<typeof releaseView>[0]) {
+  return { ...releaseView(row), provenance: await releaseProvenance(db, row) };
 }

@@ -236,20 +236,3 @@ async function matchingRelease(tx: Executor, workspaceId: string, entry: IntakeE
     .limit(1);
   return byVersion?.id ?? null;
 }
-
-/** Where each release came from: every source entry that is it, oldest first. */
-export async function provenanceOf(db: Database, workspaceId: string, releaseIds: string[]) {
-  const byRelease = new Map<string, Array<{ sourceId: string | null; kind: SourceKind; externalId: string; url: string | null; firstSeenAt: string }>>();
-  if (releaseIds.length === 0) return byRelease;
-  const rows = await db
-    .select()
-    .from(intakeEntries)
-    .where(and(eq(intakeEntries.workspaceId, workspaceId), inArray(intakeEntries.releaseId, releaseIds)))
-    .orderBy(intakeEntries.firstSeenAt);
-  for (const row of rows) {
-    const list = byRelease.get(row.releaseId!) ?? [];
-    list.push({ sourceId: row.sourceId, kind: row.sourceKind, externalId: row.externalId, url: row.url, firstSeenAt: row.firstSeenAt.toISOString() });
-    byRelease.set(row.releaseId!, list);
-  }
-  return byRelease;
-}

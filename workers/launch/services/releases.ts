@@ -213,10 +213,10 @@ export interface ProvenanceEntry {
 }
 
 /**
- * A release's provenance (the intake entries it came from, oldest first) as a column of the page's
- * own statement: a page of releases is one round trip to the database, not two. The outer columns
- * are named in full: drizzle writes a column interpolated into a selected expression unqualified,
- * which inside the sub-select would mean the entry's own column.
+ * Where a release came from: the intake entries that are it, oldest first. A column, so that a page
+ * of releases reads it in its own statement (one round trip, not two). The outer columns are named
+ * in full: drizzle writes a column interpolated into a selected expression unqualified, which
+ * inside the sub-select would mean the entry's own column.
  */
 const provenanceColumn = sql<ProvenanceEntry[]>`(
   select coalesce(json_agg(json_build_object(
@@ -225,6 +225,15 @@ const provenanceColumn = sql<ProvenanceEntry[]>`(
     ) order by e.first_seen_at), '[]'::json)
   from ${intakeEntries} e
   where e.workspace_id = "releases"."workspace_id" and e.release_id = "releases"."id")`;
+
+/** One release's provenance, for the routes that answer a single release. */
+export async function releaseProvenance(db: Database, release: { id: string; workspaceId: string }): Promise<ProvenanceEntry[]> {
+  const [row] = await db
+    .select({ provenance: provenanceColumn })
+    .from(releases)
+    .where(and(eq(releases.workspaceId, release.workspaceId), eq(releases.id, release.id)));
+  return row?.provenance ?? [];
+}
 
 /** The release's `contentHash`: SHA-256 of version, title, notes and url. */
 export function contentHash(input: Pick<ReleaseInput, 'version' | 'title' | 'notes' | 'url'>): Promise<string> {
