@@ -24,7 +24,7 @@ const MiB = 2 ** 20;
  * `wrangler dev` the one started with an inspector address; with the inspector off
  * (dev/worker-runner.ts) the one that does not serve `port`.
  */
-export function workerdPid(groupId: number, port: number): number | null {
+function workerdRuntime(groupId: number, port: number): { pid: number; inspected: boolean } | null {
   const runtimes: Array<{ pid: number; args: string[] }> = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -40,16 +40,12 @@ export function workerdPid(groupId: number, port: number): number | null {
     }
   }
   const inspected = runtimes.find(({ args }) => args.some((arg) => arg.startsWith('--inspector-addr')));
-  if (inspected) return inspected.pid;
+  if (inspected) return { pid: inspected.pid, inspected: true };
   const runtime = runtimes.filter(({ args }) => !args.some((arg) => arg.endsWith(`:${port}`)));
-  return runtime.length === 1 ? runtime[0]!.pid : null;
+  return runtime.length === 1 ? { pid: runtime[0]!.pid, inspected: false } : null;
 }
 
-function hasInspector(pid: number): boolean {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--inspector-addr');
-}
-
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1] ?? Number.NaN);
   return kib / 1024;
@@ -124,10 +120,11 @@ async function heapAfterGc(pid: number, wake: () => Promise<unknown>): Promise<n
 
 export async function sampleMemory(worker: WorkerProcess, wake: () => Promise<unknown>): Promise<MemorySample> {
   const groupId = worker.child.pid!;
-  const pid = workerdPid(groupId, Number(new URL(worker.url).port));
-  if (pid === null) throw new Error(`no workerd process in process group ${groupId}`);
+  const runtime = workerdRuntime(groupId, Number(new URL(worker.url).port));
+  if (runtime === null) throw new Error(`no workerd process in process group ${groupId}`);
+  const { pid } = runtime;
   // The inspector's first session after a quiet spell was seen to go unanswered: ask up to three times.
   let heap: number | null = null;
-  for (let attempt = 0; hasInspector(pid) && attempt < 3 && heap === null; attempt++) heap = await heapAfterGc(pid, wake);
+  for (let attempt = 0; runtime.inspected && attempt < 3 && heap === null; attempt++) heap = await heapAfterGc(pid, wake);
   return { rssMiB: rssMiB(pid), heapAfterGcMiB: heap };
 }

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { waitForHealth } from '../dev/workers';
 import { freePort } from '../test/node/free-port';
+import { rssMiB } from './workerd-memory';
 
 /**
  * The resident set of workerd itself under traffic, with nothing of ours in it: the runtime binary
@@ -33,23 +35,14 @@ const worker :Workerd.Worker = (
 `,
 );
 const child = spawn(workerdBin, ['serve', join(dir, 'config.capnp')], { stdio: 'inherit' });
-const rssMiB = () => Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m)?.[1]) / 1024;
 try {
-  for (let attempt = 0; ; attempt++) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (attempt > 50) throw new Error('workerd did not answer');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  console.log(`start: RSS ${rssMiB().toFixed(0)} MiB`);
+  await waitForHealth(`http://127.0.0.1:${port}/`, child, 10_000);
+  console.log(`start: RSS ${rssMiB(child.pid!).toFixed(0)} MiB`);
   let requests = 0;
   for (let sample = 1; sample <= samples; sample++) {
     const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 8, duration: seconds / samples });
     requests += result.requests.total;
-    console.log(`after ${((sample * seconds) / samples).toFixed(0)} s, ${requests} requests: RSS ${rssMiB().toFixed(0)} MiB`);
+    console.log(`after ${((sample * seconds) / samples).toFixed(0)} s, ${requests} requests: RSS ${rssMiB(child.pid!).toFixed(0)} MiB`);
   }
 } finally {
   child.kill();

@@ -3,10 +3,9 @@ import { unstable_startWorker } from 'wrangler';
 /**
  * Runs one Worker the way `wrangler dev` does, through wrangler's programmatic API, with the
  * devtools inspector off. `wrangler dev` always enables the runtime's Network and Runtime inspector
- * domains and relays every event (each outbound fetch, each console line) to its Node process, and
- * with no debugger attached it keeps them in memory: about 5 ms of CPU per fetch and a resident set
- * that grows under traffic (bench/RESULTS.md, "where the CPU goes"). A deployed Worker pays neither,
- * so the benchmarks run their Workers here. Started by `startWorker` with `inspectorPort: null`;
+ * domains and relays every event (each outbound fetch, each console line) to its Node process:
+ * about 5 ms of CPU per fetch and per log line (bench/RESULTS.md, "where the CPU goes"). A deployed
+ * Worker pays none of it, so the benchmarks run their Workers here. Started by `startWorker` with `inspectorPort: null`;
  * the options come as one JSON argument, the settings in an env file as for `wrangler dev`.
  */
 interface RunnerOptions {
