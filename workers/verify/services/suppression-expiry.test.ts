@@ -1,5 +1,7 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { suppressions } from '../../../shared/db/schema';
 import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import { RETENTION_CRON } from '../crons';
@@ -66,5 +68,46 @@ describe('suppression expiry', () => {
     expect(renewed.id).not.toBe(soon.id);
     const check = (await (await callVerify('GET', '/v1/suppressions/check?email=soon@acme.example', auth)).json()) as { match: { entry: { id: number } } };
     expect(check.match.entry.id).toBe(renewed.id);
+  });
+
+  it('is closed for the importing workspace when an import starts, and a file row takes its place', async () => {
+    const importer = await seedTenant({ planId: 'starter', scopes: ['suppressions'] });
+    const other = await seedTenant({ planId: 'starter', scopes: ['suppressions'] });
+    const inFile = await add(importer.auth, { value: 'again@acme.example', expires_at: new Date(Date.now() + hour).toISOString() });
+    const notInFile = await add(importer.auth, { value: 'gone@acme.example', expires_at: new Date(Date.now() + hour).toISOString() });
+    const elsewhere = await add(other.auth, { value: 'again@acme.example', expires_at: new Date(Date.now() + hour).toISOString() });
+    // Their expiry passes before the hourly sweep comes round.
+    await withTestDb((db) =>
+      db
+        .update(suppressions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(inArray(suppressions.id, [inFile.id, notInFile.id, elsewhere.id])),
+    );
+
+    const imported = await SELF.fetch('http://verify.test/v1/suppressions/import', {
+      method: 'POST',
+      headers: { ...importer.auth, 'content-type': 'text/csv' },
+      body: 'email\r\nagain@acme.example\r\n',
+    });
+    expect(await imported.json()).toMatchObject({ added: 1, already_present: 0 });
+
+    const statuses = async (auth: Record<string, string>) =>
+      ((await (await callVerify('GET', '/v1/suppressions', auth)).json()) as { suppressions: SuppressionView[] }).suppressions
+        .map((entry) => [entry.id, entry.value, entry.status])
+        .sort();
+    const renewed = (await statuses(importer.auth)).find((entry) => entry[1] === 'again@acme.example' && entry[2] === 'active');
+    expect(renewed?.[0]).not.toBe(inFile.id);
+    expect(await statuses(importer.auth)).toEqual(
+      [
+        [inFile.id, 'again@acme.example', 'expired'],
+        [notInFile.id, 'gone@acme.example', 'expired'],
+        [renewed![0], 'again@acme.example', 'active'],
+      ].sort(),
+    );
+    const events = (await (await callVerify('GET', `/v1/suppressions/${notInFile.id}/events`, importer.auth)).json()) as { events: Array<{ type: string }> };
+    expect(events.events.map((event) => event.type)).toEqual(['created', 'expired']);
+    // The other workspace's entry is its own business: left for the sweep.
+    const untouched = (await (await callVerify('GET', `/v1/suppressions/${elsewhere.id}/events`, other.auth)).json()) as { events: Array<{ type: string }> };
+    expect(untouched.events.map((event) => event.type)).toEqual(['created']);
   });
 });

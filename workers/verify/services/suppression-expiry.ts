@@ -1,5 +1,5 @@
-import { and, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../../shared/db/client';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../shared/db/client';
 import { suppressionEvents, suppressions } from '../../../shared/db/schema';
 import { newId } from '../../../shared/ids';
 
@@ -7,44 +7,56 @@ import { newId } from '../../../shared/ids';
 const SWEEP_BATCH = 1000;
 
 /**
- * Closes every live entry whose expiry has passed, in all workspaces: `deleted_at` is set to the
- * expiry itself (when it stopped matching, which `findSuppressions` already honoured), and an
- * `expired` event by the system is written with it, so the entry's feed says why it went. Each
- * batch is one transaction; entries a concurrent sweep or add already closed are skipped
- * (`deleted_at is null` in the update). Returns how many were closed.
+ * Closes up to SWEEP_BATCH live entries whose expiry has passed (of one workspace, or of all):
+ * `deleted_at` is set to the expiry itself (when it stopped matching, which `findSuppressions`
+ * already honoured), and an `expired` event by the system is written with each, so the entry's
+ * feed says why it went. Entries a concurrent sweep, import or add holds are skipped, and those
+ * already closed are left alone (`deleted_at is null` in the update). Returns how many it closed.
  */
+async function closeExpiredBatch(tx: Executor, now: Date, tenantId?: string): Promise<number> {
+  const expired = and(isNull(suppressions.deletedAt), lte(suppressions.expiresAt, now), tenantId ? eq(suppressions.tenantId, tenantId) : undefined);
+  const rows = await tx
+    .update(suppressions)
+    .set({ deletedAt: sql`${suppressions.expiresAt}` })
+    .where(
+      sql`${suppressions.id} in (${tx.select({ id: suppressions.id }).from(suppressions).where(expired).limit(SWEEP_BATCH).for('update', { skipLocked: true })}) and ${isNull(suppressions.deletedAt)}`,
+    )
+    .returning({ id: suppressions.id, tenantId: suppressions.tenantId });
+  if (rows.length === 0) return 0;
+  const at = now.getTime();
+  await tx.insert(suppressionEvents).values(
+    rows.map((row) => ({
+      id: newId('sev', at),
+      tenantId: row.tenantId,
+      suppressionId: row.id,
+      type: 'expired' as const,
+      actorKind: 'system' as const,
+      actorId: null,
+      createdAt: now,
+    })),
+  );
+  return rows.length;
+}
+
+/** Closes every live entry whose expiry has passed, in all workspaces; each batch is one transaction. Returns how many it closed. */
 export async function sweepExpiredSuppressions(db: Database, now: Date): Promise<number> {
   let closed = 0;
   for (;;) {
     // Interactive: rows are claimed with SKIP LOCKED and exactly those get their events.
-    const batch = await db.interactive(async (tx) => {
-      const rows = await tx
-        .update(suppressions)
-        .set({ deletedAt: sql`${suppressions.expiresAt}` })
-        .where(
-          sql`${suppressions.id} in (${tx
-            .select({ id: suppressions.id })
-            .from(suppressions)
-            .where(and(isNull(suppressions.deletedAt), lte(suppressions.expiresAt, now)))
-            .limit(SWEEP_BATCH)
-            .for('update', { skipLocked: true })}) and ${isNull(suppressions.deletedAt)}`,
-        )
-        .returning({ id: suppressions.id, tenantId: suppressions.tenantId });
-      if (rows.length === 0) return 0;
-      const at = now.getTime();
-      await tx.insert(suppressionEvents).values(
-        rows.map((row) => ({
-          id: newId('sev', at),
-          tenantId: row.tenantId,
-          suppressionId: row.id,
-          type: 'expired' as const,
-          actorKind: 'system' as const,
-          actorId: null,
-          createdAt: now,
-        })),
-      );
-      return rows.length;
-    });
+    const batch = await db.interactive((tx) => closeExpiredBatch(tx, now));
+    closed += batch;
+    if (batch < SWEEP_BATCH) return closed;
+  }
+}
+
+/**
+ * Closes one workspace's expired entries inside the caller's transaction, so that entries it then
+ * adds for the same values take their place instead of counting as already present.
+ */
+export async function closeExpiredOfTenant(tx: Executor, tenantId: string, now: Date): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const batch = await closeExpiredBatch(tx, now, tenantId);
     closed += batch;
     if (batch < SWEEP_BATCH) return closed;
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import {
   suppressionEvents,
@@ -91,20 +91,22 @@ async function recordEvents(
 const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /**
- * Entries of these values whose expiry has passed are closed (`deleted_at`, an `expired` event),
- * so a new entry for the same value can take their place.
+ * An entry of this value whose expiry has passed is closed (`deleted_at`, an `expired` event), so
+ * a new entry for the same value can take its place.
  */
-async function closeExpired(tx: Executor, tenantId: string, keys: ReadonlyArray<{ kind: SuppressionKind; value: string }>, now: Date): Promise<void> {
-  // Both kinds in one statement: an import batch mixes them, and each statement is a round trip.
-  const byKind = (['email', 'domain'] as const).flatMap((kind) => {
-    const values = keys.filter((key) => key.kind === kind).map((key) => key.value);
-    return values.length > 0 ? [and(eq(suppressions.kind, kind), inArray(suppressions.value, values))] : [];
-  });
-  if (byKind.length === 0) return;
+async function closeExpired(tx: Executor, tenantId: string, key: { kind: SuppressionKind; value: string }, now: Date): Promise<void> {
   const closed = await tx
     .update(suppressions)
     .set({ deletedAt: now })
-    .where(and(eq(suppressions.tenantId, tenantId), or(...byKind), isNull(suppressions.deletedAt), lte(suppressions.expiresAt, now)))
+    .where(
+      and(
+        eq(suppressions.tenantId, tenantId),
+        eq(suppressions.kind, key.kind),
+        eq(suppressions.value, key.value),
+        isNull(suppressions.deletedAt),
+        lte(suppressions.expiresAt, now),
+      ),
+    )
     .returning({ id: suppressions.id });
   await recordEvents(tx, tenantId, 'expired', { kind: 'system', id: null }, closed);
 }
@@ -131,7 +133,7 @@ export async function addSuppressionIn(
   actor: SuppressionActor,
 ): Promise<{ row: SuppressionRow; created: boolean }> {
   const now = new Date();
-  await closeExpired(tx, tenantId, [entry.key], now);
+  await closeExpired(tx, tenantId, entry.key, now);
   const [row] = await tx
     .insert(suppressions)
     .values({
@@ -166,17 +168,12 @@ export interface ImportRow {
 }
 
 /**
- * One batch of an import, inside the import's transaction: inserts what is not there yet and an
- * `imported` event for each; returns how many were added.
+ * One batch of an import, inside the import's transaction (which closed the workspace's expired
+ * entries first): inserts what is not there yet and an `imported` event for each; returns how many
+ * were added.
  */
-export async function importSuppressionBatch(tx: Executor, tenantId: string, rows: readonly ImportRow[], actor: SuppressionActor, now: Date): Promise<number> {
+export async function importSuppressionBatch(tx: Executor, tenantId: string, rows: readonly ImportRow[], actor: SuppressionActor): Promise<number> {
   if (rows.length === 0) return 0;
-  await closeExpired(
-    tx,
-    tenantId,
-    rows.map((row) => row.key),
-    now,
-  );
   const added = await tx
     .insert(suppressions)
     .values(

@@ -1,0 +1,1 @@
+CREATE INDEX "suppressions_live_expiry_idx" ON "verify"."suppressions" USING btree ("expires_at") WHERE "verify"."suppressions"."deleted_at" is null and "verify"."suppressions"."expires_at" is not null;
