@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedTenant } from '../../../test/workers/seed';
+import { seedTenant, withTestDb } from '../../../test/workers/seed';
 
 const base = 'http://verify.test';
 const tenant = () => seedTenant({ planId: 'starter', scopes: ['suppressions'] });
@@ -75,6 +76,22 @@ describe('POST /v1/suppressions/import', () => {
       duplex: 'half',
     });
     expect(await response.json()).toMatchObject({ rows: 2_500, added: 2_500, rejected: 0 });
+  });
+
+  it('refreshes the planner statistics before a large import commits', async () => {
+    const { auth } = await tenant();
+    const lastAnalyze = () =>
+      withTestDb(async (db) => {
+        const result = await db.execute<{ at: string | null; now: string }>(
+          sql`select last_analyze::text as at, now()::text as now from pg_stat_user_tables where schemaname = 'verify' and relname = 'suppressions'`,
+        );
+        return result.rows[0]!;
+      });
+    const before = await lastAnalyze();
+    const csv = `${Array.from({ length: 10_000 }, (_, index) => `stats${index}@bulk.example`).join('\n')}\n`;
+    expect(await (await upload(auth, csv)).json()).toMatchObject({ added: 10_000 });
+    // The statistics views are flushed by each backend about once a second.
+    await expect.poll(async () => (await lastAnalyze()).at ?? '', { timeout: 5_000, interval: 250 }).toSatisfy((at: string) => at !== '' && at >= before.now);
   });
 
   it('reads a chunked body, one that declares no length', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Entitlement } from '../../../shared/auth/principal';
 import type { Database } from '../../../shared/db/client';
+import { refreshStatistics } from '../../../shared/db/statistics';
 import { bulkJobs, bulkTasks, listJobs, listRows, lists } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { reserveCredits, returnCredits } from '../bulk/credits';
@@ -155,15 +156,4 @@ export async function startListJobs(
  */
 function selfJoins(db: Database, ...statements: SQL[]) {
   return db.batch([db.execute(sql`set local enable_nestloop = off`), ...statements.map((statement) => db.execute(statement))]);
-}
-
-/**
- * Has PostgreSQL sample the table again once a list's rows (or its tasks) are in. Until autovacuum
- * gets to it, the planner does not know the new list and puts it at one row, and every statement
- * that reads the list (its jobs' start, the quality tally, the downloads) may run a nested loop
- * over sequential scans: a 100,000-row download took 149 s instead of 2. ANALYZE reads a fixed-size
- * sample whatever the table's size; one already running for the table is left to finish.
- */
-function refreshStatistics(db: Database, table: typeof listRows | typeof bulkTasks) {
-  return db.execute(sql`analyze (skip_locked) ${table}`);
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../../shared/db/client';
-import type { SuppressionReason } from '../../../shared/db/schema';
+import { suppressions, type SuppressionReason } from '../../../shared/db/schema';
+import { refreshStatistics } from '../../../shared/db/statistics';
 import { ApiError } from '../../../shared/http/api-error';
 import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
 import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from '../feedback/import-rows';
@@ -8,6 +9,8 @@ import { importSuppressionBatch, type ImportRow, type SuppressionActor } from '.
 
 /** Rows written per INSERT; the whole import is still one transaction. */
 const BATCH_ROWS = 2_000;
+/** An import that adds at least this many entries has the table's statistics refreshed before it commits. */
+const ANALYZE_AFTER_ROWS = 10_000;
 /** Rejected rows listed in the answer; all are counted. */
 export const MAX_LISTED_REJECTIONS = 1_000;
 export const MAX_IMPORT_ROWS = 1_000_000;
@@ -106,6 +109,8 @@ export async function importSuppressions(
       throw error;
     }
     await flush();
+    // Committed with the rows, so the first check after a large import already plans by the entries it added.
+    if (summary.added >= ANALYZE_AFTER_ROWS) await refreshStatistics(tx, suppressions);
   });
   return summary;
 }
