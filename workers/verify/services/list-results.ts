@@ -280,7 +280,8 @@ export function listRowsStream(
   let handle: DatabaseHandle | undefined;
   let end: Promise<number> | undefined;
   let next = 0;
-  const inFlight: Promise<DownloadRow[]>[] = [];
+  /** Pages asked for, each rendered as soon as it arrives: text holds a page in a fraction of the memory its row objects take. */
+  const inFlight: Promise<string>[] = [];
   let started = false;
   const finish = async () => {
     await handle?.close().catch(() => {});
@@ -317,7 +318,11 @@ export function listRowsStream(
     while (inFlight.length <= AHEAD && next <= last) {
       const from = next;
       next += pageSize;
-      const fetched = page(db, list.id, selection, from, from + pageSize).then((result) => result.rows);
+      const fetched = page(db, list.id, selection, from, from + pageSize).then((result) => {
+        let text = '';
+        for (const row of result.rows) text += render(row);
+        return text;
+      });
       // A page the stream no longer waits for (cancelled, or failed on an earlier one) must not
       // become an unhandled rejection; the one awaited still rejects there.
       fetched.catch(() => {});
@@ -350,10 +355,8 @@ export function listRowsStream(
             controller.close();
             return;
           }
-          const rows = await fetched;
-          if (rows.length === 0) continue;
-          let text = '';
-          for (const row of rows) text += render(row);
+          const text = await fetched;
+          if (text === '') continue;
           fill(db, last);
           controller.enqueue(encoder.encode(text));
           return;
