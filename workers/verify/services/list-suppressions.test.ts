@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressionEvents } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressionEvents, suppressions } from '../../../shared/db/schema';
 import { callVerify, seedJob } from '../../../test/workers/bulk-flow';
 import { seedList, verifiedList } from '../../../test/workers/list-flow';
 import { addVerifyKey, seedTenant, withTestDb } from '../../../test/workers/seed';
@@ -146,5 +146,42 @@ describe('suppressions in lists', () => {
       await db.update(bulkJobs).set({ updatedAt: now }).where(eq(bulkJobs.id, job.id));
     });
     expect(await scan()).toBe(entry);
+  });
+
+  it('after a few changes matches again the rows they concern, with the same answers as a full scan', async () => {
+    const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
+    const seeded = await seedList(tenant.id, ['ann@mail.corp.test', 'bob@corp.test', 'jo.hn+x@gmail.com', 'eve@other.test', 'zed@corp.testing']);
+    const scan = () =>
+      withTestDb(async (db) => {
+        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
+        await refreshListSuppressions(db, list!);
+        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)).orderBy(listRows.rowNumber)).map((row) => row.suppressionId);
+      });
+    const bob = await suppress(auth, 'bob@corp.test');
+    expect(await scan()).toEqual([null, bob, null, null, null]);
+
+    // A domain entry: its subdomains match, a longer name that merely ends alike does not; bob keeps the entry for his address.
+    const corp = await suppress(auth, 'corp.test');
+    // An entry at googlemail.com is one at gmail.com.
+    const john = await suppress(auth, 'john@googlemail.com');
+    expect(await scan()).toEqual([corp, bob, john, null, null]);
+
+    // Bob's own entry is lifted: the domain entry takes over; an address entry now outranks ann's domain match.
+    expect((await callVerify('DELETE', `/v1/suppressions/${bob}`, auth)).status).toBe(200);
+    const ann = await suppress(auth, 'ann@mail.corp.test');
+    expect(await scan()).toEqual([ann, corp, john, null, null]);
+
+    // Many changes at once (an import) are matched against every row, as a first scan.
+    const file = ['email', 'eve@other.test', ...Array.from({ length: 600 }, (_, index) => `filler${index}@elsewhere.test`)].join('\n');
+    expect((await callVerify('POST', '/v1/suppressions/import', auth, file, 'text/csv')).status).toBe(200);
+    const eve = (
+      await withTestDb((db) =>
+        db
+          .select()
+          .from(suppressions)
+          .where(and(eq(suppressions.tenantId, tenant.id), eq(suppressions.value, 'eve@other.test'))),
+      )
+    )[0]!.id;
+    expect(await scan()).toEqual([ann, corp, john, eve, null]);
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressions } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressions, type SuppressionKind } from '../../../shared/db/schema';
 import type { Provider } from '../engine/providers';
 import { findSuppressions, recordMatches, type SuppressionMatch } from './suppressions';
 
@@ -8,14 +8,25 @@ import { findSuppressions, recordMatches, type SuppressionMatch } from './suppre
 const SCAN_PAGE = 4000;
 /** Pages read while the one before them is matched: the reads overlap the lookups, memory stays flat. */
 const SCAN_AHEAD = 2;
+/**
+ * Changed entries up to which only the rows they can concern are matched again; past this many
+ * (an import, say) every row is, which then costs less than selecting them.
+ */
+const TARGETED_CHANGES = 500;
+
+interface SuppressionChange {
+  id: number;
+  kind: SuppressionKind;
+  value: string;
+}
 
 /**
- * Whether the tenant's suppression list may have changed since `since`: an entry added, lifted,
- * or one whose expiry fell between then and now.
+ * The tenant's entries that may have changed since `since` (added, lifted, or expired between
+ * then and now), at most TARGETED_CHANGES + 1 of them: more than TARGETED_CHANGES says "many".
  */
-export async function suppressionsChangedSince(db: Database, tenantId: string, since: Date, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: suppressions.id })
+async function suppressionChangesSince(db: Database, tenantId: string, since: Date, now: Date): Promise<SuppressionChange[]> {
+  return db
+    .select({ id: suppressions.id, kind: suppressions.kind, value: suppressions.value })
     .from(suppressions)
     .where(
       and(
@@ -23,8 +34,33 @@ export async function suppressionsChangedSince(db: Database, tenantId: string, s
         or(gt(suppressions.createdAt, since), gt(suppressions.deletedAt, since), and(gt(suppressions.expiresAt, since), lte(suppressions.expiresAt, now))),
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .limit(TARGETED_CHANGES + 1);
+}
+
+/** Gmail's two domains are one service: an entry at either can match an address at the other. */
+const SAME_SERVICE: Record<string, string> = { 'gmail.com': 'googlemail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The rows a set of changed entries can concern: those flagged with one of them (it may have been
+ * lifted or have expired), and those whose domain is an entry's domain (an address entry matches
+ * only at its own domain, whatever the provider's rules) or under a domain entry. Every other row's
+ * match is unchanged.
+ */
+function rowsConcernedBy(changes: readonly SuppressionChange[]): SQL {
+  const domains = new Set<string>();
+  const parents = new Set<string>();
+  for (const change of changes) {
+    const domain = change.kind === 'domain' ? change.value : change.value.slice(change.value.lastIndexOf('@') + 1);
+    domains.add(domain);
+    if (SAME_SERVICE[domain]) domains.add(SAME_SERVICE[domain]);
+    if (change.kind === 'domain') parents.add(`.${domain}`);
+  }
+  const ids = JSON.stringify(changes.map((change) => change.id));
+  // email_key holds the address with its ASCII domain, lower case (lists/list-import.ts).
+  const rowDomain = sql`substring(r.email_key from '[^@]*$')`;
+  return sql`(r.suppression_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+    or ${rowDomain} in (select jsonb_array_elements_text(${JSON.stringify([...domains])}::jsonb))
+    or exists (select 1 from jsonb_array_elements_text(${JSON.stringify([...parents])}::jsonb) as p(suffix) where right(${rowDomain}, length(p.suffix)) = p.suffix))`;
 }
 
 type ScanRow = { row_number: number; email: string; provider: Provider | null; suppression_id: number | null };
@@ -60,10 +96,10 @@ const SETTLE_MARGIN_MS = 60_000;
  * Brings a list's `suppression_id` flags up to date with the workspace's suppressions, through the
  * one matching function (`findSuppressions`, with the provider each row's check found: it widens
  * a match where the provider ignores dots or `+tags`).
- * - Every row is matched again when the suppression list changed since the last scan (or there
- *   was none).
- * - Otherwise only rows whose check ended since then are (their provider is new); and when no job
- *   of the list moved either, nothing is read beyond two small queries.
+ * - Every row is matched on the first scan, and after many entries changed at once.
+ * - After a few changes, only the rows they can concern (rowsConcernedBy), and the rows whose check
+ *   ended since the last scan (their provider is new); with neither, nothing is read beyond two
+ *   small queries.
  * Rows are walked in pages of row numbers, the next ones read while one is matched, so memory
  * stays flat; a row newly flagged records a `matched` event naming the list (not for sandbox
  * lists, as for checks). When the workspace has no entry in force, nothing can match: the flags
@@ -77,21 +113,32 @@ export async function refreshListSuppressions(
   now: Date = new Date(),
 ): Promise<void> {
   const scannedAt = list.suppressionsScannedAt;
-  const full = scannedAt === null || (await suppressionsChangedSince(db, list.tenantId, scannedAt, now));
-  if (!full && !(await checksEndedSince(db, list.id, scannedAt))) return;
+  let rows: SQL | 'all' | 'none' = 'all';
+  if (scannedAt !== null) {
+    const changes = await suppressionChangesSince(db, list.tenantId, scannedAt, now);
+    if (changes.length <= TARGETED_CHANGES) {
+      const endedSince = new Date(scannedAt.getTime() - SETTLE_MARGIN_MS);
+      const concerned = [
+        ...(changes.length > 0 ? [rowsConcernedBy(changes)] : []),
+        ...((await checksEndedSince(db, list.id, scannedAt)) ? [sql`t.completed_at >= ${endedSince.toISOString()}::timestamptz`] : []),
+      ];
+      rows = concerned.length === 0 ? 'none' : sql`(${sql.join(concerned, sql` or `)})`;
+    }
+  }
+  if (rows === 'none') return;
   if (!(await hasLiveSuppressions(db, list.tenantId, now))) {
     await db
       .update(listRows)
       .set({ suppressionId: null })
       .where(and(eq(listRows.listId, list.id), isNotNull(listRows.suppressionId)));
   } else {
-    await scanRows(db, list, full ? null : new Date(scannedAt.getTime() - SETTLE_MARGIN_MS), now);
+    await scanRows(db, list, rows === 'all' ? null : rows, now);
   }
   await db.update(lists).set({ suppressionsScannedAt: now }).where(eq(lists.id, list.id));
 }
 
-/** Matches the list's rows (those whose check ended since `endedSince`, or all) and writes the flags that changed. */
-async function scanRows(db: Database, list: { id: number; tenantId: string; sandbox: boolean }, endedSince: Date | null, now: Date): Promise<void> {
+/** Matches the list's rows (those `chosen`, a condition on `r` and `t`, or all) and writes the flags that changed. */
+async function scanRows(db: Database, list: { id: number; tenantId: string; sandbox: boolean }, chosen: SQL | null, now: Date): Promise<void> {
   const [bounds] = await db
     .select({ last: sql<number | null>`max(${listRows.rowNumber})` })
     .from(listRows)
@@ -104,7 +151,7 @@ async function scanRows(db: Database, list: { id: number; tenantId: string; sand
       select r.row_number, r.email_key as email, t.result->>'provider' as provider, r.suppression_id
       from ${listRows} as r left join ${bulkTasks} as t on t.job_id = r.job_id and t.position = r.position
       where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${from + SCAN_PAGE} and r.email_key is not null
-        ${endedSince ? sql`and t.completed_at >= ${endedSince.toISOString()}::timestamptz` : sql``}
+        ${chosen ? sql`and ${chosen}` : sql``}
       order by r.row_number`);
   const reads: Promise<{ rows: ScanRow[] }>[] = [];
   let next = 0;
