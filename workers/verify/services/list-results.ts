@@ -12,22 +12,12 @@ import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from '../li
  */
 const fromRows = sql`${listRows} as r left join ${bulkTasks} as t on t.job_id = r.job_id and t.position = r.position`;
 
-/**
- * fromRows with the result's flags as columns of `tm` (misc) and `ts` (smtp). `result` is json, kept
- * as text, and every `->` on it parses the whole output again (about 1 KB, seven times a row in a
- * download); json_to_record reads it once. A value that is not an object reads as no flags.
- */
-const fromRowsWithFlags = sql`${fromRows}
-  cross join lateral json_to_record(case when json_typeof(t.result) = 'object' then t.result end) as tr(misc json, smtp json)
-  cross join lateral json_to_record(case when json_typeof(tr.misc) = 'object' then tr.misc end) as tm(is_disposable boolean, is_role_account boolean)
-  cross join lateral json_to_record(case when json_typeof(tr.smtp) = 'object' then tr.smtp end) as ts(is_catch_all boolean, has_full_inbox boolean)`;
-
 /** Only a finished task's result is its answer; a retrying task's last result is not. */
 const answered = sql`t.status in ('done', 'dead_lettered')`;
-const isDisposable = sql`coalesce(tm.is_disposable, false)`;
-const isRole = sql`coalesce(tm.is_role_account, false)`;
-const isCatchAll = sql`coalesce(ts.is_catch_all, false)`;
-const hasFullInbox = sql`coalesce(ts.has_full_inbox, false)`;
+const isDisposable = sql`coalesce(t.is_disposable, false)`;
+const isRole = sql`coalesce(t.is_role_account, false)`;
+const isCatchAll = sql`coalesce(t.is_catch_all, false)`;
+const hasFullInbox = sql`coalesce(t.has_full_inbox, false)`;
 
 /**
  * The risk group of a row, or `pending`. `suppressed` is the flag of the list's last suppression
@@ -62,7 +52,7 @@ export interface GroupTally {
 /** The distinct addresses of a list by risk group (repeats are not addresses of their own). */
 export async function tallyGroups(db: Database, listId: number): Promise<GroupTally> {
   const result = await db.execute<{ grp: string; count: number }>(sql`
-    select ${groupSql} as grp, count(*)::int as count from ${fromRowsWithFlags}
+    select ${groupSql} as grp, count(*)::int as count from ${fromRows}
     where r.list_id = ${listId} and r.duplicate_of is null group by 1`);
   const groups = emptyGroups();
   let pending = 0;
@@ -80,7 +70,7 @@ export async function tallyGroups(db: Database, listId: number): Promise<GroupTa
 export async function tallyGroupsBySource(db: Database, tenantId: string, since: Date | null) {
   const result = await db.execute<{ source_key: string | null; grp: string; count: number }>(sql`
     select l.source_key, ${groupSql} as grp, count(*)::int as count
-    from ${fromRowsWithFlags} join ${lists} as l on l.id = r.list_id
+    from ${fromRows} join ${lists} as l on l.id = r.list_id
     where l.tenant_id = ${tenantId} and l.status = 'ready' and r.duplicate_of is null
       ${since ? sql`and l.created_at >= ${since.toISOString()}::timestamptz` : sql``}
     group by 1, 2`);
@@ -210,24 +200,32 @@ function filterWhere(filter: DownloadFilter, includeSuppressed: boolean): SQL {
 /**
  * The selected rows whose row numbers are in [from, to). Pages are ranges of row numbers rather
  * than "the next N after the last one", so that the next pages can be asked for before this one
- * has come back. Every join is on a primary key, with no correlated sub-plan.
+ * has come back. The task is joined on its primary key; the suppression's reason and the first
+ * line of a repeat are looked up only for the rows that have one, since as joins the planner was
+ * seen hashing the whole list (or the whole suppression table) for every page.
  */
-function page(db: Database, listId: number, selection: RowSelection, from: number, to: number) {
+async function page(db: Database, listId: number, selection: RowSelection, from: number, to: number): Promise<DownloadRow[]> {
   const where =
     'filter' in selection
       ? filterWhere(selection.filter, selection.includeSuppressed)
       : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`;
-  return db.execute<DownloadRow>(sql`
+  // Serial: a page is a few thousand index lookups, and the planner's parallel plan for it was
+  // seen taking twice as long as the serial one, with every core of a small machine.
+  const [, result] = await db.batch([
+    db.execute(sql`set local max_parallel_workers_per_gather = 0`),
+    db.execute<DownloadRow>(sql`
     select r.line, r.cells, r.email, ${verdictSql} as verdict,
       coalesce(r.syntax_error, case when ${answered} then t.reason end) as reason,
       ${groupSql} as grp,
       (${answered} and ${isCatchAll}) as catch_all, (${answered} and ${isDisposable}) as disposable, (${answered} and ${isRole}) as role,
-      r.suppression_id, s.reason as suppression_reason, f.line as duplicate_of_line
-    from ${fromRowsWithFlags}
-      left join ${suppressions} as s on s.id = r.suppression_id
-      left join ${listRows} as f on f.list_id = r.list_id and f.row_number = r.duplicate_of
+      r.suppression_id,
+      case when r.suppression_id is not null then (select s.reason from ${suppressions} as s where s.id = r.suppression_id) end as suppression_reason,
+      case when r.duplicate_of is not null then (select f.line from ${listRows} as f where f.list_id = r.list_id and f.row_number = r.duplicate_of) end as duplicate_of_line
+    from ${fromRows}
     where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and ${where}
-    order by r.row_number`);
+    order by r.row_number`),
+  ]);
+  return result.rows;
 }
 
 /**
@@ -247,7 +245,7 @@ export function exportSelectionSql(listId: number, groups: readonly string[], fr
       : []),
     ...(groups.includes('duplicates') ? [sql`r.duplicate_of is not null`] : []),
   ];
-  return sql`select r.row_number from ${fromRowsWithFlags}
+  return sql`select r.row_number from ${fromRows}
     where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and (${sql.join(parts, sql` or `)})`;
 }
 
@@ -318,9 +316,9 @@ export function listRowsStream(
     while (inFlight.length <= AHEAD && next <= last) {
       const from = next;
       next += pageSize;
-      const fetched = page(db, list.id, selection, from, from + pageSize).then((result) => {
+      const fetched = page(db, list.id, selection, from, from + pageSize).then((rows) => {
         let text = '';
-        for (const row of result.rows) text += render(row);
+        for (const row of rows) text += render(row);
         return text;
       });
       // A page the stream no longer waits for (cancelled, or failed on an earlier one) must not

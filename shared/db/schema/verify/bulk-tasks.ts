@@ -1,4 +1,5 @@
-import { index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bulkJobs } from './bulk-jobs';
 import { verify } from './schema';
 import { tenants } from './tenants';
@@ -28,6 +29,14 @@ export const bulkTasks = verify.table(
     /** json, not jsonb: keeps the output's key order, as Reacher's clients print it. */
     result: json('result').$type<Record<string, unknown>>(),
     isReachable: text('is_reachable'),
+    /**
+     * The result's flags, kept by PostgreSQL as the result is written: the list downloads and
+     * tallies read them for every row, and reading them from `result` parses its JSON each time.
+     */
+    isDisposable: boolean('is_disposable').generatedAlwaysAs(sql`(result -> 'misc' ->> 'is_disposable') = 'true'`),
+    isRoleAccount: boolean('is_role_account').generatedAlwaysAs(sql`(result -> 'misc' ->> 'is_role_account') = 'true'`),
+    isCatchAll: boolean('is_catch_all').generatedAlwaysAs(sql`(result -> 'smtp' ->> 'is_catch_all') = 'true'`),
+    hasFullInbox: boolean('has_full_inbox').generatedAlwaysAs(sql`(result -> 'smtp' ->> 'has_full_inbox') = 'true'`),
     reason: text('reason'),
     /** Provider label for the latency report: the engine's provider, `other`, or `no_mx`. */
     provider: text('provider'),
