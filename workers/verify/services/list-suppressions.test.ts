@@ -184,4 +184,19 @@ describe('suppressions in lists', () => {
     )[0]!.id;
     expect(await scan()).toEqual([ann, corp, john, eve, null]);
   });
+
+  it('pages through the rows a change concerns when they are more than one read', async () => {
+    const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
+    const seeded = await seedList(tenant.id, [...Array.from({ length: 4_100 }, (_, index) => `user${index}@many.test`), 'last@other.test']);
+    const scan = () =>
+      withTestDb(async (db) => {
+        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
+        await refreshListSuppressions(db, list!);
+        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id))).filter((row) => row.suppressionId !== null).length;
+      });
+    await suppress(auth, 'nobody@elsewhere.test');
+    expect(await scan()).toBe(0);
+    await suppress(auth, 'many.test');
+    expect(await scan()).toBe(4_100);
+  });
 });

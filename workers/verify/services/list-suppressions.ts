@@ -63,6 +63,7 @@ function rowsConcernedBy(changes: readonly SuppressionChange[]): SQL {
     or exists (select 1 from jsonb_array_elements_text(${JSON.stringify([...parents])}::jsonb) as p(suffix) where right(${rowDomain}, length(p.suffix)) = p.suffix))`;
 }
 
+type ScannedList = { id: number; tenantId: string; sandbox: boolean };
 type ScanRow = { row_number: number; email: string; provider: Provider | null; suppression_id: number | null };
 
 /** Whether the tenant has an entry in force at `now`; with none, no address of any list can match. */
@@ -107,11 +108,7 @@ const SETTLE_MARGIN_MS = 60_000;
  * same answers. The scan time is taken before reading, so a change made during a scan is picked up
  * by the next read.
  */
-export async function refreshListSuppressions(
-  db: Database,
-  list: { id: number; tenantId: string; sandbox: boolean; suppressionsScannedAt: Date | null },
-  now: Date = new Date(),
-): Promise<void> {
+export async function refreshListSuppressions(db: Database, list: ScannedList & { suppressionsScannedAt: Date | null }, now: Date = new Date()): Promise<void> {
   const scannedAt = list.suppressionsScannedAt;
   let rows: SQL | 'all' | 'none' = 'all';
   if (scannedAt !== null) {
@@ -137,59 +134,73 @@ export async function refreshListSuppressions(
   await db.update(lists).set({ suppressionsScannedAt: now }).where(eq(lists.id, list.id));
 }
 
-/** Matches the list's rows (those `chosen`, a condition on `r` and `t`, or all) and writes the flags that changed. */
-async function scanRows(db: Database, list: { id: number; tenantId: string; sandbox: boolean }, chosen: SQL | null, now: Date): Promise<void> {
+/**
+ * Matches the list's rows (those `chosen`, a condition on `r` and `t`, or all) and writes the
+ * flags that changed. Every row is walked in ranges of row numbers, the next ones read while one
+ * is matched; chosen rows are read as pages of the next ones, so that a few rows concerned by a
+ * change cost one read however long the list.
+ */
+async function scanRows(db: Database, list: ScannedList, chosen: SQL | null, now: Date): Promise<void> {
+  // Every row with an address (repeats too, so a repeat's own line shows the flag), with the
+  // provider its check found when it has been checked.
+  const read = (range: SQL) =>
+    db.execute<ScanRow>(sql`
+      select r.row_number, r.email_key as email, t.result->>'provider' as provider, r.suppression_id
+      from ${listRows} as r left join ${bulkTasks} as t on t.job_id = r.job_id and t.position = r.position
+      where r.list_id = ${list.id} and ${range} and r.email_key is not null ${chosen ? sql`and ${chosen}` : sql``}
+      order by r.row_number ${chosen ? sql`limit ${SCAN_PAGE}` : sql``}`);
+  if (chosen) {
+    for (let after = -1; ; ) {
+      const { rows } = await read(sql`r.row_number > ${after}`);
+      await applyMatches(db, list, rows, now);
+      if (rows.length < SCAN_PAGE) return;
+      after = rows.at(-1)!.row_number;
+    }
+  }
   const [bounds] = await db
     .select({ last: sql<number | null>`max(${listRows.rowNumber})` })
     .from(listRows)
     .where(eq(listRows.listId, list.id));
   const last = bounds?.last ?? -1;
-  // Every row with an address (repeats too, so a repeat's own line shows the flag), with the
-  // provider its check found when it has been checked.
-  const read = (from: number) =>
-    db.execute<ScanRow>(sql`
-      select r.row_number, r.email_key as email, t.result->>'provider' as provider, r.suppression_id
-      from ${listRows} as r left join ${bulkTasks} as t on t.job_id = r.job_id and t.position = r.position
-      where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${from + SCAN_PAGE} and r.email_key is not null
-        ${chosen ? sql`and ${chosen}` : sql``}
-      order by r.row_number`);
   const reads: Promise<{ rows: ScanRow[] }>[] = [];
   let next = 0;
   const fill = () => {
     while (reads.length <= SCAN_AHEAD && next <= last) {
-      const page = read(next);
+      const page = read(sql`r.row_number >= ${next} and r.row_number < ${next + SCAN_PAGE}`);
       // Awaited in turn below; a read left behind by an earlier failure must not go unhandled.
       page.catch(() => {});
       reads.push(page);
       next += SCAN_PAGE;
     }
   };
-  for (fill(); reads.length > 0; fill()) {
-    const { rows } = await reads.shift()!;
-    if (rows.length === 0) continue;
-    const matches = await findSuppressions(
-      db,
-      list.tenantId,
-      rows.map((row) => ({ address: row.email, provider: row.provider })),
-      { now },
-    );
-    const changed = rows.filter((row) => (matches.get(row.email)?.entry.id ?? null) !== row.suppression_id);
-    if (changed.length === 0) continue;
-    await db.execute(sql`
-      update ${listRows} as r set suppression_id = v.suppression_id
-      from (values ${sql.join(
-        changed.map((row) => sql`(${row.row_number}::int, ${matches.get(row.email)?.entry.id ?? null}::int)`),
-        sql`, `,
-      )}) as v(row_number, suppression_id)
-      where r.list_id = ${list.id} and r.row_number = v.row_number`);
-    if (!list.sandbox) {
-      const newlyMatched = new Map<string, SuppressionMatch>();
-      for (const row of changed) {
-        const match = matches.get(row.email);
-        if (match) newlyMatched.set(row.email, match);
-      }
-      await recordMatches(db, list.tenantId, newlyMatched, { kind: 'list', id: String(list.id) });
+  for (fill(); reads.length > 0; fill()) await applyMatches(db, list, (await reads.shift()!).rows, now);
+}
+
+/** Matches rows against the suppressions and writes the flags that changed, with a `matched` event for each newly flagged address. */
+async function applyMatches(db: Database, list: ScannedList, rows: ScanRow[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const matches = await findSuppressions(
+    db,
+    list.tenantId,
+    rows.map((row) => ({ address: row.email, provider: row.provider })),
+    { now },
+  );
+  const changed = rows.filter((row) => (matches.get(row.email)?.entry.id ?? null) !== row.suppression_id);
+  if (changed.length === 0) return;
+  await db.execute(sql`
+    update ${listRows} as r set suppression_id = v.suppression_id
+    from (values ${sql.join(
+      changed.map((row) => sql`(${row.row_number}::int, ${matches.get(row.email)?.entry.id ?? null}::int)`),
+      sql`, `,
+    )}) as v(row_number, suppression_id)
+    where r.list_id = ${list.id} and r.row_number = v.row_number`);
+  if (!list.sandbox) {
+    const newlyMatched = new Map<string, SuppressionMatch>();
+    for (const row of changed) {
+      const match = matches.get(row.email);
+      if (match) newlyMatched.set(row.email, match);
     }
+    await recordMatches(db, list.tenantId, newlyMatched, { kind: 'list', id: String(list.id) });
   }
 }
 
