@@ -101,9 +101,8 @@ const SETTLE_MARGIN_MS = 60_000;
  * - After a few changes, only the rows they can concern (rowsConcernedBy), and the rows whose check
  *   ended since the last scan (their provider is new); with neither, nothing is read beyond two
  *   small queries.
- * Rows are walked in pages of row numbers, the next ones read while one is matched, so memory
- * stays flat; a row newly flagged records a `matched` event naming the list (not for sandbox
- * lists, as for checks). When the workspace has no entry in force, nothing can match: the flags
+ * Rows are read a page at a time (scanRows), so memory stays flat; a row newly flagged records a
+ * `matched` event naming the list (not for sandbox lists, as for checks). When the workspace has no entry in force, nothing can match: the flags
  * are cleared in one statement rather than every address looked up. Concurrent scans write the
  * same answers. The scan time is taken before reading, so a change made during a scan is picked up
  * by the next read.
