@@ -153,7 +153,7 @@ const importRoute = defineOperation({
   summary: 'Import suppressions from a CSV file',
   description: [
     `Up to ${MAX_IMPORT_ROWS.toLocaleString('en')} rows and ${MAX_IMPORT_BYTES / 2 ** 20} MiB, read as they arrive, with a Content-Length (as \`curl --data-binary @file.csv\` sends it) or chunked. With a header row, the value is the column named \`email\`, \`address\`, \`domain\` or \`value\`, and \`reason\` and \`expires_at\` columns are read when present; without one, the first column is the value. Comma, semicolon, tab or pipe separated; a BOM, CRLF line ends and quoted cells are fine (the parser lists uploads use: a cell over 8,192 characters, a row over 200 columns or text after a closing quote is a 400 naming the line).`,
-    `Each row is an address or a domain. A row that is neither (or whose reason or expiry is unreadable) is rejected with its line number, and the rest is imported. A value already suppressed, or repeated in the file, counts as \`already_present\`. The import is one transaction: a file that cannot be read to its end (it ends inside a quoted cell, or has too many rows) is a 400 and imports nothing.`,
+    `Each row is an address or a domain. A row that is neither (or whose reason or expiry is unreadable) is rejected with its line number, and the rest is imported. A value already suppressed, or repeated in the file, counts as \`already_present\`; the workspace's entries whose expiry has passed are closed as the import starts (each with an \`expired\` event), so a row for such a value is \`added\`. The import is one transaction: a file that cannot be read to its end (it ends inside a quoted cell, or has too many rows) is a 400 and imports nothing.`,
     `At most ${MAX_LISTED_REJECTIONS} rejections are listed; \`rejected\` counts them all.`,
   ].join('\n\n'),
   access,
@@ -208,7 +208,7 @@ const eventsRoute = defineOperation({
   tags: ['Suppressions'],
   summary: 'What happened to one suppression, oldest first',
   description:
-    'Event types: `created` (by a key through the API, an outcome or a provider delivery), `imported`, `matched` (a check, a bulk job, a list or a pipeline met the entry; `address` names what it matched), `expired` (its expiry passed and a new entry replaced it), `deleted`. `actor` says who or what: `{kind, id}` with kind `api_key`, `import`, `outcome`, `provider_endpoint`, `check`, `job`, `list`, `pipeline` or `system`. Readable after the entry is deleted.',
+    'Event types: `created` (by a key through the API, an outcome or a provider delivery), `imported`, `matched` (a check, a bulk job, a list or a pipeline met the entry; `address` names what it matched), `expired` (its expiry passed; recorded by the hourly sweep, by an import, or when a new entry took its value), `deleted`. `actor` says who or what: `{kind, id}` with kind `api_key`, `import`, `outcome`, `provider_endpoint`, `check`, `job`, `list`, `pipeline` or `system`. Readable after the entry is deleted.',
   access,
   request: { params: idParams, query: z.object(cursorQuery) },
   responses: {
