@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressionEvents, suppressions } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressionEvents, suppressions, tenants } from '../../../shared/db/schema';
 import { callVerify, seedJob } from '../../../test/workers/bulk-flow';
 import { seedList, verifiedList } from '../../../test/workers/list-flow';
 import { addVerifyKey, seedTenant, withTestDb } from '../../../test/workers/seed';
@@ -198,5 +198,31 @@ describe('suppressions in lists', () => {
     expect(await scan()).toBe(0);
     await suppress(auth, 'many.test');
     expect(await scan()).toBe(4_100);
+  });
+
+  it('matches the whole list again after an import that was still open when the list was last scanned', async () => {
+    const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
+    const seeded = await seedList(tenant.id, ['late@import.test']);
+    await suppress(auth, 'someone@else.test');
+    const scan = () =>
+      withTestDb(async (db) => {
+        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
+        await refreshListSuppressions(db, list!);
+        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)))[0]!.suppressionId;
+      });
+    expect(await scan()).toBeNull();
+    expect((await callVerify('POST', '/v1/suppressions/import', auth, 'email\nlate@import.test\n', 'text/csv')).status).toBe(200);
+    // As if the list had been scanned while the import ran: after its start (its entries' date), before it committed.
+    await withTestDb(async (db) => {
+      const [entry] = await db
+        .select()
+        .from(suppressions)
+        .where(and(eq(suppressions.tenantId, tenant.id), eq(suppressions.value, 'late@import.test')));
+      const [workspace] = await db.select().from(tenants).where(eq(tenants.id, tenant.id));
+      const during = new Date((entry!.createdAt.getTime() + workspace!.suppressionsImportedAt!.getTime()) / 2);
+      expect(during.getTime()).toBeGreaterThan(entry!.createdAt.getTime());
+      await db.update(lists).set({ suppressionsScannedAt: during }).where(eq(lists.id, seeded.id));
+    });
+    expect(await scan()).not.toBeNull();
   });
 });

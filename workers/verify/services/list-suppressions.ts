@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressions, type SuppressionKind } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressions, tenants, type SuppressionKind } from '../../../shared/db/schema';
 import type { Provider } from '../engine/providers';
 import { findSuppressions, recordMatches, type SuppressionMatch } from './suppressions';
 
@@ -22,19 +22,28 @@ interface SuppressionChange {
 
 /**
  * The tenant's entries that may have changed since `since` (added, lifted, or expired between
- * then and now), at most TARGETED_CHANGES + 1 of them: more than TARGETED_CHANGES says "many".
+ * then and now), at most TARGETED_CHANGES + 1 of them (more than TARGETED_CHANGES says "many"),
+ * or 'unknown' when an import committed since: its entries are dated by its start, and may have
+ * been invisible to a scan made after that (tenants.suppressionsImportedAt).
  */
-async function suppressionChangesSince(db: Database, tenantId: string, since: Date, now: Date): Promise<SuppressionChange[]> {
-  return db
-    .select({ id: suppressions.id, kind: suppressions.kind, value: suppressions.value })
-    .from(suppressions)
-    .where(
-      and(
-        eq(suppressions.tenantId, tenantId),
-        or(gt(suppressions.createdAt, since), gt(suppressions.deletedAt, since), and(gt(suppressions.expiresAt, since), lte(suppressions.expiresAt, now))),
-      ),
-    )
-    .limit(TARGETED_CHANGES + 1);
+async function suppressionChangesSince(db: Database, tenantId: string, since: Date, now: Date): Promise<SuppressionChange[] | 'unknown'> {
+  const [changes, imported] = await Promise.all([
+    db
+      .select({ id: suppressions.id, kind: suppressions.kind, value: suppressions.value })
+      .from(suppressions)
+      .where(
+        and(
+          eq(suppressions.tenantId, tenantId),
+          or(gt(suppressions.createdAt, since), gt(suppressions.deletedAt, since), and(gt(suppressions.expiresAt, since), lte(suppressions.expiresAt, now))),
+        ),
+      )
+      .limit(TARGETED_CHANGES + 1),
+    db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(eq(tenants.id, tenantId), gt(tenants.suppressionsImportedAt, since))),
+  ]);
+  return imported.length > 0 ? 'unknown' : changes;
 }
 
 /** Gmail's two domains are one service: an entry at either can match an address at the other. */
@@ -97,7 +106,8 @@ const SETTLE_MARGIN_MS = 60_000;
  * Brings a list's `suppression_id` flags up to date with the workspace's suppressions, through the
  * one matching function (`findSuppressions`, with the provider each row's check found: it widens
  * a match where the provider ignores dots or `+tags`).
- * - Every row is matched on the first scan, and after many entries changed at once.
+ * - Every row is matched on the first scan, after many entries changed at once, and after an
+ *   import committed since the last scan.
  * - After a few changes, only the rows they can concern (rowsConcernedBy), and the rows whose check
  *   ended since the last scan (their provider is new); with neither, nothing is read beyond two
  *   small queries.
@@ -112,7 +122,7 @@ export async function refreshListSuppressions(db: Database, list: ScannedList & 
   let rows: SQL | 'all' | 'none' = 'all';
   if (scannedAt !== null) {
     const changes = await suppressionChangesSince(db, list.tenantId, scannedAt, now);
-    if (changes.length <= TARGETED_CHANGES) {
+    if (changes !== 'unknown' && changes.length <= TARGETED_CHANGES) {
       const endedSince = new Date(scannedAt.getTime() - SETTLE_MARGIN_MS);
       const concerned = [
         ...(changes.length > 0 ? [rowsConcernedBy(changes)] : []),

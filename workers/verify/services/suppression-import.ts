@@ -1,5 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { suppressions, type SuppressionReason } from '../../../shared/db/schema';
+import { suppressions, tenants, type SuppressionReason } from '../../../shared/db/schema';
 import { refreshStatistics } from '../../../shared/db/statistics';
 import { ApiError } from '../../../shared/http/api-error';
 import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
@@ -111,6 +112,8 @@ export async function importSuppressions(
     await flush();
     // Committed with the rows, so the first check after a large import already plans by the entries it added.
     if (summary.added >= ANALYZE_AFTER_ROWS) await refreshStatistics(tx, suppressions);
+    // Last, so that it is later than any list scan the import's entries were still invisible to.
+    if (summary.added > 0) await tx.update(tenants).set({ suppressionsImportedAt: sql`clock_timestamp()` }).where(eq(tenants.id, tenantId));
   });
   return summary;
 }

@@ -13,6 +13,12 @@ export const tenants = verify.table('tenants', {
   status: text('status').notNull().default('active'),
   /** Quota name → allowance per period, set by an operator; replaces the plan's allowance for that quota. */
   quotaOverrides: jsonb('quota_overrides').$type<Record<string, number>>().notNull().default({}),
+  /**
+   * When a suppression import last committed (set by its last statement). Its entries carry the
+   * import's start as `created_at`, which a list scanned while the import ran has already passed:
+   * a list scanned before this time is matched whole again (services/list-suppressions.ts).
+   */
+  suppressionsImportedAt: timestamp('suppressions_imported_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),

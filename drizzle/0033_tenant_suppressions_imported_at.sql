@@ -1,0 +1,1 @@
+ALTER TABLE "verify"."tenants" ADD COLUMN "suppressions_imported_at" timestamp with time zone;
