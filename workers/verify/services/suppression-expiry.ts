@@ -1,20 +1,32 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
-import { suppressionEvents, suppressions } from '../../../shared/db/schema';
+import { suppressionEvents, suppressions, type SuppressionKind } from '../../../shared/db/schema';
 import { newId } from '../../../shared/ids';
 
 /** Entries closed per statement, so one sweep never holds a long lock over a large backlog. */
 const SWEEP_BATCH = 1000;
 
+/** Which expired entries to close: all, a workspace's, or a workspace's entry for one value. */
+export interface ExpiredScope {
+  tenantId: string;
+  key?: { kind: SuppressionKind; value: string };
+}
+
 /**
- * Closes up to SWEEP_BATCH live entries whose expiry has passed (of one workspace, or of all):
- * `deleted_at` is set to the expiry itself (when it stopped matching, which `findSuppressions`
- * already honoured), and an `expired` event by the system is written with each, so the entry's
- * feed says why it went. Entries a concurrent sweep, import or add holds are skipped, and those
- * already closed are left alone (`deleted_at is null` in the update). Returns how many it closed.
+ * Closes up to SWEEP_BATCH live entries whose expiry has passed, within `scope` (all workspaces
+ * without one): `deleted_at` is set to the expiry itself (when it stopped matching, which
+ * `findSuppressions` already honoured), and an `expired` event by the system is written with
+ * each, so the entry's feed says why it went. Entries a concurrent sweep, import or add holds are
+ * skipped, and those already closed are left alone (`deleted_at is null` in the update). Returns
+ * how many it closed.
  */
-async function closeExpiredBatch(tx: Executor, now: Date, tenantId?: string): Promise<number> {
-  const expired = and(isNull(suppressions.deletedAt), lte(suppressions.expiresAt, now), tenantId ? eq(suppressions.tenantId, tenantId) : undefined);
+async function closeExpiredBatch(tx: Executor, now: Date, scope?: ExpiredScope): Promise<number> {
+  const expired = and(
+    isNull(suppressions.deletedAt),
+    lte(suppressions.expiresAt, now),
+    scope ? eq(suppressions.tenantId, scope.tenantId) : undefined,
+    scope?.key ? and(eq(suppressions.kind, scope.key.kind), eq(suppressions.value, scope.key.value)) : undefined,
+  );
   const rows = await tx
     .update(suppressions)
     .set({ deletedAt: sql`${suppressions.expiresAt}` })
@@ -50,13 +62,14 @@ export async function sweepExpiredSuppressions(db: Database, now: Date): Promise
 }
 
 /**
- * Closes one workspace's expired entries inside the caller's transaction, so that entries it then
- * adds for the same values take their place instead of counting as already present.
+ * Closes a workspace's expired entries (or its one entry for `scope.key`) inside the caller's
+ * transaction, so that entries it then adds for the same values take their place instead of
+ * counting as already present.
  */
-export async function closeExpiredOfTenant(tx: Executor, tenantId: string, now: Date): Promise<number> {
+export async function closeExpiredIn(tx: Executor, now: Date, scope: ExpiredScope): Promise<number> {
   let closed = 0;
   for (;;) {
-    const batch = await closeExpiredBatch(tx, now, tenantId);
+    const batch = await closeExpiredBatch(tx, now, scope);
     closed += batch;
     if (batch < SWEEP_BATCH) return closed;
   }

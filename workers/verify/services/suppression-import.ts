@@ -5,7 +5,7 @@ import { refreshStatistics } from '../../../shared/db/statistics';
 import { ApiError } from '../../../shared/http/api-error';
 import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
 import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from '../feedback/import-rows';
-import { closeExpiredOfTenant } from './suppression-expiry';
+import { closeExpiredIn } from './suppression-expiry';
 import { importSuppressionBatch, type ImportRow, type SuppressionActor } from './suppressions';
 
 /** Rows written per INSERT; the whole import is still one transaction. */
@@ -49,7 +49,7 @@ export async function importSuppressions(
   // Interactive: a streamed import commits whole or not at all, one batch of rows at a time as the CSV is read.
   await db.interactive(async (tx) => {
     // Once, not per batch: matching each batch's values against the workspace's entries costs more as the import grows them.
-    await closeExpiredOfTenant(tx, tenantId, now);
+    await closeExpiredIn(tx, now, { tenantId });
     const flush = async () => {
       const added = await importSuppressionBatch(tx, tenantId, batch, options.actor);
       summary.added += added;

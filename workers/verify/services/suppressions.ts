@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import type { Provider } from '../engine/providers';
 import { entryKey, lookupKeys, pickMatch, widestLookupKeys, type EntryKey, type MatchedBy } from '../feedback/matching';
+import { closeExpiredIn } from './suppression-expiry';
 
 export type SuppressionRow = typeof suppressions.$inferSelect;
 
@@ -91,27 +92,6 @@ async function recordEvents(
 const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /**
- * An entry of this value whose expiry has passed is closed (`deleted_at`, an `expired` event), so
- * a new entry for the same value can take its place.
- */
-async function closeExpired(tx: Executor, tenantId: string, key: { kind: SuppressionKind; value: string }, now: Date): Promise<void> {
-  const closed = await tx
-    .update(suppressions)
-    .set({ deletedAt: now })
-    .where(
-      and(
-        eq(suppressions.tenantId, tenantId),
-        eq(suppressions.kind, key.kind),
-        eq(suppressions.value, key.value),
-        isNull(suppressions.deletedAt),
-        lte(suppressions.expiresAt, now),
-      ),
-    )
-    .returning({ id: suppressions.id });
-  await recordEvents(tx, tenantId, 'expired', { kind: 'system', id: null }, closed);
-}
-
-/**
  * Adds one entry, or finds the live one already there (`created: false`, nothing written). The
  * entry and its `created` event are written together.
  */
@@ -133,7 +113,8 @@ export async function addSuppressionIn(
   actor: SuppressionActor,
 ): Promise<{ row: SuppressionRow; created: boolean }> {
   const now = new Date();
-  await closeExpired(tx, tenantId, entry.key, now);
+  // An expired entry for the value gives way, so the new one can take its place.
+  await closeExpiredIn(tx, now, { tenantId, key: entry.key });
   const [row] = await tx
     .insert(suppressions)
     .values({
