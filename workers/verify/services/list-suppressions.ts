@@ -27,7 +27,8 @@ interface SuppressionChange {
  * been invisible to a scan made after that (tenants.suppressionsImportedAt).
  */
 async function suppressionChangesSince(db: Database, tenantId: string, since: Date, now: Date): Promise<SuppressionChange[] | 'unknown'> {
-  const [changes, imported] = await Promise.all([
+  // One round trip: every read of a list (download, quality, remediation) asks this first.
+  const [changes, imported] = await db.batch([
     db
       .select({ id: suppressions.id, kind: suppressions.kind, value: suppressions.value })
       .from(suppressions)
