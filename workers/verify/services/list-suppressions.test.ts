@@ -19,6 +19,26 @@ async function suppress(auth: Record<string, string>, value: string, extra: Reco
 
 const column = (name: (typeof VERDICT_COLUMNS)[number]) => 2 + VERDICT_COLUMNS.indexOf(name);
 
+/** Brings the list's flags up to date as a read of it does, and returns them in row order. */
+function rescan(listId: number): Promise<Array<number | null>> {
+  return withTestDb(async (db) => {
+    const [list] = await db.select().from(lists).where(eq(lists.id, listId));
+    await refreshListSuppressions(db, list!);
+    return (await db.select().from(listRows).where(eq(listRows.listId, listId)).orderBy(listRows.rowNumber)).map((row) => row.suppressionId);
+  });
+}
+
+/** The workspace's entry for `value`. */
+async function entryFor(tenantId: string, value: string) {
+  const [entry] = await withTestDb((db) =>
+    db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.tenantId, tenantId), eq(suppressions.value, value))),
+  );
+  return entry!;
+}
+
 describe('suppressions in lists', () => {
   it('counts suppressed addresses in the quality report and follows changes to the suppression list', async () => {
     const { auth, tenant, list } = await verifiedList();
@@ -128,12 +148,7 @@ describe('suppressions in lists', () => {
       await db.update(listRows).set({ jobId: job.id, position: 0 }).where(eq(listRows.listId, seeded.id));
     });
     const entry = await suppress(auth, 'ann@corp.test');
-    const scan = () =>
-      withTestDb(async (db) => {
-        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
-        await refreshListSuppressions(db, list!);
-        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)))[0]!.suppressionId;
-      });
+    const scan = async () => (await rescan(seeded.id))[0];
 
     expect(await scan()).toBeNull();
     // The check ends and finds the domain's mail at Google Workspace.
@@ -151,12 +166,7 @@ describe('suppressions in lists', () => {
   it('after a few changes matches again the rows they concern, with the same answers as a full scan', async () => {
     const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
     const seeded = await seedList(tenant.id, ['ann@mail.corp.test', 'bob@corp.test', 'jo.hn+x@gmail.com', 'eve@other.test', 'zed@corp.testing']);
-    const scan = () =>
-      withTestDb(async (db) => {
-        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
-        await refreshListSuppressions(db, list!);
-        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)).orderBy(listRows.rowNumber)).map((row) => row.suppressionId);
-      });
+    const scan = () => rescan(seeded.id);
     const bob = await suppress(auth, 'bob@corp.test');
     expect(await scan()).toEqual([null, bob, null, null, null]);
 
@@ -174,26 +184,14 @@ describe('suppressions in lists', () => {
     // Many changes at once (an import) are matched against every row, as a first scan.
     const file = ['email', 'eve@other.test', ...Array.from({ length: 600 }, (_, index) => `filler${index}@elsewhere.test`)].join('\n');
     expect((await callVerify('POST', '/v1/suppressions/import', auth, file, 'text/csv')).status).toBe(200);
-    const eve = (
-      await withTestDb((db) =>
-        db
-          .select()
-          .from(suppressions)
-          .where(and(eq(suppressions.tenantId, tenant.id), eq(suppressions.value, 'eve@other.test'))),
-      )
-    )[0]!.id;
+    const eve = (await entryFor(tenant.id, 'eve@other.test')).id;
     expect(await scan()).toEqual([ann, corp, john, eve, null]);
   });
 
   it('pages through the rows a change concerns when they are more than one read', async () => {
     const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
     const seeded = await seedList(tenant.id, [...Array.from({ length: 4_100 }, (_, index) => `user${index}@many.test`), 'last@other.test']);
-    const scan = () =>
-      withTestDb(async (db) => {
-        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
-        await refreshListSuppressions(db, list!);
-        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id))).filter((row) => row.suppressionId !== null).length;
-      });
+    const scan = async () => (await rescan(seeded.id)).filter((flag) => flag !== null).length;
     await suppress(auth, 'nobody@elsewhere.test');
     expect(await scan()).toBe(0);
     await suppress(auth, 'many.test');
@@ -204,23 +202,15 @@ describe('suppressions in lists', () => {
     const { tenant, auth } = await seedTenant({ planId: 'pro', scopes: ['suppressions'] });
     const seeded = await seedList(tenant.id, ['late@import.test']);
     await suppress(auth, 'someone@else.test');
-    const scan = () =>
-      withTestDb(async (db) => {
-        const [list] = await db.select().from(lists).where(eq(lists.id, seeded.id));
-        await refreshListSuppressions(db, list!);
-        return (await db.select().from(listRows).where(eq(listRows.listId, seeded.id)))[0]!.suppressionId;
-      });
+    const scan = async () => (await rescan(seeded.id))[0];
     expect(await scan()).toBeNull();
     expect((await callVerify('POST', '/v1/suppressions/import', auth, 'email\nlate@import.test\n', 'text/csv')).status).toBe(200);
     // As if the list had been scanned while the import ran: after its start (its entries' date), before it committed.
+    const entry = await entryFor(tenant.id, 'late@import.test');
     await withTestDb(async (db) => {
-      const [entry] = await db
-        .select()
-        .from(suppressions)
-        .where(and(eq(suppressions.tenantId, tenant.id), eq(suppressions.value, 'late@import.test')));
       const [workspace] = await db.select().from(tenants).where(eq(tenants.id, tenant.id));
-      const during = new Date((entry!.createdAt.getTime() + workspace!.suppressionsImportedAt!.getTime()) / 2);
-      expect(during.getTime()).toBeGreaterThan(entry!.createdAt.getTime());
+      const during = new Date((entry.createdAt.getTime() + workspace!.suppressionsImportedAt!.getTime()) / 2);
+      expect(during.getTime()).toBeGreaterThan(entry.createdAt.getTime());
       await db.update(lists).set({ suppressionsScannedAt: during }).where(eq(lists.id, seeded.id));
     });
     expect(await scan()).not.toBeNull();
