@@ -5,8 +5,9 @@ import { unstable_startWorker } from 'wrangler';
  * devtools inspector off. `wrangler dev` always enables the runtime's Network and Runtime inspector
  * domains and relays every event (each outbound fetch, each console line) to its Node process:
  * about 5 ms of CPU per fetch and per log line (bench/RESULTS.md, "where the CPU goes"). A deployed
- * Worker pays none of it, so the benchmarks run their Workers here. Started by `startWorker` with `inspectorPort: null`;
- * the options come as one JSON argument, the settings in an env file as for `wrangler dev`.
+ * Worker pays none of it, so the benchmarks run their Workers here. Started by `startWorker` with
+ * `inspectorPort: null`; the options come as one JSON argument, the settings in an env file as for
+ * `wrangler dev`.
  */
 interface RunnerOptions {
   configPath?: string;
