@@ -1,7 +1,8 @@
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { dnsQuestionsAbout } from '../../../test/workers/engine-peers';
 import { seedTenant } from '../../../test/workers/seed';
+import { createRedis } from '../../../shared/redis';
 import type { ReputationResponse } from '../services/reputation';
 import { reputationCheckResponseSchema } from '../reputation/schema';
 
@@ -211,6 +212,24 @@ describe('POST /v1/reputation/check', () => {
     expect((await dnsQuestionsAbout('rep-burst.test')).length - before).toBe(2 * perRun);
     expect(new Set(results.map((result) => result.checked_at)).size).toBe(1);
     expect(results.filter((result) => !result.cached)).toHaveLength(1);
+  });
+
+  it('does not answer a refresh with a report finished before it was asked, stored while it waited', async () => {
+    const { auth } = await seedTenant({ scopes: ['reputation'] });
+    const first = await report(auth, { domain: 'rep-good.test', force_refresh: true });
+    const older = { ...first, cached: undefined, checked_at: new Date(Date.parse(first.checked_at) - 1000).toISOString() };
+    // As while another run's report is still being stored after its response: the lock held, no report yet.
+    const redis = createRedis(env.UPSTASH_REDIS_REST_URL, env.UPSTASH_REDIS_REST_TOKEN);
+    const key = 'reputation:v1:rep-good.test';
+    await redis.set(`${key}:lock`, 'another run', { px: 60_000 });
+    await redis.del(key);
+    const refresh = report(auth, { domain: 'rep-good.test', force_refresh: true });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await redis.set(key, JSON.stringify(older), { ex: 60 });
+    await redis.del(`${key}:lock`);
+    const fresh = await refresh;
+    expect(fresh.cached).toBe(false);
+    expect(Date.parse(fresh.checked_at)).toBeGreaterThan(Date.parse(older.checked_at));
   });
 
   it('accepts an internationalized domain in Unicode and checks its ASCII form', async () => {

@@ -23,11 +23,16 @@ const checkRoute = defineOperation({
 export function registerReputationRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(checkRoute, async (c) => {
     const input = c.req.valid('json');
-    const report = await checkReputation(c.get('services').redis, reputationDeps(c.env), {
-      domain: input.domain,
-      forceRefresh: input.force_refresh,
-      dkimSelectors: input.dkim_selectors,
-    });
+    const report = await checkReputation(
+      c.get('services').redis,
+      reputationDeps(c.env),
+      {
+        domain: input.domain,
+        forceRefresh: input.force_refresh,
+        dkimSelectors: input.dkim_selectors,
+      },
+      (work) => c.executionCtx.waitUntil(work),
+    );
     return c.json(report, 200);
   });
 }

@@ -64,12 +64,19 @@ export function reputationDeps(env: VerifyBindings): ReputationDeps {
 /**
  * The report for a domain, through the cache. While Redis is unreachable the check runs uncached:
  * the cache and the burst lock save DNS and blocklist queries, they are not the answer (documented
- * on the route as failing open).
+ * on the route as failing open). Storing the report and releasing the lock are handed to
+ * `afterResponse` (the request's waitUntil): the caller has its report a Redis round trip sooner,
+ * and a request arriving meanwhile still finds the lock and waits for the stored report.
  */
-export async function checkReputation(redis: Redis, deps: ReputationDeps, request: ReputationRequest): Promise<ReputationResponse> {
+export async function checkReputation(
+  redis: Redis,
+  deps: ReputationDeps,
+  request: ReputationRequest,
+  afterResponse: (work: Promise<unknown>) => void,
+): Promise<ReputationResponse> {
   const selectors = [...new Set(request.dkimSelectors.map((selector) => selector.toLowerCase()))].sort();
   try {
-    return await checkThroughCache(redis, deps, request, selectors);
+    return await checkThroughCache(redis, deps, request, selectors, afterResponse);
   } catch (error) {
     if (!(error instanceof CacheUnreachable)) throw error;
     return respond(await checkDomainReputation(deps, request.domain, selectors), false);
@@ -85,7 +92,13 @@ const cacheRead = <T>(read: Promise<T>): Promise<T> =>
 /** A lock release or store that fails leaves the lock to expire (LOCK_MS) and the next request to run the check. */
 const cacheWrite = (write: Promise<unknown>): Promise<unknown> => write.catch(() => undefined);
 
-async function checkThroughCache(redis: Redis, deps: ReputationDeps, request: ReputationRequest, selectors: string[]): Promise<ReputationResponse> {
+async function checkThroughCache(
+  redis: Redis,
+  deps: ReputationDeps,
+  request: ReputationRequest,
+  selectors: string[],
+  afterResponse: (work: Promise<unknown>) => void,
+): Promise<ReputationResponse> {
   const key = `reputation:v1:${request.domain.ascii}${selectors.length > 0 ? `:${selectors.join(',')}` : ''}`;
   const lockKey = `${key}:lock`;
   const askedAt = deps.now();
@@ -103,7 +116,7 @@ async function checkThroughCache(redis: Redis, deps: ReputationDeps, request: Re
   let { stored: previous, locked } = await claim();
   for (;;) {
     if (previous && answers(previous)) {
-      if (locked) await cacheWrite(redis.eval(UNLOCK, [lockKey], [token]));
+      if (locked) afterResponse(cacheWrite(redis.eval(UNLOCK, [lockKey], [token])));
       return respond(previous, true);
     }
     if (locked) {
@@ -111,19 +124,22 @@ async function checkThroughCache(redis: Redis, deps: ReputationDeps, request: Re
       try {
         report = await checkDomainReputation(deps, request.domain, selectors);
       } catch (error) {
-        await cacheWrite(redis.eval(UNLOCK, [lockKey], [token]));
+        afterResponse(cacheWrite(redis.eval(UNLOCK, [lockKey], [token])));
         throw error;
       }
       // Kept and unlocked in one round trip, so a waiter never sees the lock gone before the report.
       // A report in which nothing could be looked up says nothing about the domain: not kept.
-      await cacheWrite(redis.eval(report.score !== null ? STORE_AND_UNLOCK : UNLOCK, [lockKey, key], [token, JSON.stringify(report), String(CACHE_SECONDS)]));
+      afterResponse(
+        cacheWrite(redis.eval(report.score !== null ? STORE_AND_UNLOCK : UNLOCK, [lockKey, key], [token, JSON.stringify(report), String(CACHE_SECONDS)])),
+      );
       return respond(report, false);
     }
-    // Another request is running the checks: its report, newer than what we saw, is ours too.
+    // Another request is running the checks: its report, newer than what we saw (and for a refresh,
+    // finished since we asked, which a report whose store was still under way may not be), is ours too.
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const [report, running] = await cacheRead(Promise.all([redis.get<ReputationReport>(key), redis.exists(lockKey)]));
-      if (report && report.checked_at !== previous?.checked_at) return respond(report, true);
+      if (report && report.checked_at !== previous?.checked_at && answers(report)) return respond(report, true);
       if (!running) break;
       if (deps.now() > giveUpAt) {
         throw new ApiError('service_unavailable', `The reputation check of ${request.domain.ascii} already running did not finish in time.`, {
