@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../shared/db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../shared/db/client';
 import { pipelineRows, pipelines } from '../../../shared/db/schema';
 import { idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipelines';
 import type { BulkMessage } from '../bulk/messages';
-import { findPipeline, waitingRows } from './definitions';
+import { findPipeline, notFound, type PipelineRow } from './definitions';
 import { INLINE_RUN_ROWS } from './execute';
 
 export interface PushInput {
@@ -15,112 +15,164 @@ export interface PushInput {
 }
 
 /**
- * Accepts a push in one transaction: its rows are stored waiting, with the message that will
- * start their run (at once for a full batch, after the longest wait otherwise), or none at all:
- * a push cut off half way leaves nothing. A paused pipeline holds the rows and sends nothing;
- * resume starts their run. The pipeline row is locked, so pushes and runs see one count of
- * waiting rows.
+ * Accepts a push in one transaction, sent as one HTTP batch (no connection held, no start-up):
+ * its rows are stored waiting, all of them or none (a push cut off half way leaves nothing). The
+ * batch first locks the pipeline row, so pushes and runs see one count of waiting rows, then
+ * decides and writes in one statement, which reads what was committed before the lock was granted.
+ * A paused pipeline holds the rows and starts nothing; resume starts their run.
  *
- * A batch due at once and no larger than INLINE_RUN_ROWS sends no message: `inline` tells the
- * caller to execute it after answering (execute.ts), with the addresses to check at once. Should
- * that die first, the minute sweep starts the run once it is overdue.
+ * What starts the run is sent after the commit: at once for a full batch, after the longest wait
+ * otherwise. Should the queue refuse it, the rows are already safe and the minute sweep starts their
+ * run once overdue (as for a lost message). A batch due at once and no larger than INLINE_RUN_ROWS
+ * sends no message: `inline` tells the caller to execute it after answering (execute.ts), with the
+ * addresses to check at once; should that die first, the sweep starts the run too.
  *
  * A push whose commit went through but whose answer was lost (the connection cut in between) is
  * retried with its key, and the idempotency store, which keeps only answers that went out, lets
  * the retry through: only the rows can tell. Rows already stored under the key within the key's
  * lifetime make the push a replay (nothing stored or sent again) when they are the rows this
  * body makes, and a 409 otherwise. The pipeline lock keeps a concurrent retry from passing both.
+ *
+ * The pipeline's email column and source key are read before the batch (the rows are analysed
+ * with them), so a push racing a PATCH of those follows the definition it started with.
  */
 export async function pushRows(db: Database, queue: Queue<BulkMessage>, request: { tenantId: string; pipelineId: number; pushKey: string }, input: PushInput) {
-  // Interactive: the pipeline row is locked, so pushes and runs see one count of waiting rows.
-  return db.interactive(async (tx) => {
-    const pipeline = await findPipeline(tx, request.tenantId, request.pipelineId, true);
-    const analysis = analysePush(input.rows, input.email_column ?? pipeline.emailColumn);
-    const sourceKey = input.source_key === undefined ? pipeline.sourceKey : input.source_key;
-    const now = new Date();
-    const replay = await isStoredPush(tx, pipeline.id, request.pushKey, analysis, sourceKey, now);
-    if (analysis.accepted.length > 0 && !replay) {
-      const values = analysis.accepted.map((row) => ({ push_index: row.index, email: row.email, email_key: row.emailKey, data: row.data }));
-      // One statement for the whole push, whatever its size.
-      await tx.execute(sql`
-        insert into ${pipelineRows} (pipeline_id, tenant_id, push_key, push_index, source_key, data, email, email_key, pushed_at)
-        select ${pipeline.id}, ${pipeline.tenantId}, ${request.pushKey}, r.push_index, ${sourceKey}, r.data, r.email, r.email_key, ${now.toISOString()}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(push_index int, email text, email_key text, data jsonb)`);
-      await tx
-        .update(pipelines)
-        .set({ rowsPushed: sql`${pipelines.rowsPushed} + ${analysis.accepted.length}`, lastPushAt: now })
-        .where(eq(pipelines.id, pipeline.id));
-    }
-    const waiting = await waitingRows(tx, pipeline.id);
-    const held = pipeline.status !== 'active';
-    const dueIn =
-      held || waiting.waiting === 0 || !waiting.oldestPushedAt
-        ? null
-        : secondsUntilDue(
-            { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds },
-            { count: waiting.waiting, oldestPushedAt: waiting.oldestPushedAt },
-            now,
-          );
-    const inline = !replay && dueIn === 0 && analysis.accepted.length > 0 && waiting.waiting <= INLINE_RUN_ROWS;
-    // Sent inside the transaction: if sending fails nothing is committed. A flush that arrives
-    // before the commit waits on the pipeline's lock and then sees the rows. A replay sends
-    // nothing: its first attempt sent the message before committing, or left an inline batch the
-    // minute sweep starts once overdue.
-    if (dueIn !== null && analysis.accepted.length > 0 && !inline && !replay)
-      await queue.send({ type: 'pipeline_flush', pipelineId: pipeline.id }, { delaySeconds: dueIn });
-    const response = {
-      pipeline_id: pipeline.id,
-      accepted: analysis.accepted.length,
-      duplicates: analysis.duplicates,
-      invalid: analysis.invalid,
-      batch: {
-        held,
-        waiting_rows: waiting.waiting,
-        run_due_in_seconds: dueIn,
-      },
-    };
-    return {
-      response,
-      inline: inline ? { pipelineId: pipeline.id, emails: analysis.accepted.map((row) => row.email), options: pipeline.options } : null,
-    };
-  });
+  const definition = await findPipeline(db, request.tenantId, request.pipelineId);
+  const analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
+  const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
+  const now = new Date();
+  const stored = await storePush(db, { ...request, analysis, sourceKey, now });
+  // Deleted between the read and the lock.
+  if (!stored) throw notFound(request.pipelineId);
+  if (stored.outcome === 'conflict') throw idempotencyKeyReused('conflict');
+  const replay = stored.outcome === 'replay';
+  const held = stored.status !== 'active';
+  const dueIn =
+    held || stored.waiting === 0 || stored.oldestPushedAt === null
+      ? null
+      : secondsUntilDue(
+          { maxRows: stored.batchMaxRows, maxWaitSeconds: stored.batchMaxWaitSeconds },
+          { count: stored.waiting, oldestPushedAt: stored.oldestPushedAt },
+          now,
+        );
+  const inline = !replay && dueIn === 0 && analysis.accepted.length > 0 && stored.waiting <= INLINE_RUN_ROWS;
+  // A replay sends nothing: its first attempt sent the message, or left an inline batch the minute
+  // sweep starts once overdue.
+  if (dueIn !== null && analysis.accepted.length > 0 && !inline && !replay) {
+    await queue.send({ type: 'pipeline_flush', pipelineId: request.pipelineId }, { delaySeconds: dueIn }).catch((error: unknown) =>
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          message: 'pipeline flush not queued; the minute sweep starts the run once overdue',
+          pipelineId: request.pipelineId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
+    );
+  }
+  const response = {
+    pipeline_id: request.pipelineId,
+    accepted: analysis.accepted.length,
+    duplicates: analysis.duplicates,
+    invalid: analysis.invalid,
+    batch: {
+      held,
+      waiting_rows: stored.waiting,
+      run_due_in_seconds: dueIn,
+    },
+  };
+  return {
+    response,
+    inline: inline ? { pipelineId: request.pipelineId, emails: analysis.accepted.map((row) => row.email), options: definition.options } : null,
+  };
+}
+
+interface StoredPush {
+  /** `new`: the rows were stored; `replay`: this key's rows are already these; `conflict`: they are another body's. */
+  outcome: 'new' | 'replay' | 'conflict';
+  status: PipelineRow['status'];
+  batchMaxRows: number;
+  batchMaxWaitSeconds: number | null;
+  waiting: number;
+  oldestPushedAt: Date | null;
 }
 
 /**
- * Whether this key's push is already stored: false when no row within the key's lifetime carries
- * it; true when those rows are the ones this push would store; 409 when they are another push's.
+ * The batch: the pipeline row locked, then one statement that compares the key's stored rows with
+ * this push's (jsonb equality ignores key order), stores the rows and counts them when the key is
+ * new, and returns the batch rule with the waiting rows (those it stored included: a statement
+ * does not see its own inserts). Null when the pipeline is gone.
  */
-async function isStoredPush(
-  tx: Transaction,
-  pipelineId: number,
-  pushKey: string,
-  analysis: PushAnalysis,
-  sourceKey: string | null,
-  now: Date,
-): Promise<boolean> {
-  const stored = await tx
-    .select({ index: pipelineRows.pushIndex, email: pipelineRows.email, data: pipelineRows.data, sourceKey: pipelineRows.sourceKey })
-    .from(pipelineRows)
-    .where(
-      and(eq(pipelineRows.pipelineId, pipelineId), eq(pipelineRows.pushKey, pushKey), gt(pipelineRows.pushedAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))),
-    )
-    .orderBy(asc(pipelineRows.pushIndex));
-  if (stored.length === 0) return false;
-  const same =
-    stored.length === analysis.accepted.length &&
-    stored.every((row, position) => {
-      const wanted = analysis.accepted[position]!;
-      return row.index === wanted.index && row.email === wanted.email && row.sourceKey === sourceKey && canonical(row.data) === canonical(wanted.data);
-    });
-  if (!same) throw idempotencyKeyReused('conflict');
-  return true;
-}
-
-/** JSON with object keys sorted: PostgreSQL's jsonb keeps its own key order, not the pushed one. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, nested: unknown) =>
-    nested && typeof nested === 'object' && !Array.isArray(nested)
-      ? Object.fromEntries(Object.entries(nested as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : nested,
-  );
+async function storePush(
+  db: Database,
+  push: { tenantId: string; pipelineId: number; pushKey: string; analysis: PushAnalysis; sourceKey: string | null; now: Date },
+): Promise<StoredPush | null> {
+  const values = push.analysis.accepted.map((row) => ({ push_index: row.index, email: row.email, email_key: row.emailKey, data: row.data }));
+  const now = push.now.toISOString();
+  const since = new Date(push.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  const [, result] = await db.batch([
+    db
+      .select({ id: pipelines.id })
+      .from(pipelines)
+      .where(and(eq(pipelines.id, push.pipelineId), eq(pipelines.tenantId, push.tenantId)))
+      .for('update'),
+    db.execute<{
+      outcome: StoredPush['outcome'];
+      status: PipelineRow['status'];
+      max_rows: number;
+      max_wait: number | null;
+      waiting: number;
+      oldest_ms: number | null;
+    }>(sql`
+      with p as (
+        select id, tenant_id, status, batch_max_rows, batch_max_wait_seconds from ${pipelines}
+        where id = ${push.pipelineId} and tenant_id = ${push.tenantId}
+      ),
+      pushed as (
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(push_index int, email text, email_key text, data jsonb)
+      ),
+      stored as (
+        select push_index, email, data, source_key from ${pipelineRows}
+        where pipeline_id = ${push.pipelineId} and push_key = ${push.pushKey} and pushed_at > ${since}::timestamptz
+      ),
+      verdict as (
+        select case
+          when not exists (select 1 from stored) then 'new'
+          when not exists (
+            select 1 from stored s full join pushed r on r.push_index = s.push_index
+            where s.push_index is null or r.push_index is null or s.email <> r.email or s.data <> r.data or s.source_key is distinct from ${push.sourceKey}
+          ) then 'replay'
+          else 'conflict'
+        end as outcome
+      ),
+      inserted as (
+        insert into ${pipelineRows} (pipeline_id, tenant_id, push_key, push_index, source_key, data, email, email_key, pushed_at)
+        select p.id, p.tenant_id, ${push.pushKey}, r.push_index, ${push.sourceKey}, r.data, r.email, r.email_key, ${now}::timestamptz
+        from p, pushed r
+        where (select outcome from verdict) = 'new'
+        returning 1
+      ),
+      counted as (
+        update ${pipelines} set rows_pushed = rows_pushed + (select count(*) from inserted), last_push_at = ${now}::timestamptz
+        where id = (select id from p) and exists (select 1 from inserted)
+        returning 1
+      ),
+      waiting as (
+        select count(*)::int as n, min(pushed_at) as oldest from ${pipelineRows} where pipeline_id = ${push.pipelineId} and status = 'waiting'
+      )
+      select v.outcome, p.status, p.batch_max_rows as max_rows, p.batch_max_wait_seconds as max_wait,
+        w.n + (select count(*)::int from inserted) as waiting,
+        extract(epoch from case when exists (select 1 from inserted) then least(w.oldest, ${now}::timestamptz) else w.oldest end)::float8 * 1000 as oldest_ms
+      from p, verdict v, waiting w`),
+  ]);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    outcome: row.outcome,
+    status: row.status,
+    batchMaxRows: Number(row.max_rows),
+    batchMaxWaitSeconds: row.max_wait === null ? null : Number(row.max_wait),
+    waiting: Number(row.waiting),
+    oldestPushedAt: row.oldest_ms === null ? null : new Date(Number(row.oldest_ms)),
+  };
 }

@@ -134,6 +134,30 @@ describe('a push whose answer was lost after it committed', () => {
   });
 });
 
+describe('pushes at once to one pipeline, past the idempotency store', () => {
+  it('store a retried push once, count every push, and each sees the pushes committed before it', async () => {
+    const stack = localStack();
+    const { tenant, auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth);
+    const request = (pushKey: string) => ({ tenantId: tenant.id, pipelineId: id, pushKey });
+    const retried = { rows: [{ email: 'a@example.com' }, { email: 'b@example.com' }] };
+    // As retries of one push whose answers were lost, and four other pushes, all at the same moment.
+    const results = await withTestDb((db) =>
+      Promise.all([
+        ...Array.from({ length: 4 }, () => pushRows(db, stack.env.BULK_QUEUE, request('retried'), retried)),
+        ...Array.from({ length: 4 }, (_, index) =>
+          pushRows(db, stack.env.BULK_QUEUE, request(`other-${index}`), { rows: [{ email: `c${index}@example.com` }] }),
+        ),
+      ]),
+    );
+    expect(await rowsOf(id)).toHaveLength(6);
+    for (const result of results.slice(0, 4)) expect(result.response.accepted).toBe(2);
+    // The lock orders the pushes: the last one granted it counts all six rows waiting.
+    expect(Math.max(...results.map((result) => result.response.batch.waiting_rows))).toBe(6);
+    expect(await json(await stack.call('GET', `/v1/pipelines/${id}`, auth), 200)).toMatchObject({ rows_pushed: 6, waiting_rows: 6 });
+  });
+});
+
 describe('an internal failure on a pipeline route', () => {
   it('is a 500 PipelineErrorResponse with the request id and no internals', async () => {
     const stack = localStack();
