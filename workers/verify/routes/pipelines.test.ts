@@ -567,6 +567,39 @@ describe('recovery by the minute sweep', () => {
   });
 });
 
+describe('a push whose run message the queue refused', () => {
+  it('keeps its rows and answers; the minute sweep starts the run once it is overdue', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const policy = userUrlPolicy(readConfig(verifyConfigSchema, stack.env), { httpsOnly: true });
+    const { pipeline_id: id } = await json(
+      await stack.call('POST', '/v1/pipelines', auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 10, max_wait_seconds: 60 } }),
+      201,
+    );
+    const tenantId = (await withTestDb((db) => db.select().from(pipelines).where(eq(pipelines.id, id))))[0]!.tenantId;
+    const refusing = {
+      send: async () => {
+        throw new Error('queue unavailable');
+      },
+    } as unknown as Queue<BulkMessage>;
+    const pushed = await withTestDb((db) =>
+      pushRows(db, refusing, { tenantId, pipelineId: id, pushKey: 'refused' }, { rows: [{ email: 'jane@example.com' }] }),
+    );
+    expect(pushed.response).toMatchObject({ accepted: 1, batch: { held: false, waiting_rows: 1, run_due_in_seconds: 60 } });
+    expect((await rowsOf(id)).map((row) => row.status)).toEqual(['waiting']);
+    await withTestDb((db) =>
+      db
+        .update(pipelineRows)
+        .set({ pushedAt: new Date(Date.now() - 180_000) })
+        .where(eq(pipelineRows.pipelineId, id)),
+    );
+    // The sweep is global: other tests' pipelines may be swept too.
+    await withTestDb((db) => sweepPipelines(db, stack.env.BULK_QUEUE, policy, new Date()));
+    await stack.drain();
+    expect((await rowsOf(id)).map((row) => row.status)).toEqual(['delivered']);
+  });
+});
+
 describe('schedule', () => {
   it('starts a run of what waits when the schedule comes, once however many ticks overlap', async () => {
     const stack = localStack();
