@@ -522,6 +522,20 @@ describe('appending to a list', () => {
   });
 });
 
+/** Makes the pipeline's waiting rows three minutes old, past any wait and grace, then runs the minute sweep and the queue. */
+async function sweepOverdue(stack: ReturnType<typeof localStack>, pipelineId: number) {
+  await withTestDb((db) =>
+    db
+      .update(pipelineRows)
+      .set({ pushedAt: new Date(Date.now() - 180_000) })
+      .where(eq(pipelineRows.pipelineId, pipelineId)),
+  );
+  const policy = userUrlPolicy(readConfig(verifyConfigSchema, stack.env), { httpsOnly: true });
+  // The sweep is global: other tests' pipelines may be swept too.
+  await withTestDb((db) => sweepPipelines(db, stack.env.BULK_QUEUE, policy, new Date()));
+  await stack.drain();
+}
+
 describe('recovery by the minute sweep', () => {
   it('starts a due batch whose push never ran it, and queues again a check claimed and abandoned', async () => {
     const stack = localStack();
@@ -538,15 +552,7 @@ describe('recovery by the minute sweep', () => {
     );
     expect(pushed.inline).not.toBeNull();
     expect(stack.sent).toEqual([]);
-    await withTestDb((db) =>
-      db
-        .update(pipelineRows)
-        .set({ pushedAt: new Date(Date.now() - 120_000) })
-        .where(eq(pipelineRows.pipelineId, id)),
-    );
-    // The sweep is global: other tests' pipelines may be swept too.
-    await withTestDb((db) => sweepPipelines(db, stack.env.BULK_QUEUE, policy, new Date()));
-    await stack.drain();
+    await sweepOverdue(stack, id);
     expect((await rowsOf(id)).map((row) => row.status)).toEqual(['delivered']);
 
     // A run whose executor claimed its task and died: its messages lost, the claim ten minutes old.
@@ -571,7 +577,6 @@ describe('a push whose run message the queue refused', () => {
   it('keeps its rows and answers; the minute sweep starts the run once it is overdue', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
-    const policy = userUrlPolicy(readConfig(verifyConfigSchema, stack.env), { httpsOnly: true });
     const { pipeline_id: id } = await json(
       await stack.call('POST', '/v1/pipelines', auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 10, max_wait_seconds: 60 } }),
       201,
@@ -587,15 +592,7 @@ describe('a push whose run message the queue refused', () => {
     );
     expect(pushed.response).toMatchObject({ accepted: 1, batch: { held: false, waiting_rows: 1, run_due_in_seconds: 60 } });
     expect((await rowsOf(id)).map((row) => row.status)).toEqual(['waiting']);
-    await withTestDb((db) =>
-      db
-        .update(pipelineRows)
-        .set({ pushedAt: new Date(Date.now() - 180_000) })
-        .where(eq(pipelineRows.pipelineId, id)),
-    );
-    // The sweep is global: other tests' pipelines may be swept too.
-    await withTestDb((db) => sweepPipelines(db, stack.env.BULK_QUEUE, policy, new Date()));
-    await stack.drain();
+    await sweepOverdue(stack, id);
     expect((await rowsOf(id)).map((row) => row.status)).toEqual(['delivered']);
   });
 });
