@@ -21,6 +21,7 @@ export interface KeyGateNamespace {
 export interface CredentialSource {
   /** The API key secret as this service carries it (header), if any. */
   readKey(c: Context): string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: each Worker passes its own bindings; both share this middleware.
   keyGate(env: any): KeyGateNamespace;
   /** Services with browser sign-in resolve the session cookie; undefined when there is none. */
   resolveSession?(c: Context): Promise<ResolvedSession | undefined>;

@@ -30,6 +30,7 @@ export function methodNotAllowed(method: string, path: string, allowed: string[]
  * path is a 405 with `Allow` instead of a 404. Built on first use: routes are registered after
  * the app is created.
  */
+// biome-ignore lint/suspicious/noExplicitAny: any app, whatever its bindings, variables and route schema.
 export function allowedMethodsLookup(app: Hono<any, any, any>): (path: string) => string[] {
   let router: TrieRouter<string[]> | undefined;
   return (path) => {

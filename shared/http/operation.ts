@@ -12,10 +12,12 @@ import { errorResponse } from './openapi-errors';
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface OperationFactoryOptions {
+  // biome-ignore lint/suspicious/noExplicitAny: the middleware runs under each Worker's own bindings and variables.
   authenticate: (access: Access) => MiddlewareHandler<any>;
   rolePermissions?: RolePermissions;
   /** OpenAPI security requirement objects accepted by authenticated operations. */
   security: Record<string, string[]>[];
+  // biome-ignore lint/suspicious/noExplicitAny: each Worker passes its own bindings.
   idempotencyStore: (env: any) => IdempotencyNamespace;
 }
 
@@ -43,6 +45,7 @@ export type OperationConfig<R extends RouteConfig> = R & {
  */
 export function createOperationFactory(options: OperationFactoryOptions) {
   return function defineOperation<R extends RouteConfig>({ access, maxBodyBytes, streamedBody, guards = [], ...route }: OperationConfig<R>) {
+    // biome-ignore lint/suspicious/noExplicitAny: the chain mixes middleware typed for each Worker's bindings.
     const middleware: MiddlewareHandler<any>[] = [];
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
     if (bodyTypes.length > 0) {

@@ -49,6 +49,7 @@ export function idempotencyKeyReused(code: 'conflict' | 'idempotency_key_reused'
  * responses are kept; a failure can be retried with the same key.
  */
 export function idempotency(
+  // biome-ignore lint/suspicious/noExplicitAny: each Worker passes its own bindings.
   namespaceOf: (env: any) => IdempotencyNamespace,
   options: IdempotencyOptions,
 ): MiddlewareHandler<{ Variables: AuthVariables & IdempotencyVariables }> {

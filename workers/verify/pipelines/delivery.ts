@@ -39,7 +39,7 @@ export async function deliverRun(db: Database, queue: Queue<BulkMessage>, policy
     .from(pipelineRuns)
     .innerJoin(pipelines, eq(pipelines.id, pipelineRuns.pipelineId))
     .where(eq(pipelineRuns.id, runId));
-  if (!found || found.pipeline.status !== 'active') return outcome;
+  if (found?.pipeline.status !== 'active') return outcome;
   const { run, pipeline } = found;
   for (;;) {
     const packed = await packReadyRows(db, pipeline, run.id, now);

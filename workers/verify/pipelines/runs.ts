@@ -123,7 +123,7 @@ export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pip
   const started: RunRow[] = [];
   for (;;) {
     const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.id, pipelineId));
-    if (!pipeline || pipeline.status !== 'active') return started;
+    if (pipeline?.status !== 'active') return started;
     const waiting = await waitingRows(db, pipeline.id);
     const rule = { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds };
     if (!batchIsDue(rule, { count: waiting.waiting, oldestPushedAt: waiting.oldestPushedAt }, now)) return started;
