@@ -142,7 +142,8 @@ describe('npm run dev', () => {
     const operatorHeaders = { 'x-internal-secret': devJson.verify.internalSecret, authorization: `Bearer ${devJson.verify.operator.token}` };
     expect(devJson.verify.operator).toMatchObject({ token: expect.stringMatching(/^vop_/), role: 'admin' });
     expect(first.output()).toContain(`Bearer ${devJson.verify.operator.token}' ${devJson.verify.url}/v1/admin/tenants`);
-    const tenantsPage = await fetch(`${devJson.verify.url}/v1/admin/tenants`, { headers: operatorHeaders });
+    // Searched by name: with DATABASE_URL the database is shared, and its first page (oldest first) may be other tests' tenants.
+    const tenantsPage = await fetch(`${devJson.verify.url}/v1/admin/tenants?q=Demo%20tenant`, { headers: operatorHeaders });
     expect(tenantsPage.status).toBe(200);
     expect(await tenantsPage.json()).toMatchObject({ tenants: expect.arrayContaining([expect.objectContaining({ name: 'Demo tenant' })]) });
     const operatorResponse = await fetch(`${devJson.verify.url}/v1/admin/openapi.json`, { headers: operatorHeaders });
