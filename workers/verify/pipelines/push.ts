@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { pipelineRows, pipelines } from '../../../shared/db/schema';
+import { ApiError } from '../../../shared/http/api-error';
 import { idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipelines';
@@ -33,17 +34,31 @@ export interface PushInput {
  * lifetime make the push a replay (nothing stored or sent again) when they are the rows this
  * body makes, and a 409 otherwise. The pipeline lock keeps a concurrent retry from passing both.
  *
- * The pipeline's email column and source key are read before the batch (the rows are analysed
- * with them), so a push racing a PATCH of those follows the definition it started with.
+ * The rows are analysed with the pipeline's email column and source key (unless the push names
+ * its own) before the batch. Those come from this isolate's copy of them when it has one (a push
+ * then costs one round trip), and the batch's statement stores nothing unless they are still the
+ * pipeline's: after a PATCH of either, the push reads them again and is stored as they now are.
  */
 export async function pushRows(db: Database, queue: Queue<BulkMessage>, request: { tenantId: string; pipelineId: number; pushKey: string }, input: PushInput) {
-  const definition = await findPipeline(db, request.tenantId, request.pipelineId);
-  const analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
-  const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
   const now = new Date();
-  const stored = await storePush(db, { ...request, analysis, sourceKey, now });
-  // Deleted between the read and the lock.
-  if (!stored) throw notFound(request.pipelineId);
+  let definition = knownDefinitions.get(definitionKey(request)) ?? (await readDefinition(db, request));
+  let analysis: PushAnalysis;
+  let stored: StoredPush | null;
+  for (let reads = 1; ; reads++) {
+    analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
+    const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
+    const assumed = { emailColumn: input.email_column === undefined ? definition.emailColumn : null, sourceKey: input.source_key === undefined };
+    stored = await storePush(db, { ...request, analysis, sourceKey, assumed, now });
+    if (stored?.outcome !== 'changed' || reads === MAX_DEFINITION_READS) break;
+    definition = await readDefinition(db, request);
+  }
+  // Deleted (a copy of its definition may outlive it), or never this workspace's.
+  if (!stored) {
+    knownDefinitions.delete(definitionKey(request));
+    throw notFound(request.pipelineId);
+  }
+  // Changed again by each read's time: the pipeline is edited faster than the push can follow.
+  if (stored.outcome === 'changed') throw new ApiError('conflict', 'The pipeline changed while this push was stored.', { hint: 'Retry the push.' });
   if (stored.outcome === 'conflict') throw idempotencyKeyReused('conflict');
   const replay = stored.outcome === 'replay';
   const held = stored.status !== 'active';
@@ -83,14 +98,39 @@ export async function pushRows(db: Database, queue: Queue<BulkMessage>, request:
   };
   return {
     response,
-    inline: inline ? { pipelineId: request.pipelineId, emails: analysis.accepted.map((row) => row.email), options: definition.options } : null,
+    inline: inline ? { pipelineId: request.pipelineId, emails: analysis.accepted.map((row) => row.email), options: stored.options } : null,
   };
 }
 
+/** What a push takes from its pipeline's definition before its batch. */
+interface PushDefinition {
+  emailColumn: string;
+  sourceKey: string | null;
+}
+
+/** Reads allowed per push when the definition keeps changing under it. */
+const MAX_DEFINITION_READS = 3;
+/** Pipelines whose definitions an isolate keeps; past it the copies are dropped and read again. */
+const KNOWN_DEFINITIONS = 1_000;
+const knownDefinitions = new Map<string, PushDefinition>();
+const definitionKey = ({ tenantId, pipelineId }: { tenantId: string; pipelineId: number }) => `${tenantId}:${pipelineId}`;
+
+async function readDefinition(db: Database, request: { tenantId: string; pipelineId: number }): Promise<PushDefinition> {
+  const row = await findPipeline(db, request.tenantId, request.pipelineId);
+  if (knownDefinitions.size >= KNOWN_DEFINITIONS) knownDefinitions.clear();
+  const definition = { emailColumn: row.emailColumn, sourceKey: row.sourceKey };
+  knownDefinitions.set(definitionKey(request), definition);
+  return definition;
+}
+
 interface StoredPush {
-  /** `new`: the rows were stored; `replay`: this key's rows are already these; `conflict`: they are another body's. */
-  outcome: 'new' | 'replay' | 'conflict';
+  /**
+   * `new`: the rows were stored; `replay`: this key's rows are already these; `conflict`: they are
+   * another body's; `changed`: the definition they were analysed with is no longer the pipeline's.
+   */
+  outcome: 'new' | 'replay' | 'conflict' | 'changed';
   status: PipelineRow['status'];
+  options: PipelineRow['options'];
   batchMaxRows: number;
   batchMaxWaitSeconds: number | null;
   waiting: number;
@@ -100,12 +140,22 @@ interface StoredPush {
 /**
  * The batch: the pipeline row locked, then one statement that compares the key's stored rows with
  * this push's (jsonb equality ignores key order), stores the rows and counts them when the key is
- * new, and returns the batch rule with the waiting rows (those it stored included: a statement
- * does not see its own inserts). Null when the pipeline is gone.
+ * new and the definition they were analysed with is still the pipeline's, and returns the batch
+ * rule with the waiting rows (those it stored included: a statement does not see its own inserts).
+ * Null when the pipeline is gone.
  */
 async function storePush(
   db: Database,
-  push: { tenantId: string; pipelineId: number; pushKey: string; analysis: PushAnalysis; sourceKey: string | null; now: Date },
+  push: {
+    tenantId: string;
+    pipelineId: number;
+    pushKey: string;
+    analysis: PushAnalysis;
+    sourceKey: string | null;
+    /** What the rows took from the definition: its email column (null when the push named one), and whether its source key. */
+    assumed: { emailColumn: string | null; sourceKey: boolean };
+    now: Date;
+  },
 ): Promise<StoredPush | null> {
   const values = push.analysis.accepted.map((row) => ({ push_index: row.index, email: row.email, email_key: row.emailKey, data: row.data }));
   const now = push.now.toISOString();
@@ -119,13 +169,17 @@ async function storePush(
     db.execute<{
       outcome: StoredPush['outcome'];
       status: PipelineRow['status'];
+      options: PipelineRow['options'];
       max_rows: number;
       max_wait: number | null;
       waiting: number;
       oldest_ms: number | null;
     }>(sql`
       with p as (
-        select id, tenant_id, status, batch_max_rows, batch_max_wait_seconds from ${pipelines}
+        select id, tenant_id, status, options, batch_max_rows, batch_max_wait_seconds,
+          (${push.assumed.emailColumn}::text is null or email_column = ${push.assumed.emailColumn}::text)
+            and (not ${push.assumed.sourceKey}::boolean or source_key is not distinct from ${push.sourceKey}::text) as current
+        from ${pipelines}
         where id = ${push.pipelineId} and tenant_id = ${push.tenantId}
       ),
       pushed as (
@@ -137,6 +191,7 @@ async function storePush(
       ),
       verdict as (
         select case
+          when not (select current from p) then 'changed'
           when not exists (select 1 from stored) then 'new'
           when not exists (
             select 1 from stored s full join pushed r on r.push_index = s.push_index
@@ -160,7 +215,7 @@ async function storePush(
       waiting as (
         select count(*)::int as n, min(pushed_at) as oldest from ${pipelineRows} where pipeline_id = ${push.pipelineId} and status = 'waiting'
       )
-      select v.outcome, p.status, p.batch_max_rows as max_rows, p.batch_max_wait_seconds as max_wait,
+      select v.outcome, p.status, p.options, p.batch_max_rows as max_rows, p.batch_max_wait_seconds as max_wait,
         w.n + (select count(*)::int from inserted) as waiting,
         extract(epoch from case when exists (select 1 from inserted) then least(w.oldest, ${now}::timestamptz) else w.oldest end)::float8 * 1000 as oldest_ms
       from p, verdict v, waiting w`),
@@ -170,6 +225,7 @@ async function storePush(
   return {
     outcome: row.outcome,
     status: row.status,
+    options: row.options,
     batchMaxRows: Number(row.max_rows),
     batchMaxWaitSeconds: row.max_wait === null ? null : Number(row.max_wait),
     waiting: Number(row.waiting),

@@ -158,6 +158,34 @@ describe('pushes at once to one pipeline, past the idempotency store', () => {
   });
 });
 
+describe('a push after its pipeline changed', () => {
+  it('is stored with the new email column and source key, not those an earlier push read', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth, { email_column: 'email', source_key: 'signup' });
+    await json(await push(stack, auth, id, 'before', { rows: [{ email: 'jane@example.com' }] }), 202);
+    await json(await stack.call('PATCH', `/v1/pipelines/${id}`, auth, { email_column: 'work_email', source_key: 'crm' }), 200);
+    const after = await json(await push(stack, auth, id, 'after', { rows: [{ work_email: 'john@example.com', email: 'not-this@example.com' }] }), 202);
+    expect(after).toMatchObject({ accepted: 1, invalid: [] });
+    const rows = (await rowsOf(id)).map((row) => [row.email, row.sourceKey]).sort();
+    expect(rows).toEqual([
+      ['jane@example.com', 'signup'],
+      ['john@example.com', 'crm'],
+    ]);
+  });
+
+  it('is 404 once its pipeline is deleted, and stores nothing', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth);
+    await json(await push(stack, auth, id, 'before', { rows: [{ email: 'jane@example.com' }] }), 202);
+    await json(await stack.call('DELETE', `/v1/pipelines/${id}`, auth), 200);
+    const gone = await push(stack, auth, id, 'after', { rows: [{ email: 'john@example.com' }] });
+    expect(await json(gone, 404)).toMatchObject({ code: 'not_found' });
+    expect(await rowsOf(id)).toEqual([]);
+  });
+});
+
 describe('an internal failure on a pipeline route', () => {
   it('is a 500 PipelineErrorResponse with the request id and no internals', async () => {
     const stack = localStack();
