@@ -13,6 +13,7 @@ import { deliverRunsOfJobs } from '../pipelines/notify';
 import { dispatchTasks } from './dispatch';
 import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
 import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
+import { errorText, logLine } from '../../../shared/log';
 import {
   failUnqueuedTasks,
   loadOpenTasks,
@@ -123,7 +124,7 @@ async function settle(message: Message<unknown>, run: () => Promise<Decision>): 
   try {
     decision = await run();
   } catch (error) {
-    log('error', 'bulk message failed; retrying', { id: message.id, attempts: message.attempts, error: errorText(error) });
+    logLine('error', 'bulk message failed; retrying', { id: message.id, attempts: message.attempts, error: errorText(error) });
     decision = { ack: false, delaySeconds: PROCESSING_RETRY_DELAY_SECONDS };
   }
   if (decision.ack) message.ack();
@@ -132,7 +133,7 @@ async function settle(message: Message<unknown>, run: () => Promise<Decision>): 
 
 function parse(message: Message<unknown>): BulkMessage | null {
   const parsed = bulkMessageSchema.safeParse(message.body);
-  if (!parsed.success) log('warn', 'dropping a message that is not a bulk message', { id: message.id });
+  if (!parsed.success) logLine('warn', 'dropping a message that is not a bulk message', { id: message.id });
   return parsed.success ? parsed.data : null;
 }
 
@@ -174,7 +175,7 @@ async function deliverPipelineRuns(context: BatchContext): Promise<void> {
   try {
     await deliverRunsOfJobs(context.db, context.env.BULK_QUEUE, context.webhookPolicy, [...context.endedPipelineJobs]);
   } catch (error) {
-    log('warn', 'pipeline runs not delivered; the sweep delivers their rows', { jobIds: [...context.endedPipelineJobs], error: errorText(error) });
+    logLine('warn', 'pipeline runs not delivered; the sweep delivers their rows', { jobIds: [...context.endedPipelineJobs], error: errorText(error) });
   }
 }
 
@@ -199,7 +200,7 @@ export async function runCheck(
   } catch (error) {
     // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
     if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(schedule, attempt) };
-    log('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
+    logLine('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
     await recordTaskFailure(db, task, `The check could not run: ${errorText(error)}`);
     return ACK;
   }
@@ -221,26 +222,18 @@ async function deadLetter(db: Database, env: VerifyBindings, message: Message<un
   if (!body) return ACK;
   if (body.type === 'pipeline_flush' || body.type === 'pipeline_execute' || body.type === 'pipeline_deliver') {
     // The minute cron (pipelines/sweep.ts) finds what such a message was for and does it.
-    log('warn', 'pipeline message dead-lettered', { ...body });
+    logLine('warn', 'pipeline message dead-lettered', { ...body });
     return ACK;
   }
   if (body.type === 'dispatch') {
     const failed = await failUnqueuedTasks(db, body.jobId, body.from, body.to);
     // A dispatch whose job is gone (a list deleted with its jobs, a create rolled back) fails
     // nothing and loses nothing: only one that failed tasks is worth a line in the log.
-    if (failed > 0) log('warn', 'dispatch dead-lettered', { jobId: body.jobId, from: body.from, to: body.to, failedTasks: failed });
+    if (failed > 0) logLine('warn', 'dispatch dead-lettered', { jobId: body.jobId, from: body.from, to: body.to, failedTasks: failed });
     return ACK;
   }
   if (await recordDeadLetter(db, body.jobId, body.position)) {
     await deliverRunsOfJobs(db, env.BULK_QUEUE, userUrlPolicy(readConfig(verifyConfigSchema, env), { httpsOnly: true }), [body.jobId]);
   }
   return ACK;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function log(level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
-  console[level](JSON.stringify({ level, message, ...fields }));
 }

@@ -7,6 +7,7 @@ import { sendSignedWebhook } from '../../../shared/webhooks/send';
 import { webhookRetryDelayMs, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
+import { logLine } from '../../../shared/log';
 
 const BATCH_SIZE = 25;
 /** A run stops claiming new batches after this long, well inside a cron invocation's limits. */
@@ -119,17 +120,13 @@ async function deliver(db: Database, delivery: DeliveryRow, policy: UrlPolicy, n
             },
       )
       .where(eq(webhookDeliveries.id, delivery.id));
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: 'webhook delivery failed',
-        deliveryId: delivery.id,
-        attempt: delivery.attempts,
-        of: WEBHOOK_MAX_ATTEMPTS,
-        statusCode,
-        error: failure.message,
-      }),
-    );
+    logLine('warn', 'webhook delivery failed', {
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      of: WEBHOOK_MAX_ATTEMPTS,
+      statusCode,
+      error: failure.message,
+    });
     return delay === null ? 'failed' : 'retrying';
   }
   await db

@@ -7,6 +7,7 @@ import { sendSignedWebhook } from '../../../shared/webhooks/send';
 import { webhookRetryDelayMs, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import type { BulkMessage } from '../bulk/messages';
 import { appendPipelineRows } from '../lists/append';
+import { logLine } from '../../../shared/log';
 
 /** Rows one webhook delivery carries at most. */
 export const MAX_DELIVERY_ROWS = 500;
@@ -198,17 +199,13 @@ async function sendDelivery(
       .where(eq(pipelineDeliveries.id, delivery.id));
   }
   if (delay !== null) await queue.send({ type: 'pipeline_deliver', runId: delivery.runId }, { delaySeconds: Math.ceil(delay / 1000) });
-  console.warn(
-    JSON.stringify({
-      level: 'warn',
-      message: 'pipeline delivery failed',
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      of: WEBHOOK_MAX_ATTEMPTS,
-      statusCode,
-      error: failure.message,
-    }),
-  );
+  logLine('warn', 'pipeline delivery failed', {
+    deliveryId: delivery.id,
+    attempt: delivery.attempts,
+    of: WEBHOOK_MAX_ATTEMPTS,
+    statusCode,
+    error: failure.message,
+  });
   return delay === null ? 'failed' : 'retrying';
 }
 

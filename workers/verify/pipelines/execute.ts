@@ -15,6 +15,7 @@ import { type CheckEmailRequest, checkEmailRequestSchema } from '../engine/outpu
 import type { VerifyBindings } from '../env';
 import { deliverRun } from './delivery';
 import { flushPipeline } from './runs';
+import { errorText, logLine } from '../../../shared/log';
 
 /**
  * The pipeline executor: a run's checks and deliveries in one place, so that a row crosses the
@@ -80,7 +81,7 @@ function deliveryPasses(pass: () => Promise<unknown>) {
         await pass();
       } catch (error) {
         // The rows stay ready: the next pass, or the minute sweep, delivers them.
-        log('pipeline delivery pass failed', { error: errorText(error) });
+        logLine('warn', 'pipeline delivery pass failed', { error: errorText(error) });
       }
     }
     running = null;
@@ -206,13 +207,13 @@ async function checkOne(batch: BatchContext, body: CheckMessage, ended: () => vo
     }
     delaySeconds = decision.delaySeconds;
   } catch (error) {
-    log('pipeline check failed; queued again', { jobId: body.jobId, position: body.position, error: errorText(error) });
+    logLine('warn', 'pipeline check failed; queued again', { jobId: body.jobId, position: body.position, error: errorText(error) });
     delaySeconds = PROCESSING_RETRY_DELAY_SECONDS;
   }
   try {
     await batch.env.BULK_QUEUE.send(body, { delaySeconds });
   } catch (error) {
-    log('pipeline check not queued; the sweep queues it', { jobId: body.jobId, position: body.position, error: errorText(error) });
+    logLine('warn', 'pipeline check not queued; the sweep queues it', { jobId: body.jobId, position: body.position, error: errorText(error) });
   }
 }
 
@@ -239,16 +240,8 @@ export async function executeDueRuns(
     };
     await flushAndExecute(context, pushed.pipelineId, started);
   } catch (error) {
-    log('pipeline run not executed at push; the sweep starts it', { pipelineId: pushed.pipelineId, error: errorText(error) });
+    logLine('warn', 'pipeline run not executed at push; the sweep starts it', { pipelineId: pushed.pipelineId, error: errorText(error) });
   } finally {
     await gate.settled();
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function log(message: string, fields: Record<string, unknown>): void {
-  console.warn(JSON.stringify({ level: 'warn', message, ...fields }));
 }

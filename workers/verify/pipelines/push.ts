@@ -8,6 +8,7 @@ import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipel
 import type { BulkMessage } from '../bulk/messages';
 import { findPipeline, notFound, type PipelineRow } from './definitions';
 import { INLINE_RUN_ROWS } from './execute';
+import { errorText, logLine } from '../../../shared/log';
 
 export interface PushInput {
   rows: Record<string, unknown>[];
@@ -74,16 +75,11 @@ export async function pushRows(db: Database, queue: Queue<BulkMessage>, request:
   // A replay sends nothing: its first attempt sent the message, or left an inline batch the minute
   // sweep starts once overdue.
   if (dueIn !== null && analysis.accepted.length > 0 && !inline && !replay) {
-    await queue.send({ type: 'pipeline_flush', pipelineId: request.pipelineId }, { delaySeconds: dueIn }).catch((error: unknown) =>
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          message: 'pipeline flush not queued; the minute sweep starts the run once overdue',
-          pipelineId: request.pipelineId,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      ),
-    );
+    await queue
+      .send({ type: 'pipeline_flush', pipelineId: request.pipelineId }, { delaySeconds: dueIn })
+      .catch((error: unknown) =>
+        logLine('warn', 'pipeline flush not queued; the minute sweep starts the run once overdue', { pipelineId: request.pipelineId, error: errorText(error) }),
+      );
   }
   const response = {
     pipeline_id: request.pipelineId,
