@@ -40,27 +40,9 @@ export interface PushInput {
  * then costs one round trip), and the batch's statement stores nothing unless they are still the
  * pipeline's: after a PATCH of either, the push reads them again and is stored as they now are.
  */
-export async function pushRows(db: Database, queue: Queue<BulkMessage>, request: { tenantId: string; pipelineId: number; pushKey: string }, input: PushInput) {
+export async function pushRows(db: Database, queue: Queue<BulkMessage>, request: PushRequest, input: PushInput) {
   const now = new Date();
-  let definition = knownDefinitions.get(definitionKey(request)) ?? (await readDefinition(db, request));
-  let analysis: PushAnalysis;
-  let stored: StoredPush | null;
-  for (let reads = 1; ; reads++) {
-    analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
-    const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
-    const assumed = { emailColumn: input.email_column === undefined ? definition.emailColumn : null, sourceKey: input.source_key === undefined };
-    stored = await storePush(db, { ...request, analysis, sourceKey, assumed, now });
-    if (stored?.outcome !== 'changed' || reads === MAX_DEFINITION_READS) break;
-    definition = await readDefinition(db, request);
-  }
-  // Deleted (a copy of its definition may outlive it), or never this workspace's.
-  if (!stored) {
-    knownDefinitions.delete(definitionKey(request));
-    throw notFound(request.pipelineId);
-  }
-  // Changed again by each read's time: the pipeline is edited faster than the push can follow.
-  if (stored.outcome === 'changed') throw new ApiError('conflict', 'The pipeline changed while this push was stored.', { hint: 'Retry the push.' });
-  if (stored.outcome === 'conflict') throw idempotencyKeyReused('conflict');
+  const { analysis, stored } = await storeAsDefined(db, request, input, now);
   const replay = stored.outcome === 'replay';
   const held = stored.status !== 'active';
   const dueIn =
@@ -98,6 +80,34 @@ export async function pushRows(db: Database, queue: Queue<BulkMessage>, request:
   };
 }
 
+type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };
+
+/**
+ * The push analysed with its pipeline's definition (as known, or read) and stored; analysed and
+ * stored again with the definition read afresh when the batch finds it changed. Throws the push's
+ * answer when it is not stored: 404 (gone), 409 (its key's rows are another body's, or the
+ * definition kept changing).
+ */
+async function storeAsDefined(db: Database, request: PushRequest, input: PushInput, now: Date): Promise<{ analysis: PushAnalysis; stored: StoredPush }> {
+  let definition = knownDefinitions.get(definitionKey(request)) ?? (await readDefinition(db, request));
+  for (let reads = 1; ; reads++) {
+    const analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
+    const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
+    const assumed = { emailColumn: input.email_column === undefined ? definition.emailColumn : null, sourceKey: input.source_key === undefined };
+    const stored = await storePush(db, { ...request, analysis, sourceKey, assumed, now });
+    // Deleted (a copy of its definition may outlive it), or never this workspace's.
+    if (!stored) {
+      knownDefinitions.delete(definitionKey(request));
+      throw notFound(request.pipelineId);
+    }
+    if (stored.outcome === 'conflict') throw idempotencyKeyReused('conflict');
+    if (stored.outcome !== 'changed') return { analysis, stored };
+    // Changed again by each read's time: the pipeline is edited faster than the push can follow.
+    if (reads === MAX_DEFINITION_READS) throw new ApiError('conflict', 'The pipeline changed while this push was stored.', { hint: 'Retry the push.' });
+    definition = await readDefinition(db, request);
+  }
+}
+
 /** What a push takes from its pipeline's definition before its batch. */
 interface PushDefinition {
   emailColumn: string;
@@ -109,9 +119,9 @@ const MAX_DEFINITION_READS = 3;
 /** Pipelines whose definitions an isolate keeps; past it the copies are dropped and read again. */
 const KNOWN_DEFINITIONS = 1_000;
 const knownDefinitions = new Map<string, PushDefinition>();
-const definitionKey = ({ tenantId, pipelineId }: { tenantId: string; pipelineId: number }) => `${tenantId}:${pipelineId}`;
+const definitionKey = ({ tenantId, pipelineId }: Omit<PushRequest, 'pushKey'>) => `${tenantId}:${pipelineId}`;
 
-async function readDefinition(db: Database, request: { tenantId: string; pipelineId: number }): Promise<PushDefinition> {
+async function readDefinition(db: Database, request: Omit<PushRequest, 'pushKey'>): Promise<PushDefinition> {
   const row = await findPipeline(db, request.tenantId, request.pipelineId);
   if (knownDefinitions.size >= KNOWN_DEFINITIONS) knownDefinitions.clear();
   const definition = { emailColumn: row.emailColumn, sourceKey: row.sourceKey };
