@@ -113,9 +113,9 @@ const SETTLE_MARGIN_MS = 60_000;
  *   ended since the last scan (their provider is new); with neither, nothing is read beyond two
  *   small queries.
  * Rows are read a page at a time (scanRows), so memory stays flat; a row newly flagged records a
- * `matched` event naming the list (not for sandbox lists, as for checks). When the workspace has no entry in force, nothing can match: the flags
- * are cleared in one statement rather than every address looked up. Concurrent scans write the
- * same answers. The scan time is taken before reading, so a change made during a scan is picked up
+ * `matched` event naming the list (not for sandbox lists, as for checks). When the workspace has
+ * no entry in force, nothing can match: the flags are cleared in one statement rather than every
+ * address looked up. Concurrent scans write the same answers. The scan time is taken before reading, so a change made during a scan is picked up
  * by the next read.
  */
 export async function refreshListSuppressions(db: Database, list: ScannedList & { suppressionsScannedAt: Date | null }, now: Date = new Date()): Promise<void> {
