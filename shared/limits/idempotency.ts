@@ -24,6 +24,13 @@ export interface IdempotencyOptions {
   replayStatus?: number;
   /** The same key with a different body: 422 `idempotency_key_reused` by default; `conflict` answers 409 (pipeline push, as its spec fixes). */
   mismatch?: 'conflict';
+  /**
+   * The handler's own write tells a replay from a conflict, in the transaction that stores what the
+   * request makes (a pipeline push: workers/verify/pipelines/push.ts): the key is checked here and
+   * the store is not asked, so no second record can disagree with the database's and a request
+   * pays no round trips to it. The handler answers a replay with `Idempotent-Replayed: true`.
+   */
+  decidedByHandler?: boolean;
 }
 
 /**
@@ -70,6 +77,7 @@ export function idempotency(
         details: { field: 'Idempotency-Key', location: 'header', length: key.length },
       });
     }
+    if (options.decidedByHandler) return next();
     const namespace = namespaceOf(c.env);
     const store = namespace.get(namespace.idFromName(`${c.get('principal').workspaceId}:${options.operation}:${key}`));
     const fingerprint = await fingerprintRequest(c.req.method, c.req.path, new URL(c.req.url).searchParams, await c.req.text());
@@ -121,6 +129,11 @@ async function fingerprintRequest(method: string, path: string, query: URLSearch
   }
   const options = [...query].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   return sha256Hex(`${method} ${path}\n${JSON.stringify(options)}\n${canonical}`);
+}
+
+/** A parsed body's fingerprint, its keys sorted as the store's: for a handler that decides replays itself. */
+export function bodyFingerprint(body: unknown): Promise<string> {
+  return sha256Hex(JSON.stringify(sortKeys(body)));
 }
 
 function sortKeys(value: unknown): unknown {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { pipelineRows, pipelines } from '../../../shared/db/schema';
+import { pipelinePushes, pipelineRows, pipelines } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
-import { idempotencyKeyReused } from '../../../shared/limits/idempotency';
+import { bodyFingerprint, idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipelines';
 import type { BulkMessage } from '../bulk/messages';
@@ -29,11 +29,12 @@ export interface PushInput {
  * sends no message: `inline` tells the caller to execute it after answering (execute.ts), with the
  * addresses to check at once; should that die first, the sweep starts the run too.
  *
- * A push whose commit went through but whose answer was lost (the connection cut in between) is
- * retried with its key, and the idempotency store, which keeps only answers that went out, lets
- * the retry through: only the rows can tell. Rows already stored under the key within the key's
- * lifetime make the push a replay (nothing stored or sent again) when they are the rows this
- * body makes, and a 409 otherwise. The pipeline lock keeps a concurrent retry from passing both.
+ * The push's Idempotency-Key is decided in the same statement (the route asks no other store):
+ * the key and the body's fingerprint are stored with what the push answered (pipeline_pushes), so
+ * a retry within the key's lifetime is a replay, answered as the first push was with nothing
+ * stored or sent again, when its body is the same, and a 409 otherwise. That holds whether the
+ * first answer went out or was lost with the connection after the commit, and the pipeline lock
+ * keeps concurrent duplicates from passing both.
  *
  * The rows are analysed with the pipeline's email column and source key (unless the push names
  * its own) before the batch. Those come from this isolate's copy of them when it has one (a push
@@ -43,39 +44,41 @@ export interface PushInput {
 export async function pushRows(db: Database, queue: Queue<BulkMessage>, request: PushRequest, input: PushInput) {
   const now = new Date();
   const { analysis, stored } = await storeAsDefined(db, request, input, now);
-  const replay = stored.outcome === 'replay';
-  const held = stored.status !== 'active';
+  const replayed = stored.outcome === 'replay';
+  const { answer } = stored;
   const dueIn =
-    held || stored.waiting === 0 || stored.oldestPushedAt === null
+    answer.held || answer.waiting === 0 || answer.oldest_ms === null
       ? null
       : secondsUntilDue(
-          { maxRows: stored.batchMaxRows, maxWaitSeconds: stored.batchMaxWaitSeconds },
-          { count: stored.waiting, oldestPushedAt: stored.oldestPushedAt },
-          now,
+          { maxRows: answer.max_rows, maxWaitSeconds: answer.max_wait },
+          { count: answer.waiting, oldestPushedAt: new Date(answer.oldest_ms) },
+          new Date(answer.at_ms),
         );
-  const inline = !replay && dueIn === 0 && analysis.accepted.length > 0 && stored.waiting <= INLINE_RUN_ROWS;
+  const inline = !replayed && dueIn === 0 && analysis.accepted.length > 0 && answer.waiting <= INLINE_RUN_ROWS;
   // A replay sends nothing: its first attempt sent the message, or left an inline batch the minute
   // sweep starts once overdue.
-  if (dueIn !== null && analysis.accepted.length > 0 && !inline && !replay) {
+  if (dueIn !== null && analysis.accepted.length > 0 && !inline && !replayed) {
     await queue
       .send({ type: 'pipeline_flush', pipelineId: request.pipelineId }, { delaySeconds: dueIn })
       .catch((error: unknown) =>
         logLine('warn', 'pipeline flush not queued; the minute sweep starts the run once overdue', { pipelineId: request.pipelineId, error: errorText(error) }),
       );
   }
+  // A replay is answered from what the first push stored: the same body as its first answer.
   const response = {
     pipeline_id: request.pipelineId,
-    accepted: analysis.accepted.length,
-    duplicates: analysis.duplicates,
-    invalid: analysis.invalid,
+    accepted: answer.accepted,
+    duplicates: answer.duplicates,
+    invalid: answer.invalid,
     batch: {
-      held,
-      waiting_rows: stored.waiting,
+      held: answer.held,
+      waiting_rows: answer.waiting,
       run_due_in_seconds: dueIn,
     },
   };
   return {
     response,
+    replayed,
     inline: inline ? { pipelineId: request.pipelineId, emails: analysis.accepted.map((row) => row.email), options: stored.options } : null,
   };
 }
@@ -89,12 +92,13 @@ type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };
  * definition kept changing).
  */
 async function storeAsDefined(db: Database, request: PushRequest, input: PushInput, now: Date): Promise<{ analysis: PushAnalysis; stored: StoredPush }> {
+  const fingerprint = await bodyFingerprint(input);
   let definition = knownDefinitions.get(definitionKey(request)) ?? (await readDefinition(db, request));
   for (let reads = 1; ; reads++) {
     const analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
     const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
     const assumed = { emailColumn: input.email_column === undefined ? definition.emailColumn : null, sourceKey: input.source_key === undefined };
-    const stored = await storePush(db, { ...request, analysis, sourceKey, assumed, now });
+    const stored = await storePush(db, { ...request, fingerprint, analysis, sourceKey, assumed, now });
     // Deleted (a copy of its definition may outlive it), or never this workspace's.
     if (!stored) {
       knownDefinitions.delete(definitionKey(request));
@@ -131,24 +135,32 @@ async function readDefinition(db: Database, request: Omit<PushRequest, 'pushKey'
 
 interface StoredPush {
   /**
-   * `new`: the rows were stored; `replay`: this key's rows are already these; `conflict`: they are
-   * another body's; `changed`: the definition they were analysed with is no longer the pipeline's.
+   * `new`: the rows were stored; `replay`: this key was pushed with this body; `conflict`: with
+   * another body; `changed`: the definition the rows were analysed with is no longer the pipeline's.
    */
   outcome: 'new' | 'replay' | 'conflict' | 'changed';
-  status: PipelineRow['status'];
   options: PipelineRow['options'];
-  batchMaxRows: number;
-  batchMaxWaitSeconds: number | null;
+  /** What the push answers: stored now (`new`), or by the first push with its key (`replay`). */
+  answer: PushAnswer;
+}
+
+/** A push's answer as stored: the analysis and the batch as the push left it, at `at_ms`. */
+interface PushAnswer extends Omit<PushAnalysis, 'accepted'> {
+  accepted: number;
+  held: boolean;
   waiting: number;
-  oldestPushedAt: Date | null;
+  oldest_ms: number | null;
+  max_rows: number;
+  max_wait: number | null;
+  at_ms: number;
 }
 
 /**
- * The batch: the pipeline row locked, then one statement that compares the key's stored rows with
- * this push's (jsonb equality ignores key order), stores the rows and counts them when the key is
- * new and the definition they were analysed with is still the pipeline's, and returns the batch
- * rule with the waiting rows (those it stored included: a statement does not see its own inserts).
- * Null when the pipeline is gone.
+ * The batch: the pipeline row locked, then one statement that looks the push's key up, stores the
+ * rows, counts them and remembers the key with the answer when the key is new and the definition
+ * the rows were analysed with is still the pipeline's, and returns the answer (the first push's
+ * on a replay). The waiting rows are counted with those it stored: a statement does not see its
+ * own inserts. Null when the pipeline is gone.
  */
 async function storePush(
   db: Database,
@@ -156,6 +168,7 @@ async function storePush(
     tenantId: string;
     pipelineId: number;
     pushKey: string;
+    fingerprint: string;
     analysis: PushAnalysis;
     sourceKey: string | null;
     /** What the rows took from the definition: its email column (null when the push named one), and whether its source key. */
@@ -164,6 +177,7 @@ async function storePush(
   },
 ): Promise<StoredPush | null> {
   const values = push.analysis.accepted.map((row) => ({ push_index: row.index, email: row.email, email_key: row.emailKey, data: row.data }));
+  const summary = { accepted: values.length, duplicates: push.analysis.duplicates, invalid: push.analysis.invalid };
   const now = push.now.toISOString();
   const since = new Date(push.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   const [, result] = await db.batch([
@@ -172,15 +186,7 @@ async function storePush(
       .from(pipelines)
       .where(and(eq(pipelines.id, push.pipelineId), eq(pipelines.tenantId, push.tenantId)))
       .for('update'),
-    db.execute<{
-      outcome: StoredPush['outcome'];
-      status: PipelineRow['status'];
-      options: PipelineRow['options'];
-      max_rows: number;
-      max_wait: number | null;
-      waiting: number;
-      oldest_ms: number | null;
-    }>(sql`
+    db.execute<{ outcome: StoredPush['outcome']; options: PipelineRow['options']; answer: PushAnswer }>(sql`
       with p as (
         select id, tenant_id, status, options, batch_max_rows, batch_max_wait_seconds,
           (${push.assumed.emailColumn}::text is null or email_column = ${push.assumed.emailColumn}::text)
@@ -188,28 +194,22 @@ async function storePush(
         from ${pipelines}
         where id = ${push.pipelineId} and tenant_id = ${push.tenantId}
       ),
-      pushed as (
-        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(push_index int, email text, email_key text, data jsonb)
-      ),
-      stored as (
-        select push_index, email, data, source_key from ${pipelineRows}
+      earlier as (
+        select fingerprint, answer from ${pipelinePushes}
         where pipeline_id = ${push.pipelineId} and push_key = ${push.pushKey} and pushed_at > ${since}::timestamptz
       ),
       verdict as (
         select case
           when not (select current from p) then 'changed'
-          when not exists (select 1 from stored) then 'new'
-          when not exists (
-            select 1 from stored s full join pushed r on r.push_index = s.push_index
-            where s.push_index is null or r.push_index is null or s.email <> r.email or s.data <> r.data or s.source_key is distinct from ${push.sourceKey}
-          ) then 'replay'
+          when not exists (select 1 from earlier) then 'new'
+          when (select fingerprint from earlier) = ${push.fingerprint} then 'replay'
           else 'conflict'
         end as outcome
       ),
       inserted as (
         insert into ${pipelineRows} (pipeline_id, tenant_id, push_key, push_index, source_key, data, email, email_key, pushed_at)
         select p.id, p.tenant_id, ${push.pushKey}, r.push_index, ${push.sourceKey}, r.data, r.email, r.email_key, ${now}::timestamptz
-        from p, pushed r
+        from p, jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(push_index int, email text, email_key text, data jsonb)
         where (select outcome from verdict) = 'new'
         returning 1
       ),
@@ -220,21 +220,29 @@ async function storePush(
       ),
       waiting as (
         select count(*)::int as n, min(pushed_at) as oldest from ${pipelineRows} where pipeline_id = ${push.pipelineId} and status = 'waiting'
+      ),
+      answer as (
+        select ${JSON.stringify(summary)}::jsonb || jsonb_build_object(
+          'held', p.status <> 'active',
+          'waiting', w.n + (select count(*)::int from inserted),
+          'oldest_ms', extract(epoch from case when exists (select 1 from inserted) then least(w.oldest, ${now}::timestamptz) else w.oldest end)::float8 * 1000,
+          'max_rows', p.batch_max_rows,
+          'max_wait', p.batch_max_wait_seconds,
+          'at_ms', ${push.now.getTime()}::float8) as body
+        from p, waiting w
+      ),
+      remembered as (
+        insert into ${pipelinePushes} (pipeline_id, push_key, fingerprint, answer, pushed_at)
+        select p.id, ${push.pushKey}, ${push.fingerprint}, a.body, ${now}::timestamptz from p, answer a
+        where (select outcome from verdict) = 'new'
+        -- A key past its lifetime is taken afresh.
+        on conflict (pipeline_id, push_key) do update set fingerprint = excluded.fingerprint, answer = excluded.answer, pushed_at = excluded.pushed_at
+        returning 1
       )
-      select v.outcome, p.status, p.options, p.batch_max_rows as max_rows, p.batch_max_wait_seconds as max_wait,
-        w.n + (select count(*)::int from inserted) as waiting,
-        extract(epoch from case when exists (select 1 from inserted) then least(w.oldest, ${now}::timestamptz) else w.oldest end)::float8 * 1000 as oldest_ms
-      from p, verdict v, waiting w`),
+      select v.outcome, p.options, coalesce((select answer from earlier), a.body) as answer
+      from p, verdict v, answer a`),
   ]);
   const row = result.rows[0];
   if (!row) return null;
-  return {
-    outcome: row.outcome,
-    status: row.status,
-    options: row.options,
-    batchMaxRows: Number(row.max_rows),
-    batchMaxWaitSeconds: row.max_wait === null ? null : Number(row.max_wait),
-    waiting: Number(row.waiting),
-    oldestPushedAt: row.oldest_ms === null ? null : new Date(Number(row.oldest_ms)),
-  };
+  return { outcome: row.outcome, options: row.options, answer: row.answer };
 }

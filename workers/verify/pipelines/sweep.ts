@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { bulkJobs, bulkTasks, pipelineDeliveries, pipelineRows, pipelines } from '../../../shared/db/schema';
+import { bulkJobs, bulkTasks, pipelineDeliveries, pipelinePushes, pipelineRows, pipelines } from '../../../shared/db/schema';
+import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import type { UrlPolicy } from '../../../shared/net/ssrf';
 import { nextScheduledAt } from '../domain/pipelines';
 import { sendAll, type BulkMessage } from '../bulk/messages';
@@ -19,22 +20,25 @@ const GRACE_SECONDS = 60;
 const ABANDONED_CHECK_MINUTES = 10;
 /** Abandoned checks one tick queues again at most. */
 const REQUEUE_PER_TICK = 500;
+/** Expired push keys one tick deletes at most; a backlog goes over the next ticks. */
+const EXPIRED_KEYS_PER_TICK = 5_000;
 
 export interface SweepResult {
   scheduledRuns: number;
   flushed: number;
   runsDelivered: number;
   checksRequeued: number;
+  pushKeysExpired: number;
 }
 
 /**
  * The minute cron's pipeline work: starts the runs of schedules that have come (executed by a
  * consumer), and catches up on anything a lost or dead-lettered queue message or a dead executor
  * left behind (a batch past its wait or full, a check claimed and never ended, rows ended but not
- * delivered, a delivery retry that is due).
+ * delivered, a delivery retry that is due), and deletes push keys past their lifetime.
  */
 export async function sweepPipelines(db: Database, queue: Queue<BulkMessage>, policy: UrlPolicy, now: Date): Promise<SweepResult> {
-  const result: SweepResult = { scheduledRuns: 0, flushed: 0, runsDelivered: 0, checksRequeued: 0 };
+  const result: SweepResult = { scheduledRuns: 0, flushed: 0, runsDelivered: 0, checksRequeued: 0, pushKeysExpired: 0 };
   for (const pipeline of await claimDueSchedules(db, now)) {
     if (pipeline.status !== 'active') continue;
     const run = await startRun(db, queue, pipeline.id, pipeline.tenantId, 'schedule');
@@ -70,7 +74,17 @@ export async function sweepPipelines(db: Database, queue: Queue<BulkMessage>, po
     await deliverRun(db, queue, policy, Number(run_id), now);
     result.runsDelivered += 1;
   }
+  result.pushKeysExpired = await forgetExpiredPushKeys(db, now);
   return result;
+}
+
+/** Deletes push keys past their lifetime (a push would take them afresh anyway), oldest first. */
+async function forgetExpiredPushKeys(db: Database, now: Date): Promise<number> {
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  const deleted = await db.execute(sql`
+    delete from ${pipelinePushes} where (pipeline_id, push_key) in (
+      select pipeline_id, push_key from ${pipelinePushes} where pushed_at <= ${expired}::timestamptz order by pushed_at limit ${EXPIRED_KEYS_PER_TICK})`);
+  return deleted.rowCount ?? 0;
 }
 
 /** Moves each due schedule to its next time, in one statement, so overlapping ticks never run one twice. */

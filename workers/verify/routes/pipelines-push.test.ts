@@ -1,16 +1,20 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pipelineRows, pipelines } from '../../../shared/db/schema';
+import { readConfig } from '../../../shared/config';
+import { pipelinePushes, pipelineRows, pipelines } from '../../../shared/db/schema';
+import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { uniqueAddress } from '../../../test/workers/engine-peers';
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import { BULK_QUEUE_NAME } from '../bulk/consumer';
+import { verifyConfigSchema } from '../config';
 import type { BulkMessage } from '../bulk/messages';
 import { MAX_PUSH_BYTES } from '../domain/pipelines';
 import type { VerifyBindings } from '../env';
 import worker from '../index';
 import { pushRows } from '../pipelines/push';
+import { sweepPipelines } from '../pipelines/sweep';
 import type { QueryPage } from '../services/query';
 
 /** Pipeline behaviour issue 16 asks for beyond pipelines.test.ts: the body cap, a push whose answer was lost, 500s, /v1/query. */
@@ -131,6 +135,76 @@ describe('a push whose answer was lost after it committed', () => {
     expect(await json(replay, 202)).toEqual(committed.response);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await rowsOf(id)).toHaveLength(2);
+  });
+});
+
+describe("a push's Idempotency-Key", () => {
+  it('replays the first answer after the batch moved on, even for a push that stored nothing', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth);
+    const first = await json(await push(stack, auth, id, 'first', { rows: [{ email: 'jane@example.com' }] }), 202);
+    const nothing = await json(await push(stack, auth, id, 'nothing', { source_key: 'crm', rows: [{ email: 'not-an-address' }] }), 202);
+    expect(nothing).toMatchObject({ accepted: 0, batch: { waiting_rows: 1 } });
+    await json(await push(stack, auth, id, 'later', { rows: [{ email: 'john@example.com' }, { email: 'ann@example.com' }] }), 202);
+
+    for (const [key, body, answer] of [
+      ['first', { rows: [{ email: 'jane@example.com' }] }, first],
+      ['nothing', { source_key: 'crm', rows: [{ email: 'not-an-address' }] }, nothing],
+    ] as const) {
+      const replay = await push(stack, auth, id, key, body);
+      expect(await json(replay, 202)).toEqual(answer);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    }
+    // Keys sorted differently are the same body; another body under a used key is not.
+    const reordered = await push(stack, auth, id, 'nothing', { rows: [{ email: 'not-an-address' }], source_key: 'crm' });
+    expect(reordered.headers.get('idempotent-replayed')).toBe('true');
+    const other = await push(stack, auth, id, 'nothing', { rows: [{ email: 'other@example.com' }] });
+    expect(await json(other, 409)).toMatchObject({ code: 'conflict' });
+    expect(await rowsOf(id)).toHaveLength(3);
+  });
+
+  it("names one push to its pipeline: another pipeline's push may use it", async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const [one, two] = [await createPipeline(stack, auth), await createPipeline(stack, auth)];
+    await json(await push(stack, auth, one, 'shared-key', { rows: [{ email: 'jane@example.com' }] }), 202);
+    const second = await push(stack, auth, two, 'shared-key', { rows: [{ email: 'john@example.com' }] });
+    expect(await json(second, 202)).toMatchObject({ accepted: 1 });
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect((await rowsOf(two)).map((row) => row.email)).toEqual(['john@example.com']);
+  });
+
+  it('is taken afresh after its lifetime, and the minute sweep deletes expired keys', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth);
+    await json(await push(stack, auth, id, 'old-key', { rows: [{ email: 'jane@example.com' }] }), 202);
+    await json(await push(stack, auth, id, 'fresh-key', { rows: [{ email: 'ann@example.com' }] }), 202);
+    const pushedAt = sql`now() - interval '25 hours'`;
+    await withTestDb((db) =>
+      db
+        .update(pipelinePushes)
+        .set({ pushedAt })
+        .where(and(eq(pipelinePushes.pipelineId, id), eq(pipelinePushes.pushKey, 'old-key'))),
+    );
+
+    const reused = await push(stack, auth, id, 'old-key', { rows: [{ email: 'john@example.com' }] });
+    expect(await json(reused, 202)).toMatchObject({ accepted: 1, batch: { waiting_rows: 3 } });
+    expect(reused.headers.get('idempotent-replayed')).toBeNull();
+
+    await withTestDb((db) =>
+      db
+        .update(pipelinePushes)
+        .set({ pushedAt })
+        .where(and(eq(pipelinePushes.pipelineId, id), eq(pipelinePushes.pushKey, 'old-key'))),
+    );
+    const swept = await withTestDb((db) =>
+      sweepPipelines(db, stack.env.BULK_QUEUE, userUrlPolicy(readConfig(verifyConfigSchema, stack.env), { httpsOnly: true }), new Date()),
+    );
+    expect(swept.pushKeysExpired).toBeGreaterThanOrEqual(1);
+    const keys = await withTestDb((db) => db.select({ key: pipelinePushes.pushKey }).from(pipelinePushes).where(eq(pipelinePushes.pipelineId, id)));
+    expect(keys.map((row) => row.key)).toEqual(['fresh-key']);
   });
 });
 

@@ -204,6 +204,8 @@ describe('pushing rows', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => push(stack, auth, id, 'same-key', body)));
     const bodies = await Promise.all(answers.map((answer) => json(answer, 202)));
     for (const answer of bodies) expect(answer).toEqual(bodies[0]);
+    // One stored them; the others waited on the pipeline's lock and were told a replay.
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
     expect(await rowsOf(id)).toHaveLength(2);
   });
 

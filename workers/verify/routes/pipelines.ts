@@ -101,13 +101,19 @@ const pushRoute = defineOperation({
   operationId: 'v1_push_pipeline',
   tags,
   summary: 'Push rows into a pipeline',
-  description: `Rows are stored, all of them or none (a push cut off half way leaves nothing), and answered at once; they are verified and delivered in the background. \`Idempotency-Key\` is required: the same key and body replay the first answer, the same key with another body is 409. A paused pipeline accepts and holds pushes (\`batch.held\`). At most ${MAX_PUSH_BYTES / 1024} KiB per body.`,
-  access: { ...access('pipelines.trigger'), idempotency: { operation: 'pipeline_push', required: true, mismatch: 'conflict' as const } },
+  description: `Rows are stored, all of them or none (a push cut off half way leaves nothing), and answered at once; they are verified and delivered in the background. \`Idempotency-Key\` is required and names one push to this pipeline for 24 hours: the same key and body replay the first answer (\`Idempotent-Replayed: true\`), also when that answer was lost on its way back or a duplicate is sent while the first is still being stored; the same key with another body is 409. A paused pipeline accepts and holds pushes (\`batch.held\`). At most ${MAX_PUSH_BYTES / 1024} KiB per body.`,
+  access: {
+    ...access('pipelines.trigger'),
+    idempotency: { operation: 'pipeline_push', required: true, mismatch: 'conflict' as const, decidedByHandler: true },
+  },
   maxBodyBytes: MAX_PUSH_BYTES,
   request: { params: pipelineIdParams, body: { required: true, content: { 'application/json': { schema: pushInput } } } },
   responses: {
     202: jsonResponse(pushResponse, 'Batch accepted.'),
-    ...pipelineErrors(notFound, '`conflict`: the Idempotency-Key was used with a different body, or its first request is still running.'),
+    ...pipelineErrors(
+      notFound,
+      '`conflict`: the Idempotency-Key was used with a different body, or the pipeline was changed faster than the push could follow.',
+    ),
   },
 });
 
@@ -186,10 +192,10 @@ export function registerPipelineRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(deleteRoute, async (c) => c.json(await deletePipeline(db(c), c.get('principal').workspaceId, c.req.valid('param').pipeline_id), 200));
   app.openapi(pushRoute, async (c) => {
     const request = { tenantId: c.get('principal').workspaceId, pipelineId: c.req.valid('param').pipeline_id, pushKey: c.req.header('idempotency-key')! };
-    const { response, inline } = await pushRows(db(c), c.env.BULK_QUEUE, request, c.req.valid('json'));
+    const { response, replayed, inline } = await pushRows(db(c), c.env.BULK_QUEUE, request, c.req.valid('json'));
     // A small batch due now is verified and delivered right after the answer, no queue between.
     if (inline) c.executionCtx.waitUntil(executeDueRuns(c.env, inline));
-    return c.json(response, 202);
+    return c.json(response, 202, replayed ? { 'idempotent-replayed': 'true' } : {});
   });
   for (const action of ['pause', 'resume'] as const) {
     app.openapi(controlRoute(action), async (c) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bulkJobs } from './bulk-jobs';
 import { lists } from './lists';
 import { verify } from './schema';
@@ -98,9 +98,30 @@ export const pipelineRows = verify.table(
   (table) => [
     index('pipeline_rows_waiting_idx').on(table.pipelineId, table.id).where(sql`${table.status} = 'waiting'`),
     index('pipeline_rows_run_idx').on(table.runId, table.status),
-    // A push looks up the rows its key already stored (pipelines/push.ts): a retry after a lost commit.
-    index('pipeline_rows_push_idx').on(table.pipelineId, table.pushKey),
   ],
+);
+
+/**
+ * Each push's Idempotency-Key with its request's fingerprint and its answer, written in the
+ * push's own statement: a retry is told a replay (answered as the first push was) or a conflict
+ * by what committed, with no store beside the database to fall out of step with it
+ * (workers/verify/pipelines/push.ts). A key is the pipeline's for IDEMPOTENCY_TTL_MS; the minute
+ * sweep deletes older ones.
+ */
+export const pipelinePushes = verify.table(
+  'pipeline_pushes',
+  {
+    pipelineId: bigint('pipeline_id', { mode: 'number' })
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pushKey: text('push_key').notNull(),
+    /** SHA-256 of the push's body, its keys sorted (shared/limits/idempotency.ts). */
+    fingerprint: text('fingerprint').notNull(),
+    /** What the push answered, as workers/verify/pipelines/push.ts builds its response from it. */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pipelineId, table.pushKey] }), index('pipeline_pushes_pushed_at_idx').on(table.pushedAt)],
 );
 
 /** One signed webhook POST of a run's rows; retried with backoff under the same `Webhook-Id`. */
