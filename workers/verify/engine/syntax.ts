@@ -169,34 +169,48 @@ function suggestDomain(domain: string): string | null {
   const [name = '', suffix, ...rest] = domain.split('.');
   if (suffix === undefined || rest.length > 0) return null;
   let best: { domain: string; distance: number } | null = null;
-  for (const popular of POPULAR_DOMAINS) {
-    const [popularName = '', popularSuffix = ''] = popular.split('.');
-    const nameDistance = editDistance(name, popularName);
-    const suffixDistance = editDistance(suffix, popularSuffix);
-    const close = nameDistance <= (popularName.length >= 8 ? 2 : 1) && suffixDistance <= 1;
-    if (close && (best === null || nameDistance + suffixDistance < best.distance)) {
-      best = { domain: popular, distance: nameDistance + suffixDistance };
-    }
+  for (const popular of POPULAR_PARTS) {
+    const suffixDistance = editDistance(suffix, popular.suffix, 1);
+    if (suffixDistance === null) continue;
+    const nameDistance = editDistance(name, popular.name, popular.name.length >= 8 ? 2 : 1);
+    if (nameDistance === null) continue;
+    if (best === null || nameDistance + suffixDistance < best.distance) best = { domain: popular.domain, distance: nameDistance + suffixDistance };
   }
   return best?.domain ?? null;
 }
 
-/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
-function editDistance(a: string, b: string): number {
-  const width = b.length + 1;
-  const table: number[] = [];
-  const cell = (i: number, j: number) => table[i * width + j] ?? 0;
-  for (let i = 0; i <= a.length; i++) {
-    for (let j = 0; j <= b.length; j++) {
-      if (i === 0 || j === 0) {
-        table[i * width + j] = i + j;
-        continue;
-      }
+const POPULAR_PARTS = POPULAR_DOMAINS.map((domain) => {
+  const [name = '', suffix = ''] = domain.split('.');
+  return { domain, name, suffix };
+});
+
+/**
+ * Optimal string alignment distance (insertions, deletions, substitutions and adjacent
+ * transpositions) when it is at most `bound`, else null. Every address of a list or push is
+ * compared with each popular domain, so names whose lengths alone rule them out are not aligned,
+ * and the alignment reuses three rows (a transposition looks two back) instead of allocating.
+ */
+function editDistance(a: string, b: string, bound: number): number | null {
+  if (Math.abs(a.length - b.length) > bound) return null;
+  let [before, previous, current] = alignmentRows;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; j++) {
       const substitution = a[i - 1] === b[j - 1] ? 0 : 1;
-      let distance = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + substitution);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, cell(i - 2, j - 2) + 1);
-      table[i * width + j] = distance;
+      let distance = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, before[j - 2]! + 1);
+      current[j] = distance;
     }
+    const done = before;
+    before = previous;
+    previous = current;
+    current = done;
   }
-  return cell(a.length, b.length);
+  const distance = previous[b.length]!;
+  return distance <= bound ? distance : null;
 }
+
+/** Rows wide enough for the longest popular domain's name or suffix, the `b` of every alignment. */
+const alignmentWidth = Math.max(...POPULAR_PARTS.flatMap((popular) => [popular.name.length, popular.suffix.length])) + 1;
+const alignmentRows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(alignmentWidth), new Int32Array(alignmentWidth), new Int32Array(alignmentWidth)];
