@@ -33,6 +33,10 @@ const MX_HOSTS = Number(process.env.BENCH_PIPELINES_MX_HOSTS ?? 1);
 const LATENCY_MS = Number(process.env.BENCH_PIPELINES_LATENCY_MS ?? 50);
 const SINGLE_PUSHES = Number(process.env.BENCH_PIPELINES_SINGLE_PUSHES ?? 20);
 const BULK_PUSHES = Number(process.env.BENCH_PIPELINES_BULK_PUSHES ?? 8);
+/** Nothing runs after these, so they can be many: a steadier p50 than the sustained phase's few. */
+const QUIET_PUSHES = Number(process.env.BENCH_PIPELINES_QUIET_PUSHES ?? 24);
+/** Quiet pushes per pipeline, fewer than fill its batch (5,000 rows), so none starts a run. */
+const QUIET_PUSHES_PER_PIPELINE = 8;
 const ROWS_PER_PUSH = 500;
 const SESSIONS_PER_HOST = 5;
 const PORT = 18789;
@@ -195,7 +199,7 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
 
     // The floor's Worker does nothing else, so the push is first timed the same way: to a pipeline
     // whose batch waits (nothing runs), while the verify Worker has no checks of its own in flight.
-    log(`quiet: ${BULK_PUSHES} pushes of ${ROWS_PER_PUSH} rows to a pipeline whose batch waits, each after a floor request of the same size`);
+    log(`quiet: ${QUIET_PUSHES} pushes of ${ROWS_PER_PUSH} rows to pipelines whose batch waits, each after a floor request of the same size`);
     // With a key of its own, used once first (the key gate loads a new key from the database), so
     // the phases before and after stay within each key's 60 requests a minute.
     const pool = new pg.Pool({ connectionString: stack.bindings.DATABASE_URL });
@@ -204,21 +208,19 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     await pool.end();
     const asQuiet = { authorization: `Bearer ${quietKey}` };
     await timed(`${worker.url}/v1/me`, 'GET', undefined, asQuiet);
-    const quiet = await timed<{ pipeline_id: number }>(
-      `${worker.url}/v1/pipelines`,
-      'POST',
-      { name: 'quiet', batch: { max_rows: 5000, max_wait_seconds: 3600 } },
-      asQuiet,
-    );
     const quietAcks: number[] = [];
     const quietFloors: number[] = [];
-    for (let index = 0; index < BULK_PUSHES; index++) {
-      quietFloors.push(await floor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
-      const rows = Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }));
-      const headers = { ...asQuiet, 'idempotency-key': `bench-quiet-${Date.now()}-${index}` };
-      quietAcks.push((await timed(`${worker.url}/v1/pipelines/${quiet.value.pipeline_id}/push`, 'POST', { rows }, headers)).ms);
+    for (let first = 0; first < QUIET_PUSHES; first += QUIET_PUSHES_PER_PIPELINE) {
+      const body = { name: `quiet ${first}`, batch: { max_rows: 5000, max_wait_seconds: 3600 } };
+      const quiet = (await timed<{ pipeline_id: number }>(`${worker.url}/v1/pipelines`, 'POST', body, asQuiet)).value.pipeline_id;
+      for (let index = first; index < Math.min(QUIET_PUSHES, first + QUIET_PUSHES_PER_PIPELINE); index++) {
+        quietFloors.push(await floor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
+        const rows = Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }));
+        const headers = { ...asQuiet, 'idempotency-key': `bench-quiet-${Date.now()}-${index}` };
+        quietAcks.push((await timed(`${worker.url}/v1/pipelines/${quiet}/push`, 'POST', { rows }, headers)).ms);
+      }
+      await timed(`${worker.url}/v1/pipelines/${quiet}`, 'DELETE', undefined, asQuiet);
     }
-    await timed(`${worker.url}/v1/pipelines/${quiet.value.pipeline_id}`, 'DELETE', undefined, asQuiet);
 
     log(`sustained: ${BULK_PUSHES} pushes of ${ROWS_PER_PUSH} rows back to back, each after a floor request of the same size`);
     const bulkAcks: number[] = [];
@@ -246,14 +248,14 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     const ratio = (values: number[], floors: number[], share: number) => (percentile(values, share) / percentile(floors, share)).toFixed(2);
     return {
       markdown: [
-        `One pipeline (\`max_rows\` ${ROWS_PER_PUSH}, \`max_wait_seconds\` 0) with a webhook to a receiver in the bench process, the verify Worker under wrangler's dev server with its devtools inspector off as deployed (\`dev/worker-runner.ts\`) and its local queues; real checks against the mailbox fixture MTA behind ${DOMAINS} domains that share ${MX_HOSTS} MX host${MX_HOSTS === 1 ? '' : 's'} (so ${MX_HOSTS} per-host gate${MX_HOSTS === 1 ? '' : 's'} of ${SESSIONS_PER_HOST} sessions), ${LATENCY_MS} ms injected on every DoH answer and SMTP reply (\`BENCH_PIPELINES_LATENCY_MS\`, \`BENCH_PIPELINES_DOMAINS\`, \`BENCH_PIPELINES_MX_HOSTS\`, \`BENCH_PIPELINES_SINGLE_PUSHES\`, \`BENCH_PIPELINES_BULK_PUSHES\`).`,
+        `One pipeline (\`max_rows\` ${ROWS_PER_PUSH}, \`max_wait_seconds\` 0) with a webhook to a receiver in the bench process, the verify Worker under wrangler's dev server with its devtools inspector off as deployed (\`dev/worker-runner.ts\`) and its local queues; real checks against the mailbox fixture MTA behind ${DOMAINS} domains that share ${MX_HOSTS} MX host${MX_HOSTS === 1 ? '' : 's'} (so ${MX_HOSTS} per-host gate${MX_HOSTS === 1 ? '' : 's'} of ${SESSIONS_PER_HOST} sessions), ${LATENCY_MS} ms injected on every DoH answer and SMTP reply (\`BENCH_PIPELINES_LATENCY_MS\`, \`BENCH_PIPELINES_DOMAINS\`, \`BENCH_PIPELINES_MX_HOSTS\`, \`BENCH_PIPELINES_SINGLE_PUSHES\`, \`BENCH_PIPELINES_BULK_PUSHES\`, \`BENCH_PIPELINES_QUIET_PUSHES\`).`,
         '',
         "Floor of a push: the bare baseline Worker (bench/bare, `POST /bare/push-floor`) with the same body: the request path's one Durable Object call and one query, the body parsed, and its rows stored with the push's own INSERT in one transaction. Each floor request is sent just before the push it is compared with.",
         '',
         '| measure | push | floor | push ÷ floor (target ≤ 1.2×) |',
         '|---|---:|---:|---:|',
         `| 1 row, acknowledgement p50 / p99 (${SINGLE_PUSHES} pushes) | ${fmt(singleAcks)} | ${fmt(singleFloors)} | ${ratio(singleAcks, singleFloors, 0.5)}× / ${ratio(singleAcks, singleFloors, 0.99)}× |`,
-        `| ${ROWS_PER_PUSH} rows, acknowledgement p50 / p99 (${BULK_PUSHES} pushes; the batch waits, the Worker has nothing else to do, as the floor's) | ${fmt(quietAcks)} | ${fmt(quietFloors)} | ${ratio(quietAcks, quietFloors, 0.5)}× / ${ratio(quietAcks, quietFloors, 0.99)}× |`,
+        `| ${ROWS_PER_PUSH} rows, acknowledgement p50 / p99 (${QUIET_PUSHES} pushes; the batch waits, the Worker has nothing else to do, as the floor's) | ${fmt(quietAcks)} | ${fmt(quietFloors)} | ${ratio(quietAcks, quietFloors, 0.5)}× / ${ratio(quietAcks, quietFloors, 0.99)}× |`,
         `| ${ROWS_PER_PUSH} rows in the sustained phase (${BULK_PUSHES} pushes; the Worker also starts each batch's run and runs its checks and deliveries, the floor's Worker nothing) | ${fmt(bulkAcks)} | ${fmt(bulkFloors)} | ${ratio(bulkAcks, bulkFloors, 0.5)}× / ${ratio(bulkAcks, bulkFloors, 0.99)}× |`,
         '',
         '| measure | value | target |',

@@ -18,25 +18,26 @@ export function rejectNul(options: { json: boolean }): MiddlewareHandler {
       // Hono keeps the parsed body, so the validator after this reads it without parsing twice; a
       // body that is not JSON is left for the validator to refuse in its own words.
       const body = await c.req.json().catch(() => undefined);
-      const path = nulPath(body, []);
+      const path = nulPath(body);
       if (path) throw nulIn(path.join('.') || '(body)', 'json');
     }
     await next();
   };
 }
 
-function nulPath(value: unknown, path: string[]): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** The path to the first string or key holding a NUL, built only once one is found (bodies are walked on every request). */
+function nulPath(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulPath(item, [...path, String(index)]);
-      if (found) return found;
+    for (let index = 0; index < value.length; index++) {
+      const found = nulPath(value[index]);
+      if (found) return [String(index), ...found];
     }
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')];
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+    for (const key of Object.keys(value)) {
+      if (key.includes('\u0000')) return [key.replaceAll('\u0000', '\\u0000')];
+      const found = nulPath((value as Record<string, unknown>)[key]);
+      if (found) return [key, ...found];
     }
   }
   return undefined;
