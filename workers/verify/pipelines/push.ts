@@ -23,11 +23,12 @@ export interface PushInput {
  * decides and writes in one statement, which reads what was committed before the lock was granted.
  * A paused pipeline holds the rows and starts nothing; resume starts their run.
  *
- * What starts the run is sent after the commit: at once for a full batch, after the longest wait
- * otherwise. Should the queue refuse it, the rows are already safe and the minute sweep starts their
- * run once overdue (as for a lost message). A batch due at once and no larger than INLINE_RUN_ROWS
- * sends no message: `inline` tells the caller to execute it after answering (execute.ts), with the
- * addresses to check at once; should that die first, the sweep starts the run too.
+ * What starts the run is for the caller to send after answering (`flush`, with sendFlush): at once
+ * for a full batch, after the longest wait otherwise. Should the queue refuse it or the send be
+ * lost, the rows are already safe and the minute sweep starts their run once overdue. A batch due
+ * at once and no larger than INLINE_RUN_ROWS needs no message: `inline` tells the caller to
+ * execute it after answering (execute.ts), with the addresses to check at once; should that die
+ * first, the sweep starts the run too.
  *
  * The push's Idempotency-Key is decided in the same statement (the route asks no other store):
  * the key and the body's fingerprint are stored with what the push answered (pipeline_pushes), so
@@ -41,7 +42,7 @@ export interface PushInput {
  * then costs one round trip), and the batch's statement stores nothing unless they are still the
  * pipeline's: after a PATCH of either, the push reads them again and is stored as they now are.
  */
-export async function pushRows(db: Database, queue: Queue<BulkMessage>, request: PushRequest, input: PushInput) {
+export async function pushRows(db: Database, request: PushRequest, input: PushInput) {
   const now = new Date();
   const { analysis, stored } = await storeAsDefined(db, request, input, now);
   const replayed = stored.outcome === 'replay';
@@ -57,13 +58,7 @@ export async function pushRows(db: Database, queue: Queue<BulkMessage>, request:
   const inline = !replayed && dueIn === 0 && analysis.accepted.length > 0 && answer.waiting <= INLINE_RUN_ROWS;
   // A replay sends nothing: its first attempt sent the message, or left an inline batch the minute
   // sweep starts once overdue.
-  if (dueIn !== null && analysis.accepted.length > 0 && !inline && !replayed) {
-    await queue
-      .send({ type: 'pipeline_flush', pipelineId: request.pipelineId }, { delaySeconds: dueIn })
-      .catch((error: unknown) =>
-        logLine('warn', 'pipeline flush not queued; the minute sweep starts the run once overdue', { pipelineId: request.pipelineId, error: errorText(error) }),
-      );
-  }
+  const flush = dueIn !== null && analysis.accepted.length > 0 && !inline && !replayed ? { pipelineId: request.pipelineId, delaySeconds: dueIn } : null;
   // A replay is answered from what the first push stored: the same body as its first answer.
   const response = {
     pipeline_id: request.pipelineId,
@@ -79,8 +74,22 @@ export async function pushRows(db: Database, queue: Queue<BulkMessage>, request:
   return {
     response,
     replayed,
+    flush,
     inline: inline ? { pipelineId: request.pipelineId, emails: analysis.accepted.map((row) => row.email), options: stored.options } : null,
   };
+}
+
+/**
+ * Sends what starts a push's run once its batch is due (`flush` of pushRows), after the push is
+ * answered: the answer does not depend on it. Should the queue refuse it, the rows are safe and
+ * the minute sweep starts their run once overdue.
+ */
+export async function sendFlush(queue: Queue<BulkMessage>, flush: { pipelineId: number; delaySeconds: number }): Promise<void> {
+  await queue
+    .send({ type: 'pipeline_flush', pipelineId: flush.pipelineId }, { delaySeconds: flush.delaySeconds })
+    .catch((error: unknown) =>
+      logLine('warn', 'pipeline flush not queued; the minute sweep starts the run once overdue', { pipelineId: flush.pipelineId, error: errorText(error) }),
+    );
 }
 
 type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };

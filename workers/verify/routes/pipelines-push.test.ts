@@ -116,7 +116,7 @@ describe('a push whose answer was lost after it committed', () => {
     };
     // What a connection lost with the commit's reply leaves: the rows committed, and the
     // idempotency store, which keeps only answers that went out, lets the client's retry through.
-    const committed = await withTestDb((db) => pushRows(db, stack.env.BULK_QUEUE, { tenantId: tenant.id, pipelineId: id, pushKey: 'lost-answer' }, body));
+    const committed = await withTestDb((db) => pushRows(db, { tenantId: tenant.id, pipelineId: id, pushKey: 'lost-answer' }, body));
     expect(await rowsOf(id)).toHaveLength(2);
 
     const other = await push(stack, auth, id, 'lost-answer', { rows: [{ email: 'someone@example.com' }] });
@@ -218,10 +218,8 @@ describe('pushes at once to one pipeline, past the idempotency store', () => {
     // As retries of one push whose answers were lost, and four other pushes, all at the same moment.
     const results = await withTestDb((db) =>
       Promise.all([
-        ...Array.from({ length: 4 }, () => pushRows(db, stack.env.BULK_QUEUE, request('retried'), retried)),
-        ...Array.from({ length: 4 }, (_, index) =>
-          pushRows(db, stack.env.BULK_QUEUE, request(`other-${index}`), { rows: [{ email: `c${index}@example.com` }] }),
-        ),
+        ...Array.from({ length: 4 }, () => pushRows(db, request('retried'), retried)),
+        ...Array.from({ length: 4 }, (_, index) => pushRows(db, request(`other-${index}`), { rows: [{ email: `c${index}@example.com` }] })),
       ]),
     );
     expect(await rowsOf(id)).toHaveLength(6);

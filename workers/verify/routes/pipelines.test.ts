@@ -15,7 +15,7 @@ import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 import worker from '../index';
 import { deliverRun } from '../pipelines/delivery';
-import { pushRows } from '../pipelines/push';
+import { pushRows, sendFlush } from '../pipelines/push';
 import { sweepPipelines } from '../pipelines/sweep';
 
 const SECRET = 'whsec_pipeline_test_secret_01';
@@ -549,9 +549,7 @@ describe('recovery by the minute sweep', () => {
     );
     const tenantId = (await withTestDb((db) => db.select().from(pipelines).where(eq(pipelines.id, id))))[0]!.tenantId;
     // The push as the route makes it, its after-answer execution lost: no message carries the batch.
-    const pushed = await withTestDb((db) =>
-      pushRows(db, stack.env.BULK_QUEUE, { tenantId, pipelineId: id, pushKey: 'lost' }, { rows: [{ email: 'jane@example.com' }] }),
-    );
+    const pushed = await withTestDb((db) => pushRows(db, { tenantId, pipelineId: id, pushKey: 'lost' }, { rows: [{ email: 'jane@example.com' }] }));
     expect(pushed.inline).not.toBeNull();
     expect(stack.sent).toEqual([]);
     await sweepOverdue(stack, id);
@@ -589,10 +587,11 @@ describe('a push whose run message the queue refused', () => {
         throw new Error('queue unavailable');
       },
     } as unknown as Queue<BulkMessage>;
-    const pushed = await withTestDb((db) =>
-      pushRows(db, refusing, { tenantId, pipelineId: id, pushKey: 'refused' }, { rows: [{ email: 'jane@example.com' }] }),
-    );
+    const pushed = await withTestDb((db) => pushRows(db, { tenantId, pipelineId: id, pushKey: 'refused' }, { rows: [{ email: 'jane@example.com' }] }));
     expect(pushed.response).toMatchObject({ accepted: 1, batch: { held: false, waiting_rows: 1, run_due_in_seconds: 60 } });
+    // Sent after the answer, as the route does; the refusal is logged, not thrown.
+    expect(pushed.flush).toEqual({ pipelineId: id, delaySeconds: 60 });
+    await sendFlush(refusing, pushed.flush!);
     expect((await rowsOf(id)).map((row) => row.status)).toEqual(['waiting']);
     await sweepOverdue(stack, id);
     expect((await rowsOf(id)).map((row) => row.status)).toEqual(['delivered']);

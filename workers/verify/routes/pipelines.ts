@@ -10,7 +10,7 @@ import type { VerifyEnv } from '../env';
 import { changePipelineStatus } from '../pipelines/control';
 import { createPipeline, deletePipeline, listPipelines, pipelinesFeature, readPipeline, updatePipeline } from '../pipelines/definitions';
 import { executeDueRuns, INLINE_RUN_ROWS } from '../pipelines/execute';
-import { pushRows } from '../pipelines/push';
+import { pushRows, sendFlush } from '../pipelines/push';
 import { listRuns, readRun } from '../pipelines/run-view';
 import { triggerRun } from '../pipelines/runs';
 import {
@@ -192,9 +192,10 @@ export function registerPipelineRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(deleteRoute, async (c) => c.json(await deletePipeline(db(c), c.get('principal').workspaceId, c.req.valid('param').pipeline_id), 200));
   app.openapi(pushRoute, async (c) => {
     const request = { tenantId: c.get('principal').workspaceId, pipelineId: c.req.valid('param').pipeline_id, pushKey: c.req.header('idempotency-key')! };
-    const { response, replayed, inline } = await pushRows(db(c), c.env.BULK_QUEUE, request, c.req.valid('json'));
+    const { response, replayed, flush, inline } = await pushRows(db(c), request, c.req.valid('json'));
     // A small batch due now is verified and delivered right after the answer, no queue between.
     if (inline) c.executionCtx.waitUntil(executeDueRuns(c.env, inline));
+    if (flush) c.executionCtx.waitUntil(sendFlush(c.env.BULK_QUEUE, flush));
     return c.json(response, 202, replayed ? { 'idempotent-replayed': 'true' } : {});
   });
   for (const action of ['pause', 'resume'] as const) {
