@@ -8,6 +8,12 @@
  *
  *   npx tsx bench/profile-cpu.ts /v1/me
  *   npx tsx bench/profile-cpu.ts /bare/do-query/TENANT bare   (TENANT: the seeded tenant's id)
+ *
+ * With PROFILE_PUSH_ROWS=N the route is POSTed a push body of N rows (each request its own
+ * Idempotency-Key), PIPELINE in it naming a paused pipeline of the tenant:
+ *
+ *   PROFILE_PUSH_ROWS=500 npx tsx bench/profile-cpu.ts /v1/pipelines/PIPELINE/push
+ *   PROFILE_PUSH_ROWS=500 npx tsx bench/profile-cpu.ts /bare/push-floor/TENANT/PIPELINE bare
  */
 import { chmodSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,8 +43,25 @@ const db = drizzle(pool, { schema });
 const tenant = await createTenant(db, { name: 'Profiled tenant', planId: 'enterprise' });
 const keys: string[] = [];
 for (let i = 0; i < KEYS; i++) keys.push((await createVerifyApiKey(db, { tenantId: tenant.id, name: `profile ${i}`, scopes: verifyScopes })).secret);
+const pushRows = Number(process.env.PROFILE_PUSH_ROWS ?? 0);
+const [pipeline] = await db
+  .insert(schema.pipelines)
+  .values({
+    tenantId: tenant.id,
+    name: 'profiled',
+    status: 'paused',
+    emailColumn: 'email',
+    options: { sandbox: true },
+    batchMaxRows: 5000,
+    createdBy: 'profile',
+  })
+  .returning();
 await pool.end();
-const path = (process.argv[2] ?? '/v1/me').replace('TENANT', tenant.id);
+const path = (process.argv[2] ?? '/v1/me').replace('TENANT', tenant.id).replace('PIPELINE', String(pipeline!.id));
+const pushBody =
+  pushRows > 0
+    ? JSON.stringify({ rows: Array.from({ length: pushRows }, (_, index) => ({ email: `alice+${index}@d${index % 100}.example.com` })) })
+    : undefined;
 
 const inspectorPort = await freePort();
 const worker = bare
@@ -62,7 +85,8 @@ const worker = bare
 try {
   await waitForHealth(bare ? `${worker.url}/bare/do` : `${worker.url}/v1/health`, worker.child, 60_000);
   // Each key once: its key gate caches the key, as in the benchmark.
-  for (const key of keys) await fetch(`${worker.url}${path}`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.text());
+  const warmPath = pushBody && !bare ? '/v1/me' : path;
+  for (const key of keys) await fetch(`${worker.url}${warmPath}`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.text());
 
   const inspector = await connectInspector(inspectorPort);
   await inspector.send('Profiler.enable');
@@ -74,11 +98,13 @@ try {
     url: `${worker.url}${path}`,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
+    ...(pushBody && { method: 'POST' as const, body: pushBody, headers: { 'content-type': 'application/json' } }),
     requests: [
       {
         setupRequest: (request) => {
           next += 1;
-          return { ...request, headers: { ...request.headers, authorization: `Bearer ${keys[next % KEYS]}`, 'x-bench-key': String(next % KEYS) } };
+          const headers = { ...request.headers, authorization: `Bearer ${keys[next % KEYS]}`, 'x-bench-key': String(next % KEYS) };
+          return { ...request, headers: pushBody ? { ...headers, 'idempotency-key': `profile-${next}` } : headers };
         },
       },
     ],

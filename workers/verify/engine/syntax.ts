@@ -65,12 +65,12 @@ export function checkSyntax(input: string): SyntaxDetails {
   const username = candidate.slice(0, at);
   const localPartProblem = checkLocalPart(username);
   if (localPartProblem) return invalid(localPartProblem);
-  const domain = parseDomain(candidate.slice(at + 1));
+  const domain = domainOf(candidate.slice(at + 1));
   if (typeof domain === 'string') return invalid(domain);
   if (username.length + 1 + domain.ascii.length > MAX_ADDRESS_OCTETS) return invalid('address_too_long');
 
   const { base, tag } = splitTag(username);
-  const popular = suggestDomain(domain.ascii);
+  const { popular } = domain;
   return {
     address: `${username}@${domain.ascii}`,
     domain: domain.ascii,
@@ -107,6 +107,27 @@ function checkLocalPart(localPart: string): InvalidSyntaxReason | null {
   if (localPart.length > MAX_LOCAL_PART_OCTETS) return 'local_part_too_long';
   if (!DOT_ATOM.test(localPart) && !QUOTED_STRING.test(localPart)) return 'invalid_local_part';
   return null;
+}
+
+/** Domains whose parse an isolate keeps; past it the copies are dropped and parsed again. */
+const KNOWN_DOMAINS = 10_000;
+const knownDomains = new Map<string, DomainDetails | InvalidSyntaxReason>();
+type DomainDetails = { ascii: string; unicode: string; popular: string | null };
+
+/**
+ * The domain parsed with the popular domain it may be a typo of. A list, push or bulk job names a
+ * few domains many times over, so each is parsed once per isolate (the URL parser and the typo
+ * alignments are most of an address's syntax check).
+ */
+function domainOf(name: string): DomainDetails | InvalidSyntaxReason {
+  let known = knownDomains.get(name);
+  if (known === undefined) {
+    const parsed = parseDomain(name);
+    known = typeof parsed === 'string' ? parsed : { ...parsed, popular: suggestDomain(parsed.ascii) };
+    if (knownDomains.size >= KNOWN_DOMAINS) knownDomains.clear();
+    knownDomains.set(name, known);
+  }
+  return known;
 }
 
 function parseDomain(name: string): { ascii: string; unicode: string } | InvalidSyntaxReason {
