@@ -6,6 +6,8 @@ import { ApiError } from '../http/api-error';
 import type { IdempotencyDecision, StoredResponse } from './idempotency-store';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+/** What marks a replayed answer, from the store or from a handler that decides replays itself. */
+export const REPLAYED_HEADERS = { 'idempotent-replayed': 'true' } as const;
 
 export interface IdempotencyNamespace {
   idFromName(name: string): DurableObjectId;
@@ -28,7 +30,7 @@ export interface IdempotencyOptions {
    * The handler's own write tells a replay from a conflict, in the transaction that stores what the
    * request makes (a pipeline push: workers/verify/pipelines/push.ts): the key is checked here and
    * the store is not asked, so no second record can disagree with the database's and a request
-   * pays no round trips to it. The handler answers a replay with `Idempotent-Replayed: true`.
+   * pays no round trips to it. The handler answers a replay with REPLAYED_HEADERS.
    */
   decidedByHandler?: boolean;
 }
@@ -93,7 +95,7 @@ export function idempotency(
         // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out on a replay too.
         return c.body(decision.response.body, (options.replayStatus ?? decision.response.status) as ContentfulStatusCode, {
           'content-type': decision.response.contentType,
-          'idempotent-replayed': 'true',
+          ...REPLAYED_HEADERS,
         });
     }
     c.set('idempotency', { key, fingerprint });

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
 import { readConfig } from '../../../shared/config';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
+import { REPLAYED_HEADERS } from '../../../shared/limits/idempotency';
 import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
@@ -196,7 +197,7 @@ export function registerPipelineRoutes(app: OpenAPIHono<VerifyEnv>): void {
     // A small batch due now is verified and delivered right after the answer, no queue between.
     if (inline) c.executionCtx.waitUntil(executeDueRuns(c.env, inline));
     if (flush) c.executionCtx.waitUntil(sendFlush(c.env.BULK_QUEUE, flush));
-    return c.json(response, 202, replayed ? { 'idempotent-replayed': 'true' } : {});
+    return c.json(response, 202, replayed ? REPLAYED_HEADERS : {});
   });
   for (const action of ['pause', 'resume'] as const) {
     app.openapi(controlRoute(action), async (c) =>
