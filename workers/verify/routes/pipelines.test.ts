@@ -60,6 +60,11 @@ async function pipelineTenant() {
   return { ...seeded, bucket, hook: `${verifyEnv.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}` };
 }
 
+/** Creates a pipeline through the route and gives its id. */
+async function createPipeline(stack: ReturnType<typeof localStack>, auth: Record<string, string>, body: Record<string, unknown>): Promise<number> {
+  return (await json(await stack.call('POST', '/v1/pipelines', auth, body), 201)).pipeline_id as number;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, each test asserting the fields it needs.
 async function json<T = Record<string, any>>(response: Response, status: number): Promise<T> {
   const text = await response.text();
@@ -152,10 +157,7 @@ describe('pushing rows', () => {
   it('needs an Idempotency-Key, replays the same push, and is 409 for the same key with another body', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
-    const { pipeline_id: id } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 100, max_wait_seconds: 30 } }),
-      201,
-    );
+    const id = await createPipeline(stack, auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 100, max_wait_seconds: 30 } });
     const missing = await stack.call('POST', `/v1/pipelines/${id}/push`, auth, { rows: [{ email: 'jane@example.com' }] });
     expect(await json(missing, 400)).toMatchObject({ code: 'idempotency_key_invalid', request_id: missing.headers.get('x-request-id') });
 
@@ -196,10 +198,7 @@ describe('pushing rows', () => {
   it('stores concurrent duplicates of one push once', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
-    const { pipeline_id: id } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, { name: 'p', batch: { max_rows: 100, max_wait_seconds: null } }),
-      201,
-    );
+    const id = await createPipeline(stack, auth, { name: 'p', batch: { max_rows: 100, max_wait_seconds: null } });
     const body = { rows: [{ email: 'a@example.com' }, { email: 'b@example.com' }] };
     const answers = await Promise.all(Array.from({ length: 4 }, () => push(stack, auth, id, 'same-key', body)));
     const bodies = await Promise.all(answers.map((answer) => json(answer, 202)));
@@ -212,7 +211,7 @@ describe('pushing rows', () => {
   it('refuses pushes over the row cap, to unknown pipelines, and empty ones', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
-    const { pipeline_id: id } = await json(await stack.call('POST', '/v1/pipelines', auth, { name: 'p' }), 201);
+    const id = await createPipeline(stack, auth, { name: 'p' });
     const tooMany = { rows: Array.from({ length: 1001 }, (_, index) => ({ email: `user${index}@example.com` })) };
     expect(await json(await push(stack, auth, id, 'k1', tooMany), 400)).toMatchObject({ code: 'validation_failed', field: 'rows' });
     expect(await json(await push(stack, auth, id, 'k2', { rows: [] }), 400)).toMatchObject({ field: 'rows' });
@@ -225,10 +224,7 @@ describe('pause, resume and trigger', () => {
   it('holds pushes while paused, applies each action only from its state, and runs what waits on trigger', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
-    const { pipeline_id: id } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 100, max_wait_seconds: 0 } }),
-      201,
-    );
+    const id = await createPipeline(stack, auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 100, max_wait_seconds: 0 } });
     expect(await json(await stack.call('POST', `/v1/pipelines/${id}/trigger`, auth), 409)).toMatchObject({ code: 'conflict' });
     expect(await json(await stack.call('POST', `/v1/pipelines/${id}/resume`, auth), 409)).toMatchObject({
       code: 'invalid_transition',
@@ -251,10 +247,7 @@ describe('pause, resume and trigger', () => {
     const runs = await json(await stack.call('GET', `/v1/pipelines/${id}/runs`, auth), 200);
     expect(runs).toMatchObject({ total: 1, runs: [{ trigger: 'batch_wait', rows_in: 1, status: 'completed', verdicts: { safe: 1 } }] });
 
-    const { pipeline_id: manual } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, { name: 'm', options: { sandbox: true }, batch: { max_wait_seconds: null } }),
-      201,
-    );
+    const manual = await createPipeline(stack, auth, { name: 'm', options: { sandbox: true }, batch: { max_wait_seconds: null } });
     await json(await push(stack, auth, manual, 'm1', { rows: [{ email: 'jane@example.com' }, { email: 'john@example.com' }] }), 202);
     expect(stack.sent).toEqual([]);
     const run = await json(await stack.call('POST', `/v1/pipelines/${manual}/trigger`, auth), 202);
@@ -516,7 +509,7 @@ describe('appending to a list', () => {
     });
     expect(await json(await stack.call('POST', '/v1/pipelines', other.auth, body(importing)), 400)).toMatchObject(field);
 
-    const { pipeline_id: id } = await json(await stack.call('POST', '/v1/pipelines', auth, body(listId)), 201);
+    const id = await createPipeline(stack, auth, body(listId));
     expect(await json(await stack.call('PATCH', `/v1/pipelines/${id}`, auth, { destinations: { append_to_list_id: other.listId } }), 400)).toMatchObject(field);
     expect((await json(await stack.call('GET', `/v1/pipelines/${id}`, auth), 200)).destinations.append_to_list_id).toBe(listId);
     const otherRows = await withTestDb((db) => db.select().from(listRows).where(eq(listRows.listId, other.listId)));
@@ -541,15 +534,11 @@ async function sweepOverdue(stack: ReturnType<typeof localStack>, pipelineId: nu
 describe('recovery by the minute sweep', () => {
   it('starts a due batch whose push never ran it, and queues again a check claimed and abandoned', async () => {
     const stack = localStack();
-    const { auth } = await pipelineTenant();
+    const { tenant, auth } = await pipelineTenant();
     const policy = userUrlPolicy(readConfig(verifyConfigSchema, stack.env), { httpsOnly: true });
-    const { pipeline_id: id } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 1, max_wait_seconds: null } }),
-      201,
-    );
-    const tenantId = (await withTestDb((db) => db.select().from(pipelines).where(eq(pipelines.id, id))))[0]!.tenantId;
+    const id = await createPipeline(stack, auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 1, max_wait_seconds: null } });
     // The push as the route makes it, its after-answer execution lost: no message carries the batch.
-    const pushed = await withTestDb((db) => pushRows(db, { tenantId, pipelineId: id, pushKey: 'lost' }, { rows: [{ email: 'jane@example.com' }] }));
+    const pushed = await withTestDb((db) => pushRows(db, { tenantId: tenant.id, pipelineId: id, pushKey: 'lost' }, { rows: [{ email: 'jane@example.com' }] }));
     expect(pushed.inline).not.toBeNull();
     expect(stack.sent).toEqual([]);
     await sweepOverdue(stack, id);
@@ -576,18 +565,16 @@ describe('recovery by the minute sweep', () => {
 describe('a push whose run message the queue refused', () => {
   it('keeps its rows and answers; the minute sweep starts the run once it is overdue', async () => {
     const stack = localStack();
-    const { auth } = await pipelineTenant();
-    const { pipeline_id: id } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 10, max_wait_seconds: 60 } }),
-      201,
-    );
-    const tenantId = (await withTestDb((db) => db.select().from(pipelines).where(eq(pipelines.id, id))))[0]!.tenantId;
+    const { tenant, auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 10, max_wait_seconds: 60 } });
     const refusing = {
       send: async () => {
         throw new Error('queue unavailable');
       },
     } as unknown as Queue<BulkMessage>;
-    const pushed = await withTestDb((db) => pushRows(db, { tenantId, pipelineId: id, pushKey: 'refused' }, { rows: [{ email: 'jane@example.com' }] }));
+    const pushed = await withTestDb((db) =>
+      pushRows(db, { tenantId: tenant.id, pipelineId: id, pushKey: 'refused' }, { rows: [{ email: 'jane@example.com' }] }),
+    );
     expect(pushed.response).toMatchObject({ accepted: 1, batch: { held: false, waiting_rows: 1, run_due_in_seconds: 60 } });
     // Sent after the answer, as the route does; the refusal is logged, not thrown.
     expect(pushed.flush).toEqual({ pipelineId: id, delaySeconds: 60 });
@@ -602,15 +589,12 @@ describe('schedule', () => {
   it('starts a run of what waits when the schedule comes, once however many ticks overlap', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
-    const { pipeline_id: id } = await json(
-      await stack.call('POST', '/v1/pipelines', auth, {
-        name: 'nightly',
-        options: { sandbox: true },
-        batch: { max_rows: 100, max_wait_seconds: null },
-        schedule: { every_minutes: 5 },
-      }),
-      201,
-    );
+    const id = await createPipeline(stack, auth, {
+      name: 'nightly',
+      options: { sandbox: true },
+      batch: { max_rows: 100, max_wait_seconds: null },
+      schedule: { every_minutes: 5 },
+    });
     await json(await push(stack, auth, id, 'p1', { rows: [{ email: 'jane@example.com' }] }), 202);
     const due = new Date(Date.now() - 1000);
     await withTestDb((db) => db.update(pipelines).set({ nextScheduledAt: due }).where(eq(pipelines.id, id)));
