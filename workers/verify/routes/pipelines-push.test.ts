@@ -144,20 +144,20 @@ describe("a push's Idempotency-Key", () => {
     const { auth } = await pipelineTenant();
     const id = await createPipeline(stack, auth);
     const first = await json(await push(stack, auth, id, 'first', { rows: [{ email: 'jane@example.com' }] }), 202);
-    const nothing = await json(await push(stack, auth, id, 'nothing', { source_key: 'crm', rows: [{ email: 'not-an-address' }] }), 202);
+    const nothing = await json(await push(stack, auth, id, 'nothing', { source_key: 'crm', rows: [{ email: 'not-an-address', note: 'n' }] }), 202);
     expect(nothing).toMatchObject({ accepted: 0, batch: { waiting_rows: 1 } });
     await json(await push(stack, auth, id, 'later', { rows: [{ email: 'john@example.com' }, { email: 'ann@example.com' }] }), 202);
 
     for (const [key, body, answer] of [
       ['first', { rows: [{ email: 'jane@example.com' }] }, first],
-      ['nothing', { source_key: 'crm', rows: [{ email: 'not-an-address' }] }, nothing],
+      ['nothing', { source_key: 'crm', rows: [{ email: 'not-an-address', note: 'n' }] }, nothing],
     ] as const) {
       const replay = await push(stack, auth, id, key, body);
       expect(await json(replay, 202)).toEqual(answer);
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
     }
     // Keys sorted differently are the same body; another body under a used key is not.
-    const reordered = await push(stack, auth, id, 'nothing', { rows: [{ email: 'not-an-address' }], source_key: 'crm' });
+    const reordered = await push(stack, auth, id, 'nothing', { rows: [{ note: 'n', email: 'not-an-address' }], source_key: 'crm' });
     expect(reordered.headers.get('idempotent-replayed')).toBe('true');
     const other = await push(stack, auth, id, 'nothing', { rows: [{ email: 'other@example.com' }] });
     expect(await json(other, 409)).toMatchObject({ code: 'conflict' });
