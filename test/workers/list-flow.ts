@@ -67,6 +67,7 @@ export async function seedList(tenantId: string, emails: string[] = ['jane@examp
         tenantId,
         line: rowNumber + 2,
         cells: [email],
+        cellsCsv: email,
         email,
         emailKey: email.toLowerCase(),
       })),

@@ -141,3 +141,10 @@ export function csvCell(value: CsvValue): string {
 export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
+
+/** A row's cells as CSV without its line end, padded with empty cells or cut to `width`. */
+export function csvCells(cells: readonly string[], width: number): string {
+  let text = '';
+  for (let index = 0; index < width; index++) text += index === 0 ? csvCell(cells[index] ?? '') : `,${csvCell(cells[index] ?? '')}`;
+  return text;
+}

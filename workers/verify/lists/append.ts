@@ -42,18 +42,21 @@ export async function appendPipelineRows(tx: Executor, target: { listId: number;
       from incoming i, base
     ),
     inserted as (
-      insert into ${listRows} (list_id, row_number, tenant_id, line, cells, email, email_key, duplicate_of, job_id, position, suppression_id)
-      select ${target.listId}, n.row_number, ${target.tenantId}, n.line,
-        coalesce((
-          select jsonb_agg(case when c.name = list.email_column then n.email else coalesce(n.data->>c.name, '') end order by c.ord)
-          from jsonb_array_elements_text(list.columns) with ordinality as c(name, ord)
-        ), '[]'::jsonb),
+      insert into ${listRows} (list_id, row_number, tenant_id, line, cells, cells_csv, email, email_key, duplicate_of, job_id, position, suppression_id)
+      select ${target.listId}, n.row_number, ${target.tenantId}, n.line, cells.json, cells.csv,
         n.email, n.email_key,
         coalesce(n.earlier_row, case when n.id <> n.first_id then base.next_row + n.first_ordinal end),
         coalesce(e.job_id, n.job_id), coalesce(e.position, n.position),
         (select s.id from ${suppressions} s join ${bulkTasks} t on t.job_id = n.job_id and t.position = n.position
           where s.id = (t.result->'suppressed'->'entry'->>'id')::int and s.tenant_id = ${target.tenantId})
       from numbered n cross join list cross join base
+      cross join lateral (
+        select coalesce(jsonb_agg(c.value order by c.ord), '[]'::jsonb) as json, coalesce(string_agg(verify.csv_cell(c.value), ',' order by c.ord), '') as csv
+        from (
+          select c.ord, case when c.name = list.email_column then n.email else coalesce(n.data->>c.name, '') end as value
+          from jsonb_array_elements_text(list.columns) with ordinality as c(name, ord)
+        ) as c
+      ) as cells
       left join ${listRows} e on e.list_id = ${target.listId} and e.row_number = n.earlier_row
       returning duplicate_of
     )

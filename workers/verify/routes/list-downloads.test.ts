@@ -1,9 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../shared/config';
+import { suppressionReasons } from '../../../shared/db/schema';
 import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { listTenant, uploadList, verifiedList } from '../../../test/workers/list-flow';
-import { csvLine, parseCsv, type CsvValue } from '../bulk/csv';
+import { withTestDb } from '../../../test/workers/seed';
+import { csvCell, csvLine, parseCsv, type CsvValue } from '../bulk/csv';
 import { verifyConfigSchema } from '../config';
+import { INVALID_SYNTAX_REASONS } from '../engine/syntax';
+import { REACHABILITY, REASONS } from '../engine/verdict';
+import { riskGroups } from '../lists/quality';
 import { listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../services/list-results';
 import type { ListView } from '../services/lists';
 
@@ -110,6 +116,29 @@ describe('GET /v1/lists/{list_id}/download, rendering and paging', () => {
     expect(text).toBe(`\uFEFF${csvLine(['email', 'note', ...VERDICT_COLUMNS])}${expected.join('')}`);
     expect(objects).toHaveLength(cells.length + 1);
     expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
+  });
+
+  it('has PostgreSQL write a cell as csvCell does (verify.csv_cell, for rows built in SQL)', async () => {
+    // Every character JavaScript's \s matches, at either end and inside, beside formula starts and quotes.
+    const spaces = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+    const values = [
+      ...spaces.flatMap((space) => [`${space}x`, `x${space}`, `x${space}y`, `=${space}`, `=x${space}`]),
+      ...['=1+1', '+x', '-5', '@home', '\tcmd', '\rcmd', 'a,b', 'say "hi"', '="a,b"', 'two\r\nlines', '', 'plain', 'ünïcødé', "'quoted", '\u200bzero-width'],
+    ];
+    const written = await withTestDb(async (db) =>
+      (
+        await db.execute<{ cell: string }>(
+          sql`select verify.csv_cell(v) as cell from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) with ordinality as u(v, n) order by n`,
+        )
+      ).rows.map((row) => row.cell),
+    );
+    expect(written).toEqual(values.map((value) => csvCell(value)));
+    expect(await withTestDb(async (db) => (await db.execute<{ cell: string }>(sql`select verify.csv_cell(null) as cell`)).rows[0]!.cell)).toBe('');
+  });
+
+  it('writes the verdict columns as words that need no quoting', () => {
+    const words = [...REACHABILITY, 'pending', ...REASONS, ...INVALID_SYNTAX_REASONS, 'invalid', ...riskGroups, ...suppressionReasons, 'true', 'false'];
+    expect(words.filter((word) => csvCell(word) !== word)).toEqual([]);
   });
 
   it('skips pages that hold no selected row and keeps upload order across pages', async () => {

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../shared/config';
+import { csvCell } from '../bulk/csv';
 import { bulkTasks, listRows, lists, pipelineDeliveries, pipelineRows, pipelineRuns, pipelines } from '../../../shared/db/schema';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { verifySignature } from '../../../shared/webhooks/signature';
@@ -450,7 +451,7 @@ describe('appending to a list', () => {
       await push(stack, auth, id, 'p1', {
         rows: [
           { email: 'JANE@example.com', name: 'Jane again' },
-          { email: 'undeliverable@example.com', name: 'Gone', crm_id: 7 },
+          { email: 'undeliverable@example.com', name: '=Gone, "for good"', crm_id: 7 },
           { email: 'john@example.com' },
         ],
       }),
@@ -481,8 +482,10 @@ describe('appending to a list', () => {
     ).toEqual([
       [['JANE@example.com', 'Jane again'], 0],
       [['john@example.com', ''], null],
-      [['undeliverable@example.com', 'Gone'], null],
+      [['undeliverable@example.com', '=Gone, "for good"'], null],
     ]);
+    // Their CSV text as an upload's rows have it: the cells as csvCell writes them.
+    expect(rows.map((row) => row.cellsCsv)).toEqual(rows.map((row) => row.cells.map((cell) => csvCell(cell)).join(',')));
     // A repeat reads the first row's check, as in an upload.
     const repeat = rows.find((row) => row.duplicateOf === 0)!;
     expect([repeat.jobId, repeat.position]).toEqual([rows[0]!.jobId, rows[0]!.position]);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { detectLayout, ListInputError, type ColumnLayout } from '../lists/columns';
 import type { CsvRow } from '../lists/csv-stream';
 import { checkSyntax } from '../engine/syntax';
+import { csvCells } from '../bulk/csv';
 
 /** Rows a list may hold. */
 export const MAX_LIST_ROWS = 1_000_000;
@@ -15,6 +16,7 @@ interface PendingRow {
   row_number: number;
   line: number;
   cells: string[];
+  cells_csv: string;
   email: string;
   email_key: string | null;
   syntax_error: string | null;
@@ -92,6 +94,7 @@ export class ListRowWriter {
       row_number: this.count,
       line: row.line,
       cells: row.cells,
+      cells_csv: csvCells(row.cells, this.layout!.columns.length),
       email,
       email_key: syntax.is_valid_syntax ? (syntax.normalized_email ?? email).toLowerCase() : null,
       syntax_error: syntax.is_valid_syntax ? null : (syntax.invalid_reason ?? 'invalid'),
@@ -108,9 +111,9 @@ export class ListRowWriter {
     // it was cut off with its Worker, and is swept (list-upload.ts, sweepInterruptedUploads).
     await this.db.execute(sql`
       with written as (
-        insert into ${listRows} (list_id, row_number, tenant_id, line, cells, email, email_key, syntax_error)
-        select ${this.list.id}, r.row_number, ${this.list.tenantId}, r.line, r.cells, r.email, r.email_key, r.syntax_error
-        from jsonb_to_recordset(${rows}::jsonb) as r(row_number int, line int, cells jsonb, email text, email_key text, syntax_error text)
+        insert into ${listRows} (list_id, row_number, tenant_id, line, cells, cells_csv, email, email_key, syntax_error)
+        select ${this.list.id}, r.row_number, ${this.list.tenantId}, r.line, r.cells, r.cells_csv, r.email, r.email_key, r.syntax_error
+        from jsonb_to_recordset(${rows}::jsonb) as r(row_number int, line int, cells jsonb, cells_csv text, email text, email_key text, syntax_error text)
       )
       update ${lists} set updated_at = now() where id = ${this.list.id}`);
   }

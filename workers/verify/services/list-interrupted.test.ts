@@ -20,7 +20,9 @@ async function cutOffUpload(tenantId: string, idleMs: number, idempotencyKey: st
       .insert(lists)
       .values({ tenantId, name: 'cut off', sandbox: true, idempotencyKey, createdBy: 'test', updatedAt: new Date(Date.now() - idleMs) })
       .returning();
-    await db.insert(listRows).values({ listId: list!.id, rowNumber: 0, tenantId, line: 2, cells: ['jane@example.com'], email: 'jane@example.com' });
+    await db
+      .insert(listRows)
+      .values({ listId: list!.id, rowNumber: 0, tenantId, line: 2, cells: ['jane@example.com'], cellsCsv: 'jane@example.com', email: 'jane@example.com' });
     return list!;
   });
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
 import { bulkTasks, listRows, lists, outcomes, suppressions } from '../../../shared/db/schema';
-import { csvCell, csvLine } from '../bulk/csv';
+import { csvLine } from '../bulk/csv';
 import { emptyEvidence, measuredVerdicts, OUTCOME_EVIDENCE, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
 import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from '../lists/quality';
 
@@ -197,35 +197,91 @@ function filterWhere(filter: DownloadFilter, includeSuppressed: boolean): SQL {
   return includeSuppressed || filter === 'suppressed' ? chosen : sql`${chosen} and r.suppression_id is null`;
 }
 
+function selectionWhere(selection: RowSelection, from: number, to: number): SQL {
+  return 'filter' in selection
+    ? filterWhere(selection.filter, selection.includeSuppressed)
+    : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`;
+}
+
 /**
- * The selected rows whose row numbers are in [from, to). Pages are ranges of row numbers rather
- * than "the next N after the last one", so that the next pages can be asked for before this one
- * has come back. The task is joined on its primary key; the suppression's reason and the first
- * line of a repeat are looked up only for the rows that have one, since as joins the planner was
- * seen hashing the whole list (or the whole suppression table) for every page.
+ * The suppression's reason and the first line of a repeat, looked up only for the rows that have
+ * one: as joins the planner was seen hashing the whole list (or the whole suppression table) for
+ * every page.
  */
-async function page(db: Database, listId: number, selection: RowSelection, from: number, to: number): Promise<DownloadRow[]> {
-  const where =
-    'filter' in selection
-      ? filterWhere(selection.filter, selection.includeSuppressed)
-      : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`;
-  // Serial: a page is a few thousand index lookups, and the planner's parallel plan for it was
-  // seen taking twice as long as the serial one, with every core of a small machine.
-  const [, result] = await db.batch([
-    db.execute(sql`set local max_parallel_workers_per_gather = 0`),
-    db.execute<DownloadRow>(sql`
-    select r.line, r.cells, r.email, ${verdictSql} as verdict,
-      coalesce(r.syntax_error, case when ${answered} then t.reason end) as reason,
-      ${groupSql} as grp,
-      (${answered} and ${isCatchAll}) as catch_all, (${answered} and ${isDisposable}) as disposable, (${answered} and ${isRole}) as role,
-      r.suppression_id,
-      case when r.suppression_id is not null then (select s.reason from ${suppressions} as s where s.id = r.suppression_id) end as suppression_reason,
-      case when r.duplicate_of is not null then (select f.line from ${listRows} as f where f.list_id = r.list_id and f.row_number = r.duplicate_of) end as duplicate_of_line
-    from ${fromRows}
-    where r.list_id = ${listId} and r.row_number >= ${from} and r.row_number < ${to} and ${where}
-    order by r.row_number`),
-  ]);
+const suppressionReasonSql = sql`case when r.suppression_id is not null then (select s.reason from ${suppressions} as s where s.id = r.suppression_id) end`;
+const duplicateOfLineSql = sql`case when r.duplicate_of is not null then (select f.line from ${listRows} as f where f.list_id = r.list_id and f.row_number = r.duplicate_of) end`;
+const reasonSql = sql`coalesce(r.syntax_error, case when ${answered} then t.reason end)`;
+const catchAllSql = sql`(${answered} and ${isCatchAll})`;
+const disposableSql = sql`(${answered} and ${isDisposable})`;
+const roleSql = sql`(${answered} and ${isRole})`;
+
+/**
+ * One statement of a page, run serially: a page is a few thousand index lookups, and the
+ * planner's parallel plan for it was seen taking twice as long as the serial one, with every core
+ * of a small machine. Pages are ranges of row numbers rather than "the next N after the last one",
+ * so that the next pages can be asked for before this one has come back; the task is joined on
+ * its primary key.
+ */
+async function serially<T extends Record<string, unknown>>(db: Database, statement: SQL) {
+  const [, result] = await db.batch([db.execute(sql`set local max_parallel_workers_per_gather = 0`), db.execute<T>(statement)]);
   return result.rows;
+}
+
+/** The selected rows whose row numbers are in [from, to), as JSON Lines. */
+async function jsonPage(db: Database, list: { id: number; columns: string[] }, selection: RowSelection, from: number, to: number): Promise<string> {
+  const rows = await serially<DownloadRow>(
+    db,
+    sql`
+    select r.line, r.cells, r.email, ${verdictSql} as verdict, ${reasonSql} as reason, ${groupSql} as grp,
+      ${catchAllSql} as catch_all, ${disposableSql} as disposable, ${roleSql} as role,
+      r.suppression_id, ${suppressionReasonSql} as suppression_reason, ${duplicateOfLineSql} as duplicate_of_line
+    from ${fromRows}
+    where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${selectionWhere(selection, from, to)}
+    order by r.row_number`,
+  );
+  let text = '';
+  for (const row of rows) {
+    const verdict = [
+      row.verdict,
+      row.reason,
+      row.grp,
+      row.catch_all,
+      row.disposable,
+      row.role,
+      row.suppression_id !== null,
+      row.suppression_id,
+      row.suppression_reason,
+      row.duplicate_of_line,
+      row.line,
+    ] as const;
+    const columns = Object.fromEntries(list.columns.map((name, index) => [name, row.cells[index] ?? '']));
+    text += `${JSON.stringify({ ...Object.fromEntries(VERDICT_COLUMNS.map((name, index) => [name, verdict[index]])), email: row.email, columns })}\n`;
+  }
+  return text;
+}
+
+/** A boolean as csvCell writes it: `true`, `false`, or empty for null. */
+const csvFlag = (value: SQL) => sql`case when ${value} then 'true' when not ${value} then 'false' else '' end`;
+
+/**
+ * The selected rows whose row numbers are in [from, to), as CSV lines: built by PostgreSQL as one
+ * text from each row's stored cells (list_rows.cells_csv) and its verdict columns, so that neither
+ * the database's HTTP hop nor the Worker handles a page row by row. The verdict columns are words
+ * of closed vocabularies (verdicts, risk groups, reasons: a test holds them free of anything CSV
+ * would quote) and numbers, written as they are.
+ */
+async function csvPage(db: Database, list: { id: number }, selection: RowSelection, from: number, to: number): Promise<string> {
+  const [page] = await serially<{ csv: string | null }>(
+    db,
+    sql`
+    select string_agg(concat_ws(',', r.cells_csv, ${verdictSql}, coalesce(${reasonSql}, ''), ${groupSql},
+      ${csvFlag(catchAllSql)}, ${csvFlag(disposableSql)}, ${csvFlag(roleSql)},
+      case when r.suppression_id is null then 'false' else 'true' end, coalesce(r.suppression_id::text, ''),
+      coalesce(${suppressionReasonSql}, ''), coalesce(${duplicateOfLineSql}::text, ''), r.line::text) || ${'\r\n'}, '' order by r.row_number) as csv
+    from ${fromRows}
+    where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${selectionWhere(selection, from, to)}`,
+  );
+  return page?.csv ?? '';
 }
 
 /**
@@ -278,49 +334,20 @@ export function listRowsStream(
   let handle: DatabaseHandle | undefined;
   let end: Promise<number> | undefined;
   let next = 0;
-  /** Pages asked for, each rendered as soon as it arrives: text holds a page in a fraction of the memory its row objects take. */
+  /** Pages asked for, each as its text: a page is held in a fraction of the memory its row objects would take. */
   const inFlight: Promise<string>[] = [];
   let started = false;
   const finish = async () => {
     await handle?.close().catch(() => {});
     handle = undefined;
   };
-  const width = list.columns.length;
-  // The same text as csvLine(cells, then the verdict columns), without building an array per row;
-  // the verdict, group and line are plain words and numbers, written as they are.
-  const renderCsv = (row: DownloadRow) => {
-    let line = '';
-    for (let index = 0; index < width; index++) line += `${csvCell(row.cells[index] ?? '')},`;
-    return `${line}${row.verdict},${csvCell(row.reason)},${row.grp},${csvCell(row.catch_all)},${csvCell(row.disposable)},${csvCell(row.role)},${row.suppression_id !== null},${csvCell(row.suppression_id)},${csvCell(row.suppression_reason)},${csvCell(row.duplicate_of_line)},${row.line}\r\n`;
-  };
-  const renderJson = (row: DownloadRow) => {
-    const verdict = [
-      row.verdict,
-      row.reason,
-      row.grp,
-      row.catch_all,
-      row.disposable,
-      row.role,
-      row.suppression_id !== null,
-      row.suppression_id,
-      row.suppression_reason,
-      row.duplicate_of_line,
-      row.line,
-    ] as const;
-    const columns = Object.fromEntries(list.columns.map((name, index) => [name, row.cells[index] ?? '']));
-    return `${JSON.stringify({ ...Object.fromEntries(VERDICT_COLUMNS.map((name, index) => [name, verdict[index]])), email: row.email, columns })}\n`;
-  };
-  const render = format === 'csv' ? renderCsv : renderJson;
+  const pageText = format === 'csv' ? csvPage : jsonPage;
   /** Asks for pages until AHEAD + 1 are in flight or the list's rows are all asked for. */
   const fill = (db: Database, last: number) => {
     while (inFlight.length <= AHEAD && next <= last) {
       const from = next;
       next += pageSize;
-      const fetched = page(db, list.id, selection, from, from + pageSize).then((rows) => {
-        let text = '';
-        for (const row of rows) text += render(row);
-        return text;
-      });
+      const fetched = pageText(db, list, selection, from, from + pageSize);
       // A page the stream no longer waits for (cancelled, or failed on an earlier one) must not
       // become an unhandled rejection; the one awaited still rejects there.
       fetched.catch(() => {});

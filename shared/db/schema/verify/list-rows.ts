@@ -21,6 +21,12 @@ export const listRows = verify.table(
     /** The line of the file the row starts on (1-based). */
     line: integer('line').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
+    /**
+     * The same cells as one CSV text (RFC 4180, comma-separated, padded or cut to the list's columns,
+     * formulas defused: bulk/csv.ts csvCell, or verify.csv_cell in SQL), written with the row so that
+     * a CSV download concatenates rows instead of rendering every cell of every row again.
+     */
+    cellsCsv: text('cells_csv').notNull(),
     email: text('email').notNull(),
     /** The address trimmed and lower-cased; null when its syntax is invalid. */
     emailKey: text('email_key'),
