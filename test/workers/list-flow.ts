@@ -1,4 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import type { VerifyScope } from '../../shared/auth/scopes';
 import { listRows, lists } from '../../shared/db/schema';
 import type { VerifyBindings } from '../../workers/verify/env';
 import worker from '../../workers/verify/index';
@@ -9,8 +10,8 @@ import { seedTenant, withTestDb } from './seed';
 const verifyWorker = worker as ExportedHandler<VerifyBindings>;
 
 /** A tenant whose key holds the lists scope (and bulk, for the jobs the lists own). */
-export function listTenant(options: { planId?: string } = {}) {
-  return seedTenant({ planId: options.planId ?? 'pro', scopes: ['lists', 'bulk', 'settings'] });
+export function listTenant(options: { planId?: string; scopes?: readonly VerifyScope[] } = {}) {
+  return seedTenant({ planId: options.planId ?? 'pro', scopes: ['lists', 'bulk', 'settings', ...(options.scopes ?? [])] });
 }
 
 /** A request to the verify Worker with any body (multipart text, raw bytes). */
@@ -92,8 +93,8 @@ export const mixedCsv = [
 ].join('\n');
 
 /** A sandbox list of every case, once its job has completed. */
-export async function verifiedList() {
-  const { auth, tenant } = await listTenant();
+export async function verifiedList(options: { scopes?: readonly VerifyScope[] } = {}) {
+  const { auth, tenant } = await listTenant(options);
   const list = (await (await uploadList(auth, { name: 'Mixed', sandbox: 'true' }, mixedCsv)).json()) as ListView;
   await eventually(
     async () => (await (await callVerify('GET', `/v1/lists/${list.list_id}`, auth)).json()) as ListView,

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../shared/config';
-import { suppressionReasons } from '../../../shared/db/schema';
+import { bulkJobs, listJobs, listRows, suppressionReasons } from '../../../shared/db/schema';
 import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { listTenant, uploadList, verifiedList } from '../../../test/workers/list-flow';
 import { withTestDb } from '../../../test/workers/seed';
@@ -10,7 +10,7 @@ import { verifyConfigSchema } from '../config';
 import { INVALID_SYNTAX_REASONS } from '../engine/syntax';
 import { REACHABILITY, REASONS } from '../engine/verdict';
 import { riskGroups } from '../lists/quality';
-import { listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../services/list-results';
+import { downloadFilters, listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../services/list-results';
 import type { ListView } from '../services/lists';
 
 describe('GET /v1/lists/{list_id}/download', () => {
@@ -116,6 +116,52 @@ describe('GET /v1/lists/{list_id}/download, rendering and paging', () => {
     expect(text).toBe(`\uFEFF${csvLine(['email', 'note', ...VERDICT_COLUMNS])}${expected.join('')}`);
     expect(objects).toHaveLength(cells.length + 1);
     expect((await callVerify('DELETE', `/v1/lists/${list.list_id}`, auth)).status).toBe(200);
+  });
+
+  it('writes each row’s verdict as JSON Lines does, from its task or from the answer copied when its job completed', async () => {
+    const { auth, list } = await verifiedList({ scopes: ['suppressions'] });
+    // A suppressed row keeps the answer copied before, but its group is `suppressed`.
+    expect((await callVerify('POST', '/v1/suppressions', { ...auth, 'content-type': 'application/json' }, { value: 'role@example.com' })).status).toBe(201);
+    const answers = () =>
+      withTestDb(async (db) =>
+        (await db.select({ email: listRows.email, answer: listRows.answerCsv }).from(listRows).where(eq(listRows.listId, list.list_id))).map(
+          ({ email, answer }) => `${email}=${answer}`,
+        ),
+      );
+    const copied = await answers();
+    expect(copied).toContain('JANE@example.com=safe,accepted_email,safe,false,false,false');
+    expect(copied).toContain('not-an-address=null');
+    expect(copied.filter((entry) => entry.endsWith('=null'))).toEqual(['not-an-address=null']);
+
+    const downloads = async () => {
+      const texts: string[] = [];
+      // Every filter, and two with the suppressed row kept: two passes stay within the key's rate limit.
+      const queries = [...downloadFilters.map((filter) => `filter=${filter}`), 'filter=all&include_suppressed=true', 'filter=risky&include_suppressed=true'];
+      for (const query of queries) {
+        const csv = await (await callVerify('GET', `/v1/lists/${list.list_id}/download?${query}`, auth)).text();
+        const objects = (await (await callVerify('GET', `/v1/lists/${list.list_id}/download?${query}&format=jsonl`, auth)).text())
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as Record<string, CsvValue> & { columns: Record<string, string> });
+        const expected = objects.map((object) => csvLine([object.columns.email, object.columns.name, ...VERDICT_COLUMNS.map((name) => object[name])]));
+        // text() drops the byte order mark.
+        expect(csv, query).toBe(`${csvLine(['email', 'name', ...VERDICT_COLUMNS])}${expected.join('')}`);
+        texts.push(csv);
+      }
+      return texts;
+    };
+    const fromCopies = await downloads();
+    expect(fromCopies.at(-2)).toMatch(/\nrole@example.com,Sales,risky,low_quality,suppressed,false,false,true,true,\d+,manual,,7\r\n/);
+    expect(fromCopies[0]).not.toContain('role@example.com');
+
+    // Reopening the job takes the copies away, completing it copies them again; read from the tasks meanwhile, nothing changes.
+    const jobs = (await withTestDb((db) => db.select().from(listJobs).where(eq(listJobs.listId, list.list_id)))).map((row) => row.jobId);
+    const setStatus = (status: string) => withTestDb((db) => db.update(bulkJobs).set({ status }).where(sql`${bulkJobs.id} in ${jobs}`));
+    await setStatus('running');
+    expect((await answers()).filter((entry) => !entry.endsWith('=null'))).toEqual([]);
+    expect(await downloads()).toEqual(fromCopies);
+    await setStatus('completed');
+    expect(await answers()).toEqual(copied);
   });
 
   it('has PostgreSQL write a cell as csvCell does (verify.csv_cell, for rows built in SQL)', async () => {

@@ -260,28 +260,62 @@ async function jsonPage(db: Database, list: { id: number; columns: string[] }, s
   return text;
 }
 
-/** A boolean as csvCell writes it: `true`, `false`, or empty for null. */
-const csvFlag = (value: SQL) => sql`case when ${value} then 'true' when not ${value} then 'false' else '' end`;
+/**
+ * A row's verdict columns as CSV (result, reason, risk group, catch-all, disposable, role): copied
+ * onto the row when its job completed (list_rows.answer_csv, unless the row is suppressed, which
+ * changes its group), else from its task through verify.list_answer_csv, the SQL twin of the
+ * verdict and group SQL above. The task is looked up only for the rows without a copy: `offset 0`
+ * keeps the look-up a subquery whose condition on the row is checked before it runs.
+ */
+const answerSql = sql`case when r.answer_csv is not null and r.suppression_id is null then r.answer_csv
+  else verify.list_answer_csv(r.email_key, r.syntax_error, t.status, t.is_reachable, t.reason,
+    t.is_catch_all, t.is_disposable, t.is_role_account, t.has_full_inbox, r.suppression_id is not null) end`;
+const uncopiedTask = sql`left join lateral (
+  select t.status, t.is_reachable, t.reason, t.is_catch_all, t.is_disposable, t.is_role_account, t.has_full_inbox
+  from ${bulkTasks} as t
+  where (r.answer_csv is null or r.suppression_id is not null) and t.job_id = r.job_id and t.position = r.position
+  offset 0) as t on true`;
+
+/** The download filters on a row's answer (`a.answer`, as answerSql writes it): the same rows as filterSql picks. */
+const answerFilterSql: Record<DownloadFilter, SQL | undefined> = {
+  all: undefined,
+  safe: sql`split_part(a.answer, ',', 1) = 'safe'`,
+  safe_and_risky: sql`split_part(a.answer, ',', 1) in ('safe', 'risky')`,
+  invalid: sql`split_part(a.answer, ',', 1) = 'invalid'`,
+  risky: sql`split_part(a.answer, ',', 1) = 'risky'`,
+  unknown: sql`split_part(a.answer, ',', 1) = 'unknown'`,
+  catch_all: sql`split_part(a.answer, ',', 4) = 'true'`,
+  suppressed: sql`a.suppression_id is not null`,
+};
+
+function answerWhere(selection: RowSelection): SQL {
+  if (!('filter' in selection)) return sql`true`;
+  const { filter, includeSuppressed } = selection;
+  const chosen = filter === 'all' ? sql`true` : sql`a.duplicate_of is null and ${answerFilterSql[filter]!}`;
+  return includeSuppressed || filter === 'suppressed' ? chosen : sql`${chosen} and a.suppression_id is null`;
+}
 
 /**
  * The selected rows whose row numbers are in [from, to), as CSV lines: each written by PostgreSQL
- * as one text from the row's stored cells (list_rows.cells_csv) and its verdict columns, so that
- * neither the database's HTTP hop nor the Worker handles a row field by field. (One text per page,
- * with string_agg, was measured costing PostgreSQL more than it saved the others.) The verdict
- * columns are words of closed vocabularies (verdicts, risk groups, reasons: a test holds them free
- * of anything CSV would quote) and numbers, written as they are.
+ * as one text, the row's stored cells (list_rows.cells_csv) and its answer, so that neither the
+ * database's HTTP hop nor the Worker handles a row field by field. (One text per page, with
+ * string_agg, was measured costing PostgreSQL more than it saved the others.)
  */
 async function csvPage(db: Database, list: { id: number }, selection: RowSelection, from: number, to: number): Promise<string> {
+  const exported = 'filter' in selection ? sql`true` : selectionWhere(selection, from, to);
   const rows = await serially<{ csv: string }>(
     db,
     sql`
-    select concat_ws(',', r.cells_csv, ${verdictSql}, coalesce(${reasonSql}, ''), ${groupSql},
-      ${csvFlag(catchAllSql)}, ${csvFlag(disposableSql)}, ${csvFlag(roleSql)},
-      case when r.suppression_id is null then 'false' else 'true' end, coalesce(r.suppression_id::text, ''),
-      coalesce(${suppressionReasonSql}, ''), coalesce(${duplicateOfLineSql}::text, ''), r.line::text) as csv
-    from ${fromRows}
-    where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${selectionWhere(selection, from, to)}
-    order by r.row_number`,
+    select concat_ws(',', a.cells_csv, a.answer, case when a.suppression_id is null then 'false' else 'true' end,
+      coalesce(a.suppression_id::text, ''), coalesce(a.suppression_reason, ''), coalesce(a.duplicate_of_line::text, ''), a.line::text) as csv
+    from (
+      select r.row_number, r.cells_csv, r.line, r.duplicate_of, r.suppression_id, ${answerSql} as answer,
+        ${suppressionReasonSql} as suppression_reason, ${duplicateOfLineSql} as duplicate_of_line
+      from ${listRows} as r ${uncopiedTask}
+      where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${exported}
+      offset 0) as a
+    where ${answerWhere(selection)}
+    order by a.row_number`,
   );
   let text = '';
   for (const row of rows) text += `${row.csv}\r\n`;

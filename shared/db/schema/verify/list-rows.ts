@@ -27,6 +27,13 @@ export const listRows = verify.table(
      * a CSV download concatenates rows instead of rendering every cell of every row again.
      */
     cellsCsv: text('cells_csv').notNull(),
+    /**
+     * The row's verdict columns as a CSV download writes them for an unsuppressed row (result,
+     * reason, risk group, catch-all, disposable, role), copied from its task when its job completes
+     * and cleared when the job is reopened (a trigger on bulk_jobs, drizzle/0036): a download then
+     * reads the list's rows alone. Null while the job runs, and for rows appended by a pipeline.
+     */
+    answerCsv: text('answer_csv'),
     email: text('email').notNull(),
     /** The address trimmed and lower-cased; null when its syntax is invalid. */
     emailKey: text('email_key'),
