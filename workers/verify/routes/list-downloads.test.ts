@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../shared/config';
 import { bulkJobs, listJobs, listRows, suppressionReasons } from '../../../shared/db/schema';
-import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
+import { callVerify, eventually, verifyEnv } from '../../../test/workers/bulk-flow';
 import { listTenant, uploadList, verifiedList } from '../../../test/workers/list-flow';
 import { withTestDb } from '../../../test/workers/seed';
 import { csvCell, csvLine, parseCsv, type CsvValue } from '../bulk/csv';
@@ -105,6 +105,11 @@ describe('GET /v1/lists/{list_id}/download, rendering and paging', () => {
     ];
     const csv = ['email,note', ...cells.map((cell, n) => `p${n}@example.com,${cell}`), 'not-an-address,=cmd|x'].join('\r\n');
     const list = (await (await uploadList(auth, { name: 'Cells', sandbox: 'true' }, csv)).json()) as ListView;
+    // Both downloads must see the same verdicts: the checks end first.
+    await eventually(
+      async () => (await (await callVerify('GET', `/v1/lists/${list.list_id}`, auth)).json()) as ListView,
+      (current) => current.status === 'completed',
+    );
     const bytes = await (await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth)).arrayBuffer();
     const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
     const objects = (await (await callVerify('GET', `/v1/lists/${list.list_id}/download?format=jsonl`, auth)).text())
