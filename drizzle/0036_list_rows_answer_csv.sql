@@ -37,17 +37,22 @@ $$;--> statement-breakpoint
 -- they lose them until it completes again. Nested loops are off: a list's rows have no index on
 -- their task, and a nested loop over them would be quadratic.
 CREATE FUNCTION "verify"."copy_list_answers"() RETURNS trigger LANGUAGE plpgsql SET enable_nestloop = off AS $$
+DECLARE
+  job_list integer;
 BEGIN
+  -- Most jobs are not a list's: they stop here, before any join could scan a list.
+  SELECT list_id INTO job_list FROM verify.list_jobs WHERE job_id = NEW.id;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
   IF NEW.status = 'completed' THEN
     UPDATE verify.list_rows AS r
     SET answer_csv = verify.list_answer_csv(r.email_key, r.syntax_error, t.status, t.is_reachable, t.reason,
       t.is_catch_all, t.is_disposable, t.is_role_account, t.has_full_inbox, false)
-    FROM verify.list_jobs AS lj, verify.bulk_tasks AS t
-    WHERE lj.job_id = NEW.id AND r.list_id = lj.list_id AND r.job_id = NEW.id AND t.job_id = NEW.id AND t.position = r.position;
+    FROM verify.bulk_tasks AS t
+    WHERE r.list_id = job_list AND r.job_id = NEW.id AND t.job_id = NEW.id AND t.position = r.position;
   ELSE
-    UPDATE verify.list_rows AS r SET answer_csv = NULL
-    FROM verify.list_jobs AS lj
-    WHERE lj.job_id = NEW.id AND r.list_id = lj.list_id AND r.job_id = NEW.id AND r.answer_csv IS NOT NULL;
+    UPDATE verify.list_rows SET answer_csv = NULL WHERE list_id = job_list AND job_id = NEW.id AND answer_csv IS NOT NULL;
   END IF;
   RETURN NULL;
 END
