@@ -1,0 +1,1 @@
+CREATE INDEX "list_rows_suppressed_idx" ON "verify"."list_rows" USING btree ("list_id") WHERE "verify"."list_rows"."suppression_id" is not null;
