@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../shared/config';
 import { bulkJobs, listJobs, listRows, suppressionReasons } from '../../../shared/db/schema';
@@ -129,9 +129,13 @@ describe('GET /v1/lists/{list_id}/download, rendering and paging', () => {
     expect((await callVerify('POST', '/v1/suppressions', { ...auth, 'content-type': 'application/json' }, { value: 'role@example.com' })).status).toBe(201);
     const answers = () =>
       withTestDb(async (db) =>
-        (await db.select({ email: listRows.email, answer: listRows.answerCsv }).from(listRows).where(eq(listRows.listId, list.list_id))).map(
-          ({ email, answer }) => `${email}=${answer}`,
-        ),
+        (
+          await db
+            .select({ email: listRows.email, answer: listRows.answerCsv })
+            .from(listRows)
+            .where(eq(listRows.listId, list.list_id))
+            .orderBy(asc(listRows.rowNumber))
+        ).map(({ email, answer }) => `${email}=${answer}`),
       );
     const copied = await answers();
     expect(copied).toContain('JANE@example.com=safe,accepted_email,safe,false,false,false');
