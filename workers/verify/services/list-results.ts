@@ -145,16 +145,34 @@ export const filterDescriptions: Record<DownloadFilter, string> = {
   suppressed: 'Rows whose address is on the workspace’s suppression list, whatever its verdict.',
 };
 
-const filterSql: Record<DownloadFilter, SQL | undefined> = {
-  all: undefined,
-  safe: sql`${verdictSql} = 'safe'`,
-  safe_and_risky: sql`${verdictSql} in ('safe', 'risky')`,
-  invalid: sql`${verdictSql} = 'invalid'`,
-  risky: sql`${verdictSql} = 'risky'`,
-  unknown: sql`${verdictSql} = 'unknown'`,
-  catch_all: sql`${answered} and ${isCatchAll}`,
-  suppressed: sql`r.suppression_id is not null`,
-};
+/** What a download's filters read of a row, as SQL over the statement that selects it. */
+interface FilterTerms {
+  verdict: SQL;
+  catchAll: SQL;
+  suppressed: SQL;
+  repeat: SQL;
+}
+
+/**
+ * The rows a selection keeps: a filter (other than `all`) takes one row per address, and leaves out
+ * suppressed rows unless asked for them (the `suppressed` filter asks); an export's rows are chosen
+ * by the export (exportedRowsSql).
+ */
+function filterWhere(selection: RowSelection, terms: FilterTerms): SQL {
+  if (!('filter' in selection)) return sql`true`;
+  const { filter, includeSuppressed } = selection;
+  const only: Record<Exclude<DownloadFilter, 'all'>, SQL> = {
+    safe: sql`${terms.verdict} = 'safe'`,
+    safe_and_risky: sql`${terms.verdict} in ('safe', 'risky')`,
+    invalid: sql`${terms.verdict} = 'invalid'`,
+    risky: sql`${terms.verdict} = 'risky'`,
+    unknown: sql`${terms.verdict} = 'unknown'`,
+    catch_all: terms.catchAll,
+    suppressed: terms.suppressed,
+  };
+  const chosen = filter === 'all' ? sql`true` : sql`not (${terms.repeat}) and ${only[filter]}`;
+  return includeSuppressed || filter === 'suppressed' ? chosen : sql`${chosen} and not (${terms.suppressed})`;
+}
 
 /** The columns appended to the original ones in a download. */
 export const VERDICT_COLUMNS = [
@@ -192,15 +210,11 @@ type DownloadRow = {
  */
 export type RowSelection = { filter: DownloadFilter; includeSuppressed: boolean } | { exportId: string };
 
-function filterWhere(filter: DownloadFilter, includeSuppressed: boolean): SQL {
-  const chosen = filter === 'all' ? sql`true` : sql`r.duplicate_of is null and ${filterSql[filter]!}`;
-  return includeSuppressed || filter === 'suppressed' ? chosen : sql`${chosen} and r.suppression_id is null`;
-}
-
-function selectionWhere(selection: RowSelection, from: number, to: number): SQL {
-  return 'filter' in selection
-    ? filterWhere(selection.filter, selection.includeSuppressed)
-    : sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`;
+/** The rows of a remediation export whose row numbers are in [from, to). */
+function exportedRowsSql(selection: RowSelection, from: number, to: number): SQL {
+  return 'exportId' in selection
+    ? sql`r.row_number in (select row_number from verify.list_export_rows where export_id = ${selection.exportId} and row_number >= ${from} and row_number < ${to})`
+    : sql`true`;
 }
 
 /**
@@ -214,6 +228,14 @@ const reasonSql = sql`coalesce(r.syntax_error, case when ${answered} then t.reas
 const catchAllSql = sql`(${answered} and ${isCatchAll})`;
 const disposableSql = sql`(${answered} and ${isDisposable})`;
 const roleSql = sql`(${answered} and ${isRole})`;
+
+/** The filters' terms read from a row and its task (`r`, `t`). */
+const rowTerms: FilterTerms = {
+  verdict: verdictSql,
+  catchAll: catchAllSql,
+  suppressed: sql`r.suppression_id is not null`,
+  repeat: sql`r.duplicate_of is not null`,
+};
 
 /**
  * One statement of a page, run serially: a page is a few thousand index lookups, and the
@@ -236,7 +258,8 @@ async function jsonPage(db: Database, list: { id: number; columns: string[] }, s
       ${catchAllSql} as catch_all, ${disposableSql} as disposable, ${roleSql} as role,
       r.suppression_id, ${suppressionReasonSql} as suppression_reason, ${duplicateOfLineSql} as duplicate_of_line
     from ${fromRows}
-    where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${selectionWhere(selection, from, to)}
+    where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${exportedRowsSql(selection, from, to)}
+      and ${filterWhere(selection, rowTerms)}
     order by r.row_number`,
   );
   let text = '';
@@ -276,24 +299,13 @@ const uncopiedTask = sql`left join lateral (
   where (r.answer_csv is null or r.suppression_id is not null) and t.job_id = r.job_id and t.position = r.position
   offset 0) as t on true`;
 
-/** The download filters on a row's answer (`a.answer`, as answerSql writes it): the same rows as filterSql picks. */
-const answerFilterSql: Record<DownloadFilter, SQL | undefined> = {
-  all: undefined,
-  safe: sql`split_part(a.answer, ',', 1) = 'safe'`,
-  safe_and_risky: sql`split_part(a.answer, ',', 1) in ('safe', 'risky')`,
-  invalid: sql`split_part(a.answer, ',', 1) = 'invalid'`,
-  risky: sql`split_part(a.answer, ',', 1) = 'risky'`,
-  unknown: sql`split_part(a.answer, ',', 1) = 'unknown'`,
-  catch_all: sql`split_part(a.answer, ',', 4) = 'true'`,
+/** The filters' terms read from a row's answer (`a.answer`, as answerSql writes it). */
+const answerTerms: FilterTerms = {
+  verdict: sql`split_part(a.answer, ',', 1)`,
+  catchAll: sql`split_part(a.answer, ',', 4) = 'true'`,
   suppressed: sql`a.suppression_id is not null`,
+  repeat: sql`a.duplicate_of is not null`,
 };
-
-function answerWhere(selection: RowSelection): SQL {
-  if (!('filter' in selection)) return sql`true`;
-  const { filter, includeSuppressed } = selection;
-  const chosen = filter === 'all' ? sql`true` : sql`a.duplicate_of is null and ${answerFilterSql[filter]!}`;
-  return includeSuppressed || filter === 'suppressed' ? chosen : sql`${chosen} and a.suppression_id is null`;
-}
 
 /**
  * The selected rows whose row numbers are in [from, to), as CSV lines: each written by PostgreSQL
@@ -302,7 +314,6 @@ function answerWhere(selection: RowSelection): SQL {
  * string_agg, was measured costing PostgreSQL more than it saved the others.)
  */
 async function csvPage(db: Database, list: { id: number }, selection: RowSelection, from: number, to: number): Promise<string> {
-  const exported = 'filter' in selection ? sql`true` : selectionWhere(selection, from, to);
   // One statement, not a batch: reading the list's rows, the planner has no parallel plan to avoid.
   const { rows } = await db.execute<{ csv: string }>(
     sql`
@@ -312,9 +323,9 @@ async function csvPage(db: Database, list: { id: number }, selection: RowSelecti
       select r.row_number, r.cells_csv, r.line, r.duplicate_of, r.suppression_id, ${answerSql} as answer,
         ${suppressionReasonSql} as suppression_reason, ${duplicateOfLineSql} as duplicate_of_line
       from ${listRows} as r ${uncopiedTask}
-      where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${exported}
+      where r.list_id = ${list.id} and r.row_number >= ${from} and r.row_number < ${to} and ${exportedRowsSql(selection, from, to)}
       offset 0) as a
-    where ${answerWhere(selection)}
+    where ${filterWhere(selection, answerTerms)}
     order by a.row_number`,
   );
   let text = '';
