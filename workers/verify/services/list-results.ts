@@ -17,32 +17,17 @@ const answered = sql`t.status in ('done', 'dead_lettered')`;
 const isDisposable = sql`coalesce(t.is_disposable, false)`;
 const isRole = sql`coalesce(t.is_role_account, false)`;
 const isCatchAll = sql`coalesce(t.is_catch_all, false)`;
-const hasFullInbox = sql`coalesce(t.has_full_inbox, false)`;
 
 /**
- * The risk group of a row, or `pending`. `suppressed` is the flag of the list's last suppression
- * scan (services/list-suppressions.ts); an address the check found invalid stays `invalid`.
+ * The risk group of a row, or `pending`; the rule is verify.list_row_group (drizzle/0036), which
+ * the copied answers use too. `suppressed` is the flag of the list's last suppression scan
+ * (services/list-suppressions.ts).
  */
-const groupSql = sql<RiskGroup | 'pending'>`case
-  when r.email_key is null then 'invalid'
-  when t.status is null or t.status in ('pending', 'retrying') then 'pending'
-  when ${answered} and t.is_reachable = 'invalid' then 'invalid'
-  when r.suppression_id is not null then 'suppressed'
-  when not (${answered}) then 'unknown'
-  when ${isDisposable} then 'disposable'
-  when ${hasFullInbox} then 'full_inbox'
-  when ${isCatchAll} then 'catch_all'
-  when ${isRole} then 'role'
-  when t.is_reachable = 'safe' then 'safe'
-  when t.is_reachable = 'risky' then 'risky'
-  else 'unknown' end`;
+const groupSql = sql<RiskGroup | 'pending'>`verify.list_row_group(r.email_key, t.status, t.is_reachable, r.suppression_id is not null,
+  t.is_disposable, t.has_full_inbox, t.is_catch_all, t.is_role_account)`;
 
-/** safe | risky | invalid | unknown | pending, as the download's `verification_result`. */
-const verdictSql = sql<string>`case
-  when r.email_key is null then 'invalid'
-  when t.status is null or t.status in ('pending', 'retrying') then 'pending'
-  when ${answered} then coalesce(t.is_reachable, 'unknown')
-  else 'unknown' end`;
+/** safe | risky | invalid | unknown | pending, as the download's `verification_result` (verify.list_row_verdict). */
+const verdictSql = sql<string>`verify.list_row_verdict(r.email_key, t.status, t.is_reachable)`;
 
 export interface GroupTally {
   groups: GroupCounts;
@@ -286,9 +271,9 @@ async function jsonPage(db: Database, list: { id: number; columns: string[] }, s
 /**
  * A row's verdict columns as CSV (result, reason, risk group, catch-all, disposable, role): copied
  * onto the row when its job completed (list_rows.answer_csv, unless the row is suppressed, which
- * changes its group), else from its task through verify.list_answer_csv, the SQL twin of the
- * verdict and group SQL above. The task is looked up only for the rows without a copy: `offset 0`
- * keeps the look-up a subquery whose condition on the row is checked before it runs.
+ * changes its group), else from its task through verify.list_answer_csv. The task is looked up
+ * only for the rows without a copy: `offset 0` keeps the look-up a subquery whose condition on the
+ * row is checked before it runs.
  */
 const answerSql = sql`case when r.answer_csv is not null and r.suppression_id is null then r.answer_csv
   else verify.list_answer_csv(r.email_key, r.syntax_error, t.status, t.is_reachable, t.reason,
