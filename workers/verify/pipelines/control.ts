@@ -4,7 +4,7 @@ import { pipelineDeliveries, pipelineRows, pipelineRuns, pipelines } from '../..
 import { ApiError } from '../../../shared/http/api-error';
 import { pipelineTransition, type PipelineAction, type PipelineStatus } from '../domain/pipelines';
 import { sendAll, type BulkMessage } from '../bulk/messages';
-import { findPipeline, pipelineView, waitingRows } from './definitions';
+import { findPipeline, pipelineView } from './definitions';
 
 /**
  * Pause and resume: one conditional UPDATE from the state the action applies to, so a repeat or
@@ -37,7 +37,7 @@ export async function changePipelineStatus(db: Database, queue: Queue<BulkMessag
       ...runs.map((run) => ({ type: 'pipeline_deliver' as const, runId: run.id })),
     ]);
   }
-  return pipelineView(updated, await waitingRows(db, updated.id));
+  return pipelineView(updated);
 }
 
 function invalidTransition(reason: string, currentStatus: string): ApiError {

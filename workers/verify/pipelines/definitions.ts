@@ -1,4 +1,4 @@
-import { and, count, desc, eq, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import { lists, pipelineRows, pipelines } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
@@ -98,7 +98,7 @@ export async function createPipeline(db: Database, tenantId: string, createdBy: 
     .insert(pipelines)
     .values({ ...columns(definition, now), tenantId, createdBy, createdAt: now })
     .returning();
-  return pipelineView(row!, { waiting: 0, oldestPushedAt: null });
+  return pipelineView(row!);
 }
 
 /** The pipeline of the tenant; another tenant's is 404. `lock` takes its row for the transaction. */
@@ -112,41 +112,33 @@ export async function findPipeline(db: Executor, tenantId: string, pipelineId: n
   return row;
 }
 
-interface Waiting {
-  waiting: number;
-  oldestPushedAt: Date | null;
-}
-
-export async function waitingRows(db: Executor, pipelineId: number): Promise<Waiting> {
+/**
+ * When the pipeline's first waiting row (the first a run takes) was pushed, or null when none
+ * waits: what its batch's longest wait runs from. Read through the waiting rows' index, however
+ * many wait.
+ */
+export async function firstWaitingPushedAt(db: Executor, pipelineId: number): Promise<Date | null> {
   const [row] = await db
-    .select({ waiting: count(), oldestPushedAt: min(pipelineRows.pushedAt) })
+    .select({ pushedAt: pipelineRows.pushedAt })
     .from(pipelineRows)
-    .where(and(eq(pipelineRows.pipelineId, pipelineId), eq(pipelineRows.status, 'waiting')));
-  return { waiting: row?.waiting ?? 0, oldestPushedAt: row?.oldestPushedAt ?? null };
+    .where(and(eq(pipelineRows.pipelineId, pipelineId), eq(pipelineRows.status, 'waiting')))
+    .orderBy(asc(pipelineRows.id))
+    .limit(1);
+  return row?.pushedAt ?? null;
 }
 
 export async function readPipeline(db: Database, tenantId: string, pipelineId: number) {
-  const row = await findPipeline(db, tenantId, pipelineId);
-  return pipelineView(row, await waitingRows(db, row.id));
+  return pipelineView(await findPipeline(db, tenantId, pipelineId));
 }
 
 export async function listPipelines(db: Database, tenantId: string, query: { status?: PipelineStatus; limit: number; offset: number }) {
   const where = and(eq(pipelines.tenantId, tenantId), query.status ? eq(pipelines.status, query.status) : undefined);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        pipeline: pipelines,
-        waiting: sql<number>`(select count(*)::int from ${pipelineRows} where pipeline_id = ${pipelines.id} and status = 'waiting')`,
-      })
-      .from(pipelines)
-      .where(where)
-      .orderBy(desc(pipelines.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    db.select().from(pipelines).where(where).orderBy(desc(pipelines.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(pipelines).where(where),
   ]);
   return {
-    pipelines: rows.map((row) => pipelineView(row.pipeline, { waiting: row.waiting, oldestPushedAt: null })),
+    pipelines: rows.map((row) => pipelineView(row)),
     total: total?.total ?? 0,
     limit: query.limit,
     offset: query.offset,
@@ -169,18 +161,18 @@ export async function updatePipeline(db: Database, tenantId: string, pipelineId:
     .where(and(eq(pipelines.id, pipelineId), eq(pipelines.tenantId, tenantId)))
     .returning();
   if (!row) throw notFound(pipelineId);
-  return pipelineView(row, await waitingRows(db, row.id));
+  return pipelineView(row);
 }
 
 /** Deletes the pipeline with its rows, runs and deliveries; the runs' jobs and history stay. */
 export async function deletePipeline(db: Database, tenantId: string, pipelineId: number) {
-  // Interactive: the pipeline row is locked so the count of discarded rows is the one deleted.
-  return db.interactive(async (tx) => {
-    const row = await findPipeline(tx, tenantId, pipelineId, true);
-    const { waiting } = await waitingRows(tx, row.id);
-    await tx.delete(pipelines).where(eq(pipelines.id, row.id));
-    return { pipeline_id: row.id, deleted: true as const, discarded_rows: waiting };
-  });
+  // The count is the deleted row's: pushes and runs change it under the row's lock, which the delete waits for.
+  const [row] = await db
+    .delete(pipelines)
+    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.tenantId, tenantId)))
+    .returning({ id: pipelines.id, waitingRows: pipelines.waitingRows });
+  if (!row) throw notFound(pipelineId);
+  return { pipeline_id: row.id, deleted: true as const, discarded_rows: row.waitingRows };
 }
 
 function definitionOf(row: PipelineRow): PipelineDefinition {
@@ -195,14 +187,14 @@ function definitionOf(row: PipelineRow): PipelineDefinition {
   };
 }
 
-export function pipelineView(row: PipelineRow, waiting: Waiting) {
+export function pipelineView(row: PipelineRow) {
   const definition = definitionOf(row);
   return {
     pipeline_id: row.id,
     ...definition,
     status: row.status as PipelineStatus,
     schedule: definition.schedule && { ...definition.schedule, next_run_at: row.nextScheduledAt?.toISOString() ?? null },
-    waiting_rows: waiting.waiting,
+    waiting_rows: row.waitingRows,
     rows_pushed: row.rowsPushed,
     last_push_at: row.lastPushAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

@@ -21,6 +21,8 @@ export interface PushInput {
  * its rows are stored waiting, all of them or none (a push cut off half way leaves nothing). The
  * batch first locks the pipeline row, so pushes and runs see one count of waiting rows, then
  * decides and writes in one statement, which reads what was committed before the lock was granted.
+ * The pipeline row keeps the count of its waiting rows (a push adds to it, a run's start takes from
+ * it), so a push answers in the same time whether ten rows wait or a paused pipeline holds millions.
  * A paused pipeline holds the rows and starts nothing; resume starts their run.
  *
  * What starts the run is for the caller to send after answering (`flush`, with sendFlush): at once
@@ -168,8 +170,8 @@ interface PushAnswer extends Omit<PushAnalysis, 'accepted'> {
  * The batch: the pipeline row locked, then one statement that looks the push's key up, stores the
  * rows, counts them and remembers the key with the answer when the key is new and the definition
  * the rows were analysed with is still the pipeline's, and returns the answer (the first push's
- * on a replay). The waiting rows are counted with those it stored: a statement does not see its
- * own inserts. Null when the pipeline is gone.
+ * on a replay). The waiting rows are the pipeline's count before it plus those it stored: a
+ * statement does not see its own writes. Null when the pipeline is gone.
  */
 async function storePush(
   db: Database,
@@ -197,7 +199,7 @@ async function storePush(
       .for('update'),
     db.execute<{ outcome: StoredPush['outcome']; options: PipelineRow['options']; answer: PushAnswer }>(sql`
       with p as (
-        select id, tenant_id, status, options, batch_max_rows, batch_max_wait_seconds,
+        select id, tenant_id, status, options, batch_max_rows, batch_max_wait_seconds, waiting_rows,
           (${push.assumed.emailColumn}::text is null or email_column = ${push.assumed.emailColumn}::text)
             and (not ${push.assumed.sourceKey}::boolean or source_key is not distinct from ${push.sourceKey}::text) as current
         from ${pipelines}
@@ -223,22 +225,26 @@ async function storePush(
         returning 1
       ),
       counted as (
-        update ${pipelines} set rows_pushed = rows_pushed + (select count(*) from inserted), last_push_at = ${now}::timestamptz
+        update ${pipelines}
+        set rows_pushed = rows_pushed + (select count(*) from inserted), waiting_rows = waiting_rows + (select count(*) from inserted),
+          last_push_at = ${now}::timestamptz
         where id = (select id from p) and exists (select 1 from inserted)
         returning 1
       ),
-      waiting as (
-        select count(*)::int as n, min(pushed_at) as oldest from ${pipelineRows} where pipeline_id = ${push.pipelineId} and status = 'waiting'
+      first_waiting as (
+        select pushed_at from ${pipelineRows} where pipeline_id = ${push.pipelineId} and status = 'waiting' order by id limit 1
       ),
       answer as (
         select ${JSON.stringify(summary)}::jsonb || jsonb_build_object(
           'held', p.status <> 'active',
-          'waiting', w.n + (select count(*)::int from inserted),
-          'oldest_ms', extract(epoch from case when exists (select 1 from inserted) then least(w.oldest, ${now}::timestamptz) else w.oldest end)::float8 * 1000,
+          'waiting', p.waiting_rows + (select count(*)::int from inserted),
+          'oldest_ms', extract(epoch from coalesce(
+            (select pushed_at from first_waiting),
+            case when exists (select 1 from inserted) then ${now}::timestamptz end))::float8 * 1000,
           'max_rows', p.batch_max_rows,
           'max_wait', p.batch_max_wait_seconds,
           'at_ms', ${push.now.getTime()}::float8) as body
-        from p, waiting w
+        from p
       ),
       remembered as (
         insert into ${pipelinePushes} (pipeline_id, push_key, fingerprint, answer, pushed_at)

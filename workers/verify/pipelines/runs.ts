@@ -8,7 +8,7 @@ import { batchIsDue, MAX_RUN_ROWS } from '../domain/pipelines';
 import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { dispatchMessages, sendAll, type BulkMessage } from '../bulk/messages';
-import { findPipeline, waitingRows, type PipelineRow } from './definitions';
+import { findPipeline, firstWaitingPushedAt, type PipelineRow } from './definitions';
 
 export const runTriggers = ['batch_full', 'batch_wait', 'schedule', 'trigger'] as const;
 export type RunTrigger = (typeof runTriggers)[number];
@@ -91,12 +91,16 @@ export async function startRun(db: Database, queue: Queue<BulkMessage>, pipeline
         from jsonb_to_recordset(${JSON.stringify(tasks)}::jsonb) as t(position int, email text, status text)`);
       const [run] = await tx.insert(pipelineRuns).values({ pipelineId: locked.id, tenantId, jobId: job!.id, trigger, rows: rows.length }).returning();
       // The waiting rows cannot change under the pipeline's lock (pushes take it too): the ones
-      // read are exactly those up to the last id read.
+      // read are exactly those up to the last id read. The pipeline's count goes down by those moved.
       await tx.execute(sql`
-        update ${pipelineRows} as r set status = 'verifying', run_id = ${run!.id}, job_id = ${job!.id}, position = t.position
-        from jsonb_to_recordset(${JSON.stringify(tasks)}::jsonb) as t(position int, key text)
-        where r.pipeline_id = ${locked.id} and r.status = 'waiting' and r.email_key = t.key
-          and r.id <= ${rows.at(-1)!.id}`);
+        with moved as (
+          update ${pipelineRows} as r set status = 'verifying', run_id = ${run!.id}, job_id = ${job!.id}, position = t.position
+          from jsonb_to_recordset(${JSON.stringify(tasks)}::jsonb) as t(position int, key text)
+          where r.pipeline_id = ${locked.id} and r.status = 'waiting' and r.email_key = t.key
+            and r.id <= ${rows.at(-1)!.id}
+          returning 1
+        )
+        update ${pipelines} set waiting_rows = waiting_rows - (select count(*) from moved) where id = ${locked.id}`);
       await recordJobEvent(tx, job!, 'job.created', { pipeline_id: locked.id, run_id: run!.id });
       // The executor (execute.ts) checks the tasks; these dispatch what it has not claimed by then.
       const fallback = dispatchMessages(job!.id, accepted.length);
@@ -124,10 +128,10 @@ export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pip
   for (;;) {
     const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.id, pipelineId));
     if (pipeline?.status !== 'active') return started;
-    const waiting = await waitingRows(db, pipeline.id);
+    const waiting = { count: pipeline.waitingRows, oldestPushedAt: await firstWaitingPushedAt(db, pipeline.id) };
     const rule = { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds };
-    if (!batchIsDue(rule, { count: waiting.waiting, oldestPushedAt: waiting.oldestPushedAt }, now)) return started;
-    const run = await startRun(db, queue, pipeline.id, pipeline.tenantId, waiting.waiting >= rule.maxRows ? 'batch_full' : 'batch_wait');
+    if (!batchIsDue(rule, waiting, now)) return started;
+    const run = await startRun(db, queue, pipeline.id, pipeline.tenantId, waiting.count >= rule.maxRows ? 'batch_full' : 'batch_wait');
     if (!run) return started;
     started.push(run);
   }

@@ -54,7 +54,7 @@ export async function sweepPipelines(db: Database, queue: Queue<BulkMessage>, po
         and r.pushed_at + make_interval(secs => coalesce(p.batch_max_wait_seconds, 0)) < ${late}::timestamptz
         and (p.batch_max_wait_seconds is not null
           -- A full batch is due whatever the wait: one a push was to run itself and did not.
-          or (select count(*) from ${pipelineRows} w where w.pipeline_id = p.id and w.status = 'waiting') >= p.batch_max_rows))
+          or p.waiting_rows >= p.batch_max_rows))
     limit ${PER_TICK}`);
   for (const { id } of overdue.rows) {
     const runs = await flushPipeline(db, queue, Number(id), now);

@@ -245,6 +245,7 @@ describe('pause, resume and trigger', () => {
     await stack.drain();
     const rows = await rowsOf(id);
     expect(rows.map((row) => row.status)).toEqual(['delivered']);
+    expect(await json(await stack.call('GET', `/v1/pipelines/${id}`, auth), 200)).toMatchObject({ waiting_rows: 0 });
     const runs = await json(await stack.call('GET', `/v1/pipelines/${id}/runs`, auth), 200);
     expect(runs).toMatchObject({ total: 1, runs: [{ trigger: 'batch_wait', rows_in: 1, status: 'completed', verdicts: { safe: 1 } }] });
 
@@ -259,6 +260,22 @@ describe('pause, resume and trigger', () => {
       rows: { delivered: 2 },
     });
     expect(await json(await stack.call('GET', `/v1/pipelines/${id}/runs/${run.run_id}`, auth), 404)).toMatchObject({ code: 'not_found' });
+  });
+
+  it('counts the waiting rows as pushes add them and a run takes them, and deleting discards those still waiting', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth, { name: 'w', options: { sandbox: true }, batch: { max_wait_seconds: null } });
+    const rows = (...names: string[]) => ({ rows: names.map((name) => ({ email: `${name}@example.com` })) });
+    expect((await json(await push(stack, auth, id, 'w1', rows('a', 'b', 'a')), 202)).batch.waiting_rows).toBe(2);
+    await json(await stack.call('POST', `/v1/pipelines/${id}/trigger`, auth), 202);
+    await stack.drain();
+    expect((await json(await push(stack, auth, id, 'w2', rows('c', 'd', 'e')), 202)).batch.waiting_rows).toBe(3);
+    const stored = await rowsOf(id);
+    expect(stored.filter((row) => row.status === 'waiting')).toHaveLength(3);
+    expect(await json(await stack.call('GET', `/v1/pipelines/${id}`, auth), 200)).toMatchObject({ rows_pushed: 5, waiting_rows: 3 });
+    expect(await json(await stack.call('DELETE', `/v1/pipelines/${id}`, auth), 200)).toEqual({ pipeline_id: id, deleted: true, discarded_rows: 3 });
+    expect(await rowsOf(id)).toEqual([]);
   });
 });
 

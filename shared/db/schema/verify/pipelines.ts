@@ -37,6 +37,12 @@ export const pipelines = verify.table(
     /** `flag` delivers suppressed rows marked; `drop` keeps them out of deliveries. */
     suppressedPolicy: text('suppressed_policy').notNull().default('flag'),
     rowsPushed: bigint('rows_pushed', { mode: 'number' }).notNull().default(0),
+    /**
+     * Rows `waiting` now, kept by the writers that add or take them under the pipeline's lock (a
+     * push, a run's start), so a push answers its batch without counting rows a paused pipeline may
+     * hold by the million.
+     */
+    waitingRows: integer('waiting_rows').notNull().default(0),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
