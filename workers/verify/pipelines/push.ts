@@ -26,7 +26,8 @@ export interface PushInput {
  * A paused pipeline holds the rows and starts nothing; resume starts their run.
  *
  * What starts the run is for the caller to send after answering (`flush`, with sendFlush): at once
- * for a full batch, after the longest wait otherwise. Should the queue refuse it or the send be
+ * for a full batch, after the longest wait for the push that began the batch, nothing for the
+ * pushes in between (its message already stands for them). Should the queue refuse it or the send be
  * lost, the rows are already safe and the minute sweep starts their run once overdue. A batch due
  * at once and no larger than INLINE_RUN_ROWS needs no message: `inline` tells the caller to
  * execute it after answering (execute.ts), with the addresses to check at once; should that die
@@ -58,9 +59,15 @@ export async function pushRows(db: Database, request: PushRequest, input: PushIn
           new Date(answer.at_ms),
         );
   const inline = !replayed && dueIn === 0 && analysis.accepted.length > 0 && answer.waiting <= INLINE_RUN_ROWS;
-  // A replay sends nothing: its first attempt sent the message, or left an inline batch the minute
-  // sweep starts once overdue.
-  const flush = dueIn !== null && analysis.accepted.length > 0 && !inline && !replayed ? { pipelineId: request.pipelineId, delaySeconds: dueIn } : null;
+  // One message per wait: the push whose rows began the batch sends the one for when it is due, and
+  // a push that makes it due now sends one for now; the pushes between add nothing a message would
+  // change. A replay sends nothing: its first attempt sent the message, or left an inline batch.
+  // A lost message, or a wait a PATCH lengthened, is the minute sweep's to catch.
+  const beganWait = answer.waiting === analysis.accepted.length;
+  const flush =
+    dueIn !== null && analysis.accepted.length > 0 && !inline && !replayed && (dueIn === 0 || beganWait)
+      ? { pipelineId: request.pipelineId, delaySeconds: dueIn }
+      : null;
   // A replay is answered from what the first push stored: the same body as its first answer.
   const response = {
     pipeline_id: request.pipelineId,

@@ -4,7 +4,7 @@ import { bulkJobs, bulkTasks, pipelineRows, pipelineRuns, pipelines } from '../.
 import { ApiError } from '../../../shared/http/api-error';
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { acceptWithin } from '../domain/credits';
-import { batchIsDue, MAX_RUN_ROWS } from '../domain/pipelines';
+import { batchIsDue, MAX_RUN_ROWS, secondsUntilDue } from '../domain/pipelines';
 import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { dispatchMessages, sendAll, type BulkMessage } from '../bulk/messages';
@@ -121,7 +121,9 @@ export async function startRun(db: Database, queue: Queue<BulkMessage>, pipeline
 /**
  * Starts runs while the waiting rows make a due batch (a full one, or one whose oldest row has
  * waited the longest wait), and returns them for the caller to execute. A paused or deleted
- * pipeline starts none.
+ * pipeline starts none. Rows left waiting and not yet due (what a full batch's run did not take,
+ * or a wait a PATCH lengthened) get the message for when they are: a push sends one only when its
+ * rows begin a batch (push.ts).
  */
 export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pipelineId: number, now: Date = new Date()): Promise<RunRow[]> {
   const started: RunRow[] = [];
@@ -130,7 +132,11 @@ export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pip
     if (pipeline?.status !== 'active') return started;
     const waiting = { count: pipeline.waitingRows, oldestPushedAt: await firstWaitingPushedAt(db, pipeline.id) };
     const rule = { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds };
-    if (!batchIsDue(rule, waiting, now)) return started;
+    if (!batchIsDue(rule, waiting, now)) {
+      const dueIn = waiting.oldestPushedAt && waiting.count > 0 ? secondsUntilDue(rule, { count: waiting.count, oldestPushedAt: waiting.oldestPushedAt }, now) : null;
+      if (dueIn !== null) await queue.send({ type: 'pipeline_flush', pipelineId }, { delaySeconds: dueIn });
+      return started;
+    }
     const run = await startRun(db, queue, pipeline.id, pipeline.tenantId, waiting.count >= rule.maxRows ? 'batch_full' : 'batch_wait');
     if (!run) return started;
     started.push(run);

@@ -17,6 +17,7 @@ import type { VerifyBindings } from '../env';
 import worker from '../index';
 import { deliverRun } from '../pipelines/delivery';
 import { pushRows, sendFlush } from '../pipelines/push';
+import { flushPipeline } from '../pipelines/runs';
 import { sweepPipelines } from '../pipelines/sweep';
 
 const SECRET = 'whsec_pipeline_test_secret_01';
@@ -194,6 +195,33 @@ describe('pushing rows', () => {
       ['john@example.com', 4, 'signup-form', 'waiting'],
     ]);
     expect(rows[0]!.data).toEqual({ email: 'jane@example.com', plan: 'pro' });
+  });
+
+  it('sends one run message per batch: for the push that begins it, none for those joining it, one for now when it fills', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 12, max_wait_seconds: 30 } });
+    const rows = (from: number, count: number) => ({ rows: Array.from({ length: count }, (_, index) => ({ email: `r${from + index}@example.com` })) });
+    expect((await json(await push(stack, auth, id, 'b1', rows(0, 1)), 202)).batch).toMatchObject({ waiting_rows: 1, run_due_in_seconds: 30 });
+    expect(stack.sent).toEqual([{ body: { type: 'pipeline_flush', pipelineId: id }, delaySeconds: 30 }]);
+    expect((await json(await push(stack, auth, id, 'b2', rows(1, 1)), 202)).batch).toMatchObject({ waiting_rows: 2, run_due_in_seconds: expect.any(Number) });
+    expect(stack.sent).toHaveLength(1);
+    expect((await json(await push(stack, auth, id, 'b3', rows(2, 11)), 202)).batch).toMatchObject({ waiting_rows: 13, run_due_in_seconds: 0 });
+    expect(stack.sent.slice(1)).toEqual([{ body: { type: 'pipeline_flush', pipelineId: id }, delaySeconds: 0 }]);
+  });
+
+  it('leaves a run message for rows a flush finds waiting and not yet due', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth, { name: 'p', options: { sandbox: true }, batch: { max_rows: 50, max_wait_seconds: 30 } });
+    await json(await push(stack, auth, id, 'n1', { rows: [{ email: 'jane@example.com' }] }), 202);
+    // The wait lengthened after the push's message was sent: that message finds the batch not due.
+    await json(await stack.call('PATCH', `/v1/pipelines/${id}`, auth, { batch: { max_rows: 50, max_wait_seconds: 90 } }), 200);
+    stack.sent.splice(0);
+    const [row] = await rowsOf(id);
+    const runs = await withTestDb((db) => flushPipeline(db, stack.env.BULK_QUEUE, id, new Date(row!.pushedAt.getTime() + 31_000)));
+    expect(runs).toEqual([]);
+    expect(stack.sent).toEqual([{ body: { type: 'pipeline_flush', pipelineId: id }, delaySeconds: 59 }]);
   });
 
   it('stores concurrent duplicates of one push once', async () => {
