@@ -18,9 +18,9 @@ import { startEnginePeers } from '../test/node/fixtures/engine-peers';
  * received by a signed-webhook receiver in this process, and the bare baseline Worker
  * (bench/bare) for the floor of a push, all in one run:
  *
- * 1. low load: single-row pushes one after another, each waiting for its row to be delivered:
- *    push acknowledgement against the floor for the same body, and push → delivered latency
- *    against one check's time plus the batch wait;
+ * 1. low load: single-row pushes one after another, each waiting for its row to be delivered
+ *    and for its run's last writes (LOW_LOAD_GAP_MS): push acknowledgement against the floor for
+ *    the same body, and push → delivered latency against one check's time plus the batch wait;
  * 2. quiet: pushes of 500 rows to a pipeline whose batch waits, the Worker otherwise idle as the
  *    floor's is: their acknowledgement against the floor;
  * 3. sustained: pushes of 500 rows back to back: their acknowledgement against the floor, and rows
@@ -31,10 +31,17 @@ import { startEnginePeers } from '../test/node/fixtures/engine-peers';
 const DOMAINS = Number(process.env.BENCH_PIPELINES_DOMAINS ?? 100);
 const MX_HOSTS = Number(process.env.BENCH_PIPELINES_MX_HOSTS ?? 1);
 const LATENCY_MS = Number(process.env.BENCH_PIPELINES_LATENCY_MS ?? 50);
-const SINGLE_PUSHES = Number(process.env.BENCH_PIPELINES_SINGLE_PUSHES ?? 20);
+/** Enough that p99 is not simply the slowest of a few. */
+const SINGLE_PUSHES = Number(process.env.BENCH_PIPELINES_SINGLE_PUSHES ?? 60);
+/**
+ * Low load: the next pair (floor, push) waits this long after the previous row arrives. Its run
+ * still has work after the delivery (a last delivery pass, its job's end, closing its database
+ * connections: up to about 200 ms here), which would otherwise be timed with the next push.
+ */
+const LOW_LOAD_GAP_MS = 250;
 const BULK_PUSHES = Number(process.env.BENCH_PIPELINES_BULK_PUSHES ?? 8);
 /** Nothing runs after these, so they can be many: a steadier p50 than the sustained phase's few. */
-const QUIET_PUSHES = Number(process.env.BENCH_PIPELINES_QUIET_PUSHES ?? 24);
+const QUIET_PUSHES = Number(process.env.BENCH_PIPELINES_QUIET_PUSHES ?? 96);
 /** Quiet pushes per pipeline, fewer than fill its batch (5,000 rows), so none starts a run. */
 const QUIET_PUSHES_PER_PIPELINE = 8;
 const ROWS_PER_PUSH = 500;
@@ -103,6 +110,7 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
   const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: 54340, progress: log });
   const peers = await startEnginePeers({ latencyMs: LATENCY_MS, zone: benchZone() });
   const receiver = await startReceiver();
+  const pool = new pg.Pool({ connectionString: stack.bindings.DATABASE_URL });
   const workers: Array<ReturnType<typeof startWorker>> = [];
   try {
     const { data } = await ensureDemoData(stack.bindings.DATABASE_URL);
@@ -136,6 +144,18 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
       waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000),
       waitForHealth(`${bare.url}/bare/query/${data.verify.tenantId}`, bare.child, 60_000),
     ]);
+    // Each key may make 60 requests a minute: the phases spread theirs over keys of their own, each
+    // used once first (the key gate loads a new key from the database, once).
+    const keyRotation = async (name: string, count: number) => {
+      const headers: Array<{ authorization: string }> = [];
+      for (let index = 0; index < count; index++) {
+        const key = await createVerifyApiKey(drizzle(pool, { schema }), { tenantId: data.verify.tenantId, name: `${name} ${index}`, scopes: verifyScopes });
+        headers.push({ authorization: `Bearer ${key.secret}` });
+        await timed(`${worker.url}/v1/me`, 'GET', undefined, headers[index]);
+      }
+      let next = 0;
+      return () => headers[next++ % count]!;
+    };
     let keyCounter = 0;
     const timed = async <T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ value: T; ms: number }> => {
       const started = performance.now();
@@ -170,22 +190,25 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     };
 
     log(`low load: ${SINGLE_PUSHES} single-row pushes, each waiting for its delivery, each after a floor request of the same size`);
+    const lowLoadKey = await keyRotation('bench low load', Math.ceil(SINGLE_PUSHES / 40));
     const singleAcks: number[] = [];
     const singleFloors: number[] = [];
     const endToEnd: number[] = [];
     for (let index = 0; index < SINGLE_PUSHES; index++) {
+      await new Promise((resolve) => setTimeout(resolve, LOW_LOAD_GAP_MS));
       singleFloors.push(await floor([{ email: address() }]));
       const email = address();
       const pushedAt = Date.now();
-      singleAcks.push((await call('POST', pushPath, { rows: [{ email }] }, true)).ms);
+      const headers = { ...lowLoadKey(), 'idempotency-key': `bench-${Date.now()}-${++keyCounter}` };
+      singleAcks.push((await timed(`${worker.url}${pushPath}`, 'POST', { rows: [{ email }] }, headers)).ms);
       await until(() => receiver.arrived.has(email), 60_000);
       endToEnd.push(receiver.arrived.get(email)! - pushedAt);
     }
-    const runs = await call<{ runs: Array<{ job_id: number }> }>('GET', `/v1/pipelines/${pipeline.value.pipeline_id}/runs?limit=${SINGLE_PUSHES}`);
+    const readerKey = await keyRotation('bench reader', Math.ceil(SINGLE_PUSHES / 40));
+    const read = async <T>(path: string) => (await timed<T>(`${worker.url}${path}`, 'GET', undefined, readerKey())).value;
+    const runs = await read<{ runs: Array<{ job_id: number }> }>(`/v1/pipelines/${pipeline.value.pipeline_id}/runs?limit=${SINGLE_PUSHES}`);
     const checkTimes: number[] = [];
-    for (const run of runs.value.runs) {
-      checkTimes.push((await call<{ overall: { p50_ms: number } }>('GET', `/v1/jobs/${run.job_id}/latency`)).value.overall.p50_ms);
-    }
+    for (const run of runs.runs) checkTimes.push((await read<{ overall: { p50_ms: number } }>(`/v1/jobs/${run.job_id}/latency`)).overall.p50_ms);
     const checkMs = percentile(checkTimes, 0.5);
     // An SMTP session's length at the MTA, at low load: how long one of the per-host places is held.
     const sessionLog = async () =>
@@ -200,26 +223,19 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     // The floor's Worker does nothing else, so the push is first timed the same way: to a pipeline
     // whose batch waits (nothing runs), while the verify Worker has no checks of its own in flight.
     log(`quiet: ${QUIET_PUSHES} pushes of ${ROWS_PER_PUSH} rows to pipelines whose batch waits, each after a floor request of the same size`);
-    // With a key of its own, used once first (the key gate loads a new key from the database), so
-    // the phases before and after stay within each key's 60 requests a minute.
-    const pool = new pg.Pool({ connectionString: stack.bindings.DATABASE_URL });
-    const quietKey = (await createVerifyApiKey(drizzle(pool, { schema }), { tenantId: data.verify.tenantId, name: 'bench quiet', scopes: verifyScopes }))
-      .secret;
-    await pool.end();
-    const asQuiet = { authorization: `Bearer ${quietKey}` };
-    await timed(`${worker.url}/v1/me`, 'GET', undefined, asQuiet);
+    const quietKey = await keyRotation('bench quiet', Math.ceil(QUIET_PUSHES / 30));
     const quietAcks: number[] = [];
     const quietFloors: number[] = [];
     for (let first = 0; first < QUIET_PUSHES; first += QUIET_PUSHES_PER_PIPELINE) {
       const body = { name: `quiet ${first}`, batch: { max_rows: 5000, max_wait_seconds: 3600 } };
-      const quiet = (await timed<{ pipeline_id: number }>(`${worker.url}/v1/pipelines`, 'POST', body, asQuiet)).value.pipeline_id;
+      const quiet = (await timed<{ pipeline_id: number }>(`${worker.url}/v1/pipelines`, 'POST', body, quietKey())).value.pipeline_id;
       for (let index = first; index < Math.min(QUIET_PUSHES, first + QUIET_PUSHES_PER_PIPELINE); index++) {
         quietFloors.push(await floor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
         const rows = Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }));
-        const headers = { ...asQuiet, 'idempotency-key': `bench-quiet-${Date.now()}-${index}` };
+        const headers = { ...quietKey(), 'idempotency-key': `bench-quiet-${Date.now()}-${index}` };
         quietAcks.push((await timed(`${worker.url}/v1/pipelines/${quiet}/push`, 'POST', { rows }, headers)).ms);
       }
-      await timed(`${worker.url}/v1/pipelines/${quiet}`, 'DELETE', undefined, asQuiet);
+      await timed(`${worker.url}/v1/pipelines/${quiet}`, 'DELETE', undefined, quietKey());
     }
 
     log(`sustained: ${BULK_PUSHES} pushes of ${ROWS_PER_PUSH} rows back to back, each after a floor request of the same size`);
@@ -271,6 +287,7 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     };
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
+    await pool.end();
     await receiver.close();
     await peers.close();
     await stack.close();
