@@ -5,10 +5,8 @@ import { ApiError } from '../../../shared/http/api-error';
 import { bodyFingerprint, idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipelines';
-import type { BulkMessage } from '../bulk/messages';
 import { findPipeline, notFound, type PipelineRow } from './definitions';
 import { INLINE_RUN_ROWS } from './execute';
-import { errorText, logLine } from '../../../shared/log';
 
 export interface PushInput {
   rows: Record<string, unknown>[];
@@ -86,19 +84,6 @@ export async function pushRows(db: Database, request: PushRequest, input: PushIn
     flush,
     inline: inline ? { pipelineId: request.pipelineId, emails: analysis.accepted.map((row) => row.email), options: stored.options } : null,
   };
-}
-
-/**
- * Sends what starts a push's run once its batch is due (`flush` of pushRows), after the push is
- * answered: the answer does not depend on it. Should the queue refuse it, the rows are safe and
- * the minute sweep starts their run once overdue.
- */
-export async function sendFlush(queue: Queue<BulkMessage>, flush: { pipelineId: number; delaySeconds: number }): Promise<void> {
-  await queue
-    .send({ type: 'pipeline_flush', pipelineId: flush.pipelineId }, { delaySeconds: flush.delaySeconds })
-    .catch((error: unknown) =>
-      logLine('warn', 'pipeline flush not queued; the minute sweep starts the run once overdue', { pipelineId: flush.pipelineId, error: errorText(error) }),
-    );
 }
 
 type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };

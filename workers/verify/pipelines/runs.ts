@@ -9,6 +9,7 @@ import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { dispatchMessages, sendAll, type BulkMessage } from '../bulk/messages';
 import { findPipeline, firstWaitingPushedAt, type PipelineRow } from './definitions';
+import { errorText, logLine } from '../../../shared/log';
 
 export const runTriggers = ['batch_full', 'batch_wait', 'schedule', 'trigger'] as const;
 export type RunTrigger = (typeof runTriggers)[number];
@@ -133,14 +134,28 @@ export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pip
     const waiting = { count: pipeline.waitingRows, oldestPushedAt: await firstWaitingPushedAt(db, pipeline.id) };
     const rule = { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds };
     if (!batchIsDue(rule, waiting, now)) {
-      const dueIn = waiting.oldestPushedAt && waiting.count > 0 ? secondsUntilDue(rule, { count: waiting.count, oldestPushedAt: waiting.oldestPushedAt }, now) : null;
-      if (dueIn !== null) await queue.send({ type: 'pipeline_flush', pipelineId }, { delaySeconds: dueIn });
+      const { count, oldestPushedAt } = waiting;
+      const dueIn = oldestPushedAt ? secondsUntilDue(rule, { count, oldestPushedAt }, now) : null;
+      if (dueIn !== null) await sendFlush(queue, { pipelineId, delaySeconds: dueIn });
       return started;
     }
     const run = await startRun(db, queue, pipeline.id, pipeline.tenantId, waiting.count >= rule.maxRows ? 'batch_full' : 'batch_wait');
     if (!run) return started;
     started.push(run);
   }
+}
+
+/**
+ * Sends what starts a pipeline's run once its batch is due (a push's `flush`, sent after the push
+ * is answered: the answer does not depend on it; or a flush's, for the rows it left waiting).
+ * Should the queue refuse it, the rows are safe and the minute sweep starts their run once overdue.
+ */
+export async function sendFlush(queue: Queue<BulkMessage>, flush: { pipelineId: number; delaySeconds: number }): Promise<void> {
+  await queue
+    .send({ type: 'pipeline_flush', pipelineId: flush.pipelineId }, { delaySeconds: flush.delaySeconds })
+    .catch((error: unknown) =>
+      logLine('warn', 'pipeline flush not queued; the minute sweep starts the run once overdue', { pipelineId: flush.pipelineId, error: errorText(error) }),
+    );
 }
 
 /** Hands runs started where they cannot be executed (a request, the cron) to a consumer's executor. */

@@ -16,8 +16,8 @@ import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 import worker from '../index';
 import { deliverRun } from '../pipelines/delivery';
-import { pushRows, sendFlush } from '../pipelines/push';
-import { flushPipeline } from '../pipelines/runs';
+import { pushRows } from '../pipelines/push';
+import { flushPipeline, sendFlush } from '../pipelines/runs';
 import { sweepPipelines } from '../pipelines/sweep';
 
 const SECRET = 'whsec_pipeline_test_secret_01';

@@ -11,9 +11,9 @@ import type { VerifyEnv } from '../env';
 import { changePipelineStatus } from '../pipelines/control';
 import { createPipeline, deletePipeline, listPipelines, pipelinesFeature, readPipeline, updatePipeline } from '../pipelines/definitions';
 import { executeDueRuns, INLINE_RUN_ROWS } from '../pipelines/execute';
-import { pushRows, sendFlush } from '../pipelines/push';
+import { pushRows } from '../pipelines/push';
 import { listRuns, readRun } from '../pipelines/run-view';
-import { triggerRun } from '../pipelines/runs';
+import { sendFlush, triggerRun } from '../pipelines/runs';
 import {
   deletePipelineResponse,
   listPipelinesQuery,
