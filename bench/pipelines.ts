@@ -181,7 +181,8 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     const floorPipeline = await call<{ pipeline_id: number }>('POST', '/v1/pipelines', { name: 'floor' });
     await call('POST', `/v1/pipelines/${floorPipeline.value.pipeline_id}/pause`);
     const floorUrl = `${bare.url}/bare/push-floor/${data.verify.tenantId}/${floorPipeline.value.pipeline_id}`;
-    const floor = async (rows: unknown[]) => (await timed(floorUrl, 'POST', { rows }, { 'x-bench-key': String(++keyCounter) })).ms;
+    // One Durable Object for every floor request, warm after the first as each push's key gate is.
+    const floor = async (rows: unknown[]) => (await timed(floorUrl, 'POST', { rows }, { 'x-bench-key': 'pipelines-floor' })).ms;
     const pushPath = `/v1/pipelines/${pipeline.value.pipeline_id}/push`;
     let serial = 0;
     const address = () => {
