@@ -131,11 +131,11 @@ export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pip
   for (;;) {
     const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.id, pipelineId));
     if (pipeline?.status !== 'active') return started;
-    const waiting = { count: pipeline.waitingRows, oldestPushedAt: await firstWaitingPushedAt(db, pipeline.id) };
+    const oldestPushedAt = await firstWaitingPushedAt(db, pipeline.id);
+    const waiting = { count: pipeline.waitingRows, oldestPushedAt };
     const rule = { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds };
     if (!batchIsDue(rule, waiting, now)) {
-      const { count, oldestPushedAt } = waiting;
-      const dueIn = oldestPushedAt ? secondsUntilDue(rule, { count, oldestPushedAt }, now) : null;
+      const dueIn = oldestPushedAt ? secondsUntilDue(rule, { ...waiting, oldestPushedAt }, now) : null;
       if (dueIn !== null) await sendFlush(queue, { pipelineId, delaySeconds: dueIn });
       return started;
     }

@@ -49,12 +49,14 @@ export async function sweepPipelines(db: Database, queue: Queue<BulkMessage>, po
   const late = new Date(now.getTime() - GRACE_SECONDS * 1000).toISOString();
   const overdue = await db.execute<{ id: number }>(sql`
     select p.id::float8 as id from ${pipelines} p
-    where p.status = 'active'
-      and exists (select 1 from ${pipelineRows} r where r.pipeline_id = p.id and r.status = 'waiting'
-        and r.pushed_at + make_interval(secs => coalesce(p.batch_max_wait_seconds, 0)) < ${late}::timestamptz
-        and (p.batch_max_wait_seconds is not null
-          -- A full batch is due whatever the wait: one a push was to run itself and did not.
-          or p.waiting_rows >= p.batch_max_rows))
+    -- The batch's wait runs from its first waiting row, as for a push and a flush (firstWaitingPushedAt).
+    cross join lateral (
+      select pushed_at from ${pipelineRows} r where r.pipeline_id = p.id and r.status = 'waiting' order by r.id limit 1) as first
+    where p.status = 'active' and p.waiting_rows > 0
+      and first.pushed_at + make_interval(secs => coalesce(p.batch_max_wait_seconds, 0)) < ${late}::timestamptz
+      and (p.batch_max_wait_seconds is not null
+        -- A full batch is due whatever the wait: one a push was to run itself and did not.
+        or p.waiting_rows >= p.batch_max_rows)
     limit ${PER_TICK}`);
   for (const { id } of overdue.rows) {
     const runs = await flushPipeline(db, queue, Number(id), now);
