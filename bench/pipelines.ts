@@ -144,18 +144,6 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
       waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000),
       waitForHealth(`${bare.url}/bare/query/${data.verify.tenantId}`, bare.child, 60_000),
     ]);
-    // Each key may make 60 requests a minute: the phases spread theirs over keys of their own, each
-    // used once first (the key gate loads a new key from the database, once).
-    const keyRotation = async (name: string, count: number) => {
-      const headers: Array<{ authorization: string }> = [];
-      for (let index = 0; index < count; index++) {
-        const key = await createVerifyApiKey(drizzle(pool, { schema }), { tenantId: data.verify.tenantId, name: `${name} ${index}`, scopes: verifyScopes });
-        headers.push({ authorization: `Bearer ${key.secret}` });
-        await timed(`${worker.url}/v1/me`, 'GET', undefined, headers[index]);
-      }
-      let next = 0;
-      return () => headers[next++ % count]!;
-    };
     let keyCounter = 0;
     const timed = async <T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ value: T; ms: number }> => {
       const started = performance.now();
@@ -168,6 +156,19 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
       const ms = performance.now() - started;
       if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
       return { value: JSON.parse(text) as T, ms };
+    };
+    // Each key may make 60 requests a minute: the phases spread theirs over keys of their own, each
+    // used once first (the key gate loads a new key from the database, once).
+    const keysDb = drizzle(pool, { schema });
+    const keyRotation = async (name: string, count: number) => {
+      const headers: Array<{ authorization: string }> = [];
+      for (let index = 0; index < count; index++) {
+        const key = await createVerifyApiKey(keysDb, { tenantId: data.verify.tenantId, name: `${name} ${index}`, scopes: verifyScopes });
+        headers.push({ authorization: `Bearer ${key.secret}` });
+        await timed(`${worker.url}/v1/me`, 'GET', undefined, headers[index]);
+      }
+      let next = 0;
+      return () => headers[next++ % count]!;
     };
     const call = <T>(method: string, path: string, body?: unknown, idempotent = false) =>
       timed<T>(`${worker.url}${path}`, method, body, idempotent ? { 'idempotency-key': `bench-${Date.now()}-${++keyCounter}` } : {});

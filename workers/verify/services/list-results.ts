@@ -19,7 +19,7 @@ const isRole = sql`coalesce(t.is_role_account, false)`;
 const isCatchAll = sql`coalesce(t.is_catch_all, false)`;
 
 /**
- * The risk group of a row, or `pending`; the rule is verify.list_row_group (drizzle/0036), which
+ * The risk group of a row, or `pending`; the rule is verify.list_row_group (drizzle/0038), which
  * the copied answers use too. `suppressed` is the flag of the list's last suppression scan
  * (services/list-suppressions.ts).
  */
