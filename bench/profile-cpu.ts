@@ -14,6 +14,10 @@
  *
  *   PROFILE_PUSH_ROWS=500 npx tsx bench/profile-cpu.ts /v1/pipelines/PIPELINE/push
  *   PROFILE_PUSH_ROWS=500 npx tsx bench/profile-cpu.ts /bare/push-floor/TENANT/PIPELINE bare
+ *
+ * With PROFILE_INSPECTOR=off the Worker runs as the benchmarks run it (dev/worker-runner.ts, the
+ * runtime's inspector off, as deployed) and only the CPU per process is printed: the inspector
+ * itself costs CPU on every fetch and log line, which skews the per-process figures.
  */
 import { chmodSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +67,8 @@ const pushBody =
     ? JSON.stringify({ rows: Array.from({ length: pushRows }, (_, index) => ({ email: `alice+${index}@d${index % 100}.example.com` })) })
     : undefined;
 
-const inspectorPort = await freePort();
+const profiled = process.env.PROFILE_INSPECTOR !== 'off';
+const inspectorPort = profiled ? await freePort() : null;
 const worker = bare
   ? startWorker({
       name: 'bench-bare',
@@ -88,11 +93,11 @@ try {
   const warmPath = pushBody && !bare ? '/v1/me' : path;
   for (const key of keys) await fetch(`${worker.url}${warmPath}`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.text());
 
-  const inspector = await connectInspector(inspectorPort);
-  await inspector.send('Profiler.enable');
-  await inspector.send('Profiler.setSamplingInterval', { interval: 200 });
+  const inspector = inspectorPort === null ? undefined : await connectInspector(inspectorPort);
+  await inspector?.send('Profiler.enable');
+  await inspector?.send('Profiler.setSamplingInterval', { interval: 200 });
   const before = processTimes();
-  await inspector.send('Profiler.start');
+  await inspector?.send('Profiler.start');
   let next = 0;
   const result = await autocannon({
     url: `${worker.url}${path}`,
@@ -109,9 +114,9 @@ try {
       },
     ],
   });
-  const { profile } = (await inspector.send('Profiler.stop')) as { profile: CpuProfile };
+  const stopped = (await inspector?.send('Profiler.stop')) as { profile: CpuProfile } | undefined;
   const after = processTimes();
-  inspector.close();
+  inspector?.close();
 
   console.log(`${path}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
   console.log('\nCPU per request by process:');
@@ -122,7 +127,7 @@ try {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8))
     console.log(`${(ms / result.requests.total).toFixed(2).padStart(8)} ms  ${label}`);
-  printProfile(profile);
+  if (stopped) printProfile(stopped.profile);
 } finally {
   await worker.stop();
   await stack.close();
@@ -140,7 +145,7 @@ function processTimes(): Map<string, { label: string; ms: number }> {
       const label =
         Number(pid) === process.pid
           ? 'this process: autocannon and the dev data stack (SQL over HTTP, Upstash)'
-          : args.includes('wrangler')
+          : args.includes('wrangler') || args.includes('worker-runner')
             ? 'wrangler (Node)'
             : command;
       // utime and stime, in clock ticks of 10 ms.

@@ -15,17 +15,21 @@ export function rejectNul(options: { json: boolean }): MiddlewareHandler {
       if (name.includes('\u0000') || values.some((value) => value.includes('\u0000'))) throw nulIn(name, 'query');
     }
     if (options.json && c.req.header('content-type')?.toLowerCase().includes('json')) {
-      // Hono keeps the parsed body, so the validator after this reads it without parsing twice; a
-      // body that is not JSON is left for the validator to refuse in its own words.
-      const body = await c.req.json().catch(() => undefined);
-      const path = nulPath(body);
-      if (path) throw nulIn(path.join('.') || '(body)', 'json');
+      // JSON can carry a NUL only as the escape \u0000 (a raw control character is a syntax
+      // error), so a body without one is passed on unparsed: Hono keeps the text, not the parsed
+      // value, and the validator parses it again. A body that is not JSON is left for the
+      // validator to refuse in its own words.
+      const text = await c.req.text();
+      if (text.includes('\\u0000')) {
+        const path = nulPath(parseOrUndefined(text));
+        if (path) throw nulIn(path.join('.') || '(body)', 'json');
+      }
     }
     await next();
   };
 }
 
-/** The path to the first string or key holding a NUL, built only once one is found (bodies are walked on every request). */
+/** The path to the first string or key holding a NUL, built only once one is found. */
 function nulPath(value: unknown): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (Array.isArray(value)) {
@@ -41,6 +45,14 @@ function nulPath(value: unknown): string[] | undefined {
     }
   }
   return undefined;
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function nulIn(field: string, location: 'param' | 'query' | 'json'): ApiError {
