@@ -8,6 +8,11 @@ export const KEY_RATE_WINDOW_MS = 60_000;
 const RECORD_TTL_MS = 60_000;
 /** Unknown keys are remembered briefly so guessing does not turn into database load. */
 const UNKNOWN_TTL_MS = 10_000;
+/**
+ * How often the rate-limit window is written to storage. A restart forgets at most this long's
+ * admissions (the key may then make that many more within the minute); a deploy is the usual one.
+ */
+const PERSIST_EVERY_MS = 1_000;
 
 export interface GateKeyRecord {
   keyId: string;
@@ -45,6 +50,9 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
   private loading: Promise<GateKeyRecord | null> | undefined;
   /** Bumped by forget(), so a read that was in flight during a revocation is not cached. */
   private generation = 0;
+  /** The admission times of the last minute; read from storage once after a restart. */
+  private admitted: number[] | undefined;
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Reads the key by hash with its workspace's entitlement; null when unknown or revoked. */
   protected abstract loadKey(hash: string): Promise<GateKeyRecord | null>;
@@ -63,10 +71,11 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
 
     // The admission times of the last minute: exactly 60 in any 60 seconds, with no burst of
     // twice the limit across the edge of a fixed window.
-    const admitted = (this.ctx.storage.kv.get<number[]>('admitted') ?? []).filter((at) => at > now - KEY_RATE_WINDOW_MS);
+    const admitted = (this.admitted ?? this.ctx.storage.kv.get<number[]>('admitted') ?? []).filter((at) => at > now - KEY_RATE_WINDOW_MS);
     const allowed = admitted.length < KEY_RATE_LIMIT;
     if (allowed) admitted.push(now);
-    this.ctx.storage.kv.put('admitted', admitted);
+    this.admitted = admitted;
+    this.persistSoon();
     const rateLimit = {
       limit: KEY_RATE_LIMIT,
       remaining: KEY_RATE_LIMIT - admitted.length,
@@ -74,6 +83,19 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
       resetAt: admitted[0]! + KEY_RATE_WINDOW_MS,
     };
     return { status: allowed ? 'admitted' : 'limited', key: record, rateLimit };
+  }
+
+  /**
+   * Stores the window at most once per PERSIST_EVERY_MS rather than with each admission. The
+   * object answers one request at a time, so its memory is the exact count; storage only carries
+   * the window over a restart (a deploy, an eviction). A write per request would hold every answer
+   * until the write is confirmed (the output gate) and bill a row written per API call.
+   */
+  private persistSoon(): void {
+    this.persistTimer ??= setTimeout(() => {
+      this.persistTimer = undefined;
+      if (this.admitted) this.ctx.storage.kv.put('admitted', this.admitted);
+    }, PERSIST_EVERY_MS);
   }
 
   /** Called when the key is revoked or changed, so the next request reads it again. */

@@ -1,8 +1,10 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hashApiKeySecret } from '../../../shared/auth/api-key-secret';
 import { KEY_RATE_LIMIT, KEY_RATE_WINDOW_MS } from '../../../shared/limits/key-gate';
 import { seedTenant } from '../../../test/workers/seed';
+import type { VerifyKeyGate } from './key-gate';
 
 async function gateOf(secret: string) {
   const hash = await hashApiKeySecret(secret);
@@ -28,5 +30,18 @@ describe('per-key rate limit', () => {
     for (let i = 0; i < KEY_RATE_LIMIT / 2 - 1; i++) expect((await gate.admit(hash, start + KEY_RATE_WINDOW_MS + 2)).status).toBe('admitted');
     const fullAgain = await gate.admit(hash, start + KEY_RATE_WINDOW_MS + 3);
     expect(fullAgain).toMatchObject({ status: 'limited', rateLimit: { remaining: 0, resetAt: start + 30_000 + KEY_RATE_WINDOW_MS } });
+  });
+
+  it('carries the window over a restart: storage holds it within a second of the admissions', async () => {
+    const { key } = await seedTenant();
+    const { hash, gate } = await gateOf(key.secret);
+    for (let i = 0; i < 3; i++) expect((await gate.admit(hash)).status).toBe('admitted');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await runInDurableObject(gate, async (object, state) => {
+      expect(state.storage.kv.get<number[]>('admitted')).toHaveLength(3);
+      // A restarted object has nothing in memory: it reads the stored window.
+      Object.assign(object as unknown as VerifyKeyGate, { admitted: undefined });
+      expect(await (object as unknown as VerifyKeyGate).admit(hash)).toMatchObject({ status: 'admitted', rateLimit: { remaining: KEY_RATE_LIMIT - 4 } });
+    });
   });
 });
