@@ -184,12 +184,13 @@ async function requestPath(): Promise<void> {
   const rows = await benchRequestPath(stateDir, log);
   const loadAfter = loadavg()[0]!;
   const row = (id: Measurement['id']) => rows.find((measured) => measured.id === id)!;
-  const [me, meInspected, releases, notFound, floor, doWebSocket] = [
+  const [me, meInspected, releases, notFound, floor, doHttp, doWebSocket] = [
     row('me'),
     row('meInspected'),
     row('releases'),
     row('notFound'),
     row('floor'),
+    row('doHttp'),
     row('doWebSocket'),
   ];
   const times = (value: number) => `${value.toFixed(2)}×`;
@@ -216,6 +217,8 @@ async function requestPath(): Promise<void> {
     `| GET /v1/me req/s ÷ the verify Worker's 404 req/s | ${times(me.requestsPerSecond / notFound.requestsPerSecond)} | ≥ 0.35× | ${verdict(me.requestsPerSecond / notFound.requestsPerSecond >= 0.35)} |`,
     '',
     `The same query after the same Durable Object call over a WebSocket pool per request (how every request reached the database before): p50 ${times(latency(doWebSocket))} the floor, ${times(throughput(doWebSocket))} its throughput. GET /v1/me under \`wrangler dev\` with its inspector on: p50 ${times(latency(meInspected))} the floor, ${times(throughput(meInspected))} its throughput.`,
+    '',
+    `What one statement costs by itself: the bare route with the one Durable Object call and the /v1/me query over HTTP, none of the Workers' code on it, is p50 ${times(latency(doHttp))} the floor and ${times(throughput(doHttp))} its throughput${latency(doHttp) > 1.3 || throughput(doHttp) < 0.75 ? ', past the first four goals before any of our code runs: a route that reads the database on each request cannot meet them on this stack' : ''}. What the request path adds over that route: GET /v1/me p50 ${(me.p50 / doHttp.p50).toFixed(2)}×, ${(me.requestsPerSecond / doHttp.requestsPerSecond).toFixed(2)}× its throughput.`,
   ].join('\n');
   console.log(`\n${summary}\n`);
   writeSection('request-path', summary);
