@@ -98,7 +98,39 @@ export async function createPipeline(db: Database, tenantId: string, createdBy: 
     .insert(pipelines)
     .values({ ...columns(definition, now), tenantId, createdBy, createdAt: now })
     .returning();
+  rememberPushDefinition(row!);
   return pipelineView(row!);
+}
+
+/** What a push takes from its pipeline's definition before its batch (push.ts). */
+export interface PushDefinition {
+  emailColumn: string;
+  sourceKey: string | null;
+}
+
+/** Pipelines whose push definitions an isolate keeps; past it the copies are dropped and read again. */
+const KNOWN_DEFINITIONS = 1_000;
+/**
+ * This isolate's copies of pipelines' push definitions, kept when it creates, edits or reads one,
+ * so a push analyses its rows without first reading the pipeline. Another isolate's PATCH can make a
+ * copy stale; the push's statement stores nothing unless the copy is still the pipeline's.
+ */
+const pushDefinitions = new Map<string, PushDefinition>();
+const definitionKey = (tenantId: string, pipelineId: number) => `${tenantId}:${pipelineId}`;
+
+export function knownPushDefinition(tenantId: string, pipelineId: number): PushDefinition | undefined {
+  return pushDefinitions.get(definitionKey(tenantId, pipelineId));
+}
+
+export function rememberPushDefinition(row: Pick<PipelineRow, 'tenantId' | 'id' | 'emailColumn' | 'sourceKey'>): PushDefinition {
+  if (pushDefinitions.size >= KNOWN_DEFINITIONS) pushDefinitions.clear();
+  const definition = { emailColumn: row.emailColumn, sourceKey: row.sourceKey };
+  pushDefinitions.set(definitionKey(row.tenantId, row.id), definition);
+  return definition;
+}
+
+export function forgetPushDefinition(tenantId: string, pipelineId: number): void {
+  pushDefinitions.delete(definitionKey(tenantId, pipelineId));
 }
 
 /** The pipeline of the tenant; another tenant's is 404. `lock` takes its row for the transaction. */
@@ -161,6 +193,7 @@ export async function updatePipeline(db: Database, tenantId: string, pipelineId:
     .where(and(eq(pipelines.id, pipelineId), eq(pipelines.tenantId, tenantId)))
     .returning();
   if (!row) throw notFound(pipelineId);
+  rememberPushDefinition(row);
   return pipelineView(row);
 }
 
@@ -172,6 +205,7 @@ export async function deletePipeline(db: Database, tenantId: string, pipelineId:
     .where(and(eq(pipelines.id, pipelineId), eq(pipelines.tenantId, tenantId)))
     .returning({ id: pipelines.id, waitingRows: pipelines.waitingRows });
   if (!row) throw notFound(pipelineId);
+  forgetPushDefinition(tenantId, pipelineId);
   return { pipeline_id: row.id, deleted: true as const, discarded_rows: row.waitingRows };
 }
 

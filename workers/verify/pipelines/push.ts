@@ -5,7 +5,7 @@ import { ApiError } from '../../../shared/http/api-error';
 import { bodyFingerprint, idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipelines';
-import { findPipeline, notFound, type PipelineRow } from './definitions';
+import { findPipeline, forgetPushDefinition, knownPushDefinition, notFound, type PipelineRow, rememberPushDefinition } from './definitions';
 import { INLINE_RUN_ROWS } from './execute';
 
 export interface PushInput {
@@ -39,9 +39,10 @@ export interface PushInput {
  * keeps concurrent duplicates from passing both.
  *
  * The rows are analysed with the pipeline's email column and source key (unless the push names
- * its own) before the batch. Those come from this isolate's copy of them when it has one (a push
- * then costs one round trip), and the batch's statement stores nothing unless they are still the
- * pipeline's: after a PATCH of either, the push reads them again and is stored as they now are.
+ * its own) before the batch. Those come from this isolate's copy of them when it has one (kept
+ * when it created, edited or pushed to the pipeline; a push then costs one round trip), and the
+ * batch's statement stores nothing unless they are still the pipeline's: after another isolate's
+ * PATCH of either, the push reads them again and is stored as they now are.
  */
 export async function pushRows(db: Database, request: PushRequest, input: PushInput) {
   const now = new Date();
@@ -96,7 +97,7 @@ type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };
  */
 async function storeAsDefined(db: Database, request: PushRequest, input: PushInput, now: Date): Promise<{ analysis: PushAnalysis; stored: StoredPush }> {
   const fingerprint = await bodyFingerprint(input);
-  let definition = knownDefinitions.get(definitionKey(request)) ?? (await readDefinition(db, request));
+  let definition = knownPushDefinition(request.tenantId, request.pipelineId) ?? (await readDefinition(db, request));
   for (let reads = 1; ; reads++) {
     const analysis = analysePush(input.rows, input.email_column ?? definition.emailColumn);
     const sourceKey = input.source_key === undefined ? definition.sourceKey : input.source_key;
@@ -104,7 +105,7 @@ async function storeAsDefined(db: Database, request: PushRequest, input: PushInp
     const stored = await storePush(db, { ...request, fingerprint, analysis, sourceKey, assumed, now });
     // Deleted (a copy of its definition may outlive it), or never this workspace's.
     if (!stored) {
-      knownDefinitions.delete(definitionKey(request));
+      forgetPushDefinition(request.tenantId, request.pipelineId);
       throw notFound(request.pipelineId);
     }
     if (stored.outcome === 'conflict') throw idempotencyKeyReused('conflict');
@@ -115,25 +116,11 @@ async function storeAsDefined(db: Database, request: PushRequest, input: PushInp
   }
 }
 
-/** What a push takes from its pipeline's definition before its batch. */
-interface PushDefinition {
-  emailColumn: string;
-  sourceKey: string | null;
-}
-
 /** Reads allowed per push when the definition keeps changing under it. */
 const MAX_DEFINITION_READS = 3;
-/** Pipelines whose definitions an isolate keeps; past it the copies are dropped and read again. */
-const KNOWN_DEFINITIONS = 1_000;
-const knownDefinitions = new Map<string, PushDefinition>();
-const definitionKey = ({ tenantId, pipelineId }: Omit<PushRequest, 'pushKey'>) => `${tenantId}:${pipelineId}`;
 
-async function readDefinition(db: Database, request: Omit<PushRequest, 'pushKey'>): Promise<PushDefinition> {
-  const row = await findPipeline(db, request.tenantId, request.pipelineId);
-  if (knownDefinitions.size >= KNOWN_DEFINITIONS) knownDefinitions.clear();
-  const definition = { emailColumn: row.emailColumn, sourceKey: row.sourceKey };
-  knownDefinitions.set(definitionKey(request), definition);
-  return definition;
+async function readDefinition(db: Database, request: Omit<PushRequest, 'pushKey'>) {
+  return rememberPushDefinition(await findPipeline(db, request.tenantId, request.pipelineId));
 }
 
 interface StoredPush {

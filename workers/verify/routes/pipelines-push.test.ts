@@ -246,6 +246,22 @@ describe('a push after its pipeline changed', () => {
     ]);
   });
 
+  it('is stored as the pipeline now is when its copy here is stale (a PATCH through another isolate)', async () => {
+    const stack = localStack();
+    const { auth } = await pipelineTenant();
+    const id = await createPipeline(stack, auth, { email_column: 'email', source_key: 'signup' });
+    await json(await push(stack, auth, id, 'before', { rows: [{ email: 'jane@example.com' }] }), 202);
+    // This isolate created and pushed to the pipeline, so it holds a copy; the change bypasses it.
+    await withTestDb((db) => db.update(pipelines).set({ emailColumn: 'work_email', sourceKey: 'crm' }).where(eq(pipelines.id, id)));
+    const after = await json(await push(stack, auth, id, 'after', { rows: [{ work_email: 'john@example.com', email: 'not-this@example.com' }] }), 202);
+    expect(after).toMatchObject({ accepted: 1, invalid: [] });
+    const rows = (await rowsOf(id)).map((row) => [row.email, row.sourceKey]).sort();
+    expect(rows).toEqual([
+      ['jane@example.com', 'signup'],
+      ['john@example.com', 'crm'],
+    ]);
+  });
+
   it('is 404 once its pipeline is deleted, and stores nothing', async () => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
