@@ -231,28 +231,24 @@ describe('pushes at once to one pipeline, past the idempotency store', () => {
 });
 
 describe('a push after its pipeline changed', () => {
-  it('is stored with the new email column and source key, not those an earlier push read', async () => {
+  // This isolate created and pushed to the pipeline, so it holds a copy: a PATCH here replaces it; a
+  // change it does not see (another isolate's PATCH, made here in the database) leaves it stale.
+  const changes: Array<[string, (stack: Stack, auth: Record<string, string>, id: number) => Promise<unknown>]> = [
+    [
+      'a PATCH',
+      async (stack, auth, id) => json(await stack.call('PATCH', `/v1/pipelines/${id}`, auth, { email_column: 'work_email', source_key: 'crm' }), 200),
+    ],
+    [
+      'a change this isolate did not see',
+      (_stack, _auth, id) => withTestDb((db) => db.update(pipelines).set({ emailColumn: 'work_email', sourceKey: 'crm' }).where(eq(pipelines.id, id))),
+    ],
+  ];
+  it.each(changes)('after %s, is stored with the new email column and source key, not those an earlier push read', async (_name, change) => {
     const stack = localStack();
     const { auth } = await pipelineTenant();
     const id = await createPipeline(stack, auth, { email_column: 'email', source_key: 'signup' });
     await json(await push(stack, auth, id, 'before', { rows: [{ email: 'jane@example.com' }] }), 202);
-    await json(await stack.call('PATCH', `/v1/pipelines/${id}`, auth, { email_column: 'work_email', source_key: 'crm' }), 200);
-    const after = await json(await push(stack, auth, id, 'after', { rows: [{ work_email: 'john@example.com', email: 'not-this@example.com' }] }), 202);
-    expect(after).toMatchObject({ accepted: 1, invalid: [] });
-    const rows = (await rowsOf(id)).map((row) => [row.email, row.sourceKey]).sort();
-    expect(rows).toEqual([
-      ['jane@example.com', 'signup'],
-      ['john@example.com', 'crm'],
-    ]);
-  });
-
-  it('is stored as the pipeline now is when its copy here is stale (a PATCH through another isolate)', async () => {
-    const stack = localStack();
-    const { auth } = await pipelineTenant();
-    const id = await createPipeline(stack, auth, { email_column: 'email', source_key: 'signup' });
-    await json(await push(stack, auth, id, 'before', { rows: [{ email: 'jane@example.com' }] }), 202);
-    // This isolate created and pushed to the pipeline, so it holds a copy; the change bypasses it.
-    await withTestDb((db) => db.update(pipelines).set({ emailColumn: 'work_email', sourceKey: 'crm' }).where(eq(pipelines.id, id)));
+    await change(stack, auth, id);
     const after = await json(await push(stack, auth, id, 'after', { rows: [{ work_email: 'john@example.com', email: 'not-this@example.com' }] }), 202);
     expect(after).toMatchObject({ accepted: 1, invalid: [] });
     const rows = (await rowsOf(id)).map((row) => [row.email, row.sourceKey]).sort();
