@@ -9,9 +9,9 @@ const RECORD_TTL_MS = 60_000;
 /** Unknown keys are remembered briefly so guessing does not turn into database load. */
 const UNKNOWN_TTL_MS = 10_000;
 /**
- * The rate-limit window is written to storage with every this-many admissions, so a restart (a
- * deploy, an eviction) forgets at most one fewer: a key may then make that many more requests
- * within the minute. At most 60 ÷ 6 = 10 writes a minute per key, whatever its traffic.
+ * The rate-limit window is written to storage with every this-many admissions: a restart (a
+ * deploy, an eviction) forgets at most the five since the last write, which the key may then make
+ * again within the minute; and a key costs at most 60 ÷ 6 = 10 writes a minute, whatever its traffic.
  */
 const STORE_EVERY_ADMISSIONS = 6;
 

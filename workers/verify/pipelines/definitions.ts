@@ -111,7 +111,7 @@ export interface PushDefinition {
 /** Pipelines whose push definitions an isolate keeps; past it the copies are dropped and read again. */
 const KNOWN_DEFINITIONS = 1_000;
 /**
- * This isolate's copies of pipelines' push definitions, kept when it creates, edits or reads one,
+ * This isolate's copies of pipelines' push definitions, kept when it creates, edits or pushes to one,
  * so a push analyses its rows without first reading the pipeline. Another isolate's PATCH can make a
  * copy stale; the push's statement stores nothing unless the copy is still the pipeline's.
  */
