@@ -19,9 +19,8 @@ export function rejectNul(options: { json: boolean }): MiddlewareHandler {
       // error), so a body without one is passed on unparsed: Hono keeps the text, not the parsed
       // value, and the validator parses it again. A body that is not JSON is left for the
       // validator to refuse in its own words.
-      const text = await c.req.text();
-      if (text.includes('\\u0000')) {
-        const path = nulPath(parseOrUndefined(text));
+      if ((await c.req.text()).includes('\\u0000')) {
+        const path = nulPath(await c.req.json().catch(() => undefined));
         if (path) throw nulIn(path.join('.') || '(body)', 'json');
       }
     }
@@ -45,14 +44,6 @@ function nulPath(value: unknown): string[] | undefined {
     }
   }
   return undefined;
-}
-
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function nulIn(field: string, location: 'param' | 'query' | 'json'): ApiError {
