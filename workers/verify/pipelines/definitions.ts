@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import { lists, pipelineRows, pipelines } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
@@ -145,18 +145,22 @@ export async function findPipeline(db: Executor, tenantId: string, pipelineId: n
 }
 
 /**
- * When the pipeline's first waiting row (the first a run takes) was pushed, or null when none
- * waits: what its batch's longest wait runs from. Read through the waiting rows' index, however
- * many wait.
+ * The pipeline with when its first waiting row (the first a run takes) was pushed, null when none
+ * waits: what its batch's longest wait runs from. One statement; the first waiting row is read
+ * through the waiting rows' index, however many wait. Undefined when the pipeline is gone.
  */
-export async function firstWaitingPushedAt(db: Executor, pipelineId: number): Promise<Date | null> {
+export async function pipelineWithFirstWaiting(db: Executor, pipelineId: number): Promise<{ pipeline: PipelineRow; firstWaitingAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ pushedAt: pipelineRows.pushedAt })
-    .from(pipelineRows)
-    .where(and(eq(pipelineRows.pipelineId, pipelineId), eq(pipelineRows.status, 'waiting')))
-    .orderBy(asc(pipelineRows.id))
-    .limit(1);
-  return row?.pushedAt ?? null;
+    .select({
+      pipeline: pipelines,
+      // Columns inside a selected sql render unqualified, so the subquery names its own alias.
+      firstWaitingAt: sql<Date | null>`(
+        select r.pushed_at from ${pipelineRows} r
+        where r.pipeline_id = ${pipelines}.id and r.status = 'waiting' order by r.id limit 1)`.mapWith(pipelineRows.pushedAt),
+    })
+    .from(pipelines)
+    .where(eq(pipelines.id, pipelineId));
+  return row;
 }
 
 export async function readPipeline(db: Database, tenantId: string, pipelineId: number) {

@@ -8,7 +8,7 @@ import { batchIsDue, MAX_RUN_ROWS, secondsUntilDue } from '../domain/pipelines';
 import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { dispatchMessages, sendAll, type BulkMessage } from '../bulk/messages';
-import { findPipeline, firstWaitingPushedAt, type PipelineRow } from './definitions';
+import { findPipeline, pipelineWithFirstWaiting, type PipelineRow } from './definitions';
 import { errorText, logLine } from '../../../shared/log';
 
 export const runTriggers = ['batch_full', 'batch_wait', 'schedule', 'trigger'] as const;
@@ -129,9 +129,9 @@ export async function startRun(db: Database, queue: Queue<BulkMessage>, pipeline
 export async function flushPipeline(db: Database, queue: Queue<BulkMessage>, pipelineId: number, now: Date = new Date()): Promise<RunRow[]> {
   const started: RunRow[] = [];
   for (;;) {
-    const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.id, pipelineId));
-    if (pipeline?.status !== 'active') return started;
-    const oldestPushedAt = await firstWaitingPushedAt(db, pipeline.id);
+    const found = await pipelineWithFirstWaiting(db, pipelineId);
+    if (found?.pipeline.status !== 'active') return started;
+    const { pipeline, firstWaitingAt: oldestPushedAt } = found;
     const waiting = { count: pipeline.waitingRows, oldestPushedAt };
     const rule = { maxRows: pipeline.batchMaxRows, maxWaitSeconds: pipeline.batchMaxWaitSeconds };
     if (!batchIsDue(rule, waiting, now)) {

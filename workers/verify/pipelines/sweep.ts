@@ -49,7 +49,7 @@ export async function sweepPipelines(db: Database, queue: Queue<BulkMessage>, po
   const late = new Date(now.getTime() - GRACE_SECONDS * 1000).toISOString();
   const overdue = await db.execute<{ id: number }>(sql`
     select p.id::float8 as id from ${pipelines} p
-    -- The batch's wait runs from its first waiting row, as for a push and a flush (firstWaitingPushedAt).
+    -- The batch's wait runs from its first waiting row, as for a push and a flush (pipelineWithFirstWaiting).
     cross join lateral (
       select pushed_at from ${pipelineRows} r where r.pipeline_id = p.id and r.status = 'waiting' order by r.id limit 1) as first
     where p.status = 'active' and p.waiting_rows > 0
