@@ -16,7 +16,8 @@ import { startEnginePeers } from '../test/node/fixtures/engine-peers';
  * (dev/worker-runner.ts; local queues, as `npm run dev` runs them), real checks against the
  * mailbox fixture MTA behind generated domains with latency injected, its deliveries
  * received by a signed-webhook receiver in this process, and the bare baseline Worker
- * (bench/bare) for the floor of a push, all in one run:
+ * (bench/bare) for the floor of a push, bare and deployed with static assets as the verify Worker
+ * is (the routed floor), all in one run:
  *
  * 1. low load: single-row pushes one after another, each waiting for its row to be delivered
  *    and for its run's last writes (LOW_LOAD_GAP_MS): push acknowledgement against the floor for
@@ -57,6 +58,7 @@ const MAX_RUNS_PAGE = 100;
 const SESSIONS_PER_HOST = 5;
 const PORT = 18789;
 const BARE_PORT = 18790;
+const ROUTED_BARE_PORT = 18791;
 
 const domainName = (index: number) => `d${String(index).padStart(3, '0')}.pipe.bench.test`;
 const mxName = (index: number) => `mx${index % MX_HOSTS}.pipe.bench.test`;
@@ -148,10 +150,22 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
       stateDir,
       log: () => {},
     });
-    workers.push(bare);
+    // The same floor deployed as the verify Worker is, with static assets: each request first
+    // crosses the platform's asset router, as each push does.
+    const bareRouted = startWorker({
+      name: 'bench-bare-assets',
+      configPath: 'bench/bare/wrangler.assets.toml',
+      port: ROUTED_BARE_PORT,
+      inspectorPort: null,
+      vars: { ...stack.bindings },
+      stateDir,
+      log: () => {},
+    });
+    workers.push(bare, bareRouted);
     await Promise.all([
       waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000),
       waitForHealth(`${bare.url}/bare/query/${data.verify.tenantId}`, bare.child, 60_000),
+      waitForHealth(`${bareRouted.url}/bare/query/${data.verify.tenantId}`, bareRouted.child, 60_000),
     ]);
     let keyCounter = 0;
     const timed = async <T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ value: T; ms: number }> => {
@@ -190,9 +204,11 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     // The floor's rows go to a paused pipeline of the same workspace: stored as a push's are, never run.
     const floorPipeline = await call<{ pipeline_id: number }>('POST', '/v1/pipelines', { name: 'floor' });
     await call('POST', `/v1/pipelines/${floorPipeline.value.pipeline_id}/pause`);
-    const floorUrl = `${bare.url}/bare/push-floor/${data.verify.tenantId}/${floorPipeline.value.pipeline_id}`;
+    const floorPath = `/bare/push-floor/${data.verify.tenantId}/${floorPipeline.value.pipeline_id}`;
     // One Durable Object for every floor request, warm after the first as each push's key gate is.
-    const floor = async (rows: unknown[]) => (await timed(floorUrl, 'POST', { rows }, { 'x-bench-key': 'pipelines-floor' })).ms;
+    const floorOf = (url: string) => async (rows: unknown[]) => (await timed(`${url}${floorPath}`, 'POST', { rows }, { 'x-bench-key': 'pipelines-floor' })).ms;
+    const floor = floorOf(bare.url);
+    const routedFloor = floorOf(bareRouted.url);
     const pushPath = `/v1/pipelines/${pipeline.value.pipeline_id}/push`;
     let serial = 0;
     const address = () => {
@@ -204,10 +220,12 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     const lowLoadKey = await keyRotation('bench low load', Math.ceil(SINGLE_PUSHES / 40));
     const singleAcks: number[] = [];
     const singleFloors: number[] = [];
+    const singleRoutedFloors: number[] = [];
     const endToEnd: number[] = [];
     for (let index = 0; index < SINGLE_PUSHES; index++) {
       await new Promise((resolve) => setTimeout(resolve, LOW_LOAD_GAP_MS));
       singleFloors.push(await floor([{ email: address() }]));
+      singleRoutedFloors.push(await routedFloor([{ email: address() }]));
       const email = address();
       const pushedAt = Date.now();
       const headers = { ...lowLoadKey(), 'idempotency-key': `bench-${Date.now()}-${++keyCounter}` };
@@ -239,11 +257,13 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     const quietKey = await keyRotation('bench quiet', Math.ceil(QUIET_PUSHES / 30));
     const quietAcks: number[] = [];
     const quietFloors: number[] = [];
+    const quietRoutedFloors: number[] = [];
     for (let first = 0; first < QUIET_PUSHES; first += QUIET_PUSHES_PER_PIPELINE) {
       const body = { name: `quiet ${first}`, batch: { max_rows: 5000, max_wait_seconds: 3600 } };
       const quiet = (await timed<{ pipeline_id: number }>(`${worker.url}/v1/pipelines`, 'POST', body, quietKey())).value.pipeline_id;
       for (let index = first; index < Math.min(QUIET_PUSHES, first + QUIET_PUSHES_PER_PIPELINE); index++) {
         quietFloors.push(await floor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
+        quietRoutedFloors.push(await routedFloor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
         const rows = Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }));
         const headers = { ...quietKey(), 'idempotency-key': `bench-quiet-${Date.now()}-${index}` };
         quietAcks.push((await timed(`${worker.url}/v1/pipelines/${quiet}/push`, 'POST', { rows }, headers)).ms);
@@ -254,11 +274,13 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
     log(`sustained: ${BULK_PUSHES} pushes of ${ROWS_PER_PUSH} rows back to back, each after a floor request of the same size`);
     const bulkAcks: number[] = [];
     const bulkFloors: number[] = [];
+    const bulkRoutedFloors: number[] = [];
     const emails: string[] = [];
     const requestsBefore = receiver.requests();
     let firstPush = 0;
     for (let index = 0; index < BULK_PUSHES; index++) {
       bulkFloors.push(await floor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
+      bulkRoutedFloors.push(await routedFloor(Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }))));
       const rows = Array.from({ length: ROWS_PER_PUSH }, () => ({ email: address() }));
       emails.push(...rows.map((row) => row.email));
       if (index === 0) firstPush = Date.now();
@@ -275,17 +297,18 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
 
     const fmt = (values: number[]) => `${percentile(values, 0.5).toFixed(0)} / ${percentile(values, 0.99).toFixed(0)} ms`;
     const ratio = (values: number[], floors: number[], share: number) => (percentile(values, share) / percentile(floors, share)).toFixed(2);
+    const ratios = (values: number[], floors: number[]) => `${ratio(values, floors, 0.5)}× / ${ratio(values, floors, 0.99)}×`;
     return {
       markdown: [
         `One pipeline (\`max_rows\` ${ROWS_PER_PUSH}, \`max_wait_seconds\` 0) with a webhook to a receiver in the bench process, the verify Worker under wrangler's dev server with its devtools inspector off as deployed (\`dev/worker-runner.ts\`) and its local queues; real checks against the mailbox fixture MTA behind ${DOMAINS} domains that share ${MX_HOSTS} MX host${MX_HOSTS === 1 ? '' : 's'} (so ${MX_HOSTS} per-host gate${MX_HOSTS === 1 ? '' : 's'} of ${SESSIONS_PER_HOST} sessions), ${LATENCY_MS} ms injected on every DoH answer and SMTP reply (\`BENCH_PIPELINES_LATENCY_MS\`, \`BENCH_PIPELINES_DOMAINS\`, \`BENCH_PIPELINES_MX_HOSTS\`, \`BENCH_PIPELINES_SINGLE_PUSHES\`, \`BENCH_PIPELINES_BULK_PUSHES\`, \`BENCH_PIPELINES_QUIET_PUSHES\`).`,
         '',
-        "Floor of a push: the bare baseline Worker (bench/bare, `POST /bare/push-floor`) with the same body: the request path's one Durable Object call and one query, the body parsed, and its rows stored with the push's own INSERT in one transaction. Each floor request is sent just before the push it is compared with.",
+        "Floor of a push: the bare baseline Worker (bench/bare, `POST /bare/push-floor`) with the same body: the request path's one Durable Object call and one query, the body parsed, and its rows stored with the push's own INSERT in one transaction. The routed floor is the same Worker deployed as the verify Worker is, with static assets (bench/bare/wrangler.assets.toml), so each of its requests first crosses the platform's asset router, as each push does. The two floor requests are sent just before the push they are compared with.",
         '',
-        '| measure | push | floor | push ÷ floor (target ≤ 1.2×) |',
-        '|---|---:|---:|---:|',
-        `| 1 row, acknowledgement p50 / p99 (${SINGLE_PUSHES} pushes) | ${fmt(singleAcks)} | ${fmt(singleFloors)} | ${ratio(singleAcks, singleFloors, 0.5)}× / ${ratio(singleAcks, singleFloors, 0.99)}× |`,
-        `| ${ROWS_PER_PUSH} rows, acknowledgement p50 / p99 (${QUIET_PUSHES} pushes; the batch waits, the Worker has nothing else to do, as the floor's) | ${fmt(quietAcks)} | ${fmt(quietFloors)} | ${ratio(quietAcks, quietFloors, 0.5)}× / ${ratio(quietAcks, quietFloors, 0.99)}× |`,
-        `| ${ROWS_PER_PUSH} rows in the sustained phase (${BULK_PUSHES} pushes; the Worker also starts each batch's run and runs its checks and deliveries, the floor's Worker nothing) | ${fmt(bulkAcks)} | ${fmt(bulkFloors)} | ${ratio(bulkAcks, bulkFloors, 0.5)}× / ${ratio(bulkAcks, bulkFloors, 0.99)}× |`,
+        '| measure | push | floor | push ÷ floor (target ≤ 1.2×) | routed floor | push ÷ routed floor |',
+        '|---|---:|---:|---:|---:|---:|',
+        `| 1 row, acknowledgement p50 / p99 (${SINGLE_PUSHES} pushes) | ${fmt(singleAcks)} | ${fmt(singleFloors)} | ${ratios(singleAcks, singleFloors)} | ${fmt(singleRoutedFloors)} | ${ratios(singleAcks, singleRoutedFloors)} |`,
+        `| ${ROWS_PER_PUSH} rows, acknowledgement p50 / p99 (${QUIET_PUSHES} pushes; the batch waits, the Worker has nothing else to do, as the floor's) | ${fmt(quietAcks)} | ${fmt(quietFloors)} | ${ratios(quietAcks, quietFloors)} | ${fmt(quietRoutedFloors)} | ${ratios(quietAcks, quietRoutedFloors)} |`,
+        `| ${ROWS_PER_PUSH} rows in the sustained phase (${BULK_PUSHES} pushes; the Worker also starts each batch's run and runs its checks and deliveries, the floor's Worker nothing) | ${fmt(bulkAcks)} | ${fmt(bulkFloors)} | ${ratios(bulkAcks, bulkFloors)} | ${fmt(bulkRoutedFloors)} | ${ratios(bulkAcks, bulkRoutedFloors)} |`,
         '',
         '| measure | value | target |',
         '|---|---:|---|',

@@ -19,7 +19,7 @@ const KEYS = 300;
 
 export interface Measurement {
   /** Which row this is, for the ratios the summary computes. */
-  id: 'me' | 'meInspected' | 'releases' | 'notFound' | 'floor' | 'doHttp' | 'doWebSocket' | 'httpOnly';
+  id: 'me' | 'meInspected' | 'releases' | 'notFound' | 'floor' | 'floorRouted' | 'doHttp' | 'doHttpRouted' | 'doWebSocket' | 'httpOnly';
   name: string;
   requestsPerSecond: number;
   p50: number;
@@ -31,7 +31,9 @@ export interface Measurement {
  * GET /v1/me and GET /api/v1/releases through the whole request path (key lookup and rate limit in
  * one Durable Object hop, entitlement, one query), the verify Worker's unknown-route 404, and plain
  * Hono routes: the floor (one Durable Object call, no database), the same call with the same query
- * over Neon's HTTP path and over a WebSocket pool per request, and the query alone. One run, one stack.
+ * over Neon's HTTP path and over a WebSocket pool per request, and the query alone; the floor and the
+ * call with its query again with static assets, as the Workers are deployed, so each request first
+ * crosses the platform's asset router as theirs do. One run, one stack.
  */
 export async function benchRequestPath(stateDir: string, log: (line: string) => void): Promise<Measurement[]> {
   // Free ports rather than fixed ones: other benchmarks and test runs may share the machine.
@@ -77,6 +79,15 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
       stateDir,
       log: quiet,
     });
+    const bareRouted = startWorker({
+      name: 'bench-bare-assets',
+      configPath: 'bench/bare/wrangler.assets.toml',
+      port: await freePort(),
+      inspectorPort: null,
+      vars: { ...stack.bindings },
+      stateDir,
+      log: quiet,
+    });
     // The same Worker under `wrangler dev` as every run before this one measured it: the inspector
     // wrangler keeps on costs each request its fetch and its log line (dev/worker-runner.ts).
     const inspectedStateDir = join(stateDir, 'inspected');
@@ -89,12 +100,13 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
       stateDir: inspectedStateDir,
       log: quiet,
     });
-    workers.push(verify, launch, bare, verifyInspected);
+    workers.push(verify, launch, bare, bareRouted, verifyInspected);
     await Promise.all([
       waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000),
       waitForHealth(`${verifyInspected.url}/v1/health`, verifyInspected.child, 60_000),
       waitForHealth(`${launch.url}/api/health`, launch.child, 60_000),
       waitForHealth(`${bare.url}/bare/do`, bare.child, 60_000),
+      waitForHealth(`${bareRouted.url}/bare/do`, bareRouted.child, 60_000),
     ]);
 
     log('Ten releases to list, and each key used once (fills its Durable Object cache)');
@@ -137,6 +149,13 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
       { id: 'notFound', name: 'verify Worker: unknown route (404)', url: `${verify.url}/v1/no-such-route` },
       { id: 'floor', name: 'floor: bare route, one DO call, no database', url: `${bare.url}/bare/do`, setup: asVerify },
       { id: 'doHttp', name: 'bare route: one DO call + the /v1/me query over HTTP', url: `${bare.url}/bare/do-query/${tenant.id}`, setup: asVerify },
+      { id: 'floorRouted', name: 'floor behind the static-assets router, as the Workers are deployed', url: `${bareRouted.url}/bare/do`, setup: asVerify },
+      {
+        id: 'doHttpRouted',
+        name: 'bare route: one DO call + the /v1/me query over HTTP, behind the static-assets router',
+        url: `${bareRouted.url}/bare/do-query/${tenant.id}`,
+        setup: asVerify,
+      },
       {
         id: 'doWebSocket',
         name: 'bare route: one DO call + the same query over a WebSocket pool per request (before)',
