@@ -9,6 +9,7 @@ import { createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { startDataStack } from '../dev/data-stack';
 import { ensureDemoData } from '../dev/demo-data';
 import { startWorker, waitForHealth } from '../dev/workers';
+import { startBareWorker } from './bare/start';
 import { startEnginePeers } from '../test/node/fixtures/engine-peers';
 
 /**
@@ -141,26 +142,10 @@ export async function benchPipelines(stateDir: string, log: (line: string) => vo
       log: () => {},
     });
     workers.push(worker);
-    const bare = startWorker({
-      name: 'bench-bare',
-      configPath: 'bench/bare/wrangler.toml',
-      port: BARE_PORT,
-      inspectorPort: null,
-      vars: { ...stack.bindings },
-      stateDir,
-      log: () => {},
-    });
+    const bare = startBareWorker({ port: BARE_PORT, bindings: stack.bindings, stateDir });
     // The same floor deployed as the verify Worker is, with static assets: each request first
     // crosses the platform's asset router, as each push does.
-    const bareRouted = startWorker({
-      name: 'bench-bare-assets',
-      configPath: 'bench/bare/wrangler.assets.toml',
-      port: ROUTED_BARE_PORT,
-      inspectorPort: null,
-      vars: { ...stack.bindings },
-      stateDir,
-      log: () => {},
-    });
+    const bareRouted = startBareWorker({ port: ROUTED_BARE_PORT, bindings: stack.bindings, stateDir, routed: true });
     workers.push(bare, bareRouted);
     await Promise.all([
       waitForHealth(`${worker.url}/v1/health`, worker.child, 60_000),

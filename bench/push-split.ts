@@ -23,6 +23,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startDataStack } from '../dev/data-stack';
 import { startWorker, waitForHealth } from '../dev/workers';
+import { startBareWorker } from './bare/start';
 import { verifyScopes } from '../shared/auth/scopes';
 import * as schema from '../shared/db/schema';
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
@@ -59,7 +60,7 @@ const stateDir = join(process.cwd(), '.local', 'push-split');
 mkdirSync(stateDir, { recursive: true });
 chmodSync(stateDir, 0o755);
 const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: await freePort(), progress: () => {} });
-const sqlPort = Number(new URL(stack.bindings.NEON_HTTP_ENDPOINT!).port);
+const sqlPort = Number(new URL(stack.bindings.NEON_HTTP_ENDPOINT).port);
 const pool = new pg.Pool({ connectionString: stack.bindings.DATABASE_URL });
 const db = drizzle(pool, { schema });
 const tenant = await createTenant(db, { name: 'Split tenant', planId: 'enterprise' });
@@ -95,15 +96,7 @@ const verify = startWorker({
   stateDir,
   log: () => {},
 });
-const bare = startWorker({
-  name: 'bench-bare',
-  configPath: 'bench/bare/wrangler.toml',
-  port: await freePort(),
-  inspectorPort: null,
-  vars: { ...stack.bindings },
-  stateDir,
-  log: () => {},
-});
+const bare = startBareWorker({ port: await freePort(), bindings: stack.bindings, stateDir });
 try {
   await Promise.all([waitForHealth(`${verify.url}/v1/health`, verify.child, 60_000), waitForHealth(`${bare.url}/bare/do`, bare.child, 60_000)]);
   const timings = await timeInChild({

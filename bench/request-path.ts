@@ -10,6 +10,7 @@ import { createLaunchApiKey, createWorkspace } from '../shared/platform/launch-p
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { startDataStack } from '../dev/data-stack';
 import { startWorker, waitForHealth } from '../dev/workers';
+import { startBareWorker } from './bare/start';
 import { freePort } from '../test/node/free-port';
 
 const DURATION_SECONDS = 10;
@@ -70,24 +71,8 @@ export async function benchRequestPath(stateDir: string, log: (line: string) => 
       stateDir,
       log: quiet,
     });
-    const bare = startWorker({
-      name: 'bench-bare',
-      configPath: 'bench/bare/wrangler.toml',
-      port: await freePort(),
-      inspectorPort: null,
-      vars: { ...stack.bindings },
-      stateDir,
-      log: quiet,
-    });
-    const bareRouted = startWorker({
-      name: 'bench-bare-assets',
-      configPath: 'bench/bare/wrangler.assets.toml',
-      port: await freePort(),
-      inspectorPort: null,
-      vars: { ...stack.bindings },
-      stateDir,
-      log: quiet,
-    });
+    const bare = startBareWorker({ port: await freePort(), bindings: stack.bindings, stateDir });
+    const bareRouted = startBareWorker({ port: await freePort(), bindings: stack.bindings, stateDir, routed: true });
     // The same Worker under `wrangler dev` as every run before this one measured it: the inspector
     // wrangler keeps on costs each request its fetch and its log line (dev/worker-runner.ts).
     const inspectedStateDir = join(stateDir, 'inspected');
