@@ -24,6 +24,7 @@ import pg from 'pg';
 import { startDataStack } from '../dev/data-stack';
 import { startWorker, waitForHealth } from '../dev/workers';
 import { startBareWorker } from './bare/start';
+import { median } from './screenshot';
 import { verifyScopes } from '../shared/auth/scopes';
 import * as schema from '../shared/db/schema';
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
@@ -108,12 +109,9 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 200));
   for (const kind of ['floor', 'push'] as const) {
     const splits = timings.filter((timing) => timing.kind === kind).map(split);
-    const median = (pick: (split: Split) => number) => {
-      const values = splits.map(pick).sort((a, b) => a - b);
-      return values[Math.floor(values.length / 2)]!.toFixed(2);
-    };
+    const middle = (pick: (split: Split) => number) => median(splits.map(pick)).toFixed(2);
     console.log(
-      `${kind.padEnd(5)} ${ROWS} row(s), ${splits.length} requests, medians in ms: total ${median((s) => s.total)} · before the database ${median((s) => s.before)} · database ${median((s) => s.database)} (${median((s) => s.requests)} requests) · between ${median((s) => s.between)} · after ${median((s) => s.after)}`,
+      `${kind.padEnd(5)} ${ROWS} row(s), ${splits.length} requests, medians in ms: total ${middle((s) => s.total)} · before the database ${middle((s) => s.before)} · database ${middle((s) => s.database)} (${middle((s) => s.requests)} requests) · between ${middle((s) => s.between)} · after ${middle((s) => s.after)}`,
     );
   }
 } finally {
