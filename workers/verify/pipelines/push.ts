@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { pipelinePushes, pipelineRows, pipelines } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { bodyFingerprint, idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
@@ -15,13 +14,14 @@ export interface PushInput {
 }
 
 /**
- * Accepts a push in one transaction, sent as one HTTP batch (no connection held, no start-up):
+ * Accepts a push in one statement, sent as one HTTP request (no connection held, no start-up):
  * its rows are stored waiting, all of them or none (a push cut off half way leaves nothing). The
- * batch first locks the pipeline row, so pushes and runs see one count of waiting rows, then
- * decides and writes in one statement, which reads what was committed before the lock was granted.
- * The pipeline row keeps the count of its waiting rows (a push adds to it, a run's start takes from
- * it), so a push answers in the same time whether ten rows wait or a paused pipeline holds millions.
- * A paused pipeline holds the rows and starts nothing; resume starts their run.
+ * statement's function first locks the pipeline row, so pushes and runs see one count of waiting
+ * rows, then decides and writes in one statement of its own, which reads what was committed before
+ * the lock was granted. The pipeline row keeps the count of its waiting rows (a push adds to it, a
+ * run's start takes from it), so a push answers in the same time whether ten rows wait or a paused
+ * pipeline holds millions. A paused pipeline holds the rows and starts nothing; resume starts
+ * their run.
  *
  * What starts the run is for the caller to send after answering (`flush`, with sendFlush): at once
  * for a full batch, after the longest wait for the push that began the batch, nothing for the
@@ -39,9 +39,9 @@ export interface PushInput {
  * keeps concurrent duplicates from passing both.
  *
  * The rows are analysed with the pipeline's email column and source key (unless the push names
- * its own) before the batch. Those come from this isolate's copy of them when it has one (kept
+ * its own) before they are stored. Those come from this isolate's copy of them when it has one (kept
  * when it created, edited or pushed to the pipeline; a push then costs one round trip), and the
- * batch's statement stores nothing unless they are still the pipeline's: after another isolate's
+ * statement stores nothing unless they are still the pipeline's: after another isolate's
  * PATCH of either, the push reads them again and is stored as they now are.
  */
 export async function pushRows(db: Database, request: PushRequest, input: PushInput) {
@@ -91,7 +91,7 @@ type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };
 
 /**
  * The push analysed with its pipeline's definition (as known, or read) and stored; analysed and
- * stored again with the definition read afresh when the batch finds it changed. Throws the push's
+ * stored again with the definition read afresh when the statement finds it changed. Throws the push's
  * answer when it is not stored: 404 (gone), 409 (its key's rows are another body's, or the
  * definition kept changing).
  */
@@ -146,11 +146,11 @@ interface PushAnswer extends Omit<PushAnalysis, 'accepted'> {
 }
 
 /**
- * The batch: the pipeline row locked, then one statement that looks the push's key up, stores the
- * rows, counts them and remembers the key with the answer when the key is new and the definition
- * the rows were analysed with is still the pipeline's, and returns the answer (the first push's
- * on a replay). The waiting rows are the pipeline's count before it plus those it stored: a
- * statement does not see its own writes. Null when the pipeline is gone.
+ * The push stored by one call of `verify.pipeline_push` (migration 0040): the pipeline row locked,
+ * then one statement that looks the push's key up, stores the rows, counts them and remembers the
+ * key with the answer when the key is new and the definition the rows were analysed with is still
+ * the pipeline's, and returns the answer (the first push's on a replay). Null when the pipeline is
+ * gone.
  */
 async function storePush(
   db: Database,
@@ -168,74 +168,12 @@ async function storePush(
 ): Promise<StoredPush | null> {
   const values = push.analysis.accepted.map((row) => ({ push_index: row.index, email: row.email, email_key: row.emailKey, data: row.data }));
   const summary = { accepted: values.length, duplicates: push.analysis.duplicates, invalid: push.analysis.invalid };
-  const now = push.now.toISOString();
-  const since = new Date(push.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-  const [, result] = await db.batch([
-    db
-      .select({ id: pipelines.id })
-      .from(pipelines)
-      .where(and(eq(pipelines.id, push.pipelineId), eq(pipelines.tenantId, push.tenantId)))
-      .for('update'),
-    db.execute<{ outcome: StoredPush['outcome']; options: PipelineRow['options']; answer: PushAnswer }>(sql`
-      with p as (
-        select id, tenant_id, status, options, batch_max_rows, batch_max_wait_seconds, waiting_rows,
-          (${push.assumed.emailColumn}::text is null or email_column = ${push.assumed.emailColumn}::text)
-            and (not ${push.assumed.sourceKey}::boolean or source_key is not distinct from ${push.sourceKey}::text) as current
-        from ${pipelines}
-        where id = ${push.pipelineId} and tenant_id = ${push.tenantId}
-      ),
-      earlier as (
-        select fingerprint, answer from ${pipelinePushes}
-        where pipeline_id = ${push.pipelineId} and push_key = ${push.pushKey} and pushed_at > ${since}::timestamptz
-      ),
-      verdict as (
-        select case
-          when not (select current from p) then 'changed'
-          when not exists (select 1 from earlier) then 'new'
-          when (select fingerprint from earlier) = ${push.fingerprint} then 'replay'
-          else 'conflict'
-        end as outcome
-      ),
-      inserted as (
-        insert into ${pipelineRows} (pipeline_id, tenant_id, push_key, push_index, source_key, data, email, email_key, pushed_at)
-        select p.id, p.tenant_id, ${push.pushKey}, r.push_index, ${push.sourceKey}, r.data, r.email, r.email_key, ${now}::timestamptz
-        from p, jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(push_index int, email text, email_key text, data jsonb)
-        where (select outcome from verdict) = 'new'
-        returning 1
-      ),
-      counted as (
-        update ${pipelines}
-        set rows_pushed = rows_pushed + (select count(*) from inserted), waiting_rows = waiting_rows + (select count(*) from inserted),
-          last_push_at = ${now}::timestamptz
-        where id = (select id from p) and exists (select 1 from inserted)
-        returning 1
-      ),
-      first_waiting as (
-        select pushed_at from ${pipelineRows} where pipeline_id = ${push.pipelineId} and status = 'waiting' order by id limit 1
-      ),
-      answer as (
-        select ${JSON.stringify(summary)}::jsonb || jsonb_build_object(
-          'held', p.status <> 'active',
-          'waiting', p.waiting_rows + (select count(*)::int from inserted),
-          'oldest_ms', extract(epoch from coalesce(
-            (select pushed_at from first_waiting),
-            case when exists (select 1 from inserted) then ${now}::timestamptz end))::float8 * 1000,
-          'max_rows', p.batch_max_rows,
-          'max_wait', p.batch_max_wait_seconds,
-          'at_ms', ${push.now.getTime()}::float8) as body
-        from p
-      ),
-      remembered as (
-        insert into ${pipelinePushes} (pipeline_id, push_key, fingerprint, answer, pushed_at)
-        select p.id, ${push.pushKey}, ${push.fingerprint}, a.body, ${now}::timestamptz from p, answer a
-        where (select outcome from verdict) = 'new'
-        -- A key past its lifetime is taken afresh.
-        on conflict (pipeline_id, push_key) do update set fingerprint = excluded.fingerprint, answer = excluded.answer, pushed_at = excluded.pushed_at
-        returning 1
-      )
-      select v.outcome, p.options, coalesce((select answer from earlier), a.body) as answer
-      from p, verdict v, answer a`),
-  ]);
+  const keySince = new Date(push.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  const result = await db.execute<{ outcome: StoredPush['outcome']; options: PipelineRow['options']; answer: PushAnswer }>(sql`
+    select push_outcome as outcome, pipeline_options as options, push_answer as answer
+    from verify.pipeline_push(${push.pipelineId}::bigint, ${push.tenantId}::text, ${push.pushKey}::text, ${push.fingerprint}::text,
+      ${JSON.stringify(values)}::jsonb, ${JSON.stringify(summary)}::jsonb, ${push.sourceKey}::text,
+      ${push.assumed.emailColumn}::text, ${push.assumed.sourceKey}::boolean, ${push.now.toISOString()}::timestamptz, ${keySince}::timestamptz)`);
   const row = result.rows[0];
   if (!row) return null;
   return { outcome: row.outcome, options: row.options, answer: row.answer };
