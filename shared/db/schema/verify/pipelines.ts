@@ -104,6 +104,8 @@ export const pipelineRows = verify.table(
   (table) => [
     index('pipeline_rows_waiting_idx').on(table.pipelineId, table.id).where(sql`${table.status} = 'waiting'`),
     index('pipeline_rows_run_idx').on(table.runId, table.status),
+    // A delivery reads and settles its rows by its id; without this each of them read the whole table.
+    index('pipeline_rows_delivery_idx').on(table.deliveryId).where(sql`${table.deliveryId} is not null`),
   ],
 );
 

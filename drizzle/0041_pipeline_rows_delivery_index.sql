@@ -1,0 +1,1 @@
+CREATE INDEX "pipeline_rows_delivery_idx" ON "verify"."pipeline_rows" USING btree ("delivery_id") WHERE "verify"."pipeline_rows"."delivery_id" is not null;
