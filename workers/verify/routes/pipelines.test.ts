@@ -205,7 +205,12 @@ describe('pushing rows', () => {
     expect((await json(await push(stack, auth, id, 'b1', rows(0, 1)), 202)).batch).toMatchObject({ waiting_rows: 1, run_due_in_seconds: 30 });
     expect(stack.sent).toEqual([{ body: { type: 'pipeline_flush', pipelineId: id }, delaySeconds: 30 }]);
     // The batch's wait runs from its first row: pushed 20 s ago, it leaves the second push 10 s.
-    await withTestDb((db) => db.update(pipelineRows).set({ pushedAt: new Date(Date.now() - 20_000) }).where(eq(pipelineRows.pipelineId, id)));
+    await withTestDb((db) =>
+      db
+        .update(pipelineRows)
+        .set({ pushedAt: new Date(Date.now() - 20_000) })
+        .where(eq(pipelineRows.pipelineId, id)),
+    );
     expect((await json(await push(stack, auth, id, 'b2', rows(1, 1)), 202)).batch).toMatchObject({ waiting_rows: 2, run_due_in_seconds: 10 });
     expect(stack.sent).toHaveLength(1);
     expect((await json(await push(stack, auth, id, 'b3', rows(2, 11)), 202)).batch).toMatchObject({ waiting_rows: 13, run_due_in_seconds: 0 });
