@@ -17,7 +17,7 @@ export interface PushInput {
  * Accepts a push in one statement, sent as one HTTP request (no connection held, no start-up):
  * its rows are stored waiting, all of them or none (a push cut off half way leaves nothing). The
  * statement's function first locks the pipeline row, so pushes and runs see one count of waiting
- * rows, then decides and writes in one statement of its own, which reads what was committed before
+ * rows, then decides and writes in statements of its own, which read what was committed before
  * the lock was granted. The pipeline row keeps the count of its waiting rows (a push adds to it, a
  * run's start takes from it), so a push answers in the same time whether ten rows wait or a paused
  * pipeline holds millions. A paused pipeline holds the rows and starts nothing; resume starts
@@ -95,7 +95,12 @@ type PushRequest = { tenantId: string; pipelineId: number; pushKey: string };
  * answer when it is not stored: 404 (gone), 409 (its key's rows are another body's, or the
  * definition kept changing).
  */
-async function storeAsDefined(db: Database, request: PushRequest, input: PushInput, now: Date): Promise<{ analysis: PushAnalysis; stored: StoredPush }> {
+async function storeAsDefined(
+  db: Database,
+  request: PushRequest,
+  input: PushInput,
+  now: Date,
+): Promise<{ analysis: PushAnalysis; stored: Exclude<StoredPush, { outcome: 'changed' }> }> {
   const fingerprint = await bodyFingerprint(input);
   let definition = knownPushDefinition(request.tenantId, request.pipelineId) ?? (await readDefinition(db, request));
   for (let reads = 1; ; reads++) {
@@ -123,16 +128,19 @@ async function readDefinition(db: Database, request: Omit<PushRequest, 'pushKey'
   return rememberPushDefinition(await findPipeline(db, request.tenantId, request.pipelineId));
 }
 
-interface StoredPush {
-  /**
-   * `new`: the rows were stored; `replay`: this key was pushed with this body; `conflict`: with
-   * another body; `changed`: the definition the rows were analysed with is no longer the pipeline's.
-   */
-  outcome: 'new' | 'replay' | 'conflict' | 'changed';
-  options: PipelineRow['options'];
-  /** What the push answers: stored now (`new`), or by the first push with its key (`replay`). */
-  answer: PushAnswer;
-}
+/**
+ * `new`: the rows were stored; `replay`: this key was pushed with this body; `conflict`: with
+ * another body; `changed`: the definition the rows were analysed with is no longer the pipeline's,
+ * so nothing was decided or stored.
+ */
+type StoredPush =
+  | {
+      outcome: 'new' | 'replay' | 'conflict';
+      options: PipelineRow['options'];
+      /** What the push answers: stored now (`new`), or by the first push with its key (`replay`, `conflict`). */
+      answer: PushAnswer;
+    }
+  | { outcome: 'changed'; options: PipelineRow['options']; answer: null };
 
 /** A push's answer as stored: the analysis and the batch as the push left it, at `at_ms`. */
 interface PushAnswer extends Omit<PushAnalysis, 'accepted'> {
@@ -147,10 +155,9 @@ interface PushAnswer extends Omit<PushAnalysis, 'accepted'> {
 
 /**
  * The push stored by one call of `verify.pipeline_push` (migration 0040): the pipeline row locked,
- * then one statement that looks the push's key up, stores the rows, counts them and remembers the
- * key with the answer when the key is new and the definition the rows were analysed with is still
- * the pipeline's, and returns the answer (the first push's on a replay). Null when the pipeline is
- * gone.
+ * then, when the definition the rows were analysed with is still the pipeline's, the push's key
+ * looked up, and for a new key the rows stored and counted and the key remembered with the answer;
+ * the answer returned (the first push's on a replay). Null when the pipeline is gone.
  */
 async function storePush(
   db: Database,
@@ -169,12 +176,10 @@ async function storePush(
   const values = push.analysis.accepted.map((row) => ({ push_index: row.index, email: row.email, email_key: row.emailKey, data: row.data }));
   const summary = { accepted: values.length, duplicates: push.analysis.duplicates, invalid: push.analysis.invalid };
   const keySince = new Date(push.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-  const result = await db.execute<{ outcome: StoredPush['outcome']; options: PipelineRow['options']; answer: PushAnswer }>(sql`
+  const result = await db.execute<StoredPush>(sql`
     select push_outcome as outcome, pipeline_options as options, push_answer as answer
     from verify.pipeline_push(${push.pipelineId}::bigint, ${push.tenantId}::text, ${push.pushKey}::text, ${push.fingerprint}::text,
       ${JSON.stringify(values)}::jsonb, ${JSON.stringify(summary)}::jsonb, ${push.sourceKey}::text,
       ${push.assumed.emailColumn}::text, ${push.assumed.sourceKey}::boolean, ${push.now.toISOString()}::timestamptz, ${keySince}::timestamptz)`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return { outcome: row.outcome, options: row.options, answer: row.answer };
+  return result.rows[0] ?? null;
 }
