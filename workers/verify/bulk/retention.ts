@@ -10,16 +10,21 @@ function cutoff(now: Date) {
   return sql`${now.toISOString()}::timestamptz - make_interval(days => coalesce(s.result_retention_days, ${settingDefaults.resultRetentionDays}))`;
 }
 
+/** Pipeline runs cleared per statement: with up to MAX_RUN_ROWS rows each, a statement clears about PURGE_BATCH rows. */
+const RUNS_PER_STATEMENT = 1_000;
+
 export interface JobDataPurge {
   taskResults: number;
   events: number;
+  pipelineRows: number;
 }
 
 /**
  * What bulk jobs keep past `result_retention_days`: the CheckEmailOutput of each task of a job that
- * finished before the cutoff is cleared (the task, its verdict and the job's summary stay), and job
+ * finished before the cutoff is cleared (the task, its verdict and the job's summary stay), job
  * events older than it are deleted with their webhook delivery rows, except events whose delivery is
- * still being retried.
+ * still being retried, and the pushed objects of a pipeline run's rows are cleared once every row of
+ * the run has ended before it.
  */
 export async function purgeExpiredJobData(db: Database, now: Date): Promise<JobDataPurge> {
   const taskResults = await inBatches(() =>
@@ -53,7 +58,46 @@ export async function purgeExpiredJobData(db: Database, now: Date): Promise<JobD
       )
       delete from verify.job_events where id in (select id from doomed)`),
   );
-  return { taskResults, events };
+  return { taskResults, events, pipelineRows: await clearExpiredPipelineRows(db, now) };
+}
+
+/**
+ * A pushed row's object is whatever the workspace sent (a sign-up form, a CRM record), so it is
+ * cleared to `{}` with the run's task results; the address, state and times stay, so the run keeps
+ * its figures (GET /v1/pipelines/{pipeline_id}/runs/{run_id}). A run is cleared once, whole, after
+ * its last row ended (delivered, dropped or failed) before the cutoff; rows still waiting, verifying
+ * or delivering are never touched.
+ */
+async function clearExpiredPipelineRows(db: Database, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute<{ runs: number; rows: number }>(sql`
+      with doomed as (
+        select id from (
+          select r.id, sum(r.rows) over (order by r.id) - r.rows as rows_before
+          from verify.pipeline_runs r
+          left join verify.tenant_settings s on s.tenant_id = r.tenant_id
+          where r.rows_cleared_at is null and r.created_at < ${cutoff(now)}
+            and not exists (
+              select 1 from verify.pipeline_rows x
+              where x.run_id = r.id and (x.status not in ('delivered', 'dropped', 'failed') or x.finished_at >= ${cutoff(now)})
+            )
+          order by r.id
+          limit ${RUNS_PER_STATEMENT}
+        ) candidates
+        where rows_before < ${PURGE_BATCH}
+      ),
+      cleared as (
+        update verify.pipeline_rows x set data = '{}'::jsonb from doomed where x.run_id = doomed.id returning 1
+      ),
+      marked as (
+        update verify.pipeline_runs r set rows_cleared_at = ${now.toISOString()}::timestamptz from doomed where r.id = doomed.id returning 1
+      )
+      select (select count(*) from marked)::int as runs, (select count(*) from cleared)::int as rows`);
+    const { runs, rows } = result.rows[0] ?? { runs: 0, rows: 0 };
+    total += rows;
+    if (runs === 0) return total;
+  }
 }
 
 async function inBatches(run: () => Promise<{ rowCount: number | null }>): Promise<number> {

@@ -102,7 +102,7 @@ const pushRoute = defineOperation({
   operationId: 'v1_push_pipeline',
   tags,
   summary: 'Push rows into a pipeline',
-  description: `Rows are stored, all of them or none (a push cut off half way leaves nothing), and answered at once; they are verified and delivered in the background. \`Idempotency-Key\` is required and names one push to this pipeline for 24 hours: the same key and body replay the first answer (\`Idempotent-Replayed: true\`), also when that answer was lost on its way back or a duplicate is sent while the first is still being stored; the same key with another body is 409. A paused pipeline accepts and holds pushes (\`batch.held\`). At most ${MAX_PUSH_BYTES / 1024} KiB per body.`,
+  description: `Rows are stored, all of them or none (a push cut off half way leaves nothing), and answered at once; they are verified and delivered in the background. \`Idempotency-Key\` is required and names one push to this pipeline for 24 hours: the same key and body replay the first answer (\`Idempotent-Replayed: true\`), also when that answer was lost on its way back or a duplicate is sent while the first is still being stored; the same key with another body is 409. A paused pipeline accepts and holds pushes (\`batch.held\`). The rows' pushed objects are kept for the workspace's \`result_retention_days\` after their run has ended, then cleared to \`{}\` (addresses, states and the run's figures stay). At most ${MAX_PUSH_BYTES / 1024} KiB per body.`,
   access: {
     ...access('pipelines.trigger'),
     idempotency: { operation: 'pipeline_push', required: true, mismatch: 'conflict' as const, decidedByHandler: true },

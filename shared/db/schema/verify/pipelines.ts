@@ -68,8 +68,15 @@ export const pipelineRuns = verify.table(
     trigger: text('trigger').notNull(),
     rows: integer('rows').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the hourly retention cleared the pushed objects of the run's rows (workers/verify/bulk/retention.ts). */
+    rowsClearedAt: timestamp('rows_cleared_at', { withTimezone: true }),
   },
-  (table) => [index('pipeline_runs_pipeline_idx').on(table.pipelineId, table.id), index('pipeline_runs_job_idx').on(table.jobId)],
+  (table) => [
+    index('pipeline_runs_pipeline_idx').on(table.pipelineId, table.id),
+    index('pipeline_runs_job_idx').on(table.jobId),
+    // The retention walks only runs it has not cleared, oldest first, not every run ever made.
+    index('pipeline_runs_uncleared_idx').on(table.id).where(sql`${table.rowsClearedAt} is null`),
+  ],
 );
 
 /**

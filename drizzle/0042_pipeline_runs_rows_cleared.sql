@@ -1,0 +1,2 @@
+ALTER TABLE "verify"."pipeline_runs" ADD COLUMN "rows_cleared_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "pipeline_runs_uncleared_idx" ON "verify"."pipeline_runs" USING btree ("id") WHERE "verify"."pipeline_runs"."rows_cleared_at" is null;
