@@ -1,2 +1,1 @@
-CREATE INDEX "pipeline_rows_pipeline_idx" ON "verify"."pipeline_rows" USING btree ("pipeline_id","status","id");--> statement-breakpoint
-DROP INDEX "verify"."pipeline_rows_waiting_idx";
+CREATE INDEX "pipeline_rows_pipeline_idx" ON "verify"."pipeline_rows" USING btree ("pipeline_id");
