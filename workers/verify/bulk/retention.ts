@@ -10,7 +10,7 @@ function cutoff(now: Date) {
   return sql`${now.toISOString()}::timestamptz - make_interval(days => coalesce(s.result_retention_days, ${settingDefaults.resultRetentionDays}))`;
 }
 
-/** Pipeline runs cleared per statement: with up to MAX_RUN_ROWS rows each, a statement clears about PURGE_BATCH rows. */
+/** Pipeline runs one statement clears at most (many runs hold one row); their rows are also capped near PURGE_BATCH. */
 const RUNS_PER_STATEMENT = 1_000;
 
 export interface JobDataPurge {
