@@ -1,5 +1,7 @@
-import { SELF } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { providerDeliveryTokens } from '../../../shared/db/schema';
 import {
   mailgunPermanentFailure,
   postmarkBounce,
@@ -7,7 +9,10 @@ import {
   postmarkSpamComplaint,
   sendgridEvents,
 } from '../../../test/node/fixtures/providers/samples';
-import { seedTenant } from '../../../test/workers/seed';
+import { verifyEnv } from '../../../test/workers/bulk-flow';
+import { seedTenant, withTestDb } from '../../../test/workers/seed';
+import { RETENTION_CRON } from '../crons';
+import worker from '../index';
 
 const base = 'http://verify.test';
 
@@ -156,7 +161,7 @@ function rawToDer(raw: Uint8Array): Uint8Array {
 describe('Mailgun deliveries', () => {
   const signingKey = 'key-test-signing-key';
 
-  async function signed(key: string, timestamp: number) {
+  async function signed(key: string, timestamp: number | string) {
     const token = crypto.randomUUID().replaceAll('-', '');
     const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     const digest = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(`${timestamp}${token}`)));
@@ -172,7 +177,74 @@ describe('Mailgun deliveries', () => {
       { email: 'alice@example.com', type: 'hard_bounce', message_id: '20130503182626.18666.16540@sandbox.mailgun.org' },
     ]);
     expect(await isSuppressed(auth, 'alice@example.com')).toBe(true);
-    expect(await (await deliver(body)).json()).toMatchObject({ recorded: 0, duplicates: 1 });
+    // The same request again is a second use of its signature: refused, and still one outcome.
+    expect((await deliver(body)).status).toBe(401);
+    expect(await outcomesOf(auth)).toHaveLength(1);
+  });
+
+  // Mailgun signs the timestamp and token, not event-data: a captured request is a signature anyone
+  // could put other events under, so each token is good for one delivery.
+  it('refuses a captured signature carrying altered event data, recording and suppressing nothing', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const captured = await signed(signingKey, Math.floor(Date.now() / 1000));
+    expect(await (await deliver(captured)).json()).toMatchObject({ recorded: 1 });
+    const forged = {
+      ...captured,
+      'event-data': { ...captured['event-data'], id: 'forged-event-id', recipient: 'victim@example.com', timestamp: Date.now() / 1000 },
+    };
+    const refused = await deliver(forged);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      code: 'unauthorized',
+      message: 'This mailgun signature was used by an earlier delivery; each one is good for one delivery.',
+      hint: expect.stringContaining('Nothing was recorded'),
+    });
+    expect((await outcomesOf(auth)).map((outcome) => outcome.email)).toEqual(['alice@example.com']);
+    expect(await isSuppressed(auth, 'victim@example.com')).toBe(false);
+  });
+
+  it('remembers the token of a delivery that recorded nothing, so it cannot be turned into a bounce', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const opened = await signed(signingKey, Math.floor(Date.now() / 1000));
+    const open = { ...opened, 'event-data': { ...opened['event-data'], event: 'opened', id: 'open-1' } };
+    expect(await (await deliver(open)).json()).toEqual({ received: 1, recorded: 0, duplicates: 0, ignored: 1 });
+    expect((await deliver({ ...open, 'event-data': { ...open['event-data'], event: 'failed', id: 'open-2' } })).status).toBe(401);
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
+
+  it('takes one of concurrent deliveries under one token, whatever their event data', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const captured = await signed(signingKey, Math.floor(Date.now() / 1000));
+    const copies = Array.from({ length: 6 }, (_, index) => ({
+      ...captured,
+      'event-data': { ...captured['event-data'], id: `copy-${index}`, recipient: `copy-${index}@example.com` },
+    }));
+    const statuses = (await Promise.all(copies.map((copy) => deliver(copy)))).map((response) => response.status);
+    expect(statuses.sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    expect(await outcomesOf(auth)).toHaveLength(1);
+  });
+
+  it('refuses a timestamp that is not a number of seconds, signed or not', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    expect((await deliver(await signed(signingKey, 'soon'))).status).toBe(401);
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
+
+  it('forgets tokens in the hourly retention run once their timestamp can no longer be accepted', async () => {
+    const { endpoint, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    expect((await deliver(await signed(signingKey, Math.floor(Date.now() / 1000)))).status).toBe(200);
+    await withTestDb((db) =>
+      db.insert(providerDeliveryTokens).values({ endpointId: endpoint.id, token: 'long-gone', expiresAt: new Date(Date.now() - 60_000) }),
+    );
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: RETENTION_CRON, scheduledTime: Date.now() }), verifyEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    const kept = await withTestDb((db) =>
+      db.select({ expiresAt: providerDeliveryTokens.expiresAt }).from(providerDeliveryTokens).where(eq(providerDeliveryTokens.endpointId, endpoint.id)),
+    );
+    expect(kept).toHaveLength(1);
+    // Past the last moment its timestamp is accepted (5 minutes ahead of now at most).
+    expect(kept[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 5 * 60_000);
   });
 
   it('refuses a wrong signature, an old one and an endpoint without a signing key', async () => {
