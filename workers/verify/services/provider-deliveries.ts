@@ -178,7 +178,8 @@ async function parseDelivery(endpoint: EndpointRow, request: DeliveryRequest, po
         const signature = request.headers.get(SENDGRID_SIGNATURE_HEADER);
         const timestamp = request.headers.get(SENDGRID_TIMESTAMP_HEADER);
         if (!signature || !timestamp) throw new DeliveryError('signature', 'The SendGrid signature headers are missing.');
-        if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > 300)
+        const signedAt = Number(timestamp);
+        if (!Number.isFinite(signedAt) || Math.abs(now.getTime() / 1000 - signedAt) > 300)
           throw new DeliveryError('signature', 'The SendGrid signature is more than 5 minutes old.');
         if (!(await verifySendgridSignature(config.verification_key, signature, timestamp, request.body))) {
           throw new DeliveryError('signature', 'The SendGrid signature does not match the verification key.');
