@@ -41,6 +41,7 @@ export const databaseGateNames = [
   'pipeline-push',
   'github-webhook',
   'bulk-result',
+  'provider-delivery',
 ] as const;
 export type DatabaseGateName = (typeof databaseGateNames)[number];
 

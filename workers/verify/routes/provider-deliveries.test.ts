@@ -1,7 +1,8 @@
 import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { providerDeliveryTokens } from '../../../shared/db/schema';
+import { afterEach, describe, expect, it } from 'vitest';
+import { outcomes, providerDeliveryTokens } from '../../../shared/db/schema';
+import { databaseGate } from '../../../test/workers/database-gate';
 import {
   mailgunPermanentFailure,
   postmarkBounce,
@@ -175,6 +176,9 @@ function rawToDer(raw: Uint8Array): Uint8Array {
 
 describe('Mailgun deliveries', () => {
   const signingKey = 'key-test-signing-key';
+  afterEach(async () => {
+    await databaseGate('provider-delivery').control('up');
+  });
 
   async function signed(key: string, timestamp: number | string) {
     const token = crypto.randomUUID().replaceAll('-', '');
@@ -243,6 +247,42 @@ describe('Mailgun deliveries', () => {
     const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
     expect((await deliver(await signed(signingKey, 'soon'))).status).toBe(401);
     expect(await outcomesOf(auth)).toEqual([]);
+  });
+
+  // Every cut point of one delivery: the token is claimed in the transaction that records its
+  // outcomes, so Mailgun's retry of a delivery that failed is taken, never refused as a reuse.
+  it('leaves the token of a delivery the database cut unclaimed, so its retry is taken', async () => {
+    const gate = databaseGate('provider-delivery');
+    const { endpoint, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const path = new URL(endpoint.delivery_url).pathname;
+    const deliverGated = async (body: unknown) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await worker.fetch(request, { ...verifyEnv, DATABASE_URL: gate.databaseUrl }, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const sent: string[] = [];
+    for (let chunks = 1; ; chunks++) {
+      const captured = await signed(signingKey, Math.floor(Date.now() / 1000));
+      const email = `cut-${chunks}@example.com`;
+      const body = { ...captured, 'event-data': { ...captured['event-data'], id: `cut-${chunks}`, recipient: email } };
+      await gate.control(`down-after/${chunks}`);
+      const first = await deliverGated(body);
+      await gate.control('up');
+      const retry = await deliver(body);
+      sent.push(email);
+      if (first.status === 200) {
+        expect(retry.status).toBe(401);
+        break;
+      }
+      expect(first.status, await first.clone().text()).toBe(503);
+      // Taken by the retry, or (the cut after the commit) taken by the first attempt already.
+      expect([200, 401]).toContain(retry.status);
+    }
+    expect(sent.length).toBeGreaterThan(3);
+    const recorded = await withTestDb((db) => db.select({ email: outcomes.email }).from(outcomes).where(eq(outcomes.endpointId, endpoint.id)));
+    expect(recorded.map((row) => row.email).sort()).toEqual(sent.sort());
   });
 
   it('forgets tokens in the hourly retention run once their timestamp can no longer be accepted', async () => {
