@@ -215,7 +215,7 @@ describe('Mailgun deliveries', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
       code: 'unauthorized',
-      message: 'This mailgun signature was used by an earlier delivery; each one is good for one delivery.',
+      message: "The signature's token was used by an earlier delivery to this endpoint; each token is good for one delivery.",
       hint: expect.stringContaining('Nothing was recorded'),
     });
     expect((await outcomesOf(auth)).map((outcome) => outcome.email)).toEqual(['alice@example.com']);

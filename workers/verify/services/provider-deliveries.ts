@@ -132,7 +132,7 @@ async function claimToken(tx: Executor, endpoint: EndpointRow, token: OneTimeTok
     .onConflictDoNothing()
     .returning({ token: providerDeliveryTokens.token });
   if (!claimed) {
-    throw new ApiError('unauthorized', `This ${endpoint.provider} signature was used by an earlier delivery; each one is good for one delivery.`, {
+    throw new ApiError('unauthorized', "The signature's token was used by an earlier delivery to this endpoint; each token is good for one delivery.", {
       hint: 'Nothing was recorded. The provider signs every delivery afresh, so a copy of an earlier request is refused.',
     });
   }
