@@ -31,7 +31,18 @@ export interface TestBindings extends DataStackBindings {
  * One gate per Worker project for its outage tests, and one per test file that cuts the database
  * in the middle of work: test files run side by side, and a cut must reach only the file that made it.
  */
-export const databaseGateNames = ['launch', 'verify', 'publisher', 'traffic', 'transaction', 'pooled-transaction', 'pipeline-push'] as const;
+export const databaseGateNames = [
+  'launch',
+  'verify',
+  'publisher',
+  'traffic',
+  'transaction',
+  'pooled-transaction',
+  'pipeline-push',
+  'github-webhook',
+  'bulk-result',
+  'provider-delivery',
+] as const;
 export type DatabaseGateName = (typeof databaseGateNames)[number];
 
 /** A DATABASE_URL that goes through a gate tests can close, and the gate's control URL. */
