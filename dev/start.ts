@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchConfigSchema } from '../workers/launch/config';
 import { verifyConfigSchema } from '../workers/verify/config';
+import { watchAncestors } from './ancestors';
 import { ensureLocalChromium, INSTALL_HINT } from './chromium';
+import { type ClientAddressProxy, startClientAddressProxy } from './client-address-proxy';
 import { cronsOf, startCronTicker } from './crons';
 import { startDataStack, type DataStack } from './data-stack';
 import { ensureDemoData, type DemoData } from './demo-data';
 import { syncDemoTotp } from './demo-totp';
-import { requireFreePort, startReaper } from './reaper';
+import { freePort, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
 import { startHealthyWorker, type WorkerProcess } from './workers';
@@ -31,7 +33,7 @@ function progress(message: string): void {
  */
 const DEV_BULK_RETRY_DELAYS_SECONDS = '5,10,20,30';
 
-/** How often the stack checks that whoever started it is still there. */
+/** How often the stack checks that whatever started it (npm, its shell, the terminal's shell) is still there. */
 const PARENT_CHECK_MS = 1_000;
 
 /** Worker settings taken from this process's environment: every name the Worker's config declares. */
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
   const reaper = startReaper();
   let stackStarting: Promise<DataStack> | undefined;
   const workers: WorkerProcess[] = [];
+  const proxies: ClientAddressProxy[] = [];
   let socialStandIn: SocialStandIn | undefined;
   let intakeStandIn: IntakeStandIn | undefined;
   let stopCrons = () => {};
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\nStopping${why ? ` (${why})` : ''}…`);
     stopCrons();
+    await Promise.all(proxies.map((proxy) => proxy.close()));
     await Promise.all(workers.map((worker) => worker.stop()));
     await socialStandIn?.close();
     await intakeStandIn?.close();
@@ -68,11 +72,10 @@ async function main(): Promise<void> {
   };
   // Ctrl-C, an IDE's stop button (SIGTERM), a closed terminal (SIGHUP): all stop everything.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0, signal));
-  // A wrapper that dies without passing a signal on (tsx, npm) leaves this process orphaned: stop too.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) void shutdown(0, 'the process that started npm run dev has gone');
-  }, PARENT_CHECK_MS).unref();
+  // npm stopped by an IDE (SIGTERM, SIGKILL) passes nothing on to tsx, which keeps this process: stop too.
+  watchAncestors((pid) => void shutdown(0, `process ${pid}, one of those that started it, has gone`), PARENT_CHECK_MS);
+  // Its terminal closed, writing a line fails (EIO, EPIPE): that must not end the stack before it has stopped its children.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
   await requireFreePort(launchPort, 'LAUNCH_PORT');
   await requireFreePort(verifyPort, 'VERIFY_PORT');
@@ -119,11 +122,13 @@ async function main(): Promise<void> {
       // A retry that starts after a signal began the shutdown is stopped at once.
       if (stopping) void worker.stop();
     };
+    // Each wrangler dev listens on a port of its own, behind the advertised one (see dev/client-address-proxy.ts).
+    const [launchBehind, verifyBehind] = [await freePort(), await freePort()];
     progress('Waiting for both health routes');
-    const [launch, verify] = await Promise.all([
+    await Promise.all([
       startHealthyWorker({
         name: 'launch',
-        port: launchPort,
+        port: launchBehind,
         inspectorPort: Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231),
         vars: {
           INTERNAL_SECRET: demo.data.launch.internalSecret,
@@ -141,7 +146,7 @@ async function main(): Promise<void> {
       }),
       startHealthyWorker({
         name: 'verify',
-        port: verifyPort,
+        port: verifyBehind,
         inspectorPort: Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232),
         vars: {
           INTERNAL_SECRET: demo.data.verify.internalSecret,
@@ -158,6 +163,15 @@ async function main(): Promise<void> {
         onStart: started,
       }),
     ]);
+    const serve = async (port: number, setting: string, targetPort: number) => {
+      const proxy = await startClientAddressProxy({ host: '127.0.0.1', port, targetPort }).catch((error: NodeJS.ErrnoException) => {
+        throw portError(port, setting, error);
+      });
+      proxies.push(proxy);
+      return proxy;
+    };
+    const [launch, verify] = await Promise.all([serve(launchPort, 'LAUNCH_PORT', launchBehind), serve(verifyPort, 'VERIFY_PORT', verifyBehind)]);
+    if (stopping) return;
 
     const crons = workers.map((worker) => ({ name: worker.name, url: worker.url, crons: cronsOf(worker.name) }));
     stopCrons = startCronTicker(crons, (line) => console.log(`  cron   │ ${line}`));
