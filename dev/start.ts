@@ -111,8 +111,11 @@ async function main(): Promise<void> {
     progress(`Starting the Workers: launch on :${launchPort}, verify on :${verifyPort}`);
     const launchSettings = settingsFromEnvironment(Object.keys(launchConfigSchema.shape));
     const verifySettings = settingsFromEnvironment(Object.keys(verifyConfigSchema.shape));
-    const log = (name: string) => (line: string) => {
-      if (line.trim()) console.log(`  ${name} │ ${line}`);
+    // Each wrangler dev listens on a port of its own, behind the advertised one (see dev/client-address-proxy.ts);
+    // its "Ready on" names the advertised one, since a client calling the other would skip CF-Connecting-IP.
+    const [launchBehind, verifyBehind] = [await freePort(), await freePort()];
+    const log = (name: string, behind: number, port: number) => (line: string) => {
+      if (line.trim()) console.log(`  ${name} │ ${line.replaceAll(`127.0.0.1:${behind}`, `127.0.0.1:${port}`)}`);
     };
     const started = (worker: WorkerProcess) => {
       const previous = workers.findIndex((running) => running.name === worker.name);
@@ -122,8 +125,6 @@ async function main(): Promise<void> {
       // A retry that starts after a signal began the shutdown is stopped at once.
       if (stopping) void worker.stop();
     };
-    // Each wrangler dev listens on a port of its own, behind the advertised one (see dev/client-address-proxy.ts).
-    const [launchBehind, verifyBehind] = [await freePort(), await freePort()];
     progress('Waiting for both health routes');
     await Promise.all([
       startHealthyWorker({
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
           ...stack.bindings,
         },
         stateDir,
-        log: log('launch'),
+        log: log('launch', launchBehind, launchPort),
         healthPath: '/api/health',
         timeoutMs: 60_000,
         onStart: started,
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
           ...stack.bindings,
         },
         stateDir,
-        log: log('verify'),
+        log: log('verify', verifyBehind, verifyPort),
         healthPath: '/v1/health',
         timeoutMs: 60_000,
         onStart: started,
@@ -245,7 +246,7 @@ ${
   cron triggers, fired here at the start of each matching minute (wrangler dev never fires them):
 ${crons.flatMap((worker) => worker.crons.map((cron) => `    ${worker.name}: ${cron}`)).join('\n')}
 
-Ctrl-C stops everything (so do SIGTERM and SIGHUP).`);
+Ctrl-C stops everything (so do SIGTERM, SIGHUP, and stopping npm or closing the terminal that started it).`);
   } catch (error) {
     console.error(`\nStart-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);
