@@ -25,7 +25,8 @@ export function processEntry(pid: number): ProcessEntry | undefined {
     const [ppid, sid, state] = execFileSync('ps', ['-o', 'ppid=,sess=,stat=', '-p', String(pid)], { encoding: 'utf8' })
       .trim()
       .split(/\s+/);
-    return { ppid: Number(ppid), sid: Number(sid), zombie: state?.startsWith('Z') === true };
+    // Where ps shows no session number, every process counts as in one session: the chain then runs to the top.
+    return { ppid: Number(ppid), sid: Number(sid) || 0, zombie: state?.startsWith('Z') === true };
   } catch {
     return undefined;
   }

@@ -66,14 +66,18 @@ export function portError(port: number, setting: string, error: NodeJS.ErrnoExce
   );
 }
 
-/** A port free on 127.0.0.1 now, for a server of the stack's own that nobody calls by number. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` different ports free on 127.0.0.1 now, for servers of the stack's own that nobody calls by number. */
+export async function freePorts(count: number): Promise<number[]> {
+  // All held open at once, so that no two of them are the same port.
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+        }),
+    ),
+  ).finally(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+  return ports;
 }

@@ -10,7 +10,7 @@ import { cronsOf, startCronTicker } from './crons';
 import { startDataStack, type DataStack } from './data-stack';
 import { ensureDemoData, type DemoData } from './demo-data';
 import { syncDemoTotp } from './demo-totp';
-import { freePort, portError, requireFreePort, startReaper } from './reaper';
+import { freePorts, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
 import { startHealthyWorker, type WorkerProcess } from './workers';
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     const verifySettings = settingsFromEnvironment(Object.keys(verifyConfigSchema.shape));
     // Each wrangler dev listens on a port of its own, behind the advertised one (see dev/client-address-proxy.ts);
     // its "Ready on" names the advertised one, since a client calling the other would skip CF-Connecting-IP.
-    const [launchBehind, verifyBehind] = [await freePort(), await freePort()];
+    const [launchBehind, verifyBehind] = (await freePorts(2)) as [number, number];
     const log = (name: string, behind: number, port: number) => (line: string) => {
       if (line.trim()) console.log(`  ${name} │ ${line.replaceAll(`127.0.0.1:${behind}`, `127.0.0.1:${port}`)}`);
     };

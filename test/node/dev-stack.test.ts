@@ -223,7 +223,7 @@ describe('npm run dev', () => {
     it(`stops entirely when npm run dev alone gets ${signal}`, async () => {
       const dev = await startDev({}, {}, 'npm');
       const stack = descendantsOf(dev.child.pid!);
-      // npm's shell, tsx, the stack, its watchdog, PostgreSQL, two wrangler dev and their workerd.
+      // npm's shell, tsx, the stack, its watchdog, PostgreSQL (but with DATABASE_URL), two wrangler dev and their workerd.
       expect(stack.length).toBeGreaterThanOrEqual(8);
       await stop(dev.child, signal);
       // A hang guard, generous: the stack notices within a second and stops in a few more.
