@@ -8,8 +8,13 @@ import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 
 export class LaunchKeyGate extends KeyGate<LaunchBindings> {
+  protected loadDeadlineMs(): number {
+    return readConfig(launchConfigSchema, this.env).DATABASE_DEADLINE_MS;
+  }
+
   protected loadKey(hash: string): Promise<GateKeyRecord | null> {
-    return withDatabase(readConfig(launchConfigSchema, this.env), async (db) => {
+    const config = readConfig(launchConfigSchema, this.env);
+    return withDatabase(config, async (db) => {
       const now = new Date();
       // The key and its workspace's plans in one round trip: the workspace is named by the key's hash.
       const workspaceOfKey = db.select({ id: launchApiKeys.workspaceId }).from(launchApiKeys).where(eq(launchApiKeys.hash, hash));
@@ -29,6 +34,6 @@ export class LaunchKeyGate extends KeyGate<LaunchBindings> {
         expiresAt: key.expiresAt?.getTime() ?? null,
         entitlement: await settleLaunchEntitlement(db, plans, now),
       };
-    });
+    }, { deadlineMs: config.DATABASE_DEADLINE_MS });
   }
 }

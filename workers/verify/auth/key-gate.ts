@@ -8,8 +8,13 @@ import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 
 export class VerifyKeyGate extends KeyGate<VerifyBindings> {
+  protected loadDeadlineMs(): number {
+    return readConfig(verifyConfigSchema, this.env).DATABASE_DEADLINE_MS;
+  }
+
   protected loadKey(hash: string): Promise<GateKeyRecord | null> {
-    return withDatabase(readConfig(verifyConfigSchema, this.env), async (db) => {
+    const config = readConfig(verifyConfigSchema, this.env);
+    return withDatabase(config, async (db) => {
       const now = new Date();
       // The key, its tenant and the tenant's plans in one round trip: the tenant is named by the
       // key's hash, so nothing waits for the key's row to come back first.
@@ -32,6 +37,6 @@ export class VerifyKeyGate extends KeyGate<VerifyBindings> {
         expiresAt: key.expiresAt?.getTime() ?? null,
         entitlement: withOverrides(await settleVerifyEntitlement(db, plans, now), tenant?.quotaOverrides),
       };
-    });
+    }, { deadlineMs: config.DATABASE_DEADLINE_MS });
   }
 }
