@@ -35,4 +35,22 @@ describe('reading a failed query', () => {
       await handle.close().catch(() => {});
     }
   });
+
+  it('reads a hung database (a round trip past its deadline) as unavailable: a statement, and a transaction that cannot connect', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl }, { deadlineMs: 500 });
+    try {
+      await gate('hang');
+      const statement = await handle.db.execute(sql`select 1`).catch((error: unknown) => error);
+      expect(statement).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(statement), String(statement)).toBe(true);
+      const transaction = await handle.db.interactive((tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error);
+      expect(transaction).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(transaction), String(transaction)).toBe(true);
+      // The connection that never opened is not kept for the next transaction.
+      expect(handle.pool?.totalCount).toBe(0);
+    } finally {
+      await gate('up');
+      await handle.close().catch(() => {});
+    }
+  });
 });
