@@ -107,8 +107,14 @@ describe('a pooled transaction', () => {
     try {
       const failure = await failing;
       expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
-      expect(sent.some((statement) => statement.includes('nobody answers')), sent.join(' | ')).toBe(true);
-      expect(sent.some((statement) => /rollback/i.test(statement)), sent.join(' | ')).toBe(false);
+      expect(
+        sent.some((statement) => statement.includes('nobody answers')),
+        sent.join(' | '),
+      ).toBe(true);
+      expect(
+        sent.some((statement) => /rollback/i.test(statement)),
+        sent.join(' | '),
+      ).toBe(false);
       expect({ checkedOut: checkedOut(handle), idle: poolOf(handle).idleCount }).toEqual({ checkedOut: 0, idle: 0 });
     } finally {
       await gate('up');
