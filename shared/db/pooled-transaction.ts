@@ -17,9 +17,9 @@ import { isDatabaseUnavailable } from './errors';
  * unknown (BEGIN or ROLLBACK failed), and throws the first error. A transaction that failed because
  * the database is gone or did not answer in time (a statement past the handle's deadline) sends no
  * ROLLBACK: it would queue behind the unanswered statement and wait out a second deadline, or fail
- * on a dead socket; destroying the client ends the transaction on the server just the same. Nested transactions (savepoints)
- * and non-pooled clients are unchanged. The test beside this file fails once upstream behaves, so
- * the replacement can go.
+ * on a dead socket; destroying the client ends the transaction on the server just the same.
+ * Nested transactions (savepoints) and non-pooled clients are unchanged. The test beside this file
+ * fails once upstream behaves, so the replacement can go.
  */
 type Session = NeonSession<Record<string, unknown>, TablesRelationalConfig>;
 type Transaction = Session['transaction'];
