@@ -10,6 +10,8 @@ describeSecurity({
   body: { url: 'https://hooks.example.com/launch' },
   sessionOnly: true,
   feature: 'workspace:use',
+  recentTwoFactor: true,
+  takesText: 'url',
 });
 
 describe('publishing endpoint', () => {
