@@ -6,6 +6,7 @@ import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
 import { defineOperation, workspaceUse } from '../auth/operation';
+import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
 import { launchConfigSchema } from '../config';
 import type { LaunchEnv } from '../env';
 
@@ -38,8 +39,9 @@ const updateRoute = defineOperation({
   tags: ['Publishing'],
   summary: 'Set the webhook that receives each post when it is due',
   description:
-    'Each due post is POSTed as JSON (`type: post.publish`, the post, its visuals, the attempt) with a `Webhook-Signature` header; answer 2xx with `{ "id", "url" }` of the published post. 5xx, 429 and timeouts are retried after 1, 5, 15 and 60 minutes; other answers fail the post. Omit `secret` to have one generated; it is returned only in this response.',
+    'Each due post is POSTed as JSON (`type: post.publish`, the post, its visuals, the attempt) with a `Webhook-Signature` header; answer 2xx with `{ "id", "url" }` of the published post. 5xx, 429 and timeouts are retried after 1, 5, 15 and 60 minutes; other answers fail the post. Omit `secret` to have one generated; it is returned only in this response.\n\nWhoever holds the endpoint receives every approved post, so changing it is treated like creating a key: it needs a sign-in under 15 minutes old with two-factor authentication (403 `reauthentication_required`).',
   access,
+  guards: [requireRecentTwoFactorSignIn()],
   request: {
     body: {
       required: true,
