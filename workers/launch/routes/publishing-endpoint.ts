@@ -1,14 +1,10 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import { readConfig } from '../../../shared/config';
-import { publishingEndpoints } from '../../../shared/db/schema';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
-import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
-import { launchConfigSchema } from '../config';
 import type { LaunchEnv } from '../env';
+import { getPublishingEndpoint, setPublishingEndpoint } from '../services/publishing-endpoint';
 
 const endpointSchema = z
   .object({
@@ -61,25 +57,12 @@ const updateRoute = defineOperation({
 });
 
 export function registerPublishingEndpointRoutes(app: OpenAPIHono<LaunchEnv>): void {
-  app.openapi(readRoute, async (c) => {
-    const [row] = await c
-      .get('services')
-      .db.select()
-      .from(publishingEndpoints)
-      .where(eq(publishingEndpoints.workspaceId, c.get('principal').workspaceId));
-    return c.json({ url: row?.url ?? null, secretSet: Boolean(row), signatureHeader: SIGNATURE_HEADER }, 200);
-  });
+  app.openapi(readRoute, async (c) =>
+    c.json({ ...(await getPublishingEndpoint(c.get('services').db, c.get('principal').workspaceId)), signatureHeader: SIGNATURE_HEADER }, 200),
+  );
 
   app.openapi(updateRoute, async (c) => {
-    const body = c.req.valid('json');
-    const url = (await requirePublicUrl(body.url, 'url', userUrlPolicy(readConfig(launchConfigSchema, c.env), { httpsOnly: true }))).toString();
-    const secret = body.secret ?? `whsec_${[...crypto.getRandomValues(new Uint8Array(24))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-    const workspaceId = c.get('principal').workspaceId;
-    await c
-      .get('services')
-      .db.insert(publishingEndpoints)
-      .values({ workspaceId, url, secret })
-      .onConflictDoUpdate({ target: publishingEndpoints.workspaceId, set: { url, secret, updatedAt: new Date() } });
-    return c.json({ url, secretSet: true, signatureHeader: SIGNATURE_HEADER, secret }, 200);
+    const saved = await setPublishingEndpoint(c.get('services').db, c.env, c.get('principal').workspaceId, c.req.valid('json'));
+    return c.json({ ...saved, secretSet: true, signatureHeader: SIGNATURE_HEADER }, 200);
   });
 }
