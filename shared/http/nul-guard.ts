@@ -69,9 +69,7 @@ function badTextPath(value: unknown): { path: string[]; problem: Problem } | und
 
 /** A field name as it can be shown: NULs and lone surrogates written as their JSON escapes. */
 function shown(field: string): string {
-  return field
-    .replaceAll('\u0000', '\\u0000')
-    .replace(/\p{Surrogate}/gu, (half) => `\\u${half.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return field.replaceAll('\u0000', '\\u0000').replace(/\p{Surrogate}/gu, (half) => `\\u${half.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 function nulIn(field: string, location: 'param' | 'query' | 'json'): ApiError {

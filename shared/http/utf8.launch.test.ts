@@ -19,7 +19,8 @@ function echoApp() {
 }
 
 const post = (body: string | Uint8Array) => echoApp().request('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-const bytes = (...parts: Array<string | number[]>) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
+const bytes = (...parts: Array<string | number[]>) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
 
 describe('text that is not valid Unicode, in JSON bodies', () => {
   it('names the string or key holding a lone surrogate, wherever it is', async () => {

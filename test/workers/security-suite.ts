@@ -66,7 +66,11 @@ export function describeSecurity(operation: SecuredOperation): void {
     return send(typeof operation.path === 'string' ? operation.path : await operation.path(owner), headers);
   }
 
-  function send(path: string, headers: Record<string, string>, body: BodyInit | undefined = operation.body === undefined ? undefined : JSON.stringify(operation.body)) {
+  function send(
+    path: string,
+    headers: Record<string, string>,
+    body: BodyInit | undefined = operation.body === undefined ? undefined : JSON.stringify(operation.body),
+  ) {
     const init: RequestInit = { method: operation.method, headers: { ...operation.headers, ...headers } };
     if (body !== undefined) {
       init.body = body;
@@ -130,7 +134,11 @@ export function describeSecurity(operation: SecuredOperation): void {
         const path = typeof operation.path === 'string' ? operation.path : await operation.path(owner);
         const auth = await caller(owner);
         const before = await ownedState(operation.service, owner.id);
-        const surrogate = await expectError(await send(path, auth, JSON.stringify(withText(operation.body, field, 'text \uD800 halved'))), 400, 'validation_failed');
+        const surrogate = await expectError(
+          await send(path, auth, JSON.stringify(withText(operation.body, field, 'text \uD800 halved'))),
+          400,
+          'validation_failed',
+        );
         expect(surrogate).toMatchObject({ field, location: 'json' });
         // A marker in the field, swapped for a byte no UTF-8 text holds.
         const [head, tail] = JSON.stringify(withText(operation.body, field, 'text @@marker@@ byte')).split('@@marker@@');

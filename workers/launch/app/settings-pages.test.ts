@@ -329,7 +329,10 @@ describe('settings pages: publishing endpoint', () => {
     expect(html).toContain('without a two-factor code');
     expect(html).toContain('name="url" value="https://hooks.example.com/elsewhere"');
     expect(await endpointOf(cookie)).toMatchObject({ url: null });
-    const wrong = await page('/app/settings/publishing', { cookie, form: { url: 'https://hooks.example.com/elsewhere', password: 'not it', totpCode: '000000' } });
+    const wrong = await page('/app/settings/publishing', {
+      cookie,
+      form: { url: 'https://hooks.example.com/elsewhere', password: 'not it', totpCode: '000000' },
+    });
     expect(wrong.status).toBe(403);
     expect(await endpointOf(cookie)).toMatchObject({ url: null });
 

@@ -71,7 +71,9 @@ describe('publishing endpoint', () => {
   it('is not repointed by an admin signed in with a password alone: the endpoint and its secret stay', async () => {
     const team = await launchTeam();
     const owner = await team.session('owner');
-    const first = (await (await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url: 'https://hooks.example.com/launch' })).json()) as {
+    const first = (await (
+      await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url: 'https://hooks.example.com/launch' })
+    ).json()) as {
       secret: string;
     };
     const admin = await team.session('admin', { twoFactor: false });
