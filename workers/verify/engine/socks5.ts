@@ -96,7 +96,7 @@ async function negotiate(wire: Wire, proxy: Socks5Proxy, target: { address: stri
 }
 
 /** The destination as RFC 1928 §5 writes it: ATYP, then 4 octets (IPv4), 16 (IPv6) or a length-prefixed name. */
-function encodeAddress(address: string): number[] {
+export function encodeAddress(address: string): number[] {
   const v4 = parseIPv4(address);
   if (v4) return [ATYP_IPV4, ...v4];
   const v6 = parseIPv6(address);
