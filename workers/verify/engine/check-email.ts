@@ -293,7 +293,7 @@ async function hostTurn(target: Omit<SessionTarget, 'address'>): Promise<Turn> {
     return turn(address, 'tls_unverifiable', error, { outcome: { kind: 'tls_unverifiable' }, retryable: false, details: { mxHost: host, reply } });
   }
   if (attempt.kind === 'unreachable' || attempt.kind === 'tls_failed') {
-    return turn(address, attempt.kind, attempt.error, { outcome: { kind: 'no_connect' }, retryable: true });
+    return turn(address, 'unreachable', attempt.error, { outcome: { kind: 'no_connect' }, retryable: true });
   }
   if (attempt.kind === 'ended') {
     return turn(address, attempt.outcome, attempt.error, {

@@ -23,7 +23,6 @@ describe('passesToNextHost: what a sending MTA moves on after', () => {
     replied: false,
     no_address: true,
     unreachable: true,
-    tls_failed: true,
     timeout: true,
     dropped: true,
     failed: false,

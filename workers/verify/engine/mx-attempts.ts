@@ -6,14 +6,14 @@
  */
 
 /** How one MX host's turn ended. */
-export const HOST_OUTCOMES = ['replied', 'no_address', 'unreachable', 'tls_failed', 'timeout', 'dropped', 'failed', 'tls_unverifiable'] as const;
+export const HOST_OUTCOMES = ['replied', 'no_address', 'unreachable', 'timeout', 'dropped', 'failed', 'tls_unverifiable'] as const;
 export type HostOutcome = (typeof HOST_OUTCOMES)[number];
 
 export const HOST_OUTCOME_DESCRIPTIONS: Record<HostOutcome, string> = {
   replied: 'the server answered (RCPT TO, or a refusal before it): this reply decided the stage',
   no_address: 'the host name has no address, could not be resolved, or resolves only to refused private addresses',
-  unreachable: 'the connection could not be opened (refused, no route, or not within the connect budget)',
-  tls_failed: 'the TLS handshake failed and the plaintext retry could not connect',
+  unreachable:
+    'the connection could not be opened (refused, no route, not within the connect budget, or a failed TLS handshake whose plaintext retry could not connect)',
   timeout: 'the server connected but did not answer within its share of the time (a tarpit, a silent host)',
   dropped: 'the server closed the connection or garbled the dialogue before answering RCPT TO',
   failed: 'the session failed on our side (the proxy)',
@@ -47,5 +47,5 @@ export function hostDeadline(now: number, deadline: number, hostsLeft: number): 
  * (its backups share its configuration, and the verdict names the cause).
  */
 export function passesToNextHost(outcome: HostOutcome): boolean {
-  return outcome === 'no_address' || outcome === 'unreachable' || outcome === 'tls_failed' || outcome === 'timeout' || outcome === 'dropped';
+  return outcome === 'no_address' || outcome === 'unreachable' || outcome === 'timeout' || outcome === 'dropped';
 }
