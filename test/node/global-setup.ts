@@ -135,7 +135,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const gatedUpstash = (gate: TcpGate): RedisGate => ({ url: `http://127.0.0.1:${gate.port}`, controlUrl: gate.controlUrl });
   project.provide('redisGates', { launch: gatedUpstash(redisGates.launch), verify: gatedUpstash(redisGates.verify) });
   project.provide('webhookReceiverUrl', receiver.url);
-  project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks });
+  project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks, ipv6: peers.ipv6 });
   project.provide('pages', { publicOrigin: pages.publicOrigin, privateOrigin: pages.privateOrigin });
   project.provide('snsUrl', sns.url);
   project.provide('onboardingSiteOrigin', onboardingSite.privateOrigin);
