@@ -1,6 +1,6 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { encodedImage, putBytes, readyAsset, signUpload, testAssetDeps } from '../../../test/workers/assets';
+import { encodedImage, putBytes, readyAsset, signUpload, storedObjects, testAssetDeps } from '../../../test/workers/assets';
 import { approvedCampaign, callLaunch, createCampaign } from '../../../test/workers/launch-flow';
 import { memberSession } from '../../../test/workers/security-suite';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
@@ -10,7 +10,6 @@ import { createUpload, signDownload } from '../services/assets';
 const everyAssetScope = ['upload:sign', 'asset:write', 'artifact:read', 'release:create'] as const;
 const team = () => seedWorkspace({ scopes: everyAssetScope });
 const hex = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-const objectKey = (workspaceId: string, assetId: string) => `workspaces/${workspaceId}/assets/${assetId}`;
 let shade = 0;
 const freshPng = (width = 30, height = 20) => encodedImage('png', width, height, (shade += 7));
 
@@ -43,7 +42,7 @@ describe('asset upload → complete → download', () => {
       existing: false,
       filename: 'chart.png',
     });
-    expect((await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id)))?.size).toBe(png.length);
+    expect((await storedObjects(workspace.id, signed.asset.id)).map((object) => object.size)).toEqual([png.length]);
 
     const link = await callLaunch('POST', `/api/v1/assets/${signed.asset.id}/download-url`, auth, { expiresIn: 120 });
     const { url, expiresAt } = (await link.json()) as { url: string; expiresAt: string };
@@ -119,7 +118,7 @@ describe('the upload signature', () => {
     );
     expect(await errorOf(await putBytes(expired.upload.url, png, 'image/png'))).toMatchObject({ status: 403, code: 'url_signature_expired' });
     expect(await errorOf(await putBytes(variants.tampered, png, 'image/png'))).toMatchObject({ code: 'url_signature_invalid' });
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, signed.asset.id)).toEqual([]);
     expect(await errorOf(await callLaunch('POST', `/api/v1/assets/${signed.asset.id}/complete`, auth))).toMatchObject({
       status: 409,
       code: 'invalid_transition',
@@ -134,7 +133,7 @@ describe('the upload signature', () => {
     expect(await errorOf(await putBytes(signed.upload.url, png, 'image/jpeg'))).toMatchObject({ status: 400, field: 'content-type' });
     expect(await errorOf(await putBytes(signed.upload.url, png.subarray(1), 'image/png'))).toMatchObject({ status: 400, field: 'content-length' });
     expect(await errorOf(await putBytes(signed.upload.url, png, 'text/html'))).toMatchObject({ status: 400, field: 'content-type' });
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, signed.asset.id)).toEqual([]);
     expect((await putBytes(signed.upload.url, png, 'image/png')).status).toBe(200);
   });
 });
@@ -148,7 +147,7 @@ describe('completion', () => {
     const completed = await callLaunch('POST', `/api/v1/assets/${signed.asset.id}/complete`, auth);
     expect(await errorOf(completed)).toMatchObject({ status: 400, code: 'asset_type_mismatch', declaredType: 'image/png', detectedType: 'image/jpeg' });
     expect(await (await callLaunch('GET', `/api/v1/assets/${signed.asset.id}`, auth)).json()).toMatchObject({ status: 'rejected' });
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, signed.asset.id)).toEqual([]);
     const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const fake = await signUpload(auth, { contentType: 'image/gif', size: text.length });
     await putBytes(fake.upload.url, text, 'image/gif');
@@ -182,7 +181,7 @@ describe('completion', () => {
     expect(results.map((result) => result.existing).sort()).toEqual([false, true]);
     expect(new Set(results.map((result) => result.id)).size).toBe(1);
     const dropped = uploads.find((upload) => upload.asset.id !== results[0]!.id)!;
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, dropped.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, dropped.asset.id)).toEqual([]);
     expect(await errorOf(await callLaunch('POST', `/api/v1/assets/${results[0]!.id}/complete`, auth))).toMatchObject({ status: 409, currentStatus: 'ready' });
   });
 });
@@ -193,7 +192,7 @@ describe('deletion and signed downloads', () => {
     const asset = await readyAsset(auth, await freshPng());
     const { url } = (await (await callLaunch('POST', `/api/v1/assets/${asset.id}/download-url`, auth)).json()) as { url: string };
     expect((await callLaunch('DELETE', `/api/v1/assets/${asset.id}`, auth)).status).toBe(204);
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, asset.id)).toEqual([]);
     expect((await callLaunch('GET', `/api/v1/assets/${asset.id}`, auth)).status).toBe(404);
     expect(await errorOf(await SELF.fetch(url))).toMatchObject({ status: 404, code: 'not_found' });
     expect((await callLaunch('DELETE', `/api/v1/assets/${asset.id}`, auth)).status).toBe(404);
