@@ -97,9 +97,9 @@ describe('completion checks one upload and promotes only that one', () => {
   }
 
   it.each([
-    ['sniff', 'its type was sniffed'],
-    ['hashed', 'its bytes were hashed'],
-  ] as const)('starts over on an upload that lands after %s (%s), and serves what it then checked', async (phase) => {
+    { phase: 'sniff', when: 'its type was sniffed' },
+    { phase: 'hashed', when: 'its bytes were hashed' },
+  ] as const)('starts over on an upload that lands after $when, and serves what it then checked', async ({ phase }) => {
     const [a, b] = await labelledPngs(['A', 'B'], (shade += 7));
     const { auth, workspace, signed, complete, land } = await uploaded(a!);
     let landed = false;
