@@ -5,7 +5,11 @@ import { approvedCampaign, callLaunch, createCampaign } from '../../../test/work
 import { memberSession } from '../../../test/workers/security-suite';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
 import { createLaunchApiKey } from '../../../shared/platform/launch-provisioning';
+import { eq, sql } from 'drizzle-orm';
+import { posts, postVisuals } from '../../../shared/db/schema';
+import { newId } from '../../../shared/ids';
 import { createUpload, signDownload } from '../services/assets';
+import { contentFingerprint, postVisualInputs } from '../services/campaigns';
 
 const everyAssetScope = ['upload:sign', 'asset:write', 'artifact:read', 'release:create'] as const;
 const team = () => seedWorkspace({ scopes: everyAssetScope });
@@ -255,4 +259,39 @@ describe('assets as post visuals', () => {
       currentStatus: 'pending',
     });
   });
+
+  it('an edit of the copy that read the visuals before an asset was attached is refused, so the fingerprint covers what is shown', async () => {
+    const { auth, workspace } = await team();
+    const post = (await createCampaign(auth)).posts[0]!;
+    const asset = await readyAsset(auth, await freshPng());
+    const visual = { url: `asset:${asset.id}`, altText: 'The chart', assetId: asset.id, contentHash: asset.sha256 };
+    const { edit } = await withTestDb((db) =>
+      db.interactive(async (tx) => {
+        await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update');
+        // The edit reads the post and its (no) visuals, then waits for the row at its update.
+        const edit = callLaunch('PATCH', `/api/v1/posts/${post.id}`, auth, { copy: 'Edited meanwhile' });
+        await waitForLockedUpdate(db);
+        // Meanwhile an attach commits first: the visual, and the fingerprint that covers it.
+        await tx.insert(postVisuals).values({ id: newId('vis'), workspaceId: workspace.id, postId: post.id, ...visual, position: 0 });
+        await tx
+          .update(posts)
+          .set({ contentFingerprint: await contentFingerprint(post.channel, 'We shipped v2 🚀', [visual]) })
+          .where(eq(posts.id, post.id));
+        return { edit };
+      }),
+    );
+    expect(await errorOf(await edit)).toMatchObject({ status: 409, code: 'conflict', postId: post.id });
+    const [row] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, post.id)));
+    const shown = await withTestDb((db) => postVisualInputs(db, post.id));
+    expect(row!.contentFingerprint).toBe(await contentFingerprint(row!.channel, row!.copy, shown));
+  });
 });
+
+/** Until a statement updating a post waits on a row lock (a generous bound, for a hang only). */
+async function waitForLockedUpdate(db: Parameters<Parameters<typeof withTestDb>[0]>[0]) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const waiting = await db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update "launch"."posts"%'`);
+    if (waiting.rows.length > 0) return;
+  }
+  throw new Error('The edit never reached its update.');
+}
