@@ -6,7 +6,7 @@ import { memberSession } from '../../../test/workers/security-suite';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
 import { createLaunchApiKey } from '../../../shared/platform/launch-provisioning';
 import { eq, sql } from 'drizzle-orm';
-import { posts, postVisuals } from '../../../shared/db/schema';
+import { assets, posts, postVisuals } from '../../../shared/db/schema';
 import { newId } from '../../../shared/ids';
 import { createUpload, signDownload } from '../services/assets';
 import { contentFingerprint, postVisualInputs } from '../services/campaigns';
@@ -270,7 +270,7 @@ describe('assets as post visuals', () => {
         await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update');
         // The edit reads the post and its (no) visuals, then waits for the row at its update.
         const edit = callLaunch('PATCH', `/api/v1/posts/${post.id}`, auth, { copy: 'Edited meanwhile' });
-        await waitForLockedUpdate(db);
+        await waitForLocked(db, 'update "launch"."posts"');
         // Meanwhile an attach commits first: the visual, and the fingerprint that covers it.
         await tx.insert(postVisuals).values({ id: newId('vis'), workspaceId: workspace.id, postId: post.id, ...visual, position: 0 });
         await tx
@@ -285,13 +285,52 @@ describe('assets as post visuals', () => {
     const shown = await withTestDb((db) => postVisualInputs(db, post.id));
     expect(row!.contentFingerprint).toBe(await contentFingerprint(row!.channel, row!.copy, shown));
   });
+
+  it('a delete racing an attach answers 409 naming the post, and the asset stays', async () => {
+    const { auth, workspace } = await team();
+    const post = (await createCampaign(auth)).posts[0]!;
+    const asset = await readyAsset(auth, await freshPng());
+    const { deletion } = await withTestDb((db) =>
+      db.interactive(async (tx) => {
+        // An attach not yet committed: the delete's check cannot see its visual, and its delete waits for it.
+        await tx
+          .insert(postVisuals)
+          .values({ id: newId('vis'), workspaceId: workspace.id, postId: post.id, url: `asset:${asset.id}`, altText: 'x', assetId: asset.id, position: 0 });
+        const deletion = callLaunch('DELETE', `/api/v1/assets/${asset.id}`, auth);
+        await waitForLocked(db, 'delete from "launch"."assets"');
+        return { deletion };
+      }),
+    );
+    expect(await errorOf(await deletion)).toMatchObject({ status: 409, code: 'conflict', postId: post.id });
+    expect(await (await callLaunch('GET', `/api/v1/assets/${asset.id}`, auth)).json()).toMatchObject({ status: 'ready' });
+    expect(await storedObjects(workspace.id, asset.id)).toHaveLength(1);
+  });
+
+  it('an attach racing a delete of the asset answers 404 naming assetId, and the post is unchanged', async () => {
+    const { auth } = await team();
+    const campaign = await createCampaign(auth);
+    const post = campaign.posts[0]!;
+    const asset = await readyAsset(auth, await freshPng());
+    const { attach } = await withTestDb((db) =>
+      db.interactive(async (tx) => {
+        // A delete not yet committed: the attach reads the asset as ready, and its visual waits on the row.
+        await tx.delete(assets).where(eq(assets.id, asset.id));
+        const attach = callLaunch('POST', `/api/v1/posts/${post.id}/visuals`, auth, { assetId: asset.id, altText: 'x' });
+        await waitForLocked(db, 'insert into "launch"."post_visuals"');
+        return { attach };
+      }),
+    );
+    expect(await errorOf(await attach)).toMatchObject({ status: 404, code: 'not_found', field: 'assetId' });
+    const [row] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, post.id)));
+    expect(row!.contentFingerprint).toBe(post.contentFingerprint);
+  });
 });
 
-/** Until a statement updating a post waits on a row lock (a generous bound, for a hang only). */
-async function waitForLockedUpdate(db: Parameters<Parameters<typeof withTestDb>[0]>[0]) {
+/** Until a statement starting with `statement` waits on a lock (a generous bound, for a hang only). */
+async function waitForLocked(db: Parameters<Parameters<typeof withTestDb>[0]>[0], statement: string) {
   for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const waiting = await db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update "launch"."posts"%'`);
+    const waiting = await db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike ${`${statement}%`}`);
     if (waiting.rows.length > 0) return;
   }
-  throw new Error('The edit never reached its update.');
+  throw new Error(`No statement ${statement} came to wait on a lock.`);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import type { Database } from '../../../shared/db/client';
+import { isForeignKeyViolation } from '../../../shared/db/errors';
 import { assets, postVisuals } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
@@ -289,21 +290,32 @@ export async function storedSha256(bucket: R2Bucket, key: string): Promise<strin
 /** Removes the record and its stored objects; an asset shown on a post stays until the post drops it. */
 export async function deleteAsset(deps: AssetDeps, workspaceId: string, assetId: string): Promise<void> {
   const row = await getAsset(deps.db, workspaceId, assetId);
-  const [used] = await deps.db.select({ postId: postVisuals.postId }).from(postVisuals).where(eq(postVisuals.assetId, row.id)).limit(1);
-  if (used) {
-    throw new ApiError('conflict', 'The asset is a visual of a post.', {
-      hint: "Remove it from the post's visuals (PATCH /api/v1/posts/{postId}), then delete it.",
-      details: { postId: used.postId },
-    });
-  }
+  const shownOn = async () => {
+    const [used] = await deps.db.select({ postId: postVisuals.postId }).from(postVisuals).where(eq(postVisuals.assetId, row.id)).limit(1);
+    return used?.postId;
+  };
+  const postId = await shownOn();
+  if (postId) throw assetShown(postId);
   // The keys are those the row holds as it goes: an upload recorded a moment before is removed too,
   // and one recorded after finds no row and removes its own object.
   const deleted = await deps.db
     .delete(assets)
     .where(and(eq(assets.workspaceId, workspaceId), eq(assets.id, row.id)))
-    .returning({ objectKey: assets.objectKey, uploadKey: assets.uploadKey });
+    .returning({ objectKey: assets.objectKey, uploadKey: assets.uploadKey })
+    .catch(async (error: unknown) => {
+      // The post_visuals foreign key refused it: a post took the asset as a visual since the check above.
+      if (isForeignKeyViolation(error)) throw assetShown(await shownOn());
+      throw error;
+    });
   const keys = deleted.flatMap((keys) => [keys.objectKey, keys.uploadKey]).filter((key): key is string => key !== null);
   if (keys.length) await deps.bucket.delete(keys);
+}
+
+function assetShown(postId: string | undefined): ApiError {
+  return new ApiError('conflict', 'The asset is a visual of a post.', {
+    hint: "Remove it from the post's visuals (PATCH /api/v1/posts/{postId}), then delete it.",
+    details: postId ? { postId } : {},
+  });
 }
 
 export async function signDownload(deps: AssetDeps, workspaceId: string, assetId: string, expiresIn: number) {

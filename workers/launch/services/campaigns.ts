@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
 import type { Database, Executor } from '../../../shared/db/client';
+import { isForeignKeyViolation } from '../../../shared/db/errors';
 import { assets, campaigns, postDeliveries, posts, postSources, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
@@ -324,17 +325,29 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
     if (change.visuals) {
       await tx.delete(postVisuals).where(eq(postVisuals.postId, postId));
       if (visuals.length)
-        await tx.insert(postVisuals).values(
-          visuals.map((visual, index) => ({
-            id: newId('vis'),
-            workspaceId,
-            postId,
-            url: visual.url,
-            altText: visual.altText,
-            assetId: visual.assetId ?? null,
-            position: index,
-          })),
-        );
+        await tx
+          .insert(postVisuals)
+          .values(
+            visuals.map((visual, index) => ({
+              id: newId('vis'),
+              workspaceId,
+              postId,
+              url: visual.url,
+              altText: visual.altText,
+              assetId: visual.assetId ?? null,
+              position: index,
+            })),
+          )
+          .catch((error: unknown) => {
+            // The assets were read as ready before this transaction; one deleted since is refused by the foreign key.
+            if (isForeignKeyViolation(error)) {
+              throw new ApiError('not_found', 'An asset of these visuals was deleted while the edit was made; nothing was saved.', {
+                hint: 'Upload the file again, or leave it out of the visuals.',
+                details: { field: 'assetId' },
+              });
+            }
+            throw error;
+          });
     }
     await recordChanges(tx, workspaceId, actor, [{ campaignId: current.campaignId, postId, action: 'edit', from: current.status, to: 'draft' }]);
   });
