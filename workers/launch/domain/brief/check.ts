@@ -85,11 +85,14 @@ type Kind = Highlight['kind'];
 const SPLIT = /[^\p{L}\p{N}_.,\-@/#+:'’~%=]+/u;
 const EDGES = /^[.,:;!?'"’()\-…/#+~=]+|[.,:;!?'"’()\-…/#+~=]+$/g;
 // Clause ends: punctuation before a space (not the dots of `lib.d.ts` or the colon of a URL), dashes, "but".
-const CLAUSE = /[;()]|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
+const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
 const CVE = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
 // curl writes its bullets as ` o `.
 const BULLET = /^(\s*)(?:[-*+•o]|\d{1,3}[.)])\s+\S/;
+/** A change's scope when it is no plain word (`asyn-thrdd:`, `cmd/go:`) and a command-line flag (`--experimental-inspect`) are names, kept in their case. */
+const SCOPE = /^\s*(?:[-*+•o]|\d{1,3}[.)])\s+(?:\*\*)?([\w./-]+)(?:\*\*)?:/gm;
+const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
@@ -109,9 +112,12 @@ interface Word {
 
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
-  text.replace(NEW_BLOCK, ';').split(CLAUSE).forEach((clause, index) => {
-    for (const token of tokens(clause)) words.push({ token, lower: token.toLowerCase(), stem: stem(token), clause: index });
-  });
+  text
+    .replace(NEW_BLOCK, ';')
+    .split(CLAUSE)
+    .forEach((clause, index) => {
+      for (const token of tokens(clause)) words.push({ token, lower: token.toLowerCase(), stem: stem(token), clause: index });
+    });
   return words;
 }
 
@@ -147,13 +153,15 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     for (const [kind, cue] of Object.entries(KIND_CUES)) if (cue.test(context)) kinds.add(kind as Kind);
     kinds.add('other');
   }
+  // The section a line sits in says what it is ("### Removed", Express's `* remove:`): its words support the line's sentence.
+  const context = CREDITS.test(innermost) ? words : [...words, ...wordsOf(headings.join('\n'))];
   return {
     label,
     notes,
     text,
     words,
-    stems: new Set(words.map((word) => word.stem)),
-    lowers: new Set(words.map((word) => word.lower)),
+    stems: new Set(context.map((word) => word.stem)),
+    lowers: new Set(context.map((word) => word.lower)),
     kinds,
     items: notes ? itemCount(text) : 0,
     blocks: notes ? blocksOf(text) : [text],
@@ -196,7 +204,7 @@ function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>
     if (isNegation(word.lower)) {
       const scope: string[] = [];
       cues.push({ word, scope });
-      open = { clause: word.clause, left: 4, scope };
+      open = { clause: word.clause, left: 3, scope };
       continue;
     }
     if (FUNCTION_WORDS.has(word.lower)) continue;
@@ -292,6 +300,8 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
     }
     for (const span of source.text.match(/`[^`\n]+`/g) ?? []) for (const token of tokens(span)) code.add(token.toLowerCase());
     for (const word of source.words) if (looksLikeCode(word.token)) code.add(word.lower);
+    for (const match of source.text.matchAll(SCOPE)) if (/[-_./\d]/.test(match[1]!)) code.add(match[1]!.toLowerCase());
+    for (const match of source.text.matchAll(FLAG)) code.add(match[1]!.toLowerCase());
     for (const value of source.kinds) kinds.add(value);
     items += source.items;
   }
@@ -347,7 +357,8 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
         if (!KIND_WORDS[lower]!.some((claimed) => kinds.has(claimed))) add('kind_unjustified', token);
         return;
       }
-      if (!isStated(word)) add(token === lower ? 'ungrounded_word' : 'ungrounded_token', token);
+      const clauseStart = words[index - 1]?.clause !== word.clause;
+      if (!isStated(word)) add(token === lower || clauseStart ? 'ungrounded_word' : 'ungrounded_token', token);
       return;
     }
     if (isName(token) && /[\p{Lu}\p{N}]/u.test(token)) {
@@ -388,18 +399,22 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
   return found;
 }
 
-/** A CVE's clause may only name what the CVE's own lines name, at the severity they give. */
+/**
+ * A CVE keeps the words of its own lines: what follows it in the sentence (up to the next CVE)
+ * must be in a cited block that names it, so a fix or severity is never moved to a neighbour.
+ */
 function checkCves(words: Word[], cited: Cited[], add: (reason: DefectReason, token?: string) => void) {
-  const blocks = cited.flatMap((source) => source.blocks.map((block) => block.toLowerCase()));
-  for (const cve of words.filter((word) => CVE.test(word.token))) {
-    const own = blocks.filter((block) => block.includes(cve.lower));
-    if (own.length === 0) continue;
-    for (const word of words) {
-      if (word.clause !== cve.clause || word === cve || CVE.test(word.token)) continue;
-      const bound = SEVERITIES.has(word.lower) || looksLikeCode(word.token);
-      if (!bound || own.some((block) => tokens(block).includes(word.lower))) continue;
-      add(SEVERITIES.has(word.lower) ? 'severity_ungrounded' : 'cve_misattributed', word.token);
+  const blocks = cited.flatMap((source) => source.blocks.map((block) => wordsOf(block)));
+  let own: Word[][] | null = null;
+  for (const word of words) {
+    if (CVE.test(word.token)) {
+      const named = blocks.filter((block) => block.some((other) => other.lower === word.lower));
+      own = named.length > 0 ? named : null;
+      continue;
     }
+    if (!own || isFiller(word.lower) || isNegation(word.lower) || word.lower in KIND_WORDS) continue;
+    if (own.some((block) => block.some((other) => other.stem === word.stem || other.lower === word.lower))) continue;
+    add(SEVERITIES.has(word.lower) ? 'severity_ungrounded' : 'cve_misattributed', word.token);
   }
 }
 

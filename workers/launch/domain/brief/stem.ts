@@ -9,7 +9,7 @@ const VOWEL = /[aeiouy]/;
 
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
-  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+  if (!/^[a-z]+$/.test(w)) return w;
   if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('ies') || w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
   else if (/(?:x|ch|sh|z)es$/.test(w)) w = w.slice(0, -2);
@@ -18,7 +18,7 @@ export function stem(word: string): string {
   else if (w.endsWith('ed') && VOWEL.test(w.slice(0, -2))) w = w.slice(0, -2);
   if (w.endsWith('ly') && w.length > 5) w = w.slice(0, -2);
   if (w.endsWith('ment') && w.length > 7) w = w.slice(0, -4);
-  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 2) w = w.slice(0, -1);
   if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
   // "running"/"run", "added"/"add": a final double consonant is one, except the ones English keeps.
   if (/([^aeioulsz])\1$/.test(w)) w = w.slice(0, -1);

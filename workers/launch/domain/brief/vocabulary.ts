@@ -80,7 +80,8 @@ export const NUMBER_WORDS: Record<string, number> = {
 };
 
 /** Nouns that make a number a count of the cited items: "3 security fixes", "four vulnerabilities". */
-export const COUNTED_NOUNS = /^(?:fix|fixes|bugs?|bugfix(?:es)?|changes?|issues?|vulnerabilit(?:y|ies)|cves?|features?|improvements?|items?|highlights?|patch(?:es)?|regressions?|additions?|removals?|deprecations?|advisor(?:y|ies))$/i;
+export const COUNTED_NOUNS =
+  /^(?:fix|fixes|bugs?|bugfix(?:es)?|changes?|issues?|vulnerabilit(?:y|ies)|cves?|features?|improvements?|items?|highlights?|patch(?:es)?|regressions?|additions?|removals?|deprecations?|advisor(?:y|ies))$/i;
 
 type Kind = Highlight['kind'];
 
@@ -96,7 +97,8 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
     /\bfeat|\bnew\b|\badd(?:s|ed|ing|ition)?\b|\bintroduc|\bsupport|\benhanc|\bimprov|\bhighlight|\bnotable|\ballow|\benabl|\bstabili[sz]|\bexpos|\bminor\b|\bnow\b|\boption|\bcommand|\bapi\b|\bimplement|\bwhat'?s new|\blanguage|\blibrar|following changes/i,
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
-  security: /\bsecurity|\bvulnerab|\bcve-\d|\bghsa-|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\bbypass/i,
+  security:
+    /\bsecurity|\bvulnerab|\bcve-\d|\bghsa-|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\bbypass/i,
 };
 
 /** Credit lines ("New Contributors", "@x made their first contribution", "Full Changelog") justify no kind of change. */
