@@ -215,7 +215,7 @@ const WRONG: Case[] = [
     reason: 'negation_dropped',
     token: 'recorded',
   },
-  { notes: 'svelte', cited: [5], text: 'No longer preserves CSS escape sequences when printing selectors.', reason: 'negation_added', token: 'No' },
+  { notes: 'svelte', cited: [5], text: 'No longer preserves CSS escape sequences when printing selectors.', reason: 'negation_added', token: 'No longer' },
   {
     notes: 'pydantic',
     cited: [17],
@@ -225,7 +225,7 @@ const WRONG: Case[] = [
   },
   { notes: 'deno', cited: [4], text: 'deno task never runs tasks in workspace members only.', reason: 'negation_added', token: 'never' },
   { notes: 'vite', cited: [14], text: 'Remove `experimental.skipSsrTransform` option without a replacement.', reason: 'negation_added', token: 'without' },
-  { notes: 'curl', cited: [170], text: 'test1560: no longer builds and runs with LDAP support.', reason: 'negation_added', token: 'no' },
+  { notes: 'curl', cited: [170], text: 'test1560: no longer builds and runs with LDAP support.', reason: 'negation_added', token: 'no longer' },
   { notes: 'express', cited: [6], text: "`res.status()` doesn't accept integers.", reason: 'negation_added', token: "doesn't" },
   // Invented severities and CVEs moved to another function.
   {

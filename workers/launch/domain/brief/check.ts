@@ -41,7 +41,7 @@ export interface GroundingSources {
  * - `no_citation`, `empty_sentence`: nothing cited, or nothing said.
  * - `citation_out_of_range`, `citation_misquoted`: the citation is not true to its source.
  * - `citation_too_wide`: it cites more than MAX_CITED_LINES lines; cite the lines that support it.
- * - `citation_irrelevant`: a cited range supports nothing the sentence says (`token` is its line range).
+ * - `citation_irrelevant`: a cited range or field supports nothing the sentence says (`token` names it).
  * - `ungrounded_token`: a name or number not in the cited lines; `ungrounded_word`: a word not in them.
  * - `recased_identifier`: an identifier written in another case than the notes' (`Lib.d.ts` for `lib.d.ts`).
  * - `negation_added` / `negation_dropped`: the sentence negates what the lines do not, or drops their negation.
@@ -116,7 +116,15 @@ function wordsOf(text: string): Word[] {
     .replace(NEW_BLOCK, ';')
     .split(CLAUSE)
     .forEach((clause, index) => {
-      for (const token of tokens(clause)) words.push({ token, lower: token.toLowerCase(), stem: stem(token), clause: index });
+      for (const token of tokens(clause)) {
+        const previous = words[words.length - 1];
+        // "no longer" is one negation, not "no" and a word to find.
+        if (previous?.lower === 'no' && previous.clause === index && token.toLowerCase() === 'longer') {
+          words[words.length - 1] = { ...previous, token: `${previous.token} ${token}`, lower: 'no longer' };
+          continue;
+        }
+        words.push({ token, lower: token.toLowerCase(), stem: stem(token), clause: index });
+      }
     });
   return words;
 }
@@ -204,7 +212,7 @@ function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>
     if (isNegation(word.lower)) {
       const scope: string[] = [];
       cues.push({ word, scope });
-      open = { clause: word.clause, left: 3, scope };
+      open = { clause: word.clause, left: 2, scope };
       continue;
     }
     if (FUNCTION_WORDS.has(word.lower)) continue;
@@ -385,7 +393,6 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
   const content = words.filter((word) => !isFiller(word.lower) && !isNegation(word.lower));
   if (content.length > 0 && counts.length === 0) {
     for (const source of cited) {
-      if (!source.notes) continue;
       const supports = content.some(
         (word) =>
           source.stems.has(word.stem) ||
@@ -474,6 +481,13 @@ export function checkBrief(brief: Brief, sources: GroundingSources): Defect[] {
   return sentencesOf(brief).flatMap(({ path, sentence }) =>
     checkSentence(path, sentence, sources, lines, path.startsWith('highlights.') ? (sentence as Highlight).kind : undefined),
   );
+}
+
+/** The words of a sentence that say something: neither grammar nor the templates' framing. */
+export function claimsOf(text: string): string[] {
+  return wordsOf(text)
+    .filter((word) => !isFiller(word.lower) || /\p{Lu}.*\p{Lu}|\p{N}/u.test(word.token))
+    .map((word) => word.token);
 }
 
 /**

@@ -52,7 +52,7 @@ export const TEMPLATE_WORDS: Record<string, string> = {
 };
 
 /** Words that turn a statement around: present in a sentence they must be in what it cites, and the other way round. */
-export const NEGATIONS = new Set(['no', 'not', 'never', 'without', 'none', 'nor', 'neither', 'cannot', 'nothing', 'unless']);
+export const NEGATIONS = new Set(['no', 'no longer', 'not', 'never', 'without', 'none', 'nor', 'neither', 'cannot', 'nothing', 'unless']);
 /** Contractions carry the negation in their ending: `doesn't`, `won't`, `can't`. */
 export const NEGATED_CONTRACTION = /n['’]t$/i;
 
