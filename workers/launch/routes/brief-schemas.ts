@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { defectReasons } from '../domain/brief/check';
 
 /** The brief's JSON (workers/launch/domain/brief/types.ts) as the OpenAPI document shows it. */
 const referenceSchema = z
@@ -56,14 +57,37 @@ export const postSourcesSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The brief the post was drafted from; null for a post typed by hand, or once the release was deleted.' }),
+    edited: z.boolean().openapi({
+      description: 'True once the copy is no longer the drafted sentences: one was deleted, reworded or added since drafting. False for a post typed by hand.',
+    }),
     sentences: z
       .array(
         z.object({
-          path: z.string().openapi({ description: 'The brief sentence it came from: `headline`, `summary.0`, `highlights.2`, `audience.0`, `callToAction`.' }),
+          path: z.string().openapi({
+            description:
+              'The brief sentence a drafted sentence came from (`headline`, `summary.0`, `highlights.2`, `audience.0`, `callToAction`), or `copy.N` for a sentence written or reworded since drafting.',
+          }),
           text: z.string().openapi({ description: 'As it reads in the post (cut at a word boundary when the channel is short).' }),
-          citations: z.array(citationSchema),
+          citations: z.array(citationSchema).openapi({
+            description: "The brief's citations that support it: the drafted sentence's own, or the cited lines the checker matched an edited sentence to.",
+          }),
+          status: z.enum(['drafted', 'supported', 'unsupported']).openapi({
+            description:
+              "`drafted`: as drafted from the brief. `supported`: written since, and the brief's cited lines support every word of it. `unsupported`: written since, and no cited line supports it (marked for the reviewer, not refused).",
+          }),
+          problems: z
+            .array(
+              z.object({
+                reason: z.enum(defectReasons).openapi({
+                  description:
+                    "The checker's reason (workers/launch/domain/brief/check.ts): e.g. `ungrounded_word` (a word no cited line has), `negation_added`, `count_mismatch`, `no_citation` (no line of the brief supports any of it).",
+                }),
+                token: z.string().optional().openapi({ description: 'The word, number or name at fault.' }),
+              }),
+            )
+            .openapi({ description: 'Why an `unsupported` sentence is not supported; empty otherwise.' }),
         }),
       )
-      .openapi({ description: 'Each cited sentence of the copy, in order; empty for a post typed by hand.' }),
+      .openapi({ description: 'Each sentence of the current copy, in order; empty for a post typed by hand.' }),
   })
   .openapi('PostSources');

@@ -152,6 +152,63 @@ describe('campaigns drafted from a brief', () => {
     const { auth } = await seedWorkspace({ scopes });
     const created = await call(auth, 'POST', '/api/v1/campaigns', { name: 'By hand', objective: 'Test', posts: [{ channel: 'x', copy: 'Hello' }] });
     const post = ((await created.json()) as { posts: Array<{ id: string }> }).posts[0]!;
-    expect(await (await call(auth, 'GET', `/api/v1/posts/${post.id}/sources`)).json()).toEqual({ postId: post.id, briefId: null, sentences: [] });
+    expect(await (await call(auth, 'GET', `/api/v1/posts/${post.id}/sources`)).json()).toEqual({
+      postId: post.id,
+      briefId: null,
+      edited: false,
+      sentences: [],
+    });
+  });
+});
+
+describe('sources of an edited post', () => {
+  interface Sources {
+    edited: boolean;
+    sentences: Array<{ path: string; text: string; status: string; citations: unknown[]; problems: Array<{ reason: string; token?: string }> }>;
+  }
+  const svelte = corpus.find((entry) => entry.id === 'svelte-5.56.10')!;
+  const sourcesOf = async (auth: Auth, postId: string) => (await (await call(auth, 'GET', `/api/v1/posts/${postId}/sources`)).json()) as Sources;
+  const edit = async (auth: Auth, postId: string, copy: string) => expect((await call(auth, 'PATCH', `/api/v1/posts/${postId}`, { copy })).status).toBe(200);
+
+  it('follow the current copy: a deleted sentence is gone, an invented one is marked, a reworded one and the others keep citations', async () => {
+    const { auth } = await seedWorkspace({ scopes });
+    const releaseId = await release(auth, svelte.notes, { title: svelte.title, version: svelte.version, url: svelte.sourceUrl });
+    const brief = (await (await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`)).json()) as BriefBody;
+    const campaign = (await (await call(auth, 'POST', `/api/v1/briefs/${brief.id}/campaigns`, { channels: ['linkedin'] })).json()) as {
+      posts: Array<{ id: string; copy: string }>;
+    };
+    const post = campaign.posts[0]!;
+    const drafted = await sourcesOf(auth, post.id);
+    expect(drafted.edited).toBe(false);
+    expect(drafted.sentences.map((sentence) => [sentence.status, sentence.problems])).toEqual(drafted.sentences.map(() => ['drafted', []]));
+
+    const [removed, reworded] = drafted.sentences.filter((sentence) => sentence.path.startsWith('highlights.'));
+    const invented = 'Trusted by millions of teams worldwide.';
+    const rewording = `${reworded!.text.replace(/[.!?…]$/, '')}, in this release.`;
+    await edit(auth, post.id, post.copy.replace(removed!.text, invented).replace(reworded!.text, rewording));
+    const after = await sourcesOf(auth, post.id);
+    expect(after.edited).toBe(true);
+    expect(after.sentences.map((sentence) => sentence.text)).not.toContain(removed!.text);
+    expect(after.sentences.find((sentence) => sentence.text === invented)).toMatchObject({
+      status: 'unsupported',
+      citations: [],
+      problems: expect.arrayContaining([{ reason: 'ungrounded_word', token: 'Trusted' }]),
+    });
+    expect(after.sentences.find((sentence) => sentence.text === rewording)).toMatchObject({
+      status: 'supported',
+      citations: expect.arrayContaining(reworded!.citations),
+      problems: [],
+    });
+    for (const kept of drafted.sentences.filter((sentence) => sentence !== removed && sentence !== reworded)) expect(after.sentences).toContainEqual(kept);
+
+    // Put back as drafted, the copy is the drafted sentences again.
+    await edit(auth, post.id, post.copy);
+    expect(await sourcesOf(auth, post.id)).toEqual(drafted);
+
+    // Another workspace's key sees no such post, edited or not.
+    const other = await seedWorkspace({ scopes });
+    const refused = await call(other.auth, 'GET', `/api/v1/posts/${post.id}/sources`);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: 'not_found' });
   });
 });

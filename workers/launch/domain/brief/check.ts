@@ -51,23 +51,25 @@ export interface GroundingSources {
  * - `kind_unjustified`: a highlight kind or kind word its lines' headings and words do not carry.
  * - `cve_misattributed`: a CVE put beside a name that its own line does not mention.
  */
-export type DefectReason =
-  | 'no_citation'
-  | 'empty_sentence'
-  | 'citation_out_of_range'
-  | 'citation_misquoted'
-  | 'citation_too_wide'
-  | 'citation_irrelevant'
-  | 'ungrounded_token'
-  | 'ungrounded_word'
-  | 'recased_identifier'
-  | 'negation_added'
-  | 'negation_dropped'
-  | 'severity_ungrounded'
-  | 'quantity_ungrounded'
-  | 'count_mismatch'
-  | 'kind_unjustified'
-  | 'cve_misattributed';
+export const defectReasons = [
+  'no_citation',
+  'empty_sentence',
+  'citation_out_of_range',
+  'citation_misquoted',
+  'citation_too_wide',
+  'citation_irrelevant',
+  'ungrounded_token',
+  'ungrounded_word',
+  'recased_identifier',
+  'negation_added',
+  'negation_dropped',
+  'severity_ungrounded',
+  'quantity_ungrounded',
+  'count_mismatch',
+  'kind_unjustified',
+  'cve_misattributed',
+] as const;
+export type DefectReason = (typeof defectReasons)[number];
 
 export interface Defect {
   path: string;

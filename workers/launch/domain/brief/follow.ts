@@ -31,7 +31,9 @@ const MAX_CITATIONS = 3;
 
 // What a drafter puts between sentences: line breaks, list marks, kind labels ("Breaking:"), emoji.
 const MARKS = String.raw`(?:[\s\p{P}\p{S}\p{Emoji_Presentation}]|\u{FE0F})*`;
-const GLUE = new RegExp(`^${MARKS}(?:(?:breaking|new|fixed|performance|security|changed)\\s*:)?${MARKS}$`, 'iu');
+const LABEL = `${MARKS}(?:(?:breaking|new|fixed|performance|security|changed)\\s*:)?${MARKS}`;
+const GLUE = new RegExp(`^${LABEL}$`, 'iu');
+const LEADING_LABEL = new RegExp(`^${LABEL}`, 'iu');
 
 /**
  * The current copy of a drafted post read sentence by sentence: each drafted sentence still in
@@ -75,8 +77,8 @@ export function followCopy(copy: string, drafted: DraftedSentence[], candidates:
 function sentencesOf(text: string): string[] {
   return text
     .split(/\n+|(?<=[.!?…])\s+(?=\S)/u)
-    .map((part) => part.trim())
-    .filter((part) => part !== '' && !GLUE.test(part));
+    .filter((part) => !GLUE.test(part))
+    .map((part) => part.replace(LEADING_LABEL, '').trim());
 }
 
 /** The fewest of the brief's citations whose lines support the sentence; the closest ones when none do. */
