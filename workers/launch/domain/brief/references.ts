@@ -60,7 +60,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const add = (ref: Reference) => {
     if (!refs.some((known) => known.url === ref.url && known.label === ref.label)) refs.push(ref);
   };
-  let text = raw.replace(/<!--.*?-->/g, ' ').replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
+  // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
+  let text = raw
+    .replace(/<!--.*?-->/g, ' ')
+    .replace(/\\([[\]\\`*_#|<>()-])/g, '$1')
+    .replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1')
+    // An HTML link is a Markdown link by another name.
+    .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
   text = text.replace(LINK, (whole, label: string, url: string) => {
     if (whole.startsWith('!')) return ' ';
     if (!/^https?:\/\//.test(url)) return label;
