@@ -22,6 +22,8 @@ export interface NoteItem {
   /** The headings it sits under, outermost first. */
   section: string[];
   refs: Reference[];
+  /** Words the notes wrote as code (in backticks): their case is part of their meaning. */
+  code?: string[];
   /** A heading with its own prose (blog-style notes): a feature the release leads with. */
   flagship?: boolean;
   /** The first paragraph under a flagship heading, what it says about itself. */
@@ -152,6 +154,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   return { kind: inherited, text };
 }
 
+/** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
+const NOT_A_CHANGE_HEADING = /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks)|release notes/i;
 const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents)\s*:?$/i;
 
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
@@ -205,13 +209,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // Blog-style notes give each flagship feature its own heading and paragraph (TypeScript, Go).
       const own = itemKind(heading.raw, heading.text, heading.kind ?? inherited ?? 'feature');
       const text = stripScope(own.text);
-      if (text.split(' ').length >= 2 && !/^version\b|release notes/i.test(text))
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text))
         items.push({
           kind: own.kind,
           text,
           lines: { start: line, end: first?.end ?? line },
           section: parents.map((h) => h.text),
           refs: heading.refs,
+          ...codeOf(cleanInline(heading.raw, repoBase)),
           ...(own.kind === 'feature' && !heading.kind ? { flagship: true } : {}),
           ...(first ? { detail: first.text } : {}),
         });
@@ -229,7 +234,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       pendingHeading.end = Math.max(pendingHeading.end, end);
       pendingHeading.first ??= { end, text: cleanInline(texts.join(' '), repoBase).text };
     }
-    if (intro || sawChange) return;
+    // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
+    if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
     const clean = cleanInline(texts.join(' '), repoBase);
     if (clean.text.split(' ').length >= 6 && (clean.text.match(/:/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
@@ -324,7 +330,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = commitListText(raw, stripScope(own.text));
       if (!text) continue;
       sawChange = true;
-      items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs });
+      items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
     const row = line.match(TABLE_ROW);
@@ -378,6 +384,10 @@ function commitListText(raw: string, text: string): string {
   const cve = words.match(/^\((CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)\)\s*/);
   if (cve) words = `${words.slice(cve[0].length)} (${cve[1]})`;
   return words.trim();
+}
+
+function codeOf(clean: { code: string[] }): { code?: string[] } {
+  return clean.code.length ? { code: clean.code } : {};
 }
 
 function nextContent(lines: string[], index: number): string {
