@@ -29,12 +29,21 @@ export const briefBodySchema = z
   .object({
     format: z.literal('launch.brief/1'),
     release: z.object({ id: z.string(), version: z.string(), title: z.string(), url: z.string().nullable(), contentHash: z.string() }),
-    product: z.object({ name: z.string().nullable(), source: z.enum(['profile', 'release_title']).nullable() }),
+    product: z
+      .object({ name: z.string().nullable(), source: z.enum(['profile', 'release_title', 'release_url']).nullable() })
+      .openapi({ description: "The product's name: the profile's, else the release title's words, else the repository of the release's URL." }),
+    releaseKind: z
+      .enum(['security', 'breaking', 'feature', 'fix', 'update'])
+      .optional()
+      .openapi({ description: 'What kind of release the headline says it is (absent from briefs made before it was kept).' }),
     headline: sentenceSchema,
     summary: z.array(sentenceSchema),
     highlights: z
       .array(sentenceSchema.extend({ kind: z.enum(['breaking', 'feature', 'fix', 'performance', 'security', 'other']) }))
-      .openapi({ description: 'Every breaking change first, then features, fixes, performance, security and other changes.' }),
+      .openapi({
+        description:
+          'By significance: every security fix and breaking change (past five of a kind, the top three and a summary sentence counting and citing all), then new commands, APIs and flagship features above fixes and chores.',
+      }),
     audience: z.array(sentenceSchema).openapi({ description: 'Who the release matters to.' }),
     callToAction: sentenceSchema,
   })

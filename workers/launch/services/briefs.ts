@@ -45,8 +45,6 @@ export async function createBrief(db: Database, workspaceId: string, actor: Acto
     brief = generateBrief(release, profile);
   } catch (error) {
     if (!(error instanceof BriefInputError)) throw error;
-    // A grounding defect is ours, not the caller's: it surfaces as a 500 with the request id.
-    if (error.reason === 'ungrounded') throw error;
     throw new ApiError('release_not_briefable', error.message, {
       hint:
         error.reason === 'notes_too_long'

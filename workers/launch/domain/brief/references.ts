@@ -39,6 +39,8 @@ function classifyUrl(url: string, repoBase: string | null): Reference {
 export interface CleanText {
   text: string;
   refs: Reference[];
+  /** What the line wrote as code (`` `lib.d.ts` ``): names whose case is part of their meaning. */
+  code: string[];
 }
 
 const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
@@ -60,7 +62,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const add = (ref: Reference) => {
     if (!refs.some((known) => known.url === ref.url && known.label === ref.label)) refs.push(ref);
   };
-  let text = raw.replace(/<!--.*?-->/g, ' ').replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
+  // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
+  let text = raw
+    .replace(/<!--.*?-->/g, ' ')
+    .replace(/\\([[\]\\`*_#|<>()-])/g, '$1')
+    .replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1')
+    // An HTML link is a Markdown link by another name.
+    .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
+  const code = [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean);
   text = text.replace(LINK, (whole, label: string, url: string) => {
     if (whole.startsWith('!')) return ' ';
     if (!/^https?:\/\//.test(url)) return label;
@@ -102,6 +111,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
     .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
     .replace(/\s\[\d+\]\s*$/, ' ')
+    // Vue's "…, closes #123": the reference went, the verb stays behind.
+    .replace(/,?\s*\b(?:closes|fixes|resolves|refs)\s*((?:,|and)\s*)*$/i, ' ')
     .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ')
     // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
     .replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2')
@@ -117,5 +128,5 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/\(\s+/g, '(')
     .trim()
     .replace(/^[-–—:,;\s]+|[-–—:,;\s]+$/g, '');
-  return { text, refs };
+  return { text, refs, code };
 }
