@@ -148,6 +148,7 @@ const NOTES: Record<string, string> = {
   requests: notesOf('requests-2.34.0'),
   eslint: notesOf('eslint-10.0.0'),
   kac: notesOf('keep-a-changelog-2.0.0'),
+  prettier: notesOf('prettier-3.9.5'),
   node: NODE_SECURITY,
   typescript: TYPESCRIPT,
 };
@@ -192,6 +193,9 @@ const TRUE: Array<Omit<Case, 'reason' | 'token'>> = [
   { notes: 'git', cited: [[79, 80]], text: "'git branch -d' reports when a branch cannot be deleted because it is being used in an active bisect run." },
   { notes: 'typescript', cited: [3, 5], text: '`lib.d.ts` changes: types generated for the DOM may have an impact on type-checking your codebase.' },
   { notes: 'vue', cited: [64], text: 'cssVars: correctly escape double quotes in SSR.', kind: 'fix' },
+  { notes: 'node', cited: [7, 8, 9, 10], text: 'It fixes four security issues in all; the full list is in the release notes.' },
+  // A section headed by a patch version lists fixes.
+  { notes: 'prettier', cited: [5], text: 'Markdown: cap ordered list mark at 999,999,999.', kind: 'fix' },
 ];
 
 /** Wrong sentences over real notes, each with the defect it must be refused for. */
@@ -382,13 +386,13 @@ describe('the checker refuses wrong sentences over real notes', () => {
   });
 
   it.each(TRUE.map((entry) => [entry.text, entry] as const))('accepts the true sentence %s', (_text, entry) => {
-    const sentence = { text: entry.text, citations: cite(entry.notes, ...entry.cited) };
-    expect(checkSentence('highlights.0', sentence, sourcesOf(entry.notes), undefined, entry.kind)).toEqual([]);
+    const sentence = { text: entry.text, citations: cite(entry.notes, ...entry.cited), ...(entry.kind ? { kind: entry.kind } : {}) };
+    expect(checkSentence('highlights.0', sentence, sourcesOf(entry.notes))).toEqual([]);
   });
 
   it.each(WRONG.map((entry) => [entry.reason, entry.text, entry] as const))('refuses for %s: %s', (_reason, _text, entry) => {
-    const sentence = { text: entry.text, citations: cite(entry.notes, ...entry.cited) };
-    const defects = checkSentence('highlights.0', sentence, sourcesOf(entry.notes), undefined, entry.kind);
+    const sentence = { text: entry.text, citations: cite(entry.notes, ...entry.cited), ...(entry.kind ? { kind: entry.kind } : {}) };
+    const defects = checkSentence('highlights.0', sentence, sourcesOf(entry.notes));
     expect(defects).toContainEqual(expect.objectContaining({ reason: entry.reason, ...(entry.token ? { token: entry.token } : {}) }));
   });
 
@@ -397,6 +401,47 @@ describe('the checker refuses wrong sentences over real notes', () => {
     expect(checkSentence('highlights.0', wide, sourcesOf('curl'))).toEqual([]);
     const wider = { text: wide.text, citations: cite('curl', [16, 16 + MAX_CITED_LINES]) };
     expect(checkSentence('highlights.0', wider, sourcesOf('curl'))).toMatchObject([{ reason: 'citation_too_wide' }]);
+  });
+});
+
+describe("a headline's kind of release", () => {
+  const headline = (version: string, text: string) =>
+    checkSentence(
+      'headline',
+      { text, citations: [{ source: 'release', field: 'version', value: version }] },
+      { ...sources, release: { ...sources.release, version } },
+    );
+
+  it('is justified by the version as semver reads it', () => {
+    expect(headline('v7.0.0', 'v7.0.0 is out: a major release with breaking changes.')).toEqual([]);
+    expect(headline('v4.3.0', 'v4.3.0 is out: a feature release.')).toEqual([]);
+    expect(headline('v5.56.10', 'v5.56.10 is out: a patch release with fixes.')).toEqual([]);
+  });
+
+  it('is refused where the version does not say it and no line is cited', () => {
+    expect(headline('3.2.0', '3.2.0 is out: a release with breaking changes.')).toMatchObject([{ reason: 'kind_unjustified', token: 'breaking' }]);
+    expect(headline('v2.9.5', 'v2.9.5 is out: a feature release.')).toMatchObject([{ reason: 'kind_unjustified', token: 'feature' }]);
+    expect(headline('v2.9.5', 'v2.9.5 is out: a major release.')).toMatchObject([{ reason: 'ungrounded_word', token: 'major' }]);
+    expect(headline('v2.9.5', 'v2.9.5 is out: a security release.')).toMatchObject([{ reason: 'kind_unjustified', token: 'security' }]);
+  });
+});
+
+describe('a count of more than the number words', () => {
+  const many = Array.from({ length: 21 }, (_, index) => `- fix crash number ${index + 1}`).join('\n');
+  const manySources: GroundingSources = { ...sources, notes: many };
+  const lines = (count: number): Citation[] =>
+    Array.from({ length: count }, (_, index) => ({
+      source: 'notes',
+      lines: { start: index + 1, end: index + 1 },
+      excerpt: many.split('\n')[index]!,
+      refs: [],
+    }));
+
+  it('is a floor the cited items must pass', () => {
+    expect(checkSentence('summary.0', { text: 'It has more than twenty fixes in all.', citations: lines(21) }, manySources)).toEqual([]);
+    expect(checkSentence('summary.0', { text: 'It has more than twenty fixes in all.', citations: lines(20) }, manySources)).toMatchObject([
+      { reason: 'count_mismatch', token: 'twenty' },
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   NEGATED_CONTRACTION,
   NEGATIONS,
   NUMBER_WORDS,
+  PATCH_HEADING,
   QUANTIFIERS,
   SEVERITIES,
   TEMPLATE_WORDS,
@@ -161,6 +162,7 @@ function readCited(label: string, notes: boolean, text: string, headings: string
   if (!CREDITS.test(innermost) && !CREDITS.test(text.split('\n')[0]!)) {
     const context = `${headings.join('\n')}\n${text}`;
     for (const [kind, cue] of Object.entries(KIND_CUES)) if (cue.test(context)) kinds.add(kind as Kind);
+    if (headings.some((heading) => PATCH_HEADING.test(heading))) kinds.add('fix');
     kinds.add('other');
   }
   // The section a line sits in says what it is ("### Removed", Express's `* remove:`): its words support the line's sentence.
@@ -340,7 +342,9 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
         const stated = cited.some((source) =>
           source.words.some((w, at) => numberOf(w.lower) === number && source.words.slice(at + 1, at + 4).some((next) => COUNTED_NOUNS.test(next.lower))),
         );
-        if (number !== items && !stated) add('count_mismatch', token);
+        // "more than twenty breaking changes": a floor, true when more are cited.
+        const floor = words[index - 1]?.lower === 'than' && ['more', 'over'].includes(words[index - 2]?.lower ?? '');
+        if (!(floor ? items > number : number === items) && !stated) add('count_mismatch', token);
         return;
       }
       if (!/^\d+$/.test(lower) && !numbers.has(number)) add('quantity_ungrounded', token);
@@ -359,6 +363,9 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
         if (!stems.has(word.stem)) add('severity_ungrounded', token);
         return;
       }
+      // "… in all": the total of what is cited, not a claim about every thing.
+      const inAll = lower === 'all' && words[index - 1]?.lower === 'in' && words[index + 1]?.clause !== word.clause;
+      if (inAll) return;
       if (QUANTIFIERS.has(lower)) {
         if (!stems.has(word.stem)) add('quantity_ungrounded', token);
         return;
@@ -442,7 +449,22 @@ function resolve(citation: Citation, sources: GroundingSources, lines: string[])
   }
   const actual = citation.source === 'release' ? sources.release[citation.field] : (sources.profile?.[citation.field] ?? null);
   if (actual === null || actual !== citation.value) return { defect: 'citation_misquoted' };
-  return { cited: readCited(`${citation.source}.${citation.field}`, false, actual, []) };
+  return { cited: readCited(`${citation.source}.${citation.field}`, false, fieldText(citation.field, actual), []) };
+}
+
+const fieldText = (field: string, value: string) => (field === 'version' ? `${value} ${semverWords(value)}` : value);
+
+/**
+ * What a version number says by its shape: 7.0.0 is a major release, 7.1.0 a minor one, 7.1.2 a
+ * patch. Read with the kind cues, semver's own meaning follows: a major version may carry breaking
+ * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release").
+ */
+function semverWords(version: string): string {
+  const [major, minor, patch] = version.replace(/^v/i, '').split(/[.-]/);
+  if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
+  if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
+  // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.
+  return minor === '0' || major === '0' ? 'major' : 'minor';
 }
 
 const rangeLabel = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);
@@ -458,7 +480,9 @@ function distinct(citations: Citation[]): Citation[] {
   });
 }
 
-export function checkSentence(path: string, sentence: Sentence, sources: GroundingSources, lines = splitLines(sources.notes), kind?: Kind): Defect[] {
+/** A highlight's kind is checked with it: a writer checking `highlights.N` before adding it gets the same answer as checkBrief. */
+export function checkSentence(path: string, sentence: Sentence | Highlight, sources: GroundingSources, lines = splitLines(sources.notes)): Defect[] {
+  const kind = path.startsWith('highlights.') && 'kind' in sentence ? sentence.kind : undefined;
   const defects: Defect[] = [];
   const at = (reason: DefectReason, token?: string) => defects.push({ path, sentence: sentence.text, reason, ...(token ? { token } : {}) });
   if (sentence.text.trim() === '') at('empty_sentence');
@@ -480,9 +504,7 @@ export function checkSentence(path: string, sentence: Sentence, sources: Groundi
 /** Every defect of a brief; an empty list means every sentence is cited and says what its lines say. */
 export function checkBrief(brief: Brief, sources: GroundingSources): Defect[] {
   const lines = splitLines(sources.notes);
-  return sentencesOf(brief).flatMap(({ path, sentence }) =>
-    checkSentence(path, sentence, sources, lines, path.startsWith('highlights.') ? (sentence as Highlight).kind : undefined),
-  );
+  return sentencesOf(brief).flatMap(({ path, sentence }) => checkSentence(path, sentence, sources, lines));
 }
 
 /** The words of a sentence that say something: neither grammar nor the templates' framing. */
@@ -503,7 +525,7 @@ export function supportOf(text: string, citations: Citation[]): Array<{ reason: 
   const cited = distinct(citations).map((citation) =>
     citation.source === 'notes'
       ? readCited(rangeLabel(citation.lines.start, citation.lines.end), true, citation.excerpt, [])
-      : readCited(`${citation.source}.${citation.field}`, false, citation.value, []),
+      : readCited(`${citation.source}.${citation.field}`, false, fieldText(citation.field, citation.value), []),
   );
   return judge(text, cited);
 }

@@ -137,7 +137,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     });
 
   const headline = firstGrounded(grounded, 'headline', [
-    ...(subject ? [{ text: headlineText(`${subject.name} ${release.version}`, releaseKind, release.version, voice), citations: [subject.citation, versionCitation] }] : []),
+    ...(subject
+      ? [{ text: headlineText(`${subject.name} ${release.version}`, releaseKind, release.version, voice), citations: [subject.citation, versionCitation] }]
+      : []),
     { text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] },
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
@@ -180,11 +182,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const callToAction = firstGrounded(grounded, 'callToAction', [
     ...(link
       ? [
-          ...(releaseKind === 'security' ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }] : []),
+          ...(releaseKind === 'security'
+            ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
+            : []),
           ...(releaseKind === 'breaking'
             ? [{ text: `Read the breaking changes before you upgrade: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
             : []),
-          ...(releaseKind === 'fix' && highlights.length <= 2 ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }] : []),
+          ...(releaseKind === 'fix' && highlights.length <= 2
+            ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
+            : []),
           {
             text: link.citation.source === 'release' ? `Read the full release notes: ${link.url}` : `Read more in the documentation: ${link.url}`,
             citations: [link.citation],
@@ -245,7 +251,29 @@ function headlineText(subject: string, kind: ReleaseKind, version: string, voice
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 
 /** Counts as words: a template may not write a number the notes do not (the checker would refuse it). */
 function countWord(count: number): string {
@@ -256,7 +284,9 @@ function countWord(count: number): string {
 function highlightText(item: NoteItem): string {
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
     const detail = firstSentence(item.detail, 160);
-    return asSentence(`${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`);
+    return asSentence(
+      `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
+    );
   }
   return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : firstSentence(withoutScope(item.text)), item.code);
 }
@@ -267,7 +297,8 @@ function breakingSentence(text: string): string {
   const keep = sentences.length > 1 && !BREAKING_SIGNAL.test(sentences[0]!) && BREAKING_SIGNAL.test(sentences[1]!) ? 2 : 1;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
-const BREAKING_SIGNAL = /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
+const BREAKING_SIGNAL =
+  /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
 
 /** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
 function withoutScope(text: string): string {

@@ -49,6 +49,10 @@ export const TEMPLATE_WORDS: Record<string, string> = {
   get: '"users get these changes by updating": the action, not a new fact.',
   changes: 'Generic name for the cited items ("these changes"); counts and kinds are checked separately.',
   change: 'Generic name for a cited item.',
+  issues: 'Generic name for the cited items ("four security issues"); their count and kind are checked.',
+  issue: 'Generic name for a cited item.',
+  items: 'Generic name for the cited items.',
+  list: '"the full list is in the release notes": names the notes\' own list, which the sentence cites.',
 };
 
 /** Words that turn a statement around: present in a sentence they must be in what it cites, and the other way round. */
@@ -75,6 +79,14 @@ export const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
   single: 1,
   dozen: 12,
 };
@@ -100,6 +112,9 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   security:
     /\bsecurity|\bvulnerab|\bcve-\d|\bghsa-|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\bbypass/i,
 };
+
+/** A section headed by a patch version (`# 3.9.5`) lists fixes: semver's patch is for backwards-compatible fixes. */
+export const PATCH_HEADING = /^\W*v?\d+\.\d+\.[1-9]\d*\b/;
 
 /** Credit lines ("New Contributors", "@x made their first contribution", "Full Changelog") justify no kind of change. */
 export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b|acknowledg/i;
