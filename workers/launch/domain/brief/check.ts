@@ -41,6 +41,7 @@ const TEMPLATE_WORDS = new Set([
   'See',
   'The',
   'This',
+  'Update',
   'Upgrade',
   'We',
   'What',
