@@ -241,11 +241,16 @@ const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
   update: () => '',
 };
 
-function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice): string {
+/** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
+export function releasePhrase(kind: ReleaseKind, version: string): string {
   const numbers = version.replace(/^v/i, '').split(/[.-]/);
   const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
-  const phrase = RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
+  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
+}
+
+function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice): string {
+  const phrase = releasePhrase(kind, version);
   const end = voice.exclamation ? '!' : '.';
   if (voice.firstPerson) return `We released ${subject}${phrase ? `, ${phrase}` : ''}${end}`;
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;

@@ -112,7 +112,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
     .replace(/\s\[\d+\]\s*$/, ' ')
     // Vue's "…, closes #123": the reference went, the verb stays behind.
-    .replace(/,?\s*\b(?:closes|fixes|resolves|refs)\s*((?:,|and)\s*)*$/i, ' ')
+    .replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ')
     .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ')
     // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
     .replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2')
@@ -127,6 +127,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1')
     .replace(/\(\s+/g, '(')
     .trim()
-    .replace(/^[-–—:,;\s]+|[-–—:,;\s]+$/g, '');
+    // A leading `--flag` is the change's first word, not a dash left before it.
+    .replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
   return { text, refs, code };
 }
