@@ -99,11 +99,16 @@ const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
-  return text
+  return plain(text)
     .replace(/`+|\*\*/g, '')
     .split(SPLIT)
     .map((token) => token.replace(EDGES, ''))
     .filter(Boolean);
+}
+
+/** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
+function plain(text: string): string {
+  return text.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
 }
 
 interface Word {
@@ -115,7 +120,9 @@ interface Word {
 
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
-  text
+  // Code ticks go before clauses are cut, so `-p no:` splits the same on both sides.
+  plain(text)
+    .replace(/`+/g, '')
     .replace(NEW_BLOCK, ';')
     .split(CLAUSE)
     .forEach((clause, index) => {
@@ -159,7 +166,9 @@ function readCited(label: string, notes: boolean, text: string, headings: string
   const words = wordsOf(text);
   const kinds = new Set<Kind>();
   const innermost = headings[headings.length - 1] ?? '';
-  if (!CREDITS.test(innermost) && !CREDITS.test(text.split('\n')[0]!)) {
+  // A changesets line credits its author before its change ("Thanks @x! - Renamed …"): the change is what counts.
+  const firstLine = text.split('\n')[0]!.replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '');
+  if (!CREDITS.test(innermost) && !CREDITS.test(firstLine)) {
     const context = `${headings.join('\n')}\n${text}`;
     for (const [kind, cue] of Object.entries(KIND_CUES)) if (cue.test(context)) kinds.add(kind as Kind);
     if (headings.some((heading) => PATCH_HEADING.test(heading))) kinds.add('fix');
@@ -452,7 +461,16 @@ function resolve(citation: Citation, sources: GroundingSources, lines: string[])
   return { cited: readCited(`${citation.source}.${citation.field}`, false, fieldText(citation.field, actual), []) };
 }
 
-const fieldText = (field: string, value: string) => (field === 'version' ? `${value} ${semverWords(value)}` : value);
+/** A field says what its value says; a URL also says the names in its path (`github.com/python-poetry/poetry` names poetry). */
+function fieldText(field: string, value: string): string {
+  if (field === 'version') return `${value} ${semverWords(value)}`;
+  if (field === 'url' || field === 'docsUrl')
+    return `${value} ${value
+      .replace(/^https?:\/\//, '')
+      .split(/[/?#=&]+/)
+      .join(' ')}`;
+  return value;
+}
 
 /**
  * What a version number says by its shape: 7.0.0 is a major release, 7.1.0 a minor one, 7.1.2 a
@@ -464,7 +482,8 @@ function semverWords(version: string): string {
   if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
   if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
   // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.
-  return minor === '0' || major === '0' ? 'major' : 'minor';
+  if (major === '0') return 'major minor';
+  return minor === '0' ? 'major' : 'minor';
 }
 
 const rangeLabel = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);

@@ -50,7 +50,10 @@ describe('generating a brief', () => {
     ]);
     expect(brief.callToAction).toMatchObject({
       text: 'Update now to get the security fixes: https://acme.dev/docs',
-      citations: [{ source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' }, { source: 'notes', lines: { start: 6, end: 6 } }],
+      citations: [
+        { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
+        { source: 'notes', lines: { start: 6, end: 6 } },
+      ],
     });
   });
 
@@ -67,7 +70,12 @@ describe('generating a brief', () => {
 
   it('names the product from a title cleaned of its date, handle, codename and LTS mark, else from the repository', () => {
     const node = generateBrief(
-      { ...release, version: 'v22.17.1', title: "2025-07-15, Version 22.17.1 'Jod' (LTS), @RafaelGSS", url: 'https://github.com/nodejs/node/releases/tag/v22.17.1' },
+      {
+        ...release,
+        version: 'v22.17.1',
+        title: "2025-07-15, Version 22.17.1 'Jod' (LTS), @RafaelGSS",
+        url: 'https://github.com/nodejs/node/releases/tag/v22.17.1',
+      },
       null,
     );
     // The repository's name as the notes spell it ("Drop Node 18").
@@ -81,9 +89,16 @@ describe('generating a brief', () => {
   });
 
   it('keeps an identifier in its case at the start of a sentence', () => {
-    const notes = ['### Changed', '- `lib.d.ts` now types `Array.fromAsync`', '- `addr_of` is stable', '- `--experimental-inspect` is gone from the CLI help'].join('\n');
+    const notes = [
+      '### Changed',
+      '- `lib.d.ts` now types `Array.fromAsync`',
+      '- `addr_of` is stable',
+      '- `--experimental-inspect` is gone from the CLI help',
+    ].join('\n');
     const texts = generateBrief({ ...release, notes }, null).highlights.map((highlight) => highlight.text);
-    expect(texts).toEqual(expect.arrayContaining(['lib.d.ts now types Array.fromAsync.', 'addr_of is stable.', '--experimental-inspect is gone from the CLI help.']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['lib.d.ts now types Array.fromAsync.', 'addr_of is stable.', '--experimental-inspect is gone from the CLI help.']),
+    );
   });
 
   it('shows every CVE of a security release, and counts a long list citing every item', () => {
