@@ -418,6 +418,11 @@ describe("a headline's kind of release", () => {
     expect(headline('v5.56.10', 'v5.56.10 is out: a patch release with fixes.')).toEqual([]);
   });
 
+  it('lets the last call to action send the reader to every change', () => {
+    expect(headline('v2.9.5', 'See the notes of v2.9.5 for every change.')).toEqual([]);
+    expect(headline('v2.9.5', 'v2.9.5 fixes every crash.')).toContainEqual(expect.objectContaining({ reason: 'quantity_ungrounded', token: 'every' }));
+  });
+
   it('is refused where the version does not say it and no line is cited', () => {
     expect(headline('3.2.0', '3.2.0 is out: a release with breaking changes.')).toMatchObject([{ reason: 'kind_unjustified', token: 'breaking' }]);
     expect(headline('v2.9.5', 'v2.9.5 is out: a feature release.')).toMatchObject([{ reason: 'kind_unjustified', token: 'feature' }]);

@@ -374,7 +374,9 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
       }
       // "… in all": the total of what is cited, not a claim about every thing.
       const inAll = lower === 'all' && words[index - 1]?.lower === 'in' && words[index + 1]?.clause !== word.clause;
-      if (inAll) return;
+      // "… for every change": the whole of the cited notes, the templates' last call to action.
+      const wholeNotes = (lower === 'every' || lower === 'all') && /^changes?$/.test(words[index + 1]?.lower ?? '');
+      if (inAll || wholeNotes) return;
       if (QUANTIFIERS.has(lower)) {
         if (!stems.has(word.stem)) add('quantity_ungrounded', token);
         return;
