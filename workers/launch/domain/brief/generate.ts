@@ -109,7 +109,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     (item) =>
       major ||
       item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
-      /^(?:drop(?:ped|s)?|remove[sd]?) support for (?:python|node|ruby|java|php|go|windows|macos|ios|android)\b/i.test(item.text),
+      /^(?:drop(?:ped|s)?|remove[sd]?) support for (?:python|node|ruby|java|php|go|windows|macos|ios|android)\b|^drop(?:ped|s)? support\b/i.test(item.text),
   );
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
@@ -160,8 +160,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       field: 'notes',
     });
 
+  // A title's name the checker cannot ground ("@changesets/cli@3.0.0") gives way to the repository's.
+  const fromRepo = subject?.source === 'release_title' ? subjectOf({ ...release, title: release.version }, null, parsed.lines) : null;
+  const named = [subject, fromRepo].flatMap((candidate) =>
+    candidate
+      ? [{ candidate, sentence: { text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice), citations: [candidate.citation, versionCitation] } }]
+      : [],
+  );
+  const product = named.find(({ sentence }) => grounded('headline', sentence)) ?? null;
   const headline = firstGrounded(grounded, 'headline', [
-    ...(subject ? [{ text: headlineText(`${subject.name} ${release.version}`, releaseKind, release.version, voice), citations: [subject.citation, versionCitation] }] : []),
+    ...(product ? [product.sentence] : []),
     { text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] },
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
@@ -187,8 +195,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   };
   if (profile?.audience?.trim())
     addAudience({
-      text: asSentence(`${subject?.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
-      citations: [...(subject ? [subject.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
+      text: asSentence(`${product?.candidate.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
+      citations: [...(product ? [product.candidate.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
   if (ofKind('security').length > 0)
     addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: ofKind('security').slice(0, 3).map(cite) });
@@ -221,7 +229,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const brief: Brief = {
     format: 'launch.brief/1',
     release: { id: release.id, version: release.version, title: release.title, url: release.url, contentHash: release.contentHash },
-    product: { name: subject?.name ?? null, source: subject?.source ?? null },
+    product: { name: product?.candidate.name ?? null, source: product?.candidate.source ?? null },
     releaseKind,
     headline,
     summary,

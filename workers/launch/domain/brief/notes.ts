@@ -73,8 +73,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
   [/\bbehaviou?ral changes?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
-  [/\b(?:planned|upcoming|future|deprecat\w*)\b/i, 'other'],
+  [/\b(?:planned|upcoming|future)\b/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
+  [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
