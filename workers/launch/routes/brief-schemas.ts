@@ -58,12 +58,10 @@ export const briefBodySchema = z
       .openapi({ description: 'What kind of release the headline says it is (absent from briefs made before it was kept).' }),
     headline: sentenceSchema,
     summary: z.array(sentenceSchema),
-    highlights: z
-      .array(sentenceSchema.extend({ kind: z.enum(['breaking', 'feature', 'fix', 'performance', 'security', 'other']) }))
-      .openapi({
-        description:
-          'By significance: every security fix and breaking change (past five of a kind, the top three and a summary sentence counting and citing all), then new commands, APIs and flagship features above fixes and chores.',
-      }),
+    highlights: z.array(sentenceSchema.extend({ kind: z.enum(['breaking', 'feature', 'fix', 'performance', 'security', 'other']) })).openapi({
+      description:
+        'By significance: every security fix and breaking change (past five of a kind, the top three and a summary sentence counting and citing all), then new commands, APIs and flagship features above fixes and chores.',
+    }),
     audience: z.array(sentenceSchema).openapi({ description: 'Who the release matters to.' }),
     callToAction: sentenceSchema,
     writing: writingSchema.optional().openapi({ description: 'How the brief was written; absent in briefs made before writers were recorded.' }),

@@ -95,7 +95,11 @@ describe('briefs', () => {
     for (const input of inputs) {
       // A workspace each: release creates are rate-limited per workspace.
       const { auth } = await seedWorkspace({ scopes });
-      const releaseId = await release(auth, input.notes, { title: input.title, version: `${input.version}-${crypto.randomUUID().slice(0, 6)}`, url: input.url });
+      const releaseId = await release(auth, input.notes, {
+        title: input.title,
+        version: `${input.version}-${crypto.randomUUID().slice(0, 6)}`,
+        url: input.url,
+      });
       const created = await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`);
       expect([201, 422], input.title).toContain(created.status);
       if (created.status === 422) expect(await created.json()).toMatchObject({ code: 'release_not_briefable', reason: 'nothing_to_cite' });

@@ -51,7 +51,10 @@ describe('generating a brief', () => {
     ]);
     expect(brief.callToAction).toMatchObject({
       text: 'Read the breaking changes before you upgrade: https://acme.dev/docs',
-      citations: [{ source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' }, { source: 'notes', lines: { start: 2, end: 2 } }],
+      citations: [
+        { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
+        { source: 'notes', lines: { start: 2, end: 2 } },
+      ],
     });
     const security = generateBrief({ ...release, notes: '## Security\n- Fix CVE-2026-1234 in the parser' }, profile);
     expect(security.headline.text).toBe('We released Acme v2.0.0, a security release!');
@@ -60,7 +63,10 @@ describe('generating a brief', () => {
 
   it('falls back to the release alone without a profile', () => {
     const brief = generateBrief(release, null);
-    expect(brief.headline).toEqual({ text: 'v2.0.0 is out: a major release with breaking changes.', citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }] });
+    expect(brief.headline).toEqual({
+      text: 'v2.0.0 is out: a major release with breaking changes.',
+      citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }],
+    });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Fix CVE-2026-1234 in the parser.'],
       ['breaking', 'Drop Node 18.'],
@@ -72,7 +78,12 @@ describe('generating a brief', () => {
   it('names the product from a title cleaned of its date, handle, codename and LTS mark, else from the repository', () => {
     const security = { ...release, notes: '## Security\n- Fix CVE-2026-1234 in the Node parser' };
     const node = generateBrief(
-      { ...security, version: 'v22.17.1', title: "2025-07-15, Version 22.17.1 'Jod' (LTS), @RafaelGSS", url: 'https://github.com/nodejs/node/releases/tag/v22.17.1' },
+      {
+        ...security,
+        version: 'v22.17.1',
+        title: "2025-07-15, Version 22.17.1 'Jod' (LTS), @RafaelGSS",
+        url: 'https://github.com/nodejs/node/releases/tag/v22.17.1',
+      },
       null,
     );
     // The repository's name as the notes spell it ("the Node parser").
@@ -86,9 +97,16 @@ describe('generating a brief', () => {
   });
 
   it('keeps an identifier in its case at the start of a sentence', () => {
-    const notes = ['### Changed', '- `lib.d.ts` now types `Array.fromAsync`', '- `addr_of` is stable', '- `--experimental-inspect` is gone from the CLI help'].join('\n');
+    const notes = [
+      '### Changed',
+      '- `lib.d.ts` now types `Array.fromAsync`',
+      '- `addr_of` is stable',
+      '- `--experimental-inspect` is gone from the CLI help',
+    ].join('\n');
     const texts = generateBrief({ ...release, notes }, null).highlights.map((highlight) => highlight.text);
-    expect(texts).toEqual(expect.arrayContaining(['lib.d.ts now types Array.fromAsync.', 'addr_of is stable.', '--experimental-inspect is gone from the CLI help.']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['lib.d.ts now types Array.fromAsync.', 'addr_of is stable.', '--experimental-inspect is gone from the CLI help.']),
+    );
   });
 
   it('shows every CVE of a security release, and counts a long list citing every item', () => {

@@ -44,7 +44,8 @@ const LEAD_WORDS =
 const CHORE_WORDS =
   /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
 
-const PLATFORM = /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
+const PLATFORM =
+  /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
 
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
@@ -164,7 +165,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const fromRepo = subject?.source === 'release_title' ? subjectOf({ ...release, title: release.version }, null, parsed.lines) : null;
   const named = [subject, fromRepo].flatMap((candidate) =>
     candidate
-      ? [{ candidate, sentence: { text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice), citations: [candidate.citation, versionCitation] } }]
+      ? [
+          {
+            candidate,
+            sentence: {
+              text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice),
+              citations: [candidate.citation, versionCitation],
+            },
+          },
+        ]
       : [],
   );
   const product = named.find(({ sentence }) => grounded('headline', sentence)) ?? null;
@@ -212,11 +221,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const callToAction = firstGrounded(grounded, 'callToAction', [
     ...(link
       ? [
-          ...(releaseKind === 'security' ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }] : []),
+          ...(releaseKind === 'security'
+            ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
+            : []),
           ...(releaseKind === 'breaking'
             ? [{ text: `Read the breaking changes before you upgrade: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
             : []),
-          ...(releaseKind === 'fix' && highlights.length <= 2 ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }] : []),
+          ...(releaseKind === 'fix' && highlights.length <= 2
+            ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
+            : []),
           {
             text: link.citation.source === 'release' ? `Read the full release notes: ${link.url}` : `Read more in the documentation: ${link.url}`,
             citations: [link.citation],
@@ -282,7 +295,29 @@ function headlineText(subject: string, kind: ReleaseKind, version: string, voice
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 
 /** Counts as words: a template may not write a number the notes do not (the checker would refuse it). */
 function countWord(count: number): string {
@@ -295,7 +330,9 @@ function highlightText(item: NoteItem): string {
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
     const detail = firstSentence(item.detail, 160);
-    return asSentence(`${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`);
+    return asSentence(
+      `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
+    );
   }
   return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : firstSentence(withoutScope(item.text)), item.code);
 }
@@ -306,7 +343,8 @@ function breakingSentence(text: string): string {
   const keep = sentences.length > 1 && !BREAKING_SIGNAL.test(sentences[0]!) && BREAKING_SIGNAL.test(sentences[1]!) ? 2 : 1;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
-const BREAKING_SIGNAL = /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
+const BREAKING_SIGNAL =
+  /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
 
 /** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
 function withoutScope(text: string): string {

@@ -89,7 +89,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
 ];
 
-const TAGS = 'feat|feature|features|fix|fixes|bugfix|bug|perf|performance|security|docs|doc|chore|ci|build|test|tests|refactor|style|revert|deps|types|breaking';
+const TAGS =
+  'feat|feature|features|fix|fixes|bugfix|bug|perf|performance|security|docs|doc|chore|ci|build|test|tests|refactor|style|revert|deps|types|breaking';
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\))?(!)?:\\s*`, 'i');
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
