@@ -64,7 +64,7 @@ function workerProject(name: 'launch' | 'verify') {
 }
 
 /** verify checks addresses against the local peers: the zone fixture's MTAs on loopback addresses. */
-function engineBindings(peers: { gravatarUrl: string; controlUrl: string; socks: unknown }) {
+function engineBindings(peers: { gravatarUrl: string; controlUrl: string; socks: unknown; ipv6: unknown }) {
   return {
     ALLOW_PRIVATE_MX: '1',
     // Deferred bulk checks come back within seconds, each retry after a different delay.
@@ -72,6 +72,7 @@ function engineBindings(peers: { gravatarUrl: string; controlUrl: string; socks:
     GRAVATAR_URL: peers.gravatarUrl,
     TEST_PEERS_CONTROL_URL: peers.controlUrl,
     TEST_SOCKS_PROXIES: JSON.stringify(peers.socks),
+    TEST_IPV6_MTA: JSON.stringify(peers.ipv6),
   };
 }
 

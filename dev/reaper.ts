@@ -52,15 +52,32 @@ export function startReaper(): Reaper {
 export function requireFreePort(port: number, setting: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `Port ${port} (${setting}) is already in use, perhaps by another npm run dev. Stop it, or choose another port: ${setting}=<port> npm run dev.`
-            : `Port ${port} (${setting}) cannot be used: ${error.message}`,
-        ),
-      ),
-    );
+    server.once('error', (error: NodeJS.ErrnoException) => reject(portError(port, setting, error)));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });
+}
+
+/** Why `port` could not be listened on, naming the setting that moves it. */
+export function portError(port: number, setting: string, error: NodeJS.ErrnoException): Error {
+  return new Error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} (${setting}) is already in use, perhaps by another npm run dev. Stop it, or choose another port: ${setting}=<port> npm run dev.`
+      : `Port ${port} (${setting}) cannot be used: ${error.message}`,
+  );
+}
+
+/** `count` different ports free on 127.0.0.1 now, for servers of the stack's own that nobody calls by number. */
+export async function freePorts(count: number): Promise<number[]> {
+  // All held open at once, so that no two of them are the same port.
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+        }),
+    ),
+  ).finally(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+  return ports;
 }

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchConfigSchema } from '../workers/launch/config';
 import { verifyConfigSchema } from '../workers/verify/config';
+import { watchAncestors } from './ancestors';
 import { ensureLocalChromium, INSTALL_HINT } from './chromium';
+import { type ClientAddressProxy, startClientAddressProxy } from './client-address-proxy';
 import { cronsOf, startCronTicker } from './crons';
 import { startDataStack, type DataStack } from './data-stack';
 import { ensureDemoData, type DemoData } from './demo-data';
 import { syncDemoTotp } from './demo-totp';
-import { requireFreePort, startReaper } from './reaper';
+import { freePorts, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
 import { startHealthyWorker, type WorkerProcess } from './workers';
@@ -31,7 +33,7 @@ function progress(message: string): void {
  */
 const DEV_BULK_RETRY_DELAYS_SECONDS = '5,10,20,30';
 
-/** How often the stack checks that whoever started it is still there. */
+/** How often the stack checks that whatever started it (npm, its shell, the terminal's shell) is still there. */
 const PARENT_CHECK_MS = 1_000;
 
 /** Worker settings taken from this process's environment: every name the Worker's config declares. */
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
   const reaper = startReaper();
   let stackStarting: Promise<DataStack> | undefined;
   const workers: WorkerProcess[] = [];
+  const proxies: ClientAddressProxy[] = [];
   let socialStandIn: SocialStandIn | undefined;
   let intakeStandIn: IntakeStandIn | undefined;
   let stopCrons = () => {};
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\nStopping${why ? ` (${why})` : ''}…`);
     stopCrons();
+    await Promise.all(proxies.map((proxy) => proxy.close()));
     await Promise.all(workers.map((worker) => worker.stop()));
     await socialStandIn?.close();
     await intakeStandIn?.close();
@@ -68,11 +72,10 @@ async function main(): Promise<void> {
   };
   // Ctrl-C, an IDE's stop button (SIGTERM), a closed terminal (SIGHUP): all stop everything.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0, signal));
-  // A wrapper that dies without passing a signal on (tsx, npm) leaves this process orphaned: stop too.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) void shutdown(0, 'the process that started npm run dev has gone');
-  }, PARENT_CHECK_MS).unref();
+  // npm stopped by an IDE (SIGTERM, SIGKILL) passes nothing on to tsx, which keeps this process: stop too.
+  watchAncestors((pid) => void shutdown(0, `process ${pid}, one of those that started it, has gone`), PARENT_CHECK_MS);
+  // Its terminal closed, writing a line fails (EIO, EPIPE): that must not end the stack before it has stopped its children.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
   await requireFreePort(launchPort, 'LAUNCH_PORT');
   await requireFreePort(verifyPort, 'VERIFY_PORT');
@@ -108,8 +111,11 @@ async function main(): Promise<void> {
     progress(`Starting the Workers: launch on :${launchPort}, verify on :${verifyPort}`);
     const launchSettings = settingsFromEnvironment(Object.keys(launchConfigSchema.shape));
     const verifySettings = settingsFromEnvironment(Object.keys(verifyConfigSchema.shape));
-    const log = (name: string) => (line: string) => {
-      if (line.trim()) console.log(`  ${name} │ ${line}`);
+    // Each wrangler dev listens on a port of its own, behind the advertised one (see dev/client-address-proxy.ts);
+    // its "Ready on" names the advertised one, since a client calling the other would skip CF-Connecting-IP.
+    const [launchBehind, verifyBehind] = (await freePorts(2)) as [number, number];
+    const log = (name: string, behind: number, port: number) => (line: string) => {
+      if (line.trim()) console.log(`  ${name} │ ${line.replaceAll(`127.0.0.1:${behind}`, `127.0.0.1:${port}`)}`);
     };
     const started = (worker: WorkerProcess) => {
       const previous = workers.findIndex((running) => running.name === worker.name);
@@ -120,10 +126,10 @@ async function main(): Promise<void> {
       if (stopping) void worker.stop();
     };
     progress('Waiting for both health routes');
-    const [launch, verify] = await Promise.all([
+    await Promise.all([
       startHealthyWorker({
         name: 'launch',
-        port: launchPort,
+        port: launchBehind,
         inspectorPort: Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231),
         vars: {
           INTERNAL_SECRET: demo.data.launch.internalSecret,
@@ -134,14 +140,14 @@ async function main(): Promise<void> {
           ...stack.bindings,
         },
         stateDir,
-        log: log('launch'),
+        log: log('launch', launchBehind, launchPort),
         healthPath: '/api/health',
         timeoutMs: 60_000,
         onStart: started,
       }),
       startHealthyWorker({
         name: 'verify',
-        port: verifyPort,
+        port: verifyBehind,
         inspectorPort: Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232),
         vars: {
           INTERNAL_SECRET: demo.data.verify.internalSecret,
@@ -152,12 +158,21 @@ async function main(): Promise<void> {
           ...stack.bindings,
         },
         stateDir,
-        log: log('verify'),
+        log: log('verify', verifyBehind, verifyPort),
         healthPath: '/v1/health',
         timeoutMs: 60_000,
         onStart: started,
       }),
     ]);
+    const serve = async (port: number, setting: string, targetPort: number) => {
+      const proxy = await startClientAddressProxy({ host: '127.0.0.1', port, targetPort }).catch((error: NodeJS.ErrnoException) => {
+        throw portError(port, setting, error);
+      });
+      proxies.push(proxy);
+      return proxy;
+    };
+    const [launch, verify] = await Promise.all([serve(launchPort, 'LAUNCH_PORT', launchBehind), serve(verifyPort, 'VERIFY_PORT', verifyBehind)]);
+    if (stopping) return;
 
     const crons = workers.map((worker) => ({ name: worker.name, url: worker.url, crons: cronsOf(worker.name) }));
     stopCrons = startCronTicker(crons, (line) => console.log(`  cron   │ ${line}`));
@@ -231,7 +246,7 @@ ${
   cron triggers, fired here at the start of each matching minute (wrangler dev never fires them):
 ${crons.flatMap((worker) => worker.crons.map((cron) => `    ${worker.name}: ${cron}`)).join('\n')}
 
-Ctrl-C stops everything (so do SIGTERM and SIGHUP).`);
+Ctrl-C stops everything (so do SIGTERM, SIGHUP, and stopping npm or closing the terminal that started it).`);
   } catch (error) {
     console.error(`\nStart-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);

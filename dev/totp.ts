@@ -12,13 +12,18 @@ const devJsonPath = join(process.env.DEV_STATE_DIR ?? join(root, '.local'), 'dev
 try {
   const totp = await syncDemoTotp(devJsonPath);
   if (!totp) {
-    console.error('The demo user has no two-factor secret: enrol with POST /api/v1/me/two-factor, then confirm with a code from this command.');
+    console.error(
+      "The demo user has no two-factor secret: enrol on the review app's two-factor page (/app/two-factor) or with POST /api/v1/me/two-factor, then enter a code from this command there.",
+    );
     process.exit(1);
   }
   const { code, secondsLeft } = totpCode(totp.secret);
   console.log(code);
   console.error(`valid for ${secondsLeft} more s, once (a used code is refused: wait for the next one)`);
-  if (!totp.enabled) console.error('The enrolment is not confirmed yet: POST /api/v1/me/two-factor/confirm with this code.');
+  if (!totp.enabled)
+    console.error(
+      'The enrolment is not confirmed yet: enter this code where you enrolled (the two-factor page of the review app, or POST /api/v1/me/two-factor/confirm).',
+    );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

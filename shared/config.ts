@@ -10,6 +10,15 @@ export const platformConfigSchema = z.object({
   NEON_HTTP_ENDPOINT: z.string().url().optional(),
   /** Local only: a WebSocket-to-TCP proxy (`ws://host:port`) for the Neon driver's interactive transactions. Unset in production. */
   NEON_WS_PROXY: z.string().url().optional(),
+  /**
+   * How long one round trip to PostgreSQL may take while a request waits on it: a connect, a
+   * statement, a transaction's BEGIN or COMMIT, a key gate's read of a key. Past it the request
+   * answers 503 with Retry-After (a hung database refuses nothing, so only a clock ends the wait).
+   * 1.5 s leaves a hung database's answer under 2 s; interactive reads take milliseconds.
+   * Crons, queue consumers, exports and the imports whose statements grow with the caller's input
+   * have no deadline (shared/db/client.ts says where it applies).
+   */
+  DATABASE_DEADLINE_MS: z.coerce.number().int().min(100).max(30_000).default(1_500),
   UPSTASH_REDIS_REST_URL: z.string().url(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1),
   /** DNS over HTTPS (JSON API): MX look-ups, and where user-supplied URLs resolve to (the SSRF guard). */

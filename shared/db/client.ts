@@ -2,6 +2,7 @@ import { neon, neonConfig, Pool } from '@neondatabase/serverless';
 import { drizzle as drizzleHttp, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
 import { drizzle as drizzlePool, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { deadlineFetchOptions } from './deadline';
 import * as schema from './schema';
 import './pooled-transaction';
 
@@ -38,6 +39,19 @@ export interface DatabaseConfig {
   NEON_WS_PROXY?: string;
 }
 
+export interface DatabaseOptions {
+  maxConnections?: number;
+  /**
+   * Bounds every round trip of this handle (see DatabaseDeadlineError): each HTTP statement or batch,
+   * and an interactive transaction's connect and each of its statements; a transaction's client that
+   * missed it is destroyed, never handed out again. Given to the handles a request waits on (the
+   * services middleware, the key gates), from DATABASE_DEADLINE_MS. Left unset where the work is
+   * long by nature and nobody waits at a socket for it: crons, queue consumers, exports streamed
+   * over their own handle, and the imports whose statements grow with the caller's input.
+   */
+  deadlineMs?: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   /** The WebSocket pool behind `interactive`, once a transaction has opened it. */
@@ -46,8 +60,8 @@ export interface DatabaseHandle {
 }
 
 /**
- * The HTTP driver holds no connection, so one per database URL serves every request of the isolate
- * (building drizzle's relational map of the schema each request would be CPU for nothing).
+ * The HTTP driver holds no connection, so one per database URL (and deadline) serves every request
+ * of the isolate (building drizzle's relational map of the schema each request would be CPU for nothing).
  */
 const httpDatabases = new Map<string, NeonHttpDatabase<Schema>>();
 
@@ -56,18 +70,28 @@ const httpDatabases = new Map<string, NeonHttpDatabase<Schema>>();
  * closes the handle when the request is done (see the services middleware). Nothing is opened
  * until an interactive transaction asks for its pool.
  */
-export function createDatabase(config: DatabaseConfig, options: { maxConnections?: number } = {}): DatabaseHandle {
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): DatabaseHandle {
   useLocalEndpoints(config);
-  let http = httpDatabases.get(config.DATABASE_URL);
+  const { deadlineMs } = options;
+  const httpKey = `${deadlineMs ?? 'none'} ${config.DATABASE_URL}`;
+  let http = httpDatabases.get(httpKey);
   if (!http) {
-    http = drizzleHttp({ client: neon(config.DATABASE_URL), schema });
-    httpDatabases.set(config.DATABASE_URL, http);
+    const client = neon(config.DATABASE_URL, deadlineMs ? { fetchOptions: deadlineFetchOptions(deadlineMs) } : {});
+    http = drizzleHttp({ client, schema });
+    httpDatabases.set(httpKey, http);
   }
   let pool: Pool | undefined;
   let pooled: PoolDatabase | undefined;
   const openPool = () => {
     if (pooled) return pooled;
-    pool = new Pool({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5_000, max: options.maxConnections });
+    pool = new Pool({
+      connectionString: config.DATABASE_URL,
+      connectionTimeoutMillis: deadlineMs ?? 5_000,
+      // A statement past it fails with "Query read timeout", and the transaction then destroys its
+      // client rather than send ROLLBACK down a connection that does not answer (pooled-transaction.ts).
+      query_timeout: deadlineMs,
+      max: options.maxConnections,
+    });
     // An idle client that loses its server emits 'error' on the pool; without a listener that is an
     // uncaught exception. The failed query itself still rejects and is reported there.
     pool.on('error', () => {});
@@ -124,8 +148,8 @@ function useLocalEndpoints(config: DatabaseConfig): void {
 }
 
 /** For code outside a request (Durable Objects, queue and cron handlers): open, use, close. */
-export async function withDatabase<T>(config: DatabaseConfig, use: (db: Database) => Promise<T>): Promise<T> {
-  const handle = createDatabase(config);
+export async function withDatabase<T>(config: DatabaseConfig, use: (db: Database) => Promise<T>, options?: DatabaseOptions): Promise<T> {
+  const handle = createDatabase(config, options);
   try {
     return await use(handle.db);
   } finally {

@@ -10,14 +10,17 @@ export function isUnstorableText(error: unknown): boolean {
 /**
  * SQLSTATE class 08 (connection exception), a server shutting down or starting up (57P01–57P03),
  * no connection slot left (53300), and the driver's own words when the socket closes, is refused or
- * does not open in time, or a transaction's client lost its socket (its rollback then fails too). An error that crossed a Durable Object's RPC keeps only its message, so
- * the message is read too.
+ * does not open in time, or a transaction's client lost its socket (its rollback then fails too).
+ * A round trip past its deadline (a hung database, shared/db/deadline.ts) is one too: the HTTP
+ * driver's error quotes the DatabaseDeadlineError its fetch was aborted with, and a pooled
+ * statement says "Query read timeout". An error that crossed a Durable Object's RPC keeps only its
+ * message, so the message is read too.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return chain(error).some(
     (link) =>
       /^(08...|57P0[123]|53300)$/.test(link.code ?? '') ||
-      /connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|websocket|database system is (starting|shutting)/i.test(
+      /connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|query read timeout|did not answer within \d+ ms|ECONNREFUSED|ECONNRESET|websocket|database system is (starting|shutting)/i.test(
         link.message,
       ),
   );

@@ -35,4 +35,32 @@ describe('reading a failed query', () => {
       await handle.close().catch(() => {});
     }
   });
+
+  /** Six times the deadline below: far from flaking, and short of the 5 s the driver's own timeouts took. */
+  const HANG_BOUND_MS = 3_000;
+
+  it('reads a hung database (a round trip past its deadline) as unavailable: a statement, and a transaction that cannot connect', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl }, { deadlineMs: 500 });
+    try {
+      await gate('hang');
+      // Each failure arrives by the deadline, not at whatever other timeout lies further down.
+      const failure = async (work: () => Promise<unknown>) => {
+        const started = Date.now();
+        const error = await work().catch((caught: unknown) => caught);
+        expect(Date.now() - started).toBeLessThan(HANG_BOUND_MS);
+        return error;
+      };
+      const statement = await failure(() => handle.db.execute(sql`select 1`));
+      expect(statement).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(statement), String(statement)).toBe(true);
+      const transaction = await failure(() => handle.db.interactive((tx) => tx.execute(sql`select 1`)));
+      expect(transaction).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(transaction), String(transaction)).toBe(true);
+      // The connection that never opened is not kept for the next transaction.
+      expect(handle.pool?.totalCount).toBe(0);
+    } finally {
+      await gate('up');
+      await handle.close().catch(() => {});
+    }
+  });
 });

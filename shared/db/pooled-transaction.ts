@@ -2,6 +2,7 @@ import { Pool, type PoolClient } from '@neondatabase/serverless';
 import { type SQL, sql, type TablesRelationalConfig } from 'drizzle-orm';
 import { NeonSession, NeonTransaction } from 'drizzle-orm/neon-serverless';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { isDatabaseUnavailable } from './errors';
 
 /**
  * drizzle-orm 0.45's pooled `transaction()` for the Neon driver sends BEGIN before the try/finally
@@ -13,9 +14,12 @@ import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
  * place of the one that caused it.
  *
  * This replaces the method with one that always returns the client, destroys it when its state is
- * unknown (BEGIN or ROLLBACK failed), and throws the first error. Nested transactions (savepoints)
- * and non-pooled clients are unchanged. The test beside this file fails once upstream behaves, so
- * the replacement can go.
+ * unknown (BEGIN or ROLLBACK failed), and throws the first error. A transaction that failed because
+ * the database is gone or did not answer in time (a statement past the handle's deadline) sends no
+ * ROLLBACK: it would queue behind the unanswered statement and wait out a second deadline, or fail
+ * on a dead socket; destroying the client ends the transaction on the server just the same.
+ * Nested transactions (savepoints) and non-pooled clients are unchanged. The test beside this file
+ * fails once upstream behaves, so the replacement can go.
  */
 type Session = NeonSession<Record<string, unknown>, TablesRelationalConfig>;
 type Transaction = Session['transaction'];
@@ -49,6 +53,10 @@ NeonSession.prototype.transaction = async function pooledTransaction(this: Sessi
       await tx.execute(sql`commit`);
       return result;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        unusable = error as Error;
+        throw error;
+      }
       await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
         unusable = rollbackError;
       });

@@ -1,9 +1,10 @@
-import type { Pool } from '@neondatabase/serverless';
+import type { Pool, PoolClient } from '@neondatabase/serverless';
 import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseGate } from '../../test/workers/database-gate';
 import { createDatabase } from './client';
+import { isDatabaseUnavailable } from './errors';
 
 const { control: gate, databaseUrl } = databaseGate('pooled-transaction');
 
@@ -76,6 +77,45 @@ describe('a pooled transaction', () => {
       const failure = await handle.db.interactive(async (tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(Error);
       expect(checkedOut(handle)).toBe(0);
+    } finally {
+      await gate('up');
+    }
+    await handle.close();
+  });
+
+  it('destroys a client whose statement passed the deadline, sending no ROLLBACK behind it', async () => {
+    const handle = createDatabase({ ...env, DATABASE_URL: databaseUrl }, { deadlineMs: 500 });
+    // What each client of the pool was asked to run, BEGIN to the end.
+    const sent: string[] = [];
+    const failing = handle.db
+      .interactive(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await gate('hang');
+        await tx.execute(sql`select 'the statement nobody answers'`);
+      })
+      .catch((error: unknown) => error);
+    // The pool is opened as the transaction starts; its client is handed out after this.
+    poolOf(handle).on('acquire', (client: PoolClient) => {
+      const query = client.query.bind(client) as (text: unknown, ...rest: unknown[]) => unknown;
+      Object.assign(client, {
+        query: (text: unknown, ...rest: unknown[]) => {
+          sent.push(String((text as { text?: string }).text ?? text));
+          return query(text, ...rest);
+        },
+      });
+    });
+    try {
+      const failure = await failing;
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      expect(
+        sent.some((statement) => statement.includes('nobody answers')),
+        sent.join(' | '),
+      ).toBe(true);
+      expect(
+        sent.some((statement) => /rollback/i.test(statement)),
+        sent.join(' | '),
+      ).toBe(false);
+      expect({ checkedOut: checkedOut(handle), idle: poolOf(handle).idleCount }).toEqual({ checkedOut: 0, idle: 0 });
     } finally {
       await gate('up');
     }

@@ -13,6 +13,13 @@ export function referencePage(options: { path: string; documentPath: string; tit
     cdn: referenceScriptPath(options.path),
     // The sidebar then lists every operation at once, the page's table of contents.
     defaultOpenAllTags: true,
+    // Nothing on the page may need Scalar's servers: its fonts (the system's are used), its AI
+    // agent and MCP offers, and the developer toolbar's deploy and share buttons for its cloud.
+    withDefaultFonts: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+    telemetry: false,
   });
 }
 

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Entitlement } from '../auth/principal';
+import { withinDeadline } from '../db/deadline';
 import { isDatabaseUnavailable } from '../db/errors';
 
 export const KEY_RATE_LIMIT = 60;
@@ -59,6 +60,9 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
   /** Reads the key by hash with its workspace's entitlement; null when unknown or revoked. */
   protected abstract loadKey(hash: string): Promise<GateKeyRecord | null>;
 
+  /** DATABASE_DEADLINE_MS of the Worker: how long requests wait on a read of the key. */
+  protected abstract loadDeadlineMs(): number;
+
   async admit(hash: string, now: number = Date.now()): Promise<GateDecision> {
     let record: GateKeyRecord | null;
     try {
@@ -106,9 +110,11 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
   private async record(hash: string, now: number): Promise<GateKeyRecord | null> {
     const ttl = this.cached?.record ? RECORD_TTL_MS : UNKNOWN_TTL_MS;
     if (this.cached && now - this.cached.loadedAt < ttl && !periodOver(this.cached.record, now)) return this.cached.record;
-    // Concurrent first requests share one read instead of each querying the database.
+    // Concurrent first requests share one read instead of each querying the database, so the
+    // deadline is the read's: every request waiting on it is answered (unavailable) when it passes,
+    // however late it joined, and the next request after that starts a new read.
     const generation = this.generation;
-    const loading = (this.loading ??= this.loadKey(hash));
+    const loading = (this.loading ??= withinDeadline(this.loadKey(hash), this.loadDeadlineMs()));
     let record: GateKeyRecord | null;
     try {
       record = await loading;

@@ -2,12 +2,19 @@ import type { Redis } from '@upstash/redis/cloudflare';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { readConfig, type PlatformConfig } from '../config';
-import { createDatabase, type Database } from '../db/client';
+import { createDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { createRedis } from '../redis';
 
 /** Per-request services, built lazily so a route that never touches the database opens no pool. */
 export interface Services {
+  /** Each round trip bounded by DATABASE_DEADLINE_MS: a hung database answers 503 rather than holding the request. */
   readonly db: Database;
+  /**
+   * The same database without the deadline, for the few requests whose statements grow with the
+   * caller's input (a list upload, a suppression import, a bulk job's tasks), which a deadline
+   * meant for reads must not cut.
+   */
+  readonly bulkDb: Database;
   readonly redis: Redis;
 }
 
@@ -19,17 +26,17 @@ export function services(configSchema: z.ZodType<PlatformConfig>): MiddlewareHan
 }> {
   return async function services(c, next) {
     const config = readConfig(configSchema, c.env);
-    let db: Database | undefined;
+    let bounded: DatabaseHandle | undefined;
+    let unbounded: DatabaseHandle | undefined;
     let redis: Redis | undefined;
-    let closeDb: (() => Promise<void>) | undefined;
     c.set('services', {
       get db() {
-        if (!db) {
-          const handle = createDatabase(config);
-          db = handle.db;
-          closeDb = handle.close;
-        }
-        return db;
+        bounded ??= createDatabase(config, { deadlineMs: config.DATABASE_DEADLINE_MS });
+        return bounded.db;
+      },
+      get bulkDb() {
+        unbounded ??= createDatabase(config);
+        return unbounded.db;
       },
       get redis() {
         redis ??= createRedis(config.UPSTASH_REDIS_REST_URL, config.UPSTASH_REDIS_REST_TOKEN);
@@ -39,7 +46,7 @@ export function services(configSchema: z.ZodType<PlatformConfig>): MiddlewareHan
     try {
       await next();
     } finally {
-      if (closeDb) c.executionCtx.waitUntil(closeDb().catch(() => {}));
+      for (const handle of [bounded, unbounded]) if (handle) c.executionCtx.waitUntil(handle.close().catch(() => {}));
     }
   };
 }

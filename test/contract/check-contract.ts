@@ -102,6 +102,11 @@ export function describeContract(options: {
       // loads the page in Chromium offline), never from another origin.
       const scripts = [...page.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]);
       expect(scripts).toEqual([`${options.referencePath}/scalar-api-reference.js`]);
+      // Nor does the page ask Scalar's servers for anything (fonts) or offer its cloud (AI agent, MCP, deploy and share).
+      expect(page).toMatch(/"withDefaultFonts":\s*false/);
+      expect(page).toMatch(/"agent":\s*\{\s*"disabled":\s*true/);
+      expect(page).toMatch(/"mcp":\s*\{\s*"disabled":\s*true/);
+      expect(page).toMatch(/"showDeveloperTools":\s*"never"/);
     });
 
     describe('operations of the spec', async () => {

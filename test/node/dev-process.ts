@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { processEntry } from '../../dev/ancestors';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,20 +19,24 @@ export interface Ports {
 
 /**
  * `npm run dev` (dev/start.ts) with its state in `stateDir` and every port free-picked unless
- * fixed, resolved once the banner says it is up.
+ * fixed, resolved once the banner says it is up. `how: 'npm'` runs it as an IDE does: `npm run dev`
+ * itself, in a process group and session of its own; by default dev/start.ts runs directly.
  */
 export async function startDev(
   stateDir: string,
   fixed: Partial<Ports> = {},
   extraEnv: Record<string, string> = {},
+  how: 'node' | 'npm' = 'node',
 ): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
   const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort, intakeStandIn] = await Promise.all(
     Array.from({ length: 6 }, () => freePort()),
   );
   const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
+  const [command, args] = how === 'npm' ? ['npm', ['run', 'dev']] : [process.execPath, ['--import', 'tsx', 'dev/start.ts']];
+  const child = spawn(command, args, {
     cwd: root,
+    detached: how === 'npm',
     env: {
       ...process.env,
       DEV_STATE_DIR: stateDir,
@@ -68,4 +74,29 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill(signal);
   return exited;
+}
+
+/** Every process below `pid` now (Linux: read from /proc), `pid` itself excluded. */
+export function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    const child = Number(name);
+    const entry = Number.isInteger(child) ? processEntry(child) : undefined;
+    if (entry) parents.set(entry.ppid, [...(parents.get(entry.ppid) ?? []), child]);
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    const children = parents.get(queue.shift()!) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
+}
+
+/** Those of `pids` still running (an exited process not yet collected by its parent is not). */
+export function running(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    const entry = processEntry(pid);
+    return entry !== undefined && !entry.zombie;
+  });
 }

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureLocalChromium, SYSTEM_CHROMIUM_ENV } from '../../dev/chromium';
-import { type DevJson, type Ports, startDev as startDevIn, stop } from './dev-process';
+import { type DevJson, descendantsOf, type Ports, running, startDev as startDevIn, stop } from './dev-process';
 
 const execFileAsync = promisify(execFile);
 
@@ -15,7 +15,8 @@ const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 // As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
 chmodSync(stateDir, 0o755);
 const cacheDir = join(stateDir, 'cache');
-const startDev = (fixed: Partial<Ports> = {}, extraEnv: Record<string, string> = {}) => startDevIn(stateDir, fixed, extraEnv);
+const startDev = (fixed: Partial<Ports> = {}, extraEnv: Record<string, string> = {}, how: 'node' | 'npm' = 'node') =>
+  startDevIn(stateDir, fixed, extraEnv, how);
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { summary?: string }>>;
@@ -173,6 +174,23 @@ describe('npm run dev', () => {
     expect(await screenshot.json()).toMatchObject({ mimeType: 'image/png', width: 1280, height: 800, cached: false });
     const stats = await fetch(`${devJson.launch.url}/api/internal/cache/stats`, { headers: { 'x-internal-secret': devJson.launch.internalSecret } });
     expect(stats.status).toBe(200);
+
+    // As Cloudflare does, the stack writes CF-Connecting-IP from the connection, whatever the client
+    // claims: an endpoint that lets in only the claimed address refuses, naming the real one.
+    const created = await fetch(`${devJson.verify.url}/v1/provider-endpoints`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${devJson.verify.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'postmark', label: 'claimed address', allowed_ips: ['203.0.113.0/24'] }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { delivery_url: deliveryUrl } = (await created.json()) as { delivery_url: string };
+    // The Worker saw the URL the client called, on the advertised port.
+    expect(deliveryUrl.startsWith(`${devJson.verify.url}/v1/`)).toBe(true);
+    const claimed = { 'cf-connecting-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9', 'true-client-ip': '203.0.113.9' };
+    const delivery = await fetch(deliveryUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...claimed }, body: '{}' });
+    expect(delivery.status).toBe(403);
+    expect(await delivery.json()).toMatchObject({ message: 'Deliveries from 127.0.0.1 are not allowed on this endpoint.' });
+
     // What an IDE's stop button sends: everything stops, every port is free again.
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
     expect(await portsFreed(first.ports, 0)).toEqual(allFree);
@@ -198,6 +216,23 @@ describe('npm run dev', () => {
     await stop(second.child, 'SIGKILL');
     expect(await portsFreed(second.ports)).toEqual(allFree);
   }, 300_000);
+
+  // What an IDE's stop button or a process manager does: signal `npm run dev` itself, which passes
+  // nothing on to the stack below its shell. Nothing of the stack may be left running or listening.
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`stops entirely when npm run dev alone gets ${signal}`, async () => {
+      const dev = await startDev({}, {}, 'npm');
+      const stack = descendantsOf(dev.child.pid!);
+      // npm's shell, tsx, the stack, its watchdog, PostgreSQL (but with DATABASE_URL), two wrangler dev and their workerd.
+      expect(stack.length).toBeGreaterThanOrEqual(8);
+      await stop(dev.child, signal);
+      // A hang guard, generous: the stack notices within a second and stops in a few more.
+      const deadline = Date.now() + 15_000;
+      while (running(stack).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(running(stack)).toEqual([]);
+      expect(await portsFreed(dev.ports, 0)).toEqual(allFree);
+    }, 120_000);
+  }
 
   it('names the setting to change when a port is taken', async () => {
     const holder = createServer();

@@ -31,7 +31,18 @@ export interface TestBindings extends DataStackBindings {
  * One gate per Worker project for its outage tests, and one per test file that cuts the database
  * in the middle of work: test files run side by side, and a cut must reach only the file that made it.
  */
-export const databaseGateNames = ['launch', 'verify', 'publisher', 'traffic', 'transaction', 'pooled-transaction', 'pipeline-push'] as const;
+export const databaseGateNames = [
+  'launch',
+  'verify',
+  'publisher',
+  'traffic',
+  'transaction',
+  'pooled-transaction',
+  'pipeline-push',
+  'github-webhook',
+  'bulk-result',
+  'provider-delivery',
+] as const;
 export type DatabaseGateName = (typeof databaseGateNames)[number];
 
 /** A DATABASE_URL that goes through a gate tests can close, and the gate's control URL. */
@@ -124,7 +135,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const gatedUpstash = (gate: TcpGate): RedisGate => ({ url: `http://127.0.0.1:${gate.port}`, controlUrl: gate.controlUrl });
   project.provide('redisGates', { launch: gatedUpstash(redisGates.launch), verify: gatedUpstash(redisGates.verify) });
   project.provide('webhookReceiverUrl', receiver.url);
-  project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks });
+  project.provide('enginePeers', { dohUrl: peers.dohUrl, gravatarUrl: peers.gravatarUrl, controlUrl: peers.controlUrl, socks: peers.socks, ipv6: peers.ipv6 });
   project.provide('pages', { publicOrigin: pages.publicOrigin, privateOrigin: pages.privateOrigin });
   project.provide('snsUrl', sns.url);
   project.provide('onboardingSiteOrigin', onboardingSite.privateOrigin);

@@ -136,14 +136,6 @@ describe('review app in Chromium', () => {
   }, 120_000);
 
   it('signs in, enrols two-factor, invites a reviewer who joins, makes and revokes a key, decides, schedules, cancels, and refuses a stale decision and API keys', async () => {
-    // Setting where posts are published is for an owner in person; nothing falls due during the test.
-    const signedIn = await fetch(`${base}/api/v1/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demo.user.email, password: demo.user.password }),
-    });
-    const cookie = /launch_session=[\w-]+/.exec(signedIn.headers.get('set-cookie') ?? '')![0];
-    await api('PUT', '/api/v1/publishing-endpoint', { url: 'https://127.0.0.1:9/hooks' }, { cookie });
     const release = await api<{ id: string }>('POST', '/api/v1/releases', { version: 'v2.0.0', title: 'Faster sync', notes: 'Sync is 3x faster.' });
     const campaign = await api<Campaign>('POST', '/api/v1/campaigns', {
       name: 'Launch v2',
@@ -232,6 +224,14 @@ describe('review app in Chromium', () => {
     await page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Key revoked');
     expect(await withKey()).toBe(401);
+
+    // Where posts are published, set in person with the fresh two-factor sign-in; nothing falls due during the test.
+    await page.getByRole('link', { name: 'Publishing' }).click();
+    await page.getByLabel(/^URL/).fill('https://127.0.0.1:9/hooks');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    expect(await page.getByLabel('Signing secret for https://127.0.0.1:9/hooks').inputValue()).toMatch(/^whsec_/);
+    await expectAccessible(page);
+    await screenshot(page, 'publishing');
 
     // The queue, oldest first, with campaign, channel and release.
     await page.getByRole('link', { name: 'Review queue' }).click();

@@ -1,4 +1,6 @@
 import { env } from 'cloudflare:workers';
+import { parseIPv6 } from '../../shared/net/ip-ranges';
+import type { ConnectTcp } from '../../workers/verify/engine/wire';
 import type { VerifyBindings } from '../../workers/verify/env';
 
 /** Reading what the engine's local peers saw (test/node/fixtures/engine-peers.ts), from inside workerd. */
@@ -46,6 +48,19 @@ export interface SocksProxies {
 }
 
 export const socksProxies = (): SocksProxies => JSON.parse(env.TEST_SOCKS_PROXIES) as SocksProxies;
+
+/** The IPv6 fixture MTAs' address (::1) and the free port they listen on (test/node/fixtures/engine-peers.ts). */
+export const ipv6Mta = (): { address: string; smtpPort: number } => JSON.parse(env.TEST_IPV6_MTA) as { address: string; smtpPort: number };
+
+/**
+ * The engine's socket port as the test world routes it: ::1 port 25 goes to the IPv6 fixtures'
+ * port, as the fixture SOCKS5 proxies forward it; everything else goes where it is addressed.
+ */
+export function testWorldTcp(connectTcp: ConnectTcp): ConnectTcp {
+  const { smtpPort } = ipv6Mta();
+  const loopback = parseIPv6('::1')!.join(':');
+  return (address, port) => connectTcp(address, port === 25 && parseIPv6(address)?.join(':') === loopback ? smtpPort : port);
+}
 
 /** The verify Worker's bindings (the test Env merges both Workers', whose KEY_GATE types differ). */
 export const verifyBindings = env as unknown as VerifyBindings;

@@ -15,6 +15,8 @@ declare global {
       TEST_WEBHOOK_RECEIVER_URL: string;
       TEST_PEERS_CONTROL_URL: string;
       TEST_SOCKS_PROXIES: string;
+      /** The IPv6 fixture MTAs on ::1 and the free port they listen on, as JSON (test/workers/engine-peers.ts reads it). */
+      TEST_IPV6_MTA: string;
       /** The local page server by a public fixture name (Chromium maps it to this machine) and by 127.0.0.1. */
       TEST_PAGES_PUBLIC_ORIGIN: string;
       TEST_PAGES_PRIVATE_ORIGIN: string;

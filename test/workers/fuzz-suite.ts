@@ -290,6 +290,41 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
     }, 300_000);
   });
 
+  describe(`text that is not valid Unicode, to every ${operatorPlane ? 'operator-plane' : service} operation taking JSON`, () => {
+    it('answers 400 naming the string with a lone surrogate, or saying the body is not UTF-8, and writes nothing', async () => {
+      const checked: string[] = [];
+      for (const operation of await operations()) {
+        if (!operation.bodyType?.includes('json')) continue;
+        checked.push(`${operation.method} ${operation.path}`);
+        const caller = await credentials();
+        const before = await ownedRows(caller.ownerId, caller.operatorId);
+        const session = operation.sessionOnly ? caller.session : undefined;
+        const auth = session ? () => Promise.resolve(session) : operatorPlane ? () => Promise.resolve(caller.key) : keysOf(caller.ownerId);
+        // The guard runs before the body is validated, so one body serves every operation.
+        const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(operation.pathSchemas[name]?.example ?? 'x')));
+        const encode = (text: string) => [...new TextEncoder().encode(text)];
+        for (const [body, expected] of [
+          ['{"note":{"text":"half \\ud83d of a pair"}}', { field: 'note.text', location: 'json' }],
+          [new Uint8Array([...encode('{"note":"caf'), 0xe9, ...encode('"}')]), { field: '(body)', location: 'body', byteOffset: 12 }],
+        ] as const) {
+          const response = await fetchWorker(`${origin}${path}`, {
+            method: operation.method,
+            headers: { ...(await auth()), 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.251' },
+            body,
+          });
+          const text = await response.text();
+          const where = `${operation.method} ${operation.path} → ${response.status} ${text.slice(0, 200)}`;
+          expect({ status: response.status, ...JSON.parse(text) }, where).toMatchObject({ status: 400, code: 'validation_failed', ...expected });
+        }
+        // keysOf adds keys of its own; nothing else may change.
+        const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId, caller.operatorId);
+        const { api_keys: _keysBefore, ...expected } = before;
+        expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
+      }
+      expect(checked.length).toBeGreaterThan(0);
+    }, 300_000);
+  });
+
   /** Credentials of the workspace, a new key before each one reaches its rate limit. */
   function keysOf(ownerId: string): () => Promise<Record<string, string>> {
     let current: Record<string, string> | undefined;

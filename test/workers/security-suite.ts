@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { launchScopes, verifyScopes, type LaunchScope, type VerifyScope } from '../../shared/auth/scopes';
+import { ownedState } from './owned-state';
 import { revokeLaunchKey, revokeVerifyKey, seedMember, seedSession, seedTenant, seedWorkspace } from './seed';
 
 interface Workspace {
@@ -24,8 +25,18 @@ export interface SecuredOperation {
   feature?: string;
   /** Operates on a resource of the workspace: another workspace's key must get 404. */
   ownsResource?: boolean;
-  /** Needs a fresh two-factor sign-in: the suite's sessions are made so, to reach the rule under test. */
+  /**
+   * Needs a sign-in under 15 minutes old with two-factor: the suite's other sessions are made so,
+   * to reach the rule under test, and it proves that a password-only session and a stale one get
+   * 403 reauthentication_required and change nothing, while a fresh one goes through.
+   */
   recentTwoFactor?: boolean;
+  /**
+   * The dotted JSON path of a string in `body` that the operation stores: the suite sends it with a
+   * lone surrogate and sends the body with a byte that is not UTF-8, and expects 400 naming the
+   * field (or the body) with nothing changed.
+   */
+  takesText?: string;
   /** A role without the permission in `scopes`: its session must get 403 insufficient_role. */
   deniedRole?: 'editor' | 'reviewer' | 'viewer';
 }
@@ -52,13 +63,36 @@ export function describeSecurity(operation: SecuredOperation): void {
   }
 
   async function call(owner: Workspace, headers: Record<string, string>): Promise<Response> {
-    const path = typeof operation.path === 'string' ? operation.path : await operation.path(owner);
+    return send(typeof operation.path === 'string' ? operation.path : await operation.path(owner), headers);
+  }
+
+  function send(
+    path: string,
+    headers: Record<string, string>,
+    body: BodyInit | undefined = operation.body === undefined ? undefined : JSON.stringify(operation.body),
+  ) {
     const init: RequestInit = { method: operation.method, headers: { ...operation.headers, ...headers } };
-    if (operation.body !== undefined) {
-      init.body = JSON.stringify(operation.body);
+    if (body !== undefined) {
+      init.body = body;
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
     return SELF.fetch(`http://${operation.service}.test${path}`, init);
+  }
+
+  /** A launch member's session, fresh with two-factor unless the operation's rule under test is the sign-in. */
+  async function signIn(
+    workspaceId: string,
+    role: 'owner' | 'editor' | 'reviewer' | 'viewer' = 'owner',
+    sign: { twoFactor?: boolean; signedInAt?: Date } = {},
+  ): Promise<{ cookie: string }> {
+    const twoFactor = sign.twoFactor ?? operation.recentTwoFactor ?? false;
+    const member = await seedMember({ workspaceId, role, twoFactor });
+    return seedSession({ userId: member.user.id, workspaceId, twoFactorVerified: twoFactor, signedInAt: sign.signedInAt });
+  }
+
+  /** The credential a caller of the workspace sends: a fresh owner's session where keys are refused, else its key. */
+  async function caller(owner: Workspace): Promise<Record<string, string>> {
+    return operation.sessionOnly ? signIn(owner.id, 'owner', { twoFactor: true }) : owner.auth;
   }
 
   async function expectError(response: Response, status: number, code: string): Promise<Record<string, unknown>> {
@@ -73,6 +107,52 @@ export function describeSecurity(operation: SecuredOperation): void {
   const unknownKey = operation.service === 'launch' ? 'lk_unknownunknownunknownunknownunknown0000' : 'Bearer vk_unknownunknownunknownunknownunknown0000';
 
   describe(`security: ${label}`, () => {
+    if (operation.recentTwoFactor) {
+      it('refuses a password-only session and one signed in over 15 minutes ago with 403 reauthentication_required, changing nothing', async () => {
+        const owner = await workspace();
+        const path = typeof operation.path === 'string' ? operation.path : await operation.path(owner);
+        const passwordOnly = await signIn(owner.id, 'owner', { twoFactor: false });
+        const stale = await signIn(owner.id, 'owner', { twoFactor: true, signedInAt: new Date(Date.now() - 16 * 60_000) });
+        const fresh = await signIn(owner.id, 'owner', { twoFactor: true });
+        const before = await ownedState(operation.service, owner.id);
+        for (const session of [passwordOnly, stale]) {
+          const body = await expectError(await send(path, session), 403, 'reauthentication_required');
+          expect(body).toMatchObject({ twoFactorRequired: true, maxSignInAgeSeconds: 900 });
+        }
+        expect(await ownedState(operation.service, owner.id)).toEqual(before);
+        // The same request from a fresh two-factor sign-in goes through, so the refusals above refused something.
+        const done = await send(path, fresh);
+        expect(done.status, await done.clone().text()).toBeLessThan(300);
+        expect(await ownedState(operation.service, owner.id)).not.toEqual(before);
+      });
+    }
+
+    if (operation.takesText) {
+      const field = operation.takesText;
+      it(`refuses ${field} holding a lone surrogate, and a body that is not UTF-8, with 400 naming them, changing nothing`, async () => {
+        const owner = await workspace();
+        const path = typeof operation.path === 'string' ? operation.path : await operation.path(owner);
+        const auth = await caller(owner);
+        const before = await ownedState(operation.service, owner.id);
+        const surrogate = await expectError(
+          await send(path, auth, JSON.stringify(withText(operation.body, field, 'text \uD800 halved'))),
+          400,
+          'validation_failed',
+        );
+        expect(surrogate).toMatchObject({ field, location: 'json' });
+        // A marker in the field, swapped for a byte no UTF-8 text holds.
+        const [head, tail] = JSON.stringify(withText(operation.body, field, 'text @@marker@@ byte')).split('@@marker@@');
+        const encode = (text: string | undefined) => [...new TextEncoder().encode(text)];
+        const invalid = new Uint8Array([...encode(head), 0xff, ...encode(tail)]);
+        const notUtf8 = await expectError(await send(path, auth, invalid), 400, 'validation_failed');
+        expect(notUtf8).toMatchObject({ field: '(body)', location: 'body', message: expect.stringContaining('UTF-8') });
+        expect(await ownedState(operation.service, owner.id)).toEqual(before);
+        // The body as declared is taken, so the refusals above were of the text alone.
+        const done = await send(path, auth);
+        expect(done.status, await done.clone().text()).toBeLessThan(300);
+      });
+    }
+
     it('refuses a request without a credential with 401 unauthorized', async () => {
       const owner = await workspace();
       await expectError(await call(owner, {}), 401, 'unauthorized');
@@ -94,11 +174,6 @@ export function describeSecurity(operation: SecuredOperation): void {
         const owner = await workspace({ scopes: allScopes });
         await expectError(await call(owner, owner.auth), 403, 'session_required');
       });
-      const signIn = async (workspaceId: string, role: 'owner' | 'editor' | 'reviewer' | 'viewer' = 'owner') => {
-        const fresh = operation.recentTwoFactor ?? false;
-        const member = await seedMember({ workspaceId, role, twoFactor: fresh });
-        return seedSession({ userId: member.user.id, workspaceId, twoFactorVerified: fresh });
-      };
       if (operation.deniedRole) {
         const role = operation.deniedRole;
         it(`refuses ${role === 'editor' ? 'an' : 'a'} ${role}'s session with 403 insufficient_role`, async () => {
@@ -154,6 +229,18 @@ export function describeSecurity(operation: SecuredOperation): void {
       });
     }
   });
+}
+
+/** `body` with the string at the dotted `path` replaced by `text` (which must already be there, so the declaration cannot drift). */
+function withText(body: unknown, path: string, text: string): unknown {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  const keys = path.split('.');
+  let holder: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
+  const last = keys.at(-1)!;
+  if (typeof holder?.[last] !== 'string') throw new Error(`takesText: ${path} is not a string of the declared body`);
+  holder[last] = text;
+  return copy;
 }
 
 /** A member with the given role and a live session in a fresh workspace, for session-only routes. */

@@ -14,4 +14,15 @@ export const launchConfigSchema = platformConfigSchema.extend({
   IMAGE_PROXY_UPSTREAM_URL: z.string().url().optional(),
   /** GitHub's REST API, polled for the releases of `github` intake sources; locally, the stand-in in dev/intake-stand-in.ts. */
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  /** Who writes briefs: `template` (deterministic, the default) or `model` behind the same checker. */
+  BRIEF_WRITER: z.enum(['template', 'model']).default('template'),
+  /** An OpenAI-compatible endpoint (`…/v1`) for the model writer; without it the AI binding (Workers AI) is used. */
+  BRIEF_MODEL_URL: z.string().url().optional(),
+  /** Secret: the bearer key of BRIEF_MODEL_URL. */
+  BRIEF_MODEL_KEY: z.string().min(1).optional(),
+  /** The model the endpoint or Workers AI is asked for. */
+  BRIEF_MODEL: z.string().min(1).default('@cf/meta/llama-3.3-70b-instruct-fp8-fast'),
+  /** Caps of one brief's model call: tokens of the answer, and time before the templates write it instead. */
+  BRIEF_MODEL_MAX_TOKENS: z.coerce.number().int().min(256).max(8192).default(1500),
+  BRIEF_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60000).default(20000),
 });

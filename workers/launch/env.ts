@@ -4,6 +4,7 @@ import type { IdempotencyStore } from '../../shared/limits/idempotency-store';
 import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { LaunchKeyGate } from './auth/key-gate';
+import type { WorkersAi } from './services/brief-writer';
 import type { ScreenshotBrowser } from './utilities/screenshot-browser';
 
 /** Bindings as declared in wrangler.toml `[env.launch]`; string settings are validated in config.ts. */
@@ -19,6 +20,14 @@ export interface LaunchBindings {
   SOCIAL_POST_UPSTREAM_URL?: string;
   IMAGE_PROXY_UPSTREAM_URL?: string;
   GITHUB_API_URL?: string;
+  BRIEF_WRITER?: string;
+  BRIEF_MODEL_URL?: string;
+  BRIEF_MODEL_KEY?: string;
+  BRIEF_MODEL?: string;
+  BRIEF_MODEL_MAX_TOKENS?: string;
+  BRIEF_MODEL_TIMEOUT_MS?: string;
+  /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
+  AI?: WorkersAi;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   /** Browser Rendering; without it (an account without the product) screenshots answer 503. */

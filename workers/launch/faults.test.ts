@@ -7,7 +7,7 @@ import { redisGate, redisOverGate } from '../../test/workers/redis-gate';
 import { seedMember, seedWorkspace, withTestDb } from '../../test/workers/seed';
 import worker from './index';
 
-const gate = (state: 'up' | 'down' | `down-after/${number}`) => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
+const gate = (state: 'up' | 'down' | 'hang' | `down-after/${number}`) => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
 
 /** A call to the launch Worker with some bindings replaced (a data store cut off). */
 async function call(method: string, path: string, headers: Record<string, string>, body: unknown, overrides: Record<string, string>) {
@@ -53,6 +53,28 @@ describe('while a data store is down', () => {
     );
     await gate('up');
     expect((await call('GET', '/api/v1/campaigns', auth, undefined, gated)).status).toBe(200);
+  });
+
+  it('PostgreSQL hung (accepts connections, answers nothing): 503 with Retry-After within the deadline, then served again', async () => {
+    const { auth } = await seedWorkspace({ scopes: launchScopes });
+    const gated = { DATABASE_URL: env.TEST_GATED_DATABASE_URL };
+    expect((await call('GET', '/api/v1/releases', auth, undefined, gated)).status).toBe(200);
+    await gate('hang');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // Without a deadline a hung database never answers: bound the wait so the test says so.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const started = Date.now();
+      const answer = await Promise.race([
+        call('GET', '/api/v1/releases', auth, undefined, gated),
+        new Promise<'no answer'>((resolve) => {
+          timer = setTimeout(() => resolve('no answer'), 5_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      expect(answer, `attempt ${attempt + 1} after ${Date.now() - started} ms`).not.toBe('no answer');
+      await expectUnavailable(answer as Response, 'PostgreSQL');
+    }
+    await gate('up');
+    expect((await call('GET', '/api/v1/releases', auth, undefined, gated)).status).toBe(200);
   });
 
   it('campaign creates with Idempotency-Key while the database goes away: every answer an envelope, none doubled after recovery', async () => {

@@ -5,7 +5,7 @@
 
 /** Every minute: job events due for delivery go to their webhooks; scheduled pipeline runs start (pipelines/sweep.ts). */
 export const WEBHOOK_CRON = '* * * * *';
-/** Every hour: checks past their tenant's `result_retention_days` are deleted (bulk results and pushed pipeline objects cleared), expired suppressions closed, and lists of cut-off uploads removed. */
+/** Every hour: checks past their tenant's `result_retention_days` are deleted (bulk results and pushed pipeline objects cleared), expired suppressions closed, lists of cut-off uploads removed, and providers' one-time signature tokens past their window forgotten. */
 export const RETENTION_CRON = '15 * * * *';
 /** Every ten minutes: workspaces whose reverification run has come queue their due addresses. */
 export const REVERIFICATION_CRON = '*/10 * * * *';

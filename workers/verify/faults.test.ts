@@ -6,7 +6,7 @@ import { redisGate, redisOverGate } from '../../test/workers/redis-gate';
 import { seedTenant } from '../../test/workers/seed';
 import type { VerifyKeyGate } from './auth/key-gate';
 
-const gate = (state: 'up' | 'down') => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
+const gate = (state: 'up' | 'down' | 'hang') => fetch(`${env.TEST_DATABASE_GATE_URL}/${state}`, { method: 'POST' });
 /** The Worker's bindings with PostgreSQL reached through the gate this file opens and closes. */
 const gated = { ...verifyEnv, DATABASE_URL: env.TEST_GATED_DATABASE_URL };
 
@@ -62,6 +62,56 @@ describe('while PostgreSQL is down', () => {
       Object.assign(instance, { env: gated });
       await gate('down');
       expect(await instance.admit(hash)).toEqual({ status: 'unavailable' });
+      await gate('up');
+      expect(await instance.admit(hash)).toMatchObject({ status: 'admitted', key: { keyId: key.id } });
+    });
+  });
+});
+
+/** A hung database answers nothing, so a request that waits on it without a deadline never settles. */
+const HANG_BOUND_MS = 5_000;
+
+/** The answer and how long it took, or 'no answer' once the bound has passed. */
+async function timed<T>(work: Promise<T>): Promise<{ answer: T | 'no answer'; ms: number }> {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<'no answer'>((resolve) => {
+    timer = setTimeout(() => resolve('no answer'), HANG_BOUND_MS);
+  });
+  const answer = await Promise.race([work, bound]).finally(() => clearTimeout(timer));
+  return { answer, ms: Date.now() - started };
+}
+
+describe('while PostgreSQL hangs (accepts connections, answers nothing)', () => {
+  afterEach(async () => {
+    await gate('up');
+  });
+
+  it('answers 503 with Retry-After within the deadline from the first request on, and serves again once it answers', async () => {
+    const { auth } = await seedTenant({ scopes: ['verify'] });
+    expect((await callVerify('GET', '/v1/me', auth, undefined, 'application/json', gated)).status).toBe(200);
+
+    await gate('hang');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { answer, ms } = await timed(callVerify('GET', '/v1/me', auth, undefined, 'application/json', gated));
+      expect(answer, `attempt ${attempt + 1} after ${ms} ms`).not.toBe('no answer');
+      await expectUnavailable(answer as Response, 'PostgreSQL');
+    }
+
+    await gate('up');
+    expect((await callVerify('GET', '/v1/me', auth, undefined, 'application/json', gated)).status).toBe(200);
+  });
+
+  it('the key gate answers every request waiting on its read of the key by the deadline, then reads it again', async () => {
+    const { key } = await seedTenant({ scopes: ['verify'] });
+    const hash = await hashApiKeySecret(key.secret);
+    await runInDurableObject(env.KEY_GATE.get(env.KEY_GATE.idFromName(hash)), async (object) => {
+      const instance = object as unknown as VerifyKeyGate;
+      Object.assign(instance, { env: gated });
+      await gate('hang');
+      // Three requests of the same key share the one read of it.
+      const { answer } = await timed(Promise.all([instance.admit(hash), instance.admit(hash), instance.admit(hash)]));
+      expect(answer).toEqual([{ status: 'unavailable' }, { status: 'unavailable' }, { status: 'unavailable' }]);
       await gate('up');
       expect(await instance.admit(hash)).toMatchObject({ status: 'admitted', key: { keyId: key.id } });
     });

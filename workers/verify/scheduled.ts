@@ -6,6 +6,7 @@ import type { VerifyBindings } from './env';
 import { userUrlPolicy } from '../../shared/net/ssrf';
 import { sweepPipelines, type SweepResult } from './pipelines/sweep';
 import { purgeDeletedTenants } from './services/admin-tenants';
+import { purgeExpiredDeliveryTokens } from './services/provider-deliveries';
 import { purgeExpiredChecks } from './services/history';
 import { sweepInterruptedUploads } from './services/list-upload';
 import { runDueReverifications, type RunOutcome } from './services/reverification';
@@ -13,13 +14,14 @@ import { sweepExpiredSuppressions } from './services/suppression-expiry';
 
 /** The jobs of the cron triggers (crons.ts); each reads the config and opens its own database pool. */
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {
-  const { deleted, jobs, purgedTenants, interruptedUploads } = await withDatabase(readConfig(verifyConfigSchema, env), async (db) => ({
+  const { deleted, jobs, purgedTenants, interruptedUploads, deliveryTokens } = await withDatabase(readConfig(verifyConfigSchema, env), async (db) => ({
     deleted: await purgeExpiredChecks(db, now),
     jobs: await purgeExpiredJobData(db, now),
     purgedTenants: await purgeDeletedTenants(db, now),
     interruptedUploads: await sweepInterruptedUploads(db, now),
+    deliveryTokens: await purgeExpiredDeliveryTokens(db, now),
   }));
-  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs, purgedTenants, interruptedUploads }));
+  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs, purgedTenants, interruptedUploads, deliveryTokens }));
   return deleted;
 }
 

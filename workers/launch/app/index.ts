@@ -7,6 +7,7 @@ import { registerAcceptInvitationPages } from './pages/accept-invitation';
 import { registerApiKeyPages } from './pages/api-keys';
 import { registerAuditPage } from './pages/audit';
 import { registerMembersPages } from './pages/members';
+import { registerPublishingPages } from './pages/publishing';
 import { registerQueuePages } from './pages/queue';
 import { registerReviewPages } from './pages/review';
 import { registerSchedulePage } from './pages/schedule';
@@ -32,6 +33,7 @@ export function registerReviewApp(app: OpenAPIHono<LaunchEnv>): void {
   registerAuditPage(pages);
   registerMembersPages(pages);
   registerApiKeyPages(pages, app);
+  registerPublishingPages(pages);
   registerAcceptInvitationPages(pages);
   app.route(APP_PREFIX, pages as unknown as HonoApp<LaunchEnv>);
 }

@@ -14,6 +14,7 @@ const sections = [
   { path: '/schedule', label: 'Schedule' },
   { path: '/settings/members', label: 'Members' },
   { path: '/settings/api-keys', label: 'API keys', permission: 'keys:manage' },
+  { path: '/settings/publishing', label: 'Publishing', permission: 'workspace:manage' },
   { path: '/two-factor', label: 'Two-factor' },
 ] as const;
 

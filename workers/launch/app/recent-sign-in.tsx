@@ -51,7 +51,7 @@ async function reauthenticate(c: PageContext, password: string, code: string | u
 }
 
 /**
- * Runs an action as the person (scheduling, or changing members and keys), asking for the password and code first when the sign-in
+ * Runs an action as the person (scheduling, changing members and keys, or where posts are published), asking for the password and code first when the sign-in
  * is too old or lacks two-factor (the same rule as the JSON operations), then carrying on.
  */
 export async function withRecentSignIn(

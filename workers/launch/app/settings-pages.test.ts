@@ -299,3 +299,69 @@ describe('settings pages: API keys', () => {
     expect((await callLaunch('GET', '/api/v1/releases', { 'x-api-key': secret })).status).toBe(200);
   });
 });
+
+describe('settings pages: publishing endpoint', () => {
+  const endpointOf = async (cookie: string) => (await (await callLaunch('GET', '/api/v1/publishing-endpoint', { cookie })).json()) as { url: string | null };
+
+  it('sets the endpoint for a fresh two-factor sign-in, showing its secret once', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const form = await (await page('/app/settings/publishing', { cookie: owner.cookie })).text();
+    expect(form).toContain('No endpoint yet');
+    expect(form).toContain('aria-current="page"');
+    const saved = await page('/app/settings/publishing', { cookie: owner.cookie, form: { url: 'https://hooks.example.com/launch' } });
+    expect(saved.status).toBe(200);
+    const secret = shownOnce(await saved.text(), 'endpoint-secret');
+    expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(await endpointOf(owner.cookie)).toMatchObject({ url: 'https://hooks.example.com/launch' });
+    const again = await (await page('/app/settings/publishing', { cookie: owner.cookie })).text();
+    expect(again).toContain('<code>https://hooks.example.com/launch</code>');
+    expect(again).not.toContain(secret);
+  });
+
+  it('asks a password-only sign-in for the password and code, carrying the URL, and changes nothing until then', async () => {
+    const { workspace } = await launchTeam();
+    const owner = await seedMember({ workspaceId: workspace.id, role: 'admin', twoFactor: true });
+    const { cookie } = await seedSession({ userId: owner.user.id, workspaceId: workspace.id, twoFactorVerified: false });
+    const asked = await page('/app/settings/publishing', { cookie, form: { url: 'https://hooks.example.com/elsewhere' } });
+    expect(asked.status).toBe(403);
+    const html = await asked.text();
+    expect(html).toContain('without a two-factor code');
+    expect(html).toContain('name="url" value="https://hooks.example.com/elsewhere"');
+    expect(await endpointOf(cookie)).toMatchObject({ url: null });
+    const wrong = await page('/app/settings/publishing', {
+      cookie,
+      form: { url: 'https://hooks.example.com/elsewhere', password: 'not it', totpCode: '000000' },
+    });
+    expect(wrong.status).toBe(403);
+    expect(await endpointOf(cookie)).toMatchObject({ url: null });
+
+    const done = await page('/app/settings/publishing', {
+      cookie,
+      form: { url: 'https://hooks.example.com/elsewhere', password: owner.password, totpCode: totpCode(owner.totpSecret!) },
+    });
+    expect(done.status).toBe(200);
+    expect(shownOnce(await done.text(), 'endpoint-secret')).toMatch(/^whsec_/);
+    expect(await endpointOf(sessionCookie(done))).toMatchObject({ url: 'https://hooks.example.com/elsewhere' });
+  });
+
+  it('sends a person without two-factor to set it up, and refuses a bad URL or a role that does not manage the workspace', async () => {
+    const { workspace, session } = await launchTeam();
+    const plain = await seedMember({ workspaceId: workspace.id, role: 'owner' });
+    const { cookie } = await seedSession({ userId: plain.user.id, workspaceId: workspace.id });
+    const refused = await page('/app/settings/publishing', { cookie, form: { url: 'https://hooks.example.com/launch' } });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('Set up two-factor');
+
+    const owner = await session('owner');
+    const plainHttp = await page('/app/settings/publishing', { cookie: owner.cookie, form: { url: 'http://hooks.example.com/launch' } });
+    expect(plainHttp.status).toBe(400);
+    expect(await plainHttp.text()).toContain('url must use https.');
+    expect(await endpointOf(owner.cookie)).toMatchObject({ url: null });
+
+    const editor = await session('editor');
+    expect(await (await page('/app/queue', { cookie: editor.cookie })).text()).not.toContain('href="/app/settings/publishing"');
+    expect((await page('/app/settings/publishing', { cookie: editor.cookie })).status).toBe(403);
+    expect((await page('/app/settings/publishing', { cookie: editor.cookie, form: { url: 'https://hooks.example.com/launch' } })).status).toBe(403);
+  });
+});

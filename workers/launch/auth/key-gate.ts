@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
-import { withDatabase } from '../../../shared/db/client';
+import { type Database, withDatabase } from '../../../shared/db/client';
 import { launchApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
 import { launchPlanRows, settleLaunchEntitlement } from '../../../shared/platform/entitlements';
@@ -8,27 +8,34 @@ import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 
 export class LaunchKeyGate extends KeyGate<LaunchBindings> {
-  protected loadKey(hash: string): Promise<GateKeyRecord | null> {
-    return withDatabase(readConfig(launchConfigSchema, this.env), async (db) => {
-      const now = new Date();
-      // The key and its workspace's plans in one round trip: the workspace is named by the key's hash.
-      const workspaceOfKey = db.select({ id: launchApiKeys.workspaceId }).from(launchApiKeys).where(eq(launchApiKeys.hash, hash));
-      const [[key], plans] = await db.batch([
-        db
-          .update(launchApiKeys)
-          .set({ lastUsedAt: now })
-          .where(and(eq(launchApiKeys.hash, hash), isNull(launchApiKeys.revokedAt)))
-          .returning(),
-        launchPlanRows(db, workspaceOfKey),
-      ]);
-      if (!key) return null;
-      return {
-        keyId: key.id,
-        workspaceId: key.workspaceId,
-        scopes: key.scopes,
-        expiresAt: key.expiresAt?.getTime() ?? null,
-        entitlement: await settleLaunchEntitlement(db, plans, now),
-      };
-    });
+  protected loadDeadlineMs(): number {
+    return readConfig(launchConfigSchema, this.env).DATABASE_DEADLINE_MS;
   }
+
+  protected loadKey(hash: string): Promise<GateKeyRecord | null> {
+    const config = readConfig(launchConfigSchema, this.env);
+    return withDatabase(config, (db) => readKey(db, hash), { deadlineMs: config.DATABASE_DEADLINE_MS });
+  }
+}
+
+async function readKey(db: Database, hash: string): Promise<GateKeyRecord | null> {
+  const now = new Date();
+  // The key and its workspace's plans in one round trip: the workspace is named by the key's hash.
+  const workspaceOfKey = db.select({ id: launchApiKeys.workspaceId }).from(launchApiKeys).where(eq(launchApiKeys.hash, hash));
+  const [[key], plans] = await db.batch([
+    db
+      .update(launchApiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(launchApiKeys.hash, hash), isNull(launchApiKeys.revokedAt)))
+      .returning(),
+    launchPlanRows(db, workspaceOfKey),
+  ]);
+  if (!key) return null;
+  return {
+    keyId: key.id,
+    workspaceId: key.workspaceId,
+    scopes: key.scopes,
+    expiresAt: key.expiresAt?.getTime() ?? null,
+    entitlement: await settleLaunchEntitlement(db, plans, now),
+  };
 }

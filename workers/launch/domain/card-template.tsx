@@ -67,11 +67,11 @@ function stylesheet(inputs: CardInputs, size: CardSize): string {
   // Laid out for 1200×675 and scaled, so every size reads the same.
   const unit = Math.min(size.width / 1200, size.height / 675);
   const px = (value: number) => `${Math.round(value * unit)}px`;
-  const { background, text, accent, onAccent } = {
+  // The accent now only marks the items and the border: no text sits on it.
+  const { background, text, accent } = {
     background: colour(inputs.colours.background, '#0f172a'),
     text: colour(inputs.colours.text, '#ffffff'),
     accent: colour(inputs.colours.accent, '#38bdf8'),
-    onAccent: colour(inputs.colours.onAccent, '#0b1020'),
   };
   // The link in the accent colour where it reads on the background, else in the text colour.
   const accentText = contrastRatio(accent, background) >= 3 ? accent : text;

@@ -112,7 +112,10 @@ function shownLink(url: string | null): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null;
   const github = url.match(/^https?:\/\/github\.com\/([\w.-]+\/[\w.-]+)/i);
   if (github) return `github.com/${github[1]}`;
-  const bare = url.replace(/^https?:\/\//i, '').replace(/[?#].*$/, '').replace(/\/$/, '');
+  const bare = url
+    .replace(/^https?:\/\//i, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/$/, '');
   return bare.length <= 40 ? bare : bare.replace(/\/.*$/, '');
 }
 

@@ -22,6 +22,7 @@ describeSecurity({
   body: { filename: 'a.png', contentType: 'image/png', size: 10 },
   scopes: ['upload:sign'],
   feature,
+  takesText: 'filename',
 });
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/assets', scopes: ['artifact:read'], feature });
 describeSecurity({ service: 'launch', method: 'GET', path: assetPath(), scopes: ['artifact:read'], feature, ownsResource: true });

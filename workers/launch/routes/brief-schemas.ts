@@ -23,7 +23,28 @@ export const citationSchema = z
   ])
   .openapi('BriefCitation');
 
-const sentenceSchema = z.object({ text: z.string(), citations: z.array(citationSchema).min(1) }).openapi('BriefSentence');
+const sentenceSchema = z
+  .object({
+    text: z.string(),
+    citations: z.array(citationSchema).min(1),
+    writer: z
+      .enum(['template', 'model'])
+      .optional()
+      .openapi({ description: 'Which writer made the sentence; absent in briefs made before writers were recorded (all `template`).' }),
+  })
+  .openapi('BriefSentence');
+
+const writingSchema = z
+  .object({
+    writer: z.enum(['template', 'model']),
+    model: z.string().optional().openapi({ description: 'The model asked, when the deployment writes briefs with one (`BRIEF_WRITER=model`).' }),
+    fallback: z.enum(['model_failed', 'model_timeout', 'malformed_answer', 'too_few_sentences']).optional().openapi({
+      description:
+        "Why the model's answer was not used: no answer, no answer in time, not the JSON asked for, or fewer than a headline and two highlights the checker accepts. The templates wrote the brief instead.",
+    }),
+    refusedSentences: z.number().int().optional().openapi({ description: "How many of the model's sentences the checker refused and left out." }),
+  })
+  .openapi('BriefWriting');
 
 export const briefBodySchema = z
   .object({
@@ -44,6 +65,7 @@ export const briefBodySchema = z
     }),
     audience: z.array(sentenceSchema).openapi({ description: 'Who the release matters to.' }),
     callToAction: sentenceSchema,
+    writing: writingSchema.optional().openapi({ description: 'How the brief was written; absent in briefs made before writers were recorded.' }),
   })
   .openapi('BriefBody');
 

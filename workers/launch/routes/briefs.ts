@@ -7,6 +7,7 @@ import { channelNames } from '../domain/channels';
 import { MAX_BRIEF_NOTES_CHARS } from '../domain/brief/generate';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
+import { briefWriterFor } from '../services/brief-writer';
 import { cardDeps } from '../services/cards';
 import { createBrief, draftCampaignFromBrief, findIdempotentBrief, getBrief, getBriefMarkdown, getPostSources, listBriefs } from '../services/briefs';
 import { briefSchema, postSourcesSchema } from './brief-schemas';
@@ -145,7 +146,7 @@ export function registerBriefRoutes(app: OpenAPIHono<LaunchEnv>): void {
     // A create that committed but whose answer was lost: answered as a replay.
     const earlier = request && (await findIdempotentBrief(db, principal.workspaceId, request));
     if (earlier) return c.json(await getBrief(db, principal.workspaceId, earlier), 200);
-    return c.json(await createBrief(db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId, request), 201);
+    return c.json(await createBrief(db, principal.workspaceId, actorOf(principal), c.req.valid('param').releaseId, request, briefWriterFor(c.env)), 201);
   });
 
   app.openapi(listRoute, async (c) => {

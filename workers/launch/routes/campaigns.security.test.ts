@@ -21,6 +21,7 @@ describeSecurity({
   body: { name: 'n', objective: 'o', posts: [{ channel: 'x', copy: 'hi' }] },
   scopes: ['release:create'],
   feature,
+  takesText: 'posts.0.copy',
 });
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/campaigns', scopes: ['artifact:read'], feature });
 describeSecurity({ service: 'launch', method: 'GET', path: campaignPath(), scopes: ['artifact:read'], feature, ownsResource: true });

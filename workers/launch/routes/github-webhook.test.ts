@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { callLaunch } from '../../../test/workers/launch-flow';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callLaunch, launchOrigin } from '../../../test/workers/launch-flow';
 import { eq } from 'drizzle-orm';
 import { intakeDeliveries } from '../../../shared/db/schema';
-import { callLocal, cronTick, githubRelease, serve, signGithubDelivery } from '../../../test/workers/intake';
+import { databaseGate } from '../../../test/workers/database-gate';
+import { callLocal, cronTick, githubRelease, localEnv, serve, signGithubDelivery } from '../../../test/workers/intake';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
+import worker from '../index';
 
 type Outcome = { status: string; releaseId: string | null; reason: string | null };
 
@@ -20,22 +23,43 @@ function releaseEvent(repository: string, action: string, release: ReturnType<ty
   return JSON.stringify({ action, release, repository: { full_name: repository }, sender: { login: 'octocat' } });
 }
 
-async function deliver(sourceId: string, body: string, headers: { event?: string; delivery?: string; signature?: string | null; secret?: string }) {
+async function deliver(
+  sourceId: string,
+  body: string,
+  headers: { event?: string; delivery?: string; signature?: string | null; secret?: string },
+  databaseUrl?: string,
+) {
   const signature = headers.signature === undefined ? await signGithubDelivery(headers.secret!, body) : headers.signature;
-  return callLocal('POST', `/api/v1/sources/${sourceId}/github-webhook`, {}, body, {
-    'x-github-event': headers.event ?? 'release',
-    'x-github-delivery': headers.delivery ?? crypto.randomUUID(),
-    ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
+  const request = new Request(`${launchOrigin}/api/v1/sources/${sourceId}/github-webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': headers.event ?? 'release',
+      'x-github-delivery': headers.delivery ?? crypto.randomUUID(),
+      ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
+    },
+    body,
   });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, databaseUrl ? { ...localEnv, DATABASE_URL: databaseUrl } : localEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 async function releasesOf(auth: Record<string, string>) {
   return (
-    (await (await callLaunch('GET', '/api/v1/releases', auth)).json()) as { data: Array<{ id: string; version: string; notes: string; provenance: unknown[] }> }
+    (await (await callLaunch('GET', '/api/v1/releases?limit=100', auth)).json()) as {
+      data: Array<{ id: string; version: string; notes: string; provenance: unknown[] }>;
+    }
   ).data;
 }
 
 describe('POST /api/v1/sources/{sourceId}/github-webhook', () => {
+  const gate = databaseGate('github-webhook');
+  afterEach(async () => {
+    await gate.control('up');
+  });
+
   it('a signed release delivery creates one release with its provenance', async () => {
     const { auth, repository, source } = await githubSource();
     const body = releaseEvent(repository, 'published', githubRelease({ id: 501, tag: 'v3.0.0', body: 'Three.' }));
@@ -92,6 +116,16 @@ describe('POST /api/v1/sources/{sourceId}/github-webhook', () => {
     expect(await releasesOf(auth)).toHaveLength(1);
   });
 
+  it('concurrent copies of one delivery make one release: one is processed, the others are duplicates', async () => {
+    const { auth, repository, source } = await githubSource();
+    const body = releaseEvent(repository, 'published', githubRelease({ id: 507, tag: 'v3.3.0', body: 'Together.' }));
+    const delivery = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(source.id, body, { secret: source.webhookSecret, delivery })));
+    const statuses = await Promise.all(answers.map(async (response) => ((await response.json()) as Outcome).status));
+    expect(statuses.sort()).toEqual(['created', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(await releasesOf(auth)).toHaveLength(1);
+  });
+
   it('an edit updates the release, and an older copy of an edit replayed later does not undo it', async () => {
     const { auth, repository, source } = await githubSource();
     const first = releaseEvent(repository, 'published', githubRelease({ id: 504, tag: 'v3.2.0', body: 'First.', updatedAt: '2026-03-02T10:00:00Z' }));
@@ -124,6 +158,16 @@ describe('POST /api/v1/sources/{sourceId}/github-webhook', () => {
       reason: 'The source is paused.',
     });
     expect(await releasesOf(auth)).toEqual([]);
+  });
+
+  it('an ignored delivery records nothing: the same delivery id is processed once the source is active again', async () => {
+    const { auth, repository, source } = await githubSource();
+    const body = releaseEvent(repository, 'published', githubRelease({ id: 508, tag: 'v3.4.0', body: 'Later.' }));
+    const delivery = crypto.randomUUID();
+    await callLocal('PATCH', `/api/v1/sources/${source.id}`, auth, { status: 'paused' });
+    expect(await (await deliver(source.id, body, { secret: source.webhookSecret, delivery })).json()).toMatchObject({ status: 'ignored' });
+    await callLocal('PATCH', `/api/v1/sources/${source.id}`, auth, { status: 'active' });
+    expect(await (await deliver(source.id, body, { secret: source.webhookSecret, delivery })).json()).toMatchObject({ status: 'created' });
   });
 
   it('a signed delivery that is not a release event payload is 400 naming the field', async () => {
@@ -176,5 +220,33 @@ describe('POST /api/v1/sources/{sourceId}/github-webhook', () => {
     const synced = (await (await callLocal('POST', `/api/v1/sources/${source.id}/sync`, auth)).json()) as { result: { created: string[] } };
     expect(synced.result.created).toHaveLength(0);
     expect((await releasesOf(auth)).map((release) => release.version)).toEqual(['v6.1.0']);
+  });
+
+  // Every cut point of one delivery: before its id is recorded, between that and its release, in
+  // the middle of the release's writes, and at or after the commit (the answer lost, the work done).
+  it('a delivery whose processing the database cut is processed on its retry under the same delivery id', async () => {
+    const { auth, repository, source } = await githubSource();
+    const delivered: string[] = [];
+    for (let chunks = 1; ; chunks++) {
+      const tag = `v7.${chunks}.0`;
+      const body = releaseEvent(repository, 'published', githubRelease({ id: 7000 + chunks, tag, body: `Cut after ${chunks} chunks.` }));
+      const delivery = crypto.randomUUID();
+      await gate.control(`down-after/${chunks}`);
+      const first = await deliver(source.id, body, { secret: source.webhookSecret, delivery }, gate.databaseUrl);
+      await gate.control('up');
+      const retry = await deliver(source.id, body, { secret: source.webhookSecret, delivery });
+      expect(retry.status, await retry.clone().text()).toBe(200);
+      delivered.push(tag);
+      if (first.status === 200) {
+        expect(await retry.json()).toMatchObject({ status: 'duplicate' });
+        break;
+      }
+      expect(first.status, await first.clone().text()).toBe(503);
+      // Created by the retry, or (the cut after the commit) by the first attempt, found on the retry.
+      expect(['created', 'duplicate']).toContain(((await retry.json()) as Outcome).status);
+    }
+    expect(delivered.length).toBeGreaterThan(3);
+    const versions = (await releasesOf(auth)).map((release) => release.version);
+    expect(versions.sort()).toEqual(delivered.sort());
   });
 });

@@ -1,13 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { intakeDeliveries } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { entryOfGithubRelease, githubReleaseSchema, isPublished, webhookActionEffect } from '../domain/github-release';
 import type { LaunchEnv } from '../env';
 import { verifyGithubSignature } from '../intake/github-signature';
-import { changedSomething, ingestEntries } from '../services/intake-ingest';
-import { findGithubSource, recordDelivery } from '../services/intake-sources';
+import { ingestDelivery } from '../services/intake-ingest';
+import { findGithubSource } from '../services/intake-sources';
 import { idParam } from './schemas';
 
 const deliverySchema = z
@@ -36,7 +35,7 @@ const webhookRoute = defineOperation({
   tags: ['Sources'],
   summary: "GitHub's `release` webhook for a github source",
   description:
-    "Point the repository's webhook here (Settings → Webhooks: this URL, content type `application/json`, the source's secret, the **Releases** event). No API key: the `X-Hub-Signature-256` HMAC of the raw body with the source's secret is the credential; a missing or wrong signature is 401 `webhook_signature_invalid` and changes nothing; an unknown (or deleted) source is 404. `ping` answers `pong`; other events, and the actions `deleted` and `unpublished`, are acknowledged and ignored. A delivery whose `X-GitHub-Delivery` was handled before is acknowledged as `duplicate`; a replay under another delivery id finds its entry unchanged, and an older copy of an edit (by the release's `updated_at`) does not undo a newer one.",
+    "Point the repository's webhook here (Settings → Webhooks: this URL, content type `application/json`, the source's secret, the **Releases** event). No API key: the `X-Hub-Signature-256` HMAC of the raw body with the source's secret is the credential; a missing or wrong signature is 401 `webhook_signature_invalid` and changes nothing; an unknown (or deleted) source is 404. `ping` answers `pong`; other events, and the actions `deleted` and `unpublished`, are acknowledged and ignored. A delivery whose `X-GitHub-Delivery` was handled before is acknowledged as `duplicate`; its id is recorded with the release it made, in one transaction, so a delivery that failed (any 5xx) is processed when GitHub retries it, and ignored deliveries record nothing; a replay under another delivery id finds its entry unchanged, and an older copy of an edit (by the release's `updated_at`) does not undo a newer one.",
   access: 'public',
   request: {
     params: idParam('sourceId', 'src'),
@@ -78,12 +77,6 @@ export function registerGithubWebhookRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const event = headers['x-github-event'];
     if (event === 'ping') return answer('pong');
     if (event !== 'release') return answer('ignored', `The ${event ?? '(unnamed)'} event is not read; only release.`);
-    const now = new Date();
-    const deliveryId = headers['x-github-delivery'];
-    if (deliveryId) {
-      const [first] = await db.insert(intakeDeliveries).values({ sourceId: source.id, deliveryId, receivedAt: now }).onConflictDoNothing().returning();
-      if (!first) return answer('duplicate', 'This delivery was handled before.');
-    }
     if (source.status === 'paused') return answer('ignored', 'The source is paused.');
     const delivery = deliverySchema.safeParse(c.req.valid('json'));
     if (!delivery.success) {
@@ -99,8 +92,8 @@ export function registerGithubWebhookRoutes(app: OpenAPIHono<LaunchEnv>): void {
     }
     if (webhookActionEffect(action) === 'ignore') return answer('ignored', `The ${action} action does not change releases here.`);
     if (!isPublished(release)) return answer('ignored', 'Drafts become releases when they are published.');
-    const outcome = await ingestEntries(db, source, [entryOfGithubRelease(release)], { firstCheck: false, now });
-    await recordDelivery(db, source.id, changedSomething(outcome), now);
+    const outcome = await ingestDelivery(db, source, entryOfGithubRelease(release), { id: headers['x-github-delivery'] ?? null, now: new Date() });
+    if (!outcome) return answer('duplicate', 'This delivery was handled before.');
     const [status, releaseId] = outcome.created[0]
       ? (['created', outcome.created[0]] as const)
       : outcome.revised[0]

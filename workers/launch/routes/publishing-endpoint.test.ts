@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { publishingEndpoints } from '../../../shared/db/schema';
 import { callLaunch, launchTeam } from '../../../test/workers/launch-flow';
 import { describeSecurity } from '../../../test/workers/security-suite';
+import { withTestDb } from '../../../test/workers/seed';
 
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/publishing-endpoint', sessionOnly: true, feature: 'workspace:use' });
 describeSecurity({
@@ -10,6 +13,8 @@ describeSecurity({
   body: { url: 'https://hooks.example.com/launch' },
   sessionOnly: true,
   feature: 'workspace:use',
+  recentTwoFactor: true,
+  takesText: 'url',
 });
 
 describe('publishing endpoint', () => {
@@ -61,6 +66,22 @@ describe('publishing endpoint', () => {
     const owner = await team.session('owner');
     const response = await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url: 'http://hooks.example.com/launch' });
     expect(await response.json()).toMatchObject({ field: 'url', message: 'url must use https.', hint: 'Use a public https URL.' });
+  });
+
+  it('is not repointed by an admin signed in with a password alone: the endpoint and its secret stay', async () => {
+    const team = await launchTeam();
+    const owner = await team.session('owner');
+    const first = (await (
+      await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: owner.cookie }, { url: 'https://hooks.example.com/launch' })
+    ).json()) as {
+      secret: string;
+    };
+    const admin = await team.session('admin', { twoFactor: false });
+    const response = await callLaunch('PUT', '/api/v1/publishing-endpoint', { cookie: admin.cookie }, { url: 'https://hooks.example.com/attacker' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'reauthentication_required', twoFactorRequired: true });
+    const [row] = await withTestDb((db) => db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, team.workspace.id)));
+    expect(row).toMatchObject({ url: 'https://hooks.example.com/launch', secret: first.secret });
   });
 
   it('needs a role that manages the workspace', async () => {

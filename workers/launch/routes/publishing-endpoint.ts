@@ -1,13 +1,10 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import { readConfig } from '../../../shared/config';
-import { publishingEndpoints } from '../../../shared/db/schema';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
-import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { SIGNATURE_HEADER } from '../../../shared/webhooks/signature';
 import { defineOperation, workspaceUse } from '../auth/operation';
-import { launchConfigSchema } from '../config';
+import { requireRecentTwoFactorSignIn } from '../auth/recent-sign-in';
 import type { LaunchEnv } from '../env';
+import { getPublishingEndpoint, setPublishingEndpoint } from '../services/publishing-endpoint';
 
 const endpointSchema = z
   .object({
@@ -38,8 +35,9 @@ const updateRoute = defineOperation({
   tags: ['Publishing'],
   summary: 'Set the webhook that receives each post when it is due',
   description:
-    'Each due post is POSTed as JSON (`type: post.publish`, the post, its visuals, the attempt) with a `Webhook-Signature` header; answer 2xx with `{ "id", "url" }` of the published post. 5xx, 429 and timeouts are retried after 1, 5, 15 and 60 minutes; other answers fail the post. Omit `secret` to have one generated; it is returned only in this response.',
+    'Each due post is POSTed as JSON (`type: post.publish`, the post, its visuals, the attempt) with a `Webhook-Signature` header; answer 2xx with `{ "id", "url" }` of the published post. 5xx, 429 and timeouts are retried after 1, 5, 15 and 60 minutes; other answers fail the post. Omit `secret` to have one generated; it is returned only in this response.\n\nWhoever holds the endpoint receives every approved post, so changing it is treated like creating a key: it needs a sign-in under 15 minutes old with two-factor authentication (403 `reauthentication_required`).',
   access,
+  guards: [requireRecentTwoFactorSignIn()],
   request: {
     body: {
       required: true,
@@ -59,25 +57,12 @@ const updateRoute = defineOperation({
 });
 
 export function registerPublishingEndpointRoutes(app: OpenAPIHono<LaunchEnv>): void {
-  app.openapi(readRoute, async (c) => {
-    const [row] = await c
-      .get('services')
-      .db.select()
-      .from(publishingEndpoints)
-      .where(eq(publishingEndpoints.workspaceId, c.get('principal').workspaceId));
-    return c.json({ url: row?.url ?? null, secretSet: Boolean(row), signatureHeader: SIGNATURE_HEADER }, 200);
-  });
+  app.openapi(readRoute, async (c) =>
+    c.json({ ...(await getPublishingEndpoint(c.get('services').db, c.get('principal').workspaceId)), signatureHeader: SIGNATURE_HEADER }, 200),
+  );
 
   app.openapi(updateRoute, async (c) => {
-    const body = c.req.valid('json');
-    const url = (await requirePublicUrl(body.url, 'url', userUrlPolicy(readConfig(launchConfigSchema, c.env), { httpsOnly: true }))).toString();
-    const secret = body.secret ?? `whsec_${[...crypto.getRandomValues(new Uint8Array(24))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-    const workspaceId = c.get('principal').workspaceId;
-    await c
-      .get('services')
-      .db.insert(publishingEndpoints)
-      .values({ workspaceId, url, secret })
-      .onConflictDoUpdate({ target: publishingEndpoints.workspaceId, set: { url, secret, updatedAt: new Date() } });
-    return c.json({ url, secretSet: true, signatureHeader: SIGNATURE_HEADER, secret }, 200);
+    const saved = await setPublishingEndpoint(c.get('services').db, c.env, c.get('principal').workspaceId, c.req.valid('json'));
+    return c.json({ ...saved, secretSet: true, signatureHeader: SIGNATURE_HEADER }, 200);
   });
 }

@@ -20,6 +20,7 @@ describeSecurity({
   body: { version: 'v1', title: 'One' },
   scopes: ['release:create'],
   feature: 'workspace:use',
+  takesText: 'title',
 });
 describeSecurity({ service: 'launch', method: 'GET', path: ownRelease, scopes: ['artifact:read'], feature: 'workspace:use', ownsResource: true });
 describeSecurity({

@@ -58,6 +58,7 @@ describeSecurity({
   sessionOnly: true,
   feature,
   recentTwoFactor: true,
+  takesText: 'email',
   deniedRole: 'reviewer',
 });
 describeSecurity({
@@ -82,6 +83,7 @@ describeSecurity({
   sessionOnly: true,
   feature,
   recentTwoFactor: true,
+  takesText: 'name',
   deniedRole: 'editor',
 });
 describeSecurity({ service: 'launch', method: 'GET', path: keyPath, scopes: ['keys:manage'], sessionOnly: true, ownsResource: true, deniedRole: 'reviewer' });

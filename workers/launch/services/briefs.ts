@@ -8,12 +8,13 @@ import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/
 import { cardSizes, type CardFormat } from '../domain/card';
 import type { Channel } from '../domain/channels';
 import { draftPosts, type DraftSentence } from '../domain/brief/drafts';
-import { BriefInputError, generateBrief } from '../domain/brief/generate';
+import { BriefInputError } from '../domain/brief/generate';
 import { renderBriefMarkdown } from '../domain/brief/markdown';
 import { followCopy, type CopySentence } from '../domain/brief/follow';
 import { sentencesOf, type Brief } from '../domain/brief/types';
 import { voiceOf } from '../domain/brief/voice';
 import type { Actor } from './audit';
+import { templateWriter, type BriefWriter } from './brief-writer';
 import { createCampaign, type VisualInput } from './campaigns';
 import { cardVisual, renderCard, type CardDeps } from './cards';
 import { loadProductProfile } from './product-profile';
@@ -37,12 +38,19 @@ export function briefView(row: BriefRow, currentReleaseHash: string | null) {
  * it is stored. With an Idempotency-Key, the key is written with the brief, so that a create whose
  * answer was lost after it committed is found by the retry (findIdempotentBrief) instead of made twice.
  */
-export async function createBrief(db: Database, workspaceId: string, actor: Actor, releaseId: string, request?: IdempotentRequest) {
+export async function createBrief(
+  db: Database,
+  workspaceId: string,
+  actor: Actor,
+  releaseId: string,
+  request?: IdempotentRequest,
+  writer: BriefWriter = templateWriter,
+) {
   const release = await getRelease(db, workspaceId, releaseId);
   const profile = await loadProductProfile(db, workspaceId);
   let brief: Brief;
   try {
-    brief = generateBrief(release, profile);
+    brief = await writer.write(release, profile);
   } catch (error) {
     if (!(error instanceof BriefInputError)) throw error;
     throw new ApiError('release_not_briefable', error.message, {

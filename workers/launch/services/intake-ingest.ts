@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../../shared/db/client';
-import { campaigns, intakeEntries, intakeSources, releases } from '../../../shared/db/schema';
+import type { Database, Executor, Transaction } from '../../../shared/db/client';
+import { campaigns, intakeDeliveries, intakeEntries, intakeSources, releases } from '../../../shared/db/schema';
 import { sha256Hex } from '../../../shared/crypto';
 import { newId } from '../../../shared/ids';
 import { clampEntry, contentHashInput, entryHashInput, type IntakeEntry, newestEntries, versionSpellings } from '../domain/intake-entry';
 import { recordChanges, type Actor } from './audit';
+import { recordDelivery } from './intake-sources';
 import { contentHash as releaseContentHash } from './releases';
 
 type SourceKind = (typeof intakeSources.$inferSelect)['kind'];
@@ -53,93 +54,130 @@ export async function ingestEntries(
   raw: IntakeEntry[],
   options: { firstCheck: boolean; now: Date },
 ): Promise<IngestOutcome> {
-  const outcome: IngestOutcome = { created: [], updated: [], revised: [], linked: [], recordedOnly: 0, unchanged: 0 };
-  const byId = new Map<string, IntakeEntry>();
-  for (const entry of raw.map(clampEntry)) if (!byId.has(entry.externalId)) byId.set(entry.externalId, entry);
-  const entries = [...byId.values()];
-  if (entries.length === 0) return outcome;
-  const hashed = await Promise.all(
-    entries.map(async (entry) => ({ entry, entryHash: await sha256Hex(entryHashInput(entry)), contentHash: await sha256Hex(contentHashInput(entry)) })),
-  );
-  const kept = options.firstCheck ? newestEntries(entries, source.backfill) : null;
-  const actor: Actor = { type: 'system', id: source.id };
-
+  const prepared = await prepare(source, raw, options.firstCheck);
+  if (prepared.hashed.length === 0) return emptyOutcome();
   // Interactive: an advisory lock per workspace, then reads of known entries decide each insert or revision.
-  await db.interactive(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`intake:${source.workspaceId}`}))`);
-    const known = await tx
-      .select()
-      .from(intakeEntries)
-      .where(
-        and(
-          eq(intakeEntries.sourceId, source.id),
-          inArray(
-            intakeEntries.externalId,
-            entries.map((entry) => entry.externalId),
-          ),
-        ),
-      );
-    const knownById = new Map(known.map((row) => [row.externalId, row]));
+  return db.interactive((tx) => ingestIn(tx, source, prepared, options.now));
+}
 
-    for (const { entry, entryHash, contentHash } of hashed) {
-      const prior = knownById.get(entry.externalId);
-      if (prior) {
-        await applyEdit(tx, source, actor, prior, { entry, entryHash, contentHash }, options.now, outcome);
-        continue;
-      }
-      const base = {
-        id: newId('ent'),
-        workspaceId: source.workspaceId,
-        sourceId: source.id,
-        sourceKind: source.kind,
-        externalId: entry.externalId,
-        url: entry.url,
-        entryHash,
-        contentHash,
-        externalUpdatedAt: entry.updatedAt,
-        firstSeenAt: options.now,
-        lastChangedAt: options.now,
-      };
-      if (kept && !kept.has(entry)) {
-        await tx.insert(intakeEntries).values({ ...base, releaseId: null });
-        outcome.recordedOnly++;
-        continue;
-      }
-      const existing = await matchingRelease(tx, source.workspaceId, entry, contentHash);
-      if (existing) {
-        await tx.insert(intakeEntries).values({ ...base, releaseId: existing });
-        outcome.linked.push(existing);
-        continue;
-      }
-      const [created] = await tx
-        .insert(releases)
-        .values({
-          id: newId('rel'),
-          workspaceId: source.workspaceId,
-          ...releaseFields(entry),
-          version: entry.version,
-          source: RELEASE_SOURCE[source.kind],
-          contentHash: await releaseContentHash(entry),
-          createdBy: source.id,
-        })
-        .returning({ id: releases.id });
-      await recordChanges(tx, source.workspaceId, actor, [
-        { releaseId: created!.id, action: 'create', from: null, to: null, note: `From ${source.kind} source ${source.id}.` },
-      ]);
-      await tx.insert(intakeEntries).values({ ...base, releaseId: created!.id });
-      outcome.created.push(created!.id);
+/**
+ * One GitHub webhook delivery's entry, ingested as `ingestEntries` does, with its `X-GitHub-Delivery`
+ * id recorded by the same transaction: a delivery whose work failed leaves no record, so GitHub's
+ * retry under the same id is processed, and a concurrent copy waits on the first one's record and
+ * finds it. Null when the id was handled before.
+ */
+export async function ingestDelivery(
+  db: Database,
+  source: IngestSource,
+  entry: IntakeEntry,
+  delivery: { id: string | null; now: Date },
+): Promise<IngestOutcome | null> {
+  const prepared = await prepare(source, [entry], false);
+  // Interactive: the claim's answer decides whether the work runs.
+  return db.interactive(async (tx) => {
+    if (delivery.id !== null) {
+      const [claimed] = await tx
+        .insert(intakeDeliveries)
+        .values({ sourceId: source.id, deliveryId: delivery.id, receivedAt: delivery.now })
+        .onConflictDoNothing()
+        .returning({ id: intakeDeliveries.deliveryId });
+      if (!claimed) return null;
     }
-    if (outcome.created.length > 0) {
-      await tx
-        .update(intakeSources)
-        .set({ releasesCreated: sql`${intakeSources.releasesCreated} + ${outcome.created.length}` })
-        .where(eq(intakeSources.id, source.id));
-    }
+    const outcome = await ingestIn(tx, source, prepared, delivery.now);
+    await recordDelivery(tx, source.id, changedSomething(outcome), delivery.now);
+    return outcome;
   });
-  return outcome;
 }
 
 type Hashed = { entry: IntakeEntry; entryHash: string; contentHash: string };
+type Prepared = { hashed: Hashed[]; kept: Set<IntakeEntry> | null };
+
+const emptyOutcome = (): IngestOutcome => ({ created: [], updated: [], revised: [], linked: [], recordedOnly: 0, unchanged: 0 });
+
+async function prepare(source: IngestSource, raw: IntakeEntry[], firstCheck: boolean): Promise<Prepared> {
+  const byId = new Map<string, IntakeEntry>();
+  for (const entry of raw.map(clampEntry)) if (!byId.has(entry.externalId)) byId.set(entry.externalId, entry);
+  const entries = [...byId.values()];
+  const hashed = await Promise.all(
+    entries.map(async (entry) => ({ entry, entryHash: await sha256Hex(entryHashInput(entry)), contentHash: await sha256Hex(contentHashInput(entry)) })),
+  );
+  return { hashed, kept: firstCheck ? newestEntries(entries, source.backfill) : null };
+}
+
+async function ingestIn(tx: Transaction, source: IngestSource, { hashed, kept }: Prepared, now: Date): Promise<IngestOutcome> {
+  const outcome = emptyOutcome();
+  const actor: Actor = { type: 'system', id: source.id };
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`intake:${source.workspaceId}`}))`);
+  const known = await tx
+    .select()
+    .from(intakeEntries)
+    .where(
+      and(
+        eq(intakeEntries.sourceId, source.id),
+        inArray(
+          intakeEntries.externalId,
+          hashed.map(({ entry }) => entry.externalId),
+        ),
+      ),
+    );
+  const knownById = new Map(known.map((row) => [row.externalId, row]));
+
+  for (const { entry, entryHash, contentHash } of hashed) {
+    const prior = knownById.get(entry.externalId);
+    if (prior) {
+      await applyEdit(tx, source, actor, prior, { entry, entryHash, contentHash }, now, outcome);
+      continue;
+    }
+    const base = {
+      id: newId('ent'),
+      workspaceId: source.workspaceId,
+      sourceId: source.id,
+      sourceKind: source.kind,
+      externalId: entry.externalId,
+      url: entry.url,
+      entryHash,
+      contentHash,
+      externalUpdatedAt: entry.updatedAt,
+      firstSeenAt: now,
+      lastChangedAt: now,
+    };
+    if (kept && !kept.has(entry)) {
+      await tx.insert(intakeEntries).values({ ...base, releaseId: null });
+      outcome.recordedOnly++;
+      continue;
+    }
+    const existing = await matchingRelease(tx, source.workspaceId, entry, contentHash);
+    if (existing) {
+      await tx.insert(intakeEntries).values({ ...base, releaseId: existing });
+      outcome.linked.push(existing);
+      continue;
+    }
+    const [created] = await tx
+      .insert(releases)
+      .values({
+        id: newId('rel'),
+        workspaceId: source.workspaceId,
+        ...releaseFields(entry),
+        version: entry.version,
+        source: RELEASE_SOURCE[source.kind],
+        contentHash: await releaseContentHash(entry),
+        createdBy: source.id,
+      })
+      .returning({ id: releases.id });
+    await recordChanges(tx, source.workspaceId, actor, [
+      { releaseId: created!.id, action: 'create', from: null, to: null, note: `From ${source.kind} source ${source.id}.` },
+    ]);
+    await tx.insert(intakeEntries).values({ ...base, releaseId: created!.id });
+    outcome.created.push(created!.id);
+  }
+  if (outcome.created.length > 0) {
+    await tx
+      .update(intakeSources)
+      .set({ releasesCreated: sql`${intakeSources.releasesCreated} + ${outcome.created.length}` })
+      .where(eq(intakeSources.id, source.id));
+  }
+  return outcome;
+}
 
 async function applyEdit(
   tx: Executor,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, lte } from 'drizzle-orm';
-import type { Database } from '../../../shared/db/client';
+import type { Database, Executor } from '../../../shared/db/client';
 import { intakeDeliveries, intakeEntries, intakeSources, type intakeSourceKinds, type intakeSourceStatuses } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
@@ -211,7 +211,7 @@ export async function recordCheck(db: Database, source: SourceRow, record: Check
 }
 
 /** After a webhook delivery: when it came, and whether it changed anything. */
-export async function recordDelivery(db: Database, sourceId: string, changed: boolean, now: Date): Promise<void> {
+export async function recordDelivery(db: Executor, sourceId: string, changed: boolean, now: Date): Promise<void> {
   await db
     .update(intakeSources)
     .set({ lastDeliveryAt: now, ...(changed && { lastChangedAt: now }) })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
-import { withDatabase } from '../../../shared/db/client';
+import { type Database, withDatabase } from '../../../shared/db/client';
 import { tenants, verifyApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
 import { settleVerifyEntitlement, verifyPlanRows, withOverrides } from '../../../shared/platform/entitlements';
@@ -8,30 +8,37 @@ import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 
 export class VerifyKeyGate extends KeyGate<VerifyBindings> {
-  protected loadKey(hash: string): Promise<GateKeyRecord | null> {
-    return withDatabase(readConfig(verifyConfigSchema, this.env), async (db) => {
-      const now = new Date();
-      // The key, its tenant and the tenant's plans in one round trip: the tenant is named by the
-      // key's hash, so nothing waits for the key's row to come back first.
-      const tenantOfKey = db.select({ id: verifyApiKeys.tenantId }).from(verifyApiKeys).where(eq(verifyApiKeys.hash, hash));
-      const [[key], [tenant], plans] = await db.batch([
-        db
-          .update(verifyApiKeys)
-          .set({ lastUsedAt: now })
-          .where(and(eq(verifyApiKeys.hash, hash), isNull(verifyApiKeys.revokedAt)))
-          .returning(),
-        db.select({ status: tenants.status, quotaOverrides: tenants.quotaOverrides }).from(tenants).where(inArray(tenants.id, tenantOfKey)),
-        verifyPlanRows(db, tenantOfKey),
-      ]);
-      if (!key) return null;
-      return {
-        suspended: tenant?.status === 'suspended',
-        keyId: key.id,
-        workspaceId: key.tenantId,
-        scopes: key.scopes,
-        expiresAt: key.expiresAt?.getTime() ?? null,
-        entitlement: withOverrides(await settleVerifyEntitlement(db, plans, now), tenant?.quotaOverrides),
-      };
-    });
+  protected loadDeadlineMs(): number {
+    return readConfig(verifyConfigSchema, this.env).DATABASE_DEADLINE_MS;
   }
+
+  protected loadKey(hash: string): Promise<GateKeyRecord | null> {
+    const config = readConfig(verifyConfigSchema, this.env);
+    return withDatabase(config, (db) => readKey(db, hash), { deadlineMs: config.DATABASE_DEADLINE_MS });
+  }
+}
+
+async function readKey(db: Database, hash: string): Promise<GateKeyRecord | null> {
+  const now = new Date();
+  // The key, its tenant and the tenant's plans in one round trip: the tenant is named by the
+  // key's hash, so nothing waits for the key's row to come back first.
+  const tenantOfKey = db.select({ id: verifyApiKeys.tenantId }).from(verifyApiKeys).where(eq(verifyApiKeys.hash, hash));
+  const [[key], [tenant], plans] = await db.batch([
+    db
+      .update(verifyApiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(verifyApiKeys.hash, hash), isNull(verifyApiKeys.revokedAt)))
+      .returning(),
+    db.select({ status: tenants.status, quotaOverrides: tenants.quotaOverrides }).from(tenants).where(inArray(tenants.id, tenantOfKey)),
+    verifyPlanRows(db, tenantOfKey),
+  ]);
+  if (!key) return null;
+  return {
+    suspended: tenant?.status === 'suspended',
+    keyId: key.id,
+    workspaceId: key.tenantId,
+    scopes: key.scopes,
+    expiresAt: key.expiresAt?.getTime() ?? null,
+    entitlement: withOverrides(await settleVerifyEntitlement(db, plans, now), tenant?.quotaOverrides),
+  };
 }

@@ -5,7 +5,7 @@ import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '
 import { type CheckEmailRequest, checkEmailRequestSchema } from '../engine/output';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
-import { loadSuppressionIndex, recordMatches } from '../services/suppressions';
+import { loadSuppressionIndex } from '../services/suppressions';
 import { userUrlPolicy, type UrlPolicy } from '../../../shared/net/ssrf';
 import { deliverRun } from '../pipelines/delivery';
 import { CHECKS_AT_ONCE, executeRunById, flushAndExecute, slots, type Slots } from '../pipelines/execute';
@@ -210,10 +210,7 @@ export async function runCheck(
     return { ack: false, delaySeconds };
   }
   const suppressed = (await suppressions).get(task.tenantId)?.match(task.email, outcome.output.provider) ?? null;
-  const written = await writeTaskResult(db, task, { ...outcome, output: { ...outcome.output, suppressed } });
-  if (written && suppressed && !outcome.output.debug.sandbox) {
-    await recordMatches(db, task.tenantId, new Map([[task.email, suppressed]]), { kind: 'job', id: String(task.jobId) });
-  }
+  await writeTaskResult(db, task, { ...outcome, output: { ...outcome.output, suppressed } });
   return ACK;
 }
 

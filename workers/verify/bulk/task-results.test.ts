@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withDatabase } from '../../../shared/db/client';
+import { emailChecks } from '../../../shared/db/schema';
+import { databaseGate } from '../../../test/workers/database-gate';
 import { consumeQuota, readUsage, verifyQuotaStore } from '../../../shared/limits/quota';
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { bulkTenant, eventsOf, readJob, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
@@ -85,5 +90,37 @@ describe('task results and credits', () => {
       [`${first.id}:0`, 'jane@example.com'],
       [`${second.id}:0`, 'jill@example.com'],
     ]);
+  });
+});
+
+describe('a task result cut off by the database', () => {
+  const gate = databaseGate('bulk-result');
+  afterEach(async () => {
+    await gate.control('up');
+  });
+
+  // Every cut point of one write: a task whose end committed without its history would stay so,
+  // since its retried message finds it ended and acknowledges.
+  it('is written whole or not at all, so the retried message writes the task and its history', async () => {
+    const { tenant } = await bulkTenant();
+    for (let chunks = 1; ; chunks++) {
+      const address = `cut-${chunks}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const job = await seedJob(tenant.id, [address], { sandbox: false });
+      const sandboxed = outcome(address);
+      const live: CheckOutcome = { ...sandboxed, output: { ...sandboxed.output, debug: { ...sandboxed.output.debug, sandbox: false } } };
+      const task = (await loadOpenTask(job.id, 0))!;
+      await gate.control(`down-after/${chunks}`);
+      const first = await withDatabase({ ...env, DATABASE_URL: gate.databaseUrl }, (db) => writeTaskResult(db, task, live)).then(
+        () => 'written' as const,
+        () => 'cut' as const,
+      );
+      await gate.control('up');
+      // The retried message: the task is read again, and written if it is still open.
+      const reopened = await loadOpenTask(job.id, 0);
+      if (reopened) await withTestDb((db) => writeTaskResult(db, reopened, live));
+      const history = await withTestDb((db) => db.select({ jobId: emailChecks.jobId }).from(emailChecks).where(eq(emailChecks.email, address)));
+      expect({ chunks, status: (await tasksOf(job.id))[0]!.status, history }).toEqual({ chunks, status: 'done', history: [{ jobId: job.id }] });
+      if (first === 'written') break;
+    }
   });
 });

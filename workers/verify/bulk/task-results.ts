@@ -7,6 +7,7 @@ import { allowedFrom, openJobStatuses, openTaskStatuses } from '../domain/job-st
 import type { CheckOutcome } from '../engine/check-email';
 import type { Reachability } from '../engine/verdict';
 import { recordCheck } from '../services/history';
+import { recordMatches } from '../services/suppressions';
 import { returnCredits } from './credits';
 import { recordJobEvent } from './events';
 import type { JobCheckOptions } from './jobs';
@@ -107,7 +108,15 @@ export async function recordDeferredAttempt(db: Database, task: OpenTask, outcom
 type TaskEnd = PgUpdateSetSource<typeof bulkTasks>;
 
 /** Ends an open task with `set` and counts the ending, in one transaction; false when the task was not open. */
-async function endTask(db: Database, jobId: number, position: number, set: TaskEnd, ending: Ending, refund: number): Promise<boolean> {
+async function endTask(
+  db: Database,
+  jobId: number,
+  position: number,
+  set: TaskEnd,
+  ending: Ending,
+  refund: number,
+  alsoWrite?: (tx: Executor) => Promise<unknown>,
+): Promise<boolean> {
   // Interactive: the job's counters move only when the guarded update found the task still open.
   return db.interactive(async (tx) => {
     const now = new Date();
@@ -118,33 +127,40 @@ async function endTask(db: Database, jobId: number, position: number, set: TaskE
       .returning({ position: bulkTasks.position });
     if (!ended) return false;
     await countEnding(tx, jobId, ending, refund, now);
+    await alsoWrite?.(tx);
     return true;
   });
 }
 
 /**
  * Writes a check's result: the one place a task gets its final result, exactly once, and the one
- * place a bulk check enters the address's history (sandbox results, made up, never do). Returns
- * whether it was written (false when the task had already ended or was cancelled).
+ * place a bulk check enters the address's history (sandbox results, made up, never do), with the
+ * `matched` events of the suppression it hit. All in the transaction that ends the task: a task
+ * is never done without its history, since its retried message finds it ended. Returns whether it
+ * was written (false when the task had already ended or was cancelled).
  */
 export async function writeTaskResult(db: Database, task: OpenTask, outcome: CheckOutcome): Promise<boolean> {
   const verdict = outcome.output.is_reachable;
-  const written = await endTask(
+  const { suppressed } = outcome.output;
+  return endTask(
     db,
     task.jobId,
     task.position,
     { ...outcomeColumns(outcome), status: 'done', attempts: sql`${bulkTasks.attempts} + 1`, error: null },
     verdict,
     isChargeable(verdict) ? 0 : 1,
+    outcome.output.debug.sandbox
+      ? undefined
+      : async (tx) => {
+          await recordCheck(tx, {
+            tenantId: task.tenantId,
+            output: outcome.output,
+            source: task.kind === 'reverification' || task.kind === 'pipeline' ? task.kind : 'bulk',
+            jobId: task.jobId,
+          });
+          if (suppressed) await recordMatches(tx, task.tenantId, new Map([[task.email, suppressed]]), { kind: 'job', id: String(task.jobId) });
+        },
   );
-  if (written && !outcome.output.debug.sandbox)
-    await recordCheck(db, {
-      tenantId: task.tenantId,
-      output: outcome.output,
-      source: task.kind === 'reverification' || task.kind === 'pipeline' ? task.kind : 'bulk',
-      jobId: task.jobId,
-    });
-  return written;
 }
 
 /** The check could not run (the engine threw): the task fails, and can be retried with the job. */

@@ -1,4 +1,5 @@
 import type { CheckEmailOutput, SyntaxDetails } from './output';
+import type { HostAttempt } from './mx-attempts';
 import type { ClassifiedReply } from './smtp-reply';
 import { smtpDetails, verdict, type VerdictInput } from './verdict';
 
@@ -18,6 +19,8 @@ export interface StageResults {
     tls: boolean;
     pipelining: boolean;
     error: string | null;
+    /** Each MX host tried, in order, and how its turn ended. */
+    attempts: HostAttempt[];
   };
   serverName: string;
   startedAt: number;
@@ -62,6 +65,13 @@ export function assembleOutput(stages: StageResults): CheckEmailOutput {
         tls: smtp.tls,
         pipelining: smtp.pipelining,
         error: smtp.error,
+        attempts: smtp.attempts.map((attempt) => ({
+          mx_host: attempt.host,
+          address: attempt.address,
+          outcome: attempt.outcome,
+          error: attempt.error,
+          duration_ms: attempt.durationMs,
+        })),
       },
       sandbox: stages.sandbox,
     },

@@ -4,6 +4,7 @@ import {
   sessionsNaming,
   socksConnections,
   socksProxies,
+  testWorldTcp,
   uniqueAddress,
   verifyBindings,
   type PeerSession,
@@ -245,6 +246,105 @@ describe('checkEmail: DNS', () => {
     expect(output.debug.smtp.error).toMatch(/^mailbox\.mx\.test resolves only to private or reserved addresses \(127\.[\d.]+\), which are refused$/);
     expect(mxHost).toBeNull();
     expect(await sessionsNaming(address)).toEqual([]);
+  });
+});
+
+describe('checkEmail: MX hosts in turn', () => {
+  // The whole check's budget, short enough that a silent host given all of it leaves nothing.
+  const budgets = (totalMs: number) => ({ ...engineDeps(verifyBindings).settings.budgets, totalMs });
+
+  it('moves on from an MX that connects and never greets to the next, with the time it left', async () => {
+    // 10 s per reply, 6 s in all: the silent host gets half, the working one the rest.
+    const engine = deps({ budgets: budgets(6_000) });
+    const address = uniqueAddress('alice', 'silent-first.test');
+    const { output, mxHost, retryable } = await check(address, {}, engine);
+    expect(output).toMatchObject({ is_reachable: 'safe', reason: 'accepted_email', debug: { smtp: { mx_host: 'mailbox.mx.test', error: null } } });
+    expect({ mxHost, retryable }).toEqual({ mxHost: 'mailbox.mx.test', retryable: false });
+    expect(output.debug.smtp.attempts).toEqual([
+      {
+        mx_host: 'silent.mx.test',
+        address: expect.stringMatching(/^127\./),
+        outcome: 'timeout',
+        error: expect.stringMatching(/^silent\.mx\.test timed out/),
+        duration_ms: expect.any(Number),
+      },
+      { mx_host: 'mailbox.mx.test', address: expect.stringMatching(/^127\./), outcome: 'replied', error: null, duration_ms: expect.any(Number) },
+    ]);
+    expect(await sessionsNaming(address)).toMatchObject([{ fixture: 'mailbox' }]);
+
+    const missing = await check(uniqueAddress('nobody', 'silent-first.test'), {}, engine);
+    expect(missing.output).toMatchObject({ is_reachable: 'invalid', reason: 'rejected_email' });
+  });
+
+  it('ends timeout, retryable, naming every host it tried, when every MX is silent', async () => {
+    const { output, mxHost, retryable } = await check(uniqueAddress('alice', 'silent-only.test'), {}, deps({ budgets: budgets(3_000) }));
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'timeout', smtp: { can_connect_smtp: false } });
+    expect({ mxHost, retryable }).toEqual({ mxHost: 'silent-backup.mx.test', retryable: true });
+    expect(output.debug.smtp.attempts?.map(({ mx_host, outcome }) => [mx_host, outcome])).toEqual([
+      ['silent.mx.test', 'timeout'],
+      ['silent-backup.mx.test', 'timeout'],
+    ]);
+    expect(output.debug.smtp.error).toMatch(/^silent\.mx\.test timed out .*; silent-backup\.mx\.test timed out/);
+  });
+
+  it('lists a host that refused the connection, then the one that answered', async () => {
+    const { output } = await check(uniqueAddress('alice', 'fallback.test'));
+    expect(output.debug.smtp.attempts?.map(({ mx_host, outcome }) => [mx_host, outcome])).toEqual([
+      ['dead.mx.test', 'unreachable'],
+      ['mailbox.mx.test', 'replied'],
+    ]);
+  });
+});
+
+describe('checkEmail: an MX host with only an IPv6 address', () => {
+  const ipv6 = () => deps({}, { connectTcp: testWorldTcp(engineDeps(verifyBindings).connectTcp) });
+
+  it('connects to its AAAA address directly, for a known and a missing mailbox', async () => {
+    const address = uniqueAddress('alice', 'ipv6-only.test');
+    const { output, mxHost } = await check(address, {}, ipv6());
+    expect(output).toMatchObject({ is_reachable: 'safe', reason: 'accepted_email' });
+    expect(output.debug.smtp.attempts).toMatchObject([{ mx_host: 'mailbox-v6.mx.test', address: '::1', outcome: 'replied' }]);
+    expect(mxHost).toBe('mailbox-v6.mx.test');
+    expect(await sessionsNaming(address)).toMatchObject([{ fixture: 'mailbox-v6' }]);
+    const missing = await check(uniqueAddress('nobody', 'ipv6-only.test'), {}, ipv6());
+    expect(missing.output).toMatchObject({ is_reachable: 'invalid', reason: 'rejected_email' });
+  });
+
+  it('reaches it through a SOCKS5 proxy, as an RFC 1928 IPv6 address', async () => {
+    const address = uniqueAddress('alice', 'ipv6-only.test');
+    const { output } = await check(address, { proxy: socksProxies().open });
+    expect(output).toMatchObject({ is_reachable: 'safe', reason: 'accepted_email' });
+    expect(await sessionsNaming(address)).toMatchObject([{ fixture: 'mailbox-v6' }]);
+    // simple-socks writes the 16 octets it was sent as eight groups.
+    expect(await socksConnections()).toContainEqual({ address: '0:0:0:0:0:0:0:1', port: 25 });
+    const missing = await check(uniqueAddress('nobody', 'ipv6-only.test'), { proxy: socksProxies().withPassword });
+    expect(missing.output).toMatchObject({ is_reachable: 'invalid', reason: 'rejected_email' });
+  });
+
+  it('refuses its loopback address unless ALLOW_PRIVATE_MX is set', async () => {
+    const { output } = await check(uniqueAddress('alice', 'ipv6-only.test'), {}, deps({ allowPrivateMx: false }));
+    expect(output).toMatchObject({ is_reachable: 'unknown', reason: 'no_connect' });
+    expect(output.debug.smtp.error).toBe('mailbox-v6.mx.test resolves only to private or reserved addresses (::1), which are refused');
+  });
+});
+
+describe('checkEmail: a policy-class code that names a missing user', () => {
+  it('finds the mailbox invalid when 550 5.7.1 says "User unknown", and keeps a true policy refusal unknown', async () => {
+    const missing = await check(uniqueAddress('nobody', 'restriction-class.test'));
+    expect(missing.output).toMatchObject({ is_reachable: 'invalid', reason: 'rejected_email' });
+    expect(missing.output.debug.smtp.reply).toMatchObject({
+      code: 550,
+      enhanced_code: '5.7.1',
+      class: 'undeliverable',
+      message: expect.stringMatching(/User unknown$/),
+    });
+    expect(missing.retryable).toBe(false);
+
+    const denied = await check(uniqueAddress('denied', 'restriction-class.test'));
+    expect(denied.output).toMatchObject({ is_reachable: 'unknown', reason: 'unavailable_smtp' });
+    expect(denied.output.debug.smtp.reply).toMatchObject({ enhanced_code: '5.7.1', class: 'blocked', message: expect.stringMatching(/Access denied$/) });
+
+    expect((await check(uniqueAddress('alice', 'restriction-class.test'))).output).toMatchObject({ is_reachable: 'safe' });
   });
 });
 

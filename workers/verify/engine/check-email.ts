@@ -1,4 +1,3 @@
-import { connect } from 'cloudflare:sockets';
 import { readConfig } from '../../../shared/config';
 import { dohResolver, type DnsResolver } from '../../../shared/net/doh';
 import { isIpLiteral, isNonPublicAddress } from '../../../shared/net/ip-ranges';
@@ -8,15 +7,17 @@ import { assembleOutput, type StageResults } from './assemble';
 import { findGravatar } from './avatar';
 import { isDisposable, isRoleAccount } from './lists';
 import { lookupMx, resolveHost, type MxLookup } from './mx';
+import { hostDeadline, passesToNextHost, type HostAttempt, type HostOutcome } from './mx-attempts';
 import type { CheckEmailOutput, CheckEmailRequest } from './output';
 import { detectProvider, strictProviderRules, verifMethodField, type DetectedProvider } from './providers';
 import { sandboxOutcome } from './sandbox';
 import { MalformedReplyError, type ClassifiedReply } from './smtp-reply';
 import { runSession, SessionDroppedError, type SessionResult } from './smtp-session';
+import { cloudflareTcp } from './sockets';
 import { socks5Connect, Socks5ProxyError, Socks5TargetError, type Socks5Proxy } from './socks5';
 import { checkSyntax } from './syntax';
 import type { SmtpOutcome, VerdictInput } from './verdict';
-import { Wire, WireClosedError, WireTimeoutError, type ConnectTcp } from './wire';
+import { endpoint, Wire, WireClosedError, WireTimeoutError, type ConnectTcp } from './wire';
 
 /**
  * One check, stage by stage: syntax → lists → MX (DNS over HTTPS) → provider and its rules →
@@ -78,7 +79,7 @@ export function engineDeps(
   const fetcher: typeof fetch = (input, init) => fetch(input, init);
   return {
     resolver: dohResolver(config.DOH_URL, { timeoutMs: DEFAULT_BUDGETS.dnsMs, fetcher }),
-    connectTcp: (address, port) => connect({ hostname: address, port }, { secureTransport: 'starttls', allowHalfOpen: false }),
+    connectTcp: cloudflareTcp,
     fetch: fetcher,
     now: () => Date.now(),
     settings: {
@@ -121,7 +122,7 @@ export async function checkEmail(request: CheckEmailRequest, deps: CheckEmailDep
     mxRecords: [],
     isB2c: false,
     gravatarUrl: null,
-    smtp: { reply: null, mxHost: null, port: null, tls: false, pipelining: false, error: null },
+    smtp: { reply: null, mxHost: null, port: null, tls: false, pipelining: false, error: null, attempts: [] },
     serverName: deps.settings.helloName,
     startedAt,
     endedAt: startedAt,
@@ -196,9 +197,15 @@ type Attempt =
   | { kind: 'tls_failed'; error: string }
   | { kind: 'ended'; outcome: 'timeout' | 'dropped' | 'failed'; error: string };
 
+/** A host's turn, as the stage's result would be if it were the last. */
+interface Turn {
+  attempt: HostAttempt;
+  stage: SmtpStage;
+}
+
 /**
- * MX hosts in preference order until one answers; a host that will not connect (or has no
- * address, or only a private one) passes to the next. Anything after a connection is final.
+ * MX hosts in preference order (mx-attempts.ts): each gets its share of the time left, and a host
+ * that says nothing about the mailbox passes to the next. A reply is final.
  */
 async function smtpStage(
   request: CheckEmailRequest,
@@ -209,7 +216,7 @@ async function smtpStage(
   deadline: number,
 ): Promise<SmtpStage> {
   const port = request.smtp_port;
-  const details: StageResults['smtp'] = { reply: null, mxHost: null, port, tls: false, pipelining: false, error: null };
+  const details: StageResults['smtp'] = { reply: null, mxHost: null, port, tls: false, pipelining: false, error: null, attempts: [] };
   const proxySetting = request.proxy ?? deps.settings.defaultProxy;
   let proxy: Socks5Proxy | null = null;
   if (proxySetting) {
@@ -218,70 +225,91 @@ async function smtpStage(
     proxy = { address: address.address, port: proxySetting.port, username: proxySetting.username, password: proxySetting.password };
   }
 
-  const errors: string[] = [];
-  for (const host of mx.hosts) {
-    if (deps.now() >= deadline) break;
-    const address = await safeAddress(deps, host);
-    if (!address.ok) {
-      errors.push(`${host} ${address.error}`);
-      continue;
-    }
-    const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
-    let attempt: Attempt;
-    let refusedPlaintext: { handshakeError: string; reply: ClassifiedReply } | null = null;
-    try {
-      const session = { request, deps, host, address: address.address, port, proxy, toEmail, domain, deadline };
-      attempt = await attemptSession(session, 'opportunistic');
-      if (attempt.kind === 'tls_failed') {
-        const handshakeError = attempt.error;
-        attempt = await attemptSession(session, 'none');
-        if (attempt.kind === 'session' && attempt.result.reply.reply.code === STARTTLS_REQUIRED) {
-          // The host insists on TLS, and its certificate does not verify: as an MTA would, go on
-          // over TLS without checking it (unverified-tls.ts).
-          refusedPlaintext = { handshakeError, reply: attempt.result.reply };
-          attempt = await attemptSession(session, 'unverified');
-        }
-      }
-    } finally {
-      release();
-    }
-    if (refusedPlaintext && attempt.kind !== 'session') {
-      const { handshakeError, reply } = refusedPlaintext;
-      return {
-        outcome: { kind: 'tls_unverifiable' },
-        details: {
-          ...details,
-          mxHost: host,
-          reply,
-          error: `${host} requires STARTTLS (${reply.reply.code} at ${reply.command} in plaintext); ${handshakeError}, and TLS without certificate verification failed too (${attempt.error})`,
-        },
-        retryable: false,
-      };
-    }
-    if (attempt.kind === 'unreachable' || attempt.kind === 'tls_failed') {
-      errors.push(attempt.error);
-      continue;
-    }
-    details.mxHost = host;
-    if (attempt.kind === 'ended') {
-      return { outcome: { kind: attempt.outcome }, details: { ...details, error: attempt.error }, retryable: attempt.outcome !== 'failed' };
-    }
-    const { result } = attempt;
-    const reply: ClassifiedReply = result.reply;
-    const outcome: SmtpOutcome = { kind: 'replied', rcpt: reply.classification.class, catchAll: result.kind === 'rcpt' ? result.catchAll : null };
-    return {
-      outcome,
-      details: { ...details, reply, tls: result.tls, pipelining: result.pipelined },
-      // A 4xx says "not now"; a 5xx is the server's final word.
-      retryable: reply.reply.code >= 400 && reply.reply.code < 500,
-    };
+  const attempts: HostAttempt[] = [];
+  /** The last host that connected and then said nothing: the stage's result if no later host answers. */
+  let silent: Turn | null = null;
+  for (const [index, host] of mx.hosts.entries()) {
+    const startedAt = deps.now();
+    if (startedAt >= deadline) break;
+    const turn = await hostTurn({ request, deps, host, port, proxy, toEmail, domain, deadline: hostDeadline(startedAt, deadline, mx.hosts.length - index) });
+    turn.attempt.durationMs = deps.now() - startedAt;
+    attempts.push(turn.attempt);
+    if (!passesToNextHost(turn.attempt.outcome)) return withAttempts(turn.stage, attempts);
+    if (turn.attempt.outcome === 'timeout' || turn.attempt.outcome === 'dropped') silent = turn;
   }
+  const errors = attempts.map((attempt) => attempt.error).join('; ');
+  if (silent) return withAttempts({ ...silent.stage, details: { ...silent.stage.details, error: errors } }, attempts);
   const timedOut = deps.now() >= deadline;
   return {
     outcome: { kind: timedOut ? 'timeout' : 'no_connect' },
-    details: { ...details, error: errors.join('; ') || (timedOut ? 'The time for the check ran out.' : null) },
+    details: { ...details, error: errors || (timedOut ? 'The time for the check ran out.' : null), attempts },
     retryable: true,
   };
+}
+
+function withAttempts(stage: SmtpStage, attempts: HostAttempt[]): SmtpStage {
+  return { ...stage, details: { ...stage.details, attempts } };
+}
+
+/** One MX host: resolve, connect (with the TLS fallbacks an MTA makes), talk. */
+async function hostTurn(target: Omit<SessionTarget, 'address'>): Promise<Turn> {
+  const { deps, host, port } = target;
+  const details: StageResults['smtp'] = { reply: null, mxHost: null, port, tls: false, pipelining: false, error: null, attempts: [] };
+  const turn = (
+    address: string | null,
+    outcome: HostOutcome,
+    error: string | null,
+    stage: Omit<SmtpStage, 'details'> & { details?: Partial<StageResults['smtp']> },
+  ): Turn => ({
+    attempt: { host, address, outcome, error, durationMs: 0 },
+    stage: { outcome: stage.outcome, retryable: stage.retryable, details: { ...details, error, ...stage.details } },
+  });
+  const resolved = await safeAddress(deps, host);
+  if (!resolved.ok) return turn(null, 'no_address', `${host} ${resolved.error}`, { outcome: { kind: 'no_connect' }, retryable: true });
+  const { address } = resolved;
+
+  const release = deps.acquireSmtpSession ? await deps.acquireSmtpSession(host) : () => {};
+  let attempt: Attempt;
+  let refusedPlaintext: { handshakeError: string; reply: ClassifiedReply } | null = null;
+  try {
+    const session = { ...target, address };
+    attempt = await attemptSession(session, 'opportunistic');
+    if (attempt.kind === 'tls_failed') {
+      const handshakeError = attempt.error;
+      attempt = await attemptSession(session, 'none');
+      if (attempt.kind === 'session' && attempt.result.reply.reply.code === STARTTLS_REQUIRED) {
+        // The host insists on TLS, and its certificate does not verify: as an MTA would, go on
+        // over TLS without checking it (unverified-tls.ts).
+        refusedPlaintext = { handshakeError, reply: attempt.result.reply };
+        attempt = await attemptSession(session, 'unverified');
+      }
+    }
+  } finally {
+    release();
+  }
+  if (refusedPlaintext && attempt.kind !== 'session') {
+    const { handshakeError, reply } = refusedPlaintext;
+    const error = `${host} requires STARTTLS (${reply.reply.code} at ${reply.command} in plaintext); ${handshakeError}, and TLS without certificate verification failed too (${attempt.error})`;
+    return turn(address, 'tls_unverifiable', error, { outcome: { kind: 'tls_unverifiable' }, retryable: false, details: { mxHost: host, reply } });
+  }
+  if (attempt.kind === 'unreachable' || attempt.kind === 'tls_failed') {
+    return turn(address, 'unreachable', attempt.error, { outcome: { kind: 'no_connect' }, retryable: true });
+  }
+  if (attempt.kind === 'ended') {
+    return turn(address, attempt.outcome, attempt.error, {
+      outcome: { kind: attempt.outcome },
+      retryable: attempt.outcome !== 'failed',
+      details: { mxHost: host },
+    });
+  }
+  const { result } = attempt;
+  const reply: ClassifiedReply = result.reply;
+  return turn(address, 'replied', null, {
+    outcome: { kind: 'replied', rcpt: reply.classification.class, catchAll: result.kind === 'rcpt' ? result.catchAll : null },
+    // A 4xx says "not now"; a 5xx is the server's final word.
+    retryable: reply.reply.code >= 400 && reply.reply.code < 500,
+    details: { mxHost: host, reply, tls: result.tls, pipelining: result.pipelined },
+  });
 }
 
 interface SessionTarget {
@@ -293,6 +321,7 @@ interface SessionTarget {
   proxy: Socks5Proxy | null;
   toEmail: string;
   domain: string;
+  /** This host's deadline: its share of the check's time (mx-attempts.ts). */
   deadline: number;
 }
 
@@ -308,7 +337,7 @@ async function attemptSession(target: SessionTarget, startTls: 'opportunistic' |
       : await Wire.open(deps.connectTcp, address, port, connectDeadline);
   } catch (error) {
     if (error instanceof Socks5ProxyError) return { kind: 'ended', outcome: 'failed', error: `${error.message}.` };
-    const why = error instanceof Socks5TargetError ? error.message : `${host} (${address}:${port}) could not be reached: ${(error as Error).message}`;
+    const why = error instanceof Socks5TargetError ? error.message : `${host} (${endpoint(address, port)}) could not be reached: ${(error as Error).message}`;
     return { kind: 'unreachable', error: why };
   }
   try {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { suppressionMatchSchema } from '../feedback/schemas';
 import { HOST_NAME } from './host-name';
+import { HOST_OUTCOME_DESCRIPTIONS, HOST_OUTCOMES } from './mx-attempts';
 import { PROVIDERS } from './providers';
 import { describeSandboxTriggers } from './sandbox';
 import { REPLY_CLASSES, SMTP_COMMANDS } from './smtp-reply';
@@ -14,6 +15,8 @@ import { REACHABILITY, REASON_DESCRIPTIONS, REASONS } from './verdict';
  * parses our output unchanged. Unlike Reacher, `mx`, `misc` and `smtp` are always these objects,
  * never an `{ error }` in their place: what went wrong is in `reason` and `debug.smtp.reply`.
  */
+
+const bulletList = (entries: [string, string][]) => entries.map(([name, meaning]) => `- \`${name}\`: ${meaning}`).join('\n');
 
 const syntaxDetailsSchema = z
   .object({
@@ -99,6 +102,21 @@ const smtpReplySchema = z
   })
   .openapi('SmtpReplyDetails', { description: 'One SMTP reply and what it means.' });
 
+const mxAttemptSchema = z
+  .object({
+    mx_host: z.string().openapi({ description: 'The MX host.', example: 'mx1.example.com' }),
+    address: z.string().nullable().openapi({
+      description: 'The address connected to (IPv4, or IPv6 for a host without an IPv4 address); null when there was none.',
+      example: '192.0.2.25',
+    }),
+    outcome: z.enum(HOST_OUTCOMES).openapi({
+      description: `How the host's turn ended:\n\n${bulletList(HOST_OUTCOMES.map((outcome) => [outcome, HOST_OUTCOME_DESCRIPTIONS[outcome]]))}`,
+    }),
+    error: z.string().nullable().openapi({ description: 'Why the turn ended without a reply; null for `replied`.', example: null }),
+    duration_ms: z.number().int().openapi({ description: 'Milliseconds the turn took, the address look-up included.', example: 180 }),
+  })
+  .openapi('SmtpMxAttempt', { description: 'One MX host tried by the SMTP stage.' });
+
 const debugDetailsSchema = z
   .object({
     start_time: z.string().datetime().openapi({ description: 'When the check started.' }),
@@ -136,13 +154,15 @@ const debugDetailsSchema = z
             'Why the stage ended without a reply, or what went wrong on the way: no address, a refused private address, a timeout, a dropped connection, a proxy failure.',
           example: null,
         }),
+        attempts: z.array(mxAttemptSchema).optional().openapi({
+          description:
+            'Each MX host tried, in preference order, and how its turn ended. A host that cannot be reached, or connects and then says nothing about the mailbox (no greeting in time, a dropped connection), passes to the next, as a sending MTA does; every host but the last gets at most half of the time left, so a silent one leaves the next as much as it took. Empty when no host was tried; absent from results stored before it was added.',
+        }),
       })
       .openapi({ description: 'How the SMTP stage went.' }),
     sandbox: z.boolean().openapi({ description: 'Whether this is a sandbox result: made up from the address, no connection opened.' }),
   })
   .openapi('DebugDetails', { description: 'How the check ran.' });
-
-const bulletList = (entries: [string, string][]) => entries.map(([name, meaning]) => `- \`${name}\`: ${meaning}`).join('\n');
 
 export const checkEmailOutputSchema = z
   .object({

@@ -37,6 +37,7 @@ describe('sandboxCheck', () => {
           tls: false,
           pipelining: false,
           error: null,
+          attempts: [{ mx_host: 'mx.sandbox.invalid', address: null, outcome: 'replied', error: null, duration_ms: 0 }],
         },
         sandbox: true,
       },
@@ -69,12 +70,29 @@ describe('sandboxCheck', () => {
       'unavailable_smtp',
       { debug: expect.objectContaining({ smtp: expect.objectContaining({ reply: expect.objectContaining({ class: 'blocked' }) }) }) },
     ],
-    ['no-connect@example.com', 'unknown', 'no_connect', { smtp: expect.objectContaining({ can_connect_smtp: false }) }],
+    [
+      'no-connect@example.com',
+      'unknown',
+      'no_connect',
+      {
+        smtp: expect.objectContaining({ can_connect_smtp: false }),
+        debug: expect.objectContaining({ smtp: expect.objectContaining({ attempts: [expect.objectContaining({ outcome: 'unreachable' })] }) }),
+      },
+    ],
     [
       'timeout@example.com',
       'unknown',
       'timeout',
-      { debug: expect.objectContaining({ smtp: expect.objectContaining({ verif_method: { type: 'Smtp' }, reply: null, error: expect.any(String) }) }) },
+      {
+        debug: expect.objectContaining({
+          smtp: expect.objectContaining({
+            verif_method: { type: 'Smtp' },
+            reply: null,
+            error: expect.any(String),
+            attempts: [expect.objectContaining({ mx_host: 'mx.sandbox.invalid', outcome: 'timeout' })],
+          }),
+        }),
+      },
     ],
     ['invalid-domain@example.com', 'invalid', 'invalid_domain', { mx: { accepts_mail: false, records: [] } }],
     ['not an address', 'invalid', 'invalid_email', { syntax: expect.objectContaining({ is_valid_syntax: false, invalid_reason: 'missing_at' }) }],
@@ -86,7 +104,7 @@ describe('sandboxCheck', () => {
   });
 
   it('reports no SMTP check where a live check would not make one', () => {
-    const skipped = { verif_method: { type: 'Skipped' }, reply: null, mx_host: null, port: null, tls: false, pipelining: false, error: null };
+    const skipped = { verif_method: { type: 'Skipped' }, reply: null, mx_host: null, port: null, tls: false, pipelining: false, error: null, attempts: [] };
     expect(sandboxCheck('invalid-domain@example.com', now).debug.smtp).toEqual(skipped);
     expect(sandboxCheck('bad@@example.com', now).debug.smtp).toEqual(skipped);
   });

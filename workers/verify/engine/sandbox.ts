@@ -2,6 +2,7 @@ import { assembleOutput } from './assemble';
 import type { CheckEmailOutput } from './output';
 import { classifyRcptReply, parseReply, type SmtpReply } from './smtp-reply';
 import { checkSyntax } from './syntax';
+import type { HostAttempt } from './mx-attempts';
 import { REASON_DESCRIPTIONS, verdict, type MxOutcome, type Reachability, type Reason, type VerdictInput } from './verdict';
 
 /**
@@ -139,6 +140,7 @@ export function sandboxOutcome(input: string, now: Date): { output: CheckEmailOu
       tls: false,
       pipelining: false,
       error: sandboxCase?.ended ? REASON_DESCRIPTIONS[sandboxCase.ended] : null,
+      attempts: reachedServer ? [sandboxAttempt(reply !== null, sandboxCase?.ended)] : [],
     },
     serverName: 'sandbox',
     startedAt: now.getTime(),
@@ -147,4 +149,10 @@ export function sandboxOutcome(input: string, now: Date): { output: CheckEmailOu
   });
   const deferred = (reply !== null && reply.code >= 400 && reply.code < 500) || sandboxCase?.ended !== undefined;
   return { output, mxHost, retryable: output.is_reachable === 'unknown' && deferred };
+}
+
+/** The made-up host's turn in the made-up dialogue, as a live check lists it in `debug.smtp.attempts`. */
+function sandboxAttempt(replied: boolean, ended: 'no_connect' | 'timeout' | undefined): HostAttempt {
+  if (replied || !ended) return { host: SANDBOX_MX_HOST, address: null, outcome: 'replied', error: null, durationMs: 0 };
+  return { host: SANDBOX_MX_HOST, address: null, outcome: ended === 'timeout' ? 'timeout' : 'unreachable', error: REASON_DESCRIPTIONS[ended], durationMs: 0 };
 }

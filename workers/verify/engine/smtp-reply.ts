@@ -139,15 +139,32 @@ const TRY_LATER = /try (?:again )?later|retry later|come back later|temporarily 
 const DISABLED = /\bdisabled\b|\bdeactivated\b|\bdiscontinued\b|\bsuspended\b|\binactive\b/i;
 const FULL_INBOX =
   /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their) (?:storage|quota)|storage (?:allocation|limit) exceeded|too many messages/i;
+/**
+ * Texts that name the recipient as a user or mailbox that does not exist, and nothing else: no
+ * bare "does not exist" (a sender's domain may not), no "recipient address rejected" (Postfix
+ * prefixes every recipient restriction with it), no "mailbox unavailable" (a policy may say so).
+ * Trusted even under a policy-class enhanced code (5.7.x), where some Postfix restriction classes
+ * and Exim setups put "User unknown".
+ */
+const NAMES_MISSING_USER = [
+  'user unknown|unknown user|recipient unknown|unknown recipient|unknown local part|unknown mailbox',
+  'no such (?:user|recipient|mailbox|person)',
+  // "The email account that you tried to reach does not exist"; "dosn't" sic, seen in the wild.
+  "(?:user|mailbox|recipient|account)(?: [^.;:,]{1,40})? (?:does(?: not|n[’']?t)|dosn't) exist",
+  "does(?: not|n[’']?t) have an? (?:[\\w.-]+ )?account", // Yahoo: "doesn't have a yahoo.com account"
+  'invalid (?:recipient|mailbox)',
+  '(?:user|mailbox|recipient) not found|not a valid mailbox',
+];
+const MISSING_USER = new RegExp(NAMES_MISSING_USER.join('|'), 'i');
+/** What makes a 5.7.x text about more than the recipient, so that a missing-user phrase in it is not trusted. */
+const NOT_ONLY_RECIPIENT = /\bsender\b|\bclient\b|\brelay|\bauthenticat|\bhelo\b/i;
 const NO_SUCH_MAILBOX = new RegExp(
   [
-    'user unknown|unknown user|recipient unknown|unknown local part',
-    'no such (?:user|recipient|mailbox|person)',
-    "(?:does(?: not|n[’']?t)|dosn't) exist", // "dosn't" sic, seen in the wild
-    "does(?: not|n[’']?t) have an? (?:[\\w.-]+ )?account", // Yahoo: "doesn't have a yahoo.com account"
-    '(?:invalid|unknown|bad) (?:recipient|mailbox|address)',
+    ...NAMES_MISSING_USER,
+    "(?:does(?: not|n[’']?t)|dosn't) exist",
+    '(?:unknown|bad|invalid) address|bad (?:recipient|mailbox)',
     'recipient (?:address )?(?:rejected|invalid|not found)',
-    '(?:user|mailbox|address) not found|mailbox (?:is )?unavailable|not a valid mailbox|no mailbox',
+    'address not found|mailbox (?:is )?unavailable|no mailbox',
     'could not be found|unrouteable|no longer available',
   ].join('|'),
   'i',
@@ -215,6 +232,17 @@ const RCPT_RULES: readonly ReplyRule[] = [
     class: 'blocked',
     description: 'Our sending IP is on a blocklist or has a poor reputation with this server.',
     matches: (reply) => isPermanent(reply) && BLOCKLISTED.test(reply.message),
+  },
+  {
+    // Postfix restriction classes, some Exim setups: "550 5.7.1 <x@example.org>: Recipient address rejected: User unknown".
+    class: 'undeliverable',
+    description: 'The server says this address does not exist (its enhanced status says policy, its text names a missing user).',
+    matches: (reply) =>
+      isPermanent(reply) &&
+      reply.enhancedCode?.startsWith('5.7.') === true &&
+      MISSING_USER.test(reply.message) &&
+      !POLICY.test(reply.message) &&
+      !NOT_ONLY_RECIPIENT.test(reply.message),
   },
   {
     class: 'blocked',

@@ -1,4 +1,5 @@
-import { Wire, type ConnectTcp } from './wire';
+import { parseIPv4, parseIPv6 } from '../../../shared/net/ip-ranges';
+import { endpoint, Wire, type ConnectTcp } from './wire';
 
 /**
  * A SOCKS5 client (RFC 1928) with username/password authentication (RFC 1929), spoken over the
@@ -52,7 +53,7 @@ export async function socks5Connect(connectTcp: ConnectTcp, proxy: Socks5Proxy, 
   try {
     wire = await Wire.open(connectTcp, proxy.address, proxy.port, deadline);
   } catch (error) {
-    throw new Socks5ProxyError(`the SOCKS5 proxy ${proxy.address}:${proxy.port} could not be reached (${(error as Error).message})`);
+    throw new Socks5ProxyError(`the SOCKS5 proxy ${endpoint(proxy.address, proxy.port)} could not be reached (${(error as Error).message})`);
   }
   try {
     await negotiate(wire, proxy, target, deadline);
@@ -86,7 +87,7 @@ async function negotiate(wire: Wire, proxy: Socks5Proxy, target: { address: stri
   if (replyVersion !== VERSION) throw new Socks5ProxyError('the proxy sent a malformed reply');
   if (reply !== 0x00) {
     const meaning = REPLIES[reply!] ?? `reply code ${reply}`;
-    const message = `the proxy could not connect to ${target.address}:${target.port}: ${meaning}`;
+    const message = `the proxy could not connect to ${endpoint(target.address, target.port)}: ${meaning}`;
     throw TARGET_FAILURES.has(reply!) ? new Socks5TargetError(message) : new Socks5ProxyError(message);
   }
   // The bound address and port, which nothing here needs.
@@ -94,21 +95,12 @@ async function negotiate(wire: Wire, proxy: Socks5Proxy, target: { address: stri
   await wire.readBytes(boundLength + 2, deadline);
 }
 
-function encodeAddress(address: string): number[] {
-  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(address)) return [ATYP_IPV4, ...address.split('.').map(Number)];
-  if (address.includes(':')) return [ATYP_IPV6, ...ipv6Bytes(address)];
+/** The destination as RFC 1928 §5 writes it: ATYP, then 4 octets (IPv4), 16 (IPv6) or a length-prefixed name. */
+export function encodeAddress(address: string): number[] {
+  const v4 = parseIPv4(address);
+  if (v4) return [ATYP_IPV4, ...v4];
+  const v6 = parseIPv6(address);
+  if (v6) return [ATYP_IPV6, ...v6.flatMap((group) => [group >> 8, group & 0xff])];
   const name = new TextEncoder().encode(address);
   return [ATYP_DOMAIN, name.length, ...name];
-}
-
-function ipv6Bytes(address: string): number[] {
-  const [head = '', tail] = address.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return all.flatMap((group) => {
-    const value = parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
 }

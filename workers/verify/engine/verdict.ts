@@ -12,7 +12,8 @@ import type { ReplyClass } from './smtp-reply';
  *   (`disabled_email`) so that a list can tell it from a mailbox that never existed: a message to
  *   it hard-bounces today;
  * - greylisting, blocks and policy refusals are unknown, never invalid: they are about us, not the
- *   mailbox.
+ *   mailbox; a policy-class code (5.7.x) whose text only names a missing user ("Recipient address
+ *   rejected: User unknown") is a missing mailbox, not a policy refusal (smtp-reply.ts).
  */
 
 export const REACHABILITY = ['safe', 'risky', 'invalid', 'unknown'] as const;
@@ -141,7 +142,14 @@ export const VERDICT_TABLE: readonly VerdictRow[] = [
   { when: 'the domain has a null MX', applies: (input) => input.mx === 'null_mx', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
   { when: 'the domain has no MX and no A/AAAA', applies: (input) => input.mx === 'no_mail_host', is_reachable: 'invalid', reason: 'invalid_domain', score: 0 },
   { when: 'the DNS lookup failed', applies: (input) => input.mx === 'lookup_failed', is_reachable: 'unknown', reason: 'dns_lookup_failed', score: 25 },
-  { when: 'RCPT TO was refused: no such mailbox', applies: replied('undeliverable'), is_reachable: 'invalid', reason: 'rejected_email', score: 0 },
+  {
+    // smtp-reply.ts decides "no such mailbox": 5.1.x, or a text naming a missing user (under 5.7.x only when it says nothing else).
+    when: 'RCPT TO was refused: no such mailbox',
+    applies: replied('undeliverable'),
+    is_reachable: 'invalid',
+    reason: 'rejected_email',
+    score: 0,
+  },
   { when: 'the mailbox is disabled', applies: replied('disabled'), is_reachable: 'invalid', reason: 'disabled_email', score: 0 },
   {
     when: 'RCPT TO was accepted, and so was a random address (catch-all)',

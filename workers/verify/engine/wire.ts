@@ -10,6 +10,11 @@ import { startUnverifiedTls, type UnverifiedTls } from './unverified-tls';
 /** Opens a plain TCP connection that can be upgraded to TLS: `cloudflare:sockets` in production. */
 export type ConnectTcp = (address: string, port: number) => Socket;
 
+/** `address:port` as people read it: an IPv6 address in brackets (`[2001:db8::25]:25`). */
+export function endpoint(address: string, port: number): string {
+  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+}
+
 export class WireTimeoutError extends Error {
   override readonly name = 'WireTimeoutError';
 }
@@ -72,7 +77,7 @@ export class Wire {
     const socket = connectTcp(address, port);
     const wire = new Wire(socket);
     try {
-      await wire.before(socket.opened, deadline, `connecting to ${address}:${port}`);
+      await wire.before(socket.opened, deadline, `connecting to ${endpoint(address, port)}`);
     } catch (error) {
       await wire.close();
       throw error;

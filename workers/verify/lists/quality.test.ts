@@ -36,6 +36,13 @@ describe('listQuality', () => {
     });
   });
 
+  it('counts as checked only the addresses whose check ran: bad syntax is scored, never checked', () => {
+    const quality = listQuality({ groups: counts({ safe: 16, invalid: 3 }), pending: 0, duplicates: 0, syntaxErrors: 3, rows: 19 }, thresholds);
+    expect(quality).toMatchObject({ scored: 19, checked: 16 });
+    // Shares stay of the scored addresses.
+    expect(quality.breakdown.find((share) => share.group === 'invalid')!.percent).toBe(15.8);
+  });
+
   it('has no score before any address is checked', () => {
     expect(listQuality({ groups: emptyGroups(), pending: 4, duplicates: 0, syntaxErrors: 0, rows: 4 }, thresholds)).toMatchObject({
       score: null,

@@ -19,8 +19,10 @@ import { approvalOf, type Approval, type ApprovalThresholds } from '../domain/ap
  * Addresses still waiting for their check are `pending` and left out until checked. Repeats of an
  * address (duplicates) are not addresses of their own: they are counted, never checked, never scored.
  *
- * score = round(100 × Σ value(group) × count(group) / checked), where checked is the sum of the
- * groups' counts; bounce estimate = Σ bounce(group) × count(group) / checked, as a percentage.
+ * score = round(100 × Σ value(group) × count(group) / scored), where scored is the sum of the
+ * groups' counts; bounce estimate = Σ bounce(group) × count(group) / scored, as a percentage.
+ * `checked` is what its name says: the scored addresses whose check ran (bad syntax is scored as
+ * invalid without a check).
  * The value and bounce rate of each group are in GROUP_RATES: the bounce rates are the rates
  * senders observe for such addresses (an invalid address always bounces; a catch-all domain
  * bounces about one message in four; a safe address almost never), the values how much an
@@ -73,6 +75,9 @@ export interface Quality {
   score: number | null;
   /** Percent with one decimal; null until an address has been checked. */
   bounce_estimate_percent: number | null;
+  /** Distinct addresses with an outcome, bad syntax included: the denominator of every share. */
+  scored: number;
+  /** Of those, the addresses whose check ran (bad syntax is never checked). */
   checked: number;
   pending: number;
   final: boolean;
@@ -83,28 +88,29 @@ export interface Quality {
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 export function listQuality(input: QualityInput, thresholds: ApprovalThresholds): Quality {
-  const checked = riskGroups.reduce((sum, group) => sum + input.groups[group], 0);
+  const scored = riskGroups.reduce((sum, group) => sum + input.groups[group], 0);
   const breakdown = riskGroups.map((group) => {
     const count = input.groups[group];
     const rates = GROUP_RATES[group];
     return {
       group,
       count,
-      percent: percent(count, checked),
+      percent: percent(count, scored),
       value: rates.value,
       bounce_rate: rates.bounce,
-      points: checked > 0 ? Math.round(((rates.value * count) / checked) * 1000) / 10 : 0,
+      points: scored > 0 ? Math.round(((rates.value * count) / scored) * 1000) / 10 : 0,
     };
   });
   const value = riskGroups.reduce((sum, group) => sum + GROUP_RATES[group].value * input.groups[group], 0);
   return {
-    score: checked > 0 ? Math.round((100 * value) / checked) : null,
-    bounce_estimate_percent: checked > 0 ? bouncePercent(input.groups, riskGroups) : null,
-    checked,
+    score: scored > 0 ? Math.round((100 * value) / scored) : null,
+    bounce_estimate_percent: scored > 0 ? bouncePercent(input.groups, riskGroups) : null,
+    scored,
+    checked: Math.max(0, scored - input.syntaxErrors),
     pending: input.pending,
     final: input.pending === 0,
     breakdown,
-    grade: approvalOf({ safe: input.groups.safe, processed: checked }, thresholds),
+    grade: approvalOf({ safe: input.groups.safe, processed: scored }, thresholds),
   };
 }
 

@@ -14,7 +14,7 @@ const ownDomain = async (workspace: { id: string }) => {
 };
 
 describeSecurity({ service: 'verify', method: 'GET', path: '/v1/me/api-keys', scopes: ['admin'] });
-describeSecurity({ service: 'verify', method: 'POST', path: '/v1/me/api-keys', body: { name: 'x', scopes: ['verify'] }, scopes: ['admin'] });
+describeSecurity({ service: 'verify', method: 'POST', path: '/v1/me/api-keys', body: { name: 'x', scopes: ['verify'] }, scopes: ['admin'], takesText: 'name' });
 describeSecurity({ service: 'verify', method: 'GET', path: ownKey, scopes: ['admin'], ownsResource: true });
 describeSecurity({ service: 'verify', method: 'PATCH', path: ownKey, body: { name: 'y' }, scopes: ['admin'], ownsResource: true });
 describeSecurity({ service: 'verify', method: 'DELETE', path: ownKey, scopes: ['admin'], ownsResource: true });

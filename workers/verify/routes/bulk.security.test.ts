@@ -17,7 +17,7 @@ const ownSearch = async (workspace: { id: string }) => `/v1/find_email/${(await 
 
 const bulk = { service: 'verify', scopes: ['bulk'], feature: 'bulk' } as const;
 
-describeSecurity({ ...bulk, method: 'POST', path: '/v1/bulk', body: { input: ['jane@example.com'], sandbox: true } });
+describeSecurity({ ...bulk, method: 'POST', path: '/v1/bulk', body: { input: ['jane@example.com'], sandbox: true }, takesText: 'input.0' });
 describeSecurity({ ...bulk, method: 'GET', path: ownBulkJob(), ownsResource: true });
 describeSecurity({ ...bulk, method: 'GET', path: ownBulkJob('/results'), ownsResource: true });
 for (const suffix of ['', '/results', '/download', '/latency', '/failure-report', '/failure-center', '/approval', '/events']) {

@@ -159,7 +159,8 @@ export function registerBulkRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(createRoute, async (c) => {
     // Only read for a JSON body, which the validator checked against bulkJsonInput (the text/csv schema joins the inferred type).
     const request = await readJobRequest(c, c.req.valid('query'), () => c.req.valid('json') as z.infer<typeof bulkJsonInput>);
-    const job = await createJob(c.get('services').db, c.env.BULK_QUEUE, {
+    // Up to MAX_JOB_ADDRESSES tasks are inserted in one statement: no read deadline.
+    const job = await createJob(c.get('services').bulkDb, c.env.BULK_QUEUE, {
       ...jobCaller(c),
       kind: 'bulk',
       addresses: request.addresses,

@@ -72,6 +72,36 @@ describe('POST /v1/check_email', () => {
     expect(await creditsUsed(auth)).toBe(1);
   });
 
+  it('lists each MX host it tried in debug.smtp.attempts, and keeps them in the history', async () => {
+    const { auth } = await seedTenant({ scopes: ['verify'] });
+    const address = uniqueAddress('alice', 'fallback.test');
+    const output = (await (await checkEmail(auth, { to_email: address })).json()) as CheckEmailOutput;
+    expect(checkEmailOutputSchema.parse(output)).toEqual(output);
+    expect(output).toMatchObject({ is_reachable: 'safe', debug: { smtp: { mx_host: 'mailbox.mx.test' } } });
+    expect(output.debug.smtp.attempts).toMatchObject([
+      { mx_host: 'dead.mx.test', outcome: 'unreachable', error: expect.stringContaining('dead.mx.test') },
+      { mx_host: 'mailbox.mx.test', outcome: 'replied', error: null },
+    ]);
+    expect((await history(auth, address)).history[0]!.result.debug.smtp.attempts).toEqual(output.debug.smtp.attempts);
+  });
+
+  it('charges a 550 5.7.1 whose text names a missing user as invalid, and gives back a true 5.7.1 refusal', async () => {
+    const { auth } = await seedTenant({ scopes: ['verify'] });
+    const missing = (await (await checkEmail(auth, { to_email: uniqueAddress('nobody', 'restriction-class.test') })).json()) as CheckEmailOutput;
+    expect(missing).toMatchObject({
+      is_reachable: 'invalid',
+      reason: 'rejected_email',
+      debug: { smtp: { reply: { enhanced_code: '5.7.1', class: 'undeliverable' } } },
+    });
+    const denied = (await (await checkEmail(auth, { to_email: uniqueAddress('denied', 'restriction-class.test') })).json()) as CheckEmailOutput;
+    expect(denied).toMatchObject({
+      is_reachable: 'unknown',
+      reason: 'unavailable_smtp',
+      debug: { smtp: { reply: { enhanced_code: '5.7.1', class: 'blocked' } } },
+    });
+    expect(await creditsUsed(auth)).toBe(1);
+  });
+
   it('answers a sandbox request without a credit, a history entry or a connection', async () => {
     const { tenant, auth } = await seedTenant({ scopes: ['verify'] });
     const sandboxed = `u${crypto.randomUUID().slice(0, 8)}+full-inbox@mailbox.test`;

@@ -22,7 +22,7 @@ describe('GET /v1/lists/{list_id}/quality', () => {
       score: 43,
       // (2 × 0.01 + 2 × 1 + 0.25 + 0.6 + 0.2 + 0.05 + 0.3) / 9
       bounce_estimate_percent: 38,
-      counts: { rows: 10, checked: 9, pending: 0, duplicates: 1, syntax_errors: 1, suppressed: 0 },
+      counts: { rows: 10, scored: 9, checked: 8, pending: 0, duplicates: 1, syntax_errors: 1, suppressed: 0 },
       shares: { safe: 22.2, risky: 44.4, invalid: 22.2, unknown: 11.1, suppressed: 0 },
       grade: { verdict: 'poor', approved: false, safe_percent: 22.22, thresholds: { excellent: 95, good: 85 } },
     });
@@ -42,7 +42,7 @@ describe('GET /v1/lists/{list_id}/quality', () => {
       final: false,
       score: null,
       bounce_estimate_percent: null,
-      counts: { pending: 1, checked: 0 },
+      counts: { pending: 1, scored: 0, checked: 0 },
       grade: { verdict: 'pending' },
     });
   });

@@ -14,9 +14,9 @@ const rateTable = riskGroups
 
 const description = `Every distinct address of the list is in one risk group, the first that applies in the order of the table. Repeats (duplicates) are not addresses of their own: counted, not scored. Addresses not checked yet are \`pending\` and left out until they are; while some are, \`final\` is false.
 
-- **score** = round(100 × Σ value × count / checked), 0–100.
-- **bounce_estimate_percent** = Σ bounce rate × count / checked: the share of messages expected to bounce if the whole list were sent to.
-- **grade**: the rule of GET /v1/jobs/{job_id}/approval: the safe share (\`safe\` of checked) at or above the workspace’s \`approval_excellent_threshold\` is \`excellent\`, at or above \`approval_good_threshold\` \`good\` (both approved), below \`poor\`; \`pending\` before any check.
+- **score** = round(100 × Σ value × count / scored), 0–100, where \`scored\` counts the distinct addresses with an outcome, bad syntax included.
+- **bounce_estimate_percent** = Σ bounce rate × count / scored: the share of messages expected to bounce if the whole list were sent to.
+- **grade**: the rule of GET /v1/jobs/{job_id}/approval: the safe share (\`safe\` of scored) at or above the workspace’s \`approval_excellent_threshold\` is \`excellent\`, at or above \`approval_good_threshold\` \`good\` (both approved), below \`poor\`; \`pending\` before any check.
 - **suppressed**: the address is on the workspace’s suppression list (matched by the one rule of GET /v1/suppressions/check, with the provider the check found) as it stands when the report is read; the list is rematched only when the suppression list changed since its last match. An address the check found \`invalid\` stays \`invalid\`; a suppressed address is worth nothing to send to and is never sent to, so it counts 0 for both value and bounce.
 
 | group | value | bounce rate | meaning |
@@ -44,7 +44,11 @@ const qualitySchema = z
     bounce_estimate_percent: z.number().nullable(),
     counts: z.object({
       rows: z.number().int(),
-      checked: z.number().int().openapi({ description: 'Distinct addresses with an outcome (bad syntax included): the denominator.' }),
+      scored: z
+        .number()
+        .int()
+        .openapi({ description: 'Distinct addresses with an outcome (bad syntax included): the denominator of the score and every share.' }),
+      checked: z.number().int().openapi({ description: 'Of the scored addresses, those whose check ran: bad syntax is scored as invalid without a check.' }),
       pending: z.number().int(),
       duplicates: z.number().int(),
       syntax_errors: z.number().int(),
@@ -52,7 +56,7 @@ const qualitySchema = z
     }),
     shares: z
       .object({ safe: z.number(), risky: z.number(), invalid: z.number(), unknown: z.number(), suppressed: z.number() })
-      .openapi({ description: 'Percent of checked by verdict: risky is disposable, full inbox, catch-all, role and other risky together.' }),
+      .openapi({ description: 'Percent of scored by verdict: risky is disposable, full inbox, catch-all, role and other risky together.' }),
     breakdown: z.array(groupShare),
     grade: z.object({
       verdict: z.enum(approvalVerdicts),

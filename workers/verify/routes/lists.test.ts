@@ -114,6 +114,32 @@ describe('POST /v1/lists', () => {
     expect(((await response.json()) as ListView).totals).toMatchObject({ rows: 2, addresses: 2 });
   });
 
+  it('reads a text field strictly as UTF-8: a character split between chunks is kept, a Latin-1 byte is refused naming the field', async () => {
+    const { auth } = await listTenant();
+    const send = (body: Uint8Array, contentType: string) => {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < body.length; at += 1) controller.enqueue(body.slice(at, at + 1));
+          controller.close();
+        },
+      });
+      return callVerifyRaw('POST', '/v1/lists', { ...auth, 'content-type': contentType }, stream);
+    };
+    const split = multipartBody({ name: 'Café 😀', sandbox: 'true' }, 'email\njane@example.com\n');
+    const created = await send(split.body, split.contentType);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ name: 'Café 😀' });
+
+    const marked = multipartBody({ name: 'Caf\u0001', sandbox: 'true' }, 'email\njane@example.com\n');
+    const latin1 = await send(
+      marked.body.map((byte) => (byte === 0x01 ? 0xe9 : byte)),
+      marked.contentType,
+    );
+    expect(latin1.status).toBe(400);
+    expect(await latin1.json()).toMatchObject({ code: 'validation_failed', field: 'name', message: expect.stringContaining('not UTF-8') });
+    expect(((await (await callVerify('GET', '/v1/lists', auth)).json()) as { total: number }).total).toBe(1);
+  });
+
   it('refuses a body that is neither a form nor JSON rows', async () => {
     const { auth } = await listTenant();
     const response = await callVerifyRaw('POST', '/v1/lists', { ...auth, 'content-type': 'text/plain' }, 'email\n');

@@ -22,7 +22,7 @@ const ownPipeline =
   async (workspace: { id: string }) =>
     `/v1/pipelines/${(await seedPipeline(workspace.id)).id}${suffix}`;
 
-describeSecurity({ ...write, method: 'POST', path: '/v1/pipelines', body: { name: 'signups', options: { sandbox: true } } });
+describeSecurity({ ...write, method: 'POST', path: '/v1/pipelines', body: { name: 'signups', options: { sandbox: true } }, takesText: 'name' });
 describeSecurity({ ...read, method: 'GET', path: '/v1/pipelines' });
 describeSecurity({ ...read, method: 'GET', path: ownPipeline(), ownsResource: true });
 describeSecurity({ ...write, method: 'PATCH', path: ownPipeline(), body: { name: 'renamed' }, ownsResource: true });
@@ -34,6 +34,7 @@ describeSecurity({
   headers: { 'idempotency-key': 'security-suite-push' },
   body: { rows: [{ email: 'jane@example.com' }] },
   ownsResource: true,
+  takesText: 'rows.0.email',
 });
 describeSecurity({ ...write, method: 'POST', path: ownPipeline('/pause'), ownsResource: true });
 describeSecurity({

@@ -1,5 +1,8 @@
-import { SELF } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { outcomes, providerDeliveryTokens } from '../../../shared/db/schema';
+import { databaseGate } from '../../../test/workers/database-gate';
 import {
   mailgunPermanentFailure,
   postmarkBounce,
@@ -7,7 +10,10 @@ import {
   postmarkSpamComplaint,
   sendgridEvents,
 } from '../../../test/node/fixtures/providers/samples';
-import { seedTenant } from '../../../test/workers/seed';
+import { verifyEnv } from '../../../test/workers/bulk-flow';
+import { seedTenant, withTestDb } from '../../../test/workers/seed';
+import { RETENTION_CRON } from '../crons';
+import worker from '../index';
 
 const base = 'http://verify.test';
 
@@ -139,6 +145,21 @@ describe('SendGrid deliveries', () => {
     expect(await (await deliver(body, headers)).json()).toMatchObject({ recorded: 1 });
     expect(await (await deliver(body, headers)).json()).toMatchObject({ recorded: 0, duplicates: 1 });
   });
+
+  it('refuses a signed timestamp that is not a number of seconds: the window cannot be stepped around', async () => {
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const spki = new Uint8Array((await crypto.subtle.exportKey('spki', pair.publicKey)) as ArrayBuffer);
+    const { auth, deliver } = await endpointFor('sendgrid', { provider_config: { verification_key: btoa(String.fromCharCode(...spki)) } });
+    const body = JSON.stringify(sendgridEvents.slice(1, 2));
+    const timestamp = 'whenever';
+    const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(timestamp + body)));
+    const headers = {
+      'x-twilio-email-event-webhook-signature': btoa(String.fromCharCode(...rawToDer(raw))),
+      'x-twilio-email-event-webhook-timestamp': timestamp,
+    };
+    expect((await deliver(body, headers)).status).toBe(401);
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
 });
 
 /** WebCrypto signs P-256 as r‖s; SendGrid sends ASN.1 DER. */
@@ -155,8 +176,11 @@ function rawToDer(raw: Uint8Array): Uint8Array {
 
 describe('Mailgun deliveries', () => {
   const signingKey = 'key-test-signing-key';
+  afterEach(async () => {
+    await databaseGate('provider-delivery').control('up');
+  });
 
-  async function signed(key: string, timestamp: number) {
+  async function signed(key: string, timestamp: number | string) {
     const token = crypto.randomUUID().replaceAll('-', '');
     const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     const digest = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(`${timestamp}${token}`)));
@@ -172,7 +196,110 @@ describe('Mailgun deliveries', () => {
       { email: 'alice@example.com', type: 'hard_bounce', message_id: '20130503182626.18666.16540@sandbox.mailgun.org' },
     ]);
     expect(await isSuppressed(auth, 'alice@example.com')).toBe(true);
-    expect(await (await deliver(body)).json()).toMatchObject({ recorded: 0, duplicates: 1 });
+    // The same request again is a second use of its signature: refused, and still one outcome.
+    expect((await deliver(body)).status).toBe(401);
+    expect(await outcomesOf(auth)).toHaveLength(1);
+  });
+
+  // Mailgun signs the timestamp and token, not event-data: a captured request is a signature anyone
+  // could put other events under, so each token is good for one delivery.
+  it('refuses a captured signature carrying altered event data, recording and suppressing nothing', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const captured = await signed(signingKey, Math.floor(Date.now() / 1000));
+    expect(await (await deliver(captured)).json()).toMatchObject({ recorded: 1 });
+    const forged = {
+      ...captured,
+      'event-data': { ...captured['event-data'], id: 'forged-event-id', recipient: 'victim@example.com', timestamp: Date.now() / 1000 },
+    };
+    const refused = await deliver(forged);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      code: 'unauthorized',
+      message: "The signature's token was used by an earlier delivery to this endpoint; each token is good for one delivery.",
+      hint: expect.stringContaining('Nothing was recorded'),
+    });
+    expect((await outcomesOf(auth)).map((outcome) => outcome.email)).toEqual(['alice@example.com']);
+    expect(await isSuppressed(auth, 'victim@example.com')).toBe(false);
+  });
+
+  it('remembers the token of a delivery that recorded nothing, so it cannot be turned into a bounce', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const opened = await signed(signingKey, Math.floor(Date.now() / 1000));
+    const open = { ...opened, 'event-data': { ...opened['event-data'], event: 'opened', id: 'open-1' } };
+    expect(await (await deliver(open)).json()).toEqual({ received: 1, recorded: 0, duplicates: 0, ignored: 1 });
+    expect((await deliver({ ...open, 'event-data': { ...open['event-data'], event: 'failed', id: 'open-2' } })).status).toBe(401);
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
+
+  it('takes one of concurrent deliveries under one token, whatever their event data', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const captured = await signed(signingKey, Math.floor(Date.now() / 1000));
+    const copies = Array.from({ length: 6 }, (_, index) => ({
+      ...captured,
+      'event-data': { ...captured['event-data'], id: `copy-${index}`, recipient: `copy-${index}@example.com` },
+    }));
+    const statuses = (await Promise.all(copies.map((copy) => deliver(copy)))).map((response) => response.status);
+    expect(statuses.sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    expect(await outcomesOf(auth)).toHaveLength(1);
+  });
+
+  it('refuses a signed timestamp that is not a number of seconds', async () => {
+    const { auth, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    expect((await deliver(await signed(signingKey, 'soon'))).status).toBe(401);
+    expect(await outcomesOf(auth)).toEqual([]);
+  });
+
+  // Every cut point of one delivery: the token is claimed in the transaction that records its
+  // outcomes, so Mailgun's retry of a delivery that failed is taken, never refused as a reuse.
+  it('leaves the token of a delivery the database cut unclaimed, so its retry is taken', async () => {
+    const gate = databaseGate('provider-delivery');
+    const { endpoint, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    const path = new URL(endpoint.delivery_url).pathname;
+    const deliverGated = async (body: unknown) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await worker.fetch(request, { ...verifyEnv, DATABASE_URL: gate.databaseUrl }, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const sent: string[] = [];
+    for (let chunks = 1; ; chunks++) {
+      const captured = await signed(signingKey, Math.floor(Date.now() / 1000));
+      const email = `cut-${chunks}@example.com`;
+      const body = { ...captured, 'event-data': { ...captured['event-data'], id: `cut-${chunks}`, recipient: email } };
+      await gate.control(`down-after/${chunks}`);
+      const first = await deliverGated(body);
+      await gate.control('up');
+      const retry = await deliver(body);
+      sent.push(email);
+      if (first.status === 200) {
+        expect(retry.status).toBe(401);
+        break;
+      }
+      expect(first.status, await first.clone().text()).toBe(503);
+      // Taken by the retry, or (the cut after the commit) taken by the first attempt already.
+      expect([200, 401]).toContain(retry.status);
+    }
+    expect(sent.length).toBeGreaterThan(3);
+    const recorded = await withTestDb((db) => db.select({ email: outcomes.email }).from(outcomes).where(eq(outcomes.endpointId, endpoint.id)));
+    expect(recorded.map((row) => row.email).sort()).toEqual(sent.sort());
+  });
+
+  it('forgets tokens in the hourly retention run once their timestamp can no longer be accepted', async () => {
+    const { endpoint, deliver } = await endpointFor('mailgun', { provider_config: { signing_key: signingKey } });
+    expect((await deliver(await signed(signingKey, Math.floor(Date.now() / 1000)))).status).toBe(200);
+    await withTestDb((db) =>
+      db.insert(providerDeliveryTokens).values({ endpointId: endpoint.id, token: 'long-gone', expiresAt: new Date(Date.now() - 60_000) }),
+    );
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: RETENTION_CRON, scheduledTime: Date.now() }), verifyEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    const kept = await withTestDb((db) =>
+      db.select({ expiresAt: providerDeliveryTokens.expiresAt }).from(providerDeliveryTokens).where(eq(providerDeliveryTokens.endpointId, endpoint.id)),
+    );
+    expect(kept).toHaveLength(1);
+    // Past the last moment its timestamp is accepted (5 minutes ahead of now at most).
+    expect(kept[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 5 * 60_000);
   });
 
   it('refuses a wrong signature, an old one and an endpoint without a signing key', async () => {

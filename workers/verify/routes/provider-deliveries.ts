@@ -18,7 +18,8 @@ const deliveryRoute = defineOperation({
   summary: "Receiving URL for an email provider's webhooks",
   description: [
     'Public: the delivery token in the path is the credential (and `allowed_ips`, when the endpoint sets them, checked against `CF-Connecting-IP`). Give this URL to the provider as its webhook URL; the body is the provider’s own payload, unchanged (see POST /v1/provider-endpoints for the formats).',
-    'Each event that is an outcome is recorded (GET /v1/outcomes), with the suppression the workspace policy makes; opens, clicks and the like are accepted and ignored. A delivery of an event the endpoint already recorded (the provider retries, or a request is replayed) records nothing: `duplicates` counts it. Mailgun and signed SendGrid deliveries older than 5 minutes are refused.',
+    'Each event that is an outcome is recorded (GET /v1/outcomes), with the suppression the workspace policy makes; opens, clicks and the like are accepted and ignored. A delivery of an event the endpoint already recorded (the provider retries, or a request is replayed) records nothing: `duplicates` counts it. Mailgun and signed SendGrid deliveries whose signed timestamp is more than 5 minutes from now are refused (401).',
+    'Mailgun signs its `timestamp` and `token`, not `event-data`, so each token is good for one delivery: a second delivery under a token this endpoint took (a copy of a captured request, with its event data altered or not) is refused with 401 `unauthorized` (the envelope `{code, message, hint}`, the message saying its token was used by an earlier delivery) and records nothing; of concurrent deliveries under one token, one is taken. The token is claimed in the transaction that records the delivery’s outcomes, so a delivery that failed (5xx) leaves it unclaimed. Tokens are kept an hour past their 5-minute window, then forgotten by the hourly retention run.',
     'Amazon SES (through an SNS topic subscribed to this URL over HTTPS, raw message delivery off): every message’s SNS signature is verified (SignatureVersion 1, SHA1withRSA, or 2, SHA256withRSA) with the certificate at its `SigningCertURL`, fetched only from `https://sns.<region>.amazonaws.com`; a SubscriptionConfirmation is confirmed by visiting its `SubscribeURL` (also only on an SNS host) and answers `sns_subscription: confirmed`.',
   ].join('\n\n'),
   access: 'public',
@@ -46,7 +47,9 @@ const deliveryRoute = defineOperation({
         .openapi('ProviderDeliveryResult'),
       'The delivery was taken.',
     ),
-    401: errorResponse('Unknown delivery token, or a signature that does not hold.'),
+    401: errorResponse(
+      '`unauthorized`: unknown delivery token, or a signature that does not hold: wrong key, incomplete, its timestamp outside 5 minutes of now, or (Mailgun) a token an earlier delivery used. Nothing is recorded.',
+    ),
     403: errorResponse('The endpoint is paused, or the caller is not in `allowed_ips`.'),
     413: errorResponse('The body is over 1 MiB.'),
     502: errorResponse(

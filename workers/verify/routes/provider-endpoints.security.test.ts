@@ -8,6 +8,13 @@ const ownEndpoint = async (workspace: { id: string }) => {
 };
 
 describeSecurity({ service: 'verify', method: 'GET', path: '/v1/provider-endpoints', scopes: ['settings'] });
-describeSecurity({ service: 'verify', method: 'POST', path: '/v1/provider-endpoints', body: { provider: 'postmark', label: 'x' }, scopes: ['settings'] });
+describeSecurity({
+  service: 'verify',
+  method: 'POST',
+  path: '/v1/provider-endpoints',
+  body: { provider: 'postmark', label: 'x' },
+  scopes: ['settings'],
+  takesText: 'label',
+});
 describeSecurity({ service: 'verify', method: 'PATCH', path: ownEndpoint, body: { label: 'y' }, scopes: ['settings'], ownsResource: true });
 describeSecurity({ service: 'verify', method: 'DELETE', path: ownEndpoint, scopes: ['settings'], ownsResource: true });

@@ -119,6 +119,27 @@ describe('POST /v1/suppressions/import', () => {
     expect(await values(auth)).toEqual([]);
   });
 
+  it('imports nothing from a file that is not UTF-8, naming the line, wherever the chunks split it', async () => {
+    const { auth } = await tenant();
+    // 2,000 good lines (several insert batches), then "josé" in Latin-1 on line 2,002.
+    const good = new TextEncoder().encode(`email\r\n${Array.from({ length: 2_000 }, (_, index) => `ok${index}@latin.example`).join('\r\n')}\r\n`);
+    const bytes = new Uint8Array([...good, ...new TextEncoder().encode('jos'), 0xe9, ...new TextEncoder().encode('@latin.example\r\n')]);
+    for (const size of [bytes.length, 4_096, 7]) {
+      let offset = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (offset >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(offset, offset + size));
+          offset += size;
+        },
+      });
+      const response = await upload(auth, stream);
+      expect({ size, status: response.status }).toEqual({ size, status: 400 });
+      expect(await response.json()).toMatchObject({ code: 'validation_failed', field: 'body', line: 2_002, message: expect.stringContaining('not UTF-8') });
+    }
+    expect(await values(auth)).toEqual([]);
+  });
+
   it('refuses another content type and an unknown default reason', async () => {
     const { auth } = await tenant();
     const json = await SELF.fetch(`${base}/v1/suppressions/import`, {

@@ -17,7 +17,7 @@ const ownEntry = async (workspace: { id: string }) => {
 
 const common = { service: 'verify', scopes: ['suppressions'], feature: 'suppressions' } as const;
 describeSecurity({ ...common, method: 'GET', path: '/v1/suppressions' });
-describeSecurity({ ...common, method: 'POST', path: '/v1/suppressions', body: { value: 'a@example.com' } });
+describeSecurity({ ...common, method: 'POST', path: '/v1/suppressions', body: { value: 'a@example.com' }, takesText: 'value' });
 describeSecurity({ ...common, method: 'GET', path: '/v1/suppressions/check?email=a@example.com' });
 describeSecurity({ ...common, method: 'GET', path: '/v1/suppressions/export' });
 // The suite sends JSON: each refusal comes before the body's type is looked at.

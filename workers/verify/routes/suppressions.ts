@@ -281,7 +281,8 @@ export function registerSuppressionRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const body = c.req.raw.body;
     if (!body) throw new ApiError('validation_failed', 'The request has no body.', { hint: 'Send the CSV as the body.', details: { field: 'body' } });
     const principal = c.get('principal');
-    const summary = await importSuppressions(c.get('services').db, principal.workspaceId, body, {
+    // Batches of BATCH_ROWS rows in one transaction as the CSV streams in: no read deadline.
+    const summary = await importSuppressions(c.get('services').bulkDb, principal.workspaceId, body, {
       reason: c.req.valid('query').reason,
       actor: { kind: 'import', id: actorId(principal) },
     });

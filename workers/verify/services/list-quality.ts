@@ -30,9 +30,9 @@ export async function qualityReport(db: Database, tenantId: string, listId: numb
     thresholds,
   );
   const share = (verdict: string) =>
-    quality.checked === 0
+    quality.scored === 0
       ? 0
-      : Math.round((riskGroups.filter((group) => verdictOf[group] === verdict).reduce((sum, group) => sum + tally.groups[group], 0) / quality.checked) * 1000) /
+      : Math.round((riskGroups.filter((group) => verdictOf[group] === verdict).reduce((sum, group) => sum + tally.groups[group], 0) / quality.scored) * 1000) /
         10;
   return {
     list_id: list.id,
@@ -42,6 +42,7 @@ export async function qualityReport(db: Database, tenantId: string, listId: numb
     bounce_estimate_percent: quality.bounce_estimate_percent,
     counts: {
       rows: list.rows,
+      scored: quality.scored,
       checked: quality.checked,
       pending: quality.pending,
       duplicates: list.duplicates,

@@ -3,6 +3,7 @@ import type { Database } from '../../../shared/db/client';
 import { lists } from '../../../shared/db/schema';
 import { sha256Hex } from '../../../shared/crypto';
 import { ApiError } from '../../../shared/http/api-error';
+import { NotUtf8Error, Utf8LineDecoder } from '../../../shared/http/utf8';
 import type { JobCheckOptions } from '../bulk/jobs';
 import type { BulkMessage } from '../bulk/messages';
 import { ListInputError } from '../lists/columns';
@@ -169,33 +170,34 @@ export async function createListFromMultipart(
   const upload = new Upload(db, queue, creation);
   const multipart = new MultipartStreamParser(boundary);
   const csv = new CsvStreamParser();
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const decoder = new Utf8LineDecoder();
   const digest = new crypto.DigestStream('SHA-256');
   const hasher = digest.getWriter();
   const raw: Record<string, string> = {};
   let fields: ListFields | undefined;
-  let part: { name: string; isFile: boolean } | undefined;
+  let part: { name: string; isFile: boolean; field: Utf8LineDecoder | undefined } | undefined;
   let sawFile = false;
   let size = 0;
 
   const addRows = async (rows: CsvRow[]) => {
     for (const row of rows) await upload.add(row);
   };
-  // Lines decoded so far, to name the line of a byte that is not UTF-8.
-  let decodedLines = 0;
   const decode = (bytes: Uint8Array | undefined) => {
     try {
-      const text = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
-      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) decodedLines += 1;
-      return text;
-    } catch {
-      const lenient = bytes ? new TextDecoder().decode(bytes) : '';
-      const before = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD')));
-      throw new ListInputError(
-        'The file is not UTF-8 text.',
-        'Save the CSV as “CSV UTF-8” (Excel) or choose UTF-8 when exporting, then upload it again.',
-        decodedLines + 1 + before.split('\n').length - 1,
-      );
+      return decoder.decode(bytes);
+    } catch (error) {
+      if (!(error instanceof NotUtf8Error)) throw error;
+      throw new ListInputError('The file is not UTF-8 text.', error.hint, error.line);
+    }
+  };
+
+  // A text field's bytes may arrive split mid-character: decoded as a stream, finished when the next part begins.
+  const fieldText = (name: string, decoder: Utf8LineDecoder, bytes?: Uint8Array) => {
+    try {
+      return decoder.decode(bytes);
+    } catch (error) {
+      if (!(error instanceof NotUtf8Error)) throw error;
+      throw new ApiError('validation_failed', `The field ${JSON.stringify(name)} is not UTF-8 text.`, { hint: error.hint, details: { field: name } });
     }
   };
 
@@ -213,6 +215,7 @@ export async function createListFromMultipart(
       }
       for (const event of multipart.push(value)) {
         if (event.type === 'part') {
+          if (part?.field) raw[part.name] += fieldText(part.name, part.field);
           if (event.name === 'file') {
             if (sawFile) throw new MultipartError('The form has more than one `file` part.');
             sawFile = true;
@@ -221,14 +224,14 @@ export async function createListFromMultipart(
           } else if (sawFile) {
             throw new MultipartError(`The field ${JSON.stringify(event.name)} comes after the file; send the text fields first.`);
           }
-          part = { name: event.name, isFile: event.name === 'file' };
+          part = { name: event.name, isFile: event.name === 'file', field: event.name === 'file' ? undefined : new Utf8LineDecoder() };
           raw[event.name] ??= '';
         } else if (event.type === 'data' && part) {
           if (part.isFile) {
             await hasher.write(event.bytes);
             if (upload.writer) await addRows(csv.push(decode(event.bytes)));
           } else {
-            raw[part.name] += new TextDecoder().decode(event.bytes);
+            raw[part.name] += fieldText(part.name, part.field!, event.bytes);
             if (raw[part.name]!.length > MAX_FIELD_BYTES) throw new MultipartError(`The field ${JSON.stringify(part.name)} is too long.`);
           }
         }

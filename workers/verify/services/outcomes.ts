@@ -59,13 +59,20 @@ export function outcomeAddress(email: string): string | null {
  * not recorded again (`created: false`), nor is one whose Idempotency-Key an earlier outcome holds
  * within the idempotency window (that outcome is returned; another request under the key is a
  * 422). The suppression's `created` event names the endpoint the outcome came through, or the
- * outcome itself when it was posted to /v1/outcomes.
+ * outcome itself when it was posted to /v1/outcomes. `first` runs first in the same transaction
+ * (a delivery's one-time token claimed with the outcomes it brings); what it throws records nothing.
  */
-export async function recordOutcomes(db: Database, tenantId: string, entries: readonly NewOutcome[]): Promise<Array<{ row: OutcomeRow; created: boolean }>> {
-  if (entries.length === 0) return [];
+export async function recordOutcomes(
+  db: Database,
+  tenantId: string,
+  entries: readonly NewOutcome[],
+  first?: (tx: Executor) => Promise<void>,
+): Promise<Array<{ row: OutcomeRow; created: boolean }>> {
+  if (entries.length === 0 && !first) return [];
   const mode = ((await readSettings(db, tenantId))?.defaultPolicyMode as PolicyMode | null) ?? settingDefaults.defaultPolicyMode;
   // Interactive: each outcome's insert answer decides whether its suppression entry is written.
   return db.interactive(async (tx) => {
+    await first?.(tx);
     const results: Array<{ row: OutcomeRow; created: boolean }> = [];
     for (const entry of entries) results.push(await recordOne(tx, tenantId, entry, mode));
     return results;

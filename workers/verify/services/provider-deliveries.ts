@@ -1,7 +1,9 @@
-import type { Database } from '../../../shared/db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../shared/db/client';
+import { providerDeliveryTokens } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { ipInRanges, parseIpRange, type IpRange } from '../feedback/cidr';
-import { DeliveryError, parseJson, type ProviderEvent } from '../feedback/providers/event';
+import { DeliveryError, parseJson, type OneTimeToken, type ProviderEvent } from '../feedback/providers/event';
 import { parseGeneric } from '../feedback/providers/generic';
 import { parseMailgun } from '../feedback/providers/mailgun';
 import { parsePostmark } from '../feedback/providers/postmark';
@@ -82,7 +84,8 @@ export async function receiveDelivery(db: Database, request: DeliveryRequest, po
         ]
       : [];
   });
-  const results = await recordOutcomes(db, endpoint.tenantId, outcomes);
+  const { oneTimeToken } = parsed;
+  const results = await recordOutcomes(db, endpoint.tenantId, outcomes, oneTimeToken && ((tx) => claimToken(tx, endpoint, oneTimeToken)));
   await touchEndpoint(db, endpoint.id);
   const recorded = results.filter((result) => result.created).length;
   return {
@@ -94,9 +97,45 @@ export async function receiveDelivery(db: Database, request: DeliveryRequest, po
   };
 }
 
+/** Tokens one statement deletes at most, so the purge never holds a long lock. */
+const TOKEN_PURGE_BATCH = 5_000;
+
+/** Forgets the one-time tokens whose timestamps can no longer be accepted (the hourly retention run). */
+export async function purgeExpiredDeliveryTokens(db: Database, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rowCount } = await db.execute(sql`
+      delete from verify.provider_delivery_tokens
+      where (endpoint_id, token) in (
+        select endpoint_id, token from verify.provider_delivery_tokens where expires_at < ${now.toISOString()}::timestamptz limit ${TOKEN_PURGE_BATCH}
+      )`);
+    total += rowCount ?? 0;
+    if ((rowCount ?? 0) < TOKEN_PURGE_BATCH) return total;
+  }
+}
+
 interface ParsedDelivery {
   events: ProviderEvent[];
   snsSubscription?: 'confirmed' | 'unsubscribed';
+  oneTimeToken?: OneTimeToken;
+}
+
+/**
+ * Claims a signature's one-time token with the outcomes of its delivery: a second delivery under
+ * it (a captured request, altered or not) is refused and records nothing, and of concurrent ones
+ * only the first is taken. A delivery that fails leaves its token unclaimed.
+ */
+async function claimToken(tx: Executor, endpoint: EndpointRow, token: OneTimeToken): Promise<void> {
+  const [claimed] = await tx
+    .insert(providerDeliveryTokens)
+    .values({ endpointId: endpoint.id, token: token.value, expiresAt: token.expiresAt })
+    .onConflictDoNothing()
+    .returning({ token: providerDeliveryTokens.token });
+  if (!claimed) {
+    throw new ApiError('unauthorized', "The signature's token was used by an earlier delivery to this endpoint; each token is good for one delivery.", {
+      hint: 'Nothing was recorded. The provider signs every delivery afresh, so a copy of an earlier request is refused.',
+    });
+  }
 }
 
 /**
@@ -133,13 +172,14 @@ async function parseDelivery(endpoint: EndpointRow, request: DeliveryRequest, po
       return { events: parseGeneric(parseJson(request.body), now) };
     case 'mailgun':
       // Awaited here, so a rejection has its handler at once (a returned promise gets one a tick late).
-      return { events: await parseMailgun(parseJson(request.body), typeof config.signing_key === 'string' ? config.signing_key : null, now) };
+      return await parseMailgun(parseJson(request.body), typeof config.signing_key === 'string' ? config.signing_key : null, now);
     case 'sendgrid': {
       if (typeof config.verification_key === 'string') {
         const signature = request.headers.get(SENDGRID_SIGNATURE_HEADER);
         const timestamp = request.headers.get(SENDGRID_TIMESTAMP_HEADER);
         if (!signature || !timestamp) throw new DeliveryError('signature', 'The SendGrid signature headers are missing.');
-        if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > 300)
+        const signedAt = Number(timestamp);
+        if (!Number.isFinite(signedAt) || Math.abs(now.getTime() / 1000 - signedAt) > 300)
           throw new DeliveryError('signature', 'The SendGrid signature is more than 5 minutes old.');
         if (!(await verifySendgridSignature(config.verification_key, signature, timestamp, request.body))) {
           throw new DeliveryError('signature', 'The SendGrid signature does not match the verification key.');

@@ -1,4 +1,3 @@
-import { connect } from 'cloudflare:sockets';
 import type { Redis } from '@upstash/redis/cloudflare';
 import { readConfig } from '../../../shared/config';
 import { ApiError } from '../../../shared/http/api-error';
@@ -6,6 +5,7 @@ import { dohResolver } from '../../../shared/net/doh';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 import { checkDomainReputation, type ReputationDeps, type ReputationReport } from '../reputation/check-domain';
+import { cloudflareTcp } from '../engine/sockets';
 import { policyFetcher } from '../reputation/policy-fetch';
 
 /**
@@ -50,7 +50,7 @@ export function reputationDeps(env: VerifyBindings): ReputationDeps {
     resolver,
     fetchPolicy: policyFetcher({
       resolver,
-      connectTcp: (address, port) => connect({ hostname: address, port }, { secureTransport: 'starttls', allowHalfOpen: false }),
+      connectTcp: cloudflareTcp,
       // The policy host is the domain owner's server, as its MX hosts are: the same local-development switch lets both be private.
       allowPrivate: config.ALLOW_PRIVATE_MX === '1',
       timeoutMs: DNS_TIMEOUT_MS,

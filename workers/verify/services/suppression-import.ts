@@ -3,6 +3,7 @@ import type { Database } from '../../../shared/db/client';
 import { suppressions, tenants, type SuppressionReason } from '../../../shared/db/schema';
 import { refreshStatistics } from '../../../shared/db/statistics';
 import { ApiError } from '../../../shared/http/api-error';
+import { NotUtf8Error, Utf8LineDecoder } from '../../../shared/http/utf8';
 import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
 import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from '../feedback/import-rows';
 import { closeExpiredIn } from './suppression-expiry';
@@ -98,10 +99,10 @@ export async function importSuppressions(
           },
         }),
       );
-      for await (const chunk of counted.pipeThrough(new TextDecoderStream())) await take(reader.push(chunk));
+      for await (const chunk of counted.pipeThrough(Utf8LineDecoder.stream())) await take(reader.push(chunk));
       await take(reader.end());
     } catch (error) {
-      if (error instanceof CsvSyntaxError) {
+      if (error instanceof CsvSyntaxError || error instanceof NotUtf8Error) {
         throw new ApiError('validation_failed', `${error.message}; nothing was imported.`, {
           hint: error.hint,
           details: { field: 'body', line: error.line },

@@ -25,5 +25,6 @@ export * from './comments';
 export * from './suppressions';
 export * from './outcomes';
 export * from './provider-endpoints';
+export * from './provider-delivery-tokens';
 export * from './operators';
 export * from './pipelines';

@@ -11,7 +11,8 @@ import { sentencesOf } from './types';
 import { voiceOf } from './voice';
 
 /** Words the notes write in code, whose case a sentence must keep wherever it uses them. */
-const codeWords = (notes: string) => new Set([...notes.matchAll(/`([^`\s]{3,})`/g)].map((match) => match[1]!));
+const codeWords = (notes: string) =>
+  new Set([...notes.matchAll(/`([^`\s]{3,})`/g)].map((match) => match[1]!).filter((word) => /[._/()@-]|\p{Ll}\p{Lu}/u.test(word)));
 
 /** @handles in a text: not a CSS at-rule or decorator the notes wrote as code, nor an npm scope (`@babel/core`). */
 const handles = (text: string, code: Set<string>) =>

@@ -42,8 +42,8 @@ const SHAPES: Record<Channel, { summary: number; highlights: number; audience: b
  * campaign routes measure it): the headline as the lead sentence (it names the product and the
  * kind of release), the items that matter most in the brief's order of significance, the call to
  * action fitted to the release with its link. Optional parts go first when space runs short
- * (audience, then the opening prose), then the call to action shrinks to its bare link, then
- * items; a first item that cannot fit whole is cut at a word boundary. Every sentence keeps the
+ * (audience, then the opening prose), then items; a first item that cannot fit whole is cut at a
+ * word boundary, and only when none fits does the call to action shrink to its bare link. Every sentence keeps the
  * citations of the brief sentence it came from.
  */
 export function draftPosts(brief: Brief, channels: readonly Channel[], voice: Voice): ChannelDraft[] {
@@ -113,9 +113,9 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       sentences: [head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta],
     };
   };
-  // The full call to action unless its bare link lets more items show.
-  const [best, ...others] = ctas.map(build);
-  const chosen = others.reduce((winner, next) => (next.shown > winner.shown ? next : winner), best!);
+  // The full call to action ("Update now…") unless it leaves no room for a single item.
+  const [full, ...bare] = ctas.map(build);
+  const chosen = full!.shown > 0 || bare.length === 0 ? full! : bare[0]!;
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
 

@@ -41,7 +41,8 @@ describe('generating a brief', () => {
       ],
     };
     const brief = generateBrief(release, profile);
-    expect(brief.headline.text).toBe('We released Acme v2.0.0, a security release!');
+    // A breaking section in a major version makes it a breaking release first, its CVE fix shown all the same.
+    expect(brief.headline.text).toBe('We released Acme v2.0.0, a major release with breaking changes!');
     expect(brief.product).toEqual({ name: 'Acme', source: 'profile' });
     expect(brief.audience.map((sentence) => sentence.text)).toEqual([
       'Acme is for teams shipping APIs.',
@@ -49,17 +50,23 @@ describe('generating a brief', () => {
       'Anyone upgrading should read the breaking changes first.',
     ]);
     expect(brief.callToAction).toMatchObject({
-      text: 'Update now to get the security fixes: https://acme.dev/docs',
+      text: 'Read the breaking changes before you upgrade: https://acme.dev/docs',
       citations: [
         { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
-        { source: 'notes', lines: { start: 6, end: 6 } },
+        { source: 'notes', lines: { start: 2, end: 2 } },
       ],
     });
+    const security = generateBrief({ ...release, notes: '## Security\n- Fix CVE-2026-1234 in the parser' }, profile);
+    expect(security.headline.text).toBe('We released Acme v2.0.0, a security release!');
+    expect(security.callToAction.text).toBe('Update now to get the security fixes: https://acme.dev/docs');
   });
 
   it('falls back to the release alone without a profile', () => {
     const brief = generateBrief(release, null);
-    expect(brief.headline).toEqual({ text: 'v2.0.0 is out: a security release.', citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }] });
+    expect(brief.headline).toEqual({
+      text: 'v2.0.0 is out: a major release with breaking changes.',
+      citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }],
+    });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Fix CVE-2026-1234 in the parser.'],
       ['breaking', 'Drop Node 18.'],
@@ -69,18 +76,19 @@ describe('generating a brief', () => {
   });
 
   it('names the product from a title cleaned of its date, handle, codename and LTS mark, else from the repository', () => {
+    const security = { ...release, notes: '## Security\n- Fix CVE-2026-1234 in the Node parser' };
     const node = generateBrief(
       {
-        ...release,
+        ...security,
         version: 'v22.17.1',
         title: "2025-07-15, Version 22.17.1 'Jod' (LTS), @RafaelGSS",
         url: 'https://github.com/nodejs/node/releases/tag/v22.17.1',
       },
       null,
     );
-    // The repository's name as the notes spell it ("Drop Node 18").
+    // The repository's name as the notes spell it ("the Node parser").
     expect(node.headline.text).toBe('Node v22.17.1 is out: a security release.');
-    const titled = generateBrief({ ...release, version: '22.17.1', title: "2025-07-15, Node.js Version 22.17.1 'Jod' (LTS), @RafaelGSS" }, null);
+    const titled = generateBrief({ ...security, version: '22.17.1', title: "2025-07-15, Node.js Version 22.17.1 'Jod' (LTS), @RafaelGSS" }, null);
     expect(titled.product).toEqual({ name: 'Node.js', source: 'release_title' });
     expect(titled.headline.text).toBe('Node.js 22.17.1 is out: a security release.');
     const tagOnly = generateBrief({ ...release, version: 'v0.64.0', title: 'v0.64.0', url: 'https://github.com/astral-sh/uv/releases/tag/0.64.0' }, null);

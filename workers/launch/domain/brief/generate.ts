@@ -31,7 +31,7 @@ export class BriefInputError extends Error {
 }
 
 /** Breaking changes and security fixes are all shown up to this many; past it, the top ones and a count citing every one. */
-const SHOW_ALL_CRITICAL = 5;
+const SHOW_ALL_CRITICAL = 6;
 const CRITICAL_SHOWN_WITH_COUNT = 3;
 /** Highlights of the other kinds, after the critical ones. */
 const MAX_HIGHLIGHTS = 6;
@@ -40,11 +40,12 @@ const MAX_SENTENCE = 220;
 /** What a launch post leads with: a kind's weight, then the item's own words. */
 const KIND_WEIGHT: Record<Exclude<ChangeKind, 'internal'>, number> = { security: 100, breaking: 70, feature: 50, performance: 35, fix: 30, other: 20 };
 const LEAD_WORDS =
-  /\b(?:new|adds?|added|introduc\w*|now supports?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
+  /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
 const CHORE_WORDS =
   /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
 
-const PLATFORM = /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)\s*v?\d/i;
+const PLATFORM =
+  /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
 
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
@@ -52,8 +53,10 @@ function significance(item: NoteItem): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
   if (item.flagship) score += 40;
+  if (/\btier\s*1\b/i.test(item.text)) score += 10;
   if (LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
-  if (CHORE_WORDS.test(item.text)) score -= 25;
+  // A bumped build target or required runtime is a breaking change people lead with, not a chore.
+  if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 25;
   // A change told in a few words is easier to lead with than a paragraph.
   if (item.text.length > 200) score -= 5;
   return score;
@@ -99,13 +102,23 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const subject = subjectOf(release, profile, parsed.lines);
   const versionCitation: Citation = { source: 'release', field: 'version', value: release.version };
   const ofKind = (kind: ChangeKind) => items.filter((item) => item.kind === kind);
-  const releaseKind: ReleaseKind = ofKind('security').length
-    ? 'security'
-    : ofKind('breaking').length
-      ? 'breaking'
+  // A headline says "breaking" when the notes do (a breaking section or marker, a major version,
+  // support dropped), not for every removal of a long-deprecated API; and a release that breaks
+  // things is a breaking release first, even when it also fixes a CVE.
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(release.version);
+  const saysBreaking = ofKind('breaking').some(
+    (item) =>
+      major ||
+      item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
+      /^(?:drop(?:ped|s)?|remove[sd]?) support for (?:python|node|ruby|java|php|go|windows|macos|ios|android)\b|^drop(?:ped|s)? support\b/i.test(item.text),
+  );
+  const releaseKind: ReleaseKind = saysBreaking
+    ? 'breaking'
+    : ofKind('security').length
+      ? 'security'
       : ofKind('feature').length
         ? 'feature'
-        : ofKind('fix').length || ofKind('performance').length
+        : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
           ? 'fix'
           : 'update';
 
@@ -124,22 +137,48 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     chosen.push(...list.slice(0, list.length > SHOW_ALL_CRITICAL ? CRITICAL_SHOWN_WITH_COUNT : list.length));
   }
   const rest = ranked(items.filter((item) => item.kind !== 'security' && item.kind !== 'breaking'));
-  const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 2);
+  const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
   chosen.push(...rest.slice(0, room));
   const highlights: Highlight[] = [];
   for (const item of ranked(chosen)) {
     const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
-    if (grounded(`highlights.${highlights.length}`, highlight)) highlights.push(highlight);
+    const path = `highlights.${highlights.length}`;
+    if (grounded(path, highlight)) {
+      highlights.push(highlight);
+      continue;
+    }
+    // Written again more plainly: the words before the first one the checker cannot find in the cited lines.
+    const refused = checkSentence(path, highlight, sources, parsed.lines).find((defect) => defect.token)?.token;
+    const at = refused ? highlight.text.indexOf(refused) : -1;
+    const shorter = at > 0 ? highlight.text.slice(0, at).replace(/[\s,;:(–—-]+$/, '') : '';
+    if (shorter.split(' ').length >= 3) {
+      const plain = { ...highlight, text: `${shorter}…` };
+      if (grounded(path, plain)) highlights.push(plain);
+    }
   }
   if (highlights.length === 0 && !parsed.intro)
     throw new BriefInputError('nothing_to_cite', `The notes of ${release.version} list no change a brief could cite (only internal work, or no text).`, {
       field: 'notes',
     });
 
+  // A title's name the checker cannot ground ("@changesets/cli@3.0.0") gives way to the repository's.
+  const fromRepo = subject?.source === 'release_title' ? subjectOf({ ...release, title: release.version }, null, parsed.lines) : null;
+  const named = [subject, fromRepo].flatMap((candidate) =>
+    candidate
+      ? [
+          {
+            candidate,
+            sentence: {
+              text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice),
+              citations: [candidate.citation, versionCitation],
+            },
+          },
+        ]
+      : [],
+  );
+  const product = named.find(({ sentence }) => grounded('headline', sentence)) ?? null;
   const headline = firstGrounded(grounded, 'headline', [
-    ...(subject
-      ? [{ text: headlineText(`${subject.name} ${release.version}`, releaseKind, release.version, voice), citations: [subject.citation, versionCitation] }]
-      : []),
+    ...(product ? [product.sentence] : []),
     { text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] },
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
@@ -165,8 +204,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   };
   if (profile?.audience?.trim())
     addAudience({
-      text: asSentence(`${subject?.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
-      citations: [...(subject ? [subject.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
+      text: asSentence(`${product?.candidate.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
+      citations: [...(product ? [product.candidate.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
   if (ofKind('security').length > 0)
     addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: ofKind('security').slice(0, 3).map(cite) });
@@ -203,7 +242,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const brief: Brief = {
     format: 'launch.brief/1',
     release: { id: release.id, version: release.version, title: release.title, url: release.url, contentHash: release.contentHash },
-    product: { name: subject?.name ?? null, source: subject?.source ?? null },
+    product: { name: product?.candidate.name ?? null, source: product?.candidate.source ?? null },
     releaseKind,
     headline,
     summary,
@@ -287,6 +326,8 @@ function countWord(count: number): string {
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
 function highlightText(item: NoteItem): string {
+  // "Changes to the language": the heading only titles what its paragraph says.
+  if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
     const detail = firstSentence(item.detail, 160);
     return asSentence(
@@ -318,15 +359,16 @@ function subjectOf(
 ): { name: string; citation: Citation; source: 'profile' | 'release_title' | 'release_url' } | null {
   const name = profile?.name?.trim();
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
-  const bare = release.version.replace(/^v(?=\d)/i, '');
+  const bare = release.version.replace(/^(?:v|go)(?=\d)/i, '');
   const fromTitle = release.title
     .replace(release.version, ' ')
-    .replace(new RegExp(`\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
+    .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
-    .replace(/@[\w-]+/g, ' ')
+    // A handle (", @someone"), not an npm scope ("@changesets/cli").
+    .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
-    .replace(/\b(?:release|released|version|security|patch|LTS)\b/gi, ' ')
+    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')
@@ -337,10 +379,17 @@ function subjectOf(
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   const repo = release.url?.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1];
   if (!repo || !release.url) return null;
-  const pattern = new RegExp(`(?<![\\w.-])${repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i');
-  const index = lines.findIndex((line) => pattern.test(line));
-  if (index >= 0) {
-    const spelled = lines[index]!.match(pattern)![0];
+  // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
+  const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-])`, 'i');
+  const spellings = lines.flatMap((line, index) => (pattern.test(line) ? [{ index, spelled: line.match(pattern)![0] }] : []));
+  const best =
+    spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
+    spellings.find(({ spelled }) => spelled === repo) ??
+    spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
+    spellings[0];
+  if (best) {
+    const { index, spelled } = best;
     return {
       name: spelled,
       citation: { source: 'notes', lines: { start: index + 1, end: index + 1 }, excerpt: lines[index]!, refs: [] },

@@ -73,8 +73,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
   [/\bbehaviou?ral changes?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
-  [/\b(?:planned|upcoming|future|deprecat\w*)\b/i, 'other'],
+  [/\b(?:planned|upcoming|future)\b/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
+  [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
@@ -143,9 +144,13 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     return { kind: bang ? 'breaking' : CHORE.test(rest) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
   }
   if (CHORE.test(text) || BOT.test(raw)) return { kind: 'internal', text };
+  // Biome's "Fixed [#123](…): text": the label says the kind.
+  const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
+  if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
   if (/\bCVE-\d{4}-\d+/.test(raw)) return { kind: 'security', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
+  if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does.
   if (/^fix(?:e[sd])?\b/i.test(text)) return { kind: 'fix', text };
   if (inherited === 'other') {

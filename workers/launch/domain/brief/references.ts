@@ -82,6 +82,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     add(ref);
     return label;
   });
+  // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name.
+  text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
+  // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
+  text = text.replace(/\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
   text = text.replace(/:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
     add({
@@ -108,6 +112,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   });
   text = text
     .replace(MENTION_CREDIT, ' ')
+    // Changesets' "Thanks [@user](…)! - " once the handle went.
+    .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
+    // Heading anchors: "## Tools {#tools}".
+    .replace(/\s*\{#[\w-]+\}/g, ' ')
     .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
     .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
     .replace(/\s\[\d+\]\s*$/, ' ')

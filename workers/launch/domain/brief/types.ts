@@ -20,6 +20,21 @@ export type Citation =
 export interface Sentence {
   text: string;
   citations: Citation[];
+  /** Which writer made it; absent in briefs made before writers were recorded (all `template`). */
+  writer?: BriefWriterName;
+}
+
+export type BriefWriterName = 'template' | 'model';
+
+/** How a brief was written: by the templates, or by a model behind the same checker. */
+export interface BriefWriting {
+  writer: BriefWriterName;
+  /** The model asked, when one was. */
+  model?: string;
+  /** Why a model's answer was not used and the templates wrote the brief instead. */
+  fallback?: 'model_failed' | 'model_timeout' | 'malformed_answer' | 'too_few_sentences';
+  /** How many of the model's sentences the checker refused (and so were left out). */
+  refusedSentences?: number;
 }
 
 export interface Highlight extends Sentence {
@@ -41,6 +56,8 @@ export interface Brief {
   highlights: Highlight[];
   audience: Sentence[];
   callToAction: Sentence;
+  /** Absent in briefs made before writers were recorded. */
+  writing?: BriefWriting;
 }
 
 /** Every sentence of a brief with its place: `headline`, `summary.0`, `highlights.3`, `audience.1`, `callToAction`. */

@@ -12,6 +12,16 @@ export interface ProviderEvent {
 }
 
 /**
+ * A signature that covers itself and not the body (Mailgun's timestamp and token): it is good for
+ * one delivery, so its token is remembered until `expiresAt`, past the last moment its timestamp
+ * is accepted, and a second delivery under it is refused.
+ */
+export interface OneTimeToken {
+  value: string;
+  expiresAt: Date;
+}
+
+/**
  * The payload is not what the provider sends (400), its signature does not hold (401), or what
  * checking it needs from the provider could not be had (502, so that the provider retries).
  */

@@ -3,7 +3,7 @@ import { Notice } from '../../layout';
 
 /**
  * Asks for the password and a code again before an action that needs a recent two-factor sign-in
- * (scheduling, cancelling, inviting, changing roles, making keys), carrying what the person
+ * (scheduling, cancelling, inviting, changing roles, making keys, repointing publishing), carrying what the person
  * asked for in hidden fields, so that signing in again carries on with it.
  */
 export function ReauthForm(props: {
