@@ -149,6 +149,7 @@ const NOTES: Record<string, string> = {
   eslint: notesOf('eslint-10.0.0'),
   kac: notesOf('keep-a-changelog-2.0.0'),
   prettier: notesOf('prettier-3.9.5'),
+  rust: notesOf('rust-1.82.0'),
   node: NODE_SECURITY,
   typescript: TYPESCRIPT,
 };
@@ -194,6 +195,8 @@ const TRUE: Array<Omit<Case, 'reason' | 'token'>> = [
   { notes: 'typescript', cited: [3, 5], text: '`lib.d.ts` changes: types generated for the DOM may have an impact on type-checking your codebase.' },
   { notes: 'vue', cited: [64], text: 'cssVars: correctly escape double quotes in SSR.', kind: 'fix' },
   { notes: 'node', cited: [7, 8, 9, 10], text: 'It fixes four security issues in all; the full list is in the release notes.' },
+  // A platform promoted to Tier 1 is news a launch post leads with.
+  { notes: 'rust', cited: [32], text: 'Promote `aarch64-apple-darwin` to Tier 1.', kind: 'feature' },
   // A section headed by a patch version lists fixes.
   { notes: 'prettier', cited: [5], text: 'Markdown: cap ordered list mark at 999,999,999.', kind: 'fix' },
 ];
