@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalChromium } from '../../dev/chromium';
+import { corpusSources } from '../fixtures/release-notes/sources';
 import { type DevJson, startDev, stop } from './dev-process';
 
 /**
@@ -103,6 +104,36 @@ describe('review app in Chromium', () => {
     if (dev) await stop(dev.child, 'SIGTERM');
     rmSync(stateDir, { recursive: true, force: true });
   }, 60_000);
+
+  // First, before two-factor is turned on; its post stays a draft, out of the review queue the next test counts.
+  it('marks the sentences of an edited post that the release notes do not support, above the copy and beside its sources', async () => {
+    const entry = corpusSources.find((source) => source.id === 'svelte-5.56.10')!;
+    const notes = readFileSync(new URL(`../fixtures/release-notes/${entry.id}.md`, import.meta.url), 'utf8');
+    const release = await api<{ id: string }>('POST', '/api/v1/releases', { version: entry.version, title: entry.title, url: entry.sourceUrl, notes });
+    const brief = await api<{ id: string }>('POST', `/api/v1/releases/${release.id}/briefs`);
+    const drafted = await api<{ posts: Array<{ id: string; copy: string }> }>('POST', `/api/v1/briefs/${brief.id}/campaigns`, { channels: ['linkedin'] });
+    const post = drafted.posts[0]!;
+    const invented = 'Trusted by millions of teams worldwide.';
+    await api('PATCH', `/api/v1/posts/${post.id}`, { copy: `${post.copy}\n\n${invented}` });
+
+    const context = await browser!.newContext();
+    const page = await newPage(context);
+    await signIn(page);
+    await page.goto(`${base}/app/posts/${post.id}`);
+    expect(await page.getByRole('alert').textContent()).toContain('1 sentence is not supported by the release notes');
+    const panel = page.getByRole('region', { name: 'Sources' });
+    expect(await panel.textContent()).toContain('Edited since drafting');
+    const marked = panel.locator('li.unsupported');
+    expect(await marked.count()).toBe(1);
+    expect(await marked.locator('.claim').textContent()).toBe(invented);
+    expect(await marked.locator('.badge').textContent()).toBe('Unsupported');
+    expect(await panel.getByRole('list', { name: `Why it is unsupported: ${invented}` }).textContent()).toContain('“Trusted” is in no cited line');
+    // The drafted sentences still stand beside the lines they cite.
+    expect(await panel.locator('li:not(.unsupported)').first().textContent()).toMatch(/Release (notes, lines? \d+|version|title)/);
+    await expectAccessible(page);
+    await screenshot(page, 'review-edited-sources');
+    await context.close();
+  }, 120_000);
 
   it('signs in, enrols two-factor, invites a reviewer who joins, makes and revokes a key, decides, schedules, cancels, and refuses a stale decision and API keys', async () => {
     const release = await api<{ id: string }>('POST', '/api/v1/releases', { version: 'v2.0.0', title: 'Faster sync', notes: 'Sync is 3x faster.' });

@@ -68,6 +68,7 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1r
 .claim { margin: 0; } .citations { list-style: none; margin: 0; padding: 0; } .citations p { margin: 0 0 .25rem; font-size: .85rem; }
 pre.cited { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 .5rem; padding: .5rem .75rem; border-left: 3px solid var(--line); font-size: .85rem; }
 .refs { display: flex; flex-wrap: wrap; gap: .75rem; }
+.sources > li.unsupported { border-left: 3px solid var(--bad); padding-left: .75rem; } .problems { margin: .25rem 0 0; padding-left: 1.25rem; font-size: .85rem; }
 input.secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .85rem; }
 .row-actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
 .row-actions label { margin: 0; font-weight: 400; } .row-actions select { width: auto; } .row-actions button { margin-top: 0; }

@@ -37,10 +37,11 @@ export function cardHtml(inputs: CardInputs, size: CardSize, logoDataUri: string
                 </>
               )}
             </h1>
+            {inputs.releaseKind && <p class="kind">{inputs.releaseKind}</p>}
             <ul>
               {inputs.highlights.map((highlight) => (
                 <li>
-                  <span class="label">{highlight.label}</span>
+                  <span class="dot" />
                   <span class="text">{highlight.text}</span>
                 </li>
               ))}
@@ -66,11 +67,11 @@ function stylesheet(inputs: CardInputs, size: CardSize): string {
   // Laid out for 1200×675 and scaled, so every size reads the same.
   const unit = Math.min(size.width / 1200, size.height / 675);
   const px = (value: number) => `${Math.round(value * unit)}px`;
-  const { background, text, accent, onAccent } = {
+  // The accent now only marks the items and the border: no text sits on it.
+  const { background, text, accent } = {
     background: colour(inputs.colours.background, '#0f172a'),
     text: colour(inputs.colours.text, '#ffffff'),
     accent: colour(inputs.colours.accent, '#38bdf8'),
-    onAccent: colour(inputs.colours.onAccent, '#0b1020'),
   };
   // The link in the accent colour where it reads on the background, else in the text colour.
   const accentText = contrastRatio(accent, background) >= 3 ? accent : text;
@@ -88,7 +89,8 @@ section{flex:1;display:flex;flex-direction:column;justify-content:center;gap:${p
 ul{list-style:none;display:flex;flex-direction:column;gap:${px(square ? 30 : 22)}}
 footer{font-size:${px(24)};font-weight:600;color:${accentText};overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
 li{display:flex;align-items:flex-start;gap:${px(18)};font-size:${px(square ? 40 : 32)};line-height:1.3}
-.label{flex:none;background:${accent};color:${onAccent};font-size:${px(20)};font-weight:700;text-transform:uppercase;letter-spacing:.06em;padding:${px(6)} ${px(12)};border-radius:${px(8)};margin-top:${px(4)}}
+.kind{font-size:${px(28)};font-weight:700;color:${accentText};margin-top:${px(-12)}}
+.dot{flex:none;width:${px(14)};height:${px(14)};border-radius:50%;background:${accent};margin-top:${px(square ? 18 : 14)}}
 .text{overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:${square ? 3 : 2};-webkit-box-orient:vertical;overflow:hidden}
 `;
 }

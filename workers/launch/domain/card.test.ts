@@ -37,18 +37,19 @@ describe('card sizes', () => {
 });
 
 describe('card inputs', () => {
-  it('shows the release title and version and the top highlights, breaking changes first', () => {
+  it('shows the product, version, kind of release and the top items in plain words, with a short link', () => {
     const inputs = cardInputs(brief, null);
     expect(inputs).toMatchObject({
       product: 'Acme 2.0',
       title: 'Acme 2.0',
       version: 'v2.0.0',
+      releaseKind: 'A major release with breaking changes',
       logoUrl: null,
-      link: 'github.com/acme/acme/releases/tag/v2.0.0',
+      link: 'github.com/acme/acme',
     });
     expect(inputs.highlights).toHaveLength(CARD_HIGHLIGHTS);
-    expect(inputs.highlights[0]).toMatchObject({ label: 'Breaking' });
-    expect(inputs.highlights[0]!.text).toContain('Node 18');
+    expect(inputs.highlights[0]).toEqual({ text: 'Drop Node 18.' });
+    expect(inputs.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Breaking:|New:|Fixed:/);
     expect(inputs.colours).toEqual({ background: '#0f172a', text: '#ffffff', accent: '#38bdf8', onAccent: '#0b1020' });
   });
 
@@ -69,8 +70,17 @@ describe('card inputs', () => {
     expect(text).toMatch(/description…$|feature…$|long…$|very…$|Add…$|a…$/);
   });
 
-  it('says what the card shows in its alt text', () => {
-    expect(cardAltText(cardInputs(brief, null))).toMatch(/^Launch card for Acme 2\.0: Acme 2\.0 \(v2\.0\.0\)\. Breaking: .*Node 18/);
+  it('says what the card is of in one or two sentences of alt text, not every line of it', () => {
+    const alt = cardAltText(cardInputs(brief, null));
+    expect(alt).toBe('Launch card for Acme 2.0 v2.0.0, a major release with breaking changes. It leads with Drop Node 18 and 2 more changes.');
+    expect(alt.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(2);
+  });
+
+  it('prints a short link, never a commit or file address cut with an ellipsis', () => {
+    const blob = 'https://github.com/vitejs/vite/blob/a98c8d95d552c6fa98ab66fb810f5b39ad5abf49/packages/vite/CHANGELOG.md#L1347-L1499';
+    expect(cardInputs({ ...brief, release: { ...brief.release, url: blob } }, null).link).toBe('github.com/vitejs/vite');
+    const page = 'https://docs.example.org/en/stable/changelog/releases/2025/version-4-2-1.html';
+    expect(cardInputs({ ...brief, release: { ...brief.release, url: page } }, null).link).toBe('docs.example.org');
   });
 });
 
@@ -96,7 +106,8 @@ describe('card template', () => {
     product: '<img src=x onerror=alert(1)>',
     title: '</style><script>alert("title")</script>',
     version: 'v1"><svg onload=alert(2)>',
-    highlights: [{ label: 'New', text: "<iframe src='javascript:alert(3)'></iframe> & more" }],
+    releaseKind: '<b>A security release</b>',
+    highlights: [{ text: "<iframe src='javascript:alert(3)'></iframe> & more" }],
     colours: { background: 'red;}body{background:url(https://evil.example/x)', text: '#ffffff', accent: '#38bdf8', onAccent: '#0b1020' },
     link: 'acme.example/</footer><script>alert(4)</script>',
     logoUrl: null,

@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../../shared/crypto';
-import type { Brief, Highlight } from './brief/types';
+import { releasePhrase } from './brief/generate';
+import type { Brief } from './brief/types';
 import type { Channel } from './channels';
 import type { ProductProfile } from './product-profile';
 
@@ -10,7 +11,7 @@ import type { ProductProfile } from './product-profile';
  */
 
 /** Bumped whenever the template's look changes, so cached cards of the old look are not reused. */
-export const CARD_TEMPLATE_VERSION = 'card/1';
+export const CARD_TEMPLATE_VERSION = 'card/2';
 
 export const cardFormats = ['png', 'webp'] as const;
 export type CardFormat = (typeof cardFormats)[number];
@@ -33,22 +34,13 @@ export const cardSizes: Record<Channel, CardSize> = {
   threads: { width: 1080, height: 1080 },
 };
 
-/** Highlights shown on a card: the brief ranks breaking changes first, so they are never the ones left off. */
+/** Items shown on a card: the brief's three most significant, in plain words. */
 export const CARD_HIGHLIGHTS = 3;
 /** A highlight longer than this is cut at a word boundary: a card is read at a glance. */
 export const CARD_HIGHLIGHT_CHARS = 120;
 
 const DEFAULT_COLOURS = { background: '#0f172a', accent: '#38bdf8' } as const;
 const HEX_COLOUR = /^#[0-9a-f]{6}$/;
-
-const kindLabels: Record<Highlight['kind'], string> = {
-  breaking: 'Breaking',
-  feature: 'New',
-  fix: 'Fixed',
-  performance: 'Faster',
-  security: 'Security',
-  other: 'Changed',
-};
 
 export interface CardColours {
   background: string;
@@ -64,9 +56,11 @@ export interface CardInputs {
   product: string | null;
   title: string;
   version: string;
-  highlights: Array<{ label: string; text: string }>;
+  /** What kind of release it is ("A security release"), null when the brief does not say. */
+  releaseKind: string | null;
+  highlights: Array<{ text: string }>;
   colours: CardColours;
-  /** Where to read more, as shown (no scheme): the release page, else the product's site; null without either. */
+  /** Where to read more, short (no scheme): the repository or the release page's site, else the product's site; null without either. */
   link: string | null;
   /** The product profile's logo, fetched through the SSRF guard when rendered; null without one. */
   logoUrl: string | null;
@@ -81,20 +75,27 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
     product: brief.product.name,
     title: brief.release.title.trim() || brief.release.version,
     version: brief.release.version,
-    highlights: brief.highlights
-      .slice(0, CARD_HIGHLIGHTS)
-      .map((highlight) => ({ label: kindLabels[highlight.kind], text: clip(highlight.text, CARD_HIGHLIGHT_CHARS) })),
+    releaseKind: kindLine(brief),
+    highlights: brief.highlights.slice(0, CARD_HIGHLIGHTS).map((highlight) => ({ text: clip(highlight.text, CARD_HIGHLIGHT_CHARS) })),
     colours: { background, text: textOn(background), accent, onAccent: textOn(accent) },
     link: shownLink(brief.release.url ?? profile?.siteUrl ?? null),
     logoUrl: profile?.logoUrl ?? null,
   };
 }
 
-/** What readers of the post get instead of the image: the card's words, in its order. */
+function kindLine(brief: Brief): string | null {
+  const phrase = brief.releaseKind ? releasePhrase(brief.releaseKind, brief.release.version) : '';
+  return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : null;
+}
+
+/** What readers of the post get instead of the image, in one or two sentences: what the card is of, and what it leads with. */
 export function cardAltText(inputs: CardInputs): string {
-  const name = [inputs.product, inputs.title].filter(Boolean).join(': ');
-  const lines = inputs.highlights.map((highlight) => `${highlight.label}: ${highlight.text}`);
-  return clip(`Launch card for ${name} (${inputs.version}). ${lines.join(' ')}`.trim(), 1000);
+  const name = inputs.product ?? inputs.title;
+  const named = name.toLowerCase().includes(inputs.version.toLowerCase().replace(/^v(?=\d)/, '')) ? name : `${name} ${inputs.version}`;
+  const kind = inputs.releaseKind ? `, ${inputs.releaseKind.charAt(0).toLowerCase()}${inputs.releaseKind.slice(1)}` : '';
+  const first = inputs.highlights[0]?.text.replace(/[.…]+$/, '');
+  const more = inputs.highlights.length > 1 ? ` and ${inputs.highlights.length - 1} more ${inputs.highlights.length === 2 ? 'change' : 'changes'}` : '';
+  return clip(`Launch card for ${named}${kind}.${first ? ` It leads with ${first}${more}.` : ''}`, 300);
 }
 
 /** The name of one rendering: template version, inputs, size and format. Equal keys, equal images. */
@@ -102,10 +103,20 @@ export function cardKey(inputs: CardInputs, size: CardSize, format: CardFormat):
   return sha256Hex(JSON.stringify([CARD_TEMPLATE_VERSION, inputs, size.width, size.height, format]));
 }
 
-/** A web address without its scheme or trailing slash, as a card prints it; anything else is not printed. */
+/**
+ * A short web address as a card prints it, without its scheme: a GitHub repository's page for
+ * anything under it (never a commit or blob path cut with an ellipsis), an address up to 40
+ * characters whole, else its host. Anything but a web address is not printed.
+ */
 function shownLink(url: string | null): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null;
-  return clip(url.replace(/^https?:\/\//i, '').replace(/\/$/, ''), 80);
+  const github = url.match(/^https?:\/\/github\.com\/([\w.-]+\/[\w.-]+)/i);
+  if (github) return `github.com/${github[1]}`;
+  const bare = url
+    .replace(/^https?:\/\//i, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/$/, '');
+  return bare.length <= 40 ? bare : bare.replace(/\/.*$/, '');
 }
 
 function clip(text: string, max: number): string {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { defectReasons } from '../domain/brief/check';
 
 /** The brief's JSON (workers/launch/domain/brief/types.ts) as the OpenAPI document shows it. */
 const referenceSchema = z
@@ -49,12 +50,19 @@ export const briefBodySchema = z
   .object({
     format: z.literal('launch.brief/1'),
     release: z.object({ id: z.string(), version: z.string(), title: z.string(), url: z.string().nullable(), contentHash: z.string() }),
-    product: z.object({ name: z.string().nullable(), source: z.enum(['profile', 'release_title']).nullable() }),
+    product: z
+      .object({ name: z.string().nullable(), source: z.enum(['profile', 'release_title', 'release_url']).nullable() })
+      .openapi({ description: "The product's name: the profile's, else the release title's words, else the repository of the release's URL." }),
+    releaseKind: z
+      .enum(['security', 'breaking', 'feature', 'fix', 'update'])
+      .optional()
+      .openapi({ description: 'What kind of release the headline says it is (absent from briefs made before it was kept).' }),
     headline: sentenceSchema,
     summary: z.array(sentenceSchema),
-    highlights: z
-      .array(sentenceSchema.extend({ kind: z.enum(['breaking', 'feature', 'fix', 'performance', 'security', 'other']) }))
-      .openapi({ description: 'Every breaking change first, then features, fixes, performance, security and other changes.' }),
+    highlights: z.array(sentenceSchema.extend({ kind: z.enum(['breaking', 'feature', 'fix', 'performance', 'security', 'other']) })).openapi({
+      description:
+        'By significance: every security fix and breaking change (past five of a kind, the top three and a summary sentence counting and citing all), then new commands, APIs and flagship features above fixes and chores.',
+    }),
     audience: z.array(sentenceSchema).openapi({ description: 'Who the release matters to.' }),
     callToAction: sentenceSchema,
     writing: writingSchema.optional().openapi({ description: 'How the brief was written; absent in briefs made before writers were recorded.' }),
@@ -78,14 +86,37 @@ export const postSourcesSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The brief the post was drafted from; null for a post typed by hand, or once the release was deleted.' }),
+    edited: z.boolean().openapi({
+      description: 'True once the copy is no longer the drafted sentences: one was deleted, reworded or added since drafting. False for a post typed by hand.',
+    }),
     sentences: z
       .array(
         z.object({
-          path: z.string().openapi({ description: 'The brief sentence it came from: `headline`, `summary.0`, `highlights.2`, `audience.0`, `callToAction`.' }),
+          path: z.string().openapi({
+            description:
+              'The brief sentence a drafted sentence came from (`headline`, `summary.0`, `highlights.2`, `audience.0`, `callToAction`), or `copy.N` for a sentence written or reworded since drafting.',
+          }),
           text: z.string().openapi({ description: 'As it reads in the post (cut at a word boundary when the channel is short).' }),
-          citations: z.array(citationSchema),
+          citations: z.array(citationSchema).openapi({
+            description: "The brief's citations that support it: the drafted sentence's own, or the cited lines the checker matched an edited sentence to.",
+          }),
+          status: z.enum(['drafted', 'supported', 'unsupported']).openapi({
+            description:
+              "`drafted`: as drafted from the brief. `supported`: written since, and the brief's cited lines support every word of it. `unsupported`: written since, and no cited line supports it (marked for the reviewer, not refused).",
+          }),
+          problems: z
+            .array(
+              z.object({
+                reason: z.enum(defectReasons).openapi({
+                  description:
+                    "The checker's reason (workers/launch/domain/brief/check.ts): e.g. `ungrounded_word` (a word no cited line has), `negation_added`, `count_mismatch`, `no_citation` (no line of the brief supports any of it).",
+                }),
+                token: z.string().optional().openapi({ description: 'The word, number or name at fault.' }),
+              }),
+            )
+            .openapi({ description: 'Why an `unsupported` sentence is not supported; empty otherwise.' }),
         }),
       )
-      .openapi({ description: 'Each cited sentence of the copy, in order; empty for a post typed by hand.' }),
+      .openapi({ description: 'Each sentence of the current copy, in order; empty for a post typed by hand.' }),
   })
   .openapi('PostSources');

@@ -132,7 +132,7 @@ const sourcesRoute = defineOperation({
   tags: ['Briefs', 'Posts'],
   summary: "Where a post's sentences come from",
   description:
-    'For a post drafted from a brief: each sentence of its copy with the citations of the brief sentence it came from. A post typed by hand has none.',
+    "For a post drafted from a brief: each sentence of its current copy with its citations. A sentence as drafted keeps the citations of the brief sentence it came from; once the copy is edited (`edited: true`), a deleted sentence is gone, a sentence written or reworded since is matched by the grounding checker to the brief's cited lines that support it (`supported`), or marked `unsupported` with the checker's reasons when none do. Unsupported sentences are marked for the reviewer, not refused. A post typed by hand has none.",
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: { params: idParam('postId', 'pst') },
   responses: { 200: jsonResponse(postSourcesSchema, "The post's sources."), 404: errorResponse('No such post in this workspace.') },

@@ -10,7 +10,8 @@ import type { Channel } from '../domain/channels';
 import { draftPosts, type DraftSentence } from '../domain/brief/drafts';
 import { BriefInputError } from '../domain/brief/generate';
 import { renderBriefMarkdown } from '../domain/brief/markdown';
-import type { Brief } from '../domain/brief/types';
+import { followCopy, type CopySentence } from '../domain/brief/follow';
+import { sentencesOf, type Brief } from '../domain/brief/types';
 import { voiceOf } from '../domain/brief/voice';
 import type { Actor } from './audit';
 import { templateWriter, type BriefWriter } from './brief-writer';
@@ -52,8 +53,6 @@ export async function createBrief(
     brief = await writer.write(release, profile);
   } catch (error) {
     if (!(error instanceof BriefInputError)) throw error;
-    // A grounding defect is ours, not the caller's: it surfaces as a 500 with the request id.
-    if (error.reason === 'ungrounded') throw error;
     throw new ApiError('release_not_briefable', error.message, {
       hint:
         error.reason === 'notes_too_long'
@@ -200,23 +199,37 @@ export interface PostSources {
   postId: string;
   /** Null for a post typed by hand, or once its release (and so its brief) was deleted. */
   briefId: string | null;
-  /** Each sentence of the copy with the brief sentence it came from and that sentence's citations; empty for a hand-typed post. */
-  sentences: DraftSentence[];
+  /** True once the copy is no longer the drafted sentences (one deleted, changed or added); false for a post typed by hand. */
+  edited: boolean;
+  /**
+   * Each sentence of the current copy: the drafted ones with the brief sentence they came from and
+   * its citations, the others matched to the brief's cited lines or marked `unsupported`; empty for
+   * a hand-typed post.
+   */
+  sentences: CopySentence[];
 }
 
 /**
- * Where each sentence of these posts comes from: the read the review app makes to show a post's
- * citations beside the lines they cite. Posts of another workspace are simply absent.
+ * Where each sentence of these posts' current copy comes from: the read the review app makes to
+ * show a post's citations beside the lines they cite. An edited copy is read again against the
+ * brief's citations (followCopy), so a deleted sentence no longer shows and a new one no line
+ * supports is marked. Posts of another workspace are simply absent.
  */
 export async function loadPostSources(db: Executor, workspaceId: string, postIds: string[]): Promise<Map<string, PostSources>> {
-  const result = new Map<string, PostSources>(postIds.map((postId) => [postId, { postId, briefId: null, sentences: [] }]));
+  const result = new Map<string, PostSources>(postIds.map((postId) => [postId, { postId, briefId: null, edited: false, sentences: [] }]));
   if (postIds.length === 0) return result;
   const rows = await db
-    .select({ postId: postSources.postId, briefId: postSources.briefId, sentences: postSources.sentences })
+    .select({ postId: postSources.postId, briefId: postSources.briefId, sentences: postSources.sentences, copy: posts.copy, brief: briefs.brief })
     .from(postSources)
     .innerJoin(posts, eq(posts.id, postSources.postId))
+    .leftJoin(briefs, eq(briefs.id, postSources.briefId))
     .where(and(eq(postSources.workspaceId, workspaceId), inArray(postSources.postId, postIds)));
-  for (const row of rows) result.set(row.postId, { postId: row.postId, briefId: row.briefId, sentences: row.sentences as DraftSentence[] });
+  for (const row of rows) {
+    // The brief's other citations let a reworded sentence find its lines; once the brief is gone, the post's own remain.
+    const candidates = row.brief ? sentencesOf(row.brief as Brief).flatMap(({ sentence }) => sentence.citations) : [];
+    const followed = followCopy(row.copy, row.sentences as DraftSentence[], candidates);
+    result.set(row.postId, { postId: row.postId, briefId: row.briefId, ...followed });
+  }
   return result;
 }
 

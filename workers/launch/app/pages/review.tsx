@@ -9,7 +9,7 @@ import { assetDeps, DOWNLOAD_URL_SECONDS, signDownload } from '../../services/as
 import { userLabels } from '../../services/members';
 import { decide, reviewDetail } from '../../services/reviews';
 import { channelNamesForPeople, StatusBadge } from '../components/bits';
-import { BriefSlot } from '../components/review/brief-slot';
+import { BriefSlot, EditedCopyNotice } from '../components/review/brief-slot';
 import { getPostSources } from '../../services/briefs';
 import { ChangesPanel } from '../components/review/changes-panel';
 import { CopyPanel } from '../components/review/copy-panel';
@@ -100,6 +100,7 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
       </dl>
       <div class="review">
         <div>
+          <EditedCopyNotice sources={sources} />
           <CopyPanel channel={post.channel} copy={post.copy} />
           <VisualsPanel visuals={visuals} />
           <ChangesPanel

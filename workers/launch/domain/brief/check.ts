@@ -1,12 +1,35 @@
-import { sentencesOf, type Brief, type Citation, type Sentence } from './types';
+import { stem } from './stem';
+import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
+import {
+  COUNTED_NOUNS,
+  CREDITS,
+  FUNCTION_WORDS,
+  KIND_CUES,
+  KIND_WORDS,
+  NEGATED_CONTRACTION,
+  NEGATIONS,
+  NUMBER_WORDS,
+  PATCH_HEADING,
+  QUANTIFIERS,
+  SEVERITIES,
+  TEMPLATE_WORDS,
+} from './vocabulary';
 
 /**
  * The grounding rule every brief (and every post made from one) must pass: each sentence cites
- * at least one source, each citation is true to its source (the lines exist and the excerpt is
- * what they say; a release or profile field has the value quoted), and every number and every
- * name in the sentence occurs in what it cites. A name is any token with a capital letter, a
- * digit, or inner punctuation (`res.status`, `path-is-absolute`, `@babel/core`, a URL); the few
- * capitalised words of the brief's own templates are the only exception.
+ * at least one source, each citation is true to its source (the lines exist, the excerpt is what
+ * they say, it spans at most MAX_CITED_LINES lines; a release or profile field has the value
+ * quoted), and what the sentence says is what the cited lines say:
+ * - every word, lower case too, is in the cited lines after light stemming (vocabulary.ts lists
+ *   the few template words that may stand alone, each with why); names and numbers match exactly,
+ *   and an identifier keeps the case the notes give it;
+ * - a negation is kept: the sentence neither adds one the lines lack nor drops one they have;
+ * - severities and quantities ("critical", "all") are in the lines; a count ("four fixes") is the
+ *   number of items cited, or the count the lines state;
+ * - a CVE keeps the names and severity of its own line, not a neighbour's;
+ * - a highlight's kind, and a kind word it uses without citing it ("new features"), is justified
+ *   by the cited lines' section headings or their words; credit lines justify none;
+ * - every cited range supports something the sentence says.
  */
 export interface GroundingSources {
   notes: string;
@@ -14,68 +37,473 @@ export interface GroundingSources {
   profile: { name: string | null; audience: string | null; docsUrl: string | null } | null;
 }
 
-export type DefectReason = 'no_citation' | 'empty_sentence' | 'citation_out_of_range' | 'citation_misquoted' | 'ungrounded_token';
+/**
+ * Why a sentence is refused:
+ * - `no_citation`, `empty_sentence`: nothing cited, or nothing said.
+ * - `citation_out_of_range`, `citation_misquoted`: the citation is not true to its source.
+ * - `citation_too_wide`: it cites more than MAX_CITED_LINES lines; cite the lines that support it.
+ * - `citation_irrelevant`: a cited range or field supports nothing the sentence says (`token` names it).
+ * - `ungrounded_token`: a name or number not in the cited lines; `ungrounded_word`: a word not in them.
+ * - `recased_identifier`: an identifier written in another case than the notes' (`Lib.d.ts` for `lib.d.ts`).
+ * - `negation_added` / `negation_dropped`: the sentence negates what the lines do not, or drops their negation.
+ * - `severity_ungrounded`: a severity the cited lines (or the CVE's own line) do not give.
+ * - `quantity_ungrounded`: a quantifier or number word the lines do not state.
+ * - `count_mismatch`: a count that is neither the number of cited items nor a count the lines state.
+ * - `kind_unjustified`: a highlight kind or kind word its lines' headings and words do not carry.
+ * - `cve_misattributed`: a CVE put beside a name that its own line does not mention.
+ */
+export const defectReasons = [
+  'no_citation',
+  'empty_sentence',
+  'citation_out_of_range',
+  'citation_misquoted',
+  'citation_too_wide',
+  'citation_irrelevant',
+  'ungrounded_token',
+  'ungrounded_word',
+  'recased_identifier',
+  'negation_added',
+  'negation_dropped',
+  'severity_ungrounded',
+  'quantity_ungrounded',
+  'count_mismatch',
+  'kind_unjustified',
+  'cve_misattributed',
+] as const;
+export type DefectReason = (typeof defectReasons)[number];
 
 export interface Defect {
   path: string;
   sentence: string;
   reason: DefectReason;
-  /** The number or name not found in the cited sources, for `ungrounded_token`. */
+  /** The word, number, name or kind at fault, when there is one. */
   token?: string;
 }
 
-/** Capitalised words the templates write themselves; everything else must come from a source. */
-const TEMPLATE_WORDS = new Set([
-  'Anyone',
-  'Breaking',
-  'Changed',
-  'Everyone',
-  'Existing',
-  'Fixed',
-  'Highlights',
-  'It',
-  'New',
-  'Performance',
-  'Read',
-  'Security',
-  'See',
-  'The',
-  'This',
-  'Upgrade',
-  'We',
-  'What',
-]);
+/** A citation this long cites a section, not a claim; a summary cites the heading and each item it counts. */
+export const MAX_CITED_LINES = 12;
+
+type Kind = Highlight['kind'];
 
 const SPLIT = /[^\p{L}\p{N}_.,\-@/#+:'’~%=]+/u;
 const EDGES = /^[.,:;!?'"’()\-…/#+~=]+|[.,:;!?'"’()\-…/#+~=]+$/g;
+// Clause ends: punctuation before a space (not the dots of `lib.d.ts` or the colon of a URL), dashes, "but".
+const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
+const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
+const CVE = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
+// curl writes its bullets as ` o `.
+const BULLET = /^(\s*)(?:[-*+•o]|\d{1,3}[.)])\s+\S/;
+/** A change's scope when it is no plain word (`asyn-thrdd:`, `cmd/go:`) and a command-line flag (`--experimental-inspect`) are names, kept in their case. */
+const SCOPE = /^\s*(?:[-*+•o]|\d{1,3}[.)])\s+(?:\*\*)?([\w./-]+)(?:\*\*)?:/gm;
+const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
-  return text
+  return plain(text)
     .replace(/`+|\*\*/g, '')
     .split(SPLIT)
     .map((token) => token.replace(EDGES, ''))
     .filter(Boolean);
 }
 
-/** Tokens a sentence may not invent: numbers, names, identifiers and URLs. */
-function checkedTokens(text: string): string[] {
-  return tokens(text).filter((token) => !TEMPLATE_WORDS.has(token) && (/[\p{Lu}\p{N}]/u.test(token) || /\w[._@/#:+=-]\w/.test(token)));
+/** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
+function plain(text: string): string {
+  return text.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
 }
 
-function citationText(citation: Citation, sources: GroundingSources, lines: string[]): { text: string; defect?: DefectReason } {
+interface Word {
+  token: string;
+  lower: string;
+  stem: string;
+  clause: number;
+}
+
+function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  // Code ticks go before clauses are cut, so `-p no:` splits the same on both sides.
+  plain(text)
+    .replace(/`+/g, '')
+    .replace(NEW_BLOCK, ';')
+    .split(CLAUSE)
+    .forEach((clause, index) => {
+      for (const token of tokens(clause)) {
+        const previous = words[words.length - 1];
+        // "no longer" is one negation, not "no" and a word to find.
+        if (previous?.lower === 'no' && previous.clause === index && token.toLowerCase() === 'longer') {
+          words[words.length - 1] = { ...previous, token: `${previous.token} ${token}`, lower: 'no longer' };
+          continue;
+        }
+        words.push({ token, lower: token.toLowerCase(), stem: stem(token), clause: index });
+      }
+    });
+  return words;
+}
+
+const isNegation = (lower: string) => NEGATIONS.has(lower) || NEGATED_CONTRACTION.test(lower);
+const isFiller = (lower: string) => FUNCTION_WORDS.has(lower) || lower in TEMPLATE_WORDS;
+/** Names, numbers, identifiers and URLs: matched as written, not stemmed. */
+const isName = (token: string) => /[\p{Lu}\p{N}]/u.test(token) || /\w[._@/#:+=-]\w/.test(token);
+/** As the notes write code: inner punctuation, underscores, digits in a word, inner capitals. */
+const looksLikeCode = (token: string) => /\w[._@/#:+=]\w|_|\p{L}\p{N}|\p{N}\p{L}|\p{Ll}\p{Lu}/u.test(token);
+const numberOf = (lower: string): number | null => (/^\d+$/.test(lower) ? Number(lower) : (NUMBER_WORDS[lower] ?? null));
+
+/** What one cited source says, read once per sentence. */
+interface Cited {
+  label: string;
+  notes: boolean;
+  text: string;
+  words: Word[];
+  stems: Set<string>;
+  lowers: Set<string>;
+  kinds: Set<Kind>;
+  /** How many changes it lists: its top-level bullets or table rows, else one for prose, none for a heading. */
+  items: number;
+  /** Lines with the lines that continue them: a CVE's names are those of its own block. */
+  blocks: string[];
+}
+
+function readCited(label: string, notes: boolean, text: string, headings: string[]): Cited {
+  const words = wordsOf(text);
+  const kinds = new Set<Kind>();
+  const innermost = headings[headings.length - 1] ?? '';
+  // A changesets line credits its author before its change ("Thanks @x! - Renamed …"): the change is what counts.
+  const firstLine = text.split('\n')[0]!.replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '');
+  if (!CREDITS.test(innermost) && !CREDITS.test(firstLine)) {
+    const context = `${headings.join('\n')}\n${text}`;
+    for (const [kind, cue] of Object.entries(KIND_CUES)) if (cue.test(context)) kinds.add(kind as Kind);
+    if (headings.some((heading) => PATCH_HEADING.test(heading))) kinds.add('fix');
+    kinds.add('other');
+  }
+  // The section a line sits in says what it is ("### Removed", Express's `* remove:`): its words support the line's sentence.
+  const context = CREDITS.test(innermost) ? words : [...words, ...wordsOf(headings.join('\n'))];
+  return {
+    label,
+    notes,
+    text,
+    words,
+    stems: new Set(context.map((word) => word.stem)),
+    lowers: new Set(context.map((word) => word.lower)),
+    kinds,
+    items: notes ? itemCount(text) : 0,
+    blocks: notes ? blocksOf(text) : [text],
+  };
+}
+
+const HEADING_LINE = /^ {0,3}#{1,6}\s|^\s*\*\*[^*]+\*\*:?\s*$|^\s*[=\-~^]{3,}\s*$/;
+
+function itemCount(text: string): number {
+  const lines = text.split('\n');
+  const separator = lines.findIndex((line) => /^\s*\|?\s*:?-{3,}/.test(line) && line.includes('|'));
+  if (separator >= 0) return lines.slice(separator + 1).filter((line) => line.trim().startsWith('|')).length;
+  const bullets = lines.map((line) => line.match(BULLET)).filter((match) => match !== null);
+  if (bullets.length > 0) {
+    const top = Math.min(...bullets.map((match) => match[1]!.length));
+    return bullets.filter((match) => match[1]!.length === top).length;
+  }
+  const prose = lines.filter((line, index) => line.trim() !== '' && !HEADING_LINE.test(line) && !/^\s*[=\-~^]{3,}\s*$/.test(lines[index + 1] ?? ''));
+  return prose.length > 0 ? 1 : 0;
+}
+
+function blocksOf(text: string): string[] {
+  const blocks: string[] = [];
+  for (const line of text.split('\n')) {
+    const starts = line.trim() === '' || BULLET.test(line) || line.trim().startsWith('|') || HEADING_LINE.test(line);
+    if (starts || blocks.length === 0) blocks.push(line);
+    else blocks[blocks.length - 1] += `\n${line}`;
+  }
+  return blocks.filter((block) => block.trim() !== '');
+}
+
+/** Stems a negation governs: the next few words of its clause. */
+function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>; cues: Array<{ word: Word; scope: string[] }> } {
+  const negated = new Set<string>();
+  const plain = new Set<string>();
+  const cues: Array<{ word: Word; scope: string[] }> = [];
+  let open: { clause: number; left: number; scope: string[] } | null = null;
+  for (const word of words) {
+    if (open && (open.clause !== word.clause || open.left === 0)) open = null;
+    if (isNegation(word.lower)) {
+      const scope: string[] = [];
+      cues.push({ word, scope });
+      open = { clause: word.clause, left: 2, scope };
+      continue;
+    }
+    if (FUNCTION_WORDS.has(word.lower)) continue;
+    if (open) {
+      negated.add(word.stem);
+      open.scope.push(word.stem);
+      open.left--;
+    } else plain.add(word.stem);
+  }
+  return { negated, plain, cues };
+}
+
+/**
+ * The heading texts above each line of the notes, outermost first (computed once per notes):
+ * ATX and setext headings, bold lines, colon-ended labels over a list ("This release includes
+ * the following bugfixes:") and bullets that only group others (Express's `* breaking:`).
+ */
+const headingCache = new WeakMap<string[], string[][]>();
+function headingsAbove(lines: string[]): string[][] {
+  const cached = headingCache.get(lines);
+  if (cached) return cached;
+  const result: string[][] = [];
+  let stack: Array<{ level: number; text: string }> = [];
+  let labels: Array<{ indent: number; text: string }> = [];
+  let path: string[] = [];
+  let fenced = false;
+  const refresh = () => {
+    path = [...stack.map((heading) => heading.text), ...labels.map((label) => label.text)];
+  };
+  const open = (level: number, text: string) => {
+    stack = [...stack.filter((heading) => heading.level < level), { level, text }];
+    labels = [];
+    refresh();
+  };
+  const nextContent = (index: number) => lines.slice(index + 1).find((line) => line.trim() !== '') ?? '';
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (!fenced) {
+      const atx = line.match(/^ {0,3}(#{1,6})\s+(.*)$/);
+      const underline = (lines[index + 1] ?? '').match(/^\s*([=\-~^])\1{2,}\s*$/);
+      const bold = line.match(/^\s*\*\*([^*]+)\*\*:?\s*$/);
+      const bullet = line.match(BULLET);
+      if (atx) open(atx[1]!.length, atx[2]!);
+      else if (underline && line.trim() !== '' && !bullet) open('=-~^'.indexOf(underline[1]!) + 1, line.trim());
+      else if (bold) open(7, bold[1]!);
+      else if (!bullet && /^\s*\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
+      else if (bullet) {
+        const indent = bullet[1]!.length;
+        if (labels.some((label) => label.indent >= indent)) {
+          labels = labels.filter((label) => label.indent < indent);
+          refresh();
+        }
+        const child = nextContent(index).match(BULLET);
+        if (/:\s*$/.test(line) && child && child[1]!.length > indent) {
+          labels = [...labels, { indent, text: line.trim() }];
+          refresh();
+        }
+      }
+    }
+    result.push(path);
+  }
+  headingCache.set(lines, result);
+  return result;
+}
+
+type Found = { reason: DefectReason; token?: string };
+
+/**
+ * What the sentence says against what it cites. `kind` is the highlight's label, when it has one.
+ * Used by the checker on resolved citations, and on a post's edited copy (supportOf).
+ */
+function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
+  const found: Found[] = [];
+  const add = (reason: DefectReason, token?: string) => {
+    if (!found.some((known) => known.reason === reason && known.token === token)) found.push({ reason, ...(token ? { token } : {}) });
+  };
+  const words = wordsOf(text);
+  const stems = new Set<string>();
+  const lowers = new Set<string>();
+  const exact = new Map<string, Set<string>>();
+  const code = new Set<string>();
+  const kinds = new Set<Kind>();
+  let items = 0;
+  const numbers = new Set<number>();
+  for (const source of cited) {
+    for (const value of source.stems) stems.add(value);
+    for (const value of source.lowers) lowers.add(value);
+    for (const word of source.words) {
+      exact.set(word.lower, (exact.get(word.lower) ?? new Set()).add(word.token));
+      const number = numberOf(word.lower);
+      if (number !== null) numbers.add(number);
+    }
+    for (const span of source.text.match(/`[^`\n]+`/g) ?? []) for (const token of tokens(span)) code.add(token.toLowerCase());
+    for (const word of source.words) if (looksLikeCode(word.token)) code.add(word.lower);
+    for (const match of source.text.matchAll(SCOPE)) if (/[-_./\d]/.test(match[1]!)) code.add(match[1]!.toLowerCase());
+    for (const match of source.text.matchAll(FLAG)) code.add(match[1]!.toLowerCase());
+    for (const value of source.kinds) kinds.add(value);
+    items += source.items;
+  }
+  const perSource = cited.map((source) => negatedStems(source.words));
+  const sourceNegation = {
+    negated: new Set(perSource.flatMap((one) => [...one.negated])),
+    plain: new Set(perSource.flatMap((one) => [...one.plain])),
+    cues: perSource.flatMap((one) => one.cues),
+  };
+  const sentenceNegation = negatedStems(words);
+  const sentenceNegated = new Set(sentenceNegation.cues.flatMap((cue) => cue.scope));
+
+  const isKnown = (token: string) =>
+    lowers.has(token.toLowerCase()) || (/[-/,]/.test(token) && token.split(/[-/,]+/).every((part) => !part || lowers.has(part.toLowerCase())));
+  const isStated = (word: Word) =>
+    stems.has(word.stem) || lowers.has(word.lower) || (/[-/]/.test(word.lower) && word.lower.split(/[-/]+/).every((part) => !part || stems.has(stem(part))));
+  const counts: number[] = [];
+
+  words.forEach((word, index) => {
+    const { token, lower } = word;
+    const number = numberOf(lower);
+    if (number !== null) {
+      const after = words.slice(index + 1, index + 4).filter((next) => next.clause === word.clause);
+      if (after.some((next) => COUNTED_NOUNS.test(next.lower))) {
+        counts.push(number);
+        const stated = cited.some((source) =>
+          source.words.some((w, at) => numberOf(w.lower) === number && source.words.slice(at + 1, at + 4).some((next) => COUNTED_NOUNS.test(next.lower))),
+        );
+        // "more than twenty breaking changes": a floor, true when more are cited.
+        const floor = words[index - 1]?.lower === 'than' && ['more', 'over'].includes(words[index - 2]?.lower ?? '');
+        if (!(floor ? items > number : number === items) && !stated) add('count_mismatch', token);
+        return;
+      }
+      if (!/^\d+$/.test(lower) && !numbers.has(number)) add('quantity_ungrounded', token);
+      if (/^\d+$/.test(lower) && !isKnown(token)) add('ungrounded_token', token);
+      return;
+    }
+    if (isNegation(lower)) return;
+    if (code.has(lower) && !exact.get(lower)?.has(token)) {
+      add('recased_identifier', token);
+      return;
+    }
+    // A plain word, capitalised or not: checked by its stem; a capitalised one the lines lack is a name.
+    if (/^\p{Lu}?[\p{Ll}'’]+$/u.test(token)) {
+      if (isFiller(lower)) return;
+      if (SEVERITIES.has(lower)) {
+        if (!stems.has(word.stem)) add('severity_ungrounded', token);
+        return;
+      }
+      // "… in all": the total of what is cited, not a claim about every thing.
+      const inAll = lower === 'all' && words[index - 1]?.lower === 'in' && words[index + 1]?.clause !== word.clause;
+      // "… for every change": the whole of the cited notes, the templates' last call to action.
+      const wholeNotes = (lower === 'every' || lower === 'all') && /^changes?$/.test(words[index + 1]?.lower ?? '');
+      if (inAll || wholeNotes) return;
+      if (QUANTIFIERS.has(lower)) {
+        if (!stems.has(word.stem)) add('quantity_ungrounded', token);
+        return;
+      }
+      if (lower in KIND_WORDS && !isStated(word)) {
+        if (!KIND_WORDS[lower]!.some((claimed) => kinds.has(claimed))) add('kind_unjustified', token);
+        return;
+      }
+      const clauseStart = words[index - 1]?.clause !== word.clause;
+      if (!isStated(word)) add(token === lower || clauseStart ? 'ungrounded_word' : 'ungrounded_token', token);
+      return;
+    }
+    if (isName(token) && /[\p{Lu}\p{N}]/u.test(token)) {
+      if (!isKnown(token)) add('ungrounded_token', token);
+      return;
+    }
+    if (!isKnown(token) && !isStated(word)) add(isName(token) ? 'ungrounded_token' : 'ungrounded_word', token);
+  });
+
+  for (const cue of sentenceNegation.cues) {
+    const backed = sourceNegation.cues.length > 0 && (cue.scope.length === 0 || cue.scope.some((value) => sourceNegation.negated.has(value)));
+    if (!backed) add('negation_added', cue.word.token);
+  }
+  for (const word of words) {
+    if (isFiller(word.lower) || isNegation(word.lower) || sentenceNegated.has(word.stem)) continue;
+    if (sourceNegation.negated.has(word.stem) && !sourceNegation.plain.has(word.stem)) add('negation_dropped', word.token);
+  }
+
+  checkCves(words, cited, add);
+
+  if (kind && kind !== 'other' && !kinds.has(kind)) add('kind_unjustified', kind);
+
+  // A cited range must support something: a word, a name, a kind word, or an item of a count.
+  const content = words.filter((word) => !isFiller(word.lower) && !isNegation(word.lower));
+  if (content.length > 0 && counts.length === 0) {
+    for (const source of cited) {
+      const supports = content.some(
+        (word) =>
+          source.stems.has(word.stem) ||
+          source.lowers.has(word.lower) ||
+          (word.lower in KIND_WORDS && KIND_WORDS[word.lower]!.some((claimed) => source.kinds.has(claimed))) ||
+          (kind !== undefined && source.kinds.has(kind)),
+      );
+      if (!supports) add('citation_irrelevant', source.label);
+    }
+  }
+  return found;
+}
+
+/**
+ * A CVE keeps the words of its own lines: what follows it in the sentence (up to the next CVE)
+ * must be in a cited block that names it, so a fix or severity is never moved to a neighbour.
+ */
+function checkCves(words: Word[], cited: Cited[], add: (reason: DefectReason, token?: string) => void) {
+  const blocks = cited.flatMap((source) => source.blocks.map((block) => wordsOf(block)));
+  let own: Word[][] | null = null;
+  for (const word of words) {
+    if (CVE.test(word.token)) {
+      const named = blocks.filter((block) => block.some((other) => other.lower === word.lower));
+      own = named.length > 0 ? named : null;
+      continue;
+    }
+    if (!own || isFiller(word.lower) || isNegation(word.lower) || word.lower in KIND_WORDS) continue;
+    if (own.some((block) => block.some((other) => other.stem === word.stem || other.lower === word.lower))) continue;
+    add(SEVERITIES.has(word.lower) ? 'severity_ungrounded' : 'cve_misattributed', word.token);
+  }
+}
+
+function splitLines(notes: string): string[] {
+  return notes.replace(/\r\n?/g, '\n').split('\n');
+}
+
+function resolve(citation: Citation, sources: GroundingSources, lines: string[]): { cited?: Cited; defect?: DefectReason } {
   if (citation.source === 'notes') {
     const { start, end } = citation.lines;
-    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start || end > lines.length)
-      return { text: '', defect: 'citation_out_of_range' };
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start || end > lines.length) return { defect: 'citation_out_of_range' };
     const text = lines.slice(start - 1, end).join('\n');
-    return text === citation.excerpt ? { text } : { text, defect: 'citation_misquoted' };
+    if (text !== citation.excerpt) return { defect: 'citation_misquoted' };
+    if (end - start + 1 > MAX_CITED_LINES) return { defect: 'citation_too_wide' };
+    return { cited: readCited(rangeLabel(start, end), true, text, headingsAbove(lines)[start - 1] ?? []) };
   }
   const actual = citation.source === 'release' ? sources.release[citation.field] : (sources.profile?.[citation.field] ?? null);
-  return actual !== null && actual === citation.value ? { text: actual } : { text: '', defect: 'citation_misquoted' };
+  if (actual === null || actual !== citation.value) return { defect: 'citation_misquoted' };
+  return { cited: readCited(`${citation.source}.${citation.field}`, false, fieldText(citation.field, actual), []) };
 }
 
-export function checkSentence(path: string, sentence: Sentence, sources: GroundingSources, lines = splitLines(sources.notes)): Defect[] {
+/** A field says what its value says; a URL also says the names in its path (`github.com/python-poetry/poetry` names poetry). */
+function fieldText(field: string, value: string): string {
+  if (field === 'version') return `${value} ${semverWords(value)}`;
+  if (field === 'url' || field === 'docsUrl')
+    return `${value} ${value
+      .replace(/^https?:\/\//, '')
+      .split(/[/?#=&]+/)
+      .join(' ')}`;
+  return value;
+}
+
+/**
+ * What a version number says by its shape: 7.0.0 is a major release, 7.1.0 a minor one, 7.1.2 a
+ * patch. Read with the kind cues, semver's own meaning follows: a major version may carry breaking
+ * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release").
+ */
+function semverWords(version: string): string {
+  const [major, minor, patch] = version.replace(/^v/i, '').split(/[.-]/);
+  if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
+  if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
+  // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.
+  if (major === '0') return 'major minor';
+  return minor === '0' ? 'major' : 'minor';
+}
+
+const rangeLabel = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);
+
+/** Each cited range once: a sentence citing the same lines twice counts their items once. */
+function distinct(citations: Citation[]): Citation[] {
+  const seen = new Set<string>();
+  return citations.filter((citation) => {
+    const key = citation.source === 'notes' ? `notes:${citation.lines.start}-${citation.lines.end}` : `${citation.source}:${citation.field}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A highlight's kind is checked with it: a writer checking `highlights.N` before adding it gets the same answer as checkBrief. */
+export function checkSentence(path: string, sentence: Sentence | Highlight, sources: GroundingSources, lines = splitLines(sources.notes)): Defect[] {
+  const kind = path.startsWith('highlights.') && 'kind' in sentence ? sentence.kind : undefined;
   const defects: Defect[] = [];
   const at = (reason: DefectReason, token?: string) => defects.push({ path, sentence: sentence.text, reason, ...(token ? { token } : {}) });
   if (sentence.text.trim() === '') at('empty_sentence');
@@ -83,25 +511,42 @@ export function checkSentence(path: string, sentence: Sentence, sources: Groundi
     at('no_citation');
     return defects;
   }
-  const known = new Set<string>();
-  for (const citation of sentence.citations) {
-    const { text, defect } = citationText(citation, sources, lines);
+  const cited: Cited[] = [];
+  for (const citation of distinct(sentence.citations)) {
+    const { cited: read, defect } = resolve(citation, sources, lines);
     if (defect) at(defect);
-    for (const token of tokens(text)) known.add(token.toLowerCase());
+    if (read) cited.push(read);
   }
-  // A compound the notes wrote with markup inside (`[PEP 585](…)-compatible`) counts when each of its parts is cited.
-  const isKnown = (token: string) =>
-    known.has(token.toLowerCase()) || (/[-/,]/.test(token) && token.split(/[-/,]+/).every((part) => !part || known.has(part.toLowerCase())));
-  for (const token of checkedTokens(sentence.text)) if (!isKnown(token)) at('ungrounded_token', token);
+  if (defects.length > 0) return defects;
+  for (const { reason, token } of judge(sentence.text, cited, kind)) at(reason, token);
   return defects;
 }
 
-function splitLines(notes: string): string[] {
-  return notes.replace(/\r\n?/g, '\n').split('\n');
-}
-
-/** Every defect of a brief; an empty list means every sentence is cited and grounded. */
+/** Every defect of a brief; an empty list means every sentence is cited and says what its lines say. */
 export function checkBrief(brief: Brief, sources: GroundingSources): Defect[] {
   const lines = splitLines(sources.notes);
   return sentencesOf(brief).flatMap(({ path, sentence }) => checkSentence(path, sentence, sources, lines));
+}
+
+/** The words of a sentence that say something: neither grammar nor the templates' framing. */
+export function claimsOf(text: string): string[] {
+  return wordsOf(text)
+    .filter((word) => !isFiller(word.lower) || /\p{Lu}.*\p{Lu}|\p{N}/u.test(word.token))
+    .map((word) => word.token);
+}
+
+/**
+ * What is wrong with a sentence against citations taken as they were stored (their excerpts and
+ * values, verified when the brief was made): how an edited post's sentences are matched to the
+ * brief's sources. Headings are not known here, so kind words need the cited words themselves.
+ */
+export function supportOf(text: string, citations: Citation[]): Array<{ reason: DefectReason; token?: string }> {
+  if (text.trim() === '') return [{ reason: 'empty_sentence' }];
+  if (citations.length === 0) return [{ reason: 'no_citation' }];
+  const cited = distinct(citations).map((citation) =>
+    citation.source === 'notes'
+      ? readCited(rangeLabel(citation.lines.start, citation.lines.end), true, citation.excerpt, [])
+      : readCited(`${citation.source}.${citation.field}`, false, fieldText(citation.field, citation.value), []),
+  );
+  return judge(text, cited);
 }

@@ -18,29 +18,33 @@ export interface ChannelDraft {
   sentences: DraftSentence[];
 }
 
-const LABELS: Record<Highlight['kind'], [plain: string, emoji: string]> = {
-  breaking: ['Breaking:', '⚠️ Breaking:'],
-  feature: ['New:', '✨ New:'],
-  fix: ['Fixed:', '🐛 Fixed:'],
-  performance: ['Performance:', '⚡ Performance:'],
-  security: ['Security:', '🔒 Security:'],
-  other: ['Changed:', '🔧 Changed:'],
+/** Each item of a post on its own line, after a bullet: an emoji one in a voice that uses emoji. Never a "Breaking:" label: the words say it. */
+const BULLETS: Record<Highlight['kind'], [plain: string, emoji: string]> = {
+  breaking: ['•', '⚠️'],
+  feature: ['•', '✨'],
+  fix: ['•', '🐛'],
+  performance: ['•', '⚡'],
+  security: ['•', '🔒'],
+  other: ['•', '🔧'],
 };
 
-/** How much of the brief each channel gets before its length limit is even considered. */
-const SHAPES: Record<Channel, { summary: number; highlights: number; audience: boolean; longCta: boolean }> = {
-  x: { summary: 0, highlights: 3, audience: false, longCta: false },
-  bluesky: { summary: 0, highlights: 3, audience: false, longCta: false },
-  threads: { summary: 1, highlights: 4, audience: false, longCta: true },
-  mastodon: { summary: 1, highlights: 4, audience: false, longCta: true },
-  linkedin: { summary: 2, highlights: 8, audience: true, longCta: true },
+/** How much of the brief each channel gets before its length limit is even considered: one to three items on the short ones. */
+const SHAPES: Record<Channel, { summary: number; highlights: number; audience: boolean }> = {
+  x: { summary: 0, highlights: 3, audience: false },
+  bluesky: { summary: 0, highlights: 3, audience: false },
+  threads: { summary: 1, highlights: 3, audience: false },
+  mastodon: { summary: 1, highlights: 3, audience: false },
+  linkedin: { summary: 2, highlights: 5, audience: true },
 };
 
 /**
  * One post per channel from a brief, within each channel's rule (measured exactly as the
- * campaign routes measure it). Highlights are added in the brief's order, breaking changes
- * first, while the post still fits; a highlight that cannot fit whole is cut at a word
- * boundary. Every sentence keeps the citations of the brief sentence it came from.
+ * campaign routes measure it): the headline as the lead sentence (it names the product and the
+ * kind of release), the items that matter most in the brief's order of significance, the call to
+ * action fitted to the release with its link. Optional parts go first when space runs short
+ * (audience, then the opening prose), then items; a first item that cannot fit whole is cut at a
+ * word boundary, and only when none fits does the call to action shrink to its bare link. Every sentence keeps the
+ * citations of the brief sentence it came from.
  */
 export function draftPosts(brief: Brief, channels: readonly Channel[], voice: Voice): ChannelDraft[] {
   return channels.map((channel) => draftPost(brief, channel, voice));
@@ -52,55 +56,67 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
     const measured = measurePost(channel, copy);
     return measured.length <= measured.limit;
   };
-  const cta: DraftSentence =
-    shape.longCta || !brief.release.url
-      ? own('callToAction', brief.callToAction)
-      : { path: 'callToAction', text: brief.release.url, citations: brief.callToAction.citations };
-  const head: DraftSentence[] = [own('headline', brief.headline)];
-  const summary = brief.summary.slice(0, shape.summary).map((sentence, index) => own(`summary.${index}`, sentence));
+  const fullCta = own('callToAction', brief.callToAction);
+  const url = brief.callToAction.text.match(/https?:\/\/\S+$/)?.[0];
+  const ctas = url && url !== fullCta.text ? [fullCta, { path: 'callToAction', text: url, citations: brief.callToAction.citations }] : [fullCta];
+  // The counts of breaking changes or security fixes come before the opening prose: they are what a reader must know.
+  const counts = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [own(`summary.${index}`, sentence)] : []));
+  const prose = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [] : [own(`summary.${index}`, sentence)]));
+  const summary = [...counts, ...prose].slice(0, Math.max(shape.summary, counts.length ? 1 : 0));
   const audience = shape.audience ? brief.audience.map((sentence, index) => own(`audience.${index}`, sentence)) : [];
-  const lines: Array<{ label: string; sentence: DraftSentence }> = [];
+  const head = own('headline', brief.headline);
 
-  const compose = (withSummary: DraftSentence[], withAudience: DraftSentence[]) =>
-    [
-      head.map((s) => s.text).join(' '),
-      withSummary.map((s) => s.text).join(' '),
-      lines.map(({ label, sentence }) => `${label} ${sentence.text}`).join('\n'),
-      withAudience.map((s) => s.text).join(' '),
-      cta.text,
-    ]
-      .filter(Boolean)
-      .join('\n\n');
-
-  // Optional parts go first when space runs short: audience, then summary; highlights stay.
-  let keptSummary = summary;
-  let keptAudience = audience;
-  for (const [index, highlight] of brief.highlights.slice(0, shape.highlights).entries()) {
-    const label = LABELS[highlight.kind][voice.emoji ? 1 : 0];
-    const entry = { label, sentence: own(`highlights.${index}`, highlight) };
-    lines.push(entry);
-    if (fits(compose(keptSummary, keptAudience))) continue;
-    if (keptAudience.length && fits(compose(keptSummary, []))) {
-      keptAudience = [];
-      continue;
-    }
-    if (keptSummary.length && fits(compose([], keptAudience))) {
+  const build = (cta: DraftSentence) => {
+    const lines: Array<{ bullet: string; sentence: DraftSentence }> = [];
+    const compose = (withSummary: DraftSentence[], withAudience: DraftSentence[]) =>
+      [
+        head.text,
+        withSummary.map((s) => s.text).join(' '),
+        lines.map(({ bullet, sentence }) => `${bullet} ${sentence.text}`).join('\n'),
+        withAudience.map((s) => s.text).join(' '),
+        cta.text,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    let keptSummary = summary;
+    let keptAudience = audience;
+    for (const [index, highlight] of brief.highlights.slice(0, shape.highlights).entries()) {
+      const entry = { bullet: BULLETS[highlight.kind][voice.emoji ? 1 : 0], sentence: own(`highlights.${index}`, highlight) };
+      lines.push(entry);
+      if (fits(compose(keptSummary, keptAudience))) continue;
+      if (keptAudience.length && fits(compose(keptSummary, []))) {
+        keptAudience = [];
+        continue;
+      }
+      if (keptSummary.length && fits(compose(keptSummary.slice(0, 1), keptAudience))) {
+        keptSummary = keptSummary.slice(0, 1);
+        continue;
+      }
+      if (keptSummary.length && fits(compose([], keptAudience))) {
+        keptSummary = [];
+        continue;
+      }
+      if (lines.length > 1) {
+        lines.pop();
+        break;
+      }
+      // The first item always shows, cut down until the post fits.
       keptSummary = [];
-      continue;
-    }
-    if (lines.length > 1) {
-      lines.pop();
+      keptAudience = [];
+      for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10) entry.sentence.text = truncateWords(highlight.text, max);
+      if (!fits(compose([], []))) lines.pop();
       break;
     }
-    // The first highlight always shows, cut down until the post fits.
-    keptSummary = [];
-    keptAudience = [];
-    for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10) entry.sentence.text = truncateWords(highlight.text, max);
-    if (!fits(compose([], []))) lines.pop();
-    break;
-  }
-  const copy = compose(keptSummary, keptAudience);
-  return { channel, copy, sentences: [...head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta] };
+    return {
+      copy: compose(keptSummary, keptAudience),
+      shown: lines.length,
+      sentences: [head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta],
+    };
+  };
+  // The full call to action ("Update now…") unless it leaves no room for a single item.
+  const [full, ...bare] = ctas.map(build);
+  const chosen = full!.shown > 0 || bare.length === 0 ? full! : bare[0]!;
+  return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
 
 function own(path: string, sentence: Sentence): DraftSentence {

@@ -41,28 +41,106 @@ describe('generating a brief', () => {
       ],
     };
     const brief = generateBrief(release, profile);
-    expect(brief.headline.text).toBe('We released Acme v2.0.0!');
+    // A breaking section in a major version makes it a breaking release first, its CVE fix shown all the same.
+    expect(brief.headline.text).toBe('We released Acme v2.0.0, a major release with breaking changes!');
     expect(brief.product).toEqual({ name: 'Acme', source: 'profile' });
     expect(brief.audience.map((sentence) => sentence.text)).toEqual([
       'Acme is for teams shipping APIs.',
-      'Anyone upgrading should read the breaking changes first.',
       'Everyone on an earlier version should update for the security fixes.',
+      'Anyone upgrading should read the breaking changes first.',
     ]);
-    expect(brief.callToAction).toEqual({
-      text: 'Read more in the documentation: https://acme.dev/docs',
-      citations: [{ source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' }],
+    expect(brief.callToAction).toMatchObject({
+      text: 'Read the breaking changes before you upgrade: https://acme.dev/docs',
+      citations: [
+        { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
+        { source: 'notes', lines: { start: 2, end: 2 } },
+      ],
     });
+    const security = generateBrief({ ...release, notes: '## Security\n- Fix CVE-2026-1234 in the parser' }, profile);
+    expect(security.headline.text).toBe('We released Acme v2.0.0, a security release!');
+    expect(security.callToAction.text).toBe('Update now to get the security fixes: https://acme.dev/docs');
   });
 
   it('falls back to the release alone without a profile', () => {
     const brief = generateBrief(release, null);
-    expect(brief.headline).toEqual({ text: 'v2.0.0 is out.', citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }] });
+    expect(brief.headline).toEqual({
+      text: 'v2.0.0 is out: a major release with breaking changes.',
+      citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }],
+    });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Fix CVE-2026-1234 in the parser.'],
       ['breaking', 'Drop Node 18.'],
       ['feature', 'Add --watch mode.'],
-      ['security', 'Fix CVE-2026-1234 in the parser.'],
     ]);
-    expect(brief.summary).toEqual([expect.objectContaining({ text: 'It brings breaking changes, new features and security fixes.' })]);
     expect(brief.callToAction.text).toBe('See the notes of v2.0.0 for every change.');
+  });
+
+  it('names the product from a title cleaned of its date, handle, codename and LTS mark, else from the repository', () => {
+    const security = { ...release, notes: '## Security\n- Fix CVE-2026-1234 in the Node parser' };
+    const node = generateBrief(
+      {
+        ...security,
+        version: 'v22.17.1',
+        title: "2025-07-15, Version 22.17.1 'Jod' (LTS), @RafaelGSS",
+        url: 'https://github.com/nodejs/node/releases/tag/v22.17.1',
+      },
+      null,
+    );
+    // The repository's name as the notes spell it ("the Node parser").
+    expect(node.headline.text).toBe('Node v22.17.1 is out: a security release.');
+    const titled = generateBrief({ ...security, version: '22.17.1', title: "2025-07-15, Node.js Version 22.17.1 'Jod' (LTS), @RafaelGSS" }, null);
+    expect(titled.product).toEqual({ name: 'Node.js', source: 'release_title' });
+    expect(titled.headline.text).toBe('Node.js 22.17.1 is out: a security release.');
+    const tagOnly = generateBrief({ ...release, version: 'v0.64.0', title: 'v0.64.0', url: 'https://github.com/astral-sh/uv/releases/tag/0.64.0' }, null);
+    expect(tagOnly.product).toEqual({ name: 'uv', source: 'release_url' });
+    expect(tagOnly.headline.text).toMatch(/^uv v0\.64\.0 is out/);
+  });
+
+  it('keeps an identifier in its case at the start of a sentence', () => {
+    const notes = [
+      '### Changed',
+      '- `lib.d.ts` now types `Array.fromAsync`',
+      '- `addr_of` is stable',
+      '- `--experimental-inspect` is gone from the CLI help',
+    ].join('\n');
+    const texts = generateBrief({ ...release, notes }, null).highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual(
+      expect.arrayContaining(['lib.d.ts now types Array.fromAsync.', 'addr_of is stable.', '--experimental-inspect is gone from the CLI help.']),
+    );
+  });
+
+  it('shows every CVE of a security release, and counts a long list citing every item', () => {
+    const four = ['## Security', ...[1, 2, 3, 4].map((n) => `- Fix CVE-2026-000${n} in parser ${n}`)].join('\n');
+    expect(generateBrief({ ...release, notes: four }, null).highlights.filter((h) => h.kind === 'security')).toHaveLength(4);
+    const eight = ['## Security', ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `- Fix CVE-2026-000${n} in parser ${n}`)].join('\n');
+    const brief = generateBrief({ ...release, notes: eight }, null);
+    expect(brief.highlights).toHaveLength(3);
+    const count = brief.summary.find((sentence) => sentence.text.startsWith('It fixes eight security issues'))!;
+    expect(count.citations.map((citation) => citation.source === 'notes' && citation.lines.start).sort()).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('drops a sentence its checker refuses instead of failing the brief, and refuses only a brief left with nothing cited', () => {
+    // Escaped Markdown reads as `__init__`, a name the checker cannot find in the escaped line: that sentence goes, not the brief.
+    const notes = ['## Fixes', '- Fix the \\_\\_init\\_\\_ signature check', '- Fix a crash on empty input'].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fix a crash on empty input.']);
+    expect(refusal(() => generateBrief({ ...release, notes: notes.split('\n').slice(0, 2).join('\n') }, null)).reason).toBe('nothing_to_cite');
+  });
+
+  it('reads a security table with CVSS scores and advisory links into one cited item per CVE', () => {
+    const notes = [
+      '## Security',
+      '| CVE | Description | CVSS | Advisory |',
+      '|-----|-------------|------|----------|',
+      '| CVE-2025-55182 | Remote code execution in the Flight protocol decoder | 10.0 Critical | [GHSA-fv66-9v8q-g76r](https://github.com/facebook/react/security/advisories/GHSA-fv66-9v8q-g76r) |',
+      '| CVE-2025-55184 | Denial of service through crafted payloads | 7.5 High | [GHSA-mwv6-3258-q52c](https://github.com/facebook/react/security/advisories/GHSA-mwv6-3258-q52c) |',
+    ].join('\n');
+    const brief = generateBrief({ ...release, notes, url: 'https://github.com/facebook/react/releases/tag/v19.2.3' }, null);
+    expect(brief.headline.text).toMatch(/a security release\.$/);
+    expect(brief.highlights.map((highlight) => [highlight.text, highlight.citations[0]!.source === 'notes' && highlight.citations[0]!.lines.start])).toEqual([
+      ['Remote code execution in the Flight protocol decoder (CVE-2025-55182, 10.0 Critical).', 4],
+      ['Denial of service through crafted payloads (CVE-2025-55184, 7.5 High).', 5],
+    ]);
+    expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 });

@@ -1,9 +1,9 @@
 import type { ProductProfile } from '../product-profile';
-import { checkBrief } from './check';
+import { checkBrief, checkSentence, type GroundingSources } from './check';
 import { parseNotes, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
-import { voiceOf } from './voice';
+import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
 export const MAX_BRIEF_NOTES_CHARS = 50_000;
@@ -17,7 +17,7 @@ export interface BriefRelease {
   contentHash: string;
 }
 
-export type BriefRefusal = 'notes_empty' | 'notes_too_long' | 'nothing_to_cite' | 'ungrounded';
+export type BriefRefusal = 'notes_empty' | 'notes_too_long' | 'nothing_to_cite';
 
 /** Why a release cannot make a brief; the service turns it into the one error envelope. */
 export class BriefInputError extends Error {
@@ -30,23 +30,43 @@ export class BriefInputError extends Error {
   }
 }
 
-/** How many highlights of each kind a brief shows; breaking changes are never capped. */
-const HIGHLIGHT_CAPS: Record<Exclude<ChangeKind, 'breaking' | 'internal'>, number> = { feature: 4, fix: 3, performance: 2, security: 3, other: 2 };
-const HIGHLIGHT_ORDER = ['breaking', 'feature', 'fix', 'performance', 'security', 'other'] as const;
-const KIND_PHRASES: Record<(typeof HIGHLIGHT_ORDER)[number], string> = {
-  breaking: 'breaking changes',
-  feature: 'new features',
-  fix: 'fixes',
-  performance: 'performance improvements',
-  security: 'security fixes',
-  other: 'other changes',
-};
+/** Breaking changes and security fixes are all shown up to this many; past it, the top ones and a count citing every one. */
+const SHOW_ALL_CRITICAL = 6;
+const CRITICAL_SHOWN_WITH_COUNT = 3;
+/** Highlights of the other kinds, after the critical ones. */
+const MAX_HIGHLIGHTS = 6;
 const MAX_SENTENCE = 220;
+
+/** What a launch post leads with: a kind's weight, then the item's own words. */
+const KIND_WEIGHT: Record<Exclude<ChangeKind, 'internal'>, number> = { security: 100, breaking: 70, feature: 50, performance: 35, fix: 30, other: 20 };
+const LEAD_WORDS =
+  /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
+const CHORE_WORDS =
+  /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
+
+const PLATFORM =
+  /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
+
+export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
+
+function significance(item: NoteItem): number {
+  if (item.kind === 'internal') return 0;
+  let score = KIND_WEIGHT[item.kind];
+  if (item.flagship) score += 40;
+  if (/\btier\s*1\b/i.test(item.text)) score += 10;
+  if (LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
+  // A bumped build target or required runtime is a breaking change people lead with, not a chore.
+  if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 25;
+  // A change told in a few words is easier to lead with than a paragraph.
+  if (item.text.length > 200) score -= 5;
+  return score;
+}
 
 /**
  * The brief of a release: deterministic (the same release and profile give the same brief),
- * and grounded (every sentence cites the notes' lines or the release's or profile's fields,
- * and the checker is run before anything is returned).
+ * and grounded: every sentence cites the notes' lines or the release's or profile's fields, and a
+ * sentence the checker refuses is left out (a template falls back to a plainer one), so a brief
+ * is never refused for a sentence of ours. Only notes with nothing to cite are refused.
  */
 export function generateBrief(release: BriefRelease, profile: ProductProfile | null): Brief {
   if (release.notes.trim() === '')
@@ -62,13 +82,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       },
     );
   const parsed = parseNotes(release.notes, repositoryBase(release.url));
-  // One-word items are labels more often than changes, except a breaking change, which is never dropped.
-  const items = parsed.items.filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2));
-  if (items.length === 0 && !parsed.intro)
-    throw new BriefInputError('nothing_to_cite', `The notes of ${release.version} list no change a brief could cite (only internal work, or no text).`, {
-      field: 'notes',
-    });
-
+  const sources: GroundingSources = { notes: release.notes, release, profile };
+  const grounded = (path: string, sentence: Sentence) => sentence.text.trim() !== '' && checkSentence(path, sentence, sources, parsed.lines).length === 0;
+  const patch = /^v?\d+\.\d+\.[1-9]/i.test(release.version);
+  const items = distinct(
+    // One-word items are labels more often than changes, except a breaking change, which is never dropped.
+    parsed.items.filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
+  ).map((item) =>
+    // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
+    patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
+  );
   const cite = (item: Pick<NoteItem, 'lines' | 'refs'>): Citation => ({
     source: 'notes',
     lines: { ...item.lines },
@@ -76,97 +99,313 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     refs: item.refs,
   });
   const voice = voiceOf(profile);
-  const subject = subjectOf(release, profile);
+  const subject = subjectOf(release, profile, parsed.lines);
   const versionCitation: Citation = { source: 'release', field: 'version', value: release.version };
+  const ofKind = (kind: ChangeKind) => items.filter((item) => item.kind === kind);
+  // A headline says "breaking" when the notes do (a breaking section or marker, a major version,
+  // support dropped), not for every removal of a long-deprecated API; and a release that breaks
+  // things is a breaking release first, even when it also fixes a CVE.
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(release.version);
+  const saysBreaking = ofKind('breaking').some(
+    (item) =>
+      major ||
+      item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
+      /^(?:drop(?:ped|s)?|remove[sd]?) support for (?:python|node|ruby|java|php|go|windows|macos|ios|android)\b|^drop(?:ped|s)? support\b/i.test(item.text),
+  );
+  const releaseKind: ReleaseKind = saysBreaking
+    ? 'breaking'
+    : ofKind('security').length
+      ? 'security'
+      : ofKind('feature').length
+        ? 'feature'
+        : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
+          ? 'fix'
+          : 'update';
 
-  const headlineText = subject
-    ? voice.firstPerson
-      ? `We released ${subject.name} ${release.version}`
-      : `${subject.name} ${release.version} is out`
-    : `${release.version} is out`;
-  const headline: Sentence = {
-    text: `${headlineText}${voice.exclamation ? '!' : '.'}`,
-    citations: [...(subject ? [subject.citation] : []), versionCitation],
-  };
-
-  const byKind = (kind: ChangeKind) => items.filter((item) => item.kind === kind);
+  // Highlights: every security fix and breaking change (a long list: its top ones, and a count
+  // below citing every one), then the other kinds by significance; shown in significance order.
+  const ranked = (list: NoteItem[]) =>
+    list
+      .map((item, index) => ({ item, index, score: significance(item) }))
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .map(({ item }) => item);
+  const counted: Array<{ kind: 'security' | 'breaking'; items: NoteItem[] }> = [];
+  const chosen: NoteItem[] = [];
+  for (const kind of ['security', 'breaking'] as const) {
+    const list = ranked(ofKind(kind));
+    if (list.length > SHOW_ALL_CRITICAL) counted.push({ kind, items: list });
+    chosen.push(...list.slice(0, list.length > SHOW_ALL_CRITICAL ? CRITICAL_SHOWN_WITH_COUNT : list.length));
+  }
+  const rest = ranked(items.filter((item) => item.kind !== 'security' && item.kind !== 'breaking'));
+  const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
+  chosen.push(...rest.slice(0, room));
   const highlights: Highlight[] = [];
-  // Notes that list one change under two headings (Babel's per-label lists) show it once, at its higher rank.
-  const seen = new Set<string>();
-  for (const kind of HIGHLIGHT_ORDER) {
-    if (kind === 'other' && highlights.length >= 4) break;
-    let taken = 0;
-    for (const item of byKind(kind)) {
-      if (kind !== 'breaking' && taken === HIGHLIGHT_CAPS[kind]) break;
-      if (seen.has(item.text.toLowerCase())) continue;
-      seen.add(item.text.toLowerCase());
-      taken++;
-      highlights.push({ kind, text: asSentence(firstSentence(item.text)), citations: [cite(item)] });
+  for (const item of ranked(chosen)) {
+    const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
+    const path = `highlights.${highlights.length}`;
+    if (grounded(path, highlight)) {
+      highlights.push(highlight);
+      continue;
+    }
+    // Written again more plainly: the words before the first one the checker cannot find in the cited lines.
+    const refused = checkSentence(path, highlight, sources, parsed.lines).find((defect) => defect.token)?.token;
+    const at = refused ? highlight.text.indexOf(refused) : -1;
+    const shorter = at > 0 ? highlight.text.slice(0, at).replace(/[\s,;:(–—-]+$/, '') : '';
+    if (shorter.split(' ').length >= 3) {
+      const plain = { ...highlight, text: `${shorter}…` };
+      if (grounded(path, plain)) highlights.push(plain);
     }
   }
+  if (highlights.length === 0 && !parsed.intro)
+    throw new BriefInputError('nothing_to_cite', `The notes of ${release.version} list no change a brief could cite (only internal work, or no text).`, {
+      field: 'notes',
+    });
+
+  // A title's name the checker cannot ground ("@changesets/cli@3.0.0") gives way to the repository's.
+  const fromRepo = subject?.source === 'release_title' ? subjectOf({ ...release, title: release.version }, null, parsed.lines) : null;
+  const named = [subject, fromRepo].flatMap((candidate) =>
+    candidate
+      ? [
+          {
+            candidate,
+            sentence: {
+              text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice),
+              citations: [candidate.citation, versionCitation],
+            },
+          },
+        ]
+      : [],
+  );
+  const product = named.find(({ sentence }) => grounded('headline', sentence)) ?? null;
+  const headline = firstGrounded(grounded, 'headline', [
+    ...(product ? [product.sentence] : []),
+    { text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] },
+    { text: `${release.version} is out.`, citations: [versionCitation] },
+  ])!;
 
   const summary: Sentence[] = [];
-  if (parsed.intro) summary.push({ text: asSentence(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
-  const kinds = HIGHLIGHT_ORDER.filter((kind) => byKind(kind).length > 0);
-  if (kinds.length > 0)
-    summary.push({ text: `It brings ${listPhrase(kinds.map((kind) => KIND_PHRASES[kind]))}.`, citations: kinds.map((kind) => cite(byKind(kind)[0]!)) });
+  const addSummary = (sentence: Sentence) => {
+    if (grounded(`summary.${summary.length}`, sentence)) summary.push(sentence);
+  };
+  if (parsed.intro && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
+    addSummary({ text: asSentence(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
+  for (const { kind, items: all } of counted)
+    addSummary({
+      text:
+        kind === 'security'
+          ? `It fixes ${countWord(all.length)} security issues in all; the full list is in the release notes.`
+          : `It has ${countWord(all.length)} breaking changes in all; the full list is in the release notes.`,
+      citations: all.map(cite),
+    });
 
   const audience: Sentence[] = [];
+  const addAudience = (sentence: Sentence) => {
+    if (grounded(`audience.${audience.length}`, sentence)) audience.push(sentence);
+  };
   if (profile?.audience?.trim())
-    audience.push({
-      text: asSentence(`${subject?.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
-      citations: [...(subject ? [subject.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
+    addAudience({
+      text: asSentence(`${product?.candidate.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
+      citations: [...(product ? [product.candidate.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
-  if (byKind('breaking').length > 0)
-    audience.push({ text: 'Anyone upgrading should read the breaking changes first.', citations: byKind('breaking').slice(0, 3).map(cite) });
-  if (byKind('security').length > 0)
-    audience.push({ text: 'Everyone on an earlier version should update for the security fixes.', citations: byKind('security').slice(0, 3).map(cite) });
-  if (audience.length === 0 && highlights.length > 0)
-    audience.push({ text: 'Existing users get these changes by updating.', citations: highlights.slice(0, 3).flatMap((highlight) => highlight.citations) });
+  if (ofKind('security').length > 0)
+    addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: ofKind('security').slice(0, 3).map(cite) });
+  if (ofKind('breaking').length > 0)
+    addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: ofKind('breaking').slice(0, 3).map(cite) });
 
-  const callToAction: Sentence = release.url
-    ? { text: `Read the full release notes: ${release.url}`, citations: [{ source: 'release', field: 'url', value: release.url }] }
+  const link: { url: string; citation: Citation } | null = release.url
+    ? { url: release.url, citation: { source: 'release', field: 'url', value: release.url } }
     : profile?.docsUrl
-      ? { text: `Read more in the documentation: ${profile.docsUrl}`, citations: [{ source: 'profile', field: 'docsUrl', value: profile.docsUrl }] }
-      : { text: `See the notes of ${release.version} for every change.`, citations: [versionCitation] };
+      ? { url: profile.docsUrl, citation: { source: 'profile', field: 'docsUrl', value: profile.docsUrl } }
+      : null;
+  const reasons = (kind: ChangeKind) => ofKind(kind).slice(0, 3).map(cite);
+  const callToAction = firstGrounded(grounded, 'callToAction', [
+    ...(link
+      ? [
+          ...(releaseKind === 'security'
+            ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
+            : []),
+          ...(releaseKind === 'breaking'
+            ? [{ text: `Read the breaking changes before you upgrade: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
+            : []),
+          ...(releaseKind === 'fix' && highlights.length <= 2
+            ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
+            : []),
+          {
+            text: link.citation.source === 'release' ? `Read the full release notes: ${link.url}` : `Read more in the documentation: ${link.url}`,
+            citations: [link.citation],
+          },
+        ]
+      : []),
+    { text: `See the notes of ${release.version} for every change.`, citations: [versionCitation] },
+  ])!;
 
   const brief: Brief = {
     format: 'launch.brief/1',
     release: { id: release.id, version: release.version, title: release.title, url: release.url, contentHash: release.contentHash },
-    product: { name: subject?.name ?? null, source: subject ? (subject.citation.source === 'profile' ? 'profile' : 'release_title') : null },
+    product: { name: product?.candidate.name ?? null, source: product?.candidate.source ?? null },
+    releaseKind,
     headline,
     summary,
     highlights,
     audience,
     callToAction,
   };
-  // The checker gates every brief; a defect here is a bug in the templates, never shown to a reviewer.
-  const defects = checkBrief(brief, { notes: release.notes, release, profile });
-  if (defects.length > 0)
-    throw new BriefInputError('ungrounded', `The brief failed its grounding check: ${defects[0]!.reason} in ${defects[0]!.path}.`, { defects });
+  // Every sentence was checked as it was written; the whole is checked once more as a guard.
+  const defects = checkBrief(brief, sources);
+  if (defects.length > 0) throw new Error(`A brief sentence escaped its check: ${defects[0]!.reason} in ${defects[0]!.path}.`);
   return brief;
 }
 
-/** The product's name: the profile's, else the release title without its version ("Vite 7.0.0" → "Vite"). */
-function subjectOf(release: BriefRelease, profile: ProductProfile | null): { name: string; citation: Citation } | null {
+function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, path: string, candidates: Sentence[]): Sentence | undefined {
+  return candidates.find((candidate) => grounded(path, candidate));
+}
+
+/** Notes that list one change twice (under two labels; a CVE in "Notable Changes" and again in "Commits") show it once. */
+function distinct(items: NoteItem[]): NoteItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const cves = item.text.match(/CVE-\d{4}-\d+/g);
+    const keys = cves ?? [item.text.toLowerCase()];
+    if (keys.every((key) => seen.has(key))) return false;
+    for (const key of keys) seen.add(key);
+    return true;
+  });
+}
+
+const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
+  security: () => 'a security release',
+  breaking: (major) => (major ? 'a major release with breaking changes' : 'a release with breaking changes'),
+  feature: () => 'a feature release',
+  fix: (patch) => (patch ? 'a patch release with fixes' : 'a release with fixes'),
+  update: () => '',
+};
+
+/** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
+export function releasePhrase(kind: ReleaseKind, version: string): string {
+  const numbers = version.replace(/^v/i, '').split(/[.-]/);
+  const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
+  const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
+  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
+}
+
+function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice): string {
+  const phrase = releasePhrase(kind, version);
+  const end = voice.exclamation ? '!' : '.';
+  if (voice.firstPerson) return `We released ${subject}${phrase ? `, ${phrase}` : ''}${end}`;
+  return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
+}
+
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+
+/** Counts as words: a template may not write a number the notes do not (the checker would refuse it). */
+function countWord(count: number): string {
+  return NUMBER_WORDS[count] ?? 'more than twenty';
+}
+
+/** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
+function highlightText(item: NoteItem): string {
+  // "Changes to the language": the heading only titles what its paragraph says.
+  if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
+  if (item.flagship && item.detail && item.text.split(' ').length < 4) {
+    const detail = firstSentence(item.detail, 160);
+    return asSentence(
+      `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
+    );
+  }
+  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : firstSentence(withoutScope(item.text)), item.code);
+}
+
+/** A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer accepts Y."). */
+function breakingSentence(text: string): string {
+  const sentences = splitSentences(withoutScope(text));
+  const keep = sentences.length > 1 && !BREAKING_SIGNAL.test(sentences[0]!) && BREAKING_SIGNAL.test(sentences[1]!) ? 2 : 1;
+  return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
+}
+const BREAKING_SIGNAL =
+  /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
+
+/** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
+function withoutScope(text: string): string {
+  return text.replace(/^[a-z][\w./-]{0,30}:\s+(?=\S)/, '');
+}
+
+/** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
+function subjectOf(
+  release: BriefRelease,
+  profile: ProductProfile | null,
+  lines: string[],
+): { name: string; citation: Citation; source: 'profile' | 'release_title' | 'release_url' } | null {
   const name = profile?.name?.trim();
-  if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name } };
-  const bare = release.version.replace(/^v(?=\d)/i, '');
+  if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
+  const bare = release.version.replace(/^(?:v|go)(?=\d)/i, '');
   const fromTitle = release.title
     .replace(release.version, ' ')
-    .replace(new RegExp(`\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
-    .replace(/\b(?:release|released|version)\b/gi, ' ')
-    .replace(/[\s:–—-]+$|^[\s:–—-]+/g, '')
+    .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
+    // A handle (", @someone"), not an npm scope ("@changesets/cli").
+    .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
+    .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
+    .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
+    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS)(?![\w-])/gi, ' ')
+    .replace(/\bv(?=\s|$)/gi, ' ')
+    .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
+    .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (!/\p{L}/u.test(fromTitle) || fromTitle.length > 60) return null;
-  return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title } };
+  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle))
+    return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
+  // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
+  const repo = release.url?.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1];
+  if (!repo || !release.url) return null;
+  // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
+  const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-])`, 'i');
+  const spellings = lines.flatMap((line, index) => (pattern.test(line) ? [{ index, spelled: line.match(pattern)![0] }] : []));
+  const best =
+    spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
+    spellings.find(({ spelled }) => spelled === repo) ??
+    spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
+    spellings[0];
+  if (best) {
+    const { index, spelled } = best;
+    return {
+      name: spelled,
+      citation: { source: 'notes', lines: { start: index + 1, end: index + 1 }, excerpt: lines[index]!, refs: [] },
+      source: 'release_url',
+    };
+  }
+  return { name: repo, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
 }
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */
 function firstSentence(text: string, max = MAX_SENTENCE): string {
-  const first = text.split(/(?<=[a-z0-9)`'"][.!?])\s+(?=[A-Z])/)[0]!;
-  return truncateWords(first, max);
+  return truncateWords(splitSentences(text)[0]!, max);
+}
+
+function splitSentences(text: string): string[] {
+  return text.split(/(?<=[a-z0-9)`'"][.!?])\s+(?=[A-Z])/);
 }
 
 export function truncateWords(text: string, max: number): string {
@@ -176,12 +415,19 @@ export function truncateWords(text: string, max: number): string {
   return `${(boundary > max / 2 ? cut.slice(0, boundary) : cut).replace(/[\s,;:(–—-]+$/, '')}…`;
 }
 
-function asSentence(text: string): string {
+/**
+ * A change as a sentence: a capital first letter and a full stop, except that an identifier
+ * (`lib.d.ts`, `addr_of`, `--experimental-inspect`, `fooBar`) keeps its exact case.
+ */
+function asSentence(text: string, code: string[] = []): string {
   const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  const first = trimmed.split(/\s/)[0]!;
+  const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span));
+  const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 
-function listPhrase(parts: string[]): string {
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+/** A word in a case that means something: code, a flag, a file, a camelCase or snake_case name. */
+export function isIdentifier(word: string): boolean {
+  return /^[-@$]|[._/\\()[\]<>#=:`]\w|_|\p{Ll}\p{Lu}|\d/u.test(word.replace(/[.,;:!?]+$/, ''));
 }

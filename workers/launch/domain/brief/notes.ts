@@ -22,6 +22,12 @@ export interface NoteItem {
   /** The headings it sits under, outermost first. */
   section: string[];
   refs: Reference[];
+  /** Words the notes wrote as code (in backticks): their case is part of their meaning. */
+  code?: string[];
+  /** A heading with its own prose (blog-style notes): a feature the release leads with. */
+  flagship?: boolean;
+  /** The first paragraph under a flagship heading, what it says about itself. */
+  detail?: string;
 }
 
 export interface ParsedNotes {
@@ -37,6 +43,8 @@ interface PendingHeading {
   end: number;
   hasBullets: boolean;
   hasProse: boolean;
+  /** The heading's first paragraph: what a flagship item cites and says. */
+  first: { end: number; text: string } | null;
 }
 
 interface Heading {
@@ -51,12 +59,23 @@ const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:[-*+•]|o|\d{1,3}[.)])\s+(\S.*)$/;
 const FENCE = /^\s*(```|~~~)/;
+const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S+.*)\s*$/i;
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
+  // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
+  [/\b(?:new contributors?|contributors?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
+  // Changesets and release-please name sections by the semver part they bump.
+  [/^major changes?$/i, 'breaking'],
+  [/^minor changes?$/i, 'feature'],
+  [/^patch changes?$/i, 'fix'],
+  // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
+  [/\bbehaviou?ral changes?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
-  [/\b(?:planned|upcoming|future|deprecat\w*)\b/i, 'other'],
+  [/\b(?:planned|upcoming|future)\b/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
+  [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
@@ -70,9 +89,34 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
 ];
 
-const PREFIX =
-  /^(?:\[[^\]]+\]\s*)?(feat|feature|fix|bugfix|perf|security|docs|chore|ci|build|test|tests|refactor|style|revert|deps|types)(\([^)]*\))?(!)?:\s*/i;
-const PREFIX_KIND: Record<string, ChangeKind> = { feat: 'feature', feature: 'feature', fix: 'fix', bugfix: 'fix', perf: 'performance', security: 'security' };
+const TAGS =
+  'feat|feature|features|fix|fixes|bugfix|bug|perf|performance|security|docs|doc|chore|ci|build|test|tests|refactor|style|revert|deps|types|breaking';
+const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\))?(!)?:\\s*`, 'i');
+/** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
+const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
+const PREFIX_KIND: Record<string, ChangeKind> = {
+  feat: 'feature',
+  feature: 'feature',
+  features: 'feature',
+  fix: 'fix',
+  fixes: 'fix',
+  bugfix: 'fix',
+  bug: 'fix',
+  perf: 'performance',
+  performance: 'performance',
+  security: 'security',
+  breaking: 'breaking',
+};
+/** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
+const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
+/** Bots, dependency bumps and first contributions: chores and credits, whatever their section. */
+const CHORE =
+  /^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b/i;
+const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
+/** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
+const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
+const BREAK_WORDS =
+  /^(?:replaced?|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for)\b/i;
 
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
@@ -84,17 +128,41 @@ function sectionKind(text: string): ChangeKind | null {
  * (`**Breaking:**`, `BREAKING CHANGE`, `⚠`), a Conventional Commit prefix on its words
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
-function itemKind(raw: string, text: string, inherited: ChangeKind): { kind: ChangeKind; text: string } {
+function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
-  const prefix = text.match(PREFIX);
-  if (prefix) {
-    const name = prefix[1]!.toLowerCase();
-    return { kind: prefix[3] ? 'breaking' : (PREFIX_KIND[name] ?? 'internal'), text: text.slice(prefix[0].length) };
+  const semver = text.match(SEMVER_TAG);
+  if (semver) {
+    const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);
+    return semver[1]!.toUpperCase() === 'MAJOR' ? { ...rest, kind: 'breaking' } : rest;
   }
+  const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
+  if (tag) {
+    const name = tag[1]!.toLowerCase();
+    const bang = tag[0].includes('!');
+    const rest = text.slice(tag[0].length);
+    return { kind: bang ? 'breaking' : CHORE.test(rest) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
+  }
+  if (CHORE.test(text) || BOT.test(raw)) return { kind: 'internal', text };
+  // Biome's "Fixed [#123](…): text": the label says the kind.
+  const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
+  if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
   if (/\bCVE-\d{4}-\d+/.test(raw)) return { kind: 'security', text };
+  if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
+  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
+  if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
+  // Outside a section that says what they are, an item's first verb does.
+  if (/^fix(?:e[sd])?\b/i.test(text)) return { kind: 'fix', text };
+  if (inherited === 'other') {
+    if (/^(?:drop(?:ped|s)?\s+support|remove[sd]?\s+(?:support|deprecated|previously deprecated))\b/i.test(text)) return { kind: 'breaking', text };
+    if (/^(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i.test(text)) return { kind: 'feature', text };
+  }
   return { kind: inherited, text };
 }
+
+/** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
+const NOT_A_CHANGE_HEADING = /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks)|release notes/i;
+const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents)\s*:?$/i;
 
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
@@ -103,8 +171,22 @@ function stripScope(text: string): string {
   return text.trim().replace(/^\[[^\]]+\]\s+/, '');
 }
 
+/** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */
+function htmlAsMarkdown(lines: string[]): string[] {
+  const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
+  if (tags < 3) return lines;
+  return lines.map((line) => {
+    const heading = line.match(/^\s*<h([1-6])\b[^>]*>(.*?)(?:<\/h\1>)?\s*$/i);
+    if (heading) return `${'#'.repeat(Number(heading[1]))} ${heading[2]!.replace(/<[^>]+>/g, '')}`;
+    const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
+    if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '')}`;
+    return line.replace(/^\s*<\/?(?:ul|ol|dl|div|section|article|body|html|head)\b[^>]*>\s*$/i, '').replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
+  });
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
-  const lines = notes.replace(/\r\n?/g, '\n').split('\n');
+  const source = notes.replace(/\r\n?/g, '\n').split('\n');
+  const lines = htmlAsMarkdown(source);
   const items: NoteItem[] = [];
   const headings: Heading[] = [];
   const underlineLevels: string[] = [];
@@ -125,14 +207,25 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const sectionPath = () => [...headings, ...labels.map((label) => label.heading)].map((heading) => heading.text);
 
   const closeHeadingItem = () => {
-    if (pendingHeading && !pendingHeading.hasBullets && pendingHeading.hasProse) {
-      const { heading, line, end } = pendingHeading;
+    // A heading that only titles a section ("Notable Behavioral Changes", "lib.d.ts Changes") is not a change itself.
+    if (pendingHeading && !pendingHeading.hasBullets && pendingHeading.hasProse && !SECTION_TITLE.test(pendingHeading.heading.text)) {
+      const { heading, line, first } = pendingHeading;
       const parents = headings.filter((h) => h !== heading);
-      const inherited = [...parents].reverse().find((h) => h.kind)?.kind ?? 'other';
-      const own = itemKind(heading.raw, heading.text, heading.kind ?? inherited);
+      const inherited = [...parents].reverse().find((h) => h.kind)?.kind ?? null;
+      // Blog-style notes give each flagship feature its own heading and paragraph (TypeScript, Go).
+      const own = itemKind(heading.raw, heading.text, heading.kind ?? inherited ?? 'feature');
       const text = stripScope(own.text);
-      if (text.split(' ').length >= 2 && !/^version\b|release notes/i.test(text))
-        items.push({ kind: own.kind, text, lines: { start: line, end }, section: parents.map((h) => h.text), refs: heading.refs });
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text))
+        items.push({
+          kind: own.kind,
+          text,
+          lines: { start: line, end: first?.end ?? line },
+          section: parents.map((h) => h.text),
+          refs: heading.refs,
+          ...codeOf(cleanInline(heading.raw, repoBase)),
+          ...(own.kind === 'feature' && !heading.kind ? { flagship: true } : {}),
+          ...(first ? { detail: first.text } : {}),
+        });
     }
     pendingHeading = null;
   };
@@ -145,8 +238,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
+      pendingHeading.first ??= { end, text: cleanInline(texts.join(' '), repoBase).text };
     }
-    if (intro || sawChange) return;
+    // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
+    if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
     const clean = cleanInline(texts.join(' '), repoBase);
     if (clean.text.split(' ').length >= 6 && (clean.text.match(/:/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
@@ -157,6 +252,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
 
   const openHeading = (level: number, raw: string, line: number) => {
     flushParagraph();
+    // A heading with deeper headings under it is a section: its prose introduces them.
+    if (pendingHeading && level > pendingHeading.heading.level && level < 7) pendingHeading.hasProse = false;
     closeHeadingItem();
     labels.length = 0;
     while (headings.length && headings[headings.length - 1]!.level >= level) headings.pop();
@@ -164,7 +261,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const text = clean.text.replace(/:$/, '');
     const heading = { level, raw, text, refs: clean.refs, kind: sectionKind(text) };
     headings.push(heading);
-    pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false };
+    pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null };
     if (heading.kind && heading.kind !== 'other') sawChange = sawChange || heading.kind !== 'internal' || headings.length > 1;
   };
 
@@ -235,11 +332,24 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         continue;
       }
       const clean = cleanInline(raw, repoBase);
-      const own = itemKind(raw, clean.text, currentKind());
-      const text = stripScope(own.text);
+      const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
+      const text = commitListText(raw, stripScope(own.text));
       if (!text) continue;
       sawChange = true;
-      items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs });
+      items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
+      continue;
+    }
+    const row = line.match(TABLE_ROW);
+    if (row && !paragraph) {
+      if (pendingHeading) pendingHeading.hasBullets = true;
+      // The header row (followed by its `|---|` rule) names the columns; the rule itself says nothing.
+      if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
+      const cells = row[1]!.split(/(?<!\\)\|/).map((cell) => cleanInline(cell, repoBase));
+      const text = tableRowText(cells.map((cell) => cell.text));
+      if (!text) continue;
+      const own = itemKind(line, text, currentKind(), sectionPath().at(-1));
+      sawChange = true;
+      items.push({ kind: own.kind, text: own.text, lines: { start: number, end: number }, section: sectionPath(), refs: cells.flatMap((cell) => cell.refs) });
       continue;
     }
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
@@ -252,7 +362,38 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   }
   flushParagraph();
   closeHeadingItem();
-  return { lines, intro, items };
+  return { lines: source, intro, items };
+}
+
+/**
+ * A table row as one change: its longest cell (the description) first, the short cells that
+ * qualify it (a CVE, a severity, a score) after it in brackets; link-only cells (an advisory id
+ * whose link is kept as a reference) add nothing.
+ */
+function tableRowText(cells: string[]): string {
+  const filled = cells.map((cell) => cell.trim()).filter((cell) => cell && !/^GHSA(?:-\w{4}){3}$/i.test(cell));
+  if (filled.length === 0) return '';
+  const description = filled.reduce((longest, cell) => (cell.split(' ').length > longest.split(' ').length ? cell : longest));
+  if (description.split(' ').length < 3) return '';
+  const qualifiers = filled.filter((cell) => cell !== description && cell.split(' ').length <= 3);
+  return qualifiers.length ? `${description} (${qualifiers.join(', ')})` : description;
+}
+
+/**
+ * A change as a sentence can lead with: a leading CVE tag (Node's `(CVE-…) text`) moves to the
+ * end, and on commit-list lines (Node, ESLint: `[sha] - **scope**: text (Author) [#1]`) the
+ * author in brackets goes.
+ */
+function commitListText(raw: string, text: string): string {
+  const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
+  let words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
+  const cve = words.match(/^\((CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)\)\s*/);
+  if (cve) words = `${words.slice(cve[0].length)} (${cve[1]})`;
+  return words.trim();
+}
+
+function codeOf(clean: { code: string[] }): { code?: string[] } {
+  return clean.code.length ? { code: clean.code } : {};
 }
 
 function nextContent(lines: string[], index: number): string {

@@ -39,6 +39,8 @@ function classifyUrl(url: string, repoBase: string | null): Reference {
 export interface CleanText {
   text: string;
   refs: Reference[];
+  /** What the line wrote as code (`` `lib.d.ts` ``): names whose case is part of their meaning. */
+  code: string[];
 }
 
 const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
@@ -60,7 +62,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const add = (ref: Reference) => {
     if (!refs.some((known) => known.url === ref.url && known.label === ref.label)) refs.push(ref);
   };
-  let text = raw.replace(/<!--.*?-->/g, ' ').replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
+  // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
+  let text = raw
+    .replace(/<!--.*?-->/g, ' ')
+    .replace(/\\([[\]\\`*_#|<>()-])/g, '$1')
+    .replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1')
+    // An HTML link is a Markdown link by another name.
+    .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
+  const code = [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean);
   text = text.replace(LINK, (whole, label: string, url: string) => {
     if (whole.startsWith('!')) return ' ';
     if (!/^https?:\/\//.test(url)) return label;
@@ -73,6 +82,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     add(ref);
     return label;
   });
+  // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name.
+  text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
+  // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
+  text = text.replace(/\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
   text = text.replace(/:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
     add({
@@ -99,9 +112,15 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   });
   text = text
     .replace(MENTION_CREDIT, ' ')
+    // Changesets' "Thanks [@user](…)! - " once the handle went.
+    .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
+    // Heading anchors: "## Tools {#tools}".
+    .replace(/\s*\{#[\w-]+\}/g, ' ')
     .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
     .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
     .replace(/\s\[\d+\]\s*$/, ' ')
+    // Vue's "…, closes #123": the reference went, the verb stays behind.
+    .replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ')
     .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ')
     // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
     .replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2')
@@ -116,6 +135,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1')
     .replace(/\(\s+/g, '(')
     .trim()
-    .replace(/^[-–—:,;\s]+|[-–—:,;\s]+$/g, '');
-  return { text, refs };
+    // A leading `--flag` is the change's first word, not a dash left before it.
+    .replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+  return { text, refs, code };
 }

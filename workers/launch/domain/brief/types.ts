@@ -46,10 +46,13 @@ export interface Brief {
   format: 'launch.brief/1';
   release: { id: string; version: string; title: string; url: string | null; contentHash: string };
   /** The product name used, and where it came from. */
-  product: { name: string | null; source: 'profile' | 'release_title' | null };
+  product: { name: string | null; source: 'profile' | 'release_title' | 'release_url' | null };
+  /** What kind of release it is, as the headline says: the kind of its weightiest change. Absent from briefs made before it was kept. */
+  releaseKind?: 'security' | 'breaking' | 'feature' | 'fix' | 'update';
   headline: Sentence;
+  /** The opening prose, and a count citing every one where breaking changes or security fixes are too many to list. */
   summary: Sentence[];
-  /** Breaking changes first (all of them), then features, fixes, performance, security, other. */
+  /** By significance: security fixes and breaking changes (all, or the top ones with a count in the summary), then what a launch leads with. */
   highlights: Highlight[];
   audience: Sentence[];
   callToAction: Sentence;

@@ -1,0 +1,26 @@
+/**
+ * A light English stemmer for the grounding checker: it only has to map the forms a writer uses
+ * ("fixes", "fixed", "fixing", "adds", "improvements", "dependencies") onto the form the notes use
+ * ("fix", "add", "improve", "dependency"). Both sides go through it, so a stem only has to be the
+ * same for a word's forms, not a real root; a collision (`use`/`user` never collide, `red` stays)
+ * only makes the check more lenient, never refuses a true sentence.
+ */
+const VOWEL = /[aeiouy]/;
+
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '');
+  if (!/^[a-z]+$/.test(w)) return w;
+  if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('ies') || w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
+  else if (/(?:x|ch|sh|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (/[^su]s$/.test(w) && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.endsWith('ing') && VOWEL.test(w.slice(0, -3)) && w.length >= 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && VOWEL.test(w.slice(0, -2))) w = w.slice(0, -2);
+  if (w.endsWith('ly') && w.length > 5) w = w.slice(0, -2);
+  if (w.endsWith('ment') && w.length > 7) w = w.slice(0, -4);
+  if (w.endsWith('e') && w.length > 2) w = w.slice(0, -1);
+  if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
+  // "running"/"run", "added"/"add": a final double consonant is one, except the ones English keeps.
+  if (/([^aeioulsz])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}

@@ -1,0 +1,141 @@
+import type { Highlight } from './types';
+
+/**
+ * The words the grounding checker lets a sentence use without finding them in its cited lines.
+ * Everything else a sentence says (lower-case words too, after stemming) must be in what it cites.
+ * Keep this list short and reviewed: each word here is one a writer could use to say something
+ * the notes do not, so each entry says why it cannot carry a claim about the release.
+ */
+
+/** Grammar: articles, pronouns, prepositions, conjunctions, auxiliaries. They join claims; they make none. */
+export const FUNCTION_WORDS = new Set(
+  (
+    'a an the and or but of to in on at by for with from as into onto via per than then so that this these those it its ' +
+    'is are was were be been being has have had do does did will would can could should may might must ' +
+    'we our us you your they their them i my he she his her which who whom whose what when where how there here ' +
+    'also too if up'
+  ).split(' '),
+);
+
+/**
+ * The templates' own words, with why each may stand without a source. A word is only here when
+ * it frames the cited facts (names the release, the notes, the reader, the action to take) and
+ * cannot change what the cited lines say.
+ */
+export const TEMPLATE_WORDS: Record<string, string> = {
+  out: '"X v1 is out": says the release exists, which its cited version field proves.',
+  released: '"We released X v1": says the release exists, which its cited version field proves.',
+  release: 'Names the release itself or its notes ("the full release notes"), which the citation is.',
+  notes: 'Names the cited release notes themselves.',
+  documentation: "Names the profile's documentation link the sentence cites.",
+  docs: "Names the profile's documentation link the sentence cites.",
+  brings: '"It brings …": the release contains what the cited lines list; the list itself is checked.',
+  read: 'Call to action ("Read the notes"): asks the reader to act, claims nothing about the release.',
+  see: 'Call to action ("See the notes"): asks the reader to act.',
+  full: '"the full release notes": qualifies the cited link, not the release.',
+  more: '"Read more": qualifies the call to action.',
+  first: '"read the breaking changes first": orders the reader\'s reading, not the changes.',
+  update: 'Call to action for a new version ("update now"): what the cited version is for.',
+  updating: 'Call to action for a new version.',
+  upgrade: 'Call to action for a new version.',
+  upgrading: 'Names the reader moving to the cited version.',
+  now: '"Update now": urges the action; "X now does Y" restates a change the cited line describes.',
+  anyone: 'Addresses the reader, claims nothing about the release.',
+  everyone: 'Addresses the reader.',
+  users: 'Addresses the reader ("existing users").',
+  existing: '"existing users": the people on an earlier version, a reader, not a claim.',
+  earlier: '"on an earlier version": the reader\'s version, not the release.',
+  version: 'Names the cited version.',
+  get: '"users get these changes by updating": the action, not a new fact.',
+  changes: 'Generic name for the cited items ("these changes"); counts and kinds are checked separately.',
+  change: 'Generic name for a cited item.',
+  issues: 'Generic name for the cited items ("four security issues"); their count and kind are checked.',
+  issue: 'Generic name for a cited item.',
+  items: 'Generic name for the cited items.',
+  list: '"the full list is in the release notes": names the notes\' own list, which the sentence cites.',
+};
+
+/** Words that turn a statement around: present in a sentence they must be in what it cites, and the other way round. */
+export const NEGATIONS = new Set(['no', 'no longer', 'not', 'never', 'without', 'none', 'nor', 'neither', 'cannot', 'nothing', 'unless']);
+/** Contractions carry the negation in their ending: `doesn't`, `won't`, `can't`. */
+export const NEGATED_CONTRACTION = /n['’]t$/i;
+
+/** Severity words: a security claim is only as severe as the cited advisory says. */
+export const SEVERITIES = new Set(['critical', 'high', 'medium', 'moderate', 'low', 'severe', 'important']);
+
+/** Quantifiers: "fixes every crash", "all platforms" claim a quantity the cited lines must state. */
+export const QUANTIFIERS = new Set(['all', 'every', 'each', 'many', 'several', 'most', 'few', 'only', 'always']);
+
+export const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  single: 1,
+  dozen: 12,
+};
+
+/** Nouns that make a number a count of the cited items: "3 security fixes", "four vulnerabilities". */
+export const COUNTED_NOUNS =
+  /^(?:fix|fixes|bugs?|bugfix(?:es)?|changes?|issues?|vulnerabilit(?:y|ies)|cves?|features?|improvements?|items?|highlights?|patch(?:es)?|regressions?|additions?|removals?|deprecations?|advisor(?:y|ies))$/i;
+
+type Kind = Highlight['kind'];
+
+/**
+ * What makes a kind true of cited lines: a cue in their section's headings or in their own words.
+ * `other` needs none. A highlight's kind, and a kind word a sentence uses without citing it
+ * ("It brings new features"), must be justified this way.
+ */
+export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
+  breaking:
+    /breaking|\w!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b/i,
+  feature:
+    /\bfeat|\bnew\b|\badd(?:s|ed|ing|ition)?\b|\bintroduc|\bsupport|\benhanc|\bimprov|\bhighlight|\bnotable|\ballow|\benabl|\bstabili[sz]|\bexpos|\bminor\b|\bnow\b|\boption|\bcommand|\bapi\b|\bimplement|\bpromot|\btier\s*1\b|\bwhat'?s new|\blanguage|\blibrar|following changes/i,
+  fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
+  performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
+  security:
+    /\bsecurity|\bvulnerab|\bcve-\d|\bghsa-|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\bbypass/i,
+};
+
+/** A section headed by a patch version (`# 3.9.5`) lists fixes: semver's patch is for backwards-compatible fixes. */
+export const PATCH_HEADING = /^\W*v?\d+\.\d+\.[1-9]\d*\b/;
+
+/** Credit lines ("New Contributors", "@x made their first contribution", "Full Changelog") justify no kind of change. */
+export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b|acknowledg/i;
+
+/** Words that claim a kind; used without being cited, the cited lines must carry that kind. */
+export const KIND_WORDS: Record<string, Kind[]> = {
+  new: ['feature'],
+  feature: ['feature'],
+  features: ['feature'],
+  improvement: ['feature', 'performance'],
+  improvements: ['feature', 'performance'],
+  fix: ['fix', 'security'],
+  fixes: ['fix', 'security'],
+  fixed: ['fix', 'security'],
+  bug: ['fix'],
+  bugs: ['fix'],
+  breaking: ['breaking'],
+  security: ['security'],
+  vulnerability: ['security'],
+  vulnerabilities: ['security'],
+  performance: ['performance'],
+  faster: ['performance'],
+  other: ['other'],
+};
