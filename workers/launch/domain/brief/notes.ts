@@ -225,7 +225,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           section: parents.map((h) => h.text),
           refs: heading.refs,
           ...codeOf(cleanInline(heading.raw, repoBase)),
-          ...(own.kind === 'feature' && !heading.kind ? { flagship: true } : {}),
+          ...(own.kind === 'feature' ? { flagship: true } : {}),
           ...(first ? { detail: first.text } : {}),
         });
     }
