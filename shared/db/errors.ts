@@ -31,6 +31,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return chain(error).some((link) => link.code === '23505');
 }
 
+/** A foreign key refused the change (SQLSTATE 23503): the row it names was deleted, or is still referenced. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return chain(error).some((link) => link.code === '23503');
+}
+
 function chain(error: unknown): Array<{ code?: string; message: string }> {
   const links: Array<{ code?: string; message: string }> = [];
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {

@@ -20,6 +20,33 @@ export async function encodedImage(format: 'png' | 'jpeg' | 'webp', width: numbe
   return new Uint8Array(await codecs.encode(settings, { data, width, height }));
 }
 
+/**
+ * PNGs of one image that differ only in a text chunk (`Comment: <label>`), so that two files of the
+ * same length have different bytes, each a valid PNG: labels of one length give one size.
+ */
+export async function labelledPngs(labels: string[], shade = 128): Promise<Uint8Array[]> {
+  const base = await encodedImage('png', 30, 20, shade);
+  const afterHeader = 8 + 25; // the signature, then the IHDR chunk
+  return labels.map((label) => {
+    const body = new TextEncoder().encode(`tEXtComment\0${label}`);
+    const chunk = new Uint8Array(4 + body.length + 4);
+    const view = new DataView(chunk.buffer);
+    view.setUint32(0, body.length - 4);
+    chunk.set(body, 4);
+    view.setUint32(4 + body.length, crc32(body));
+    return new Uint8Array([...base.subarray(0, afterHeader), ...chunk, ...base.subarray(afterHeader)]);
+  });
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
 export interface SignedUpload {
   asset: { id: string; status: string };
   upload: { url: string; method: 'PUT'; headers: Record<string, string>; expiresAt: string };
@@ -54,4 +81,39 @@ export function testAssetDeps<T>(use: (deps: AssetDeps) => Promise<T>, now?: Dat
 /** A pending asset of a workspace, for the security suite's resource paths. */
 export function pendingAsset(workspaceId: string) {
   return testAssetDeps((deps) => createUpload(deps, workspaceId, { type: 'key', id: 'seed' }, { filename: 'a.png', contentType: 'image/png', size: 10 }));
+}
+
+export interface HeldUpload {
+  /** Settles once the Worker has read the first byte (past its checks, streaming) or has answered without reading. */
+  started: Promise<void>;
+  /** Sends the rest of the body and answers the PUT's response. */
+  finish(): Promise<Response>;
+}
+
+/**
+ * A PUT whose body arrives in two parts: one byte, then the rest when `finish()` is called. The body
+ * is a fixed-length stream, so the request carries its Content-Length like any upload, and a write
+ * settles only once the Worker has read it.
+ */
+export function heldPut(url: string, bytes: Uint8Array, contentType: string): HeldUpload {
+  const { readable, writable } = new FixedLengthStream(bytes.length);
+  const writer = writable.getWriter();
+  const response = SELF.fetch(url, { method: 'PUT', body: readable, headers: { 'content-type': contentType } });
+  const started = Promise.race([writer.write(bytes.subarray(0, 1)), response]).then(() => {});
+  return {
+    started,
+    async finish() {
+      await started;
+      // A PUT refused before it read the body answers without taking the rest.
+      const rest = writer.write(bytes.subarray(1)).then(() => writer.close());
+      await Promise.race([rest, response]).catch(() => {});
+      return response;
+    },
+  };
+}
+
+/** Every object stored for an asset: its uploads and the object it serves, each under the asset's prefix. */
+export async function storedObjects(workspaceId: string, assetId: string) {
+  const listed = await (env as unknown as LaunchBindings).ASSET_FILES.list({ prefix: `workspaces/${workspaceId}/assets/${assetId}` });
+  return listed.objects.map((object) => ({ key: object.key, size: object.size }));
 }

@@ -2,10 +2,12 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { launchSubscriptions, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import { assets, launchSubscriptions, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import { createLaunchApiKey } from '../../../shared/platform/launch-provisioning';
 import { billingPeriod } from '../../../shared/platform/billing-period';
 import { verifySignature } from '../../../shared/webhooks/signature';
-import { approvedCampaign, callLaunch, connectPublishingEndpoint, type CampaignBody } from '../../../test/workers/launch-flow';
+import { encodedImage, readyAsset } from '../../../test/workers/assets';
+import { approvedCampaign, callLaunch, connectPublishingEndpoint, createCampaign, launchTeam, type CampaignBody } from '../../../test/workers/launch-flow';
 import { setSubscription, withTestDb } from '../../../test/workers/seed';
 import { databaseGate } from '../../../test/workers/database-gate';
 import { receivedBy } from '../../../test/workers/webhook-inbox';
@@ -312,6 +314,83 @@ describe('publisher', () => {
     const [delivery] = await withTestDb((db) => db.select().from(postDeliveries).where(eq(postDeliveries.postId, due.campaign.posts[0]!.id)));
     expect(delivery).toMatchObject({ status: 'failed', lastError: expect.stringContaining('no active subscription') });
     const [post] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, due.campaign.posts[0]!.id)));
+    expect(post!.status).toBe('failed');
+  });
+
+  it('refuses to send a visual whose stored bytes no longer hash to what was approved, saying which and why', async () => {
+    const team = await launchTeam();
+    const uploader = await withTestDb((db) =>
+      createLaunchApiKey(db, { workspaceId: team.workspace.id, name: 'uploader', scopes: ['upload:sign', 'asset:write', 'artifact:read', 'release:create'] }),
+    );
+    const auth = { 'x-api-key': uploader.secret };
+    const campaign = await createCampaign(team.key, [
+      { channel: 'x', copy: 'Kept' },
+      { channel: 'linkedin', copy: 'Swapped' },
+      { channel: 'bluesky', copy: 'Removed' },
+    ]);
+    const shown = [];
+    for (const [index, post] of campaign.posts.entries()) {
+      const asset = await readyAsset(auth, await encodedImage('png', 20 + index, 10, 40 + index));
+      const attached = await callLaunch('POST', `/api/v1/posts/${post.id}/visuals`, auth, { assetId: asset.id, altText: `Chart ${index}` });
+      expect(attached.status).toBe(200);
+      shown.push(asset);
+    }
+    expect((await callLaunch('POST', `/api/v1/campaigns/${campaign.id}/review-requests`, team.key)).status).toBe(201);
+    const reviewer = await team.session('reviewer');
+    const submitted = (await (await callLaunch('GET', `/api/v1/campaigns/${campaign.id}`, team.key)).json()) as CampaignBody;
+    for (const post of submitted.posts) {
+      const decided = await callLaunch(
+        'POST',
+        `/api/v1/posts/${post.id}/decisions`,
+        { cookie: reviewer.cookie },
+        { decision: 'approve', contentFingerprint: post.contentFingerprint },
+      );
+      expect(decided.status).toBe(200);
+    }
+    const bucket = team.workspace.id.replace(/[^\w-]/g, '');
+    await connectPublishingEndpoint(team.workspace.id, `${env.TEST_WEBHOOK_RECEIVER_URL}/hooks/${bucket}`, SECRET);
+    for (const post of campaign.posts) {
+      expect((await callLaunch('POST', `/api/v1/posts/${post.id}/schedule`, team.key, { publishAt: new Date(Date.now() - 1_000).toISOString() })).status).toBe(
+        201,
+      );
+    }
+
+    // Behind the approval's back: other bytes under the key the asset is served from, and a file gone.
+    const keyOf = async (assetId: string) =>
+      (await withTestDb((db) => db.select({ key: assets.objectKey }).from(assets).where(eq(assets.id, assetId))))[0]!.key!;
+    await env.ASSET_FILES.put(await keyOf(shown[1]!.id), await encodedImage('png', 21, 10, 99));
+    await env.ASSET_FILES.delete(await keyOf(shown[2]!.id));
+    await publishDuePosts(localEnv);
+
+    const received = await receivedBy(bucket);
+    expect(received.map((request) => (JSON.parse(request.body) as { postId: string; visuals: unknown }).postId)).toEqual([campaign.posts[0]!.id]);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ visuals: [{ url: `asset:${shown[0]!.id}`, altText: 'Chart 0' }] });
+    const deliveries = await withTestDb((db) =>
+      db
+        .select()
+        .from(postDeliveries)
+        .where(
+          inArray(
+            postDeliveries.postId,
+            campaign.posts.map((post) => post.id),
+          ),
+        ),
+    );
+    const byPost = new Map(deliveries.map((delivery) => [delivery.postId, delivery]));
+    expect(byPost.get(campaign.posts[0]!.id)).toMatchObject({ status: 'published' });
+    expect(byPost.get(campaign.posts[1]!.id)).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringMatching(
+        new RegExp(
+          `^Visual 1 \\(asset ${shown[1]!.id}\\): the stored file hashes to SHA-256 [0-9a-f]{64}, not ${shown[1]!.sha256} as approved; .*nothing was sent`,
+        ),
+      ),
+    });
+    expect(byPost.get(campaign.posts[2]!.id)).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining(`Visual 1 (asset ${shown[2]!.id}) has no stored file`),
+    });
+    const [post] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, campaign.posts[1]!.id)));
     expect(post!.status).toBe('failed');
   });
 });

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { postDeliveries, posts, postVisuals, publishingEndpoints } from '../../../shared/db/schema';
+import { postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { loadLaunchEntitlement } from '../../../shared/platform/entitlements';
 import { workspaceUse } from '../auth/operation';
 import type { Channel } from '../domain/channels';
 import { postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from '../services/audit';
+import { approvedVisuals } from './approved-visuals';
 import { PublishError, type ChannelAdapter, type PublishResult } from './channel-adapter';
 
 const BATCH_SIZE = 25;
@@ -41,7 +42,7 @@ type MayPublish = (workspaceId: string) => Promise<boolean>;
  * claim is a single `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so overlapping runs
  * never take the same delivery.
  */
-export async function runPublisher(db: Database, adapterFor: AdapterFor, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
+export async function runPublisher(db: Database, bucket: R2Bucket, adapterFor: AdapterFor, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
   const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0 };
   const started = now().getTime();
   const asked = new Map<string, Promise<boolean>>();
@@ -58,7 +59,7 @@ export async function runPublisher(db: Database, adapterFor: AdapterFor, now: ()
     result.claimed += claimed.length;
     // Every delivery of the batch ends (or fails) before the run goes on or gives up, so a failing
     // database never leaves one mid-transaction while the run closes its connections.
-    const settled = await Promise.allSettled(claimed.map((delivery) => publishOne(db, adapterFor, mayPublish, delivery, now())));
+    const settled = await Promise.allSettled(claimed.map((delivery) => publishOne(db, bucket, adapterFor, mayPublish, delivery, now())));
     for (const outcome of settled) if (outcome.status === 'fulfilled') result[outcome.value] += 1;
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
@@ -87,16 +88,13 @@ async function claimDue(db: Database, now: Date): Promise<DeliveryRow[]> {
     .returning();
 }
 
-async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayPublish, delivery: DeliveryRow, now: Date): Promise<Outcome> {
+async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor, mayPublish: MayPublish, delivery: DeliveryRow, now: Date): Promise<Outcome> {
   const post = await startPublishing(db, delivery);
   if (!post) {
     await db.update(postDeliveries).set({ status: 'cancelled', claimedUntil: null, updatedAt: now }).where(eq(postDeliveries.id, delivery.id));
     return 'withdrawn';
   }
-  const [visuals, [endpoint]] = await Promise.all([
-    db.select().from(postVisuals).where(eq(postVisuals.postId, post.id)).orderBy(asc(postVisuals.position)),
-    db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, delivery.workspaceId)),
-  ]);
+  const [endpoint] = await db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, delivery.workspaceId));
   let result: PublishResult;
   try {
     if (!(await mayPublish(delivery.workspaceId))) {
@@ -106,6 +104,7 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
       );
     }
     if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
+    const visuals = await approvedVisuals(db, bucket, post);
     result = await adapterFor(endpoint).publish({
       deliveryId: delivery.id,
       workspaceId: delivery.workspaceId,
@@ -113,7 +112,7 @@ async function publishOne(db: Database, adapterFor: AdapterFor, mayPublish: MayP
       postId: post.id,
       channel: post.channel as Channel,
       copy: post.copy,
-      visuals: visuals.map((visual) => ({ url: visual.url, altText: visual.altText })),
+      visuals,
       scheduledFor: delivery.scheduledFor.toISOString(),
       attempt: delivery.attempts,
     });

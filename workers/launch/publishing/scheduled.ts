@@ -10,7 +10,7 @@ import { webhookAdapter } from './webhook-adapter';
 export async function publishDuePosts(env: LaunchBindings, now: () => Date = () => new Date()) {
   const config = readConfig(launchConfigSchema, env);
   const policy = userUrlPolicy(config, { httpsOnly: true });
-  const result = await withDatabase(config, (db) => runPublisher(db, (endpoint) => webhookAdapter(endpoint, policy), now));
+  const result = await withDatabase(config, (db) => runPublisher(db, env.ASSET_FILES, (endpoint) => webhookAdapter(endpoint, policy), now));
   console.log(JSON.stringify({ level: 'info', job: 'publisher', ...result }));
   return result;
 }

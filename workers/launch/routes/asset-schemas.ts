@@ -14,7 +14,10 @@ export const assetSchema = z
     }),
     width: z.number().int().nullable().openapi({ description: 'Pixels, read from an image header on completion.' }),
     height: z.number().int().nullable(),
-    sha256: z.string().nullable().openapi({ description: 'Hex SHA-256 of the bytes, set on completion.' }),
+    sha256: z.string().nullable().openapi({
+      description:
+        'Hex SHA-256 of the bytes, set on completion: the file served is exactly these bytes, and publishing hashes it again before a post goes out.',
+    }),
     rejectionReason: z.string().nullable(),
     createdAt: z.string().datetime(),
     readyAt: z.string().datetime().nullable(),

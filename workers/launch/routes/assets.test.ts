@@ -1,16 +1,19 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { encodedImage, putBytes, readyAsset, signUpload, testAssetDeps } from '../../../test/workers/assets';
+import { encodedImage, putBytes, readyAsset, signUpload, storedObjects, testAssetDeps } from '../../../test/workers/assets';
 import { approvedCampaign, callLaunch, createCampaign } from '../../../test/workers/launch-flow';
 import { memberSession } from '../../../test/workers/security-suite';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
 import { createLaunchApiKey } from '../../../shared/platform/launch-provisioning';
+import { eq, sql } from 'drizzle-orm';
+import { assets, posts, postVisuals } from '../../../shared/db/schema';
+import { newId } from '../../../shared/ids';
 import { createUpload, signDownload } from '../services/assets';
+import { contentFingerprint, postVisualInputs } from '../services/campaigns';
 
 const everyAssetScope = ['upload:sign', 'asset:write', 'artifact:read', 'release:create'] as const;
 const team = () => seedWorkspace({ scopes: everyAssetScope });
 const hex = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-const objectKey = (workspaceId: string, assetId: string) => `workspaces/${workspaceId}/assets/${assetId}`;
 let shade = 0;
 const freshPng = (width = 30, height = 20) => encodedImage('png', width, height, (shade += 7));
 
@@ -43,7 +46,7 @@ describe('asset upload → complete → download', () => {
       existing: false,
       filename: 'chart.png',
     });
-    expect((await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id)))?.size).toBe(png.length);
+    expect((await storedObjects(workspace.id, signed.asset.id)).map((object) => object.size)).toEqual([png.length]);
 
     const link = await callLaunch('POST', `/api/v1/assets/${signed.asset.id}/download-url`, auth, { expiresIn: 120 });
     const { url, expiresAt } = (await link.json()) as { url: string; expiresAt: string };
@@ -119,7 +122,7 @@ describe('the upload signature', () => {
     );
     expect(await errorOf(await putBytes(expired.upload.url, png, 'image/png'))).toMatchObject({ status: 403, code: 'url_signature_expired' });
     expect(await errorOf(await putBytes(variants.tampered, png, 'image/png'))).toMatchObject({ code: 'url_signature_invalid' });
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, signed.asset.id)).toEqual([]);
     expect(await errorOf(await callLaunch('POST', `/api/v1/assets/${signed.asset.id}/complete`, auth))).toMatchObject({
       status: 409,
       code: 'invalid_transition',
@@ -134,7 +137,7 @@ describe('the upload signature', () => {
     expect(await errorOf(await putBytes(signed.upload.url, png, 'image/jpeg'))).toMatchObject({ status: 400, field: 'content-type' });
     expect(await errorOf(await putBytes(signed.upload.url, png.subarray(1), 'image/png'))).toMatchObject({ status: 400, field: 'content-length' });
     expect(await errorOf(await putBytes(signed.upload.url, png, 'text/html'))).toMatchObject({ status: 400, field: 'content-type' });
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, signed.asset.id)).toEqual([]);
     expect((await putBytes(signed.upload.url, png, 'image/png')).status).toBe(200);
   });
 });
@@ -148,7 +151,7 @@ describe('completion', () => {
     const completed = await callLaunch('POST', `/api/v1/assets/${signed.asset.id}/complete`, auth);
     expect(await errorOf(completed)).toMatchObject({ status: 400, code: 'asset_type_mismatch', declaredType: 'image/png', detectedType: 'image/jpeg' });
     expect(await (await callLaunch('GET', `/api/v1/assets/${signed.asset.id}`, auth)).json()).toMatchObject({ status: 'rejected' });
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, signed.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, signed.asset.id)).toEqual([]);
     const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const fake = await signUpload(auth, { contentType: 'image/gif', size: text.length });
     await putBytes(fake.upload.url, text, 'image/gif');
@@ -182,7 +185,7 @@ describe('completion', () => {
     expect(results.map((result) => result.existing).sort()).toEqual([false, true]);
     expect(new Set(results.map((result) => result.id)).size).toBe(1);
     const dropped = uploads.find((upload) => upload.asset.id !== results[0]!.id)!;
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, dropped.asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, dropped.asset.id)).toEqual([]);
     expect(await errorOf(await callLaunch('POST', `/api/v1/assets/${results[0]!.id}/complete`, auth))).toMatchObject({ status: 409, currentStatus: 'ready' });
   });
 });
@@ -193,7 +196,7 @@ describe('deletion and signed downloads', () => {
     const asset = await readyAsset(auth, await freshPng());
     const { url } = (await (await callLaunch('POST', `/api/v1/assets/${asset.id}/download-url`, auth)).json()) as { url: string };
     expect((await callLaunch('DELETE', `/api/v1/assets/${asset.id}`, auth)).status).toBe(204);
-    expect(await env.ASSET_FILES.head(objectKey(workspace.id, asset.id))).toBeNull();
+    expect(await storedObjects(workspace.id, asset.id)).toEqual([]);
     expect((await callLaunch('GET', `/api/v1/assets/${asset.id}`, auth)).status).toBe(404);
     expect(await errorOf(await SELF.fetch(url))).toMatchObject({ status: 404, code: 'not_found' });
     expect((await callLaunch('DELETE', `/api/v1/assets/${asset.id}`, auth)).status).toBe(404);
@@ -256,4 +259,78 @@ describe('assets as post visuals', () => {
       currentStatus: 'pending',
     });
   });
+
+  it('an edit of the copy that read the visuals before an asset was attached is refused, so the fingerprint covers what is shown', async () => {
+    const { auth, workspace } = await team();
+    const post = (await createCampaign(auth)).posts[0]!;
+    const asset = await readyAsset(auth, await freshPng());
+    const visual = { url: `asset:${asset.id}`, altText: 'The chart', assetId: asset.id, contentHash: asset.sha256 };
+    const { edit } = await withTestDb((db) =>
+      db.interactive(async (tx) => {
+        await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update');
+        // The edit reads the post and its (no) visuals, then waits for the row at its update.
+        const edit = callLaunch('PATCH', `/api/v1/posts/${post.id}`, auth, { copy: 'Edited meanwhile' });
+        await waitForLocked(db, 'update "launch"."posts"');
+        // Meanwhile an attach commits first: the visual, and the fingerprint that covers it.
+        await tx.insert(postVisuals).values({ id: newId('vis'), workspaceId: workspace.id, postId: post.id, ...visual, position: 0 });
+        await tx
+          .update(posts)
+          .set({ contentFingerprint: await contentFingerprint(post.channel, 'We shipped v2 🚀', [visual]) })
+          .where(eq(posts.id, post.id));
+        return { edit };
+      }),
+    );
+    expect(await errorOf(await edit)).toMatchObject({ status: 409, code: 'conflict', postId: post.id });
+    const [row] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, post.id)));
+    const shown = await withTestDb((db) => postVisualInputs(db, post.id));
+    expect(row!.contentFingerprint).toBe(await contentFingerprint(row!.channel, row!.copy, shown));
+  });
+
+  it('a delete racing an attach answers 409 naming the post, and the asset stays', async () => {
+    const { auth, workspace } = await team();
+    const post = (await createCampaign(auth)).posts[0]!;
+    const asset = await readyAsset(auth, await freshPng());
+    const { deletion } = await withTestDb((db) =>
+      db.interactive(async (tx) => {
+        // An attach not yet committed: the delete's check cannot see its visual, and its delete waits for it.
+        await tx
+          .insert(postVisuals)
+          .values({ id: newId('vis'), workspaceId: workspace.id, postId: post.id, url: `asset:${asset.id}`, altText: 'x', assetId: asset.id, position: 0 });
+        const deletion = callLaunch('DELETE', `/api/v1/assets/${asset.id}`, auth);
+        await waitForLocked(db, 'delete from "launch"."assets"');
+        return { deletion };
+      }),
+    );
+    expect(await errorOf(await deletion)).toMatchObject({ status: 409, code: 'conflict', postId: post.id });
+    expect(await (await callLaunch('GET', `/api/v1/assets/${asset.id}`, auth)).json()).toMatchObject({ status: 'ready' });
+    expect(await storedObjects(workspace.id, asset.id)).toHaveLength(1);
+  });
+
+  it('an attach racing a delete of the asset answers 404 naming assetId, and the post is unchanged', async () => {
+    const { auth } = await team();
+    const campaign = await createCampaign(auth);
+    const post = campaign.posts[0]!;
+    const asset = await readyAsset(auth, await freshPng());
+    const { attach } = await withTestDb((db) =>
+      db.interactive(async (tx) => {
+        // A delete not yet committed: the attach reads the asset as ready, and its visual waits on the row.
+        await tx.delete(assets).where(eq(assets.id, asset.id));
+        const attach = callLaunch('POST', `/api/v1/posts/${post.id}/visuals`, auth, { assetId: asset.id, altText: 'x' });
+        await waitForLocked(db, 'insert into "launch"."post_visuals"');
+        return { attach };
+      }),
+    );
+    expect(await errorOf(await attach)).toMatchObject({ status: 404, code: 'not_found', field: 'assetId' });
+    const [row] = await withTestDb((db) => db.select().from(posts).where(eq(posts.id, post.id)));
+    expect(row!.contentFingerprint).toBe(post.contentFingerprint);
+  });
 });
+
+/** Until a statement starting with `statement` waits on a lock (a generous bound, for a hang only). */
+async function waitForLocked(db: Parameters<Parameters<typeof withTestDb>[0]>[0], statement: string) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const waiting = await db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike ${`${statement}%`}`);
+    if (waiting.rows.length > 0) return;
+  }
+  throw new Error(`No statement ${statement} came to wait on a lock.`);
+}

@@ -41,7 +41,7 @@ const completeRoute = defineOperation({
   tags,
   summary: 'Complete an upload: check the bytes and make the asset ready',
   description:
-    "Reads the stored bytes: their signature must match the declared type (else 400 `asset_type_mismatch`, and the asset is `rejected` and its bytes removed); an image's width and height come from its header; the SHA-256 of the whole file is computed as it streams. If the workspace already has a ready asset with the same bytes, this upload is dropped and that asset is returned with `existing: true`, so a file is stored once.",
+    "Reads the latest upload received: its signature must match the declared type (else 400 `asset_type_mismatch`, and the asset is `rejected` and its bytes removed); an image's width and height come from its header; the SHA-256 of the whole file is computed as it streams. The file checked is the one the asset serves and publishes from then on: a `PUT` that lands later is refused and cannot change it. If a newer upload lands while the check runs, that one is checked instead. If the workspace already has a ready asset with the same bytes, this upload is dropped and that asset is returned with `existing: true`, so a file is stored once.",
   access: { scopes: ['asset:write'], entitlement: workspaceUse },
   request: { params: assetParams },
   responses: {
@@ -54,7 +54,9 @@ const completeRoute = defineOperation({
       'Ready.',
     ),
     404: notFound,
-    409: errorResponse('`invalid_transition`: nothing uploaded yet, or already completed or rejected.'),
+    409: errorResponse(
+      '`invalid_transition`: nothing uploaded yet, or already completed or rejected. `conflict`: new uploads kept landing while the check ran; complete again once the upload has finished.',
+    ),
   },
 });
 

@@ -50,7 +50,9 @@ const updateRoute = defineOperation({
   responses: {
     200: jsonResponse(campaignSchema, 'The campaign, with the edited post back in draft.'),
     404: errorResponse('No such post in this workspace.'),
-    409: errorResponse('`invalid_transition`: the post is in review, scheduled or published.'),
+    409: errorResponse(
+      '`invalid_transition`: the post is in review, scheduled or published. `conflict`: another edit changed the post while this one was made; nothing was saved.',
+    ),
   },
 });
 
@@ -80,7 +82,9 @@ const attachVisualRoute = defineOperation({
   responses: {
     200: jsonResponse(campaignSchema, 'The campaign, with the post back in draft showing the asset.'),
     404: errorResponse('No such post, or `assetId` (named in `field`) is not an asset of this workspace.'),
-    409: errorResponse('`invalid_transition`: the post is in review or on the schedule, or the asset is not ready.'),
+    409: errorResponse(
+      '`invalid_transition`: the post is in review or on the schedule, or the asset is not ready. `conflict`: another edit changed the post meanwhile; nothing was saved.',
+    ),
   },
 });
 
@@ -116,7 +120,7 @@ const cardRoute = defineOperation({
     200: jsonResponse(postCardSchema, 'The card, and the campaign with the post showing it.'),
     404: errorResponse('No such post in this workspace.'),
     409: errorResponse(
-      '`conflict`: the post was not drafted from a brief (or its release was deleted); `invalid_transition`: the post is in review or on the schedule.',
+      '`conflict`: the post was not drafted from a brief (or its release was deleted), or another edit changed the post meanwhile; `invalid_transition`: the post is in review or on the schedule.',
     ),
     503: errorResponse('`service_unavailable`: the browser is unavailable; nothing was stored or changed. Retry after `Retry-After` seconds.'),
   },

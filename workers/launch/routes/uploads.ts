@@ -62,14 +62,14 @@ const receiveRoute = defineOperation({
   tags: ['Assets'],
   summary: 'Send the bytes of a signed upload',
   description:
-    'The URL from `POST /api/v1/uploads`, used as given: no API key, the signature is the credential. The body is the raw file with the declared `Content-Type` and exactly the declared `Content-Length`; it streams into storage. Sending again before completion replaces the bytes.',
+    "The URL from `POST /api/v1/uploads`, used as given: no API key, the signature is the credential. The body is the raw file with the declared `Content-Type` and exactly the declared `Content-Length`; it streams into storage. Each PUT is stored on its own, and sending again before completion replaces the earlier upload. Once the asset is completed or rejected, a PUT is refused with 409 and what it sent is discarded, also when completion happened while the body was streaming: a ready asset's bytes never change.",
   access: 'public',
   request: { params: idParam('assetId', 'ast'), query: signedQuery },
   responses: {
     200: jsonResponse(assetSchema, 'Stored; the asset is `uploaded` until completed.'),
     403: errorResponse('`url_signature_invalid` (altered, incomplete or not an upload URL) or `url_signature_expired`.'),
     404: errorResponse('No such asset (deleted, or completed as a copy of another).'),
-    409: errorResponse('`invalid_transition`: the asset was already completed or rejected.'),
+    409: errorResponse('`invalid_transition`: the asset was completed or rejected (before or while the body streamed); the bytes sent were discarded.'),
   },
 });
 // Declared here rather than in defineOperation, whose body handling would hold a body without a

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import type { Database } from '../../../shared/db/client';
+import { isForeignKeyViolation } from '../../../shared/db/errors';
 import { assets, postVisuals } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
@@ -87,7 +88,6 @@ export async function createUpload(
         id,
         workspaceId,
         ...input,
-        objectKey: `workspaces/${workspaceId}/assets/${id}`,
         createdBy: actor.id,
         idempotencyKey: request?.key ?? null,
         idempotencyFingerprint: request?.fingerprint ?? null,
@@ -131,11 +131,15 @@ async function signedUpload(deps: AssetDeps, row: AssetRow) {
 /**
  * Takes the signed upload: the signature, then the body's declared type and exact length, then
  * the bytes straight into R2 through a fixed-length stream (never held whole; a body longer or
- * shorter than declared fails the write). Sending again before completion replaces the bytes.
+ * shorter than declared fails the write). Each PUT writes an object of its own and then names it
+ * the asset's latest upload, only while the asset is still unchecked: a PUT that lands after
+ * completion removes what it wrote and is refused, so it can never change a ready asset's bytes.
+ * Sending again before completion replaces the upload (the one before is removed).
  */
 export async function receiveUpload(deps: AssetDeps, assetId: string, query: SignedQuery, request: Request) {
   const row = await signedAsset(deps, assetId, query, (asset) => ({ purpose: 'upload', contentType: asset.contentType, size: asset.size }));
-  if (row.status !== 'pending' && row.status !== 'uploaded') throw invalidAssetState(row.status, 'upload');
+  // Refused before any byte is stored; the guarded update below is what makes it hold.
+  if (!acceptsUploads(row.status)) throw invalidAssetState(row.status, 'upload');
   const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (contentType !== row.contentType) {
     throw new ApiError('validation_failed', `content-type: this upload URL was signed for ${row.contentType}.`, {
@@ -150,88 +154,168 @@ export async function receiveUpload(deps: AssetDeps, assetId: string, query: Sig
       details: { field: 'content-length', location: 'header', expected: row.size },
     });
   }
-  await deps.bucket.put(row.objectKey, request.body.pipeThrough(new FixedLengthStream(row.size)), { httpMetadata: { contentType: row.contentType } });
-  const [updated] = await deps.db
-    .update(assets)
-    .set({ status: 'uploaded', uploadedAt: deps.now ?? new Date() })
-    .where(and(eq(assets.id, row.id), sql`${assets.status} in ('pending', 'uploaded')`))
-    .returning();
-  if (!updated) throw invalidAssetState(row.status, 'upload');
+  const uploadKey = `${objectPrefix(row)}/${newId('upl')}`;
+  await deps.bucket.put(uploadKey, request.body.pipeThrough(new FixedLengthStream(row.size)), { httpMetadata: { contentType: row.contentType } });
+  const [recorded] = await recordUpload(deps, row.id, uploadKey);
+  if (!recorded) {
+    await deps.bucket.delete(uploadKey);
+    const [now] = await deps.db.select({ status: assets.status }).from(assets).where(eq(assets.id, row.id));
+    if (!now) throw new ApiError('not_found', 'No such asset; it was deleted, or completed as a copy of another.', { hint: 'Sign a new upload.' });
+    throw invalidAssetState(now.status, 'upload');
+  }
+  const { replaced, ...updated } = recorded;
+  if (replaced) await deps.bucket.delete(replaced);
   return assetView(updated);
 }
+
+const acceptsUploads = (status: AssetRow['status']) => status === 'pending' || status === 'uploaded';
+
+/** Where an asset's objects live: one key per upload under it, so that no two writes share a key. */
+const objectPrefix = (row: Pick<AssetRow, 'workspaceId' | 'id'>) => `workspaces/${row.workspaceId}/assets/${row.id}`;
+
+/**
+ * Names `uploadKey` the asset's latest upload if it still takes uploads, in one statement that also
+ * answers the upload it replaced (read under the row lock, so two PUTs never both miss the other's).
+ */
+function recordUpload(deps: AssetDeps, assetId: string, uploadKey: string) {
+  const prior = deps.db.select({ id: assets.id, uploadKey: assets.uploadKey }).from(assets).where(eq(assets.id, assetId)).for('update').as('prior');
+  return deps.db
+    .update(assets)
+    .set({ status: 'uploaded', uploadKey, uploadedAt: deps.now ?? new Date() })
+    .from(prior)
+    .where(and(eq(assets.id, prior.id), inArray(assets.status, ['pending', 'uploaded'])))
+    .returning({ ...getTableColumns(assets), replaced: prior.uploadKey });
+}
+
+/** How many times completion starts over when a newer upload lands while it checks one. */
+const COMPLETE_ATTEMPTS = 3;
 
 /**
  * Checks what arrived and makes it usable: the bytes' signature must be the declared type, an
  * image's pixel size is read from its header, and the SHA-256 of the whole object is computed as
- * it streams out of R2. A workspace keeps identical bytes once: completing a copy of a ready
- * asset drops the copy and answers with the original (`existing: true`).
+ * it streams out of R2. That object, and only it, becomes the one served: the promotion holds only
+ * while it is still the asset's latest upload, and when a newer one landed meanwhile the check
+ * starts over on it. A workspace keeps identical bytes once: completing a copy of a ready asset
+ * drops the copy and answers with the original (`existing: true`).
  */
 export async function completeAsset(deps: AssetDeps, workspaceId: string, assetId: string) {
-  const row = await getAsset(deps.db, workspaceId, assetId);
-  if (row.status !== 'uploaded') throw invalidAssetState(row.status, 'complete');
-  const head = await deps.bucket.get(row.objectKey, { range: { offset: 0, length: SNIFF_BYTES } });
-  if (!head) throw invalidAssetState('pending', 'complete');
+  for (let attempt = 0; attempt < COMPLETE_ATTEMPTS; attempt++) {
+    const row = await getAsset(deps.db, workspaceId, assetId);
+    if (row.status !== 'uploaded' || !row.uploadKey) throw invalidAssetState(row.status, 'complete');
+    const outcome = await completeUpload(deps, row, row.uploadKey);
+    if (outcome !== 'superseded') return outcome;
+  }
+  throw new ApiError('conflict', 'New bytes kept arriving while this upload was being checked; nothing was completed.', {
+    hint: 'Wait for the upload (PUT) to finish, then complete the asset again.',
+    details: { assetId },
+  });
+}
+
+/** Checks and promotes one upload; `superseded` when a newer upload replaced it before it was promoted or rejected. */
+async function completeUpload(deps: AssetDeps, row: AssetRow, uploadKey: string) {
+  const unchanged = and(eq(assets.id, row.id), eq(assets.status, 'uploaded'), eq(assets.uploadKey, uploadKey));
+  const checked = await checkUpload(deps, row, uploadKey);
+  if (checked === 'gone') return 'superseded';
+  if (!checked.ok) {
+    const [rejected] = await deps.db.update(assets).set({ status: 'rejected', rejectionReason: checked.reason, uploadKey: null }).where(unchanged).returning();
+    if (!rejected) return 'superseded';
+    await deps.bucket.delete(uploadKey);
+    throw new ApiError('asset_type_mismatch', `Declared ${row.contentType}, but ${checked.reason}.`, {
+      hint: 'Sign a new upload with the real content type of the file.',
+      details: { declaredType: row.contentType, detectedType: checked.detected },
+    });
+  }
+  const { sha256, dimensions } = checked;
+  // Interactive: an advisory lock, then a read that decides between keeping this upload and the existing one.
+  const outcome = await deps.db.interactive(async (tx) => {
+    // Two completions of the same bytes in one workspace take turns, so exactly one keeps them.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${row.workspaceId}:${sha256}`}))`);
+    const [original] = await tx
+      .select()
+      .from(assets)
+      .where(and(eq(assets.workspaceId, row.workspaceId), eq(assets.sha256, sha256), eq(assets.status, 'ready')));
+    if (original) {
+      const [dropped] = await tx.delete(assets).where(unchanged).returning({ id: assets.id });
+      return dropped ? { row: original, existing: true } : null;
+    }
+    const [ready] = await tx
+      .update(assets)
+      .set({
+        status: 'ready',
+        objectKey: uploadKey,
+        uploadKey: null,
+        sha256,
+        width: dimensions?.width ?? null,
+        height: dimensions?.height ?? null,
+        readyAt: deps.now ?? new Date(),
+      })
+      .where(unchanged)
+      .returning();
+    return ready ? { row: ready, existing: false } : null;
+  });
+  if (!outcome) return 'superseded';
+  if (outcome.existing) await deps.bucket.delete(uploadKey);
+  return { ...assetView(outcome.row), existing: outcome.existing };
+}
+
+type UploadCheck =
+  | { ok: true; sha256: string; dimensions: { width: number; height: number } | null }
+  | { ok: false; reason: string; detected: AssetType | null }
+  | 'gone';
+
+/** Sniffs the type and hashes the whole of one stored upload; `gone` when a newer upload removed it first. */
+async function checkUpload(deps: AssetDeps, row: AssetRow, uploadKey: string): Promise<UploadCheck> {
+  const head = await deps.bucket.get(uploadKey, { range: { offset: 0, length: SNIFF_BYTES } });
+  if (!head) return 'gone';
   const bytes = new Uint8Array(await head.arrayBuffer());
   const detected = sniffType(bytes);
   const dimensions = detected ? imageDimensions(detected, bytes) : null;
   if (detected !== row.contentType || (assetTypes[detected].kind === 'image' && !dimensions)) {
     const reason = detected === row.contentType ? `the ${detected} header is unreadable` : `the bytes are ${detected ?? 'not a supported image or video'}`;
-    await reject(deps, row, reason);
-    throw new ApiError('asset_type_mismatch', `Declared ${row.contentType}, but ${reason}.`, {
-      hint: 'Sign a new upload with the real content type of the file.',
-      details: { declaredType: row.contentType, detectedType: detected },
-    });
+    return { ok: false, reason, detected };
   }
-  const sha256 = await objectSha256(deps.bucket, row.objectKey);
-  // Interactive: an advisory lock, then a read that decides between keeping this upload and the existing one.
-  const outcome = await deps.db.interactive(async (tx) => {
-    // Two completions of the same bytes in one workspace take turns, so exactly one keeps them.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${workspaceId}:${sha256}`}))`);
-    const [original] = await tx
-      .select()
-      .from(assets)
-      .where(and(eq(assets.workspaceId, workspaceId), eq(assets.sha256, sha256), eq(assets.status, 'ready')));
-    if (original) {
-      await tx.delete(assets).where(and(eq(assets.id, row.id), eq(assets.status, 'uploaded')));
-      return { row: original, existing: true };
-    }
-    const [ready] = await tx
-      .update(assets)
-      .set({ status: 'ready', sha256, width: dimensions?.width ?? null, height: dimensions?.height ?? null, readyAt: deps.now ?? new Date() })
-      .where(and(eq(assets.id, row.id), eq(assets.status, 'uploaded')))
-      .returning();
-    if (!ready) throw invalidAssetState('ready', 'complete');
-    return { row: ready, existing: false };
-  });
-  if (outcome.existing) await deps.bucket.delete(row.objectKey);
-  return { ...assetView(outcome.row), existing: outcome.existing };
+  const sha256 = await storedSha256(deps.bucket, uploadKey);
+  return sha256 === null ? 'gone' : { ok: true, sha256, dimensions };
 }
 
-async function objectSha256(bucket: R2Bucket, key: string): Promise<string> {
+/** The hex SHA-256 of a stored object, streamed (never held whole); null when there is no such object. */
+export async function storedSha256(bucket: R2Bucket, key: string): Promise<string | null> {
   const object = await bucket.get(key);
-  if (!object) throw invalidAssetState('pending', 'complete');
+  if (!object) return null;
   const digest = new crypto.DigestStream('SHA-256');
   await object.body.pipeTo(digest);
   return [...new Uint8Array(await digest.digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-async function reject(deps: AssetDeps, row: AssetRow, reason: string): Promise<void> {
-  await deps.bucket.delete(row.objectKey);
-  await deps.db.update(assets).set({ status: 'rejected', rejectionReason: reason }).where(eq(assets.id, row.id));
-}
-
-/** Removes the record and the stored object; an asset shown on a post stays until the post drops it. */
+/** Removes the record and its stored objects; an asset shown on a post stays until the post drops it. */
 export async function deleteAsset(deps: AssetDeps, workspaceId: string, assetId: string): Promise<void> {
   const row = await getAsset(deps.db, workspaceId, assetId);
-  const [used] = await deps.db.select({ postId: postVisuals.postId }).from(postVisuals).where(eq(postVisuals.assetId, row.id)).limit(1);
-  if (used) {
-    throw new ApiError('conflict', 'The asset is a visual of a post.', {
-      hint: "Remove it from the post's visuals (PATCH /api/v1/posts/{postId}), then delete it.",
-      details: { postId: used.postId },
+  const shownOn = async () => {
+    const [used] = await deps.db.select({ postId: postVisuals.postId }).from(postVisuals).where(eq(postVisuals.assetId, row.id)).limit(1);
+    return used?.postId;
+  };
+  const postId = await shownOn();
+  if (postId) throw assetShown(postId);
+  // The keys are those the row holds as it goes: an upload recorded a moment before is removed too,
+  // and one recorded after finds no row and removes its own object.
+  const deleted = await deps.db
+    .delete(assets)
+    .where(and(eq(assets.workspaceId, workspaceId), eq(assets.id, row.id)))
+    .returning({ objectKey: assets.objectKey, uploadKey: assets.uploadKey })
+    .catch(async (error: unknown) => {
+      // The post_visuals foreign key refused it: a post took the asset as a visual since the check above.
+      if (isForeignKeyViolation(error)) throw assetShown(await shownOn());
+      throw error;
     });
-  }
-  await deps.db.delete(assets).where(and(eq(assets.workspaceId, workspaceId), eq(assets.id, row.id)));
-  await deps.bucket.delete(row.objectKey);
+  const keys = deleted.flatMap((keys) => [keys.objectKey, keys.uploadKey]).filter((key): key is string => key !== null);
+  if (keys.length) await deps.bucket.delete(keys);
+}
+
+function assetShown(postId: string | undefined): ApiError {
+  return new ApiError('conflict', 'The asset is a visual of a post.', {
+    hint: "Remove it from the post's visuals (PATCH /api/v1/posts/{postId}), then delete it.",
+    details: postId ? { postId } : {},
+  });
 }
 
 export async function signDownload(deps: AssetDeps, workspaceId: string, assetId: string, expiresIn: number) {
@@ -245,7 +329,7 @@ export async function signDownload(deps: AssetDeps, workspaceId: string, assetId
 /** Streams a ready asset to whoever holds a valid download URL. */
 export async function serveDownload(deps: AssetDeps, assetId: string, query: SignedQuery): Promise<Response> {
   const row = await signedAsset(deps, assetId, query, () => ({ purpose: 'download' }));
-  const object = row.status === 'ready' ? await deps.bucket.get(row.objectKey) : null;
+  const object = row.status === 'ready' && row.objectKey ? await deps.bucket.get(row.objectKey) : null;
   if (!object) throw new ApiError('not_found', 'The asset is no longer available.', { hint: 'It was deleted; upload it again.' });
   const headers = new Headers({
     'content-type': row.contentType,

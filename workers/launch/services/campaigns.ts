@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../../shared/crypto';
 import type { Database, Executor } from '../../../shared/db/client';
+import { isForeignKeyViolation } from '../../../shared/db/errors';
 import { assets, campaigns, postDeliveries, posts, postSources, postVisuals, releases } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
@@ -304,30 +305,63 @@ export async function editPost(db: Database, workspaceId: string, actor: Actor, 
   const fingerprint = await contentFingerprint(current.channel, copy, visuals);
   // Interactive: whether the guarded update moved the post decides between its new visuals and a 409.
   await db.interactive(async (tx) => {
+    // The fingerprint read above is part of the guard: the copy and visuals this edit keeps were read
+    // with it, so an edit landing in between (a card, an attached visual) makes this one a 409
+    // instead of leaving a fingerprint that does not cover the visuals shown.
     const [updated] = await tx
       .update(posts)
       .set({ copy, contentFingerprint: fingerprint, status: 'draft', approvedFingerprint: null, approvedBy: null, approvedAt: null, updatedAt: new Date() })
-      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), inArray(posts.status, [...allowedFrom('edit')]), eq(posts.status, current.status)))
+      .where(
+        and(
+          eq(posts.id, postId),
+          eq(posts.workspaceId, workspaceId),
+          inArray(posts.status, [...allowedFrom('edit')]),
+          eq(posts.status, current.status),
+          eq(posts.contentFingerprint, current.contentFingerprint),
+        ),
+      )
       .returning();
-    if (!updated) throw invalidTransition('edit', current.status);
+    if (!updated) throw await editRefused(tx, postId, current);
     if (change.visuals) {
       await tx.delete(postVisuals).where(eq(postVisuals.postId, postId));
       if (visuals.length)
-        await tx.insert(postVisuals).values(
-          visuals.map((visual, index) => ({
-            id: newId('vis'),
-            workspaceId,
-            postId,
-            url: visual.url,
-            altText: visual.altText,
-            assetId: visual.assetId ?? null,
-            position: index,
-          })),
-        );
+        await tx
+          .insert(postVisuals)
+          .values(
+            visuals.map((visual, index) => ({
+              id: newId('vis'),
+              workspaceId,
+              postId,
+              url: visual.url,
+              altText: visual.altText,
+              assetId: visual.assetId ?? null,
+              position: index,
+            })),
+          )
+          .catch((error: unknown) => {
+            // The assets were read as ready before this transaction; one deleted since is refused by the foreign key.
+            if (isForeignKeyViolation(error)) {
+              throw new ApiError('not_found', 'An asset of these visuals was deleted while the edit was made; nothing was saved.', {
+                hint: 'Upload the file again, or leave it out of the visuals.',
+                details: { field: 'assetId' },
+              });
+            }
+            throw error;
+          });
     }
     await recordChanges(tx, workspaceId, actor, [{ campaignId: current.campaignId, postId, action: 'edit', from: current.status, to: 'draft' }]);
   });
   return getCampaign(db, workspaceId, current.campaignId);
+}
+
+/** Why a guarded edit moved nothing: the post left an editable status, or its content changed since it was read. */
+async function editRefused(tx: Executor, postId: string, read: typeof posts.$inferSelect): Promise<ApiError> {
+  const [now] = await tx.select({ status: posts.status, contentFingerprint: posts.contentFingerprint }).from(posts).where(eq(posts.id, postId));
+  if (!now || now.status !== read.status || now.contentFingerprint === read.contentFingerprint) return invalidTransition('edit', now?.status ?? read.status);
+  return new ApiError('conflict', 'The post was changed by another edit while this one was made; nothing was saved.', {
+    hint: 'Read the post again and repeat the edit on what it shows now.',
+    details: { postId },
+  });
 }
 
 /** A post's visuals as edit inputs, with the hash of each asset's bytes for the fingerprint. */

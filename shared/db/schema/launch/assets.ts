@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { launch } from './schema';
 import { workspaces } from './workspaces';
 
@@ -10,6 +10,10 @@ export const assetStatuses = ['pending', 'uploaded', 'ready', 'rejected'] as con
  * until the signed upload arrives, `uploaded` until completion has checked it, then `ready`, or
  * `rejected` (bytes not of the declared type; the object is removed). The declared type and size
  * are what the upload signature binds.
+ *
+ * Every PUT writes an object of its own (`uploadKey` names the latest), and completion promotes the
+ * one it checked to `objectKey`, the only object ever served or published: no later write can
+ * change the bytes a ready asset's SHA-256 was taken of.
  */
 export const assets = launch.table(
   'assets',
@@ -22,7 +26,10 @@ export const assets = launch.table(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     status: text('status', { enum: assetStatuses }).notNull().default('pending'),
-    objectKey: text('object_key').notNull(),
+    /** The object served and published: the upload completion checked, or the rendered card. Set once the asset is ready. */
+    objectKey: text('object_key'),
+    /** The object of the latest upload received and not yet checked; completion promotes it (or drops it). */
+    uploadKey: text('upload_key'),
     /** Hex SHA-256 of the bytes, set on completion: an identical file is kept once per workspace. */
     sha256: text('sha256'),
     width: integer('width'),
@@ -45,6 +52,7 @@ export const assets = launch.table(
     index('assets_workspace_id_idx').on(table.workspaceId, table.id),
     uniqueIndex('assets_workspace_sha256_ready_unique').on(table.workspaceId, table.sha256).where(sql`${table.status} = 'ready'`),
     uniqueIndex('assets_workspace_render_key_unique').on(table.workspaceId, table.renderKey),
+    check('assets_ready_object_check', sql`${table.status} <> 'ready' or ${table.objectKey} is not null`),
     uniqueIndex('assets_idempotency_idx').on(table.workspaceId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );
