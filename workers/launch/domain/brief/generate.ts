@@ -53,6 +53,8 @@ function significance(item: NoteItem): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
   if (item.flagship) score += 40;
+  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
+  if (item.section.some((title) => /\b(?:highlights?|announcements?|notable)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
   if (LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.
@@ -188,7 +190,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     if (grounded(`summary.${summary.length}`, sentence)) summary.push(sentence);
   };
   if (parsed.intro && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
-    addSummary({ text: asSentence(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
+    // The notes' own sentence keeps its own first letter ("ripgrep 15 is…").
+    addSummary({ text: withStop(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
   for (const { kind, items: all } of counted)
     addSummary({
       text:
@@ -425,6 +428,10 @@ function asSentence(text: string, code: string[] = []): string {
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span));
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+function withStop(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 /** A word in a case that means something: code, a flag, a file, a camelCase or snake_case name. */

@@ -80,7 +80,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
-    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|highlights?|notable|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
+    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|highlights?|announcements?|notable|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
     'feature',
   ],
   [
@@ -194,6 +194,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   let sawChange = false;
   let fenced = false;
   let paragraph: { start: number; texts: string[] } | null = null;
+  // The last line of the last paragraph, until a bullet or heading follows it.
+  let lastProse = null as string | null;
   // A heading whose body has prose but no bullets is itself a change (blog-style notes).
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
@@ -223,7 +225,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           section: parents.map((h) => h.text),
           refs: heading.refs,
           ...codeOf(cleanInline(heading.raw, repoBase)),
-          ...(own.kind === 'feature' && !heading.kind ? { flagship: true } : {}),
+          ...(own.kind === 'feature' ? { flagship: true } : {}),
           ...(first ? { detail: first.text } : {}),
         });
     }
@@ -235,6 +237,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const { start, texts } = paragraph;
     const end = start + texts.length - 1;
     paragraph = null;
+    lastProse = texts[texts.length - 1]!;
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
@@ -256,6 +259,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading && level > pendingHeading.heading.level && level < 7) pendingHeading.hasProse = false;
     closeHeadingItem();
     labels.length = 0;
+    lastProse = null;
     while (headings.length && headings[headings.length - 1]!.level >= level) headings.pop();
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
@@ -306,7 +310,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const bullet = line.match(BULLET);
     const last = items[items.length - 1];
     if (bullet) {
+      // "Here are some highlights:" closing a paragraph titles the bullets below it.
       flushParagraph();
+      const titles = lastProse !== null && /\bhighlights?\s*:\s*$/i.test(lastProse);
+      lastProse = null;
+      if (titles && labels.length === 0) labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' } });
       const indent = indentOf(line);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       if (pendingHeading) pendingHeading.hasBullets = true;
