@@ -50,7 +50,7 @@ describe('generating a brief', () => {
       'Anyone upgrading should read the breaking changes first.',
     ]);
     expect(brief.callToAction).toMatchObject({
-      text: 'Read the breaking changes before you upgrade: https://acme.dev/docs',
+      text: 'Upgrading? Read the breaking changes first: https://acme.dev/docs',
       citations: [
         { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
         { source: 'notes', lines: { start: 2, end: 2 } },
@@ -119,12 +119,19 @@ describe('generating a brief', () => {
     expect(count.citations.map((citation) => citation.source === 'notes' && citation.lines.start).sort()).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('drops a sentence its checker refuses instead of failing the brief, and refuses only a brief left with nothing cited', () => {
-    // Escaped Markdown reads as `__init__`, a name the checker cannot find in the escaped line: that sentence goes, not the brief.
+  it('reads escaped Markdown as its text, and refuses only a brief left with nothing cited', () => {
+    // The checker reads `\_\_init\_\_` as `__init__` too, so the sentence written from it stands.
     const notes = ['## Fixes', '- Fix the \\_\\_init\\_\\_ signature check', '- Fix a crash on empty input'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fix a crash on empty input.']);
-    expect(refusal(() => generateBrief({ ...release, notes: notes.split('\n').slice(0, 2).join('\n') }, null)).reason).toBe('nothing_to_cite');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fix the __init__ signature check.', 'Fix a crash on empty input.']);
+    expect(refusal(() => generateBrief({ ...release, notes: '## Internal\n- chore: bump dependencies' }, null)).reason).toBe('nothing_to_cite');
+  });
+
+  it('cites an item that runs on by its opening lines, so its sentence is kept', () => {
+    const body = Array.from({ length: 20 }, (_, index) => `  example line ${index + 1}`);
+    const notes = ['## Breaking changes', '- Remove the `legacy` option; use `modern` instead.', ...body].join('\n');
+    const [highlight] = generateBrief({ ...release, notes }, null).highlights;
+    expect(highlight).toMatchObject({ kind: 'breaking', citations: [{ lines: { start: 2, end: 13 } }] });
   });
 
   it('reads a security table with CVSS scores and advisory links into one cited item per CVE', () => {

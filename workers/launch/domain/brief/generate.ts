@@ -1,5 +1,5 @@
 import type { ProductProfile } from '../product-profile';
-import { checkBrief, checkSentence, type GroundingSources } from './check';
+import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import { parseNotes, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -94,12 +94,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
   );
-  const cite = (item: Pick<NoteItem, 'lines' | 'refs'>): Citation => ({
-    source: 'notes',
-    lines: { ...item.lines },
-    excerpt: parsed.lines.slice(item.lines.start - 1, item.lines.end).join('\n'),
-    refs: item.refs,
-  });
+  // An item whose body runs on (code blocks, examples) is cited by its opening lines, where the
+  // sentence written from it comes from: the checker refuses a citation wider than that.
+  const cite = (item: Pick<NoteItem, 'lines' | 'refs'>): Citation => {
+    const lines = { start: item.lines.start, end: Math.min(item.lines.end, item.lines.start + MAX_CITED_LINES - 1) };
+    return { source: 'notes', lines, excerpt: parsed.lines.slice(lines.start - 1, lines.end).join('\n'), refs: item.refs };
+  };
   const voice = voiceOf(profile);
   const subject = subjectOf(release, profile, parsed.lines);
   const versionCitation: Citation = { source: 'release', field: 'version', value: release.version };
@@ -178,12 +178,24 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         ]
       : [],
   );
-  const product = named.find(({ sentence }) => grounded('headline', sentence)) ?? null;
+  // The kind of release is a claim of its own: the version's shape may justify it (semver), else the
+  // lines that say it do (the intro's "This is a security release.", the first items of that kind).
+  const kindReasons = [
+    [],
+    ...(parsed.intro ? [[cite(parsed.intro)]] : []),
+    ...ranked(ofKind(releaseKind === 'update' ? 'other' : releaseKind))
+      .slice(0, 2)
+      .map((item) => [cite(item)]),
+  ];
+  const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
+  const plainText = (subject: string) => headlineText(subject, 'update', release.version, voice);
   const headline = firstGrounded(grounded, 'headline', [
-    ...(product ? [product.sentence] : []),
-    { text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] },
+    ...named.flatMap(({ sentence }) => withKind(sentence)),
+    ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${release.version}`), citations: sentence.citations })),
+    ...withKind({ text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] }),
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
+  const product = named.find(({ candidate }) => headline.citations.includes(candidate.citation)) ?? null;
 
   const summary: Sentence[] = [];
   const addSummary = (sentence: Sentence) => {
@@ -228,7 +240,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
             ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
             : []),
           ...(releaseKind === 'breaking'
-            ? [{ text: `Read the breaking changes before you upgrade: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
+            ? [{ text: `Upgrading? Read the breaking changes first: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
             : []),
           ...(releaseKind === 'fix' && highlights.length <= 2
             ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
@@ -384,7 +396,7 @@ function subjectOf(
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
   const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-])`, 'i');
+  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'i');
   const spellings = lines.flatMap((line, index) => (pattern.test(line) ? [{ index, spelled: line.match(pattern)![0] }] : []));
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
