@@ -106,7 +106,7 @@ describe('Utf8LineDecoder', () => {
     const source = new Blob([bytes('a\n'), bytes('b', [0xc3]), bytes([0x28])]).stream();
     const read = async () => {
       let text = '';
-      for await (const chunk of source.pipeThrough(Utf8LineDecoder.stream())) text += chunk;
+      for await (const chunk of Utf8LineDecoder.text(source)) text += chunk;
       return text;
     };
     await expect(read()).rejects.toMatchObject({ name: 'NotUtf8Error', line: 2 });

@@ -55,13 +55,14 @@ export class Utf8LineDecoder {
     return text;
   }
 
-  /** The same as a stream of text, for `pipeThrough`. */
-  static stream(): TransformStream<Uint8Array, string> {
+  /**
+   * The text of a byte stream, chunk by chunk. Not a TransformStream: a refused byte would reject
+   * the pipe's own promise too, which workerd reports as an unhandled rejection.
+   */
+  static async *text(source: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
     const decoder = new Utf8LineDecoder();
-    return new TransformStream({
-      transform: (chunk, controller) => controller.enqueue(decoder.decode(chunk)),
-      flush: (controller) => controller.enqueue(decoder.decode()),
-    });
+    for await (const bytes of source) yield decoder.decode(bytes);
+    yield decoder.decode();
   }
 }
 

@@ -30,7 +30,11 @@ interface Transition {
 }
 
 export const postTransitions: Record<PostAction, Transition> = {
-  submit: { from: ['draft', 'changes_requested'], to: 'in_review', description: 'A review request puts the drafts in front of reviewers.' },
+  submit: {
+    from: ['draft', 'changes_requested'],
+    to: 'in_review',
+    description: 'A review request (`POST /api/v1/campaigns/{campaignId}/review-requests`) puts the drafts in front of reviewers.',
+  },
   approve: { from: ['in_review'], to: 'approved', description: 'A reviewer approves the exact content under review (session only).' },
   reject: { from: ['in_review'], to: 'rejected', description: 'A reviewer rejects the post (session only).' },
   request_changes: { from: ['in_review'], to: 'changes_requested', description: 'A reviewer asks for changes (session only).' },

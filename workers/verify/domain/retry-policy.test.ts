@@ -26,7 +26,7 @@ describe('retry policy', () => {
   });
 
   it('retries simulated sandbox deferrals after seconds, whatever the configured schedule', () => {
-    expect(checkRetrySchedule({ sandbox: true }, DEFAULT_CHECK_RETRY_DELAYS_SECONDS)).toEqual([1, 2, 4, 8]);
+    expect(checkRetrySchedule({ sandbox: true }, DEFAULT_CHECK_RETRY_DELAYS_SECONDS)).toEqual([2, 3, 4, 6]);
     expect(checkRetrySchedule({ sandbox: false }, [7, 8, 9, 10])).toEqual([7, 8, 9, 10]);
     expect(SANDBOX_CHECK_RETRY_DELAYS_SECONDS).toHaveLength(CHECK_RETRIES);
   });

@@ -22,7 +22,7 @@ export const DEFAULT_CHECK_RETRY_DELAYS_SECONDS = [60, 300, 900, 1800] as const;
  * up and nothing is waited for. 15 s of delays in all, so that with the queue's own batching a demo
  * job whose checks defer every time still ends within half a minute (29 s of delays took 41 s).
  */
-export const SANDBOX_CHECK_RETRY_DELAYS_SECONDS = [1, 2, 4, 8] as const;
+export const SANDBOX_CHECK_RETRY_DELAYS_SECONDS = [2, 3, 4, 6] as const;
 
 /** The schedule a job's deferred checks follow: the sandbox's, or the configured one. */
 export function checkRetrySchedule(job: { sandbox: boolean }, configured: readonly number[]): readonly number[] {

@@ -84,22 +84,22 @@ export async function importSuppressions(
       }
     };
     try {
-      let size = 0;
-      const counted = body.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            size += chunk.length;
-            if (size > MAX_IMPORT_BYTES) {
-              throw new ApiError('payload_too_large', `The body is larger than ${MAX_IMPORT_BYTES} bytes; nothing was imported.`, {
-                hint: 'Split the file into several imports.',
-                details: { maxBytes: MAX_IMPORT_BYTES },
-              });
-            }
-            controller.enqueue(chunk);
-          },
-        }),
-      );
-      for await (const chunk of counted.pipeThrough(Utf8LineDecoder.stream())) await take(reader.push(chunk));
+      // Read as an iterator, not through pipes: leaving a pipe early (a refused byte, a row too many)
+      // rejects the pipe's own promise, which workerd reports as unhandled.
+      async function* counted(): AsyncGenerator<Uint8Array> {
+        let size = 0;
+        for await (const chunk of body) {
+          size += chunk.length;
+          if (size > MAX_IMPORT_BYTES) {
+            throw new ApiError('payload_too_large', `The body is larger than ${MAX_IMPORT_BYTES} bytes; nothing was imported.`, {
+              hint: 'Split the file into several imports.',
+              details: { maxBytes: MAX_IMPORT_BYTES },
+            });
+          }
+          yield chunk;
+        }
+      }
+      for await (const chunk of Utf8LineDecoder.text(counted())) await take(reader.push(chunk));
       await take(reader.end());
     } catch (error) {
       if (error instanceof CsvSyntaxError || error instanceof NotUtf8Error) {
