@@ -106,9 +106,9 @@ describe('briefs', () => {
     }
   });
 
-  it('refuses notes whose only change is a sentence the checker cannot ground with the documented 422', async () => {
+  it('refuses notes with nothing a brief could cite (only internal work) with the documented 422', async () => {
     const { auth } = await seedWorkspace({ scopes });
-    const releaseId = await release(auth, '## Fixes\n- Fix the \\_\\_init\\_\\_ signature check');
+    const releaseId = await release(auth, '## Internal\n- chore: bump dependencies');
     const refused = await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ code: 'release_not_briefable', reason: 'nothing_to_cite' });

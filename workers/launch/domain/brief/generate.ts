@@ -142,7 +142,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
   chosen.push(...rest.slice(0, room));
   const highlights: Highlight[] = [];
-  for (const item of ranked(chosen)) {
+  // In a release the notes do not call breaking (Rust's compatibility notes), its breaking items are
+  // all shown but lead no more than a fix would: a post leads with what the release brings.
+  const leads = (list: NoteItem[]) =>
+    releaseKind === 'breaking'
+      ? ranked(list)
+      : list
+          .map((item, index) => ({ item, index, score: significance(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0) }))
+          .sort((a, b) => b.score - a.score || a.index - b.index)
+          .map(({ item }) => item);
+  for (const item of leads(chosen)) {
     const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {

@@ -166,9 +166,16 @@ const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvem
 
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
-/** A leading package label (`[jest-config]`) only groups; the change's words stay, scopes (`ssr:`) included. */
+/**
+ * A leading package label (`[jest-config]`) or git-cliff scope (`**(cache)**`, not Node's
+ * `**(CVE-…)**` or `**(SEMVER-MINOR)**` marks) only groups; the change's words stay, scopes written
+ * into the sentence (`ssr:`) included.
+ */
 function stripScope(text: string): string {
-  return text.trim().replace(/^\[[^\]]+\]\s+/, '');
+  return text
+    .trim()
+    .replace(/^\[[^\]]+\]\s+/, '')
+    .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '');
 }
 
 /** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */

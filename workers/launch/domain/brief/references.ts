@@ -87,7 +87,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   text = text.replace(/\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
-  text = text.replace(/:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
+  // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
+  text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
     add({
       kind: role === 'pr' ? 'pull_request' : 'issue',
       label: `#${number}`,
@@ -95,7 +96,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
     return ' ';
   });
-  text = text.replace(/:[a-z]+(?::[a-z]+)?:`([^`]+)`/g, '$1');
+  // Sphinx's `~` prefix only shortens how a dotted name is shown: markup, not a word.
+  text = text.replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
   text = text.replace(AUTOLINK, (_whole, url: string) => {
     add(classifyUrl(url, repoBase));
     return ' ';
