@@ -228,7 +228,8 @@ describe('launch cards', () => {
     // In production the guard refuses this machine's address: the card is made without the logo.
     const guarded = await json<CardBody>(await call(auth, 'POST', `/api/v1/posts/${post!.id}/card`));
     expect(guarded.card).toMatchObject({ cached: false, asset: { width: 1200, height: 675 } });
-    expect(guarded.card.altText).toContain('</style><script>');
+    // The alt text names the product as written (the profile's name wins over the title): text, never markup.
+    expect(guarded.card.altText).toContain('Launch card for <b>Vite</b>');
     expect(await requestsSeen(bucket)).toEqual([]);
     // As the dev stack runs (ALLOW_PRIVATE_URLS=1) the logo is fetched, and a card with it is a new card.
     const local = await json<CardBody>(await callWith({ ALLOW_PRIVATE_URLS: '1' }, auth, 'POST', `/api/v1/posts/${post!.id}/card`));
