@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpus } from '../../../../test/fixtures/release-notes';
+import { corpus, releaseOf } from '../../../../test/fixtures/release-notes';
 import { expectedBriefs } from '../../../../test/fixtures/release-notes/expected';
 import { channelNames } from '../channels';
 import { draftPosts } from './drafts';
@@ -27,15 +27,7 @@ describe('the reviewed expectations', () => {
 
 describe.each(corpus.map((entry) => [entry.id, entry] as const))('what a reader expects of %s', (id, entry) => {
   const expected = expectedBriefs[id]!;
-  const release = {
-    id: 'rel_01JD3W6Z4T8M2Q9X5K7B1C3V0N',
-    version: entry.version,
-    title: entry.title,
-    url: entry.sourceUrl,
-    notes: entry.notes,
-    contentHash: 'fixture',
-  };
-  const brief = generateBrief(release, null);
+  const brief = generateBrief(releaseOf(entry), null);
   const text = sentencesOf(brief)
     .map(({ sentence }) => sentence.text)
     .join('\n');

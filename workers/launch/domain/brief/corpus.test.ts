@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpus } from '../../../../test/fixtures/release-notes';
+import { corpus, releaseOf } from '../../../../test/fixtures/release-notes';
 import { channelNames, validatePostCopy } from '../channels';
 import { checkBrief, checkSentence } from './check';
 import { draftPosts } from './drafts';
@@ -17,15 +17,6 @@ const codeWords = (notes: string) =>
 /** @handles in a text: not a CSS at-rule or decorator the notes wrote as code, nor an npm scope (`@babel/core`). */
 const handles = (text: string, code: Set<string>) =>
   [...text.matchAll(/(?:^|\s)(@[\w-]+)(?![\w/-])/g)].map((match) => match[1]!).filter((word) => ![...code].some((span) => span.includes(word)));
-
-const releaseOf = (entry: (typeof corpus)[number]) => ({
-  id: 'rel_01JD3W6Z4T8M2Q9X5K7B1C3V0N',
-  version: entry.version,
-  title: entry.title,
-  url: entry.sourceUrl,
-  notes: entry.notes,
-  contentHash: 'fixture',
-});
 
 describe('the corpus', () => {
   it('holds at least 40 real releases, each with its source and licence', () => {
