@@ -445,7 +445,8 @@ function checkCves(words: Word[], cited: Cited[], add: (reason: DefectReason, to
   }
 }
 
-function splitLines(notes: string): string[] {
+/** The notes as citations number them: line n is `noteLines(notes)[n - 1]`. */
+export function noteLines(notes: string): string[] {
   return notes.replace(/\r\n?/g, '\n').split('\n');
 }
 
@@ -502,7 +503,7 @@ function distinct(citations: Citation[]): Citation[] {
 }
 
 /** A highlight's kind is checked with it: a writer checking `highlights.N` before adding it gets the same answer as checkBrief. */
-export function checkSentence(path: string, sentence: Sentence | Highlight, sources: GroundingSources, lines = splitLines(sources.notes)): Defect[] {
+export function checkSentence(path: string, sentence: Sentence | Highlight, sources: GroundingSources, lines = noteLines(sources.notes)): Defect[] {
   const kind = path.startsWith('highlights.') && 'kind' in sentence ? sentence.kind : undefined;
   const defects: Defect[] = [];
   const at = (reason: DefectReason, token?: string) => defects.push({ path, sentence: sentence.text, reason, ...(token ? { token } : {}) });
@@ -524,7 +525,7 @@ export function checkSentence(path: string, sentence: Sentence | Highlight, sour
 
 /** Every defect of a brief; an empty list means every sentence is cited and says what its lines say. */
 export function checkBrief(brief: Brief, sources: GroundingSources): Defect[] {
-  const lines = splitLines(sources.notes);
+  const lines = noteLines(sources.notes);
   return sentencesOf(brief).flatMap(({ path, sentence }) => checkSentence(path, sentence, sources, lines));
 }
 

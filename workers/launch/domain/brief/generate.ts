@@ -126,9 +126,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
 
   // Highlights: every security fix and breaking change (a long list: its top ones, and a count
   // below citing every one), then the other kinds by significance; shown in significance order.
-  const ranked = (list: NoteItem[]) =>
+  const ranked = (list: NoteItem[], score: (item: NoteItem) => number = significance) =>
     list
-      .map((item, index) => ({ item, index, score: significance(item) }))
+      .map((item, index) => ({ item, index, score: score(item) }))
       .sort((a, b) => b.score - a.score || a.index - b.index)
       .map(({ item }) => item);
   const counted: Array<{ kind: 'security' | 'breaking'; items: NoteItem[] }> = [];
@@ -147,10 +147,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const leads = (list: NoteItem[]) =>
     releaseKind === 'breaking'
       ? ranked(list)
-      : list
-          .map((item, index) => ({ item, index, score: significance(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0) }))
-          .sort((a, b) => b.score - a.score || a.index - b.index)
-          .map(({ item }) => item);
+      : ranked(list, (item) => significance(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
   for (const item of leads(chosen)) {
     const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
     const path = `highlights.${highlights.length}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProductProfile } from '../product-profile';
-import { checkSentence, type GroundingSources } from './check';
+import { checkSentence, noteLines, type GroundingSources } from './check';
 import { cleanInline, repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 
@@ -49,7 +49,7 @@ fixes), at most 6 highlights, one sentence each.`;
 
 /** The request a model answers: instructions, then the release and its notes as numbered lines. */
 export function modelMessages(release: { version: string; title: string; notes: string }, profile: ProductProfile | null): ChatMessage[] {
-  const numbered = splitLines(release.notes)
+  const numbered = noteLines(release.notes)
     .map((line, index) => (line.trim() === '' ? null : `${index + 1}| ${line}`))
     .filter((line): line is string => line !== null)
     .join('\n');
@@ -78,7 +78,7 @@ export interface ModelBrief {
 export function briefFromModelAnswer(answer: string, template: Brief, sources: GroundingSources, profile: ProductProfile | null): ModelBrief {
   const parsed = answerSchema.safeParse(parseJson(answer));
   if (!parsed.success) return { brief: null, refusal: 'malformed_answer', dropped: [] };
-  const lines = splitLines(sources.notes);
+  const lines = noteLines(sources.notes);
   const repoBase = repositoryBase(sources.release.url);
   const dropped: ModelBrief['dropped'] = [];
   const accept = <T extends Sentence>(path: string, sentence: T): T | null => {
@@ -134,8 +134,4 @@ function parseJson(answer: string): unknown {
   } catch {
     return null;
   }
-}
-
-function splitLines(notes: string): string[] {
-  return notes.replace(/\r\n?/g, '\n').split('\n');
 }
