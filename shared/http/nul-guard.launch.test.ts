@@ -1,23 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { rejectNul } from './nul-guard';
-
-/** A route with the guard before a JSON validator, as defineOperation chains them. */
-function echoApp() {
-  const app = createApp();
-  const route = createRoute({
-    method: 'post',
-    path: '/echo',
-    middleware: [rejectNul({ json: true })] as const,
-    request: { body: { content: { 'application/json': { schema: z.object({ rows: z.array(z.record(z.string(), z.unknown())) }) } } } },
-    responses: { 200: { description: 'The body as validated.' } },
-  });
-  app.openapi(route, (c) => c.json(c.req.valid('json'), 200));
-  return app;
-}
-
-const post = (body: string) => echoApp().request('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+import { postToGuardedEcho as post } from '../../test/shared/guarded-echo';
 
 describe('the NUL guard on JSON bodies', () => {
   it('names the field whose value or key holds an escaped NUL', async () => {

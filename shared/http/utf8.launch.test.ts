@@ -1,24 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { rejectNul } from './nul-guard';
+import { postToGuardedEcho as post } from '../../test/shared/guarded-echo';
 import { NotUtf8Error, Utf8LineDecoder } from './utf8';
 
-/** A route with the guard before a JSON validator, as defineOperation chains them. */
-function echoApp() {
-  const app = createApp();
-  const route = createRoute({
-    method: 'post',
-    path: '/echo',
-    middleware: [rejectNul({ json: true })] as const,
-    request: { body: { content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
-    responses: { 200: { description: 'The body as validated.' } },
-  });
-  app.openapi(route, (c) => c.json(c.req.valid('json'), 200));
-  return app;
-}
-
-const post = (body: string | Uint8Array) => echoApp().request('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 const bytes = (...parts: Array<string | number[]>) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)));
 
