@@ -280,6 +280,8 @@ describe('settings pages: API keys', () => {
       ['/app/settings/members/invite', { email: 'a@example.test', role: 'owner' }],
       ['/app/settings/api-keys', { name: 'k', scopes: 'release:create' }],
       ['/app/settings/leave', { confirm: 'yes' }],
+      ['/app/settings/publishing', undefined],
+      ['/app/settings/publishing', { url: 'https://hooks.example.com/by-key' }],
     ] as const) {
       const response = await page(path, { form, headers: auth });
       expect(response.status, path).toBe(403);
@@ -317,6 +319,15 @@ describe('settings pages: publishing endpoint', () => {
     const again = await (await page('/app/settings/publishing', { cookie: owner.cookie })).text();
     expect(again).toContain('<code>https://hooks.example.com/launch</code>');
     expect(again).not.toContain(secret);
+  });
+
+  it('is for owners and admins: a reviewer can neither open it nor set the endpoint', async () => {
+    const { session } = await launchTeam();
+    const [owner, reviewer] = [await session('owner'), await session('reviewer')];
+    expect((await page('/app/settings/publishing', { cookie: reviewer.cookie })).status).toBe(403);
+    const posted = await page('/app/settings/publishing', { cookie: reviewer.cookie, form: { url: 'https://hooks.example.com/by-reviewer' } });
+    expect(posted.status).toBe(403);
+    expect(await endpointOf(owner.cookie)).toMatchObject({ url: null });
   });
 
   it('asks a password-only sign-in for the password and code, carrying the URL, and changes nothing until then', async () => {
