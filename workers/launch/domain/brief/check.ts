@@ -1,3 +1,4 @@
+import { titlesSiblings } from './notes';
 import { stem } from './stem';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
 import {
@@ -255,8 +256,16 @@ function headingsAbove(lines: string[]): string[][] {
   const refresh = () => {
     path = [...stack.map((heading) => heading.text), ...labels.map((label) => label.text)];
   };
+  // The parser's reading of an empty kind heading followed by headings of its level (see `titlesSiblings`).
+  let adopting: { level: number; text: string } | null = null;
+  let contentSinceHeading = true;
   const open = (level: number, text: string) => {
-    stack = [...stack.filter((heading) => heading.level < level), { level, text }];
+    const top = stack[stack.length - 1];
+    if (top && top.level === level && !contentSinceHeading && titlesSiblings(top.text, text)) adopting = top;
+    else if (adopting && (level < adopting.level || (level === adopting.level && !titlesSiblings(adopting.text, text)))) adopting = null;
+    const adopted = adopting !== null && adopting.level === level;
+    stack = [...stack.filter((heading) => heading.level < level || heading === adopting), { level: adopted ? level + 0.5 : level, text }];
+    contentSinceHeading = false;
     labels = [];
     refresh();
   };
@@ -269,6 +278,7 @@ function headingsAbove(lines: string[]): string[][] {
       const underline = (lines[index + 1] ?? '').match(/^\s*([=\-~^])\1{2,}\s*$/);
       const bold = line.match(/^\s*\*\*([^*]+)\*\*:?\s*$/);
       const bullet = line.match(BULLET);
+      if (line.trim() !== '' && !atx && !underline && !/^\s*([=\-~^])\1{2,}\s*$/.test(line)) contentSinceHeading = true;
       if (atx) open(atx[1]!.length, atx[2]!);
       else if (underline && line.trim() !== '' && !bullet) open('=-~^'.indexOf(underline[1]!) + 1, line.trim());
       else if (bold) open(7, bold[1]!);

@@ -150,4 +150,30 @@ describe('generating a brief', () => {
     ]);
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
+
+  it('shows the changes titled by an empty "Breaking changes" heading as breaking, and says so', () => {
+    const notes = [
+      '### Features and enhancements',
+      '',
+      '- **Alerting:** Support mute timings through the API. [#41533](https://github.com/acme/tool/pull/41533)',
+      '',
+      '### Breaking changes',
+      '',
+      '### Alerting enabled by default for installations without legacy alerts',
+      '',
+      'Starting with v8.3.0, installations without legacy alerts are migrated to the new alerting.',
+      '',
+      '| `[alerting][enabled]` | Result |',
+      '| --- | --- |',
+      '| `true` | Legacy Alerting |',
+      '',
+      '### Deprecations',
+      '',
+      'The access mode "browser" is deprecated.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: 'v8.3.0-beta2', title: 'v8.3.0-beta2', notes }, null);
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Alerting enabled by default for installations without legacy alerts.' });
+    expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Legacy Alerting\b|\|/);
+  });
 });

@@ -54,7 +54,7 @@ function significance(item: NoteItem): number {
   let score = KIND_WEIGHT[item.kind];
   if (item.flagship) score += 40;
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
-  if (item.section.some((title) => /\b(?:highlights?|announcements?|notable)\b/i.test(title))) score += 30;
+  if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
   if (LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.

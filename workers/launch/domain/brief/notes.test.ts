@@ -91,3 +91,75 @@ describe('reading release notes', () => {
     expect(clean.refs[3]!.url).toBe('https://github.com/acme/tool/issues/13');
   });
 });
+
+describe('reading wrapped bullets and sections titled by an empty heading', () => {
+  it('keeps lines wrapped without indentation in their bullet (lazy continuation)', () => {
+    const notes = [
+      '## Highlights',
+      '',
+      '- **Artifact Management:** Introduced `register_artifact` function enabling ',
+      'direct linking of existing data in the artifact store.',
+      '- **Error Handling:** Added an error boundary.',
+      'Fixes:',
+      '- Crash on start',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.text, item.lines])).toEqual([
+      ['Artifact Management: Introduced register_artifact function enabling direct linking of existing data in the artifact store.', { start: 3, end: 4 }],
+      ['Error Handling: Added an error boundary.', { start: 5, end: 5 }],
+      ['Crash on start', { start: 7, end: 7 }],
+    ]);
+  });
+
+  it('gives the headings after an empty "Breaking changes" heading of their level its kind', () => {
+    const notes = [
+      '### Bug fixes',
+      '',
+      '- **Dashboard:** Fix cache timeout persistence.',
+      '',
+      '### Breaking changes',
+      '',
+      '### Alerting enabled by default for new installations',
+      '',
+      'Installations without legacy alerts are migrated to the new alerting.',
+      '',
+      '| `[alerting][enabled]` | `[unified_alerting][enabled]` | Result |',
+      '| --- | --- | --- |',
+      '| `true` | `false` | Legacy Alerting |',
+      '| not set | `true` | Grafana 8 Alerting |',
+      '',
+      '### Keep Last State upgraded to Error',
+      '',
+      'Alert rules that used Keep Last State are now upgraded to a new option called Error.',
+      '',
+      '### Deprecations',
+      '',
+      'The access mode "browser" is deprecated in the following data sources.',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Dashboard: Fix cache timeout persistence.'],
+      ['breaking', 'Alerting enabled by default for new installations'],
+      ['breaking', 'Keep Last State upgraded to Error'],
+    ]);
+  });
+});
+
+it('reads the rows of an advisory table as changes, and a settings matrix as detail', () => {
+  const notes = [
+    '## Security',
+    '',
+    '| CVE | Description | Severity |',
+    '| --- | --- | --- |',
+    '| CVE-2026-1234 | Path traversal in the static file handler | High |',
+    '',
+    '## Upgrading',
+    '',
+    '| Setting | Old default | New default |',
+    '| --- | --- | --- |',
+    '| `cache.size` | 10 MB | 50 MB |',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+    ['security', 'Path traversal in the static file handler (CVE-2026-1234, High)'],
+  ]);
+});

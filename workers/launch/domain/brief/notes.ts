@@ -53,6 +53,8 @@ interface Heading {
   text: string;
   refs: Reference[];
   kind: ChangeKind | null;
+  /** An empty kind heading ("### Breaking changes") that titles the headings of its own level after it (Grafana). */
+  adopts?: boolean;
 }
 
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
@@ -60,6 +62,8 @@ const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:[-*+•]|o|\d{1,3}[.)])\s+(\S.*)$/;
 const FENCE = /^\s*(```|~~~)/;
 const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
+/** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
+const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S+.*)\s*$/i;
 
@@ -80,7 +84,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
-    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|highlights?|announcements?|notable|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
+    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
     'feature',
   ],
   [
@@ -164,6 +168,21 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
 const NOT_A_CHANGE_HEADING = /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks)|release notes/i;
 const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents)\s*:?$/i;
 
+/** A heading that names a kind of change ("Breaking changes", "Bug fixes") rather than one change. */
+function titlesAKind(text: string): boolean {
+  return sectionKind(text) !== null && (SECTION_TITLE.test(text) || text.split(/\s+/).length <= 3);
+}
+
+/**
+ * Whether an empty kind heading ("### Breaking changes") titles the headings of its own level that
+ * follow it, each naming one change (Grafana): they are read as its children until a heading
+ * that titles a kind again ("### Deprecations").
+ */
+export function titlesSiblings(empty: string, next: string): boolean {
+  const kind = sectionKind(empty);
+  return titlesAKind(empty) && kind !== 'other' && kind !== 'internal' && !titlesAKind(next);
+}
+
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
 /**
@@ -208,6 +227,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   let pendingHeading = null as PendingHeading | null;
   // Bullets that only group others (`* breaking:`, `` * `babel-core` ``) act as headings for their children.
   const labels: Array<{ indent: number; heading: Heading }> = [];
+  // Whether the rows of the table being read are changes; a table without a header row is read as one.
+  let tableListsChanges = true;
 
   const currentKind = (): ChangeKind => {
     for (const source of [...labels.map((label) => label.heading), ...headings].reverse()) if (source.kind) return source.kind;
@@ -264,13 +285,21 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     flushParagraph();
     // A heading with deeper headings under it is a section: its prose introduces them.
     if (pendingHeading && level > pendingHeading.heading.level && level < 7) pendingHeading.hasProse = false;
+    const clean = cleanInline(raw, repoBase);
+    const text = clean.text.replace(/:$/, '');
+    const kind = sectionKind(text);
+    const empty = pendingHeading && pendingHeading.end === pendingHeading.line && !pendingHeading.hasBullets ? pendingHeading.heading : null;
+    if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
+    const namesAChange = !titlesAKind(text);
     closeHeadingItem();
     labels.length = 0;
     lastProse = null;
-    while (headings.length && headings[headings.length - 1]!.level >= level) headings.pop();
-    const clean = cleanInline(raw, repoBase);
-    const text = clean.text.replace(/:$/, '');
-    const heading = { level, raw, text, refs: clean.refs, kind: sectionKind(text) };
+    const adopting = (heading: Heading) => heading.adopts === true && heading.level === level && namesAChange;
+    while (headings.length && headings[headings.length - 1]!.level >= level && !adopting(headings[headings.length - 1]!)) headings.pop();
+    const parent = headings[headings.length - 1];
+    const adopted = parent !== undefined && adopting(parent);
+    // An adopted heading's words ("… for new installations") do not overrule the kind its section gives it.
+    const heading: Heading = { level: adopted ? level + 0.5 : level, raw, text, refs: clean.refs, kind: adopted ? null : kind };
     headings.push(heading);
     pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null };
     if (heading.kind && heading.kind !== 'other') sawChange = sawChange || heading.kind !== 'internal' || headings.length > 1;
@@ -292,6 +321,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     if (line.trim() === '' || NOISE.test(line)) {
+      tableListsChanges = true;
       flushParagraph();
       continue;
     }
@@ -325,11 +355,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const indent = indentOf(line);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       if (pendingHeading) pendingHeading.hasBullets = true;
-      // The bullet's own text runs on over lines indented past its marker, up to a blank line or a child bullet.
+      // The bullet's own text runs on over the lines after it, up to a blank line, a child bullet or a
+      // new block: indented past its marker, or not (CommonMark's lazy continuation, as ZenML wraps).
       let end = number;
       const texts = [bullet[2]!];
-      while (end < lines.length && lines[end]!.trim() !== '' && !BULLET.test(lines[end]!) && indentOf(lines[end]!) > indent && !FENCE.test(lines[end]!))
-        texts.push(lines[end++]!.trim());
+      while (end < lines.length && continuesBullet(lines, end, indent)) texts.push(lines[end++]!.trim());
       index = end - 1;
       const raw = texts.join(' ');
       const childIndent = indentOf(nextContent(lines, end - 1));
@@ -356,8 +386,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     const row = line.match(TABLE_ROW);
     if (row && !paragraph) {
+      // The header row (followed by its `|---|` rule) names the columns, and says whether the rows
+      // are changes (an advisory table) or detail of the change above (Grafana's settings matrix).
+      if (TABLE_RULE.test(next)) tableListsChanges = CHANGE_COLUMNS.test(line);
+      if (!tableListsChanges) {
+        extendLast(items, number);
+        if (pendingHeading) pendingHeading.end = number;
+        continue;
+      }
       if (pendingHeading) pendingHeading.hasBullets = true;
-      // The header row (followed by its `|---|` rule) names the columns; the rule itself says nothing.
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
       const cells = row[1]!.split(/(?<!\\)\|/).map((cell) => cleanInline(cell, repoBase));
       const text = tableRowText(cells.map((cell) => cell.text));
@@ -409,6 +446,16 @@ function commitListText(raw: string, text: string): string {
 
 function codeOf(clean: { code: string[] }): { code?: string[] } {
   return clean.code.length ? { code: clean.code } : {};
+}
+
+/** Whether line `index` (0-based) goes on with the bullet above it, whose marker is at `indent`. */
+function continuesBullet(lines: string[], index: number, indent: number): boolean {
+  const line = lines[index]!;
+  if (line.trim() === '' || BULLET.test(line) || FENCE.test(line) || NOISE.test(line)) return false;
+  if (indentOf(line) > indent) return true;
+  const next = lines[index + 1] ?? '';
+  const label = /:\s*$/.test(line) && BULLET.test(next);
+  return !label && !ATX.test(line) && !TABLE_ROW.test(line) && !UNDERLINE.test(line) && !UNDERLINE.test(next) && !/^\s*\*\*[^*]+\*\*:?\s*$/.test(line);
 }
 
 function nextContent(lines: string[], index: number): string {
