@@ -96,6 +96,13 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         keptSummary = [];
         continue;
       }
+      // The item said shorter, in its own words: its main clause, or its label.
+      const shorter = shorterForms(highlight.text).find((text) => {
+        entry.sentence.text = text;
+        return fits(compose(keptSummary, keptAudience));
+      });
+      if (shorter) continue;
+      entry.sentence.text = highlight.text;
       if (lines.length > 1) {
         lines.pop();
         break;
@@ -103,6 +110,12 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       // The first item always shows, cut down until the post fits.
       keptSummary = [];
       keptAudience = [];
+      const shortest = shorterForms(highlight.text).find((text) => {
+        entry.sentence.text = text;
+        return fits(compose([], []));
+      });
+      if (shortest) break;
+      entry.sentence.text = highlight.text;
       for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10) entry.sentence.text = truncateWords(highlight.text, max);
       if (!fits(compose([], []))) lines.pop();
       break;
@@ -117,6 +130,20 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   const [full, ...bare] = ctas.map(build);
   const chosen = full!.shown > 0 || bare.length === 0 ? full! : bare[0]!;
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
+}
+
+/**
+ * An item said in fewer of its own words, longest first: its main clause, without what follows
+ * ", including …", ", such as …", "; …" (ZenML's "… has been improved, including …"), then the label of a
+ * "Label: sentence" item. Each keeps at least three words, so none is a fragment.
+ */
+export function shorterForms(text: string): string[] {
+  const forms: string[] = [];
+  const clause = text.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s|\s+\((?!CVE))/);
+  if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
+  const label = text.match(/^([^:]{6,60}):\s+\S/);
+  if (label && label[1]!.split(/\s+/).length >= 2 && !/https?$/.test(label[1]!)) forms.push(`${label[1]!}.`);
+  return forms.filter((form) => form.length < text.length);
 }
 
 function own(path: string, sentence: Sentence): DraftSentence {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { measurePost } from '../channels';
+import { draftPosts, shorterForms } from './drafts';
+import { generateBrief } from './generate';
+import { voiceOf } from './voice';
+
+describe('saying an item shorter on a short channel', () => {
+  it('offers the main clause, then the label, never a fragment', () => {
+    expect(
+      shorterForms('Artifact Versioning Improvements: The handling of artifact versions has been improved, including the ability to batch requests.'),
+    ).toEqual(['Artifact Versioning Improvements: The handling of artifact versions has been improved.', 'Artifact Versioning Improvements.']);
+    expect(shorterForms('Fixes a crash, including on start.')).toEqual(['Fixes a crash.']);
+    expect(shorterForms('Adds a flag.')).toEqual([]);
+  });
+
+  it('fits a second long item on X by its main clause instead of dropping it', () => {
+    const long = (subject: string) =>
+      `- **${subject}:** The handling of ${subject.toLowerCase()} has been improved, including ${'the ability to batch requests and more types for inputs and outputs, '.repeat(2)}to improve the UX.`;
+    const notes = ['## Key Changes', '', long('Artifact Versions'), long('Model Versions'), long('Run Metadata')].join('\n');
+    const brief = generateBrief(
+      { id: 'rel_x', version: '0.70.0', title: 'Tool 0.70.0', url: 'https://github.com/acme/tool/releases/tag/0.70.0', notes, contentHash: 'h' },
+      null,
+    );
+    const [x] = draftPosts(brief, ['x'], voiceOf(null));
+    const measured = measurePost('x', x!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+    expect(x!.copy).toContain('• Artifact Versions: The handling of artifact versions has been improved.');
+    expect(x!.copy).toContain('• Model Versions');
+    expect(x!.copy).not.toContain('…');
+  });
+});
