@@ -163,3 +163,13 @@ it('reads the rows of an advisory table as changes, and a settings matrix as det
     ['security', 'Path traversal in the static file handler (CVE-2026-1234, High)'],
   ]);
 });
+
+it('keeps a leading bracketed CVE as what the change fixes', () => {
+  const notes = ['- [CVE-2024-26130] Upgraded Cryptography to 42.0.4 (https://github.com/advisories/GHSA-6vqw-3v5j-54x4)', '- [jest-config] Fix globs'].join(
+    '\n',
+  );
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+    ['security', 'Upgraded Cryptography to 42.0.4 (CVE-2024-26130)'],
+    ['other', 'Fix globs'],
+  ]);
+});

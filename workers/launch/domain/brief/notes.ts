@@ -191,10 +191,14 @@ const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ')
  * into the sentence (`ssr:`) included.
  */
 function stripScope(text: string): string {
-  return text
-    .trim()
-    .replace(/^\[[^\]]+\]\s+/, '')
-    .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '');
+  return (
+    text
+      .trim()
+      // A leading advisory id (`[CVE-2024-26130] Upgraded …`) is what the change fixes: it goes last, not away.
+      .replace(/^\[((?:CVE|GHSA)-[\w-]+(?:,\s*(?:CVE|GHSA)-[\w-]+)*)\]\s+(.+)$/i, '$2 ($1)')
+      .replace(/^\[[^\]]+\]\s+/, '')
+      .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
+  );
 }
 
 /** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */
