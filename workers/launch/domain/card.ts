@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../../shared/crypto';
 import { releasePhrase } from './brief/generate';
+import { shownVersion } from './brief/version';
 import type { Brief } from './brief/types';
 import type { Channel } from './channels';
 import type { ProductProfile } from './product-profile';
@@ -74,7 +75,7 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
   return {
     product: brief.product.name,
     title: brief.release.title.trim() || brief.release.version,
-    version: brief.release.version,
+    version: shownVersion(brief.release.version),
     releaseKind: kindLine(brief),
     highlights: brief.highlights.slice(0, CARD_HIGHLIGHTS).map((highlight) => ({ text: clip(highlight.text, CARD_HIGHLIGHT_CHARS) })),
     colours: { background, text: textOn(background), accent, onAccent: textOn(accent) },
@@ -84,7 +85,7 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
 }
 
 function kindLine(brief: Brief): string | null {
-  const phrase = brief.releaseKind ? releasePhrase(brief.releaseKind, brief.release.version) : '';
+  const phrase = brief.releaseKind ? releasePhrase(brief.releaseKind, shownVersion(brief.release.version)) : '';
   return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : null;
 }
 

@@ -1,5 +1,6 @@
 import { titlesSiblings } from './notes';
 import { stem } from './stem';
+import { shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
 import {
   COUNTED_NOUNS,
@@ -476,7 +477,7 @@ function resolve(citation: Citation, sources: GroundingSources, lines: string[])
 
 /** A field says what its value says; a URL also says the names in its path (`github.com/python-poetry/poetry` names poetry). */
 function fieldText(field: string, value: string): string {
-  if (field === 'version') return `${value} ${semverWords(value)}`;
+  if (field === 'version') return `${value} ${shownVersion(value)} ${semverWords(shownVersion(value))}`;
   if (field === 'url' || field === 'docsUrl')
     return `${value} ${value
       .replace(/^https?:\/\//, '')

@@ -177,3 +177,14 @@ describe('generating a brief', () => {
     expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Legacy Alerting\b|\|/);
   });
 });
+
+describe('a version tag that carries the package name', () => {
+  it('says the version without the name the headline already gives', () => {
+    const notes = '### Added\n\n- net: `TcpSocket::linger()` and `set_linger()` ([#4324])\n';
+    const brief = generateBrief({ ...release, version: 'tokio-1.16.0', title: 'Tokio v1.16.0', notes }, null);
+    expect(brief.headline.text).toBe('Tokio 1.16.0 is out: a feature release.');
+    const url = 'https://github.com/changesets/changesets/releases/tag/%40changesets%2Fcli%403.0.0';
+    const scoped = generateBrief({ ...release, version: '@changesets/cli@3.0.0', title: '@changesets/cli@3.0.0', url, notes }, null);
+    expect(scoped.headline.text).toMatch(/^[^@\s]+ 3\.0\.0 is out/);
+  });
+});

@@ -3,6 +3,7 @@ import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } fro
 import { parseNotes, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
+import { shownVersion } from './version';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -86,7 +87,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const parsed = parseNotes(release.notes, repositoryBase(release.url));
   const sources: GroundingSources = { notes: release.notes, release, profile };
   const grounded = (path: string, sentence: Sentence) => sentence.text.trim() !== '' && checkSentence(path, sentence, sources, parsed.lines).length === 0;
-  const patch = /^v?\d+\.\d+\.[1-9]/i.test(release.version);
+  const version = shownVersion(release.version);
+  const patch = /^v?\d+\.\d+\.[1-9]/i.test(version);
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change, which is never dropped.
     parsed.items.filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
@@ -107,7 +109,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A headline says "breaking" when the notes do (a breaking section or marker, a major version,
   // support dropped), not for every removal of a long-deprecated API; and a release that breaks
   // things is a breaking release first, even when it also fixes a CVE.
-  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(release.version);
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(version);
   const saysBreaking = ofKind('breaking').some(
     (item) =>
       major ||
@@ -177,7 +179,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           {
             candidate,
             sentence: {
-              text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice),
+              text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice),
               citations: [candidate.citation, versionCitation],
             },
           },
@@ -194,11 +196,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       .map((item) => [cite(item)]),
   ];
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
-  const plainText = (subject: string) => headlineText(subject, 'update', release.version, voice);
+  const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
   const headline = firstGrounded(grounded, 'headline', [
     ...named.flatMap(({ sentence }) => withKind(sentence)),
-    ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${release.version}`), citations: sentence.citations })),
-    ...withKind({ text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] }),
+    ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
+    ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
   const product = named.find(({ candidate }) => headline.citations.includes(candidate.citation)) ?? null;
@@ -380,7 +382,7 @@ function subjectOf(
 ): { name: string; citation: Citation; source: 'profile' | 'release_title' | 'release_url' } | null {
   const name = profile?.name?.trim();
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
-  const bare = release.version.replace(/^(?:v|go)(?=\d)/i, '');
+  const bare = shownVersion(release.version).replace(/^(?:v|go)(?=\d)/i, '');
   const fromTitle = release.title
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')

@@ -173,3 +173,10 @@ it('keeps a leading bracketed CVE as what the change fixes', () => {
     ['other', 'Fix globs'],
   ]);
 });
+
+it('does not call the replacement of a deprecated API the project used a breaking change', () => {
+  const notes = ['### Changed', '- replace deprecated `atomic::spin_loop_hint` with `hint::spin_loop`', '- Replace the `--legacy` flag with `--compat`'].join(
+    '\n',
+  );
+  expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['other', 'breaking']);
+});

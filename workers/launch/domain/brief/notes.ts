@@ -120,7 +120,7 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
 const BREAK_WORDS =
-  /^(?:replaced?|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for)\b/i;
+  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for)\b/i;
 
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
