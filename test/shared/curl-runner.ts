@@ -163,7 +163,8 @@ function readFile(run: Run, path: string): string {
 
 function keepCookies(run: Run, jarName: string, response: Response) {
   const jar = run.cookieJars.get(jarName) ?? new Map<string, string>();
-  for (const cookie of response.headers.getSetCookie()) {
+  // Both runtimes have getSetCookie; the Workers types do not declare it yet.
+  for (const cookie of (response.headers as Headers & { getSetCookie(): string[] }).getSetCookie()) {
     const [pair] = cookie.split(';');
     const equals = pair!.indexOf('=');
     jar.set(pair!.slice(0, equals).trim(), pair!.slice(equals + 1).trim());
@@ -183,7 +184,7 @@ export function jq(args: string[], input: string): string {
   const filter = filters[0] ?? '.';
   const value = evaluate(filter.trim(), input === '' ? null : JSON.parse(input));
   if (value === NOT_EVALUATED) {
-    if (flags.includes("-r")) throw new Error(`jq -r ${filter}: only paths are evaluated, so its value cannot be kept.`);
+    if (flags.includes('-r')) throw new Error(`jq -r ${filter}: only paths are evaluated, so its value cannot be kept.`);
     return input;
   }
   return typeof value === 'string' && flags.includes('-r') ? value : JSON.stringify(value);

@@ -26,5 +26,8 @@ export async function expectDocumentedStatuses(example: DocExample, options: { o
     files: Object.fromEntries(Object.entries(uploads).map(([path, text]) => [repoPath(path), text])),
   });
   const answered = calls.map((call) => `${call.method} ${call.url} → ${call.status}${call.status >= 400 ? ` ${call.body.slice(0, 300)}` : ''}`);
-  expect(calls.map((call) => call.status), `${example.where}\n${answered.join('\n')}`).toEqual(example.statuses);
+  expect(
+    calls.map((call) => call.status),
+    `${example.where}\n${answered.join('\n')}`,
+  ).toEqual(example.statuses);
 }

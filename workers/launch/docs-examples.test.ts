@@ -10,7 +10,9 @@ const examples = docExamples('launch');
 async function demoData() {
   const { workspace, key } = await seedWorkspace({ planId: 'enterprise', scopes: launchScopes });
   const user = await seedMember({ workspaceId: workspace.id, role: 'owner' });
-  return { launch: { apiKey: key.secret, workspaceId: workspace.id, user: { email: user.email, password: user.password }, internalSecret: env.INTERNAL_SECRET } };
+  return {
+    launch: { apiKey: key.secret, workspaceId: workspace.id, user: { email: user.email, password: user.password }, internalSecret: env.INTERNAL_SECRET },
+  };
 }
 
 describe('the launch curl examples of README.md and docs/', () => {
