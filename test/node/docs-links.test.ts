@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, relativeLinks } from '../shared/markdown-links';
+import { codePaths, headingAnchors, relativeLinks } from '../shared/markdown-links';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -31,5 +31,11 @@ describe('links of README.md and docs/', () => {
       else if (anchor && file.endsWith('.md') && !headingAnchors(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${link}: no such heading`);
     }
     expect(broken).toEqual([]);
+  });
+
+  // Files move (issue 41): a page naming a path that is gone misleads until it names the new one.
+  it.each(pages.map((path) => [relative(root, path), path]))('every repository path %s names in code exists', (_name, path) => {
+    const missing = codePaths(readFileSync(path, 'utf8')).filter((named) => !existsSync(join(root, named)));
+    expect(missing).toEqual([]);
   });
 });

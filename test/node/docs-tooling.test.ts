@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jq, runCurlExample } from '../shared/curl-runner';
 import { findDocExamples } from '../shared/doc-examples';
-import { headingAnchors, relativeLinks } from '../shared/markdown-links';
+import { codePaths, headingAnchors, relativeLinks } from '../shared/markdown-links';
 import { parseScript } from '../shared/shell-words';
 
 /** A stand-in service: answers what it was asked, as JSON, with the status the path names. */
@@ -117,5 +117,10 @@ describe('markdown links', () => {
     const markdown = '# A: b (c)\n\n[x](docs/a.md#b) ![i](img.png) [w](https://x.y) `[n](no.md)`\n\n```\n[n](no.md)\n## Not a heading\n```\n## A: b (c)\n';
     expect(relativeLinks(markdown)).toEqual(['docs/a.md#b', 'img.png']);
     expect([...headingAnchors(markdown)]).toEqual(['a-b-c', 'a-b-c-1']);
+  });
+
+  it('finds the repository paths named in code spans, leaving out patterns and fenced code', () => {
+    const markdown = 'In `workers/verify/lists/quality.ts` and `shared/net/`, not `workers/<name>/config.ts` or `npm test`.\n\n```\nworkers/x.ts\n```\n';
+    expect(codePaths(markdown)).toEqual(['workers/verify/lists/quality.ts', 'shared/net/']);
   });
 });

@@ -42,3 +42,10 @@ export function headingAnchors(markdown: string): Set<string> {
   }
   return anchors;
 }
+
+const REPOSITORY_PATH = /`((?:workers|shared|test|dev|bench|docs|drizzle|\.ci)\/[^`\s]*)`/g;
+
+/** Repository paths the prose names in code spans (`workers/verify/lists/quality.ts`), leaving out patterns (`workers/<name>/…`). */
+export function codePaths(markdown: string): string[] {
+  return [...proseLines(markdown).join('\n').matchAll(REPOSITORY_PATH)].map((match) => match[1]!).filter((path) => !/[<…*]/.test(path));
+}
