@@ -81,7 +81,7 @@ if (runs('brief')) {
     '',
     '### Card visuals',
     '',
-    "POST /api/v1/posts/{postId}/card under `wrangler dev` (the Browser Rendering binding on Debian Chromium, the browser held by the ScreenshotBrowser Durable Object), an X card (1200×675, PNG through the export code) of a corpus release with a product profile, latency measured by the client over HTTP with the whole request path. Each fresh sample is the card of a release of its own, so the cache never answers it; the cached rows ask again for a card already made. The README's card and brief excerpt (docs/screenshots/) are written by this run.",
+    'POST /api/v1/posts/{postId}/card under `wrangler dev` (the Browser Rendering binding on Debian Chromium, the browser held by the ScreenshotBrowser Durable Object), an X card (1200×675, PNG through the export code) of a corpus release with a product profile, latency measured by the client over HTTP with the whole request path. Each fresh sample is the card of a release of its own, so the cache never answers it; the cached rows ask again for a card already made. The card and brief excerpt of docs/launch/assets-and-cards.md (docs/screenshots/) are written by this run.',
     '',
     visualsTable(visuals),
   ].join('\n');

@@ -19,14 +19,14 @@ const CACHED_RENDERS = 20;
 const LAUNCH_PORT = 18797;
 /** Five keys keep every key under its 60-a-minute limit. */
 const KEYS = 5;
-/** The release the README shows: its brief excerpt and its card come from this run. */
-const README_RELEASE = 'vite-7.0.0';
+/** The release docs/launch/assets-and-cards.md shows: its brief excerpt and its card come from this run. */
+const DOCS_RELEASE = 'vite-7.0.0';
 
 export interface VisualTimings {
   coldMs: number[];
   warmMs: number[];
   cachedMs: number[];
-  /** Where the README's card and brief excerpt were written. */
+  /** Where the docs' card and brief excerpt were written. */
   written: string[];
   /** The machine's 1-minute load average when the fresh cards were rendered: the cores are shared. */
   loadAverage: number;
@@ -120,7 +120,7 @@ export async function benchVisuals(stateDir: string, log: (line: string) => void
         }
         log(`${CACHED_RENDERS} cached cards`);
         for (let i = 0; i < CACHED_RENDERS; i++) timings.cachedMs.push((await card(posts[0]!.postId)).ms);
-        timings.written = await writeReadmeSamples(api, await draftedPost(README_RELEASE, ''));
+        timings.written = await writeDocsSamples(api, await draftedPost(DOCS_RELEASE, ''));
       }
       await worker.stop();
       worker = undefined;
@@ -132,8 +132,8 @@ export async function benchVisuals(stateDir: string, log: (line: string) => void
   }
 }
 
-/** The README's samples, made by this run: the brief's Markdown and its X card. */
-async function writeReadmeSamples(
+/** The docs' samples, made by this run: the brief's Markdown and its X card. */
+async function writeDocsSamples(
   api: <T>(method: string, path: string, body?: unknown) => Promise<{ body: T; ms: number }>,
   post: { postId: string; briefId: string },
 ): Promise<string[]> {

@@ -31,7 +31,7 @@ export interface IntakeStandIn {
   close(): Promise<void>;
 }
 
-/** The documents `npm run dev` starts with (dev/fixtures/intake), at the paths the README uses. */
+/** The documents `npm run dev` starts with (dev/fixtures/intake), at the paths docs/launch/onboarding-and-intake.md uses. */
 const SEEDED: Record<string, { file: string; contentType: string }> = {
   '/feeds/acme.xml': { file: 'acme-feed.xml', contentType: 'application/atom+xml; charset=utf-8' },
   '/changelog/acme.html': { file: 'acme-changelog.html', contentType: 'text/html; charset=utf-8' },

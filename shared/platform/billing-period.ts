@@ -5,7 +5,7 @@ export function billingPeriod(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** What a subscription's states mean for renewal (documented in both README sections on plans). */
+/** What a subscription's states mean for renewal (documented under Billing periods in docs/api-conventions.md). */
 export interface SubscriptionState {
   status: string;
   currentPeriodEnd: Date;

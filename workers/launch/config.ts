@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platformConfigSchema } from '../../shared/config';
 
-/** Every launch setting, validated once per isolate; see the README's settings table. */
+/** Every launch setting, validated once per isolate; described in docs/settings.md. */
 export const launchConfigSchema = platformConfigSchema.extend({
   /** Shared secret of the internal cache-maintenance endpoints (`X-Internal-Secret`). */
   INTERNAL_SECRET: z.string().min(32),

@@ -23,7 +23,7 @@ export function launchRolePermissions(role: string): ReadonlySet<string> {
   return sets.get(role) ?? new Set();
 }
 
-/** The permission table as published in the OpenAPI description and README. */
+/** The permission table as published in the OpenAPI description and docs/launch/workspace.md. */
 export function roleTableMarkdown(): string {
   const permissions = [...launchScopes, ...sessionOnlyPermissions];
   const roles = Object.keys(rolePermissionTable) as LaunchRole[];

@@ -138,7 +138,7 @@ export function firstLockingPost<T extends { status: string }>(posts: readonly T
   return posts.find((post) => (lockingStatuses as readonly string[]).includes(post.status));
 }
 
-/** The table as published in the OpenAPI description and README. */
+/** The table as published in the OpenAPI description and docs/launch/campaigns-posts-reviews.md. */
 export function transitionTableMarkdown(): string {
   const rows = postActions.map((action) => {
     const rule = postTransitions[action];

@@ -1,33 +1,10 @@
 import { approvalOf, type Approval, type ApprovalThresholds } from '../domain/approval';
 
 /**
- * The quality of a list, from what its checks found. Every distinct address falls in exactly one
- * risk group, the first that applies in this order (so the shares add up to 100 %):
- *
- * | group | when |
- * |---|---|
- * | invalid | bad syntax, or the check says `invalid` |
- * | suppressed | on the workspace's suppression list (matched when the report is read) |
- * | disposable | a disposable-address service |
- * | full_inbox | the mailbox is over quota |
- * | catch_all | the domain accepts any address |
- * | role | a role account (info@, sales@) |
- * | unknown | the check could not tell (`unknown`), or the address was not checked (failed, cancelled, skipped) |
- * | risky | `risky` for another reason |
- * | safe | `safe` |
- *
- * Addresses still waiting for their check are `pending` and left out until checked. Repeats of an
- * address (duplicates) are not addresses of their own: they are counted, never checked, never scored.
- *
- * score = round(100 × Σ value(group) × count(group) / scored), where scored is the sum of the
- * groups' counts; bounce estimate = Σ bounce(group) × count(group) / scored, as a percentage.
- * `checked` is what its name says: the scored addresses whose check ran (bad syntax is scored as
- * invalid without a check).
- * The value and bounce rate of each group are in GROUP_RATES: the bounce rates are the rates
- * senders observe for such addresses (an invalid address always bounces; a catch-all domain
- * bounces about one message in four; a safe address almost never), the values how much an
- * address of the group is worth sending to. The grade is the approval rule of
- * GET /v1/jobs/{job_id}/approval: the safe share against the workspace thresholds.
+ * The quality of a list: every distinct address in the first risk group that applies (riskGroups,
+ * in order), score and bounce estimate weighted by GROUP_RATES, graded by the approval rule.
+ * Repeats and addresses still pending are not scored. The groups, the formula and what the rates
+ * stand for: docs/verify/lists.md#how-the-quality-score-is-computed.
  */
 
 export const riskGroups = ['invalid', 'suppressed', 'disposable', 'full_inbox', 'catch_all', 'role', 'unknown', 'risky', 'safe'] as const;

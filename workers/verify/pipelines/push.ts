@@ -14,35 +14,10 @@ export interface PushInput {
 }
 
 /**
- * Accepts a push in one statement, sent as one HTTP request (no connection held, no start-up):
- * its rows are stored waiting, all of them or none (a push cut off half way leaves nothing). The
- * statement's function first locks the pipeline row, so pushes and runs see one count of waiting
- * rows, then decides and writes in statements of its own, which read what was committed before
- * the lock was granted. The pipeline row keeps the count of its waiting rows (a push adds to it, a
- * run's start takes from it), so a push answers in the same time whether ten rows wait or a paused
- * pipeline holds millions. A paused pipeline holds the rows and starts nothing; resume starts
- * their run.
- *
- * What starts the run is for the caller to send after answering (`flush`, with sendFlush): at once
- * for a full batch, after the longest wait for the push that began the batch, nothing for the
- * pushes in between (its message already stands for them). Should the queue refuse it or the send be
- * lost, the rows are already safe and the minute sweep starts their run once overdue. A batch due
- * at once and no larger than INLINE_RUN_ROWS needs no message: `inline` tells the caller to
- * execute it after answering (execute.ts), with the addresses to check at once; should that die
- * first, the sweep starts the run too.
- *
- * The push's Idempotency-Key is decided in the same statement (the route asks no other store):
- * the key and the body's fingerprint are stored with what the push answered (pipeline_pushes), so
- * a retry within the key's lifetime is a replay, answered as the first push was with nothing
- * stored or sent again, when its body is the same, and a 409 otherwise. That holds whether the
- * first answer went out or was lost with the connection after the commit, and the pipeline lock
- * keeps concurrent duplicates from passing both.
- *
- * The rows are analysed with the pipeline's email column and source key (unless the push names
- * its own) before they are stored. Those come from this isolate's copy of them when it has one (kept
- * when it created, edited or pushed to the pipeline; a push then costs one round trip), and the
- * statement stores nothing unless they are still the pipeline's: after another isolate's
- * PATCH of either, the push reads them again and is stored as they now are.
+ * Accepts a push in one statement, all rows or none, with its Idempotency-Key decided in the same
+ * statement under the pipeline's row lock; what starts the run (`flush`, or `inline` for a small
+ * batch due now) is the caller's to send after answering, and the minute sweep catches what is
+ * lost. Why it is built this way: docs/verify/pipelines.md#how-a-push-is-stored.
  */
 export async function pushRows(db: Database, request: PushRequest, input: PushInput) {
   const now = new Date();
