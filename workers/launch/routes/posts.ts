@@ -30,7 +30,7 @@ const getRoute = defineOperation({
   tags: ['Posts'],
   summary: 'Read one post with its visuals, latest decision and delivery',
   description:
-    "The post as its campaign shows it, with `campaignId` and `variantOf`: for a script that follows one post from approval to publication (`delivery.status`, `delivery.externalUrl` once it is out, `delivery.lastError` when an attempt failed).",
+    'The post as its campaign shows it, with `campaignId` and `variantOf`: for a script that follows one post from approval to publication (`delivery.status`, `delivery.externalUrl` once it is out, `delivery.lastError` when an attempt failed).',
   access: { scopes: ['artifact:read'], entitlement: workspaceUse },
   request: { params: idParam('postId', 'pst') },
   responses: { 200: jsonResponse(postDetailSchema, 'The post.'), 404: errorResponse('No such post in this workspace.') },
