@@ -85,7 +85,7 @@ td, dd, .notice, figcaption { overflow-wrap: anywhere; }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   table.stack tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
   table.stack td, table.stack tbody th { border: 0; padding: .2rem .75rem; }
-  table.stack caption { display: block; }
+  table.stack caption { display: block; padding: .5rem .75rem; }
   table.stack td[data-label]::before { content: attr(data-label); display: block; font-size: .8rem; font-weight: 600; color: var(--muted); }
   table.stack td[data-label=""]::before, table.stack td[data-label="Action"]::before { content: none; }
   .excerpt { white-space: normal; max-width: none; }

@@ -29,7 +29,7 @@ export function registerReadyPage(pages: Hono<PageEnv>): void {
         <h1>Ready to schedule</h1>
         <p class="muted">
           Approved posts waiting for a time. Once scheduled they move to the <a href={appPath('/schedule')}>schedule</a>.
-          {!canSchedule && ' Your role cannot schedule posts; an owner, admin or editor can.'}
+          {!canSchedule && ' Your role cannot schedule posts; an owner or admin can.'}
         </p>
         {shown.length === 0 ? (
           <p>
