@@ -42,6 +42,10 @@ describe('review app: ready to schedule', () => {
     for (const absent of ['Approved and then scheduled', 'Still in review', 'Another workspace approved this']) expect(html).not.toContain(absent);
     expect(elsewhere.campaign.posts[0]!.id).not.toBe(waiting!.id);
 
+    // An approved post's page leads back to this list; a scheduled one's to the schedule.
+    expect(await text(`/app/posts/${waiting!.id}`, admin.cookie)).toContain('<a href="/app/ready">← Ready to schedule</a>');
+    expect(await text(`/app/posts/${scheduled!.id}`, admin.cookie)).toContain('<a href="/app/schedule">← Schedule</a>');
+
     // A viewer sees the list but is told it cannot schedule, and gets no schedule button.
     const viewer = await approved.session('viewer');
     const seen = await text('/app/ready', viewer.cookie);

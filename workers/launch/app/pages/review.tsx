@@ -60,6 +60,13 @@ async function shownVisuals(c: PageContext, visuals: Array<{ url: string; altTex
   );
 }
 
+/** The list a post in this state is found in, for the way back and the navigation. */
+function listOf(status: string): { path: string; label: string } {
+  if (status === 'approved') return { path: '/ready', label: 'Ready to schedule' };
+  if (['scheduled', 'publishing', 'published', 'failed'].includes(status)) return { path: '/schedule', label: 'Schedule' };
+  return { path: '/queue', label: 'Review queue' };
+}
+
 /** What scheduling will ask of this sign-in, so the form says so before it is sent. */
 async function signInCheck(c: PageContext): Promise<SignInCheck> {
   const person = personOf(c);
@@ -91,12 +98,13 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
   const channel = channelNamesForPeople[post.channel] ?? post.channel;
   const schedulable = post.status === 'approved' && permissions.has('post:schedule');
   const signIn: SignInCheck = schedulable ? await signInCheck(c) : null;
+  const from = listOf(post.status);
   return renderPage(
     c,
-    { title: `${channel} post · ${detail.campaign.name}`, current: '/queue', status: extras.status },
+    { title: `${channel} post · ${detail.campaign.name}`, current: from.path, status: extras.status },
     <>
       <p>
-        <a href={appPath('/queue')}>← Review queue</a>
+        <a href={appPath(from.path)}>← {from.label}</a>
       </p>
       <h1>
         {channel} post for “{detail.campaign.name}” <StatusBadge status={post.status} />
