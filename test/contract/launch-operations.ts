@@ -43,6 +43,7 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'delete', path: '/api/v1/campaigns/{campaignId}' },
   { method: 'get', path: '/api/v1/campaigns' },
   { method: 'get', path: '/api/v1/campaigns/{campaignId}/audit' },
+  { method: 'get', path: '/api/v1/posts/{postId}' },
   { method: 'patch', path: '/api/v1/posts/{postId}' },
   { method: 'get', path: '/api/v1/review-queue' },
   { method: 'post', path: '/api/v1/posts/{postId}/decisions' },

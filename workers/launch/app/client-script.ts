@@ -10,7 +10,10 @@ export const clientScript = `
   var current = (document.cookie.match(/(?:^|; )launch_tz=([^;]*)/) || [])[1];
   if (zone && decodeURIComponent(current || '') !== zone) {
     document.cookie = 'launch_tz=' + encodeURIComponent(zone) + '; path=/app; max-age=31536000; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '');
-    if (!current) document.querySelectorAll('select[name=timeZone]').forEach(function (select) { select.value = zone; });
+    // The browser may name the zone as the list does not (Europe/Kiev for Europe/Kyiv): then the server's pick stands.
+    if (!current) document.querySelectorAll('select[name=timeZone]').forEach(function (select) {
+      if (Array.prototype.some.call(select.options, function (option) { return option.value === zone; })) select.value = zone;
+    });
   }
   document.addEventListener('submit', function (event) {
     var form = event.target;

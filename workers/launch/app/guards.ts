@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/http/api-error';
 import { workspaceUse } from '../auth/operation';
 import { launchRolePermissions } from '../auth/roles';
 import { checkOrigin, resolveSession } from '../auth/sessions';
+import { canonicalZone } from '../domain/time-zones';
 import { isTimeZone } from '../domain/zoned-time';
 import { appPath, type PageEnv } from './context';
 
@@ -43,7 +44,7 @@ export const pageBasics: MiddlewareHandler<PageEnv> = async (c, next) => {
   }
   if (!['GET', 'HEAD'].includes(c.req.method)) checkOrigin(c);
   const zone = getCookie(c, TIME_ZONE_COOKIE);
-  c.set('timeZone', zone && isTimeZone(zone) ? zone : 'UTC');
+  c.set('timeZone', zone && isTimeZone(zone) ? canonicalZone(zone) : 'UTC');
   await next();
   c.header('Cache-Control', 'no-store');
 };

@@ -2,6 +2,7 @@ import type { Child } from 'hono/jsx';
 import { launchRolePermissions } from '../auth/roles';
 import { clientScript } from './client-script';
 import { appPath } from './context';
+import { FAVICON_PATH } from './favicon';
 import { styles } from './styles';
 
 export interface Viewer {
@@ -11,6 +12,7 @@ export interface Viewer {
 
 const sections = [
   { path: '/queue', label: 'Review queue' },
+  { path: '/ready', label: 'Ready to schedule' },
   { path: '/schedule', label: 'Schedule' },
   { path: '/settings/members', label: 'Members' },
   { path: '/settings/api-keys', label: 'API keys', permission: 'keys:manage' },
@@ -26,6 +28,7 @@ export function Layout(props: { title: string; nonce: string; viewer?: Viewer; c
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href={appPath(FAVICON_PATH)} type="image/svg+xml" />
         <title>{`${props.title} · Launch review`}</title>
         <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: styles }} />
       </head>

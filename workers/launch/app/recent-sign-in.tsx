@@ -56,7 +56,7 @@ async function reauthenticate(c: PageContext, password: string, code: string | u
  */
 export async function withRecentSignIn(
   c: PageContext,
-  request: { password?: string; totpCode?: string; carry: Record<string, string>; summary: string },
+  request: { password?: string; totpCode?: string; carry: Record<string, string>; summary: string; back?: string },
   action: () => Promise<Response>,
 ): Promise<Response> {
   let error: string | undefined;
@@ -71,6 +71,14 @@ export async function withRecentSignIn(
   return renderPage(
     c,
     { title: 'Confirm it is you', narrow: true, status: 403 },
-    <ReauthForm action={c.req.path} reason={reason} hasTwoFactor={Boolean(user.totpEnabledAt)} carry={request.carry} summary={request.summary} error={error} />,
+    <ReauthForm
+      action={c.req.path}
+      reason={reason}
+      hasTwoFactor={Boolean(user.totpEnabledAt)}
+      carry={request.carry}
+      summary={request.summary}
+      error={error}
+      back={request.back}
+    />,
   );
 }

@@ -16,7 +16,7 @@ a { color: var(--accent); }
 .skip { position: absolute; left: -9999px; } .skip:focus { left: 1rem; top: 1rem; background: var(--card); padding: .5rem 1rem; z-index: 10; }
 header.top { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); background: var(--card); }
 header.top .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
-nav ul { display: flex; gap: 1.25rem; list-style: none; margin: 0; padding: 0; }
+nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; list-style: none; margin: 0; padding: 0; }
 nav a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 3px; }
 .who { display: flex; gap: .75rem; align-items: center; color: var(--muted); font-size: .9rem; }
 main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
@@ -47,21 +47,21 @@ fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .5rem 1re
 legend { font-weight: 600; padding: 0 .25rem; }
 fieldset label { display: flex; gap: .5rem; align-items: center; font-weight: 400; margin: .4rem 0; }
 .review { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: 1.5rem; }
-@media (max-width: 800px) { .review { grid-template-columns: 1fr; } }
+@media (max-width: 800px) { .review { grid-template-columns: minmax(0, 1fr); } }
 .copy { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 1.05rem; margin: 0; font-family: inherit; }
 .meter { display: flex; gap: .75rem; align-items: center; margin-top: .75rem; font-size: .9rem; }
 meter { flex: 1; height: .75rem; }
 .over { color: var(--bad); font-weight: 700; }
-.visuals { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: .75rem; margin: 0; padding: 0; list-style: none; }
+.visuals { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.25rem; margin: 0; padding: 0; list-style: none; }
 .visuals img { width: 100%; height: auto; border-radius: 6px; border: 1px solid var(--line); display: block; }
-.visuals figcaption { font-size: .85rem; color: var(--muted); }
+.visuals figure { margin: 0; } .visuals figcaption { font-size: .85rem; color: var(--muted); margin-top: .35rem; }
 .diff { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-family: inherit; }
 ins { background: var(--add-bg); color: var(--add-fg); text-decoration: none; border-bottom: 2px solid var(--add-fg); }
 del { background: var(--del-bg); color: var(--del-fg); text-decoration: line-through; }
 .fingerprint { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8rem; overflow-wrap: anywhere; color: var(--muted); }
 .qr { background: #fff; padding: .75rem; border-radius: 8px; width: 14rem; height: 14rem; }
 .inline { display: inline; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; } dl.facts dt { color: var(--muted); }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .25rem 1rem; margin: 0; } dl.facts dt { color: var(--muted); }
 .pager { margin-top: 1rem; }
 .sources { list-style: none; margin: 0; padding: 0; } .sources > li { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1rem; padding: .75rem 0; border-top: 1px solid var(--line); }
 @media (max-width: 800px) { .sources > li { grid-template-columns: 1fr; } }
@@ -72,4 +72,23 @@ pre.cited { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 .5rem; p
 input.secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .85rem; }
 .row-actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
 .row-actions label { margin: 0; font-weight: 400; } .row-actions select { width: auto; } .row-actions button { margin-top: 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.button.small { margin-top: 0; padding: .3rem .8rem; font-size: .9rem; }
+/* A URL or key as one long word breaks inside its cell instead of pushing the next column (or the page) aside. */
+td, dd, .notice, figcaption { overflow-wrap: anywhere; }
+/* On a phone every page fits the width: the header and main lose padding, and a table of many columns
+   becomes one card per row, each cell under its column's name (data-label). */
+@media (max-width: 640px) {
+  header.top { padding: .75rem 1rem; } main { padding: 1rem; }
+  h1 { font-size: 1.35rem; }
+  table.stack, table.stack tbody, table.stack tr, table.stack td, table.stack tbody th { display: block; width: 100%; }
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table.stack tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
+  table.stack td, table.stack tbody th { border: 0; padding: .2rem .75rem; }
+  table.stack caption { display: block; padding: .5rem .75rem; }
+  table.stack td[data-label]::before { content: attr(data-label); display: block; font-size: .8rem; font-weight: 600; color: var(--muted); }
+  table.stack td[data-label=""]::before, table.stack td[data-label="Action"]::before { content: none; }
+  .excerpt { white-space: normal; max-width: none; }
+  .row-actions select { width: 100%; }
+}
 `;

@@ -29,6 +29,7 @@ describeSecurity({ service: 'launch', method: 'PATCH', path: campaignPath(), bod
 describeSecurity({ service: 'launch', method: 'DELETE', path: campaignPath(), scopes: ['release:create'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'GET', path: campaignPath('/audit'), scopes: ['artifact:read'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'POST', path: campaignPath('/review-requests'), scopes: ['release:create'], feature, ownsResource: true });
+describeSecurity({ service: 'launch', method: 'GET', path: postPath(), scopes: ['artifact:read'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'PATCH', path: postPath(), body: { copy: 'new' }, scopes: ['release:create'], feature, ownsResource: true });
 describeSecurity({ service: 'launch', method: 'GET', path: '/api/v1/review-queue', scopes: ['artifact:read'], feature });
 describeSecurity({

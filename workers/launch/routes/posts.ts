@@ -6,10 +6,10 @@ import { CARD_HIGHLIGHTS, cardFormats, cardSizes } from '../domain/card';
 import type { LaunchEnv } from '../env';
 import { actorOf } from '../services/audit';
 import { attachVisual } from '../services/assets';
-import { editPost } from '../services/campaigns';
+import { editPost, readPost } from '../services/campaigns';
 import { cardDeps, renderPostCard } from '../services/cards';
 import { assetSchema } from './asset-schemas';
-import { campaignSchema, idParam, visualInput } from './schemas';
+import { campaignSchema, idParam, postDetailSchema, visualInput } from './schemas';
 
 const postCardSchema = z
   .object({
@@ -22,6 +22,19 @@ const postCardSchema = z
     campaign: campaignSchema,
   })
   .openapi('PostCard');
+
+const getRoute = defineOperation({
+  method: 'get',
+  path: '/api/v1/posts/{postId}',
+  operationId: 'getPost',
+  tags: ['Posts'],
+  summary: 'Read one post with its visuals, latest decision and delivery',
+  description:
+    'The post as its campaign shows it, with `campaignId` and `variantOf`: for a script that follows one post from approval to publication (`delivery.status`, `delivery.externalUrl` once it is out, `delivery.lastError` when an attempt failed).',
+  access: { scopes: ['artifact:read'], entitlement: workspaceUse },
+  request: { params: idParam('postId', 'pst') },
+  responses: { 200: jsonResponse(postDetailSchema, 'The post.'), 404: errorResponse('No such post in this workspace.') },
+});
 
 const updateRoute = defineOperation({
   method: 'patch',
@@ -138,6 +151,11 @@ export function registerPostRoutes(app: OpenAPIHono<LaunchEnv>): void {
     const principal = c.get('principal');
     const campaign = await attachVisual(c.get('services').db, principal.workspaceId, actorOf(principal), c.req.valid('param').postId, c.req.valid('json'));
     return c.json(campaign, 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const post = await readPost(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').postId);
+    return c.json(post, 200);
   });
 
   app.openapi(updateRoute, async (c) => {

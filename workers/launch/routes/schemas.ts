@@ -60,6 +60,14 @@ const postFields = {
 
 export const postSchema = z.object({ ...postFields, variants: z.array(z.object(postFields).openapi('PostVariant')) }).openapi('Post');
 
+export const postDetailSchema = z
+  .object({
+    ...postFields,
+    campaignId: z.string(),
+    variantOf: z.string().nullable().openapi({ description: 'The post this one is an alternative to; null for a main post.' }),
+  })
+  .openapi('PostDetail');
+
 export const campaignStatusDescription =
   "Derived from the posts' statuses (variants included): `published` once every post not rejected is out, `partially_published` while some are out and others are not (failed, or still to go), `failed` when a post failed and none is out, then `scheduled`, `in_review`, `changes_requested`, `draft`, `approved` by what the rest are doing; `rejected` when every post was rejected. `postCounts` gives the exact numbers.";
 

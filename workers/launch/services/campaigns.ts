@@ -217,9 +217,10 @@ function campaignNotFound(): ApiError {
   return new ApiError('not_found', 'No campaign with this id in this workspace.', { hint: 'List campaigns with GET /api/v1/campaigns.' });
 }
 
-export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
-  const campaign = await findCampaign(db, workspaceId, campaignId);
-  const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
+type PostRow = typeof posts.$inferSelect;
+
+/** Each post's visuals, latest delivery and latest decision, and how a post reads with them. */
+async function postViews(db: Database, postRows: PostRow[]) {
   const ids = postRows.map((post) => post.id);
   const [visuals, deliveries, decisions] = ids.length
     ? await Promise.all([
@@ -232,7 +233,7 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     const delivery = deliveries.find((row) => row.postId === postId);
     return delivery ? deliveryView(delivery) : null;
   };
-  const view = (post: (typeof postRows)[number]) => ({
+  const view = (post: PostRow) => ({
     id: post.id,
     channel: post.channel as Channel,
     copy: post.copy,
@@ -246,6 +247,13 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     delivery: latestDelivery(post.id),
     updatedAt: post.updatedAt.toISOString(),
   });
+  return { view, decisions };
+}
+
+export async function getCampaign(db: Database, workspaceId: string, campaignId: string) {
+  const campaign = await findCampaign(db, workspaceId, campaignId);
+  const postRows = await db.select().from(posts).where(eq(posts.campaignId, campaign.id)).orderBy(asc(posts.position));
+  const { view, decisions } = await postViews(db, postRows);
   return {
     id: campaign.id,
     name: campaign.name,
@@ -259,6 +267,13 @@ export async function getCampaign(db: Database, workspaceId: string, campaignId:
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
   };
+}
+
+/** One post as the campaign shows it, with the campaign it belongs to and the post it is a variant of. */
+export async function readPost(db: Database, workspaceId: string, postId: string) {
+  const post = await getPost(db, workspaceId, postId);
+  const { view } = await postViews(db, [post]);
+  return { ...view(post), campaignId: post.campaignId, variantOf: post.variantOf };
 }
 
 function campaignSummary(statuses: PostStatus[]) {

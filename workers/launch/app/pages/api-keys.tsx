@@ -100,7 +100,7 @@ async function keysPage(c: PageContext, api: LaunchApi, state: KeysPageState = {
       {keys.data.length === 0 ? (
         <p class="muted">No keys yet.</p>
       ) : (
-        <table>
+        <table class="stack">
           <caption>Keys, newest first; revoked ones stay listed for the record</caption>
           <thead>
             <tr>
@@ -117,18 +117,18 @@ async function keysPage(c: PageContext, api: LaunchApi, state: KeysPageState = {
             {keys.data.map((key) => (
               <tr>
                 <th scope="row">{key.name}</th>
-                <td>
+                <td data-label="Starts with">
                   <code>{key.prefix}</code>
                 </td>
-                <td>{key.scopes.join(', ')}</td>
-                <td>
+                <td data-label="Scopes">{key.scopes.join(', ')}</td>
+                <td data-label="Status">
                   <span class={`badge ${key.status === 'active' ? 'ok' : 'bad'}`}>{key.status}</span>
                 </td>
-                <td>
+                <td data-label="Created">
                   <Time at={key.createdAt} zone={zone} />
                 </td>
-                <td>{key.lastUsedAt ? <Time at={key.lastUsedAt} zone={zone} /> : 'never'}</td>
-                <td>
+                <td data-label="Last used">{key.lastUsedAt ? <Time at={key.lastUsedAt} zone={zone} /> : 'never'}</td>
+                <td data-label="Revoke">
                   {key.status === 'active' && (
                     <form method="post" action={appPath(`${KEYS_PAGE}/${key.id}/revoke`)}>
                       <button type="submit" class="secondary" aria-label={`Revoke the key ${key.name}`}>

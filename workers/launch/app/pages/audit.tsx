@@ -4,8 +4,8 @@ import { decodeCursor, page } from '../../../../shared/http/pagination';
 import { prefixedId } from '../../../../shared/http/ids';
 import { listAudit } from '../../services/audit';
 import { getCampaign } from '../../services/campaigns';
-import { userLabels } from '../../services/members';
-import { Time } from '../components/bits';
+import { auditNames } from '../../services/audit-names';
+import { channelNamesForPeople, Time } from '../components/bits';
 import { appPath, type PageEnv, personOf } from '../context';
 import { allowed, signedIn } from '../guards';
 import { renderPage } from '../render';
@@ -21,20 +21,28 @@ export function registerAuditPage(pages: Hono<PageEnv>): void {
     const campaign = await getCampaign(db, workspaceId, id.data);
     const rows = await listAudit(db, workspaceId, { campaignId: campaign.id }, decodeCursor(c.req.query('cursor')), PAGE_SIZE);
     const { data, nextCursor } = page(rows, PAGE_SIZE);
-    const people = await userLabels(
-      db,
-      data.filter((row) => row.actor.type === 'user').map((row) => row.actor.id),
-    );
+    const names = await auditNames(db, workspaceId, data);
     const zone = c.get('timeZone');
-    const who = (actor: { type: string; id: string }) =>
-      actor.type === 'user' ? (people.get(actor.id) ?? 'A former member') : actor.type === 'key' ? `API key ${actor.id}` : 'The publisher';
+    const who = (actor: { type: string; id: string }) => {
+      if (actor.type === 'user') return names.people.get(actor.id) ?? 'A former member';
+      if (actor.type === 'key') {
+        const name = names.keys.get(actor.id);
+        return name ? `API key “${name}”` : 'A deleted API key';
+      }
+      return 'The publisher';
+    };
+    const postName = (postId: string) => {
+      const post = names.posts.get(postId);
+      if (!post) return null;
+      return `${channelNamesForPeople[post.channel] ?? post.channel} post${post.variant ? ' (variant)' : ''}`;
+    };
     return renderPage(
       c,
       { title: `Audit trail · ${campaign.name}` },
       <>
         <h1>Audit trail of “{campaign.name}”</h1>
         <p class="muted">Every change to the campaign and its posts, oldest first. Times in {zone}.</p>
-        <table>
+        <table class="stack">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -47,17 +55,20 @@ export function registerAuditPage(pages: Hono<PageEnv>): void {
           <tbody>
             {data.map((row) => (
               <tr>
-                <td>
+                <td data-label="When">
                   <Time at={row.at} zone={zone} />
                 </td>
-                <td>{who(row.actor)}</td>
-                <td>
+                <td data-label="Who">{who(row.actor)}</td>
+                <td data-label="What">
                   {row.action.replace('_', ' ')}
                   {row.from && row.to && row.from !== row.to && <span class="muted"> ({`${row.from} → ${row.to}`.replaceAll('_', ' ')})</span>}
                   {row.changedFields?.length ? <span class="muted"> · {row.changedFields.join(', ')}</span> : null}
                 </td>
-                <td>{row.postId ? <a href={appPath(`/posts/${row.postId}`)}>open</a> : ''}</td>
-                <td>{row.note ?? ''}</td>
+                <td data-label="Post">
+                  {row.postId &&
+                    (postName(row.postId) ? <a href={appPath(`/posts/${row.postId}`)}>{postName(row.postId)}</a> : <span class="muted">a deleted post</span>)}
+                </td>
+                <td data-label="Note">{row.note ?? ''}</td>
               </tr>
             ))}
           </tbody>

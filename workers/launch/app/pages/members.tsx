@@ -68,7 +68,7 @@ async function membersPage(c: PageContext, state: MembersPageState = {}): Promis
           </p>
         </SecretOnce>
       )}
-      <table>
+      <table class="stack">
         <caption>
           {members.data.length} {members.data.length === 1 ? 'member' : 'members'}, longest-standing first
         </caption>
@@ -86,14 +86,14 @@ async function membersPage(c: PageContext, state: MembersPageState = {}): Promis
           {members.data.map((member) => (
             <tr>
               <th scope="row">{member.name || member.email}</th>
-              <td>{member.email}</td>
-              <td>{member.role}</td>
-              <td>{member.twoFactorEnabled ? 'on' : 'off'}</td>
-              <td>
+              <td data-label="Email">{member.email}</td>
+              <td data-label="Role">{member.role}</td>
+              <td data-label="Two-factor">{member.twoFactorEnabled ? 'on' : 'off'}</td>
+              <td data-label="Joined">
                 <Time at={member.joinedAt} zone={zone} />
               </td>
               {manages && (
-                <td>
+                <td data-label="Change">
                   {member.userId === person.userId ? (
                     <span class="muted">You (leave below)</span>
                   ) : (
@@ -167,7 +167,7 @@ function InviteForm(props: { roles: LaunchRole[]; values?: { email: string; role
 function InvitationsTable(props: { invitations: Awaited<ReturnType<typeof listInvitations>>['data']; zone: string }) {
   if (props.invitations.length === 0) return <p class="muted">No pending invitations.</p>;
   return (
-    <table>
+    <table class="stack">
       <caption>Pending invitations, newest first</caption>
       <thead>
         <tr>
@@ -182,12 +182,12 @@ function InvitationsTable(props: { invitations: Awaited<ReturnType<typeof listIn
         {props.invitations.map((invitation) => (
           <tr>
             <th scope="row">{invitation.email}</th>
-            <td>{invitation.role}</td>
-            <td>{invitation.status}</td>
-            <td>
+            <td data-label="Role">{invitation.role}</td>
+            <td data-label="Status">{invitation.status}</td>
+            <td data-label="Expires">
               <Time at={invitation.expiresAt} zone={props.zone} />
             </td>
-            <td>
+            <td data-label="Revoke">
               <form method="post" action={appPath(`/settings/invitations/${invitation.id}/revoke`)}>
                 <button type="submit" class="secondary" aria-label={`Revoke the invitation for ${invitation.email}`}>
                   Revoke

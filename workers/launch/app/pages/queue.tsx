@@ -11,7 +11,6 @@ const PAGE_SIZE = 50;
 
 const doneMessages: Record<string, string> = {
   joined: 'Welcome: you joined the workspace and are signed in.',
-  approve: 'Approved. The post can now be scheduled.',
   reject: 'Rejected.',
   request_changes: 'Changes requested; the note goes to the editor.',
 };
@@ -30,11 +29,16 @@ export function registerQueuePages(pages: Hono<PageEnv>): void {
       { title: 'Review queue', current: '/queue' },
       <>
         <h1>Review queue</h1>
+        {c.req.query('done') === 'approve' && (
+          <Notice kind="ok">
+            Approved. The post can now be scheduled: it waits in <a href={appPath('/ready')}>Ready to schedule</a>.
+          </Notice>
+        )}
         {done && <Notice kind="ok">{done}</Notice>}
         {data.length === 0 ? (
           <p>Nothing is waiting for a decision.</p>
         ) : (
-          <table>
+          <table class="stack">
             <caption class="muted">
               {data.length} post{data.length === 1 ? '' : 's'} waiting for a decision, oldest first. Times in {zone}.
             </caption>
@@ -51,17 +55,17 @@ export function registerQueuePages(pages: Hono<PageEnv>): void {
             <tbody>
               {data.map((row) => (
                 <tr>
-                  <td class="excerpt">
+                  <td data-label="Post" class="excerpt">
                     <a href={appPath(`/posts/${row.postId}`)}>{row.copy.slice(0, 90) || '(no copy)'}</a>
                     {row.variantOf && <span class="muted"> · variant</span>}
                   </td>
-                  <td>{row.campaignName}</td>
-                  <td>{channelNamesForPeople[row.channel] ?? row.channel}</td>
-                  <td>{row.release ? `${row.release.version} · ${row.release.title}` : <span class="muted">none</span>}</td>
-                  <td>
+                  <td data-label="Campaign">{row.campaignName}</td>
+                  <td data-label="Channel">{channelNamesForPeople[row.channel] ?? row.channel}</td>
+                  <td data-label="Release">{row.release ? `${row.release.version} · ${row.release.title}` : <span class="muted">none</span>}</td>
+                  <td data-label="Waiting since">
                     <Time at={row.submittedAt} zone={zone} />
                   </td>
-                  <td>
+                  <td data-label="Last decision">
                     {row.lastDecision
                       ? `${decisionWords[row.lastDecision.decision]}${row.lastDecision.note ? `: “${row.lastDecision.note}”` : ''}`
                       : 'first review'}

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../../../../shared/http/api-error';
 import { prefixedId } from '../../../../shared/http/ids';
+import { isTimeZone } from '../../domain/zoned-time';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { launchRolePermissions } from '../../auth/roles';
 import { actorOf } from '../../services/audit';
@@ -14,7 +15,9 @@ import { getPostSources } from '../../services/briefs';
 import { ChangesPanel } from '../components/review/changes-panel';
 import { CopyPanel } from '../components/review/copy-panel';
 import { DecisionForm } from '../components/review/decision-form';
-import { CancelForm, defaultScheduleValues, ScheduleForm, type ScheduleValues } from '../components/review/schedule-forms';
+import { CancelForm, defaultScheduleValues, ScheduleForm, type ScheduleValues, type SignInCheck } from '../components/review/schedule-forms';
+import { reauthenticationReason } from '../../auth/recent-sign-in';
+import { getUser } from '../../services/members';
 import type { ShownVisual } from '../components/review/visuals-panel';
 import { VisualsPanel } from '../components/review/visuals-panel';
 import { appPath, type PageContext, type PageEnv, personOf } from '../context';
@@ -57,6 +60,30 @@ async function shownVisuals(c: PageContext, visuals: Array<{ url: string; altTex
   );
 }
 
+/** The list a post in this state is found in, for the way back and the navigation. */
+function listOf(status: string): { path: string; label: string } {
+  if (status === 'approved') return { path: '/ready', label: 'Ready to schedule' };
+  if (['scheduled', 'publishing', 'published', 'failed'].includes(status)) return { path: '/schedule', label: 'Schedule' };
+  return { path: '/queue', label: 'Review queue' };
+}
+
+/** What scheduling will ask of this sign-in, so the form says so before it is sent. */
+async function signInCheck(c: PageContext): Promise<SignInCheck> {
+  const person = personOf(c);
+  const reason = reauthenticationReason(person);
+  if (!reason) return null;
+  const user = await getUser(c.get('services').db, person.userId);
+  return user.totpEnabledAt ? reason : 'not_enrolled';
+}
+
+const scheduleQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: z.string().regex(/^\d{2}:\d{2}$/), timeZone: z.string().max(64) });
+
+/** A time picked earlier and carried back in the link (from the sign-in-again page), so nothing is typed twice. */
+function scheduleValuesFromQuery(c: PageContext): ScheduleValues | undefined {
+  const parsed = scheduleQuery.safeParse(c.req.query());
+  return parsed.success && isTimeZone(parsed.data.timeZone) ? parsed.data : undefined;
+}
+
 /** The review page of one post; actions re-render it with a notice when they cannot go ahead. */
 export async function reviewPage(c: PageContext, postId: string, extras: ReviewPageExtras = {}): Promise<Response> {
   const { db } = c.get('services');
@@ -69,12 +96,15 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
   const visuals = await shownVisuals(c, detail.visuals);
   const sources = await getPostSources(db, person.workspaceId, postId);
   const channel = channelNamesForPeople[post.channel] ?? post.channel;
+  const schedulable = post.status === 'approved' && permissions.has('post:schedule');
+  const signIn: SignInCheck = schedulable ? await signInCheck(c) : null;
+  const from = listOf(post.status);
   return renderPage(
     c,
-    { title: `${channel} post · ${detail.campaign.name}`, current: '/queue', status: extras.status },
+    { title: `${channel} post · ${detail.campaign.name}`, current: from.path, status: extras.status },
     <>
       <p>
-        <a href={appPath('/queue')}>← Review queue</a>
+        <a href={appPath(from.path)}>← {from.label}</a>
       </p>
       <h1>
         {channel} post for “{detail.campaign.name}” <StatusBadge status={post.status} />
@@ -118,7 +148,12 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
           )}
           {post.status === 'in_review' && !permissions.has('review:decide') && <p class="muted">Your role cannot decide on posts.</p>}
           {post.status === 'approved' && permissions.has('post:schedule') && (
-            <ScheduleForm postId={post.id} values={extras.schedule?.values ?? defaultScheduleValues(zone)} error={extras.schedule?.error} />
+            <ScheduleForm
+              postId={post.id}
+              values={extras.schedule?.values ?? scheduleValuesFromQuery(c) ?? defaultScheduleValues(zone)}
+              error={extras.schedule?.error}
+              signIn={signIn}
+            />
           )}
           {post.status === 'scheduled' && permissions.has('post:schedule') && (
             <CancelForm postId={post.id} scheduledFor={detail.delivery?.status === 'pending' ? detail.delivery.scheduledFor : null} zone={zone} />

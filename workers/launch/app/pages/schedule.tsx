@@ -27,7 +27,7 @@ function Deliveries(props: { id: string; title: string; rows: Row[]; zone: strin
         <p class="muted">{props.empty}</p>
       ) : (
         byChannel(props.rows).map(([channel, rows]) => (
-          <table>
+          <table class="stack">
             <caption>
               <strong>{channelNamesForPeople[channel] ?? channel}</strong>
             </caption>
@@ -42,16 +42,16 @@ function Deliveries(props: { id: string; title: string; rows: Row[]; zone: strin
             <tbody>
               {rows.map((row) => (
                 <tr>
-                  <td>
+                  <td data-label="When">
                     <Time at={row.scheduledFor} zone={props.zone} />
                   </td>
-                  <td class="excerpt">
+                  <td data-label="Post" class="excerpt">
                     <a href={appPath(`/posts/${row.postId}`)}>{row.copy.slice(0, 80)}</a>
                   </td>
-                  <td>
+                  <td data-label="Campaign">
                     <a href={appPath(`/campaigns/${row.campaignId}/audit`)}>{row.campaignName}</a>
                   </td>
-                  <td>
+                  <td data-label="Delivery">
                     <StatusBadge status={row.status} />
                     {row.attempts > 0 && <span class="muted"> · {row.attempts} attempt(s)</span>}
                     {row.nextAttemptAt && (

@@ -29,17 +29,27 @@ export function registerSchedulingActions(pages: Hono<PageEnv>): void {
     // The zone picked here is the reader's from now on, for every time the app shows.
     setCookie(c, TIME_ZONE_COOKIE, zone, { path: '/app', sameSite: 'Lax', maxAge: 31_536_000, secure: new URL(c.req.url).protocol === 'https:' });
     c.set('timeZone', zone);
-    return withRecentSignIn(c, { password, totpCode, carry: values, summary: `schedule this post for ${date} ${time} (${zone})` }, async () => {
-      try {
-        await schedulePost(c.get('services').db, personOf(c).workspaceId, actorOf(personOf(c)), postId, publishAt);
-      } catch (error) {
-        if (!(error instanceof ApiError) || !['invalid_transition', 'publishing_endpoint_required', 'validation_failed'].includes(error.code)) throw error;
-        const text =
-          error.code === 'validation_failed' ? 'Pick a time between now and a year from now.' : `Not scheduled: ${error.message} ${error.hint ?? ''}`;
-        return reviewPage(c, postId, { status: error.status as 400 | 409, schedule: { values, error: text }, notice: { kind: 'error', text } });
-      }
-      return c.redirect(appPath('/schedule?done=scheduled'), 303);
-    });
+    return withRecentSignIn(
+      c,
+      {
+        password,
+        totpCode,
+        carry: values,
+        summary: `schedule this post for ${date} ${time} (${zone})`,
+        back: appPath(`/posts/${postId}?${new URLSearchParams(values)}`),
+      },
+      async () => {
+        try {
+          await schedulePost(c.get('services').db, personOf(c).workspaceId, actorOf(personOf(c)), postId, publishAt);
+        } catch (error) {
+          if (!(error instanceof ApiError) || !['invalid_transition', 'publishing_endpoint_required', 'validation_failed'].includes(error.code)) throw error;
+          const text =
+            error.code === 'validation_failed' ? 'Pick a time between now and a year from now.' : `Not scheduled: ${error.message} ${error.hint ?? ''}`;
+          return reviewPage(c, postId, { status: error.status as 400 | 409, schedule: { values, error: text }, notice: { kind: 'error', text } });
+        }
+        return c.redirect(appPath('/schedule?done=scheduled'), 303);
+      },
+    );
   });
 
   pages.post('/posts/:postId/cancel', signedIn, allowed('post:schedule'), async (c) => {

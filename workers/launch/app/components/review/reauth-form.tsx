@@ -13,7 +13,14 @@ export function ReauthForm(props: {
   carry: Record<string, string>;
   summary: string;
   error?: string;
+  /** Where to go instead, keeping what was asked for (the post page with the time picked). */
+  back?: string;
 }) {
+  const back = props.back && (
+    <p>
+      <a href={props.back}>Back without doing it</a>; what you entered is kept.
+    </p>
+  );
   if (!props.hasTwoFactor) {
     return (
       <>
@@ -22,6 +29,7 @@ export function ReauthForm(props: {
           To {props.summary} you need a sign-in with two-factor authentication, and it is off for your account.{' '}
           <a href={appPath('/two-factor')}>Set up two-factor</a>, then try again.
         </Notice>
+        {back}
       </>
     );
   }
@@ -43,6 +51,7 @@ export function ReauthForm(props: {
         <input id="totpCode" name="totpCode" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required />
         <button type="submit">Confirm and continue</button>
       </form>
+      {back}
     </>
   );
 }

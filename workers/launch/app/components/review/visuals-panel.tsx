@@ -5,7 +5,10 @@ export interface ShownVisual {
   label: string;
 }
 
-/** The post's images in order, each with the alt text readers of the post will get. */
+/**
+ * The post's images in order, each as wide as the panel (a card's words must be readable to be
+ * judged) with a link to the file at full size, and the alt text readers of the post will get.
+ */
 export function VisualsPanel(props: { visuals: ShownVisual[] }) {
   return (
     <section class="card" aria-labelledby="visuals-heading">
@@ -20,6 +23,12 @@ export function VisualsPanel(props: { visuals: ShownVisual[] }) {
                 {visual.src ? <img src={visual.src} alt={visual.altText} loading="lazy" /> : <p class="muted">{visual.label} (cannot be previewed)</p>}
                 <figcaption>
                   {index + 1}. Alt text: {visual.altText}
+                  {visual.src && (
+                    <>
+                      {' '}
+                      · <a href={visual.src}>Open image {index + 1} at full size</a>
+                    </>
+                  )}
                 </figcaption>
               </figure>
             </li>

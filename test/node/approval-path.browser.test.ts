@@ -1,0 +1,239 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as OTPAuth from 'otpauth';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureLocalChromium } from '../../dev/chromium';
+import { type DevJson, startDev, stop } from './dev-process';
+
+/**
+ * A new user's way from approval to a post on the schedule, in Chromium against `npm run dev`'s
+ * stack, at a desktop width and a 390 px phone: approve in the queue, follow the notice to Ready to
+ * schedule, pick a time at a daylight-saving edge, pass the two-factor step, find it on the
+ * schedule at the right instant. Every page is checked with axe-core and must not scroll sideways.
+ * The workspace's own publishing endpoint is the channel's way out. SCREENSHOTS_DIR saves each page.
+ */
+
+const stateDir = mkdtempSync(join(tmpdir(), 'approval-path-'));
+chmodSync(stateDir, 0o755);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const screenshotsDir = process.env.SCREENSHOTS_DIR;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let dev: Awaited<ReturnType<typeof startDev>> | undefined;
+let browser: Browser | undefined;
+let demo: DevJson['launch'];
+let base: string;
+const cspViolations: string[] = [];
+
+async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'x-api-key': demo.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+async function newContext(viewport: { width: number; height: number }, timezoneId = 'UTC'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser!.newContext({ viewport, timezoneId, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
+  return { context, page };
+}
+
+/** axe-core finds nothing serious or critical, and the page is no wider than the window. */
+async function check(page: Page, name: string) {
+  await page.evaluate(axeSource);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: Array<{ id: string; impact: string; help: string }>;
+  };
+  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help}`),
+    page.url(),
+  ).toEqual([]);
+  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+  expect(width, `${page.url()} is ${width} px wide`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  if (screenshotsDir) {
+    mkdirSync(screenshotsDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotsDir, `path-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+  }
+}
+
+async function signIn(page: Page, code?: string) {
+  await page.goto(`${base}/app/sign-in`);
+  await page.getByLabel('Email').fill(demo.user.email);
+  await page.getByLabel('Password').fill(demo.user.password);
+  if (code) await page.getByLabel(/Two-factor code/).fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/app/queue`).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nat ${page.url()}: ${await page.locator('main').textContent()}`);
+  });
+}
+
+/** A code of a 30-second step later than `after`: a code is accepted once, and never one of an earlier step. */
+async function codeAfter(secret: string, after: number): Promise<{ code: string; step: number }> {
+  while (Math.floor(Date.now() / 30_000) <= after) await new Promise((resolve) => setTimeout(resolve, 500));
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  return { code: totp.generate(), step: Math.floor(Date.now() / 30_000) };
+}
+
+/** The next date (within a year, at least two days ahead) that is the nth Sunday of a month, or its last (n = -1). */
+function nextSunday(month: number, n: number): string {
+  const soon = Date.now() + 2 * 86_400_000;
+  for (const year of [new Date().getUTCFullYear(), new Date().getUTCFullYear() + 1]) {
+    const sundays = Array.from({ length: 31 }, (_, day) => new Date(Date.UTC(year, month - 1, day + 1))).filter(
+      (date) => date.getUTCMonth() === month - 1 && date.getUTCDay() === 0,
+    );
+    const date = n === -1 ? sundays.at(-1)! : sundays[n - 1]!;
+    if (date.getTime() > soon) return date.toISOString().slice(0, 10);
+  }
+  throw new Error('no such Sunday within a year');
+}
+
+/**
+ * From the queue to the schedule, as a person whose sign-in had no two-factor code: the page warns
+ * before the step, the step asks for password and code, and the time picked survives it.
+ */
+async function approveAndSchedule(page: Page, post: { id: string; copy: string }, pick: { date: string; time: string; zone: string }, code: string) {
+  // Lists show the start of the copy.
+  const start = post.copy.slice(0, 16);
+  await page.goto(`${base}/app/queue`);
+  await check(page, 'queue');
+  await page.getByRole('link', { name: start }).click();
+  await check(page, 'review');
+  await page.getByLabel('Approve this exact content').check();
+  await page.getByRole('button', { name: 'Send decision' }).click();
+  await page.waitForURL(`${base}/app/queue?done=approve`);
+  await page.getByRole('status').getByRole('link', { name: 'Ready to schedule' }).click();
+  await page.waitForURL(`${base}/app/ready`);
+  await check(page, 'ready');
+  const row = page.locator('tbody tr', { hasText: start });
+  await row.getByRole('link', { name: /^Schedule/ }).click();
+  await page.waitForURL(`${base}/app/posts/${post.id}#schedule-heading`);
+  expect(await page.locator('#schedule-reauth').textContent()).toContain('You signed in without a two-factor code');
+  await page.getByLabel('Date').fill(pick.date);
+  await page.getByLabel('Time', { exact: true }).fill(pick.time);
+  await page.getByLabel('Time zone').selectOption(pick.zone);
+  await check(page, 'schedule-form');
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm it is you');
+  expect(await page.locator('input[type=hidden][name=time]').inputValue()).toBe(pick.time);
+  expect(await page.locator('input[type=hidden][name=timeZone]').inputValue()).toBe(pick.zone);
+  await check(page, 'reauth');
+  await page.getByLabel('Password').fill(demo.user.password);
+  await page.getByLabel('Two-factor code').fill(code);
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await page.waitForURL(`${base}/app/schedule?done=scheduled`);
+  await check(page, 'schedule');
+  const upcoming = page.locator('section', { has: page.getByRole('heading', { name: 'Upcoming' }) });
+  const entry = upcoming.locator('tr', { hasText: start });
+  return entry.locator('time').getAttribute('datetime');
+}
+
+describe('from approval to the schedule in Chromium', () => {
+  beforeAll(async () => {
+    dev = await startDev(stateDir);
+    ({ launch: demo } = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson);
+    base = demo.url;
+    browser = await chromium.launch({ executablePath: ensureLocalChromium().executable ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dev) await stop(dev.child, 'SIGTERM');
+    rmSync(stateDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('approves, finds the post ready, schedules it through the two-factor step at desktop and phone widths, and every page fits a phone', async () => {
+    const release = await api<{ id: string }>('POST', '/api/v1/releases', { version: 'v4.0.0', title: 'Offline mode', notes: 'Works offline.' });
+    const longUrl = `https://example.com/releases/v4.0.0/${'offline-mode-'.repeat(8)}notes`;
+    const campaign = await api<{ id: string; posts: Array<{ id: string; copy: string }> }>('POST', '/api/v1/campaigns', {
+      name: 'Launch v4',
+      objective: 'Tell users about offline mode',
+      releaseId: release.id,
+      posts: [
+        { channel: 'x', copy: 'v4 works offline.' },
+        { channel: 'bluesky', copy: `v4: offline mode. ${longUrl}` },
+      ],
+    });
+    await api('POST', `/api/v1/campaigns/${campaign.id}/review-requests`);
+    const [desktopPost, phonePost] = campaign.posts;
+
+    // Both signed in with a password only, before two-factor is on: scheduling will ask for a code.
+    const desktop = await newContext(DESKTOP, 'America/New_York');
+    const phone = await newContext(PHONE, 'Europe/Kyiv');
+    await signIn(desktop.page);
+    await signIn(phone.page);
+
+    // A third browser turns two-factor on and sets the publishing endpoint (nothing falls due during the test).
+    const setup = await newContext(DESKTOP);
+    await signIn(setup.page);
+    await setup.page.goto(`${base}/app/two-factor`);
+    await setup.page.getByRole('button', { name: 'Set up two-factor' }).click();
+    const secret = (await setup.page.locator('#totp-secret').textContent())!.replace(/\s/g, '');
+    let { code, step } = await codeAfter(secret, 0);
+    await setup.page.getByLabel('Code from the app').fill(code);
+    await setup.page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await expect.poll(() => setup.page.getByRole('status').textContent()).toContain('Two-factor authentication is on');
+    await setup.page.goto(`${base}/app/settings/publishing`);
+    await setup.page.getByLabel(/^URL/).fill('https://127.0.0.1:9/hooks');
+    await setup.page.getByRole('button', { name: 'Save endpoint' }).click();
+    await setup.context.close();
+
+    // Desktop, New York: 01:30 on the night the clocks go back happens twice; the first (EDT, -4) is meant.
+    const autumn = nextSunday(11, 1);
+    ({ code, step } = await codeAfter(secret, step));
+    const desktopAt = await approveAndSchedule(desktop.page, desktopPost!, { date: autumn, time: '01:30', zone: 'America/New_York' }, code);
+    expect(desktopAt).toBe(`${autumn}T05:30:00.000Z`);
+
+    // Phone, Kyiv: 04:15 just after the spring jump (03:00 → 04:00) is summer time, +3.
+    const spring = nextSunday(3, -1);
+    ({ code, step } = await codeAfter(secret, step));
+    const phoneAt = await approveAndSchedule(phone.page, phonePost!, { date: spring, time: '04:15', zone: 'Europe/Kyiv' }, code);
+    expect(phoneAt).toBe(`${spring}T01:15:00.000Z`);
+
+    // The API reads each post on its own, with its delivery.
+    const read = await api<{ status: string; delivery: { status: string; scheduledFor: string } }>('GET', `/api/v1/posts/${phonePost!.id}`);
+    expect(read).toMatchObject({ status: 'scheduled', delivery: { status: 'pending', scheduledFor: `${spring}T01:15:00.000Z` } });
+
+    // Nothing is left waiting for a time, and every page of the app fits the phone.
+    await phone.page.goto(`${base}/app/ready`);
+    expect(await phone.page.getByText('No approved post is waiting').isVisible()).toBe(true);
+    for (const path of [
+      `/app/posts/${phonePost!.id}`,
+      `/app/campaigns/${campaign.id}/audit`,
+      '/app/settings/members',
+      '/app/settings/api-keys',
+      '/app/settings/publishing',
+      '/app/two-factor',
+    ]) {
+      await phone.page.goto(`${base}${path}`);
+      await check(
+        phone.page,
+        path
+          .split('/')
+          .filter((part) => part && !/_/.test(part))
+          .join('-'),
+      );
+    }
+    const trail = await phone.page.goto(`${base}/app/campaigns/${campaign.id}/audit`).then(() => phone.page.locator('tbody').textContent());
+    expect(trail).toContain('Bluesky post');
+    expect(trail).toContain('API key “dev (all scopes)”');
+    const signedOut = await newContext(PHONE);
+    await signedOut.page.goto(`${base}/app/sign-in`);
+    await check(signedOut.page, 'sign-in');
+
+    expect(cspViolations).toEqual([]);
+    await desktop.context.close();
+    await phone.context.close();
+    await signedOut.context.close();
+  }, 300_000);
+});
