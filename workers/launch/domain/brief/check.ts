@@ -108,7 +108,10 @@ export function tokens(text: string): string[] {
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
 function plain(text: string): string {
-  return text.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
+  return text
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
+    .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+    .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
 }
 
 interface Word {
@@ -466,11 +469,13 @@ function resolve(citation: Citation, sources: GroundingSources, lines: string[])
 
 /** A field says what its value says; a URL also says the names in its path (`github.com/python-poetry/poetry` names poetry). */
 function fieldText(field: string, value: string): string {
-  if (field === 'version') return `${value} ${semverWords(value)}`;
+  // A package-qualified tag (`astro@7.1.0`) says its number too.
+  if (field === 'version') return `${value} ${value.replace(/^.+@(?=v?\d)/, '')} ${semverWords(value)}`;
   if (field === 'url' || field === 'docsUrl')
     return `${value} ${value
       .replace(/^https?:\/\//, '')
-      .split(/[/?#=&]+/)
+      // A host names its site ("gorm.io" names gorm), as a path names its repository.
+      .split(/[/?#=&]+|\.(?=[a-z]+(?:[/:]|$))/)
       .join(' ')}`;
   return value;
 }
@@ -481,7 +486,7 @@ function fieldText(field: string, value: string): string {
  * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release").
  */
 function semverWords(version: string): string {
-  const [major, minor, patch] = version.replace(/^v/i, '').split(/[.-]/);
+  const [major, minor, patch] = version.replace(/^.+@(?=v?\d)/, '').replace(/^v/i, '').split(/[.-]/);
   if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
   if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
   // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.

@@ -1,6 +1,6 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { parseNotes, type ChangeKind, type NoteItem } from './notes';
+import { DROP_SUPPORT, parseNotes, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { type Voice, voiceOf } from './voice';
@@ -44,6 +44,9 @@ const LEAD_WORDS =
 const CHORE_WORDS =
   /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
 
+/** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
+const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
+
 const PLATFORM =
   /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
 
@@ -86,10 +89,17 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const parsed = parseNotes(release.notes, repositoryBase(release.url));
   const sources: GroundingSources = { notes: release.notes, release, profile };
   const grounded = (path: string, sentence: Sentence) => sentence.text.trim() !== '' && checkSentence(path, sentence, sources, parsed.lines).length === 0;
-  const patch = /^v?\d+\.\d+\.[1-9]/i.test(release.version);
+  const version = versionNumber(release.version);
+  const patch = /^v?\d+\.\d+\.[1-9]/i.test(version);
+  // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
+  // and lists only who is affected leads with that prose.
+  const advisory =
+    parsed.intro && SECURITY_PROSE.test(parsed.intro.text) && !parsed.items.some((item) => item.kind === 'security')
+      ? [{ kind: 'security' as const, text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
+      : [];
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change, which is never dropped.
-    parsed.items.filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
+    [...advisory, ...parsed.items].filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
@@ -107,12 +117,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A headline says "breaking" when the notes do (a breaking section or marker, a major version,
   // support dropped), not for every removal of a long-deprecated API; and a release that breaks
   // things is a breaking release first, even when it also fixes a CVE.
-  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(release.version);
-  const saysBreaking = ofKind('breaking').some(
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(version);
+  const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
+  const saysBreaking = introBreaks || ofKind('breaking').some(
     (item) =>
       major ||
       item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
-      /^(?:drop(?:ped|s)?|remove[sd]?) support for (?:python|node|ruby|java|php|go|windows|macos|ios|android)\b|^drop(?:ped|s)? support\b/i.test(item.text),
+      DROP_SUPPORT.test(item.text),
   );
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
@@ -155,8 +166,17 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       highlights.push(highlight);
       continue;
     }
+    const defects = checkSentence(path, highlight, sources, parsed.lines);
+    // A feature the notes give its own heading, in words that do not say "new" or "add": told without the label.
+    if (defects.every((defect) => defect.reason === 'kind_unjustified')) {
+      const unlabelled = { ...highlight, kind: 'other' as const };
+      if (grounded(path, unlabelled)) {
+        highlights.push(unlabelled);
+        continue;
+      }
+    }
     // Written again more plainly: the words before the first one the checker cannot find in the cited lines.
-    const refused = checkSentence(path, highlight, sources, parsed.lines).find((defect) => defect.token)?.token;
+    const refused = defects.find((defect) => defect.token)?.token;
     const at = refused ? highlight.text.indexOf(refused) : -1;
     const shorter = at > 0 ? highlight.text.slice(0, at).replace(/[\s,;:(–—-]+$/, '') : '';
     if (shorter.split(' ').length >= 3) {
@@ -177,7 +197,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           {
             candidate,
             sentence: {
-              text: headlineText(`${candidate.name} ${release.version}`, releaseKind, release.version, voice),
+              text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice),
               citations: [candidate.citation, versionCitation],
             },
           },
@@ -194,11 +214,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       .map((item) => [cite(item)]),
   ];
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
-  const plainText = (subject: string) => headlineText(subject, 'update', release.version, voice);
+  const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
   const headline = firstGrounded(grounded, 'headline', [
     ...named.flatMap(({ sentence }) => withKind(sentence)),
-    ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${release.version}`), citations: sentence.citations })),
-    ...withKind({ text: headlineText(release.version, releaseKind, release.version, voice), citations: [versionCitation] }),
+    ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
+    ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
   const product = named.find(({ candidate }) => headline.citations.includes(candidate.citation)) ?? null;
@@ -207,7 +227,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const addSummary = (sentence: Sentence) => {
     if (grounded(`summary.${summary.length}`, sentence)) summary.push(sentence);
   };
-  if (parsed.intro && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
+  if (parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
     // The notes' own sentence keeps its own first letter ("ripgrep 15 is…").
     addSummary({ text: withStop(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
   for (const { kind, items: all } of counted)
@@ -228,17 +248,20 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       text: asSentence(`${product?.candidate.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
       citations: [...(product ? [product.candidate.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
+  // What says there is a fix or a break to act on: the first items of that kind, or an opening that calls the release incompatible.
+  const reasons = (kind: ChangeKind) => {
+    const cited = ofKind(kind).slice(0, 3).map(cite);
+    return cited.length === 0 && kind === 'breaking' && introBreaks && parsed.intro ? [cite(parsed.intro)] : cited;
+  };
   if (ofKind('security').length > 0)
-    addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: ofKind('security').slice(0, 3).map(cite) });
-  if (ofKind('breaking').length > 0)
-    addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: ofKind('breaking').slice(0, 3).map(cite) });
+    addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: reasons('security') });
+  if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
   const link: { url: string; citation: Citation } | null = release.url
     ? { url: release.url, citation: { source: 'release', field: 'url', value: release.url } }
     : profile?.docsUrl
       ? { url: profile.docsUrl, citation: { source: 'profile', field: 'docsUrl', value: profile.docsUrl } }
       : null;
-  const reasons = (kind: ChangeKind) => ofKind(kind).slice(0, 3).map(cite);
   const callToAction = firstGrounded(grounded, 'callToAction', [
     ...(link
       ? [
@@ -283,14 +306,21 @@ function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, 
 
 /** Notes that list one change twice (under two labels; a CVE in "Notable Changes" and again in "Commits") show it once. */
 function distinct(items: NoteItem[]): NoteItem[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
+  const seen = new Map<string, number>();
+  const kept: Array<NoteItem | null> = [];
+  for (const item of items) {
     const cves = item.text.match(/CVE-\d{4}-\d+/g);
-    const keys = cves ?? [item.text.toLowerCase()];
-    if (keys.every((key) => seen.has(key))) return false;
-    for (const key of keys) seen.add(key);
-    return true;
-  });
+    const keys = cves ?? [item.text.toLowerCase().replace(/[\s.!…:]+$/, '')];
+    const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
+    // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
+    if (earlier >= 0) {
+      if (item.detail && !kept[earlier]!.detail && !cves) kept[earlier] = item;
+      continue;
+    }
+    for (const key of keys) seen.set(key, kept.length);
+    kept.push(item);
+  }
+  return kept.filter((item): item is NoteItem => item !== null);
 }
 
 const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
@@ -303,7 +333,7 @@ const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
 
 /** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
 export function releasePhrase(kind: ReleaseKind, version: string): string {
-  const numbers = version.replace(/^v/i, '').split(/[.-]/);
+  const numbers = versionNumber(version).replace(/^v/i, '').split(/[.-]/);
   const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
   return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
@@ -351,12 +381,23 @@ function highlightText(item: NoteItem): string {
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
     const detail = firstSentence(item.detail, 160);
+    // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
+    const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
+    if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, item.code);
     return asSentence(
       `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
     );
   }
-  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : firstSentence(withoutScope(item.text)), item.code);
+  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : clauses(firstSentence(withoutScope(item.text))), item.code);
 }
+
+/** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
+function clauses(sentence: string): string {
+  if ([...sentence].length <= LONG_SENTENCE) return sentence;
+  const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
+  return cut >= 40 ? `${sentence.slice(0, cut)}.` : sentence;
+}
+const LONG_SENTENCE = 140;
 
 /** A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer accepts Y."). */
 function breakingSentence(text: string): string {
@@ -369,7 +410,7 @@ const BREAKING_SIGNAL =
 
 /** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
 function withoutScope(text: string): string {
-  return text.replace(/^[a-z][\w./-]{0,30}:\s+(?=\S)/, '');
+  return text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
 }
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
@@ -380,11 +421,13 @@ function subjectOf(
 ): { name: string; citation: Citation; source: 'profile' | 'release_title' | 'release_url' } | null {
   const name = profile?.name?.trim();
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
-  const bare = release.version.replace(/^(?:v|go)(?=\d)/i, '');
+  const bare = versionNumber(release.version).replace(/^(?:v|go)(?=\d)/i, '');
   const fromTitle = release.title
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
+    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi, ' ')
+    .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
@@ -395,10 +438,13 @@ function subjectOf(
     .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle))
+  // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
+  // product's name: the release page's repository or site names it, when there is one.
+  const namesVersion = release.title.includes(bare) || release.title.includes(release.version);
+  const repo = release.url ? repositoryName(release.url) : null;
+  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo))
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
-  const repo = release.url?.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1];
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
   const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -406,6 +452,8 @@ function subjectOf(
   const spellings = lines.flatMap((line, index) => (pattern.test(line) ? [{ index, spelled: line.match(pattern)![0] }] : []));
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
+    // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
+    spellings.find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled) && spelled.toLowerCase() !== spelled) ??
     spellings.find(({ spelled }) => spelled === repo) ??
     spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
     spellings[0];
@@ -418,6 +466,24 @@ function subjectOf(
     };
   }
   return { name: repo, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
+}
+
+/**
+ * The name a release page's address gives: a GitHub repository's ("github.com/pallets/werkzeug"), else the site's own
+ * name ("gorm.io/docs/changelog.html" is gorm), not a docs or blog subdomain's.
+ */
+function repositoryName(url: string): string | null {
+  const github = url.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1];
+  if (github) return github;
+  const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
+  if (!host || /^\d/.test(host)) return null;
+  const labels = host.split('.').filter((label) => !/^(?:www|docs?|blog|news|about|releases?)$/.test(label));
+  return labels.length >= 2 ? labels[labels.length - 2]! : null;
+}
+
+/** A version as its number: a package-qualified tag (changesets' `astro@7.1.0`, `@scope/pkg@2.0.0`) loses its package, which the headline names. */
+export function versionNumber(version: string): string {
+  return version.replace(/^.+@(?=v?\d)/, '');
 }
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */
