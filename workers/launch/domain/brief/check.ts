@@ -474,9 +474,11 @@ function fieldText(field: string, value: string): string {
   if (field === 'url' || field === 'docsUrl')
     return `${value} ${value
       .replace(/^https?:\/\//, '')
+      .split(/[/?#=&]+/)
+      .join(' ')} ${
       // A host names its site ("gorm.io" names gorm), as a path names its repository.
-      .split(/[/?#=&]+|\.(?=[a-z]+(?:[/:]|$))/)
-      .join(' ')}`;
+      value.replace(/^https?:\/\/([^/:?#]+).*$/, '$1').split('.').join(' ')
+    }`;
   return value;
 }
 

@@ -67,6 +67,13 @@ function significance(item: NoteItem): number {
   return score;
 }
 
+/** Words that single a change out (five letters or more, not the vocabulary every changelog shares). */
+function distinctiveWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z0-9_-]{4,}/g) ?? []).filter((word) => !COMMON_WORDS.test(word));
+}
+const COMMON_WORDS =
+  /^(?:release[sd]?|feature[sd]?|support(?:s|ed)?|change[sd]?|update[sd]?|versions?|improve\w*|fix(?:es|ed)|about|which|their|there|these|those|other|using|added|adds|usual|together|continues|work|bugs?|python|better|first|would|could|should|after|before|since|while|where|with\w*|without|thanks|contributors?|every|makes?|brings?|includes?|including|users?|developers?|project|times?)$/;
+
 /**
  * The brief of a release: deterministic (the same release and profile give the same brief),
  * and grounded: every sentence cites the notes' lines or the release's or profile's fields, and a
@@ -137,7 +144,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
 
   // Highlights: every security fix and breaking change (a long list: its top ones, and a count
   // below citing every one), then the other kinds by significance; shown in significance order.
-  const ranked = (list: NoteItem[], score: (item: NoteItem) => number = significance) =>
+  // What the opening prose names ("This release introduces autofix") is what the notes lead with: a word of it that
+  // singles out one or two changes, not one that half the list shares ("format" in a formatter's notes).
+  const itemWords = items.map((item) => new Set(distinctiveWords(item.text)));
+  const opening = new Set(
+    (parsed.intro ? distinctiveWords(parsed.intro.text) : []).filter((word) => itemWords.filter((words) => words.has(word)).length <= 2),
+  );
+  const echoed = new Set(items.filter((_item, index) => [...itemWords[index]!].some((word) => opening.has(word))));
+  const weigh = (item: NoteItem) => significance(item) + (echoed.has(item) ? 20 : 0);
+  const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
     list
       .map((item, index) => ({ item, index, score: score(item) }))
       .sort((a, b) => b.score - a.score || a.index - b.index)
@@ -158,8 +173,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const leads = (list: NoteItem[]) =>
     releaseKind === 'breaking'
       ? ranked(list)
-      : ranked(list, (item) => significance(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
-  for (const item of leads(chosen)) {
+      : ranked(list, (item) => weigh(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
+  const order = leads(chosen);
+  // A breaking release still leads with what it brings when its notes single it out (the opening names it, or it has its
+  // own section): second, after the weightiest break, so even a short post tells it.
+  const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
+  if (releaseKind === 'breaking' && headliner > 1) order.splice(1, 0, ...order.splice(headliner, 1));
+  for (const item of order) {
     const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {
@@ -422,10 +442,13 @@ function subjectOf(
   const name = profile?.name?.trim();
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
   const bare = versionNumber(release.version).replace(/^(?:v|go)(?=\d)/i, '');
+  // "Acme 2.0" for v2.0.0: the title's own spelling of the version, which the headline writes once, as the release does.
+  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter((number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`));
   const fromTitle = release.title
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
+    .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
     .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi, ' ')
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
@@ -440,7 +463,7 @@ function subjectOf(
     .trim();
   // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
   // product's name: the release page's repository or site names it, when there is one.
-  const namesVersion = release.title.includes(bare) || release.title.includes(release.version);
+  const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;
   const repo = release.url ? repositoryName(release.url) : null;
   if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo))
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
@@ -473,7 +496,8 @@ function subjectOf(
  * name ("gorm.io/docs/changelog.html" is gorm), not a docs or blog subdomain's.
  */
 function repositoryName(url: string): string | null {
-  const github = url.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1];
+  // A site's repository ("go-gorm/gorm.io") is named for the product it is the site of.
+  const github = url.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1]?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '');
   if (github) return github;
   const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
   if (!host || /^\d/.test(host)) return null;
