@@ -478,8 +478,14 @@ function fieldText(field: string, value: string): string {
       .join(' ')} ${
       // A host names its site ("gorm.io" names gorm), as a path names its repository.
       value.replace(/^https?:\/\/([^/:?#]+).*$/, '$1').split('.').join(' ')
-    }`;
+    } ${jsProjectName(value)}`;
   return value;
+}
+
+/** A repository whose organisation is its name plus "js" (github.com/nodejs/node) names a JavaScript project: "Node.js". */
+function jsProjectName(url: string): string {
+  const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
+  return owner && name && owner.toLowerCase() === `${name.toLowerCase()}js` ? `${name.charAt(0).toUpperCase()}${name.slice(1)}.js` : '';
 }
 
 /**

@@ -471,12 +471,16 @@ function subjectOf(
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
   const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'i');
-  const spellings = lines.flatMap((line, index) => (pattern.test(line) ? [{ index, spelled: line.match(pattern)![0] }] : []));
+  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
+  const spellings = lines.flatMap((line, index) =>
+    [...line.matchAll(pattern)].map((match) => ({ index, spelled: match[0], midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)) })),
+  );
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
     // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
-    spellings.find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled) && spelled.toLowerCase() !== spelled) ??
+    spellings.find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled)) ??
+    // So is a capital in the middle of a sentence ("…, Astro now …").
+    spellings.find(({ spelled, midSentence }) => midSentence && /^\p{Lu}/u.test(spelled)) ??
     spellings.find(({ spelled }) => spelled === repo) ??
     spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
     spellings[0];
@@ -497,7 +501,10 @@ function subjectOf(
  */
 function repositoryName(url: string): string | null {
   // A site's repository ("go-gorm/gorm.io") is named for the product it is the site of.
-  const github = url.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1]?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '');
+  const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
+  // An organisation named for the project plus "js" (nodejs/node) is a JavaScript project's: Node.js.
+  if (owner && name && owner.toLowerCase() === `${name.toLowerCase()}js`) return `${name.charAt(0).toUpperCase()}${name.slice(1)}.js`;
+  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '');
   if (github) return github;
   const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
   if (!host || /^\d/.test(host)) return null;
