@@ -477,7 +477,10 @@ function fieldText(field: string, value: string): string {
       .split(/[/?#=&]+/)
       .join(' ')} ${
       // A host names its site ("gorm.io" names gorm), as a path names its repository.
-      value.replace(/^https?:\/\/([^/:?#]+).*$/, '$1').split('.').join(' ')
+      value
+        .replace(/^https?:\/\/([^/:?#]+).*$/, '$1')
+        .split('.')
+        .join(' ')
     } ${jsProjectName(value)}`;
   return value;
 }
@@ -494,7 +497,10 @@ function jsProjectName(url: string): string {
  * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release").
  */
 function semverWords(version: string): string {
-  const [major, minor, patch] = version.replace(/^.+@(?=v?\d)/, '').replace(/^v/i, '').split(/[.-]/);
+  const [major, minor, patch] = version
+    .replace(/^.+@(?=v?\d)/, '')
+    .replace(/^v/i, '')
+    .split(/[.-]/);
   if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
   if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
   // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.

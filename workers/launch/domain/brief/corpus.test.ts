@@ -22,7 +22,9 @@ const handles = (text: string, code: Set<string>, notes: string) =>
   [...text.matchAll(/(?:^|\s)(@[\w-]+)(?![\w/-])/g)]
     .map((match) => match[1]!)
     .filter((word) => ![...code].some((span) => span.includes(word)))
-    .filter((word) => !new RegExp(`(?:^|\\s)${word}\\s+(?!made\\b|in\\b|and\\b|for\\b)[a-z]`, 'm').test(notes) || notes.includes(`github.com/${word.slice(1)})`));
+    .filter(
+      (word) => !new RegExp(`(?:^|\\s)${word}\\s+(?!made\\b|in\\b|and\\b|for\\b)[a-z]`, 'm').test(notes) || notes.includes(`github.com/${word.slice(1)})`),
+    );
 
 describe('the corpus', () => {
   it('holds at least 52 real releases, each with its source and licence', () => {

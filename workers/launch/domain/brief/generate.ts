@@ -126,12 +126,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // things is a breaking release first, even when it also fixes a CVE.
   const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(version);
   const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
-  const saysBreaking = introBreaks || ofKind('breaking').some(
-    (item) =>
-      major ||
-      item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
-      DROP_SUPPORT.test(item.text),
-  );
+  const saysBreaking =
+    introBreaks ||
+    ofKind('breaking').some((item) => major || item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) || DROP_SUPPORT.test(item.text));
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
     : ofKind('security').length
@@ -147,9 +144,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // What the opening prose names ("This release introduces autofix") is what the notes lead with: a word of it that
   // singles out one or two changes, not one that half the list shares ("format" in a formatter's notes).
   const itemWords = items.map((item) => new Set(distinctiveWords(item.text)));
-  const opening = new Set(
-    (parsed.intro ? distinctiveWords(parsed.intro.text) : []).filter((word) => itemWords.filter((words) => words.has(word)).length <= 2),
-  );
+  const opening = new Set((parsed.intro ? distinctiveWords(parsed.intro.text) : []).filter((word) => itemWords.filter((words) => words.has(word)).length <= 2));
   const echoed = new Set(items.filter((_item, index) => [...itemWords[index]!].some((word) => opening.has(word))));
   const weigh = (item: NoteItem) => significance(item) + (echoed.has(item) ? 20 : 0);
   const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
@@ -171,9 +166,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // In a release the notes do not call breaking (Rust's compatibility notes), its breaking items are
   // all shown but lead no more than a fix would: a post leads with what the release brings.
   const leads = (list: NoteItem[]) =>
-    releaseKind === 'breaking'
-      ? ranked(list)
-      : ranked(list, (item) => weigh(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
+    releaseKind === 'breaking' ? ranked(list) : ranked(list, (item) => weigh(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
   const order = leads(chosen);
   // A breaking release still leads with what it brings when its notes single it out (the opening names it, or it has its
   // own section): second, after the weightiest break, so even a short post tells it.
@@ -443,13 +436,18 @@ function subjectOf(
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
   const bare = versionNumber(release.version).replace(/^(?:v|go)(?=\d)/i, '');
   // "Acme 2.0" for v2.0.0: the title's own spelling of the version, which the headline writes once, as the release does.
-  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter((number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`));
+  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter((number) =>
+    `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`),
+  );
   const fromTitle = release.title
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
-    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi, ' ')
+    .replace(
+      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi,
+      ' ',
+    )
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')

@@ -68,7 +68,10 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\b(?:new contributors?|contributors?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
-  [/\b(?:affected|fixed|patched|vulnerable) versions?\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i, 'internal'],
+  [
+    /\b(?:affected|fixed|patched|vulnerable) versions?\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i,
+    'internal',
+  ],
   // Changesets and release-please name sections by the semver part they bump.
   [/^major changes?$/i, 'breaking'],
   [/^minor changes?$/i, 'feature'],
@@ -178,7 +181,8 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
 const NOT_A_CHANGE_HEADING = /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks)|release notes/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
-const RELEASE_TITLE = /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
+const RELEASE_TITLE =
+  /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
 const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents)\s*:?$/i;
 
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
@@ -326,7 +330,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const atx = line.match(ATX);
     // A heading indented into a bullet's body (a changeset's `  #### Scoping sources…`) is more of that change.
     const previous = items[items.length - 1];
-    if (atx && indentOf(line) > 0 && !paragraph && previous && previous.lines.end >= number - 2 && indentOf(lines[previous.lines.start - 1]!) < indentOf(line)) {
+    if (
+      atx &&
+      indentOf(line) > 0 &&
+      !paragraph &&
+      previous &&
+      previous.lines.end >= number - 2 &&
+      indentOf(lines[previous.lines.start - 1]!) < indentOf(line)
+    ) {
       previous.lines.end = number;
       continue;
     }
