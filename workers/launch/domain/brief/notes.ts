@@ -448,7 +448,7 @@ function tableRowText(cells: string[]): string {
  */
 function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
-  let words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
+  const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
   const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+)/);
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
