@@ -40,7 +40,7 @@ describe('card inputs', () => {
   it('shows the product, version, kind of release and the top items in plain words, with a short link', () => {
     const inputs = cardInputs(brief, null);
     expect(inputs).toMatchObject({
-      product: 'Acme 2.0',
+      product: 'Acme',
       title: 'Acme 2.0',
       version: 'v2.0.0',
       releaseKind: 'A major release with breaking changes',
@@ -72,7 +72,7 @@ describe('card inputs', () => {
 
   it('says what the card is of in one or two sentences of alt text, not every line of it', () => {
     const alt = cardAltText(cardInputs(brief, null));
-    expect(alt).toBe('Launch card for Acme 2.0 v2.0.0, a major release with breaking changes. It leads with Drop Node 18 and 2 more changes.');
+    expect(alt).toBe('Launch card for Acme v2.0.0, a major release with breaking changes. It leads with Drop Node 18 and 2 more changes.');
     expect(alt.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(2);
   });
 

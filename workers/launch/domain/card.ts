@@ -74,14 +74,25 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
     brand.find((colour) => colour !== background && contrastRatio(colour, background) >= 1.5) ?? (brand[0] ? textOn(background) : DEFAULT_COLOURS.accent);
   return {
     product: brief.product.name,
-    title: brief.release.title.trim() || brief.release.version,
-    version: shownVersion(brief.release.version),
+    title: shownTitle(brief.release.title) || brief.release.version,
+    version: brief.product.name ? shownVersion(brief.release.version) : brief.release.version,
     releaseKind: kindLine(brief),
     highlights: brief.highlights.slice(0, CARD_HIGHLIGHTS).map((highlight) => ({ text: clip(highlight.text, CARD_HIGHLIGHT_CHARS) })),
     colours: { background, text: textOn(background), accent, onAccent: textOn(accent) },
     link: shownLink(brief.release.url ?? profile?.siteUrl ?? null),
     logoUrl: profile?.logoUrl ?? null,
   };
+}
+
+/** A title as a card prints it: a release manager's handle and a date ("2025-01-07, Version 22.13.0 'Jod' (LTS), @someone") are not for readers. */
+function shownTitle(title: string): string {
+  return title
+    .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, '')
+    .replace(/\(\s*\)/g, '')
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 function kindLine(brief: Brief): string | null {

@@ -106,6 +106,39 @@ describe('briefs', () => {
     }
   });
 
+  it('answers 201 with a brief naming the product for each format read from outside the first corpus', async () => {
+    // One note per format: GitHub-style sections with credits, release-please, Keep a Changelog, reStructuredText (Sphinx,
+    // Werkzeug's advisory role, Django's security release, NumPy's notes), changesets, Angular's tables, Node's notable
+    // changes, Grafana's area labels, an HTML page, github_changelog_generator and a security announcement in prose.
+    const formats = [
+      'tflint-0.47.0',
+      'lazy.nvim-11.17.0',
+      'textual-8.0.0',
+      'sphinx-9.1.0',
+      'werkzeug-3.1.4',
+      'astro-7.1.0',
+      'numpy-2.3.0',
+      'angular-16.2.0',
+      'node-22.13.0',
+      'grafana-8.3.1',
+      'django-5.1.4',
+      'gorm-2.0',
+      'robyn-0.83.0',
+      'kubernetes-1.17.3',
+    ];
+    for (const id of formats) {
+      const entry = corpus.find((candidate) => candidate.id === id)!;
+      const { auth } = await seedWorkspace({ scopes });
+      const releaseId = await release(auth, entry.notes, { title: entry.title, version: entry.version, url: entry.sourceUrl });
+      const created = await call(auth, 'POST', `/api/v1/releases/${releaseId}/briefs`);
+      expect(created.status, id).toBe(201);
+      const body = (await created.json()) as BriefBody;
+      expect(body.brief.product.name, id).toBeTruthy();
+      expect(body.brief.headline.text, id).toContain(body.brief.product.name!);
+      expect(body.brief.highlights.length, id).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses notes with nothing a brief could cite (only internal work) with the documented 422', async () => {
     const { auth } = await seedWorkspace({ scopes });
     const releaseId = await release(auth, '## Internal\n- chore: bump dependencies');

@@ -110,7 +110,10 @@ export function tokens(text: string): string[] {
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
 function plain(text: string): string {
-  return text.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
+  return text
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
+    .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+    .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
 }
 
 interface Word {
@@ -482,8 +485,20 @@ function fieldText(field: string, value: string): string {
     return `${value} ${value
       .replace(/^https?:\/\//, '')
       .split(/[/?#=&]+/)
-      .join(' ')}`;
+      .join(' ')} ${
+      // A host names its site ("gorm.io" names gorm), as a path names its repository.
+      value
+        .replace(/^https?:\/\/([^/:?#]+).*$/, '$1')
+        .split('.')
+        .join(' ')
+    } ${jsProjectName(value)}`;
   return value;
+}
+
+/** A repository whose organisation is its name plus "js" (github.com/nodejs/node) names a JavaScript project: "Node.js". */
+function jsProjectName(url: string): string {
+  const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
+  return owner && name && owner.toLowerCase() === `${name.toLowerCase()}js` ? `${name.charAt(0).toUpperCase()}${name.slice(1)}.js` : '';
 }
 
 /**
@@ -492,7 +507,10 @@ function fieldText(field: string, value: string): string {
  * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release").
  */
 function semverWords(version: string): string {
-  const [major, minor, patch] = version.replace(/^v/i, '').split(/[.-]/);
+  const [major, minor, patch] = version
+    .replace(/^.+@(?=v?\d)/, '')
+    .replace(/^v/i, '')
+    .split(/[.-]/);
   if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
   if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
   // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.

@@ -151,6 +151,89 @@ describe('generating a brief', () => {
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 
+  it('takes a product from the release page when the title is a tagline, and writes a package-qualified tag as its number', () => {
+    const notes = '### Added\n\n- Added support for Kitty keys';
+    const tagline = generateBrief(
+      { ...release, notes, version: 'v8.0.0', title: 'The Kitty release', url: 'https://github.com/acme/textual/releases/tag/v8.0.0' },
+      null,
+    );
+    expect(tagline.product).toEqual({ name: 'textual', source: 'release_url' });
+    const dated = generateBrief(
+      { ...release, notes, version: 'v2.3.0', title: 'v2.3.0 (June 7, 2025)', url: 'https://github.com/acme/numpy/releases/tag/v2.3.0' },
+      null,
+    );
+    expect(dated.headline.text).toBe('numpy v2.3.0 is out: a feature release.');
+    const changeset = generateBrief(
+      {
+        ...release,
+        notes: '## 7.1.0\n\n### Minor Changes\n\n- Adds a deferRender option, as Astro now renders lazily',
+        version: 'astro@7.1.0',
+        title: 'astro@7.1.0',
+        url: 'https://github.com/withastro/astro/releases/tag/astro%407.1.0',
+      },
+      null,
+    );
+    expect(changeset.headline.text).toBe('Astro 7.1.0 is out: a feature release.');
+    const site = generateBrief(
+      {
+        ...release,
+        notes: 'GORM 2.0 is a rewrite from scratch, with incompatible API changes.\n\n- New Logger',
+        version: 'v2.0',
+        title: 'Change Log',
+        url: 'https://gorm.io/docs/changelog.html',
+      },
+      null,
+    );
+    expect(site.headline.text).toBe('GORM v2.0 is out: a major release with breaking changes.');
+    const organisation = generateBrief(
+      { ...release, notes, version: 'v22.13.0', title: 'v22.13.0', url: 'https://github.com/nodejs/node/releases/tag/v22.13.0' },
+      null,
+    );
+    expect(organisation.product).toEqual({ name: 'Node.js', source: 'release_url' });
+  });
+
+  it('leads a security announcement with the vulnerability its prose tells, not the versions it lists', () => {
+    const notes = [
+      'The Kubelet has been found to be vulnerable to a denial of service attack via the kubelet API, including the read-only API typically served on port 10255.',
+      '',
+      '#### Affected Versions',
+      '',
+      '- kubelet v1.17.0 - v1.17.2',
+      '',
+      '#### Fixed Versions',
+      '',
+      '- v1.17.3',
+    ].join('\n');
+    const brief = generateBrief(
+      { ...release, notes, version: 'v1.17.3', title: 'Kubernetes v1.17.3', url: 'https://github.com/kubernetes/kubernetes/issues/89377' },
+      null,
+    );
+    expect(brief.headline.text).toBe('Kubernetes v1.17.3 is out: a security release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'The Kubelet has been found to be vulnerable to a denial of service attack via the kubelet API.'],
+    ]);
+    expect(brief.callToAction.text).toMatch(/^Update now/);
+  });
+
+  it('lets a breaking release tell, second, the feature its opening names', () => {
+    const notes = [
+      'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',
+      '',
+      '### Breaking Changes',
+      '',
+      '- Drop support for plugin SDK v0.12',
+      '- Drop support for CLI arguments',
+      '- Remove the legacy loader',
+      '',
+      '### Enhancements',
+      '',
+      '- Support GitHub Enterprise Server as plugin source',
+      '- Introduce autofix',
+    ].join('\n');
+    const brief = generateBrief({ ...release, notes, version: 'v0.47.0', title: 'v0.47.0', url: 'https://github.com/acme/tflint/releases/tag/v0.47.0' }, null);
+    expect(brief.highlights.slice(0, 2).map((highlight) => highlight.text)).toEqual(['Drop support for plugin SDK v0.12.', 'Introduce autofix.']);
+  });
+
   it('shows the changes titled by an empty "Breaking changes" heading as breaking, and says so', () => {
     const notes = [
       '### Features and enhancements',

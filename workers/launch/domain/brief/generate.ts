@@ -1,6 +1,6 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { parseNotes, type ChangeKind, type NoteItem } from './notes';
+import { DROP_SUPPORT, parseNotes, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { shownVersion } from './version';
@@ -45,6 +45,9 @@ const LEAD_WORDS =
 const CHORE_WORDS =
   /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
 
+/** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
+const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
+
 const PLATFORM =
   /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
 
@@ -64,6 +67,13 @@ function significance(item: NoteItem): number {
   if (item.text.length > 200) score -= 5;
   return score;
 }
+
+/** Words that single a change out (five letters or more, not the vocabulary every changelog shares). */
+function distinctiveWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z0-9_-]{4,}/g) ?? []).filter((word) => !COMMON_WORDS.test(word));
+}
+const COMMON_WORDS =
+  /^(?:release[sd]?|feature[sd]?|support(?:s|ed)?|change[sd]?|update[sd]?|versions?|improve\w*|fix(?:es|ed)|about|which|their|there|these|those|other|using|added|adds|usual|together|continues|work|bugs?|python|better|first|would|could|should|after|before|since|while|where|with\w*|without|thanks|contributors?|every|makes?|brings?|includes?|including|users?|developers?|project|times?)$/;
 
 /**
  * The brief of a release: deterministic (the same release and profile give the same brief),
@@ -89,9 +99,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const grounded = (path: string, sentence: Sentence) => sentence.text.trim() !== '' && checkSentence(path, sentence, sources, parsed.lines).length === 0;
   const version = shownVersion(release.version);
   const patch = /^v?\d+\.\d+\.[1-9]/i.test(version);
+  // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
+  // and lists only who is affected leads with that prose.
+  const advisory =
+    parsed.intro && SECURITY_PROSE.test(parsed.intro.text) && !parsed.items.some((item) => item.kind === 'security')
+      ? [{ kind: 'security' as const, text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
+      : [];
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change, which is never dropped.
-    parsed.items.filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
+    [...advisory, ...parsed.items].filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
@@ -110,12 +126,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // support dropped), not for every removal of a long-deprecated API; and a release that breaks
   // things is a breaking release first, even when it also fixes a CVE.
   const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(version);
-  const saysBreaking = ofKind('breaking').some(
-    (item) =>
-      major ||
-      item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
-      /^(?:drop(?:ped|s)?|remove[sd]?) support for (?:python|node|ruby|java|php|go|windows|macos|ios|android)\b|^drop(?:ped|s)? support\b/i.test(item.text),
-  );
+  const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
+  const saysBreaking =
+    introBreaks ||
+    ofKind('breaking').some((item) => major || item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) || DROP_SUPPORT.test(item.text));
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
     : ofKind('security').length
@@ -128,7 +142,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
 
   // Highlights: every security fix and breaking change (a long list: its top ones, and a count
   // below citing every one), then the other kinds by significance; shown in significance order.
-  const ranked = (list: NoteItem[], score: (item: NoteItem) => number = significance) =>
+  // What the opening prose names ("This release introduces autofix") is what the notes lead with: a word of it that
+  // singles out one or two changes, not one that half the list shares ("format" in a formatter's notes).
+  const itemWords = items.map((item) => new Set(distinctiveWords(item.text)));
+  const opening = new Set((parsed.intro ? distinctiveWords(parsed.intro.text) : []).filter((word) => itemWords.filter((words) => words.has(word)).length <= 2));
+  const echoed = new Set(items.filter((_item, index) => [...itemWords[index]!].some((word) => opening.has(word))));
+  const weigh = (item: NoteItem) => significance(item) + (echoed.has(item) ? 20 : 0);
+  const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
     list
       .map((item, index) => ({ item, index, score: score(item) }))
       .sort((a, b) => b.score - a.score || a.index - b.index)
@@ -147,18 +167,30 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // In a release the notes do not call breaking (Rust's compatibility notes), its breaking items are
   // all shown but lead no more than a fix would: a post leads with what the release brings.
   const leads = (list: NoteItem[]) =>
-    releaseKind === 'breaking'
-      ? ranked(list)
-      : ranked(list, (item) => significance(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
-  for (const item of leads(chosen)) {
+    releaseKind === 'breaking' ? ranked(list) : ranked(list, (item) => weigh(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
+  const order = leads(chosen);
+  // A breaking release still leads with what it brings when its notes single it out (the opening names it, or it has its
+  // own section): second, after the weightiest break, so even a short post tells it.
+  const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
+  if (releaseKind === 'breaking' && headliner > 1) order.splice(1, 0, ...order.splice(headliner, 1));
+  for (const item of order) {
     const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {
       highlights.push(highlight);
       continue;
     }
+    const defects = checkSentence(path, highlight, sources, parsed.lines);
+    // A feature the notes give its own heading, in words that do not say "new" or "add": told without the label.
+    if (defects.every((defect) => defect.reason === 'kind_unjustified')) {
+      const unlabelled = { ...highlight, kind: 'other' as const };
+      if (grounded(path, unlabelled)) {
+        highlights.push(unlabelled);
+        continue;
+      }
+    }
     // Written again more plainly: the words before the first one the checker cannot find in the cited lines.
-    const refused = checkSentence(path, highlight, sources, parsed.lines).find((defect) => defect.token)?.token;
+    const refused = defects.find((defect) => defect.token)?.token;
     const at = refused ? highlight.text.indexOf(refused) : -1;
     const shorter = at > 0 ? highlight.text.slice(0, at).replace(/[\s,;:(–—-]+$/, '') : '';
     if (shorter.split(' ').length >= 3) {
@@ -209,7 +241,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const addSummary = (sentence: Sentence) => {
     if (grounded(`summary.${summary.length}`, sentence)) summary.push(sentence);
   };
-  if (parsed.intro && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
+  if (parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
     // The notes' own sentence keeps its own first letter ("ripgrep 15 is…").
     addSummary({ text: withStop(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
   for (const { kind, items: all } of counted)
@@ -230,17 +262,20 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       text: asSentence(`${product?.candidate.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
       citations: [...(product ? [product.candidate.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
+  // What says there is a fix or a break to act on: the first items of that kind, or an opening that calls the release incompatible.
+  const reasons = (kind: ChangeKind) => {
+    const cited = ofKind(kind).slice(0, 3).map(cite);
+    return cited.length === 0 && kind === 'breaking' && introBreaks && parsed.intro ? [cite(parsed.intro)] : cited;
+  };
   if (ofKind('security').length > 0)
-    addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: ofKind('security').slice(0, 3).map(cite) });
-  if (ofKind('breaking').length > 0)
-    addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: ofKind('breaking').slice(0, 3).map(cite) });
+    addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: reasons('security') });
+  if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
   const link: { url: string; citation: Citation } | null = release.url
     ? { url: release.url, citation: { source: 'release', field: 'url', value: release.url } }
     : profile?.docsUrl
       ? { url: profile.docsUrl, citation: { source: 'profile', field: 'docsUrl', value: profile.docsUrl } }
       : null;
-  const reasons = (kind: ChangeKind) => ofKind(kind).slice(0, 3).map(cite);
   const callToAction = firstGrounded(grounded, 'callToAction', [
     ...(link
       ? [
@@ -285,14 +320,21 @@ function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, 
 
 /** Notes that list one change twice (under two labels; a CVE in "Notable Changes" and again in "Commits") show it once. */
 function distinct(items: NoteItem[]): NoteItem[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
+  const seen = new Map<string, number>();
+  const kept: Array<NoteItem | null> = [];
+  for (const item of items) {
     const cves = item.text.match(/CVE-\d{4}-\d+/g);
-    const keys = cves ?? [item.text.toLowerCase()];
-    if (keys.every((key) => seen.has(key))) return false;
-    for (const key of keys) seen.add(key);
-    return true;
-  });
+    const keys = cves ?? [item.text.toLowerCase().replace(/[\s.!…:]+$/, '')];
+    const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
+    // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
+    if (earlier >= 0) {
+      if (item.detail && !kept[earlier]!.detail && !cves) kept[earlier] = item;
+      continue;
+    }
+    for (const key of keys) seen.set(key, kept.length);
+    kept.push(item);
+  }
+  return kept.filter((item): item is NoteItem => item !== null);
 }
 
 const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
@@ -305,7 +347,7 @@ const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
 
 /** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
 export function releasePhrase(kind: ReleaseKind, version: string): string {
-  const numbers = version.replace(/^v/i, '').split(/[.-]/);
+  const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
   const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
   return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
@@ -353,12 +395,23 @@ function highlightText(item: NoteItem): string {
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
     const detail = firstSentence(item.detail, 160);
+    // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
+    const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
+    if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, item.code);
     return asSentence(
       `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
     );
   }
-  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : firstSentence(withoutScope(item.text)), item.code);
+  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : clauses(firstSentence(withoutScope(item.text))), item.code);
 }
+
+/** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
+function clauses(sentence: string): string {
+  if ([...sentence].length <= LONG_SENTENCE) return sentence;
+  const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
+  return cut >= 40 ? `${sentence.slice(0, cut)}.` : sentence;
+}
+const LONG_SENTENCE = 140;
 
 /** A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer accepts Y."). */
 function breakingSentence(text: string): string {
@@ -371,7 +424,7 @@ const BREAKING_SIGNAL =
 
 /** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
 function withoutScope(text: string): string {
-  return text.replace(/^[a-z][\w./-]{0,30}:\s+(?=\S)/, '');
+  return text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
 }
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
@@ -383,10 +436,20 @@ function subjectOf(
   const name = profile?.name?.trim();
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
   const bare = shownVersion(release.version).replace(/^(?:v|go)(?=\d)/i, '');
+  // "Acme 2.0" for v2.0.0: the title's own spelling of the version, which the headline writes once, as the release does.
+  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter((number) =>
+    `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`),
+  );
   const fromTitle = release.title
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
+    .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
+    .replace(
+      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi,
+      ' ',
+    )
+    .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
@@ -397,17 +460,26 @@ function subjectOf(
     .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle))
+  // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
+  // product's name: the release page's repository or site names it, when there is one.
+  const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;
+  const repo = release.url ? repositoryName(release.url) : null;
+  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo))
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
-  const repo = release.url?.match(/^https:\/\/github\.com\/[\w.-]+\/([\w.-]+)/)?.[1];
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
   const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'i');
-  const spellings = lines.flatMap((line, index) => (pattern.test(line) ? [{ index, spelled: line.match(pattern)![0] }] : []));
+  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
+  const spellings = lines.flatMap((line, index) =>
+    [...line.matchAll(pattern)].map((match) => ({ index, spelled: match[0], midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)) })),
+  );
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
+    // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
+    spellings.find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled)) ??
+    // So is a capital in the middle of a sentence ("…, Astro now …").
+    spellings.find(({ spelled, midSentence }) => midSentence && /^\p{Lu}/u.test(spelled)) ??
     spellings.find(({ spelled }) => spelled === repo) ??
     spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
     spellings[0];
@@ -420,6 +492,23 @@ function subjectOf(
     };
   }
   return { name: repo, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
+}
+
+/**
+ * The name a release page's address gives: a GitHub repository's ("github.com/pallets/werkzeug"), else the site's own
+ * name ("gorm.io/docs/changelog.html" is gorm), not a docs or blog subdomain's.
+ */
+function repositoryName(url: string): string | null {
+  // A site's repository ("go-gorm/gorm.io") is named for the product it is the site of.
+  const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
+  // An organisation named for the project plus "js" (nodejs/node) is a JavaScript project's: Node.js.
+  if (owner && name && owner.toLowerCase() === `${name.toLowerCase()}js`) return `${name.charAt(0).toUpperCase()}${name.slice(1)}.js`;
+  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '');
+  if (github) return github;
+  const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
+  if (!host || /^\d/.test(host)) return null;
+  const labels = host.split('.').filter((label) => !/^(?:www|docs?|blog|news|about|releases?)$/.test(label));
+  return labels.length >= 2 ? labels[labels.length - 2]! : null;
 }
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */

@@ -90,6 +90,102 @@ describe('reading release notes', () => {
     ]);
     expect(clean.refs[3]!.url).toBe('https://github.com/acme/tool/issues/13');
   });
+
+  it("reads a table's Type column as the kind and a commit scope naming the project's machinery as internal work", () => {
+    const notes = [
+      '### core',
+      '| Commit | Type | Description |',
+      '| -- | -- | -- |',
+      '| [e53d4ecf4c](https://github.com/acme/tool/commit/e53d4ecf4cfd9e64d6ba8c8b19adbb7df9cfc047) | feat | add afterRender hooks |',
+      '| [9f490da7e2](https://github.com/acme/tool/commit/9f490da7e27e495cb45d2064af9091731422a6b1) | fix | handle hydration of root views |',
+      '### Fixed bugs',
+      '- fix(ci): remove Python 3.14 from the preview matrix',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'add afterRender hooks'],
+      ['fix', 'handle hydration of root views'],
+      ['internal', 'remove Python 3.14 from the preview matrix'],
+    ]);
+  });
+
+  it('reads dropped runtime support as breaking, an advisory id as a security fix, and advisory guidance as no change', () => {
+    const notes = [
+      'Dependencies',
+      '------------',
+      '',
+      '* #14153: Drop Python 3.11 support.',
+      '',
+      'Fixes',
+      '-----',
+      '',
+      '-   ``safe_join`` does not allow special device names. :ghsa:`hgf8-39gv-g3f2`',
+      '',
+      '#### Affected Versions',
+      '',
+      '- kubelet v1.17.0 - v1.17.2',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Drop Python 3.11 support.'],
+      ['security', 'safe_join does not allow special device names.'],
+      ['internal', 'kubelet v1.17.0 - v1.17.2'],
+    ]);
+    expect(items[1]!.refs).toEqual([{ kind: 'link', label: 'GHSA-hgf8-39gv-g3f2', url: 'https://github.com/advisories/GHSA-hgf8-39gv-g3f2' }]);
+  });
+
+  it("keeps prose under a feature's own heading as that feature's, and a heading indented into a bullet as part of it", () => {
+    const blog = [
+      '## Preserved Narrowing in Closures',
+      '',
+      'TypeScript can now keep narrowed types in closures.',
+      '',
+      '## The NoInfer Utility Type',
+      '',
+      'A new utility type.',
+    ].join('\n');
+    const parsed = parseNotes(blog, repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.text, item.lines])).toEqual([
+      ['Preserved Narrowing in Closures', { start: 1, end: 3 }],
+      ['The NoInfer Utility Type', { start: 5, end: 7 }],
+    ]);
+    const changeset = [
+      '### Minor Changes',
+      '',
+      '- Adds a `kind` option for CSP sources.',
+      '',
+      '  #### Scoping sources in your config',
+      '',
+      '  Each entry can be an object.',
+    ].join('\n');
+    expect(parseNotes(changeset, repo).items.map((item) => [item.text, item.lines])).toEqual([['Adds a kind option for CSP sources.', { start: 3, end: 7 }]]);
+  });
+
+  it('reads an HTML page whose version heading and prose share a line, with its wrappers', () => {
+    const page = [
+      '    <html><head></head><body><h2 id="v2-0"><a href="#v2-0"></a>v2.0 - 2020.08</h2><p>Acme 2.0 is a rewrite from scratch with many improvements</p>',
+      '<ul>',
+      '<li>New plugin system: multiple databases</li>',
+      '</ul>',
+    ].join('\n');
+    const parsed = parseNotes(page, repo);
+    expect(parsed.intro).toMatchObject({ text: 'Acme 2.0 is a rewrite from scratch with many improvements', lines: { start: 1, end: 1 } });
+    expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([['feature', 'New plugin system: multiple databases']]);
+  });
+
+  it('leads a CVE line with its change: the subsystem label goes, the id and severity follow', () => {
+    const notes = ['### Notable Changes', '', '* CVE-2025-23084 - path: fix path traversal in normalize() on Windows (Medium)'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'fix path traversal in normalize() on Windows (CVE-2025-23084, Medium)'],
+    ]);
+  });
+
+  it("reads Sphinx roles as their names or references, and drops a changelog's credit in words", () => {
+    expect(cleanInline('Drop support for legacy, non-:pep:`405`, ``virtualenv``', repo).text).toBe('Drop support for legacy, non-PEP 405, virtualenv');
+    const ticket = cleanInline('Fixed a crash in ``createsuperuser`` (:ticket:`35942`).', repo);
+    expect(ticket).toMatchObject({ text: 'Fixed a crash in createsuperuser.', refs: [{ kind: 'issue', label: '#35942', url: null }] });
+    expect(cleanInline('Fix compatibility with MyST-Parser. Patch by Adam Turner', repo).text).toBe('Fix compatibility with MyST-Parser.');
+  });
 });
 
 describe('reading wrapped bullets and sections titled by an empty heading', () => {

@@ -70,6 +70,12 @@ const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
   [/\b(?:new contributors?|contributors?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
+  // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
+  // affected and what to do; the fix itself is the announcement's own prose or its change items.
+  [
+    /\b(?:affected|fixed|patched|vulnerable) versions?\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i,
+    'internal',
+  ],
   // Changesets and release-please name sections by the semver part they bump.
   [/^major changes?$/i, 'breaking'],
   [/^minor changes?$/i, 'feature'],
@@ -98,6 +104,7 @@ const TAGS =
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\))?(!)?:\\s*`, 'i');
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
+const TYPE_CELL = new RegExp(`^(?:${TAGS})!?$`, 'i');
 const PREFIX_KIND: Record<string, ChangeKind> = {
   feat: 'feature',
   feature: 'feature',
@@ -117,6 +124,12 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 const CHORE =
   /^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
+/** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
+export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
+/** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
+const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
+/** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
+const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
 const BREAK_WORDS =
@@ -145,27 +158,35 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const name = tag[1]!.toLowerCase();
     const bang = tag[0].includes('!');
     const rest = text.slice(tag[0].length);
-    return { kind: bang ? 'breaking' : CHORE.test(rest) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
+    const scope = tag[2] ?? '';
+    return { kind: bang ? 'breaking' : CHORE.test(rest) || INTERNAL_SCOPE.test(scope) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
   }
   if (CHORE.test(text) || BOT.test(raw)) return { kind: 'internal', text };
   // Biome's "Fixed [#123](…): text": the label says the kind.
   const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
-  if (/\bCVE-\d{4}-\d+/.test(raw)) return { kind: 'security', text };
+  if (ADVISORY.test(raw)) return { kind: 'security', text };
+  if (inherited !== 'fix' && inherited !== 'security' && DROP_SUPPORT.test(text)) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does.
   if (/^fix(?:e[sd])?\b/i.test(text)) return { kind: 'fix', text };
-  if (inherited === 'other') {
-    if (/^(?:drop(?:ped|s)?\s+support|remove[sd]?\s+(?:support|deprecated|previously deprecated))\b/i.test(text)) return { kind: 'breaking', text };
+  // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
+  if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
+    if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
     if (/^(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i.test(text)) return { kind: 'feature', text };
   }
   return { kind: inherited, text };
 }
 
+const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
+
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
 const NOT_A_CHANGE_HEADING = /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks)|release notes/i;
+/** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
+const RELEASE_TITLE =
+  /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
 const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents)\s*:?$/i;
 
 /** A heading that names a kind of change ("Breaking changes", "Bug fixes") rather than one change. */
@@ -205,7 +226,12 @@ function stripScope(text: string): string {
 function htmlAsMarkdown(lines: string[]): string[] {
   const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
   if (tags < 3) return lines;
-  return lines.map((line) => {
+  return lines.map((raw) => {
+    // A page's wrappers (`<html><head></head><body>`) open the line its content starts on.
+    const line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>)+/i, '');
+    // A version heading with the release's prose after it on one line: the prose is what the line says.
+    const inline = line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>(.*\S.*)$/i);
+    if (inline && /^\s*v?\d/.test(inline[2]!.replace(/<[^>]+>/g, ''))) return inline[3]!.replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
     const heading = line.match(/^\s*<h([1-6])\b[^>]*>(.*?)(?:<\/h\1>)?\s*$/i);
     if (heading) return `${'#'.repeat(Number(heading[1]))} ${heading[2]!.replace(/<[^>]+>/g, '')}`;
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
@@ -247,7 +273,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const parents = headings.filter((h) => h !== heading);
       const inherited = [...parents].reverse().find((h) => h.kind)?.kind ?? null;
       // Blog-style notes give each flagship feature its own heading and paragraph (TypeScript, Go).
-      const own = itemKind(heading.raw, heading.text, heading.kind ?? inherited ?? 'feature');
+      const section = parents.at(-1)?.text ?? '';
+      // "New Enum Assignability Restrictions" under "Notable Behavioral Changes" is a change in behaviour, whatever its first word.
+      const titled = heading.kind === 'feature' && NOT_NEW_SECTION.test(section) ? null : heading.kind;
+      const own = itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
       if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text))
         items.push({
@@ -277,6 +306,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
     if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
+    // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
+    if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
     const clean = cleanInline(texts.join(' '), repoBase);
     if (clean.text.split(' ').length >= 6 && (clean.text.match(/:/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
@@ -331,6 +362,19 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     const next = lines[index + 1] ?? '';
     const atx = line.match(ATX);
+    // A heading indented into a bullet's body (a changeset's `  #### Scoping sources…`) is more of that change.
+    const previous = items[items.length - 1];
+    if (
+      atx &&
+      indentOf(line) > 0 &&
+      !paragraph &&
+      previous &&
+      previous.lines.end >= number - 2 &&
+      indentOf(lines[previous.lines.start - 1]!) < indentOf(line)
+    ) {
+      previous.lines.end = number;
+      continue;
+    }
     if (atx) {
       openHeading(atx[1]!.length, atx[2]!, number);
       continue;
@@ -401,9 +445,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (pendingHeading) pendingHeading.hasBullets = true;
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
       const cells = row[1]!.split(/(?<!\\)\|/).map((cell) => cleanInline(cell, repoBase));
-      const text = tableRowText(cells.map((cell) => cell.text));
+      // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
+      const typeCell = cells.find((cell) => TYPE_CELL.test(cell.text.trim()));
+      const text = tableRowText(cells.filter((cell) => cell !== typeCell).map((cell) => cell.text));
       if (!text) continue;
-      const own = itemKind(line, text, currentKind(), sectionPath().at(-1));
+      const typed = typeCell ? `${typeCell.text.trim()}: ${text}` : text;
+      const own = itemKind(line, typed, currentKind(), sectionPath().at(-1));
       sawChange = true;
       items.push({ kind: own.kind, text: own.text, lines: { start: number, end: number }, section: sectionPath(), refs: cells.flatMap((cell) => cell.refs) });
       continue;
@@ -442,10 +489,13 @@ function tableRowText(cells: string[]): string {
  */
 function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
-  let words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
-  const cve = words.match(/^\((CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)\)\s*/);
-  if (cve) words = `${words.slice(cve[0].length)} (${cve[1]})`;
-  return words.trim();
+  const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
+  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+)/);
+  if (!cve) return words.trim();
+  // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
+  const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
+  const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
+  return severity ? `${rest.slice(0, severity.index)} (${cve[1]}, ${severity[1]})` : `${rest.trim()} (${cve[1]})`;
 }
 
 function codeOf(clean: { code: string[] }): { code?: string[] } {

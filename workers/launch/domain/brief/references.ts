@@ -96,6 +96,19 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
     return ' ';
   });
+  // Roles that name a standard or an advisory read as their name ("PEP 405", "CVE-2024-1"); a GHSA id is a link.
+  text = text
+    .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+    .replace(/:cve:`(?:CVE-)?([\d-]+)`/gi, 'CVE-$1')
+    .replace(/(?:\s+\b(?:see|in)\b)?\s*:ghsa:`(?:GHSA-)?([0-9a-z-]+)`/gi, (_whole, id: string) => {
+      add({ kind: 'link', label: `GHSA-${id}`, url: `https://github.com/advisories/GHSA-${id}` });
+      return ' ';
+    })
+    // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:) is a reference to the tracker, not words.
+    .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z]+:`#?(\d+)`\)?/g, (_whole, number: string) => {
+      add({ kind: 'issue', label: `#${number}`, url: null });
+      return ' ';
+    });
   // Sphinx's `~` prefix only shortens how a dotted name is shown: markup, not a word.
   text = text.replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
   text = text.replace(AUTOLINK, (_whole, url: string) => {
@@ -114,6 +127,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   });
   text = text
     .replace(MENTION_CREDIT, ' ')
+    // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
+    .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
     // Changesets' "Thanks [@user](…)! - " once the handle went.
     .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
     // Heading anchors: "## Tools {#tools}".
