@@ -276,3 +276,17 @@ it('does not call the replacement of a deprecated API the project used a breakin
   );
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['other', 'breaking']);
 });
+
+it('reads a sentence that ends in a colon as a change whose children are its detail', () => {
+  const notes = [
+    '### Minor Changes',
+    '',
+    '- Adds CLI shortcuts as an easter egg for the dev server:',
+    '',
+    '  - `o + enter`: opens the site in your browser',
+    '  - `q + enter`: quits the dev server',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+    ['feature', 'Adds CLI shortcuts as an easter egg for the dev server', { start: 3, end: 6 }],
+  ]);
+});

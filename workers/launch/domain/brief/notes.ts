@@ -412,7 +412,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const raw = texts.join(' ');
       const childIndent = indentOf(nextContent(lines, end - 1));
       const hasChildren = BULLET.test(nextContent(lines, end - 1)) && childIndent > indent;
-      const groupOnly = /:\s*$/.test(raw) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim());
+      // A short label ending in a colon groups its children ("* breaking:"); a sentence that does
+      // ("Adds CLI shortcuts for the dev server:") is a change, and its children are its detail.
+      const groupOnly = (/:\s*$/.test(raw) && cleanInline(raw, repoBase).text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim());
       if (hasChildren && groupOnly) {
         const clean = cleanInline(raw, repoBase);
         const text = clean.text.replace(/:$/, '');
