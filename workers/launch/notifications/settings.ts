@@ -8,7 +8,7 @@ import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema, type LaunchConfig } from '../config';
 import { recordChanges } from '../services/audit';
 import type { EmailSettings } from './email';
-import { emailChoices, memberKinds, type MemberKind, type NotificationStatus } from './kinds';
+import { emailChoices, memberKinds, type MemberKind, type NotificationKind, type NotificationStatus } from './kinds';
 
 /** Whether emails can be sent, and if not, which settings are missing (the app names them). */
 export function emailSettings(config: LaunchConfig): { settings: EmailSettings | null; missing: string[] } {
@@ -124,7 +124,7 @@ export async function setWebhook(
 
 export interface NotificationView {
   id: string;
-  kind: string;
+  kind: NotificationKind;
   channel: 'email' | 'chat';
   recipient: string;
   subject: string;
@@ -159,7 +159,7 @@ export async function listNotifications(
   return {
     data: data.map((row) => ({
       id: row.id,
-      kind: row.kind,
+      kind: row.kind as NotificationKind,
       channel: row.channel as 'email' | 'chat',
       recipient: row.recipient,
       subject: row.subject,
