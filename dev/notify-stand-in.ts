@@ -99,7 +99,8 @@ export async function startNotifyStandIn(options: { port?: number; apiKey?: stri
           chats: webhook ? chats.filter((chat) => chat.webhook === webhook) : chats,
         });
       }
-      if (request.method === 'GET' && url.pathname === '/') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(emails, chats));
+      if (request.method === 'GET' && url.pathname === '/')
+        return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(emails, chats));
       json(response, 404, { statusCode: 404, name: 'not_found', message: 'The requested endpoint does not exist.' });
     } catch (error) {
       if (!response.headersSent) json(response, 400, { statusCode: 400, name: 'invalid_request', message: String(error) });
@@ -190,7 +191,9 @@ async function answerScripted(response: ServerResponse, script: ScriptedAnswer) 
     status === 429 ? { 'retry-after': '1', 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-reset': '1' } : {};
   response
     .writeHead(status, { 'content-type': 'application/json', ...defaults, ...script.headers })
-    .end(script.body ?? JSON.stringify({ statusCode: status, name: status === 429 ? 'rate_limit_exceeded' : 'application_error', message: 'Scripted answer.' }));
+    .end(
+      script.body ?? JSON.stringify({ statusCode: status, name: status === 429 ? 'rate_limit_exceeded' : 'application_error', message: 'Scripted answer.' }),
+    );
 }
 
 function resendError(response: ServerResponse, status: number, name: string, message: string) {
@@ -201,17 +204,17 @@ function json(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function page(emails: ReceivedEmail[], chats: ReceivedChat[]): string {
   const emailRows = emails
     .map(
       (email) =>
-        `<article><h3>${escape(email.subject)}</h3><p class="meta">${escape(email.receivedAt)} · from ${escape(email.from)} to ${escape(email.to.join(', '))}</p><pre>${escape(email.text ?? '')}</pre></article>`,
+        `<article><h3>${escapeHtml(email.subject)}</h3><p class="meta">${escapeHtml(email.receivedAt)} · from ${escapeHtml(email.from)} to ${escapeHtml(email.to.join(', '))}</p><pre>${escapeHtml(email.text ?? '')}</pre></article>`,
     )
     .join('\n');
   const chatRows = chats
-    .map((chat) => `<article><p class="meta">${escape(chat.receivedAt)} · webhook ${escape(chat.webhook)}</p><pre>${escape(chat.text)}</pre></article>`)
+    .map((chat) => `<article><p class="meta">${escapeHtml(chat.receivedAt)} · webhook ${escapeHtml(chat.webhook)}</p><pre>${escapeHtml(chat.text)}</pre></article>`)
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="10"><title>Sent notifications</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:.75rem}.meta{color:#555;font-size:.9rem}</style></head>

@@ -25,6 +25,7 @@ export async function sendChat(url: string, message: ChatMessage, policy: UrlPol
   }
   const text = (await response.text()).slice(0, 1024);
   if (response.ok) return { ok: true, providerId: null };
-  if (response.status >= 300 && response.status < 400) return { ok: false, retryable: false, reason: `The chat webhook answered ${response.status} (a redirect, not followed)` };
+  if (response.status >= 300 && response.status < 400)
+    return { ok: false, retryable: false, reason: `The chat webhook answered ${response.status} (a redirect, not followed)` };
   return refusal('The chat webhook', response.status, text, retryAfterMs(response.headers.get('retry-after'), now));
 }

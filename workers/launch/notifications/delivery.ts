@@ -78,7 +78,10 @@ async function deliverOne(db: Database, settings: DeliverySettings, row: Row, no
     if (!settings.email || !settings.appUrl) return settle(db, row, now, { status: 'skipped', reason: EMAIL_NOT_CONFIGURED });
     outcome = await sendEmail(settings.email, { ...renderEmail(event, settings.appUrl), to: row.recipient, id: row.id, kind: row.kind }, now);
   } else {
-    const [webhook] = await db.select({ url: notificationWebhooks.url }).from(notificationWebhooks).where(eq(notificationWebhooks.workspaceId, row.workspaceId));
+    const [webhook] = await db
+      .select({ url: notificationWebhooks.url })
+      .from(notificationWebhooks)
+      .where(eq(notificationWebhooks.workspaceId, row.workspaceId));
     if (!webhook) return settle(db, row, now, { status: 'skipped', reason: 'chat webhook removed' });
     if (event.kind === 'invitation') return settle(db, row, now, { status: 'skipped', reason: 'invitations are never sent to chat' });
     outcome = await sendChat(webhook.url, renderChat(event, settings.appUrl), settings.policy, now);

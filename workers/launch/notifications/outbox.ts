@@ -30,7 +30,12 @@ type Unnamed<K extends NotificationEvent['kind']> = Omit<EventOf<K>, 'kind' | 'w
 
 /** Reviewers (owners, admins, reviewers) hear that a campaign's posts wait for them. */
 export async function notifyReviewRequested(tx: Executor, workspaceId: string, actor: Actor, input: Omit<Unnamed<'review_requested'>, 'actorName'>) {
-  const event: EventOf<'review_requested'> = { kind: 'review_requested', workspaceName: await workspaceName(tx, workspaceId), actorName: await actorName(tx, actor), ...input };
+  const event: EventOf<'review_requested'> = {
+    kind: 'review_requested',
+    workspaceName: await workspaceName(tx, workspaceId),
+    actorName: await actorName(tx, actor),
+    ...input,
+  };
   await fanOut(tx, workspaceId, event, await membersInRoles(tx, workspaceId, rolesOf('review_requested')), actor);
 }
 
@@ -73,7 +78,13 @@ export async function notifyPublishOutcome(
 ) {
   const post = await postContext(tx, delivery.postId);
   const [scheduled] = await tx.select({ by: postDeliveries.scheduledBy }).from(postDeliveries).where(eq(postDeliveries.id, delivery.id));
-  const about = { workspaceName: await workspaceName(tx, delivery.workspaceId), campaignId: post.campaignId, campaignName: post.campaignName, postId: delivery.postId, channel: post.channel };
+  const about = {
+    workspaceName: await workspaceName(tx, delivery.workspaceId),
+    campaignId: post.campaignId,
+    campaignName: post.campaignName,
+    postId: delivery.postId,
+    channel: post.channel,
+  };
   const event: NotificationEvent = outcome.published
     ? { kind: 'post_published', ...about, url: outcome.url }
     : { kind: 'post_failed', ...about, reason: outcome.reason };
@@ -86,7 +97,11 @@ export async function notifyPublishOutcome(
  * `reconnect_required`. Owners and admins hear which account, on which channel, and why.
  */
 export async function notifyConnectionReconnectRequired(tx: Executor, workspaceId: string, input: Unnamed<'connection_reconnect_required'>) {
-  const event: EventOf<'connection_reconnect_required'> = { kind: 'connection_reconnect_required', workspaceName: await workspaceName(tx, workspaceId), ...input };
+  const event: EventOf<'connection_reconnect_required'> = {
+    kind: 'connection_reconnect_required',
+    workspaceName: await workspaceName(tx, workspaceId),
+    ...input,
+  };
   await fanOut(tx, workspaceId, event, await membersInRoles(tx, workspaceId, rolesOf('connection_reconnect_required')), { type: 'system', id: 'connections' });
 }
 
@@ -143,8 +158,19 @@ async function fanOut(tx: Executor, workspaceId: string, event: Exclude<Notifica
   const [webhook] = await tx.select({ kinds: notificationWebhooks.kinds }).from(notificationWebhooks).where(eq(notificationWebhooks.workspaceId, workspaceId));
   const subject = subjectOf(event);
   const rows = [
-    ...recipients.map((person) => ({ id: newId('ntf'), workspaceId, kind, channel: 'email', userId: person.userId, recipient: person.email, subject, payload: event })),
-    ...(webhook?.kinds.includes(kind) ? [{ id: newId('ntf'), workspaceId, kind, channel: 'chat', userId: null, recipient: 'chat', subject, payload: event }] : []),
+    ...recipients.map((person) => ({
+      id: newId('ntf'),
+      workspaceId,
+      kind,
+      channel: 'email',
+      userId: person.userId,
+      recipient: person.email,
+      subject,
+      payload: event,
+    })),
+    ...(webhook?.kinds.includes(kind)
+      ? [{ id: newId('ntf'), workspaceId, kind, channel: 'chat', userId: null, recipient: 'chat', subject, payload: event }]
+      : []),
   ];
   if (rows.length > 0) await tx.insert(notifications).values(rows);
 }

@@ -66,7 +66,9 @@ function bodyOf(event: NotificationEvent): Body {
     case 'review_requested':
       return {
         lines: [
-          { text: `${event.actorName} asked for a review of ${event.postCount} ${event.postCount === 1 ? 'post' : 'posts'} of ${event.campaignName} in ${event.workspaceName}.` },
+          {
+            text: `${event.actorName} asked for a review of ${event.postCount} ${event.postCount === 1 ? 'post' : 'posts'} of ${event.campaignName} in ${event.workspaceName}.`,
+          },
           ...(event.note ? [{ quote: event.note }] : []),
         ],
         action: { label: 'Open the review queue', path: '/app/queue' },
@@ -89,13 +91,18 @@ function bodyOf(event: NotificationEvent): Body {
       };
     case 'post_failed':
       return {
-        lines: [{ text: `The ${event.channel} post of ${event.campaignName} could not be published, and will not be tried again by itself:` }, { quote: event.reason }],
+        lines: [
+          { text: `The ${event.channel} post of ${event.campaignName} could not be published, and will not be tried again by itself:` },
+          { quote: event.reason },
+        ],
         action: { label: 'Open the post to retry it', path: `/app/posts/${event.postId}` },
       };
     case 'connection_reconnect_required':
       return {
         lines: [
-          { text: `${event.account} on ${event.channel} can no longer post for ${event.workspaceName}. Posts that would use it are held until it is reconnected.` },
+          {
+            text: `${event.account} on ${event.channel} can no longer post for ${event.workspaceName}. Posts that would use it are held until it is reconnected.`,
+          },
           { quote: event.reason },
         ],
         action: { label: 'Reconnect the account', path: CONNECTIONS_PAGE },
@@ -118,20 +125,20 @@ export function renderEmail(event: NotificationEvent, appUrl: string): RenderedE
   const { lines, action } = bodyOf(event);
   const link = new URL(action.path, appUrl).toString();
   const settings = new URL(NOTIFICATIONS_PAGE, appUrl).toString();
-  const footer =
-    event.kind === 'invitation' ? 'You received this because someone invited this address.' : `Choose what you receive: ${settings}`;
-  const text = [...lines.map((line) => ('quote' in line ? `> ${line.quote.replace(/\n/g, '\n> ')}` : line.text)), `${action.label}: ${link}`, '', '--', footer].join(
-    '\n\n',
-  );
+  const footer = event.kind === 'invitation' ? 'You received this because someone invited this address.' : `Choose what you receive: ${settings}`;
+  const text = [
+    ...lines.map((line) => ('quote' in line ? `> ${line.quote.replace(/\n/g, '\n> ')}` : line.text)),
+    `${action.label}: ${link}`,
+    '',
+    '--',
+    footer,
+  ].join('\n\n');
   const paragraphs = lines.map((line) =>
     'quote' in line
       ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #ccc;white-space:pre-wrap">${escapeHtml(line.quote)}</blockquote>`
       : `<p style="margin:0 0 16px">${escapeHtml(line.text)}</p>`,
   );
-  const footerHtml =
-    event.kind === 'invitation'
-      ? escapeHtml(footer)
-      : `<a href="${escapeHtml(settings)}">Choose what you receive</a>`;
+  const footerHtml = event.kind === 'invitation' ? escapeHtml(footer) : `<a href="${escapeHtml(settings)}">Choose what you receive</a>`;
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
     ...paragraphs,

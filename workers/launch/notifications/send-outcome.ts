@@ -1,7 +1,7 @@
 /** How one attempt to hand a message over ended. */
 export type SendOutcome =
   | { ok: true; providerId: string | null }
-  | { ok: false; retryable: boolean; reason: string; /** The receiver's own wait (Retry-After), when it gave one. */ retryAfterMs?: number };
+  | { ok: false; retryable: boolean; reason: string /** The receiver's own wait (Retry-After), when it gave one. */; retryAfterMs?: number };
 
 export const SEND_TIMEOUT_MS = 10_000;
 const MAX_ERROR_CHARS = 300;

@@ -81,7 +81,9 @@ export async function setWebhook(
   input: { url?: string | null; kinds?: Partial<Record<MemberKind, boolean>> },
 ): Promise<WebhookView> {
   const url =
-    typeof input.url === 'string' ? (await requirePublicUrl(input.url, 'url', userUrlPolicy(readConfig(launchConfigSchema, env), { httpsOnly: true }))).toString() : input.url;
+    typeof input.url === 'string'
+      ? (await requirePublicUrl(input.url, 'url', userUrlPolicy(readConfig(launchConfigSchema, env), { httpsOnly: true }))).toString()
+      : input.url;
   // Interactive: the current row decides between keeping its URL, a 409, and what the trail says.
   return db.interactive(async (tx) => {
     const [current] = await tx.select().from(notificationWebhooks).where(eq(notificationWebhooks.workspaceId, actor.workspaceId)).for('update');

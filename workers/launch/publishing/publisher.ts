@@ -197,7 +197,11 @@ async function settleDelivery(
     if (moved) await recordChanges(tx, delivery.workspaceId, publisher, [{ campaignId, postId: delivery.postId, action, from: 'publishing', to }]);
     // A delivery that ended is told in the same transaction (a deferred one is not an ending).
     if (moved && to !== 'scheduled') {
-      await notifyPublishOutcome(tx, delivery, to === 'published' ? { published: true, url: changes.externalUrl ?? null } : { published: false, reason: changes.lastError ?? 'unknown' });
+      await notifyPublishOutcome(
+        tx,
+        delivery,
+        to === 'published' ? { published: true, url: changes.externalUrl ?? null } : { published: false, reason: changes.lastError ?? 'unknown' },
+      );
     }
   });
 }

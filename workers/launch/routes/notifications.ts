@@ -45,7 +45,8 @@ const notificationSchema = z
     recipient: z.string().openapi({ description: 'The email address, or `chat` for the workspace webhook.' }),
     subject: z.string(),
     status: z.enum(notificationStatuses).openapi({
-      description: '`pending` (waiting for its first or next attempt), `sending`, `sent`, `failed` (for good: `lastError` says why), `skipped` (`lastError`: e.g. `email not configured`).',
+      description:
+        '`pending` (waiting for its first or next attempt), `sending`, `sent`, `failed` (for good: `lastError` says why), `skipped` (`lastError`: e.g. `email not configured`).',
     }),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
@@ -78,7 +79,10 @@ const setPreferencesRoute = defineOperation({
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ email: partialKindSwitches('The kinds to change.') }).strict().openapi('NotificationPreferencesInput'),
+          schema: z
+            .object({ email: partialKindSwitches('The kinds to change.') })
+            .strict()
+            .openapi('NotificationPreferencesInput'),
         },
       },
     },
