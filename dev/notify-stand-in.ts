@@ -214,7 +214,10 @@ function page(emails: ReceivedEmail[], chats: ReceivedChat[]): string {
     )
     .join('\n');
   const chatRows = chats
-    .map((chat) => `<article><p class="meta">${escapeHtml(chat.receivedAt)} · webhook ${escapeHtml(chat.webhook)}</p><pre>${escapeHtml(chat.text)}</pre></article>`)
+    .map(
+      (chat) =>
+        `<article><p class="meta">${escapeHtml(chat.receivedAt)} · webhook ${escapeHtml(chat.webhook)}</p><pre>${escapeHtml(chat.text)}</pre></article>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="10"><title>Sent notifications</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:.75rem}.meta{color:#555;font-size:.9rem}</style></head>
