@@ -35,6 +35,8 @@ export interface ChatMessage {
   blocks: Array<{ type: 'section'; text: { type: 'mrkdwn'; text: string } }>;
 }
 
+const MAX_SECTION_CHARS = 3000;
+
 const decisionWords = { approve: 'approved', reject: 'rejected', request_changes: 'asked for changes on' } as const;
 
 /** One line a person reads first, the same in the list of notifications, the email and the chat. */
@@ -160,7 +162,12 @@ export function renderChat(event: Exclude<NotificationEvent, { kind: 'invitation
   const { lines, action } = bodyOf(event);
   const words = lines.map((line) => ('quote' in line ? `> ${escapeMrkdwn(line.quote).replace(/\n/g, '\n> ')}` : escapeMrkdwn(line.text)));
   const link = appUrl ? `<${new URL(action.path, appUrl).toString()}|${escapeMrkdwn(action.label)}>` : undefined;
-  const text = [`*${escapeMrkdwn(subjectOf(event))}*`, ...words, ...(link ? [link] : [])].join('\n');
+  const head = `*${escapeMrkdwn(subjectOf(event))}*`;
+  const tail = link ? `\n${link}` : '';
+  // Slack refuses a section over 3000 characters: a long note is cut, the link kept.
+  const room = MAX_SECTION_CHARS - head.length - tail.length - 2;
+  const middle = words.join('\n');
+  const text = `${head}\n${middle.length > room ? `${middle.slice(0, room - 1)}…` : middle}${tail}`;
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
 }
 
