@@ -29,6 +29,8 @@ export interface ReceivedChat {
 /** The next `times` answers of one side: a status with its body and headers (429 with Retry-After, 500, 422, …), or no answer at all. */
 export interface ScriptedAnswer {
   target: 'email' | 'chat';
+  /** Only for emails to this address, or chat messages to this webhook name (tests share one stand-in). */
+  to?: string;
   status?: number;
   body?: string;
   headers?: Record<string, string>;
@@ -73,8 +75,8 @@ export async function startNotifyStandIn(options: { port?: number; apiKey?: stri
   const idempotent = new Map<string, { body: string; id: string }>();
   const scripts: ScriptedAnswer[] = [];
 
-  const scripted = (target: ScriptedAnswer['target']) => {
-    const index = scripts.findIndex((script) => script.target === target);
+  const scripted = (target: ScriptedAnswer['target'], to: string) => {
+    const index = scripts.findIndex((script) => script.target === target && (script.to === undefined || script.to === to));
     if (index < 0) return undefined;
     const script = scripts[index]!;
     script.times = (script.times ?? 1) - 1;
@@ -118,7 +120,6 @@ export async function startNotifyStandIn(options: { port?: number; apiKey?: stri
       if (earlier.body !== raw) return resendError(response, 409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
       return json(response, 200, { id: earlier.id });
     }
-    const script = scripted('email');
     let body: Partial<Omit<ReceivedEmail, 'to'>> & { to?: string | string[] };
     try {
       body = JSON.parse(raw) as typeof body;
@@ -128,6 +129,7 @@ export async function startNotifyStandIn(options: { port?: number; apiKey?: stri
     const missing = (['from', 'to', 'subject'] as const).find((field) => !body[field]);
     if (missing) return resendError(response, 422, 'validation_error', `Missing \`${missing}\` field.`);
     if (!body.text && !body.html) return resendError(response, 422, 'validation_error', 'Missing `html` or `text` field.');
+    const script = scripted('email', typeof body.to === 'string' ? body.to : (body.to?.[0] ?? ''));
     const store = () => {
       const id = randomUUID();
       emails.unshift({
@@ -154,7 +156,7 @@ export async function startNotifyStandIn(options: { port?: number; apiKey?: stri
 
   async function receiveChat(request: IncomingMessage, response: ServerResponse, webhook: string) {
     const raw = await readBody(request, MAX_BODY_BYTES, () => new Error('too large'));
-    const script = scripted('chat');
+    const script = scripted('chat', webhook);
     if (script) return answerScripted(response, script);
     let body: { text?: unknown; blocks?: unknown };
     try {

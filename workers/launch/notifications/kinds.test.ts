@@ -21,6 +21,9 @@ describe('notification kinds', () => {
     ];
     const chosen = recipientsOf(people, 'review_decided', { actorUserId: 'usr_b', optedOut: new Set(['usr_c:review_decided', 'usr_a:post_failed']) });
     expect(chosen).toEqual([{ userId: 'usr_a', email: 'a@example.test' }]);
-    expect(recipientsOf(people, 'post_failed', { actorUserId: null, optedOut: new Set(['usr_a:post_failed']) }).map((p) => p.userId)).toEqual(['usr_b', 'usr_c']);
+    expect(recipientsOf(people, 'post_failed', { actorUserId: null, optedOut: new Set(['usr_a:post_failed']) }).map((p) => p.userId)).toEqual([
+      'usr_b',
+      'usr_c',
+    ]);
   });
 });
