@@ -13,6 +13,7 @@ import { syncDemoTotp } from './demo-totp';
 import { freePorts, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
+import { startNotifyStandIn, type NotifyStandIn } from './notify-stand-in';
 import { startHealthyWorker, type WorkerProcess } from './workers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const proxies: ClientAddressProxy[] = [];
   let socialStandIn: SocialStandIn | undefined;
   let intakeStandIn: IntakeStandIn | undefined;
+  let notifyStandIn: NotifyStandIn | undefined;
   let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number, why?: string) => {
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     await Promise.all(workers.map((worker) => worker.stop()));
     await socialStandIn?.close();
     await intakeStandIn?.close();
+    await notifyStandIn?.close();
     await stackStarting?.then((started) => started.close()).catch(() => {});
     reaper.release();
     console.log('Stopped.');
@@ -99,12 +102,13 @@ async function main(): Promise<void> {
     const previous = existsSync(devJsonPath) ? (JSON.parse(readFileSync(devJsonPath, 'utf8')) as DemoData) : undefined;
     const demo = await ensureDemoData(stack.bindings.DATABASE_URL, previous);
 
-    progress('Screenshots (the system Chromium, else the one in @sparticuz/chromium) and the social network stand-in');
+    progress('Screenshots (the system Chromium, else the one in @sparticuz/chromium) and the stand-ins: social network, release intake, email and chat');
     const chromium = ensureLocalChromium();
     if (chromium.source === 'npm') console.log(`  No system Chromium: screenshots use the one from npm (${chromium.executable}).`);
     if (!chromium.executable) console.log(`  Chromium is not installed, so POST /api/screenshot will answer 503. Install it with: ${INSTALL_HINT}`);
     socialStandIn = await startSocialStandIn();
     intakeStandIn = await startIntakeStandIn(intakePort);
+    notifyStandIn = await startNotifyStandIn();
     // A signal during start-up is stopping what has started: start nothing more.
     if (stopping) return;
 
@@ -136,6 +140,11 @@ async function main(): Promise<void> {
           SOCIAL_POST_UPSTREAM_URL: socialStandIn.syndicationUrl,
           IMAGE_PROXY_UPSTREAM_URL: socialStandIn.mediaUrl,
           GITHUB_API_URL: intakeStandIn.githubApiUrl,
+          // Notification emails go to the local Resend stand-in; its page lists them.
+          RESEND_API_URL: notifyStandIn.resendApiUrl,
+          RESEND_API_KEY: notifyStandIn.apiKey,
+          EMAIL_FROM: 'Launch (local) <launch@launch.localhost>',
+          APP_BASE_URL: `http://127.0.0.1:${launchPort}`,
           ...launchSettings,
           ...stack.bindings,
         },
@@ -229,6 +238,8 @@ ${[
     release intake: GitHub's API, a feed and a changelog page from a local stand-in (dev/fixtures/intake): ${intakeStandIn.url}/feeds/acme.xml,
       ${intakeStandIn.url}/changelog/acme.html, GITHUB_API_URL=${intakeStandIn.githubApiUrl}; GITHUB_API_URL=https://api.github.com for the real one
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
+    notifications: what launch emailed and posted to chat is listed at ${notifyStandIn.url}/ (a local Resend, RESEND_API_URL; sent by the minute cron)
+      a chat webhook to set on Settings → Notifications (needs ALLOW_PRIVATE_URLS=1): ${notifyStandIn.chatUrl('demo')}
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me

@@ -9,6 +9,7 @@ import { startOnboardingSite } from './fixtures/onboarding/site-server';
 import { dataDirOwner } from '../../dev/postgres';
 import { startSocialStandIn } from '../../dev/social-stand-in';
 import { startIntakeStandIn } from '../../dev/intake-stand-in';
+import { startNotifyStandIn } from '../../dev/notify-stand-in';
 import { FIXTURE_HOST_RULES } from '../shared/pages';
 import { freePort } from './free-port';
 import { startPageServer } from './page-server';
@@ -25,6 +26,9 @@ export interface TestBindings extends DataStackBindings {
   GITHUB_API_URL: string;
   /** The release-intake stand-in (dev/intake-stand-in.ts): feeds, changelog pages and GitHub's API, set per test. */
   TEST_INTAKE_URL: string;
+  /** The email and chat stand-in (dev/notify-stand-in.ts) and the key it accepts; email stays unconfigured unless a test passes them. */
+  TEST_NOTIFY_URL: string;
+  TEST_NOTIFY_API_KEY: string;
 }
 
 /**
@@ -106,6 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const social = await startSocialStandIn();
   const onboardingSite = await startOnboardingSite();
   const intake = await startIntakeStandIn();
+  const notify = await startNotifyStandIn();
   const chromium = ensureLocalChromium();
   if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
   // The browsers this run's miniflare starts resolve the fixture names to the page server.
@@ -124,6 +129,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     IMAGE_PROXY_UPSTREAM_URL: social.mediaUrl,
     GITHUB_API_URL: intake.githubApiUrl,
     TEST_INTAKE_URL: intake.url,
+    TEST_NOTIFY_URL: notify.url,
+    TEST_NOTIFY_API_KEY: notify.apiKey,
   });
   project.provide(
     'databaseGates',
@@ -153,6 +160,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       sns.close(),
       onboardingSite.close(),
       intake.close(),
+      notify.close(),
     ]);
     await stack.close();
   };

@@ -24,6 +24,9 @@ declare global {
       TEST_ONBOARDING_SITE_ORIGIN: string;
       /** The release-intake stand-in (dev/intake-stand-in.ts), by 127.0.0.1. */
       TEST_INTAKE_URL: string;
+      /** The email and chat stand-in (dev/notify-stand-in.ts), and the Resend key it accepts. */
+      TEST_NOTIFY_URL: string;
+      TEST_NOTIFY_API_KEY: string;
     }
   }
 }

@@ -24,6 +24,7 @@ import { registerAssetRoutes } from './routes/assets';
 import { registerDraftRoutes } from './routes/drafts';
 import { registerMeRoutes } from './routes/me';
 import { registerMemberRoutes } from './routes/members';
+import { registerNotificationRoutes } from './routes/notifications';
 import { registerPostRoutes } from './routes/posts';
 import { registerPublishingEndpointRoutes } from './routes/publishing-endpoint';
 import { registerReleaseRoutes } from './routes/releases';
@@ -62,6 +63,7 @@ export function buildLaunchApp() {
   registerShellRoutes(app);
   registerMemberRoutes(app);
   registerInvitationRoutes(app);
+  registerNotificationRoutes(app);
   registerApiKeyRoutes(app);
   registerReleaseRoutes(app);
   registerSourceRoutes(app);

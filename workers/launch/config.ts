@@ -25,4 +25,14 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** Caps of one brief's model call: tokens of the answer, and time before the templates write it instead. */
   BRIEF_MODEL_MAX_TOKENS: z.coerce.number().int().min(256).max(8192).default(1500),
   BRIEF_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60000).default(20000),
+  /** Where people open the review app (`https://launch.example.com`): every link in an email or chat message is built on it. */
+  APP_BASE_URL: z.string().url().optional(),
+  /** Secret: the Resend API key (`re_…`) notification emails are sent with; without it (or EMAIL_FROM, APP_BASE_URL) none are sent, and each is recorded as skipped. */
+  RESEND_API_KEY: z.string().min(1).optional(),
+  /** Resend's API; locally, the stand-in in dev/notify-stand-in.ts. */
+  RESEND_API_URL: z.string().url().default('https://api.resend.com'),
+  /** The sender of notification emails, on a domain verified at Resend: `Launch <launch@example.com>`. */
+  EMAIL_FROM: z.string().min(3).max(320).optional(),
 });
+
+export type LaunchConfig = z.infer<typeof launchConfigSchema>;

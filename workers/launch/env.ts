@@ -26,6 +26,10 @@ export interface LaunchBindings {
   BRIEF_MODEL?: string;
   BRIEF_MODEL_MAX_TOKENS?: string;
   BRIEF_MODEL_TIMEOUT_MS?: string;
+  APP_BASE_URL?: string;
+  RESEND_API_KEY?: string;
+  RESEND_API_URL?: string;
+  EMAIL_FROM?: string;
   /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
   AI?: WorkersAi;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;

@@ -8,6 +8,7 @@ import { registerAcceptInvitationPages } from './pages/accept-invitation';
 import { registerApiKeyPages } from './pages/api-keys';
 import { registerAuditPage } from './pages/audit';
 import { registerMembersPages } from './pages/members';
+import { registerNotificationPages } from './pages/notifications';
 import { registerPublishingPages } from './pages/publishing';
 import { registerQueuePages } from './pages/queue';
 import { registerReadyPage } from './pages/ready';
@@ -38,6 +39,7 @@ export function registerReviewApp(app: OpenAPIHono<LaunchEnv>): void {
   registerMembersPages(pages);
   registerApiKeyPages(pages, app);
   registerPublishingPages(pages);
+  registerNotificationPages(pages);
   registerAcceptInvitationPages(pages);
   app.route(APP_PREFIX, pages as unknown as HonoApp<LaunchEnv>);
 }

@@ -282,6 +282,9 @@ describe('settings pages: API keys', () => {
       ['/app/settings/leave', { confirm: 'yes' }],
       ['/app/settings/publishing', undefined],
       ['/app/settings/publishing', { url: 'https://hooks.example.com/by-key' }],
+      ['/app/settings/notifications', undefined],
+      ['/app/settings/notifications/preferences', { post_failed: 'on' }],
+      ['/app/settings/notifications/webhook', { url: 'https://hooks.example.com/by-key' }],
     ] as const) {
       const response = await page(path, { form, headers: auth });
       expect(response.status, path).toBe(403);
@@ -374,5 +377,102 @@ describe('settings pages: publishing endpoint', () => {
     expect(await (await page('/app/queue', { cookie: editor.cookie })).text()).not.toContain('href="/app/settings/publishing"');
     expect((await page('/app/settings/publishing', { cookie: editor.cookie })).status).toBe(403);
     expect((await page('/app/settings/publishing', { cookie: editor.cookie, form: { url: 'https://hooks.example.com/launch' } })).status).toBe(403);
+  });
+});
+
+describe('settings pages: notifications', () => {
+  const preferencesOf = async (cookie: string) =>
+    ((await (await callLaunch('GET', '/api/v1/me/notification-preferences', { cookie })).json()) as { email: Record<string, boolean> }).email;
+  const webhookOf = async (cookie: string) =>
+    (await (await callLaunch('GET', '/api/v1/notification-webhook', { cookie })).json()) as {
+      set: boolean;
+      host: string | null;
+      kinds: Record<string, boolean>;
+    };
+
+  it('lets any member choose what they are emailed, with the ticked kinds saved and the others turned off', async () => {
+    const { session } = await launchTeam();
+    const reviewer = await session('reviewer');
+    const shown = await (await page('/app/settings/notifications', { cookie: reviewer.cookie })).text();
+    expect(shown).toContain('href="/app/settings/notifications" aria-current="page"');
+    expect(shown).toContain('Email is not configured on this deployment');
+    expect(shown).toContain('id="email-post_published" type="checkbox" name="post_published" checked=""');
+    expect(shown).not.toContain('Chat webhook for the workspace');
+    expect(shown).toContain('No notifications yet.');
+
+    const saved = await page('/app/settings/notifications/preferences', {
+      cookie: reviewer.cookie,
+      form: [
+        ['review_requested', 'on'],
+        ['post_failed', 'on'],
+      ],
+    });
+    expect(saved.headers.get('location')).toBe('/app/settings/notifications?done=preferences');
+    expect(await preferencesOf(reviewer.cookie)).toEqual({
+      review_requested: true,
+      review_decided: false,
+      post_published: false,
+      post_failed: true,
+      connection_reconnect_required: false,
+    });
+    const after = await (await page('/app/settings/notifications?done=preferences', { cookie: reviewer.cookie })).text();
+    expect(after).toContain('Saved. Your choices apply');
+    expect(after).toContain('id="email-post_published" type="checkbox" name="post_published"/>');
+  });
+
+  it('lets an owner set the chat webhook, showing only its host, and refuses a bad URL or a reviewer', async () => {
+    const { session } = await launchTeam();
+    const owner = await session('owner');
+    const reviewer = await session('reviewer');
+    const plainHttp = await page('/app/settings/notifications/webhook', {
+      cookie: owner.cookie,
+      form: { url: 'http://hooks.example.com/chat', post_failed: 'on' },
+    });
+    expect(plainHttp.status).toBe(400);
+    expect(await plainHttp.text()).toContain('url must use https.');
+    expect(await webhookOf(owner.cookie)).toMatchObject({ set: false });
+
+    const saved = await page('/app/settings/notifications/webhook', {
+      cookie: owner.cookie,
+      form: { url: 'https://hooks.example.com/services/T1/B2/secretpart', post_failed: 'on', post_published: 'on' },
+    });
+    expect(saved.headers.get('location')).toBe('/app/settings/notifications?done=webhook');
+    expect(await webhookOf(owner.cookie)).toMatchObject({
+      set: true,
+      host: 'hooks.example.com',
+      kinds: { post_failed: true, post_published: true, review_requested: false },
+    });
+    const shown = await (await page('/app/settings/notifications', { cookie: owner.cookie })).text();
+    expect(shown).toContain('<code>hooks.example.com</code>');
+    expect(shown).not.toContain('secretpart');
+
+    const byReviewer = await page('/app/settings/notifications/webhook', {
+      cookie: reviewer.cookie,
+      form: { url: 'https://hooks.example.com/mine', post_failed: 'on' },
+    });
+    expect(byReviewer.status).toBe(403);
+    expect((await page('/app/settings/notifications/webhook/remove', { cookie: reviewer.cookie, form: {} })).status).toBe(403);
+
+    const removed = await page('/app/settings/notifications/webhook/remove', { cookie: owner.cookie, form: {} });
+    expect(removed.headers.get('location')).toBe('/app/settings/notifications?done=removed');
+    expect(await webhookOf(owner.cookie)).toMatchObject({ set: false });
+  });
+
+  it('asks a password-only sign-in for the password and code before changing the webhook, carrying the URL and kinds', async () => {
+    const { workspace } = await launchTeam();
+    const admin = await seedMember({ workspaceId: workspace.id, role: 'admin', twoFactor: true });
+    const { cookie } = await seedSession({ userId: admin.user.id, workspaceId: workspace.id, twoFactorVerified: false });
+    const form = { url: 'https://hooks.example.com/services/carried', post_failed: 'on' };
+    const asked = await page('/app/settings/notifications/webhook', { cookie, form });
+    expect(asked.status).toBe(403);
+    const html = await asked.text();
+    expect(html).toContain('name="url" value="https://hooks.example.com/services/carried"');
+    expect(html).toContain('name="post_failed" value="on"');
+    const done = await page('/app/settings/notifications/webhook', {
+      cookie,
+      form: { ...form, password: admin.password, totpCode: totpCode(admin.totpSecret!) },
+    });
+    expect(done.status).toBe(303);
+    expect(await webhookOf(sessionCookie(done))).toMatchObject({ set: true, kinds: { post_failed: true, post_published: false } });
   });
 });

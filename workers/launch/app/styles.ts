@@ -36,7 +36,7 @@ table + table, table + .card, table + p { margin-top: 1rem; }
 .notice.error { border-color: var(--bad); } .notice.ok { border-color: var(--ok); }
 label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
 .hint { display: block; font-weight: 400; color: var(--muted); font-size: .875rem; }
-input[type=email], input[type=password], input[type=text], input[type=date], input[type=time], select, textarea {
+input[type=email], input[type=password], input[type=text], input[type=url], input[type=date], input[type=time], select, textarea {
   width: 100%; padding: .55rem .6rem; font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--muted); border-radius: 6px; }
 textarea { min-height: 6rem; }
 button, .button { display: inline-block; margin-top: 1rem; padding: .55rem 1.1rem; font: inherit; font-weight: 600; border-radius: 6px; cursor: pointer;
@@ -45,6 +45,7 @@ button.secondary, .button.secondary { background: transparent; color: var(--acce
 button.link { border: 0; background: none; color: var(--accent); padding: 0; margin: 0; font-weight: 400; text-decoration: underline; }
 fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .5rem 1rem 1rem; margin: 1rem 0 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
+td.wrap, th.wrap { overflow-wrap: anywhere; }
 fieldset label { display: flex; gap: .5rem; align-items: center; font-weight: 400; margin: .4rem 0; }
 .review { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: 1.5rem; }
 @media (max-width: 800px) { .review { grid-template-columns: minmax(0, 1fr); } }

@@ -6,6 +6,7 @@ import { workspaceUse } from '../auth/operation';
 import type { Channel } from '../domain/channels';
 import { postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from '../services/audit';
+import { notifyPublishOutcome } from '../notifications/outbox';
 import { approvedVisuals } from './approved-visuals';
 import { PublishError, type ChannelAdapter, type PublishResult } from './channel-adapter';
 
@@ -194,5 +195,13 @@ async function settleDelivery(
       .where(and(eq(posts.id, delivery.postId), eq(posts.status, 'publishing')))
       .returning({ id: posts.id });
     if (moved) await recordChanges(tx, delivery.workspaceId, publisher, [{ campaignId, postId: delivery.postId, action, from: 'publishing', to }]);
+    // A delivery that ended is told in the same transaction (a deferred one is not an ending).
+    if (moved && to !== 'scheduled') {
+      await notifyPublishOutcome(
+        tx,
+        delivery,
+        to === 'published' ? { published: true, url: changes.externalUrl ?? null } : { published: false, reason: changes.lastError ?? 'unknown' },
+      );
+    }
   });
 }

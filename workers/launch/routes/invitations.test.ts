@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { launchInvitations } from '../../../shared/db/schema';
+import { launchInvitations, notifications } from '../../../shared/db/schema';
 import { callLaunch } from '../../../test/workers/launch-flow';
 import { seedMember, seedWorkspace, totpCode, withTestDb } from '../../../test/workers/seed';
 import {
@@ -181,6 +181,9 @@ describe('invitations', () => {
     const tokens = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as CreatedInvitation).acceptToken)));
     expect(tokens.size).toBe(1);
     expect(await pendingInvitations(owner.auth)).toHaveLength(1);
+    // One invitation, so one email to the invitee is queued.
+    const queued = await withTestDb((db) => db.select().from(notifications).where(eq(notifications.recipient, body.email)));
+    expect(queued.map((row) => row.kind)).toEqual(['invitation']);
     expect(await errorOf(await invite(owner.auth, { ...body, role: 'viewer' }, 'invite-1'))).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
   });
 

@@ -17,6 +17,7 @@ import {
   previewInvitation,
   revokeInvitation,
 } from '../services/invitations';
+import { emailStatus } from '../notifications/settings';
 import { memberActor } from '../services/members';
 import { idParam, pageSchema } from './schemas';
 import { sessionSchema } from './sessions';
@@ -38,6 +39,10 @@ const createdInvitationSchema = z
     invitation: invitationSchema,
     acceptToken: z.string().openapi({ description: 'Shown once; only its SHA-256 is stored.' }),
     acceptUrl: z.string().url().openapi({ description: 'The page the invitee opens to accept; carries the token.' }),
+    inviteeEmailed: z.boolean().openapi({
+      description:
+        'Whether the invitee is emailed the accept URL (email is configured on this deployment); the email is sent within a minute and listed by GET /api/v1/notifications. When false, hand them `acceptUrl` yourself.',
+    }),
   })
   .openapi('CreatedInvitation');
 
@@ -63,9 +68,9 @@ const createRoute = defineOperation({
   path: '/api/v1/invitations',
   operationId: 'inviteMember',
   tags: ['Members'],
-  summary: 'Invite someone by email with a role; the accept URL is shown once',
+  summary: 'Invite someone by email with a role; the invitee is emailed the accept URL',
   description: [
-    `No email is sent. The answer holds \`acceptUrl\` (the app's page \`${INVITATION_ACCEPT_PAGE}?token=…\`) and its \`acceptToken\`, shown only here: hand the URL to the invitee over a channel you trust, since whoever holds it can accept as that email. It works once, for ${days} days. Inviting the same email again replaces the pending invitation (the old URL stops working); an email that is already a member is 409.`,
+    `The invitee is emailed the accept URL (the app's page \`${INVITATION_ACCEPT_PAGE}?token=…\`) when email is configured (\`inviteeEmailed\`); otherwise the email is recorded as skipped in GET /api/v1/notifications. The answer also holds \`acceptUrl\` and its \`acceptToken\`, shown only here: without email, hand the URL to the invitee over a channel you trust, since whoever holds it can accept as that email. It works once, for ${days} days. Inviting the same email again replaces the pending invitation (the old URL stops working); an email that is already a member is 409.`,
     'Only an owner may invite an owner (403 `forbidden`). Needs a sign-in under 15 minutes old with two-factor authentication (403 `reauthentication_required`).',
     'A replay of the same `Idempotency-Key` and body within 24 hours answers the first response again, token included, so a client that lost the response is not left without it.',
   ].join('\n\n'),
@@ -207,7 +212,7 @@ export function registerInvitationRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(createRoute, async (c) => {
     const body = c.req.valid('json');
     const created = await inviteMember(c.get('services').db, memberActor(c.get('principal')), { ...body, origin: new URL(c.req.url).origin });
-    return c.json(created, 201);
+    return c.json({ ...created, inviteeEmailed: emailStatus(c.env).configured }, 201);
   });
 
   app.openapi(revokeRoute, async (c) =>

@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/http/api-error';
 import { page } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import { checkGrant } from '../domain/membership';
+import { notifyInvitation } from '../notifications/outbox';
 import { recordChanges } from './audit';
 import { refuse, type MemberActor } from './members';
 import { checkCredentials } from './sign-in';
@@ -39,9 +40,10 @@ export function invitationView(row: InvitationRow, now: Date = new Date()) {
 }
 
 /**
- * Invites someone by email with a role. No email is sent: the token is returned once, inside an
- * accept URL the inviter hands to the invitee; only its SHA-256 is kept. Inviting an email that
- * already has a pending invitation replaces it (the old URL stops working).
+ * Invites someone by email with a role. The invitee is emailed the accept URL (queued in the same
+ * transaction; recorded as skipped when email is not configured), and the token is also returned
+ * once to the inviter; only its SHA-256 is kept on the invitation. Inviting an email that already
+ * has a pending invitation replaces it (the old URL stops working).
  */
 export async function inviteMember(db: Database, actor: MemberActor, input: { email: string; role: LaunchRole; origin: string }) {
   refuse(checkGrant(actor.role, input.role));
@@ -90,6 +92,7 @@ export async function inviteMember(db: Database, actor: MemberActor, input: { em
         })),
         { action: 'invitation.create', from: null, to: input.role, note: email, subject: { type: 'invitation', id: created!.id } },
       ]);
+      await notifyInvitation(tx, actor.workspaceId, { email, role: input.role, inviterUserId: actor.userId, token, expiresAt: created!.expiresAt });
       return created!;
     });
     const acceptUrl = new URL(INVITATION_ACCEPT_PAGE, input.origin);

@@ -9,10 +9,11 @@ import { recordChanges, type Actor } from './audit';
 import { getCampaign, getPost, invalidTransition } from './campaigns';
 import { decisionView, latestDecisions, type Decision } from './decisions';
 import { deliveryView } from './deliveries';
+import { notifyReviewDecided, notifyReviewRequested } from '../notifications/outbox';
 
 /** Puts every draft (and every post sent back for changes) of the campaign in front of reviewers. */
 export async function requestReview(db: Database, workspaceId: string, actor: Actor, campaignId: string, note: string | undefined) {
-  await getCampaign(db, workspaceId, campaignId);
+  const campaign = await getCampaign(db, workspaceId, campaignId);
   const requestId = newId('rvr');
   // Interactive: the open posts are locked and read, and exactly those move and are recorded.
   const submitted = await db.interactive(async (tx) => {
@@ -41,6 +42,7 @@ export async function requestReview(db: Database, workspaceId: string, actor: Ac
       actor,
       before.map((post) => ({ campaignId, postId: post.id, action: 'submit', from: post.status, to: 'in_review', note: note ?? null })),
     );
+    await notifyReviewRequested(tx, workspaceId, actor, { campaignId, campaignName: campaign.name, postCount: before.length, note: note ?? null });
     return before;
   });
   if (submitted.length === 0) {
@@ -142,6 +144,7 @@ export async function decide(
       })
       .returning();
     await recordChanges(tx, workspaceId, actor, [{ campaignId: updated.campaignId, postId, action, from: 'in_review', to, note: input.note ?? null }]);
+    await notifyReviewDecided(tx, workspaceId, actor, { postId, decision: input.decision, note: input.note ?? null });
     return { post: updated, decision: decisionView(decision!) };
   });
   if (post) return post;

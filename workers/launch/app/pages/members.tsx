@@ -5,6 +5,7 @@ import { prefixedId } from '../../../../shared/http/ids';
 import { launchRolePermissions } from '../../auth/roles';
 import { clearSessionCookie } from '../../auth/sessions';
 import { checkGrant } from '../../domain/membership';
+import { emailStatus } from '../../notifications/settings';
 import { inviteMember, listInvitations, revokeInvitation } from '../../services/invitations';
 import { changeMemberRole, getMember, leaveWorkspace, listMembers, memberActor, removeMember } from '../../services/members';
 import { Time } from '../components/bits';
@@ -39,7 +40,8 @@ const done: Record<string, string> = {
 interface MembersPageState {
   status?: 200 | 201 | 400 | 403 | 404 | 409;
   notice?: { kind: 'ok' | 'error'; text: string };
-  invited?: { email: string; role: string; acceptUrl: string };
+  /** `acceptUrl` only when email is not configured: the inviter hands it over instead. */
+  invited?: { email: string; role: string; acceptUrl?: string };
   inviteValues?: { email: string; role: string };
 }
 
@@ -60,11 +62,17 @@ async function membersPage(c: PageContext, state: MembersPageState = {}): Promis
     <>
       <h1>Members</h1>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-      {state.invited && (
+      {state.invited && !state.invited.acceptUrl && (
+        <Notice kind="ok">
+          Invited <strong>{state.invited.email}</strong> as {state.invited.role}: they are emailed a link that works once, for 7 days. See how it went under{' '}
+          <a href={appPath('/settings/notifications')}>Notifications</a>.
+        </Notice>
+      )}
+      {state.invited?.acceptUrl && (
         <SecretOnce id="accept-url" label={`Invitation link for ${state.invited.email}`} value={state.invited.acceptUrl}>
           <p>
-            Invited <strong>{state.invited.email}</strong> as {state.invited.role}. No email is sent: give them this link over a channel you trust. It works
-            once, for 7 days; whoever holds it can join as that email.
+            Invited <strong>{state.invited.email}</strong> as {state.invited.role}. Email is not configured on this deployment, so none is sent: give them this
+            link over a channel you trust. It works once, for 7 days; whoever holds it can join as that email.
           </p>
         </SecretOnce>
       )}
@@ -220,7 +228,8 @@ export function registerMembersPages(pages: Hono<PageEnv>): void {
     return withRecentSignIn(c, { password, totpCode, carry: { email, role }, summary: `invite ${email} as ${role}` }, async () => {
       try {
         const { acceptUrl } = await inviteMember(c.get('services').db, memberActor(personOf(c)), { email, role, origin: new URL(c.req.url).origin });
-        return membersPage(c, { status: 201, invited: { email: email.toLowerCase(), role, acceptUrl } });
+        const emailed = emailStatus(c.env).configured;
+        return membersPage(c, { status: 201, invited: { email: email.toLowerCase(), role, ...(emailed ? {} : { acceptUrl }) } });
       } catch (error) {
         return refused(c, error, { inviteValues: values });
       }
