@@ -3,8 +3,8 @@ import type { Database } from '../../../shared/db/client';
 import { consumeQuota, refundQuota, verifyQuotaStore, type QuotaUse } from '../../../shared/limits/quota';
 import { checkEmail, type CheckEmailDeps } from '../engine/check-email';
 import type { CheckEmailOutput, CheckEmailRequest } from '../engine/output';
-import { recordCheck } from './history';
-import { loadSuppressionIndex, recordMatches, type SuppressionActor } from './suppressions';
+import { recordCheck } from '../history/history';
+import { loadSuppressionIndex, recordMatches, type SuppressionActor } from '../suppressions/suppressions';
 
 export interface SingleCheckContext {
   db: Database;

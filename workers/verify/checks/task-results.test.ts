@@ -10,7 +10,7 @@ import { bulkTenant, eventsOf, readJob, seedJob, tasksOf } from '../../../test/w
 import { withTestDb } from '../../../test/workers/seed';
 import type { CheckOutcome } from '../engine/check-email';
 import { sandboxCheck } from '../engine/sandbox';
-import { CREDITS_QUOTA } from './credits';
+import { CREDITS_QUOTA } from '../bulk/credits';
 import { loadOpenTasks, recordTaskFailure, writeTaskResult } from './task-results';
 
 /** A real result for `address` (the sandbox's, made from the address alone), as the engine returns it. */

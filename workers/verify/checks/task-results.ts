@@ -6,11 +6,11 @@ import { isChargeable } from '../domain/credits';
 import { allowedFrom, openJobStatuses, openTaskStatuses } from '../domain/job-status';
 import type { CheckOutcome } from '../engine/check-email';
 import type { Reachability } from '../engine/verdict';
-import { recordCheck } from '../services/history';
-import { recordMatches } from '../services/suppressions';
-import { returnCredits } from './credits';
-import { recordJobEvent } from './events';
-import type { JobCheckOptions } from './jobs';
+import { recordCheck } from '../history/history';
+import { recordMatches } from '../suppressions/suppressions';
+import { returnCredits } from '../bulk/credits';
+import { recordJobEvent } from '../bulk/events';
+import type { JobCheckOptions } from '../bulk/jobs';
 
 /**
  * The consumer's writes. Each ends a task with one conditional UPDATE that matches only while the

@@ -9,7 +9,7 @@ import {
   verifyBindings,
   type PeerSession,
 } from '../../../test/workers/engine-peers';
-import { mxHostKey, smtpSessionGate } from '../bulk/mx-host-gate';
+import { mxHostKey, smtpSessionGate } from '../checks/mx-host-gate';
 import { dohResolver } from '../../../shared/net/doh';
 import { checkEmail, engineDeps, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
 import { checkEmailRequestSchema, type CheckEmailRequest } from './output';

@@ -7,10 +7,10 @@ import { newId } from '../../../shared/ids';
 import type { IdempotentRequest } from '../../../shared/limits/idempotency';
 import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { checkSyntax } from '../engine/syntax';
-import { entryKey } from '../feedback/matching';
-import { suppressionReasonFor } from '../feedback/policy';
-import { readSettings, settingDefaults, type PolicyMode } from './settings';
-import { addSuppressionIn } from './suppressions';
+import { entryKey } from '../suppressions/matching';
+import { suppressionReasonFor } from './policy';
+import { readSettings, settingDefaults, type PolicyMode } from '../settings/settings';
+import { addSuppressionIn } from '../suppressions/suppressions';
 
 export type OutcomeRow = typeof outcomes.$inferSelect;
 

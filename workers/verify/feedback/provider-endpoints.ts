@@ -3,7 +3,7 @@ import type { Database } from '../../../shared/db/client';
 import { providerEndpoints, type EndpointStatus, type FeedbackProvider } from '../../../shared/db/schema';
 import { sha256Hex } from '../../../shared/crypto';
 import { ApiError } from '../../../shared/http/api-error';
-import { parseIpRange } from '../feedback/cidr';
+import { parseIpRange } from './cidr';
 
 export type EndpointRow = typeof providerEndpoints.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../../shared/db/client';
 import { emailChecks, type CheckSource } from '../../../shared/db/schema';
 import type { CheckEmailOutput } from '../engine/output';
 import { checkSyntax } from '../engine/syntax';
-import { settingDefaults } from './settings';
+import { settingDefaults } from '../settings/settings';
 
 /**
  * The key a check is filed under: the mailbox the address delivers to (Gmail without dots or

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { listRows, lists } from '../../../shared/db/schema';
 import { eq } from 'drizzle-orm';
-import { detectLayout, ListInputError, type ColumnLayout } from '../lists/columns';
-import type { CsvRow } from '../lists/csv-stream';
+import { detectLayout, ListInputError, type ColumnLayout } from './columns';
+import type { CsvRow } from '../csv/csv-stream';
 import { checkSyntax } from '../engine/syntax';
-import { csvCells } from '../bulk/csv';
+import { csvCells } from '../csv/csv';
 
 /** Rows a list may hold. */
 export const MAX_LIST_ROWS = 1_000_000;

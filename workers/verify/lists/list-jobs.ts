@@ -8,7 +8,7 @@ import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { MAX_JOB_ADDRESSES, type JobCheckOptions } from '../bulk/jobs';
 import { dispatchMessages, sendAll, type BulkMessage } from '../bulk/messages';
-import { readSettings } from './settings';
+import { readSettings } from '../settings/settings';
 
 export interface ListJobCaller {
   tenantId: string;

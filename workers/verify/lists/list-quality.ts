@@ -1,9 +1,9 @@
 import type { Database } from '../../../shared/db/client';
-import { GROUP_RATES, listQuality, riskGroups, type RiskGroup } from '../lists/quality';
+import { GROUP_RATES, listQuality, riskGroups, type RiskGroup } from './quality';
 import { tallyGroups } from './list-results';
 import { refreshListSuppressions } from './list-suppressions';
 import { findList, listStatus, progressOf } from './lists';
-import { readSettings, settingsView } from './settings';
+import { readSettings, settingsView } from '../settings/settings';
 
 /** The verdict share each risk group belongs to. */
 const verdictOf: Record<RiskGroup, 'safe' | 'risky' | 'invalid' | 'unknown' | 'suppressed'> = {

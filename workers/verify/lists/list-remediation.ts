@@ -3,7 +3,7 @@ import { withDatabase, type Database, type DatabaseConfig } from '../../../share
 import { listExportRows, listExports, listRemediationPlans } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { newId } from '../../../shared/ids';
-import { remediationPlan, type RemediationGroup, type RemediationPlan } from '../lists/remediation';
+import { remediationPlan, type RemediationGroup, type RemediationPlan } from './remediation';
 import { exportSelectionSql, tallyGroups } from './list-results';
 import { refreshListSuppressions } from './list-suppressions';
 import { findList } from './lists';

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
 import { bulkTasks, listRows, lists, outcomes, suppressions } from '../../../shared/db/schema';
-import { csvLine } from '../bulk/csv';
+import { csvLine } from '../csv/csv';
 import { emptyEvidence, measuredVerdicts, OUTCOME_EVIDENCE, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
-import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from '../lists/quality';
+import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from './quality';
 
 /**
  * A list's rows with their verdicts: each row joined to the task that checked its address (a
@@ -21,7 +21,7 @@ const isCatchAll = sql`coalesce(t.is_catch_all, false)`;
 /**
  * The risk group of a row, or `pending`; the rule is verify.list_row_group (drizzle/0038), which
  * the copied answers use too. `suppressed` is the flag of the list's last suppression scan
- * (services/list-suppressions.ts).
+ * (lists/list-suppressions.ts).
  */
 const groupSql = sql<RiskGroup | 'pending'>`verify.list_row_group(r.email_key, t.status, t.is_reachable, r.suppression_id is not null,
   t.is_disposable, t.has_full_inbox, t.is_catch_all, t.is_role_account)`;

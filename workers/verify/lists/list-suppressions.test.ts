@@ -4,7 +4,7 @@ import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressionEvents, supp
 import { callVerify, seedJob } from '../../../test/workers/bulk-flow';
 import { seedList, verifiedList } from '../../../test/workers/list-flow';
 import { addVerifyKey, seedTenant, withTestDb } from '../../../test/workers/seed';
-import { parseCsv } from '../bulk/csv';
+import { parseCsv } from '../csv/csv';
 import type { qualityReport } from './list-quality';
 import { refreshListSuppressions } from './list-suppressions';
 import { VERDICT_COLUMNS } from './list-results';

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'dri
 import type { Database } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks, listJobs, listRows, lists, suppressions, tenants, type SuppressionKind } from '../../../shared/db/schema';
 import type { Provider } from '../engine/providers';
-import { findSuppressions, recordMatches, type SuppressionMatch } from './suppressions';
+import { findSuppressions, recordMatches, type SuppressionMatch } from '../suppressions/suppressions';
 
 /** Row numbers matched per suppression lookup (and per update, when flags change). */
 const SCAN_PAGE = 4000;

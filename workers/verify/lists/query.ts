@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { emailChecks, listJobs, lists, type CheckSource } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
-import { csvLine } from '../bulk/csv';
+import { csvLine } from '../csv/csv';
 import type { Reachability } from '../engine/verdict';
 import { findList } from './lists';
 

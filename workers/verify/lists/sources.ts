@@ -2,10 +2,10 @@ import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { emailChecks } from '../../../shared/db/schema';
 import { accuracyOf, emptyEvidence, measuredVerdicts, type Accuracy, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
-import { emptyGroups, listQuality, riskGroups, type GroupCounts, type RiskGroup } from '../lists/quality';
+import { emptyGroups, listQuality, riskGroups, type GroupCounts, type RiskGroup } from './quality';
 import { firstEvidenceSql, tallyEvidenceBySource, tallyGroupsBySource } from './list-results';
 import { refreshTenantListSuppressions } from './list-suppressions';
-import { readSettings, settingsView } from './settings';
+import { readSettings, settingsView } from '../settings/settings';
 
 export const sourceWindows = ['7d', '30d', '90d', 'all'] as const;
 export type SourceWindow = (typeof sourceWindows)[number];

@@ -5,9 +5,9 @@ import { verifyApiKeys } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import { createVerifyApiKey } from '../../../shared/platform/verify-provisioning';
 import type { VerifyBindings } from '../env';
-import { recordAudit } from '../operator/audit';
-import type { OperatorActor } from '../operator/principal';
-import { apiKeyView, forgetKey } from './api-keys';
+import { recordAudit } from './audit';
+import type { OperatorActor } from './principal';
+import { apiKeyView, forgetKey } from '../account/api-keys';
 import { deletedConflict, findTenant } from './admin-tenants';
 
 type KeyRow = typeof verifyApiKeys.$inferSelect;

@@ -5,8 +5,8 @@ import { ApiError } from '../../../shared/http/api-error';
 import { readUsage, verifyQuotaStore } from '../../../shared/limits/quota';
 import { loadVerifyEntitlement, loadVerifyPlanEntitlement } from '../../../shared/platform/entitlements';
 import type { VerifyBindings } from '../env';
-import { recordAudit } from '../operator/audit';
-import type { OperatorActor } from '../operator/principal';
+import { recordAudit } from './audit';
+import type { OperatorActor } from './principal';
 import { deletedConflict, findTenant, forgetTenantKeys } from './admin-tenants';
 
 /** The quota names some plan meters: the only ones an override or a reset can name. */

@@ -7,9 +7,9 @@ import { newId } from '../../../shared/ids';
 import { cancelJob } from '../bulk/jobs';
 import { openJobStatuses } from '../domain/job-status';
 import type { VerifyBindings } from '../env';
-import { recordAudit } from '../operator/audit';
-import type { OperatorActor } from '../operator/principal';
-import { forgetKey } from './api-keys';
+import { recordAudit } from './audit';
+import type { OperatorActor } from './principal';
+import { forgetKey } from '../account/api-keys';
 
 export type TenantRow = typeof tenants.$inferSelect;
 /** How long a deleted tenant's data is kept before the retention cron purges it, so a mistaken deletion can be undone by support. */

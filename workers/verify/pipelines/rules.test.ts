@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysePush, batchIsDue, nextScheduledAt, pipelineTransition, secondsUntilDue } from './pipelines';
+import { analysePush, batchIsDue, nextScheduledAt, pipelineTransition, secondsUntilDue } from './rules';
 
 describe('pipeline transitions', () => {
   it('pauses only an active pipeline and resumes only a paused one', () => {

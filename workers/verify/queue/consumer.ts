@@ -5,14 +5,14 @@ import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '
 import { type CheckEmailRequest, checkEmailRequestSchema } from '../engine/output';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
-import { loadSuppressionIndex } from '../services/suppressions';
+import { loadSuppressionIndex } from '../suppressions/suppressions';
 import { userUrlPolicy, type UrlPolicy } from '../../../shared/net/ssrf';
 import { deliverRun } from '../pipelines/delivery';
 import { CHECKS_AT_ONCE, executeRunById, flushAndExecute, slots, type Slots } from '../pipelines/execute';
 import { deliverRunsOfJobs } from '../pipelines/notify';
-import { dispatchTasks } from './dispatch';
-import { bulkMessageSchema, type BulkMessage, type CheckMessage } from './messages';
-import { MxHostBusyError, smtpSessionGate } from './mx-host-gate';
+import { dispatchTasks } from '../bulk/dispatch';
+import { bulkMessageSchema, type BulkMessage, type CheckMessage } from '../bulk/messages';
+import { MxHostBusyError, smtpSessionGate } from '../checks/mx-host-gate';
 import { errorText, logLine } from '../../../shared/log';
 import {
   failUnqueuedTasks,
@@ -23,7 +23,7 @@ import {
   taskKeyText,
   writeTaskResult,
   type OpenTask,
-} from './task-results';
+} from '../checks/task-results';
 
 /** The queue names wrangler.toml declares; the handler tells the two apart by them. */
 export const BULK_QUEUE_NAME = 'verify-bulk-tasks';

@@ -4,9 +4,9 @@ import { ApiError } from '../../../shared/http/api-error';
 import { dohResolver } from '../../../shared/net/doh';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
-import { checkDomainReputation, type ReputationDeps, type ReputationReport } from '../reputation/check-domain';
+import { checkDomainReputation, type ReputationDeps, type ReputationReport } from './check-domain';
 import { cloudflareTcp } from '../engine/sockets';
-import { policyFetcher } from '../reputation/policy-fetch';
+import { policyFetcher } from './policy-fetch';
 
 /**
  * The reputation check with its cache: a report is kept per domain (and DKIM selectors asked for)

@@ -6,11 +6,11 @@ import { loadVerifyEntitlement, requireFeature } from '../../../shared/platform/
 import { bulkFeature, createJob, findJob, type JobCheckOptions } from '../bulk/jobs';
 import { readJobState, type JobState } from '../bulk/job-progress';
 import type { BulkMessage } from '../bulk/messages';
-import { dueBefore, firstRunAt, retentionConflict, type ReverificationPolicy } from '../domain/reverification';
+import { dueBefore, firstRunAt, retentionConflict, type ReverificationPolicy } from './rules';
 import { openJobStatuses } from '../domain/job-status';
 import { checkEmailRequestSchema } from '../engine/output';
 import type { Reachability } from '../engine/verdict';
-import { readSettings, settingDefaults } from './settings';
+import { readSettings, settingDefaults } from '../settings/settings';
 
 export type PolicyRow = typeof reverificationPolicies.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueBefore, firstRunAt, retentionConflict } from './reverification';
+import { dueBefore, firstRunAt, retentionConflict } from './rules';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-24T12:00:00Z');

@@ -4,7 +4,7 @@ import { defineOperation } from '../auth/operation';
 import { engineDeps } from '../engine/check-email';
 import { checkEmailOutputSchema, checkEmailRequestSchema } from '../engine/output';
 import type { VerifyEnv } from '../env';
-import { runSingleCheck } from '../services/checks';
+import { runSingleCheck } from '../checks/checks';
 
 const checkRoute = defineOperation({
   method: 'post',

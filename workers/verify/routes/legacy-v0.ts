@@ -10,7 +10,7 @@ import { resultsPage } from '../bulk/results';
 import { engineDeps } from '../engine/check-email';
 import { checkEmailOutputSchema, checkEmailRequestSchema, type CheckEmailOutput } from '../engine/output';
 import type { VerifyEnv } from '../env';
-import { runSingleCheck } from '../services/checks';
+import { runSingleCheck } from '../checks/checks';
 import { jobCaller } from './bulk';
 import { checkOptions, csvContent, jobIdParams, jobNotFound } from './job-schemas';
 import { csvResultsResponse } from './jobs';

@@ -1,5 +1,5 @@
 import { suppressionReasons, type SuppressionReason } from '../../../shared/db/schema';
-import type { CsvRow } from '../lists/csv-stream';
+import type { CsvRow } from '../csv/csv-stream';
 import { entryKey, type EntryKey } from './matching';
 
 /**

@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
-import { csvLine } from '../bulk/csv';
+import { csvLine } from '../csv/csv';
 import { suppressionPage, suppressionView } from './suppressions';
 
 const PAGE = 1_000;

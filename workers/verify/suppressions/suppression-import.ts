@@ -4,8 +4,8 @@ import { suppressions, tenants, type SuppressionReason } from '../../../shared/d
 import { refreshStatistics } from '../../../shared/db/statistics';
 import { ApiError } from '../../../shared/http/api-error';
 import { NotUtf8Error, Utf8LineDecoder } from '../../../shared/http/utf8';
-import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
-import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from '../feedback/import-rows';
+import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../csv/csv-stream';
+import { importColumns, interpretRow, type ImportColumns, type ImportDecision } from './import-rows';
 import { closeExpiredIn } from './suppression-expiry';
 import { importSuppressionBatch, type ImportRow, type SuppressionActor } from './suppressions';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueAddress } from '../../../test/workers/engine-peers';
 import { bulkTenant, callVerify, deliver, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
 import { addVerifyKey, seedTenant } from '../../../test/workers/seed';
-import { BULK_QUEUE_NAME } from '../bulk/consumer';
+import { BULK_QUEUE_NAME } from '../queue/consumer';
 import type { CheckEmailOutput } from '../engine/output';
 
 const base = 'http://verify.test';

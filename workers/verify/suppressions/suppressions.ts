@@ -13,7 +13,7 @@ import { ApiError } from '../../../shared/http/api-error';
 import { decodeCursor, encodeCursor } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import type { Provider } from '../engine/providers';
-import { entryKey, lookupKeys, pickMatch, widestLookupKeys, type EntryKey, type MatchedBy } from '../feedback/matching';
+import { entryKey, lookupKeys, pickMatch, widestLookupKeys, type EntryKey, type MatchedBy } from './matching';
 import { closeExpiredIn } from './suppression-expiry';
 
 export type SuppressionRow = typeof suppressions.$inferSelect;
@@ -359,7 +359,7 @@ export async function recordMatches(db: Executor, tenantId: string, matches: Rea
  * absent from the map is not suppressed. With `matchedBy`, a `matched` event is recorded on each
  * entry that matched.
  *
- * Rules (workers/verify/feedback/matching.ts): an entry for the address (ignoring case); an entry
+ * Rules (workers/verify/suppressions/matching.ts): an entry for the address (ignoring case); an entry
  * for the same mailbox where the provider ignores dots (Gmail) or `+tags` (Gmail, Google
  * Workspace, Outlook, Microsoft 365, iCloud, Fastmail, Proton, Zoho), by domain or by the
  * `provider` a check detected from the MX; an entry for the domain or a parent domain. Expired
