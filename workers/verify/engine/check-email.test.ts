@@ -11,7 +11,8 @@ import {
 } from '../../../test/workers/engine-peers';
 import { mxHostKey, smtpSessionGate } from '../checks/mx-host-gate';
 import { dohResolver } from '../../../shared/net/doh';
-import { checkEmail, engineDeps, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
+import { engineDeps } from '../checks/engine-deps';
+import { checkEmail, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
 import { checkEmailRequestSchema, type CheckEmailRequest } from './output';
 
 /**

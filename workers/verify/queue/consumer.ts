@@ -1,29 +1,19 @@
 import { readConfig } from '../../../shared/config';
 import { createDatabase, type Database } from '../../../shared/db/client';
-import { checkRetryDelaySeconds, checkRetrySchedule, PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
-import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '../engine/check-email';
-import { type CheckEmailRequest, checkEmailRequestSchema } from '../engine/output';
-import { verifyConfigSchema } from '../config';
-import type { VerifyBindings } from '../env';
-import { loadSuppressionIndex } from '../suppressions/suppressions';
-import { userUrlPolicy, type UrlPolicy } from '../../../shared/net/ssrf';
-import { deliverRun } from '../pipelines/delivery';
-import { CHECKS_AT_ONCE, executeRunById, flushAndExecute, slots, type Slots } from '../pipelines/execute';
-import { deliverRunsOfJobs } from '../pipelines/notify';
+import { errorText, logLine } from '../../../shared/log';
+import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { dispatchTasks } from '../bulk/dispatch';
 import { bulkMessageSchema, type BulkMessage, type CheckMessage } from '../bulk/messages';
-import { MxHostBusyError, smtpSessionGate } from '../checks/mx-host-gate';
-import { errorText, logLine } from '../../../shared/log';
-import {
-  failUnqueuedTasks,
-  loadOpenTasks,
-  recordDeadLetter,
-  recordDeferredAttempt,
-  recordTaskFailure,
-  taskKeyText,
-  writeTaskResult,
-  type OpenTask,
-} from '../checks/task-results';
+import { engineDeps } from '../checks/engine-deps';
+import { smtpSessionGate } from '../checks/mx-host-gate';
+import { ACK, type CheckContext, type Decision, loadBatchSuppressions, runCheck } from '../checks/run';
+import { failUnqueuedTasks, loadOpenTasks, recordDeadLetter, taskKeyText } from '../checks/task-results';
+import { verifyConfigSchema } from '../config';
+import { PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
+import type { VerifyBindings } from '../env';
+import { deliverRun } from '../pipelines/delivery';
+import { CHECKS_AT_ONCE, type ExecutorContext, executeRunById, flushAndExecute, slots } from '../pipelines/execute';
+import { deliverRunsOfJobs } from '../pipelines/notify';
 
 /** The queue names wrangler.toml declares; the handler tells the two apart by them. */
 export const BULK_QUEUE_NAME = 'verify-bulk-tasks';
@@ -37,9 +27,6 @@ export const DEAD_LETTER_QUEUE_NAME = 'verify-bulk-dead-letter';
  * simultaneous connections, SMTP sockets included.
  */
 const BATCH_DATABASE_CONNECTIONS = 2;
-
-export type Decision = { ack: true } | { ack: false; delaySeconds: number };
-const ACK: Decision = { ack: true };
 
 /**
  * The queue() handler: every message of the batch at once (the engine holds each SMTP session to
@@ -87,36 +74,10 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
   }
 }
 
-/** What every message of one batch shares (and a pipeline executor's checks: pipelines/execute.ts). */
-export interface BatchContext {
-  db: Database;
-  env: VerifyBindings;
-  deps: CheckEmailDeps;
-  /** BULK_RETRY_DELAYS_SECONDS; sandbox jobs follow their own (checkRetrySchedule). */
-  retrySchedule: readonly number[];
-  /** Where pipeline deliveries may go (the SSRF guard). */
-  webhookPolicy: UrlPolicy;
-  /** The batch's open tasks, by taskKeyText. */
-  openTasks: Promise<Map<string, OpenTask>>;
-  /** The suppressions that could match the batch's addresses, by tenant: read while the checks run. */
-  suppressions: Promise<Map<string, SuppressionIndex>>;
+/** What every message of one batch shares: an executor's context and the batch's own reads. */
+interface BatchContext extends ExecutorContext, CheckContext {
   /** Pipeline jobs whose tasks ended in this batch: one delivery pass per run, not one per task. */
   endedPipelineJobs: Set<number>;
-  /** The places the pipeline runs this batch executes share. */
-  slots: Slots;
-}
-
-type SuppressionIndex = Awaited<ReturnType<typeof loadSuppressionIndex>>;
-
-/** One suppression read per tenant of the batch (a batch mixes jobs, so tenants). */
-export async function loadBatchSuppressions(db: Database, openTasks: Promise<Map<string, OpenTask>>): Promise<Map<string, SuppressionIndex>> {
-  const addresses = new Map<string, string[]>();
-  for (const task of (await openTasks).values()) {
-    const list = addresses.get(task.tenantId) ?? [];
-    list.push(task.email);
-    addresses.set(task.tenantId, list);
-  }
-  return new Map(await Promise.all([...addresses].map(async ([tenantId, emails]) => [tenantId, await loadSuppressionIndex(db, tenantId, emails)] as const)));
 }
 
 async function settle(message: Message<unknown>, run: () => Promise<Decision>): Promise<void> {
@@ -177,41 +138,6 @@ async function deliverPipelineRuns(context: BatchContext): Promise<void> {
   } catch (error) {
     logLine('warn', 'pipeline runs not delivered; the sweep delivers their rows', { jobIds: [...context.endedPipelineJobs], error: errorText(error) });
   }
-}
-
-/**
- * One check of a task and what follows from its outcome. `started` is a check of the same request
- * begun before the task existed (a pipeline executor's, pipelines/execute.ts): its outcome is
- * taken as this check's.
- */
-export async function runCheck(
-  { db, deps, retrySchedule, openTasks, suppressions }: BatchContext,
-  body: CheckMessage,
-  attempt: number,
-  started?: (request: CheckEmailRequest) => Promise<CheckOutcome> | null,
-): Promise<Decision> {
-  const task = (await openTasks).get(taskKeyText(body));
-  if (!task) return ACK;
-  const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
-  const schedule = checkRetrySchedule(request, retrySchedule);
-  let outcome: CheckOutcome;
-  try {
-    outcome = await (started?.(request) ?? checkEmail(request, deps));
-  } catch (error) {
-    // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
-    if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(schedule, attempt) };
-    logLine('warn', 'check failed', { jobId: body.jobId, position: body.position, error: errorText(error) });
-    await recordTaskFailure(db, task, `The check could not run: ${errorText(error)}`);
-    return ACK;
-  }
-  if (outcome.retryable && outcome.output.is_reachable === 'unknown') {
-    const delaySeconds = checkRetryDelaySeconds(schedule, attempt);
-    await recordDeferredAttempt(db, task, outcome, delaySeconds);
-    return { ack: false, delaySeconds };
-  }
-  const suppressed = (await suppressions).get(task.tenantId)?.match(task.email, outcome.output.provider) ?? null;
-  await writeTaskResult(db, task, { ...outcome, output: { ...outcome.output, suppressed } });
-  return ACK;
 }
 
 async function deadLetter(db: Database, env: VerifyBindings, message: Message<unknown>): Promise<Decision> {

@@ -7,7 +7,7 @@ import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import { bulkFeature, createJob, findJob } from '../bulk/jobs';
 import { resultsPage } from '../bulk/results';
-import { engineDeps } from '../engine/check-email';
+import { engineDeps } from '../checks/engine-deps';
 import { checkEmailOutputSchema, checkEmailRequestSchema, type CheckEmailOutput } from '../engine/output';
 import type { VerifyEnv } from '../env';
 import { runSingleCheck } from '../checks/checks';
