@@ -21,7 +21,7 @@ import {
   requireEntryKey,
   suppressionView,
 } from '../suppressions/suppressions';
-import { suppressionMatchSchema, suppressionSchema } from '../suppressions/schemas';
+import { suppressionMatchSchema, suppressionSchema } from '../engine/suppression-schemas';
 
 /** Suppressions come with the plan feature of the same name (Starter and up). */
 export const suppressionsFeature = { feature: 'suppressions', minimumPlan: 'starter' } as const;
