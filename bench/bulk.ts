@@ -28,7 +28,7 @@ const PORT = 18788;
 const INSPECTOR_PORT = 19288;
 const MEMORY_MARKS = [0.1, 0.5, 1] as const;
 
-/** wrangler.toml's bulk queue (workers/verify/bulk/consumer.ts names it too, but imports the Workers runtime). */
+/** wrangler.toml's bulk queue (workers/verify/queue/consumer.ts names it too, but imports the Workers runtime). */
 const BULK_QUEUE_NAME = 'verify-bulk-tasks';
 
 const domainName = (index: number) => `d${String(index).padStart(3, '0')}.bulk.bench.test`;

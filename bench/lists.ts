@@ -67,7 +67,7 @@ function benchCsv(rows: number): string {
 
 /**
  * Ends the list's open tasks with their sandbox results, as the queue consumer would
- * (bulk/task-results.ts `writeTaskResult`): only a task still open is written, and its job's
+ * (checks/task-results.ts `writeTaskResult`): only a task still open is written, and its job's
  * counters move in the same statement, so checks the queue runs meanwhile are neither overwritten
  * nor counted twice. Returns the tasks it wrote.
  */

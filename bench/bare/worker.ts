@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { createDatabase, type Database } from '../../shared/db/client';
 import * as schema from '../../shared/db/schema';
 import { pipelineRows } from '../../shared/db/schema';
-import { loadTenantProfile } from '../../workers/verify/services/profile';
+import { loadTenantProfile } from '../../workers/verify/account/profile';
 
 interface Env {
   DATABASE_URL: string;

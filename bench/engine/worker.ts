@@ -1,4 +1,5 @@
-import { checkEmail, engineDeps } from '../../workers/verify/engine/check-email';
+import { engineDeps } from '../../workers/verify/checks/engine-deps';
+import { checkEmail } from '../../workers/verify/engine/check-email';
 import { checkEmailRequestSchema } from '../../workers/verify/engine/output';
 import type { VerifyBindings } from '../../workers/verify/env';
 

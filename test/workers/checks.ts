@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { emailChecks, type CheckSource } from '../../shared/db/schema';
 import { sandboxCheck } from '../../workers/verify/engine/sandbox';
 import type { Reachability } from '../../workers/verify/engine/verdict';
-import { recordCheck } from '../../workers/verify/services/history';
+import { recordCheck } from '../../workers/verify/history/history';
 import { withTestDb } from './seed';
 
 /**

@@ -3,7 +3,7 @@ import type { VerifyScope } from '../../shared/auth/scopes';
 import { listRows, lists } from '../../shared/db/schema';
 import type { VerifyBindings } from '../../workers/verify/env';
 import worker from '../../workers/verify/index';
-import type { ListView } from '../../workers/verify/services/lists';
+import type { ListView } from '../../workers/verify/lists/lists';
 import { callVerify, eventually, verifyEnv, verifyOrigin } from './bulk-flow';
 import { seedTenant, withTestDb } from './seed';
 

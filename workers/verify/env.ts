@@ -5,7 +5,7 @@ import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { VerifyKeyGate } from './auth/key-gate';
 import type { BulkMessage } from './bulk/messages';
-import type { MxHostGate } from './bulk/mx-host-gate';
+import type { MxHostGate } from './checks/mx-host-gate';
 
 /** Bindings as declared in wrangler.toml `[env.verify]`; string settings are validated in config.ts. */
 export interface VerifyBindings {

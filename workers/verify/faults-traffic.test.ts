@@ -4,7 +4,7 @@ import { bulkJobs, jobEvents } from '../../shared/db/schema';
 import { bulkTenant, callVerify, deliver, seedJob, tasksOf, verifyEnv } from '../../test/workers/bulk-flow';
 import { databaseGate } from '../../test/workers/database-gate';
 import { withTestDb } from '../../test/workers/seed';
-import { BULK_QUEUE_NAME } from './bulk/consumer';
+import { BULK_QUEUE_NAME } from './queue/consumer';
 import type { CheckMessage } from './bulk/messages';
 
 /** `up`, `down`, or `down-after/{n}`: down once the Worker has sent n more chunks to PostgreSQL. */

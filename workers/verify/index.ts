@@ -1,6 +1,6 @@
 import { readConfig } from '../../shared/config';
 import { buildVerifyApp } from './app';
-import { handleBulkBatch } from './bulk/consumer';
+import { handleBulkBatch } from './queue/consumer';
 import { deliverDueWebhooks } from './bulk/webhooks';
 import { verifyConfigSchema } from './config';
 import type { VerifyBindings } from './env';
@@ -11,7 +11,7 @@ import { expireSuppressions, purgeExpiredResults, reverifyDueAddresses, runPipel
 
 export { VerifyKeyGate } from './auth/key-gate';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
-export { MxHostGate } from './bulk/mx-host-gate';
+export { MxHostGate } from './checks/mx-host-gate';
 
 const app = buildVerifyApp();
 /** The private operator plane, a separate app behind its own door (operator/plane.ts). */

@@ -5,12 +5,12 @@ import { verifyConfigSchema } from './config';
 import type { VerifyBindings } from './env';
 import { userUrlPolicy } from '../../shared/net/ssrf';
 import { sweepPipelines, type SweepResult } from './pipelines/sweep';
-import { purgeDeletedTenants } from './services/admin-tenants';
-import { purgeExpiredDeliveryTokens } from './services/provider-deliveries';
-import { purgeExpiredChecks } from './services/history';
-import { sweepInterruptedUploads } from './services/list-upload';
-import { runDueReverifications, type RunOutcome } from './services/reverification';
-import { sweepExpiredSuppressions } from './services/suppression-expiry';
+import { purgeDeletedTenants } from './operator/admin-tenants';
+import { purgeExpiredDeliveryTokens } from './feedback/provider-deliveries';
+import { purgeExpiredChecks } from './history/history';
+import { sweepInterruptedUploads } from './lists/list-upload';
+import { runDueReverifications, type RunOutcome } from './reverification/reverification';
+import { sweepExpiredSuppressions } from './suppressions/suppression-expiry';
 
 /** The jobs of the cron triggers (crons.ts); each reads the config and opens its own database pool. */
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {

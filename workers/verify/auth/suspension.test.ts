@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { addVerifyKey, seedTenant, withTestDb } from '../../../test/workers/seed';
-import { setTenantStatus } from '../services/tenants';
+import { setTenantStatus } from '../account/tenants';
 
 describe('a suspended tenant', () => {
   it('has every key refused with 403 workspace_suspended at once, cached or not, and served again once reinstated', async () => {

@@ -9,7 +9,7 @@ import { acceptWithin } from '../domain/credits';
 import { distinctAddresses } from '../domain/addresses';
 import { allowedFrom, openTaskStatuses, retryableTaskStatuses, transition, type JobAction, type JobStatus } from '../domain/job-status';
 import type { CheckEmailRequest } from '../engine/output';
-import { readSettings } from '../services/settings';
+import { readSettings } from '../settings/settings';
 import { reserveCredits, returnCredits } from './credits';
 import { recordJobEvent } from './events';
 import type { JobRow } from './job-view';

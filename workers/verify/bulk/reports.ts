@@ -7,7 +7,7 @@ import { latencyByProvider } from '../domain/latency';
 import type { JobStatus, TaskStatus } from '../domain/job-status';
 import type { ReplyClass } from '../engine/smtp-reply';
 import type { Reason } from '../engine/verdict';
-import { readSettings, settingsView } from '../services/settings';
+import { readSettings, settingsView } from '../settings/settings';
 import type { JobRow } from './job-view';
 
 export async function latencyReport(db: Database, job: JobRow) {

@@ -4,7 +4,7 @@ import { bulkTasks } from '../../../shared/db/schema';
 import type { TaskStatus } from '../domain/job-status';
 import type { CheckEmailOutput } from '../engine/output';
 import type { Reachability } from '../engine/verdict';
-import { csvLine, type CsvValue } from './csv';
+import { csvLine, type CsvValue } from '../csv/csv';
 
 type TaskRow = typeof bulkTasks.$inferSelect;
 

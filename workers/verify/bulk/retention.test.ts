@@ -6,7 +6,7 @@ import { callVerify, seedJob, verifyEnv } from '../../../test/workers/bulk-flow'
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import { RETENTION_CRON } from '../crons';
 import worker from '../index';
-import { updateSettings } from '../services/settings';
+import { updateSettings } from '../settings/settings';
 import { recordJobEvent } from './events';
 
 const day = 24 * 60 * 60 * 1000;

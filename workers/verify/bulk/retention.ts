@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { settingDefaults } from '../services/settings';
+import { settingDefaults } from '../settings/settings';
 
 /** Rows changed per statement, so one purge never holds a long lock or a huge transaction. */
 const PURGE_BATCH = 5_000;

@@ -9,7 +9,7 @@ import { receivedBy } from '../../../test/workers/webhook-inbox';
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
 import type { VerifyBindings } from '../env';
 import worker from '../index';
-import { BULK_QUEUE_NAME } from './consumer';
+import { BULK_QUEUE_NAME } from '../queue/consumer';
 import { deliverDueWebhooks } from './webhooks';
 
 // Webhooks point at the local receiver, which only a developer's machine may reach.

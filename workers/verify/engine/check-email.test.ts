@@ -9,9 +9,10 @@ import {
   verifyBindings,
   type PeerSession,
 } from '../../../test/workers/engine-peers';
-import { mxHostKey, smtpSessionGate } from '../bulk/mx-host-gate';
+import { mxHostKey, smtpSessionGate } from '../checks/mx-host-gate';
 import { dohResolver } from '../../../shared/net/doh';
-import { checkEmail, engineDeps, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
+import { engineDeps } from '../checks/engine-deps';
+import { checkEmail, type CheckEmailDeps, type CheckEmailSettings } from './check-email';
 import { checkEmailRequestSchema, type CheckEmailRequest } from './output';
 
 /**

@@ -1,8 +1,5 @@
-import { readConfig } from '../../../shared/config';
-import { dohResolver, type DnsResolver } from '../../../shared/net/doh';
+import type { DnsResolver } from '../../../shared/net/doh';
 import { isIpLiteral, isNonPublicAddress } from '../../../shared/net/ip-ranges';
-import { verifyConfigSchema } from '../config';
-import type { VerifyBindings } from '../env';
 import { assembleOutput, type StageResults } from './assemble';
 import { findGravatar } from './avatar';
 import { isDisposable, isRoleAccount } from './lists';
@@ -13,7 +10,6 @@ import { detectProvider, strictProviderRules, verifMethodField, type DetectedPro
 import { sandboxOutcome } from './sandbox';
 import { MalformedReplyError, type ClassifiedReply } from './smtp-reply';
 import { runSession, SessionDroppedError, type SessionResult } from './smtp-session';
-import { cloudflareTcp } from './sockets';
 import { socks5Connect, Socks5ProxyError, Socks5TargetError, type Socks5Proxy } from './socks5';
 import { checkSyntax } from './syntax';
 import type { SmtpOutcome, VerdictInput } from './verdict';
@@ -66,32 +62,6 @@ export interface CheckEmailDeps {
   settings: CheckEmailSettings;
   /** Called before each SMTP session with the MX host; resolves to a release function, called when the session ends. */
   acquireSmtpSession?: (mxHost: string) => Promise<() => void>;
-}
-
-export function engineDeps(
-  env: VerifyBindings,
-  options: {
-    /** Called before each SMTP session with the MX host; resolves to a release function, called when the session ends. Bulk passes a per-host Durable Object gate here. */
-    acquireSmtpSession?: (mxHost: string) => Promise<() => void>;
-  } = {},
-): CheckEmailDeps {
-  const config = readConfig(verifyConfigSchema, env);
-  const fetcher: typeof fetch = (input, init) => fetch(input, init);
-  return {
-    resolver: dohResolver(config.DOH_URL, { timeoutMs: DEFAULT_BUDGETS.dnsMs, fetcher }),
-    connectTcp: cloudflareTcp,
-    fetch: fetcher,
-    now: () => Date.now(),
-    settings: {
-      helloName: config.SMTP_HELLO_NAME,
-      fromEmail: config.SMTP_FROM_EMAIL,
-      allowPrivateMx: config.ALLOW_PRIVATE_MX === '1',
-      gravatarUrl: config.GRAVATAR_URL,
-      defaultProxy: config.SMTP_PROXY_URL ? parseProxyUrl(config.SMTP_PROXY_URL) : null,
-      budgets: DEFAULT_BUDGETS,
-    },
-    acquireSmtpSession: options.acquireSmtpSession,
-  };
 }
 
 export interface CheckOutcome {
@@ -383,15 +353,4 @@ async function safeAddress(deps: CheckEmailDeps, host: string): Promise<SafeAddr
 function randomLocalPart(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return [...bytes].map((byte) => (byte % 36).toString(36)).join('');
-}
-
-/** `socks5://user:password@host:port` → the request's proxy shape. */
-function parseProxyUrl(raw: string): NonNullable<CheckEmailRequest['proxy']> {
-  const url = new URL(raw.replace(/^socks5:/, 'http:'));
-  return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port || 1080),
-    username: url.username ? decodeURIComponent(url.username) : undefined,
-    password: url.password ? decodeURIComponent(url.password) : undefined,
-  };
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { suppressionMatchSchema } from '../feedback/schemas';
+import { suppressionMatchSchema } from './suppression-schemas';
 import { HOST_NAME } from './host-name';
 import { HOST_OUTCOME_DESCRIPTIONS, HOST_OUTCOMES } from './mx-attempts';
 import { PROVIDERS } from './providers';

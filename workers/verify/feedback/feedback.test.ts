@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ipInRanges, parseIpRange } from './cidr';
-import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../lists/csv-stream';
-import { importColumns, interpretRow } from './import-rows';
-import { entryKey, lookupKeys, pickMatch, type CandidateEntry } from './matching';
+import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../csv/csv-stream';
+import { importColumns, interpretRow } from '../suppressions/import-rows';
+import { entryKey, lookupKeys, pickMatch, type CandidateEntry } from '../suppressions/matching';
 import { suppressionReasonFor } from './policy';
 import { derToRaw } from './providers/sendgrid';
 

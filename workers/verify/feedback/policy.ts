@@ -1,5 +1,5 @@
 import type { OutcomeType, SuppressionReason } from '../../../shared/db/schema';
-import type { PolicyMode } from '../services/settings';
+import type { PolicyMode } from '../settings/settings';
 
 /**
  * Which outcomes suppress the address by themselves, by the workspace's `default_policy_mode`:

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { pipelineDeliveries, pipelineRows, pipelineRuns, pipelines } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
-import { pipelineTransition, type PipelineAction, type PipelineStatus } from '../domain/pipelines';
+import { pipelineTransition, type PipelineAction, type PipelineStatus } from './rules';
 import { sendAll, type BulkMessage } from '../bulk/messages';
 import { findPipeline, pipelineView } from './definitions';
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import { lists, pipelineRows, pipelines } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
-import type { PipelineStatus } from '../domain/pipelines';
-import { readSettings } from '../services/settings';
+import type { PipelineStatus } from './rules';
+import { readSettings } from '../settings/settings';
 import type { JobCheckOptions } from '../bulk/jobs';
 
 export type PipelineRow = typeof pipelines.$inferSelect;

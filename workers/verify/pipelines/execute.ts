@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
-import { createDatabase } from '../../../shared/db/client';
+import { createDatabase, type Database } from '../../../shared/db/client';
 import { bulkTasks, pipelineRuns } from '../../../shared/db/schema';
-import { userUrlPolicy } from '../../../shared/net/ssrf';
-import { type BatchContext, loadBatchSuppressions, runCheck } from '../bulk/consumer';
+import { type UrlPolicy, userUrlPolicy } from '../../../shared/net/ssrf';
 import type { CheckMessage } from '../bulk/messages';
-import { smtpSessionGate } from '../bulk/mx-host-gate';
-import { loadOpenTasks } from '../bulk/task-results';
+import { engineDeps } from '../checks/engine-deps';
+import { smtpSessionGate } from '../checks/mx-host-gate';
+import { type CheckContext, loadBatchSuppressions, runCheck } from '../checks/run';
+import { loadOpenTasks } from '../checks/task-results';
 import { verifyConfigSchema } from '../config';
 import { openTaskStatuses } from '../domain/job-status';
 import { PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
-import { type CheckEmailDeps, type CheckOutcome, checkEmail, engineDeps } from '../engine/check-email';
+import { type CheckEmailDeps, type CheckOutcome, checkEmail } from '../engine/check-email';
 import { type CheckEmailRequest, checkEmailRequestSchema } from '../engine/output';
 import type { VerifyBindings } from '../env';
 import { deliverRun } from './delivery';
@@ -43,7 +44,21 @@ const EXECUTOR_DATABASE_CONNECTIONS = 4;
 /** A due run this small is executed by the push that made it due, after answering; larger ones by a consumer. */
 export const INLINE_RUN_ROWS = CHECKS_AT_ONCE;
 
-export type ExecutorContext = Pick<BatchContext, 'db' | 'env' | 'deps' | 'retrySchedule' | 'webhookPolicy' | 'slots'>;
+/** What an executor runs its checks and deliveries with (a queue batch hands its own over). */
+export interface ExecutorContext {
+  db: Database;
+  env: VerifyBindings;
+  deps: CheckEmailDeps;
+  /** BULK_RETRY_DELAYS_SECONDS; sandbox jobs follow their own (checkRetrySchedule). */
+  retrySchedule: readonly number[];
+  /** Where pipeline deliveries may go (the SSRF guard). */
+  webhookPolicy: UrlPolicy;
+  /** The places the pipeline runs of one invocation share. */
+  slots: Slots;
+}
+
+/** A claimed set of tasks: the executor's context and the reads its checks share. */
+type ExecutorBatch = ExecutorContext & CheckContext;
 
 /** A counting semaphore: the checks of every executor of one invocation share its places. */
 export interface Slots {
@@ -127,7 +142,7 @@ export async function executeRun(context: ExecutorContext, run: { id: number; jo
       if (positions.length === 0) break;
       const bodies: CheckMessage[] = positions.map((position) => ({ type: 'check', jobId, position }));
       const openTasks = loadOpenTasks(context.db, bodies);
-      const batch: BatchContext = { ...context, openTasks, suppressions: loadBatchSuppressions(context.db, openTasks), endedPipelineJobs: new Set() };
+      const batch: ExecutorBatch = { ...context, openTasks, suppressions: loadBatchSuppressions(context.db, openTasks) };
       batch.openTasks.catch(() => {});
       batch.suppressions.catch(() => {});
       for (const body of bodies) {
@@ -197,7 +212,7 @@ function beginChecks(deps: CheckEmailDeps, emails: readonly string[], options: R
   };
 }
 
-async function checkOne(batch: BatchContext, body: CheckMessage, ended: () => void, started?: EarlyChecks): Promise<void> {
+async function checkOne(batch: ExecutorBatch, body: CheckMessage, ended: () => void, started?: EarlyChecks): Promise<void> {
   let delaySeconds: number;
   try {
     const decision = await runCheck(batch, body, 1, started);

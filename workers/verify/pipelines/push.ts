@@ -3,7 +3,7 @@ import type { Database } from '../../../shared/db/client';
 import { ApiError } from '../../../shared/http/api-error';
 import { bodyFingerprint, idempotencyKeyReused } from '../../../shared/limits/idempotency';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
-import { analysePush, type PushAnalysis, secondsUntilDue } from '../domain/pipelines';
+import { analysePush, type PushAnalysis, secondsUntilDue } from './rules';
 import { findPipeline, forgetPushDefinition, knownPushDefinition, notFound, type PipelineRow, rememberPushDefinition } from './definitions';
 import { INLINE_RUN_ROWS } from './execute';
 

@@ -4,7 +4,7 @@ import { bulkJobs, bulkTasks, pipelineRows, pipelineRuns, pipelines } from '../.
 import { ApiError } from '../../../shared/http/api-error';
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { acceptWithin } from '../domain/credits';
-import { batchIsDue, MAX_RUN_ROWS, secondsUntilDue } from '../domain/pipelines';
+import { batchIsDue, MAX_RUN_ROWS, secondsUntilDue } from './rules';
 import { reserveCredits, returnCredits } from '../bulk/credits';
 import { recordJobEvent } from '../bulk/events';
 import { dispatchMessages, sendAll, type BulkMessage } from '../bulk/messages';

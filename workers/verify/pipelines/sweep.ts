@@ -3,7 +3,7 @@ import type { Database } from '../../../shared/db/client';
 import { bulkJobs, bulkTasks, pipelineDeliveries, pipelinePushes, pipelineRows, pipelines } from '../../../shared/db/schema';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import type { UrlPolicy } from '../../../shared/net/ssrf';
-import { nextScheduledAt } from '../domain/pipelines';
+import { nextScheduledAt } from './rules';
 import { sendAll, type BulkMessage } from '../bulk/messages';
 import { deliverRun } from './delivery';
 import { executeLater, flushPipeline, startRun } from './runs';

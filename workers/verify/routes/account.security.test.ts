@@ -1,7 +1,7 @@
 import { describeSecurity } from '../../../test/workers/security-suite';
 import { withTestDb } from '../../../test/workers/seed';
 import { createVerifyApiKey } from '../../../shared/platform/verify-provisioning';
-import { createDomain } from '../services/domains';
+import { createDomain } from '../account/domains';
 
 const ownKey = async (workspace: { id: string }) => {
   const key = await withTestDb((db) => createVerifyApiKey(db, { tenantId: workspace.id, name: 'target', scopes: ['verify'] }));

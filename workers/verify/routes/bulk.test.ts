@@ -5,7 +5,7 @@ import { consumeQuota, readUsage, verifyQuotaStore } from '../../../shared/limit
 import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { bulkTenant, callVerify, createBulkJob, eventually, readJob, tasksOf } from '../../../test/workers/bulk-flow';
 import { withTestDb } from '../../../test/workers/seed';
-import { parseCsv } from '../bulk/csv';
+import { parseCsv } from '../csv/csv';
 import { CSV_HEADER } from '../bulk/results';
 
 const sandboxAddresses = (count: number) => Array.from({ length: count }, (_, index) => `person${index}@example.com`);

@@ -7,7 +7,7 @@ import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
-import { addressesFromCsv, CsvInputError } from '../bulk/csv';
+import { addressesFromCsv, CsvInputError } from '../csv/csv';
 import { bulkFeature, createJob, findJob, MAX_JOB_ADDRESSES, type JobCheckOptions, type NewJob } from '../bulk/jobs';
 import { jobView } from '../bulk/job-view';
 import type { VerifyEnv } from '../env';

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
-import { engineDeps } from '../engine/check-email';
+import { engineDeps } from '../checks/engine-deps';
 import { checkEmailOutputSchema, checkEmailRequestSchema } from '../engine/output';
 import type { VerifyEnv } from '../env';
-import { runSingleCheck } from '../services/checks';
+import { runSingleCheck } from '../checks/checks';
 
 const checkRoute = defineOperation({
   method: 'post',

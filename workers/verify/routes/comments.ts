@@ -4,7 +4,7 @@ import { int32Id, int64Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { createComment, deleteComment, listComments } from '../services/comments';
+import { createComment, deleteComment, listComments } from '../lists/comments';
 
 const scopeNote =
   'The scope follows the linked resource: a list’s comments need `lists` (and the lists feature), a job’s `bulk` (and the bulk feature). A list or job of another workspace is 404.';

@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { createDomain, deleteDomain, domainView, getDomain, listDomains, requireDomain, updateDomain } from '../services/domains';
+import { createDomain, deleteDomain, domainView, getDomain, listDomains, requireDomain, updateDomain } from '../account/domains';
 
 const domainSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkTenant, callVerify, deliver, seedJob } from '../../../test/workers/bulk-flow';
-import { BULK_QUEUE_NAME } from '../bulk/consumer';
+import { BULK_QUEUE_NAME } from '../queue/consumer';
 
 type EventPage = {
   events: Array<{ id: string; type: string; job_id: number; data: { job: { job_id: number } } }>;

@@ -7,7 +7,7 @@ import { uniqueAddress, verifyBindings } from '../../../test/workers/engine-peer
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import worker from '../index';
 import { RETENTION_CRON } from '../crons';
-import { updateSettings } from '../services/settings';
+import { updateSettings } from '../settings/settings';
 
 async function history(auth: Record<string, string>, email: string, query = '') {
   const response = await SELF.fetch(`http://verify.test/v1/emails/${encodeURIComponent(email)}/history${query}`, { headers: auth });

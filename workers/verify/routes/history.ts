@@ -7,7 +7,7 @@ import { PROVIDERS } from '../engine/providers';
 import { checkSyntax } from '../engine/syntax';
 import { REACHABILITY, REASONS } from '../engine/verdict';
 import type { VerifyEnv } from '../env';
-import { listHistory } from '../services/history';
+import { listHistory } from '../history/history';
 
 const historyEntrySchema = z
   .object({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bulkTenant, callVerify, createBulkJob, deliver, eventually, readJob, seedJob, tasksOf } from '../../../test/workers/bulk-flow';
 import type { JobView } from '../bulk/job-view';
-import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from '../bulk/consumer';
-import { parseCsv } from '../bulk/csv';
+import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from '../queue/consumer';
+import { parseCsv } from '../csv/csv';
 import { CSV_HEADER } from '../bulk/results';
 
 const check = (jobId: number, position: number) => ({ type: 'check' as const, jobId, position });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkTenant, callVerify, deliver, eventually, seedJob, verifyEnv } from '../../../test/workers/bulk-flow';
-import { BULK_QUEUE_NAME } from '../bulk/consumer';
-import { parseCsv } from '../bulk/csv';
+import { BULK_QUEUE_NAME } from '../queue/consumer';
+import { parseCsv } from '../csv/csv';
 import { checkEmailOutputSchema } from '../engine/output';
 
 describe('legacy v0, self-hosted (LEGACY_V0=true)', () => {

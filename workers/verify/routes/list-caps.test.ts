@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { callVerify } from '../../../test/workers/bulk-flow';
 import { callVerifyRaw, listTenant } from '../../../test/workers/list-flow';
 import { withTestDb } from '../../../test/workers/seed';
-import { ListRowWriter } from '../services/list-import';
-import { MAX_LIST_UPLOAD_BYTES } from '../services/list-upload';
+import { ListRowWriter } from '../lists/list-import';
+import { MAX_LIST_UPLOAD_BYTES } from '../lists/list-upload';
 
 const encoder = new TextEncoder();
 

@@ -5,13 +5,13 @@ import { bulkJobs, listJobs, listRows, suppressionReasons } from '../../../share
 import { callVerify, eventually, verifyEnv } from '../../../test/workers/bulk-flow';
 import { listTenant, uploadList, verifiedList } from '../../../test/workers/list-flow';
 import { withTestDb } from '../../../test/workers/seed';
-import { csvCell, csvLine, parseCsv, type CsvValue } from '../bulk/csv';
+import { csvCell, csvLine, parseCsv, type CsvValue } from '../csv/csv';
 import { verifyConfigSchema } from '../config';
 import { INVALID_SYNTAX_REASONS } from '../engine/syntax';
 import { REACHABILITY, REASONS } from '../engine/verdict';
 import { riskGroups } from '../lists/quality';
-import { downloadFilters, listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../services/list-results';
-import type { ListView } from '../services/lists';
+import { downloadFilters, listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../lists/list-results';
+import type { ListView } from '../lists/lists';
 
 describe('GET /v1/lists/{list_id}/download', () => {
   it('streams the original rows with their verdicts, filtered, as CSV or JSON Lines', async () => {

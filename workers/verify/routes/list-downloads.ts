@@ -3,9 +3,9 @@ import { readConfig } from '../../../shared/config';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import type { VerifyEnv } from '../env';
-import { downloadFilters, downloadFormats, filterDescriptions, listRowsStream, VERDICT_COLUMNS } from '../services/list-results';
-import { refreshListSuppressions } from '../services/list-suppressions';
-import { findList } from '../services/lists';
+import { downloadFilters, downloadFormats, filterDescriptions, listRowsStream, VERDICT_COLUMNS } from '../lists/list-results';
+import { refreshListSuppressions } from '../lists/list-suppressions';
+import { findList } from '../lists/lists';
 import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
 
 const downloadRoute = defineOperation({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callVerify } from '../../../test/workers/bulk-flow';
 import { listTenant, uploadList, verifiedList } from '../../../test/workers/list-flow';
-import type { qualityReport } from '../services/list-quality';
-import type { ListView } from '../services/lists';
+import type { qualityReport } from '../lists/list-quality';
+import type { ListView } from '../lists/lists';
 
 type Quality = Awaited<ReturnType<typeof qualityReport>>;
 

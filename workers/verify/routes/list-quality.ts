@@ -4,8 +4,8 @@ import { defineOperation } from '../auth/operation';
 import { approvalVerdicts } from '../domain/approval';
 import type { VerifyEnv } from '../env';
 import { GROUP_RATES, riskGroups } from '../lists/quality';
-import { qualityReport } from '../services/list-quality';
-import { listStatuses } from '../services/lists';
+import { qualityReport } from '../lists/list-quality';
+import { listStatuses } from '../lists/lists';
 import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
 
 const rateTable = riskGroups

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { int32Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse } from '../../../shared/http/openapi-errors';
 import { jobStatuses } from '../domain/job-status';
-import { listStatuses, listsFeature } from '../services/lists';
+import { listStatuses, listsFeature } from '../lists/lists';
 
 /** Shapes shared by the list routes (lists, quality, download, remediation). */
 

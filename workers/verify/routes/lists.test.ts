@@ -4,7 +4,7 @@ import { loadVerifyEntitlement } from '../../../shared/platform/entitlements';
 import { withTestDb } from '../../../test/workers/seed';
 import { callVerify, eventually, tasksOf } from '../../../test/workers/bulk-flow';
 import { callVerifyRaw, listTenant, multipartBody, uploadList } from '../../../test/workers/list-flow';
-import type { ListView } from '../services/lists';
+import type { ListView } from '../lists/lists';
 
 async function readList(auth: Record<string, string>, listId: number): Promise<ListView> {
   const response = await callVerify('GET', `/v1/lists/${listId}`, auth);

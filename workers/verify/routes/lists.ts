@@ -6,11 +6,11 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../shared/limits/idempotency';
 import { defineOperation } from '../auth/operation';
 import type { JobCheckOptions } from '../bulk/jobs';
 import type { VerifyEnv } from '../env';
-import { MAX_COLUMNS } from '../lists/csv-stream';
+import { MAX_COLUMNS } from '../csv/csv-stream';
 import { multipartBoundary } from '../lists/multipart';
-import { MAX_LIST_ROWS } from '../services/list-import';
-import { createListFromMultipart, createListFromRows, INTERRUPTED_UPLOAD_MS, MAX_LIST_UPLOAD_BYTES, type ListFields } from '../services/list-upload';
-import { deleteList, listLists, listStatuses, listsFeature, readList, type ListView } from '../services/lists';
+import { MAX_LIST_ROWS } from '../lists/list-import';
+import { createListFromMultipart, createListFromRows, INTERRUPTED_UPLOAD_MS, MAX_LIST_UPLOAD_BYTES, type ListFields } from '../lists/list-upload';
+import { deleteList, listLists, listStatuses, listsFeature, readList, type ListView } from '../lists/lists';
 import { jobCaller } from './bulk';
 import { checkOptions } from './job-schemas';
 import { listIdParams, listNotFoundResponse, listsAccess, listSchema } from './list-schemas';
@@ -80,7 +80,7 @@ const createRoute = defineOperation({
   ].join('\n\n'),
   access: { ...listsAccess, entitlement: { ...listsFeature, quota: 'credits' } },
   maxBodyBytes: MAX_LIST_UPLOAD_BYTES,
-  // The upload is parsed as it arrives (services/list-upload.ts counts its bytes against the cap).
+  // The upload is parsed as it arrives (lists/list-upload.ts counts its bytes against the cap).
   streamedBody: true,
   request: {
     headers: z.object({

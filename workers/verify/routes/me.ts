@@ -7,8 +7,8 @@ import { ApiError } from '../../../shared/http/api-error';
 import { declaredAccess } from '../../../shared/http/declared-access';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { loadTenantProfile } from '../services/profile';
-import { workspaceAccuracy } from '../services/sources';
+import { loadTenantProfile } from '../account/profile';
+import { workspaceAccuracy } from '../lists/sources';
 import { accuracySchema } from './sources';
 
 const quotaUsageSchema = z

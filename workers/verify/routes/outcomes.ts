@@ -5,7 +5,7 @@ import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { cursorQuery } from '../../../shared/http/pagination';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { listOutcomes, outcomeAddress, outcomeView, recordOutcomes } from '../services/outcomes';
+import { listOutcomes, outcomeAddress, outcomeView, recordOutcomes } from '../feedback/outcomes';
 
 const access = { scopes: ['settings'] } as const;
 const int32 = z.number().int().min(1).max(2_147_483_647);

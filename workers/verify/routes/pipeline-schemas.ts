@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { errorCodes, type ErrorCode } from '../../../shared/http/error-codes';
 import { int64Id, pathParams } from '../../../shared/http/ids';
-import { MAX_PUSH_BYTES, MAX_PUSH_ROWS, MAX_RUN_ROWS, pipelineLifecycleMarkdown, pipelineStatuses } from '../domain/pipelines';
+import { MAX_PUSH_BYTES, MAX_PUSH_ROWS, MAX_RUN_ROWS, pipelineLifecycleMarkdown, pipelineStatuses } from '../pipelines/rules';
 import { REACHABILITY } from '../engine/verdict';
 import type { VerifyEnv } from '../env';
 import { checkOptions } from './job-schemas';

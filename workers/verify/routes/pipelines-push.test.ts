@@ -7,15 +7,15 @@ import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { callVerify, verifyEnv } from '../../../test/workers/bulk-flow';
 import { uniqueAddress } from '../../../test/workers/engine-peers';
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
-import { BULK_QUEUE_NAME } from '../bulk/consumer';
+import { BULK_QUEUE_NAME } from '../queue/consumer';
 import { verifyConfigSchema } from '../config';
 import type { BulkMessage } from '../bulk/messages';
-import { MAX_PUSH_BYTES } from '../domain/pipelines';
+import { MAX_PUSH_BYTES } from '../pipelines/rules';
 import type { VerifyBindings } from '../env';
 import worker from '../index';
 import { pushRows } from '../pipelines/push';
 import { sweepPipelines } from '../pipelines/sweep';
-import type { QueryPage } from '../services/query';
+import type { QueryPage } from '../lists/query';
 
 /** Pipeline behaviour issue 16 asks for beyond pipelines.test.ts: the body cap, a push whose answer was lost, 500s, /v1/query. */
 

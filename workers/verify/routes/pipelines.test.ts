@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../shared/config';
-import { csvCell } from '../bulk/csv';
+import { csvCell } from '../csv/csv';
 import { bulkTasks, listRows, lists, pipelineDeliveries, pipelineRows, pipelineRuns, pipelines } from '../../../shared/db/schema';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { verifySignature } from '../../../shared/webhooks/signature';
@@ -10,7 +10,7 @@ import { callVerify, eventually, verifyEnv } from '../../../test/workers/bulk-fl
 import { uploadList } from '../../../test/workers/list-flow';
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import { receivedBy } from '../../../test/workers/webhook-inbox';
-import { BULK_QUEUE_NAME } from '../bulk/consumer';
+import { BULK_QUEUE_NAME } from '../queue/consumer';
 import type { BulkMessage } from '../bulk/messages';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';

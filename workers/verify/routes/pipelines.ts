@@ -6,7 +6,7 @@ import { REPLAYED_HEADERS } from '../../../shared/limits/idempotency';
 import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
-import { MAX_PUSH_BYTES, pipelineLifecycleMarkdown } from '../domain/pipelines';
+import { MAX_PUSH_BYTES, pipelineLifecycleMarkdown } from '../pipelines/rules';
 import type { VerifyEnv } from '../env';
 import { changePipelineStatus } from '../pipelines/control';
 import { createPipeline, deletePipeline, listPipelines, pipelinesFeature, readPipeline, updatePipeline } from '../pipelines/definitions';

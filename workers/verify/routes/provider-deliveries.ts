@@ -3,8 +3,8 @@ import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { DELIVERY_PATH } from '../services/provider-endpoints';
-import { receiveDelivery } from '../services/provider-deliveries';
+import { DELIVERY_PATH } from '../feedback/provider-endpoints';
+import { receiveDelivery } from '../feedback/provider-deliveries';
 import { readConfig } from '../../../shared/config';
 import { verifyConfigSchema } from '../config';
 

@@ -1,6 +1,6 @@
 import { describeSecurity } from '../../../test/workers/security-suite';
 import { withTestDb } from '../../../test/workers/seed';
-import { createEndpoint } from '../services/provider-endpoints';
+import { createEndpoint } from '../feedback/provider-endpoints';
 
 const ownEndpoint = async (workspace: { id: string }) => {
   const { row } = await withTestDb((db) => createEndpoint(db, workspace.id, { provider: 'postmark', label: 'target' }));

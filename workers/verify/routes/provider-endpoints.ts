@@ -4,7 +4,7 @@ import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { createEndpoint, DELIVERY_PATH, deleteEndpoint, endpointView, listEndpoints, requireAllowedIps, updateEndpoint } from '../services/provider-endpoints';
+import { createEndpoint, DELIVERY_PATH, deleteEndpoint, endpointView, listEndpoints, requireAllowedIps, updateEndpoint } from '../feedback/provider-endpoints';
 
 const access = { scopes: ['settings'] } as const;
 const notFound = errorResponse('No such provider endpoint in this workspace.');

@@ -4,8 +4,8 @@ import { emailChecks, listJobs, lists } from '../../../shared/db/schema';
 import { callVerify, seedJob } from '../../../test/workers/bulk-flow';
 import { seedList } from '../../../test/workers/list-flow';
 import { seedTenant, withTestDb } from '../../../test/workers/seed';
-import { parseCsv } from '../bulk/csv';
-import type { QueryPage } from '../services/query';
+import { parseCsv } from '../csv/csv';
+import type { QueryPage } from '../lists/query';
 
 /** Stored checks written directly: sandbox checks are never stored, and live ones need the network. */
 async function seedChecks(tenantId: string) {

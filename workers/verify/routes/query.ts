@@ -5,7 +5,7 @@ import { errorResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { REACHABILITY, REASONS } from '../engine/verdict';
 import type { VerifyEnv } from '../env';
-import { QUERY_CSV_COLUMNS, queryCsv, queryResults } from '../services/query';
+import { QUERY_CSV_COLUMNS, queryCsv, queryResults } from '../lists/query';
 
 const resultSchema = z
   .object({

@@ -4,7 +4,7 @@ import { newId } from '../../../shared/ids';
 import { callVerify } from '../../../test/workers/bulk-flow';
 import { seedList, verifiedList } from '../../../test/workers/list-flow';
 import { withTestDb } from '../../../test/workers/seed';
-import { parseCsv } from '../bulk/csv';
+import { parseCsv } from '../csv/csv';
 
 type Plan = {
   final: boolean;

@@ -6,8 +6,8 @@ import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import type { VerifyEnv } from '../env';
 import { GROUP_ACTIONS, groupDescriptions, groupsForActions, remediationActions, remediationGroups } from '../lists/remediation';
-import { buildExport, buildPlan, createExport, exportView, readPlan, readyExport } from '../services/list-remediation';
-import { downloadFormats, listRowsStream } from '../services/list-results';
+import { buildExport, buildPlan, createExport, exportView, readPlan, readyExport } from '../lists/list-remediation';
+import { downloadFormats, listRowsStream } from '../lists/list-results';
 import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
 
 const actionTable = remediationGroups

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { seedTenant } from '../../../test/workers/seed';
 import { reputationCheckResponseSchema } from '../reputation/schema';
-import type { ReputationResponse } from '../services/reputation';
+import type { ReputationResponse } from '../reputation/reputation';
 
 /** The MX edge cases of issue 17 through the Worker: each is a finding in a 200 report, never a 500. */
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dnsQuestionsAbout } from '../../../test/workers/engine-peers';
 import { seedTenant } from '../../../test/workers/seed';
 import { createRedis } from '../../../shared/redis';
-import type { ReputationResponse } from '../services/reputation';
+import type { ReputationResponse } from '../reputation/reputation';
 import { reputationCheckResponseSchema } from '../reputation/schema';
 
 async function check(auth: Record<string, string>, body: unknown): Promise<Response> {

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
 import { reputationCheckRequestSchema, reputationCheckResponseSchema } from '../reputation/schema';
-import { checkReputation, reputationDeps } from '../services/reputation';
+import { checkReputation, reputationDeps } from '../reputation/reputation';
 
 const checkRoute = defineOperation({
   method: 'post',

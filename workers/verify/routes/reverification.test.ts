@@ -11,8 +11,8 @@ import { withTestDb } from '../../../test/workers/seed';
 import type { Reachability } from '../engine/verdict';
 import worker from '../index';
 import { REVERIFICATION_CRON } from '../crons';
-import { runDueReverifications } from '../services/reverification';
-import { updateSettings } from '../services/settings';
+import { runDueReverifications } from '../reverification/reverification';
+import { updateSettings } from '../settings/settings';
 
 const DAY = 86_400_000;
 

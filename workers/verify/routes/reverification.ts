@@ -3,10 +3,10 @@ import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import { bulkFeature } from '../bulk/jobs';
 import { jobView } from '../bulk/job-view';
-import { REVERIFICATION_LIMITS, reverificationDefaults } from '../domain/reverification';
+import { REVERIFICATION_LIMITS, reverificationDefaults } from '../reverification/rules';
 import { REACHABILITY } from '../engine/verdict';
 import type { VerifyEnv } from '../env';
-import { readReverificationState, savePolicy, type ReverificationState } from '../services/reverification';
+import { readReverificationState, savePolicy, type ReverificationState } from '../reverification/reverification';
 import { jobSchema } from './job-schemas';
 
 const { olderThanDays, everyDays, maxAddressesPerRun } = REVERIFICATION_LIMITS;

@@ -5,7 +5,7 @@ import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { verifyConfigSchema } from '../config';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { policyModes, readSettings, settingDefaults, settingsView, updateSettings, type SettingsChange } from '../services/settings';
+import { policyModes, readSettings, settingDefaults, settingsView, updateSettings, type SettingsChange } from '../settings/settings';
 
 const threshold = z.number().min(0).max(100).nullable();
 

@@ -3,7 +3,7 @@ import { emailChecks } from '../../../shared/db/schema';
 import { callVerify } from '../../../test/workers/bulk-flow';
 import { uploadList, verifiedList } from '../../../test/workers/list-flow';
 import { withTestDb } from '../../../test/workers/seed';
-import type { sourcesQuality } from '../services/sources';
+import type { sourcesQuality } from '../lists/sources';
 
 type Sources = Awaited<ReturnType<typeof sourcesQuality>>;
 

@@ -5,7 +5,7 @@ import { approvalVerdicts } from '../domain/approval';
 import type { VerifyEnv } from '../env';
 import { measuredVerdicts } from '../domain/accuracy';
 import { riskGroups } from '../lists/quality';
-import { sourcesQuality, sourceWindows } from '../services/sources';
+import { sourcesQuality, sourceWindows } from '../lists/sources';
 import { listsAccess } from './list-schemas';
 
 const evidenceSchema = z.object({

@@ -1,7 +1,7 @@
 import { describeSecurity } from '../../../test/workers/security-suite';
 import { withTestDb } from '../../../test/workers/seed';
-import { entryKey } from '../feedback/matching';
-import { addSuppression } from '../services/suppressions';
+import { entryKey } from '../suppressions/matching';
+import { addSuppression } from '../suppressions/suppressions';
 
 const ownEntry = async (workspace: { id: string }) => {
   const { row } = await withTestDb((db) =>

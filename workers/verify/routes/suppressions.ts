@@ -10,8 +10,8 @@ import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import { PROVIDERS } from '../engine/providers';
 import type { VerifyEnv } from '../env';
-import { suppressionsCsvStream } from '../services/suppression-export';
-import { importSuppressions, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_REJECTIONS } from '../services/suppression-import';
+import { suppressionsCsvStream } from '../suppressions/suppression-export';
+import { importSuppressions, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_REJECTIONS } from '../suppressions/suppression-import';
 import {
   addSuppression,
   deleteSuppression,
@@ -20,8 +20,8 @@ import {
   listSuppressions,
   requireEntryKey,
   suppressionView,
-} from '../services/suppressions';
-import { suppressionMatchSchema, suppressionSchema } from '../feedback/schemas';
+} from '../suppressions/suppressions';
+import { suppressionMatchSchema, suppressionSchema } from '../engine/suppression-schemas';
 
 /** Suppressions come with the plan feature of the same name (Starter and up). */
 export const suppressionsFeature = { feature: 'suppressions', minimumPlan: 'starter' } as const;

@@ -5,7 +5,7 @@ import { requirePublicUrl, userUrlPolicy } from '../../../shared/net/ssrf';
 import { defineOperation } from '../auth/operation';
 import { verifyConfigSchema } from '../config';
 import type { VerifyEnv } from '../env';
-import { readSettings, updateSettings } from '../services/settings';
+import { readSettings, updateSettings } from '../settings/settings';
 
 const webhookSchema = z
   .object({

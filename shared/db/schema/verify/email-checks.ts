@@ -25,7 +25,7 @@ export const emailChecks = verify.table(
     score: integer('score').notNull(),
     reason: text('reason').notNull(),
     provider: text('provider'),
-    /** The full CheckEmailOutput as it was answered (typed where it is read: workers/verify/services/history.ts). */
+    /** The full CheckEmailOutput as it was answered (typed where it is read: workers/verify/history/history.ts). */
     output: jsonb('output').$type<Record<string, unknown>>().notNull(),
     source: text('source').$type<CheckSource>().notNull(),
     /** The bulk job the check belonged to, when it came from one. */

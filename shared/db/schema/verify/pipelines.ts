@@ -8,7 +8,7 @@ import { tenants } from './tenants';
 /**
  * A standing flow of pushed rows (the spec fixes pipeline ids as int64). Rows wait until the
  * batching rule, the schedule or a trigger starts a run; a run owns one bulk job; verified rows go
- * to the destinations. `active` or `paused` (workers/verify/domain/pipelines.ts).
+ * to the destinations. `active` or `paused` (workers/verify/pipelines/rules.ts).
  */
 export const pipelines = verify.table(
   'pipelines',

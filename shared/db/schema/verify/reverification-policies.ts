@@ -7,7 +7,7 @@ import { tenants } from './tenants';
 /**
  * A tenant's reverification: which addresses of its history are checked again (by their latest
  * verdict and age), and how often a run looks for them. One row per tenant; the cron claims rows
- * whose `next_run_at` has come (see workers/verify/services/reverification.ts).
+ * whose `next_run_at` has come (see workers/verify/reverification/reverification.ts).
  */
 export const reverificationPolicies = verify.table(
   'reverification_policies',

@@ -28,7 +28,7 @@ export const suppressions = verify.table(
     kind: text('kind').$type<SuppressionKind>().notNull(),
     /** The address (lower case, ASCII domain) or the domain. */
     value: text('value').notNull(),
-    /** For an address: the mailbox it delivers to by its domain's rules (workers/verify/feedback/matching.ts). */
+    /** For an address: the mailbox it delivers to by its domain's rules (workers/verify/suppressions/matching.ts). */
     mailbox: text('mailbox'),
     reason: text('reason').$type<SuppressionReason>().notNull(),
     source: text('source').$type<SuppressionSource>().notNull(),

@@ -4,16 +4,8 @@ import { assertGrantableScopes } from '../../../../shared/http/declared-access';
 import { errorResponse, jsonResponse } from '../../../../shared/http/openapi-errors';
 import type { VerifyEnv } from '../../env';
 import { apiKeySchema, grantableNote } from '../../routes/api-keys';
-import {
-  adminKeyView,
-  createKeyForTenant,
-  getTenantKey,
-  reactivateTenantKey,
-  revokeTenantKey,
-  searchKeys,
-  updateTenantKey,
-} from '../../services/admin-api-keys';
-import { findTenant } from '../../services/admin-tenants';
+import { adminKeyView, createKeyForTenant, getTenantKey, reactivateTenantKey, revokeTenantKey, searchKeys, updateTenantKey } from '../admin-api-keys';
+import { findTenant } from '../admin-tenants';
 import { operatorActor } from '../auth';
 import { defineAdminOperation } from '../operation';
 import type { OperatorEnv } from '../principal';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callVerify, deliver, seedJob } from '../../../../test/workers/bulk-flow';
 import { seedOperator } from '../../../../test/workers/operators';
 import { seedTenant } from '../../../../test/workers/seed';
-import { BULK_QUEUE_NAME } from '../../bulk/consumer';
+import { BULK_QUEUE_NAME } from '../../queue/consumer';
 
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by toMatchObject, not by type.
 const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });

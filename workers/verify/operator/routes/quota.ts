@@ -1,6 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponse, jsonResponse } from '../../../../shared/http/openapi-errors';
-import { patchQuotaOverrides, resetQuotaUsage, tenantQuota } from '../../services/admin-quota';
+import { patchQuotaOverrides, resetQuotaUsage, tenantQuota } from '../admin-quota';
 import { operatorActor } from '../auth';
 import { defineAdminOperation } from '../operation';
 import type { OperatorEnv } from '../principal';

@@ -4,7 +4,7 @@ import { bulkJobs, operatorAuditEvents, tenants } from '../../../../shared/db/sc
 import { callVerify, seedJob } from '../../../../test/workers/bulk-flow';
 import { auditOf, seedOperator } from '../../../../test/workers/operators';
 import { seedTenant, withTestDb } from '../../../../test/workers/seed';
-import { purgeDeletedTenants } from '../../services/admin-tenants';
+import { purgeDeletedTenants } from '../admin-tenants';
 
 /** Status and body of a response; bodies are read loosely, the assertions say what they must hold. */
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by toMatchObject, not by type.

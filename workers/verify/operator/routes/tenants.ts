@@ -10,7 +10,7 @@ import {
   replaceTenant,
   searchTenants,
   TENANT_PURGE_AFTER_DAYS,
-} from '../../services/admin-tenants';
+} from '../admin-tenants';
 import { operatorActor } from '../auth';
 import { defineAdminOperation } from '../operation';
 import type { OperatorEnv } from '../principal';
