@@ -6,6 +6,8 @@
  * against CSV injection).
  */
 
+import { detectDelimiter } from '../csv/delimiter';
+
 export class CsvInputError extends Error {
   override readonly name = 'CsvInputError';
   constructor(
@@ -16,25 +18,13 @@ export class CsvInputError extends Error {
   }
 }
 
+/** Bulk uploads predate pipe-delimited lists and keep reading `|` as text. */
 const DELIMITERS = [',', ';', '\t'] as const;
-
-function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
-  }
-  let best = ',';
-  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
-  return best;
-}
 
 /** Every row as its cells; blank lines are dropped. */
 export function parseCsv(input: string): string[][] {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const delimiter = detectDelimiter(text);
+  const delimiter = detectDelimiter(text, DELIMITERS);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
