@@ -9,6 +9,7 @@ import { GROUP_ACTIONS, groupDescriptions, groupsForActions, remediationActions,
 import { buildExport, buildPlan, createExport, exportView, readPlan, readyExport } from '../services/list-remediation';
 import { downloadFormats, listRowsStream } from '../services/list-results';
 import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
+import { errorText, logLine } from '../../../shared/log';
 
 const actionTable = remediationGroups
   .map((group) => {
@@ -142,7 +143,9 @@ export function registerRemediationRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const groups = input.groups ?? groupsForActions(input.actions ?? []);
     const row = await createExport(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').list_id, groups);
     c.executionCtx.waitUntil(
-      buildExport(readConfig(verifyConfigSchema, c.env), row).catch((error) => console.error('remediation export failed', row.id, error)),
+      buildExport(readConfig(verifyConfigSchema, c.env), row).catch((error: unknown) =>
+        logLine('error', 'remediation export failed', { exportId: row.id, error: errorText(error) }),
+      ),
     );
     c.header('Location', exportView(row).download_path);
     return c.json(exportView(row), 202);
