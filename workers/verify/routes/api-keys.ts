@@ -35,7 +35,7 @@ const notFound = errorResponse('No such key in this workspace.');
 const listRoute = defineOperation({
   method: 'get',
   path: '/v1/me/api-keys',
-  operationId: 'listTenantApiKeys',
+  operationId: 'v1_list_tenant_api_keys',
   tags: ['Account'],
   summary: "List the workspace's API keys (never their secrets)",
   access,
@@ -45,7 +45,7 @@ const listRoute = defineOperation({
 const createRoute = defineOperation({
   method: 'post',
   path: '/v1/me/api-keys',
-  operationId: 'createTenantApiKey',
+  operationId: 'v1_create_tenant_api_key',
   tags: ['Account'],
   summary: 'Create an API key; its secret is shown once',
   access,
@@ -83,7 +83,7 @@ const getRoute = defineOperation({
 const updateRoute = defineOperation({
   method: 'patch',
   path: '/v1/me/api-keys/{key_id}',
-  operationId: 'updateTenantApiKey',
+  operationId: 'v1_update_tenant_api_key',
   tags: ['Account'],
   summary: "Rename a key or change its scopes (effective at the key's next request)",
   access,
@@ -111,7 +111,7 @@ const updateRoute = defineOperation({
 const revokeRoute = defineOperation({
   method: 'delete',
   path: '/v1/me/api-keys/{key_id}',
-  operationId: 'revokeTenantApiKey',
+  operationId: 'v1_revoke_tenant_api_key',
   tags: ['Account'],
   summary: 'Revoke a key, effective immediately',
   access,
