@@ -22,3 +22,12 @@ export function detectDelimiter<D extends string>(text: string, candidates: read
   }
   return best;
 }
+
+/** A delimiter as a download's `delimiter` parameter names it: tab by name, the others as themselves. */
+export const DELIMITER_PARAMS = [',', ';', 'tab', '|'] as const;
+
+/** What a download writes with: the parameter's delimiter when given, else the one the list was uploaded with. */
+export function downloadDelimiter(uploaded: string, param: (typeof DELIMITER_PARAMS)[number] | undefined): CsvDelimiter {
+  if (param !== undefined) return param === 'tab' ? '\t' : param;
+  return (CSV_DELIMITERS as readonly string[]).includes(uploaded) ? (uploaded as CsvDelimiter) : ',';
+}
