@@ -1,26 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
-import { verifyScopes } from '../../../shared/auth/scopes';
 import { assertGrantableScopes } from '../../../shared/http/declared-access';
 import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { apiKeyView, createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../services/api-keys';
-
-export const apiKeySchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    prefix: z.string().openapi({ description: 'The first characters of the secret, to recognise it.' }),
-    scopes: z.array(z.enum(verifyScopes)),
-    status: z.enum(['active', 'revoked', 'expired']),
-    created_at: z.string().datetime(),
-    last_used_at: z.string().datetime().nullable().openapi({ description: 'Updated at most once a minute.' }),
-    expires_at: z.string().datetime().nullable(),
-    revoked_at: z.string().datetime().nullable(),
-  })
-  .openapi('ApiKey');
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../services/api-keys';
+import { apiKeySchema, apiKeyView, grantableNote, keyNameField, keyScopesField } from '../auth/api-key-views';
 
 const createdKeySchema = apiKeySchema
   .extend({ secret: z.string().openapi({ description: 'The key itself. Shown only in this response; store it now.' }) })
@@ -28,8 +14,6 @@ const createdKeySchema = apiKeySchema
 
 const keyIdParams = pathParams({ key_id: uuidId() });
 const access = { scopes: ['admin'] } as const;
-export const grantableNote =
-  'What the key may do. Only scopes that an operation of this service requires (its `x-required-scopes`) can be granted; the rest of the names are reserved for operations still to come, and asking for one is 400 `validation_failed` listing `grantable`.';
 const notFound = errorResponse('No such key in this workspace.');
 
 const listRoute = defineOperation({
@@ -56,8 +40,8 @@ const createRoute = defineOperation({
         'application/json': {
           schema: z
             .object({
-              name: z.string().trim().min(1).max(100),
-              scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: grantableNote }),
+              name: keyNameField,
+              scopes: keyScopesField.openapi({ description: grantableNote }),
               expires_at: z.string().datetime().optional().openapi({ description: 'When the key stops working; never by default.' }),
             })
             .strict()
@@ -95,8 +79,8 @@ const updateRoute = defineOperation({
         'application/json': {
           schema: z
             .object({
-              name: z.string().trim().min(1).max(100).optional(),
-              scopes: z.array(z.enum(verifyScopes)).min(1).optional().openapi({ description: grantableNote }),
+              name: keyNameField.optional(),
+              scopes: keyScopesField.optional().openapi({ description: grantableNote }),
             })
             .strict()
             .refine((body) => body.name !== undefined || body.scopes !== undefined, { message: 'Send name or scopes.' })
