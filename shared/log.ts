@@ -1,5 +1,5 @@
 /** One structured log line (JSON, with `level` and `message` first), as the Workers' logs collect them. */
-export function logLine(level: 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
+export function logLine(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
   console[level](JSON.stringify({ level, message, ...fields }));
 }
 

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './api-error';
 import { ConfigError } from '../config';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
+import { logLine } from '../log';
 
 /** The error boundary: whatever was thrown, the caller gets the one envelope and never internals. */
 export function handleError(error: Error, c: Context): Response {
@@ -11,17 +12,13 @@ export function handleError(error: Error, c: Context): Response {
   if (apiError.status >= 500) {
     // An ApiError is a known condition (a store is down); anything else is a bug worth its stack.
     const unexpected = !(error instanceof ApiError);
-    console.error(
-      JSON.stringify({
-        level: unexpected ? 'error' : 'warn',
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path,
-        code: apiError.code,
-        message: error.message,
-        ...(unexpected ? { error: error.name, stack: error.stack } : {}),
-      }),
-    );
+    logLine(unexpected ? 'error' : 'warn', error.message, {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      code: apiError.code,
+      ...(unexpected ? { error: error.name, stack: error.stack } : {}),
+    });
   }
   return c.json(apiError.toBody(), apiError.status as ContentfulStatusCode, apiError.headers);
 }

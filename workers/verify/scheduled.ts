@@ -11,6 +11,7 @@ import { purgeExpiredChecks } from './history/history';
 import { sweepInterruptedUploads } from './lists/list-upload';
 import { runDueReverifications, type RunOutcome } from './reverification/reverification';
 import { sweepExpiredSuppressions } from './suppressions/suppression-expiry';
+import { logLine } from '../../shared/log';
 
 /** The jobs of the cron triggers (crons.ts); each reads the config and opens its own database pool. */
 export async function purgeExpiredResults(env: VerifyBindings, now: Date = new Date()): Promise<number> {
@@ -21,20 +22,20 @@ export async function purgeExpiredResults(env: VerifyBindings, now: Date = new D
     interruptedUploads: await sweepInterruptedUploads(db, now),
     deliveryTokens: await purgeExpiredDeliveryTokens(db, now),
   }));
-  console.log(JSON.stringify({ level: 'info', job: 'retention', deleted, ...jobs, purgedTenants, interruptedUploads, deliveryTokens }));
+  logLine('info', 'retention sweep done', { job: 'retention', deleted, ...jobs, purgedTenants, interruptedUploads, deliveryTokens });
   return deleted;
 }
 
 export async function reverifyDueAddresses(env: VerifyBindings, now: Date = new Date()): Promise<RunOutcome[]> {
   const runs = await withDatabase(readConfig(verifyConfigSchema, env), (db) => runDueReverifications(db, env.BULK_QUEUE, now));
-  console.log(JSON.stringify({ level: 'info', job: 'reverification', runs }));
+  logLine('info', 'reverification runs done', { job: 'reverification', runs });
   return runs;
 }
 
 /** Closes the suppressions whose expiry has passed, recording an `expired` event on each. */
 export async function expireSuppressions(env: VerifyBindings, now: Date = new Date()): Promise<number> {
   const expired = await withDatabase(readConfig(verifyConfigSchema, env), (db) => sweepExpiredSuppressions(db, now));
-  console.log(JSON.stringify({ level: 'info', job: 'suppression_expiry', expired }));
+  logLine('info', 'suppression expiry done', { job: 'suppression_expiry', expired });
   return expired;
 }
 
@@ -42,6 +43,6 @@ export async function expireSuppressions(env: VerifyBindings, now: Date = new Da
 export async function runPipelineSweep(env: VerifyBindings, now: Date = new Date()): Promise<SweepResult> {
   const config = readConfig(verifyConfigSchema, env);
   const result = await withDatabase(config, (db) => sweepPipelines(db, env.BULK_QUEUE, userUrlPolicy(config, { httpsOnly: true }), now));
-  if (result.scheduledRuns + result.flushed + result.runsDelivered > 0) console.log(JSON.stringify({ level: 'info', job: 'pipelines', ...result }));
+  if (result.scheduledRuns + result.flushed + result.runsDelivered > 0) logLine('info', 'pipeline sweep done', { job: 'pipelines', ...result });
   return result;
 }

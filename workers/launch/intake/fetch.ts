@@ -1,3 +1,4 @@
+import { readCapped } from '../../../shared/net/read-capped';
 import { checkUrl, type UrlPolicy } from '../../../shared/net/ssrf';
 
 export type SourceFetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -68,7 +69,7 @@ export async function conditionalGet(
       return { status: 'not_modified' };
     }
     if (!response.ok) return { status: 'error', response };
-    const body = await readCapped(response, deadline);
+    const body = await readWhole(response, deadline);
     return {
       status: 'ok',
       response,
@@ -79,39 +80,17 @@ export async function conditionalGet(
   }
 }
 
-async function readCapped(response: Response, deadline: number): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
+/** The whole body, refused when it declares or turns out to be larger than the limit. */
+async function readWhole(response: Response, deadline: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > FETCH_LIMITS.bytes) {
-    await response.body.cancel();
+    await response.body?.cancel();
     throw tooLarge();
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let pending = false;
-  try {
-    for (;;) {
-      pending = true;
-      const { done, value } = await withinDeadline(reader.read(), deadline);
-      pending = false;
-      if (done) break;
-      size += value.length;
-      if (size > FETCH_LIMITS.bytes) throw tooLarge();
-      chunks.push(value);
-    }
-  } finally {
-    // A read still waiting (a server that stalls) is left to end with the request: cancelling
-    // under it rejects inside the runtime, where nobody can catch it.
-    if (!pending) reader.cancel().catch(() => {});
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  const body = await readCapped(response.body, FETCH_LIMITS.bytes, deadline);
+  if (body.timedOut) throw timedOut();
+  if (body.overflow) throw tooLarge();
+  return body.bytes;
 }
 
 function tooLarge(): SourceError {

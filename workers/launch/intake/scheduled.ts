@@ -5,6 +5,7 @@ import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 import { claimDueSources, forgetOldDeliveries, recordCheck } from '../services/intake-sources';
 import { checkSource } from './check';
+import { logLine } from '../../../shared/log';
 
 /** Sources checked at once within one run: each waits mostly on the network. */
 const CONCURRENCY = 5;
@@ -29,14 +30,14 @@ export async function pollDueSources(env: LaunchBindings, now: () => Date = () =
         } catch (error) {
           // An unexpected failure (a bug, the database) is recorded on the source and retried with backoff like any other.
           summary.failed++;
-          console.error(JSON.stringify({ level: 'error', job: 'intake', sourceId: source.id, error: error instanceof Error ? error.stack : String(error) }));
+          logLine('error', 'intake source check failed', { job: 'intake', sourceId: source.id, error: error instanceof Error ? error.stack : String(error) });
           await recordCheck(db, source, { ok: false, error: 'An internal error interrupted the check; it is retried.', retryAt: null }, now()).catch(() => {});
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
     await forgetOldDeliveries(db, now());
-    console.log(JSON.stringify({ level: 'info', ...summary }));
+    logLine('info', 'intake sources checked', summary);
     return summary;
   });
 }

@@ -5,12 +5,13 @@ import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 import { runPublisher } from './publisher';
 import { webhookAdapter } from './webhook-adapter';
+import { logLine } from '../../../shared/log';
 
 /** The cron entry point: publish what is due. */
 export async function publishDuePosts(env: LaunchBindings, now: () => Date = () => new Date()) {
   const config = readConfig(launchConfigSchema, env);
   const policy = userUrlPolicy(config, { httpsOnly: true });
   const result = await withDatabase(config, (db) => runPublisher(db, env.ASSET_FILES, (endpoint) => webhookAdapter(endpoint, policy), now));
-  console.log(JSON.stringify({ level: 'info', job: 'publisher', ...result }));
+  logLine('info', 'publisher run done', { job: 'publisher', ...result });
   return result;
 }

@@ -22,6 +22,7 @@ import { CRAWL_LIMITS, CRAWLER_TOKEN } from '../services/site-crawl';
 import { crawlPorts } from '../services/onboarding-ports';
 import { productProfileSchema } from './profile-schemas';
 import { idParam, pageSchema } from './schemas';
+import { errorText, logLine } from '../../../shared/log';
 
 const tags = ['Onboarding'];
 const runParams = idParam('runId', 'onb');
@@ -201,7 +202,7 @@ export function registerOnboardingRoutes(app: OpenAPIHono<LaunchEnv>): void {
     c.executionCtx.waitUntil(
       withDatabase(config, (db) => executeRun(db, deps, run.id)).catch((error: unknown) => {
         // Not taken (the database went away): the cron takes the queued run later.
-        console.error(JSON.stringify({ level: 'error', job: 'onboarding', runId: run.id, error: error instanceof Error ? error.message : String(error) }));
+        logLine('error', 'onboarding run not taken; the cron takes it', { job: 'onboarding', runId: run.id, error: errorText(error) });
       }),
     );
     return c.json(runView(run), 202);

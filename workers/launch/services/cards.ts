@@ -23,6 +23,7 @@ import { assetView } from './assets';
 import type { Actor } from './audit';
 import { editPost, getCampaign, getPost, postVisualInputs, type VisualInput } from './campaigns';
 import { loadProductProfile } from './product-profile';
+import { logLine } from '../../../shared/log';
 
 /** Laying out a card takes well under a second; past this the browser is taken to be stuck. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -73,7 +74,7 @@ export async function renderCard(
   if (!deps.env.BROWSER) throw unavailable();
   const logo = inputs.logoUrl ? await fetchLogo(inputs.logoUrl, deps.urlPolicy) : null;
   if (logo && !logo.ok) {
-    console.warn(JSON.stringify({ level: 'warn', event: 'card.logo_skipped', workspaceId, reason: logo.reason }));
+    logLine('warn', 'card logo skipped', { event: 'card.logo_skipped', workspaceId, reason: logo.reason });
     // A card without its logo is kept under a key of its own, so the next rendering tries the logo
     // again (a passing failure is not cached for good) yet finds this card if it fails once more.
     key = `${key}:without-logo`;
@@ -196,7 +197,7 @@ async function bytesSha256(bytes: Uint8Array): Promise<string> {
 }
 
 function renderError(outcome: Exclude<CaptureOutcome, { ok: true }>): ApiError {
-  console.warn(JSON.stringify({ level: 'warn', event: 'card.render_failed', reason: outcome.reason, detail: outcome.message }));
+  logLine('warn', 'card render failed', { event: 'card.render_failed', reason: outcome.reason, detail: outcome.message });
   if (outcome.reason === 'unavailable') return unavailable();
   return new ApiError('screenshot_failed', 'The card was laid out but no image was produced.', {
     hint: 'Retry; if it persists, contact support with the X-Request-Id of this response.',

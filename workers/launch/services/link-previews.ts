@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { linkPreviews } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
+import { readCapped } from '../../../shared/net/read-capped';
 import { checkUrl, type UrlPolicy } from '../../../shared/net/ssrf';
 import { assembleMetadata, decodePage, normalizePreviewUrl, readPageTags } from '../domain/link-metadata';
 
@@ -75,11 +76,12 @@ async function fetchPreview(deps: PreviewDeps, normalizedUrl: string) {
         truncated: false,
       };
     }
-    const body = await readCapped(response, PREVIEW_LIMITS.htmlBytes, deadline.signal);
+    const body = await readCapped(response.body, PREVIEW_LIMITS.htmlBytes, deadline.signal);
+    if (body.timedOut) throw timedOut();
     const metadata = assembleMetadata(await readPageTags(await decodePage(body.bytes, contentType)), finalUrl);
     const { oembedUrl, ...fields } = metadata;
     const oembed = oembedUrl ? { url: oembedUrl, data: await fetchOembed(deps, oembedUrl, deadline.signal) } : null;
-    return { ...base, ...fields, oembed, truncated: body.truncated };
+    return { ...base, ...fields, oembed, truncated: body.overflow };
   } finally {
     clearTimeout(timer);
   }
@@ -89,8 +91,9 @@ async function fetchPreview(deps: PreviewDeps, normalizedUrl: string) {
 async function fetchOembed(deps: PreviewDeps, url: string, signal: AbortSignal): Promise<OembedData | null> {
   try {
     const { response } = await fetchGuarded(deps, url, 'application/json', signal, false);
-    const body = await readCapped(response, PREVIEW_LIMITS.oembedBytes, signal);
-    if (body.truncated) return null;
+    const body = await readCapped(response.body, PREVIEW_LIMITS.oembedBytes, signal);
+    if (body.timedOut) throw timedOut();
+    if (body.overflow) return null;
     const data = JSON.parse(new TextDecoder().decode(body.bytes)) as Record<string, unknown>;
     const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string).slice(0, 10_000) : null);
     const number = (key: string) => (typeof data[key] === 'number' && Number.isFinite(data[key]) ? (data[key] as number) : null);
@@ -150,30 +153,6 @@ async function fetchGuarded(
   }
 }
 
-/** At most `limit` bytes of the body; past that the rest is never read. */
-async function readCapped(response: Response, limit: number, signal: AbortSignal): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!response.body) return { bytes: new Uint8Array(), truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let reading: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  try {
-    while (size < limit) {
-      reading = reader.read();
-      const { done, value } = await beforeDeadline(reading, signal);
-      reading = null;
-      if (done) return { bytes: concat(chunks, size), truncated: false };
-      chunks.push(value);
-      size += value.length;
-    }
-    return { bytes: concat(chunks, size).subarray(0, limit), truncated: true };
-  } finally {
-    // Cancelling under a read still waiting (a page that stalls) rejects it inside the runtime,
-    // where nobody can catch it; such a body is dropped when the request ends instead.
-    if (!reading) reader.cancel().catch(() => {});
-  }
-}
-
 /**
  * The promise, or a timeout once the deadline passes. The signal is not handed to fetch itself:
  * aborting a fetch whose body is being read leaves the runtime a rejection nobody awaits.
@@ -188,16 +167,6 @@ function beforeDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T>
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }
 
 function timedOut(): ApiError {

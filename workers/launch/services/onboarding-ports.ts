@@ -6,6 +6,7 @@ import type { LaunchBindings } from '../env';
 import { workerCodecModules } from '../utilities/codec-modules';
 import { createCodecs } from '../utilities/image-codecs';
 import { resumeStaleRuns } from './onboarding';
+import { logLine } from '../../../shared/log';
 
 /** The crawl's production ports: the SSRF guard under this Worker's settings, fetch, the image codecs. */
 export function crawlPorts(env: LaunchBindings) {
@@ -25,6 +26,6 @@ export function crawlPorts(env: LaunchBindings) {
 export async function resumeOnboardingRuns(env: LaunchBindings, now: () => Date = () => new Date()) {
   const { config, deps } = crawlPorts(env);
   const resumed = await withDatabase(config, (db) => resumeStaleRuns(db, deps, now));
-  if (resumed.length > 0) console.log(JSON.stringify({ level: 'info', job: 'onboarding', resumed }));
+  if (resumed.length > 0) logLine('info', 'onboarding runs resumed', { job: 'onboarding', resumed });
   return resumed;
 }

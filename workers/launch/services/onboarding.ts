@@ -12,6 +12,7 @@ import type { Actor } from './audit';
 import { loadProductProfile, saveProductProfile } from './product-profile';
 import { lockProductProfile } from './profile-edits';
 import { CRAWL_LIMITS, crawlSite, type CrawlDeps, type Decision } from './site-crawl';
+import { errorText, logLine } from '../../../shared/log';
 
 type RunRow = typeof onboardingRuns.$inferSelect;
 type PageRow = typeof onboardingPages.$inferSelect;
@@ -252,7 +253,7 @@ export async function executeRun(db: Database, deps: Omit<CrawlDeps, 'record'>, 
     });
     return 'succeeded';
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', job: 'onboarding', runId: run.id, error: error instanceof Error ? error.message : String(error) }));
+    logLine('error', 'onboarding run failed', { job: 'onboarding', runId: run.id, error: errorText(error) });
     await finish(
       db,
       run.id,

@@ -10,6 +10,7 @@ import { svgColours } from '../domain/svg-colours';
 import { checkUrl, type UrlPolicy } from '../../../shared/net/ssrf';
 import type { Pixels } from '../utilities/image-codecs';
 import type { ImageFormat } from '../domain/image-format';
+import { type CappedBody, readCapped } from '../../../shared/net/read-capped';
 
 /**
  * The onboarding crawl: a bounded, polite walk of one product site. Every request (robots.txt,
@@ -133,10 +134,10 @@ export async function crawlSite(deps: CrawlDeps, startUrl: string, maxPages: num
       await record(decision('robots', robotsUrl, hop.outcome, hop.reason, `${hop.detail}; ${meaning}`, hop.httpStatus ?? null, null), frontier.length);
       return robotsFrom(missing ? { kind: 'missing' } : { kind: 'unreachable' }, CRAWLER_TOKEN);
     }
-    const body = await readCapped(hop.response, CRAWL_LIMITS.robotsBytes, remaining());
+    const body = await readCapped(hop.response.body, CRAWL_LIMITS.robotsBytes, Date.now() + remaining());
     bytesRead += body.bytes.length;
     await record(
-      { ...decision('robots', robotsUrl, 'visited', null, null, hop.response.status, body.bytes.length), truncated: body.truncated },
+      { ...decision('robots', robotsUrl, 'visited', null, null, hop.response.status, body.bytes.length), truncated: cutShort(body) },
       frontier.length,
     );
     return robotsFrom({ kind: 'found', body: new TextDecoder().decode(body.bytes) }, CRAWLER_TOKEN);
@@ -271,7 +272,7 @@ export async function crawlSite(deps: CrawlDeps, startUrl: string, maxPages: num
       );
       continue;
     }
-    const body = await readCapped(response, Math.min(CRAWL_LIMITS.pageBytes, CRAWL_LIMITS.runBytes - bytesRead), remaining());
+    const body = await readCapped(response.body, Math.min(CRAWL_LIMITS.pageBytes, CRAWL_LIMITS.runBytes - bytesRead), Date.now() + remaining());
     bytesRead += body.bytes.length;
     const page = await readSitePage(await decodePage(body.bytes, contentType));
     read.push({ url: finalUrl.href, kind: next.depth === 0 ? 'other' : pageKind(finalUrl, next.text), page });
@@ -298,7 +299,7 @@ export async function crawlSite(deps: CrawlDeps, startUrl: string, maxPages: num
       frontier.push({ url: target, depth: next.depth + 1, priority: crawlPriority(kind, next.depth + 1), text: link.text });
     }
     await record(
-      { ...decision('page', finalUrl.href, 'visited', null, null, response.status, body.bytes.length, next.depth), truncated: body.truncated },
+      { ...decision('page', finalUrl.href, 'visited', null, null, response.status, body.bytes.length, next.depth), truncated: cutShort(body) },
       frontier.length,
     );
   }
@@ -330,10 +331,10 @@ export async function crawlSite(deps: CrawlDeps, startUrl: string, maxPages: num
         await record(decision('stylesheet', url.href, hop.outcome, hop.reason, hop.detail, hop.httpStatus ?? null, null, 1), 0);
         continue;
       }
-      const body = await readCapped(hop.response, Math.min(CRAWL_LIMITS.stylesheetBytes, CRAWL_LIMITS.runBytes - bytesRead), remaining());
+      const body = await readCapped(hop.response.body, Math.min(CRAWL_LIMITS.stylesheetBytes, CRAWL_LIMITS.runBytes - bytesRead), Date.now() + remaining());
       bytesRead += body.bytes.length;
       await record(
-        { ...decision('stylesheet', hop.finalUrl.href, 'visited', null, null, hop.response.status, body.bytes.length, 1), truncated: body.truncated },
+        { ...decision('stylesheet', hop.finalUrl.href, 'visited', null, null, hop.response.status, body.bytes.length, 1), truncated: cutShort(body) },
         0,
       );
       css += `\n${new TextDecoder().decode(body.bytes)}`;
@@ -374,9 +375,9 @@ export async function crawlSite(deps: CrawlDeps, startUrl: string, maxPages: num
         );
         continue;
       }
-      const body = await readCapped(hop.response, CRAWL_LIMITS.logoBytes, remaining());
+      const body = await readCapped(hop.response.body, CRAWL_LIMITS.logoBytes, Date.now() + remaining());
       bytesRead += body.bytes.length;
-      if (body.truncated) {
+      if (cutShort(body)) {
         await record(decision('logo', url.href, 'skipped', 'too_large', `over ${CRAWL_LIMITS.logoBytes} bytes`, hop.response.status, body.bytes.length, 1), 0);
         continue;
       }
@@ -433,42 +434,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** At most `limit` bytes of the body; past that the rest is never read. */
-async function readCapped(response: Response, limit: number, msLeft: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!response.body) return { bytes: new Uint8Array(), truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  const until = Date.now() + Math.max(0, msLeft);
-  let size = 0;
-  let pending = false;
-  try {
-    while (size <= limit) {
-      pending = true;
-      const result = await withTimeout(reader.read(), until - Date.now()).catch((error: unknown) => {
-        // A body that stalls past the time budget ends here with what it sent.
-        if (error instanceof TimeoutError) return null;
-        throw error;
-      });
-      if (result === null) return { bytes: concat(chunks, size), truncated: true };
-      pending = false;
-      if (result.done) return { bytes: concat(chunks, size), truncated: false };
-      chunks.push(result.value);
-      size += result.value.length;
-    }
-    return { bytes: concat(chunks, size).subarray(0, limit), truncated: true };
-  } finally {
-    // Cancelling under a read still waiting rejects inside the runtime, where nobody can catch it;
-    // such a body is dropped when the run ends instead.
-    if (!pending) reader.cancel().catch(() => {});
-  }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+/** A body the cap or the time budget stopped before its end. */
+function cutShort(body: CappedBody): boolean {
+  return body.overflow || body.timedOut;
 }

@@ -1,6 +1,6 @@
 import { checkUrl, type UrlPolicy } from '../../../shared/net/ssrf';
 import { mimeTypes, readImageHeader } from '../domain/image-format';
-import { readCapped } from './read-capped';
+import { readCapped } from '../../../shared/net/read-capped';
 
 /** A logo is small; anything larger is not shown rather than read whole. */
 export const MAX_LOGO_BYTES = 512 * 1024;
@@ -40,8 +40,8 @@ export async function fetchLogo(raw: string, policy: UrlPolicy, fetcher: typeof 
       await response.body?.cancel();
       return { ok: false, reason: `logo answered ${response.status}` };
     }
-    const bytes = await readCapped(response.body, MAX_LOGO_BYTES);
-    if (!bytes) return { ok: false, reason: `logo over ${MAX_LOGO_BYTES} bytes` };
+    const { bytes, overflow } = await readCapped(response.body, MAX_LOGO_BYTES);
+    if (overflow) return { ok: false, reason: `logo over ${MAX_LOGO_BYTES} bytes` };
     const type = logoType(bytes, response.headers.get('content-type'));
     if (!type) return { ok: false, reason: 'logo is not a PNG, JPEG, WebP or SVG image' };
     return { ok: true, dataUri: `data:${type};base64,${base64(bytes)}` };

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/http/api-error';
 import { checkMediaUrl, proxiedImageType } from '../domain/media-url';
-import { readCapped } from './read-capped';
+import { readCapped } from '../../../shared/net/read-capped';
 
 export const MAX_REDIRECTS = 3;
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
@@ -89,8 +89,8 @@ async function readImage(response: Response, url: URL): Promise<ProxiedImage> {
     await response.body?.cancel();
     throw tooLarge();
   }
-  const bytes = await readCapped(response.body, MAX_MEDIA_BYTES);
-  if (!bytes) throw tooLarge();
+  const { bytes, overflow } = await readCapped(response.body, MAX_MEDIA_BYTES);
+  if (overflow) throw tooLarge();
   return {
     bytes,
     contentType,

@@ -8,6 +8,7 @@ import { recordLookup } from './cache-stats';
 import type { CaptureOutcome } from './capture-page';
 import { captureKey, readCapture, storeCapture, type StoredCapture } from './screenshot-cache';
 import { screenshotBrowser } from './screenshot-browser';
+import { logLine } from '../../../shared/log';
 
 export interface ScreenshotInput extends Omit<CaptureIdentity, 'url'> {
   url: string;
@@ -75,7 +76,7 @@ export async function takeScreenshot(deps: ScreenshotDeps, input: ScreenshotInpu
 /** What each way a capture can fail means to the caller. */
 export function captureError(outcome: Exclude<CaptureOutcome, { ok: true }>, timeoutMs: number): ApiError {
   if (outcome.reason === 'unavailable' || outcome.reason === 'failed') {
-    console.warn(JSON.stringify({ level: 'warn', event: 'screenshot.capture_failed', reason: outcome.reason, detail: outcome.message }));
+    logLine('warn', 'screenshot capture failed', { event: 'screenshot.capture_failed', reason: outcome.reason, detail: outcome.message });
   }
   switch (outcome.reason) {
     case 'blocked':

@@ -1,4 +1,3 @@
-import { apiKeyStatus } from '../../../shared/auth/api-key-secret';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { VerifyScope } from '../../../shared/auth/scopes';
 import type { Database } from '../../../shared/db/client';
@@ -8,22 +7,6 @@ import { createVerifyApiKey } from '../../../shared/platform/verify-provisioning
 import type { VerifyBindings } from '../env';
 
 type KeyRow = typeof verifyApiKeys.$inferSelect;
-
-export function apiKeyView(key: KeyRow, now: Date = new Date()) {
-  const status = apiKeyStatus(key, now);
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    // Only validated scope names are ever written.
-    scopes: key.scopes as VerifyScope[],
-    status,
-    created_at: key.createdAt.toISOString(),
-    last_used_at: key.lastUsedAt?.toISOString() ?? null,
-    expires_at: key.expiresAt?.toISOString() ?? null,
-    revoked_at: key.revokedAt?.toISOString() ?? null,
-  };
-}
 
 export function listApiKeys(db: Database, tenantId: string) {
   return db.select().from(verifyApiKeys).where(eq(verifyApiKeys.tenantId, tenantId)).orderBy(desc(verifyApiKeys.createdAt));

@@ -40,7 +40,7 @@ export async function deliverDueWebhooks(env: VerifyBindings, now: () => Date = 
     }
     return totals;
   });
-  if (result.claimed > 0) console.log(JSON.stringify({ level: 'info', job: 'webhooks', ...result }));
+  if (result.claimed > 0) logLine('info', 'webhook deliveries done', { job: 'webhooks', ...result });
   return result;
 }
 
@@ -133,6 +133,6 @@ async function deliver(db: Database, delivery: DeliveryRow, policy: UrlPolicy, n
     .update(webhookDeliveries)
     .set({ status: 'delivered', lastStatusCode: statusCode, lastError: null, claimedUntil: null, deliveredAt: now, updatedAt: now })
     .where(eq(webhookDeliveries.id, delivery.id));
-  console.log(JSON.stringify({ level: 'info', message: 'webhook delivered', deliveryId: delivery.id, attempt: delivery.attempts, statusCode }));
+  logLine('info', 'webhook delivered', { deliveryId: delivery.id, attempt: delivery.attempts, statusCode });
   return 'delivered';
 }

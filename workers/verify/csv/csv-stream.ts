@@ -6,6 +6,8 @@
  * lines are skipped. Malformed input is a CsvSyntaxError naming its line.
  */
 
+import { CSV_DELIMITERS, type CsvDelimiter, detectDelimiter } from '../csv/delimiter';
+
 export class CsvSyntaxError extends Error {
   override readonly name = 'CsvSyntaxError';
   constructor(
@@ -23,8 +25,6 @@ export interface CsvRow {
   line: number;
 }
 
-export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
-
 /** A cell longer than this is almost always an unclosed quote swallowing the rest of the file. */
 export const MAX_CELL_CHARACTERS = 8192;
 /** Rows wider than this are not a contact list. */
@@ -35,7 +35,7 @@ const DETECTION_WINDOW = 64 * 1024;
 type State = 'field_start' | 'unquoted' | 'quoted' | 'quote_in_quoted';
 
 export class CsvStreamParser {
-  private delimiter: string | undefined;
+  private delimiter: CsvDelimiter | undefined;
   private pending = '';
   private started = false;
   private state: State = 'field_start';
@@ -46,7 +46,7 @@ export class CsvStreamParser {
   private skipLineFeed = false;
 
   /** The delimiter in use, once the first line has been read. */
-  get detectedDelimiter(): string | undefined {
+  get detectedDelimiter(): CsvDelimiter | undefined {
     return this.delimiter;
   }
 
@@ -60,7 +60,7 @@ export class CsvStreamParser {
     if (this.delimiter === undefined) {
       this.pending += input;
       if (!firstLineComplete(this.pending) && this.pending.length < DETECTION_WINDOW) return [];
-      this.delimiter = detectDelimiter(this.pending);
+      this.delimiter = detectDelimiter(this.pending, CSV_DELIMITERS);
       input = this.pending;
       this.pending = '';
     }
@@ -71,7 +71,7 @@ export class CsvStreamParser {
   end(): CsvRow[] {
     const rows: CsvRow[] = [];
     if (this.delimiter === undefined) {
-      this.delimiter = detectDelimiter(this.pending);
+      this.delimiter = detectDelimiter(this.pending, CSV_DELIMITERS);
       rows.push(...this.consume(this.pending));
       this.pending = '';
     }
@@ -177,18 +177,4 @@ function firstLineComplete(text: string): boolean {
     else if (!quoted && (char === '\n' || char === '\r')) return true;
   }
   return false;
-}
-
-/** The delimiter seen most often outside quotes on the first line; comma when none is. */
-export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>(CSV_DELIMITERS.map((delimiter) => [delimiter, 0]));
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
-  }
-  let best = ',';
-  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
-  return best;
 }

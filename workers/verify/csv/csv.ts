@@ -6,6 +6,8 @@
  * against CSV injection).
  */
 
+import { CSV_DELIMITERS, type CsvDelimiter, detectDelimiter } from '../csv/delimiter';
+
 export class CsvInputError extends Error {
   override readonly name = 'CsvInputError';
   constructor(
@@ -16,25 +18,13 @@ export class CsvInputError extends Error {
   }
 }
 
+/** Bulk uploads predate pipe-delimited lists and keep reading `|` as text. */
 const DELIMITERS = [',', ';', '\t'] as const;
-
-function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
-  }
-  let best = ',';
-  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
-  return best;
-}
 
 /** Every row as its cells; blank lines are dropped. */
 export function parseCsv(input: string): string[][] {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const delimiter = detectDelimiter(text);
+  const delimiter = detectDelimiter(text, DELIMITERS);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -125,26 +115,34 @@ export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** What makes csvCell change a string at all: a formula start, a character to quote, a space at an end. */
-const NEEDS_CARE = /^[=+\-@\s]|[",\r\n]|\s$/;
+/** Per delimiter: what makes csvCell change a string at all (a formula start, a character to quote, a space at an end), and what makes it quote one. */
+const CELL_RULES = Object.fromEntries(
+  CSV_DELIMITERS.map((delimiter) => [
+    delimiter,
+    { care: new RegExp(`^[=+\\-@\\s]|["${delimiter}\\r\\n]|\\s$`), quote: new RegExp(`["${delimiter}\\r\\n]|^\\s|\\s$`) },
+  ]),
+) as Record<CsvDelimiter, { care: RegExp; quote: RegExp }>;
 
-export function csvCell(value: CsvValue): string {
+/** A value as one cell: quoted when it holds the delimiter, a quote or a line break (or starts or ends with a space). */
+export function csvCell(value: CsvValue, delimiter: CsvDelimiter = ','): string {
   if (value === null || value === undefined) return '';
   // Numbers and booleans never start a formula or need quotes; most text needs nothing either (one
   // test, which matters when a download writes millions of cells).
   if (typeof value !== 'string') return String(value);
-  if (!NEEDS_CARE.test(value)) return value;
+  const rules = CELL_RULES[delimiter];
+  if (!rules.care.test(value)) return value;
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return rules.quote.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: readonly CsvValue[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
+export function csvLine(values: readonly CsvValue[], delimiter: CsvDelimiter = ','): string {
+  return `${values.map((value) => csvCell(value, delimiter)).join(delimiter)}\r\n`;
 }
 
 /** A row's cells as CSV without its line end, padded with empty cells or cut to `width`. */
-export function csvCells(cells: readonly string[], width: number): string {
+export function csvCells(cells: readonly string[], width: number, delimiter: CsvDelimiter = ','): string {
   let text = '';
-  for (let index = 0; index < width; index++) text += index === 0 ? csvCell(cells[index] ?? '') : `,${csvCell(cells[index] ?? '')}`;
+  for (let index = 0; index < width; index++)
+    text += index === 0 ? csvCell(cells[index] ?? '', delimiter) : `${delimiter}${csvCell(cells[index] ?? '', delimiter)}`;
   return text;
 }

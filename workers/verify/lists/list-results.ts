@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
 import { bulkTasks, listRows, lists, outcomes, suppressions } from '../../../shared/db/schema';
-import { csvLine } from '../csv/csv';
+import { csvCells, csvLine } from '../csv/csv';
+import type { CsvDelimiter } from '../csv/delimiter';
 import { emptyEvidence, measuredVerdicts, OUTCOME_EVIDENCE, type Evidence, type EvidenceCounts, type MeasuredVerdict } from '../domain/accuracy';
 import { emptyGroups, riskGroups, type GroupCounts, type RiskGroup } from './quality';
 
@@ -234,9 +235,9 @@ async function serially<T extends Record<string, unknown>>(db: Database, stateme
   return result.rows;
 }
 
-/** The selected rows whose row numbers are in [from, to), as JSON Lines. */
-async function jsonPage(db: Database, list: { id: number; columns: string[] }, selection: RowSelection, from: number, to: number): Promise<string> {
-  const rows = await serially<DownloadRow>(
+/** The selected rows whose row numbers are in [from, to), each with its verdict columns read from its task. */
+function downloadRows(db: Database, list: { id: number }, selection: RowSelection, from: number, to: number): Promise<DownloadRow[]> {
+  return serially<DownloadRow>(
     db,
     sql`
     select r.line, r.cells, r.email, ${verdictSql} as verdict, ${reasonSql} as reason, ${groupSql} as grp,
@@ -247,23 +248,51 @@ async function jsonPage(db: Database, list: { id: number; columns: string[] }, s
       and ${filterWhere(selection, rowTerms)}
     order by r.row_number`,
   );
+}
+
+/** A row's values for VERDICT_COLUMNS, in their order. */
+function verdictValues(row: DownloadRow) {
+  return [
+    row.verdict,
+    row.reason,
+    row.grp,
+    row.catch_all,
+    row.disposable,
+    row.role,
+    row.suppression_id !== null,
+    row.suppression_id,
+    row.suppression_reason,
+    row.duplicate_of_line,
+    row.line,
+  ] as const;
+}
+
+/** The selected rows whose row numbers are in [from, to), as JSON Lines. */
+async function jsonPage(db: Database, list: { id: number; columns: string[] }, selection: RowSelection, from: number, to: number): Promise<string> {
   let text = '';
-  for (const row of rows) {
-    const verdict = [
-      row.verdict,
-      row.reason,
-      row.grp,
-      row.catch_all,
-      row.disposable,
-      row.role,
-      row.suppression_id !== null,
-      row.suppression_id,
-      row.suppression_reason,
-      row.duplicate_of_line,
-      row.line,
-    ] as const;
+  for (const row of await downloadRows(db, list, selection, from, to)) {
+    const verdict = verdictValues(row);
     const columns = Object.fromEntries(list.columns.map((name, index) => [name, row.cells[index] ?? '']));
     text += `${JSON.stringify({ ...Object.fromEntries(VERDICT_COLUMNS.map((name, index) => [name, verdict[index]])), email: row.email, columns })}\n`;
+  }
+  return text;
+}
+
+/**
+ * The selected rows whose row numbers are in [from, to), as CSV lines with another delimiter than
+ * the comma the stored cells and answers are written with (csvPage): written here, cell by cell.
+ */
+async function delimitedPage(
+  db: Database,
+  list: { id: number; columns: string[] },
+  selection: RowSelection,
+  from: number,
+  to: number,
+  delimiter: CsvDelimiter,
+): Promise<string> {
+  let text = '';
+  for (const row of await downloadRows(db, list, selection, from, to)) {
+    text += `${csvCells(row.cells, list.columns.length, delimiter)}${delimiter}${csvLine(verdictValues(row), delimiter)}`;
   }
   return text;
 }
@@ -364,9 +393,10 @@ export function listRowsStream(
   list: { id: number; columns: string[] },
   selection: RowSelection,
   format: DownloadFormat,
-  options: { pageSize?: number } = {},
+  options: { pageSize?: number; delimiter?: CsvDelimiter } = {},
 ): ReadableStream<Uint8Array> {
   const pageSize = options.pageSize ?? PAGE;
+  const delimiter = options.delimiter ?? ',';
   let handle: DatabaseHandle | undefined;
   let end: Promise<number> | undefined;
   let next = 0;
@@ -377,7 +407,14 @@ export function listRowsStream(
     await handle?.close().catch(() => {});
     handle = undefined;
   };
-  const pageText = format === 'csv' ? csvPage : jsonPage;
+  // The stored cells and answers are comma CSV, joined in the database; another delimiter is written here.
+  const pageText =
+    format === 'jsonl'
+      ? jsonPage
+      : delimiter === ','
+        ? csvPage
+        : (db: Database, pageList: typeof list, pageSelection: RowSelection, from: number, to: number) =>
+            delimitedPage(db, pageList, pageSelection, from, to, delimiter);
   /** Asks for pages until AHEAD + 1 are in flight or the list's rows are all asked for. */
   const fill = (db: Database, last: number) => {
     while (inFlight.length <= AHEAD && next <= last) {
@@ -395,7 +432,7 @@ export function listRowsStream(
       if (!started) {
         started = true;
         if (format === 'csv') {
-          controller.enqueue(encoder.encode(`\uFEFF${csvLine([...list.columns, ...VERDICT_COLUMNS])}`));
+          controller.enqueue(encoder.encode(`\uFEFF${csvLine([...list.columns, ...VERDICT_COLUMNS], delimiter)}`));
           return;
         }
       }

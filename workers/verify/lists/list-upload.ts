@@ -8,6 +8,7 @@ import type { JobCheckOptions } from '../bulk/jobs';
 import type { BulkMessage } from '../bulk/messages';
 import { ListInputError } from './columns';
 import { CsvStreamParser, CsvSyntaxError, type CsvRow } from '../csv/csv-stream';
+import type { CsvDelimiter } from '../csv/delimiter';
 import { MultipartError, MultipartStreamParser } from './multipart';
 import { ListRowWriter } from './list-import';
 import { startListJobs, type ListJobCaller } from './list-jobs';
@@ -115,7 +116,7 @@ class Upload {
   }
 
   /** Hands the rows to the bulk jobs, or answers a replay; returns the list and whether it is a replay. */
-  async finish(fields: ListFields, fingerprint: string): Promise<{ list: ListRow; replayed: boolean }> {
+  async finish(fields: ListFields, fingerprint: string, delimiter: CsvDelimiter = ','): Promise<{ list: ListRow; replayed: boolean }> {
     if (this.replayOf) {
       if (this.replayOf.requestFingerprint !== fingerprint) {
         throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.', {
@@ -127,7 +128,7 @@ class Upload {
     const list = this.list!;
     await this.writer!.finish();
     // Stored while the list is still importing, so that a duplicate never sees it ready without one.
-    await this.db.update(lists).set({ requestFingerprint: fingerprint }).where(eq(lists.id, list.id));
+    await this.db.update(lists).set({ requestFingerprint: fingerprint, delimiter }).where(eq(lists.id, list.id));
     await startListJobs(this.db, this.queue, list, this.creation.caller, this.creation.options(fields.sandbox));
     return { list, replayed: false };
   }
@@ -248,7 +249,7 @@ export async function createListFromMultipart(
     await hasher.write(new TextEncoder().encode(`\n${fieldsFingerprint(fields)}`));
     await hasher.close();
     const fingerprint = [...new Uint8Array(await digest.digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-    return await upload.finish(fields, fingerprint);
+    return await upload.finish(fields, fingerprint, csv.detectedDelimiter);
   } catch (error) {
     await reader.cancel().catch(() => {});
     await upload.abandon();

@@ -7,15 +7,11 @@ import { createVerifyApiKey } from '../../../shared/platform/verify-provisioning
 import type { VerifyBindings } from '../env';
 import { recordAudit } from './audit';
 import type { OperatorActor } from './principal';
-import { apiKeyView, forgetKey } from '../account/api-keys';
+import { apiKeyView } from '../auth/api-key-views';
+import { forgetKey } from '../account/api-keys';
 import { deletedConflict, findTenant } from './admin-tenants';
 
 type KeyRow = typeof verifyApiKeys.$inferSelect;
-
-/** A key as operators see it: the workspace view plus its tenant and who created it. */
-export function adminKeyView(key: KeyRow) {
-  return { ...apiKeyView(key), tenant_id: key.tenantId, created_by: key.createdBy };
-}
 
 /** What an audit row keeps of a key: never its hash or secret. */
 function keyState(key: KeyRow) {

@@ -11,6 +11,7 @@ import { openJobStatuses } from '../domain/job-status';
 import { checkEmailRequestSchema } from '../engine/output';
 import type { Reachability } from '../engine/verdict';
 import { readSettings, settingDefaults } from '../settings/settings';
+import { errorText, logLine } from '../../../shared/log';
 
 export type PolicyRow = typeof reverificationPolicies.$inferSelect;
 
@@ -221,14 +222,7 @@ export async function runDueReverifications(db: Database, queue: Queue<BulkMessa
     } catch (error) {
       // Our failure, not the tenant's: the other tenants still run, and this one is due again at
       // the next tick (just after `now`, so this loop does not claim it again).
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'reverification run failed',
-          tenantId: policy.tenantId,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      logLine('error', 'reverification run failed', { tenantId: policy.tenantId, error: errorText(error) });
       await db
         .update(reverificationPolicies)
         .set({ nextRunAt: new Date(now.getTime() + 1) })

@@ -1,26 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorId } from '../../../shared/auth/principal';
-import { verifyScopes } from '../../../shared/auth/scopes';
 import { assertGrantableScopes } from '../../../shared/http/declared-access';
 import { pathParams, uuidId } from '../../../shared/http/ids';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation } from '../auth/operation';
 import type { VerifyEnv } from '../env';
-import { apiKeyView, createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../account/api-keys';
-
-export const apiKeySchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    prefix: z.string().openapi({ description: 'The first characters of the secret, to recognise it.' }),
-    scopes: z.array(z.enum(verifyScopes)),
-    status: z.enum(['active', 'revoked', 'expired']),
-    created_at: z.string().datetime(),
-    last_used_at: z.string().datetime().nullable().openapi({ description: 'Updated at most once a minute.' }),
-    expires_at: z.string().datetime().nullable(),
-    revoked_at: z.string().datetime().nullable(),
-  })
-  .openapi('ApiKey');
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../account/api-keys';
+import { apiKeySchema, apiKeyView, grantableNote, keyNameField, keyScopesField } from '../auth/api-key-views';
 
 const createdKeySchema = apiKeySchema
   .extend({ secret: z.string().openapi({ description: 'The key itself. Shown only in this response; store it now.' }) })
@@ -28,14 +14,12 @@ const createdKeySchema = apiKeySchema
 
 const keyIdParams = pathParams({ key_id: uuidId() });
 const access = { scopes: ['admin'] } as const;
-export const grantableNote =
-  'What the key may do. Only scopes that an operation of this service requires (its `x-required-scopes`) can be granted; the rest of the names are reserved for operations still to come, and asking for one is 400 `validation_failed` listing `grantable`.';
 const notFound = errorResponse('No such key in this workspace.');
 
 const listRoute = defineOperation({
   method: 'get',
   path: '/v1/me/api-keys',
-  operationId: 'listTenantApiKeys',
+  operationId: 'v1_list_tenant_api_keys',
   tags: ['Account'],
   summary: "List the workspace's API keys (never their secrets)",
   access,
@@ -45,7 +29,7 @@ const listRoute = defineOperation({
 const createRoute = defineOperation({
   method: 'post',
   path: '/v1/me/api-keys',
-  operationId: 'createTenantApiKey',
+  operationId: 'v1_create_tenant_api_key',
   tags: ['Account'],
   summary: 'Create an API key; its secret is shown once',
   access,
@@ -56,8 +40,8 @@ const createRoute = defineOperation({
         'application/json': {
           schema: z
             .object({
-              name: z.string().trim().min(1).max(100),
-              scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: grantableNote }),
+              name: keyNameField,
+              scopes: keyScopesField.openapi({ description: grantableNote }),
               expires_at: z.string().datetime().optional().openapi({ description: 'When the key stops working; never by default.' }),
             })
             .strict()
@@ -83,7 +67,7 @@ const getRoute = defineOperation({
 const updateRoute = defineOperation({
   method: 'patch',
   path: '/v1/me/api-keys/{key_id}',
-  operationId: 'updateTenantApiKey',
+  operationId: 'v1_update_tenant_api_key',
   tags: ['Account'],
   summary: "Rename a key or change its scopes (effective at the key's next request)",
   access,
@@ -95,8 +79,8 @@ const updateRoute = defineOperation({
         'application/json': {
           schema: z
             .object({
-              name: z.string().trim().min(1).max(100).optional(),
-              scopes: z.array(z.enum(verifyScopes)).min(1).optional().openapi({ description: grantableNote }),
+              name: keyNameField.optional(),
+              scopes: keyScopesField.optional().openapi({ description: grantableNote }),
             })
             .strict()
             .refine((body) => body.name !== undefined || body.scopes !== undefined, { message: 'Send name or scopes.' })
@@ -111,7 +95,7 @@ const updateRoute = defineOperation({
 const revokeRoute = defineOperation({
   method: 'delete',
   path: '/v1/me/api-keys/{key_id}',
-  operationId: 'revokeTenantApiKey',
+  operationId: 'v1_revoke_tenant_api_key',
   tags: ['Account'],
   summary: 'Revoke a key, effective immediately',
   access,

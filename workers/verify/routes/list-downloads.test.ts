@@ -68,6 +68,68 @@ describe('GET /v1/lists/{list_id}/download', () => {
     expect(((await format.json()) as Record<string, string>).message).toContain('jsonl');
   });
 
+  it('keeps the uploaded delimiter, takes another as `delimiter`, and quotes a cell holding the one it writes', async () => {
+    const { auth } = await listTenant();
+    const notes = ['a;b', 'a,b', 'tab\tin', 'pipe|in', 'say "hi"', 'two\r\nlines', 'plain'];
+    const csv = ['email;note', ...notes.map((note, n) => `p${n}@example.com;${csvCell(note, ';')}`), 'not-an-address;x'].join('\r\n');
+    const list = (await (await uploadList(auth, { name: 'Semicolons', sandbox: 'true' }, csv)).json()) as ListView;
+    await eventually(
+      async () => (await (await callVerify('GET', `/v1/lists/${list.list_id}`, auth)).json()) as ListView,
+      (current) => current.status === 'completed',
+    );
+    const download = async (query: string) => {
+      const response = await callVerify('GET', `/v1/lists/${list.list_id}/download${query}`, auth);
+      expect(response.status).toBe(200);
+      return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(await response.arrayBuffer());
+    };
+    const objects = (await download('?format=jsonl'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, CsvValue> & { columns: Record<string, string> });
+    expect(objects).toHaveLength(notes.length + 1);
+    const expected = (delimiter: ',' | ';' | '\t' | '|') =>
+      `\uFEFF${csvLine(['email', 'note', ...VERDICT_COLUMNS], delimiter)}${objects
+        .map((object) => csvLine([object.columns.email, object.columns.note, ...VERDICT_COLUMNS.map((name) => object[name])], delimiter))
+        .join('')}`;
+
+    const semicolons = await download('');
+    expect(semicolons).toBe(expected(';'));
+    expect(semicolons).toContain('\r\np0@example.com;"a;b";');
+    expect(semicolons).toContain('\r\np1@example.com;a,b;');
+    const tabs = await download('?delimiter=tab');
+    expect(tabs).toBe(expected('\t'));
+    expect(tabs).toContain('\r\np1@example.com\ta,b\t');
+    expect(tabs).toContain('\r\np2@example.com\t"tab\tin"\t');
+    expect(await download('?delimiter=%7C&filter=all')).toBe(expected('|'));
+    // A comma is written by the database (the stored cells), the others here: both agree.
+    const commas = await download('?delimiter=%2C');
+    expect(commas).toBe(expected(','));
+    expect(commas).toContain('\r\np1@example.com,"a,b",');
+    expect(
+      parseCsv(commas)
+        .slice(1, 3)
+        .map((row) => row.slice(0, 2)),
+    ).toEqual([
+      ['p0@example.com', 'a;b'],
+      ['p1@example.com', 'a,b'],
+    ]);
+  });
+
+  it('downloads a comma list with commas, and refuses an unknown delimiter in the envelope', async () => {
+    const { auth } = await listTenant();
+    const list = (await (await uploadList(auth, { name: 'Commas', sandbox: 'true' }, 'email,note\njane@example.com,a;b\n')).json()) as ListView;
+    const text = await (await callVerify('GET', `/v1/lists/${list.list_id}/download`, auth)).text();
+    expect(text.split('\r\n')[1]).toMatch(/^jane@example\.com,a;b,/);
+    for (const bad of ['%09', 'tabs', '%3A', '%2C%3B']) {
+      const refused = await callVerify('GET', `/v1/lists/${list.list_id}/download?delimiter=${bad}`, auth);
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as Record<string, string>;
+      expect(body).toMatchObject({ code: 'validation_failed', field: 'delimiter' });
+      expect(body.message).toContain('tab');
+      expect(body.hint).toEqual(expect.any(String));
+    }
+  });
+
   it('writes and reads a list of several batches and pages in upload order', async () => {
     const { auth } = await listTenant();
     const count = 2500;

@@ -6,7 +6,8 @@ import type { VerifyEnv } from '../env';
 import { downloadFilters, downloadFormats, filterDescriptions, listRowsStream, VERDICT_COLUMNS } from '../lists/list-results';
 import { refreshListSuppressions } from '../lists/list-suppressions';
 import { findList } from '../lists/lists';
-import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
+import { delimiterQuery, listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
+import { downloadDelimiter } from '../csv/delimiter';
 
 const downloadRoute = defineOperation({
   method: 'get',
@@ -21,6 +22,7 @@ const downloadRoute = defineOperation({
     query: z.object({
       filter: z.enum(downloadFilters).default('all').openapi({ description: 'Which rows; see above.' }),
       format: z.enum(downloadFormats).default('csv'),
+      delimiter: delimiterQuery,
       include_suppressed: z
         .enum(['true', 'false'])
         .default('false')
@@ -31,7 +33,7 @@ const downloadRoute = defineOperation({
     200: {
       description: 'The rows, as an attachment.',
       content: {
-        'text/csv': { schema: z.string().openapi({ description: 'RFC 4180, CRLF line ends.' }) },
+        'text/csv': { schema: z.string().openapi({ description: 'RFC 4180 (with the chosen delimiter), CRLF line ends.' }) },
         'application/x-ndjson': { schema: z.string().openapi({ description: 'One JSON object per line.' }) },
       },
     },
@@ -41,11 +43,13 @@ const downloadRoute = defineOperation({
 
 export function registerListDownloadRoutes(app: OpenAPIHono<VerifyEnv>): void {
   app.openapi(downloadRoute, async (c) => {
-    const { filter, format, include_suppressed: includeSuppressed } = c.req.valid('query');
+    const { filter, format, delimiter, include_suppressed: includeSuppressed } = c.req.valid('query');
     const db = c.get('services').db;
     const list = await findList(db, c.get('principal').workspaceId, c.req.valid('param').list_id);
     await refreshListSuppressions(db, list);
-    const stream = listRowsStream(readConfig(verifyConfigSchema, c.env), list, { filter, includeSuppressed: includeSuppressed === 'true' }, format);
+    const stream = listRowsStream(readConfig(verifyConfigSchema, c.env), list, { filter, includeSuppressed: includeSuppressed === 'true' }, format, {
+      delimiter: downloadDelimiter(list.delimiter, delimiter),
+    });
     // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out too.
     return c.body(stream, 200, {
       'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { int32Id, pathParams } from '../../../shared/http/ids';
 import { errorResponse } from '../../../shared/http/openapi-errors';
+import { DELIMITER_PARAMS } from '../csv/delimiter';
 import { jobStatuses } from '../domain/job-status';
 import { listStatuses, listsFeature } from '../lists/lists';
 
@@ -11,6 +12,12 @@ export const listsAccess = { scopes: ['lists'], entitlement: listsFeature } as c
 export const listIdParams = pathParams({ list_id: int32Id() });
 
 export const listNotFoundResponse = errorResponse('No such list in this workspace.');
+
+/** The `delimiter` parameter of the CSV downloads; absent, the download uses the uploaded file's. */
+export const delimiterQuery = z.enum(DELIMITER_PARAMS).optional().openapi({
+  description:
+    'The CSV delimiter: `,`, `;`, `tab` or `|` (URL-encode `;` and `|` as `%3B` and `%7C` if your client does not). By default the delimiter the uploaded file used (a JSON upload: `,`). A cell holding the delimiter, a quote or a line break is quoted. Ignored for `format=jsonl`.',
+});
 
 export const listSchema = z
   .object({

@@ -8,7 +8,9 @@ import type { VerifyEnv } from '../env';
 import { GROUP_ACTIONS, groupDescriptions, groupsForActions, remediationActions, remediationGroups } from '../lists/remediation';
 import { buildExport, buildPlan, createExport, exportView, readPlan, readyExport } from '../lists/list-remediation';
 import { downloadFormats, listRowsStream } from '../lists/list-results';
-import { listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
+import { delimiterQuery, listIdParams, listNotFoundResponse, listsAccess } from './list-schemas';
+import { errorText, logLine } from '../../../shared/log';
+import { downloadDelimiter } from '../csv/delimiter';
 
 const actionTable = remediationGroups
   .map((group) => {
@@ -123,7 +125,7 @@ const downloadExportRoute = defineOperation({
   access: listsAccess,
   request: {
     params: pathParams({ list_id: int32Id(), export_id: prefixedId('rex') }),
-    query: z.object({ format: z.enum(downloadFormats).default('csv') }),
+    query: z.object({ format: z.enum(downloadFormats).default('csv'), delimiter: delimiterQuery }),
   },
   responses: {
     200: { description: 'The rows, as an attachment.', content: { 'text/csv': { schema: z.string() }, 'application/x-ndjson': { schema: z.string() } } },
@@ -142,7 +144,9 @@ export function registerRemediationRoutes(app: OpenAPIHono<VerifyEnv>): void {
     const groups = input.groups ?? groupsForActions(input.actions ?? []);
     const row = await createExport(c.get('services').db, c.get('principal').workspaceId, c.req.valid('param').list_id, groups);
     c.executionCtx.waitUntil(
-      buildExport(readConfig(verifyConfigSchema, c.env), row).catch((error) => console.error('remediation export failed', row.id, error)),
+      buildExport(readConfig(verifyConfigSchema, c.env), row).catch((error: unknown) =>
+        logLine('error', 'remediation export failed', { exportId: row.id, error: errorText(error) }),
+      ),
     );
     c.header('Location', exportView(row).download_path);
     return c.json(exportView(row), 202);
@@ -150,12 +154,16 @@ export function registerRemediationRoutes(app: OpenAPIHono<VerifyEnv>): void {
 
   app.openapi(downloadExportRoute, async (c) => {
     const { list_id, export_id } = c.req.valid('param');
-    const { format } = c.req.valid('query');
+    const { format, delimiter } = c.req.valid('query');
     const { list, row } = await readyExport(c.get('services').db, c.get('principal').workspaceId, list_id, export_id);
     // Through the context, so the headers the request path set (X-Request-Id, X-RateLimit-*) go out too.
-    return c.body(listRowsStream(readConfig(verifyConfigSchema, c.env), list, { exportId: row.id }, format), 200, {
-      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-      'content-disposition': `attachment; filename="list-${list.id}-${row.id}.${format}"`,
-    });
+    return c.body(
+      listRowsStream(readConfig(verifyConfigSchema, c.env), list, { exportId: row.id }, format, { delimiter: downloadDelimiter(list.delimiter, delimiter) }),
+      200,
+      {
+        'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+        'content-disposition': `attachment; filename="list-${list.id}-${row.id}.${format}"`,
+      },
+    );
   });
 }

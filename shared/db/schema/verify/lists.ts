@@ -22,6 +22,8 @@ export const lists = verify.table(
     /** The original columns, in order; the download repeats them. */
     columns: jsonb('columns').$type<string[]>().notNull().default([]),
     emailColumn: text('email_column'),
+    /** The delimiter the uploaded file used (`,` `;` tab `|`); the download writes it unless asked for another. */
+    delimiter: text('delimiter').notNull().default(','),
     /** Data rows, repeats and bad syntax included. */
     rows: integer('rows').notNull().default(0),
     /** Distinct addresses of valid syntax: the ones checked. */

@@ -5,6 +5,7 @@ import { setSessionCookie, startSession } from '../../auth/sessions';
 import { acceptLimit } from '../../routes/invitations';
 import { acceptInvitation, MIN_NEW_PASSWORD_LENGTH, previewInvitation } from '../../services/invitations';
 import { Time } from '../components/bits';
+import { PasswordAndCode } from '../components/password-and-code';
 import { appPath, type PageContext, type PageEnv } from '../context';
 import { Notice } from '../layout';
 import { renderPage } from '../render';
@@ -84,20 +85,7 @@ async function acceptPage(c: PageContext, token: string, problem?: { status: 400
         {preview.accountExists ? (
           <>
             <p>You already have an account with this email: confirm it is you to join.</p>
-            <label for="password">Password</label>
-            <input id="password" name="password" type="password" autocomplete="current-password" required autofocus />
-            <label for="totpCode">
-              Two-factor code <span class="hint">The 6 digits from your authenticator app, if two-factor is on.</span>
-            </label>
-            <input
-              id="totpCode"
-              name="totpCode"
-              type="text"
-              inputmode="numeric"
-              autocomplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              required={problem?.askCode}
-            />
+            <PasswordAndCode focus="password" codeRequired={problem?.askCode} codeHint />
           </>
         ) : (
           <>

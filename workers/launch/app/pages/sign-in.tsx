@@ -5,6 +5,7 @@ import { clearSessionCookie, endSession, resolveSession, setSessionCookie, start
 import { signInRateLimit } from '../../routes/sessions';
 import { checkSignIn } from '../../services/sign-in';
 import { appPath, type PageContext, type PageEnv, safeNext } from '../context';
+import { PasswordAndCode } from '../components/password-and-code';
 import { Notice } from '../layout';
 import { renderPage } from '../render';
 
@@ -27,21 +28,11 @@ function SignInForm(props: { email?: string; next?: string; error?: string; askC
         <input type="hidden" name="next" value={props.next ?? ''} />
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ''} autofocus={!props.askCode} />
-        <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required />
-        <label for="totpCode">
-          Two-factor code <span class="hint">The 6 digits from your authenticator app, if two-factor is on.</span>
-        </label>
-        <input
-          id="totpCode"
-          name="totpCode"
-          type="text"
-          inputmode="numeric"
-          autocomplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          required={props.askCode}
-          autofocus={props.askCode}
-          aria-describedby={props.askCode ? 'code-needed' : undefined}
+        <PasswordAndCode
+          focus={props.askCode ? 'code' : undefined}
+          codeRequired={props.askCode}
+          codeHint
+          codeDescribedBy={props.askCode ? 'code-needed' : undefined}
         />
         {props.askCode && (
           <p id="code-needed" class="hint">

@@ -1,10 +1,9 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { verifyScopes } from '../../../../shared/auth/scopes';
 import { assertGrantableScopes } from '../../../../shared/http/declared-access';
 import { errorResponse, jsonResponse } from '../../../../shared/http/openapi-errors';
 import type { VerifyEnv } from '../../env';
-import { apiKeySchema, grantableNote } from '../../routes/api-keys';
-import { adminKeyView, createKeyForTenant, getTenantKey, reactivateTenantKey, revokeTenantKey, searchKeys, updateTenantKey } from '../admin-api-keys';
+import { adminKeySchema, adminKeyView, grantableNote, keyNameField, keyScopesField } from '../../auth/api-key-views';
+import { createKeyForTenant, getTenantKey, reactivateTenantKey, revokeTenantKey, searchKeys, updateTenantKey } from '../admin-api-keys';
 import { findTenant } from '../admin-tenants';
 import { operatorActor } from '../auth';
 import { defineAdminOperation } from '../operation';
@@ -14,12 +13,6 @@ import { adminPageQuery, pageFields, tenantId, tenantKeyParams, tenantNotFound, 
 const tags = ['Tenant API keys'];
 const keyStatuses = ['active', 'revoked', 'expired'] as const;
 
-const adminKeySchema = apiKeySchema
-  .extend({
-    tenant_id: z.string(),
-    created_by: z.string().nullable().openapi({ description: 'The key that created it, `operator:<id>` for an operator, or null (provisioning).' }),
-  })
-  .openapi('AdminApiKey');
 const createdKeySchema = adminKeySchema
   .extend({ secret: z.string().openapi({ description: 'The key itself. Shown only in this response: hand it to the tenant now.' }) })
   .openapi('AdminCreatedApiKey');
@@ -74,8 +67,8 @@ const createRoute = defineAdminOperation({
         'application/json': {
           schema: z
             .object({
-              name: z.string().trim().min(1).max(100),
-              scopes: z.array(z.enum(verifyScopes)).min(1).openapi({ description: grantableNote }),
+              name: keyNameField,
+              scopes: keyScopesField.openapi({ description: grantableNote }),
               expires_at: z.string().datetime().nullable().default(null).openapi({ description: 'When the key stops working; never by default.' }),
             })
             .strict()
@@ -118,8 +111,8 @@ const updateRoute = defineAdminOperation({
         'application/json': {
           schema: z
             .object({
-              name: z.string().trim().min(1).max(100).optional(),
-              scopes: z.array(z.enum(verifyScopes)).min(1).optional().openapi({ description: grantableNote }),
+              name: keyNameField.optional(),
+              scopes: keyScopesField.optional().openapi({ description: grantableNote }),
               expires_at: z.string().datetime().nullable().optional(),
             })
             .strict()

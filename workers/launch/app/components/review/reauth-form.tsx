@@ -1,5 +1,6 @@
 import { appPath } from '../../context';
 import { Notice } from '../../layout';
+import { PasswordAndCode } from '../password-and-code';
 
 /**
  * Asks for the password and a code again before an action that needs a recent two-factor sign-in
@@ -45,10 +46,7 @@ export function ReauthForm(props: {
         {Object.entries(props.carry).map(([name, value]) => (
           <input type="hidden" name={name} value={value} />
         ))}
-        <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required autofocus />
-        <label for="totpCode">Two-factor code</label>
-        <input id="totpCode" name="totpCode" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" required />
+        <PasswordAndCode focus="password" codeRequired />
         <button type="submit">Confirm and continue</button>
       </form>
       {back}

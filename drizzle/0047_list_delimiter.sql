@@ -1,0 +1,1 @@
+ALTER TABLE "verify"."lists" ADD COLUMN "delimiter" text DEFAULT ',' NOT NULL;
