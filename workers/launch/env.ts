@@ -26,6 +26,9 @@ export interface LaunchBindings {
   BRIEF_MODEL?: string;
   BRIEF_MODEL_MAX_TOKENS?: string;
   BRIEF_MODEL_TIMEOUT_MS?: string;
+  CONNECTION_KEYS?: string;
+  BLUESKY_SERVICE_URL?: string;
+  BLUESKY_APP_URL?: string;
   /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
   AI?: WorkersAi;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;
