@@ -1,5 +1,7 @@
 import type { LaunchConfig } from '../config';
 import type { Channel } from '../domain/channels';
+import { blueskyConnector } from './bluesky/connector';
+import { mastodonConnector } from './mastodon/connector';
 import type { NetworkConnector } from './network';
 
 /**
@@ -13,7 +15,7 @@ import type { NetworkConnector } from './network';
  * dev/networks/). The routes, the OAuth state and PKCE, sealing, refreshing before expiry
  * (sessions.ts), `reconnect_required`, scheduling's checks and the publisher need nothing more.
  */
-const connectors: NetworkConnector[] = [];
+const connectors: NetworkConnector[] = [blueskyConnector, mastodonConnector];
 
 export function connectorFor(channel: Channel): NetworkConnector | undefined {
   return connectors.find((connector) => connector.channel === channel);

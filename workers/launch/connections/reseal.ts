@@ -4,7 +4,7 @@ import { withDatabase, type Database } from '../../../shared/db/client';
 import { channelConnections, mastodonApps, oauthAuthorizations } from '../../../shared/db/schema';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
-import { mastodonAppContext } from './mastodon-apps';
+import { mastodonAppContext } from './mastodon/apps';
 import { open, seal, sealingKeys, type SealingKeys } from './sealing';
 import { credentialsContext } from './sessions';
 
