@@ -26,7 +26,7 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
     .orderBy(asc(channelConnections.id))
     .limit(BATCH);
   for (const row of stale) {
-    const context = credentialsContext(row.id);
+    const context = credentialsContext(row);
     const fresh = await seal(keys, await open(keys, { keyId: row.credentialsKeyId!, value: row.sealedCredentials! }, context), context);
     const moved = await db
       .update(channelConnections)

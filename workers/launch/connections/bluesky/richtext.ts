@@ -23,8 +23,9 @@ export interface Segment {
 // As Bluesky's own clients detect them (@atproto/api rich-text detection), simplified to what a post's copy carries.
 const LINK = /(^|\s|\()(https?:\/\/[^\s<>"]+)/gu;
 const MENTION = /(^|\s|\()@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)/gu;
-const TAG =
-  /(^|\s)[#＃]((?!\ufe0f)[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*)?/gu;
+const TAG = /(^|\s)[#＃]([^\s#＃]+)/gu;
+/** A hashtag has something besides digits and punctuation (#1 is not a tag). */
+const TAG_WORD = /[^\d\p{P}]/u;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]'"’”]+$/u;
 
 const utf8 = new TextEncoder();
@@ -48,7 +49,7 @@ export function detectSegments(text: string): Segment[] {
   for (const match of text.matchAll(TAG)) {
     if (!match[2]) continue;
     const tag = match[2].replace(TRAILING_PUNCTUATION, '');
-    if (tag.length === 0 || tag.length > 64) continue;
+    if (!TAG_WORD.test(tag) || tag.length > 64) continue;
     const start = match.index + match[1]!.length;
     if (!segments.some((segment) => segment.kind === 'link' && overlaps(segment, byteOffset(text, start)))) add('tag', start, `#${tag}`, tag);
   }
