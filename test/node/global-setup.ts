@@ -15,6 +15,8 @@ import { startPageServer } from './page-server';
 import { startSnsStandIn } from './sns-stand-in';
 import { startTcpGate, type TcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
+import { startBlueskyFake } from '../../dev/networks/bluesky';
+import { startMastodonFake } from '../../dev/networks/mastodon';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,6 +27,12 @@ export interface TestBindings extends DataStackBindings {
   GITHUB_API_URL: string;
   /** The release-intake stand-in (dev/intake-stand-in.ts): feeds, changelog pages and GitHub's API, set per test. */
   TEST_INTAKE_URL: string;
+  /** The fake networks (dev/networks/): a Bluesky PDS and a Mastodon instance. */
+  TEST_BLUESKY_URL: string;
+  TEST_MASTODON_URL: string;
+  CONNECTION_KEYS: string;
+  BLUESKY_SERVICE_URL: string;
+  BLUESKY_APP_URL: string;
 }
 
 /**
@@ -106,6 +114,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const social = await startSocialStandIn();
   const onboardingSite = await startOnboardingSite();
   const intake = await startIntakeStandIn();
+  const bluesky = await startBlueskyFake();
+  const mastodon = await startMastodonFake();
   const chromium = ensureLocalChromium();
   if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
   // The browsers this run's miniflare starts resolve the fixture names to the page server.
@@ -124,6 +134,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     IMAGE_PROXY_UPSTREAM_URL: social.mediaUrl,
     GITHUB_API_URL: intake.githubApiUrl,
     TEST_INTAKE_URL: intake.url,
+    TEST_BLUESKY_URL: bluesky.url,
+    TEST_MASTODON_URL: mastodon.url,
+    CONNECTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    BLUESKY_SERVICE_URL: bluesky.url,
+    BLUESKY_APP_URL: bluesky.url,
   });
   project.provide(
     'databaseGates',
@@ -153,6 +168,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       sns.close(),
       onboardingSite.close(),
       intake.close(),
+      bluesky.close(),
+      mastodon.close(),
     ]);
     await stack.close();
   };
