@@ -52,6 +52,13 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'get', path: '/api/v1/schedule' },
   { method: 'get', path: '/api/v1/publishing-endpoint' },
   { method: 'put', path: '/api/v1/publishing-endpoint' },
+  // Connected accounts (issue 40): publishing to the networks themselves.
+  { method: 'get', path: '/api/v1/connections' },
+  { method: 'post', path: '/api/v1/connections/bluesky' },
+  { method: 'post', path: '/api/v1/connections/oauth/{channel}/start' },
+  { method: 'get', path: '/api/v1/connections/oauth/callback' },
+  { method: 'post', path: '/api/v1/connections/{connectionId}/reconnect' },
+  { method: 'delete', path: '/api/v1/connections/{connectionId}' },
   { method: 'post', path: '/api/v1/onboarding/runs' },
   { method: 'get', path: '/api/v1/onboarding/runs' },
   { method: 'get', path: '/api/v1/onboarding/runs/{runId}' },
