@@ -58,6 +58,13 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'get', path: '/api/v1/notification-webhook' },
   { method: 'put', path: '/api/v1/notification-webhook' },
   { method: 'get', path: '/api/v1/notifications' },
+  // Connected accounts (issue 40): publishing to the networks themselves.
+  { method: 'get', path: '/api/v1/connections' },
+  { method: 'post', path: '/api/v1/connections/bluesky' },
+  { method: 'post', path: '/api/v1/connections/oauth/{channel}/start' },
+  { method: 'get', path: '/api/v1/connections/oauth/callback' },
+  { method: 'post', path: '/api/v1/connections/{connectionId}/reconnect' },
+  { method: 'delete', path: '/api/v1/connections/{connectionId}' },
   { method: 'post', path: '/api/v1/onboarding/runs' },
   { method: 'get', path: '/api/v1/onboarding/runs' },
   { method: 'get', path: '/api/v1/onboarding/runs/{runId}' },

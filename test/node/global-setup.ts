@@ -16,6 +16,8 @@ import { startPageServer } from './page-server';
 import { startSnsStandIn } from './sns-stand-in';
 import { startTcpGate, type TcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
+import { startBlueskyFake } from '../../dev/networks/bluesky';
+import { startMastodonFake } from '../../dev/networks/mastodon';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,6 +31,12 @@ export interface TestBindings extends DataStackBindings {
   /** The email and chat stand-in (dev/notify-stand-in.ts) and the key it accepts; email stays unconfigured unless a test passes them. */
   TEST_NOTIFY_URL: string;
   TEST_NOTIFY_API_KEY: string;
+  /** The fake networks (dev/networks/): a Bluesky PDS and a Mastodon instance. */
+  TEST_BLUESKY_URL: string;
+  TEST_MASTODON_URL: string;
+  CONNECTION_KEYS: string;
+  BLUESKY_SERVICE_URL: string;
+  BLUESKY_APP_URL: string;
 }
 
 /**
@@ -111,6 +119,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const onboardingSite = await startOnboardingSite();
   const intake = await startIntakeStandIn();
   const notify = await startNotifyStandIn();
+  const bluesky = await startBlueskyFake();
+  const mastodon = await startMastodonFake();
   const chromium = ensureLocalChromium();
   if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
   // The browsers this run's miniflare starts resolve the fixture names to the page server.
@@ -131,6 +141,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     TEST_INTAKE_URL: intake.url,
     TEST_NOTIFY_URL: notify.url,
     TEST_NOTIFY_API_KEY: notify.apiKey,
+    TEST_BLUESKY_URL: bluesky.url,
+    TEST_MASTODON_URL: mastodon.url,
+    CONNECTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    BLUESKY_SERVICE_URL: bluesky.url,
+    BLUESKY_APP_URL: bluesky.url,
   });
   project.provide(
     'databaseGates',
@@ -161,6 +176,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       onboardingSite.close(),
       intake.close(),
       notify.close(),
+      bluesky.close(),
+      mastodon.close(),
     ]);
     await stack.close();
   };

@@ -27,6 +27,9 @@ declare global {
       /** The email and chat stand-in (dev/notify-stand-in.ts), and the Resend key it accepts. */
       TEST_NOTIFY_URL: string;
       TEST_NOTIFY_API_KEY: string;
+      /** The fake networks (dev/networks/), by 127.0.0.1. */
+      TEST_BLUESKY_URL: string;
+      TEST_MASTODON_URL: string;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema } from '../../shared/config';
+import { connectionKeysProblem } from './connections/sealing';
 
 /** Every launch setting, validated once per isolate; described in docs/settings.md. */
 export const launchConfigSchema = platformConfigSchema.extend({
@@ -33,6 +34,21 @@ export const launchConfigSchema = platformConfigSchema.extend({
   RESEND_API_URL: z.string().url().default('https://api.resend.com'),
   /** The sender of notification emails, on a domain verified at Resend: `Launch <launch@example.com>`. */
   EMAIL_FROM: z.string().min(3).max(320).optional(),
+  /**
+   * Secret: the keys sealing connected accounts' tokens and app passwords (AES-256-GCM),
+   * `<id>:<base64 of 32 bytes>` separated by commas, the first sealing new values (see
+   * connections/sealing.ts for rotation). Without it no account can be connected.
+   */
+  CONNECTION_KEYS: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value ? connectionKeysProblem(value) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The PDS a Bluesky account signs in at when the person names none; locally, the fake in dev/networks. */
+  BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
+  /** Where a published Bluesky post is shown (`<url>/profile/<handle>/post/<rkey>`); locally, the fake. */
+  BLUESKY_APP_URL: z.string().url().default('https://bsky.app'),
 });
-
 export type LaunchConfig = z.infer<typeof launchConfigSchema>;

@@ -30,6 +30,9 @@ export interface LaunchBindings {
   RESEND_API_KEY?: string;
   RESEND_API_URL?: string;
   EMAIL_FROM?: string;
+  CONNECTION_KEYS?: string;
+  BLUESKY_SERVICE_URL?: string;
+  BLUESKY_APP_URL?: string;
   /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
   AI?: WorkersAi;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;

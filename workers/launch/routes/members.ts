@@ -110,8 +110,8 @@ const settingsAuditSchema = z
   .object({
     id: z.string(),
     subject: z.object({
-      type: z.enum(['member', 'invitation', 'api_key', 'notification_webhook']),
-      id: z.string().openapi({ description: 'A user id, invitation id, key id, or the workspace id for its notification webhook.' }),
+      type: z.enum(['member', 'invitation', 'api_key', 'notification_webhook', 'connection']),
+      id: z.string().openapi({ description: 'A user id, invitation id, key id, connection id, or the workspace id for its notification webhook.' }),
     }),
     action: z.string().openapi({
       description:

@@ -23,3 +23,4 @@ export * from './intake';
 export * from './invitations';
 export * from './briefs';
 export * from './notifications';
+export * from './connections';
