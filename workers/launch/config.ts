@@ -25,4 +25,31 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** Caps of one brief's model call: tokens of the answer, and time before the templates write it instead. */
   BRIEF_MODEL_MAX_TOKENS: z.coerce.number().int().min(256).max(8192).default(1500),
   BRIEF_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60000).default(20000),
+  /** Secrets: the X app's OAuth 2.0 client (developer.x.com). Without both, X cannot be connected and says so. */
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  /** X's API and its authorize page; locally, the fake in dev/networks/x.ts. */
+  X_API_URL: z.string().url().default('https://api.x.com'),
+  X_AUTHORIZE_URL: z.string().url().default('https://x.com'),
+  /** Secrets: the LinkedIn app's client (linkedin.com/developers), with Share on LinkedIn and Sign In with LinkedIn using OpenID Connect. */
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  /** LinkedIn's API and its OAuth host; locally, the fake in dev/networks/linkedin.ts. */
+  LINKEDIN_API_URL: z.string().url().default('https://api.linkedin.com'),
+  LINKEDIN_AUTHORIZE_URL: z.string().url().default('https://www.linkedin.com'),
+  /** The LinkedIn-Version (YYYYMM) the versioned /rest API is called with; LinkedIn sunsets each about a year on. */
+  LINKEDIN_API_VERSION: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('202605'),
+  /** Secrets: the Meta app's Threads app id and secret (developers.facebook.com, the Threads use case). */
+  THREADS_CLIENT_ID: z.string().min(1).optional(),
+  THREADS_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Threads' Graph API and its authorize page; locally, the fake in dev/networks/threads.ts. */
+  THREADS_API_URL: z.string().url().default('https://graph.threads.net'),
+  THREADS_AUTHORIZE_URL: z.string().url().default('https://threads.net'),
+  /** How long one call to a network may take before its outcome counts as unknown (a post may have gone out). */
+  NETWORK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60000).default(15000),
 });
+
+export type LaunchConfig = z.infer<typeof launchConfigSchema>;

@@ -26,6 +26,20 @@ export interface LaunchBindings {
   BRIEF_MODEL?: string;
   BRIEF_MODEL_MAX_TOKENS?: string;
   BRIEF_MODEL_TIMEOUT_MS?: string;
+  X_CLIENT_ID?: string;
+  X_CLIENT_SECRET?: string;
+  X_API_URL?: string;
+  X_AUTHORIZE_URL?: string;
+  LINKEDIN_CLIENT_ID?: string;
+  LINKEDIN_CLIENT_SECRET?: string;
+  LINKEDIN_API_URL?: string;
+  LINKEDIN_AUTHORIZE_URL?: string;
+  LINKEDIN_API_VERSION?: string;
+  THREADS_CLIENT_ID?: string;
+  THREADS_CLIENT_SECRET?: string;
+  THREADS_API_URL?: string;
+  THREADS_AUTHORIZE_URL?: string;
+  NETWORK_TIMEOUT_MS?: string;
   /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
   AI?: WorkersAi;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;

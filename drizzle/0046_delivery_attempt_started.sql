@@ -1,0 +1,1 @@
+ALTER TABLE "launch"."post_deliveries" ADD COLUMN "attempt_started_at" timestamp with time zone;
