@@ -7,7 +7,7 @@ import type { Channel } from '../domain/channels';
 import { postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from '../services/audit';
 import { approvedVisuals } from './approved-visuals';
-import { PublishError, type ChannelAdapter, type PublishRequest, type PublishResult, type Reconciliation } from './channel-adapter';
+import { PublishError, type ChannelAdapter, type PublishResult } from './channel-adapter';
 
 const BATCH_SIZE = 25;
 /** A run stops claiming new batches after this long, well inside a cron invocation's limits. */
@@ -21,8 +21,7 @@ export const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 const publisher: Actor = { type: 'system', id: 'publisher' };
 
 type DeliveryRow = typeof postDeliveries.$inferSelect;
-type PostRow = typeof posts.$inferSelect;
-type Outcome = 'published' | 'retrying' | 'failed' | 'withdrawn' | 'unknown';
+type Outcome = 'published' | 'retrying' | 'failed' | 'withdrawn';
 
 export interface PublisherRunResult {
   claimed: number;
@@ -31,19 +30,9 @@ export interface PublisherRunResult {
   failed: number;
   /** Claimed, but the post had been cancelled in the meantime: nothing was sent. */
   withdrawn: number;
-  /** Sent, no answer came, and reading the account back could not tell: left for a person. */
-  unknown: number;
 }
 
-/**
- * The adapter that publishes a delivery: the channel's connected account, or the workspace's
- * signed endpoint. Throws a PublishError saying what is missing when there is neither.
- */
-export type AdapterFor = (target: {
-  delivery: DeliveryRow;
-  post: PostRow;
-  endpoint: { url: string; secret: string } | null;
-}) => Promise<ChannelAdapter> | ChannelAdapter;
+export type AdapterFor = (endpoint: { url: string; secret: string }) => ChannelAdapter;
 
 /** Whether a workspace may publish now (its subscription live, renewed at a period boundary); asked once per workspace per run. */
 type MayPublish = (workspaceId: string) => Promise<boolean>;
@@ -54,7 +43,7 @@ type MayPublish = (workspaceId: string) => Promise<boolean>;
  * never take the same delivery.
  */
 export async function runPublisher(db: Database, bucket: R2Bucket, adapterFor: AdapterFor, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
-  const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0, unknown: 0 };
+  const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0 };
   const started = now().getTime();
   const asked = new Map<string, Promise<boolean>>();
   const mayPublish: MayPublish = (workspaceId) => {
@@ -114,9 +103,9 @@ async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor
         false,
       );
     }
-    const adapter = await adapterFor({ delivery, post, endpoint: endpoint ?? null });
+    if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
     const visuals = await approvedVisuals(db, bucket, post);
-    const request: PublishRequest = {
+    result = await adapterFor(endpoint).publish({
       deliveryId: delivery.id,
       workspaceId: delivery.workspaceId,
       campaignId: post.campaignId,
@@ -126,10 +115,26 @@ async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor
       visuals,
       scheduledFor: delivery.scheduledFor.toISOString(),
       attempt: delivery.attempts,
-    };
-    result = await sendOnce(db, adapter, request, delivery, now);
+    });
   } catch (error) {
-    return settleFailure(db, delivery, post.campaignId, error, now);
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = error instanceof PublishError && error.retryable && delivery.attempts < MAX_ATTEMPTS;
+    await settleDelivery(
+      db,
+      delivery,
+      post.campaignId,
+      retry
+        ? {
+            status: 'pending',
+            lastError: message,
+            claimedUntil: null,
+            nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!),
+            updatedAt: now,
+          }
+        : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
+      retry ? 'publish_deferred' : 'publish_failed',
+    );
+    return retry ? 'retrying' : 'failed';
   }
   await settleDelivery(
     db,
@@ -142,80 +147,11 @@ async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor
       publishedAt: now,
       lastError: null,
       claimedUntil: null,
-      attemptStartedAt: null,
       updatedAt: now,
     },
     'publish_succeeded',
   );
   return 'published';
-}
-
-/**
- * Sends through an adapter that can read the account back without ever sending twice: an attempt
- * whose outcome was never learnt (this delivery's `attemptStartedAt` still set: a run died mid-call,
- * or the network did not answer) is reconciled first, and a new attempt is recorded, committed,
- * before the call. Adapters without `reconcile` (the signed webhook, whose receiver deduplicates on
- * `Webhook-Id`) are simply called.
- */
-async function sendOnce(db: Database, adapter: ChannelAdapter, request: PublishRequest, delivery: DeliveryRow, now: Date): Promise<PublishResult> {
-  if (!adapter.reconcile) return adapter.publish(request);
-  if (delivery.attemptStartedAt) {
-    const found = await reconcileOrRefuse(adapter, request, delivery.attemptStartedAt);
-    if (found) return found;
-  }
-  await db.update(postDeliveries).set({ attemptStartedAt: now, updatedAt: now }).where(eq(postDeliveries.id, delivery.id));
-  try {
-    return await adapter.publish(request);
-  } catch (error) {
-    if (!(error instanceof PublishError && error.outcomeUnknown)) {
-      await db.update(postDeliveries).set({ attemptStartedAt: null }).where(eq(postDeliveries.id, delivery.id));
-      throw error;
-    }
-    const found = await reconcileOrRefuse(adapter, request, now, error.message);
-    if (found) return found;
-    throw error;
-  }
-}
-
-/** The post if reading back finds it; null if it is not there; a PublishError when reading back cannot tell. */
-async function reconcileOrRefuse(adapter: ChannelAdapter, request: PublishRequest, since: Date, why?: string): Promise<PublishResult | null> {
-  // A minute earlier: the network's clock and ours may disagree about when the attempt started.
-  let answer: Reconciliation;
-  try {
-    answer = await adapter.reconcile!(request, new Date(since.getTime() - 60_000));
-  } catch (error) {
-    answer = { kind: 'cannot_tell', reason: error instanceof Error ? error.message : String(error) };
-  }
-  if (answer.kind === 'found') return answer.result;
-  if (answer.kind === 'absent') return null;
-  throw new OutcomeUnknown(
-    `${why ? `${why} ` : 'An earlier attempt was sent and its answer never came. '}Whether the post went out cannot be told: ${answer.reason} Look at the account: if the post is not there, retry it (POST /api/v1/posts/{postId}/retry); if it is, leave it.`,
-  );
-}
-
-/** An attempt that may have published the post: nothing more is sent until a person decides. */
-class OutcomeUnknown extends Error {}
-
-async function settleFailure(db: Database, delivery: DeliveryRow, campaignId: string, error: unknown, now: Date): Promise<Outcome> {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof OutcomeUnknown) {
-    await settleDelivery(db, delivery, campaignId, { status: 'unknown', lastError: message, claimedUntil: null, updatedAt: now }, 'publish_failed');
-    return 'unknown';
-  }
-  const publishError = error instanceof PublishError ? error : null;
-  // A rate limit is the network's schedule, not a failure of the post: it waits for the reset.
-  const retry = publishError !== null && publishError.retryable && (delivery.attempts < MAX_ATTEMPTS || publishError.retryAt !== null);
-  const nextAttemptAt = publishError?.retryAt ?? new Date(now.getTime() + BACKOFF_MS[Math.min(delivery.attempts, BACKOFF_MS.length) - 1]!);
-  await settleDelivery(
-    db,
-    delivery,
-    campaignId,
-    retry
-      ? { status: 'pending', lastError: message, claimedUntil: null, nextAttemptAt, updatedAt: now }
-      : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
-    retry ? 'publish_deferred' : 'publish_failed',
-  );
-  return retry ? 'retrying' : 'failed';
 }
 
 /**

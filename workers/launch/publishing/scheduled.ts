@@ -3,7 +3,6 @@ import { withDatabase } from '../../../shared/db/client';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
-import { PublishError } from './channel-adapter';
 import { runPublisher } from './publisher';
 import { webhookAdapter } from './webhook-adapter';
 
@@ -11,17 +10,7 @@ import { webhookAdapter } from './webhook-adapter';
 export async function publishDuePosts(env: LaunchBindings, now: () => Date = () => new Date()) {
   const config = readConfig(launchConfigSchema, env);
   const policy = userUrlPolicy(config, { httpsOnly: true });
-  const result = await withDatabase(config, (db) =>
-    runPublisher(
-      db,
-      env.ASSET_FILES,
-      ({ endpoint }) => {
-        if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
-        return webhookAdapter(endpoint, policy);
-      },
-      now,
-    ),
-  );
+  const result = await withDatabase(config, (db) => runPublisher(db, env.ASSET_FILES, (endpoint) => webhookAdapter(endpoint, policy), now));
   console.log(JSON.stringify({ level: 'info', job: 'publisher', ...result }));
   return result;
 }

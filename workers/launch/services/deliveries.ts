@@ -2,8 +2,8 @@ import type { postDeliveries } from '../../../shared/db/schema';
 
 type DeliveryRow = typeof postDeliveries.$inferSelect;
 
-/** Delivery states; a listing for `failed` alone shows every failed delivery, retried or not. `unknown`: the post was sent, no answer came and reading the account back could not tell whether it went out; a person looks and retries or leaves it. */
-export const deliveryStatuses = ['pending', 'publishing', 'published', 'failed', 'cancelled', 'unknown'] as const;
+/** Delivery states; a listing for `failed` alone shows every failed delivery, retried or not. */
+export const deliveryStatuses = ['pending', 'publishing', 'published', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /** When a delivery that failed an attempt will be tried again; null unless it is waiting for a retry. */

@@ -107,7 +107,7 @@ export async function listSchedule(
   const due = sql`date_trunc('milliseconds', ${postDeliveries.scheduledFor})`;
   const which = status
     ? eq(postDeliveries.status, status)
-    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(inArray(postDeliveries.status, ['failed', 'unknown']), eq(posts.status, 'failed')));
+    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(eq(postDeliveries.status, 'failed'), eq(posts.status, 'failed')));
   const rows = await db
     .select({ delivery: postDeliveries, campaignId: posts.campaignId, campaignName: campaigns.name, copy: posts.copy, postStatus: posts.status })
     .from(postDeliveries)

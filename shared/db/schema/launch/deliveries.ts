@@ -15,7 +15,7 @@ export const postDeliveries = launch.table(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
-    /** pending | publishing | published | failed | cancelled | unknown (sent, and whether it went out cannot be told) */
+    /** pending | publishing | published | failed | cancelled */
     status: text('status').notNull().default('pending'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -23,12 +23,6 @@ export const postDeliveries = launch.table(
     /** Set while a publisher run owns the delivery; an expired claim may be taken again. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
-    /**
-     * Set, and committed, before a post is sent to a network with no idempotency key; cleared when
-     * the attempt's outcome is known. Still set when a run takes the delivery again, the last
-     * attempt's outcome is unknown: the account's posts since then are read before anything is sent.
-     */
-    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     externalId: text('external_id'),
     externalUrl: text('external_url'),
     publishedAt: timestamp('published_at', { withTimezone: true }),

@@ -1,1 +1,0 @@
-ALTER TABLE "launch"."post_deliveries" ADD COLUMN "attempt_started_at" timestamp with time zone;
