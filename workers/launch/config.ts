@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema } from '../../shared/config';
+import { connectionKeysProblem } from './connections/sealing';
 
 /** Every launch setting, validated once per isolate; see the README's settings table. */
 export const launchConfigSchema = platformConfigSchema.extend({
@@ -25,6 +26,22 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** Caps of one brief's model call: tokens of the answer, and time before the templates write it instead. */
   BRIEF_MODEL_MAX_TOKENS: z.coerce.number().int().min(256).max(8192).default(1500),
   BRIEF_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60000).default(20000),
+  /**
+   * Secret: the keys sealing connected accounts' tokens and app passwords (AES-256-GCM),
+   * `<id>:<base64 of 32 bytes>` separated by commas, the first sealing new values (see
+   * connections/sealing.ts for rotation). Without it no account can be connected.
+   */
+  CONNECTION_KEYS: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value ? connectionKeysProblem(value) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The PDS a Bluesky account signs in at when the person names none; locally, the fake in dev/networks. */
+  BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
+  /** Where a published Bluesky post is shown (`<url>/profile/<handle>/post/<rkey>`); locally, the fake. */
+  BLUESKY_APP_URL: z.string().url().default('https://bsky.app'),
   /** Secrets: the X app's OAuth 2.0 client (developer.x.com). Without both, X cannot be connected and says so. */
   X_CLIENT_ID: z.string().min(1).optional(),
   X_CLIENT_SECRET: z.string().min(1).optional(),

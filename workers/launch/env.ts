@@ -26,6 +26,9 @@ export interface LaunchBindings {
   BRIEF_MODEL?: string;
   BRIEF_MODEL_MAX_TOKENS?: string;
   BRIEF_MODEL_TIMEOUT_MS?: string;
+  CONNECTION_KEYS?: string;
+  BLUESKY_SERVICE_URL?: string;
+  BLUESKY_APP_URL?: string;
   X_CLIENT_ID?: string;
   X_CLIENT_SECRET?: string;
   X_API_URL?: string;

@@ -1,4 +1,5 @@
 import { buildLaunchApp } from './app';
+import { resealConnections } from './connections/reseal';
 import type { LaunchBindings } from './env';
 import { pollDueSources } from './intake/scheduled';
 import { publishDuePosts } from './publishing/scheduled';
@@ -12,11 +13,12 @@ const app = buildLaunchApp();
 
 export default {
   fetch: app.fetch,
-  // Every minute: publish what is due, and check the release-intake sources that are due. Each
-  // runs on its own, so a failure in one never holds up the other.
+  // Every minute: publish what is due, check the release-intake sources that are due, and re-seal
+  // connections under a rotated key. Each runs on its own, so a failure in one never holds up the others.
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(publishDuePosts(env));
     ctx.waitUntil(resumeOnboardingRuns(env));
     ctx.waitUntil(pollDueSources(env));
+    ctx.waitUntil(resealConnections(env));
   },
 } satisfies ExportedHandler<LaunchBindings>;

@@ -13,9 +13,16 @@ type PostRow = typeof posts.$inferSelect;
  * (through the post's fingerprint). Anything else is refused for good: nothing is sent, and the
  * delivery fails saying which visual and why. A storage read that fails is worth retrying.
  */
-export async function approvedVisuals(db: Database, bucket: R2Bucket, post: PostRow): Promise<Array<{ url: string; altText: string }>> {
+export async function approvedVisuals(db: Database, bucket: R2Bucket, post: PostRow): Promise<ApprovedVisual[]> {
   const rows = await db
-    .select({ url: postVisuals.url, altText: postVisuals.altText, assetId: postVisuals.assetId, objectKey: assets.objectKey, sha256: assets.sha256 })
+    .select({
+      url: postVisuals.url,
+      altText: postVisuals.altText,
+      assetId: postVisuals.assetId,
+      objectKey: assets.objectKey,
+      sha256: assets.sha256,
+      contentType: assets.contentType,
+    })
     .from(postVisuals)
     .leftJoin(assets, eq(assets.id, postVisuals.assetId))
     .where(eq(postVisuals.postId, post.id))
@@ -38,7 +45,21 @@ export async function approvedVisuals(db: Database, bucket: R2Bucket, post: Post
   if ((await contentFingerprint(post.channel, post.copy, visuals)) !== post.approvedFingerprint) {
     throw new PublishError(`The post's copy or visuals are not what was approved, so nothing was sent. ${reapprove}`, false);
   }
-  return visuals.map(({ url, altText }) => ({ url, altText }));
+  return rows.map((row) => ({
+    url: row.url,
+    altText: row.altText,
+    stored:
+      row.assetId && row.objectKey && row.sha256
+        ? { objectKey: row.objectKey, sha256: row.sha256, contentType: row.contentType ?? 'application/octet-stream' }
+        : null,
+  }));
+}
+
+/** A visual as approved; `stored` when it is an uploaded asset (its object and approved hash), null for a link. */
+export interface ApprovedVisual {
+  url: string;
+  altText: string;
+  stored: { objectKey: string; sha256: string; contentType: string } | null;
 }
 
 const reapprove = 'Upload the file again, show it on the post (POST /api/v1/posts/{postId}/visuals) and have the post approved again.';

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
-import { postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import { channelConnections, linkPreviews, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { loadLaunchEntitlement } from '../../../shared/platform/entitlements';
 import { workspaceUse } from '../auth/operation';
 import type { Channel } from '../domain/channels';
+import { normalizePreviewUrl } from '../domain/link-metadata';
 import { postTransitions, type PostAction } from '../domain/post-status';
 import { recordChanges, type Actor } from '../services/audit';
-import { approvedVisuals } from './approved-visuals';
-import { PublishError, type ChannelAdapter, type PublishResult } from './channel-adapter';
+import { approvedVisuals, type ApprovedVisual } from './approved-visuals';
+import { PublishError, type ChannelAdapter, type LinkCard, type PublishRequest, type PublishResult } from './channel-adapter';
 
 const BATCH_SIZE = 25;
 /** A run stops claiming new batches after this long, well inside a cron invocation's limits. */
@@ -21,7 +22,7 @@ export const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 const publisher: Actor = { type: 'system', id: 'publisher' };
 
 type DeliveryRow = typeof postDeliveries.$inferSelect;
-type Outcome = 'published' | 'retrying' | 'failed' | 'withdrawn';
+type Outcome = 'published' | 'retrying' | 'failed' | 'withdrawn' | 'unknown';
 
 export interface PublisherRunResult {
   claimed: number;
@@ -30,9 +31,20 @@ export interface PublisherRunResult {
   failed: number;
   /** Claimed, but the post had been cancelled in the meantime: nothing was sent. */
   withdrawn: number;
+  /** The network may or may not have published it and the adapter could not tell: left for a person. */
+  unknown: number;
 }
 
-export type AdapterFor = (endpoint: { url: string; secret: string }) => ChannelAdapter;
+/**
+ * Where a delivery goes: through its connected account's network adapter (connections/sessions.ts,
+ * which refreshes the account's access first), or, with no connection, the workspace's signed endpoint.
+ */
+export interface Adapters {
+  endpoint(endpoint: { url: string; secret: string }): ChannelAdapter;
+  connection(connectionId: string): Promise<ChannelAdapter>;
+  /** The bytes of a post's visual, for adapters that upload media. */
+  visualReader(visuals: ApprovedVisual[]): PublishRequest['readVisual'];
+}
 
 /** Whether a workspace may publish now (its subscription live, renewed at a period boundary); asked once per workspace per run. */
 type MayPublish = (workspaceId: string) => Promise<boolean>;
@@ -42,8 +54,8 @@ type MayPublish = (workspaceId: string) => Promise<boolean>;
  * claim is a single `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so overlapping runs
  * never take the same delivery.
  */
-export async function runPublisher(db: Database, bucket: R2Bucket, adapterFor: AdapterFor, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
-  const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0 };
+export async function runPublisher(db: Database, bucket: R2Bucket, adapters: Adapters, now: () => Date = () => new Date()): Promise<PublisherRunResult> {
+  const result: PublisherRunResult = { claimed: 0, published: 0, retrying: 0, failed: 0, withdrawn: 0, unknown: 0 };
   const started = now().getTime();
   const asked = new Map<string, Promise<boolean>>();
   const mayPublish: MayPublish = (workspaceId) => {
@@ -59,7 +71,7 @@ export async function runPublisher(db: Database, bucket: R2Bucket, adapterFor: A
     result.claimed += claimed.length;
     // Every delivery of the batch ends (or fails) before the run goes on or gives up, so a failing
     // database never leaves one mid-transaction while the run closes its connections.
-    const settled = await Promise.allSettled(claimed.map((delivery) => publishOne(db, bucket, adapterFor, mayPublish, delivery, now())));
+    const settled = await Promise.allSettled(claimed.map((delivery) => publishOne(db, bucket, adapters, mayPublish, delivery, now())));
     for (const outcome of settled) if (outcome.status === 'fulfilled') result[outcome.value] += 1;
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
@@ -74,27 +86,35 @@ async function claimDue(db: Database, now: Date): Promise<DeliveryRow[]> {
     .select({ id: postDeliveries.id })
     .from(postDeliveries)
     .where(
-      sql`(${postDeliveries.status} = 'pending' and ${postDeliveries.scheduledFor} <= ${at}::timestamptz
+      sql`((${postDeliveries.status} = 'pending' and ${postDeliveries.scheduledFor} <= ${at}::timestamptz
            and (${postDeliveries.nextAttemptAt} is null or ${postDeliveries.nextAttemptAt} <= ${at}::timestamptz))
-          or (${postDeliveries.status} = 'publishing' and ${postDeliveries.claimedUntil} < ${at}::timestamptz)`,
+          or (${postDeliveries.status} = 'publishing' and ${postDeliveries.claimedUntil} < ${at}::timestamptz))
+          and not exists (select 1 from ${channelConnections} where ${channelConnections.id} = ${postDeliveries.connectionId}
+                          and ${channelConnections.status} = 'reconnect_required')`,
     )
     .orderBy(asc(postDeliveries.scheduledFor))
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true });
   return db
     .update(postDeliveries)
-    .set({ status: 'publishing', attempts: sql`${postDeliveries.attempts} + 1`, claimedUntil: new Date(now.getTime() + CLAIM_MS), updatedAt: now })
+    .set({
+      status: 'publishing',
+      attempts: sql`${postDeliveries.attempts} + 1`,
+      claimedUntil: new Date(now.getTime() + CLAIM_MS),
+      // SET reads the row as it was: a delivery still `publishing` is one whose run died mid-attempt.
+      previousAttemptUnknown: sql`${postDeliveries.previousAttemptUnknown} or ${postDeliveries.status} = 'publishing'`,
+      updatedAt: now,
+    })
     .where(inArray(postDeliveries.id, due))
     .returning();
 }
 
-async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor, mayPublish: MayPublish, delivery: DeliveryRow, now: Date): Promise<Outcome> {
+async function publishOne(db: Database, bucket: R2Bucket, adapters: Adapters, mayPublish: MayPublish, delivery: DeliveryRow, now: Date): Promise<Outcome> {
   const post = await startPublishing(db, delivery);
   if (!post) {
     await db.update(postDeliveries).set({ status: 'cancelled', claimedUntil: null, updatedAt: now }).where(eq(postDeliveries.id, delivery.id));
     return 'withdrawn';
   }
-  const [endpoint] = await db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, delivery.workspaceId));
   let result: PublishResult;
   try {
     if (!(await mayPublish(delivery.workspaceId))) {
@@ -103,38 +123,26 @@ async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor
         false,
       );
     }
-    if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
+    const adapter = await adapterOf(db, adapters, delivery);
     const visuals = await approvedVisuals(db, bucket, post);
-    result = await adapterFor(endpoint).publish({
+    result = await adapter.publish({
       deliveryId: delivery.id,
       workspaceId: delivery.workspaceId,
       campaignId: post.campaignId,
       postId: post.id,
       channel: post.channel as Channel,
       copy: post.copy,
-      visuals,
+      visuals: visuals.map(({ url, altText }) => ({ url, altText })),
+      readVisual: adapters.visualReader(visuals),
+      linkCard: delivery.connectionId ? await linkCardOf(db, delivery.workspaceId, post.copy) : null,
       scheduledFor: delivery.scheduledFor.toISOString(),
       attempt: delivery.attempts,
+      previousAttemptUnknown: delivery.previousAttemptUnknown,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const retry = error instanceof PublishError && error.retryable && delivery.attempts < MAX_ATTEMPTS;
-    await settleDelivery(
-      db,
-      delivery,
-      post.campaignId,
-      retry
-        ? {
-            status: 'pending',
-            lastError: message,
-            claimedUntil: null,
-            nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!),
-            updatedAt: now,
-          }
-        : { status: 'failed', lastError: message, claimedUntil: null, updatedAt: now },
-      retry ? 'publish_deferred' : 'publish_failed',
-    );
-    return retry ? 'retrying' : 'failed';
+    const [changes, action, outcome] = afterFailure(error, delivery, now);
+    await settleDelivery(db, delivery, post.campaignId, changes, action);
+    return outcome;
   }
   await settleDelivery(
     db,
@@ -147,11 +155,67 @@ async function publishOne(db: Database, bucket: R2Bucket, adapterFor: AdapterFor
       publishedAt: now,
       lastError: null,
       claimedUntil: null,
+      previousAttemptUnknown: false,
       updatedAt: now,
     },
     'publish_succeeded',
   );
   return 'published';
+}
+
+async function adapterOf(db: Database, adapters: Adapters, delivery: DeliveryRow): Promise<ChannelAdapter> {
+  if (delivery.connectionId) return adapters.connection(delivery.connectionId);
+  const [endpoint] = await db.select().from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, delivery.workspaceId));
+  if (!endpoint) throw new PublishError('The workspace has no publishing endpoint; set one with PUT /api/v1/publishing-endpoint.', false);
+  return adapters.endpoint(endpoint);
+}
+
+/**
+ * How a failed attempt leaves the delivery: a rate limit waits for the network's reset without
+ * using up an attempt; a refused account waits, pending, for the connection to be reconnected
+ * (claimDue skips it meanwhile); an outcome no one can tell stops as `unknown`; a retryable
+ * failure backs off; anything else fails the post with the network's reason.
+ */
+function afterFailure(error: unknown, delivery: DeliveryRow, now: Date): [Partial<typeof postDeliveries.$inferInsert>, PostAction, Outcome] {
+  const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof PublishError ? error : undefined;
+  const waiting = { status: 'pending', lastError: message, claimedUntil: null, updatedAt: now } as const;
+  if (known?.retryAt && known.retryable) {
+    const at = new Date(Math.max(known.retryAt.getTime(), now.getTime()));
+    return [{ ...waiting, attempts: delivery.attempts - 1, nextAttemptAt: at, previousAttemptUnknown: known.maybeSent }, 'publish_deferred', 'retrying'];
+  }
+  if (known?.reconnect)
+    return [{ ...waiting, attempts: delivery.attempts - 1, nextAttemptAt: null, previousAttemptUnknown: false }, 'publish_deferred', 'retrying'];
+  if (known?.outcome === 'unknown') return [{ status: 'unknown', lastError: message, claimedUntil: null, updatedAt: now }, 'publish_failed', 'unknown'];
+  if (known?.retryable && delivery.attempts < MAX_ATTEMPTS) {
+    return [
+      { ...waiting, nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!), previousAttemptUnknown: known.maybeSent },
+      'publish_deferred',
+      'retrying',
+    ];
+  }
+  return [{ status: 'failed', lastError: message, claimedUntil: null, updatedAt: now }, 'publish_failed', 'failed'];
+}
+
+const FIRST_URL = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’]/;
+
+/** The card of the copy's first link as the workspace previewed it, for networks that show one (Bluesky). */
+async function linkCardOf(db: Database, workspaceId: string, copy: string): Promise<LinkCard | null> {
+  const url = copy.match(FIRST_URL)?.[0];
+  if (!url) return null;
+  let normalizedUrl: string;
+  try {
+    normalizedUrl = normalizePreviewUrl(url);
+  } catch {
+    return null;
+  }
+  const [row] = await db
+    .select({ preview: linkPreviews.preview })
+    .from(linkPreviews)
+    .where(and(eq(linkPreviews.workspaceId, workspaceId), eq(linkPreviews.normalizedUrl, normalizedUrl)));
+  if (!row) return null;
+  const preview = row.preview as { title?: string | null; description?: string | null; image?: { url: string } | null };
+  return { url, title: preview.title ?? null, description: preview.description ?? null, imageUrl: preview.image?.url ?? null };
 }
 
 /**

@@ -11,7 +11,8 @@ import { PublishError, type ChannelAdapter, type PublishRequest, type PublishRes
 export function webhookAdapter(endpoint: { url: string; secret: string }, policy: UrlPolicy): ChannelAdapter {
   return {
     async publish(request: PublishRequest): Promise<PublishResult> {
-      const body = JSON.stringify({ type: 'post.publish', ...request });
+      const { deliveryId, workspaceId, campaignId, postId, channel, copy, visuals, scheduledFor, attempt } = request;
+      const body = JSON.stringify({ type: 'post.publish', deliveryId, workspaceId, campaignId, postId, channel, copy, visuals, scheduledFor, attempt });
       const answer = await sendSignedWebhook(
         { url: endpoint.url, secret: endpoint.secret, id: request.deliveryId, body, userAgent: 'launch-publisher/1.0' },
         policy,

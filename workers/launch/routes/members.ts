@@ -109,7 +109,10 @@ const leaveRoute = defineOperation({
 const settingsAuditSchema = z
   .object({
     id: z.string(),
-    subject: z.object({ type: z.enum(['member', 'invitation', 'api_key']), id: z.string().openapi({ description: 'A user id, invitation id or key id.' }) }),
+    subject: z.object({
+      type: z.enum(['member', 'invitation', 'api_key', 'connection']),
+      id: z.string().openapi({ description: 'A user id, invitation id, key id or connection id.' }),
+    }),
     action: z.string().openapi({
       description:
         '`member.role_change`, `member.remove`, `member.leave`, `member.join`, `invitation.create`, `invitation.replace`, `invitation.revoke`, `invitation.accept`, `api_key.create`, `api_key.revoke`.',

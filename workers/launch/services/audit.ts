@@ -21,7 +21,7 @@ export interface AuditedChange {
   note?: string | null;
   changedFields?: string[];
   /** A workspace settings change names what it changed instead of a campaign or release. */
-  subject?: { type: 'member' | 'invitation' | 'api_key'; id: string };
+  subject?: { type: 'member' | 'invitation' | 'api_key' | 'connection'; id: string };
 }
 
 /** Called inside the transaction that makes the change, so the trail never disagrees with the data. */

@@ -18,7 +18,7 @@ export const auditEvents = launch.table(
     releaseId: text('release_id'),
     postId: text('post_id'),
     /** Workspace settings changes name what they changed: `member`, `invitation` or `api_key`, and its id. */
-    subjectType: text('subject_type', { enum: ['member', 'invitation', 'api_key'] }),
+    subjectType: text('subject_type', { enum: ['member', 'invitation', 'api_key', 'connection'] }),
     subjectId: text('subject_id'),
     action: text('action').notNull(),
     fromStatus: text('from_status'),

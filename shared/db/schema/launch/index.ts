@@ -22,3 +22,4 @@ export * from './onboarding-runs';
 export * from './intake';
 export * from './invitations';
 export * from './briefs';
+export * from './connections';

@@ -1,0 +1,65 @@
+import { and, asc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { readConfig } from '../../../shared/config';
+import { withDatabase, type Database } from '../../../shared/db/client';
+import { channelConnections, mastodonApps, oauthAuthorizations } from '../../../shared/db/schema';
+import { launchConfigSchema } from '../config';
+import type { LaunchBindings } from '../env';
+import { mastodonAppContext } from './mastodon-apps';
+import { open, seal, sealingKeys, type SealingKeys } from './sealing';
+import { credentialsContext } from './sessions';
+
+const BATCH = 100;
+
+/**
+ * Key rotation: put a new key first in CONNECTION_KEYS (keeping the old one after it); every cron
+ * run re-seals up to BATCH connections and Mastodon app secrets still under another key, and deletes
+ * expired OAuth authorisations (sealed verifiers left by people who never came back). Once
+ * `resealed` logs 0 and `remaining` 0, the old key can be removed. A row changed meanwhile is
+ * left for the next run (the update is guarded by the value it re-sealed).
+ */
+export async function resealBatch(db: Database, keys: SealingKeys, now: Date): Promise<{ resealed: number; remaining: number }> {
+  let resealed = 0;
+  const stale = await db
+    .select()
+    .from(channelConnections)
+    .where(and(isNotNull(channelConnections.sealedCredentials), ne(channelConnections.credentialsKeyId, keys.currentId)))
+    .orderBy(asc(channelConnections.id))
+    .limit(BATCH);
+  for (const row of stale) {
+    const context = credentialsContext(row.id);
+    const fresh = await seal(keys, await open(keys, { keyId: row.credentialsKeyId!, value: row.sealedCredentials! }, context), context);
+    const moved = await db
+      .update(channelConnections)
+      .set({ sealedCredentials: fresh.value, credentialsKeyId: fresh.keyId })
+      .where(and(eq(channelConnections.id, row.id), eq(channelConnections.sealedCredentials, row.sealedCredentials!)))
+      .returning({ id: channelConnections.id });
+    resealed += moved.length;
+  }
+  const apps = await db.select().from(mastodonApps).where(ne(mastodonApps.secretKeyId, keys.currentId)).limit(BATCH);
+  for (const app of apps) {
+    const context = mastodonAppContext(app.instanceUrl, app.redirectUri);
+    const fresh = await seal(keys, await open(keys, { keyId: app.secretKeyId, value: app.sealedClientSecret }, context), context);
+    await db
+      .update(mastodonApps)
+      .set({ sealedClientSecret: fresh.value, secretKeyId: fresh.keyId })
+      .where(and(eq(mastodonApps.instanceUrl, app.instanceUrl), eq(mastodonApps.redirectUri, app.redirectUri)));
+    resealed += 1;
+  }
+  await db.delete(oauthAuthorizations).where(lt(oauthAuthorizations.expiresAt, now));
+  const [left] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(channelConnections)
+    .where(and(isNotNull(channelConnections.sealedCredentials), ne(channelConnections.credentialsKeyId, keys.currentId)));
+  const [appsLeft] = await db.select({ count: sql<number>`count(*)::int` }).from(mastodonApps).where(ne(mastodonApps.secretKeyId, keys.currentId));
+  return { resealed, remaining: (left?.count ?? 0) + (appsLeft?.count ?? 0) };
+}
+
+/** The cron entry point; nothing to do in a deployment without CONNECTION_KEYS. */
+export async function resealConnections(env: LaunchBindings, now: () => Date = () => new Date()) {
+  const config = readConfig(launchConfigSchema, env);
+  if (!config.CONNECTION_KEYS) return null;
+  const keys = await sealingKeys(config.CONNECTION_KEYS);
+  const result = await withDatabase(config, (db) => resealBatch(db, keys, now()));
+  if (result.resealed > 0 || result.remaining > 0) console.log(JSON.stringify({ level: 'info', job: 'reseal-connections', ...result }));
+  return result;
+}
