@@ -65,6 +65,8 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** Threads' Graph API and its authorize page; locally, the fake in dev/networks/threads.ts. */
   THREADS_API_URL: z.string().url().default('https://graph.threads.net'),
   THREADS_AUTHORIZE_URL: z.string().url().default('https://threads.net'),
+  /** This Worker's public origin, for links handed out where no request is at hand: Threads fetches a post's uploaded images from signed links. */
+  LAUNCH_PUBLIC_URL: z.string().url().optional(),
   /** How long one call to a network may take before its outcome counts as unknown (a post may have gone out). */
   NETWORK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60000).default(15000),
 });

@@ -42,6 +42,7 @@ export interface LaunchBindings {
   THREADS_CLIENT_SECRET?: string;
   THREADS_API_URL?: string;
   THREADS_AUTHORIZE_URL?: string;
+  LAUNCH_PUBLIC_URL?: string;
   NETWORK_TIMEOUT_MS?: string;
   /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
   AI?: WorkersAi;

@@ -1,6 +1,9 @@
 import type { LaunchConfig } from '../config';
 import type { Channel } from '../domain/channels';
 import type { NetworkConnector } from './network';
+import { linkedInConnector } from './oauth/linkedin';
+import { threadsConnector } from './oauth/threads';
+import { xConnector } from './oauth/x';
 
 /**
  * The networks a workspace can connect an account on, one connector per channel.
@@ -13,7 +16,7 @@ import type { NetworkConnector } from './network';
  * dev/networks/). The routes, the OAuth state and PKCE, sealing, refreshing before expiry
  * (sessions.ts), `reconnect_required`, scheduling's checks and the publisher need nothing more.
  */
-const connectors: NetworkConnector[] = [];
+const connectors: NetworkConnector[] = [xConnector, linkedInConnector, threadsConnector];
 
 export function connectorFor(channel: Channel): NetworkConnector | undefined {
   return connectors.find((connector) => connector.channel === channel);

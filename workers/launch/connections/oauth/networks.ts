@@ -1,4 +1,4 @@
-import type { LaunchConfig } from '../config';
+import type { LaunchConfig } from '../../config';
 
 export type OAuthNetworkId = 'x' | 'linkedin' | 'threads';
 
@@ -17,8 +17,6 @@ export interface OAuthNetwork {
   clientAuth: 'basic' | 'body';
   /** How tokens are renewed: a refresh_token grant, or Threads' refresh of the long-lived token itself. */
   refresh: 'refresh_token' | 'threads_long_lived';
-  /** Refresh this long before expiry: well past one slow publish for X's 2-hour tokens, days for 60-day ones. */
-  refreshMarginSeconds: number;
   /** The deployment settings it needs; see the README. */
   settings: { clientId: keyof LaunchConfig; clientSecret: keyof LaunchConfig; apiOrigin: keyof LaunchConfig; authorizeOrigin: keyof LaunchConfig };
 }
@@ -35,7 +33,6 @@ export const oauthNetworks: Record<OAuthNetworkId, OAuthNetwork> = {
     scopeSeparator: ' ',
     clientAuth: 'basic',
     refresh: 'refresh_token',
-    refreshMarginSeconds: 10 * 60,
     settings: { clientId: 'X_CLIENT_ID', clientSecret: 'X_CLIENT_SECRET', apiOrigin: 'X_API_URL', authorizeOrigin: 'X_AUTHORIZE_URL' },
   },
   linkedin: {
@@ -49,7 +46,6 @@ export const oauthNetworks: Record<OAuthNetworkId, OAuthNetwork> = {
     scopeSeparator: ' ',
     clientAuth: 'body',
     refresh: 'refresh_token',
-    refreshMarginSeconds: 7 * 86400,
     settings: {
       clientId: 'LINKEDIN_CLIENT_ID',
       clientSecret: 'LINKEDIN_CLIENT_SECRET',
@@ -68,7 +64,6 @@ export const oauthNetworks: Record<OAuthNetworkId, OAuthNetwork> = {
     scopeSeparator: ',',
     clientAuth: 'body',
     refresh: 'threads_long_lived',
-    refreshMarginSeconds: 7 * 86400,
     settings: { clientId: 'THREADS_CLIENT_ID', clientSecret: 'THREADS_CLIENT_SECRET', apiOrigin: 'THREADS_API_URL', authorizeOrigin: 'THREADS_AUTHORIZE_URL' },
   },
 };

@@ -3,7 +3,7 @@
  * Threads speak it: the state and verifier, the S256 challenge, each network's authorize URL, the
  * token requests and how their answers read. Nothing here does I/O; token-client.ts sends.
  */
-import type { OAuthNetwork, OAuthNetworkSettings } from './oauth-networks';
+import type { OAuthNetwork, OAuthNetworkSettings } from './networks';
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
@@ -134,14 +134,6 @@ export function parseTokenAnswer(body: unknown, now: Date, previousRefreshToken:
     expiresAt: new Date(now.getTime() + expiresIn * 1000),
     scopes: scope.split(/[ ,]+/).filter(Boolean),
   };
-}
-
-/**
- * Whether to refresh before using the token: within the network's margin of its expiry (a post
- * must never be sent with a token that dies on the way), or past it.
- */
-export function refreshDue(network: OAuthNetwork, expiresAt: Date, now: Date): boolean {
-  return expiresAt.getTime() - now.getTime() <= network.refreshMarginSeconds * 1000;
 }
 
 /**
