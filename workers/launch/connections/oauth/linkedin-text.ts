@@ -7,15 +7,15 @@
 const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 const HASHTAG = /(^|[^\p{L}\p{N}_&/])#([\p{L}\p{N}]+)/gu;
 
-const escape = (text: string) => text.replace(RESERVED, (character) => `\\${character}`);
+const escapeReserved = (text: string) => text.replace(RESERVED, (character) => `\\${character}`);
 
 export function linkedInCommentary(copy: string): string {
   let out = '';
   let last = 0;
   for (const match of copy.matchAll(HASHTAG)) {
     const start = match.index + match[1]!.length;
-    out += `${escape(copy.slice(last, start))}{hashtag|\\#|${match[2]}}`;
+    out += `${escapeReserved(copy.slice(last, start))}{hashtag|\\#|${match[2]}}`;
     last = start + 1 + match[2]!.length;
   }
-  return out + escape(copy.slice(last));
+  return out + escapeReserved(copy.slice(last));
 }
