@@ -9,6 +9,9 @@ import { startOnboardingSite } from './fixtures/onboarding/site-server';
 import { dataDirOwner } from '../../dev/postgres';
 import { startSocialStandIn } from '../../dev/social-stand-in';
 import { startIntakeStandIn } from '../../dev/intake-stand-in';
+import { startLinkedInFake } from '../../dev/networks/linkedin';
+import { startThreadsFake } from '../../dev/networks/threads';
+import { startXFake } from '../../dev/networks/x';
 import { FIXTURE_HOST_RULES } from '../shared/pages';
 import { freePort } from './free-port';
 import { startPageServer } from './page-server';
@@ -25,6 +28,19 @@ export interface TestBindings extends DataStackBindings {
   GITHUB_API_URL: string;
   /** The release-intake stand-in (dev/intake-stand-in.ts): feeds, changelog pages and GitHub's API, set per test. */
   TEST_INTAKE_URL: string;
+  /** X, LinkedIn and Threads: the fakes in dev/networks, with a test app's client on each. */
+  X_API_URL: string;
+  X_AUTHORIZE_URL: string;
+  X_CLIENT_ID: string;
+  X_CLIENT_SECRET: string;
+  LINKEDIN_API_URL: string;
+  LINKEDIN_AUTHORIZE_URL: string;
+  LINKEDIN_CLIENT_ID: string;
+  LINKEDIN_CLIENT_SECRET: string;
+  THREADS_API_URL: string;
+  THREADS_AUTHORIZE_URL: string;
+  THREADS_CLIENT_ID: string;
+  THREADS_CLIENT_SECRET: string;
 }
 
 /**
@@ -106,6 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const social = await startSocialStandIn();
   const onboardingSite = await startOnboardingSite();
   const intake = await startIntakeStandIn();
+  const [xFake, linkedInFake, threadsFake] = await Promise.all([startXFake(), startLinkedInFake(), startThreadsFake()]);
   const chromium = ensureLocalChromium();
   if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
   // The browsers this run's miniflare starts resolve the fixture names to the page server.
@@ -124,6 +141,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     IMAGE_PROXY_UPSTREAM_URL: social.mediaUrl,
     GITHUB_API_URL: intake.githubApiUrl,
     TEST_INTAKE_URL: intake.url,
+    ...oauthFakeBindings({ X: xFake.url, LINKEDIN: linkedInFake.url, THREADS: threadsFake.url }),
   });
   project.provide(
     'databaseGates',
@@ -153,9 +171,26 @@ export default async function setup(project: TestProject): Promise<() => Promise
       sns.close(),
       onboardingSite.close(),
       intake.close(),
+      xFake.close(),
+      linkedInFake.close(),
+      threadsFake.close(),
     ]);
     await stack.close();
   };
+}
+
+/** Each OAuth network's API and authorize page at its fake, and a test app's client id and secret. */
+function oauthFakeBindings(urls: Record<'X' | 'LINKEDIN' | 'THREADS', string>) {
+  const bindings: Record<string, string> = {};
+  for (const [network, url] of Object.entries(urls)) {
+    Object.assign(bindings, {
+      [`${network}_API_URL`]: url,
+      [`${network}_AUTHORIZE_URL`]: url,
+      [`${network}_CLIENT_ID`]: `launch-test-${network.toLowerCase()}`,
+      [`${network}_CLIENT_SECRET`]: `launch-test-${network.toLowerCase()}-secret`,
+    });
+  }
+  return bindings as Pick<TestBindings, `${keyof typeof urls}_${'API_URL' | 'AUTHORIZE_URL' | 'CLIENT_ID' | 'CLIENT_SECRET'}`>;
 }
 
 /** Concurrent test runs (two terminals, parallel sessions) each get their own kept data folder. */
