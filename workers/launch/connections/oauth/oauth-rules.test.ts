@@ -18,8 +18,18 @@ import {
 import { sameCopy } from './publish-once';
 import { throttledUntil } from './threads';
 
-const settings: OAuthNetworkSettings = { clientId: 'client-1', clientSecret: 's3cret', apiOrigin: 'https://api.example', authorizeOrigin: 'https://www.example' };
-const baseConfig = { DATABASE_URL: 'postgres://x@localhost/db', UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:1', UPSTASH_REDIS_REST_TOKEN: 't', INTERNAL_SECRET: 'x'.repeat(32) };
+const settings: OAuthNetworkSettings = {
+  clientId: 'client-1',
+  clientSecret: 's3cret',
+  apiOrigin: 'https://api.example',
+  authorizeOrigin: 'https://www.example',
+};
+const baseConfig = {
+  DATABASE_URL: 'postgres://x@localhost/db',
+  UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:1',
+  UPSTASH_REDIS_REST_TOKEN: 't',
+  INTERNAL_SECRET: 'x'.repeat(32),
+};
 
 describe('PKCE and state', () => {
   it('derives the S256 challenge of RFC 7636 appendix B', async () => {
@@ -115,7 +125,10 @@ describe('token answers', () => {
       expiresAt: new Date('2026-11-29T10:00:00Z'),
       scopes: ['tweet.read', 'tweet.write'],
     });
-    expect(parseTokenAnswer({ access_token: 'b', expires_in: 60, scope: 'openid,profile' }, now, 'old')).toMatchObject({ refreshToken: 'old', scopes: ['openid', 'profile'] });
+    expect(parseTokenAnswer({ access_token: 'b', expires_in: 60, scope: 'openid,profile' }, now, 'old')).toMatchObject({
+      refreshToken: 'old',
+      scopes: ['openid', 'profile'],
+    });
   });
 
   it('refuses an answer without an access token', () => {
@@ -136,7 +149,11 @@ describe('token answers', () => {
 describe('network availability', () => {
   it('names the settings a network lacks instead of offering a broken button', () => {
     const config = launchConfigSchema.parse({ ...baseConfig, X_CLIENT_ID: 'id' });
-    expect(networkAvailability(oauthNetworks.x, config)).toMatchObject({ available: false, missing: ['X_CLIENT_SECRET'], message: expect.stringContaining('X_CLIENT_SECRET is not set') });
+    expect(networkAvailability(oauthNetworks.x, config)).toMatchObject({
+      available: false,
+      missing: ['X_CLIENT_SECRET'],
+      message: expect.stringContaining('X_CLIENT_SECRET is not set'),
+    });
     expect(networkAvailability(oauthNetworks.threads, config)).toMatchObject({ available: false, missing: ['THREADS_CLIENT_ID', 'THREADS_CLIENT_SECRET'] });
     const ready = launchConfigSchema.parse({ ...baseConfig, LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret' });
     expect(networkAvailability(oauthNetworks.linkedin, ready)).toEqual({
@@ -163,7 +180,12 @@ describe('media limits', () => {
     expect(imagesProblem(xImages, [{ bytes: 1000, contentType: 'image/png' }])).toBeNull();
     expect(imagesProblem(xImages, [{ bytes: 6 * 1024 * 1024, contentType: 'image/png' }])).toBe('Visual 1 is 6.0 MB; X takes images up to 5 MB.');
     expect(imagesProblem(threadsImages, [{ bytes: 10, contentType: 'image/webp' }])).toBe('Visual 1 is image/webp; Threads takes JPEG, PNG.');
-    expect(imagesProblem(threadsImages, [{ bytes: 10, contentType: 'image/png' }, { bytes: 10, contentType: 'image/png' }])).toMatch(/one image a post/);
+    expect(
+      imagesProblem(threadsImages, [
+        { bytes: 10, contentType: 'image/png' },
+        { bytes: 10, contentType: 'image/png' },
+      ]),
+    ).toMatch(/one image a post/);
   });
 
   it('cuts alt text over the limit at a word', () => {
