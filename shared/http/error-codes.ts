@@ -51,6 +51,20 @@ export const errorCodes = {
     description:
       'The workspace has no publishing endpoint, so a scheduled post could never go out; an owner or admin sets one with PUT /api/v1/publishing-endpoint.',
   },
+  connection_required: {
+    status: 409,
+    description:
+      "The post's channel has no connected account that can publish (none, or each needs reconnecting) and the workspace has no publishing endpoint; `channel` names it and `missing` what to do.",
+  },
+  channel_unavailable: {
+    status: 409,
+    description: 'This deployment cannot connect accounts on the network: the settings named in `missing` are absent. An operator sets them.',
+  },
+  network_refused: {
+    status: 422,
+    description:
+      'The network refused to connect the account (a wrong handle or app password, a denied authorisation, a host that is not the network); the message gives its reason.',
+  },
   last_owner: {
     status: 409,
     description:

@@ -19,6 +19,7 @@ import { registerOnboardingRoutes } from './routes/onboarding';
 import { registerProductProfileRoutes } from './routes/product-profile';
 import { registerBriefRoutes } from './routes/briefs';
 import { registerCampaignRoutes } from './routes/campaigns';
+import { registerConnectionRoutes } from './routes/connections';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerAssetRoutes } from './routes/assets';
 import { registerDraftRoutes } from './routes/drafts';
@@ -63,6 +64,7 @@ export function buildLaunchApp() {
   registerMemberRoutes(app);
   registerInvitationRoutes(app);
   registerApiKeyRoutes(app);
+  registerConnectionRoutes(app);
   registerReleaseRoutes(app);
   registerSourceRoutes(app);
   registerGithubWebhookRoutes(app);

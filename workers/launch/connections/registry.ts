@@ -1,5 +1,7 @@
 import type { LaunchConfig } from '../config';
 import type { Channel } from '../domain/channels';
+import { blueskyConnector } from './bluesky/connector';
+import { mastodonConnector } from './mastodon/connector';
 import type { NetworkConnector } from './network';
 import { linkedInConnector } from './oauth/linkedin';
 import { threadsConnector } from './oauth/threads';
@@ -16,7 +18,7 @@ import { xConnector } from './oauth/x';
  * dev/networks/). The routes, the OAuth state and PKCE, sealing, refreshing before expiry
  * (sessions.ts), `reconnect_required`, scheduling's checks and the publisher need nothing more.
  */
-const connectors: NetworkConnector[] = [xConnector, linkedInConnector, threadsConnector];
+const connectors: NetworkConnector[] = [xConnector, linkedInConnector, blueskyConnector, mastodonConnector, threadsConnector];
 
 export function connectorFor(channel: Channel): NetworkConnector | undefined {
   return connectors.find((connector) => connector.channel === channel);

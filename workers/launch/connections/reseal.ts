@@ -4,7 +4,7 @@ import { withDatabase, type Database } from '../../../shared/db/client';
 import { channelConnections, mastodonApps, oauthAuthorizations } from '../../../shared/db/schema';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
-import { mastodonAppContext } from './mastodon-apps';
+import { mastodonAppContext } from './mastodon/apps';
 import { open, seal, sealingKeys, type SealingKeys } from './sealing';
 import { credentialsContext } from './sessions';
 
@@ -26,7 +26,7 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
     .orderBy(asc(channelConnections.id))
     .limit(BATCH);
   for (const row of stale) {
-    const context = credentialsContext(row.id);
+    const context = credentialsContext(row);
     const fresh = await seal(keys, await open(keys, { keyId: row.credentialsKeyId!, value: row.sealedCredentials! }, context), context);
     const moved = await db
       .update(channelConnections)

@@ -15,12 +15,16 @@ type ConnectionRow = typeof channelConnections.$inferSelect;
 
 const system = { type: 'system', id: 'connections' } as const;
 
-/** What sealed credentials are bound to: a value copied onto another connection does not open. */
-export const credentialsContext = (connectionId: string) => `connection:${connectionId}`;
+/**
+ * What sealed credentials are bound to: the account's identity in its workspace (what is unique
+ * about the row before it has an id), so a value copied onto another connection does not open.
+ */
+export const credentialsContext = (row: { workspaceId: string; channel: string; accountId: string }) =>
+  `connection:${row.workspaceId}:${row.channel}:${row.accountId}`;
 
 export async function openCredentials(context: NetworkContext, row: ConnectionRow): Promise<Credentials> {
   if (!row.sealedCredentials || !row.credentialsKeyId) throw new PublishError(`The ${row.channel} account ${row.accountName} was disconnected.`, false);
-  return openJson<Credentials>(context.keys, { keyId: row.credentialsKeyId, value: row.sealedCredentials }, credentialsContext(row.id));
+  return openJson<Credentials>(context.keys, { keyId: row.credentialsKeyId, value: row.sealedCredentials }, credentialsContext(row));
 }
 
 export const openConnection = (row: ConnectionRow, credentials: Credentials): OpenConnection => ({
@@ -62,7 +66,7 @@ export function connectionSessions(context: NetworkContext) {
       if (!expiring && !options.force) return connection;
       try {
         const refreshed = await connector.refresh(context, connection);
-        const sealed = await sealJson(context.keys, refreshed.credentials, credentialsContext(row.id));
+        const sealed = await sealJson(context.keys, refreshed.credentials, credentialsContext(row));
         await tx
           .update(channelConnections)
           .set({ sealedCredentials: sealed.value, credentialsKeyId: sealed.keyId, accessExpiresAt: refreshed.accessExpiresAt, updatedAt: context.now() })

@@ -23,7 +23,7 @@ const scheduleRoute = defineOperation({
   operationId: 'schedulePost',
   tags: ['Schedule'],
   summary: 'Schedule an approved post or variant',
-  description: `Only an \`approved\` post whose content is still what was approved can be scheduled; nothing unapproved can be scheduled by anyone. The workspace needs a publishing endpoint (\`PUT /api/v1/publishing-endpoint\`); without one the post is refused here (409 \`publishing_endpoint_required\`) instead of failing when due. ${sessionRule}`,
+  description: `Only an \`approved\` post whose content is still what was approved can be scheduled; nothing unapproved can be scheduled by anyone. The post goes out through a connected account of its channel (\`connectionId\`, required when several are connected), or, with none on the channel, the workspace's publishing endpoint (\`PUT /api/v1/publishing-endpoint\`). Without either the post is refused here (409 \`publishing_endpoint_required\`, \`missing\` says what is needed), and when every account of the channel needs reconnecting, 409 \`connection_required\`, instead of failing when due. ${sessionRule}`,
   access: { scopes: ['post:schedule'], entitlement: workspaceUse, idempotency: { operation: 'posts.schedule', replayStatus: 200 } },
   middleware: [requireRecentTwoFactorSignIn()],
   request: {
@@ -33,7 +33,13 @@ const scheduleRoute = defineOperation({
       content: {
         'application/json': {
           schema: z
-            .object({ publishAt: z.string().datetime({ offset: true }) })
+            .object({
+              publishAt: z.string().datetime({ offset: true }),
+              connectionId: z.string().max(64).optional().openapi({
+                description:
+                  "The connected account to publish through (GET /api/v1/connections). Optional when the post's channel has one connected account, or none and the workspace has a publishing endpoint.",
+              }),
+            })
             .strict()
             .openapi('ScheduleInput'),
         },
@@ -45,7 +51,7 @@ const scheduleRoute = defineOperation({
     200: jsonResponse(scheduledPostSchema, 'A replay of an earlier schedule with the same Idempotency-Key.'),
     404: errorResponse('No such post in this workspace.'),
     409: errorResponse(
-      '`invalid_transition`: the post is not approved (or already scheduled); `publishing_endpoint_required`: the workspace has no publishing endpoint, so the post could never go out.',
+      '`invalid_transition`: the post is not approved (or already scheduled); `publishing_endpoint_required`: no account of the channel is connected and the workspace has no publishing endpoint; `connection_required`: the account needs reconnecting.',
     ),
   },
 });
@@ -93,7 +99,9 @@ const retryRoute = defineOperation({
   responses: {
     201: jsonResponse(scheduledPostSchema, 'Scheduled again.'),
     404: errorResponse('No such post in this workspace.'),
-    409: errorResponse('`invalid_transition`: the post has not failed; `publishing_endpoint_required`: the workspace has no publishing endpoint.'),
+    409: errorResponse(
+      '`invalid_transition`: the post has not failed; `publishing_endpoint_required`: no account of the channel is connected and no publishing endpoint is set; `connection_required`: the account needs reconnecting.',
+    ),
   },
 });
 
@@ -140,6 +148,19 @@ const listRoute = defineOperation({
             .openapi({ description: 'When a delivery that failed an attempt is tried again; null unless it waits for a retry.' }),
           lastError: z.string().nullable().openapi({ description: 'Why the last attempt failed.' }),
           externalUrl: z.string().nullable(),
+          connection: z
+            .object({
+              id: z.string(),
+              accountName: z.string(),
+              status: z.enum(['connected', 'reconnect_required', 'disconnected']),
+              statusReason: z.string().nullable(),
+            })
+            .nullable()
+            .openapi({ description: 'The connected account the post goes out through; null: the publishing endpoint.' }),
+          blockedBy: z
+            .literal('reconnect_required')
+            .nullable()
+            .openapi({ description: '`reconnect_required`: its account must be reconnected before it is attempted; null otherwise.' }),
           retryPath: z
             .string()
             .nullable()
@@ -156,7 +177,17 @@ export function registerScheduleRoutes(app: OpenAPIHono<LaunchEnv>): void {
   app.openapi(scheduleRoute, async (c) => {
     const principal = c.get('principal');
     const postId = c.req.valid('param').postId;
-    const delivery = await schedulePost(c.get('services').db, principal.workspaceId, actorOf(principal), postId, new Date(c.req.valid('json').publishAt));
+    const body = c.req.valid('json');
+    const delivery = await schedulePost(
+      c.get('services').db,
+      principal.workspaceId,
+      actorOf(principal),
+      postId,
+      new Date(body.publishAt),
+      'schedule',
+      new Date(),
+      body.connectionId,
+    );
     return c.json({ postId, status: 'scheduled' as const, delivery: deliveryView(delivery) }, 201);
   });
 

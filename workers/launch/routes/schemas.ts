@@ -17,8 +17,10 @@ export const visualSchema = z
 export const deliverySchema = z
   .object({
     id: z.string(),
+    connectionId: z.string().nullable().openapi({ description: 'The connected account it goes out through; null: the publishing endpoint.' }),
     status: z.enum(deliveryStatuses).openapi({
-      description: '`pending` (waiting to be due, or for a retry), `publishing`, `published`, `failed` (for good), `cancelled`.',
+      description:
+        '`pending` (waiting to be due, for a retry, or for its account to be reconnected), `publishing`, `published`, `failed` (for good), `cancelled`, `unknown` (the network may have published it and could not tell; check the account, then retry or leave it).',
     }),
     scheduledFor: z.string().datetime(),
     attempts: z.number().int().openapi({ description: 'Attempts made so far (at most 5).' }),
@@ -28,7 +30,9 @@ export const deliverySchema = z
       .nullable()
       .openapi({ description: 'When the next attempt is due, while a delivery that failed an attempt waits for its retry; null otherwise.' }),
     lastError: z.string().nullable().openapi({ description: 'Why the last attempt failed.' }),
-    externalId: z.string().nullable().openapi({ description: "The network's id for the published post, as the publishing endpoint returned it." }),
+    externalId: z.string().nullable().openapi({
+      description: "The network's id for the published post (an at:// URI on Bluesky, a status id on Mastodon, or what the publishing endpoint returned).",
+    }),
     externalUrl: z.string().nullable(),
     publishedAt: z.string().datetime().nullable(),
   })

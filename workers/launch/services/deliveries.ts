@@ -3,7 +3,7 @@ import type { postDeliveries } from '../../../shared/db/schema';
 type DeliveryRow = typeof postDeliveries.$inferSelect;
 
 /** Delivery states; a listing for `failed` alone shows every failed delivery, retried or not. */
-export const deliveryStatuses = ['pending', 'publishing', 'published', 'failed', 'cancelled'] as const;
+export const deliveryStatuses = ['pending', 'publishing', 'published', 'failed', 'cancelled', 'unknown'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /** When a delivery that failed an attempt will be tried again; null unless it is waiting for a retry. */
@@ -14,6 +14,7 @@ export function retryingAt(delivery: DeliveryRow): string | null {
 export function deliveryView(delivery: DeliveryRow) {
   return {
     id: delivery.id,
+    connectionId: delivery.connectionId,
     status: delivery.status as DeliveryStatus,
     scheduledFor: delivery.scheduledFor.toISOString(),
     attempts: delivery.attempts,

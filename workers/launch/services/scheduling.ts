@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../../shared/db/client';
-import { campaigns, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
+import type { Database, Executor } from '../../../shared/db/client';
+import { campaigns, channelConnections, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
 import type { TimedPosition } from '../../../shared/http/pagination';
 import { newId } from '../../../shared/ids';
 import { allowedFrom, type PostStatus } from '../domain/post-status';
 import { recordChanges, type Actor } from './audit';
+import { usableConnections } from './connections';
 import { getPost, invalidTransition } from './campaigns';
 import { retryingAt, type DeliveryStatus } from './deliveries';
 
@@ -16,8 +17,8 @@ const SKEW_MS = 60_000;
 /**
  * Only an approved post whose content is still the content that was approved can be scheduled
  * (`schedule`), and a failed one put back on the schedule (`retry`); the status check and the
- * change are one statement, so concurrent requests schedule it once. A workspace without a
- * publishing endpoint is refused here rather than failing the post when it falls due.
+ * change are one statement, so concurrent requests schedule it once. A post whose channel has no
+ * account that can publish (and no publishing endpoint) is refused here rather than failing when due.
  */
 export async function schedulePost(
   db: Database,
@@ -27,6 +28,7 @@ export async function schedulePost(
   publishAt: Date,
   action: 'schedule' | 'retry' = 'schedule',
   now: Date = new Date(),
+  via?: string,
 ) {
   if (publishAt.getTime() < now.getTime() - SKEW_MS || publishAt.getTime() > now.getTime() + MAX_AHEAD_MS) {
     throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', {
@@ -50,22 +52,77 @@ export async function schedulePost(
       )
       .returning();
     if (!post) return undefined;
-    const [endpoint] = await tx.select({ url: publishingEndpoints.url }).from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, workspaceId));
-    if (!endpoint) {
-      throw new ApiError('publishing_endpoint_required', 'This workspace has no publishing endpoint, so the post could never be published.', {
-        hint: 'An owner or admin sets one with PUT /api/v1/publishing-endpoint; then schedule the post again.',
-        details: { postId },
-      });
-    }
+    const connectionId = await publishingConnection(tx, workspaceId, post.channel, postId, via);
     const [row] = await tx
       .insert(postDeliveries)
-      .values({ id: newId('dlv'), workspaceId, postId, channel: post.channel, scheduledFor: publishAt, scheduledBy: actor.id })
+      .values({ id: newId('dlv'), workspaceId, postId, channel: post.channel, connectionId, scheduledFor: publishAt, scheduledBy: actor.id })
       .returning();
     await recordChanges(tx, workspaceId, actor, [{ campaignId: post.campaignId, postId, action, from: from!, to: 'scheduled' }]);
     return row!;
   });
   if (!delivery) throw invalidTransition(action, (await getPost(db, workspaceId, postId)).status);
   return delivery;
+}
+
+/**
+ * Which connection a post goes out through: the one named (`via`, a connected account of the
+ * post's channel), else the channel's only connected account, else (no account on the channel)
+ * the workspace's publishing endpoint. Refuses, naming what is missing, a channel whose accounts
+ * all need reconnecting, one with several accounts and none named, or nothing at all.
+ */
+async function publishingConnection(tx: Executor, workspaceId: string, channel: string, postId: string, via: string | undefined): Promise<string | null> {
+  const accounts = await usableConnections(tx, workspaceId, channel);
+  const reconnectHint = (names: string[]) => ({
+    hint: `An owner or admin reconnects ${names.join(', ')} (Settings → Connections, or POST /api/v1/connections/{connectionId}/reconnect); then schedule the post again.`,
+  });
+  if (via) {
+    const chosen = accounts.find((account) => account.id === via);
+    if (!chosen) {
+      throw new ApiError('not_found', `No ${channel} account ${via} is connected in this workspace.`, {
+        details: { field: 'connectionId', connectionId: via },
+      });
+    }
+    if (chosen.status !== 'connected') {
+      throw new ApiError(
+        'connection_required',
+        `${chosen.accountName} needs reconnecting (${chosen.statusReason ?? 'the network refused it'}), so the post could not go out.`,
+        {
+          ...reconnectHint([chosen.accountName]),
+          details: { postId, channel, missing: [`reconnect ${chosen.accountName}`] },
+        },
+      );
+    }
+    return chosen.id;
+  }
+  const connected = accounts.filter((account) => account.status === 'connected');
+  if (connected.length === 1) return connected[0]!.id;
+  if (connected.length > 1) {
+    throw new ApiError('validation_failed', `Several ${channel} accounts are connected: name the one to publish through in connectionId.`, {
+      details: { field: 'connectionId', choices: connected.map((account) => ({ id: account.id, accountName: account.accountName })) },
+      hint: `One of: ${connected.map((account) => `${account.id} (${account.accountName})`).join(', ')}.`,
+    });
+  }
+  if (accounts.length > 0) {
+    const names = accounts.map((account) => account.accountName);
+    throw new ApiError(
+      'connection_required',
+      `Every ${channel} account connected here needs reconnecting (${names.join(', ')}), so the post could not go out.`,
+      {
+        ...reconnectHint(names),
+        details: { postId, channel, missing: names.map((name) => `reconnect ${name}`) },
+      },
+    );
+  }
+  const [endpoint] = await tx.select({ url: publishingEndpoints.url }).from(publishingEndpoints).where(eq(publishingEndpoints.workspaceId, workspaceId));
+  if (endpoint) return null;
+  throw new ApiError(
+    'publishing_endpoint_required',
+    `No ${channel} account is connected and the workspace has no publishing endpoint, so the post could never be published.`,
+    {
+      hint: `An owner or admin connects a ${channel} account (Settings → Connections, /api/v1/connections) or sets a publishing endpoint (PUT /api/v1/publishing-endpoint); then schedule the post again.`,
+      details: { postId, channel, missing: [`a connected ${channel} account`, 'or a publishing endpoint'] },
+    },
+  );
 }
 
 /** Takes a scheduled post off the schedule before it is published; its approval stands. */
@@ -109,10 +166,23 @@ export async function listSchedule(
     ? eq(postDeliveries.status, status)
     : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(eq(postDeliveries.status, 'failed'), eq(posts.status, 'failed')));
   const rows = await db
-    .select({ delivery: postDeliveries, campaignId: posts.campaignId, campaignName: campaigns.name, copy: posts.copy, postStatus: posts.status })
+    .select({
+      delivery: postDeliveries,
+      campaignId: posts.campaignId,
+      campaignName: campaigns.name,
+      copy: posts.copy,
+      postStatus: posts.status,
+      connection: {
+        id: channelConnections.id,
+        accountName: channelConnections.accountName,
+        status: channelConnections.status,
+        statusReason: channelConnections.statusReason,
+      },
+    })
     .from(postDeliveries)
     .innerJoin(posts, eq(posts.id, postDeliveries.postId))
     .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
+    .leftJoin(channelConnections, eq(channelConnections.id, postDeliveries.connectionId))
     .where(
       and(
         eq(postDeliveries.workspaceId, workspaceId),
@@ -124,7 +194,7 @@ export async function listSchedule(
     )
     .orderBy(asc(due), asc(postDeliveries.id))
     .limit(limit + 1);
-  return rows.map(({ delivery, campaignId, campaignName, copy, postStatus }) => ({
+  return rows.map(({ delivery, campaignId, campaignName, copy, postStatus, connection }) => ({
     deliveryId: delivery.id,
     postId: delivery.postId,
     campaignId,
@@ -138,6 +208,11 @@ export async function listSchedule(
     nextAttemptAt: retryingAt(delivery),
     lastError: delivery.lastError,
     externalUrl: delivery.externalUrl,
+    connection: connection?.id
+      ? { id: connection.id, accountName: connection.accountName, status: connection.status, statusReason: connection.statusReason }
+      : null,
+    /** A waiting delivery whose account the network refused: it is not attempted until reconnected. */
+    blockedBy: delivery.status === 'pending' && connection?.status === 'reconnect_required' ? ('reconnect_required' as const) : null,
     retryPath: delivery.status === 'failed' && postStatus === 'failed' ? `/api/v1/posts/${delivery.postId}/retry` : null,
   }));
 }
