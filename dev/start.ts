@@ -13,6 +13,7 @@ import { syncDemoTotp } from './demo-totp';
 import { freePorts, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
+import { startOAuthFakes, type OAuthFakes } from './networks/oauth-fakes';
 import { startHealthyWorker, type WorkerProcess } from './workers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const proxies: ClientAddressProxy[] = [];
   let socialStandIn: SocialStandIn | undefined;
   let intakeStandIn: IntakeStandIn | undefined;
+  let oauthFakes: OAuthFakes | undefined;
   let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number, why?: string) => {
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     await Promise.all(workers.map((worker) => worker.stop()));
     await socialStandIn?.close();
     await intakeStandIn?.close();
+    await oauthFakes?.close();
     await stackStarting?.then((started) => started.close()).catch(() => {});
     reaper.release();
     console.log('Stopped.');
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
     if (!chromium.executable) console.log(`  Chromium is not installed, so POST /api/screenshot will answer 503. Install it with: ${INSTALL_HINT}`);
     socialStandIn = await startSocialStandIn();
     intakeStandIn = await startIntakeStandIn(intakePort);
+    oauthFakes = await startOAuthFakes();
     // A signal during start-up is stopping what has started: start nothing more.
     if (stopping) return;
 
@@ -136,6 +140,8 @@ async function main(): Promise<void> {
           SOCIAL_POST_UPSTREAM_URL: socialStandIn.syndicationUrl,
           IMAGE_PROXY_UPSTREAM_URL: socialStandIn.mediaUrl,
           GITHUB_API_URL: intakeStandIn.githubApiUrl,
+          ...oauthFakes.vars,
+          LAUNCH_PUBLIC_URL: `http://127.0.0.1:${launchPort}`,
           ...launchSettings,
           ...stack.bindings,
         },
@@ -229,6 +235,7 @@ ${[
     release intake: GitHub's API, a feed and a changelog page from a local stand-in (dev/fixtures/intake): ${intakeStandIn.url}/feeds/acme.xml,
       ${intakeStandIn.url}/changelog/acme.html, GITHUB_API_URL=${intakeStandIn.githubApiUrl}; GITHUB_API_URL=https://api.github.com for the real one
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
+${oauthFakes.banner.map((line) => `    ${line}`).join('\n')}
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me
