@@ -18,6 +18,8 @@ import { startPageServer } from './page-server';
 import { startSnsStandIn } from './sns-stand-in';
 import { startTcpGate, type TcpGate } from './tcp-gate';
 import { startWebhookReceiver } from './webhook-receiver';
+import { startBlueskyFake } from '../../dev/networks/bluesky';
+import { startMastodonFake } from '../../dev/networks/mastodon';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,6 +43,12 @@ export interface TestBindings extends DataStackBindings {
   THREADS_AUTHORIZE_URL: string;
   THREADS_CLIENT_ID: string;
   THREADS_CLIENT_SECRET: string;
+  /** The fake networks (dev/networks/): a Bluesky PDS and a Mastodon instance. */
+  TEST_BLUESKY_URL: string;
+  TEST_MASTODON_URL: string;
+  CONNECTION_KEYS: string;
+  BLUESKY_SERVICE_URL: string;
+  BLUESKY_APP_URL: string;
 }
 
 /**
@@ -123,6 +131,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const onboardingSite = await startOnboardingSite();
   const intake = await startIntakeStandIn();
   const [xFake, linkedInFake, threadsFake] = await Promise.all([startXFake(), startLinkedInFake(), startThreadsFake()]);
+  const bluesky = await startBlueskyFake();
+  const mastodon = await startMastodonFake();
   const chromium = ensureLocalChromium();
   if (!chromium.executable) console.warn(`Chromium is not installed: screenshot tests will fail with 503. Install it with: ${INSTALL_HINT}`);
   // The browsers this run's miniflare starts resolve the fixture names to the page server.
@@ -142,6 +152,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     GITHUB_API_URL: intake.githubApiUrl,
     TEST_INTAKE_URL: intake.url,
     ...oauthFakeBindings({ X: xFake.url, LINKEDIN: linkedInFake.url, THREADS: threadsFake.url }),
+    TEST_BLUESKY_URL: bluesky.url,
+    TEST_MASTODON_URL: mastodon.url,
+    CONNECTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    BLUESKY_SERVICE_URL: bluesky.url,
+    BLUESKY_APP_URL: bluesky.url,
   });
   project.provide(
     'databaseGates',
@@ -174,6 +189,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       xFake.close(),
       linkedInFake.close(),
       threadsFake.close(),
+      bluesky.close(),
+      mastodon.close(),
     ]);
     await stack.close();
   };

@@ -24,6 +24,9 @@ declare global {
       TEST_ONBOARDING_SITE_ORIGIN: string;
       /** The release-intake stand-in (dev/intake-stand-in.ts), by 127.0.0.1. */
       TEST_INTAKE_URL: string;
+      /** The fake networks (dev/networks/), by 127.0.0.1. */
+      TEST_BLUESKY_URL: string;
+      TEST_MASTODON_URL: string;
     }
   }
 }

@@ -37,7 +37,7 @@ export async function networkRequest(
     const message = error instanceof Error ? error.message : String(error);
     // A connection refused or a name that does not resolve never reached the network; anything
     // else (a timeout, a reset mid-answer) may have been carried out.
-    const before = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|connect|dns/i.test(message) && !/timeout|abort/i.test(message);
+    const before = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|connection refused|dns/i.test(message) && !/timeout|abort/i.test(message);
     throw new NoAnswer(/timeout|abort/i.test(message) ? `no answer within ${(init.timeoutMs ?? NETWORK_TIMEOUT_MS) / 1000} s` : message, !before);
   }
   let text: string;
