@@ -14,6 +14,7 @@ import { freePorts, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
 import { startNotifyStandIn, type NotifyStandIn } from './notify-stand-in';
+import { startOAuthFakes, type OAuthFakes } from './networks/oauth-fakes';
 import { startHealthyWorker, type WorkerProcess } from './workers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   let socialStandIn: SocialStandIn | undefined;
   let intakeStandIn: IntakeStandIn | undefined;
   let notifyStandIn: NotifyStandIn | undefined;
+  let oauthFakes: OAuthFakes | undefined;
   let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number, why?: string) => {
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     await socialStandIn?.close();
     await intakeStandIn?.close();
     await notifyStandIn?.close();
+    await oauthFakes?.close();
     await stackStarting?.then((started) => started.close()).catch(() => {});
     reaper.release();
     console.log('Stopped.');
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
     socialStandIn = await startSocialStandIn();
     intakeStandIn = await startIntakeStandIn(intakePort);
     notifyStandIn = await startNotifyStandIn();
+    oauthFakes = await startOAuthFakes();
     // A signal during start-up is stopping what has started: start nothing more.
     if (stopping) return;
 
@@ -145,6 +149,8 @@ async function main(): Promise<void> {
           RESEND_API_KEY: notifyStandIn.apiKey,
           EMAIL_FROM: 'Launch (local) <launch@launch.localhost>',
           APP_BASE_URL: `http://127.0.0.1:${launchPort}`,
+          ...oauthFakes.vars,
+          LAUNCH_PUBLIC_URL: `http://127.0.0.1:${launchPort}`,
           ...launchSettings,
           ...stack.bindings,
         },
@@ -240,6 +246,7 @@ ${[
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
     notifications: what launch emailed and posted to chat is listed at ${notifyStandIn.url}/ (a local Resend, RESEND_API_URL; sent by the minute cron)
       a chat webhook to set on Settings → Notifications (needs ALLOW_PRIVATE_URLS=1): ${notifyStandIn.chatUrl('demo')}
+${oauthFakes.banner.map((line) => `    ${line}`).join('\n')}
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me

@@ -28,8 +28,8 @@ export async function startDev(
   extraEnv: Record<string, string> = {},
   how: 'node' | 'npm' = 'node',
 ): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
-  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort, intakeStandIn] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
+  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort, intakeStandIn, xFake, linkedInFake, threadsFake] = await Promise.all(
+    Array.from({ length: 9 }, () => freePort()),
   );
   const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
   let output = '';
@@ -46,6 +46,9 @@ export async function startDev(
       VERIFY_INSPECTOR_PORT: String(verifyInspector),
       DEV_POSTGRES_PORT: String(ports.postgresPort),
       INTAKE_STAND_IN_PORT: String(intakeStandIn),
+      X_FAKE_PORT: String(xFake),
+      LINKEDIN_FAKE_PORT: String(linkedInFake),
+      THREADS_FAKE_PORT: String(threadsFake),
       // So that a screenshot of a page on this machine can be taken, and a publishing endpoint on it set.
       ALLOW_PRIVATE_URLS: '1',
       ...extraEnv,

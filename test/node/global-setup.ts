@@ -10,6 +10,9 @@ import { dataDirOwner } from '../../dev/postgres';
 import { startSocialStandIn } from '../../dev/social-stand-in';
 import { startIntakeStandIn } from '../../dev/intake-stand-in';
 import { startNotifyStandIn } from '../../dev/notify-stand-in';
+import { startLinkedInFake } from '../../dev/networks/linkedin';
+import { startThreadsFake } from '../../dev/networks/threads';
+import { startXFake } from '../../dev/networks/x';
 import { FIXTURE_HOST_RULES } from '../shared/pages';
 import { freePort } from './free-port';
 import { startPageServer } from './page-server';
@@ -31,6 +34,19 @@ export interface TestBindings extends DataStackBindings {
   /** The email and chat stand-in (dev/notify-stand-in.ts) and the key it accepts; email stays unconfigured unless a test passes them. */
   TEST_NOTIFY_URL: string;
   TEST_NOTIFY_API_KEY: string;
+  /** X, LinkedIn and Threads: the fakes in dev/networks, with a test app's client on each. */
+  X_API_URL: string;
+  X_AUTHORIZE_URL: string;
+  X_CLIENT_ID: string;
+  X_CLIENT_SECRET: string;
+  LINKEDIN_API_URL: string;
+  LINKEDIN_AUTHORIZE_URL: string;
+  LINKEDIN_CLIENT_ID: string;
+  LINKEDIN_CLIENT_SECRET: string;
+  THREADS_API_URL: string;
+  THREADS_AUTHORIZE_URL: string;
+  THREADS_CLIENT_ID: string;
+  THREADS_CLIENT_SECRET: string;
   /** The fake networks (dev/networks/): a Bluesky PDS and a Mastodon instance. */
   TEST_BLUESKY_URL: string;
   TEST_MASTODON_URL: string;
@@ -119,6 +135,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const onboardingSite = await startOnboardingSite();
   const intake = await startIntakeStandIn();
   const notify = await startNotifyStandIn();
+  const [xFake, linkedInFake, threadsFake] = await Promise.all([startXFake(), startLinkedInFake(), startThreadsFake()]);
   const bluesky = await startBlueskyFake();
   const mastodon = await startMastodonFake();
   const chromium = ensureLocalChromium();
@@ -141,6 +158,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     TEST_INTAKE_URL: intake.url,
     TEST_NOTIFY_URL: notify.url,
     TEST_NOTIFY_API_KEY: notify.apiKey,
+    ...oauthFakeBindings({ X: xFake.url, LINKEDIN: linkedInFake.url, THREADS: threadsFake.url }),
     TEST_BLUESKY_URL: bluesky.url,
     TEST_MASTODON_URL: mastodon.url,
     CONNECTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
@@ -176,11 +194,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
       onboardingSite.close(),
       intake.close(),
       notify.close(),
+      xFake.close(),
+      linkedInFake.close(),
+      threadsFake.close(),
       bluesky.close(),
       mastodon.close(),
     ]);
     await stack.close();
   };
+}
+
+/** Each OAuth network's API and authorize page at its fake, and a test app's client id and secret. */
+function oauthFakeBindings(urls: Record<'X' | 'LINKEDIN' | 'THREADS', string>) {
+  const bindings: Record<string, string> = {};
+  for (const [network, url] of Object.entries(urls)) {
+    Object.assign(bindings, {
+      [`${network}_API_URL`]: url,
+      [`${network}_AUTHORIZE_URL`]: url,
+      [`${network}_CLIENT_ID`]: `launch-test-${network.toLowerCase()}`,
+      [`${network}_CLIENT_SECRET`]: `launch-test-${network.toLowerCase()}-secret`,
+    });
+  }
+  return bindings as Pick<TestBindings, `${keyof typeof urls}_${'API_URL' | 'AUTHORIZE_URL' | 'CLIENT_ID' | 'CLIENT_SECRET'}`>;
 }
 
 /** Concurrent test runs (two terminals, parallel sessions) each get their own kept data folder. */

@@ -50,5 +50,33 @@ export const launchConfigSchema = platformConfigSchema.extend({
   BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
   /** Where a published Bluesky post is shown (`<url>/profile/<handle>/post/<rkey>`); locally, the fake. */
   BLUESKY_APP_URL: z.string().url().default('https://bsky.app'),
+  /** Secrets: the X app's OAuth 2.0 client (developer.x.com). Without both, X cannot be connected and says so. */
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  /** X's API and its authorize page; locally, the fake in dev/networks/x.ts. */
+  X_API_URL: z.string().url().default('https://api.x.com'),
+  X_AUTHORIZE_URL: z.string().url().default('https://x.com'),
+  /** Secrets: the LinkedIn app's client (linkedin.com/developers), with Share on LinkedIn and Sign In with LinkedIn using OpenID Connect. */
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  /** LinkedIn's API and its OAuth host; locally, the fake in dev/networks/linkedin.ts. */
+  LINKEDIN_API_URL: z.string().url().default('https://api.linkedin.com'),
+  LINKEDIN_AUTHORIZE_URL: z.string().url().default('https://www.linkedin.com'),
+  /** The LinkedIn-Version (YYYYMM) the versioned /rest API is called with; LinkedIn sunsets each about a year on. */
+  LINKEDIN_API_VERSION: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('202605'),
+  /** Secrets: the Meta app's Threads app id and secret (developers.facebook.com, the Threads use case). */
+  THREADS_CLIENT_ID: z.string().min(1).optional(),
+  THREADS_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Threads' Graph API and its authorize page; locally, the fake in dev/networks/threads.ts. */
+  THREADS_API_URL: z.string().url().default('https://graph.threads.net'),
+  THREADS_AUTHORIZE_URL: z.string().url().default('https://threads.net'),
+  /** This Worker's public origin, for links handed out where no request is at hand: Threads fetches a post's uploaded images from signed links. */
+  LAUNCH_PUBLIC_URL: z.string().url().optional(),
+  /** How long one call to a network may take before its outcome counts as unknown (a post may have gone out). */
+  NETWORK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60000).default(15000),
 });
+
 export type LaunchConfig = z.infer<typeof launchConfigSchema>;

@@ -33,6 +33,21 @@ export interface LaunchBindings {
   CONNECTION_KEYS?: string;
   BLUESKY_SERVICE_URL?: string;
   BLUESKY_APP_URL?: string;
+  X_CLIENT_ID?: string;
+  X_CLIENT_SECRET?: string;
+  X_API_URL?: string;
+  X_AUTHORIZE_URL?: string;
+  LINKEDIN_CLIENT_ID?: string;
+  LINKEDIN_CLIENT_SECRET?: string;
+  LINKEDIN_API_URL?: string;
+  LINKEDIN_AUTHORIZE_URL?: string;
+  LINKEDIN_API_VERSION?: string;
+  THREADS_CLIENT_ID?: string;
+  THREADS_CLIENT_SECRET?: string;
+  THREADS_API_URL?: string;
+  THREADS_AUTHORIZE_URL?: string;
+  LAUNCH_PUBLIC_URL?: string;
+  NETWORK_TIMEOUT_MS?: string;
   /** Workers AI, for BRIEF_WRITER=model without BRIEF_MODEL_URL; not bound locally (it has no local runtime). */
   AI?: WorkersAi;
   KEY_GATE: DurableObjectNamespace<LaunchKeyGate>;

@@ -3,6 +3,9 @@ import type { Channel } from '../domain/channels';
 import { blueskyConnector } from './bluesky/connector';
 import { mastodonConnector } from './mastodon/connector';
 import type { NetworkConnector } from './network';
+import { linkedInConnector } from './oauth/linkedin';
+import { threadsConnector } from './oauth/threads';
+import { xConnector } from './oauth/x';
 
 /**
  * The networks a workspace can connect an account on, one connector per channel.
@@ -15,7 +18,7 @@ import type { NetworkConnector } from './network';
  * dev/networks/). The routes, the OAuth state and PKCE, sealing, refreshing before expiry
  * (sessions.ts), `reconnect_required`, scheduling's checks and the publisher need nothing more.
  */
-const connectors: NetworkConnector[] = [blueskyConnector, mastodonConnector];
+const connectors: NetworkConnector[] = [xConnector, linkedInConnector, blueskyConnector, mastodonConnector, threadsConnector];
 
 export function connectorFor(channel: Channel): NetworkConnector | undefined {
   return connectors.find((connector) => connector.channel === channel);

@@ -64,7 +64,8 @@ describe('connections', () => {
     const body = JSON.parse(text) as { data: Array<{ id: string }>; networks: Array<{ channel: string; available: boolean; missing: string[] }> };
     expect(body.data.map((row) => row.id)).toEqual([connection.id]);
     expect(body.networks.find((network) => network.channel === 'bluesky')).toMatchObject({ available: true, missing: [] });
-    expect(body.networks.find((network) => network.channel === 'x')).toMatchObject({ available: false });
+    // The tests set up an X app (the fake in dev/networks/x.ts); a deployment without one is covered in connections/oauth/oauth-rules.test.ts.
+    expect(body.networks.find((network) => network.channel === 'x')).toMatchObject({ available: true, missing: [] });
     // Reviewers list but do not connect; keys never connect.
     expect((await call('POST', '/api/v1/connections/bluesky', { cookie: reviewer.cookie }, { identifier: handle, appPassword: 'x' })).status).toBe(403);
     expect((await call('POST', '/api/v1/connections/bluesky', key, { identifier: handle, appPassword: 'x' })).status).toBe(403);
