@@ -1,4 +1,5 @@
 import type { SyntaxDetails } from './output';
+import type { InvalidSyntaxReason } from './syntax-reasons';
 
 /**
  * Syntax stage: parse and normalize one address, with no network.
@@ -19,22 +20,6 @@ import type { SyntaxDetails } from './output';
  * any control or invisible format character left inside is refused, so that no CR LF can reach an
  * SMTP command and no zero-width or bidi character can make two addresses look alike.
  */
-
-/** Why an address failed the syntax stage. */
-export const INVALID_SYNTAX_REASONS = [
-  'empty',
-  'control_character',
-  'missing_at',
-  'empty_local_part',
-  'non_ascii_local_part',
-  'local_part_too_long',
-  'invalid_local_part',
-  'domain_literal',
-  'invalid_domain',
-  'domain_too_long',
-  'address_too_long',
-] as const;
-export type InvalidSyntaxReason = (typeof INVALID_SYNTAX_REASONS)[number];
 
 const MAX_LOCAL_PART_OCTETS = 64;
 const MAX_DOMAIN_OCTETS = 253;
