@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { launchScopes } from '../../shared/auth/scopes';
 import { sessionOnlyPermissions } from '../../workers/launch/auth/roles';
 import { transitionTableMarkdown } from '../../workers/launch/domain/post-status';
-import { describeSandboxTriggers } from '../../workers/verify/engine/sandbox';
+import { describeSandboxTriggers } from '../../workers/verify/engine/sandbox-cases';
 import { jobLifecycleMarkdown } from '../../workers/verify/domain/job-status';
 import { SANDBOX_CHECK_RETRY_DELAYS_SECONDS } from '../../workers/verify/domain/retry-policy';
 

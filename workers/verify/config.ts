@@ -3,7 +3,7 @@ import { platformConfigSchema } from '../../shared/config';
 import { CHECK_RETRIES, DEFAULT_CHECK_RETRY_DELAYS_SECONDS, MAX_QUEUE_DELAY_SECONDS } from './domain/retry-policy';
 import { HOST_NAME } from './engine/host-name';
 
-/** Every verify setting, validated once per isolate; see the README's settings table. */
+/** Every verify setting, validated once per isolate; the settings table is in docs/settings.md. */
 export const verifyConfigSchema = platformConfigSchema.extend({
   /** Local development only: lets MX hosts and SOCKS5 proxies resolve to loopback and private addresses. Never set in production. */
   ALLOW_PRIVATE_MX: z.enum(['0', '1']).default('0'),

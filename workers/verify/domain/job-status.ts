@@ -74,7 +74,7 @@ const pastTense: Record<JobAction, string> = {
   retry: 'retried',
 };
 
-/** The tables as published in the OpenAPI description and README. */
+/** The tables as published in the OpenAPI description and docs/verify/bulk-jobs.md. */
 export function jobLifecycleMarkdown(): string {
   const rows = jobActions.map((action) => {
     const rule = jobTransitions[action];

@@ -3,9 +3,9 @@ import { suppressionMatchSchema } from './suppression-schemas';
 import { HOST_NAME } from './host-name';
 import { HOST_OUTCOME_DESCRIPTIONS, HOST_OUTCOMES } from './mx-attempts';
 import { PROVIDERS } from './providers';
-import { describeSandboxTriggers } from './sandbox';
+import { describeSandboxTriggers } from './sandbox-cases';
 import { REPLY_CLASSES, SMTP_COMMANDS } from './smtp-reply';
-import { INVALID_SYNTAX_REASONS } from './syntax';
+import { INVALID_SYNTAX_REASONS } from './syntax-reasons';
 import { REACHABILITY, REASON_DESCRIPTIONS, REASONS } from './verdict';
 
 /**

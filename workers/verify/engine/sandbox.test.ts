@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmailOutputSchema } from './output';
-import { describeSandboxTriggers, SANDBOX_TRIGGERS, sandboxCheck, sandboxOutcome } from './sandbox';
+import { sandboxCheck, sandboxOutcome } from './sandbox';
+import { describeSandboxTriggers, SANDBOX_TRIGGERS } from './sandbox-cases';
 import type { Reachability, Reason } from './verdict';
 
 const now = new Date('2026-11-22T12:00:00.000Z');

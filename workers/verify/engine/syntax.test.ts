@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSyntax, type InvalidSyntaxReason } from './syntax';
+import { checkSyntax } from './syntax';
+import type { InvalidSyntaxReason } from './syntax-reasons';
 
 const labels = (...lengths: number[]) => lengths.map((length, index) => 'abcdefghij'[index]!.repeat(length)).join('.');
 

@@ -1,40 +1,12 @@
 import type { SyntaxDetails } from './output';
+import type { InvalidSyntaxReason } from './syntax-reasons';
 
 /**
- * Syntax stage: parse and normalize one address, with no network.
- *
- * What is accepted (RFC 5321 §4.1.2 for the mailbox, §4.5.3.1 for the limits):
- * - local part: a dot-atom (`first.last+tag`) or a quoted string (`"john doe"`), ASCII only, at
- *   most 64 octets. Comments, folding white space and obsolete forms of RFC 5322 are refused, and
- *   so are non-ASCII local parts (RFC 6531): delivering to them needs SMTPUTF8 at every hop.
- * - domain: host names only, no address literals (`[192.0.2.1]`): an address literal has no MX
- *   to check and points the SMTP stage at an arbitrary IP. Internationalized names are converted
- *   to ASCII (punycode, UTS #46 through the runtime's URL parser) and lower-cased; at least two
- *   labels of letters, digits and hyphens, each at most 63 octets, a top-level label that is not
- *   all digits, at most 253 octets in all.
- * - the whole address (local part, `@`, ASCII domain): at most 254 octets (a 256-octet path less
- *   its angle brackets).
- *
- * Surrounding white space is trimmed (a trailing CR LF from a CSV line is harmless once gone);
- * any control or invisible format character left inside is refused, so that no CR LF can reach an
- * SMTP command and no zero-width or bidi character can make two addresses look alike.
+ * Syntax stage: parse and normalize one address, with no network. A mailbox as RFC 5321 allows it,
+ * less address literals and non-ASCII local parts; the full rule is in docs/verify/single-checks.md
+ * ("Syntax"). Control and invisible format characters are refused so that no CR LF reaches an SMTP
+ * command and no two addresses look alike.
  */
-
-/** Why an address failed the syntax stage. */
-export const INVALID_SYNTAX_REASONS = [
-  'empty',
-  'control_character',
-  'missing_at',
-  'empty_local_part',
-  'non_ascii_local_part',
-  'local_part_too_long',
-  'invalid_local_part',
-  'domain_literal',
-  'invalid_domain',
-  'domain_too_long',
-  'address_too_long',
-] as const;
-export type InvalidSyntaxReason = (typeof INVALID_SYNTAX_REASONS)[number];
 
 const MAX_LOCAL_PART_OCTETS = 64;
 const MAX_DOMAIN_OCTETS = 253;

@@ -3,17 +3,9 @@ import type { ReplyClass } from './smtp-reply';
 
 /**
  * The verdict: the stage results combined into Reacher's `is_reachable`, a 0–100 score and a
- * Kickbox-style reason. Two tables: the first row of VERDICT_TABLE that applies decides the
- * outcome; then each QUALITY_TABLE row that applies lowers the score and may make it risky.
- *
- * Where this differs from Reacher (core/src/lib.rs, calculate_reachable):
- * - disposable is risky, never invalid, and never hides a mailbox the server refused;
- * - a disabled mailbox is invalid, as in Reacher (`is_disabled`), with a reason of its own
- *   (`disabled_email`) so that a list can tell it from a mailbox that never existed: a message to
- *   it hard-bounces today;
- * - greylisting, blocks and policy refusals are unknown, never invalid: they are about us, not the
- *   mailbox; a policy-class code (5.7.x) whose text only names a missing user ("Recipient address
- *   rejected: User unknown") is a missing mailbox, not a policy refusal (smtp-reply.ts).
+ * Kickbox-style reason. The first row of VERDICT_TABLE that applies decides the outcome; then each
+ * QUALITY_TABLE row that applies lowers the score and may make it risky. Where this differs from
+ * Reacher: docs/verify/single-checks.md, stage 5.
  */
 
 export const REACHABILITY = ['safe', 'risky', 'invalid', 'unknown'] as const;

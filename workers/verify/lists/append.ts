@@ -3,18 +3,11 @@ import type { Executor } from '../../../shared/db/client';
 import { bulkTasks, listRows, lists, pipelineRows, suppressions } from '../../../shared/db/schema';
 
 /**
- * Appends verified pipeline rows to a list, as if they were more rows of its upload: each becomes a
- * list row pointing at the task that checked it, so the list's quality report, download and
- * remediation read it like an uploaded row. Its cells follow the list's columns (the list's email
- * column takes the row's address, any other column the pushed value of the same name, empty when
- * absent); a row repeating an address the list already has, or an earlier row of this append, is a
- * repeat of the first, as in an upload; the suppression its check matched is its flag. The list's
- * counters move in the same statement.
- *
- * Exactly once is the caller's: it appends rows in the transaction that moves them out of
- * `verifying`, which only one transaction can do. The list row is locked so that concurrent
- * appends take consecutive row numbers. Returns the rows appended: none when the list is gone, is
- * another workspace's, or is still importing (its rows are being numbered).
+ * Appends verified pipeline rows to a list, as more rows of its upload (what an appended row holds:
+ * docs/verify/lists.md, "Rows a pipeline appends"). Exactly once is the caller's: it appends in the
+ * transaction that moves the rows out of `verifying`, which only one transaction can do. The list
+ * row is locked so that concurrent appends take consecutive row numbers. Returns the rows appended:
+ * none when the list is gone, is another workspace's, or is still importing.
  */
 export async function appendPipelineRows(tx: Executor, target: { listId: number; tenantId: string }, rowIds: readonly number[]): Promise<number> {
   if (rowIds.length === 0) return 0;

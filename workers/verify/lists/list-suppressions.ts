@@ -105,18 +105,9 @@ const SETTLE_MARGIN_MS = 60_000;
 
 /**
  * Brings a list's `suppression_id` flags up to date with the workspace's suppressions, through the
- * one matching function (`findSuppressions`, with the provider each row's check found: it widens
- * a match where the provider ignores dots or `+tags`).
- * - Every row is matched on the first scan, after many entries changed at once, and after an
- *   import committed since the last scan.
- * - After a few changes, only the rows they can concern (rowsConcernedBy), and the rows whose check
- *   ended since the last scan (their provider is new); with neither, nothing is read beyond two
- *   small queries.
- * Rows are read a page at a time (scanRows), so memory stays flat; a row newly flagged records a
- * `matched` event naming the list (not for sandbox lists, as for checks). When the workspace has
- * no entry in force, nothing can match: the flags are cleared in one statement rather than every
- * address looked up. Concurrent scans write the same answers. The scan time is taken before reading, so a change made during a scan is picked up
- * by the next read.
+ * one matching function (`findSuppressions`); which rows a scan reads: docs/verify/lists.md, "How
+ * suppression flags are kept". The scan time is taken before reading, so that a change made during
+ * a scan is picked up by the next.
  */
 export async function refreshListSuppressions(db: Database, list: ScannedList & { suppressionsScannedAt: Date | null }, now: Date = new Date()): Promise<void> {
   const scannedAt = list.suppressionsScannedAt;

@@ -20,18 +20,8 @@ import { errorText, logLine } from '../../../shared/log';
 
 /**
  * The pipeline executor: a run's checks and deliveries in one place, so that a row crosses the
- * queue only when it must wait (a deferred check, a delivery retry) and a row pushed to an idle
- * pipeline is verified and delivered in about one check's time.
- *
- * It claims the run's tasks a few at a time (`queued_at`, the mark a dispatch sets, so the two
- * never take the same task), checks them CHECKS_AT_ONCE at a time through the same code as a
- * queued check (per-host gate, suppressions, history and /v1/query, credits), and delivers the
- * rows as their checks end: one delivery pass at a time, each taking every row ended since the
- * last. A deferred check goes to the queue as a `check` message with its backoff, as a queued
- * check's retry would (the executor's attempt is one more than a queued task gets). A run started
- * for the executor also has its dispatch messages queued EXECUTOR_HEADSTART_SECONDS late
- * (runs.ts): tasks no executor claimed by then are checked through the queue. Tasks an executor
- * claimed and never ended (it died) are queued again by the minute sweep.
+ * queue only when it must wait. It claims tasks by `queued_at`, the mark a dispatch sets, so the
+ * two never take the same task. How a run flows: docs/verify/pipelines.md, "How a run is executed".
  */
 
 /** Checks one executor runs at once: what one queue batch of check messages runs. */

@@ -7,7 +7,7 @@ import { listTenant, uploadList, verifiedList } from '../../../test/workers/list
 import { withTestDb } from '../../../test/workers/seed';
 import { csvCell, csvLine, parseCsv, type CsvValue } from '../csv/csv';
 import { verifyConfigSchema } from '../config';
-import { INVALID_SYNTAX_REASONS } from '../engine/syntax';
+import { INVALID_SYNTAX_REASONS } from '../engine/syntax-reasons';
 import { REACHABILITY, REASONS } from '../engine/verdict';
 import { riskGroups } from '../lists/quality';
 import { downloadFilters, listRowsStream, VERDICT_COLUMNS, type DownloadFilter } from '../lists/list-results';
