@@ -154,9 +154,12 @@ describe('connections', () => {
     await publishDuePosts(localEnv);
     const [row] = await withTestDb((db) => db.select().from(channelConnections).where(eq(channelConnections.id, due.connection.id)));
     expect(row).toMatchObject({ status: 'reconnect_required', statusReason: expect.stringContaining('app password') });
-    // The owner hears of it, once, with the account and the network's reason.
+    // The owner hears of it, with the account and the network's reason.
     const told = await withTestDb((db) =>
-      db.select().from(notifications).where(and(eq(notifications.workspaceId, due.workspace.id), eq(notifications.kind, 'connection_reconnect_required'))),
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.workspaceId, due.workspace.id), eq(notifications.kind, 'connection_reconnect_required'))),
     );
     expect(told.filter((item) => item.channel === 'email').map((item) => item.userId)).toContain(due.owner.userId);
     expect(told[0]!.payload).toMatchObject({ connectionId: due.connection.id, account: `@${due.handle}`, reason: expect.stringContaining('app password') });
