@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { freePorts, portError, requireFreePort, startReaper } from './reaper';
 import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
 import { startNotifyStandIn, type NotifyStandIn } from './notify-stand-in';
+import { startAccountFakes, type AccountFakes } from './networks/account-fakes';
 import { startOAuthFakes, type OAuthFakes } from './networks/oauth-fakes';
 import { startHealthyWorker, type WorkerProcess } from './workers';
 
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
   let intakeStandIn: IntakeStandIn | undefined;
   let notifyStandIn: NotifyStandIn | undefined;
   let oauthFakes: OAuthFakes | undefined;
+  let accountFakes: AccountFakes | undefined;
   let stopCrons = () => {};
   let stopping = false;
   const shutdown = async (code: number, why?: string) => {
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     await intakeStandIn?.close();
     await notifyStandIn?.close();
     await oauthFakes?.close();
+    await accountFakes?.close();
     await stackStarting?.then((started) => started.close()).catch(() => {});
     reaper.release();
     console.log('Stopped.');
@@ -104,6 +108,9 @@ async function main(): Promise<void> {
     progress('Demo workspaces and keys');
     const previous = existsSync(devJsonPath) ? (JSON.parse(readFileSync(devJsonPath, 'utf8')) as DemoData) : undefined;
     const demo = await ensureDemoData(stack.bindings.DATABASE_URL, previous);
+    // Made once and kept in dev.json: connections sealed with it still open after a restart.
+    const connectionKeys =
+      (previous as { launch?: { connectionKeys?: string } } | undefined)?.launch?.connectionKeys ?? `dev:${randomBytes(32).toString('base64')}`;
 
     progress('Screenshots (the system Chromium, else the one in @sparticuz/chromium) and the stand-ins: social network, release intake, email and chat');
     const chromium = ensureLocalChromium();
@@ -113,6 +120,7 @@ async function main(): Promise<void> {
     intakeStandIn = await startIntakeStandIn(intakePort);
     notifyStandIn = await startNotifyStandIn();
     oauthFakes = await startOAuthFakes();
+    accountFakes = await startAccountFakes();
     // A signal during start-up is stopping what has started: start nothing more.
     if (stopping) return;
 
@@ -150,6 +158,8 @@ async function main(): Promise<void> {
           EMAIL_FROM: 'Launch (local) <launch@launch.localhost>',
           APP_BASE_URL: `http://127.0.0.1:${launchPort}`,
           ...oauthFakes.vars,
+          ...accountFakes.vars,
+          CONNECTION_KEYS: connectionKeys,
           LAUNCH_PUBLIC_URL: `http://127.0.0.1:${launchPort}`,
           ...launchSettings,
           ...stack.bindings,
@@ -201,6 +211,7 @@ async function main(): Promise<void> {
         workspaceId: demo.data.launch.workspaceId,
         user: demo.data.launch.user,
         internalSecret: launchSettings.INTERNAL_SECRET ?? demo.data.launch.internalSecret,
+        connectionKeys,
       },
       verify: {
         url: verify.url,
@@ -246,7 +257,8 @@ ${[
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
     notifications: what launch emailed and posted to chat is listed at ${notifyStandIn.url}/ (a local Resend, RESEND_API_URL; sent by the minute cron)
       a chat webhook to set on Settings → Notifications (needs ALLOW_PRIVATE_URLS=1): ${notifyStandIn.chatUrl('demo')}
-${oauthFakes.banner.map((line) => `    ${line}`).join('\n')}
+    connected accounts: CONNECTION_KEYS is launch.connectionKeys in .local/dev.json (set CONNECTION_KEYS to use your own)
+${[...accountFakes.banner, ...oauthFakes.banner].map((line) => `    ${line}`).join('\n')}
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me

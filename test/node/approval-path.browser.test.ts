@@ -213,6 +213,7 @@ describe('from approval to the schedule in Chromium', () => {
       '/app/settings/members',
       '/app/settings/api-keys',
       '/app/settings/publishing',
+      '/app/settings/connections',
       '/app/two-factor',
     ]) {
       await phone.page.goto(`${base}${path}`);

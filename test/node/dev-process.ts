@@ -7,7 +7,7 @@ import { freePort } from './free-port';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface DevJson {
-  launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string };
+  launch: { url: string; apiKey: string; user: { email: string; password: string }; internalSecret: string; connectionKeys: string };
   verify: { url: string; apiKey: string; internalSecret: string; operator: { token: string; name: string; role: string } };
 }
 
@@ -28,9 +28,8 @@ export async function startDev(
   extraEnv: Record<string, string> = {},
   how: 'node' | 'npm' = 'node',
 ): Promise<{ child: ChildProcess; output: () => string; ports: Ports }> {
-  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort, intakeStandIn, xFake, linkedInFake, threadsFake] = await Promise.all(
-    Array.from({ length: 9 }, () => freePort()),
-  );
+  const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort, intakeStandIn, xFake, linkedInFake, threadsFake, blueskyFake, mastodonFake] =
+    await Promise.all(Array.from({ length: 11 }, () => freePort()));
   const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
   let output = '';
   const [command, args] = how === 'npm' ? ['npm', ['run', 'dev']] : [process.execPath, ['--import', 'tsx', 'dev/start.ts']];
@@ -49,6 +48,8 @@ export async function startDev(
       X_FAKE_PORT: String(xFake),
       LINKEDIN_FAKE_PORT: String(linkedInFake),
       THREADS_FAKE_PORT: String(threadsFake),
+      BLUESKY_FAKE_PORT: String(blueskyFake),
+      MASTODON_FAKE_PORT: String(mastodonFake),
       // So that a screenshot of a page on this machine can be taken, and a publishing endpoint on it set.
       ALLOW_PRIVATE_URLS: '1',
       ...extraEnv,

@@ -160,6 +160,17 @@ describe('npm run dev', () => {
       body: JSON.stringify({ email: devJson.launch.user.email, password: devJson.launch.user.password }),
     });
     expect(signIn.status).toBe(201);
+    // The demo Bluesky account the banner names connects against the fake PDS, sealed with dev.json's key.
+    expect(first.output()).toContain('connect on Settings → Connections: handle demo.bsky.test');
+    expect(devJson.launch.connectionKeys).toMatch(/^dev:[A-Za-z0-9+/]{43}=$/);
+    const cookie = /launch_session=[\w-]+/.exec(signIn.headers.get('set-cookie') ?? '')![0];
+    const connected = await fetch(`${devJson.launch.url}/api/v1/connections/bluesky`, {
+      method: 'POST',
+      headers: { cookie, origin: devJson.launch.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'demo.bsky.test', appPassword: 'demo-app-pass-word' }),
+    });
+    expect(connected.status, await connected.clone().text()).toBe(201);
+    expect(await connected.json()).toMatchObject({ accountName: '@demo.bsky.test', status: 'connected' });
 
     const launchKey = { 'x-api-key': devJson.launch.apiKey };
     expect(devJson.launch.internalSecret.length).toBeGreaterThanOrEqual(32);
@@ -205,6 +216,7 @@ describe('npm run dev', () => {
     expect(again.verify.apiKey).toBe(devJson.verify.apiKey);
     expect(again.verify.operator.token).toBe(devJson.verify.operator.token);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
+    expect(again.launch.connectionKeys).toBe(devJson.launch.connectionKeys);
     const fallbackShot = await fetch(`${again.launch.url}/api/screenshot`, {
       method: 'POST',
       headers: { ...launchKey, 'content-type': 'application/json' },

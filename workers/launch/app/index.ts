@@ -9,6 +9,7 @@ import { registerApiKeyPages } from './pages/api-keys';
 import { registerAuditPage } from './pages/audit';
 import { registerMembersPages } from './pages/members';
 import { registerNotificationPages } from './pages/notifications';
+import { registerConnectionsPages } from './pages/connections';
 import { registerPublishingPages } from './pages/publishing';
 import { registerQueuePages } from './pages/queue';
 import { registerReadyPage } from './pages/ready';
@@ -39,6 +40,7 @@ export function registerReviewApp(app: OpenAPIHono<LaunchEnv>): void {
   registerMembersPages(pages);
   registerApiKeyPages(pages, app);
   registerPublishingPages(pages);
+  registerConnectionsPages(pages);
   registerNotificationPages(pages);
   registerAcceptInvitationPages(pages);
   app.route(APP_PREFIX, pages as unknown as HonoApp<LaunchEnv>);

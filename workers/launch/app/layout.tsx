@@ -17,6 +17,7 @@ const sections = [
   { path: '/settings/members', label: 'Members' },
   { path: '/settings/api-keys', label: 'API keys', permission: 'keys:manage' },
   { path: '/settings/publishing', label: 'Publishing', permission: 'workspace:manage' },
+  { path: '/settings/connections', label: 'Connections', permission: 'artifact:read' },
   { path: '/settings/notifications', label: 'Notifications' },
   { path: '/two-factor', label: 'Two-factor' },
 ] as const;

@@ -285,6 +285,10 @@ describe('settings pages: API keys', () => {
       ['/app/settings/notifications', undefined],
       ['/app/settings/notifications/preferences', { post_failed: 'on' }],
       ['/app/settings/notifications/webhook', { url: 'https://hooks.example.com/by-key' }],
+      ['/app/settings/connections', undefined],
+      ['/app/settings/connections/bluesky', { identifier: 'launch.bsky.social', appPassword: 'by-key' }],
+      ['/app/settings/connections/oauth/x', {}],
+      ['/app/settings/connections/con_00000000000000000000000000/disconnect', {}],
     ] as const) {
       const response = await page(path, { form, headers: auth });
       expect(response.status, path).toBe(403);

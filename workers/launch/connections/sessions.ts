@@ -3,6 +3,7 @@ import type { Executor } from '../../../shared/db/client';
 import { channelConnections } from '../../../shared/db/schema';
 import type { Channel } from '../domain/channels';
 import { PublishError, type ChannelAdapter, type PublishRequest } from '../publishing/channel-adapter';
+import { notifyConnectionReconnectRequired } from '../notifications/outbox';
 import { recordChanges } from '../services/audit';
 import { ConnectionRefused, NetworkUnavailable, type Credentials, type NetworkContext, type OpenConnection } from './network';
 import { connectorFor } from './registry';
@@ -44,7 +45,8 @@ export const openConnection = (row: ConnectionRow, credentials: Credentials): Op
  * the network answered 401 to a token it had not expired). The refresh runs holding the
  * connection's row lock: networks that rotate refresh tokens (Bluesky, X) invalidate the old one,
  * so two deliveries refreshing at once would see the second refused and wrongly mark the
- * connection. A refusal marks it `reconnect_required` with the network's reason, in the trail.
+ * connection. A refusal marks it `reconnect_required` with the network's reason, in the trail, and
+ * tells owners and admins in the same transaction.
  */
 export function connectionSessions(context: NetworkContext) {
   async function accessFor(connectionId: string, options: { force?: boolean } = {}): Promise<OpenConnection> {
@@ -126,6 +128,7 @@ async function markReconnectRequired(tx: Executor, row: ConnectionRow, reason: s
       subject: { type: 'connection', id: row.id },
     },
   ]);
+  await notifyConnectionReconnectRequired(tx, row.workspaceId, { connectionId: row.id, channel: row.channel, account: row.accountName, reason });
 }
 
 export type ConnectionSessions = ReturnType<typeof connectionSessions>;

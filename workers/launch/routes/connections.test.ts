@@ -1,8 +1,8 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { channelConnections, postDeliveries, publishingEndpoints } from '../../../shared/db/schema';
+import { channelConnections, notifications, postDeliveries, publishingEndpoints } from '../../../shared/db/schema';
 import { approvedCampaign, launchOrigin, launchTeam } from '../../../test/workers/launch-flow';
 import { withTestDb } from '../../../test/workers/seed';
 import { recordKeyFor } from '../connections/bluesky/record-key';
@@ -154,6 +154,15 @@ describe('connections', () => {
     await publishDuePosts(localEnv);
     const [row] = await withTestDb((db) => db.select().from(channelConnections).where(eq(channelConnections.id, due.connection.id)));
     expect(row).toMatchObject({ status: 'reconnect_required', statusReason: expect.stringContaining('app password') });
+    // The owner hears of it, with the account and the network's reason.
+    const told = await withTestDb((db) =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.workspaceId, due.workspace.id), eq(notifications.kind, 'connection_reconnect_required'))),
+    );
+    expect(told.filter((item) => item.channel === 'email').map((item) => item.userId)).toContain(due.owner.userId);
+    expect(told[0]!.payload).toMatchObject({ connectionId: due.connection.id, account: `@${due.handle}`, reason: expect.stringContaining('app password') });
     expect(await deliveryOf(postId)).toMatchObject({ status: 'pending' });
     const schedule = (await (await call('GET', '/api/v1/schedule', due.key)).json()) as { data: Array<{ postId: string; blockedBy: string | null }> };
     expect(schedule.data.find((item) => item.postId === postId)).toMatchObject({ blockedBy: 'reconnect_required' });
