@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { withDatabase, type Database } from '../../../shared/db/client';
+import { logLine } from '../../../shared/log';
 import { channelConnections, mastodonApps, oauthAuthorizations } from '../../../shared/db/schema';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
@@ -17,12 +18,26 @@ const BATCH = 100;
  * `resealed` logs 0 and `remaining` 0, the old key can be removed. A row changed meanwhile is
  * left for the next run (the update is guarded by the value it re-sealed).
  */
-export async function resealBatch(db: Database, keys: SealingKeys, now: Date): Promise<{ resealed: number; remaining: number }> {
+export async function resealBatch(db: Database, keys: SealingKeys, now: Date): Promise<{ resealed: number; remaining: number; unreadable: number }> {
   let resealed = 0;
+  // Only what an older key still held can be moved; a value under a key already removed cannot be
+  // opened by anyone, so it is counted (and its account will ask to be reconnected when used), not retried.
+  const held = [...keys.keys.keys()];
+  const older = held.filter((id) => id !== keys.currentId);
+  if (older.length === 0) {
+    await forgetExpired(db, now);
+    return { resealed: 0, remaining: 0, unreadable: await unreadableCount(db, held) };
+  }
   const stale = await db
     .select()
     .from(channelConnections)
-    .where(and(isNotNull(channelConnections.sealedCredentials), ne(channelConnections.credentialsKeyId, keys.currentId)))
+    .where(
+      and(
+        isNotNull(channelConnections.sealedCredentials),
+        ne(channelConnections.credentialsKeyId, keys.currentId),
+        inArray(channelConnections.credentialsKeyId, older),
+      ),
+    )
     .orderBy(asc(channelConnections.id))
     .limit(BATCH);
   for (const row of stale) {
@@ -35,7 +50,11 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
       .returning({ id: channelConnections.id });
     resealed += moved.length;
   }
-  const apps = await db.select().from(mastodonApps).where(ne(mastodonApps.secretKeyId, keys.currentId)).limit(BATCH);
+  const apps = await db
+    .select()
+    .from(mastodonApps)
+    .where(and(ne(mastodonApps.secretKeyId, keys.currentId), inArray(mastodonApps.secretKeyId, older)))
+    .limit(BATCH);
   for (const app of apps) {
     const context = mastodonAppContext(app.instanceUrl, app.redirectUri);
     const fresh = await seal(keys, await open(keys, { keyId: app.secretKeyId, value: app.sealedClientSecret }, context), context);
@@ -45,13 +64,39 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
       .where(and(eq(mastodonApps.instanceUrl, app.instanceUrl), eq(mastodonApps.redirectUri, app.redirectUri)));
     resealed += 1;
   }
-  await db.delete(oauthAuthorizations).where(lt(oauthAuthorizations.expiresAt, now));
+  await forgetExpired(db, now);
+  const count = sql<number>`count(*)::int`;
   const [left] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count })
     .from(channelConnections)
-    .where(and(isNotNull(channelConnections.sealedCredentials), ne(channelConnections.credentialsKeyId, keys.currentId)));
-  const [appsLeft] = await db.select({ count: sql<number>`count(*)::int` }).from(mastodonApps).where(ne(mastodonApps.secretKeyId, keys.currentId));
-  return { resealed, remaining: (left?.count ?? 0) + (appsLeft?.count ?? 0) };
+    .where(
+      and(
+        isNotNull(channelConnections.sealedCredentials),
+        ne(channelConnections.credentialsKeyId, keys.currentId),
+        inArray(channelConnections.credentialsKeyId, older),
+      ),
+    );
+  const [appsLeft] = await db
+    .select({ count })
+    .from(mastodonApps)
+    .where(and(ne(mastodonApps.secretKeyId, keys.currentId), inArray(mastodonApps.secretKeyId, older)));
+  return { resealed, remaining: (left?.count ?? 0) + (appsLeft?.count ?? 0), unreadable: await unreadableCount(db, held) };
+}
+
+/** Expired OAuth authorisations: sealed verifiers left by people who never came back. */
+async function forgetExpired(db: Database, now: Date): Promise<void> {
+  await db.delete(oauthAuthorizations).where(lt(oauthAuthorizations.expiresAt, now));
+}
+
+/** Values sealed under a key CONNECTION_KEYS no longer holds: nobody can open them any more. */
+async function unreadableCount(db: Database, held: string[]): Promise<number> {
+  const count = sql<number>`count(*)::int`;
+  const [lost] = await db
+    .select({ count })
+    .from(channelConnections)
+    .where(and(isNotNull(channelConnections.sealedCredentials), notInArray(channelConnections.credentialsKeyId, held)));
+  const [appsLost] = await db.select({ count }).from(mastodonApps).where(notInArray(mastodonApps.secretKeyId, held));
+  return (lost?.count ?? 0) + (appsLost?.count ?? 0);
 }
 
 /** The cron entry point; nothing to do in a deployment without CONNECTION_KEYS. */
@@ -60,6 +105,7 @@ export async function resealConnections(env: LaunchBindings, now: () => Date = (
   if (!config.CONNECTION_KEYS) return null;
   const keys = await sealingKeys(config.CONNECTION_KEYS);
   const result = await withDatabase(config, (db) => resealBatch(db, keys, now()));
-  if (result.resealed > 0 || result.remaining > 0) console.log(JSON.stringify({ level: 'info', job: 'reseal-connections', ...result }));
+  if (result.resealed > 0 || result.remaining > 0) logLine('info', 'connections re-sealed', { job: 'reseal-connections', ...result });
+  if (result.unreadable > 0) logLine('warn', 'connections sealed with a key CONNECTION_KEYS no longer holds', { job: 'reseal-connections', ...result });
   return result;
 }
