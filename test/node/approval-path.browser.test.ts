@@ -1,8 +1,8 @@
+import { codeAfter } from './totp-code';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as OTPAuth from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalChromium } from '../../dev/chromium';
@@ -76,13 +76,6 @@ async function signIn(page: Page, code?: string) {
   await page.waitForURL(`${base}/app/queue`).catch(async (error: Error) => {
     throw new Error(`${error.message}\nat ${page.url()}: ${await page.locator('main').textContent()}`);
   });
-}
-
-/** A code of a 30-second step later than `after`: a code is accepted once, and never one of an earlier step. */
-async function codeAfter(secret: string, after: number): Promise<{ code: string; step: number }> {
-  while (Math.floor(Date.now() / 30_000) <= after) await new Promise((resolve) => setTimeout(resolve, 500));
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return { code: totp.generate(), step: Math.floor(Date.now() / 30_000) };
 }
 
 /** The next date (within a year, at least two days ahead) that is the nth Sunday of a month, or its last (n = -1). */
