@@ -121,9 +121,9 @@ describe('generating a brief', () => {
 
   it('reads escaped Markdown as its text, and refuses only a brief left with nothing cited', () => {
     // The checker reads `\_\_init\_\_` as `__init__` too, so the sentence written from it stands.
-    const notes = ['## Fixes', '- Fix the \\_\\_init\\_\\_ signature check', '- Fix a crash on empty input'].join('\n');
+    const notes = ['## Fixes', '- Fix the \\_\\_init\\_\\_ signature check', '- Fix the empty input check'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fix the __init__ signature check.', 'Fix a crash on empty input.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fix the __init__ signature check.', 'Fix the empty input check.']);
     expect(refusal(() => generateBrief({ ...release, notes: '## Internal\n- chore: bump dependencies' }, null)).reason).toBe('nothing_to_cite');
   });
 
@@ -258,6 +258,43 @@ describe('generating a brief', () => {
     expect(brief.releaseKind).toBe('breaking');
     expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Alerting enabled by default for installations without legacy alerts.' });
     expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Legacy Alerting\b|\|/);
+  });
+});
+
+describe('the product named from the repository', () => {
+  it('is spelled as the prose spells it, not as a command in code', () => {
+    const notes = ['BUG FIXES:', '', '* `terraform init`: Terraform will no longer allow downloading remote modules to invalid paths.'].join('\n');
+    const brief = generateBrief(
+      { ...release, version: 'v1.5.7', title: 'v1.5.7', url: 'https://github.com/hashicorp/terraform/releases/tag/v1.5.7', notes },
+      null,
+    );
+    expect(brief.product.name).toBe('Terraform');
+  });
+});
+
+describe('what a fix and a security fix lead with', () => {
+  it('leads the fixes with what they stopped (a crash, a hang), not with a fixed flag or API', () => {
+    const notes = [
+      '## Bug Fixes',
+      '- Fix RM_Call flags to handle script flags',
+      '- Fix a hang when eviction is combined with lazy-free',
+      '- Fix API registration',
+    ].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights[0]!.text).toBe('Fix a hang when eviction is combined with lazy-free.');
+  });
+
+  it('names the advisory after the first sentence of its change, and cuts words before the id, never the id', () => {
+    const notes = [
+      'Security Fixes:',
+      '* (CVE-2022-35951) Executing a XAUTOCLAIM command on a stream key in a specific state, with a specially crafted COUNT argument, may cause an integer overflow, a subsequent heap overflow, and potentially lead to remote code execution for anyone who can reach the server over any network path at all.',
+      '  The problem affects Redis versions 7.0.0 or newer.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    const text = brief.highlights[0]!.text;
+    expect(text).toMatch(/^Executing a XAUTOCLAIM command on a stream key in a specific state may cause an integer overflow/);
+    expect(text).toMatch(/… \(CVE-2022-35951\)\.$/);
+    expect(text).not.toContain('affects');
   });
 });
 

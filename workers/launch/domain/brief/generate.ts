@@ -45,6 +45,8 @@ const LEAD_WORDS =
 const CHORE_WORDS =
   /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
 
+const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
+
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
 const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
 
@@ -60,7 +62,8 @@ function significance(item: NoteItem): number {
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
   if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
-  if (LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
+  // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
+  if (item.kind === 'fix' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.
   if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 25;
   // A change told in a few words is easier to lead with than a paragraph.
@@ -402,14 +405,19 @@ function highlightText(item: NoteItem): string {
       `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
     );
   }
-  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : clauses(firstSentence(withoutScope(item.text))), item.code);
+  return asSentence(
+    item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(splitSentences(withoutScope(item.text))[0]!), MAX_SENTENCE),
+    item.code,
+  );
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
 function clauses(sentence: string): string {
   if ([...sentence].length <= LONG_SENTENCE) return sentence;
   const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
-  return cut >= 40 ? `${sentence.slice(0, cut)}.` : sentence;
+  if (cut >= 40) return `${sentence.slice(0, cut)}.`;
+  // "… in a specific state, with a specially crafted COUNT argument, may cause …": the aside goes, the sentence still says what happens.
+  return sentence.replace(/,\s+(?:with|for example|e\.g\.|i\.e\.)\s[^,;()]{3,80},\s+(?=[a-z])/, ' ');
 }
 const LONG_SENTENCE = 140;
 
@@ -471,9 +479,17 @@ function subjectOf(
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
   const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
-  const spellings = lines.flatMap((line, index) =>
-    [...line.matchAll(pattern)].map((match) => ({ index, spelled: match[0], midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)) })),
+  const found = lines.flatMap((line, index) =>
+    [...line.matchAll(pattern)].map((match) => ({
+      index,
+      spelled: match[0],
+      midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
+      inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1,
+    })),
   );
+  // `terraform init` is a command; the notes' prose spells the product ("Terraform will …").
+  const prose = found.filter(({ inCode }) => !inCode);
+  const spellings = prose.length > 0 ? prose : found;
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
     // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
@@ -522,6 +538,9 @@ function splitSentences(text: string): string[] {
 
 export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
+  // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
+  const advisory = text.match(/\s\((?:CVE|GHSA)-[^()]*\)[.!]?$/i);
+  if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length)}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   const boundary = cut.lastIndexOf(' ');
   return `${(boundary > max / 2 ? cut.slice(0, boundary) : cut).replace(/[\s,;:(–—-]+$/, '')}…`;

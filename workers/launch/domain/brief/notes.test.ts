@@ -290,3 +290,11 @@ it('reads a sentence that ends in a colon as a change whose children are its det
     ['feature', 'Adds CLI shortcuts as an easter egg for the dev server', { start: 3, end: 6 }],
   ]);
 });
+
+describe('reading code that looks like markup', () => {
+  it('keeps braces written as code (`{let}`), which are not a MyST role', () => {
+    const clean = cleanInline('Biome no longer crashes on incomplete `{let}` or `{const}` declarations, see {pr}`12`.', repo);
+    expect(clean.text).toContain('incomplete {let} or {const} declarations');
+    expect(clean.refs.map((ref) => ref.label)).toEqual(['#12']);
+  });
+});

@@ -216,7 +216,7 @@ function stripScope(text: string): string {
     text
       .trim()
       // A leading advisory id (`[CVE-2024-26130] Upgraded …`) is what the change fixes: it goes last, not away.
-      .replace(/^\[((?:CVE|GHSA)-[\w-]+(?:,\s*(?:CVE|GHSA)-[\w-]+)*)\]\s+(.+)$/i, '$2 ($1)')
+      .replace(/^\[((?:CVE|GHSA)-[\w-]+(?:,\s*(?:CVE|GHSA)-[\w-]+)*)\]\s+(.+)$/i, (_, ids: string, words: string) => withAdvisory(words, ids))
       .replace(/^\[[^\]]+\]\s+/, '')
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
   );
@@ -497,7 +497,13 @@ function commitListText(raw: string, text: string): string {
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
-  return severity ? `${rest.slice(0, severity.index)} (${cve[1]}, ${severity[1]})` : `${rest.trim()} (${cve[1]})`;
+  return severity ? `${rest.slice(0, severity.index)} (${cve[1]}, ${severity[1]})` : withAdvisory(rest.trim(), cve[1]!);
+}
+
+/** An advisory id follows the first sentence of its change, so a brief that keeps one sentence still names it. */
+function withAdvisory(words: string, ids: string): string {
+  const end = words.search(/(?<=[a-z0-9)`'"])[.!?]\s+(?=[A-Z])/);
+  return end < 0 ? `${words} (${ids})` : `${words.slice(0, end)} (${ids})${words.slice(end)}`;
 }
 
 function codeOf(clean: { code: string[] }): { code?: string[] } {

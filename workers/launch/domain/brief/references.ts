@@ -85,7 +85,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name.
   text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
-  text = text.replace(/\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
+  // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
+  text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
   // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
   text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
