@@ -70,9 +70,30 @@ describe('card inputs', () => {
     expect(text).toMatch(/description…$|feature…$|long…$|very…$|Add…$|a…$/);
   });
 
+  it('says a long change in its own fewer words, and reads a cut one to the end of a clause', () => {
+    const labelled = generateBrief(
+      {
+        ...release,
+        notes: `### Features\n- \`check\` blocks for validating infrastructure: Module and configuration authors can now write independent check blocks within their configuration to validate assertions about their infrastructure.`,
+      },
+      null,
+    );
+    expect(cardInputs(labelled, null).highlights[0]!.text).toBe('check blocks for validating infrastructure.');
+    const long = generateBrief(
+      {
+        ...release,
+        notes: `### Fixes\n- Executing a XAUTOCLAIM command on a stream key in a specific state may cause an integer overflow, a subsequent heap overflow, and potentially lead to remote code execution.`,
+      },
+      null,
+    );
+    expect(cardAltText(cardInputs(long, null))).toMatch(
+      /led by “Executing a XAUTOCLAIM command on a stream key in a specific state may cause an integer overflow”\.$|one change: “Executing .* integer overflow”\.$/,
+    );
+  });
+
   it('says what the card is of in one or two sentences of alt text, not every line of it', () => {
     const alt = cardAltText(cardInputs(brief, null));
-    expect(alt).toBe('Launch card for Acme v2.0.0, a major release with breaking changes. It leads with Drop Node 18 and 2 more changes.');
+    expect(alt).toBe('Launch card for Acme v2.0.0, a major release with breaking changes. It lists 3 changes, led by “Drop Node 18”.');
     expect(alt.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(2);
   });
 

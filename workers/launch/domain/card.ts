@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../../shared/crypto';
+import { shorterForms } from './brief/drafts';
 import { releasePhrase } from './brief/generate';
 import { shownVersion } from './brief/version';
 import type { Brief } from './brief/types';
@@ -77,7 +78,7 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
     title: shownTitle(brief.release.title) || brief.release.version,
     version: brief.product.name ? shownVersion(brief.release.version) : brief.release.version,
     releaseKind: kindLine(brief),
-    highlights: brief.highlights.slice(0, CARD_HIGHLIGHTS).map((highlight) => ({ text: clip(highlight.text, CARD_HIGHLIGHT_CHARS) })),
+    highlights: brief.highlights.slice(0, CARD_HIGHLIGHTS).map((highlight) => ({ text: glance(highlight.text, CARD_HIGHLIGHT_CHARS) })),
     colours: { background, text: textOn(background), accent, onAccent: textOn(accent) },
     link: shownLink(brief.release.url ?? profile?.siteUrl ?? null),
     logoUrl: profile?.logoUrl ?? null,
@@ -105,9 +106,12 @@ export function cardAltText(inputs: CardInputs): string {
   const name = inputs.product ?? inputs.title;
   const named = name.toLowerCase().includes(inputs.version.toLowerCase().replace(/^v(?=\d)/, '')) ? name : `${name} ${inputs.version}`;
   const kind = inputs.releaseKind ? `, ${inputs.releaseKind.charAt(0).toLowerCase()}${inputs.releaseKind.slice(1)}` : '';
-  const first = inputs.highlights[0]?.text.replace(/[.…]+$/, '');
-  const more = inputs.highlights.length > 1 ? ` and ${inputs.highlights.length - 1} more ${inputs.highlights.length === 2 ? 'change' : 'changes'}` : '';
-  return clip(`Launch card for ${named}${kind}.${first ? ` It leads with ${first}${more}.` : ''}`, 300);
+  const lead = inputs.highlights[0]?.text;
+  const first = lead && atClause(glance(lead, ALT_LEAD_CHARS)).replace(/[.…]+$/, '');
+  // Quoted, the change keeps its own first capital ("Drop Node 18") inside our sentence.
+  const count = inputs.highlights.length;
+  const lists = count === 1 ? `It lists one change: “${first}”.` : `It lists ${count} changes, led by “${first}”.`;
+  return clip(`Launch card for ${named}${kind}.${first ? ` ${lists}` : ''}`, 300);
 }
 
 /** The name of one rendering: template version, inputs, size and format. Equal keys, equal images. */
@@ -129,6 +133,22 @@ function shownLink(url: string | null): string | null {
     .replace(/[?#].*$/, '')
     .replace(/\/$/, '');
   return bare.length <= 40 ? bare : bare.replace(/\/.*$/, '');
+}
+
+/** The alt text names what the card leads with, not the whole of it. */
+const ALT_LEAD_CHARS = CARD_HIGHLIGHT_CHARS;
+
+/** A cut change read aloud ends where one of its clauses does, not mid-phrase ("… may cause an integer overflow"). */
+function atClause(text: string): string {
+  if (!text.endsWith('…')) return text;
+  const comma = text.lastIndexOf(', ');
+  return comma >= 40 ? text.slice(0, comma) : text;
+}
+
+/** A change said in its own fewer words when it is too long for a glance (its label, its main clause); cut only when none fits. */
+function glance(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  return shorterForms(text).find((form) => [...form].length <= max) ?? clip(text, max);
 }
 
 function clip(text: string, max: number): string {
