@@ -270,6 +270,14 @@ describe('the product named from the repository', () => {
     );
     expect(brief.product.name).toBe('Terraform');
   });
+
+  it("is written as a name when the notes never spell it and the organisation is named for it, else keeps the slug's case", () => {
+    const notes = '### Fixed\n- Fix processing of media files with unusual names';
+    const org = generateBrief({ ...release, version: 'v4.1.4', title: 'v4.1.4', url: 'https://github.com/mastodon/mastodon/releases/tag/v4.1.4', notes }, null);
+    expect(org.headline.text).toMatch(/^Mastodon v4\.1\.4 is out/);
+    const tool = generateBrief({ ...release, version: '0.28.0', title: '0.28.0', url: 'https://github.com/encode/httpx/releases/tag/0.28.0', notes }, null);
+    expect(tool.headline.text).toMatch(/^httpx 0\.28\.0 is out/);
+  });
 });
 
 describe('what a fix and a security fix lead with', () => {
@@ -282,6 +290,12 @@ describe('what a fix and a security fix lead with', () => {
     ].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
     expect(brief.highlights[0]!.text).toBe('Fix a hang when eviction is combined with lazy-free.');
+  });
+
+  it('leads a security section with its fixed advisories, over its hardening', () => {
+    const notes = ['### Security', '- Add hardening headers for user-uploaded files', '- Fix possible XSS in preview cards (CVE-2023-36459)'].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights[0]!.text).toBe('Fix possible XSS in preview cards (CVE-2023-36459).');
   });
 
   it('names the advisory after the first sentence of its change, and cuts words before the id, never the id', () => {

@@ -62,8 +62,10 @@ function significance(item: NoteItem): number {
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
   if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
+  // A security section's fixed advisories lead it over its hardening.
+  if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
-  if (item.kind === 'fix' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
+  if (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.
   if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 25;
   // A change told in a few words is easier to lead with than a paragraph.
@@ -507,7 +509,11 @@ function subjectOf(
       source: 'release_url',
     };
   }
-  return { name: repo, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
+  // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "grafana/grafana"): the
+  // name of a brand, written as one. A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
+  const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1]?.toLowerCase() ?? '';
+  const asName = /^[a-z]+$/.test(repo) && owner.startsWith(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
+  return { name: asName, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
 }
 
 /**

@@ -297,4 +297,13 @@ describe('reading code that looks like markup', () => {
     expect(clean.text).toContain('incomplete {let} or {const} declarations');
     expect(clean.refs.map((ref) => ref.label)).toEqual(['#12']);
   });
+
+  it('reads author names linked to their pull requests as credits, keeping the pull requests as references', () => {
+    const clean = cleanInline(
+      'Fix multiple N+1s in ConversationsController ([ClearlyClaire](https://github.com/acme/tool/pull/25134), [renchap](https://github.com/acme/tool/pull/25399))',
+      repo,
+    );
+    expect(clean.text).toBe('Fix multiple N+1s in ConversationsController');
+    expect(clean.refs.map((ref) => ref.label)).toEqual(['#25134', '#25399']);
+  });
 });

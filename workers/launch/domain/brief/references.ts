@@ -44,6 +44,8 @@ export interface CleanText {
 }
 
 const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/[^)\s]+\/(?:pull|issues|commit)\/[^)\s]+\)`;
+const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT_LINK})*\s*\)`, 'g');
 const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
@@ -70,6 +72,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // An HTML link is a Markdown link by another name.
     .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
   const code = [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean);
+  // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
+  text = text.replace(CREDIT_LINKS, (group) => {
+    for (const [, url] of group.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
+    return ' ';
+  });
   text = text.replace(LINK, (whole, label: string, url: string) => {
     if (whole.startsWith('!')) return ' ';
     if (!/^https?:\/\//.test(url)) return label;
