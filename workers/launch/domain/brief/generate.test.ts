@@ -280,6 +280,29 @@ describe('the product named from the repository', () => {
   });
 });
 
+describe('a blog post announcing a release', () => {
+  it('names the product without the verb, and says a feature by the sentence that tells what changed', () => {
+    const notes = [
+      'The Rust team is happy to announce a new version of Rust, 1.28.0.',
+      '',
+      '### Global Allocators',
+      '',
+      'Allocators are the way that programs in Rust obtain memory from the system at runtime. With 1.28.0, the `#[global_allocator]` attribute is now stable, which allows Rust programs to set their allocator to the system allocator, as well as define new allocators.',
+    ].join('\n');
+    const brief = generateBrief(
+      { ...release, version: '1.28.0', title: 'Announcing Rust 1.28', url: 'https://blog.rust-lang.org/2018/08/02/Rust-1.28.html', notes },
+      null,
+    );
+    expect(brief.headline.text).toBe('Rust 1.28.0 is out: a feature release.');
+    expect(brief.highlights[0]!.text).toBe('Global Allocators: the #[global_allocator] attribute is now stable.');
+    const untitled = generateBrief(
+      { ...release, version: '1.29.1', title: 'Security advisory', url: 'https://blog.rust-lang.org/2018/09/21/advisory.html', notes },
+      null,
+    );
+    expect(untitled.product.name).toBe('Rust');
+  });
+});
+
 describe('what a fix and a security fix lead with', () => {
   it('leads the fixes with what they stopped (a crash, a hang), not with a fixed flag or API', () => {
     const notes = [

@@ -399,7 +399,7 @@ function highlightText(item: NoteItem): string {
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
-    const detail = firstSentence(item.detail, 160);
+    const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
     if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, item.code);
@@ -451,6 +451,8 @@ function subjectOf(
     `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`),
   );
   const fromTitle = release.title
+    // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
+    .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
@@ -479,8 +481,11 @@ function subjectOf(
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
-  const stem = repo.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`(?<![\\w.@/-])${stem}(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
+  // A site named for its project ("rust-lang.org", "zenml-io") is spelled by the notes without the suffix ("Rust").
+  const stem = [...new Set([repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, '')])]
+    .map((slug) => slug.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
   const found = lines.flatMap((line, index) =>
     [...line.matchAll(pattern)].map((match) => ({
       index,
@@ -537,6 +542,19 @@ function repositoryName(url: string): string | null {
 function firstSentence(text: string, max = MAX_SENTENCE): string {
   return truncateWords(splitSentences(text)[0]!, max);
 }
+
+/**
+ * The sentence of a feature's paragraph that says what changed ("With 1.28.0, the `#[global_allocator]` attribute is now
+ * stable"), when the paragraph opens with background ("Allocators are the way that programs … obtain memory").
+ */
+function changeSentence(paragraph: string): string {
+  const sentences = splitSentences(paragraph).slice(0, 4);
+  const chosen = CHANGE_SIGNAL.test(sentences[0]!) ? sentences[0]! : (sentences.find((sentence) => CHANGE_SIGNAL.test(sentence)) ?? sentences[0]!);
+  // "With 1.28.0, the attribute is now stable": the release is the post's subject already.
+  return chosen.replace(/^(?:with|as of|starting (?:with|in)|in|since) (?:v?\d[\w.]*|this release|this version),\s+(?=\S)/i, '');
+}
+const CHANGE_SIGNAL =
+  /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 
 function splitSentences(text: string): string[] {
   return text.split(/(?<=[a-z0-9)`'"][.!?])\s+(?=[A-Z])/);

@@ -307,3 +307,39 @@ describe('reading code that looks like markup', () => {
     expect(clean.refs.map((ref) => ref.label)).toEqual(['#25134', '#25399']);
   });
 });
+
+describe('reading a blog post', () => {
+  const post = [
+    '---',
+    'layout: post',
+    'title: "Announcing Acme 1.28"',
+    '---',
+    '',
+    'The Acme team is happy to announce Acme 1.28, with the `str::repeat` fix and more.',
+    '',
+    '### Global Allocators',
+    '',
+    'Allocators are how programs obtain memory. With 1.28.0, the `#[global_allocator]` attribute is now stable.',
+    '',
+    '### Cargo features',
+    '',
+    '[Cargo will now no longer allow you to publish crates with build scripts that',
+    'modify the `src` directory.][cargo/5584] See the [`GlobalAlloc`] docs.',
+    '',
+    '[cargo/5584]: https://github.com/acme/cargo/pull/5584/',
+    '[`GlobalAlloc`]: https://docs.acme.dev/alloc',
+  ].join('\n');
+
+  it('skips the front matter, and reads the opening with identifiers as prose', () => {
+    const { intro } = parseNotes(post, repo);
+    expect(intro?.text).toBe('The Acme team is happy to announce Acme 1.28, with the str::repeat fix and more.');
+    expect(intro?.lines).toEqual({ start: 6, end: 6 });
+  });
+
+  it('reads reference-style links, wrapped ones too, as their words and references', () => {
+    const cargo = parseNotes(post, repo).items.find((item) => item.text.startsWith('Cargo'))!;
+    expect(cargo.text).toBe('Cargo will now no longer allow you to publish crates with build scripts that modify the src directory. See the GlobalAlloc docs.');
+    expect(cargo.lines).toEqual({ start: 14, end: 15 });
+    expect(cargo.section).toEqual(['Cargo features']);
+  });
+});

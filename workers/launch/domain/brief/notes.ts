@@ -44,7 +44,7 @@ interface PendingHeading {
   hasBullets: boolean;
   hasProse: boolean;
   /** The heading's first paragraph: what a flagship item cites and says. */
-  first: { end: number; text: string } | null;
+  first: { start: number; end: number; text: string } | null;
 }
 
 interface Heading {
@@ -222,6 +222,36 @@ function stripScope(text: string): string {
   );
 }
 
+/** A blog post's front matter (`---` YAML or `+++` TOML: layout, title, author) is the page's settings, not its words. */
+function withoutFrontMatter(lines: string[]): string[] {
+  const fence = lines[0]?.trim();
+  if (fence !== '---' && fence !== '+++') return lines;
+  const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
+  if (end < 0 || end > 40 || !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]/.test(line))) return lines;
+  return lines.map((line, index) => (index <= end ? '' : line));
+}
+
+/**
+ * Reference-style links (`[text][ref]`, `[text][]`, `[text]` with a `[text]: url` line elsewhere) read as the inline links
+ * they stand for, so their words are read as words and their addresses as references.
+ */
+function linkTargets(lines: string[]): Map<string, string> {
+  const targets = new Map<string, string>();
+  for (const line of lines) {
+    const definition = line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/);
+    if (definition && !targets.has(definition[1]!.toLowerCase())) targets.set(definition[1]!.toLowerCase(), definition[2]!);
+  }
+  return targets;
+}
+
+function withReferenceLinks(text: string, targets: Map<string, string>): string {
+  if (targets.size === 0 || /^\s{0,3}\[[^\]]+\]:/.test(text)) return text;
+  return text.replace(/(?<!\])\[((?:[^[\]]|\[[^\]]*\])+)\](?:\[([^\]]*)\])?(?![(:])/g, (whole, words: string, ref: string | undefined) => {
+    const url = targets.get((ref || words).replace(/\s+/g, ' ').toLowerCase());
+    return url ? `[${words}](${url})` : whole;
+  });
+}
+
 /** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */
 function htmlAsMarkdown(lines: string[]): string[] {
   const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
@@ -242,7 +272,10 @@ function htmlAsMarkdown(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const lines = htmlAsMarkdown(source);
+  const unlinked = withoutFrontMatter(htmlAsMarkdown(source));
+  const targets = linkTargets(unlinked);
+  // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
+  const lines = unlinked.map((line) => withReferenceLinks(line, targets));
   const items: NoteItem[] = [];
   const headings: Heading[] = [];
   const underlineLevels: string[] = [];
@@ -289,6 +322,20 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           ...(own.kind === 'feature' ? { flagship: true } : {}),
           ...(first ? { detail: first.text } : {}),
         });
+    } else if (pendingHeading?.first && !pendingHeading.hasBullets && pendingHeading.hasProse) {
+      // A section title with only a paragraph under it ("### Cargo features"): the paragraph is the change.
+      const { heading, first } = pendingHeading;
+      const parents = headings.filter((h) => h !== heading);
+      const own = itemKind(first.text, first.text, heading.kind ?? 'other', heading.text);
+      // "… deprecated in the following data sources": a paragraph pointing at a list says nothing on its own.
+      if (own.text.split(' ').length >= 4 && !/\bthe following\b|:$/i.test(own.text))
+        items.push({
+          kind: own.kind,
+          text: own.text,
+          lines: { start: first.start, end: first.end },
+          section: [...parents, heading].map((h) => h.text),
+          refs: [],
+        });
     }
     pendingHeading = null;
   };
@@ -302,14 +349,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
-      pendingHeading.first ??= { end, text: cleanInline(texts.join(' '), repoBase).text };
+      pendingHeading.first ??= { start, end, text: cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text };
     }
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
     if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
-    const clean = cleanInline(texts.join(' '), repoBase);
-    if (clean.text.split(' ').length >= 6 && (clean.text.match(/:/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
+    const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+    if (clean.text.split(' ').length >= 6 && (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change.
       if (pendingHeading) pendingHeading.hasProse = false;
@@ -409,7 +456,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const texts = [bullet[2]!];
       while (end < lines.length && continuesBullet(lines, end, indent)) texts.push(lines[end++]!.trim());
       index = end - 1;
-      const raw = texts.join(' ');
+      const raw = withReferenceLinks(texts.join(' '), targets);
       const childIndent = indentOf(nextContent(lines, end - 1));
       const hasChildren = BULLET.test(nextContent(lines, end - 1)) && childIndent > indent;
       // A short label ending in a colon groups its children ("* breaking:"); a sentence that does
