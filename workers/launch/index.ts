@@ -1,4 +1,4 @@
-import { buildLaunchApp } from './app';
+import { buildLaunchApp } from './api';
 import { resealConnections } from './connections/reseal';
 import type { LaunchBindings } from './env';
 import { pollDueSources } from './intake/scheduled';
