@@ -7,7 +7,7 @@ import { publishDuePosts } from './publishing/scheduled';
 import { resumeOnboardingRuns } from './services/onboarding-ports';
 
 export { LaunchKeyGate } from './auth/key-gate';
-export { ScreenshotBrowser } from './utilities/screenshot-browser';
+export { ScreenshotBrowser } from './editor/screenshot-browser';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
 
 const app = buildLaunchApp();

@@ -7,8 +7,8 @@ import { callLaunch } from '../../../test/workers/launch-flow';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
 import worker from '../index';
 import { executeRun, resumeStaleRuns, startRun } from '../services/onboarding';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs } from '../utilities/image-codecs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs } from '../editor/image-codecs';
 
 const site = env.TEST_ONBOARDING_SITE_ORIGIN;
 const port = new URL(site).port;

@@ -3,8 +3,8 @@ import { withDatabase } from '../../../shared/db/client';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs } from '../utilities/image-codecs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs } from '../editor/image-codecs';
 import { resumeStaleRuns } from './onboarding';
 import { logLine } from '../../../shared/log';
 

@@ -8,7 +8,7 @@ import { crawlPriority, isSameSite, looksLikePage, normalizePageUrl, pageKind, s
 import { readSitePage } from '../domain/site-page';
 import { svgColours } from '../domain/svg-colours';
 import { checkUrl, type UrlPolicy } from '../../../shared/net/ssrf';
-import type { Pixels } from '../utilities/image-codecs';
+import type { Pixels } from '../editor/image-codecs';
 import type { ImageFormat } from '../domain/image-format';
 import { type CappedBody, readCapped } from '../../../shared/net/read-capped';
 
