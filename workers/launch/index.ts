@@ -4,7 +4,7 @@ import type { LaunchBindings } from './env';
 import { pollDueSources } from './intake/scheduled';
 import { deliverNotifications } from './notifications/scheduled';
 import { publishDuePosts } from './publishing/scheduled';
-import { resumeOnboardingRuns } from './services/onboarding-ports';
+import { resumeOnboardingRuns } from './onboarding/ports';
 
 export { LaunchKeyGate } from './auth/key-gate';
 export { ScreenshotBrowser } from './editor/screenshot-browser';

@@ -5,7 +5,7 @@ import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
 import { workerCodecModules } from '../editor/codec-modules';
 import { createCodecs } from '../editor/image-codecs';
-import { resumeStaleRuns } from './onboarding';
+import { resumeStaleRuns } from './runs';
 import { logLine } from '../../../shared/log';
 
 /** The crawl's production ports: the SSRF guard under this Worker's settings, fetch, the image codecs. */

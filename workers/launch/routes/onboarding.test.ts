@@ -6,7 +6,7 @@ import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { callLaunch } from '../../../test/workers/launch-flow';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
 import worker from '../index';
-import { executeRun, resumeStaleRuns, startRun } from '../services/onboarding';
+import { executeRun, resumeStaleRuns, startRun } from '../onboarding/runs';
 import { workerCodecModules } from '../editor/codec-modules';
 import { createCodecs } from '../editor/image-codecs';
 
