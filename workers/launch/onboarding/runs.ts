@@ -11,7 +11,8 @@ import type { ProductProfile } from '../domain/product-profile';
 import type { Actor } from '../services/audit';
 import { loadProductProfile, saveProductProfile } from '../services/product-profile';
 import { lockProductProfile } from '../services/profile-edits';
-import { CRAWL_LIMITS, crawlSite, type CrawlDeps, type Decision } from './crawl';
+import { crawlSite } from './crawl';
+import { CRAWL_LIMITS, type CrawlDeps, type Decision } from './crawl-state';
 import { errorText, logLine } from '../../../shared/log';
 
 type RunRow = typeof onboardingRuns.$inferSelect;

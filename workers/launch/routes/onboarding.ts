@@ -18,7 +18,7 @@ import {
   STALE_AFTER_MS,
   startRun,
 } from '../onboarding/runs';
-import { CRAWL_LIMITS, CRAWLER_TOKEN } from '../onboarding/crawl';
+import { CRAWL_LIMITS, CRAWLER_TOKEN } from '../onboarding/crawl-state';
 import { crawlPorts } from '../onboarding/ports';
 import { productProfileSchema } from './profile-schemas';
 import { idParam, pageSchema } from './schemas';
