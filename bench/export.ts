@@ -13,8 +13,8 @@ import {
   type FixedPreset,
 } from '../workers/launch/domain/export-presets';
 import type { ImageFormat } from '../workers/launch/domain/image-format';
-import { exportImage } from '../workers/launch/utilities/export';
-import { createCodecs, type CodecModules, type Codecs, type Pixels } from '../workers/launch/utilities/image-codecs';
+import { exportImage } from '../workers/launch/editor/export';
+import { createCodecs, type CodecModules, type Codecs, type Pixels } from '../workers/launch/editor/image-codecs';
 
 const require = createRequire(import.meta.url);
 const RUNS = 7;

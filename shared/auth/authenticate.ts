@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { GateDecision } from '../limits/key-gate';
+import type { GateDecision } from './key-gate';
 import { ApiError } from '../http/api-error';
 import { dependencyUnavailable } from '../http/error-handler';
 import type { Access } from '../http/access';

@@ -1,4 +1,4 @@
-import type { RateLimitState } from '../limits/key-gate';
+import type { RateLimitState } from '../auth/key-gate';
 import { ApiError } from './api-error';
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

@@ -1,8 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import type { LaunchBindings } from '../../workers/launch/env';
 import { assetDeps, createUpload, type AssetDeps } from '../../workers/launch/services/assets';
-import { workerCodecModules } from '../../workers/launch/utilities/codec-modules';
-import { createCodecs } from '../../workers/launch/utilities/image-codecs';
+import { workerCodecModules } from '../../workers/launch/editor/codec-modules';
+import { createCodecs } from '../../workers/launch/editor/image-codecs';
 import { callLaunch, launchOrigin } from './launch-flow';
 import { withTestDb } from './seed';
 

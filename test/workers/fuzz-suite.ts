@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { launchScopes, verifyScopes } from '../../shared/auth/scopes';
-import { KEY_RATE_LIMIT } from '../../shared/limits/key-gate';
+import { KEY_RATE_LIMIT } from '../../shared/auth/key-gate';
 import { createLaunchApiKey } from '../../shared/platform/launch-provisioning';
 import { createVerifyApiKey } from '../../shared/platform/verify-provisioning';
 import { seedOperator } from './operators';

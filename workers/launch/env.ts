@@ -5,7 +5,7 @@ import type { AppVariables } from '../../shared/http/app';
 import type { ServicesVariables } from '../../shared/platform/services';
 import type { LaunchKeyGate } from './auth/key-gate';
 import type { WorkersAi } from './services/brief-writer';
-import type { ScreenshotBrowser } from './utilities/screenshot-browser';
+import type { ScreenshotBrowser } from './editor/screenshot-browser';
 
 /** Bindings as declared in wrangler.toml `[env.launch]`; string settings are validated in config.ts. */
 export interface LaunchBindings {

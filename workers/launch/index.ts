@@ -1,13 +1,13 @@
-import { buildLaunchApp } from './app';
+import { buildLaunchApp } from './api';
 import { resealConnections } from './connections/reseal';
 import type { LaunchBindings } from './env';
 import { pollDueSources } from './intake/scheduled';
 import { deliverNotifications } from './notifications/scheduled';
 import { publishDuePosts } from './publishing/scheduled';
-import { resumeOnboardingRuns } from './services/onboarding-ports';
+import { resumeOnboardingRuns } from './onboarding/ports';
 
 export { LaunchKeyGate } from './auth/key-gate';
-export { ScreenshotBrowser } from './utilities/screenshot-browser';
+export { ScreenshotBrowser } from './editor/screenshot-browser';
 export { IdempotencyStore } from '../../shared/limits/idempotency-store';
 
 const app = buildLaunchApp();

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { type Database, withDatabase } from '../../../shared/db/client';
 import { launchApiKeys } from '../../../shared/db/schema';
-import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
+import { KeyGate, type GateKeyRecord } from '../../../shared/auth/key-gate';
 import { launchPlanRows, settleLaunchEntitlement } from '../../../shared/platform/entitlements';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';

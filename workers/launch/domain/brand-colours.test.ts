@@ -13,6 +13,13 @@ describe('brand colours', () => {
     expect(parseCssColour('#12')).toBeNull();
   });
 
+  it('reads hue units and rounds channels half up, as CSS does, and no keywords', () => {
+    expect(parseCssColour('hsl(0.5turn 50% 50%)')).toBe('#40bfbf');
+    expect(parseCssColour('hsl(32, 75%, 40%)')).toBe('#b36b1a');
+    expect(parseCssColour('rgb(1, 2 3)')).toBeNull();
+    expect(parseCssColour('red')).toBeNull();
+  });
+
   it('takes brand, primary and accent custom properties, not text or background ones', () => {
     const css = `/* tokens: --brand: #000 is a comment */
       :root { --text-primary: #111111; --color-primary: #0EA5E9; --background: #fff; --accent: rgb(245,158,11);

@@ -1,43 +1,23 @@
+import { colord } from 'colord';
+
 /**
  * Brand colours of a product site as `#rrggbb`: the theme colour it declares, the colours its CSS
  * names as brand, primary or accent custom properties, and the dominant colours of its logo.
  * Pure: strings and pixels in, colours out.
  */
 
-/** A CSS colour (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()`, `hsla()`) as `#rrggbb`, else null. */
+/**
+ * A CSS colour in hex, `rgb()`/`rgba()` or `hsl()`/`hsla()` notation (either syntax) as `#rrggbb`,
+ * alpha dropped; else null. Keywords (`red`, `transparent`, `inherit`) are not read.
+ */
 export function parseCssColour(raw: string): string | null {
-  const value = raw
-    .trim()
-    .toLowerCase()
-    .replace(/\s*!important$/, '');
-  if (value.startsWith('#')) {
-    const hex = value.slice(1);
-    if (!/^[0-9a-f]+$/.test(hex)) return null;
-    if (hex.length === 3 || hex.length === 4) return `#${[...hex.slice(0, 3)].map((digit) => digit + digit).join('')}`;
-    if (hex.length === 6 || hex.length === 8) return `#${hex.slice(0, 6)}`;
-    return null;
-  }
-  const open = value.indexOf('(');
-  if (open < 0 || !value.endsWith(')')) return null;
-  const fn = value.slice(0, open);
-  const parts = value
-    .slice(open + 1, -1)
-    .replace(/\//g, ' ')
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  if (parts.length < 3) return null;
-  if (fn === 'rgb' || fn === 'rgba') {
-    const channels = parts.slice(0, 3).map((part) => (part.endsWith('%') ? (Number.parseFloat(part) * 255) / 100 : Number.parseFloat(part)));
-    return channels.every((channel) => Number.isFinite(channel)) ? toHex(channels as [number, number, number]) : null;
-  }
-  if (fn === 'hsl' || fn === 'hsla') {
-    const hue = Number.parseFloat(parts[0]!.replace(/deg$/, ''));
-    const saturation = Number.parseFloat(parts[1]!) / 100;
-    const lightness = Number.parseFloat(parts[2]!) / 100;
-    if (![hue, saturation, lightness].every(Number.isFinite)) return null;
-    return toHex(hslToRgb(hue, saturation, lightness));
-  }
-  return null;
+  const colour = colord(
+    raw
+      .trim()
+      .toLowerCase()
+      .replace(/\s*!important$/, ''),
+  );
+  return colour.isValid() ? colour.alpha(1).toHex() : null;
 }
 
 const BRAND_WORDS = ['brand', 'primary', 'accent', 'theme', 'main', 'highlight', 'secondary'];
@@ -128,21 +108,4 @@ function toHex(channels: readonly [number, number, number] | number[]): string {
         .padStart(2, '0'),
     )
     .join('')}`;
-}
-
-function hslToRgb(hue: number, saturation: number, lightness: number): [number, number, number] {
-  const h = (((hue % 360) + 360) % 360) / 360;
-  const c = (1 - Math.abs(2 * lightness - 1)) * saturation;
-  const x = c * (1 - Math.abs(((h * 6) % 2) - 1));
-  const m = lightness - c / 2;
-  const sector = Math.floor(h * 6);
-  const [r, g, b] = [
-    [c, x, 0],
-    [x, c, 0],
-    [0, c, x],
-    [0, x, c],
-    [x, 0, c],
-    [c, 0, x],
-  ][sector % 6]!;
-  return [(r! + m) * 255, (g! + m) * 255, (b! + m) * 255];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs } from '../utilities/image-codecs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs } from '../editor/image-codecs';
 import { readImageHeader } from './image-format';
 
 const codecs = createCodecs(workerCodecModules);

@@ -6,9 +6,9 @@ import { jsonResponse } from '../../../shared/http/openapi-errors';
 import { launchConfigSchema } from '../config';
 import { colorSchemes, devices, normalizeCaptureUrl, SCREENSHOT_CACHE_TTL_SECONDS } from '../domain/screenshot';
 import type { LaunchEnv } from '../env';
-import { lookupCounts } from '../utilities/cache-stats';
-import { captureStats, purgeCaptures } from '../utilities/screenshot-cache';
-import { purgeSocialPost, SOCIAL_POST_MISSING_TTL_SECONDS, SOCIAL_POST_TTL_SECONDS, socialPostEntries } from '../utilities/social-posts';
+import { lookupCounts } from '../editor/cache-stats';
+import { captureStats, purgeCaptures } from '../editor/screenshot-cache';
+import { purgeSocialPost, SOCIAL_POST_MISSING_TTL_SECONDS, SOCIAL_POST_TTL_SECONDS, socialPostEntries } from '../editor/social-posts';
 
 /**
  * Internal cache maintenance for operators, behind the shared secret (`X-Internal-Secret`).

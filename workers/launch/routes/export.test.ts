@@ -4,8 +4,8 @@ import { seedWorkspace } from '../../../test/workers/seed';
 import { AUTO_SSIM_TARGET, exportPresets, MAX_EXPORT_BODY_BYTES, MAX_EXPORT_PIXELS } from '../domain/export-presets';
 import { imageFormats, mimeTypes, type ImageFormat } from '../domain/image-format';
 import { lumaPlane, ssim } from '../domain/ssim';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs, type Pixels } from '../utilities/image-codecs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs, type Pixels } from '../editor/image-codecs';
 
 const base = 'http://launch.test';
 const codecs = createCodecs(workerCodecModules);

@@ -13,9 +13,9 @@ import {
 } from '../domain/export-presets';
 import { extensions, imageFormats, mimeTypes } from '../domain/image-format';
 import type { LaunchEnv } from '../env';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { exportImage } from '../utilities/export';
-import { createCodecs } from '../utilities/image-codecs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { exportImage } from '../editor/export';
+import { createCodecs } from '../editor/image-codecs';
 
 const exportForm = z
   .object({

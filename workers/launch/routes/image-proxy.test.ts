@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { seedWorkspace } from '../../../test/workers/seed';
-import { MAX_MEDIA_BYTES } from '../utilities/image-proxy';
+import { MAX_MEDIA_BYTES } from '../editor/image-proxy';
 
 const base = 'http://launch.test';
 const standIn = new URL(env.IMAGE_PROXY_UPSTREAM_URL!).origin;

@@ -5,7 +5,7 @@ import { defineOperation, workspaceUse } from '../auth/operation';
 import { launchConfigSchema } from '../config';
 import { MEDIA_HOSTS, PROXIED_IMAGE_TYPES } from '../domain/media-url';
 import type { LaunchEnv } from '../env';
-import { fetchMediaImage, MAX_MEDIA_BYTES, MAX_REDIRECTS } from '../utilities/image-proxy';
+import { fetchMediaImage, MAX_MEDIA_BYTES, MAX_REDIRECTS } from '../editor/image-proxy';
 
 /** Media URLs on these hosts never change content, so browsers may keep them for a year. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';

@@ -4,7 +4,7 @@ import { onboardingRuns } from '../../../shared/db/schema';
 import { callLaunch } from '../../../test/workers/launch-flow';
 import { describeSecurity } from '../../../test/workers/security-suite';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
-import { startRun } from '../services/onboarding';
+import { startRun } from '../onboarding/runs';
 
 const feature = 'workspace:use';
 /** A finished run (the suite may ask for the path more than once; only one run can be active). */

@@ -6,9 +6,9 @@ import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { callLaunch } from '../../../test/workers/launch-flow';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
 import worker from '../index';
-import { executeRun, resumeStaleRuns, startRun } from '../services/onboarding';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs } from '../utilities/image-codecs';
+import { executeRun, resumeStaleRuns, startRun } from '../onboarding/runs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs } from '../editor/image-codecs';
 
 const site = env.TEST_ONBOARDING_SITE_ORIGIN;
 const port = new URL(site).port;

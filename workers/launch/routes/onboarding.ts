@@ -17,9 +17,9 @@ import {
   runView,
   STALE_AFTER_MS,
   startRun,
-} from '../services/onboarding';
-import { CRAWL_LIMITS, CRAWLER_TOKEN } from '../services/site-crawl';
-import { crawlPorts } from '../services/onboarding-ports';
+} from '../onboarding/runs';
+import { CRAWL_LIMITS, CRAWLER_TOKEN } from '../onboarding/crawl-state';
+import { crawlPorts } from '../onboarding/ports';
 import { productProfileSchema } from './profile-schemas';
 import { idParam, pageSchema } from './schemas';
 import { errorText, logLine } from '../../../shared/log';

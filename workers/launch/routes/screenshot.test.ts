@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_FIXTURE_HOST, SCHEME_COLOURS } from '../../../test/shared/pages';
 import { seedWorkspace } from '../../../test/workers/seed';
 import { awayFromWindowEnd } from '../../../test/shared/window-edge';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs } from '../utilities/image-codecs';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs } from '../editor/image-codecs';
 import worker from '../index';
 
 const base = 'http://launch.test';

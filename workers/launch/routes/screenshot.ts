@@ -17,7 +17,7 @@ import {
   SCREENSHOT_CACHE_TTL_SECONDS,
 } from '../domain/screenshot';
 import type { LaunchEnv } from '../env';
-import { takeScreenshot } from '../utilities/screenshots';
+import { takeScreenshot } from '../editor/screenshots';
 
 export const SCREENSHOTS_PER_IP_PER_MINUTE = 20;
 

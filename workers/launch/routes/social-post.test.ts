@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { seedWorkspace } from '../../../test/workers/seed';
-import { syndicationSource } from '../utilities/social-post-source';
+import { syndicationSource } from '../editor/social-post-source';
 
 const base = 'http://launch.test';
 

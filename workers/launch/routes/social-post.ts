@@ -4,8 +4,8 @@ import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { launchConfigSchema } from '../config';
 import type { LaunchEnv } from '../env';
-import { syndicationSource } from '../utilities/social-post-source';
-import { getSocialPost, SOCIAL_POST_MISSING_TTL_SECONDS, SOCIAL_POST_TTL_SECONDS } from '../utilities/social-posts';
+import { syndicationSource } from '../editor/social-post-source';
+import { getSocialPost, SOCIAL_POST_MISSING_TTL_SECONDS, SOCIAL_POST_TTL_SECONDS } from '../editor/social-posts';
 
 const authorSchema = z.object({
   id: z.string(),

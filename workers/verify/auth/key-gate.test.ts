@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hashApiKeySecret } from '../../../shared/auth/api-key-secret';
-import { KEY_RATE_LIMIT, KEY_RATE_WINDOW_MS } from '../../../shared/limits/key-gate';
+import { KEY_RATE_LIMIT, KEY_RATE_WINDOW_MS } from '../../../shared/auth/key-gate';
 import { seedTenant } from '../../../test/workers/seed';
 import type { VerifyKeyGate } from './key-gate';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { readConfig } from '../../../shared/config';
 import { type Database, withDatabase } from '../../../shared/db/client';
 import { tenants, verifyApiKeys } from '../../../shared/db/schema';
-import { KeyGate, type GateKeyRecord } from '../../../shared/limits/key-gate';
+import { KeyGate, type GateKeyRecord } from '../../../shared/auth/key-gate';
 import { settleVerifyEntitlement, verifyPlanRows, withOverrides } from '../../../shared/platform/entitlements';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';

@@ -3,9 +3,9 @@ import { withDatabase } from '../../../shared/db/client';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema } from '../config';
 import type { LaunchBindings } from '../env';
-import { workerCodecModules } from '../utilities/codec-modules';
-import { createCodecs } from '../utilities/image-codecs';
-import { resumeStaleRuns } from './onboarding';
+import { workerCodecModules } from '../editor/codec-modules';
+import { createCodecs } from '../editor/image-codecs';
+import { resumeStaleRuns } from './runs';
 import { logLine } from '../../../shared/log';
 
 /** The crawl's production ports: the SSRF guard under this Worker's settings, fetch, the image codecs. */

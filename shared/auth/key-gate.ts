@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { Entitlement } from '../auth/principal';
+import type { Entitlement } from './principal';
 import { withinDeadline } from '../db/deadline';
 import { isDatabaseUnavailable } from '../db/errors';
 

@@ -8,10 +8,11 @@ import type { IdempotentRequest } from '../../../shared/limits/idempotency';
 import { earlierCreate, expiredHolders, replayOf } from '../../../shared/limits/idempotent-rows';
 import { mergeProfile } from '../domain/profile-from-site';
 import type { ProductProfile } from '../domain/product-profile';
-import type { Actor } from './audit';
-import { loadProductProfile, saveProductProfile } from './product-profile';
-import { lockProductProfile } from './profile-edits';
-import { CRAWL_LIMITS, crawlSite, type CrawlDeps, type Decision } from './site-crawl';
+import type { Actor } from '../services/audit';
+import { loadProductProfile, saveProductProfile } from '../services/product-profile';
+import { lockProductProfile } from '../services/profile-edits';
+import { crawlSite } from './crawl';
+import { CRAWL_LIMITS, type CrawlDeps, type Decision } from './crawl-state';
 import { errorText, logLine } from '../../../shared/log';
 
 type RunRow = typeof onboardingRuns.$inferSelect;

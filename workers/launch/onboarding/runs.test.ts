@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { onboardingRuns } from '../../../shared/db/schema';
 import { IDEMPOTENCY_TTL_MS } from '../../../shared/limits/idempotency-store';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
-import { findIdempotentRun, startRun } from './onboarding';
+import { findIdempotentRun, startRun } from './runs';
 
 const actor = { type: 'key', id: 'key_test' } as const;
 const input = { url: 'https://example.com/' };
