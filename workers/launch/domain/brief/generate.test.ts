@@ -303,6 +303,30 @@ describe('a blog post announcing a release', () => {
   });
 });
 
+describe('a product spelled in lower case', () => {
+  const notes = [
+    '### Minor Changes',
+    '',
+    '- pnpm gets its own implementation of the following commands:',
+    '',
+    '  - `pnpm config get`',
+    '  - `pnpm config set`',
+    '',
+    '  In previous versions these commands were passing through to npm CLI.',
+    '',
+    '- pnpm reads settings from its own global configuration file.',
+  ].join('\n');
+
+  it('keeps its case at the start of a sentence, and says what a short list under a change holds', () => {
+    const brief = generateBrief({ ...release, version: 'v7.20.0', title: 'v7.20.0', url: 'https://github.com/pnpm/pnpm/releases/tag/v7.20.0', notes }, null);
+    expect(brief.headline.text).toMatch(/^pnpm v7\.20\.0 is out/);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'pnpm gets its own implementation of the following commands: pnpm config get, pnpm config set.',
+      'pnpm reads settings from its own global configuration file.',
+    ]);
+  });
+});
+
 describe('what a fix and a security fix lead with', () => {
   it('leads the fixes with what they stopped (a crash, a hang), not with a fixed flag or API', () => {
     const notes = [

@@ -179,7 +179,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
   if (releaseKind === 'breaking' && headliner > 1) order.splice(1, 0, ...order.splice(headliner, 1));
   for (const item of order) {
-    const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item), citations: [cite(item)] };
+    const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item, subject?.name ?? null), citations: [cite(item)] };
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {
       highlights.push(highlight);
@@ -191,6 +191,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       const unlabelled = { ...highlight, kind: 'other' as const };
       if (grounded(path, unlabelled)) {
         highlights.push(unlabelled);
+        continue;
+      }
+    }
+    // "Pnpm gets …" where the notes write "pnpm gets …": the first word as the notes spell it.
+    const recased = defects.find((defect) => defect.reason === 'recased_identifier' && highlight.text.startsWith(defect.token ?? '\u0000'));
+    if (recased) {
+      const asWritten = { ...highlight, text: highlight.text.charAt(0).toLowerCase() + highlight.text.slice(1) };
+      if (grounded(path, asWritten)) {
+        highlights.push(asWritten);
         continue;
       }
     }
@@ -395,21 +404,23 @@ function countWord(count: number): string {
 }
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
-function highlightText(item: NoteItem): string {
+function highlightText(item: NoteItem, product: string | null): string {
+  // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
+  const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
   // "Changes to the language": the heading only titles what its paragraph says.
-  if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), item.code);
+  if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
-    if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, item.code);
+    if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, kept);
     return asSentence(
       `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
     );
   }
   return asSentence(
     item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(splitSentences(withoutScope(item.text))[0]!), MAX_SENTENCE),
-    item.code,
+    kept,
   );
 }
 
@@ -517,7 +528,7 @@ function subjectOf(
   // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "grafana/grafana"): the
   // name of a brand, written as one. A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
   const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1]?.toLowerCase() ?? '';
-  const asName = /^[a-z]+$/.test(repo) && owner.startsWith(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
+  const asName = /^[a-z]{5,}$/.test(repo) && owner.startsWith(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
   return { name: asName, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
 }
 

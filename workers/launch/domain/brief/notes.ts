@@ -475,7 +475,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       }
       const clean = cleanInline(raw, repoBase);
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
-      const text = commitListText(raw, stripScope(own.text));
+      const said = commitListText(raw, stripScope(own.text));
+      // "… its own implementation of the following commands:" over a short list says what the list holds.
+      const listed = hasChildren && /:\s*$/.test(raw) ? shortChildren(lines, end, childIndent, repoBase) : [];
+      const text = listed.length > 0 ? `${said.replace(/:$/, '')}: ${listed.join(', ')}` : said;
       if (!text) continue;
       sawChange = true;
       items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
@@ -565,6 +568,23 @@ function continuesBullet(lines: string[], index: number, indent: number): boolea
   const next = lines[index + 1] ?? '';
   const label = /:\s*$/.test(line) && BULLET.test(next);
   return !label && !ATX.test(line) && !TABLE_ROW.test(line) && !UNDERLINE.test(line) && !UNDERLINE.test(next) && !/^\s*\*\*[^*]+\*\*:?\s*$/.test(line);
+}
+
+/** The words of the bullets right under a line, when they are few and short (a list of commands, of platforms); else none. */
+function shortChildren(lines: string[], from: number, indent: number, repoBase: string | null): string[] {
+  const children: string[] = [];
+  for (let index = from; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.trim() === '') continue;
+    // A child that runs on or has children of its own is more than a name in a list.
+    if (indentOf(line) > indent) return [];
+    const bullet = line.match(BULLET);
+    if (!bullet || indentOf(line) < indent) break;
+    const words = cleanInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
+    if (words.split(/\s+/).length > 6 || children.length === 6) return [];
+    children.push(words);
+  }
+  return children;
 }
 
 function nextContent(lines: string[], index: number): string {
