@@ -1,4 +1,4 @@
-import { titlesSiblings } from './notes';
+import { namesAGroup, titlesSiblings } from './notes';
 import { stem } from './stem';
 import { shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -294,7 +294,17 @@ function headingsAbove(lines: string[]): string[][] {
           refresh();
         }
         const child = nextContent(index).match(BULLET);
-        if (/:\s*$/.test(line) && child && child[1]!.length > indent) {
+        if (
+          (/:\s*$/.test(line) ||
+            namesAGroup(
+              line
+                .slice(bullet[0].length - 1)
+                .replace(/[*_`]/g, '')
+                .trim(),
+            )) &&
+          child &&
+          child[1]!.length > indent
+        ) {
           labels = [...labels, { indent, text: line.trim() }];
           refresh();
         }

@@ -327,6 +327,27 @@ describe('a product spelled in lower case', () => {
   });
 });
 
+describe('a changelog grouped by bullets in capitals (Gitea)', () => {
+  it('reads "* BREAKING", "* SECURITY" and "* BUGFIXES" as the kinds of their items, not as changes', () => {
+    const notes = [
+      '## [1.9.1](https://github.com/go-gitea/gitea/releases/tag/v1.9.1) - 2019-08-14',
+      '* BREAKING',
+      '  * Add pagination for admin api get orgs and fix only list public orgs bug (#7742) (#7752)',
+      '* SECURITY',
+      '  * Release built with go 1.12.8 to fix security fixes in golang std lib, ref: https://groups.google.com/forum/#!topic/golang-nuts/fCQWxqxP8aA',
+      '* BUGFIXES',
+      '  * Fix hook problem (#7856) (#7754)',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: 'v1.9.1', title: 'v1.9.1', url: 'https://github.com/go-gitea/gitea/releases/tag/v1.9.1', notes }, null);
+    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Release built with go 1.12.8 to fix security fixes in golang std lib.'],
+      ['breaking', 'Add pagination for admin api get orgs and fix only list public orgs bug.'],
+      ['fix', 'Fix hook problem.'],
+    ]);
+  });
+});
+
 describe('what a fix and a security fix lead with', () => {
   it('leads the fixes with what they stopped (a crash, a hang), not with a fixed flag or API', () => {
     const notes = [

@@ -525,10 +525,10 @@ function subjectOf(
       source: 'release_url',
     };
   }
-  // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "grafana/grafana"): the
+  // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea"): the
   // name of a brand, written as one. A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
   const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1]?.toLowerCase() ?? '';
-  const asName = /^[a-z]{5,}$/.test(repo) && owner.startsWith(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
+  const asName = /^[a-z]{5,}$/.test(repo) && owner.split('-').includes(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
   return { name: asName, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
 }
 

@@ -204,6 +204,11 @@ export function titlesSiblings(empty: string, next: string): boolean {
   return titlesAKind(empty) && kind !== 'other' && kind !== 'internal' && !titlesAKind(next);
 }
 
+/** A bullet over others that only names their group: a kind ("* Bug fixes"), or a word in capitals (Gitea's "* BUGFIXES", "* MISC"). */
+export function namesAGroup(label: string): boolean {
+  return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
+}
+
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
 /**
@@ -461,7 +466,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const hasChildren = BULLET.test(nextContent(lines, end - 1)) && childIndent > indent;
       // A short label ending in a colon groups its children ("* breaking:"); a sentence that does
       // ("Adds CLI shortcuts for the dev server:") is a change, and its children are its detail.
-      const groupOnly = (/:\s*$/.test(raw) && cleanInline(raw, repoBase).text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim());
+      const label = cleanInline(raw, repoBase).text.replace(/:$/, '');
+      const groupOnly = (/:\s*$/.test(raw) && label.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(label);
       if (hasChildren && groupOnly) {
         const clean = cleanInline(raw, repoBase);
         const text = clean.text.replace(/:$/, '');

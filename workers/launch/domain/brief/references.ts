@@ -127,6 +127,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     add(classifyUrl(url, repoBase));
     return ' ';
   });
+  // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
+  text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf)\.?:?\s*$/i, '');
   text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
     const qualified = label.includes('/');
     const url = qualified ? `https://github.com/${label.replace('#', '/issues/')}` : repoBase ? `${repoBase}/issues/${number}` : null;
