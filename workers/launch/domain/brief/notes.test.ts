@@ -343,3 +343,30 @@ describe('reading a blog post', () => {
     expect(cargo.section).toEqual(['Cargo features']);
   });
 });
+
+describe('reading a reStructuredText changelog with badges (scikit-learn)', () => {
+  it('skips directives and comments, reads badges as kinds, and drops the credit after a reference', () => {
+    const notes = [
+      '.. include:: _contributors.rst',
+      '',
+      '.. _changes_1_3:',
+      '',
+      'Version 1.3.0',
+      '=============',
+      '',
+      '..',
+      '    Entries should be grouped by module (in alphabetic order) and prefixed with',
+      '    one of the labels: |MajorFeature|, |Feature|, |Efficiency|.',
+      '',
+      ':mod:`sklearn.pipeline`',
+      '.......................',
+      '- |Feature| :class:`pipeline.FeatureUnion` can now use indexing notation to access transformers by name. :pr:`25093` by',
+      '  `Thomas Fan`_.',
+      '- |Efficiency| :func:`metrics.pairwise_distances` is faster on sparse input. :pr:`24903` by :user:`menta78`.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'pipeline.FeatureUnion can now use indexing notation to access transformers by name.'],
+      ['performance', 'metrics.pairwise_distances is faster on sparse input.'],
+    ]);
+  });
+});

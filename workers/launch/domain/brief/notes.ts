@@ -104,6 +104,16 @@ const TAGS =
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\))?(!)?:\\s*`, 'i');
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
+const BADGE = /^\|(MajorFeature|Feature|Efficiency|Enhancement|Fix|API|Security)\|\s*/i;
+const BADGE_KIND: Record<string, ChangeKind> = {
+  majorfeature: 'feature',
+  feature: 'feature',
+  efficiency: 'performance',
+  enhancement: 'feature',
+  fix: 'fix',
+  api: 'other',
+  security: 'security',
+};
 const TYPE_CELL = new RegExp(`^(?:${TAGS})!?$`, 'i');
 const PREFIX_KIND: Record<string, ChangeKind> = {
   feat: 'feature',
@@ -153,6 +163,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);
     return semver[1]!.toUpperCase() === 'MAJOR' ? { ...rest, kind: 'breaking' } : rest;
   }
+  // scikit-learn's substitution badges: `|Feature|`, `|Efficiency|`, `|API|`.
+  const badge = text.match(BADGE);
+  if (badge) return { kind: BADGE_KIND[badge[1]!.toLowerCase()] ?? inherited, text: text.slice(badge[0].length) };
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -237,6 +250,23 @@ function withoutFrontMatter(lines: string[]): string[] {
 }
 
 /**
+ * reStructuredText's directives, targets and comments (`.. include:: x`, `.. _label:`, a `..` block with its indented
+ * lines) instruct the renderer; a reader never sees them.
+ */
+function withoutDirectives(lines: string[]): string[] {
+  let inside = false;
+  return lines.map((line) => {
+    if (/^\.\.(?:\s|$)/.test(line)) {
+      inside = true;
+      return '';
+    }
+    if (inside && (line.trim() === '' || /^\s+\S/.test(line))) return '';
+    inside = false;
+    return line;
+  });
+}
+
+/**
  * Reference-style links (`[text][ref]`, `[text][]`, `[text]` with a `[text]: url` line elsewhere) read as the inline links
  * they stand for, so their words are read as words and their addresses as references.
  */
@@ -277,7 +307,7 @@ function htmlAsMarkdown(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const unlinked = withoutFrontMatter(htmlAsMarkdown(source));
+  const unlinked = withoutDirectives(withoutFrontMatter(htmlAsMarkdown(source)));
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
   const lines = unlinked.map((line) => withReferenceLinks(line, targets));
@@ -316,7 +346,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const titled = heading.kind === 'feature' && NOT_NEW_SECTION.test(section) ? null : heading.kind;
       const own = itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text))
+      // "Changed models: The following estimators …" with no list after it says nothing yet.
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !/^the following\b/i.test(first?.text ?? ''))
         items.push({
           kind: own.kind,
           text,

@@ -139,6 +139,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(MENTION_CREDIT, ' ')
     // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
     .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
+    // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
+    .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1')
     // Changesets' "Thanks [@user](…)! - " once the handle went.
     .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
     // Heading anchors: "## Tools {#tools}".
