@@ -11,6 +11,11 @@ describe('saying an item shorter on a short channel', () => {
     ).toEqual(['Artifact Versioning Improvements: The handling of artifact versions has been improved.', 'Artifact Versioning Improvements.']);
     expect(shorterForms('Fixes a crash, including on start.')).toEqual(['Fixes a crash.']);
     expect(shorterForms('Adds a flag.')).toEqual([]);
+    // A two-word heading names the change; the sentence after it says it.
+    expect(shorterForms('Global Allocators: the #[global_allocator] attribute is now stable.')).toEqual([
+      'The #[global_allocator] attribute is now stable.',
+      'Global Allocators.',
+    ]);
   });
 
   it('fits a second long item on X by its main clause instead of dropping it', () => {

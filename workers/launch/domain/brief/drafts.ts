@@ -141,8 +141,12 @@ export function shorterForms(text: string): string[] {
   const forms: string[] = [];
   const clause = text.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s|\s+\((?!CVE))/);
   if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
-  const label = text.match(/^([^:]{6,60}):\s+\S/);
-  if (label && label[1]!.split(/\s+/).length >= 2 && !/https?$/.test(label[1]!)) forms.push(`${label[1]!}.`);
+  const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
+  const labelWords = label ? label[1]!.split(/\s+/).length : 0;
+  // "Global Allocators: the #[global_allocator] attribute is now stable": a heading of two words names the change,
+  // its sentence says it.
+  if (label && labelWords <= 2 && label[2]!.split(/\s+/).length >= 4) forms.push(label[2]!.charAt(0).toUpperCase() + label[2]!.slice(1));
+  if (label && labelWords >= 2 && !/https?$/.test(label[1]!)) forms.push(`${label[1]!}.`);
   return forms.filter((form) => form.length < text.length);
 }
 

@@ -345,6 +345,17 @@ describe('a changelog grouped by bullets in capitals (Gitea)', () => {
       ['breaking', 'Add pagination for admin api get orgs and fix only list public orgs bug.'],
       ['fix', 'Fix hook problem.'],
     ]);
+    // With a second advisory, the break is still told second.
+    const more = generateBrief(
+      {
+        ...release,
+        version: 'v1.9.1',
+        url: 'https://github.com/go-gitea/gitea/releases/tag/v1.9.1',
+        notes: notes.replace('* BUGFIXES', '  * Be more strict with git arguments (#7715)\n* BUGFIXES'),
+      },
+      null,
+    );
+    expect(more.highlights.map((highlight) => highlight.kind).slice(0, 3)).toEqual(['security', 'breaking', 'security']);
   });
 });
 

@@ -178,6 +178,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // own section): second, after the weightiest break, so even a short post tells it.
   const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
   if (releaseKind === 'breaking' && headliner > 1) order.splice(1, 0, ...order.splice(headliner, 1));
+  // A breaking release that also fixes advisories tells one of each first: a short post still says what breaks.
+  const firstBreak = order.findIndex((item) => item.kind === 'breaking');
+  if (releaseKind === 'breaking' && order[0]?.kind === 'security' && firstBreak > 1) order.splice(1, 0, ...order.splice(firstBreak, 1));
   for (const item of order) {
     const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item, subject?.name ?? null), citations: [cite(item)] };
     const path = `highlights.${highlights.length}`;
