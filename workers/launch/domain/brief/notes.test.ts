@@ -186,6 +186,17 @@ describe('reading release notes', () => {
     expect(ticket).toMatchObject({ text: 'Fixed a crash in createsuperuser.', refs: [{ kind: 'issue', label: '#35942', url: null }] });
     expect(cleanInline('Fix compatibility with MyST-Parser. Patch by Adam Turner', repo).text).toBe('Fix compatibility with MyST-Parser.');
   });
+
+  it('drops credits to people named by their GitHub profile links, not links to a project', () => {
+    const credited = cleanInline(
+      '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',
+      repo,
+    );
+    expect(credited.text).toBe('Fix extractor');
+    expect(cleanInline('Written by [the docs team](https://github.com/acme/docs)', repo).text).toBe('Written by the docs team');
+    expect(cleanInline('A fix (reported by [ann](https://github.com/ann))', repo).text).toBe('A fix');
+    expect(cleanInline('Fix a crash. Patch by [ann](https://github.com/ann)', repo).text).toBe('Fix a crash.');
+  });
 });
 
 describe('reading wrapped bullets and sections titled by an empty heading', () => {
