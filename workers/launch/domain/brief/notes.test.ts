@@ -187,6 +187,11 @@ describe('reading release notes', () => {
     expect(cleanInline('Fix compatibility with MyST-Parser. Patch by Adam Turner', repo).text).toBe('Fix compatibility with MyST-Parser.');
   });
 
+  it("takes an item's kind from its first verb after a component scope, in a section that names no kind", () => {
+    const notes = ['#### Extractor changes', '- **tiktok**: Fix formats extraction', '- **bandcamp**: Support browser impersonation', '- **apple**: Rework extractors'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'other']);
+  });
+
   it('drops credits to people named by their GitHub profile links, not links to a project', () => {
     const credited = cleanInline(
       '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',

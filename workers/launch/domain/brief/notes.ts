@@ -170,16 +170,20 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
-  // Outside a section that says what they are, an item's first verb does.
-  if (/^fix(?:e[sd])?\b/i.test(text)) return { kind: 'fix', text };
+  // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
+  if (FIX_VERB.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
-    if (/^(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i.test(text)) return { kind: 'feature', text };
+    if (NEW_VERB.test(text)) return { kind: 'feature', text };
   }
   return { kind: inherited, text };
 }
 
+/** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
+const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
+const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
+const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
