@@ -262,6 +262,12 @@ describe('generating a brief', () => {
 });
 
 describe('a version tag that carries the package name', () => {
+  it('keeps a scope that says where when the words after it are too few to stand alone', () => {
+    const notes = ['### Extractor changes', '- **tiktok**: Fix extractor', '- ssr: Fix the module graph when a dependency is externalized'].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Tiktok: Fix extractor.', 'Fix the module graph when a dependency is externalized.']);
+  });
+
   it('says the version without the name the headline already gives', () => {
     const notes = '### Added\n\n- net: `TcpSocket::linger()` and `set_linger()` ([#4324])\n';
     const brief = generateBrief({ ...release, version: 'tokio-1.16.0', title: 'Tokio v1.16.0', notes }, null);

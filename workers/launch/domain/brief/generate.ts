@@ -422,10 +422,15 @@ function breakingSentence(text: string): string {
 const BREAKING_SIGNAL =
   /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
 
-/** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
+/**
+ * A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs, unless
+ * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
+ */
 function withoutScope(text: string): string {
-  return text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
+  const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
+  return rest !== text && rest.split(/\s+/).length <= SCOPELESS_WORDS ? text : rest;
 }
+const SCOPELESS_WORDS = 3;
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
 function subjectOf(
