@@ -1,4 +1,4 @@
-import { titlesSiblings } from './notes';
+import { isBareLabel, titlesSiblings } from './notes';
 import { stem } from './stem';
 import { shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -287,6 +287,7 @@ function headingsAbove(lines: string[]): string[][] {
       else if (underline && line.trim() !== '' && !bullet) open('=-~^'.indexOf(underline[1]!) + 1, line.trim());
       else if (bold) open(7, bold[1]!);
       else if (!bullet && /^\s*\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
+      else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
       else if (bullet) {
         const indent = bullet[1]!.length;
         if (labels.some((label) => label.indent >= indent)) {

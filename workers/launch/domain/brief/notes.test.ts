@@ -192,6 +192,17 @@ describe('reading release notes', () => {
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'other']);
   });
 
+  it("reads an app store's plain-text notes: a bare label line titles the lines under it, one change a line", () => {
+    const notes = ['Improved', 'Do not stack comment pages', '', 'Fixed', 'Comment replies header layout', '[SoundCloud] Fix streams with long IDs', '', 'and more fixes!'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['feature', 'Do not stack comment pages', 2],
+      ['fix', 'Comment replies header layout', 5],
+      ['fix', 'Fix streams with long IDs', 6],
+    ]);
+    // A one-word paragraph opening is not a label unless it names a kind.
+    expect(parseNotes('Hello\nthis release is small.', repo).items).toEqual([]);
+  });
+
   it('drops credits to people named by their GitHub profile links, not links to a project', () => {
     const credited = cleanInline(
       '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',

@@ -90,7 +90,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
-    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
+    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
     'feature',
   ],
   [
@@ -263,6 +263,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const labels: Array<{ indent: number; heading: Heading }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;
+  // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
+  let lineItems = false;
 
   const currentKind = (): ChangeKind => {
     for (const source of [...labels.map((label) => label.heading), ...headings].reverse()) if (source.kind) return source.kind;
@@ -361,6 +363,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     if (line.trim() === '' || NOISE.test(line)) {
       tableListsChanges = true;
+      lineItems = false;
       flushParagraph();
       continue;
     }
@@ -388,6 +391,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const char = next.trim()[0]!;
       if (!underlineLevels.includes(char)) underlineLevels.push(char);
       openHeading(underlineLevels.indexOf(char) + 1, line.trim(), number);
+      continue;
+    }
+    if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
+      openHeading(7, line.trim(), number);
+      lineItems = true;
       continue;
     }
     const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
@@ -461,6 +469,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       items.push({ kind: own.kind, text: own.text, lines: { start: number, end: number }, section: sectionPath(), refs: cells.flatMap((cell) => cell.refs) });
       continue;
     }
+    if (lineItems) {
+      const clean = cleanInline(line, repoBase);
+      const own = itemKind(line, clean.text, currentKind(), sectionPath().at(-1));
+      const text = stripScope(own.text);
+      if (pendingHeading) pendingHeading.hasBullets = true;
+      if (!text) continue;
+      sawChange = true;
+      items.push({ kind: own.kind, text, lines: { start: number, end: number }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
+      continue;
+    }
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
     if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph) {
       last.lines.end = number;
@@ -516,6 +534,18 @@ function continuesBullet(lines: string[], index: number, indent: number): boolea
   const next = lines[index + 1] ?? '';
   const label = /:\s*$/.test(line) && BULLET.test(next);
   return !label && !ATX.test(line) && !TABLE_ROW.test(line) && !UNDERLINE.test(line) && !UNDERLINE.test(next) && !/^\s*\*\*[^*]+\*\*:?\s*$/.test(line);
+}
+
+/**
+ * A line that only names a kind of change ("Improved", "Bug fixes", "Important"), with no markup or stop, right above
+ * plain lines: a heading in notes written for an app store, where every line under it is one change.
+ */
+export function isBareLabel(previous: string, line: string, next: string): boolean {
+  const text = line.trim();
+  if (previous.trim() !== '') return false;
+  if (!/^\p{Lu}[\p{L}' ]{2,30}$/u.test(text) || text.split(' ').length > 3) return false;
+  if (next.trim() === '' || BULLET.test(next) || UNDERLINE.test(next) || ATX.test(next)) return false;
+  return (sectionKind(text) !== null && titlesAKind(text)) || /^(?:important|notes?|other)$/i.test(text);
 }
 
 function nextContent(lines: string[], index: number): string {
