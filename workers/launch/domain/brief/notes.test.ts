@@ -203,6 +203,31 @@ describe('reading release notes', () => {
     expect(parseNotes('Hello\nthis release is small.', repo).items).toEqual([]);
   });
 
+  it('reads an XML changelog: each typed element is one change of its kind, cited from its tag, in English only', () => {
+    const notes = [
+      '<changes ver="1.31.4" date="2026-08-19">',
+      '<change type="bugfix">',
+      '<para lang="ru">',
+      'в рабочем процессе мог произойти segmentation fault.',
+      '</para>',
+      '<para lang="en">',
+      'a segmentation fault might occur',
+      'in a worker process.',
+      '</para>',
+      '</change>',
+      '<change type="security">',
+      '<para lang="en">',
+      'a buffer overflow (CVE-2026-9256).<br/>',
+      '</para>',
+      '</change>',
+      '</changes>',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['fix', 'a segmentation fault might occur in a worker process.', { start: 2, end: 8 }],
+      ['security', 'a buffer overflow (CVE-2026-9256).', { start: 11, end: 13 }],
+    ]);
+  });
+
   it('drops credits to people named by their GitHub profile links, not links to a project', () => {
     const credited = cleanInline(
       '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',

@@ -244,9 +244,65 @@ function htmlAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** An element whose `type` attribute names a kind of change: nginx's `<change type="bugfix">`, Maven's `<action type="fix">`. */
+const TYPED_ELEMENT = /<\w+\b[^>]*\btype="(feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
+const TYPE_PREFIX: Record<string, string> = { feature: 'feat: ', add: 'feat: ', new: 'feat: ', bugfix: 'fix: ', fix: 'fix: ', security: 'security: ', remove: 'breaking: ' };
+/** An element in a language other than English (`<para lang="ru">`), read only when the same notes have English too. */
+const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
+
+/**
+ * XML changelogs as Markdown, line for line: each typed element is a bullet whose prefix says its kind, its text the
+ * lines within it with the tags gone; text in another language beside English is left out.
+ */
+function typedElementsAsMarkdown(lines: string[]): string[] {
+  if (!lines.some((line) => TYPED_ELEMENT.test(line))) return lines;
+  const english = lines.some((line) => /\blang="en\b/i.test(line));
+  let skipping: string | null = null;
+  let prefix: string | null = null;
+  let inItem = false;
+  return lines.map((line) => {
+    if (skipping) {
+      if (line.includes(`</${skipping}>`)) skipping = null;
+      return '';
+    }
+    const foreign = english ? line.match(OTHER_LANGUAGE) : null;
+    if (foreign) {
+      if (!line.includes(`</${foreign[1]}>`)) skipping = foreign[1]!;
+      return '';
+    }
+    const typed = line.match(TYPED_ELEMENT);
+    if (typed) {
+      prefix = TYPE_PREFIX[typed[1]!.toLowerCase()] ?? '';
+      inItem = false;
+    }
+    const text = line
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!text) {
+      if (!typed) inItem = inItem && !/<\/\w+>\s*$/.test(line);
+      return '';
+    }
+    if (prefix !== null) {
+      const bullet = `- ${prefix}${text}`;
+      prefix = null;
+      inItem = true;
+      return bullet;
+    }
+    return inItem ? `  ${text}` : text;
+  });
+}
+
+/** The line of the typed element a change's text sits in, over the lines left blank (tags, another language) between them. */
+function typedStart(source: string[], typed: string[], start: number): number {
+  for (let line = start - 1; line >= 1 && typed[line - 1]!.trim() === ''; line--) if (TYPED_ELEMENT.test(source[line - 1]!)) return line;
+  return start;
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const lines = htmlAsMarkdown(source);
+  const typed = typedElementsAsMarkdown(source);
+  const lines = htmlAsMarkdown(typed);
   const items: NoteItem[] = [];
   const headings: Heading[] = [];
   const underlineLevels: string[] = [];
@@ -489,6 +545,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   }
   flushParagraph();
   closeHeadingItem();
+  // A typed element's change is cited from its opening tag, whose type says its kind.
+  if (typed !== source) for (const item of items) item.lines.start = typedStart(source, typed, item.lines.start);
   return { lines: source, intro, items };
 }
 
