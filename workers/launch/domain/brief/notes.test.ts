@@ -238,6 +238,11 @@ describe('reading release notes', () => {
     expect(cleanInline('A fix (reported by [ann](https://github.com/ann))', repo).text).toBe('A fix');
     expect(cleanInline('Fix a crash. Patch by [ann](https://github.com/ann)', repo).text).toBe('Fix a crash.');
   });
+
+  it("drops an MDX heading's anchor comment as it does a Markdown one", () => {
+    expect(cleanInline('New hook: `useOptimistic` {/*new-hook-optimistic-updates*/}', repo).text).toBe('New hook: useOptimistic');
+    expect(cleanInline('Tools {#tools}', repo).text).toBe('Tools');
+  });
 });
 
 describe('reading wrapped bullets and sections titled by an empty heading', () => {

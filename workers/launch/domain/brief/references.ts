@@ -139,8 +139,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
     // Changesets' "Thanks [@user](…)! - " once the handle went.
     .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
-    // Heading anchors: "## Tools {#tools}".
-    .replace(/\s*\{#[\w-]+\}/g, ' ')
+    // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
+    .replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ')
     .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
     .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
     .replace(/\s\[\d+\]\s*$/, ' ')
