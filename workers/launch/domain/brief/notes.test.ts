@@ -228,6 +228,19 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it("reads a security post's guidance sections (what is affected, the action required) as guidance, not changes", () => {
+    const notes = [
+      '## Immediate Action Required',
+      'Upgrade to 19.2.4 now, as the fixes below require.',
+      '### Affected frameworks and bundlers',
+      'The next and waku frameworks bundle the vulnerable packages.',
+      '## High Severity: Denial of Service',
+      'Crafted requests to Server Function endpoints could crash the server (CVE-2025-55184).',
+    ].join('\n');
+    const changes = parseNotes(notes, repo).items.filter((item) => item.kind !== 'internal');
+    expect(changes.map((item) => [item.kind, item.text, item.lines.start])).toEqual([['security', 'High Severity: Denial of Service', 5]]);
+  });
+
   it('drops credits to people named by their GitHub profile links, not links to a project', () => {
     const credited = cleanInline(
       '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',

@@ -73,7 +73,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [
-    /\b(?:affected|fixed|patched|vulnerable) versions?\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i,
+    /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i,
     'internal',
   ],
   // Changesets and release-please name sections by the semver part they bump.
@@ -338,7 +338,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const section = parents.at(-1)?.text ?? '';
       // "New Enum Assignability Restrictions" under "Notable Behavioral Changes" is a change in behaviour, whatever its first word.
       const titled = heading.kind === 'feature' && NOT_NEW_SECTION.test(section) ? null : heading.kind;
-      const own = itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
+      // A heading whose own paragraph names the advisory it fixes ("## High Severity: Denial of Service", then a CVE) is a security fix.
+      const body = lines.slice(line - 1, first?.end ?? line).join('\n');
+      const own = ADVISORY.test(body) && !ADVISORY.test(heading.raw) ? { kind: 'security' as const, text: heading.text } : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
       if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text))
         items.push({
