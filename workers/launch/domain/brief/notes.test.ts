@@ -241,6 +241,11 @@ describe('reading release notes', () => {
     expect(changes.map((item) => [item.kind, item.text, item.lines.start])).toEqual([['security', 'High Severity: Denial of Service', 5]]);
   });
 
+  it('reads a heading written as a whole sentence as a callout, not as a change', () => {
+    const notes = ['### New hook: `useOptimistic`', 'Show the final state while a request runs.', '### `use` does not support promises created in render.', 'Pass a promise from a cache instead.'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['New hook: useOptimistic']);
+  });
+
   it('drops credits to people named by their GitHub profile links, not links to a project', () => {
     const credited = cleanInline(
       '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',

@@ -342,7 +342,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const body = lines.slice(line - 1, first?.end ?? line).join('\n');
       const own = ADVISORY.test(body) && !ADVISORY.test(heading.raw) ? { kind: 'security' as const, text: heading.text } : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text))
+      // A heading that is a whole sentence ("The patches published earlier are vulnerable.") is a callout, not a change's name.
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !/\p{Ll}[.!]$/u.test(text))
         items.push({
           kind: own.kind,
           text,
