@@ -246,6 +246,18 @@ describe('reading release notes', () => {
     expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['New hook: useOptimistic']);
   });
 
+  it('keeps a feature heading whose only deeper heading is a callout, and skips a table of contents', () => {
+    const notes = [
+      '- [What is new](#whats-new)',
+      '- [How to upgrade](#how-to-upgrade)',
+      '### New API: `use`',
+      'In React 19 we are introducing a new API to read resources in render.',
+      '#### `use` does not support promises created in render.',
+      'Pass a promise from a cache instead.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.text, item.lines])).toEqual([['New API: use', { start: 3, end: 4 }]]);
+  });
+
   it('drops credits to people named by their GitHub profile links, not links to a project', () => {
     const credited = cleanInline(
       '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',

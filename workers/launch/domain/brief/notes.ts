@@ -184,6 +184,14 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
+/** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
+function isCallout(heading: string): boolean {
+  return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading);
+}
+
+/** Prose that opens notes without saying what the release is: a date line, a post's byline, a pointer to what follows. */
+const NOT_AN_OPENING =
+  /^released on\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
@@ -342,8 +350,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const body = lines.slice(line - 1, first?.end ?? line).join('\n');
       const own = ADVISORY.test(body) && !ADVISORY.test(heading.raw) ? { kind: 'security' as const, text: heading.text } : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
-      // A heading that is a whole sentence ("The patches published earlier are vulnerable.") is a callout, not a change's name.
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !/\p{Ll}[.!]$/u.test(text))
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text))
         items.push({
           kind: own.kind,
           text,
@@ -374,7 +381,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
     const clean = cleanInline(texts.join(' '), repoBase);
-    if (clean.text.split(' ').length >= 6 && (clean.text.match(/:/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
+    if (clean.text.split(' ').length >= 6 && (clean.text.match(/:/g)?.length ?? 0) < 3 && !NOT_AN_OPENING.test(clean.text)) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change.
       if (pendingHeading) pendingHeading.hasProse = false;
@@ -384,7 +391,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const openHeading = (level: number, raw: string, line: number) => {
     flushParagraph();
     // A heading with deeper headings under it is a section: its prose introduces them.
-    if (pendingHeading && level > pendingHeading.heading.level && level < 7) pendingHeading.hasProse = false;
+    // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
+    if (pendingHeading && level > pendingHeading.heading.level && level < 7 && !isCallout(raw)) pendingHeading.hasProse = false;
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
     const kind = sectionKind(text);
@@ -497,6 +505,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         last.lines.end = end;
         continue;
       }
+      // A list of links into the page itself is its table of contents.
+      if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
       const clean = cleanInline(raw, repoBase);
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
       const text = commitListText(raw, stripScope(own.text));
