@@ -180,6 +180,18 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it("opens with prose that says what the release is, not a post's byline or a pointer to what follows", () => {
+    expect(parseNotes('December 05, 2024 by [The React Team](/community/team)\n\nReact v19 is now available on npm for everyone today.', repo).intro?.text).toBe(
+      'React v19 is now available on npm for everyone today.',
+    );
+    expect(parseNotes('Upgrade urgency SECURITY: See security fixes below.\n\n* (CVE-2024-31449) Lua stack overflow.', repo).intro).toBeNull();
+  });
+
+  it('puts a leading CVE inside the sentence it prefixes, before its full stop', () => {
+    const notes = ['Security fixes', '==============', '', '* (CVE-2024-31449) Lua library commands may lead to stack overflow and potential RCE.'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Lua library commands may lead to stack overflow and potential RCE (CVE-2024-31449).']);
+  });
+
   it("reads Sphinx roles as their names or references, and drops a changelog's credit in words", () => {
     expect(cleanInline('Drop support for legacy, non-:pep:`405`, ``virtualenv``', repo).text).toBe('Drop support for legacy, non-PEP 405, virtualenv');
     const ticket = cleanInline('Fixed a crash in ``createsuperuser`` (:ticket:`35942`).', repo);

@@ -590,7 +590,10 @@ function commitListText(raw: string, text: string): string {
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
-  return severity ? `${rest.slice(0, severity.index)} (${cve[1]}, ${severity[1]})` : `${rest.trim()} (${cve[1]})`;
+  // The id goes inside the sentence: "… potential RCE (CVE-2024-31449).", not "… RCE. (CVE-2024-31449)".
+  const said = (severity ? rest.slice(0, severity.index) : rest).trim();
+  const stop = /[.!]$/.test(said) ? said.slice(-1) : '';
+  return `${stop ? said.slice(0, -1) : said} (${cve[1]}${severity ? `, ${severity[1]}` : ''})${stop}`;
 }
 
 function codeOf(clean: { code: string[] }): { code?: string[] } {
