@@ -180,6 +180,11 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it('reads dropping or renaming a named API as breaking in a section that names no kind', () => {
+    const notes = ['## Changes related to the settings objects', '', '2. Dropped the `cdmVersion` argument in `runCmAnalyses()`.', '', '6. Renamed `createStudyPopArgs` for consistency.', '', '9. Set the defaults of `createArgs()` to those most used.'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
+  });
+
   it("opens with prose that says what the release is, not a post's byline or a pointer to what follows", () => {
     expect(parseNotes('December 05, 2024 by [The React Team](/community/team)\n\nReact v19 is now available on npm for everyone today.', repo).intro?.text).toBe(
       'React v19 is now available on npm for everyone today.',

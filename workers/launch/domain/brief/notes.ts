@@ -170,6 +170,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
+  // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
+  if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
   if (FIX_VERB.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
@@ -180,6 +182,7 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   return { kind: inherited, text };
 }
 
+const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
 /** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
