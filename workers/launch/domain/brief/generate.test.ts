@@ -268,6 +268,12 @@ describe('a version tag that carries the package name', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Tiktok: Fix extractor.', 'Fix the module graph when a dependency is externalized.']);
   });
 
+  it("shows once a change a monorepo lists under each of its packages", () => {
+    const notes = ['### Patch Changes', '- `@acme/dev` - Allow `typescript@7` to be used', '- `@acme/node` - Allow `typescript@7` to be used', '- `acme` - Fix `NavLink` pending state'].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['@acme/dev - Allow typescript@7 to be used.', 'acme - Fix NavLink pending state.']);
+  });
+
   it('says the version without the name the headline already gives', () => {
     const notes = '### Added\n\n- net: `TcpSocket::linger()` and `set_linger()` ([#4324])\n';
     const brief = generateBrief({ ...release, version: 'tokio-1.16.0', title: 'Tokio v1.16.0', notes }, null);

@@ -318,13 +318,16 @@ function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, 
   return candidates.find((candidate) => grounded(path, candidate));
 }
 
-/** Notes that list one change twice (under two labels; a CVE in "Notable Changes" and again in "Commits") show it once. */
+const PACKAGE_LABEL = /^@?[\w.-]+(?:\/[\w.-]+)?\s+[-–—]\s+/;
+
+/** Notes that list one change twice (under two labels or packages; a CVE in "Notable Changes" and again in "Commits") show it once. */
 function distinct(items: NoteItem[]): NoteItem[] {
   const seen = new Map<string, number>();
   const kept: Array<NoteItem | null> = [];
   for (const item of items) {
     const cves = item.text.match(/CVE-\d{4}-\d+/g);
-    const keys = cves ?? [item.text.toLowerCase().replace(/[\s.!…:]+$/, '')];
+    // A monorepo's notes list one change once per package ("`@acme/cli` - Allow typescript@7"): the words, not the package, are the change.
+    const keys = cves ?? [item.text.toLowerCase().replace(PACKAGE_LABEL, '').replace(/[\s.!…:]+$/, '')];
     const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {
