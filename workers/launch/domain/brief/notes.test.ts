@@ -185,6 +185,11 @@ describe('reading release notes', () => {
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
   });
 
+  it('reads a heading that names the version released, or how to upgrade, as no change', () => {
+    const notes = ['Redis Community Edition 7.4.1    Released Wed 02 Oct 2024', '=======', '', 'Upgrade urgency SECURITY: See security fixes below.', '', '#### How to upgrade', '', 'Run the installer again.'].join('\n');
+    expect(parseNotes(notes, repo).items).toEqual([]);
+  });
+
   it("opens with prose that says what the release is, not a post's byline or a pointer to what follows", () => {
     expect(parseNotes('December 05, 2024 by [The React Team](/community/team)\n\nReact v19 is now available on npm for everyone today.', repo).intro?.text).toBe(
       'React v19 is now available on npm for everyone today.',
