@@ -195,6 +195,7 @@ describe('reading release notes', () => {
       'React v19 is now available on npm for everyone today.',
     );
     expect(parseNotes('Upgrade urgency SECURITY: See security fixes below.\n\n* (CVE-2024-31449) Lua stack overflow.', repo).intro).toBeNull();
+    expect(parseNotes('24.7.0.rc2 fixed an unreleased regression caused by PR 12109. (#12279)\n\n- A change', repo).intro).toBeNull();
   });
 
   it('puts a leading CVE inside the sentence it prefixes, before its full stop', () => {
