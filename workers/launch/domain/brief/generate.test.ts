@@ -94,6 +94,8 @@ describe('generating a brief', () => {
     const tagOnly = generateBrief({ ...release, version: 'v0.64.0', title: 'v0.64.0', url: 'https://github.com/astral-sh/uv/releases/tag/0.64.0' }, null);
     expect(tagOnly.product).toEqual({ name: 'uv', source: 'release_url' });
     expect(tagOnly.headline.text).toMatch(/^uv v0\.64\.0 is out/);
+    const ga = generateBrief({ ...release, version: '7.4.0', title: 'Redis Community Edition 7.4.0 GA' }, null);
+    expect(ga.product).toEqual({ name: 'Redis Community Edition', source: 'release_title' });
   });
 
   it('keeps an identifier in its case at the start of a sentence', () => {

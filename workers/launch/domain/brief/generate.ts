@@ -462,7 +462,7 @@ function subjectOf(
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
-    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS)(?![\w-])/gi, ' ')
+    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS|GA)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')
