@@ -405,7 +405,16 @@ function highlightText(item: NoteItem): string {
       `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
     );
   }
-  return asSentence(item.kind === 'breaking' ? breakingSentence(item.text) : clauses(firstSentence(withoutScope(item.text))), item.code);
+  return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : clauses(firstSentence(withoutScope(item.text)))), item.code);
+}
+
+/** A security fix cut short keeps the ids of what it fixes ("… in ngx_http_rewrite_module (CVE-2026-9256)."): they are what a reader looks for. */
+function withAdvisories(item: NoteItem, sentence: string): string {
+  if (item.kind !== 'security') return sentence;
+  const missing = [...new Set(item.text.match(/\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi) ?? [])].filter((id) => !sentence.includes(id));
+  if (missing.length === 0) return sentence;
+  const ids = ` (${missing.join(', ')})`;
+  return `${truncateWords(sentence.replace(/[.…]+$/, ''), MAX_SENTENCE - ids.length - 1).replace(/…$/, '')}…${ids}`;
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
