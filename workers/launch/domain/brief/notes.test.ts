@@ -226,7 +226,7 @@ describe('reading release notes', () => {
     expect(parseNotes('Hello\nthis release is small.', repo).items).toEqual([]);
   });
 
-  it('reads an XML changelog: each typed element is one change of its kind, cited from its tag, in English only', () => {
+  it('reads an XML changelog: each typed element is one change of its kind, in English only', () => {
     const notes = [
       '<changes ver="1.31.4" date="2026-08-19">',
       '<change type="bugfix">',
@@ -246,12 +246,12 @@ describe('reading release notes', () => {
       '</changes>',
     ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
-      ['fix', 'a segmentation fault might occur in a worker process.', { start: 2, end: 8 }],
-      ['security', 'a buffer overflow (CVE-2026-9256).', { start: 11, end: 13 }],
+      ['fix', 'a segmentation fault might occur in a worker process.', { start: 7, end: 8 }],
+      ['security', 'a buffer overflow (CVE-2026-9256).', { start: 13, end: 13 }],
     ]);
   });
 
-  it("reads a security post's guidance sections (what is affected, the action required) as guidance, not changes", () => {
+  it("reads a security post's guidance sections (what is affected, the action required, its timeline) as guidance, not changes", () => {
     const notes = [
       '## Immediate Action Required',
       'Upgrade to 19.2.4 now, as the fixes below require.',
@@ -259,6 +259,8 @@ describe('reading release notes', () => {
       'The next and waku frameworks bundle the vulnerable packages.',
       '## High Severity: Denial of Service',
       'Crafted requests to Server Function endpoints could crash the server (CVE-2025-55184).',
+      '## Timeline',
+      '* **December 11th**: Patches published and publicly disclosed as CVE-2025-55184.',
     ].join('\n');
     const changes = parseNotes(notes, repo).items.filter((item) => item.kind !== 'internal');
     expect(changes.map((item) => [item.kind, item.text, item.lines.start])).toEqual([['security', 'High Severity: Denial of Service', 5]]);

@@ -67,15 +67,15 @@ const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerab
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S+.*)\s*$/i;
 
+const GUIDANCE =
+  /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
+
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
   [/\b(?:new contributors?|contributors?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
-  [
-    /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i,
-    'internal',
-  ],
+  [GUIDANCE, 'internal'],
   // Changesets and release-please name sections by the semver part they bump.
   [/^major changes?$/i, 'breaking'],
   [/^minor changes?$/i, 'feature'],
@@ -165,6 +165,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // Biome's "Fixed [#123](…): text": the label says the kind.
   const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
+  // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
+  if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   if (ADVISORY.test(raw)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && DROP_SUPPORT.test(text)) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
@@ -256,8 +258,8 @@ function htmlAsMarkdown(lines: string[]): string[] {
   });
 }
 
-/** An element whose `type` attribute names a kind of change: nginx's `<change type="bugfix">`, Maven's `<action type="fix">`. */
-const TYPED_ELEMENT = /<\w+\b[^>]*\btype="(feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
+/** An element whose `type` attribute names a kind of change: nginx's `<change type="bugfix">`, Maven's `<action type="fix">`; the checker reads it as a heading over its lines. */
+export const TYPED_ELEMENT = /<\w+\b[^>]*\btype="(feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
 const TYPE_PREFIX: Record<string, string> = { feature: 'feat: ', add: 'feat: ', new: 'feat: ', bugfix: 'fix: ', fix: 'fix: ', security: 'security: ', remove: 'breaking: ' };
 /** An element in a language other than English (`<para lang="ru">`), read only when the same notes have English too. */
 const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
@@ -305,16 +307,9 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
   });
 }
 
-/** The line of the typed element a change's text sits in, over the lines left blank (tags, another language) between them. */
-function typedStart(source: string[], typed: string[], start: number): number {
-  for (let line = start - 1; line >= 1 && typed[line - 1]!.trim() === ''; line--) if (TYPED_ELEMENT.test(source[line - 1]!)) return line;
-  return start;
-}
-
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const typed = typedElementsAsMarkdown(source);
-  const lines = htmlAsMarkdown(typed);
+  const lines = htmlAsMarkdown(typedElementsAsMarkdown(source));
   const items: NoteItem[] = [];
   const headings: Heading[] = [];
   const underlineLevels: string[] = [];
@@ -562,8 +557,6 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   }
   flushParagraph();
   closeHeadingItem();
-  // A typed element's change is cited from its opening tag, whose type says its kind.
-  if (typed !== source) for (const item of items) item.lines.start = typedStart(source, typed, item.lines.start);
   return { lines: source, intro, items };
 }
 
