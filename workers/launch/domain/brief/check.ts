@@ -1,4 +1,4 @@
-import { namesAGroup, titlesSiblings } from './notes';
+import { isBareLabel, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
 import { stem } from './stem';
 import { shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -245,7 +245,7 @@ function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>
 
 /**
  * The heading texts above each line of the notes, outermost first (computed once per notes):
- * ATX and setext headings, bold lines, colon-ended labels over a list ("This release includes
+ * ATX and setext headings, bold lines, typed XML elements, colon-ended labels over a list ("This release includes
  * the following bugfixes:") and bullets that only group others (Express's `* breaking:`).
  */
 const headingCache = new WeakMap<string[], string[][]>();
@@ -287,6 +287,8 @@ function headingsAbove(lines: string[]): string[][] {
       else if (underline && line.trim() !== '' && !bullet) open('=-~^'.indexOf(underline[1]!) + 1, line.trim());
       else if (bold) open(7, bold[1]!);
       else if (!bullet && /^\s*\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
+      else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
+      else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
       else if (bullet) {
         const indent = bullet[1]!.length;
         if (labels.some((label) => label.indent >= indent)) {

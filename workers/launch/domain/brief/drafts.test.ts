@@ -16,6 +16,10 @@ describe('saying an item shorter on a short channel', () => {
       'The #[global_allocator] attribute is now stable.',
       'Global Allocators.',
     ]);
+    expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
+      'New hook: useOptimistic.',
+      'New hook.',
+    ]);
   });
 
   it('fits a second long item on X by its main clause instead of dropping it', () => {

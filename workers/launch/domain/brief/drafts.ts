@@ -134,19 +134,24 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
 
 /**
  * An item said in fewer of its own words, longest first: its main clause, without what follows
- * ", including …", ", such as …", "; …" (ZenML's "… has been improved, including …"), then the label of a
- * "Label: sentence" item. Each keeps at least three words, so none is a fragment.
+ * ", including …", ", such as …", "; …" (ZenML's "… has been improved, including …"), then the labels of a
+ * "Label: sentence" item, longest first. Each keeps at least two words, so none is a fragment.
  */
 export function shorterForms(text: string): string[] {
   const forms: string[] = [];
   const clause = text.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s|\s+\((?!CVE))/);
   if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
   const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
-  const labelWords = label ? label[1]!.split(/\s+/).length : 0;
   // "Global Allocators: the #[global_allocator] attribute is now stable": a heading of two words names the change,
   // its sentence says it.
-  if (label && labelWords <= 2 && label[2]!.split(/\s+/).length >= 4) forms.push(label[2]!.charAt(0).toUpperCase() + label[2]!.slice(1));
-  if (label && labelWords >= 2 && !/https?$/.test(label[1]!)) forms.push(`${label[1]!}.`);
+  if (label && label[1]!.split(/\s+/).length <= 2 && label[2]!.split(/\s+/).length >= 4 && /^[a-z]+\s/.test(label[2]!) && !/^[^:]{1,60}:\s/.test(label[2]!))
+    forms.push(label[2]!.charAt(0).toUpperCase() + label[2]!.slice(1));
+  // "New hook: useOptimistic: another …" says "New hook: useOptimistic." before "New hook.": the longest label first.
+  const colons = [...text.matchAll(/:\s+\S/g)].map((match) => match.index!).reverse();
+  for (const colon of colons) {
+    const label = text.slice(0, colon);
+    if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
+  }
   return forms.filter((form) => form.length < text.length);
 }
 

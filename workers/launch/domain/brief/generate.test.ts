@@ -94,6 +94,8 @@ describe('generating a brief', () => {
     const tagOnly = generateBrief({ ...release, version: 'v0.64.0', title: 'v0.64.0', url: 'https://github.com/astral-sh/uv/releases/tag/0.64.0' }, null);
     expect(tagOnly.product).toEqual({ name: 'uv', source: 'release_url' });
     expect(tagOnly.headline.text).toMatch(/^uv v0\.64\.0 is out/);
+    const ga = generateBrief({ ...release, version: '7.4.0', title: 'Redis Community Edition 7.4.0 GA' }, null);
+    expect(ga.product).toEqual({ name: 'Redis Community Edition', source: 'release_title' });
   });
 
   it('keeps an identifier in its case at the start of a sentence', () => {
@@ -392,6 +394,32 @@ describe('what a fix and a security fix lead with', () => {
 });
 
 describe('a version tag that carries the package name', () => {
+  it('keeps a scope that says where when the words after it are too few to stand alone', () => {
+    const notes = ['### Extractor changes', '- **tiktok**: Fix extractor', '- ssr: Fix the module graph when a dependency is externalized'].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Tiktok: Fix extractor.', 'Fix the module graph when a dependency is externalized.']);
+  });
+
+  it('keeps the advisory id of a security fix whose sentence is cut short', () => {
+    const notes = [
+      '### Security',
+      `- A heap buffer overflow might occur in a worker process when ${'using a configuration with overlapping captures, '.repeat(5)}possibly resulting in code execution (CVE-2026-9256).`,
+    ].join('\n');
+    const [highlight] = generateBrief({ ...release, notes }, null).highlights;
+    expect(highlight!.text).toMatch(/^A heap buffer overflow might occur in a worker process .*… \(CVE-2026-9256\)\.$/);
+  });
+
+  it('shows once a change a monorepo lists under each of its packages', () => {
+    const notes = [
+      '### Patch Changes',
+      '- `@acme/dev` - Allow `typescript@7` to be used',
+      '- `@acme/node` - Allow `typescript@7` to be used',
+      '- `acme` - Fix `NavLink` pending state',
+    ].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['@acme/dev - Allow typescript@7 to be used.', 'acme - Fix NavLink pending state.']);
+  });
+
   it('says the version without the name the headline already gives', () => {
     const notes = '### Added\n\n- net: `TcpSocket::linger()` and `set_linger()` ([#4324])\n';
     const brief = generateBrief({ ...release, version: 'tokio-1.16.0', title: 'Tokio v1.16.0', notes }, null);

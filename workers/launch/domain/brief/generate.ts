@@ -221,7 +221,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     });
 
   // A title's name the checker cannot ground ("@changesets/cli@3.0.0") gives way to the repository's.
-  const fromRepo = subject?.source === 'release_title' ? subjectOf({ ...release, title: release.version }, null, parsed.lines) : null;
+  const repoSubject = subject?.source === 'release_title' ? subjectOf({ ...release, title: release.version }, null, parsed.lines) : null;
+  // The title's spelling of the same name ("nginx-1.31.1") is the product's own, over a guess from the address.
+  const fromRepo =
+    repoSubject && subject && repoSubject.name.toLowerCase() === subject.name.toLowerCase() ? { ...repoSubject, name: subject.name } : repoSubject;
   const named = [subject, fromRepo].flatMap((candidate) =>
     candidate
       ? [
@@ -335,13 +338,21 @@ function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, 
   return candidates.find((candidate) => grounded(path, candidate));
 }
 
-/** Notes that list one change twice (under two labels; a CVE in "Notable Changes" and again in "Commits") show it once. */
+const PACKAGE_LABEL = /^@?[\w.-]+(?:\/[\w.-]+)?\s+[-–—]\s+/;
+
+/** Notes that list one change twice (under two labels or packages; a CVE in "Notable Changes" and again in "Commits") show it once. */
 function distinct(items: NoteItem[]): NoteItem[] {
   const seen = new Map<string, number>();
   const kept: Array<NoteItem | null> = [];
   for (const item of items) {
     const cves = item.text.match(/CVE-\d{4}-\d+/g);
-    const keys = cves ?? [item.text.toLowerCase().replace(/[\s.!…:]+$/, '')];
+    // A monorepo's notes list one change once per package ("`@acme/cli` - Allow typescript@7"): the words, not the package, are the change.
+    const keys = cves ?? [
+      item.text
+        .toLowerCase()
+        .replace(PACKAGE_LABEL, '')
+        .replace(/[\s.!…:]+$/, ''),
+    ];
     const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {
@@ -422,9 +433,21 @@ function highlightText(item: NoteItem, product: string | null): string {
     );
   }
   return asSentence(
-    item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(splitSentences(withoutScope(item.text))[0]!), MAX_SENTENCE),
+    withAdvisories(
+      item,
+      item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(splitSentences(withoutScope(item.text))[0]!), MAX_SENTENCE),
+    ),
     kept,
   );
+}
+
+/** A security fix cut short keeps the ids of what it fixes ("… in ngx_http_rewrite_module (CVE-2026-9256)."): they are what a reader looks for. */
+function withAdvisories(item: NoteItem, sentence: string): string {
+  if (item.kind !== 'security') return sentence;
+  const missing = [...new Set(item.text.match(/\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi) ?? [])].filter((id) => !sentence.includes(id));
+  if (missing.length === 0) return sentence;
+  const ids = ` (${missing.join(', ')})`;
+  return `${truncateWords(sentence.replace(/[.…]+$/, ''), MAX_SENTENCE - ids.length - 1).replace(/…$/, '')}…${ids}`;
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
@@ -446,10 +469,15 @@ function breakingSentence(text: string): string {
 const BREAKING_SIGNAL =
   /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
 
-/** A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs. */
+/**
+ * A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs, unless
+ * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
+ */
 function withoutScope(text: string): string {
-  return text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
+  const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
+  return rest !== text && rest.split(/\s+/).length <= SCOPELESS_WORDS ? text : rest;
 }
+const SCOPELESS_WORDS = 3;
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
 function subjectOf(
@@ -480,7 +508,7 @@ function subjectOf(
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
-    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS)(?![\w-])/gi, ' ')
+    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS|GA)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')

@@ -180,11 +180,161 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it('reads dropping or renaming a named API as breaking in a section that names no kind', () => {
+    const notes = [
+      '## Changes related to the settings objects',
+      '',
+      '2. Dropped the `cdmVersion` argument in `runCmAnalyses()`.',
+      '',
+      '6. Renamed `createStudyPopArgs` for consistency.',
+      '',
+      '9. Set the defaults of `createArgs()` to those most used.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
+  });
+
+  it('reads a heading that names the version released, or how to upgrade, as no change', () => {
+    const notes = [
+      'Redis Community Edition 7.4.1    Released Wed 02 Oct 2024',
+      '=======',
+      '',
+      'Upgrade urgency SECURITY: See security fixes below.',
+      '',
+      '#### How to upgrade',
+      '',
+      'Run the installer again.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items).toEqual([]);
+  });
+
+  it("opens with prose that says what the release is, not a post's byline or a pointer to what follows", () => {
+    expect(
+      parseNotes('December 05, 2024 by [The React Team](/community/team)\n\nReact v19 is now available on npm for everyone today.', repo).intro?.text,
+    ).toBe('React v19 is now available on npm for everyone today.');
+    expect(parseNotes('Upgrade urgency SECURITY: See security fixes below.\n\n* (CVE-2024-31449) Lua stack overflow.', repo).intro).toBeNull();
+    expect(parseNotes('24.7.0.rc2 fixed an unreleased regression caused by PR 12109. (#12279)\n\n- A change', repo).intro).toBeNull();
+  });
+
+  it('puts a leading CVE inside the sentence it prefixes, before its full stop', () => {
+    const notes = ['Security fixes', '==============', '', '* (CVE-2024-31449) Lua library commands may lead to stack overflow and potential RCE.'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'Lua library commands may lead to stack overflow and potential RCE (CVE-2024-31449).',
+    ]);
+  });
+
   it("reads Sphinx roles as their names or references, and drops a changelog's credit in words", () => {
     expect(cleanInline('Drop support for legacy, non-:pep:`405`, ``virtualenv``', repo).text).toBe('Drop support for legacy, non-PEP 405, virtualenv');
     const ticket = cleanInline('Fixed a crash in ``createsuperuser`` (:ticket:`35942`).', repo);
     expect(ticket).toMatchObject({ text: 'Fixed a crash in createsuperuser.', refs: [{ kind: 'issue', label: '#35942', url: null }] });
     expect(cleanInline('Fix compatibility with MyST-Parser. Patch by Adam Turner', repo).text).toBe('Fix compatibility with MyST-Parser.');
+  });
+
+  it("takes an item's kind from its first verb after a component scope, in a section that names no kind", () => {
+    const notes = [
+      '#### Extractor changes',
+      '- **tiktok**: Fix formats extraction',
+      '- **bandcamp**: Support browser impersonation',
+      '- **apple**: Rework extractors',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'other']);
+  });
+
+  it("reads an app store's plain-text notes: a bare label line titles the lines under it, one change a line", () => {
+    const notes = [
+      'Improved',
+      'Do not stack comment pages',
+      '',
+      'Fixed',
+      'Comment replies header layout',
+      '[SoundCloud] Fix streams with long IDs',
+      '',
+      'and more fixes!',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['feature', 'Do not stack comment pages', 2],
+      ['fix', 'Comment replies header layout', 5],
+      ['fix', 'Fix streams with long IDs', 6],
+    ]);
+    // A one-word paragraph opening is not a label unless it names a kind.
+    expect(parseNotes('Hello\nthis release is small.', repo).items).toEqual([]);
+  });
+
+  it('reads an XML changelog: each typed element is one change of its kind, in English only', () => {
+    const notes = [
+      '<changes ver="1.31.4" date="2026-08-19">',
+      '<change type="bugfix">',
+      '<para lang="ru">',
+      'в рабочем процессе мог произойти segmentation fault.',
+      '</para>',
+      '<para lang="en">',
+      'a segmentation fault might occur',
+      'in a worker process.',
+      '</para>',
+      '</change>',
+      '<change type="security">',
+      '<para lang="en">',
+      'a buffer overflow (CVE-2026-9256).<br/>',
+      '</para>',
+      '</change>',
+      '</changes>',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['fix', 'a segmentation fault might occur in a worker process.', { start: 7, end: 8 }],
+      ['security', 'a buffer overflow (CVE-2026-9256).', { start: 13, end: 13 }],
+    ]);
+  });
+
+  it("reads a security post's guidance sections (what is affected, the action required, its timeline) as guidance, not changes", () => {
+    const notes = [
+      '## Immediate Action Required',
+      'Upgrade to 19.2.4 now, as the fixes below require.',
+      '### Affected frameworks and bundlers',
+      'The next and waku frameworks bundle the vulnerable packages.',
+      '## High Severity: Denial of Service',
+      'Crafted requests to Server Function endpoints could crash the server (CVE-2025-55184).',
+      '## Timeline',
+      '* **December 11th**: Patches published and publicly disclosed as CVE-2025-55184.',
+    ].join('\n');
+    const changes = parseNotes(notes, repo).items.filter((item) => item.kind !== 'internal');
+    expect(changes.map((item) => [item.kind, item.text, item.lines.start])).toEqual([['security', 'High Severity: Denial of Service', 5]]);
+  });
+
+  it('reads a heading written as a whole sentence as a callout, not as a change', () => {
+    const notes = [
+      '### New hook: `useOptimistic`',
+      'Show the final state while a request runs.',
+      '### `use` does not support promises created in render.',
+      'Pass a promise from a cache instead.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['New hook: useOptimistic']);
+  });
+
+  it('keeps a feature heading whose only deeper heading is a callout, and skips a table of contents', () => {
+    const notes = [
+      '- [What is new](#whats-new)',
+      '- [How to upgrade](#how-to-upgrade)',
+      '### New API: `use`',
+      'In React 19 we are introducing a new API to read resources in render.',
+      '#### `use` does not support promises created in render.',
+      'Pass a promise from a cache instead.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.text, item.lines])).toEqual([['New API: use', { start: 3, end: 4 }]]);
+  });
+
+  it('drops credits to people named by their GitHub profile links, not links to a project', () => {
+    const credited = cleanInline(
+      '[Fix extractor](https://github.com/acme/tool/commit/b375e1d85c8f) ([#17](https://github.com/acme/tool/issues/17)) by [ann](https://github.com/ann), [bo](https://github.com/bo) (With fixes in [2c0bf96](https://github.com/acme/tool/commit/2c0bf96) by [cy](https://github.com/cy))',
+      repo,
+    );
+    expect(credited.text).toBe('Fix extractor');
+    expect(cleanInline('Written by [the docs team](https://github.com/acme/docs)', repo).text).toBe('Written by the docs team');
+    expect(cleanInline('A fix (reported by [ann](https://github.com/ann))', repo).text).toBe('A fix');
+    expect(cleanInline('Fix a crash. Patch by [ann](https://github.com/ann)', repo).text).toBe('Fix a crash.');
+  });
+
+  it("drops an MDX heading's anchor comment as it does a Markdown one", () => {
+    expect(cleanInline('New hook: `useOptimistic` {/*new-hook-optimistic-updates*/}', repo).text).toBe('New hook: useOptimistic');
+    expect(cleanInline('Tools {#tools}', repo).text).toBe('Tools');
   });
 });
 

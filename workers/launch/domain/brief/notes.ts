@@ -67,15 +67,15 @@ const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerab
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S+.*)\s*$/i;
 
+const GUIDANCE =
+  /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
+
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
   [/\b(?:new contributors?|contributors?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
-  [
-    /\b(?:affected|fixed|patched|vulnerable) versions?\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i,
-    'internal',
-  ],
+  [GUIDANCE, 'internal'],
   // Changesets and release-please name sections by the semver part they bump.
   [/^major changes?$/i, 'breaking'],
   [/^minor changes?$/i, 'feature'],
@@ -90,7 +90,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
-    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
+    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
     'feature',
   ],
   [
@@ -178,25 +178,43 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // Biome's "Fixed [#123](…): text": the label says the kind.
   const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
+  // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
+  if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   if (ADVISORY.test(raw)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && DROP_SUPPORT.test(text)) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
-  // Outside a section that says what they are, an item's first verb does.
-  if (/^fix(?:e[sd])?\b/i.test(text)) return { kind: 'fix', text };
+  // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
+  if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
+  // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
+  if (FIX_VERB.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
-    if (/^(?:add(?:s|ed)?|introduc(?:e|es|ed)|new)\b/i.test(text)) return { kind: 'feature', text };
+    if (NEW_VERB.test(text)) return { kind: 'feature', text };
   }
   return { kind: inherited, text };
 }
 
+const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
+/** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
+const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
+const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
+const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
+/** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
+function isCallout(heading: string): boolean {
+  return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading);
+}
+
+/** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
+const NOT_AN_OPENING =
+  /^released on\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
 
-/** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1". */
-const NOT_A_CHANGE_HEADING = /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks)|release notes/i;
+/** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
+const NOT_A_CHANGE_HEADING =
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|how to\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -305,9 +323,66 @@ function htmlAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** An element whose `type` attribute names a kind of change: nginx's `<change type="bugfix">`, Maven's `<action type="fix">`; the checker reads it as a heading over its lines. */
+export const TYPED_ELEMENT = /<\w+\b[^>]*\btype="(feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
+const TYPE_PREFIX: Record<string, string> = {
+  feature: 'feat: ',
+  add: 'feat: ',
+  new: 'feat: ',
+  bugfix: 'fix: ',
+  fix: 'fix: ',
+  security: 'security: ',
+  remove: 'breaking: ',
+};
+/** An element in a language other than English (`<para lang="ru">`), read only when the same notes have English too. */
+const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
+
+/**
+ * XML changelogs as Markdown, line for line: each typed element is a bullet whose prefix says its kind, its text the
+ * lines within it with the tags gone; text in another language beside English is left out.
+ */
+function typedElementsAsMarkdown(lines: string[]): string[] {
+  if (!lines.some((line) => TYPED_ELEMENT.test(line))) return lines;
+  const english = lines.some((line) => /\blang="en\b/i.test(line));
+  let skipping: string | null = null;
+  let prefix: string | null = null;
+  let inItem = false;
+  return lines.map((line) => {
+    if (skipping) {
+      if (line.includes(`</${skipping}>`)) skipping = null;
+      return '';
+    }
+    const foreign = english ? line.match(OTHER_LANGUAGE) : null;
+    if (foreign) {
+      if (!line.includes(`</${foreign[1]}>`)) skipping = foreign[1]!;
+      return '';
+    }
+    const typed = line.match(TYPED_ELEMENT);
+    if (typed) {
+      prefix = TYPE_PREFIX[typed[1]!.toLowerCase()] ?? '';
+      inItem = false;
+    }
+    const text = line
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!text) {
+      if (!typed) inItem = inItem && !/<\/\w+>\s*$/.test(line);
+      return '';
+    }
+    if (prefix !== null) {
+      const bullet = `- ${prefix}${text}`;
+      prefix = null;
+      inItem = true;
+      return bullet;
+    }
+    return inItem ? `  ${text}` : text;
+  });
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const unlinked = withoutDirectives(withoutFrontMatter(htmlAsMarkdown(source)));
+  const unlinked = withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(source))));
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
   const lines = unlinked.map((line) => withReferenceLinks(line, targets));
@@ -327,6 +402,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const labels: Array<{ indent: number; heading: Heading }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;
+  // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
+  let lineItems = false;
 
   const currentKind = (): ChangeKind => {
     for (const source of [...labels.map((label) => label.heading), ...headings].reverse()) if (source.kind) return source.kind;
@@ -344,10 +421,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const section = parents.at(-1)?.text ?? '';
       // "New Enum Assignability Restrictions" under "Notable Behavioral Changes" is a change in behaviour, whatever its first word.
       const titled = heading.kind === 'feature' && NOT_NEW_SECTION.test(section) ? null : heading.kind;
-      const own = itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
+      // A heading whose own paragraph names the advisory it fixes ("## High Severity: Denial of Service", then a CVE) is a security fix.
+      const body = lines.slice(line - 1, first?.end ?? line).join('\n');
+      const own =
+        ADVISORY.test(body) && !ADVISORY.test(heading.raw)
+          ? { kind: 'security' as const, text: heading.text }
+          : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !/^the following\b/i.test(first?.text ?? ''))
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text) && !/^the following\b/i.test(first?.text ?? ''))
         items.push({
           kind: own.kind,
           text,
@@ -392,7 +474,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
     const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
-    if (clean.text.split(' ').length >= 6 && (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 && !/^released on\b/i.test(clean.text)) {
+    if (clean.text.split(' ').length >= 6 && (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 && !NOT_AN_OPENING.test(clean.text)) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change.
       if (pendingHeading) pendingHeading.hasProse = false;
@@ -402,7 +484,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const openHeading = (level: number, raw: string, line: number) => {
     flushParagraph();
     // A heading with deeper headings under it is a section: its prose introduces them.
-    if (pendingHeading && level > pendingHeading.heading.level && level < 7) pendingHeading.hasProse = false;
+    // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
+    if (pendingHeading && level > pendingHeading.heading.level && level < 7 && !isCallout(raw)) pendingHeading.hasProse = false;
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
     const kind = sectionKind(text);
@@ -440,6 +523,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     if (line.trim() === '' || NOISE.test(line)) {
       tableListsChanges = true;
+      lineItems = false;
       flushParagraph();
       continue;
     }
@@ -467,6 +551,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const char = next.trim()[0]!;
       if (!underlineLevels.includes(char)) underlineLevels.push(char);
       openHeading(underlineLevels.indexOf(char) + 1, line.trim(), number);
+      continue;
+    }
+    if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
+      openHeading(7, line.trim(), number);
+      lineItems = true;
       continue;
     }
     const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
@@ -510,6 +599,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         last.lines.end = end;
         continue;
       }
+      // A list of links into the page itself is its table of contents.
+      if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
       const clean = cleanInline(raw, repoBase);
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
       const said = commitListText(raw, stripScope(own.text));
@@ -542,6 +633,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const own = itemKind(line, typed, currentKind(), sectionPath().at(-1));
       sawChange = true;
       items.push({ kind: own.kind, text: own.text, lines: { start: number, end: number }, section: sectionPath(), refs: cells.flatMap((cell) => cell.refs) });
+      continue;
+    }
+    if (lineItems) {
+      const clean = cleanInline(line, repoBase);
+      const own = itemKind(line, clean.text, currentKind(), sectionPath().at(-1));
+      const text = stripScope(own.text);
+      if (pendingHeading) pendingHeading.hasBullets = true;
+      if (!text) continue;
+      sawChange = true;
+      items.push({ kind: own.kind, text, lines: { start: number, end: number }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
@@ -584,13 +685,19 @@ function commitListText(raw: string, text: string): string {
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
-  return severity ? `${rest.slice(0, severity.index)} (${cve[1]}, ${severity[1]})` : withAdvisory(rest.trim(), cve[1]!);
+  const said = (severity ? rest.slice(0, severity.index) : rest).trim();
+  return withAdvisory(said, `${cve[1]}${severity ? `, ${severity[1]}` : ''}`);
 }
 
-/** An advisory id follows the first sentence of its change, so a brief that keeps one sentence still names it. */
+/**
+ * An advisory id goes inside the sentence it names ("… potential RCE (CVE-2024-31449).", not "… RCE. (CVE-2024-31449)"),
+ * the first one, so a brief that keeps one sentence still names it.
+ */
 function withAdvisory(words: string, ids: string): string {
   const end = words.search(/(?<=[a-z0-9)`'"])[.!?]\s+(?=[A-Z])/);
-  return end < 0 ? `${words} (${ids})` : `${words.slice(0, end)} (${ids})${words.slice(end)}`;
+  if (end >= 0) return `${words.slice(0, end)} (${ids})${words.slice(end)}`;
+  const stop = /[.!]$/.test(words) ? words.slice(-1) : '';
+  return `${stop ? words.slice(0, -1) : words} (${ids})${stop}`;
 }
 
 function codeOf(clean: { code: string[] }): { code?: string[] } {
@@ -622,6 +729,18 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     children.push(words);
   }
   return children;
+}
+
+/**
+ * A line that only names a kind of change ("Improved", "Bug fixes", "Important"), with no markup or stop, right above
+ * plain lines: a heading in notes written for an app store, where every line under it is one change.
+ */
+export function isBareLabel(previous: string, line: string, next: string): boolean {
+  const text = line.trim();
+  if (previous.trim() !== '') return false;
+  if (!/^\p{Lu}[\p{L}' ]{2,30}$/u.test(text) || text.split(' ').length > 3) return false;
+  if (next.trim() === '' || BULLET.test(next) || UNDERLINE.test(next) || ATX.test(next)) return false;
+  return (sectionKind(text) !== null && titlesAKind(text)) || /^(?:important|notes?|other)$/i.test(text);
 }
 
 function nextContent(lines: string[], index: number): string {

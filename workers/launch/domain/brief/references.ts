@@ -49,6 +49,13 @@ const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT
 const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
+/** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
+const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)`;
+/** "by [a](…/a), [b](…/b)" and "(With fixes in [sha](…) by [c](…/c))": credits to people, named by their profiles. */
+const PROFILE_CREDIT = new RegExp(
+  String.raw`\s*(?:\(with fixes in\s+(?:\[[^\]]*\]\([^)]*\)[,\s]*)+by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\)|\b(?:(?:patch(?:es)?|contributed|reported|authored|implemented|fixed)\s+)?by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*)`,
+  'gi',
+);
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see)\b|,|&|\/)+\)|\[\s+\]/g;
@@ -68,6 +75,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   let text = raw
     .replace(/<!--.*?-->/g, ' ')
     .replace(/\\([[\]\\`*_#|<>()-])/g, '$1')
+    .replace(PROFILE_CREDIT, ' ')
     .replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1')
     // An HTML link is a Markdown link by another name.
     .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
@@ -143,8 +151,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1')
     // Changesets' "Thanks [@user](…)! - " once the handle went.
     .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
-    // Heading anchors: "## Tools {#tools}".
-    .replace(/\s*\{#[\w-]+\}/g, ' ')
+    // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
+    .replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ')
     .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
     .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
     .replace(/\s\[\d+\]\s*$/, ' ')
