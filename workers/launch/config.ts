@@ -46,6 +46,24 @@ export const launchConfigSchema = platformConfigSchema.extend({
       const problem = value ? connectionKeysProblem(value) : null;
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+  /**
+   * Local development only: the fake networks' origins (`http://127.0.0.1:8798,…`) that a PDS or
+   * Mastodon instance may be on although the SSRF guard refuses this machine and plain http;
+   * `npm run dev` sets it to its fakes. Loopback origins only, so it can open nothing else.
+   */
+  LOCAL_NETWORK_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      for (const origin of origins) {
+        const url = parsedUrl(origin);
+        if (!url || url.origin !== origin || !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname)) {
+          context.addIssue({ code: 'custom', message: `${origin} is not an origin on this machine (http://127.0.0.1:<port>)` });
+        }
+      }
+      return origins;
+    }),
   /** The PDS a Bluesky account signs in at when the person names none; locally, the fake in dev/networks. */
   BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
   /** Where a published Bluesky post is shown (`<url>/profile/<handle>/post/<rkey>`); locally, the fake. */
@@ -78,5 +96,13 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** How long one call to a network may take before its outcome counts as unknown (a post may have gone out). */
   NETWORK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60000).default(15000),
 });
+
+function parsedUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
 
 export type LaunchConfig = z.infer<typeof launchConfigSchema>;
