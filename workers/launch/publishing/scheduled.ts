@@ -31,7 +31,8 @@ export function publishingAdapters(db: Database, config: LaunchConfig, bucket: R
       if (!config.CONNECTION_KEYS) throw new PublishError('This deployment has no CONNECTION_KEYS, so connected accounts cannot be used.', false);
       const keys = config.CONNECTION_KEYS;
       sessions ??= sealingKeys(keys).then((opened) => {
-        const context: NetworkContext = { db, config, keys: opened, policy: networkUrlPolicy(config), fetch: fetcher, now };
+        // Called as a method (`context.fetch(…)`), workerd's fetch throws "Illegal invocation": wrapped.
+        const context: NetworkContext = { db, config, keys: opened, policy: networkUrlPolicy(config), fetch: (input, init) => fetcher(input, init), now };
         return connectionSessions(context);
       });
       return (await sessions).adapterFor(connectionId);
