@@ -28,7 +28,14 @@ interface Container {
  * Parameters come in the query string or a form body, the token as `access_token` or a bearer.
  */
 export async function startThreadsFake(port = 0): Promise<FakeNetwork> {
-  const state = new FakeState({ network: 'threads', accessTokenSeconds: 60 * 86400, refreshTokenSeconds: null, rotateRefreshTokens: false });
+  const state = new FakeState({
+    network: 'threads',
+    accessTokenSeconds: 60 * 86400,
+    refreshTokenSeconds: null,
+    rotateRefreshTokens: false,
+    // The shortcode of the permalink: the whole id, so two posts of one second never share a page.
+    postPath: (account, post) => `/@${account.username}/post/${Buffer.from(post.id).toString('base64url')}`,
+  });
   const containers = new Map<string, Container>();
   const shortLived = new Set<string>();
 
@@ -130,7 +137,8 @@ export async function startThreadsFake(port = 0): Promise<FakeNetwork> {
     return { status: 200, body: { id: post.id } };
   };
 
-  const permalink = (account: Account, id: string) => `https://www.threads.net/@${account.username}/post/${Buffer.from(id).toString('base64url').slice(0, 11)}`;
+  // The fake's own origin where threads.net would be, so the link opens offline.
+  const permalink = (account: Account, id: string) => `${state.origin}/@${account.username}/post/${Buffer.from(id).toString('base64url')}`;
 
   const list = (account: Account, params: URLSearchParams): Reply => {
     const since = params.get('since');

@@ -74,12 +74,16 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** X's API and its authorize page; locally, the fake in dev/networks/x.ts. */
   X_API_URL: z.string().url().default('https://api.x.com'),
   X_AUTHORIZE_URL: z.string().url().default('https://x.com'),
+  /** Where a published X post is shown (`<url>/<handle>/status/<id>`); locally, the fake. */
+  X_APP_URL: z.string().url().default('https://x.com'),
   /** Secrets: the LinkedIn app's client (linkedin.com/developers), with Share on LinkedIn and Sign In with LinkedIn using OpenID Connect. */
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
   /** LinkedIn's API and its OAuth host; locally, the fake in dev/networks/linkedin.ts. */
   LINKEDIN_API_URL: z.string().url().default('https://api.linkedin.com'),
   LINKEDIN_AUTHORIZE_URL: z.string().url().default('https://www.linkedin.com'),
+  /** Where a published LinkedIn post is shown (`<url>/feed/update/<urn>/`); locally, the fake. */
+  LINKEDIN_APP_URL: z.string().url().default('https://www.linkedin.com'),
   /** The LinkedIn-Version (YYYYMM) the versioned /rest API is called with; LinkedIn sunsets each about a year on. */
   LINKEDIN_API_VERSION: z
     .string()
