@@ -208,7 +208,8 @@ export async function startMastodonFake(options: { port?: number; host?: string;
         if (fault?.kind === 'reject' || length > 500) return error(response, 422, 'Validation failed: Text character limit of 500 exceeded');
         if (!text && !input.media_ids?.length) return error(response, 422, "Validation failed: Text can't be blank");
         const status = {
-          id: String(++sequence),
+          // Time-ordered like Mastodon's snowflake ids, so a restarted fake never reuses an earlier run's URL.
+          id: `${Date.now()}${String(++sequence).slice(-4)}`,
           username: me.username,
           text,
           mediaIds: input.media_ids ?? [],
