@@ -24,7 +24,8 @@ export async function startOAuthFakes(onPost: (network: string, post: ReceivedPo
   const fakes: Array<[string, FakeNetwork]> = [
     ['X', await startXFake(port('X_FAKE_PORT', 8795))],
     ['LINKEDIN', await startLinkedInFake(port('LINKEDIN_FAKE_PORT', 8796))],
-    ['THREADS', await startThreadsFake(port('THREADS_FAKE_PORT', 8797))],
+    // Threads' permalinks come from its API: the fake names itself in them, so they open offline.
+    ['THREADS', await startThreadsFake(port('THREADS_FAKE_PORT', 8797), { linkHere: true })],
   ];
   const vars: Record<string, string> = {};
   for (const [network, fake] of fakes) {

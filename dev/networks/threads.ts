@@ -26,8 +26,9 @@ interface Container {
  * `GET /{media-id}?fields=permalink` read back. Errors are Graph errors `{error:{message,type,code}}`;
  * a 429 carries `x-business-use-case-usage` with `estimated_time_to_regain_access` in minutes.
  * Parameters come in the query string or a form body, the token as `access_token` or a bearer.
+ * Permalinks are threads.net's, or with `linkHere` (`npm run dev`) the fake's own, which serves them.
  */
-export async function startThreadsFake(port = 0): Promise<FakeNetwork> {
+export async function startThreadsFake(port = 0, options: { linkHere?: boolean } = {}): Promise<FakeNetwork> {
   const state = new FakeState({
     network: 'threads',
     accessTokenSeconds: 60 * 86400,
@@ -137,8 +138,8 @@ export async function startThreadsFake(port = 0): Promise<FakeNetwork> {
     return { status: 200, body: { id: post.id } };
   };
 
-  // The fake's own origin where threads.net would be, so the link opens offline.
-  const permalink = (account: Account, id: string) => `${state.origin}/@${account.username}/post/${Buffer.from(id).toString('base64url')}`;
+  const permalink = (account: Account, id: string) =>
+    `${options.linkHere ? state.origin : 'https://www.threads.net'}/@${account.username}/post/${Buffer.from(id).toString('base64url')}`;
 
   const list = (account: Account, params: URLSearchParams): Reply => {
     const since = params.get('since');
