@@ -193,7 +193,7 @@ describe('from approval to a published post in Chromium', () => {
     rmSync(stateDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('approves, finds the post ready, schedules it through the two-factor step at desktop and phone widths, and every page fits a phone', async () => {
+  it('approves, schedules through the two-factor step, and follows each post published on a fake network to its URL, at desktop and phone widths', async () => {
     const release = await api<{ id: string }>('POST', '/api/v1/releases', { version: 'v4.0.0', title: 'Offline mode', notes: 'Works offline.' });
     const longUrl = `https://example.com/releases/v4.0.0/${'offline-mode-'.repeat(8)}notes`;
     const campaign = await api<{ id: string; posts: Array<{ id: string; copy: string }> }>('POST', '/api/v1/campaigns', {
@@ -203,8 +203,8 @@ describe('from approval to a published post in Chromium', () => {
       posts: [
         { channel: 'x', copy: 'v4 works offline.' },
         { channel: 'bluesky', copy: `v4: offline mode. ${longUrl}` },
-        { channel: 'threads', copy: 'Threads hears first: v4 works offline, on every device.' },
-        { channel: 'mastodon', copy: 'Mastodon hears first: v4 works offline, on every device.' },
+        { channel: 'threads', copy: 'Threads hears it first: the new release runs without a network.' },
+        { channel: 'mastodon', copy: 'Mastodon hears it first: the new release runs without a network.' },
       ],
     });
     await api('POST', `/api/v1/campaigns/${campaign.id}/review-requests`);
