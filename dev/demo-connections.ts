@@ -89,7 +89,10 @@ async function signIn(options: Options) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`the demo sign-in was refused (${response.status}): ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
   const headers = (json: boolean) => ({ cookie, origin: options.launchUrl, ...(json ? { 'content-type': 'application/json' } : {}) });
 
   const call = (method: string, path: string, body?: unknown) =>
@@ -132,6 +135,9 @@ function errorMessage(text: string): string {
     const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
     return body.message ?? body.error?.message ?? text.slice(0, 200);
   } catch {
-    return text.replace(/<[^>]+>/g, ' ').trim().slice(0, 200);
+    return text
+      .replace(/<[^>]+>/g, ' ')
+      .trim()
+      .slice(0, 200);
   }
 }

@@ -45,7 +45,9 @@ const PARENT_CHECK_MS = 1_000;
 /** Each post a fake network stores, as a line of the stack's output: what went out, and where to see it. */
 function logReceived(network: string, post: ReceivedPost): void {
   const text = post.text.length > 60 ? `${post.text.slice(0, 59)}…` : post.text;
-  console.log(`  ${network.padEnd(8)} │ ${post.account} posted ${post.url}${post.images ? ` with ${post.images} image${post.images > 1 ? 's' : ''}` : ''}: ${JSON.stringify(text)}`);
+  console.log(
+    `  ${network.padEnd(8)} │ ${post.account} posted ${post.url}${post.images ? ` with ${post.images} image${post.images > 1 ? 's' : ''}` : ''}: ${JSON.stringify(text)}`,
+  );
 }
 
 /** Worker settings taken from this process's environment: every name the Worker's config declares. */
@@ -243,7 +245,9 @@ async function main(): Promise<void> {
       blueskyUrl: accountFakes.blueskyUrl,
       mastodonUrl: accountFakes.mastodonUrl,
       databaseUrl: stack.bindings.DATABASE_URL,
-    }).catch((error: unknown): DemoConnection[] => [{ channel: 'all', outcome: { ok: false, reason: error instanceof Error ? error.message : String(error) } }]);
+    }).catch((error: unknown): DemoConnection[] => [
+      { channel: 'all', outcome: { ok: false, reason: error instanceof Error ? error.message : String(error) } },
+    ]);
     if (stopping) return;
     const privateUrls = launchSettings.ALLOW_PRIVATE_URLS === '1';
     const retryDelays = verifySettings.BULK_RETRY_DELAYS_SECONDS ?? DEV_BULK_RETRY_DELAYS_SECONDS;
@@ -280,7 +284,9 @@ ${[
 ${[...oauthFakes.banner, ...accountFakes.banner].map((line) => `      ${line}`).join('\n')}
     demo connections of the demo workspace (Settings → Connections; CONNECTION_KEYS is launch.connectionKeys in .local/dev.json):
 ${connections
-  .map(({ channel, outcome }) => `      ${channel.padEnd(9)} ${outcome.ok ? `${outcome.account} (${outcome.connectionId})` : `not connected: ${outcome.reason}`}`)
+  .map(
+    ({ channel, outcome }) => `      ${channel.padEnd(9)} ${outcome.ok ? `${outcome.account} (${outcome.connectionId})` : `not connected: ${outcome.reason}`}`,
+  )
   .join('\n')}
       approve a post, schedule it, and the minute cron publishes it there; its URL shows on the post
 

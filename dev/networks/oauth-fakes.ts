@@ -41,7 +41,9 @@ export async function startOAuthFakes(onPost: (network: string, post: ReceivedPo
   }
   return {
     vars,
-    banner: fakes.map(([network, fake]) => `${network.toLowerCase()} fake: ${fake.url}   what it received: ${fake.url}/   (JSON: ${fake.url}/control/received)`),
+    banner: fakes.map(
+      ([network, fake]) => `${network.toLowerCase()} fake: ${fake.url}   what it received: ${fake.url}/   (JSON: ${fake.url}/control/received)`,
+    ),
     close: async () => {
       await Promise.all(fakes.map(([, fake]) => fake.close()));
     },

@@ -351,7 +351,9 @@ function control(state: FakeState, request: IncomingMessage, url: URL, body: Buf
 /** What a person opens: the list of posts received, and each post's page at the network's path for it. */
 function pages(state: FakeState, request: IncomingMessage, url: URL): Reply | null {
   if (request.method !== 'GET') return null;
-  const posts = [...state.accounts.values()].flatMap((account) => account.posts.map((post) => ({ account, post, path: state.options.postPath(account, post) })));
+  const posts = [...state.accounts.values()].flatMap((account) =>
+    account.posts.map((post) => ({ account, post, path: state.options.postPath(account, post) })),
+  );
   const title = `Fake ${state.options.network}`;
   if (url.pathname === '/') {
     const rows = posts

@@ -148,7 +148,10 @@ async function approveAndScheduleSoon(page: Page, post: { id: string; copy: stri
   await page.getByRole('button', { name: 'Send decision' }).click();
   await page.waitForURL(`${base}/app/queue?done=approve`);
   await page.goto(`${base}/app/ready`);
-  await page.locator('tbody tr', { hasText: start }).getByRole('link', { name: /^Schedule/ }).click();
+  await page
+    .locator('tbody tr', { hasText: start })
+    .getByRole('link', { name: /^Schedule/ })
+    .click();
   const pick = comingMinute();
   await page.getByLabel('Date').fill(pick.date);
   await page.getByLabel('Time', { exact: true }).fill(pick.time);

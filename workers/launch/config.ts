@@ -55,7 +55,10 @@ export const launchConfigSchema = platformConfigSchema.extend({
     .string()
     .default('')
     .transform((value, context) => {
-      const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const origins = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       for (const origin of origins) {
         const url = parsedUrl(origin);
         if (!url || url.origin !== origin || !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname)) {

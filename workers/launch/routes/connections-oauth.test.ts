@@ -68,8 +68,7 @@ async function connectThroughConsent(network: Network, copy: string) {
   return { ...approved, owner, account, connectionId: connectionId! };
 }
 
-const row = async (connectionId: string) =>
-  (await withTestDb((db) => db.select().from(channelConnections).where(eq(channelConnections.id, connectionId))))[0]!;
+const row = async (connectionId: string) => (await withTestDb((db) => db.select().from(channelConnections).where(eq(channelConnections.id, connectionId))))[0]!;
 
 async function openedCredentials(connection: typeof channelConnections.$inferSelect) {
   const sealed = { keyId: connection.credentialsKeyId!, value: connection.sealedCredentials! };

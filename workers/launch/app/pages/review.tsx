@@ -101,7 +101,9 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
   const schedulable = post.status === 'approved' && permissions.has('post:schedule');
   const signIn: SignInCheck = schedulable ? await signInCheck(c) : null;
   const connectionId = detail.delivery?.connectionId;
-  const account = connectionId ? ((await listConnections(db, person.workspaceId)).find((connection) => connection.id === connectionId)?.accountName ?? null) : null;
+  const account = connectionId
+    ? ((await listConnections(db, person.workspaceId)).find((connection) => connection.id === connectionId)?.accountName ?? null)
+    : null;
   const from = listOf(post.status);
   return renderPage(
     c,
