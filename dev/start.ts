@@ -9,6 +9,7 @@ import { ensureLocalChromium, INSTALL_HINT } from './chromium';
 import { type ClientAddressProxy, startClientAddressProxy } from './client-address-proxy';
 import { cronsOf, startCronTicker } from './crons';
 import { startDataStack, type DataStack } from './data-stack';
+import { connectDemoAccounts, type DemoConnection } from './demo-connections';
 import { ensureDemoData, type DemoData } from './demo-data';
 import { syncDemoTotp } from './demo-totp';
 import { freePorts, portError, requireFreePort, startReaper } from './reaper';
@@ -16,6 +17,7 @@ import { startSocialStandIn, type SocialStandIn } from './social-stand-in';
 import { startIntakeStandIn, type IntakeStandIn } from './intake-stand-in';
 import { startNotifyStandIn, type NotifyStandIn } from './notify-stand-in';
 import { startAccountFakes, type AccountFakes } from './networks/account-fakes';
+import type { ReceivedPost } from './networks/common';
 import { startOAuthFakes, type OAuthFakes } from './networks/oauth-fakes';
 import { startHealthyWorker, type WorkerProcess } from './workers';
 
@@ -23,7 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const stateDir = process.env.DEV_STATE_DIR ?? join(root, '.local');
 const devJsonPath = join(stateDir, 'dev.json');
 const started = Date.now();
-const TOTAL_STEPS = 9;
+const TOTAL_STEPS = 10;
 let stepNumber = 0;
 
 function progress(message: string): void {
@@ -39,6 +41,14 @@ const DEV_BULK_RETRY_DELAYS_SECONDS = '5,10,20,30';
 
 /** How often the stack checks that whatever started it (npm, its shell, the terminal's shell) is still there. */
 const PARENT_CHECK_MS = 1_000;
+
+/** Each post a fake network stores, as a line of the stack's output: what went out, and where to see it. */
+function logReceived(network: string, post: ReceivedPost): void {
+  const text = post.text.length > 60 ? `${post.text.slice(0, 59)}…` : post.text;
+  console.log(
+    `  ${network.padEnd(8)} │ ${post.account} posted ${post.url}${post.images ? ` with ${post.images} image${post.images > 1 ? 's' : ''}` : ''}: ${JSON.stringify(text)}`,
+  );
+}
 
 /** Worker settings taken from this process's environment: every name the Worker's config declares. */
 function settingsFromEnvironment(names: string[]): Record<string, string> {
@@ -119,8 +129,8 @@ async function main(): Promise<void> {
     socialStandIn = await startSocialStandIn();
     intakeStandIn = await startIntakeStandIn(intakePort);
     notifyStandIn = await startNotifyStandIn();
-    oauthFakes = await startOAuthFakes();
-    accountFakes = await startAccountFakes();
+    oauthFakes = await startOAuthFakes(logReceived);
+    accountFakes = await startAccountFakes(logReceived);
     // A signal during start-up is stopping what has started: start nothing more.
     if (stopping) return;
 
@@ -226,6 +236,19 @@ async function main(): Promise<void> {
     writeFileSync(devJsonPath, `${JSON.stringify(devJson, null, 2)}\n`, { mode: 0o600 });
     const totp = await syncDemoTotp(devJsonPath);
     const twoFactor = totp?.enabled === true;
+
+    progress('Demo connections to the fake networks (signed in as the demo user, through the connect routes)');
+    const connections = await connectDemoAccounts({
+      launchUrl: launch.url,
+      user: devJson.launch.user,
+      totpSecret: totp?.enabled ? totp.secret : null,
+      blueskyUrl: accountFakes.blueskyUrl,
+      mastodonUrl: accountFakes.mastodonUrl,
+      databaseUrl: stack.bindings.DATABASE_URL,
+    }).catch((error: unknown): DemoConnection[] => [
+      { channel: 'all', outcome: { ok: false, reason: error instanceof Error ? error.message : String(error) } },
+    ]);
+    if (stopping) return;
     const privateUrls = launchSettings.ALLOW_PRIVATE_URLS === '1';
     const retryDelays = verifySettings.BULK_RETRY_DELAYS_SECONDS ?? DEV_BULK_RETRY_DELAYS_SECONDS;
     const signInBody = `{"email":"${devJson.launch.user.email}","password":"${devJson.launch.user.password}"${twoFactor ? `,"totpCode":"'"$(npm run -s totp)"'"` : ''}}`;
@@ -257,8 +280,15 @@ ${[
     internal cache endpoints: X-Internal-Secret is launch.internalSecret in .local/dev.json
     notifications: what launch emailed and posted to chat is listed at ${notifyStandIn.url}/ (a local Resend, RESEND_API_URL; sent by the minute cron)
       a chat webhook to set on Settings → Notifications (needs ALLOW_PRIVATE_URLS=1): ${notifyStandIn.chatUrl('demo')}
-    connected accounts: CONNECTION_KEYS is launch.connectionKeys in .local/dev.json (set CONNECTION_KEYS to use your own)
-${[...accountFakes.banner, ...oauthFakes.banner].map((line) => `    ${line}`).join('\n')}
+    fake networks (dev/networks): each post they receive is also a line below, with its URL
+${[...oauthFakes.banner, ...accountFakes.banner].map((line) => `      ${line}`).join('\n')}
+    demo connections of the demo workspace (Settings → Connections; CONNECTION_KEYS is launch.connectionKeys in .local/dev.json):
+${connections
+  .map(
+    ({ channel, outcome }) => `      ${channel.padEnd(9)} ${outcome.ok ? `${outcome.account} (${outcome.connectionId})` : `not connected: ${outcome.reason}`}`,
+  )
+  .join('\n')}
+      approve a post, schedule it, and the minute cron publishes it there; its URL shows on the post
 
   verify  ${verify.url}   reference: ${verify.url}/v1/reference
     curl -s -H 'Authorization: Bearer ${devJson.verify.apiKey}' ${verify.url}/v1/me

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { cut, escapeHtml, type Fault, hang, html, json, readBody, token } from './common';
+import { cut, escapeHtml, type Fault, hang, html, json, readBody, type ReceivedPost, token } from './common';
 
 /**
  * A Bluesky PDS, from the XRPC methods launch uses (docs.bsky.app, lexicons com.atproto.*):
@@ -9,7 +9,7 @@ import { cut, escapeHtml, type Fault, hang, html, json, readBody, token } from '
  * `{ error, message }`; every answer carries `ratelimit-limit/-remaining/-reset/-policy`. Access
  * tokens are JWTs whose `exp` is `accessTtlSeconds` ahead. Posts show at `/profile/<handle>/post/<rkey>`.
  *
- * Control (not Bluesky's): POST /_fake/accounts `{ handle, password }` → `{ did }`;
+ * Control (not Bluesky's): POST /_fake/accounts `{ handle, password, did? }` → `{ did }`;
  * POST /_fake/faults `{ handle, faults: [...] }` (common.ts); POST /_fake/expire `{ handle }` ends
  * the access tokens; GET /_fake/received[?handle=] every record and blob stored; GET / what it received.
  */
@@ -29,10 +29,13 @@ export interface FakeNetwork {
   close(): Promise<void>;
 }
 
-export async function startBlueskyFake(options: { port?: number; host?: string; accessTtlSeconds?: number } = {}): Promise<FakeNetwork> {
+export async function startBlueskyFake(
+  options: { port?: number; host?: string; accessTtlSeconds?: number; onPost?: (post: ReceivedPost) => void } = {},
+): Promise<FakeNetwork> {
   const accounts = new Map<string, Account>();
   const sessions = new Map<string, { did: string; kind: 'access' | 'refresh'; expiresAt: number }>();
   const ttl = options.accessTtlSeconds ?? 2 * 60 * 60;
+  let origin = '';
   const byHandle = (handle: string) => [...accounts.values()].find((account) => account.handle === handle.replace(/^@/, '').toLowerCase());
 
   const jwt = (did: string, kind: 'access' | 'refresh') => {
@@ -74,8 +77,8 @@ export async function startBlueskyFake(options: { port?: number; host?: string; 
     const method = url.pathname.replace(/^\/xrpc\//, '');
     try {
       if (url.pathname === '/_fake/accounts' && request.method === 'POST') {
-        const { handle, password } = input() as { handle: string; password: string };
-        const did = `did:plc:${randomBytes(12).toString('hex').slice(0, 24)}`;
+        const { handle, password, did: fixedDid } = input() as { handle: string; password: string; did?: string };
+        const did = fixedDid ?? `did:plc:${randomBytes(12).toString('hex').slice(0, 24)}`;
         accounts.set(did, { did, handle: handle.toLowerCase(), password, revoked: false, faults: [], records: new Map(), blobs: [] });
         return json(response, 201, { did });
       }
@@ -180,6 +183,8 @@ export async function startBlueskyFake(options: { port?: number; host?: string; 
         if (account.records.has(key)) return error(response, 400, 'InvalidRequest', `Record already exists: at://${account.did}/${collection}/${key}`);
         const cid = `bafyrei${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 52)}`;
         account.records.set(key, { cid, value: record, createdAt: new Date().toISOString() });
+        const images = (record.embed as { images?: unknown[] } | undefined)?.images?.length ?? 0;
+        options.onPost?.({ account: `@${account.handle}`, text: String(record.text), url: `${origin}/profile/${account.handle}/post/${key}`, images });
         if (fault?.kind === 'store_then_hang') return hang(response);
         if (fault?.kind === 'store_then_cut') return cut(response);
         return json(response, 200, { uri: `at://${account.did}/${collection}/${key}`, cid, validationStatus: 'valid' }, limits());
@@ -191,8 +196,9 @@ export async function startBlueskyFake(options: { port?: number; host?: string; 
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const address = server.address() as { port: number };
+  origin = `http://127.0.0.1:${address.port}`;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: origin,
     server,
     close: () =>
       new Promise((resolve) => {

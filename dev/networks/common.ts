@@ -43,3 +43,12 @@ export function hang(response: ServerResponse) {
 export function cut(response: ServerResponse) {
   response.socket?.destroy();
 }
+
+/** One post a fake stored, as `npm run dev` logs it. */
+export interface ReceivedPost {
+  account: string;
+  text: string;
+  /** The post's page on the fake. */
+  url: string;
+  images: number;
+}

@@ -30,7 +30,13 @@ const error = (status: number, message: string, code?: string, serviceErrorCode?
  * which LinkedIn grants only to approved partners: without it `GET /rest/posts?q=author` is 403.
  */
 export async function startLinkedInFake(port = 0): Promise<FakeNetwork> {
-  const state = new FakeState({ network: 'linkedin', accessTokenSeconds: 60 * 86400, refreshTokenSeconds: 365 * 86400, rotateRefreshTokens: false });
+  const state = new FakeState({
+    network: 'linkedin',
+    accessTokenSeconds: 60 * 86400,
+    refreshTokenSeconds: 365 * 86400,
+    rotateRefreshTokens: false,
+    postPath: (_account, post) => `/feed/update/urn:li:share:${post.id}/`,
+  });
   const images = new Map<string, { owner: string; bytes: number | null; contentType: string | null }>();
 
   const token = (body: Buffer): Reply => {

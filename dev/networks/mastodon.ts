@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { FakeNetwork } from './bluesky';
-import { cut, escapeHtml, type Fault, hang, html, json, readBody, token } from './common';
+import { cut, escapeHtml, type Fault, hang, html, json, readBody, type ReceivedPost, token } from './common';
 
 /**
  * A Mastodon instance, from the API launch uses (docs.joinmastodon.org): POST /api/v1/apps,
@@ -21,7 +21,7 @@ interface Account {
   faults: Fault[];
 }
 
-export async function startMastodonFake(options: { port?: number; host?: string } = {}): Promise<FakeNetwork> {
+export async function startMastodonFake(options: { port?: number; host?: string; onPost?: (post: ReceivedPost) => void } = {}): Promise<FakeNetwork> {
   const apps = new Map<string, { secret: string; redirectUri: string; name: string }>();
   const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; username: string }>();
   const tokens = new Map<string, { username: string; revoked: boolean }>();
@@ -208,7 +208,8 @@ export async function startMastodonFake(options: { port?: number; host?: string 
         if (fault?.kind === 'reject' || length > 500) return error(response, 422, 'Validation failed: Text character limit of 500 exceeded');
         if (!text && !input.media_ids?.length) return error(response, 422, "Validation failed: Text can't be blank");
         const status = {
-          id: String(++sequence),
+          // Time-ordered like Mastodon's snowflake ids, so a restarted fake never reuses an earlier run's URL.
+          id: `${Date.now()}${String(++sequence).slice(-4)}`,
           username: me.username,
           text,
           mediaIds: input.media_ids ?? [],
@@ -217,6 +218,7 @@ export async function startMastodonFake(options: { port?: number; host?: string 
           createdAt: new Date().toISOString(),
         };
         statuses.push(status);
+        options.onPost?.({ account: `@${status.username}`, text, url: statusView(status).url, images: status.mediaIds.length });
         if (fault?.kind === 'store_then_hang') return hang(response);
         if (fault?.kind === 'store_then_cut') return cut(response);
         return json(response, 200, statusView(status), limits());
@@ -228,6 +230,8 @@ export async function startMastodonFake(options: { port?: number; host?: string 
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // The first account, so its id is the same in every run: a connection to it stays the same account.
+  account('demo');
   return {
     url: origin,
     server,

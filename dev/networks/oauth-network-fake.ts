@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
  *   GET  /control/accounts/:id             the account: posts, uploads, requests (tokens left out)
  *   POST /control/accounts/:id/faults      {kind, …} queued; see `Fault`
  *   GET  /control/received                 everything every account received, newest first (what `npm run dev` shows)
+ * and, as pages: GET / lists every post with a link to its own page (the network's post URL path).
  */
 export type Fault =
   /** The account's current access token expires now: the next call answers 401 until the client refreshes. */
@@ -85,7 +86,15 @@ export interface FakeNetworkOptions {
   refreshTokenSeconds: number | null;
   /** Whether a refresh hands out a new refresh token (X rotates them). */
   rotateRefreshTokens: boolean;
+  /** The path of a post's page on the network's site, which the fake serves (`/<handle>/status/<id>` on X). */
+  postPath: (account: Account, post: StoredPost) => string;
 }
+
+/**
+ * The demo account's id, the same in every run, so a connection `npm run dev` made to it in an
+ * earlier run is the same account when it connects again (the fake forgets tokens between runs).
+ */
+export const DEMO_ACCOUNT_ID = '1700000000000000001';
 
 export interface Reply {
   status: number;
@@ -101,9 +110,13 @@ export class FakeState {
   private readonly codes = new Map<string, PendingCode>();
   private signedIn: string;
   private sequence = 1_000_000;
+  /** The fake's own origin once it listens: post URLs that the network builds itself (Threads' permalink) point here. */
+  origin = '';
+  /** Called with each post stored, for `npm run dev`'s log. */
+  onPost?: (account: Account, post: StoredPost) => void;
 
   constructor(readonly options: FakeNetworkOptions) {
-    this.signedIn = this.createAccount(`demo_${options.network}`).id;
+    this.signedIn = this.createAccount(`demo_${options.network}`, DEMO_ACCOUNT_ID).id;
   }
 
   nextId(): string {
@@ -111,8 +124,8 @@ export class FakeState {
     return `${Date.now()}${this.sequence}`;
   }
 
-  createAccount(username?: string): Account {
-    const id = this.nextId();
+  createAccount(username?: string, fixedId?: string): Account {
+    const id = fixedId ?? this.nextId();
     const name = username ?? `user_${id.slice(-6)}`;
     const account: Account = {
       id,
@@ -238,6 +251,7 @@ export class FakeState {
   newPost(account: Account, text: string, media: StoredPost['media']): StoredPost {
     const post = { id: this.nextId(), text, createdAt: new Date().toISOString(), media };
     account.posts.unshift(post);
+    this.onPost?.(account, post);
     return post;
   }
 }
@@ -264,7 +278,7 @@ export async function serveFakeNetwork(state: FakeState, routes: Handler, port =
       return void send(response, { status: 413, body: { error: 'body too large' } });
     }
     try {
-      const reply = (await control(state, request, url, body)) ?? (await routes(request, url, body));
+      const reply = (await control(state, request, url, body)) ?? (await routes(request, url, body)) ?? pages(state, request, url);
       if (reply === 'cut') return void request.socket.destroy();
       if (reply === 'hang') {
         hanging.add(response);
@@ -277,8 +291,9 @@ export async function serveFakeNetwork(state: FakeState, routes: Handler, port =
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: state.origin,
     state,
     close: () =>
       new Promise<void>((resolve) => {
@@ -331,6 +346,34 @@ function control(state: FakeState, request: IncomingMessage, url: URL, body: Buf
     return { status: 204 };
   }
   return { status: 404, body: { error: 'unknown control path' } };
+}
+
+/** What a person opens: the list of posts received, and each post's page at the network's path for it. */
+function pages(state: FakeState, request: IncomingMessage, url: URL): Reply | null {
+  if (request.method !== 'GET') return null;
+  const posts = [...state.accounts.values()].flatMap((account) =>
+    account.posts.map((post) => ({ account, post, path: state.options.postPath(account, post) })),
+  );
+  const title = `Fake ${state.options.network}`;
+  if (url.pathname === '/') {
+    const rows = posts
+      .sort((a, b) => b.post.createdAt.localeCompare(a.post.createdAt))
+      .map(
+        ({ account, post, path }) =>
+          `<li><a href="${escapeHtml(path)}">@${escapeHtml(account.username)}</a> ${escapeHtml(post.createdAt)}: ${escapeHtml(post.text)}${post.media.length ? ` (${post.media.length} image${post.media.length > 1 ? 's' : ''})` : ''}</li>`,
+      );
+    return {
+      status: 200,
+      text: `<!doctype html><html lang="en"><title>${title}</title><h1>${title}: what it received</h1><p>${posts.length} posts; JSON at <a href="/control/received">/control/received</a></p><ul>${rows.join('')}</ul></html>`,
+    };
+  }
+  const found = posts.find((candidate) => candidate.path === url.pathname);
+  if (!found) return null;
+  const media = found.post.media.map((item) => `<li>image ${escapeHtml(item.id)}: ${escapeHtml(item.altText ?? '(no alt text)')}</li>`).join('');
+  return {
+    status: 200,
+    text: `<!doctype html><html lang="en"><title>@${escapeHtml(found.account.username)} on ${title}</title><p>@${escapeHtml(found.account.username)}</p><p>${escapeHtml(found.post.text)}</p><ul>${media}</ul></html>`,
+  };
 }
 
 function describe(account: Account) {

@@ -26,9 +26,17 @@ interface Container {
  * `GET /{media-id}?fields=permalink` read back. Errors are Graph errors `{error:{message,type,code}}`;
  * a 429 carries `x-business-use-case-usage` with `estimated_time_to_regain_access` in minutes.
  * Parameters come in the query string or a form body, the token as `access_token` or a bearer.
+ * Permalinks are threads.net's, or with `linkHere` (`npm run dev`) the fake's own, which serves them.
  */
-export async function startThreadsFake(port = 0): Promise<FakeNetwork> {
-  const state = new FakeState({ network: 'threads', accessTokenSeconds: 60 * 86400, refreshTokenSeconds: null, rotateRefreshTokens: false });
+export async function startThreadsFake(port = 0, options: { linkHere?: boolean } = {}): Promise<FakeNetwork> {
+  const state = new FakeState({
+    network: 'threads',
+    accessTokenSeconds: 60 * 86400,
+    refreshTokenSeconds: null,
+    rotateRefreshTokens: false,
+    // The shortcode of the permalink: the whole id, so two posts of one second never share a page.
+    postPath: (account, post) => `/@${account.username}/post/${Buffer.from(post.id).toString('base64url')}`,
+  });
   const containers = new Map<string, Container>();
   const shortLived = new Set<string>();
 
@@ -130,7 +138,8 @@ export async function startThreadsFake(port = 0): Promise<FakeNetwork> {
     return { status: 200, body: { id: post.id } };
   };
 
-  const permalink = (account: Account, id: string) => `https://www.threads.net/@${account.username}/post/${Buffer.from(id).toString('base64url').slice(0, 11)}`;
+  const permalink = (account: Account, id: string) =>
+    `${options.linkHere ? state.origin : 'https://www.threads.net'}/@${account.username}/post/${Buffer.from(id).toString('base64url')}`;
 
   const list = (account: Account, params: URLSearchParams): Reply => {
     const since = params.get('since');

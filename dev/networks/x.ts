@@ -41,7 +41,13 @@ const invalidRequest = (message: string, parameter: string): Reply => ({
  * `errors[]` for invalid requests; 429 carries `x-rate-limit-reset` in epoch seconds.
  */
 export async function startXFake(port = 0): Promise<FakeNetwork> {
-  const state = new FakeState({ network: 'x', accessTokenSeconds: 7200, refreshTokenSeconds: 180 * 86400, rotateRefreshTokens: true });
+  const state = new FakeState({
+    network: 'x',
+    accessTokenSeconds: 7200,
+    refreshTokenSeconds: 180 * 86400,
+    rotateRefreshTokens: true,
+    postPath: (account, post) => `/${account.username}/status/${post.id}`,
+  });
 
   const token = (request: IncomingMessage, body: Buffer): Reply => {
     const form = parseForm(body);

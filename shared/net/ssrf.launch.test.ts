@@ -34,6 +34,14 @@ describe('SSRF guard', () => {
     expect((await checkUrl(url, strict)).ok).toBe(true);
   });
 
+  it('lets through exactly the allowed origins, nothing else on their host', async () => {
+    const policy = { allowPrivate: false, protocols: ['https:'] as const, allowedOrigins: ['http://127.0.0.1:8798'] };
+    expect((await checkUrl('http://127.0.0.1:8798/xrpc/com.atproto.server.createSession', policy)).ok).toBe(true);
+    for (const url of ['http://127.0.0.1:8799/', 'https://127.0.0.1:8798/', 'http://localhost:8798/', 'http://user:pw@127.0.0.1:8798/', 'http://10.0.0.1/']) {
+      expect((await checkUrl(url, policy)).ok, url).toBe(false);
+    }
+  });
+
   it('checks every address a name resolves to', async () => {
     const resolve = async (host: string) => ({ ok: true as const, addresses: host === 'rebind.example' ? ['93.184.216.34', '10.0.0.5'] : ['93.184.216.34'] });
     expect(await checkUrl('https://rebind.example/', { allowPrivate: false, resolve })).toEqual({

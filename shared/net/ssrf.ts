@@ -14,6 +14,11 @@ export interface UrlPolicy {
   protocols?: readonly ('http:' | 'https:')[];
   /** Every A and AAAA address of a host name (DNS over HTTPS), or why there is none. */
   resolve?: (host: string) => Promise<ResolvedHost>;
+  /**
+   * Origins let through whatever their scheme and address: the local fake networks a dev stack
+   * names in a setting. An exact origin, so another port or path prefix of the same host is not.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export type ResolvedHost = { ok: true; addresses: string[] } | { ok: false; reason: string };
@@ -29,6 +34,7 @@ export async function checkUrl(raw: string, policy: UrlPolicy): Promise<UrlCheck
   } catch {
     return { ok: false, reason: 'is not an absolute URL' };
   }
+  if (policy.allowedOrigins?.includes(url.origin) && !url.username && !url.password) return { ok: true, url };
   const protocols = policy.protocols ?? ['http:', 'https:'];
   if (!protocols.includes(url.protocol as 'http:' | 'https:')) return { ok: false, reason: `must use ${protocols.map((p) => p.slice(0, -1)).join(' or ')}` };
   if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };

@@ -9,11 +9,13 @@ import { ensureLocalChromium } from '../../dev/chromium';
 import { type DevJson, startDev, stop } from './dev-process';
 
 /**
- * A new user's way from approval to a post on the schedule, in Chromium against `npm run dev`'s
- * stack, at a desktop width and a 390 px phone: approve in the queue, follow the notice to Ready to
- * schedule, pick a time at a daylight-saving edge, pass the two-factor step, find it on the
- * schedule at the right instant. Every page is checked with axe-core and must not scroll sideways.
- * The workspace's own publishing endpoint is the channel's way out. SCREENSHOTS_DIR saves each page.
+ * A new user's way from approval to a published post, in Chromium against `npm run dev`'s stack, at
+ * a desktop width and a 390 px phone: approve in the queue, follow the notice to Ready to schedule,
+ * pick a time at a daylight-saving edge, pass the two-factor step, find it on the schedule at the
+ * right instant; then schedule a post for the coming minutes, let the stack's minute cron publish
+ * it through the demo connection `npm run dev` made to the fake network, and follow the post's URL
+ * from its page to the fake. Every page of the app is checked with axe-core and must not scroll
+ * sideways. SCREENSHOTS_DIR saves each page.
  */
 
 const stateDir = mkdtempSync(join(tmpdir(), 'approval-path-'));
@@ -131,7 +133,56 @@ async function approveAndSchedule(page: Page, post: { id: string; copy: string }
   return entry.locator('time').getAttribute('datetime');
 }
 
-describe('from approval to the schedule in Chromium', () => {
+/** A whole minute 75 to 135 s ahead, in UTC: far enough to survive the form, near enough to wait for. */
+function comingMinute(): { date: string; time: string; zone: string; iso: string } {
+  const at = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000).toISOString();
+  return { date: at.slice(0, 10), time: at.slice(11, 16), zone: 'UTC', iso: at };
+}
+
+/** Approves and schedules from a session that has passed the two-factor step already (it is asked again only if it lapsed). */
+async function approveAndScheduleSoon(page: Page, post: { id: string; copy: string }, code: () => Promise<string>) {
+  const start = post.copy.slice(0, 16);
+  await page.goto(`${base}/app/queue`);
+  await page.getByRole('link', { name: start }).click();
+  await page.getByLabel('Approve this exact content').check();
+  await page.getByRole('button', { name: 'Send decision' }).click();
+  await page.waitForURL(`${base}/app/queue?done=approve`);
+  await page.goto(`${base}/app/ready`);
+  await page
+    .locator('tbody tr', { hasText: start })
+    .getByRole('link', { name: /^Schedule/ })
+    .click();
+  const pick = comingMinute();
+  await page.getByLabel('Date').fill(pick.date);
+  await page.getByLabel('Time', { exact: true }).fill(pick.time);
+  await page.getByLabel('Time zone').selectOption(pick.zone);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const confirm = page.getByRole('heading', { level: 1, name: 'Confirm it is you' });
+  await Promise.race([page.waitForURL(`${base}/app/schedule?done=scheduled`), confirm.waitFor()]);
+  if (await confirm.isVisible()) {
+    await page.getByLabel('Password').fill(demo.user.password);
+    await page.getByLabel('Two-factor code').fill(await code());
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  }
+  await page.waitForURL(`${base}/app/schedule?done=scheduled`);
+  return pick.iso;
+}
+
+/** The post's page once the cron has published it: the URL it shows, after the page passed the checks. */
+async function publishedPage(page: Page, post: { id: string; copy: string }, name: string): Promise<string> {
+  await page.goto(`${base}/app/posts/${post.id}`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('published');
+  await check(page, name);
+  const link = page.locator('dt:has-text("Published at") + dd a');
+  const href = (await link.getAttribute('href'))!;
+  expect(await link.textContent()).toBe(href);
+  await link.click();
+  await page.waitForURL(href);
+  expect(await page.locator('body').textContent()).toContain(post.copy);
+  return href;
+}
+
+describe('from approval to a published post in Chromium', () => {
   beforeAll(async () => {
     dev = await startDev(stateDir);
     ({ launch: demo } = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson);
@@ -145,7 +196,7 @@ describe('from approval to the schedule in Chromium', () => {
     rmSync(stateDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('approves, finds the post ready, schedules it through the two-factor step at desktop and phone widths, and every page fits a phone', async () => {
+  it('approves, schedules through the two-factor step, and follows each post published on a fake network to its URL, at desktop and phone widths', async () => {
     const release = await api<{ id: string }>('POST', '/api/v1/releases', { version: 'v4.0.0', title: 'Offline mode', notes: 'Works offline.' });
     const longUrl = `https://example.com/releases/v4.0.0/${'offline-mode-'.repeat(8)}notes`;
     const campaign = await api<{ id: string; posts: Array<{ id: string; copy: string }> }>('POST', '/api/v1/campaigns', {
@@ -155,10 +206,12 @@ describe('from approval to the schedule in Chromium', () => {
       posts: [
         { channel: 'x', copy: 'v4 works offline.' },
         { channel: 'bluesky', copy: `v4: offline mode. ${longUrl}` },
+        { channel: 'threads', copy: 'Threads hears it first: the new release runs without a network.' },
+        { channel: 'mastodon', copy: 'Mastodon hears it first: the new release runs without a network.' },
       ],
     });
     await api('POST', `/api/v1/campaigns/${campaign.id}/review-requests`);
-    const [desktopPost, phonePost] = campaign.posts;
+    const [desktopPost, phonePost, desktopSoon, phoneSoon] = campaign.posts;
 
     // Both signed in with a password only, before two-factor is on: scheduling will ask for a code.
     const desktop = await newContext(DESKTOP, 'America/New_York');
@@ -192,6 +245,35 @@ describe('from approval to the schedule in Chromium', () => {
     ({ code, step } = await codeAfter(secret, step));
     const phoneAt = await approveAndSchedule(phone.page, phonePost!, { date: spring, time: '04:15', zone: 'Europe/Kyiv' }, code);
     expect(phoneAt).toBe(`${spring}T01:15:00.000Z`);
+
+    // Two posts for the coming minutes, one from each width, through the demo connections of npm run dev.
+    const nextCode = async () => {
+      ({ code, step } = await codeAfter(secret, step));
+      return code;
+    };
+    const desktopDue = await approveAndScheduleSoon(desktop.page, desktopSoon!, nextCode);
+    const phoneDue = await approveAndScheduleSoon(phone.page, phoneSoon!, nextCode);
+    type Read = { status: string; delivery: { status: string; scheduledFor: string; externalUrl: string | null; lastError: string | null } };
+    // The stack's minute cron publishes them; the wait is bounded by the cron, not a measurement.
+    for (const [post, due] of [
+      [desktopSoon!, desktopDue],
+      [phoneSoon!, phoneDue],
+    ] as const) {
+      await expect
+        .poll(async () => (await api<Read>('GET', `/api/v1/posts/${post.id}`)).delivery, { timeout: 240_000, interval: 5_000 })
+        .toMatchObject({ status: 'published', scheduledFor: due });
+    }
+    const desktopUrl = await publishedPage(desktop.page, desktopSoon!, 'published');
+    const phoneUrl = await publishedPage(phone.page, phoneSoon!, 'published');
+    expect(desktopUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/@demo_threads\/post\//);
+    expect(phoneUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/@demo\/\d+$/);
+    expect((await api<Read>('GET', `/api/v1/posts/${desktopSoon!.id}`)).delivery.externalUrl).toBe(desktopUrl);
+    // The schedule lists them as published, with the link out.
+    await phone.page.goto(`${base}/app/schedule`);
+    await check(phone.page, 'schedule-published');
+    expect(await phone.page.getByRole('link', { name: 'See it live' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      expect.arrayContaining([desktopUrl, phoneUrl]),
+    );
 
     // The API reads each post on its own, with its delivery.
     const read = await api<{ status: string; delivery: { status: string; scheduledFor: string } }>('GET', `/api/v1/posts/${phonePost!.id}`);
@@ -229,5 +311,5 @@ describe('from approval to the schedule in Chromium', () => {
     await desktop.context.close();
     await phone.context.close();
     await signedOut.context.close();
-  }, 300_000);
+  }, 600_000);
 });

@@ -160,17 +160,29 @@ describe('npm run dev', () => {
       body: JSON.stringify({ email: devJson.launch.user.email, password: devJson.launch.user.password }),
     });
     expect(signIn.status).toBe(201);
-    // The demo Bluesky account the banner names connects against the fake PDS, sealed with dev.json's key.
-    expect(first.output()).toContain('connect on Settings → Connections: handle demo.bsky.test');
+    // The stack connected the demo workspace to each fake network, and the banner lists them.
     expect(devJson.launch.connectionKeys).toMatch(/^dev:[A-Za-z0-9+/]{43}=$/);
     const cookie = /launch_session=[\w-]+/.exec(signIn.headers.get('set-cookie') ?? '')![0];
+    const listed = (await (await fetch(`${devJson.launch.url}/api/v1/connections`, { headers: { cookie } })).json()) as {
+      data: Array<{ id: string; channel: string; accountName: string; status: string }>;
+    };
+    expect(listed.data.map(({ channel, status }) => `${channel} ${status}`).sort()).toEqual(
+      ['bluesky', 'linkedin', 'mastodon', 'threads', 'x'].map((channel) => `${channel} connected`),
+    );
+    for (const connection of listed.data) expect(first.output()).toContain(`${connection.accountName} (${connection.id})`);
+    // The demo Bluesky account the banner names connects again by hand, replacing the same connection's credentials.
+    expect(first.output()).toContain('on Settings → Connections: handle demo.bsky.test');
     const connected = await fetch(`${devJson.launch.url}/api/v1/connections/bluesky`, {
       method: 'POST',
       headers: { cookie, origin: devJson.launch.url, 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: 'demo.bsky.test', appPassword: 'demo-app-pass-word' }),
     });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    expect(await connected.json()).toMatchObject({ accountName: '@demo.bsky.test', status: 'connected' });
+    expect(connected.status, await connected.clone().text()).toBe(200);
+    expect(await connected.json()).toMatchObject({
+      id: listed.data.find((connection) => connection.channel === 'bluesky')!.id,
+      accountName: '@demo.bsky.test',
+      status: 'connected',
+    });
 
     const launchKey = { 'x-api-key': devJson.launch.apiKey };
     expect(devJson.launch.internalSecret.length).toBeGreaterThanOrEqual(32);
@@ -217,6 +229,8 @@ describe('npm run dev', () => {
     expect(again.verify.operator.token).toBe(devJson.verify.operator.token);
     expect(again.launch.internalSecret).toBe(devJson.launch.internalSecret);
     expect(again.launch.connectionKeys).toBe(devJson.launch.connectionKeys);
+    // The fakes forgot every token; the same five connections were renewed, none added.
+    for (const connection of listed.data) expect(second.output()).toContain(`(${connection.id})`);
     const fallbackShot = await fetch(`${again.launch.url}/api/screenshot`, {
       method: 'POST',
       headers: { ...launchKey, 'content-type': 'application/json' },

@@ -46,6 +46,27 @@ export const launchConfigSchema = platformConfigSchema.extend({
       const problem = value ? connectionKeysProblem(value) : null;
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+  /**
+   * Local development only: the fake networks' origins (`http://127.0.0.1:8798,…`) that a PDS or
+   * Mastodon instance may be on although the SSRF guard refuses this machine and plain http;
+   * `npm run dev` sets it to its fakes. Loopback origins only, so it can open nothing else.
+   */
+  LOCAL_NETWORK_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        const url = parsedUrl(origin);
+        if (!url || url.origin !== origin || !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname)) {
+          context.addIssue({ code: 'custom', message: `${origin} is not an origin on this machine (http://127.0.0.1:<port>)` });
+        }
+      }
+      return origins;
+    }),
   /** The PDS a Bluesky account signs in at when the person names none; locally, the fake in dev/networks. */
   BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
   /** Where a published Bluesky post is shown (`<url>/profile/<handle>/post/<rkey>`); locally, the fake. */
@@ -56,12 +77,16 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** X's API and its authorize page; locally, the fake in dev/networks/x.ts. */
   X_API_URL: z.string().url().default('https://api.x.com'),
   X_AUTHORIZE_URL: z.string().url().default('https://x.com'),
+  /** Where a published X post is shown (`<url>/<handle>/status/<id>`); locally, the fake. */
+  X_APP_URL: z.string().url().default('https://x.com'),
   /** Secrets: the LinkedIn app's client (linkedin.com/developers), with Share on LinkedIn and Sign In with LinkedIn using OpenID Connect. */
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
   /** LinkedIn's API and its OAuth host; locally, the fake in dev/networks/linkedin.ts. */
   LINKEDIN_API_URL: z.string().url().default('https://api.linkedin.com'),
   LINKEDIN_AUTHORIZE_URL: z.string().url().default('https://www.linkedin.com'),
+  /** Where a published LinkedIn post is shown (`<url>/feed/update/<urn>/`); locally, the fake. */
+  LINKEDIN_APP_URL: z.string().url().default('https://www.linkedin.com'),
   /** The LinkedIn-Version (YYYYMM) the versioned /rest API is called with; LinkedIn sunsets each about a year on. */
   LINKEDIN_API_VERSION: z
     .string()
@@ -78,5 +103,13 @@ export const launchConfigSchema = platformConfigSchema.extend({
   /** How long one call to a network may take before its outcome counts as unknown (a post may have gone out). */
   NETWORK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60000).default(15000),
 });
+
+function parsedUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
 
 export type LaunchConfig = z.infer<typeof launchConfigSchema>;

@@ -59,6 +59,7 @@ meter { flex: 1; height: .75rem; }
 .diff { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-family: inherit; }
 ins { background: var(--add-bg); color: var(--add-fg); text-decoration: none; border-bottom: 2px solid var(--add-fg); }
 del { background: var(--del-bg); color: var(--del-fg); text-decoration: line-through; }
+.url { overflow-wrap: anywhere; }
 .fingerprint { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8rem; overflow-wrap: anywhere; color: var(--muted); }
 .qr { background: #fff; padding: .75rem; border-radius: 8px; width: 14rem; height: 14rem; }
 .inline { display: inline; }

@@ -1,10 +1,10 @@
 import { readConfig } from '../../../shared/config';
 import type { Database } from '../../../shared/db/client';
 import { ApiError } from '../../../shared/http/api-error';
-import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema } from '../config';
 import type { NetworkContext } from './network';
 import { sealingKeys } from './sealing';
+import { networkUrlPolicy } from './url-policy';
 
 /** A request's way to the networks; without CONNECTION_KEYS nothing can be connected (409 `channel_unavailable`). */
 export async function requestNetworkContext(db: Database, env: object): Promise<NetworkContext> {
@@ -19,8 +19,7 @@ export async function requestNetworkContext(db: Database, env: object): Promise<
     db,
     config,
     keys: await sealingKeys(config.CONNECTION_KEYS),
-    // Servers people name (a PDS, an instance) get their OAuth codes and passwords: https only, public only.
-    policy: userUrlPolicy(config, { httpsOnly: true }),
+    policy: networkUrlPolicy(config),
     fetch: (input, init) => fetch(input, init),
     now: () => new Date(),
   };

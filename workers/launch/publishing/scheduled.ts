@@ -6,6 +6,7 @@ import { launchConfigSchema, type LaunchConfig } from '../config';
 import type { NetworkContext } from '../connections/network';
 import { sealingKeys } from '../connections/sealing';
 import { connectionSessions } from '../connections/sessions';
+import { networkUrlPolicy } from '../connections/url-policy';
 import type { LaunchBindings } from '../env';
 import { PublishError } from './channel-adapter';
 import { runPublisher, type Adapters } from './publisher';
@@ -30,7 +31,8 @@ export function publishingAdapters(db: Database, config: LaunchConfig, bucket: R
       if (!config.CONNECTION_KEYS) throw new PublishError('This deployment has no CONNECTION_KEYS, so connected accounts cannot be used.', false);
       const keys = config.CONNECTION_KEYS;
       sessions ??= sealingKeys(keys).then((opened) => {
-        const context: NetworkContext = { db, config, keys: opened, policy, fetch: fetcher, now };
+        // Called as a method (`context.fetch(…)`), workerd's fetch throws "Illegal invocation": wrapped.
+        const context: NetworkContext = { db, config, keys: opened, policy: networkUrlPolicy(config), fetch: (input, init) => fetcher(input, init), now };
         return connectionSessions(context);
       });
       return (await sessions).adapterFor(connectionId);

@@ -13,6 +13,8 @@ import { channelNamesForPeople, StatusBadge } from '../components/bits';
 import { BriefSlot, EditedCopyNotice } from '../components/review/brief-slot';
 import { getPostSources } from '../../services/briefs';
 import { ChangesPanel } from '../components/review/changes-panel';
+import { DeliveryFacts } from '../components/review/delivery-facts';
+import { listConnections } from '../../services/connections';
 import { CopyPanel } from '../components/review/copy-panel';
 import { DecisionForm } from '../components/review/decision-form';
 import { CancelForm, defaultScheduleValues, ScheduleForm, type ScheduleValues, type SignInCheck } from '../components/review/schedule-forms';
@@ -98,6 +100,10 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
   const channel = channelNamesForPeople[post.channel] ?? post.channel;
   const schedulable = post.status === 'approved' && permissions.has('post:schedule');
   const signIn: SignInCheck = schedulable ? await signInCheck(c) : null;
+  const connectionId = detail.delivery?.connectionId;
+  const account = connectionId
+    ? ((await listConnections(db, person.workspaceId)).find((connection) => connection.id === connectionId)?.accountName ?? null)
+    : null;
   const from = listOf(post.status);
   return renderPage(
     c,
@@ -125,6 +131,7 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
             </dd>
           </>
         )}
+        <DeliveryFacts delivery={detail.delivery} account={account} zone={zone} />
         <dt>Content</dt>
         <dd class="fingerprint">{post.contentFingerprint}</dd>
       </dl>

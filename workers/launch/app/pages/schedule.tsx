@@ -1,3 +1,4 @@
+import { webLink } from '../components/review/delivery-facts';
 import type { Hono } from 'hono';
 import type { DeliveryStatus } from '../../services/deliveries';
 import { listSchedule } from '../../services/scheduling';
@@ -61,9 +62,9 @@ function Deliveries(props: { id: string; title: string; rows: Row[]; zone: strin
                       </span>
                     )}
                     {row.lastError && <div class="muted">{row.lastError}</div>}
-                    {row.externalUrl?.startsWith('https://') && (
+                    {webLink(row.externalUrl) && (
                       <div>
-                        <a href={row.externalUrl}>See it live</a>
+                        <a href={webLink(row.externalUrl)!}>See it live</a>
                       </div>
                     )}
                   </td>

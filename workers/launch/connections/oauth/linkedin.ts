@@ -38,7 +38,7 @@ export function linkedInAdapter(context: NetworkContext, connection: OpenConnect
     'x-restli-protocol-version': '2.0.0',
   };
   const api = (path: string) => new URL(path, settings.apiOrigin).toString();
-  const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
+  const postUrl = (urn: string) => new URL(`/feed/update/${urn}/`, context.config.LINKEDIN_APP_URL).toString();
 
   async function call(url: string, init: RequestInit, what: string): Promise<NetworkAnswer> {
     try {

@@ -40,7 +40,7 @@ export function xAdapter(context: NetworkContext, connection: OpenConnection, se
   const { accessToken } = oauthCredentials(connection.credentials);
   const api = (path: string) => new URL(path, settings.apiOrigin).toString();
   const handle = connection.accountName.replace(/^@/, '');
-  const postUrl = (id: string) => `https://x.com/${handle}/status/${id}`;
+  const postUrl = (id: string) => new URL(`/${handle}/status/${id}`, context.config.X_APP_URL).toString();
 
   async function call(path: string, init: RequestInit, what: string): Promise<NetworkAnswer> {
     try {
