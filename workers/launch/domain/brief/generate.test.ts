@@ -361,6 +361,37 @@ describe('a changelog grouped by bullets in capitals (Gitea)', () => {
   });
 });
 
+describe('lerna-changelog notes (emoji headings, package groups, committers)', () => {
+  it('credits no committer, keeps a break that also bumps dependencies, and says a break without its label', () => {
+    const notes = [
+      '## Release (2024-07-26)',
+      '',
+      '#### :boom: Breaking Change',
+      '* `field-guide`',
+      '  * [#101](https://github.com/empress/field-guide/pull/101) Update dependencies, start using pnpm, and drop support for ember-auto-import@1 ([@mansona](https://github.com/mansona))',
+      '  * [#71](https://github.com/empress/field-guide/pull/71) Update testing helpers. Breaking Change: No longer pass this.owner into `enableFeature`',
+      '',
+      '#### :bug: Bug Fix',
+      '* `field-guide`',
+      '  * [#72](https://github.com/empress/field-guide/pull/72) ember-fetch 8.1.2 ([@Dhaulagiri](https://github.com/Dhaulagiri))',
+      '  * [#73](https://github.com/empress/field-guide/pull/73) Fix the sidebar on small screens',
+      '',
+      '#### Committers: 2',
+      '- Dmitri Akatov ([akatov](https://github.com/akatov))',
+      '- Sergey Astapov ([SergeAstapov](https://github.com/SergeAstapov))',
+    ].join('\n');
+    const brief = generateBrief(
+      { ...release, version: 'v3.0.0', title: 'v3.0.0', url: 'https://github.com/empress/field-guide/releases/tag/v3.0.0', notes },
+      null,
+    );
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'Update testing helpers. No longer pass this.owner into enableFeature.'],
+      ['breaking', 'Update dependencies, start using pnpm, and drop support for ember-auto-import@1.'],
+      ['fix', 'Fix the sidebar on small screens.'],
+    ]);
+  });
+});
+
 describe('what a fix and a security fix lead with', () => {
   it('leads the fixes with what they stopped (a crash, a hang), not with a fixed flag or API', () => {
     const notes = [

@@ -462,7 +462,8 @@ const LONG_SENTENCE = 140;
 
 /** A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer accepts Y."). */
 function breakingSentence(text: string): string {
-  const sentences = splitSentences(withoutScope(text));
+  // "… integration tests. Breaking Change: No longer pass …": the label inside says what the post says by its words.
+  const sentences = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
   const keep = sentences.length > 1 && !BREAKING_SIGNAL.test(sentences[0]!) && BREAKING_SIGNAL.test(sentences[1]!) ? 2 : 1;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }

@@ -72,7 +72,7 @@ const GUIDANCE =
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
-  [/\b(?:new contributors?|contributors?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
+  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
@@ -132,7 +132,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /** Bots, dependency bumps and first contributions: chores and credits, whatever their section. */
 const CHORE =
-  /^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
 export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
@@ -174,7 +174,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const scope = tag[2] ?? '';
     return { kind: bang ? 'breaking' : CHORE.test(rest) || INTERNAL_SCOPE.test(scope) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
   }
-  if (CHORE.test(text) || BOT.test(raw)) return { kind: 'internal', text };
+  // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
+  const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
+  if ((CHORE.test(text) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
   // Biome's "Fixed [#123](…): text": the label says the kind.
   const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
