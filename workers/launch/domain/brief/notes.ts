@@ -588,13 +588,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const hasChildren = BULLET.test(nextContent(lines, end - 1)) && childIndent > indent;
       // A short label ending in a colon groups its children ("* breaking:"); a sentence that does
       // ("Adds CLI shortcuts for the dev server:") is a change, and its children are its detail.
-      const label = cleanInline(raw, repoBase).text.replace(/:$/, '');
-      const groupOnly = (/:\s*$/.test(raw) && label.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(label);
-      if (hasChildren && groupOnly) {
+      if (hasChildren) {
         const clean = cleanInline(raw, repoBase);
         const text = clean.text.replace(/:$/, '');
-        labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) } });
-        continue;
+        const groupOnly = (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text);
+        if (groupOnly) {
+          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) } });
+          continue;
+        }
       }
       // A child bullet under a change is detail of that change.
       if (last && labels.every((label) => label.indent < indent) && indent > 0 && last.lines.end >= number - 2 && isChildOf(lines, last.lines.start, indent)) {

@@ -131,12 +131,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     add(classifyUrl(url, repoBase));
     return ' ';
   });
+  let addressed = false;
   text = text.replace(BARE_URL, (url) => {
     add(classifyUrl(url, repoBase));
+    addressed = true;
     return ' ';
   });
   // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
-  text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf)\.?:?\s*$/i, '');
+  if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf)\.?:?\s*$/i, '');
   text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
     const qualified = label.includes('/');
     const url = qualified ? `https://github.com/${label.replace('#', '/issues/')}` : repoBase ? `${repoBase}/issues/${number}` : null;
