@@ -58,6 +58,7 @@ export interface RangePages {
 export function rangeStream(config: DatabaseConfig, pages: RangePages): ReadableStream<Uint8Array> {
   let last: Promise<number> | undefined;
   let from = 0;
+  /** Pages asked for, each as its text: a fraction of the memory its rows as objects would take. */
   const inFlight: Promise<string>[] = [];
   const fill = (db: Database, end: number) => {
     while (inFlight.length <= pages.ahead && from <= end) {
