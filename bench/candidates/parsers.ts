@@ -3,18 +3,19 @@
  * process, interleaved round by round so that a busy machine weighs on each alike (issue 41.3; the
  * decision is in bench/RESULTS.md, "Parsers"). The input is the lists bench's CSV (BOM, semicolons,
  * a quoted cell per row) in 64 KiB chunks, as a request body arrives, and the same file as one
- * multipart/form-data part. The libraries are not dependencies of the project:
+ * multipart/form-data part. The libraries are not dependencies of the project (hence this folder,
+ * which the typecheck leaves out):
  *
  *   npm install --no-save --ignore-scripts csv-parse@7 papaparse@5 d3-dsv@3 @remix-run/multipart-parser@0.16
- *   npx tsx bench/parser-candidates.ts          # ROWS=100000 ROUNDS=5 by default
+ *   npx tsx bench/candidates/parsers.ts          # ROWS=100000 ROUNDS=5 by default
  */
-import { CsvStreamParser } from '../workers/verify/csv/csv-stream';
-import { MultipartStreamParser } from '../workers/verify/lists/multipart';
+import { CsvStreamParser } from '../../workers/verify/csv/csv-stream';
+import { MultipartStreamParser } from '../../workers/verify/lists/multipart';
 import { parse as csvParseStream } from 'csv-parse/stream';
 import { parse as csvParseSync } from 'csv-parse/sync';
 import { dsvFormat } from 'd3-dsv';
 import Papa from 'papaparse';
-import { parseCsv } from '../workers/verify/csv/csv';
+import { parseCsv } from '../../workers/verify/csv/csv';
 import { MultipartParser } from '@remix-run/multipart-parser';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -39,8 +40,12 @@ async function ours() {
 }
 
 async function csvParseWeb() {
-  const stream = new ReadableStream<Uint8Array>({ start(c) { for (const chunk of chunks) c.enqueue(chunk); c.close(); } })
-    .pipeThrough(csvParseStream({ delimiter: ';', bom: true, info: true, relax_column_count: true, skip_empty_lines: true }));
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const chunk of chunks) c.enqueue(chunk);
+      c.close();
+    },
+  }).pipeThrough(csvParseStream({ delimiter: ';', bom: true, info: true, relax_column_count: true, skip_empty_lines: true }));
   let rows = 0;
   for await (const _ of stream as unknown as AsyncIterable<unknown>) rows += 1;
   return rows;
@@ -66,7 +71,9 @@ const boundary = 'X-BENCH-BOUNDARY';
 const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n`);
 const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
 const body = new Uint8Array(head.length + bytes.length + tail.length);
-body.set(head, 0); body.set(bytes, head.length); body.set(tail, head.length + bytes.length);
+body.set(head, 0);
+body.set(bytes, head.length);
+body.set(tail, head.length + bytes.length);
 const bodyChunks: Uint8Array[] = [];
 for (let at = 0; at < body.length; at += CHUNK) bodyChunks.push(body.subarray(at, at + CHUNK));
 
