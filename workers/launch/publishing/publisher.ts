@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../shared/db/client';
 import { channelConnections, linkPreviews, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { loadLaunchEntitlement } from '../../../shared/platform/entitlements';
+import { retrySchedule } from '../../../shared/webhooks/retry';
 import { workspaceUse } from '../auth/operation';
 import type { Channel } from '../domain/channels';
 import { normalizePreviewUrl } from '../domain/link-metadata';
@@ -16,9 +17,10 @@ const BATCH_SIZE = 25;
 const RUN_BUDGET_MS = 20_000;
 /** A run that dies holding a claim loses it after this long, and a later run takes the delivery. */
 const CLAIM_MS = 2 * 60_000;
-export const MAX_ATTEMPTS = 5;
-/** Wait before attempt n+1: 1 min, 5 min, 15 min, 1 h. */
-export const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+/** Wait before attempt n+1: 1 min, 5 min, 15 min, 1 h; 5 attempts in all. */
+const PUBLISH_RETRIES = retrySchedule([60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000]);
+export const MAX_ATTEMPTS = PUBLISH_RETRIES.maxAttempts;
+export const BACKOFF_MS = PUBLISH_RETRIES.delaysMs;
 
 const publisher: Actor = { type: 'system', id: 'publisher' };
 
@@ -188,12 +190,9 @@ function afterFailure(error: unknown, delivery: DeliveryRow, now: Date): [Partia
   if (known?.reconnect)
     return [{ ...waiting, attempts: delivery.attempts - 1, nextAttemptAt: null, previousAttemptUnknown: false }, 'publish_deferred', 'retrying'];
   if (known?.outcome === 'unknown') return [{ status: 'unknown', lastError: message, claimedUntil: null, updatedAt: now }, 'publish_failed', 'unknown'];
-  if (known?.retryable && delivery.attempts < MAX_ATTEMPTS) {
-    return [
-      { ...waiting, nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[delivery.attempts - 1]!), previousAttemptUnknown: known.maybeSent },
-      'publish_deferred',
-      'retrying',
-    ];
+  const delay = known?.retryable ? PUBLISH_RETRIES.delayMs(delivery.attempts) : null;
+  if (known && delay !== null) {
+    return [{ ...waiting, nextAttemptAt: new Date(now.getTime() + delay), previousAttemptUnknown: known.maybeSent }, 'publish_deferred', 'retrying'];
   }
   return [{ status: 'failed', lastError: message, claimedUntil: null, updatedAt: now }, 'publish_failed', 'failed'];
 }

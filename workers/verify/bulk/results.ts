@@ -1,5 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
+import type { Database, DatabaseConfig } from '../../../shared/db/client';
+import { keysetStream } from '../../../shared/db/keyset-stream';
 import { bulkTasks } from '../../../shared/db/schema';
 import type { TaskStatus } from '../domain/job-status';
 import type { CheckEmailOutput } from '../engine/output';
@@ -73,50 +74,21 @@ export function csvOfTask(task: TaskRow): string {
 }
 
 const CSV_PAGE = 1000;
-const encoder = new TextEncoder();
 
-/**
- * The tasks from `offset` (at most `limit`) as a CSV stream, a page of rows at a time, so memory
- * stays flat whatever the job's size. The stream outlives the request's database pool, which
- * closes when the handler returns: it reads through a pool of its own, closed when it ends.
- */
+/** The tasks from `offset` (at most `limit`) as CSV, a page of rows at a time. */
 export function resultsCsvStream(
   config: DatabaseConfig,
   tenantId: string,
   jobId: number,
   options: { offset: number; limit: number | null; byteOrderMark: boolean },
 ): ReadableStream<Uint8Array> {
-  let handle: DatabaseHandle | undefined;
-  let next = options.offset;
-  let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-  let started = false;
-  const finish = async () => {
-    await handle?.close().catch(() => {});
-    handle = undefined;
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`${options.byteOrderMark ? '\uFEFF' : ''}${csvLine(CSV_HEADER)}`));
-        return;
-      }
-      try {
-        handle ??= createDatabase(config);
-        const rows = remaining > 0 ? await resultsPage(handle.db, tenantId, jobId, { offset: next, limit: Math.min(CSV_PAGE, remaining) }) : [];
-        if (rows.length === 0) {
-          await finish();
-          controller.close();
-          return;
-        }
-        next = rows.at(-1)!.position + 1;
-        remaining -= rows.length;
-        controller.enqueue(encoder.encode(rows.map(csvOfTask).join('')));
-      } catch (error) {
-        await finish();
-        controller.error(error);
-      }
+  return keysetStream(config, {
+    head: `${options.byteOrderMark ? '\uFEFF' : ''}${csvLine(CSV_HEADER)}`,
+    first: { position: options.offset, remaining: options.limit ?? Number.POSITIVE_INFINITY },
+    async read(db, { position, remaining }) {
+      const rows = remaining > 0 ? await resultsPage(db, tenantId, jobId, { offset: position, limit: Math.min(CSV_PAGE, remaining) }) : [];
+      if (rows.length === 0) return null;
+      return { text: rows.map(csvOfTask).join(''), next: { position: rows.at(-1)!.position + 1, remaining: remaining - rows.length } };
     },
-    cancel: finish,
   });
 }

@@ -4,7 +4,8 @@ import { withDatabase, type Database } from '../../../shared/db/client';
 import { jobEvents, tenantSettings, webhookDeliveries } from '../../../shared/db/schema';
 import { userUrlPolicy, type UrlPolicy } from '../../../shared/net/ssrf';
 import { sendSignedWebhook } from '../../../shared/webhooks/send';
-import { webhookRetryDelayMs, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
+import { attemptRecord, attemptResult, dueSql, type AttemptResult } from '../../../shared/webhooks/retry';
+import { WEBHOOK_RETRIES } from '../domain/retry-policy';
 import { verifyConfigSchema } from '../config';
 import type { VerifyBindings } from '../env';
 import { logLine } from '../../../shared/log';
@@ -46,14 +47,10 @@ export async function deliverDueWebhooks(env: VerifyBindings, now: () => Date = 
 
 /** One `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`: overlapping runs never take the same delivery. */
 async function claimDue(db: Database, now: Date): Promise<DeliveryRow[]> {
-  const at = now.toISOString();
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(
-      sql`(${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.nextAttemptAt} <= ${at}::timestamptz)
-          or (${webhookDeliveries.status} = 'delivering' and ${webhookDeliveries.claimedUntil} < ${at}::timestamptz)`,
-    )
+    .where(dueSql(webhookDeliveries, now))
     .orderBy(webhookDeliveries.nextAttemptAt)
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true });
@@ -64,75 +61,54 @@ async function claimDue(db: Database, now: Date): Promise<DeliveryRow[]> {
     .returning();
 }
 
-class DeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * POSTs the event, signed with the tenant's current signing secret (so a rotated secret applies to
- * retries too). A 2xx delivers it; anything else is retried with backoff until the attempts run
- * out. A URL the SSRF guard refuses fails at once.
+ * retries too), and records the attempt as shared/webhooks/retry.ts reads it: a 2xx delivers it,
+ * anything else is retried with backoff until the attempts run out, and a URL the SSRF guard
+ * refuses fails at once.
  */
 async function deliver(db: Database, delivery: DeliveryRow, policy: UrlPolicy, now: Date): Promise<Outcome> {
-  let statusCode: number | null = null;
-  try {
-    const [[event], [settings]] = await Promise.all([
-      db.select().from(jobEvents).where(eq(jobEvents.id, delivery.eventId)),
-      db.select({ secret: tenantSettings.webhookSigningSecret }).from(tenantSettings).where(eq(tenantSettings.tenantId, delivery.tenantId)),
-    ]);
-    if (!event) throw new DeliveryError('The event no longer exists.', false);
-    if (!settings?.secret) throw new DeliveryError('The workspace has no webhook signing secret; set one with PATCH /v1/me/webhook.', true);
-    const body = JSON.stringify({
-      id: event.id,
-      type: event.type,
-      created_at: event.createdAt.toISOString(),
-      delivery: { id: delivery.id, attempt: delivery.attempts },
-      data: event.data,
-    });
-    const answer = await sendSignedWebhook(
-      { url: delivery.url, secret: settings.secret, id: delivery.id, body, userAgent: 'verify-webhooks/1.0', headers: { 'webhook-event': event.type } },
-      policy,
-    );
-    if (answer.kind === 'refused') throw new DeliveryError(`The webhook URL ${answer.reason}.`, false);
-    if (answer.kind === 'unreachable') throw new DeliveryError(`The webhook did not answer: ${answer.message}`, true);
-    statusCode = answer.status;
-    if (!answer.ok) throw new DeliveryError(`The webhook answered ${answer.status}.`, true);
-  } catch (error) {
-    const failure = error instanceof DeliveryError ? error : new DeliveryError(error instanceof Error ? error.message : String(error), true);
-    const delay = failure.retryable ? webhookRetryDelayMs(delivery.attempts) : null;
-    await db
-      .update(webhookDeliveries)
-      .set(
-        delay === null
-          ? { status: 'failed', lastStatusCode: statusCode, lastError: failure.message, claimedUntil: null, updatedAt: now }
-          : {
-              status: 'pending',
-              lastStatusCode: statusCode,
-              lastError: failure.message,
-              claimedUntil: null,
-              nextAttemptAt: new Date(now.getTime() + delay),
-              updatedAt: now,
-            },
-      )
-      .where(eq(webhookDeliveries.id, delivery.id));
-    logLine('warn', 'webhook delivery failed', {
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      of: WEBHOOK_MAX_ATTEMPTS,
-      statusCode,
-      error: failure.message,
-    });
-    return delay === null ? 'failed' : 'retrying';
-  }
+  const result = await attempt(db, delivery, policy).catch(
+    (error: unknown): AttemptResult => ({ delivered: false, statusCode: null, error: error instanceof Error ? error.message : String(error), retryable: true }),
+  );
+  const record = attemptRecord(result, WEBHOOK_RETRIES, delivery.attempts, now);
   await db
     .update(webhookDeliveries)
-    .set({ status: 'delivered', lastStatusCode: statusCode, lastError: null, claimedUntil: null, deliveredAt: now, updatedAt: now })
+    .set({ ...record, updatedAt: now })
     .where(eq(webhookDeliveries.id, delivery.id));
-  logLine('info', 'webhook delivered', { deliveryId: delivery.id, attempt: delivery.attempts, statusCode });
-  return 'delivered';
+  if (result.delivered) {
+    logLine('info', 'webhook delivered', { deliveryId: delivery.id, attempt: delivery.attempts, statusCode: result.statusCode });
+    return 'delivered';
+  }
+  logLine('warn', 'webhook delivery failed', {
+    deliveryId: delivery.id,
+    attempt: delivery.attempts,
+    of: WEBHOOK_RETRIES.maxAttempts,
+    statusCode: result.statusCode,
+    error: result.error,
+  });
+  return record.status === 'failed' ? 'failed' : 'retrying';
+}
+
+async function attempt(db: Database, delivery: DeliveryRow, policy: UrlPolicy): Promise<AttemptResult> {
+  const [[event], [settings]] = await Promise.all([
+    db.select().from(jobEvents).where(eq(jobEvents.id, delivery.eventId)),
+    db.select({ secret: tenantSettings.webhookSigningSecret }).from(tenantSettings).where(eq(tenantSettings.tenantId, delivery.tenantId)),
+  ]);
+  if (!event) return { delivered: false, statusCode: null, error: 'The event no longer exists.', retryable: false };
+  if (!settings?.secret) {
+    return { delivered: false, statusCode: null, error: 'The workspace has no webhook signing secret; set one with PATCH /v1/me/webhook.', retryable: true };
+  }
+  const body = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.createdAt.toISOString(),
+    delivery: { id: delivery.id, attempt: delivery.attempts },
+    data: event.data,
+  });
+  const answer = await sendSignedWebhook(
+    { url: delivery.url, secret: settings.secret, id: delivery.id, body, userAgent: 'verify-webhooks/1.0', headers: { 'webhook-event': event.type } },
+    policy,
+  );
+  return attemptResult(answer);
 }

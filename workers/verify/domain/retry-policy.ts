@@ -1,3 +1,5 @@
+import { retrySchedule } from '../../../shared/webhooks/retry';
+
 /**
  * When deferred work is tried again. Greylisting servers (RFC 6647) accept a retry after a few
  * minutes and remember a sender for hours, so a check waits minutes between attempts rather
@@ -41,11 +43,10 @@ export function checkRetryDelaySeconds(schedule: readonly number[], attempt: num
   return schedule[index]!;
 }
 
-/** Webhook deliveries: wait before attempt n+1 — 1 min, 5 min, 30 min, 2 h, 6 h; 6 attempts in all. */
-export const WEBHOOK_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
-export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
+/** Webhook deliveries (job events, pipeline rows): wait before attempt n+1 — 1 min, 5 min, 30 min, 2 h, 6 h; 6 attempts in all. */
+export const WEBHOOK_RETRIES = retrySchedule([60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000]);
+export const WEBHOOK_BACKOFF_MS = WEBHOOK_RETRIES.delaysMs;
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRIES.maxAttempts;
 
 /** `attempts` made so far (at least 1); null when none is left. */
-export function webhookRetryDelayMs(attempts: number): number | null {
-  return attempts >= WEBHOOK_MAX_ATTEMPTS ? null : WEBHOOK_BACKOFF_MS[Math.max(attempts, 1) - 1]!;
-}
+export const webhookRetryDelayMs = WEBHOOK_RETRIES.delayMs;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { createDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../../shared/db/client';
+import type { Database, DatabaseConfig } from '../../../shared/db/client';
+import { rangeStream } from '../../../shared/db/keyset-stream';
 import { bulkTasks, listRows, lists, outcomes, suppressions } from '../../../shared/db/schema';
 import { csvCells, csvLine } from '../csv/csv';
 import type { CsvDelimiter } from '../csv/delimiter';
@@ -380,13 +381,11 @@ const PAGE = 1000;
  * and the rendering overlap, and memory holds at most this many pages more than the one written.
  */
 const AHEAD = 2;
-const encoder = new TextEncoder();
 
 /**
  * The selected rows as CSV (the original columns, then VERDICT_COLUMNS, with a BOM so that
  * spreadsheets read UTF-8) or JSON Lines, a range of row numbers at a time, with the next pages
- * fetched while one is written: memory stays flat whatever the list's size. The stream outlives
- * the request's handle, so it reads through its own, closed at the end.
+ * fetched while one is written.
  */
 export function listRowsStream(
   config: DatabaseConfig,
@@ -395,18 +394,7 @@ export function listRowsStream(
   format: DownloadFormat,
   options: { pageSize?: number; delimiter?: CsvDelimiter } = {},
 ): ReadableStream<Uint8Array> {
-  const pageSize = options.pageSize ?? PAGE;
   const delimiter = options.delimiter ?? ',';
-  let handle: DatabaseHandle | undefined;
-  let end: Promise<number> | undefined;
-  let next = 0;
-  /** Pages asked for, each as its text: a page is held in a fraction of the memory its row objects would take. */
-  const inFlight: Promise<string>[] = [];
-  let started = false;
-  const finish = async () => {
-    await handle?.close().catch(() => {});
-    handle = undefined;
-  };
   // The stored cells and answers are comma CSV, joined in the database; another delimiter is written here.
   const pageText =
     format === 'jsonl'
@@ -415,59 +403,14 @@ export function listRowsStream(
         ? csvPage
         : (db: Database, pageList: typeof list, pageSelection: RowSelection, from: number, to: number) =>
             delimitedPage(db, pageList, pageSelection, from, to, delimiter);
-  /** Asks for pages until AHEAD + 1 are in flight or the list's rows are all asked for. */
-  const fill = (db: Database, last: number) => {
-    while (inFlight.length <= AHEAD && next <= last) {
-      const from = next;
-      next += pageSize;
-      const fetched = pageText(db, list, selection, from, from + pageSize);
-      // A page the stream no longer waits for (cancelled, or failed on an earlier one) must not
-      // become an unhandled rejection; the one awaited still rejects there.
-      fetched.catch(() => {});
-      inFlight.push(fetched);
-    }
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        if (format === 'csv') {
-          controller.enqueue(encoder.encode(`\uFEFF${csvLine([...list.columns, ...VERDICT_COLUMNS], delimiter)}`));
-          return;
-        }
-      }
-      try {
-        handle ??= createDatabase(config);
-        const db = handle.db;
-        end ??= db
-          .execute<{ last: number | null }>(sql`select max(row_number) as last from ${listRows} where list_id = ${list.id}`)
-          .then((result) => result.rows[0]?.last ?? -1);
-        const last = await end;
-        // Pages that select no row (a narrow filter over a long list) are skipped, not enqueued
-        // empty, so each pull gives the reader bytes or the end.
-        for (;;) {
-          fill(db, last);
-          const fetched = inFlight.shift();
-          if (!fetched) {
-            await finish();
-            controller.close();
-            return;
-          }
-          const text = await fetched;
-          if (text === '') continue;
-          fill(db, last);
-          controller.enqueue(encoder.encode(text));
-          return;
-        }
-      } catch (error) {
-        inFlight.length = 0;
-        await finish();
-        controller.error(error);
-      }
-    },
-    cancel: async () => {
-      inFlight.length = 0;
-      await finish();
-    },
+  return rangeStream(config, {
+    head: format === 'csv' ? `\uFEFF${csvLine([...list.columns, ...VERDICT_COLUMNS], delimiter)}` : undefined,
+    size: options.pageSize ?? PAGE,
+    ahead: AHEAD,
+    last: (db) =>
+      db
+        .execute<{ last: number | null }>(sql`select max(row_number) as last from ${listRows} where list_id = ${list.id}`)
+        .then((result) => result.rows[0]?.last ?? -1),
+    read: (db, from, to) => pageText(db, list, selection, from, to),
   });
 }

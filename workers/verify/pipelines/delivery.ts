@@ -4,7 +4,8 @@ import { bulkTasks, pipelineDeliveries, pipelineRows, pipelineRuns, pipelines, t
 import { newId } from '../../../shared/ids';
 import type { UrlPolicy } from '../../../shared/net/ssrf';
 import { sendSignedWebhook } from '../../../shared/webhooks/send';
-import { webhookRetryDelayMs, WEBHOOK_MAX_ATTEMPTS } from '../domain/retry-policy';
+import { attemptRecord, attemptResult, dueSql, type AttemptResult } from '../../../shared/webhooks/retry';
+import { WEBHOOK_RETRIES } from '../domain/retry-policy';
 import type { BulkMessage } from '../bulk/messages';
 import { appendPipelineRows } from '../lists/append';
 import { logLine } from '../../../shared/log';
@@ -50,14 +51,7 @@ export async function deliverRun(db: Database, queue: Queue<BulkMessage>, policy
   const due = await db
     .select({ id: pipelineDeliveries.id })
     .from(pipelineDeliveries)
-    .where(
-      and(
-        eq(pipelineDeliveries.runId, run.id),
-        // Parenthesised whole: and() does not wrap its parts, and an unwrapped `or` would escape the run.
-        sql`((${pipelineDeliveries.status} = 'pending' and ${pipelineDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz)
-      or (${pipelineDeliveries.status} = 'delivering' and ${pipelineDeliveries.claimedUntil} < ${now.toISOString()}::timestamptz))`,
-      ),
-    )
+    .where(and(eq(pipelineDeliveries.runId, run.id), dueSql(pipelineDeliveries, now)))
     .orderBy(asc(pipelineDeliveries.createdAt));
   for (const { id } of due) {
     const result = await sendDelivery(db, queue, policy, id, now);
@@ -132,81 +126,54 @@ async function sendDelivery(
   deliveryId: string,
   now: Date,
 ): Promise<'delivered' | 'retrying' | 'failed' | null> {
-  const at = now.toISOString();
   const [delivery] = await db
     .update(pipelineDeliveries)
     .set({ status: 'delivering', attempts: sql`${pipelineDeliveries.attempts} + 1`, claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-    .where(
-      and(
-        eq(pipelineDeliveries.id, deliveryId),
-        sql`((${pipelineDeliveries.status} = 'pending' and ${pipelineDeliveries.nextAttemptAt} <= ${at}::timestamptz)
-          or (${pipelineDeliveries.status} = 'delivering' and ${pipelineDeliveries.claimedUntil} < ${at}::timestamptz))`,
-      ),
-    )
+    .where(and(eq(pipelineDeliveries.id, deliveryId), dueSql(pipelineDeliveries, now)))
     .returning();
   if (!delivery) return null;
-  let statusCode: number | null = null;
-  let failure: { message: string; retryable: boolean } | null = null;
+  const result = await attempt(db, delivery, policy, now);
+  const record = attemptRecord(result, WEBHOOK_RETRIES, delivery.attempts, now);
+  const update = db.update(pipelineDeliveries).set(record).where(eq(pipelineDeliveries.id, delivery.id));
+  if (record.status === 'pending') {
+    await update;
+    await queue.send({ type: 'pipeline_deliver', runId: delivery.runId }, { delaySeconds: Math.ceil((record.nextAttemptAt.getTime() - now.getTime()) / 1000) });
+  } else {
+    // Writes only, decided before: one batch (one transaction, one round trip).
+    await db.batch([
+      update,
+      db
+        .update(pipelineRows)
+        .set({ status: record.status, finishedAt: now })
+        .where(and(eq(pipelineRows.deliveryId, delivery.id), eq(pipelineRows.status, 'delivering'))),
+    ]);
+  }
+  if (result.delivered) return 'delivered';
+  logLine('warn', 'pipeline delivery failed', {
+    deliveryId: delivery.id,
+    attempt: delivery.attempts,
+    of: WEBHOOK_RETRIES.maxAttempts,
+    statusCode: result.statusCode,
+    error: result.error,
+  });
+  return record.status === 'failed' ? 'failed' : 'retrying';
+}
+
+/** POSTs the delivery's rows, signed with the tenant's current signing secret. */
+async function attempt(db: Database, delivery: DeliveryRow, policy: UrlPolicy, now: Date): Promise<AttemptResult> {
   const [settings] = await db
     .select({ secret: tenantSettings.webhookSigningSecret })
     .from(tenantSettings)
     .where(eq(tenantSettings.tenantId, delivery.tenantId));
   if (!settings?.secret) {
-    failure = { message: 'The workspace has no webhook signing secret; set one with PATCH /v1/me/webhook.', retryable: true };
-  } else {
-    const body = JSON.stringify(await deliveryBody(db, delivery, now));
-    const answer = await sendSignedWebhook(
-      { url: delivery.url, secret: settings.secret, id: delivery.id, body, userAgent: 'verify-pipelines/1.0', headers: { 'webhook-event': 'pipeline.rows' } },
-      policy,
-    );
-    if (answer.kind === 'refused') failure = { message: `The webhook URL ${answer.reason}.`, retryable: false };
-    else if (answer.kind === 'unreachable') failure = { message: `The webhook did not answer: ${answer.message}`, retryable: true };
-    else {
-      statusCode = answer.status;
-      if (!answer.ok) failure = { message: `The webhook answered ${answer.status}.`, retryable: true };
-    }
+    return { delivered: false, statusCode: null, error: 'The workspace has no webhook signing secret; set one with PATCH /v1/me/webhook.', retryable: true };
   }
-  if (!failure) {
-    // Writes only, decided before: one batch (one transaction, one round trip).
-    await db.batch([
-      db
-        .update(pipelineDeliveries)
-        .set({ status: 'delivered', lastStatusCode: statusCode, lastError: null, claimedUntil: null, deliveredAt: now })
-        .where(eq(pipelineDeliveries.id, delivery.id)),
-      db
-        .update(pipelineRows)
-        .set({ status: 'delivered', finishedAt: now })
-        .where(and(eq(pipelineRows.deliveryId, delivery.id), eq(pipelineRows.status, 'delivering'))),
-    ]);
-    return 'delivered';
-  }
-  const delay = failure.retryable ? webhookRetryDelayMs(delivery.attempts) : null;
-  if (delay === null) {
-    await db.batch([
-      db
-        .update(pipelineDeliveries)
-        .set({ status: 'failed', lastStatusCode: statusCode, lastError: failure.message, claimedUntil: null })
-        .where(eq(pipelineDeliveries.id, delivery.id)),
-      db
-        .update(pipelineRows)
-        .set({ status: 'failed', finishedAt: now })
-        .where(and(eq(pipelineRows.deliveryId, delivery.id), eq(pipelineRows.status, 'delivering'))),
-    ]);
-  } else {
-    await db
-      .update(pipelineDeliveries)
-      .set({ status: 'pending', lastStatusCode: statusCode, lastError: failure.message, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + delay) })
-      .where(eq(pipelineDeliveries.id, delivery.id));
-  }
-  if (delay !== null) await queue.send({ type: 'pipeline_deliver', runId: delivery.runId }, { delaySeconds: Math.ceil(delay / 1000) });
-  logLine('warn', 'pipeline delivery failed', {
-    deliveryId: delivery.id,
-    attempt: delivery.attempts,
-    of: WEBHOOK_MAX_ATTEMPTS,
-    statusCode,
-    error: failure.message,
-  });
-  return delay === null ? 'failed' : 'retrying';
+  const body = JSON.stringify(await deliveryBody(db, delivery, now));
+  const answer = await sendSignedWebhook(
+    { url: delivery.url, secret: settings.secret, id: delivery.id, body, userAgent: 'verify-pipelines/1.0', headers: { 'webhook-event': 'pipeline.rows' } },
+    policy,
+  );
+  return attemptResult(answer);
 }
 
 /** What a delivery POSTs: each row as pushed, with its verdict and full result. */
