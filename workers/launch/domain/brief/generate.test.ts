@@ -271,13 +271,21 @@ describe('a version tag that carries the package name', () => {
   });
 
   it('keeps the advisory id of a security fix whose sentence is cut short', () => {
-    const notes = ['### Security', `- A heap buffer overflow might occur in a worker process when ${'using a configuration with overlapping captures, '.repeat(5)}possibly resulting in code execution (CVE-2026-9256).`].join('\n');
+    const notes = [
+      '### Security',
+      `- A heap buffer overflow might occur in a worker process when ${'using a configuration with overlapping captures, '.repeat(5)}possibly resulting in code execution (CVE-2026-9256).`,
+    ].join('\n');
     const [highlight] = generateBrief({ ...release, notes }, null).highlights;
     expect(highlight!.text).toMatch(/^A heap buffer overflow might occur in a worker process .*… \(CVE-2026-9256\)\.$/);
   });
 
-  it("shows once a change a monorepo lists under each of its packages", () => {
-    const notes = ['### Patch Changes', '- `@acme/dev` - Allow `typescript@7` to be used', '- `@acme/node` - Allow `typescript@7` to be used', '- `acme` - Fix `NavLink` pending state'].join('\n');
+  it('shows once a change a monorepo lists under each of its packages', () => {
+    const notes = [
+      '### Patch Changes',
+      '- `@acme/dev` - Allow `typescript@7` to be used',
+      '- `@acme/node` - Allow `typescript@7` to be used',
+      '- `acme` - Fix `NavLink` pending state',
+    ].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['@acme/dev - Allow typescript@7 to be used.', 'acme - Fix NavLink pending state.']);
   });

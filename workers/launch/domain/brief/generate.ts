@@ -327,7 +327,12 @@ function distinct(items: NoteItem[]): NoteItem[] {
   for (const item of items) {
     const cves = item.text.match(/CVE-\d{4}-\d+/g);
     // A monorepo's notes list one change once per package ("`@acme/cli` - Allow typescript@7"): the words, not the package, are the change.
-    const keys = cves ?? [item.text.toLowerCase().replace(PACKAGE_LABEL, '').replace(/[\s.!…:]+$/, '')];
+    const keys = cves ?? [
+      item.text
+        .toLowerCase()
+        .replace(PACKAGE_LABEL, '')
+        .replace(/[\s.!…:]+$/, ''),
+    ];
     const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {

@@ -181,26 +181,45 @@ describe('reading release notes', () => {
   });
 
   it('reads dropping or renaming a named API as breaking in a section that names no kind', () => {
-    const notes = ['## Changes related to the settings objects', '', '2. Dropped the `cdmVersion` argument in `runCmAnalyses()`.', '', '6. Renamed `createStudyPopArgs` for consistency.', '', '9. Set the defaults of `createArgs()` to those most used.'].join('\n');
+    const notes = [
+      '## Changes related to the settings objects',
+      '',
+      '2. Dropped the `cdmVersion` argument in `runCmAnalyses()`.',
+      '',
+      '6. Renamed `createStudyPopArgs` for consistency.',
+      '',
+      '9. Set the defaults of `createArgs()` to those most used.',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
   });
 
   it('reads a heading that names the version released, or how to upgrade, as no change', () => {
-    const notes = ['Redis Community Edition 7.4.1    Released Wed 02 Oct 2024', '=======', '', 'Upgrade urgency SECURITY: See security fixes below.', '', '#### How to upgrade', '', 'Run the installer again.'].join('\n');
+    const notes = [
+      'Redis Community Edition 7.4.1    Released Wed 02 Oct 2024',
+      '=======',
+      '',
+      'Upgrade urgency SECURITY: See security fixes below.',
+      '',
+      '#### How to upgrade',
+      '',
+      'Run the installer again.',
+    ].join('\n');
     expect(parseNotes(notes, repo).items).toEqual([]);
   });
 
   it("opens with prose that says what the release is, not a post's byline or a pointer to what follows", () => {
-    expect(parseNotes('December 05, 2024 by [The React Team](/community/team)\n\nReact v19 is now available on npm for everyone today.', repo).intro?.text).toBe(
-      'React v19 is now available on npm for everyone today.',
-    );
+    expect(
+      parseNotes('December 05, 2024 by [The React Team](/community/team)\n\nReact v19 is now available on npm for everyone today.', repo).intro?.text,
+    ).toBe('React v19 is now available on npm for everyone today.');
     expect(parseNotes('Upgrade urgency SECURITY: See security fixes below.\n\n* (CVE-2024-31449) Lua stack overflow.', repo).intro).toBeNull();
     expect(parseNotes('24.7.0.rc2 fixed an unreleased regression caused by PR 12109. (#12279)\n\n- A change', repo).intro).toBeNull();
   });
 
   it('puts a leading CVE inside the sentence it prefixes, before its full stop', () => {
     const notes = ['Security fixes', '==============', '', '* (CVE-2024-31449) Lua library commands may lead to stack overflow and potential RCE.'].join('\n');
-    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Lua library commands may lead to stack overflow and potential RCE (CVE-2024-31449).']);
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'Lua library commands may lead to stack overflow and potential RCE (CVE-2024-31449).',
+    ]);
   });
 
   it("reads Sphinx roles as their names or references, and drops a changelog's credit in words", () => {
@@ -211,12 +230,26 @@ describe('reading release notes', () => {
   });
 
   it("takes an item's kind from its first verb after a component scope, in a section that names no kind", () => {
-    const notes = ['#### Extractor changes', '- **tiktok**: Fix formats extraction', '- **bandcamp**: Support browser impersonation', '- **apple**: Rework extractors'].join('\n');
+    const notes = [
+      '#### Extractor changes',
+      '- **tiktok**: Fix formats extraction',
+      '- **bandcamp**: Support browser impersonation',
+      '- **apple**: Rework extractors',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'other']);
   });
 
   it("reads an app store's plain-text notes: a bare label line titles the lines under it, one change a line", () => {
-    const notes = ['Improved', 'Do not stack comment pages', '', 'Fixed', 'Comment replies header layout', '[SoundCloud] Fix streams with long IDs', '', 'and more fixes!'].join('\n');
+    const notes = [
+      'Improved',
+      'Do not stack comment pages',
+      '',
+      'Fixed',
+      'Comment replies header layout',
+      '[SoundCloud] Fix streams with long IDs',
+      '',
+      'and more fixes!',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
       ['feature', 'Do not stack comment pages', 2],
       ['fix', 'Comment replies header layout', 5],
@@ -267,7 +300,12 @@ describe('reading release notes', () => {
   });
 
   it('reads a heading written as a whole sentence as a callout, not as a change', () => {
-    const notes = ['### New hook: `useOptimistic`', 'Show the final state while a request runs.', '### `use` does not support promises created in render.', 'Pass a promise from a cache instead.'].join('\n');
+    const notes = [
+      '### New hook: `useOptimistic`',
+      'Show the final state while a request runs.',
+      '### `use` does not support promises created in render.',
+      'Pass a promise from a cache instead.',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['New hook: useOptimistic']);
   });
 

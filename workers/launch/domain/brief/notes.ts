@@ -260,7 +260,15 @@ function htmlAsMarkdown(lines: string[]): string[] {
 
 /** An element whose `type` attribute names a kind of change: nginx's `<change type="bugfix">`, Maven's `<action type="fix">`; the checker reads it as a heading over its lines. */
 export const TYPED_ELEMENT = /<\w+\b[^>]*\btype="(feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
-const TYPE_PREFIX: Record<string, string> = { feature: 'feat: ', add: 'feat: ', new: 'feat: ', bugfix: 'fix: ', fix: 'fix: ', security: 'security: ', remove: 'breaking: ' };
+const TYPE_PREFIX: Record<string, string> = {
+  feature: 'feat: ',
+  add: 'feat: ',
+  new: 'feat: ',
+  bugfix: 'fix: ',
+  fix: 'fix: ',
+  security: 'security: ',
+  remove: 'breaking: ',
+};
 /** An element in a language other than English (`<para lang="ru">`), read only when the same notes have English too. */
 const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
 
@@ -347,7 +355,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const titled = heading.kind === 'feature' && NOT_NEW_SECTION.test(section) ? null : heading.kind;
       // A heading whose own paragraph names the advisory it fixes ("## High Severity: Denial of Service", then a CVE) is a security fix.
       const body = lines.slice(line - 1, first?.end ?? line).join('\n');
-      const own = ADVISORY.test(body) && !ADVISORY.test(heading.raw) ? { kind: 'security' as const, text: heading.text } : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
+      const own =
+        ADVISORY.test(body) && !ADVISORY.test(heading.raw)
+          ? { kind: 'security' as const, text: heading.text }
+          : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
       if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text))
         items.push({
