@@ -11,6 +11,10 @@ describe('saying an item shorter on a short channel', () => {
     ).toEqual(['Artifact Versioning Improvements: The handling of artifact versions has been improved.', 'Artifact Versioning Improvements.']);
     expect(shorterForms('Fixes a crash, including on start.')).toEqual(['Fixes a crash.']);
     expect(shorterForms('Adds a flag.')).toEqual([]);
+    expect(shorterForms('Source Code Exposure - Medium Severity: CVE-2025-55183 (CVSS 5.3).')).toEqual([
+      'Source Code Exposure - Medium Severity: CVE-2025-55183.',
+      'Source Code Exposure - Medium Severity (CVE-2025-55183).',
+    ]);
     expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
       'New hook: useOptimistic.',
       'New hook.',
