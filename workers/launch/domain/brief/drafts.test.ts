@@ -16,6 +16,10 @@ describe('saying an item shorter on a short channel', () => {
       'The #[global_allocator] attribute is now stable.',
       'Global Allocators.',
     ]);
+    expect(shorterForms('Source Code Exposure - Medium Severity: CVE-2025-55183 (CVSS 5.3).')).toEqual([
+      'Source Code Exposure - Medium Severity: CVE-2025-55183.',
+      'Source Code Exposure - Medium Severity (CVE-2025-55183).',
+    ]);
     expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
       'New hook: useOptimistic.',
       'New hook.',

@@ -116,7 +116,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       });
       if (shortest) break;
       entry.sentence.text = highlight.text;
-      for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10) entry.sentence.text = truncateWords(highlight.text, max);
+      for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10)
+        entry.sentence.text = withIdsOf(highlight.text, truncateWords(highlight.text, max));
       if (!fits(compose([], []))) lines.pop();
       break;
     }
@@ -152,7 +153,17 @@ export function shorterForms(text: string): string[] {
     const label = text.slice(0, colon);
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
   }
-  return forms.filter((form) => form.length < text.length);
+  return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
+}
+
+const ADVISORY_ID = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;
+
+/** A shorter form of a security item still names what it fixes: the CVE and GHSA ids it dropped go last, in brackets. */
+function withIdsOf(text: string, short: string): string {
+  const missing = [...new Set(text.match(ADVISORY_ID) ?? [])].filter((id) => !short.includes(id));
+  if (missing.length === 0) return short;
+  const stop = short.match(/[.…]$/)?.[0] ?? '';
+  return `${stop === '.' ? short.slice(0, -1) : short} (${missing.join(', ')})${stop === '.' ? '.' : ''}`;
 }
 
 function own(path: string, sentence: Sentence): DraftSentence {
