@@ -392,6 +392,22 @@ describe('lerna-changelog notes (emoji headings, package groups, committers)', (
   });
 });
 
+describe('a change whose subject is a command in lower case', () => {
+  it('keeps the command as written, and a definition keeps the name it defines', () => {
+    const notes = [
+      '## New features',
+      '',
+      '- cp now preserves time stamps on symbolic links',
+      '- stdbuf: A new program to run a command with modified buffering',
+    ].join('\n');
+    const brief = generateBrief({ ...release, notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual([
+      'cp now preserves time stamps on symbolic links.',
+      'stdbuf: A new program to run a command with modified buffering.',
+    ]);
+  });
+});
+
 describe('what a fix and a security fix lead with', () => {
   it('leads the fixes with what they stopped (a crash, a hang), not with a fixed flag or API', () => {
     const notes = [

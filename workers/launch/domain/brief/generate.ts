@@ -475,7 +475,8 @@ const BREAKING_SIGNAL =
  * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
  */
 function withoutScope(text: string): string {
-  const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)/, '');
+  // "stdbuf: A new program to …" names what it defines: the name stays.
+  const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
   return rest !== text && rest.split(/\s+/).length <= SCOPELESS_WORDS ? text : rest;
 }
 const SCOPELESS_WORDS = 3;
@@ -620,10 +621,17 @@ export function truncateWords(text: string, max: number): string {
 function asSentence(text: string, code: string[] = []): string {
   const trimmed = text.trim();
   const first = trimmed.split(/\s/)[0]!;
-  const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span));
+  const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
+
+/**
+ * A sentence whose lower-case first word is its subject, a command or a program ("cp now preserves …", "tail --follow
+ * now uses …", "install runs faster"), not an imperative ("fix …"): the name keeps its case.
+ */
+const NAMED_SUBJECT =
+  /^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
 
 function withStop(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;

@@ -520,3 +520,29 @@ describe('reading a reStructuredText changelog with badges (scikit-learn)', () =
     ]);
   });
 });
+
+describe('reading a GNU NEWS file (an Emacs outline of indented paragraphs)', () => {
+  it('reads stars as headings and each paragraph under a kind as one change, without its "[bug introduced in …]"', () => {
+    const notes = [
+      '* Noteworthy changes in release 7.5 (2009-08-20) [stable]',
+      '',
+      '** Bug fixes',
+      '',
+      '  install runs faster again with SELinux enabled',
+      '  [introduced in coreutils-7.0]',
+      '',
+      '  truncate -s failed to skip all whitespace in the option argument in',
+      '  some locales.',
+      '',
+      '** New programs',
+      '',
+      '  stdbuf: A new program to run a command with modified stdio buffering',
+      '  for its standard streams.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['fix', 'install runs faster again with SELinux enabled', { start: 5, end: 6 }],
+      ['fix', 'truncate -s failed to skip all whitespace in the option argument in some locales.', { start: 8, end: 9 }],
+      ['feature', 'stdbuf: A new program to run a command with modified stdio buffering for its standard streams.', { start: 13, end: 14 }],
+    ]);
+  });
+});

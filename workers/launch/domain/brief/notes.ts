@@ -81,7 +81,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^minor changes?$/i, 'feature'],
   [/^patch changes?$/i, 'fix'],
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
-  [/\bbehaviou?ral changes?\b/i, 'other'],
+  [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
   [/\b(?:planned|upcoming|future)\b/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
@@ -270,6 +270,18 @@ function withoutFrontMatter(lines: string[]): string[] {
 }
 
 /**
+ * GNU NEWS files are Emacs outlines: "* Noteworthy changes in release 7.5", "** Bug fixes". Where a line opens with two
+ * stars and a space (never Markdown: bold closes), the stars are heading levels.
+ */
+export function withOutlineHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line))) return lines;
+  return lines.map((line) => {
+    const outline = line.match(/^(\*{1,6})\s+(\S.*)$/);
+    return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : line;
+  });
+}
+
+/**
  * reStructuredText's directives, targets and comments (`.. include:: x`, `.. _label:`, a `..` block with its indented
  * lines) instruct the renderer; a reader never sees them.
  */
@@ -384,11 +396,13 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const unlinked = withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(source))));
+  const unlinked = withOutlineHeadings(withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(source)))));
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
   const lines = unlinked.map((line) => withReferenceLinks(line, targets));
   const items: NoteItem[] = [];
+  // Changes told as paragraphs under a kind's heading: the next indented paragraph is the next change, not more of this one.
+  const paragraphItems = new Set<NoteItem>();
   const headings: Heading[] = [];
   const underlineLevels: string[] = [];
   let intro: ParsedNotes['intro'] = null;
@@ -470,6 +484,21 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
       pendingHeading.first ??= { start, end, text: cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text };
+    }
+    // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
+    const section = pendingHeading?.heading;
+    if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && /^\s/.test(lines[start - 1]!)) {
+      const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+      const own = itemKind(texts.join(' '), clean.text, section.kind, section.text);
+      const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
+      if (text.split(' ').length >= 3) {
+        const item: NoteItem = { kind: own.kind, text, lines: { start, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) };
+        items.push(item);
+        paragraphItems.add(item);
+        sawChange = true;
+        pendingHeading!.hasProse = false;
+      }
+      return;
     }
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
     if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
@@ -649,7 +678,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
-    if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph) {
+    if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !paragraphItems.has(last)) {
       last.lines.end = number;
       continue;
     }
