@@ -95,13 +95,14 @@ async function runChecks(context: BatchContext, checks: readonly QueuedCheck[]):
   const places = slots(CHECKS_AT_ONCE);
   const chunks: QueuedCheck[][] = [];
   for (let start = 0; start < checks.length; start += CHECKS_AT_ONCE) chunks.push(checks.slice(start, start + CHECKS_AT_ONCE));
-  const reads = chunks.map((chunk) => lazy(() => readChunk(context.db, chunk)));
   const running: Promise<void>[] = [];
+  let nextRead = chunks[0] && readChunk(context.db, chunks[0]);
   for (const [index, chunk] of chunks.entries()) {
-    const read = reads[index]!();
+    const read = nextRead!;
     for (const [offset, { message, body }] of chunk.entries()) {
       await places.acquire();
-      if (offset === 0) reads[index + 1]?.();
+      const following = chunks[index + 1];
+      if (offset === 0 && following) nextRead = readChunk(context.db, following);
       let held = true;
       const free = () => {
         if (!held) return;
@@ -126,15 +127,6 @@ function readChunk(db: Database, chunk: readonly QueuedCheck[]): ChunkReads {
   openTasks.catch(() => {});
   suppressions.catch(() => {});
   return { openTasks, suppressions };
-}
-
-/** `make`'s value, made on the first call only. */
-function lazy<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => {
-    made ??= { value: make() };
-    return made.value;
-  };
 }
 
 async function settle(message: Message<unknown>, run: () => Promise<Decision>): Promise<void> {
