@@ -22,6 +22,11 @@ export interface CheckContext {
   openTasks: Promise<Map<string, OpenTask>>;
   /** The suppressions that could match the batch's addresses, by tenant: read while the checks run. */
   suppressions: Promise<Map<string, SuppressionIndex>>;
+  /**
+   * Told when the engine is done with the check, before its result is written: a caller that
+   * holds the check's place frees it then, so the next check runs while this one writes.
+   */
+  engineDone?: () => void;
 }
 
 type SuppressionIndex = Awaited<ReturnType<typeof loadSuppressionIndex>>;
@@ -43,7 +48,7 @@ export async function loadBatchSuppressions(db: Database, openTasks: Promise<Map
  * taken as this check's.
  */
 export async function runCheck(
-  { db, deps, retrySchedule, openTasks, suppressions }: CheckContext,
+  { db, deps, retrySchedule, openTasks, suppressions, engineDone }: CheckContext,
   body: CheckMessage,
   attempt: number,
   started?: (request: CheckEmailRequest) => Promise<CheckOutcome> | null,
@@ -52,9 +57,11 @@ export async function runCheck(
   if (!task) return ACK;
   const request = checkEmailRequestSchema.parse({ ...task.options, to_email: task.email });
   const schedule = checkRetrySchedule(request, retrySchedule);
+  const checking = started?.(request) ?? checkEmail(request, deps);
+  if (engineDone) checking.then(engineDone, engineDone);
   let outcome: CheckOutcome;
   try {
-    outcome = await (started?.(request) ?? checkEmail(request, deps));
+    outcome = await checking;
   } catch (error) {
     // Every MX host of the domain was busy past the wait: nothing was asked, so ask later.
     if (error instanceof MxHostBusyError) return { ack: false, delaySeconds: checkRetryDelaySeconds(schedule, attempt) };

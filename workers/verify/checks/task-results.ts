@@ -126,8 +126,9 @@ async function endTask(
       .where(and(taskKey(jobId, position), isOpen))
       .returning({ position: bulkTasks.position });
     if (!ended) return false;
-    await countEnding(tx, jobId, ending, refund, now);
+    // The job's row last: every ending of the job waits for its lock, held until the commit.
     await alsoWrite?.(tx);
+    await countEnding(tx, jobId, ending, refund, now);
     return true;
   });
 }

@@ -7,6 +7,7 @@ import type { CheckMessage } from '../bulk/messages';
 import { engineDeps } from '../checks/engine-deps';
 import { smtpSessionGate } from '../checks/mx-host-gate';
 import { type CheckContext, loadBatchSuppressions, runCheck } from '../checks/run';
+import { CHECKS_AT_ONCE, type Slots, slots } from '../checks/slots';
 import { loadOpenTasks } from '../checks/task-results';
 import { verifyConfigSchema } from '../config';
 import { openTaskStatuses } from '../domain/job-status';
@@ -24,8 +25,6 @@ import { errorText, logLine } from '../../../shared/log';
  * two never take the same task. How a run flows: docs/verify/pipelines.md, "How a run is executed".
  */
 
-/** Checks one executor runs at once: what one queue batch of check messages runs. */
-export const CHECKS_AT_ONCE = 10;
 /**
  * Database connections an executor opens: its checks' writes and its delivery passes go on side
  * by side for the whole run, so it opens more than a queue batch's two and keeps them.
@@ -49,31 +48,6 @@ export interface ExecutorContext {
 
 /** A claimed set of tasks: the executor's context and the reads its checks share. */
 type ExecutorBatch = ExecutorContext & CheckContext;
-
-/** A counting semaphore: the checks of every executor of one invocation share its places. */
-export interface Slots {
-  acquire(): Promise<void>;
-  release(): void;
-}
-
-export function slots(size: number): Slots {
-  let free = size;
-  const waiting: Array<() => void> = [];
-  return {
-    acquire: () => {
-      if (free > 0) {
-        free -= 1;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    release: () => {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    },
-  };
-}
 
 /** Delivery passes of one run, one at a time; a request during a pass asks for one more after it. */
 function deliveryPasses(pass: () => Promise<unknown>) {

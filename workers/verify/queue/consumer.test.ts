@@ -5,6 +5,7 @@ import { withTestDb } from '../../../test/workers/seed';
 import { readConfig } from '../../../shared/config';
 import { verifyConfigSchema } from '../config';
 import { PROCESSING_RETRY_DELAY_SECONDS, SANDBOX_CHECK_RETRY_DELAYS_SECONDS } from '../domain/retry-policy';
+import { CHECKS_AT_ONCE } from '../checks/slots';
 import { BULK_QUEUE_NAME, DEAD_LETTER_QUEUE_NAME } from './consumer';
 import { bulkTasks } from '../../../shared/db/schema';
 
@@ -139,6 +140,23 @@ describe('bulk queue consumer', () => {
       (current) => current.status === 'completed',
     );
     expect(done).toMatchObject({ total_processed: 3, summary: { total_safe: 3, total_failed: 0 } });
+  });
+
+  it('checks a batch of more messages than it runs at once, each task once, a repeat in a later chunk included', async () => {
+    const { tenant, auth } = await bulkTenant();
+    const count = 2 * CHECKS_AT_ONCE + 5;
+    const job = await seedJob(
+      tenant.id,
+      Array.from({ length: count }, (_, n) => `user${n}@example.com`),
+    );
+    const messages = [...Array.from({ length: count }, (_, n) => check(job.id, n)), check(job.id, 0)];
+    const result = await deliver(BULK_QUEUE_NAME, messages);
+    expect(result.explicitAcks).toHaveLength(count + 1);
+    expect(result.retryMessages).toEqual([]);
+    const tasks = await tasksOf(job.id);
+    expect(tasks.map((task) => [task.status, task.attempts])).toEqual(Array.from({ length: count }, () => ['done', 1]));
+    expect(await readJob(auth, job.id)).toMatchObject({ status: 'completed', total_processed: count });
+    expect((await eventsOf(job.id)).map((event) => event.type)).toEqual(['job.completed']);
   });
 
   it('acknowledges and drops a message that is not a bulk message', async () => {

@@ -7,12 +7,13 @@ import { bulkMessageSchema, type BulkMessage, type CheckMessage } from '../bulk/
 import { engineDeps } from '../checks/engine-deps';
 import { smtpSessionGate } from '../checks/mx-host-gate';
 import { ACK, type CheckContext, type Decision, loadBatchSuppressions, runCheck } from '../checks/run';
+import { CHECKS_AT_ONCE, slots } from '../checks/slots';
 import { failUnqueuedTasks, loadOpenTasks, recordDeadLetter, taskKeyText } from '../checks/task-results';
 import { verifyConfigSchema } from '../config';
 import { PROCESSING_RETRY_DELAY_SECONDS } from '../domain/retry-policy';
 import type { VerifyBindings } from '../env';
 import { deliverRun } from '../pipelines/delivery';
-import { CHECKS_AT_ONCE, type ExecutorContext, executeRunById, flushAndExecute, slots } from '../pipelines/execute';
+import { type ExecutorContext, executeRunById, flushAndExecute } from '../pipelines/execute';
 import { deliverRunsOfJobs } from '../pipelines/notify';
 
 /** The queue names wrangler.toml declares; the handler tells the two apart by them. */
@@ -20,21 +21,22 @@ export const BULK_QUEUE_NAME = 'verify-bulk-tasks';
 export const DEAD_LETTER_QUEUE_NAME = 'verify-bulk-dead-letter';
 
 /**
- * Database connections a batch may open. Its queries are short and its results end within
- * milliseconds of each other, contending for the job's row anyway: a connection for each would
- * cost more to open than its queries take (measured under wrangler dev: 38 ms of writes after a
- * batch's last check with up to one per message, 22 ms with two), and an invocation has only 6
- * simultaneous connections, SMTP sockets included.
+ * Database connections a batch may open. Its queries are short and contend for the job's row
+ * anyway: a connection for each would cost more to open than its queries take (measured under
+ * wrangler dev: 38 ms of writes after a batch's last check with up to one per message, 22 ms with
+ * two), and an invocation has only 6 simultaneous connections, SMTP sockets included.
  */
 const BATCH_DATABASE_CONNECTIONS = 2;
 
 /**
- * The queue() handler: every message of the batch at once (the engine holds each SMTP session to
- * the per-host limit), each acknowledged or retried on its own. A message that fails on our side
- * (database, queue) is retried soon; after the consumer's max_retries it goes to the dead-letter
- * queue like a task the mail server kept deferring. The queue sends the next batch only when
- * this handler returns, so what need not delay it (closing the database pool, the last lease
- * releases reaching their gates) finishes after, in `ctx.waitUntil`.
+ * The queue() handler. Check messages run CHECKS_AT_ONCE at a time over the whole batch, the next
+ * starting as soon as the engine is done with one (the engine holds each SMTP session to the
+ * per-host limit); the other messages at once. Each message is acknowledged or retried on its
+ * own. A message that fails on our side (database, queue) is retried soon; after the consumer's
+ * max_retries it goes to the dead-letter queue like a task the mail server kept deferring. The
+ * queue sends the next batch only when this handler returns, so what need not delay it (closing
+ * the database pool, the last lease releases reaching their gates) finishes after, in
+ * `ctx.waitUntil`. Why the batch is large and its checks pooled: docs/performance.md, "The bulk path".
  */
 export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyBindings, ctx: ExecutionContext): Promise<void> {
   const config = readConfig(verifyConfigSchema, env);
@@ -46,25 +48,20 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
       return;
     }
     const gate = smtpSessionGate(env.MX_HOST_GATE, config.SMTP_SESSIONS_PER_MX_HOST);
-    const messages = batch.messages.map((message) => ({ message, body: parse(message) }));
-    const checks = messages.flatMap(({ body }) => (body?.type === 'check' ? [body] : []));
-    const openTasks = loadOpenTasks(db, checks);
     const context: BatchContext = {
       db,
       env,
       deps: engineDeps(env, { acquireSmtpSession: gate.acquire }),
       retrySchedule: config.BULK_RETRY_DELAYS_SECONDS,
       webhookPolicy: userUrlPolicy(config, { httpsOnly: true }),
-      // Read once for the batch; a failure retries each check message through settle().
-      openTasks,
-      suppressions: loadBatchSuppressions(db, openTasks),
       endedPipelineJobs: new Set(),
       slots: slots(CHECKS_AT_ONCE),
     };
-    context.openTasks.catch(() => {});
-    context.suppressions.catch(() => {});
+    const messages = batch.messages.map((message) => ({ message, body: parse(message) }));
+    const checks = messages.flatMap(({ message, body }) => (body?.type === 'check' ? [{ message, body }] : []));
+    const others = messages.flatMap(({ message, body }) => (body?.type === 'check' ? [] : [{ message, body }]));
     try {
-      await Promise.all(messages.map(({ message, body }) => settle(message, () => handle(context, body, message.attempts))));
+      await Promise.all([runChecks(context, checks), ...others.map(({ message, body }) => settle(message, () => handle(context, body)))]);
       await deliverPipelineRuns(context);
     } finally {
       ctx.waitUntil(gate.settled());
@@ -74,10 +71,62 @@ export async function handleBulkBatch(batch: MessageBatch<unknown>, env: VerifyB
   }
 }
 
-/** What every message of one batch shares: an executor's context and the batch's own reads. */
-interface BatchContext extends ExecutorContext, CheckContext {
+/** What every message of one batch shares: an executor's context and what its checks ended. */
+interface BatchContext extends ExecutorContext {
   /** Pipeline jobs whose tasks ended in this batch: one delivery pass per run, not one per task. */
   endedPipelineJobs: Set<number>;
+}
+
+interface QueuedCheck {
+  message: Message<unknown>;
+  body: CheckMessage;
+}
+
+/**
+ * The batch's checks, CHECKS_AT_ONCE at a time in the order they came. A check's place is taken
+ * before its task is looked up and freed when the engine is done with it, so its result is
+ * written while the next check runs. The tasks are read a chunk of CHECKS_AT_ONCE at a time (one
+ * query, and the chunk's suppressions), each chunk's read begun as the chunk before starts: a
+ * check never waits for a read, and a job cancelled meanwhile has its later checks dropped
+ * unchecked, as when each batch held one chunk. A failed read retries its chunk's messages
+ * through settle().
+ */
+async function runChecks(context: BatchContext, checks: readonly QueuedCheck[]): Promise<void> {
+  const places = slots(CHECKS_AT_ONCE);
+  const chunks: QueuedCheck[][] = [];
+  for (let start = 0; start < checks.length; start += CHECKS_AT_ONCE) chunks.push(checks.slice(start, start + CHECKS_AT_ONCE));
+  const running: Promise<void>[] = [];
+  let nextRead = chunks[0] && readChunk(context.db, chunks[0]);
+  for (const [index, chunk] of chunks.entries()) {
+    const read = nextRead!;
+    for (const [offset, { message, body }] of chunk.entries()) {
+      await places.acquire();
+      const following = chunks[index + 1];
+      if (offset === 0 && following) nextRead = readChunk(context.db, following);
+      let held = true;
+      const free = () => {
+        if (!held) return;
+        held = false;
+        places.release();
+      };
+      const checkContext: CheckContext = { db: context.db, deps: context.deps, retrySchedule: context.retrySchedule, ...read, engineDone: free };
+      running.push(settle(message, () => check(context, checkContext, body, message.attempts)).finally(free));
+    }
+  }
+  await Promise.all(running);
+}
+
+type ChunkReads = Pick<CheckContext, 'openTasks' | 'suppressions'>;
+
+function readChunk(db: Database, chunk: readonly QueuedCheck[]): ChunkReads {
+  const openTasks = loadOpenTasks(
+    db,
+    chunk.map(({ body }) => body),
+  );
+  const suppressions = loadBatchSuppressions(db, openTasks);
+  openTasks.catch(() => {});
+  suppressions.catch(() => {});
+  return { openTasks, suppressions };
 }
 
 async function settle(message: Message<unknown>, run: () => Promise<Decision>): Promise<void> {
@@ -98,7 +147,8 @@ function parse(message: Message<unknown>): BulkMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-async function handle(context: BatchContext, body: BulkMessage | null, attempt: number): Promise<Decision> {
+/** A message other than a check: a dispatch, or a pipeline's. */
+async function handle(context: BatchContext, body: Exclude<BulkMessage, CheckMessage> | null): Promise<Decision> {
   if (!body) return ACK;
   if (body.type === 'dispatch') {
     const result = await dispatchTasks(context.db, context.env.BULK_QUEUE, body);
@@ -114,14 +164,13 @@ async function handle(context: BatchContext, body: BulkMessage | null, attempt: 
   }
   if (body.type === 'pipeline_deliver') {
     await deliverRun(context.db, context.env.BULK_QUEUE, context.webhookPolicy, body.runId);
-    return ACK;
   }
-  return check(context, body, attempt);
+  return ACK;
 }
 
-async function check(context: BatchContext, body: CheckMessage, attempt: number): Promise<Decision> {
-  const decision = await runCheck(context, body, attempt);
-  const task = (await context.openTasks).get(taskKeyText(body));
+async function check(context: BatchContext, checkContext: CheckContext, body: CheckMessage, attempt: number): Promise<Decision> {
+  const decision = await runCheck(checkContext, body, attempt);
+  const task = (await checkContext.openTasks).get(taskKeyText(body));
   // A pipeline's task that ended: its rows are delivered once the batch is done.
   if (decision.ack && task?.kind === 'pipeline') context.endedPipelineJobs.add(task.jobId);
   return decision;
