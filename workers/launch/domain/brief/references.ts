@@ -82,6 +82,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const code = [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean);
   // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
   text = text.replace(CREDIT_LINKS, (group) => {
+    // "([a51eff7](…/commit/…))" is a reference the link pass reads in its order; only names are credits.
+    const labels = [...group.matchAll(/\[([\w.-]+)\]/g)].map((match) => match[1]!);
+    if (labels.some((label) => SHA.test(label) || /^\d+$/.test(label))) return group;
     for (const [, url] of group.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
     return ' ';
   });
