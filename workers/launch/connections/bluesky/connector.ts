@@ -55,7 +55,12 @@ async function xrpc(
     headers['content-type'] = init.bytes.type;
     body = init.bytes.data;
   }
-  return networkRequest(context.fetch, context.policy, url.toString(), { method: init.query ? 'GET' : 'POST', headers, body });
+  return networkRequest(context.fetch, context.policy, url.toString(), {
+    method: init.query ? 'GET' : 'POST',
+    headers,
+    body,
+    timeoutMs: context.config.NETWORK_TIMEOUT_MS,
+  });
 }
 
 async function createSession(context: NetworkContext, serviceUrl: string, identifier: string, password: string) {

@@ -121,6 +121,7 @@ function mastodonAdapter(context: NetworkContext, connection: OpenConnection): C
     try {
       return await networkRequest(context.fetch, context.policy, `${connection.serviceUrl}${path}`, {
         ...init,
+        timeoutMs: context.config.NETWORK_TIMEOUT_MS,
         headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${credentials.accessToken}`, accept: 'application/json' },
       });
     } catch (error) {
