@@ -114,20 +114,23 @@ export async function connectMastodon(cookie: string): Promise<NetworkAccount> {
   };
 }
 
-/** A fresh X user on the fake, connected through X's consent page (which consents at once as that user). */
-export async function connectX(cookie: string): Promise<NetworkAccount> {
-  const account = (await post(`${env.X_API_URL}/control/accounts`, { username: unique('x'), signIn: true })) as { id: string };
-  const consent = await start('x', cookie);
+/** A fresh user on the X or LinkedIn fake, connected through the network's consent page (which consents at once as that user). */
+async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, cookie: string): Promise<NetworkAccount> {
+  const account = (await post(`${apiUrl}/control/accounts`, { username: unique(channel), signIn: true })) as { id: string };
+  const consent = await start(channel, cookie);
   const approved = await fetch(consent, { redirect: 'manual' });
   const connectionId = await finishConsent(approved.headers.get('location'), cookie);
   return {
     connectionId,
-    ...tokenViews(() => getJson<IssuedTokens>(`${env.X_API_URL}/control/accounts/${account.id}/tokens`)),
-    posts: async () => (await getJson<{ posts: StoredOnNetwork[] }>(`${env.X_API_URL}/control/accounts/${account.id}`)).posts,
+    ...tokenViews(() => getJson<IssuedTokens>(`${apiUrl}/control/accounts/${account.id}/tokens`)),
+    posts: async () => (await getJson<{ posts: StoredOnNetwork[] }>(`${apiUrl}/control/accounts/${account.id}`)).posts,
     loseAnswer: async (kind) => {
-      await post(`${env.X_API_URL}/control/accounts/${account.id}/faults`, { kind: kind === 'hang' ? 'hang_after_store' : 'cut_after_store' });
+      await post(`${apiUrl}/control/accounts/${account.id}/faults`, { kind: kind === 'hang' ? 'hang_after_store' : 'cut_after_store' });
     },
   };
 }
 
-export const networkAccounts = { bluesky: connectBluesky, mastodon: connectMastodon, x: connectX } as const;
+export const connectX = (cookie: string) => connectOAuthFake('x', env.X_API_URL!, cookie);
+export const connectLinkedIn = (cookie: string) => connectOAuthFake('linkedin', env.LINKEDIN_API_URL!, cookie);
+
+export const networkAccounts = { bluesky: connectBluesky, mastodon: connectMastodon, x: connectX, linkedin: connectLinkedIn } as const;

@@ -12,7 +12,7 @@ import { publishDuePosts } from './scheduled';
 // The publisher's fault suite (publisher.test.ts cuts the signed webhook's runs) extended to the
 // network adapters: each network through its fake (dev/networks/), killed at every point of a
 // delivery, then run again as the next cron would. No post may go out twice and none may be lost.
-type Network = keyof typeof networkAccounts;
+type Network = 'bluesky' | 'mastodon' | 'x';
 const networks: Network[] = ['bluesky', 'mastodon', 'x'];
 
 /** A workspace with one connected account on `network`, and a way to get a fresh approved post of it due now. */
