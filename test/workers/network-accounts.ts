@@ -6,6 +6,14 @@ import { launchOrigin } from './launch-flow';
 /** The Worker's bindings for tests that reach the fake networks on 127.0.0.1 (ALLOW_PRIVATE_URLS), with short network timeouts. */
 export const networkEnv = { ...env, ALLOW_PRIVATE_URLS: '1' as const, NETWORK_TIMEOUT_MS: '1500' };
 
+let recorded: string[] | null = null;
+
+/** From now on, every answer callAsBrowser gets (status, headers and body) is kept in the returned list, for tests that search them. */
+export function recordResponses(): string[] {
+  recorded = [];
+  return recorded;
+}
+
 /** A call to the launch Worker as a browser makes it (Origin set, redirects not followed). */
 export async function callAsBrowser(method: string, path: string, headers: Record<string, string>, body?: unknown, bindings: object = networkEnv) {
   const request = new Request(`${launchOrigin}${path}`, {
@@ -17,6 +25,7 @@ export async function callAsBrowser(method: string, path: string, headers: Recor
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, bindings as never, ctx);
   await waitOnExecutionContext(ctx);
+  recorded?.push(`${method} ${path} → ${response.status} ${JSON.stringify([...response.headers])} ${await response.clone().text()}`);
   return response;
 }
 
@@ -37,18 +46,18 @@ export interface NetworkAccount {
   connectionId: string;
   /** What a test must never find in a response or a log line: every token the fake issued to the account, and its password. */
   secrets(): Promise<string[]>;
-  /** The issued tokens the network still accepts. */
-  liveTokens(): Promise<string[]>;
+  /** The issued tokens the network still accepts (`kind`: access or refresh, as the fake knows it). */
+  liveTokens(): Promise<Array<{ value: string; kind: string | null }>>;
   /** Every post the fake stored for the account. */
   posts(): Promise<StoredOnNetwork[]>;
   /** The next post is stored, then its answer never comes (`hang`) or the connection is cut (`cut`). */
   loseAnswer(kind: 'hang' | 'cut'): Promise<void>;
 }
 
-type IssuedTokens = { tokens: Array<{ value: string; live: boolean }> };
+type IssuedTokens = { tokens: Array<{ value: string; kind: string | null; live: boolean }> };
 const tokenViews = (read: () => Promise<IssuedTokens>, password?: string) => ({
   secrets: async () => [...(password ? [password] : []), ...(await read()).tokens.map((token) => token.value)],
-  liveTokens: async () => (await read()).tokens.filter((token) => token.live).map((token) => token.value),
+  liveTokens: async () => (await read()).tokens.filter((token) => token.live).map(({ value, kind }) => ({ value, kind })),
 });
 const getJson = async <T>(url: string) => (await (await fetch(url)).json()) as T;
 
@@ -115,8 +124,9 @@ export async function connectMastodon(cookie: string): Promise<NetworkAccount> {
 }
 
 /** A fresh user on the X or LinkedIn fake, connected through the network's consent page (which consents at once as that user). */
-async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, cookie: string): Promise<NetworkAccount> {
-  const account = (await post(`${apiUrl}/control/accounts`, { username: unique(channel), signIn: true })) as { id: string };
+async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, clientId: string, cookie: string): Promise<NetworkAccount> {
+  // Made for launch's client, so every token the account holds is one launch's app was given.
+  const account = (await post(`${apiUrl}/control/accounts`, { username: unique(channel), signIn: true, clientId })) as { id: string };
   const consent = await start(channel, cookie);
   const approved = await fetch(consent, { redirect: 'manual' });
   const connectionId = await finishConsent(approved.headers.get('location'), cookie);
@@ -130,7 +140,7 @@ async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, cooki
   };
 }
 
-export const connectX = (cookie: string) => connectOAuthFake('x', env.X_API_URL!, cookie);
-export const connectLinkedIn = (cookie: string) => connectOAuthFake('linkedin', env.LINKEDIN_API_URL!, cookie);
+export const connectX = (cookie: string) => connectOAuthFake('x', env.X_API_URL!, env.X_CLIENT_ID!, cookie);
+export const connectLinkedIn = (cookie: string) => connectOAuthFake('linkedin', env.LINKEDIN_API_URL!, env.LINKEDIN_CLIENT_ID!, cookie);
 
 export const networkAccounts = { bluesky: connectBluesky, mastodon: connectMastodon, x: connectX, linkedin: connectLinkedIn } as const;

@@ -145,6 +145,16 @@ export const blueskyConnector: AppPasswordConnector = {
   },
 
   adapter: (context, connection) => blueskyAdapter(context, connection),
+
+  /**
+   * Ends the session launch holds (`deleteSession` with its refresh JWT). The app password itself
+   * can only be deleted by the person, in Bluesky's settings.
+   */
+  async revoke(context, connection) {
+    const credentials = connection.credentials as BlueskyCredentials;
+    const answer = await xrpc(context, connection.serviceUrl, 'com.atproto.server.deleteSession', { token: credentials.refreshJwt });
+    if (!answer.ok) throw new Error(`Bluesky answered ${answer.status} to deleteSession: ${reason(answer)}`);
+  },
 };
 
 /**
