@@ -52,6 +52,8 @@ export interface NetworkAccount {
   posts(): Promise<StoredOnNetwork[]>;
   /** The next post is stored, then its answer never comes (`hang`) or the connection is cut (`cut`). */
   loseAnswer(kind: 'hang' | 'cut'): Promise<void>;
+  /** The network ends the account's access token now (Mastodon's never expire), so the next call must refresh. */
+  expireAccess?(): Promise<void>;
 }
 
 type IssuedTokens = { tokens: Array<{ value: string; kind: string | null; live: boolean }> };
@@ -101,6 +103,9 @@ export async function connectBluesky(cookie: string): Promise<NetworkAccount> {
     loseAnswer: async (kind) => {
       await post(`${env.TEST_BLUESKY_URL}/_fake/faults`, { handle, faults: [{ kind: kind === 'hang' ? 'store_then_hang' : 'store_then_cut' }] });
     },
+    expireAccess: async () => {
+      await post(`${env.TEST_BLUESKY_URL}/_fake/expire`, { handle });
+    },
   };
 }
 
@@ -136,6 +141,9 @@ async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, clien
     posts: async () => (await getJson<{ posts: StoredOnNetwork[] }>(`${apiUrl}/control/accounts/${account.id}`)).posts,
     loseAnswer: async (kind) => {
       await post(`${apiUrl}/control/accounts/${account.id}/faults`, { kind: kind === 'hang' ? 'hang_after_store' : 'cut_after_store' });
+    },
+    expireAccess: async () => {
+      await post(`${apiUrl}/control/accounts/${account.id}/faults`, { kind: 'expire_token' });
     },
   };
 }
