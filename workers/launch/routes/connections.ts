@@ -217,7 +217,7 @@ const disconnectRoute = defineOperation({
   tags: ['Connections'],
   summary: 'Disconnect an account; posts scheduled on it go back to approved',
   description:
-    'The stored credentials are erased at once, then launch revokes its access on the network where the network documents how: X and LinkedIn (their OAuth revoke endpoints), Mastodon (`POST /oauth/revoke`) and Bluesky (`com.atproto.server.deleteSession`, ending the session). Threads documents no revocation: remove launch in the Threads account\'s settings. A Bluesky app password stays valid until deleted in Bluesky\'s settings. Revocation is best effort: when the network does not confirm it, the disconnect stands and the failure is logged (never the token).',
+    "The stored credentials are erased at once, then launch revokes its access on the network where the network documents how: X and LinkedIn (their OAuth revoke endpoints), Mastodon (`POST /oauth/revoke`) and Bluesky (`com.atproto.server.deleteSession`, ending the session). Threads documents no revocation: remove launch in the Threads account's settings. A Bluesky app password stays valid until deleted in Bluesky's settings. Revocation is best effort: when the network does not confirm it, the disconnect stands and the failure is logged (never the token).",
   access: manage,
   request: { params: idParam('connectionId', 'con') },
   responses: { 204: { description: 'Disconnected.' }, 404: notFound },
