@@ -11,7 +11,9 @@ import { cut, escapeHtml, type Fault, hang, html, json, readBody, type ReceivedP
  *
  * Control (not Bluesky's): POST /_fake/accounts `{ handle, password, did? }` → `{ did }`;
  * POST /_fake/faults `{ handle, faults: [...] }` (common.ts); POST /_fake/expire `{ handle }` ends
- * the access tokens; GET /_fake/received[?handle=] every record and blob stored; GET / what it received.
+ * the access tokens; GET /_fake/received[?handle=] every record and blob stored; GET /_fake/tokens?handle=
+ * every token issued to the account and whether it still works; GET / what it received.
+ * `com.atproto.server.deleteSession` (with the refresh JWT) ends that session's refresh token.
  */
 interface Account {
   did: string;
@@ -20,6 +22,8 @@ interface Account {
   revoked: boolean;
   faults: Fault[];
   records: Map<string, { cid: string; value: Record<string, unknown>; createdAt: string }>;
+  /** Every JWT issued to the account, for tests that look for them where they must not be. */
+  issued: string[];
   blobs: Array<{ cid: string; mimeType: string; size: number }>;
 }
 
@@ -43,6 +47,7 @@ export async function startBlueskyFake(
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const value = `${encode({ alg: 'HS256', typ: kind === 'access' ? 'at+jwt' : 'refresh+jwt' })}.${encode({ sub: did, exp: Math.floor(expiresAt / 1000), jti: token('') })}.${token('')}`;
     sessions.set(value, { did, kind, expiresAt });
+    accounts.get(did)?.issued.push(value);
     return value;
   };
   const newSession = (account: Account) => ({
@@ -79,7 +84,7 @@ export async function startBlueskyFake(
       if (url.pathname === '/_fake/accounts' && request.method === 'POST') {
         const { handle, password, did: fixedDid } = input() as { handle: string; password: string; did?: string };
         const did = fixedDid ?? `did:plc:${randomBytes(12).toString('hex').slice(0, 24)}`;
-        accounts.set(did, { did, handle: handle.toLowerCase(), password, revoked: false, faults: [], records: new Map(), blobs: [] });
+        accounts.set(did, { did, handle: handle.toLowerCase(), password, revoked: false, faults: [], records: new Map(), issued: [], blobs: [] });
         return json(response, 201, { did });
       }
       if (url.pathname === '/_fake/faults' && request.method === 'POST') {
@@ -105,6 +110,12 @@ export async function startBlueskyFake(
             blobs: account.blobs,
           })),
         });
+      }
+      if (url.pathname === '/_fake/tokens') {
+        const account = byHandle(url.searchParams.get('handle') ?? '');
+        if (!account) return json(response, 404, { error: 'NoSuchAccount' });
+        const live = (value: string) => !account.revoked && (sessions.get(value)?.expiresAt ?? 0) > Date.now();
+        return json(response, 200, { tokens: account.issued.map((value) => ({ value, kind: sessions.get(value)?.kind ?? null, live: live(value) })) });
       }
       const post = url.pathname.match(/^\/profile\/([^/]+)\/post\/([^/]+)$/);
       if (post) {
@@ -135,6 +146,13 @@ export async function startBlueskyFake(
         if ('error' in found) return error(response, found.error[0] === 'ExpiredToken' ? 400 : 401, found.error[0], found.error[1]);
         sessions.delete(found.bearer); // refresh tokens are used once
         return json(response, 200, newSession(found.account), limits());
+      }
+      if (method === 'com.atproto.server.deleteSession') {
+        const found = session(request, 'refresh');
+        if ('error' in found) return error(response, found.error[0] === 'ExpiredToken' ? 400 : 401, found.error[0], found.error[1]);
+        sessions.delete(found.bearer);
+        response.writeHead(200, limits()).end();
+        return;
       }
       if (method === 'com.atproto.identity.resolveHandle') {
         const account = byHandle(url.searchParams.get('handle') ?? '');

@@ -13,7 +13,9 @@ import { cut, escapeHtml, type Fault, hang, html, json, readBody, type ReceivedP
  * `-Remaining` and `-Reset` (an ISO 8601 time). Statuses show at `/@<username>/<id>`.
  *
  * Control (not Mastodon's): POST /_fake/faults `{ username, faults: [...] }` (common.ts);
- * GET /_fake/received[?username=] the statuses and media stored; GET / what it received.
+ * GET /_fake/received[?username=] the statuses and media stored; GET /_fake/tokens?username= every
+ * token issued to the user and whether it still works; GET / what it received. POST /oauth/revoke
+ * (client_id, client_secret, token) ends a token, as Mastodon's does.
  */
 interface Account {
   id: string;
@@ -24,7 +26,7 @@ interface Account {
 export async function startMastodonFake(options: { port?: number; host?: string; onPost?: (post: ReceivedPost) => void } = {}): Promise<FakeNetwork> {
   const apps = new Map<string, { secret: string; redirectUri: string; name: string }>();
   const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; username: string }>();
-  const tokens = new Map<string, { username: string; revoked: boolean }>();
+  const tokens = new Map<string, { username: string; clientId: string; revoked: boolean }>();
   const accounts = new Map<string, Account>();
   const statuses: Array<{ id: string; username: string; text: string; mediaIds: string[]; idempotencyKey: string | null; token: string; createdAt: string }> =
     [];
@@ -84,6 +86,11 @@ export async function startMastodonFake(options: { port?: number; host?: string;
           media: [...media].filter(([, item]) => !username || item.username === username).map(([id, item]) => ({ id, ...item })),
           apps: apps.size,
         });
+      }
+      if (url.pathname === '/_fake/tokens') {
+        const username = url.searchParams.get('username');
+        const issued = [...tokens].filter(([, item]) => item.username === username);
+        return json(response, 200, { tokens: issued.map(([value, item]) => ({ value, kind: 'access', live: !item.revoked })) });
       }
       const page = url.pathname.match(/^\/@([^/]+)\/(\d+)$/);
       if (page) {
@@ -161,8 +168,18 @@ export async function startMastodonFake(options: { port?: number; host?: string;
           return json(response, 400, { error: 'invalid_grant', error_description: 'The code verifier does not match the code challenge.' });
         }
         const access = token('');
-        tokens.set(access, { username: grant.username, revoked: false });
+        tokens.set(access, { username: grant.username, clientId: grant.clientId, revoked: false });
         return json(response, 200, { access_token: access, token_type: 'Bearer', scope: input.scope ?? 'read', created_at: Math.floor(Date.now() / 1000) });
+      }
+      if (url.pathname === '/oauth/revoke' && request.method === 'POST') {
+        const input = await form();
+        const app = apps.get(input.client_id ?? '');
+        if (!app || app.secret !== input.client_secret) {
+          return json(response, 403, { error: 'unauthorized_client', error_description: 'You are not authorized to revoke this token' });
+        }
+        const found = tokens.get(input.token ?? '');
+        if (found && found.clientId === input.client_id) found.revoked = true;
+        return json(response, 200, {});
       }
 
       const bearer = tokens.get(request.headers.authorization?.replace(/^Bearer /, '') ?? '');

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
  * Control (not part of any network's API):
  *   POST /control/accounts                 {username?, signIn?} → the account with fresh tokens; signIn: the next authorize consents as it
  *   GET  /control/accounts/:id             the account: posts, uploads, requests (tokens left out)
+ *   GET  /control/accounts/:id/tokens      every token issued to the account and whether it still works
  *   POST /control/accounts/:id/faults      {kind, …} queued; see `Fault`
  *   GET  /control/received                 everything every account received, newest first (what `npm run dev` shows)
  * and, as pages: GET / lists every post with a link to its own page (the network's post URL path).
@@ -108,6 +109,8 @@ export class FakeState {
   readonly accounts = new Map<string, Account>();
   private readonly tokens = new Map<string, Token>();
   private readonly codes = new Map<string, PendingCode>();
+  /** Every token issued, by account, kept after revocation so tests can look for them where they must not be. */
+  private readonly issued = new Map<string, string[]>();
   private signedIn: string;
   private sequence = 1_000_000;
   /** The fake's own origin once it listens: post URLs that the network builds itself (Threads' permalink) point here. */
@@ -148,11 +151,15 @@ export class FakeState {
 
   issue(accountId: string, clientId: string, scope: string, now = Date.now()) {
     const accessToken = `${this.options.network}-at-${randomBytes(18).toString('base64url')}`;
+    const issued = this.issued.get(accountId) ?? [];
+    this.issued.set(accountId, issued);
+    issued.push(accessToken);
     this.tokens.set(accessToken, { accountId, clientId, scope, kind: 'access', expiresAt: now + this.options.accessTokenSeconds * 1000, issuedAt: now });
     let refreshToken: string | undefined;
     if (this.options.refreshTokenSeconds !== null) {
       refreshToken = `${this.options.network}-rt-${randomBytes(18).toString('base64url')}`;
       this.tokens.set(refreshToken, { accountId, clientId, scope, kind: 'refresh', expiresAt: now + this.options.refreshTokenSeconds * 1000, issuedAt: now });
+      issued.push(refreshToken);
     }
     return { accessToken, refreshToken, expiresIn: this.options.accessTokenSeconds, refreshExpiresIn: this.options.refreshTokenSeconds, scope };
   }
@@ -190,6 +197,15 @@ export class FakeState {
     const account = this.accounts.get(found.accountId)!;
     if (account.revoked || found.expiresAt <= Date.now() || Date.now() - found.issuedAt < minimumAgeMs) return null;
     return this.issue(account.id, found.clientId, found.scope);
+  }
+
+  /** Every token issued to the account, and whether the network would still accept it. */
+  tokensOf(accountId: string) {
+    const account = this.accounts.get(accountId);
+    return (this.issued.get(accountId) ?? []).map((value) => {
+      const found = this.tokens.get(value);
+      return { value, kind: found?.kind ?? null, live: !!found && !account?.revoked && found.expiresAt > Date.now() };
+    });
   }
 
   revokeToken(token: string) {
@@ -341,6 +357,7 @@ function control(state: FakeState, request: IncomingMessage, url: URL, body: Buf
   const account = parts[1] === 'accounts' && parts[2] ? state.accounts.get(parts[2]) : undefined;
   if (!account) return { status: 404, body: { error: 'unknown control path or account' } };
   if (request.method === 'GET' && parts.length === 3) return { status: 200, body: describe(account) };
+  if (request.method === 'GET' && parts[3] === 'tokens') return { status: 200, body: { tokens: state.tokensOf(account.id) } };
   if (request.method === 'POST' && parts[3] === 'faults') {
     state.inject(account, parseJson(body) as Fault);
     return { status: 204 };

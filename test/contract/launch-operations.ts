@@ -50,6 +50,7 @@ export const launchDesignedOperations: Array<Pick<SpecOperation, 'method' | 'pat
   { method: 'post', path: '/api/v1/posts/{postId}/schedule' },
   { method: 'post', path: '/api/v1/posts/{postId}/cancel' },
   { method: 'post', path: '/api/v1/posts/{postId}/retry' },
+  { method: 'post', path: '/api/v1/posts/{postId}/delivery-outcome' },
   { method: 'get', path: '/api/v1/schedule' },
   { method: 'get', path: '/api/v1/publishing-endpoint' },
   { method: 'put', path: '/api/v1/publishing-endpoint' },

@@ -63,6 +63,7 @@ export const databaseGateNames = [
   'launch',
   'verify',
   'publisher',
+  'adapter-faults',
   'traffic',
   'transaction',
   'pooled-transaction',

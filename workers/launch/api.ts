@@ -20,6 +20,7 @@ import { registerProductProfileRoutes } from './routes/product-profile';
 import { registerBriefRoutes } from './routes/briefs';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerConnectionRoutes } from './routes/connections';
+import { registerDeliveryOutcomeRoutes } from './routes/delivery-outcomes';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerAssetRoutes } from './routes/assets';
 import { registerDraftRoutes } from './routes/drafts';
@@ -81,6 +82,7 @@ export function buildLaunchApp() {
   registerProductProfileRoutes(app);
   registerReviewRoutes(app);
   registerScheduleRoutes(app);
+  registerDeliveryOutcomeRoutes(app);
   registerPublishingEndpointRoutes(app);
   registerScreenshotRoutes(app);
   registerExportRoutes(app);

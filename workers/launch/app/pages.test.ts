@@ -51,6 +51,7 @@ describe('review app: access', () => {
       [`/app/posts/${post}/decision`, { decision: 'approve', contentFingerprint: 'a'.repeat(64) }],
       [`/app/posts/${post}/schedule`, { date: '2030-01-01', time: '10:00', timeZone: 'UTC' }],
       [`/app/posts/${post}/cancel`, {}],
+      [`/app/posts/${post}/delivery-outcome`, { outcome: 'not_published' }],
       ['/app/two-factor', {}],
       ['/app/sign-out', {}],
     ];

@@ -45,7 +45,7 @@ button.secondary, .button.secondary { background: transparent; color: var(--acce
 button.link { border: 0; background: none; color: var(--accent); padding: 0; margin: 0; font-weight: 400; text-decoration: underline; }
 fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .5rem 1rem 1rem; margin: 1rem 0 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
-td.wrap, th.wrap { overflow-wrap: anywhere; }
+td.wrap, th.wrap, p.wrap { overflow-wrap: anywhere; }
 fieldset label { display: flex; gap: .5rem; align-items: center; font-weight: 400; margin: .4rem 0; }
 .review { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: 1.5rem; }
 @media (max-width: 800px) { .review { grid-template-columns: minmax(0, 1fr); } }

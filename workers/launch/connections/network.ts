@@ -86,6 +86,11 @@ interface NetworkConnectorBase {
    * `PublishError(…, { reconnect: true })` after the adapter has tried no further.
    */
   adapter(context: NetworkContext, connection: OpenConnection): ChannelAdapter;
+  /**
+   * Ends launch's access on the network, where the network documents a way (absent: it does
+   * not). Called after a disconnect, best effort: throws when the network did not confirm it.
+   */
+  revoke?(context: NetworkContext, connection: OpenConnection): Promise<void>;
 }
 
 /** Bluesky: an identifier and an app password, exchanged for a session at the account's PDS. */

@@ -15,6 +15,8 @@ describe('post state machine', () => {
     publish_failed: { publishing: 'failed' },
     publish_deferred: { publishing: 'scheduled' },
     retry: { failed: 'scheduled' },
+    confirm_published: { failed: 'published' },
+    confirm_not_published: { failed: 'scheduled' },
   };
 
   for (const action of postActions) {

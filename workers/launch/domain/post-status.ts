@@ -19,6 +19,8 @@ export const postActions = [
   'publish_failed',
   'publish_deferred',
   'retry',
+  'confirm_published',
+  'confirm_not_published',
 ] as const;
 export type PostAction = (typeof postActions)[number];
 
@@ -54,6 +56,17 @@ export const postTransitions: Record<PostAction, Transition> = {
   },
   publish_deferred: { from: ['publishing'], to: 'scheduled', description: 'A delivery attempt failed; it is retried later with backoff.' },
   retry: { from: ['failed'], to: 'scheduled', description: 'A person or key puts a failed post back on the schedule (`POST /api/v1/posts/{postId}/retry`).' },
+  confirm_published: {
+    from: ['failed'],
+    to: 'published',
+    description:
+      'A delivery whose outcome was `unknown` was published after all, at the URL a person or key gives (`POST /api/v1/posts/{postId}/delivery-outcome`).',
+  },
+  confirm_not_published: {
+    from: ['failed'],
+    to: 'scheduled',
+    description: 'A delivery whose outcome was `unknown` did not go out: the same delivery is tried again (`POST /api/v1/posts/{postId}/delivery-outcome`).',
+  },
 };
 
 export type TransitionResult = { ok: true; to: PostStatus } | { ok: false; reason: string };
@@ -84,6 +97,8 @@ const pastTense: Record<PostAction, string> = {
   publish_failed: 'marked failed',
   publish_deferred: 'deferred',
   retry: 'retried',
+  confirm_published: 'confirmed published',
+  confirm_not_published: 'confirmed not published',
 };
 
 export const campaignStatuses = [

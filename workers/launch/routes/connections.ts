@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { readConfig } from '../../../shared/config';
+import { ApiError } from '../../../shared/http/api-error';
 import { errorResponse, jsonResponse } from '../../../shared/http/openapi-errors';
 import { defineOperation, workspaceUse } from '../auth/operation';
 import { launchConfigSchema } from '../config';
@@ -215,7 +216,8 @@ const disconnectRoute = defineOperation({
   operationId: 'disconnectConnection',
   tags: ['Connections'],
   summary: 'Disconnect an account; posts scheduled on it go back to approved',
-  description: 'The stored credentials are erased at once. Revoke the app password or the app’s access on the network too.',
+  description:
+    "The stored credentials are erased at once, then launch revokes its access on the network where the network documents how: X and LinkedIn (their OAuth revoke endpoints), Mastodon (`POST /oauth/revoke`) and Bluesky (`com.atproto.server.deleteSession`, ending the session). Threads documents no revocation: remove launch in the Threads account's settings. A Bluesky app password stays valid until deleted in Bluesky's settings. Revocation is best effort: when the network does not confirm it, the disconnect stands and the failure is logged (never the token).",
   access: manage,
   request: { params: idParam('connectionId', 'con') },
   responses: { 204: { description: 'Disconnected.' }, 404: notFound },
@@ -282,7 +284,13 @@ export function registerConnectionRoutes(app: OpenAPIHono<LaunchEnv>): void {
 
   app.openapi(disconnectRoute, async (c) => {
     const actor = memberActor(c.get('principal'));
-    await disconnect(c.get('services').db, actor.workspaceId, actorOf(c.get('principal')), c.req.valid('param').connectionId);
+    const db = c.get('services').db;
+    // Without CONNECTION_KEYS nothing can be opened to revoke; the disconnect itself goes ahead.
+    const context = await requestNetworkContext(db, c.env).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'channel_unavailable') return null;
+      throw error;
+    });
+    await disconnect(db, actor.workspaceId, actorOf(c.get('principal')), c.req.valid('param').connectionId, context);
     return c.body(null, 204);
   });
 }

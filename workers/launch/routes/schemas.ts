@@ -20,7 +20,7 @@ export const deliverySchema = z
     connectionId: z.string().nullable().openapi({ description: 'The connected account it goes out through; null: the publishing endpoint.' }),
     status: z.enum(deliveryStatuses).openapi({
       description:
-        '`pending` (waiting to be due, for a retry, or for its account to be reconnected), `publishing`, `published`, `failed` (for good), `cancelled`, `unknown` (the network may have published it and could not tell; check the account, then retry or leave it).',
+        '`pending` (waiting to be due, for a retry, or for its account to be reconnected), `publishing`, `published`, `failed` (for good), `cancelled`, `unknown` (the network may have published it and could not tell; check the account, then settle it with `POST /api/v1/posts/{postId}/delivery-outcome`).',
     }),
     scheduledFor: z.string().datetime(),
     attempts: z.number().int().openapi({ description: 'Attempts made so far (at most 5).' }),

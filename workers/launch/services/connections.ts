@@ -16,7 +16,8 @@ import {
 } from '../connections/network';
 import { connectorFor, missingSettings } from '../connections/registry';
 import { open, seal, sealJson } from '../connections/sealing';
-import { credentialsContext, openCredentials } from '../connections/sessions';
+import { revokeAccess } from '../connections/revoke';
+import { credentialsContext, openConnection, openCredentials } from '../connections/sessions';
 import { channelNames, type Channel } from '../domain/channels';
 import { recordChanges, type Actor } from './audit';
 
@@ -318,12 +319,16 @@ export async function reconnect(
 
 /**
  * Disconnects: the credentials are wiped (the row stays, named by the deliveries it published), and
- * every post still waiting to go out through it is taken off the schedule, back to approved.
+ * every post still waiting to go out through it is taken off the schedule, back to approved. Then,
+ * with a way to the networks (`context`, absent without CONNECTION_KEYS), launch's access is revoked
+ * on the network, best effort (connections/revoke.ts).
  */
-export async function disconnect(db: Database, workspaceId: string, actor: Actor, connectionId: string) {
+export async function disconnect(db: Database, workspaceId: string, actor: Actor, connectionId: string, context: NetworkContext | null = null) {
   // Interactive: the locked row and the deliveries cancelled decide the trail.
-  await db.interactive(async (tx) => {
+  const { row, credentials } = await db.interactive(async (tx) => {
     const row = await getConnection(tx, workspaceId, connectionId, true);
+    // Read before they are wiped; credentials that no longer open are simply not revoked.
+    const credentials = context ? await openCredentials(context, row).catch(() => null) : null;
     await tx
       .update(channelConnections)
       .set({ status: 'disconnected', statusReason: null, sealedCredentials: null, credentialsKeyId: null, accessExpiresAt: null, updatedAt: new Date() })
@@ -359,7 +364,9 @@ export async function disconnect(db: Database, workspaceId: string, actor: Actor
         note: `${row.accountName} was disconnected`,
       })),
     ]);
+    return { row, credentials };
   });
+  if (context && credentials) await revokeAccess(context, openConnection(row, credentials));
 }
 
 /** Every connection of a workspace by channel that can publish now, for scheduling's check. */

@@ -14,6 +14,16 @@ import { retryingAt, type DeliveryStatus } from './deliveries';
 const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 const SKEW_MS = 60_000;
 
+/** A post goes out between now (a minute of clock skew allowed) and a year from now. */
+export function checkPublishAt(publishAt: Date, now: Date) {
+  if (publishAt.getTime() < now.getTime() - SKEW_MS || publishAt.getTime() > now.getTime() + MAX_AHEAD_MS) {
+    throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', {
+      details: { field: 'publishAt' },
+      hint: 'Send a future ISO 8601 time.',
+    });
+  }
+}
+
 /**
  * Only an approved post whose content is still the content that was approved can be scheduled
  * (`schedule`), and a failed one put back on the schedule (`retry`); the status check and the
@@ -30,12 +40,7 @@ export async function schedulePost(
   now: Date = new Date(),
   via?: string,
 ) {
-  if (publishAt.getTime() < now.getTime() - SKEW_MS || publishAt.getTime() > now.getTime() + MAX_AHEAD_MS) {
-    throw new ApiError('validation_failed', 'publishAt must be between now and a year from now.', {
-      details: { field: 'publishAt' },
-      hint: 'Send a future ISO 8601 time.',
-    });
-  }
+  checkPublishAt(publishAt, now);
   const [from] = allowedFrom(action);
   // Interactive: whether the guarded update moved the post decides the delivery written for it.
   const delivery = await db.interactive(async (tx) => {

@@ -17,6 +17,7 @@ import { DeliveryFacts } from '../components/review/delivery-facts';
 import { listConnections } from '../../services/connections';
 import { CopyPanel } from '../components/review/copy-panel';
 import { DecisionForm } from '../components/review/decision-form';
+import { UnknownOutcomeForm } from '../components/review/unknown-outcome-form';
 import { CancelForm, defaultScheduleValues, ScheduleForm, type ScheduleValues, type SignInCheck } from '../components/review/schedule-forms';
 import { reauthenticationReason } from '../../auth/recent-sign-in';
 import { getUser } from '../../services/members';
@@ -47,6 +48,8 @@ export interface ReviewPageExtras {
   status?: ContentfulStatusCode;
   schedule?: { values: ScheduleValues; error?: string };
   note?: string;
+  /** The URL a person gave for a delivery whose outcome was unknown, and why it was refused. */
+  outcome?: { url: string; error: string };
 }
 
 async function shownVisuals(c: PageContext, visuals: Array<{ url: string; altText: string; assetId: string | null }>): Promise<ShownVisual[]> {
@@ -165,20 +168,28 @@ export async function reviewPage(c: PageContext, postId: string, extras: ReviewP
           {post.status === 'scheduled' && permissions.has('post:schedule') && (
             <CancelForm postId={post.id} scheduledFor={detail.delivery?.status === 'pending' ? detail.delivery.scheduledFor : null} zone={zone} />
           )}
+          {post.status === 'failed' && detail.delivery?.status === 'unknown' && permissions.has('post:schedule') && (
+            <UnknownOutcomeForm postId={post.id} lastError={detail.delivery.lastError} url={extras.outcome?.url} error={extras.outcome?.error} />
+          )}
         </div>
       </div>
     </>,
   );
 }
 
+const doneNotices: Record<string, string> = {
+  cancelled: 'Taken off the schedule. The approval stands; you can schedule it again.',
+  confirmed_published: 'Recorded as published, with its URL.',
+  confirmed_not_published: 'Back on the schedule: it is tried again now.',
+};
+
+function doneNotice(done: string | undefined): ReviewPageExtras {
+  const text = done ? doneNotices[done] : undefined;
+  return text ? { notice: { kind: 'ok', text } } : {};
+}
+
 export function registerReviewPages(pages: Hono<PageEnv>): void {
-  pages.get('/posts/:postId', signedIn, allowed('artifact:read'), (c) =>
-    reviewPage(
-      c,
-      postIdOf(c),
-      c.req.query('done') === 'cancelled' ? { notice: { kind: 'ok', text: 'Taken off the schedule. The approval stands; you can schedule it again.' } } : {},
-    ),
-  );
+  pages.get('/posts/:postId', signedIn, allowed('artifact:read'), (c) => reviewPage(c, postIdOf(c), doneNotice(c.req.query('done'))));
 
   pages.post('/posts/:postId/decision', signedIn, allowed('review:decide'), async (c) => {
     const postId = postIdOf(c);

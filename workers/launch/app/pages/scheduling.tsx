@@ -5,6 +5,9 @@ import { ApiError } from '../../../../shared/http/api-error';
 import { isTimeZone, wallClockToInstant } from '../../domain/zoned-time';
 import { actorOf } from '../../services/audit';
 import { cancelPost, schedulePost } from '../../services/scheduling';
+import { settleUnknownDelivery } from '../../services/delivery-outcomes';
+import { readConfig } from '../../../../shared/config';
+import { launchConfigSchema } from '../../config';
 import { appPath, type PageEnv, personOf } from '../context';
 import { allowed, signedIn, TIME_ZONE_COOKIE } from '../guards';
 import { reauthFields, withRecentSignIn } from '../recent-sign-in';
@@ -12,6 +15,7 @@ import { postIdOf, reviewPage } from './review';
 
 const scheduleForm = z.object({ date: z.string().max(10), time: z.string().max(5), timeZone: z.string().max(64), ...reauthFields });
 const cancelForm = z.object(reauthFields);
+const outcomeForm = z.object({ outcome: z.enum(['published', 'not_published']), url: z.string().max(2048).optional(), ...reauthFields });
 
 export function registerSchedulingActions(pages: Hono<PageEnv>): void {
   pages.post('/posts/:postId/schedule', signedIn, allowed('post:schedule'), async (c) => {
@@ -64,6 +68,32 @@ export function registerSchedulingActions(pages: Hono<PageEnv>): void {
         return reviewPage(c, postId, { status: 409, notice: { kind: 'error', text: `Not cancelled: ${error.message}` } });
       }
       return c.redirect(appPath(`/posts/${postId}?done=cancelled`), 303);
+    });
+  });
+
+  pages.post('/posts/:postId/delivery-outcome', signedIn, allowed('post:schedule'), async (c) => {
+    const postId = postIdOf(c);
+    const parsed = outcomeForm.safeParse(await c.req.parseBody());
+    if (!parsed.success)
+      return reviewPage(c, postId, { status: 400, notice: { kind: 'error', text: 'Say whether the post went out, with its URL if it did.' } });
+    const { outcome, url = '', password, totpCode } = parsed.data;
+    const summary = outcome === 'published' ? `record this post as published at ${url}` : 'send this post again';
+    return withRecentSignIn(c, { password, totpCode, carry: { outcome, url }, summary }, async () => {
+      try {
+        await settleUnknownDelivery(
+          c.get('services').db,
+          readConfig(launchConfigSchema, c.env).BLUESKY_APP_URL,
+          personOf(c).workspaceId,
+          actorOf(personOf(c)),
+          postId,
+          outcome === 'published' ? { outcome, url } : { outcome },
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError) || !['invalid_transition', 'validation_failed', 'connection_required'].includes(error.code)) throw error;
+        const text = `Not recorded: ${error.message}`;
+        return reviewPage(c, postId, { status: error.status as 400 | 409, notice: { kind: 'error', text }, outcome: { url, error: text } });
+      }
+      return c.redirect(appPath(`/posts/${postId}?done=confirmed_${outcome}`), 303);
     });
   });
 }

@@ -55,7 +55,12 @@ async function xrpc(
     headers['content-type'] = init.bytes.type;
     body = init.bytes.data;
   }
-  return networkRequest(context.fetch, context.policy, url.toString(), { method: init.query ? 'GET' : 'POST', headers, body });
+  return networkRequest(context.fetch, context.policy, url.toString(), {
+    method: init.query ? 'GET' : 'POST',
+    headers,
+    body,
+    timeoutMs: context.config.NETWORK_TIMEOUT_MS,
+  });
 }
 
 async function createSession(context: NetworkContext, serviceUrl: string, identifier: string, password: string) {
@@ -140,6 +145,16 @@ export const blueskyConnector: AppPasswordConnector = {
   },
 
   adapter: (context, connection) => blueskyAdapter(context, connection),
+
+  /**
+   * Ends the session launch holds (`deleteSession` with its refresh JWT). The app password itself
+   * can only be deleted by the person, in Bluesky's settings.
+   */
+  async revoke(context, connection) {
+    const credentials = connection.credentials as BlueskyCredentials;
+    const answer = await xrpc(context, connection.serviceUrl, 'com.atproto.server.deleteSession', { token: credentials.refreshJwt });
+    if (!answer.ok) throw new Error(`Bluesky answered ${answer.status} to deleteSession: ${reason(answer)}`);
+  },
 };
 
 /**

@@ -55,3 +55,14 @@ export async function mastodonApp(context: NetworkContext, instanceUrl: string, 
     .onConflictDoNothing();
   return (await stored())!;
 }
+
+/** The apps launch registered on an instance (one per redirect URI it was reached under), never registering one. */
+export async function storedMastodonApps(context: NetworkContext, instanceUrl: string): Promise<Array<{ clientId: string; clientSecret: string }>> {
+  const rows = await context.db.select().from(mastodonApps).where(eq(mastodonApps.instanceUrl, instanceUrl));
+  return Promise.all(
+    rows.map(async (row) => ({
+      clientId: row.clientId,
+      clientSecret: await open(context.keys, { keyId: row.secretKeyId, value: row.sealedClientSecret }, mastodonAppContext(instanceUrl, row.redirectUri)),
+    })),
+  );
+}

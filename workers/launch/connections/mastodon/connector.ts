@@ -1,7 +1,7 @@
 import { PublishError, type ChannelAdapter, type PublishRequest, type PublishResult } from '../../publishing/channel-adapter';
 import { ConnectionRefused, ConnectRejected, type Credentials, type NetworkContext, type OAuthConnector, type OpenConnection } from '../network';
 import { NoAnswer, networkRequest, publishFailure, unavailable, type NetworkAnswer } from '../network-http';
-import { MASTODON_SCOPES, mastodonApp } from './apps';
+import { MASTODON_SCOPES, mastodonApp, storedMastodonApps } from './apps';
 
 interface MastodonCredentials extends Credentials {
   accessToken: string;
@@ -107,6 +107,23 @@ export const mastodonConnector: OAuthConnector = {
   },
 
   adapter: (context, connection) => mastodonAdapter(context, connection),
+
+  /** `POST /oauth/revoke` with the app the token was issued to (launch's app on the instance). */
+  async revoke(context, connection) {
+    const { accessToken } = connection.credentials as MastodonCredentials;
+    const apps = await storedMastodonApps(context, connection.serviceUrl);
+    let last: NetworkAnswer | undefined;
+    for (const app of apps) {
+      last = await networkRequest(context.fetch, context.policy, `${connection.serviceUrl}/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, token: accessToken }).toString(),
+        timeoutMs: context.config.NETWORK_TIMEOUT_MS,
+      });
+      if (last.ok) return;
+    }
+    throw new Error(`${new URL(connection.serviceUrl).host} did not revoke the token: ${last ? `${last.status} ${reason(last)}` : 'launch has no app there'}`);
+  },
 };
 
 /**
@@ -121,6 +138,7 @@ function mastodonAdapter(context: NetworkContext, connection: OpenConnection): C
     try {
       return await networkRequest(context.fetch, context.policy, `${connection.serviceUrl}${path}`, {
         ...init,
+        timeoutMs: context.config.NETWORK_TIMEOUT_MS,
         headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${credentials.accessToken}`, accept: 'application/json' },
       });
     } catch (error) {

@@ -10,9 +10,9 @@ import {
   type OAuthConnector,
   type OpenConnection,
 } from '../network';
-import { requestTokens } from './network-http';
+import { callNetwork, requestTokens } from './network-http';
 import { networkAvailability, type OAuthNetwork, type OAuthNetworkSettings } from './networks';
-import { authorizeUrl, codeExchangeRequest, longLivedExchangeRequest, refreshRequest, type TokenSet } from './oauth2';
+import { authorizeUrl, codeExchangeRequest, longLivedExchangeRequest, refreshRequest, revokeRequest, type TokenSet } from './oauth2';
 
 /** What X, LinkedIn and Threads connections keep, sealed: the tokens and the scopes granted. */
 export interface OAuthCredentials {
@@ -95,5 +95,23 @@ export function oauthConnector(parts: OAuthNetworkParts): OAuthConnector {
       };
     },
     adapter: (context, connection) => parts.adapter(context, connection, settingsOf(network, context.config)),
+    // Threads documents no revocation: a person removes the app in the account's settings.
+    ...(network.revokePath && {
+      /** The refresh token first (on X it ends the grant), then the access token. */
+      async revoke(context, connection) {
+        const settings = settingsOf(network, context.config);
+        const current = oauthCredentials(connection.credentials);
+        const tokens = [
+          [current.refreshToken, 'refresh_token'],
+          [current.accessToken, 'access_token'],
+        ] as const;
+        for (const [token, hint] of tokens) {
+          const request = token ? revokeRequest(network, settings, token, hint) : null;
+          if (!request) continue;
+          const answer = await callNetwork(context, request.url, { method: request.method, headers: request.headers, body: request.body });
+          if (answer.status !== 200) throw new Error(`${network.label} answered ${answer.status} to revoking the ${hint.replace('_', ' ')}.`);
+        }
+      },
+    }),
   };
 }

@@ -94,10 +94,15 @@ export function longLivedExchangeRequest(settings: OAuthNetworkSettings, shortLi
 }
 
 /** Revocation where the network has it (X, LinkedIn); Threads has no revocation endpoint. */
-export function revokeRequest(network: OAuthNetwork, settings: OAuthNetworkSettings, token: string): TokenHttpRequest | null {
+export function revokeRequest(
+  network: OAuthNetwork,
+  settings: OAuthNetworkSettings,
+  token: string,
+  hint: 'access_token' | 'refresh_token' = 'access_token',
+): TokenHttpRequest | null {
   if (!network.revokePath) return null;
   const fields: Record<string, string> = { token };
-  if (network.id === 'x') fields.token_type_hint = 'access_token';
+  if (network.id === 'x') fields.token_type_hint = hint;
   const request = tokenPost(network, settings, fields);
   return { ...request, url: new URL(network.revokePath, network.tokenOnAuthorizeHost ? settings.authorizeOrigin : settings.apiOrigin).toString() };
 }

@@ -49,7 +49,7 @@ export async function publishOnce(
 
 function unknown(label: string, what: string, reason: string) {
   return new PublishError(
-    `${what}, and whether the post went out on ${label} cannot be told: ${reason} Look at the account: if the post is not there, retry it (POST /api/v1/posts/{postId}/retry); if it is, leave it.`,
+    `${what}, and whether the post went out on ${label} cannot be told: ${reason} Look at the account, then say what you found (POST /api/v1/posts/{postId}/delivery-outcome): published, with the post's URL, or not published, to try again.`,
     false,
     { outcome: 'unknown' },
   );
