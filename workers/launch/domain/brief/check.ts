@@ -225,8 +225,10 @@ function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>
   const plain = new Set<string>();
   const cues: Array<{ word: Word; scope: string[] }> = [];
   let open: { clause: number; left: number; scope: string[] } | null = null;
-  for (const word of words) {
+  for (const [index, word] of words.entries()) {
     if (open && (open.clause !== word.clause || open.left === 0)) open = null;
+    // "no dependencies at all": "at all" only stresses the negation, it is not a word it governs.
+    if (word.lower === 'all' && words[index - 1]?.lower === 'at') continue;
     if (isNegation(word.lower)) {
       const scope: string[] = [];
       cues.push({ word, scope });

@@ -574,7 +574,8 @@ function repositoryName(url: string): string | null {
   const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
   // An organisation named for the project plus "js" (nodejs/node) is a JavaScript project's: Node.js.
   if (owner && name && owner.toLowerCase() === `${name.toLowerCase()}js`) return `${name.charAt(0).toUpperCase()}${name.slice(1)}.js`;
-  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '');
+  // "rust-lang/blog.rust-lang.org": the site's own name, not its blog's.
+  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '').replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
   if (github) return github;
   const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
   if (!host || /^\d/.test(host)) return null;
