@@ -267,7 +267,7 @@ async function exportForm(): Promise<{ type: string; body: Buffer }> {
 }
 
 /** utime + stime, in clock ticks of 10 ms, of every workerd process under `root`. */
-function workerdTicks(root: number): number {
+export function workerdTicks(root: number): number {
   const processes = new Map<number, { parent: number; command: string; ticks: number }>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
