@@ -12,6 +12,7 @@ import * as schema from '../shared/db/schema';
 import { addLaunchMember, createLaunchApiKey, createLaunchUser, createWorkspace } from '../shared/platform/launch-provisioning';
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { freePort } from '../test/node/free-port';
+import { startBareWorker } from './bare/start';
 import { startPageServer } from '../test/node/page-server';
 
 const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 4);
@@ -22,7 +23,8 @@ const KEYS = 400;
 export const CPU_TOLERANCE = 0.2;
 
 export interface CpuRow {
-  worker: 'verify' | 'launch';
+  /** `bare`: the baseline Worker with the same static assets (bench/bare), none of our code. */
+  worker: 'verify' | 'launch' | 'bare';
   operation: string;
   /** workerd CPU (user + system) per answered request, in ms. */
   ms: number;
@@ -52,7 +54,9 @@ export async function benchCpuTable(stateDir: string, log: (line: string) => voi
     const db = drizzle(pool, { schema });
     const tenant = await createTenant(db, { name: 'CPU tenant', planId: 'enterprise' });
     const workspace = await createWorkspace(db, { name: 'CPU workspace', planId: 'enterprise' });
-    const user = await createLaunchUser(db, { email: 'cpu@example.com', name: 'CPU', password: 'correct horse battery staple' });
+    // The database outlives a run: a user of its own each time.
+    const email = `cpu-${Date.now()}@example.com`;
+    const user = await createLaunchUser(db, { email, name: 'CPU', password: 'correct horse battery staple' });
     await addLaunchMember(db, { workspaceId: workspace.id, userId: user.id, role: 'owner' });
     log(`Seeding ${KEYS} keys per Worker`);
     const verifyKeys: string[] = [];
@@ -66,8 +70,13 @@ export async function benchCpuTable(stateDir: string, log: (line: string) => voi
     const vars = { ...stack.bindings, INTERNAL_SECRET: 'x'.repeat(32), ALLOW_PRIVATE_URLS: '1' };
     const verify = startWorker({ name: 'verify', port: await freePort(), inspectorPort: null, vars, stateDir, log: () => {} });
     const launch = startWorker({ name: 'launch', port: await freePort(), inspectorPort: null, vars, stateDir, log: () => {} });
-    workers.push(verify, launch);
-    await Promise.all([waitForHealth(`${verify.url}/v1/health`, verify.child, 90_000), waitForHealth(`${launch.url}/api/health`, launch.child, 90_000)]);
+    const bare = startBareWorker({ port: await freePort(), bindings: stack.bindings, stateDir, routed: true });
+    workers.push(verify, launch, bare);
+    await Promise.all([
+      waitForHealth(`${verify.url}/v1/health`, verify.child, 90_000),
+      waitForHealth(`${launch.url}/api/health`, launch.child, 90_000),
+      waitForHealth(`${bare.url}/bare/do`, bare.child, 90_000),
+    ]);
 
     const asVerify = (n: number) => ({ authorization: `Bearer ${verifyKeys[n % KEYS]}` });
     const asLaunch = (n: number) => ({ 'x-api-key': launchKeys[n % KEYS]! });
@@ -118,7 +127,7 @@ export async function benchCpuTable(stateDir: string, log: (line: string) => voi
     const signIn = await fetch(`${launch.url}/api/v1/sessions`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ email: 'cpu@example.com', password: 'correct horse battery staple' }),
+      body: JSON.stringify({ email, password: 'correct horse battery staple' }),
     });
     await signIn.text();
     const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
@@ -203,15 +212,28 @@ export async function benchCpuTable(stateDir: string, log: (line: string) => voi
       { operation: 'unknown route (404)', path: '/api/no-such-route', request: () => ({ headers: {} }), status: 404 },
     ];
 
+    // The floors issue 42's second goal measures against, read the same way in the same run.
+    const bareOperations: Operation[] = [
+      { operation: "unknown route (Hono's own 404)", path: '/no-such-route', request: () => ({ headers: {} }), status: 404 },
+      {
+        operation: 'one Durable Object call + the /v1/me statement',
+        path: `/bare/do-query/${tenant.id}`,
+        request: (n) => ({ headers: { 'x-bench-key': String(n % KEYS) } }),
+        status: 200,
+      },
+    ];
+
     const rows: CpuRow[] = [];
     for (const [name, worker, operations] of [
       ['verify', verify, verifyOperations],
       ['launch', launch, launchOperations],
+      ['bare', bare, bareOperations],
     ] as const) {
       log(`Warming the ${name} Worker: every key once`);
-      const warmPath = name === 'verify' ? '/v1/me' : '/api/v1/releases?limit=1';
+      // An authenticated read of each Worker: the key gate's first call for a key loads it.
+      const { path, request } = name === 'verify' ? verifyOperations[1]! : name === 'launch' ? launchOperations[2]! : bareOperations[1]!;
       const warm = async (lane: number) => {
-        for (let i = lane; i < KEYS; i += 8) await call(`${worker.url}${warmPath}`, { headers: name === 'verify' ? asVerify(i) : asLaunch(i) }, 200);
+        for (let i = lane; i < KEYS; i += 8) await call(`${worker.url}${path}`, { headers: request(i).headers }, 200);
       };
       await Promise.all(Array.from({ length: 8 }, (_, lane) => warm(lane)));
       let n = KEYS;
@@ -294,7 +316,7 @@ export function workerdTicks(root: number): number {
 /** The recorded figures of the section as written before: `worker operation` → ms. */
 export function recordedFigures(section: string): Map<string, number> {
   const recorded = new Map<string, number>();
-  for (const match of section.matchAll(/^\| (verify|launch) \| (.+?) \| ([\d.]+) \|/gm)) recorded.set(`${match[1]} ${match[2]}`, Number(match[3]));
+  for (const match of section.matchAll(/^\| (verify|launch|bare) \| (.+?) \| ([\d.]+) \|/gm)) recorded.set(`${match[1]} ${match[2]}`, Number(match[3]));
   return recorded;
 }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBrief, briefTable } from './brief';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
-import { benchCpuTable, CPU_TOLERANCE, cpuTable, recordedFigures } from './cpu-table';
+import { benchCpuTable, CPU_TOLERANCE, type CpuRow, cpuTable, recordedFigures } from './cpu-table';
 import { benchExport, exportTables } from './export';
 import { benchLists } from './lists';
 import { benchLoad, loadTable } from './load';
@@ -208,10 +208,31 @@ async function cpuPerOperation(): Promise<void> {
     `Recorded figures: ${recordedLine}. This run: 1-minute load average on ${cpus().length} cores ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end.`,
     '',
     markdown,
+    '',
+    cpuGoals(rows),
   ].join('\n');
   console.log(`\n${section}\n`);
   for (const verdict of verdicts) console.log(verdict.startsWith('FAIL') ? `\n!!! ${verdict} !!!\n` : `  ${verdict}`);
   writeSection('cpu-table', section);
+}
+
+/** Issue 42's second goal, from this run's rows. */
+function cpuGoals(rows: CpuRow[]): string {
+  const ms = (worker: CpuRow['worker'], operation: string) => rows.find((row) => row.worker === worker && row.operation === operation)?.ms ?? Number.NaN;
+  const bare404 = ms('bare', "unknown route (Hono's own 404)");
+  const bareMe = ms('bare', 'one Durable Object call + the /v1/me statement');
+  const line = (target: string, measured: string, goal: string, met: boolean) => `| ${target} | ${measured} | ${goal} | ${met ? 'met' : '**missed**'} |`;
+  const ratio = (worker: 'verify' | 'launch') => ms(worker, 'unknown route (404)') / bare404;
+  const over = ms('verify', 'GET /v1/me') - bareMe;
+  return [
+    "Issue 42's second goal, from this run (the bare Worker deployed with static assets, as ours are):",
+    '',
+    '| target | measured | goal | |',
+    '|---|---:|---:|---|',
+    line("verify unknown route ÷ Hono's bare 404", `${ratio('verify').toFixed(2)}×`, '≤ 1.3×', ratio('verify') <= 1.3),
+    line("launch unknown route ÷ Hono's bare 404", `${ratio('launch').toFixed(2)}×`, '≤ 1.3×', ratio('launch') <= 1.3),
+    line('GET /v1/me − the bare DO call + statement', `${over >= 0 ? '+' : ''}${over.toFixed(2)} ms`, '≤ +0.5 ms', over <= 0.5),
+  ].join('\n');
 }
 
 function sharpVersion(): string {
