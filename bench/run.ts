@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { benchBrief, briefTable } from './brief';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
+import { benchCpuTable, type CpuRow } from './cpu-table';
+import { CPU_TOLERANCE, cpuTable, recordedFigures } from './cpu-verdict';
 import { benchExport, exportTables } from './export';
 import { benchLists } from './lists';
 import { benchLoad, loadTable } from './load';
@@ -23,6 +25,16 @@ function table(rows: Measurement[]): string {
   const lines = ['| target | req/s | p50 ms | p99 ms | non-2xx |', '|---|---:|---:|---:|---:|'];
   for (const row of rows) lines.push(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`);
   return lines.join('\n');
+}
+
+/** The named section of RESULTS.md as last written, or '' when there is none. */
+function readSection(name: string): string {
+  try {
+    const text = readFileSync(resultsPath, 'utf8');
+    return text.match(new RegExp(`<!-- ${name}:start -->([\\s\\S]*?)<!-- ${name}:end -->`))?.[1] ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** Replaces the named section of RESULTS.md, leaving the others as they were. */
@@ -50,6 +62,7 @@ const stamp = (section: string) =>
   `Command: \`npm run bench\` (this section alone: \`npm run bench -- ${section}\`) · machine: ${machineDescription()} · ${new Date().toISOString().slice(0, 10)}`;
 
 if (runs('request-path')) await requestPath();
+if (runs('cpu-table')) await cpuPerOperation();
 if (runs('export')) {
   console.log('Export: @jsquash in the Worker against sharp');
   const result = await benchExport(log);
@@ -173,6 +186,55 @@ if (runs('reputation')) {
   writeSection('reputation', section);
 }
 console.log(`Recorded in ${resultsPath}`);
+
+async function cpuPerOperation(): Promise<void> {
+  console.log('CPU per request: the ten most called operations of each Worker, workerd CPU from /proc');
+  const record = process.env.BENCH_CPU_RECORD === '1';
+  const previous = readSection('cpu-table');
+  const recordedOn = previous.match(/Recorded figures: (.+?)\./)?.[1];
+  const loadBefore = loadavg()[0]!;
+  const rows = await benchCpuTable(stateDir, log);
+  const loadAfter = loadavg()[0]!;
+  const recorded = recordedFigures(previous);
+  const { markdown, verdicts } = cpuTable(rows, recorded, record);
+  const keptAll = !record && rows.every((row) => recorded.has(`${row.worker} ${row.operation}`));
+  const recordedLine = keptAll && recordedOn ? recordedOn : `${new Date().toISOString().slice(0, 10)}, load ${loadBefore.toFixed(1)}–${loadAfter.toFixed(1)}`;
+  const section = [
+    '## CPU per request of the most called operations (issue 42)',
+    '',
+    `${stamp('cpu-table')} (\`BENCH_CPU_SECONDS\` to change the ${process.env.BENCH_CPU_SECONDS ?? 4} s per operation; \`BENCH_CPU_RECORD=1\` to replace the recorded figures with this run's)`,
+    '',
+    `workerd CPU (user + system, from /proc, as \`bench/profile-cpu.ts\` reads it) per answered request, of the workerd processes of this run's own Worker, with the runtime's inspector off (\`dev/worker-runner.ts\`), as deployed; autocannon with 4 connections, keys rotated, every create with its own Idempotency-Key. The recorded figure stays until a run with \`BENCH_CPU_RECORD=1\`; each run prints a verdict per operation and fails one that grew by more than ${(100 * CPU_TOLERANCE).toFixed(0)}% over it. CPU time is far less sensitive to the machine's load than latency, but not immune to it (caches, frequency): refresh the recorded figures on a quiet machine.`,
+    '',
+    `Recorded figures: ${recordedLine}. This run: 1-minute load average on ${cpus().length} cores ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end.`,
+    '',
+    markdown,
+    '',
+    cpuGoals(rows),
+  ].join('\n');
+  console.log(`\n${section}\n`);
+  for (const verdict of verdicts) console.log(verdict.startsWith('FAIL') ? `\n!!! ${verdict} !!!\n` : `  ${verdict}`);
+  writeSection('cpu-table', section);
+}
+
+/** Issue 42's second goal, from this run's rows. */
+function cpuGoals(rows: CpuRow[]): string {
+  const ms = (worker: CpuRow['worker'], operation: string) => rows.find((row) => row.worker === worker && row.operation === operation)?.ms ?? Number.NaN;
+  const bare404 = ms('bare', "unknown route (Hono's own 404)");
+  const bareMe = ms('bare', 'one Durable Object call + the /v1/me statement');
+  const line = (target: string, measured: string, goal: string, met: boolean) => `| ${target} | ${measured} | ${goal} | ${met ? 'met' : '**missed**'} |`;
+  const ratio = (worker: 'verify' | 'launch') => ms(worker, 'unknown route (404)') / bare404;
+  const over = ms('verify', 'GET /v1/me') - bareMe;
+  return [
+    "Issue 42's second goal, from this run (the bare Worker deployed with static assets, as ours are):",
+    '',
+    '| target | measured | goal | |',
+    '|---|---:|---:|---|',
+    line("verify unknown route ÷ Hono's bare 404", `${ratio('verify').toFixed(2)}×`, '≤ 1.3×', ratio('verify') <= 1.3),
+    line("launch unknown route ÷ Hono's bare 404", `${ratio('launch').toFixed(2)}×`, '≤ 1.3×', ratio('launch') <= 1.3),
+    line('GET /v1/me − the bare DO call + statement', `${over >= 0 ? '+' : ''}${over.toFixed(2)} ms`, '≤ +0.5 ms', over <= 0.5),
+  ].join('\n');
+}
 
 function sharpVersion(): string {
   return (JSON.parse(readFileSync(join(root, 'node_modules', 'sharp', 'package.json'), 'utf8')) as { version: string }).version;

@@ -33,6 +33,8 @@ export interface WorkerOptions {
    */
   inspectorPort: number | null;
   vars: Record<string, string>;
+  /** Another checkout of this repository to run the Worker from, inspector off only (bench/ab-cpu.ts: an older commit beside this one). */
+  root?: string;
   stateDir: string;
   log: (line: string) => void;
 }
@@ -51,9 +53,9 @@ export function startWorker(options: WorkerOptions): WorkerProcess {
     options.inspectorPort === null
       ? [
           tsxCli,
-          runnerPath,
+          options.root ? join(options.root, 'dev', 'worker-runner.ts') : runnerPath,
           JSON.stringify({
-            configPath: options.configPath,
+            configPath: options.configPath ?? (options.root && join(options.root, 'wrangler.toml')),
             env: options.configPath ? undefined : options.name,
             port: options.port,
             envFile,
@@ -81,6 +83,7 @@ export function startWorker(options: WorkerOptions): WorkerProcess {
           'log',
         ];
   const child = spawn(process.execPath, args, {
+    cwd: options.root,
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

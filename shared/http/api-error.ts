@@ -16,7 +16,13 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
+    // An ApiError is an answer, not a bug: nothing reads its stack (the error handler logs the
+    // stacks of unexpected errors only), and capturing one walks the whole middleware chain on
+    // every 4xx, the unknown route's 404 included (issue 42).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'ApiError';
     this.code = code;
     this.status = errorCodes[code].status;
