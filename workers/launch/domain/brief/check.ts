@@ -478,6 +478,17 @@ export function noteLines(notes: string): string[] {
   return notes.replace(/\r\n?/g, '\n').split('\n');
 }
 
+/** The lines a citation spans, read once per notes: a brief cites the same lines from many sentences and templates. */
+const citedCache = new WeakMap<string[], Map<string, Cited>>();
+function citedLines(lines: string[], start: number, end: number, text: string): Cited {
+  let byRange = citedCache.get(lines);
+  if (!byRange) citedCache.set(lines, (byRange = new Map()));
+  const key = `${start}-${end}`;
+  let cited = byRange.get(key);
+  if (!cited) byRange.set(key, (cited = readCited(rangeLabel(start, end), true, text, headingsAbove(lines)[start - 1] ?? [])));
+  return cited;
+}
+
 function resolve(citation: Citation, sources: GroundingSources, lines: string[]): { cited?: Cited; defect?: DefectReason } {
   if (citation.source === 'notes') {
     const { start, end } = citation.lines;
@@ -485,7 +496,7 @@ function resolve(citation: Citation, sources: GroundingSources, lines: string[])
     const text = lines.slice(start - 1, end).join('\n');
     if (text !== citation.excerpt) return { defect: 'citation_misquoted' };
     if (end - start + 1 > MAX_CITED_LINES) return { defect: 'citation_too_wide' };
-    return { cited: readCited(rangeLabel(start, end), true, text, headingsAbove(lines)[start - 1] ?? []) };
+    return { cited: citedLines(lines, start, end, text) };
   }
   const actual = citation.source === 'release' ? sources.release[citation.field] : (sources.profile?.[citation.field] ?? null);
   if (actual === null || actual !== citation.value) return { defect: 'citation_misquoted' };
@@ -567,8 +578,7 @@ export function checkSentence(path: string, sentence: Sentence | Highlight, sour
 }
 
 /** Every defect of a brief; an empty list means every sentence is cited and says what its lines say. */
-export function checkBrief(brief: Brief, sources: GroundingSources): Defect[] {
-  const lines = noteLines(sources.notes);
+export function checkBrief(brief: Brief, sources: GroundingSources, lines: string[] = noteLines(sources.notes)): Defect[] {
   return sentencesOf(brief).flatMap(({ path, sentence }) => checkSentence(path, sentence, sources, lines));
 }
 

@@ -329,7 +329,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     callToAction,
   };
   // Every sentence was checked as it was written; the whole is checked once more as a guard.
-  const defects = checkBrief(brief, sources);
+  const defects = checkBrief(brief, sources, parsed.lines);
   if (defects.length > 0) throw new Error(`A brief sentence escaped its check: ${defects[0]!.reason} in ${defects[0]!.path}.`);
   return brief;
 }
