@@ -5,9 +5,10 @@ import { launchApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/auth/key-gate';
 import { launchPlanRows, settleLaunchEntitlement } from '../../../shared/platform/entitlements';
 import { launchConfigSchema } from '../config';
-import type { LaunchBindings } from '../env';
 
-export class LaunchKeyGate extends KeyGate<LaunchBindings> {
+// Its settings come through readConfig, so it needs no binding type: env.ts names this class, and
+// importing env.ts back would tie the two in a circle.
+export class LaunchKeyGate extends KeyGate<object> {
   protected loadDeadlineMs(): number {
     return readConfig(launchConfigSchema, this.env).DATABASE_DEADLINE_MS;
   }

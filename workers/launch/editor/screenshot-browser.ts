@@ -3,7 +3,6 @@ import { DurableObject } from 'cloudflare:workers';
 import { readConfig } from '../../../shared/config';
 import { userUrlPolicy } from '../../../shared/net/ssrf';
 import { launchConfigSchema } from '../config';
-import type { LaunchBindings } from '../env';
 import { capturePage, renderHtmlPage, type CaptureOutcome, type CaptureRequest, type RenderRequest } from './capture-page';
 
 /** A browser session stays open this long after the last capture, then is closed to free it. */
@@ -22,7 +21,12 @@ export type BrowserSource = 'reused' | 'reconnected' | 'launched';
  * than launching another. An alarm closes the browser after IDLE_CLOSE_MS without captures.
  * Captures and card renders run in parallel tabs.
  */
-export class ScreenshotBrowser extends DurableObject<LaunchBindings> {
+/** The bindings it reads (env.ts names this class, so it does not import env.ts back). */
+interface BrowserBindings {
+  BROWSER?: unknown;
+}
+
+export class ScreenshotBrowser extends DurableObject<BrowserBindings> {
   private browser: Browser | undefined;
   private starting: Promise<{ browser: Browser; source: BrowserSource }> | undefined;
   private inFlight = 0;
@@ -108,6 +112,6 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function screenshotBrowser(env: LaunchBindings): DurableObjectStub<ScreenshotBrowser> {
+export function screenshotBrowser(env: { SCREENSHOT_BROWSER: DurableObjectNamespace<ScreenshotBrowser> }): DurableObjectStub<ScreenshotBrowser> {
   return env.SCREENSHOT_BROWSER.get(env.SCREENSHOT_BROWSER.idFromName('shared'));
 }

@@ -5,9 +5,10 @@ import { tenants, verifyApiKeys } from '../../../shared/db/schema';
 import { KeyGate, type GateKeyRecord } from '../../../shared/auth/key-gate';
 import { settleVerifyEntitlement, verifyPlanRows, withOverrides } from '../../../shared/platform/entitlements';
 import { verifyConfigSchema } from '../config';
-import type { VerifyBindings } from '../env';
 
-export class VerifyKeyGate extends KeyGate<VerifyBindings> {
+// Its settings come through readConfig, so it needs no binding type: env.ts names this class, and
+// importing env.ts back would tie the two in a circle.
+export class VerifyKeyGate extends KeyGate<object> {
   protected loadDeadlineMs(): number {
     return readConfig(verifyConfigSchema, this.env).DATABASE_DEADLINE_MS;
   }
