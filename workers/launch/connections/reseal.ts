@@ -28,18 +28,13 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
     await forgetExpired(db, now);
     return { resealed: 0, remaining: 0, unreadable: await unreadableCount(db, held) };
   }
-  const stale = await db
-    .select()
-    .from(channelConnections)
-    .where(
-      and(
-        isNotNull(channelConnections.sealedCredentials),
-        ne(channelConnections.credentialsKeyId, keys.currentId),
-        inArray(channelConnections.credentialsKeyId, older),
-      ),
-    )
-    .orderBy(asc(channelConnections.id))
-    .limit(BATCH);
+  // Sealed under a key still held but no longer current: what this pass moves, and what it counts as left.
+  const sealedUnderOlder = and(
+    isNotNull(channelConnections.sealedCredentials),
+    ne(channelConnections.credentialsKeyId, keys.currentId),
+    inArray(channelConnections.credentialsKeyId, older),
+  );
+  const stale = await db.select().from(channelConnections).where(sealedUnderOlder).orderBy(asc(channelConnections.id)).limit(BATCH);
   for (const row of stale) {
     const context = credentialsContext(row);
     const fresh = await seal(keys, await open(keys, { keyId: row.credentialsKeyId!, value: row.sealedCredentials! }, context), context);
@@ -66,16 +61,7 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
   }
   await forgetExpired(db, now);
   const count = sql<number>`count(*)::int`;
-  const [left] = await db
-    .select({ count })
-    .from(channelConnections)
-    .where(
-      and(
-        isNotNull(channelConnections.sealedCredentials),
-        ne(channelConnections.credentialsKeyId, keys.currentId),
-        inArray(channelConnections.credentialsKeyId, older),
-      ),
-    );
+  const [left] = await db.select({ count }).from(channelConnections).where(sealedUnderOlder);
   const [appsLeft] = await db
     .select({ count })
     .from(mastodonApps)
