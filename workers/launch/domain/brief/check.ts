@@ -1,6 +1,6 @@
 import { isBareLabel, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
 import { stem } from './stem';
-import { shownVersion } from './version';
+import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
 import {
   COUNTED_NOUNS,
@@ -505,7 +505,7 @@ function resolve(citation: Citation, sources: GroundingSources, lines: string[])
 
 /** A field says what its value says; a URL also says the names in its path (`github.com/python-poetry/poetry` names poetry). */
 function fieldText(field: string, value: string): string {
-  if (field === 'version') return `${value} ${shownVersion(value)} ${semverWords(shownVersion(value))}`;
+  if (field === 'version') return `${value} ${shownVersion(value)} ${semverWords(shownVersion(value))} ${preReleaseLabel(value) ?? ''}`;
   if (field === 'url' || field === 'docsUrl')
     return `${value} ${value
       .replace(/^https?:\/\//, '')

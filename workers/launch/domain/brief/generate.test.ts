@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
 import { BriefInputError, generateBrief, MAX_BRIEF_NOTES_CHARS } from './generate';
+import { preReleaseLabel, shownVersion } from './version';
 
 const release = {
   id: 'rel_x',
@@ -260,6 +261,63 @@ describe('generating a brief', () => {
     expect(brief.releaseKind).toBe('breaking');
     expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Alerting enabled by default for installations without legacy alerts.' });
     expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Legacy Alerting\b|\|/);
+  });
+});
+
+describe('a pre-release', () => {
+  it('is called what its version says it is, not the major release it leads to', () => {
+    const notes = ['## Major Changes', '', '- Node.js 14 support dropped.', '', '## Minor Changes', '', '- New command: `pnpm licenses list`.'].join('\n');
+    const at = (version: string) => generateBrief({ ...release, version, title: version, notes }, null).headline.text;
+    expect(at('v8.0.0-alpha.0')).toMatch(/: an alpha release with breaking changes\.$/);
+    expect(at('3.13.0b2')).toMatch(/: a beta release with breaking changes\.$/);
+    expect(at('v2.0.0-rc.1')).toMatch(/: a release candidate with breaking changes\.$/);
+    expect(at('v8.0.0')).toMatch(/: a major release with breaking changes\.$/);
+  });
+
+  it('is read from the usual spellings, and a version without one is a release', () => {
+    expect(['8.0.0-alpha.0', 'v8.3.0-beta2', '3.13.0b2', '1.0rc1', '2.0.0-next.3', 'astro@5.0.0-preview.1'].map(preReleaseLabel)).toEqual([
+      'alpha',
+      'beta',
+      'beta',
+      'release candidate',
+      'pre-release',
+      'preview',
+    ]);
+    expect(['1.2.3', 'v2026.08.19', 'go1.24', 'tokio-1.16.0', '1.0.0+build.5'].map(preReleaseLabel)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('the summary', () => {
+  const summaryOf = (intro: string) =>
+    generateBrief({ ...release, notes: [intro, '', '### Bug fixes', '', '- Fix a crash when the cache directory is missing.'].join('\n') }, null).summary.map(
+      (sentence) => sentence.text,
+    );
+
+  it('skips an opening that only announces the release, for the sentence after it', () => {
+    expect(summaryOf('The Acme team is happy to announce a new version of Acme, 2.4.1. Acme now starts twice as fast on large projects.')).toEqual([
+      'Acme now starts twice as fast on large projects.',
+    ]);
+    expect(summaryOf("Today, we're excited to announce the release of Acme 2.4.1.")).toEqual([]);
+  });
+
+  it('is not a field line such as an upgrade urgency', () => {
+    expect(summaryOf('Upgrade urgency: SECURITY, contains fixes to security issues.')).toEqual([]);
+    expect(summaryOf('This release makes the cache safe to share between processes.')).toEqual([
+      'This release makes the cache safe to share between processes.',
+    ]);
+  });
+});
+
+describe('the version as people say it', () => {
+  it('leaves out a name glued to the number', () => {
+    expect(['go1.24', 'tokio-1.16.0', 'astro@4.3.0', '@changesets/cli@3.0.0', 'v2.1.0', '2026.08.19'].map(shownVersion)).toEqual([
+      '1.24',
+      '1.16.0',
+      '4.3.0',
+      '3.0.0',
+      'v2.1.0',
+      '2026.08.19',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } fro
 import { DROP_SUPPORT, parseNotes, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
-import { shownVersion } from './version';
+import { preReleaseLabel, shownVersion } from './version';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -261,9 +261,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const addSummary = (sentence: Sentence) => {
     if (grounded(`summary.${summary.length}`, sentence)) summary.push(sentence);
   };
-  if (parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text))
-    // The notes' own sentence keeps its own first letter ("ripgrep 15 is…").
-    addSummary({ text: withStop(firstSentence(parsed.intro.text)), citations: [cite(parsed.intro)] });
+  // The notes' own sentence keeps its own first letter ("ripgrep 15 is…").
+  const openingSentence =
+    parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text)
+      ? tellingSentence(parsed.intro.text)
+      : null;
+  if (openingSentence && parsed.intro) addSummary({ text: withStop(truncateWords(openingSentence, MAX_SENTENCE)), citations: [cite(parsed.intro)] });
   for (const { kind, items: all } of counted)
     addSummary({
       text:
@@ -375,6 +378,12 @@ const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
 
 /** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
 export function releasePhrase(kind: ReleaseKind, version: string): string {
+  // "8.0.0-alpha.0" is not yet the major release its numbers name: an alpha says so, and still says it breaks things.
+  const preRelease = kind === 'security' ? null : preReleaseLabel(version);
+  if (preRelease) {
+    const noun = /release|candidate/.test(preRelease) ? preRelease : `${preRelease} release`;
+    return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}${kind === 'breaking' ? ' with breaking changes' : ''}`;
+  }
   const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
   const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
@@ -587,6 +596,21 @@ function repositoryName(url: string): string | null {
 function firstSentence(text: string, max = MAX_SENTENCE): string {
   return truncateWords(splitSentences(text)[0]!, max);
 }
+
+/**
+ * The opening's first sentence that tells the reader something the headline does not: not "we're happy to announce a
+ * new version", nor a field such as Redis' "Upgrade urgency: SECURITY, contains fixes to security issues".
+ */
+function tellingSentence(text: string): string | null {
+  return (
+    splitSentences(text)
+      .slice(0, 3)
+      .find((sentence) => !ANNOUNCEMENT.test(sentence) && !FIELD_LINE.test(sentence)) ?? null
+  );
+}
+const ANNOUNCEMENT =
+  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b/i;
+const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+\p{Lu}{3,}\b/u;
 
 /**
  * The sentence of a feature's paragraph that says what changed ("With 1.28.0, the `#[global_allocator]` attribute is now

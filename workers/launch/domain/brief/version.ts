@@ -1,7 +1,27 @@
 /**
  * A version as people say it: a tag that carries the package's name (`tokio-1.16.0`,
- * `astro@4.3.0`, `@changesets/cli@3.0.0`) without the name, which the headline says already.
+ * `astro@4.3.0`, `@changesets/cli@3.0.0`, Go's `go1.24`) without the name, which the headline says already.
  */
 export function shownVersion(version: string): string {
-  return version.replace(/^(?:@[\w.-]+\/)?[a-z][\w.-]*?[@-](?=v?\d+\.\d)/i, '');
+  return version.replace(/^(?:@[\w.-]+\/)?[a-z][\w.-]*?[@-](?=v?\d+\.\d)|^(?!v\d)[a-z]{2,}(?=\d+\.\d)/i, '');
 }
+
+/**
+ * What a pre-release calls itself, in words ("an alpha", "a release candidate"): `8.0.0-alpha.0`,
+ * `v8.3.0-beta2`, Python's `3.13.0b2` and `1.0rc1`, `2.0.0-next.3`. Null for a release.
+ */
+export function preReleaseLabel(version: string): string | null {
+  const tag = shownVersion(version).match(/\d(?:[-.+_]?(alpha|beta|rc|pre(?:view)?|canary|next|nightly|dev)|(a|b|rc)(?=\d))[.-]?\d*$/i);
+  if (!tag) return null;
+  const word = (tag[1] ?? tag[2]!).toLowerCase();
+  return PRE_RELEASE_WORDS[word] ?? 'pre-release';
+}
+const PRE_RELEASE_WORDS: Record<string, string> = {
+  alpha: 'alpha',
+  a: 'alpha',
+  beta: 'beta',
+  b: 'beta',
+  rc: 'release candidate',
+  pre: 'preview',
+  preview: 'preview',
+};
