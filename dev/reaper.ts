@@ -66,18 +66,33 @@ export function portError(port: number, setting: string, error: NodeJS.ErrnoExce
   );
 }
 
+/**
+ * Ports are picked below Linux's ephemeral range (32768–60999): a port the kernel picked for us
+ * there can be handed to another process's outgoing connection between our pick and our listen
+ * (seen as EADDRINUSE in parallel test runs).
+ */
+const PICK_FROM = 20_000;
+const PICK_TO = 32_768;
+/** Never the same port twice in one process, even after the server that had it closed. */
+const handedOut = new Set<number>();
+
 /** `count` different ports free on 127.0.0.1 now, for servers of the stack's own that nobody calls by number. */
 export async function freePorts(count: number): Promise<number[]> {
-  // All held open at once, so that no two of them are the same port.
-  const servers = Array.from({ length: count }, () => createServer());
-  const ports = await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<number>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
-        }),
-    ),
-  ).finally(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+  const ports: number[] = [];
+  for (let tries = 0; ports.length < count; tries++) {
+    if (tries === 500) throw new Error(`No ${count} free ports found between ${PICK_FROM} and ${PICK_TO} on 127.0.0.1.`);
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    ports.push(port);
+  }
   return ports;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }

@@ -1,12 +1,7 @@
-import { createServer } from 'node:net';
+import { freePorts } from '../../dev/reaper';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** A port free on 127.0.0.1 now, outside the ephemeral range and never handed out twice in this process. */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port!;
 }
