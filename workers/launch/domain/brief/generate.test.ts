@@ -275,13 +275,14 @@ describe('a pre-release', () => {
   });
 
   it('is read from the usual spellings, and a version without one is a release', () => {
-    expect(['8.0.0-alpha.0', 'v8.3.0-beta2', '3.13.0b2', '1.0rc1', '2.0.0-next.3', 'astro@5.0.0-preview.1'].map(preReleaseLabel)).toEqual([
+    expect(['8.0.0-alpha.0', 'v8.3.0-beta2', '3.13.0b2', '1.0rc1', '2.0.0-next.3', 'astro@5.0.0-preview.1', 'v23.0 beta 1'].map(preReleaseLabel)).toEqual([
       'alpha',
       'beta',
       'beta',
       'release candidate',
       'pre-release',
       'preview',
+      'beta',
     ]);
     expect(['1.2.3', 'v2026.08.19', 'go1.24', 'tokio-1.16.0', '1.0.0+build.5'].map(preReleaseLabel)).toEqual([null, null, null, null, null]);
   });
@@ -532,5 +533,118 @@ describe('a version tag that carries the package name', () => {
     const url = 'https://github.com/changesets/changesets/releases/tag/%40changesets%2Fcli%403.0.0';
     const scoped = generateBrief({ ...release, version: '@changesets/cli@3.0.0', title: '@changesets/cli@3.0.0', url, notes }, null);
     expect(scoped.headline.text).toMatch(/^[^@\s]+ 3\.0\.0 is out/);
+  });
+});
+
+describe('formats met outside the corpus', () => {
+  const briefOf = (notes: string, overrides: Partial<typeof release> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+  const texts = (brief: ReturnType<typeof generateBrief>) => brief.highlights.map((highlight) => highlight.text);
+
+  it('reads an HTML page whose list items and headings open on a line of their own', () => {
+    const notes = [
+      '<h3>',
+      '   <a href="https://example.org/acme549.zip">Release 5.4.9</a>',
+      '</h3>',
+      '<ul>',
+      '\t<li>',
+      '\tReleased 29 April 2026.',
+      '\t</li>',
+      '\t<li>',
+      '\tPascal: New SCE_PAS_MULTILINESTRING for multi-line triple-quoted strings.',
+      '\t<a href="https://github.com/acme/acme/issues/321">Issue #321</a>.',
+      '\t</li>',
+      '\t<li>',
+      '\tRuby: Fix crash at end of file.',
+      '\t<a href="https://github.com/acme/acme/issues/355">Issue #355</a>,',
+      '\t<a href="https://github.com/acme/acme/pull/356">Pull request #356</a>.',
+      '\t</li>',
+      '</ul>',
+    ].join('\n');
+    expect(texts(briefOf(notes, { version: '5.4.9', title: 'Release 5.4.9' }))).toEqual([
+      'Pascal: New SCE_PAS_MULTILINESTRING for multi-line triple-quoted strings.',
+      'Ruby: Fix crash at end of file.',
+    ]);
+  });
+
+  it("reads an XML changelog's change elements, without the committer's name", () => {
+    const notes = [
+      '<section name="Acme 11.0.14 (markt)" rtext="2025-11-10">',
+      '  <subsection name="Catalina">',
+      '    <changelog>',
+      '      <fix>',
+      '        <bug>69866</bug>: Fix a memory leak when using a trust store with the',
+      '        OpenSSL provider. Pull request <pr>912</pr> by aogburn. (markt)',
+      '      </fix>',
+      '      <add>',
+      '        Add an attribute, <code>digestOrder</code>, to control the order of digests. (remm)',
+      '      </add>',
+      '    </changelog>',
+      '  </subsection>',
+      '</section>',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '11.0.14', title: 'Acme 11.0.14 (markt)' });
+    expect(brief.product.name).toBe('Acme');
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['feature', 'Add an attribute, digestOrder, to control the order of digests.'],
+      ['fix', 'Fix a memory leak when using a trust store with the OpenSSL provider.'],
+    ]);
+  });
+
+  it('leaves out credits and pointers written after the change', () => {
+    const notes = [
+      '### Bug fixes',
+      '',
+      '- Fixed the client dropping a header on a redirect -- by :user:`arshsmith1`.',
+      '- **Save account information correctly**, [PR#3720](https://github.com/acme/acme/pull/3720) by [@connyduck](https://chaos.social/@ConnyDuck)',
+      '- Fix scrollbar initial state so they appear on new windows (issue 5339).',
+      '',
+      '### Breaking changes',
+      '',
+      '- ⚠️ No exclusions by default (cf. [Migration guide](https://example.org/migration/#exclusions))',
+    ].join('\n');
+    const said = texts(briefOf(notes)).join('\n');
+    expect(said).toContain('No exclusions by default.');
+    expect(said).toContain('Fixed the client dropping a header on a redirect.');
+    expect(said).toContain('Save account information correctly.');
+    expect(said).toContain('Fix scrollbar initial state so they appear on new windows.');
+    expect(said).not.toMatch(/arshsmith1|connyduck|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
+  });
+
+  it('takes the kind from a capitalised label and leaves the label out', () => {
+    const notes = [
+      '## Version 5.0.0-alpha.17',
+      '',
+      ' * Breaking: Replace SocketPolicy with a new type, SocketEffect.',
+      ' * New: Path.asRequestBody() is now a non-experimental API.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '5.0.0-alpha.17', title: 'Version 5.0.0-alpha.17' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'Replace SocketPolicy with a new type, SocketEffect.'],
+      ['feature', 'Path.asRequestBody() is now a non-experimental API.'],
+    ]);
+    expect(brief.headline.text).toMatch(/: an alpha release with breaking changes\.$/);
+  });
+
+  it('tells a fix by the sentence after "Fixed CVE-…", keeping the id', () => {
+    const notes = [
+      "What's new in Acme 1.9.17p1",
+      '',
+      ' * Fixed CVE-2025-32462.  The -h (--host) option could be specified',
+      '   when running a command.  This could enable a local privilege escalation.',
+    ].join('\n');
+    expect(texts(briefOf(notes, { version: '1.9.17p1', title: 'Acme 1.9.17p1' }))).toEqual([
+      'The -h (--host) option could be specified when running a command (CVE-2025-32462).',
+    ]);
+  });
+
+  it('calls an unlabelled change that avoids a crash a fix', () => {
+    const notes = [
+      'CHANGES FROM 3.7b TO 3.7c',
+      '',
+      '* Unzoom before creating floating panes to avoid a crash.',
+      '',
+      '* Use message-style again as default.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '3.7c', title: 'acme 3.7c' }).highlights[0]).toMatchObject({ kind: 'fix' });
   });
 });

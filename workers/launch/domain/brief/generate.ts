@@ -43,7 +43,10 @@ const KIND_WEIGHT: Record<Exclude<ChangeKind, 'internal'>, number> = { security:
 const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
 const CHORE_WORDS =
-  /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?)\b/i;
+  /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?)\b/i;
+
+/** "Released 29 April 2026." listed as a bullet: when, not what. */
+const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
 
@@ -112,7 +115,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       : [];
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change, which is never dropped.
-    [...advisory, ...parsed.items].filter((item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2)),
+    [...advisory, ...parsed.items].filter(
+      (item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2) && !RELEASE_DATE.test(item.text),
+    ),
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
@@ -130,7 +135,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A headline says "breaking" when the notes do (a breaking section or marker, a major version,
   // support dropped), not for every removal of a long-deprecated API; and a release that breaks
   // things is a breaking release first, even when it also fixes a CVE.
-  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(version);
+  // A pre-release of 5.0.0 (5.0.0-alpha.17) is read by the release it leads to.
+  const numbers = preReleaseLabel(version) ? (version.match(/^(?:v|go)?\d+(?:\.\d+)*/i)?.[0] ?? version) : version;
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(numbers);
   const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
   const saysBreaking =
     introBreaks ||
@@ -438,17 +445,22 @@ function highlightText(item: NoteItem, product: string | null): string {
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
     if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, kept);
     return asSentence(
-      `${item.text}: ${detail.charAt(0).toLowerCase() === detail.charAt(0) || isIdentifier(detail.split(' ')[0]!) ? detail : detail.charAt(0).toLowerCase() + detail.slice(1)}`,
+      // "Living anti-patterns reference: the work on …", but "…: Elixir v1.16 incorporates …": only a common word loses its capital.
+      `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`,
     );
   }
-  return asSentence(
-    withAdvisories(
-      item,
-      item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(splitSentences(withoutScope(item.text))[0]!), MAX_SENTENCE),
-    ),
-    kept,
-  );
+  const sentences = splitSentences(withoutScope(item.text));
+  // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
+  const said = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? sentences[1]! : sentences[0]!;
+  return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
+
+/** "For more information, see our blog": where to read more, not what changed. */
+const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:information|details))\b/i;
+const COMMON_OPENER =
+  /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
+const ONLY_ADVISORY =
+  /^(?:(?:fixed|fixes|fix|addressed|addresses)\s+)?(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*(?:,|and)\s*(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*[.:]?$/i;
 
 /** A security fix cut short keeps the ids of what it fixes ("… in ngx_http_rewrite_module (CVE-2026-9256)."): they are what a reader looks for. */
 function withAdvisories(item: NoteItem, sentence: string): string {
@@ -456,7 +468,10 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   const missing = [...new Set(item.text.match(/\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi) ?? [])].filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
   const ids = ` (${missing.join(', ')})`;
-  return `${truncateWords(sentence.replace(/[.…]+$/, ''), MAX_SENTENCE - ids.length - 1).replace(/…$/, '')}…${ids}`;
+  const words = sentence.replace(/[.…]+$/, '');
+  // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
+  if (!sentence.endsWith('…') && item.text.includes(words) && [...words].length + ids.length <= MAX_SENTENCE) return `${words}${ids}`;
+  return `${truncateWords(words, MAX_SENTENCE - ids.length - 1).replace(/…$/, '')}…${ids}`;
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
@@ -519,6 +534,8 @@ function subjectOf(
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
+    // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
+    .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
     .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS|GA)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
@@ -605,12 +622,15 @@ function tellingSentence(text: string): string | null {
   return (
     splitSentences(text)
       .slice(0, 3)
-      .find((sentence) => !ANNOUNCEMENT.test(sentence) && !FIELD_LINE.test(sentence)) ?? null
+      // Valkey's "Upgrade urgency SECURITY: This release includes …": the field goes, its sentence stays.
+      .map((sentence) => sentence.replace(/^\|\s*/, '').replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, ''))
+      .find((sentence) => !ANNOUNCEMENT.test(sentence) && !FIELD_LINE.test(sentence) && !/\s\|\s/.test(sentence) && sentence.split(/\s+/).length >= 4) ?? null
   );
 }
 const ANNOUNCEMENT =
-  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b/i;
-const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+\p{Lu}{3,}\b/u;
+  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+/** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
+const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})/u;
 
 /**
  * The sentence of a feature's paragraph that says what changed ("With 1.28.0, the `#[global_allocator]` attribute is now
@@ -626,7 +646,8 @@ const CHANGE_SIGNAL =
   /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 
 function splitSentences(text: string): string[] {
-  return text.split(/(?<=[a-z0-9)`'"][.!?])\s+(?=[A-Z])/);
+  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)" and "e.g. Foo" do not.
+  return text.split(/(?<=[\p{L}0-9)`'"][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)\s+(?=\p{Lu})/u);
 }
 
 export function truncateWords(text: string, max: number): string {
@@ -644,7 +665,8 @@ export function truncateWords(text: string, max: number): string {
  * (`lib.d.ts`, `addr_of`, `--experimental-inspect`, `fooBar`) keeps its exact case.
  */
 function asSentence(text: string, code: string[] = []): string {
-  const trimmed = text.trim();
+  // golangci-lint's "⚠️ New default values", "🌟 New option": the marker says the kind, the post's bullet says it again.
+  const trimmed = text.trim().replace(/^(?:\p{Extended_Pictographic}\uFE0F?\s*)+/u, '');
   const first = trimmed.split(/\s/)[0]!;
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);

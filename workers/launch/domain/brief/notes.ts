@@ -128,6 +128,18 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   security: 'security',
   breaking: 'breaking',
 };
+const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+const LABEL_KIND: Record<string, ChangeKind | undefined> = {
+  new: 'feature',
+  add: 'feature',
+  added: 'feature',
+  feature: 'feature',
+  improved: 'feature',
+  improvement: 'feature',
+  fix: 'fix',
+  fixed: 'fix',
+  security: 'security',
+};
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /** Bots, dependency bumps and first contributions: chores and credits, whatever their section. */
@@ -174,6 +186,14 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const scope = tag[2] ?? '';
     return { kind: bang ? 'breaking' : CHORE.test(rest) || INTERNAL_SCOPE.test(scope) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
   }
+  // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …": a capitalised label says the kind, and is no word of the change.
+  const label = text.match(KIND_LABEL);
+  if (label) {
+    const rest = text.slice(label[0].length);
+    const named = LABEL_KIND[label[1]!.toLowerCase()];
+    const kind = CHORE.test(rest) ? 'internal' : named === 'fix' && (inherited === 'breaking' || inherited === 'security') ? inherited : (named ?? inherited);
+    return { kind, text: rest };
+  }
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
   if ((CHORE.test(text) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
@@ -191,6 +211,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
   if (FIX_VERB.test(text)) return { kind: 'fix', text };
+  // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
+  if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
@@ -199,6 +221,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   return { kind: inherited, text };
 }
 
+const AVOIDS_FAULT =
+  /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
 /** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
@@ -323,9 +347,25 @@ function withReferenceLinks(text: string, targets: Map<string, string>): string 
 function htmlAsMarkdown(lines: string[]): string[] {
   const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
   if (tags < 3) return lines;
+  // `<li>` or `<h3>` alone on its line (Scintilla's pages): the marker goes on the line its text starts on.
+  let opened: string | null = null;
   return lines.map((raw) => {
     // A page's wrappers (`<html><head></head><body>`) open the line its content starts on.
-    const line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>)+/i, '');
+    let line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>)+/i, '');
+    const alone = line.match(/^(\s*)<(li|dt|h[1-6])\b[^>]*>\s*$/i);
+    if (alone) {
+      const tag = alone[2]!.toLowerCase();
+      opened = tag.startsWith('h') ? `${'#'.repeat(Number(tag[1]))} ` : `${alone[1]}- `;
+      return '';
+    }
+    if (/^\s*<\/(?:li|dt|h[1-6])>\s*$/i.test(line)) return '';
+    if (opened !== null && line.trim() !== '') {
+      const marker: string = opened;
+      opened = null;
+      const text = line.trim().replace(/<\/(?:li|dt|h[1-6])>\s*$/i, '');
+      line = marker.startsWith('#') ? `${marker}${text.replace(/<[^>]+>/g, '')}` : `${marker}${text}`;
+      return line;
+    }
     // A version heading with the release's prose after it on one line: the prose is what the line says.
     const inline = line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>(.*\S.*)$/i);
     if (inline && /^\s*v?\d/.test(inline[2]!.replace(/<[^>]+>/g, ''))) return inline[3]!.replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
@@ -337,8 +377,11 @@ function htmlAsMarkdown(lines: string[]): string[] {
   });
 }
 
-/** An element whose `type` attribute names a kind of change: nginx's `<change type="bugfix">`, Maven's `<action type="fix">`; the checker reads it as a heading over its lines. */
-export const TYPED_ELEMENT = /<\w+\b[^>]*\btype="(feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
+/**
+ * An element that names a kind of change, by its `type` (nginx's `<change type="bugfix">`, Maven's `<action type="fix">`)
+ * or by its name (Tomcat's `<fix>`, `<add>`, `<update>`, `<scode>`); the checker reads it as a heading over its lines.
+ */
+export const TYPED_ELEMENT = /<(?:\w+\b[^>]*\btype=")?(feature|add|new|bugfix|fix|security|change|update|remove|scode|docs|design)(?:"[^>]*)?>/i;
 const TYPE_PREFIX: Record<string, string> = {
   feature: 'feat: ',
   add: 'feat: ',
@@ -347,6 +390,8 @@ const TYPE_PREFIX: Record<string, string> = {
   fix: 'fix: ',
   security: 'security: ',
   remove: 'breaking: ',
+  scode: 'chore: ',
+  docs: 'docs: ',
 };
 /** An element in a language other than English (`<para lang="ru">`), read only when the same notes have English too. */
 const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
@@ -371,13 +416,22 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
       if (!line.includes(`</${foreign[1]}>`)) skipping = foreign[1]!;
       return '';
     }
+    // Tomcat's `<section name="Tomcat 11.0.14">` and `<subsection name="Catalina">` title what they hold.
+    const titled = line.match(/^\s*<(section|subsection)\s+name="([^"]+)"/i);
+    if (titled) return `${titled[1]!.toLowerCase() === 'section' ? '##' : '###'} ${titled[2]}`;
     const typed = line.match(TYPED_ELEMENT);
     if (typed) {
       prefix = TYPE_PREFIX[typed[1]!.toLowerCase()] ?? '';
       inItem = false;
     }
     const text = line
+      // Code stays code; a Bugzilla number is a reference to another tracker, a `<pr>` one to the repository's.
+      .replace(/<code>(.*?)<\/code>/gi, '`$1`')
+      .replace(/<bug>\d+<\/bug>:?/gi, ' ')
+      .replace(/<pr>(\d+)<\/pr>/gi, '#$1')
       .replace(/<[^>]+>/g, ' ')
+      // "… (markt)": the committer who made the change, a credit.
+      .replace(/\s\([a-z][\w-]*(?:\/[a-z][\w-]*)*\)\s*$/, '')
       .replace(/\s+/g, ' ')
       .trim();
     if (!text) {

@@ -58,7 +58,7 @@ const PROFILE_CREDIT = new RegExp(
 );
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
-const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see)\b|,|&|\/)+\)|\[\s+\]/g;
+const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]/g;
 
 /**
  * The readable words of a line of notes, and what it links to. Links become their text (a link
@@ -79,6 +79,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     .replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1')
     // An HTML link is a Markdown link by another name.
     .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
+  // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
+  text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
+  // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
+  text = text.replace(/\(\s*(?:cf\.?|see(?: also)?|details in)\s+\[[^\]]+\]\((https?:\/\/[^)\s]+)\)\s*\)/gi, (_whole, url: string) => {
+    add(classifyUrl(url, repoBase));
+    return ' ';
+  });
   const code = [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean);
   // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
   text = text.replace(CREDIT_LINKS, (group) => {
@@ -93,8 +100,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     if (!/^https?:\/\//.test(url)) return label;
     const ref = classifyUrl(url, repoBase);
     const bare = label.replace(/[`*_]/g, '').trim();
-    if (/^(?:[\w.-]+\/[\w.-]+)?#\d+$/.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+    if (/^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
       if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
+      // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
+      if (bare.startsWith('@')) return ' \u0000';
       return ' ';
     }
     add(ref);
@@ -151,7 +160,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   text = text
     .replace(MENTION_CREDIT, ' ')
     // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
-    .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
+    .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
+    .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
+    .replace(/\u0000/g, ' ')
+    // tmux's "(issue 5385)": a reference written in words.
+    .replace(/\s*\((?:issues?|bugs?|PR|pull request|GH)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
+      for (const [number] of group.matchAll(/\d+/g)) add({ kind: 'issue', label: `#${number}`, url: repoBase ? `${repoBase}/issues/${number}` : null });
+      return ' ';
+    })
     // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
     .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1')
     // Changesets' "Thanks [@user](…)! - " once the handle went.
@@ -174,6 +190,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   }
   text = text
     .replace(/\s+/g, ' ')
+    // "… strings. <a>Issue #220</a>." once the reference went: one stop (an ellipsis, with no space, stays).
+    .replace(/([.!?])(?:\s+[.,;])+(?=\s|$)/g, '$1')
     .replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1')
     .replace(/\(\s+/g, '(')
     .trim()
