@@ -1,5 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import { bearer, consentRedirect, FakeState, parseForm, record, serveFakeNetwork, type Account, type FakeNetwork, type Reply, type StoredPost } from './oauth-network-fake';
+import {
+  bearer,
+  consentRedirect,
+  FakeState,
+  parseForm,
+  record,
+  serveFakeNetwork,
+  type Account,
+  type FakeNetwork,
+  type Reply,
+  type StoredPost,
+} from './oauth-network-fake';
 
 const _SHORT_LIVED_SECONDS = 3600;
 

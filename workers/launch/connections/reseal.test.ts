@@ -72,7 +72,10 @@ describe('re-sealing connections under a new key', () => {
     const [oldId, firstId, secondId] = [`old-${tag}`, `first-${tag}`, `second-${tag}`];
     const old = await sealingKeys(`${oldId}:${keyOf()}`);
     // Two runs under different rotations, both still holding the old key.
-    const rotation = async (currentId: string) => ({ currentId, keys: new Map([...(await sealingKeys(`${currentId}:${keyOf()}`)).keys, [oldId, old.keys.get(oldId)!]]) });
+    const rotation = async (currentId: string) => ({
+      currentId,
+      keys: new Map([...(await sealingKeys(`${currentId}:${keyOf()}`)).keys, [oldId, old.keys.get(oldId)!]]),
+    });
     const [first, second] = [await rotation(firstId), await rotation(secondId)];
     const instanceUrl = `https://mastodon-${tag}.example`;
     const redirectUri = 'https://launch.example/api/v1/connections/oauth/callback';

@@ -173,7 +173,10 @@ describe('publishing to X, LinkedIn and Threads through their fakes', () => {
     await publishDuePosts(linkedEnv);
     const alone = await fakeAccount('threads', single.account.id);
     expect(alone.posts[0]!.media).toEqual([{ id: expect.stringContaining('/content?expires='), altText: 'One screen' }]);
-    expect(alone.requests.filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1))).toEqual(['threads', 'threads_publish']);
+    expect(alone.requests.filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1))).toEqual([
+      'threads',
+      'threads_publish',
+    ]);
   });
 
   it('an access token the network expired is refreshed once and the post goes out', async () => {

@@ -107,7 +107,8 @@ export function threadsAdapter(context: NetworkContext, connection: OpenConnecti
   async function ready(id: string, what: string): Promise<void> {
     const status = await call(api(id, { fields: 'status,error_message' }), { headers }, `checking ${what}`);
     const state = (status.json as { status?: string; error_message?: string } | null) ?? {};
-    if (state.status === 'ERROR' || state.status === 'EXPIRED') throw new PublishError(`Threads could not take ${what}: ${state.error_message ?? state.status}.`, false);
+    if (state.status === 'ERROR' || state.status === 'EXPIRED')
+      throw new PublishError(`Threads could not take ${what}: ${state.error_message ?? state.status}.`, false);
     if (state.status !== 'FINISHED') throw new PublishError(`Threads is still fetching ${what}; the post is tried again later.`, true);
   }
 
