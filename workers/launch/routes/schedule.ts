@@ -123,7 +123,7 @@ const listRoute = defineOperation({
       to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days from now by default.' }),
       status: z.enum(deliveryStatuses).optional().openapi({
         description:
-          'Only deliveries in this state. By default: `pending` (including deliveries waiting for a retry) and `publishing`, and the failed delivery of every post still `failed`.',
+          'Only deliveries in this state. By default: `pending` (including deliveries waiting for a retry) and `publishing`, and the `failed` or `unknown` delivery of every post still `failed`.',
       }),
     }),
   },
@@ -165,6 +165,10 @@ const listRoute = defineOperation({
             .string()
             .nullable()
             .openapi({ description: 'For a failed post: the path to POST to put it back on the schedule (`retryFailedPost`); null otherwise.' }),
+          outcomePath: z.string().nullable().openapi({
+            description:
+              'For a failed post whose delivery is `unknown` (it may be on the network): the path to POST what a person found on the account (`settleUnknownDelivery`), as it cannot be retried; null otherwise.',
+          }),
         }),
         'Schedule',
       ),

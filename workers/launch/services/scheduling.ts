@@ -186,7 +186,8 @@ export async function cancelPost(db: Database, workspaceId: string, actor: Actor
 /**
  * The publishing schedule: deliveries in a time window, soonest first. Without a status it shows
  * what still needs attention: deliveries waiting (including retries) or under way, and the failed
- * delivery of every post that is still failed, with the route that puts it back.
+ * or unknown delivery of every post that is still failed, with the route that puts it back or
+ * settles it.
  */
 export async function listSchedule(
   db: Database,
@@ -200,7 +201,7 @@ export async function listSchedule(
   const due = sql`date_trunc('milliseconds', ${postDeliveries.scheduledFor})`;
   const which = status
     ? eq(postDeliveries.status, status)
-    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(eq(postDeliveries.status, 'failed'), eq(posts.status, 'failed')));
+    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(inArray(postDeliveries.status, ['failed', 'unknown']), eq(posts.status, 'failed')));
   const rows = await db
     .select({
       delivery: postDeliveries,
@@ -250,5 +251,7 @@ export async function listSchedule(
     /** A waiting delivery whose account the network refused: it is not attempted until reconnected. */
     blockedBy: delivery.status === 'pending' && connection?.status === 'reconnect_required' ? ('reconnect_required' as const) : null,
     retryPath: delivery.status === 'failed' && postStatus === 'failed' ? `/api/v1/posts/${delivery.postId}/retry` : null,
+    /** An unknown delivery is not retried but settled by a person who looked at the account. */
+    outcomePath: delivery.status === 'unknown' && postStatus === 'failed' ? `/api/v1/posts/${delivery.postId}/delivery-outcome` : null,
   }));
 }
