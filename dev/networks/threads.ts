@@ -1,5 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import { bearer, consentRedirect, FakeState, parseForm, record, serveFakeNetwork, type Account, type FakeNetwork, type Reply } from './oauth-network-fake';
+import {
+  bearer,
+  consentRedirect,
+  FakeState,
+  parseForm,
+  record,
+  serveFakeNetwork,
+  type Account,
+  type FakeNetwork,
+  type Reply,
+  type StoredPost,
+} from './oauth-network-fake';
 
 const _SHORT_LIVED_SECONDS = 3600;
 
@@ -14,15 +25,24 @@ interface Container {
   text: string;
   imageUrl: string | null;
   altText: string | null;
+  /** An image made with `is_carousel_item=true`: it goes out only as a child of a CAROUSEL container. */
+  carouselItem: boolean;
+  /** A CAROUSEL container's item containers, in order. */
+  children: string[];
   published: boolean;
 }
+
+/** Threads' carousel: at least 2 items and at most 20. */
+const CAROUSEL_ITEMS = { min: 2, max: 20 };
 
 /**
  * Threads (threads.net/oauth/authorize, graph.threads.net) as Meta documents it: the code grant
  * gives a short-lived token (1 hour), exchanged for a long-lived one (60 days) with
  * `th_exchange_token` and refreshed with `th_refresh_token` (there is no refresh token); posting is a
  * container (`POST /{user-id}/threads`, media TEXT or IMAGE with `image_url` and `alt_text`) then
- * `POST /{user-id}/threads_publish?creation_id=…`; `GET /me`, `GET /{user-id}/threads` and
+ * `POST /{user-id}/threads_publish?creation_id=…`; a carousel is an IMAGE container per item with
+ * `is_carousel_item=true`, then a CAROUSEL container with `children` (2 to 20 item ids, comma
+ * separated) and the text, which is the one published; `GET /me`, `GET /{user-id}/threads` and
  * `GET /{media-id}?fields=permalink` read back. Errors are Graph errors `{error:{message,type,code}}`;
  * a 429 carries `x-business-use-case-usage` with `estimated_time_to_regain_access` in minutes.
  * Parameters come in the query string or a form body, the token as `access_token` or a bearer.
@@ -101,19 +121,39 @@ export async function startThreadsFake(port = 0, options: { linkHere?: boolean }
   const createContainer = (account: Account, params: URLSearchParams): Reply => {
     const mediaType = params.get('media_type');
     const text = params.get('text') ?? '';
-    if (mediaType !== 'TEXT' && mediaType !== 'IMAGE') return graphError(400, 'Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}', 100);
+    const carouselItem = params.get('is_carousel_item') === 'true';
+    if (mediaType !== 'TEXT' && mediaType !== 'IMAGE' && mediaType !== 'CAROUSEL')
+      return graphError(400, 'Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}', 100);
+    if (carouselItem && mediaType !== 'IMAGE') return graphError(400, 'Only IMAGE and VIDEO containers can be carousel items.', 100);
     if (mediaType === 'TEXT' && !text) return graphError(400, 'Param text is required for TEXT posts', 100);
     if ([...text].length > 500) return graphError(400, 'Param text must be at most 500 characters long.', 100);
     const imageUrl = params.get('image_url');
     if (mediaType === 'IMAGE' && !imageUrl) return graphError(400, 'Param image_url is required for IMAGE posts', 100);
+    const children = mediaType === 'CAROUSEL' ? (params.get('children') ?? '').split(',').filter(Boolean) : [];
+    if (mediaType === 'CAROUSEL') {
+      if (children.length < CAROUSEL_ITEMS.min || children.length > CAROUSEL_ITEMS.max)
+        return graphError(400, `Param children must name between ${CAROUSEL_ITEMS.min} and ${CAROUSEL_ITEMS.max} carousel items.`, 100);
+      const items = children.map((id) => containers.get(id));
+      if (items.some((item) => !item || item.accountId !== account.id || !item.carouselItem))
+        return graphError(400, 'Param children must name carousel item containers (is_carousel_item=true) of this user.', 100, { error_subcode: 4279009 });
+    }
     const id = state.nextId();
-    containers.set(id, { accountId: account.id, mediaType, text, imageUrl, altText: params.get('alt_text'), published: false });
+    containers.set(id, { accountId: account.id, mediaType, text, imageUrl, altText: params.get('alt_text'), carouselItem, children, published: false });
     return { status: 200, body: { id } };
   };
+
+  /** What a published container shows: its image, or a carousel's images in order, each with its alt text. */
+  const mediaOf = (container: Container): StoredPost['media'] =>
+    container.mediaType === 'CAROUSEL'
+      ? container.children.map((id) => containers.get(id)!).map((item) => ({ id: item.imageUrl!, altText: item.altText }))
+      : container.imageUrl
+        ? [{ id: container.imageUrl, altText: container.altText }]
+        : [];
 
   const publish = (account: Account, params: URLSearchParams): Reply | 'hang' | 'cut' => {
     const container = containers.get(params.get('creation_id') ?? '');
     if (!container || container.accountId !== account.id) return graphError(400, 'The media container was not found.', 24, { error_subcode: 4279009 });
+    if (container.carouselItem) return graphError(400, 'A carousel item is published only through its CAROUSEL container.', 100);
     if (account.suspended) return graphError(400, 'The user is restricted from publishing on Threads.', 10);
     const limited = state.takeFault(account, 'rate_limit');
     if (limited) {
@@ -132,7 +172,7 @@ export async function startThreadsFake(port = 0, options: { linkHere?: boolean }
     if (rejected) return graphError(400, rejected.reason, 100, { error_subcode: 2207051 });
     if (container.published) return graphError(400, 'The media container has already been published.', 24, { error_subcode: 4279009 });
     container.published = true;
-    const post = state.newPost(account, container.text, container.imageUrl ? [{ id: container.imageUrl, altText: container.altText }] : []);
+    const post = state.newPost(account, container.text, mediaOf(container));
     const after = state.takeFault(account, 'hang_after_store', 'cut_after_store');
     if (after) return after.kind === 'hang_after_store' ? 'hang' : 'cut';
     return { status: 200, body: { id: post.id } };
@@ -151,7 +191,7 @@ export async function startThreadsFake(port = 0, options: { linkHere?: boolean }
       body: {
         data: found.map((post) => ({
           id: post.id,
-          media_type: post.media.length ? 'IMAGE' : 'TEXT_POST',
+          media_type: post.media.length > 1 ? 'CAROUSEL_ALBUM' : post.media.length ? 'IMAGE' : 'TEXT_POST',
           text: post.text,
           timestamp: post.createdAt.replace(/\.\d{3}Z$/, '+0000'),
           permalink: permalink(account, post.id),

@@ -128,8 +128,8 @@ export async function connectMastodon(cookie: string): Promise<NetworkAccount> {
   };
 }
 
-/** A fresh user on the X or LinkedIn fake, connected through the network's consent page (which consents at once as that user). */
-async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, clientId: string, cookie: string): Promise<NetworkAccount> {
+/** A fresh user on the X, LinkedIn or Threads fake, connected through the network's consent page (which consents at once as that user). */
+async function connectOAuthFake(channel: 'x' | 'linkedin' | 'threads', apiUrl: string, clientId: string, cookie: string): Promise<NetworkAccount> {
   // Made for launch's client, so every token the account holds is one launch's app was given.
   const account = (await post(`${apiUrl}/control/accounts`, { username: unique(channel), signIn: true, clientId })) as { id: string };
   const consent = await start(channel, cookie);
@@ -150,5 +150,6 @@ async function connectOAuthFake(channel: 'x' | 'linkedin', apiUrl: string, clien
 
 export const connectX = (cookie: string) => connectOAuthFake('x', env.X_API_URL!, env.X_CLIENT_ID!, cookie);
 export const connectLinkedIn = (cookie: string) => connectOAuthFake('linkedin', env.LINKEDIN_API_URL!, env.LINKEDIN_CLIENT_ID!, cookie);
+export const connectThreads = (cookie: string) => connectOAuthFake('threads', env.THREADS_API_URL!, env.THREADS_CLIENT_ID!, cookie);
 
-export const networkAccounts = { bluesky: connectBluesky, mastodon: connectMastodon, x: connectX, linkedin: connectLinkedIn } as const;
+export const networkAccounts = { bluesky: connectBluesky, mastodon: connectMastodon, x: connectX, linkedin: connectLinkedIn, threads: connectThreads } as const;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { channelConnections } from '../../../shared/db/schema';
+import { channelConnections, mastodonApps } from '../../../shared/db/schema';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
-import { resealBatch } from './reseal';
+import { mastodonAppContext } from './mastodon/apps';
+import { resealBatch, resealMastodonApp } from './reseal';
 import { open, seal, sealingKeys } from './sealing';
 import { credentialsContext } from './sessions';
 
@@ -64,5 +65,38 @@ describe('re-sealing connections under a new key', () => {
     );
     expect(untouched!.credentialsKeyId).toBe(goneId);
     expect(untouched!.sealedCredentials).toBe(lost.value);
+  });
+
+  it('re-seals a Mastodon app only from the value it read: of two at once one wins, and a newer value is never overwritten', async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const [oldId, firstId, secondId] = [`old-${tag}`, `first-${tag}`, `second-${tag}`];
+    const old = await sealingKeys(`${oldId}:${keyOf()}`);
+    // Two runs under different rotations, both still holding the old key.
+    const rotation = async (currentId: string) => ({
+      currentId,
+      keys: new Map([...(await sealingKeys(`${currentId}:${keyOf()}`)).keys, [oldId, old.keys.get(oldId)!]]),
+    });
+    const [first, second] = [await rotation(firstId), await rotation(secondId)];
+    const instanceUrl = `https://mastodon-${tag}.example`;
+    const redirectUri = 'https://launch.example/api/v1/connections/oauth/callback';
+    const context = mastodonAppContext(instanceUrl, redirectUri);
+    const sealed = await seal(old, 'client-secret-1', context);
+    await withTestDb((db) =>
+      db.insert(mastodonApps).values({ instanceUrl, redirectUri, clientId: 'client-1', sealedClientSecret: sealed.value, secretKeyId: sealed.keyId }),
+    );
+    const stored = async () => (await withTestDb((db) => db.select().from(mastodonApps).where(eq(mastodonApps.instanceUrl, instanceUrl))))[0]!;
+    const read = await stored();
+
+    // Both re-seal the row as they read it, at once: exactly one update lands.
+    const moved = await withTestDb((db) => Promise.all([resealMastodonApp(db, first, read), resealMastodonApp(db, second, read)]));
+    expect(moved.filter(Boolean)).toHaveLength(1);
+    const winner = moved[0] ? first : second;
+    const after = await stored();
+    expect(after.secretKeyId).toBe(winner.currentId);
+    expect(await open(winner, { keyId: after.secretKeyId, value: after.sealedClientSecret }, context)).toBe('client-secret-1');
+
+    // A run that read the row before that write finds it changed and leaves it as it is.
+    expect(await withTestDb((db) => resealMastodonApp(db, winner === first ? second : first, read))).toBe(false);
+    expect(await stored()).toEqual(after);
   });
 });

@@ -16,7 +16,8 @@ const BATCH = 100;
  * run re-seals up to BATCH connections and Mastodon app secrets still under another key, and deletes
  * expired OAuth authorisations (sealed verifiers left by people who never came back). Once
  * `resealed` logs 0 and `remaining` 0, the old key can be removed. A row changed meanwhile is
- * left for the next run (the update is guarded by the value it re-sealed).
+ * left for the next run (each update, of a connection or a Mastodon app, is guarded by the sealed
+ * value it re-sealed).
  */
 export async function resealBatch(db: Database, keys: SealingKeys, now: Date): Promise<{ resealed: number; remaining: number; unreadable: number }> {
   let resealed = 0;
@@ -50,15 +51,7 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
     .from(mastodonApps)
     .where(and(ne(mastodonApps.secretKeyId, keys.currentId), inArray(mastodonApps.secretKeyId, older)))
     .limit(BATCH);
-  for (const app of apps) {
-    const context = mastodonAppContext(app.instanceUrl, app.redirectUri);
-    const fresh = await seal(keys, await open(keys, { keyId: app.secretKeyId, value: app.sealedClientSecret }, context), context);
-    await db
-      .update(mastodonApps)
-      .set({ sealedClientSecret: fresh.value, secretKeyId: fresh.keyId })
-      .where(and(eq(mastodonApps.instanceUrl, app.instanceUrl), eq(mastodonApps.redirectUri, app.redirectUri)));
-    resealed += 1;
-  }
+  for (const app of apps) if (await resealMastodonApp(db, keys, app)) resealed += 1;
   await forgetExpired(db, now);
   const count = sql<number>`count(*)::int`;
   const [left] = await db.select({ count }).from(channelConnections).where(sealedUnderOlder);
@@ -67,6 +60,29 @@ export async function resealBatch(db: Database, keys: SealingKeys, now: Date): P
     .from(mastodonApps)
     .where(and(ne(mastodonApps.secretKeyId, keys.currentId), inArray(mastodonApps.secretKeyId, older)));
   return { resealed, remaining: (left?.count ?? 0) + (appsLeft?.count ?? 0), unreadable: await unreadableCount(db, held) };
+}
+
+/**
+ * Re-seals one Mastodon app's client secret as it was read. The update holds only while the row
+ * still has the sealed value that was opened (each seal has a fresh IV, so any other write changed
+ * it): a concurrent re-seal or update wins, and this one moves nothing rather than overwriting it.
+ */
+export async function resealMastodonApp(db: Database, keys: SealingKeys, app: typeof mastodonApps.$inferSelect): Promise<boolean> {
+  const context = mastodonAppContext(app.instanceUrl, app.redirectUri);
+  const fresh = await seal(keys, await open(keys, { keyId: app.secretKeyId, value: app.sealedClientSecret }, context), context);
+  const moved = await db
+    .update(mastodonApps)
+    .set({ sealedClientSecret: fresh.value, secretKeyId: fresh.keyId })
+    .where(
+      and(
+        eq(mastodonApps.instanceUrl, app.instanceUrl),
+        eq(mastodonApps.redirectUri, app.redirectUri),
+        eq(mastodonApps.sealedClientSecret, app.sealedClientSecret),
+        eq(mastodonApps.secretKeyId, app.secretKeyId),
+      ),
+    )
+    .returning({ instanceUrl: mastodonApps.instanceUrl });
+  return moved.length > 0;
 }
 
 /** Expired OAuth authorisations: sealed verifiers left by people who never came back. */

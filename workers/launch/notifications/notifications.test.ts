@@ -2,9 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { campaigns, launchUsers, notifications, notificationWebhooks, postDeliveries } from '../../../shared/db/schema';
+import { campaigns, launchUsers, notifications, notificationWebhooks, postDeliveries, posts } from '../../../shared/db/schema';
 import type { ReceivedChat, ReceivedEmail, ScriptedAnswer } from '../../../dev/notify-stand-in';
 import { approvedCampaign, callLaunch, connectPublishingEndpoint, createCampaign, launchOrigin, launchTeam } from '../../../test/workers/launch-flow';
+import { callAsBrowser } from '../../../test/workers/network-accounts';
 import { withTestDb } from '../../../test/workers/seed';
 import { accept, newEmail } from '../../../test/workers/settings';
 import worker from '../index';
@@ -336,5 +337,46 @@ describe('notifications', () => {
     const [mail] = await received(await emailOf(author.userId));
     expect(mail!.subject).toBe('Published: the x post of Launch v2');
     expect(mail!.text).toContain(`It is at ${url}`);
+  });
+
+  it('settling an unknown delivery tells the people a publish or failure would: published with its URL, not published with its retry', async () => {
+    const approved = await approvedCampaign([
+      { channel: 'x', copy: 'Settled as published' },
+      { channel: 'linkedin', copy: 'Settled as not published' },
+    ]);
+    const author = await approved.session('editor');
+    const scheduler = await approved.session('admin');
+    await withTestDb((db) => db.update(campaigns).set({ createdBy: author.userId }).where(eq(campaigns.id, approved.campaign.id)));
+    const postIds = approved.campaign.posts.map((post) => post.id);
+    // Scheduled ahead, so no other test's publisher run sends them; then left as the publisher leaves an unknown outcome.
+    const publishAt = new Date(Date.now() + 3_600_000).toISOString();
+    for (const postId of postIds) expect((await callLaunch('POST', `/api/v1/posts/${postId}/schedule`, approved.key, { publishAt })).status).toBe(201);
+    await withTestDb(async (db) => {
+      await db
+        .update(postDeliveries)
+        .set({ status: 'unknown', attempts: 1, lastError: 'no answer', scheduledBy: scheduler.userId })
+        .where(inArray(postDeliveries.postId, postIds));
+      await db.update(posts).set({ status: 'failed' }).where(inArray(posts.id, postIds));
+    });
+    const settle = (postId: string, headers: Record<string, string>, body: unknown) =>
+      callAsBrowser('POST', `/api/v1/posts/${postId}/delivery-outcome`, headers, body);
+    expect((await settle(postIds[0]!, approved.key, { outcome: 'published', url: 'https://blog.example/p/1' })).status).toBe(200);
+    const retryAt = new Date(Date.now() + 7_200_000).toISOString();
+    // The scheduler answers this one: they are the actor, and nobody hears of their own act.
+    expect((await settle(postIds[1]!, { cookie: scheduler.cookie }, { outcome: 'not_published', publishAt: retryAt })).status).toBe(200);
+
+    const published = (await rowsOf(approved.workspace.id, 'post_published')).filter((row) => row.channel === 'email');
+    expect(published.map((row) => row.userId).sort()).toEqual([author.userId, scheduler.userId].sort());
+    expect(published[0]!.payload).toMatchObject({ postId: postIds[0], url: 'https://blog.example/p/1' });
+    const notPublished = (await rowsOf(approved.workspace.id, 'post_failed')).filter((row) => row.channel === 'email');
+    expect(notPublished.map((row) => row.userId)).toEqual([author.userId]);
+    expect(notPublished[0]!.payload).toMatchObject({ postId: postIds[1], retryAt, reason: expect.stringContaining('found the post was not published') });
+
+    await deliverNotifications(emailEnv);
+    const mails = await received(await emailOf(author.userId));
+    const notice = mails.find((mail) => mail.subject === 'Not published: the linkedin post of Launch v2');
+    expect(notice!.text).toContain(`It is tried again at ${retryAt}.`);
+    expect(notice!.text).not.toContain('will not be tried again');
+    expect(mails.map((mail) => mail.subject)).toContain('Published: the x post of Launch v2');
   });
 });

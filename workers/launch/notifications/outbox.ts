@@ -69,12 +69,15 @@ export async function notifyReviewDecided(
 
 /**
  * The campaign's author and whoever scheduled the post hear how its delivery ended: published with
- * its URL, or failed with the reason (a retry to come is not an ending, so it is not told).
+ * its URL, or failed with the reason (a retry to come is not an ending, so it is not told). A person
+ * settling an unknown delivery ends it too: "published" is told as a publish, "not published" as a
+ * failure with `retryAt`, when the same delivery is tried again; that person, the actor, is not told.
  */
 export async function notifyPublishOutcome(
   tx: Executor,
   delivery: { id: string; workspaceId: string; postId: string },
-  outcome: { published: true; url: string | null } | { published: false; reason: string },
+  outcome: { published: true; url: string | null } | { published: false; reason: string; retryAt?: Date },
+  actor: Actor = { type: 'system', id: 'publisher' },
 ) {
   const post = await postContext(tx, delivery.postId);
   const [scheduled] = await tx.select({ by: postDeliveries.scheduledBy }).from(postDeliveries).where(eq(postDeliveries.id, delivery.id));
@@ -87,9 +90,14 @@ export async function notifyPublishOutcome(
   };
   const event: NotificationEvent = outcome.published
     ? { kind: 'post_published', ...about, url: outcome.url }
-    : { kind: 'post_failed', ...about, reason: outcome.reason };
+    : { kind: 'post_failed', ...about, reason: outcome.reason, ...(outcome.retryAt ? { retryAt: outcome.retryAt.toISOString() } : {}) };
   const people = await membersAmong(tx, delivery.workspaceId, [post.createdBy, ...(scheduled ? [scheduled.by] : [])]);
-  await fanOut(tx, delivery.workspaceId, event, people, { type: 'system', id: 'publisher' });
+  await fanOut(tx, delivery.workspaceId, event, people, actor);
+}
+
+/** Why a settled delivery did not go out, in the words of the person who looked. */
+export async function notPublishedReason(tx: Executor, actor: Actor): Promise<string> {
+  return `${await actorName(tx, actor)} looked at the account and found the post was not published.`;
 }
 
 /**

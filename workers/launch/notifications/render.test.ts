@@ -33,6 +33,14 @@ describe('notification messages', () => {
     const failed = renderEmail({ kind: 'post_failed', ...base, reason: 'The publishing endpoint answered 422: duplicate' }, 'https://l.example');
     expect(failed.subject).toBe('Not published: the bluesky post of v2');
     expect(failed.text).toContain('> The publishing endpoint answered 422: duplicate');
+    const settled = renderEmail(
+      { kind: 'post_failed', ...base, reason: 'Rae looked at the account and found the post was not published.', retryAt: '2026-12-01T09:00:00.000Z' },
+      'https://l.example',
+    );
+    expect(settled.subject).toBe('Not published: the bluesky post of v2');
+    expect(settled.text).toContain('> Rae looked at the account and found the post was not published.');
+    expect(settled.text).toContain('It is tried again at 2026-12-01T09:00:00.000Z.');
+    expect(settled.text).not.toContain('will not be tried again');
   });
 
   it('links an invitation to its accept page with the token, and offers no settings link to someone not yet a member', () => {

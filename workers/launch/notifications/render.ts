@@ -15,7 +15,17 @@ export type NotificationEvent =
       actorName: string;
     }
   | { kind: 'post_published'; workspaceName: string; campaignId: string; campaignName: string; postId: string; channel: string; url: string | null }
-  | { kind: 'post_failed'; workspaceName: string; campaignId: string; campaignName: string; postId: string; channel: string; reason: string }
+  | {
+      kind: 'post_failed';
+      workspaceName: string;
+      campaignId: string;
+      campaignName: string;
+      postId: string;
+      channel: string;
+      reason: string;
+      /** Set when a person settled an unknown delivery as not published: the same delivery goes out again then. */
+      retryAt?: string;
+    }
   | { kind: 'connection_reconnect_required'; workspaceName: string; connectionId: string; channel: string; account: string; reason: string }
   | { kind: 'invitation'; workspaceName: string; role: string; inviterName: string; token: string; expiresAt: string };
 
@@ -92,6 +102,16 @@ function bodyOf(event: NotificationEvent): Body {
         action: { label: 'Open the post', path: `/app/posts/${event.postId}` },
       };
     case 'post_failed':
+      if (event.retryAt) {
+        return {
+          lines: [
+            { text: `The ${event.channel} post of ${event.campaignName} did not go out:` },
+            { quote: event.reason },
+            { text: `It is tried again at ${event.retryAt}.` },
+          ],
+          action: { label: 'Open the post', path: `/app/posts/${event.postId}` },
+        };
+      }
       return {
         lines: [
           { text: `The ${event.channel} post of ${event.campaignName} could not be published, and will not be tried again by itself:` },

@@ -130,6 +130,9 @@ describe('settling a delivery whose outcome is unknown', () => {
     const shown = await (await SELF.fetch(`${launchOrigin}/app/posts/${due.postId}`, { headers: { cookie: owner.cookie } })).text();
     expect(shown).toContain('Did it go out?');
     expect(shown).toContain('no answer');
+    // The Schedule page lists it among what needs attention, linking to that post.
+    const schedule = await (await SELF.fetch(`${launchOrigin}/app/schedule`, { headers: { cookie: owner.cookie } })).text();
+    expect(schedule).toContain(`/app/posts/${due.postId}`);
     const viewer = await due.session('viewer');
     expect(await (await SELF.fetch(`${launchOrigin}/app/posts/${due.postId}`, { headers: { cookie: viewer.cookie } })).text()).not.toContain('Did it go out?');
 
@@ -144,5 +147,34 @@ describe('settling a delivery whose outcome is unknown', () => {
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`/app/posts/${due.postId}?done=confirmed_published`);
     expect(await deliveryOf(due.postId)).toMatchObject({ status: 'published', externalUrl: 'https://blog.example/p/1' });
+  });
+
+  it('the retry route refuses an unknown delivery (409 naming delivery-outcome, nothing changed) and still retries a failed one', async () => {
+    const due = await unknownOnEndpoint();
+    const before = await deliveryOf(due.postId);
+    const refused = await callLaunch('POST', `/api/v1/posts/${due.postId}/retry`, due.key);
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; message: string; hint: string };
+    expect(body).toMatchObject({ code: 'invalid_transition', currentStatus: 'failed', deliveryStatus: 'unknown' });
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.hint).toContain(`POST /api/v1/posts/${due.postId}/delivery-outcome`);
+    const deliveries = await withTestDb((db) => db.select().from(postDeliveries).where(eq(postDeliveries.postId, due.postId)));
+    expect(deliveries).toEqual([before]);
+    expect(await postOf(due.postId)).toMatchObject({ status: 'failed' });
+    // The schedule shows it as needing a person's answer, not a retry.
+    const schedule = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: Array<Record<string, unknown>> };
+    expect(schedule.data).toEqual([
+      expect.objectContaining({ postId: due.postId, status: 'unknown', retryPath: null, outcomePath: `/api/v1/posts/${due.postId}/delivery-outcome` }),
+    ]);
+
+    await withTestDb((db) => db.update(postDeliveries).set({ status: 'failed' }).where(eq(postDeliveries.postId, due.postId)));
+    const retried = await callLaunch('POST', `/api/v1/posts/${due.postId}/retry`, due.key, { publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(retried.status).toBe(201);
+    const fresh = ((await retried.json()) as { delivery: { id: string; status: string } }).delivery;
+    expect(fresh).toMatchObject({ status: 'pending' });
+    expect(fresh.id).not.toBe(before.id);
+    expect(await postOf(due.postId)).toMatchObject({ status: 'scheduled' });
+    const after = (await (await callLaunch('GET', '/api/v1/schedule', due.key)).json()) as { data: Array<Record<string, unknown>> };
+    expect(after.data).toEqual([expect.objectContaining({ deliveryId: fresh.id, status: 'pending', retryPath: null, outcomePath: null })]);
   });
 });

@@ -79,7 +79,7 @@ const retryRoute = defineOperation({
   operationId: 'retryFailedPost',
   tags: ['Schedule'],
   summary: 'Put a failed post back on the schedule',
-  description: `A post whose delivery failed (after its retries, or on an answer that retrying cannot fix) is scheduled again with a new delivery, at \`publishAt\` or at once. Its approval still binds its unchanged content. ${sessionRule}`,
+  description: `A post whose delivery failed (after its retries, or on an answer that retrying cannot fix) is scheduled again with a new delivery, at \`publishAt\` or at once. Its approval still binds its unchanged content. A post whose latest delivery is \`unknown\` (the network may have published it) cannot be retried: a new delivery could post it twice, so the answer is 409 \`invalid_transition\` with \`deliveryStatus: "unknown"\`, nothing changes, and the hint names \`POST /api/v1/posts/{postId}/delivery-outcome\`, where a person says whether it went out (\`not_published\` tries the same delivery again). ${sessionRule}`,
   access: { scopes: ['post:schedule'], entitlement: workspaceUse },
   middleware: [requireRecentTwoFactorSignIn()],
   request: {
@@ -100,7 +100,7 @@ const retryRoute = defineOperation({
     201: jsonResponse(scheduledPostSchema, 'Scheduled again.'),
     404: errorResponse('No such post in this workspace.'),
     409: errorResponse(
-      '`invalid_transition`: the post has not failed; `publishing_endpoint_required`: no account of the channel is connected and no publishing endpoint is set; `connection_required`: the account needs reconnecting.',
+      '`invalid_transition`: the post has not failed, or its latest delivery is `unknown` (settle it with `POST /api/v1/posts/{postId}/delivery-outcome`); `publishing_endpoint_required`: no account of the channel is connected and no publishing endpoint is set; `connection_required`: the account needs reconnecting.',
     ),
   },
 });
@@ -123,7 +123,7 @@ const listRoute = defineOperation({
       to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the window; 30 days from now by default.' }),
       status: z.enum(deliveryStatuses).optional().openapi({
         description:
-          'Only deliveries in this state. By default: `pending` (including deliveries waiting for a retry) and `publishing`, and the failed delivery of every post still `failed`.',
+          'Only deliveries in this state. By default: `pending` (including deliveries waiting for a retry) and `publishing`, and the `failed` or `unknown` delivery of every post still `failed`.',
       }),
     }),
   },
@@ -165,6 +165,10 @@ const listRoute = defineOperation({
             .string()
             .nullable()
             .openapi({ description: 'For a failed post: the path to POST to put it back on the schedule (`retryFailedPost`); null otherwise.' }),
+          outcomePath: z.string().nullable().openapi({
+            description:
+              'For a failed post whose delivery is `unknown` (it may be on the network): the path to POST what a person found on the account (`settleUnknownDelivery`), as it cannot be retried; null otherwise.',
+          }),
         }),
         'Schedule',
       ),

@@ -4,7 +4,7 @@ import { channelConnections, postDeliveries, posts } from '../../../shared/db/sc
 import { ApiError } from '../../../shared/http/api-error';
 import type { Channel } from '../domain/channels';
 import { publishedUrlOrigins, publishedUrlProblem } from '../domain/published-url';
-import { notifyPublishOutcome } from '../notifications/outbox';
+import { notifyPublishOutcome, notPublishedReason } from '../notifications/outbox';
 import { recordChanges, type Actor } from './audit';
 import { checkPublishAt } from './scheduling';
 
@@ -17,7 +17,7 @@ export type DeliveryOutcome = { outcome: 'published'; url: string } | { outcome:
  * schedule's rules (`confirm_not_published`). Keeping the delivery keeps its Bluesky record key and
  * Mastodon Idempotency-Key, so a person who was wrong about "not published" still gets one post
  * there. The post's latest delivery must be `unknown` (409 otherwise); the change, its trail and
- * the notice are one transaction.
+ * the notice (to the people a publish or failure is told to) are one transaction.
  */
 export async function settleUnknownDelivery(
   db: Database,
@@ -79,7 +79,7 @@ export async function settleUnknownDelivery(
         .returning();
       await tx.update(posts).set({ status: 'published', updatedAt: now }).where(eq(posts.id, postId));
       await recordChanges(tx, workspaceId, actor, [{ ...about, action: 'confirm_published', to: 'published', note: input.url }]);
-      await notifyPublishOutcome(tx, delivery, { published: true, url: input.url });
+      await notifyPublishOutcome(tx, delivery, { published: true, url: input.url }, actor);
       return { status: 'published' as const, delivery: settled! };
     }
 
@@ -115,6 +115,7 @@ export async function settleUnknownDelivery(
       .returning();
     await tx.update(posts).set({ status: 'scheduled', updatedAt: now }).where(eq(posts.id, postId));
     await recordChanges(tx, workspaceId, actor, [{ ...about, action: 'confirm_not_published', to: 'scheduled' }]);
+    await notifyPublishOutcome(tx, delivery, { published: false, reason: await notPublishedReason(tx, actor), retryAt: settled!.scheduledFor }, actor);
     return { status: 'scheduled' as const, delivery: settled! };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../shared/db/client';
 import { campaigns, channelConnections, postDeliveries, posts, publishingEndpoints } from '../../../shared/db/schema';
 import { ApiError } from '../../../shared/http/api-error';
@@ -27,8 +27,11 @@ export function checkPublishAt(publishAt: Date, now: Date) {
 /**
  * Only an approved post whose content is still the content that was approved can be scheduled
  * (`schedule`), and a failed one put back on the schedule (`retry`); the status check and the
- * change are one statement, so concurrent requests schedule it once. A post whose channel has no
- * account that can publish (and no publishing endpoint) is refused here rather than failing when due.
+ * change are one statement, so concurrent requests schedule it once. A failed post whose latest
+ * delivery is `unknown` is not retried: the network may hold it, and a new delivery (with a new
+ * record key and Idempotency-Key) could post it twice, so a person settles that delivery instead.
+ * A post whose channel has no account that can publish (and no publishing endpoint) is refused
+ * here rather than failing when due.
  */
 export async function schedulePost(
   db: Database,
@@ -53,6 +56,7 @@ export async function schedulePost(
           eq(posts.workspaceId, workspaceId),
           inArray(posts.status, [...allowedFrom(action)]),
           sql`${posts.approvedFingerprint} = ${posts.contentFingerprint}`,
+          action === 'retry' ? sql`${latestDeliveryStatus} is distinct from 'unknown'` : undefined,
         ),
       )
       .returning();
@@ -65,8 +69,35 @@ export async function schedulePost(
     await recordChanges(tx, workspaceId, actor, [{ campaignId: post.campaignId, postId, action, from: from!, to: 'scheduled' }]);
     return row!;
   });
-  if (!delivery) throw invalidTransition(action, (await getPost(db, workspaceId, postId)).status);
+  if (!delivery) throw await refusedSchedule(db, workspaceId, postId, action);
   return delivery;
+}
+
+/** The status of the post's latest delivery, read in the guarded update of `posts` (`posts.id` is the row it updates). */
+const latestDeliveryStatus = sql`(select ${postDeliveries.status} from ${postDeliveries} where ${postDeliveries.postId} = ${posts.id} order by ${postDeliveries.id} desc limit 1)`;
+
+/** Why the guarded update moved nothing: a retry of an unknown delivery is told where it is settled instead. */
+async function refusedSchedule(db: Database, workspaceId: string, postId: string, action: 'schedule' | 'retry'): Promise<ApiError> {
+  const post = await getPost(db, workspaceId, postId);
+  if (action === 'retry' && post.status === 'failed') {
+    const [latest] = await db
+      .select({ status: postDeliveries.status })
+      .from(postDeliveries)
+      .where(eq(postDeliveries.postId, postId))
+      .orderBy(desc(postDeliveries.id))
+      .limit(1);
+    if (latest?.status === 'unknown') {
+      return new ApiError(
+        'invalid_transition',
+        'Whether this post went out is unknown: the network may have published it, so retrying could post it twice; nothing changed.',
+        {
+          hint: `Look at the account, then say what you found with POST /api/v1/posts/${postId}/delivery-outcome: {"outcome":"published","url":…} or {"outcome":"not_published"}, which tries the same delivery again.`,
+          details: { currentStatus: post.status, deliveryStatus: 'unknown', action },
+        },
+      );
+    }
+  }
+  return invalidTransition(action, post.status);
 }
 
 /**
@@ -155,7 +186,8 @@ export async function cancelPost(db: Database, workspaceId: string, actor: Actor
 /**
  * The publishing schedule: deliveries in a time window, soonest first. Without a status it shows
  * what still needs attention: deliveries waiting (including retries) or under way, and the failed
- * delivery of every post that is still failed, with the route that puts it back.
+ * or unknown delivery of every post that is still failed, with the route that puts it back or
+ * settles it.
  */
 export async function listSchedule(
   db: Database,
@@ -169,7 +201,7 @@ export async function listSchedule(
   const due = sql`date_trunc('milliseconds', ${postDeliveries.scheduledFor})`;
   const which = status
     ? eq(postDeliveries.status, status)
-    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(eq(postDeliveries.status, 'failed'), eq(posts.status, 'failed')));
+    : or(inArray(postDeliveries.status, ['pending', 'publishing']), and(inArray(postDeliveries.status, ['failed', 'unknown']), eq(posts.status, 'failed')));
   const rows = await db
     .select({
       delivery: postDeliveries,
@@ -219,5 +251,7 @@ export async function listSchedule(
     /** A waiting delivery whose account the network refused: it is not attempted until reconnected. */
     blockedBy: delivery.status === 'pending' && connection?.status === 'reconnect_required' ? ('reconnect_required' as const) : null,
     retryPath: delivery.status === 'failed' && postStatus === 'failed' ? `/api/v1/posts/${delivery.postId}/retry` : null,
+    /** An unknown delivery is not retried but settled by a person who looked at the account. */
+    outcomePath: delivery.status === 'unknown' && postStatus === 'failed' ? `/api/v1/posts/${delivery.postId}/delivery-outcome` : null,
   }));
 }

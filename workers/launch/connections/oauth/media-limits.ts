@@ -27,10 +27,10 @@ export const linkedInImages: ImageLimits = {
   maxAltText: 4086,
 };
 /**
- * Threads: JPEG and PNG up to 8 MB. launch sends one image a post (more make a carousel, three more
- * calls, not built); alt text goes in `alt_text` (documented under Accessibility), up to 1,000.
+ * Threads: JPEG and PNG up to 8 MB; one image a post, or 2 to 20 as a carousel; alt text goes in
+ * `alt_text` of each image's container (documented under Accessibility), up to 1,000.
  */
-export const threadsImages: ImageLimits = { network: 'Threads', maxBytes: 8 * MB, types: ['image/jpeg', 'image/png'], maxImages: 1, maxAltText: 1000 };
+export const threadsImages: ImageLimits = { network: 'Threads', maxBytes: 8 * MB, types: ['image/jpeg', 'image/png'], maxImages: 20, maxAltText: 1000 };
 
 /** Why the post's images cannot go to the network as they are (checked before anything is uploaded), or null. */
 export function imagesProblem(limits: ImageLimits, images: Array<{ bytes: number; contentType: string }>): string | null {

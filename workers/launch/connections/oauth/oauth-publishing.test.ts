@@ -147,6 +147,38 @@ describe('publishing to X, LinkedIn and Threads through their fakes', () => {
     });
   });
 
+  it('Threads: several images go out as one carousel, each item with its alt text; one image stays a single IMAGE post', async () => {
+    // Threads fetches images from links, so uploaded assets need the deployment's public origin.
+    const linkedEnv = { ...runEnv, LAUNCH_PUBLIC_URL: 'https://launch.example.test' };
+    const copy = unique('Threads sees three screens');
+    const alts = ['The dashboard', 'The settings page', 'The release notes'];
+    const due = await dueOnNetwork('threads', copy, await Promise.all(alts.map(async (altText, index) => ({ ...(await png(40 + index * 30)), altText }))));
+    await publishDuePosts(linkedEnv);
+    const account = await fakeAccount('threads', due.account.id);
+    expect(account.posts).toHaveLength(1);
+    expect(account.posts[0]!.text).toBe(copy);
+    // In the post's order, each a signed link to its asset with its own alt text.
+    expect(account.posts[0]!.media).toEqual([
+      { id: expect.stringMatching(/^https:\/\/launch\.example\.test\/api\/v1\/assets\/.+\/content\?expires=\d+&signature=/), altText: 'The dashboard' },
+      { id: expect.stringContaining('/content?expires='), altText: 'The settings page' },
+      { id: expect.stringContaining('/content?expires='), altText: 'The release notes' },
+    ]);
+    expect(new Set(account.posts[0]!.media.map((item) => item.id)).size).toBe(3);
+    // Three item containers and the carousel, then one publish.
+    const calls = account.requests.filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1));
+    expect(calls).toEqual(['threads', 'threads', 'threads', 'threads', 'threads_publish']);
+    expect(await due.delivery()).toMatchObject({ status: 'published', externalId: account.posts[0]!.id });
+
+    const single = await dueOnNetwork('threads', unique('Threads sees one screen'), [{ ...(await png(150)), altText: 'One screen' }]);
+    await publishDuePosts(linkedEnv);
+    const alone = await fakeAccount('threads', single.account.id);
+    expect(alone.posts[0]!.media).toEqual([{ id: expect.stringContaining('/content?expires='), altText: 'One screen' }]);
+    expect(alone.requests.filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1))).toEqual([
+      'threads',
+      'threads_publish',
+    ]);
+  });
+
   it('an access token the network expired is refreshed once and the post goes out', async () => {
     const due = await dueOnNetwork('x', unique('Refreshed'));
     await inject('x', due.account.id, { kind: 'expire_token' });

@@ -95,6 +95,35 @@ export function threadsAdapter(context: NetworkContext, connection: OpenConnecti
     return `${origin.replace(/\/$/, '')}/api/v1/assets/${assetId}/content?expires=${expires}&signature=${signature}`;
   }
 
+  /** Creates one container, answering its id, or throws the Graph error in words. */
+  async function create(fields: Record<string, string>, what: string): Promise<string> {
+    const created = await call(api(`${user}/threads`), form(fields), what);
+    const id = (created.json as { id?: unknown } | null)?.id;
+    if (created.status !== 200 || typeof id !== 'string') throw refusal(created, what, context.now());
+    return id;
+  }
+
+  /** A container with media is ready once Threads has fetched it; publishing (or a carousel of it) before fails. */
+  async function ready(id: string, what: string): Promise<void> {
+    const status = await call(api(id, { fields: 'status,error_message' }), { headers }, `checking ${what}`);
+    const state = (status.json as { status?: string; error_message?: string } | null) ?? {};
+    if (state.status === 'ERROR' || state.status === 'EXPIRED')
+      throw new PublishError(`Threads could not take ${what}: ${state.error_message ?? state.status}.`, false);
+    if (state.status !== 'FINISHED') throw new PublishError(`Threads is still fetching ${what}; the post is tried again later.`, true);
+  }
+
+  /** An image's fields: its link and, where the visual has one, its alt text. */
+  async function imageFields(request: PublishRequest, index: number): Promise<Record<string, string>> {
+    const visual = request.visuals[index]!;
+    const altText = visual.altText.trim();
+    return { media_type: 'IMAGE', image_url: await imageUrl(request, visual.url), ...(altText ? { alt_text: fitAltText(threadsImages, altText) } : {}) };
+  }
+
+  /**
+   * The container to publish: text alone, one image with the text, or, for several images, a
+   * carousel (Threads' three steps: an item container per image with `is_carousel_item`, each
+   * fetched, then a CAROUSEL container naming them as `children`, with the text).
+   */
   async function container(request: PublishRequest): Promise<string> {
     const files = await Promise.all(request.visuals.map((_, index) => request.readVisual(index)));
     const problem = imagesProblem(
@@ -102,26 +131,22 @@ export function threadsAdapter(context: NetworkContext, connection: OpenConnecti
       files.map((file) => ({ bytes: file.bytes.byteLength, contentType: file.contentType })),
     );
     if (problem) throw new PublishError(`${problem} Nothing was sent to Threads.`, false);
-    const visual = request.visuals[0];
-    const fields: Record<string, string> = visual
-      ? {
-          media_type: 'IMAGE',
-          image_url: await imageUrl(request, visual.url),
-          text: request.copy,
-          ...(visual.altText.trim() ? { alt_text: fitAltText(threadsImages, visual.altText.trim()) } : {}),
-        }
-      : { media_type: 'TEXT', text: request.copy };
-    const created = await call(api(`${user}/threads`), form(fields), 'preparing the post');
-    const id = (created.json as { id?: unknown } | null)?.id;
-    if (created.status !== 200 || typeof id !== 'string') throw refusal(created, 'preparing the post', context.now());
-    if (!visual) return id;
-    // An image container is ready once Threads has fetched the image; publishing before fails.
-    const status = await call(api(id, { fields: 'status,error_message' }), { headers }, 'checking the prepared post');
-    const state = (status.json as { status?: string; error_message?: string } | null) ?? {};
-    if (state.status === 'ERROR' || state.status === 'EXPIRED')
-      throw new PublishError(`Threads could not take the image: ${state.error_message ?? state.status}.`, false);
-    if (state.status !== 'FINISHED') throw new PublishError('Threads is still fetching the image; the post is tried again later.', true);
-    return id;
+    if (request.visuals.length === 0) return create({ media_type: 'TEXT', text: request.copy }, 'preparing the post');
+    if (request.visuals.length === 1) {
+      const id = await create({ ...(await imageFields(request, 0)), text: request.copy }, 'preparing the post');
+      await ready(id, 'the image');
+      return id;
+    }
+    const children: string[] = [];
+    for (const index of request.visuals.keys()) {
+      const what = `image ${index + 1} of the carousel`;
+      const id = await create({ ...(await imageFields(request, index)), is_carousel_item: 'true' }, `preparing ${what}`);
+      await ready(id, what);
+      children.push(id);
+    }
+    const carousel = await create({ media_type: 'CAROUSEL', children: children.join(','), text: request.copy }, 'preparing the carousel');
+    await ready(carousel, 'the carousel');
+    return carousel;
   }
 
   async function send(request: PublishRequest): Promise<PublishResult> {
