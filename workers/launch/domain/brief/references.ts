@@ -61,6 +61,8 @@ const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\
 /** What the passes that credit in words and close issues need in a line before they scan it. */
 const BY = /by/i;
 const CLOSES = /closes/i;
+/** What the last pass strips from either end of a line, once it is trimmed. */
+const EDGE_MARKS = '-–—:,;';
 const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see)\b|,|&|\/)+\)|\[\s+\]/g;
 
 /**
@@ -191,12 +193,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       previous = text;
       text = text.replace(EMPTY_GROUPS, ' ');
     }
-  text = text
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1')
-    .replace(/\(\s+/g, '(')
-    .trim()
-    // A leading `--flag` is the change's first word, not a dash left before it.
-    .replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+  if (/\s\s|[^\S ]/.test(text)) text = text.replace(/\s+/g, ' ');
+  // Every space is one ' ' from here on.
+  text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
+  if (has('( ')) text = text.replace(/\(\s+/g, '(');
+  text = text.trim();
+  // A leading `--flag` is the change's first word, not a dash left before it.
+  if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
+    text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
   return { text, refs, code };
 }
