@@ -89,6 +89,7 @@ type Kind = Highlight['kind'];
 
 const SPLIT = /[^\p{L}\p{N}_.,\-@/#+:'’~%=]+/u;
 const EDGES = /^[.,:;!?'"’()\-…/#+~=]+|[.,:;!?'"’()\-…/#+~=]+$/g;
+const EDGE_MARKS = new Set('.,:;!?\'"’()-…/#+~=');
 // Clause ends: punctuation before a space (not the dots of `lib.d.ts` or the colon of a URL), dashes, "but".
 const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
@@ -101,12 +102,16 @@ const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
-  return plain(text)
-    .replace(/`+|\*\*/g, '')
-    .split(SPLIT)
-    .map((token) => token.replace(EDGES, ''))
-    .filter(Boolean);
+  const words: string[] = [];
+  for (const split of unmarked(plain(text)).split(SPLIT)) {
+    // Most words have no mark at either end: only those go through EDGES.
+    const token = EDGE_MARKS.has(split.charAt(0)) || EDGE_MARKS.has(split.charAt(split.length - 1)) ? split.replace(EDGES, '') : split;
+    if (token) words.push(token);
+  }
+  return words;
 }
+
+const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
 function plain(text: string): string {
@@ -127,8 +132,8 @@ interface Word {
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   // Code ticks go before clauses are cut, so `-p no:` splits the same on both sides.
-  plain(text)
-    .replace(/`+/g, '')
+  const prose = plain(text);
+  (prose.includes('`') ? prose.replace(/`+/g, '') : prose)
     .replace(NEW_BLOCK, ';')
     .split(CLAUSE)
     .forEach((clause, index) => {
