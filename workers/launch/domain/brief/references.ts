@@ -83,7 +83,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
-  if (has('](')) text = text.replace(PROFILE_CREDIT, ' ');
+  if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
   if (has(':')) text = text.replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
   // An HTML link is a Markdown link by another name.
   if (has('<'))
@@ -179,7 +179,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
-  if (has('(')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ').replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
+  if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
+  if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // Vue's "…, closes #123": the reference went, the verb stays behind.
   if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
@@ -195,7 +196,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     }
   if (/\s\s|[^\S ]/.test(text)) text = text.replace(/\s+/g, ' ');
   // Every space is one ' ' from here on.
-  text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
+  if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   text = text.trim();
   // A leading `--flag` is the change's first word, not a dash left before it.
