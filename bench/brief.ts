@@ -18,7 +18,7 @@ export interface BriefTiming {
 }
 
 /** CPU time of one call in milliseconds: user + system time of this process, as the Workers CPU limit counts it. */
-function cpuMs(run: () => unknown): number {
+export function cpuMs(run: () => unknown): number {
   const before = process.cpuUsage();
   run();
   const spent = process.cpuUsage(before);
@@ -44,12 +44,8 @@ function time(release: BriefRelease): Omit<BriefTiming, 'id'> {
   return { chars: release.notes.length, briefMs: summarise(brief), draftsMs: summarise(drafts) };
 }
 
-/**
- * The brief and the five channel drafts of every corpus release, plus one release of exactly
- * 20,000 characters (the issue's target size: the longest fixtures cut at a line boundary),
- * timed in Node: the same V8 and the same code as the Worker, without the request around it.
- */
-export function benchBrief(log: (line: string) => void): BriefTiming[] {
+/** Every corpus release as the brief takes it, and the corpus joined and cut at a line boundary to TARGET_CHARS. */
+export function corpusReleases(): { releases: Array<BriefRelease & { id: string }>; target: BriefRelease } {
   const folder = fileURLToPath(new URL('../test/fixtures/release-notes/', import.meta.url));
   const releases = corpusSources.map((source) => ({
     id: source.id,
@@ -61,7 +57,16 @@ export function benchBrief(log: (line: string) => void): BriefTiming[] {
   }));
   const joined = releases.map((release) => release.notes).join('\n');
   const cut = joined.slice(0, TARGET_CHARS);
-  const target = { ...releases[0]!, id: `corpus-${TARGET_CHARS}`, title: 'Corpus', notes: cut.slice(0, cut.lastIndexOf('\n')) };
+  return { releases, target: { ...releases[0]!, id: `corpus-${TARGET_CHARS}`, title: 'Corpus', notes: cut.slice(0, cut.lastIndexOf('\n')) } };
+}
+
+/**
+ * The brief and the five channel drafts of every corpus release, plus the corpus joined and cut
+ * to the cap on a brief's notes (the size the target is set at), timed in Node: the same V8 and
+ * the same code as the Worker, without the request around it.
+ */
+export function benchBrief(log: (line: string) => void): BriefTiming[] {
+  const { releases, target } = corpusReleases();
   const timings: BriefTiming[] = [];
   for (const release of [...releases, target]) {
     const timing = { id: release.id, ...time(release) };

@@ -89,6 +89,7 @@ type Kind = Highlight['kind'];
 
 const SPLIT = /[^\p{L}\p{N}_.,\-@/#+:'’~%=]+/u;
 const EDGES = /^[.,:;!?'"’()\-…/#+~=]+|[.,:;!?'"’()\-…/#+~=]+$/g;
+const EDGE_MARKS = new Set('.,:;!?\'"’()-…/#+~=');
 // Clause ends: punctuation before a space (not the dots of `lib.d.ts` or the colon of a URL), dashes, "but".
 const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
@@ -101,15 +102,20 @@ const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
-  return plain(text)
-    .replace(/`+|\*\*/g, '')
-    .split(SPLIT)
-    .map((token) => token.replace(EDGES, ''))
-    .filter(Boolean);
+  const words: string[] = [];
+  for (const split of unmarked(plain(text)).split(SPLIT)) {
+    // Most words have no mark at either end: only those go through EDGES.
+    const token = EDGE_MARKS.has(split.charAt(0)) || EDGE_MARKS.has(split.charAt(split.length - 1)) ? split.replace(EDGES, '') : split;
+    if (token) words.push(token);
+  }
+  return words;
 }
+
+const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
 function plain(text: string): string {
+  if (!text.includes('\\') && !text.includes(':')) return text;
   return text
     .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
     .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
@@ -126,8 +132,8 @@ interface Word {
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   // Code ticks go before clauses are cut, so `-p no:` splits the same on both sides.
-  plain(text)
-    .replace(/`+/g, '')
+  const prose = plain(text);
+  (prose.includes('`') ? prose.replace(/`+/g, '') : prose)
     .replace(NEW_BLOCK, ';')
     .split(CLAUSE)
     .forEach((clause, index) => {
@@ -152,7 +158,7 @@ const isName = (token: string) => /[\p{Lu}\p{N}]/u.test(token) || /\w[._@/#:+=-]
 const looksLikeCode = (token: string) => /\w[._@/#:+=]\w|_|\p{L}\p{N}|\p{N}\p{L}|\p{Ll}\p{Lu}/u.test(token);
 const numberOf = (lower: string): number | null => (/^\d+$/.test(lower) ? Number(lower) : (NUMBER_WORDS[lower] ?? null));
 
-/** What one cited source says, read once per sentence. */
+/** What one cited source says: read once per notes (see Reading), whatever number of sentences cite it. */
 interface Cited {
   label: string;
   notes: boolean;
@@ -163,11 +169,20 @@ interface Cited {
   kinds: Set<Kind>;
   /** How many changes it lists: its top-level bullets or table rows, else one for prose, none for a heading. */
   items: number;
-  /** Lines with the lines that continue them: a CVE's names are those of its own block. */
-  blocks: string[];
+  /** Each word in lower case, with the spellings the source writes it in. */
+  spellings: Map<string, Set<string>>;
+  /** The numbers it states, in digits or words. */
+  numbers: Set<number>;
+  /** The numbers it states as a count of changes ("3 fixes", "four vulnerabilities"). */
+  counts: Set<number>;
+  /** Its words written as code or shaped like code, in lower case: names whose case is part of their meaning. */
+  code: Set<string>;
+  negation: Negation;
+  /** Lines with the lines that continue them: a CVE's names are those of its own block. Read when a sentence names a CVE. */
+  blockWords?: Word[][];
 }
 
-function readCited(label: string, notes: boolean, text: string, headings: string[]): Cited {
+function readCited(label: string, notes: boolean, text: string, headings: string[], headingWords = (): Word[] => wordsOf(headings.join('\n'))): Cited {
   const words = wordsOf(text);
   const kinds = new Set<Kind>();
   const innermost = headings[headings.length - 1] ?? '';
@@ -180,7 +195,23 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     kinds.add('other');
   }
   // The section a line sits in says what it is ("### Removed", Express's `* remove:`): its words support the line's sentence.
-  const context = CREDITS.test(innermost) ? words : [...words, ...wordsOf(headings.join('\n'))];
+  const context = CREDITS.test(innermost) ? words : [...words, ...headingWords()];
+  const spellings = new Map<string, Set<string>>();
+  const numbers = new Set<number>();
+  const counts = new Set<number>();
+  const code = new Set<string>();
+  words.forEach((word, at) => {
+    spellings.set(word.lower, (spellings.get(word.lower) ?? new Set()).add(word.token));
+    const number = numberOf(word.lower);
+    if (number !== null) {
+      numbers.add(number);
+      if (words.slice(at + 1, at + 4).some((next) => COUNTED_NOUNS.test(next.lower))) counts.add(number);
+    }
+  });
+  for (const span of text.match(/`[^`\n]+`/g) ?? []) for (const token of tokens(span)) code.add(token.toLowerCase());
+  for (const word of words) if (looksLikeCode(word.token)) code.add(word.lower);
+  for (const match of text.matchAll(SCOPE)) if (/[-_./\d]/.test(match[1]!)) code.add(match[1]!.toLowerCase());
+  for (const match of text.matchAll(FLAG)) code.add(match[1]!.toLowerCase());
   return {
     label,
     notes,
@@ -190,8 +221,17 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     lowers: new Set(context.map((word) => word.lower)),
     kinds,
     items: notes ? itemCount(text) : 0,
-    blocks: notes ? blocksOf(text) : [text],
+    spellings,
+    numbers,
+    counts,
+    code,
+    negation: negatedStems(words),
   };
+}
+
+function blockWordsOf(source: Cited): Word[][] {
+  source.blockWords ??= (source.notes ? blocksOf(source.text) : [source.text]).map((block) => wordsOf(block));
+  return source.blockWords;
 }
 
 const HEADING_LINE = /^ {0,3}#{1,6}\s|^\s*\*\*[^*]+\*\*:?\s*$|^\s*[=\-~^]{3,}\s*$/;
@@ -219,8 +259,14 @@ function blocksOf(text: string): string[] {
   return blocks.filter((block) => block.trim() !== '');
 }
 
+interface Negation {
+  negated: Set<string>;
+  plain: Set<string>;
+  cues: Array<{ word: Word; scope: string[] }>;
+}
+
 /** Stems a negation governs: the next few words of its clause. */
-function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>; cues: Array<{ word: Word; scope: string[] }> } {
+function negatedStems(words: Word[]): Negation {
   const negated = new Set<string>();
   const plain = new Set<string>();
   const cues: Array<{ word: Word; scope: string[] }> = [];
@@ -250,10 +296,7 @@ function negatedStems(words: Word[]): { negated: Set<string>; plain: Set<string>
  * ATX and setext headings, bold lines, typed XML elements, colon-ended labels over a list ("This release includes
  * the following bugfixes:") and bullets that only group others (Express's `* breaking:`).
  */
-const headingCache = new WeakMap<string[], string[][]>();
 function headingsAbove(lines: string[]): string[][] {
-  const cached = headingCache.get(lines);
-  if (cached) return cached;
   const result: string[][] = [];
   let stack: Array<{ level: number; text: string }> = [];
   let labels: Array<{ indent: number; text: string }> = [];
@@ -275,7 +318,10 @@ function headingsAbove(lines: string[]): string[][] {
     labels = [];
     refresh();
   };
-  const nextContent = (index: number) => lines.slice(index + 1).find((line) => line.trim() !== '') ?? '';
+  const nextContent = (index: number) => {
+    for (let next = index + 1; next < lines.length; next++) if (lines[next]!.trim() !== '') return lines[next]!;
+    return '';
+  };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
@@ -298,16 +344,17 @@ function headingsAbove(lines: string[]): string[][] {
           refresh();
         }
         const child = nextContent(index).match(BULLET);
+        // Only a bullet with deeper ones under it can group them: that is asked first, being the cheaper.
         if (
+          child &&
+          child[1]!.length > indent &&
           (/:\s*$/.test(line) ||
             namesAGroup(
               line
                 .slice(bullet[0].length - 1)
                 .replace(/[*_`]/g, '')
                 .trim(),
-            )) &&
-          child &&
-          child[1]!.length > indent
+            ))
         ) {
           labels = [...labels, { indent, text: line.trim() }];
           refresh();
@@ -316,11 +363,18 @@ function headingsAbove(lines: string[]): string[][] {
     }
     result.push(path);
   }
-  headingCache.set(lines, result);
   return result;
 }
 
 type Found = { reason: DefectReason; token?: string };
+
+/** Every value of the sets, without a copy when there is one set. */
+function union<T>(sets: Array<Set<T>>): Set<T> {
+  if (sets.length === 1) return sets[0]!;
+  const all = new Set<T>();
+  for (const set of sets) for (const value of set) all.add(value);
+  return all;
+}
 
 /**
  * What the sentence says against what it cites. `kind` is the highlight's label, when it has one.
@@ -332,33 +386,16 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
     if (!found.some((known) => known.reason === reason && known.token === token)) found.push({ reason, ...(token ? { token } : {}) });
   };
   const words = wordsOf(text);
-  const stems = new Set<string>();
-  const lowers = new Set<string>();
-  const exact = new Map<string, Set<string>>();
-  const code = new Set<string>();
-  const kinds = new Set<Kind>();
-  let items = 0;
-  const numbers = new Set<number>();
-  for (const source of cited) {
-    for (const value of source.stems) stems.add(value);
-    for (const value of source.lowers) lowers.add(value);
-    for (const word of source.words) {
-      exact.set(word.lower, (exact.get(word.lower) ?? new Set()).add(word.token));
-      const number = numberOf(word.lower);
-      if (number !== null) numbers.add(number);
-    }
-    for (const span of source.text.match(/`[^`\n]+`/g) ?? []) for (const token of tokens(span)) code.add(token.toLowerCase());
-    for (const word of source.words) if (looksLikeCode(word.token)) code.add(word.lower);
-    for (const match of source.text.matchAll(SCOPE)) if (/[-_./\d]/.test(match[1]!)) code.add(match[1]!.toLowerCase());
-    for (const match of source.text.matchAll(FLAG)) code.add(match[1]!.toLowerCase());
-    for (const value of source.kinds) kinds.add(value);
-    items += source.items;
-  }
-  const perSource = cited.map((source) => negatedStems(source.words));
+  const stems = union(cited.map((source) => source.stems));
+  const lowers = union(cited.map((source) => source.lowers));
+  const kinds = union(cited.map((source) => source.kinds));
+  const items = cited.reduce((sum, source) => sum + source.items, 0);
+  const isCode = (lower: string) => cited.some((source) => source.code.has(lower));
+  const spelled = (lower: string, token: string) => cited.some((source) => source.spellings.get(lower)?.has(token));
   const sourceNegation = {
-    negated: new Set(perSource.flatMap((one) => [...one.negated])),
-    plain: new Set(perSource.flatMap((one) => [...one.plain])),
-    cues: perSource.flatMap((one) => one.cues),
+    negated: union(cited.map((source) => source.negation.negated)),
+    plain: union(cited.map((source) => source.negation.plain)),
+    cues: cited.flatMap((source) => source.negation.cues),
   };
   const sentenceNegation = negatedStems(words);
   const sentenceNegated = new Set(sentenceNegation.cues.flatMap((cue) => cue.scope));
@@ -376,20 +413,18 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
       const after = words.slice(index + 1, index + 4).filter((next) => next.clause === word.clause);
       if (after.some((next) => COUNTED_NOUNS.test(next.lower))) {
         counts.push(number);
-        const stated = cited.some((source) =>
-          source.words.some((w, at) => numberOf(w.lower) === number && source.words.slice(at + 1, at + 4).some((next) => COUNTED_NOUNS.test(next.lower))),
-        );
+        const stated = cited.some((source) => source.counts.has(number));
         // "more than twenty breaking changes": a floor, true when more are cited.
         const floor = words[index - 1]?.lower === 'than' && ['more', 'over'].includes(words[index - 2]?.lower ?? '');
         if (!(floor ? items > number : number === items) && !stated) add('count_mismatch', token);
         return;
       }
-      if (!/^\d+$/.test(lower) && !numbers.has(number)) add('quantity_ungrounded', token);
+      if (!/^\d+$/.test(lower) && !cited.some((source) => source.numbers.has(number))) add('quantity_ungrounded', token);
       if (/^\d+$/.test(lower) && !isKnown(token)) add('ungrounded_token', token);
       return;
     }
     if (isNegation(lower)) return;
-    if (code.has(lower) && !exact.get(lower)?.has(token)) {
+    if (isCode(lower) && !spelled(lower, token)) {
       add('recased_identifier', token);
       return;
     }
@@ -459,7 +494,8 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
  * must be in a cited block that names it, so a fix or severity is never moved to a neighbour.
  */
 function checkCves(words: Word[], cited: Cited[], add: (reason: DefectReason, token?: string) => void) {
-  const blocks = cited.flatMap((source) => source.blocks.map((block) => wordsOf(block)));
+  if (!words.some((word) => CVE.test(word.token))) return;
+  const blocks = cited.flatMap(blockWordsOf);
   let own: Word[][] | null = null;
   for (const word of words) {
     if (CVE.test(word.token)) {
@@ -478,29 +514,65 @@ export function noteLines(notes: string): string[] {
   return notes.replace(/\r\n?/g, '\n').split('\n');
 }
 
-/** The lines a citation spans, read once per notes: a brief cites the same lines from many sentences and templates. */
-const citedCache = new WeakMap<string[], Map<string, Cited>>();
-function citedLines(lines: string[], start: number, end: number, text: string): Cited {
-  let byRange = citedCache.get(lines);
-  if (!byRange) citedCache.set(lines, (byRange = new Map()));
+/**
+ * What the checker reads of one notes, once: a brief cites the same lines and fields from many
+ * sentences and from every template it tries, and checks each sentence again as a guard. Held
+ * per lines array (the one a brief's writer passes to every check), so it lives as long as they do
+ * and one notes never sees another's.
+ * - `headings`: the headings above each line (headingsAbove);
+ * - `cited`: each cited range (`start-end`) and field (`release.version` and its value) read into words;
+ * - `headingWords`: the words of each heading path, shared by the lines under it;
+ * - `verdicts`: what judge found of each sentence against the sources it cites (the text, the
+ *   highlight's kind and the cited ranges and field values are the key: nothing else decides it).
+ */
+interface Reading {
+  headings: string[][] | null;
+  cited: Map<string, Cited>;
+  headingWords: Map<string[], Word[]>;
+  verdicts: Map<string, Found[]>;
+}
+const readings = new WeakMap<string[], Reading>();
+function readingOf(lines: string[]): Reading {
+  let reading = readings.get(lines);
+  if (!reading) readings.set(lines, (reading = { headings: null, cited: new Map(), headingWords: new Map(), verdicts: new Map() }));
+  return reading;
+}
+
+function citedLines(reading: Reading, lines: string[], start: number, end: number, text: string): Cited {
   const key = `${start}-${end}`;
-  let cited = byRange.get(key);
-  if (!cited) byRange.set(key, (cited = readCited(rangeLabel(start, end), true, text, headingsAbove(lines)[start - 1] ?? [])));
+  let cited = reading.cited.get(key);
+  if (!cited) {
+    reading.headings ??= headingsAbove(lines);
+    const headings = reading.headings[start - 1] ?? [];
+    const headingWords = () => {
+      let words = reading.headingWords.get(headings);
+      if (!words) reading.headingWords.set(headings, (words = wordsOf(headings.join('\n'))));
+      return words;
+    };
+    reading.cited.set(key, (cited = readCited(rangeLabel(start, end), true, text, headings, headingWords)));
+  }
   return cited;
 }
 
-function resolve(citation: Citation, sources: GroundingSources, lines: string[]): { cited?: Cited; defect?: DefectReason } {
+function citedField(reading: Reading, label: string, field: string, value: string): Cited {
+  const key = `${label}\u0000${value}`;
+  let cited = reading.cited.get(key);
+  if (!cited) reading.cited.set(key, (cited = readCited(label, false, fieldText(field, value), [])));
+  return cited;
+}
+
+function resolve(citation: Citation, sources: GroundingSources, lines: string[], reading: Reading): { cited?: Cited; defect?: DefectReason } {
   if (citation.source === 'notes') {
     const { start, end } = citation.lines;
     if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start || end > lines.length) return { defect: 'citation_out_of_range' };
     const text = lines.slice(start - 1, end).join('\n');
     if (text !== citation.excerpt) return { defect: 'citation_misquoted' };
     if (end - start + 1 > MAX_CITED_LINES) return { defect: 'citation_too_wide' };
-    return { cited: citedLines(lines, start, end, text) };
+    return { cited: citedLines(reading, lines, start, end, text) };
   }
   const actual = citation.source === 'release' ? sources.release[citation.field] : (sources.profile?.[citation.field] ?? null);
   if (actual === null || actual !== citation.value) return { defect: 'citation_misquoted' };
-  return { cited: readCited(`${citation.source}.${citation.field}`, false, fieldText(citation.field, actual), []) };
+  return { cited: citedField(reading, `${citation.source}.${citation.field}`, citation.field, actual) };
 }
 
 /** A field says what its value says; a URL also says the names in its path (`github.com/python-poetry/poetry` names poetry). */
@@ -566,14 +638,20 @@ export function checkSentence(path: string, sentence: Sentence | Highlight, sour
     at('no_citation');
     return defects;
   }
+  const reading = readingOf(lines);
   const cited: Cited[] = [];
+  const keys: string[] = [];
   for (const citation of distinct(sentence.citations)) {
-    const { cited: read, defect } = resolve(citation, sources, lines);
+    const { cited: read, defect } = resolve(citation, sources, lines, reading);
     if (defect) at(defect);
     if (read) cited.push(read);
+    keys.push(citation.source === 'notes' ? `${citation.lines.start}-${citation.lines.end}` : `${citation.source}.${citation.field}=${citation.value}`);
   }
   if (defects.length > 0) return defects;
-  for (const { reason, token } of judge(sentence.text, cited, kind)) at(reason, token);
+  const key = JSON.stringify([kind ?? null, sentence.text, keys]);
+  let found = reading.verdicts.get(key);
+  if (!found) reading.verdicts.set(key, (found = judge(sentence.text, cited, kind)));
+  for (const { reason, token } of found) at(reason, token);
   return defects;
 }
 

@@ -58,6 +58,11 @@ const PROFILE_CREDIT = new RegExp(
 );
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
+/** What the passes that credit in words and close issues need in a line before they scan it. */
+const BY = /by/i;
+const CLOSES = /closes/i;
+/** What the last pass strips from either end of a line, once it is trimmed. */
+const EDGE_MARKS = '-–—:,;';
 const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]/g;
 
 /**
@@ -71,131 +76,150 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const add = (ref: Reference) => {
     if (!refs.some((known) => known.url === ref.url && known.label === ref.label)) refs.push(ref);
   };
+  // Most lines hold little markup: each pass below first asks for a character its pattern cannot
+  // match without (a link's `](`, a role's `` :` ``), which costs far less than the pattern's scan.
+  let text = raw;
+  const has = (mark: string) => text.includes(mark);
+  if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
-  let text = raw
-    .replace(/<!--.*?-->/g, ' ')
-    .replace(/\\([[\]\\`*_#|<>()-])/g, '$1')
-    .replace(PROFILE_CREDIT, ' ')
-    .replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1')
-    // An HTML link is a Markdown link by another name.
-    .replace(/<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi, (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`);
+  if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
+  if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
+  if (has(':')) text = text.replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
+  // An HTML link is a Markdown link by another name.
+  if (has('<'))
+    text = text.replace(
+      /<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi,
+      (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`,
+    );
   // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
-  text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
+  if (has(':user:`')) text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
-  text = text.replace(/\(\s*(?:cf\.?|see(?: also)?|details in)\s+\[[^\]]+\]\((https?:\/\/[^)\s]+)\)\s*\)/gi, (_whole, url: string) => {
-    add(classifyUrl(url, repoBase));
-    return ' ';
-  });
-  const code = [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean);
-  // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
-  text = text.replace(CREDIT_LINKS, (group) => {
-    // "([a51eff7](…/commit/…))" is a reference the link pass reads in its order; only names are credits.
-    const labels = [...group.matchAll(/\[([\w.-]+)\]/g)].map((match) => match[1]!);
-    if (labels.some((label) => SHA.test(label) || /^\d+$/.test(label))) return group;
-    for (const [, url] of group.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
-    return ' ';
-  });
-  text = text.replace(LINK, (whole, label: string, url: string) => {
-    if (whole.startsWith('!')) return ' ';
-    if (!/^https?:\/\//.test(url)) return label;
-    const ref = classifyUrl(url, repoBase);
-    const bare = label.replace(/[`*_]/g, '').trim();
-    if (/^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
-      if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
-      // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
-      if (bare.startsWith('@')) return ' \u0000';
+  if (has('](') && has('('))
+    text = text.replace(/\(\s*(?:cf\.?|see(?: also)?|details in)\s+\[[^\]]+\]\((https?:\/\/[^)\s]+)\)\s*\)/gi, (_whole, url: string) => {
+      add(classifyUrl(url, repoBase));
       return ' ';
-    }
-    add(ref);
-    return label;
-  });
+    });
+  const code = has('`') ? [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean) : [];
+  if (has('](')) {
+    // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
+    text = text.replace(CREDIT_LINKS, (group) => {
+      // "([a51eff7](…/commit/…))" is a reference the link pass reads in its order; only names are credits.
+      const labels = [...group.matchAll(/\[([\w.-]+)\]/g)].map((match) => match[1]!);
+      if (labels.some((label) => SHA.test(label) || /^\d+$/.test(label))) return group;
+      for (const [, url] of group.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
+      return ' ';
+    });
+    text = text.replace(LINK, (whole, label: string, url: string) => {
+      if (whole.startsWith('!')) return ' ';
+      if (!/^https?:\/\//.test(url)) return label;
+      const ref = classifyUrl(url, repoBase);
+      const bare = label.replace(/[`*_]/g, '').trim();
+      if (/^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+        if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
+        // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
+        return bare.startsWith('@') ? ' \u0000' : ' ';
+      }
+      add(ref);
+      return label;
+    });
+  }
   // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name.
-  text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
+  if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
-  text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
-  // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
-  // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
-  text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
-    add({
-      kind: role === 'pr' ? 'pull_request' : 'issue',
-      label: `#${number}`,
-      url: repoBase ? `${repoBase}/${role === 'pr' ? 'pull' : 'issues'}/${number}` : null,
-    });
-    return ' ';
-  });
-  // Roles that name a standard or an advisory read as their name ("PEP 405", "CVE-2024-1"); a GHSA id is a link.
-  text = text
-    .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
-    .replace(/:cve:`(?:CVE-)?([\d-]+)`/gi, 'CVE-$1')
-    .replace(/(?:\s+\b(?:see|in)\b)?\s*:ghsa:`(?:GHSA-)?([0-9a-z-]+)`/gi, (_whole, id: string) => {
-      add({ kind: 'link', label: `GHSA-${id}`, url: `https://github.com/advisories/GHSA-${id}` });
-      return ' ';
-    })
-    // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:) is a reference to the tracker, not words.
-    .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z]+:`#?(\d+)`\)?/g, (_whole, number: string) => {
-      add({ kind: 'issue', label: `#${number}`, url: null });
+  if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
+  if (has(':`')) {
+    // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
+    // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
+    text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
+      add({
+        kind: role === 'pr' ? 'pull_request' : 'issue',
+        label: `#${number}`,
+        url: repoBase ? `${repoBase}/${role === 'pr' ? 'pull' : 'issues'}/${number}` : null,
+      });
       return ' ';
     });
-  // Sphinx's `~` prefix only shortens how a dotted name is shown: markup, not a word.
-  text = text.replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
-  text = text.replace(AUTOLINK, (_whole, url: string) => {
-    add(classifyUrl(url, repoBase));
-    return ' ';
-  });
-  let addressed = false;
-  text = text.replace(BARE_URL, (url) => {
-    add(classifyUrl(url, repoBase));
-    addressed = true;
-    return ' ';
-  });
-  // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
-  if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf)\.?:?\s*$/i, '');
-  text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
-    const qualified = label.includes('/');
-    const url = qualified ? `https://github.com/${label.replace('#', '/issues/')}` : repoBase ? `${repoBase}/issues/${number}` : null;
-    add({ kind: 'issue', label, url });
-    return `${lead} `;
-  });
-  text = text
-    .replace(MENTION_CREDIT, ' ')
-    // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
-    .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
-    .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
-    .replace(/\u0000/g, ' ')
-    // tmux's "(issue 5385)": a reference written in words.
-    .replace(/\s*\((?:issues?|bugs?|PR|pull request|GH)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
+    // Roles that name a standard or an advisory read as their name ("PEP 405", "CVE-2024-1"); a GHSA id is a link.
+    text = text
+      .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+      .replace(/:cve:`(?:CVE-)?([\d-]+)`/gi, 'CVE-$1')
+      .replace(/(?:\s+\b(?:see|in)\b)?\s*:ghsa:`(?:GHSA-)?([0-9a-z-]+)`/gi, (_whole, id: string) => {
+        add({ kind: 'link', label: `GHSA-${id}`, url: `https://github.com/advisories/GHSA-${id}` });
+        return ' ';
+      })
+      // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:) is a reference to the tracker, not words.
+      .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z]+:`#?(\d+)`\)?/g, (_whole, number: string) => {
+        add({ kind: 'issue', label: `#${number}`, url: null });
+        return ' ';
+      });
+    // Sphinx's `~` prefix only shortens how a dotted name is shown: markup, not a word.
+    text = text.replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
+  }
+  if (has('<'))
+    text = text.replace(AUTOLINK, (_whole, url: string) => {
+      add(classifyUrl(url, repoBase));
+      return ' ';
+    });
+  if (has('http')) {
+    let addressed = false;
+    text = text.replace(BARE_URL, (url) => {
+      add(classifyUrl(url, repoBase));
+      addressed = true;
+      return ' ';
+    });
+    // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
+    if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf)\.?:?\s*$/i, '');
+  }
+  if (has('#'))
+    text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
+      const qualified = label.includes('/');
+      const url = qualified ? `https://github.com/${label.replace('#', '/issues/')}` : repoBase ? `${repoBase}/issues/${number}` : null;
+      add({ kind: 'issue', label, url });
+      return `${lead} `;
+    });
+  if (has('@')) text = text.replace(MENTION_CREDIT, ' ');
+  if (BY.test(text))
+    text = text
+      // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
+      .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
+      .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
+      // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
+      .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1');
+  if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
+  // tmux's "(issue 5385)": a reference written in words.
+  if (has('('))
+    text = text.replace(/\s*\((?:issues?|bugs?|PR|pull request|GH)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
       for (const [number] of group.matchAll(/\d+/g)) add({ kind: 'issue', label: `#${number}`, url: repoBase ? `${repoBase}/issues/${number}` : null });
       return ' ';
-    })
-    // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
-    .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1')
-    // Changesets' "Thanks [@user](…)! - " once the handle went.
-    .replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1')
-    // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
-    .replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ')
-    .replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ')
-    .replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ')
-    .replace(/\s\[\d+\]\s*$/, ' ')
-    // Vue's "…, closes #123": the reference went, the verb stays behind.
-    .replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ')
-    .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ')
-    // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
-    .replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2')
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2')
-    .replace(/`+([^`]*)`+/g, '$1');
-  for (let previous = ''; previous !== text; ) {
-    previous = text;
-    text = text.replace(EMPTY_GROUPS, ' ');
-  }
-  text = text
-    .replace(/\s+/g, ' ')
-    // "… strings. <a>Issue #220</a>." once the reference went: one stop (an ellipsis, with no space, stays).
-    .replace(/([.!?])(?:\s+[.,;])+(?=\s|$)/g, '$1')
-    .replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1')
-    .replace(/\(\s+/g, '(')
-    .trim()
-    // A leading `--flag` is the change's first word, not a dash left before it.
-    .replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+    });
+  // Changesets' "Thanks [@user](…)! - " once the handle went.
+  if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
+  // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
+  if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
+  if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
+  if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
+  if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
+  // Vue's "…, closes #123": the reference went, the verb stays behind.
+  if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
+  if (has('<')) text = text.replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
+  // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
+  if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
+  if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2');
+  if (has('`')) text = text.replace(/`+([^`]*)`+/g, '$1');
+  if (has('(') || has('['))
+    for (let previous = ''; previous !== text; ) {
+      previous = text;
+      text = text.replace(EMPTY_GROUPS, ' ');
+    }
+  if (/\s\s|[^\S ]/.test(text)) text = text.replace(/\s+/g, ' ');
+  // Every space is one ' ' from here on.
+  // "… strings. <a>Issue #220</a>." once the reference went: one stop (an ellipsis, with no space, stays).
+  if (/[.!?] [.,;]/.test(text)) text = text.replace(/([.!?])(?: [.,;])+(?= |$)/g, '$1');
+  if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
+  if (has('( ')) text = text.replace(/\(\s+/g, '(');
+  text = text.trim();
+  // A leading `--flag` is the change's first word, not a dash left before it.
+  if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
+    text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
   return { text, refs, code };
 }

@@ -7,7 +7,24 @@
  */
 const VOWEL = /[aeiouy]/;
 
+/**
+ * Stems already found: a brief stems the same few thousand words over and over (every cited
+ * range, every sentence tried). A word's stem depends on the word alone, so one table serves
+ * every notes; it is emptied when it grows past a bound, to stay small in a long-lived isolate.
+ */
+const known = new Map<string, string>();
+const KNOWN_MAX = 20_000;
+
 export function stem(word: string): string {
+  let found = known.get(word);
+  if (found === undefined) {
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(word, (found = stemOf(word)));
+  }
+  return found;
+}
+
+function stemOf(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (!/^[a-z]+$/.test(w)) return w;
   if (w.endsWith('sses')) w = w.slice(0, -2);

@@ -1,0 +1,66 @@
+/**
+ * The brief's CPU at another commit and at this checkout, side by side in one process: both
+ * versions of workers/launch/domain/brief are loaded at once, warmed over the whole corpus as
+ * `npm run bench -- brief` warms them (a brief, a timed brief, the five drafts, per sample), then
+ * rounds alternate between them on the corpus cut to 50,000 characters, so the machine's load
+ * falls on both alike.
+ *
+ *   npx tsx bench/ab-brief.ts <commit>
+ *
+ * The commit is unpacked with `git archive` into .local/ab/<commit>, node_modules linked in.
+ * AB_ROUNDS (20) rounds of AB_SAMPLES (3) samples each; AB_WARM (3) samples of every release first.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { corpusReleases, cpuMs } from './brief';
+
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 20);
+const SAMPLES = Number(process.env.AB_SAMPLES ?? 3);
+const WARM = Number(process.env.AB_WARM ?? 3);
+
+const commit = execSync(`git rev-parse --short ${process.argv[2] ?? 'main'}`, { encoding: 'utf8' }).trim();
+const here = process.cwd();
+const baseRoot = join(here, '.local', 'ab', commit);
+if (!existsSync(join(baseRoot, 'package.json'))) {
+  mkdirSync(baseRoot, { recursive: true });
+  execSync(`git archive ${commit} | tar -x -C ${baseRoot}`);
+  symlinkSync(join(here, 'node_modules'), join(baseRoot, 'node_modules'));
+}
+
+async function load(root: string) {
+  const { generateBrief } = await import(join(root, 'workers/launch/domain/brief/generate.ts'));
+  const { draftPosts } = await import(join(root, 'workers/launch/domain/brief/drafts.ts'));
+  const { channelNames } = await import(join(root, 'workers/launch/domain/channels.ts'));
+  const { voiceOf } = await import(join(root, 'workers/launch/domain/brief/voice.ts'));
+  const voice = voiceOf(null);
+  // One sample as bench/brief.ts takes it: a brief, the brief timed, the drafts of the last.
+  return (release: unknown): number => {
+    generateBrief(release, null);
+    let made: unknown;
+    const ms = cpuMs(() => (made = generateBrief(release, null)));
+    draftPosts(made, channelNames, voice);
+    return ms;
+  };
+}
+
+const { releases, target } = corpusReleases();
+const variants = [
+  { label: commit, sample: await load(baseRoot), ms: [] as number[] },
+  { label: 'this checkout', sample: await load(here), ms: [] as number[] },
+];
+for (const { sample } of variants) for (const release of [...releases, target]) for (let i = 0; i < WARM; i++) sample(release);
+const loadBefore = loadavg()[0]!;
+for (let round = 0; round < ROUNDS; round++)
+  // Alternate which goes first, so neither always follows the other's garbage.
+  for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) for (let i = 0; i < SAMPLES; i++) variants[index]!.ms.push(variants[index]!.sample(target));
+
+const quantile = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.floor(q * (samples.length - 1))]!;
+for (const { label, ms } of variants)
+  console.log(`${target.id} at ${label}: brief CPU p50 ${quantile(ms, 0.5).toFixed(2)} ms, p10 ${quantile(ms, 0.1).toFixed(2)} ms (${ms.length} samples)`);
+const [base, mine] = variants.map(({ ms }) => ms) as [number[], number[]];
+console.log(
+  `this checkout ÷ ${commit}: p50 ${(quantile(mine, 0.5) / quantile(base, 0.5)).toFixed(2)}×, p10 ${(quantile(mine, 0.1) / quantile(base, 0.1)).toFixed(2)}×`,
+);
+console.log(`1-minute load average: ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
