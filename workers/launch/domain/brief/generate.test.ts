@@ -648,3 +648,50 @@ describe('formats met outside the corpus', () => {
     expect(briefOf(notes, { version: '3.7c', title: 'acme 3.7c' }).highlights[0]).toMatchObject({ kind: 'fix' });
   });
 });
+
+describe('a blog post with a heading per feature', () => {
+  const notes = [
+    'Acme v1.16 has just been released. 🎉',
+    '',
+    'The Acme team continues improving the developer experience via tooling and precise feedback.',
+    '',
+    '## Code snippets in diagnostics',
+    '',
+    'A syntax error now includes a pointer to where the error happened:',
+    '',
+    '```',
+    '** (SyntaxError) invalid syntax found on lib/my_app.ex:1:17:',
+    '```',
+    '',
+    '## Type system updates',
+    '',
+    'As we get Acme v1.16 out of door, the Acme team will focus on bringing set-theoretic types into the compiler.',
+    '',
+    '## Learn more',
+    '',
+    'Other notable changes in this release are:',
+    '',
+    '* the addition of `String.replace_invalid/2`, to help deal with invalid UTF-8 encoding',
+  ].join('\n');
+  const brief = generateBrief({ ...release, version: '1.16.0', title: 'Acme v1.16 released', notes }, null);
+  const said = brief.highlights.map((highlight) => highlight.text);
+
+  it('reads stars in a code example as code, and the list a "Learn more" paragraph introduces as changes', () => {
+    expect(said).toContain('The addition of String.replace_invalid/2, to help deal with invalid UTF-8 encoding.');
+    expect(said.join('\n')).not.toMatch(/Learn more|SyntaxError\)/);
+  });
+
+  it('leaves out what the team will do next, and opens with a sentence that tells something', () => {
+    expect(said.join('\n')).not.toMatch(/will focus/);
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual([
+      'The Acme team continues improving the developer experience via tooling and precise feedback.',
+    ]);
+  });
+});
+
+describe('a component label before the change', () => {
+  it('keeps its case: it is a name', () => {
+    const notes = ['Minor Changes', '-------------', '', '- ansible-test - Default to Python 3.13 in the base containers.'].join('\n');
+    expect(generateBrief({ ...release, notes }, null).highlights[0]!.text).toBe('ansible-test - Default to Python 3.13 in the base containers.');
+  });
+});

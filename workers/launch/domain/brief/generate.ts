@@ -45,6 +45,8 @@ const LEAD_WORDS =
 const CHORE_WORDS =
   /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?)\b/i;
 
+const FUTURE =
+  /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
@@ -61,7 +63,8 @@ export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update'
 function significance(item: NoteItem): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
-  if (item.flagship) score += 40;
+  // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
+  if (item.flagship) score += FUTURE.test(item.detail ?? item.text) ? -40 : 40;
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
   if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
@@ -116,7 +119,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change, which is never dropped.
     [...advisory, ...parsed.items].filter(
-      (item) => item.kind !== 'internal' && (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2) && !RELEASE_DATE.test(item.text),
+      (item) =>
+        item.kind !== 'internal' &&
+        (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2) &&
+        !RELEASE_DATE.test(item.text) &&
+        !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),
     ),
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
@@ -675,10 +682,10 @@ function asSentence(text: string, code: string[] = []): string {
 
 /**
  * A sentence whose lower-case first word is its subject, a command or a program ("cp now preserves …", "tail --follow
- * now uses …", "install runs faster"), not an imperative ("fix …"): the name keeps its case.
+ * now uses …", "install runs faster", Ansible's "ansible-test - Default to …"), not an imperative ("fix …"): the name keeps its case.
  */
 const NAMED_SUBJECT =
-  /^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
+  /^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
 
 function withStop(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;

@@ -236,11 +236,14 @@ function isCallout(heading: string): boolean {
 /** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
 const NOT_AN_OPENING =
   /^released on\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+/** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
+const ONLY_ANNOUNCES =
+  /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|how to\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|how to\b|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -298,11 +301,28 @@ function withoutFrontMatter(lines: string[]): string[] {
  * stars and a space (never Markdown: bold closes), the stars are heading levels.
  */
 export function withOutlineHeadings(lines: string[]): string[] {
-  if (!lines.some((line) => /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line))) return lines;
-  return lines.map((line) => {
-    const outline = line.match(/^(\*{1,6})\s+(\S.*)$/);
+  // Lines in a code fence are code, whatever they start with (Elixir's "** (SyntaxError) …" in an example);
+  // and Markdown with its own `#` headings is no outline.
+  const fenced = fencedLines(lines);
+  const outside = (index: number) => !fenced.has(index);
+  if (lines.some((line, index) => outside(index) && ATX.test(line))) return lines;
+  if (!lines.some((line, index) => outside(index) && /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line))) return lines;
+  return lines.map((line, index) => {
+    const outline = outside(index) ? line.match(/^(\*{1,6})\s+(\S.*)$/) : null;
     return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : line;
   });
+}
+
+/** The indexes of lines inside a code fence, the fences included. */
+function fencedLines(lines: string[]): Set<number> {
+  const fenced = new Set<number>();
+  let open = false;
+  lines.forEach((line, index) => {
+    const fence = FENCE.test(line);
+    if (open || fence) fenced.add(index);
+    if (fence) open = !open;
+  });
+  return fenced;
 }
 
 /**
@@ -499,7 +519,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text) && !/^the following\b/i.test(first?.text ?? ''))
+      // "## Learn more" over "Other notable changes in this release are:" introduces its list; the list holds the changes.
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text) && !/^the following\b|:\s*$/i.test(first?.text ?? ''))
         items.push({
           kind: own.kind,
           text,
@@ -559,7 +580,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
     const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
-    if (clean.text.split(' ').length >= 6 && (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 && !NOT_AN_OPENING.test(clean.text)) {
+    if (
+      clean.text.split(' ').length >= 6 &&
+      (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
+      !NOT_AN_OPENING.test(clean.text) &&
+      !ONLY_ANNOUNCES.test(clean.text)
+    ) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change.
       if (pendingHeading) pendingHeading.hasProse = false;
