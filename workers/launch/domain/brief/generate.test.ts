@@ -695,3 +695,72 @@ describe('a component label before the change', () => {
     expect(generateBrief({ ...release, notes }, null).highlights[0]!.text).toBe('ansible-test - Default to Python 3.13 in the base containers.');
   });
 });
+
+describe('more formats met outside the corpus', () => {
+  const briefOf = (notes: string, overrides: Partial<typeof release> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+
+  it("reads plain-text changes indented as a whole, led by issue numbers, and tells a CVE's fix before its id", () => {
+    const notes = [
+      'Release 2.8.3 Mon August 10 2026',
+      '        Security fixes:',
+      '           #1296  CVE-2026-72522 -- Fix an out-of-bounds read and the resulting',
+      '                    infinite loop in functions *_toUtf16.',
+      '                    Original bug report from Mozilla at:',
+      '                    https://bugzilla.mozilla.org/show_bug.cgi?id=2053153',
+      '',
+      '        Bug fixes:',
+      '     #1297 #1300  lib: Fix support for 2+ GiB documents (regression from 2.8.2)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.8.3', title: 'Release 2.8.3 Mon August 10 2026', url: 'https://github.com/acme/libacme/releases/tag/R_2_8_3' });
+    expect(brief.product.name).toBe('libacme');
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['security', 'Fix an out-of-bounds read and the resulting infinite loop in functions *_toUtf16 (CVE-2026-72522).'],
+      ['fix', 'Fix support for 2+ GiB documents (regression from 2.8.2).'],
+    ]);
+  });
+
+  it('reads a reStructuredText link as its text, and drops the "in" of a credit whose link went', () => {
+    const notes = [
+      '## 8.0.0-beta.2',
+      '',
+      '* Fix for `CVE-2023-26268 <https://docs.example.org/cve/2023-26268.html>`_.',
+      '* Fix Name not being set for reloadable pipelines by [@martintmk](https://github.com/martintmk) in https://github.com/acme/acme/pull/1532',
+    ].join('\n');
+    const said = briefOf(notes).highlights.map((highlight) => highlight.text);
+    expect(said).toEqual(['Fix for CVE-2023-26268.', 'Fix Name not being set for reloadable pipelines.']);
+  });
+
+  it('takes no thanks, sponsors or "Supporting" section for changes, and no "!" for part of a name', () => {
+    const notes = [
+      '## Conditional compilation',
+      '',
+      'Acme v0.17.0 introduces a limited form of conditional compilation.',
+      '',
+      '## Supporting Acme',
+      '',
+      'If you would like to support me in making Acme please consider sponsoring Acme.',
+      '',
+      '## Thank you',
+      '',
+      '- [Adam Bowen](https://github.com/adamnbowen)',
+      '- [Adam Brodzinski](https://github.com/AdamBrodzinski)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.17.0', title: 'Acme v0.17 released!' });
+    expect(brief.product.name).toBe('Acme');
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toMatch(/Adam|support me/);
+  });
+
+  it('names the product by its repository when the only line spelling it also says "not"', () => {
+    const notes = [
+      '## v0.7.2',
+      '### Fixed',
+      '- A warning is still cosmetic and does not allow Acmecheck to continue.',
+      '### Added',
+      '- SC2264: Warn about wrapper functions that recurse',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.7.2', title: 'v0.7.2 - 2021-04-19', url: 'https://github.com/someone/acmecheck/releases/tag/v0.7.2' });
+    expect(brief.headline.text).toMatch(/^acmecheck 0\.7\.2 is out/);
+  });
+});

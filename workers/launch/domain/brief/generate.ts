@@ -239,7 +239,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // The title's spelling of the same name ("nginx-1.31.1") is the product's own, over a guess from the address.
   const fromRepo =
     repoSubject && subject && repoSubject.name.toLowerCase() === subject.name.toLowerCase() ? { ...repoSubject, name: subject.name } : repoSubject;
-  const named = [subject, fromRepo].flatMap((candidate) =>
+  // "ShellCheck" cited from a line that also says "does not allow …" cannot stand alone: the repository's own name can.
+  const slug =
+    subject?.source === 'release_url' && subject.citation.source === 'notes' && release.url
+      ? {
+          name: repositoryName(release.url) ?? subject.name,
+          citation: { source: 'release' as const, field: 'url' as const, value: release.url },
+          source: 'release_url' as const,
+        }
+      : null;
+  const named = [subject, fromRepo, slug].flatMap((candidate) =>
     candidate
       ? [
           {
@@ -456,7 +465,9 @@ function highlightText(item: NoteItem, product: string | null): string {
       `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`,
     );
   }
-  const sentences = splitSentences(withoutScope(item.text));
+  // Expat's "CVE-2026-72522 -- Fix an out-of-bounds read …": the change leads, its id follows it.
+  const told = item.kind === 'security' ? item.text.replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(?=\S)/i, '') : item.text;
+  const sentences = splitSentences(withoutScope(told));
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const said = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? sentences[1]! : sentences[0]!;
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
@@ -531,9 +542,11 @@ function subjectOf(
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
+    // "Release 2.8.3 Mon August 10 2026": the weekday of a date.
+    .replace(/\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s|\d)/gi, ' ')
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
     .replace(
-      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi,
+      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi,
       ' ',
     )
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
@@ -546,7 +559,7 @@ function subjectOf(
     .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS|GA)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
-    .replace(/[\s:–—,-]+$|^[\s:–—,-]+/g, '')
+    .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the

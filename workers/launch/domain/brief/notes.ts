@@ -94,7 +94,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     'feature',
   ],
   [
-    /\b(?:internal|chores?|docs|documentation|ci|build|tests?|tooling|refactor(?:ing)?|dependenc|deps|packaging|maintenance|contributors?|commits|polish)\b/i,
+    /\b(?:internal|chores?|docs|documentation|ci|build|tests?|tooling|refactor(?:ing)?|dependenc|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -235,7 +235,7 @@ function isCallout(heading: string): boolean {
 
 /** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
 const NOT_AN_OPENING =
-  /^released on\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+  /^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
   /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
@@ -243,7 +243,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|how to\b|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -294,6 +294,36 @@ function withoutFrontMatter(lines: string[]): string[] {
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
   if (end < 0 || end > 40 || !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]/.test(line))) return lines;
   return lines.map((line, index) => (index <= end ? '' : line));
+}
+
+/** Expat's `Changes`: "           #1296  CVE-2026-72522 -- Fix …", issue numbers first, the text after two spaces. */
+const NUMBERED_CHANGE = /^\s+((?:#\d+ ?)+)\s{2,}(\S.*)$/;
+
+/**
+ * Plain-text changes indented as a whole (Expat's `Changes`): labels ("        Security fixes:") and items led by their
+ * issue numbers, read as Markdown line for line; indented, they would otherwise read as a code block.
+ */
+function indentedChangesAsMarkdown(lines: string[]): string[] {
+  if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length < 2 || lines.some((line) => FENCE.test(line) || ATX.test(line))) return lines;
+  let inItem = false;
+  return lines.map((line) => {
+    const item = line.match(NUMBERED_CHANGE);
+    if (item) {
+      inItem = true;
+      return `- ${item[2]} (${item[1]!.trim()})`;
+    }
+    // A label opens a group; within an item's run of lines, "Original bug report from Mozilla at:" is more of the item.
+    const label = inItem ? null : line.match(/^\s+(\p{Lu}[\p{L} ]{2,40}):\s*$/u);
+    if (label) {
+      inItem = false;
+      return `### ${label[1]}`;
+    }
+    if (line.trim() === '' || !/^\s/.test(line)) {
+      inItem = false;
+      return line;
+    }
+    return inItem ? `  ${line.trim()}` : line.trim();
+  });
 }
 
 /**
@@ -470,7 +500,7 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const unlinked = withOutlineHeadings(withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(source)))));
+  const unlinked = withOutlineHeadings(withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(indentedChangesAsMarkdown(source))))));
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
   const lines = unlinked.map((line) => withReferenceLinks(line, targets));

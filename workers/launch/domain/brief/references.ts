@@ -91,6 +91,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       /<a\s[^>]*?href="(https?:\/\/[^"]+)"[^>]*>(.*?)<\/a>/gi,
       (_whole, url: string, label: string) => `[${label.replace(/<[^>]+>/g, '')}](${url})`,
     );
+  // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name, read as such below.
+  if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
   if (has(':user:`')) text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
@@ -123,8 +125,6 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       return label;
     });
   }
-  // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name.
-  if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
   if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
@@ -168,7 +168,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       return ' ';
     });
     // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
-    if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf)\.?:?\s*$/i, '');
+    // "… by [@user](…) in <url>": the "in" that pointed at the pull request goes too.
+    if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf|in)\.?:?\s*$/i, '');
   }
   if (has('#'))
     text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
