@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
-import { BriefInputError, generateBrief, MAX_BRIEF_NOTES_CHARS } from './generate';
+import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS } from './generate';
 import { preReleaseLabel, shownVersion } from './version';
 
 const release = {
@@ -537,7 +537,7 @@ describe('a version tag that carries the package name', () => {
 });
 
 describe('formats met outside the corpus', () => {
-  const briefOf = (notes: string, overrides: Partial<typeof release> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
   const texts = (brief: ReturnType<typeof generateBrief>) => brief.highlights.map((highlight) => highlight.text);
 
   it('reads an HTML page whose list items and headings open on a line of their own', () => {
@@ -697,7 +697,7 @@ describe('a component label before the change', () => {
 });
 
 describe('more formats met outside the corpus', () => {
-  const briefOf = (notes: string, overrides: Partial<typeof release> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
 
   it("reads plain-text changes indented as a whole, led by issue numbers, and tells a CVE's fix before its id", () => {
     const notes = [
