@@ -764,3 +764,13 @@ describe('more formats met outside the corpus', () => {
     expect(brief.headline.text).toMatch(/^acmecheck 0\.7\.2 is out/);
   });
 });
+
+describe('a Keep a Changelog "Removed" section of bare names', () => {
+  it('says they were removed, so a post does not announce them as if added', () => {
+    const notes = ['## [13.0.0] - 2026-02-06', '', '### Removed', '', '* Support for PHP 8.3', '* `--dont-report-useless-tests` CLI option'].join('\n');
+    expect(generateBrief({ ...release, version: '13.0.0', title: 'Acme 13.0.0', notes }, null).highlights.map((highlight) => highlight.text)).toEqual([
+      'Removed support for PHP 8.3.',
+      'Removed --dont-report-useless-tests CLI option.',
+    ]);
+  });
+});

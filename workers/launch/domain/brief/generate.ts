@@ -453,6 +453,15 @@ function countWord(count: number): string {
 function highlightText(item: NoteItem, product: string | null): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
+  // Keep a Changelog's "### Removed" over "- Support for PHP 8.3": the section is the verb; without it a post announces the removed thing.
+  const listedAs = item.section
+    .at(-1)
+    ?.trim()
+    .match(/^(removed|deprecated)$/i)?.[1];
+  if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !item.detail)
+    return asSentence(
+      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
+    );
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
   if (item.flagship && item.detail && item.text.split(' ').length < 4) {
