@@ -625,7 +625,7 @@ describe('formats met outside the corpus', () => {
     expect(brief.headline.text).toMatch(/: an alpha release with breaking changes\.$/);
   });
 
-  it('tells a fix by the sentence after "Fixed CVE-…", keeping the id', () => {
+  it('tells a fix by the sentences after "Fixed CVE-…" that say what and what harm, keeping the id', () => {
     const notes = [
       "What's new in Acme 1.9.17p1",
       '',
@@ -633,7 +633,7 @@ describe('formats met outside the corpus', () => {
       '   when running a command.  This could enable a local privilege escalation.',
     ].join('\n');
     expect(texts(briefOf(notes, { version: '1.9.17p1', title: 'Acme 1.9.17p1' }))).toEqual([
-      'The -h (--host) option could be specified when running a command (CVE-2025-32462).',
+      'The -h (--host) option could be specified when running a command. This could enable a local privilege escalation (CVE-2025-32462).',
     ]);
   });
 
@@ -772,5 +772,55 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
       'Removed support for PHP 8.3.',
       'Removed --dont-report-useless-tests CLI option.',
     ]);
+  });
+});
+
+describe('what a release leads with, as its notes grade it', () => {
+  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+
+  it('leads security fixes by the severity the notes give them', () => {
+    const notes = [
+      '### Security',
+      '',
+      '* [CRuby] (Low) Fixed a null pointer dereference that crashed the process. See [GHSA-9cv2-cfxc-v4v2](https://github.com/acme/acme/security/advisories/GHSA-9cv2-cfxc-v4v2).',
+      '* [CRuby] (Medium) Fixed an out-of-bounds read in `NodeSet#[]`. See [GHSA-5prr-v3j2-97mh](https://github.com/acme/acme/security/advisories/GHSA-5prr-v3j2-97mh).',
+    ].join('\n');
+    expect(briefOf(notes, { version: '1.19.4' }).highlights[0]!.text).toMatch(/^Fixed an out-of-bounds read/);
+  });
+
+  it('calls it a release with fixes when its opening says it focuses on fixes, or one addition sits among many fixes', () => {
+    const opening = [
+      '23.05 is a smaller release focusing on fixes.',
+      '',
+      'Features:',
+      '',
+      '- Add a theme',
+      '',
+      'Fixes:',
+      '',
+      '- Fix a crash in the picker',
+    ].join('\n');
+    expect(briefOf(opening, { version: '23.05', title: '23.05' }).releaseKind).toBe('fix');
+    const list = [
+      '## 14.1',
+      '',
+      '- Add: Check that towns can build roads.',
+      ...Array.from({ length: 6 }, (_, index) => `- Fix #${100 + index}: Desync number ${index + 1} in multiplayer.`),
+    ].join('\n');
+    const brief = briefOf(list, { version: '14.1', title: '14.1' });
+    expect(brief.releaseKind).toBe('fix');
+    // "Fix #100: Desync …" told without its label still says it was fixed.
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed desync number 1 in multiplayer.');
+  });
+
+  it('does not count a product named with "lint" as lint work', () => {
+    const notes = [
+      '1. Enhancements',
+      '   * 🌟 New `acme-lint fmt` command',
+      '   * 🌟 New option `run.mode`',
+      '   * 🌟 New output format',
+      '   * 🌟 New `--fast-only` flag',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.1.0' }).highlights[0]!.text).toBe('New acme-lint fmt command.');
   });
 });

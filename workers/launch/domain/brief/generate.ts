@@ -42,13 +42,18 @@ const MAX_SENTENCE = 220;
 const KIND_WEIGHT: Record<Exclude<ChangeKind, 'internal'>, number> = { security: 100, breaking: 70, feature: 50, performance: 35, fix: 30, other: 20 };
 const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
+/** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /\b(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?)\b/i;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
+const INTRO_SAYS_FIXES = /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) release\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
+
+const SEVERITY = /\((critical|high|medium|moderate|low)\)|\b(?:severity:?\s*["']?)(critical|high|medium|moderate|low)\b/i;
+const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium: 20, moderate: 20, low: 0 };
 
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
 
@@ -60,7 +65,8 @@ const PLATFORM =
 
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
-function significance(item: NoteItem): number {
+/** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
+function significance(item: NoteItem, line = ''): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
@@ -68,6 +74,10 @@ function significance(item: NoteItem): number {
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
   if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
+  // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
+  const grade =
+    item.kind === 'security' || item.kind === 'fix' ? (line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase() : undefined;
+  if (grade) score += SEVERITY_WEIGHT[grade] ?? 0;
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
@@ -149,11 +159,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const saysBreaking =
     introBreaks ||
     ofKind('breaking').some((item) => major || item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) || DROP_SUPPORT.test(item.text));
+  // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
+  const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
+  // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
+  const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
     : ofKind('security').length
       ? 'security'
-      : ofKind('feature').length
+      : ofKind('feature').length && !(introSaysFixes && ofKind('fix').length) && !mostlyFixes
         ? 'feature'
         : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
           ? 'fix'
@@ -166,7 +180,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const itemWords = items.map((item) => new Set(distinctiveWords(item.text)));
   const opening = new Set((parsed.intro ? distinctiveWords(parsed.intro.text) : []).filter((word) => itemWords.filter((words) => words.has(word)).length <= 2));
   const echoed = new Set(items.filter((_item, index) => [...itemWords[index]!].some((word) => opening.has(word))));
-  const weigh = (item: NoteItem) => significance(item) + (echoed.has(item) ? 20 : 0);
+  const weigh = (item: NoteItem) => significance(item, parsed.lines[item.lines.start - 1]) + (echoed.has(item) ? 20 : 0);
   const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
     list
       .map((item, index) => ({ item, index, score: score(item) }))
@@ -478,7 +492,10 @@ function highlightText(item: NoteItem, product: string | null): string {
   const told = item.kind === 'security' ? item.text.replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(?=\S)/i, '') : item.text;
   const sentences = splitSentences(withoutScope(told));
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
-  const said = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? sentences[1]! : sentences[0]!;
+  const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
+  // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
+  const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
+  const said = `${sentences[at]!}${harm}`;
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
 
@@ -486,6 +503,13 @@ function highlightText(item: NoteItem, product: string | null): string {
 const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:information|details))\b/i;
 const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
+/** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
+function mainClause(sentence: string): string {
+  const cut = sentence.search(/,?\s(?:if|when|unless|as long as|provided that)\s/);
+  return cut >= 30 ? `${sentence.slice(0, cut)}.` : clauses(sentence);
+}
+const IMPACT =
+  /\b(?:privilege escalation|escalat\w+ privileges?|remote code execution|arbitrary (?:code|commands?)|denial[- ]of[- ]service|information disclosure|bypass\w*|injection|cross-site|XSS|XXE|SSRF|as root|take over|overflow)\b/i;
 const ONLY_ADVISORY =
   /^(?:(?:fixed|fixes|fix|addressed|addresses)\s+)?(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*(?:,|and)\s*(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*[.:]?$/i;
 

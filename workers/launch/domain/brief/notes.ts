@@ -129,6 +129,16 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+/** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
+function asFixed(text: string): string {
+  if (FINITE_VERB.test(text) || VERB_FIRST.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
+  return `Fixed ${/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text}`;
+}
+
+/** A sentence that tells what happened ("Ships could get lost …"), not a bare name of a fault ("Crash on some tar files"). */
+const FINITE_VERB = /\b(?:no longer|now|not|is|are|was|were|could|would|can|did|does|do|has|have|had|will|should|might|may|got|gets|caused?|causes)\b/i;
+const VERB_FIRST =
+  /^(?:\w+ed|fix\w*|add\w*|remove\w*|make\w*|allow\w*|use\w*|prevent\w*|avoid\w*|handle\w*|show\w*|support\w*|improve\w*|update\w*|change\w*|correct\w*|ensure\w*|restore\w*|stop\w*|check\w*|set\w*|do|don't)\b/i;
 const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   new: 'feature',
   add: 'feature',
@@ -184,7 +194,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const bang = tag[0].includes('!');
     const rest = text.slice(tag[0].length);
     const scope = tag[2] ?? '';
-    return { kind: bang ? 'breaking' : CHORE.test(rest) || INTERNAL_SCOPE.test(scope) ? 'internal' : (PREFIX_KIND[name] ?? 'internal'), text: rest };
+    const kind = bang ? 'breaking' : CHORE.test(rest) || INTERNAL_SCOPE.test(scope) ? 'internal' : (PREFIX_KIND[name] ?? 'internal');
+    // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
+    return { kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : rest };
   }
   // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …": a capitalised label says the kind, and is no word of the change.
   const label = text.match(KIND_LABEL);
@@ -192,7 +204,7 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const rest = text.slice(label[0].length);
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     const kind = CHORE.test(rest) ? 'internal' : named === 'fix' && (inherited === 'breaking' || inherited === 'security') ? inherited : (named ?? inherited);
-    return { kind, text: rest };
+    return { kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
