@@ -1,4 +1,4 @@
-import { isBareLabel, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
+import { isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -324,7 +324,7 @@ function headingsAbove(lines: string[]): string[][] {
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (/^\s*(```|~~~)/.test(line) && (fenced || !isUnderline(lines, index))) fenced = !fenced;
     if (!fenced) {
       const atx = line.match(/^ {0,3}(#{1,6})\s+(.*)$/);
       const underline = (lines[index + 1] ?? '').match(/^\s*([=\-~^])\1{2,}\s*$/);

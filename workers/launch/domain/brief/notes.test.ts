@@ -546,3 +546,43 @@ describe('reading a GNU NEWS file (an Emacs outline of indented paragraphs)', ()
     ]);
   });
 });
+
+describe('reStructuredText sections underlined with tildes', () => {
+  const notes = [
+    "What's new",
+    '==========',
+    '',
+    'CVE-2022-21683: Comment reply notifications sent to incorrect users',
+    '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~',
+    '',
+    'This release addresses an information disclosure issue.',
+    '',
+    'Bug fixes',
+    '~~~~~~~~~',
+    '',
+    ' * Fixed transform operations in Filter.run() (Justin Michalicek)',
+    ' * Update Pillow dependency to allow 9.x (Matt Westcott)',
+    ' * Prevent error on MySQL search backend (Aldán Creo)',
+  ].join('\n');
+
+  it('reads a tilde underline as a title, not a code fence, so bug fixes are not taken for the advisory above them', () => {
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.section.at(-1)])).toEqual([
+      ['security', "What's new"],
+      ['fix', 'Bug fixes'],
+      ['fix', 'Bug fixes'],
+      ['fix', 'Bug fixes'],
+    ]);
+  });
+
+  it("leaves out the authors' names a list closes most of its items with", () => {
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toContain('Fixed transform operations in Filter.run()');
+    expect(
+      parseNotes(notes, null)
+        .items.map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/Michalicek|Westcott|Creo/);
+    // One item naming something in parentheses is not a list of credits.
+    expect(parseNotes('- Add support for the Open Graph protocol (Open Graph)\n- Fix a crash', null).items[0]!.text).toContain('(Open Graph)');
+  });
+});

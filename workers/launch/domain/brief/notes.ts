@@ -355,12 +355,38 @@ export function withOutlineHeadings(lines: string[]): string[] {
   });
 }
 
+/** "… when image has been re-oriented (Justin Michalicek)": a person's name closing the item. */
+const NAMED_CREDIT =
+  /\s*\((?:\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3})(?:(?:,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3})*\)$/u;
+
+/** Wagtail credits each fix's author in parentheses: where most items of a list end so, the names are credits, not words of the change. */
+function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
+  const bySection = new Map<string, NoteItem[]>();
+  for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
+  const credited = new Set(
+    [...bySection.values()].filter((list) => list.filter((item) => NAMED_CREDIT.test(item.text)).length >= Math.max(2, list.length / 2)).flat(),
+  );
+  return items.map((item) => (credited.has(item) ? { ...item, text: item.text.replace(NAMED_CREDIT, '') } : item));
+}
+
+/** reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. */
+export function isUnderline(lines: string[], index: number): boolean {
+  const title = (lines[index - 1] ?? '').trim();
+  return (
+    UNDERLINE.test(lines[index]!) &&
+    title !== '' &&
+    !FENCE.test(title) &&
+    !BULLET.test(lines[index - 1]!) &&
+    lines[index]!.trim().length >= Math.min(title.length, 3)
+  );
+}
+
 /** The indexes of lines inside a code fence, the fences included. */
 function fencedLines(lines: string[]): Set<number> {
   const fenced = new Set<number>();
   let open = false;
   lines.forEach((line, index) => {
-    const fence = FENCE.test(line);
+    const fence = FENCE.test(line) && (open || !isUnderline(lines, index));
     if (open || fence) fenced.add(index);
     if (fence) open = !open;
   });
@@ -662,7 +688,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const number = index + 1;
-    if (FENCE.test(line)) {
+    if (FENCE.test(line) && (fenced || !isUnderline(lines, index))) {
       fenced = !fenced;
       flushParagraph();
       extendLast(items, number);
@@ -809,7 +835,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   }
   flushParagraph();
   closeHeadingItem();
-  return { lines: source, intro, items };
+  return { lines: source, intro, items: withoutNamedCredits(items) };
 }
 
 /**
