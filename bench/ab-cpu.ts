@@ -133,7 +133,7 @@ try {
   let next = 0;
   for (const route of routes) {
     const measured = variants.filter((variant) => !variant.floor || floorOf(route) !== undefined);
-    const totals = measured.map(() => ({ ticks: 0, requests: 0, rate: 0, p50: 0 }));
+    const totals = measured.map(() => ({ ticks: 0, requests: 0, rate: 0, p50: 0, perRound: [] as number[] }));
     await warm();
     for (let round = 0; round < ROUNDS; round++) {
       // Each round starts with another of them, so none always follows another's leftovers.
@@ -154,8 +154,10 @@ try {
             },
           ],
         });
-        totals[index]!.ticks += workerdTicks(worker.child.pid!) - before;
+        const ticks = workerdTicks(worker.child.pid!) - before;
+        totals[index]!.ticks += ticks;
         totals[index]!.requests += result.requests.total;
+        totals[index]!.perRound.push((ticks * 10) / result.requests.total);
         totals[index]!.rate += result.requests.average / ROUNDS;
         totals[index]!.p50 += result.latency.p50 / ROUNDS;
       }
@@ -165,13 +167,16 @@ try {
       console.log(
         `${route}${floor ? ` (bare: ${floorOf(route)!.replace(owner, ':id')})` : ''} at ${label}: ${ms[index]!.toFixed(2)} ms workerd CPU a request, ${totals[index]!.rate.toFixed(0)} req/s, p50 ${totals[index]!.p50.toFixed(1)} ms (${totals[index]!.requests} requests)`,
       );
+    // A burst of other work on the machine can land on one side of a round: the median of the
+    // rounds' own ratios is less moved by one such round than the ratio of the sums.
+    const roundRatio = (a: number, b: number) => median(totals[a]!.perRound.map((value, round) => value / totals[b]!.perRound[round]!)).toFixed(2);
     console.log(
-      `${route}: this checkout ${(ms[1]! / ms[0]!).toFixed(2)}× the CPU of ${commit}, ${(totals[1]!.rate / totals[0]!.rate).toFixed(2)}× its throughput`,
+      `${route}: this checkout ${(ms[1]! / ms[0]!).toFixed(2)}× the CPU of ${commit} (median of the rounds' ratios ${roundRatio(1, 0)}×), ${(totals[1]!.rate / totals[0]!.rate).toFixed(2)}× its throughput`,
     );
     if (measured.length === 3) {
       for (const index of [0, 1])
         console.log(
-          `${route}: ${measured[index]!.label} ${(ms[index]! / ms[2]!).toFixed(2)}× the bare Worker's CPU (${ms[index]! - ms[2]! >= 0 ? '+' : ''}${(ms[index]! - ms[2]!).toFixed(2)} ms), p50 ${(totals[index]!.p50 / totals[2]!.p50).toFixed(2)}×, ${(totals[index]!.rate / totals[2]!.rate).toFixed(2)}× its throughput`,
+          `${route}: ${measured[index]!.label} ${(ms[index]! / ms[2]!).toFixed(2)}× the bare Worker's CPU (${ms[index]! - ms[2]! >= 0 ? '+' : ''}${(ms[index]! - ms[2]!).toFixed(2)} ms; median of the rounds' ratios ${roundRatio(index, 2)}×), p50 ${(totals[index]!.p50 / totals[2]!.p50).toFixed(2)}×, ${(totals[index]!.rate / totals[2]!.rate).toFixed(2)}× its throughput`,
         );
     }
   }
@@ -179,4 +184,10 @@ try {
 } finally {
   await Promise.all(workers.map((worker) => worker.stop()));
   await stack.close();
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
