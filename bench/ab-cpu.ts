@@ -4,7 +4,7 @@
  * rounds alternate between them, so the machine's load falls on both alike. CPU is read from /proc
  * as in bench/cpu-table.ts.
  *
- *   npx tsx bench/ab-cpu.ts <commit> [route ...]
+ *   npx tsx bench/ab-cpu.ts <commit> [route ...]     (TENANT in a route: the seeded tenant's or workspace's id)
  *
  * Routes: /v1/me and /v1/no-such-route unless given (with AB_WORKER=launch, /api/v1/releases and
  * /api/no-such-route). AB_BARE=1 adds the bare Worker deployed with static assets, as ours are
@@ -122,16 +122,17 @@ try {
         ),
     );
 
-  /** The bare Worker's counterpart of a route, as issue 42 measures it; none for other routes. */
+  /** The bare Worker's counterpart of a route, as issue 42 measures it (a /bare/ route: the same route); none for other routes. */
   const floorOf = (route: string): string | undefined => {
     if (route === '/v1/me') return `/bare/do-query/${owner}`;
     if (route === '/api/v1/releases') return `/bare/do-releases/${owner}`;
-    return route.includes('no-such-route') ? route : undefined;
+    return route.includes('no-such-route') || route.startsWith('/bare/') ? route : undefined;
   };
 
   const loadBefore = loadavg()[0]!;
   let next = 0;
-  for (const route of routes) {
+  for (const named of routes) {
+    const route = named.replace('TENANT', owner);
     const measured = variants.filter((variant) => !variant.floor || floorOf(route) !== undefined);
     const totals = measured.map(() => ({ ticks: 0, requests: 0, rate: 0, p50: 0, perRound: [] as number[] }));
     await warm();

@@ -23,7 +23,7 @@ const resultsPath = join(root, 'bench', 'RESULTS.md');
 
 function table(rows: Measurement[]): string {
   const lines = ['| target | req/s | p50 ms | p99 ms | non-2xx |', '|---|---:|---:|---:|---:|'];
-  for (const row of rows) lines.push(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`);
+  for (const row of rows) lines.push(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.non2xx} |`);
   return lines.join('\n');
 }
 
