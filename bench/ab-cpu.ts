@@ -13,8 +13,8 @@
  * GET /v1/me and GET /api/v1/releases; so the goals' ratios come from one run too.
  *
  * The commit is unpacked with `git archive` into .local/ab/<commit>, node_modules linked in.
- * AB_ROUNDS (4) and AB_SECONDS (3) set the rounds per route and the seconds of each; p50 is the mean
- * of the rounds' p50s, with 4 connections (the request-path benchmark uses 8).
+ * AB_ROUNDS (4) and AB_SECONDS (3) set the rounds per route and the seconds of each, AB_CONNECTIONS
+ * (4) autocannon's connections (the request-path benchmark uses 8); p50 is the mean of the rounds' p50s.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
@@ -35,7 +35,7 @@ import { workerdTicks } from './cpu-table';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const SECONDS = Number(process.env.AB_SECONDS ?? 3);
-const CONNECTIONS = 4;
+const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 4);
 const KEYS = 300;
 const launch = process.env.AB_WORKER === 'launch';
 const withBare = process.env.AB_BARE === '1';

@@ -191,7 +191,7 @@ async function cpuPerOperation(): Promise<void> {
   console.log('CPU per request: the ten most called operations of each Worker, workerd CPU from /proc');
   const record = process.env.BENCH_CPU_RECORD === '1';
   const previous = readSection('cpu-table');
-  const recordedOn = previous.match(/Recorded figures: (.+?)\./)?.[1];
+  const recordedOn = previous.match(/Recorded figures: (.+?)\. This run/)?.[1];
   const loadBefore = loadavg()[0]!;
   const { rows, goals } = await benchCpuTable(stateDir, log);
   const loadAfter = loadavg()[0]!;
