@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { createDatabase, type Database } from '../../shared/db/client';
 import * as schema from '../../shared/db/schema';
 import { pipelineRows } from '../../shared/db/schema';
+import { listReleases } from '../../workers/launch/services/releases';
 import { loadTenantProfile } from '../../workers/verify/account/profile';
 
 interface Env {
@@ -60,6 +61,17 @@ app.get('/bare/query/:tenantId', async (c) => c.json(await profile(c.env, c.exec
 app.get('/bare/do-query/:tenantId', async (c) => {
   await ping(c);
   return c.json(await profile(c.env, c.executionCtx as ExecutionContext, c.req.param('tenantId')));
+});
+
+/** GET /api/v1/releases' floor: the same call and the same statement (a first page of 20, no filter), its rows as JSON. */
+app.get('/bare/do-releases/:workspaceId', async (c) => {
+  await ping(c);
+  const handle = createDatabase(c.env);
+  try {
+    return c.json(await listReleases(handle.db, c.req.param('workspaceId'), {}, undefined, 20));
+  } finally {
+    (c.executionCtx as ExecutionContext).waitUntil(handle.close());
+  }
 });
 
 app.get('/bare/do-query-ws/:tenantId', async (c) => {

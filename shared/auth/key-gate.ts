@@ -41,6 +41,20 @@ export type GateDecision =
   | { status: 'admitted'; key: GateKeyRecord; rateLimit: RateLimitState }
   | { status: 'limited'; key: GateKeyRecord; rateLimit: RateLimitState };
 
+/** A key record as read from the database, and when: what the gate trusts for RECORD_TTL_MS. */
+interface CachedRecord {
+  record: GateKeyRecord | null;
+  loadedAt: number;
+}
+
+/**
+ * Where the gate keeps its cached record in its own storage. An idle object is evicted after about
+ * ten seconds, losing its memory; without this, each request of a key used less often than that
+ * read the key from PostgreSQL again. Named with the record's shape: change the name when
+ * GateKeyRecord changes, so a record stored by the code before a deploy is never read as the new one.
+ */
+const STORED_RECORD = 'record-v1';
+
 /**
  * One Durable Object per API key (named by the key's SHA-256): it caches the key's record and
  * plan, and counts its rate limit, so authenticating and limiting a request is one hop and no
@@ -48,7 +62,7 @@ export type GateDecision =
  * the count is exact under any concurrency.
  */
 export abstract class KeyGate<Env> extends DurableObject<Env> {
-  private cached: { record: GateKeyRecord | null; loadedAt: number } | undefined;
+  private cached: CachedRecord | undefined;
   private loading: Promise<GateKeyRecord | null> | undefined;
   /** Bumped by forget(), so a read that was in flight during a revocation is not cached. */
   private generation = 0;
@@ -103,11 +117,13 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
   /** Called when the key is revoked or changed, so the next request reads it again. */
   async forget(): Promise<void> {
     this.cached = undefined;
+    this.ctx.storage.kv.delete(STORED_RECORD);
     this.loading = undefined;
     this.generation += 1;
   }
 
   private async record(hash: string, now: number): Promise<GateKeyRecord | null> {
+    this.cached ??= this.ctx.storage.kv.get<CachedRecord>(STORED_RECORD);
     const ttl = this.cached?.record ? RECORD_TTL_MS : UNKNOWN_TTL_MS;
     if (this.cached && now - this.cached.loadedAt < ttl && !periodOver(this.cached.record, now)) return this.cached.record;
     // Concurrent first requests share one read instead of each querying the database, so the
@@ -122,7 +138,10 @@ export abstract class KeyGate<Env> extends DurableObject<Env> {
       // A failed read is not kept either: the next request reads again, so the gate recovers.
       if (this.loading === loading) this.loading = undefined;
     }
-    if (generation === this.generation) this.cached = { record, loadedAt: now };
+    if (generation === this.generation) {
+      this.cached = { record, loadedAt: now };
+      this.ctx.storage.kv.put(STORED_RECORD, this.cached);
+    }
     return record;
   }
 }

@@ -1,9 +1,11 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashApiKeySecret } from '../../../shared/auth/api-key-secret';
 import { KEY_RATE_LIMIT, KEY_RATE_WINDOW_MS } from '../../../shared/auth/key-gate';
-import { seedTenant } from '../../../test/workers/seed';
+import { verifyApiKeys } from '../../../shared/db/schema';
+import { seedTenant, withTestDb } from '../../../test/workers/seed';
 import type { VerifyKeyGate } from './key-gate';
 
 async function gateOf(secret: string) {
@@ -48,6 +50,27 @@ describe('per-key rate limit', () => {
       // A restarted object has nothing in memory: it reads the stored window, without the two since.
       Object.assign(object as unknown as VerifyKeyGate, { admitted: undefined, unstored: 0 });
       expect(await (object as unknown as VerifyKeyGate).admit(hash)).toMatchObject({ status: 'admitted', rateLimit: { remaining: KEY_RATE_LIMIT - 7 } });
+    });
+  });
+});
+
+describe('key record', () => {
+  it('is kept in storage too: an object evicted while idle admits without reading the key again, until forget()', async () => {
+    const { key } = await seedTenant();
+    const { hash, gate } = await gateOf(key.secret);
+    expect((await gate.admit(hash)).status).toBe('admitted');
+    // Revoked in the database behind the gate's back: only a read of the key would see it.
+    await withTestDb((db) => db.update(verifyApiKeys).set({ revokedAt: new Date() }).where(eq(verifyApiKeys.hash, hash)));
+    await runInDurableObject(gate, async (object) => {
+      // An evicted object comes back with nothing in memory.
+      Object.assign(object as unknown as VerifyKeyGate, { cached: undefined });
+      expect((await (object as unknown as VerifyKeyGate).admit(hash)).status).toBe('admitted');
+    });
+    // What revoking a key calls: the stored record goes with the one in memory.
+    await gate.forget();
+    await runInDurableObject(gate, async (object) => {
+      Object.assign(object as unknown as VerifyKeyGate, { cached: undefined });
+      expect((await (object as unknown as VerifyKeyGate).admit(hash)).status).toBe('unknown');
     });
   });
 });
