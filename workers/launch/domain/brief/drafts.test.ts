@@ -42,3 +42,13 @@ describe('saying an item shorter on a short channel', () => {
     expect(x!.copy).not.toContain('…');
   });
 });
+
+describe('a shorter form of a change', () => {
+  it('drops an aside in brackets, never the verb after it', () => {
+    const forms = shorterForms(
+      'The support for deprecated unversioned paths (e.g. /usr/local/lib/luarocks/rocks/) was removed, LuaRocks will now only use versioned paths.',
+    );
+    expect(forms).toContain('The support for deprecated unversioned paths was removed, LuaRocks will now only use versioned paths.');
+    expect(forms).not.toContain('The support for deprecated unversioned paths.');
+  });
+});

@@ -140,8 +140,13 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
  */
 export function shorterForms(text: string): string[] {
   const forms: string[] = [];
-  const clause = text.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s|\s+\((?!CVE))/);
-  if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
+  // An aside in brackets goes, not what follows it: "The support for … paths (e.g. /usr/local/…) was removed" keeps "was removed".
+  const unbracketed = text.replace(/\s+\((?!CVE|GHSA)[^()]*\)(?=[\s,.;:]|$)/g, '');
+  for (const whole of unbracketed === text ? [text] : [text, unbracketed]) {
+    const clause = whole.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s)/);
+    if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
+  }
+  if (unbracketed !== text) forms.push(/[.!?…]$/.test(unbracketed) ? unbracketed : `${unbracketed}.`);
   const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
   // "Global Allocators: the #[global_allocator] attribute is now stable": a heading of two words names the change,
   // its sentence says it.

@@ -161,6 +161,7 @@ export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
 /** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
+const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
@@ -214,7 +215,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
-  if (ADVISORY.test(raw)) return { kind: 'security', text };
+  // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
+  if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && DROP_SUPPORT.test(text)) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
