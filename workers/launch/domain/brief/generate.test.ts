@@ -824,3 +824,26 @@ describe('what a release leads with, as its notes grade it', () => {
     expect(briefOf(notes, { version: '2.1.0' }).highlights[0]!.text).toBe('New acme-lint fmt command.');
   });
 });
+
+describe('small wording rules seen on holdout notes', () => {
+  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+
+  it('calls a patch version with one improvement beside its fixes a patch release', () => {
+    const notes = ['## Bug fixes', '', '- Fix error in the dependency specification.', '', '## Other changes', '', '- Improved error messages in `only`.'].join(
+      '\n',
+    );
+    expect(briefOf(notes, { version: '1.6.1', title: 'Acme v1.6.1' }).headline.text).toMatch(/a patch release with fixes\.$/);
+  });
+
+  it('drops a platform scope the words name again, and a statement semicolon before the stop', () => {
+    const notes = [
+      '### Bug Fixes',
+      '',
+      '* Android: fix multiple padding related issues on Android',
+      '* Classes can be imported via `import "package:acme/io.dart";`. Others stay.',
+    ].join('\n');
+    const said = briefOf(notes, { version: '1.18.4' }).highlights.map((highlight) => highlight.text);
+    expect(said).toContain('Fix multiple padding related issues on Android.');
+    expect(said.join('\n')).not.toContain(';.');
+  });
+});

@@ -44,7 +44,7 @@ const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?)\b/i;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
@@ -162,12 +162,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
   // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
+  // A patch version (1.6.1) with one improvement beside its fixes is what semver says a patch is.
+  const patchOfFixes = patch && ofKind('feature').length === 1 && ofKind('fix').length >= 1;
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
     : ofKind('security').length
       ? 'security'
-      : ofKind('feature').length && !(introSaysFixes && ofKind('fix').length) && !mostlyFixes
+      : ofKind('feature').length && !(introSaysFixes && ofKind('fix').length) && !mostlyFixes && !patchOfFixes
         ? 'feature'
         : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
           ? 'fix'
@@ -550,6 +552,10 @@ const BREAKING_SIGNAL =
  * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
  */
 function withoutScope(text: string): string {
+  // react-native-maps' "Android: fix multiple padding related issues on Android": the scope the words say again goes.
+  const platform = text.match(/^(\p{Lu}[\w.+#-]{1,20}):\s+(?=\p{Ll})/u);
+  if (platform && new RegExp(`\\b${platform[1]!.replace(/[.+#-]/g, '\\$&')}\\b`, 'i').test(text.slice(platform[0].length)))
+    return text.slice(platform[0].length);
   // "stdbuf: A new program to …" names what it defines: the name stays.
   const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
   return rest !== text && rest.split(/\s+/).length <= SCOPELESS_WORDS ? text : rest;

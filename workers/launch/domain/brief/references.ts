@@ -217,6 +217,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // "… strings. <a>Issue #220</a>." once the reference went: one stop (an ellipsis, with no space, stays).
   if (/[.!?] [.,;]/.test(text)) text = text.replace(/([.!?])(?: [.,;])+(?= |$)/g, '$1');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
+  // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
+  if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   text = text.trim();
   // A leading `--flag` is the change's first word, not a dash left before it.
