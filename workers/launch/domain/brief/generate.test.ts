@@ -847,3 +847,17 @@ describe('small wording rules seen on holdout notes', () => {
     expect(said.join('\n')).not.toContain(';.');
   });
 });
+
+describe("a feature's paragraph that opens with the last release", () => {
+  it("tells this release's news, not the previous one's", () => {
+    const notes = [
+      '## Cross platform libraries',
+      '',
+      'With the previous v0.16 release Acme gained a new backend that targets JavaScript. With this',
+      "release Acme's standard library has been updated to work both with Erlang or with JavaScript.",
+    ].join('\n');
+    expect(generateBrief({ ...release, version: '0.17.0', title: 'Acme v0.17 released!', notes }, null).highlights[0]!.text).toBe(
+      "Cross platform libraries: Acme's standard library has been updated to work both with Erlang or with JavaScript.",
+    );
+  });
+});

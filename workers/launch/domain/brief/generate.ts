@@ -697,10 +697,14 @@ const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\
  */
 function changeSentence(paragraph: string): string {
   const sentences = splitSentences(paragraph).slice(0, 4);
-  const chosen = CHANGE_SIGNAL.test(sentences[0]!) ? sentences[0]! : (sentences.find((sentence) => CHANGE_SIGNAL.test(sentence)) ?? sentences[0]!);
+  // "With the previous v0.16 release Gleam gained …" tells the last release's news; "With this release …" tells this one's.
+  const ofThisRelease = sentences.filter((sentence) => !PREVIOUS_RELEASE.test(sentence));
+  const candidates = ofThisRelease.length > 0 ? ofThisRelease : sentences;
+  const chosen = CHANGE_SIGNAL.test(candidates[0]!) ? candidates[0]! : (candidates.find((sentence) => CHANGE_SIGNAL.test(sentence)) ?? candidates[0]!);
   // "With 1.28.0, the attribute is now stable": the release is the post's subject already.
-  return chosen.replace(/^(?:with|as of|starting (?:with|in)|in|since) (?:v?\d[\w.]*|this release|this version),\s+(?=\S)/i, '');
+  return chosen.replace(/^(?:with|as of|starting (?:with|in)|in|since) (?:v?\d[\w.]*|this release|this version),?\s+(?=\S)/i, '');
 }
+const PREVIOUS_RELEASE = /\b(?:previous|last|prior|earlier) (?:v?\d[\w.]* )?(?:release|version)\b/i;
 const CHANGE_SIGNAL =
   /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 
