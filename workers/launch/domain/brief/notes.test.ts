@@ -586,3 +586,20 @@ describe('reStructuredText sections underlined with tildes', () => {
     expect(parseNotes('- Add support for the Open Graph protocol (Open Graph)\n- Fix a crash', null).items[0]!.text).toContain('(Open Graph)');
   });
 });
+
+describe('a bold label over a list', () => {
+  it('is told with the first items it groups', () => {
+    const notes = [
+      '#### BREAKING CHANGES',
+      '',
+      '* **Simply Renamed**',
+      ' * `App::arg_group` => `App::group`',
+      ' * `App::arg_groups` => `App::groups`',
+      ' * `ArgGroup::add` => `ArgGroup::arg`',
+      ' * `ClapError` => `Error`',
+    ].join('\n');
+    expect(parseNotes(notes, null).items[0]!.text).toBe(
+      'Simply Renamed: App::arg_group => App::group, App::arg_groups => App::groups, ArgGroup::add => ArgGroup::arg and more',
+    );
+  });
+});

@@ -787,7 +787,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
       const said = commitListText(raw, stripScope(own.text));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
-      const listed = hasChildren && /:\s*$/.test(raw) ? shortChildren(lines, end, childIndent, repoBase) : [];
+      // clap's "* **Simply Renamed**" over its list of renames: a bold label alone says nothing; its first children say what.
+      const boldLabel = hasChildren && /^\s*\*\*[^*]+\*\*\s*$/.test(raw);
+      const listed =
+        hasChildren && /:\s*$/.test(raw) ? shortChildren(lines, end, childIndent, repoBase) : boldLabel ? firstChildren(lines, end, childIndent, repoBase) : [];
       const text = listed.length > 0 ? `${said.replace(/:$/, '')}: ${listed.join(', ')}` : said;
       if (!text) continue;
       sawChange = true;
@@ -894,6 +897,24 @@ function continuesBullet(lines: string[], index: number, indent: number): boolea
   const next = lines[index + 1] ?? '';
   const label = /:\s*$/.test(line) && BULLET.test(next);
   return !label && !ATX.test(line) && !TABLE_ROW.test(line) && !UNDERLINE.test(line) && !UNDERLINE.test(next) && !/^\s*\*\*[^*]+\*\*:?\s*$/.test(line);
+}
+
+/** The first three bullets right under a line (their own children skipped), and "and more" when there are more. */
+function firstChildren(lines: string[], from: number, indent: number, repoBase: string | null): string[] {
+  const children: string[] = [];
+  let more = false;
+  for (let index = from; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.trim() === '' || indentOf(line) > indent) continue;
+    const bullet = line.match(BULLET);
+    if (!bullet || indentOf(line) < indent) break;
+    if (children.length === 3) {
+      more = true;
+      break;
+    }
+    children.push(cleanInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, ''));
+  }
+  return more ? [...children.slice(0, -1), `${children.at(-1)} and more`] : children;
 }
 
 /** The words of the bullets right under a line, when they are few and short (a list of commands, of platforms); else none. */
