@@ -52,3 +52,11 @@ describe('a shorter form of a change', () => {
     expect(forms).not.toContain('The support for deprecated unversioned paths.');
   });
 });
+
+describe('a shorter form of a label over a list', () => {
+  it('is never the label alone', () => {
+    expect(
+      shorterForms('Simply Renamed: App::arg_group => App::group, App::arg_groups => App::groups, ArgGroup::add => ArgGroup::arg and more.'),
+    ).not.toContain('Simply Renamed.');
+  });
+});

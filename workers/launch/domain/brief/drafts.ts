@@ -156,6 +156,10 @@ export function shorterForms(text: string): string[] {
   const colons = [...text.matchAll(/:\s+\S/g)].map((match) => match.index!).reverse();
   for (const colon of colons) {
     const label = text.slice(0, colon);
+    // "Simply Renamed: a => b, c => d … and more": the label alone would say nothing of what its list holds.
+    const rest = text.slice(colon + 1).replace(/[.…]+$/, '');
+    const parts = rest.split(',');
+    if (/\band more$/.test(rest) || (parts.length >= 3 && parts.every((part) => part.trim().split(/\s+/).length <= 5))) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
   }
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
