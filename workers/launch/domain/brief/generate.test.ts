@@ -861,3 +861,16 @@ describe("a feature's paragraph that opens with the last release", () => {
     );
   });
 });
+
+describe('a credit written as an aside of a long sentence', () => {
+  it('goes, and the sentence still says what changed', () => {
+    const notes = [
+      '## Living anti-patterns reference',
+      '',
+      'Acme v1.16 incorporates and extends the work on Understanding Code Smells in Acme Functional Language, by Lucas Vegi and Marco Tulio Valente, from ASERG/DCC/UFMG, into the official documentation.',
+    ].join('\n');
+    const said = generateBrief({ ...release, version: '1.16.0', notes }, null).highlights[0]!.text;
+    expect(said).toContain('Understanding Code Smells in Acme Functional Language into the official documentation');
+    expect(said).not.toMatch(/Vegi|Valente|ASERG/);
+  });
+});

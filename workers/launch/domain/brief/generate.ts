@@ -528,7 +528,10 @@ function withAdvisories(item: NoteItem, sentence: string): string {
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
-function clauses(sentence: string): string {
+function clauses(long: string): string {
+  if ([...long].length <= LONG_SENTENCE) return long;
+  // "… the work on Understanding Code Smells, by Lucas Vegi and Marco Tulio Valente, from ASERG/DCC/UFMG, into …": who wrote it is a credit.
+  const sentence = long.replace(CREDIT_ASIDE, ' ');
   if ([...sentence].length <= LONG_SENTENCE) return sentence;
   const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
   if (cut >= 40) return `${sentence.slice(0, cut)}.`;
@@ -536,6 +539,8 @@ function clauses(sentence: string): string {
   return sentence.replace(/,\s+(?:with|for example|e\.g\.|i\.e\.)\s[^,;()]{3,80},\s+(?=[a-z])/, ' ');
 }
 const LONG_SENTENCE = 140;
+const PERSON = String.raw`\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}`;
+const CREDIT_ASIDE = new RegExp(String.raw`,\s+by\s+${PERSON}(?:(?:,\s*|\s+and\s+)${PERSON})*(?:,\s+from\s+[^,;]{2,60})?,\s+(?=\p{Ll})`, 'u');
 
 /** A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer accepts Y."). */
 function breakingSentence(text: string): string {
