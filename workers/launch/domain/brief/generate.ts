@@ -557,6 +557,10 @@ const BREAKING_SIGNAL =
  * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
  */
 function withoutScope(text: string): string {
+  // Expat's "CMake|Windows: Add a 64bit MinGW toolchain file", Prometheus' "Discovery/Docker: Fix panic …": a component path.
+  const components = text.match(/^\p{L}[\w.+#]*(?:[|/]\p{L}[\w.+#]*)+:\s+(?=\S)/u);
+  // ShellCheck's "SC2259/SC2260:" are the checks' own codes, which its users look for: they stay.
+  if (components && !/\d/.test(components[0]) && text.slice(components[0].length).split(/\s+/).length >= 4) return text.slice(components[0].length);
   // react-native-maps' "Android: fix multiple padding related issues on Android": the scope the words say again goes.
   const platform = text.match(/^(\p{Lu}[\w.+#-]{1,20}):\s+(?=\p{Ll})/u);
   if (platform && new RegExp(`\\b${platform[1]!.replace(/[.+#-]/g, '\\$&')}\\b`, 'i').test(text.slice(platform[0].length)))
