@@ -874,3 +874,36 @@ describe('a credit written as an aside of a long sentence', () => {
     expect(said).not.toMatch(/Vegi|Valente|ASERG/);
   });
 });
+
+describe('debris and openings met in a fourth holdout', () => {
+  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+
+  it('reads HTML entities as their characters and drops a "see" left by its references', () => {
+    const notes = [
+      '### Features',
+      '',
+      '- `desc` in "&lt;nop&gt;" keymaps can now become a prefix label',
+      '- Add the alias `-1` for `--max-results=1`, see #561.',
+    ].join('\n');
+    const said = briefOf(notes).highlights.map((highlight) => highlight.text);
+    expect(said).toContain('desc in "<nop>" keymaps can now become a prefix label.');
+    expect(said).toContain('Add the alias -1 for --max-results=1.');
+  });
+
+  it('takes no thank-you paragraph for the summary and no tagline for the product', () => {
+    const notes = [
+      'Thank you to all that contributed with flushing out issues! I will try to mark some of these issues as fixed.',
+      '',
+      '## Maintenance Release!',
+      '',
+      '- Add pool col to node view',
+    ].join('\n');
+    const brief = briefOf(notes, {
+      version: 'v0.2.0',
+      title: 'v0.2.0 - Use the REST API for Telemetry',
+      url: 'https://github.com/someone/acme-opnsense/releases/tag/v0.2.0',
+    });
+    expect(brief.summary).toEqual([]);
+    expect(brief.product.name).toBe('acme-opnsense');
+  });
+});

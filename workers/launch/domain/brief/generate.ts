@@ -614,7 +614,9 @@ function subjectOf(
   // product's name: the release page's repository or site names it, when there is one.
   const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;
   const repo = release.url ? repositoryName(release.url) : null;
-  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo))
+  // "v0.2.0 - Use the REST API for Telemetry" is the release's tagline, not a product: names carry few small words.
+  const tagline = (fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4;
+  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo) && !(tagline && repo))
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   if (!repo || !release.url) return null;
@@ -687,6 +689,8 @@ function firstSentence(text: string, max = MAX_SENTENCE): string {
  * new version", nor a field such as Redis' "Upgrade urgency: SECURITY, contains fixes to security issues".
  */
 function tellingSentence(text: string): string | null {
+  // K9s' "Thank you to all that contributed … I'll try to mark some of these issues as fixed.": a note to the community, not about the release.
+  if (/^thank(?:s| you)\b/i.test(text.trim())) return null;
   return (
     splitSentences(text)
       .slice(0, 3)
@@ -750,7 +754,7 @@ function asSentence(text: string, code: string[] = []): string {
  * now uses …", "install runs faster", Ansible's "ansible-test - Default to …"), not an imperative ("fix …"): the name keeps its case.
  */
 const NAMED_SUBJECT =
-  /^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
+  /^[a-z][\w.+-]*:\s+[a-z]|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
 
 function withStop(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;

@@ -58,6 +58,7 @@ const PROFILE_CREDIT = new RegExp(
 );
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 /** What the passes that credit in words and close issues need in a line before they scan it. */
 const BY = /by/i;
 const CLOSES = /closes/i;
@@ -80,6 +81,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // match without (a link's `](`, a role's `` :` ``), which costs far less than the pattern's scan.
   let text = raw;
   const has = (mark: string) => text.includes(mark);
+  // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
+  if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
@@ -200,6 +203,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
+  // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
+  if (/\bsee\b/i.test(text)) text = text.replace(/[,;]?\s*\bsee\b(?:[\s,]|\band\b)*(?=[.;]|$)/gi, '');
   // Vue's "…, closes #123": the reference went, the verb stays behind.
   if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
   if (has('<')) text = text.replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
