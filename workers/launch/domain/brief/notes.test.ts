@@ -603,3 +603,18 @@ describe('a bold label over a list', () => {
     );
   });
 });
+
+describe('an advisory on a paragraph of its own under a security fix', () => {
+  it('belongs to that fix', () => {
+    const notes = [
+      '- Fixes',
+      '  * [SECURITY]  Remove invalid assignment of `auth_user`. (#69)',
+      '    When `auth_user` is set and client asks non-existing username, client will log in as `auth_user`.',
+      '',
+      '    [CVE-2015-6817](https://access.redhat.com/security/cve/cve-2015-6817)',
+    ].join('\n');
+    const [item] = parseNotes(notes, null).items;
+    expect(item).toMatchObject({ kind: 'security', lines: { start: 2, end: 5 } });
+    expect(item!.text).toMatch(/\(CVE-2015-6817\)\.$/);
+  });
+});

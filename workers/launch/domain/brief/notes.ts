@@ -161,6 +161,7 @@ export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
 /** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
+const ADVISORY_ID = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b/;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
@@ -833,6 +834,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
     if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !paragraphItems.has(last)) {
       last.lines.end = number;
+      // PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under the fix: the advisory is the item's.
+      const advisories =
+        line.match(new RegExp(ADVISORY_ID.source, 'g'))?.filter((id, index, all) => !last.text.includes(id) && all.indexOf(id) === index) ?? [];
+      if (advisories.length > 0 && last.kind === 'security') last.text = `${last.text.replace(/[.\s]+$/, '')} (${advisories.join(', ')}).`;
       continue;
     }
     if (paragraph) paragraph.texts.push(line.trim());
