@@ -907,3 +907,10 @@ describe('debris and openings met in a fourth holdout', () => {
     expect(brief.product.name).toBe('acme-opnsense');
   });
 });
+
+describe('an advisory id written after a dash', () => {
+  it('is put in brackets after the change, as every other one', () => {
+    const notes = ['## Security', '', '- Fixes Arbitrary File Write via verify function - CVE-2022-23529.'].join('\n');
+    expect(generateBrief({ ...release, notes }, null).highlights[0]!.text).toBe('Fixes Arbitrary File Write via verify function (CVE-2022-23529).');
+  });
+});

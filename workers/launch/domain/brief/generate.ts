@@ -490,8 +490,14 @@ function highlightText(item: NoteItem, product: string | null): string {
       `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`,
     );
   }
-  // Expat's "CVE-2026-72522 -- Fix an out-of-bounds read …": the change leads, its id follows it.
-  const told = item.kind === 'security' ? item.text.replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(?=\S)/i, '') : item.text;
+  // Expat's "CVE-2026-72522 -- Fix an out-of-bounds read …": the change leads, its id follows it; jsonwebtoken's
+  // "Fixes Arbitrary File Write via verify function - CVE-2022-23529" gets its id in brackets like every other.
+  const told =
+    item.kind === 'security'
+      ? item.text
+          .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(?=\S)/i, '')
+          .replace(/\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
+      : item.text;
   const sentences = splitSentences(withoutScope(told));
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;

@@ -618,3 +618,16 @@ describe('an advisory on a paragraph of its own under a security fix', () => {
     expect(item!.text).toMatch(/\(CVE-2015-6817\)\.$/);
   });
 });
+
+describe('pointers to references once the references went', () => {
+  it('leave no "see" behind, and a sentence after them keeps its stop', () => {
+    const clean = (line: string) => cleanInline(line, 'https://github.com/acme/acme').text;
+    expect(clean('Add a new `--max-results=<count>` option, see #472, #476 and #555 This can be useful')).toBe(
+      'Add a new --max-results=<count> option. This can be useful',
+    );
+    expect(clean("Add paging to '-h' and '--help' see PR #3160")).toBe("Add paging to '-h' and '--help'");
+    expect(clean('to limit the maximum depth. See #404.')).toBe('to limit the maximum depth.');
+    // A "See" that opens a sentence about an advisory is read as it is.
+    expect(clean('Fixed an out-of-bounds read. See GHSA-5prr-v3j2-97mh for more information.')).toContain('See GHSA-5prr-v3j2-97mh');
+  });
+});

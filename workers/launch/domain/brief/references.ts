@@ -204,7 +204,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
-  if (/\bsee\b/i.test(text)) text = text.replace(/[,;]?\s*\bsee\b(?:[\s,]|\band\b)*(?=[.;]|$)/gi, '');
+  // fd's "… depth. See #404.": a sentence of pointers alone goes whole.
+  if (/\bsee\b/i.test(text))
+    text = text
+      .replace(
+        /[,;]?\s*\b(?:see|See(?=(?:\s+(?:PRs?|pull requests?|issues?))?[\s,]*(?:and\s*)*(?:[.;]|$)))\b(?:\s+(?:PRs?|pull requests?|issues?))?(?:[\s,]|\band\b)*(?=[.;]|$|(\p{Lu}))/gu,
+        (_whole, next?: string) => (next ? '. ' : ' '),
+      )
+      .replace(/([.!?])\s+\.(?=\s|$)/g, '$1');
   // Vue's "…, closes #123": the reference went, the verb stays behind.
   if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
   if (has('<')) text = text.replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
