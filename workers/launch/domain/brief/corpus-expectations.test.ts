@@ -47,7 +47,8 @@ describe.each(corpus.map((entry) => [entry.id, entry] as const))('what a reader 
       expect(brief.headline.text).toMatch(/security/i);
       for (const post of posts) expect(post.copy, post.channel).toMatch(/\bupdate|\bupgrade/i);
     } else {
-      expect(brief.headline.text).not.toMatch(/security/i);
+      // A breaking release may also say it fixes what its security section lists; it is not a security release.
+      expect(brief.headline.text).not.toMatch(/a security release/i);
     }
     if (expected.kind === 'breaking') expect(opening).toMatch(/breaking|migrat|major/i);
     else expect(brief.headline.text).not.toMatch(/breaking/i);

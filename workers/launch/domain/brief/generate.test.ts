@@ -43,7 +43,7 @@ describe('generating a brief', () => {
     };
     const brief = generateBrief(release, profile);
     // A breaking section in a major version makes it a breaking release first, its CVE fix shown all the same.
-    expect(brief.headline.text).toBe('We released Acme v2.0.0, a major release with breaking changes!');
+    expect(brief.headline.text).toBe('We released Acme v2.0.0, a major release with breaking changes and security fixes!');
     expect(brief.product).toEqual({ name: 'Acme', source: 'profile' });
     expect(brief.audience.map((sentence) => sentence.text)).toEqual([
       'Acme is for teams shipping APIs.',
@@ -51,9 +51,10 @@ describe('generating a brief', () => {
       'Anyone upgrading should read the breaking changes first.',
     ]);
     expect(brief.callToAction).toMatchObject({
-      text: 'Upgrading? Read the breaking changes first: https://acme.dev/docs',
+      text: 'Update for the security fixes, and read the breaking changes first: https://acme.dev/docs',
       citations: [
         { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
+        { source: 'notes', lines: { start: 6, end: 6 } },
         { source: 'notes', lines: { start: 2, end: 2 } },
       ],
     });
@@ -400,7 +401,7 @@ describe('a changelog grouped by bullets in capitals (Gitea)', () => {
       '  * Fix hook problem (#7856) (#7754)',
     ].join('\n');
     const brief = generateBrief({ ...release, version: 'v1.9.1', title: 'v1.9.1', url: 'https://github.com/go-gitea/gitea/releases/tag/v1.9.1', notes }, null);
-    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes.');
+    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes and security fixes.');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Release built with go 1.12.8 to fix security fixes in golang std lib.'],
       ['breaking', 'Add pagination for admin api get orgs and fix only list public orgs bug.'],
@@ -912,5 +913,27 @@ describe('an advisory id written after a dash', () => {
   it('is put in brackets after the change, as every other one', () => {
     const notes = ['## Security', '', '- Fixes Arbitrary File Write via verify function - CVE-2022-23529.'].join('\n');
     expect(generateBrief({ ...release, notes }, null).highlights[0]!.text).toBe('Fixes Arbitrary File Write via verify function (CVE-2022-23529).');
+  });
+});
+
+describe('a breaking release that also fixes advisories', () => {
+  it('says both in its headline and asks to update and to read the breaking changes', () => {
+    const notes = [
+      '## 9.0.0',
+      '',
+      '**Breaking changes:**',
+      '',
+      '- Removed support for Node versions 11 and below.',
+      '',
+      '**Security fixes:**',
+      '',
+      '- Fixes Arbitrary File Write via verify function - CVE-2022-23529.',
+    ].join('\n');
+    const brief = generateBrief(
+      { ...release, version: '9.0.0', title: '9.0.0', notes, url: 'https://github.com/acme/acme/releases/tag/v9.0.0' } as BriefRelease,
+      null,
+    );
+    expect(brief.headline.text).toMatch(/: a major release with breaking changes and security fixes\.$/);
+    expect(brief.callToAction.text).toMatch(/^Update for the security fixes, and read the breaking changes first: /);
   });
 });

@@ -287,8 +287,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       .map((item) => [cite(item)]),
   ];
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
+  // jsonwebtoken 9.0.0 breaks things and fixes four CVEs: its headline says both, citing a fix for the second.
+  const securityToo = releaseKind === 'breaking' ? ranked(ofKind('security'))[0] : undefined;
+  const withSecurityToo = (subject: string, citations: Citation[]) =>
+    securityToo ? withKind({ text: headlineText(subject, releaseKind, version, voice, true), citations: [...citations, cite(securityToo)] }) : [];
   const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
   const headline = firstGrounded(grounded, 'headline', [
+    ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
     ...named.flatMap(({ sentence }) => withKind(sentence)),
     ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
     ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
@@ -343,6 +348,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       ? [
           ...(releaseKind === 'security'
             ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
+            : []),
+          ...(releaseKind === 'breaking' && ofKind('security').length > 0
+            ? [
+                {
+                  text: `Update for the security fixes, and read the breaking changes first: ${link.url}`,
+                  citations: [link.citation, ...reasons('security'), ...reasons('breaking')],
+                },
+              ]
             : []),
           ...(releaseKind === 'breaking'
             ? [{ text: `Upgrading? Read the breaking changes first: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
@@ -429,8 +442,8 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
   return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
 }
 
-function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice): string {
-  const phrase = releasePhrase(kind, version);
+function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityToo = false): string {
+  const phrase = `${releasePhrase(kind, version)}${securityToo ? ' and security fixes' : ''}`;
   const end = voice.exclamation ? '!' : '.';
   if (voice.firstPerson) return `We released ${subject}${phrase ? `, ${phrase}` : ''}${end}`;
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
