@@ -131,14 +131,15 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
 const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
 function asFixed(text: string): string {
-  if (FINITE_VERB.test(text) || VERB_FIRST.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
+  if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
   return `Fixed ${/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text}`;
 }
 
 /** A sentence that tells what happened ("Ships could get lost …"), not a bare name of a fault ("Crash on some tar files"). */
 const FINITE_VERB = /\b(?:no longer|now|not|is|are|was|were|could|would|can|did|does|do|has|have|had|will|should|might|may|got|gets|caused?|causes)\b/i;
-const VERB_FIRST =
-  /^(?:\w+ed|fix\w*|add\w*|remove\w*|make\w*|allow\w*|use\w*|prevent\w*|avoid\w*|handle\w*|show\w*|support\w*|improve\w*|update\w*|change\w*|correct\w*|ensure\w*|restore\w*|stop\w*|check\w*|set\w*|do|don't)\b/i;
+/** A fault named first ("Crash on …", "Desync after …", "Wrong colour …"), where a post would otherwise announce it; "Detect running on …" is a verb. */
+const FAULT_FIRST =
+  /^(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b/i;
 const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   new: 'feature',
   add: 'feature',
