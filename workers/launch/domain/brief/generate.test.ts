@@ -937,3 +937,12 @@ describe('a breaking release that also fixes advisories', () => {
     expect(brief.callToAction.text).toMatch(/^Update for the security fixes, and read the breaking changes first: /);
   });
 });
+
+describe('a title with a weekday', () => {
+  it('loses the weekday, not a name that starts like one', () => {
+    const notes = '### Bug fixes\n\n- Fix a crash when the cache directory is missing.';
+    expect(generateBrief({ ...release, version: '2.8.3', title: 'Release 2.8.3 Mon August 10 2026', notes }, null).product.name).not.toBe('Mon');
+    expect(generateBrief({ ...release, version: '2.0.1', title: 'Monitor 2.0.1', notes }, null).product.name).toBe('Monitor');
+    expect(generateBrief({ ...release, version: '3.1.0', title: 'Sunbeam 3.1.0', notes }, null).product.name).toBe('Sunbeam');
+  });
+});
