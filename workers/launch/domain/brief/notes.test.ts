@@ -631,3 +631,10 @@ describe('pointers to references once the references went', () => {
     expect(clean('Fixed an out-of-bounds read. See GHSA-5prr-v3j2-97mh for more information.')).toContain('See GHSA-5prr-v3j2-97mh');
   });
 });
+
+describe('an element named in passing in Markdown notes', () => {
+  it('is no XML change element', () => {
+    const notes = ['## Features', '', '- Support the `<update>` element in templates', '- Add a `--fix` flag to the linter'].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Support the <update> element in templates', 'Add a --fix flag to the linter']);
+  });
+});

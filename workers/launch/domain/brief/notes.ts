@@ -474,6 +474,7 @@ function htmlAsMarkdown(lines: string[]): string[] {
  * or by its name (Tomcat's `<fix>`, `<add>`, `<update>`, `<scode>`); the checker reads it as a heading over its lines.
  */
 export const TYPED_ELEMENT = /<(?:\w+\b[^>]*\btype=")?(feature|add|new|bugfix|fix|security|change|update|remove|scode|docs|design)(?:"[^>]*)?>/i;
+const TYPE_ATTRIBUTE = /<\w+\b[^>]*\btype="(?:feature|add|new|bugfix|fix|security|change|update|remove)"[^>]*>/i;
 const TYPE_PREFIX: Record<string, string> = {
   feature: 'feat: ',
   add: 'feat: ',
@@ -493,7 +494,10 @@ const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
  * lines within it with the tags gone; text in another language beside English is left out.
  */
 function typedElementsAsMarkdown(lines: string[]): string[] {
-  if (!lines.some((line) => TYPED_ELEMENT.test(line))) return lines;
+  // A bare `<fix>` or `<update>` is a change element only in an XML changelog (Tomcat's `<changelog>`); Markdown notes may
+  // name such an element in passing ("Support the `<update>` element").
+  const xml = lines.some((line) => /<changelog\b/i.test(line));
+  if (!lines.some((line) => (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
   const english = lines.some((line) => /\blang="en\b/i.test(line));
   let skipping: string | null = null;
   let prefix: string | null = null;
