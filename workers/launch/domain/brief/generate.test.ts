@@ -12,6 +12,9 @@ const release = {
   contentHash: 'h',
 };
 
+/** The brief of the fixture release with these notes (and any of its fields replaced), without a profile. */
+const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
+
 function refusal(run: () => unknown): BriefInputError {
   try {
     run();
@@ -538,7 +541,6 @@ describe('a version tag that carries the package name', () => {
 });
 
 describe('formats met outside the corpus', () => {
-  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
   const texts = (brief: ReturnType<typeof generateBrief>) => brief.highlights.map((highlight) => highlight.text);
 
   it('reads an HTML page whose list items and headings open on a line of their own', () => {
@@ -698,8 +700,6 @@ describe('a component label before the change', () => {
 });
 
 describe('more formats met outside the corpus', () => {
-  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
-
   it("reads plain-text changes indented as a whole, led by issue numbers, and tells a CVE's fix before its id", () => {
     const notes = [
       'Release 2.8.3 Mon August 10 2026',
@@ -777,8 +777,6 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
 });
 
 describe('what a release leads with, as its notes grade it', () => {
-  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
-
   it('leads security fixes by the severity the notes give them', () => {
     const notes = [
       '### Security',
@@ -827,8 +825,6 @@ describe('what a release leads with, as its notes grade it', () => {
 });
 
 describe('small wording rules seen on holdout notes', () => {
-  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
-
   it('calls a patch version with one improvement beside its fixes a patch release', () => {
     const notes = ['## Bug fixes', '', '- Fix error in the dependency specification.', '', '## Other changes', '', '- Improved error messages in `only`.'].join(
       '\n',
@@ -877,8 +873,6 @@ describe('a credit written as an aside of a long sentence', () => {
 });
 
 describe('debris and openings met in a fourth holdout', () => {
-  const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
-
   it('reads HTML entities as their characters and drops a "see" left by its references', () => {
     const notes = [
       '### Features',
