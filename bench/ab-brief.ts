@@ -10,24 +10,17 @@
  * The commit is unpacked with `git archive` into .local/ab/<commit>, node_modules linked in.
  * AB_ROUNDS (20) rounds of AB_SAMPLES (3) samples each; AB_WARM (3) samples of every release first.
  */
-import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { corpusReleases, cpuMs } from './brief';
+import { commitCheckout } from './commit-checkout';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 20);
 const SAMPLES = Number(process.env.AB_SAMPLES ?? 3);
 const WARM = Number(process.env.AB_WARM ?? 3);
 
-const commit = execSync(`git rev-parse --short ${process.argv[2] ?? 'main'}`, { encoding: 'utf8' }).trim();
+const { commit, root: baseRoot } = commitCheckout(process.argv[2] ?? 'main');
 const here = process.cwd();
-const baseRoot = join(here, '.local', 'ab', commit);
-if (!existsSync(join(baseRoot, 'package.json'))) {
-  mkdirSync(baseRoot, { recursive: true });
-  execSync(`git archive ${commit} | tar -x -C ${baseRoot}`);
-  symlinkSync(join(here, 'node_modules'), join(baseRoot, 'node_modules'));
-}
 
 async function load(root: string) {
   const { generateBrief } = await import(join(root, 'workers/launch/domain/brief/generate.ts'));

@@ -16,8 +16,7 @@
  * AB_ROUNDS (4) and AB_SECONDS (3) set the rounds per route and the seconds of each, AB_CONNECTIONS
  * (4) autocannon's connections (the request-path benchmark uses 8); p50 is the mean of the rounds' p50s.
  */
-import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -31,6 +30,7 @@ import { createLaunchApiKey, createWorkspace } from '../shared/platform/launch-p
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { freePort } from '../test/node/free-port';
 import { startBareWorker } from './bare/start';
+import { commitCheckout } from './commit-checkout';
 import { workerdTicks } from './cpu-table';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
@@ -40,15 +40,9 @@ const KEYS = 300;
 const launch = process.env.AB_WORKER === 'launch';
 const withBare = process.env.AB_BARE === '1';
 
-const commit = execSync(`git rev-parse --short ${process.argv[2] ?? 'HEAD'}`, { encoding: 'utf8' }).trim();
+const { commit, root: baseRoot } = commitCheckout(process.argv[2] ?? 'HEAD');
 const routes = process.argv.length > 3 ? process.argv.slice(3) : launch ? ['/api/v1/releases', '/api/no-such-route'] : ['/v1/me', '/v1/no-such-route'];
 const here = process.cwd();
-const baseRoot = join(here, '.local', 'ab', commit);
-if (!existsSync(join(baseRoot, 'wrangler.toml'))) {
-  mkdirSync(baseRoot, { recursive: true });
-  execSync(`git archive ${commit} | tar -x -C ${baseRoot}`);
-  symlinkSync(join(here, 'node_modules'), join(baseRoot, 'node_modules'));
-}
 const stateDir = join(here, '.local', 'ab-state');
 for (const folder of ['base', 'this', 'bare']) mkdirSync(join(stateDir, folder), { recursive: true });
 const stack = await startDataStack({ dataDir: join(stateDir, 'postgres'), postgresPort: await freePort(), progress: () => {} });
