@@ -753,16 +753,19 @@ describe('more formats met outside the corpus', () => {
     expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toMatch(/Adam|support me/);
   });
 
-  it('names the product by its repository when the only line spelling it also says "not"', () => {
+  it('spells the product as the only line naming it does, citing the repository beside a line that also says "not"', () => {
+    const url = 'https://github.com/someone/acmecheck/releases/tag/v0.7.2';
     const notes = [
       '## v0.7.2',
       '### Fixed',
-      '- A warning is still cosmetic and does not allow Acmecheck to continue.',
+      '- A warning is still cosmetic and does not allow AcmeCheck to continue.',
       '### Added',
       '- SC2264: Warn about wrapper functions that recurse',
     ].join('\n');
-    const brief = briefOf(notes, { version: '0.7.2', title: 'v0.7.2 - 2021-04-19', url: 'https://github.com/someone/acmecheck/releases/tag/v0.7.2' });
-    expect(brief.headline.text).toMatch(/^acmecheck 0\.7\.2 is out/);
+    const brief = briefOf(notes, { version: '0.7.2', title: 'v0.7.2 - 2021-04-19', url });
+    expect(brief.headline.text).toMatch(/^AcmeCheck 0\.7\.2 is out/);
+    expect(brief.headline.citations).toContainEqual({ source: 'release', field: 'url', value: url });
+    expect(brief.headline.citations).toContainEqual(expect.objectContaining({ source: 'notes', lines: { start: 3, end: 3 } }));
   });
 });
 

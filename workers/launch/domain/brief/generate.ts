@@ -255,23 +255,31 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // The title's spelling of the same name ("nginx-1.31.1") is the product's own, over a guess from the address.
   const fromRepo =
     repoSubject && subject && repoSubject.name.toLowerCase() === subject.name.toLowerCase() ? { ...repoSubject, name: subject.name } : repoSubject;
-  // "ShellCheck" cited from a line that also says "does not allow …" cannot stand alone: the repository's own name can.
+  // A name the notes spell on a line that does not stand for it, where the address cannot lend the capitals: the repository's own.
   const slug =
     subject?.source === 'release_url' && subject.citation.source === 'notes' && release.url
       ? {
           name: repositoryName(release.url) ?? subject.name,
-          citation: { source: 'release' as const, field: 'url' as const, value: release.url },
+          citation: urlCitation(release.url),
           source: 'release_url' as const,
         }
       : null;
-  const named = [subject, fromRepo, slug].flatMap((candidate) =>
+  // "ShellCheck" spelled on a line that says "does not allow ShellCheck to continue" stands for the name once the
+  // repository's address is cited beside it: the line gives the capitals, the address the name.
+  const spelledAtAddress = slug && subject ? { ...subject, citations: [subject.citation, slug.citation] } : null;
+  const named = [
+    subject && { ...subject, citations: [subject.citation] },
+    spelledAtAddress,
+    fromRepo && { ...fromRepo, citations: [fromRepo.citation] },
+    slug && { ...slug, citations: [slug.citation] },
+  ].flatMap((candidate) =>
     candidate
       ? [
           {
             candidate,
             sentence: {
               text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice),
-              citations: [candidate.citation, versionCitation],
+              citations: [...candidate.citations, versionCitation],
             },
           },
         ]
@@ -299,7 +307,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
     { text: `${release.version} is out.`, citations: [versionCitation] },
   ])!;
-  const product = named.find(({ candidate }) => headline.citations.includes(candidate.citation)) ?? null;
+  const product = named.find(({ candidate }) => candidate.citations.every((citation) => headline.citations.includes(citation))) ?? null;
 
   const summary: Sentence[] = [];
   const addSummary = (sentence: Sentence) => {
@@ -327,7 +335,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   if (profile?.audience?.trim())
     addAudience({
       text: asSentence(`${product?.candidate.name ?? 'It'} is for ${profile.audience.trim().replace(/[.!]+$/, '')}`),
-      citations: [...(product ? [product.candidate.citation] : []), { source: 'profile', field: 'audience', value: profile.audience }],
+      citations: [...(product ? product.candidate.citations : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
   // What says there is a fix or a break to act on: the first items of that kind, or an opening that calls the release incompatible.
   const reasons = (kind: ChangeKind) => {
@@ -339,7 +347,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
   const link: { url: string; citation: Citation } | null = release.url
-    ? { url: release.url, citation: { source: 'release', field: 'url', value: release.url } }
+    ? { url: release.url, citation: urlCitation(release.url) }
     : profile?.docsUrl
       ? { url: profile.docsUrl, citation: { source: 'profile', field: 'docsUrl', value: profile.docsUrl } }
       : null;
@@ -680,8 +688,10 @@ function subjectOf(
   // name of a brand, written as one. A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
   const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1]?.toLowerCase() ?? '';
   const asName = /^[a-z]{5,}$/.test(repo) && owner.split('-').includes(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
-  return { name: asName, citation: { source: 'release', field: 'url', value: release.url }, source: 'release_url' };
+  return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
+
+const urlCitation = (url: string): Citation => ({ source: 'release', field: 'url', value: url });
 
 /**
  * The name a release page's address gives: a GitHub repository's ("github.com/pallets/werkzeug"), else the site's own
