@@ -588,8 +588,13 @@ function fieldText(field: string, value: string): string {
         .replace(/^https?:\/\/([^/:?#]+).*$/, '$1')
         .split('.')
         .join(' ')
-    } ${jsProjectName(value)}`;
+    } ${jsProjectName(value)} ${repositoryPath(value)}`;
   return value;
+}
+
+/** A repository's "owner/name" (github.com/urfave/cli is urfave/cli), the name a package of a generic repository goes by. */
+function repositoryPath(url: string): string {
+  return url.match(/^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)/)?.[1] ?? '';
 }
 
 /** A repository whose organisation is its name plus "js" (github.com/nodejs/node) names a JavaScript project: "Node.js". */

@@ -769,6 +769,37 @@ describe('more formats met outside the corpus', () => {
   });
 });
 
+describe('a repository named for what it holds', () => {
+  const notes = ['## 2.2.11', '', '- Acmeflux can now serve TLS over Unix domain sockets.', '- Fix a crash on start.'].join('\n');
+
+  it('is named by its organisation, as the notes spell it', () => {
+    const brief = briefOf(notes, { version: '2.2.11', title: 'Version 2.2.11 (July 26, 2025)', url: 'https://github.com/acmeflux/v2/blob/0a1b/ChangeLog#L1-L9' });
+    expect(brief.headline.text).toMatch(/^Acmeflux 2\.2\.11 is out/);
+    const app = briefOf(notes, { version: '2.2.11', title: 'v2.2.11 - 164', url: 'https://github.com/AcmefluxLoyalty/Android/blob/0a1b/changelog.txt' });
+    expect(app.headline.text).toMatch(/^Acmeflux 2\.2\.11 is out/);
+  });
+
+  it('is named owner/name where the notes never spell the organisation', () => {
+    const brief = briefOf('## v13.26.1\n\n* Revert the orWhereKey builder methods.', {
+      version: 'v13.26.1',
+      title: 'v13.26.1',
+      url: 'https://github.com/acme/framework/blob/0a1b/CHANGELOG.md#L5-L7',
+    });
+    expect(brief.headline.text).toBe('acme/framework v13.26.1 is out.');
+  });
+});
+
+describe('a NEWS heading as the title', () => {
+  it('names the product, not the file, and drops dates written day first or year first', () => {
+    const notes = '- Fixed a crash when reading a symlink.';
+    expect(briefOf(notes, { version: '3.4.0', title: 'NEWS for acmesync 3.4.0 (15 Jan 2025)' }).product.name).toBe('acmesync');
+    expect(briefOf(notes, { version: '2.0.0', title: 'Acmeboost 2.0.0 (2023 Aug 16)' }).product.name).toBe('Acmeboost');
+    expect(briefOf(notes, { version: '1.4', title: 'AcmeKart 1.4 (31. October 2022)' }).product.name).toBe('AcmeKart');
+    const gnu = briefOf(notes, { version: '2.5.12', title: 'Noteworthy changes in version 2.5.12 (2025-09-02)', url: 'https://github.com/acme/acmepg/blob/0a1b/NEWS' });
+    expect(gnu.product.name).toBe('acmepg');
+  });
+});
+
 describe('a Keep a Changelog "Removed" section of bare names', () => {
   it('says they were removed, so a post does not announce them as if added', () => {
     const notes = ['## [13.0.0] - 2026-02-06', '', '### Removed', '', '* Support for PHP 8.3', '* `--dont-report-useless-tests` CLI option'].join('\n');

@@ -614,6 +614,8 @@ function subjectOf(
   const fromTitle = release.title
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
+    // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12") names the file, then the release.
+    .replace(/^\s*(?:news|(?:noteworthy\s+)?changes|release notes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?/i, ' ')
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
@@ -624,7 +626,7 @@ function subjectOf(
     )
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
     .replace(
-      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b/gi,
+      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/gi,
       ' ',
     )
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
@@ -652,7 +654,13 @@ function subjectOf(
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
   // A site named for its project ("rust-lang.org", "zenml-io") is spelled by the notes without the suffix ("Rust").
-  const stem = [...new Set([repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, '')])]
+  // The organisation of a repository named for what it holds is the product ("miniflux/v2" is Miniflux's; "CatimaLoyalty/Android"
+  // is Catima's: a name's first word).
+  const organisation = repo.includes('/') ? repo.split('/')[0]! : null;
+  const sought = organisation
+    ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
+    : [repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, '')];
+  const stem = [...new Set(sought)]
     .map((slug) => slug.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|');
   const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
@@ -673,7 +681,7 @@ function subjectOf(
     spellings.find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled)) ??
     // So is a capital in the middle of a sentence ("…, Astro now …").
     spellings.find(({ spelled, midSentence }) => midSentence && /^\p{Lu}/u.test(spelled)) ??
-    spellings.find(({ spelled }) => spelled === repo) ??
+    spellings.find(({ spelled }) => sought.includes(spelled)) ??
     spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
     spellings[0];
   if (best) {
@@ -704,12 +712,16 @@ function repositoryName(url: string): string | null {
   if (owner && name && owner.toLowerCase() === `${name.toLowerCase()}js`) return `${name.charAt(0).toUpperCase()}${name.slice(1)}.js`;
   // "rust-lang/blog.rust-lang.org": the site's own name, not its blog's.
   const github = name?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '').replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
+  // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
+  if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   if (github) return github;
   const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
   if (!host || /^\d/.test(host)) return null;
   const labels = host.split('.').filter((label) => !/^(?:www|docs?|blog|news|about|releases?)$/.test(label));
   return labels.length >= 2 ? labels[labels.length - 2]! : null;
 }
+
+const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|android|ios|desktop|mobile|web|sdk|api|lib)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */
 function firstSentence(text: string, max = MAX_SENTENCE): string {
