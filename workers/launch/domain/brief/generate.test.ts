@@ -773,7 +773,11 @@ describe('a repository named for what it holds', () => {
   const notes = ['## 2.2.11', '', '- Acmeflux can now serve TLS over Unix domain sockets.', '- Fix a crash on start.'].join('\n');
 
   it('is named by its organisation, as the notes spell it', () => {
-    const brief = briefOf(notes, { version: '2.2.11', title: 'Version 2.2.11 (July 26, 2025)', url: 'https://github.com/acmeflux/v2/blob/0a1b/ChangeLog#L1-L9' });
+    const brief = briefOf(notes, {
+      version: '2.2.11',
+      title: 'Version 2.2.11 (July 26, 2025)',
+      url: 'https://github.com/acmeflux/v2/blob/0a1b/ChangeLog#L1-L9',
+    });
     expect(brief.headline.text).toMatch(/^Acmeflux 2\.2\.11 is out/);
     const app = briefOf(notes, { version: '2.2.11', title: 'v2.2.11 - 164', url: 'https://github.com/AcmefluxLoyalty/Android/blob/0a1b/changelog.txt' });
     expect(app.headline.text).toMatch(/^Acmeflux 2\.2\.11 is out/);
@@ -795,7 +799,11 @@ describe('a NEWS heading as the title', () => {
     expect(briefOf(notes, { version: '3.4.0', title: 'NEWS for acmesync 3.4.0 (15 Jan 2025)' }).product.name).toBe('acmesync');
     expect(briefOf(notes, { version: '2.0.0', title: 'Acmeboost 2.0.0 (2023 Aug 16)' }).product.name).toBe('Acmeboost');
     expect(briefOf(notes, { version: '1.4', title: 'AcmeKart 1.4 (31. October 2022)' }).product.name).toBe('AcmeKart');
-    const gnu = briefOf(notes, { version: '2.5.12', title: 'Noteworthy changes in version 2.5.12 (2025-09-02)', url: 'https://github.com/acme/acmepg/blob/0a1b/NEWS' });
+    const gnu = briefOf(notes, {
+      version: '2.5.12',
+      title: 'Noteworthy changes in version 2.5.12 (2025-09-02)',
+      url: 'https://github.com/acme/acmepg/blob/0a1b/NEWS',
+    });
     expect(gnu.product.name).toBe('acmepg');
   });
 });

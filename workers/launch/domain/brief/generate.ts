@@ -660,9 +660,7 @@ function subjectOf(
   const sought = organisation
     ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
     : [repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, '')];
-  const stem = [...new Set(sought)]
-    .map((slug) => slug.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|');
+  const stem = [...new Set(sought)].map((slug) => slug.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
   const found = lines.flatMap((line, index) =>
     [...line.matchAll(pattern)].map((match) => ({
