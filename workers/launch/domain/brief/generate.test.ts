@@ -808,6 +808,50 @@ describe('a NEWS heading as the title', () => {
   });
 });
 
+describe('what an opening says about the notes themselves', () => {
+  it('is no summary: a pointer to details, or what the note will cover', () => {
+    for (const opening of [
+      'For more details on the vulnerabilities please see the CERT report.',
+      'This note will begin by covering some overall changes and then highlight specific updates.',
+    ]) {
+      const brief = briefOf(`${opening}\n\n- Fixed a crash when reading a symlink.\n- Fixed a leak in the parser.`, { version: '3.4.1', title: 'Acme 3.4.1' });
+      expect(brief.summary.map((sentence) => sentence.text)).toEqual([]);
+    }
+  });
+
+  it('is a summary when set in bold as a sentence, and not when a banner in capitals', () => {
+    const list = '\n\n* Add a default adapter for lazily parsed numbers\n* Fix hasNext() returning true at end of document';
+    const loud = briefOf(`## Version 2.9.0\n\n**The minimum supported Java version changes from 6 to 7.**${list}`, { version: '2.9.0', title: 'Acme 2.9.0' });
+    expect(loud.summary.map((sentence) => sentence.text)).toEqual(['The minimum supported Java version changes from 6 to 7.']);
+    const banner = briefOf(`**DO NOT READ THIS FILE ON GITHUB, GUIDES ARE PUBLISHED ON <https://guides.example.org>.**${list}`, {
+      version: '2.9.0',
+      title: 'Acme 2.9.0',
+    });
+    expect(banner.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/DO NOT READ/);
+  });
+});
+
+describe('a release that breaks things', () => {
+  it('says so when an item of a minor release marks itself "Breaking change:"', () => {
+    const notes = [
+      '2.3.0 (2025-06-30)',
+      '',
+      '- Add a command listing page.',
+      '- Breaking change: when creating a mapping for `setZoom`, a `level` argument is now required.',
+      '- Fix search queries in the copied-URL command.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.3.0', title: 'Acme 2.3.0' }).headline.text).toBe('Acme 2.3.0 is out: a release with breaking changes.');
+    const quiet = notes.replace('Breaking change: when creating', 'When creating');
+    expect(briefOf(quiet, { version: '2.3.0', title: 'Acme 2.3.0' }).headline.text).not.toMatch(/breaking/);
+  });
+
+  it("reads a four-number version as Haskell's PVP does: 2.2.0.0 is a major release", () => {
+    const notes = '### 2.2.0.0\n\n* Remove `cffi` flag. Toggling the flag made `acme` use a C implementation.\n* Add instances for URI.';
+    expect(briefOf(notes, { version: '2.2.0.0', title: 'Acme 2.2.0.0' }).releaseKind).toBe('breaking');
+    expect(briefOf(notes.replace(/2\.2\.0\.0/g, '2.2.1.0'), { version: '2.2.1.0', title: 'Acme 2.2.1.0' }).releaseKind).not.toBe('breaking');
+  });
+});
+
 describe('a Keep a Changelog "Removed" section of bare names', () => {
   it('says they were removed, so a post does not announce them as if added', () => {
     const notes = ['## [13.0.0] - 2026-02-06', '', '### Removed', '', '* Support for PHP 8.3', '* `--dont-report-useless-tests` CLI option'].join('\n');

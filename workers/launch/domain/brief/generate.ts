@@ -154,11 +154,18 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // things is a breaking release first, even when it also fixes a CVE.
   // A pre-release of 5.0.0 (5.0.0-alpha.17) is read by the release it leads to.
   const numbers = preReleaseLabel(version) ? (version.match(/^(?:v|go)?\d+(?:\.\d+)*/i)?.[0] ?? version) : version;
-  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?)$/i.test(numbers);
+  // Haskell's PVP counts two numbers as the major version: 2.2.0.0 is a major release.
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?|\d+\.\d+\.0\.0)$/i.test(numbers);
   const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
   const saysBreaking =
     introBreaks ||
-    ofKind('breaking').some((item) => major || item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) || DROP_SUPPORT.test(item.text));
+    ofKind('breaking').some(
+      (item) =>
+        major ||
+        item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
+        DROP_SUPPORT.test(item.text) ||
+        BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? ''),
+    );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
   // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
@@ -738,11 +745,23 @@ function tellingSentence(text: string): string | null {
       .slice(0, 3)
       // Valkey's "Upgrade urgency SECURITY: This release includes …": the field goes, its sentence stays.
       .map((sentence) => sentence.replace(/^\|\s*/, '').replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, ''))
-      .find((sentence) => !ANNOUNCEMENT.test(sentence) && !FIELD_LINE.test(sentence) && !/\s\|\s/.test(sentence) && sentence.split(/\s+/).length >= 4) ?? null
+      .find(
+        (sentence) =>
+          !ANNOUNCEMENT.test(sentence) &&
+          !ABOUT_THE_NOTES.test(sentence) &&
+          !FIELD_LINE.test(sentence) &&
+          !/\s\|\s/.test(sentence) &&
+          sentence.split(/\s+/).length >= 4,
+      ) ?? null
   );
 }
 const ANNOUNCEMENT =
   /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+/** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
+const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|\bBREAKING(?: CHANGES?)?\b/;
+/** "For more details … please see the CERT report", "This note will begin by covering …": about the notes, not the release. */
+const ABOUT_THE_NOTES =
+  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b)/i;
 /** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
 const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})/u;
 

@@ -747,7 +747,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
     const bold = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/) ?? label;
-    if (bold) {
+    // "**The minimum supported Java version changes from 6 to 7.**": a sentence set in bold is said loudly, not a title
+    // (a banner in capitals, "**DO NOT READ THIS FILE ON GITHUB.**", stays out of the prose).
+    const boldSentence =
+      bold !== null &&
+      /[.!]$/.test(bold[1]!.trim()) &&
+      bold[1]!.trim().split(/\s+/).length >= 5 &&
+      !SHOUTED.test(bold[1]!.replace(/<[^>]*>|https?:\/\/\S+/g, ''));
+    if (bold && !boldSentence) {
       openHeading(7, bold[1]!, number);
       continue;
     }
@@ -943,6 +950,8 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
   }
   return children;
 }
+
+const SHOUTED = /^[^\p{Ll}]*$/u;
 
 /**
  * A line that only names a kind of change ("Improved", "Bug fixes", "Important"), with no markup or stop, right above
