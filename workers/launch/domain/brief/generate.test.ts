@@ -852,12 +852,25 @@ describe('a release that breaks things', () => {
   });
 });
 
+describe('an advisory id after a scope', () => {
+  it('follows the change it names', () => {
+    const notes = '## v1.68.2\n\n* Local backend: CVE-2024-52522: fix permission and ownership on symlinks with --links\n* Fix a wrong message on SIGUSR2.';
+    expect(briefOf(notes, { version: 'v1.68.2', title: 'Acme v1.68.2' }).highlights[0]!.text).toBe(
+      'Local backend: fix permission and ownership on symlinks with --links (CVE-2024-52522).',
+    );
+  });
+});
+
 describe('a Keep a Changelog "Removed" section of bare names', () => {
   it('says they were removed, so a post does not announce them as if added', () => {
     const notes = ['## [13.0.0] - 2026-02-06', '', '### Removed', '', '* Support for PHP 8.3', '* `--dont-report-useless-tests` CLI option'].join('\n');
     expect(generateBrief({ ...release, version: '13.0.0', title: 'Acme 13.0.0', notes }, null).highlights.map((highlight) => highlight.text)).toEqual([
       'Removed support for PHP 8.3.',
       'Removed --dont-report-useless-tests CLI option.',
+    ]);
+    const sentence = ['## [5.0.0]', '', '### Removed', '', '* Disabling API keys by their plain-text key is no longer supported.'].join('\n');
+    expect(generateBrief({ ...release, version: '5.0.0', title: 'Acme 5.0.0', notes: sentence }, null).highlights.map((highlight) => highlight.text)).toEqual([
+      'Disabling API keys by their plain-text key is no longer supported.',
     ]);
   });
 });

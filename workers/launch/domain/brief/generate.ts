@@ -502,7 +502,9 @@ function highlightText(item: NoteItem, product: string | null): string {
     .at(-1)
     ?.trim()
     .match(/^(removed|deprecated)$/i)?.[1];
-  if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !item.detail)
+  // "Disabling API keys by their plain-text key is no longer supported." says so itself.
+  const saysItself = /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(item.text.split(/[,;:(]/)[0]!);
+  if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !item.detail)
     return asSentence(
       `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
     );
@@ -524,6 +526,11 @@ function highlightText(item: NoteItem, product: string | null): string {
     item.kind === 'security'
       ? item.text
           .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(?=\S)/i, '')
+          // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
+          .replace(
+            /^(\p{L}[\p{L} /-]{1,30}:\s+)(CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(\S.*?)\.?$/iu,
+            (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`,
+          )
           .replace(/\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
       : item.text;
   const sentences = splitSentences(withoutScope(told));
