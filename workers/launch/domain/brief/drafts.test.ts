@@ -60,3 +60,17 @@ describe('a shorter form of a label over a list', () => {
     ).not.toContain('Simply Renamed.');
   });
 });
+
+describe('who a post is for', () => {
+  it('is not said again when the call to action says it', () => {
+    const notes = ['## 5.0.0', '', '### Breaking changes', '', '- Drop support for PHP 8.3.', '', '### Added', '', '- Add a CSV format for visits.'].join('\n');
+    const brief = generateBrief(
+      { id: 'rel_x', version: '5.0.0', title: 'Acme 5.0.0', url: 'https://github.com/acme/acme/releases/tag/5.0.0', notes, contentHash: 'h' },
+      null,
+    );
+    expect(brief.audience.map((sentence) => sentence.text)).toContain('Anyone upgrading should read the breaking changes first.');
+    const [linkedin] = draftPosts(brief, ['linkedin'], voiceOf(null));
+    expect(linkedin!.copy).toContain('Upgrading? Read the breaking changes first:');
+    expect(linkedin!.copy).not.toContain('Anyone upgrading should read the breaking changes first.');
+  });
+});

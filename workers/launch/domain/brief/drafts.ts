@@ -67,6 +67,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   const head = own('headline', brief.headline);
 
   const build = (cta: DraftSentence) => {
+    // "Anyone upgrading should read the breaking changes first." beside "Upgrading? Read the breaking changes first: …" says it twice.
+    const ownAudience = audience.filter((sentence) => !saidBy(cta.text, sentence.text));
     const lines: Array<{ bullet: string; sentence: DraftSentence }> = [];
     const compose = (withSummary: DraftSentence[], withAudience: DraftSentence[]) =>
       [
@@ -79,7 +81,7 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         .filter(Boolean)
         .join('\n\n');
     let keptSummary = summary;
-    let keptAudience = audience;
+    let keptAudience = ownAudience;
     for (const [index, highlight] of brief.highlights.slice(0, shape.highlights).entries()) {
       const entry = { bullet: BULLETS[highlight.kind][voice.emoji ? 1 : 0], sentence: own(`highlights.${index}`, highlight) };
       lines.push(entry);
@@ -131,6 +133,17 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   const [full, ...bare] = ctas.map(build);
   const chosen = full!.shown > 0 || bare.length === 0 ? full! : bare[0]!;
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
+}
+
+/** Whether a call to action already says what a sentence closes with ("… the breaking changes first", "… the security fixes"). */
+function saidBy(callToAction: string, sentence: string): boolean {
+  const closing = sentence
+    .toLowerCase()
+    .replace(/[.!]+$/, '')
+    .split(/\s+/)
+    .slice(-3)
+    .join(' ');
+  return callToAction.toLowerCase().includes(closing);
 }
 
 /**
