@@ -809,10 +809,11 @@ describe('a NEWS heading as the title', () => {
 });
 
 describe('what an opening says about the notes themselves', () => {
-  it('is no summary: a pointer to details, or what the note will cover', () => {
+  it('is no summary: a pointer to details, what the note will cover, or only the kind of release', () => {
     for (const opening of [
       'For more details on the vulnerabilities please see the CERT report.',
       'This note will begin by covering some overall changes and then highlight specific updates.',
+      'Acme 4.1.0 is a new feature release.',
     ]) {
       const brief = briefOf(`${opening}\n\n- Fixed a crash when reading a symlink.\n- Fixed a leak in the parser.`, { version: '3.4.1', title: 'Acme 3.4.1' });
       expect(brief.summary.map((sentence) => sentence.text)).toEqual([]);

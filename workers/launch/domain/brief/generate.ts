@@ -756,6 +756,7 @@ function tellingSentence(text: string): string | null {
         (sentence) =>
           !ANNOUNCEMENT.test(sentence) &&
           !ABOUT_THE_NOTES.test(sentence) &&
+          !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&
           sentence.split(/\s+/).length >= 4,
@@ -764,6 +765,9 @@ function tellingSentence(text: string): string | null {
 }
 const ANNOUNCEMENT =
   /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+/** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */
+const ONLY_A_KIND =
+  /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
 const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|\bBREAKING(?: CHANGES?)?\b/;
 /** "For more details … please see the CERT report", "This note will begin by covering …": about the notes, not the release. */
