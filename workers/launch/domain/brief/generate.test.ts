@@ -853,6 +853,23 @@ describe('a release that breaks things', () => {
   });
 });
 
+describe('a blog post with a heading per feature', () => {
+  it('tells a short heading with its paragraph, an emoji before it no word of it', () => {
+    const notes = [
+      '## 🏭 `createUseFetch` and `createUseAsyncData`',
+      '',
+      'You can now create **custom instances** of `useFetch` and `useAsyncData` with your own default options ([#32300](https://github.com/acme/acme/pull/32300)).',
+      '',
+      '## 🗺️ Typed Layout Props in `definePageMeta`',
+      '',
+      'You can now pass props to your layouts directly from `definePageMeta`.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '4.4.0', title: 'Acme 4.4' }).highlights.map((highlight) => highlight.text)).toContain(
+      'createUseFetch and createUseAsyncData: you can now create custom instances of useFetch and useAsyncData with your own default options.',
+    );
+  });
+});
+
 describe('an advisory id after a scope', () => {
   it('follows the change it names', () => {
     const notes = '## v1.68.2\n\n* Local backend: CVE-2024-52522: fix permission and ownership on symlinks with --links\n* Fix a wrong message on SIGUSR2.';

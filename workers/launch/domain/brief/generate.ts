@@ -510,7 +510,8 @@ function highlightText(item: NoteItem, product: string | null): string {
     );
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
-  if (item.flagship && item.detail && item.text.split(' ').length < 4) {
+  // "🏭 createUseFetch and createUseAsyncData": the heading's emoji is no word of it.
+  if (item.flagship && item.detail && item.text.replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '').split(' ').length < 4) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
