@@ -870,6 +870,45 @@ describe('a blog post with a heading per feature', () => {
   });
 });
 
+describe("HashiCorp's CHANGES section", () => {
+  const changes = [
+    'sys/init: The `stored_shares` parameter was removed and will now be ignored. [[GH-2662](https://github.com/acme/acme/pull/2662)]',
+    'sys/seal-status: Renamed misleading `build_date` response field to `commit_date`.',
+    'api: Removed the `StoredShares` field from `InitRequest`.',
+    'packaging: Renamed ldflags definition `BuildDate` to `CommitDate`.',
+    'command: Remove buffering of logs during startup of `server`.',
+    'packaging/container: Removed the `vendor` and `version` labels from container images.',
+    'releases: Checksums are no longer provided per OS.',
+  ];
+  const notes = [
+    '## 2.6.0',
+    '',
+    'FEATURES:',
+    '',
+    '* command: Allow overriding the token path via `BAO_TOKEN_PATH`.',
+    '* **Namespace Sealing**: Allow Shamir seal configuration on namespace creation.',
+    '',
+    'CHANGES:',
+    '',
+    ...changes.map((change) => `* ${change}`),
+  ].join('\n');
+
+  it('reads a change after its component for what breaks, and more than a brief shows make a breaking release', () => {
+    const brief = briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0' });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.summary.map((sentence) => sentence.text)).toContain('It has seven breaking changes in all; the full list is in the release notes.');
+    const few = briefOf(notes.split('\n').slice(0, -5).join('\n'), { version: '2.6.0', title: 'Acme 2.6.0' });
+    expect(few.releaseKind).toBe('feature');
+    expect(few.highlights.filter((highlight) => highlight.kind === 'breaking').map((highlight) => highlight.text)).toHaveLength(2);
+  });
+
+  it('leads with the feature the notes name in bold', () => {
+    const brief = briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0' });
+    const features = brief.highlights.filter((highlight) => highlight.kind === 'feature').map((highlight) => highlight.text);
+    expect(features[0]).toMatch(/^Namespace Sealing/);
+  });
+});
+
 describe('an advisory id after a scope', () => {
   it('follows the change it names', () => {
     const notes = '## v1.68.2\n\n* Local backend: CVE-2024-52522: fix permission and ownership on symlinks with --links\n* Fix a wrong message on SIGUSR2.';

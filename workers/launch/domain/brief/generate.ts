@@ -74,6 +74,8 @@ function significance(item: NoteItem, line = ''): number {
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
   if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
+  // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
+  if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
   const grade =
     item.kind === 'security' || item.kind === 'fix' ? (line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase() : undefined;
@@ -81,13 +83,15 @@ function significance(item: NoteItem, line = ''): number {
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
-  if (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(item.text) || PLATFORM.test(item.text)) score += 10;
+  if (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text)) score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.
   if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 25;
   // A change told in a few words is easier to lead with than a paragraph.
   if (item.text.length > 200) score -= 5;
   return score;
 }
+
+const NAMED_IN_BOLD = /^\s*(?:[-*+]|\d+\.)\s+\*\*[^*]{2,60}?:?\*\*:?\s+\S/;
 
 /** Words that single a change out (five letters or more, not the vocabulary every changelog shares). */
 function distinctiveWords(text: string): string[] {
@@ -157,8 +161,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // Haskell's PVP counts two numbers as the major version: 2.2.0.0 is a major release.
   const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?|\d+\.\d+\.0\.0)$/i.test(numbers);
   const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
+  // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
   const saysBreaking =
     introBreaks ||
+    ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|removal/i.test(title))).length > SHOW_ALL_CRITICAL ||
     ofKind('breaking').some(
       (item) =>
         major ||

@@ -168,7 +168,7 @@ const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
 const BREAK_WORDS =
-  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for)\b/i;
+  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
 
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
@@ -221,7 +221,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && DROP_SUPPORT.test(text)) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
-  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text)) return { kind: 'breaking', text };
+  // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
+  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, ''))) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
