@@ -918,6 +918,32 @@ describe('an advisory id after a scope', () => {
   });
 });
 
+describe('an "Added" section of named things', () => {
+  it('takes its verb from the section, and leaves sentences as they are', () => {
+    const notes = [
+      '## [5.0.0-rc.1]',
+      '',
+      '#### Added',
+      '',
+      '- `cancelAllRequests` method on `Session` to cancel all in flight requests.',
+      '- Ability to inject `FileManager` instance into `UploadRequest`.',
+      '- Support EnumMap deserialization.',
+      '',
+      '#### Updated',
+      '',
+      '- `HTTPMethod` to be a struct rather than an enum.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '5.0.0', title: 'Acme 5.0.0' }).highlights.map((highlight) => highlight.text)).toEqual(
+      expect.arrayContaining([
+        'Added cancelAllRequests method on Session to cancel all in flight requests.',
+        'Added ability to inject FileManager instance into UploadRequest.',
+        'Support EnumMap deserialization.',
+        'Updated HTTPMethod to be a struct rather than an enum.',
+      ]),
+    );
+  });
+});
+
 describe('a Keep a Changelog "Removed" section of bare names', () => {
   it('says they were removed, so a post does not announce them as if added', () => {
     const notes = ['## [13.0.0] - 2026-02-06', '', '### Removed', '', '* Support for PHP 8.3', '* `--dont-report-useless-tests` CLI option'].join('\n');

@@ -83,7 +83,8 @@ function significance(item: NoteItem, line = ''): number {
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
-  if (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text)) score += 10;
+  if (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text))
+    score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.
   if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 25;
   // A change told in a few words is easier to lead with than a paragraph.
@@ -91,6 +92,9 @@ function significance(item: NoteItem, line = ''): number {
   return score;
 }
 
+/** What follows a name in code when an item only names a thing: "`DataPreprocessor` protocol …", "`HTTPMethod` to be a struct". */
+const NAMED_THING =
+  /^(?:methods?|functions?|protocols?|types?|typealias(?:es)?|class(?:es)?|propert(?:y|ies)|options?|flags?|parameters?|fields?|APIs?|hooks?|commands?|components?|modules?|instances?|to|and)$/;
 const NAMED_IN_BOLD = /^\s*(?:[-*+]|\d+\.)\s+\*\*[^*]{2,60}?:?\*\*:?\s+\S/;
 
 /** Words that single a change out (five letters or more, not the vocabulary every changelog shares). */
@@ -504,15 +508,19 @@ function highlightText(item: NoteItem, product: string | null): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
   // Keep a Changelog's "### Removed" over "- Support for PHP 8.3": the section is the verb; without it a post announces the removed thing.
-  const listedAs = item.section
-    .at(-1)
-    ?.trim()
-    .match(/^(removed|deprecated)$/i)?.[1];
+  const section = item.section.at(-1)?.trim() ?? '';
+  // Alamofire's "#### Added" over "- `cancelAllRequests` method on `Session` …", "- Ability to inject …": a thing named, not a
+  // sentence; the section is its verb. Only a named thing: "Support EnumMap deserialization" is a sentence already.
+  const namesAThing =
+    /^(?:added|updated|fixed)$/i.test(section) &&
+    ((item.code?.includes(item.text.split(' ')[0]!) && NAMED_THING.test(item.text.split(' ').slice(1, 2).join(' '))) ||
+      /^(?:ability|support for|option to)\b/i.test(item.text));
+  const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? section : undefined);
   // "Disabling API keys by their plain-text key is no longer supported." says so itself.
   const saysItself = /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(item.text.split(/[,;:(]/)[0]!);
   if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !item.detail)
     return asSentence(
-      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
+      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) || item.code?.includes(item.text.split(' ')[0]!) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
     );
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
