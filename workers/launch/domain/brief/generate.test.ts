@@ -783,6 +783,15 @@ describe('a repository named for what it holds', () => {
     expect(app.headline.text).toMatch(/^Acmeflux 2\.2\.11 is out/);
   });
 
+  it('is spelled with a space where its slug has a hyphen and the prose writes one', () => {
+    const brief = briefOf('## 4.2.0\n\n- Acme Client now refetches on window focus.\n- Fix the cache key of acme-client queries.', {
+      version: '4.2.0',
+      title: '4.2.0',
+      url: 'https://github.com/acmegraphql/acme-client/blob/0a1b/CHANGELOG.md#L87-L516',
+    });
+    expect(brief.product.name).toBe('Acme Client');
+  });
+
   it('is named owner/name where the notes never spell the organisation', () => {
     const brief = briefOf('## v13.26.1\n\n* Revert the orWhereKey builder methods.', {
       version: 'v13.26.1',

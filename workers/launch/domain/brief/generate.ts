@@ -689,7 +689,15 @@ function subjectOf(
   const sought = organisation
     ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
     : [repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, '')];
-  const stem = [...new Set(sought)].map((slug) => slug.replace(/\.js$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space.
+  const stem = [...new Set(sought)]
+    .map((slug) =>
+      slug
+        .replace(/\.js$/i, '')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/-/g, '[- ]'),
+    )
+    .join('|');
   const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
   const found = lines.flatMap((line, index) =>
     [...line.matchAll(pattern)].map((match) => ({
@@ -705,7 +713,7 @@ function subjectOf(
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
     // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
-    spellings.find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled)) ??
+    spellings.find(({ spelled }) => /^.\S*\p{Lu}|\s\p{Lu}/u.test(spelled)) ??
     // So is a capital in the middle of a sentence ("…, Astro now …").
     spellings.find(({ spelled, midSentence }) => midSentence && /^\p{Lu}/u.test(spelled)) ??
     spellings.find(({ spelled }) => sought.includes(spelled)) ??
