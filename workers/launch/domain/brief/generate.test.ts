@@ -877,6 +877,25 @@ describe('a blog post with a heading per feature', () => {
       'createUseFetch and createUseAsyncData: you can now create custom instances of useFetch and useAsyncData with your own default options.',
     );
   });
+
+  it('reads a short heading with a stop as a change, told by its paragraph when that opens with its words', () => {
+    const notes = [
+      '### Multi-target trees',
+      '',
+      'We have been working on vector-leaf tree models for multi-target regression.',
+      '',
+      '### New `device` parameter.',
+      '',
+      'A new `device` parameter is set to replace the existing `gpu_id` and `gpu_hist` parameters.',
+      '',
+      '### `use` does not support promises created in render.',
+      '',
+      'This is a callout about the hook above.',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('A new device parameter is set to replace the existing gpu_id and gpu_hist parameters.');
+    expect(texts.join('\n')).not.toMatch(/promises created in render/);
+  });
 });
 
 describe("HashiCorp's CHANGES section", () => {

@@ -530,6 +530,13 @@ function highlightText(item: NoteItem, product: string | null): string {
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
     if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, kept);
+    // "New device parameter": "A new device parameter is set to replace …" opens with the heading's every word.
+    const words = item.text.toLowerCase().match(/[\p{L}\d_]+/gu) ?? [];
+    const opening = detail
+      .split(/\s+/)
+      .slice(0, words.length + 3)
+      .join(' ');
+    if (named.length === 0 && words.length > 0 && words.every((word) => new RegExp(`\\b${word}\\b`, 'i').test(opening))) return asSentence(detail, kept);
     return asSentence(
       // "Living anti-patterns reference: the work on …", but "…: Elixir v1.16 incorporates …": only a common word loses its capital.
       `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`,

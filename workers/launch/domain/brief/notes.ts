@@ -247,7 +247,8 @@ const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
 function isCallout(heading: string): boolean {
-  return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading);
+  // "### New `device` parameter." ends in a stop but names a change: a callout is a sentence.
+  return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading) && heading.trim().split(/\s+/).length >= 4;
 }
 
 /** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
@@ -600,7 +601,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text) && !/^the following\b|:\s*$/i.test(first?.text ?? ''))
         items.push({
           kind: own.kind,
-          text,
+          // "### New `device` parameter.": a heading's stop is no part of its words.
+          text: text.replace(/(?<=[\p{L}\d)])\.$/u, ''),
           lines: { start: line, end: first?.end ?? line },
           section: parents.map((h) => h.text),
           refs: heading.refs,
