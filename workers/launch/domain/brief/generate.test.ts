@@ -862,7 +862,7 @@ describe('a release that breaks things', () => {
   });
 });
 
-describe('a blog post with a heading per feature', () => {
+describe('a feature heading and its paragraph', () => {
   it('tells a short heading with its paragraph, an emoji before it no word of it', () => {
     const notes = [
       '## 🏭 `createUseFetch` and `createUseAsyncData`',
@@ -895,6 +895,16 @@ describe('a blog post with a heading per feature', () => {
     const texts = briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0' }).highlights.map((highlight) => highlight.text);
     expect(texts).toContain('A new device parameter is set to replace the existing gpu_id and gpu_hist parameters.');
     expect(texts.join('\n')).not.toMatch(/promises created in render/);
+  });
+});
+
+describe('a feature release that retires what it deprecated before', () => {
+  it('counts removals and deprecations as such, not as breaking changes', () => {
+    const removals = Array.from({ length: 7 }, (_, index) => `* Remove deprecated \`config.option${index}\`.`);
+    const notes = ['## 8.1', '', '### Notable changes', '', '* Add continuations for jobs.', '', '### Removals', '', ...removals].join('\n');
+    const brief = briefOf(notes, { version: '8.1.0', title: 'Acme 8.1.0' });
+    expect(brief.releaseKind).toBe('feature');
+    expect(brief.summary.map((sentence) => sentence.text)).toContain('It has seven removals in all; the full list is in the release notes.');
   });
 });
 

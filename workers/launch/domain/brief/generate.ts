@@ -97,6 +97,18 @@ const NAMED_THING =
   /^(?:methods?|functions?|protocols?|types?|typealias(?:es)?|class(?:es)?|propert(?:y|ies)|options?|flags?|parameters?|fields?|APIs?|hooks?|commands?|components?|modules?|instances?|to|and)$/;
 const NAMED_IN_BOLD = /^\s*(?:[-*+]|\d+\.)\s+\*\*[^*]{2,60}?:?\*\*:?\s+\S/;
 
+/**
+ * What a release that is not a breaking one counts of its breaks: Rails' "Removals" and "Deprecations" sections retire
+ * what was deprecated before, and a post calls them so rather than "sixteen breaking changes".
+ */
+function retired(items: NoteItem[]): string {
+  const titles = items.map((item) => item.section.join(' '));
+  const removals = titles.some((title) => /removal|removed/i.test(title));
+  const deprecations = titles.some((title) => /deprecat/i.test(title));
+  if (titles.some((title) => !/removal|removed|deprecat/i.test(title))) return 'breaking changes';
+  return removals && deprecations ? 'removals and deprecations' : removals ? 'removals' : 'deprecations';
+}
+
 /** Words that single a change out (five letters or more, not the vocabulary every changelog shares). */
 function distinctiveWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z][a-z0-9_-]{4,}/g) ?? []).filter((word) => !COMMON_WORDS.test(word));
@@ -341,7 +353,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       text:
         kind === 'security'
           ? `It fixes ${countWord(all.length)} security issues in all; the full list is in the release notes.`
-          : `It has ${countWord(all.length)} breaking changes in all; the full list is in the release notes.`,
+          : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`,
       citations: all.map(cite),
     });
 
@@ -525,7 +537,7 @@ function highlightText(item: NoteItem, product: string | null): string {
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
   // "🏭 createUseFetch and createUseAsyncData": the heading's emoji is no word of it.
-  if (item.flagship && item.detail && item.text.replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '').split(' ').length < 4) {
+  if (item.flagship && item.detail && item.text.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '').split(' ').length < 4) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
