@@ -638,3 +638,69 @@ describe('an element named in passing in Markdown notes', () => {
     expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Support the <update> element in templates', 'Add a --fix flag to the linter']);
   });
 });
+
+describe('pointers closing an item', () => {
+  const read = (...bullets: string[]) => parseNotes(['### Fixed', '', ...bullets.map((bullet) => `- ${bullet}`)].join('\n'), repo).items;
+
+  it('go whole when a bracket holds only references, closing verbs and handles', () => {
+    const items = read(
+      'Fix passing environment variables to formatter actions  (#15386, @jdoe)',
+      'Treat toolchain packages as relocatable (#15444, fixes #15443, @acme-bot)',
+      'Fix a crash in the cache ([#12](https://github.com/acme/tool/pull/12), [@jdoe](https://github.com/jdoe)).',
+      'Read file names as text (UTF-8)',
+    );
+    expect(items.map((item) => item.text)).toEqual([
+      'Fix passing environment variables to formatter actions',
+      'Treat toolchain packages as relocatable',
+      'Fix a crash in the cache.',
+      'Read file names as text (UTF-8)',
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#15444', '#15443']);
+  });
+
+  it('go whole as tracker ids in square brackets, leaving one stop', () => {
+    const items = read(
+      'New options --[no-]auto-key-upload.  [T7333]',
+      'Add a kms plugin type. [[GH-2586](https://github.com/acme/tool/pull/2586)]',
+      'Fix the export of empty sheets [JIRA-12, JIRA-13].',
+      'Fix the import of empty sheets [#123]',
+    );
+    expect(items.map((item) => item.text)).toEqual([
+      'New options --[no-]auto-key-upload.',
+      'Add a kms plugin type.',
+      'Fix the export of empty sheets.',
+      'Fix the import of empty sheets',
+    ]);
+    expect(items.map((item) => item.refs.map((ref) => ref.label))).toEqual([['T7333'], ['#2586'], ['JIRA-12', 'JIRA-13'], ['#123']]);
+  });
+
+  it('go whole as a link whose words are a tracker id, and an advisory page is known by its id', () => {
+    const items = read(
+      'Fix negative tokens on border radius [Board #13317](https://tracker.example.com/acme/issue/13317)',
+      'Fix arbitrary file read in an rpc method (https://github.com/acme/tool/security/advisories/GHSA-xp3f-g8rq-9px2)',
+    );
+    expect(items.map((item) => item.text)).toEqual(['Fix negative tokens on border radius', 'Fix arbitrary file read in an rpc method']);
+    expect(items[0]!.refs.map((ref) => ref.url)).toEqual(['https://tracker.example.com/acme/issue/13317']);
+    expect(items[1]!.refs).toEqual([
+      { kind: 'link', label: 'GHSA-xp3f-g8rq-9px2', url: 'https://github.com/acme/tool/security/advisories/GHSA-xp3f-g8rq-9px2' },
+    ]);
+    expect(items[1]!.kind).toBe('security');
+  });
+});
+
+describe('a code span leading an item before a capitalised verb', () => {
+  it('is the scope of the change, as a colon would write it', () => {
+    const notes = [
+      '### Features',
+      '',
+      '- [#17368](https://github.com/acme/tool/pull/17368) `inputs.turbostat` Add plugin',
+      '- `useQuery` returns the data it cached',
+      '- `[acme-config]` Add support for a TypeScript config file',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'inputs.turbostat: Add plugin',
+      'useQuery returns the data it cached',
+      'Add support for a TypeScript config file',
+    ]);
+  });
+});

@@ -304,6 +304,62 @@ function stripScope(text: string): string {
   );
 }
 
+/** A tracker's id as written beside a change: `#12`, `owner/repo#12`, `GH-12`, `JIRA-12`, Phabricator's `T1234`. */
+const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
+/** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)"). */
+const TRACKER_LINK = new RegExp(String.raw`\[\s*((?:[A-Za-z][\w-]*\s*)?(?:${TRACKER_ID}))\s*\]\((https?:\/\/[^)\s]+)\)`, 'g');
+/** Links cleanInline already reads as references, in their order among the others. */
+const READ_AS_REFERENCE = /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i;
+/** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`. */
+const REFERENCE = String.raw`(?:${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\))`;
+/** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
+const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s*${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
+/**
+ * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
+ * bare "(UTF-8)", which names a thing.
+ */
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|see)\s+)?(?:(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+/**
+ * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
+ * checker grounds no word written only inside an address.
+ */
+const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:-[0-9a-z]{4}){3}))>?\s*\)/gi;
+
+/**
+ * An item's words before they are cleaned, with its pointers read as references: a link whose words are a tracker's id,
+ * ids in brackets closing it, a closing bracket of references and handles ("(#15386, fixes #15443, @name)"), an
+ * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
+ * the change's scope, as "inputs.cpu: Add …" writes it. Ids with no address are references without one.
+ */
+function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cleanInline> {
+  const named: Reference[] = [];
+  const asReferences = (ids: string) =>
+    (ids.match(new RegExp(REFERENCE, 'g')) ?? [])
+      .map((id) => {
+        if (id.startsWith('<') || id.startsWith('[') || id.includes('#')) return ` ${id}`;
+        named.push({ kind: 'issue', label: id, url: null });
+        return '';
+      })
+      .join('');
+  // A stop the pointers closed stays, once: "… plugins. [GH-2586]" ends at "plugins.".
+  const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
+    `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
+  let text = raw
+    .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    .replace(ADVISORY_URL, (_whole, url: string, id: string) => {
+      named.push({ kind: 'link', label: id, url });
+      return ' ';
+    })
+    .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
+  }
+  const clean = cleanInline(text, repoBase);
+  return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
+}
+
 /** A blog post's front matter (`---` YAML or `+++` TOML: layout, title, author) is the page's settings, not its words. */
 function withoutFrontMatter(lines: string[]): string[] {
   const fence = lines[0]?.trim();
@@ -640,7 +696,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
     const section = pendingHeading?.heading;
     if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && /^\s/.test(lines[start - 1]!)) {
-      const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+      const clean = itemInline(withReferenceLinks(texts.join(' '), targets), repoBase);
       const own = itemKind(texts.join(' '), clean.text, section.kind, section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
       if (text.split(' ').length >= 3) {
@@ -797,7 +853,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       }
       // A list of links into the page itself is its table of contents.
       if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
-      const clean = cleanInline(raw, repoBase);
+      const clean = itemInline(raw, repoBase);
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
       const said = commitListText(raw, stripScope(own.text));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
@@ -835,7 +891,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     if (lineItems) {
-      const clean = cleanInline(line, repoBase);
+      const clean = itemInline(line, repoBase);
       const own = itemKind(line, clean.text, currentKind(), sectionPath().at(-1));
       const text = stripScope(own.text);
       if (pendingHeading) pendingHeading.hasBullets = true;
