@@ -704,3 +704,52 @@ describe('a code span leading an item before a capitalised verb', () => {
     ]);
   });
 });
+
+describe('credits closing most items of a release', () => {
+  it('go as ", by Name" after each change, keeping a "by" that is part of the change', () => {
+    const notes = [
+      '## Gameplay',
+      '',
+      '* Add an option to randomize the starting position, by Jane Roe',
+      '* Lap trial mode, by kart99',
+      '* Simplify making skins by allowing a base theme, by Benau',
+      '* Balanced starting positions in all fields by Ana Lima and Bo Chen',
+      '* Sort the server list by name',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Add an option to randomize the starting position',
+      'Lap trial mode',
+      'Simplify making skins by allowing a base theme',
+      'Balanced starting positions in all fields',
+      'Sort the server list by name',
+    ]);
+    // One item ending so is no list of credits.
+    expect(parseNotes('- Fix a crash caused by the cache, by design\n- Fix a leak', null).items[0]!.text).toBe('Fix a crash caused by the cache, by design');
+  });
+
+  it('go in brackets across lists grouped by component, with handles among the names, and leave a docs chore a chore', () => {
+    const notes = [
+      '## v1.2.3',
+      '',
+      '- Bug Fixes',
+      '  - accounting: Fix a wrong message on SIGUSR2 (Jane Roe)',
+      '  - doc fixes (Jane Roe, tgfisher, Ana Lima)',
+      '- Local',
+      '  - Fix ownership of symlinks (Jane Roe)',
+      '  - Fix `--copy-links` when cloning (Bo Chen)',
+      '- Cloud',
+      '  - Fix Retry-After handling (Jane Roe)',
+      '  - Fix a fatal crash at startup (experimental)',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'accounting: Fix a wrong message on SIGUSR2'],
+      ['internal', 'doc fixes'],
+      ['fix', 'Fix ownership of symlinks'],
+      ['fix', 'Fix --copy-links when cloning'],
+      ['fix', 'Fix Retry-After handling'],
+      ['fix', 'Fix a fatal crash at startup (experimental)'],
+    ]);
+    expect(items[2]!.section).toEqual(['v1.2.3', 'Local']);
+  });
+});

@@ -153,9 +153,9 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
 };
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
-/** Bots, dependency bumps and first contributions: chores and credits, whatever their section. */
+/** Bots, dependency bumps, first contributions and docs fixed ("Doc fixes"): chores and credits, whatever their section. */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
 export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
@@ -416,18 +416,51 @@ export function withOutlineHeadings(lines: string[]): string[] {
   });
 }
 
-/** "… when image has been re-oriented (Justin Michalicek)": a person's name closing the item. */
-const NAMED_CREDIT =
-  /\s*\((?:\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3})(?:(?:,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3})*\)$/u;
+/** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
+const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3}$/u;
+/** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"). */
+const ONE_NAME = /^[\p{L}\d][\p{L}\d_'’.-]{1,38}$/u;
+/** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
+const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
+/** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
+const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+([^()]{2,160}?)\.?$/;
 
-/** Wagtail credits each fix's author in parentheses: where most items of a list end so, the names are credits, not words of the change. */
+/** Who an item credits at its end, and its words without them; null when its end names no one. */
+function closingCredit(text: string): string | null {
+  const names = (list: string) => list.split(/,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
+  const parens = text.match(CLOSING_PARENS);
+  // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit.
+  if (parens) {
+    const listed = names(parens[1]!);
+    if (listed.every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name)) && listed.some((name) => PERSON_NAME.test(name)))
+      return text.slice(0, parens.index).trimEnd();
+  }
+  // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
+  const by = text.match(CLOSING_BY);
+  if (by) {
+    const listed = names(by[3]!);
+    const named = listed.every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name));
+    if (named && (by[2] === ',' || (listed.length > 1 && listed.every((name) => /^\p{Lu}/u.test(name))))) return by[1]!;
+  }
+  return null;
+}
+
+/**
+ * Wagtail credits each fix's author in parentheses, SuperTuxKart each change's with ", by Name": where most items of a
+ * list end so, or of the whole release (rclone's lists under each backend's name), the names are credits, not words of
+ * the change.
+ */
 function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const bySection = new Map<string, NoteItem[]>();
   for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
-  const credited = new Set(
-    [...bySection.values()].filter((list) => list.filter((item) => NAMED_CREDIT.test(item.text)).length >= Math.max(2, list.length / 2)).flat(),
-  );
-  return items.map((item) => (credited.has(item) ? { ...item, text: item.text.replace(NAMED_CREDIT, '') } : item));
+  const creditsMost = (list: NoteItem[], least: number) => list.filter((item) => closingCredit(item.text) !== null).length >= Math.max(least, list.length / 2);
+  const credited = new Set(creditsMost(items, 3) ? items : [...bySection.values()].filter((list) => creditsMost(list, 2)).flat());
+  return items.map((item) => {
+    const text = credited.has(item) ? closingCredit(item.text) : null;
+    if (text === null) return item;
+    // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
+    return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
+  });
 }
 
 /** reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. */
@@ -622,7 +655,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
   // Bullets that only group others (`* breaking:`, `` * `babel-core` ``) act as headings for their children.
-  const labels: Array<{ indent: number; heading: Heading }> = [];
+  // A label that only names where its children apply (rclone's "- Local") opened at `place`, its line.
+  const labels: Array<{ indent: number; heading: Heading; place?: number }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
@@ -840,14 +874,22 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (hasChildren) {
         const clean = cleanInline(raw, repoBase);
         const text = clean.text.replace(/:$/, '');
-        const groupOnly = (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text);
+        // rclone's "- Local" over its fixes: one plain word says no change, only where its children apply.
+        const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
+        const groupOnly = (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place;
         if (groupOnly) {
-          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) } });
+          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, ...(place ? { place: number } : {}) });
           continue;
         }
       }
-      // A child bullet under a change is detail of that change.
-      if (last && labels.every((label) => label.indent < indent) && indent > 0 && last.lines.end >= number - 2 && isChildOf(lines, last.lines.start, indent)) {
+      // A child bullet under a change is detail of that change; under a place named after it, a change of that place.
+      if (
+        last &&
+        labels.every((label) => label.indent < indent && (label.place ?? 0) < last.lines.start) &&
+        indent > 0 &&
+        last.lines.end >= number - 2 &&
+        isChildOf(lines, last.lines.start, indent)
+      ) {
         last.lines.end = end;
         continue;
       }
