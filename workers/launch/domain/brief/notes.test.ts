@@ -753,3 +753,38 @@ describe('credits closing most items of a release', () => {
     expect(items[2]!.section).toEqual(['v1.2.3', 'Local']);
   });
 });
+
+describe('a plain-text changelog with no list markers', () => {
+  it('reads one change a line under its version line', () => {
+    const notes = [
+      '4.0.0 - 5 May 2026',
+      'Drops support for Node 16 and Node 18. The minimum is now Node 20.',
+      'Add support for dependent rules (#2170)',
+      'Removes deprecated DI extensions',
+      'Use a generated sync path for internal code (#2136)',
+    ].join('\n');
+    const parsed = parseNotes(notes, repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.text, item.lines.start, item.section])).toEqual([
+      ['Drops support for Node 16 and Node 18. The minimum is now Node 20.', 2, ['4.0.0 - 5 May 2026']],
+      ['Add support for dependent rules', 3, ['4.0.0 - 5 May 2026']],
+      ['Removes deprecated DI extensions', 4, ['4.0.0 - 5 May 2026']],
+      ['Use a generated sync path for internal code', 5, ['4.0.0 - 5 May 2026']],
+    ]);
+    expect(parsed.items[0]!.kind).toBe('breaking');
+  });
+
+  it('leaves prose as prose: a wrapped paragraph, and one written a sentence to a line', () => {
+    const wrapped = [
+      'This release of Acme reworks how the cache is stored and',
+      'Speeds up cold starts for large projects, with fewer reads',
+      'Than before. Upgrading needs no change to your settings.',
+    ].join('\n');
+    expect(parseNotes(wrapped, repo).items).toEqual([]);
+    expect(parseNotes(wrapped, repo).intro?.lines).toEqual({ start: 1, end: 3 });
+    const sentences = ['Acme 2.0 is a big release for everyone.', 'It reworks how the cache is stored.', 'Upgrading needs no change to your settings.'].join(
+      '\n',
+    );
+    expect(parseNotes(sentences, repo).items).toEqual([]);
+  });
+});

@@ -634,9 +634,47 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** A release's own heading line in a plain-text changelog: "12.0.0 - 5 May 2025", "v2.1 (2026-01-02)". */
+const VERSION_LINE = /^v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/;
+/** A line that ends mid-sentence: a wrapped paragraph's, not a whole entry's. */
+const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on|by|from|that|which|is|are|was|were))$/i;
+
+/**
+ * A plain-text changelog with no list markers (FluentValidation's `Changelog.txt`): a block of lines that each start
+ * with a capital and end a clause is one change a line, read as bullets, under its version line as a heading. A wrapped
+ * paragraph's lines run on (one ends on "the" or a comma, the next starts in lower case), and prose written a sentence
+ * to a line ends each with a stop: neither is a list.
+ */
+function plainLinesAsList(lines: string[]): string[] {
+  if (lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line) || TABLE_ROW.test(line) || UNDERLINE.test(line))) return lines;
+  const out = [...lines];
+  for (let start = 0; start < lines.length; ) {
+    if (lines[start]!.trim() === '') {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < lines.length && lines[end]!.trim() !== '') end++;
+    const heading = VERSION_LINE.test(lines[start]!.trim()) ? 1 : 0;
+    const entries = lines.slice(start + heading, end).map((line) => line.trim());
+    const whole = entries.every((entry) => /^\p{Lu}\S*\s+\S/u.test(entry) && !RUNS_ON.test(entry));
+    const stops = entries.filter((entry) => /[.!?]$/.test(entry)).length;
+    if (entries.length >= 3 && whole && stops < entries.length / 2) {
+      if (heading) out[start] = `## ${lines[start]!.trim()}`;
+      entries.forEach((entry, index) => {
+        out[start + heading + index] = `- ${entry}`;
+      });
+    }
+    start = end;
+  }
+  return out;
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const unlinked = withOutlineHeadings(withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(indentedChangesAsMarkdown(source))))));
+  const unlinked = withOutlineHeadings(
+    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(source)))))),
+  );
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
   const lines = unlinked.map((line) => withReferenceLinks(line, targets));
