@@ -715,6 +715,7 @@ describe('credits closing most items of a release', () => {
       '* Simplify making skins by allowing a base theme, by Benau',
       '* Balanced starting positions in all fields by Ana Lima and Bo Chen',
       '* Sort the server list by name',
+      '* Enable the new renderer, by default',
     ].join('\n');
     expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
       'Add an option to randomize the starting position',
@@ -722,6 +723,7 @@ describe('credits closing most items of a release', () => {
       'Simplify making skins by allowing a base theme',
       'Balanced starting positions in all fields',
       'Sort the server list by name',
+      'Enable the new renderer, by default',
     ]);
     // One item ending so is no list of credits.
     expect(parseNotes('- Fix a crash caused by the cache, by design\n- Fix a leak', null).items[0]!.text).toBe('Fix a crash caused by the cache, by design');
@@ -772,6 +774,21 @@ describe('a plain-text changelog with no list markers', () => {
       ['Use a generated sync path for internal code', 5, ['4.0.0 - 5 May 2026']],
     ]);
     expect(parsed.items[0]!.kind).toBe('breaking');
+  });
+
+  it("reads a label line ending in a colon as their heading, and leaves an app store's bare label to title its lines", () => {
+    const labelled = ['Changes:', 'Add a sync command', 'Fix the cache on Windows', 'Use the system proxy'].join('\n');
+    expect(parseNotes(labelled, repo).items.map((item) => [item.text, item.section])).toEqual([
+      ['Add a sync command', ['Changes']],
+      ['Fix the cache on Windows', ['Changes']],
+      ['Use the system proxy', ['Changes']],
+    ]);
+    const store = ["What's new", 'Faster sync of large folders', 'Dark mode for the editor', 'Fix a crash at startup'].join('\n');
+    expect(parseNotes(store, repo).items.map((item) => item.text)).toEqual([
+      'Faster sync of large folders',
+      'Dark mode for the editor',
+      'Fix a crash at startup',
+    ]);
   });
 
   it('leaves prose as prose: a wrapped paragraph, and one written a sentence to a line', () => {

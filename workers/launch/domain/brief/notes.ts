@@ -418,8 +418,9 @@ export function withOutlineHeadings(lines: string[]): string[] {
 
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
 const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3}$/u;
-/** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"). */
-const ONE_NAME = /^[\p{L}\d][\p{L}\d_'’.-]{1,38}$/u;
+/** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
+const ONE_NAME =
+  /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
 /** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
 const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
@@ -655,12 +656,18 @@ function plainLinesAsList(lines: string[]): string[] {
     }
     let end = start;
     while (end < lines.length && lines[end]!.trim() !== '') end++;
-    const heading = VERSION_LINE.test(lines[start]!.trim()) ? 1 : 0;
+    const first = lines[start]!.trim();
+    // An app store's "Improved" over its lines is read as a bare label already; "Changes:" titles its lines as a version does.
+    if (isBareLabel(lines[start - 1] ?? '', first, lines[start + 1] ?? '')) {
+      start = end;
+      continue;
+    }
+    const heading = VERSION_LINE.test(first) || /^\p{Lu}[^:]{2,40}:$/u.test(first) ? 1 : 0;
     const entries = lines.slice(start + heading, end).map((line) => line.trim());
     const whole = entries.every((entry) => /^\p{Lu}\S*\s+\S/u.test(entry) && !RUNS_ON.test(entry));
     const stops = entries.filter((entry) => /[.!?]$/.test(entry)).length;
     if (entries.length >= 3 && whole && stops < entries.length / 2) {
-      if (heading) out[start] = `## ${lines[start]!.trim()}`;
+      if (heading) out[start] = `## ${first.replace(/:$/, '')}`;
       entries.forEach((entry, index) => {
         out[start + heading + index] = `- ${entry}`;
       });
