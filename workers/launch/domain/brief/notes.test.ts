@@ -658,6 +658,11 @@ describe('pointers closing an item', () => {
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#15444', '#15443']);
   });
 
+  it('go whole from the children a bold label is told with', () => {
+    const notes = ['### Changed', '', '- **Renamed**', '  - `load` to `read` (#12, @jdoe)', '  - `save` to `write` [T1234]'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Renamed: load to read, save to write']);
+  });
+
   it('go whole as tracker ids in square brackets, leaving one stop', () => {
     const items = read(
       'New options --[no-]auto-key-upload.  [T7333]',

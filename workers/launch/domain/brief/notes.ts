@@ -1073,7 +1073,7 @@ function firstChildren(lines: string[], from: number, indent: number, repoBase: 
       more = true;
       break;
     }
-    children.push(cleanInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, ''));
+    children.push(itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, ''));
   }
   return more ? [...children.slice(0, -1), `${children.at(-1)} and more`] : children;
 }
@@ -1088,7 +1088,7 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     if (indentOf(line) > indent) return [];
     const bullet = line.match(BULLET);
     if (!bullet || indentOf(line) < indent) break;
-    const words = cleanInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
+    const words = itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
     if (words.split(/\s+/).length > 6 || children.length === 6) return [];
     children.push(words);
   }
