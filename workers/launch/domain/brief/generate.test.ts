@@ -1160,3 +1160,19 @@ describe('a title with a weekday', () => {
     expect(generateBrief({ ...release, version: '3.1.0', title: 'Sunbeam 3.1.0', notes }, null).product.name).toBe('Sunbeam');
   });
 });
+
+describe('a plain-text changelog with one change a line', () => {
+  it('gives highlights, not its version line as the summary', () => {
+    const notes = [
+      '4.0.0 - 5 May 2026',
+      'Drops support for Node 16 and Node 18. The minimum is now Node 20.',
+      'Add support for dependent rules (#2170)',
+      'Removes deprecated DI extensions',
+      'Use a generated sync path for internal code (#2136)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.0.0', title: '4.0.0 - 5 May 2026' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Add support for dependent rules.');
+    expect(brief.highlights[0]!.kind).toBe('breaking');
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toContain('5 May 2026');
+  });
+});

@@ -638,3 +638,175 @@ describe('an element named in passing in Markdown notes', () => {
     expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Support the <update> element in templates', 'Add a --fix flag to the linter']);
   });
 });
+
+describe('pointers closing an item', () => {
+  const read = (...bullets: string[]) => parseNotes(['### Fixed', '', ...bullets.map((bullet) => `- ${bullet}`)].join('\n'), repo).items;
+
+  it('go whole when a bracket holds only references, closing verbs and handles', () => {
+    const items = read(
+      'Fix passing environment variables to formatter actions  (#15386, @jdoe)',
+      'Treat toolchain packages as relocatable (#15444, fixes #15443, @acme-bot)',
+      'Fix a crash in the cache ([#12](https://github.com/acme/tool/pull/12), [@jdoe](https://github.com/jdoe)).',
+      'Read file names as text (UTF-8)',
+    );
+    expect(items.map((item) => item.text)).toEqual([
+      'Fix passing environment variables to formatter actions',
+      'Treat toolchain packages as relocatable',
+      'Fix a crash in the cache.',
+      'Read file names as text (UTF-8)',
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#15444', '#15443']);
+  });
+
+  it('go whole from the children a bold label is told with', () => {
+    const notes = ['### Changed', '', '- **Renamed**', '  - `load` to `read` (#12, @jdoe)', '  - `save` to `write` [T1234]'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Renamed: load to read, save to write']);
+  });
+
+  it('go whole as tracker ids in square brackets, leaving one stop', () => {
+    const items = read(
+      'New options --[no-]auto-key-upload.  [T7333]',
+      'Add a kms plugin type. [[GH-2586](https://github.com/acme/tool/pull/2586)]',
+      'Fix the export of empty sheets [JIRA-12, JIRA-13].',
+      'Fix the import of empty sheets [#123]',
+    );
+    expect(items.map((item) => item.text)).toEqual([
+      'New options --[no-]auto-key-upload.',
+      'Add a kms plugin type.',
+      'Fix the export of empty sheets.',
+      'Fix the import of empty sheets',
+    ]);
+    expect(items.map((item) => item.refs.map((ref) => ref.label))).toEqual([['T7333'], ['#2586'], ['JIRA-12', 'JIRA-13'], ['#123']]);
+  });
+
+  it('go whole as a link whose words are a tracker id, and an advisory page is known by its id', () => {
+    const items = read(
+      'Fix negative tokens on border radius [Board #13317](https://tracker.example.com/acme/issue/13317)',
+      'Fix arbitrary file read in an rpc method (https://github.com/acme/tool/security/advisories/GHSA-xp3f-g8rq-9px2)',
+    );
+    expect(items.map((item) => item.text)).toEqual(['Fix negative tokens on border radius', 'Fix arbitrary file read in an rpc method']);
+    expect(items[0]!.refs.map((ref) => ref.url)).toEqual(['https://tracker.example.com/acme/issue/13317']);
+    expect(items[1]!.refs).toEqual([
+      { kind: 'link', label: 'GHSA-xp3f-g8rq-9px2', url: 'https://github.com/acme/tool/security/advisories/GHSA-xp3f-g8rq-9px2' },
+    ]);
+    expect(items[1]!.kind).toBe('security');
+  });
+});
+
+describe('a code span leading an item before a capitalised verb', () => {
+  it('is the scope of the change, as a colon would write it', () => {
+    const notes = [
+      '### Features',
+      '',
+      '- [#17368](https://github.com/acme/tool/pull/17368) `inputs.turbostat` Add plugin',
+      '- `useQuery` returns the data it cached',
+      '- `[acme-config]` Add support for a TypeScript config file',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'inputs.turbostat: Add plugin',
+      'useQuery returns the data it cached',
+      'Add support for a TypeScript config file',
+    ]);
+  });
+});
+
+describe('credits closing most items of a release', () => {
+  it('go as ", by Name" after each change, keeping a "by" that is part of the change', () => {
+    const notes = [
+      '## Gameplay',
+      '',
+      '* Add an option to randomize the starting position, by Jane Roe',
+      '* Lap trial mode, by kart99',
+      '* Simplify making skins by allowing a base theme, by Benau',
+      '* Balanced starting positions in all fields by Ana Lima and Bo Chen',
+      '* Sort the server list by name',
+      '* Enable the new renderer, by default',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Add an option to randomize the starting position',
+      'Lap trial mode',
+      'Simplify making skins by allowing a base theme',
+      'Balanced starting positions in all fields',
+      'Sort the server list by name',
+      'Enable the new renderer, by default',
+    ]);
+    // One item ending so is no list of credits.
+    expect(parseNotes('- Fix a crash caused by the cache, by design\n- Fix a leak', null).items[0]!.text).toBe('Fix a crash caused by the cache, by design');
+  });
+
+  it('go in brackets across lists grouped by component, with handles among the names, and leave a docs chore a chore', () => {
+    const notes = [
+      '## v1.2.3',
+      '',
+      '- Bug Fixes',
+      '  - accounting: Fix a wrong message on SIGUSR2 (Jane Roe)',
+      '  - doc fixes (Jane Roe, tgfisher, Ana Lima)',
+      '- Local',
+      '  - Fix ownership of symlinks (Jane Roe)',
+      '  - Fix `--copy-links` when cloning (Bo Chen)',
+      '- Cloud',
+      '  - Fix Retry-After handling (Jane Roe)',
+      '  - Fix a fatal crash at startup (experimental)',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'accounting: Fix a wrong message on SIGUSR2'],
+      ['internal', 'doc fixes'],
+      ['fix', 'Fix ownership of symlinks'],
+      ['fix', 'Fix --copy-links when cloning'],
+      ['fix', 'Fix Retry-After handling'],
+      ['fix', 'Fix a fatal crash at startup (experimental)'],
+    ]);
+    expect(items[2]!.section).toEqual(['v1.2.3', 'Local']);
+  });
+});
+
+describe('a plain-text changelog with no list markers', () => {
+  it('reads one change a line under its version line', () => {
+    const notes = [
+      '4.0.0 - 5 May 2026',
+      'Drops support for Node 16 and Node 18. The minimum is now Node 20.',
+      'Add support for dependent rules (#2170)',
+      'Removes deprecated DI extensions',
+      'Use a generated sync path for internal code (#2136)',
+    ].join('\n');
+    const parsed = parseNotes(notes, repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.text, item.lines.start, item.section])).toEqual([
+      ['Drops support for Node 16 and Node 18. The minimum is now Node 20.', 2, ['4.0.0 - 5 May 2026']],
+      ['Add support for dependent rules', 3, ['4.0.0 - 5 May 2026']],
+      ['Removes deprecated DI extensions', 4, ['4.0.0 - 5 May 2026']],
+      ['Use a generated sync path for internal code', 5, ['4.0.0 - 5 May 2026']],
+    ]);
+    expect(parsed.items[0]!.kind).toBe('breaking');
+  });
+
+  it("reads a label line ending in a colon as their heading, and leaves an app store's bare label to title its lines", () => {
+    const labelled = ['Changes:', 'Add a sync command', 'Fix the cache on Windows', 'Use the system proxy'].join('\n');
+    expect(parseNotes(labelled, repo).items.map((item) => [item.text, item.section])).toEqual([
+      ['Add a sync command', ['Changes']],
+      ['Fix the cache on Windows', ['Changes']],
+      ['Use the system proxy', ['Changes']],
+    ]);
+    const store = ["What's new", 'Faster sync of large folders', 'Dark mode for the editor', 'Fix a crash at startup'].join('\n');
+    expect(parseNotes(store, repo).items.map((item) => item.text)).toEqual([
+      'Faster sync of large folders',
+      'Dark mode for the editor',
+      'Fix a crash at startup',
+    ]);
+  });
+
+  it('leaves prose as prose: a wrapped paragraph, and one written a sentence to a line', () => {
+    const wrapped = [
+      'This release of Acme reworks how the cache is stored and',
+      'Speeds up cold starts for large projects, with fewer reads',
+      'Than before. Upgrading needs no change to your settings.',
+    ].join('\n');
+    expect(parseNotes(wrapped, repo).items).toEqual([]);
+    expect(parseNotes(wrapped, repo).intro?.lines).toEqual({ start: 1, end: 3 });
+    const sentences = ['Acme 2.0 is a big release for everyone.', 'It reworks how the cache is stored.', 'Upgrading needs no change to your settings.'].join(
+      '\n',
+    );
+    expect(parseNotes(sentences, repo).items).toEqual([]);
+  });
+});

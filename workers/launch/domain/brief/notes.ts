@@ -153,9 +153,9 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
 };
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
-/** Bots, dependency bumps and first contributions: chores and credits, whatever their section. */
+/** Bots, dependency bumps, first contributions and docs fixed ("Doc fixes"): chores and credits, whatever their section. */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
 export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
@@ -305,6 +305,62 @@ function stripScope(text: string): string {
   );
 }
 
+/** A tracker's id as written beside a change: `#12`, `owner/repo#12`, `GH-12`, `JIRA-12`, Phabricator's `T1234`. */
+const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
+/** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)"). */
+const TRACKER_LINK = new RegExp(String.raw`\[\s*((?:[A-Za-z][\w-]*\s*)?(?:${TRACKER_ID}))\s*\]\((https?:\/\/[^)\s]+)\)`, 'g');
+/** Links cleanInline already reads as references, in their order among the others. */
+const READ_AS_REFERENCE = /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i;
+/** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`. */
+const REFERENCE = String.raw`(?:${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\))`;
+/** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
+const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s*${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
+/**
+ * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
+ * bare "(UTF-8)", which names a thing.
+ */
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|see)\s+)?(?:(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+/**
+ * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
+ * checker grounds no word written only inside an address.
+ */
+const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:-[0-9a-z]{4}){3}))>?\s*\)/gi;
+
+/**
+ * An item's words before they are cleaned, with its pointers read as references: a link whose words are a tracker's id,
+ * ids in brackets closing it, a closing bracket of references and handles ("(#15386, fixes #15443, @name)"), an
+ * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
+ * the change's scope, as "inputs.cpu: Add …" writes it. Ids with no address are references without one.
+ */
+function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cleanInline> {
+  const named: Reference[] = [];
+  const asReferences = (ids: string) =>
+    (ids.match(new RegExp(REFERENCE, 'g')) ?? [])
+      .map((id) => {
+        if (id.startsWith('<') || id.startsWith('[') || id.includes('#')) return ` ${id}`;
+        named.push({ kind: 'issue', label: id, url: null });
+        return '';
+      })
+      .join('');
+  // A stop the pointers closed stays, once: "… plugins. [GH-2586]" ends at "plugins.".
+  const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
+    `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
+  let text = raw
+    .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    .replace(ADVISORY_URL, (_whole, url: string, id: string) => {
+      named.push({ kind: 'link', label: id, url });
+      return ' ';
+    })
+    .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
+  }
+  const clean = cleanInline(text, repoBase);
+  return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
+}
+
 /** A blog post's front matter (`---` YAML or `+++` TOML: layout, title, author) is the page's settings, not its words. */
 function withoutFrontMatter(lines: string[]): string[] {
   const fence = lines[0]?.trim();
@@ -361,18 +417,52 @@ export function withOutlineHeadings(lines: string[]): string[] {
   });
 }
 
-/** "… when image has been re-oriented (Justin Michalicek)": a person's name closing the item. */
-const NAMED_CREDIT =
-  /\s*\((?:\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3})(?:(?:,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3})*\)$/u;
+/** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
+const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3}$/u;
+/** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
+const ONE_NAME =
+  /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
+/** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
+const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
+/** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
+const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+([^()]{2,160}?)\.?$/;
 
-/** Wagtail credits each fix's author in parentheses: where most items of a list end so, the names are credits, not words of the change. */
+/** Who an item credits at its end, and its words without them; null when its end names no one. */
+function closingCredit(text: string): string | null {
+  const names = (list: string) => list.split(/,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
+  const parens = text.match(CLOSING_PARENS);
+  // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit.
+  if (parens) {
+    const listed = names(parens[1]!);
+    if (listed.every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name)) && listed.some((name) => PERSON_NAME.test(name)))
+      return text.slice(0, parens.index).trimEnd();
+  }
+  // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
+  const by = text.match(CLOSING_BY);
+  if (by) {
+    const listed = names(by[3]!);
+    const named = listed.every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name));
+    if (named && (by[2] === ',' || (listed.length > 1 && listed.every((name) => /^\p{Lu}/u.test(name))))) return by[1]!;
+  }
+  return null;
+}
+
+/**
+ * Wagtail credits each fix's author in parentheses, SuperTuxKart each change's with ", by Name": where most items of a
+ * list end so, or of the whole release (rclone's lists under each backend's name), the names are credits, not words of
+ * the change.
+ */
 function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const bySection = new Map<string, NoteItem[]>();
   for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
-  const credited = new Set(
-    [...bySection.values()].filter((list) => list.filter((item) => NAMED_CREDIT.test(item.text)).length >= Math.max(2, list.length / 2)).flat(),
-  );
-  return items.map((item) => (credited.has(item) ? { ...item, text: item.text.replace(NAMED_CREDIT, '') } : item));
+  const creditsMost = (list: NoteItem[], least: number) => list.filter((item) => closingCredit(item.text) !== null).length >= Math.max(least, list.length / 2);
+  const credited = new Set(creditsMost(items, 3) ? items : [...bySection.values()].filter((list) => creditsMost(list, 2)).flat());
+  return items.map((item) => {
+    const text = credited.has(item) ? closingCredit(item.text) : null;
+    if (text === null) return item;
+    // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
+    return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
+  });
 }
 
 /** reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. */
@@ -546,9 +636,53 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** A release's own heading line in a plain-text changelog: "12.0.0 - 5 May 2025", "v2.1 (2026-01-02)". */
+const VERSION_LINE = /^v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/;
+/** A line that ends mid-sentence: a wrapped paragraph's, not a whole entry's. */
+const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on|by|from|that|which|is|are|was|were))$/i;
+
+/**
+ * A plain-text changelog with no list markers (FluentValidation's `Changelog.txt`): a block of lines that each start
+ * with a capital and end a clause is one change a line, read as bullets, under its version line as a heading. A wrapped
+ * paragraph's lines run on (one ends on "the" or a comma, the next starts in lower case), and prose written a sentence
+ * to a line ends each with a stop: neither is a list.
+ */
+function plainLinesAsList(lines: string[]): string[] {
+  if (lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line) || TABLE_ROW.test(line) || UNDERLINE.test(line))) return lines;
+  const out = [...lines];
+  for (let start = 0; start < lines.length; ) {
+    if (lines[start]!.trim() === '') {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < lines.length && lines[end]!.trim() !== '') end++;
+    const first = lines[start]!.trim();
+    // An app store's "Improved" over its lines is read as a bare label already; "Changes:" titles its lines as a version does.
+    if (isBareLabel(lines[start - 1] ?? '', first, lines[start + 1] ?? '')) {
+      start = end;
+      continue;
+    }
+    const heading = VERSION_LINE.test(first) || /^\p{Lu}[^:]{2,40}:$/u.test(first) ? 1 : 0;
+    const entries = lines.slice(start + heading, end).map((line) => line.trim());
+    const whole = entries.every((entry) => /^\p{Lu}\S*\s+\S/u.test(entry) && !RUNS_ON.test(entry));
+    const stops = entries.filter((entry) => /[.!?]$/.test(entry)).length;
+    if (entries.length >= 3 && whole && stops < entries.length / 2) {
+      if (heading) out[start] = `## ${first.replace(/:$/, '')}`;
+      entries.forEach((entry, index) => {
+        out[start + heading + index] = `- ${entry}`;
+      });
+    }
+    start = end;
+  }
+  return out;
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  const unlinked = withOutlineHeadings(withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(indentedChangesAsMarkdown(source))))));
+  const unlinked = withOutlineHeadings(
+    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(source)))))),
+  );
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
   const lines = unlinked.map((line) => withReferenceLinks(line, targets));
@@ -567,7 +701,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
   // Bullets that only group others (`* breaking:`, `` * `babel-core` ``) act as headings for their children.
-  const labels: Array<{ indent: number; heading: Heading }> = [];
+  // A label that only names where its children apply (rclone's "- Local") opened at `place`, its line.
+  const labels: Array<{ indent: number; heading: Heading; place?: number }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
@@ -642,7 +777,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
     const section = pendingHeading?.heading;
     if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && /^\s/.test(lines[start - 1]!)) {
-      const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+      const clean = itemInline(withReferenceLinks(texts.join(' '), targets), repoBase);
       const own = itemKind(texts.join(' '), clean.text, section.kind, section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
       if (text.split(' ').length >= 3) {
@@ -786,20 +921,28 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (hasChildren) {
         const clean = cleanInline(raw, repoBase);
         const text = clean.text.replace(/:$/, '');
-        const groupOnly = (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text);
+        // rclone's "- Local" over its fixes: one plain word says no change, only where its children apply.
+        const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
+        const groupOnly = (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place;
         if (groupOnly) {
-          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) } });
+          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, ...(place ? { place: number } : {}) });
           continue;
         }
       }
-      // A child bullet under a change is detail of that change.
-      if (last && labels.every((label) => label.indent < indent) && indent > 0 && last.lines.end >= number - 2 && isChildOf(lines, last.lines.start, indent)) {
+      // A child bullet under a change is detail of that change; under a place named after it, a change of that place.
+      if (
+        last &&
+        labels.every((label) => label.indent < indent && (label.place ?? 0) < last.lines.start) &&
+        indent > 0 &&
+        last.lines.end >= number - 2 &&
+        isChildOf(lines, last.lines.start, indent)
+      ) {
         last.lines.end = end;
         continue;
       }
       // A list of links into the page itself is its table of contents.
       if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
-      const clean = cleanInline(raw, repoBase);
+      const clean = itemInline(raw, repoBase);
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
       const said = commitListText(raw, stripScope(own.text));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
@@ -837,7 +980,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     if (lineItems) {
-      const clean = cleanInline(line, repoBase);
+      const clean = itemInline(line, repoBase);
       const own = itemKind(line, clean.text, currentKind(), sectionPath().at(-1));
       const text = stripScope(own.text);
       if (pendingHeading) pendingHeading.hasBullets = true;
@@ -932,7 +1075,7 @@ function firstChildren(lines: string[], from: number, indent: number, repoBase: 
       more = true;
       break;
     }
-    children.push(cleanInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, ''));
+    children.push(itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, ''));
   }
   return more ? [...children.slice(0, -1), `${children.at(-1)} and more`] : children;
 }
@@ -947,7 +1090,7 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     if (indentOf(line) > indent) return [];
     const bullet = line.match(BULLET);
     if (!bullet || indentOf(line) < indent) break;
-    const words = cleanInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
+    const words = itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
     if (words.split(/\s+/).length > 6 || children.length === 6) return [];
     children.push(words);
   }
