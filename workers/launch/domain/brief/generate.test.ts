@@ -507,7 +507,7 @@ describe('a version tag that carries the package name', () => {
   it('keeps a scope that says where when the words after it are too few to stand alone', () => {
     const notes = ['### Extractor changes', '- **tiktok**: Fix extractor', '- ssr: Fix the module graph when a dependency is externalized'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Tiktok: Fix extractor.', 'Fix the module graph when a dependency is externalized.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['tiktok: Fix extractor.', 'Fix the module graph when a dependency is externalized.']);
   });
 
   it('keeps the advisory id of a security fix whose sentence is cut short', () => {

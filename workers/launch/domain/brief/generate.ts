@@ -865,10 +865,11 @@ function asSentence(text: string, code: string[] = []): string {
 
 /**
  * A sentence whose lower-case first word is its subject, a command or a program ("cp now preserves …", "tail --follow
- * now uses …", "install runs faster", Ansible's "ansible-test - Default to …"), not an imperative ("fix …"): the name keeps its case.
+ * now uses …", "install runs faster", Ansible's "ansible-test - Default to …", GnuPG's "gpg: New options …"), not an imperative
+ * ("fix …"): the name keeps its case.
  */
 const NAMED_SUBJECT =
-  /^[a-z][\w.+-]*:\s+[a-z]|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
+  /^[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
 
 function withStop(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
