@@ -898,6 +898,24 @@ describe('a feature heading and its paragraph', () => {
   });
 });
 
+describe('a raised minimum runtime', () => {
+  it('breaks whoever is on an older one, said in an item or in the opening; a build compiler does not', () => {
+    const item = briefOf('## 5.1.0\n\n- Raise the min Dart SDK version to 2.15.0.\n- Add certificate pinning.', { version: '5.1.0', title: 'Acme 5.1.0' });
+    expect(item.releaseKind).toBe('breaking');
+    expect(item.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Raise the min Dart SDK version to 2.15.0.' });
+    const opening = briefOf('## Version 2.9.0\n\n**The minimum supported Java version changes from 6 to 7.**\n\n* Add a lazily parsed number adapter', {
+      version: '2.9.0',
+      title: 'Acme 2.9.0',
+    });
+    expect(opening.headline.text).toBe('Acme 2.9.0 is out: a release with breaking changes.');
+    const build = briefOf('## 2.3.0\n\n- The minimum supported GCC version is now 9.3.0.\n- Add a string slicing function.', {
+      version: '2.3.0',
+      title: 'Acme 2.3.0',
+    });
+    expect(build.releaseKind).not.toBe('breaking');
+  });
+});
+
 describe('a feature release that retires what it deprecated before', () => {
   it('counts removals and deprecations as such, not as breaking changes', () => {
     const removals = Array.from({ length: 7 }, (_, index) => `* Remove deprecated \`config.option${index}\`.`);

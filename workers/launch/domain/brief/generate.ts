@@ -1,6 +1,6 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { DROP_SUPPORT, parseNotes, type ChangeKind, type NoteItem } from './notes';
+import { DROP_SUPPORT, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { preReleaseLabel, shownVersion } from './version';
@@ -176,7 +176,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const numbers = preReleaseLabel(version) ? (version.match(/^(?:v|go)?\d+(?:\.\d+)*/i)?.[0] ?? version) : version;
   // Haskell's PVP counts two numbers as the major version: 2.2.0.0 is a major release.
   const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?|\d+\.\d+\.0\.0)$/i.test(numbers);
-  const introBreaks = major && parsed.intro !== null && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text);
+  const introBreaks =
+    parsed.intro !== null &&
+    ((major && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text)) || RAISED_MINIMUM.test(parsed.intro.text));
   // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
   const saysBreaking =
     introBreaks ||
@@ -186,6 +188,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         major ||
         item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
         DROP_SUPPORT.test(item.text) ||
+        RAISED_MINIMUM.test(item.text) ||
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? ''),
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.

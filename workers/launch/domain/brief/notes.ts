@@ -159,6 +159,13 @@ const CHORE =
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
 export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
+/**
+ * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
+ * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
+ * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0") does not.
+ */
+export const RAISED_MINIMUM =
+  /\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
 /** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
@@ -219,7 +226,7 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
-  if (inherited !== 'fix' && inherited !== 'security' && DROP_SUPPORT.test(text)) return { kind: 'breaking', text };
+  if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, ''))) return { kind: 'breaking', text };
