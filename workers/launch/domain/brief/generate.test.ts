@@ -898,6 +898,28 @@ describe('a feature heading and its paragraph', () => {
   });
 });
 
+describe("chores among a release's changes", () => {
+  it('rank below every change a user meets, whatever their verb', () => {
+    const notes = [
+      '## 8.0.0-beta.2',
+      '',
+      '* Add actionlint by @someone in https://github.com/acme/acme/pull/1542',
+      '* Add the v8 README.md by @someone in https://github.com/acme/acme/pull/1548',
+      '* Fix Name not being set for reloadable pipelines by @someone in https://github.com/acme/acme/pull/1561',
+      '* Delay pipeline disposal when still in use by @someone in https://github.com/acme/acme/pull/1579',
+      '* Add SourceASTParseError to distinguish parse failures from internal safety errors by @someone in https://github.com/acme/acme/pull/1580',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '8.0.0-beta.2', title: 'Acme 8.0.0-beta.2' }).highlights.map((highlight) => highlight.text);
+    expect(texts.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        'Fix Name not being set for reloadable pipelines.',
+        'Delay pipeline disposal when still in use.',
+        'Add SourceASTParseError to distinguish parse failures from internal safety errors.',
+      ]),
+    );
+  });
+});
+
 describe('a raised minimum runtime', () => {
   it('breaks whoever is on an older one, said in an item or in the opening; a build compiler does not', () => {
     const item = briefOf('## 5.1.0\n\n- Raise the min Dart SDK version to 2.15.0.\n- Add certificate pinning.', { version: '5.1.0', title: 'Acme 5.1.0' });
