@@ -802,12 +802,31 @@ describe('a repository named for what it holds', () => {
   });
 });
 
+describe('a product spelled otherwise in prose than in its address', () => {
+  it('is "Acme Home" for AcmeHome, not "ACMEHOME" in capitals, and the organisation\'s capitals where notes never spell it', () => {
+    const url = 'https://github.com/AcmeTeam/AcmeHome/blob/0a1b/CHANGELOG.md#L65-L119';
+    const notes = '## [v0.107.78]\n\n### Security\n\n- Acme Home is now more resistant to JIGGLE attacks.';
+    expect(briefOf(notes, { version: 'v0.107.78', title: '[v0.107.78] - 2026-07-13', url }).product.name).toBe('Acme Home');
+    const shouted = '## 1.15.0\n\n- Set ACMELANG in the environment.\n- Make Acmelang read the new flag.';
+    expect(
+      briefOf(shouted, { version: '1.15.0', title: '[1.15.0] (2025-01-09)', url: 'https://github.com/acme-lang/acmelang/blob/0a1b/CHANGELOG.md' }).product.name,
+    ).toBe('Acmelang');
+    const unnamed = 'Overview of changes in 2.6.21\n=============================\n\n- Fix a use-after-free in the control channel (CVE-2026-12996).';
+    expect(
+      briefOf(unnamed, { version: '2.6.21', title: 'Overview of changes in 2.6.21', url: 'https://github.com/AcmeVPN/acmevpn/blob/0a1b/Changes.rst' }).product
+        .name,
+    ).toBe('AcmeVPN');
+  });
+});
+
 describe('a NEWS heading as the title', () => {
   it('names the product, not the file, and drops dates written day first or year first', () => {
     const notes = '- Fixed a crash when reading a symlink.';
     expect(briefOf(notes, { version: '3.4.0', title: 'NEWS for acmesync 3.4.0 (15 Jan 2025)' }).product.name).toBe('acmesync');
     expect(briefOf(notes, { version: '2.0.0', title: 'Acmeboost 2.0.0 (2023 Aug 16)' }).product.name).toBe('Acmeboost');
     expect(briefOf(notes, { version: '1.4', title: 'AcmeKart 1.4 (31. October 2022)' }).product.name).toBe('AcmeKart');
+    expect(briefOf(notes, { version: '0.7.0', title: '0.7.0 (27. November, 2023)' }).product.name).toBeNull();
+    expect(briefOf(notes, { version: '0.24.11', title: 'AcmePD ver 0.24.11 (2026/05/15)' }).product.name).toBe('AcmePD');
     const gnu = briefOf(notes, {
       version: '2.5.12',
       title: 'Noteworthy changes in version 2.5.12 (2025-09-02)',
@@ -823,6 +842,7 @@ describe('what an opening says about the notes themselves', () => {
       'For more details on the vulnerabilities please see the CERT report.',
       'This note will begin by covering some overall changes and then highlight specific updates.',
       'Acme 4.1.0 is a new feature release.',
+      'You can view the 6.0.0 milestone on GitHub for more details.',
     ]) {
       const brief = briefOf(`${opening}\n\n- Fixed a crash when reading a symlink.\n- Fixed a leak in the parser.`, { version: '3.4.1', title: 'Acme 3.4.1' });
       expect(brief.summary.map((sentence) => sentence.text)).toEqual([]);
