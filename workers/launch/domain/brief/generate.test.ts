@@ -918,6 +918,20 @@ describe('a feature heading and its paragraph', () => {
   });
 });
 
+describe('a fix told by its fault', () => {
+  it('says it was fixed, with the scope it is a fault of, so it never reads as a new behaviour', () => {
+    const notes = [
+      '### Bug Fixes',
+      '',
+      '* **ignore_missing:** not showing key maps with desc field ([#577](https://github.com/acme/acme/issues/577))',
+      '* disable the picker in the cmdline window',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.0.1', title: 'Acme 2.0.1' }).highlights.map((highlight) => highlight.text)).toContain(
+      'Fixed ignore_missing not showing key maps with desc field.',
+    );
+  });
+});
+
 describe("chores among a release's changes", () => {
   it('rank below every change a user meets, whatever their verb', () => {
     const notes = [
