@@ -31,6 +31,21 @@ describe('the grounding checker', () => {
     );
   });
 
+  it('reads a lower-case word beside a name in code spelled with a capital as the word, and a capital on a lower-case name as re-cased', () => {
+    const code = ['## Breaking', '', '- Removed `Full` and `Limited` body types (#1751)'].join('\n');
+    const own: GroundingSources = { ...sources, notes: code };
+    const line: Citation = { source: 'notes', lines: { start: 3, end: 3 }, excerpt: '- Removed `Full` and `Limited` body types (#1751)', refs: [] };
+    expect(checkSentence('summary.0', { text: 'Removed the full and limited body types.', citations: [line] }, own)).toEqual([]);
+    const lower = { ...own, notes: code.replace('`Full`', '`full`') };
+    expect(
+      checkSentence(
+        'summary.0',
+        { text: 'Full and Limited body types were removed.', citations: [{ ...line, excerpt: line.excerpt.replace('`Full`', '`full`') }] },
+        lower,
+      ),
+    ).toContainEqual(expect.objectContaining({ reason: 'recased_identifier', token: 'Full' }));
+  });
+
   it('refuses a name that is not in the cited source', () => {
     expect(checkSentence('highlights.0', { text: 'Add --watch mode to the Vite CLI.', citations: [line3] }, sources)).toMatchObject([
       { reason: 'ungrounded_token', token: 'Vite' },

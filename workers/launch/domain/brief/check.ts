@@ -424,7 +424,8 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
       return;
     }
     if (isNegation(lower)) return;
-    if (isCode(lower) && !spelled(lower, token)) {
+    // "the full list" beside the code `Full` is an English word, not the name re-cased: only a capital can re-case a name.
+    if (isCode(lower) && !spelled(lower, token) && token !== lower) {
       add('recased_identifier', token);
       return;
     }
