@@ -98,7 +98,7 @@ function shownTitle(title: string): string {
 
 function kindLine(brief: Brief): string | null {
   // A breaking release that also fixes advisories says both, as its headline does.
-  const securityToo = brief.releaseKind === 'breaking' && brief.highlights.some((highlight) => highlight.kind === 'security');
+  const securityToo = brief.releaseKind === 'breaking' && / and security fixes[.!]$/.test(brief.headline.text);
   const phrase = brief.releaseKind ? `${releasePhrase(brief.releaseKind, shownVersion(brief.release.version))}${securityToo ? ' and security fixes' : ''}` : '';
   return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : null;
 }

@@ -58,6 +58,9 @@ const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
 
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
+/** What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack. */
+const SECURITY_FIX =
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b/i;
 const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
 
 const PLATFORM =
@@ -328,7 +331,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   ];
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
   // jsonwebtoken 9.0.0 breaks things and fixes four CVEs: its headline says both, citing a fix for the second.
-  const securityToo = releaseKind === 'breaking' ? ranked(ofKind('security'))[0] : undefined;
+  // headscale's "Pre-authentication key security improvements" hardens; it fixes no flaw: "and security fixes" is for fixes.
+  const fixesFlaws = ofKind('security').some((item) => SECURITY_FIX.test(item.text));
+  const securityToo = releaseKind === 'breaking' && fixesFlaws ? ranked(ofKind('security'))[0] : undefined;
   const withSecurityToo = (subject: string, citations: Citation[]) =>
     securityToo ? withKind({ text: headlineText(subject, releaseKind, version, voice, true), citations: [...citations, cite(securityToo)] }) : [];
   const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
@@ -374,7 +379,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const cited = ofKind(kind).slice(0, 3).map(cite);
     return cited.length === 0 && kind === 'breaking' && introBreaks && parsed.intro ? [cite(parsed.intro)] : cited;
   };
-  if (ofKind('security').length > 0)
+  if (ofKind('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
     addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: reasons('security') });
   if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
@@ -389,7 +394,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           ...(releaseKind === 'security'
             ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
             : []),
-          ...(releaseKind === 'breaking' && ofKind('security').length > 0
+          ...(releaseKind === 'breaking' && fixesFlaws
             ? [
                 {
                   text: `Update for the security fixes, and read the breaking changes first: ${link.url}`,
