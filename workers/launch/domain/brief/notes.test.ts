@@ -809,4 +809,11 @@ describe('a plain-text changelog with no list markers', () => {
     );
     expect(parseNotes(sentences, repo).items).toEqual([]);
   });
+
+  it('reads a fix of a class of vulnerability as a security fix, without an advisory', () => {
+    const notes = ['## Acme 1.2.3', '- Fix path traversal bug', '- decoder: fix stack buffer overflow', '- Fix a typo in the help', '- Add a format string option'].join(
+      '\n',
+    );
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'feature']);
+  });
 });

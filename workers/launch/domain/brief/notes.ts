@@ -1,4 +1,5 @@
 import { cleanInline, type Reference } from './references';
+import { VULNERABILITY_CLASS } from './vocabulary';
 
 /**
  * Release notes read for their structure: headings (ATX, setext and reStructuredText underlines,
@@ -188,6 +189,12 @@ function sectionKind(text: string): ChangeKind | null {
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
 function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
+  const own = wordsKind(raw, text, inherited, section);
+  // MPD's "Fix path traversal bug": a fix of a class of vulnerability is a security fix, advisory or not.
+  return (own.kind === 'fix' || own.kind === 'other') && VULNERABILITY_CLASS.test(own.text) ? { ...own, kind: 'security' } : own;
+}
+
+function wordsKind(raw: string, text: string, inherited: ChangeKind, section: string): { kind: ChangeKind; text: string } {
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   const semver = text.match(SEMVER_TAG);
