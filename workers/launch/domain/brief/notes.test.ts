@@ -816,4 +816,18 @@ describe('a plain-text changelog with no list markers', () => {
     );
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'feature']);
   });
+
+  it('reads a lower-case bold kind label as the kind and drops it', () => {
+    const notes = ['## Acme 0.7.0', '- **added:** Add `Router::merge`', '- **fixed:** Crash on empty input', '- **changed:** Acme no longer reads `ACME_HOME`'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Add Router::merge'],
+      ['fix', 'Crash on empty input'],
+      ['breaking', 'Acme no longer reads ACME_HOME'],
+    ]);
+  });
+
+  it("drops a credit to a handle at a company: 'Contributed by @name @ Company.'", () => {
+    const notes = ['### Features', '- Add a sync command. Contributed by @ana @ Example Corp. ([#12](https://github.com/acme/tool/issues/12))'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Add a sync command.']);
+  });
 });

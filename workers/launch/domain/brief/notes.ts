@@ -197,6 +197,10 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
 function wordsKind(raw: string, text: string, inherited: ChangeKind, section: string): { kind: ChangeKind; text: string } {
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
+  // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
+  const bold = raw.match(BOLD_KIND_LABEL);
+  const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
+  if (bold && unlabelled !== text) return wordsKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
   const semver = text.match(SEMVER_TAG);
   if (semver) {
     const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);
@@ -252,6 +256,7 @@ function wordsKind(raw: string, text: string, inherited: ChangeKind, section: st
   return { kind: inherited, text };
 }
 
+const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
@@ -361,6 +366,8 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
+    .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
     .replace(ADVISORY_URL, (_whole, url: string, id: string) => {
       named.push({ kind: 'link', label: id, url });
