@@ -830,4 +830,18 @@ describe('a plain-text changelog with no list markers', () => {
     const notes = ['### Features', '- Add a sync command. Contributed by @ana @ Example Corp. ([#12](https://github.com/acme/tool/issues/12))'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Add a sync command.']);
   });
+
+  it('drops a closing "(See also …)" bracket of roles, wrapped or not, and keeps its references', () => {
+    const notes = ['Bugs Fixed', '----------', '', '- Remove ``--diff`` option (See also :issue:`12`, :pull:`13`).', '- Report an error for an unknown code (See also', '  :issue:`14`).'].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => item.text)).toEqual(['Remove --diff option.', 'Report an error for an unknown code.']);
+    expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#12', '#13']);
+  });
+
+  it("reads a tracker's short address in a closing bracket as a reference: '(fixes acme.io/i/3404)'", () => {
+    const { items } = parseNotes(['### Fixes', '- Fix crash on large files (fixes acme.io/i/3404)'].join('\n'), repo);
+    expect(items.map((item) => [item.text, item.refs])).toEqual([
+      ['Fix crash on large files', [{ kind: 'link', label: 'acme.io/i/3404', url: 'https://acme.io/i/3404' }]],
+    ]);
+  });
 });

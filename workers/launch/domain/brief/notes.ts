@@ -330,15 +330,19 @@ const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\
 const TRACKER_LINK = new RegExp(String.raw`\[\s*((?:[A-Za-z][\w-]*\s*)?(?:${TRACKER_ID}))\s*\]\((https?:\/\/[^)\s]+)\)`, 'g');
 /** Links cleanInline already reads as references, in their order among the others. */
 const READ_AS_REFERENCE = /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i;
-/** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`. */
-const REFERENCE = String.raw`(?:${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\))`;
+/** Sphinx's roles for a tracker's entries (`:issue:`1389``, `:pull:`1720``), read as references by cleanInline. */
+const ROLE = String.raw`:[\w-]+(?::[\w-]+)?:\`[^\`]+\``;
+/** A tracker's short address written without a scheme (mGBA's `mgba.io/i/3404`): a host, a path, a number last. */
+const SHORT_ADDRESS = String.raw`[a-z\d-]+(?:\.[a-z\d-]+)+\/(?:[\w.-]+\/)*\d+\b`;
+/** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`, a role. */
+const REFERENCE = String.raw`(?:${SHORT_ADDRESS}|${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|${ROLE})`;
 /** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s*${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
  * bare "(UTF-8)", which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|see)\s+)?(?:(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 /**
  * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
@@ -357,7 +361,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const asReferences = (ids: string) =>
     (ids.match(new RegExp(REFERENCE, 'g')) ?? [])
       .map((id) => {
-        if (id.startsWith('<') || id.startsWith('[') || id.includes('#')) return ` ${id}`;
+        if (id.startsWith('<') || id.startsWith('[') || id.startsWith(':') || id.includes('#')) return ` ${id}`;
+        if (id.includes('/')) {
+          named.push({ kind: 'link', label: id, url: `https://${id}` });
+          return '';
+        }
         named.push({ kind: 'issue', label: id, url: null });
         return '';
       })
