@@ -844,4 +844,24 @@ describe('a plain-text changelog with no list markers', () => {
       ['Fix crash on large files', [{ kind: 'link', label: 'acme.io/i/3404', url: 'https://acme.io/i/3404' }]],
     ]);
   });
+
+  it('reads a fix after a capitalised scope of several words as a fix, not a sentence with a colon', () => {
+    const notes = [
+      '- Content server: Fix an error when uploading a file',
+      '- ARM Debugger: Fix disassembly of shifts',
+      '- Edit book: Compress Images: Fix error when converting GIF',
+      '- This release: fixes are listed below',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix', 'fix', 'other']);
+  });
+
+  it("reads Vim fold markers and '::' section labels as headings, and a leading ticket number as a reference", () => {
+    const notes = ['{{{ 1.2.0 2026-08-07', '', ':: bug fixes', '', '- [2162628] Acme server: Crash on upload', '', ':: improved recipes', '- Acme Weekly', '', '}}}'].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text, item.section])).toEqual([
+      ['fix', 'Acme server: Crash on upload', ['1.2.0 2026-08-07', 'bug fixes']],
+      ['other', 'Acme Weekly', ['1.2.0 2026-08-07', 'improved recipes']],
+    ]);
+    expect(items[0]!.refs).toEqual([{ kind: 'issue', label: '2162628', url: null }]);
+  });
 });

@@ -245,13 +245,14 @@ function wordsKind(raw: string, text: string, inherited: ChangeKind, section: st
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
-  if (FIX_VERB.test(text)) return { kind: 'fix', text };
+  const unscoped = text.replace(NAMED_SCOPE, '');
+  if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
   if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
-    if (NEW_VERB.test(text)) return { kind: 'feature', text };
+    if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
   }
   return { kind: inherited, text };
 }
@@ -262,6 +263,12 @@ const AVOIDS_FAULT =
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
 /** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
+/**
+ * A component named in words before the change (calibre's "Content server: Fix …", "Book details panel: Fix …", mGBA's
+ * "ARM Debugger: Fix …"): capitalised, up to four words, none a sentence's own word, with a capital after its colon.
+ */
+const NAMED_SCOPE =
+  /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
@@ -374,6 +381,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // calibre's "[2162628] Content server: Fix …": a ticket's number leading the change is its reference.
+    .replace(/^\s*\[(\d{4,})\]\s+(?=\S)/, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: id, url: null });
+      return '';
+    })
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
     .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
@@ -397,6 +409,21 @@ function withoutFrontMatter(lines: string[]): string[] {
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
   if (end < 0 || end > 40 || !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]/.test(line))) return lines;
   return lines.map((line, index) => (index <= end ? '' : line));
+}
+
+/**
+ * calibre's Changelog.txt: a release between Vim fold markers ("{{{ 9.13.0 2026-08-07" … "}}}"), its sections labelled
+ * ":: bug fixes". The opening marker's words title the release, a `::` label its section; the closing marker is nothing.
+ */
+function foldsAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => /^\{\{\{\s+\S/.test(line) && !line.includes('}}}'))) return lines;
+  return lines.map((line) => {
+    if (/^\}\}\}\s*$/.test(line)) return '';
+    const fold = line.match(/^\{\{\{\s+(\S.*?)\s*$/);
+    if (fold && !line.includes('}}}')) return `## ${fold[1]}`;
+    const label = line.match(/^::\s+(\p{L}.*?)\s*$/u);
+    return label ? `### ${label[1]}` : line;
+  });
 }
 
 /** Expat's `Changes`: "           #1296  CVE-2026-72522 -- Fix …", issue numbers first, the text after two spaces. */
@@ -710,7 +737,7 @@ function plainLinesAsList(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   const unlinked = withOutlineHeadings(
-    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(source)))))),
+    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(foldsAsHeadings(source))))))),
   );
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
@@ -982,7 +1009,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = listed.length > 0 ? `${said.replace(/:$/, '')}: ${listed.join(', ')}` : said;
       if (!text) continue;
       sawChange = true;
-      items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
+      // calibre's "Nautilus Magazine" under ":: improved recipes": a bare name says what changed only with its section.
+      const kind = own.kind === 'feature' && BARE_NAME.test(text) ? 'other' : own.kind;
+      items.push({ kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
     const row = line.match(TABLE_ROW);
@@ -1125,6 +1154,9 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
   }
   return children;
 }
+
+/** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
+const BARE_NAME = /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
 
