@@ -864,4 +864,18 @@ describe('a plain-text changelog with no list markers', () => {
     ]);
     expect(items[0]!.refs).toEqual([{ kind: 'issue', label: '2162628', url: null }]);
   });
+
+  it("reads a lone sentence led by a change's verb under the version as the release's change, not its opening", () => {
+    const lone = ['## 6.1.4 - 2026-03-27', '', 'Fix `Acme` not being inheritable anymore due to 6.1.3.'].join('\n');
+    const parsed = parseNotes(lone, repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['fix', 'Fix Acme not being inheritable anymore due to 6.1.3.', { start: 3, end: 3 }],
+    ]);
+    const advisory = ['# 5.5.4', '', 'Fix CVE-2026-1234', '', 'SQL injection can occur when a query exceeds 4 GB in size.', '', '* Fix a panic in Acme'].join('\n');
+    expect(parseNotes(advisory, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Fix CVE-2026-1234'],
+      ['fix', 'Fix a panic in Acme'],
+    ]);
+  });
 });

@@ -849,7 +849,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
-    const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+    // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
+    // change, told as a sentence where other notes would list it.
+    const joined = withReferenceLinks(texts.join(' '), targets);
+    if (LONE_CHANGE.test(joined)) {
+      const said = itemInline(joined, repoBase);
+      const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
+      items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      if (pendingHeading) pendingHeading.hasProse = false;
+      return;
+    }
+    const clean = cleanInline(joined, repoBase);
     if (
       clean.text.split(' ').length >= 6 &&
       (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
@@ -1157,6 +1167,10 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
 
 /** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
 const BARE_NAME = /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
+
+/** One sentence led by a change's verb ("Fix …", "Add …", "Remove …"), nothing after its stop. */
+const LONE_CHANGE =
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?) [^.!?]*(?:\.(?=\S)[^.!?]*)*[.!]?$/;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
 
