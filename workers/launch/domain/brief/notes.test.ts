@@ -878,4 +878,27 @@ describe('a plain-text changelog with no list markers', () => {
       ['fix', 'Fix a panic in Acme'],
     ]);
   });
+
+  it('reads TOML front matter, credits under "Brought to You By", and unbulleted scoped lines each as a change', () => {
+    const notes = [
+      '+++',
+      'title = "Acme-1.2.3 Release"',
+      'release = "1.2.3"',
+      '+++',
+      '',
+      '## Brought to You By',
+      '',
+      'Ana Lima',
+      'tgfisher',
+      '',
+      '## Noteworthy Changes',
+      '',
+      'core: Downgrade libfoo to v2.8.2 (https://github.com/acme/tool/pull/12)',
+      'plugin/forward: Add source_address directive (https://github.com/acme/tool/pull/13)',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['other', 'core: Downgrade libfoo to v2.8.2', 13],
+      ['feature', 'plugin/forward: Add source_address directive', 14],
+    ]);
+  });
 });

@@ -73,7 +73,7 @@ const GUIDANCE =
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
-  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
+  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
@@ -287,7 +287,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -825,6 +825,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const end = start + texts.length - 1;
     paragraph = null;
     lastProse = texts[texts.length - 1]!;
+    // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
+    if (texts.length >= 2 && texts.every((text) => SCOPED_LINE.test(text))) {
+      texts.forEach((text, offset) => {
+        const said = itemInline(withReferenceLinks(text, targets), repoBase);
+        const own = itemKind(text, said.text, currentKind(), sectionPath().at(-1));
+        items.push({ kind: own.kind, text: own.text, lines: { start: start + offset, end: start + offset }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      });
+      sawChange = true;
+      if (pendingHeading) pendingHeading.hasBullets = true;
+      return;
+    }
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
@@ -1171,6 +1182,9 @@ const BARE_NAME = /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)
 /** One sentence led by a change's verb ("Fix …", "Add …", "Remove …"), nothing after its stop. */
 const LONE_CHANGE =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?) [^.!?]*(?:\.(?=\S)[^.!?]*)*[.!]?$/;
+
+/** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
+const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
 
