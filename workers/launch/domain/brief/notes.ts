@@ -1031,7 +1031,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (!text) continue;
       sawChange = true;
       // calibre's "Nautilus Magazine" under ":: improved recipes": a bare name says what changed only with its section.
-      const kind = own.kind === 'feature' && BARE_NAME.test(text) ? 'other' : own.kind;
+      const kind = own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && clean.code.length === 0 ? 'other' : own.kind;
       items.push({ kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
@@ -1179,9 +1179,11 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
 /** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
 const BARE_NAME = /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
 
-/** One sentence led by a change's verb ("Fix …", "Add …", "Remove …"), nothing after its stop. */
-const LONE_CHANGE =
-  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?) [^.!?]*(?:\.(?=\S)[^.!?]*)*[.!]?$/;
+/** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
+const CHANGE_VERB =
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
+/** One sentence led by a change's verb, nothing after its stop. */
+const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
 
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
