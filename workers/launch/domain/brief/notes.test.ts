@@ -901,4 +901,22 @@ describe('a plain-text changelog with no list markers', () => {
       ['feature', 'plugin/forward: Add source_address directive', 14],
     ]);
   });
+
+  it("reads a plain-text list of '#N: title' entries with indented credits and wrapped titles", () => {
+    const notes = [
+      '2.16.0 (15-Nov-2026)',
+      '',
+      '#1770: Incorrect parsing of `BigDecimal` numbers',
+      ' (reported by @ana)',
+      ' (fix by @bo)',
+      '#2502: Add a way to configure caches Acme uses',
+      '  when used with `@AcmeType`',
+      ' (contributed by Ana L)',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.text, item.lines, item.section, item.refs.map((ref) => ref.label)])).toEqual([
+      ['Incorrect parsing of BigDecimal numbers', { start: 3, end: 3 }, ['2.16.0 (15-Nov-2026)'], ['#1770']],
+      ['Add a way to configure caches Acme uses when used with @AcmeType', { start: 6, end: 7 }, ['2.16.0 (15-Nov-2026)'], ['#2502']],
+    ]);
+  });
 });

@@ -426,6 +426,44 @@ function foldsAsHeadings(lines: string[]): string[] {
   });
 }
 
+/** jackson's release notes: "#1770: Incorrect deserialization for `BigDecimal` numbers", its issue number first. */
+const NUMBERED_TITLE = /^#(\d+):\s+(\S.*)$/;
+/** The credits indented under such a title: " (reported by @x)", " (fix contributed by Joo-Hyuk K)", " (reported John H)". */
+const CREDIT_LINE = /^\s+\((?:[\w ]{0,20}\b)?(?:reported|fix(?:ed)?|contributed|requested|suggested|implemented|proposed|patch(?:ed)?|thanks?)\b[^()]*\)\s*$/i;
+
+/**
+ * A plain-text list of "#N: title" entries under a version line (jackson's `VERSION-2.x`), read as Markdown line for line:
+ * each title a bullet with its number as a reference, an indented line after it more of its title, an indented
+ * "(reported by …)" a credit, left out.
+ */
+function numberedTitlesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => NUMBERED_TITLE.test(line)).length < 2 || lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line))) return lines;
+  const out = [...lines];
+  let open: { last: number; id: string } | null = null;
+  // The number goes after the title's last line, where a closing reference is read.
+  const close = () => {
+    if (open) out[open.last] = `${out[open.last]} (#${open.id})`;
+    open = null;
+  };
+  lines.forEach((line, index) => {
+    const title = line.match(NUMBERED_TITLE);
+    if (title) {
+      close();
+      out[index] = `- ${title[2]}`;
+      open = { last: index, id: title[1]! };
+    } else if (CREDIT_LINE.test(line)) out[index] = '';
+    else if (open && /^\s+\S/.test(line)) {
+      out[index] = `  ${line.trim()}`;
+      open.last = index;
+    } else {
+      close();
+      if (VERSION_LINE.test(line.trim())) out[index] = `## ${line.trim()}`;
+    }
+  });
+  close();
+  return out;
+}
+
 /** Expat's `Changes`: "           #1296  CVE-2026-72522 -- Fix …", issue numbers first, the text after two spaces. */
 const NUMBERED_CHANGE = /^\s+((?:#\d+ ?)+)\s{2,}(\S.*)$/;
 
@@ -737,7 +775,7 @@ function plainLinesAsList(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   const unlinked = withOutlineHeadings(
-    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(foldsAsHeadings(source))))))),
+    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(source)))))))),
   );
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
