@@ -919,4 +919,17 @@ describe('a plain-text changelog with no list markers', () => {
       ['Add a way to configure caches Acme uses when used with @AcmeType', { start: 6, end: 7 }, ['2.16.0 (15-Nov-2026)'], ['#2502']],
     ]);
   });
+
+  it("reads 'Label: refs: text' as the label's kind, the refs as references and the text as the change", () => {
+    const notes = [
+      '## 2.6.48',
+      '- URGENT Fix: [#12](https://github.com/acme/tool/issues/12), [#13](https://github.com/acme/tool/issues/13): fix out-of-order replies ([#14 by ana](https://github.com/acme/tool/pull/14))',
+      '- Fix: [#15](https://github.com/acme/tool/issues/15): fix `Script.Prepare` without parameters',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text, item.refs.map((ref) => ref.label)])).toEqual([
+      ['fix', 'fix out-of-order replies', ['#14', '#12', '#13']],
+      ['fix', 'fix Script.Prepare without parameters', ['#15']],
+    ]);
+  });
 });

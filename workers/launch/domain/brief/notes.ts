@@ -335,6 +335,10 @@ function stripScope(text: string): string {
 const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
 /** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)"). */
 const TRACKER_LINK = new RegExp(String.raw`\[\s*((?:[A-Za-z][\w-]*\s*)?(?:${TRACKER_ID}))\s*\]\((https?:\/\/[^)\s]+)\)`, 'g');
+const ID_OR_LINK = String.raw`(?:\[#\d+\]\(https?:\/\/[^)\s]+\)|#\d+)`;
+const LABELLED_IDS = new RegExp(
+  String.raw`^(\s*)(?:[A-Z]{3,}\s+)?(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Security)\s*:\s*(${ID_OR_LINK}(?:\s*,\s*${ID_OR_LINK})*)\s*:\s*(\S.*)$`,
+);
 /** Links cleanInline already reads as references, in their order among the others. */
 const READ_AS_REFERENCE = /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i;
 /** Sphinx's roles for a tracker's entries (`:issue:`1389``, `:pull:`1720``), read as references by cleanInline. */
@@ -381,6 +385,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // StackExchange.Redis's "URGENT Fix: [#2167](…), [#2176](…): fix error …": the label says the kind, the ids are
+    // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
+    .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
+    // "([#2177 by mgravell](…))": a link to the pull request that made the change, with its author's credit.
+    .replace(/\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g, '[$1]($2)')
     // calibre's "[2162628] Content server: Fix …": a ticket's number leading the change is its reference.
     .replace(/^\s*\[(\d{4,})\]\s+(?=\S)/, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
