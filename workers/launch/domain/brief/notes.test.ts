@@ -932,4 +932,22 @@ describe('a plain-text changelog with no list markers', () => {
       ['fix', 'fix Script.Prepare without parameters', ['#15']],
     ]);
   });
+
+  it('keeps a wrapped item whole past a broken code span, and leaves its credit paragraph out', () => {
+    const notes = [
+      'Security fixes',
+      '--------------',
+      '- Fix server crash on a malformed token, if',
+      '  ```--gen-token external`` is active (CVE-2026-1234)',
+      '',
+      '  (Bug found by Ana Lima <ana@example.com>, tracked in',
+      '   Github: acme/tool-private#118)',
+      '',
+      '- Fix a leak in key handling (CVE-2026-1235)',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.text, item.lines])).toEqual([
+      ['Fix server crash on a malformed token, if --gen-token external is active (CVE-2026-1234)', { start: 3, end: 4 }],
+      ['Fix a leak in key handling (CVE-2026-1235)', { start: 9, end: 9 }],
+    ]);
+  });
 });

@@ -61,7 +61,9 @@ interface Heading {
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:[-*+•]|o|\d{1,3}[.)])\s+(\S.*)$/;
-const FENCE = /^\s*(```|~~~)/;
+// CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
+// span gone wrong, not a fence.
+const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
 const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
@@ -1116,7 +1118,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
-    if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !paragraphItems.has(last)) {
+    // OpenVPN's "(Bug found by …, tracked in Github: …)" paragraph under a fix credits who found it: no more of the fix.
+    const credit = !paragraph && CREDIT_PARAGRAPH.test(line);
+    if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !credit && !paragraphItems.has(last)) {
       last.lines.end = number;
       // PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under the fix: the advisory is the item's.
       const advisories =
@@ -1234,6 +1238,8 @@ const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*
 
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
+
+const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
 
