@@ -811,14 +811,23 @@ describe('a plain-text changelog with no list markers', () => {
   });
 
   it('reads a fix of a class of vulnerability as a security fix, without an advisory', () => {
-    const notes = ['## Acme 1.2.3', '- Fix path traversal bug', '- decoder: fix stack buffer overflow', '- Fix a typo in the help', '- Add a format string option'].join(
-      '\n',
-    );
+    const notes = [
+      '## Acme 1.2.3',
+      '- Fix path traversal bug',
+      '- decoder: fix stack buffer overflow',
+      '- Fix a typo in the help',
+      '- Add a format string option',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'feature']);
   });
 
   it('reads a lower-case bold kind label as the kind and drops it', () => {
-    const notes = ['## Acme 0.7.0', '- **added:** Add `Router::merge`', '- **fixed:** Crash on empty input', '- **changed:** Acme no longer reads `ACME_HOME`'].join('\n');
+    const notes = [
+      '## Acme 0.7.0',
+      '- **added:** Add `Router::merge`',
+      '- **fixed:** Crash on empty input',
+      '- **changed:** Acme no longer reads `ACME_HOME`',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
       ['feature', 'Add Router::merge'],
       ['fix', 'Crash on empty input'],
@@ -832,7 +841,14 @@ describe('a plain-text changelog with no list markers', () => {
   });
 
   it('drops a closing "(See also …)" bracket of roles, wrapped or not, and keeps its references', () => {
-    const notes = ['Bugs Fixed', '----------', '', '- Remove ``--diff`` option (See also :issue:`12`, :pull:`13`).', '- Report an error for an unknown code (See also', '  :issue:`14`).'].join('\n');
+    const notes = [
+      'Bugs Fixed',
+      '----------',
+      '',
+      '- Remove ``--diff`` option (See also :issue:`12`, :pull:`13`).',
+      '- Report an error for an unknown code (See also',
+      '  :issue:`14`).',
+    ].join('\n');
     const { items } = parseNotes(notes, repo);
     expect(items.map((item) => item.text)).toEqual(['Remove --diff option.', 'Report an error for an unknown code.']);
     expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#12', '#13']);
@@ -856,7 +872,18 @@ describe('a plain-text changelog with no list markers', () => {
   });
 
   it("reads Vim fold markers and '::' section labels as headings, and a leading ticket number as a reference", () => {
-    const notes = ['{{{ 1.2.0 2026-08-07', '', ':: bug fixes', '', '- [2162628] Acme server: Crash on upload', '', ':: improved recipes', '- Acme Weekly', '', '}}}'].join('\n');
+    const notes = [
+      '{{{ 1.2.0 2026-08-07',
+      '',
+      ':: bug fixes',
+      '',
+      '- [2162628] Acme server: Crash on upload',
+      '',
+      ':: improved recipes',
+      '- Acme Weekly',
+      '',
+      '}}}',
+    ].join('\n');
     const { items } = parseNotes(notes, repo);
     expect(items.map((item) => [item.kind, item.text, item.section])).toEqual([
       ['fix', 'Acme server: Crash on upload', ['1.2.0 2026-08-07', 'bug fixes']],
@@ -872,7 +899,9 @@ describe('a plain-text changelog with no list markers', () => {
     expect(parsed.items.map((item) => [item.kind, item.text, item.lines])).toEqual([
       ['fix', 'Fix Acme not being inheritable anymore due to 6.1.3.', { start: 3, end: 3 }],
     ]);
-    const advisory = ['# 5.5.4', '', 'Fix CVE-2026-1234', '', 'SQL injection can occur when a query exceeds 4 GB in size.', '', '* Fix a panic in Acme'].join('\n');
+    const advisory = ['# 5.5.4', '', 'Fix CVE-2026-1234', '', 'SQL injection can occur when a query exceeds 4 GB in size.', '', '* Fix a panic in Acme'].join(
+      '\n',
+    );
     expect(parseNotes(advisory, repo).items.map((item) => [item.kind, item.text])).toEqual([
       ['security', 'Fix CVE-2026-1234'],
       ['fix', 'Fix a panic in Acme'],

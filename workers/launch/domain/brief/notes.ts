@@ -448,7 +448,8 @@ const CREDIT_LINE = /^\s+\((?:[\w ]{0,20}\b)?(?:reported|fix(?:ed)?|contributed|
  * "(reported by …)" a credit, left out.
  */
 function numberedTitlesAsList(lines: string[]): string[] {
-  if (lines.filter((line) => NUMBERED_TITLE.test(line)).length < 2 || lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line))) return lines;
+  if (lines.filter((line) => NUMBERED_TITLE.test(line)).length < 2 || lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line)))
+    return lines;
   const out = [...lines];
   let open: { last: number; id: string } | null = null;
   // The number goes after the title's last line, where a closing reference is read.
@@ -786,7 +787,9 @@ function plainLinesAsList(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   const unlinked = withOutlineHeadings(
-    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(source)))))))),
+    withoutDirectives(
+      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(source))))))),
+    ),
   );
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
@@ -879,7 +882,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       texts.forEach((text, offset) => {
         const said = itemInline(withReferenceLinks(text, targets), repoBase);
         const own = itemKind(text, said.text, currentKind(), sectionPath().at(-1));
-        items.push({ kind: own.kind, text: own.text, lines: { start: start + offset, end: start + offset }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+        items.push({
+          kind: own.kind,
+          text: own.text,
+          lines: { start: start + offset, end: start + offset },
+          section: sectionPath(),
+          refs: said.refs,
+          ...codeOf(said),
+        });
       });
       sawChange = true;
       if (pendingHeading) pendingHeading.hasBullets = true;
@@ -1228,7 +1238,8 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
 }
 
 /** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
-const BARE_NAME = /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
+const BARE_NAME =
+  /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
 
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
