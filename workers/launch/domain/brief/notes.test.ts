@@ -926,7 +926,7 @@ describe('a plain-text changelog with no list markers', () => {
       'plugin/forward: Add source_address directive (https://github.com/acme/tool/pull/13)',
     ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
-      ['other', 'core: Downgrade libfoo to v2.8.2', 13],
+      ['fix', 'core: Downgrade libfoo to v2.8.2', 13],
       ['feature', 'plugin/forward: Add source_address directive', 14],
     ]);
   });

@@ -249,6 +249,8 @@ function wordsKind(raw: string, text: string, inherited: ChangeKind, section: st
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
   const unscoped = text.replace(NAMED_SCOPE, '');
   if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
+  // CoreDNS's "core: Downgrade dd-trace-go to v2.8.2": going back to an older dependency undoes what broke with the newer.
+  if (inherited === 'other' && DOWNGRADE.test(unscoped)) return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
   if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
@@ -271,6 +273,7 @@ const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
  */
 const NAMED_SCOPE =
   /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
+const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
