@@ -91,6 +91,25 @@ describe('card inputs', () => {
     );
   });
 
+  it('never shortens a change to a two-word label that says only where it is', () => {
+    const scoped = generateBrief(
+      {
+        ...release,
+        notes: `### Fixes\n- PDF Output: Fix a regression which caused links in PDF to scroll to a target location minus the top margin, thus ending up a few lines above the target`,
+      },
+      null,
+    );
+    expect(cardInputs(scoped, null).highlights[0]!.text).toMatch(/^PDF Output: Fix a regression which caused links .*…$/);
+  });
+
+  it('says a breaking release that fixes advisories is both, as its headline does', () => {
+    const both = generateBrief(
+      { ...release, notes: '### Breaking changes\n- Drop Node 18\n### Security\n- Fix a path traversal in the static server (CVE-2026-1234)' },
+      null,
+    );
+    expect(cardInputs(both, null).releaseKind).toBe('A major release with breaking changes and security fixes');
+  });
+
   it('says what the card is of in one or two sentences of alt text, not every line of it', () => {
     const alt = cardAltText(cardInputs(brief, null));
     expect(alt).toBe('Launch card for Acme v2.0.0, a major release with breaking changes. It lists 3 changes, led by “Drop Node 18”.');

@@ -97,7 +97,9 @@ function shownTitle(title: string): string {
 }
 
 function kindLine(brief: Brief): string | null {
-  const phrase = brief.releaseKind ? releasePhrase(brief.releaseKind, shownVersion(brief.release.version)) : '';
+  // A breaking release that also fixes advisories says both, as its headline does.
+  const securityToo = brief.releaseKind === 'breaking' && brief.highlights.some((highlight) => highlight.kind === 'security');
+  const phrase = brief.releaseKind ? `${releasePhrase(brief.releaseKind, shownVersion(brief.release.version))}${securityToo ? ' and security fixes' : ''}` : '';
   return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : null;
 }
 
@@ -148,7 +150,9 @@ function atClause(text: string): string {
 /** A change said in its own fewer words when it is too long for a glance (its label, its main clause); cut only when none fits. */
 function glance(text: string, max: number): string {
   if ([...text].length <= max) return text;
-  return shorterForms(text).find((form) => [...form].length <= max) ?? clip(text, max);
+  // "PDF Output." of "PDF Output: Fix a regression …" names where, not what: the change cut short says more.
+  const bareLabel = (form: string) => text.startsWith(`${form.replace(/\.$/, '')}:`) && form.split(/\s+/).length <= 2;
+  return shorterForms(text).find((form) => [...form].length <= max && !bareLabel(form)) ?? clip(text, max);
 }
 
 function clip(text: string, max: number): string {

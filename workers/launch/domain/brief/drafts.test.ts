@@ -20,6 +20,10 @@ describe('saying an item shorter on a short channel', () => {
       'Source Code Exposure - Medium Severity: CVE-2025-55183.',
       'Source Code Exposure - Medium Severity (CVE-2025-55183).',
     ]);
+    expect(shorterForms('PreAuthKey CLI: Commands now use ID-based operations instead of user+key combinations.')).toEqual([
+      'Commands now use ID-based operations instead of user+key combinations.',
+      'PreAuthKey CLI.',
+    ]);
     expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
       'New hook: useOptimistic.',
       'New hook.',

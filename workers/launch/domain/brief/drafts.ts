@@ -161,9 +161,9 @@ export function shorterForms(text: string): string[] {
   }
   if (unbracketed !== text) forms.push(/[.!?…]$/.test(unbracketed) ? unbracketed : `${unbracketed}.`);
   const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
-  // "Global Allocators: the #[global_allocator] attribute is now stable": a heading of two words names the change,
-  // its sentence says it.
-  if (label && label[1]!.split(/\s+/).length <= 2 && label[2]!.split(/\s+/).length >= 4 && /^[a-z]+\s/.test(label[2]!) && !/^[^:]{1,60}:\s/.test(label[2]!))
+  // "Global Allocators: the #[global_allocator] attribute is now stable", "PreAuthKey CLI: Commands now use ID-based
+  // operations …": a heading of two words names the change, its sentence says it.
+  if (label && label[1]!.split(/\s+/).length <= 2 && label[2]!.split(/\s+/).length >= 4 && /^[A-Za-z]+\s/.test(label[2]!) && !/^[^:]{1,60}:\s/.test(label[2]!))
     forms.push(label[2]!.charAt(0).toUpperCase() + label[2]!.slice(1));
   // "New hook: useOptimistic: another …" says "New hook: useOptimistic." before "New hook.": the longest label first.
   const colons = [...text.matchAll(/:\s+\S/g)].map((match) => match.index!).reverse();

@@ -802,12 +802,31 @@ describe('a repository named for what it holds', () => {
   });
 });
 
+describe('a product spelled otherwise in prose than in its address', () => {
+  it('is "Acme Home" for AcmeHome, not "ACMEHOME" in capitals, and the organisation\'s capitals where notes never spell it', () => {
+    const url = 'https://github.com/AcmeTeam/AcmeHome/blob/0a1b/CHANGELOG.md#L65-L119';
+    const notes = '## [v0.107.78]\n\n### Security\n\n- Acme Home is now more resistant to JIGGLE attacks.';
+    expect(briefOf(notes, { version: 'v0.107.78', title: '[v0.107.78] - 2026-07-13', url }).product.name).toBe('Acme Home');
+    const shouted = '## 1.15.0\n\n- Set ACMELANG in the environment.\n- Make Acmelang read the new flag.';
+    expect(
+      briefOf(shouted, { version: '1.15.0', title: '[1.15.0] (2025-01-09)', url: 'https://github.com/acme-lang/acmelang/blob/0a1b/CHANGELOG.md' }).product.name,
+    ).toBe('Acmelang');
+    const unnamed = 'Overview of changes in 2.6.21\n=============================\n\n- Fix a use-after-free in the control channel (CVE-2026-12996).';
+    expect(
+      briefOf(unnamed, { version: '2.6.21', title: 'Overview of changes in 2.6.21', url: 'https://github.com/AcmeVPN/acmevpn/blob/0a1b/Changes.rst' }).product
+        .name,
+    ).toBe('AcmeVPN');
+  });
+});
+
 describe('a NEWS heading as the title', () => {
   it('names the product, not the file, and drops dates written day first or year first', () => {
     const notes = '- Fixed a crash when reading a symlink.';
     expect(briefOf(notes, { version: '3.4.0', title: 'NEWS for acmesync 3.4.0 (15 Jan 2025)' }).product.name).toBe('acmesync');
     expect(briefOf(notes, { version: '2.0.0', title: 'Acmeboost 2.0.0 (2023 Aug 16)' }).product.name).toBe('Acmeboost');
     expect(briefOf(notes, { version: '1.4', title: 'AcmeKart 1.4 (31. October 2022)' }).product.name).toBe('AcmeKart');
+    expect(briefOf(notes, { version: '0.7.0', title: '0.7.0 (27. November, 2023)' }).product.name).toBeNull();
+    expect(briefOf(notes, { version: '0.24.11', title: 'AcmePD ver 0.24.11 (2026/05/15)' }).product.name).toBe('AcmePD');
     const gnu = briefOf(notes, {
       version: '2.5.12',
       title: 'Noteworthy changes in version 2.5.12 (2025-09-02)',
@@ -823,6 +842,7 @@ describe('what an opening says about the notes themselves', () => {
       'For more details on the vulnerabilities please see the CERT report.',
       'This note will begin by covering some overall changes and then highlight specific updates.',
       'Acme 4.1.0 is a new feature release.',
+      'You can view the 6.0.0 milestone on GitHub for more details.',
     ]) {
       const brief = briefOf(`${opening}\n\n- Fixed a crash when reading a symlink.\n- Fixed a leak in the parser.`, { version: '3.4.1', title: 'Acme 3.4.1' });
       expect(brief.summary.map((sentence) => sentence.text)).toEqual([]);
@@ -895,6 +915,20 @@ describe('a feature heading and its paragraph', () => {
     const texts = briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0' }).highlights.map((highlight) => highlight.text);
     expect(texts).toContain('A new device parameter is set to replace the existing gpu_id and gpu_hist parameters.');
     expect(texts.join('\n')).not.toMatch(/promises created in render/);
+  });
+});
+
+describe('a fix told by its fault', () => {
+  it('says it was fixed, with the scope it is a fault of, so it never reads as a new behaviour', () => {
+    const notes = [
+      '### Bug Fixes',
+      '',
+      '* **ignore_missing:** not showing key maps with desc field ([#577](https://github.com/acme/acme/issues/577))',
+      '* disable the picker in the cmdline window',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.0.1', title: 'Acme 2.0.1' }).highlights.map((highlight) => highlight.text)).toContain(
+      'Fixed ignore_missing not showing key maps with desc field.',
+    );
   });
 });
 

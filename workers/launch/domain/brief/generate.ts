@@ -570,7 +570,11 @@ function highlightText(item: NoteItem, product: string | null): string {
           )
           .replace(/\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
       : item.text;
-  const sentences = splitSentences(withoutScope(told));
+  // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
+  // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.
+  const fault =
+    item.kind === 'fix' ? told.match(/^(?:([a-z][\w./-]{0,30}):\s+)?((?:not|no longer|crash\w*|wrong|missing|incorrect|broken|unable to)\b.*)$/) : null;
+  const sentences = splitSentences(fault ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${fault[2]}` : withoutScope(told));
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
@@ -666,10 +670,10 @@ function subjectOf(
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
     // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12") names the file, then the release.
-    .replace(/^\s*(?:news|(?:noteworthy\s+)?changes|release notes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?/i, ' ')
+    .replace(/^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+)?changes|release notes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?/i, ' ')
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
-    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
+    .replace(/\b\d{4}[-/]\d{2}[-/]\d{2}\b/g, ' ')
     // "Release 2.8.3 Mon August 10 2026": the weekday of a date.
     .replace(
       /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s|\d)/gi,
@@ -677,7 +681,7 @@ function subjectOf(
     )
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
     .replace(
-      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/gi,
+      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/gi,
       ' ',
     )
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
@@ -687,7 +691,7 @@ function subjectOf(
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
     // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
-    .replace(/(?<![\w-])(?:release notes|release|released|version|security|patch|LTS|GA)(?![\w-])/gi, ' ')
+    .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
@@ -717,7 +721,9 @@ function subjectOf(
       slug
         .replace(/\.js$/i, '')
         .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/-/g, '[- ]'),
+        .replace(/-/g, '[- ]')
+        // "AdGuardHome" is "AdGuard Home" in prose.
+        .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, '\\s?'),
     )
     .join('|');
   const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
@@ -731,7 +737,9 @@ function subjectOf(
   );
   // `terraform init` is a command; the notes' prose spells the product ("Terraform will …").
   const prose = found.filter(({ inCode }) => !inCode);
-  const spellings = prose.length > 0 ? prose : found;
+  // "CRYSTAL" in capitals is a constant or a shout; the name's own spelling is another, when the notes have one.
+  const spoken = prose.length > 0 ? prose : found;
+  const spellings = spoken.some(({ spelled }) => !SHOUTED_NAME.test(spelled)) ? spoken.filter(({ spelled }) => !SHOUTED_NAME.test(spelled)) : spoken;
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
     // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
@@ -750,11 +758,20 @@ function subjectOf(
     };
   }
   // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea"): the
-  // name of a brand, written as one. A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
-  const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1]?.toLowerCase() ?? '';
-  const asName = /^[a-z]{5,}$/.test(repo) && owner.split('-').includes(repo) ? repo.charAt(0).toUpperCase() + repo.slice(1) : repo;
+  // name of a brand, written as one, in the organisation's own capitals where it has them ("OpenVPN/openvpn"). A tool's
+  // own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
+  const ownerAsWritten = release.url.match(/github\.com\/([^/]+)\//i)?.[1] ?? '';
+  const owner = ownerAsWritten.toLowerCase();
+  const asName =
+    ownerAsWritten !== owner && owner === repo.toLowerCase()
+      ? ownerAsWritten
+      : /^[a-z]{5,}$/.test(repo) && owner.split('-').includes(repo)
+        ? repo.charAt(0).toUpperCase() + repo.slice(1)
+        : repo;
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
+
+const SHOUTED_NAME = /^[\p{Lu}\d\s]{5,}$/u;
 
 const urlCitation = (url: string): Citation => ({ source: 'release', field: 'url', value: url });
 
@@ -815,9 +832,12 @@ const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
 const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|\bBREAKING(?: CHANGES?)?\b/;
-/** "For more details … please see the CERT report", "This note will begin by covering …": about the notes, not the release. */
+/**
+ * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
+ * GitHub for more details.": about the notes, not the release.
+ */
 const ABOUT_THE_NOTES =
-  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b)/i;
+  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b/i;
 /** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
 const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})/u;
 
