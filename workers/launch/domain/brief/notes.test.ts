@@ -810,17 +810,6 @@ describe('a plain-text changelog with no list markers', () => {
     expect(parseNotes(sentences, repo).items).toEqual([]);
   });
 
-  it('reads a fix of a class of vulnerability as a security fix, without an advisory', () => {
-    const notes = [
-      '## Acme 1.2.3',
-      '- Fix path traversal bug',
-      '- decoder: fix stack buffer overflow',
-      '- Fix a typo in the help',
-      '- Add a format string option',
-    ].join('\n');
-    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'feature']);
-  });
-
   it('reads a lower-case bold kind label as the kind and drops it', () => {
     const notes = [
       '## Acme 0.7.0',
@@ -978,5 +967,18 @@ describe('a plain-text changelog with no list markers', () => {
       ['Fix server crash on a malformed token, if --gen-token external is active (CVE-2026-1234)', { start: 3, end: 4 }],
       ['Fix a leak in key handling (CVE-2026-1235)', { start: 9, end: 9 }],
     ]);
+  });
+
+  it('reads "Building improvements" as the project\'s own machinery, not a feature', () => {
+    const notes = [
+      'Building improvements',
+      '---------------------',
+      '- Acme CI: cherry-pick the release workflow from main',
+      '',
+      'New features',
+      '------------',
+      '- Add a sync command',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['internal', 'feature']);
   });
 });

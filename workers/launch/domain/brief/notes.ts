@@ -1,5 +1,4 @@
 import { cleanInline, type Reference } from './references';
-import { VULNERABILITY_CLASS } from './vocabulary';
 
 /**
  * Release notes read for their structure: headings (ATX, setext and reStructuredText underlines,
@@ -90,6 +89,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
   [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
+  // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
+  [/^(?:build(?:ing)?|ci|infrastructure)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
@@ -191,18 +192,12 @@ function sectionKind(text: string): ChangeKind | null {
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
 function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
-  const own = wordsKind(raw, text, inherited, section);
-  // MPD's "Fix path traversal bug": a fix of a class of vulnerability is a security fix, advisory or not.
-  return (own.kind === 'fix' || own.kind === 'other') && VULNERABILITY_CLASS.test(own.text) ? { ...own, kind: 'security' } : own;
-}
-
-function wordsKind(raw: string, text: string, inherited: ChangeKind, section: string): { kind: ChangeKind; text: string } {
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
   const bold = raw.match(BOLD_KIND_LABEL);
   const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
-  if (bold && unlabelled !== text) return wordsKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
+  if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
   const semver = text.match(SEMVER_TAG);
   if (semver) {
     const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);

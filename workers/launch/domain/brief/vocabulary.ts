@@ -98,13 +98,6 @@ export const COUNTED_NOUNS =
 type Kind = Highlight['kind'];
 
 /**
- * Classes of flaw a fix names ("Fix path traversal bug", "Fix stack buffer overflow"): each is a vulnerability whatever
- * the notes call it, so the fix is a security fix. A format string is one only when called a bug or vulnerability.
- */
-export const VULNERABILITY_CLASS =
-  /\b(?:path|directory) traversal\b|\b(?:(?:stack|heap|global) )?buffer (?:overflow|overrun|over-read|underflow)s?\b|\bheap overflows?\b|\buse[- ]after[- ]free\b|\bdouble[- ]free\b|\bremote code execution\b|\barbitrary (?:file (?:read|write|access|deletion)|code execution)\b|\bsql injection\b|\bcross[- ]site scripting\b|\bprivilege escalation\b|\bescalation of privileges?\b|\bdenial[- ]of[- ]service\b|\bout[- ]of[- ]bounds (?:read|write|access)(?:es)?\b|\bformat[- ]string (?:bug|vulnerabilit\w*|attack|injection)s?\b/i;
-
-/**
  * What makes a kind true of cited lines: a cue in their section's headings or in their own words.
  * `other` needs none. A highlight's kind, and a kind word a sentence uses without citing it
  * ("It brings new features"), must be justified this way.
@@ -116,10 +109,8 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
     /\bfeat|\bnew\b|\badd(?:s|ed|ing|ition)?\b|\bintroduc|\bsupport|\benhanc|\bimprov|\bhighlight|\bnotable|\ballow|\benabl|\bstabili[sz]|\bexpos|\bminor\b|\bnow\b|\boption|\bcommand|\bapi\b|\bimplement|\bpromot|\btier\s*1\b|\bwhat'?s new|\blanguage|\blibrar|following changes/i,
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
-  security: new RegExp(
-    `${/\bsecurity|\bvulnerab|\bcve-\d|\bghsa\b|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\bbypass/.source}|${VULNERABILITY_CLASS.source}`,
-    'i',
-  ),
+  security:
+    /\bsecurity|\bvulnerab|\bcve-\d|\bghsa\b|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\bbypass/i,
 };
 
 /** A section headed by a patch version (`# 3.9.5`) lists fixes: semver's patch is for backwards-compatible fixes. */
