@@ -1262,3 +1262,20 @@ describe('a plain-text changelog with one change a line', () => {
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toContain('5 May 2026');
   });
 });
+
+describe('changes that credit their author in a closing bracket', () => {
+  it('keep the kind of their section: the thanks is no credit line', () => {
+    const notes = [
+      '## 1.15.0',
+      '### Features',
+      '#### stdlib',
+      '- Add `Iterator.empty` ([#12], thanks @ana)',
+      '- Add `Enumerable#find_value` ([#13], thanks @bo)',
+      '',
+      '[#12]: https://github.com/acme/tool/pull/12',
+      '[#13]: https://github.com/acme/tool/pull/13',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.15.0', title: '1.15.0' });
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'feature']);
+  });
+});

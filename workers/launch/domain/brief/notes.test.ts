@@ -809,4 +809,176 @@ describe('a plain-text changelog with no list markers', () => {
     );
     expect(parseNotes(sentences, repo).items).toEqual([]);
   });
+
+  it('reads a lower-case bold kind label as the kind and drops it', () => {
+    const notes = [
+      '## Acme 0.7.0',
+      '- **added:** Add `Router::merge`',
+      '- **fixed:** Crash on empty input',
+      '- **changed:** Acme no longer reads `ACME_HOME`',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Add Router::merge'],
+      ['fix', 'Crash on empty input'],
+      ['breaking', 'Acme no longer reads ACME_HOME'],
+    ]);
+  });
+
+  it("drops a credit to a handle at a company: 'Contributed by @name @ Company.'", () => {
+    const notes = ['### Features', '- Add a sync command. Contributed by @ana @ Example Corp. ([#12](https://github.com/acme/tool/issues/12))'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Add a sync command.']);
+  });
+
+  it('drops a closing "(See also …)" bracket of roles, wrapped or not, and keeps its references', () => {
+    const notes = [
+      'Bugs Fixed',
+      '----------',
+      '',
+      '- Remove ``--diff`` option (See also :issue:`12`, :pull:`13`).',
+      '- Report an error for an unknown code (See also',
+      '  :issue:`14`).',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => item.text)).toEqual(['Remove --diff option.', 'Report an error for an unknown code.']);
+    expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#12', '#13']);
+  });
+
+  it("reads a tracker's short address in a closing bracket as a reference: '(fixes acme.io/i/3404)'", () => {
+    const { items } = parseNotes(['### Fixes', '- Fix crash on large files (fixes acme.io/i/3404)'].join('\n'), repo);
+    expect(items.map((item) => [item.text, item.refs])).toEqual([
+      ['Fix crash on large files', [{ kind: 'link', label: 'acme.io/i/3404', url: 'https://acme.io/i/3404' }]],
+    ]);
+  });
+
+  it('reads a fix after a capitalised scope of several words as a fix, not a sentence with a colon', () => {
+    const notes = [
+      '- Content server: Fix an error when uploading a file',
+      '- ARM Debugger: Fix disassembly of shifts',
+      '- Edit book: Compress Images: Fix error when converting GIF',
+      '- This release: fixes are listed below',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix', 'fix', 'other']);
+  });
+
+  it("reads Vim fold markers and '::' section labels as headings, and a leading ticket number as a reference", () => {
+    const notes = [
+      '{{{ 1.2.0 2026-08-07',
+      '',
+      ':: bug fixes',
+      '',
+      '- [2162628] Acme server: Crash on upload',
+      '',
+      ':: improved recipes',
+      '- Acme Weekly',
+      '',
+      '}}}',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text, item.section])).toEqual([
+      ['fix', 'Acme server: Crash on upload', ['1.2.0 2026-08-07', 'bug fixes']],
+      ['other', 'Acme Weekly', ['1.2.0 2026-08-07', 'improved recipes']],
+    ]);
+    expect(items[0]!.refs).toEqual([{ kind: 'issue', label: '2162628', url: null }]);
+  });
+
+  it("reads a lone sentence led by a change's verb under the version as the release's change, not its opening", () => {
+    const lone = ['## 6.1.4 - 2026-03-27', '', 'Fix `Acme` not being inheritable anymore due to 6.1.3.'].join('\n');
+    const parsed = parseNotes(lone, repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['fix', 'Fix Acme not being inheritable anymore due to 6.1.3.', { start: 3, end: 3 }],
+    ]);
+    const advisory = ['# 5.5.4', '', 'Fix CVE-2026-1234', '', 'SQL injection can occur when a query exceeds 4 GB in size.', '', '* Fix a panic in Acme'].join(
+      '\n',
+    );
+    expect(parseNotes(advisory, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Fix CVE-2026-1234'],
+      ['fix', 'Fix a panic in Acme'],
+    ]);
+  });
+
+  it('reads TOML front matter, credits under "Brought to You By", and unbulleted scoped lines each as a change', () => {
+    const notes = [
+      '+++',
+      'title = "Acme-1.2.3 Release"',
+      'release = "1.2.3"',
+      '+++',
+      '',
+      '## Brought to You By',
+      '',
+      'Ana Lima',
+      'tgfisher',
+      '',
+      '## Noteworthy Changes',
+      '',
+      'core: Downgrade libfoo to v2.8.2 (https://github.com/acme/tool/pull/12)',
+      'plugin/forward: Add source_address directive (https://github.com/acme/tool/pull/13)',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['fix', 'core: Downgrade libfoo to v2.8.2', 13],
+      ['feature', 'plugin/forward: Add source_address directive', 14],
+    ]);
+  });
+
+  it("reads a plain-text list of '#N: title' entries with indented credits and wrapped titles", () => {
+    const notes = [
+      '2.16.0 (15-Nov-2026)',
+      '',
+      '#1770: Incorrect parsing of `BigDecimal` numbers',
+      ' (reported by @ana)',
+      ' (fix by @bo)',
+      '#2502: Add a way to configure caches Acme uses',
+      '  when used with `@AcmeType`',
+      ' (contributed by Ana L)',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.text, item.lines, item.section, item.refs.map((ref) => ref.label)])).toEqual([
+      ['Incorrect parsing of BigDecimal numbers', { start: 3, end: 3 }, ['2.16.0 (15-Nov-2026)'], ['#1770']],
+      ['Add a way to configure caches Acme uses when used with @AcmeType', { start: 6, end: 7 }, ['2.16.0 (15-Nov-2026)'], ['#2502']],
+    ]);
+  });
+
+  it("reads 'Label: refs: text' as the label's kind, the refs as references and the text as the change", () => {
+    const notes = [
+      '## 2.6.48',
+      '- URGENT Fix: [#12](https://github.com/acme/tool/issues/12), [#13](https://github.com/acme/tool/issues/13): fix out-of-order replies ([#14 by ana](https://github.com/acme/tool/pull/14))',
+      '- Fix: [#15](https://github.com/acme/tool/issues/15): fix `Script.Prepare` without parameters',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text, item.refs.map((ref) => ref.label)])).toEqual([
+      ['fix', 'fix out-of-order replies', ['#14', '#12', '#13']],
+      ['fix', 'fix Script.Prepare without parameters', ['#15']],
+    ]);
+  });
+
+  it('keeps a wrapped item whole past a broken code span, and leaves its credit paragraph out', () => {
+    const notes = [
+      'Security fixes',
+      '--------------',
+      '- Fix server crash on a malformed token, if',
+      '  ```--gen-token external`` is active (CVE-2026-1234)',
+      '',
+      '  (Bug found by Ana Lima <ana@example.com>, tracked in',
+      '   Github: acme/tool-private#118)',
+      '',
+      '- Fix a leak in key handling (CVE-2026-1235)',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.text, item.lines])).toEqual([
+      ['Fix server crash on a malformed token, if --gen-token external is active (CVE-2026-1234)', { start: 3, end: 4 }],
+      ['Fix a leak in key handling (CVE-2026-1235)', { start: 9, end: 9 }],
+    ]);
+  });
+
+  it('reads "Building improvements" as the project\'s own machinery, not a feature', () => {
+    const notes = [
+      'Building improvements',
+      '---------------------',
+      '- Acme CI: cherry-pick the release workflow from main',
+      '',
+      'New features',
+      '------------',
+      '- Add a sync command',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['internal', 'feature']);
+  });
 });

@@ -60,7 +60,9 @@ interface Heading {
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:[-*+•]|o|\d{1,3}[.)])\s+(\S.*)$/;
-const FENCE = /^\s*(```|~~~)/;
+// CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
+// span gone wrong, not a fence.
+const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
 const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
@@ -72,7 +74,7 @@ const GUIDANCE =
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
-  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits)\b/i, 'internal'],
+  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
@@ -87,6 +89,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
   [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
+  // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
+  [/^(?:build(?:ing)?|ci|infrastructure)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
@@ -190,6 +194,10 @@ function sectionKind(text: string): ChangeKind | null {
 function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
+  // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
+  const bold = raw.match(BOLD_KIND_LABEL);
+  const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
+  if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
   const semver = text.match(SEMVER_TAG);
   if (semver) {
     const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);
@@ -234,22 +242,33 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
-  if (FIX_VERB.test(text)) return { kind: 'fix', text };
+  const unscoped = text.replace(NAMED_SCOPE, '');
+  if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
+  // CoreDNS's "core: Downgrade dd-trace-go to v2.8.2": going back to an older dependency undoes what broke with the newer.
+  if (inherited === 'other' && DOWNGRADE.test(unscoped)) return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
   if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
-    if (NEW_VERB.test(text)) return { kind: 'feature', text };
+    if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
   }
   return { kind: inherited, text };
 }
 
+const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
 /** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
+/**
+ * A component named in words before the change (calibre's "Content server: Fix …", "Book details panel: Fix …", mGBA's
+ * "ARM Debugger: Fix …"): capitalised, up to four words, none a sentence's own word, with a capital after its colon.
+ */
+const NAMED_SCOPE =
+  /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
+const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
@@ -268,7 +287,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -316,17 +335,25 @@ function stripScope(text: string): string {
 const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
 /** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)"). */
 const TRACKER_LINK = new RegExp(String.raw`\[\s*((?:[A-Za-z][\w-]*\s*)?(?:${TRACKER_ID}))\s*\]\((https?:\/\/[^)\s]+)\)`, 'g');
+const ID_OR_LINK = String.raw`(?:\[#\d+\]\(https?:\/\/[^)\s]+\)|#\d+)`;
+const LABELLED_IDS = new RegExp(
+  String.raw`^(\s*)(?:[A-Z]{3,}\s+)?(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Security)\s*:\s*(${ID_OR_LINK}(?:\s*,\s*${ID_OR_LINK})*)\s*:\s*(\S.*)$`,
+);
 /** Links cleanInline already reads as references, in their order among the others. */
 const READ_AS_REFERENCE = /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i;
-/** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`. */
-const REFERENCE = String.raw`(?:${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\))`;
+/** Sphinx's roles for a tracker's entries (`:issue:`1389``, `:pull:`1720``), read as references by cleanInline. */
+const ROLE = String.raw`:[\w-]+(?::[\w-]+)?:\`[^\`]+\``;
+/** A tracker's short address written without a scheme (mGBA's `mgba.io/i/3404`): a host, a path, a number last. */
+const SHORT_ADDRESS = String.raw`[a-z\d-]+(?:\.[a-z\d-]+)+\/(?:[\w.-]+\/)*\d+\b`;
+/** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`, a role. */
+const REFERENCE = String.raw`(?:${SHORT_ADDRESS}|${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|${ROLE})`;
 /** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s*${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
  * bare "(UTF-8)", which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|see)\s+)?(?:(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 /**
  * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
@@ -345,7 +372,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const asReferences = (ids: string) =>
     (ids.match(new RegExp(REFERENCE, 'g')) ?? [])
       .map((id) => {
-        if (id.startsWith('<') || id.startsWith('[') || id.includes('#')) return ` ${id}`;
+        if (id.startsWith('<') || id.startsWith('[') || id.startsWith(':') || id.includes('#')) return ` ${id}`;
+        if (id.includes('/')) {
+          named.push({ kind: 'link', label: id, url: `https://${id}` });
+          return '';
+        }
         named.push({ kind: 'issue', label: id, url: null });
         return '';
       })
@@ -354,6 +385,18 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // StackExchange.Redis's "URGENT Fix: [#2167](…), [#2176](…): fix error …": the label says the kind, the ids are
+    // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
+    .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
+    // "([#2177 by mgravell](…))": a link to the pull request that made the change, with its author's credit.
+    .replace(/\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g, '[$1]($2)')
+    // calibre's "[2162628] Content server: Fix …": a ticket's number leading the change is its reference.
+    .replace(/^\s*\[(\d{4,})\]\s+(?=\S)/, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: id, url: null });
+      return '';
+    })
+    // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
+    .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
     .replace(ADVISORY_URL, (_whole, url: string, id: string) => {
       named.push({ kind: 'link', label: id, url });
@@ -375,6 +418,60 @@ function withoutFrontMatter(lines: string[]): string[] {
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
   if (end < 0 || end > 40 || !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]/.test(line))) return lines;
   return lines.map((line, index) => (index <= end ? '' : line));
+}
+
+/**
+ * calibre's Changelog.txt: a release between Vim fold markers ("{{{ 9.13.0 2026-08-07" … "}}}"), its sections labelled
+ * ":: bug fixes". The opening marker's words title the release, a `::` label its section; the closing marker is nothing.
+ */
+function foldsAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => /^\{\{\{\s+\S/.test(line) && !line.includes('}}}'))) return lines;
+  return lines.map((line) => {
+    if (/^\}\}\}\s*$/.test(line)) return '';
+    const fold = line.match(/^\{\{\{\s+(\S.*?)\s*$/);
+    if (fold && !line.includes('}}}')) return `## ${fold[1]}`;
+    const label = line.match(/^::\s+(\p{L}.*?)\s*$/u);
+    return label ? `### ${label[1]}` : line;
+  });
+}
+
+/** jackson's release notes: "#1770: Incorrect deserialization for `BigDecimal` numbers", its issue number first. */
+const NUMBERED_TITLE = /^#(\d+):\s+(\S.*)$/;
+/** The credits indented under such a title: " (reported by @x)", " (fix contributed by Joo-Hyuk K)", " (reported John H)". */
+const CREDIT_LINE = /^\s+\((?:[\w ]{0,20}\b)?(?:reported|fix(?:ed)?|contributed|requested|suggested|implemented|proposed|patch(?:ed)?|thanks?)\b[^()]*\)\s*$/i;
+
+/**
+ * A plain-text list of "#N: title" entries under a version line (jackson's `VERSION-2.x`), read as Markdown line for line:
+ * each title a bullet with its number as a reference, an indented line after it more of its title, an indented
+ * "(reported by …)" a credit, left out.
+ */
+function numberedTitlesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => NUMBERED_TITLE.test(line)).length < 2 || lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line)))
+    return lines;
+  const out = [...lines];
+  let open: { last: number; id: string } | null = null;
+  // The number goes after the title's last line, where a closing reference is read.
+  const close = () => {
+    if (open) out[open.last] = `${out[open.last]} (#${open.id})`;
+    open = null;
+  };
+  lines.forEach((line, index) => {
+    const title = line.match(NUMBERED_TITLE);
+    if (title) {
+      close();
+      out[index] = `- ${title[2]}`;
+      open = { last: index, id: title[1]! };
+    } else if (CREDIT_LINE.test(line)) out[index] = '';
+    else if (open && /^\s+\S/.test(line)) {
+      out[index] = `  ${line.trim()}`;
+      open.last = index;
+    } else {
+      close();
+      if (VERSION_LINE.test(line.trim())) out[index] = `## ${line.trim()}`;
+    }
+  });
+  close();
+  return out;
 }
 
 /** Expat's `Changes`: "           #1296  CVE-2026-72522 -- Fix …", issue numbers first, the text after two spaces. */
@@ -688,7 +785,9 @@ function plainLinesAsList(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   const unlinked = withOutlineHeadings(
-    withoutDirectives(withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(source)))))),
+    withoutDirectives(
+      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(source))))))),
+    ),
   );
   const targets = linkTargets(unlinked);
   // A link's words may wrap onto the next line: a paragraph's are resolved again once joined.
@@ -776,6 +875,24 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const end = start + texts.length - 1;
     paragraph = null;
     lastProse = texts[texts.length - 1]!;
+    // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
+    if (texts.length >= 2 && texts.every((text) => SCOPED_LINE.test(text))) {
+      texts.forEach((text, offset) => {
+        const said = itemInline(withReferenceLinks(text, targets), repoBase);
+        const own = itemKind(text, said.text, currentKind(), sectionPath().at(-1));
+        items.push({
+          kind: own.kind,
+          text: own.text,
+          lines: { start: start + offset, end: start + offset },
+          section: sectionPath(),
+          refs: said.refs,
+          ...codeOf(said),
+        });
+      });
+      sawChange = true;
+      if (pendingHeading) pendingHeading.hasBullets = true;
+      return;
+    }
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
@@ -800,7 +917,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
-    const clean = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+    // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
+    // change, told as a sentence where other notes would list it.
+    const joined = withReferenceLinks(texts.join(' '), targets);
+    if (LONE_CHANGE.test(joined)) {
+      const said = itemInline(joined, repoBase);
+      const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
+      items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      if (pendingHeading) pendingHeading.hasProse = false;
+      return;
+    }
+    const clean = cleanInline(joined, repoBase);
     if (
       clean.text.split(' ').length >= 6 &&
       (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
@@ -960,7 +1087,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = listed.length > 0 ? `${said.replace(/:$/, '')}: ${listed.join(', ')}` : said;
       if (!text) continue;
       sawChange = true;
-      items.push({ kind: own.kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
+      // calibre's "Nautilus Magazine" under ":: improved recipes": a bare name says what changed only with its section.
+      const kind = own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && clean.code.length === 0 ? 'other' : own.kind;
+      items.push({ kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
     const row = line.match(TABLE_ROW);
@@ -997,7 +1126,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     // Indented prose after a bullet is more of that bullet (Rails' paragraphs, git's wrapped lines).
-    if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !paragraphItems.has(last)) {
+    // OpenVPN's "(Bug found by …, tracked in Github: …)" paragraph under a fix credits who found it: no more of the fix.
+    const credit = !paragraph && CREDIT_PARAGRAPH.test(line);
+    if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !credit && !paragraphItems.has(last)) {
       last.lines.end = number;
       // PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under the fix: the advisory is the item's.
       const advisories =
@@ -1103,6 +1234,21 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
   }
   return children;
 }
+
+/** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
+const BARE_NAME =
+  /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
+
+/** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
+const CHANGE_VERB =
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
+/** One sentence led by a change's verb, nothing after its stop. */
+const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
+
+/** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
+const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
+
+const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
 

@@ -117,7 +117,9 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
 export const PATCH_HEADING = /^\W*v?\d+\.\d+\.[1-9]\d*\b/;
 
 /** Credit lines ("New Contributors", "@x made their first contribution", "Full Changelog") justify no kind of change. */
-export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b|acknowledg/i;
+// Crystal's "- Add `Iterator(T).empty` ([#15039], thanks @spuun)": thanks in the change's closing bracket credit its
+// author, and leave the line a change.
+export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b(?![^()\n]*\)\s*\.?\s*$)|acknowledg/i;
 
 /** Words that claim a kind; used without being cited, the cited lines must carry that kind. */
 export const KIND_WORDS: Record<string, Kind[]> = {
