@@ -826,6 +826,7 @@ describe('a NEWS heading as the title', () => {
     expect(briefOf(notes, { version: '2.0.0', title: 'Acmeboost 2.0.0 (2023 Aug 16)' }).product.name).toBe('Acmeboost');
     expect(briefOf(notes, { version: '1.4', title: 'AcmeKart 1.4 (31. October 2022)' }).product.name).toBe('AcmeKart');
     expect(briefOf(notes, { version: '0.7.0', title: '0.7.0 (27. November, 2023)' }).product.name).toBeNull();
+    expect(briefOf(notes, { version: '2.16.0', title: '2.16.0 (15-Nov-2023)' }).product.name).toBeNull();
     expect(briefOf(notes, { version: '0.24.11', title: 'AcmePD ver 0.24.11 (2026/05/15)' }).product.name).toBe('AcmePD');
     const gnu = briefOf(notes, {
       version: '2.5.12',
