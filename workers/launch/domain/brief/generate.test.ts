@@ -931,6 +931,15 @@ describe('a breaking release that hardens security', () => {
   });
 });
 
+describe('a name ending in a question mark', () => {
+  it('does not end the sentence it is in', () => {
+    const notes = '### Features\n\n- Add `MacroIf#is_unless?` AST node method\n- Add `Enumerable#find_value`';
+    expect(briefOf(notes, { version: '1.15.0', title: 'Acme 1.15.0' }).highlights.map((highlight) => highlight.text)).toContain(
+      'Add MacroIf#is_unless? AST node method.',
+    );
+  });
+});
+
 describe('a fix told by its fault', () => {
   it('says it was fixed, with the scope it is a fault of, so it never reads as a new behaviour', () => {
     const notes = [

@@ -864,8 +864,9 @@ const CHANGE_SIGNAL =
   /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 
 function splitSentences(text: string): string[] {
-  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)" and "e.g. Foo" do not.
-  return text.split(/(?<=[\p{L}0-9)`'"][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)\s+(?=\p{Lu})/u);
+  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo" and Crystal's
+  // "MacroIf#is_unless? AST node method" (a name ending in "?") do not.
+  return text.split(/(?<=[\p{L}0-9)`'"][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)(?<![#_]\w*[?!])\s+(?=\p{Lu})/u);
 }
 
 export function truncateWords(text: string, max: number): string {
