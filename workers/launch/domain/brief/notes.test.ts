@@ -982,3 +982,36 @@ describe('a plain-text changelog with no list markers', () => {
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['internal', 'feature']);
   });
 });
+
+describe('an announcement with a table of contents', () => {
+  const notes = [
+    '# [Acme 4.0.0](https://github.com/acme/acme/releases/tag/4.0.0)',
+    '',
+    '## Highlights',
+    '',
+    'This is a major release, both in numbering and in effort! It has been in active development for over a year.',
+    'Some of the highlights include:',
+    '',
+    '- [**Community**](#community) - Pull requests welcomed and used',
+    '- [**New Features**](#new-features) - What would a major release be without them?',
+    '',
+    '### Community',
+    '',
+    '- There is a new group of volunteer contributors who are working on Acme!',
+    '',
+    '### Code Modernization',
+    '',
+    '- Acme now uses static analysis on new code.',
+    '',
+    '### New Features',
+    '',
+    '- Support for using BitTorrent v2 torrents.',
+  ].join('\n');
+
+  it('opens with the prose under its Highlights heading, skips the contents and tells no community or code work as a change', () => {
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro?.text).toMatch(/^This is a major release, both in numbering and in effort!/);
+    const told = parsed.items.filter((item) => item.kind !== 'internal').map((item) => item.text);
+    expect(told).toEqual(['Support for using BitTorrent v2 torrents.']);
+  });
+});

@@ -91,6 +91,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   [/^(?:build(?:ing)?|ci|infrastructure)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
+  // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
+  [/^(?:(?:better\s+)?community|code\s+moderni[sz]ation)$/i, 'internal'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
   [/\bfix|bug/i, 'fix'],
   [
@@ -962,7 +964,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const heading: Heading = { level: adopted ? level + 0.5 : level, raw, text, refs: clean.refs, kind: adopted ? null : kind };
     headings.push(heading);
     pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null };
-    if (heading.kind && heading.kind !== 'other') sawChange = sawChange || heading.kind !== 'internal' || headings.length > 1;
+    // "## Highlights" over "This is a major release, both in numbering and in effort!": its prose opens the notes.
+    const opensNotes = /^(?:highlights?|overview|summary|what['’]?s new)$/i.test(text.trim());
+    if (heading.kind && heading.kind !== 'other' && !opensNotes) sawChange = sawChange || heading.kind !== 'internal' || headings.length > 1;
   };
 
   for (let index = 0; index < lines.length; index++) {
@@ -1032,6 +1036,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     const bullet = line.match(BULLET);
     const last = items[items.length - 1];
+    // "- [**New Features**](#new-features) - What would a major release be without them?": a table of contents points at
+    // the sections below, which tell the changes.
+    if (bullet && /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\(#[^)\s]+\)/.test(line)) {
+      flushParagraph();
+      continue;
+    }
     if (bullet) {
       // "Here are some highlights:" closing a paragraph titles the bullets below it.
       flushParagraph();
