@@ -792,6 +792,14 @@ describe('a repository named for what it holds', () => {
     expect(brief.product.name).toBe('Acme Client');
   });
 
+  it('is spelled as the root of its modules where the prose names only them, not as a class in code', () => {
+    const url = 'https://github.com/acme-ecto/acmeecto/blob/0a1b/CHANGELOG.md#L199-L244';
+    const notes = '## v3.12.0\n\n  * [Acmeecto.Changeset] Allow messages with options\n  * [Acmeecto.Query] Introduce a named binding guard';
+    expect(briefOf(notes, { version: 'v3.12.0', title: 'v3.12.0 (2024-08-12)', url }).product.name).toBe('Acmeecto');
+    const code = '## 5.0.0\n\n- Change `Acmeecto.transformer` to the background transformer.';
+    expect(briefOf(code, { version: '5.0.0', title: '5.0.0', url }).product.name).toBe('acmeecto');
+  });
+
   it('is named owner/name where the notes never spell the organisation', () => {
     const brief = briefOf('## v13.26.1\n\n* Revert the orWhereKey builder methods.', {
       version: 'v13.26.1',

@@ -732,14 +732,20 @@ function subjectOf(
     )
     .join('|');
   const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
-  const found = lines.flatMap((line, index) =>
-    [...line.matchAll(pattern)].map((match) => ({
-      index,
-      spelled: match[0],
-      midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
-      inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1,
-    })),
-  );
+  // Notes that name the product only as the root of its modules ("[Ecto.Changeset] Allow …") spell it there.
+  const namespace = new RegExp(`(?<![\\w.@/-])(?:${stem})(?=\\.\\p{Lu})`, 'giu');
+  const spelledIn = (search: RegExp) =>
+    lines.flatMap((line, index) =>
+      [...line.matchAll(search)].map((match) => ({
+        index,
+        spelled: match[0],
+        midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
+        inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1,
+      })),
+    );
+  const asWords = spelledIn(pattern);
+  // A class in code (`Dio.transformer`) is not the package's name; a module's root in prose is.
+  const found = asWords.length > 0 ? asWords : spelledIn(namespace).filter(({ spelled, inCode }) => !inCode && /^\p{Lu}/u.test(spelled));
   // `terraform init` is a command; the notes' prose spells the product ("Terraform will …").
   const prose = found.filter(({ inCode }) => !inCode);
   // "CRYSTAL" in capitals is a constant or a shout; the name's own spelling is another, when the notes have one.
