@@ -31,7 +31,7 @@ import { createTenant, createVerifyApiKey } from '../shared/platform/verify-prov
 import { freePort } from '../test/node/free-port';
 import { startBareWorker } from './bare/start';
 import { commitCheckout } from './commit-checkout';
-import { workerdTicks } from './cpu-table';
+import { workerdTicks } from './workerd-ticks';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const SECONDS = Number(process.env.AB_SECONDS ?? 3);

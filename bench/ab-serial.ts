@@ -19,7 +19,7 @@
  * and four targets each gate would be rebuilt on every request (a cost the bare route's stateless
  * object does not have). 100 keys at most 60 requests a minute each stay far under the limit here.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -32,6 +32,7 @@ import { createLaunchApiKey, createWorkspace } from '../shared/platform/launch-p
 import { freePort } from '../test/node/free-port';
 import { startBareWorker } from './bare/start';
 import { commitCheckout } from './commit-checkout';
+import { workerdTicks } from './workerd-ticks';
 
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 2000);
 const LANES = Number(process.env.AB_LANES ?? 1);
@@ -127,7 +128,7 @@ try {
   const loadBefore = loadavg()[0]!;
   for (let from = 0; from < REQUESTS; from += CHUNK) {
     await warm();
-    const before = targets.map(({ worker }) => isolateTicks(worker.child.pid!));
+    const before = targets.map(({ worker }) => workerdTicks(worker.child.pid!, { mainThread: true }));
     let next = from;
     const end = Math.min(REQUESTS, from + CHUNK);
     const lane = async () => {
@@ -140,7 +141,7 @@ try {
       }
     };
     await Promise.all(Array.from({ length: LANES }, lane));
-    for (const [index, target] of targets.entries()) target.ticks += isolateTicks(target.worker.child.pid!) - before[index]!;
+    for (const [index, target] of targets.entries()) target.ticks += workerdTicks(target.worker.child.pid!, { mainThread: true }) - before[index]!;
   }
 
   const floor = targets.at(-1)!;
@@ -155,37 +156,6 @@ try {
 } finally {
   await Promise.all(workers.map((worker) => worker.stop()));
   await stack.close();
-}
-
-/**
- * User + system CPU, in clock ticks of 10 ms, of the main thread of every workerd process under
- * `root`: the thread that runs the isolate (and, locally, wrangler's proxy in the other process).
- */
-function isolateTicks(root: number): number {
-  const parents = new Map<number, number>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
-  let ticks = 0;
-  for (const pid of parents.keys()) {
-    let under = false;
-    for (let at = pid; at > 1 && !under; at = parents.get(at) ?? 0) under = at === root;
-    if (!under) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'workerd') continue;
-      const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
-  return ticks;
 }
 
 function quantile(values: number[], q: number): number {

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,6 +12,7 @@ import { addLaunchMember, createLaunchApiKey, createLaunchUser, createWorkspace 
 import { createTenant, createVerifyApiKey } from '../shared/platform/verify-provisioning';
 import { freePort } from '../test/node/free-port';
 import { startBareWorker } from './bare/start';
+import { workerdTicks } from './workerd-ticks';
 import { startPageServer } from '../test/node/page-server';
 
 const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 4);
@@ -332,29 +332,4 @@ async function exportForm(): Promise<{ type: string; body: Buffer }> {
   form.set('preset', 'balanced');
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { type: request.headers.get('content-type')!, body: Buffer.from(await request.arrayBuffer()) };
-}
-
-/** utime + stime, in clock ticks of 10 ms, of every workerd process under `root`. */
-export function workerdTicks(root: number): number {
-  const processes = new Map<number, { parent: number; command: string; ticks: number }>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(Number(pid), {
-        parent: Number(fields[1]),
-        command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-        ticks: Number(fields[11]) + Number(fields[12]),
-      });
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
-  const under = (pid: number): boolean => {
-    for (let at = pid; at > 1; at = processes.get(at)?.parent ?? 0) if (at === root) return true;
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, { command, ticks: own }] of processes) if (command === 'workerd' && under(pid)) ticks += own;
-  return ticks;
 }
