@@ -349,6 +349,7 @@ const ROLE = String.raw`:[\w-]+(?::[\w-]+)?:\`[^\`]+\``;
 const SHORT_ADDRESS = String.raw`[a-z\d-]+(?:\.[a-z\d-]+)+\/(?:[\w.-]+\/)*\d+\b`;
 /** A reference as written in a bracket of pointers: an id, an address, a link whose words are a `#12`, a role. */
 const REFERENCE = String.raw`(?:${SHORT_ADDRESS}|${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|${ROLE})`;
+const REFERENCES = new RegExp(REFERENCE, 'g');
 /** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s*${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
@@ -372,7 +373,7 @@ const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:
 function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
-    (ids.match(new RegExp(REFERENCE, 'g')) ?? [])
+    (ids.match(REFERENCES) ?? [])
       .map((id) => {
         if (id.startsWith('<') || id.startsWith('[') || id.startsWith(':') || id.includes('#')) return ` ${id}`;
         if (id.includes('/')) {
