@@ -1101,6 +1101,39 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
 });
 
 describe('what a release leads with, as its notes grade it', () => {
+  it("keeps the order of the notes' own highlights, not the order of their words", () => {
+    const highlights = [
+      'Acme 3.1.0 is out.',
+      '',
+      'Key highlights:',
+      '',
+      '* The rewritten renderer is now the default',
+      '* New plugin API for custom exporters',
+      '* Tablet input support for Wayland',
+      '* Clipboard support for Windows and macOS',
+      '* Command palette with fuzzy search',
+      '* Faster startup on Linux',
+      '* Native builds for Android',
+    ].join('\n');
+    const brief = briefOf(highlights, { version: '3.1.0', title: 'Acme 3.1.0' });
+    expect(brief.highlights[0]!.text).toBe('The rewritten renderer is now the default.');
+    // "Other notable changes" is the rest of them, often sorted by subsystem: what they add leads there.
+    const other = [
+      '## Notable Changes',
+      '',
+      '### Other Notable Changes',
+      '',
+      '* cli: implement --trace-env',
+      '* dgram: support blocklist in udp',
+      '* module: only emit the warning under --trace-module',
+      '* net: add SocketAddress.parse',
+      '* util: add sourcemap support to getCallSites',
+      '* zlib: add a new API for streaming',
+      '* test: reorganise fixtures',
+    ].join('\n');
+    expect(briefOf(other, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights[0]!.text).toMatch(/^net: add SocketAddress\.parse/);
+  });
+
   it('leads security fixes by the severity the notes give them', () => {
     const notes = [
       '### Security',

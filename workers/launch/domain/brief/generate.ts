@@ -74,8 +74,12 @@ function significance(item: NoteItem, line = ''): number {
   let score = KIND_WEIGHT[item.kind];
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
   if (item.flagship) score += FUTURE.test(item.detail ?? item.text) ? -40 : 40;
-  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes").
-  if (item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title))) score += 30;
+  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes"). Their own list of it is
+  // in the order they chose: no word of an item there outweighs the one its authors listed first. "Other notable
+  // changes" is the rest, often sorted by subsystem.
+  const notable = item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title));
+  const upFront = notable && !/^other\b/i.test(item.section[item.section.length - 1] ?? '');
+  if (notable) score += upFront ? 40 : 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
   // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
   if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
@@ -86,7 +90,10 @@ function significance(item: NoteItem, line = ''): number {
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
-  if (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text))
+  if (
+    !upFront &&
+    (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text))
+  )
     score += 10;
   // A bumped build target or required runtime is a breaking change people lead with, not a chore.
   if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 45;
