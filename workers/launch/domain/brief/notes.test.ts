@@ -1015,3 +1015,26 @@ describe('an announcement with a table of contents', () => {
     expect(told).toEqual(['Support for using BitTorrent v2 torrents.']);
   });
 });
+
+describe('a section of performance work and internal plumbing', () => {
+  const notes = [
+    'Performance, Internal Implementation, Development Support etc.',
+    '--------------------------------------------------------------',
+    '',
+    " * The 'mode' field in 'struct acme_info' has been removed.",
+    '',
+    ' * The default output path of acme cat has been optimized, yielding a',
+    '   noticeable speedup.',
+    '',
+    " * A redundant reset() call in the 'HAVE_GETLINE' path has been removed.",
+  ].join('\n');
+
+  it('tells what speaks of speed as performance, and the rest as internal work (no removal there is breaking)', () => {
+    const kinds = parseNotes(notes, null).items.map((item) => [item.kind, item.text.slice(0, 24)]);
+    expect(kinds).toEqual([
+      ['internal', "The 'mode' field in 'str"],
+      ['performance', 'The default output path '],
+      ['internal', 'A redundant reset() call'],
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { cleanInline, type Reference } from './references';
+import { KIND_CUES } from './vocabulary';
 
 /**
  * Release notes read for their structure: headings (ATX, setext and reStructuredText underlines,
@@ -104,6 +105,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     'internal',
   ],
 ];
+
+const MIXED_WITH_INTERNAL = /\binternals?\b|\bdevelopment support\b|\brefactor/i;
 
 const TAGS =
   'feat|feature|features|fix|fixes|bugfix|bug|perf|performance|security|docs|doc|chore|ci|build|test|tests|refactor|style|revert|deps|types|breaking';
@@ -234,6 +237,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
+  // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
+  // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
+  if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
