@@ -78,3 +78,24 @@ describe('who a post is for', () => {
     expect(linkedin!.copy).not.toContain('Anyone upgrading should read the breaking changes first.');
   });
 });
+
+describe('a security post with a long link', () => {
+  const url = `https://github.com/acme/acme.dev/blob/12d692da47e77cdc558b928fcfbaf4e71c6d0cec/src/content/blog/2026/01/26/${'denial-of-service-'.repeat(4)}.md#L1-L202`;
+  const notes = [
+    'Researchers have disclosed vulnerabilities in Acme Server.',
+    '',
+    '- **Denial of Service - High Severity**: CVE-2026-1111, CVE-2026-2222, and CVE-2026-3333 (CVSS 7.5)',
+    '- **Source Code Exposure - Medium Severity**: CVE-2026-4444, CVE-2026-5555 and CVE-2026-6666 (CVSS 5.3)',
+  ].join('\n');
+  const brief = generateBrief({ id: 'rel_x', version: '4.2.1', title: 'Acme 4.2.1', url, notes, contentHash: 'h' }, null);
+
+  it('still tells one advisory by its first id and still urges the update', () => {
+    const [bluesky] = draftPosts(brief, ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).toContain('• Denial of Service - High Severity (CVE-2026-1111).');
+    expect(bluesky!.copy).toMatch(new RegExp(`\\n\\nUpdate now: ${url.replace(/[.?]/g, '\\$&')}$`));
+    const measured = measurePost('bluesky', bluesky!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+    // The urging keeps only the link's citation: "the security fixes" it cited for are not said.
+    expect(bluesky!.sentences.find((sentence) => sentence.path === 'callToAction')!.citations.every((citation) => citation.source !== 'notes')).toBe(true);
+  });
+});

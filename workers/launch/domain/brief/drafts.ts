@@ -58,7 +58,19 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   };
   const fullCta = own('callToAction', brief.callToAction);
   const url = brief.callToAction.text.match(/https?:\/\/\S+$/)?.[0];
-  const ctas = url && url !== fullCta.text ? [fullCta, { path: 'callToAction', text: url, citations: brief.callToAction.citations }] : [fullCta];
+  // "Update now to get the security fixes: …" keeps its urging as "Update now: …" before it gives way to the bare link.
+  const urging = fullCta.text.match(/^(\S+ \S+) to [^:]+: (https?:\/\/\S+)$/);
+  const ctas =
+    url && url !== fullCta.text
+      ? [
+          fullCta,
+          // Without "the security fixes" it cites only where the link comes from.
+          ...(urging
+            ? [{ path: 'callToAction', text: `${urging[1]}: ${urging[2]}`, citations: brief.callToAction.citations.filter((c) => c.source !== 'notes') }]
+            : []),
+          { path: 'callToAction', text: url, citations: brief.callToAction.citations },
+        ]
+      : [fullCta];
   // The counts of breaking changes or security fixes come before the opening prose: they are what a reader must know.
   const counts = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [own(`summary.${index}`, sentence)] : []));
   const prose = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [] : [own(`summary.${index}`, sentence)]));
@@ -117,6 +129,12 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         return fits(compose([], []));
       });
       if (shortest) break;
+      // An advisory listing several ids names its first where a post has room for no more; the link tells the rest.
+      const firstId = firstIdOf(highlight.text);
+      if (firstId) {
+        entry.sentence.text = firstId;
+        if (fits(compose([], []))) break;
+      }
       entry.sentence.text = highlight.text;
       for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10)
         entry.sentence.text = withIdsOf(highlight.text, truncateWords(highlight.text, max));
@@ -129,9 +147,12 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       sentences: [head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta],
     };
   };
-  // The full call to action ("Update now…") unless it leaves no room for a single item.
-  const [full, ...bare] = ctas.map(build);
-  const chosen = full!.shown > 0 || bare.length === 0 ? full! : bare[0]!;
+  // The fullest call to action that leaves room for an item.
+  let chosen = build(ctas[0]!);
+  for (const cta of ctas.slice(1)) {
+    if (chosen.shown > 0) break;
+    chosen = build(cta);
+  }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
 
@@ -176,6 +197,14 @@ export function shorterForms(text: string): string[] {
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
   }
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
+}
+
+/** "Denial of Service - High Severity: CVE-1, CVE-2, and CVE-3 (CVSS 7.5)." as "Denial of Service - High Severity (CVE-1).", or null. */
+function firstIdOf(text: string): string | null {
+  const ids = [...new Set(text.match(ADVISORY_ID) ?? [])];
+  const label = text.match(/^([^:]{6,60}):\s/)?.[1];
+  if (ids.length < 2 || !label || label.split(/\s+/).length < 2 || /\bCVE-|\bGHSA-/i.test(label)) return null;
+  return `${label} (${ids[0]}).`;
 }
 
 const ADVISORY_ID = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;

@@ -1101,6 +1101,28 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
 });
 
 describe('what a release leads with, as its notes grade it', () => {
+  it('tells an advisory once when a later heading retells it in fewer words', () => {
+    const notes = [
+      'Researchers have disclosed two vulnerabilities in Acme Server.',
+      '',
+      '- **Denial of Service - High Severity**: CVE-2026-1111 (CVSS 7.5)',
+      '- **Source Code Exposure - Medium Severity**: CVE-2026-2222 (CVSS 5.3)',
+      '',
+      '## High Severity: Denial of Service',
+      '',
+      'A crafted request can hang the server process.',
+      '',
+      '## Medium Severity: Source Code Exposure',
+      '',
+      'A crafted request can return the source of a server function.',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '4.2.1', title: 'Acme 4.2.1' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual([
+      'Denial of Service - High Severity: CVE-2026-1111 (CVSS 7.5).',
+      'Source Code Exposure - Medium Severity: CVE-2026-2222 (CVSS 5.3).',
+    ]);
+  });
+
   it("keeps the order of the notes' own highlights, not the order of their words", () => {
     const highlights = [
       'Acme 3.1.0 is out.',

@@ -124,7 +124,7 @@ function distinctiveWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z][a-z0-9_-]{4,}/g) ?? []).filter((word) => !COMMON_WORDS.test(word));
 }
 const COMMON_WORDS =
-  /^(?:release[sd]?|feature[sd]?|support(?:s|ed)?|change[sd]?|update[sd]?|versions?|improve\w*|fix(?:es|ed)|about|which|their|there|these|those|other|using|added|adds|usual|together|continues|work|bugs?|python|better|first|would|could|should|after|before|since|while|where|with\w*|without|thanks|contributors?|every|makes?|brings?|includes?|including|users?|developers?|project|times?)$/;
+  /^(?:release[sd]?|feature[sd]?|support(?:s|ed)?|change[sd]?|update[sd]?|versions?|improve\w*|fix(?:es|ed)|about|which|their|there|these|those|other|using|added|adds|usual|together|continues|work|bugs?|python|better|first|would|could|should|after|before|since|while|where|with\w*|without|thanks|contributors?|every|makes?|brings?|includes?|including|users?|developers?|project|times?|additional|several|various|multiple|minor|major|published)$/;
 
 /**
  * The brief of a release: deterministic (the same release and profile give the same brief),
@@ -460,6 +460,12 @@ function distinct(items: NoteItem[]): NoteItem[] {
         .replace(PACKAGE_LABEL, '')
         .replace(/[\s.!…:]+$/, ''),
     ];
+    const retelling = cves ? -1 : retold(item, kept);
+    if (retelling >= 0) {
+      // The heading with its own paragraph says more than the list line, unless that line names the advisories.
+      if (item.detail && !kept[retelling]!.detail && !/\bCVE-\d/.test(kept[retelling]!.text)) kept[retelling] = item;
+      continue;
+    }
     const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {
@@ -470,6 +476,20 @@ function distinct(items: NoteItem[]): NoteItem[] {
     kept.push(item);
   }
   return kept.filter((item): item is NoteItem => item !== null);
+}
+
+/**
+ * A short item whose every word an earlier one already says: React's advisory lists "Denial of Service - High
+ * Severity: CVE-…" and later heads its section "High Severity: Denial of Service".
+ */
+function retold(item: NoteItem, kept: Array<NoteItem | null>): number {
+  const words = item.text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  if (words.length === 0 || words.length > 6) return -1;
+  return kept.findIndex((earlier) => {
+    if (!earlier) return false;
+    const told = new Set(earlier.text.toLowerCase().match(/[a-z0-9]+/g));
+    return words.every((word) => told.has(word));
+  });
 }
 
 const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
