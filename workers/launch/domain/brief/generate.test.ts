@@ -843,6 +843,25 @@ describe('a NEWS heading as the title', () => {
     });
     expect(gnu.product.name).toBe('acmepg');
   });
+
+  it('reads GNU outline headings, Debian changelog stanzas, "Changes with" and a document titled by its changes alone', () => {
+    const notes = '- Fixed a crash when reading a symlink.';
+    const outline = briefOf(`  [bug introduced in acmeutils-9.8]\n${notes}`, {
+      version: '9.11',
+      title: '* Noteworthy changes in release 9.11 (2026-04-20) [stable]',
+      url: 'https://github.com/acmeutils/acmeutils/blob/0a1b/NEWS',
+    });
+    // The notes spell the name with a version, as a tarball does: that is its spelling, not a capitalised guess.
+    expect(outline.product.name).toBe('acmeutils');
+    expect(briefOf(notes, { version: '6.7.5', title: 'acmewm (6.7.5) alfa; urgency=medium' }).product.name).toBe('acmewm');
+    expect(briefOf(notes, { version: '2.4.62', title: 'Changes with Acme 2.4.62' }).product.name).toBe('Acme');
+    const planned = briefOf(notes, {
+      version: '42.0',
+      title: 'Planned Breaking API Changes (42.0)',
+      url: 'https://github.com/acme/acmetron/blob/0a1b/docs/breaking-changes.md',
+    });
+    expect(planned.product.name).toBe('acmetron');
+  });
 });
 
 describe('what an opening says about the notes themselves', () => {

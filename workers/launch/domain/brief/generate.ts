@@ -309,11 +309,18 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // "ShellCheck" spelled on a line that says "does not allow ShellCheck to continue" stands for the name once the
   // repository's address is cited beside it: the line gives the capitals, the address the name.
   const spelledAtAddress = slug && subject ? { ...subject, citations: [subject.citation, slug.citation] } : null;
+  // The name as the title or the notes spell it, where only the address grounds it ("CoreDNS" of coredns/coredns, spelled
+  // in the notes only inside "CoreDNS-1.14.6").
+  const atAddress =
+    subject && release.url && subject.name.toLowerCase() === repositoryName(release.url)?.toLowerCase()
+      ? { ...subject, citation: urlCitation(release.url), citations: [urlCitation(release.url)] }
+      : null;
   const named = [
     subject && { ...subject, citations: [subject.citation] },
     spelledAtAddress,
     fromRepo && { ...fromRepo, citations: [fromRepo.citation] },
     slug && { ...slug, citations: [slug.citation] },
+    atAddress,
   ].flatMap((candidate) =>
     candidate
       ? [
@@ -686,6 +693,9 @@ function withoutScope(text: string): string {
 const SCOPELESS_WORDS = 3;
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
+const GENERIC_TITLE =
+  /^(?:(?:planned|upcoming|notable|breaking|api|changes?|change ?log|release|notes|news|what['’]?s new|updates?|fixes|features|bug|improvements|the|and|of|in|for)\s*)+$/i;
+
 function subjectOf(
   release: BriefRelease,
   profile: ProductProfile | null,
@@ -699,10 +709,19 @@ function subjectOf(
     `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`),
   );
   const fromTitle = release.title
+    // A GNU NEWS outline heading ("* Noteworthy changes in release 9.11 (2026-04-20) [stable]") and its stability tag.
+    .replace(/^\s*\*+\s+/, '')
+    .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')
+    // A Debian changelog stanza ("cinnamon (6.7.5) alfa; urgency=medium"): the distribution and urgency follow the package.
+    .replace(/\s+[\w.-]+(?:\s+[\w.-]+)*;\s*urgency=\w+.*$/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
-    // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12") names the file, then the release.
-    .replace(/^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+)?changes|release notes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?/i, ' ')
+    // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62")
+    // names the file, then the release.
+    .replace(
+      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+)?changes|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
+      ' ',
+    )
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
     .replace(/\b\d{4}[-/]\d{2}[-/]\d{2}\b/g, ' ')
@@ -735,7 +754,9 @@ function subjectOf(
   const repo = release.url ? repositoryName(release.url) : null;
   // "v0.2.0 - Use the REST API for Telemetry" is the release's tagline, not a product: names carry few small words.
   const tagline = (fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4;
-  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo) && !(tagline && repo))
+  // "Planned Breaking API Changes (42.0)" titles a document of changes: no word of it is a name.
+  const generic = GENERIC_TITLE.test(fromTitle);
+  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo) && !(tagline && repo) && !(generic && repo))
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   if (!repo || !release.url) return null;
@@ -758,7 +779,8 @@ function subjectOf(
         .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, '\\s?'),
     )
     .join('|');
-  const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’-]|\\.\\w)`, 'gi');
+  // "coreutils-9.8" spells the name with a version, as a tarball does.
+  const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’]|-(?!\\d)|\\.\\w)`, 'gi');
   // Notes that name the product only as the root of its modules ("[Ecto.Changeset] Allow …") spell it there.
   const namespace = new RegExp(`(?<![\\w.@/-])(?:${stem})(?=\\.\\p{Lu})`, 'giu');
   const spelledIn = (search: RegExp) =>
