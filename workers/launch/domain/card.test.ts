@@ -37,6 +37,17 @@ describe('card sizes', () => {
 });
 
 describe('card inputs', () => {
+  it('prints a title people wrote, and the name and version over a file heading or a bare tag', () => {
+    const titled = (title: string, overrides: Partial<typeof release> = {}) => cardInputs(generateBrief({ ...release, ...overrides, title }, null), null).title;
+    expect(titled('Acme 2.0')).toBe('Acme 2.0');
+    expect(titled('The spring release')).toBe('The spring release');
+    expect(titled('acme (2.0.0) alfa; urgency=medium')).toBe('acme v2.0.0');
+    expect(titled('* Noteworthy changes in release 2.0.0 (2026-04-20) [stable]')).toBe('acme v2.0.0');
+    expect(titled('Change Log')).toBe('acme v2.0.0');
+    expect(titled('[v2.0.0]')).toBe('acme v2.0.0');
+    expect(titled('rel_2_0_0')).toBe('acme v2.0.0');
+  });
+
   it('shows the product, version, kind of release and the top items in plain words, with a short link', () => {
     const inputs = cardInputs(brief, null);
     expect(inputs).toMatchObject({

@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../../shared/crypto';
 import { shorterForms } from './brief/drafts';
-import { releasePhrase } from './brief/generate';
+import { isGenericTitle, releasePhrase } from './brief/generate';
 import { shownVersion } from './brief/version';
 import type { Brief } from './brief/types';
 import type { Channel } from './channels';
@@ -75,7 +75,7 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
     brand.find((colour) => colour !== background && contrastRatio(colour, background) >= 1.5) ?? (brand[0] ? textOn(background) : DEFAULT_COLOURS.accent);
   return {
     product: brief.product.name,
-    title: shownTitle(brief.release.title) || brief.release.version,
+    title: cardTitle(brief),
     version: brief.product.name ? shownVersion(brief.release.version) : brief.release.version,
     releaseKind: kindLine(brief),
     highlights: brief.highlights.slice(0, CARD_HIGHLIGHTS).map((highlight) => ({ text: glance(highlight.text, CARD_HIGHLIGHT_CHARS) })),
@@ -84,6 +84,25 @@ export function cardInputs(brief: Brief, profile: ProductProfile | null): CardIn
     logoUrl: profile?.logoUrl ?? null,
   };
 }
+
+/**
+ * The card's big line: the title as people wrote it ("Acme 2.0", "Denial of Service and Source Code Exposure in React
+ * Server Components"), unless it heads a file ("cinnamon (6.7.5) alfa; urgency=medium", "* Noteworthy changes in release
+ * 9.11 [stable]", "Release 4.7.2", "Change Log") or is a bare tag ("rel_2_0_52"): then the name and version say it.
+ */
+function cardTitle(brief: Brief): string {
+  const name = brief.product.name;
+  const title = shownTitle(brief.release.title);
+  if (!name) return title || brief.release.version;
+  const numbers = title.match(/(?<![\w.])v?\d+(?:\.\d+)+\w*/gi) ?? [];
+  const rest = numbers.reduce((text, number) => text.replace(number, ' '), title.replace(new RegExp(escaped(name), 'i'), ' '));
+  // "Acme 2.0" is the name and version as people wrote them; "[v0.107.78]" or "4.4.1 /" only the tag.
+  if (!/[\p{L}\d]/u.test(rest)) return new RegExp(escaped(name), 'i').test(title) ? title : `${name} ${shownVersion(brief.release.version)}`;
+  const headsFile = numbers.length > 0 || !/\s/.test(title) || isGenericTitle(title);
+  return headsFile ? `${name} ${shownVersion(brief.release.version)}` : title;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A title as a card prints it: a release manager's handle and a date ("2025-01-07, Version 22.13.0 'Jod' (LTS), @someone") are not for readers. */
 function shownTitle(title: string): string {

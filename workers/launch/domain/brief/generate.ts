@@ -696,6 +696,11 @@ const SCOPELESS_WORDS = 3;
 const GENERIC_TITLE =
   /^(?:(?:planned|upcoming|notable|breaking|api|changes?|change ?log|release|notes|news|what['’]?s new|updates?|fixes|features|bug|improvements|the|and|of|in|for)\s*)+$/i;
 
+/** A title of change words alone ("Change Log", "Planned Breaking API Changes (42.0)"), once its numbers and brackets go. */
+export function isGenericTitle(title: string): boolean {
+  return GENERIC_TITLE.test(title.replace(/[\d.()[\]]+/g, ' ').replace(/\s+/g, ' ').trim());
+}
+
 function subjectOf(
   release: BriefRelease,
   profile: ProductProfile | null,
@@ -755,7 +760,7 @@ function subjectOf(
   // "v0.2.0 - Use the REST API for Telemetry" is the release's tagline, not a product: names carry few small words.
   const tagline = (fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4;
   // "Planned Breaking API Changes (42.0)" titles a document of changes: no word of it is a name.
-  const generic = GENERIC_TITLE.test(fromTitle);
+  const generic = isGenericTitle(fromTitle);
   if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo) && !(tagline && repo) && !(generic && repo))
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
