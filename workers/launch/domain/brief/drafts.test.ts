@@ -24,6 +24,7 @@ describe('saying an item shorter on a short channel', () => {
       'Commands now use ID-based operations instead of user+key combinations.',
       'PreAuthKey CLI.',
     ]);
+    expect(shorterForms('DragInt, SliderInt, InputScalar: with a live-edit flag now off by default, typed values are written on Enter.')).toEqual([]);
     expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
       'New hook: useOptimistic.',
       'New hook.',

@@ -194,6 +194,8 @@ export function shorterForms(text: string): string[] {
     const rest = text.slice(colon + 1).replace(/[.…]+$/, '');
     const parts = rest.split(',');
     if (/\band more$/.test(rest) || (parts.length >= 3 && parts.every((part) => part.trim().split(/\s+/).length <= 5))) continue;
+    // "DragXXX, SliderXXX, InputScalar: with … now defaulting to …": a list of the parts a change touches says nothing of it.
+    if (label.includes(',') && label.split(',').every((part) => part.trim().split(/\s+/).length <= 2)) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
   }
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
