@@ -899,10 +899,11 @@ const ONLY_A_KIND =
 const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|\bBREAKING(?: CHANGES?)?\b/;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
- * GitHub for more details.": about the notes, not the release.
+ * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the
+ * notes, not the release.
  */
 const ABOUT_THE_NOTES =
-  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b/i;
+  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
 /** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
 const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})/u;
 
