@@ -1207,6 +1207,17 @@ describe('what a release leads with, as its notes grade it', () => {
     ].join('\n');
     const brief = briefOf(list, { version: '14.1', title: '14.1' });
     expect(brief.releaseKind).toBe('fix');
+    // A patch version with two additions among four fixes is a patch; with as many additions as fixes, a feature release.
+    const patchOf = (features: number, fixes: number) =>
+      briefOf(
+        [
+          ...Array.from({ length: features }, (_, index) => `- Add a format number ${index + 1}`),
+          ...Array.from({ length: fixes }, (_, index) => `- Fix a crash number ${index + 1}`),
+        ].join('\n'),
+        { version: '0.28.2', title: 'Acme 0.28.2' },
+      ).releaseKind;
+    expect(patchOf(2, 4)).toBe('fix');
+    expect(patchOf(3, 3)).toBe('feature');
     // "Fix #100: Desync …" told without its label still says it was fixed.
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed desync number 1 in multiplayer.');
   });

@@ -204,8 +204,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
   // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
-  // A patch version (1.6.1) with one improvement beside its fixes is what semver says a patch is.
-  const patchOfFixes = patch && ofKind('feature').length === 1 && ofKind('fix').length >= 1;
+  // A patch version (1.6.1) with one improvement beside its fixes, or a few among twice as many fixes (esbuild's two
+  // additions among six fixes), is what semver says a patch is.
+  const patchOfFixes =
+    patch && ofKind('fix').length >= 1 && (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length);
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
