@@ -871,6 +871,7 @@ describe('what an opening says about the notes themselves', () => {
       'This note will begin by covering some overall changes and then highlight specific updates.',
       'Acme 4.1.0 is a new feature release.',
       'You can view the 6.0.0 milestone on GitHub for more details.',
+      'The V2 changes were all shipped in one pull request, which was created with the effort of over a dozen participants! They are:',
       '> 👉 For a structured walk-through of the changes in v1.0 — breaking changes, new features and the upgrade path — see the v1.0 Release Notes.',
     ]) {
       const brief = briefOf(`${opening}\n\n- Fixed a crash when reading a symlink.\n- Fixed a leak in the parser.`, { version: '3.4.1', title: 'Acme 3.4.1' });

@@ -876,6 +876,8 @@ function firstSentence(text: string, max = MAX_SENTENCE): string {
 function tellingSentence(text: string): string | null {
   // K9s' "Thank you to all that contributed … I'll try to mark some of these issues as fixed.": a note to the community, not about the release.
   if (/^thank(?:s| you)\b/i.test(text.trim())) return null;
+  // "… which was created with the effort of over a dozen participants! They are:": how the release was made, and by whom.
+  if (/\b(?:participants|contributors|effort of|with the help of)\b/i.test(splitSentences(text)[0] ?? '')) return null;
   return (
     splitSentences(text)
       .slice(0, 3)
