@@ -1002,6 +1002,18 @@ describe("chores among a release's changes", () => {
         'Add SourceASTParseError to distinguish parse failures from internal safety errors.',
       ]),
     );
+    // Licence headers and toolchain files are housekeeping too.
+    const housekeeping = [
+      '- Add SPDX license identifiers to the source code.',
+      '- Add a 64bit MinGW toolchain file.',
+      '- Reject an empty version in the declaration.',
+      '- Allow a BOM before the declaration.',
+    ];
+    expect(
+      briefOf(housekeeping.join('\n'), { version: '2.8.0', title: 'Acme 2.8.0' })
+        .highlights.slice(0, 2)
+        .map((highlight) => highlight.text),
+    ).toEqual(['Reject an empty version in the declaration.', 'Allow a BOM before the declaration.']);
   });
 });
 
