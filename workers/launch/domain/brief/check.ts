@@ -187,7 +187,12 @@ function readCited(label: string, notes: boolean, text: string, headings: string
   const kinds = new Set<Kind>();
   const innermost = headings[headings.length - 1] ?? '';
   // A changesets line credits its author before its change ("Thanks @x! - Renamed …"): the change is what counts.
-  const firstLine = text.split('\n')[0]!.replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '');
+  // Unbound's "- Fix CVE-…, Packet of death for DNSCrypt over TCP. Thanks" thanks its reporter after the change: the
+  // line's first sentence says what it is.
+  const firstLine = text
+    .split('\n')[0]!
+    .replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '')
+    .split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!;
   if (!CREDITS.test(innermost) && !CREDITS.test(firstLine)) {
     const context = `${headings.join('\n')}\n${text}`;
     for (const [kind, cue] of Object.entries(KIND_CUES)) if (cue.test(context)) kinds.add(kind as Kind);

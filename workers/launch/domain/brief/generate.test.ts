@@ -1134,6 +1134,21 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
 });
 
 describe('what a release leads with, as its notes grade it', () => {
+  it('calls a fix that thanks its reporter a security fix, and fills no highlight with release housekeeping', () => {
+    const notes = [
+      '22 July 2026: Jane',
+      '\t- Release tag for 1.25.2, with the security commits:',
+      '\t- Fix CVE-2026-1111, Packet of death over TCP. Thanks',
+      '\t  to Jo Doe, Acme Labs, for the report.',
+      '\t- Fix CVE-2026-2222, Memory corruption could lead to a crash. Thanks',
+      '\t  to Jo Doe, Acme Labs, for the report.',
+      '\t- Fix CVE-2026-3333, A cache poisoning attack through glue records.',
+      '\t- Set the repository to 1.25.3, it continues with the previous changes.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.25.2', title: 'Acme 1.25.2' });
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security', 'security', 'security']);
+  });
+
   it('tells an advisory once when a later heading retells it in fewer words', () => {
     const notes = [
       'Researchers have disclosed two vulnerabilities in Acme Server.',

@@ -44,7 +44,7 @@ const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
@@ -95,11 +95,15 @@ function significance(item: NoteItem, line = ''): number {
     (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text))
   )
     score += 10;
-  // A bumped build target or required runtime is a breaking change people lead with, not a chore.
-  if (CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))) score -= 45;
+  if (isChore(item)) score -= 45;
   // A change told in a few words is easier to lead with than a paragraph.
   if (item.text.length > 200) score -= 5;
   return score;
+}
+
+/** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
+function isChore(item: NoteItem): boolean {
+  return CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text));
 }
 
 /** What follows a name in code when an item only names a thing: "`DataPreprocessor` protocol …", "`HTTPMethod` to be a struct". */
@@ -206,8 +210,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
   // A patch version (1.6.1) with one improvement beside its fixes, or a few among twice as many fixes (esbuild's two
   // additions among six fixes), is what semver says a patch is.
-  const patchOfFixes =
-    patch && ofKind('fix').length >= 1 && (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length);
+  const patchOfFixes = patch && ofKind('fix').length >= 1 && (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length);
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
@@ -239,7 +242,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     if (list.length > SHOW_ALL_CRITICAL) counted.push({ kind, items: list });
     chosen.push(...list.slice(0, list.length > SHOW_ALL_CRITICAL ? CRITICAL_SHOWN_WITH_COUNT : list.length));
   }
-  const rest = ranked(items.filter((item) => item.kind !== 'security' && item.kind !== 'breaking'));
+  // Housekeeping fills no highlight of a brief that has three already (Unbound's "Release tag for 1.25.2" beside its CVEs).
+  const rest = ranked(
+    items.filter(
+      (item) =>
+        item.kind !== 'security' && item.kind !== 'breaking' && !(chosen.length >= 3 && isChore(item) && (item.kind === 'other' || item.kind === 'feature')),
+    ),
+  );
   const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
   chosen.push(...rest.slice(0, room));
   const highlights: Highlight[] = [];
@@ -700,7 +709,12 @@ const GENERIC_TITLE =
 
 /** A title of change words alone ("Change Log", "Planned Breaking API Changes (42.0)"), once its numbers and brackets go. */
 export function isGenericTitle(title: string): boolean {
-  return GENERIC_TITLE.test(title.replace(/[\d.()[\]]+/g, ' ').replace(/\s+/g, ' ').trim());
+  return GENERIC_TITLE.test(
+    title
+      .replace(/[\d.()[\]]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 function subjectOf(
