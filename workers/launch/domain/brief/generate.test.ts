@@ -692,6 +692,30 @@ describe('a blog post with a heading per feature', () => {
   });
 });
 
+describe('a feature heading of four or five words', () => {
+  it('is told with its paragraph where that says what changed, and alone where it gives background or another release', () => {
+    const notes = [
+      '## Acme 2.3',
+      '',
+      '### Compiled Free-threading Memory Safety',
+      '',
+      'Builds without a global lock need more synchronization. This release greatly improves memory safety of free threading.',
+      '',
+      '### Code snippets in diagnostics',
+      '',
+      'Acme v2.2 introduced a new diagnostic format and the ability to print many errors.',
+      '',
+      '### Support for async scripts',
+      '',
+      'In HTML, normal scripts and deferred scripts load in document order.',
+    ].join('\n');
+    const said = generateBrief({ ...release, version: '2.3.0', title: 'Acme 2.3', notes }, null).highlights.map((highlight) => highlight.text);
+    expect(said).toContain('Compiled Free-threading Memory Safety: this release greatly improves memory safety of free threading.');
+    expect(said).toContain('Code snippets in diagnostics.');
+    expect(said).toContain('Support for async scripts.');
+  });
+});
+
 describe('a component label before the change', () => {
   it('keeps its case: it is a name', () => {
     const notes = ['Minor Changes', '-------------', '', '- ansible-test - Default to Python 3.13 in the base containers.'].join('\n');
@@ -871,6 +895,9 @@ describe('what an opening says about the notes themselves', () => {
       'This note will begin by covering some overall changes and then highlight specific updates.',
       'Acme 4.1.0 is a new feature release.',
       'You can view the 6.0.0 milestone on GitHub for more details.',
+      "We've just uploaded acme 2.3.0 to the Python Package Index (PyPI).",
+      'Acme v5.6.0 Release Candidate 1 is now available for testing.',
+      'Please help us test this version and report any issues.',
       'The V2 changes were all shipped in one pull request, which was created with the effort of over a dozen participants! They are:',
       '> 👉 For a structured walk-through of the changes in v1.0 — breaking changes, new features and the upgrade path — see the v1.0 Release Notes.',
     ]) {

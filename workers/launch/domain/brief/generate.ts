@@ -590,7 +590,13 @@ function highlightText(item: NoteItem, product: string | null): string {
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
   // "🏭 createUseFetch and createUseAsyncData": the heading's emoji is no word of it.
-  if (item.flagship && item.detail && item.text.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '').split(' ').length < 4) {
+  const headingWords = item.text.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '').split(' ').length;
+  // A longer heading ("Mypyc Free-threading Memory Safety") is told with its paragraph only where that says what changed.
+  // ("Elixir v1.15 introduced …" under a v1.16 heading tells another release's news.)
+  const toldByDetail = (detail: string) =>
+    headingWords < 4 ||
+    (headingWords <= 5 && !item.text.includes(':') && CHANGE_SIGNAL.test(detail) && !PREVIOUS_RELEASE.test(detail) && !/\bv?\d+\.\d+/.test(detail));
+  if (item.flagship && item.detail && headingWords <= 5 && toldByDetail(changeSentence(item.detail))) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
@@ -909,7 +915,7 @@ function tellingSentence(text: string): string | null {
   );
 }
 const ANNOUNCEMENT =
-  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$/i;
