@@ -119,6 +119,8 @@ function plain(text: string): string {
   return text
     .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
     .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+    // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
+    .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
     .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
 }
 

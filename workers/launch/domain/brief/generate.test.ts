@@ -716,6 +716,22 @@ describe('a feature heading of four or five words', () => {
   });
 });
 
+describe('an advisory titled by a reStructuredText role', () => {
+  it('names its CVE as the role does', () => {
+    const notes = [
+      'Security',
+      '========',
+      '',
+      ':cve:`2026-59203`: EPS image infinite loop',
+      '^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+      '',
+      'If a negative byte count is given, an infinite loop is possible. This value will now be validated.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '12.3.0', title: 'Acme 12.3.0', notes }, null);
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'EPS image infinite loop (CVE-2026-59203).' });
+  });
+});
+
 describe('a component label before the change', () => {
   it('keeps its case: it is a name', () => {
     const notes = ['Minor Changes', '-------------', '', '- ansible-test - Default to Python 3.13 in the base containers.'].join('\n');
