@@ -1038,3 +1038,26 @@ describe('a section of performance work and internal plumbing', () => {
     ]);
   });
 });
+
+describe('holdout defects: labels, credits and trackers', () => {
+  it('reads a capitalised bold kind label as the section, keeps a bold feature name, and drops a "by" before references', () => {
+    const notes = [
+      '= 2.1.0 - 2026-02-01 =',
+      '',
+      '* **Breaking Changes:** Remove the legacy widget API by [#41](https://github.com/acme/tool/pull/41).',
+      '* **Bug Fixes:** Stop the sync job from hanging by [#52](https://github.com/acme/tool/pull/52) and [#53](https://github.com/acme/tool/pull/53).',
+      '* **Development Updates:** Move scripts to external assets by [#60](https://github.com/acme/tool/pull/60), [#61](https://github.com/acme/tool/pull/61), and [#62](https://github.com/acme/tool/pull/62).',
+      '* **Dependency Updates:** Bump `qs` from 1.0.1 to 1.0.2 by [#70](https://github.com/acme/tool/pull/70).',
+      '* **Rocket Mode**: launch jobs in parallel, sorted by name.',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Remove the legacy widget API.'],
+      ['fix', 'Stop the sync job from hanging.'],
+      ['internal', 'Move scripts to external assets.'],
+      ['internal', 'Bump qs from 1.0.1 to 1.0.2.'],
+      ['other', 'Rocket Mode: launch jobs in parallel, sorted by name.'],
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#52', '#53']);
+  });
+});

@@ -101,7 +101,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     'feature',
   ],
   [
-    /\b(?:internal|chores?|docs|documentation|ci|build|tests?|tooling|refactor(?:ing)?|dependenc|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internal|chores?|docs|documentation|development (?:updates?|changes)|ci|build|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -200,7 +200,10 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
-  const bold = raw.match(BOLD_KIND_LABEL);
+  // A WordPress readme's "**Breaking Changes:**", "**Bug Fixes:**": a capitalised bold label is one only when it titles a
+  // kind of change in two words; "**New command**: …" or "**Artifact Versioning Improvements**: …" names the change itself.
+  const titled = raw.match(BOLD_KIND_TITLE);
+  const bold = raw.match(BOLD_KIND_LABEL) ?? (titled && titled[1]!.split(' ').length <= 2 && SECTION_TITLE.test(titled[1]!) && sectionKind(titled[1]!) !== null ? titled : null);
   const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
   if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
   const semver = text.match(SEMVER_TAG);
@@ -265,6 +268,7 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
 }
 
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
+const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
