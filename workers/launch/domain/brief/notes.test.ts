@@ -1060,4 +1060,19 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#52', '#53']);
   });
+
+  it('drops handles in square brackets closing an item as credits', () => {
+    const notes = [
+      '## 3.1.0',
+      '- Backends:',
+      '  - Added new Vulkan 2 backend (forked from Vulkan 1 backend). (#91, #92) [@ana-lima]',
+      '  - Added shader cache support with `ACME_SHADER_CACHE` define. [@bo, @chen]',
+      '  - Restored texture state when updating atlases. [#93, #94) [@dee]',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'Added new Vulkan 2 backend (forked from Vulkan 1 backend).',
+      'Added shader cache support with ACME_SHADER_CACHE define.',
+      'Restored texture state when updating atlases.',
+    ]);
+  });
 });

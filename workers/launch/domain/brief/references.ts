@@ -69,7 +69,7 @@ const BY = /by/i;
 const CLOSES = /closes/i;
 /** What the last pass strips from either end of a line, once it is trimmed. */
 const EDGE_MARKS = '-–—:,;';
-const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]/g;
+const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/g;
 
 /**
  * The readable words of a line of notes, and what it links to. Links become their text (a link
@@ -209,6 +209,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
+  // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
+  if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:\s*[,;&]?\s*@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
