@@ -1075,4 +1075,25 @@ describe('holdout defects: labels, credits and trackers', () => {
       'Restored texture state when updating atlases.',
     ]);
   });
+
+  it('drops a closing bracket that credits a review or a report, and the ids before the change', () => {
+    const notes = [
+      '### Bug fixes:',
+      '',
+      '- #1180, #1207: fix a race in `flush_queue`',
+      '  (Ana Lima, review by Bo Chen)',
+      '',
+      '- #1231: Release stale locks during shutdown; they were',
+      '  kept by an earlier change introduced by #1102, as it was.',
+      '  (Bo Chen, report by Dee Park, review by Ana Lima and',
+      '   Eve Stone).',
+      '',
+      '- #1240: Stop the retry loop (written by hand for speed)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'fix a race in flush_queue',
+      'Release stale locks during shutdown; they were kept by an earlier change introduced, as it was.',
+      'Stop the retry loop (written by hand for speed)',
+    ]);
+  });
 });

@@ -369,6 +369,13 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 /**
+ * A closing bracket that says who reviewed, reported or analysed the change (OCaml's "(Jan Midtgaard, review by Gabriel
+ * Scherer)", PostGIS's "(reported by Ana Lima; fixed by Bo Chen)"): its credits, not its words. "(fixed by using a lock)"
+ * names no one.
+ */
+const CREDIT_BRACKET =
+  /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
+/**
  * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
  * checker grounds no word written only inside an address.
  */
@@ -418,7 +425,7 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
+    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers).replace(CREDIT_BRACKET, '');
   }
   const clean = cleanInline(text, repoBase);
   return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
