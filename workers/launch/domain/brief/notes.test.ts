@@ -1096,4 +1096,33 @@ describe('holdout defects: labels, credits and trackers', () => {
       'Stop the retry loop (written by hand for speed)',
     ]);
   });
+
+  it('reads star-framed section titles, drops tracker ids before a change, and opens after the name and date lines', () => {
+    const notes = [
+      'Acme 4.2.0beta1',
+      '2026/03/04',
+      'This version requires Zeta 3.1 or newer and a database of version 14 or later.',
+      '',
+      '* Bug Fixes *',
+      '',
+      ' - #812, AC-41, [raster] Keep pixel values apart when dumping',
+      '          polygons (Ana Lima)',
+      ' - FuzzHub 5550123, reject truncated input (Bo Chen)',
+      ' - GH-97, Fix memory leaks in the tile reader (Ana Lima)',
+      '',
+      '* Enhancements *',
+      '',
+      ' - AC-50, Add a streaming tile writer (Bo Chen)',
+    ].join('\n');
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro).toMatchObject({ text: 'This version requires Zeta 3.1 or newer and a database of version 14 or later.', lines: { start: 3, end: 3 } });
+    expect(parsed.items.map((item) => [item.kind, item.section.join(' > '), item.text])).toEqual([
+      ['fix', 'Bug Fixes', 'Keep pixel values apart when dumping polygons'],
+      ['fix', 'Bug Fixes', 'reject truncated input'],
+      ['fix', 'Bug Fixes', 'Fix memory leaks in the tile reader'],
+      ['feature', 'Enhancements', 'Add a streaming tile writer'],
+    ]);
+    expect(parsed.items[0]!.refs.map((ref) => ref.label)).toEqual(['#812', 'AC-41']);
+  });
 });
+

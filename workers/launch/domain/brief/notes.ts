@@ -292,6 +292,11 @@ function isCallout(heading: string): boolean {
 /** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
 const NOT_AN_OPENING =
   /^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+/** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
+const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
+/** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
+const DATE_LINE =
+  /^\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?$/i;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
   /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
@@ -368,6 +373,8 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+/** Tracker ids a change opens with, each followed by a comma: "#5919, GT-584, ", "GH-12, ", "OSSFuzz 544223869, ". */
+const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s*,\s*)+)(?=\S)/u;
 /**
  * A closing bracket that says who reviewed, reported or analysed the change (OCaml's "(Jan Midtgaard, review by Gabriel
  * Scherer)", PostGIS's "(reported by Ana Lima; fixed by Bo Chen)"): its credits, not its words. "(fixed by using a lock)"
@@ -405,6 +412,12 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
+    // before its words, are its references.
+    .replace(LEADING_IDS, (_whole, ids: string) => {
+      for (const id of ids.split(/\s*,\s*/).filter(Boolean)) if (!id.startsWith('#')) named.push({ kind: 'issue', label: id.trim(), url: null });
+      return ` ${ids.split(/\s*,\s*/).filter((id) => id.startsWith('#')).join(' ')} `;
+    })
     // StackExchange.Redis's "URGENT Fix: [#2167](…), [#2176](…): fix error …": the label says the kind, the ids are
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
     .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
@@ -939,6 +952,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
+    // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
+    const titleLines = texts.findIndex((text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text));
+    if (titleLines > 0 && titleLines < texts.length) {
+      paragraph = { start: start + titleLines, texts: texts.slice(titleLines) };
+      flushParagraph();
+      return;
+    }
     const joined = withReferenceLinks(texts.join(' '), targets);
     if (LONE_CHANGE.test(joined)) {
       const said = itemInline(joined, repoBase);
@@ -1037,6 +1057,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
       openHeading(7, line.trim(), number);
       lineItems = true;
+      continue;
+    }
+    // PostGIS's NEWS frames its sections in stars ("* Bug Fixes *"): a title, not a change.
+    const framed = line.match(/^\*\s+(\p{Lu}[^*]{1,60}?)\s+\*\s*$/u);
+    if (framed) {
+      openHeading(3, framed[1]!, number);
       continue;
     }
     const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
