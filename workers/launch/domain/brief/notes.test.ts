@@ -1124,5 +1124,32 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
     expect(parsed.items[0]!.refs.map((ref) => ref.label)).toEqual(['#812', 'AC-41']);
   });
+
+  it('reads "*)" entries wrapped over indented lines, their "PR n" references and "[Name]" credits', () => {
+    const notes = [
+      'Changes with Acme 3.0.9',
+      '',
+      '  *) SECURITY: CVE-2026-10001: Acme Server: path traversal in mod_files',
+      '     on Windows (cve.mitre.org)',
+      '     A crafted request could read files outside the document root.',
+      '     Credits: Ana Lima (Example Labs)',
+      '',
+      '  *) mod_cache: Fix stale entries served after a reload.  PR 61234.',
+      '     [Bo Chen]',
+      '',
+      '  *) mod_tls: Add support for loading keys from URIs.  [Dee Park <dee example.org>, Eve Stone]',
+    ].join('\n');
+    const { items } = parseNotes(notes, null);
+    expect(items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      [
+        'security',
+        'Acme Server: path traversal in mod_files on Windows (CVE-2026-10001). A crafted request could read files outside the document root.',
+        { start: 3, end: 6 },
+      ],
+      ['fix', 'mod_cache: Fix stale entries served after a reload.', { start: 8, end: 9 }],
+      ['feature', 'mod_tls: Add support for loading keys from URIs.', { start: 11, end: 11 }],
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['PR 61234']);
+  });
 });
 

@@ -60,7 +60,7 @@ interface Heading {
 
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
-const BULLET = /^(\s*)(?:[-*+•]|o|\d{1,3}[.)])\s+(\S.*)$/;
+const BULLET = /^(\s*)(?:[-*+•]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -373,6 +373,14 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+/** Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry. */
+const NAMES_BRACKET = /\s*\[\s*([^\[\]]{2,200})\]\s*$/;
+/** A closing square bracket of people's names (and their addresses) is a credit; "[Breaking Change]" names a kind. */
+function namesOnly(whole: string, inside: string): string {
+  const names = inside.split(/\s*,\s*|\s+and\s+/).map((name) => name.replace(/\s*<[^>]*>\s*$/, '').trim());
+  const people = names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null);
+  return people && names.some((name) => PERSON_NAME.test(name)) ? '' : whole;
+}
 /** Tracker ids a change opens with, each followed by a comma: "#5919, GT-584, ", "GH-12, ", "OSSFuzz 544223869, ". */
 const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s*,\s*)+)(?=\S)/u;
 /**
@@ -436,9 +444,18 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
       return ' ';
     })
     .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
+  // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
+  // "PR 69168." is a bug tracker's number; "Credits: Name (Company)" closing the entry credits who found it.
+  text = text
+    .replace(/\s*\((?:[a-z\d-]+\.)+(?:org|com|net|io)\)(\s+\S|\s*$)/gi, (_whole, next: string) => (next.trim() ? `.${next}` : ''))
+    .replace(/\s*\bPR\s+(\d{3,})\b\.?/g, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: `PR ${id}`, url: null });
+      return ' ';
+    })
+    .replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers).replace(CREDIT_BRACKET, '');
+    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers).replace(CREDIT_BRACKET, '').replace(NAMES_BRACKET, namesOnly);
   }
   const clean = cleanInline(text, repoBase);
   return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
@@ -1220,7 +1237,7 @@ function tableRowText(cells: string[]): string {
 function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
   const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
-  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+)/);
+  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+|:\s+)/);
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
