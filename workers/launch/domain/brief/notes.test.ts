@@ -1151,5 +1151,31 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['PR 61234']);
   });
+
+  it('reads commit-subject tags ("BUG/MEDIUM:", "CLEANUP:", "OPTIM:", "MINOR:") as kinds and drops them from the words', () => {
+    const notes = [
+      '2026/03/01 : 2.0.0',
+      '    - BUG/MEDIUM: cache: Fix a crash on an empty key',
+      '    - BUG/MINOR: cli: report the right line on errors',
+      '    - CLEANUP: cache: rename a local variable',
+      '    - REGTESTS: cache: add a test for empty keys',
+      '    - DEV: dev/trace: add a task dump',
+      '    - OPTIM: pool: reuse freed buffers',
+      '    - MINOR: cache: add a max-age setting',
+      '    - MAJOR: cli: rework the command parser',
+      '    - MINOR: dev/trace: add a thread dump',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'cache: Fix a crash on an empty key'],
+      ['fix', 'cli: report the right line on errors'],
+      ['internal', 'cache: rename a local variable'],
+      ['internal', 'cache: add a test for empty keys'],
+      ['internal', 'dev/trace: add a task dump'],
+      ['performance', 'pool: reuse freed buffers'],
+      ['feature', 'cache: add a max-age setting'],
+      ['other', 'cli: rework the command parser'],
+      ['internal', 'dev/trace: add a thread dump'],
+    ]);
+  });
 });
 

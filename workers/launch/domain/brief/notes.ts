@@ -214,6 +214,17 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // scikit-learn's substitution badges: `|Feature|`, `|Efficiency|`, `|API|`.
   const badge = text.match(BADGE);
   if (badge) return { kind: BADGE_KIND[badge[1]!.toLowerCase()] ?? inherited, text: text.slice(badge[0].length) };
+  // HAProxy's commit subjects: "BUG/MEDIUM: quic: Fix …", "CLEANUP: …", "OPTIM: …", "MINOR: mux: add …". The tag says the
+  // kind (a bug's severity stays on its line, for ranking); a "dev/…:" subsystem is the project's own tooling.
+  const subject = text.match(SUBJECT_TAG);
+  if (subject) {
+    const rest = text.slice(subject[0].length);
+    const tagged = subject[1]!;
+    if (/^dev\/[\w./-]*:\s/.test(rest) || SUBJECT_INTERNAL.test(tagged)) return { kind: 'internal', text: rest };
+    if (tagged === 'BUG') return { kind: ADVISORY.test(raw) ? 'security' : 'fix', text: rest };
+    if (tagged === 'OPTIM') return { kind: 'performance', text: rest };
+    return itemKind(raw, rest, 'other', section);
+  }
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -267,6 +278,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   return { kind: inherited, text };
 }
 
+const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
+const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
