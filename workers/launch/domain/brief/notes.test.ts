@@ -1177,5 +1177,28 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['internal', 'dev/trace: add a thread dump'],
     ]);
   });
+
+  it('keeps "Added:", "Removed:", "Changed:", "Fixed:" as the verb before a noun phrase, and drops them before a sentence', () => {
+    const notes = [
+      '## 9.0.0',
+      '',
+      '- Removed: support for Node.js less than 20.1.0 ([#10](https://github.com/acme/tool/pull/10)) ([@ana](https://github.com/ana)).',
+      '- Removed: `legacy` property in the returned object ([#11](https://github.com/acme/tool/pull/11)).',
+      '- Changed: default `fix` mode to `strict` ([#12](https://github.com/acme/tool/pull/12)).',
+      '- Added: `except: ["after-block"]` to `rule-empty-line-before` ([#13](https://github.com/acme/tool/pull/13)).',
+      '- Added: Add a `--watch` flag.',
+      '- Fixed: `color-no-invalid` false positives for nested blocks.',
+      '- Fixed: Acme no longer crashes on empty files.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Removed support for Node.js less than 20.1.0.'],
+      ['breaking', 'Removed legacy property in the returned object.'],
+      ['other', 'Changed default fix mode to strict.'],
+      ['feature', 'Added except: ["after-block"] to rule-empty-line-before.'],
+      ['feature', 'Add a --watch flag.'],
+      ['fix', 'Fixed color-no-invalid false positives for nested blocks.'],
+      ['fix', 'Acme no longer crashes on empty files.'],
+    ]);
+  });
 });
 

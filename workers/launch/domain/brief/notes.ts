@@ -137,7 +137,12 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   security: 'security',
   breaking: 'breaking',
 };
-const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+/** Labels that are a change's verb in the past tense. */
+const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
+/** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
+const OWN_VERB =
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets)\b/;
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
 function asFixed(text: string): string {
   if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
@@ -158,6 +163,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   improvement: 'feature',
   fix: 'fix',
   fixed: 'fix',
+  removed: 'breaking',
+  deprecated: 'other',
   security: 'security',
 };
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
@@ -241,6 +248,13 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const rest = text.slice(label[0].length);
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     const kind = CHORE.test(rest) ? 'internal' : named === 'fix' && (inherited === 'breaking' || inherited === 'security') ? inherited : (named ?? inherited);
+    // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
+    // the change's verb, and stays one ("Added `except: [...]` to `rule`"); before a sentence with its own verb ("Fixed: Acme
+    // no longer crashes …") it goes.
+    if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest)) {
+      const said = `${label[1]} ${/^\p{Lu}\p{Ll}+ing\b/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}`;
+      return { kind: DROP_SUPPORT.test(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
+    }
     return { kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
