@@ -1200,5 +1200,29 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['fix', 'Acme no longer crashes on empty files.'],
     ]);
   });
+
+  it('reads a "Documented" section as internal, and removing something redundant as no breaking change', () => {
+    const notes = [
+      '# 2.4.0 (March 1st, 2026)',
+      '',
+      '### Changed',
+      '',
+      '- trace: remove unnecessary buffer clone ([#80])',
+      '- sync: remove the `try_lock_owned` method ([#81])',
+      '- io: remove redundant flush on close ([#82])',
+      '',
+      '### Documented',
+      '',
+      '- io: add a warning about interleaved writes ([#83])',
+      '- time: clarify timer accuracy ([#84])',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'trace: remove unnecessary buffer clone'],
+      ['breaking', 'sync: remove the try_lock_owned method'],
+      ['other', 'io: remove redundant flush on close'],
+      ['internal', 'io: add a warning about interleaved writes'],
+      ['internal', 'time: clarify timer accuracy'],
+    ]);
+  });
 });
 

@@ -101,7 +101,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     'feature',
   ],
   [
-    /\b(?:internal|chores?|docs|documentation|development (?:updates?|changes)|ci|build|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internal|chores?|docs|documentation|documented|development (?:updates?|changes)|ci|build|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -191,7 +191,7 @@ const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
 const BREAK_WORDS =
-  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
+  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
 
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
