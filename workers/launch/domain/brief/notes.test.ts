@@ -1224,5 +1224,28 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['internal', 'time: clarify timer accuracy'],
     ]);
   });
+
+  it('reads a heading labelled with a kind ("Removed:", "Behavior Changed:") as a change of that kind, stop or none', () => {
+    const notes = [
+      '## Breaking API Changes (9.0)',
+      '',
+      '### Behavior Changed: Previews will use `2x` as the default scale.',
+      '',
+      'Previously previews used the display scale. Set `preview.scale` to keep it.',
+      '',
+      '### Removed: `legacy` option from `Acme.open(options)`',
+      '',
+      'The option did nothing since 7.0.',
+      '',
+      '### Deprecated: Passing a string to `Acme.load()`',
+      '',
+      'Pass a `URL` instead.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'Previews will use 2x as the default scale'],
+      ['breaking', 'Removed legacy option from Acme.open(options)'],
+      ['other', 'Deprecated passing a string to Acme.load()'],
+    ]);
+  });
 });
 

@@ -84,7 +84,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^minor changes?$/i, 'feature'],
   [/^patch changes?$/i, 'fix'],
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
-  [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b/i, 'other'],
+  [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b|\bbehaviou?r changed?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
   [/\b(?:planned|upcoming|future)\b/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
@@ -257,6 +257,13 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     }
     return { kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
+  // Electron's "### Behavior Changed: `electron` no longer downloads itself …": a label of two words titling a kind says the
+  // kind, and is no word of the change.
+  const phrase = text.match(KIND_PHRASE);
+  if (phrase && titlesAKind(phrase[1]!) && sectionKind(phrase[1]!) !== 'internal') {
+    const rest = text.slice(phrase[0].length);
+    return itemKind(raw, rest, sectionKind(phrase[1]!)!, phrase[1]!);
+  }
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
   if ((CHORE.test(text) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
@@ -310,8 +317,13 @@ const NAMED_SCOPE =
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
+/** A label of two words that may title a kind of change, before a change: "Behavior Changed: …", "Breaking Change: …". */
+const KIND_PHRASE = /^(\p{Lu}\p{Ll}+ (?:[Cc]hanges?|[Cc]hanged|[Ff]ix(?:es)?|[Rr]emovals?|[Dd]eprecations?))\s*:\s+(?=\S)/u;
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
 function isCallout(heading: string): boolean {
+  // "### Behavior Changed: Offscreen rendering will use `1.0` as default …." names a change after its kind, stop or none.
+  const label = heading.match(KIND_PHRASE) ?? heading.match(KIND_LABEL);
+  if (label && sectionKind(label[1]!) !== null) return false;
   // "### New `device` parameter." ends in a stop but names a change: a callout is a sentence.
   return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading) && heading.trim().split(/\s+/).length >= 4;
 }
@@ -916,7 +928,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = stripScope(own.text);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
       // "## Learn more" over "Other notable changes in this release are:" introduces its list; the list holds the changes.
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text) && !/^the following\b|:\s*$/i.test(first?.text ?? ''))
+      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !(isCallout(text) && isCallout(heading.text)) && !/^the following\b|:\s*$/i.test(first?.text ?? ''))
         items.push({
           kind: own.kind,
           // "### New `device` parameter.": a heading's stop is no part of its words.
