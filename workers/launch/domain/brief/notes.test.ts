@@ -1247,5 +1247,25 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['other', 'Deprecated passing a string to Acme.load()'],
     ]);
   });
+
+  it('reads a Debian changelog stanza: its header titles it, author groups and the signature are nothing', () => {
+    const notes = [
+      'acme (2.0.1) unstable; urgency=medium',
+      '',
+      '  [ Ana Lima ]',
+      '  * settings: Add a dark theme switch',
+      '',
+      '  [ Bo Chen ]',
+      '  * panel.js: Fix layout restoration when hotplugging monitors.',
+      '',
+      ' -- Ana Lima <ana@example.org>  Sat, 15 Aug 2026 12:45:47 +0200',
+    ].join('\n');
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.section, item.text, item.lines])).toEqual([
+      ['feature', ['acme 2.0.1'], 'settings: Add a dark theme switch', { start: 4, end: 4 }],
+      ['fix', ['acme 2.0.1'], 'panel.js: Fix layout restoration when hotplugging monitors.', { start: 7, end: 7 }],
+    ]);
+  });
 });
 

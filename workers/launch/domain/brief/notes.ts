@@ -331,6 +331,9 @@ function isCallout(heading: string): boolean {
 /** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
 const NOT_AN_OPENING =
   /^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
+const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
+const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
@@ -1113,6 +1116,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
       openHeading(7, line.trim(), number);
       lineItems = true;
+      continue;
+    }
+    // A Debian changelog's stanza: "pkg (1.2-1) unstable; urgency=medium" titles the release; "  [ Name ]" groups who made
+    // the changes under it, " -- Name <email>  date" signs it. Neither is a change or prose.
+    const stanza = line.match(DEBIAN_STANZA);
+    if (stanza) {
+      openHeading(1, `${stanza[1]} ${stanza[2]}`, number);
+      continue;
+    }
+    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line)) {
+      flushParagraph();
       continue;
     }
     // PostGIS's NEWS frames its sections in stars ("* Bug Fixes *"): a title, not a change.
