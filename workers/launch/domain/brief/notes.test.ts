@@ -1267,5 +1267,25 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['fix', ['acme 2.0.1'], 'panel.js: Fix layout restoration when hotplugging monitors.', { start: 7, end: 7 }],
     ]);
   });
+
+  it('reads Org notes: "* v2.0" a heading over "-" items, ~code~ and =verbatim= as code', () => {
+    const notes = [
+      '* v2.0.0    2026-05-01',
+      '',
+      '- Added new command ~acme-log-all~, which shows every log.  #41',
+      '',
+      '- The =acme.format= setting can now be a list.  #42',
+      '',
+      '* v1.9.0    2026-01-01',
+      '',
+      '- Added ~--quiet~ to the ~acme-push~ menu.  #30',
+    ].join('\n');
+    const { items } = parseNotes(notes, null);
+    expect(items.map((item) => [item.section, item.text, item.code])).toEqual([
+      [['v2.0.0 2026-05-01'], 'Added new command acme-log-all, which shows every log.', ['acme-log-all']],
+      [['v2.0.0 2026-05-01'], 'The acme.format setting can now be a list.', ['acme.format']],
+      [['v1.9.0 2026-01-01'], 'Added --quiet to the acme-push menu.', ['--quiet', 'acme-push']],
+    ]);
+  });
 });
 

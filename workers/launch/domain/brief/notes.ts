@@ -606,10 +606,30 @@ export function withOutlineHeadings(lines: string[]): string[] {
   const fenced = fencedLines(lines);
   const outside = (index: number) => !fenced.has(index);
   if (lines.some((line, index) => outside(index) && ATX.test(line))) return lines;
-  if (!lines.some((line, index) => outside(index) && /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line))) return lines;
+  const nested = lines.some((line, index) => outside(index) && /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line));
+  if (!nested && !isOrgOutline(lines)) return lines;
+  // Org's ~code~ and =verbatim= are code, as backticks are in Markdown.
+  const org = lines.some((line) => ORG_CODE.test(line));
   return lines.map((line, index) => {
     const outline = outside(index) ? line.match(/^(\*{1,6})\s+(\S.*)$/) : null;
-    return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : line;
+    const said = org && outside(index) ? line.replace(new RegExp(ORG_CODE.source, 'g'), (_whole, lead: string, _mark: string, code: string) => `${lead}\`${code}\``) : line;
+    return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : said;
+  });
+}
+
+/** Org markup for code: "~magit-status~", "=verbatim=", between spaces or punctuation. */
+const ORG_CODE = /(^|[\s('"{])([~=])([^\s~=`](?:[^\n`]*?[^\s`])?)\2(?=$|[\s.,;:!?')"}-])/;
+
+/**
+ * Org notes with one level of headings (Magit's "* v4.7.0    2026-08-01" over "- " items): the lines opened by a star are
+ * headings where the changes are "-" bullets and no starred line follows another, as a Markdown list's would.
+ */
+function isOrgOutline(lines: string[]): boolean {
+  const starred = lines.flatMap((line, index) => (/^\*\s+\S/.test(line) && !/\*\s*$/.test(line) ? [index] : []));
+  if (starred.length === 0 || !lines.some((line) => /^-\s+\S/.test(line)) || !lines.some((line) => ORG_CODE.test(line))) return false;
+  return starred.every((index) => {
+    const next = lines.slice(index + 1).find((line) => line.trim() !== '') ?? '';
+    return !/^\*\s/.test(next);
   });
 }
 
