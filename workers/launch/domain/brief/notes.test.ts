@@ -1288,4 +1288,3 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
   });
 });
-

@@ -137,7 +137,8 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   security: 'security',
   breaking: 'breaking',
 };
-const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+const KIND_LABEL =
+  /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -210,7 +211,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // A WordPress readme's "**Breaking Changes:**", "**Bug Fixes:**": a capitalised bold label is one only when it titles a
   // kind of change in two words; "**New command**: …" or "**Artifact Versioning Improvements**: …" names the change itself.
   const titled = raw.match(BOLD_KIND_TITLE);
-  const bold = raw.match(BOLD_KIND_LABEL) ?? (titled && titled[1]!.split(' ').length <= 2 && SECTION_TITLE.test(titled[1]!) && sectionKind(titled[1]!) !== null ? titled : null);
+  const bold =
+    raw.match(BOLD_KIND_LABEL) ??
+    (titled && titled[1]!.split(' ').length <= 2 && SECTION_TITLE.test(titled[1]!) && sectionKind(titled[1]!) !== null ? titled : null);
   const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
   if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
   const semver = text.match(SEMVER_TAG);
@@ -416,7 +419,7 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 /** Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry. */
-const NAMES_BRACKET = /\s*\[\s*([^\[\]]{2,200})\]\s*$/;
+const NAMES_BRACKET = /\s*\[\s*([^[\]]{2,200})\]\s*$/;
 /** A closing square bracket of people's names (and their addresses) is a credit; "[Breaking Change]" names a kind. */
 function namesOnly(whole: string, inside: string): string {
   const names = inside.split(/\s*,\s*|\s+and\s+/).map((name) => name.replace(/\s*<[^>]*>\s*$/, '').trim());
@@ -464,9 +467,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   let text = raw
     // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
     // before its words, are its references.
-    .replace(LEADING_IDS, (_whole, ids: string) => {
-      for (const id of ids.split(/\s*,\s*/).filter(Boolean)) if (!id.startsWith('#')) named.push({ kind: 'issue', label: id.trim(), url: null });
-      return ` ${ids.split(/\s*,\s*/).filter((id) => id.startsWith('#')).join(' ')} `;
+    .replace(LEADING_IDS, (_whole, list: string) => {
+      const ids = list.split(/\s*,\s*/).filter(Boolean);
+      for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
+      // A "#12" is read as a reference where it stands.
+      return ` ${ids.filter((id) => id.startsWith('#')).join(' ')} `;
     })
     // StackExchange.Redis's "URGENT Fix: [#2167](…), [#2176](…): fix error …": the label says the kind, the ids are
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
@@ -612,7 +617,10 @@ export function withOutlineHeadings(lines: string[]): string[] {
   const org = lines.some((line) => ORG_CODE.test(line));
   return lines.map((line, index) => {
     const outline = outside(index) ? line.match(/^(\*{1,6})\s+(\S.*)$/) : null;
-    const said = org && outside(index) ? line.replace(new RegExp(ORG_CODE.source, 'g'), (_whole, lead: string, _mark: string, code: string) => `${lead}\`${code}\``) : line;
+    const said =
+      org && outside(index)
+        ? line.replace(new RegExp(ORG_CODE.source, 'g'), (_whole, lead: string, _mark: string, code: string) => `${lead}\`${code}\``)
+        : line;
     return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : said;
   });
 }
@@ -951,7 +959,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = stripScope(own.text);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
       // "## Learn more" over "Other notable changes in this release are:" introduces its list; the list holds the changes.
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !(isCallout(text) && isCallout(heading.text)) && !/^the following\b|:\s*$/i.test(first?.text ?? ''))
+      if (
+        text.split(' ').length >= 2 &&
+        !NOT_A_CHANGE_HEADING.test(text) &&
+        !(isCallout(text) && isCallout(heading.text)) &&
+        !/^the following\b|:\s*$/i.test(first?.text ?? '')
+      )
         items.push({
           kind: own.kind,
           // "### New `device` parameter.": a heading's stop is no part of its words.

@@ -60,10 +60,7 @@ const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
-const BY_REFERENCES = new RegExp(
-  String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`,
-  'gi',
-);
+const BY_REFERENCES = new RegExp(String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`, 'gi');
 /** What the passes that credit in words and close issues need in a line before they scan it. */
 const BY = /by/i;
 const CLOSES = /closes/i;
