@@ -1038,3 +1038,253 @@ describe('a section of performance work and internal plumbing', () => {
     ]);
   });
 });
+
+describe('holdout defects: labels, credits and trackers', () => {
+  it('reads a capitalised bold kind label as the section, keeps a bold feature name, and drops a "by" before references', () => {
+    const notes = [
+      '= 2.1.0 - 2026-02-01 =',
+      '',
+      '* **Breaking Changes:** Remove the legacy widget API by [#41](https://github.com/acme/tool/pull/41).',
+      '* **Bug Fixes:** Stop the sync job from hanging by [#52](https://github.com/acme/tool/pull/52) and [#53](https://github.com/acme/tool/pull/53).',
+      '* **Development Updates:** Move scripts to external assets by [#60](https://github.com/acme/tool/pull/60), [#61](https://github.com/acme/tool/pull/61), and [#62](https://github.com/acme/tool/pull/62).',
+      '* **Dependency Updates:** Bump `qs` from 1.0.1 to 1.0.2 by [#70](https://github.com/acme/tool/pull/70).',
+      '* **Rocket Mode**: launch jobs in parallel, sorted by name.',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Remove the legacy widget API.'],
+      ['fix', 'Stop the sync job from hanging.'],
+      ['internal', 'Move scripts to external assets.'],
+      ['internal', 'Bump qs from 1.0.1 to 1.0.2.'],
+      ['other', 'Rocket Mode: launch jobs in parallel, sorted by name.'],
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#52', '#53']);
+  });
+
+  it('drops handles in square brackets closing an item as credits', () => {
+    const notes = [
+      '## 3.1.0',
+      '- Backends:',
+      '  - Added new Vulkan 2 backend (forked from Vulkan 1 backend). (#91, #92) [@ana-lima]',
+      '  - Added shader cache support with `ACME_SHADER_CACHE` define. [@bo, @chen]',
+      '  - Restored texture state when updating atlases. [#93, #94) [@dee]',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'Added new Vulkan 2 backend (forked from Vulkan 1 backend).',
+      'Added shader cache support with ACME_SHADER_CACHE define.',
+      'Restored texture state when updating atlases.',
+    ]);
+  });
+
+  it('drops a closing bracket that credits a review or a report, and the ids before the change', () => {
+    const notes = [
+      '### Bug fixes:',
+      '',
+      '- #1180, #1207: fix a race in `flush_queue`',
+      '  (Ana Lima, review by Bo Chen)',
+      '',
+      '- #1231: Release stale locks during shutdown; they were',
+      '  kept by an earlier change introduced by #1102, as it was.',
+      '  (Bo Chen, report by Dee Park, review by Ana Lima and',
+      '   Eve Stone).',
+      '',
+      '- #1240: Stop the retry loop (written by hand for speed)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'fix a race in flush_queue',
+      'Release stale locks during shutdown; they were kept by an earlier change introduced, as it was.',
+      'Stop the retry loop (written by hand for speed)',
+    ]);
+  });
+
+  it('reads star-framed section titles, drops tracker ids before a change, and opens after the name and date lines', () => {
+    const notes = [
+      'Acme 4.2.0beta1',
+      '2026/03/04',
+      'This version requires Zeta 3.1 or newer and a database of version 14 or later.',
+      '',
+      '* Bug Fixes *',
+      '',
+      ' - #812, AC-41, [raster] Keep pixel values apart when dumping',
+      '          polygons (Ana Lima)',
+      ' - FuzzHub 5550123, reject truncated input (Bo Chen)',
+      ' - GH-97, Fix memory leaks in the tile reader (Ana Lima)',
+      '',
+      '* Enhancements *',
+      '',
+      ' - AC-50, Add a streaming tile writer (Bo Chen)',
+    ].join('\n');
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro).toMatchObject({ text: 'This version requires Zeta 3.1 or newer and a database of version 14 or later.', lines: { start: 3, end: 3 } });
+    expect(parsed.items.map((item) => [item.kind, item.section.join(' > '), item.text])).toEqual([
+      ['fix', 'Bug Fixes', 'Keep pixel values apart when dumping polygons'],
+      ['fix', 'Bug Fixes', 'reject truncated input'],
+      ['fix', 'Bug Fixes', 'Fix memory leaks in the tile reader'],
+      ['feature', 'Enhancements', 'Add a streaming tile writer'],
+    ]);
+    expect(parsed.items[0]!.refs.map((ref) => ref.label)).toEqual(['#812', 'AC-41']);
+  });
+
+  it('reads "*)" entries wrapped over indented lines, their "PR n" references and "[Name]" credits', () => {
+    const notes = [
+      'Changes with Acme 3.0.9',
+      '',
+      '  *) SECURITY: CVE-2026-10001: Acme Server: path traversal in mod_files',
+      '     on Windows (cve.mitre.org)',
+      '     A crafted request could read files outside the document root.',
+      '     Credits: Ana Lima (Example Labs)',
+      '',
+      '  *) mod_cache: Fix stale entries served after a reload.  PR 61234.',
+      '     [Bo Chen]',
+      '',
+      '  *) mod_tls: Add support for loading keys from URIs.  [Dee Park <dee example.org>, Eve Stone]',
+    ].join('\n');
+    const { items } = parseNotes(notes, null);
+    expect(items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      [
+        'security',
+        'Acme Server: path traversal in mod_files on Windows (CVE-2026-10001). A crafted request could read files outside the document root.',
+        { start: 3, end: 6 },
+      ],
+      ['fix', 'mod_cache: Fix stale entries served after a reload.', { start: 8, end: 9 }],
+      ['feature', 'mod_tls: Add support for loading keys from URIs.', { start: 11, end: 11 }],
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['PR 61234']);
+  });
+
+  it('reads commit-subject tags ("BUG/MEDIUM:", "CLEANUP:", "OPTIM:", "MINOR:") as kinds and drops them from the words', () => {
+    const notes = [
+      '2026/03/01 : 2.0.0',
+      '    - BUG/MEDIUM: cache: Fix a crash on an empty key',
+      '    - BUG/MINOR: cli: report the right line on errors',
+      '    - CLEANUP: cache: rename a local variable',
+      '    - REGTESTS: cache: add a test for empty keys',
+      '    - DEV: dev/trace: add a task dump',
+      '    - OPTIM: pool: reuse freed buffers',
+      '    - MINOR: cache: add a max-age setting',
+      '    - MAJOR: cli: rework the command parser',
+      '    - MINOR: dev/trace: add a thread dump',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'cache: Fix a crash on an empty key'],
+      ['fix', 'cli: report the right line on errors'],
+      ['internal', 'cache: rename a local variable'],
+      ['internal', 'cache: add a test for empty keys'],
+      ['internal', 'dev/trace: add a task dump'],
+      ['performance', 'pool: reuse freed buffers'],
+      ['feature', 'cache: add a max-age setting'],
+      ['other', 'cli: rework the command parser'],
+      ['internal', 'dev/trace: add a thread dump'],
+    ]);
+  });
+
+  it('keeps "Added:", "Removed:", "Changed:", "Fixed:" as the verb before a noun phrase, and drops them before a sentence', () => {
+    const notes = [
+      '## 9.0.0',
+      '',
+      '- Removed: support for Node.js less than 20.1.0 ([#10](https://github.com/acme/tool/pull/10)) ([@ana](https://github.com/ana)).',
+      '- Removed: `legacy` property in the returned object ([#11](https://github.com/acme/tool/pull/11)).',
+      '- Changed: default `fix` mode to `strict` ([#12](https://github.com/acme/tool/pull/12)).',
+      '- Added: `except: ["after-block"]` to `rule-empty-line-before` ([#13](https://github.com/acme/tool/pull/13)).',
+      '- Added: Add a `--watch` flag.',
+      '- Fixed: `color-no-invalid` false positives for nested blocks.',
+      '- Fixed: Acme no longer crashes on empty files.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Removed support for Node.js less than 20.1.0.'],
+      ['breaking', 'Removed legacy property in the returned object.'],
+      ['other', 'Changed default fix mode to strict.'],
+      ['feature', 'Added except: ["after-block"] to rule-empty-line-before.'],
+      ['feature', 'Add a --watch flag.'],
+      ['fix', 'Fixed color-no-invalid false positives for nested blocks.'],
+      ['fix', 'Acme no longer crashes on empty files.'],
+    ]);
+  });
+
+  it('reads a "Documented" section as internal, and removing something redundant as no breaking change', () => {
+    const notes = [
+      '# 2.4.0 (March 1st, 2026)',
+      '',
+      '### Changed',
+      '',
+      '- trace: remove unnecessary buffer clone ([#80])',
+      '- sync: remove the `try_lock_owned` method ([#81])',
+      '- io: remove redundant flush on close ([#82])',
+      '',
+      '### Documented',
+      '',
+      '- io: add a warning about interleaved writes ([#83])',
+      '- time: clarify timer accuracy ([#84])',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'trace: remove unnecessary buffer clone'],
+      ['breaking', 'sync: remove the try_lock_owned method'],
+      ['other', 'io: remove redundant flush on close'],
+      ['internal', 'io: add a warning about interleaved writes'],
+      ['internal', 'time: clarify timer accuracy'],
+    ]);
+  });
+
+  it('reads a heading labelled with a kind ("Removed:", "Behavior Changed:") as a change of that kind, stop or none', () => {
+    const notes = [
+      '## Breaking API Changes (9.0)',
+      '',
+      '### Behavior Changed: Previews will use `2x` as the default scale.',
+      '',
+      'Previously previews used the display scale. Set `preview.scale` to keep it.',
+      '',
+      '### Removed: `legacy` option from `Acme.open(options)`',
+      '',
+      'The option did nothing since 7.0.',
+      '',
+      '### Deprecated: Passing a string to `Acme.load()`',
+      '',
+      'Pass a `URL` instead.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'Previews will use 2x as the default scale'],
+      ['breaking', 'Removed legacy option from Acme.open(options)'],
+      ['other', 'Deprecated passing a string to Acme.load()'],
+    ]);
+  });
+
+  it('reads a Debian changelog stanza: its header titles it, author groups and the signature are nothing', () => {
+    const notes = [
+      'acme (2.0.1) unstable; urgency=medium',
+      '',
+      '  [ Ana Lima ]',
+      '  * settings: Add a dark theme switch',
+      '',
+      '  [ Bo Chen ]',
+      '  * panel.js: Fix layout restoration when hotplugging monitors.',
+      '',
+      ' -- Ana Lima <ana@example.org>  Sat, 15 Aug 2026 12:45:47 +0200',
+    ].join('\n');
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.section, item.text, item.lines])).toEqual([
+      ['feature', ['acme 2.0.1'], 'settings: Add a dark theme switch', { start: 4, end: 4 }],
+      ['fix', ['acme 2.0.1'], 'panel.js: Fix layout restoration when hotplugging monitors.', { start: 7, end: 7 }],
+    ]);
+  });
+
+  it('reads Org notes: "* v2.0" a heading over "-" items, ~code~ and =verbatim= as code', () => {
+    const notes = [
+      '* v2.0.0    2026-05-01',
+      '',
+      '- Added new command ~acme-log-all~, which shows every log.  #41',
+      '',
+      '- The =acme.format= setting can now be a list.  #42',
+      '',
+      '* v1.9.0    2026-01-01',
+      '',
+      '- Added ~--quiet~ to the ~acme-push~ menu.  #30',
+    ].join('\n');
+    const { items } = parseNotes(notes, null);
+    expect(items.map((item) => [item.section, item.text, item.code])).toEqual([
+      [['v2.0.0 2026-05-01'], 'Added new command acme-log-all, which shows every log.', ['acme-log-all']],
+      [['v2.0.0 2026-05-01'], 'The acme.format setting can now be a list.', ['acme.format']],
+      [['v1.9.0 2026-01-01'], 'Added --quiet to the acme-push menu.', ['--quiet', 'acme-push']],
+    ]);
+  });
+});

@@ -60,7 +60,7 @@ interface Heading {
 
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
-const BULLET = /^(\s*)(?:[-*+•]|o|\d{1,3}[.)])\s+(\S.*)$/;
+const BULLET = /^(\s*)(?:[-*+•]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -84,7 +84,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^minor changes?$/i, 'feature'],
   [/^patch changes?$/i, 'fix'],
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
-  [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b/i, 'other'],
+  [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b|\bbehaviou?r changed?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
   [/\b(?:planned|upcoming|future)\b/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
@@ -101,7 +101,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     'feature',
   ],
   [
-    /\b(?:internal|chores?|docs|documentation|ci|build|tests?|tooling|refactor(?:ing)?|dependenc|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internal|chores?|docs|documentation|documented|development (?:updates?|changes)|ci|build|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -137,7 +137,13 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   security: 'security',
   breaking: 'breaking',
 };
-const KIND_LABEL = /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+const KIND_LABEL =
+  /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+/** Labels that are a change's verb in the past tense. */
+const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
+/** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
+const OWN_VERB =
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets)\b/;
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
 function asFixed(text: string): string {
   if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
@@ -158,6 +164,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   improvement: 'feature',
   fix: 'fix',
   fixed: 'fix',
+  removed: 'breaking',
+  deprecated: 'other',
   security: 'security',
 };
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
@@ -184,7 +192,7 @@ const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
 const BREAK_WORDS =
-  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
+  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
 
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
@@ -200,7 +208,12 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
-  const bold = raw.match(BOLD_KIND_LABEL);
+  // A WordPress readme's "**Breaking Changes:**", "**Bug Fixes:**": a capitalised bold label is one only when it titles a
+  // kind of change in two words; "**New command**: …" or "**Artifact Versioning Improvements**: …" names the change itself.
+  const titled = raw.match(BOLD_KIND_TITLE);
+  const bold =
+    raw.match(BOLD_KIND_LABEL) ??
+    (titled && titled[1]!.split(' ').length <= 2 && SECTION_TITLE.test(titled[1]!) && sectionKind(titled[1]!) !== null ? titled : null);
   const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
   if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
   const semver = text.match(SEMVER_TAG);
@@ -211,6 +224,17 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // scikit-learn's substitution badges: `|Feature|`, `|Efficiency|`, `|API|`.
   const badge = text.match(BADGE);
   if (badge) return { kind: BADGE_KIND[badge[1]!.toLowerCase()] ?? inherited, text: text.slice(badge[0].length) };
+  // HAProxy's commit subjects: "BUG/MEDIUM: quic: Fix …", "CLEANUP: …", "OPTIM: …", "MINOR: mux: add …". The tag says the
+  // kind (a bug's severity stays on its line, for ranking); a "dev/…:" subsystem is the project's own tooling.
+  const subject = text.match(SUBJECT_TAG);
+  if (subject) {
+    const rest = text.slice(subject[0].length);
+    const tagged = subject[1]!;
+    if (/^dev\/[\w./-]*:\s/.test(rest) || SUBJECT_INTERNAL.test(tagged)) return { kind: 'internal', text: rest };
+    if (tagged === 'BUG') return { kind: ADVISORY.test(raw) ? 'security' : 'fix', text: rest };
+    if (tagged === 'OPTIM') return { kind: 'performance', text: rest };
+    return itemKind(raw, rest, 'other', section);
+  }
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -227,7 +251,21 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const rest = text.slice(label[0].length);
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     const kind = CHORE.test(rest) ? 'internal' : named === 'fix' && (inherited === 'breaking' || inherited === 'security') ? inherited : (named ?? inherited);
+    // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
+    // the change's verb, and stays one ("Added `except: [...]` to `rule`"); before a sentence with its own verb ("Fixed: Acme
+    // no longer crashes …") it goes.
+    if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest)) {
+      const said = `${label[1]} ${/^\p{Lu}\p{Ll}+ing\b/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}`;
+      return { kind: DROP_SUPPORT.test(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
+    }
     return { kind, text: named === 'fix' ? asFixed(rest) : rest };
+  }
+  // Electron's "### Behavior Changed: `electron` no longer downloads itself …": a label of two words titling a kind says the
+  // kind, and is no word of the change.
+  const phrase = text.match(KIND_PHRASE);
+  if (phrase && titlesAKind(phrase[1]!) && sectionKind(phrase[1]!) !== 'internal') {
+    const rest = text.slice(phrase[0].length);
+    return itemKind(raw, rest, sectionKind(phrase[1]!)!, phrase[1]!);
   }
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
@@ -264,7 +302,10 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   return { kind: inherited, text };
 }
 
+const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
+const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
+const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
@@ -279,8 +320,13 @@ const NAMED_SCOPE =
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
 const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?)\\b`, 'i');
+/** A label of two words that may title a kind of change, before a change: "Behavior Changed: …", "Breaking Change: …". */
+const KIND_PHRASE = /^(\p{Lu}\p{Ll}+ (?:[Cc]hanges?|[Cc]hanged|[Ff]ix(?:es)?|[Rr]emovals?|[Dd]eprecations?))\s*:\s+(?=\S)/u;
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
 function isCallout(heading: string): boolean {
+  // "### Behavior Changed: Offscreen rendering will use `1.0` as default …." names a change after its kind, stop or none.
+  const label = heading.match(KIND_PHRASE) ?? heading.match(KIND_LABEL);
+  if (label && sectionKind(label[1]!) !== null) return false;
   // "### New `device` parameter." ends in a stop but names a change: a callout is a sentence.
   return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading) && heading.trim().split(/\s+/).length >= 4;
 }
@@ -288,6 +334,14 @@ function isCallout(heading: string): boolean {
 /** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
 const NOT_AN_OPENING =
   /^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
+const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
+const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
+/** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
+const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
+/** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
+const DATE_LINE =
+  /^\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?$/i;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
   /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
@@ -364,6 +418,23 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+/** Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry. */
+const NAMES_BRACKET = /\s*\[\s*([^[\]]{2,200})\]\s*$/;
+/** A closing square bracket of people's names (and their addresses) is a credit; "[Breaking Change]" names a kind. */
+function namesOnly(whole: string, inside: string): string {
+  const names = inside.split(/\s*,\s*|\s+and\s+/).map((name) => name.replace(/\s*<[^>]*>\s*$/, '').trim());
+  const people = names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null);
+  return people && names.some((name) => PERSON_NAME.test(name)) ? '' : whole;
+}
+/** Tracker ids a change opens with, each followed by a comma: "#5919, GT-584, ", "GH-12, ", "OSSFuzz 544223869, ". */
+const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s*,\s*)+)(?=\S)/u;
+/**
+ * A closing bracket that says who reviewed, reported or analysed the change (OCaml's "(Jan Midtgaard, review by Gabriel
+ * Scherer)", PostGIS's "(reported by Ana Lima; fixed by Bo Chen)"): its credits, not its words. "(fixed by using a lock)"
+ * names no one.
+ */
+const CREDIT_BRACKET =
+  /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
 /**
  * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
  * checker grounds no word written only inside an address.
@@ -394,6 +465,14 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
+    // before its words, are its references.
+    .replace(LEADING_IDS, (_whole, list: string) => {
+      const ids = list.split(/\s*,\s*/).filter(Boolean);
+      for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
+      // A "#12" is read as a reference where it stands.
+      return ` ${ids.filter((id) => id.startsWith('#')).join(' ')} `;
+    })
     // StackExchange.Redis's "URGENT Fix: [#2167](…), [#2176](…): fix error …": the label says the kind, the ids are
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
     .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
@@ -412,9 +491,18 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
       return ' ';
     })
     .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
+  // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
+  // "PR 69168." is a bug tracker's number; "Credits: Name (Company)" closing the entry credits who found it.
+  text = text
+    .replace(/\s*\((?:[a-z\d-]+\.)+(?:org|com|net|io)\)(\s+\S|\s*$)/gi, (_whole, next: string) => (next.trim() ? `.${next}` : ''))
+    .replace(/\s*\bPR\s+(\d{3,})\b\.?/g, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: `PR ${id}`, url: null });
+      return ' ';
+    })
+    .replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
+    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers).replace(CREDIT_BRACKET, '').replace(NAMES_BRACKET, namesOnly);
   }
   const clean = cleanInline(text, repoBase);
   return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
@@ -523,10 +611,33 @@ export function withOutlineHeadings(lines: string[]): string[] {
   const fenced = fencedLines(lines);
   const outside = (index: number) => !fenced.has(index);
   if (lines.some((line, index) => outside(index) && ATX.test(line))) return lines;
-  if (!lines.some((line, index) => outside(index) && /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line))) return lines;
+  const nested = lines.some((line, index) => outside(index) && /^\*\*\s+\S/.test(line) && !/\*\*\s*$/.test(line));
+  if (!nested && !isOrgOutline(lines)) return lines;
+  // Org's ~code~ and =verbatim= are code, as backticks are in Markdown.
+  const org = lines.some((line) => ORG_CODE.test(line));
   return lines.map((line, index) => {
     const outline = outside(index) ? line.match(/^(\*{1,6})\s+(\S.*)$/) : null;
-    return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : line;
+    const said =
+      org && outside(index)
+        ? line.replace(new RegExp(ORG_CODE.source, 'g'), (_whole, lead: string, _mark: string, code: string) => `${lead}\`${code}\``)
+        : line;
+    return outline ? `${'#'.repeat(outline[1]!.length)} ${outline[2]}` : said;
+  });
+}
+
+/** Org markup for code: "~magit-status~", "=verbatim=", between spaces or punctuation. */
+const ORG_CODE = /(^|[\s('"{])([~=])([^\s~=`](?:[^\n`]*?[^\s`])?)\2(?=$|[\s.,;:!?')"}-])/;
+
+/**
+ * Org notes with one level of headings (Magit's "* v4.7.0    2026-08-01" over "- " items): the lines opened by a star are
+ * headings where the changes are "-" bullets and no starred line follows another, as a Markdown list's would.
+ */
+function isOrgOutline(lines: string[]): boolean {
+  const starred = lines.flatMap((line, index) => (/^\*\s+\S/.test(line) && !/\*\s*$/.test(line) ? [index] : []));
+  if (starred.length === 0 || !lines.some((line) => /^-\s+\S/.test(line)) || !lines.some((line) => ORG_CODE.test(line))) return false;
+  return starred.every((index) => {
+    const next = lines.slice(index + 1).find((line) => line.trim() !== '') ?? '';
+    return !/^\*\s/.test(next);
   });
 }
 
@@ -848,7 +959,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = stripScope(own.text);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
       // "## Learn more" over "Other notable changes in this release are:" introduces its list; the list holds the changes.
-      if (text.split(' ').length >= 2 && !NOT_A_CHANGE_HEADING.test(text) && !isCallout(text) && !/^the following\b|:\s*$/i.test(first?.text ?? ''))
+      if (
+        text.split(' ').length >= 2 &&
+        !NOT_A_CHANGE_HEADING.test(text) &&
+        !(isCallout(text) && isCallout(heading.text)) &&
+        !/^the following\b|:\s*$/i.test(first?.text ?? '')
+      )
         items.push({
           kind: own.kind,
           // "### New `device` parameter.": a heading's stop is no part of its words.
@@ -928,6 +1044,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
+    // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
+    const titleLines = texts.findIndex((text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text));
+    if (titleLines > 0 && titleLines < texts.length) {
+      paragraph = { start: start + titleLines, texts: texts.slice(titleLines) };
+      flushParagraph();
+      return;
+    }
     const joined = withReferenceLinks(texts.join(' '), targets);
     if (LONE_CHANGE.test(joined)) {
       const said = itemInline(joined, repoBase);
@@ -1026,6 +1149,23 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
       openHeading(7, line.trim(), number);
       lineItems = true;
+      continue;
+    }
+    // A Debian changelog's stanza: "pkg (1.2-1) unstable; urgency=medium" titles the release; "  [ Name ]" groups who made
+    // the changes under it, " -- Name <email>  date" signs it. Neither is a change or prose.
+    const stanza = line.match(DEBIAN_STANZA);
+    if (stanza) {
+      openHeading(1, `${stanza[1]} ${stanza[2]}`, number);
+      continue;
+    }
+    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line)) {
+      flushParagraph();
+      continue;
+    }
+    // PostGIS's NEWS frames its sections in stars ("* Bug Fixes *"): a title, not a change.
+    const framed = line.match(/^\*\s+(\p{Lu}[^*]{1,60}?)\s+\*\s*$/u);
+    if (framed) {
+      openHeading(3, framed[1]!, number);
       continue;
     }
     const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
@@ -1183,7 +1323,7 @@ function tableRowText(cells: string[]): string {
 function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
   const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
-  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+)/);
+  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+|:\s+)/);
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');

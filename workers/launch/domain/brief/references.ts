@@ -59,12 +59,14 @@ const PROFILE_CREDIT = new RegExp(
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
+const BY_REFERENCES = new RegExp(String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`, 'gi');
 /** What the passes that credit in words and close issues need in a line before they scan it. */
 const BY = /by/i;
 const CLOSES = /closes/i;
 /** What the last pass strips from either end of a line, once it is trimmed. */
 const EDGE_MARKS = '-–—:,;';
-const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]/g;
+const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/g;
 
 /**
  * The readable words of a line of notes, and what it links to. Links become their text (a link
@@ -87,6 +89,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
+  // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
+  // pull requests that made the change, a credit; the references stay, the "by" goes.
+  if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
   if (has(':')) text = text.replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
   // An HTML link is a Markdown link by another name.
   if (has('<'))
@@ -201,6 +206,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
+  // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
+  if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:\s*[,;&]?\s*@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
