@@ -1045,10 +1045,11 @@ describe("chores among a release's changes", () => {
         'Add SourceASTParseError to distinguish parse failures from internal safety errors.',
       ]),
     );
-    // Licence headers and toolchain files are housekeeping too.
+    // Licence headers, toolchain files and test coverage are housekeeping too.
     const housekeeping = [
       '- Add SPDX license identifiers to the source code.',
       '- Add a 64bit MinGW toolchain file.',
+      '- Add linux/arm64 build and regression coverage under QEMU.',
       '- Reject an empty version in the declaration.',
       '- Allow a BOM before the declaration.',
     ];

@@ -44,7 +44,7 @@ const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
