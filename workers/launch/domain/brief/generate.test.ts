@@ -716,6 +716,18 @@ describe('a feature heading of four or five words', () => {
   });
 });
 
+describe('an advisory that names an earlier one in passing', () => {
+  it('is told with its own id only', () => {
+    const notes = [
+      '- SECURITY: CVE-2026-40725: Acme Server: source code disclosure with handlers configured via AddType.',
+      '  A partial fix for CVE-2026-39884 in Acme Server 2.4.61 ignores some legacy configuration of handlers.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '2.4.62', title: 'Acme 2.4.62', notes }, null);
+    expect(brief.highlights[0]!.text).toMatch(/\(CVE-2026-40725\)\.$/);
+    expect(brief.highlights[0]!.text).not.toContain('CVE-2026-39884');
+  });
+});
+
 describe('an advisory titled by a reStructuredText role', () => {
   it('names its CVE as the role does', () => {
     const notes = [

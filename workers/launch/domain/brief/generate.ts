@@ -656,13 +656,17 @@ const ONLY_ADVISORY =
 /** A security fix cut short keeps the ids of what it fixes ("… in ngx_http_rewrite_module (CVE-2026-9256)."): they are what a reader looks for. */
 function withAdvisories(item: NoteItem, sentence: string): string {
   if (item.kind !== 'security') return sentence;
-  const missing = [...new Set(item.text.match(/\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi) ?? [])].filter((id) => !sentence.includes(id));
+  // Apache's "… (CVE-2024-40725). A partial fix for CVE-2024-39884 in 2.4.61 …": an id the sentence already has is the
+  // item's own; one named further on, in passing, is not added.
+  const ids = (text: string) => [...new Set(text.match(/\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi) ?? [])];
+  const own = ids(sentence).length > 0 ? ids(splitSentences(item.text)[0] ?? '') : ids(item.text);
+  const missing = own.filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
-  const ids = ` (${missing.join(', ')})`;
+  const added = ` (${missing.join(', ')})`;
   const words = sentence.replace(/[.…]+$/, '');
   // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
-  if (!sentence.endsWith('…') && item.text.includes(words) && [...words].length + ids.length <= MAX_SENTENCE) return `${words}${ids}`;
-  return `${truncateWords(words, MAX_SENTENCE - ids.length - 1).replace(/…$/, '')}…${ids}`;
+  if (!sentence.endsWith('…') && item.text.includes(words) && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
+  return `${truncateWords(words, MAX_SENTENCE - added.length - 1).replace(/…$/, '')}…${added}`;
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
