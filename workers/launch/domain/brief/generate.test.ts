@@ -728,6 +728,24 @@ describe('an advisory that names an earlier one in passing', () => {
   });
 });
 
+describe('a change told again further on', () => {
+  it('is told once, in the words that say more, citing both lines; a different change of the same name stays', () => {
+    const notes = [
+      '## Expired deprecations',
+      '',
+      '- Remove `acme.tostring` (deprecated since 1.19)',
+      '- Remove `Broadcaster`',
+      '- Remove deprecated `Broadcaster` related types',
+      '- `acme.tostring` has been removed, use `tobytes` instead (deprecated since 1.19)',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '2.3.0', title: 'Acme 2.3.0', notes }, null);
+    const told = brief.highlights.filter((highlight) => highlight.text.includes('acme.tostring'));
+    expect(told.map((highlight) => highlight.text)).toEqual(['acme.tostring has been removed, use tobytes instead (deprecated since 1.19).']);
+    expect(told[0]!.citations.map((citation) => (citation.source === 'notes' ? citation.lines.start : 0)).sort()).toEqual([3, 6]);
+    expect(brief.highlights.filter((highlight) => highlight.text.includes('Broadcaster'))).toHaveLength(2);
+  });
+});
+
 describe('an advisory titled by a reStructuredText role', () => {
   it('names its CVE as the role does', () => {
     const notes = [

@@ -2,6 +2,7 @@ import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import { DROP_SUPPORT, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
+import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { preReleaseLabel, shownVersion } from './version';
 import { type Voice, voiceOf } from './voice';
@@ -160,6 +161,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     parsed.intro && SECURITY_PROSE.test(parsed.intro.text) && !parsed.items.some((item) => item.kind === 'security')
       ? [{ kind: 'security' as const, text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
       : [];
+  // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
+  const retellings = new Map<number, NoteItem[]>();
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change, which is never dropped.
     [...advisory, ...parsed.items].filter(
@@ -169,6 +172,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         !RELEASE_DATE.test(item.text) &&
         !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),
     ),
+    retellings,
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
@@ -265,7 +269,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const firstBreak = order.findIndex((item) => item.kind === 'breaking');
   if (releaseKind === 'breaking' && order[0]?.kind === 'security' && firstBreak > 1) order.splice(1, 0, ...order.splice(firstBreak, 1));
   for (const item of order) {
-    const highlight: Highlight = { kind: item.kind as Highlight['kind'], text: highlightText(item, subject?.name ?? null), citations: [cite(item)] };
+    const highlight: Highlight = {
+      kind: item.kind as Highlight['kind'],
+      text: highlightText(item, subject?.name ?? null),
+      citations: [cite(item), ...(retellings.get(item.lines.start) ?? []).map(cite)],
+    };
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {
       highlights.push(highlight);
@@ -466,7 +474,7 @@ function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, 
 const PACKAGE_LABEL = /^@?[\w.-]+(?:\/[\w.-]+)?\s+[-–—]\s+/;
 
 /** Notes that list one change twice (under two labels or packages; a CVE in "Notable Changes" and again in "Commits") show it once. */
-function distinct(items: NoteItem[]): NoteItem[] {
+function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const seen = new Map<string, number>();
   const kept: Array<NoteItem | null> = [];
   for (const item of items) {
@@ -484,6 +492,15 @@ function distinct(items: NoteItem[]): NoteItem[] {
       if (item.detail && !kept[retelling]!.detail && !/\bCVE-\d/.test(kept[retelling]!.text)) kept[retelling] = item;
       continue;
     }
+    // NumPy lists "Remove np.tostring (deprecated since 1.19)" among its highlights and later "np.tostring has been removed,
+    // use tobytes instead (deprecated since 1.19)": the same change of the same name, the later one saying more.
+    const outdone = cves ? -1 : kept.findIndex((earlier) => earlier !== null && saysMoreOf(item, earlier));
+    if (outdone >= 0) {
+      const shorter = kept[outdone]!;
+      retellings.set(item.lines.start, [...(retellings.get(shorter.lines.start) ?? []), shorter]);
+      kept[outdone] = item;
+      continue;
+    }
     const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {
@@ -494,6 +511,21 @@ function distinct(items: NoteItem[]): NoteItem[] {
     kept.push(item);
   }
   return kept.filter((item): item is NoteItem => item !== null);
+}
+
+/**
+ * Whether `later` tells the change of a short `earlier` item of its kind naming the same code and the same version, in
+ * more words. Without a version in common they may be two changes (Vite's "remove HotBroadcaster" and "remove deprecated
+ * HotBroadcaster related types").
+ */
+function saysMoreOf(later: NoteItem, earlier: NoteItem): boolean {
+  if (earlier.kind !== later.kind || /\bCVE-\d/.test(earlier.text) || !earlier.code?.some((name) => later.code?.includes(name))) return false;
+  const versions = earlier.text.match(/\b\d+\.\d+(?:\.\d+)*\b/g) ?? [];
+  if (versions.length === 0 || !versions.every((version) => later.text.includes(version))) return false;
+  const stems = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stem);
+  const short = stems(earlier.text);
+  const long = new Set(stems(later.text));
+  return short.length <= 8 && long.size > short.length && short.every((word) => long.has(word));
 }
 
 /**
