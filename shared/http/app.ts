@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
-import { requestId, type RequestIdVariables } from 'hono/request-id';
+import type { RequestIdVariables } from 'hono/request-id';
 import { ApiError } from './api-error';
 import { handleError } from './error-handler';
 import { allowedMethodsLookup, methodNotAllowed } from './method-not-allowed';
@@ -10,8 +10,9 @@ import { describeIssue } from './validation-message';
 export type AppVariables = RequestIdVariables;
 
 /**
- * Builds a Worker's app with the parts every request path shares: the request id, the access log,
- * the one error handler and the validation hook that turns zod failures into the envelope.
+ * Builds a Worker's app with the parts every request path shares: the request id and the access log
+ * (one middleware, request-log.ts), the one error handler and the validation hook that turns zod
+ * failures into the envelope.
  */
 export function createApp<E extends Env & { Variables: AppVariables }>(): OpenAPIHono<E> {
   const app = new OpenAPIHono<E>({
@@ -22,7 +23,6 @@ export function createApp<E extends Env & { Variables: AppVariables }>(): OpenAP
       }
     },
   });
-  app.use(requestId({ limitLength: 128 }));
   app.use(requestLog());
   app.onError(handleError);
   const allowedMethods = allowedMethodsLookup(app);

@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
 import { createApp } from './app';
 
 const base = 'http://launch.test';
@@ -88,5 +89,32 @@ describe('X-Request-Id', () => {
     expect(echoed).not.toBe(id);
     expect(echoed).toMatch(/^[\w-]{1,128}$/);
     await response.text();
+  });
+
+  it('is the id handlers read and the request log line carries, on an error too', async () => {
+    const app = createApp();
+    app.get('/seen', (c) => c.json({ seen: c.get('requestId') }));
+    app.get('/refused', () => {
+      throw new ApiError('forbidden', 'No.', { hint: 'Do not.' });
+    });
+    const lines: string[] = [];
+    let made = '';
+    const info = vi.spyOn(console, 'info').mockImplementation((line: string) => void lines.push(line));
+    try {
+      const given = await app.request('/seen', { headers: { 'x-request-id': 'caller-id_1=' } }, env);
+      expect(given.headers.get('x-request-id')).toBe('caller-id_1=');
+      expect(await given.json()).toEqual({ seen: 'caller-id_1=' });
+      const refused = await app.request('/refused', { headers: { 'x-request-id': 'not safe!' } }, env);
+      made = refused.headers.get('x-request-id')!;
+      expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      await expectEnvelope(refused, 403, 'forbidden');
+    } finally {
+      info.mockRestore();
+    }
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      { level: 'info', message: 'request', requestId: 'caller-id_1=', method: 'GET', path: '/seen', status: 200, ms: expect.any(Number) },
+      { level: 'info', message: 'request', requestId: made, method: 'GET', path: '/refused', status: 403, ms: expect.any(Number) },
+    ]);
   });
 });

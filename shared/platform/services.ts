@@ -46,7 +46,9 @@ export function services(configSchema: z.ZodType<PlatformConfig>): MiddlewareHan
     try {
       await next();
     } finally {
-      for (const handle of [bounded, unbounded]) if (handle) c.executionCtx.waitUntil(handle.close().catch(() => {}));
+      // Only a handle whose interactive pool was opened has anything to close (a statement over
+      // HTTP holds no connection), so most requests hand the runtime no task after the response.
+      for (const handle of [bounded, unbounded]) if (handle?.pool) c.executionCtx.waitUntil(handle.close().catch(() => {}));
     }
   };
 }
