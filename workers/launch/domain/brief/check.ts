@@ -116,12 +116,14 @@ const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
 function plain(text: string): string {
   if (!text.includes('\\') && !text.includes(':')) return text;
-  return text
-    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
-    .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
-    // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
-    .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
-    .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
+  return (
+    text
+      .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
+      .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+      // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
+      .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
+      .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ')
+  );
 }
 
 interface Word {
