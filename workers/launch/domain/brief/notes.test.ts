@@ -1287,4 +1287,22 @@ describe('holdout defects: labels, credits and trackers', () => {
       [['v1.9.0 2026-01-01'], 'Added --quiet to the acme-push menu.', ['--quiet', 'acme-push']],
     ]);
   });
+
+  it('reads a ticket-led changelog: a version bullet titles its list, "bug #N [Component] … (author)" a scoped fix', () => {
+    const notes = [
+      '* 3.2.1 (2026-03-04)',
+      '',
+      ' * bug #4410 [Router] Keep the trailing slash on redirects (jdoe-dev)',
+      ' * bug #4402 [Queue][Redis] Retry a dropped connection once (Ana Lima)',
+      ' * feature #4399 Add a --dry-run flag to the installer (kart99)',
+      ' * security #4395 [Auth] Reject expired tokens at the gateway (bchen)',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.section, item.text, item.refs.map((ref) => ref.label)])).toEqual([
+      ['fix', ['3.2.1 (2026-03-04)'], 'Router: Keep the trailing slash on redirects', ['#4410']],
+      ['fix', ['3.2.1 (2026-03-04)'], 'Queue/Redis: Retry a dropped connection once', ['#4402']],
+      ['feature', ['3.2.1 (2026-03-04)'], 'Add a --dry-run flag to the installer', ['#4399']],
+      ['security', ['3.2.1 (2026-03-04)'], 'Auth: Reject expired tokens at the gateway', ['#4395']],
+    ]);
+  });
 });

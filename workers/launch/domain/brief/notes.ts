@@ -339,6 +339,8 @@ const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
+/** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
+const VERSION_TITLE = /^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?)?$/i;
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE_LINE =
   /^\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?$/i;
@@ -426,6 +428,9 @@ function namesOnly(whole: string, inside: string): string {
   const people = names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null);
   return people && names.some((name) => PERSON_NAME.test(name)) ? '' : whole;
 }
+/** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
+const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
+const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', security: 'security' };
 /** Tracker ids a change opens with, each followed by a comma: "#5919, GT-584, ", "GH-12, ", "OSSFuzz 544223869, ". */
 const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s*,\s*)+)(?=\S)/u;
 /**
@@ -465,6 +470,15 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // A ticket-led changelog line ("bug #123 [Component] Fix … (handle)", "feature #45 …", "security #67 …"): the word says
+    // the kind, written as a Conventional Commit type; the number is a reference; the bracketed components stay as the
+    // change's scope; the closing bracket of handles or names credits its author.
+    .replace(TICKET_LED, (_whole, tag: string, id: string, components: string, words: string, credit: string | undefined) => {
+      const scope = components ? `${[...components.matchAll(/\[([^\]]+)\]/g)].map((match) => match[1]!.trim()).join('/')}: ` : '';
+      const credited = credit !== undefined && credit.split(/\s*,\s*|\s+(?:and|&)\s+/).every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name));
+      const said = credit !== undefined && !credited ? `${words} (${credit})` : words;
+      return `${TICKET_KIND[tag.toLowerCase()]}: ${scope}${said} (#${id})`;
+    })
     // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
     // before its words, are its references.
     .replace(LEADING_IDS, (_whole, list: string) => {
@@ -1214,7 +1228,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         const text = clean.text.replace(/:$/, '');
         // rclone's "- Local" over its fixes: one plain word says no change, only where its children apply.
         const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
-        const groupOnly = (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place;
+        // "* 7.1.5 (2024-09-21)" over its changes: a version (and its date) titles the list under it.
+        const groupOnly =
+          VERSION_TITLE.test(text) || (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place;
         if (groupOnly) {
           labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, ...(place ? { place: number } : {}) });
           continue;
