@@ -1305,4 +1305,16 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['security', ['3.2.1 (2026-03-04)'], 'Auth: Reject expired tokens at the gateway', ['#4395']],
     ]);
   });
+
+  it('reads a change that no longer warns, fails or considers something an error as no break, in a Changed section', () => {
+    const notes = [
+      '### Changed',
+      '- AC101: Loop variables read inside closures are no longer considered unused',
+      '- Tighten the config loader so a missing optional file no longer raises a warning.',
+      '- `acme lint` no longer fails on empty files',
+      '- The `--legacy` flag no longer accepts a file name',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => item.kind)).toEqual(['other', 'other', 'other', 'breaking']);
+  });
 });

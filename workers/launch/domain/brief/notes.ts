@@ -194,6 +194,10 @@ const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations
 const BREAK_WORDS =
   /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
 
+/** A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error. */
+const NO_LONGER_COMPLAINS =
+  /\bno longer\s+(?:be\s+)?(?:warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;]{0,40}?\s)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
+
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
   return null;
@@ -283,7 +287,10 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
-  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, ''))) return { kind: 'breaking', text };
+  // "… so plain inspection no longer raises a warning", "Variables … are no longer considered unassigned": what no longer
+  // complains takes a complaint away, a fix or an improvement; it breaks nothing.
+  const unscopedWords = text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '').replace(NO_LONGER_COMPLAINS, ' ');
+  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
