@@ -1317,4 +1317,21 @@ describe('holdout defects: labels, credits and trackers', () => {
     const { items } = parseNotes(notes, repo);
     expect(items.map((item) => item.kind)).toEqual(['other', 'other', 'other', 'breaking']);
   });
+
+  it('reads a fault followed by "This has been fixed." as a fix, told as fixed', () => {
+    const notes = [
+      'Interactive improvements',
+      '------------------------',
+      '',
+      '- The pager would sometimes skip the last line of a long diff. This has been fixed (:issue:`812`).',
+      '- Crash when pasting an empty clipboard. This is now fixed.',
+      '- Acme now shows the branch name in the prompt.',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Fixed an issue where the pager would sometimes skip the last line of a long diff.'],
+      ['fix', 'Fixed crash when pasting an empty clipboard.'],
+      ['feature', 'Acme now shows the branch name in the prompt.'],
+    ]);
+  });
 });

@@ -286,6 +286,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
+  // fish's "History search would sometimes forget … This has been fixed.": a fault told, then said to be fixed, is a fix.
+  if (SAID_FIXED.test(text)) return { kind: 'fix', text: toldFixed(text) };
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
   // "… so plain inspection no longer raises a warning", "Variables … are no longer considered unassigned": what no longer
   // complains takes a complaint away, a fix or an improvement; it breaks nothing.
@@ -309,6 +311,24 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   return { kind: inherited, text };
 }
 
+/**
+ * The fault told as fixed, where a sentence after it says so: a post that keeps only the first sentence would otherwise
+ * announce the fault. "History search would forget … This has been fixed." reads "Fixed an issue where history search would
+ * forget …"; "Crash on exit. This is now fixed." reads "Fixed crash on exit."; the sentence that said so goes.
+ */
+function toldFixed(text: string): string {
+  const said = text.match(SAID_FIXED);
+  if (!said || said.index === undefined) return text;
+  const fault = text.slice(0, said.index).trim();
+  const after = text.slice(said.index + said[0].length).replace(/^[^.!?]*[.!?]?\s*/, '');
+  const lower = /^\p{Lu}\p{Ll}/u.test(fault) ? fault.charAt(0).toLowerCase() + fault.slice(1) : fault;
+  const told = FAULT_FIRST.test(fault) ? `Fixed ${lower}` : FINITE_VERB.test(fault) && !/\bfix/i.test(fault) ? `Fixed an issue where ${lower}` : null;
+  return told === null ? text : `${told}.${after ? ` ${after}` : ''}`;
+}
+
+/** A sentence after the fault's that says it is fixed: "This has been fixed.", "This is now fixed.", "The crash was fixed." */
+const SAID_FIXED =
+  /[.!?]\s+(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is\s+now|are\s+now|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
