@@ -1334,4 +1334,28 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['feature', 'Acme now shows the branch name in the prompt.'],
     ]);
   });
+
+  it('reads doc-link markers ("[`method: Foo.bar#1`]", "[property: …]", "[event: …]", a "[Class]" after a word) as names in code', () => {
+    const notes = [
+      '## New APIs',
+      '',
+      '- New [`method: Widget.renderAsync#1`] returns a [Frame] once layout settles.',
+      '- [`property: AcmeConfig.maxRetries`] caps how often a job reruns.',
+      '- New [event: Widget.detach] fires when a widget leaves the page.',
+      '- [Router] Keep query strings on redirects',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.text, item.code ?? []])).toEqual([
+      ['New Widget.renderAsync returns a Frame once layout settles.', ['Widget.renderAsync', 'Frame']],
+      ['AcmeConfig.maxRetries caps how often a job reruns.', ['AcmeConfig.maxRetries']],
+      ['New Widget.detach fires when a widget leaves the page.', ['Widget.detach']],
+      ['Keep query strings on redirects', []],
+    ]);
+  });
+
+  it("records the names a flagship heading's paragraph writes as code", () => {
+    const notes = ['## Isolated reruns', '', 'New [`property: AcmeConfig.rerunMode`] decides when failed jobs run again, one by one.'].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.text, item.code])).toEqual([['Isolated reruns', ['AcmeConfig.rerunMode']]]);
+  });
 });

@@ -45,7 +45,7 @@ interface PendingHeading {
   hasBullets: boolean;
   hasProse: boolean;
   /** The heading's first paragraph: what a flagship item cites and says. */
-  first: { start: number; end: number; text: string } | null;
+  first: { start: number; end: number; text: string; code: string[] } | null;
 }
 
 interface Heading {
@@ -1013,7 +1013,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           lines: { start: line, end: first?.end ?? line },
           section: parents.map((h) => h.text),
           refs: heading.refs,
-          ...codeOf(cleanInline(heading.raw, repoBase)),
+          // The names its paragraph wrote as code ("New `TestConfig.retryStrategy` controls …") are the detail's code.
+          ...codeOf({ code: [...new Set([...cleanInline(heading.raw, repoBase).code, ...(first?.code ?? [])])] }),
           ...(own.kind === 'feature' ? { flagship: true } : {}),
           ...(first ? { detail: first.text } : {}),
         });
@@ -1062,7 +1063,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
-      pendingHeading.first ??= { start, end, text: cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text };
+      if (!pendingHeading.first) {
+        const said = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+        pendingHeading.first = { start, end, text: said.text, code: said.code };
+      }
     }
     // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
     const section = pendingHeading?.heading;

@@ -68,6 +68,13 @@ const CLOSES = /closes/i;
 const EDGE_MARKS = '-–—:,;';
 const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/g;
 
+/** A documentation generator's link to an API member: "[`method: Page.evaluate`]", "[event: Page.close]", "[class: Foo]". */
+const DOC_MARKER =
+  /\[`?(?:method|property|event|class|option|param|enum|type|interface|function|attribute)\s*:\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:#\d+)?`?\](?![([:])/g;
+/** A class named in square brackets after a word ("the [Locator]", "[`AbortSignal`]"), no link after it; a leading "[Router]" is a scope. */
+const DOC_CLASS = /(?<=\S[ \t]+)\[`?(\p{Lu}[\p{Ll}\d_$]+(?:\p{Lu}[\p{Ll}\d_$]*)*)`?\](?![([:])/gu;
+const NOT_A_CLASS = /^(?:Breaking|Security|Fix|Fixed|Feature|New|Deprecated|Removed|Internal|Experimental|Beta|Alpha|Preview|Draft|Docs?)$/;
+
 /**
  * The readable words of a line of notes, and what it links to. Links become their text (a link
  * whose text is itself a reference, `[#123](…)` or a commit hash, is dropped from the words);
@@ -88,6 +95,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
+  // Playwright's doc links ("[`method: Page.evaluate`]", "[property: TestConfig.retryStrategy]", "[`method: Foo.bar#1`]", a
+  // class "[Locator]" after a word): names in code, without the kind or the overload's index.
+  if (has('['))
+    text = text
+      .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
+      .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
   if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
