@@ -1358,4 +1358,18 @@ describe('holdout defects: labels, credits and trackers', () => {
     const { items } = parseNotes(notes, repo);
     expect(items.map((item) => [item.text, item.code])).toEqual([['Isolated reruns', ['AcmeConfig.rerunMode']]]);
   });
+
+  it('reads a closing "(name, PR 123)" bracket as a credit with a pull request reference', () => {
+    const notes = [
+      '### Other fixes',
+      '',
+      '- Fix a crash when a config file is empty (kart99, PR 4417)',
+      '- Speed up cold starts of the resolver (Ana Lima, PR [4421](https://github.com/acme/tool/pull/4421))',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.text, item.refs.map((ref) => ref.label)])).toEqual([
+      ['Fix a crash when a config file is empty', ['#4417']],
+      ['Speed up cold starts of the resolver', ['#4421']],
+    ]);
+  });
 });

@@ -455,6 +455,11 @@ function namesOnly(whole: string, inside: string): string {
   const people = names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null);
   return people && names.some((name) => PERSON_NAME.test(name)) ? '' : whole;
 }
+/** A closing bracket of names and pull requests: "(ygale, PR 21675)", "(Ana Lima, Bo Chen, PRs [12](…), [13](…))". */
+const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
+const CREDIT_WITH_PR = new RegExp(
+  String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s+${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s+)?${PR_ID})*)\s*\)\s*(\.?)\s*$`,
+);
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
 const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', security: 'security' };
@@ -497,6 +502,18 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
   let text = raw
+    // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
+    // credits its authors; the numbers are references.
+    .replace(CREDIT_WITH_PR, (whole, people: string, pulls: string, stop: string) => {
+      const names = people.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
+      if (!names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null)) return whole;
+      const linked = [...pulls.matchAll(/\[(\d+)\]\((https?:\/\/[^)\s]+)\)|#?(\d+)/g)].map((match) => {
+        if (match[1]) return ` [PR #${match[1]}](${match[2]})`;
+        named.push(repoBase ? { kind: 'pull_request', label: `#${match[3]}`, url: `${repoBase}/pull/${match[3]}` } : { kind: 'pull_request', label: `PR ${match[3]}`, url: null });
+        return '';
+      });
+      return `${stop}${linked.join('')}`;
+    })
     // A ticket-led changelog line ("bug #123 [Component] Fix … (handle)", "feature #45 …", "security #67 …"): the word says
     // the kind, written as a Conventional Commit type; the number is a reference; the bracketed components stay as the
     // change's scope; the closing bracket of handles or names credits its author.
