@@ -1372,4 +1372,30 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['Speed up cold starts of the resolver', ['#4421']],
     ]);
   });
+
+  it('reads tab-indented "* Internal improvements" and "* Compatibility changes" bullets as titles of their kind', () => {
+    const notes = [
+      '2.4.0 - Development Release',
+      '',
+      '\t* Internal improvements',
+      '\t  - Rewrite the frame parser for readability.',
+      '\t  - Add a fast path for short keys in the cache.',
+      '\t* Compatibility changes',
+      '\t  - Expose acme_frame_dup() as a public symbol.',
+      '\t  - The unused ACME_LEGACY_* macros were removed.',
+      '\t* New features',
+      '\t  - Support for chunked uploads in the client.',
+      '\t* Bug fixes',
+      '\t  - Plug a memory leak in acme_frame_free().',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.section.at(-1), item.text])).toEqual([
+      ['internal', 'Internal improvements', 'Rewrite the frame parser for readability.'],
+      ['internal', 'Internal improvements', 'Add a fast path for short keys in the cache.'],
+      ['other', 'Compatibility changes', 'Expose acme_frame_dup() as a public symbol.'],
+      ['breaking', 'Compatibility changes', 'The unused ACME_LEGACY_* macros were removed.'],
+      ['feature', 'New features', 'Support for chunked uploads in the client.'],
+      ['fix', 'Bug fixes', 'Plug a memory leak in acme_frame_free().'],
+    ]);
+  });
 });

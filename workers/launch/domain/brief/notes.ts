@@ -87,11 +87,15 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b|\bbehaviou?r changed?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
   [/\b(?:planned|upcoming|future)\b/i, 'other'],
+  // LibreSSL's "Compatibility changes" (symbols exposed, macros removed): changes to the interface, breaking only where
+  // an item says it takes something away.
+  [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
   [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
   [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
-  [/^(?:build(?:ing)?|ci|infrastructure)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
+  // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
+  [/^(?:build(?:ing)?|ci|infrastructure|internal)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
   [/^(?:(?:better\s+)?community|code\s+moderni[sz]ation)$/i, 'internal'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
@@ -190,7 +194,7 @@ const ADVISORY_ID = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b/;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
-const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging)$/i;
+const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?)$/i;
 const BREAK_WORDS =
   /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
 
