@@ -371,7 +371,8 @@ const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
-const VERSION_TITLE = /^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?)?$/i;
+const VERSION_TITLE =
+  /^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?)?$/i;
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE_LINE =
   /^\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?$/i;
@@ -461,9 +462,7 @@ function namesOnly(whole: string, inside: string): string {
 }
 /** A closing bracket of names and pull requests: "(ygale, PR 21675)", "(Ana Lima, Bo Chen, PRs [12](…), [13](…))". */
 const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
-const CREDIT_WITH_PR = new RegExp(
-  String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s+${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s+)?${PR_ID})*)\s*\)\s*(\.?)\s*$`,
-);
+const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s+${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s+)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
 const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', security: 'security' };
@@ -513,7 +512,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
       if (!names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null)) return whole;
       const linked = [...pulls.matchAll(/\[(\d+)\]\((https?:\/\/[^)\s]+)\)|#?(\d+)/g)].map((match) => {
         if (match[1]) return ` [PR #${match[1]}](${match[2]})`;
-        named.push(repoBase ? { kind: 'pull_request', label: `#${match[3]}`, url: `${repoBase}/pull/${match[3]}` } : { kind: 'pull_request', label: `PR ${match[3]}`, url: null });
+        named.push(
+          repoBase
+            ? { kind: 'pull_request', label: `#${match[3]}`, url: `${repoBase}/pull/${match[3]}` }
+            : { kind: 'pull_request', label: `PR ${match[3]}`, url: null },
+        );
         return '';
       });
       return `${stop}${linked.join('')}`;
@@ -523,7 +526,7 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     // change's scope; the closing bracket of handles or names credits its author.
     .replace(TICKET_LED, (_whole, tag: string, id: string, components: string, words: string, credit: string | undefined) => {
       const scope = components ? `${[...components.matchAll(/\[([^\]]+)\]/g)].map((match) => match[1]!.trim()).join('/')}: ` : '';
-      const credited = credit !== undefined && credit.split(/\s*,\s*|\s+(?:and|&)\s+/).every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name));
+      const credited = credit?.split(/\s*,\s*|\s+(?:and|&)\s+/).every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name)) ?? false;
       const said = credit !== undefined && !credited ? `${words} (${credit})` : words;
       return `${TICKET_KIND[tag.toLowerCase()]}: ${scope}${said} (#${id})`;
     })
@@ -1282,7 +1285,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
         // "* 7.1.5 (2024-09-21)" over its changes: a version (and its date) titles the list under it.
         const groupOnly =
-          VERSION_TITLE.test(text) || (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place;
+          VERSION_TITLE.test(text) ||
+          (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) ||
+          /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
+          namesAGroup(text) ||
+          place;
         if (groupOnly) {
           labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, ...(place ? { place: number } : {}) });
           continue;
