@@ -1,3 +1,4 @@
+import { docbookAsMarkdown, settingName } from './docbook';
 import { isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
@@ -113,13 +114,17 @@ export function tokens(text: string): string[] {
 
 const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
 
-/** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
+/** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':')) return text;
-  return text
-    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
-    .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
-    .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ');
+  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref')) return text;
+  return (
+    text
+      // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
+      .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
+      .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
+      .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+      .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ')
+  );
 }
 
 interface Word {
@@ -543,7 +548,8 @@ function citedLines(reading: Reading, lines: string[], start: number, end: numbe
   const key = `${start}-${end}`;
   let cited = reading.cited.get(key);
   if (!cited) {
-    reading.headings ??= headingsAbove(lines);
+    // DocBook titles its sections as the parser reads them: as Markdown, line for line.
+    reading.headings ??= headingsAbove(docbookAsMarkdown(lines));
     const headings = reading.headings[start - 1] ?? [];
     const headingWords = () => {
       let words = reading.headingWords.get(headings);

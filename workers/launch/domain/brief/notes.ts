@@ -1,3 +1,4 @@
+import { docbookAsMarkdown } from './docbook';
 import { cleanInline, type Reference } from './references';
 import { KIND_CUES } from './vocabulary';
 
@@ -793,9 +794,11 @@ function plainLinesAsList(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
+  // DocBook notes read as the Markdown they stand for, line for line.
+  const input = docbookAsMarkdown(source);
   const unlinked = withOutlineHeadings(
     withoutDirectives(
-      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(source))))))),
+      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(input))))))),
     ),
   );
   const targets = linkTargets(unlinked);
