@@ -1,5 +1,6 @@
 import { docbookAsMarkdown, settingName } from './docbook';
 import { isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
+import { rstChangelogAsMarkdown } from './rst-changelog';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -123,7 +124,8 @@ function plain(text: string): string {
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
-      .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ')
+      // Sphinx shows `:meth:`_sql.Select.distinct`` as "Select.distinct()": the `_sql.` alias says where the name lives.
+      .replace(/:[a-z]+(?::[a-z]+)?:(?=`)(`[~.]?_[a-z]\w*\.)?/g, (_whole, alias?: string) => (alias ? ' `' : ' '))
   );
 }
 
@@ -548,8 +550,8 @@ function citedLines(reading: Reading, lines: string[], start: number, end: numbe
   const key = `${start}-${end}`;
   let cited = reading.cited.get(key);
   if (!cited) {
-    // DocBook titles its sections as the parser reads them: as Markdown, line for line.
-    reading.headings ??= headingsAbove(docbookAsMarkdown(lines));
+    // DocBook and Sphinx changelogs title their sections as the parser reads them: as Markdown, line for line.
+    reading.headings ??= headingsAbove(rstChangelogAsMarkdown(docbookAsMarkdown(lines)));
     const headings = reading.headings[start - 1] ?? [];
     const headingWords = () => {
       let words = reading.headingWords.get(headings);

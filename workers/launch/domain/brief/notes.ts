@@ -1,5 +1,6 @@
 import { docbookAsMarkdown } from './docbook';
 import { cleanInline, type Reference } from './references';
+import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 
 /**
@@ -794,8 +795,8 @@ function plainLinesAsList(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
-  // DocBook notes read as the Markdown they stand for, line for line.
-  const input = docbookAsMarkdown(source);
+  // DocBook and Sphinx changelogs read as the Markdown they stand for, line for line.
+  const input = rstChangelogAsMarkdown(docbookAsMarkdown(source));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(input))))))),
