@@ -4,6 +4,7 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
+import { yamlNotesAsMarkdown } from './yaml-notes';
 import {
   COUNTED_NOUNS,
   CREDITS,
@@ -550,8 +551,8 @@ function citedLines(reading: Reading, lines: string[], start: number, end: numbe
   const key = `${start}-${end}`;
   let cited = reading.cited.get(key);
   if (!cited) {
-    // DocBook and Sphinx changelogs title their sections as the parser reads them: as Markdown, line for line.
-    reading.headings ??= headingsAbove(rstChangelogAsMarkdown(docbookAsMarkdown(lines)));
+    // DocBook, Sphinx changelogs and YAML notes title their sections as the parser reads them: as Markdown, line for line.
+    reading.headings ??= headingsAbove(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))));
     const headings = reading.headings[start - 1] ?? [];
     const headingWords = () => {
       let words = reading.headingWords.get(headings);
