@@ -93,6 +93,43 @@ describe('DocBook release notes', () => {
     ]);
   });
 
+  it("says the advisory a fix's last paragraph names, where a citation of the fix reaches it", () => {
+    const item = (cve: string, filler: string[]) => [
+      '   <listitem>',
+      '    <para>',
+      '     Fix buffer overrun in <function>acme_split()</function>',
+      '     with very long delimiters (Ana Lima)',
+      '    </para>',
+      ...filler,
+      '    <para>',
+      `     The AcmeDB Project thanks Bo Chen for reporting this problem. (${cve})`,
+      '    </para>',
+      '   </listitem>',
+    ];
+    const notes = (filler: string[]) =>
+      [
+        '<sect1 id="release-9-5">',
+        ' <title>Release 9.5</title>',
+        ' <sect2>',
+        '  <title>Changes</title>',
+        '  <itemizedlist>',
+        ...item('CVE-2026-11111', filler),
+        '  </itemizedlist>',
+        ' </sect2>',
+        '</sect1>',
+      ].join('\n');
+    const near = parseNotes(notes([]), repo).items[0]!;
+    // Before the credit that closes the bullet, which goes where most items of a list end with one.
+    expect([near.kind, near.text]).toEqual(['security', 'Fix buffer overrun in acme_split() with very long delimiters (CVE-2026-11111) (Ana Lima)']);
+    const release = { id: 'rel_1', version: '9.5', title: 'AcmeDB 9.5', url: null, notes: notes([]), contentHash: 'x' };
+    const brief = generateBrief(release, null);
+    expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
+    expect(brief.releaseKind).toBe('security');
+    // Twelve lines on, a citation of the fix would not reach the advisory: the fix is told as a fix.
+    const far = parseNotes(notes(['    <para>', ...Array.from({ length: 8 }, () => '     More detail.'), '    </para>']), repo).items[0]!;
+    expect([far.kind, far.text]).toEqual(['fix', 'Fix buffer overrun in acme_split() with very long delimiters (Ana Lima)']);
+  });
+
   it('leaves Markdown and HTML notes alone, even with a title tag or a para in them', () => {
     const markdown = ['## Fixed', '- Render `<title>` tags in previews', '- Keep `<para>` elements in DocBook exports'];
     expect(isDocBook(markdown)).toBe(false);

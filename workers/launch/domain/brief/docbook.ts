@@ -52,7 +52,16 @@ interface Item {
   firstClosed: boolean;
   /** Whether the blank line that ends the bullet's own words has been written after its first paragraph. */
   broken: boolean;
+  /** The rows of the bullet's first and last lines, and its words so far. */
+  firstRow?: number;
+  lastRow?: number;
+  words: string;
+  /** Advisory ids in the item's lines, with the row each is first named on (PostgreSQL names the CVE in its last paragraph). */
+  advisories: Map<string, number>;
 }
+
+/** How many lines a brief's citation of an item spans at most (check.ts's MAX_CITED_LINES): an advisory beyond is not cited with it. */
+const CITED_LINES = 12;
 
 export function docbookAsMarkdown(lines: string[]): string[] {
   if (!isDocBook(lines)) return lines;
@@ -89,6 +98,8 @@ export function docbookAsMarkdown(lines: string[]): string[] {
       out.push(inDetail && raw.trim() !== '' ? `${detailIndent(items)}.` : '');
       return;
     }
+    for (const id of raw.match(/\bCVE-\d{4}-\d{4,}\b/g) ?? [])
+      if (!items[items.length - 1]?.advisories.has(id)) items[items.length - 1]?.advisories.set(id, index);
     let text = '';
     let heading: string | null = null;
     let line = raw;
@@ -138,11 +149,12 @@ export function docbookAsMarkdown(lines: string[]): string[] {
         }
       } else if (name === 'listitem') {
         if (closing) {
-          items.pop();
+          const closed = items.pop();
+          if (closed) tellAdvisories(closed, out);
           const parent = items[items.length - 1];
           // After a list inside an item, the item goes on with its detail.
           if (parent) parent.firstClosed = true;
-        } else items.push({ depth: items.length + 1, bullet: false, firstClosed: false, broken: false });
+        } else items.push({ depth: items.length + 1, bullet: false, firstClosed: false, broken: false, words: '', advisories: new Map() });
         blocks.splice(0, blocks.length, ...(closing ? blocks.slice(0, -1) : [...blocks, name]));
       } else if (PARAGRAPH.test(name)) {
         const current = items[items.length - 1];
@@ -186,11 +198,13 @@ export function docbookAsMarkdown(lines: string[]): string[] {
     }
     const marker = '  '.repeat(owner.depth - 1);
     if (words !== '') {
-      if (!owner.bullet) {
+      if (!owner.bullet || !closedBefore.has(owner)) {
+        owner.firstRow ??= out.length;
+        owner.lastRow = out.length;
+        owner.words += ` ${words}`;
+        out.push(`${marker}${owner.bullet ? ' ' : '-'} ${words}`);
         owner.bullet = true;
-        out.push(`${marker}- ${words}`);
-      } else if (!closedBefore.has(owner)) out.push(`${marker}  ${words}`);
-      else out.push(`${detailIndent(items)}${words}`);
+      } else out.push(`${detailIndent(items)}${words}`);
       return;
     }
     // The first tag-only line after the first paragraph ends the bullet's words; the lines after it, up to the item's
@@ -203,6 +217,20 @@ export function docbookAsMarkdown(lines: string[]): string[] {
     out.push(items.some((open) => open.broken) ? `${detailIndent(items)}.` : '');
   });
   return out;
+}
+
+/**
+ * PostgreSQL names the advisory a fix closes in its last paragraph ("(CVE-2023-5868)"): the bullet says it too, before
+ * the credit that closes it, when a citation of the item reaches the line that names it.
+ */
+function tellAdvisories(item: Item, out: string[]): void {
+  if (item.firstRow === undefined || item.lastRow === undefined) return;
+  const untold = [...item.advisories].filter(([id, row]) => !item.words.includes(id) && row - item.firstRow! < CITED_LINES).map(([id]) => id);
+  if (untold.length === 0) return;
+  const line = out[item.lastRow]!;
+  const credit = line.match(/\s*\([^()]*\)\s*$/);
+  const at = credit ? credit.index! : line.length;
+  out[item.lastRow] = `${line.slice(0, at)} (${untold.join(', ')})${line.slice(at)}`;
 }
 
 /** Detail lines sit deeper than the innermost open item's bullet, so the reader keeps them in that item's lines. */
