@@ -130,6 +130,20 @@ describe('DocBook release notes', () => {
     expect([far.kind, far.text]).toEqual(['fix', 'Fix buffer overrun in acme_split() with very long delimiters (Ana Lima)']);
   });
 
+  it("closes SGML's empty end tag on the element opened last", () => {
+    const lines = [
+      '<sect1 id="release-2-0-1">',
+      ' <title>Release 2.0.1</title>',
+      ' <itemizedlist>',
+      '  <listitem><para>',
+      '   Change <command>acme_setup</> to write <filename>acme.conf</>. (<ulink url="https://bugs.acme.org/view.php?id=42">bug 42</>)',
+      '  </para></listitem>',
+      ' </itemizedlist>',
+      '</sect1>',
+    ];
+    expect(docbookAsMarkdown(lines)[4]).toBe('- Change `acme_setup` to write `acme.conf`. ([bug 42](https://bugs.acme.org/view.php?id=42))');
+  });
+
   it('leaves Markdown and HTML notes alone, even with a title tag or a para in them', () => {
     const markdown = ['## Fixed', '- Render `<title>` tags in previews', '- Keep `<para>` elements in DocBook exports'];
     expect(isDocBook(markdown)).toBe(false);

@@ -15,6 +15,8 @@ const CODE =
 /** Elements that hold lines of code or output, kept out of the words. */
 const CODE_BLOCK = /^(?:programlisting|screen|synopsis|literallayout)$/;
 const PARAGRAPH = /^(?:para|simpara)$/;
+/** Elements SGML writes without an end tag, and those tracked elsewhere: none is closed by an empty end tag (`</>`). */
+const EMPTY = /^(?:title|listitem|xref|anchor|co|footnoteref|colspec|spanspec|sbr|void|area|graphic|imagedata)$/;
 /** A note or formal paragraph that only dates the release ("Release Date", "Release date:"). */
 const DATE_TITLE = /<title>\s*release\s+date\s*:?\s*<\/title>/i;
 
@@ -75,6 +77,8 @@ export function docbookAsMarkdown(lines: string[]): string[] {
   let title: string | null = null;
   let titleParent: string | undefined;
   const urls: string[] = [];
+  // The elements open within paragraphs (not sections, titles or list items), innermost last.
+  const inline: string[] = [];
 
   lines.forEach((raw, index) => {
     if (index <= skipUntil) {
@@ -128,13 +132,21 @@ export function docbookAsMarkdown(lines: string[]): string[] {
         if (textOwner === undefined && /[^\s`[\]()]/.test(words)) textOwner = items[items.length - 1];
       }
     };
-    for (const token of line.matchAll(/<(\/?)([A-Za-z][\w-]*)((?:"[^"]*"|'[^']*'|[^>"'])*?)(\/?)>|[^<]+|</g)) {
-      const [whole, closing, tag, attributes, selfClosing] = token;
-      if (tag === undefined) {
+    for (const token of line.matchAll(/<(\/?)([A-Za-z][\w-]*)((?:"[^"]*"|'[^']*'|[^>"'])*?)(\/?)>|<\/>|[^<]+|</g)) {
+      const [whole, closingTag, tag, attributes, selfClosing] = token;
+      // SGML's empty end tag (`<command>pgpool_setup</>`) closes the element opened last.
+      const shortClose = whole === '</>' ? inline.pop() : undefined;
+      const closing = shortClose !== undefined || closingTag === '/';
+      if (tag === undefined && shortClose === undefined) {
         append(whole);
         continue;
       }
-      const name = tag.toLowerCase();
+      const name = shortClose ?? tag!.toLowerCase();
+      if (shortClose === undefined && !SECTION.test(name) && !selfClosing && !EMPTY.test(name)) {
+        const open = inline.lastIndexOf(name);
+        if (!closing) inline.push(name);
+        else if (open >= 0) inline.splice(open, 1);
+      }
       if (SECTION.test(name)) {
         if (selfClosing) continue;
         sections = Math.max(0, sections + (closing ? -1 : 1));
