@@ -1,7 +1,10 @@
+import { docbookAsMarkdown, settingName } from './docbook';
 import { isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
+import { rstChangelogAsMarkdown } from './rst-changelog';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
+import { yamlNotesAsMarkdown } from './yaml-notes';
 import {
   COUNTED_NOUNS,
   CREDITS,
@@ -113,16 +116,19 @@ export function tokens(text: string): string[] {
 
 const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
 
-/** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`) and reStructuredText roles (`:func:`). */
+/** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':')) return text;
+  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref')) return text;
   return (
     text
+      // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
+      .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
-      .replace(/:[a-z]+(?::[a-z]+)?:(?=`)/g, ' ')
+      // Sphinx shows `:meth:`_sql.Select.distinct`` as "Select.distinct()": the `_sql.` alias says where the name lives.
+      .replace(/:[a-z]+(?::[a-z]+)?:(?=`)(`[~.]?_[a-z]\w*\.)?/g, (_whole, alias?: string) => (alias ? ' `' : ' '))
   );
 }
 
@@ -552,7 +558,8 @@ function citedLines(reading: Reading, lines: string[], start: number, end: numbe
   const key = `${start}-${end}`;
   let cited = reading.cited.get(key);
   if (!cited) {
-    reading.headings ??= headingsAbove(lines);
+    // DocBook, Sphinx changelogs and YAML notes title their sections as the parser reads them: as Markdown, line for line.
+    reading.headings ??= headingsAbove(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))));
     const headings = reading.headings[start - 1] ?? [];
     const headingWords = () => {
       let words = reading.headingWords.get(headings);

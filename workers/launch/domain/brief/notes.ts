@@ -1,5 +1,8 @@
+import { docbookAsMarkdown } from './docbook';
 import { cleanInline, type Reference } from './references';
+import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
+import { yamlNotesAsMarkdown } from './yaml-notes';
 
 /**
  * Release notes read for their structure: headings (ATX, setext and reStructuredText underlines,
@@ -969,9 +972,11 @@ function plainLinesAsList(lines: string[]): string[] {
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
+  // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
+  const input = yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(source)));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
-      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(source))))))),
+      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(input))))))),
     ),
   );
   const targets = linkTargets(unlinked);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { checkBrief } from './check';
+import { generateBrief } from './generate';
+import { parseNotes } from './notes';
+import { isYamlNotes, yamlNotesAsMarkdown } from './yaml-notes';
+
+const repo = 'https://github.com/acme/gateway';
+
+/** Made-up YAML release notes in the way Envoy Gateway keeps them. */
+const NOTES = [
+  'date: March 3, 2026',
+  '',
+  '# Changes that are expected to cause an incompatibility with previous versions.',
+  'breaking changes: |',
+  '  Renamed the `AcmeRoute` field `timeoutMs` to `timeout`; configurations using the old name must be updated.',
+  '',
+  '# Updates addressing vulnerabilities.',
+  'security updates: |',
+  '  Updated the base image to fix CVE-2026-1234 in zlib.',
+  '',
+  '# New features or capabilities added in this release.',
+  'new features: |',
+  '',
+  'bug fixes: |',
+  '  Fixed listeners dropping connections when a Secret is rotated.',
+  '  Fixed the helm chart ignoring `image.tag` when',
+  '  `global.registry` is set.',
+  '',
+  '# Enhancements that improve performance.',
+  'performance improvements: |',
+  '  - Reduced memory use of the route cache by half',
+  '  - Sped up translation of large configurations',
+  '',
+  '# deprecations: |',
+  '#   Nothing yet',
+  'Other changes: |',
+  '  Add other changes here',
+].join('\n');
+
+describe('YAML release notes', () => {
+  it('reads each key as a heading and each change in its block as a bullet, line for line', () => {
+    const lines = NOTES.split('\n');
+    const markdown = yamlNotesAsMarkdown(lines);
+    expect(markdown).toHaveLength(lines.length);
+    // The date, the comments and commented-out keys go.
+    expect([markdown[0], markdown[2], markdown[6], markdown[23], markdown[24]]).toEqual(['', '', '', '', '']);
+    expect(markdown[3]).toBe('## Breaking changes');
+    expect(markdown[4]).toMatch(/^- Renamed the `AcmeRoute` field/);
+    expect(markdown[11]).toBe('## New features');
+    expect(markdown.slice(13, 17)).toEqual([
+      '## Bug fixes',
+      '- Fixed listeners dropping connections when a Secret is rotated.',
+      '- Fixed the helm chart ignoring `image.tag` when',
+      '  `global.registry` is set.',
+    ]);
+    expect(markdown.slice(20, 22)).toEqual(['- Reduced memory use of the route cache by half', '- Sped up translation of large configurations']);
+    // The template's prompt left in an unused section says nothing.
+    expect(markdown[25]).toBe('## Other changes');
+    expect(markdown[26]).toBe('');
+  });
+
+  it('gives each change the kind of its key, and an empty key nothing', () => {
+    const parsed = parseNotes(NOTES, repo);
+    expect(parsed.items.map((item) => [item.kind, item.section.at(-1), item.lines.start, item.lines.end])).toEqual([
+      ['breaking', 'Breaking changes', 5, 5],
+      ['security', 'Security updates', 9, 9],
+      ['fix', 'Bug fixes', 15, 15],
+      ['fix', 'Bug fixes', 16, 17],
+      ['performance', 'Performance improvements', 21, 21],
+      ['performance', 'Performance improvements', 22, 22],
+    ]);
+    expect(parsed.items[3]!.text).toBe('Fixed the helm chart ignoring image.tag when global.registry is set.');
+  });
+
+  it('makes a brief the checker accepts, with the breaking change and the security fix', () => {
+    const release = { id: 'rel_1', version: 'v2.3.1', title: 'Acme Gateway v2.3.1', url: `${repo}/releases/tag/v2.3.1`, notes: NOTES, contentHash: 'x' };
+    const brief = generateBrief(release, null);
+    expect(checkBrief(brief, { notes: NOTES, release, profile: null })).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(expect.arrayContaining(['breaking', 'security', 'fix', 'performance']));
+  });
+
+  it('leaves Markdown notes and other YAML alone', () => {
+    const markdown = ['## Bug fixes', '- Fixed parsing of `key: |` blocks', 'Breaking changes: none'];
+    expect(isYamlNotes(markdown)).toBe(false);
+    expect(yamlNotesAsMarkdown(markdown)).toBe(markdown);
+    // One block key is a document with a description, not release notes.
+    const config = ['name: acme', 'description: |', '  A gateway.', 'changes: 3'];
+    expect(yamlNotesAsMarkdown(config)).toBe(config);
+  });
+});
