@@ -728,6 +728,20 @@ describe('an advisory that names an earlier one in passing', () => {
   });
 });
 
+describe('a long fix with an example between commas', () => {
+  it('leaves the example out rather than cutting the clause before its verb', () => {
+    const notes = [
+      '### Bug fixes',
+      '',
+      '- Fixed issue where using PEP 593 `Annotated` wrapping a PEP 695 `type` alias, such as `Annotated[SomeTypeAlias, mapped_column()]`, would crash with `AttributeError: __value__`. The internal check misread the type.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '2.0.52', title: 'Acme 2.0.52', notes }, null);
+    expect(brief.highlights[0]!.text).toBe(
+      'Fixed issue where using PEP 593 Annotated wrapping a PEP 695 type alias would crash with AttributeError: __value__.',
+    );
+  });
+});
+
 describe('a change told again further on', () => {
   it('is told once, in the words that say more, citing both lines; a different change of the same name stays', () => {
     const notes = [

@@ -705,7 +705,11 @@ function withAdvisories(item: NoteItem, sentence: string): string {
 function clauses(long: string): string {
   if ([...long].length <= LONG_SENTENCE) return long;
   // "… the work on Understanding Code Smells, by Lucas Vegi and Marco Tulio Valente, from ASERG/DCC/UFMG, into …": who wrote it is a credit.
-  const sentence = long.replace(CREDIT_ASIDE, ' ');
+  const uncredited = long.replace(CREDIT_ASIDE, ' ');
+  if ([...uncredited].length <= LONG_SENTENCE) return uncredited;
+  // "Fixed issue where using Annotated wrapping a type alias, such as Annotated[…], would crash …": an example set between
+  // commas goes; cutting at it would leave the clause without its verb.
+  const sentence = uncredited.replace(/,\s+(?:such as|for example|e\.g\.)\s(?:[^,;[\]()]|\[[^\]]*\]|\([^)]*\)){3,80},\s+(?=\p{Ll})(?!(?:and|or)\b)/u, ' ');
   if ([...sentence].length <= LONG_SENTENCE) return sentence;
   const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
   if (cut >= 40) return `${sentence.slice(0, cut)}.`;
@@ -987,7 +991,7 @@ const CHANGE_SIGNAL =
 function splitSentences(text: string): string[] {
   // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo" and Crystal's
   // "MacroIf#is_unless? AST node method" (a name ending in "?") do not.
-  return text.split(/(?<=[\p{L}0-9)`'"][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)(?<![#_]\w*[?!])\s+(?=\p{Lu})/u);
+  return text.split(/(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)(?<![#_]\w*[?!])\s+(?=\p{Lu})/u);
 }
 
 export function truncateWords(text: string, max: number): string {
