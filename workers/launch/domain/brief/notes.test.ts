@@ -1399,3 +1399,19 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
   });
 });
+
+describe('a flat list of changes told by their verbs', () => {
+  it('reads "Implement …" as a feature, and a role with its own title as the title', () => {
+    const parsed = parseNotes(
+      [
+        '- Implement vertical tabs by setting :opt:`tab_bar_edge` to ``left``',
+        '- Graphics protocol: Add a new :ref:`transient usage hint <image_usage_hints>` for short-lived images',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Implement vertical tabs by setting tab_bar_edge to left'],
+      ['feature', 'Graphics protocol: Add a new transient usage hint for short-lived images'],
+    ]);
+  });
+});

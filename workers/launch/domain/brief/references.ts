@@ -173,8 +173,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         add({ kind: 'issue', label: `#${number}`, url: null });
         return ' ';
       });
+    // A role with its own title shows the title (kitty's ":ref:`transient usage hint <image_usage_hints>`"), not the target;
     // Sphinx's `~` prefix only shortens how a dotted name is shown: markup, not a word.
-    text = text.replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
+    text = text.replace(/:[a-z]+(?::[a-z]+)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1').replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
   }
   if (has('<'))
     text = text.replace(AUTOLINK, (_whole, url: string) => {
