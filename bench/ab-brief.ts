@@ -43,7 +43,15 @@ const variants = [
   { label: commit, sample: await load(baseRoot), ms: [] as number[] },
   { label: 'this checkout', sample: await load(here), ms: [] as number[] },
 ];
-for (const { sample } of variants) for (const release of [...releases, target]) for (let i = 0; i < WARM; i++) sample(release);
+// An older commit may refuse notes in a format it could not read yet (422 nothing_to_cite): those only warm the newer one.
+const warm = (sample: (release: unknown) => number, release: unknown) => {
+  try {
+    sample(release);
+  } catch (error) {
+    if ((error as { reason?: string }).reason !== 'nothing_to_cite') throw error;
+  }
+};
+for (const { sample } of variants) for (const release of [...releases, target]) for (let i = 0; i < WARM; i++) warm(sample, release);
 const loadBefore = loadavg()[0]!;
 for (let round = 0; round < ROUNDS; round++)
   // Alternate which goes first, so neither always follows the other's garbage.

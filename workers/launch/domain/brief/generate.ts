@@ -104,8 +104,12 @@ function significance(item: NoteItem, line = ''): number {
 
 /** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
 function isChore(item: NoteItem): boolean {
-  return CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text));
+  let chore = chores.get(item);
+  if (chore === undefined) chores.set(item, (chore = CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))));
+  return chore;
 }
+/** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */
+const chores = new WeakMap<NoteItem, boolean>();
 
 /** What follows a name in code when an item only names a thing: "`DataPreprocessor` protocol …", "`HTTPMethod` to be a struct". */
 const NAMED_THING =
@@ -477,6 +481,17 @@ const PACKAGE_LABEL = /^@?[\w.-]+(?:\/[\w.-]+)?\s+[-–—]\s+/;
 function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const seen = new Map<string, number>();
   const kept: Array<NoteItem | null> = [];
+  // Where each word and each name in code was kept, so a retelling is looked for among the few items that share them,
+  // not by reading every kept item again (notes of 50,000 characters list a thousand).
+  const byWord = new Map<string, number[]>();
+  const byCode = new Map<string, number[]>();
+  const index = (map: Map<string, number[]>, keys: Iterable<string>, at: number) => {
+    for (const key of keys) {
+      const list = map.get(key);
+      if (list) list.push(at);
+      else map.set(key, [at]);
+    }
+  };
   for (const item of items) {
     const cves = item.text.match(/CVE-\d{4}-\d+/g);
     // A monorepo's notes list one change once per package ("`@acme/cli` - Allow typescript@7"): the words, not the package, are the change.
@@ -486,19 +501,25 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
         .replace(PACKAGE_LABEL, '')
         .replace(/[\s.!…:]+$/, ''),
     ];
-    const retelling = cves ? -1 : retold(item, kept);
+    const retelling = cves ? -1 : retold(item, kept, byWord);
     if (retelling >= 0) {
       // The heading with its own paragraph says more than the list line, unless that line names the advisories.
-      if (item.detail && !kept[retelling]!.detail && !/\bCVE-\d/.test(kept[retelling]!.text)) kept[retelling] = item;
+      if (item.detail && !kept[retelling]!.detail && !/\bCVE-\d/.test(kept[retelling]!.text)) {
+        kept[retelling] = item;
+        index(byWord, wordsOf(item), retelling);
+      }
       continue;
     }
     // NumPy lists "Remove np.tostring (deprecated since 1.19)" among its highlights and later "np.tostring has been removed,
     // use tobytes instead (deprecated since 1.19)": the same change of the same name, the later one saying more.
-    const outdone = cves ? -1 : kept.findIndex((earlier) => earlier !== null && saysMoreOf(item, earlier));
+    const sharing = new Set((item.code ?? []).flatMap((name) => byCode.get(name) ?? []));
+    const outdone = cves ? -1 : ([...sharing].sort((a, b) => a - b).find((at) => kept[at] !== null && saysMoreOf(item, kept[at]!)) ?? -1);
     if (outdone >= 0) {
       const shorter = kept[outdone]!;
       retellings.set(item.lines.start, [...(retellings.get(shorter.lines.start) ?? []), shorter]);
       kept[outdone] = item;
+      index(byWord, wordsOf(item), outdone);
+      index(byCode, item.code ?? [], outdone);
       continue;
     }
     const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
@@ -508,9 +529,19 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
       continue;
     }
     for (const key of keys) seen.set(key, kept.length);
+    index(byWord, wordsOf(item), kept.length);
+    index(byCode, new Set(item.code ?? []), kept.length);
     kept.push(item);
   }
   return kept.filter((item): item is NoteItem => item !== null);
+}
+
+/** An item's words in lower case, read once per item. */
+const itemWords = new WeakMap<NoteItem, Set<string>>();
+function wordsOf(item: NoteItem): Set<string> {
+  let words = itemWords.get(item);
+  if (!words) itemWords.set(item, (words = new Set(item.text.toLowerCase().match(/[a-z0-9]+/g))));
+  return words;
 }
 
 /**
@@ -519,7 +550,7 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
  * HotBroadcaster related types").
  */
 function saysMoreOf(later: NoteItem, earlier: NoteItem): boolean {
-  if (earlier.kind !== later.kind || /\bCVE-\d/.test(earlier.text) || !earlier.code?.some((name) => later.code?.includes(name))) return false;
+  if (earlier.kind !== later.kind || /\bCVE-\d/.test(earlier.text)) return false;
   const versions = earlier.text.match(/\b\d+\.\d+(?:\.\d+)*\b/g) ?? [];
   if (versions.length === 0 || !versions.every((version) => later.text.includes(version))) return false;
   const stems = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stem);
@@ -532,14 +563,12 @@ function saysMoreOf(later: NoteItem, earlier: NoteItem): boolean {
  * A short item whose every word an earlier one already says: React's advisory lists "Denial of Service - High
  * Severity: CVE-…" and later heads its section "High Severity: Denial of Service".
  */
-function retold(item: NoteItem, kept: Array<NoteItem | null>): number {
-  const words = item.text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  if (words.length === 0 || words.length > 6) return -1;
-  return kept.findIndex((earlier) => {
-    if (!earlier) return false;
-    const told = new Set(earlier.text.toLowerCase().match(/[a-z0-9]+/g));
-    return words.every((word) => told.has(word));
-  });
+function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string, number[]>): number {
+  const words = [...wordsOf(item)];
+  if (words.length === 0 || item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > 6) return -1;
+  // Only the kept items that have the item's rarest word can have all of them.
+  const rarest = words.map((word) => byWord.get(word) ?? []).sort((a, b) => a.length - b.length)[0]!;
+  return [...new Set(rarest)].sort((a, b) => a - b).find((at) => kept[at] !== null && words.every((word) => wordsOf(kept[at]!).has(word))) ?? -1;
 }
 
 const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {

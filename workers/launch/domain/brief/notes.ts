@@ -465,6 +465,8 @@ function namesOnly(whole: string, inside: string): string {
 }
 /** A closing bracket of names and pull requests: "(ygale, PR 21675)", "(Ana Lima, Bo Chen, PRs [12](…), [13](…))". */
 const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
+/** A pattern that matches nothing: a pass skipped where its text cannot hold what the pass looks for. */
+const NEVER = /(?!)/;
 const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s+${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s+)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
@@ -507,10 +509,13 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   // A stop the pointers closed stays, once: "… plugins. [GH-2586]" ends at "plugins.".
   const pointers = (_whole: string, ids: string, stop: string, offset: number, line: string) =>
     `${asReferences(ids)}${/[.!?]\s*$/.test(line.slice(0, offset)) ? '' : stop}`;
+  // Most items have none of the closing credits below: their patterns, anchored at the end, are tried only where a
+  // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
+  const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
     // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
     // credits its authors; the numbers are references.
-    .replace(CREDIT_WITH_PR, (whole, people: string, pulls: string, stop: string) => {
+    .replace(closing.endsWith(')') && raw.includes('PR') ? CREDIT_WITH_PR : NEVER, (whole, people: string, pulls: string, stop: string) => {
       const names = people.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
       if (!names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null)) return whole;
       const linked = [...pulls.matchAll(/\[(\d+)\]\((https?:\/\/[^)\s]+)\)|#?(\d+)/g)].map((match) => {
@@ -570,7 +575,10 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     .replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers).replace(CREDIT_BRACKET, '').replace(NAMES_BRACKET, namesOnly);
+    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
+    const end = text.trimEnd().replace(/\.$/, '');
+    if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
+    if (end.endsWith(']')) text = text.replace(NAMES_BRACKET, namesOnly);
   }
   const clean = cleanInline(text, repoBase);
   return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
