@@ -742,6 +742,16 @@ describe('a long fix with an example between commas', () => {
   });
 });
 
+describe('a fix titled by its fault under a Fixed section', () => {
+  it("is told as fixed, in the fault's words", () => {
+    const brief = generateBrief(
+      { ...release, version: '0.16.1', title: 'Acme 0.16.1', notes: '### Fixed\n\n- Crashes on GPUs with partial robustness support' },
+      null,
+    );
+    expect(brief.highlights[0]!.text).toBe('Fixed crashes on GPUs with partial robustness support.');
+  });
+});
+
 describe('a change told again further on', () => {
   it('is told once, in the words that say more, citing both lines; a different change of the same name stays', () => {
     const notes = [

@@ -690,8 +690,12 @@ function highlightText(item: NoteItem, product: string | null): string {
   // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
   // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.
   const fault =
-    item.kind === 'fix' ? told.match(/^(?:([a-z][\w./-]{0,30}):\s+)?((?:not|no longer|crash\w*|wrong|missing|incorrect|broken|unable to)\b.*)$/) : null;
-  const sentences = splitSentences(fault ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${fault[2]}` : withoutScope(told));
+    item.kind === 'fix'
+      ? told.match(/^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/)
+      : null;
+  // Alacritty's "### Fixed" over "Crashes on GPUs with partial robustness support": the fault, told as fixed.
+  const faultText = fault ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b)/u, (first) => first.toLowerCase()) : '';
+  const sentences = splitSentences(fault ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}` : withoutScope(told));
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.

@@ -1415,3 +1415,17 @@ describe('a flat list of changes told by their verbs', () => {
     ]);
   });
 });
+
+describe('handles closing an item with the commits they made', () => {
+  it('are credits, wrapped onto the next line or not', () => {
+    const parsed = parseNotes(
+      [
+        '- CVE-2026-1111: Fix heap buffer overflow in `acme_append`.',
+        '  @someone e47e56d226519635768e6aab2f38f0ab037c09e5',
+        '- Add builds for Windows arm64. @other',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.items.map((item) => item.text)).toEqual(['Fix heap buffer overflow in acme_append (CVE-2026-1111).', 'Add builds for Windows arm64.']);
+  });
+});
