@@ -1,6 +1,7 @@
 import { sha256Hex } from '../../../shared/crypto';
 import { shorterForms } from './brief/drafts';
 import { isGenericTitle, releasePhrase } from './brief/generate';
+import { escapeRegExp } from './brief/regexp';
 import { shownVersion } from './brief/version';
 import type { Brief } from './brief/types';
 import type { Channel } from './channels';
@@ -94,15 +95,14 @@ function cardTitle(brief: Brief): string {
   const name = brief.product.name;
   const title = shownTitle(brief.release.title);
   if (!name) return title || brief.release.version;
+  const named = new RegExp(escapeRegExp(name), 'i');
   const numbers = title.match(/(?<![\w.])v?\d+(?:\.\d+)+\w*/gi) ?? [];
-  const rest = numbers.reduce((text, number) => text.replace(number, ' '), title.replace(new RegExp(escaped(name), 'i'), ' '));
+  const rest = numbers.reduce((text, number) => text.replace(number, ' '), title.replace(named, ' '));
   // "Acme 2.0" is the name and version as people wrote them; "[v0.107.78]" or "4.4.1 /" only the tag.
-  if (!/[\p{L}\d]/u.test(rest)) return new RegExp(escaped(name), 'i').test(title) ? title : `${name} ${shownVersion(brief.release.version)}`;
+  if (!/[\p{L}\d]/u.test(rest)) return named.test(title) ? title : `${name} ${shownVersion(brief.release.version)}`;
   const headsFile = numbers.length > 0 || !/\s/.test(title) || isGenericTitle(title);
   return headsFile ? `${name} ${shownVersion(brief.release.version)}` : title;
 }
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A title as a card prints it: a release manager's handle and a date ("2025-01-07, Version 22.13.0 'Jod' (LTS), @someone") are not for readers. */
 function shownTitle(title: string): string {

@@ -1,12 +1,11 @@
-import { docbookAsMarkdown, settingName } from './docbook';
-import { isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
-import { rstChangelogAsMarkdown } from './rst-changelog';
+import { settingName } from './docbook';
+import { formatsAsMarkdown, isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
-import { yamlNotesAsMarkdown } from './yaml-notes';
 import {
   COUNTED_NOUNS,
+  MAX_CITED_LINES,
   CREDITS,
   FUNCTION_WORDS,
   KIND_CUES,
@@ -85,8 +84,7 @@ export interface Defect {
   token?: string;
 }
 
-/** A citation this long cites a section, not a claim; a summary cites the heading and each item it counts. */
-export const MAX_CITED_LINES = 12;
+export { MAX_CITED_LINES };
 
 type Kind = Highlight['kind'];
 
@@ -559,7 +557,7 @@ function citedLines(reading: Reading, lines: string[], start: number, end: numbe
   let cited = reading.cited.get(key);
   if (!cited) {
     // DocBook, Sphinx changelogs and YAML notes title their sections as the parser reads them: as Markdown, line for line.
-    reading.headings ??= headingsAbove(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))));
+    reading.headings ??= headingsAbove(formatsAsMarkdown(lines));
     const headings = reading.headings[start - 1] ?? [];
     const headingWords = () => {
       let words = reading.headingWords.get(headings);

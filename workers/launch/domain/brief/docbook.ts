@@ -7,6 +7,9 @@
  * comments and the release-date note go.
  */
 
+import { HTML_ENTITIES } from './references';
+import { MAX_CITED_LINES } from './vocabulary';
+
 /** Elements that open a section: their `<title>` is a heading one level deeper than the section around them. */
 const SECTION = /^(?:chapter|appendix|preface|article|part|section|sect[1-5]|refsect[1-3]|simplesect)$/;
 /** Elements whose text is code: a command, a setting, a function, a file. */
@@ -20,13 +23,9 @@ const EMPTY = /^(?:title|listitem|xref|anchor|co|footnoteref|colspec|spanspec|sb
 /** A note or formal paragraph that only dates the release ("Release Date", "Release date:"). */
 const DATE_TITLE = /<title>\s*release\s+date\s*:?\s*<\/title>/i;
 
+/** The entities DocBook writes beyond the ones every HTML page uses. */
 const ENTITIES: Record<string, string> = {
-  lt: '<',
-  gt: '>',
-  amp: '&',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
+  ...HTML_ENTITIES,
   mdash: '—',
   ndash: '–',
   hellip: '…',
@@ -61,9 +60,6 @@ interface Item {
   /** Advisory ids in the item's lines, with the row each is first named on (PostgreSQL names the CVE in its last paragraph). */
   advisories: Map<string, number>;
 }
-
-/** How many lines a brief's citation of an item spans at most (check.ts's MAX_CITED_LINES): an advisory beyond is not cited with it. */
-const CITED_LINES = 12;
 
 export function docbookAsMarkdown(lines: string[]): string[] {
   if (!isDocBook(lines)) return lines;
@@ -237,7 +233,7 @@ export function docbookAsMarkdown(lines: string[]): string[] {
  */
 function tellAdvisories(item: Item, out: string[]): void {
   if (item.firstRow === undefined || item.lastRow === undefined) return;
-  const untold = [...item.advisories].filter(([id, row]) => !item.words.includes(id) && row - item.firstRow! < CITED_LINES).map(([id]) => id);
+  const untold = [...item.advisories].filter(([id, row]) => !item.words.includes(id) && row - item.firstRow! < MAX_CITED_LINES).map(([id]) => id);
   if (untold.length === 0) return;
   const line = out[item.lastRow]!;
   const credit = line.match(/\s*\([^()]*\)\s*$/);
@@ -258,10 +254,10 @@ export function settingName(linkend: string): string {
 
 function clean(text: string): string {
   return text
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (whole, name: string) => {
+    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (_whole, name: string) => {
       if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
       if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? (/^(?:lt|gt|amp)$/i.test(name) ? whole : '');
+      return ENTITIES[name.toLowerCase()] ?? '';
     })
     .replace(/`\s*`/g, '')
     .replace(/\s+/g, ' ')

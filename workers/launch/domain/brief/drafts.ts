@@ -1,5 +1,6 @@
 import { measurePost, type Channel } from '../channels';
 import { truncateWords } from './generate';
+import { advisoryIds } from './notes';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import type { Voice } from './voice';
 
@@ -203,17 +204,15 @@ export function shorterForms(text: string): string[] {
 
 /** "Denial of Service - High Severity: CVE-1, CVE-2, and CVE-3 (CVSS 7.5)." as "Denial of Service - High Severity (CVE-1).", or null. */
 function firstIdOf(text: string): string | null {
-  const ids = [...new Set(text.match(ADVISORY_ID) ?? [])];
+  const ids = advisoryIds(text);
   const label = text.match(/^([^:]{6,60}):\s/)?.[1];
   if (ids.length < 2 || !label || label.split(/\s+/).length < 2 || /\bCVE-|\bGHSA-/i.test(label)) return null;
   return `${label} (${ids[0]}).`;
 }
 
-const ADVISORY_ID = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;
-
 /** A shorter form of a security item still names what it fixes: the CVE and GHSA ids it dropped go last, in brackets. */
 function withIdsOf(text: string, short: string): string {
-  const missing = [...new Set(text.match(ADVISORY_ID) ?? [])].filter((id) => !short.includes(id));
+  const missing = advisoryIds(text).filter((id) => !short.includes(id));
   if (missing.length === 0) return short;
   const stop = short.match(/[.…]$/)?.[0] ?? '';
   return `${stop === '.' ? short.slice(0, -1) : short} (${missing.join(', ')})${stop === '.' ? '.' : ''}`;

@@ -1,7 +1,8 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { DROP_SUPPORT, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
+import { advisoryIds, DROP_SUPPORT, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
+import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { preReleaseLabel, shownVersion } from './version';
@@ -723,8 +724,7 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   if (item.kind !== 'security') return sentence;
   // Apache's "… (CVE-2024-40725). A partial fix for CVE-2024-39884 in 2.4.61 …": an id the sentence already has is the
   // item's own; one named further on, in passing, is not added.
-  const ids = (text: string) => [...new Set(text.match(/\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi) ?? [])];
-  const own = ids(sentence).length > 0 ? ids(splitSentences(item.text)[0] ?? '') : ids(item.text);
+  const own = advisoryIds(sentence).length > 0 ? advisoryIds(splitSentences(item.text)[0] ?? '') : advisoryIds(item.text);
   const missing = own.filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
   const added = ` (${missing.join(', ')})`;
@@ -823,7 +823,7 @@ function subjectOf(
       ' ',
     )
     .replace(release.version, ' ')
-    .replace(new RegExp(`@?\\bv?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' ')
+    .replace(new RegExp(`@?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
     .replace(/\b\d{4}[-/]\d{2}[-/]\d{2}\b/g, ' ')
     // "Release 2.8.3 Mon August 10 2026": the weekday of a date.
     .replace(
@@ -871,9 +871,7 @@ function subjectOf(
   // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space.
   const stem = [...new Set(sought)]
     .map((slug) =>
-      slug
-        .replace(/\.js$/i, '')
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      escapeRegExp(slug.replace(/\.js$/i, ''))
         .replace(/-/g, '[- ]')
         // "AdGuardHome" is "AdGuard Home" in prose.
         .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, '\\s?'),

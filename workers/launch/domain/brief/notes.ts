@@ -194,6 +194,11 @@ export const RAISED_MINIMUM =
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
 /** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
 const ADVISORY_ID = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b/;
+const ADVISORY_IDS = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;
+/** The CVE and GHSA ids a text names, each once, in the order it names them. */
+export function advisoryIds(text: string): string[] {
+  return [...new Set(text.match(ADVISORY_IDS) ?? [])];
+}
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
@@ -373,12 +378,12 @@ const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
+/** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
+const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
-const VERSION_TITLE =
-  /^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?)?$/i;
+const VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
-const DATE_LINE =
-  /^\(?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})\)?$/i;
+const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
   /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
@@ -460,7 +465,7 @@ const NAMES_BRACKET = /\s*\[\s*([^[\]]{2,200})\]\s*$/;
 /** A closing square bracket of people's names (and their addresses) is a credit; "[Breaking Change]" names a kind. */
 function namesOnly(whole: string, inside: string): string {
   const names = inside.split(/\s*,\s*|\s+and\s+/).map((name) => name.replace(/\s*<[^>]*>\s*$/, '').trim());
-  const people = names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null);
+  const people = names.every((name) => isName(name) && sectionKind(name) === null);
   return people && names.some((name) => PERSON_NAME.test(name)) ? '' : whole;
 }
 /** A closing bracket of names and pull requests: "(ygale, PR 21675)", "(Ana Lima, Bo Chen, PRs [12](…), [13](…))". */
@@ -516,8 +521,7 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
     // credits its authors; the numbers are references.
     .replace(closing.endsWith(')') && raw.includes('PR') ? CREDIT_WITH_PR : NEVER, (whole, people: string, pulls: string, stop: string) => {
-      const names = people.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
-      if (!names.every((name) => (PERSON_NAME.test(name) || ONE_NAME.test(name)) && sectionKind(name) === null)) return whole;
+      if (!namesIn(people).every((name) => isName(name) && sectionKind(name) === null)) return whole;
       const linked = [...pulls.matchAll(/\[(\d+)\]\((https?:\/\/[^)\s]+)\)|#?(\d+)/g)].map((match) => {
         if (match[1]) return ` [PR #${match[1]}](${match[2]})`;
         named.push(
@@ -534,7 +538,7 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     // change's scope; the closing bracket of handles or names credits its author.
     .replace(TICKET_LED, (_whole, tag: string, id: string, components: string, words: string, credit: string | undefined) => {
       const scope = components ? `${[...components.matchAll(/\[([^\]]+)\]/g)].map((match) => match[1]!.trim()).join('/')}: ` : '';
-      const credited = credit?.split(/\s*,\s*|\s+(?:and|&)\s+/).every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name)) ?? false;
+      const credited = credit !== undefined && namesIn(credit).every(isName);
       const said = credit !== undefined && !credited ? `${words} (${credit})` : words;
       return `${TICKET_KIND[tag.toLowerCase()]}: ${scope}${said} (#${id})`;
     })
@@ -722,6 +726,10 @@ const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
 const ONE_NAME =
   /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
+/** Whether a word or words name someone: a person's full name, a handle or a nickname. */
+const isName = (name: string) => PERSON_NAME.test(name) || ONE_NAME.test(name);
+/** The names of a list of credits: "Ana Lima, Bo Chen and tgfisher", "ygale & Jo". */
+const namesIn = (list: string) => list.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
 /** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
 const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
@@ -729,19 +737,17 @@ const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+([^()]{2,160}?)\.?$/;
 
 /** Who an item credits at its end, and its words without them; null when its end names no one. */
 function closingCredit(text: string): string | null {
-  const names = (list: string) => list.split(/,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
   const parens = text.match(CLOSING_PARENS);
   // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit.
   if (parens) {
-    const listed = names(parens[1]!);
-    if (listed.every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name)) && listed.some((name) => PERSON_NAME.test(name)))
-      return text.slice(0, parens.index).trimEnd();
+    const listed = namesIn(parens[1]!);
+    if (listed.every(isName) && listed.some((name) => PERSON_NAME.test(name))) return text.slice(0, parens.index).trimEnd();
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
   const by = text.match(CLOSING_BY);
   if (by) {
-    const listed = names(by[3]!);
-    const named = listed.every((name) => PERSON_NAME.test(name) || ONE_NAME.test(name));
+    const listed = namesIn(by[3]!);
+    const named = listed.every(isName);
     if (named && (by[2] === ',' || (listed.length > 1 && listed.every((name) => /^\p{Lu}/u.test(name))))) return by[1]!;
   }
   return null;
@@ -978,10 +984,18 @@ function plainLinesAsList(lines: string[]): string[] {
   return out;
 }
 
+/**
+ * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes): the
+ * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
+ */
+export function formatsAsMarkdown(lines: string[]): string[] {
+  return yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)));
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(source)));
+  const input = formatsAsMarkdown(source);
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(input))))))),

@@ -58,7 +58,8 @@ const PROFILE_CREDIT = new RegExp(
 );
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+/** The entities HTML changelogs write most; what they stand for. */
+export const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
 const BY_REFERENCES = new RegExp(String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`, 'gi');
 /** What the passes that credit in words and close issues need in a line before they scan it. */
@@ -91,7 +92,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   let text = raw;
   const has = (mark: string) => text.includes(mark);
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
-  if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => ENTITIES[name]!);
+  if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');

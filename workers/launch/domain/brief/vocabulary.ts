@@ -1,5 +1,8 @@
 import type { Highlight } from './types';
 
+/** A citation this long cites a section, not a claim; a summary cites the heading and each item it counts. */
+export const MAX_CITED_LINES = 12;
+
 /**
  * The words the grounding checker lets a sentence use without finding them in its cited lines.
  * Everything else a sentence says (lower-case words too, after stemming) must be in what it cites.
