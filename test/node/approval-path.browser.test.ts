@@ -1,11 +1,11 @@
 import { codeAfter } from './totp-code';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalChromium } from '../../dev/chromium';
+import { seriousViolations } from './axe-check';
 import { type DevJson, startDev, stop } from './dev-process';
 
 /**
@@ -20,7 +20,6 @@ import { type DevJson, startDev, stop } from './dev-process';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'approval-path-'));
 chmodSync(stateDir, 0o755);
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -52,15 +51,7 @@ async function newContext(viewport: { width: number; height: number }, timezoneI
 
 /** axe-core finds nothing serious or critical, and the page is no wider than the window. */
 async function check(page: Page, name: string) {
-  await page.evaluate(axeSource);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
-    violations: Array<{ id: string; impact: string; help: string }>;
-  };
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help}`),
-    page.url(),
-  ).toEqual([]);
+  expect(await seriousViolations(page), page.url()).toEqual([]);
   const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
   expect(width, `${page.url()} is ${width} px wide`).toBeLessThanOrEqual(page.viewportSize()!.width);
   if (screenshotsDir) {

@@ -1,12 +1,12 @@
 import { codeAfter } from './totp-code';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalChromium } from '../../dev/chromium';
 import { corpusSources } from '../fixtures/release-notes/sources';
+import { seriousViolations } from './axe-check';
 import { type DevJson, startDev, stop } from './dev-process';
 
 /**
@@ -18,7 +18,6 @@ import { type DevJson, startDev, stop } from './dev-process';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'review-app-'));
 chmodSync(stateDir, 0o755);
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
 
 interface Campaign {
@@ -53,15 +52,7 @@ async function newPage(context: BrowserContext): Promise<Page> {
 
 /** axe-core on the page as rendered: no serious or critical violation. Injected over CDP, so the CSP stays on. */
 async function expectAccessible(page: Page) {
-  await page.evaluate(axeSource);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
-    violations: Array<{ id: string; impact: string; help: string }>;
-  };
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help}`),
-    page.url(),
-  ).toEqual([]);
+  expect(await seriousViolations(page), page.url()).toEqual([]);
 }
 
 async function screenshot(page: Page, name: string) {
