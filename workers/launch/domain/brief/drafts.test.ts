@@ -58,6 +58,18 @@ describe('a shorter form of a change', () => {
   });
 });
 
+describe('a shorter form of a scoped fix', () => {
+  it('says what was fixed, never the scope alone', () => {
+    const forms = shorterForms(
+      'PDF Output: Fix a regression in Acme 9 which caused links in PDF to scroll to a target location minus the top margin.',
+    );
+    expect(forms).toEqual(['PDF Output: Fix a regression in Acme 9.']);
+    expect(shorterForms('ios: expose the lastURL getter to plugins.')).toEqual([]);
+    expect(shorterForms('Fix a bug which caused links to scroll too far.')).toEqual([]);
+    expect(shorterForms('PDF Output: Fix a regression which caused links in PDF to scroll too far.')).toEqual([]);
+  });
+});
+
 describe('a shorter form of a label over a list', () => {
   it('is never the label alone', () => {
     expect(

@@ -168,6 +168,10 @@ function saidBy(callToAction: string, sentence: string): boolean {
   return callToAction.toLowerCase().includes(closing);
 }
 
+/** What a change did, said first after a scope: "Fix …", "added …", "no longer …". */
+const SCOPED_ACTION =
+  /^(?:fix\w*|add(?:s|ed)?|remov\w*|improv\w*|updat\w*|allow\w*|prevent\w*|avoid\w*|handl\w*|support\w*|make|made|show\w*|hide|enabl\w*|disabl\w*|respect\w*|correct\w*|restor\w*|implement\w*|introduc\w*|deprecat\w*|drop\w*|expos\w*|rename\w*|replac\w*|don't|do not|no longer)\b/i;
+
 /**
  * An item said in fewer of its own words, longest first: its main clause, without what follows
  * ", including …", ", such as …", "; …" (ZenML's "… has been improved, including …"), then the labels of a
@@ -180,12 +184,24 @@ export function shorterForms(text: string): string[] {
   for (const whole of unbracketed === text ? [text] : [text, unbracketed]) {
     const clause = whole.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s)/);
     if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
+    // "Fix a regression in calibre 9 which caused links to scroll …": what was fixed, without what it did, when that
+    // still says where ("Fix a bug which caused …" would say nothing).
+    const fault = whole.match(/^(.+?)\s+(?:which|that)\s+(?:caused|causes|could|would|led|broke|made|prevented|resulted|meant)\b/);
+    if (!clause && fault && fault[1]!.split(/\s+/).length >= 5 && !/\b(?:bug|regression|issue|problem|crash|error)$/i.test(fault[1]!))
+      forms.push(`${fault[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
   }
   if (unbracketed !== text) forms.push(/[.!?…]$/.test(unbracketed) ? unbracketed : `${unbracketed}.`);
   const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
   // "Global Allocators: the #[global_allocator] attribute is now stable", "PreAuthKey CLI: Commands now use ID-based
-  // operations …": a heading of two words names the change, its sentence says it.
-  if (label && label[1]!.split(/\s+/).length <= 2 && label[2]!.split(/\s+/).length >= 4 && /^[A-Za-z]+\s/.test(label[2]!) && !/^[^:]{1,60}:\s/.test(label[2]!))
+  // operations …": a heading of two words names the change, its sentence says it; a scope ("Windows: Fix a crash …") stays.
+  if (
+    label &&
+    label[1]!.split(/\s+/).length <= 2 &&
+    label[2]!.split(/\s+/).length >= 4 &&
+    /^[A-Za-z]+\s/.test(label[2]!) &&
+    !/^[^:]{1,60}:\s/.test(label[2]!) &&
+    !SCOPED_ACTION.test(label[2]!)
+  )
     forms.push(label[2]!.charAt(0).toUpperCase() + label[2]!.slice(1));
   // "New hook: useOptimistic: another …" says "New hook: useOptimistic." before "New hook.": the longest label first.
   const colons = [...text.matchAll(/:\s+\S/g)].map((match) => match.index!).reverse();
@@ -195,6 +211,8 @@ export function shorterForms(text: string): string[] {
     const rest = text.slice(colon + 1).replace(/[.…]+$/, '');
     const parts = rest.split(',');
     if (/\band more$/.test(rest) || (parts.length >= 3 && parts.every((part) => part.trim().split(/\s+/).length <= 5))) continue;
+    // "PDF Output: Fix a regression …", "ios: expose lastURL getter": a label before what was done is a scope, which alone says nothing.
+    if (SCOPED_ACTION.test(rest.trim())) continue;
     // "DragXXX, SliderXXX, InputScalar: with … now defaulting to …": a list of the parts a change touches says nothing of it.
     if (label.includes(',') && label.split(',').every((part) => part.trim().split(/\s+/).length <= 2)) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
