@@ -1429,3 +1429,26 @@ describe('handles closing an item with the commits they made', () => {
     expect(parsed.items.map((item) => item.text)).toEqual(['Fix heap buffer overflow in acme_append (CVE-2026-1111).', 'Add builds for Windows arm64.']);
   });
 });
+
+describe('thanks closing an item', () => {
+  it('go as a sentence, with the comma that led to a reference', () => {
+    const notes = [
+      '### BUG FIXES',
+      '',
+      '1. `read()` no longer misreads dates with negative years, [#77](https://github.com/acme/tool/issues/77). Thanks to @ann for the report and @bob for the fix.',
+      '',
+      '2. Joins no longer error, [#76](https://github.com/acme/tool/issues/76). The remapping was wrong. Thanks',
+      '@ann for the report and fix, and @bob for the diagnosis.',
+      '',
+      '3. Startup is faster. Thanks to the new parser, large files open at once.',
+      '',
+      '4. Sorting works again. Many thanks to Jane Roe for reporting.',
+    ].join('\n');
+    expect(parseNotes(notes, 'https://github.com/acme/tool').items.map((item) => item.text)).toEqual([
+      'read() no longer misreads dates with negative years.',
+      'Joins no longer error. The remapping was wrong.',
+      'Startup is faster. Thanks to the new parser, large files open at once.',
+      'Sorting works again.',
+    ]);
+  });
+});

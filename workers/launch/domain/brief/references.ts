@@ -56,6 +56,8 @@ const PROFILE_CREDIT = new RegExp(
   String.raw`\s*(?:\(with fixes in\s+(?:\[[^\]]*\]\([^)]*\)[,\s]*)+by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\)|\b(?:(?:patch(?:es)?|contributed|reported|authored|implemented|fixed)\s+)?by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*)`,
   'gi',
 );
+const THANKS_SENTENCE =
+  /(^|[.!?])\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 /** The entities HTML changelogs write most; what they stand for. */
@@ -201,6 +203,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add({ kind: 'issue', label, url });
       return `${lead} `;
     });
+  // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit
+  // ("Thanks to the new parser, startup is faster." says what changed, and stays).
+  if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1');
   if (has('@')) text = text.replace(MENTION_CREDIT, ' ');
   if (BY.test(text))
     text = text
@@ -255,6 +260,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
+  // "… no longer error, [#7641](…). The …" once the reference went: the comma that led to it goes too.
+  if (has(',')) text = text.replace(/,+(?=[.;:!?](?:\s|$))/g, '').replace(/,{2,}/g, ',');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   text = text.trim();
   // A leading `--flag` is the change's first word, not a dash left before it.
