@@ -604,6 +604,8 @@ function fieldText(field: string, value: string): string {
         .split('.')
         .join(' ')
     } ${jsProjectName(value)} ${repositoryPath(value)}`;
+  // A tag as a title ("hydrated_bloc-v11.0.0", "acme-2.3.0") spells the name before its version.
+  if (field === 'title' && /[\w][-_]v?\d/.test(value)) return `${value} ${value.replace(/(?<=[\p{L}\d])[-_](?=v?\d+(?:\.\d+)+)/gu, ' ')}`;
   return value;
 }
 

@@ -956,6 +956,20 @@ describe('a NEWS heading as the title', () => {
     });
     expect(planned.product.name).toBe('acmetron');
   });
+
+  it('reads a month and year, a date led by "on", and a tag spelled name-version', () => {
+    const notes = '- Fixed a crash when reading a symlink.';
+    expect(briefOf(notes, { version: '0.23.0', title: 'Acmels release v0.23.0 (July 2026)' }).product.name).toBe('Acmels');
+    const patch = briefOf(notes, {
+      version: '5.21.5',
+      title: '5.21.5 - 5.21 Patch on Dec 3rd 2025',
+      url: 'https://github.com/AcmeImage/AcmeImage/releases/tag/5.21.5',
+    });
+    expect(patch.product.name).toBe('AcmeImage');
+    const tag = briefOf(notes, { version: '11.0.0', title: 'hydrated_acme-v11.0.0', url: 'https://github.com/acme/acme/releases/tag/hydrated_acme-v11.0.0' });
+    expect(tag.product.name).toBe('hydrated_acme');
+    expect(tag.headline.text).toMatch(/^hydrated_acme 11\.0\.0 is out/);
+  });
 });
 
 describe('what an opening says about the notes themselves', () => {
