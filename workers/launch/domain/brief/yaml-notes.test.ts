@@ -88,3 +88,48 @@ describe('YAML release notes', () => {
     expect(yamlNotesAsMarkdown(config)).toBe(config);
   });
 });
+
+describe('OpenStack reno notes', () => {
+  const reno = [
+    '---',
+    'features:',
+    '  - |',
+    '    ``AcmeOpts`` instances can now export and import a serialized state',
+    '    for pickle serialization.',
+    '',
+    '    Process-local helpers are excluded from the serialized state.',
+    '  - Added the ``--dry-run`` option to ``acme-manage``.',
+    'upgrade:',
+    '  - |',
+    '    The ``legacy_auth`` option has been removed; use ``auth_strategy``.',
+    'fixes:',
+    '  - |',
+    '    Fixed a crash when the config file is empty.',
+  ];
+
+  it('reads each kind of note as a heading and each note as one bullet, line for line', () => {
+    const markdown = yamlNotesAsMarkdown(reno);
+    expect(markdown).toHaveLength(reno.length);
+    const items = parseNotes(reno.join('\n'), repo).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'AcmeOpts instances can now export and import a serialized state for pickle serialization.'],
+      ['feature', 'Added the --dry-run option to acme-manage.'],
+      ['breaking', 'The legacy_auth option has been removed; use auth_strategy.'],
+      ['fix', 'Fixed a crash when the config file is empty.'],
+    ]);
+  });
+
+  it('makes a brief the checker accepts', () => {
+    const release = {
+      id: 'rel_x',
+      version: '10.6.0',
+      title: 'acme.config 10.6.0',
+      url: `${repo}/releases/tag/10.6.0`,
+      notes: reno.join('\n'),
+      contentHash: 'h',
+    };
+    const brief = generateBrief(release, null);
+    expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/\|/);
+    expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
+  });
+});

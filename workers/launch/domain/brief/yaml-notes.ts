@@ -1,9 +1,11 @@
 /**
- * Release notes kept as YAML (Envoy Gateway's `release-notes/v1.8.3.yaml`): a `date:` field, then one key per kind of
- * change (`breaking changes: |`, `security updates: |`, `bug fixes: |`) whose block scalar holds the changes, as
- * Markdown bullets or one change a line; `#` comments explain the keys, and empty or commented-out keys hold nothing.
- * Read as Markdown line for line, so every line keeps its number: each key is a heading of its kind, each change in
- * its block a bullet; the date, the comments and the YAML itself go.
+ * Release notes kept as YAML, read as Markdown line for line so every line keeps its number:
+ * - Envoy Gateway's `release-notes/v1.8.3.yaml`: a `date:` field, then one key per kind of change (`breaking changes: |`,
+ *   `security updates: |`, `bug fixes: |`) whose block scalar holds the changes, as Markdown bullets or one change a line;
+ *   `#` comments explain the keys, and empty or commented-out keys hold nothing.
+ * - OpenStack's reno notes (`releasenotes/notes/*.yaml`): a list under each kind of note (`features:`, `fixes:`,
+ *   `upgrade:`, `security:` …), each note a block scalar (`- |`) of reStructuredText paragraphs.
+ * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
 /** A key opening a block scalar (`bug fixes: |`, `Other changes: >-`). */
@@ -19,7 +21,53 @@ export function isYamlNotes(lines: string[]): boolean {
   return lines.filter((line) => BLOCK_KEY.test(line) && KIND_KEY.test(line.match(BLOCK_KEY)![1]!)).length >= 2;
 }
 
+/** reno's sections, as its documentation lists them. */
+const RENO_KEY = /^(prelude|features|issues|upgrade|deprecations|critical|security|fixes|other)\s*:\s*$/;
+const RENO_HEADINGS: Record<string, string> = {
+  prelude: 'Prelude',
+  features: 'New Features',
+  issues: 'Known Issues',
+  upgrade: 'Upgrade Notes',
+  deprecations: 'Deprecation Notes',
+  critical: 'Critical Issues',
+  security: 'Security Issues',
+  fixes: 'Bug Fixes',
+  other: 'Other Notes',
+};
+
+/** Whether the notes are reno notes: the first key (after the YAML document's `---`) is one of reno's, over a list. */
+function isRenoNotes(lines: string[]): boolean {
+  const content = lines.filter((line) => line.trim() !== '' && line.trim() !== '---' && !line.trim().startsWith('#'));
+  return content.length >= 2 && RENO_KEY.test(content[0]!) && /^\s+-\s/.test(content[1]!);
+}
+
+function renoAsMarkdown(lines: string[]): string[] {
+  const indentOf = (line: string) => line.match(/^\s*/)![0].length;
+  // The indent of the open note's text, and whether its bullet is written yet ("- |" opens a note on the lines below).
+  let note: { indent: number; opened: boolean } | null = null;
+  return lines.map((line) => {
+    const key = line.match(RENO_KEY);
+    if (key) {
+      note = null;
+      return `## ${RENO_HEADINGS[key[1]!]}`;
+    }
+    if (line.trim() === '---' || line.trim() === '') return '';
+    const item = line.match(/^(\s+)-\s+(.*)$/);
+    if (item && (note === null || item[1]!.length < note.indent)) {
+      const scalar = /^[|>][-+]?\s*$/.test(item[2]!);
+      note = { indent: item[1]!.length + 1, opened: !scalar };
+      return scalar ? '' : `- ${item[2]!.trim()}`;
+    }
+    if (note === null || indentOf(line) < note.indent) return line;
+    // A note's first line opens its bullet; its other lines and paragraphs go on under it.
+    if (note.opened) return `  ${line.trim()}`;
+    note.opened = true;
+    return `- ${line.trim()}`;
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
+  if (isRenoNotes(lines)) return renoAsMarkdown(lines);
   if (!isYamlNotes(lines)) return lines;
   const out = lines.map(() => '');
   const indentOf = (line: string) => line.match(/^\s*/)![0].length;
