@@ -1452,3 +1452,79 @@ describe('thanks closing an item', () => {
     ]);
   });
 });
+
+describe('a tracker key leading a change', () => {
+  it('is a reference, while a name with a number stays a word', () => {
+    const notes = [
+      'Features:',
+      '* feat: ACME-1032 Add query timeout as a global configuration by @ann in https://github.com/acme/orm/pull/2834',
+      '* ACME-758 Add a Maven plugin for migration scripts',
+      '* SHA-256 Hashes are now used for cache keys',
+      '* CVE-2026-1234 Fixed a path traversal in the loader',
+    ].join('\n');
+    const items = parseNotes(notes, 'https://github.com/acme/orm').items;
+    expect(items.map((item) => item.text)).toEqual([
+      'Add query timeout as a global configuration',
+      'Add a Maven plugin for migration scripts',
+      'SHA-256 Hashes are now used for cache keys',
+      'CVE-2026-1234 Fixed a path traversal in the loader',
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toContain('ACME-758');
+  });
+});
+
+describe('a plain-text release title over its opening', () => {
+  it('is no part of the opening: a NEWS title, an announcement box, a signed stanza', () => {
+    const tor = [
+      'Changes in version 0.4.8.1-alpha - 2023-06-01',
+      '  This is the first alpha of the 0.4.8.x series. Two major features land in it.',
+      '',
+      '  o Major features (conflux):',
+      '    - Implement traffic splitting.',
+    ].join('\n');
+    expect(parseNotes(tor, null).intro?.text).toBe('This is the first alpha of the 0.4.8.x series. Two major features land in it.');
+    const box = [
+      '                   ==============================',
+      '                   Release Notes for Acme 4.24.5',
+      '                           July 28, 2026',
+      '                   ==============================',
+      '',
+      'This is a security release in order to address the following defects:',
+      '',
+      'o CVE-2026-6949:   TSIG packet with name compression can crash DNS',
+    ].join('\n');
+    expect(parseNotes(box, null).intro?.text).not.toMatch(/Release Notes for/);
+    const signed = ['Sun May 03rd 2026 - maintainer <maintainer@acme.org> - v5.2.0', '    - FEATURE: Show free disk space in status bar (ann)'].join('\n');
+    expect(parseNotes(signed, null).intro).toBeNull();
+  });
+});
+
+describe('handles closing most items in brackets', () => {
+  it('credit their authors where many different ones close the items', () => {
+    const notes = [
+      '- FEATURE: Show free disk space in status bar (glassez)',
+      '- FEATURE: Add a reboot option when downloads complete (bacek97)',
+      '- FEATURE: Allow to customize bar colors (glassez)',
+      '- BUGFIX: Fix a crash on exit (Chocobo1)',
+      '- BUGFIX: Fix sorting by ratio (vafada)',
+      '- WEBUI: Add a dark theme (Chocobo1)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Show free disk space in status bar',
+      'Add a reboot option when downloads complete',
+      'Allow to customize bar colors',
+      'Fix a crash on exit',
+      'Fix sorting by ratio',
+      'WEBUI: Add a dark theme',
+    ]);
+    // A tag the release repeats is no crowd of names.
+    const tagged = [
+      '- Add a new renderer (experimental)',
+      '- Add a mode (experimental)',
+      '- Add tabs (experimental)',
+      '- Add a pane (beta)',
+      '- Add a dock (experimental)',
+    ];
+    expect(parseNotes(tagged.join('\n'), null).items[0]!.text).toBe('Add a new renderer (experimental)');
+  });
+});

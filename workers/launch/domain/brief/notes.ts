@@ -384,6 +384,13 @@ const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|
 const VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
+/**
+ * A line that titles the release in a plain-text file: "Changes in version 0.4.8.1-alpha - 2023-06-01", "Release Notes for
+ * Samba 4.24.5", "Sun May 03rd 2026 - maintainer <maintainer@example.org> - v5.2.0": a version with the words of a title,
+ * or with who signed it.
+ */
+const TITLE_LINE =
+  /^(?:(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
   /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
@@ -479,6 +486,11 @@ const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', secur
 /** Tracker ids a change opens with, each followed by a comma: "#5919, GT-584, ", "GH-12, ", "OSSFuzz 544223869, ". */
 const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s*,\s*)+)(?=\S)/u;
 /**
+ * A tracker's key leading the words, after any Conventional Commit type: "feat: EXPOSED-1032 Add query timeout …". Not a
+ * name with a number ("SHA-256 Hashes", "HTTP-2 Support"): those are the change's words.
+ */
+const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP|TLS|SSL|UTF|ISO|IEC|RFC|MD|ECDSA|ED)-)([A-Z][A-Z\d]+-\d{2,})\s+(?=\p{Lu})/u;
+/**
  * A closing bracket that says who reviewed, reported or analysed the change (OCaml's "(Jan Midtgaard, review by Gabriel
  * Scherer)", PostGIS's "(reported by Ana Lima; fixed by Bo Chen)"): its credits, not its words. "(fixed by using a lock)"
  * names no one.
@@ -549,6 +561,10 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
       for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
       // A "#12" is read as a reference where it stands.
       return ` ${ids.filter((id) => id.startsWith('#')).join(' ')} `;
+    })
+    .replace(LEADING_KEY, (_whole, type: string, key: string) => {
+      named.push({ kind: 'issue', label: key, url: null });
+      return type;
     })
     // StackExchange.Redis's "URGENT Fix: [#2167](…), [#2176](…): fix error …": the label says the kind, the ids are
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
@@ -736,12 +752,13 @@ const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
 const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+([^()]{2,160}?)\.?$/;
 
 /** Who an item credits at its end, and its words without them; null when its end names no one. */
-function closingCredit(text: string): string | null {
+function closingCredit(text: string, handles = false): string | null {
   const parens = text.match(CLOSING_PARENS);
-  // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit.
+  // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit,
+  // unless the release closes its items with handles.
   if (parens) {
     const listed = namesIn(parens[1]!);
-    if (listed.every(isName) && listed.some((name) => PERSON_NAME.test(name))) return text.slice(0, parens.index).trimEnd();
+    if (listed.every(isName) && (handles || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
   const by = text.match(CLOSING_BY);
@@ -754,6 +771,19 @@ function closingCredit(text: string): string | null {
 }
 
 /**
+ * qBittorrent closes each change with its author's handle ("Show free disk space in status bar (glassez)"): where most
+ * items of a release end with one word in brackets, and those words are many different ones, they name people; a word
+ * a release repeats as a tag ("(experimental)") is one or two words, not a crowd.
+ */
+function handlesCloseMost(items: NoteItem[]): boolean {
+  const closing = items.flatMap((item) => {
+    const word = item.text.match(/\(([\p{L}\d][\p{L}\d_.-]{1,38})\)\.?$/u)?.[1];
+    return word && ONE_NAME.test(word) ? [word.toLowerCase()] : [];
+  });
+  return closing.length >= Math.max(5, items.length * 0.6) && new Set(closing).size >= 3;
+}
+
+/**
  * Wagtail credits each fix's author in parentheses, SuperTuxKart each change's with ", by Name": where most items of a
  * list end so, or of the whole release (rclone's lists under each backend's name), the names are credits, not words of
  * the change.
@@ -761,10 +791,12 @@ function closingCredit(text: string): string | null {
 function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const bySection = new Map<string, NoteItem[]>();
   for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
-  const creditsMost = (list: NoteItem[], least: number) => list.filter((item) => closingCredit(item.text) !== null).length >= Math.max(least, list.length / 2);
+  const handles = handlesCloseMost(items);
+  const creditsMost = (list: NoteItem[], least: number) =>
+    list.filter((item) => closingCredit(item.text, handles) !== null).length >= Math.max(least, list.length / 2);
   const credited = new Set(creditsMost(items, 3) ? items : [...bySection.values()].filter((list) => creditsMost(list, 2)).flat());
   return items.map((item) => {
-    const text = credited.has(item) ? closingCredit(item.text) : null;
+    const text = credited.has(item) ? closingCredit(item.text, handles) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
     return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
@@ -1141,8 +1173,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
     // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
-    const titleLines = texts.findIndex((text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text));
-    if (titleLines > 0 && titleLines < texts.length) {
+    const titleLines = texts.findIndex((text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text) && !TITLE_LINE.test(text.trim()));
+    if (titleLines === -1) return;
+    if (titleLines > 0) {
       paragraph = { start: start + titleLines, texts: texts.slice(titleLines) };
       flushParagraph();
       return;
