@@ -1467,7 +1467,7 @@ describe('a tracker key leading a change', () => {
       'Add query timeout as a global configuration',
       'Add a Maven plugin for migration scripts',
       'SHA-256 Hashes are now used for cache keys',
-      'CVE-2026-1234 Fixed a path traversal in the loader',
+      'Fixed a path traversal in the loader (CVE-2026-1234)',
     ]);
     expect(items[1]!.refs.map((ref) => ref.label)).toContain('ACME-758');
   });
@@ -1517,6 +1517,15 @@ describe('handles closing most items in brackets', () => {
       'Fix sorting by ratio',
       'WEBUI: Add a dark theme',
     ]);
+    // Advisory ids closing every item are no names.
+    const advisories = [
+      '- Fix a crash (CVE-2026-1)',
+      '- Fix a leak (CVE-2026-2)',
+      '- Fix a loop (CVE-2026-3)',
+      '- Fix a race (CVE-2026-4)',
+      '- Fix a hang (CVE-2026-5)',
+    ];
+    expect(parseNotes(advisories.join('\n'), null).items[4]!.text).toBe('Fix a hang (CVE-2026-5)');
     // A tag the release repeats is no crowd of names.
     const tagged = [
       '- Add a new renderer (experimental)',
@@ -1526,5 +1535,36 @@ describe('handles closing most items in brackets', () => {
       '- Add a dock (experimental)',
     ];
     expect(parseNotes(tagged.join('\n'), null).items[0]!.text).toBe('Add a new renderer (experimental)');
+  });
+});
+
+describe('a plain-text security announcement', () => {
+  it('reads each advisory with its id, and neither its authors nor how to report bugs as changes', () => {
+    const notes = [
+      'This is a security release in order to address the following defects:',
+      '',
+      'o CVE-2026-6949:   TSIG packet with name compression can crash DNS',
+      '',
+      '                   Incorrect size calculations can lead to a crash.',
+      '',
+      'o CVE-2026-58224   The CTDB protocol has bounds checking issues',
+      '',
+      'Changes since 4.24.4',
+      '--------------------',
+      '',
+      'o  Ana Lima <ana@acme.org>',
+      '   * BUG 16087: CVE-2026-6949',
+      '',
+      '#######################################',
+      'Reporting bugs & Development Discussion',
+      '#######################################',
+      '',
+      'Please discuss this release on the mailing list.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'TSIG packet with name compression can crash DNS (CVE-2026-6949)'],
+      ['security', 'The CTDB protocol has bounds checking issues (CVE-2026-58224)'],
+      ['internal', 'Ana Lima <ana@acme.org>'],
+    ]);
   });
 });

@@ -221,6 +221,8 @@ function sectionKind(text: string): ChangeKind | null {
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
 function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
+  // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what.
+  if (AUTHOR_LINE.test(text)) return { kind: 'internal', text };
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
@@ -398,7 +400,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -737,6 +739,8 @@ function isOrgOutline(lines: string[]): boolean {
   });
 }
 
+/** A person and their address, alone on a line. */
+const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
 const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3}$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
@@ -778,7 +782,8 @@ function closingCredit(text: string, handles = false): string | null {
 function handlesCloseMost(items: NoteItem[]): boolean {
   const closing = items.flatMap((item) => {
     const word = item.text.match(/\(([\p{L}\d][\p{L}\d_.-]{1,38})\)\.?$/u)?.[1];
-    return word && ONE_NAME.test(word) ? [word.toLowerCase()] : [];
+    // "(CVE-2026-6949)", "(HHH-123)", "(v2.1)" close items as ids and versions, not as people.
+    return word && ONE_NAME.test(word) && !/^[A-Z][A-Z\d]*-\d|^v?\d+(?:\.\d+)+$/i.test(word) ? [word.toLowerCase()] : [];
   });
   return closing.length >= Math.max(5, items.length * 0.6) && new Set(closing).size >= 3;
 }
@@ -1458,7 +1463,8 @@ function tableRowText(cells: string[]): string {
 function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
   const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
-  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+|:\s+)/);
+  // Samba's "CVE-2026-58224   The CTDB protocol has …" leads with the id and a space alone.
+  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))/u);
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
