@@ -60,9 +60,7 @@ describe('a shorter form of a change', () => {
 
 describe('a shorter form of a scoped fix', () => {
   it('says what was fixed, never the scope alone', () => {
-    const forms = shorterForms(
-      'PDF Output: Fix a regression in Acme 9 which caused links in PDF to scroll to a target location minus the top margin.',
-    );
+    const forms = shorterForms('PDF Output: Fix a regression in Acme 9 which caused links in PDF to scroll to a target location minus the top margin.');
     expect(forms).toEqual(['PDF Output: Fix a regression in Acme 9.']);
     expect(shorterForms('ios: expose the lastURL getter to plugins.')).toEqual([]);
     expect(shorterForms('Fix a bug which caused links to scroll too far.')).toEqual([]);

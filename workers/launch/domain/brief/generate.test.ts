@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
+import { checkBrief } from './check';
 import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS } from './generate';
 import { preReleaseLabel, shownVersion } from './version';
 
@@ -1521,5 +1522,24 @@ describe('changes that credit their author in a closing bracket', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '1.15.0', title: '1.15.0' });
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'feature']);
+  });
+});
+
+describe('a fix titled by what went wrong', () => {
+  it('is told as fixed, keeping its scope and the case of its names', () => {
+    const notes = [
+      '- Fix: [#26583] The default tab is not highlighted when opening a ride window.',
+      '- Fix: [#26350] [Plugin] ListViews altered by plugins are not invalidated.',
+      "- Fix: [#26133] DROP SYNONYM isn't dropping the synonym right away.",
+      '- Fix: [#26134] The parser no longer crashes on empty input.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.5.2', title: 'Acme 0.5.2', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual([
+      'Fixed an issue where the default tab is not highlighted when opening a ride window.',
+      'Plugin: Fixed an issue where ListViews altered by plugins are not invalidated.',
+      "Fixed an issue where DROP SYNONYM isn't dropping the synonym right away.",
+      'The parser no longer crashes on empty input.',
+    ].sort());
+    expect(checkBrief(brief, { notes, release: { ...release, version: '0.5.2', title: 'Acme 0.5.2' }, profile: null })).toEqual([]);
   });
 });

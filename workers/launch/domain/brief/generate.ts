@@ -46,7 +46,7 @@ const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
@@ -696,7 +696,13 @@ function highlightText(item: NoteItem, product: string | null): string {
       : null;
   // Alacritty's "### Fixed" over "Crashes on GPUs with partial robustness support": the fault, told as fixed.
   const faultText = fault ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b)/u, (first) => first.toLowerCase()) : '';
-  const sentences = splitSentences(fault ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}` : withoutScope(told));
+  // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
+  // titled by what went wrong, told as fixed.
+  const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
+  const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!) : null;
+  const sentences = splitSentences(
+    fault ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}` : faultSaid ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid}` : withoutScope(told),
+  );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
@@ -781,6 +787,21 @@ function withoutScope(text: string): string {
   return rest !== text && rest.split(/\s+/).length <= SCOPELESS_WORDS ? text : rest;
 }
 const SCOPELESS_WORDS = 3;
+
+/** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
+const FAULT_PREDICATE =
+  /\b(?:(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|fails|ignores|freezes|leaks|throws|breaks|loses)\b)/i;
+const FIX_OPENER =
+  /^(?:fix\w*|add\w*|improv\w*|prevent\w*|avoid\w*|correct\w*|make|made|use[sd]?|ensur\w*|handl\w*|allow\w*|updat\w*|remov\w*|restor\w*|support\w*|show\w*|resolv\w*|do not|don't|no longer|now|when|if|on|in|for|with|after|before|while)\b/i;
+
+function faultStatement(text: string): string | null {
+  // The fault is the first sentence's main clause: "Better error when upstream proxy fails" and "Fill `x` when … Otherwise
+  // logging can crash" say what was done.
+  const clause = (splitSentences(text)[0] ?? text).split(/\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i)[0]!;
+  if (FIX_OPENER.test(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^\p{Lu}/u.test(text)) return null;
+  // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
+  return /^\p{Lu}\p{Ll}+\b/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
 const GENERIC_TITLE =

@@ -1568,3 +1568,32 @@ describe('a plain-text security announcement', () => {
     ]);
   });
 });
+
+describe('trackers, builds and scopes leading a change', () => {
+  it('reads "PR #N:" and "[#N] [Scope]" as references and scope, a build number as a release, and "… bugfix" as a fix', () => {
+    const h2 = [
+      '<ul>',
+      '<li>PR #4258: Fix compaction of encrypted databases',
+      '</li>',
+      '<li>Issue #4208: Lost update when incrementing a value',
+      '</li>',
+      '</ul>',
+    ];
+    expect(parseNotes(h2.join('\n'), 'https://github.com/acme/db').items.map((item) => item.text)).toEqual([
+      'Fix compaction of encrypted databases',
+      'Lost update when incrementing a value',
+    ]);
+    const game = ['0.5.2 (2026-06-07)', '------', '- Improved: [#26322] [Plugin] Add footpath flags to the plugin API.'];
+    expect(parseNotes(game.join('\n'), null).items[0]!.text).toBe('Plugin: Add footpath flags to the plugin API.');
+    expect(parseNotes('- Pin tblib to ==3.1.0\n- Pin the worker pool size to 4 by default', null).items.map((item) => item.kind)).toEqual([
+      'internal',
+      'other',
+    ]);
+    const firmware = ['#### Build 2412100', '-   Acme 0.15.0 release', '-   Usermod BME280: Fix the unit of temperature', '-   WiFi reconnect bugfix (@ann)'];
+    expect(parseNotes(firmware.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['internal', 'Acme 0.15.0 release'],
+      ['fix', 'Usermod BME280: Fix the unit of temperature'],
+      ['fix', 'WiFi reconnect bugfix'],
+    ]);
+  });
+});

@@ -108,7 +108,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     'feature',
   ],
   [
-    /\b(?:internal|chores?|docs|documentation|documented|development (?:updates?|changes)|ci|build|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
+    /\b(?:internal|chores?|docs|documentation|documented|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -179,7 +180,7 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /** Bots, dependency bumps, first contributions and docs fixed ("Doc fixes"): chores and credits, whatever their section. */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
 export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
@@ -221,8 +222,9 @@ function sectionKind(text: string): ChangeKind | null {
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
 function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
-  // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what.
-  if (AUTHOR_LINE.test(text)) return { kind: 'internal', text };
+  // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
+  // 0.15.0 release" among its changes names the release, not a change.
+  if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text)) return { kind: 'internal', text };
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
@@ -313,6 +315,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
   const unscoped = text.replace(NAMED_SCOPE, '');
   if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
+  // WLED's "WiFi reconnect bugfix": the noun after what it fixed.
+  if (inherited === 'other' && /\bbug[- ]?fix(?:es)?\.?$/i.test(unscoped)) return { kind: 'fix', text };
   // CoreDNS's "core: Downgrade dd-trace-go to v2.8.2": going back to an older dependency undoes what broke with the newer.
   if (inherited === 'other' && DOWNGRADE.test(unscoped)) return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
@@ -564,6 +568,13 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
       // A "#12" is read as a reference where it stands.
       return ` ${ids.filter((id) => id.startsWith('#')).join(' ')} `;
     })
+    // OpenRCT2's "[#26322] [Plugin] Add footpath flags …": the bracketed word after the ticket is the change's scope.
+    .replace(/^(\s*(?:\p{L}+:\s+)?(?:\[#\d+\]\s*)+)\[(\p{Lu}[\p{L}\d ]{1,30})\]\s+(?=\S)/u, '$1$2: ')
+    // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change.
+    .replace(/^\s*(?:PR|pull request|issue|bug|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: `#${id}`, url: repoBase ? `${repoBase}/issues/${id}` : null });
+      return '';
+    })
     .replace(LEADING_KEY, (_whole, type: string, key: string) => {
       named.push({ kind: 'issue', label: key, url: null });
       return type;
@@ -739,6 +750,7 @@ function isOrgOutline(lines: string[]): boolean {
   });
 }
 
+const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release\.?$/iu;
 /** A person and their address, alone on a line. */
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
