@@ -344,7 +344,10 @@ function headingsAbove(lines: string[]): string[][] {
       const bold = line.match(/^\s*\*\*([^*]+)\*\*:?\s*$/);
       const bullet = line.match(BULLET);
       if (line.trim() !== '' && !atx && !underline && !/^\s*([=\-~^])\1{2,}\s*$/.test(line)) contentSinceHeading = true;
+      // An HTML page's "<h4>New</h4>" titles its list as "#### New" would.
+      const html = atx ? null : line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i);
       if (atx) open(atx[1]!.length, atx[2]!);
+      else if (html) open(Number(html[1]), html[2]!.replace(/<[^>]+>/g, '').trim());
       else if (underline && line.trim() !== '' && !bullet) open('=-~^'.indexOf(underline[1]!) + 1, line.trim());
       else if (bold) open(7, bold[1]!);
       else if (!bullet && /^\s*\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());

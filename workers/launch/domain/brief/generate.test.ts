@@ -1543,3 +1543,22 @@ describe('a fix titled by what went wrong', () => {
     expect(checkBrief(brief, { notes, release: { ...release, version: '0.5.2', title: 'Acme 0.5.2' }, profile: null })).toEqual([]);
   });
 });
+
+describe('an HTML changelog page', () => {
+  it('labels each item by the heading of its list, as the checker reads it too', () => {
+    const notes = [
+      '<h3>Version 3.4.2</h3>',
+      '<h4>New</h4>',
+      '<ul>',
+      '    <li>Redesigned FAB menu</li>',
+      '    <li>Ability to import otpauth uri from clipboard</li>',
+      '</ul>',
+      '<h4>Fixes</h4>',
+      '<ul>',
+      "    <li>Inverted positions of buttons in 'Select Group' dialog</li>",
+      '</ul>',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '3.4.2', title: 'Acme 3.4.2', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'feature', 'fix']);
+  });
+});
