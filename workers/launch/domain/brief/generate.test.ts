@@ -1534,12 +1534,14 @@ describe('a fix titled by what went wrong', () => {
       '- Fix: [#26134] The parser no longer crashes on empty input.',
     ].join('\n');
     const brief = generateBrief({ ...release, version: '0.5.2', title: 'Acme 0.5.2', notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual([
-      'Fixed an issue where the default tab is not highlighted when opening a ride window.',
-      'Plugin: Fixed an issue where ListViews altered by plugins are not invalidated.',
-      "Fixed an issue where DROP SYNONYM isn't dropping the synonym right away.",
-      'The parser no longer crashes on empty input.',
-    ].sort());
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual(
+      [
+        'Fixed an issue where the default tab is not highlighted when opening a ride window.',
+        'Plugin: Fixed an issue where ListViews altered by plugins are not invalidated.',
+        "Fixed an issue where DROP SYNONYM isn't dropping the synonym right away.",
+        'The parser no longer crashes on empty input.',
+      ].sort(),
+    );
     expect(checkBrief(brief, { notes, release: { ...release, version: '0.5.2', title: 'Acme 0.5.2' }, profile: null })).toEqual([]);
   });
 });
@@ -1560,5 +1562,27 @@ describe('an HTML changelog page', () => {
     ].join('\n');
     const brief = generateBrief({ ...release, version: '3.4.2', title: 'Acme 3.4.2', notes }, null);
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'feature', 'fix']);
+  });
+});
+
+describe('security hardening among features', () => {
+  it('makes no security release: nothing was fixed that people must update for', () => {
+    const notes = [
+      '## GUI',
+      '',
+      '- Add strikethrough to the Markdown parser.',
+      '',
+      '## Under the Hood',
+      '',
+      '- Security: Enforce loading remote resources using HTTPS.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '4.4.0', title: 'Acme 4.4.0', notes }, null);
+    expect(brief.releaseKind).toBe('feature');
+    expect(brief.callToAction.text).not.toMatch(/update now/i);
+    const advisory = generateBrief(
+      { ...release, version: '4.4.1', title: 'Acme 4.4.1', notes: '- ``safe_join`` no longer allows device names. :ghsa:`hgf8-39gv-g3f2`' },
+      null,
+    );
+    expect(advisory.releaseKind).toBe('security');
   });
 });

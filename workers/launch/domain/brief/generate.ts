@@ -221,9 +221,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // additions among six fixes), is what semver says a patch is.
   const patchOfFixes = patch && ofKind('fix').length >= 1 && (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length);
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
+  // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
-    : ofKind('security').length
+    : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA)-/i.test(ref.label)))
       ? 'security'
       : ofKind('feature').length && !(introSaysFixes && ofKind('fix').length) && !mostlyFixes && !patchOfFixes
         ? 'feature'
