@@ -1597,3 +1597,30 @@ describe('trackers, builds and scopes leading a change', () => {
     ]);
   });
 });
+
+describe('a change over the names it adds, and the libraries a release bundles', () => {
+  it('reads "Added video filters:" over names as one change, and third-party library versions as chores', () => {
+    const notes = [
+      '## Acme 1.12.0',
+      '',
+      '#### Video',
+      '',
+      '- Added video filters:',
+      '    - Deband',
+      '    - BM3D',
+      '- Fixed FFV1 SAR in bitstream',
+      '',
+      '#### Third-party libraries',
+      '',
+      '- Updated libraries',
+      '  - FFmpeg 8.1.2 (decoding and filters)',
+      '  - libdav1d 1.5.4 (AV1 decoding)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Added video filters: Deband, BM3D'],
+      ['fix', 'Fixed FFV1 SAR in bitstream'],
+      ['internal', 'FFmpeg 8.1.2 (decoding and filters)'],
+      ['internal', 'libdav1d 1.5.4 (AV1 decoding)'],
+    ]);
+  });
+});

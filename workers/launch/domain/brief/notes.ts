@@ -99,6 +99,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
   [/^(?:build(?:ing)?|ci|infrastructure|internal)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
+  // HandBrake's "Third-party libraries" lists the versions it bundles: dependencies, not its own changes.
+  [/\b(?:third[- ]party|bundled|vendored)\s+(?:libraries|librar(?:y|ies) updates?|dependencies|components)\b/i, 'internal'],
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
   [/^(?:(?:better\s+)?community|code\s+moderni[sz]ation)$/i, 'internal'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
@@ -1361,12 +1363,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         // rclone's "- Local" over its fixes: one plain word says no change, only where its children apply.
         const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
         // "* 7.1.5 (2024-09-21)" over its changes: a version (and its date) titles the list under it.
+        // HandBrake's "- Added video filters:" over "Deband", "BM3D": a change whose children name what it added.
+        const namesWhat = /:\s*$/.test(raw) && ADDED_LIST.test(text) && shortChildren(lines, end, childIndent, repoBase).length > 0;
         const groupOnly =
           VERSION_TITLE.test(text) ||
-          (/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) ||
-          /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
-          namesAGroup(text) ||
-          place;
+          (!namesWhat && ((/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place));
         if (groupOnly) {
           labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, ...(place ? { place: number } : {}) });
           continue;
@@ -1548,6 +1549,9 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
 /** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
 const BARE_NAME =
   /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
+
+/** A change that adds or takes away what its list names: "Added video filters", "Removed options". */
+const ADDED_LIST = /^(?:Add(?:s|ed)?|New|Introduce[sd]?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?)\s+\S/;
 
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
