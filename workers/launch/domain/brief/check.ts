@@ -116,9 +116,12 @@ const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? 
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref')) return text;
+  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_')) return text;
   return (
     text
+      // reStructuredText's named references ("`Twisted docs`_", "zope.interface_") are their words, as the parser reads them.
+      .replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1')
+      .replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2')
       // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')

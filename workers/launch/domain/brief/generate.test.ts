@@ -1586,3 +1586,21 @@ describe('security hardening among features', () => {
     expect(advisory.releaseKind).toBe('security');
   });
 });
+
+describe('a reStructuredText removal pointing at its list', () => {
+  it('says what went, reading named references as their words on both sides of the checker', () => {
+    const notes = [
+      'Backward-incompatible changes',
+      '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~',
+      '',
+      '-   The following runtime usage of zope.interface_ interfaces is removed:',
+      '',
+      '    - :class:`~acme.loader.Loader` is no longer marked as implementing ``ILoader``.',
+      '',
+      '-   See the `Twisted docs`_ for the new reactor setting.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '2.18.0', title: 'Acme 2.18.0', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Runtime usage of zope.interface interfaces is removed.');
+    expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/_\b|`/);
+  });
+});

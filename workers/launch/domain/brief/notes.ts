@@ -1388,7 +1388,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
       const clean = itemInline(raw, repoBase);
       const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
-      const said = commitListText(raw, stripScope(own.text));
+      const said = withoutFollowing(commitListText(raw, stripScope(own.text)));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
       // clap's "* **Simply Renamed**" over its list of renames: a bold label alone says nothing; its first children say what.
       const boldLabel = hasChildren && /^\s*\*\*[^*]+\*\*\s*$/.test(raw);
@@ -1466,6 +1466,15 @@ function tableRowText(cells: string[]): string {
   if (description.split(' ').length < 3) return '';
   const qualifiers = filled.filter((cell) => cell !== description && cell.split(' ').length <= 3);
   return qualifiers.length ? `${description} (${qualifiers.join(', ')})` : description;
+}
+
+/**
+ * "The following runtime usage of zope.interface interfaces is removed:" over its list: told alone, the sentence points at
+ * nothing; without "The following" it says what went.
+ */
+function withoutFollowing(text: string): string {
+  const pointing = text.match(/^the following\s+(\S.*?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|changed|renamed|supported))\s*:?$/i);
+  return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text;
 }
 
 /**

@@ -117,6 +117,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name, read as such below.
   if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
+  // reStructuredText's named references ("`Twisted docs`_", "zope.interface_") are their words.
+  if (has('_')) text = text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1').replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
   // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
   if (has(':user:`')) text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
