@@ -892,6 +892,10 @@ function subjectOf(
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // An advisory's subject ("nats-server: Remote crash via integer overflow in Connz pagination") names what it is of first.
+  const led = release.title.match(/^(\p{L}[\w.+-]{1,39}):\s+\p{Lu}/u)?.[1];
+  if (led && !isGenericTitle(led) && !/\d+\.\d+/.test(led) && !/^(?:release|version|changelog|news|security|breaking|fix(?:es)?|features?)$/i.test(led))
+    return { name: led, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
   // product's name: the release page's repository or site names it, when there is one.
   const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;

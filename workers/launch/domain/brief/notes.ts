@@ -2,6 +2,7 @@ import { docbookAsMarkdown } from './docbook';
 import { cleanInline, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
+import { advisoryMailAsMarkdown } from './advisory-mail';
 import { jsonChangesAsMarkdown } from './json-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
@@ -101,6 +102,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
   [/^(?:build(?:ing)?|ci|infrastructure|internal)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
+  // Jupyter's "Maintenance and upkeep improvements", "Documentation improvements": the project's own upkeep and docs,
+  // whatever they improve.
+  [/\b(?:maintenance|upkeep)\b|^(?:documentation|docs?)\b/i, 'internal'],
   // HandBrake's "Third-party libraries" lists the versions it bundles: dependencies, not its own changes.
   [/\b(?:third[- ]party|bundled|vendored)\s+(?:libraries|librar(?:y|ies) updates?|dependencies|components)\b/i, 'internal'],
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
@@ -1069,11 +1073,11 @@ function plainLinesAsList(lines: string[]): string[] {
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
- * tool's TOML, a JSON list of changes): the
+ * tool's TOML, a JSON list of changes, an advisory mail): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)))));
+  return advisoryMailAsMarkdown(jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))))));
 }
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
