@@ -110,3 +110,22 @@ describe('a security post with a long link', () => {
     expect(bluesky!.sentences.find((sentence) => sentence.path === 'callToAction')!.citations.every((citation) => citation.source !== 'notes')).toBe(true);
   });
 });
+
+describe('a brief of opening prose alone', () => {
+  it('keeps its call to action whole on every channel where it fits', () => {
+    const notes = 'Acme 2.4 is a regular release with a shorter support window, for users who want new features sooner.';
+    const brief = generateBrief(
+      {
+        id: 'rel_x',
+        version: '2.4.0-beta.0',
+        title: 'acme 2.4.0-beta.0',
+        url: 'https://github.com/acme/acme/releases/tag/v2.4.0-beta.0',
+        notes,
+        contentHash: 'h',
+      },
+      null,
+    );
+    expect(brief.highlights).toEqual([]);
+    for (const draft of draftPosts(brief, ['x', 'bluesky', 'linkedin'], voiceOf(null))) expect(draft.copy).toContain(brief.callToAction.text);
+  });
+});

@@ -148,10 +148,10 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       sentences: [head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta],
     };
   };
-  // The fullest call to action that leaves room for an item.
+  // The fullest call to action that leaves room for an item; a brief with none keeps its call to action whole where it fits.
   let chosen = build(ctas[0]!);
   for (const cta of ctas.slice(1)) {
-    if (chosen.shown > 0) break;
+    if (brief.highlights.length > 0 ? chosen.shown > 0 : fits(chosen.copy)) break;
     chosen = build(cta);
   }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };

@@ -1604,3 +1604,11 @@ describe('a reStructuredText removal pointing at its list', () => {
     expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/_\b|`/);
   });
 });
+
+describe('a fix named by what it fixed', () => {
+  it('is told as fixed', () => {
+    const notes = 'Bug fixes:\n* fix: Maven Plugin Config Mapping by @ann in https://github.com/acme/orm/pull/2855\n';
+    const brief = generateBrief({ ...release, version: '1.4.0', title: 'Acme 1.4.0', notes }, null);
+    expect(brief.highlights[0]!.text).toBe('Fixed Maven Plugin Config Mapping.');
+  });
+});

@@ -701,8 +701,16 @@ function highlightText(item: NoteItem, product: string | null): string {
   // titled by what went wrong, told as fixed.
   const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
   const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!) : null;
+  // Exposed's "fix: Maven Plugin Config Mapping": a fix named by what it fixed, told as fixed.
+  const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !FIX_OPENER.test(told);
   const sentences = splitSentences(
-    fault ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}` : faultSaid ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid}` : withoutScope(told),
+    fault
+      ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
+      : faultSaid
+        ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid}`
+        : fixedName
+          ? `Fixed ${told}`
+          : withoutScope(told),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
@@ -795,10 +803,15 @@ const FAULT_PREDICATE =
 const FIX_OPENER =
   /^(?:fix\w*|add\w*|improv\w*|prevent\w*|avoid\w*|correct\w*|make|made|use[sd]?|ensur\w*|handl\w*|allow\w*|updat\w*|remov\w*|restor\w*|support\w*|show\w*|resolv\w*|do not|don't|no longer|now|when|if|on|in|for|with|after|before|while)\b/i;
 
+/** A name in title case and nothing more: "Maven Plugin Config Mapping". */
+const FIXED_NAME = /^\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){1,4}\.?$/u;
+
 function faultStatement(text: string): string | null {
   // The fault is the first sentence's main clause: "Better error when upstream proxy fails" and "Fill `x` when … Otherwise
   // logging can crash" say what was done.
-  const clause = (splitSentences(text)[0] ?? text).split(/\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i)[0]!;
+  const clause = (splitSentences(text)[0] ?? text).split(
+    /\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i,
+  )[0]!;
   if (FIX_OPENER.test(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^\p{Lu}/u.test(text)) return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
   return /^\p{Lu}\p{Ll}+\b/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;

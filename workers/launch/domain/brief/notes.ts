@@ -2,6 +2,7 @@ import { docbookAsMarkdown } from './docbook';
 import { cleanInline, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
+import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
 
 /**
@@ -1036,11 +1037,12 @@ function plainLinesAsList(lines: string[]): string[] {
 }
 
 /**
- * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes): the
+ * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
+ * tool's TOML): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)));
+  return releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))));
 }
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
@@ -1473,7 +1475,9 @@ function tableRowText(cells: string[]): string {
  * nothing; without "The following" it says what went.
  */
 function withoutFollowing(text: string): string {
-  const pointing = text.match(/^the following\s+(\S.*?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|changed|renamed|supported))\s*:?$/i);
+  const pointing = text.match(
+    /^the following\s+(\S.*?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|changed|renamed|supported))\s*:?$/i,
+  );
   return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text;
 }
 
