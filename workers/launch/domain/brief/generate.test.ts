@@ -1612,3 +1612,21 @@ describe('a fix named by what it fixed', () => {
     expect(brief.highlights[0]!.text).toBe('Fixed Maven Plugin Config Mapping.');
   });
 });
+
+describe('names from a release of its kind and from a site repository', () => {
+  it('drops "Maintenance Release" from the title and names a site by its organisation', () => {
+    const notes = '- Fixed a crash when reading a symlink.';
+    const maintenance = briefOf(notes, {
+      version: '5.0.4',
+      title: '5.0.4: Maintenance Release',
+      url: 'https://github.com/acme-red/acme-red/releases/tag/5.0.4',
+    });
+    expect(maintenance.product.name).toBe('acme-red');
+    const site = briefOf(`Acmebrew 6.0.0 is here, and Acmebrew runs faster.\n\n${notes}`, {
+      version: '6.0.0',
+      title: '6.0.0',
+      url: 'https://github.com/Acmebrew/brew.sh/blob/3f89/_posts/6.0.0.md',
+    });
+    expect(site.product.name).toBe('Acmebrew');
+  });
+});

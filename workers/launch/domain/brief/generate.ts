@@ -878,6 +878,8 @@ function subjectOf(
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
     // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
+    // "5.0.4: Maintenance Release": the kind of release is no part of the name.
+    .replace(/\b(?:maintenance|bug-?fix|hotfix|feature|minor|major|point|service|interim)\s+release\b/gi, ' ')
     .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
@@ -979,7 +981,18 @@ function repositoryName(url: string): string | null {
   // An organisation named for the project plus "js" (nodejs/node) is a JavaScript project's: Node.js.
   if (owner && name && owner.toLowerCase() === `${name.toLowerCase()}js`) return `${name.charAt(0).toUpperCase()}${name.slice(1)}.js`;
   // "rust-lang/blog.rust-lang.org": the site's own name, not its blog's.
-  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site)$/i, '').replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
+  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site|sh)$/i, '').replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
+  // "Homebrew/brew.sh": the site of the organisation whose one-word name ends in the site's; "brew" is its command.
+  if (
+    owner &&
+    name &&
+    github &&
+    github !== name &&
+    /^[A-Za-z]+$/.test(owner) &&
+    owner.toLowerCase().endsWith(github.toLowerCase()) &&
+    owner.length > github.length
+  )
+    return owner;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   if (github) return github;

@@ -1624,3 +1624,41 @@ describe('a change over the names it adds, and the libraries a release bundles',
     ]);
   });
 });
+
+describe('holdout 16: commit types under a breaking section, GitLab credits, issue lead-ins', () => {
+  it('reads each as the change it is', () => {
+    const notes = [
+      '#### ⛔ Breaking Changes',
+      '',
+      '* Feat(es): remove support for elasticsearch v6 ([@ann](https://github.com/ann) in [#8948](https://github.com/acme/tracer/pull/8948))',
+      '* deps: send@1.0.0',
+      '',
+      '#### New features',
+      '',
+      '- Add No docker prune env var [!6828](https://gitlab.com/acme/runner/-/merge_requests/6828) (Ana Lima @ana.lima1)',
+      '- Implemented: Battery level for Setpoint sensors',
+      '- Added a preview of the share consumer (Queues for Kafka,',
+      '  [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932)).',
+      '- See the Share consumers section of INTRODUCTION.md for more.',
+      '',
+      '### General fixes',
+      '',
+      '* Issues: #5135.',
+      '  Fix compilation with CMake when CURL is disabled.',
+    ].join('\n');
+    expect(parseNotes(notes, 'https://github.com/acme/tracer').items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'remove support for elasticsearch v6'],
+      ['internal', 'send@1.0.0'],
+      ['feature', 'Add No docker prune env var'],
+      ['feature', 'Battery level for Setpoint sensors'],
+      ['feature', 'Added a preview of the share consumer (Queues for Kafka).'],
+      ['internal', 'See the Share consumers section of INTRODUCTION.md for more.'],
+      ['fix', 'Fix compilation with CMake when CURL is disabled.'],
+    ]);
+  });
+
+  it('reads "5.0.4: Maintenance Release" as the release, not a section of chores', () => {
+    const items = parseNotes('#### 5.0.4: Maintenance Release\n\n - Revert the JSONata update due to a regression in behaviour', null).items;
+    expect(items.map((item) => item.kind)).toEqual(['other']);
+  });
+});

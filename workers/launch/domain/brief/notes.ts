@@ -149,7 +149,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -171,6 +171,7 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   add: 'feature',
   added: 'feature',
   feature: 'feature',
+  implemented: 'feature',
   improved: 'feature',
   improvement: 'feature',
   fix: 'fix',
@@ -227,7 +228,8 @@ function sectionKind(text: string): ChangeKind | null {
 function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
   // 0.15.0 release" among its changes names the release, not a change.
-  if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text)) return { kind: 'internal', text };
+  // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
+  if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text)) return { kind: 'internal', text };
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
@@ -264,7 +266,14 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
     const bang = tag[0].includes('!');
     const rest = text.slice(tag[0].length);
     const scope = tag[2] ?? '';
-    const kind = bang ? 'breaking' : CHORE.test(rest) || INTERNAL_SCOPE.test(scope) ? 'internal' : (PREFIX_KIND[name] ?? 'internal');
+    // Jaeger's "⛔ Breaking Changes" over "Feat(es): remove support for elasticsearch v6": the section says it breaks, whatever
+    // the commit's type.
+    const kind =
+      bang || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !CHORE.test(rest))
+        ? 'breaking'
+        : CHORE.test(rest) || INTERNAL_SCOPE.test(scope)
+          ? 'internal'
+          : (PREFIX_KIND[name] ?? 'internal');
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
     return { kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : rest };
   }
@@ -573,6 +582,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     })
     // OpenRCT2's "[#26322] [Plugin] Add footpath flags …": the bracketed word after the ticket is the change's scope.
     .replace(/^(\s*(?:\p{L}+:\s+)?(?:\[#\d+\]\s*)+)\[(\p{Lu}[\p{L}\d ]{1,30})\]\s+(?=\S)/u, '$1$2: ')
+    // librdkafka's "Issues: #5135. Fix compilation …": the issues it closes, named before the change.
+    .replace(/^\s*issues?\s*:\s*((?:#\d+[\s,]*(?:and\s+)?)+)\.?\s+(?=\S)/i, (_whole, ids: string) => {
+      for (const [, id] of ids.matchAll(/#(\d+)/g)) named.push({ kind: 'issue', label: `#${id}`, url: repoBase ? `${repoBase}/issues/${id}` : null });
+      return '';
+    })
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change.
     .replace(/^\s*(?:PR|pull request|issue|bug|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
       named.push({ kind: 'issue', label: `#${id}`, url: repoBase ? `${repoBase}/issues/${id}` : null });
@@ -753,6 +767,8 @@ function isOrgOutline(lines: string[]): boolean {
   });
 }
 
+/** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
+const RELEASE_OF_KIND = /^v?\d+(?:\.\d+)+[\w.-]*\s*[:–—-]?\s*(?:\p{L}+\s+){1,2}release$/iu;
 const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release\.?$/iu;
 /** A person and their address, alone on a line. */
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
@@ -1229,7 +1245,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading && level > pendingHeading.heading.level && level < 7 && !isCallout(raw)) pendingHeading.hasProse = false;
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
-    const kind = sectionKind(text);
+    // Node-RED's "#### 5.0.4: Maintenance Release" titles the release: "maintenance" there is no section of chores.
+    const kind = RELEASE_OF_KIND.test(text) && !/security/i.test(text) ? null : sectionKind(text);
     const empty = pendingHeading && pendingHeading.end === pendingHeading.line && !pendingHeading.hasBullets ? pendingHeading.heading : null;
     if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
     const namesAChange = !titlesAKind(text);

@@ -142,7 +142,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       if (!/^https?:\/\//.test(url)) return label;
       const ref = classifyUrl(url, repoBase);
       const bare = label.replace(/[`*_]/g, '').trim();
-      if (/^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?#\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+      // GitLab names a merge request "!6838".
+      if (/^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
@@ -228,6 +229,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
+  // GitLab's "(Pishel @pishel65)", "(Rafael Fonseca @rafael.fonseca1)": a contributor's name with their handle.
+  if (has('(') && has('@')) text = text.replace(/\s*\(\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+@[\w.-]+\s*\)/gu, ' ');
   // jq's "Fix heap buffer overflow in … . @itchyny e47e56d…": handles closing an item, each with the commit it made, credit its authors.
   if (has('@')) text = text.replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
@@ -259,6 +262,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Every space is one ' ' from here on.
   // "… strings. <a>Issue #220</a>." once the reference went: one stop (an ellipsis, with no space, stays).
   if (/[.!?] [.,;]/.test(text)) text = text.replace(/([.!?])(?: [.,;])+(?= |$)/g, '$1');
+  // "(Queues for Kafka, [KIP-932](…))" once the link's reference went: the comma that led to it goes too.
+  if (has(', )')) text = text.replace(/, \)/g, ')');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
