@@ -274,10 +274,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A breaking release that also fixes advisories tells one of each first: a short post still says what breaks.
   const firstBreak = order.findIndex((item) => item.kind === 'breaking');
   if (releaseKind === 'breaking' && order[0]?.kind === 'security' && firstBreak > 1) order.splice(1, 0, ...order.splice(firstBreak, 1));
+  // The AWS CLI's "bedrock-agentcore: Adds support for …" and "bedrock-agentcore-control: Adds support for …": where two
+  // changes read alike without their scopes, the scope is what tells them apart, and stays.
+  const scopeless = order.map((item) => withoutScope(item.text));
+  const toldAlike = new Set(scopeless.filter((text, index) => scopeless.indexOf(text) !== index));
   for (const item of order) {
     const highlight: Highlight = {
       kind: item.kind as Highlight['kind'],
-      text: highlightText(item, subject?.name ?? null),
+      text: highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text))),
       citations: [cite(item), ...(retellings.get(item.lines.start) ?? []).map(cite)],
     };
     const path = `highlights.${highlights.length}`;
@@ -632,7 +636,7 @@ function countWord(count: number): string {
 }
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
-function highlightText(item: NoteItem, product: string | null): string {
+function highlightText(item: NoteItem, product: string | null, keepScope = false): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
   // Keep a Changelog's "### Removed" over "- Support for PHP 8.3": the section is the verb; without it a post announces the removed thing.
@@ -710,7 +714,9 @@ function highlightText(item: NoteItem, product: string | null): string {
         ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid}`
         : fixedName
           ? `Fixed ${told}`
-          : withoutScope(told),
+          : keepScope
+            ? told
+            : withoutScope(told),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;

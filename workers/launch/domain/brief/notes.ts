@@ -2,6 +2,7 @@ import { docbookAsMarkdown } from './docbook';
 import { cleanInline, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
+import { jsonChangesAsMarkdown } from './json-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
 
@@ -1054,11 +1055,11 @@ function plainLinesAsList(lines: string[]): string[] {
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
- * tool's TOML): the
+ * tool's TOML, a JSON list of changes): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))));
+  return jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)))));
 }
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {

@@ -1,0 +1,49 @@
+/**
+ * The AWS SDKs' and CLI's change files (`.changes/1.45.55.json`): a JSON list of changes, each an object with a
+ * `category` (the service, in reStructuredText code), a `description` and a `type` (`api-change`, `enhancement`,
+ * `bugfix`, `feature`). Read line for line so every line keeps its number: each change becomes a bullet on its
+ * description's line, labelled with its kind and led by its service; the JSON itself goes.
+ */
+
+const FIELD = /^\s*"(category|description|type)"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,?\s*$/;
+/** What each type says of a change, as the bold labels of other changelogs write it. */
+const TYPE_LABEL: Record<string, string> = { 'api-change': 'changed', enhancement: 'improved', feature: 'new', bugfix: 'fixed' };
+
+/** Whether the notes are such a file: a JSON list whose objects give a description and a type on lines of their own. */
+export function isJsonChanges(lines: string[]): boolean {
+  const first = lines.find((line) => line.trim() !== '')?.trim();
+  return first === '[' && lines.some((line) => FIELD.exec(line)?.[1] === 'description') && lines.some((line) => FIELD.exec(line)?.[1] === 'type');
+}
+
+const unescaped = (value: string) =>
+  value
+    .replace(/\\(["\\/])/g, '$1')
+    .replace(/\\n/g, ' ')
+    .replace(/\\t/g, ' ');
+
+export function jsonChangesAsMarkdown(lines: string[]): string[] {
+  if (!isJsonChanges(lines)) return lines;
+  const out = lines.map(() => '');
+  let object: { at: Record<string, number>; fields: Record<string, string> } | null = null;
+  lines.forEach((line, index) => {
+    if (/^\s*\{\s*$/.test(line)) object = { at: {}, fields: {} };
+    const field = FIELD.exec(line);
+    if (object && field) {
+      object.fields[field[1]!] = unescaped(field[2]!);
+      object.at[field[1]!] = index;
+    }
+    if (object && /^\s*\},?\s*$/.test(line)) {
+      const { at, fields } = object;
+      if (at.description !== undefined && fields.description) {
+        const label = TYPE_LABEL[fields.type ?? ''] ?? 'changed';
+        // The service leads its change ("``appstream``: This release adds …"); its line is cited with the description's.
+        if (at.category !== undefined && at.category < at.description) {
+          out[at.category] = `- **${label}:** ${fields.category}:`;
+          out[at.description] = `  ${fields.description}`;
+        } else out[at.description] = `- **${label}:** ${fields.category ? `${fields.category}: ` : ''}${fields.description}`;
+      }
+      object = null;
+    }
+  });
+  return out;
+}
