@@ -1630,3 +1630,54 @@ describe('names from a release of its kind and from a site repository', () => {
     expect(site.product.name).toBe('Acmebrew');
   });
 });
+
+describe('holdout 15: kind tags as empty links, credits under a heading, Liquid templates', () => {
+  it('reads "1. [](#bugfix)" as the kind of the list under it', () => {
+    const notes = [
+      '# v2.0.7',
+      '## 07/01/2026',
+      '',
+      '1. [](#new)',
+      '    * A scheduler toggle for backup profiles',
+      '1. [](#bugfix)',
+      '    * Stale cached data for deleted files is no longer served',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '2.0.7', title: 'v2.0.7', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'fix']);
+  });
+
+  it('tells a feature by its paragraph, not by the names crediting it, and no thanks as the summary', () => {
+    const notes = [
+      'Acme version 1.12 has finally been released. We want to thank all the contributors to this release. Without you, this release would not have been possible.',
+      '',
+      '## New `--trim` feature',
+      '*Jane Roe*, *Ana Lima*, *Bo Chen*',
+      '',
+      'Acme now has a new experimental `--trim` feature that drops unreachable code.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.12', title: 'Acme 1.12 Highlights', notes }, null);
+    expect(brief.product.name).toBe('Acme');
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Jane Roe|Ana Lima/);
+  });
+
+  it('reads a Liquid link as its words and drops download placeholders and a closing comment', () => {
+    const notes = [
+      'This release includes security fixes.',
+      '',
+      '* [CVE-2026-41316: ERB deserialization guard bypass via def\\_module]({% link en/news/_posts/2026-04-21-erb-cve-2026-41316.md %})',
+      '',
+      '## Download',
+      '',
+      '* <{{ release.url.gz }}>',
+      '',
+      '      SHA256: {{ release.sha256.gz }}',
+      '',
+      '## Release Comment',
+      '',
+      'Many committers, developers, and users who provided bug reports helped us make this release.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '3.3.12', title: 'Acme 3.3.12 Released', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['ERB deserialization guard bypass via def_module (CVE-2026-41316).']);
+  });
+});

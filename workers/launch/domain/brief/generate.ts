@@ -886,7 +886,7 @@ function subjectOf(
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
     // "5.0.4: Maintenance Release": the kind of release is no part of the name.
     .replace(/\b(?:maintenance|bug-?fix|hotfix|feature|minor|major|point|service|interim)\s+release\b/gi, ' ')
-    .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA)(?![\w-])/gi, ' ')
+    .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
@@ -1032,6 +1032,7 @@ function tellingSentence(text: string): string | null {
       .find(
         (sentence) =>
           !ANNOUNCEMENT.test(sentence) &&
+          !GRATITUDE.test(sentence) &&
           !ABOUT_THE_NOTES.test(sentence) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
@@ -1040,8 +1041,10 @@ function tellingSentence(text: string): string | null {
       ) ?? null
   );
 }
+/** Julia's "We want to thank all the contributors … Without you, this release would not have been possible.": thanks, not news. */
+const GRATITUDE = /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b/i;
 const ANNOUNCEMENT =
-  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$/i;

@@ -113,7 +113,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internal|chores?|docs|documentation|documented|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internal|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -412,12 +412,12 @@ const TITLE_LINE =
   /^(?:(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
-  /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just )?been released|is (?:now )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
 
 /** Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade". */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -658,6 +658,20 @@ function foldsAsHeadings(lines: string[]): string[] {
     return label ? `### ${label[1]}` : line;
   });
 }
+
+/**
+ * Grav's CHANGELOG tags each list by an empty link to its kind ("1. [](#new)", "1. [](#improved)", "1. [](#bugfix)"), the
+ * changes indented under it: the tag titles them as a heading would.
+ */
+function anchorTagsAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => ANCHOR_TAG.test(line))) return lines;
+  return lines.map((line) => {
+    const tag = line.match(ANCHOR_TAG);
+    return tag ? `### ${ANCHOR_TITLES[tag[1]!.toLowerCase()] ?? tag[1]}` : line;
+  });
+}
+const ANCHOR_TAG = /^\s*(?:\d{1,3}[.)]|[-*+])\s+\[\]\(#([a-z][\w-]*)\)\s*$/i;
+const ANCHOR_TITLES: Record<string, string> = { new: 'New', improved: 'Improved', bugfix: 'Bug fixes', security: 'Security', breaking: 'Breaking changes' };
 
 /** jackson's release notes: "#1770: Incorrect deserialization for `BigDecimal` numbers", its issue number first. */
 const NUMBERED_TITLE = /^#(\d+):\s+(\S.*)$/;
@@ -1068,7 +1082,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const input = formatsAsMarkdown(source);
   const unlinked = withOutlineHeadings(
     withoutDirectives(
-      withoutFrontMatter(htmlAsMarkdown(typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(input))))))),
+      withoutFrontMatter(
+        htmlAsMarkdown(
+          typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+        ),
+      ),
     ),
   );
   const targets = linkTargets(unlinked);
@@ -1184,8 +1202,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
-      if (!pendingHeading.first) {
-        const said = cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+      const said = pendingHeading.first ? null : cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+      // Julia's "*Jeff Bezanson*, *Cody Tapscott*" under a feature's heading: who made it, not what it is.
+      if (said && !namesIn(said.text.replace(/\.$/, '')).every((name) => PERSON_NAME.test(name))) {
         pendingHeading.first = { start, end, text: said.text, code: said.code };
       }
     }

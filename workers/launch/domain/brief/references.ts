@@ -226,6 +226,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
   // Changesets' "Thanks [@user](…)! - " once the handle went.
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
+  // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
+  if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
