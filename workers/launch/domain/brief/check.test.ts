@@ -477,3 +477,28 @@ describe('an edited sentence against stored citations', () => {
     expect(supportOf('Anything at all.', [])).toEqual([{ reason: 'no_citation' }]);
   });
 });
+
+describe('a kind named over lines that negate its word', () => {
+  const own = [
+    '## Backward-incompatible changes',
+    '',
+    '- A literal `%` in a message no longer breaks logging.',
+    '- The `DEBUG_NOTIFY` setting is removed.',
+  ].join('\n');
+  const ownSources: GroundingSources = { ...sources, notes: own };
+  const both: Citation[] = [
+    { source: 'notes', lines: { start: 3, end: 3 }, excerpt: '- A literal `%` in a message no longer breaks logging.', refs: [] },
+    { source: 'notes', lines: { start: 4, end: 4 }, excerpt: '- The `DEBUG_NOTIFY` setting is removed.', refs: [] },
+  ];
+
+  it('accepts a count of the breaking changes the section lists', () => {
+    expect(
+      checkSentence('summary.0', { text: 'It has two breaking changes in all; the full list is in the release notes.', citations: both }, ownSources),
+    ).toEqual([]);
+  });
+
+  it('still refuses the negation dropped from the line itself', () => {
+    const defects = checkSentence('highlights.0', { text: 'A literal % in a message breaks logging.', citations: [both[0]!] }, ownSources);
+    expect(defects.map((defect) => defect.reason)).toContain('negation_dropped');
+  });
+});
