@@ -825,7 +825,7 @@ function faultStatement(text: string): string | null {
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
 const GENERIC_TITLE =
-  /^(?:(?:planned|upcoming|notable|breaking|api|changes?|change ?log|release|notes|news|what['’]?s new|updates?|fixes|features|bug|improvements|the|and|of|in|for)\s*)+$/i;
+  /^(?:(?:planned|upcoming|notable|breaking|api|changes?|change ?log|release|notes|news|what['’]?s new|updates?|fixes|features|bug|improvements|the|and|of|in|for|helm[- ]chart|chart)\s*)+$/i;
 
 /** A title of change words alone ("Change Log", "Planned Breaking API Changes (42.0)"), once its numbers and brackets go. */
 export function isGenericTitle(title: string): boolean {
@@ -1003,6 +1003,8 @@ function repositoryName(url: string): string | null {
     owner.length > github.length
   )
     return owner;
+  // "zen-browser/www": the website's repository is named for the organisation's product.
+  if (owner && github && /^(?:www|web-?site|site|homepage)$/i.test(github)) return owner;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   if (github) return github;

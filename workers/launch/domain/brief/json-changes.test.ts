@@ -50,3 +50,40 @@ describe('a JSON list of changes', () => {
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
   });
 });
+
+describe('a JSON object listing changes by kind', () => {
+  const NOTES = [
+    '  {',
+    '    "version": "1.21.15b",',
+    '    "fixes": [',
+    '      "Improved battery life on MacOS when using vibrancy effects",',
+    '      {',
+    '        "description": "Fix multiple glance tabs when joining tabs",',
+    '        "issue": 14975',
+    '      }',
+    '    ],',
+    '    "features": [',
+    '      "Local profile backups are now available on macOS in addition to Windows and Linux."',
+    '    ]',
+    '  }',
+  ];
+
+  it('reads each key as a heading of its kind and each entry as a bullet, line for line', () => {
+    const release = {
+      id: 'rel_x',
+      version: '1.21.15b',
+      title: '1.21.15b',
+      url: 'https://github.com/acme-browser/www/blob/e10e/src/release-notes/stable.json',
+      notes: NOTES.join('\n'),
+      contentHash: 'h',
+    };
+    const brief = generateBrief(release, null);
+    expect(brief.product.name).toBe('acme-browser');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'Local profile backups are now available on macOS in addition to Windows and Linux.'],
+      ['fix', 'Improved battery life on MacOS when using vibrancy effects.'],
+      ['fix', 'Fix multiple glance tabs when joining tabs.'],
+    ]);
+    expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
+  });
+});

@@ -47,3 +47,45 @@ export function jsonChangesAsMarkdown(lines: string[]): string[] {
   });
   return out;
 }
+
+/**
+ * Zen Browser's release notes (`src/release-notes.json`): a JSON object per release whose keys list changes by kind
+ * (`"fixes": [...]`, `"features": [...]`, `"changes": [...]`, `"knownIssues": [...]`), each entry a string or an object
+ * with a `description`. Line for line: each key a heading, each entry a bullet on its line.
+ */
+const KIND_LIST = /^\s*"(fixes|features|changes|breakingChanges|breaking|security|knownIssues|improvements)"\s*:\s*\[\s*$/;
+const LIST_TITLES: Record<string, string> = {
+  fixes: 'Fixes',
+  features: 'New features',
+  changes: 'Changes',
+  breakingChanges: 'Breaking changes',
+  breaking: 'Breaking changes',
+  security: 'Security',
+  knownIssues: 'Known issues',
+  improvements: 'Improvements',
+};
+const STRING_ENTRY = /^\s*"((?:[^"\\]|\\.)*)"\s*,?\s*$/;
+
+export function isJsonKindLists(lines: string[]): boolean {
+  const first = lines.find((line) => line.trim() !== '')?.trim();
+  return (first === '{' || first === '[') && lines.filter((line) => KIND_LIST.test(line)).length >= 1 && !isJsonChanges(lines);
+}
+
+export function jsonKindListsAsMarkdown(lines: string[]): string[] {
+  if (!isJsonKindLists(lines)) return lines;
+  let open = false;
+  return lines.map((line) => {
+    const list = line.match(KIND_LIST);
+    if (list) {
+      open = true;
+      return `## ${LIST_TITLES[list[1]!]}`;
+    }
+    if (!open) return '';
+    if (/^\s*\],?\s*$/.test(line)) {
+      open = false;
+      return '';
+    }
+    const entry = line.match(STRING_ENTRY) ?? line.match(/^\s*"description"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,?\s*$/);
+    return entry ? `- ${unescaped(entry[1]!)}` : '';
+  });
+}

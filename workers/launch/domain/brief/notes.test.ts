@@ -1662,3 +1662,19 @@ describe('holdout 16: commit types under a breaking section, GitLab credits, iss
     expect(items.map((item) => item.kind)).toEqual(['other']);
   });
 });
+
+describe('holdout 17: an XML release element, a released-branch line, a changelog kept in code', () => {
+  it('reads <change> lines under <release version=…>, and neither a "= … released" title nor Java as the opening', () => {
+    const xml = [
+      '    <release version="6.904" versioncode="39004" date="2024-06-27">',
+      '        <change>Fixed crash when split screen mode is enabled</change>',
+      '    </release>',
+    ];
+    expect(parseNotes(xml.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([['fix', 'Fixed crash when split screen mode is enabled']]);
+    expect(parseNotes(xml.join('\n'), null).intro).toBeNull();
+    const branch = ['= Acme TLS 4.1.0 branch released 2026-03-31', '', 'Security', '   * Fix a buffer underflow in x509_inet_pton_ipv6(). CVE-2026-25833'];
+    expect(parseNotes(branch.join('\n'), null).intro).toBeNull();
+    const java = 'changes = new ChangeInfo("v3.3.6", false, null); changes.hardlight(Window.TITLE_COLOR); changeInfos.add(changes);';
+    expect(parseNotes(java, null).intro).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@ import { cleanInline, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
-import { jsonChangesAsMarkdown } from './json-changes';
+import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
 
@@ -413,7 +413,7 @@ const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
  * or with who signed it.
  */
 const TITLE_LINE =
-  /^(?:(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
+  /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
   /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
@@ -981,7 +981,8 @@ const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
 function typedElementsAsMarkdown(lines: string[]): string[] {
   // A bare `<fix>` or `<update>` is a change element only in an XML changelog (Tomcat's `<changelog>`); Markdown notes may
   // name such an element in passing ("Support the `<update>` element").
-  const xml = lines.some((line) => /<changelog\b/i.test(line));
+  // K-9 Mail's in-app changelog is `<release version="6.904" …>` over `<change>` lines.
+  const xml = lines.some((line) => /<changelog\b|<release\b[^>]*\bversion="/i.test(line));
   if (!lines.some((line) => (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
   const english = lines.some((line) => /\blang="en\b/i.test(line));
   let skipping: string | null = null;
@@ -1077,7 +1078,9 @@ function plainLinesAsList(lines: string[]): string[] {
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return advisoryMailAsMarkdown(jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines))))));
+  return advisoryMailAsMarkdown(
+    jsonKindListsAsMarkdown(jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)))))),
+  );
 }
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
@@ -1250,7 +1253,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       return;
     }
     const clean = cleanInline(joined, repoBase);
+    // Shattered Pixel Dungeon keeps its changelog in Java ("changes = new ChangeInfo("v3.3.6", false, null);"): code is no opening.
+    const code = (clean.text.match(/;\s/g) ?? []).length >= 2 || /\bnew \p{Lu}\w*\(|\w\.\w+\([^)]*\);/u.test(clean.text);
     if (
+      !code &&
       clean.text.split(' ').length >= 6 &&
       (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
       !NOT_AN_OPENING.test(clean.text) &&

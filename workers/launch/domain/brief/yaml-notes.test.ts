@@ -133,3 +133,27 @@ describe('OpenStack reno notes', () => {
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
   });
 });
+
+describe("a Helm chart's Chart.yaml", () => {
+  it('reads the artifacthub.io/changes annotation as its changes, and names the chart by its repository', () => {
+    const notes = [
+      'annotations:',
+      '  artifacthub.io/changes: |',
+      '    - Update Acme version controller-v1.15.1',
+      '  artifacthub.io/prerelease: "false"',
+      'apiVersion: v2',
+    ].join('\n');
+    const release = {
+      id: 'rel_x',
+      version: '4.15.1',
+      title: 'helm-chart-4.15.1',
+      url: 'https://github.com/acme/acme-nginx/releases/tag/helm-chart-4.15.1',
+      notes,
+      contentHash: 'h',
+    };
+    const brief = generateBrief(release, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Update Acme version controller-v1.15.1.']);
+    expect(brief.product.name).not.toBe('helm-chart');
+    expect(checkBrief(brief, { notes, release, profile: null })).toEqual([]);
+  });
+});

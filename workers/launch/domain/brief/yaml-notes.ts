@@ -5,6 +5,7 @@
  *   `#` comments explain the keys, and empty or commented-out keys hold nothing.
  * - OpenStack's reno notes (`releasenotes/notes/*.yaml`): a list under each kind of note (`features:`, `fixes:`,
  *   `upgrade:`, `security:` …), each note a block scalar (`- |`) of reStructuredText paragraphs.
+ * - A Helm chart's `Chart.yaml`, its changes listed in the `artifacthub.io/changes` annotation.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -66,7 +67,26 @@ function renoAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** A Helm chart's `Chart.yaml`, its changes in the `artifacthub.io/changes: |` annotation. */
+const ARTIFACT_HUB_CHANGES = /^(\s*)artifacthub\.io\/changes\s*:\s*[|>][-+]?\s*$/;
+
+/** The chart's changes as a "Changes" list, line for line; the rest of the chart's settings go. */
+function artifactHubAsMarkdown(lines: string[]): string[] {
+  let indent: number | null = null;
+  return lines.map((line) => {
+    const key = line.match(ARTIFACT_HUB_CHANGES);
+    if (key) {
+      indent = key[1]!.length;
+      return '## Changes';
+    }
+    if (indent !== null && line.trim() !== '' && line.match(/^\s*/)![0].length > indent) return line.trim().startsWith('-') ? line.trim() : `  ${line.trim()}`;
+    if (line.trim() !== '') indent = null;
+    return '';
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
+  if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
   if (isRenoNotes(lines)) return renoAsMarkdown(lines);
   if (!isYamlNotes(lines)) return lines;
   const out = lines.map(() => '');
