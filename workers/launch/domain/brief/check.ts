@@ -488,7 +488,9 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
     // "fifteen breaking changes in all" names the kind its lines' section gives them, whatever one of them says does not
     // break ("… no longer breaks logging"); "X breaks logging" is still a claim the lines must make.
     const kindLabel =
-      word.lower in KIND_WORDS && /^(?:changes?|fixes|issues|releases?)$/.test(words[index + 1]?.lower ?? '') && KIND_WORDS[word.lower]!.some((kind) => kinds.has(kind));
+      word.lower in KIND_WORDS &&
+      /^(?:changes?|fixes|issues|releases?)$/.test(words[index + 1]?.lower ?? '') &&
+      KIND_WORDS[word.lower]!.some((kind) => kinds.has(kind));
     if (kindLabel) continue;
     if (sourceNegation.negated.has(word.stem) && !sourceNegation.plain.has(word.stem)) add('negation_dropped', word.token);
   }
