@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
 import { checkBrief } from './check';
-import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS } from './generate';
+import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS, truncateWords } from './generate';
 import { preReleaseLabel, shownVersion } from './version';
 
 const release = {
@@ -1679,5 +1679,15 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     ].join('\n');
     const brief = generateBrief({ ...release, version: '3.3.12', title: 'Acme 3.3.12 Released', notes }, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['ERB deserialization guard bypass via def_module (CVE-2026-41316).']);
+  });
+});
+
+describe('cutting a long change short', () => {
+  it('ends at the last whole sentence that fits rather than after a stop with an ellipsis', () => {
+    const text =
+      'assert_push_error now only accepts a string and asserts a single error exists with the given text. assert_push_error_count has been added to assert error counts.';
+    expect(truncateWords(text, 120)).toBe('assert_push_error now only accepts a string and asserts a single error exists with the given text.');
+    // "e.g." ends no sentence.
+    expect(truncateWords('Legacy repositories stay available, e.g. for borg transfer from older repositories in this release.', 60)).toMatch(/…$/);
   });
 });

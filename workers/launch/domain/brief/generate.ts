@@ -1095,6 +1095,9 @@ export function truncateWords(text: string, max: number): string {
   const advisory = text.match(/\s\((?:CVE|GHSA)-[^()]*\)[.!]?$/i);
   if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length)}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
+  // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".
+  const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc))[.!?](?=\s)/gi)].at(-1);
+  if (sentenceEnd && sentenceEnd.index! + 1 > max / 2) return cut.slice(0, sentenceEnd.index! + 1);
   const boundary = cut.lastIndexOf(' ');
   return `${(boundary > max / 2 ? cut.slice(0, boundary) : cut).replace(/[\s,;:(–—-]+$/, '')}…`;
 }
