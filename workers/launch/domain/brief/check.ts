@@ -1,5 +1,6 @@
 import { settingName } from './docbook';
 import { formatsAsMarkdown, isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
+import { namedReferencesAsWords } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -118,10 +119,8 @@ const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? 
 function plain(text: string): string {
   if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_')) return text;
   return (
-    text
-      // reStructuredText's named references ("`Twisted docs`_", "zope.interface_") are their words, as the parser reads them.
-      .replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1')
-      .replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2')
+    namedReferencesAsWords(text)
+
       // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')

@@ -1,5 +1,5 @@
 import { docbookAsMarkdown } from './docbook';
-import { cleanInline, type Reference } from './references';
+import { cleanInline, issueReference, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
@@ -589,12 +589,12 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
     .replace(/^(\s*(?:\p{L}+:\s+)?(?:\[#\d+\]\s*)+)\[(\p{Lu}[\p{L}\d ]{1,30})\]\s+(?=\S)/u, '$1$2: ')
     // librdkafka's "Issues: #5135. Fix compilation …": the issues it closes, named before the change.
     .replace(/^\s*issues?\s*:\s*((?:#\d+[\s,]*(?:and\s+)?)+)\.?\s+(?=\S)/i, (_whole, ids: string) => {
-      for (const [, id] of ids.matchAll(/#(\d+)/g)) named.push({ kind: 'issue', label: `#${id}`, url: repoBase ? `${repoBase}/issues/${id}` : null });
+      for (const [, id] of ids.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
       return '';
     })
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change.
     .replace(/^\s*(?:PR|pull request|issue|bug|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
-      named.push({ kind: 'issue', label: `#${id}`, url: repoBase ? `${repoBase}/issues/${id}` : null });
+      named.push(issueReference(id, repoBase));
       return '';
     })
     .replace(LEADING_KEY, (_whole, type: string, key: string) => {

@@ -21,6 +21,19 @@ export function repositoryBase(url: string | null): string | null {
 const GITHUB = /^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)\/(pull|issues|commit|compare)\/([^\s?#)]+)/;
 const SHA = /^[0-9a-f]{7,40}$/;
 
+/** An issue named by its number ("#5135", "PR #4258", "(issue 5385)"), at the release's repository when there is one. */
+export function issueReference(number: string, repoBase: string | null): Reference {
+  return { kind: 'issue', label: `#${number}`, url: repoBase ? `${repoBase}/issues/${number}` : null };
+}
+
+/**
+ * reStructuredText's named references ("`Twisted docs`_", "zope.interface_") read as their words: the parser cleans them
+ * so, and the checker reads the cited lines so, for the two to agree.
+ */
+export function namedReferencesAsWords(text: string): string {
+  return text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1').replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
+}
+
 function classifyUrl(url: string, repoBase: string | null): Reference {
   const github = url.match(GITHUB);
   if (github) {
@@ -117,8 +130,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name, read as such below.
   if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
-  // reStructuredText's named references ("`Twisted docs`_", "zope.interface_") are their words.
-  if (has('_')) text = text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1').replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
+  if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
   if (has(':user:`')) text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
@@ -221,7 +233,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // tmux's "(issue 5385)": a reference written in words.
   if (has('('))
     text = text.replace(/\s*\((?:issues?|bugs?|PR|pull request|GH)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
-      for (const [number] of group.matchAll(/\d+/g)) add({ kind: 'issue', label: `#${number}`, url: repoBase ? `${repoBase}/issues/${number}` : null });
+      for (const [number] of group.matchAll(/\d+/g)) add(issueReference(number, repoBase));
       return ' ';
     });
   // Changesets' "Thanks [@user](…)! - " once the handle went.
