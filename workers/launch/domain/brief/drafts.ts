@@ -2,6 +2,7 @@ import { measurePost, type Channel } from '../channels';
 import { truncateWords } from './generate';
 import { advisoryIds } from './notes';
 import type { Brief, Citation, Highlight, Sentence } from './types';
+import { ACTION_VERBS } from './vocabulary';
 import type { Voice } from './voice';
 
 /** A sentence of a post, with the brief sentence it came from and that sentence's citations. */
@@ -169,8 +170,7 @@ function saidBy(callToAction: string, sentence: string): boolean {
 }
 
 /** What a change did, said first after a scope: "Fix …", "added …", "no longer …". */
-const SCOPED_ACTION =
-  /^(?:fix\w*|add(?:s|ed)?|remov\w*|improv\w*|updat\w*|allow\w*|prevent\w*|avoid\w*|handl\w*|support\w*|make|made|show\w*|hide|enabl\w*|disabl\w*|respect\w*|correct\w*|restor\w*|implement\w*|introduc\w*|deprecat\w*|drop\w*|expos\w*|rename\w*|replac\w*|don't|do not|no longer)\b/i;
+const SCOPED_ACTION = new RegExp(`^(?:${ACTION_VERBS})\\b`, 'i');
 
 /**
  * An item said in fewer of its own words, longest first: its main clause, without what follows

@@ -6,6 +6,7 @@ import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { preReleaseLabel, shownVersion } from './version';
+import { ACTION_VERBS } from './vocabulary';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -706,7 +707,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
   const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!) : null;
   // Exposed's "fix: Maven Plugin Config Mapping": a fix named by what it fixed, told as fixed.
-  const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !FIX_OPENER.test(told);
+  const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !opensWithAction(told);
   const sentences = splitSentences(
     fault
       ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
@@ -806,8 +807,9 @@ const SCOPELESS_WORDS = 3;
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
   /\b(?:(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|fails|ignores|freezes|leaks|throws|breaks|loses)\b)/i;
-const FIX_OPENER =
-  /^(?:fix\w*|add\w*|improv\w*|prevent\w*|avoid\w*|correct\w*|make|made|use[sd]?|ensur\w*|handl\w*|allow\w*|updat\w*|remov\w*|restor\w*|support\w*|show\w*|resolv\w*|do not|don't|no longer|now|when|if|on|in|for|with|after|before|while)\b/i;
+const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');
+/** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
+const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
 
 /** A name in title case and nothing more: "Maven Plugin Config Mapping". */
 const FIXED_NAME = /^\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){1,4}\.?$/u;
@@ -818,7 +820,7 @@ function faultStatement(text: string): string | null {
   const clause = (splitSentences(text)[0] ?? text).split(
     /\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i,
   )[0]!;
-  if (FIX_OPENER.test(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^\p{Lu}/u.test(text)) return null;
+  if (opensWithAction(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^\p{Lu}/u.test(text)) return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
   return /^\p{Lu}\p{Ll}+\b/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
