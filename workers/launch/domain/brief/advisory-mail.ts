@@ -8,7 +8,7 @@
 const HEADER = /^([A-Z][\w-]*(?:-[A-Z][\w-]*)*):[ \t]+\S/;
 
 /** Whether the notes open with a mail's header block: a subject and at least two more fields, one of them naming an advisory. */
-export function isAdvisoryMail(lines: string[]): boolean {
+function isAdvisoryMail(lines: string[]): boolean {
   const block = headerBlock(lines);
   return (
     block.some((index) => /^Subject:/i.test(lines[index]!)) &&

@@ -5,12 +5,14 @@
  * description's line, labelled with its kind and led by its service; the JSON itself goes.
  */
 
-const FIELD = /^\s*"(category|description|type)"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,?\s*$/;
+/** A JSON string, its escapes included. */
+const JSON_STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+const FIELD = new RegExp(String.raw`^\s*"(category|description|type)"\s*:\s*${JSON_STRING}\s*,?\s*$`);
 /** What each type says of a change, as the bold labels of other changelogs write it. */
 const TYPE_LABEL: Record<string, string> = { 'api-change': 'changed', enhancement: 'improved', feature: 'new', bugfix: 'fixed' };
 
 /** Whether the notes are such a file: a JSON list whose objects give a description and a type on lines of their own. */
-export function isJsonChanges(lines: string[]): boolean {
+function isJsonChanges(lines: string[]): boolean {
   const first = lines.find((line) => line.trim() !== '')?.trim();
   return first === '[' && lines.some((line) => FIELD.exec(line)?.[1] === 'description') && lines.some((line) => FIELD.exec(line)?.[1] === 'type');
 }
@@ -64,9 +66,10 @@ const LIST_TITLES: Record<string, string> = {
   knownIssues: 'Known issues',
   improvements: 'Improvements',
 };
-const STRING_ENTRY = /^\s*"((?:[^"\\]|\\.)*)"\s*,?\s*$/;
+const STRING_ENTRY = new RegExp(String.raw`^\s*${JSON_STRING}\s*,?\s*$`);
+const DESCRIPTION = new RegExp(String.raw`^\s*"description"\s*:\s*${JSON_STRING}\s*,?\s*$`);
 
-export function isJsonKindLists(lines: string[]): boolean {
+function isJsonKindLists(lines: string[]): boolean {
   const first = lines.find((line) => line.trim() !== '')?.trim();
   return (first === '{' || first === '[') && lines.filter((line) => KIND_LIST.test(line)).length >= 1 && !isJsonChanges(lines);
 }
@@ -85,7 +88,7 @@ export function jsonKindListsAsMarkdown(lines: string[]): string[] {
       open = false;
       return '';
     }
-    const entry = line.match(STRING_ENTRY) ?? line.match(/^\s*"description"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,?\s*$/);
+    const entry = line.match(STRING_ENTRY) ?? line.match(DESCRIPTION);
     return entry ? `- ${unescaped(entry[1]!)}` : '';
   });
 }

@@ -10,7 +10,7 @@ const OPENS = /^([A-Za-z_][\w-]*)\s*=\s*"""\\?\s*$/;
 const SETTING = /^[A-Za-z_][\w-]*\s*=\s*\S/;
 
 /** Whether the notes are a release-tool TOML file: settings at the margin and a `preface` multi-line string. */
-export function isReleaseToolToml(lines: string[]): boolean {
+function isReleaseToolToml(lines: string[]): boolean {
   const preface = lines.findIndex((line) => OPENS.test(line) && line.match(OPENS)![1] === 'preface');
   return preface >= 0 && lines.filter((line) => SETTING.test(line)).length >= 3;
 }
