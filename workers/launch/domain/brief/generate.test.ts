@@ -1128,6 +1128,12 @@ describe("chores among a release's changes", () => {
         .map((highlight) => highlight.text),
     ).toEqual(['Reject an empty version in the declaration.', 'Allow a BOM before the declaration.']);
   });
+
+  it('do not take a new command named by their words', () => {
+    const notes = ['### New features', '', '- Enable sharing on the web app', '- Add config lint command to validate acme.toml files', '- Add tidy logging for sync events'].join('\n');
+    const texts = briefOf(notes, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts[0]).toBe('Add config lint command to validate acme.toml files.');
+  });
 });
 
 describe('a raised minimum runtime', () => {

@@ -49,6 +49,9 @@ const LEAD_WORDS =
 const CHORE_WORDS =
   /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
 
+/** "Add config lint command": a command named by a chore's word is a new command, not the chore. */
+const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
+
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const INTRO_SAYS_FIXES = /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) release\b/i;
@@ -107,7 +110,7 @@ function significance(item: NoteItem, line = ''): number {
 /** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
 function isChore(item: NoteItem): boolean {
   let chore = chores.get(item);
-  if (chore === undefined) chores.set(item, (chore = CHORE_WORDS.test(item.text) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))));
+  if (chore === undefined) chores.set(item, (chore = CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))));
   return chore;
 }
 /** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */

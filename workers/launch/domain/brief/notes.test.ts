@@ -1061,6 +1061,11 @@ describe('holdout defects: labels, credits and trackers', () => {
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#52', '#53']);
   });
 
+  it('reads a dependency bump under its ecosystem label as a chore', () => {
+    const notes = ['## New features', '', '- Go: Update module example.com/acme/client to v0.36.2', '- Docker: Bump alpine to 3.22', '- Helm: Add a values schema'].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['internal', 'internal', 'feature']);
+  });
+
   it('drops handles in square brackets closing an item as credits', () => {
     const notes = [
       '## 3.1.0',
