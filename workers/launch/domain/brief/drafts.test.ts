@@ -25,6 +25,10 @@ describe('saying an item shorter on a short channel', () => {
       'PreAuthKey CLI.',
     ]);
     expect(shorterForms('DragInt, SliderInt, InputScalar: with a live-edit flag now off by default, typed values are written on Enter.')).toEqual([]);
+    // An id the fix is only compared to is no id of it.
+    expect(shorterForms('Path pinning on pooled connections: an owner could plant operators (same class as CVE-2018-1058) (CVE-2026-1234).').at(-1)).toBe(
+      'Path pinning on pooled connections (CVE-2026-1234).',
+    );
     expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
       'New hook: useOptimistic.',
       'New hook.',

@@ -1,6 +1,6 @@
 import { measurePost, type Channel } from '../channels';
 import { truncateWords } from './generate';
-import { advisoryIds } from './notes';
+import { fixedAdvisoryIds } from './notes';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { ACTION_VERBS } from './vocabulary';
 import type { Voice } from './voice';
@@ -222,7 +222,7 @@ export function shorterForms(text: string): string[] {
 
 /** "Denial of Service - High Severity: CVE-1, CVE-2, and CVE-3 (CVSS 7.5)." as "Denial of Service - High Severity (CVE-1).", or null. */
 function firstIdOf(text: string): string | null {
-  const ids = advisoryIds(text);
+  const ids = fixedAdvisoryIds(text);
   const label = text.match(/^([^:]{6,60}):\s/)?.[1];
   if (ids.length < 2 || !label || label.split(/\s+/).length < 2 || /\bCVE-|\bGHSA-/i.test(label)) return null;
   return `${label} (${ids[0]}).`;
@@ -230,7 +230,7 @@ function firstIdOf(text: string): string | null {
 
 /** A shorter form of a security item still names what it fixes: the CVE and GHSA ids it dropped go last, in brackets. */
 function withIdsOf(text: string, short: string): string {
-  const missing = advisoryIds(text).filter((id) => !short.includes(id));
+  const missing = fixedAdvisoryIds(text).filter((id) => !short.includes(id));
   if (missing.length === 0) return short;
   const stop = short.match(/[.…]$/)?.[0] ?? '';
   return `${stop === '.' ? short.slice(0, -1) : short} (${missing.join(', ')})${stop === '.' ? '.' : ''}`;

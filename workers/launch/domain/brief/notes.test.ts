@@ -1572,6 +1572,13 @@ describe('a plain-text security announcement', () => {
       ['internal', 'Ana Lima <ana@acme.org>'],
     ]);
   });
+
+  it('moves both ids of an advisory that lead its item after its words', () => {
+    const notes = '### Security\n\n- **`CVE-2026-1234` / `GHSA-abcd-efgh-ijkl`: `search_path` pinning on pooled connections**: a database owner could plant operators.';
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'search_path pinning on pooled connections: a database owner could plant operators (CVE-2026-1234, GHSA-abcd-efgh-ijkl).'],
+    ]);
+  });
 });
 
 describe('trackers, builds and scopes leading a change', () => {

@@ -211,6 +211,14 @@ const ADVISORY_IDS = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;
 export function advisoryIds(text: string): string[] {
   return [...new Set(text.match(ADVISORY_IDS) ?? [])];
 }
+/** "(same class as CVE-2018-1058)", "a variant of CVE-…": an id a change is compared to, not one it fixes. */
+const COMPARED_TO = /\b(?:(?:same|similar)\s+(?:\w+\s+)?(?:as|to)|like|cf\.?|see also|related to|variant of|as in|incomplete fix for|regression of)\s+$/i;
+/** The advisory ids a change fixes: those it names, but not those it is compared to. */
+export function fixedAdvisoryIds(text: string): string[] {
+  const compared = new Set([...text.matchAll(ADVISORY_IDS)].filter((match) => COMPARED_TO.test(text.slice(Math.max(0, match.index - 40), match.index))).map((match) => match[0]));
+  const ids = advisoryIds(text);
+  return ids.some((id) => !compared.has(id)) ? ids.filter((id) => !compared.has(id)) : ids;
+}
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
@@ -1540,13 +1548,16 @@ function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
   const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
   // Samba's "CVE-2026-58224   The CTDB protocol has …" leads with the id and a space alone.
-  const cve = words.match(/^\(?(CVE-\d{4}-\d+(?:,\s*CVE-\d{4}-\d+)*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))/u);
+  // CloudNativePG's "CVE-2026-55769 / GHSA-x8c2-3p4r-v9r6: search_path pinning …" leads with both of an advisory's ids.
+  const cve = words.match(
+    /^\(?((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*[,/]\s*(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))/u,
+  );
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
   const said = (severity ? rest.slice(0, severity.index) : rest).trim();
-  return withAdvisory(said, `${cve[1]}${severity ? `, ${severity[1]}` : ''}`);
+  return withAdvisory(said, `${cve[1]!.replace(/\s*\/\s*/g, ', ')}${severity ? `, ${severity[1]}` : ''}`);
 }
 
 /**
