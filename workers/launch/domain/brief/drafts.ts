@@ -190,7 +190,7 @@ export function shorterForms(text: string): string[] {
     if (!clause && fault && fault[1]!.split(/\s+/).length >= 5 && !/\b(?:bug|regression|issue|problem|crash|error)$/i.test(fault[1]!))
       forms.push(`${fault[1]!.replace(/[\s,:;–—-]+$/, '')}.`);
   }
-  if (unbracketed !== text) forms.push(/[.!?…]$/.test(unbracketed) ? unbracketed : `${unbracketed}.`);
+  if (unbracketed !== text) forms.push(/[.!?…。！？]$/.test(unbracketed) ? unbracketed : `${unbracketed}.`);
   const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
   // "Global Allocators: the #[global_allocator] attribute is now stable", "PreAuthKey CLI: Commands now use ID-based
   // operations …": a heading of two words names the change, its sentence says it; a scope ("Windows: Fix a crash …") stays.

@@ -1652,6 +1652,11 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'fix']);
   });
 
+  it('ends a sentence written with a full-width stop without another', () => {
+    const brief = generateBrief({ ...release, notes: '## Fixed\n\n- 修复 Upload 完成时误删文件的问题。' }, null);
+    expect(brief.highlights[0]!.text).toBe('修复 Upload 完成时误删文件的问题。');
+  });
+
   it('tells a feature by its paragraph, not by the names crediting it, and no thanks as the summary', () => {
     const notes = [
       'Acme version 1.12 has finally been released. We want to thank all the contributors to this release. Without you, this release would not have been possible.',
@@ -1665,6 +1670,8 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(brief.product.name).toBe('Acme');
     expect(brief.summary).toEqual([]);
     expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Jane Roe|Ana Lima/);
+    const credited = generateBrief({ ...release, notes: 'This release was brought to you by the Rocket team.\n\n## Added\n\n- A --trim flag' }, null);
+    expect(credited.summary).toEqual([]);
   });
 
   it('reads a Liquid link as its words and drops download placeholders and a closing comment', () => {

@@ -1052,8 +1052,12 @@ function tellingSentence(text: string): string | null {
       ) ?? null
   );
 }
-/** Julia's "We want to thank all the contributors … Without you, this release would not have been possible.": thanks, not news. */
-const GRATITUDE = /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b/i;
+/**
+ * Julia's "We want to thank all the contributors … Without you, this release would not have been possible.", Kubo's "This
+ * release was brought to you by the Shipyard team.": thanks and credits, not news.
+ */
+const GRATITUDE =
+  /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
 const ANNOUNCEMENT =
   /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */
@@ -1117,7 +1121,7 @@ function asSentence(text: string, code: string[] = []): string {
   const first = trimmed.split(/\s/)[0]!;
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+  return /[.!?…。！？]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /**
@@ -1129,7 +1133,7 @@ const NAMED_SUBJECT =
   /^[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b))/;
 
 function withStop(text: string): string {
-  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+  return /[.!?…。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 /** A word in a case that means something: code, a flag, a file, a camelCase or snake_case name. */

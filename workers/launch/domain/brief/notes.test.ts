@@ -486,6 +486,12 @@ describe('reading a blog post', () => {
     expect(intro?.lines).toEqual({ start: 6, end: 6 });
   });
 
+  it('skips the component imports of an MDX post, not those in its code', () => {
+    const mdx = ['---', 'slug: acme-v2', '---', '', "import Tabs from '@theme/Tabs';", "import { Note } from '../components';", '', 'In this release, we are excited to add a new trim command to Acme.', '', '```js', "import acme from 'acme';", '```'];
+    const { intro } = parseNotes(mdx.join('\n'), repo);
+    expect(intro?.text).toBe('In this release, we are excited to add a new trim command to Acme.');
+  });
+
   it('reads reference-style links, wrapped ones too, as their words and references', () => {
     const cargo = parseNotes(post, repo).items.find((item) => item.text.startsWith('Cargo'))!;
     expect(cargo.text).toBe('Cargo will now no longer allow you to publish crates with build scripts that modify the src directory. See the GlobalAlloc docs.');
@@ -648,12 +654,16 @@ describe('pointers closing an item', () => {
       'Treat toolchain packages as relocatable (#15444, fixes #15443, @acme-bot)',
       'Fix a crash in the cache ([#12](https://github.com/acme/tool/pull/12), [@jdoe](https://github.com/jdoe)).',
       'Read file names as text (UTF-8)',
+      'Toggle the main menu (PR #2509)',
+      'Consider the `convert_` prefix (#4669) (*@jdoe*)',
     );
     expect(items.map((item) => item.text)).toEqual([
       'Fix passing environment variables to formatter actions',
       'Treat toolchain packages as relocatable',
       'Fix a crash in the cache.',
       'Read file names as text (UTF-8)',
+      'Toggle the main menu',
+      'Consider the convert_ prefix',
     ]);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#15444', '#15443']);
   });
@@ -1059,6 +1069,11 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['other', 'Rocket Mode: launch jobs in parallel, sorted by name.'],
     ]);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#52', '#53']);
+  });
+
+  it('reads the gitmoji leading an item as its kind where the section says none, in any language', () => {
+    const notes = ['## 2.1.0', '', '- 🐞 修复 Upload 完成时误删文件的问题。', '- ✨ Add a trim command', '- 📝 Document the trim command', '- 💄 Refine the focus ring', '', '### Fixed', '', '- ✨ Sparkles no longer flicker'];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'internal', 'other', 'fix']);
   });
 
   it('reads a dependency bump under its ecosystem label as a chore', () => {

@@ -230,6 +230,29 @@ const BREAK_WORDS =
 const NO_LONGER_COMPLAINS =
   /\bno longer\s+(?:be\s+)?(?:warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;]{0,40}?\s)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
 
+/** The gitmoji that say a change's kind; the many that only decorate (🔧, 💄, 🌐) say none. */
+const GITMOJI_KIND: Record<string, ChangeKind> = {
+  '🐛': 'fix',
+  '🐞': 'fix',
+  '🚑': 'fix',
+  '🩹': 'fix',
+  '✨': 'feature',
+  '🆕': 'feature',
+  '💥': 'breaking',
+  '🔒': 'security',
+  '🔐': 'security',
+  '⚡': 'performance',
+  '📝': 'internal',
+  '✅': 'internal',
+  '👷': 'internal',
+  '💚': 'internal',
+  '⬆': 'internal',
+  '⬇': 'internal',
+  '📌': 'internal',
+  '🚨': 'internal',
+  '♻': 'internal',
+};
+
 function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
   return null;
@@ -245,6 +268,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
   if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text)) return { kind: 'internal', text };
+  // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
+  const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
+  if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
@@ -499,7 +525,7 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
  * bare "(UTF-8)", which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|@[\w-]+|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 /** Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry. */
 const NAMES_BRACKET = /\s*\[\s*([^[\]]{2,200})\]\s*$/;
@@ -657,6 +683,16 @@ function withoutFrontMatter(lines: string[]): string[] {
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
   if (end < 0 || end > 40 || !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]/.test(line))) return lines;
   return lines.map((line, index) => (index <= end ? '' : line));
+}
+
+/** An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. */
+const MODULE_LINE = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|let|default|function)\s.*?);?\s*$/;
+function withoutModuleLines(lines: string[]): string[] {
+  let fenced = false;
+  return lines.map((line) => {
+    if (FENCE.test(line)) fenced = !fenced;
+    return !fenced && MODULE_LINE.test(line) ? '' : line;
+  });
 }
 
 /**
@@ -1100,9 +1136,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const input = formatsAsMarkdown(source);
   const unlinked = withOutlineHeadings(
     withoutDirectives(
-      withoutFrontMatter(
-        htmlAsMarkdown(
-          typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+      withoutModuleLines(
+        withoutFrontMatter(
+          htmlAsMarkdown(
+            typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+          ),
         ),
       ),
     ),
