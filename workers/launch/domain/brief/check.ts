@@ -127,6 +127,8 @@ function plain(text: string): string {
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
+      // Sphinx shows ":py:attr:`~acme.core.Accessor.day_of_week`" by the name's last part, as the parser reads it.
+      .replace(/:[a-z]+(?::[a-z]+)?:`~(?:[^`.]+\.)*(?=[^`.]+`)/g, ' `')
       // Sphinx shows `:meth:`_sql.Select.distinct`` as "Select.distinct()": the `_sql.` alias says where the name lives.
       .replace(/:[a-z]+(?::[a-z]+)?:(?=`)(`[~.]?_[a-z]\w*\.)?/g, (_whole, alias?: string) => (alias ? ' `' : ' '))
   );

@@ -1652,6 +1652,11 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'fix']);
   });
 
+  it("tells a Sphinx name shortened by `~` as it is shown, and the checker reads it so", () => {
+    const brief = briefOf('New features\n~~~~~~~~~~~~\n\n- The :py:class:`~acme.core.Accessor` now supports :py:attr:`~acme.core.Accessor.day_of_week`.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['The Accessor now supports day_of_week.']);
+  });
+
   it('ends a sentence written with a full-width stop without another', () => {
     const brief = generateBrief({ ...release, notes: '## Fixed\n\n- 修复 Upload 完成时误删文件的问题。' }, null);
     expect(brief.highlights[0]!.text).toBe('修复 Upload 完成时误删文件的问题。');

@@ -227,6 +227,11 @@ describe('reading release notes', () => {
     const ticket = cleanInline('Fixed a crash in ``createsuperuser`` (:ticket:`35942`).', repo);
     expect(ticket).toMatchObject({ text: 'Fixed a crash in createsuperuser.', refs: [{ kind: 'issue', label: '#35942', url: null }] });
     expect(cleanInline('Fix compatibility with MyST-Parser. Patch by Adam Turner', repo).text).toBe('Fix compatibility with MyST-Parser.');
+    // A bracket of numbered roles goes whole; a closing "By Name." credits; "By default, …" says what changed.
+    expect(cleanInline('Copy less data (:issue:`11390`, :pull:`11394`). By `Ana Lima <https://github.com/ana>`_.', repo).text).toBe('Copy less data.');
+    expect(cleanInline('Trim spaces. By default, tabs stay.', repo).text).toBe('Trim spaces. By default, tabs stay.');
+    // The `~` prefix shows a dotted name by its last part.
+    expect(cleanInline('Add :py:attr:`~acme.core.Accessor.day_of_week`.', repo).text).toBe('Add day_of_week.');
   });
 
   it("takes an item's kind from its first verb after a component scope, in a section that names no kind", () => {
@@ -484,6 +489,11 @@ describe('reading a blog post', () => {
     const { intro } = parseNotes(post, repo);
     expect(intro?.text).toBe('The Acme team is happy to announce Acme 1.28, with the str::repeat fix and more.');
     expect(intro?.lines).toEqual({ start: 6, end: 6 });
+  });
+
+  it('skips a folded commit log', () => {
+    const notes = ['### Highlights', '', '- Add a trim command', '', '### Changelog', '', '<details><summary>Full Changelog</summary>', '', '- feat!: drop the v1 API (#22)', '- fix: trim spaces (#23)', '', '</details>', '', '- Ship arm64 builds'];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.text)).toEqual(['Add a trim command', 'Ship arm64 builds']);
   });
 
   it('skips the component imports of an MDX post, not those in its code', () => {

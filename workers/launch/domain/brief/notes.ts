@@ -685,6 +685,20 @@ function withoutFrontMatter(lines: string[]): string[] {
   return lines.map((line, index) => (index <= end ? '' : line));
 }
 
+/**
+ * Kubo's "<details><summary>Full Changelog</summary>" folds away the commits of the release and of its dependencies: the
+ * log the notes above it tell, not more changes.
+ */
+function withoutFoldedCommitLog(lines: string[]): string[] {
+  let folded = false;
+  return lines.map((line) => {
+    if (!folded && /<summary>\s*(?:full\s+)?(?:changelog|change log|commits?|commit log|all (?:changes|commits))\s*<\/summary>/i.test(line)) folded = true;
+    else if (folded && /<\/details>/i.test(line)) folded = false;
+    else if (!folded) return line;
+    return '';
+  });
+}
+
 /** An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. */
 const MODULE_LINE = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|let|default|function)\s.*?);?\s*$/;
 function withoutModuleLines(lines: string[]): string[] {
@@ -1133,7 +1147,7 @@ export function formatsAsMarkdown(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = formatsAsMarkdown(source);
+  const input = withoutFoldedCommitLog(formatsAsMarkdown(source));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutModuleLines(

@@ -168,6 +168,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
   if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   if (has(':`')) {
+    // xarray's "(:issue:`11390`, :pull:`11394`)": a bracket of numbered roles alone goes with them.
+    text = text.replace(/\(\s*((?::[a-z]+:`#?\d+`(?:\s*[,;]\s*|\s+and\s+)?)+)\s*\)/g, ' $1 ');
     // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
     // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
     text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
@@ -192,8 +194,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return ' ';
       });
     // A role with its own title shows the title (kitty's ":ref:`transient usage hint <image_usage_hints>`"), not the target;
-    // Sphinx's `~` prefix only shortens how a dotted name is shown: markup, not a word.
-    text = text.replace(/:[a-z]+(?::[a-z]+)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1').replace(/:[a-z]+(?::[a-z]+)?:`~?([^`]+)`/g, '$1');
+    // Sphinx's `~` prefix shows a dotted name by its last part (":py:attr:`~acme.core.Accessor.day_of_week`" is "day_of_week").
+    text = text
+      .replace(/:[a-z]+(?::[a-z]+)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1')
+      .replace(/:[a-z]+(?::[a-z]+)?:`~(?:[^`.]+\.)*([^`.]+)`/g, '$1')
+      .replace(/:[a-z]+(?::[a-z]+)?:`([^`]+)`/g, '$1');
   }
   if (has('<'))
     text = text.replace(AUTOLINK, (_whole, url: string) => {
@@ -228,7 +233,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
       // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
-      .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1');
+      .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1')
+      // xarray's "… on round-trip. By `Ana Lima <https://github.com/ana>`_.": a sentence of names ("By default, …" is none).
+      .replace(/([.!?])\s+By\s+\p{Lu}[\p{L}'’-]*(?:(?:\s+|,\s*)(?:\p{Lu}[\p{L}'’-]*|and|&))*\.?\s*$/u, '$1');
   if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
   // tmux's "(issue 5385)": a reference written in words.
   if (has('('))
