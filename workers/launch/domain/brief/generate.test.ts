@@ -97,6 +97,7 @@ describe('generating a brief', () => {
     const titled = generateBrief({ ...security, version: '22.17.1', title: "2025-07-15, Node.js Version 22.17.1 'Jod' (LTS), @RafaelGSS" }, null);
     expect(titled.product).toEqual({ name: 'Node.js', source: 'release_title' });
     expect(titled.headline.text).toBe('Node.js 22.17.1 is out: a security release.');
+    expect(generateBrief({ ...release, version: '11.5', title: 'ACME 11.5 [Mysterious Mysteries]' }, null).product.name).toBe('ACME');
     const tagOnly = generateBrief({ ...release, version: 'v0.64.0', title: 'v0.64.0', url: 'https://github.com/astral-sh/uv/releases/tag/0.64.0' }, null);
     expect(tagOnly.product).toEqual({ name: 'uv', source: 'release_url' });
     expect(tagOnly.headline.text).toMatch(/^uv v0\.64\.0 is out/);
@@ -1130,7 +1131,13 @@ describe("chores among a release's changes", () => {
   });
 
   it('do not take a new command named by their words', () => {
-    const notes = ['### New features', '', '- Enable sharing on the web app', '- Add config lint command to validate acme.toml files', '- Add tidy logging for sync events'].join('\n');
+    const notes = [
+      '### New features',
+      '',
+      '- Enable sharing on the web app',
+      '- Add config lint command to validate acme.toml files',
+      '- Add tidy logging for sync events',
+    ].join('\n');
     const texts = briefOf(notes, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights.map((highlight) => highlight.text);
     expect(texts[0]).toBe('Add config lint command to validate acme.toml files.');
   });
@@ -1652,7 +1659,7 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'fix']);
   });
 
-  it("tells a Sphinx name shortened by `~` as it is shown, and the checker reads it so", () => {
+  it('tells a Sphinx name shortened by `~` as it is shown, and the checker reads it so', () => {
     const brief = briefOf('New features\n~~~~~~~~~~~~\n\n- The :py:class:`~acme.core.Accessor` now supports :py:attr:`~acme.core.Accessor.day_of_week`.');
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['The Accessor now supports day_of_week.']);
   });

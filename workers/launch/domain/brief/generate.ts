@@ -110,7 +110,8 @@ function significance(item: NoteItem, line = ''): number {
 /** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
 function isChore(item: NoteItem): boolean {
   let chore = chores.get(item);
-  if (chore === undefined) chores.set(item, (chore = CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))));
+  if (chore === undefined)
+    chores.set(item, (chore = CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))));
   return chore;
 }
 /** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */
@@ -886,6 +887,8 @@ function subjectOf(
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
+    // "LOVE 11.5 [Mysterious Mysteries]": a codename in square brackets, as Node's is in quotes.
+    .replace(/\[\s*\p{Lu}[\p{L}\d '’.-]{0,40}\]/gu, ' ')
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
     // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')

@@ -491,13 +491,59 @@ describe('reading a blog post', () => {
     expect(intro?.lines).toEqual({ start: 6, end: 6 });
   });
 
+  it("reads a CPAN Changes file's bracketed groups as sections", () => {
+    const notes = [
+      '2.4000   2025-07-04',
+      '',
+      '  [DOCUMENTATION]',
+      '',
+      '  - clarified the wording of the init_arg option',
+      '',
+      '  [BUG FIXES]',
+      '',
+      '  - a lazy attribute no longer dies on a missing builder',
+    ];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.section.at(-1)])).toEqual([
+      ['internal', 'DOCUMENTATION'],
+      ['fix', 'BUG FIXES'],
+    ]);
+  });
+
   it('skips a folded commit log', () => {
-    const notes = ['### Highlights', '', '- Add a trim command', '', '### Changelog', '', '<details><summary>Full Changelog</summary>', '', '- feat!: drop the v1 API (#22)', '- fix: trim spaces (#23)', '', '</details>', '', '- Ship arm64 builds'];
+    const notes = [
+      '### Highlights',
+      '',
+      '- Add a trim command',
+      '',
+      '### Changelog',
+      '',
+      '<details><summary>Full Changelog</summary>',
+      '',
+      '- feat!: drop the v1 API (#22)',
+      '- fix: trim spaces (#23)',
+      '',
+      '</details>',
+      '',
+      '- Ship arm64 builds',
+    ];
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.text)).toEqual(['Add a trim command', 'Ship arm64 builds']);
   });
 
   it('skips the component imports of an MDX post, not those in its code', () => {
-    const mdx = ['---', 'slug: acme-v2', '---', '', "import Tabs from '@theme/Tabs';", "import { Note } from '../components';", '', 'In this release, we are excited to add a new trim command to Acme.', '', '```js', "import acme from 'acme';", '```'];
+    const mdx = [
+      '---',
+      'slug: acme-v2',
+      '---',
+      '',
+      "import Tabs from '@theme/Tabs';",
+      "import { Note } from '../components';",
+      '',
+      'In this release, we are excited to add a new trim command to Acme.',
+      '',
+      '```js',
+      "import acme from 'acme';",
+      '```',
+    ];
     const { intro } = parseNotes(mdx.join('\n'), repo);
     expect(intro?.text).toBe('In this release, we are excited to add a new trim command to Acme.');
   });
@@ -1082,12 +1128,29 @@ describe('holdout defects: labels, credits and trackers', () => {
   });
 
   it('reads the gitmoji leading an item as its kind where the section says none, in any language', () => {
-    const notes = ['## 2.1.0', '', '- 🐞 修复 Upload 完成时误删文件的问题。', '- ✨ Add a trim command', '- 📝 Document the trim command', '- 💄 Refine the focus ring', '', '### Fixed', '', '- ✨ Sparkles no longer flicker'];
+    const notes = [
+      '## 2.1.0',
+      '',
+      '- 🐞 修复 Upload 完成时误删文件的问题。',
+      '- ✨ Add a trim command',
+      '- 📝 Document the trim command',
+      '- 💄 Refine the focus ring',
+      '',
+      '### Fixed',
+      '',
+      '- ✨ Sparkles no longer flicker',
+    ];
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'internal', 'other', 'fix']);
   });
 
   it('reads a dependency bump under its ecosystem label as a chore', () => {
-    const notes = ['## New features', '', '- Go: Update module example.com/acme/client to v0.36.2', '- Docker: Bump alpine to 3.22', '- Helm: Add a values schema'].join('\n');
+    const notes = [
+      '## New features',
+      '',
+      '- Go: Update module example.com/acme/client to v0.36.2',
+      '- Docker: Bump alpine to 3.22',
+      '- Helm: Add a values schema',
+    ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['internal', 'internal', 'feature']);
   });
 
@@ -1599,7 +1662,8 @@ describe('a plain-text security announcement', () => {
   });
 
   it('moves both ids of an advisory that lead its item after its words', () => {
-    const notes = '### Security\n\n- **`CVE-2026-1234` / `GHSA-abcd-efgh-ijkl`: `search_path` pinning on pooled connections**: a database owner could plant operators.';
+    const notes =
+      '### Security\n\n- **`CVE-2026-1234` / `GHSA-abcd-efgh-ijkl`: `search_path` pinning on pooled connections**: a database owner could plant operators.';
     expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
       ['security', 'search_path pinning on pooled connections: a database owner could plant operators (CVE-2026-1234, GHSA-abcd-efgh-ijkl).'],
     ]);

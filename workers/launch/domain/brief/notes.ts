@@ -215,7 +215,9 @@ export function advisoryIds(text: string): string[] {
 const COMPARED_TO = /\b(?:(?:same|similar)\s+(?:\w+\s+)?(?:as|to)|like|cf\.?|see also|related to|variant of|as in|incomplete fix for|regression of)\s+$/i;
 /** The advisory ids a change fixes: those it names, but not those it is compared to. */
 export function fixedAdvisoryIds(text: string): string[] {
-  const compared = new Set([...text.matchAll(ADVISORY_IDS)].filter((match) => COMPARED_TO.test(text.slice(Math.max(0, match.index - 40), match.index))).map((match) => match[0]));
+  const compared = new Set(
+    [...text.matchAll(ADVISORY_IDS)].filter((match) => COMPARED_TO.test(text.slice(Math.max(0, match.index - 40), match.index))).map((match) => match[0]),
+  );
   const ids = advisoryIds(text);
   return ids.some((id) => !compared.has(id)) ? ids.filter((id) => !compared.has(id)) : ids;
 }
@@ -699,6 +701,13 @@ function withoutFoldedCommitLog(lines: string[]): string[] {
   });
 }
 
+/** CPAN's Changes files group items under "  [DOCUMENTATION]", "  [BUG FIXES]": a name in capitals alone on its line (a Debian changelog's "[ Ana Lima ]" names who made them). */
+function bracketGroupsAsHeadings(lines: string[]): string[] {
+  const group = /^\s*\[\s*(\p{Lu}[\p{Lu} &/-]{1,40}?)\s*\]\s*$/u;
+  if (!lines.some((line, index) => group.test(line) && /^\s*[-*+]\s/.test(lines.slice(index + 1).find((next) => next.trim() !== '') ?? ''))) return lines;
+  return lines.map((line) => line.replace(group, '### $1'));
+}
+
 /** An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. */
 const MODULE_LINE = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|let|default|function)\s.*?);?\s*$/;
 function withoutModuleLines(lines: string[]): string[] {
@@ -1135,12 +1144,14 @@ function plainLinesAsList(lines: string[]): string[] {
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
- * tool's TOML, a JSON list of changes, an advisory mail): the
+ * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return advisoryMailAsMarkdown(
-    jsonKindListsAsMarkdown(jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)))))),
+  return bracketGroupsAsHeadings(
+    advisoryMailAsMarkdown(
+      jsonKindListsAsMarkdown(jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)))))),
+    ),
   );
 }
 
