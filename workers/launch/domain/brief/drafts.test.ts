@@ -25,6 +25,8 @@ describe('saying an item shorter on a short channel', () => {
       'PreAuthKey CLI.',
     ]);
     expect(shorterForms('DragInt, SliderInt, InputScalar: with a live-edit flag now off by default, typed values are written on Enter.')).toEqual([]);
+    // A label that asks keeps its own mark.
+    expect(shorterForms('Why a new tracker?: we wanted to log why each project is affected.')).toContain('Why a new tracker?');
     // An id the fix is only compared to is no id of it.
     expect(shorterForms('Path pinning on pooled connections: an owner could plant operators (same class as CVE-2018-1058) (CVE-2026-1234).').at(-1)).toBe(
       'Path pinning on pooled connections (CVE-2026-1234).',

@@ -215,7 +215,8 @@ export function shorterForms(text: string): string[] {
     if (SCOPED_ACTION.test(rest.trim())) continue;
     // "DragXXX, SliderXXX, InputScalar: with … now defaulting to …": a list of the parts a change touches says nothing of it.
     if (label.includes(',') && label.split(',').every((part) => part.trim().split(/\s+/).length <= 2)) continue;
-    if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label)) forms.push(`${label}.`);
+    if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label))
+      forms.push(/[?!]$/.test(label) ? label : `${label}.`);
   }
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
 }

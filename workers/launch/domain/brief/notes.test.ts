@@ -529,6 +529,27 @@ describe('reading a blog post', () => {
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.text)).toEqual(['Add a trim command', 'Ship arm64 builds']);
   });
 
+  it("reads a post's questions and examples under a feature as no change of their own", () => {
+    const post = [
+      '## Faster builds',
+      '',
+      'Acme now caches every task by its inputs.',
+      '',
+      '### What about tests?',
+      '',
+      'Tests are cached the same way.',
+      '',
+      '### Advanced examples',
+      '',
+      'With a loop, you can define many tasks at once.',
+    ];
+    expect(
+      parseNotes(post.join('\n'), repo)
+        .items.map((item) => item.text)
+        .join(' '),
+    ).not.toMatch(/What about|Advanced examples|With a loop|Tests are cached/);
+  });
+
   it('skips the component imports of an MDX post, not those in its code', () => {
     const mdx = [
       '---',
