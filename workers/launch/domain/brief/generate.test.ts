@@ -1664,6 +1664,12 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['The Accessor now supports day_of_week.']);
   });
 
+  it('keeps the ids of what a security fix fixes when it is cut short, not those it is likened to', () => {
+    const long = `a database owner could plant overloaded operators in the public schema, ${'a privilege escalation chain, '.repeat(6)}(same class as CVE-2018-1058) that could lead to code execution.`;
+    const brief = briefOf(`### Security\n\n- **CVE-2026-1234: path pinning on pooled connections**: ${long}`, { version: '1.2.1', title: 'Acme 1.2.1' });
+    expect(brief.highlights[0]!.text).toMatch(/… \(CVE-2026-1234\)\.?$/);
+  });
+
   it('ends a sentence written with a full-width stop without another', () => {
     const brief = generateBrief({ ...release, notes: '## Fixed\n\n- 修复 Upload 完成时误删文件的问题。' }, null);
     expect(brief.highlights[0]!.text).toBe('修复 Upload 完成时误删文件的问题。');

@@ -1,6 +1,6 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { advisoryIds, DROP_SUPPORT, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
+import { advisoryIds, DROP_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
@@ -750,7 +750,8 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   if (item.kind !== 'security') return sentence;
   // Apache's "… (CVE-2024-40725). A partial fix for CVE-2024-39884 in 2.4.61 …": an id the sentence already has is the
   // item's own; one named further on, in passing, is not added.
-  const own = advisoryIds(sentence).length > 0 ? advisoryIds(splitSentences(item.text)[0] ?? '') : advisoryIds(item.text);
+  // CloudNativePG's "(same class as CVE-2018-1058)" likens the flaw to another; that id is not the item's.
+  const own = advisoryIds(sentence).length > 0 ? fixedAdvisoryIds(splitSentences(item.text)[0] ?? '') : fixedAdvisoryIds(item.text);
   const missing = own.filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
   const added = ` (${missing.join(', ')})`;
