@@ -529,6 +529,30 @@ describe('reading a blog post', () => {
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.text)).toEqual(['Add a trim command', 'Ship arm64 builds']);
   });
 
+  it('reads a feature heading told by its paragraph as a change, whatever parts follow it', () => {
+    const post = [
+      '## New affected projects tracker',
+      '',
+      'We implemented a new tracker that logs why each project is affected.',
+      '',
+      '- By touched files',
+      '- By environment variables',
+      '',
+      '### Control the depth',
+      '',
+      'You can now limit how deep the tracker goes.',
+      '',
+      '## Other changes',
+      '',
+      'A few smaller ones.',
+      '',
+      '- Added a cacheLifetime task option.',
+    ];
+    const items = parseNotes(post.join('\n'), repo).items;
+    expect(items.find((item) => item.text === 'New affected projects tracker')).toMatchObject({ flagship: true, lines: { start: 1, end: 3 } });
+    expect(items.map((item) => item.text)).not.toContain('Other changes');
+  });
+
   it("reads a post's questions and examples under a feature as no change of their own", () => {
     const post = [
       '## Faster builds',

@@ -49,9 +49,35 @@ interface PendingHeading {
   line: number;
   end: number;
   hasBullets: boolean;
+  /** Whether a list came before any paragraph: the heading titles the list, not a change told by its paragraph. */
+  bulletsFirst?: boolean;
   hasProse: boolean;
   /** The heading's first paragraph: what a flagship item cites and says. */
   first: { start: number; end: number; text: string; code: string[] } | null;
+}
+
+/**
+ * A feature's own heading, told first by its paragraph, with its parts under it (a blog post's "## New affected projects
+ * tracker", its paragraph, then "### Control the depth" or a list of what it tracks): a change, whatever follows. A
+ * section's, an advisory's or a release's heading introduces what follows.
+ */
+function namesAFeature(open: PendingHeading): boolean {
+  return (
+    open.first !== null &&
+    !open.bulletsFirst &&
+    open.heading.kind !== 'internal' &&
+    !titlesAKind(open.heading.text) &&
+    open.heading.level >= 2 &&
+    !SECTION_TITLE.test(open.heading.text) &&
+    !NOT_A_CHANGE_HEADING.test(open.heading.text) &&
+    !RELEASE_TITLE.test(open.heading.text) &&
+    !/\d|what['’]?s\s|\bseverity\b|\benhancements\b/i.test(open.heading.text)
+  );
+}
+
+function listsUnder(open: PendingHeading): void {
+  if (!open.hasBullets && open.first === null) open.bulletsFirst = true;
+  open.hasBullets = true;
 }
 
 interface Heading {
@@ -463,7 +489,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?$|caveats\b|(?:known )?limitations\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?$|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -1206,7 +1232,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
 
   const closeHeadingItem = () => {
     // A heading that only titles a section ("Notable Behavioral Changes", "lib.d.ts Changes") is not a change itself.
-    if (pendingHeading && !pendingHeading.hasBullets && pendingHeading.hasProse && !SECTION_TITLE.test(pendingHeading.heading.text)) {
+    if (
+      pendingHeading &&
+      (!pendingHeading.hasBullets || namesAFeature(pendingHeading)) &&
+      pendingHeading.hasProse &&
+      !SECTION_TITLE.test(pendingHeading.heading.text)
+    ) {
       const { heading, line, first } = pendingHeading;
       const parents = headings.filter((h) => h !== heading);
       const inherited = [...parents].reverse().find((h) => h.kind)?.kind ?? null;
@@ -1280,7 +1311,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         });
       });
       sawChange = true;
-      if (pendingHeading) pendingHeading.hasBullets = true;
+      if (pendingHeading) listsUnder(pendingHeading);
       return;
     }
     if (pendingHeading) {
@@ -1349,7 +1380,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     flushParagraph();
     // A heading with deeper headings under it is a section: its prose introduces them.
     // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
-    if (pendingHeading && level > pendingHeading.heading.level && level < 7 && !isCallout(raw)) pendingHeading.hasProse = false;
+    if (pendingHeading && level > pendingHeading.heading.level && level < 7 && !isCallout(raw) && !namesAFeature(pendingHeading))
+      pendingHeading.hasProse = false;
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
     // Node-RED's "#### 5.0.4: Maintenance Release" titles the release: "maintenance" there is no section of chores.
@@ -1471,7 +1503,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (titles && labels.length === 0) labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' } });
       const indent = indentOf(line);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
-      if (pendingHeading) pendingHeading.hasBullets = true;
+      if (pendingHeading) listsUnder(pendingHeading);
       // The bullet's own text runs on over the lines after it, up to a blank line, a child bullet or a
       // new block: indented past its marker, or not (CommonMark's lazy continuation, as ZenML wraps).
       let end = number;
@@ -1538,7 +1570,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         if (pendingHeading) pendingHeading.end = number;
         continue;
       }
-      if (pendingHeading) pendingHeading.hasBullets = true;
+      if (pendingHeading) listsUnder(pendingHeading);
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
       const cells = row[1]!.split(/(?<!\\)\|/).map((cell) => cleanInline(cell, repoBase));
       // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
@@ -1555,7 +1587,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const clean = itemInline(line, repoBase);
       const own = itemKind(line, clean.text, currentKind(), sectionPath().at(-1));
       const text = stripScope(own.text);
-      if (pendingHeading) pendingHeading.hasBullets = true;
+      if (pendingHeading) listsUnder(pendingHeading);
       if (!text) continue;
       sawChange = true;
       items.push({ kind: own.kind, text, lines: { start: number, end: number }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
