@@ -4,6 +4,8 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
+import { orgNotesAsMarkdown } from './org-notes';
+import { rdNotesAsMarkdown } from './rd-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
 
@@ -1173,13 +1175,17 @@ function plainLinesAsList(lines: string[]): string[] {
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
- * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups): the
+ * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
   return bracketGroupsAsHeadings(
     advisoryMailAsMarkdown(
-      jsonKindListsAsMarkdown(jsonChangesAsMarkdown(releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(docbookAsMarkdown(lines)))))),
+      jsonKindListsAsMarkdown(
+        jsonChangesAsMarkdown(
+          releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(lines)))))),
+        ),
+      ),
     ),
   );
 }
