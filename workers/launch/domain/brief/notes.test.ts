@@ -230,6 +230,9 @@ describe('reading release notes', () => {
     // A bracket of numbered roles goes whole; a closing "By Name." credits; "By default, …" says what changed.
     expect(cleanInline('Copy less data (:issue:`11390`, :pull:`11394`). By `Ana Lima <https://github.com/ana>`_.', repo).text).toBe('Copy less data.');
     expect(cleanInline('Trim spaces. By default, tabs stay.', repo).text).toBe('Trim spaces. By default, tabs stay.');
+    // A credit whose references went leaves no "(Ana in fixing)"; a bracket that says something stays.
+    expect(cleanInline('Guard integer overflow (Ana in #1457 fixing #1454)', repo).text).toBe('Guard integer overflow');
+    expect(cleanInline('Build on Linux and Windows (and macOS)', repo).text).toBe('Build on Linux and Windows (and macOS)');
     // The `~` prefix shows a dotted name by its last part.
     expect(cleanInline('Add :py:attr:`~acme.core.Accessor.day_of_week`.', repo).text).toBe('Add day_of_week.');
   });
@@ -1186,6 +1189,17 @@ describe('holdout defects: labels, credits and trackers', () => {
       '- ✨ Sparkles no longer flicker',
     ];
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['fix', 'feature', 'internal', 'other', 'fix']);
+  });
+
+  it('reads a fault said to be fixed in its own sentence as a fix, outside a kind section', () => {
+    const notes = [
+      '## 1.1.2',
+      '',
+      '- An UBSAN error in the NA comparison has been corrected',
+      '- Treatment of Inf is now fixed',
+      '- Three new accessors are used',
+    ];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['fix', 'fix', 'other']);
   });
 
   it('reads a dependency bump under its ecosystem label as a chore', () => {

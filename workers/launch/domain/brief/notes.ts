@@ -403,6 +403,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (inherited === 'other' && /\bbug[- ]?fix(?:es)?\.?$/i.test(unscoped)) return { kind: 'fix', text };
   // CoreDNS's "core: Downgrade dd-trace-go to v2.8.2": going back to an older dependency undoes what broke with the newer.
   if (inherited === 'other' && DOWNGRADE.test(unscoped)) return { kind: 'fix', text };
+  // Rcpp's "An UBSAN error in the Sugar-based NA comparison has been corrected": said fixed in its own sentence.
+  if (inherited === 'other' && /\b(?:(?:has|have)\s+(?:now\s+)?been|(?:is|are)\s+now)\s+(?:fixed|corrected|resolved|addressed)\b/i.test(text))
+    return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
   if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
