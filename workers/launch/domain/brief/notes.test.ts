@@ -233,6 +233,10 @@ describe('reading release notes', () => {
     // A credit whose references went leaves no "(Ana in fixing)"; a bracket that says something stays.
     expect(cleanInline('Guard integer overflow (Ana in #1457 fixing #1454)', repo).text).toBe('Guard integer overflow');
     expect(cleanInline('Build on Linux and Windows (and macOS)', repo).text).toBe('Build on Linux and Windows (and macOS)');
+    // A mark alone in code is quoted.
+    expect(cleanInline('Decide who owns a key while the `:` command line is active', repo).text).toBe(
+      'Decide who owns a key while the ":" command line is active',
+    );
     // The `~` prefix shows a dotted name by its last part.
     expect(cleanInline('Add :py:attr:`~acme.core.Accessor.day_of_week`.', repo).text).toBe('Add day_of_week.');
   });

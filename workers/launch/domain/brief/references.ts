@@ -276,7 +276,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
   if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2');
-  if (has('`')) text = text.replace(/`+([^`]*)`+/g, '$1');
+  // IdeaVim's "while the `:` command line is active": a mark alone in code is quoted, or it would read as punctuation.
+  if (has('`')) text = text.replace(/(?<=^|[\s(])`([^`\p{L}\p{N}\s'"]{1,3})`(?=$|[\s.,;)])/gu, '"$1"').replace(/`+([^`]*)`+/g, '$1');
   if (has('(') || has('['))
     for (let previous = ''; previous !== text; ) {
       previous = text;
