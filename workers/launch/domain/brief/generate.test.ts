@@ -1130,6 +1130,19 @@ describe("chores among a release's changes", () => {
     ).toEqual(['Reject an empty version in the declaration.', 'Allow a BOM before the declaration.']);
   });
 
+  it('fill no highlight, told as neither feature nor fix, beside a change people meet', () => {
+    const notes = [
+      '= 0.9.5 =',
+      '',
+      '* Rewrite CSS URLs in block markup.',
+      '* Code refactoring: Extract the import logic.',
+      '* Update Playwright and @playwright/test dependencies from 1.55.0 to 1.56.1.',
+    ];
+    expect(briefOf(notes.join('\n'), { version: '0.9.5', title: 'Acme 0.9.5' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Rewrite CSS URLs in block markup.',
+    ]);
+  });
+
   it('do not take a new command named by their words', () => {
     const notes = [
       '### New features',

@@ -257,11 +257,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     if (list.length > SHOW_ALL_CRITICAL) counted.push({ kind, items: list });
     chosen.push(...list.slice(0, list.length > SHOW_ALL_CRITICAL ? CRITICAL_SHOWN_WITH_COUNT : list.length));
   }
-  // Housekeeping fills no highlight of a brief that has three already (Unbound's "Release tag for 1.25.2" beside its CVEs).
+  // Housekeeping fills no highlight of a brief that has three already (Unbound's "Release tag for 1.25.2" beside its CVEs),
+  // nor, told as neither a feature nor a fix, one with a change people meet (WordPress Importer's "Code refactoring: …").
+  const meets = items.some((item) => item.kind !== 'internal' && !isChore(item));
   const rest = ranked(
     items.filter(
       (item) =>
-        item.kind !== 'security' && item.kind !== 'breaking' && !(chosen.length >= 3 && isChore(item) && (item.kind === 'other' || item.kind === 'feature')),
+        item.kind !== 'security' &&
+        item.kind !== 'breaking' &&
+        !(chosen.length >= 3 && isChore(item) && (item.kind === 'other' || item.kind === 'feature')) &&
+        !(meets && isChore(item) && item.kind === 'other'),
     ),
   );
   const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
