@@ -233,6 +233,15 @@ describe('reading release notes', () => {
     // A credit whose references went leaves no "(Ana in fixing)"; a bracket that says something stays.
     expect(cleanInline('Guard integer overflow (Ana in #1457 fixing #1454)', repo).text).toBe('Guard integer overflow');
     expect(cleanInline('Build on Linux and Windows (and macOS)', repo).text).toBe('Build on Linux and Windows (and macOS)');
+    // Credits by handle, in code or linked, and the words that led to the references closing a change go.
+    expect(cleanInline('Add a Termina backend by `@jdoe` in [#2561](https://github.com/acme/tool/pull/2561)', repo).text).toBe('Add a Termina backend');
+    expect(
+      cleanInline(
+        'Bump requirements by [@ann](https://github.com/ann) in [#1598](https://github.com/acme/tool/pull/1598) and [#1634](https://github.com/acme/tool/pull/1634)',
+        repo,
+      ).text,
+    ).toBe('Bump requirements');
+    expect(cleanInline('Allow users to log in', repo).text).toBe('Allow users to log in');
     // A mark alone in code is quoted.
     expect(cleanInline('Decide who owns a key while the `:` command line is active', repo).text).toBe(
       'Decide who owns a key while the ":" command line is active',
@@ -514,6 +523,11 @@ describe('reading a blog post', () => {
       ['internal', 'DOCUMENTATION'],
       ['fix', 'BUG FIXES'],
     ]);
+  });
+
+  it("skips a pull request's description quoted under its item", () => {
+    const notes = ['### Bug Fixes', '', '- Keep a large thumb within the track', '  >', '  > Closes #2582.', '  > ## Problem', '  > The thumb is large.'];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.text)).toEqual(['Keep a large thumb within the track']);
   });
 
   it('skips a folded commit log', () => {

@@ -742,6 +742,14 @@ function bracketGroupsAsHeadings(lines: string[]): string[] {
   return lines.map((line) => line.replace(group, '### $1'));
 }
 
+/**
+ * ratatui's changelog quotes each pull request's description under its item ("  > Closes #2582. > ## Problem …"): the
+ * author's words to reviewers, not the change's.
+ */
+function withoutQuotedDescriptions(lines: string[]): string[] {
+  return lines.map((line) => (/^\s{2,}>/.test(line) ? '' : line));
+}
+
 /** An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. */
 const MODULE_LINE = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|let|default|function)\s.*?);?\s*$/;
 function withoutModuleLines(lines: string[]): string[] {
@@ -1196,7 +1204,7 @@ export function formatsAsMarkdown(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = withoutFoldedCommitLog(formatsAsMarkdown(source));
+  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(formatsAsMarkdown(source)));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutModuleLines(

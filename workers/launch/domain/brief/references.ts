@@ -71,6 +71,8 @@ const PROFILE_CREDIT = new RegExp(
 );
 const THANKS_SENTENCE =
   /(^|[.!?])\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
+/** Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and". */
+const REFERENCES_AT_END = /(?:\[[^\]]*#\d+\]\([^)\s]+\)|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|#\d+))*[\s.)]*$/;
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 // Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 /** The entities HTML changelogs write most; what they stand for. */
@@ -109,6 +111,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
   if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
+  // ratatui's "… by `@joshka` in [#2561](…)": a handle written as code is still a handle.
+  if (has('`@')) text = text.replace(/`(@[\w-]+)`/g, '$1');
+  // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
+  const endsWithReferences = REFERENCES_AT_END.test(raw);
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   // Playwright's doc links ("[`method: Page.evaluate`]", "[property: TestConfig.retryStrategy]", "[`method: Foo.bar#1`]", a
@@ -289,6 +295,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/[.!?] [.,;]/.test(text)) text = text.replace(/([.!?])(?: [.,;])+(?= |$)/g, '$1');
   // "(Queues for Kafka, [KIP-932](…))" once the link's reference went: the comma that led to it goes too.
   if (has(', )')) text = text.replace(/, \)/g, ')');
+  if (endsWithReferences) text = text.replace(/(?:[\s,;]+\b(?:in|by|and|see|via|from|with)\b)+[\s,;]*(?=\.?$)/i, '');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
