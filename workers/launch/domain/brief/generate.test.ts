@@ -979,6 +979,7 @@ describe('what an opening says about the notes themselves', () => {
     for (const opening of [
       'For more details on the vulnerabilities please see the CERT report.',
       'This note will begin by covering some overall changes and then highlight specific updates.',
+      'The following sections list the changes in Acme 3.4.1 relevant to Acme users. The changes are ordered by importance.',
       'Acme 4.1.0 is a new feature release.',
       'You can view the 6.0.0 milestone on GitHub for more details.',
       "We've just uploaded acme 2.3.0 to the Python Package Index (PyPI).",

@@ -1220,6 +1220,30 @@ describe('holdout defects: labels, credits and trackers', () => {
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['fix', 'fix', 'other']);
   });
 
+  it("reads calens' short and long type labels as kinds", () => {
+    const notes = [
+      '## Summary',
+      '',
+      ' * Fix #2034: Serve a mount via Samba',
+      ' * Chg #5293: Prune small packfiles more aggressively',
+      ' * Enh #3326: Limit check to selected snapshots',
+      ' * Sec #77: Reject forged tokens',
+      '',
+      '## Details',
+      '',
+      ' * Bugfix #2034: Serve a mount via Samba',
+      ' * Enhancement #3326: Limit check to selected snapshots',
+    ];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Serve a mount via Samba'],
+      ['other', 'Prune small packfiles more aggressively'],
+      ['feature', 'Limit check to selected snapshots'],
+      ['security', 'Reject forged tokens'],
+      ['fix', 'Serve a mount via Samba'],
+      ['feature', 'Limit check to selected snapshots'],
+    ]);
+  });
+
   it('reads a dependency bump under its ecosystem label as a chore', () => {
     const notes = [
       '## New features',

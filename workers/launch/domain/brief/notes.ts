@@ -182,7 +182,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Change|Changed|Removed|Deprecated|Fix|Fixed|Upgrade|Update|Updated|Security)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Upgrade|Update|Updated|Security|Sec)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -207,8 +207,13 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   implemented: 'feature',
   improved: 'feature',
   improvement: 'feature',
+  // restic's calens summary ("Enh #4278: …", "Chg #5293: …", "Sec #…") and its details ("Enhancement #4278: …", "Bugfix #…").
+  enhancement: 'feature',
+  enh: 'feature',
   fix: 'fix',
   fixed: 'fix',
+  bugfix: 'fix',
+  sec: 'security',
   removed: 'breaking',
   deprecated: 'other',
   security: 'security',
