@@ -981,6 +981,7 @@ describe('what an opening says about the notes themselves', () => {
       'This note will begin by covering some overall changes and then highlight specific updates.',
       'The following sections list the changes in Acme 3.4.1 relevant to Acme users. The changes are ordered by importance.',
       'Acme 4.1.0 is a new feature release.',
+      '> Note: This release has breaking changes.\n>\n> Acme now requires the following:\n> - Gradle wrapper >=8.13',
       'You can view the 6.0.0 milestone on GitHub for more details.',
       "We've just uploaded acme 2.3.0 to the Python Package Index (PyPI).",
       'Acme v5.6.0 Release Candidate 1 is now available for testing.',
@@ -1090,10 +1091,11 @@ describe('a fix told by its fault', () => {
       '',
       '* **ignore_missing:** not showing key maps with desc field ([#577](https://github.com/acme/acme/issues/577))',
       '* disable the picker in the cmdline window',
+      '* **acme:** unable to get the correct result on iOS',
     ].join('\n');
-    expect(briefOf(notes, { version: '2.0.1', title: 'Acme 2.0.1' }).highlights.map((highlight) => highlight.text)).toContain(
-      'Fixed ignore_missing not showing key maps with desc field.',
-    );
+    const texts = briefOf(notes, { version: '2.0.1', title: 'Acme 2.0.1' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Fixed ignore_missing not showing key maps with desc field.');
+    expect(texts).toContain('Fixed acme being unable to get the correct result on iOS.');
   });
 });
 

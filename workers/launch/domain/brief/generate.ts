@@ -710,7 +710,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       ? told.match(/^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/)
       : null;
   // Alacritty's "### Fixed" over "Crashes on GPUs with partial robustness support": the fault, told as fixed.
-  const faultText = fault ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b)/u, (first) => first.toLowerCase()) : '';
+  // share_plus's "unable to get the correct result on iOS" is told "Fixed being unable to …".
+  const faultText = fault ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b)/u, (first) => first.toLowerCase()).replace(/^unable to\b/, 'being unable to') : '';
   // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
   // titled by what went wrong, told as fixed.
   const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
@@ -1053,6 +1054,8 @@ function tellingSentence(text: string): string | null {
         (sentence) =>
           !ANNOUNCEMENT.test(sentence) &&
           !GRATITUDE.test(sentence) &&
+          // "Acme now requires the following:" points at a list it does not hold.
+          !/:\s*$|\bthe following\.?$/i.test(sentence) &&
           !ABOUT_THE_NOTES.test(sentence) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
@@ -1071,7 +1074,7 @@ const ANNOUNCEMENT =
   /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */
 const ONLY_A_KIND =
-  /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$/i;
+  /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$|^(?:note:\s*)?this (?:release|version) (?:has|contains|includes) breaking changes\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
 const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|\bBREAKING(?: CHANGES?)?\b/;
 /**

@@ -1220,6 +1220,21 @@ describe('holdout defects: labels, credits and trackers', () => {
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['fix', 'fix', 'other']);
   });
 
+  it("reads melos' bold commit types after a bold breaking mark", () => {
+    const notes = [
+      '## 12.0.0',
+      '',
+      ' - **FIX**(acme): unable to read the result on iOS.',
+      ' - **BREAKING** **FEAT**(acme): Change the Android compile SDK.',
+      ' - **BREAKING** **API**: The Node message has been simplified.',
+    ];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'unable to read the result on iOS.'],
+      ['breaking', 'Change the Android compile SDK.'],
+      ['breaking', 'API: The Node message has been simplified.'],
+    ]);
+  });
+
   it("reads calens' short and long type labels as kinds", () => {
     const notes = [
       '## Summary',

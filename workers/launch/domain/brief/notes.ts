@@ -307,7 +307,12 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
-  if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) return { kind: 'breaking', text: text.replace(marker, '') };
+  if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) {
+    // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
+    const unmarked = text.replace(marker, '');
+    const typed = unmarked.match(PREFIX);
+    return { kind: 'breaking', text: typed && PREFIX_KIND[typed[1]!.toLowerCase()] ? unmarked.slice(typed[0].length) : unmarked };
+  }
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
   // A WordPress readme's "**Breaking Changes:**", "**Bug Fixes:**": a capitalised bold label is one only when it titles a
   // kind of change in two words; "**New command**: …" or "**Artifact Versioning Improvements**: …" names the change itself.
@@ -631,6 +636,11 @@ function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cle
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
+    .replace(
+      /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/,
+      (_whole, lead: string, type: string) => `${lead}${type.toLowerCase()}`,
+    )
     // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
     // credits its authors; the numbers are references.
     .replace(closing.endsWith(')') && raw.includes('PR') ? CREDIT_WITH_PR : NEVER, (whole, people: string, pulls: string, stop: string) => {
@@ -1374,7 +1384,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       flushParagraph();
       return;
     }
-    const joined = withReferenceLinks(texts.join(' '), targets);
+    // melos' "> Note: This release has breaking changes." over "> - Gradle wrapper >=8.13": a quote's words, up to its list.
+    const quoted = texts.every((text) => text.startsWith('>')) ? texts.map((text) => text.replace(/^(?:>\s?)+/, '')) : texts;
+    const listed = quoted.findIndex((text) => /^[-*+]\s/.test(text));
+    const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets);
     if (LONE_CHANGE.test(joined)) {
       const said = itemInline(joined, repoBase);
       const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
