@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNotes } from './notes';
+import { fixedAdvisoryIds, parseNotes } from './notes';
 import { cleanInline } from './references';
 
 const repo = 'https://github.com/acme/tool';
@@ -1775,6 +1775,12 @@ describe('a plain-text security announcement', () => {
       ['security', 'The CTDB protocol has bounds checking issues (CVE-2026-58224)'],
       ['internal', 'Ana Lima <ana@acme.org>'],
     ]);
+  });
+
+  it('tells the ids a fix fixes from those it is likened to', () => {
+    expect(fixedAdvisoryIds('Fixed quadratic merging; this completes the fix for GHSA-aaaa-bbbb-cccc (GHSA-dddd-eeee-ffff)')).toEqual(['GHSA-dddd-eeee-ffff']);
+    expect(fixedAdvisoryIds('Fixed a path leak (same class as CVE-2018-1058) (CVE-2026-1234)')).toEqual(['CVE-2026-1234']);
+    expect(fixedAdvisoryIds('Fixed CVE-2026-1 and CVE-2026-2')).toEqual(['CVE-2026-1', 'CVE-2026-2']);
   });
 
   it('moves both ids of an advisory that lead its item after its words', () => {

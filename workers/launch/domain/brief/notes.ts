@@ -244,8 +244,9 @@ const ADVISORY_IDS = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;
 export function advisoryIds(text: string): string[] {
   return [...new Set(text.match(ADVISORY_IDS) ?? [])];
 }
-/** "(same class as CVE-2018-1058)", "a variant of CVE-…": an id a change is compared to, not one it fixes. */
-const COMPARED_TO = /\b(?:(?:same|similar)\s+(?:\w+\s+)?(?:as|to)|like|cf\.?|see also|related to|variant of|as in|incomplete fix for|regression of)\s+$/i;
+/** "(same class as CVE-2018-1058)", "this completes the fix for GHSA-…": an id a change is likened to, not one it fixes. */
+const COMPARED_TO =
+  /\b(?:(?:same|similar)\s+(?:\w+\s+)?(?:as|to)|like|cf\.?|see also|related to|variant of|as in|incomplete fix for|regression of|(?:completes|extends|follows up on) the (?:fix|patch) for)\s+$/i;
 /** The advisory ids a change fixes: those it names, but not those it is compared to. */
 export function fixedAdvisoryIds(text: string): string[] {
   const compared = new Set(
