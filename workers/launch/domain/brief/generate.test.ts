@@ -98,6 +98,18 @@ describe('generating a brief', () => {
     expect(titled.product).toEqual({ name: 'Node.js', source: 'release_title' });
     expect(titled.headline.text).toBe('Node.js 22.17.1 is out: a security release.');
     expect(generateBrief({ ...release, version: '11.5', title: 'ACME 11.5 [Mysterious Mysteries]' }, null).product.name).toBe('ACME');
+    expect(generateBrief({ ...release, version: '4.5-rc1', title: 'Release candidate: Acme 4.5 RC 1' }, null).product.name).toBe('Acme');
+    const site = generateBrief(
+      {
+        ...release,
+        version: '4.5',
+        title: '4.5',
+        url: 'https://github.com/acmeengine/acme-website/blob/0123456789012345678901234567890123456789/post.md',
+        notes: 'The final stage of development for Acme 4.5 has arrived.\n\n- Fixed a crash.',
+      },
+      null,
+    );
+    expect(site.product.name).toBe('Acme');
     const tagOnly = generateBrief({ ...release, version: 'v0.64.0', title: 'v0.64.0', url: 'https://github.com/astral-sh/uv/releases/tag/0.64.0' }, null);
     expect(tagOnly.product).toEqual({ name: 'uv', source: 'release_url' });
     expect(tagOnly.headline.text).toMatch(/^uv v0\.64\.0 is out/);

@@ -859,8 +859,9 @@ function subjectOf(
   if (name && profile?.name) return { name, citation: { source: 'profile', field: 'name', value: profile.name }, source: 'profile' };
   const bare = shownVersion(release.version).replace(/^(?:v|go)(?=\d)/i, '');
   // "Acme 2.0" for v2.0.0: the title's own spelling of the version, which the headline writes once, as the release does.
-  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter((number) =>
-    `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`),
+  // "Godot 4.5 RC 1" for 4.5-rc1: the number before its pre-release mark.
+  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter(
+    (number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) || bare.startsWith(`${number.replace(/^v/i, '')}-`),
   );
   const fromTitle = release.title
     // A GNU NEWS outline heading ("* Noteworthy changes in release 9.11 (2026-04-20) [stable]") and its stability tag.
@@ -870,6 +871,9 @@ function subjectOf(
     .replace(/\s+[\w.-]+(?:\s+[\w.-]+)*;\s*urgency=\w+.*$/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
+    // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.
+    .replace(/^\s*(?:release candidate|dev snapshot|beta|alpha|preview|maintenance release)\s*:\s+/i, ' ')
+    .replace(/(?<=\d\s*)\b(?:rc|beta|alpha|dev|preview)\s*\d*\b/gi, ' ')
     // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62")
     // names the file, then the release.
     .replace(
@@ -1020,6 +1024,9 @@ function repositoryName(url: string): string | null {
     return owner;
   // "zen-browser/www": the website's repository is named for the organisation's product.
   if (owner && github && /^(?:www|web-?site|site|homepage)$/i.test(github)) return owner;
+  // "godotengine/godot-website": the site of the product it is named for.
+  const siteOf = github?.match(/^([\w.]+?)-(?:web-?site|site|web|docs|blog|homepage)$/i)?.[1];
+  if (siteOf) return siteOf;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   if (github) return github;

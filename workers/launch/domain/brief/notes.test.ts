@@ -595,6 +595,21 @@ describe('reading a blog post', () => {
     ).not.toMatch(/What about|Advanced examples|With a loop|Tests are cached/);
   });
 
+  it('skips front matter whose values run on, indented or listed', () => {
+    const post = [
+      '---',
+      'title: Acme 1.1.0',
+      'description: |-',
+      '  Release notes for Acme 1.1.0.',
+      'categories:',
+      '    - new release',
+      '---',
+      '',
+      'Acme 1.1.0 brings a new trim command to every shell.',
+    ];
+    expect(parseNotes(post.join('\n'), repo).intro?.text).toBe('Acme 1.1.0 brings a new trim command to every shell.');
+  });
+
   it('skips the component imports of an MDX post, not those in its code', () => {
     const mdx = [
       '---',

@@ -733,7 +733,14 @@ function withoutFrontMatter(lines: string[]): string[] {
   const fence = lines[0]?.trim();
   if (fence !== '---' && fence !== '+++') return lines;
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
-  if (end < 0 || end > 40 || !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]/.test(line))) return lines;
+  // A value may run on, indented or listed ("description: |-", "categories:" over "    - new release").
+  if (
+    end < 0 ||
+    end > 40 ||
+    !/^[\w-]+\s*[:=]/.test(lines[1] ?? '') ||
+    !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line))
+  )
+    return lines;
   return lines.map((line, index) => (index <= end ? '' : line));
 }
 
