@@ -242,6 +242,14 @@ describe('reading release notes', () => {
       ).text,
     ).toBe('Bump requirements');
     expect(cleanInline('Allow users to log in', repo).text).toBe('Allow users to log in');
+    // A closing thanks to names credits them; thanks to a thing says what changed.
+    expect(cleanInline('Fixed :open not entering symbolic links.  Thanks to Ana Lima (a.k.a. analima).', repo).text).toBe(
+      'Fixed :open not entering symbolic links.',
+    );
+    expect(cleanInline('Fixed a buffer overflow.  Thanks to Ana Lima and Bo Chen.', repo).text).toBe('Fixed a buffer overflow.');
+    expect(cleanInline('Startup is faster. Thanks to the new parser, it reads less.', repo).text).toBe(
+      'Startup is faster. Thanks to the new parser, it reads less.',
+    );
     // A mark alone in code is quoted.
     expect(cleanInline('Decide who owns a key while the `:` command line is active', repo).text).toBe(
       'Decide who owns a key while the ":" command line is active',
@@ -593,6 +601,24 @@ describe('reading a blog post', () => {
         .items.map((item) => item.text)
         .join(' '),
     ).not.toMatch(/What about|Advanced examples|With a loop|Tests are cached/);
+  });
+
+  it('reads paragraphs indented under a title as one change each', () => {
+    const notes = [
+      '0.14.3 to 0.14.4 (2026-05-31)',
+      '',
+      '\tAdded a sample config for .deb files.  Patch by Ana',
+      '\tLima.',
+      '',
+      '\tFixed :yank and :delete not handling a count.',
+      '',
+      '\tDocumented quoting on the command-line.',
+    ];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['feature', 'Added a sample config for .deb files.', 3],
+      ['fix', 'Fixed :yank and :delete not handling a count.', 6],
+      ['other', 'Documented quoting on the command-line.', 8],
+    ]);
   });
 
   it('skips front matter whose values run on, indented or listed', () => {

@@ -386,7 +386,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // GitLab's "Go: Update module k8s.io/client-go to v0.36.2": a bump under its ecosystem's label is still a bump.
   if (((CHORE.test(text) || CHORE.test(text.replace(ECOSYSTEM_LABEL, ''))) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
   // Biome's "Fixed [#123](…): text": the label says the kind.
-  const fixed = text.match(/^fix(?:ed|es)?\s*:\s*/i);
+  // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
+  const fixed = text.match(/^fix(?:ed|es)?\s*:(?:\s+|$)/i);
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
@@ -1208,16 +1209,38 @@ function plainLinesAsList(lines: string[]): string[] {
 }
 
 /**
+ * Vifm's ChangeLog: a title at the margin ("0.14.3 to 0.14.4 (2026-05-31)") over paragraphs indented by a tab, one change
+ * each. Indented, Markdown would read them as code: each paragraph is an item, each title a heading. Only where every line
+ * is one or the other and there are several paragraphs.
+ */
+function indentedParagraphsAsList(lines: string[]): string[] {
+  const indented = (line: string) => /^(?:\t| {4,})\S/.test(line);
+  const margin = lines.filter((line) => line.trim() !== '' && !indented(line));
+  const paragraphs = lines.filter((line, index) => indented(line) && !indented(lines[index - 1] ?? '')).length;
+  // Expat's indented "#1296  CVE-… -- Fix …" lines are read by indentedChangesAsMarkdown.
+  if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2) return lines;
+  if (paragraphs < 3 || margin.length > 3 || margin.some((line) => /^\s*(?:[-*+]\s|#|\d+[.)]\s|<|```|~~~)/.test(line))) return lines;
+  return lines.map((line, index) => {
+    if (line.trim() === '') return line;
+    if (!indented(line)) return `## ${line.trim()}`;
+    const words = line.trim().replace(/^[-*+]\s+/, '');
+    return indented(lines[index - 1] ?? '') ? `  ${words}` : `- ${words}`;
+  });
+}
+
+/**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
  * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return bracketGroupsAsHeadings(
-    advisoryMailAsMarkdown(
-      jsonKindListsAsMarkdown(
-        jsonChangesAsMarkdown(
-          releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(lines)))))),
+  return indentedParagraphsAsList(
+    bracketGroupsAsHeadings(
+      advisoryMailAsMarkdown(
+        jsonKindListsAsMarkdown(
+          jsonChangesAsMarkdown(
+            releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(lines)))))),
+          ),
         ),
       ),
     ),

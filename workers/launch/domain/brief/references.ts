@@ -71,6 +71,9 @@ const PROFILE_CREDIT = new RegExp(
 );
 const THANKS_SENTENCE =
   /(^|[.!?])\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
+/** Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks. */
+const THANKS_TO_NAMES =
+  /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks to\s+\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?\.?\s*$/u;
 /** Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and". */
 const REFERENCES_AT_END = /(?:\[[^\]]*#\d+\]\([^)\s]+\)|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|#\d+))*[\s.)]*$/;
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
@@ -234,7 +237,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\s*\([^()]{0,80}?\s(?:in|fixing|closing|addressing|via|see)\s*\)(?=[\s.]*$)/, '');
   // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit
   // ("Thanks to the new parser, startup is faster." says what changed, and stays).
-  if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1');
+  if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
   if (has('@')) text = text.replace(MENTION_CREDIT, ' ');
   if (BY.test(text))
     text = text
