@@ -250,6 +250,9 @@ describe('reading release notes', () => {
     expect(cleanInline('Startup is faster. Thanks to the new parser, it reads less.', repo).text).toBe(
       'Startup is faster. Thanks to the new parser, it reads less.',
     );
+    // Components in a heading are markup; a type in angle brackets in code is not touched.
+    expect(cleanInline('Follow-up fixes for runtime checks <JumpToc/> <PrBy :pr="18531" user="ann" />', repo).text).toBe('Follow-up fixes for runtime checks');
+    expect(cleanInline('Add getPath(String, Supplier<Path>) and --option <FILE>', repo).text).toBe('Add getPath(String, Supplier<Path>) and --option <FILE>');
     // A mark alone in code is quoted.
     expect(cleanInline('Decide who owns a key while the `:` command line is active', repo).text).toBe(
       'Decide who owns a key while the ":" command line is active',
@@ -1273,6 +1276,14 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['fix', 'unable to read the result on iOS.'],
       ['breaking', 'Change the Android compile SDK.'],
       ['breaking', 'API: The Node message has been simplified.'],
+    ]);
+  });
+
+  it('reads a "Vulnerability:" label as a security fix', () => {
+    const notes = ['## 8.9.7', '', ' 1. Vulnerability: Fix a stack buffer overflow in env expansion.', ' 2. Fix a freeze in the workspace.'];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Fix a stack buffer overflow in env expansion.'],
+      ['fix', 'Fix a freeze in the workspace.'],
     ]);
   });
 

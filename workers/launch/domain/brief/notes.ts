@@ -182,7 +182,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Upgrade|Update|Updated|Security|Sec)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -214,6 +214,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   fixed: 'fix',
   bugfix: 'fix',
   sec: 'security',
+  // Notepad++'s "Vulnerability: Fix Stack Buffer Overflow in …".
+  vulnerability: 'security',
   removed: 'breaking',
   deprecated: 'other',
   security: 'security',
