@@ -585,6 +585,36 @@ describe('reading a blog post', () => {
     expect(items.map((item) => item.text)).not.toContain('Other changes');
   });
 
+  it("reads a heading's list of names as its parts, and a hall of fame as credits", () => {
+    const post = [
+      '## Where to get it',
+      '',
+      'Acme 0.14.1 is available as binaries on GitHub.',
+      '',
+      '### Add list input to more date commands',
+      '',
+      'Allow more date commands to take a list. These are the commands that were updated:',
+      '',
+      '- `date humanize`',
+      '- `format date`',
+      '',
+      '#### Example 1',
+      '',
+      'Running it on a list now works.',
+      '',
+      '# Hall of fame',
+      '',
+      '| author | change | link |',
+      '| --- | --- | --- |',
+      '| ann | add list input to more date commands | #18536 |',
+    ];
+    expect(
+      parseNotes(post.join('\n'), repo)
+        .items.filter((item) => item.kind !== 'internal')
+        .map((item) => item.text),
+    ).toEqual(['Add list input to more date commands']);
+  });
+
   it("reads a post's questions and examples under a feature as no change of their own", () => {
     const post = [
       '## Faster builds',

@@ -145,7 +145,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internal|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internal|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -508,7 +508,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?$|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -1317,14 +1317,19 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           ? { kind: 'security' as const, text: heading.text }
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       const text = stripScope(own.text);
+      // Nushell's "### Add list input type to more date commands", "These are the commands that were updated:" over
+      // "- `date humanize`", "- `format date`": a list of the names the change touches, not changes of their own.
+      const parts = items.filter((item) => item.lines.start > line && item.section.at(-1) === heading.text);
+      const namesOnly = parts.length > 0 && parts.every((item) => item.code?.length === 1 && item.text.replace(/\.$/, '') === item.code[0]);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
       // "## Learn more" over "Other notable changes in this release are:" introduces its list; the list holds the changes.
       if (
         text.split(' ').length >= 2 &&
         !NOT_A_CHANGE_HEADING.test(text) &&
         !(isCallout(text) && isCallout(heading.text)) &&
-        !/^the following\b|:\s*$/i.test(first?.text ?? '')
-      )
+        (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? ''))
+      ) {
+        if (namesOnly) items.splice(0, items.length, ...items.filter((item) => !parts.includes(item)));
         items.push({
           kind: own.kind,
           // "### New `device` parameter.": a heading's stop is no part of its words.
@@ -1337,6 +1342,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           ...(own.kind === 'feature' ? { flagship: true } : {}),
           ...(first ? { detail: first.text } : {}),
         });
+      }
     } else if (pendingHeading?.first && !pendingHeading.hasBullets && pendingHeading.hasProse) {
       // A section title with only a paragraph under it ("### Cargo features"): the paragraph is the change.
       const { heading, first } = pendingHeading;
