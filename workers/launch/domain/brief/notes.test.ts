@@ -253,6 +253,8 @@ describe('reading release notes', () => {
     // Components in a heading are markup; a type in angle brackets in code is not touched.
     expect(cleanInline('Follow-up fixes for runtime checks <JumpToc/> <PrBy :pr="18531" user="ann" />', repo).text).toBe('Follow-up fixes for runtime checks');
     expect(cleanInline('Add getPath(String, Supplier<Path>) and --option <FILE>', repo).text).toBe('Add getPath(String, Supplier<Path>) and --option <FILE>');
+    // The order a post tells its changes in is no word of them.
+    expect(cleanInline("First, we've added an example of horizontal collapsing.", repo).text).toBe("we've added an example of horizontal collapsing.");
     // A mark alone in code is quoted.
     expect(cleanInline('Decide who owns a key while the `:` command line is active', repo).text).toBe(
       'Decide who owns a key while the ":" command line is active',
@@ -1307,6 +1309,23 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['breaking', 'Change the Android compile SDK.'],
       ['breaking', 'API: The Node message has been simplified.'],
     ]);
+  });
+
+  it("reads a bold verb in capitals as the change's own verb, and a linked bare number as a reference", () => {
+    const notes = [
+      '### Java SDK',
+      '',
+      '- **ADDED** State serializer content type when saving actor states. [1033](https://github.com/acme/java-sdk/pull/1033)',
+      '- **FIXED** Retries of failed jobs.',
+      '- **REMOVED** Unnecessary loglines.',
+    ];
+    const items = parseNotes(notes.join('\n'), repo).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Added state serializer content type when saving actor states.'],
+      ['fix', 'Fixed retries of failed jobs.'],
+      ['other', 'Removed unnecessary loglines.'],
+    ]);
+    expect(items[0]!.refs.map((ref) => ref.url)).toEqual(['https://github.com/acme/java-sdk/pull/1033']);
   });
 
   it('reads a "Vulnerability:" label as a security fix', () => {

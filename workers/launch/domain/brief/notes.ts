@@ -319,6 +319,15 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
   // A WordPress readme's "**Breaking Changes:**", "**Bug Fixes:**": a capitalised bold label is one only when it titles a
   // kind of change in two words; "**New command**: …" or "**Artifact Versioning Improvements**: …" names the change itself.
+  // Dapr's "**ADDED** State serializer …", "**REMOVED** Unnecessary loglines": a verb in capitals, the change's own; what
+  // went is not breaking for being removed ("loglines").
+  const shouted = raw.match(BOLD_KIND_SHOUTED);
+  if (shouted) {
+    const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
+    const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
+    const said = `${verb} ${/^\p{Lu}\p{Ll}/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}`;
+    return itemKind(raw.slice(shouted[0].length), said, shouted[1] === 'REMOVED' ? inherited : (sectionKind(verb) ?? inherited), verb);
+  }
   const titled = raw.match(BOLD_KIND_TITLE);
   const bold =
     raw.match(BOLD_KIND_LABEL) ??
@@ -451,6 +460,7 @@ const SAID_FIXED =
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
+const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
@@ -508,7 +518,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers)\b|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;

@@ -164,7 +164,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       const ref = classifyUrl(url, repoBase);
       const bare = label.replace(/[`*_]/g, '').trim();
       // GitLab names a merge request "!6838".
-      if (/^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+      // Dapr's "[1033](https://github.com/dapr/java-sdk/pull/1033)": a bare number linked to a pull request or issue is its number.
+      const numbered = /^\d+$/.test(bare) && (ref.kind === 'pull_request' || ref.kind === 'issue');
+      if (numbered || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
@@ -309,6 +311,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(',')) text = text.replace(/,+(?=[.;:!?](?:\s|$))/g, '').replace(/,{2,}/g, ',');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   text = text.trim();
+  // Bootstrap's "First, we've added …", "Second, we've replaced …": the order the post tells them in, not the change's words.
+  if (/^(?:first|second|third|fourth|fifth|finally|lastly|also|additionally|next),\s+\p{L}/iu.test(text)) text = text.replace(/^\w+,\s+/, '');
   // A leading `--flag` is the change's first word, not a dash left before it.
   if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
     text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
