@@ -1884,6 +1884,11 @@ describe('a plain-text security announcement', () => {
     expect(fixedAdvisoryIds('Fixed CVE-2026-1 and CVE-2026-2')).toEqual(['CVE-2026-1', 'CVE-2026-2']);
   });
 
+  it('tells a dependency listed with its advisories as fixed in it', () => {
+    const notes = '## Summary\n\nThis release fixes vulnerabilities in build dependencies:\n\n* `braces`: CVE-2024-4068\n* `@babel/traverse`: CVE-2023-45133';
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Fixed CVE-2024-4068 in braces', 'Fixed CVE-2023-45133 in @babel/traverse']);
+  });
+
   it('moves both ids of an advisory that lead its item after its words', () => {
     const notes =
       '### Security\n\n- **`CVE-2026-1234` / `GHSA-abcd-efgh-ijkl`: `search_path` pinning on pooled connections**: a database owner could plant operators.';

@@ -1729,6 +1729,11 @@ function withoutFollowing(text: string): string {
 function commitListText(raw: string, text: string): string {
   const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
   const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
+  // Exasol's "`braces`: CVE-2024-4068": a dependency and the advisories fixed in it, told as a fix.
+  const fixedIn = words.match(
+    /^([\w@./-]+):\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:(?:,\s*|\s+and\s+)(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*)\.?$/,
+  );
+  if (fixedIn) return `Fixed ${fixedIn[2]} in ${fixedIn[1]}`;
   // Samba's "CVE-2026-58224   The CTDB protocol has …" leads with the id and a space alone.
   // CloudNativePG's "CVE-2026-55769 / GHSA-x8c2-3p4r-v9r6: search_path pinning …" leads with both of an advisory's ids.
   const cve = words.match(
