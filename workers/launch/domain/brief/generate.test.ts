@@ -1698,6 +1698,13 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(brief.highlights[0]!.text).toMatch(/… \(CVE-2026-1234\)\.?$/);
   });
 
+  it('tells a short feature heading without a remark about it', () => {
+    const notes = '## Recursive objects\n\nThis was an unexpected one.\n\n## Template literal types\n\nAcme 4 now implements z.templateLiteral().';
+    const texts = briefOf(notes, { version: '4.0.0', title: 'Acme 4.0.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Recursive objects.');
+    expect(texts).toContain('Template literal types: Acme 4 now implements z.templateLiteral().');
+  });
+
   it('ends a sentence written with a full-width stop without another', () => {
     const brief = generateBrief({ ...release, notes: '## Fixed\n\n- 修复 Upload 完成时误删文件的问题。' }, null);
     expect(brief.highlights[0]!.text).toBe('修复 Upload 完成时误删文件的问题。');

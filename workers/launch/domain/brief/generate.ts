@@ -670,8 +670,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const headingWords = item.text.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '').split(' ').length;
   // A longer heading ("Mypyc Free-threading Memory Safety") is told with its paragraph only where that says what changed.
   // ("Elixir v1.15 introduced …" under a v1.16 heading tells another release's news.)
+  // Zod's "Recursive objects" over "This was an unexpected one.": a remark about the heading tells nothing of the change.
   const toldByDetail = (detail: string) =>
-    headingWords < 4 ||
+    (headingWords < 4 && !/^(?:this|that|it)\s+(?:was|is)\b[^.]{0,40}\.?$/i.test(detail)) ||
     (headingWords <= 5 && !item.text.includes(':') && CHANGE_SIGNAL.test(detail) && !PREVIOUS_RELEASE.test(detail) && !/\bv?\d+\.\d+/.test(detail));
   if (item.flagship && item.detail && headingWords <= 5 && toldByDetail(changeSentence(item.detail))) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
