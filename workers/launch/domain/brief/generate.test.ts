@@ -1006,6 +1006,12 @@ describe('what an opening says about the notes themselves', () => {
     }
   });
 
+  it('is no summary when a field of the release, such as its code name', () => {
+    const notes =
+      '# Acme 0.3.1, released 2025-02-10\n\nCode name: Fix vulnerabilities in build dependencies CVE-2023-45133 and CVE-2024-4068\n\n## Summary\n\n* `braces`: CVE-2024-4068\n';
+    expect(briefOf(notes, { version: '0.3.1', title: 'Acme 0.3.1' }).summary).toEqual([]);
+  });
+
   it('is a summary when set in bold as a sentence, and not when a banner in capitals', () => {
     const list = '\n\n* Add a default adapter for lazily parsed numbers\n* Fix hasNext() returning true at end of document';
     const loud = briefOf(`## Version 2.9.0\n\n**The minimum supported Java version changes from 6 to 7.**${list}`, { version: '2.9.0', title: 'Acme 2.9.0' });
@@ -1696,6 +1702,11 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     const long = `a database owner could plant overloaded operators in the public schema, ${'a privilege escalation chain, '.repeat(6)}(same class as CVE-2018-1058) that could lead to code execution.`;
     const brief = briefOf(`### Security\n\n- **CVE-2026-1234: path pinning on pooled connections**: ${long}`, { version: '1.2.1', title: 'Acme 1.2.1' });
     expect(brief.highlights[0]!.text).toMatch(/… \(CVE-2026-1234\)\.?$/);
+  });
+
+  it('tells a feature heading by its paragraph, not by a label of its pull request', () => {
+    const notes = '### "Performable" Keybindings\n\nPR:\n[#4328](https://github.com/acme/acme/pull/4328)\n\nKeybinds support a new `performable:` prefix.';
+    expect(briefOf(notes).highlights.map((highlight) => highlight.text)).toEqual(['"Performable" Keybindings: Keybinds support a new performable: prefix.']);
   });
 
   it('tells a short feature heading without a remark about it', () => {

@@ -1326,6 +1326,9 @@ describe('holdout defects: labels, credits and trackers', () => {
       ['other', 'Removed unnecessary loglines.'],
     ]);
     expect(items[0]!.refs.map((ref) => ref.url)).toEqual(['https://github.com/acme/java-sdk/pull/1033']);
+    expect(cleanInline('Port the provider to the plugin framework [[GH-1379](https://github.com/acme/tool/pull/1379)]', repo).text).toBe(
+      'Port the provider to the plugin framework',
+    );
   });
 
   it('reads a "Vulnerability:" label as a security fix', () => {

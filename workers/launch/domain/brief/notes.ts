@@ -1399,8 +1399,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
       const said = pendingHeading.first ? null : cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
-      // Julia's "*Jeff Bezanson*, *Cody Tapscott*" under a feature's heading: who made it, not what it is.
-      if (said && !namesIn(said.text.replace(/\.$/, '')).every((name) => PERSON_NAME.test(name))) {
+      // Julia's "*Jeff Bezanson*, *Cody Tapscott*" under a feature's heading: who made it, not what it is; Ghostty's "PR:" over
+      // its link, a label of what went as a reference.
+      if (
+        said &&
+        !namesIn(said.text.replace(/\.$/, '')).every((name) => PERSON_NAME.test(name)) &&
+        !/^(?:PRs?|pull requests?|issues?|see|refs?|links?)\s*:?\s*$/i.test(said.text)
+      ) {
         pendingHeading.first = { start, end, text: said.text, code: said.code };
       }
     }
