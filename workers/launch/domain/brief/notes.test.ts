@@ -538,6 +538,11 @@ describe('reading a blog post', () => {
     ]);
   });
 
+  it("reads git-cliff's Continuous Integration and Miscellaneous Tasks as the project's own work", () => {
+    const notes = ['### Features', '', '- Add a Termina backend', '', '### Miscellaneous Tasks', '', '- Tidy the release script', '', '### Continuous Integration', '', '- Add auto-merge required gate'];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['feature', 'internal', 'internal']);
+  });
+
   it("skips a pull request's description quoted under its item", () => {
     const notes = ['### Bug Fixes', '', '- Keep a large thumb within the track', '  >', '  > Closes #2582.', '  > ## Problem', '  > The thumb is large.'];
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.text)).toEqual(['Keep a large thumb within the track']);

@@ -145,7 +145,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internal|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internal|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
