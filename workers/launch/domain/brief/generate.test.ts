@@ -1387,6 +1387,8 @@ describe('what a release leads with, as its notes grade it', () => {
       '- Fix a crash in the picker',
     ].join('\n');
     expect(briefOf(opening, { version: '23.05', title: '23.05' }).releaseKind).toBe('fix');
+    const patch = opening.replace('23.05 is a smaller release focusing on fixes.', "It's a bit of a maintenance patch featuring bug fixes and docs updates.");
+    expect(briefOf(patch, { version: '23.05', title: '23.05' }).releaseKind).toBe('fix');
     const list = [
       '## 14.1',
       '',

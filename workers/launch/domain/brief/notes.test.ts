@@ -539,7 +539,19 @@ describe('reading a blog post', () => {
   });
 
   it("reads git-cliff's Continuous Integration and Miscellaneous Tasks as the project's own work", () => {
-    const notes = ['### Features', '', '- Add a Termina backend', '', '### Miscellaneous Tasks', '', '- Tidy the release script', '', '### Continuous Integration', '', '- Add auto-merge required gate'];
+    const notes = [
+      '### Features',
+      '',
+      '- Add a Termina backend',
+      '',
+      '### Miscellaneous Tasks',
+      '',
+      '- Tidy the release script',
+      '',
+      '### Continuous Integration',
+      '',
+      '- Add auto-merge required gate',
+    ];
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => item.kind)).toEqual(['feature', 'internal', 'internal']);
   });
 
