@@ -106,26 +106,24 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
   /**
    * Rows owned by the workspace, across every table of the service's schema that has an owner
    * column; on the operator plane also the operator's audit rows, which any write would add.
+   * Counted in one statement: a round trip per table, twice per operation, was most of a run.
    */
   async function ownedRows(ownerId: string, operatorId?: string): Promise<Record<string, number>> {
     return withTestDb(async (db) => {
       const tables = await db.execute<{ table_name: string }>(
         sql`select table_name from information_schema.columns where table_schema = ${service} and column_name = ${owner}`,
       );
-      const counts: Record<string, number> = {};
-      for (const { table_name } of tables.rows) {
-        const result = await db.execute<{ count: number }>(
-          sql`select count(*)::int as count from ${sql.identifier(service)}.${sql.identifier(table_name)} where ${sql.identifier(owner)} = ${ownerId}`,
-        );
-        counts[table_name] = Number(result.rows[0]?.count ?? 0);
-      }
+      const counted = tables.rows.map(
+        ({ table_name }) =>
+          sql`select ${table_name}::text as name, count(*)::int as count from ${sql.identifier(service)}.${sql.identifier(table_name)} where ${sql.identifier(owner)} = ${ownerId}`,
+      );
       if (operatorId) {
-        const audit = await db.execute<{ count: number }>(
-          sql`select count(*)::int as count from verify.operator_audit_events where operator_id = ${operatorId}`,
+        counted.push(
+          sql`select 'operator_audit_events_by_caller'::text as name, count(*)::int as count from verify.operator_audit_events where operator_id = ${operatorId}`,
         );
-        counts.operator_audit_events_by_caller = Number(audit.rows[0]?.count ?? 0);
       }
-      return counts;
+      const result = await db.execute<{ name: string; count: number }>(sql.join(counted, sql` union all `));
+      return Object.fromEntries(result.rows.map(({ name, count }) => [name, Number(count)]));
     });
   }
 
