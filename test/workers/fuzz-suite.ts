@@ -176,10 +176,11 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
     it('never answers 5xx, always answers errors in the envelope, and writes nothing', async () => {
       const tested: string[] = [];
       let runs = 0;
-      for (const operation of await operations()) {
-        const fuzzesInput = operation.hasBody || operation.pathParams.length > 0 || operation.queryParams.length > 0;
-        // An operation without input has nothing to malform; only safe methods get header fuzzing.
-        if (!fuzzesInput && operation.method !== 'GET') continue;
+      // An operation without input has nothing to malform; only safe methods get header fuzzing.
+      const fuzzed = (await operations()).filter(
+        (operation) => operation.hasBody || operation.pathParams.length > 0 || operation.queryParams.length > 0 || operation.method === 'GET',
+      );
+      await forEachConcurrently(fuzzed, async (operation) => {
         tested.push(`${operation.method} ${operation.path}`);
         // A fresh workspace per operation: its key's 60-a-minute limit must not answer the runs
         // with 429 before validation sees them, and writes are counted per operation.
@@ -223,14 +224,14 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
           { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
         );
         expect(await ownedRows(caller.ownerId, caller.operatorId), `${operation.method} ${operation.path} wrote rows`).toEqual(before);
-      }
+      });
       expect(tested.length).toBeGreaterThan(0);
     }, 300_000);
 
     it('answers a malformed path id with 400 naming it, and a well-formed unknown id with 404', async () => {
       const swept: string[] = [];
-      for (const operation of await operations()) {
-        if (operation.pathParams.length === 0) continue;
+      const withPathIds = (await operations()).filter((operation) => operation.pathParams.length > 0);
+      await forEachConcurrently(withPathIds, async (operation) => {
         swept.push(`${operation.method} ${operation.path}`);
         const caller = await credentials();
         const before = await ownedRows(caller.ownerId, caller.operatorId);
@@ -285,7 +286,7 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
         const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId, caller.operatorId);
         const { api_keys: _keysBefore, ...expected } = before;
         expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
-      }
+      });
       expect(swept.length).toBeGreaterThan(0);
     }, 300_000);
   });
@@ -293,8 +294,8 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
   describe(`text that is not valid Unicode, to every ${operatorPlane ? 'operator-plane' : service} operation taking JSON`, () => {
     it('answers 400 naming the string with a lone surrogate, or saying the body is not UTF-8, and writes nothing', async () => {
       const checked: string[] = [];
-      for (const operation of await operations()) {
-        if (!operation.bodyType?.includes('json')) continue;
+      const takingJson = (await operations()).filter((operation) => operation.bodyType?.includes('json'));
+      await forEachConcurrently(takingJson, async (operation) => {
         checked.push(`${operation.method} ${operation.path}`);
         const caller = await credentials();
         const before = await ownedRows(caller.ownerId, caller.operatorId);
@@ -320,7 +321,7 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
         const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId, caller.operatorId);
         const { api_keys: _keysBefore, ...expected } = before;
         expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
-      }
+      });
       expect(checked.length).toBeGreaterThan(0);
     }, 300_000);
   });
@@ -342,6 +343,30 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
       return current;
     };
   }
+}
+
+/**
+ * Operations are independent (each has a workspace or tenant of its own) and a run mostly waits on
+ * the database, so a few go at once. After a failure no new one starts, and the ones under way end
+ * before the first failure is thrown, so none outlives its test in the shared runtime.
+ */
+const OPERATIONS_AT_ONCE = 4;
+
+async function forEachConcurrently<T>(items: T[], each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lanes = Array.from({ length: Math.min(OPERATIONS_AT_ONCE, items.length) }, async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!;
+      await each(item).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  });
+  const settled = await Promise.allSettled(lanes);
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** Whether a raw path segment is an id of the documented shape (`0` is one where the pattern is `^[0-9]+$`). */
