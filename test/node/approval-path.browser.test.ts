@@ -124,9 +124,13 @@ async function approveAndSchedule(page: Page, post: { id: string; copy: string }
   return entry.locator('time').getAttribute('datetime');
 }
 
-/** A whole minute 75 to 135 s ahead, in UTC: far enough to survive the form, near enough to wait for. */
+/**
+ * The next whole minute at least 15 s ahead, in UTC. Should the form outlast it, the schedule still
+ * takes it (a minute of clock skew is allowed) and the next minute's cron publishes it, so a longer
+ * lead would only add to the wait.
+ */
 function comingMinute(): { date: string; time: string; zone: string; iso: string } {
-  const at = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000).toISOString();
+  const at = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000).toISOString();
   return { date: at.slice(0, 10), time: at.slice(11, 16), zone: 'UTC', iso: at };
 }
 
@@ -251,7 +255,7 @@ describe('from approval to a published post in Chromium', () => {
       [phoneSoon!, phoneDue],
     ] as const) {
       await expect
-        .poll(async () => (await api<Read>('GET', `/api/v1/posts/${post.id}`)).delivery, { timeout: 240_000, interval: 5_000 })
+        .poll(async () => (await api<Read>('GET', `/api/v1/posts/${post.id}`)).delivery, { timeout: 240_000, interval: 1_000 })
         .toMatchObject({ status: 'published', scheduledFor: due });
     }
     const desktopUrl = await publishedPage(desktop.page, desktopSoon!, 'published');

@@ -106,26 +106,24 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
   /**
    * Rows owned by the workspace, across every table of the service's schema that has an owner
    * column; on the operator plane also the operator's audit rows, which any write would add.
+   * Counted in one statement: a round trip per table, twice per operation, was most of a run.
    */
   async function ownedRows(ownerId: string, operatorId?: string): Promise<Record<string, number>> {
     return withTestDb(async (db) => {
       const tables = await db.execute<{ table_name: string }>(
         sql`select table_name from information_schema.columns where table_schema = ${service} and column_name = ${owner}`,
       );
-      const counts: Record<string, number> = {};
-      for (const { table_name } of tables.rows) {
-        const result = await db.execute<{ count: number }>(
-          sql`select count(*)::int as count from ${sql.identifier(service)}.${sql.identifier(table_name)} where ${sql.identifier(owner)} = ${ownerId}`,
-        );
-        counts[table_name] = Number(result.rows[0]?.count ?? 0);
-      }
+      const counted = tables.rows.map(
+        ({ table_name }) =>
+          sql`select ${table_name}::text as name, count(*)::int as count from ${sql.identifier(service)}.${sql.identifier(table_name)} where ${sql.identifier(owner)} = ${ownerId}`,
+      );
       if (operatorId) {
-        const audit = await db.execute<{ count: number }>(
-          sql`select count(*)::int as count from verify.operator_audit_events where operator_id = ${operatorId}`,
+        counted.push(
+          sql`select 'operator_audit_events_by_caller'::text as name, count(*)::int as count from verify.operator_audit_events where operator_id = ${operatorId}`,
         );
-        counts.operator_audit_events_by_caller = Number(audit.rows[0]?.count ?? 0);
       }
-      return counts;
+      const result = await db.execute<{ name: string; count: number }>(sql.join(counted, sql` union all `));
+      return Object.fromEntries(result.rows.map(({ name, count }) => [name, Number(count)]));
     });
   }
 
@@ -178,10 +176,11 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
     it('never answers 5xx, always answers errors in the envelope, and writes nothing', async () => {
       const tested: string[] = [];
       let runs = 0;
-      for (const operation of await operations()) {
-        const fuzzesInput = operation.hasBody || operation.pathParams.length > 0 || operation.queryParams.length > 0;
-        // An operation without input has nothing to malform; only safe methods get header fuzzing.
-        if (!fuzzesInput && operation.method !== 'GET') continue;
+      // An operation without input has nothing to malform; only safe methods get header fuzzing.
+      const fuzzed = (await operations()).filter(
+        (operation) => operation.hasBody || operation.pathParams.length > 0 || operation.queryParams.length > 0 || operation.method === 'GET',
+      );
+      await forEachConcurrently(fuzzed, async (operation) => {
         tested.push(`${operation.method} ${operation.path}`);
         // A fresh workspace per operation: its key's 60-a-minute limit must not answer the runs
         // with 429 before validation sees them, and writes are counted per operation.
@@ -225,14 +224,14 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
           { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
         );
         expect(await ownedRows(caller.ownerId, caller.operatorId), `${operation.method} ${operation.path} wrote rows`).toEqual(before);
-      }
+      });
       expect(tested.length).toBeGreaterThan(0);
     }, 300_000);
 
     it('answers a malformed path id with 400 naming it, and a well-formed unknown id with 404', async () => {
       const swept: string[] = [];
-      for (const operation of await operations()) {
-        if (operation.pathParams.length === 0) continue;
+      const withPathIds = (await operations()).filter((operation) => operation.pathParams.length > 0);
+      await forEachConcurrently(withPathIds, async (operation) => {
         swept.push(`${operation.method} ${operation.path}`);
         const caller = await credentials();
         const before = await ownedRows(caller.ownerId, caller.operatorId);
@@ -287,7 +286,7 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
         const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId, caller.operatorId);
         const { api_keys: _keysBefore, ...expected } = before;
         expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
-      }
+      });
       expect(swept.length).toBeGreaterThan(0);
     }, 300_000);
   });
@@ -295,8 +294,8 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
   describe(`text that is not valid Unicode, to every ${operatorPlane ? 'operator-plane' : service} operation taking JSON`, () => {
     it('answers 400 naming the string with a lone surrogate, or saying the body is not UTF-8, and writes nothing', async () => {
       const checked: string[] = [];
-      for (const operation of await operations()) {
-        if (!operation.bodyType?.includes('json')) continue;
+      const takingJson = (await operations()).filter((operation) => operation.bodyType?.includes('json'));
+      await forEachConcurrently(takingJson, async (operation) => {
         checked.push(`${operation.method} ${operation.path}`);
         const caller = await credentials();
         const before = await ownedRows(caller.ownerId, caller.operatorId);
@@ -322,7 +321,7 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
         const { api_keys: _keysAfter, ...after } = await ownedRows(caller.ownerId, caller.operatorId);
         const { api_keys: _keysBefore, ...expected } = before;
         expect(after, `${operation.method} ${operation.path} wrote rows`).toEqual(expected);
-      }
+      });
       expect(checked.length).toBeGreaterThan(0);
     }, 300_000);
   });
@@ -344,6 +343,30 @@ export function describeFuzz(service: 'launch' | 'verify', options: { plane?: 'o
       return current;
     };
   }
+}
+
+/**
+ * Operations are independent (each has a workspace or tenant of its own) and a run mostly waits on
+ * the database, so a few go at once. After a failure no new one starts, and the ones under way end
+ * before the first failure is thrown, so none outlives its test in the shared runtime.
+ */
+const OPERATIONS_AT_ONCE = 4;
+
+async function forEachConcurrently<T>(items: T[], each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lanes = Array.from({ length: Math.min(OPERATIONS_AT_ONCE, items.length) }, async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!;
+      await each(item).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  });
+  const settled = await Promise.allSettled(lanes);
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** Whether a raw path segment is an id of the documented shape (`0` is one where the pattern is `^[0-9]+$`). */
