@@ -1711,6 +1711,14 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     expect(briefOf(notes).highlights.map((highlight) => highlight.text)).toEqual(['"Performable" Keybindings: Keybinds support a new performable: prefix.']);
   });
 
+  it("tells a calendar version's feature headings as features, not as a patch's fixes", () => {
+    const notes = '## 2026.07.24\n\n### Highlights\n\n#### Type checking\n\nThe type checker now infers much more from the body.';
+    const brief = briefOf(notes, { version: 'v2026.07.24', title: 'Acme v2026.07.24' });
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'Type checking: the type checker now infers much more from the body.'],
+    ]);
+  });
+
   it('tells a short feature heading without a remark about it', () => {
     const notes = '## Recursive objects\n\nThis was an unexpected one.\n\n## Template literal types\n\nAcme 4 now implements z.templateLiteral().';
     const texts = briefOf(notes, { version: '4.0.0', title: 'Acme 4.0.0' }).highlights.map((highlight) => highlight.text);

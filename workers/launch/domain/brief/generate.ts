@@ -165,7 +165,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const sources: GroundingSources = { notes: release.notes, release, profile };
   const grounded = (path: string, sentence: Sentence) => sentence.text.trim() !== '' && checkSentence(path, sentence, sources, parsed.lines).length === 0;
   const version = shownVersion(release.version);
-  const patch = /^v?\d+\.\d+\.[1-9]/i.test(version);
+  // A calendar version's third number (clj-kondo's v2026.07.24) is a day or a count, not a semver patch.
+  const patch = /^v?\d+\.\d+\.[1-9]/i.test(version) && !/^v?(?:19|20)\d{2}\./.test(version);
   // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
   // and lists only who is affected leads with that prose.
   const advisory =
