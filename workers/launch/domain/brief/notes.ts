@@ -225,8 +225,6 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /** Bots, dependency bumps, first contributions and docs fixed ("Doc fixes"): chores and credits, whatever their section. */
 const CHORE =
   /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
-/** A one- or two-word label before a change ("Go: ", "GitHub Actions: "). */
-const ECOSYSTEM_LABEL = /^[\p{L}\w.#+/-]+(?: [\p{L}\w.#+/-]+)?:\s+/u;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** Dropping a supported runtime or dependency line ("Drop Python 3.11 support", "Drop support for Node 18") breaks whoever still uses it. */
 export const DROP_SUPPORT = /^(?:drop(?:ped|s)?|remove[sd]?)\s+(?:support\s+for\b|(?:the\s+)?[\w.-]+\s+v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+support\b)/i;
@@ -395,7 +393,7 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
   // GitLab's "Go: Update module k8s.io/client-go to v0.36.2": a bump under its ecosystem's label is still a bump.
-  if (((CHORE.test(text) || CHORE.test(text.replace(ECOSYSTEM_LABEL, ''))) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
+  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
   // Biome's "Fixed [#123](…): text": the label says the kind.
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
   const fixed = text.match(/^fix(?:ed|es)?\s*:(?:\s+|$)/i);
@@ -786,14 +784,13 @@ function withoutQuotedDescriptions(lines: string[]): string[] {
   return lines.map((line) => (/^\s{2,}>/.test(line) ? '' : line));
 }
 
-/** An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. */
+/**
+ * An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. (One
+ * in a code block goes too: the parser reads no words there.)
+ */
 const MODULE_LINE = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|let|default|function)\s.*?);?\s*$/;
 function withoutModuleLines(lines: string[]): string[] {
-  let fenced = false;
-  return lines.map((line) => {
-    if (FENCE.test(line)) fenced = !fenced;
-    return !fenced && MODULE_LINE.test(line) ? '' : line;
-  });
+  return lines.map((line) => (MODULE_LINE.test(line) ? '' : line));
 }
 
 /**

@@ -117,7 +117,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // ratatui's "… by `@joshka` in [#2561](…)": a handle written as code after "by" is still a credit (`@AcmeType` alone is code).
   if (has('`@')) text = text.replace(/\bby\s+`(@[\w-]+)`/g, 'by $1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
-  const endsWithReferences = REFERENCES_AT_END.test(raw);
+  const endsWithReferences = raw.includes('#') && REFERENCES_AT_END.test(raw);
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   // Playwright's doc links ("[`method: Page.evaluate`]", "[property: TestConfig.retryStrategy]", "[`method: Foo.bar#1`]", a
