@@ -236,6 +236,22 @@ describe('generating a brief', () => {
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 
+  it("calls a release that removes a platform's support under a heading of its own a release with breaking changes", () => {
+    const notes = [
+      '## Faster search',
+      '',
+      'Search now answers twice as fast on large libraries.',
+      '',
+      '## Removal of ARM32 (armhf) support',
+      '',
+      'Acme now needs a 64-bit operating system on ARM boards.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '10.11.0', title: 'Acme 10.11.0' });
+    expect(brief.headline.text).toBe('Acme 10.11.0 is out: a release with breaking changes.');
+    expect(briefOf('- Dropping support for Windows 7\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('breaking');
+    expect(briefOf('- Remove the unused logger\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('feature');
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',
