@@ -252,6 +252,22 @@ describe('generating a brief', () => {
     expect(briefOf('- Remove the unused logger\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('feature');
   });
 
+  it("tells an opening sentence that ends a platform's support as a breaking change, with the version to stay on", () => {
+    const notes = [
+      'Android 5.0 and 5.1 are no longer supported starting with this release. If you want to use Acme on these versions, please use version 2.41.6.',
+      '',
+      '- Fix crash when switching cards',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.41.7', title: 'Acme 2.41.7' });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'breaking',
+      text: 'Android 5.0 and 5.1 are no longer supported starting with this release. If you want to use Acme on these versions, please use version 2.41.6.',
+    });
+    const sorry = briefOf(notes.replace('please use version 2.41.6', 'we are sorry'), { version: '2.41.7', title: 'Acme 2.41.7' });
+    expect(sorry.highlights[0]!.text).toBe('Android 5.0 and 5.1 are no longer supported starting with this release.');
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

@@ -789,13 +789,19 @@ const LONG_SENTENCE = 140;
 const PERSON = String.raw`\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}`;
 const CREDIT_ASIDE = new RegExp(String.raw`,\s+by\s+${PERSON}(?:(?:,\s*|\s+and\s+)${PERSON})*(?:,\s+from\s+[^,;]{2,60})?,\s+(?=\p{Ll})`, 'u');
 
-/** A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer accepts Y."). */
+/**
+ * A breaking change keeps the sentence that says what breaks, even when it is not the first ("X is faster. It no longer
+ * accepts Y."), and the one after it that names the version those it leaves behind should stay on ("… please use version
+ * 2.41.6.").
+ */
 function breakingSentence(text: string): string {
   // "… integration tests. Breaking Change: No longer pass …": the label inside says what the post says by its words.
   const sentences = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
-  const keep = sentences.length > 1 && !BREAKING_SIGNAL.test(sentences[0]!) && BREAKING_SIGNAL.test(sentences[1]!) ? 2 : 1;
+  const keep =
+    sentences.length > 1 && (BREAKING_SIGNAL.test(sentences[0]!) ? STAY_ON_VERSION.test(sentences[1]!) : BREAKING_SIGNAL.test(sentences[1]!)) ? 2 : 1;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
+const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 const BREAKING_SIGNAL =
   /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
 

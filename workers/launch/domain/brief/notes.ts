@@ -228,11 +228,12 @@ const CHORE =
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
- * heading's "Removal of ARM32 (armhf) support") breaks whoever still uses it; removing a deprecated way of doing something
- * ("Remove deprecated support to …") is the removal its deprecation announced.
+ * heading's "Removal of ARM32 (armhf) support", a sentence's "Android 5.0 and 5.1 are no longer supported") breaks whoever
+ * still uses it; removing a deprecated way of doing something ("Remove deprecated support to …") is the removal its
+ * deprecation announced.
  */
 export const DROP_SUPPORT =
-  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)/i;
+  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b/i;
 /**
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
@@ -1444,7 +1445,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const quoted = texts.every((text) => text.startsWith('>')) ? texts.map((text) => text.replace(/^(?:>\s?)+/, '')) : texts;
     const listed = quoted.findIndex((text) => /^[-*+]\s/.test(text));
     const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets);
-    if (LONE_CHANGE.test(joined)) {
+    // Catima's "Android 5.0 and 5.1 are no longer supported starting with this release.": support ended, told as prose.
+    if (LONE_CHANGE.test(joined) || DROP_SUPPORT.test(joined)) {
       const said = itemInline(joined, repoBase);
       const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
       items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
