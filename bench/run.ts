@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBrief, briefTable } from './brief';
+import { benchHostileBriefs, hostileTable } from './brief-hostile';
 import { benchBulk } from './bulk';
 import { benchCheckEmail } from './check-email';
 import { benchCpuTable, type CpuRow } from './cpu-table';
@@ -100,6 +101,20 @@ if (runs('brief')) {
   ].join('\n');
   console.log(`\n${body}\n`);
   writeSection('brief', body);
+}
+if (runs('brief-hostile')) {
+  console.log('Brief on hostile notes: inputs made to make its patterns backtrack');
+  const body = [
+    '## Brief on hostile notes (issue: briefs and posts people publish as they stand)',
+    '',
+    stamp('brief-hostile'),
+    '',
+    'CPU time of generateBrief (checker included) in Node on notes written to make its patterns backtrack, each at the 50,000-character cap (bench/brief-hostile.ts); `npm run check:patterns` refuses the patterns that could. Before the fix a bracket of 30 issue numbers (opam 2.6.0~alpha1) ran for over 20 minutes and a 50,000-character run of tabs in an item for 12.5 s (target: every hostile brief under 500 ms CPU).',
+    '',
+    hostileTable(benchHostileBriefs(log)),
+  ].join('\n');
+  console.log(`\n${body}\n`);
+  writeSection('brief-hostile', body);
 }
 if (runs('screenshot')) {
   console.log('Screenshots: cached, fresh with a warm browser, cold');

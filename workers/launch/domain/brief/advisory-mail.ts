@@ -5,7 +5,7 @@
  * the other fields as nothing. Line for line, so every line keeps its number.
  */
 
-const HEADER = /^([A-Z][\w-]*(?:-[A-Z][\w-]*)*):[ \t]+\S/;
+const HEADER = /^([A-Z][\w-]*):[ \t]+\S/;
 
 /** Whether the notes open with a mail's header block: a subject and at least two more fields, one of them naming an advisory. */
 function isAdvisoryMail(lines: string[]): boolean {

@@ -877,7 +877,7 @@ function subjectOf(
     .replace(/^\s*\*+\s+/, '')
     .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')
     // A Debian changelog stanza ("cinnamon (6.7.5) alfa; urgency=medium"): the distribution and urgency follow the package.
-    .replace(/\s+[\w.-]+(?:\s+[\w.-]+)*;\s*urgency=\w+.*$/i, ' ')
+    .replace(/(?<!\s)(?:\s+[\w.-]+)+;\s*urgency=\w+.*$/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
     // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.

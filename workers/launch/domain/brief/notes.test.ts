@@ -2027,3 +2027,30 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
     expect(parseNotes(java, null).intro).toBeNull();
   });
 });
+
+describe('long brackets of references', () => {
+  // opam's CHANGES closes items with brackets of thirty issue numbers and handles, wrapped over lines; a pattern that
+  // could split the spaces between them two ways tried 2^30 splits before giving up on the handles.
+  const numbers = Array.from({ length: 30 }, (_, index) => `#${6900 + index}`);
+
+  it("reads a wrapped bracket of thirty numbers and handles as the item's references", () => {
+    const notes = [
+      '* Improve and extend the testsuite',
+      `  [${numbers.slice(0, 12).join(' ')}`,
+      `   ${numbers.slice(12).join(' ')}`,
+      '   @rjbou @kit-ty-kate]',
+    ].join('\n');
+    const [item] = parseNotes(notes, 'https://github.com/acme/tool').items;
+    expect(item!.text).toBe('Improve and extend the testsuite');
+    expect(item!.refs.map((ref) => ref.label)).toEqual(expect.arrayContaining(['#6900', '#6929']));
+  });
+
+  it('reads an item whose bracket of numbers or handles never closes', () => {
+    const handles = Array.from({ length: 30 }, (_, index) => `@dev${index}`).join(' ');
+    const items = parseNotes(
+      `- Add a cache [${numbers.join(' ')} x\n- Add a theme [${handles} x\n- Drop Python 3.1 and 3.2 and 3.3 and 3.4 and 3.5 and 3.6 and 3.7 and 3.8 and 3.9 and 3.10 and 3.11 and 3.12 and 3.13 and 3.14 and 3.15 and 3.16 and 3.17 and 3.18 and 3.19 and 3.20 and 3.21 and 3.22 and 3.23 and 3.24 and 3.25x support`,
+      null,
+    ).items;
+    expect(items.map((item) => item.text.slice(0, 11))).toEqual(['Add a cache', 'Add a theme', 'Drop Python']);
+  });
+});

@@ -92,7 +92,15 @@ interface Heading {
   adopts?: boolean;
 }
 
-const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+const ATX = /^ {0,3}(#{1,6})\s+(.*)$/;
+/**
+ * An ATX heading's level and words, without a closing run of `#` after a space ("## Fixes ##"); "C#" keeps its mark. The
+ * closing run is cut here rather than in the pattern, whose lazy words before optional marks backtrack per character.
+ */
+function atxHeading(line: string): { level: number; text: string } | null {
+  const atx = line.match(ATX);
+  return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
+}
 const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:[-*+•]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
@@ -101,8 +109,8 @@ const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
 const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
-const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
-const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S+.*)\s*$/i;
+const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
+const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
@@ -233,7 +241,7 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
  * deprecation announced.
  */
 export const DROP_SUPPORT =
-  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:\s*(?:and|,)\s*v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b/i;
+  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b/i;
 /**
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
@@ -270,7 +278,7 @@ const BREAK_WORDS =
 
 /** A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error. */
 const NO_LONGER_COMPLAINS =
-  /\bno longer\s+(?:be\s+)?(?:warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;]{0,40}?\s)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
+  /\bno longer\s+(?:be\s+)?(?:warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
 
 /** The gitmoji that say a change's kind; the many that only decorate (🔧, 💄, 🌐) say none. */
 const GITMOJI_KIND: Record<string, ChangeKind> = {
@@ -460,7 +468,7 @@ function toldFixed(text: string): string {
 
 /** A sentence after the fault's that says it is fixed: "This has been fixed.", "This is now fixed.", "The crash was fixed." */
 const SAID_FIXED =
-  /[.!?]\s+(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is\s+now|are\s+now|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
+  /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is\s+now|are\s+now|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
@@ -584,7 +592,7 @@ const SHORT_ADDRESS = String.raw`[a-z\d-]+(?:\.[a-z\d-]+)+\/(?:[\w.-]+\/)*\d+\b`
 const REFERENCE = String.raw`(?:${SHORT_ADDRESS}|${TRACKER_ID}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|${ROLE})`;
 const REFERENCES = new RegExp(REFERENCE, 'g');
 /** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
-const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:\s*[,;]?\s*${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
+const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]\s*|\s+)${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
  * bare "(UTF-8)", which names a thing.
@@ -633,7 +641,10 @@ const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:
  * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
  * the change's scope, as "inputs.cpu: Add …" writes it. Ids with no address are references without one.
  */
-function itemInline(raw: string, repoBase: string | null): ReturnType<typeof cleanInline> {
+function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
+  // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
+  // per character in it: a 50,000-character run of tabs took seconds.
+  const raw = written.replace(/[ \t]{2,}/g, ' ');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])
@@ -794,7 +805,7 @@ function withoutQuotedDescriptions(lines: string[]): string[] {
  * An MDX post's `import Tabs from '@theme/Tabs';` and `export const …` lines load its components: code, not words. (One
  * in a code block goes too: the parser reads no words there.)
  */
-const MODULE_LINE = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|let|default|function)\s.*?);?\s*$/;
+const MODULE_LINE = /^(?:import\s+(?:[\w*{},](?:[\w*{}\s,]*[\w*{},])?\s+from\s+)?['"][^'"]+['"];?\s*$|export\s+(?:const|let|default|function)\s)/;
 function withoutModuleLines(lines: string[]): string[] {
   return lines.map((line) => (MODULE_LINE.test(line) ? '' : line));
 }
@@ -922,7 +933,7 @@ export function withOutlineHeadings(lines: string[]): string[] {
 }
 
 /** Org markup for code: "~magit-status~", "=verbatim=", between spaces or punctuation. */
-const ORG_CODE = /(^|[\s('"{])([~=])([^\s~=`](?:[^\n`]*?[^\s`])?)\2(?=$|[\s.,;:!?')"}-])/;
+const ORG_CODE = /(^|[\s('"{])([~=])([^\s~=`](?:[^\n`]{0,200}?[^\s`])?)\2(?=$|[\s.,;:!?')"}-])/;
 
 /**
  * Org notes with one level of headings (Magit's "* v4.7.0    2026-08-01" over "- " items): the lines opened by a star are
@@ -938,7 +949,7 @@ function isOrgOutline(lines: string[]): boolean {
 }
 
 /** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
-const RELEASE_OF_KIND = /^v?\d+(?:\.\d+)+[\w.-]*\s*[:–—-]?\s*(?:\p{L}+\s+){1,2}release$/iu;
+const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
 const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release\.?$/iu;
 /** A person and their address, alone on a line. */
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
@@ -954,7 +965,7 @@ const namesIn = (list: string) => list.split(/\s*,\s*|\s+(?:and|&)\s+/).map((nam
 /** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
 const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
-const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+([^()]{2,160}?)\.?$/;
+const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+(?=\S)((?:(?!by\s)[^()]){2,160}?)\.?$/;
 
 /** Who an item credits at its end, and its words without them; null when its end names no one. */
 function closingCredit(text: string, handles = false): string | null {
@@ -1095,10 +1106,17 @@ function htmlAsMarkdown(lines: string[]): string[] {
       return line;
     }
     // A version heading with the release's prose after it on one line: the prose is what the line says.
-    const inline = line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>(.*\S.*)$/i);
-    if (inline && /^\s*v?\d/.test(inline[2]!.replace(/<[^>]+>/g, ''))) return inline[3]!.replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
-    const heading = line.match(/^\s*<h([1-6])\b[^>]*>(.*?)(?:<\/h\1>)?\s*$/i);
-    if (heading) return `${'#'.repeat(Number(heading[1]))} ${heading[2]!.replace(/<[^>]+>/g, '')}`;
+    const heading = line.match(/^\s*<h([1-6])\b[^>]*>/i);
+    if (heading) {
+      // Found by position, not by a lazy pattern: "<h1>(.*?)</h1>(.*)" backtracks over every closing tag of a hostile line.
+      const rest = line.slice(heading[0].length);
+      const closing = new RegExp(`</h${heading[1]}>`, 'i');
+      const close = rest.search(closing);
+      const after = close < 0 ? '' : rest.slice(close + 5);
+      if (after.trim() !== '' && /^\s*v?\d/.test(rest.slice(0, close).replace(/<[^>]+>/g, ''))) return after.replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
+      const words = rest.trimEnd().replace(new RegExp(`${closing.source}$`, 'i'), '');
+      return `${'#'.repeat(Number(heading[1]))} ${words.replace(/<[^>]+>/g, '').trimEnd()}`;
+    }
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
     if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '')}`;
     return line.replace(/^\s*<\/?(?:ul|ol|dl|div|section|article|body|html|head)\b[^>]*>\s*$/i, '').replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
@@ -1123,7 +1141,7 @@ const TYPE_PREFIX: Record<string, string> = {
   docs: 'docs: ',
 };
 /** An element in a language other than English (`<para lang="ru">`), read only when the same notes have English too. */
-const OTHER_LANGUAGE = /<(\w+)\b[^>]*\blang="(?!en\b)[\w-]+"[^>]*>/i;
+const OTHER_LANGUAGE = /<(\w+)\s(?:[^>l]|l(?!ang="))*lang="(?!en\b)[\w-]+"[^>]*>/i;
 
 /**
  * XML changelogs as Markdown, line for line: each typed element is a bullet whose prefix says its kind, its text the
@@ -1520,7 +1538,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     const next = lines[index + 1] ?? '';
-    const atx = line.match(ATX);
+    const atx = atxHeading(line);
     // A heading indented into a bullet's body (a changeset's `  #### Scoping sources…`) is more of that change.
     const previous = items[items.length - 1];
     if (
@@ -1535,7 +1553,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     if (atx) {
-      openHeading(atx[1]!.length, atx[2]!, number);
+      openHeading(atx.level, atx.text, number);
       continue;
     }
     if (UNDERLINE.test(line)) continue;

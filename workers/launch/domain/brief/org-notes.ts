@@ -31,7 +31,7 @@ const WEB_TARGET = /^(?:https?|ftp|mailto):/i;
  * neither starting nor ending with a space, the closing mark before punctuation, a space, the line's end, or a zero-width
  * space (which Org writes only to end the markup before a letter: `~nil~​s`, and which goes with it).
  */
-const CODE = /(^|[\s\-('"{])([=~])(\S|\S.*?\S)\2(?:\u200B|(?=$|[\s\-.,:;!?'")}[\]]))/g;
+const CODE = /(^|[\s\-('"{])([=~])(\S|\S.{0,200}?\S)\2(?:\u200B|(?=$|[\s\-.,:;!?'")}[\]]))/g;
 /** A mark that opens code and is not closed on its line; and the closing marks at the start of the next. */
 const OPEN_AT_END = /(^|[\s\-('"{])(=(?=\S)[^=`]*|~(?=\S)[^~`]*)$/;
 const CLOSE_AT_START: Record<string, RegExp> = {

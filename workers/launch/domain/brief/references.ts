@@ -57,7 +57,7 @@ export interface CleanText {
 }
 
 const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
-const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/[^)\s]+\/(?:pull|issues|commit)\/[^)\s]+\)`;
+const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/(?=[^)\s]*\/(?:pull|issues|commit)\/[^)\s])[^)\s]+\)`;
 const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT_LINK})*\s*\)`, 'g');
 const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
@@ -109,7 +109,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   };
   // Most lines hold little markup: each pass below first asks for a character its pattern cannot
   // match without (a link's `](`, a role's `` :` ``), which costs far less than the pattern's scan.
-  let text = raw;
+  // One space for a run of them, as an item's words are read (see itemInline): patterns starting with a space scan a run once per character.
+  let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
   if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
@@ -141,7 +142,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
-  if (has(':user:`')) text = text.replace(/\s*(?:--|—|–)?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
+  if (has(':user:`')) text = text.replace(/(?:\s*(?:--|—|–))?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
   if (has('](') && has('('))
     text = text.replace(/\(\s*(?:cf\.?|see(?: also)?|details in)\s+\[[^\]]+\]\((https?:\/\/[^)\s]+)\)\s*\)/gi, (_whole, url: string) => {
@@ -248,7 +249,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
       // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
-      .replace(/([.!?])\s+by\s+[^.!?]{2,160}[.!?]?\s*$/, '$1')
+      .replace(/([.!?])\s+by\s+(?=\S)[^.!?]{1,159}[^.!?\s][.!?]?\s*$/, '$1')
       // xarray's "… on round-trip. By `Ana Lima <https://github.com/ana>`_.": a sentence of names ("By default, …" is none).
       .replace(/([.!?])\s+By\s+\p{Lu}[\p{L}'’-]*(?:(?:\s+|,\s*)(?:\p{Lu}[\p{L}'’-]*|and|&))*\.?\s*$/u, '$1');
   if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
@@ -270,7 +271,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // jq's "Fix heap buffer overflow in … . @itchyny e47e56d…": handles closing an item, each with the commit it made, credit its authors.
   if (has('@')) text = text.replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
-  if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:\s*[,;&]?\s*@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
+  if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.

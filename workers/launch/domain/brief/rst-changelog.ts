@@ -9,7 +9,7 @@
 
 const CHANGE = /^(\s*)\.\.\s+change::\s*$/;
 const CHANGELOG = /^(\s*)\.\.\s+changelog::\s*$/;
-const FIELD = /^\s*:([\w-]+):(?:\s+(.*?))?\s*$/;
+const FIELD = /^\s*:([\w-]+):(?:\s+(.*\S))?\s*$/;
 
 /** The heading a change's type tag gives it, in the words a Keep a Changelog section would use; first match wins. */
 const TYPE_HEADINGS: Array<[RegExp, string]> = [
