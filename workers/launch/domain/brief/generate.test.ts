@@ -268,6 +268,30 @@ describe('generating a brief', () => {
     expect(sorry.highlights[0]!.text).toBe('Android 5.0 and 5.1 are no longer supported starting with this release.');
   });
 
+  it("reads a lone fix whose links carry a query as the release's security fix", () => {
+    const notes = [
+      'Changes in [1.11.112](https://github.com/acme/desktop/releases/tag/v1.11.112) (2025-09-16)',
+      '===========================================================',
+      'Fix [CVE-2025-59161](https://www.cve.org/CVERecord?id=CVE-2025-59161) / [GHSA-m6c8-98f4-75rr](https://github.com/acme/web/security/advisories/GHSA-m6c8-98f4-75rr)',
+      '',
+      '## ✨ Features',
+      '',
+      '* Handle unsupported macOS versions better ([#2555](https://github.com/acme/desktop/pull/2555)).',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.11.112', title: 'v1.11.112', url: 'https://github.com/acme/desktop/releases/tag/v1.11.112' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security' });
+    expect(brief.highlights[0]!.text).toContain('CVE-2025-59161');
+  });
+
+  it('tells a bump made to fix what people meet as a fix, and a plain bump as upkeep', () => {
+    const notes = '### Bug Fixes\n\n- Update wry to 0.46.1 to fix a crash on macOS older than Sequoia.';
+    const brief = briefOf(notes, { version: '2.1.1', title: 'acme-runtime v2.1.1' });
+    expect(brief.releaseKind).toBe('fix');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Update wry to 0.46.1 to fix a crash on macOS older than Sequoia.']);
+    expect(() => briefOf('### Bug Fixes\n\n- Update wry to 0.46.1', { version: '2.1.1' })).toThrow(BriefInputError);
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

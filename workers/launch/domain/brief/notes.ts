@@ -233,6 +233,8 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /** Bots, dependency bumps, first contributions and docs fixed ("Doc fixes"): chores and credits, whatever their section. */
 const CHORE =
   /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
+/** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
+const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
@@ -406,8 +408,12 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   }
   // "Update dependencies, start using pnpm, and drop support for ember-auto-import@1" under a breaking heading breaks.
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
-  // GitLab's "Go: Update module k8s.io/client-go to v0.36.2": a bump under its ecosystem's label is still a bump.
-  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw)) return { kind: 'internal', text };
+  // GitLab's "Go: Update module k8s.io/client-go to v0.36.2": a bump under its ecosystem's label is still a bump; Tauri's
+  // "Update wry to 0.46.1 to fix a crash on macOS older than Sequoia" is a fix people meet, made by a bump.
+  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw)) {
+    if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
+    return { kind: 'internal', text };
+  }
   // Biome's "Fixed [#123](…): text": the label says the kind.
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
   const fixed = text.match(/^fix(?:ed|es)?\s*:(?:\s+|$)/i);
@@ -1464,7 +1470,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const listed = quoted.findIndex((text) => /^[-*+]\s/.test(text));
     const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets);
     // Catima's "Android 5.0 and 5.1 are no longer supported starting with this release.": support ended, told as prose.
-    if (LONE_CHANGE.test(joined) || DROP_SUPPORT.test(joined)) {
+    // Element's "Fix [CVE-…](https://www.cve.org/CVERecord?id=CVE-…) / [GHSA-…](…)": a link's address is no part of the sentence.
+    const words = joined.replace(/\]\([^)\s]*\)/g, ']');
+    if (LONE_CHANGE.test(words) || DROP_SUPPORT.test(words)) {
       const said = itemInline(joined, repoBase);
       const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
       items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
