@@ -292,6 +292,13 @@ describe('generating a brief', () => {
     expect(() => briefOf('### Bug Fixes\n\n- Update wry to 0.46.1', { version: '2.1.1' })).toThrow(BriefInputError);
   });
 
+  it('names the product after "Release of", and not by the subtitle of a title its version leads', () => {
+    const notes = '### Fixed\n\n- Fix a crash when the cache is empty\n- Fix the search box';
+    expect(briefOf(notes, { version: 'v7.6.0-preview.5', title: 'v7.6.0-preview.5 Release of Acme' }).product).toMatchObject({ name: 'Acme' });
+    const subtitled = briefOf(notes, { version: '0.20', title: '0.20: Roku, Last.fm, AWS, Twilio', url: 'https://github.com/acme/acme-hub/releases/tag/0.20' });
+    expect(subtitled.product).toMatchObject({ name: 'acme-hub', source: 'release_url' });
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

@@ -918,6 +918,8 @@ function subjectOf(
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
+    // "v7.6.0-preview.5 Release of PowerShell": what is left of "Release of" leads to the name.
+    .replace(/^(?:of|for)\s+/i, '')
     .replace(/\s+/g, ' ')
     .trim();
   // An advisory's subject ("nats-server: Remote crash via integer overflow in Connz pagination") names what it is of first.
@@ -929,7 +931,10 @@ function subjectOf(
   const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;
   const repo = release.url ? repositoryName(release.url) : null;
   // "v0.2.0 - Use the REST API for Telemetry" is the release's tagline, not a product: names carry few small words.
-  const tagline = (fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4;
+  // "0.20: Roku, Last.fm, AWS, Twilio": a title led by its version gives the release a subtitle, what it brings, not a name.
+  const tagline =
+    ((fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4) ||
+    /^\s*v?\d+(?:\.\d+)+[\w.-]*\s*:\s+\S/.test(release.title);
   // "Planned Breaking API Changes (42.0)" titles a document of changes: no word of it is a name.
   const generic = isGenericTitle(fromTitle);
   if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo) && !(tagline && repo) && !(generic && repo))
