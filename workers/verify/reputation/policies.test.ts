@@ -21,6 +21,11 @@ describe('MTA-STS', () => {
     expect(parseMtaStsPolicy('version: STSv1\nmode: strict\nmx: a.example\nmax_age: 1').ok).toBe(false);
   });
 
+  it('reads values padded with spaces, and a line of thousands of them, a domain may serve', () => {
+    const padded = parseMtaStsPolicy(`version:   STSv1  \nmode:\tenforce \nmx: mail.example.com${' '.repeat(20_000)}\nmax_age:  60\t\n`);
+    expect(padded).toEqual({ ok: true, value: { mode: 'enforce', mx: ['mail.example.com'], max_age: 60 } });
+  });
+
   it('matches a wildcard against exactly one label', () => {
     expect(mxMatches('*.example.net', 'mx1.example.net.')).toBe(true);
     expect(mxMatches('*.example.net', 'a.b.example.net')).toBe(false);

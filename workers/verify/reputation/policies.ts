@@ -25,12 +25,13 @@ export function parseMtaStsPolicy(text: string): Parsed<MtaStsPolicy> {
   const fields = new Map<string, string[]>();
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === '') continue;
-    const match = /^([A-Za-z0-9_]+):\s*(.*?)\s*$/.exec(line);
+    // Trimmed after matching: a lazy value before optional spaces backtracks cubically on a line of spaces a domain serves.
+    const match = /^([A-Za-z0-9_]+):(.*)$/.exec(line);
     if (!match) {
       errors.push(`"${line.slice(0, 80)}" is not a "key: value" line.`);
       continue;
     }
-    fields.set(match[1]!, [...(fields.get(match[1]!) ?? []), match[2]!]);
+    fields.set(match[1]!, [...(fields.get(match[1]!) ?? []), match[2]!.trim()]);
   }
   if (fields.get('version')?.[0] !== 'STSv1') errors.push('"version: STSv1" is missing.');
   const mode = fields.get('mode')?.[0];
