@@ -2045,6 +2045,20 @@ describe('long brackets of references', () => {
     expect(item!.refs.map((ref) => ref.label)).toEqual(expect.arrayContaining(['#6900', '#6929']));
   });
 
+  it("reads opam's marks and its closing bracket of a pull request, its authors and the issues it fixes", () => {
+    const notes = [
+      '* (+) Added `--ignore-available-on` option to allow ignoring the `available:`',
+      '  field of certain packages [#6836 @WardBrian - fix #5283]',
+      '* (*) Show a working `opam switch create` command when init fails [#6851 @kit-ty-kate - partial fix #6848]',
+    ].join('\n');
+    const items = parseNotes(notes, 'https://github.com/acme/tool').items;
+    expect(items.map((item) => item.text)).toEqual([
+      'Added --ignore-available-on option to allow ignoring the available: field of certain packages',
+      'Show a working opam switch create command when init fails',
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#6851', '#6848']);
+  });
+
   it('reads an item whose bracket of numbers or handles never closes', () => {
     const handles = Array.from({ length: 30 }, (_, index) => `@dev${index}`).join(' ');
     const items = parseNotes(

@@ -605,6 +605,11 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+/**
+ * opam's "[#6938 @WardBrian @rjbou - fix #6919]", "[#6851 @kit-ty-kate - partial fix #6848]" closing an entry: the pull
+ * request, its authors and the issues it fixes.
+ */
+const PULL_AND_HANDLES = /(?<!\s)\s*\[\s*((?:#\d+|@[\w-]+)(?:\s+(?:#\d+|@[\w-]+|-|partial|fix(?:es)?|closes?))*)\s*\]\s*(\.?)\s*$/i;
 /** Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry. */
 const NAMES_BRACKET = /\s*\[\s*([^[\]]{2,200})\]\s*$/;
 /** A closing square bracket of people's names (and their addresses) is a credit; "[Breaking Change]" names a kind. */
@@ -671,6 +676,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words.
+    .replace(/^\s*\([*+]\)\s+(?=\S)/, '')
     // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
     .replace(
       /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/,
@@ -756,7 +763,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
-    if (end.endsWith(']')) text = text.replace(NAMES_BRACKET, namesOnly);
+    if (end.endsWith(']'))
+      text = text.replace(NAMES_BRACKET, namesOnly).replace(PULL_AND_HANDLES, (_whole, inside: string, stop: string) => {
+        for (const [, id] of inside.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
+        return stop;
+      });
   }
   const clean = cleanInline(text, repoBase);
   return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
