@@ -8,10 +8,10 @@ export function shownVersion(version: string): string {
 
 /**
  * What a pre-release calls itself, in words ("an alpha", "a release candidate"): `8.0.0-alpha.0`,
- * `v8.3.0-beta2`, Python's `3.13.0b2` and `1.0rc1`, `2.0.0-next.3`, `23.0 beta 1`. Null for a release.
+ * `v8.3.0-beta2`, Python's `3.13.0b2` and `1.0rc1`, `2.0.0-next.3`, `23.0 beta 1`, opam's `2.6.0~alpha1`. Null for a release.
  */
 export function preReleaseLabel(version: string): string | null {
-  const tag = shownVersion(version).match(/\d(?:[-.+_ ]?(alpha|beta|rc|pre(?:view)?|canary|next|nightly|dev)|(a|b|rc)(?=\d))[.\s-]?\d*$/i);
+  const tag = shownVersion(version).match(/\d(?:[-.+_ ~]?(alpha|beta|rc|pre(?:view)?|canary|next|nightly|dev)|(a|b|rc)(?=\d))[.\s-]?\d*$/i);
   if (!tag) return null;
   const word = (tag[1] ?? tag[2]!).toLowerCase();
   return PRE_RELEASE_WORDS[word] ?? 'pre-release';
