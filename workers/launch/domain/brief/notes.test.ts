@@ -2059,6 +2059,20 @@ describe('long brackets of references', () => {
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#6851', '#6848']);
   });
 
+  it('drops the ellipsis standing for more links, and an emoticon inside an aside', () => {
+    const notes = [
+      '* Winch now supports the SIMD proposal on AArch64.',
+      '  [#13911](https://github.com/acme/tool/pull/13911)',
+      '  [#13921](https://github.com/acme/tool/pull/13921)',
+      '  ...',
+      '* Work around broken themes (we had a warning, but I forgot :( )',
+    ].join('\n');
+    expect(parseNotes(notes, 'https://github.com/acme/tool').items.map((item) => item.text)).toEqual([
+      'Winch now supports the SIMD proposal on AArch64.',
+      'Work around broken themes (we had a warning, but I forgot)',
+    ]);
+  });
+
   it('reads an item whose bracket of numbers or handles never closes', () => {
     const handles = Array.from({ length: 30 }, (_, index) => `@dev${index}`).join(' ');
     const items = parseNotes(

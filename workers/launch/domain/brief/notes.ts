@@ -769,8 +769,13 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
         return stop;
       });
   }
+  // Wasmtime's "… on AArch64. [#13911](…) [#13921](…) ...": the ellipsis stood for more links, not more words.
   const clean = cleanInline(text, repoBase);
-  return { ...clean, refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))] };
+  return {
+    ...clean,
+    text: clean.text.replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, ''),
+    refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))],
+  };
 }
 
 /** A blog post's front matter (`---` YAML or `+++` TOML: layout, title, author) is the page's settings, not its words. */

@@ -115,6 +115,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
   if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
+  // Tridactyl's "(…, but I forgot :( )": an emoticon says a mood, and its bracket would open an aside that never closes.
+  if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
   // ratatui's "… by `@joshka` in [#2561](…)": a handle written as code after "by" is still a credit (`@AcmeType` alone is code).
   if (has('`@')) text = text.replace(/\bby\s+`(@[\w-]+)`/g, 'by $1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
