@@ -299,6 +299,20 @@ describe('generating a brief', () => {
     expect(subtitled.product).toMatchObject({ name: 'acme-hub', source: 'release_url' });
   });
 
+  it('tells what people can do now as a feature, and vague upkeep as no highlight beside it', () => {
+    const notes = [
+      'Available on 20250411. Major changes in this release:',
+      '* Several bug fixes and code cleanups.',
+      '* Fans and GPIO pins can now be assigned a formula.',
+      '* A new `minimum_cruise_ratio` kinematic parameter has been added.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.13.0', title: 'Acme 0.13.0' });
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'Fans and GPIO pins can now be assigned a formula.'],
+      ['feature', 'A new minimum_cruise_ratio kinematic parameter has been added.'],
+    ]);
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

@@ -48,6 +48,9 @@ const LEAD_WORDS =
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
   /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release)\b/i;
+/** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
+const VAGUE_UPKEEP =
+  /^(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates))?\.?$/i;
 
 /** "Add config lint command": a command named by a chore's word is a new command, not the chore. */
 const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
@@ -112,7 +115,12 @@ function significance(item: NoteItem, line = ''): number {
 function isChore(item: NoteItem): boolean {
   let chore = chores.get(item);
   if (chore === undefined)
-    chores.set(item, (chore = CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text))));
+    chores.set(
+      item,
+      (chore =
+        VAGUE_UPKEEP.test(item.text) ||
+        (CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)))),
+    );
   return chore;
 }
 /** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */

@@ -2028,6 +2028,31 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
   });
 });
 
+describe('a plain-text CHANGES file indented by tabs, one change a line after its scope (Haxe)', () => {
+  it('reads an indented label as a heading and each scoped line as a change', () => {
+    const notes = [
+      '2024-07-18 4.3.5',
+      '',
+      '\tGeneral improvements:',
+      '',
+      '\tall : macOS universal binaries (#11572)',
+      '\tdisplay : migrated diagnostics to Json RPC (#11707)',
+      '',
+      '\tBugfixes:',
+      '',
+      '\tall : fix `@:structInit` with getter + setter (#11662)',
+      '\thl : fix do-while loop in genhl+hlopt (#11461)',
+    ].join('\n');
+    const items = parseNotes(notes, 'https://github.com/acme/tool').items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'macOS universal binaries'],
+      ['feature', 'display: migrated diagnostics to Json RPC'],
+      ['fix', 'fix @:structInit with getter + setter'],
+      ['fix', 'hl: fix do-while loop in genhl+hlopt'],
+    ]);
+  });
+});
+
 describe('long brackets of references', () => {
   // opam's CHANGES closes items with brackets of thirty issue numbers and handles, wrapped over lines; a pattern that
   // could split the spaces between them two ways tried 2^30 splits before giving up on the handles.

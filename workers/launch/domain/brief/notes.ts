@@ -453,6 +453,8 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
     if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
+    // Klipper's "Fans and GPIO pins can now be assigned a formula", "A new … parameter has been added": told as what people can do now.
+    if (NOW_POSSIBLE.test(unscoped.split(/(?<=[.!?])\s/)[0]!)) return { kind: 'feature', text };
   }
   return { kind: inherited, text };
 }
@@ -1266,7 +1268,9 @@ function plainLinesAsList(lines: string[]): string[] {
 /**
  * Vifm's ChangeLog: a title at the margin ("0.14.3 to 0.14.4 (2026-05-31)") over paragraphs indented by a tab, one change
  * each. Indented, Markdown would read them as code: each paragraph is an item, each title a heading. Only where every line
- * is one or the other and there are several paragraphs.
+ * is one or the other and there are several paragraphs. Haxe's CHANGES.txt indents its labels too ("General improvements:")
+ * and writes one change a line after its scope ("all : fix `@:structInit` …"): a label alone on its line is a heading, and a
+ * scoped line a change of its own.
  */
 function indentedParagraphsAsList(lines: string[]): string[] {
   const indented = (line: string) => /^(?:\t| {4,})\S/.test(line);
@@ -1279,6 +1283,11 @@ function indentedParagraphsAsList(lines: string[]): string[] {
     if (line.trim() === '') return line;
     if (!indented(line)) return `## ${line.trim()}`;
     const words = line.trim().replace(/^[-*+]\s+/, '');
+    const alone = !indented(lines[index - 1] ?? '') && !indented(lines[index + 1] ?? '');
+    if (alone && /^\p{Lu}[^:]{1,60}:$/u.test(words)) return `### ${words.slice(0, -1)}`;
+    const scoped = words.match(/^([\w/.-]{1,20}) : (?=\S)/);
+    // "all : …" names no part of the product.
+    if (scoped) return `- ${scoped[1] === 'all' ? '' : `${scoped[1]}: `}${words.slice(scoped[0].length)}`;
     return indented(lines[index - 1] ?? '') ? `  ${words}` : `- ${words}`;
   });
 }
@@ -1865,6 +1874,9 @@ const BARE_NAME =
 /** A change that adds or takes away what its list names: "Added video filters", "Removed options". */
 const ADDED_LIST = /^(?:Add(?:s|ed)?|New|Introduce[sd]?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?)\s+\S/;
 
+/** A change told by what is possible now: "can now", "now supports", "has been added", "is now available". */
+const NOW_POSSIBLE =
+  /\b(?:can now|now (?:supports?|allows?|accepts?|offers?)|(?:has|have) been added|(?:is|are) now (?:supported|available)|(?:support|option|setting|command|parameter)s? added\.?$)/i;
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
