@@ -313,6 +313,24 @@ describe('generating a brief', () => {
     ]);
   });
 
+  it('reads "Updates and Fixes" by each item\'s verb, build and packaging work as upkeep, and a thanks in brackets as a credit', () => {
+    const notes = [
+      '### Engine Updates and Fixes',
+      '',
+      '- Fix race condition in `RemoteHyperVSocket` (#26057)',
+      '- Add `PSForEach` and `PSWhere` as aliases for the intrinsic methods (#25511) (Thanks @powercode!)',
+      '',
+      '### Build and Packaging Improvements',
+      '',
+      '- Add CodeQL suppressions (#25972)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v7.6.0-preview.5', title: 'v7.6.0-preview.5 Release of Acme' });
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'Add PSForEach and PSWhere as aliases for the intrinsic methods.'],
+      ['fix', 'Fix race condition in RemoteHyperVSocket.'],
+    ]);
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

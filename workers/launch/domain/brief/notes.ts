@@ -137,7 +137,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
-  [/^(?:build(?:ing)?|ci|infrastructure|internal)\s+(?:improvements?|changes?|updates?)$/i, 'internal'],
+  // PowerShell's "Build and Packaging Improvements" likewise.
+  [
+    /^(?:build(?:ing)?|ci|infrastructure|internal|packaging|tooling)(?:\s+(?:and|&)\s+(?:build(?:ing)?|ci|infrastructure|packaging|tooling|tests?|release))?\s+(?:improvements?|changes?|updates?)$/i,
+    'internal',
+  ],
   // Jupyter's "Maintenance and upkeep improvements", "Documentation improvements": the project's own upkeep and docs,
   // whatever they improve.
   [/\b(?:maintenance|upkeep)\b|^(?:documentation|docs?)\b/i, 'internal'],
@@ -146,6 +150,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
   [/^(?:(?:better\s+)?community|code\s+moderni[sz]ation)$/i, 'internal'],
   [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
+  // PowerShell's "Engine Updates and Fixes", "General Cmdlet Updates and Fixes": additions and fixes side by side, each
+  // item's verb says which.
+  [/\b(?:updates?|improvements?|enhancements?|features?|changes)\s+(?:and|&)\s+(?:bug\s*)?fix(?:es)?\b/i, 'other'],
   [/\bfix|bug/i, 'fix'],
   [
     /\b(?:feat|features?|added|add|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,

@@ -77,7 +77,6 @@ const THANKS_TO_NAMES =
 /** Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and". */
 const REFERENCES_AT_END = /(?:\[[^\]]*#\d+\]\([^)\s]+\)|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|#\d+))*[\s.)]*$/;
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
-// Brackets left holding only connectors once their references went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 /** The entities HTML changelogs write most; what they stand for. */
 export const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
@@ -87,7 +86,9 @@ const BY = /by/i;
 const CLOSES = /closes/i;
 /** What the last pass strips from either end of a line, once it is trimmed. */
 const EDGE_MARKS = '-–—:,;';
-const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/g;
+// Brackets left holding only connectors once their references went, or the "!" of PowerShell's "(Thanks @jborean93!)" once
+// its credit went; `()` and `[]` stay (code: `res.status()`, `T[]`).
+const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/g;
 
 /** A documentation generator's link to an API member: "[`method: Page.evaluate`]", "[event: Page.close]", "[class: Foo]". */
 const DOC_MARKER =
