@@ -8,6 +8,7 @@ import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
+import { vimHelpAsMarkdown } from './vim-help';
 
 /**
  * Release notes read for their structure: headings (ATX, setext and reStructuredText underlines,
@@ -1301,7 +1302,7 @@ function indentedParagraphsAsList(lines: string[]): string[] {
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
- * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS): the
+ * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim help file): the
  * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
@@ -1310,7 +1311,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
       advisoryMailAsMarkdown(
         jsonKindListsAsMarkdown(
           jsonChangesAsMarkdown(
-            releaseToolTomlAsMarkdown(yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(lines)))))),
+            releaseToolTomlAsMarkdown(
+              yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(lines)))))),
+            ),
           ),
         ),
       ),
