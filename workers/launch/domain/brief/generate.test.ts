@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
 import { checkBrief } from './check';
 import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS, truncateWords } from './generate';
+import { cleanInline } from './references';
 import { preReleaseLabel, shownVersion } from './version';
 
 const release = {
@@ -329,6 +330,15 @@ describe('generating a brief', () => {
       ['feature', 'Add PSForEach and PSWhere as aliases for the intrinsic methods.'],
       ['fix', 'Fix race condition in RemoteHyperVSocket.'],
     ]);
+  });
+
+  it('names a Sphinx document by the last part of its path', () => {
+    const notes =
+      'New features\n------------\n\n- :doc:`/plugins/convert`: Add a ``--refresh`` option to convert files again.\n- :doc:`plugins/fetchart`: Add cover art support.';
+    const brief = briefOf(notes, { version: '2.13.0', title: 'Acme 2.13.0' });
+    expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/plugins|:doc:/);
+    expect(checkBrief(brief, { notes, release: { ...release, notes, version: '2.13.0', title: 'Acme 2.13.0' }, profile: null })).toEqual([]);
+    expect(cleanInline(':doc:`/plugins/convert` gains an option', null).text).toBe('convert gains an option');
   });
 
   it('lets a breaking release tell, second, the feature its opening names', () => {

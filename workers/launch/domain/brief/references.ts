@@ -211,8 +211,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       });
     // A role with its own title shows the title (kitty's ":ref:`transient usage hint <image_usage_hints>`"), not the target;
     // Sphinx's `~` prefix shows a dotted name by its last part (":py:attr:`~acme.core.Accessor.day_of_week`" is "day_of_week").
+    // A document named by its path (beets' ":doc:`/plugins/convert`") is named by its last part, "convert".
     text = text
       .replace(/:[a-z]+(?::[a-z]+)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1')
+      .replace(/:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g, '$1')
       .replace(/:[a-z]+(?::[a-z]+)?:`~(?:[^`.]+\.)*([^`.]+)`/g, '$1')
       .replace(/:[a-z]+(?::[a-z]+)?:`([^`]+)`/g, '$1');
   }
