@@ -2053,6 +2053,20 @@ describe('a plain-text CHANGES file indented by tabs, one change a line after it
   });
 });
 
+describe('a section of deprecated and removed features', () => {
+  it('tells a deprecation as no breaking change, and what went as one', () => {
+    const notes = [
+      'Deprecated and Removed Features',
+      '-------------------------------',
+      '',
+      '* The ``--warn-uninitialized`` command-line option is deprecated.',
+      '* The ``MACROS`` directory property does not exist anymore.',
+      '* The ``acme_legacy()`` command has been deprecated and removed.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['other', 'breaking', 'breaking']);
+  });
+});
+
 describe('long brackets of references', () => {
   // opam's CHANGES closes items with brackets of thirty issue numbers and handles, wrapped over lines; a pattern that
   // could split the spaces between them two ways tried 2^30 splits before giving up on the handles.

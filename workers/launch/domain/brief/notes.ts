@@ -434,6 +434,10 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
+  // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
+  // only what went breaks.
+  if (inherited === 'breaking' && DEPRECATES_ONLY.test(text) && !/\b(?:remov\w*|no longer|dropped|does not exist|renamed|replaced)\b/i.test(text))
+    return { kind: 'other', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // fish's "History search would sometimes forget … This has been fixed.": a fault told, then said to be fixed, is a fix.
   if (SAID_FIXED.test(text)) return { kind: 'fix', text: toldFixed(text) };
@@ -1884,6 +1888,8 @@ const BARE_NAME =
 /** A change that adds or takes away what its list names: "Added video filters", "Removed options". */
 const ADDED_LIST = /^(?:Add(?:s|ed)?|New|Introduce[sd]?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?)\s+\S/;
 
+/** A deprecation told as such: "… is deprecated", "… have been deprecated", "Deprecate …". */
+const DEPRECATES_ONLY = /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?deprecated\b|^deprecate[sd]?\b/i;
 /** A change told by what is possible now: "can now", "now supports", "has been added", "is now available". */
 const NOW_POSSIBLE =
   /\b(?:can now|now (?:supports?|allows?|accepts?|offers?)|(?:has|have) been added|(?:is|are) now (?:supported|available)|(?:support|option|setting|command|parameter)s? added\.?$)/i;
