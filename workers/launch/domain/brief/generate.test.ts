@@ -341,6 +341,20 @@ describe('generating a brief', () => {
     expect(cleanInline(':doc:`/plugins/convert` gains an option', null).text).toBe('convert gains an option');
   });
 
+  it('calls a release of a new major number a major release when its words say no more', () => {
+    const notes = '- Block checking out fork pull requests for `pull_request_target` and `workflow_run`';
+    const major = briefOf(notes, { version: 'v7.0.0', title: 'v7.0.0', url: 'https://github.com/acme/checkout/releases/tag/v7.0.0' });
+    expect(major.headline.text).toBe('checkout v7.0.0 is out: a major release.');
+    expect(
+      checkBrief(major, {
+        notes,
+        release: { ...release, notes, version: 'v7.0.0', title: 'v7.0.0', url: 'https://github.com/acme/checkout/releases/tag/v7.0.0' },
+        profile: null,
+      }),
+    ).toEqual([]);
+    expect(briefOf(notes, { version: '0.140.0', title: 'Acme 0.140.0' }).headline.text).toBe('Acme 0.140.0 is out.');
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

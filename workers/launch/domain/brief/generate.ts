@@ -602,7 +602,8 @@ const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
   breaking: (major) => (major ? 'a major release with breaking changes' : 'a release with breaking changes'),
   feature: () => 'a feature release',
   fix: (patch) => (patch ? 'a patch release with fixes' : 'a release with fixes'),
-  update: () => '',
+  // actions/checkout v7.0.0, whose one change blocks a kind of checkout: its number says what the words do not.
+  update: (major) => (major ? 'a major release' : ''),
 };
 
 /** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
@@ -616,7 +617,8 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
   const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
   const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
-  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
+  // A 0.x minor release (FastAPI 0.140.0) is no major release by its number alone.
+  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : kind === 'update' ? major && numbers[0] !== '0' : major);
 }
 
 function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityToo = false): string {
