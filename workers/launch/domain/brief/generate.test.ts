@@ -332,13 +332,17 @@ describe('generating a brief', () => {
     ]);
   });
 
-  it('names a Sphinx document by the last part of its path', () => {
+  it('names a Sphinx document by the last part of its path, and reads a role named with an underscore', () => {
     const notes =
       'New features\n------------\n\n- :doc:`/plugins/convert`: Add a ``--refresh`` option to convert files again.\n- :doc:`plugins/fetchart`: Add cover art support.';
     const brief = briefOf(notes, { version: '2.13.0', title: 'Acme 2.13.0' });
     expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/plugins|:doc:/);
     expect(checkBrief(brief, { notes, release: { ...release, notes, version: '2.13.0', title: 'Acme 2.13.0' }, profile: null })).toEqual([]);
     expect(cleanInline(':doc:`/plugins/convert` gains an option', null).text).toBe('convert gains an option');
+    const removed = 'Deprecated and Removed Features\n-------------------------------\n\n* The :prop_dir:`MACROS` directory property does not exist anymore.';
+    const brief2 = briefOf(removed, { version: '4.4.0', title: 'Acme 4.4.0' });
+    expect(brief2.highlights[0]!.text).toBe('The MACROS directory property does not exist anymore.');
+    expect(checkBrief(brief2, { notes: removed, release: { ...release, notes: removed, version: '4.4.0', title: 'Acme 4.4.0' }, profile: null })).toEqual([]);
   });
 
   it('calls a release of a new major number a major release when its words say no more', () => {

@@ -211,12 +211,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       });
     // A role with its own title shows the title (kitty's ":ref:`transient usage hint <image_usage_hints>`"), not the target;
     // Sphinx's `~` prefix shows a dotted name by its last part (":py:attr:`~acme.core.Accessor.day_of_week`" is "day_of_week").
-    // A document named by its path (beets' ":doc:`/plugins/convert`") is named by its last part, "convert".
+    // A document named by its path (beets' ":doc:`/plugins/convert`") is named by its last part, "convert". A role's name
+    // may hold an underscore (CMake's ":prop_dir:`MACROS`").
     text = text
-      .replace(/:[a-z]+(?::[a-z]+)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1')
+      .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1')
       .replace(/:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g, '$1')
-      .replace(/:[a-z]+(?::[a-z]+)?:`~(?:[^`.]+\.)*([^`.]+)`/g, '$1')
-      .replace(/:[a-z]+(?::[a-z]+)?:`([^`]+)`/g, '$1');
+      .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`~(?:[^`.]+\.)*([^`.]+)`/g, '$1')
+      .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`([^`]+)`/g, '$1');
   }
   if (has('<'))
     text = text.replace(AUTOLINK, (_whole, url: string) => {
