@@ -359,6 +359,33 @@ describe('generating a brief', () => {
     expect(briefOf(notes, { version: '0.140.0', title: 'Acme 0.140.0' }).headline.text).toBe('Acme 0.140.0 is out.');
   });
 
+  it('leads a breaking release with its break, before features with headings of their own', () => {
+    const notes = [
+      '## A CACHEDIR.TAG file is now created in the build directory',
+      '',
+      'Backup software can now ignore the whole build directory.',
+      '',
+      '## New clippy-json Ninja target',
+      '',
+      'rust-analyzer can now read clippy output as JSON.',
+      '',
+      '## Support for Python 3.7, 3.8, and 3.9 dropped',
+      '',
+      'Acme 1.12 is the first version to require Python 3.10 or greater.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.12.0', title: 'Acme 1.12.0' });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Support for Python 3.7, 3.8, and 3.9 dropped.' });
+  });
+
+  it('tells a default that now denies what it allowed as a break, and the checker agrees', () => {
+    const notes =
+      "### Changed\n\n* The `acme-wasi` crate's default configuration now denies creation of TCP/UDP sockets by default.\n\n### Added\n\n* Add a fuel cost option.";
+    const brief = briefOf(notes, { version: '48.1.0', title: 'Acme 48.1.0' });
+    expect(brief.highlights.find((highlight) => highlight.text.includes('denies'))).toMatchObject({ kind: 'breaking' });
+    expect(checkBrief(brief, { notes, release: { ...release, notes, version: '48.1.0', title: 'Acme 48.1.0' }, profile: null })).toEqual([]);
+  });
+
   it('lets a breaking release tell, second, the feature its opening names', () => {
     const notes = [
       'This release introduces the autofix feature: running tflint --fix fixes issues where it can.',

@@ -287,6 +287,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const leads = (list: NoteItem[]) =>
     releaseKind === 'breaking' ? ranked(list) : ranked(list, (item) => weigh(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
   const order = leads(chosen);
+  // A release the headline calls breaking leads with a break, even where its features have headings of their own (Meson
+  // 1.12's "Support for Python 3.7, 3.8, and 3.9 dropped" after five of them): a short post then says what breaks.
+  const weightiestBreak = order.findIndex((item) => item.kind === 'breaking');
+  if (releaseKind === 'breaking' && weightiestBreak > 0 && order[0]?.kind !== 'security') order.unshift(...order.splice(weightiestBreak, 1));
   // A breaking release still leads with what it brings when its notes single it out (the opening names it, or it has its
   // own section): second, after the weightiest break, so even a short post tells it.
   const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
