@@ -63,8 +63,9 @@ async function builtWhenLoaded(files: string[]): Promise<Pattern[]> {
     construct(target, args: [string | RegExp, string?]) {
       const made = new target(...args);
       const frame = (new Error().stack ?? '').split('\n').find((line) => folders.some((folder) => line.includes(folder)));
-      const at = frame?.match(/\((.*):(\d+):\d+\)|at (.*):(\d+):\d+/);
-      if (at) built.push({ where: `${relative(root, at[1] ?? at[3]!)}:${at[2] ?? at[4]}`, source: made.source, flags: made.flags });
+      // "at fn (/path/file.ts:12:5)" or "at /path/file.ts:12:5".
+      const at = frame?.match(/\(([^()]*):(\d+):\d+\)$/) ?? frame?.match(/at (.*):(\d+):\d+$/);
+      if (at) built.push({ where: `${relative(root, at[1]!)}:${at[2]}`, source: made.source, flags: made.flags });
       return made;
     },
   });
