@@ -10,6 +10,7 @@
  * The commit is unpacked with `git archive` into .local/ab/<commit>, node_modules linked in.
  * AB_ROUNDS (20) rounds of AB_SAMPLES (3) samples each; AB_WARM (3) samples of every release first.
  */
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { corpusReleases, cpuMs } from './brief';
@@ -51,7 +52,10 @@ const warm = (sample: (release: unknown) => number, release: unknown) => {
     if ((error as { reason?: string }).reason !== 'nothing_to_cite') throw error;
   }
 };
-for (const { sample } of variants) for (const release of [...releases, target]) for (let i = 0; i < WARM; i++) warm(sample, release);
+// Warmed on the notes the older commit's corpus held: a note added since may be one it could not read in bounded time
+// (opam 2.6.0~alpha1 hung the brief before 2c1ba12).
+const known = releases.filter((release) => existsSync(join(baseRoot, 'test/fixtures/release-notes', `${release.id}.md`)));
+for (const { sample } of variants) for (const release of [...known, target]) for (let i = 0; i < WARM; i++) warm(sample, release);
 const loadBefore = loadavg()[0]!;
 for (let round = 0; round < ROUNDS; round++)
   // Alternate which goes first, so neither always follows the other's garbage.
