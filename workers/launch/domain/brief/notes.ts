@@ -246,10 +246,9 @@ const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fi
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
- * heading's "Removal of ARM32 (armhf) support" or "Support for Python 3.7, 3.8, and 3.9 dropped", a sentence's "Android 5.0
- * and 5.1 are no longer supported") breaks whoever
- * still uses it; removing a deprecated way of doing something ("Remove deprecated support to …") is the removal its
- * deprecation announced.
+ * heading's "Removal of ARM32 (armhf) support" or "Support for Python 3.7, 3.8, and 3.9 dropped", a sentence's "Android
+ * 5.0 and 5.1 are no longer supported") breaks whoever still uses it; removing a deprecated way of doing something
+ * ("Remove deprecated support to …") is the removal its deprecation announced.
  */
 export const DROP_SUPPORT =
   /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
@@ -1307,8 +1306,9 @@ function indentedParagraphsAsList(lines: string[]): string[] {
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
- * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim help file): the
- * parser reads the notes through them, and the checker finds the section headings above a cited line through them.
+ * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim
+ * help file): the parser reads the notes through them, and the checker finds the section headings above a cited line
+ * through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
   return indentedParagraphsAsList(
