@@ -110,7 +110,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   };
   // Most lines hold little markup: each pass below first asks for a character its pattern cannot
   // match without (a link's `](`, a role's `` :` ``), which costs far less than the pattern's scan.
-  // One space for a run of them, as an item's words are read (see itemInline): patterns starting with a space scan a run once per character.
+  // One space for a run of them, as an item's words are read (see itemInline): patterns starting with a space scan a run
+  // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
