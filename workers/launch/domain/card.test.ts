@@ -102,6 +102,17 @@ describe('card inputs', () => {
     );
   });
 
+  it('quotes a change cut short with its ellipsis, never ending on a word that leads to more', () => {
+    const cut = generateBrief(
+      {
+        ...release,
+        notes: `### Security\n- Fix regression introduced in 2025.10-beta1 where IPv6 traffic would leak when enabling Local Network Sharing and disabling In-tunnel IPv6`,
+      },
+      null,
+    );
+    expect(cardAltText(cardInputs(cut, null))).toMatch(/would leak when enabling Local Network Sharing…”\.$/);
+  });
+
   it('never shortens a change to a two-word label that says only where it is', () => {
     const scoped = generateBrief(
       {

@@ -128,7 +128,8 @@ export function cardAltText(inputs: CardInputs): string {
   const named = name.toLowerCase().includes(inputs.version.toLowerCase().replace(/^v(?=\d)/, '')) ? name : `${name} ${inputs.version}`;
   const kind = inputs.releaseKind ? `, ${inputs.releaseKind.charAt(0).toLowerCase()}${inputs.releaseKind.slice(1)}` : '';
   const lead = inputs.highlights[0]?.text;
-  const first = lead && atClause(glance(lead, ALT_LEAD_CHARS)).replace(/[.…]+$/, '');
+  // A change cut short keeps its ellipsis, so the quote does not pass for the whole of it.
+  const first = lead && atClause(glance(lead, ALT_LEAD_CHARS)).replace(/\.+$/, '');
   // Quoted, the change keeps its own first capital ("Drop Node 18") inside our sentence.
   const count = inputs.highlights.length;
   const lists = count === 1 ? `It lists one change: “${first}”.` : `It lists ${count} changes, led by “${first}”.`;
@@ -163,7 +164,9 @@ const ALT_LEAD_CHARS = CARD_HIGHLIGHT_CHARS;
 function atClause(text: string): string {
   if (!text.endsWith('…')) return text;
   const comma = text.lastIndexOf(', ');
-  return comma >= 40 ? text.slice(0, comma) : text;
+  if (comma >= 40) return text.slice(0, comma);
+  // "… when enabling Local Network Sharing and…": a cut after a word that leads to more ends before it.
+  return text.replace(/(?:\s+(?:and|or|but|the|a|an|to|of|in|on|for|with|when|where|which|that|by|from|as|at))+…$/i, '…');
 }
 
 /** A change said in its own fewer words when it is too long for a glance (its label, its main clause); cut only when none fits. */
