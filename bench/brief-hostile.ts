@@ -9,7 +9,7 @@ const RUNS = 5;
  * thousand, and a real opam-style item list. A pattern that backtracks exponentially or in a high polynomial on one of
  * them runs for minutes (opam 2.6.0~alpha1's bracket of 30 issue numbers did) where a brief takes milliseconds.
  */
-export function hostileReleases(): Array<BriefRelease & { id: string }> {
+function hostileReleases(): Array<BriefRelease & { id: string }> {
   const half = MAX_BRIEF_NOTES_CHARS / 2;
   const numbers = (count: number) => Array.from({ length: count }, (_, index) => `#${10000 + index}`).join(' ');
   const shapes: Record<string, string> = {

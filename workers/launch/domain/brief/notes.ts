@@ -1146,11 +1146,12 @@ function htmlAsMarkdown(lines: string[]): string[] {
     if (heading) {
       // Found by position, not by a lazy pattern: "<h1>(.*?)</h1>(.*)" backtracks over every closing tag of a hostile line.
       const rest = line.slice(heading[0].length);
-      const closing = new RegExp(`</h${heading[1]}>`, 'i');
-      const close = rest.search(closing);
-      const after = close < 0 ? '' : rest.slice(close + 5);
+      const closing = `</h${heading[1]}>`;
+      const close = rest.toLowerCase().indexOf(closing);
+      const after = close < 0 ? '' : rest.slice(close + closing.length);
       if (after.trim() !== '' && /^\s*v?\d/.test(rest.slice(0, close).replace(/<[^>]+>/g, ''))) return after.replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
-      const words = rest.trimEnd().replace(new RegExp(`${closing.source}$`, 'i'), '');
+      const trimmed = rest.trimEnd();
+      const words = trimmed.toLowerCase().endsWith(closing) ? trimmed.slice(0, -closing.length) : trimmed;
       return `${'#'.repeat(Number(heading[1]))} ${words.replace(/<[^>]+>/g, '').trimEnd()}`;
     }
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);

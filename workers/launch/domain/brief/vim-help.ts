@@ -15,7 +15,7 @@ const CAPITALS = /^[A-Z][A-Z\d ,&/()-]{1,40}$/;
 /** Lines that tell the reader how to use the help, or where to read of another release. */
 const NAVIGATION = /^\s*(?:Type \|\w+\| to see the table of contents\.|For changes in the previous release, see \|[\w.-]+\|\.)\s*$/;
 
-export function isVimHelp(lines: string[]): boolean {
+function isVimHelp(lines: string[]): boolean {
   return HELP_TITLE.test(lines[0] ?? '');
 }
 
@@ -43,6 +43,6 @@ export function vimHelpAsMarkdown(lines: string[]): string[] {
 }
 
 /** A linked tag is the name it links to, as code: `|vim.diagnostic.enable()|`, `|'exrc'|`, `|:sign-define|`. */
-export function vimInline(text: string): string {
+function vimInline(text: string): string {
   return text.replace(/\|([^|\s]+)\|/g, '`$1`');
 }
