@@ -56,6 +56,25 @@ describe('a Vim help file (Neovim news.txt)', () => {
     ]);
   });
 
+  it('drops a linked tag that only repeats the words before it, on its line or the one before', () => {
+    const markdown = vimHelpAsMarkdown([
+      '*news.txt*    Acme',
+      '• Removed |acme.thing()| (deprecated in Acme 0.10 |deprecated-0.10|).',
+      '• The old form of |acme.enable()| (deprecated in Acme 0.10',
+      '  |deprecated-0.10|) is no longer supported.',
+      '• |api-contract| allows functions to change, see |news-api|.',
+    ]);
+    expect(markdown.slice(1)).toEqual([
+      '- Removed `acme.thing()` (deprecated in Acme 0.10).',
+      '- The old form of `acme.enable()` (deprecated in Acme 0.10',
+      '  ) is no longer supported.',
+      '- `api-contract` allows functions to change, see `news-api`.',
+    ]);
+    expect(parseNotes(markdown.join('\n'), null).items.map((item) => item.text)).toContain(
+      'The old form of acme.enable() (deprecated in Acme 0.10) is no longer supported.',
+    );
+  });
+
   it('leaves other notes as they are', () => {
     expect(vimHelpAsMarkdown(['## API', '', '- |x| is new'])).toEqual(['## API', '', '- |x| is new']);
   });

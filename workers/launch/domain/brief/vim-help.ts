@@ -1,3 +1,5 @@
+import { escapeRegExp } from './regexp';
+
 /**
  * A Vim help file (Neovim's `runtime/doc/news.txt`): `*news.txt*` on the first line names the file, `*tag*` at a line's
  * end defines a tag, `|tag|` links to one (the name of an option, a function, a command), lines of `=` divide the file,
@@ -26,7 +28,7 @@ export function vimHelpAsMarkdown(lines: string[]): string[] {
   return lines.map((line, index) => {
     if (DIVIDER.test(line)) divided = true;
     if (index === 0 || DIVIDER.test(line) || NAVIGATION.test(line) || /^\s+[A-Z][A-Z ]+MANUAL\s*$/.test(line)) return '';
-    const text = vimInline(line.replace(/\s+\*[\w.-]+\*\s*$/, ''));
+    const text = vimInline(line.replace(/\s+\*[\w.-]+\*\s*$/, ''), lines[index - 1] ?? '');
     // "Notable changes since Nvim 0.11      *news-0.12*": the tag at its end marks the file's own title.
     if (!titled && /\S\s+\*[\w.-]+\*\s*$/.test(line)) {
       titled = true;
@@ -42,7 +44,16 @@ export function vimHelpAsMarkdown(lines: string[]): string[] {
   });
 }
 
-/** A linked tag is the name it links to, as code: `|vim.diagnostic.enable()|`, `|'exrc'|`, `|:sign-define|`. */
-function vimInline(text: string): string {
-  return text.replace(/\|([^|\s]+)\|/g, '`$1`');
+/**
+ * A linked tag is the name it links to, as code: `|vim.diagnostic.enable()|`, `|'exrc'|`, `|:sign-define|`. One that only
+ * repeats the words before it ("deprecated in Nvim 0.10 |deprecated-0.10|") points to where they are told, and goes.
+ */
+function vimInline(text: string, previousLine: string): string {
+  return text.replace(/(\s*)\|([^|\s]+)\|/g, (_link: string, space: string, tag: string, offset: number) => {
+    const before = `${previousLine} ${text.slice(0, offset)}`.toLowerCase().slice(-60);
+    const parts = tag.toLowerCase().split(/[-_]/);
+    const repeats = parts.length > 1 && parts.every((part) => part !== '' && new RegExp(`(?:^|[^\\w.])${escapeRegExp(part)}(?![\\w])`).test(before));
+    // Kept at a line's start, the indent still marks the line as a bullet's continuation.
+    return repeats ? (offset === 0 ? space : '') : `${space}\`${tag}\``;
+  });
 }
