@@ -444,9 +444,29 @@ describe('a pre-release', () => {
 
   it('is read from the usual spellings, and a version without one is a release', () => {
     expect(
-      ['8.0.0-alpha.0', 'v8.3.0-beta2', '3.13.0b2', '1.0rc1', '2.0.0-next.3', 'astro@5.0.0-preview.1', 'v23.0 beta 1', '2.6.0~alpha1'].map(preReleaseLabel),
-    ).toEqual(['alpha', 'beta', 'beta', 'release candidate', 'pre-release', 'preview', 'beta', 'alpha']);
-    expect(['1.2.3', 'v2026.08.19', 'go1.24', 'tokio-1.16.0', '1.0.0+build.5'].map(preReleaseLabel)).toEqual([null, null, null, null, null]);
+      [
+        '8.0.0-alpha.0',
+        'v8.3.0-beta2',
+        '3.13.0b2',
+        '1.0rc1',
+        '2.0.0-next.3',
+        'astro@5.0.0-preview.1',
+        'v23.0 beta 1',
+        '2.6.0~alpha1',
+        '2.4-M6',
+        '6.0.0.M1',
+        '3.0.0-milestone.2',
+      ].map(preReleaseLabel),
+    ).toEqual(['alpha', 'beta', 'beta', 'release candidate', 'pre-release', 'preview', 'beta', 'alpha', 'milestone', 'milestone', 'milestone']);
+    expect(['1.2.3', 'v2026.08.19', 'go1.24', 'tokio-1.16.0', '1.0.0+build.5', '2.4M6', 'v1.0-MAIN'].map(preReleaseLabel)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

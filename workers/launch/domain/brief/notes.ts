@@ -3,6 +3,7 @@ import { cleanInline, issueReference, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
+import { asciidocAsMarkdown } from './asciidoc-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
@@ -1318,7 +1319,7 @@ export function formatsAsMarkdown(lines: string[]): string[] {
         jsonKindListsAsMarkdown(
           jsonChangesAsMarkdown(
             releaseToolTomlAsMarkdown(
-              yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(lines)))))),
+              yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(lines))))))),
             ),
           ),
         ),

@@ -11,9 +11,10 @@ export function shownVersion(version: string): string {
  * `v8.3.0-beta2`, Python's `3.13.0b2` and `1.0rc1`, `2.0.0-next.3`, `23.0 beta 1`, opam's `2.6.0~alpha1`. Null for a release.
  */
 export function preReleaseLabel(version: string): string | null {
-  const tag = shownVersion(version).match(/\d(?:[-.+_ ~]?(alpha|beta|rc|pre(?:view)?|canary|next|nightly|dev)|(a|b|rc)(?=\d))[.\s-]?\d*$/i);
+  // "2.4-M6": a milestone (Spock, Spring) has its separator; "2.4M6" names no pre-release.
+  const tag = shownVersion(version).match(/\d(?:[-.+_ ~]?(alpha|beta|rc|pre(?:view)?|canary|next|nightly|dev|milestone)|(a|b|rc)(?=\d)|[-.](M)(?=\d))[.\s-]?\d*$/i);
   if (!tag) return null;
-  const word = (tag[1] ?? tag[2]!).toLowerCase();
+  const word = (tag[1] ?? tag[2] ?? 'milestone').toLowerCase();
   return PRE_RELEASE_WORDS[word] ?? 'pre-release';
 }
 const PRE_RELEASE_WORDS: Record<string, string> = {
@@ -24,4 +25,5 @@ const PRE_RELEASE_WORDS: Record<string, string> = {
   rc: 'release candidate',
   pre: 'preview',
   preview: 'preview',
+  milestone: 'milestone',
 };

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { asciidocAsMarkdown } from './asciidoc-notes';
+import { parseNotes } from './notes';
+
+const notes = [
+  '== 3.1-M2 (2026-04-15)',
+  '',
+  ':toc: left',
+  '// written by the release script',
+  '=== Highlights',
+  '',
+  '* Add support for retries in `@Acme` helpers acmePull:212[]',
+  '',
+  '=== Breaking Changes',
+  '',
+  '* _This affects users of the `@Cache` extension._ +',
+  '`@Cache` used to read from the class directory. See link:https://acme.example/cache[the cache docs].',
+  'acmePull:215[]',
+  '',
+  '=== Misc',
+  '',
+  '* Fix crash when pressing kbd:[Ctrl+C] acmeIssue:190[]',
+  '** This issue was introduced with acmePull:199[]',
+  '* Improve logging https://acme.example/logs[as described]',
+  '',
+  '[source,groovy]',
+  '----',
+  '* not an item',
+  '----',
+];
+
+describe('AsciiDoc notes', () => {
+  it('read as Markdown line for line: headings, items by depth, hard breaks, links and macros', () => {
+    const markdown = asciidocAsMarkdown(notes);
+    expect(markdown).toHaveLength(notes.length);
+    expect(markdown.filter((line) => line.trim() !== '')).toEqual([
+      '# 3.1-M2 (2026-04-15)',
+      '## Highlights',
+      '- Add support for retries in `@Acme` helpers (#212)',
+      '## Breaking Changes',
+      '- _This affects users of the `@Cache` extension._',
+      '`@Cache` used to read from the class directory. See [the cache docs](https://acme.example/cache).',
+      '(#215)',
+      '## Misc',
+      '- Fix crash when pressing Ctrl+C (#190)',
+      '  - This issue was introduced with (#199)',
+      '- Improve logging [as described](https://acme.example/logs)',
+      '```',
+      '* not an item',
+      '```',
+    ]);
+  });
+
+  it('gives each change the kind of its section, with its numbers as references', () => {
+    const items = parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Add support for retries in @Acme helpers'],
+      ['breaking', 'This affects users of the @Cache extension. @Cache used to read from the class directory. See the cache docs.'],
+      ['fix', 'Fix crash when pressing Ctrl+C'],
+      ['other', 'Improve logging as described'],
+    ]);
+    expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#212']);
+  });
+
+  it('leaves notes that are not AsciiDoc as they are', () => {
+    for (const lines of [['= 0.9.5 =', '* Fix the importer'], ['## 1.0', '* x:y[]'], ['Acme 1.0', '== Our Team']]) expect(asciidocAsMarkdown(lines)).toEqual(lines);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * AsciiDoc notes (Spock's `release_notes.adoc`, Asciidoctor's `CHANGELOG.adoc`): `== 2.4-M6` titles a release and
+ * `=== Breaking Changes` a section, `*` and `**` are list items as deep as their stars, a ` +` at a line's end breaks the
+ * line inside its paragraph, `----` fences a listing, and inline macros name a target with words in brackets
+ * (`link:https://…[the docs]`, `kbd:[Ctrl+C]`, a project's own `spockPull:2112[]`). Read as Markdown line for line, so
+ * every line keeps its number: headings are `#` headings one level shallower, items `-` items indented by depth, a
+ * listing fenced, block attributes, comments and document attributes nothing; a link is a Markdown link, a macro naming
+ * an issue or pull by number its `#` reference, any other macro its words.
+ */
+
+const HEADING = /^(={1,6})[ \t]+(\S.*?)[ \t]*$/;
+/** WordPress's readme.txt closes its headings with the marks that open them (`= 0.9.5 =`): not AsciiDoc. */
+const CLOSED_HEADING = /^=+[ \t].*[ \t]=+[ \t]*$/;
+const ITEM = /^[ \t]*(\*{1,5}|\.{1,5})[ \t]+(\S.*)$/;
+const LISTING = /^(?:-{4,}|\.{4,})[ \t]*$/;
+/** `[source,groovy]`, `[NOTE]`, `[[anchor]]`: what the block after it is, not words of the notes. */
+const BLOCK_ATTRIBUTE = /^\[{1,2}[^\]]*\]{1,2}[ \t]*$/;
+const COMMENT = /^\/\/(?!\/)/;
+const DOCUMENT_ATTRIBUTE = /^:[\w-]+:(?:[ \t].*)?$/;
+const HARD_BREAK = /[ \t]\+[ \t]*$/;
+/** `name:target[words]`: the name after a space, a bracket or the line's start, so a URL's own colon is no macro name. */
+const MACRO = /(^|[\s(])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
+/** A bare URL with the words to show in brackets after it: `https://example.org[the site]`. */
+const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)\]/g;
+
+/** Whether the notes are AsciiDoc: they open with a section title that is not closed by marks. */
+export function isAsciiDoc(lines: string[]): boolean {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  return HEADING.test(first) && !CLOSED_HEADING.test(first);
+}
+
+export function asciidocAsMarkdown(lines: string[]): string[] {
+  if (!isAsciiDoc(lines)) return lines;
+  let listing = false;
+  return lines.map((line) => {
+    if (LISTING.test(line)) {
+      listing = !listing;
+      return '```';
+    }
+    if (listing) return line;
+    if (COMMENT.test(line) || BLOCK_ATTRIBUTE.test(line) || DOCUMENT_ATTRIBUTE.test(line) || line.trim() === '+') return '';
+    const text = inline(line.replace(HARD_BREAK, ''));
+    const heading = text.match(HEADING);
+    if (heading) return `${'#'.repeat(Math.max(heading[1]!.length - 1, 1))} ${heading[2]}`;
+    const item = text.match(ITEM);
+    if (item) return `${'  '.repeat(item[1]!.length - 1)}- ${item[2]}`;
+    return text;
+  });
+}
+
+function inline(text: string): string {
+  return text
+    .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${words}](${url})` : url}`)
+    .replace(MACRO, (_match, before: string, name: string, target: string, words: string) => {
+      if (/^(?:https?|mailto|ftp)$/i.test(name)) return `${before}${words ? `[${words}](${name}:${target})` : `${name}:${target}`}`;
+      if (name === 'link') return `${before}${words ? `[${words}](${target})` : target}`;
+      if (name === 'image' || name === 'footnote' || name === 'indexterm') return before;
+      if (words) return `${before}${words.split(',')[0]}`;
+      // `spockIssue:2131[]`, `issue:42[]`: a project's macro for its tracker, told by the number it names.
+      return /^\d+$/.test(target) ? `${before}(#${target})` : before;
+    });
+}
