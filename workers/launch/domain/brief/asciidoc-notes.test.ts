@@ -63,6 +63,11 @@ describe('AsciiDoc notes', () => {
   });
 
   it('leaves notes that are not AsciiDoc as they are', () => {
-    for (const lines of [['= 0.9.5 =', '* Fix the importer'], ['## 1.0', '* x:y[]'], ['Acme 1.0', '== Our Team']]) expect(asciidocAsMarkdown(lines)).toEqual(lines);
+    for (const lines of [
+      ['= 0.9.5 =', '* Fix the importer'],
+      ['## 1.0', '* x:y[]'],
+      ['Acme 1.0', '== Our Team'],
+    ])
+      expect(asciidocAsMarkdown(lines)).toEqual(lines);
   });
 });

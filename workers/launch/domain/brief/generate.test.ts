@@ -546,6 +546,31 @@ describe('a blog post announcing a release', () => {
   });
 });
 
+describe('a release title that announces or dates the release', () => {
+  const notes = '## New\n\n- Add a gamma option to the display settings.';
+  const url = 'https://github.com/acme/acme-www/blob/0a1b/blog/2026/acme-2.6/index.mdx#L1-L40';
+
+  it('names the product without "is now out!" after its version', () => {
+    expect(briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0 is now out!', url }).headline.text).toBe('Acme 2.6.0 is out: a feature release.');
+  });
+
+  it('names the product without a date whose day is an ordinal', () => {
+    expect(briefOf(notes, { version: '2026.6.0', title: 'AcmeHome 2026.6.0 - 19th June 2026', url }).product.name).toBe('AcmeHome');
+  });
+
+  it('does not take a tracker key in capitals ("ACMEPLAY-3349") for the product\'s spelling', () => {
+    const tickets = [
+      '## Version 3.0.0b9 - 2026-08-11',
+      '',
+      '### Bugfixes',
+      '- [ACMEPLAY-3349](https://tickets.acme.example/browse/ACMEPLAY-3349) - Options dialog is too big',
+      '- [ACMEPLAY-3351](https://tickets.acme.example/browse/ACMEPLAY-3351) - Tooltips not shown',
+    ].join('\n');
+    const url = 'https://github.com/acmebrainz/acmeplay/blob/0a1b/NEWS.md#L3-L33';
+    expect(briefOf(tickets, { version: '3.0.0b9', title: 'Version 3.0.0b9 - 2026-08-11', url }).product.name).toBe('acmeplay');
+  });
+});
+
 describe('a product spelled in lower case', () => {
   const notes = [
     '### Minor Changes',

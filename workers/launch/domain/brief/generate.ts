@@ -905,6 +905,8 @@ function subjectOf(
     )
     .replace(release.version, ' ')
     .replace(new RegExp(`@?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
+    // "PCSX2 2.6.0 is now out!": the title announces the release after naming it.
+    .replace(/\s(?:is|are|has been)\s+(?:now\s+|finally\s+|officially\s+)?(?:out|here|available|released|live)\b.*$/i, ' ')
     .replace(/\b\d{4}[-/]\d{2}[-/]\d{2}\b/g, ' ')
     // "Release 2.8.3 Mon August 10 2026": the weekday of a date.
     .replace(
@@ -914,7 +916,7 @@ function subjectOf(
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
     // Every date form seen, with the "on" that leads to it ("Patch on Dec 3rd 2025", "(July 2026)").
     .replace(
-      /(?:\b(?:on|from)\s+)?(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*\)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b)/gi,
+      /(?:\b(?:on|from)\s+)?(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*\)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b)/gi,
       ' ',
     )
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
@@ -978,12 +980,15 @@ function subjectOf(
   const namespace = new RegExp(`(?<![\\w.@/-])(?:${stem})(?=\\.\\p{Lu})`, 'giu');
   const spelledIn = (search: RegExp) =>
     lines.flatMap((line, index) =>
-      [...line.matchAll(search)].map((match) => ({
-        index,
-        spelled: match[0],
-        midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
-        inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1,
-      })),
+      [...line.matchAll(search)]
+        // "PICARD-3349" is a ticket of the project's tracker, its key in capitals: no spelling of the name.
+        .filter((match) => !(SHOUTED_NAME.test(match[0]) && /^-\d/.test(line.slice(match.index + match[0].length))))
+        .map((match) => ({
+          index,
+          spelled: match[0],
+          midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
+          inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1,
+        })),
     );
   const asWords = spelledIn(pattern);
   // A class in code (`Dio.transformer`) is not the package's name; a module's root in prose is.

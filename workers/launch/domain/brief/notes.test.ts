@@ -707,6 +707,30 @@ describe('reading a blog post', () => {
     expect(intro?.text).toBe('In this release, we are excited to add a new trim command to Acme.');
   });
 
+  it("keeps the words an MDX post's own components hold, not their tags", () => {
+    const mdx = [
+      '## <Gradient startColor="#2A6DFF" endColor="#245DD9">Major New Features</Gradient>',
+      '',
+      '<PrLink authors="ann" prNums="12740,12944">',
+      '  ### Custom Background Support',
+      '</PrLink>',
+      '',
+      'You can now pick any image as the background of the game list.',
+      '',
+      '<Image src={require("./img/bg.webp").default} />',
+      '',
+      '<Note>Backgrounds are saved per profile.</Note>',
+      '',
+      '- Return an `Option<Game>` when no game is selected.',
+    ];
+    const { items } = parseNotes(mdx.join('\n'), repo);
+    expect(items.map((item) => [item.section, item.text])).toEqual([
+      [['Major New Features', 'Custom Background Support'], 'Return an Option<Game> when no game is selected.'],
+      [['Major New Features'], 'Custom Background Support'],
+    ]);
+    expect(items[1]?.detail).toBe('You can now pick any image as the background of the game list.');
+  });
+
   it('reads reference-style links, wrapped ones too, as their words and references', () => {
     const cargo = parseNotes(post, repo).items.find((item) => item.text.startsWith('Cargo'))!;
     expect(cargo.text).toBe('Cargo will now no longer allow you to publish crates with build scripts that modify the src directory. See the GlobalAlloc docs.');
@@ -2025,6 +2049,25 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
     expect(parseNotes(branch.join('\n'), null).intro).toBeNull();
     const java = 'changes = new ChangeInfo("v3.3.6", false, null); changes.hardlight(Window.TITLE_COLOR); changeInfos.add(changes);';
     expect(parseNotes(java, null).intro).toBeNull();
+  });
+});
+
+describe('an AppStream release element with a paragraph over its list', () => {
+  it('reads the paragraph as the opening, without the release and description tags around it', () => {
+    const metainfo = [
+      '    <release version="2.3.0" date="2024-03-21">',
+      '      <description translate="no">',
+      '        <p>This release contains new features and fixes:</p>',
+      '        <ul>',
+      '          <li>Area selector window is now resizable</li>',
+      '          <li>Fixed incorrect focus on area selector</li>',
+      '        </ul>',
+      '      </description>',
+      '    </release>',
+    ];
+    const parsed = parseNotes(metainfo.join('\n'), null);
+    expect(parsed.intro?.text).toBe('This release contains new features and fixes');
+    expect(parsed.items.map((item) => item.text)).toEqual(['Area selector window is now resizable', 'Fixed incorrect focus on area selector']);
   });
 });
 

@@ -848,6 +848,23 @@ function withoutModuleLines(lines: string[]): string[] {
 }
 
 /**
+ * An MDX post's own components (`<TextGradient startColor="#2A6DFF">New Year</TextGradient>`, `<Image src={…} />`, a
+ * `<PRLink prNums="12740">` around a heading) dress the words they hold: the tags go, the words stay. A component's name
+ * is capitalised, as no HTML element's is; one bare `<Name>` is a tag only where the notes close it too, since
+ * `Option<Name>` is a type.
+ */
+const COMPONENT_TAG = /<\/[A-Z][\w.]*>|<[A-Z][\w.]*(?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?)+\s*\/?>|<[A-Z][\w.]*\s*\/>/g;
+function withoutComponentTags(lines: string[]): string[] {
+  const closed = new Set(lines.flatMap((line) => [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!)));
+  if (closed.size === 0 && !lines.some((line) => /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
+  return lines.map((line) => {
+    const bare = line.replace(/(?<![\w`])<([A-Z][\w.]*)>/g, (tag, name: string) => (closed.has(name) ? '' : tag));
+    const untagged = bare.replace(COMPONENT_TAG, '');
+    return untagged !== line && untagged.trim() === '' ? '' : untagged;
+  });
+}
+
+/**
  * calibre's Changelog.txt: a release between Vim fold markers ("{{{ 9.13.0 2026-08-07" … "}}}"), its sections labelled
  * ":: bug fixes". The opening marker's words title the release, a `::` label its section; the closing marker is nothing.
  */
@@ -1157,7 +1174,10 @@ function htmlAsMarkdown(lines: string[]): string[] {
     }
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
     if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '')}`;
-    return line.replace(/^\s*<\/?(?:ul|ol|dl|div|section|article|body|html|head)\b[^>]*>\s*$/i, '').replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
+    // AppStream's `<release version="2.3.0">` and `<description>` hold the release's paragraphs and list.
+    return line
+      .replace(/^\s*<\/?(?:ul|ol|dl|div|section|article|body|html|head|releases?|description)\b[^>]*>\s*$/i, '')
+      .replace(/<\/?(?:p|dd)\b[^>]*>/gi, ' ');
   });
 }
 
@@ -1319,7 +1339,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
         jsonKindListsAsMarkdown(
           jsonChangesAsMarkdown(
             releaseToolTomlAsMarkdown(
-              yamlNotesAsMarkdown(rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(lines))))))),
+              yamlNotesAsMarkdown(
+                rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(lines)))))),
+              ),
             ),
           ),
         ),
@@ -1334,10 +1356,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const input = withoutQuotedDescriptions(withoutFoldedCommitLog(formatsAsMarkdown(source)));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
-      withoutModuleLines(
-        withoutFrontMatter(
-          htmlAsMarkdown(
-            typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+      withoutComponentTags(
+        withoutModuleLines(
+          withoutFrontMatter(
+            htmlAsMarkdown(
+              typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+            ),
           ),
         ),
       ),
