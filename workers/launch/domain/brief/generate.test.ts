@@ -801,6 +801,7 @@ describe('formats met outside the corpus', () => {
       '### Bug fixes',
       '',
       '- Fixed the client dropping a header on a redirect -- by :user:`arshsmith1`.',
+      '- Fix the parser for empty keys :acmepr:`6942` by :ghuser:`Cossid` (new-feature) (breaking-change)',
       '- **Save account information correctly**, [PR#3720](https://github.com/acme/acme/pull/3720) by [@connyduck](https://chaos.social/@ConnyDuck)',
       '- Fix scrollbar initial state so they appear on new windows (issue 5339).',
       '',
@@ -813,7 +814,8 @@ describe('formats met outside the corpus', () => {
     expect(said).toContain('Fixed the client dropping a header on a redirect.');
     expect(said).toContain('Save account information correctly.');
     expect(said).toContain('Fix scrollbar initial state so they appear on new windows.');
-    expect(said).not.toMatch(/arshsmith1|connyduck|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
+    expect(said).toContain('Fix the parser for empty keys.');
+    expect(said).not.toMatch(/arshsmith1|connyduck|Cossid|new-feature|breaking-change|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
   });
 
   it('takes the kind from a capitalised label and leaves the label out', () => {
@@ -1551,6 +1553,34 @@ describe('what a release leads with, as its notes grade it', () => {
       '* test: reorganise fixtures',
     ].join('\n');
     expect(briefOf(other, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights[0]!.text).toMatch(/^net: add SocketAddress\.parse/);
+  });
+
+  it('leads with what a blog post sets apart as its major new features, and tells no heading that removes one thing as a break', () => {
+    const post = [
+      'We are excited to unveil Acme 2.6.0!',
+      '',
+      '## Quality of Life Improvements',
+      '',
+      '### New Hotkey to Swap Memory Cards',
+      '',
+      'You can now swap the memory cards in both slots with one key.',
+      '',
+      '## Major New Features',
+      '',
+      '### Custom Background Support',
+      '',
+      'You can now set any image as the background of the game list.',
+      '',
+      '## Renderer Improvements',
+      '',
+      '### GS/HW: Remove Handling of Provoking First Vertex in Early Pipeline',
+      '',
+      'The early pipeline no longer special-cases the first vertex, which speeds up draws.',
+    ].join('\n');
+    const brief = briefOf(post, { version: '2.6.0', title: 'Acme 2.6.0' });
+    expect(brief.releaseKind).toBe('feature');
+    expect(brief.highlights[0]!.text).toMatch(/^Custom Background Support/);
+    expect(brief.highlights.map((highlight) => highlight.kind)).not.toContain('breaking');
   });
 
   it('leads security fixes by the severity the notes give them', () => {

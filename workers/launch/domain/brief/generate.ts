@@ -84,10 +84,12 @@ function significance(item: NoteItem, line = ''): number {
   let score = KIND_WEIGHT[item.kind];
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
   if (item.flagship) score += FUTURE.test(item.detail ?? item.text) ? -40 : 40;
-  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes"). Their own list of it is
+  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes", "Major New Features"). Their own list of it is
   // in the order they chose: no word of an item there outweighs the one its authors listed first. "Other notable
   // changes" is the rest, often sorted by subsystem.
-  const notable = item.section.some((title) => /\b(?:highlights?|announcements?|notable|key changes)\b/i.test(title));
+  const notable = item.section.some((title) =>
+    /\b(?:highlights?|announcements?|notable|key changes)\b|\b(?:major|key|headline|top) (?:new )?features\b/i.test(title),
+  );
   const upFront = notable && !/^other\b/i.test(item.section[item.section.length - 1] ?? '');
   if (notable) score += upFront ? 40 : 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;

@@ -134,7 +134,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // LibreSSL's "Compatibility changes" (symbols exposed, macros removed): changes to the interface, breaking only where
   // an item says it takes something away.
   [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
-  [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als|e)\b|urgent upgrade|⚠/i, 'breaking'],
+  // "Removed", "Removals", Jira's "Remove Feature"; not a heading that tells one change ("GS/HW: Remove Handling of Provoking First
+  // Vertex"), whose own words say what it is.
+  [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠/i, 'breaking'],
   [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.

@@ -103,6 +103,9 @@ const NOT_A_CLASS = /^(?:Breaking|Security|Fix|Fixed|Feature|New|Deprecated|Remo
  * bare `#123` resolves against the release's repository; credits (`by @user in …`) and
  * reference-only brackets go. Markup (emphasis, code ticks, HTML) is removed, never reworded.
  */
+const PULL_REQUEST_LABELS =
+  /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -145,8 +148,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name, read as such below.
   if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   if (has('_')) text = namedReferencesAsWords(text);
-  // towncrier's "-- by :user:`bdraco`": the people who made a change are credits, not words of it.
-  if (has(':user:`')) text = text.replace(/(?:\s*(?:--|—|–))?\s*\bby\s+:user:`[^`]+`(?:\s*(?:,|and)\s*:user:`[^`]+`)*/gi, ' ');
+  // towncrier's "-- by :user:`bdraco`", ESPHome's "by :ghuser:`kbx81`": the people who made a change are credits, not words of it.
+  if (has('user:`')) text = text.replace(/(?:\s*(?:--|—|–))?\s*\bby\s+:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
+  // ESPHome's "… (new-integration) (breaking-change)": the labels its pull request had on the tracker, not the change's words.
+  if (has('-') && has(')')) text = text.replace(PULL_REQUEST_LABELS, '');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
   if (has('](') && has('('))
     text = text.replace(/\(\s*(?:cf\.?|see(?: also)?|details in)\s+\[[^\]]+\]\((https?:\/\/[^)\s]+)\)\s*\)/gi, (_whole, url: string) => {
