@@ -546,6 +546,28 @@ describe('a blog post announcing a release', () => {
   });
 });
 
+describe("a CPAN Changes file's release", () => {
+  it('reads the version line with its date and signers as a title, and drops a starred notice for the next release', () => {
+    const notes = [
+      '1.651 - 2026-07-14, H.Ann Lee & Bo Chen',
+      '    * Fix inverted comparisons for strings in Acme::Nano  (CVE-2026-15043)',
+      '    * Document that IS NULL matches empty strings in Acme::Nano',
+      '    * *** WARNING: Next release will require perl-5.12 ***',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.651', title: 'Acme 1.651' });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fix inverted comparisons for strings in Acme::Nano (CVE-2026-15043).',
+      'Document that IS NULL matches empty strings in Acme::Nano.',
+    ]);
+  });
+
+  it('keeps no run of stars that decorates a line', () => {
+    const brief = briefOf('## 2.0\n\n- *** Support for TLS 1.0 has been dropped ***', { version: '2.0', title: 'Acme 2.0' });
+    expect(brief.highlights[0]!.text).toBe('Support for TLS 1.0 has been dropped.');
+  });
+});
+
 describe('a release title that announces or dates the release', () => {
   const notes = '## New\n\n- Add a gamma option to the display settings.';
   const url = 'https://github.com/acme/acme-www/blob/0a1b/blog/2026/acme-2.6/index.mdx#L1-L40';

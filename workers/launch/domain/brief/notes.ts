@@ -534,6 +534,8 @@ const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
 const VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
+/** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
+const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
 /**
@@ -1526,7 +1528,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
     // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
-    const titleLines = texts.findIndex((text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text) && !TITLE_LINE.test(text.trim()));
+    const titleLines = texts.findIndex(
+      (text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text) && !TITLE_LINE.test(text.trim()) && !SIGNED_VERSION_TITLE.test(text.trim()),
+    );
     if (titleLines === -1) return;
     if (titleLines > 0) {
       paragraph = { start: start + titleLines, texts: texts.slice(titleLines) };

@@ -301,6 +301,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // MDX and Vue components in a heading (Nushell's "<JumpToc/>", "<PrBy :pr=\"18531\" user=\"Bahex\" />"): markup, not words.
   // Self-closing or with attributes, after a space: "Supplier<Path>" and "<FILE>" are types and placeholders.
   if (has('<')) text = text.replace(/(?<![\w<])<\p{Lu}[\w.]*(?:\s+[^<>]*=[^<>]*?\s*\/?|\s*\/)>/gu, ' ');
+  // DBI's "*** WARNING: Next release will require perl-5.12 ***": a run of stars standing alone decorates, it marks nothing up.
+  if (has('***')) text = text.replace(/(^|\s)\*{3,}(?=\s|$)/g, '$1');
   // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
   if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2');
