@@ -546,6 +546,22 @@ describe('a blog post announcing a release', () => {
   });
 });
 
+describe('a runtime that becomes the only one supported', () => {
+  it('is a breaking change the posts tell, said in a warning before the sections', () => {
+    const notes = [
+      '> ⚠️ PHP 8.5 (with SQLite 3.40+) is from now on the only supported runtime version.',
+      '',
+      '### Stock',
+      '',
+      '- An amount of 0 is now allowed for shopping list items',
+      '- Fixed that changing the stock setting "Due soon days" was not saved',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.6.0', title: 'Acme 4.6.0' });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'PHP 8.5 (with SQLite 3.40+) is from now on the only supported runtime version.' });
+  });
+});
+
 describe("a CPAN Changes file's release", () => {
   it('reads the version line with its date and signers as a title, and drops a starred notice for the next release', () => {
     const notes = [
@@ -1225,10 +1241,10 @@ describe('what an opening says about the notes themselves', () => {
     expect(briefOf(notes, { version: '0.3.1', title: 'Acme 0.3.1' }).summary).toEqual([]);
   });
 
-  it('is a summary when set in bold as a sentence, and not when a banner in capitals', () => {
+  it('is told when set in bold as a sentence (a raised minimum, the break a post leads with), and not when a banner in capitals', () => {
     const list = '\n\n* Add a default adapter for lazily parsed numbers\n* Fix hasNext() returning true at end of document';
     const loud = briefOf(`## Version 2.9.0\n\n**The minimum supported Java version changes from 6 to 7.**${list}`, { version: '2.9.0', title: 'Acme 2.9.0' });
-    expect(loud.summary.map((sentence) => sentence.text)).toEqual(['The minimum supported Java version changes from 6 to 7.']);
+    expect(loud.highlights[0]).toMatchObject({ kind: 'breaking', text: 'The minimum supported Java version changes from 6 to 7.' });
     const banner = briefOf(`**DO NOT READ THIS FILE ON GITHUB, GUIDES ARE PUBLISHED ON <https://guides.example.org>.**${list}`, {
       version: '2.9.0',
       title: 'Acme 2.9.0',

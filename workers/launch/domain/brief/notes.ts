@@ -258,10 +258,11 @@ export const DROP_SUPPORT =
 /**
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
- * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0") does not.
+ * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0") does not. So does a runtime that
+ * is "from now on the only supported runtime version" (grocy's PHP 8.5).
  */
 export const RAISED_MINIMUM =
-  /\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b/i;
+  /\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
 /** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
@@ -1544,7 +1545,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Catima's "Android 5.0 and 5.1 are no longer supported starting with this release.": support ended, told as prose.
     // Element's "Fix [CVE-…](https://www.cve.org/CVERecord?id=CVE-…) / [GHSA-…](…)": a link's address is no part of the sentence.
     const words = joined.replace(/\]\([^)\s]*\)/g, ']');
-    if (LONE_CHANGE.test(words) || DROP_SUPPORT.test(words)) {
+    // grocy's "> ⚠️ PHP 8.5 (with SQLite 3.40+) is from now on the only supported runtime version.": a raised minimum, in one sentence.
+    if (LONE_CHANGE.test(words) || DROP_SUPPORT.test(words) || (RAISED_MINIMUM.test(words) && !/[.!?]\s+\S/.test(words.trim()))) {
       const said = itemInline(joined, repoBase);
       const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
       items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
