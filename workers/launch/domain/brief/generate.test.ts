@@ -856,6 +856,19 @@ describe('formats met outside the corpus', () => {
     expect(said).not.toMatch(/arshsmith1|connyduck|Cossid|new-feature|breaking-change|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
   });
 
+  it('reads an issue linked as "Issue 12426" as its reference, and the aside after it as the change', () => {
+    const notes = [
+      '## v6.6.6 - 2026-07-01',
+      '',
+      '### Fixed',
+      '',
+      '- [Issue 12426](https://github.com/acme/acme/issues/12426) (Important: The last version dropped the currency of deposits) reported by @jgmm81',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v6.6.6', title: 'v6.6.6', url: 'https://github.com/acme/acme/blob/0a1b/changelog.md#L6-L12' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([['fix', 'Important: The last version dropped the currency of deposits.']]);
+    expect(brief.highlights[0]!.citations[0]).toMatchObject({ refs: [{ label: '#12426' }] });
+  });
+
   it('takes the kind from a capitalised label and leaves the label out', () => {
     const notes = [
       '## Version 5.0.0-alpha.17',

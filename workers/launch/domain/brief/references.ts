@@ -177,7 +177,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Dapr's "[1033](https://github.com/dapr/java-sdk/pull/1033)", HashiCorp's "[GH-1379](…/pull/1379)": a number or a tracker
       // key linked to a pull request or issue is its reference.
       const numbered = /^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) && (ref.kind === 'pull_request' || ref.kind === 'issue');
-      if (numbered || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+      // Firefly III's "[Issue 12426](…/issues/12426)": a tracker's word and number, no "#".
+      const named = /^(?:PR|pull request|issue|bug|MR)\s+\d+$/i.test(bare) && (ref.kind === 'pull_request' || ref.kind === 'issue');
+      if (numbered || named || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
@@ -327,6 +329,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(',')) text = text.replace(/,+(?=[.;:!?](?:\s|$))/g, '').replace(/,{2,}/g, ',');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   text = text.trim();
+  // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
+  if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
   // Bootstrap's "First, we've added …", "Second, we've replaced …": the order the post tells them in, not the change's words.
   if (/^(?:first|second|third|fourth|fifth|finally|lastly|also|additionally|next),\s+\p{L}/iu.test(text)) text = text.replace(/^\w+,\s+/, '');
   // A leading `--flag` is the change's first word, not a dash left before it.
