@@ -511,7 +511,7 @@ const NAMED_SCOPE =
   /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
-const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?)\\b`, 'i');
+const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?)\\b`, 'i');
 /** A label of two words that may title a kind of change, before a change: "Behavior Changed: …", "Breaking Change: …". */
 const KIND_PHRASE = /^(\p{Lu}\p{Ll}+ (?:[Cc]hanges?|[Cc]hanged|[Ff]ix(?:es)?|[Rr]emovals?|[Dd]eprecations?))\s*:\s+(?=\S)/u;
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
