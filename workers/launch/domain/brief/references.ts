@@ -176,10 +176,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // GitLab names a merge request "!6838".
       // Dapr's "[1033](https://github.com/dapr/java-sdk/pull/1033)", HashiCorp's "[GH-1379](…/pull/1379)": a number or a tracker
       // key linked to a pull request or issue is its reference.
-      const numbered = /^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) && (ref.kind === 'pull_request' || ref.kind === 'issue');
       // Firefly III's "[Issue 12426](…/issues/12426)": a tracker's word and number, no "#".
-      const named = /^(?:PR|pull request|issue|bug|MR)\s+\d+$/i.test(bare) && (ref.kind === 'pull_request' || ref.kind === 'issue');
-      if (numbered || named || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+      const numbered =
+        (/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|issue|bug|MR)\s+\d+$/i.test(bare)) &&
+        (ref.kind === 'pull_request' || ref.kind === 'issue');
+      if (numbered || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
