@@ -1651,6 +1651,24 @@ describe('what a release leads with, as its notes grade it', () => {
     expect(brief.highlights.map((highlight) => highlight.kind)).not.toContain('breaking');
   });
 
+  it('leads, among changes alike, with one the notes say counts for more ("significant", "2.6 times faster")', () => {
+    const notes = [
+      '<p>This release contains new features and fixes:</p>',
+      '<ul>',
+      '<li>Area selector window is now resizable</li>',
+      '<li>Previous selected area is now remembered</li>',
+      '<li>Progress is now shown when flushing the recording</li>',
+      '<li>Video format and FPS are now shown in the main view</li>',
+      '<li>Notifications now show the duration of the recording</li>',
+      '<li>Significant improvements in recording performance</li>',
+      '<li>Fixed incorrect focus on area selector</li>',
+      '</ul>',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '2.3.0', title: 'Acme 2.3.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Significant improvements in recording performance.');
+    expect(texts.indexOf('Significant improvements in recording performance.')).toBeLessThan(texts.indexOf('Previous selected area is now remembered.'));
+  });
+
   it('leads security fixes by the severity the notes give them', () => {
     const notes = [
       '### Security',

@@ -107,11 +107,16 @@ function significance(item: NoteItem, line = ''): number {
     (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text))
   )
     score += 10;
+  // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.
+  if (item.kind !== 'fix' && item.kind !== 'security' && EMPHASIS.test(item.text)) score += 5;
   if (isChore(item)) score -= 45;
   // A change told in a few words is easier to lead with than a paragraph.
   if (item.text.length > 200) score -= 5;
   return score;
 }
+
+const EMPHASIS =
+  /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
 
 /** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
 function isChore(item: NoteItem): boolean {
