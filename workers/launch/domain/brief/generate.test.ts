@@ -269,6 +269,17 @@ describe('generating a brief', () => {
     expect(sorry.highlights[0]!.text).toBe('Android 5.0 and 5.1 are no longer supported starting with this release.');
   });
 
+  it('tells a break by what changed, not by the sentence saying whom it affects', () => {
+    const notes = [
+      '=== Breaking Changes',
+      '',
+      '* This affects users of the `@Snapshot` extension, only if you use it in parent classes. `@Snapshot` used to read snapshots from the class declaring the feature. Now, snapshots are read from the bottom class of the hierarchy. The motivation is to allow overriding per child.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.4.0', title: 'Acme 2.4.0' }).highlights[0]!.text).toBe(
+      '@Snapshot used to read snapshots from the class declaring the feature. Now, snapshots are read from the bottom class of the hierarchy.',
+    );
+  });
+
   it("reads a lone fix whose links carry a query as the release's security fix", () => {
     const notes = [
       'Changes in [1.11.112](https://github.com/acme/desktop/releases/tag/v1.11.112) (2025-09-16)',

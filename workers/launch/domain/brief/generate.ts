@@ -817,11 +817,20 @@ const CREDIT_ASIDE = new RegExp(String.raw`,\s+by\s+${PERSON}(?:(?:,\s*|\s+and\s
  */
 function breakingSentence(text: string): string {
   // "… integration tests. Breaking Change: No longer pass …": the label inside says what the post says by its words.
-  const sentences = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
+  const told = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
+  // Spock's "This affects users of the @Snapshot extension, only if …. @Snapshot used to look up …. Now, the snapshots will be
+  // loaded from …": who it affects prefaces the change, which the sentences after it tell, what it did and what it does now.
+  const sentences = told.length > 1 && AFFECTS_WHOM.test(told[0]!) ? told.slice(1) : told;
   const keep =
-    sentences.length > 1 && (BREAKING_SIGNAL.test(sentences[0]!) ? STAY_ON_VERSION.test(sentences[1]!) : BREAKING_SIGNAL.test(sentences[1]!)) ? 2 : 1;
+    sentences.length > 1 &&
+    (BREAKING_SIGNAL.test(sentences[0]!)
+      ? STAY_ON_VERSION.test(sentences[1]!)
+      : BREAKING_SIGNAL.test(sentences[1]!) || (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!)))
+      ? 2
+      : 1;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
+const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 const BREAKING_SIGNAL =
   /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
@@ -1154,7 +1163,7 @@ const CHANGE_SIGNAL =
 function splitSentences(text: string): string[] {
   // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo" and Crystal's
   // "MacroIf#is_unless? AST node method" (a name ending in "?") do not.
-  return text.split(/(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)(?<![#_]\w*[?!])\s+(?=\p{Lu})/u);
+  return text.split(/(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u);
 }
 
 export function truncateWords(text: string, max: number): string {
