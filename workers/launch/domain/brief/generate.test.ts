@@ -1675,8 +1675,12 @@ describe('what a release leads with, as its notes grade it', () => {
       '<li>Fixed incorrect focus on area selector</li>',
       '</ul>',
     ].join('\n');
-    const texts = briefOf(notes, { version: '2.3.0', title: 'Acme 2.3.0' }).highlights.map((highlight) => highlight.text);
+    const brief = briefOf(notes, { version: '2.3.0', title: 'Acme 2.3.0' });
+    const texts = brief.highlights.map((highlight) => highlight.text);
     expect(texts).toContain('Significant improvements in recording performance.');
+    // "This release contains new features": its lines that say what is possible now are those features, and lead.
+    expect(brief.releaseKind).toBe('feature');
+    expect(texts.slice(0, 3)).not.toContain('Fixed incorrect focus on area selector.');
     expect(texts.indexOf('Significant improvements in recording performance.')).toBeLessThan(texts.indexOf('Previous selected area is now remembered.'));
   });
 

@@ -59,6 +59,8 @@ const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release|\bnext (?:release|version|major(?: release)?) will)\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
+const INTRO_SAYS_FEATURES =
+  /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
@@ -238,6 +240,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
+  // Kooha's "This release contains new features and fixes:" over lines that tell what is possible now ("Area selector window
+  // is now resizable"): the notes say what kind of release it is, where its lines' verbs do not.
+  const introSaysFeatures = parsed.intro !== null && INTRO_SAYS_FEATURES.test(parsed.intro.text);
   // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
   // A patch version (1.6.1) with one improvement beside its fixes, or a few among twice as many fixes (esbuild's two
   // additions among six fixes), is what semver says a patch is.
@@ -248,7 +253,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ? 'breaking'
     : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA)-/i.test(ref.label)))
       ? 'security'
-      : ofKind('feature').length && !(introSaysFixes && ofKind('fix').length) && !mostlyFixes && !patchOfFixes
+      : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
+          !(introSaysFixes && ofKind('fix').length) &&
+          !mostlyFixes &&
+          !patchOfFixes
         ? 'feature'
         : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
           ? 'fix'
@@ -261,7 +269,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const itemWords = items.map((item) => new Set(distinctiveWords(item.text)));
   const opening = new Set((parsed.intro ? distinctiveWords(parsed.intro.text) : []).filter((word) => itemWords.filter((words) => words.has(word)).length <= 2));
   const echoed = new Set(items.filter((_item, index) => [...itemWords[index]!].some((word) => opening.has(word))));
-  const weigh = (item: NoteItem) => significance(item, parsed.lines[item.lines.start - 1]) + (echoed.has(item) ? 20 : 0);
+  // Where the opening says the release brings new features and no line is told as one, its untyped lines are those features.
+  const untypedFeatures = introSaysFeatures && ofKind('feature').length === 0;
+  const weigh = (item: NoteItem) =>
+    significance(item, parsed.lines[item.lines.start - 1]) +
+    (echoed.has(item) ? 20 : 0) +
+    (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0);
   const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
     list
       .map((item, index) => ({ item, index, score: score(item) }))
