@@ -574,6 +574,34 @@ describe("GitHub's generated list of a web app's pull requests", () => {
   });
 });
 
+describe('a release that is the last to support a platform', () => {
+  it('tells it among the first highlights, from a list item or from a heading over nothing', () => {
+    const listed = [
+      '* Bug fixing',
+      '\t* Fix feed title option',
+      '\t* Fix UI regression in themes',
+      '\t* Fix mark-as-read from user query',
+      '* Compatibility',
+      '\t* Last version supporting PHP 7.4',
+    ].join('\n');
+    expect(briefOf(listed, { version: '1.24.3', title: 'Acme 1.24.3' }).highlights[0]!.text).toBe('Last version supporting PHP 7.4.');
+    const heading = [
+      'Changes in 1.11.112 (2025-09-16)',
+      '================================',
+      '* Fix a crash when opening a room',
+      '',
+      '## This is the last release compatible with macOS Big Sur. It will not update further.',
+      '',
+      '## ✨ Features',
+      '',
+      '* Handle unsupported macOS versions better',
+    ].join('\n');
+    expect(briefOf(heading, { version: '1.11.112', title: 'Acme 1.11.112' }).highlights.map((highlight) => highlight.text)).toContain(
+      'This is the last release compatible with macOS Big Sur.',
+    );
+  });
+});
+
 describe('a runtime that becomes the only one supported', () => {
   it('is a breaking change the posts tell, said in a warning before the sections', () => {
     const notes = [

@@ -1,6 +1,6 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { advisoryIds, DROP_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
+import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
@@ -95,6 +95,8 @@ function significance(item: NoteItem, line = ''): number {
   const upFront = notable && !/^other\b/i.test(item.section[item.section.length - 1] ?? '');
   if (notable) score += upFront ? 40 : 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
+  // FreshRSS's "Last version supporting PHP 7.4": what those on it must know before they next update, told with the breaks.
+  if (END_OF_SUPPORT.test(item.text)) score += 40;
   // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
   if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.

@@ -255,6 +255,9 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
  */
 export const DROP_SUPPORT =
   /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
+/** "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur": whoever is on it stays behind next time. */
+export const END_OF_SUPPORT =
+  /\b(?:last|final)\s+(?:version|release)\s+(?:to\s+support|supporting|compatible\s+with|(?:that\s+)?(?:supports|works\s+on|runs\s+on)|with\s+support\s+for|for)\s+\S/i;
 /**
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
@@ -1465,6 +1468,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           section: [...parents, heading].map((h) => h.text),
           refs: [],
         });
+    } else if (pendingHeading && !pendingHeading.hasBullets && !pendingHeading.hasProse && END_OF_SUPPORT.test(pendingHeading.heading.text)) {
+      // Element's "## This is the last release compatible with macOS Big Sur. It will not update further. …", a heading over
+      // nothing: a notice to whoever is on it, told by its first sentence.
+      const { heading, line } = pendingHeading;
+      items.push({
+        kind: 'other',
+        text: heading.text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!,
+        lines: { start: line, end: line },
+        section: headings.filter((h) => h !== heading).map((h) => h.text),
+        refs: heading.refs,
+      });
     }
     pendingHeading = null;
   };
