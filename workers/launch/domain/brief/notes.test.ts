@@ -2052,6 +2052,31 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
   });
 });
 
+describe('sections kept to say nothing happened', () => {
+  it('read no change from "This release has no breaking changes." or "No features were deprecated", nor from "New and Noteworthy"', () => {
+    const notes = [
+      '# Acme 4.7.7',
+      '',
+      '## New and Noteworthy',
+      '',
+      'The built-in `help` subcommand now returns the exit code of the subcommand.',
+      '',
+      '## Fixed issues',
+      '* [#2335] Bugfix: Module info missing in all jars except the main jar file.',
+      '',
+      '## Deprecations',
+      'No features were deprecated in this release.',
+      '',
+      '## Potential breaking changes',
+      'This release has no breaking changes.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'The built-in help subcommand now returns the exit code of the subcommand.'],
+      ['fix', 'Module info missing in all jars except the main jar file.'],
+    ]);
+  });
+});
+
 describe('an AppStream release element with a paragraph over its list', () => {
   it('reads the paragraph as the opening, without the release and description tags around it', () => {
     const metainfo = [

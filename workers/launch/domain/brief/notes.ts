@@ -563,7 +563,10 @@ const NOT_A_CHANGE_HEADING =
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
-const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents)\s*:?$/i;
+const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)\s*:?$/i;
+/** "This release has no breaking changes.", "No features were deprecated in this release.", "None.": that nothing of a kind happened. */
+const NOTHING_CHANGED =
+  /^(?:this (?:release|version) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|(?:none|n\/a|nothing)\.?$)/i;
 
 /** A heading that names a kind of change ("Breaking changes", "Bug fixes") rather than one change. */
 function titlesAKind(text: string): boolean {
@@ -1816,7 +1819,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   }
   flushParagraph();
   closeHeadingItem();
-  return { lines: source, intro, items: withoutNamedCredits(items) };
+  // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
+  return { lines: source, intro, items: withoutNamedCredits(items).filter((item) => !NOTHING_CHANGED.test(item.text)) };
 }
 
 /**
