@@ -251,6 +251,9 @@ describe('generating a brief', () => {
     expect(brief.headline.text).toBe('Acme 10.11.0 is out: a release with breaking changes.');
     expect(briefOf('- Dropping support for Windows 7\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('breaking');
     expect(briefOf('- Remove the unused logger\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('feature');
+    // Support said deprecated, to be removed later, still works in this release.
+    const deprecated = '### Deprecated\n\n- Support for acme-colors is deprecated and will be removed within a year.\n\n### Added\n\n- Add a dark theme';
+    expect(briefOf(deprecated, { version: '2.3.0' }).releaseKind).toBe('feature');
   });
 
   it("tells an opening sentence that ends a platform's support as a breaking change, with the version to stay on", () => {

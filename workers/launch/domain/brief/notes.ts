@@ -254,7 +254,7 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
  * ("Remove deprecated support to …") is the removal its deprecation announced.
  */
 export const DROP_SUPPORT =
-  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
+  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
 /** "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur": whoever is on it stays behind next time. */
 export const END_OF_SUPPORT =
   /\b(?:last|final)\s+(?:version|release)\s+(?:to\s+support|supporting|compatible\s+with|(?:that\s+)?(?:supports|works\s+on|runs\s+on)|with\s+support\s+for|for)\s+\S/i;
