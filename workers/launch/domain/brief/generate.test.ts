@@ -622,7 +622,7 @@ describe('a runtime that becomes the only one supported', () => {
 });
 
 describe("a CPAN Changes file's release", () => {
-  it('reads the version line with its date and signers as a title, and drops a starred notice for the next release', () => {
+  it('reads the version line with its date and signers as a title, and tells the notice that the next release needs more', () => {
     const notes = [
       '1.651 - 2026-07-14, H.Ann Lee & Bo Chen',
       '    * Fix inverted comparisons for strings in Acme::Nano  (CVE-2026-15043)',
@@ -633,6 +633,7 @@ describe("a CPAN Changes file's release", () => {
     expect(brief.summary).toEqual([]);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fix inverted comparisons for strings in Acme::Nano (CVE-2026-15043).',
+      'WARNING: Next release will require perl-5.12.',
       'Document that IS NULL matches empty strings in Acme::Nano.',
     ]);
   });

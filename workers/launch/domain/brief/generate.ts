@@ -56,7 +56,7 @@ const VAGUE_UPKEEP =
 const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 
 const FUTURE =
-  /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release|\bnext (?:release|version|major(?: release)?) will)\b/i;
+  /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const INTRO_SAYS_FEATURES =

@@ -255,9 +255,12 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
  */
 export const DROP_SUPPORT =
   /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
-/** "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur": whoever is on it stays behind next time. */
+/**
+ * "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur", DBI's "Next release will require
+ * perl-5.12": whoever is on it stays behind next time.
+ */
 export const END_OF_SUPPORT =
-  /\b(?:last|final)\s+(?:version|release)\s+(?:to\s+support|supporting|compatible\s+with|(?:that\s+)?(?:supports|works\s+on|runs\s+on)|with\s+support\s+for|for)\s+\S/i;
+  /\b(?:last|final)\s+(?:version|release)\s+(?:to\s+support|supporting|compatible\s+with|(?:that\s+)?(?:supports|works\s+on|runs\s+on)|with\s+support\s+for|for)\s+\S|\bnext\s+(?:release|version|major(?:\s+release)?)\s+will\s+(?:require|drop|remove|no\s+longer)\b/i;
 /**
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
