@@ -495,6 +495,9 @@ describe('the summary', () => {
       'Acme now starts twice as fast on large projects.',
     ]);
     expect(summaryOf("Today, we're excited to announce the release of Acme 2.4.1.")).toEqual([]);
+    expect(
+      summaryOf("Nearly six months after the release of Acme 2.4.0, we are excited to unveil Acme 2.6.0! We're even more excited to showcase our work."),
+    ).toEqual([]);
   });
 
   it('is not a field line such as an upgrade urgency', () => {

@@ -1142,7 +1142,7 @@ function tellingSentence(text: string): string | null {
 const GRATITUDE =
   /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
 const ANNOUNCEMENT =
-  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring|unveil|launch|ship|showcase|show)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$|^(?:note:\s*)?this (?:release|version) (?:has|contains|includes) breaking changes\.?$/i;
