@@ -903,6 +903,7 @@ describe('formats met outside the corpus', () => {
       '',
       '- Fixed the client dropping a header on a redirect -- by :user:`arshsmith1`.',
       '- Fix the parser for empty keys :acmepr:`6942` by :ghuser:`Cossid` (new-feature) (breaking-change)',
+      '- Fix the cache for nested lists (See [#3879](https://github.com/acme/acme/pull/3879), [#3881](https://github.com/acme/acme/pull/3881), and [#3886](https://github.com/acme/acme/pull/3886))',
       '- **Save account information correctly**, [PR#3720](https://github.com/acme/acme/pull/3720) by [@connyduck](https://chaos.social/@ConnyDuck)',
       '- Fix scrollbar initial state so they appear on new windows (issue 5339).',
       '',
@@ -916,7 +917,8 @@ describe('formats met outside the corpus', () => {
     expect(said).toContain('Save account information correctly.');
     expect(said).toContain('Fix scrollbar initial state so they appear on new windows.');
     expect(said).toContain('Fix the parser for empty keys.');
-    expect(said).not.toMatch(/arshsmith1|connyduck|Cossid|new-feature|breaking-change|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
+    expect(said).toContain('Fix the cache for nested lists.');
+    expect(said).not.toMatch(/arshsmith1|connyduck|Cossid|new-feature|breaking-change|\(See|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
   });
 
   it('reads an issue linked as "Issue 12426" as its reference, and the aside after it as the change', () => {
