@@ -659,6 +659,13 @@ describe('a release title that announces or dates the release', () => {
     expect(briefOf(notes, { version: '2026.6.0', title: 'AcmeHome 2026.6.0 - 19th June 2026', url }).product.name).toBe('AcmeHome');
   });
 
+  it('names a package of a repository of packages by its folder', () => {
+    const url = 'https://github.com/acme/packages/blob/6bb342344ecb29e405f9ce980ea9e65f60adf833/packages/acme_router/CHANGELOG.md#L83-L92';
+    expect(briefOf('## 16.0.0\n\n- **BREAKING CHANGE**\n  - Require the new route data.', { version: '16.0.0', title: '16.0.0', url }).product.name).toBe(
+      'acme_router',
+    );
+  });
+
   it('does not take a tracker key in capitals ("ACMEPLAY-3349") for the product\'s spelling', () => {
     const tickets = [
       '## Version 3.0.0b9 - 2026-08-11',

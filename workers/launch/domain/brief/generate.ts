@@ -1091,6 +1091,9 @@ function repositoryName(url: string): string | null {
   // "godotengine/godot-website": the site of the product it is named for.
   const siteOf = github?.match(/^([\w.]+?)-(?:web-?site|site|web|docs|blog|homepage)$/i)?.[1];
   if (siteOf) return siteOf;
+  // "flutter/packages/…/packages/go_router/CHANGELOG.md": a repository of many packages, and the changelog is one's.
+  const member = url.match(/\/blob\/[^/]+\/(?:packages|plugins|crates|libs|modules|extensions)\/([\w.-]+)\/[^/]+$/)?.[1];
+  if (member && github && /^(?:packages|plugins|crates|libs|modules|extensions|monorepo)$/i.test(github)) return member;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   if (github) return github;
