@@ -4,6 +4,7 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { asciidocAsMarkdown } from './asciidoc-notes';
+import { cueReleaseAsMarkdown } from './cue-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
@@ -1343,7 +1344,7 @@ function indentedParagraphsAsList(lines: string[]): string[] {
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
  * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim
- * help file): the parser reads the notes through them, and the checker finds the section headings above a cited line
+ * help file, AsciiDoc, CUE release data): the parser reads the notes through them, and the checker finds the section headings above a cited line
  * through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
@@ -1354,7 +1355,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
           jsonChangesAsMarkdown(
             releaseToolTomlAsMarkdown(
               yamlNotesAsMarkdown(
-                rstChangelogAsMarkdown(rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(lines)))))),
+                rstChangelogAsMarkdown(
+                  rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(lines)))))),
+                ),
               ),
             ),
           ),
