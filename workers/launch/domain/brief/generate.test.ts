@@ -624,6 +624,52 @@ describe('a runtime that becomes the only one supported', () => {
   });
 });
 
+describe("a breaking-changes page told in Microsoft's frame", () => {
+  const page = [
+    '# Breaking changes in Acme Core 10 (AC10)',
+    '',
+    'This page documents changes that may break applications updating from Acme Core 9 to Acme Core 10.',
+    '',
+    '- [Breaking changes in Acme Core 9](xref:core/what-is-new/ac-9.0/breaking-changes)',
+    '- [Breaking changes in Acme Core 8](xref:core/what-is-new/ac-8.0/breaking-changes)',
+    '',
+    '## Summary',
+    '',
+    '| **Breaking change** | **Impact** |',
+    '|:--- | --- |',
+    '| [Tools now require a framework for multi-targeted projects](#tools) | Low |',
+    '| [Reading a date without an offset now assumes UTC](#utc) | High |',
+    '',
+    '## Low-impact changes',
+    '',
+    '### Tools now require a framework for multi-targeted projects',
+    '',
+    '#### Old behavior',
+    '',
+    'Previously, the tools could be used without naming a framework.',
+    '',
+    '#### New behavior',
+    '',
+    'In Acme Core 9 and earlier the tools guessed. Now you must pass `--framework`.',
+    '',
+    '#### Mitigations',
+    '',
+    'Pass `--framework` to every command.',
+  ].join('\n');
+
+  it('names the product from the title, leads with the break of highest impact, and tells no part heading or link to other notes', () => {
+    const brief = briefOf(page, {
+      version: '10.0',
+      title: 'Breaking changes in Acme Core 10 (AC10)',
+      url: 'https://github.com/acme/Acme.Docs/blob/0a1b/breaking-changes.md#L1-L40',
+    });
+    expect(brief.product.name).toBe('Acme Core');
+    expect(brief.highlights[0]!.text).toMatch(/^Reading a date without an offset now assumes UTC/);
+    const said = brief.highlights.map((highlight) => highlight.text).join('\n');
+    expect(said).not.toMatch(/Acme Core 9|Acme Core 8|Old behavior|New behavior|Mitigations/);
+  });
+});
+
 describe("a CPAN Changes file's release", () => {
   it('reads the version line with its date and signers as a title, and tells the notice that the next release needs more', () => {
     const notes = [

@@ -100,8 +100,11 @@ function significance(item: NoteItem, line = ''): number {
   // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
   if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
+  // So does a break graded by its impact (EF Core's summary of breaking changes: "| … | High |", "(Low)").
   const grade =
-    item.kind === 'security' || item.kind === 'fix' ? (line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase() : undefined;
+    item.kind === 'security' || item.kind === 'fix' || item.kind === 'breaking'
+      ? (line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase()
+      : undefined;
   if (grade) score += SEVERITY_WEIGHT[grade] ?? 0;
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
@@ -914,7 +917,9 @@ function subjectOf(
   const bare = shownVersion(release.version).replace(/^(?:v|go)(?=\d)/i, '');
   // "Acme 2.0" for v2.0.0: the title's own spelling of the version, which the headline writes once, as the release does.
   // "Godot 4.5 RC 1" for 4.5-rc1: the number before its pre-release mark.
-  const shortened = (release.title.match(/(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi) ?? []).filter(
+  // "EF Core 10" for 10.0: a major release is named by its first number alone.
+  const numbers = /^\d+(?:\.0)+$/.test(bare) ? /(?<![\w.])v?\d+(?:\.\d+)*(?![\w.])/gi : /(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi;
+  const shortened = (release.title.match(numbers) ?? []).filter(
     (number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) || bare.startsWith(`${number.replace(/^v/i, '')}-`),
   );
   const fromTitle = release.title
@@ -931,7 +936,7 @@ function subjectOf(
     // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62")
     // names the file, then the release.
     .replace(
-      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+)?changes|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
+      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
     .replace(release.version, ' ')
@@ -959,6 +964,8 @@ function subjectOf(
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
     // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
+    // "Breaking changes in EF Core 10 (EF10)": the name's short form with its version, said again.
+    .replace(/\(\s*\p{Lu}[\p{L}.]*\s?\d+\s*\)/gu, ' ')
     // "5.0.4: Maintenance Release": the kind of release is no part of the name.
     .replace(/\b(?:maintenance|bug-?fix|hotfix|feature|minor|major|point|service|interim)\s+release\b/gi, ' ')
     .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights)(?![\w-])/gi, ' ')

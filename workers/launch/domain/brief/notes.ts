@@ -270,6 +270,8 @@ export const END_OF_SUPPORT =
  */
 export const RAISED_MINIMUM =
   /\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b/i;
+const OTHER_NOTES_LINK =
+  /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
 /** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
@@ -338,7 +340,9 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
-  if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text)) return { kind: 'internal', text };
+  // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
+  if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text) || OTHER_NOTES_LINK.test(raw))
+    return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
@@ -880,6 +884,19 @@ function withoutComponentTags(lines: string[]): string[] {
 }
 
 /**
+ * Microsoft's breaking-change pages tell each change under its heading in parts headed "Old behavior", "New behavior",
+ * "Why" and "Mitigations": parts of the change above them, whose headings would otherwise read as changes of their own.
+ * Where the notes use that frame, its headings go and their paragraphs are the change's.
+ */
+const BEHAVIOUR_PART = /^\s{0,3}#{2,6}\s+(?:(?:old|new|previous|current)\s+behaviou?r|why|mitigations?|workarounds?|rationale)\s*$/i;
+function withoutBehaviourParts(lines: string[]): string[] {
+  const frame =
+    lines.some((line) => /^\s{0,3}#{2,6}\s+(?:old|new)\s+behaviou?r\s*$/i.test(line)) &&
+    lines.some((line) => /^\s{0,3}#{2,6}\s+(?:why|mitigations?)\s*$/i.test(line));
+  return frame ? lines.map((line) => (BEHAVIOUR_PART.test(line) ? '' : line)) : lines;
+}
+
+/**
  * calibre's Changelog.txt: a release between Vim fold markers ("{{{ 9.13.0 2026-08-07" … "}}}"), its sections labelled
  * ":: bug fixes". The opening marker's words title the release, a `::` label its section; the closing marker is nothing.
  */
@@ -1374,10 +1391,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutComponentTags(
-        withoutModuleLines(
-          withoutFrontMatter(
-            htmlAsMarkdown(
-              typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+        withoutBehaviourParts(
+          withoutModuleLines(
+            withoutFrontMatter(
+              htmlAsMarkdown(
+                typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+              ),
             ),
           ),
         ),
