@@ -670,6 +670,52 @@ describe("a breaking-changes page told in Microsoft's frame", () => {
   });
 });
 
+describe("Redmine's plain-text changelog", () => {
+  const notes = [
+    '== 2026-06-15 v6.1.3',
+    '',
+    '=== [Code cleanup/refactoring]',
+    '',
+    '* Defect #43985: Flaky IssuesSystemTest caused by a race',
+    '',
+    '=== [Issues]',
+    '',
+    '* Defect #44042: Watchers section in the sidebar is incorrectly updated',
+    '',
+    '=== [Security]',
+    '',
+    '* Patch #44091: Improve the config.filter_parameters setting',
+    '* Defect #44100: Stored XSS in Textile formatter due to restore_redmine_links',
+  ].join('\n');
+
+  it("reads its tracker's kinds as labels, keeps its housekeeping sections' items as such, and leads with a named attack", () => {
+    const brief = briefOf(notes, { version: '6.1.3', title: 'Acme 6.1.3' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['security', 'Stored XSS in Textile formatter due to restore_redmine_links.'],
+      ['security', 'Improve the config.filter_parameters setting.'],
+      ['fix', 'Watchers section in the sidebar is incorrectly updated.'],
+    ]);
+  });
+});
+
+describe('a release told in prose alone, under its title', () => {
+  it('takes its first paragraph as the opening and a later one that says what the release changes as a change', () => {
+    const notes = [
+      '10 January 2024: Acme 1.83',
+      '==========================',
+      '',
+      'This release of Acme supports Python 3.8, 3.9, 3.10, 3.11 and 3.12. It has also been tested on PyPy.',
+      '',
+      'This release reverts the removal of the ``.strand`` attribute, which was done without a deprecation period.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.83', title: 'Acme 1.83' });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['This release of Acme supports Python 3.8, 3.9, 3.10, 3.11 and 3.12.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'This release reverts the removal of the .strand attribute, which was done without a deprecation period.',
+    ]);
+  });
+});
+
 describe("a CPAN Changes file's release", () => {
   it('reads the version line with its date and signers as a title, and tells the notice that the next release needs more', () => {
     const notes = [
@@ -985,6 +1031,18 @@ describe('formats met outside the corpus', () => {
     const brief = briefOf(notes, { version: 'v6.6.6', title: 'v6.6.6', url: 'https://github.com/acme/acme/blob/0a1b/changelog.md#L6-L12' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([['fix', 'Important: The last version dropped the currency of deposits.']]);
     expect(brief.highlights[0]!.citations[0]).toMatchObject({ refs: [{ label: '#12426' }] });
+  });
+
+  it('leaves no bracket of a reference and "fixes" once their links went', () => {
+    const notes = [
+      '## edge-24.2.2',
+      '',
+      '* Introduced Helm values for probe timeouts ([#11458]; fixes [#11453]) (thanks @jan-kantert!)',
+      '',
+      '[#11453]: https://github.com/acme/acme/issues/11453',
+      '[#11458]: https://github.com/acme/acme/pull/11458',
+    ].join('\n');
+    expect(briefOf(notes).highlights[0]!.text).toBe('Introduced Helm values for probe timeouts.');
   });
 
   it('takes the kind from a capitalised label and leaves the label out', () => {

@@ -73,6 +73,8 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
 /** What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack. */
 const SECURITY_FIX =
   /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b/i;
+const ATTACK =
+  /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b/i;
 const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
 
 const PLATFORM =
@@ -108,6 +110,8 @@ function significance(item: NoteItem, line = ''): number {
   if (grade) score += SEVERITY_WEIGHT[grade] ?? 0;
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
+  // Redmine's "Stored XSS in Textile formatter", "OAuth scope enforcement bypass": an attack named leads a setting improved.
+  if (item.kind === 'security' && ATTACK.test(item.text)) score += 5;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
   if (
     !upFront &&

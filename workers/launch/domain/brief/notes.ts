@@ -59,6 +59,8 @@ interface PendingHeading {
   hasProse: boolean;
   /** The heading's first paragraph: what a flagship item cites and says. */
   first: { start: number; end: number; text: string; code: string[] } | null;
+  /** Whether its first paragraph opened the notes: then it titles the release. */
+  titlesRelease?: boolean;
 }
 
 /**
@@ -202,7 +204,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -233,6 +235,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   fix: 'fix',
   fixed: 'fix',
   bugfix: 'fix',
+  // Redmine's "Defect #44010: …" and "Patch #43447: …": its tracker's kinds; a patch is any change someone sent.
+  defect: 'fix',
   sec: 'security',
   // Notepad++'s "Vulnerability: Fix Stack Buffer Overflow in …".
   vulnerability: 'security',
@@ -412,7 +416,13 @@ function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''
   if (label) {
     const rest = text.slice(label[0].length);
     const named = LABEL_KIND[label[1]!.toLowerCase()];
-    const kind = CHORE.test(rest) ? 'internal' : named === 'fix' && (inherited === 'breaking' || inherited === 'security') ? inherited : (named ?? inherited);
+    // Redmine's "Defect #43906: …" under "[Documentation]": the section's housekeeping, whatever the tracker called it.
+    const kind =
+      CHORE.test(rest) || inherited === 'internal'
+        ? 'internal'
+        : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
+          ? inherited
+          : (named ?? inherited);
     // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
     // the change's verb, and stays one ("Added `except: [...]` to `rule`"); before a sentence with its own verb ("Fixed: Acme
     // no longer crashes …") it goes.
@@ -572,6 +582,7 @@ const NOT_A_CHANGE_HEADING =
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
 const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)\s*:?$/i;
+const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** "This release has no breaking changes.", "No features were deprecated in this release.", "None.": that nothing of a kind happened. */
 const NOTHING_CHANGED =
   /^(?:this (?:release|version) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|(?:none|n\/a|nothing)\.?$)/i;
@@ -1438,6 +1449,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // A heading that only titles a section ("Notable Behavioral Changes", "lib.d.ts Changes") is not a change itself.
     if (
       pendingHeading &&
+      !pendingHeading.titlesRelease &&
       (!pendingHeading.hasBullets || namesAFeature(pendingHeading)) &&
       pendingHeading.hasProse &&
       !SECTION_TITLE.test(pendingHeading.heading.text)
@@ -1482,7 +1494,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           ...(first ? { detail: first.text } : {}),
         });
       }
-    } else if (pendingHeading?.first && !pendingHeading.hasBullets && pendingHeading.hasProse) {
+    } else if (pendingHeading?.first && !pendingHeading.titlesRelease && !pendingHeading.hasBullets && pendingHeading.hasProse) {
       // A section title with only a paragraph under it ("### Cargo features"): the paragraph is the change.
       const { heading, first } = pendingHeading;
       const parents = headings.filter((h) => h !== heading);
@@ -1549,6 +1561,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         pendingHeading.first = { start, end, text: said.text, code: said.code };
       }
     }
+    // Biopython's prose-only NEWS: after the opening, "This release reverts the removal of …" under the release's own title
+    // is a change, told as a sentence.
+    if (intro && pendingHeading?.titlesRelease && THIS_RELEASE_CHANGES.test(texts[0]!.trim())) {
+      const joined = withReferenceLinks(texts.join(' '), targets);
+      const said = itemInline(joined, repoBase);
+      const own = itemKind(joined, said.text, 'other', sectionPath().at(-1));
+      items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      return;
+    }
     // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
     const section = pendingHeading?.heading;
     if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && /^\s/.test(lines[start - 1]!)) {
@@ -1606,8 +1627,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       !ONLY_ANNOUNCES.test(clean.text)
     ) {
       intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
-      // The title heading above the intro is the release's, not a change.
-      if (pendingHeading) pendingHeading.hasProse = false;
+      // The title heading above the intro is the release's, not a change, whatever prose follows (Biopython's "10 January
+      // 2024: Biopython 1.83" over two paragraphs).
+      if (pendingHeading) {
+        pendingHeading.hasProse = false;
+        pendingHeading.titlesRelease = true;
+      }
     }
   };
 

@@ -88,7 +88,7 @@ const CLOSES = /closes/i;
 const EDGE_MARKS = '-–—:,;';
 // Brackets left holding only connectors once their references went, or the "!" of PowerShell's "(Thanks @jborean93!)" once
 // its credit went; `()` and `[]` stay (code: `res.status()`, `T[]`).
-const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
+const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
 
 /** A documentation generator's link to an API member: "[`method: Page.evaluate`]", "[event: Page.close]", "[class: Foo]". */
 const DOC_MARKER =
