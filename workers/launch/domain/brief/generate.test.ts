@@ -470,8 +470,11 @@ describe('a pre-release', () => {
         '2.4-M6',
         '6.0.0.M1',
         '3.0.0-milestone.2',
+        'edge-24.2.2',
       ].map(preReleaseLabel),
-    ).toEqual(['alpha', 'beta', 'beta', 'release candidate', 'pre-release', 'preview', 'beta', 'alpha', 'milestone', 'milestone', 'milestone']);
+    ).toEqual(['alpha', 'beta', 'beta', 'release candidate', 'pre-release', 'preview', 'beta', 'alpha', 'milestone', 'milestone', 'milestone', 'edge']);
+    // A channel before the number is no package's name, and stays.
+    expect(shownVersion('edge-24.2.2')).toBe('edge-24.2.2');
     expect(['1.2.3', 'v2026.08.19', 'go1.24', 'tokio-1.16.0', '1.0.0+build.5', '2.4M6', 'v1.0-MAIN'].map(preReleaseLabel)).toEqual([
       null,
       null,
