@@ -117,6 +117,26 @@ describe('a security post with a long link', () => {
   });
 });
 
+describe('a short post whose first change will not fit whole', () => {
+  it('tells another change of the same kind whole rather than the first cut to a stub', () => {
+    const url = `https://github.com/acme/acme/blob/408b30d59709e3f2ed69c7748d900a2208cfbf9b/${'docs/'.repeat(6)}CHANGELOG.md#L88-L130`;
+    const notes = [
+      '## [v1.30.0]',
+      '',
+      '### Security',
+      '- Set a default 50MB per message limit to prevent a denial of service via unlimited SMTP DATA and API send body sizes ([GHSA-fpxj-m5q8-fphw](https://github.com/acme/acme/security/advisories/GHSA-fpxj-m5q8-fphw))',
+      '- Include CGNAT in internal IP checks ([GHSA-j3fj-qppj-fmmc](https://github.com/acme/acme/security/advisories/GHSA-j3fj-qppj-fmmc))',
+    ].join('\n');
+    const brief = generateBrief({ id: 'rel_x', version: 'v1.30.0', title: 'Acme v1.30.0', url, notes, contentHash: 'h' }, null);
+    const [bluesky] = draftPosts(brief, ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).toContain('• Include CGNAT in internal IP checks (GHSA-j3fj-qppj-fmmc).');
+    expect(bluesky!.copy).not.toContain('…');
+    expect(bluesky!.sentences.map((sentence) => sentence.path)).toContain('highlights.1');
+    const measured = measurePost('bluesky', bluesky!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+  });
+});
+
 describe('a brief of opening prose alone', () => {
   it('keeps its call to action whole on every channel where it fits', () => {
     const notes = 'Acme 2.4 is a regular release with a shorter support window, for users who want new features sooner.';

@@ -137,7 +137,17 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         entry.sentence.text = firstId;
         if (fits(compose([], []))) break;
       }
-      entry.sentence.text = highlight.text;
+      // EF Core's "Using GetDateTimeOffset…": another change of the same kind, said whole, tells more than this one cut to a stub.
+      const whole = brief.highlights.slice(index + 1, index + 6).findIndex((other, offset) => {
+        if (other.kind !== highlight.kind) return false;
+        entry.sentence = own(`highlights.${index + 1 + offset}`, other);
+        return [other.text, ...shorterForms(other.text)].some((text) => {
+          entry.sentence.text = text;
+          return fits(compose([], []));
+        });
+      });
+      if (whole >= 0) break;
+      entry.sentence = own(`highlights.${index}`, highlight);
       for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10)
         entry.sentence.text = withIdsOf(highlight.text, truncateWords(highlight.text, max));
       if (!fits(compose([], []))) lines.pop();
