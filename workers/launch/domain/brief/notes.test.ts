@@ -2052,6 +2052,22 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
   });
 });
 
+describe('a plain-text changelog of area lines under its version (zstd)', () => {
+  it('reads each "area: change" line as a change, under the version line as a heading', () => {
+    const notes = [
+      'V1.5.6 (Mar 2024)',
+      'api: Promote `ACME_c_targetCBlockSize` to Stable API by @felixhandte',
+      'api: new `ACME_d_maxBlockSize` experimental parameter, to reduce streaming decompression memory, by @terrelln',
+      'cli: fix mixing `-c` and `-o` commands with `--rm`, by @Cyan4973',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.section, item.text])).toEqual([
+      ['other', ['V1.5.6 (Mar 2024)'], 'api: Promote ACME_c_targetCBlockSize to Stable API'],
+      ['feature', ['V1.5.6 (Mar 2024)'], 'api: new ACME_d_maxBlockSize experimental parameter, to reduce streaming decompression memory'],
+      ['fix', ['V1.5.6 (Mar 2024)'], 'cli: fix mixing -c and -o commands with --rm'],
+    ]);
+  });
+});
+
 describe('sections kept to say nothing happened', () => {
   it('read no change from "This release has no breaking changes." or "No features were deprecated", nor from "New and Noteworthy"', () => {
     const notes = [

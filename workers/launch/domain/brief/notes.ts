@@ -1301,13 +1301,15 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
 }
 
 /** A release's own heading line in a plain-text changelog: "12.0.0 - 5 May 2025", "v2.1 (2026-01-02)". */
-const VERSION_LINE = /^v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/;
+const VERSION_LINE = /^v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/i;
+/** zstd's "api: new `ZSTD_d_maxBlockSize` experimental parameter, …": a change after its lower-case area, one a line. */
+const AREA_LINE = /^[a-z][\w./-]{0,30}:\s+\S+\s+\S/;
 /** A line that ends mid-sentence: a wrapped paragraph's, not a whole entry's. */
 const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on|by|from|that|which|is|are|was|were))$/i;
 
 /**
- * A plain-text changelog with no list markers (FluentValidation's `Changelog.txt`): a block of lines that each start
- * with a capital and end a clause is one change a line, read as bullets, under its version line as a heading. A wrapped
+ * A plain-text changelog with no list markers (FluentValidation's `Changelog.txt`, zstd's `CHANGELOG`): a block of lines
+ * that each start with a capital or a lower-case area ("api: …") and end a clause is one change a line, read as bullets, under its version line as a heading. A wrapped
  * paragraph's lines run on (one ends on "the" or a comma, the next starts in lower case), and prose written a sentence
  * to a line ends each with a stop: neither is a list.
  */
@@ -1329,7 +1331,7 @@ function plainLinesAsList(lines: string[]): string[] {
     }
     const heading = VERSION_LINE.test(first) || /^\p{Lu}[^:]{2,40}:$/u.test(first) ? 1 : 0;
     const entries = lines.slice(start + heading, end).map((line) => line.trim());
-    const whole = entries.every((entry) => /^\p{Lu}\S*\s+\S/u.test(entry) && !RUNS_ON.test(entry));
+    const whole = entries.every((entry) => (/^\p{Lu}\S*\s+\S/u.test(entry) || AREA_LINE.test(entry)) && !RUNS_ON.test(entry));
     const stops = entries.filter((entry) => /[.!?]$/.test(entry)).length;
     if (entries.length >= 3 && whole && stops < entries.length / 2) {
       if (heading) out[start] = `## ${first.replace(/:$/, '')}`;
