@@ -673,6 +673,26 @@ describe("a breaking-changes page told in Microsoft's frame", () => {
   });
 });
 
+describe("a WordPress plugin's security hardening release", () => {
+  it('reads "= version - date =" as its heading, calls it a security release as its opening does, and credits nobody', () => {
+    const notes = [
+      '= 3.3.9.1 - August 14th, 2026 =',
+      '',
+      'This is a major security hardening release covering multiple areas of the plugin. We recommend updating as soon as possible.',
+      '',
+      '* Security: Further restrictions on error handling and fallbacks. (Nhien Pham @nhienit - GalaxyOne, @thevietronin - GalaxyOne, @sc0ttkclark)',
+      '* Security: General hardening improvements to how data queries are built. (HaoNH @haoit, @onebitious, @sc0ttkclark)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.3.9.1', title: 'Acme 3.3.9.1' });
+    expect(brief.headline.text).toBe('Acme 3.3.9.1 is out: a security release.');
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['This is a major security hardening release covering multiple areas of the plugin.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'General hardening improvements to how data queries are built.',
+      'Further restrictions on error handling and fallbacks.',
+    ]);
+  });
+});
+
 describe("Redmine's plain-text changelog", () => {
   const notes = [
     '== 2026-06-15 v6.1.3',

@@ -59,6 +59,7 @@ const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
+const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
@@ -260,7 +261,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
-    : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA)-/i.test(ref.label)))
+    : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA)-/i.test(ref.label))) ||
+        // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
+        (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text))
       ? 'security'
       : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
           !(introSaysFixes && ofKind('fix').length) &&

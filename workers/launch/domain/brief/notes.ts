@@ -908,6 +908,18 @@ function withoutBehaviourParts(lines: string[]): string[] {
 }
 
 /**
+ * A WordPress plugin's readme.txt heads its parts with marks on both sides: "=== Plugin Name ===", "== Changelog ==",
+ * "= 3.3.9.1 - August 14th, 2026 =". Each is a heading, the fewer marks the deeper.
+ */
+const CLOSED_HEADING = /^(={1,3})\s+(\S.*?)\s+\1\s*$/;
+function closedHeadings(lines: string[]): string[] {
+  return lines.map((line) => {
+    const heading = line.match(CLOSED_HEADING);
+    return heading ? `${'#'.repeat(4 - heading[1]!.length)} ${heading[2]}` : line;
+  });
+}
+
+/**
  * calibre's Changelog.txt: a release between Vim fold markers ("{{{ 9.13.0 2026-08-07" … "}}}"), its sections labelled
  * ":: bug fixes". The opening marker's words title the release, a `::` label its section; the closing marker is nothing.
  */
@@ -1408,7 +1420,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           withoutModuleLines(
             withoutFrontMatter(
               htmlAsMarkdown(
-                typedElementsAsMarkdown(plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(input)))))),
+                typedElementsAsMarkdown(
+                  plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                ),
               ),
             ),
           ),

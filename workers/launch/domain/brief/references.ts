@@ -103,6 +103,7 @@ const NOT_A_CLASS = /^(?:Breaking|Security|Fix|Fixed|Feature|New|Deprecated|Remo
  * bare `#123` resolves against the release's repository; credits (`by @user in …`) and
  * reference-only brackets go. Markup (emphasis, code ticks, HTML) is removed, never reworded.
  */
+const HANDLES_BRACKET = /\s\(([^()]{2,300})\)(?=\.?\s*$)/;
 const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
 
@@ -150,6 +151,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`", ESPHome's "by :ghuser:`kbx81`": the people who made a change are credits, not words of it.
   if (has('user:`')) text = text.replace(/(?:\s*(?:--|—|–))?\s*\bby\s+:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
+  // Pods' "… (HaoNH @haoit, Nhien Pham @nhienit - GalaxyOne, @sc0ttkclark)": a closing bracket each of whose parts names
+  // someone by a handle credits them.
+  if (has('@') && has(')'))
+    text = text.replace(HANDLES_BRACKET, (whole, inside: string) =>
+      inside.split(/\s*,\s*/).every((part) => /(?:^|\s)@[\w-]+(?![\w/])/.test(part)) ? '' : whole,
+    );
   // ESPHome's "… (new-integration) (breaking-change)": the labels its pull request had on the tracker, not the change's words.
   if (has('-') && has(')')) text = text.replace(PULL_REQUEST_LABELS, '');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
