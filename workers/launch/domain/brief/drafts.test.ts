@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurePost } from '../channels';
+import { checkSentence } from './check';
 import { draftPosts, shorterForms } from './drafts';
 import { generateBrief } from './generate';
 import { voiceOf } from './voice';
@@ -132,6 +133,19 @@ describe('a short post whose first change will not fit whole', () => {
     expect(bluesky!.copy).toContain('• Include CGNAT in internal IP checks (GHSA-j3fj-qppj-fmmc).');
     expect(bluesky!.copy).not.toContain('…');
     expect(bluesky!.sentences.map((sentence) => sentence.path)).toContain('highlights.1');
+    const measured = measurePost('bluesky', bluesky!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+  });
+});
+
+describe('a short post with room for no change whole', () => {
+  it('cuts no word in two and cites the bare link by its address alone', () => {
+    const url = `https://github.com/acme/Acme.Docs/blob/16e474b58151684c890eb0041ef84f38e59610d3/${'what-is-new/'.repeat(8)}breaking-changes.md#L1-L599`;
+    const notes = ['## Breaking changes', '', '- IRelationalCommandDiagnosticsLoggerImplementations now must accept the logCommandText parameter'].join('\n');
+    const release = { id: 'rel_x', version: '10.0.0', title: 'Acme 10.0.0', url, notes, contentHash: 'h' };
+    const [bluesky] = draftPosts(generateBrief(release, null), ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).not.toMatch(/\w…/);
+    for (const sentence of bluesky!.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
     const measured = measurePost('bluesky', bluesky!.copy);
     expect(measured.length).toBeLessThanOrEqual(measured.limit);
   });

@@ -70,7 +70,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
           ...(urging
             ? [{ path: 'callToAction', text: `${urging[1]}: ${urging[2]}`, citations: brief.callToAction.citations.filter((c) => c.source !== 'notes') }]
             : []),
-          { path: 'callToAction', text: url, citations: brief.callToAction.citations },
+          // The bare link cites only where it comes from: the changes the call to action named are not said.
+          { path: 'callToAction', text: url, citations: brief.callToAction.citations.filter((c) => c.source !== 'notes') },
         ]
       : [fullCta];
   // The counts of breaking changes or security fixes come before the opening prose: they are what a reader must know.
@@ -150,7 +151,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       entry.sentence = own(`highlights.${index}`, highlight);
       for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10)
         entry.sentence.text = withIdsOf(highlight.text, truncateWords(highlight.text, max));
-      if (!fits(compose([], []))) lines.pop();
+      // "IRelationalCommandDia…": a cut inside a word says a word the notes do not; the item goes rather than that.
+      if (!fits(compose([], [])) || cutInsideWord(entry.sentence.text, highlight.text)) lines.pop();
       break;
     }
     return {
@@ -166,6 +168,12 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
     chosen = build(cta);
   }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
+}
+
+/** Whether a change cut short ends inside one of its words. */
+function cutInsideWord(cut: string, text: string): boolean {
+  const kept = cut.split('…')[0]!;
+  return kept !== cut && text.startsWith(kept) && /[\p{L}\p{N}_]/u.test(text.charAt(kept.length));
 }
 
 /** Whether a call to action already says what a sentence closes with ("… the breaking changes first", "… the security fixes"). */

@@ -642,6 +642,7 @@ describe("a breaking-changes page told in Microsoft's frame", () => {
     '|:--- | --- |',
     '| [Tools now require a framework for multi-targeted projects](#tools) | Low |',
     '| [Reading a date without an offset now assumes UTC](#utc) | High |',
+    '| [Logger methods add a logText parameter](#logger) | Low |',
     '',
     '## Low-impact changes',
     '',
@@ -658,6 +659,10 @@ describe("a breaking-changes page told in Microsoft's frame", () => {
     '#### Mitigations',
     '',
     'Pass `--framework` to every command.',
+    '',
+    '### Logger methods add a logText parameter',
+    '',
+    'Implementations of the logger must now accept a `logText` argument.',
   ].join('\n');
 
   it('names the product from the title, leads with the break of highest impact, and tells no part heading or link to other notes', () => {
@@ -670,6 +675,13 @@ describe("a breaking-changes page told in Microsoft's frame", () => {
     expect(brief.highlights[0]!.text).toMatch(/^Reading a date without an offset now assumes UTC/);
     const said = brief.highlights.map((highlight) => highlight.text).join('\n');
     expect(said).not.toMatch(/Acme Core 9|Acme Core 8|Old behavior|New behavior|Mitigations/);
+  });
+
+  it('tells a change the summary calls breaking as breaking, though its own heading reads as an addition', () => {
+    const brief = briefOf(page, { version: '10.0', title: 'Breaking changes in Acme Core 10 (AC10)' });
+    const logger = brief.highlights.find((highlight) => highlight.text.startsWith('Logger methods add a logText parameter'));
+    expect(logger?.kind).toBe('breaking');
+    expect(logger?.citations.map((citation) => (citation.source === 'notes' ? citation.lines.start : 0)).sort((a, b) => a - b)).toEqual([14, 32]);
   });
 });
 

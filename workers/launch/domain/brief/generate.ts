@@ -88,7 +88,8 @@ function significance(item: NoteItem, line = ''): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
-  if (item.flagship) score += FUTURE.test(item.detail ?? item.text) ? -40 : 40;
+  // A break told under its own heading is the page's layout (EF Core gives every break one), not a lead: breaks lead by grade.
+  if (item.flagship && item.kind !== 'breaking') score += FUTURE.test(item.detail ?? item.text) ? -40 : 40;
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes", "Major New Features"). Their own list of it is
   // in the order they chose: no word of an item there outweighs the one its authors listed first. "Other notable
   // changes" is the rest, often sorted by subsystem.
@@ -283,8 +284,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const echoed = new Set(items.filter((_item, index) => [...itemWords[index]!].some((word) => opening.has(word))));
   // Where the opening says the release brings new features and no line is told as one, its untyped lines are those features.
   const untypedFeatures = introSaysFeatures && ofKind('feature').length === 0;
+  // An item's first line, and those of the lines that tell it again: EF Core grades a change ("| High |") in its summary table.
+  const firstLines = (item: NoteItem) => [item, ...(retellings.get(item.lines.start) ?? [])].map((told) => parsed.lines[told.lines.start - 1] ?? '').join('\n');
   const weigh = (item: NoteItem) =>
-    significance(item, parsed.lines[item.lines.start - 1]) +
+    significance(item, firstLines(item)) +
     (echoed.has(item) ? 20 : 0) +
     (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0);
   const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
@@ -461,7 +464,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         kind === 'security'
           ? `It fixes ${countWord(all.length)} security issues in all; the full list is in the release notes.`
           : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`,
-      citations: all.map(cite),
+      // "More than twenty" is a floor: it cites the lines that tell a counted change again too (EF Core's summary table beside
+      // its sections), as a highlight does; an exact count cites one range a change.
+      citations: all.flatMap((item) => [cite(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]),
     });
 
   const audience: Sentence[] = [];
@@ -565,11 +570,14 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     ];
     const retelling = cves ? -1 : retold(item, kept, byWord);
     if (retelling >= 0) {
+      const told = kept[retelling]!;
       // The heading with its own paragraph says more than the list line, unless that line names the advisories.
-      if (item.detail && !kept[retelling]!.detail && !/\bCVE-\d/.test(kept[retelling]!.text)) {
-        kept[retelling] = item;
-        index(byWord, wordsOf(item), retelling);
-      }
+      const [more, less] = item.detail && !told.detail && !/\bCVE-\d/.test(told.text) ? [item, told] : [told, item];
+      // EF Core's summary table calls a change breaking that its own heading's words ("… methods add … parameter") do not:
+      // the change told twice is of the weightier kind, and the kept telling cites the other.
+      kept[retelling] = KIND_WEIGHT_OF(less) > KIND_WEIGHT_OF(more) ? { ...more, kind: less.kind } : more;
+      retellings.set(more.lines.start, [...(retellings.get(told.lines.start) ?? []), less]);
+      if (more === item) index(byWord, wordsOf(item), retelling);
       continue;
     }
     // NumPy lists "Remove np.tostring (deprecated since 1.19)" among its highlights and later "np.tostring has been removed,
@@ -597,6 +605,8 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
   }
   return kept.filter((item): item is NoteItem => item !== null);
 }
+
+const KIND_WEIGHT_OF = (item: NoteItem) => (item.kind === 'internal' ? 0 : KIND_WEIGHT[item.kind]);
 
 /** An item's words in lower case, read once per item. */
 const itemWords = new WeakMap<NoteItem, Set<string>>();
