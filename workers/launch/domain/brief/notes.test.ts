@@ -2052,6 +2052,31 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
   });
 });
 
+describe('a ticket in brackets closing a change', () => {
+  it('goes with the words that led to it', () => {
+    const notes = '25-NOV-2024: 25.0.1\n\n- Updates DOMPurify from 3.1.5 to 3.2.2 with fix for [DID-13161]\n- Adds a ruler for [DID-13162]';
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Updates DOMPurify from 3.1.5 to 3.2.2', 'Adds a ruler']);
+  });
+});
+
+describe("a changeset's entries led by their commit", () => {
+  it('reads the commit message after the hash, its type as the kind', () => {
+    const notes = [
+      '### Major Changes',
+      '',
+      '- 116c89f: feat(ai): remove telemetry data from the user-facing event data',
+      '',
+      '### Patch Changes',
+      '',
+      '- 0a51f7d: fix(ai): enforce `callOptionsSchema` at runtime',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'remove telemetry data from the user-facing event data'],
+      ['fix', 'enforce callOptionsSchema at runtime'],
+    ]);
+  });
+});
+
 describe('a plain-text changelog of area lines under its version (zstd)', () => {
   it('reads each "area: change" line as a change, under the version line as a heading', () => {
     const notes = [

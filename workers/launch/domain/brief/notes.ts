@@ -340,7 +340,9 @@ function sectionKind(text: string): ChangeKind | null {
  * (`**Breaking:**`, `BREAKING CHANGE`, `⚠`), a Conventional Commit prefix on its words
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
-function itemKind(raw: string, text: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
+function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
+  // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
+  const text = written.replace(/^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}:\s+(?=\S)/, '');
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
@@ -650,6 +652,7 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
  * opam's "[#6938 @WardBrian @rjbou - fix #6919]", "[#6851 @kit-ty-kate - partial fix #6848]" closing an entry: the pull
  * request, its authors and the issues it fixes.
@@ -805,7 +808,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    text = text.replace(TRACKER_BRACKET, pointers).replace(POINTER_GROUP, pointers);
+    const bracketed = text;
+    text = text.replace(TRACKER_BRACKET, pointers);
+    // draw.io's "… to 3.2.2 with fix for [DID-13161]": once the ticket went, so do the words that led to it.
+    if (text !== bracketed) text = text.replace(LEADS_TO_REFERENCE, '$1');
+    text = text.replace(POINTER_GROUP, pointers);
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
     if (end.endsWith(']'))
