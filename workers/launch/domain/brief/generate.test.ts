@@ -685,6 +685,37 @@ describe("a breaking-changes page told in Microsoft's frame", () => {
   });
 });
 
+describe('a release post with a subtitle, its news under "Major Changes", and a plea for donations', () => {
+  it('names the product before the version, tells the headed features of a patch number as features, and no donation link', () => {
+    const notes = [
+      '# Acme v0.19.4 Release',
+      '',
+      '## Major Changes',
+      '',
+      'This v0.19.4 release is a big one, with more than 200 pull requests merged since v0.19.3.',
+      '',
+      '### Image Proxying',
+      '',
+      'There is a new config option called `image_mode` which proxies external image links through the local instance.',
+      '',
+      '### Other Changes',
+      '',
+      '- Added alt_text for image posts',
+      '',
+      '## Support development',
+      '',
+      '- [Liberapay](https://liberapay.com/Acme) (preferred option)',
+      '- [Cryptocurrency](https://acme.example/crypto) (scroll to bottom of page)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v0.19.4', title: 'Acme Release v0.19.4 - Image Proxying and Federation improvements' });
+    expect(brief.headline.text).toBe('Acme v0.19.4 is out: a feature release.');
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['feature', 'Image Proxying: there is a new config option called image_mode which proxies external image links through the local instance.'],
+      ['feature', 'Added alt_text for image posts.'],
+    ]);
+  });
+});
+
 describe("a WordPress plugin's security hardening release", () => {
   it('reads "= version - date =" as its heading, calls it a security release as its opening does, and credits nobody', () => {
     const notes = [

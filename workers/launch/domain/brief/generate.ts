@@ -59,6 +59,7 @@ const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
+const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -215,7 +216,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     retellings,
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
-    patch && item.flagship ? { ...item, kind: 'fix' as const, flagship: false } : item,
+    // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
+    patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '') ? { ...item, kind: 'fix' as const, flagship: false } : item,
   );
   // An item whose body runs on (code blocks, examples) is cited by its opening lines, where the
   // sentence written from it comes from: the checker refuses a citation wider than that.
@@ -940,6 +942,8 @@ function subjectOf(
     (number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) || bare.startsWith(`${number.replace(/^v/i, '')}-`),
   );
   const fromTitle = release.title
+    // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings.
+    .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})\\s+[-–—|]\\s+\\S.*$`, 'i'), '$1')
     // A GNU NEWS outline heading ("* Noteworthy changes in release 9.11 (2026-04-20) [stable]") and its stability tag.
     .replace(/^\s*\*+\s+/, '')
     .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')

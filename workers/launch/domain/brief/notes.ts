@@ -123,6 +123,8 @@ const GUIDANCE =
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
   [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b/i, 'internal'],
+  // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
+  [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
@@ -579,7 +581,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers)\b|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known )?limitations\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -1668,7 +1670,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
     // Node-RED's "#### 5.0.4: Maintenance Release" titles the release: "maintenance" there is no section of chores.
-    const kind = RELEASE_OF_KIND.test(text) && !/security/i.test(text) ? null : sectionKind(text);
+    // Changesets' "### Major Changes" over its list is semver's major; Lemmy's post titles its news "## Major Changes" over a
+    // paragraph that opens them.
+    const prose = /^major changes?$/i.test(text) && !BULLET.test(nextContent(lines, line - 1)) && !ATX.test(nextContent(lines, line - 1));
+    const kind = (RELEASE_OF_KIND.test(text) && !/security/i.test(text)) || prose ? null : sectionKind(text);
     const empty = pendingHeading && pendingHeading.end === pendingHeading.line && !pendingHeading.hasBullets ? pendingHeading.heading : null;
     if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
     const namesAChange = !titlesAKind(text);
