@@ -2052,6 +2052,23 @@ describe('holdout 17: an XML release element, a released-branch line, a changelo
   });
 });
 
+describe("towncrier's Improved Documentation section", () => {
+  it('is housekeeping, however improved', () => {
+    const notes = [
+      'Features - 4.56.0',
+      '=================',
+      '',
+      '- Add a flag.',
+      '',
+      'Improved documentation - 4.56.0',
+      '==============================',
+      '',
+      '- Clarified how plugins load.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['feature', 'internal']);
+  });
+});
+
 describe('a ticket in brackets closing a change', () => {
   it('goes with the words that led to it', () => {
     const notes = '25-NOV-2024: 25.0.1\n\n- Updates DOMPurify from 3.1.5 to 3.2.2 with fix for [DID-13161]\n- Adds a ruler for [DID-13162]';

@@ -153,7 +153,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   // Jupyter's "Maintenance and upkeep improvements", "Documentation improvements": the project's own upkeep and docs,
   // whatever they improve.
-  [/\b(?:maintenance|upkeep)\b|^(?:documentation|docs?)\b/i, 'internal'],
+  // towncrier's "Improved Documentation": the docs, however improved.
+  [/\b(?:maintenance|upkeep)\b|^(?:improved\s+|updated\s+)?(?:documentation|docs?)\b/i, 'internal'],
   // HandBrake's "Third-party libraries" lists the versions it bundles: dependencies, not its own changes.
   [/\b(?:third[- ]party|bundled|vendored)\s+(?:libraries|librar(?:y|ies) updates?|dependencies|components)\b/i, 'internal'],
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
