@@ -91,9 +91,9 @@ function significance(item: NoteItem, line = ''): number {
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
   // A break told under its own heading is the page's layout (EF Core gives every break one), not a lead: breaks lead by grade.
   if (item.flagship && item.kind !== 'breaking') score += FUTURE.test(item.detail ?? item.text) ? -40 : 40;
-  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes", "Major New Features"). Their own list of it is
-  // in the order they chose: no word of an item there outweighs the one its authors listed first. "Other notable
-  // changes" is the rest, often sorted by subsystem.
+  // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes", "Major New Features"). Their
+  // own list of it is in the order they chose: no word of an item there outweighs the one its authors listed first.
+  // "Other notable changes" is the rest, often sorted by subsystem.
   const notable = item.section.some((title) =>
     /\b(?:highlights?|announcements?|notable|key changes)\b|\b(?:major|key|headline|top) (?:new )?features\b/i.test(title),
   );

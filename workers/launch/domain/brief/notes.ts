@@ -1331,9 +1331,9 @@ const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on
 
 /**
  * A plain-text changelog with no list markers (FluentValidation's `Changelog.txt`, zstd's `CHANGELOG`): a block of lines
- * that each start with a capital or a lower-case area ("api: …") and end a clause is one change a line, read as bullets, under its version line as a heading. A wrapped
- * paragraph's lines run on (one ends on "the" or a comma, the next starts in lower case), and prose written a sentence
- * to a line ends each with a stop: neither is a list.
+ * that each start with a capital or a lower-case area ("api: …") and end a clause is one change a line, read as bullets,
+ * under its version line as a heading. A wrapped paragraph's lines run on (one ends on "the" or a comma, the next starts
+ * in lower case), and prose written a sentence to a line ends each with a stop: neither is a list.
  */
 function plainLinesAsList(lines: string[]): string[] {
   if (lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line) || TABLE_ROW.test(line) || UNDERLINE.test(line))) return lines;
@@ -1396,8 +1396,8 @@ function indentedParagraphsAsList(lines: string[]): string[] {
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
  * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim
- * help file, AsciiDoc, CUE release data): the parser reads the notes through them, and the checker finds the section headings above a cited line
- * through them.
+ * help file, AsciiDoc, CUE release data): the parser reads the notes through them, and the checker finds the section
+ * headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
   return indentedParagraphsAsList(
