@@ -736,6 +736,23 @@ describe("a WordPress plugin's security hardening release", () => {
   });
 });
 
+describe('a GNU NEWS outline whose fixes name their advisory in their own paragraph', () => {
+  it('tells each fix with its CVE id', () => {
+    const notes = [
+      '* Version 3.8.13 (released 2026-04-29)',
+      '',
+      '** libacme: Fix crashing on an underflow with a DTLS datagram',
+      '   A remotely triggerable underflow in the DTLS reassembly code led to',
+      '   a heap overrun.',
+      '   Reported by Jo Doe of Acme Research.',
+      '   [ACME-SA-2026-04-29-3, CVSS: high] [CVE-2026-33845]',
+    ].join('\n');
+    expect(briefOf(notes, { version: '3.8.13', title: 'Acme 3.8.13' }).highlights[0]!.text).toBe(
+      'Fix crashing on an underflow with a DTLS datagram (CVE-2026-33845).',
+    );
+  });
+});
+
 describe("Redmine's plain-text changelog", () => {
   const notes = [
     '== 2026-06-15 v6.1.3',

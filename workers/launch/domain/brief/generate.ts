@@ -818,7 +818,10 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   // Apache's "… (CVE-2024-40725). A partial fix for CVE-2024-39884 in 2.4.61 …": an id the sentence already has is the
   // item's own; one named further on, in passing, is not added.
   // CloudNativePG's "(same class as CVE-2018-1058)" likens the flaw to another; that id is not the item's.
-  const own = advisoryIds(sentence).length > 0 ? fixedAdvisoryIds(splitSentences(item.text)[0] ?? '') : fixedAdvisoryIds(item.text);
+  const said = advisoryIds(sentence).length > 0 ? fixedAdvisoryIds(splitSentences(item.text)[0] ?? '') : fixedAdvisoryIds(item.text);
+  // GnuTLS's NEWS heads each fix ("** libgnutls: Add more checks to DTLS reassembly") over a paragraph that closes with its
+  // "[CVE-2026-33846]": the heading's advisory is in its own paragraph.
+  const own = said.length === 0 && item.detail && advisoryIds(sentence).length === 0 ? fixedAdvisoryIds(item.detail) : said;
   const missing = own.filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
   const added = ` (${missing.join(', ')})`;
