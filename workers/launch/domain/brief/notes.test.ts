@@ -2069,6 +2069,18 @@ describe("towncrier's Improved Documentation section", () => {
   });
 });
 
+describe('a change marked with the release that first shipped it', () => {
+  it('reads the change without its "(Previously 15.2.4)"', () => {
+    const notes = [
+      '## 16.0.0',
+      '',
+      '- **BREAKING CHANGE**',
+      '  - (Previously 15.2.4) Fixes routing to treat URLs with different cases as distinct routes.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toContain('Fixes routing to treat URLs with different cases as distinct routes.');
+  });
+});
+
 describe('a ticket in brackets closing a change', () => {
   it('goes with the words that led to it', () => {
     const notes = '25-NOV-2024: 25.0.1\n\n- Updates DOMPurify from 3.1.5 to 3.2.2 with fix for [DID-13161]\n- Adds a ruler for [DID-13162]';

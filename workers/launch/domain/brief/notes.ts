@@ -727,8 +727,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
-    // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words.
-    .replace(/^\s*\([*+]\)\s+(?=\S)/, '')
+    // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words; go_router's
+    // "(Previously 15.2.4) Fixes routing …": the release that first shipped the change, not its words.
+    .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
     // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
     .replace(
       /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/,
