@@ -251,6 +251,10 @@ describe('generating a brief', () => {
     expect(brief.headline.text).toBe('Acme 10.11.0 is out: a release with breaking changes.');
     expect(briefOf('- Dropping support for Windows 7\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('breaking');
     expect(briefOf('- Remove the unused logger\n- Add a dark theme', { version: '2.3.0' }).releaseKind).toBe('feature');
+    // Keep a Changelog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the verb, and the name keeps its capital.
+    const removed = briefOf('### Removed\n\n- Python 3.8 and 3.9 support.\n\n### Added\n\n- Add a dark theme', { version: '26.1.0' });
+    expect(removed.releaseKind).toBe('breaking');
+    expect(removed.highlights[0]!.text).toBe('Removed Python 3.8 and 3.9 support.');
     // Support said deprecated, to be removed later, still works in this release.
     const deprecated = '### Deprecated\n\n- Support for acme-colors is deprecated and will be removed within a year.\n\n### Added\n\n- Add a dark theme';
     expect(briefOf(deprecated, { version: '2.3.0' }).releaseKind).toBe('feature');

@@ -248,6 +248,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         major ||
         item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
         DROP_SUPPORT.test(item.text) ||
+        // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
+        (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
         RAISED_MINIMUM.test(item.text) ||
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? ''),
     );
@@ -722,7 +724,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const saysItself = /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(item.text.split(/[,;:(]/)[0]!);
   if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !item.detail)
     return asSentence(
-      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) || item.code?.includes(item.text.split(' ')[0]!) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
+      // "Python 3.8 and 3.9 support": a name with its version keeps its capital after the verb.
+      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) || item.code?.includes(item.text.split(' ')[0]!) || /^\p{Lu}[\p{L}.]*\s+v?\d/u.test(item.text) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
     );
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
