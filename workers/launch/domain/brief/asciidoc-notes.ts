@@ -24,7 +24,7 @@ const MACRO = /(^|[\s(])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
 const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)\]/g;
 
 /** Whether the notes are AsciiDoc: they open with a section title that is not closed by marks. */
-export function isAsciiDoc(lines: string[]): boolean {
+function isAsciiDoc(lines: string[]): boolean {
   const first = lines.find((line) => line.trim() !== '') ?? '';
   return HEADING.test(first) && !CLOSED_HEADING.test(first);
 }

@@ -22,7 +22,7 @@ const TYPE_PREFIX: Record<string, string> = {
   security: 'security: ',
 };
 
-export function isCueRelease(lines: string[]): boolean {
+function isCueRelease(lines: string[]): boolean {
   return lines.some((line) => RELEASE.test(line)) && lines.some((line) => STRING_OPENS.test(line));
 }
 
