@@ -1919,6 +1919,70 @@ describe('what a release leads with, as its notes grade it', () => {
     expect(texts.indexOf('Significant improvements in recording performance.')).toBeLessThan(texts.indexOf('Previous selected area is now remembered.'));
   });
 
+  it('leads a long list of features with the new renderer, mode or built-in manager, and with a rewrite, not the first small options', () => {
+    const notes = [
+      '## Acme 3.0',
+      '### API',
+      '- `acme_get_config()` returns defaults as a table.',
+      '- `acme_set_hl()` supports updating specified attributes only.',
+      '- `acme_echo()` can set the kind of a message.',
+      '### Editor',
+      '- `:retab` changes leading whitespace only when asked to.',
+      '- `:uniq` deduplicates text in the current buffer.',
+      '### Graphics',
+      '- Beta Vulkan renderer.',
+      '- Lap trial mode.',
+      '### Plugins',
+      '- Built-in plugin manager: `acme.pack`',
+      '### UI',
+      '- Rewrite the settings panel on the widget toolkit.',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '3.0', title: 'Acme 3.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts.slice(0, 4)).toEqual(
+      expect.arrayContaining([
+        'Built-in plugin manager: acme.pack.',
+        'Rewrite the settings panel on the widget toolkit.',
+        'Beta Vulkan renderer.',
+        'Lap trial mode.',
+      ]),
+    );
+    // A mode named in code ("Fetch[Mode|Style]") or a rewrite named mid-sentence ("only rewrite a pack") is no new thing.
+    const named = briefOf(
+      [
+        '## Acme 3.1',
+        '- `--limit` caps the results.',
+        '- Sort out the Fetch[Mode|Style] enums.',
+        '- `--threshold`: only rewrite a pack when it is mostly unused.',
+      ].join('\n'),
+      {
+        version: '3.1',
+        title: 'Acme 3.1',
+      },
+    );
+    expect(named.highlights.map((highlight) => highlight.text)).toEqual([
+      '--limit caps the results.',
+      'Sort out the Fetch[Mode|Style] enums.',
+      '--threshold: only rewrite a pack when it is mostly unused.',
+    ]);
+  });
+
+  it('leads with an item that opens in a sentence and goes on with an example, not one long sentence', () => {
+    const notes = [
+      '## 3.2.0',
+      '',
+      '- Added a C11 API that brings fast, type-safe formatting to C. The new `acme-c` library and `acme/acme-c.h` header use `_Generic`',
+      '  to dispatch on argument types and outperform `printf` and `sprintf`, and the example below shows how it is used in a program',
+      '  that prints a number. For example:',
+      '',
+      '  ```c',
+      '  acme_print(stdout, "The answer is {}.\\n", 42);',
+      '  ```',
+      '',
+      '- Added overloads of `acme::println` that take a `acme::text_style`.',
+      '- Added support for positional arguments as width and precision specifiers in `acme::printf`.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '3.2.0', title: 'Acme 3.2.0' }).highlights[0]!.text).toBe('Added a C11 API that brings fast, type-safe formatting to C.');
+  });
   it('leads security fixes by the severity the notes give them', () => {
     const notes = [
       '### Security',

@@ -44,10 +44,10 @@ const MAX_SENTENCE = 220;
 /** What a launch post leads with: a kind's weight, then the item's own words. */
 const KIND_WEIGHT: Record<Exclude<ChangeKind, 'internal'>, number> = { security: 100, breaking: 70, feature: 50, performance: 35, fix: 30, other: 20 };
 const LEAD_WORDS =
-  /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?)\b/i;
+  /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?|renderers?|(?:plugin |package |version )?managers?|editors?|(?<=[a-z] )modes?|engines?|language servers?|dashboards?)\b/i;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list)\b/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 const VAGUE_UPKEEP =
   /^(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates))?\.?$/i;
@@ -124,13 +124,15 @@ function significance(item: NoteItem, line = ''): number {
   // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.
   if (item.kind !== 'fix' && item.kind !== 'security' && EMPHASIS.test(item.text)) score += 5;
   if (isChore(item)) score -= 45;
-  // A change told in a few words is easier to lead with than a paragraph.
-  if (item.text.length > 200) score -= 5;
+  // A change told in a few words is easier to lead with than a paragraph; an example or a paragraph after a short
+  // opening sentence (fmt's "Added a C11 API that brings fast, type-safe formatting to C. The new … For example:") is not.
+  const opening = item.text.search(/[.!?]\s/);
+  if ((opening < 0 ? item.text.length : opening) > 200) score -= 5;
   return score;
 }
 
 const EMPHASIS =
-  /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
+  /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|built-in|redesign\w*|(?:^|\b(?:an?|complete|full|total)\s+)rewrite\b|rewritten|overhaul\w*|from scratch|brand[- ]new|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
 
 /** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
 function isChore(item: NoteItem): boolean {
@@ -1213,9 +1215,12 @@ const CHANGE_SIGNAL =
   /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 
 function splitSentences(text: string): string[] {
-  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo" and Crystal's
-  // "MacroIf#is_unless? AST node method" (a name ending in "?") do not.
-  return text.split(/(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|[A-Z])\.)(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u);
+  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo", an initial ("J. Smith") and
+  // Crystal's "MacroIf#is_unless? AST node method" (a name ending in "?") do not. A letter before an opener is a name
+  // ending a sentence: fmt's "… formatting to C. The new library …".
+  return text.split(
+    /(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl)\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
+  );
 }
 
 export function truncateWords(text: string, max: number): string {
