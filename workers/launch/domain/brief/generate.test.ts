@@ -2126,6 +2126,9 @@ describe('an advisory id written after a dash', () => {
   it('is put in brackets after the change, as every other one', () => {
     const notes = ['## Security', '', '- Fixes Arbitrary File Write via verify function - CVE-2022-23529.'].join('\n');
     expect(generateBrief({ ...release, notes }, null).highlights[0]!.text).toBe('Fixes Arbitrary File Write via verify function (CVE-2022-23529).');
+    // After a sentence's stop, the id goes before it: "… file names (GHSA-…)." not "… file names. (GHSA-…).".
+    const stopped = ['## Security', '', '- _Security:_ Denial of service via crafted file names. - GHSA-3qq3-668m-v9mj'].join('\n');
+    expect(generateBrief({ ...release, notes: stopped }, null).highlights[0]!.text).toBe('Denial of service via crafted file names (GHSA-3qq3-668m-v9mj).');
   });
 });
 

@@ -767,7 +767,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
             /^(\p{L}[\p{L} /-]{1,30}:\s+)(CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(\S.*?)\.?$/iu,
             (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`,
           )
-          .replace(/\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
+          // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
+          .replace(/\.?\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
       : item.text;
   // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
   // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.

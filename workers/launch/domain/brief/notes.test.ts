@@ -1430,6 +1430,22 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
   });
 
+  it('drops a handle written as a reference link, whose address the file defines elsewhere', () => {
+    const notes = [
+      '### Added',
+      '* [[#3421]]: correct spelling of `Acme::no_engine_substitution()` [[@ana-lima]]',
+      '- Fix `Acme::Response#body` when the body is a Proc. ([#2420](https://github.com/acme/tool/pull/2420), [@bo])',
+      '- Support `[@types/node]` paths in the resolver.',
+      '',
+      '[@ana-lima]: https://github.com/ana-lima',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      'correct spelling of Acme::no_engine_substitution()',
+      'Fix Acme::Response#body when the body is a Proc.',
+      'Support [@types/node] paths in the resolver.',
+    ]);
+  });
+
   it('drops a closing bracket that credits a review or a report, and the ids before the change', () => {
     const notes = [
       '### Bug fixes:',

@@ -294,6 +294,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('@')) text = text.replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
+  // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
+  if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
