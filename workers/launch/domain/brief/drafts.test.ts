@@ -36,6 +36,11 @@ describe('saying an item shorter on a short channel', () => {
       'New hook: useOptimistic.',
       'New hook.',
     ]);
+    // A colon of code, or after an advisory's id and nickname, ends no label.
+    expect(shorterForms('The onDone: { ... } transition object is now supported for invoked machines and promises.')).toEqual([]);
+    expect(shorterForms('CVE-2026-50387 "KeyJam": DNSSEC verification complexity could be exploited to exhaust CPU resources.')).toEqual([
+      'DNSSEC verification complexity could be exploited to exhaust CPU resources (CVE-2026-50387).',
+    ]);
   });
 
   it('fits a second long item on X by its main clause instead of dropping it', () => {

@@ -222,7 +222,8 @@ export function shorterForms(text: string): string[] {
   )
     forms.push(label[2]!.charAt(0).toUpperCase() + label[2]!.slice(1));
   // "New hook: useOptimistic: another …" says "New hook: useOptimistic." before "New hook.": the longest label first.
-  const colons = [...text.matchAll(/:\s+\S/g)].map((match) => match.index!).reverse();
+  // XState's "The onSnapshot: { ... } transition object …": a colon before code or brackets is the code's, not a label's.
+  const colons = [...text.matchAll(/:\s+[^\s{[(<]/g)].map((match) => match.index!).reverse();
   for (const colon of colons) {
     const label = text.slice(0, colon);
     // "Simply Renamed: a => b, c => d … and more": the label alone would say nothing of what its list holds.
@@ -233,6 +234,8 @@ export function shorterForms(text: string): string[] {
     if (SCOPED_ACTION.test(rest.trim())) continue;
     // "DragXXX, SliderXXX, InputScalar: with … now defaulting to …": a list of the parts a change touches says nothing of it.
     if (label.includes(',') && label.split(',').every((part) => part.trim().split(/\s+/).length <= 2)) continue;
+    // Knot Resolver's 'CVE-2023-50387 "KeyTrap": DNSSEC verification … could be exploited …': an id and its nickname say nothing of the flaw.
+    if (/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/i.test(label)) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label))
       forms.push(/[?!]$/.test(label) ? label : `${label}.`);
   }

@@ -740,6 +740,15 @@ describe("a WordPress plugin's security hardening release", () => {
   });
 });
 
+describe('a security section whose one fix stops a spoofed identity', () => {
+  it('is a security release, and asks to update', () => {
+    const notes = ['## [3.14.1] - 2026-05-04', '', '### 🔒 Security', '', '- Server: make sure agent_id can not be spoofed by agent'].join('\n');
+    const brief = briefOf(notes, { version: '3.14.1', title: 'Acme 3.14.1', url: 'https://github.com/acme/tool/releases/tag/v3.14.1' });
+    expect(brief.headline.text).toBe('Acme 3.14.1 is out: a security release.');
+    expect(brief.callToAction.text).toMatch(/^Update now/);
+  });
+});
+
 describe('a GNU NEWS outline whose fixes name their advisory in their own paragraph', () => {
   it('tells each fix with its CVE id', () => {
     const notes = [
@@ -823,6 +832,13 @@ describe("a CPAN Changes file's release", () => {
   it('keeps no run of stars that decorates a line', () => {
     const brief = briefOf('## 2.0\n\n- *** Support for TLS 1.0 has been dropped ***', { version: '2.0', title: 'Acme 2.0' });
     expect(brief.highlights[0]!.text).toBe('Support for TLS 1.0 has been dropped.');
+  });
+
+  it('tells support removed below a version ("Python < 3.8") as a break, wherever it is listed', () => {
+    const notes = ['6.0.0 (2026-06-26)', '==================', '', 'Other changes', '-------------', '', '* Support for Python < 3.8 was removed.'].join('\n');
+    const brief = briefOf(notes, { version: '6.0.0', title: 'Acme 6.0.0' });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['breaking', 'Support for Python < 3.8 was removed.']]);
   });
 });
 

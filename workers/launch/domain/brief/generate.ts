@@ -74,9 +74,9 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
 /** What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack. */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*/i;
 const ATTACK =
-  /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b/i;
+  /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
 const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
 
 const PLATFORM =

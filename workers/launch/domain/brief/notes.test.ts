@@ -475,6 +475,15 @@ it('reads a sentence that ends in a colon as a change whose children are its det
   ]);
 });
 
+it("reads a changeset credited by a bare handle, without the credit's mark and dash", () => {
+  const notes = [
+    '### Minor Changes',
+    '',
+    '- [#6793](https://github.com/acme/tool/pull/6793) [`b2f95a9`](https://github.com/acme/tool/commit/b2f95a9c2f2581deb89dc3bae9e89cf819e82923) Thanks @ana-lima! - Add `Semaphore.takeIfAvailable` for manual permits.',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['Add Semaphore.takeIfAvailable for manual permits.']);
+});
+
 describe('reading code that looks like markup', () => {
   it('keeps braces written as code (`{let}`), which are not a MyST role', () => {
     const clean = cleanInline('Biome no longer crashes on incomplete `{let}` or `{const}` declarations, see {pr}`12`.', repo);

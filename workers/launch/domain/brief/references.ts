@@ -264,7 +264,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit
   // ("Thanks to the new parser, startup is faster." says what changed, and stays).
   if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
-  if (has('@')) text = text.replace(MENTION_CREDIT, ' ');
+  // Changesets' "Thanks @tim-smart! - Add …": the credit's mark and dash go with it.
+  if (has('@')) text = text.replace(MENTION_CREDIT, ' ').replace(/^\s*!\s*-\s+/, '');
   if (BY.test(text))
     text = text
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
