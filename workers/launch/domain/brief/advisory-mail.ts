@@ -29,11 +29,41 @@ function headerBlock(lines: string[]): number[] {
 }
 
 export function advisoryMailAsMarkdown(lines: string[]): string[] {
-  if (!isAdvisoryMail(lines)) return lines;
+  if (!isAdvisoryMail(lines)) return advisoryFieldsAsMarkdown(lines);
   const block = new Set(headerBlock(lines));
   return lines.map((line, index) => {
     if (!block.has(index)) return line;
     const subject = line.match(/^Subject:\s+(.*)$/i);
     return subject ? `- **security:** ${subject[1]!.trim()}` : '';
   });
+}
+
+/** A field of an advisory written as a bullet: PowerDNS' "- CVE: CVE-2026-42005", "- Severity: Medium", "- CWE: CWE-770". */
+const FIELD = /^[-*][ \t]+([A-Z][\w ]{1,30}?):[ \t]+(\S.*)$/;
+const MIN_FIELDS = 5;
+
+/**
+ * An advisory's record as a list of fields (PowerDNS' advisories: "- CVE: …", "- Affects: …", "- Severity: …", "- Impact: …",
+ * "- CWE: …", "- CVSS: …"): one security fix, not fifteen. Its CVE line becomes the fix; the dates, versions, grades and
+ * scores around it are the record's, not changes, and the prose below tells the flaw.
+ */
+function advisoryFieldsAsMarkdown(lines: string[]): string[] {
+  const out = [...lines];
+  let start = 0;
+  while (start < lines.length) {
+    let end = start;
+    while (end < lines.length && FIELD.test(lines[end]!)) end += 1;
+    if (end === start) {
+      start += 1;
+      continue;
+    }
+    const fields = lines.slice(start, end).map((line) => line.match(FIELD)!);
+    const cve = fields.findIndex(([, name, value]) => /^CVEs?$/i.test(name!) && /\bCVE-\d{4}-\d+/.test(value!));
+    if (fields.length >= MIN_FIELDS && cve >= 0 && fields.some(([, name]) => /^(?:severity|impact|cvss|cwe)$/i.test(name!))) {
+      for (let index = start; index < end; index += 1) out[index] = '';
+      out[start + cve] = `- **security:** ${fields[cve]![2]!.trim()}`;
+    }
+    start = end;
+  }
+  return out;
 }

@@ -740,6 +740,17 @@ describe("a WordPress plugin's security hardening release", () => {
   });
 });
 
+describe('a security section that lists its advisories by id alone', () => {
+  it('tells each id, never dropping one as a one-word label', () => {
+    const brief = briefOf(['## 1.0.1', '', '### Security', '', '- CVE-2026-42005', '- GHSA-3qq3-668m-v9mj'].join('\n'), {
+      version: '1.0.1',
+      title: 'Acme 1.0.1',
+    });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['CVE-2026-42005.', 'GHSA-3qq3-668m-v9mj.']);
+  });
+});
+
 describe('a security section whose one fix stops a spoofed identity', () => {
   it('is a security release, and asks to update', () => {
     const notes = ['## [3.14.1] - 2026-05-04', '', '### 🔒 Security', '', '- Server: make sure agent_id can not be spoofed by agent'].join('\n');

@@ -207,11 +207,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
   const retellings = new Map<number, NoteItem[]>();
   const items = distinct(
-    // One-word items are labels more often than changes, except a breaking change, which is never dropped.
+    // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped.
     [...advisory, ...parsed.items].filter(
       (item) =>
         item.kind !== 'internal' &&
-        (item.kind === 'breaking' || item.text.split(/\s+/).length >= 2) &&
+        (item.kind === 'breaking' || (item.kind === 'security' && advisoryIds(item.text).length > 0) || item.text.split(/\s+/).length >= 2) &&
         !RELEASE_DATE.test(item.text) &&
         !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),
     ),
