@@ -740,6 +740,16 @@ describe("a WordPress plugin's security hardening release", () => {
   });
 });
 
+describe('a title its tracker cut short', () => {
+  it('ends in an ellipsis, not three stops', () => {
+    const brief = briefOf(['## 1.18.1', '', '### Issues closed', '', '- Incorrect use of NumPy scalar types instead of np.dtype...'].join('\n'), {
+      version: '1.18.1',
+      title: 'Acme 1.18.1',
+    });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Incorrect use of NumPy scalar types instead of np.dtype…']);
+  });
+});
+
 describe('a security section that lists its advisories by id alone', () => {
   it('tells each id, never dropping one as a one-word label', () => {
     const brief = briefOf(['## 1.0.1', '', '### Security', '', '- CVE-2026-42005', '- GHSA-3qq3-668m-v9mj'].join('\n'), {

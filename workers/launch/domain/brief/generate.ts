@@ -1247,6 +1247,8 @@ function asSentence(text: string, code: string[] = []): string {
   const first = trimmed.split(/\s/)[0]!;
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  // SciPy's "Incorrect use of NumPy scalar types instead of np.dtype...": a title its tracker cut short, cut as ours are.
+  if (/\w\.{3}$/.test(capital)) return `${capital.slice(0, -3)}…`;
   return /[.!?…。！？]$/.test(capital) ? capital : `${capital}.`;
 }
 

@@ -475,6 +475,36 @@ it('reads a sentence that ends in a colon as a change whose children are its det
   ]);
 });
 
+it("reads NumPy's commit tags, alone or together, and an Authors list as credits", () => {
+  const notes = [
+    'Authors',
+    '=======',
+    '* Name (commits)',
+    '* Ana Lima (2) +',
+    '',
+    'Pull requests for 1.18.1',
+    '------------------------',
+    '* `#24901 <https://github.com/acme/tool/pull/24901>`__: BUG: interpolate: fix double-free of work buffers',
+    '* `#24902 <https://github.com/acme/tool/pull/24902>`__: BLD/CI: bump minimum GCC version to 10.3.0, fix i686 Linux CI',
+    '* `#24903 <https://github.com/acme/tool/pull/24903>`__: REL, MAINT: prepare for Acme 1.18.1',
+    '* `#24904 <https://github.com/acme/tool/pull/24904>`__: BUG/MAINT: fix refcounting in the spline wrapper',
+    '* `#24905 <https://github.com/acme/tool/pull/24905>`__: ENH: add a `bands` argument to remez',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+    ['internal', 'Name (commits)'],
+    ['internal', 'Ana Lima (2) +'],
+    ['fix', 'interpolate: fix double-free of work buffers'],
+    ['internal', 'bump minimum GCC version to 10.3.0, fix i686 Linux CI'],
+    ['internal', 'prepare for Acme 1.18.1'],
+    ['fix', 'fix refcounting in the spline wrapper'],
+    ['feature', 'add a bands argument to remez'],
+  ]);
+  // "API:" is a scope in other notes, not one of these tags.
+  expect(parseNotes('## 1.0\n\n- API: the Node message has been simplified', repo).items.map((item) => item.text)).toEqual([
+    'API: the Node message has been simplified',
+  ]);
+});
+
 it("reads a changeset credited by a bare handle, without the credit's mark and dash", () => {
   const notes = [
     '### Minor Changes',

@@ -122,7 +122,8 @@ const GUIDANCE =
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
-  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b/i, 'internal'],
+  // SciPy's "Authors" over "* Name (commits)" and one name a line.
+  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^authors$/i, 'internal'],
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
@@ -399,6 +400,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     if (tagged === 'OPTIM') return { kind: 'performance', text: rest };
     return itemKind(raw, rest, 'other', section);
   }
+  const numpyTags = text.match(NUMPY_TAGS);
+  if (numpyTags) return { kind: numpyTagKind(numpyTags[1]!, raw), text: text.slice(numpyTags[0].length) };
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -521,6 +524,17 @@ const SAID_FIXED =
   /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is\s+now|are\s+now|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
+/**
+ * NumPy's and SciPy's commit tags, one or several: "BUG: …", "BLD/CI: …", "REL, MAINT: …", "BUG/MAINT: …". Not "API:",
+ * which other notes use as a scope ("API: The Node message … has been simplified").
+ */
+const NUMPY_TAG_NAMES = 'BLD|MAINT|TST|DOC|CI|REL|BUG|ENH|TYP|STY|BENCH';
+const NUMPY_TAGS = new RegExp(`^((?:${NUMPY_TAG_NAMES})(?:(?:/|,\\s?)(?:${NUMPY_TAG_NAMES}))*):\\s+(?=\\S)`);
+/** What a change tagged so is: the weightiest of its tags; builds, upkeep, tests, docs, types and style alone are the project's own. */
+function numpyTagKind(tags: string, raw: string): ChangeKind {
+  if (/\bBUG\b/.test(tags)) return ADVISORY.test(raw) ? 'security' : 'fix';
+  return /\bENH\b/.test(tags) ? 'feature' : 'internal';
+}
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
