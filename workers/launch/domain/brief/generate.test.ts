@@ -2028,6 +2028,15 @@ describe('what a release leads with, as its notes grade it', () => {
       '* [CRuby] (Medium) Fixed an out-of-bounds read in `NodeSet#[]`. See [GHSA-5prr-v3j2-97mh](https://github.com/acme/acme/security/advisories/GHSA-5prr-v3j2-97mh).',
     ].join('\n');
     expect(briefOf(notes, { version: '1.19.4' }).highlights[0]!.text).toMatch(/^Fixed an out-of-bounds read/);
+    // "Fix critical stored cross-site scripting …" grades its flaw in its first words.
+    const worded = [
+      '### Bug fixes',
+      '',
+      '- Fix SQL injection in the restore point endpoint (CVE-2026-12050).',
+      '- Fix open redirect in the login flow (CVE-2026-12049).',
+      '- Fix critical stored cross-site scripting in the error toasts (CVE-2026-12048).',
+    ].join('\n');
+    expect(briefOf(worded, { version: '9.16' }).highlights[0]!.text).toMatch(/^Fix critical stored cross-site scripting/);
   });
 
   it('calls it a release with fixes when its opening says it focuses on fixes, or one addition sits among many fixes', () => {

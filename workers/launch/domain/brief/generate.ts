@@ -66,7 +66,9 @@ const INTRO_SAYS_FEATURES =
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
-const SEVERITY = /\((critical|high|medium|moderate|low)\)|\b(?:severity:?\s*["']?)(critical|high|medium|moderate|low)\b/i;
+/** "(Medium)", "severity: high", and pgAdmin's "Fix critical stored cross-site scripting …": the grade the notes give a flaw. */
+const SEVERITY =
+  /\((critical|high|medium|moderate|low)\)|\b(?:severity:?\s*["']?)(critical|high|medium|moderate|low)\b|^fix(?:e[sd])?\s+(?:an?\s+)?(critical)\b/i;
 const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium: 20, moderate: 20, low: 0 };
 
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;

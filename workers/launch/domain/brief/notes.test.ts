@@ -475,6 +475,33 @@ it('reads a sentence that ends in a colon as a change whose children are its det
   ]);
 });
 
+it("reads reStructuredText's line blocks as a list, and an admonition's words as prose", () => {
+  const notes = [
+    '************',
+    'Version 9.16',
+    '************',
+    '',
+    '.. warning:: Starting with this release, Acme uses the passfile',
+    '    and ignores the password command.',
+    '',
+    'Bug fixes',
+    '*********',
+    '',
+    '  | `Issue #10026 <https://github.com/acme/tool/issues/10026>`_ -  Fix SQL injection in the restore point endpoint (CVE-2026-12050).',
+    '  | `Issue #10027 <https://github.com/acme/tool/issues/10027>`_ -  Fix a crash when closing a tab.',
+    '',
+    '| Name | Kind |',
+    '| ---- | ---- |',
+    '| a    | b    |',
+  ].join('\n');
+  const parsed = parseNotes(notes, repo);
+  expect(parsed.intro?.text).toBe('Starting with this release, Acme uses the passfile and ignores the password command.');
+  expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([
+    ['security', 'Fix SQL injection in the restore point endpoint (CVE-2026-12050).'],
+    ['fix', 'Fix a crash when closing a tab.'],
+  ]);
+});
+
 it("reads NumPy's commit tags, alone or together, and an Authors list as credits", () => {
   const notes = [
     'Authors',

@@ -1184,14 +1184,36 @@ function fencedLines(lines: string[]): Set<number> {
  */
 function withoutDirectives(lines: string[]): string[] {
   let inside = false;
+  let admonition = false;
   return lines.map((line) => {
+    // pgAdmin's ".. warning:: Starting with this release, … pgAdmin now uses the passfile …": an admonition's words are
+    // shown to the reader, boxed; only its marker is the renderer's.
+    const boxed = line.match(ADMONITION);
+    if (boxed) {
+      inside = true;
+      admonition = true;
+      return boxed[1] ?? '';
+    }
     if (/^\.\.(?:\s|$)/.test(line)) {
       inside = true;
+      admonition = false;
       return '';
     }
-    if (inside && (line.trim() === '' || /^\s+\S/.test(line))) return '';
+    if (inside && (line.trim() === '' || /^\s+\S/.test(line))) return admonition ? line.trim() : '';
     inside = false;
     return line;
+  });
+}
+const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger)::(?:\s+(\S.*))?$/i;
+
+/**
+ * reStructuredText's line blocks, a line each (pgAdmin's "  | `Issue #2431 <…>`_ -  Added an option to …"): each line is
+ * a change of its list. A Markdown table's row closes with a bar too, and stays a row.
+ */
+function lineBlocksAsList(lines: string[]): string[] {
+  return lines.map((line) => {
+    const block = line.match(/^(\s*)\|\s+(\S.*)$/);
+    return block && !/\|\s*$/.test(block[2]!) ? `${block[1]}- ${block[2]}` : line;
   });
 }
 
@@ -1437,7 +1459,7 @@ export function formatsAsMarkdown(lines: string[]): string[] {
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(formatsAsMarkdown(source)));
+  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(lineBlocksAsList(formatsAsMarkdown(source))));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutComponentTags(
