@@ -740,6 +740,21 @@ describe("a WordPress plugin's security hardening release", () => {
   });
 });
 
+describe('a name linked to its reference', () => {
+  it('keeps its case at the start of a sentence, as code would', () => {
+    const notes = [
+      '## 2 Features',
+      '',
+      '* [add-lib](https://acme.dev/api/acme.repl.deps/add-lib) takes a lib that is not on the classpath and makes it available.',
+      '* [Release notes](https://acme.dev/notes) are now in the docs.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '1.12.0', title: 'Acme 1.12.0' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'add-lib takes a lib that is not on the classpath and makes it available.',
+      'Release notes are now in the docs.',
+    ]);
+  });
+});
+
 describe('a title its tracker cut short', () => {
   it('ends in an ellipsis, not three stops', () => {
     const brief = briefOf(['## 1.18.1', '', '### Issues closed', '', '- Incorrect use of NumPy scalar types instead of np.dtype...'].join('\n'), {

@@ -76,6 +76,8 @@ const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks to\s+\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?\.?\s*$/u;
 /** Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and". */
 const REFERENCES_AT_END = /(?:\[[^\]]*#\d+\]\([^)\s]+\)|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|#\d+))*[\s.)]*$/;
+/** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
+const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
 const MENTION_CREDIT = /\s*\b(?:by|thanks to|thanks|contributed by|reported by)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 /** The entities HTML changelogs write most; what they stand for. */
 export const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
@@ -193,6 +195,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return bare.startsWith('@') ? ' \u0000' : ' ';
       }
       add(ref);
+      // Clojure's "[add-lib](…/clojure.repl.deps/add-lib) takes a lib …": a name linked to its reference is written as code.
+      if (LINKED_NAME.test(bare)) code.push(bare);
       return label;
     });
   }
