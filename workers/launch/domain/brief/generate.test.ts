@@ -740,6 +740,31 @@ describe("a WordPress plugin's security hardening release", () => {
   });
 });
 
+describe('"Major changes" in a patch release', () => {
+  it('are its weightier changes, not breaking ones, unless their own words break', () => {
+    const notes = [
+      '## 1.4.21',
+      '',
+      '### Major changes',
+      '',
+      '- Optimize memory allocation.',
+      '- On Windows, the default shell is now pwsh, rather than cmd.',
+      '',
+      '### Minor changes',
+      '',
+      '- Allow the writer to replace invalid characters.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.4.21', title: 'Acme 1.4.21' });
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'On Windows, the default shell is now pwsh, rather than cmd.'],
+      ['feature', 'Allow the writer to replace invalid characters.'],
+      ['other', 'Optimize memory allocation.'],
+    ]);
+    // Changesets' "Major Changes" of a major release break.
+    expect(briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0' }).highlights.filter((highlight) => highlight.kind === 'breaking')).toHaveLength(2);
+  });
+});
+
 describe('a name linked to its reference', () => {
   it('keeps its case at the start of a sentence, as code would', () => {
     const notes = [
@@ -868,6 +893,25 @@ describe("a CPAN Changes file's release", () => {
   it('keeps no run of stars that decorates a line', () => {
     const brief = briefOf('## 2.0\n\n- *** Support for TLS 1.0 has been dropped ***', { version: '2.0', title: 'Acme 2.0' });
     expect(brief.highlights[0]!.text).toBe('Support for TLS 1.0 has been dropped.');
+  });
+
+  it('tells a runtime dropped by name and version as a break, but not one dropped from a test matrix or from prebuilt wheels', () => {
+    const notes = [
+      '## Highlights',
+      '',
+      '### Dropping Python 3.10 and PyQt5',
+      '',
+      'Acme 0.8.0 drops support for Python 3.10 and deprecates PyQt5 support.',
+      '',
+      '## Other changes',
+      '',
+      '- Remove node 16 from test matrix',
+      '- Removed Python 3.13 free-threaded wheels',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.8.0', title: 'Acme 0.8.0' });
+    expect(brief.highlights.filter((highlight) => highlight.kind === 'breaking').map((highlight) => highlight.text)).toEqual([
+      'Dropping Python 3.10 and PyQt5.',
+    ]);
   });
 
   it('tells support removed below a version ("Python < 3.8") as a break, wherever it is listed', () => {

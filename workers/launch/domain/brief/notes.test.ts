@@ -1533,6 +1533,24 @@ describe('holdout defects: labels, credits and trackers', () => {
     ]);
   });
 
+  it('drops the tracker-labelled ids before a change and the "(by Name of Company)" closing it', () => {
+    const notes = [
+      '<h2>Minor changes</h2>',
+      '<ul>',
+      '<li>GHPR:#335: Allow PrettyPrintWriter to replace invalid XML characters (by Ana Lima).</li>',
+      '<li>GHPR:#331, GHI:#326: Fix handling of an empty AtomicReference (by Bo-Ra Chen of Acme Labs).</li>',
+      '<li>Stop the retry loop (by hand, for speed).</li>',
+      '</ul>',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => item.text)).toEqual([
+      'Allow PrettyPrintWriter to replace invalid XML characters',
+      'Fix handling of an empty AtomicReference',
+      'Stop the retry loop (by hand, for speed).',
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['GHPR #331', 'GHI #326']);
+  });
+
   it('reads star-framed section titles, drops tracker ids before a change, and opens after the name and date lines', () => {
     const notes = [
       'Acme 4.2.0beta1',

@@ -259,11 +259,12 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
  * heading's "Removal of ARM32 (armhf) support" or "Support for Python 3.7, 3.8, and 3.9 dropped", a sentence's "Android
- * 5.0 and 5.1 are no longer supported") breaks whoever still uses it; removing a deprecated way of doing something
- * ("Remove deprecated support to …") is the removal its deprecation announced.
+ * 5.0 and 5.1 are no longer supported", napari's heading "Dropping Python 3.10 and PyQt5") breaks whoever still uses it;
+ * removing a deprecated way of doing something ("Remove deprecated support to …") is the removal its deprecation announced,
+ * and a runtime taken out of a test matrix or a set of prebuilt wheels ("Remove node 16 from test matrix") drops no support.
  */
 export const DROP_SUPPORT =
-  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
+  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:python|node(?:\.js)?|ruby|php|perl|java|jdk|\.net|pyqt|qt|ios|android|macos|windows)\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:and\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
 /**
  * "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur", DBI's "Next release will require
  * perl-5.12": whoever is on it stays behind next time.
@@ -705,6 +706,10 @@ const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP
  */
 const CREDIT_BRACKET =
   /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
+/** XStream's "(by Vladislav Rassokhin of JetBrains)", "(by Basil Crow)": who made the change, closing it. */
+const BY_NAME_BRACKET = /\s*\(\s*by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+(?:of|from|at)\s+[^()]{2,40})?\s*\)[\s.]*$/u;
+/** XStream's "GHPR:#331, GHI:#326: Fix …": the pull requests and issues a change closes, each labelled by its tracker, before it. */
+const TRACKER_LABELLED_IDS = /^\s*((?:[A-Z]{2,6}:#\d+\s*,\s*)*[A-Z]{2,6}:#\d+):\s+(?=\S)/;
 /**
  * An advisory's page given in brackets: a reference the reader knows by its id. The id stays out of the words: the
  * checker grounds no word written only inside an address.
@@ -781,6 +786,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       // A "#12" is read as a reference where it stands.
       return ` ${ids.filter((id) => id.startsWith('#')).join(' ')} `;
     })
+    .replace(TRACKER_LABELLED_IDS, (_whole, list: string) => {
+      for (const id of list.split(/\s*,\s*/)) named.push({ kind: 'issue', label: id.replace(':', ' '), url: null });
+      return '';
+    })
     // OpenRCT2's "[#26322] [Plugin] Add footpath flags …": the bracketed word after the ticket is the change's scope.
     .replace(/^(\s*(?:\p{L}+:\s+)?(?:\[#\d+\]\s*)+)\[(\p{Lu}[\p{L}\d ]{1,30})\]\s+(?=\S)/u, '$1$2: ')
     // librdkafka's "Issues: #5135. Fix compilation …": the issues it closes, named before the change.
@@ -833,6 +842,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     text = text.replace(POINTER_GROUP, pointers);
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
+    if (end.endsWith(')') && /\(by /.test(text)) text = text.replace(BY_NAME_BRACKET, '');
     if (end.endsWith(']'))
       text = text.replace(NAMES_BRACKET, namesOnly).replace(PULL_AND_HANDLES, (_whole, inside: string, stop: string) => {
         for (const [, id] of inside.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
