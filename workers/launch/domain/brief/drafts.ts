@@ -198,7 +198,7 @@ const SCOPED_ACTION = new RegExp(`^(?:${ACTION_VERBS})\\b`, 'i');
 export function shorterForms(text: string): string[] {
   const forms: string[] = [];
   // An aside in brackets goes, not what follows it: "The support for … paths (e.g. /usr/local/…) was removed" keeps "was removed".
-  const unbracketed = text.replace(/\s+\((?!CVE|GHSA)[^()]*\)(?=[\s,.;:]|$)/g, '');
+  const unbracketed = text.replace(/\s+\((?!CVE|GHSA|RUSTSEC)[^()]*\)(?=[\s,.;:]|$)/g, '');
   for (const whole of unbracketed === text ? [text] : [text, unbracketed]) {
     const clause = whole.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s)/);
     if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);

@@ -801,6 +801,27 @@ describe('a security section that lists its advisories by id alone', () => {
   });
 });
 
+describe('a fix whose note under it says it addresses a RustSec advisory', () => {
+  it('is a security fix naming the advisory, and makes a security release', () => {
+    const notes = [
+      '## 0.8.1 - 2026-08-23',
+      '',
+      '### Fixed',
+      '* [[#3441]]: fix: audit protocol handling [[@ana]]',
+      '    * This addresses [RUSTSEC-2024-0363] and includes regression tests for MySQL, Postgres and SQLite.',
+      '* [[#3442]]: fix: a crash when the pool closes',
+      '',
+      '[#3441]: https://github.com/acme/db/pull/3441',
+      '[RUSTSEC-2024-0363]: https://rustsec.org/advisories/RUSTSEC-2024-0363.html',
+    ].join('\n');
+    const fixed = { ...release, version: '0.8.1', title: 'Acme 0.8.1', url: 'https://github.com/acme/db/blob/main/CHANGELOG.md', notes };
+    const brief = generateBrief(fixed, null);
+    expect(brief.headline.text).toBe('Acme 0.8.1 is out: a security release.');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Audit protocol handling (RUSTSEC-2024-0363).' });
+    expect(checkBrief(brief, { notes, release: fixed, profile: null })).toEqual([]);
+  });
+});
+
 describe('a security section whose one fix stops a spoofed identity', () => {
   it('is a security release, and asks to update', () => {
     const notes = ['## [3.14.1] - 2026-05-04', '', '### 🔒 Security', '', '- Server: make sure agent_id can not be spoofed by agent'].join('\n');

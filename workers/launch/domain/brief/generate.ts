@@ -79,10 +79,10 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
 /** What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack. */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*/i;
 const ATTACK =
   /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
-const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
+const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bRUSTSEC-\d{4}-\d{4}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
 
 const PLATFORM =
   /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
@@ -117,7 +117,7 @@ function significance(item: NoteItem, line = ''): number {
       : undefined;
   if (grade) score += SEVERITY_WEIGHT[grade] ?? 0;
   // A security section's fixed advisories lead it over its hardening.
-  if (item.kind === 'security' && /\bCVE-\d{4}-\d+|\bGHSA-/i.test(item.text)) score += 10;
+  if (item.kind === 'security' && advisoryIds(item.text).length > 0) score += 10;
   // Redmine's "Stored XSS in Textile formatter", "OAuth scope enforcement bypass": an attack named leads a setting improved.
   if (item.kind === 'security' && ATTACK.test(item.text)) score += 5;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
@@ -279,7 +279,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
-    : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA)-/i.test(ref.label))) ||
+    : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label))) ||
         // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
         (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text))
       ? 'security'
@@ -1238,7 +1238,7 @@ function splitSentences(text: string): string[] {
 export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
   // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
-  const advisory = text.match(/\s\((?:CVE|GHSA)-[^()]*\)[.!]?$/i);
+  const advisory = text.match(/\s\((?:CVE|GHSA|RUSTSEC)-[^()]*\)[.!]?$/i);
   if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length)}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".

@@ -283,10 +283,13 @@ const OTHER_NOTES_LINK =
   /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
-/** An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, Sphinx's `:ghsa:` role) marks a security fix as a CVE does. */
-const ADVISORY_ID = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b/;
-const ADVISORY_IDS = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/gi;
-/** The CVE and GHSA ids a text names, each once, in the order it names them. */
+/**
+ * An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, RustSec's `RUSTSEC-2024-0363`, Sphinx's `:ghsa:` role) marks a security
+ * fix as a CVE does.
+ */
+const ADVISORY_ID = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|\bRUSTSEC-\d{4}-\d{4}\b/;
+const ADVISORY_IDS = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}|RUSTSEC-\d{4}-\d{4})\b/gi;
+/** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
 export function advisoryIds(text: string): string[] {
   return [...new Set(text.match(ADVISORY_IDS) ?? [])];
 }
@@ -301,8 +304,10 @@ export function fixedAdvisoryIds(text: string): string[] {
   const ids = advisoryIds(text);
   return ids.some((id) => !compared.has(id)) ? ids.filter((id) => !compared.has(id)) : ids;
 }
+/** Words by which a line says the change it follows fixes an advisory: "This addresses RUSTSEC-…", "Fixes CVE-…". */
+const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:es|ed)|mitigat(?:es|ed))\b/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
-const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|:ghsa:`/i;
+const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|\bRUSTSEC-\d{4}-\d{4}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?)$/i;
 const BREAK_WORDS =
@@ -1876,6 +1881,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         isChildOf(lines, last.lines.start, indent)
       ) {
         last.lines.end = end;
+        // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids.
+        if (last.kind === 'fix') takeAdvisories(last, line);
         continue;
       }
       // A list of links into the page itself is its table of contents.
@@ -1934,10 +1941,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const credit = !paragraph && CREDIT_PARAGRAPH.test(line);
     if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !credit && !paragraphItems.has(last)) {
       last.lines.end = number;
-      // PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under the fix: the advisory is the item's.
-      const advisories =
-        line.match(new RegExp(ADVISORY_ID.source, 'g'))?.filter((id, index, all) => !last.text.includes(id) && all.indexOf(id) === index) ?? [];
-      if (advisories.length > 0 && last.kind === 'security') last.text = `${last.text.replace(/[.\s]+$/, '')} (${advisories.join(', ')}).`;
+      takeAdvisories(last, line);
       continue;
     }
     if (paragraph) paragraph.texts.push(line.trim());
@@ -1947,6 +1951,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   closeHeadingItem();
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
   return { lines: source, intro, items: withoutNamedCredits(items).filter((item) => !NOTHING_CHANGED.test(item.text)) };
+}
+
+/**
+ * PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under a security fix: the advisory is the item's. SQLx's "fix:
+ * audit protocol handling" over "This addresses [RUSTSEC-2024-0363] …": a fix that addresses an advisory is a security fix.
+ */
+function takeAdvisories(item: NoteItem, line: string): void {
+  const advisories = [...new Set(line.match(new RegExp(ADVISORY_ID.source, 'g')) ?? [])].filter((id) => !item.text.includes(id));
+  if (advisories.length === 0) return;
+  if (item.kind === 'fix' && ADDRESSES.test(line)) item.kind = 'security';
+  if (item.kind === 'security') item.text = `${item.text.replace(/[.\s]+$/, '')} (${advisories.join(', ')}).`;
 }
 
 /**
