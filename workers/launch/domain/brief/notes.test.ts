@@ -502,6 +502,22 @@ it("reads reStructuredText's line blocks as a list, and an admonition's words as
   ]);
 });
 
+it("reads GitHub's generated list by its words: faster is performance, a typo fixed is housekeeping", () => {
+  const notes = [
+    "### What's Changed",
+    '',
+    '* Improve performance for hydrated collections by @ana in https://github.com/acme/perm/pull/2749',
+    '* Speed up the role lookup by @bo in https://github.com/acme/perm/pull/2750',
+    '* Optimized the line plot markers color by @bo in https://github.com/acme/perm/pull/2751',
+    '',
+    '#### Other',
+    '',
+    '* Fix comment typo by @dee in https://github.com/acme/perm/pull/2753',
+    '* Fix typos in the upgrade guide by @dee in https://github.com/acme/perm/pull/2754',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['performance', 'performance', 'other', 'internal', 'internal']);
+});
+
 it("reads NumPy's commit tags, alone or together, and an Authors list as credits", () => {
   const notes = [
     'Authors',

@@ -252,7 +252,7 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /** Bots, dependency bumps, first contributions and docs fixed ("Doc fixes"): chores and credits, whatever their section. */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
@@ -504,6 +504,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
     if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
+    // laravel-permission's "Improve performance for hydrated collections" under "What's Changed": faster, in its own words.
+    if (SPEED_VERB.test(unscoped)) return { kind: 'performance', text };
     // Klipper's "Fans and GPIO pins can now be assigned a formula", "A new … parameter has been added": told as what people can do now.
     if (NOW_POSSIBLE.test(unscoped.split(/(?<=[.!?])\s/)[0]!)) return { kind: 'feature', text };
   }
@@ -2092,6 +2094,8 @@ const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
 /** One sentence led by a change's verb, nothing after its stop. */
 const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
+
+const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:performance|speed|throughput)\b|^speed(?:s|ed)?\s+up\b/i;
 
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
