@@ -88,7 +88,12 @@ function nextSunday(month: number, n: number): string {
  * From the queue to the schedule, as a person whose sign-in had no two-factor code: the page warns
  * before the step, the step asks for password and code, and the time picked survives it.
  */
-async function approveAndSchedule(page: Page, post: { id: string; copy: string }, pick: { date: string; time: string; zone: string }, code: string) {
+async function approveAndSchedule(
+  page: Page,
+  post: { id: string; copy: string },
+  pick: { date: string; time: string; zone: string },
+  code: () => Promise<string>,
+) {
   // Lists show the start of the copy.
   const start = post.copy.slice(0, 16);
   await page.goto(`${base}/app/queue`);
@@ -115,7 +120,7 @@ async function approveAndSchedule(page: Page, post: { id: string; copy: string }
   expect(await page.locator('input[type=hidden][name=timeZone]').inputValue()).toBe(pick.zone);
   await check(page, 'reauth');
   await page.getByLabel('Password').fill(demo.user.password);
-  await page.getByLabel('Two-factor code').fill(code);
+  await page.getByLabel('Two-factor code').fill(await code());
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
   await page.waitForURL(`${base}/app/schedule?done=scheduled`);
   await check(page, 'schedule');
@@ -229,23 +234,23 @@ describe('from approval to a published post in Chromium', () => {
     await setup.page.getByRole('button', { name: 'Save endpoint' }).click();
     await setup.context.close();
 
-    // Desktop, New York: 01:30 on the night the clocks go back happens twice; the first (EDT, -4) is meant.
-    const autumn = nextSunday(11, 1);
-    ({ code, step } = await codeAfter(secret, step));
-    const desktopAt = await approveAndSchedule(desktop.page, desktopPost!, { date: autumn, time: '01:30', zone: 'America/New_York' }, code);
-    expect(desktopAt).toBe(`${autumn}T05:30:00.000Z`);
-
-    // Phone, Kyiv: 04:15 just after the spring jump (03:00 → 04:00) is summer time, +3.
-    const spring = nextSunday(3, -1);
-    ({ code, step } = await codeAfter(secret, step));
-    const phoneAt = await approveAndSchedule(phone.page, phonePost!, { date: spring, time: '04:15', zone: 'Europe/Kyiv' }, code);
-    expect(phoneAt).toBe(`${spring}T01:15:00.000Z`);
-
-    // Two posts for the coming minutes, one from each width, through the demo connections of npm run dev.
+    // Each code is taken when the page asks for it, so any wait for a new step overlaps the pages before.
     const nextCode = async () => {
       ({ code, step } = await codeAfter(secret, step));
       return code;
     };
+
+    // Desktop, New York: 01:30 on the night the clocks go back happens twice; the first (EDT, -4) is meant.
+    const autumn = nextSunday(11, 1);
+    const desktopAt = await approveAndSchedule(desktop.page, desktopPost!, { date: autumn, time: '01:30', zone: 'America/New_York' }, nextCode);
+    expect(desktopAt).toBe(`${autumn}T05:30:00.000Z`);
+
+    // Phone, Kyiv: 04:15 just after the spring jump (03:00 → 04:00) is summer time, +3.
+    const spring = nextSunday(3, -1);
+    const phoneAt = await approveAndSchedule(phone.page, phonePost!, { date: spring, time: '04:15', zone: 'Europe/Kyiv' }, nextCode);
+    expect(phoneAt).toBe(`${spring}T01:15:00.000Z`);
+
+    // Two posts for the coming minutes, one from each width, through the demo connections of npm run dev.
     const desktopDue = await approveAndScheduleSoon(desktop.page, desktopSoon!, nextCode);
     const phoneDue = await approveAndScheduleSoon(phone.page, phoneSoon!, nextCode);
     type Read = { status: string; delivery: { status: string; scheduledFor: string; externalUrl: string | null; lastError: string | null } };

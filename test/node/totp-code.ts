@@ -1,8 +1,17 @@
 import * as OTPAuth from 'otpauth';
 
-/** A code of a 30-second step later than `after`: a code is accepted once, and never one of an earlier step. */
+const PERIOD_MS = 30_000;
+
+/**
+ * A code of a 30-second step later than `after`: a code is accepted once, and never one of an
+ * earlier step. The current step's code where that is later; else the next step's, which the
+ * server takes as one step of clock drift (an authenticator running up to 30 s ahead; see
+ * totpStep in workers/launch/services/sign-in.ts), so a test waits for a new step only when
+ * `after` is already the next one, not at every code.
+ */
 export async function codeAfter(secret: string, after: number): Promise<{ code: string; step: number }> {
-  while (Math.floor(Date.now() / 30_000) <= after) await new Promise((resolve) => setTimeout(resolve, 500));
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return { code: totp.generate(), step: Math.floor(Date.now() / 30_000) };
+  while (Math.floor(Date.now() / PERIOD_MS) < after) await new Promise((resolve) => setTimeout(resolve, 250));
+  const step = Math.max(after + 1, Math.floor(Date.now() / PERIOD_MS));
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: PERIOD_MS / 1000, algorithm: 'SHA1' });
+  return { code: totp.generate({ timestamp: step * PERIOD_MS }), step };
 }
