@@ -780,6 +780,24 @@ describe('a name linked to its reference', () => {
   });
 });
 
+describe('a release post that opens with a caveat', () => {
+  it('is summed up by the paragraph that tells its news, and leads with what that names', () => {
+    const notes = [
+      '**Note:** If you use i18n, there is an unfortunate regression bug in this release (see [issue](https://github.com/acme/site/issues/8492)).',
+      '',
+      'Acme `0.83` finally brings WebP image processing support. Note that you need the extended version.',
+      '',
+      '## Enhancements',
+      '',
+      '* Make the shortcode template lookup for output formats stable',
+      '* Add webp image encoding support',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.83.0', title: 'Acme 0.83.0' });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['Acme 0.83 finally brings WebP image processing support.']);
+    expect(brief.highlights[0]!.text).toBe('Add webp image encoding support.');
+  });
+});
+
 describe('a title its tracker cut short', () => {
   it('ends in an ellipsis, not three stops', () => {
     const brief = briefOf(['## 1.18.1', '', '### Issues closed', '', '- Incorrect use of NumPy scalar types instead of np.dtype...'].join('\n'), {
