@@ -840,6 +840,27 @@ describe('a fix whose note under it says it addresses a RustSec advisory', () =>
   });
 });
 
+describe('a heading whose second paragraph names its CVE', () => {
+  it('is a security fix told with its id, and makes a security release', () => {
+    const notes = [
+      '## v0.52.0',
+      '',
+      "### Untrusted code execution in 'Restricted Mode'",
+      'To prevent accidental untrusted code execution, acme-go no longer runs the Go CLI in untrusted workspaces.',
+      '',
+      'This is CVE-2025-68120.',
+      '',
+      '### Changes',
+      '',
+      '- Added a field to the context menu setting.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v0.52.0', title: 'acme-go v0.52.0' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: "Untrusted code execution in 'Restricted Mode' (CVE-2025-68120)." });
+    expect(brief.highlights[0]!.citations[0]).toMatchObject({ lines: { start: 3, end: 6 } });
+  });
+});
+
 describe('a security section whose one fix stops a spoofed identity', () => {
   it('is a security release, and asks to update', () => {
     const notes = ['## [3.14.1] - 2026-05-04', '', '### 🔒 Security', '', '- Server: make sure agent_id can not be spoofed by agent'].join('\n');

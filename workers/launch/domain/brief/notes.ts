@@ -1542,12 +1542,20 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const section = parents.at(-1)?.text ?? '';
       // "New Enum Assignability Restrictions" under "Notable Behavioral Changes" is a change in behaviour, whatever its first word.
       const titled = heading.kind === 'feature' && NOT_NEW_SECTION.test(section) ? null : heading.kind;
-      // A heading whose own paragraph names the advisory it fixes ("## High Severity: Denial of Service", then a CVE) is a security fix.
-      const body = lines.slice(line - 1, first?.end ?? line).join('\n');
+      // A heading whose own paragraphs name the advisory it fixes ("## High Severity: Denial of Service", then a CVE; vscode-go's
+      // "### Untrusted code execution in 'Restricted Mode'" over "… This is CVE-2025-68120.") is a security fix.
+      const bodyLines = headingBody(lines, line, first?.end ?? line);
+      const body = bodyLines.join('\n');
       const own =
         ADVISORY.test(body) && !ADVISORY.test(heading.raw)
           ? { kind: 'security' as const, text: heading.text }
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
+      // An advisory named only after the first paragraph ("This is CVE-2025-68120.") is cited there and told with the change.
+      const firstEnd = first?.end ?? line;
+      const lastAdvisory = bodyLines.findLastIndex((text) => ADVISORY_ID.test(text));
+      const namedFirst = ADVISORY.test(bodyLines.slice(0, firstEnd - line + 1).join('\n'));
+      const beyond = own.kind === 'security' && !namedFirst && line + lastAdvisory > firstEnd ? line + lastAdvisory : null;
+      if (beyond) own.text = `${own.text.replace(/[.\s]+$/, '')} (${advisoryIds(bodyLines.slice(firstEnd - line + 1).join(' ')).join(', ')})`;
       const text = stripScope(own.text);
       // Nushell's "### Add list input type to more date commands", "These are the commands that were updated:" over
       // "- `date humanize`", "- `format date`": a list of the names the change touches, not changes of their own.
@@ -1566,7 +1574,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           kind: own.kind,
           // "### New `device` parameter.": a heading's stop is no part of its words.
           text: text.replace(/(?<=[\p{L}\d)])\.$/u, ''),
-          lines: { start: line, end: first?.end ?? line },
+          lines: { start: line, end: beyond ?? firstEnd },
           section: parents.map((h) => h.text),
           refs: heading.refs,
           // The names its paragraph wrote as code ("New `TestConfig.retryStrategy` controls …") are the detail's code.
@@ -1955,6 +1963,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
   return { lines: source, intro, items: withoutNamedCredits(items).filter((item) => !NOTHING_CHANGED.test(item.text)) };
 }
+
+/** A heading's line and the prose under it, up to the next heading: its first paragraph and a few lines after it. */
+function headingBody(lines: string[], line: number, firstEnd: number): string[] {
+  const body = lines.slice(line - 1, firstEnd);
+  for (const next of lines.slice(firstEnd, firstEnd + HEADING_BODY_LINES)) {
+    if (/^\s{0,3}#{1,6}\s/.test(next)) break;
+    body.push(next);
+  }
+  return body;
+}
+const HEADING_BODY_LINES = 6;
 
 /**
  * PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under a security fix: the advisory is the item's. SQLx's "fix:
