@@ -780,6 +780,21 @@ describe('a name linked to its reference', () => {
   });
 });
 
+describe('a sentence that led to its pull requests', () => {
+  it('loses the words that pointed at them, and starts with a capital', () => {
+    const notes = [
+      '## Other new features',
+      '',
+      '- In [#11327](https://github.com/acme/site/pull/11327) and [#11421](https://github.com/acme/site/pull/11421), we added support for DocSearch v4.',
+      '- In [#11432](https://github.com/acme/site/pull/11432), we can now resolve site-aliased links.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '3.9', title: 'Acme 3.9' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'We added support for DocSearch v4.',
+      'We can now resolve site-aliased links.',
+    ]);
+  });
+});
+
 describe('a release post that opens with a caveat', () => {
   it('is summed up by the paragraph that tells its news, and leads with what that names', () => {
     const notes = [

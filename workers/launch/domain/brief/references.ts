@@ -265,6 +265,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Rcpp's "(Dirk in \ghpr{1469} fixing \ghit{1468})" once its numbers went: "(Dirk in fixing)" closes with a word that
   // pointed at them; it credits who made the change.
   if (has('(')) text = text.replace(/\s*\([^()]{0,80}?\s(?:in|fixing|closing|addressing|via|see)\s*\)(?=[\s.]*$)/, '');
+  // Docusaurus' "In [#11327](…) and [#11421](…), we added …" once its links went: the words that led to them go too.
+  if (has(',')) text = text.replace(/^\s*(?:in|with|via|since|thanks to)\s+(?:(?:and|,)\s+)*,\s+(?=\p{Ll})/iu, '');
   // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit
   // ("Thanks to the new parser, startup is faster." says what changed, and stays).
   if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
