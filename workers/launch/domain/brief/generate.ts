@@ -63,9 +63,6 @@ const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now sup
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
-/** Words by which a change says itself that it breaks something, or changes a default (Stack's "the default … is now CLANG64"). */
-const OWN_BREAK =
-  /\b(?:breaking|incompatib\w*|no longer|removed?|removes|dropped|drops?|renamed?|replaced?|must now|now requires?|now defaults?)\b|\bdefault\b[^.]{0,80}\bis now\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
@@ -224,13 +221,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
-    patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '')
-      ? { ...item, kind: 'fix' as const, flagship: false }
-      : // XStream 1.4.21's "Major changes" are its weightier ones, not a semver major (changesets' "Major Changes"): in a patch
-        // release, only a change whose own words break is a break.
-        patch && item.kind === 'breaking' && /^major changes?:?$/i.test(item.section.at(-1) ?? '') && !OWN_BREAK.test(item.text)
-        ? { ...item, kind: 'other' as const }
-        : item,
+    patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '') ? { ...item, kind: 'fix' as const, flagship: false } : item,
   );
   // An item whose body runs on (code blocks, examples) is cited by its opening lines, where the
   // sentence written from it comes from: the checker refuses a citation wider than that.

@@ -502,6 +502,16 @@ it("reads reStructuredText's line blocks as a list, and an admonition's words as
   ]);
 });
 
+it('reads a fix the notes call a vulnerability as a security fix, and not one that only names the kind of bug', () => {
+  const notes = [
+    '### Fixes',
+    '- Fixed `sql.identifier()` escaping issues. Previously the values were not escaped, causing a possible SQL Injection (CWE-89) vulnerability',
+    '- Fix path traversal bug',
+    '- Use the URL API to fix a potential vulnerability warning',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
+});
+
 it("reads GitHub's generated list by its words: faster is performance, a typo fixed is housekeeping", () => {
   const notes = [
     "### What's Changed",

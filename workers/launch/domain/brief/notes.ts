@@ -130,7 +130,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
   // Changesets and release-please name sections by the semver part they bump.
-  [/^major changes?$/i, 'breaking'],
+  // Changesets' "### Major Changes" is semver's major. XStream's and Stack's "Major changes" are their weightier ones: only a
+  // change whose words break is a break there (see BREAK_PRONE_SECTION).
+  [/^Major Changes?$/, 'breaking'],
   [/^minor changes?$/i, 'feature'],
   [/^patch changes?$/i, 'fix'],
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
@@ -306,12 +308,17 @@ export function fixedAdvisoryIds(text: string): string[] {
 }
 /** Words by which a line says the change it follows fixes an advisory: "This addresses RUSTSEC-…", "Fixes CVE-…". */
 const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:es|ed)|mitigat(?:es|ed))\b/i;
+/**
+ * What a fix calls itself when it closes a security hole: a CWE, a vulnerability. Naming the kind of bug alone ("Fix path
+ * traversal bug", MPD) does not: the notes did not call it a security fix, and neither may the brief.
+ */
+const NAMED_FLAW = /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|\bRUSTSEC-\d{4}-\d{4}\b|:ghsa:`/i;
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
-const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?)$/i;
+const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
 const BREAK_WORDS =
-  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b/i;
+  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b/i;
 
 /** A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error. */
 const NO_LONGER_COMPLAINS =
@@ -472,6 +479,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
+  // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
+  // the notes call a vulnerability.
+  if ((inherited === 'fix' || FIX_VERB.test(text)) && NAMED_FLAW.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
   // only what went breaks.
