@@ -89,9 +89,12 @@ describe.each(corpus.map((entry) => [entry.id, entry] as const))('brief of %s', 
     }
     if (brief.releaseKind === 'breaking') expect(brief.headline.text).toMatch(/breaking changes/);
     const code = codeWords(entry.notes);
+    // PyTorch Lightning's `**summarize_kwargs` is Python written as code, not emphasis left over.
+    const markedCode = [...entry.notes.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!).filter((span) => /\*\*|\\|\]\(|</.test(span));
     for (const { sentence } of sentencesOf(brief)) {
       expect(handles(sentence.text, code, entry.notes)).toEqual([]);
-      expect(sentence.text).not.toMatch(/\\[[\]_*`-]|\]\(|\*\*|<\/?(?:a|b|i|p|br|li|ul|code|span|div|strong|em)\b[^>]*>/);
+      const words = markedCode.reduce((text, span) => text.replaceAll(span, ' '), sentence.text);
+      expect(words).not.toMatch(/\\[[\]_*`-]|\]\(|\*\*|<\/?(?:a|b|i|p|br|li|ul|code|span|div|strong|em)\b[^>]*>/);
       expect(sentence.text).not.toMatch(/first contribution|Full Changelog/i);
       const first = sentence.text.split(/\s/)[0]!.replace(/[.,:;]$/, '');
       const recased = [...code].find((word) => word !== first && first !== brief.product.name && word.toLowerCase() === first.toLowerCase());
