@@ -763,7 +763,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const told =
     item.kind === 'security'
       ? item.text
-          .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(?=\S)/i, '')
+          // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
+          .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:-])\s+(?=\S)/i, '')
           // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
           .replace(
             /^(\p{L}[\p{L} /-]{1,30}:\s+)(CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(\S.*?)\.?$/iu,

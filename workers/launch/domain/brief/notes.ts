@@ -8,6 +8,7 @@ import { cueReleaseAsMarkdown } from './cue-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
+import { podAsMarkdown } from './pod-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
 import { vimHelpAsMarkdown } from './vim-help';
@@ -1473,7 +1474,7 @@ export function formatsAsMarkdown(lines: string[]): string[] {
             releaseToolTomlAsMarkdown(
               yamlNotesAsMarkdown(
                 rstChangelogAsMarkdown(
-                  rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(lines)))))),
+                  rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(lines))))))),
                 ),
               ),
             ),
