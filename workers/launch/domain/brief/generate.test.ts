@@ -877,6 +877,31 @@ describe('a heading whose second paragraph names its CVE', () => {
   });
 });
 
+describe("a security patch headed by its advisory's id alone", () => {
+  it('is told by its paragraph with the id after it; its dated change log credits nobody', () => {
+    const notes = [
+      '# 4.4.5',
+      '',
+      '## Security patches',
+      '',
+      '### CVE-2019-19325 (CVSS 7.5)',
+      '',
+      'Acme Forms allow malicious HTML to be inserted through non-scalar FormField attributes. This can lead to phishing.',
+      '',
+      '## Change log',
+      '',
+      '### Bugfixes',
+      '',
+      '- 2020-01-07 [089053b](https://github.com/acme/admin/commit/089053b42d5561720bdb08203371db1c94cadcf9) Make discard confirmations show up when navigating away (bergice)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.4.5', title: 'Acme CMS 4.4.5' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Acme Forms allow malicious HTML to be inserted through non-scalar FormField attributes (CVE-2019-19325).',
+      'Make discard confirmations show up when navigating away.',
+    ]);
+  });
+});
+
 describe('a security section whose one fix stops a spoofed identity', () => {
   it('is a security release, and asks to update', () => {
     const notes = ['## [3.14.1] - 2026-05-04', '', '### 🔒 Security', '', '- Server: make sure agent_id can not be spoofed by agent'].join('\n');

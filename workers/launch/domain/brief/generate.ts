@@ -760,8 +760,12 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   }
   // Expat's "CVE-2026-72522 -- Fix an out-of-bounds read …": the change leads, its id follows it; jsonwebtoken's
   // "Fixes Arbitrary File Write via verify function - CVE-2022-23529" gets its id in brackets like every other.
-  const told =
-    item.kind === 'security'
+  // Silverstripe's "### CVE-2019-19325 (CVSS 7.5)" over "Silverstripe Forms allow malicious HTML …": a heading of an id alone
+  // is told by its paragraph, with the id after it.
+  const idOnly = item.kind === 'security' && item.detail && ID_HEADING.test(item.text);
+  const told = idOnly
+    ? splitSentences(item.detail!)[0]!
+    : item.kind === 'security'
       ? item.text
           // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
           .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:-])\s+(?=\S)/i, '')
@@ -807,6 +811,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
 
+/** A heading that is an advisory's id and its score alone: "CVE-2019-19325 (CVSS 7.5)". */
+const ID_HEADING = /^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*\([^()]{1,30}\))?\.?$/i;
 /** "For more information, see our blog": where to read more, not what changed. */
 const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:information|details))\b/i;
 const COMMON_OPENER =
@@ -836,7 +842,8 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   const added = ` (${missing.join(', ')})`;
   const words = sentence.replace(/[.…]+$/, '');
   // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
-  if (!sentence.endsWith('…') && item.text.includes(words) && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
+  const whole = item.text.includes(words) || (item.detail ?? '').includes(words);
+  if (!sentence.endsWith('…') && whole && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
   return `${truncateWords(words, MAX_SENTENCE - added.length - 1).replace(/…$/, '')}…${added}`;
 }
 

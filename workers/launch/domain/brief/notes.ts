@@ -2028,8 +2028,11 @@ function withoutFollowing(text: string): string {
  * author in brackets goes.
  */
 function commitListText(raw: string, text: string): string {
-  const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(raw);
-  const words = commitList ? text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : text;
+  // Silverstripe's generated change log dates each commit first: "- 2020-01-07 [089053b](…) Make discard … (bergice)".
+  const dated = /^\s*\d{4}-\d{2}-\d{2}\s+(?=\[)/.exec(raw);
+  const commitList = /^\s*\\?\[?\[`?[0-9a-f]{7,40}`?\]\(/.test(dated ? raw.slice(dated[0].length) : raw);
+  const undated = dated && commitList ? text.replace(/^\s*\d{4}-\d{2}-\d{2}\s+/, '') : text;
+  const words = commitList ? undated.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : undated;
   // Exasol's "`braces`: CVE-2024-4068": a dependency and the advisories fixed in it, told as a fix.
   const fixedIn = words.match(
     /^([\w@./-]+):\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:(?:,\s*|\s+and\s+)(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*)\.?$/,
