@@ -512,6 +512,35 @@ it('reads a fix the notes call a vulnerability as a security fix, and not one th
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
 });
 
+it("reads a release's numbers and pointers to the full list as no changes", () => {
+  const notes = [
+    'By the numbers:',
+    '',
+    '* 858 commits have been added since 7.1',
+    '* 50 people have contributed since 7.1',
+    '',
+    'Faster ECSV table reader',
+    '========================',
+    '',
+    'A new ECSV table reading module has been added that supports several engines.',
+    '',
+    'Full change log',
+    '===============',
+    '',
+    'To see a detailed list of all changes in version v7.2, please see the changelog.',
+    '',
+    'Supported environments',
+    '======================',
+    '',
+    'Acme 7.2 has been tested in Node 20, 22 and 24.',
+  ].join('\n');
+  expect(
+    parseNotes(notes, repo)
+      .items.filter((item) => item.kind !== 'internal')
+      .map((item) => item.text),
+  ).toEqual(['Faster ECSV table reader']);
+});
+
 it("reads GitHub's generated list by its words: faster is performance, a typo fixed is housekeeping", () => {
   const notes = [
     "### What's Changed",
