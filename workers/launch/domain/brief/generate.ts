@@ -1268,7 +1268,7 @@ function asSentence(text: string, code: string[] = []): string {
  * ("fix …"): the name keeps its case.
  */
 const NAMED_SUBJECT =
-  /^(?!(?:we|you|it|they|this|there|these|i)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b)))/;
+  /^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b)))/;
 
 function withStop(text: string): string {
   return /[.!?…。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateBrief } from './generate';
 import { fixedAdvisoryIds, parseNotes } from './notes';
 import { cleanInline } from './references';
 
@@ -510,6 +511,30 @@ it('reads a fix the notes call a vulnerability as a security fix, and not one th
     '- Use the URL API to fix a potential vulnerability warning',
   ].join('\n');
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
+});
+
+it("reads Debian's Closes: and openSUSE's bug brackets as references, and a changes entry's signature as no opening", () => {
+  const notes = [
+    '-------------------------------------------------------------------',
+    'Tue Sep  3 11:34:48 UTC 2013 - ana@example.org',
+    '',
+    "- don't reset package selection when partitioning is changed (bnc#831875, port from SLE11 bnc#450786) (see commit d1cce0e5a5)",
+    '- fixed slideshow initialization - the initialization was called too late',
+    '- Support running --commit from within the source tree. Closes: #1127383',
+    '- Fix a segfault with an empty -S argument. LP: #2092676',
+  ].join('\n');
+  const parsed = parseNotes(notes, repo);
+  expect(parsed.intro).toBeNull();
+  expect(parsed.items.map((item) => item.text)).toEqual([
+    "don't reset package selection when partitioning is changed",
+    'fixed slideshow initialization - the initialization was called too late',
+    'Support running --commit from within the source tree.',
+    'Fix a segfault with an empty -S argument.',
+  ]);
+  expect(parsed.items[0]!.refs.map((ref) => ref.label)).toEqual(expect.arrayContaining(['bnc#831875', 'bnc#450786']));
+  const brief = generateBrief({ id: 'rel_x', version: '3.0.5', title: 'Acme 3.0.5', url: null, notes, contentHash: 'h' }, null);
+  expect(brief.summary).toEqual([]);
+  expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed slideshow initialization - the initialization was called too late.');
 });
 
 it("reads a release's numbers and pointers to the full list as no changes", () => {

@@ -255,6 +255,18 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // "… by [@user](…) in <url>": the "in" that pointed at the pull request goes too.
     if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf|in)\.?:?\s*$/i, '');
   }
+  // Debian's "… w/o «.». Closes: #1127383", Launchpad's "LP: #2092676": the bugs a change closes, read as references below.
+  if (has(': #')) text = text.replace(/\b(?:Closes|LP):\s+(?=#\d)/gi, '');
+  // openSUSE's "(bnc#831875, port from SLE11 bnc#704127)": each part names a bug of its tracker; the bracket is references.
+  if (has('#') && has('('))
+    text = text.replace(/\s*\(([^()]*\b[a-z]{2,5}#\d+[^()]*)\)/gi, (whole, inside: string) => {
+      const parts = inside.split(/\s*,\s*/);
+      if (!parts.every((part) => /\b[a-z]{2,5}#\d+\b/i.test(part) || /^(?:FATE|fate)\b/.test(part))) return whole;
+      for (const [id] of inside.matchAll(/\b[a-z]{2,5}#\d+\b/gi)) add({ kind: 'issue', label: id, url: null });
+      return ' ';
+    });
+  // openSUSE's "(see commit 6c48fd7761)": the commit a change came from.
+  if (has('see commit')) text = text.replace(/\s*\(see commit ([0-9a-f]{7,40})\)/gi, ' ');
   if (has('#'))
     text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
       const qualified = label.includes('/');
