@@ -537,6 +537,29 @@ it("reads Debian's Closes: and openSUSE's bug brackets as references, and a chan
   expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed slideshow initialization - the initialization was called too late.');
 });
 
+it('reads a NEWS file whose indented area labels head indented bullets', () => {
+  const notes = [
+    'Acme 2.0 (October 19, 2023)',
+    '',
+    '    General',
+    '    * Split "session data" into session.conf, preferences are written to',
+    '      and read from acme.conf (PR#2776, PR#2779 and more).',
+    '    * Require GTK 3.24 (PR#3580).',
+    '',
+    '    Bug fixes',
+    '    * Fix keyword colorization on filetype change (PR#3553).',
+    '',
+    '    Filetypes',
+    '    * Add AutoIt filetype (Ana Lima, PR#1752).',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.section.at(-1), item.text])).toEqual([
+    ['other', 'General', 'Split "session data" into session.conf, preferences are written to and read from acme.conf.'],
+    ['other', 'General', 'Require GTK 3.24.'],
+    ['fix', 'Bug fixes', 'Fix keyword colorization on filetype change.'],
+    ['feature', 'Filetypes', 'Add AutoIt filetype.'],
+  ]);
+});
+
 it("reads a release's numbers and pointers to the full list as no changes", () => {
   const notes = [
     'By the numbers:',

@@ -713,7 +713,7 @@ function namesOnly(whole: string, inside: string): string {
 const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
 /** A pattern that matches nothing: a pass skipped where its text cannot hold what the pass looks for. */
 const NEVER = /(?!)/;
-const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s+${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s+)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
+const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s*${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s*)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
 const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', security: 'security' };
@@ -1456,6 +1456,11 @@ function indentedParagraphsAsList(lines: string[]): string[] {
     if (line.trim() === '') return line;
     if (!indented(line)) return `## ${line.trim()}`;
     const words = line.trim().replace(/^[-*+]\s+/, '');
+    // Geany's NEWS indents its area labels ("    Interface") over their bullets ("    * The document list …"): a label
+    // over bullets is a heading, each bullet a change.
+    if (/^[-*+]\s/.test(line.trim())) return `- ${words}`;
+    const next = lines[index + 1] ?? '';
+    if (indented(next) && /^[-*+]\s/.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
     const alone = !indented(lines[index - 1] ?? '') && !indented(lines[index + 1] ?? '');
     if (alone && /^\p{Lu}[^:]{1,60}:$/u.test(words)) return `### ${words.slice(0, -1)}`;
     const scoped = words.match(/^([\w/.-]{1,20}) : (?=\S)/);
