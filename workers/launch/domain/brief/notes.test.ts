@@ -537,6 +537,32 @@ it("reads Debian's Closes: and openSUSE's bug brackets as references, and a chan
   expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed slideshow initialization - the initialization was called too late.');
 });
 
+it('reads the paragraph under "The Highlights" as the news, whatever lists follow, and a list of places to read as none', () => {
+  const notes = [
+    'Release summary',
+    '===============',
+    '',
+    'Acme keeps its documentation online. Two versions are available:',
+    '',
+    '- `Stable <https://www.acme.org/>`_, the latest release',
+    '- `Development <https://www.acme.org/devel/>`_, the latest build of the main branch',
+    '',
+    'The Highlights',
+    '==============',
+    'This release fixes an import issue when using SciPy 1.16 or later.',
+    '',
+    'Merged Pull Requests',
+    '--------------------',
+    '',
+    '- :pr:`9586`: MAINT: Remove lazywhere',
+  ].join('\n');
+  expect(
+    parseNotes(notes, repo)
+      .items.filter((item) => item.kind !== 'internal')
+      .map((item) => [item.kind, item.text]),
+  ).toEqual([['fix', 'This release fixes an import issue when using SciPy 1.16 or later.']]);
+});
+
 it('reads a NEWS file whose indented area labels head indented bullets', () => {
   const notes = [
     'Acme 2.0 (October 19, 2023)',

@@ -364,6 +364,8 @@ function sectionKind(text: string): ChangeKind | null {
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   const text = written.replace(/^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}:\s+(?=\S)/, '');
+  // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
+  if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
@@ -492,6 +494,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited === 'breaking' && DEPRECATES_ONLY.test(text) && !/\b(?:remov\w*|no longer|dropped|does not exist|renamed|replaced)\b/i.test(text))
     return { kind: 'other', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
+  // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
+  if (/^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i.test(text)) return { kind: 'fix', text };
   // fish's "History search would sometimes forget … This has been fixed.": a fault told, then said to be fixed, is a fix.
   if (SAID_FIXED.test(text)) return { kind: 'fix', text: toldFixed(text) };
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
@@ -1751,7 +1755,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     flushParagraph();
     // A heading with deeper headings under it is a section: its prose introduces them.
     // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
-    if (pendingHeading && level > pendingHeading.heading.level && level < 7 && !isCallout(raw) && !namesAFeature(pendingHeading))
+    // statsmodels' "The Highlights" over "This release fixes an import issue …", then "Merged Pull Requests": the release's own
+    // summary of its news, whatever lists follow.
+    if (
+      pendingHeading &&
+      level > pendingHeading.heading.level &&
+      level < 7 &&
+      !isCallout(raw) &&
+      !namesAFeature(pendingHeading) &&
+      !/^(?:the )?highlights?$/i.test(pendingHeading.heading.text)
+    )
       pendingHeading.hasProse = false;
     const clean = cleanInline(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
