@@ -36,6 +36,10 @@ describe('saying an item shorter on a short channel', () => {
       'New hook: useOptimistic.',
       'New hook.',
     ]);
+    // A notice's title alone says nothing of what to do.
+    expect(shorterForms('Application compatibility: Acme users who run the server themselves must install the upgrades first.')).toEqual([
+      'Acme users who run the server themselves must install the upgrades first.',
+    ]);
     // A colon of code, or after an advisory's id and nickname, ends no label.
     expect(shorterForms('The onDone: { ... } transition object is now supported for invoked machines and promises.')).toEqual([]);
     expect(shorterForms('CVE-2026-50387 "KeyJam": DNSSEC verification complexity could be exploited to exhaust CPU resources.')).toEqual([

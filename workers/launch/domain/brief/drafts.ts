@@ -234,6 +234,8 @@ export function shorterForms(text: string): string[] {
     if (SCOPED_ACTION.test(rest.trim())) continue;
     // "DragXXX, SliderXXX, InputScalar: with … now defaulting to …": a list of the parts a change touches says nothing of it.
     if (label.includes(',') && label.split(',').every((part) => part.trim().split(/\s+/).length <= 2)) continue;
+    // Z-Wave JS's "Application compatibility: Home Assistant users … must install …": a notice's title says nothing of what to do.
+    if (NOTICE_TITLE.test(label)) continue;
     // Knot Resolver's 'CVE-2023-50387 "KeyTrap": DNSSEC verification … could be exploited …': an id and its nickname say nothing of the flaw.
     if (/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/i.test(label)) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label))
@@ -241,6 +243,8 @@ export function shorterForms(text: string): string[] {
   }
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
 }
+
+const NOTICE_TITLE = /\b(?:compatibility|notes?|notice|important|warning|caution|upgrad\w*|migration|heads[- ]up|caveats?|known issues?|requirements?)$/i;
 
 /** "Denial of Service - High Severity: CVE-1, CVE-2, and CVE-3 (CVSS 7.5)." as "Denial of Service - High Severity (CVE-1).", or null. */
 function firstIdOf(text: string): string | null {
