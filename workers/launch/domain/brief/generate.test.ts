@@ -814,6 +814,18 @@ describe('a release post that opens with a caveat', () => {
   });
 });
 
+describe("a fix told by its issue's quoted title", () => {
+  it('says what was fixed without the quotes', () => {
+    const notes = ['## Bugfixes', '', '- Fixed "Crash on marking destroy hook as .error"', '- Fixed "`=destroy` for non-var failed to compile when JS"'].join(
+      '\n',
+    );
+    expect(briefOf(notes, { version: '2.2.6', title: 'Acme 2.2.6' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed crash on marking destroy hook as .error.',
+      'Fixed =destroy for non-var failed to compile when JS.',
+    ]);
+  });
+});
+
 describe('a title its tracker cut short', () => {
   it('ends in an ellipsis, not three stops', () => {
     const brief = briefOf(['## 1.18.1', '', '### Issues closed', '', '- Incorrect use of NumPy scalar types instead of np.dtype...'].join('\n'), {

@@ -763,20 +763,24 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // Silverstripe's "### CVE-2019-19325 (CVSS 7.5)" over "Silverstripe Forms allow malicious HTML …": a heading of an id alone
   // is told by its paragraph, with the id after it.
   const idOnly = item.kind === 'security' && item.detail && ID_HEADING.test(item.text);
-  const told = idOnly
-    ? splitSentences(item.detail!)[0]!
-    : item.kind === 'security'
-      ? item.text
-          // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
-          .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:-])\s+(?=\S)/i, '')
-          // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
-          .replace(
-            /^(\p{L}[\p{L} /-]{1,30}:\s+)(CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(\S.*?)\.?$/iu,
-            (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`,
-          )
-          // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
-          .replace(/\.?\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
-      : item.text;
+  // Nim's "Fixed "Crash on marking destroy hook as .error"": the issue's title, quoted, is what was fixed.
+  const quoted = item.kind === 'fix' ? item.text.match(/^(Fix(?:ed|es)?)\s+"([^"]{3,})"\.?$/) : null;
+  const told = quoted
+    ? `${quoted[1]} ${/^\p{Lu}\p{Ll}+\b/u.test(quoted[2]!) && !isIdentifier(quoted[2]!.split(' ')[0]!) ? quoted[2]!.charAt(0).toLowerCase() + quoted[2]!.slice(1) : quoted[2]}`
+    : idOnly
+      ? splitSentences(item.detail!)[0]!
+      : item.kind === 'security'
+        ? item.text
+            // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
+            .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:-])\s+(?=\S)/i, '')
+            // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
+            .replace(
+              /^(\p{L}[\p{L} /-]{1,30}:\s+)(CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(\S.*?)\.?$/iu,
+              (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`,
+            )
+            // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
+            .replace(/\.?\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
+        : item.text;
   // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
   // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.
   const fault =

@@ -513,6 +513,19 @@ it('reads a fix the notes call a vulnerability as a security fix, and not one th
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
 });
 
+it("reads GitLab's merge requests in brackets as references, and a wiki link as the name it links", () => {
+  const notes = [
+    '- Fix validation of RRsets around 64 KiB size; needs libknot >= 3.4 (!1497).',
+    '- The [[generator.process]] method now supports specifying `depends` as a kwarg.',
+    '- Fix CLI usage producing double square brackets `[[a|b|c]]` in the synopsis.',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+    'Fix validation of RRsets around 64 KiB size; needs libknot >= 3.4.',
+    'The generator.process method now supports specifying depends as a kwarg.',
+    'Fix CLI usage producing double square brackets [[a|b|c]] in the synopsis.',
+  ]);
+});
+
 it("reads Debian's Closes: and openSUSE's bug brackets as references, and a changes entry's signature as no opening", () => {
   const notes = [
     '-------------------------------------------------------------------',

@@ -255,6 +255,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // "… by [@user](…) in <url>": the "in" that pointed at the pull request goes too.
     if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf|in)\.?:?\s*$/i, '');
   }
+  // GitLab's merge requests in brackets, Knot Resolver's "… needs libknot >= 3.4 (!1497)": references.
+  if (has('(!')) text = text.replace(/\s*\(!\d+(?:\s*,\s*!\d+)*\)/g, ' ');
+  // Meson's wiki links, "the [[generator.process]] method …": the name they link.
+  if (has('[[')) text = text.replace(/\[\[([\w.:/ -]+)\]\](?![(:])/g, '$1');
   // Debian's "… w/o «.». Closes: #1127383", Launchpad's "LP: #2092676": the bugs a change closes, read as references below.
   if (has(': #')) text = text.replace(/\b(?:Closes|LP):\s+(?=#\d)/gi, '');
   // openSUSE's "(bnc#831875, port from SLE11 bnc#704127)": each part names a bug of its tracker; the bracket is references.
