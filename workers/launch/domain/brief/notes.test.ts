@@ -513,6 +513,23 @@ it('reads a fix the notes call a vulnerability as a security fix, and not one th
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
 });
 
+it('reads a title that says the release breaks nothing, and its empty Breaking Changes section, as no breaks', () => {
+  const notes = [
+    '# Acme 0.86 - Edge-to-Edge and DevTools Improvements, no breaking changes',
+    '',
+    '## Breaking Changes',
+    '',
+    'Acme 0.86 has **no user-facing breaking changes**.',
+    '',
+    '## Other Changes',
+    '',
+    '- **`reportErrorsAsExceptions` strictness**: Setting it to anything other than `false` no longer does anything.',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+    ['other', 'reportErrorsAsExceptions strictness: Setting it to anything other than false no longer does anything.'],
+  ]);
+});
+
 it("reads GitLab's merge requests in brackets as references, and a wiki link as the name it links", () => {
   const notes = [
     '- Fix validation of RRsets around 64 KiB size; needs libknot >= 3.4 (!1497).',

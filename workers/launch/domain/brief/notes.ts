@@ -352,9 +352,12 @@ const GITMOJI_KIND: Record<string, ChangeKind> = {
 };
 
 function sectionKind(text: string): ChangeKind | null {
+  // React Native's "# React Native 0.86 - Edge-to-Edge and DevTools Improvements, no breaking changes": said to break nothing.
+  if (NO_BREAKS.test(text)) return null;
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
   return null;
 }
+const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?breaking\s+changes?\b|\bnon-breaking\b/i;
 
 /**
  * The kind an item's own words claim, over its section's: a breaking marker in the raw line
@@ -634,7 +637,7 @@ const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvem
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** "This release has no breaking changes.", "No features were deprecated in this release.", "None.": that nothing of a kind happened. */
 const NOTHING_CHANGED =
-  /^(?:this (?:release|version) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|(?:none|n\/a|nothing)\.?$)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|(?:none|n\/a|nothing)\.?$)/i;
 
 /** A heading that names a kind of change ("Breaking changes", "Bug fixes") rather than one change. */
 function titlesAKind(text: string): boolean {
