@@ -513,6 +513,14 @@ it('reads a fix the notes call a vulnerability as a security fix, and not one th
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
 });
 
+it('reads a chore that drops a runtime under Breaking Changes as a break', () => {
+  const notes = ['## Breaking Changes', '', '- chore: drop Node.js 16 by @ana in #5592', '- chore: bump eslint to 9 by @bo in #5593'].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+    ['breaking', 'drop Node.js 16'],
+    ['internal', 'bump eslint to 9'],
+  ]);
+});
+
 it('reads a title that says the release breaks nothing, and its empty Breaking Changes section, as no breaks', () => {
   const notes = [
     '# Acme 0.86 - Edge-to-Edge and DevTools Improvements, no breaking changes',

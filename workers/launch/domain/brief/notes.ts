@@ -432,8 +432,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     const scope = tag[2] ?? '';
     // Jaeger's "⛔ Breaking Changes" over "Feat(es): remove support for elasticsearch v6": the section says it breaks, whatever
     // the commit's type.
+    // Hexo's "## Breaking Changes" over "chore: drop Node.js 16": a chore that drops a runtime still breaks whoever runs it.
+    const dropsRuntime = inherited === 'breaking' && (DROP_SUPPORT.test(rest) || RAISED_MINIMUM.test(rest));
     const kind =
-      bang || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !CHORE.test(rest))
+      bang || dropsRuntime || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !CHORE.test(rest))
         ? 'breaking'
         : CHORE.test(rest) || INTERNAL_SCOPE.test(scope)
           ? 'internal'
