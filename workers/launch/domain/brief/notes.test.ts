@@ -513,6 +513,29 @@ it('reads a fix the notes call a vulnerability as a security fix, and not one th
   expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix', 'fix']);
 });
 
+it('reads a group label after a change as the head of its own children, not more of that change', () => {
+  const notes = [
+    'acme (1.23.6) unstable; urgency=medium',
+    '',
+    '  * acme-query: Fix segfault with empty -S argument. LP: #2092676',
+    '  * Perl modules:',
+    '    - Acme::Shlibs: Clarify code comment.',
+    '  * Code internals:',
+    '    - libacme: Terminate zstd decompression when we have no more data.',
+    '      Reported by Ana Lima <ana@example.org>. Closes: #1129722',
+    '      Fixes CVE-2026-2219.',
+    '  * Support data URLs for images (`data:image/png;base64,xxxx`).',
+    '',
+    ' -- Bo Chen <bo@example.org>  Mon, 02 Mar 2026 01:02:03 +0100',
+  ].join('\n');
+  expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+    ['fix', 'acme-query: Fix segfault with empty -S argument.', 3],
+    ['other', 'Acme::Shlibs: Clarify code comment.', 5],
+    ['security', 'libacme: Terminate zstd decompression when we have no more data. Fixes CVE-2026-2219.', 7],
+    ['feature', 'Support data URLs for images.', 10],
+  ]);
+});
+
 it('reads a chore that drops a runtime under Breaking Changes as a break', () => {
   const notes = ['## Breaking Changes', '', '- chore: drop Node.js 16 by @ana in #5592', '- chore: bump eslint to 9 by @bo in #5593'].join('\n');
   expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([

@@ -1545,7 +1545,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   let pendingHeading = null as PendingHeading | null;
   // Bullets that only group others (`* breaking:`, `` * `babel-core` ``) act as headings for their children.
   // A label that only names where its children apply (rclone's "- Local") opened at `place`, its line.
-  const labels: Array<{ indent: number; heading: Heading; place?: number }> = [];
+  const labels: Array<{ indent: number; heading: Heading; line: number }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
@@ -1892,7 +1892,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       flushParagraph();
       const titles = lastProse !== null && /\bhighlights?\s*:\s*$/i.test(lastProse);
       lastProse = null;
-      if (titles && labels.length === 0) labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' } });
+      if (titles && labels.length === 0)
+        labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
       const indent = indentOf(line);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       if (pendingHeading) listsUnder(pendingHeading);
@@ -1919,14 +1920,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           VERSION_TITLE.test(text) ||
           (!namesWhat && ((/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place));
         if (groupOnly) {
-          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, ...(place ? { place: number } : {}) });
+          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, line: number });
           continue;
         }
       }
-      // A child bullet under a change is detail of that change; under a place named after it, a change of that place.
+      // A child bullet under a change is detail of that change; under a place or a group label opened after it (dpkg's "* Perl
+      // modules:" after its last change), a change of that label.
       if (
         last &&
-        labels.every((label) => label.indent < indent && (label.place ?? 0) < last.lines.start) &&
+        labels.every((label) => label.indent < indent && label.line < last.lines.start) &&
         indent > 0 &&
         last.lines.end >= number - 2 &&
         isChildOf(lines, last.lines.start, indent)

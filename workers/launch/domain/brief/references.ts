@@ -255,10 +255,18 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // "… by [@user](…) in <url>": the "in" that pointed at the pull request goes too.
     if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf|in)\.?:?\s*$/i, '');
   }
+  // grocy's "Data URLs for images are now supported (data:image/png;base64,xxxx)": an example with a placeholder, not words.
+  if (has('xxx')) text = text.replace(/\s*\([^()]*(?:\b|,)x{3,}\b[^()]*\)/gi, ' ');
   // GitLab's merge requests in brackets, Knot Resolver's "… needs libknot >= 3.4 (!1497)": references.
   if (has('(!')) text = text.replace(/\s*\(!\d+(?:\s*,\s*!\d+)*\)/g, ' ');
   // Meson's wiki links, "the [[generator.process]] method …": the name they link.
   if (has('[[')) text = text.replace(/\[\[([\w.:/ -]+)\]\](?![(:])/g, '$1');
+  // Debian's "Reported by Yashashree Gund <yash_gund@live.com>.", "Thanks to Marko Zajc <marko@zajc.tel>.": a credit by address.
+  if (has('@') && has('<'))
+    text = text.replace(
+      /\s*\b(?:reported|suggested|requested|analy[sz]ed|patch(?:ed)?|based on a patch|thanks)\s+(?:by|to|from)\s+[^<>.]{2,60}<[^<>\s]+@[^<>\s]+>(?:\s*\([^()]*\))?\.?/gi,
+      ' ',
+    );
   // Debian's "… w/o «.». Closes: #1127383", Launchpad's "LP: #2092676": the bugs a change closes, read as references below.
   if (has(': #')) text = text.replace(/\b(?:Closes|LP):\s+(?=#\d)/gi, '');
   // openSUSE's "(bnc#831875, port from SLE11 bnc#704127)": each part names a bug of its tracker; the bracket is references.
