@@ -2,7 +2,8 @@
  * A security advisory written as a mail (NATS' `secnote-2026-28.txt`, the oss-security style): a block of header fields
  * at the top ("Subject:", "NATS-advisory-ID:", "Aliases: GHSA-…", "Fixed-In:"), then labelled sections of prose
  * ("Problem Description:", "Workarounds:"). The subject names the flaw the release fixes: it reads as a security fix,
- * the other fields as nothing. Line for line, so every line keeps its number.
+ * the other fields as nothing. Line for line, so every line keeps its number. An advisory's record written as a list of
+ * fields (below) is read likewise.
  */
 
 const HEADER = /^([A-Z][\w-]*):[ \t]+\S/;
@@ -45,7 +46,7 @@ const MIN_FIELDS = 5;
 /**
  * An advisory's record as a list of fields (PowerDNS' advisories: "- CVE: …", "- Affects: …", "- Severity: …", "- Impact: …",
  * "- CWE: …", "- CVSS: …"): one security fix, not fifteen. Its CVE line becomes the fix; the dates, versions, grades and
- * scores around it are the record's, not changes, and the prose below tells the flaw.
+ * scores around it are the record's, not changes.
  */
 function advisoryFieldsAsMarkdown(lines: string[]): string[] {
   const out = [...lines];
