@@ -722,6 +722,12 @@ it("reads NumPy's commit tags, alone or together, and an Authors list as credits
   ]);
 });
 
+it('reads "project of @someone" as a credit', () => {
+  expect(parseNotes('## 2.0.0b22\n\n- Packs - ongoing Summer of Code 2026 project of @ana-lima! #8572', repo).items.map((item) => item.text)).toEqual([
+    'Packs - ongoing Summer of Code 2026 project!',
+  ]);
+});
+
 it("reads a changeset credited by a bare handle, without the credit's mark and dash", () => {
   const notes = [
     '### Minor Changes',
