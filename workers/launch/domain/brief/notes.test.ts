@@ -567,7 +567,9 @@ it("reads GitLab's merge requests in brackets as references, and a wiki link as 
     '- The [[generator.process]] method now supports specifying `depends` as a kwarg.',
     '- Fix CLI usage producing double square brackets `[[a|b|c]]` in the synopsis.',
   ].join('\n');
-  expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+  const items = parseNotes(notes, repo).items;
+  expect(items[0]!.refs).toContainEqual({ kind: 'pull_request', label: '!1497', url: null });
+  expect(items.map((item) => item.text)).toEqual([
     'Fix validation of RRsets around 64 KiB size; needs libknot >= 3.4.',
     'The generator.process method now supports specifying depends as a kwarg.',
     'Fix CLI usage producing double square brackets [[a|b|c]] in the synopsis.',
@@ -593,6 +595,7 @@ it("reads Debian's Closes: and openSUSE's bug brackets as references, and a chan
     'Fix a segfault with an empty -S argument.',
   ]);
   expect(parsed.items[0]!.refs.map((ref) => ref.label)).toEqual(expect.arrayContaining(['bnc#831875', 'bnc#450786']));
+  expect(parsed.items[0]!.refs).toContainEqual({ kind: 'commit', label: 'd1cce0e', url: `${repo}/commit/d1cce0e5a5` });
   const brief = generateBrief({ id: 'rel_x', version: '3.0.5', title: 'Acme 3.0.5', url: null, notes, contentHash: 'h' }, null);
   expect(brief.summary).toEqual([]);
   expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed slideshow initialization - the initialization was called too late.');

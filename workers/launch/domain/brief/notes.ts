@@ -500,7 +500,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     return { kind: 'other', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
-  if (/^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i.test(text)) return { kind: 'fix', text };
+  if (RELEASE_FIXES.test(text)) return { kind: 'fix', text };
   // fish's "History search would sometimes forget … This has been fixed.": a fault told, then said to be fixed, is a fix.
   if (SAID_FIXED.test(text)) return { kind: 'fix', text: toldFixed(text) };
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
@@ -594,10 +594,10 @@ function isCallout(heading: string): boolean {
   return /[\p{Ll}`)][.!?]\s*(?:\{[^}]*\})?\s*$/u.test(heading) && heading.trim().split(/\s+/).length >= 4;
 }
 
-/** Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer to what follows. */
 /**
- * Lines that do not open a release's story: a date or a version alone, a pointer below, Hugo's "Note: If you use i18n, there
- * is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC 2013 - lslezak@suse.cz".
+ * Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer
+ * to what follows, Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
+ * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
   /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
@@ -637,6 +637,8 @@ const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
 const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)\s*:?$/i;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
+/** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
+const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i;
 /** "This release has no breaking changes.", "No features were deprecated in this release.", "None.": that nothing of a kind happened. */
 const NOTHING_CHANGED =
   /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|(?:none|n\/a|nothing)\.?$)/i;
@@ -1544,7 +1546,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
   // Bullets that only group others (`* breaking:`, `` * `babel-core` ``) act as headings for their children.
-  // A label that only names where its children apply (rclone's "- Local") opened at `place`, its line.
+  // A label that only names where its children apply (rclone's "- Local") heads the children after it: `line` is its line.
   const labels: Array<{ indent: number; heading: Heading; line: number }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;

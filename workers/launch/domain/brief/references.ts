@@ -259,7 +259,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // grocy's "Data URLs for images are now supported (data:image/png;base64,xxxx)": an example with a placeholder, not words.
   if (has('xxx')) text = text.replace(/\s*\([^()]*(?:\b|,)x{3,}\b[^()]*\)/gi, ' ');
   // GitLab's merge requests in brackets, Knot Resolver's "… needs libknot >= 3.4 (!1497)": references.
-  if (has('(!')) text = text.replace(/\s*\(!\d+(?:\s*,\s*!\d+)*\)/g, ' ');
+  if (has('(!'))
+    text = text.replace(/\s*\(!\d+(?:\s*,\s*!\d+)*\)/g, (group) => {
+      for (const [id] of group.matchAll(/!\d+/g)) add({ kind: 'pull_request', label: id, url: null });
+      return ' ';
+    });
   // Meson's wiki links, "the [[generator.process]] method …": the name they link.
   if (has('[[')) text = text.replace(/\[\[([\w.:/ -]+)\]\](?![(:])/g, '$1');
   // Debian's "Reported by Yashashree Gund <yash_gund@live.com>.", "Thanks to Marko Zajc <marko@zajc.tel>.": a credit by address.
@@ -279,7 +283,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       return ' ';
     });
   // openSUSE's "(see commit 6c48fd7761)": the commit a change came from.
-  if (has('see commit')) text = text.replace(/\s*\(see commit ([0-9a-f]{7,40})\)/gi, ' ');
+  if (has('see commit'))
+    text = text.replace(/\s*\(see commit ([0-9a-f]{7,40})\)/gi, (_whole, sha: string) => {
+      add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+      return ' ';
+    });
   if (has('#'))
     text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
       const qualified = label.includes('/');
