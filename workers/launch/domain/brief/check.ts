@@ -1,3 +1,4 @@
+import { withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
 import { formatsAsMarkdown, isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
 import { namedReferencesAsWords } from './references';
@@ -95,7 +96,7 @@ const EDGE_MARKS = new Set('.,:;!?\'"’()-…/#+~=');
 // Clause ends: punctuation before a space (not the dots of `lib.d.ts` or the colon of a URL), dashes, "but".
 const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
-const CVE = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|RUSTSEC-\d{4}-\d{4})$/i;
+const CVE = withAdvisoryId('^{ID}$', 'i');
 // curl writes its bullets as ` o `.
 const BULLET = /^(\s*)(?:[-*+•o]|\d{1,3}[.)])\s+\S/;
 /** A change's scope when it is no plain word (`asyn-thrdd:`, `cmd/go:`) and a command-line flag (`--experimental-inspect`) are names, kept in their case. */

@@ -2618,3 +2618,24 @@ describe('cutting a long change short', () => {
     expect(truncateWords('Legacy repositories stay available, e.g. for borg transfer from older repositories in this release.', 60)).toMatch(/…$/);
   });
 });
+
+describe('a RustSec advisory id where a CVE or GHSA id is read', () => {
+  it('leads, follows a scope or closes an item, and is told last as the CVE would be', () => {
+    const notes = [
+      '### Security',
+      '- RUSTSEC-2026-0011 - Fix a use after free in the frame decoder',
+      '- codec: RUSTSEC-2026-0012: fix an out-of-bounds read in the header parser',
+      '- Reject oversized chunk headers. - RUSTSEC-2026-0013',
+      '- [RUSTSEC-2026-0014] Bound the depth of nested frames',
+    ].join('\n');
+    const patched = { ...release, version: '0.9.2', title: 'Acme 0.9.2', notes };
+    const brief = generateBrief(patched, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fix a use after free in the frame decoder (RUSTSEC-2026-0011).',
+      'Fix an out-of-bounds read in the header parser (RUSTSEC-2026-0012).',
+      'Reject oversized chunk headers (RUSTSEC-2026-0013).',
+      'Bound the depth of nested frames (RUSTSEC-2026-0014).',
+    ]);
+    expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
+import { withAdvisoryId } from './advisory-id';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -79,7 +80,7 @@ const SECURITY_FIX =
   /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*/i;
 const ATTACK =
   /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
-const SECURITY_PROSE = /\bvulnerab\w*|\bCVE-\d{4}-\d+|\bRUSTSEC-\d{4}-\d{4}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*/i;
+const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*`, 'i');
 
 const PLATFORM =
   /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
@@ -772,14 +773,11 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       : item.kind === 'security'
         ? item.text
             // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
-            .replace(/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:-])\s+(?=\S)/i, '')
+            .replace(LEADING_ID, '')
             // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
-            .replace(
-              /^(\p{L}[\p{L} /-]{1,30}:\s+)(CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\s*(?:--|[–—:])\s+(\S.*?)\.?$/iu,
-              (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`,
-            )
+            .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
             // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
-            .replace(/\.?\s+[-–—]+\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, ' ($1)')
+            .replace(TRAILING_ID, ' ($1)')
         : item.text;
   // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
   // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.
@@ -815,8 +813,11 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
 
+const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
+const SCOPED_ID = withAdvisoryId(String.raw`^(\p{L}[\p{L} /-]{1,30}:\s+)({ID})\s*(?:--|[–—:])\s+(\S.*?)\.?$`, 'iu');
+const TRAILING_ID = withAdvisoryId(String.raw`\.?\s+[-–—]+\s+({ID})\.?$`, 'i');
 /** A heading that is an advisory's id and its score alone: "CVE-2019-19325 (CVSS 7.5)". */
-const ID_HEADING = /^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*\([^()]{1,30}\))?\.?$/i;
+const ID_HEADING = withAdvisoryId(String.raw`^{ID}(?:\s*\([^()]{1,30}\))?\.?$`, 'i');
 /** "For more information, see our blog": where to read more, not what changed. */
 const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:information|details))\b/i;
 const COMMON_OPENER =
@@ -828,8 +829,7 @@ function mainClause(sentence: string): string {
 }
 const IMPACT =
   /\b(?:privilege escalation|escalat\w+ privileges?|remote code execution|arbitrary (?:code|commands?)|denial[- ]of[- ]service|information disclosure|bypass\w*|injection|cross-site|XSS|XXE|SSRF|as root|take over|overflow)\b/i;
-const ONLY_ADVISORY =
-  /^(?:(?:fixed|fixes|fix|addressed|addresses)\s+)?(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*(?:,|and)\s*(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*[.:]?$/i;
+const ONLY_ADVISORY = withAdvisoryId(String.raw`^(?:(?:fixed|fixes|fix|addressed|addresses)\s+)?{ID}(?:\s*(?:,|and)\s*{ID})*[.:]?$`, 'i');
 
 /** A security fix cut short keeps the ids of what it fixes ("… in ngx_http_rewrite_module (CVE-2026-9256)."): they are what a reader looks for. */
 function withAdvisories(item: NoteItem, sentence: string): string {

@@ -3,6 +3,7 @@ import { cleanInline, issueReference, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
+import { withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
@@ -293,8 +294,9 @@ const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testi
  * An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, RustSec's `RUSTSEC-2024-0363`, Sphinx's `:ghsa:` role) marks a security
  * fix as a CVE does.
  */
-const ADVISORY_ID = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|\bRUSTSEC-\d{4}-\d{4}\b/;
-const ADVISORY_IDS = /\b(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}|RUSTSEC-\d{4}-\d{4})\b/gi;
+const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
+const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
+const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
 /** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
 export function advisoryIds(text: string): string[] {
   return [...new Set(text.match(ADVISORY_IDS) ?? [])];
@@ -318,7 +320,7 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
  */
 const NAMED_FLAW = /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
-const ADVISORY = /\bCVE-\d{4}-\d+|\bGHSA(?:-[0-9a-z]{4}){3}\b|\bRUSTSEC-\d{4}-\d{4}\b|:ghsa:`/i;
+const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
 const BREAK_WORDS =
@@ -670,12 +672,13 @@ const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ')
  * `**(CVE-…)**` or `**(SEMVER-MINOR)**` marks) only groups; the change's words stay, scopes written
  * into the sentence (`ssr:`) included.
  */
+const BRACKETED_ADVISORIES = withAdvisoryId(String.raw`^\[({ID}(?:,\s*{ID})*)\]\s+(.+)$`, 'i');
 function stripScope(text: string): string {
   return (
     text
       .trim()
       // A leading advisory id (`[CVE-2024-26130] Upgraded …`) is what the change fixes: it goes last, not away.
-      .replace(/^\[((?:CVE|GHSA)-[\w-]+(?:,\s*(?:CVE|GHSA)-[\w-]+)*)\]\s+(.+)$/i, (_, ids: string, words: string) => withAdvisory(words, ids))
+      .replace(BRACKETED_ADVISORIES, (_, ids: string, words: string) => withAdvisory(words, ids))
       .replace(/^\[[^\]]+\]\s+/, '')
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
   );
@@ -1585,7 +1588,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       // An advisory named only after the first paragraph ("This is CVE-2025-68120.") is cited there and told with the change.
       const firstEnd = first?.end ?? line;
-      const lastAdvisory = bodyLines.findLastIndex((text) => ADVISORY_ID.test(text));
+      const lastAdvisory = bodyLines.findLastIndex((text) => NAMES_ADVISORY.test(text));
       const namedFirst = ADVISORY.test(bodyLines.slice(0, firstEnd - line + 1).join('\n'));
       const beyond = own.kind === 'security' && !namedFirst && line + lastAdvisory > firstEnd ? line + lastAdvisory : null;
       if (beyond) own.text = `${own.text.replace(/[.\s]+$/, '')} (${advisoryIds(bodyLines.slice(firstEnd - line + 1).join(' ')).join(', ')})`;
@@ -2024,7 +2027,7 @@ const HEADING_BODY_LINES = 6;
  * audit protocol handling" over "This addresses [RUSTSEC-2024-0363] …": a fix that addresses an advisory is a security fix.
  */
 function takeAdvisories(item: NoteItem, line: string): void {
-  const advisories = [...new Set(line.match(new RegExp(ADVISORY_ID.source, 'g')) ?? [])].filter((id) => !item.text.includes(id));
+  const advisories = [...new Set(line.match(NAMED_ADVISORIES) ?? [])].filter((id) => !item.text.includes(id));
   if (advisories.length === 0) return;
   if (item.kind === 'fix' && ADDRESSES.test(line)) item.kind = 'security';
   if (item.kind === 'security') item.text = `${item.text.replace(/[.\s]+$/, '')} (${advisories.join(', ')}).`;
@@ -2060,6 +2063,8 @@ function withoutFollowing(text: string): string {
  * end, and on commit-list lines (Node, ESLint: `[sha] - **scope**: text (Author) [#1]`) the
  * author in brackets goes.
  */
+const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, '');
+const LEADING_ADVISORIES = withAdvisoryId(String.raw`^\(?({ID}(?:\s*[,/]\s*{ID})*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
 function commitListText(raw: string, text: string): string {
   // Silverstripe's generated change log dates each commit first: "- 2020-01-07 [089053b](…) Make discard … (bergice)".
   const dated = /^\s*\d{4}-\d{2}-\d{2}\s+(?=\[)/.exec(raw);
@@ -2067,15 +2072,11 @@ function commitListText(raw: string, text: string): string {
   const undated = dated && commitList ? text.replace(/^\s*\d{4}-\d{2}-\d{2}\s+/, '') : text;
   const words = commitList ? undated.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '') : undated;
   // Exasol's "`braces`: CVE-2024-4068": a dependency and the advisories fixed in it, told as a fix.
-  const fixedIn = words.match(
-    /^([\w@./-]+):\s+((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:(?:,\s*|\s+and\s+)(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*)\.?$/,
-  );
+  const fixedIn = words.match(FIXED_IN_DEPENDENCY);
   if (fixedIn) return `Fixed ${fixedIn[2]} in ${fixedIn[1]}`;
   // Samba's "CVE-2026-58224   The CTDB protocol has …" leads with the id and a space alone.
   // CloudNativePG's "CVE-2026-55769 / GHSA-x8c2-3p4r-v9r6: search_path pinning …" leads with both of an advisory's ids.
-  const cve = words.match(
-    /^\(?((?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})(?:\s*[,/]\s*(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}))*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))/u,
-  );
+  const cve = words.match(LEADING_ADVISORIES);
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
   const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');

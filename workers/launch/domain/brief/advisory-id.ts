@@ -1,0 +1,10 @@
+/**
+ * An advisory's id, as the patterns that read, tell and check security fixes write it: a CVE, a GitHub advisory
+ * (`GHSA-xxxx-xxxx-xxxx`), a RustSec advisory (`RUSTSEC-2024-0363`). One source, so an id every pattern knows is an id.
+ */
+export const ADVISORY_ID = String.raw`(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}|RUSTSEC-\d{4}-\d{4})`;
+
+/** A pattern from a source written with `{ID}` where an advisory id goes. */
+export function withAdvisoryId(source: string, flags: string): RegExp {
+  return new RegExp(source.replaceAll('{ID}', ADVISORY_ID), flags);
+}
