@@ -2558,3 +2558,45 @@ describe('long brackets of references', () => {
     expect(items.map((item) => item.text.slice(0, 11))).toEqual(['Add a cache', 'Add a theme', 'Drop Python']);
   });
 });
+
+describe('a plain-text release page with labels, a pointer and a thanks list', () => {
+  const notes = [
+    '## acme-dns version 2.4.1 - March 3 2026',
+    '',
+    'This is a security release.',
+    '',
+    'Security:',
+    '* CVE-2026-31001. A double free has been uncovered in parse_reply() that',
+    '  was introduced in v2.3.0.  Please see https://github.com/acme/dns/security/advisories/GHSA-6hxc-62jh-p29v',
+    '',
+    'Bugfixes:',
+    '* Fix a leak of the socket on timeouts',
+    '',
+    'Thanks go to these friendly people for their efforts and contributions for this',
+    'release:',
+    '',
+    '* Ana Lima (@ana)',
+    '* Bo Chen (@bo)',
+  ].join('\n');
+  const { items } = parseNotes(notes, 'https://github.com/acme/dns');
+
+  it('reads a name, its version and its date as the title, not a change', () => {
+    expect(items.some((item) => item.text.includes('version 2.4.1'))).toBe(false);
+  });
+
+  it('drops a pointer whose address went', () => {
+    expect(items[0]).toMatchObject({
+      kind: 'security',
+      text: 'CVE-2026-31001. A double free has been uncovered in parse_reply() that was introduced in v2.3.0.',
+    });
+  });
+
+  it('reads the people a thanks paragraph introduces as credits', () => {
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'CVE-2026-31001. A double free has been uncovered in parse_reply() that was introduced in v2.3.0.'],
+      ['fix', 'Fix a leak of the socket on timeouts'],
+      ['internal', 'Ana Lima'],
+      ['internal', 'Bo Chen'],
+    ]);
+  });
+});

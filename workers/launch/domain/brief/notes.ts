@@ -614,6 +614,8 @@ const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|
 const VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
+/** c-ares' "c-ares version 1.34.5 - April 8 2025": a name, its version and its date title the release, whatever follows. */
+const NAMED_VERSION_TITLE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`, 'iu');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
 /**
@@ -1543,7 +1545,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   let sawChange = false;
   let fenced = false;
   let paragraph: { start: number; texts: string[] } | null = null;
-  // The last line of the last paragraph, until a bullet or heading follows it.
+  // The last paragraph, until a bullet or heading follows it.
   let lastProse = null as string | null;
   // A heading whose body has prose but no bullets is itself a change (blog-style notes).
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
@@ -1653,7 +1655,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const { start, texts } = paragraph;
     const end = start + texts.length - 1;
     paragraph = null;
-    lastProse = texts[texts.length - 1]!;
+    lastProse = texts.join(' ');
     // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
     if (texts.length >= 2 && texts.every((text) => SCOPED_LINE.test(text))) {
       texts.forEach((text, offset) => {
@@ -1796,7 +1798,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // An adopted heading's words ("… for new installations") do not overrule the kind its section gives it.
     const heading: Heading = { level: adopted ? level + 0.5 : level, raw, text, refs: clean.refs, kind: adopted ? null : kind };
     headings.push(heading);
-    pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null };
+    pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null, titlesRelease: NAMED_VERSION_TITLE.test(text) };
     // "## Highlights" over "This is a major release, both in numbering and in effort!": its prose opens the notes.
     const opensNotes = /^(?:highlights?|overview|summary|what['’]?s new)$/i.test(text.trim());
     if (heading.kind && heading.kind !== 'other' && !opensNotes) sawChange = sawChange || heading.kind !== 'internal' || headings.length > 1;
@@ -1893,12 +1895,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     if (bullet) {
-      // "Here are some highlights:" closing a paragraph titles the bullets below it.
+      // "Here are some highlights:" closing a paragraph titles the bullets below it; c-ares' "Thanks go to these friendly
+      // people for their efforts and contributions for this release:" says they are credits.
       flushParagraph();
       const titles = lastProse !== null && /\bhighlights?\s*:\s*$/i.test(lastProse);
+      const credits = lastProse !== null && THANKS_INTRO.test(lastProse);
       lastProse = null;
       if (titles && labels.length === 0)
         labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
+      if (credits) openHeading(7, 'Thanks', number - 1);
       const indent = indentOf(line);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       if (pendingHeading) listsUnder(pendingHeading);
@@ -2168,6 +2173,7 @@ const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
 
+const THANKS_INTRO = /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*:\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;

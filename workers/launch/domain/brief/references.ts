@@ -254,7 +254,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
     // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
     // "… by [@user](…) in <url>": the "in" that pointed at the pull request goes too.
-    if (addressed) text = text.replace(/[,;]?\s*\b(?:ref|refs|see|cf|in)\.?:?\s*$/i, '');
+    // c-ares' "… introduced in v1.32.3.  Please see <url>", "Fixed it. See <url> for details.": a pointer with no address left says nothing.
+    if (addressed)
+      text = text
+        .replace(/[,;]?\s*\b(?:ref|refs|(?:please\s+)?(?:see|refer to)(?:\s+also)?|cf|in)\.?:?\s*$/i, '')
+        .replace(/(?<=[.!?])\s+(?:please\s+)?(?:see|refer to)\s+(?:for (?:more )?(?:details|information)\s*)?\.?(?=\s*$)/i, '');
   }
   // grocy's "Data URLs for images are now supported (data:image/png;base64,xxxx)": an example with a placeholder, not words.
   if (has('xxx')) text = text.replace(/\s*\([^()]*(?:\b|,)x{3,}\b[^()]*\)/gi, ' ');
