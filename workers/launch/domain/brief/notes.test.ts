@@ -2600,3 +2600,26 @@ describe('a plain-text release page with labels, a pointer and a thanks list', (
     ]);
   });
 });
+
+describe('a Sphinx "releases" changelog', () => {
+  it('types each entry by its role, drops the role and the release line, and keeps a short step list after its change', () => {
+    const notes = [
+      '- :release:`4.1.0 <2026-02-11>`',
+      '- :feature:`-` `Session` grew a new ``retry_policy`` kwarg for retrying failed',
+      '  handshakes.',
+      '- :bug:`- major` Address `CVE 2026-11111 <https://example.com/>`_ (a vulnerability',
+      '  in the handshake) as follows:',
+      '',
+      '    - Reject unexpected messages during key exchange.',
+      '',
+      '- :bug:`1234` Fix a hang when the server closes the channel.',
+      '- :support:`1240 backported` Document the ``retry_policy`` kwarg.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Session grew a new retry_policy kwarg for retrying failed handshakes.'],
+      ['security', 'Address CVE 2026-11111 (a vulnerability in the handshake): Reject unexpected messages during key exchange'],
+      ['fix', 'Fix a hang when the server closes the channel.'],
+      ['other', 'Document the retry_policy kwarg.'],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { docbookAsMarkdown } from './docbook';
-import { cleanInline, issueReference, type Reference } from './references';
+import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
@@ -180,6 +180,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
 ];
 
+/** A Sphinx "releases" entry's role: ":support:" is upkeep (docs, packaging, backports) beside the bugs and features. */
+const SPHINX_ROLE_KIND: Record<string, ChangeKind> = { bug: 'fix', feature: 'feature', support: 'other' };
 const MIXED_WITH_INTERNAL = /\binternals?\b|\bdevelopment support\b|\brefactor/i;
 
 const TAGS =
@@ -380,6 +382,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
+  const role = raw.match(SPHINX_RELEASES_ROLE);
+  if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
   const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
@@ -2054,13 +2058,13 @@ function tableRowText(cells: string[]): string {
 
 /**
  * "The following runtime usage of zope.interface interfaces is removed:" over its list: told alone, the sentence points at
- * nothing; without "The following" it says what went.
+ * nothing; without "The following" it says what went. "… as follows:" likewise points at nothing.
  */
 function withoutFollowing(text: string): string {
   const pointing = text.match(
     /^the following\s+(\S.*?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|changed|renamed|supported))\s*:?$/i,
   );
-  return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text;
+  return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text.replace(/,?\s+as follows\s*:?$/i, '');
 }
 
 /**

@@ -59,6 +59,8 @@ export interface CleanText {
 const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/(?=[^)\s]*\/(?:pull|issues|commit)\/[^)\s])[^)\s]+\)`;
 const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT_LINK})*\s*\)`, 'g');
+/** The role that opens an entry of a Sphinx "releases" changelog: its kind, with issue numbers and "major" in its argument. */
+export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\s*/;
 const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
@@ -225,6 +227,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         add({ kind: 'link', label: `GHSA-${id}`, url: `https://github.com/advisories/GHSA-${id}` });
         return ' ';
       })
+      // Paramiko's Sphinx "releases" changelog types each entry by a leading role (":bug:`- major` Address …"): a kind, not words.
+      .replace(SPHINX_RELEASES_ROLE, '')
       // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:) is a reference to the tracker, not words.
       .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z]+:`#?(\d+)`\)?/g, (_whole, number: string) => {
         add({ kind: 'issue', label: `#${number}`, url: null });
