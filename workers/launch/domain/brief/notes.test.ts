@@ -2623,3 +2623,32 @@ describe('a Sphinx "releases" changelog', () => {
     ]);
   });
 });
+
+describe('a release page whose advisories are linked titles over prose', () => {
+  it('reads each linked advisory title as a security fix, and a paragraph indented by one space as prose', () => {
+    const notes = [
+      '# Acme 8.0.8 - August 13, 2026',
+      '',
+      'The Acme 8.0.8 release is available for download.',
+      '',
+      '## Notable Changes',
+      '',
+      ' [Acme 8.0 Blog][acme-blog]',
+      '',
+      ' Acme 8.0.8 release carries the security fixes and non-security fixes.',
+      '',
+      '[CVE-2026-38168 | Acme Denial of Service Vulnerability](https://msrc.example.com/CVE-2026-38168)',
+      '',
+      'A vulnerability exists in Acme when an attacker may trigger a Denial of Service.',
+      '',
+      '## Feedback',
+      '',
+      'Report issues at the tracker.',
+      '',
+      '[acme-blog]: https://example.com/blog',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['security', 'Acme Denial of Service Vulnerability (CVE-2026-38168)', 11],
+    ]);
+  });
+});

@@ -297,6 +297,7 @@ const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testi
  * fix as a CVE does.
  */
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
+const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]\s*([^\]]{3,120})\]\([^)\s]+\)\s*$`, 'i');
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
 const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
 /** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
@@ -1702,8 +1703,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       return;
     }
     // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
+    // One space (.NET's " [.NET 8.0 Blog][…]" under "## Notable Changes") indents nothing in Markdown.
     const section = pendingHeading?.heading;
-    if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && /^\s/.test(lines[start - 1]!)) {
+    if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) {
       const clean = itemInline(withReferenceLinks(texts.join(' '), targets), repoBase);
       const own = itemKind(texts.join(' '), clean.text, section.kind, section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
@@ -1869,6 +1871,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line)) {
       flushParagraph();
+      continue;
+    }
+    // .NET's "[CVE-2024-38168 | .NET Denial of Service Vulnerability](…)" on a line of its own over the advisory's prose
+    // titles that advisory, as a heading would.
+    const advisoryTitle = !paragraph ? line.match(ADVISORY_LINK_TITLE) : null;
+    if (advisoryTitle) {
+      openHeading(7, `${advisoryTitle[2]!.trim()} (${advisoryTitle[1]})`, number);
       continue;
     }
     // PostGIS's NEWS frames its sections in stars ("* Bug Fixes *"): a title, not a change.
