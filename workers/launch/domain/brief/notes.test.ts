@@ -2652,3 +2652,23 @@ describe('a release page whose advisories are linked titles over prose', () => {
     ]);
   });
 });
+
+describe('a paragraph marked as a breaking change', () => {
+  it('is a breaking change, naming the advisory the next paragraph says forced it', () => {
+    const notes = [
+      '## v4.2.0 - 2026-02-04',
+      '',
+      '**BREAKING CHANGE** Session middleware removed from core, use [acme/session](https://github.com/acme/session) instead',
+      '',
+      'The session middleware has been removed due to a vulnerability, [CVE-2026-51744](https://nvd.example.com/CVE-2026-51744).',
+      '',
+      '**Enhancements**',
+      '',
+      '* Add a template renderer',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['breaking', 'Session middleware removed from core, use acme/session instead (CVE-2026-51744).', { start: 3, end: 5 }],
+      ['feature', 'Add a template renderer', { start: 9, end: 9 }],
+    ]);
+  });
+});

@@ -1679,6 +1679,20 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (pendingHeading) listsUnder(pendingHeading);
       return;
     }
+    // Echo's "**BREAKING CHANGE** JWT Middleware Removed from Core use [labstack/echo-jwt](…) instead" opening a paragraph:
+    // a breaking change told as prose, not the release's opening.
+    // The paragraph after it giving the advisory that forced the change ("… due to another security vulnerability,
+    // CVE-2024-51744") names it with the change.
+    if (BREAKING_PARAGRAPH.test(texts[0]!)) {
+      const said = itemInline(withReferenceLinks(texts.join(' '), targets).replace(BREAKING_PARAGRAPH, ''), repoBase);
+      const reason = paragraphAfter(lines, end);
+      const ids = reason && NAMED_FLAW.test(reason.text) ? advisoryIds(reason.text) : [];
+      const text = ids.length > 0 ? `${said.text.replace(/[.\s]+$/, '')} (${ids.join(', ')}).` : said.text;
+      const lineRange = { start, end: ids.length > 0 ? reason!.end : end };
+      items.push({ kind: 'breaking', text, lines: lineRange, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      sawChange = true;
+      return;
+    }
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
@@ -2186,6 +2200,7 @@ const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
 
+const BREAKING_PARAGRAPH = /^\s*(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
 const THANKS_INTRO = /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*:\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
@@ -2201,6 +2216,15 @@ export function isBareLabel(previous: string, line: string, next: string): boole
   if (!/^\p{Lu}[\p{L}' ]{2,30}$/u.test(text) || text.split(' ').length > 3) return false;
   if (next.trim() === '' || BULLET.test(next) || UNDERLINE.test(next) || ATX.test(next)) return false;
   return (sectionKind(text) !== null && titlesAKind(text)) || /^(?:important|notes?|other)$/i.test(text);
+}
+
+/** The paragraph after the one ending at 1-based line `end`, with the line it ends on. */
+function paragraphAfter(lines: string[], end: number): { text: string; end: number } | null {
+  let at = end;
+  while (at < lines.length && lines[at]!.trim() === '') at++;
+  const first = at;
+  while (at < lines.length && lines[at]!.trim() !== '' && !BULLET.test(lines[at]!) && !ATX.test(lines[at]!)) at++;
+  return at > first ? { text: lines.slice(first, at).join(' '), end: at } : null;
 }
 
 function nextContent(lines: string[], index: number): string {
