@@ -2639,3 +2639,29 @@ describe('a RustSec advisory id where a CVE or GHSA id is read', () => {
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
   });
 });
+
+describe('an HTML release fragment whose version heading sits in an anchor, over its fields', () => {
+  it('reads the heading as a heading and leaves the release and date fields out of the summary', () => {
+    const notes = [
+      '<a id="r1rv78"><h3>2.11.1 Version</h3></a>',
+      'Release: 2.78<br/>',
+      'Date:&nbsp;&nbsp; 2026, 7th April.',
+      '<h3>2.11.2 Defects Fixed</h3>',
+      '<ul>',
+      '<li>Issues with non-constant time RSA operations in handshakes have been fixed (CVE-2026-30171).</li>',
+      '<li>An off-by-one error in the point encoding has been fixed.</li>',
+      '</ul>',
+      '<h3>2.11.3 Additional Features and Functionality</h3>',
+      '<ul>',
+      '<li>An implementation of MLS has been added as a new module.</li>',
+      '</ul>',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.78', title: 'Acme Crypto 2.78' });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Issues with non-constant time RSA operations in handshakes have been fixed (CVE-2026-30171).',
+      'An implementation of MLS has been added as a new module.',
+      'An off-by-one error in the point encoding has been fixed.',
+    ]);
+  });
+});

@@ -1210,7 +1210,8 @@ const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]han
 const ABOUT_THE_NOTES =
   /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
 /** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
-const FIELD_LINE = /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})|^(?:code ?name|release date|date|status|tag):\s/iu;
+const FIELD_LINE =
+  /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})|^(?:code ?name|release(?: date)?|version|date|status|tag):\s/iu;
 
 /**
  * The sentence of a feature's paragraph that says what changed ("With 1.28.0, the `#[global_allocator]` attribute is now

@@ -1301,8 +1301,9 @@ function htmlAsMarkdown(lines: string[]): string[] {
   // `<li>` or `<h3>` alone on its line (Scintilla's pages): the marker goes on the line its text starts on.
   let opened: string | null = null;
   return lines.map((raw) => {
-    // A page's wrappers (`<html><head></head><body>`) open the line its content starts on.
-    let line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>)+/i, '');
+    // A page's wrappers (`<html><head></head><body>`) open the line its content starts on; so does an anchor to link to
+    // (Bouncy Castle's `<a id="r1rv78"><h3>2.11.1 Version</h3></a>`).
+    let line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>|<a\s[^>]*\b(?:id|name)=[^>]*>)+/i, '');
     const alone = line.match(/^(\s*)<(li|dt|h[1-6])\b[^>]*>\s*$/i);
     if (alone) {
       const tag = alone[2]!.toLowerCase();
