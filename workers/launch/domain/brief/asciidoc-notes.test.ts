@@ -62,6 +62,25 @@ describe('AsciiDoc notes', () => {
     expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#212']);
   });
 
+  it('reads a link built on a document attribute as its words, and a backwards-compatibility section as breaking', () => {
+    const notes = [
+      '== v2.0.0 - 2026-12-22',
+      '',
+      '=== Backwards Compatibility Changes',
+      '',
+      '* All tools lost their `.py` suffix ({uri-issue}458[#458])',
+      '',
+      '=== Enhancements',
+      '',
+      '* Support for RDP version 10.11 ({uri-issue}433[#433], {uri-pull}434[])',
+    ];
+    const items = parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items;
+    expect(items.map((item) => [item.kind, item.text, item.refs.map((ref) => ref.label)])).toEqual([
+      ['breaking', 'All tools lost their .py suffix', ['#458']],
+      ['feature', 'Support for RDP version 10.11', ['#433', '#434']],
+    ]);
+  });
+
   it('leaves notes that are not AsciiDoc as they are', () => {
     for (const lines of [
       ['= 0.9.5 =', '* Fix the importer'],

@@ -23,6 +23,9 @@ const MACRO = /(^|[\s(])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
 /** A bare URL with the words to show in brackets after it: `https://example.org[the site]`. */
 const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)\]/g;
 
+/** PyRDP's `{uri-issue}458[#458]`: a link whose address starts with a document attribute defined elsewhere. */
+const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
+
 /** Whether the notes are AsciiDoc: they open with a section title that is not closed by marks. */
 function isAsciiDoc(lines: string[]): boolean {
   const first = lines.find((line) => line.trim() !== '') ?? '';
@@ -51,6 +54,9 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
 function inline(text: string): string {
   return text
     .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${words}](${url})` : url}`)
+    .replace(ATTRIBUTE_LINK, (_match, before: string, target: string, words: string) =>
+      words ? `${before}${words}` : /^\d+$/.test(target) ? `${before}(#${target})` : before,
+    )
     .replace(MACRO, (_match, before: string, name: string, target: string, words: string) => {
       if (/^(?:https?|mailto|ftp)$/i.test(name)) return `${before}${words ? `[${words}](${name}:${target})` : `${name}:${target}`}`;
       if (name === 'link') return `${before}${words ? `[${words}](${target})` : target}`;

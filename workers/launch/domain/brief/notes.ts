@@ -146,7 +146,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
   // "Removed", "Removals", Jira's "Remove Feature"; not a heading that tells one change ("GS/HW: Remove Handling of Provoking First
   // Vertex"), whose own words say what it is.
-  [/breaking|incompatib|compatibility notes|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠/i, 'breaking'],
+  [/breaking|incompatib|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠/i, 'breaking'],
   [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
