@@ -502,3 +502,35 @@ describe('a kind named over lines that negate its word', () => {
     expect(defects.map((defect) => defect.reason)).toContain('negation_dropped');
   });
 });
+
+describe('reStructuredText sections ranked by the order their marks appear', () => {
+  const rst = [
+    '#############',
+    'Version 4.6.0',
+    '#############',
+    '',
+    '********',
+    'BREAKING',
+    '********',
+    '',
+    'Method Signature Changes',
+    '========================',
+    '',
+    '- The return type of ``render()`` is now ``string``.',
+    '',
+    '************',
+    'Enhancements',
+    '************',
+    '',
+    '- Added ``sizeOf()`` to the ``File`` class.',
+  ].join('\n');
+  const rstSources: GroundingSources = { ...sources, notes: rst };
+  const cite = (line: number): Citation => ({ source: 'notes', lines: { start: line, end: line }, excerpt: rst.split('\n')[line - 1]!, refs: [] });
+
+  it('justifies a breaking label by the overlined section its subsection sits in, and no other', () => {
+    const breaking: Highlight = { text: 'The return type of render() is now string.', citations: [cite(12)], kind: 'breaking' };
+    expect(checkSentence('highlights.0', breaking, rstSources)).toEqual([]);
+    const wrong: Highlight = { text: 'Added sizeOf() to the File class.', citations: [cite(18)], kind: 'breaking' };
+    expect(checkSentence('highlights.1', wrong, rstSources).map((defect) => defect.reason)).toContain('kind_unjustified');
+  });
+});

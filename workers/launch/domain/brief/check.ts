@@ -1,6 +1,6 @@
 import { withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
-import { formatsAsMarkdown, isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT } from './notes';
+import { formatsAsMarkdown, isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
 import { namedReferencesAsWords } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
@@ -326,6 +326,7 @@ function headingsAbove(lines: string[]): string[][] {
   // The parser's reading of an empty kind heading followed by headings of its level (see `titlesSiblings`).
   let adopting: { level: number; text: string } | null = null;
   let contentSinceHeading = true;
+  const underlineLevels: string[] = [];
   const open = (level: number, text: string) => {
     const top = stack[stack.length - 1];
     if (top && top.level === level && !contentSinceHeading && titlesSiblings(top.text, text)) adopting = top;
@@ -345,16 +346,20 @@ function headingsAbove(lines: string[]): string[][] {
     if (/^\s*(```|~~~)/.test(line) && (fenced || !isUnderline(lines, index))) fenced = !fenced;
     if (!fenced) {
       const atx = line.match(/^ {0,3}(#{1,6})\s+(.*)$/);
-      const underline = (lines[index + 1] ?? '').match(/^\s*([=\-~^])\1{2,}\s*$/);
+      const underline = (lines[index + 1] ?? '').match(UNDERLINE);
       const bold = line.match(/^\s*\*\*([^*]+)\*\*:?\s*$/);
       const bullet = line.match(BULLET);
-      if (line.trim() !== '' && !atx && !underline && !/^\s*([=\-~^])\1{2,}\s*$/.test(line)) contentSinceHeading = true;
+      if (line.trim() !== '' && !atx && !underline && !UNDERLINE.test(line)) contentSinceHeading = true;
       // An HTML page's "<h4>New</h4>" titles its list as "#### New" would.
       const html = atx ? null : line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i);
       if (atx) open(atx[1]!.length, atx[2]!);
       else if (html) open(Number(html[1]), html[2]!.replace(/<[^>]+>/g, '').trim());
-      else if (underline && line.trim() !== '' && !bullet) open('=-~^'.indexOf(underline[1]!) + 1, line.trim());
-      else if (bold) open(7, bold[1]!);
+      else if (underline && line.trim() !== '' && !bullet && !UNDERLINE.test(line)) {
+        // As the parser reads them: reStructuredText ranks its underlines (and overlines, CodeIgniter's "********" over and
+        // under "BREAKING") by the order they first appear.
+        if (!underlineLevels.includes(underline[1]!)) underlineLevels.push(underline[1]!);
+        open(underlineLevels.indexOf(underline[1]!) + 1, line.trim());
+      } else if (bold) open(7, bold[1]!);
       else if (!bullet && /^\s*\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
       else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
       else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);

@@ -108,7 +108,7 @@ function atxHeading(line: string): { level: number; text: string } | null {
   const atx = line.match(ATX);
   return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
 }
-const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
+export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:[-*+•]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
