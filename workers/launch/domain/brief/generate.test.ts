@@ -2665,3 +2665,27 @@ describe('an HTML release fragment whose version heading sits in an anchor, over
     ]);
   });
 });
+
+describe('security fixes that point at their advisory pages', () => {
+  it('name the advisory each page is for, beside any id the notes wrote, in one bracket', () => {
+    const notes = [
+      'Security',
+      '~~~~~~~~',
+      '',
+      '- Fix a race condition when lookahead is enabled that could lead to HTTP request',
+      '  smuggling. See https://github.com/acme/server/pull/435,',
+      '  https://github.com/acme/server/issues/418 and',
+      '  https://github.com/acme/server/security/advisories/GHSA-9298-4cf8-g4wj',
+      '',
+      '- CVE-2026-31498. A use-after-free bug has been uncovered in read_answers() that',
+      '  was introduced in v1.32.3.  Please see https://github.com/acme/server/security/advisories/GHSA-6hxc-62jh-p29v',
+    ].join('\n');
+    const patched = { ...release, version: '3.0.1', title: 'Acme 3.0.1', url: 'https://github.com/acme/server/blob/main/CHANGES.txt', notes };
+    const brief = generateBrief(patched, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fix a race condition when lookahead is enabled that could lead to HTTP request smuggling (GHSA-9298-4cf8-g4wj).',
+      'A use-after-free bug has been uncovered in read_answers() that was introduced in v1.32.3 (CVE-2026-31498, GHSA-6hxc-62jh-p29v).',
+    ]);
+    expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
+  });
+});

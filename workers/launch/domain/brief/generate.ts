@@ -847,6 +847,10 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   const words = sentence.replace(/[.…]+$/, '');
   // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
   const whole = item.text.includes(words) || (item.detail ?? '').includes(words);
+  // c-ares' "… in v1.32.3 (GHSA-6hxc-62jh-p29v)" closing on an id of its own: the missing ones join that bracket.
+  const closing = words.match(/\s\(((?:CVE|GHSA|RUSTSEC)-[^()]*)\)$/i);
+  if (closing && !sentence.endsWith('…') && [...words].length + added.length <= MAX_SENTENCE)
+    return `${words.slice(0, closing.index)} (${[...missing, closing[1]].join(', ')})`;
   if (!sentence.endsWith('…') && whole && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
   return `${truncateWords(words, MAX_SENTENCE - added.length - 1).replace(/…$/, '')}…${added}`;
 }

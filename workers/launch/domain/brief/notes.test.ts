@@ -1139,6 +1139,18 @@ describe('pointers to references once the references went', () => {
     expect(clean('to limit the maximum depth. See #404.')).toBe('to limit the maximum depth.');
     // A "See" that opens a sentence about an advisory is read as it is.
     expect(clean('Fixed an out-of-bounds read. See GHSA-5prr-v3j2-97mh for more information.')).toContain('See GHSA-5prr-v3j2-97mh');
+    // An id in capitals after "see" is no new sentence.
+    expect(clean('Improve the docs (see CVE-2018-1058 for the background).')).toBe('Improve the docs (see CVE-2018-1058 for the background).');
+  });
+
+  it('keep the id of an advisory page they pointed at, and none of the words between the addresses', () => {
+    const clean = (line: string) => cleanInline(line, 'https://github.com/acme/acme').text;
+    expect(
+      clean(
+        'Fix a race. See https://github.com/acme/acme/pull/435, https://github.com/acme/acme/issues/418 and https://github.com/acme/acme/security/advisories/GHSA-3f84-rpwh-47g6',
+      ),
+    ).toBe('Fix a race (GHSA-3f84-rpwh-47g6).');
+    expect(clean('Fixed it. Please see https://example.com/notes for details.')).toBe('Fixed it.');
   });
 });
 
@@ -2584,16 +2596,16 @@ describe('a plain-text release page with labels, a pointer and a thanks list', (
     expect(items.some((item) => item.text.includes('version 2.4.1'))).toBe(false);
   });
 
-  it('drops a pointer whose address went', () => {
+  it('drops a pointer whose address went, keeping the advisory it named', () => {
     expect(items[0]).toMatchObject({
       kind: 'security',
-      text: 'CVE-2026-31001. A double free has been uncovered in parse_reply() that was introduced in v2.3.0.',
+      text: 'CVE-2026-31001. A double free has been uncovered in parse_reply() that was introduced in v2.3.0 (GHSA-6hxc-62jh-p29v).',
     });
   });
 
   it('reads the people a thanks paragraph introduces as credits', () => {
     expect(items.map((item) => [item.kind, item.text])).toEqual([
-      ['security', 'CVE-2026-31001. A double free has been uncovered in parse_reply() that was introduced in v2.3.0.'],
+      ['security', 'CVE-2026-31001. A double free has been uncovered in parse_reply() that was introduced in v2.3.0 (GHSA-6hxc-62jh-p29v).'],
       ['fix', 'Fix a leak of the socket on timeouts'],
       ['internal', 'Ana Lima'],
       ['internal', 'Bo Chen'],
@@ -2669,6 +2681,29 @@ describe('a paragraph marked as a breaking change', () => {
     expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
       ['breaking', 'Session middleware removed from core, use acme/session instead (CVE-2026-51744).', { start: 3, end: 5 }],
       ['feature', 'Add a template renderer', { start: 9, end: 9 }],
+    ]);
+  });
+});
+
+describe('an untyped change over the advisories it addresses', () => {
+  it('is a security fix naming every id its lines under it give', () => {
+    const notes = [
+      '## 1.6.1 / 2026-12-02',
+      '',
+      '* The dependency on libxml is updated to v1.15.7.',
+      '',
+      '  This change addresses CVE-2026-53985 (GHSA-w8gc-x259-rc7x).',
+      '',
+      '* Disallowed tags will be pruned in foreign content.',
+      '',
+      '  The CVEs addressed by this change are:',
+      '',
+      '  - CVE-2026-53986 (GHSA-638j-pmjw-jq48)',
+      '  - CVE-2026-53987 (GHSA-2x5m-9ch4-qgrr)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'The dependency on libxml is updated to v1.15.7 (CVE-2026-53985, GHSA-w8gc-x259-rc7x).'],
+      ['security', 'Disallowed tags will be pruned in foreign content (CVE-2026-53986, GHSA-638j-pmjw-jq48, CVE-2026-53987, GHSA-2x5m-9ch4-qgrr).'],
     ]);
   });
 });

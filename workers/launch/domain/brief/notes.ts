@@ -1972,8 +1972,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         isChildOf(lines, last.lines.start, indent)
       ) {
         last.lines.end = end;
-        // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids.
-        if (last.kind === 'fix') takeAdvisories(last, line);
+        // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids,
+        // unless they are a list of ids alone.
+        if (last.kind === 'fix' || last.kind === 'other' || (last.kind === 'security' && namesOnlyAdvisories(line))) takeAdvisories(last, line);
         continue;
       }
       // A list of links into the page itself is its table of contents.
@@ -2059,11 +2060,22 @@ const HEADING_BODY_LINES = 6;
  * PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under a security fix: the advisory is the item's. SQLx's "fix:
  * audit protocol handling" over "This addresses [RUSTSEC-2024-0363] …": a fix that addresses an advisory is a security fix.
  */
+/** "  - CVE-2024-53986 (GHSA-638j-pmjw-jq48)": a line that is advisory ids alone. */
+function namesOnlyAdvisories(line: string): boolean {
+  return NAMES_ADVISORY.test(line) && line.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
+}
+
 function takeAdvisories(item: NoteItem, line: string): void {
   const advisories = [...new Set(line.match(NAMED_ADVISORIES) ?? [])].filter((id) => !item.text.includes(id));
   if (advisories.length === 0) return;
-  if (item.kind === 'fix' && ADDRESSES.test(line)) item.kind = 'security';
-  if (item.kind === 'security') item.text = `${item.text.replace(/[.\s]+$/, '')} (${advisories.join(', ')}).`;
+  // rails-html-sanitizer's untyped "* The dependency on Nokogiri is updated …" over "This change addresses CVE-2024-53985
+  // (GHSA-…)." or "The CVEs addressed by this change are:" and a list of ids alone: the change fixes them.
+  if ((item.kind === 'fix' || item.kind === 'other') && (ADDRESSES.test(line) || namesOnlyAdvisories(line))) item.kind = 'security';
+  if (item.kind !== 'security') return;
+  // A change closing on ids already ("… (CVE-2024-53986, GHSA-…)") takes the next ones into that bracket.
+  const words = item.text.replace(/[.\s]+$/, '');
+  const closing = words.match(/\s\(((?:CVE|GHSA|RUSTSEC)-[^()]*)\)$/i);
+  item.text = closing ? `${words.slice(0, closing.index)} (${closing[1]}, ${advisories.join(', ')}).` : `${words} (${advisories.join(', ')}).`;
 }
 
 /**

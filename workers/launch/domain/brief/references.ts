@@ -61,6 +61,8 @@ const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/(?=[^)\s]*\/(?:pull|issue
 const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT_LINK})*\s*\)`, 'g');
 /** The role that opens an entry of a Sphinx "releases" changelog: its kind, with issue numbers and "major" in its argument. */
 export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\s*/;
+/** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`. */
+const ADVISORY_PAGE = /\/advisories\/(GHSA(?:-[0-9a-z]{4}){3})\/?$/i;
 const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
@@ -251,18 +253,26 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
   if (has('http')) {
     let addressed = false;
+    const advisories: string[] = [];
     text = text.replace(BARE_URL, (url) => {
       add(classifyUrl(url, repoBase));
       addressed = true;
+      const advisory = url.match(ADVISORY_PAGE);
+      if (advisory) advisories.push(advisory[1]!);
       return ' ';
     });
     // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
     // "… by [@user](…) in <url>": the "in" that pointed at the pull request goes too.
     // c-ares' "… introduced in v1.32.3.  Please see <url>", "Fixed it. See <url> for details.": a pointer with no address left says nothing.
+    // waitress' "See <pull>, <issue> and <advisory>": the words between the addresses go with them.
     if (addressed)
       text = text
+        .replace(/(?:\s*(?:,|\band\b))+\s*$/i, '')
         .replace(/[,;]?\s*\b(?:ref|refs|(?:please\s+)?(?:see|refer to)(?:\s+also)?|cf|in)\.?:?\s*$/i, '')
         .replace(/(?<=[.!?])\s+(?:please\s+)?(?:see|refer to)\s+(?:for (?:more )?(?:details|information)\s*)?\.?(?=\s*$)/i, '');
+    // An advisory's page names the advisory: its id stays with the change, as it would had the notes written it.
+    const unnamed = advisories.filter((id) => !text.includes(id));
+    if (unnamed.length > 0) text = text.trimEnd().replace(/[.!]?$/, (stop) => ` (${[...new Set(unnamed)].join(', ')})${stop}`);
   }
   // grocy's "Data URLs for images are now supported (data:image/png;base64,xxxx)": an example with a placeholder, not words.
   if (has('xxx')) text = text.replace(/\s*\([^()]*(?:\b|,)x{3,}\b[^()]*\)/gi, ' ');
@@ -347,11 +357,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
-  // fd's "… depth. See #404.": a sentence of pointers alone goes whole.
+  // fd's "… depth. See #404.": a sentence of pointers alone goes whole; "(see CVE-2018-1058 …)" is no sentence break.
   if (/\bsee\b/i.test(text))
     text = text
       .replace(
-        /[,;]?\s*\b(?:see|See(?=(?:\s+(?:PRs?|pull requests?|issues?))?[\s,]*(?:and\s*)*(?:[.;]|$)))\b(?:\s+(?:PRs?|pull requests?|issues?))?(?:[\s,]|\band\b)*(?=[.;]|$|(\p{Lu}))/gu,
+        /[,;]?\s*\b(?:see|See(?=(?:\s+(?:PRs?|pull requests?|issues?))?[\s,]*(?:and\s*)*(?:[.;]|$)))\b(?:\s+(?:PRs?|pull requests?|issues?))?(?:[\s,]|\band\b)*(?=[.;]|$|(\p{Lu}(?=\p{Ll}|\s)))/gu,
         (_whole, next?: string) => (next ? '. ' : ' '),
       )
       .replace(/([.!?])\s+\.(?=\s|$)/g, '$1');
