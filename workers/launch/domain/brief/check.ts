@@ -362,7 +362,9 @@ function headingsAbove(lines: string[]): string[][] {
         if (!underlineLevels.includes(underline[1]!)) underlineLevels.push(underline[1]!);
         open(underlineLevels.indexOf(underline[1]!) + 1, line.trim());
       } else if (bold) open(7, bold[1]!);
-      else if (!bullet && /^\s*\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
+      // As the parser reads it, a label at the margin: Taskwarrior's "  Deep thanks to the following …:" indented inside a
+      // change heads only that change's list, not the changes after it.
+      else if (!bullet && /^\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
       else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
       else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
       else if (bullet) {

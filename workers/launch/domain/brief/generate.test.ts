@@ -2689,3 +2689,32 @@ describe('security fixes that point at their advisory pages', () => {
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
   });
 });
+
+describe('a plain-text change log keyed by tracker, with thanks inside one change', () => {
+  it('drops the tracker key and each closing thanks, and tells the fixes after the thanks list as fixes', () => {
+    const notes = [
+      '3.0.0 -',
+      '',
+      '- [BREAKING CHANGE] the sync functionality has been rewritten entirely, and',
+      '  no longer supports the old server.',
+      '',
+      '  Deep thanks to the following for contributions to this work:',
+      '',
+      '  - Ana Lima',
+      '  - Bo Chen',
+      '',
+      '- AC #2732 Fix urgency inheritance for negative-urgency tasks.',
+      '          Thanks to Jackson Abascal for contributing.',
+      '- AC #2826 Fix a filter not applied during the `_tags` command',
+      '           Thanks to Nikos Koukis for contributing.',
+    ].join('\n');
+    const patched = { ...release, version: '3.0.0', title: 'Acme 3.0.0', notes };
+    const brief = generateBrief(patched, null);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'The sync functionality has been rewritten entirely, and no longer supports the old server.'],
+      ['fix', 'Fix urgency inheritance for negative-urgency tasks.'],
+      ['fix', 'Fix a filter not applied during the _tags command.'],
+    ]);
+    expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
+  });
+});

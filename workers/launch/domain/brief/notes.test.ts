@@ -2707,3 +2707,9 @@ describe('an untyped change over the advisories it addresses', () => {
     ]);
   });
 });
+
+describe('a code mark the notes left unpaired', () => {
+  it('goes with the paired ones', () => {
+    expect(cleanInline('`task show` now shows `hooks.location.', null).text).toBe('task show now shows hooks.location.');
+  });
+});

@@ -74,7 +74,7 @@ const PROFILE_CREDIT = new RegExp(
   'gi',
 );
 const THANKS_SENTENCE =
-  /(^|[.!?])\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
+  /(^|[.!?]|(?<=\S)(?=\s+Thanks\s+to\b))\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
 /** Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks. */
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks to\s+\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?\.?\s*$/u;
@@ -125,6 +125,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
+  if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
   if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
@@ -318,7 +320,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\s*\([^()]{0,80}?\s(?:in|fixing|closing|addressing|via|see)\s*\)(?=[\s.]*$)/, '');
   // Docusaurus' "In [#11327](…) and [#11421](…), we added …" once its links went: the words that led to them go too.
   if (has(',')) text = text.replace(/^\s*(?:in|with|via|since|thanks to)\s+(?:(?:and|,)\s+)*,\s+(?=\p{Ll})/iu, '');
-  // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit
+  // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit,
+  // its stop before it forgotten or not (Taskwarrior's "… during `task _tags` command Thanks to Nikos Koukis for contributing.");
   // ("Thanks to the new parser, startup is faster." says what changed, and stays).
   if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
   // Changesets' "Thanks @tim-smart! - Add …": the credit's mark and dash go with it.
@@ -377,7 +380,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2');
   // IdeaVim's "while the `:` command line is active": a mark alone in code is quoted, or it would read as punctuation.
-  if (has('`')) text = text.replace(/(?<=^|[\s(])`([^`\p{L}\p{N}\s'"]{1,3})`(?=$|[\s.,;)])/gu, '"$1"').replace(/`+([^`]*)`+/g, '$1');
+  // Taskwarrior's "`task show` now shows `hooks.location.": a mark left unpaired is markup all the same.
+  if (has('`'))
+    text = text
+      .replace(/(?<=^|[\s(])`([^`\p{L}\p{N}\s'"]{1,3})`(?=$|[\s.,;)])/gu, '"$1"')
+      .replace(/`+([^`]*)`+/g, '$1')
+      .replace(/`+/g, '');
   if (has('(') || has('['))
     for (let previous = ''; previous !== text; ) {
       previous = text;
