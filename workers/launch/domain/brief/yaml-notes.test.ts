@@ -157,3 +157,34 @@ describe("a Helm chart's Chart.yaml", () => {
     expect(checkBrief(brief, { notes, release, profile: null })).toEqual([]);
   });
 });
+
+describe("an app's changelog.yml: a list of releases, each with keys listing its changes", () => {
+  const notes = [
+    '- version: "1.77"',
+    '  date: 2026-06-29',
+    '  improvments:',
+    '    - "Add support for Markdown Hard Wraps - #511"',
+    '    - "More robust error handling"',
+    '  bugs:',
+    '    - text: "Fix sharing being broken in the last release"',
+    '      image: sharing.png',
+  ];
+
+  it('reads each key as a heading of its kind and each entry, quoted or under text:, as a change', () => {
+    expect(yamlNotesAsMarkdown(notes)).toEqual([
+      '',
+      '',
+      '## Improvements',
+      '- Add support for Markdown Hard Wraps - #511',
+      '- More robust error handling',
+      '## Bug fixes',
+      '- Fix sharing being broken in the last release',
+      '',
+    ]);
+    expect(parseNotes(notes.join('\n'), 'https://github.com/acme/journal').items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Add support for Markdown Hard Wraps'],
+      ['feature', 'More robust error handling'],
+      ['fix', 'Fix sharing being broken in the last release'],
+    ]);
+  });
+});

@@ -6,6 +6,7 @@
  * - OpenStack's reno notes (`releasenotes/notes/*.yaml`): a list under each kind of note (`features:`, `fixes:`,
  *   `upgrade:`, `security:` …), each note a block scalar (`- |`) of reStructuredText paragraphs.
  * - A Helm chart's `Chart.yaml`, its changes listed in the `artifacthub.io/changes` annotation.
+ * - An app's `changelog.yml` (GitJournal): a list of releases (`- version: "1.77"`), each with keys listing its changes.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -85,9 +86,38 @@ function artifactHubAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** GitJournal's `changelog.yml`: `- version: "1.77"` opens a release, whose keys (`improvments:`, `bugs:`) list its changes. */
+const RELEASE_ENTRY = /^-\s+version\s*:\s*\S/;
+const LIST_KEY = /^\s+([A-Za-z][\w ]{1,30})\s*:\s*$/;
+const LIST_ITEM = /^(\s+)-\s+(?:text\s*:\s*)?(["']?)(.*?)\2\s*$/;
+/** What a release's key calls its changes, as a heading the parser knows, misspellings included. */
+const LIST_HEADINGS: Array<[RegExp, string]> = [
+  [/^(?:bugs?|fix(?:es|ed)?|bug ?fixes)$/i, 'Bug fixes'],
+  [/^(?:features?|new|added)$/i, 'Features'],
+  [/^improv\w*$/i, 'Improvements'],
+  [/^(?:breaking|breaking changes|removed)$/i, 'Breaking changes'],
+  [/^security$/i, 'Security'],
+];
+
+function releaseListAsMarkdown(lines: string[]): string[] {
+  return lines.map((line) => {
+    if (RELEASE_ENTRY.test(line)) return '';
+    const key = line.match(LIST_KEY);
+    if (key) {
+      const heading = LIST_HEADINGS.find(([pattern]) => pattern.test(key[1]!.trim()))?.[1];
+      return heading ? `## ${heading}` : `## ${key[1]!.trim()}`;
+    }
+    const item = line.match(LIST_ITEM);
+    if (item) return `- ${item[3]}`;
+    // `date:`, `image:`, `url:` and the like describe the release or an item; they are no changes.
+    return '';
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
   if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
   if (isRenoNotes(lines)) return renoAsMarkdown(lines);
+  if (RELEASE_ENTRY.test(lines.find((line) => line.trim() !== '') ?? '') && lines.some((line) => LIST_KEY.test(line))) return releaseListAsMarkdown(lines);
   if (!isYamlNotes(lines)) return lines;
   const out = lines.map(() => '');
   const indentOf = (line: string) => line.match(/^\s*/)![0].length;
