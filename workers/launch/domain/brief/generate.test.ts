@@ -2718,3 +2718,24 @@ describe('a plain-text change log keyed by tracker, with thanks inside one chang
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
   });
 });
+
+describe('an opening that asks and points elsewhere', () => {
+  it('is no summary', () => {
+    const notes = [
+      '# Changelog for Acme v2.18',
+      '',
+      '_🌟 Looking for changes to Web or Pro? Check the [Acme.Pro Changelog][opc] or the [Acme.Web',
+      'Changelog][owc]. 🌟_',
+      '',
+      '## 🔭 Queue Shutdown Telemetry',
+      '',
+      'A new queue shutdown event is emitted by each queue when it terminates.',
+      '',
+      '[opc]: https://example.com/pro',
+      '[owc]: https://example.com/web',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.18.0', title: 'Acme 2.18.0' });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights[0]!.text).toMatch(/^Queue Shutdown Telemetry/);
+  });
+});
