@@ -2713,3 +2713,21 @@ describe('a code mark the notes left unpaired', () => {
     expect(cleanInline('`task show` now shows `hooks.location.', null).text).toBe('task show now shows hooks.location.');
   });
 });
+
+describe('a plain-text changes file: a released line over one change a line', () => {
+  it('titles the release with the line and reads each line under it as a change', () => {
+    const notes = [
+      'Acme 5.0.4 (released 2026-03-11):',
+      'Compile: Fix shortening in private methods (regression from 5.0.3)',
+      'PostgreSQL: Display the schema of foreign tables',
+      '',
+      'Acme 5.0.3 (released 2026-03-10):',
+      'Fix the login form',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Compile: Fix shortening in private methods (regression from 5.0.3)'],
+      ['other', 'PostgreSQL: Display the schema of foreign tables'],
+      ['fix', 'Fix the login form'],
+    ]);
+  });
+});

@@ -621,6 +621,7 @@ const VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–�
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
 /** c-ares' "c-ares version 1.34.5 - April 8 2025": a name, its version and its date title the release, whatever follows. */
 const NAMED_VERSION_TITLE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`, 'iu');
+const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*\s*\((?:released\s+)?${DATE}\):\s*$`, 'iu');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
 /**
@@ -1870,6 +1871,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const char = next.trim()[0]!;
       if (!underlineLevels.includes(char)) underlineLevels.push(char);
       openHeading(underlineLevels.indexOf(char) + 1, line.trim(), number);
+      continue;
+    }
+    // Adminer's changes.txt: "Adminer 5.0.4 (released 2025-03-11):" over its changes, one a line, unbulleted.
+    if (!paragraph && !lineItems && RELEASED_LINE.test(line) && next.trim() !== '' && !BULLET.test(next)) {
+      openHeading(2, line.trim().replace(/:$/, ''), number);
+      lineItems = true;
       continue;
     }
     if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
