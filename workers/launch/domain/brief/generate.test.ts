@@ -2739,3 +2739,24 @@ describe('an opening that asks and points elsewhere', () => {
     expect(brief.highlights[0]!.text).toMatch(/^Queue Shutdown Telemetry/);
   });
 });
+
+describe('a change marked breaking in brackets', () => {
+  it('is a breaking change, and makes the release one', () => {
+    const notes = [
+      '# Version 0.5.1 (May 22, 2026)',
+      '',
+      '## `acme_pools` `0.2.0`',
+      '',
+      '  * (**breaking**) `deadpool` was updated to `0.13`.',
+      '  * **(breaking)** `handlebars` was updated to `5.1`.',
+      '  * `Vec<u8>` can now be passed to `uri!`.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.5.1', title: 'Acme 0.5.1' });
+    expect(brief.headline.text).toBe('Acme 0.5.1 is out: a release with breaking changes.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'deadpool was updated to 0.13.'],
+      ['breaking', 'handlebars was updated to 5.1.'],
+      ['feature', 'Vec<u8> can now be passed to uri!.'],
+    ]);
+  });
+});

@@ -1207,7 +1207,9 @@ const ANNOUNCEMENT =
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$|^(?:note:\s*)?this (?:release|version) (?:has|contains|includes) breaking changes\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
-const BREAKING_MARK = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|\bBREAKING(?: CHANGES?)?\b/;
+// Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon.
+const BREAKING_MARK =
+  /^\s*(?:[-*+]|\d+\.)?\s*(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s)|\bBREAKING(?: CHANGES?)?\b/;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the

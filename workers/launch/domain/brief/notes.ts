@@ -385,7 +385,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);
   if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
-  const marker = /^\s*(?:\*\*)?\[?breaking(?: changes?)?\]?:?(?:\*\*)?:?\s*/i;
+  // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
+  const marker = /^\s*(?:\*\*)?[[(]?(?:\*\*)?breaking(?: changes?)?(?:\*\*)?[\])]?:?(?:\*\*)?:?\s*/i;
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     const unmarked = text.replace(marker, '');
