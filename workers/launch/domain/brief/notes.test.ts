@@ -2733,7 +2733,7 @@ describe('a plain-text changes file: a released line over one change a line', ()
 });
 
 describe('platform notes in a section that names no kind', () => {
-  it('read runtimes joined by an ampersand as dropped support, and known limitations as no change', () => {
+  it('read a runtime now fully supported as new, runtimes joined by an ampersand as dropped, known limitations as no change', () => {
     const notes = [
       'Changes to Supported Platforms',
       '------------------------------',
@@ -2747,7 +2747,7 @@ describe('platform notes in a section that names no kind', () => {
       'Our emphasis on flexibility has presented challenges when adding type annotations.',
     ].join('\n');
     expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
-      ['other', 'CPython 3.13 is now fully supported.'],
+      ['feature', 'CPython 3.13 is now fully supported.'],
       ['breaking', 'End-of-life Python 3.5, 3.6 & 3.7 are no longer supported.'],
     ]);
   });
