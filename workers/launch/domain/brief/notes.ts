@@ -1,6 +1,7 @@
 import { docbookAsMarkdown } from './docbook';
 import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { rstChangelogAsMarkdown } from './rst-changelog';
+import { tiddlerAsMarkdown } from './tiddler-notes';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { withAdvisoryId } from './advisory-id';
@@ -608,7 +609,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
@@ -1509,7 +1510,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
             releaseToolTomlAsMarkdown(
               yamlNotesAsMarkdown(
                 rstChangelogAsMarkdown(
-                  rdNotesAsMarkdown(orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(lines))))))),
+                  rdNotesAsMarkdown(
+                    orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(lines))))))),
+                  ),
                 ),
               ),
             ),
