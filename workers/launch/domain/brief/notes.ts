@@ -1,5 +1,6 @@
 import { docbookAsMarkdown } from './docbook';
 import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
+import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
 import { KIND_CUES } from './vocabulary';
@@ -1511,7 +1512,11 @@ export function formatsAsMarkdown(lines: string[]): string[] {
               yamlNotesAsMarkdown(
                 rstChangelogAsMarkdown(
                   rdNotesAsMarkdown(
-                    orgNotesAsMarkdown(docbookAsMarkdown(vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(lines))))))),
+                    orgNotesAsMarkdown(
+                      docbookAsMarkdown(
+                        vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                      ),
+                    ),
                   ),
                 ),
               ),
