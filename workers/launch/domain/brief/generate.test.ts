@@ -2760,3 +2760,56 @@ describe('a change marked breaking in brackets', () => {
     ]);
   });
 });
+
+describe('security and breaking releases told by marks and openings', () => {
+  it('reads ":warning:" as the legend says: a break, and a release with breaking changes; the legend is no summary', () => {
+    const notes = [
+      '## 3.16.0',
+      '',
+      '**The changes marked with :warning: are not backward compatible.**',
+      '',
+      '### Change',
+      '',
+      '- :warning: set default value of ssl_verify in openid-connect plugin to true [#13010](https://github.com/acme/gateway/pull/13010)',
+      '',
+      '### Core',
+      '',
+      '- feat: allow fetching stream healthcheck data through control api',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.16.0', title: 'Acme Gateway 3.16.0' });
+    expect(brief.headline.text).toBe('Acme Gateway 3.16.0 is out: a release with breaking changes.');
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Set default value of ssl_verify in openid-connect plugin to true.' });
+  });
+
+  it('calls a release the notes open as a security release one, and asks to update, with no item of the kind', () => {
+    const notes = [
+      'Acme version 4.99.1',
+      '-------------------',
+      '',
+      'This is a security release, addressing Acme-Security-2026-12-09.1, which',
+      'basically is a re-incarnation of an earlier flaw.',
+      '',
+      'BQ/01 Port 4.98.1 and 4.98.2 to acme-4.99+fixes.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.99.1', title: 'Acme 4.99.1', url: 'https://github.com/acme/mail/blob/main/ChangeLog' });
+    expect(brief.headline.text).toBe('Acme 4.99.1 is out: a security release.');
+    expect(brief.callToAction.text).toMatch(/^Update now to get the security fixes: /);
+  });
+
+  it('tells "<advisory> fix: <what>" as the fix, then its id, and drops an emoji of joined characters', () => {
+    const notes = [
+      '## Highlights',
+      '',
+      '-  🕵️‍♀️ Vulnerabilities have been addressed in the session store',
+      '',
+      '## Changes since v7.15.1',
+      '',
+      '- GHSA-5hvv-m4w4-gf6v fix: health check user-agent authentication bypass',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '7.15.2', title: 'Acme Proxy 7.15.2' });
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Fix health check user-agent authentication bypass (GHSA-5hvv-m4w4-gf6v).');
+    expect(texts).toContain('Vulnerabilities have been addressed in the session store.');
+  });
+});

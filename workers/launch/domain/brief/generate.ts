@@ -273,7 +273,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ? 'breaking'
     : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label))) ||
         // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
-        (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text))
+        (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
+        // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
+        (parsed.intro !== null && /^this is a security (?:\w+ )?(?:release|update)\b/i.test(parsed.intro.text))
       ? 'security'
       : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
           !(introSaysFixes && ofKind('fix').length) &&
@@ -488,11 +490,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       citations: [...(product ? product.candidate.citations : []), { source: 'profile', field: 'audience', value: profile.audience }],
     });
   // What says there is a fix or a break to act on: the first items of that kind, or an opening that calls the release incompatible.
+  // Exim's "This is a security release, addressing …" over no item of the kind says so itself.
   const reasons = (kind: ChangeKind) => {
     const cited = ofKind(kind).slice(0, 3).map(cite);
-    return cited.length === 0 && kind === 'breaking' && introBreaks && parsed.intro ? [cite(parsed.intro)] : cited;
+    const introSays = (kind === 'breaking' && introBreaks) || (kind === 'security' && releaseKind === 'security');
+    return cited.length === 0 && introSays && parsed.intro ? [cite(parsed.intro)] : cited;
   };
-  if (ofKind('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
+  if (reasons('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
     addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: reasons('security') });
   if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
@@ -773,6 +777,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       : item.kind === 'security'
         ? item.text
             // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
+            // oauth2-proxy's "GHSA-5hvv-m4w4-gf6v fix: health check user-agent authentication bypass": the fix, then its id.
+            .replace(ID_FIX_LABEL, (_, id: string, change: string) => `Fix ${change.replace(/\.$/, '')} (${id}).`)
             .replace(LEADING_ID, '')
             // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
             .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
@@ -813,6 +819,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
 
+const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
 const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
 const SCOPED_ID = withAdvisoryId(String.raw`^(\p{L}[\p{L} /-]{1,30}:\s+)({ID})\s*(?:--|[–—:])\s+(\S.*?)\.?$`, 'iu');
 const TRAILING_ID = withAdvisoryId(String.raw`\.?\s+[-–—]+\s+({ID})\.?$`, 'i');
@@ -1207,16 +1214,16 @@ const ANNOUNCEMENT =
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$|^(?:note:\s*)?this (?:release|version) (?:has|contains|includes) breaking changes\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
-// Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon.
+// Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:".
 const BREAKING_MARK =
-  /^\s*(?:[-*+]|\d+\.)?\s*(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s)|\bBREAKING(?: CHANGES?)?\b/;
+  /^\s*(?:[-*+]|\d+\.)?\s*(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s)|\bBREAKING(?: CHANGES?)?\b/;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the
  * notes, not the release.
  */
 const ABOUT_THE_NOTES =
-  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
 /** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
 const FIELD_LINE =
   /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})|^(?:code ?name|release(?: date)?|version|date|status|tag):\s/iu;
@@ -1266,7 +1273,8 @@ export function truncateWords(text: string, max: number): string {
  */
 function asSentence(text: string, code: string[] = []): string {
   // golangci-lint's "⚠️ New default values", "🌟 New option": the marker says the kind, the post's bullet says it again.
-  const trimmed = text.trim().replace(/^(?:\p{Extended_Pictographic}\uFE0F?\s*)+/u, '');
+  // oauth2-proxy's "🕵️‍♀️ Vulnerabilities …" is one emoji of several characters, joined by U+200D.
+  const trimmed = text.trim().replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '');
   const first = trimmed.split(/\s/)[0]!;
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);

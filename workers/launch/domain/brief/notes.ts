@@ -389,7 +389,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
   // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
   const marker = /^\s*(?:\*\*)?[[(]?(?:\*\*)?breaking(?: changes?)?(?:\*\*)?[\])]?:?(?:\*\*)?:?\s*/i;
-  if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠/.test(raw)) {
+  // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
+  if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:/.test(raw)) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     const unmarked = text.replace(marker, '');
     const typed = unmarked.match(PREFIX);
