@@ -2813,3 +2813,21 @@ describe('security and breaking releases told by marks and openings', () => {
     expect(texts).toContain('Vulnerabilities have been addressed in the session store.');
   });
 });
+
+describe('a scope that is the subject of its change', () => {
+  it('stays when the words after it only say "Plugin" or "These"', () => {
+    const notes = [
+      '### Removed',
+      '',
+      '- mailbox-alias: Plugin has been removed.',
+      '- old_stats, auth_stats: These have been removed.',
+      '- dsync: Use doveadm sync instead, the legacy symlink has been removed.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.4.0', title: 'Acme 2.4.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'mailbox-alias: Plugin has been removed.',
+      'old_stats, auth_stats: These have been removed.',
+      'Use doveadm sync instead, the legacy symlink has been removed.',
+    ]);
+  });
+});

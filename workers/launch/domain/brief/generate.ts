@@ -730,7 +730,11 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       /^(?:ability|support for|option to)\b/i.test(item.text));
   const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? section : undefined);
   // "Disabling API keys by their plain-text key is no longer supported." says so itself.
-  const saysItself = /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(item.text.split(/[,;:(]/)[0]!);
+  // "mailbox-alias: Plugin has been removed." likewise, after its scope.
+  const unscoped = item.text.replace(/^[\w./-]+(?:,\s*[\w./-]+)*:\s+/, '');
+  const saysItself =
+    /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(unscoped.split(/[,;:(]/)[0]!) ||
+    /\b(?:(?:has|have) been|is|are|was|were)\s+(?:now\s+)?(?:removed|deprecated|dropped)\b/i.test(unscoped);
   if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !item.detail)
     return asSentence(
       // "Python 3.8 and 3.9 support": a name with its version keeps its capital after the verb.
@@ -921,9 +925,12 @@ function withoutScope(text: string): string {
     return text.slice(platform[0].length);
   // "stdbuf: A new program to …" names what it defines: the name stays.
   const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
-  return rest !== text && rest.split(/\s+/).length <= SCOPELESS_WORDS ? text : rest;
+  // Dovecot's "mailbox-alias: Plugin has been removed.", "old_stats, auth_stats: These have been removed.": the scope is the subject.
+  return rest !== text && (rest.split(/\s+/).length <= SCOPELESS_WORDS || SCOPE_AS_SUBJECT.test(rest)) ? text : rest;
 }
 const SCOPELESS_WORDS = 3;
+const SCOPE_AS_SUBJECT =
+  /^(?:(?:the\s+|this\s+)?(?:plugin|feature|module|driver|backend|option|setting|command|tool|service|extension|package|library|program)s?|this|these|it|they)\s+(?:has|have|is|are|was|were)\b/i;
 
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
