@@ -2708,6 +2708,14 @@ describe('an untyped change over the advisories it addresses', () => {
   });
 });
 
+describe('a link whose label ends in a space', () => {
+  it('keeps the label without it', () => {
+    expect(cleanInline('Unbounded allocation in the parser ([CVE-2025-61600 ](https://example.com/advisory)).', null).text).toBe(
+      'Unbounded allocation in the parser (CVE-2025-61600).',
+    );
+  });
+});
+
 describe('a code mark the notes left unpaired', () => {
   it('goes with the paired ones', () => {
     expect(cleanInline('`task show` now shows `hooks.location.', null).text).toBe('task show now shows hooks.location.');

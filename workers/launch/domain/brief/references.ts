@@ -204,7 +204,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add(ref);
       // Clojure's "[add-lib](…/clojure.repl.deps/add-lib) takes a lib …": a name linked to its reference is written as code.
       if (LINKED_NAME.test(bare)) code.push(bare);
-      return label;
+      // Stalwart's "([CVE-2025-61600 ](…))": the space a label ends with is no word.
+      return label.replace(/^\s+|\s+$/g, '');
     });
   }
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
