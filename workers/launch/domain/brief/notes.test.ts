@@ -2760,3 +2760,18 @@ describe('platform notes in a section that names no kind', () => {
     ]);
   });
 });
+
+describe('a security fix over labelled advisory ids', () => {
+  it('names the ids its lines give, not those of their links', () => {
+    const notes = [
+      '### Security',
+      '- **HIGH**: Denial of Service in `BigInteger.modInverse()`',
+      '  - A Denial of Service vulnerability exists due to an infinite loop.',
+      '  - CVE ID: [CVE-2026-33891](https://www.cve.org/CVERecord?id=CVE-2026-33891)',
+      '  - GHSA ID: [GHSA-5gfm-wpxj-wjgq](https://github.com/acme/forge/security/advisories/GHSA-5m6q-g25r-mvwx)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'HIGH: Denial of Service in BigInteger.modInverse() (CVE-2026-33891, GHSA-5gfm-wpxj-wjgq).'],
+    ]);
+  });
+});

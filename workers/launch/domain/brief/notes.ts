@@ -2077,13 +2077,18 @@ const HEADING_BODY_LINES = 6;
  * PgBouncer's "[CVE-2015-6817](…)" on a paragraph of its own under a security fix: the advisory is the item's. SQLx's "fix:
  * audit protocol handling" over "This addresses [RUSTSEC-2024-0363] …": a fix that addresses an advisory is a security fix.
  */
+const withoutLinkTargets = (line: string) => line.replace(/\]\([^)\s]*\)/g, ']');
+
 /** "  - CVE-2024-53986 (GHSA-638j-pmjw-jq48)": a line that is advisory ids alone. */
 function namesOnlyAdvisories(line: string): boolean {
-  return NAMES_ADVISORY.test(line) && line.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
+  // Forge's "  - CVE ID: [CVE-2026-33891](…)", "  - GHSA ID: …": a label for the id, and the id's link, are no more words.
+  const unlabelled = withoutLinkTargets(line).replace(/^\s*(?:[-*+]\s+)?(?:CVE|GHSA|advisory|advisories)(?:\s+IDs?)?\s*:\s*/i, '');
+  return NAMES_ADVISORY.test(unlabelled) && unlabelled.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
 }
 
 function takeAdvisories(item: NoteItem, line: string): void {
-  const advisories = [...new Set(line.match(NAMED_ADVISORIES) ?? [])].filter((id) => !item.text.includes(id));
+  // The ids the line says, not those in its links' addresses (Forge links "GHSA-5gfm-…" to another advisory's page).
+  const advisories = [...new Set(withoutLinkTargets(line).match(NAMED_ADVISORIES) ?? [])].filter((id) => !item.text.includes(id));
   if (advisories.length === 0) return;
   // rails-html-sanitizer's untyped "* The dependency on Nokogiri is updated …" over "This change addresses CVE-2024-53985
   // (GHSA-…)." or "The CVEs addressed by this change are:" and a list of ids alone: the change fixes them.
