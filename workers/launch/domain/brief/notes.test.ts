@@ -2775,3 +2775,11 @@ describe('a security fix over labelled advisory ids', () => {
     ]);
   });
 });
+
+describe('a numbered Sphinx role whose name has a dash', () => {
+  it('is a reference, as :ticket: is', () => {
+    const clean = cleanInline('Added support for floating UI elements (:bokeh-pull:`13538`)', null);
+    expect(clean.text).toBe('Added support for floating UI elements');
+    expect(clean.refs.map((ref) => ref.label)).toEqual(['#13538']);
+  });
+});

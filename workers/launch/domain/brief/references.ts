@@ -234,8 +234,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       })
       // Paramiko's Sphinx "releases" changelog types each entry by a leading role (":bug:`- major` Address …"): a kind, not words.
       .replace(SPHINX_RELEASES_ROLE, '')
-      // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:) is a reference to the tracker, not words.
-      .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z]+:`#?(\d+)`\)?/g, (_whole, number: string) => {
+      // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:, Bokeh's :bokeh-pull:) is a reference to the tracker, not words.
+      .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z][a-z_-]*:`#?(\d+)`\)?/g, (_whole, number: string) => {
         add({ kind: 'issue', label: `#${number}`, url: null });
         return ' ';
       });
