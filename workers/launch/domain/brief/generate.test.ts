@@ -2831,3 +2831,20 @@ describe('a scope that is the subject of its change', () => {
     ]);
   });
 });
+
+describe('a release blog post with a subtitle, a shout-out and credited links', () => {
+  it('names the product before the version, opens with no credit, and leaves no credit or pointer behind', () => {
+    const notes = [
+      'Another fine Acme release, Acme 1.129.0, is available for your use and enjoyment. See changelog below for details.',
+      '',
+      'A big shout-out to @ana for their first contribution in the form of PR [#1241](https://github.com/acme/editor/pull/1241). And to several members of the community who have given feedback.',
+      '',
+      '- Add a rename command to the tree view [@ Bo](https://github.com/acme/editor/pull/1241)',
+      '- Support rpm-ostree installation in [PR](https://github.com/acme/editor/pull/5987) by @cy',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.129.0', title: 'Acme v1.129.0: An August Occasion' });
+    expect(brief.headline.text).toMatch(/^Acme 1\.129\.0 is out/);
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/@|shout-out|community/);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Add a rename command to the tree view.', 'Support rpm-ostree installation.']);
+  });
+});

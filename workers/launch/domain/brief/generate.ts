@@ -983,8 +983,9 @@ function subjectOf(
     (number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) || bare.startsWith(`${number.replace(/^v/i, '')}-`),
   );
   const fromTitle = release.title
-    // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings.
-    .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})\\s+[-–—|]\\s+\\S.*$`, 'i'), '$1')
+    // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
+    // "Pulsar v1.129.0: An August Occasion", a colon.
+    .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
     // A GNU NEWS outline heading ("* Noteworthy changes in release 9.11 (2026-04-20) [stable]") and its stability tag.
     .replace(/^\s*\*+\s+/, '')
     .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')
@@ -1186,6 +1187,8 @@ function firstSentence(text: string, max = MAX_SENTENCE): string {
 function tellingSentence(text: string): string | null {
   // K9s' "Thank you to all that contributed … I'll try to mark some of these issues as fixed.": a note to the community, not about the release.
   if (/^thank(?:s| you)\b/i.test(text.trim())) return null;
+  // Pulsar's "A big shout-out to @Drsheppard01 for … And to several members of the community …": a paragraph of thanks.
+  if (/^(?:an?\s+)?(?:big\s+|huge\s+|special\s+)?shout-?outs?\b/i.test(text.trim())) return null;
   // "… which was created with the effort of over a dozen participants! They are:": how the release was made, and by whom.
   if (/\b(?:participants|contributors|effort of|with the help of)\b/i.test(splitSentences(text)[0] ?? '')) return null;
   return (
@@ -1197,6 +1200,8 @@ function tellingSentence(text: string): string | null {
         (sentence) =>
           !ANNOUNCEMENT.test(sentence) &&
           !GRATITUDE.test(sentence) &&
+          // Whoever a sentence names by a handle, it credits: no opening of a post that credits nobody.
+          !/(?:^|\s)@[\w-]+(?![\w/-])/.test(sentence) &&
           // "Acme now requires the following:" points at a list it does not hold.
           !/:\s*$|\bthe following\.?$/i.test(sentence) &&
           // Oban's "🌟 Looking for changes to Web or Pro? Check the …": a question asks; it tells nothing.
@@ -1211,10 +1216,10 @@ function tellingSentence(text: string): string | null {
 }
 /**
  * Julia's "We want to thank all the contributors … Without you, this release would not have been possible.", Kubo's "This
- * release was brought to you by the Shipyard team.": thanks and credits, not news.
+ * release was brought to you by the Shipyard team.", Pulsar's "A big shout-out to …": thanks and credits, not news.
  */
 const GRATITUDE =
-  /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
+  /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bshout-?outs?\b|\bkudos\b|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
 const ANNOUNCEMENT =
   /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring|unveil|launch|ship|showcase|show)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */

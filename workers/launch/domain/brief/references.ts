@@ -82,8 +82,9 @@ const THANKS_TO_NAMES =
 const REFERENCES_AT_END = /(?:\[[^\]]*#\d+\]\([^)\s]+\)|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|#\d+))*[\s.)]*$/;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
+// Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT =
-  /\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
+  /(?:\s+in(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
 /** The entities HTML changelogs write most; what they stand for. */
 export const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
@@ -188,13 +189,18 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       if (whole.startsWith('!')) return ' ';
       if (!/^https?:\/\//.test(url)) return label;
       const ref = classifyUrl(url, repoBase);
-      const bare = label.replace(/[`*_]/g, '').trim();
+      // Pulsar credits "[@ Drsheppard01](…)", a space after the mark.
+      const bare = label
+        .replace(/[`*_]/g, '')
+        .trim()
+        .replace(/^@\s+(?=[\w-]+$)/, '@');
       // GitLab names a merge request "!6838".
       // Dapr's "[1033](https://github.com/dapr/java-sdk/pull/1033)", HashiCorp's "[GH-1379](…/pull/1379)": a number or a tracker
       // key linked to a pull request or issue is its reference.
       // Firefly III's "[Issue 12426](…/issues/12426)": a tracker's word and number, no "#".
       const numbered =
-        (/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|issue|bug|MR)\s+\d+$/i.test(bare)) &&
+        // Wails' "in [PR](…/pull/5987) by @leaanthony": the word alone names the pull request too.
+        (/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|issue|bug|MR)(?:\s+\d+)?$/i.test(bare)) &&
         (ref.kind === 'pull_request' || ref.kind === 'issue');
       if (numbered || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
