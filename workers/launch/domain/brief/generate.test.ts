@@ -2848,3 +2848,21 @@ describe('a release blog post with a subtitle, a shout-out and credited links', 
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Add a rename command to the tree view.', 'Support rpm-ostree installation.']);
   });
 });
+
+describe('a security section whose fix says what a malicious party could do', () => {
+  it('makes a security release, with no advisory id', () => {
+    const notes = [
+      '### Security',
+      '',
+      '- Strip the session token from the cookie before proxying to a local',
+      '  port. Previously the cookie would be sent to the proxied port, which meant if the service was',
+      '  malicious it could use the cookie to log in and execute commands as your user.',
+      '',
+      '### Changed',
+      '',
+      '- Update to Code 1.124.2',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.124.2', title: 'Acme Server 4.124.2' });
+    expect(brief.headline.text).toBe('Acme Server 4.124.2 is out: a security release.');
+  });
+});

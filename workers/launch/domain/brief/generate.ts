@@ -75,9 +75,12 @@ const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
 
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
-/** What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack. */
+/**
+ * What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack, what a
+ * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user").
+ */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b/i;
 const ATTACK =
   /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
 const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*`, 'i');
