@@ -2783,3 +2783,22 @@ describe('a numbered Sphinx role whose name has a dash', () => {
     expect(clean.refs.map((ref) => ref.label)).toEqual(['#13538']);
   });
 });
+
+describe('stacked substitution badges and custom elements', () => {
+  it('take the weightiest badge as the kind and drop them all', () => {
+    const notes = [
+      '- |Defaults| |Enhancement| A bar will be drawn for each entry.',
+      '- |API| |Fix| Raise on a bad palette.',
+      '- |Deprecation| The ci parameter is deprecated.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'A bar will be drawn for each entry.'],
+      ['fix', 'Raise on a bad palette.'],
+      ['other', 'The ci parameter is deprecated.'],
+    ]);
+  });
+
+  it("keep a custom element's words, not its tags", () => {
+    expect(cleanInline('<web-summary>Read the Acme 2.1.20 release notes.</web-summary>', null).text).toBe('Read the Acme 2.1.20 release notes.');
+  });
+});

@@ -191,7 +191,8 @@ const TAGS =
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\))?(!)?:\\s*`, 'i');
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
-const BADGE = /^\|(MajorFeature|Feature|Efficiency|Enhancement|Fix|API|Security)\|\s*/i;
+/** seaborn stacks them: "|Defaults| |Enhancement| When passing …". */
+const BADGES = /^(?:\|(?:MajorFeature|Feature|Efficiency|Enhancement|Fix|API|Security|Defaults|Deprecation|Docs)\|\s*)+/i;
 const BADGE_KIND: Record<string, ChangeKind> = {
   majorfeature: 'feature',
   feature: 'feature',
@@ -199,6 +200,9 @@ const BADGE_KIND: Record<string, ChangeKind> = {
   enhancement: 'feature',
   fix: 'fix',
   api: 'other',
+  defaults: 'other',
+  deprecation: 'other',
+  docs: 'internal',
   security: 'security',
 };
 const TYPE_CELL = new RegExp(`^(?:${TAGS})!?$`, 'i');
@@ -420,8 +424,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     return semver[1]!.toUpperCase() === 'MAJOR' ? { ...rest, kind: 'breaking' } : rest;
   }
   // scikit-learn's substitution badges: `|Feature|`, `|Efficiency|`, `|API|`.
-  const badge = text.match(BADGE);
-  if (badge) return { kind: BADGE_KIND[badge[1]!.toLowerCase()] ?? inherited, text: text.slice(badge[0].length) };
+  // The weightiest badge says the kind: a security fix over a fix, a fix or a feature over an API or a default changed.
+  const badges = text.match(BADGES);
+  if (badges) {
+    const kinds = [...badges[0].matchAll(/\|(\w+)\|/g)].map((badge) => BADGE_KIND[badge[1]!.toLowerCase()]!);
+    const kind = (['security', 'feature', 'performance', 'fix', 'other', 'internal'] as const).find((known) => kinds.includes(known)) ?? inherited;
+    return { kind, text: text.slice(badges[0].length) };
+  }
   // HAProxy's commit subjects: "BUG/MEDIUM: quic: Fix …", "CLEANUP: …", "OPTIM: …", "MINOR: mux: add …". The tag says the
   // kind (a bug's severity stays on its line, for ranking); a "dev/…:" subsystem is the project's own tooling.
   const subject = text.match(SUBJECT_TAG);

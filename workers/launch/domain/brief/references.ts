@@ -126,6 +126,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // Kotlin's "<web-summary>…</web-summary>": a custom element's tags (their names hold a dash) are markup; their words stay.
+  if (has('-') && has('<')) text = text.replace(/<\/?[a-z][a-z\d]*-[\w-]*(?:\s[^<>]*)?>/g, ' ');
   // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
