@@ -2802,3 +2802,19 @@ describe('stacked substitution badges and custom elements', () => {
     expect(cleanInline('<web-summary>Read the Acme 2.1.20 release notes.</web-summary>', null).text).toBe('Read the Acme 2.1.20 release notes.');
   });
 });
+
+describe("a Removed section's leftovers and a closing thanks list", () => {
+  it('reads the removed leftovers as upkeep, and the handles after "Many thanks to..." as credits', () => {
+    const notes = [
+      '### Removed',
+      '- Unnecessary struct from `download_progress` example. [#2380](https://github.com/acme/ui/pull/2380)',
+      '- Out of date comment from `custom_widget` example.',
+      '- `Clone` bound for `graphics::Cache::clear`.',
+      '',
+      'Many thanks to...',
+      '- @ana',
+      '- @bo',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['internal', 'internal', 'breaking', 'internal', 'internal']);
+  });
+});

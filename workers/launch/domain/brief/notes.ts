@@ -268,6 +268,8 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  */
 const CHORE =
   /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
+const REMOVED_LEFTOVER =
+  /^(?:removed?\s+)?(?:an?\s+|the\s+|some\s+)?(?:unnecessary|unneeded|unused|redundant|dead|stale|leftover|duplicated?|out[- ]of[- ]date|outdated)\b|\bfrom (?:the\s+)?[\w`.-]+ (?:examples?|tests?|docs?)\b/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
@@ -518,6 +520,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // only what went breaks.
   if (inherited === 'breaking' && DEPRECATES_ONLY.test(text) && !/\b(?:remov\w*|no longer|dropped|does not exist|renamed|replaced)\b/i.test(text))
     return { kind: 'other', text };
+  // iced's "### Removed" over "Unnecessary struct from `download_progress` example", "Out of date comment from …": the
+  // project's own leftovers went, which breaks nobody.
+  if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
   if (RELEASE_FIXES.test(text)) return { kind: 'fix', text };
@@ -2245,7 +2250,9 @@ const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
 
 const BREAKING_PARAGRAPH = /^\s*(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
-const THANKS_INTRO = /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*:\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
+// iced closes with "Many thanks to..." over its list of handles.
+const THANKS_INTRO =
+  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…)\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
