@@ -2866,3 +2866,14 @@ describe('a security section whose fix says what a malicious party could do', ()
     expect(brief.headline.text).toBe('Acme Server 4.124.2 is out: a security release.');
   });
 });
+
+describe('an emoji that closes a sentence', () => {
+  it('goes, as one that opens it does', () => {
+    const notes = ['### Features', '', '- Support message format in chatbot 💬', '- Vite by default! 🎉 This took the whole community years.'].join('\n');
+    const brief = briefOf(notes, { version: '4.38.0', title: 'Acme 4.38.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Support message format in chatbot.',
+      'Vite by default! This took the whole community years.',
+    ]);
+  });
+});

@@ -1289,7 +1289,12 @@ export function truncateWords(text: string, max: number): string {
 function asSentence(text: string, code: string[] = []): string {
   // golangci-lint's "⚠️ New default values", "🌟 New option": the marker says the kind, the post's bullet says it again.
   // oauth2-proxy's "🕵️‍♀️ Vulnerabilities …" is one emoji of several characters, joined by U+200D.
-  const trimmed = text.trim().replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '');
+  // gradio's "Support message format in chatbot 💬", "Tool use in Chatbot 🛠️: …", Ember's "… by default! 🎉 This has been …":
+  // one that closes a sentence or a title goes too.
+  const trimmed = text
+    .trim()
+    .replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '')
+    .replace(/\s+(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+(?=\s*[.!?]?$|:\s|\s+\p{Lu})/gu, '');
   const first = trimmed.split(/\s/)[0]!;
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
