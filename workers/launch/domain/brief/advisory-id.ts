@@ -8,3 +8,9 @@ export const ADVISORY_ID = String.raw`(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3}|R
 export function withAdvisoryId(source: string, flags: string): RegExp {
   return new RegExp(source.replaceAll('{ID}', ADVISORY_ID), flags);
 }
+
+/** How an advisory's id starts, for patterns that take the rest loosely (a bracket of ids and a severity). */
+export const ADVISORY_ID_START = '(?:CVE|GHSA|RUSTSEC)-';
+
+/** A bracket of ids closing a told change ("… (CVE-2024-53986, GHSA-638j-pmjw-jq48)"), its contents captured. */
+export const CLOSING_ADVISORIES = new RegExp(String.raw`\s\((${ADVISORY_ID_START}[^()]*)\)$`, 'i');

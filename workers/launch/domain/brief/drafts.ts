@@ -1,4 +1,5 @@
 import { measurePost, type Channel } from '../channels';
+import { ADVISORY_ID_START } from './advisory-id';
 import { truncateWords } from './generate';
 import { fixedAdvisoryIds } from './notes';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -190,6 +191,9 @@ function saidBy(callToAction: string, sentence: string): boolean {
 /** What a change did, said first after a scope: "Fix …", "added …", "no longer …". */
 const SCOPED_ACTION = new RegExp(`^(?:${ACTION_VERBS})\\b`, 'i');
 
+/** An aside in brackets, but not the advisory ids a security fix ends on. */
+const UNBRACKETED_ASIDE = new RegExp(String.raw`\s+\((?!${ADVISORY_ID_START})[^()]*\)(?=[\s,.;:]|$)`, 'g');
+
 /**
  * An item said in fewer of its own words, longest first: its main clause, without what follows
  * ", including …", ", such as …", "; …" (ZenML's "… has been improved, including …"), then the labels of a
@@ -198,7 +202,7 @@ const SCOPED_ACTION = new RegExp(`^(?:${ACTION_VERBS})\\b`, 'i');
 export function shorterForms(text: string): string[] {
   const forms: string[] = [];
   // An aside in brackets goes, not what follows it: "The support for … paths (e.g. /usr/local/…) was removed" keeps "was removed".
-  const unbracketed = text.replace(/\s+\((?!CVE|GHSA|RUSTSEC)[^()]*\)(?=[\s,.;:]|$)/g, '');
+  const unbracketed = text.replace(UNBRACKETED_ASIDE, '');
   for (const whole of unbracketed === text ? [text] : [text, unbracketed]) {
     const clause = whole.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s)/);
     if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);

@@ -2,7 +2,7 @@ import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
-import { withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, CLOSING_ADVISORIES, withAdvisoryId } from './advisory-id';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -826,6 +826,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
 
+const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
 const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
 const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
 const SCOPED_ID = withAdvisoryId(String.raw`^(\p{L}[\p{L} /-]{1,30}:\s+)({ID})\s*(?:--|[–—:])\s+(\S.*?)\.?$`, 'iu');
@@ -862,7 +863,7 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
   const whole = item.text.includes(words) || (item.detail ?? '').includes(words);
   // c-ares' "… in v1.32.3 (GHSA-6hxc-62jh-p29v)" closing on an id of its own: the missing ones join that bracket.
-  const closing = words.match(/\s\(((?:CVE|GHSA|RUSTSEC)-[^()]*)\)$/i);
+  const closing = words.match(CLOSING_ADVISORIES);
   if (closing && !sentence.endsWith('…') && [...words].length + added.length <= MAX_SENTENCE)
     return `${words.slice(0, closing.index)} (${[...missing, closing[1]].join(', ')})`;
   if (!sentence.endsWith('…') && whole && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
@@ -1272,7 +1273,7 @@ function splitSentences(text: string): string[] {
 export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
   // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
-  const advisory = text.match(/\s\((?:CVE|GHSA|RUSTSEC)-[^()]*\)[.!]?$/i);
+  const advisory = text.match(CLOSING_ADVISORIES_STOPPED);
   if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length)}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".

@@ -5,7 +5,7 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
-import { withAdvisoryId } from './advisory-id';
+import { CLOSING_ADVISORIES, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
@@ -2110,7 +2110,7 @@ function takeAdvisories(item: NoteItem, line: string): void {
   if (item.kind !== 'security') return;
   // A change closing on ids already ("… (CVE-2024-53986, GHSA-…)") takes the next ones into that bracket.
   const words = item.text.replace(/[.\s]+$/, '');
-  const closing = words.match(/\s\(((?:CVE|GHSA|RUSTSEC)-[^()]*)\)$/i);
+  const closing = words.match(CLOSING_ADVISORIES);
   item.text = closing ? `${words.slice(0, closing.index)} (${closing[1]}, ${advisories.join(', ')}).` : `${words} (${advisories.join(', ')}).`;
 }
 
