@@ -7,9 +7,11 @@
  *
  *   npx tsx bench/ab-brief.ts <commit>
  *
- * The commit is unpacked with `git archive` into .local/ab/<commit>, node_modules linked in.
+ * The commit, and this checkout as `git stash create` records it, are unpacked with `git archive` into
+ * .local/ab/<commit>, node_modules linked in, so both load alike.
  * AB_ROUNDS (20) rounds of AB_SAMPLES (3) samples each; AB_WARM (3) samples of every release first.
  */
+import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +23,10 @@ const SAMPLES = Number(process.env.AB_SAMPLES ?? 3);
 const WARM = Number(process.env.AB_WARM ?? 3);
 
 const { commit, root: baseRoot } = commitCheckout(process.argv[2] ?? 'main');
-const here = process.cwd();
+// This checkout is unpacked too, as `git stash create` records it (tracked changes included): loaded from the checkout
+// itself, whose modules bench/brief.ts also imports and runs, it read 1.41× slower than an unpacked copy of the very same
+// commit once both were warmed over the corpus (bench/RESULTS.md, brief-cpu-39).
+const { root: here } = commitCheckout(execSync('git stash create', { encoding: 'utf8' }).trim() || 'HEAD');
 
 async function load(root: string) {
   const { generateBrief } = await import(join(root, 'workers/launch/domain/brief/generate.ts'));
