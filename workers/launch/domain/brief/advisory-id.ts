@@ -13,4 +13,15 @@ export function withAdvisoryId(source: string, flags: string): RegExp {
 export const ADVISORY_ID_START = '(?:CVE|GHSA|RUSTSEC)-';
 
 /** A bracket of ids closing a told change ("… (CVE-2024-53986, GHSA-638j-pmjw-jq48)"), its contents captured. */
-export const CLOSING_ADVISORIES = new RegExp(String.raw`\s\((${ADVISORY_ID_START}[^()]*)\)$`, 'i');
+const CLOSING_ADVISORIES = new RegExp(String.raw`\s\((${ADVISORY_ID_START}[^()]*)\)$`, 'i');
+
+/**
+ * `words` (no stop after them) closing on a bracket of ids, with `ids` joined into that bracket before or after the ones
+ * it holds; null where the words close on none.
+ */
+export function intoClosingIds(words: string, ids: string[], place: 'before' | 'after'): string | null {
+  const closing = words.match(CLOSING_ADVISORIES);
+  if (!closing) return null;
+  const held = closing[1]!;
+  return `${words.slice(0, closing.index)} (${(place === 'before' ? [...ids, held] : [held, ...ids]).join(', ')})`;
+}

@@ -2,7 +2,7 @@ import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
-import { ADVISORY_ID_START, CLOSING_ADVISORIES, withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -863,9 +863,8 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
   const whole = item.text.includes(words) || (item.detail ?? '').includes(words);
   // c-ares' "… in v1.32.3 (GHSA-6hxc-62jh-p29v)" closing on an id of its own: the missing ones join that bracket.
-  const closing = words.match(CLOSING_ADVISORIES);
-  if (closing && !sentence.endsWith('…') && [...words].length + added.length <= MAX_SENTENCE)
-    return `${words.slice(0, closing.index)} (${[...missing, closing[1]].join(', ')})`;
+  const joined = !sentence.endsWith('…') && [...words].length + added.length <= MAX_SENTENCE ? intoClosingIds(words, missing, 'before') : null;
+  if (joined) return joined;
   if (!sentence.endsWith('…') && whole && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
   return `${truncateWords(words, MAX_SENTENCE - added.length - 1).replace(/…$/, '')}…${added}`;
 }

@@ -5,7 +5,7 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
 import { KIND_CUES } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
-import { CLOSING_ADVISORIES, withAdvisoryId } from './advisory-id';
+import { intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
@@ -268,8 +268,9 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  */
 const CHORE =
   /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
-const REMOVED_LEFTOVER =
-  /^(?:removed?\s+)?(?:an?\s+|the\s+|some\s+)?(?:unnecessary|unneeded|unused|redundant|dead|stale|leftover|duplicated?|out[- ]of[- ]date|outdated)\b|\bfrom (?:the\s+)?[\w`.-]+ (?:examples?|tests?|docs?)\b/i;
+/** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
+const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?|out[- ]of[- ]date|outdated)\b`;
+const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
@@ -334,8 +335,10 @@ const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulne
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
-const BREAK_WORDS =
-  /^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?)\b)|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b/i;
+const BREAK_WORDS = new RegExp(
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
+  'i',
+);
 
 /** A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error. */
 const NO_LONGER_COMPLAINS =
@@ -2110,8 +2113,7 @@ function takeAdvisories(item: NoteItem, line: string): void {
   if (item.kind !== 'security') return;
   // A change closing on ids already ("… (CVE-2024-53986, GHSA-…)") takes the next ones into that bracket.
   const words = item.text.replace(/[.\s]+$/, '');
-  const closing = words.match(CLOSING_ADVISORIES);
-  item.text = closing ? `${words.slice(0, closing.index)} (${closing[1]}, ${advisories.join(', ')}).` : `${words} (${advisories.join(', ')}).`;
+  item.text = `${intoClosingIds(words, advisories, 'after') ?? `${words} (${advisories.join(', ')})`}.`;
 }
 
 /**
