@@ -746,7 +746,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);
   // "🏭 createUseFetch and createUseAsyncData": the heading's emoji is no word of it.
-  const headingWords = item.text.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '').split(' ').length;
+  const headingWords = item.text.replace(LEADING_EMOJI, '').split(' ').length;
   // A longer heading ("Mypyc Free-threading Memory Safety") is told with its paragraph only where that says what changed.
   // ("Elixir v1.15 introduced …" under a v1.16 heading tells another release's news.)
   // Zod's "Recursive objects" over "This was an unexpected one.": a remark about the heading tells nothing of the change.
@@ -1282,6 +1282,11 @@ export function truncateWords(text: string, max: number): string {
   return `${(boundary > max / 2 ? cut.slice(0, boundary) : cut).replace(/[\s,;:(–—-]+$/, '')}…`;
 }
 
+/** Emoji, each of one or more characters (U+FE0F selects the emoji form, U+200D joins two): markers, not words. */
+const EMOJI = String.raw`(?:\p{Extended_Pictographic}|\uFE0F|\u200D)`;
+const LEADING_EMOJI = new RegExp(String.raw`^(?:${EMOJI}|\s)+`, 'u');
+const CLOSING_EMOJI = new RegExp(String.raw`\s+${EMOJI}+(?=\s*[.!?]?$|:\s|\s+\p{Lu})`, 'gu');
+
 /**
  * A change as a sentence: a capital first letter and a full stop, except that an identifier
  * (`lib.d.ts`, `addr_of`, `--experimental-inspect`, `fooBar`) keeps its exact case.
@@ -1291,10 +1296,7 @@ function asSentence(text: string, code: string[] = []): string {
   // oauth2-proxy's "🕵️‍♀️ Vulnerabilities …" is one emoji of several characters, joined by U+200D.
   // gradio's "Support message format in chatbot 💬", "Tool use in Chatbot 🛠️: …", Ember's "… by default! 🎉 This has been …":
   // one that closes a sentence or a title goes too.
-  const trimmed = text
-    .trim()
-    .replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '')
-    .replace(/\s+(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+(?=\s*[.!?]?$|:\s|\s+\p{Lu})/gu, '');
+  const trimmed = text.trim().replace(LEADING_EMOJI, '').replace(CLOSING_EMOJI, '');
   const first = trimmed.split(/\s/)[0]!;
   const keepCase = isIdentifier(first) || code.some((span) => trimmed.startsWith(span)) || NAMED_SUBJECT.test(trimmed);
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
