@@ -544,6 +544,12 @@ describe('the product named from the repository', () => {
     expect(org.headline.text).toMatch(/^Mastodon v4\.1\.4 is out/);
     const tool = generateBrief({ ...release, version: '0.28.0', title: '0.28.0', url: 'https://github.com/encode/httpx/releases/tag/0.28.0', notes }, null);
     expect(tool.headline.text).toMatch(/^httpx 0\.28\.0 is out/);
+    // An organisation named for the product with a word after it ("widgettracing/widget") is named for it too.
+    const brand = generateBrief(
+      { ...release, version: '2.2.0', title: 'v2.2.0', url: 'https://github.com/widgettracing/widget/blob/0/CHANGELOG.md', notes },
+      null,
+    );
+    expect(brand.headline.text).toMatch(/^Widget 2\.2\.0 is out/);
   });
 });
 

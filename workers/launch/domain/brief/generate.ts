@@ -1119,15 +1119,15 @@ function subjectOf(
       source: 'release_url',
     };
   }
-  // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea"): the
-  // name of a brand, written as one, in the organisation's own capitals where it has them ("OpenVPN/openvpn"). A tool's
-  // own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
+  // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea",
+  // "jaegertracing/jaeger"): the name of a brand, written as one, in the organisation's own capitals where it has them
+  // ("OpenVPN/openvpn"). A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
   const ownerAsWritten = release.url.match(/github\.com\/([^/]+)\//i)?.[1] ?? '';
   const owner = ownerAsWritten.toLowerCase();
   const asName =
     ownerAsWritten !== owner && owner === repo.toLowerCase()
       ? ownerAsWritten
-      : /^[a-z]{5,}$/.test(repo) && owner.split('-').includes(repo)
+      : /^[a-z]{5,}$/.test(repo) && owner.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4))
         ? repo.charAt(0).toUpperCase() + repo.slice(1)
         : repo;
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
