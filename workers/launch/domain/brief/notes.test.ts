@@ -424,6 +424,21 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       ['breaking', 'Keep Last State upgraded to Error'],
     ]);
   });
+
+  it('leaves an empty "Breaking Changes" empty when the next heading titles the changes since a release', () => {
+    const notes = [
+      '## Breaking Changes',
+      '',
+      '## Changes since v2.4.1',
+      '',
+      '- [#12](https://github.com/acme/widget/pull/12) fix: invalidate the session on refresh errors (@ann)',
+      '',
+      '## All commits between v2.4.0 and v2.4.1',
+      '',
+      '- feat: add a dark theme',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'feature']);
+  });
 });
 
 it('reads the rows of an advisory table as changes, and a settings matrix as detail', () => {

@@ -686,8 +686,10 @@ function titlesAKind(text: string): boolean {
  */
 export function titlesSiblings(empty: string, next: string): boolean {
   const kind = sectionKind(empty);
-  return titlesAKind(empty) && kind !== 'other' && kind !== 'internal' && !titlesAKind(next);
+  return titlesAKind(empty) && kind !== 'other' && kind !== 'internal' && !titlesAKind(next) && !TITLES_A_RANGE.test(next);
 }
+/** oauth2-proxy's "Changes since v7.15.1", "All commits between v1 and v2": a heading over every change of a range, not one change. */
+const TITLES_A_RANGE = /^(?:all\s+|full\s+)?(?:changes|commits|merged pull requests)\s+(?:since|between|from)\s/i;
 
 /** A bullet over others that only names their group: a kind ("* Bug fixes"), or a word in capitals (Gitea's "* BUGFIXES", "* MISC"). */
 export function namesAGroup(label: string): boolean {
