@@ -425,6 +425,16 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it("tells an update of the project's own website as upkeep, even under Security", () => {
+    const notes = [
+      '## Security',
+      '- Update website nanoid lockfiles to patched 3.3.18 to resolve security advisories',
+      '- Update docs dependencies to fix a vulnerability in the site generator',
+      '- Update the bundled zlib to 1.3.1 to fix CVE-2026-1234',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['internal', 'internal', 'security']);
+  });
+
   it('leaves an empty "Breaking Changes" empty when the next heading titles the changes since a release', () => {
     const notes = [
       '## Breaking Changes',

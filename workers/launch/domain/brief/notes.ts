@@ -273,6 +273,8 @@ const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unn
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
+const OWN_MACHINERY_UPDATE =
+  /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
@@ -510,6 +512,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
+  // Wails' "Update website nanoid lockfiles to patched 3.3.18 to resolve security advisories": the project's own site
+  // (or docs, CI, examples) changed, whatever its section; nobody using the product has anything to update.
+  if (OWN_MACHINERY_UPDATE.test(text)) return { kind: 'internal', text };
   // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
