@@ -425,6 +425,23 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it('keeps the kind of a Security section over a sentence leading into its list', () => {
+    const notes = [
+      '#### Security fixes',
+      '',
+      'This release contains fixes for those issues:',
+      '',
+      '- SQL injection in the paging of search requests.',
+      '',
+      '#### Core',
+      '',
+      'The following were fixed:',
+      '',
+      '- Crash on an empty query.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'fix']);
+  });
+
   it("tells an update of the project's own website as upkeep, even under Security", () => {
     const notes = [
       '## Security',

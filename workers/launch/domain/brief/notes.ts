@@ -679,6 +679,9 @@ const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(
 const NOTHING_CHANGED =
   /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|(?:none|n\/a|nothing)\.?$)/i;
 
+/** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
+const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
+
 /** A heading that names a kind of change ("Breaking changes", "Bug fixes") rather than one change. */
 function titlesAKind(text: string): boolean {
   return sectionKind(text) !== null && (SECTION_TITLE.test(text) || text.split(/\s+/).length <= 3);
@@ -1851,8 +1854,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     while (headings.length && headings[headings.length - 1]!.level >= level && !adopting(headings[headings.length - 1]!)) headings.pop();
     const parent = headings[headings.length - 1];
     const adopted = parent !== undefined && adopting(parent);
+    // ejabberd's "#### Security fixes" over "This release contains fixes for those issues:": a sentence leading into the
+    // list says "fixes" of what its section calls security fixes; it does not make them plain fixes.
+    const leadsIn = level === 7 && LEAD_IN.test(text) && (parent?.kind === 'security' || parent?.kind === 'breaking');
     // An adopted heading's words ("… for new installations") do not overrule the kind its section gives it.
-    const heading: Heading = { level: adopted ? level + 0.5 : level, raw, text, refs: clean.refs, kind: adopted ? null : kind };
+    const heading: Heading = { level: adopted ? level + 0.5 : level, raw, text, refs: clean.refs, kind: adopted || leadsIn ? null : kind };
     headings.push(heading);
     pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null, titlesRelease: NAMED_VERSION_TITLE.test(text) };
     // "## Highlights" over "This is a major release, both in numbering and in effort!": its prose opens the notes.
