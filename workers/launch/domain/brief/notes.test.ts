@@ -1214,6 +1214,9 @@ describe('pointers closing an item', () => {
       'Read file names as text (UTF-8)',
       'Toggle the main menu (PR #2509)',
       'Consider the `convert_` prefix (#4669) (*@jdoe*)',
+      'Optimize the certificate store (GH #5510)',
+      'Various hardening fixes. (GH #5550 #5551 #5568)',
+      'Dispose of the generator. (issue [#1989](https://github.com/acme/tool/issues/1989))',
     );
     expect(items.map((item) => item.text)).toEqual([
       'Fix passing environment variables to formatter actions',
@@ -1222,7 +1225,11 @@ describe('pointers closing an item', () => {
       'Read file names as text (UTF-8)',
       'Toggle the main menu',
       'Consider the convert_ prefix',
+      'Optimize the certificate store',
+      'Various hardening fixes.',
+      'Dispose of the generator.',
     ]);
+    expect(items[7]!.refs.map((ref) => ref.label)).toEqual(['#5550', '#5551', '#5568']);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#15444', '#15443']);
   });
 

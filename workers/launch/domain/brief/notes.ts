@@ -743,11 +743,11 @@ const REFERENCES = new RegExp(REFERENCE, 'g');
 /** Ids in brackets closing a change ("… upload.  [T7333]", "[JIRA-12, JIRA-13]"), once their links became addresses. */
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]\s*|\s+)${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
- * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12"), a handle, a link to either; not a
- * bare "(UTF-8)", which names a thing.
+ * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12") or names its tracker (Botan's "GH #5510",
+ * MailKit's "issue #1989"), a handle, a link to either; not a bare "(UTF-8)", which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
-const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:\s*[,;]\s*(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
  * opam's "[#6938 @WardBrian @rjbou - fix #6919]", "[#6851 @kit-ty-kate - partial fix #6848]" closing an entry: the pull
