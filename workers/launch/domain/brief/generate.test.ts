@@ -2480,6 +2480,21 @@ describe('security hardening among features', () => {
     );
     expect(advisory.releaseKind).toBe('security');
   });
+
+  it('makes a security release of a section that says its items are fixed security issues', () => {
+    const notes = [
+      '### Bug',
+      '',
+      '- [ACME-17480] - Fatal error in the version check',
+      '',
+      '### Security Issue',
+      '',
+      '- [SECURITY-283] - Use the DOM to build HTML from page data',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '3.3.15', title: 'Acme 3.3.15', notes }, null);
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Use the DOM to build HTML from page data.', 'Fatal error in the version check.']);
+  });
 });
 
 describe('a reStructuredText removal pointing at its list', () => {

@@ -81,6 +81,7 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
  */
 const SECURITY_FIX =
   /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b/i;
+const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
 const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*`, 'i');
@@ -274,7 +275,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
-    : ofKind('security').some((item) => SECURITY_FIX.test(item.text) || item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label))) ||
+    : ofKind('security').some(
+          (item) =>
+            SECURITY_FIX.test(item.text) ||
+            item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label)) ||
+            // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
+            item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
+        ) ||
         // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
         (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
         // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
