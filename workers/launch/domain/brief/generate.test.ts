@@ -2460,6 +2460,25 @@ describe('an HTML changelog page', () => {
   });
 });
 
+describe('a ChangeLog whose version is a bullet over indented prose (libsodium)', () => {
+  it('reads the version as a heading, its prose as the opening, and no sentence that leads into the list as the summary', () => {
+    const notes = [
+      '* Version 1.0.22',
+      '  This point release includes all the changes from 1.0.21-stable, plus:',
+      ' - Post-quantum key encapsulation is now available. ML-KEM768 is',
+      'accessible through the `acme_kem_*()` functions.',
+      ' - SHA-3 hash functions are now available as `acme_hash_sha3256_*()`',
+      'with both one-shot and streaming APIs.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.0.22', title: 'Acme 1.0.22', notes }, null);
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'SHA-3 hash functions are now available as acme_hash_sha3256_*() with both one-shot and streaming APIs.',
+      'Post-quantum key encapsulation is now available.',
+    ]);
+  });
+});
+
 describe('security hardening among features', () => {
   it('makes no security release: nothing was fixed that people must update for', () => {
     const notes = [

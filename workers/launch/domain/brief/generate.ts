@@ -1212,8 +1212,8 @@ function tellingSentence(text: string): string | null {
           !GRATITUDE.test(sentence) &&
           // Whoever a sentence names by a handle, it credits: no opening of a post that credits nobody.
           !/(?:^|\s)@[\w-]+(?![\w/-])/.test(sentence) &&
-          // "Acme now requires the following:" points at a list it does not hold.
-          !/:\s*$|\bthe following\.?$/i.test(sentence) &&
+          // "Acme now requires the following:" points at a list it does not hold, as libsodium's "… from 1.0.21-stable, plus:".
+          !/:\s*$|\b(?:the following|plus|including|as well as)\.?$/i.test(sentence) &&
           // Oban's "🌟 Looking for changes to Web or Pro? Check the …": a question asks; it tells nothing.
           !/\?(?:[\s\p{Extended_Pictographic}_*]|\uFE0F)*$/u.test(sentence) &&
           !ABOUT_THE_NOTES.test(sentence) &&

@@ -1533,17 +1533,19 @@ function indentedParagraphsAsList(lines: string[]): string[] {
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
   return indentedParagraphsAsList(
-    bracketGroupsAsHeadings(
-      advisoryMailAsMarkdown(
-        jsonKindListsAsMarkdown(
-          jsonChangesAsMarkdown(
-            releaseToolTomlAsMarkdown(
-              yamlNotesAsMarkdown(
-                rstChangelogAsMarkdown(
-                  rdNotesAsMarkdown(
-                    orgNotesAsMarkdown(
-                      docbookAsMarkdown(
-                        vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+    versionBulletsAsHeadings(
+      bracketGroupsAsHeadings(
+        advisoryMailAsMarkdown(
+          jsonKindListsAsMarkdown(
+            jsonChangesAsMarkdown(
+              releaseToolTomlAsMarkdown(
+                yamlNotesAsMarkdown(
+                  rstChangelogAsMarkdown(
+                    rdNotesAsMarkdown(
+                      orgNotesAsMarkdown(
+                        docbookAsMarkdown(
+                          vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                        ),
                       ),
                     ),
                   ),
@@ -1556,6 +1558,20 @@ export function formatsAsMarkdown(lines: string[]): string[] {
     ),
   );
 }
+
+/**
+ * libsodium's ChangeLog: "* Version 1.0.22" at the margin over its prose, indented, and its changes. A bullet that only
+ * names a version, over a line indented under it that is no bullet, titles the release: read as a heading, its prose is
+ * the notes' opening rather than the run-on of one item.
+ */
+function versionBulletsAsHeadings(lines: string[]): string[] {
+  return lines.map((line, index) => {
+    const version = line.match(VERSION_BULLET);
+    const next = lines[index + 1] ?? '';
+    return version && /^\s+\S/.test(next) && !BULLET.test(next) ? `## ${version[1]}` : line;
+  });
+}
+const VERSION_BULLET = /^[*-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)\s*$/i;
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
