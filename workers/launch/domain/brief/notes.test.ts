@@ -425,6 +425,16 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it('drops the ">>" a legend marks compatibility changes with', () => {
+    const notes = [
+      'Note >> for compatibility/configuration changes',
+      '',
+      '- >> "listen" lines will now be ignored if the port is invalid.',
+      '- Fix a crash.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['"listen" lines will now be ignored if the port is invalid.', 'Fix a crash.']);
+  });
+
   it('keeps the kind of a Security section over a sentence leading into its list', () => {
     const notes = [
       '#### Security fixes',

@@ -718,6 +718,8 @@ function stripScope(text: string): string {
       .trim()
       // A leading advisory id (`[CVE-2024-26130] Upgraded …`) is what the change fixes: it goes last, not away.
       .replace(BRACKETED_ADVISORIES, (_, ids: string, words: string) => withAdvisory(words, ids))
+      // Dropbear's "- >> \"permitlisten\" lines will now be ignored …": a mark its legend explains, not the change's words.
+      .replace(/^>{1,3}\s+(?=\S)/, '')
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       .replace(/^\[[^\]]+\]\s+(?:[-–—]\s+(?=\S))?/, '')
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
