@@ -425,6 +425,24 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it('reads the children of a bullet that only leads into them as the changes', () => {
+    const notes = [
+      '**Breaking changes**',
+      '',
+      '- The following breaking changes were introduced when renaming the "master" role:',
+      '',
+      '  - The REST API returns ``primary`` instead of ``master``.',
+      '  - ``acmectl`` no longer accepts the ``--master`` option.',
+      '',
+      '- User creation (``bootstrap.users``) deprecated since 3.2.0 has been removed.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'The REST API returns primary instead of master.'],
+      ['breaking', 'acmectl no longer accepts the --master option.'],
+      ['breaking', 'User creation (bootstrap.users) deprecated since 3.2.0 has been removed.'],
+    ]);
+  });
+
   it('drops the ">>" a legend marks compatibility changes with', () => {
     const notes = [
       'Note >> for compatibility/configuration changes',

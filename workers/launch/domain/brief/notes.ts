@@ -2020,8 +2020,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         // "* 7.1.5 (2024-09-21)" over its changes: a version (and its date) titles the list under it.
         // HandBrake's "- Added video filters:" over "Deband", "BM3D": a change whose children name what it added.
         const namesWhat = /:\s*$/.test(raw) && ADDED_LIST.test(text) && shortChildren(lines, end, childIndent, repoBase).length > 0;
+        // Patroni's "- The following breaking changes were introduced when …:" over them: a sentence that only leads into
+        // them. Scrapy's "The following runtime usage of zope.interface interfaces is removed:" names the change itself.
+        const leadsIntoChildren =
+          /:\s*$/.test(raw) && /^the following\s+(?:[\w-]+\s+){0,2}(?:changes|improvements|fixes|features|additions|removals|deprecations)\b/i.test(text);
         const groupOnly =
           VERSION_TITLE.test(text) ||
+          leadsIntoChildren ||
           (!namesWhat && ((/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place));
         if (groupOnly) {
           labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, line: number });
