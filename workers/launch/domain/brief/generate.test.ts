@@ -726,6 +726,27 @@ describe('a release post with a subtitle, its news under "Major Changes", and a 
   });
 });
 
+describe('a patch release whose heading tells a change of default behaviour', () => {
+  it('tells it as a change, not as fixed', () => {
+    const notes = [
+      '### 0.12.4',
+      '',
+      '#### Default Parsing Behavior',
+      '',
+      "This release makes two behavioral changes to Acme's default JSON parsing settings:",
+      '',
+      '1. Duplicate member names are now rejected.',
+      '',
+      '#### Additional Changes',
+      '',
+      '* Fixes a thread-safety issue in the service loader.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.12.4', title: 'Acme 0.12.4' });
+    expect(brief.highlights.map(({ text }) => text).join(' ')).not.toMatch(/Fixed Default Parsing/);
+    expect(brief.highlights.find(({ text }) => /Default Parsing Behavior/.test(text))?.kind).toBe('other');
+  });
+});
+
 describe("a WordPress plugin's security hardening release", () => {
   it('reads "= version - date =" as its heading, calls it a security release as its opening does, and credits nobody', () => {
     const notes = [

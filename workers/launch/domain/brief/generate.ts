@@ -61,6 +61,8 @@ const FUTURE =
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
+const BEHAVIOUR_CHANGE =
+  /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -226,7 +228,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   ).map((item) =>
     // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
     // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
-    patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '') ? { ...item, kind: 'fix' as const, flagship: false } : item,
+    // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a
+    // change of behaviour: nothing was broken that it fixes.
+    patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '')
+      ? { ...item, kind: BEHAVIOUR_CHANGE.test(item.detail ?? '') ? ('other' as const) : ('fix' as const), flagship: false }
+      : item,
   );
   // An item whose body runs on (code blocks, examples) is cited by its opening lines, where the
   // sentence written from it comes from: the checker refuses a citation wider than that.
