@@ -443,6 +443,31 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it('reads titles framed by equals signs as headings, ranked as they first appear, and credits with pull requests as credits', () => {
+    const notes = [
+      '===== 6.0.0 =====',
+      '',
+      '====== Additions ======',
+      '',
+      '  * Acme_direct: a library for direct-style code. (Ana Lima, #1060)',
+      '',
+      '====== Breaking changes ======',
+      '',
+      '  * Notifications are now given an abstract type instead of int. (#1061, Bo Chen)',
+      '',
+      '====== Fixes ======',
+      '',
+      '  * Fix 32bit build. (#1072, #1074, Cy Young, ',
+    ].join('\n');
+    const { items } = parseNotes(notes, repo);
+    expect(items.map((item) => [item.kind, item.text, item.section])).toEqual([
+      ['feature', 'Acme_direct: a library for direct-style code.', ['6.0.0', 'Additions']],
+      ['breaking', 'Notifications are now given an abstract type instead of int.', ['6.0.0', 'Breaking changes']],
+      ['fix', 'Fix 32bit build.', ['6.0.0', 'Fixes']],
+    ]);
+    expect(items[2]!.refs.map((ref) => ref.label)).toEqual(['#1072', '#1074']);
+  });
+
   it('drops the ">>" a legend marks compatibility changes with', () => {
     const notes = [
       'Note >> for compatibility/configuration changes',

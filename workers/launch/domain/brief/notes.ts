@@ -172,7 +172,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\b(?:updates?|improvements?|enhancements?|features?|changes)\s+(?:and|&)\s+(?:bug\s*)?fix(?:es)?\b/i, 'other'],
   [/\bfix|bug/i, 'fix'],
   [
-    /\b(?:feat|features?|added|add|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
+    /\b(?:feat|features?|added|add|additions?|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
     'feature',
   ],
   [
@@ -770,6 +770,18 @@ const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
 /** A pattern that matches nothing: a pass skipped where its text cannot hold what the pass looks for. */
 const NEVER = /(?!)/;
 const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s*${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s*)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
+/** The last bracket closing an item, closed or left open after a comma. */
+const CLOSING_BRACKET = /\s*\(([^()]{2,200}?)(?:\)\s*(\.?)|,\s*)\s*$/;
+/** The ids of a closing bracket that holds only pull requests and people's full names, each at least once; else null. */
+function idsOfCredit(inside: string, stop = ''): string | null {
+  const parts = inside
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const ids = parts.filter((part) => /^#\d+$/.test(part));
+  const names = parts.filter((part) => !/^#\d+$/.test(part));
+  return ids.length > 0 && names.length > 0 && names.every((name) => PERSON_NAME.test(name)) ? `${stop} ${ids.join(' ')}` : null;
+}
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
 const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', security: 'security' };
@@ -850,6 +862,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       });
       return `${stop}${linked.join('')}`;
     })
+    // Lwt's "(#1061, Simon Cruanes)", "(Simon Cruanes, #1060)", "(#1072, #1074, Hugo Heuzard, " (never closed): the pull
+    // requests are references, the names credits.
+    .replace(closing.includes('#') ? CLOSING_BRACKET : NEVER, (whole, inside: string, stop: string | undefined) => idsOfCredit(inside, stop) ?? whole)
     // A ticket-led changelog line ("bug #123 [Component] Fix … (handle)", "feature #45 …", "security #67 …"): the word says
     // the kind, written as a Conventional Commit type; the number is a reference; the bracketed components stay as the
     // change's scope; the closing bracket of handles or names credits its author.
@@ -1188,7 +1203,9 @@ const isName = (name: string) => PERSON_NAME.test(name) || ONE_NAME.test(name);
 /** The names of a list of credits: "Ana Lima, Bo Chen and tgfisher", "ygale & Jo". */
 const namesIn = (list: string) => list.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
 /** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
-const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
+// Lwt's "(#1061, Simon Cruanes)" reads "(, Simon Cruanes)" once its pull request is a reference; its "(#1072, #1074, Hugo
+// Heuzard, " was never closed.
+const CLOSING_PARENS = /\s*\(([^()]{2,160}?)(?:\)\.?|,?\s*)$/;
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
 const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+(?=\S)((?:(?!by\s)[^()]){2,160}?)\.?$/;
 
@@ -1198,8 +1215,8 @@ function closingCredit(text: string, handles = false): string | null {
   // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit,
   // unless the release closes its items with handles.
   if (parens) {
-    const listed = namesIn(parens[1]!);
-    if (listed.every(isName) && (handles || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
+    const listed = namesIn(parens[1]!).filter((name) => name !== '');
+    if (listed.length > 0 && listed.every(isName) && (handles || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
   const by = text.match(CLOSING_BY);
@@ -1536,17 +1553,19 @@ function indentedParagraphsAsList(lines: string[]): string[] {
 export function formatsAsMarkdown(lines: string[]): string[] {
   return indentedParagraphsAsList(
     versionBulletsAsHeadings(
-      bracketGroupsAsHeadings(
-        advisoryMailAsMarkdown(
-          jsonKindListsAsMarkdown(
-            jsonChangesAsMarkdown(
-              releaseToolTomlAsMarkdown(
-                yamlNotesAsMarkdown(
-                  rstChangelogAsMarkdown(
-                    rdNotesAsMarkdown(
-                      orgNotesAsMarkdown(
-                        docbookAsMarkdown(
-                          vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+      framedTitlesAsHeadings(
+        bracketGroupsAsHeadings(
+          advisoryMailAsMarkdown(
+            jsonKindListsAsMarkdown(
+              jsonChangesAsMarkdown(
+                releaseToolTomlAsMarkdown(
+                  yamlNotesAsMarkdown(
+                    rstChangelogAsMarkdown(
+                      rdNotesAsMarkdown(
+                        orgNotesAsMarkdown(
+                          docbookAsMarkdown(
+                            vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                          ),
                         ),
                       ),
                     ),
@@ -1560,6 +1579,23 @@ export function formatsAsMarkdown(lines: string[]): string[] {
     ),
   );
 }
+
+/**
+ * Lwt's CHANGES: "===== 6.0.0 =====" over "====== Additions ======", titles between runs of equals signs. Which run is
+ * the higher heading is the notes' own choice (Lwt gives its sections the longer one), so each length ranks by its
+ * first appearance, as reStructuredText's underlines do.
+ */
+function framedTitlesAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => FRAMED_TITLE.test(line))) return lines;
+  const ranks: number[] = [];
+  return lines.map((line) => {
+    const framed = line.match(FRAMED_TITLE);
+    if (!framed) return line;
+    if (!ranks.includes(framed[1]!.length)) ranks.push(framed[1]!.length);
+    return `${'#'.repeat(Math.min(ranks.indexOf(framed[1]!.length) + 2, 6))} ${framed[2]}`;
+  });
+}
+const FRAMED_TITLE = /^(={3,})[ \t]+(\S(?:.*\S)?)[ \t]+\1[ \t]*$/;
 
 /**
  * libsodium's ChangeLog: "* Version 1.0.22" at the margin over its prose, indented, and its changes. A bullet that only
