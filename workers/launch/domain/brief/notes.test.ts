@@ -468,6 +468,18 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     expect(items[2]!.refs.map((ref) => ref.label)).toEqual(['#1072', '#1074']);
   });
 
+  it('tells a fix that says what an attacker could do as a security fix, unless the notes say it is none', () => {
+    const notes = [
+      '## Fixes',
+      '',
+      '- Fixed ReDoS attack vector in wrap-nested-params middleware.',
+      '- Fixed an issue in the second handshake. A man-in-the-middle attacker could force a fallback.',
+      '- Fix the plugin path check (no way to exploit it unless an admin or a social engineering attack, not classified as a security fix)',
+      '- Fix a crash on empty input.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'fix']);
+  });
+
   it('drops the ">>" a legend marks compatibility changes with', () => {
     const notes = [
       'Note >> for compatibility/configuration changes',

@@ -332,7 +332,9 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
  * What a fix calls itself when it closes a security hole: a CWE, a vulnerability. Naming the kind of bug alone ("Fix path
  * traversal bug", MPD) does not: the notes did not call it a security fix, and neither may the brief.
  */
-const NAMED_FLAW = /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)/i;
+// Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do.
+const NAMED_FLAW = /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b/i;
+const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
@@ -522,7 +524,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
-  if ((inherited === 'fix' || FIX_VERB.test(text)) && NAMED_FLAW.test(text)) return { kind: 'security', text };
+  // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
+  if ((inherited === 'fix' || FIX_VERB.test(text)) && NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
   // only what went breaks.
