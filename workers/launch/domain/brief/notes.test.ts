@@ -476,8 +476,9 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       '- Fixed an issue in the second handshake. A man-in-the-middle attacker could force a fallback.',
       '- Fix the plugin path check (no way to exploit it unless an admin or a social engineering attack, not classified as a security fix)',
       '- Fix a crash on empty input.',
+      '- Harden the install scripts against attacker-controlled schemas.',
     ].join('\n');
-    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'fix']);
+    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'fix', 'fix']);
   });
 
   it('drops the ">>" a legend marks compatibility changes with', () => {

@@ -334,7 +334,8 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
  */
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do.
 const NAMED_FLAW = /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b/i;
-const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b/i;
+// PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
+const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */

@@ -113,7 +113,7 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
   security:
-    /\bsecurity|\bvulnerab|\bcve-\d|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|RCE|SSRF|CSRF)\b/i,
+    /\bsecurity|\bvulnerab|\bcve-\d|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b/i,
 };
 
 /** A section headed by a patch version (`# 3.9.5`) lists fixes: semver's patch is for backwards-compatible fixes. */
