@@ -481,6 +481,24 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'fix', 'fix']);
   });
 
+  it('ends a change at the next CPAN group, however deep its bullets, and tells docs and test updates as upkeep', () => {
+    const notes = [
+      '1.0048  2020-11-29 16:20:00 PST',
+      '    [IMPROVEMENTS]',
+      '        - Updated documentation for content_length and content_type #625',
+      '        - Allow hyphens in file extensions for custom MIME types #614',
+      '        - Updated some python test script to work with Python 3 #639',
+      '    [BUG FIXES]',
+      '         - Fix Acme::Request content to not error when Content-Type is empty #655',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.lines.start, item.lines.end])).toEqual([
+      ['internal', 3, 3],
+      ['feature', 4, 4],
+      ['internal', 5, 5],
+      ['fix', 7, 7],
+    ]);
+  });
+
   it('drops the ">>" a legend marks compatibility changes with', () => {
     const notes = [
       'Note >> for compatibility/configuration changes',

@@ -267,7 +267,7 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  * since 7.1", "50 people have contributed"): chores and credits, whatever their section.
  */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -1653,6 +1653,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // A heading whose body has prose but no bullets is itself a change (blog-style notes).
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
+  /** The line of the last heading: a bullet after it is no child of a change before it (Plack's deeper-indented groups). */
+  let headingAt = 0;
   // Bullets that only group others (`* breaking:`, `` * `babel-core` ``) act as headings for their children.
   // A label that only names where its children apply (rclone's "- Local") heads the children after it: `line` is its line.
   const labels: Array<{ indent: number; heading: Heading; line: number }> = [];
@@ -1907,6 +1909,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
     const namesAChange = !titlesAKind(text);
     closeHeadingItem();
+    headingAt = line;
     labels.length = 0;
     lastProse = null;
     const adopting = (heading: Heading) => heading.adopts === true && heading.level === level && namesAChange;
@@ -2080,6 +2083,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         labels.every((label) => label.indent < indent && label.line < last.lines.start) &&
         indent > 0 &&
         last.lines.end >= number - 2 &&
+        headingAt < last.lines.start &&
         isChildOf(lines, last.lines.start, indent)
       ) {
         last.lines.end = end;
