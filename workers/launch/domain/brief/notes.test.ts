@@ -1301,6 +1301,7 @@ describe('pointers closing an item', () => {
       'Optimize the certificate store (GH #5510)',
       'Various hardening fixes. (GH #5550 #5551 #5568)',
       'Dispose of the generator. (issue [#1989](https://github.com/acme/tool/issues/1989))',
+      'Fix regression introduced in #5201 for GCC<10.3 in C++20 mode. #5205',
     );
     expect(items.map((item) => item.text)).toEqual([
       'Fix passing environment variables to formatter actions',
@@ -1312,7 +1313,9 @@ describe('pointers closing an item', () => {
       'Optimize the certificate store',
       'Various hardening fixes.',
       'Dispose of the generator.',
+      'Fix regression for GCC<10.3 in C++20 mode.',
     ]);
+    expect(items[9]!.refs.map((ref) => ref.label)).toEqual(['#5205', '#5201']);
     expect(items[7]!.refs.map((ref) => ref.label)).toEqual(['#5550', '#5551', '#5568']);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(['#15444', '#15443']);
   });

@@ -843,6 +843,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // pybind11's "Fix regression introduced in #5201 for GCC<10.3 …": the pull request that caused it is a reference, read at
+    // the end, where taking it leaves no "introduced in for".
+    .replace(/^(.*?)\s+(?:introduced|caused|added|reported|started)\s+(?:in|by)\s+((?:[\w.-]+\/[\w.-]+)?#\d+)(\s+[^\s#].*)$/i, '$1$3 $2')
     // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words; go_router's
     // "(Previously 15.2.4) Fixes routing …": the release that first shipped the change, not its words.
     .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
