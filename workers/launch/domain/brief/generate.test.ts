@@ -988,7 +988,7 @@ describe("Redmine's plain-text changelog", () => {
   it("reads its tracker's kinds as labels, keeps its housekeeping sections' items as such, and leads with a named attack", () => {
     const brief = briefOf(notes, { version: '6.1.3', title: 'Acme 6.1.3' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['security', 'Stored XSS in Textile formatter due to restore_redmine_links.'],
+      ['security', 'Fixed stored XSS in Textile formatter due to restore_redmine_links.'],
       ['security', 'Improve the config.filter_parameters setting.'],
       ['fix', 'Watchers section in the sidebar is incorrectly updated.'],
     ]);
@@ -1504,6 +1504,29 @@ describe('a fix titled by its fault under a Fixed section', () => {
       null,
     );
     expect(brief.highlights[0]!.text).toBe('Fixed crashes on GPUs with partial robustness support.');
+  });
+
+  it('is told as fixed when a noun names the fault and where, with no verb', () => {
+    const notes = [
+      '### Security',
+      '',
+      '- SQL injection in the handling of paging requests.',
+      '- Heap Buffer Overflow in Checksum Parsing (CVE-2026-1234)',
+      '',
+      '### Bug',
+      '',
+      '- PHP fatal error in version check failure',
+      '- More helpful errors for failed assignments',
+      '- Fix memory leak in the SSL module',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '3.3.15', title: 'Acme 3.3.15', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed Heap Buffer Overflow in Checksum Parsing (CVE-2026-1234).',
+      'Fixed SQL injection in the handling of paging requests.',
+      'Fix memory leak in the SSL module.',
+      'Fixed PHP fatal error in version check failure.',
+      'More helpful errors for failed assignments.',
+    ]);
   });
 });
 
@@ -2533,7 +2556,10 @@ describe('security hardening among features', () => {
     ].join('\n');
     const brief = generateBrief({ ...release, version: '3.3.15', title: 'Acme 3.3.15', notes }, null);
     expect(brief.releaseKind).toBe('security');
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Use the DOM to build HTML from page data.', 'Fatal error in the version check.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Use the DOM to build HTML from page data.',
+      'Fixed fatal error in the version check.',
+    ]);
   });
 });
 

@@ -61,6 +61,8 @@ const FUTURE =
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
+const FAULT_NOUN =
+  /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|(?:buffer|integer|stack)\s+overflow|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
@@ -807,13 +809,22 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
         : item.text;
   // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
   // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.
+  // phpBB's "PHP fatal error in version check failure", ejabberd's "SQL injection in mod_pubsub handling of …": a fault
+  // named by a noun and where it happened, with no verb, is told as fixed too.
   const fault =
     item.kind === 'fix'
-      ? told.match(/^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/)
-      : null;
+      ? (told.match(
+          /^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/,
+        ) ?? told.match(FAULT_NOUN))
+      : item.kind === 'security'
+        ? told.match(FAULT_NOUN)
+        : null;
   // Alacritty's "### Fixed" over "Crashes on GPUs with partial robustness support": the fault, told as fixed.
   // share_plus's "unable to get the correct result on iOS" is told "Fixed being unable to …".
-  const faultText = fault ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b)/u, (first) => first.toLowerCase()).replace(/^unable to\b/, 'being unable to') : '';
+  // "Heap Buffer Overflow in …" is written in title case: its first word keeps its capital with the others.
+  const faultText = fault
+    ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b(?!\s+\p{Lu}\p{Ll}))/u, (first) => first.toLowerCase()).replace(/^unable to\b/, 'being unable to')
+    : '';
   // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
   // titled by what went wrong, told as fixed.
   const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
