@@ -499,6 +499,20 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it("reads an unsectioned change's verb after its bracketed module, and drops who reported it from inside its words", () => {
+    const notes = [
+      '- 1.4.84 - 2026-06-17',
+      '  * [mod_deflate] fix 1.4.83 regression (fixes #3311)',
+      '  * [mod_proxy] add a connect timeout option',
+      '  * [Ncat] Fixed several issues reported by Ana Lima involving crashes in the HTTP proxy.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'fix 1.4.83 regression'],
+      ['feature', 'add a connect timeout option'],
+      ['fix', 'Fixed several issues involving crashes in the HTTP proxy.'],
+    ]);
+  });
+
   it('drops the ">>" a legend marks compatibility changes with', () => {
     const notes = [
       'Note >> for compatibility/configuration changes',
@@ -577,7 +591,7 @@ it('keeps a leading bracketed CVE as what the change fixes', () => {
   );
   expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
     ['security', 'Upgraded Cryptography to 42.0.4 (CVE-2024-26130)'],
-    ['other', 'Fix globs'],
+    ['fix', 'Fix globs'],
   ]);
 });
 

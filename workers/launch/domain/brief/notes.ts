@@ -549,7 +549,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
-  const unscoped = text.replace(NAMED_SCOPE, '');
+  // lighttpd's "[mod_deflate] fix 1.4.83 regression": a bracketed module leads the words too.
+  const unscoped = text.replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '').replace(NAMED_SCOPE, '');
   if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
   // WLED's "WiFi reconnect bugfix": the noun after what it fixed.
   if (inherited === 'other' && /\bbug[- ]?fix(?:es)?\.?$/i.test(unscoped)) return { kind: 'fix', text };
@@ -843,6 +844,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
+    .replace(
+      /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s)/u,
+      '',
+    )
     // pybind11's "Fix regression introduced in #5201 for GCC<10.3 …": the pull request that caused it is a reference, read at
     // the end, where taking it leaves no "introduced in for".
     .replace(/^(.*?)\s+(?:introduced|caused|added|reported|started)\s+(?:in|by)\s+((?:[\w.-]+\/[\w.-]+)?#\d+)(\s+[^\s#].*)$/i, '$1$3 $2')
