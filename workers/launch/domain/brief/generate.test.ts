@@ -1506,6 +1506,21 @@ describe('a fix titled by its fault under a Fixed section', () => {
     expect(brief.highlights[0]!.text).toBe('Fixed crashes on GPUs with partial robustness support.');
   });
 
+  it('is told as fixed when it says in the past what a named function did wrong', () => {
+    const notes = [
+      '## 1.13.0',
+      ' - fix: `xml.parse` returned nonsense when given a file name',
+      ' - fix: `compat.warn` raised write guard warning in OpenResty',
+      ' - fix: More helpful errors for failed assignments',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.13.0', title: 'Acme 1.13.0', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed an issue where xml.parse returned nonsense when given a file name.',
+      'Fixed an issue where compat.warn raised write guard warning in OpenResty.',
+      'More helpful errors for failed assignments.',
+    ]);
+  });
+
   it('is told as fixed when a noun names the fault and where, with no verb', () => {
     const notes = [
       '### Security',

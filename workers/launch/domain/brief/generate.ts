@@ -961,7 +961,7 @@ const SCOPE_AS_SUBJECT =
 
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
-  /\b(?:(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|fails|ignores|freezes|leaks|throws|breaks|loses)\b)/i;
+  /\b(?:(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b)/i;
 const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
@@ -975,7 +975,9 @@ function faultStatement(text: string): string | null {
   const clause = (splitSentences(text)[0] ?? text).split(
     /\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i,
   )[0]!;
-  if (opensWithAction(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^\p{Lu}/u.test(text)) return null;
+  // Penlight's "`xml.parse` returned nonsense when given a file name" opens with a name in code, in its own case.
+  if (opensWithAction(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^(?:\p{Lu}|[\w]+[._][\w.()]*\s)/u.test(text))
+    return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
   return /^\p{Lu}\p{Ll}+\b/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
