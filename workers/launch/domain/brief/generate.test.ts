@@ -2719,6 +2719,11 @@ describe('cutting a long change short', () => {
     // "e.g." ends no sentence.
     expect(truncateWords('Legacy repositories stay available, e.g. for borg transfer from older repositories in this release.', 60)).toMatch(/…$/);
   });
+
+  it('cuts before a bracket it would leave open', () => {
+    const text = 'Support return types that need a custom conversion behaviour (the main use case is to catch and convert exceptions).';
+    expect(truncateWords(text, 90)).toBe('Support return types that need a custom conversion behaviour…');
+  });
 });
 
 describe('a RustSec advisory id where a CVE or GHSA id is read', () => {

@@ -1305,7 +1305,11 @@ export function truncateWords(text: string, max: number): string {
   const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc))[.!?](?=\s)/gi)].at(-1);
   if (sentenceEnd && sentenceEnd.index! + 1 > max / 2) return cut.slice(0, sentenceEnd.index! + 1);
   const boundary = cut.lastIndexOf(' ');
-  return `${(boundary > max / 2 ? cut.slice(0, boundary) : cut).replace(/[\s,;:(–—-]+$/, '')}…`;
+  const words = boundary > max / 2 ? cut.slice(0, boundary) : cut;
+  // pybind11's "… conversion behavior (to primary use case is…": a bracket left open is cut before, where that keeps enough.
+  const open = words.lastIndexOf('(');
+  const unclosed = open > words.lastIndexOf(')') && open > max / 2;
+  return `${(unclosed ? words.slice(0, open) : words).replace(/[\s,;:(–—-]+$/, '')}…`;
 }
 
 /** Emoji, each of one or more characters (U+FE0F selects the emoji form, U+200D joins two): markers, not words. */
