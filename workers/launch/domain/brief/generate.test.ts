@@ -2519,6 +2519,21 @@ describe('an HTML changelog page', () => {
   });
 });
 
+describe('an opening that only counts the work', () => {
+  it('is no summary', () => {
+    const notes = [
+      '## 0.8.1 - 2024-08-23',
+      '',
+      '16 pull requests were merged this release cycle.',
+      '',
+      '### Added',
+      '* Add a connect timeout to the pool',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.8.1', title: 'Acme 0.8.1', notes }, null);
+    expect(brief.summary).toEqual([]);
+  });
+});
+
 describe('a ChangeLog whose version is a bullet over indented prose (libsodium)', () => {
   it('reads the version as a heading, its prose as the opening, and no sentence that leads into the list as the summary', () => {
     const notes = [

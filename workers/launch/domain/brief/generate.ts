@@ -1236,6 +1236,8 @@ function tellingSentence(text: string): string | null {
           // Oban's "🌟 Looking for changes to Web or Pro? Check the …": a question asks; it tells nothing.
           !/\?(?:[\s\p{Extended_Pictographic}_*]|\uFE0F)*$/u.test(sentence) &&
           !ABOUT_THE_NOTES.test(sentence) &&
+          // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
+          !TALLY.test(sentence) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&
@@ -1265,6 +1267,8 @@ const BREAKING_MARK =
  */
 const ABOUT_THE_NOTES =
   /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b)|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+const TALLY =
+  /^(?:over |more than |nearly |almost |about )?\d[\d,]*\+?\s+(?:(?:new|merged)\s+)?(?:pull requests?|PRs|commits?|issues?|contributors?|people|authors?|changes)\b/i;
 /** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
 const FIELD_LINE =
   /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})|^(?:code ?name|release(?: date)?|version|date|status|tag):\s/iu;
