@@ -1316,6 +1316,8 @@ describe('pointers closing an item', () => {
       'Various hardening fixes. (GH #5550 #5551 #5568)',
       'Dispose of the generator. (issue [#1989](https://github.com/acme/tool/issues/1989))',
       'Fix regression introduced in #5201 for GCC<10.3 in C++20 mode. #5205',
+      'Update the list of terminal emulators that allow a sandbox escape (cbf4308 c8a6707)',
+      'Read the face card (cafe)',
     );
     expect(items.map((item) => item.text)).toEqual([
       'Fix passing environment variables to formatter actions',
@@ -1328,6 +1330,8 @@ describe('pointers closing an item', () => {
       'Various hardening fixes.',
       'Dispose of the generator.',
       'Fix regression for GCC<10.3 in C++20 mode.',
+      'Update the list of terminal emulators that allow a sandbox escape',
+      'Read the face card (cafe)',
     ]);
     expect(items[9]!.refs.map((ref) => ref.label)).toEqual(['#5205', '#5201']);
     expect(items[7]!.refs.map((ref) => ref.label)).toEqual(['#5550', '#5551', '#5568']);

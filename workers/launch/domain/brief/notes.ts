@@ -752,9 +752,10 @@ const REFERENCES = new RegExp(REFERENCE, 'g');
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]\s*|\s+)${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12") or names its tracker (Botan's "GH #5510",
- * MailKit's "issue #1989"), a handle, a link to either; not a bare "(UTF-8)", which names a thing.
+ * MailKit's "issue #1989"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
+ * which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\))|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
