@@ -1235,6 +1235,21 @@ describe('reStructuredText sections underlined with tildes', () => {
     // One item naming something in parentheses is not a list of credits.
     expect(parseNotes('- Add support for the Open Graph protocol (Open Graph)\n- Fix a crash', null).items[0]!.text).toContain('(Open Graph)');
   });
+
+  it('leaves out a one-word name or handle in another section of a release that credits its authors', () => {
+    const improvements = [
+      ...notes.split('\n'),
+      '',
+      'Improvements',
+      '~~~~~~~~~~~~',
+      '',
+      ' * Make the hints configurable (Paul_Kim)',
+      ' * Log the backup command (Waynerv)',
+      ' * Mark the API (experimental)',
+    ];
+    const texts = parseNotes(improvements.join('\n'), null).items.map((item) => item.text);
+    expect(texts.slice(-3)).toEqual(['Make the hints configurable', 'Log the backup command', 'Mark the API (experimental)']);
+  });
 });
 
 describe('a bold label over a list', () => {

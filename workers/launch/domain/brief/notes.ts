@@ -1268,8 +1268,12 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const creditsMost = (list: NoteItem[], least: number) =>
     list.filter((item) => closingCredit(item.text, handles) !== null).length >= Math.max(least, list.length / 2);
   const credited = new Set(creditsMost(items, 3) ? items : [...bySection.values()].filter((list) => creditsMost(list, 2)).flat());
+  // A release that credits its changes' authors by name (three or more) credits Patroni's "(Waynerv)" and "(Paul_Kim)" too,
+  // in any section: one word in brackets with a capital or an underscore, as a name or handle is written.
+  const creditsPeople = credited.size >= 3;
   return items.map((item) => {
-    const text = credited.has(item) ? closingCredit(item.text, handles) : null;
+    const oneName = creditsPeople && /\((?:\p{Lu}[\p{L}\d]*|[\p{L}\d]+_[\p{L}\d_]+)\)\.?$/u.test(item.text);
+    const text = credited.has(item) || oneName ? closingCredit(item.text, true) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
     return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
