@@ -1273,7 +1273,7 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const creditsPeople = credited.size >= 3;
   return items.map((item) => {
     const oneName = creditsPeople && /\((?:\p{Lu}[\p{L}\d]*|[\p{L}\d]+_[\p{L}\d_]+)\)\.?$/u.test(item.text);
-    const text = credited.has(item) || oneName ? closingCredit(item.text, true) : null;
+    const text = credited.has(item) || oneName ? closingCredit(item.text, handles || oneName) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
     return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
