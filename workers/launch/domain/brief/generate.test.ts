@@ -1512,12 +1512,14 @@ describe('a fix titled by its fault under a Fixed section', () => {
       ' - fix: `xml.parse` returned nonsense when given a file name',
       ' - fix: `compat.warn` raised write guard warning in OpenResty',
       ' - fix: More helpful errors for failed assignments',
+      ' - fix: `expect_setequal()` correctly identifies what is missing where',
     ].join('\n');
     const brief = generateBrief({ ...release, version: '1.13.0', title: 'Acme 1.13.0', notes }, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fixed an issue where xml.parse returned nonsense when given a file name.',
       'Fixed an issue where compat.warn raised write guard warning in OpenResty.',
       'More helpful errors for failed assignments.',
+      'expect_setequal() correctly identifies what is missing where.',
     ]);
   });
 

@@ -976,7 +976,12 @@ function faultStatement(text: string): string | null {
     /\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i,
   )[0]!;
   // Penlight's "`xml.parse` returned nonsense when given a file name" opens with a name in code, in its own case.
-  if (opensWithAction(text) || !FAULT_PREDICATE.test(clause) || /\b(?:no longer|now)\b/i.test(clause) || !/^(?:\p{Lu}|[\w]+[._][\w.()]*\s)/u.test(text))
+  if (
+    opensWithAction(text) ||
+    !FAULT_PREDICATE.test(clause) ||
+    /\b(?:no longer|now|correctly|properly|again)\b/i.test(clause) ||
+    !/^(?:\p{Lu}|[\w]+[._][\w.()]*\s)/u.test(text)
+  )
     return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
   return /^\p{Lu}\p{Ll}+\b/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
