@@ -477,8 +477,13 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       '- Fix the plugin path check (no way to exploit it unless an admin or a social engineering attack, not classified as a security fix)',
       '- Fix a crash on empty input.',
       '- Harden the install scripts against attacker-controlled schemas.',
+      "- Fix security issue where apps' system conf would be owned by the app.",
+      '- **SECURITY** Fixed the leak of cookies on redirects to third party hosts.',
+      '- **REMOVED** unnecessary loglines',
     ].join('\n');
-    expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'fix', 'fix']);
+    const items = parseNotes(notes, repo).items;
+    expect(items.map((item) => item.kind)).toEqual(['security', 'security', 'fix', 'fix', 'fix', 'security', 'security', 'fix']);
+    expect(items.slice(-2).map((item) => item.text)).toEqual(['Fixed the leak of cookies on redirects to third party hosts.', 'Removed unnecessary loglines']);
   });
 
   it('ends a change at the next CPAN group, however deep its bullets, and tells docs and test updates as upkeep', () => {

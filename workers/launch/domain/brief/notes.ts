@@ -332,9 +332,13 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
  * What a fix calls itself when it closes a security hole: a CWE, a vulnerability. Naming the kind of bug alone ("Fix path
  * traversal bug", MPD) does not: the notes did not call it a security fix, and neither may the brief.
  */
-// Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do.
-const NAMED_FLAW = /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b/i;
+// Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
+// YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
+const NAMED_FLAW =
+  /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b/i;
 // PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
+// Only a tag that is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
+const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(SECURITY)\*\*:?\s+(?=\S)/;
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
@@ -397,6 +401,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text) || OTHER_NOTES_LINK.test(raw))
     return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
+  // HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label.
+  const boldKind = raw.match(BOLD_KIND_TAG);
+  if (boldKind) return itemKind('', text.replace(/^\s*\*{0,2}SECURITY\*{0,2}:?\s+/, ''), sectionKind(boldKind[1]!) ?? inherited, section);
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);
