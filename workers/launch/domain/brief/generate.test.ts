@@ -1513,6 +1513,7 @@ describe('a fix titled by its fault under a Fixed section', () => {
       ' - fix: `compat.warn` raised write guard warning in OpenResty',
       ' - fix: More helpful errors for failed assignments',
       ' - fix: `expect_setequal()` correctly identifies what is missing where',
+      ' - fix: `acme.write` was not correctly flushed on exit',
     ].join('\n');
     const brief = generateBrief({ ...release, version: '1.13.0', title: 'Acme 1.13.0', notes }, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
@@ -1520,6 +1521,7 @@ describe('a fix titled by its fault under a Fixed section', () => {
       'Fixed an issue where compat.warn raised write guard warning in OpenResty.',
       'More helpful errors for failed assignments.',
       'expect_setequal() correctly identifies what is missing where.',
+      'Fixed an issue where acme.write was not correctly flushed on exit.',
     ]);
   });
 

@@ -979,7 +979,7 @@ function faultStatement(text: string): string | null {
   if (
     opensWithAction(text) ||
     !FAULT_PREDICATE.test(clause) ||
-    /\b(?:no longer|now|correctly|properly|again)\b/i.test(clause) ||
+    /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
     !/^(?:\p{Lu}|[\w]+[._][\w.()]*\s)/u.test(text)
   )
     return null;

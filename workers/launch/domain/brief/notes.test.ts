@@ -518,6 +518,26 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
     ]);
   });
 
+  it('drops reStructuredText references to authors closing an item, and a pointer to another issue in the words', () => {
+    const notes = [
+      'Highlights',
+      '^^^^^^^^^^',
+      '',
+      '- Return all workers from ``scheduler_info()`` by default (:pr-distributed:`9308`) `Ana Lima`_',
+      '- Keep ``Client.scatter`` from unpacking containers (:pr:`9298`) `Bo Chen`_, `tgfisher`_',
+      '- Read the `Release notes`_',
+      '* FIX: clarify that symlinks are not supported under Windows (see #484 for enhancement), closes #880',
+      '* NEW: add environment variable ACME_API_VERSION to modify the API version',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Return all workers from scheduler_info() by default'],
+      ['feature', 'Keep Client.scatter from unpacking containers'],
+      ['feature', 'Read the Release notes'],
+      ['fix', 'clarify that symlinks are not supported under Windows'],
+      ['feature', 'add environment variable ACME_API_VERSION to modify the API version'],
+    ]);
+  });
+
   it('drops the ">>" a legend marks compatibility changes with', () => {
     const notes = [
       'Note >> for compatibility/configuration changes',

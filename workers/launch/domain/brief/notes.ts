@@ -520,6 +520,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
   const fixed = text.match(/^fix(?:ed|es)?\s*:(?:\s+|$)/i);
   if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
+  // rdiff-backup's "NEW: add environment variable …" beside its "FIX: …" and "DOC: …" lines.
+  const added = text.match(/^new\s*:\s+(?=\S)/i);
+  if (added && inherited !== 'breaking' && inherited !== 'security') return { kind: 'feature', text: text.slice(added[0].length) };
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   // Wails' "Update website nanoid lockfiles to patched 3.3.18 to resolve security advisories": the project's own site
@@ -783,6 +786,7 @@ const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
 /** A pattern that matches nothing: a pass skipped where its text cannot hold what the pass looks for. */
 const NEVER = /(?!)/;
 const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s*${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s*)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
+const RST_NAMED_CREDITS = /\s+(`[^`\n]{2,60}`_(?:(?:,\s*|\s+and\s+)`[^`\n]{2,60}`_)*)\s*$/;
 /** The last bracket closing an item, closed or left open after a comma. */
 const CLOSING_BRACKET = /\s*\(([^()]{2,200}?)(?:\)\s*(\.?)|,\s*)\s*$/;
 /** The ids of a closing bracket that holds only pull requests and people's full names, each at least once; else null. */
@@ -852,6 +856,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
+    .replace(RST_NAMED_CREDITS, (whole, names: string) =>
+      [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
+    )
+    // rdiff-backup's "(see #484 for enhancement)": a pointer to another issue, with nothing of the change in it.
+    .replace(/\s*\(see\s+(?:also\s+)?#\d+\s+for\s+[^()]{1,40}\)/gi, '')
     // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
     .replace(
       /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s)/u,
