@@ -544,8 +544,31 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       '',
       '- >> "listen" lines will now be ignored if the port is invalid.',
       '- Fix a crash.',
+      '- * Add sidecar containers',
     ].join('\n');
-    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual(['"listen" lines will now be ignored if the port is invalid.', 'Fix a crash.']);
+    expect(parseNotes(notes, repo).items.map((item) => item.text)).toEqual([
+      '"listen" lines will now be ignored if the port is invalid.',
+      'Fix a crash.',
+      'Add sidecar containers',
+    ]);
+  });
+
+  it('reads a list of who is affected, after "not affected by unless:", as no changes', () => {
+    const notes = [
+      'A low severity CVE-2026-1234 fix that you most likely are not affected by unless:',
+      '',
+      ' - You are on windows.',
+      ' - You start Acme in an untrusted directory.',
+      '',
+      'In Particular:',
+      '',
+      ' - fix for compatibility with MyPy 1.0.',
+    ].join('\n');
+    expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['internal', 'You are on windows.'],
+      ['internal', 'You start Acme in an untrusted directory.'],
+      ['fix', 'fix for compatibility with MyPy 1.0.'],
+    ]);
   });
 
   it('keeps the kind of a Security section over a sentence leading into its list', () => {

@@ -121,6 +121,7 @@ const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerab
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
+const AFFECTED_UNLESS = /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$/i;
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
@@ -733,8 +734,9 @@ function stripScope(text: string): string {
       .trim()
       // A leading advisory id (`[CVE-2024-26130] Upgraded …`) is what the change fixes: it goes last, not away.
       .replace(BRACKETED_ADVISORIES, (_, ids: string, words: string) => withAdvisory(words, ids))
-      // Dropbear's "- >> \"permitlisten\" lines will now be ignored …": a mark its legend explains, not the change's words.
-      .replace(/^>{1,3}\s+(?=\S)/, '')
+      // Dropbear's "- >> \"permitlisten\" lines will now be ignored …": a mark its legend explains, not the change's words;
+      // the Kubernetes provider's "* * Add support for …", a bullet typed twice.
+      .replace(/^(?:>{1,3}|[*-])\s+(?=\S)/, '')
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       .replace(/^\[[^\]]+\]\s+(?:[-–—]\s+(?=\S))?/, '')
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
@@ -2068,7 +2070,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       flushParagraph();
       const titles = lastProse !== null && /\bhighlights?\s*:\s*$/i.test(lastProse);
       const credits = lastProse !== null && THANKS_INTRO.test(lastProse);
+      // IPython's "… a really low severity CVE that you most likely are not affected by unless:" over "You are on windows.":
+      // who is affected, not what changed.
+      const conditions = lastProse !== null && AFFECTED_UNLESS.test(lastProse);
       lastProse = null;
+      if (conditions) openHeading(7, 'Affected when', number - 1);
       if (titles && labels.length === 0)
         labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
       if (credits) openHeading(7, 'Thanks', number - 1);
