@@ -1525,6 +1525,27 @@ describe('a fix titled by its fault under a Fixed section', () => {
     ]);
   });
 
+  it('is told as fixed when github_changelog_generator lists it among closed issues, and credits nobody', () => {
+    const notes = [
+      '## [1.4.2](https://github.com/acme/widget/tree/1.4.2) (2026-07-23)',
+      '',
+      '**Closed issues:**',
+      '',
+      '- Importing widget.adapters can break asyncio subprocesses on Windows [\\#1639](https://github.com/acme/widget/issues/1639)',
+      '- Stop the cache growing without bound, where it could leak memory [\\#1640](https://github.com/acme/widget/issues/1640)',
+      '',
+      '**Merged pull requests:**',
+      '',
+      '- Stop the upgrade script running ANALYZE in its transaction, where it could deadlock [\\#1642](https://github.com/acme/widget/pull/1642) ([annlima](https://github.com/annlima))',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.4.2', title: 'Acme 1.4.2', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Stop the cache growing without bound, where it could leak memory.',
+      'Fixed an issue where importing widget.adapters can break asyncio subprocesses on Windows.',
+      'Stop the upgrade script running ANALYZE in its transaction, where it could deadlock.',
+    ]);
+  });
+
   it('is told as fixed when a noun names the fault and where, with no verb', () => {
     const notes = [
       '### Security',
