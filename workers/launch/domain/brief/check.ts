@@ -118,7 +118,7 @@ const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? 
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_')) return text;
+  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_') && !text.includes('`~')) return text;
   return (
     namedReferencesAsWords(text)
 
@@ -131,7 +131,7 @@ function plain(text: string): string {
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
       // Sphinx shows ":py:attr:`~acme.core.Accessor.day_of_week`" by the name's last part, as the parser reads it.
-      .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`~(?:[^`.]+\.)*(?=[^`.]+`)/g, ' `')
+      .replace(/(?::[a-z][a-z_]*(?::[a-z][a-z_]*)?:|(?<!`))`~\.?(?:[^`.]+\.)*(?=[^`.]+`(?!`))/g, ' `')
       // Sphinx shows `:meth:`_sql.Select.distinct`` as "Select.distinct()": the `_sql.` alias says where the name lives.
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:(?=`)(`[~.]?_[a-z]\w*\.)?/g, (_whole, alias?: string) => (alias ? ' `' : ' '))
   );

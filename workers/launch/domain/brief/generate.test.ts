@@ -2680,6 +2680,14 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
   it('tells a Sphinx name shortened by `~` as it is shown, and the checker reads it so', () => {
     const brief = briefOf('New features\n~~~~~~~~~~~~\n\n- The :py:class:`~acme.core.Accessor` now supports :py:attr:`~acme.core.Accessor.day_of_week`.');
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['The Accessor now supports day_of_week.']);
+    // After a leading dot, and in the default role with no role name.
+    const shortened = briefOf(
+      'New features\n~~~~~~~~~~~~\n\n- New attributes :attr:`~.Dataset.filter_ids` and :attr:`~.Dataset.filter_names`\n- Add Cursor.results() to move across queries executed through `~Cursor.executemany()`',
+    );
+    expect(shortened.highlights.map((highlight) => highlight.text)).toEqual([
+      'New attributes filter_ids and filter_names.',
+      'Add Cursor.results() to move across queries executed through executemany().',
+    ]);
   });
 
   it('keeps the ids of what a security fix fixes when it is cut short, not those it is likened to', () => {

@@ -219,6 +219,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
   if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
+  // psycopg's "`~Cursor.executemany()`": Sphinx's default role, shortened by `~` as a role is.
+  if (has('`~')) text = text.replace(/(?<![`:])`~\.?(?:[^`.]+\.)*([^`.]+)`(?!`)/g, '$1');
   if (has(':`')) {
     // xarray's "(:issue:`11390`, :pull:`11394`)": a bracket of numbered roles alone goes with them.
     text = text.replace(/\(\s*((?::[a-z]+:`#?\d+`(?:\s*[,;]\s*|\s+and\s+)?)+)\s*\)/g, ' $1 ');
@@ -248,13 +250,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return ' ';
       });
     // A role with its own title shows the title (kitty's ":ref:`transient usage hint <image_usage_hints>`"), not the target;
-    // Sphinx's `~` prefix shows a dotted name by its last part (":py:attr:`~acme.core.Accessor.day_of_week`" is "day_of_week").
+    // Sphinx's `~` prefix shows a dotted name by its last part (":py:attr:`~acme.core.Accessor.day_of_week`" is "day_of_week"),
+    // also after a leading dot (h5py's ":attr:`~.Dataset.filter_ids`").
     // A document named by its path (beets' ":doc:`/plugins/convert`") is named by its last part, "convert". A role's name
     // may hold an underscore (CMake's ":prop_dir:`MACROS`").
     text = text
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`([^`<]*[^`<\s])\s*<[^>`]+>`/g, '$1')
       .replace(/:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g, '$1')
-      .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`~(?:[^`.]+\.)*([^`.]+)`/g, '$1')
+      .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`~\.?(?:[^`.]+\.)*([^`.]+)`/g, '$1')
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`([^`]+)`/g, '$1');
   }
   if (has('<'))
