@@ -61,6 +61,7 @@ const FUTURE =
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
+/** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
   /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|(?:buffer|integer|stack)\s+overflow|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
@@ -980,7 +981,7 @@ function faultStatement(text: string): string | null {
     opensWithAction(text) ||
     !FAULT_PREDICATE.test(clause) ||
     /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
-    !/^(?:\p{Lu}|[\w]+[._][\w.()]*\s)/u.test(text)
+    !/^(?:\p{Lu}|\w+[._][\w.()]*\s)/u.test(text)
   )
     return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
