@@ -340,9 +340,12 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 const NAMED_FLAW =
   /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b/i;
+/**
+ * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
+ * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
+ */
+const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
 // PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
-// Only a tag that is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
-const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(SECURITY)\*\*:?\s+(?=\S)/;
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
@@ -405,9 +408,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text) || OTHER_NOTES_LINK.test(raw))
     return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
-  // HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label.
-  const boldKind = raw.match(BOLD_KIND_TAG);
-  if (boldKind) return itemKind('', text.replace(/^\s*\*{0,2}SECURITY\*{0,2}:?\s+/, ''), sectionKind(boldKind[1]!) ?? inherited, section);
+  if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);
@@ -520,13 +521,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
     return { kind: 'internal', text };
   }
-  // Biome's "Fixed [#123](…): text": the label says the kind.
+  // Biome's "Fixed [#123](…): text", rdiff-backup's "FIX: …" and "NEW: …": the label says the kind.
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
-  const fixed = text.match(/^fix(?:ed|es)?\s*:(?:\s+|$)/i);
-  if (fixed && inherited !== 'breaking' && inherited !== 'security') return { kind: 'fix', text: text.slice(fixed[0].length) };
-  // rdiff-backup's "NEW: add environment variable …" beside its "FIX: …" and "DOC: …" lines.
-  const added = text.match(/^new\s*:\s+(?=\S)/i);
-  if (added && inherited !== 'breaking' && inherited !== 'security') return { kind: 'feature', text: text.slice(added[0].length) };
+  const kindLabel = text.match(/^(fix(?:ed|es)?|new)\s*:(?:\s+|$)/i);
+  if (kindLabel && inherited !== 'breaking' && inherited !== 'security')
+    return { kind: /^fix/i.test(kindLabel[1]!) ? 'fix' : 'feature', text: text.slice(kindLabel[0].length) };
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   // Wails' "Update website nanoid lockfiles to patched 3.3.18 to resolve security advisories": the project's own site
@@ -1239,9 +1238,7 @@ const isName = (name: string) => PERSON_NAME.test(name) || ONE_NAME.test(name);
 /** The names of a list of credits: "Ana Lima, Bo Chen and tgfisher", "ygale & Jo". */
 const namesIn = (list: string) => list.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
 /** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
-// Lwt's "(#1061, Simon Cruanes)" reads "(, Simon Cruanes)" once its pull request is a reference; its "(#1072, #1074, Hugo
-// Heuzard, " was never closed.
-const CLOSING_PARENS = /\s*\(([^()]{2,160}?)(?:\)\.?|,?\s*)$/;
+const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
 const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+(?=\S)((?:(?!by\s)[^()]){2,160}?)\.?$/;
 
@@ -1251,8 +1248,8 @@ function closingCredit(text: string, handles = false): string | null {
   // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit,
   // unless the release closes its items with handles.
   if (parens) {
-    const listed = namesIn(parens[1]!).filter((name) => name !== '');
-    if (listed.length > 0 && listed.every(isName) && (handles || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
+    const listed = namesIn(parens[1]!);
+    if (listed.every(isName) && (handles || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
   const by = text.match(CLOSING_BY);
