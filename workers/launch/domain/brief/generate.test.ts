@@ -990,7 +990,33 @@ describe("Redmine's plain-text changelog", () => {
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['security', 'Fixed stored XSS in Textile formatter due to restore_redmine_links.'],
       ['security', 'Improve the config.filter_parameters setting.'],
-      ['fix', 'Watchers section in the sidebar is incorrectly updated.'],
+      ['fix', 'Fixed an issue where watchers section in the sidebar is incorrectly updated.'],
+    ]);
+  });
+});
+
+describe("an issue tracker's export as plain lines", () => {
+  const notes = [
+    '0.51.0',
+    '------',
+    '',
+    '    Bug #4769: Editor: Unable to edit exterior cells from topic info table',
+    '    Bug #6439: Moons are blended incorrectly',
+    '    Bug #7595: Acme-CS does not support shader rendering',
+    "    Bug #8123: Can't switch ammo while attacking",
+    '    Feature #8200: Add a loop key to world.vfx.spawn',
+    '    Task #8301: Drop the legacy save importer',
+  ].join('\n');
+
+  it('reads each line as a change of its tracker kind, and tells a bug by the issue fixed, not as the fault', () => {
+    const brief = briefOf(notes, { version: '0.51.0', title: 'Acme 0.51.0' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['feature', 'Add a loop key to world.vfx.spawn.'],
+      ['fix', 'Editor: Unable to edit exterior cells from topic info table.'],
+      ['fix', 'Fixed an issue where moons are blended incorrectly.'],
+      ['fix', 'Fixed an issue where Acme-CS does not support shader rendering.'],
+      ['fix', "Can't switch ammo while attacking."],
+      ['other', 'Drop the legacy save importer.'],
     ]);
   });
 });
@@ -2522,6 +2548,45 @@ describe('a fix titled by what went wrong', () => {
       ].sort(),
     );
     expect(checkBrief(brief, { notes, release: { ...release, version: '0.5.2', title: 'Acme 0.5.2' }, profile: null })).toEqual([]);
+  });
+});
+
+describe('a fix titled by what went wrong in other words', () => {
+  it('is told as fixed where a subject does not do something or does it incorrectly, keeping names in their case', () => {
+    const notes = [
+      '### Bug Fixes',
+      '',
+      '- The Watchers section is incorrectly updated when watching a subtask.',
+      '- Acme-CS does not support shader rendering.',
+      '- `Utils.String.RemoveAt` would incorrectly calculate the slice index if it was > 0.',
+      '- `Utils` would incorrectly calculate the offset.',
+      "- Can't switch ammo while attacking.",
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.5.2', title: 'Acme 0.5.2', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual(
+      [
+        'Fixed an issue where the Watchers section is incorrectly updated when watching a subtask.',
+        'Fixed an issue where Acme-CS does not support shader rendering.',
+        'Fixed an issue where Utils.String.RemoveAt would incorrectly calculate the slice index if it was > 0.',
+        'Fixed an issue where Utils would incorrectly calculate the offset.',
+        "Can't switch ammo while attacking.",
+      ].sort(),
+    );
+    expect(checkBrief(brief, { notes, release: { ...release, version: '0.5.2', title: 'Acme 0.5.2' }, profile: null })).toEqual([]);
+  });
+
+  it('is not where the fault is only in what the fix avoids, or in an aside', () => {
+    const notes = [
+      '### Bug Fixes',
+      '',
+      '- Treat compiler packages as relocatable so their installations do not use the cache.',
+      '- A missing include was added to the header (in case user code does not already include it).',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.5.2', title: 'Acme 0.5.2', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Treat compiler packages as relocatable so their installations do not use the cache.',
+      'A missing include was added to the header (in case user code does not already include it).',
+    ]);
   });
 });
 

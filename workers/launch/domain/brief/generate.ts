@@ -829,7 +829,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
   // titled by what went wrong, told as fixed.
   const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
-  const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!) : null;
+  const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!, item.code ?? []) : null;
   // Exposed's "fix: Maven Plugin Config Mapping": a fix named by what it fixed, told as fixed.
   const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !opensWithAction(told);
   const sentences = splitSentences(
@@ -962,7 +962,7 @@ const SCOPE_AS_SUBJECT =
 
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
-  /\b(?:(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b)/i;
+  /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b)/i;
 const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
@@ -970,22 +970,27 @@ const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\
 /** A name in title case and nothing more: "Maven Plugin Config Mapping". */
 const FIXED_NAME = /^\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){1,4}\.?$/u;
 
-function faultStatement(text: string): string | null {
+function faultStatement(text: string, code: string[]): string | null {
   // The fault is the first sentence's main clause: "Better error when upstream proxy fails" and "Fill `x` when … Otherwise
   // logging can crash" say what was done.
-  const clause = (splitSentences(text)[0] ?? text).split(
-    /\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so that|to avoid|to prevent)\s+|\s[-–—]\s/i,
-  )[0]!;
+  // An aside in brackets ("(in case user code does not …)") is no part of it.
+  const clause = (splitSentences(text)[0] ?? text)
+    .replace(/\s*\([^()]*\)/g, '')
+    .split(/\s+(?:when|if|before|after|because|while|unless|since|until|otherwise|so|so that|to avoid|to prevent)\s+|\s[-–—]\s/i)[0]!;
   // Penlight's "`xml.parse` returned nonsense when given a file name" opens with a name in code, in its own case.
+  // "Can't switch ammo while attacking" names no subject to be told after "where".
   if (
     opensWithAction(text) ||
+    /^(?:can['’]?t|cannot|unable|won['’]t|doesn['’]t|don['’]t)\b/i.test(clause) ||
     !FAULT_PREDICATE.test(clause) ||
     /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
     !/^(?:\p{Lu}|\w+[._][\w.()]*\s)/u.test(text)
   )
     return null;
-  // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM" and "ListViews" keep theirs.
-  return /^\p{Lu}\p{Ll}+\b/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM", "ListViews",
+  // "Utils.String.RemoveAt" and a name the notes wrote as code keep theirs.
+  const common = /^\p{Lu}\p{Ll}+\b(?![._/-]\w)/u.test(text) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(text) && !code.some((name) => text.startsWith(`${name} `));
+  return common ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */

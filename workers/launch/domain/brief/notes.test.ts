@@ -1284,6 +1284,29 @@ describe('reStructuredText sections underlined with tildes', () => {
     expect(parseNotes('- Add support for the Open Graph protocol (Open Graph)\n- Fix a crash', null).items[0]!.text).toContain('(Open Graph)');
   });
 
+  it('reads people counted under a contributors heading as credits, whatever the line that counts them says', () => {
+    const rst = [
+      'Bug Fixes',
+      '---------',
+      '',
+      '- Allow widget subclasses to take more arguments.',
+      '',
+      'Contributors',
+      '------------',
+      '',
+      '2 authors added to this release (alphabetically):',
+      '',
+      '- Ann Example (`@ann <https://github.com/ann>`_)',
+      '- Bo Sample (`@bo <https://github.com/bo>`_)',
+      '',
+      '1 reviewers added to this release (alphabetically):',
+      '',
+      '- Cy Person (`@cy <https://github.com/cy>`_)',
+    ];
+    const changes = parseNotes(rst.join('\n'), null).items.filter((item) => item.kind !== 'internal');
+    expect(changes.map((item) => item.text)).toEqual(['Allow widget subclasses to take more arguments.']);
+  });
+
   it('leaves out a one-word name or handle in another section of a release that credits its authors', () => {
     const improvements = [
       ...notes.split('\n'),

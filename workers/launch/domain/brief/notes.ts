@@ -127,8 +127,11 @@ const GUIDANCE =
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
-  // SciPy's "Authors" over "* Name (commits)" and one name a line.
-  [/\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^authors$/i, 'internal'],
+  // SciPy's "Authors" over "* Name (commits)" and one name a line; NetworkX's "10 authors added to this release" and "9 reviewers …".
+  [
+    /\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)$|^\d+\s+(?:authors|reviewers|people)\b/i,
+    'internal',
+  ],
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
@@ -224,7 +227,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -928,8 +931,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       for (const [, id] of ids.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
       return '';
     })
-    // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change.
-    .replace(/^\s*(?:PR|pull request|issue|bug|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
+    // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
+    // is a kind label, read with the others.)
+    .replace(/^\s*(?:PR|pull request|issue|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
       named.push(issueReference(id, repoBase));
       return '';
     })
@@ -1118,6 +1122,15 @@ const ANCHOR_TITLES: Record<string, string> = { new: 'New', improved: 'Improved'
 const NUMBERED_TITLE = /^#(\d+):\s+(\S.*)$/;
 /** The credits indented under such a title: " (reported by @x)", " (fix contributed by Joo-Hyuk K)", " (reported John H)". */
 const CREDIT_LINE = /^\s+\((?:[\w ]{0,20}\b)?(?:reported|fix(?:ed)?|contributed|requested|suggested|implemented|proposed|patch(?:ed)?|thanks?)\b[^()]*\)\s*$/i;
+
+/** An issue tracker's export ("Bug #6439: Moons are blended incorrectly", "Feature #8123: …"), indented or not: one change a line. */
+const TRACKER_LINE = /^\s*(?:Bug|Defect|Feature|Task|Patch)\s+#\d+:\s+\S/;
+
+/** OpenMW's `CHANGELOG.md` lists its tracker's entries as plain lines, indented as if they were code, under each version. */
+function trackerLinesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => TRACKER_LINE.test(line)).length < 3 || lines.some((line) => FENCE.test(line))) return lines;
+  return lines.map((line) => (TRACKER_LINE.test(line) ? `- ${line.trim()}` : line));
+}
 
 /**
  * A plain-text list of "#N: title" entries under a version line (jackson's `VERSION-2.x`), read as Markdown line for line:
@@ -1660,7 +1673,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
             withoutFrontMatter(
               htmlAsMarkdown(
                 typedElementsAsMarkdown(
-                  plainLinesAsList(indentedChangesAsMarkdown(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                  plainLinesAsList(
+                    indentedChangesAsMarkdown(trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                  ),
                 ),
               ),
             ),
