@@ -19,6 +19,7 @@ import {
   QUANTIFIERS,
   SEVERITIES,
   TEMPLATE_WORDS,
+  THANKS_FOR_FINDING,
 } from './vocabulary';
 
 /**
@@ -207,6 +208,8 @@ function readCited(label: string, notes: boolean, text: string, headings: string
   const firstLine = text
     .split('\n')[0]!
     .replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '')
+    // iperf's "SECURITY NOTE: Thanks to … for discovering a JSON type security vulnerability …": what was found is the line's.
+    .replace(THANKS_FOR_FINDING, '')
     .split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!;
   if (!CREDITS.test(innermost) && !CREDITS.test(firstLine)) {
     const context = `${headings.join('\n')}\n${text}`;

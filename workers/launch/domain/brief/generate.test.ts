@@ -3097,3 +3097,79 @@ describe('an emoji that closes a sentence', () => {
     ]);
   });
 });
+
+describe('a security note told in bold, and its fix merged from the advisory', () => {
+  it('reads two bold sentences as the opening, and tells the merge by the advisory it fixed', () => {
+    const notes = [
+      '# v2.2.1',
+      '**Note: This release comes with a fix for CVE-2026-46737 described in this [Security Advisory](https://example.com/advisory). Please upgrade to this release ASAP**',
+      '',
+      '## Enhancements',
+      '* feat: add support for ignoring certificates with pkcs11 (#3334)',
+      '',
+      '## Bug Fixes',
+      '* Merge pull request from GHSA-vfp6-jrw2-99g9',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v2.2.1', title: 'Acme v2.2.1' });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['This release comes with a fix for CVE-2026-46737 described in this Security Advisory.']);
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['security', 'Fixed GHSA-vfp6-jrw2-99g9.'],
+      ['feature', 'Add support for ignoring certificates with pkcs11.'],
+    ]);
+  });
+});
+
+describe('a plain-text release whose notable changes say in their own words what was fixed', () => {
+  const notes = [
+    'acmeperf-3.18 2026-12-13',
+    '------------------------',
+    '',
+    '* Notable user-visible changes',
+    '',
+    '    * SECURITY NOTE: Thanks to Ann Lee Bi.Zone for discovering a',
+    '      JSON type security vulnerability that caused a segmentation fault in the',
+    '      server. (CVE-2026-53580) This has now been fixed. (PR#1810)',
+    '',
+    '    * A segmentation fault from calling `freeaddrinfo` with `NULL` was',
+    '      fixed (PR#1755).',
+    '',
+    '    * There is no longer a limit on the omit time period.',
+  ].join('\n');
+
+  it('reads a name ending in "perf" as no performance section, the thanks as a credit, and "was fixed" as a fix', () => {
+    const brief = briefOf(notes, { version: '3.18', title: 'acmeperf-3.18' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['security', 'Fixed a JSON type security vulnerability that caused a segmentation fault in the server (CVE-2026-53580).'],
+      ['feature', 'There is no longer a limit on the omit time period.'],
+      ['fix', 'A segmentation fault from calling freeaddrinfo with NULL was fixed.'],
+    ]);
+    expect(checkBrief(brief, { notes, release: { ...release, version: '3.18', title: 'acmeperf-3.18' }, profile: null })).toEqual([]);
+  });
+});
+
+describe('a changelog that credits handles after commit links and in its words', () => {
+  it('leaves no handle and no emptied bracket, keeps a lower-case name as its subject, and reads "we now provide" as new', () => {
+    const notes = [
+      '## 06 February 2026: acmeproxy 11.1.2',
+      '',
+      '- [CVE-2026-23217](https://github.com/acme/acmeproxy/security/advisories/GHSA-wg33-5h85-7q5p):',
+      "  acmeweb's API now requires an authentication token by default.",
+      '  The acmeweb API is bound to localhost only, but @ann found that an attacker can circumvent that restriction',
+      '  by tunneling requests through the proxy server in an SSRF attack.',
+      '  ([fa89055](https://github.com/acme/acmeproxy/commit/fa89055e196d953f11fd241e36ee37858993486a), @bo)',
+      '- Add password protection for acmeweb.',
+      '  ([0bd573a](https://github.com/acme/acmeproxy/commit/0bd573a5995f61d82f5157e927b0eb93cdc4ebab), @bo)',
+      '- We now provide standalone binaries for Linux arm64.',
+      '  ([#7484](https://github.com/acme/acmeproxy/pull/7484), @bo)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '11.1.2', title: 'acmeproxy 11.1.2' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      [
+        'security',
+        "acmeweb's API now requires an authentication token by default (CVE-2026-23217). The acmeweb API is bound to localhost only, but an attacker can circumvent that restriction by tunneling requests through the proxy server…",
+      ],
+      ['feature', 'Add password protection for acmeweb.'],
+      ['feature', 'We now provide standalone binaries for Linux arm64.'],
+    ]);
+  });
+});

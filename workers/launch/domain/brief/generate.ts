@@ -1353,10 +1353,10 @@ function asSentence(text: string, code: string[] = []): string {
 /**
  * A sentence whose lower-case first word is its subject, a command or a program ("cp now preserves …", "tail --follow
  * now uses …", "install runs faster", Ansible's "ansible-test - Default to …", GnuPG's "gpg: New options …"), not an imperative
- * ("fix …"): the name keeps its case.
+ * ("fix …"): the name keeps its case, and so does its possessive (mitmproxy's "mitmweb's API now requires …").
  */
 const NAMED_SUBJECT =
-  /^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b)))/;
+  /^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*['’]s\s+\S+\s+(?:now|no longer|is|are|was|were|has|had)\b|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b)))/;
 
 function withStop(text: string): string {
   return /[.!?…。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;

@@ -3,7 +3,7 @@ import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } fro
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { KIND_CUES } from './vocabulary';
+import { KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
@@ -173,7 +173,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\b(?:third[- ]party|bundled|vendored)\s+(?:libraries|librar(?:y|ies) updates?|dependencies|components)\b/i, 'internal'],
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
   [/^(?:(?:better\s+)?community|code\s+moderni[sz]ation)$/i, 'internal'],
-  [/perf(?:ormance)?\b|speed|faster/i, 'performance'],
+  // Not iperf's own name in its version heading ("iperf-3.18 2024-12-13").
+  [/\bperf(?:ormance)?\b|speed|faster/i, 'performance'],
   // PowerShell's "Engine Updates and Fixes", "General Cmdlet Updates and Fixes": additions and fixes side by side, each
   // item's verb says which.
   [/\b(?:updates?|improvements?|enhancements?|features?|changes)\s+(?:and|&)\s+(?:bug\s*)?fix(?:es)?\b/i, 'other'],
@@ -486,7 +487,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
           ? 'internal'
           : (PREFIX_KIND[name] ?? 'internal');
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
-    return { kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : rest };
+    // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
+    const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
+    return { kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
   }
   // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …": a capitalised label says the kind, and is no word of the change.
   const label = text.match(KIND_LABEL);
@@ -572,8 +575,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited === 'other' && /\bbug[- ]?fix(?:es)?\.?$/i.test(unscoped)) return { kind: 'fix', text };
   // CoreDNS's "core: Downgrade dd-trace-go to v2.8.2": going back to an older dependency undoes what broke with the newer.
   if (inherited === 'other' && DOWNGRADE.test(unscoped)) return { kind: 'fix', text };
-  // Rcpp's "An UBSAN error in the Sugar-based NA comparison has been corrected": said fixed in its own sentence.
-  if (inherited === 'other' && /\b(?:(?:has|have)\s+(?:now\s+)?been|(?:is|are)\s+now)\s+(?:fixed|corrected|resolved|addressed)\b/i.test(text))
+  // Rcpp's "An UBSAN error in the Sugar-based NA comparison has been corrected": said fixed in its own sentence; and so under a
+  // heading that only says the changes are notable (iperf's "A segmentation fault from calling freeaddrinfo … was fixed").
+  const saidFixed = /\b(?:(?:has|have)\s+(?:now\s+)?been|(?:is|are)\s+now)\s+(?:fixed|corrected|resolved|addressed)\b/i.test(text);
+  if (inherited === 'other' && saidFixed) return { kind: 'fix', text };
+  if ((inherited === 'other' || inherited === 'feature') && FIXED_IN_ITS_SENTENCE.test(text.split(/(?<=[.!?])\s/)[0]!) && !NEW_VERB.test(unscoped))
     return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
   if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
@@ -597,10 +603,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
 function toldFixed(text: string): string {
   const said = text.match(SAID_FIXED);
   if (!said || said.index === undefined) return text;
-  const fault = text.slice(0, said.index).trim();
+  // iperf's "… in the server. (CVE-2024-53580) This has now been fixed.": the id after the stop is the fault's.
+  const id = said[0].match(/^[.!?]\s+(\((?:CVE|GHSA)-[^)]+\))/)?.[1];
+  const fault = `${text.slice(0, said.index).trim()}${id ? ` ${id}` : ''}`;
   const after = text.slice(said.index + said[0].length).replace(/^[^.!?]*[.!?]?\s*/, '');
-  const lower = /^\p{Lu}\p{Ll}/u.test(fault) ? fault.charAt(0).toLowerCase() + fault.slice(1) : fault;
-  const told = FAULT_FIRST.test(fault) ? `Fixed ${lower}` : FINITE_VERB.test(fault) && !/\bfix/i.test(fault) ? `Fixed an issue where ${lower}` : null;
+  const lower = /^(?:\p{Lu}\p{Ll}|A\s)/u.test(fault) ? fault.charAt(0).toLowerCase() + fault.slice(1) : fault;
+  // "A JSON type security vulnerability that caused a segmentation fault": a fault named, its verb only in what it did.
+  const named = /^(?:an?|the)\s/i.test(fault) && !FINITE_VERB.test(fault.split(/\b(?:that|which)\b/)[0]!) && /\b(?:that|which)\b/.test(fault);
+  const told = FAULT_FIRST.test(fault) || named ? `Fixed ${lower}` : FINITE_VERB.test(fault) && !/\bfix/i.test(fault) ? `Fixed an issue where ${lower}` : null;
   return told === null ? text : `${told}.${after ? ` ${after}` : ''}`;
 }
 
@@ -636,7 +646,11 @@ const NAMED_SCOPE =
   /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
-const NEW_VERB = new RegExp(`^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?)\\b`, 'i');
+/** mitmproxy's "We now provide standalone binaries for Linux arm64." is something new as much as "Add …" is. */
+const NEW_VERB = new RegExp(
+  `^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?|we now (?:provide|ship|offer|publish))\\b`,
+  'i',
+);
 /** A label of two words that may title a kind of change, before a change: "Behavior Changed: …", "Breaking Change: …". */
 const KIND_PHRASE = /^(\p{Lu}\p{Ll}+ (?:[Cc]hanges?|[Cc]hanged|[Ff]ix(?:es)?|[Rr]emovals?|[Dd]eprecations?))\s*:\s+(?=\S)/u;
 /** A heading that is a whole sentence or a question ("The patches published earlier are vulnerable.", "How do I …?"): a callout, not a change's name. */
@@ -931,6 +945,15 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       for (const [, id] of ids.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
       return '';
     })
+    // iperf's "SECURITY NOTE: Thanks to Leonid Krolle Bi.Zone for discovering a JSON type security vulnerability that …": the
+    // label says the kind; the thanks go, and what was found is the change.
+    .replace(/^\s*SECURITY (?:NOTE|NOTICE):\s+/i, 'Security: ')
+    .replace(
+      new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i'),
+      (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `,
+    )
+    // cosign's "Merge pull request from GHSA-vfp6-jrw2-99g9": an advisory's private fix, merged; the merge is no word of it.
+    .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
     // is a kind label, read with the others.)
     .replace(/^\s*(?:PR|pull request|issue|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
@@ -1899,7 +1922,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // melos' "> Note: This release has breaking changes." over "> - Gradle wrapper >=8.13": a quote's words, up to its list.
     const quoted = texts.every((text) => text.startsWith('>')) ? texts.map((text) => text.replace(/^(?:>\s?)+/, '')) : texts;
     const listed = quoted.findIndex((text) => /^[-*+]\s/.test(text));
-    const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets);
+    // cosign's "**Note: This release comes with a fix for CVE-… Please upgrade …**": a note set in bold is the same prose.
+    const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets)
+      .replace(/^\*\*([^*]+)\*\*$/, '$1')
+      .replace(/^note:\s+(?=this release\b)/i, '');
     // Catima's "Android 5.0 and 5.1 are no longer supported starting with this release.": support ended, told as prose.
     // Element's "Fix [CVE-…](https://www.cve.org/CVERecord?id=CVE-…) / [GHSA-…](…)": a link's address is no part of the sentence.
     const words = joined.replace(/\]\([^)\s]*\)/g, ']');
@@ -2059,12 +2085,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
-    const bold = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/) ?? label;
+    const boldRun = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/);
+    const bold = boldRun ?? label;
     // "**The minimum supported Java version changes from 6 to 7.**": a sentence set in bold is said loudly, not a title
-    // (a banner in capitals, "**DO NOT READ THIS FILE ON GITHUB.**", stays out of the prose).
+    // (a banner in capitals, "**DO NOT READ THIS FILE ON GITHUB.**", stays out of the prose); so is cosign's "**Note: … fix for
+    // CVE-… [Github Security Advisory](…). Please upgrade to this release ASAP**", two sentences, the last without its stop.
     const boldSentence =
       bold !== null &&
-      /[.!]$/.test(bold[1]!.trim()) &&
+      (/[.!]$/.test(bold[1]!.trim()) || (boldRun !== null && /[.!?]\)?\s+\p{Lu}/u.test(bold[1]!))) &&
       bold[1]!.trim().split(/\s+/).length >= 5 &&
       !SHOUTED.test(bold[1]!.replace(/<[^>]*>|https?:\/\/\S+/g, ''));
     if (bold && !boldSentence) {
@@ -2378,6 +2406,10 @@ const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
 /** One sentence led by a change's verb, nothing after its stop. */
 const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
+
+/** "A segmentation fault from calling `freeaddrinfo` … was fixed.": a fault, then that it was fixed, in one sentence. */
+const FIXED_IN_ITS_SENTENCE =
+  /^(?:an?|the|some|several|two|three|many|various)\s+[^.!?]{0,80}?\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|corrected|resolved)\.?$/i;
 
 const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:performance|speed|throughput)\b|^speed(?:s|ed)?\s+up\b/i;
 

@@ -163,6 +163,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`", ESPHome's "by :ghuser:`kbx81`": the people who made a change are credits, not words of it.
   if (has('user:`')) text = text.replace(/(?:\s*(?:--|—|–))?\s*\bby\s+:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
+  // mitmproxy's "… bound to localhost only, but @gronke found that an attacker can …": who found it is a credit; what they
+  // found is the change's.
+  if (has('@')) text = text.replace(/@[\w-]+\s+(?:found|discovered|noticed|reported|observed|pointed out)\s+that\s+/gi, '');
   // Pods' "… (HaoNH @haoit, Nhien Pham @nhienit - GalaxyOne, @sc0ttkclark)": a closing bracket each of whose parts names
   // someone by a handle credits them.
   if (has('@') && has(')'))
@@ -215,6 +218,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Stalwart's "([CVE-2025-61600 ](…))": the space a label ends with is no word.
       return label.replace(/^\s+|\s+$/g, '');
     });
+    // mitmproxy's "([fa89055](…/commit/…), @mhils)": once its links are references, a bracket of handles alone credits them.
+    if (has('@'))
+      text = text.replace(HANDLES_BRACKET, (whole, inside: string) => {
+        const parts = inside.split(/\s*,\s*/).filter((part) => part.trim() !== '');
+        return parts.length > 0 && parts.every((part) => /^\s*@[\w-]+\s*$/.test(part)) ? '' : whole;
+      });
   }
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.

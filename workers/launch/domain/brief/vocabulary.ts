@@ -119,6 +119,9 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
 /** A section headed by a patch version (`# 3.9.5`) lists fixes: semver's patch is for backwards-compatible fixes. */
 export const PATCH_HEADING = /^\W*v?\d+\.\d+\.[1-9]\d*\b/;
 
+/** "Thanks to Leonid Krolle Bi.Zone for discovering": whom a security note thanks, before what they found (the change). */
+export const THANKS_FOR_FINDING = /thanks to (?:[^.\n]|\.(?=\S)){1,80}? for (?:discovering|reporting|finding|identifying|disclosing)/i;
+
 /** Credit lines ("New Contributors", "@x made their first contribution", "Full Changelog") justify no kind of change. */
 // Crystal's "- Add `Iterator(T).empty` ([#15039], thanks @spuun)": thanks in the change's closing bracket credit its
 // author, and leave the line a change.
