@@ -3173,3 +3173,26 @@ describe('a changelog that credits handles after commit links and in its words',
     ]);
   });
 });
+
+describe('a release announced in a blog post', () => {
+  it('opens with no story of an earlier release, reads no heading that announces the release as a change, and skips a cheer', () => {
+    const notes = [
+      '# Acme 3.0 is out!',
+      '',
+      'We released Acme 2 half a year ago. We have seen huge adoption, from 4M to 7M weekly downloads.',
+      '',
+      '## The next Acme major is here',
+      '',
+      'Today, we are thrilled to announce Acme 3! This is a big one!',
+      '',
+      '## Inline Workspace',
+      '',
+      'Rejoice! No more separate files to define your workspace: specify an array of projects in your config file.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.0', title: 'Acme 3.0 is out!' });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['We have seen huge adoption, from 4M to 7M weekly downloads.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Inline Workspace: No more separate files to define your workspace: specify an array of projects in your config file.',
+    ]);
+  });
+});

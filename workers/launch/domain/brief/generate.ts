@@ -1249,6 +1249,8 @@ function tellingSentence(text: string): string | null {
           !ABOUT_THE_NOTES.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
+          // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
+          !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\bago\b/i.test(sentence) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&
@@ -1289,7 +1291,9 @@ const FIELD_LINE =
  * stable"), when the paragraph opens with background ("Allocators are the way that programs … obtain memory").
  */
 function changeSentence(paragraph: string): string {
-  const sentences = splitSentences(paragraph).slice(0, 4);
+  // Vitest's "Rejoice! No more separate files …": an exclamation of a word or three cheers; it tells nothing.
+  const told = splitSentences(paragraph).filter((sentence) => !/^\S+(?:\s+\S+){0,2}!$/.test(sentence.trim()));
+  const sentences = (told.length > 0 ? told : splitSentences(paragraph)).slice(0, 4);
   // "With the previous v0.16 release Gleam gained …" tells the last release's news; "With this release …" tells this one's.
   const ofThisRelease = sentences.filter((sentence) => !PREVIOUS_RELEASE.test(sentence));
   const candidates = ofThisRelease.length > 0 ? ofThisRelease : sentences;

@@ -1780,6 +1780,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (
         text.split(' ').length >= 2 &&
         !NOT_A_CHANGE_HEADING.test(text) &&
+        // Vitest's "## The next Vitest major is here": the release announced, no change of it.
+        !ONLY_ANNOUNCES.test(text) &&
         !(isCallout(text) && isCallout(heading.text)) &&
         (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? ''))
       ) {
