@@ -3196,3 +3196,29 @@ describe('a release announced in a blog post', () => {
     ]);
   });
 });
+
+describe('changes of the project itself, and fixes told after a component', () => {
+  it('reads a sweep of the whole codebase as internal, and a lower-case fix after a named component as a fix', () => {
+    const notes = [
+      '## 0.47.0 (May 29, 2026)',
+      '',
+      '#### Added',
+      '',
+      '* Add `partitioned` attribute to `Response.set_cookie`.',
+      '',
+      '#### Changed',
+      '',
+      '* Replace `import typing` by `from typing import ...` in the whole codebase.',
+      '',
+      '* Markdown reader:',
+      '',
+      '    + Raw HTML: fix handling of void `hr` element (#11793).',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.47.0', title: 'Acme 0.47.0' });
+    expect(brief.releaseKind).toBe('feature');
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['feature', 'Add partitioned attribute to Response.set_cookie.'],
+      ['fix', 'Raw HTML: fix handling of void hr element.'],
+    ]);
+  });
+});

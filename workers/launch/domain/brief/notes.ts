@@ -523,7 +523,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const breaksToo = inherited === 'breaking' && /\bdrop(?:s|ped)?\s+support\b|\bno longer\b|\bremov(?:e|es|ed)\b/i.test(text);
   // GitLab's "Go: Update module k8s.io/client-go to v0.36.2": a bump under its ecosystem's label is still a bump; Tauri's
   // "Update wry to 0.46.1 to fix a crash on macOS older than Sequoia" is a fix people meet, made by a bump.
-  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw)) {
+  // Starlette's "Replace `import typing` by `from typing import ...` in the whole codebase": a sweep of the project's own code.
+  const codebaseWide = /\b(?:in|across|throughout)\s+the\s+(?:whole\s+|entire\s+)?code\s?base\.?$/i.test(text) && !breaksToo;
+  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide) {
     if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
     return { kind: 'internal', text };
   }
@@ -645,7 +647,8 @@ const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
 const NAMED_SCOPE =
   /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
-const FIX_VERB = new RegExp(`^${LEAD_SCOPE}fix(?:e[sd])?\\b`, 'i');
+/** pandoc's "Raw HTML: fix handling of void `hr` element": a named component's fix, in lower case after its colon too. */
+const FIX_VERB = new RegExp(String.raw`^(?:${LEAD_SCOPE}|[A-Z][\w./+-]*(?: [\w./+-]+){0,2}:\s+)fix(?:e[sd])?\b`, 'i');
 /** mitmproxy's "We now provide standalone binaries for Linux arm64." is something new as much as "Add …" is. */
 const NEW_VERB = new RegExp(
   `^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?|we now (?:provide|ship|offer|publish))\\b`,
