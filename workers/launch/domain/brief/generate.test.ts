@@ -3222,3 +3222,61 @@ describe('changes of the project itself, and fixes told after a component', () =
     ]);
   });
 });
+
+describe('a change marked as breaking at the end of its line', () => {
+  it('is breaking, and the mark is no word of it', () => {
+    const notes = [
+      '== 3.0.0',
+      '',
+      '### Spanner',
+      '* Reduced visibility of `SpannerQueryMethod.getMethod()` (https://github.com/acme/acme/pull/815[#815]) ⚠️ **breaking change**',
+      '* Added fluent queries to `SimpleDatastoreRepository`.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.0.0', title: 'Acme 3.0.0' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'Reduced visibility of SpannerQueryMethod.getMethod().'],
+      ['feature', 'Added fluent queries to SimpleDatastoreRepository.'],
+    ]);
+  });
+});
+
+describe("a maintainer's own voice in the notes", () => {
+  it("leaves out the writer's hedge from the opening and a scope that names every component", () => {
+    const notes = [
+      '## [v0.42.0](https://github.com/acme/acme/tree/release-0.42) - 2026-03-31',
+      '',
+      "The biggest new things in this release are, I think, the receiver's tenant handling and fanout information in the query view.",
+      '',
+      '### Fixed',
+      '',
+      '- [#8726](https://github.com/acme/acme/pull/8726): *: Bump `acme-community/grpc-go` fork to fix CVE-2026-33186 (CVSS 9.1), an authorization bypass.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v0.42.0', title: 'v0.42.0' });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual([
+      "The biggest new things in this release are the receiver's tenant handling and fanout information in the query view.",
+    ]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Bump acme-community/grpc-go fork to fix CVE-2026-33186 (CVSS 9.1), an authorization bypass.',
+    ]);
+    expect(checkBrief(brief, { notes, release: { ...release, version: 'v0.42.0', title: 'v0.42.0' }, profile: null })).toEqual([]);
+  });
+});
+
+describe('a NEWS file whose fixes name their issue with a dash', () => {
+  it('reads "Fixed #n - …" as a fix label and tells a fault led by a doing as the issue fixed', () => {
+    const notes = [
+      '0MQ version 4.3.2 stable, released on 2026/07/08',
+      '================================================',
+      '',
+      '* Fixed #3361 - enabling GSSAPI support (when using autools) does not work due',
+      '  to regression introduced in 4.2.3.',
+      '',
+      '* Fixed #3373 - performance regression in zmq_poll on CentOS 6/7',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.3.2', title: 'Acme 4.3.2' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['fix', 'Fixed an issue where enabling GSSAPI support (when using autools) does not work due to regression introduced in 4.2.3.'],
+      ['fix', 'Fixed performance regression in zmq_poll on CentOS 6/7.'],
+    ]);
+  });
+});

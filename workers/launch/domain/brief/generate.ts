@@ -980,11 +980,12 @@ function faultStatement(text: string, code: string[]): string | null {
   // Penlight's "`xml.parse` returned nonsense when given a file name" opens with a name in code, in its own case.
   // "Can't switch ammo while attacking" names no subject to be told after "where".
   if (
-    opensWithAction(text) ||
+    (opensWithAction(text) && !/^\p{L}+ing\s/u.test(text)) ||
     /^(?:can['’]?t|cannot|unable|won['’]t|doesn['’]t|don['’]t)\b/i.test(clause) ||
     !FAULT_PREDICATE.test(clause) ||
     /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
-    !/^(?:\p{Lu}|\w+[._][\w.()]*\s)/u.test(text)
+    // libzmq's "enabling GSSAPI support (when using autools) does not work": a doing, in lower case, is a subject too.
+    !/^(?:\p{Lu}|\w+[._][\w.()]*\s|\p{Ll}+ing\s)/u.test(text)
   )
     return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM", "ListViews",
@@ -1235,7 +1236,13 @@ function tellingSentence(text: string): string | null {
     splitSentences(text)
       .slice(0, 3)
       // Valkey's "Upgrade urgency SECURITY: This release includes …": the field goes, its sentence stays.
-      .map((sentence) => sentence.replace(/^\|\s*/, '').replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, ''))
+      // Thanos' "The biggest new things in this release are, I think, Receive component's …": the hedge is the writer's.
+      .map((sentence) =>
+        sentence
+          .replace(/^\|\s*/, '')
+          .replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, '')
+          .replace(/,\s+(?:I|we)\s+(?:think|believe|guess|hope|feel),\s+/g, ' '),
+      )
       .find(
         (sentence) =>
           !ANNOUNCEMENT.test(sentence) &&

@@ -228,7 +228,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?:\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?(?::|\s+[-–—])\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -422,7 +422,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:/.test(raw)) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
-    const unmarked = text.replace(marker, '');
+    // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
+    const unmarked = text.replace(marker, '').replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
     const typed = unmarked.match(PREFIX);
     return { kind: 'breaking', text: typed && PREFIX_KIND[typed[1]!.toLowerCase()] ? unmarked.slice(typed[0].length) : unmarked };
   }
@@ -491,7 +492,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
     return { kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
   }
-  // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …": a capitalised label says the kind, and is no word of the change.
+  // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …", libzmq's "Fixed #3361 - …": a capitalised label says
+  // the kind, and is no word of the change.
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
@@ -648,7 +650,10 @@ const NAMED_SCOPE =
   /^(?:(?!(?:The|This|That|These|Those|We|It|In|For|To|Now|Also|Note|Thanks|There|Here)\b)\p{Lu}[\w./+-]*(?: (?!(?:the|a|an|is|are|was|were|be|this|that|we|it|to|of|in|on|for|with|and|or|now|not|will|can|has|have|by)\b)[\p{L}\d][\w./+-]*){0,3}:\s+(?=\p{Lu})){1,2}/u;
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 /** pandoc's "Raw HTML: fix handling of void `hr` element": a named component's fix, in lower case after its colon too. */
-const FIX_VERB = new RegExp(String.raw`^(?:${LEAD_SCOPE}|[A-Z][\w./+-]*(?: [\w./+-]+){0,2}:\s+)fix(?:e[sd])?\b`, 'i');
+const FIX_VERB = new RegExp(
+  String.raw`^(?:${LEAD_SCOPE}|(?!(?:the|this|that|these|those|we|it|here|there)\b)[A-Z][\w./+-]*(?: [\w./+-]+){0,2}:\s+)fix(?:e[sd])?\b`,
+  'i',
+);
 /** mitmproxy's "We now provide standalone binaries for Linux arm64." is something new as much as "Add …" is. */
 const NEW_VERB = new RegExp(
   `^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?|we now (?:provide|ship|offer|publish))\\b`,
@@ -955,6 +960,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i'),
       (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `,
     )
+    // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
+    .replace(/^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/, '$1')
     // cosign's "Merge pull request from GHSA-vfp6-jrw2-99g9": an advisory's private fix, merged; the merge is no word of it.
     .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
