@@ -528,6 +528,7 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       '- Read the `Release notes`_',
       '* FIX: clarify that symlinks are not supported under Windows (see #484 for enhancement), closes #880',
       '* NEW: add environment variable ACME_API_VERSION to modify the API version',
+      '* NEW: new DRAFT (see NEWS for 4.2.0) socket options',
     ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
       ['feature', 'Return all workers from scheduler_info() by default'],
@@ -535,6 +536,7 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       ['feature', 'Read the Release notes'],
       ['fix', 'clarify that symlinks are not supported under Windows'],
       ['feature', 'add environment variable ACME_API_VERSION to modify the API version'],
+      ['feature', 'new DRAFT socket options'],
     ]);
   });
 

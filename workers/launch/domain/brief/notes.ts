@@ -889,8 +889,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(RST_NAMED_CREDITS, (whole, names: string) =>
       [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
     )
-    // rdiff-backup's "(see #484 for enhancement)": a pointer to another issue, with nothing of the change in it.
-    .replace(/\s*\(see\s+(?:also\s+)?#\d+\s+for\s+[^()]{1,40}\)/gi, '')
+    // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
+    // with nothing of the change in it.
+    .replace(/\s*\(see\s+(?:also\s+)?(?:#\d+|NEWS|CHANGES|CHANGELOG|README)\s+for\s+[^()]{1,40}\)/gi, '')
     // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
     .replace(
       /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s)/u,
