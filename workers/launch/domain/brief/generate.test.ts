@@ -3134,6 +3134,10 @@ describe('a plain-text release whose notable changes say in their own words what
     '      fixed (PR#1755).',
     '',
     '    * There is no longer a limit on the omit time period.',
+    '',
+    '    * UDP packets per second now reports the correct number of packets.',
+    '',
+    '    * Clang compilation failure on Android were fixed.',
   ].join('\n');
 
   it('reads a name ending in "perf" as no performance section, the thanks as a credit, and "was fixed" as a fix', () => {
@@ -3142,6 +3146,8 @@ describe('a plain-text release whose notable changes say in their own words what
       ['security', 'Fixed a JSON type security vulnerability that caused a segmentation fault in the server (CVE-2026-53580).'],
       ['feature', 'There is no longer a limit on the omit time period.'],
       ['fix', 'A segmentation fault from calling freeaddrinfo with NULL was fixed.'],
+      ['fix', 'UDP packets per second now reports the correct number of packets.'],
+      ['fix', 'Clang compilation failure on Android were fixed.'],
     ]);
     expect(checkBrief(brief, { notes, release: { ...release, version: '3.18', title: 'acmeperf-3.18' }, profile: null })).toEqual([]);
   });

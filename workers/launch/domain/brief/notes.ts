@@ -2420,9 +2420,12 @@ const CHANGE_VERB =
 /** One sentence led by a change's verb, nothing after its stop. */
 const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
 
-/** "A segmentation fault from calling `freeaddrinfo` … was fixed.": a fault, then that it was fixed, in one sentence. */
+/**
+ * "A segmentation fault from calling `freeaddrinfo` … was fixed.", "Clang compilation failure on Android were fixed.": a fault, then
+ * that it was fixed, in one sentence; or what now works correctly ("UDP packets per second now reports the correct number").
+ */
 const FIXED_IN_ITS_SENTENCE =
-  /^(?:an?|the|some|several|two|three|many|various)\s+[^.!?]{0,80}?\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|corrected|resolved)\.?$/i;
+  /^[^.!?]{3,100}?\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|corrected|resolved)(?:[.,;]|$)|^[^.!?]{0,60}\bnow\s+\w+s\s+(?:the\s+)?correct(?:ly)?\b/i;
 
 const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:performance|speed|throughput)\b|^speed(?:s|ed)?\s+up\b/i;
 
