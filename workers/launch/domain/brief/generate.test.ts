@@ -3286,3 +3286,19 @@ describe('a NEWS file whose fixes name their issue with a dash', () => {
     ]);
   });
 });
+
+describe('an advisory given only by the address of a link', () => {
+  it("writes the advisory's id beside the linked words, but not beside a link already named by an id", () => {
+    const notes = [
+      '## 3.1.0 (2026-03-07)',
+      '',
+      '- Fixed the [vulnerability](https://github.com/acme/acme/security/advisories/GHSA-9w4w-cpc8-h2fq) that exposed cookies on redirects.',
+      '- Fixed [CVE-2026-22860](https://github.com/acme/acme/security/advisories/GHSA-mxw3-3hh2-x2mh): directory traversal in the static server.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.1.0', title: 'Acme 3.1.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed CVE-2026-22860: directory traversal in the static server.',
+      'Fixed the vulnerability (GHSA-9w4w-cpc8-h2fq) that exposed cookies on redirects.',
+    ]);
+  });
+});

@@ -213,6 +213,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return bare.startsWith('@') ? ' \u0000' : ' ';
       }
       add(ref);
+      // HTTPie's "Fixed the [vulnerability](https://github.com/…/advisories/GHSA-9w4w-cpc8-h2fq) that caused …": the advisory's
+      // id, given only by the address, is what a reader searches for, and is written beside the words.
+      const advisory = url.match(/\b(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d{4,})\b/i)?.[1];
+      if (advisory && !/\b(?:GHSA|CVE)-/i.test(label)) return `${label.trim()} (${advisory})`;
       // Clojure's "[add-lib](…/clojure.repl.deps/add-lib) takes a lib …": a name linked to its reference is written as code.
       if (LINKED_NAME.test(bare)) code.push(bare);
       // Stalwart's "([CVE-2025-61600 ](…))": the space a label ends with is no word.
