@@ -3302,3 +3302,37 @@ describe('an advisory given only by the address of a link', () => {
     ]);
   });
 });
+
+describe('a browser add-on whose notes never name it', () => {
+  it("is named by its organisation, not by the repository's generic name", () => {
+    const notes = ['## [1.27.3] - 2026-02-05', '', '### Changed', '- Google Search `window.rwt` detection'].join('\n');
+    const brief = briefOf(notes, {
+      version: '1.27.3',
+      title: '1.27.3',
+      url: 'https://github.com/AcmeURLs/Addon/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L19-L38',
+    });
+    expect(brief.product).toMatchObject({ name: 'AcmeURLs', source: 'release_url' });
+  });
+});
+
+describe("a maintainer's greeting and a generated list of authors", () => {
+  it('opens with neither, and credits the authors in no highlight', () => {
+    const notes = [
+      '## [0.11.0](https://github.com/acme/acme/releases/tag/0.11.0) (Nov, 30 2026)',
+      '',
+      'Acme author and maintainer here! Wanted to write a few words before the changelog.',
+      '',
+      '#### 🚀 Enhancement',
+      '',
+      '- Add pr-body-labels plugin [#1554](https://github.com/acme/acme/pull/1554) ([@ann](https://github.com/ann))',
+      '',
+      '#### Authors: 2',
+      '',
+      '- [@ann](https://github.com/ann)',
+      '- Bo Sample ([@bo](https://github.com/bo))',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.11.0', title: '0.11.0' });
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toContain('maintainer here');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Add pr-body-labels plugin.']);
+  });
+});

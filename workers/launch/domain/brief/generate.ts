@@ -1197,8 +1197,9 @@ function repositoryName(url: string): string | null {
     owner.length > github.length
   )
     return owner;
-  // "zen-browser/www": the website's repository is named for the organisation's product.
-  if (owner && github && /^(?:www|web-?site|site|homepage)$/i.test(github)) return owner;
+  // "zen-browser/www": the website's repository is named for the organisation's product; so is "ClearURLs/Addon", the
+  // browser add-on the organisation is named for.
+  if (owner && github && /^(?:www|web-?site|site|homepage|add-?on|(?:web-?|browser-?)?extension)$/i.test(github)) return owner;
   // "godotengine/godot-website": the site of the product it is named for.
   const siteOf = github?.match(/^([\w.]+?)-(?:web-?site|site|web|docs|blog|homepage)$/i)?.[1];
   if (siteOf) return siteOf;
@@ -1258,6 +1259,8 @@ function tellingSentence(text: string): string | null {
           !TALLY.test(sentence) &&
           // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
           !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\bago\b/i.test(sentence) &&
+          // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers.
+          !(/!$/.test(sentence) && !CHANGE_SIGNAL.test(sentence) && !/\b(?:release|version)\b/i.test(sentence)) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&

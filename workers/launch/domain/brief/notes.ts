@@ -127,9 +127,10 @@ const GUIDANCE =
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
-  // SciPy's "Authors" over "* Name (commits)" and one name a line; NetworkX's "10 authors added to this release" and "9 reviewers …".
+  // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
+  // release" and "9 reviewers …".
   [
-    /\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)$|^\d+\s+(?:authors|reviewers|people)\b/i,
+    /\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
     'internal',
   ],
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
