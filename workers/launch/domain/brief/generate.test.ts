@@ -3336,3 +3336,25 @@ describe("a maintainer's greeting and a generated list of authors", () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Add pr-body-labels plugin.']);
   });
 });
+
+describe('thanks in brackets, a bracketed code scope and a comma before an advisory', () => {
+  it('leaves out the thanks and the brackets, and puts the advisory in its own brackets', () => {
+    const notes = [
+      '## v0.6.0 (2026-06-08)',
+      '',
+      '  * [`encode_body`]: Security fix for `:form_multipart` header injection',
+      '    ([GHSA-px9f-whj3-246m](https://github.com/acme/acme/security/advisories/GHSA-px9f-whj3-246m)).',
+      '',
+      '  * `decode_body`: Drop automatic zip/tar decoding,',
+      '    ([GHSA-655f-mp8p-96gv](https://github.com/acme/acme/security/advisories/GHSA-655f-mp8p-96gv)).',
+      '',
+      '  * Added support for custom update manifests (thanks to Jamie Taylor!).',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v0.6.0', title: 'v0.6.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Security fix for :form_multipart header injection (GHSA-px9f-whj3-246m).',
+      'Drop automatic zip/tar decoding (GHSA-655f-mp8p-96gv).',
+      'Added support for custom update manifests.',
+    ]);
+  });
+});

@@ -962,6 +962,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i'),
       (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `,
     )
+    // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
+    .replace(/\s*\((?:thanks|thank you|kudos)\s+(?:to\s+)?[^()]{1,80}\)/gi, '')
+    // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
+    .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
+    .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
     // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
     .replace(/^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/, '$1')
     // cosign's "Merge pull request from GHSA-vfp6-jrw2-99g9": an advisory's private fix, merged; the merge is no word of it.
