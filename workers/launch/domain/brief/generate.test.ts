@@ -3358,3 +3358,23 @@ describe('thanks in brackets, a bracketed code scope and a comma before an advis
     ]);
   });
 });
+
+describe('removals among the notable changes of a major', () => {
+  it('are breaking, whatever the commit type; taking away a limit is not', () => {
+    const notes = [
+      '# 13.0.0 (2026-10-10)',
+      '',
+      '## Notable Changes',
+      '',
+      '* performance: remove audits replaced by performance insights ([#16729](https://github.com/acme/acme/pull/16729))',
+      '* remove font-size audit ([#16701](https://github.com/acme/acme/pull/16701))',
+      '* remove the limit on report size ([#16702](https://github.com/acme/acme/pull/16702))',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '13.0.0', title: 'Acme 13.0.0' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'Remove audits replaced by performance insights.'],
+      ['breaking', 'Remove font-size audit.'],
+      ['feature', 'Remove the limit on report size.'],
+    ]);
+  });
+});

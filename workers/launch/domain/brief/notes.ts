@@ -482,8 +482,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // the commit's type.
     // Hexo's "## Breaking Changes" over "chore: drop Node.js 16": a chore that drops a runtime still breaks whoever runs it.
     const dropsRuntime = inherited === 'breaking' && (DROP_SUPPORT.test(rest) || RAISED_MINIMUM.test(rest));
+    // Lighthouse's "performance: remove audits replaced by performance insights" among its Notable Changes takes them away.
+    const removesNotable = inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(rest);
     const kind =
-      bang || dropsRuntime || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !CHORE.test(rest))
+      bang || dropsRuntime || removesNotable || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !CHORE.test(rest))
         ? 'breaking'
         : CHORE.test(rest) || INTERNAL_SCOPE.test(scope)
           ? 'internal'
@@ -572,6 +574,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
+  // Lighthouse 13's "Notable Changes": "remove font-size audit", "performance: remove audits replaced by …": under a heading
+  // that only says its changes matter, what is taken away breaks whoever used it (not "remove the limit on …").
+  if (inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(text.replace(/^[a-z][\w./-]{0,30}:\s+/, '')))
+    return { kind: 'breaking', text };
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
   // lighttpd's "[mod_deflate] fix 1.4.83 regression": a bracketed module leads the words too.
   const unscoped = text.replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '').replace(NAMED_SCOPE, '');
@@ -640,6 +646,11 @@ const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPRO
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
+const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
+const REMOVES_A_THING = new RegExp(
+  String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?(?:need|limit|limitation|restriction|requirement|dependency|cap|warning|overhead)s?\b)(?!${LEFTOVER})\S`,
+  'i',
+);
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
 /** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
