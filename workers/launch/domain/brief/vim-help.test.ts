@@ -79,3 +79,32 @@ describe('a Vim help file (Neovim news.txt)', () => {
     expect(vimHelpAsMarkdown(['## API', '', '- |x| is new'])).toEqual(['## API', '', '- |x| is new']);
   });
 });
+
+describe("Vim's own version file, cut at a release", () => {
+  const version = [
+    'VERSION 9.2\t\t\t\t*version-9.2* *version9.2* *acme-9.2*',
+    '',
+    'This section is about improvements made between version 9.1 and 9.2.',
+    '',
+    'Diff mode ~',
+    '---------',
+    'Include the "linematch" algorithm for the |\'diffopt\'| setting.',
+    '',
+    'Vim Arguments: ~',
+    '|-Y|\t\t\tDo not connect to the |wayland| compositor.',
+    '',
+    '==============================================================================',
+    'INCOMPATIBLE CHANGES\t\t\t\t\t*incompatible-9.2*',
+    '',
+    'Improved MS-Windows mapping support',
+  ];
+
+  it('reads its "~" headings as headings, underlined or not, with no mark left', () => {
+    const lines = vimHelpAsMarkdown(version);
+    expect(lines[4]).toBe('Diff mode');
+    expect(lines[8]).toBe('### Vim Arguments:');
+    const items = parseNotes(version.join('\n'), null).items;
+    expect(items.map((item) => item.section.at(-1))).not.toContain('Diff mode ~');
+    expect(items.find((item) => item.text.startsWith('Improved MS-Windows'))?.kind).toBe('breaking');
+  });
+});

@@ -17,8 +17,11 @@ const CAPITALS = /^[A-Z][A-Z\d ,&/()-]{1,40}$/;
 /** Lines that tell the reader how to use the help, or where to read of another release. */
 const NAVIGATION = /^\s*(?:Type \|\w+\| to see the table of contents\.|For changes in the previous release, see \|[\w.-]+\|\.)\s*$/;
 
+/** Vim's own `version9.txt`, cut at a release: "VERSION 9.2		*version-9.2* *version9.2* *vim-9.2*". */
+const VERSION_TITLE = /^[A-Z][A-Z\d .]*?\s+\*[\w.-]+\*(?:\s+\*[\w.-]+\*)*\s*$/;
+
 function isVimHelp(lines: string[]): boolean {
-  return HELP_TITLE.test(lines[0] ?? '');
+  return HELP_TITLE.test(lines[0] ?? '') || VERSION_TITLE.test(lines[0] ?? '');
 }
 
 export function vimHelpAsMarkdown(lines: string[]): string[] {
@@ -34,6 +37,9 @@ export function vimHelpAsMarkdown(lines: string[]): string[] {
       titled = true;
       return `# ${text.trim()}`;
     }
+    // "Diff mode ~": a heading, its "~" the help file's mark of one (underlined or not).
+    const marked = line.match(/^(\S.*?)\s+~\s*$/);
+    if (marked) return /^[-=~^]{3,}\s*$/.test(lines[index + 1] ?? '') ? marked[1]! : `### ${marked[1]}`;
     if (CAPITALS.test(line.trimEnd()) && /[A-Z]{2}/.test(line)) {
       const level = divided ? '##' : '###';
       divided = false;
