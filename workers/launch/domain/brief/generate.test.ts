@@ -3378,3 +3378,23 @@ describe('removals among the notable changes of a major', () => {
     ]);
   });
 });
+
+describe('a reStructuredText changelog whose items name their issue in a bracket', () => {
+  it('leaves no emptied bracket behind, and does not open with what the notes say of themselves', () => {
+    const notes = [
+      '3.2.0 (2026-11-05)',
+      '==================',
+      '',
+      '(Complete changelog for the 3.2.0 release, including pre-releases.)',
+      '',
+      'Features added',
+      '--------------',
+      '',
+      '* Builtin exception types are now inferred.',
+      '  (Github issue :issue:`6908`)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.2.0', title: 'Acme 3.2.0' });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Builtin exception types are now inferred.']);
+  });
+});

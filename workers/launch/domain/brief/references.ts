@@ -235,8 +235,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // psycopg's "`~Cursor.executemany()`": Sphinx's default role, shortened by `~` as a role is.
   if (has('`~')) text = text.replace(/(?<![`:])`~\.?(?:[^`.]+\.)*([^`.]+)`(?!`)/g, '$1');
   if (has(':`')) {
-    // xarray's "(:issue:`11390`, :pull:`11394`)": a bracket of numbered roles alone goes with them.
-    text = text.replace(/\(\s*((?::[a-z]+:`#?\d+`(?:\s*[,;]\s*|\s+and\s+)?)+)\s*\)/g, ' $1 ');
+    // xarray's "(:issue:`11390`, :pull:`11394`)", Cython's "(Github issue :issue:`6908`)": a bracket of numbered roles alone,
+    // named or not, goes with them.
+    text = text.replace(/\(\s*(?:(?:github|gh)\s+)?(?:(?:issues?|prs?|pull requests?)\s+)?((?::[a-z]+:`#?\d+`(?:\s*[,;]\s*|\s+and\s+)?)+)\s*\)/gi, ' $1 ');
     // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
     // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
     text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
