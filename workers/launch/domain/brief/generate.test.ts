@@ -3398,3 +3398,23 @@ describe('a reStructuredText changelog whose items name their issue in a bracket
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Builtin exception types are now inferred.']);
   });
 });
+
+describe('a section of new, updated and removed things', () => {
+  it('tells each by its own words: what is added is new, what was removed breaks, a limit removed does not', () => {
+    const notes = [
+      '## Version 6.0.0 (2026-09-01)',
+      '',
+      '### New, updated and removed plugins',
+      '',
+      '* Add a Switcher plugin for the files and symbols switcher.',
+      '* The Breakpoints plugin was removed and its functionality moved to the Debugger one.',
+      '* The size limit was removed for received server output.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '6.0.0', title: 'Acme 6.0.0' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'The Breakpoints plugin was removed and its functionality moved to the Debugger one.'],
+      ['feature', 'Add a Switcher plugin for the files and symbols switcher.'],
+      ['other', 'The size limit was removed for received server output.'],
+    ]);
+  });
+});

@@ -133,6 +133,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     /\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
     'internal',
   ],
+  // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
+  [/\b(?:new|added|updated)\b.*\b(?:and|&)\s+(?:removed|deprecated)\b/i, 'other'],
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
@@ -572,6 +574,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const unscopedWords = text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '').replace(NO_LONGER_COMPLAINS, ' ');
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
+  // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
+  if (
+    inherited !== 'fix' &&
+    !FIX_VERB.test(text) &&
+    /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) &&
+    !/^[^.,;]*\b(?:limit|restriction|need|requirement|warning|overhead)s?\b[^.,;]*\s(?:was|were)\s+removed/i.test(text)
+  )
+    return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
   // Lighthouse 13's "Notable Changes": "remove font-size audit", "performance: remove audits replaced by …": under a heading
