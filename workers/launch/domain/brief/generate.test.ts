@@ -3418,3 +3418,38 @@ describe('a section of new, updated and removed things', () => {
     ]);
   });
 });
+
+describe('a list of removed names led into by a sentence, and a section that only points elsewhere', () => {
+  it('tells the removal with its first names, and reads no pointer as a change', () => {
+    const notes = [
+      '## v3.6.0 (2026-02-13)',
+      '',
+      '### Breaking Changes',
+      '',
+      '#### Flags Removed',
+      '',
+      '- The following flags have been removed:',
+      '',
+      '  - `--enable-v2`',
+      '  - `--experimental-enable-v2v3`',
+      '  - `--proxy`',
+      '  - `--proxy-failure-wait`',
+      '  - `--proxy-refresh-interval`',
+      '  - `--proxy-dial-timeout`',
+      '  - `--proxy-write-timeout`',
+      '',
+      '### Features',
+      '',
+      '- Add command to generate shell completion.',
+      '',
+      '### Metrics, Monitoring',
+      '',
+      'See [List of metrics](https://example.com/metrics) for all metrics per release.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v3.6.0', title: 'v3.6.0' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'Flags have been removed: --enable-v2, --experimental-enable-v2v3, --proxy and more.'],
+      ['feature', 'Add command to generate shell completion.'],
+    ]);
+  });
+});

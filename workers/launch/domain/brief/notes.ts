@@ -1821,7 +1821,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         // Vitest's "## The next Vitest major is here": the release announced, no change of it.
         !ONLY_ANNOUNCES.test(text) &&
         !(isCallout(text) && isCallout(heading.text)) &&
-        (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? ''))
+        (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? '')) &&
+        // etcd's "### Metrics, Monitoring" over "See [List of metrics](…) for all metrics per release.": a pointer, no change.
+        !/^(?:see|refer to)\s/i.test(first?.text ?? '')
       ) {
         if (namesOnly) items.splice(0, items.length, ...items.filter((item) => !parts.includes(item)));
         items.push({
@@ -2182,7 +2184,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
         // "* 7.1.5 (2024-09-21)" over its changes: a version (and its date) titles the list under it.
         // HandBrake's "- Added video filters:" over "Deband", "BM3D": a change whose children name what it added.
-        const namesWhat = /:\s*$/.test(raw) && ADDED_LIST.test(text) && shortChildren(lines, end, childIndent, repoBase).length > 0;
+        // etcd's "- The following flags have been removed:" over the flags likewise.
+        const namesWhat =
+          /:\s*$/.test(raw) &&
+          (ADDED_LIST.test(text) ||
+            /^the following\s+\S.*\s(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|renamed)$/i.test(text)) &&
+          shortChildren(lines, end, childIndent, repoBase).length > 0;
         // Patroni's "- The following breaking changes were introduced when …:" over them: a sentence that only leads into
         // them. Scrapy's "The following runtime usage of zope.interface interfaces is removed:" names the change itself.
         const leadsIntoChildren =
@@ -2412,7 +2419,7 @@ function firstChildren(lines: string[], from: number, indent: number, repoBase: 
   return more ? [...children.slice(0, -1), `${children.at(-1)} and more`] : children;
 }
 
-/** The words of the bullets right under a line, when they are few and short (a list of commands, of platforms); else none. */
+/** The words of the bullets right under a line, when they are short (a list of commands, of platforms), the first three of many; else none. */
 function shortChildren(lines: string[], from: number, indent: number, repoBase: string | null): string[] {
   const children: string[] = [];
   for (let index = from; index < lines.length; index++) {
@@ -2423,7 +2430,9 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     const bullet = line.match(BULLET);
     if (!bullet || indentOf(line) < indent) break;
     const words = itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
-    if (words.split(/\s+/).length > 6 || children.length === 6) return [];
+    if (words.split(/\s+/).length > 6) return [];
+    // etcd's "The following flags have been removed:" over eight flags: a long list of names is told by its first ones.
+    if (children.length === 6) return [...children.slice(0, 2), `${children[2]} and more`];
     children.push(words);
   }
   return children;
