@@ -3453,3 +3453,21 @@ describe('a list of removed names led into by a sentence, and a section that onl
     ]);
   });
 });
+
+describe('a change marked breaking in italics after its scope', () => {
+  it('is breaking, and neither the mark nor its shortcode is a word of it', () => {
+    const notes = [
+      '## [v0.42.0](https://github.com/acme/acme/tree/release-0.42) - 2026-03-31',
+      '',
+      '### Changed',
+      '',
+      '- [#8670](https://github.com/acme/acme/pull/8670): Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`.',
+      '- [#8671](https://github.com/acme/acme/pull/8671): Query: show fanout information.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v0.42.0', title: 'v0.42.0' });
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'Receive: removed --shipper.ignore-unequal-block-size.'],
+      ['other', 'Query: show fanout information.'],
+    ]);
+  });
+});

@@ -423,6 +423,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
   const marker = /^\s*(?:\*\*)?[[(]?(?:\*\*)?breaking(?: changes?)?(?:\*\*)?[\])]?:?(?:\*\*)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
+  // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
+  const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
+  if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:/.test(raw)) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
