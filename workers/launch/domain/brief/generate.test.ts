@@ -3471,3 +3471,17 @@ describe('a change marked breaking in italics after its scope', () => {
     ]);
   });
 });
+
+describe('a title that names the range of a release', () => {
+  it('names the product, not the range', () => {
+    const notes = [
+      'Changes from Acme 1.10.15 TO Acme 1.10.16',
+      '==========================================',
+      '',
+      '* Added a Windows specific <mklink> task.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.10.16', title: 'Changes from Acme 1.10.15 TO Acme 1.10.16' });
+    expect(brief.product).toMatchObject({ name: 'Acme', source: 'release_title' });
+    expect(brief.headline.text).toBe('Acme 1.10.16 is out: a feature release.');
+  });
+});

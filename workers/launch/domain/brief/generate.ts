@@ -1037,6 +1037,8 @@ function subjectOf(
     // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.
     .replace(/^\s*(?:release candidate|dev snapshot|beta|alpha|preview|maintenance release)\s*:\s+/i, ' ')
     .replace(/(?<=\d\s*)\b(?:rc|beta|alpha|dev|preview)\s*\d*\b/gi, ' ')
+    // Ant's "Changes from Ant 1.10.15 TO Ant 1.10.16": the release before it names the range's start.
+    .replace(/^\s*changes\s+(?:from|since|between)\s+.+?\s+v?\d[\w.]*\s+(?:to|and)\s+/i, ' ')
     // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62")
     // names the file, then the release.
     .replace(
