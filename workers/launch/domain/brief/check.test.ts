@@ -46,6 +46,21 @@ describe('the grounding checker', () => {
     ).toContainEqual(expect.objectContaining({ reason: 'recased_identifier', token: 'Full' }));
   });
 
+  it('reads words set in italics with underscores as the words', () => {
+    const italics = ['## Interaction', '', '- The Auto command _Agsy_ has been replaced by _Mimer_ in `auto_mode`.'].join('\n');
+    const own: GroundingSources = { ...sources, notes: italics };
+    const line: Citation = {
+      source: 'notes',
+      lines: { start: 3, end: 3 },
+      excerpt: '- The Auto command _Agsy_ has been replaced by _Mimer_ in `auto_mode`.',
+      refs: [],
+    };
+    expect(checkSentence('highlights.0', { text: 'The Auto command Agsy has been replaced by Mimer in auto_mode.', citations: [line] }, own)).toEqual([]);
+    expect(
+      checkSentence('highlights.0', { text: 'The Auto command Agsy has been replaced by Mimer in auto_mode and Zed.', citations: [line] }, own),
+    ).toContainEqual(expect.objectContaining({ reason: 'ungrounded_token', token: 'Zed' }));
+  });
+
   it('refuses a name that is not in the cited source', () => {
     expect(checkSentence('highlights.0', { text: 'Add --watch mode to the Vite CLI.', citations: [line3] }, sources)).toMatchObject([
       { reason: 'ungrounded_token', token: 'Vite' },
