@@ -1,6 +1,6 @@
 import { withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
-import { formatsAsMarkdown, isBareLabel, isUnderline, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
+import { formatsAsMarkdown, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
 import { namedReferencesAsWords } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
@@ -359,8 +359,10 @@ function headingsAbove(lines: string[]): string[][] {
       if (line.trim() !== '' && !atx && !underline && !UNDERLINE.test(line)) contentSinceHeading = true;
       // An HTML page's "<h4>New</h4>" titles its list as "#### New" would.
       const html = atx ? null : line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i);
+      const anchor = atx || html ? null : line.match(LINKED_ANCHOR);
       if (atx) open(atx[1]!.length, atx[2]!);
       else if (html) open(Number(html[1]), html[2]!.replace(/<[^>]+>/g, '').trim());
+      else if (anchor) open(3, anchor[1]!.replace(/:\s*$/, ''));
       else if (underline && line.trim() !== '' && !bullet && !UNDERLINE.test(line)) {
         // As the parser reads them: reStructuredText ranks its underlines (and overlines, CodeIgniter's "********" over and
         // under "BREAKING") by the order they first appear.

@@ -3485,3 +3485,31 @@ describe('a title that names the range of a release', () => {
     expect(brief.headline.text).toBe('Acme 1.10.16 is out: a feature release.');
   });
 });
+
+describe('breaking changes under a titled HTML anchor, one of them told again among the features', () => {
+  it('reads the anchor as their heading, and says so to whoever upgrades', () => {
+    const notes = [
+      '## 1.73.0 - 6/25/2026',
+      '',
+      '- [ai-chat] added shortcuts and bulk approve for tool confirmation',
+      '- [debug] made DebugSession injectable [#17510](https://github.com/acme/acme/pull/17510)',
+      '',
+      '<a name="breaking_changes_1.73.0">[Breaking Changes:](#breaking_changes_1.73.0)</a>',
+      '',
+      '- [core] `BackendRequestFacade` now enforces a URL allowlist on `request()`.',
+      '- [debug] Made DebugSession injectable [#17510](https://github.com/acme/acme/pull/17510)',
+      '  - removed public constructors from DebugSession in favor of dependency injection',
+    ].join('\n');
+    const brief = briefOf(notes, {
+      version: '1.73.0',
+      title: '1.73.0',
+      url: 'https://github.com/acme/acme/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L1-L10',
+    });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.highlights).toContainEqual(
+      expect.objectContaining({ kind: 'breaking', text: 'BackendRequestFacade now enforces a URL allowlist on request().' }),
+    );
+    expect(brief.audience.map((sentence) => sentence.text)).toEqual(['Anyone upgrading should read the breaking changes first.']);
+    expect(brief.callToAction.text).toMatch(/^Upgrading\? Read the breaking changes first: /);
+  });
+});

@@ -510,8 +510,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     });
   // What says there is a fix or a break to act on: the first items of that kind, or an opening that calls the release incompatible.
   // Exim's "This is a security release, addressing …" over no item of the kind says so itself.
+  // Theia's "[debug] made DebugSession injectable" among its features is told again under its breaking changes: the lines that
+  // say the kind (the retelling) are cited, not the one that only shares its words.
+  const said: Partial<Record<ChangeKind, string>> = { breaking: 'the breaking changes', security: 'the security fixes', fix: 'the fixes' };
   const reasons = (kind: ChangeKind) => {
-    const cited = ofKind(kind).slice(0, 3).map(cite);
+    const cited: Citation[] = [];
+    for (const item of ofKind(kind)) {
+      if (cited.length === 3) break;
+      const citation = cite(item);
+      if (!said[kind] || grounded('audience.0', { text: `Read ${said[kind]}.`, citations: [citation] })) cited.push(citation);
+    }
     const introSays = (kind === 'breaking' && introBreaks) || (kind === 'security' && releaseKind === 'security');
     return cited.length === 0 && introSays && parsed.intro ? [cite(parsed.intro)] : cited;
   };

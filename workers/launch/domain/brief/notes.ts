@@ -1173,12 +1173,16 @@ function foldsAsHeadings(lines: string[]): string[] {
  * changes indented under it: the tag titles them as a heading would.
  */
 function anchorTagsAsHeadings(lines: string[]): string[] {
-  if (!lines.some((line) => ANCHOR_TAG.test(line))) return lines;
+  if (!lines.some((line) => ANCHOR_TAG.test(line) || LINKED_ANCHOR.test(line))) return lines;
   return lines.map((line) => {
     const tag = line.match(ANCHOR_TAG);
-    return tag ? `### ${ANCHOR_TITLES[tag[1]!.toLowerCase()] ?? tag[1]}` : line;
+    if (tag) return `### ${ANCHOR_TITLES[tag[1]!.toLowerCase()] ?? tag[1]}`;
+    const titled = line.match(LINKED_ANCHOR);
+    return titled ? `### ${titled[1]!.replace(/:\s*$/, '')}` : line;
   });
 }
+/** Theia's `<a name="breaking_changes_1.73.0">[Breaking Changes:](#breaking_changes_1.73.0)</a>`: a titled anchor alone, a heading. */
+export const LINKED_ANCHOR = /^\s*<a\s+(?:name|id)=["'][^"']+["']\s*>\s*\[([^\]]+)\]\(#[^)\s]+\)\s*<\/a>\s*$/i;
 const ANCHOR_TAG = /^\s*(?:\d{1,3}[.)]|[-*+])\s+\[\]\(#([a-z][\w-]*)\)\s*$/i;
 const ANCHOR_TITLES: Record<string, string> = { new: 'New', improved: 'Improved', bugfix: 'Bug fixes', security: 'Security', breaking: 'Breaking changes' };
 
