@@ -3513,3 +3513,31 @@ describe('breaking changes under a titled HTML anchor, one of them told again am
     expect(brief.callToAction.text).toMatch(/^Upgrading\? Read the breaking changes first: /);
   });
 });
+
+describe('a section of changes that could break older environments', () => {
+  it('makes a breaking release of a patch, its changes leading', () => {
+    const notes = [
+      'Changes from Acme 1.10.15 TO Acme 1.10.16',
+      '=========================================',
+      '',
+      'Changes that could break older environments:',
+      '-------------------------------------------',
+      '',
+      ' * <xslt> now uses the same logic to compare file timestamps as most other tasks use.',
+      '',
+      'Other changes:',
+      '--------------',
+      '',
+      ' * Added a Windows specific <mklink> task.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.10.16', title: 'Changes from Acme 1.10.15 TO Acme 1.10.16' });
+    expect(brief.headline.text).toBe('Acme 1.10.16 is out: a release with breaking changes.');
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', '<xslt> now uses the same logic to compare file timestamps as most other tasks use.'],
+      ['feature', 'Added a Windows specific <mklink> task.'],
+    ]);
+    expect(
+      checkBrief(brief, { notes, release: { ...release, version: '1.10.16', title: 'Changes from Acme 1.10.15 TO Acme 1.10.16' }, profile: null }),
+    ).toEqual([]);
+  });
+});

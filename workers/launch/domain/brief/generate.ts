@@ -264,7 +264,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ofKind('breaking').some(
       (item) =>
         major ||
-        item.section.some((title) => /breaking|incompatib|major changes/i.test(title)) ||
+        // Ant's "Changes that could break older environments:".
+        item.section.some((title) => /breaking|incompatib|major changes|\b(?:could|may|might|will) break\b/i.test(title)) ||
         DROP_SUPPORT.test(item.text) ||
         // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
         (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||

@@ -158,7 +158,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
   // "Removed", "Removals", Jira's "Remove Feature"; not a heading that tells one change ("GS/HW: Remove Handling of Provoking First
   // Vertex"), whose own words say what it is.
-  [/breaking|incompatib|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠/i, 'breaking'],
+  // Ant's WHATSNEW: "Changes that could break older environments:".
+  [
+    /breaking|incompatib|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
+    'breaking',
+  ],
   [/\bdeprecat\w*\b/i, 'other'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
