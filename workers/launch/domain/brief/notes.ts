@@ -582,12 +582,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
-  if (
-    inherited !== 'fix' &&
-    !FIX_VERB.test(text) &&
-    /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) &&
-    !/^[^.,;]*\b(?:limit|restriction|need|requirement|warning|overhead)s?\b[^.,;]*\s(?:was|were)\s+removed/i.test(text)
-  )
+  if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
@@ -663,11 +658,11 @@ const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPRO
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
+/** What a release may take away and break nobody: "remove the limit on …", "the size limit was removed". */
+const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap|warning|overhead)s?';
+const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was|were)\s+removed`, 'i');
 const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
-const REMOVES_A_THING = new RegExp(
-  String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?(?:need|limit|limitation|restriction|requirement|dependency|cap|warning|overhead)s?\b)(?!${LEFTOVER})\S`,
-  'i',
-);
+const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?${NO_LOSS}\b)(?!${LEFTOVER})\S`, 'i');
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
 /** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
 const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
@@ -2197,10 +2192,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         // HandBrake's "- Added video filters:" over "Deband", "BM3D": a change whose children name what it added.
         // etcd's "- The following flags have been removed:" over the flags likewise.
         const namesWhat =
-          /:\s*$/.test(raw) &&
-          (ADDED_LIST.test(text) ||
-            /^the following\s+\S.*\s(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|renamed)$/i.test(text)) &&
-          shortChildren(lines, end, childIndent, repoBase).length > 0;
+          /:\s*$/.test(raw) && (ADDED_LIST.test(text) || POINTS_AT_ITS_LIST.test(text)) && shortChildren(lines, end, childIndent, repoBase).length > 0;
         // Patroni's "- The following breaking changes were introduced when …:" over them: a sentence that only leads into
         // them. Scrapy's "The following runtime usage of zope.interface interfaces is removed:" names the change itself.
         const leadsIntoChildren =
@@ -2349,14 +2341,15 @@ function tableRowText(cells: string[]): string {
   return qualifiers.length ? `${description} (${qualifiers.join(', ')})` : description;
 }
 
+const POINTS_AT_ITS_LIST =
+  /^the following\s+(\S.*?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|changed|renamed|supported))\s*:?$/i;
+
 /**
  * "The following runtime usage of zope.interface interfaces is removed:" over its list: told alone, the sentence points at
  * nothing; without "The following" it says what went. "… as follows:" likewise points at nothing.
  */
 function withoutFollowing(text: string): string {
-  const pointing = text.match(
-    /^the following\s+(\S.*?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:removed|deprecated|added|changed|renamed|supported))\s*:?$/i,
-  );
+  const pointing = text.match(POINTS_AT_ITS_LIST);
   return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text.replace(/,?\s+as follows\s*:?$/i, '');
 }
 

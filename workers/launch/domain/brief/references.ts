@@ -112,6 +112,11 @@ const NOT_A_CLASS = /^(?:Breaking|Security|Fix|Fixed|Feature|New|Deprecated|Remo
  * reference-only brackets go. Markup (emphasis, code ticks, HTML) is removed, never reworded.
  */
 const HANDLES_BRACKET = /\s\(([^()]{2,300})\)(?=\.?\s*$)/;
+/** A closing bracket each of whose parts names someone by a handle goes; a part its links left empty names no one. */
+function creditsHandles(whole: string, inside: string): string {
+  const parts = inside.split(/\s*,\s*/).filter((part) => part.trim() !== '');
+  return parts.length > 0 && parts.every((part) => /(?:^|\s)@[\w-]+(?![\w/])/.test(part)) ? '' : whole;
+}
 const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
 
@@ -168,10 +173,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('@')) text = text.replace(/@[\w-]+\s+(?:found|discovered|noticed|reported|observed|pointed out)\s+that\s+/gi, '');
   // Pods' "… (HaoNH @haoit, Nhien Pham @nhienit - GalaxyOne, @sc0ttkclark)": a closing bracket each of whose parts names
   // someone by a handle credits them.
-  if (has('@') && has(')'))
-    text = text.replace(HANDLES_BRACKET, (whole, inside: string) =>
-      inside.split(/\s*,\s*/).every((part) => /(?:^|\s)@[\w-]+(?![\w/])/.test(part)) ? '' : whole,
-    );
+  if (has('@') && has(')')) text = text.replace(HANDLES_BRACKET, creditsHandles);
   // ESPHome's "… (new-integration) (breaking-change)": the labels its pull request had on the tracker, not the change's words.
   if (has('-') && has(')')) text = text.replace(PULL_REQUEST_LABELS, '');
   // "(cf. [Migration guide](…))": a pointer to more reading is a reference, not part of the change.
@@ -223,11 +225,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       return label.replace(/^\s+|\s+$/g, '');
     });
     // mitmproxy's "([fa89055](…/commit/…), @mhils)": once its links are references, a bracket of handles alone credits them.
-    if (has('@'))
-      text = text.replace(HANDLES_BRACKET, (whole, inside: string) => {
-        const parts = inside.split(/\s*,\s*/).filter((part) => part.trim() !== '');
-        return parts.length > 0 && parts.every((part) => /^\s*@[\w-]+\s*$/.test(part)) ? '' : whole;
-      });
+    if (has('@')) text = text.replace(HANDLES_BRACKET, creditsHandles);
   }
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
