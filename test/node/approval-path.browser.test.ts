@@ -30,12 +30,19 @@ let demo: DevJson['launch'];
 let base: string;
 const cspViolations: string[] = [];
 
+/** Calls the API as the demo key, waiting out a 429 as its Retry-After asks, as a well-behaved client does. */
 async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'x-api-key': demo.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { 'x-api-key': demo.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let response = await send();
+  for (let retries = 0; response.status === 429 && retries < 5; retries++) {
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? '1') * 1000));
+    response = await send();
+  }
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<T>;
 }
@@ -260,7 +267,7 @@ describe('from approval to a published post in Chromium', () => {
       [phoneSoon!, phoneDue],
     ] as const) {
       await expect
-        .poll(async () => (await api<Read>('GET', `/api/v1/posts/${post.id}`)).delivery, { timeout: 240_000, interval: 1_000 })
+        .poll(async () => (await api<Read>('GET', `/api/v1/posts/${post.id}`)).delivery, { timeout: 240_000, interval: 3_000 })
         .toMatchObject({ status: 'published', scheduledFor: due });
     }
     const desktopUrl = await publishedPage(desktop.page, desktopSoon!, 'published');
