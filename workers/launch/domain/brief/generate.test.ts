@@ -2244,6 +2244,25 @@ describe('what a release leads with, as its notes grade it', () => {
     expect(texts.indexOf('Significant improvements in recording performance.')).toBeLessThan(texts.indexOf('Previous selected area is now remembered.'));
   });
 
+  it('leads, among changes alike, with one the notes explain point by point, not one whose bullets only list names', () => {
+    const notes = [
+      '### Improvements',
+      '* Added `--seed` option to the runner',
+      '* Added `--order` option to the runner',
+      '* The runner now supports sharding',
+      '  * You can split the tests into N groups and run only one of them.',
+      '  * This makes running a suite on many machines much simpler.',
+      '* Added `Matchers` helpers for ranges',
+      '  * `IsEmpty`',
+      '  * `SizeIs`',
+      '  * `Contains`',
+      '* Added `--color` option to the runner',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '2.4.0', title: 'Acme 2.4.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts[0]).toBe('The runner now supports sharding.');
+    expect(texts.indexOf('Added Matchers helpers for ranges.')).toBeGreaterThan(texts.indexOf('Added --seed option to the runner.'));
+  });
+
   it('leads a long list of features with the new renderer, mode or built-in manager, and with a rewrite, not the first small options', () => {
     const notes = [
       '## Acme 3.0',

@@ -164,6 +164,7 @@ const chores = new WeakMap<NoteItem, boolean>();
 /** What follows a name in code when an item only names a thing: "`DataPreprocessor` protocol …", "`HTTPMethod` to be a struct". */
 const NAMED_THING =
   /^(?:methods?|functions?|protocols?|types?|typealias(?:es)?|class(?:es)?|propert(?:y|ies)|options?|flags?|parameters?|fields?|APIs?|hooks?|commands?|components?|modules?|instances?|to|and)$/;
+const SUB_BULLET = /^\s+(?:[-*+]|\d+\.)\s+(?:\S+\s+){3}\S/;
 const NAMED_IN_BOLD = /^\s*(?:[-*+]|\d+\.)\s+\*\*[^*]{2,60}?:?\*\*:?\s+\S/;
 
 /**
@@ -317,8 +318,16 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const untypedFeatures = introSaysFeatures && ofKind('feature').length === 0;
   // An item's first line, and those of the lines that tell it again: EF Core grades a change ("| High |") in its summary table.
   const firstLines = (item: NoteItem) => [item, ...(retellings.get(item.lines.start) ?? [])].map((told) => parsed.lines[told.lines.start - 1] ?? '').join('\n');
+  // Catch2's "Catch2 now supports test sharding" with two bullets under it on how, beside "POSIX platforms use gmtime_r":
+  // what the notes explain point by point is what their authors made most of.
+  // One bullet under an item is a remark (Meteor's "`[Symbol.asyncIterator]` so this code should work:"); two are an account.
+  const toldAtLength = (item: NoteItem) => {
+    const points = parsed.lines.slice(item.lines.start, item.lines.end).filter((line) => SUB_BULLET.test(line)).length;
+    return points >= 2 ? Math.min(points, 3) * 3 : 0;
+  };
   const weigh = (item: NoteItem) =>
     significance(item, firstLines(item)) +
+    toldAtLength(item) +
     (echoed.has(item) ? 20 : 0) +
     (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0);
   const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
