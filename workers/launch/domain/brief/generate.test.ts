@@ -2244,6 +2244,39 @@ describe('what a release leads with, as its notes grade it', () => {
     expect(texts.indexOf('Significant improvements in recording performance.')).toBeLessThan(texts.indexOf('Previous selected area is now remembered.'));
   });
 
+  it('reads notes indented as a whole as a list at the margin, and opens with a sentence the notes raise their voice for', () => {
+    const notes = [
+      '    IMPORTANT: This includes a fix for CVE-2026-34743 which affects all',
+      '    Acme versions since 5.0.0.',
+      '',
+      '    * libacme:',
+      '',
+      '        - Fix a buffer overflow in acme_index_append() (CVE-2026-34743):',
+      '          If acme_index_decoder() was used to decode an index that',
+      '          contained no records, the resulting index was left in a state',
+      '          where a subsequent append would allocate too little memory.',
+      '',
+      '          The acme_index functions are rarely used by applications',
+      '          directly, so this is unlikely to be triggered.',
+      '',
+      '        - Fix the build on Windows ARM64EC.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '5.8.3', title: 'Acme 5.8.3' });
+    expect(brief.summary[0]?.text).toBe('This includes a fix for CVE-2026-34743 which affects all Acme versions since 5.0.0.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fix a buffer overflow in acme_index_append() (CVE-2026-34743).',
+      'Fix the build on Windows ARM64EC.',
+    ]);
+  });
+
+  it('opens with no field of front matter and no word about the document', () => {
+    for (const opening of [
+      'title: Release 1.12.0 short-description: Release notes for 1.12.0',
+      'Please note: This document ignores Acme 5.36.2, a broken release.',
+    ])
+      expect(briefOf(`${opening}\n\n## Features\n\n- Add a dark theme.\n`, { version: '1.12.0', title: 'Acme 1.12.0' }).summary).toEqual([]);
+  });
+
   it('leads, among changes alike, with one the notes explain point by point, not one whose bullets only list names', () => {
     const notes = [
       '### Improvements',

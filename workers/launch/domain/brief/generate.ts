@@ -922,6 +922,10 @@ function clauses(long: string): string {
   // commas goes; cutting at it would leave the clause without its verb.
   const sentence = uncredited.replace(/,\s+(?:such as|for example|e\.g\.)\s(?:[^,;[\]()]|\[[^\]]*\]|\([^)]*\)){3,80},\s+(?=\p{Ll})(?!(?:and|or)\b)/u, ' ');
   if ([...sentence].length <= LONG_SENTENCE) return sentence;
+  // XZ's "Fix a buffer overflow in lzma_index_append() (CVE-2026-34743): If lzma_index_decoder() was used …": after the
+  // bracketed id that closes a change's name, a colon opens the new sentence that explains it.
+  const explained = sentence.slice(0, LONG_SENTENCE).search(/\):\s+(?=\p{Lu}\p{Ll})/u);
+  if (explained >= 40) return `${sentence.slice(0, explained + 1)}.`;
   const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
   if (cut >= 40) return `${sentence.slice(0, cut)}.`;
   // "… in a specific state, with a specially crafted COUNT argument, may cause …": the aside goes, the sentence still says what happens.
@@ -1262,6 +1266,8 @@ function tellingSentence(text: string): string | null {
         sentence
           .replace(/^\|\s*/, '')
           .replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, '')
+          // XZ's "IMPORTANT: This includes a fix for …": the sentence tells it; the label only raises its voice.
+          .replace(/^(?:important|note|please note|notice|warning|attention)\s*:\s+(?=\p{Lu})/iu, '')
           .replace(/,\s+(?:I|we)\s+(?:think|believe|guess|hope|feel),\s+/g, ' '),
       )
       .find(
@@ -1309,12 +1315,15 @@ const BREAKING_MARK =
  * notes, not the release.
  */
 const ABOUT_THE_NOTES =
-  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
 const TALLY =
   /^(?:over |more than |nearly |almost |about )?\d[\d,]*\+?\s+(?:(?:new|merged)\s+)?(?:pull requests?|PRs|commits?|issues?|contributors?|people|authors?|changes)\b/i;
-/** "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. */
+/**
+ * "Upgrade urgency: SECURITY, …", "Release Date: 2024-10-14": a field of the release, not a sentence about it. Case counts
+ * (no `i` flag, under which \p{Lu} matches any letter): XZ's "IMPORTANT: This includes a fix for …" is a sentence.
+ */
 const FIELD_LINE =
-  /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})|^(?:code ?name|release(?: date)?|version|date|status|tag):\s/iu;
+  /^\p{Lu}[\p{L} ]{2,30}:\s+(?:\p{Lu}{3,}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}+\s+\d{4})|^(?:[Cc]ode ?[Nn]ame|[Rr]elease(?: [Dd]ate)?|[Vv]ersion|[Dd]ate|[Ss]tatus|[Tt]ag):\s|^\p{Ll}[\w-]{1,30}:\s/u;
 
 /**
  * The sentence of a feature's paragraph that says what changed ("With 1.28.0, the `#[global_allocator]` attribute is now

@@ -693,6 +693,20 @@ it("reads reStructuredText's line blocks as a list, and an admonition's words as
   ]);
 });
 
+it("reads a MkDocs admonition's words as prose, without its marker or its box's title", () => {
+  const notes = [
+    '!!! tip "Plugin Maintainers"',
+    '    Plugins must now declare the versions of Acme they support.',
+    '',
+    '### Breaking Changes',
+    '',
+    '* Support for Python 3.9 has been removed.',
+  ].join('\n');
+  const parsed = parseNotes(notes, repo);
+  expect(parsed.intro?.text).toBe('Plugins must now declare the versions of Acme they support.');
+  expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([['breaking', 'Support for Python 3.9 has been removed.']]);
+});
+
 it('reads a fix the notes call a vulnerability as a security fix, and not one that only names the kind of bug', () => {
   const notes = [
     '### Fixes',

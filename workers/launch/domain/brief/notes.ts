@@ -1264,6 +1264,18 @@ function indentedChangesAsMarkdown(lines: string[]): string[] {
 }
 
 /**
+ * XZ Utils' NEWS indents each release's notes as a whole ("    * liblzma:", "        - Fix a buffer overflow …"): read at
+ * the margin, its bullets nest and a bullet's further paragraphs stay its own, as in any Markdown list.
+ */
+function dedented(lines: string[]): string[] {
+  const margins = lines.filter((line) => line.trim() !== '').map((line) => line.match(/^ */)![0].length);
+  const margin = margins.length > 0 ? Math.min(...margins) : 0;
+  // Expat's items are told by their indented issue numbers: that indent is how they are read.
+  if (margin < 2 || lines.some((line) => FENCE.test(line.trim())) || lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2) return lines;
+  return lines.map((line) => line.slice(Math.min(margin, line.match(/^ */)![0].length)));
+}
+
+/**
  * GNU NEWS files are Emacs outlines: "* Noteworthy changes in release 7.5", "** Bug fixes". Where a line opens with two
  * stars and a space (never Markdown: bold closes), the stars are heading levels.
  */
@@ -1419,6 +1431,12 @@ function withoutDirectives(lines: string[]): string[] {
       admonition = true;
       return boxed[1] ?? '';
     }
+    // MkDocs' `!!! tip "Plugin Maintainers"` (NetBox) boxes its indented paragraph the same way; the box's title is a label.
+    if (MKDOCS_ADMONITION.test(line)) {
+      inside = true;
+      admonition = true;
+      return '';
+    }
     if (/^\.\.(?:\s|$)/.test(line)) {
       inside = true;
       admonition = false;
@@ -1429,6 +1447,7 @@ function withoutDirectives(lines: string[]): string[] {
     return line;
   });
 }
+const MKDOCS_ADMONITION = /^(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+"[^"]*")?\s*$/;
 const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger)::(?:\s+(\S.*))?$/i;
 
 /**
@@ -1731,7 +1750,7 @@ const VERSION_BULLET = /^[*-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)\
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(lineBlocksAsList(formatsAsMarkdown(source))));
+  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(lineBlocksAsList(formatsAsMarkdown(dedented(source)))));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutComponentTags(
