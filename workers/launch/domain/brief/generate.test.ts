@@ -2277,6 +2277,43 @@ describe('what a release leads with, as its notes grade it', () => {
       expect(briefOf(`${opening}\n\n## Features\n\n- Add a dark theme.\n`, { version: '1.12.0', title: 'Acme 1.12.0' }).summary).toEqual([]);
   });
 
+  it('leads with what the notes celebrate and stabilise, without their links to read more or the label closing an item', () => {
+    const notes = [
+      '### Added',
+      '',
+      '- Added `--dry-run` flag for `acme clean`.',
+      '  [#12638](https://github.com/acme/acme/pull/12638)',
+      '- Added a short alias `-n` for `--dry-run`.',
+      '- 🎉 The `[lints]` table has been stabilized, allowing you to configure lint levels in `Acme.toml`.',
+      '  ([RFC 3389](https://github.com/acme/rfcs/blob/main/3389.md))',
+      '  ([docs](https://docs.acme.dev/lints.html))',
+      '- 🎉 The unstable features `credential-process` and `registry-auth` have been stabilized.',
+      '  These features consolidate the way to authenticate with private registries.',
+      '  ([docs](https://docs.acme.dev/auth.html))',
+      '  Notable changes:',
+      '  - Introducing a new protocol for providers to store and retrieve credentials.',
+      '  - These settings can be configured in `[registry]` tables.',
+      '- 🎉 `--keep-going` flag has been stabilized and is now available in each build command',
+      '  (except `bench` and `test`, which have `--no-fail-fast` instead).',
+      '',
+      '### Changed',
+      '',
+      '- Changed how arrays in configuration are merged.',
+      '  The order was unspecified and now follows how other configuration types work for consistency.',
+      '  [summary](https://blog.acme.dev/config-merging.html)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.74.0', title: 'Acme 1.74.0' });
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts.slice(0, 3).sort()).toEqual([
+      '--keep-going flag has been stabilized and is now available in each build command.',
+      'The [lints] table has been stabilized, allowing you to configure lint levels in Acme.toml.',
+      'The unstable features credential-process and registry-auth have been stabilized.',
+    ]);
+    expect(texts.join(' ')).not.toMatch(/\(docs\)|\bsummary$|These settings|Notable changes/);
+    const credentials = brief.highlights.find((highlight) => highlight.text.includes('credential-process'))!;
+    expect(credentials.citations[0]).toMatchObject({ refs: expect.arrayContaining([expect.objectContaining({ url: 'https://docs.acme.dev/auth.html' })]) });
+  });
+
   it('leads, among changes alike, with one the notes explain point by point, not one whose bullets only list names', () => {
     const notes = [
       '### Improvements',

@@ -116,6 +116,8 @@ function significance(item: NoteItem, line = ''): number {
   if (END_OF_SUPPORT.test(item.text)) score += 40;
   // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
   if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
+  // Cargo's "- 🎉 The `[lints]` table has been stabilized": what the notes celebrate is what they lead with.
+  if (/^\s*(?:[-*+]|\d+\.)?\s*🎉/u.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
   // So does a break graded by its impact (EF Core's summary of breaking changes: "| … | High |", "(Low)").
   const grade =
@@ -154,7 +156,10 @@ function isChore(item: NoteItem): boolean {
       item,
       (chore =
         VAGUE_UPKEEP.test(item.text) ||
-        (CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) && !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)))),
+        (CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) &&
+          !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
+          // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
+          !/\bstabili[sz]ed\b/i.test(item.text))),
     );
   return chore;
 }
@@ -927,7 +932,12 @@ function clauses(long: string): string {
   const explained = sentence.slice(0, LONG_SENTENCE).search(/\):\s+(?=\p{Lu}\p{Ll})/u);
   if (explained >= 40) return `${sentence.slice(0, explained + 1)}.`;
   const cut = sentence.slice(0, LONG_SENTENCE).search(/[,;]\s+(?:including|which|so that|such as|where|while|because|as well as)\b/);
-  if (cut >= 40) return `${sentence.slice(0, cut)}.`;
+  // Cargo's "… in each build command (except bench and test, which have --no-fail-fast instead)": a cut inside an aside
+  // goes before the aside, never leaving its bracket open.
+  const aside = cut >= 40 ? sentence.lastIndexOf('(', cut) : -1;
+  const open = aside > sentence.lastIndexOf(')', cut);
+  if (cut >= 40 && open && aside >= 40) return `${sentence.slice(0, aside).trimEnd()}.`;
+  if (cut >= 40 && !open) return `${sentence.slice(0, cut)}.`;
   // "… in a specific state, with a specially crafted COUNT argument, may cause …": the aside goes, the sentence still says what happens.
   return sentence.replace(/,\s+(?:with|for example|e\.g\.|i\.e\.)\s[^,;()]{3,80},\s+(?=[a-z])/, ' ');
 }

@@ -751,7 +751,10 @@ const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here ar
 
 /** A heading that names a kind of change ("Breaking changes", "Bug fixes") rather than one change. */
 function titlesAKind(text: string): boolean {
-  return sectionKind(text) !== null && (SECTION_TITLE.test(text) || text.split(/\s+/).length <= 3);
+  // Cargo's "🎉 The unstable features … have been stabilized. These features consolidate … Notable changes:" over its details
+  // is a change that closes on a label: a title is a few words.
+  const words = text.split(/\s+/).length;
+  return sectionKind(text) !== null && ((SECTION_TITLE.test(text) && words <= 8) || words <= 3);
 }
 
 /**

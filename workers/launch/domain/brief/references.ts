@@ -120,6 +120,9 @@ function creditsHandles(whole: string, inside: string): string {
 const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
 
+const READ_MORE_LINK =
+  /\s*\(\[(?:docs?|documentation|RFC[ -]?\d+|summary|details|blog(?: post)?|guide|spec(?:ification)?|announcement|discussion|tracking issue|more)\]\(([^)\s]+)\)\)|(?<=[.!?])\s*\[(?:docs?|documentation|summary|details|blog(?: post)?|guide|announcement|discussion|more)\]\(([^)\s]+)\)(?=\s*(?:\[|$))/gi;
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -180,6 +183,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('](') && has('('))
     text = text.replace(/\(\s*(?:cf\.?|see(?: also)?|details in)\s+\[[^\]]+\]\((https?:\/\/[^)\s]+)\)\s*\)/gi, (_whole, url: string) => {
       add(classifyUrl(url, repoBase));
+      return ' ';
+    });
+  // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference.
+  // So is "… for consistency. [summary](…)" after the sentence.
+  if (has(']('))
+    text = text.replace(READ_MORE_LINK, (_whole, bracketed: string | undefined, after: string | undefined) => {
+      const url = bracketed ?? after ?? '';
+      if (/^https?:\/\//.test(url)) add(classifyUrl(url, repoBase));
       return ' ';
     });
   const code = has('`') ? [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean) : [];
