@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asciidocAsMarkdown } from './asciidoc-notes';
+import { generateBrief } from './generate';
 import { parseNotes } from './notes';
 
 const notes = [
@@ -78,6 +79,33 @@ describe('AsciiDoc notes', () => {
     expect(items.map((item) => [item.kind, item.text, item.refs.map((ref) => ref.label)])).toEqual([
       ['breaking', 'All tools lost their .py suffix', ['#458']],
       ['feature', 'Support for RDP version 10.11', ['#433', '#434']],
+    ]);
+  });
+
+  it('writes a document attribute the notes define, and leaves one defined elsewhere as written', () => {
+    const lines = ['= New Operator preview', ':project_name: Acme', '', 'The {project_name} Operator is rewritten on {project_operator}.'];
+    expect(asciidocAsMarkdown(lines)[3]).toBe('The Acme Operator is rewritten on {project_operator}.');
+  });
+
+  it('tells a feature by its heading where its paragraph names an attribute defined elsewhere, and no list of who is affected as changes', () => {
+    const notes = [
+      '= New Operator preview',
+      '',
+      "With this release, we're introducing a brand new {project_operator} as a preview.",
+      '',
+      '= The deprecated `upload-script` feature was removed',
+      '',
+      'The `upload-script` feature has been marked as deprecated for a very long time. In this release, it was completely removed.',
+      '',
+      'If you are using any of these capabilities:',
+      '',
+      '* OpenID Connect Script Mapper',
+      '* JavaScript Policies',
+    ].join('\n');
+    const brief = generateBrief({ id: 'rel_1', version: '18.0.0', title: 'Acme 18.0.0', url: null, notes, contentHash: 'x' }, null);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'The deprecated upload-script feature was removed.'],
+      ['feature', 'New Operator preview.'],
     ]);
   });
 

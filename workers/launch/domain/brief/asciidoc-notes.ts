@@ -34,6 +34,8 @@ function isAsciiDoc(lines: string[]): boolean {
 
 export function asciidocAsMarkdown(lines: string[]): string[] {
   if (!isAsciiDoc(lines)) return lines;
+  // `:project_name: Keycloak` defines what `{project_name}` stands for; an attribute defined elsewhere stays as written.
+  const attributes = new Map(lines.flatMap((line) => [...line.matchAll(/^:([\w-]+):[ \t]+(\S.*?)[ \t]*$/g)].map((match) => [match[1]!, match[2]!] as const)));
   let listing = false;
   return lines.map((line) => {
     if (LISTING.test(line)) {
@@ -42,7 +44,7 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
     }
     if (listing) return line;
     if (COMMENT.test(line) || BLOCK_ATTRIBUTE.test(line) || DOCUMENT_ATTRIBUTE.test(line) || line.trim() === '+') return '';
-    const text = inline(line.replace(HARD_BREAK, ''));
+    const text = inline(line.replace(HARD_BREAK, '').replace(/\{([\w-]+)\}/g, (whole, name: string) => attributes.get(name) ?? whole));
     const heading = text.match(HEADING);
     if (heading) return `${'#'.repeat(Math.max(heading[1]!.length - 1, 1))} ${heading[2]}`;
     const item = text.match(ITEM);

@@ -96,6 +96,9 @@ const PLATFORM =
 
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
+/** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */
+const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
+
 /** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
 function significance(item: NoteItem, line = ''): number {
   if (item.kind === 'internal') return 0;
@@ -789,9 +792,12 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // A longer heading ("Mypyc Free-threading Memory Safety") is told with its paragraph only where that says what changed.
   // ("Elixir v1.15 introduced …" under a v1.16 heading tells another release's news.)
   // Zod's "Recursive objects" over "This was an unexpected one.": a remark about the heading tells nothing of the change.
+  // Keycloak's "we're introducing a brand new {project_operator} as a preview": a document attribute its docs define
+  // elsewhere is a word the reader would never see; the heading is told alone.
   const toldByDetail = (detail: string) =>
-    (headingWords < 4 && !/^(?:this|that|it)\s+(?:was|is)\b[^.]{0,40}\.?$/i.test(detail)) ||
-    (headingWords <= 5 && !item.text.includes(':') && CHANGE_SIGNAL.test(detail) && !PREVIOUS_RELEASE.test(detail) && !/\bv?\d+\.\d+/.test(detail));
+    !UNRESOLVED_ATTRIBUTE.test(detail) &&
+    ((headingWords < 4 && !/^(?:this|that|it)\s+(?:was|is)\b[^.]{0,40}\.?$/i.test(detail)) ||
+      (headingWords <= 5 && !item.text.includes(':') && CHANGE_SIGNAL.test(detail) && !PREVIOUS_RELEASE.test(detail) && !/\bv?\d+\.\d+/.test(detail)));
   if (item.flagship && item.detail && headingWords <= 5 && toldByDetail(changeSentence(item.detail))) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.

@@ -121,7 +121,9 @@ const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerab
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
-const AFFECTED_UNLESS = /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$/i;
+/** Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes. */
+const AFFECTED_UNLESS =
+  /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$|(?:^|[.!?]\s+)if you(?:'re| are)? (?:use|using|rely on|relying on|depend on|depending on|have)\b[^.!?]{0,80}:\s*$/i;
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
@@ -2166,7 +2168,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       bold[1]!.trim().split(/\s+/).length >= 5 &&
       !SHOUTED.test(bold[1]!.replace(/<[^>]*>|https?:\/\/\S+/g, ''));
     if (bold && !boldSentence) {
-      openHeading(7, bold[1]!, number);
+      openHeading(7, bold === label && AFFECTED_UNLESS.test(line.trim()) ? 'Affected when' : bold[1]!, number);
       continue;
     }
     const bullet = line.match(BULLET);
