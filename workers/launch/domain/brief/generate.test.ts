@@ -2121,6 +2121,22 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
       'Disabling API keys by their plain-text key is no longer supported.',
     ]);
   });
+
+  it('adds no verb to an item that has one of its own', () => {
+    const notes = [
+      '## [3.8.0]',
+      '',
+      '### Removed',
+      '',
+      '- disable Piranha portable build',
+      '- protobuild removed and replaced with solutions and projects',
+    ].join('\n');
+    expect(
+      generateBrief({ ...release, version: '3.8.0', title: 'Acme 3.8.0', notes }, null)
+        .highlights.map((highlight) => highlight.text)
+        .sort(),
+    ).toEqual(['Disable Piranha portable build.', 'Protobuild removed and replaced with solutions and projects.']);
+  });
 });
 
 describe('what a release leads with, as its notes grade it', () => {

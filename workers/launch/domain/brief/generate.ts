@@ -780,7 +780,12 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const saysItself =
     /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(unscoped.split(/[,;:(]/)[0]!) ||
     /\b(?:(?:has|have) been|is|are|was|were)\s+(?:now\s+)?(?:removed|deprecated|dropped)\b/i.test(unscoped);
-  if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !item.detail)
+  // MonoGame's "### Removed" over "protobuild removed and replaced with …" and "disable Piranha portable build": an item
+  // with its own verb of the section, or opening on a verb, says what was done itself ("Support for …" names a thing).
+  const ownVerb =
+    new RegExp(`\\b${listedAs?.toLowerCase().replace(/d$/, '') ?? '\u0000'}(?:d|s)?\\b`, 'i').test(item.text) ||
+    (opensWithAction(item.text) && !/^(?:support|use)/i.test(item.text));
+  if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !ownVerb && !item.detail)
     return asSentence(
       // "Python 3.8 and 3.9 support": a name with its version keeps its capital after the verb.
       `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) || item.code?.includes(item.text.split(' ')[0]!) || /^\p{Lu}[\p{L}.]*\s+v?\d/u.test(item.text) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
