@@ -2022,6 +2022,10 @@ describe('a raised minimum runtime', () => {
       title: 'Acme 2.3.0',
     });
     expect(build.releaseKind).not.toBe('breaking');
+    for (const required of ['Go 1.17 or later is now required.', 'Acme now requires Node 20 or newer.']) {
+      const changed = briefOf(`## 2.4.0\n\n### Added\n\n- Add table headers.\n\n### Changed\n\n- ${required}`, { version: '2.4.0', title: 'Acme 2.4.0' });
+      expect(changed.releaseKind, required).toBe('breaking');
+    }
   });
 });
 
