@@ -234,6 +234,9 @@ describe('reading release notes', () => {
     // A credit whose references went leaves no "(Ana in fixing)"; a bracket that says something stays.
     expect(cleanInline('Guard integer overflow (Ana in #1457 fixing #1454)', repo).text).toBe('Guard integer overflow');
     expect(cleanInline('Build on Linux and Windows (and macOS)', repo).text).toBe('Build on Linux and Windows (and macOS)');
+    // The issue a change resolves goes with the word that led to it; a verb the change is told by stays.
+    expect(cleanInline('updated `rustsec` to 0.31, resolving [#804](https://github.com/acme/tool/issues/804).', repo).text).toBe('updated rustsec to 0.31.');
+    expect(cleanInline('A memory leak has been fixed (Kevin in #1475 fixing #1474)', repo).text).toBe('A memory leak has been fixed');
     // Credits by handle, in code or linked, and the words that led to the references closing a change go.
     expect(cleanInline('Add a Termina backend by `@jdoe` in [#2561](https://github.com/acme/tool/pull/2561)', repo).text).toBe('Add a Termina backend');
     expect(

@@ -432,7 +432,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/[.!?] [.,;]/.test(text)) text = text.replace(/([.!?])(?: [.,;])+(?= |$)/g, '$1');
   // "(Queues for Kafka, [KIP-932](…))" once the link's reference went: the comma that led to it goes too.
   if (has(', )')) text = text.replace(/, \)/g, ')');
-  if (endsWithReferences) text = text.replace(/(?:[\s,;]+\b(?:in|by|and|see|via|from|with)\b)+[\s,;]*(?=\.?$)/i, '');
+  // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
+  if (endsWithReferences) text = text.replace(/(?:[\s,;]+\b(?:in|by|and|see|via|from|with|resolving|fixing|closing|addressing)\b)+[\s,;]*(?=\.?$)/i, '');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
