@@ -237,6 +237,7 @@ describe('reading release notes', () => {
     // The issue a change resolves goes with the word that led to it; a verb the change is told by stays.
     expect(cleanInline('updated `rustsec` to 0.31, resolving [#804](https://github.com/acme/tool/issues/804).', repo).text).toBe('updated rustsec to 0.31.');
     expect(cleanInline('A memory leak has been fixed (Kevin in #1475 fixing #1474)', repo).text).toBe('A memory leak has been fixed');
+    expect(cleanInline('Use the key when encoding in `#1148 <https://github.com/acme/tool/pull/1148>`__', repo).text).toBe('Use the key when encoding');
     // Credits by handle, in code or linked, and the words that led to the references closing a change go.
     expect(cleanInline('Add a Termina backend by `@jdoe` in [#2561](https://github.com/acme/tool/pull/2561)', repo).text).toBe('Add a Termina backend');
     expect(

@@ -79,7 +79,9 @@ const THANKS_SENTENCE =
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks to\s+\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?\.?\s*$/u;
 /** Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and". */
-const REFERENCES_AT_END = /(?:\[[^\]]*#\d+\]\([^)\s]+\)|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|#\d+))*[\s.)]*$/;
+/** …, written as Markdown, as reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare. */
+const REFERENCES_AT_END =
+  /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
