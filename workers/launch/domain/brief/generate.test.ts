@@ -2289,6 +2289,20 @@ describe('what a release leads with, as its notes grade it', () => {
     ]);
   });
 
+  it('tells an item without the label that raises its voice, and without its pull request and author in words', () => {
+    const notes = [
+      'Notable Changes',
+      '',
+      '* IMPORTANT: Fixes a potential denial of service attack (DOS) due to recursion error for deeply nested statements.',
+      '* Python 3.12 is now supported (pr725, by hugovk).',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.5.1', title: 'Acme 0.5.1' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixes a potential denial of service attack (DOS) due to recursion error for deeply nested statements.',
+      'Python 3.12 is now supported.',
+    ]);
+  });
+
   it('opens with no field of front matter and no word about the document', () => {
     for (const opening of [
       'title: Release 1.12.0 short-description: Release notes for 1.12.0',

@@ -881,7 +881,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
-  const said = `${sentences[at]!}${harm}`;
+  // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
+  const said = `${sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
   return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
 }
 
@@ -897,6 +898,8 @@ const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:info
 const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
+const LOUD_LABEL = /^(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:\s+(?=\p{Lu})/u;
+
 function mainClause(sentence: string): string {
   const cut = sentence.search(/,?\s(?:if|when|unless|as long as|provided that)\s/);
   return cut >= 30 ? `${sentence.slice(0, cut)}.` : clauses(sentence);

@@ -876,6 +876,7 @@ const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP
 const CREDIT_BRACKET =
   /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
 /** XStream's "(by Vladislav Rassokhin of JetBrains)", "(by Basil Crow)": who made the change, closing it. */
+const NUMBERED_CREDIT = /\s*\(\s*((?:(?:pr|issue|gh)\s*#?\d+\s*,\s*)+)by\s+[\w.-]+(?:\s*(?:,|and|&)\s*[\w.-]+)*\s*\)(?=[\s.]*$)/i;
 const BY_NAME_BRACKET = /\s*\(\s*by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+(?:of|from|at)\s+[^()]{2,40})?\s*\)[\s.]*$/u;
 /** XStream's "GHPR:#331, GHI:#326: Fix …": the pull requests and issues a change closes, each labelled by its tracker, before it. */
 const TRACKER_LABELLED_IDS = /^\s*((?:[A-Z]{2,6}:#\d+\s*,\s*)*[A-Z]{2,6}:#\d+):\s+(?=\S)/;
@@ -1047,6 +1048,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
     if (end.endsWith(')') && /\(by /.test(text)) text = text.replace(BY_NAME_BRACKET, '');
+    // sqlparse's "(pr725, by hugovk)", "(issue746, by user)": the pull request or issue, and who made it.
+    if (end.endsWith(')') && /, by /.test(text))
+      text = text.replace(NUMBERED_CREDIT, (_whole, ids: string) => {
+        for (const [, id] of ids.matchAll(/(\d+)/g)) named.push(issueReference(id!, repoBase));
+        return '';
+      });
     if (end.endsWith(']'))
       text = text.replace(NAMES_BRACKET, namesOnly).replace(PULL_AND_HANDLES, (_whole, inside: string, stop: string) => {
         for (const [, id] of inside.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
