@@ -1051,7 +1051,7 @@ describe("a CPAN Changes file's release", () => {
     expect(brief.summary).toEqual([]);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fix inverted comparisons for strings in Acme::Nano (CVE-2026-15043).',
-      'WARNING: Next release will require perl-5.12.',
+      'Next release will require perl-5.12.',
       'Document that IS NULL matches empty strings in Acme::Nano.',
     ]);
   });
@@ -1378,7 +1378,7 @@ describe('formats met outside the corpus', () => {
       '- [Issue 12426](https://github.com/acme/acme/issues/12426) (Important: The last version dropped the currency of deposits) reported by @jgmm81',
     ].join('\n');
     const brief = briefOf(notes, { version: 'v6.6.6', title: 'v6.6.6', url: 'https://github.com/acme/acme/blob/0a1b/changelog.md#L6-L12' });
-    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([['fix', 'Important: The last version dropped the currency of deposits.']]);
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([['fix', 'The last version dropped the currency of deposits.']]);
     expect(brief.highlights[0]!.citations[0]).toMatchObject({ refs: [{ label: '#12426' }] });
   });
 
