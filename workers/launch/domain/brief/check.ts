@@ -1,7 +1,7 @@
 import { withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
 import { formatsAsMarkdown, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
-import { namedReferencesAsWords } from './references';
+import { IN_WORD_EMPHASIS, namedReferencesAsWords } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -107,7 +107,10 @@ const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
   const words: string[] = [];
-  for (const split of unmarked(plain(text)).split(SPLIT)) {
+  // A comma keeps a number whole ("1,000"), not a list written without spaces (Libgcrypt's "[R5328,CVE-2021-40528]").
+  for (const split of unmarked(plain(text))
+    .split(SPLIT)
+    .flatMap((word) => (word.includes(',') ? word.split(/,(?=\p{L})/u) : [word]))) {
     // Most words have no mark at either end: only those go through EDGES.
     const token = EDGE_MARKS.has(split.charAt(0)) || EDGE_MARKS.has(split.charAt(split.length - 1)) ? split.replace(EDGES, '') : split;
     if (token) words.push(token);
@@ -119,9 +122,11 @@ const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? 
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_') && !text.includes('`~')) return text;
+  if (!text.includes('\\') && !text.includes(':') && !text.includes('<') && !text.includes('_') && !text.includes('`~')) return text;
   return (
     namedReferencesAsWords(text)
+      // Emphasis inside a word ("getRequeste<b>d</b>ApiVersion") is no break in it, as the parser reads it.
+      .replace(IN_WORD_EMPHASIS, '')
 
       // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)

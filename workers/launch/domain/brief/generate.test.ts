@@ -2303,10 +2303,29 @@ describe('what a release leads with, as its notes grade it', () => {
     ]);
   });
 
-  it('opens with no field of front matter and no word about the document', () => {
+  it('reads ISC\'s "!" items, and a closing bracket of a tracker id and an advisory as the advisory', () => {
+    const notes = [
+      '\t\tChanges since 4.4.3 (Bug Fixes)',
+      '',
+      '! Corrected a memory leak that occurs when unpacking a packet that has an',
+      '  FQDN option (81). Thanks to VictorV of Cyber Kunlun Lab for reporting the issue.',
+      '  [Gitlab #254]',
+      '  CVE: CVE-2022-2929',
+      '',
+      '- Fix Elgamal encryption for other implementations.',
+      '  [R5328,CVE-2021-40528]',
+    ].join('\n');
+    expect(briefOf(notes, { version: '4.4.3-P1', title: 'Acme 4.4.3-P1' }).highlights.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Corrected a memory leak that occurs when unpacking a packet that has an FQDN option (81) (CVE-2022-2929).'],
+      ['security', 'Fix Elgamal encryption for other implementations (CVE-2021-40528).'],
+    ]);
+  });
+
+  it('opens with no field of front matter, no word about the document and no licence', () => {
     for (const opening of [
       'title: Release 1.12.0 short-description: Release notes for 1.12.0',
       'Please note: This document ignores Acme 5.36.2, a broken release.',
+      'Please note that Acme is licensed under the Mozilla Public License, MPL 2.0.',
     ])
       expect(briefOf(`${opening}\n\n## Features\n\n- Add a dark theme.\n`, { version: '1.12.0', title: 'Acme 1.12.0' }).summary).toEqual([]);
   });

@@ -1307,6 +1307,8 @@ function tellingSentence(text: string): string | null {
           !ABOUT_THE_NOTES.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
+          // ISC DHCP's "Please note that that ISC DHCP is licensed under the Mozilla Public License": the terms, not the news.
+          !/\blicen[cs]ed under\b|\blicen[cs]e terms\b/i.test(sentence) &&
           // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
           !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\bago\b/i.test(sentence) &&
           // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers.

@@ -697,6 +697,34 @@ it("reads reStructuredText's line blocks as a list, and an admonition's words as
   ]);
 });
 
+it('reads credits, commits and package bumps closing an item as references, and marks of code and emphasis as words', () => {
+  const notes = [
+    '### Fixes',
+    '',
+    "- Don't add `#dclone` method to core classes globally. [GitHub#37][Patch by Akira Matsuda]",
+    '- Added a new face, ~acme-delimiter~, which is used for parentheses around values.  567b5d54',
+    '- fix: use !== 0 instead of != 0 - c02b05f',
+    '- Many faces have also been improved.  47d3f01d 71d16d86 et al.',
+    '- <li>The getRequeste<b>d</b>ApiVersion method was renamed.',
+    '- `acme_app_check_web` - `v0.2.0+15`',
+  ].join('\n');
+  const items = parseNotes(notes, repo).items;
+  expect(items.map((item) => [item.kind, item.text])).toEqual([
+    ['fix', "Don't add #dclone method to core classes globally."],
+    ['fix', 'Added a new face, acme-delimiter, which is used for parentheses around values.'],
+    ['fix', 'use !== 0 instead of != 0'],
+    ['fix', 'Many faces have also been improved.'],
+    ['fix', '<li>The getRequestedApiVersion method was renamed.'],
+    ['internal', 'acme_app_check_web - v0.2.0+15'],
+  ]);
+  expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#37']);
+  expect(items[1]!.code).toContain('acme-delimiter');
+  expect(items[3]!.refs.map((ref) => [ref.kind, ref.label])).toEqual([
+    ['commit', '47d3f01'],
+    ['commit', '71d16d8'],
+  ]);
+});
+
 it("reads a MkDocs admonition's words as prose, without its marker or its box's title", () => {
   const notes = [
     '!!! tip "Plugin Maintainers"',

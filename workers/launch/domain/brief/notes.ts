@@ -111,7 +111,7 @@ function atxHeading(line: string): { level: number; text: string } | null {
   return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
 }
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
-const BULLET = /^(\s*)(?:[-*+•]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
+const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -876,6 +876,14 @@ const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP
 const CREDIT_BRACKET =
   /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
 /** XStream's "(by Vladislav Rassokhin of JetBrains)", "(by Basil Crow)": who made the change, closing it. */
+const PACKAGE_AT_VERSION = /^@?[\w.-]+(?:\/[\w.-]+)?\s*(?:[-–:@]|\s)\s*v?\d+(?:\.\d+)+[\w.+-]*\.?$/;
+const CREDIT_BRACKETS =
+  /(?:\s*\[(?:GitHub|GH|GitLab|Bug|Issue|PR)\s*#\d+\]|\s*\[(?:Patch|Reported|Suggested|Fixed|Reviewed|Contributed|Requested|Found|Written) by [^\]]{2,80}\])+(?=[\s.]*$)/gi;
+const ADVISORY_IN_BRACKET = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
+const IDS_WITH_ADVISORIES =
+  /\s*\[\s*((?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})(?:\s*,\s*(?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}))*)\s*\](?=[\s.]*$)/i;
+const COMMIT_HASH = String.raw`(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}`;
+const TRAILING_COMMITS = new RegExp(String.raw`(?:\s+[-–—]\s*|\s+)((?:${COMMIT_HASH}(?:\s*,\s*|\s+))*${COMMIT_HASH})(?:\s+et al\.?)?\s*$`);
 const NUMBERED_CREDIT = /\s*\(\s*((?:(?:pr|issue|gh)\s*#?\d+\s*,\s*)+)by\s+[\w.-]+(?:\s*(?:,|and|&)\s*[\w.-]+)*\s*\)(?=[\s.]*$)/i;
 const BY_NAME_BRACKET = /\s*\(\s*by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+(?:of|from|at)\s+[^()]{2,40})?\s*\)[\s.]*$/u;
 /** XStream's "GHPR:#331, GHI:#326: Fix …": the pull requests and issues a change closes, each labelled by its tracker, before it. */
@@ -1037,7 +1045,26 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'issue', label: `PR ${id}`, url: null });
       return ' ';
     })
-    .replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
+    .replace(/\s+Credits?:\s+[^:]{2,80}$/, '')
+    // REXML's "… globally. [GitHub#37][Patch by Akira Matsuda]": the pull request, and who wrote or reported the change.
+    .replace(CREDIT_BRACKETS, (whole: string) => {
+      for (const [, id] of whole.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
+      return '';
+    })
+    // Libgcrypt's "… for other implementations.  [R5328,CVE-2021-40528]": the tracker's id is a reference; the advisory's is
+    // what a reader searches for, and stays, in brackets.
+    .replace(IDS_WITH_ADVISORIES, (_whole, ids: string) => {
+      const advisories = ids.split(/\s*,\s*/).filter((id) => ADVISORY_IN_BRACKET.test(id));
+      for (const id of ids.split(/\s*,\s*/).filter((id) => !ADVISORY_IN_BRACKET.test(id))) named.push({ kind: 'issue', label: id, url: null });
+      return advisories.length > 0 ? ` (${advisories.join(', ')})` : '';
+    })
+    .replace(/\.\s+(\((?:CVE|GHSA)-[^()]+\))$/i, ' $1.')
+    // Transient's "… from each other.  567b5d54", Handlebars' "… enumerable - 1988878", "47d3f01d 71d16d86 et al.": the commits.
+    .replace(TRAILING_COMMITS, (_whole, shas: string) => {
+      for (const sha of shas.split(/[\s,]+/).filter(Boolean))
+        named.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+      return '';
+    });
   for (let previous = ''; previous !== text; ) {
     previous = text;
     const bracketed = text;
@@ -2268,7 +2295,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (!text) continue;
       sawChange = true;
       // calibre's "Nautilus Magazine" under ":: improved recipes": a bare name says what changed only with its section.
-      const kind = own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && clean.code.length === 0 ? 'other' : own.kind;
+      // Melos' "- `firebase_app_check_web` - `v0.2.0+15`" under "Packages with dependency updates only": a package and the
+      // version it moved to, no change of it.
+      const kind = PACKAGE_AT_VERSION.test(text)
+        ? 'internal'
+        : own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && clean.code.length === 0
+          ? 'other'
+          : own.kind;
       items.push({ kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }

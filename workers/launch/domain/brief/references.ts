@@ -125,6 +125,8 @@ const PULL_REQUEST_LABELS =
 const READ_MORE_LINK =
   /\s*\(\[(?:docs?|documentation|RFC[ -]?\d+|summary|details|blog(?: post)?|guide|spec(?:ification)?|announcement|discussion|tracking issue|more)\]\(([^)\s]+)\)\)|(?<=[.!?])\s*\[(?:docs?|documentation|summary|details|blog(?: post)?|guide|announcement|discussion|more)\]\(([^)\s]+)\)(?=\s*(?:\[|$))/gi;
 
+export const IN_WORD_EMPHASIS = /(?<=\w)<\/?(?:b|i|em|strong|u)>(?=\w)/gi;
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -195,6 +197,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       if (/^https?:\/\//.test(url)) add(classifyUrl(url, repoBase));
       return ' ';
     });
+  // Org-mode's code, `~transient-delimiter~` (Transient's changelog), is code as backticks are.
+  if (has('~')) text = text.replace(/(?<![\w~`])~([^\s~][^~`]{0,80}?)~(?![\w~])/g, (_whole, name: string) => (/\s$/.test(name) ? _whole : `\`${name}\``));
   const code = has('`') ? [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean) : [];
   if (has('](')) {
     // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
@@ -407,7 +411,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/([.!?])\s+\.(?=\s|$)/g, '$1');
   // Vue's "…, closes #123": the reference went, the verb stays behind.
   if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
-  if (has('<')) text = text.replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
+  // SLF4J's "getRequeste<b>d</b>ApiVersion": a tag of emphasis inside a word marks a letter of it, and parts nothing.
+  if (has('<'))
+    text = text.replace(IN_WORD_EMPHASIS, '').replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
   // MDX and Vue components in a heading (Nushell's "<JumpToc/>", "<PrBy :pr=\"18531\" user=\"Bahex\" />"): markup, not words.
   // Self-closing or with attributes, after a space: "Supplier<Path>" and "<FILE>" are types and placeholders.
   if (has('<')) text = text.replace(/(?<![\w<])<\p{Lu}[\w.]*(?:\s+[^<>]*=[^<>]*?\s*\/?|\s*\/)>/gu, ' ');
