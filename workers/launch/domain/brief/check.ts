@@ -138,6 +138,8 @@ function plain(text: string): string {
       .replace(/\/advisories\/(?=GHSA-)/gi, '/advisories/ ')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
+      // Werkzeug's ":ghsa:`hgf8-39gv-g3f2`" names GHSA-hgf8-39gv-g3f2 likewise.
+      .replace(/:ghsa:`(?:GHSA-)?([\w-]+)`/gi, 'GHSA-$1')
       // Sphinx shows ":py:attr:`~acme.core.Accessor.day_of_week`" by the name's last part, as the parser reads it.
       .replace(/(?::[a-z][a-z_]*(?::[a-z][a-z_]*)?:|(?<!`))`~\.?(?:[^`.]+\.)*(?=[^`.]+`(?!`))/g, ' `')
       // Sphinx shows `:meth:`_sql.Select.distinct`` as "Select.distinct()": the `_sql.` alias says where the name lives.

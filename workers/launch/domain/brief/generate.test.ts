@@ -2321,6 +2321,23 @@ describe('what a release leads with, as its notes grade it', () => {
     ]);
   });
 
+  it('names the advisory a security fix gives only by its address or by a role', () => {
+    const address = [
+      'Notable Changes',
+      '',
+      '* Fixes a potential denial of service attack (DOS) due to recursion error for deeply nested statements.',
+      '  See the security advisory for details:',
+      '  https://github.com/acme/acme/security/advisories/GHSA-2m57-hf25-phgg',
+    ].join('\n');
+    expect(briefOf(address, { version: '0.5.1', title: 'Acme 0.5.1' }).highlights[0]!.text).toBe(
+      'Fixes a potential denial of service attack (DOS) due to recursion error for deeply nested statements (GHSA-2m57-hf25-phgg).',
+    );
+    const role = ['Version 3.1.4', '-------------', '', '-   ``safe_join`` on Windows does not allow special device names. :ghsa:`hgf8-39gv-g3f2`'].join('\n');
+    expect(briefOf(role, { version: '3.1.4', title: 'Acme 3.1.4' }).highlights[0]!.text).toBe(
+      'safe_join on Windows does not allow special device names (GHSA-hgf8-39gv-g3f2).',
+    );
+  });
+
   it('opens with no field of front matter, no word about the document and no licence', () => {
     for (const opening of [
       'title: Release 1.12.0 short-description: Release notes for 1.12.0',

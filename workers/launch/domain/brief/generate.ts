@@ -917,7 +917,11 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   const said = advisoryIds(sentence).length > 0 ? fixedAdvisoryIds(splitSentences(item.text)[0] ?? '') : fixedAdvisoryIds(item.text);
   // GnuTLS's NEWS heads each fix ("** libgnutls: Add more checks to DTLS reassembly") over a paragraph that closes with its
   // "[CVE-2026-33846]": the heading's advisory is in its own paragraph.
-  const own = said.length === 0 && item.detail && advisoryIds(sentence).length === 0 ? fixedAdvisoryIds(item.detail) : said;
+  const told = said.length === 0 && item.detail && advisoryIds(sentence).length === 0 ? fixedAdvisoryIds(item.detail) : said;
+  // sqlparse's "See the security advisory for details: https://github.com/…/security/advisories/GHSA-2m57-hf25-phgg": an
+  // advisory the item names only by its address is its own, and a reader searches for its id.
+  const own =
+    told.length === 0 && advisoryIds(sentence).length === 0 ? [...new Set(item.refs.flatMap((ref) => advisoryIds(`${ref.label} ${ref.url ?? ''}`)))] : told;
   const missing = own.filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
   const added = ` (${missing.join(', ')})`;
