@@ -2338,6 +2338,39 @@ describe('what a release leads with, as its notes grade it', () => {
     );
   });
 
+  it('names the product a title signs, a page titles or a documentation repository is of', () => {
+    const notes = '- Added a new option to the importer.\n';
+    const headline = (title: string, url: string | null = null) => briefOf(notes, { version: '1.1.0', title, url }).headline.text;
+    expect(headline('v1.1.0 2018-01-15  The Acme team <staff@acme.org>')).not.toMatch(/team|staff|@/);
+    expect(headline('Acme 1.1.0 Change History (March 2024)')).toBe('Acme 1.1.0 is out: a feature release.');
+    const documented = briefOf('- Acme now reads CSV files.\n', {
+      version: '1.1.0',
+      title: '1.1.0',
+      url: 'https://github.com/acme-io/acme-documentation/blob/4df0c75e373515c33269176d556219950487e085/changelog.md',
+    });
+    expect(documented.headline.text).toMatch(/^Acme 1\.1\.0/);
+    expect(headline('v1.1.0', 'https://github.com/acme/panel/blob/706db62c64d180f224f56c62953172c27daa5826/CHANGELOG.md')).toMatch(/^acme\/panel 1\.1\.0/);
+  });
+
+  it('reads an HTML list item led by its area in italics as scoped, without its tracker keys, and its capitals label as no word', () => {
+    const html = [
+      '<blockquote><p><u><B>Improvements</B></u></p>',
+      '<ul>',
+      '    <li><I>Processors</I>. Added support for ARM v8-M Custom Datapath Extension. (GP-1791)</li>',
+      '    <li><I>Analysis</I>. Fixed analysis lockup if an instruction falls through to itself. (GP-4312, Issue #6107)</li>',
+      '    <li><I>Headless</I>. Updated analyzer options to not create Swing components. (GP-4309)</li>',
+      '</ul>',
+      '</blockquote>',
+    ].join('\n');
+    const texts = briefOf(html, { version: '11.0.2', title: 'Acme 11.0.2' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Processors: Added support for ARM v8-M Custom Datapath Extension.');
+    expect(texts).toContain('Analysis: Fixed analysis lockup if an instruction falls through to itself.');
+    const labelled = briefOf('* SECURITY - Bump go-getter to fix CVE-2024-6257, may slow down large modules.\n', { version: '1.8.1', title: 'Acme 1.8.1' });
+    expect(labelled.highlights[0]!.text).toBe('Bump go-getter to fix CVE-2024-6257, may slow down large modules.');
+    const dropped = briefOf('This release drops support of Python 3.9 and below.\n\n## Added\n\n- Add a dark theme.\n', { version: '3.0', title: 'Acme 3.0' });
+    expect(dropped.releaseKind).toBe('breaking');
+  });
+
   it('opens with no field of front matter, no word about the document and no licence', () => {
     for (const opening of [
       'title: Release 1.12.0 short-description: Release notes for 1.12.0',

@@ -66,6 +66,8 @@ const FAULT_NOUN =
   /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|(?:buffer|integer|stack)\s+overflow|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
+const INTRO_DROPS_RUNTIME =
+  /\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|windows|macos|ios|android)\s*v?\d/i;
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -265,7 +267,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?|\d+\.\d+\.0\.0)$/i.test(numbers);
   const introBreaks =
     parsed.intro !== null &&
-    ((major && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text)) || RAISED_MINIMUM.test(parsed.intro.text));
+    ((major && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text)) ||
+      RAISED_MINIMUM.test(parsed.intro.text) ||
+      // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
+      INTRO_DROPS_RUNTIME.test(parsed.intro.text));
   // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
   const saysBreaking =
     introBreaks ||
@@ -898,7 +903,8 @@ const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:info
 const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
-const LOUD_LABEL = /^(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:\s+(?=\p{Lu})/u;
+/** …; OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257" labels its kind in capitals. */
+const LOUD_LABEL = /^(?:(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:|SECURITY\s*(?::|\s[-–—]))\s+(?=\p{Lu})/u;
 
 function mainClause(sentence: string): string {
   const cut = sentence.search(/,?\s(?:if|when|unless|as long as|provided that)\s/);
@@ -1114,6 +1120,8 @@ function subjectOf(
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
+    // Irssi's "v1.1.0 2018-01-15  The Irssi team <staff@irssi.org>": who signed the release, with their address, after its date.
+    .replace(/(?:\s+(?:the\s+)?[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){0,3})?\s*<[^<>\s@]+@[^<>\s]+>/iu, ' ')
     .replace(/(['"‘“])[^'"’”]{1,30}['"’”]/g, ' ')
     // "LOVE 11.5 [Mysterious Mysteries]": a codename in square brackets, as Node's is in quotes.
     .replace(/\[\s*\p{Lu}[\p{L}\d '’.-]{0,40}\]/gu, ' ')
@@ -1124,7 +1132,8 @@ function subjectOf(
     .replace(/\(\s*\p{Lu}[\p{L}.]*\s?\d+\s*\)/gu, ' ')
     // "5.0.4: Maintenance Release": the kind of release is no part of the name.
     .replace(/\b(?:maintenance|bug-?fix|hotfix|feature|minor|major|point|service|interim)\s+release\b/gi, ' ')
-    .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights)(?![\w-])/gi, ' ')
+    // Ghidra's "Ghidra 11.0.2 Change History (March 2024)": what the page is, not the product's name.
+    .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights|change history)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
@@ -1253,7 +1262,8 @@ function repositoryName(url: string): string | null {
   // browser add-on the organisation is named for.
   if (owner && github && /^(?:www|web-?site|site|homepage|add-?on|(?:web-?|browser-?)?extension)$/i.test(github)) return owner;
   // "godotengine/godot-website": the site of the product it is named for.
-  const siteOf = github?.match(/^([\w.]+?)-(?:web-?site|site|web|docs|blog|homepage)$/i)?.[1];
+  // "cypress-io/cypress-documentation" likewise: the documentation of the product it is named for.
+  const siteOf = github?.match(/^([\w.]+?)-(?:web-?site|site|web|docs|documentation|blog|homepage)$/i)?.[1];
   if (siteOf) return siteOf;
   // "flutter/packages/…/packages/go_router/CHANGELOG.md": a repository of many packages, and the changelog is one's.
   const member = url.match(/\/blob\/[^/]+\/(?:packages|plugins|crates|libs|modules|extensions)\/([\w.-]+)\/[^/]+$/)?.[1];
@@ -1267,7 +1277,8 @@ function repositoryName(url: string): string | null {
   return labels.length >= 2 ? labels[labels.length - 2]! : null;
 }
 
-const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|android|ios|desktop|mobile|web|sdk|api|lib)$/i;
+/** …; Pterodactyl's "pterodactyl/panel", the project's web panel. */
+const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */
 function firstSentence(text: string, max = MAX_SENTENCE): string {

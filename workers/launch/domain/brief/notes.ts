@@ -301,7 +301,7 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
  * and a runtime taken out of a test matrix or a set of prebuilt wheels ("Remove node 16 from test matrix") drops no support.
  */
 export const DROP_SUPPORT =
-  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+for\b|(?:python|node(?:\.js)?|ruby|php|perl|java|jdk|\.net|pyqt|qt|ios|android|macos|windows)\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
+  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:python|node(?:\.js)?|ruby|php|perl|java|jdk|\.net|pyqt|qt|ios|android|macos|windows)\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
 /**
  * "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur", DBI's "Next release will require
  * perl-5.12": whoever is on it stays behind next time.
@@ -800,6 +800,8 @@ function stripScope(text: string): string {
   );
 }
 
+/** Ghidra's "(GP-4297, Issue #6177)": a tracker's key and number; four digits or more, so "(SHA-256)" or "(UTF-8)" is a name. */
+const TRACKER_KEY = String.raw`[A-Z][A-Z\d]+-\d{4,}\b`;
 /** A tracker's id as written beside a change: `#12`, `owner/repo#12`, `GH-12`, `JIRA-12`, Phabricator's `T1234`. */
 const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
 /** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)"). */
@@ -824,7 +826,7 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  * MailKit's "issue #1989"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
  * which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
@@ -1560,7 +1562,8 @@ function htmlAsMarkdown(lines: string[]): string[] {
       return `${'#'.repeat(Number(heading[1]))} ${words.replace(/<[^>]+>/g, '').trimEnd()}`;
     }
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
-    if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '')}`;
+    // Ghidra's "<li><I>Decompiler</I>. Improved detection of …": the area set in italics before a stop is the change's scope.
+    if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '').replace(/^\s*<(i|em|b|strong)>([^<]{1,40})<\/\1>\.\s+(?=\p{Lu})/iu, '$2: ')}`;
     // AppStream's `<release version="2.3.0">` and `<description>` hold the release's paragraphs and list.
     return line
       .replace(/^\s*<\/?(?:ul|ol|dl|div|section|article|body|html|head|releases?|description)\b[^>]*>\s*$/i, '')
