@@ -2301,6 +2301,16 @@ describe('what a release leads with, as its notes grade it', () => {
       'Fixes a potential denial of service attack (DOS) due to recursion error for deeply nested statements.',
       'Python 3.12 is now supported.',
     ]);
+    const example = [
+      '### Breaking changes',
+      '',
+      '- Templates now return undefined for inherited properties, as in:',
+      '',
+      '  ```js',
+      '  {{constructor}}',
+      '  ```',
+    ].join('\n');
+    expect(briefOf(example, { version: '4.5.3', title: 'Acme 4.5.3' }).highlights[0]!.text).toBe('Templates now return undefined for inherited properties.');
   });
 
   it('reads ISC\'s "!" items, and a closing bracket of a tracker id and an advisory as the advisory', () => {

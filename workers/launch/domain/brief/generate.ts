@@ -888,7 +888,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
   const said = `${sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
-  return asSentence(withAdvisories(item, item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)), kept);
+  // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
+  const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)).replace(LEADS_TO_EXAMPLE, '');
+  return asSentence(withAdvisories(item, sentence), kept);
 }
 
 const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
@@ -904,6 +906,7 @@ const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
 /** …; OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257" labels its kind in capitals. */
+const LEADS_TO_EXAMPLE = /,?\s+(?:as in|for example|for instance|e\.g\.|like (?:this|so))\s*[:.]?\s*$/i;
 const LOUD_LABEL = /^(?:(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:|SECURITY\s*(?::|\s[-–—]))\s+(?=\p{Lu})/u;
 
 function mainClause(sentence: string): string {
