@@ -141,7 +141,7 @@ function plain(text: string): string {
       // Werkzeug's ":ghsa:`hgf8-39gv-g3f2`" names GHSA-hgf8-39gv-g3f2 likewise.
       .replace(/:ghsa:`(?:GHSA-)?([\w-]+)`/gi, 'GHSA-$1')
       // Sphinx shows ":py:attr:`~acme.core.Accessor.day_of_week`" by the name's last part, as the parser reads it.
-      .replace(/(?::[a-z][a-z_]*(?::[a-z][a-z_]*)?:|(?<!`))`~\.?(?:[^`.]+\.)*(?=[^`.]+`(?!`))/g, ' `')
+      .replace(/(?::[a-z][a-z_]*(?::[a-z][a-z_]*)?:|(?<!`))`~\.?(?=[A-Za-z_])(?:[^`.]+\.)*(?=[^`.]+`(?!`))/g, ' `')
       // Sphinx shows `:meth:`_sql.Select.distinct`` as "Select.distinct()": the `_sql.` alias says where the name lives.
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:(?=`)(`[~.]?_[a-z]\w*\.)?/g, (_whole, alias?: string) => (alias ? ' `' : ' '))
   );

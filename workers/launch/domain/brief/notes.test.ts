@@ -238,6 +238,10 @@ describe('reading release notes', () => {
     expect(cleanInline('updated `rustsec` to 0.31, resolving [#804](https://github.com/acme/tool/issues/804).', repo).text).toBe('updated rustsec to 0.31.');
     expect(cleanInline('A memory leak has been fixed (Kevin in #1475 fixing #1474)', repo).text).toBe('A memory leak has been fixed');
     expect(cleanInline('Use the key when encoding in `#1148 <https://github.com/acme/tool/pull/1148>`__', repo).text).toBe('Use the key when encoding');
+    // Sphinx's `~` shortens a name to its last part; a version range ("`~0.2.3`") or a path ("`~/.zshenv`") is no name.
+    expect(cleanInline('Upgraded `tmp` from `~0.2.3` to `~0.2.4`.', repo).text).toBe('Upgraded tmp from ~0.2.3 to ~0.2.4.');
+    expect(cleanInline('No longer source `~/.zshenv` on macOS.', repo).text).toBe('No longer source ~/.zshenv on macOS.');
+    expect(cleanInline('Use `~Cursor.executemany()` now.', repo).text).toBe('Use executemany() now.');
     // Credits by handle, in code or linked, and the words that led to the references closing a change go.
     expect(cleanInline('Add a Termina backend by `@jdoe` in [#2561](https://github.com/acme/tool/pull/2561)', repo).text).toBe('Add a Termina backend');
     expect(

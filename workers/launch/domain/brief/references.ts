@@ -248,7 +248,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
   if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   // psycopg's "`~Cursor.executemany()`": Sphinx's default role, shortened by `~` as a role is.
-  if (has('`~')) text = text.replace(/(?<![`:])`~\.?(?:[^`.]+\.)*([^`.]+)`(?!`)/g, '$1');
+  // A name, not Cypress' "`~0.2.3`", a version range.
+  if (has('`~')) text = text.replace(/(?<![`:])`~\.?(?=[A-Za-z_])(?:[^`.]+\.)*([^`.]+)`(?!`)/g, '$1');
   if (has(':`')) {
     // xarray's "(:issue:`11390`, :pull:`11394`)", Cython's "(Github issue :issue:`6908`)": a bracket of numbered roles alone,
     // named or not, goes with them.
