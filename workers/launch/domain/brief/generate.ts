@@ -905,8 +905,8 @@ const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:info
 const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
-/** …; OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257" labels its kind in capitals. */
 const LEADS_TO_EXAMPLE = /,?\s+(?:as in|for example|for instance|e\.g\.|like (?:this|so))\s*[:.]?\s*$/i;
+/** "IMPORTANT:", "Note:", OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257": a label raising an item's voice. */
 const LOUD_LABEL = /^(?:(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:|SECURITY\s*(?::|\s[-–—]))\s+(?=\p{Lu})/u;
 
 function mainClause(sentence: string): string {
@@ -1280,7 +1280,7 @@ function repositoryName(url: string): string | null {
   return labels.length >= 2 ? labels[labels.length - 2]! : null;
 }
 
-/** …; Pterodactyl's "pterodactyl/panel", the project's web panel. */
+/** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel". */
 const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */

@@ -312,9 +312,8 @@ export const END_OF_SUPPORT =
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
  * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0") does not. So does a runtime that
- * is "from now on the only supported runtime version" (grocy's PHP 8.5).
+ * is "from now on the only supported runtime version" (grocy's PHP 8.5), and Fyne's "Go 1.17 or later is now required.".
  */
-/** …; Fyne's "Go 1.17 or later is now required.", "now requires Node 20 or newer". */
 export const RAISED_MINIMUM =
   /\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))/iu;
 const OTHER_NOTES_LINK =

@@ -78,8 +78,10 @@ const THANKS_SENTENCE =
 /** Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks. */
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks to\s+\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?\.?\s*$/u;
-/** Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and". */
-/** …, written as Markdown, as reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare. */
+/**
+ * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
+ * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare.
+ */
 const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
