@@ -905,7 +905,7 @@ const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:info
 const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
-const LEADS_TO_EXAMPLE = /,?\s+(?:as in|for example|for instance|e\.g\.|like (?:this|so))\s*[:.]?\s*$/i;
+const LEADS_TO_EXAMPLE = /(?<=\S),?[ \t]+(?:as in|for example|for instance|e\.g\.|like (?:this|so))[ \t]*[:.]?[ \t]*$/i;
 /** "IMPORTANT:", "Note:", OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257": a label raising an item's voice. */
 const LOUD_LABEL = /^(?:(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:|SECURITY\s*(?::|\s[-–—]))\s+(?=\p{Lu})/u;
 

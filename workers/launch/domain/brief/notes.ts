@@ -877,7 +877,7 @@ const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP
 const CREDIT_BRACKET =
   /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
 /** XStream's "(by Vladislav Rassokhin of JetBrains)", "(by Basil Crow)": who made the change, closing it. */
-const PACKAGE_AT_VERSION = /^@?[\w.-]+(?:\/[\w.-]+)?\s*(?:[-–:@]|\s)\s*v?\d+(?:\.\d+)+[\w.+-]*\.?$/;
+const PACKAGE_AT_VERSION = /^@?[\w.-]+(?:\/[\w.-]+)?(?: ?[-–:@] ?| )v?\d+(?:\.\d+)+[\w.+-]*\.?$/;
 const CREDIT_BRACKETS =
   /(?:\s*\[(?:GitHub|GH|GitLab|Bug|Issue|PR)\s*#\d+\]|\s*\[(?:Patch|Reported|Suggested|Fixed|Reviewed|Contributed|Requested|Found|Written) by [^\]]{2,80}\])+(?=[\s.]*$)/gi;
 const ADVISORY_IN_BRACKET = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
@@ -885,7 +885,7 @@ const IDS_WITH_ADVISORIES =
   /\s*\[\s*((?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})(?:\s*,\s*(?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}))*)\s*\](?=[\s.]*$)/i;
 const COMMIT_HASH = String.raw`(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}`;
 const TRAILING_COMMITS = new RegExp(String.raw`(?:\s+[-–—]\s*|\s+)((?:${COMMIT_HASH}(?:\s*,\s*|\s+))*${COMMIT_HASH})(?:\s+et al\.?)?\s*$`);
-const NUMBERED_CREDIT = /\s*\(\s*((?:(?:pr|issue|gh)\s*#?\d+\s*,\s*)+)by\s+[\w.-]+(?:\s*(?:,|and|&)\s*[\w.-]+)*\s*\)(?=[\s.]*$)/i;
+const NUMBERED_CREDIT = /\s*\(\s*((?:(?:pr|issue|gh)\s*#?\d+\s*,\s*)+)by\s+[\w.-]+(?:\s*[,&]\s*[\w.-]+|\s+and\s+[\w.-]+)*\s*\)(?=[\s.]*$)/i;
 const BY_NAME_BRACKET = /\s*\(\s*by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+(?:of|from|at)\s+[^()]{2,40})?\s*\)[\s.]*$/u;
 /** XStream's "GHPR:#331, GHI:#326: Fix …": the pull requests and issues a change closes, each labelled by its tracker, before it. */
 const TRACKER_LABELLED_IDS = /^\s*((?:[A-Z]{2,6}:#\d+\s*,\s*)*[A-Z]{2,6}:#\d+):\s+(?=\S)/;
@@ -1185,12 +1185,22 @@ function withoutBehaviourParts(lines: string[]): string[] {
  * A WordPress plugin's readme.txt heads its parts with marks on both sides: "=== Plugin Name ===", "== Changelog ==",
  * "= 3.3.9.1 - August 14th, 2026 =". Each is a heading, the fewer marks the deeper.
  */
-const CLOSED_HEADING = /^(={1,3})\s+(\S.*?)\s+\1\s*$/;
 function closedHeadings(lines: string[]): string[] {
   return lines.map((line) => {
-    const heading = line.match(CLOSED_HEADING);
-    return heading ? `${'#'.repeat(4 - heading[1]!.length)} ${heading[2]}` : line;
+    const heading = closedHeading(line);
+    return heading ? `${'#'.repeat(4 - heading.marks.length)} ${heading.text}` : line;
   });
+}
+
+/** Read by position, not by one pattern: `^(={1,3})\s+(\S.*?)\s+\1\s*$` backtracks cubically over a line of blanks. */
+function closedHeading(line: string): { marks: string; text: string } | null {
+  const marks = line.match(/^={1,3}(?=\s)/)?.[0];
+  if (!marks) return null;
+  const trimmed = line.trimEnd();
+  const inner = trimmed.slice(marks.length, trimmed.length - marks.length);
+  if (!trimmed.endsWith(marks) || !/^\s/.test(inner) || !/\s$/.test(inner)) return null;
+  const text = inner.trim();
+  return text ? { marks, text } : null;
 }
 
 /**
