@@ -120,9 +120,13 @@ export function tokens(text: string): string[] {
 
 const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
 
+/** Whether a tag of emphasis sits inside a word; the global IN_WORD_EMPHASIS is for replacing, not testing. */
+const EMPHASIS_IN_WORD = /\w<\/?(?:b|i|em|strong|u)>\w/i;
+
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':') && !text.includes('<') && !text.includes('_') && !text.includes('`~')) return text;
+  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_') && !text.includes('`~') && !EMPHASIS_IN_WORD.test(text))
+    return text;
   return (
     namedReferencesAsWords(text)
       // Emphasis inside a word ("getRequeste<b>d</b>ApiVersion") is no break in it, as the parser reads it.
