@@ -2289,6 +2289,17 @@ describe('what a release leads with, as its notes grade it', () => {
     ]);
   });
 
+  it('drops the same voice-raising labels from an opening sentence as from an item', () => {
+    for (const label of ['IMPORTANT:', 'Please note:', 'SECURITY -', 'Warning:']) {
+      const brief = briefOf(`${label} This release changes how Acme reads its configuration.\n\n## Fixed\n\n- ${label} Upgrade urgency is high.\n`, {
+        version: '2.0.1',
+        title: 'Acme 2.0.1',
+      });
+      expect(brief.summary[0]?.text).toBe('This release changes how Acme reads its configuration.');
+      expect(brief.highlights.map((highlight) => highlight.text)).toContain('Upgrade urgency is high.');
+    }
+  });
+
   it('tells an item without the label that raises its voice, and without its pull request and author in words', () => {
     const notes = [
       'Notable Changes',

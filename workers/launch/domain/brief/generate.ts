@@ -1,6 +1,6 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, type ChangeKind, type NoteItem } from './notes';
+import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, RUNTIME, type ChangeKind, type NoteItem } from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { escapeRegExp } from './regexp';
@@ -66,8 +66,10 @@ const FAULT_NOUN =
   /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|(?:buffer|integer|stack)\s+overflow|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
-const INTRO_DROPS_RUNTIME =
-  /\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|windows|macos|ios|android)\s*v?\d/i;
+const INTRO_DROPS_RUNTIME = new RegExp(
+  String.raw`\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:${RUNTIME})\s*v?\d`,
+  'i',
+);
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -788,8 +790,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // MonoGame's "### Removed" over "protobuild removed and replaced with …" and "disable Piranha portable build": an item
   // with its own verb of the section, or opening on a verb, says what was done itself ("Support for …" names a thing).
   const ownVerb =
-    new RegExp(`\\b${listedAs?.toLowerCase().replace(/d$/, '') ?? '\u0000'}(?:d|s)?\\b`, 'i').test(item.text) ||
-    (opensWithAction(item.text) && !/^(?:support|use)/i.test(item.text));
+    (listedAs !== undefined && SECTION_VERB[listedAs.toLowerCase()]!.test(item.text)) || (opensWithAction(item.text) && !/^(?:support|use)/i.test(item.text));
   if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !ownVerb && !item.detail)
     return asSentence(
       // "Python 3.8 and 3.9 support": a name with its version keeps its capital after the verb.
@@ -906,8 +907,21 @@ const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
 const LEADS_TO_EXAMPLE = /(?<=\S),?[ \t]+(?:as in|for example|for instance|e\.g\.|like (?:this|so))[ \t]*[:.]?[ \t]*$/i;
-/** "IMPORTANT:", "Note:", OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257": a label raising an item's voice. */
-const LOUD_LABEL = /^(?:(?:IMPORTANT|Important|NOTE|Note|WARNING|Warning|ATTENTION|Attention)\s*:|SECURITY\s*(?::|\s[-–—]))\s+(?=\p{Lu})/u;
+/** The verb of a section a bare name is listed under ("### Removed" over "protobuild removed and replaced with …"), in its forms. */
+const SECTION_VERB: Record<string, RegExp> = {
+  removed: /\bremove[ds]?\b/i,
+  deprecated: /\bdeprecate[ds]?\b/i,
+  added: /\badd(?:ed|s)\b/i,
+  updated: /\bupdate[ds]?\b/i,
+  fixed: /\bfix(?:ed|es)\b/i,
+};
+/**
+ * XZ's "IMPORTANT: This includes a fix for …", "Please note:", OpenTofu's "SECURITY - Bump go-getter to fix CVE-2024-6257":
+ * a label raising a sentence's voice; the sentence says it. Spelled out in each case, since under the `i` flag `\p{Lu}`
+ * would match any letter.
+ */
+const LOUD_LABEL =
+  /^(?:(?:IMPORTANT|Important|NOTE|Note|PLEASE NOTE|Please note|NOTICE|Notice|WARNING|Warning|ATTENTION|Attention)\s*:|SECURITY\s*(?::|\s[-–—]))\s+(?=\p{Lu})/u;
 
 function mainClause(sentence: string): string {
   const cut = sentence.search(/,?\s(?:if|when|unless|as long as|provided that)\s/);
@@ -1308,8 +1322,7 @@ function tellingSentence(text: string): string | null {
         sentence
           .replace(/^\|\s*/, '')
           .replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, '')
-          // XZ's "IMPORTANT: This includes a fix for …": the sentence tells it; the label only raises its voice.
-          .replace(/^(?:important|note|please note|notice|warning|attention)\s*:\s+(?=\p{Lu})/iu, '')
+          .replace(LOUD_LABEL, '')
           .replace(/,\s+(?:I|we)\s+(?:think|believe|guess|hope|feel),\s+/g, ' '),
       )
       .find(

@@ -293,6 +293,8 @@ const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fi
 const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
+/** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
+export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
  * heading's "Removal of ARM32 (armhf) support" or "Support for Python 3.7, 3.8, and 3.9 dropped", a sentence's "Android
@@ -300,8 +302,10 @@ const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(
  * removing a deprecated way of doing something ("Remove deprecated support to …") is the removal its deprecation announced,
  * and a runtime taken out of a test matrix or a set of prebuilt wheels ("Remove node 16 from test matrix") drops no support.
  */
-export const DROP_SUPPORT =
-  /^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:python|node(?:\.js)?|ruby|php|perl|java|jdk|\.net|pyqt|qt|ios|android|macos|windows)\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b/i;
+export const DROP_SUPPORT = new RegExp(
+  String.raw`^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
+  'i',
+);
 /**
  * "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur", DBI's "Next release will require
  * perl-5.12": whoever is on it stays behind next time.
