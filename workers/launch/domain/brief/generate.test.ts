@@ -895,6 +895,34 @@ describe('a fix whose note under it says it addresses a RustSec advisory', () =>
   });
 });
 
+describe('a fix that says the attack it stops', () => {
+  const briefOfNotes = (notes: string) => {
+    const fixed = { ...release, version: '3.2.9', title: 'Acme 3.2.9', url: 'https://github.com/acme/db/blob/main/CHANGELOG.md', notes };
+    return { brief: generateBrief(fixed, null), fixed };
+  };
+
+  it('is a security fix, in a commit-style list or a fixes section, and makes a security release', () => {
+    for (const item of ['fix(postgres): escape double quotes in searchPath to prevent SQL injection', 'Validate tenant IDs to guard against path traversal']) {
+      const notes = `### Bug fixes\n\n- ${item}\n- fix: add type support for \`Array<Buffer>\`\n`;
+      const { brief, fixed } = briefOfNotes(notes);
+      expect(brief.headline.text).toBe('Acme 3.2.9 is out: a security release.');
+      expect(brief.highlights[0]?.kind).toBe('security');
+      expect(checkBrief(brief, { notes, release: fixed, profile: null })).toEqual([]);
+    }
+  });
+
+  it('is not a security fix for a word that only looks like one', () => {
+    const { brief } = briefOfNotes('### Bug fixes\n\n- Animation instant transition on unequipping ammo mid-attack\n- A crash on exit\n');
+    expect(brief.headline.text).toBe('Acme 3.2.9 is out: a patch release with fixes.');
+  });
+
+  it('makes a security release of a sandbox escape closed under a security heading', () => {
+    const notes =
+      '### Security\n\n- Update the list of terminal emulators that can be used for sandbox escape.\n\n### Features\n\n- Add --debug-syscall-groups command.\n';
+    expect(briefOfNotes(notes).brief.headline.text).toBe('Acme 3.2.9 is out: a security release.');
+  });
+});
+
 describe('a heading whose second paragraph names its CVE', () => {
   it('is a security fix told with its id, and makes a security release', () => {
     const notes = [

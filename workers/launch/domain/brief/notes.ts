@@ -356,14 +356,21 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 const NAMED_FLAW =
-  /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b/i;
+  /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
 // PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
+/** "to prevent SQL injection", "guards against path traversal": what a change is for, named as an attack it stops. */
+const PREVENTS_ATTACK =
+  /\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?(?:[\w-]+\s+)?(?:injection|XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?)\b/i;
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
+/** A fix that names the flaw it closes, or the attack it stops, and is not said to be no security fix. */
+function namesFlaw(text: string): boolean {
+  return (NAMED_FLAW.test(text) || PREVENTS_ATTACK.test(text)) && !NOT_SECURITY.test(text);
+}
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
@@ -505,10 +512,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
         : CHORE.test(rest) || INTERNAL_SCOPE.test(scope)
           ? 'internal'
           : (PREFIX_KIND[name] ?? 'internal');
+    // Knex's "fix(postgres): escape double quotes in searchPath to prevent SQL injection": a commit that stops an attack. Not
+    // every commit naming "vulnerabilities": Glances' "fix(security): resolve B701 (Jinja2) and B113 (timeout) vulnerabilities"
+    // quiets a linter's findings.
+    const fixesFlaw = kind === 'fix' && PREVENTS_ATTACK.test(rest) && !NOT_SECURITY.test(rest);
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
-    return { kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
+    return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
   }
   // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …", libzmq's "Fixed #3361 - …": a capitalised label says
   // the kind, and is no word of the change.
@@ -567,7 +578,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
-  if ((inherited === 'fix' || FIX_VERB.test(text)) && NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) return { kind: 'security', text };
+  // Knex's "Escape double quotes in searchPath to prevent SQL injection": a fix whose stated purpose is to stop an attack.
+  if ((inherited === 'fix' || FIX_VERB.test(text)) && namesFlaw(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
   // only what went breaks.
