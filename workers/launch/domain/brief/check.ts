@@ -107,10 +107,12 @@ const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 /** Words of a text with code ticks and emphasis marks dropped, so `` `a`/`b` `` reads as `a/b` on both sides. */
 export function tokens(text: string): string[] {
   const words: string[] = [];
-  // A comma keeps a number whole ("1,000"), not a list written without spaces (Libgcrypt's "[R5328,CVE-2021-40528]").
+  // A comma keeps a number whole ("1,000"), not a list written without spaces (Libgcrypt's "[R5328,CVE-2021-40528]"); nor
+  // does a tracker's kind joined to an advisory's id (Cacti's "-security#GHSA-49f2-hwx9-qffr:").
   for (const split of unmarked(plain(text))
     .split(SPLIT)
-    .flatMap((word) => (word.includes(',') ? word.split(/,(?=\p{L})/u) : [word]))) {
+    .flatMap((word) => (word.includes(',') ? word.split(/,(?=\p{L})/u) : [word]))
+    .flatMap((word) => (word.includes('#') ? word.split(/#(?=(?:GHSA|CVE)-)/i) : [word]))) {
     // Most words have no mark at either end: only those go through EDGES.
     const token = EDGE_MARKS.has(split.charAt(0)) || EDGE_MARKS.has(split.charAt(split.length - 1)) ? split.replace(EDGES, '') : split;
     if (token) words.push(token);

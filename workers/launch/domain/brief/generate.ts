@@ -1,6 +1,17 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
-import { advisoryIds, DROP_SUPPORT, END_OF_SUPPORT, fixedAdvisoryIds, parseNotes, RAISED_MINIMUM, RUNTIME, type ChangeKind, type NoteItem } from './notes';
+import {
+  advisoryIds,
+  DROP_SUPPORT,
+  END_OF_SUPPORT,
+  fixedAdvisoryIds,
+  parseNotes,
+  RAISED_MINIMUM,
+  RUNTIME,
+  SECURITY_RELEASE_HEADING,
+  type ChangeKind,
+  type NoteItem,
+} from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { escapeRegExp } from './regexp';
@@ -63,7 +74,7 @@ const INTRO_SAYS_FIXES =
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
 /** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
-  /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|(?:buffer|integer|stack)\s+overflow|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
+  /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|(?:buffer|integer|stack)\s+overflow|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
 const INTRO_DROPS_RUNTIME = new RegExp(
@@ -311,7 +322,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
         (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
         // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
-        (parsed.intro !== null && /^this is a security (?:\w+ )?(?:release|update)\b/i.test(parsed.intro.text))
+        (parsed.intro !== null && /^this is a security (?:\w+ )?(?:release|update)\b/i.test(parsed.intro.text)) ||
+        items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)))
       ? 'security'
       : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
           !(introSaysFixes && ofKind('fix').length) &&

@@ -3110,3 +3110,55 @@ describe("a Removed section's leftovers and a closing thanks list", () => {
     expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['internal', 'internal', 'breaking', 'internal', 'internal']);
   });
 });
+
+describe('bullets of pull-request links, each told by the paragraph under it', () => {
+  const notes = [
+    '### Features',
+    '',
+    '- [#3258](https://github.com/acme/db/pull/3258)',
+    '',
+    '  Change the return type of `create_accounts`.',
+    '',
+    '- [#3574](https://github.com/acme/db/pull/3574),',
+    '  [#3575](https://github.com/acme/db/pull/3575)',
+    '',
+    '  Add the API changes page to the docs: <https://docs.acme.dev/api-changes>.',
+    '',
+    '### Internals',
+    '',
+    '- [#3609](https://github.com/acme/db/pull/3609)',
+    '',
+    '  Cache the Zig compiler on CI.',
+  ].join('\n');
+
+  it('reads the paragraph as the change, citing the bullet and the paragraph, with the links as references', () => {
+    const items = parseNotes(notes, 'https://github.com/acme/db').items;
+    expect(items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['feature', 'Change the return type of create_accounts.', { start: 3, end: 5 }],
+      ['feature', 'Add the API changes page to the docs.', { start: 7, end: 10 }],
+      ['internal', 'Cache the Zig compiler on CI.', { start: 14, end: 16 }],
+    ]);
+    expect(items[1]!.refs.map((ref) => ref.label)).toEqual(expect.arrayContaining(['#3574', '#3575']));
+  });
+});
+
+describe('a version heading that says it is a security update', () => {
+  const notes = [
+    '# Release 4.4.6 (August 18, 2023) (security update)',
+    ' * Lightning:',
+    '   - security fix: multiple lightning-related security issues have',
+    '     been fixed. See disclosures:',
+    '     - https://github.com/acme/wallet/security/advisories/GHSA-9gpc-prj9-89x7',
+    ' * Hardware wallets:',
+    '   - Trezor: support longer than 9 character PIN codes',
+  ].join('\n');
+
+  it('makes a security release whose changes are each of the kind their words say', () => {
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'multiple lightning-related security issues have been fixed. See disclosures: GHSA-9gpc-prj9-89x7'],
+      ['feature', 'Trezor: support longer than 9 character PIN codes'],
+    ]);
+    const brief = generateBrief({ id: 'rel_1', version: '4.4.6', title: 'Acme 4.4.6', url: null, notes, contentHash: 'x' }, null);
+    expect(brief.headline.text).toBe('Acme 4.4.6 is out: a security release.');
+  });
+});

@@ -1,3 +1,4 @@
+import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { docbookAsMarkdown } from './docbook';
 import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { releaseXmlAsMarkdown } from './release-xml';
@@ -194,7 +195,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internal|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internals?|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -371,6 +372,7 @@ const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:
 function namesFlaw(text: string): boolean {
   return (NAMED_FLAW.test(text) || PREVENTS_ATTACK.test(text)) && !NOT_SECURITY.test(text);
 }
+const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
@@ -574,6 +576,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
+  // Electrum's "security fix: multiple lightning-related security issues have been fixed": the label says the kind.
+  if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
@@ -1383,6 +1387,11 @@ function isOrgOutline(lines: string[]): boolean {
 }
 
 /** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
+/**
+ * Electrum's "# Release 4.4.6 (August 18, 2023) (security update)": the release says what it is; its changes under it are each
+ * what their own words say (a hardware wallet's longer PINs are no security fix).
+ */
+export const SECURITY_RELEASE_HEADING = /\d+\.\d+[^()]*(?:\([^()]*\)\s*)*\(\s*security\s+(?:update|release)\s*\)\s*$/i;
 const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
 const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release\.?$/iu;
 /** A person and their address, alone on a line. */
@@ -1768,7 +1777,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
                       rdNotesAsMarkdown(
                         orgNotesAsMarkdown(
                           docbookAsMarkdown(
-                            vimHelpAsMarkdown(asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                            vimHelpAsMarkdown(
+                              asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                            ),
                           ),
                         ),
                       ),
@@ -2113,7 +2124,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Changesets' "### Major Changes" over its list is semver's major; Lemmy's post titles its news "## Major Changes" over a
     // paragraph that opens them.
     const prose = /^major changes?$/i.test(text) && !BULLET.test(nextContent(lines, line - 1)) && !ATX.test(nextContent(lines, line - 1));
-    const kind = (RELEASE_OF_KIND.test(text) && !/security/i.test(text)) || prose ? null : sectionKind(text);
+    const kind = (RELEASE_OF_KIND.test(text) && !/security/i.test(text)) || prose || SECURITY_RELEASE_HEADING.test(text) ? null : sectionKind(text);
     const empty = pendingHeading && pendingHeading.end === pendingHeading.line && !pendingHeading.hasBullets ? pendingHeading.heading : null;
     if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
     const namesAChange = !titlesAKind(text);
@@ -2311,9 +2322,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       }
       // A list of links into the page itself is its table of contents.
       if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
-      const clean = itemInline(raw, repoBase);
-      const own = itemKind(raw, clean.text, currentKind(), sectionPath().at(-1));
-      const said = withoutFollowing(commitListText(raw, stripScope(own.text)));
+      // TigerBeetle's "- [#3599](…)" over an indented paragraph: a bullet of links alone, told by the paragraph under it.
+      const under = !hasChildren && itemInline(raw, repoBase).text === '' ? paragraphUnder(lines, end, indent) : null;
+      if (under) {
+        end = under.end;
+        index = end - 1;
+      }
+      const told = under ? `${under.text} ${raw}` : raw;
+      const clean = itemInline(told, repoBase);
+      const own = itemKind(told, clean.text, currentKind(), sectionPath().at(-1));
+      const said = withoutFollowing(commitListText(told, stripScope(own.text)));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
       // clap's "* **Simply Renamed**" over its list of renames: a bold label alone says nothing; its first children say what.
       const boldLabel = hasChildren && /^\s*\*\*[^*]+\*\*\s*$/.test(raw);
@@ -2592,6 +2610,17 @@ function paragraphAfter(lines: string[], end: number): { text: string; end: numb
   const first = at;
   while (at < lines.length && lines[at]!.trim() !== '' && !BULLET.test(lines[at]!) && !ATX.test(lines[at]!)) at++;
   return at > first ? { text: lines.slice(first, at).join(' '), end: at } : null;
+}
+
+/** The paragraph indented under a bullet's last line (the 0-based index after it), past at most one blank line; `end` is its last line, 1-based. */
+function paragraphUnder(lines: string[], after: number, indent: number): { text: string; end: number } | null {
+  let at = after;
+  if ((lines[at] ?? '').trim() === '') at++;
+  const first = lines[at] ?? '';
+  if (first.trim() === '' || indentOf(first) <= indent || BULLET.test(first) || FENCE.test(first)) return null;
+  const texts: string[] = [];
+  while (at < lines.length && lines[at]!.trim() !== '' && !BULLET.test(lines[at]!)) texts.push(lines[at++]!.trim());
+  return { text: texts.join(' '), end: at };
 }
 
 function nextContent(lines: string[], index: number): string {

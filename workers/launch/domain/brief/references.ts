@@ -63,7 +63,8 @@ const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT
 export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\s*/;
 /** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`. */
 const ADVISORY_PAGE = /\/advisories\/(GHSA(?:-[0-9a-z]{4}){3})\/?$/i;
-const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
+/** "<https://…>"; with the colon that only led to it (TigerBeetle's "Add the API changes page to the docs: <https://…>."). */
+const AUTOLINK = /(?::[ \t]*)?<(https?:\/\/[^>\s]+)>/g;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
