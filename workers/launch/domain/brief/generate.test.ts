@@ -1944,10 +1944,10 @@ describe('a breaking release that hardens security', () => {
     const notes = (security: string) =>
       ['## 0.28.0', '', '### BREAKING', '', '- Remove the legacy key API.', '', '### Security', '', `- ${security}`].join('\n');
     const hardened = briefOf(notes('Pre-authentication keys now use bcrypt hashing for improved security.'), { version: '0.28.0', title: 'Acme 0.28.0' });
-    expect(hardened.headline.text).toBe('Acme 0.28.0 is out: a major release with breaking changes.');
+    expect(hardened.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes.');
     expect(hardened.callToAction.text).not.toMatch(/security fixes/);
     const fixed = briefOf(notes('Fix a path traversal in the static file server (CVE-2026-1234).'), { version: '0.28.0', title: 'Acme 0.28.0' });
-    expect(fixed.headline.text).toBe('Acme 0.28.0 is out: a major release with breaking changes and security fixes.');
+    expect(fixed.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes and security fixes.');
   });
 });
 

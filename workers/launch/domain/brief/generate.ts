@@ -740,8 +740,9 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
   const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
   const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
-  // A 0.x minor release (FastAPI 0.140.0) is no major release by its number alone.
-  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : kind === 'update' ? major && numbers[0] !== '0' : major);
+  // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
+  // says no more than that.
+  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major && numbers[0] !== '0');
 }
 
 function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityToo = false): string {

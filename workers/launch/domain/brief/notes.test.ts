@@ -3162,3 +3162,20 @@ describe('a version heading that says it is a security update', () => {
     expect(brief.headline.text).toBe('Acme 4.4.6 is out: a security release.');
   });
 });
+
+describe('a credit after a verb with its particle', () => {
+  it('keeps "opt in" and "log in", and still drops the "in" that pointed at a reference', () => {
+    expect(cleanInline('Publish the packages that opt in by @ana in [#6526](https://github.com/acme/tool/pull/6526)', repo).text).toBe(
+      'Publish the packages that opt in',
+    );
+    expect(cleanInline('Let users log in by @ana', repo).text).toBe('Let users log in');
+    expect(cleanInline('Fix the dialog in [PR](https://github.com/acme/tool/pull/5) by @ana', repo).text).toBe('Fix the dialog');
+    expect(cleanInline('Fix the dialog in #12 by @ana', repo).text).toBe('Fix the dialog');
+  });
+});
+
+describe('a stray file removed', () => {
+  it('breaks nobody', () => {
+    expect(parseNotes('### Removed\n\n- Remove stray insta snapshot artifact\n', null).items[0]?.kind).not.toBe('breaking');
+  });
+});

@@ -87,9 +87,18 @@ const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
+/** "opt in", "log in": a verb's particle, a word of the change, not one that pointed at a reference. */
+const PARTICLE_VERB = String.raw`(?<!\b(?:opts?|opted|logs?|logged|signs?|signed|checks?|checked|plugs?|plugged|built|baked)[\s,;]+)`;
+/** "…, resolving" once the issue it closed went; Pixi's "… that opt in by @x in [#6526](…)" keeps its "in". */
+const POINTING_WORDS_AT_END = new RegExp(
+  String.raw`(?:[\s,;]+\b(?:${PARTICLE_VERB}in|by|and|see|via|from|with|resolving|fixing|closing|addressing)\b)+[\s,;]*(?=\.?$)`,
+  'i',
+);
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
-const MENTION_CREDIT =
-  /(?:\s+in(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?/gi;
+const MENTION_CREDIT = new RegExp(
+  String.raw`(?:\s+${PARTICLE_VERB}in(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
+  'gi',
+);
 /** The entities HTML changelogs write most; what they stand for. */
 export const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
@@ -445,7 +454,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // "(Queues for Kafka, [KIP-932](…))" once the link's reference went: the comma that led to it goes too.
   if (has(', )')) text = text.replace(/, \)/g, ')');
   // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
-  if (endsWithReferences) text = text.replace(/(?:[\s,;]+\b(?:in|by|and|see|via|from|with|resolving|fixing|closing|addressing)\b)+[\s,;]*(?=\.?$)/i, '');
+  if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
