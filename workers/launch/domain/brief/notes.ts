@@ -1,3 +1,4 @@
+import { rdocAsMarkdown } from './rdoc-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { docbookAsMarkdown } from './docbook';
 import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
@@ -1778,7 +1779,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
                         orgNotesAsMarkdown(
                           docbookAsMarkdown(
                             vimHelpAsMarkdown(
-                              asciidocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                              asciidocAsMarkdown(
+                                rdocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                              ),
                             ),
                           ),
                         ),
