@@ -3179,3 +3179,45 @@ describe('a stray file removed', () => {
     expect(parseNotes('### Removed\n\n- Remove stray insta snapshot artifact\n', null).items[0]?.kind).not.toBe('breaking');
   });
 });
+
+describe("GNOME's NEWS: indented kind labels over deeper lists, and a credit on each change", () => {
+  const notes = [
+    '2026-12-31 acme 3.23.1',
+    '======================',
+    '',
+    '  Features:',
+    '',
+    '   * New Windows build pipeline using pyinstaller (Ana Lima)',
+    '',
+    '  Fixes:',
+    '',
+    '   * Fix crash on image comparison (#939) (Ana Lima)',
+    '   * Fix subfolder comparison initiation (#922) (Ana Lima)',
+    '   * Fix action duplication without cursor movement (#935) (Ana Lima)',
+    '   * macOS build pipeline updates (Rene\u0301 de Hesselle)',
+    '   * Use appstream for appdata validation test (Bo Chen)',
+    '   * Rename appdata to metainfo (AsciiWolf)',
+    '',
+    '  Translations:',
+    '',
+    '   * Alexander Shopov (bg)',
+  ].join('\n');
+
+  it('files each change under its label, without the names that close it; translators are no change', () => {
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'New Windows build pipeline using pyinstaller'],
+      ['fix', 'Fix crash on image comparison'],
+      ['fix', 'Fix subfolder comparison initiation'],
+      ['fix', 'Fix action duplication without cursor movement'],
+      ['fix', 'macOS build pipeline updates'],
+      ['fix', 'Use appstream for appdata validation test'],
+      ['fix', 'Rename appdata to metainfo'],
+      ['internal', 'Alexander Shopov (bg)'],
+    ]);
+  });
+
+  it('leaves an indented line leading into its own list alone', () => {
+    const items = parseNotes('- Add export options:\n\n  The following:\n\n    * CSV\n', null).items;
+    expect(items.map((item) => item.section)).not.toContainEqual(expect.arrayContaining(['The following']));
+  });
+});

@@ -196,7 +196,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internals?|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internals?|translations?|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -1398,7 +1398,8 @@ const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:
 /** A person and their address, alone on a line. */
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
-const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}'’.-]+){1,3}$/u;
+/** "Ana Lima", "René de Hesselle" (its accent written as a combining mark, as Meld's NEWS does). */
+const PERSON_NAME = /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}\p{M}'’.-]+){1,3}$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
 const ONE_NAME =
   /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
@@ -1453,8 +1454,13 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const bySection = new Map<string, NoteItem[]>();
   for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
   const handles = handlesCloseMost(items);
-  const creditsMost = (list: NoteItem[], least: number) =>
-    list.filter((item) => closingCredit(item.text, handles) !== null).length >= Math.max(least, list.length / 2);
+  // Most of the items that close on a bracket or a credit: Meld's NEWS credits every fix, but "(#939) (Kai Willadsen)" went
+  // with its pull request before this, leaving "(René de Hesselle)" and two more among seven fixes.
+  const creditsMost = (list: NoteItem[], least: number) => {
+    const credits = list.filter((item) => closingCredit(item.text, handles) !== null).length;
+    const closing = list.filter((item) => /\)\.?$/.test(item.text)).length;
+    return credits >= Math.max(least, list.length / 2) || (credits >= 3 && credits >= closing / 2);
+  };
   const credited = new Set(creditsMost(items, 3) ? items : [...bySection.values()].filter((list) => creditsMost(list, 2)).flat());
   // A release that credits its changes' authors by name (three or more) credits Patroni's "(Waynerv)" and "(Paul_Kim)" too,
   // in any section: one word in brackets with a capital or an underscore, as a name or handle is written.
@@ -2233,7 +2239,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       openHeading(3, framed[1]!, number);
       continue;
     }
-    const label = !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? line.match(/^(\S.{2,60}):\s*$/) : null;
+    const label =
+      !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? (line.match(/^(\S.{2,60}):\s*$/) ?? indentedKindLabel(lines, index)) : null;
     const boldRun = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/);
     const bold = boldRun ?? label;
     // "**The minimum supported Java version changes from 6 to 7.**": a sentence set in bold is said loudly, not a title
@@ -2604,6 +2611,16 @@ export function isBareLabel(previous: string, line: string, next: string): boole
   if (!/^\p{Lu}[\p{L}' ]{2,30}$/u.test(text) || text.split(' ').length > 3) return false;
   if (next.trim() === '' || BULLET.test(next) || UNDERLINE.test(next) || ATX.test(next)) return false;
   return (sectionKind(text) !== null && titlesAKind(text)) || /^(?:important|notes?|other)$/i.test(text);
+}
+
+/**
+ * GNOME's NEWS: "  Fixes:" indented over "   * Fix crash …", after a blank line: a kind's label over the list indented deeper
+ * than it. Only a kind's name: an indented line ending in a colon is as often a bullet's words leading into its own list.
+ */
+function indentedKindLabel(lines: string[], index: number): RegExpMatchArray | null {
+  const label = lines[index]!.match(/^[ \t]{1,4}(\p{Lu}[\p{L} ]{2,30}):[ \t]*$/u);
+  if (!label || (lines[index - 1] ?? '').trim() !== '' || sectionKind(label[1]!) === null) return null;
+  return indentOf(nextContent(lines, index)) > indentOf(lines[index]!) ? label : null;
 }
 
 /** The paragraph after the one ending at 1-based line `end`, with the line it ends on. */
