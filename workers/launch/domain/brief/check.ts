@@ -92,8 +92,9 @@ export { MAX_CITED_LINES };
 type Kind = Highlight['kind'];
 
 const SPLIT = /[^\p{L}\p{N}_.,\-@/#+:'’~%=]+/u;
-const EDGES = /^[.,:;!?'"’()\-…/#+~=]+|[.,:;!?'"’()\-…/#+~=]+$/g;
-const EDGE_MARKS = new Set('.,:;!?\'"’()-…/#+~=');
+// RDoc's "+options[:filter]+" and Textile's "@Cell::Base@" mark code with them.
+const EDGES = /^[.,:;!?'"’()\-…/#+~=@]+|[.,:;!?'"’()\-…/#+~=@]+$/g;
+const EDGE_MARKS = new Set('.,:;!?\'"’()-…/#+~=@');
 // Clause ends: punctuation before a space (not the dots of `lib.d.ts` or the colon of a URL), dashes, "but".
 const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;

@@ -1,3 +1,4 @@
+import { textileAsMarkdown } from './textile-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { docbookAsMarkdown } from './docbook';
@@ -1786,7 +1787,11 @@ export function formatsAsMarkdown(lines: string[]): string[] {
                           docbookAsMarkdown(
                             vimHelpAsMarkdown(
                               asciidocAsMarkdown(
-                                rdocAsMarkdown(cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(releaseXmlAsMarkdown(lines)))))),
+                                rdocAsMarkdown(
+                                  textileAsMarkdown(
+                                    cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(releaseXmlAsMarkdown(lines))))),
+                                  ),
+                                ),
                               ),
                             ),
                           ),
