@@ -923,6 +923,17 @@ describe('a fix that says the attack it stops', () => {
   });
 });
 
+describe('an item that fixes advisories in two sentences', () => {
+  it('tells the first fix with every id the item says it fixes', () => {
+    const notes =
+      '### 1.18.0\n* [#750](https://github.com/acme/saml/pull/750) Fix vulnerabilities: CVE-2025-25291, CVE-2025-25292: SAML authentication bypass via Signature Wrapping. Fix vulnerability: CVE-2025-25293: Potential DOS abusing of compressed messages.\n* Fix typo in an error text\n';
+    const fixed = { ...release, version: '1.18.0', title: 'Acme 1.18.0', url: null, notes };
+    const brief = generateBrief(fixed, null);
+    expect(brief.highlights[0]?.text).toBe('Fix SAML authentication bypass via Signature Wrapping (CVE-2025-25293, CVE-2025-25291, CVE-2025-25292).');
+    expect(checkBrief(brief, { notes, release: fixed, profile: null })).toEqual([]);
+  });
+});
+
 describe('a heading whose second paragraph names its CVE', () => {
   it('is a security fix told with its id, and makes a security release', () => {
     const notes = [

@@ -855,6 +855,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
             // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
             // oauth2-proxy's "GHSA-5hvv-m4w4-gf6v fix: health check user-agent authentication bypass": the fix, then its id.
             .replace(ID_FIX_LABEL, (_, id: string, change: string) => `Fix ${change.replace(/\.$/, '')} (${id}).`)
+            // Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass …": the fix, then its ids.
+            .replace(FIX_LABEL_IDS, (_, ids: string, change: string, rest: string) => `Fix ${change} (${ids}).${rest}`)
             .replace(LEADING_ID, '')
             // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
             .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
@@ -907,6 +909,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, sentence), kept);
 }
 
+const FIX_LABEL_IDS = withAdvisoryId(String.raw`^fix(?:e[sd])?\s+vulnerabilit(?:y|ies)\s*:\s+({ID}(?:\s*,\s*{ID})*)\s*:\s+([^.]+?)\.(\s|$)`, 'i');
+/** "Fix vulnerability: CVE-2025-25293: …", "Fixes GHSA-…": a sentence that opens on the fix of an advisory. */
+const FIX_OF_ID = withAdvisoryId(String.raw`^fix(?:e[sd])?\s+(?:(?:the\s+)?(?:security\s+)?vulnerabilit(?:y|ies)\s*:?\s+)?{ID}`, 'i');
 const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
 const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
 const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
@@ -950,7 +955,11 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   // Apache's "… (CVE-2024-40725). A partial fix for CVE-2024-39884 in 2.4.61 …": an id the sentence already has is the
   // item's own; one named further on, in passing, is not added.
   // CloudNativePG's "(same class as CVE-2018-1058)" likens the flaw to another; that id is not the item's.
-  const said = advisoryIds(sentence).length > 0 ? fixedAdvisoryIds(splitSentences(item.text)[0] ?? '') : fixedAdvisoryIds(item.text);
+  // Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass …. Fix vulnerability: CVE-2025-25293: Potential
+  // DOS …": a later sentence that opens on fixing its own id is one more fix of the item, and its id is told.
+  const [first = '', ...later] = splitSentences(item.text);
+  const alsoFixed = later.filter((one) => FIX_OF_ID.test(one)).flatMap(fixedAdvisoryIds);
+  const said = advisoryIds(sentence).length > 0 ? [...new Set([...fixedAdvisoryIds(first), ...alsoFixed])] : fixedAdvisoryIds(item.text);
   // GnuTLS's NEWS heads each fix ("** libgnutls: Add more checks to DTLS reassembly") over a paragraph that closes with its
   // "[CVE-2026-33846]": the heading's advisory is in its own paragraph.
   const told = said.length === 0 && item.detail && advisoryIds(sentence).length === 0 ? fixedAdvisoryIds(item.detail) : said;

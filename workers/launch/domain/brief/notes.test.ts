@@ -3221,3 +3221,10 @@ describe("GNOME's NEWS: indented kind labels over deeper lists, and a credit on 
     expect(items.map((item) => item.section)).not.toContainEqual(expect.arrayContaining(['The following']));
   });
 });
+
+describe('a name in a bracket after the sentence has stopped', () => {
+  it('is a credit, even as the only one of the release', () => {
+    const items = parseNotes('## Fixes\n\n- Some error messages have been clarified. (Dmitry Astapov)\n- Fix a crash in the report.\n', null).items;
+    expect(items[0]?.text).toBe('Some error messages have been clarified.');
+  });
+});

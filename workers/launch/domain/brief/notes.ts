@@ -1468,7 +1468,10 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const creditsPeople = credited.size >= 3;
   return items.map((item) => {
     const oneName = creditsPeople && /\((?:\p{Lu}[\p{L}\d]*|[\p{L}\d]+_[\p{L}\d_]+)\)\.?$/u.test(item.text);
-    const text = credited.has(item) || oneName ? closingCredit(item.text, handles || oneName) : null;
+    // hledger's "… error messages have been clarified. (Dmitry Astapov)": people named in a bracket after the sentence's stop.
+    const afterStop = /[.!?]\s+\(([^()]{2,80})\)\.?$/.exec(item.text);
+    const signed = afterStop !== null && namesIn(afterStop[1]!).every((name) => PERSON_NAME.test(name));
+    const text = credited.has(item) || oneName || signed ? closingCredit(item.text, handles || oneName) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
     return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
