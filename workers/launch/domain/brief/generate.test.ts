@@ -923,6 +923,17 @@ describe('a fix that says the attack it stops', () => {
   });
 });
 
+describe('an advisory that reports its flaw', () => {
+  it('is told as the flaw fixed, with its id after it', () => {
+    const notes =
+      '### Security fixes\n\n- [CVE-2026-58487](https://github.com/acme/docs/security/advisories/GHSA-6c2w-8w96-3pcv) reports a possible HTML injection via the localpart of an email address.\n';
+    const fixed = { ...release, version: '1.11.0', title: 'Acme 1.11.0', url: null, notes };
+    const brief = generateBrief(fixed, null);
+    expect(brief.highlights[0]?.text).toBe('Fixed a possible HTML injection via the localpart of an email address (CVE-2026-58487).');
+    expect(checkBrief(brief, { notes, release: fixed, profile: null })).toEqual([]);
+  });
+});
+
 describe('an item that fixes advisories in two sentences', () => {
   it('tells the first fix with every id the item says it fixes', () => {
     const notes =

@@ -857,6 +857,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
             .replace(ID_FIX_LABEL, (_, id: string, change: string) => `Fix ${change.replace(/\.$/, '')} (${id}).`)
             // Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass …": the fix, then its ids.
             .replace(FIX_LABEL_IDS, (_, ids: string, change: string, rest: string) => `Fix ${change} (${ids}).${rest}`)
+            // HedgeDoc's "CVE-2026-58487 reports a possible HTML injection via …": the advisory tells the flaw; the release fixed it.
+            .replace(ID_REPORTS, (_, id: string, flaw: string) => `Fixed ${flaw} (${id}).`)
             .replace(LEADING_ID, '')
             // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
             .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
@@ -909,6 +911,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, sentence), kept);
 }
 
+const ID_REPORTS = withAdvisoryId(String.raw`^({ID})\s+(?:reports|describes)\s+(an?\s+\S.*?|\S.*?)\.?$`, 'i');
 const FIX_LABEL_IDS = withAdvisoryId(String.raw`^fix(?:e[sd])?\s+vulnerabilit(?:y|ies)\s*:\s+({ID}(?:\s*,\s*{ID})*)\s*:\s+([^.]+?)\.(\s|$)`, 'i');
 /** "Fix vulnerability: CVE-2025-25293: …", "Fixes GHSA-…": a sentence that opens on the fix of an advisory. */
 const FIX_OF_ID = withAdvisoryId(String.raw`^fix(?:e[sd])?\s+(?:(?:the\s+)?(?:security\s+)?vulnerabilit(?:y|ies)\s*:?\s+)?{ID}`, 'i');

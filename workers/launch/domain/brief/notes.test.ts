@@ -3228,3 +3228,17 @@ describe('a name in a bracket after the sentence has stopped', () => {
     expect(items[0]?.text).toBe('Some error messages have been clarified.');
   });
 });
+
+describe('a change that says it breaks compatibility', () => {
+  it('is breaking, in any words for it, and not where it says it is not', () => {
+    const kinds = parseNotes(
+      [
+        '* The fix includes a minor BC break: callables may no longer be simple strings.',
+        '* This is a backwards-incompatible change to the config loader.',
+        '* This is not a breaking change to the API.',
+      ].join('\n'),
+      null,
+    ).items.map((item) => item.kind);
+    expect(kinds).toEqual(['breaking', 'breaking', 'other']);
+  });
+});

@@ -379,6 +379,8 @@ const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulne
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
+const SAYS_IT_BREAKS =
+  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b/i;
 const BREAK_WORDS = new RegExp(
   String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
@@ -605,6 +607,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const unscopedWords = text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '').replace(NO_LONGER_COMPLAINS, ' ');
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
+  // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
+  if (inherited !== 'fix' && SAYS_IT_BREAKS.test(text)) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
