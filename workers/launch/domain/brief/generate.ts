@@ -1348,6 +1348,8 @@ function tellingSentence(text: string): string | null {
           .replace(/^\|\s*/, '')
           .replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, '')
           .replace(LOUD_LABEL, '')
+          // Lite XL's "… adjusted accordingly (see note below about plugin namespacing).": a pointer within the notes.
+          .replace(/\s*\((?:see|cf\.?)\s[^()]{1,80}\)(?=[.!?]?$)/i, '')
           .replace(/,\s+(?:I|we)\s+(?:think|believe|guess|hope|feel),\s+/g, ' '),
       )
       .find(

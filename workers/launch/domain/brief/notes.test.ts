@@ -3242,3 +3242,35 @@ describe('a change that says it breaks compatibility', () => {
     expect(kinds).toEqual(['breaking', 'breaking', 'other']);
   });
 });
+
+describe('prose that leads into one paragraph a change', () => {
+  const notes = [
+    '## [2.0] - 2026-08-16',
+    '',
+    'The 2.0 version of Acme contains *breaking changes* to how plugin settings are',
+    'structured (see note below about plugin namespacing).',
+    '',
+    'Contains the following new features:',
+    '',
+    'Full PCRE (regex) support for find and replace. Can be accessed via the `regex` module.',
+    '',
+    'Support for multi-cursor editing.',
+    '',
+    'In addition, there have been many other small fixes and improvements, too',
+    'numerous to list here.',
+  ].join('\n');
+
+  it('reads each paragraph after the lead-in as a change of its kind, up to the closing remark, and keeps the opening', () => {
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro?.lines).toEqual({ start: 3, end: 4 });
+    expect(parsed.items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['feature', 'Full PCRE (regex) support for find and replace. Can be accessed via the regex module.', 8],
+      ['feature', 'Support for multi-cursor editing.', 10],
+    ]);
+  });
+
+  it('opens the brief with the opening, without its pointer to a note below', () => {
+    const brief = generateBrief({ id: 'rel_1', version: '2.0', title: 'Acme 2.0', url: null, notes, contentHash: 'x' }, null);
+    expect(brief.summary[0]?.text).toBe('The 2.0 version of Acme contains breaking changes to how plugin settings are structured.');
+  });
+});

@@ -728,7 +728,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
@@ -1882,6 +1882,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   let sawChange = false;
   let fenced = false;
   let paragraph: { start: number; texts: string[] } | null = null;
+  // Lite XL's "Contains the following new features:" over a paragraph a feature: the kind of the paragraphs after it.
+  let proseLeadIn: ChangeKind | null = null;
   // The last paragraph, until a bullet or heading follows it.
   let lastProse = null as string | null;
   // A heading whose body has prose but no bullets is itself a change (blog-style notes).
@@ -2054,6 +2056,26 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
       return;
     }
+    if (proseLeadIn) {
+      const joined = withReferenceLinks(texts.join(' '), targets);
+      // "In addition, there have been many other small fixes and improvements, too numerous to list here.": the list ends.
+      if (PROSE_LIST_END.test(joined)) {
+        proseLeadIn = null;
+        return;
+      }
+      const said = itemInline(joined, repoBase);
+      const own = itemKind(joined, said.text, proseLeadIn, sectionPath().at(-1));
+      const item: NoteItem = { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
+      items.push(item);
+      paragraphItems.add(item);
+      sawChange = true;
+      return;
+    }
+    const leadIn = PROSE_LEAD_IN.exec(texts.join(' ').trim());
+    if (leadIn && !BULLET.test(nextContent(lines, end - 1))) {
+      proseLeadIn = sectionKind(leadIn[1]!) ?? 'other';
+      return;
+    }
     // "** Bug fixes" over indented paragraphs (GNU NEWS): under a kind's heading with no list, each paragraph is a change.
     // One space (.NET's " [.NET 8.0 Blog][…]" under "## Notable Changes") indents nothing in Markdown.
     const section = pendingHeading?.heading;
@@ -2125,6 +2147,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   };
 
   const openHeading = (level: number, raw: string, line: number) => {
+    proseLeadIn = null;
     flushParagraph();
     // A heading with deeper headings under it is a section: its prose introduces them.
     // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
@@ -2605,6 +2628,11 @@ const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
 
+/** A sentence of prose that leads into paragraphs, one change each: "Contains the following new features:". */
+const PROSE_LEAD_IN =
+  /^(?:(?:it|this release|this version|the release)\s+)?(?:contains|includes|brings|adds|has)\s+the\s+following\s+((?:new\s+)?(?:features|changes|improvements|enhancements|fixes)):$/i;
+const PROSE_LIST_END =
+  /^(?:in addition|additionally|also|besides)\b[^.]*\b(?:many|several|numerous|lots of|a number of|other)\b[^.]*\b(?:fixes|improvements|changes)\b/i;
 const BREAKING_PARAGRAPH = /^\s*(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
 // iced closes with "Many thanks to..." over its list of handles.
 const THANKS_INTRO =
