@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { verifyQueueConsumerSetting } from './dev/wrangler-toml.js';
 import { quietRuntimeOutput } from './test/node/quiet-output.js';
 
 // The runtime's debug and info lines would drown the report; VERBOSE=1 shows them.
@@ -46,6 +47,7 @@ function workerProject(name: 'launch' | 'verify') {
             TEST_PAGES_PRIVATE_ORIGIN: inject('pages').privateOrigin,
             TEST_ONBOARDING_SITE_ORIGIN: inject('onboardingSiteOrigin'),
           },
+          ...(name === 'verify' && { queueConsumers: deadLetterConsumer() }),
         },
       })),
     ],
@@ -73,6 +75,23 @@ function engineBindings(peers: { gravatarUrl: string; controlUrl: string; socks:
     TEST_PEERS_CONTROL_URL: peers.controlUrl,
     TEST_SOCKS_PROXIES: JSON.stringify(peers.socks),
     TEST_IPV6_MTA: JSON.stringify(peers.ipv6),
+  };
+}
+
+/**
+ * verify's dead-letter consumer as wrangler.toml declares it, but handed a batch after 1 s rather
+ * than its 5: a task whose last attempt failed then ends within a second or so, and a test of a
+ * whole job's life does not wait out batching that a deployment uses to save invocations.
+ * (Miniflare replaces the queue's whole entry, so the other settings are read from wrangler.toml.)
+ */
+function deadLetterConsumer() {
+  const queue = 'verify-bulk-dead-letter';
+  return {
+    [queue]: {
+      maxBatchSize: verifyQueueConsumerSetting(queue, 'max_batch_size'),
+      maxRetries: verifyQueueConsumerSetting(queue, 'max_retries'),
+      maxBatchTimeout: 1,
+    },
   };
 }
 

@@ -123,21 +123,26 @@ describe('npm run dev', () => {
       expect(document.info.version).toBe('1.0.0');
     }
 
-    for (const [url, documentPath] of [
-      [`${devJson.launch.url}/api/reference`, '/api/openapi.json'],
-      [`${devJson.verify.url}/v1/reference`, '/v1/openapi.json'],
-    ] as const) {
-      const script = await fetch(`${url}/scalar-api-reference.js`);
-      expect(script.status).toBe(200);
-      expect(script.headers.get('content-type')).toMatch(/javascript/);
-      expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
-      const document = (await (await fetch(new URL(documentPath, url))).json()) as OpenApiDocument;
-      const dom = await renderOffline(url);
-      const text = sidebarText(dom);
-      const titles = operationTitles(document);
-      expect(titles.length).toBeGreaterThan(5);
-      expect(titles.filter((title) => !text.includes(title))).toEqual([]);
-    }
+    // Both pages at once: each render is a Chromium of its own, several seconds of CPU.
+    await Promise.all(
+      (
+        [
+          [`${devJson.launch.url}/api/reference`, '/api/openapi.json'],
+          [`${devJson.verify.url}/v1/reference`, '/v1/openapi.json'],
+        ] as const
+      ).map(async ([url, documentPath]) => {
+        const script = await fetch(`${url}/scalar-api-reference.js`);
+        expect(script.status).toBe(200);
+        expect(script.headers.get('content-type')).toMatch(/javascript/);
+        expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+        const document = (await (await fetch(new URL(documentPath, url))).json()) as OpenApiDocument;
+        const dom = await renderOffline(url);
+        const text = sidebarText(dom);
+        const titles = operationTitles(document);
+        expect(titles.length).toBeGreaterThan(5);
+        expect(titles.filter((title) => !text.includes(title))).toEqual([]);
+      }),
+    );
 
     // The operator plane is on locally, with an operator whose token dev.json holds beside the secret and the banner's curl.
     const operatorHeaders = { 'x-internal-secret': devJson.verify.internalSecret, authorization: `Bearer ${devJson.verify.operator.token}` };
