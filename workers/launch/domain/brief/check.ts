@@ -112,8 +112,7 @@ export function tokens(text: string): string[] {
   // does a tracker's kind joined to an advisory's id (Cacti's "-security#GHSA-49f2-hwx9-qffr:").
   for (const split of unmarked(plain(text))
     .split(SPLIT)
-    .flatMap((word) => (word.includes(',') ? word.split(/,(?=\p{L})/u) : [word]))
-    .flatMap((word) => (word.includes('#') ? word.split(/#(?=(?:GHSA|CVE)-)/i) : [word]))) {
+    .flatMap((word) => (word.includes(',') ? word.split(/,(?=\p{L})/u) : word.includes('#') ? word.split(/#(?=(?:GHSA|CVE)-)/i) : [word]))) {
     // Most words have no mark at either end: only those go through EDGES.
     const token = EDGE_MARKS.has(split.charAt(0)) || EDGE_MARKS.has(split.charAt(split.length - 1)) ? split.replace(EDGES, '') : split;
     if (token) words.push(token);

@@ -2368,13 +2368,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // A list of links into the page itself is its table of contents.
       if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
       // TigerBeetle's "- [#3599](…)" over an indented paragraph: a bullet of links alone, told by the paragraph under it.
-      const under = !hasChildren && itemInline(raw, repoBase).text === '' ? paragraphUnder(lines, end, indent) : null;
+      const inline = itemInline(raw, repoBase);
+      const under = !hasChildren && inline.text === '' ? paragraphUnder(lines, end, indent) : null;
       if (under) {
         end = under.end;
         index = end - 1;
       }
       const told = under ? `${under.text} ${raw}` : raw;
-      const clean = itemInline(told, repoBase);
+      const clean = under ? itemInline(told, repoBase) : inline;
       const own = itemKind(told, clean.text, currentKind(), sectionPath().at(-1));
       const said = withoutFollowing(commitListText(told, stripScope(own.text)));
       // "… its own implementation of the following commands:" over a short list says what the list holds.

@@ -87,16 +87,19 @@ const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
-/** "opt in", "log in": a verb's particle, a word of the change, not one that pointed at a reference. */
-const PARTICLE_VERB = String.raw`(?<!\b(?:opts?|opted|logs?|logged|signs?|signed|checks?|checked|plugs?|plugged|built|baked)[\s,;]+)`;
+/**
+ * An "in" that may have pointed at a reference, not the particle of "opt in", "log in" (a word of the change). The look
+ * back comes after the word, so it is tried only where an "in" is.
+ */
+const POINTING_IN = String.raw`in(?<!\b(?:opts?|opted|logs?|logged|signs?|signed|checks?|checked|plugs?|plugged|built|baked)[\s,;]+in)`;
 /** "…, resolving" once the issue it closed went; Pixi's "… that opt in by @x in [#6526](…)" keeps its "in". */
 const POINTING_WORDS_AT_END = new RegExp(
-  String.raw`(?:[\s,;]+\b(?:${PARTICLE_VERB}in|by|and|see|via|from|with|resolving|fixing|closing|addressing)\b)+[\s,;]*(?=\.?$)`,
+  String.raw`(?:[\s,;]+\b(?:${POINTING_IN}|by|and|see|via|from|with|resolving|fixing|closing|addressing)\b)+[\s,;]*(?=\.?$)`,
   'i',
 );
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT = new RegExp(
-  String.raw`(?:\s+${PARTICLE_VERB}in(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
+  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
   'gi',
 );
 /** The entities HTML changelogs write most; what they stand for. */
