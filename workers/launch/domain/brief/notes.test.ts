@@ -2282,12 +2282,15 @@ describe('holdout defects: labels, credits and trackers', () => {
       '',
       '- The pager would sometimes skip the last line of a long diff. This has been fixed (:issue:`812`).',
       '- Crash when pasting an empty clipboard. This is now fixed.',
+      // GNU Bison's NEWS: "In some cases counterexample generation could crash.  This is fixed."
+      '- In some cases the export could crash.  This is fixed.',
       '- Acme now shows the branch name in the prompt.',
     ].join('\n');
     const { items } = parseNotes(notes, repo);
     expect(items.map((item) => [item.kind, item.text])).toEqual([
       ['fix', 'Fixed an issue where the pager would sometimes skip the last line of a long diff.'],
       ['fix', 'Fixed crash when pasting an empty clipboard.'],
+      ['fix', 'Fixed an issue where in some cases the export could crash.'],
       ['feature', 'Acme now shows the branch name in the prompt.'],
     ]);
   });

@@ -667,7 +667,7 @@ function toldFixed(text: string): string {
 
 /** A sentence after the fault's that says it is fixed: "This has been fixed.", "This is now fixed.", "The crash was fixed." */
 const SAID_FIXED =
-  /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is\s+now|are\s+now|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
+  /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is(?:\s+now)?|are(?:\s+now)?|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 /**
