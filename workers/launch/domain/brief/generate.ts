@@ -738,11 +738,11 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
     return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}${kind === 'breaking' ? ' with breaking changes' : ''}`;
   }
   const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
-  const major = numbers[0] === '0' ? numbers[2] === '0' || numbers[2] === undefined : numbers[1] === '0' && (numbers[2] ?? '0') === '0';
-  const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
   // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
   // says no more than that.
-  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major && numbers[0] !== '0');
+  const major = numbers[0] !== '0' && numbers[1] === '0' && (numbers[2] ?? '0') === '0';
+  const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
+  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
 }
 
 function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityToo = false): string {
@@ -911,10 +911,18 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, sentence), kept);
 }
 
+/** HedgeDoc's "CVE-2026-58487 reports a possible HTML injection via …": the advisory, then the flaw it tells. */
 const ID_REPORTS = withAdvisoryId(String.raw`^({ID})\s+(?:reports|describes)\s+(an?\s+\S.*?|\S.*?)\.?$`, 'i');
+/** Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass ….": the fix's ids before its words. */
 const FIX_LABEL_IDS = withAdvisoryId(String.raw`^fix(?:e[sd])?\s+vulnerabilit(?:y|ies)\s*:\s+({ID}(?:\s*,\s*{ID})*)\s*:\s+([^.]+?)\.(\s|$)`, 'i');
 /** "Fix vulnerability: CVE-2025-25293: …", "Fixes GHSA-…": a sentence that opens on the fix of an advisory. */
 const FIX_OF_ID = withAdvisoryId(String.raw`^fix(?:e[sd])?\s+(?:(?:the\s+)?(?:security\s+)?vulnerabilit(?:y|ies)\s*:?\s+)?{ID}`, 'i');
+/** The ids a text's first sentence fixes, and those of later sentences that open on fixing their own. */
+function firstFixedIds(text: string): string[] {
+  const [first = '', ...later] = splitSentences(text);
+  return [...new Set([...fixedAdvisoryIds(first), ...later.filter((one) => FIX_OF_ID.test(one)).flatMap(fixedAdvisoryIds)])];
+}
+
 const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
 const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
 const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
@@ -960,9 +968,7 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   // CloudNativePG's "(same class as CVE-2018-1058)" likens the flaw to another; that id is not the item's.
   // Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass …. Fix vulnerability: CVE-2025-25293: Potential
   // DOS …": a later sentence that opens on fixing its own id is one more fix of the item, and its id is told.
-  const [first = '', ...later] = splitSentences(item.text);
-  const alsoFixed = later.filter((one) => FIX_OF_ID.test(one)).flatMap(fixedAdvisoryIds);
-  const said = advisoryIds(sentence).length > 0 ? [...new Set([...fixedAdvisoryIds(first), ...alsoFixed])] : fixedAdvisoryIds(item.text);
+  const said = advisoryIds(sentence).length > 0 ? firstFixedIds(item.text) : fixedAdvisoryIds(item.text);
   // GnuTLS's NEWS heads each fix ("** libgnutls: Add more checks to DTLS reassembly") over a paragraph that closes with its
   // "[CVE-2026-33846]": the heading's advisory is in its own paragraph.
   const told = said.length === 0 && item.detail && advisoryIds(sentence).length === 0 ? fixedAdvisoryIds(item.detail) : said;

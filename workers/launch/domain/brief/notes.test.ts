@@ -3179,7 +3179,9 @@ describe('a credit after a verb with its particle', () => {
 
 describe('a stray file removed', () => {
   it('breaks nobody', () => {
-    expect(parseNotes('### Removed\n\n- Remove stray insta snapshot artifact\n', null).items[0]?.kind).not.toBe('breaking');
+    const items = parseNotes('### Removed\n\n- Remove stray insta snapshot artifact\n', null).items;
+    expect(items).toHaveLength(1);
+    expect(items[0]!.kind).not.toBe('breaking');
   });
 });
 

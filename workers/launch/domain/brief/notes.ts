@@ -1,6 +1,3 @@
-import { textileAsMarkdown } from './textile-notes';
-import { rdocAsMarkdown } from './rdoc-notes';
-import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { docbookAsMarkdown } from './docbook';
 import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { releaseXmlAsMarkdown } from './release-xml';
@@ -11,9 +8,12 @@ import { advisoryMailAsMarkdown } from './advisory-mail';
 import { intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
+import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
+import { rdocAsMarkdown } from './rdoc-notes';
+import { textileAsMarkdown } from './textile-notes';
 import { podAsMarkdown } from './pod-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
@@ -365,15 +365,20 @@ const NAMED_FLAW =
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
-// PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
 /** "to prevent SQL injection", "guards against path traversal": what a change is for, named as an attack it stops. */
 const PREVENTS_ATTACK =
   /\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?(?:[\w-]+\s+)?(?:injection|XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?)\b/i;
+// PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
-/** A fix that names the flaw it closes, or the attack it stops, and is not said to be no security fix. */
-function namesFlaw(text: string): boolean {
-  return (NAMED_FLAW.test(text) || PREVENTS_ATTACK.test(text)) && !NOT_SECURITY.test(text);
+/** A change whose stated purpose is to stop a named attack, and is not said to be no security fix. */
+function stopsAttack(text: string): boolean {
+  return PREVENTS_ATTACK.test(text) && !NOT_SECURITY.test(text);
 }
+/** A fix that names the flaw it closes, or the attack it stops. */
+function namesFlaw(text: string): boolean {
+  return (NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) || stopsAttack(text);
+}
+/** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
 const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
@@ -521,7 +526,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // Knex's "fix(postgres): escape double quotes in searchPath to prevent SQL injection": a commit that stops an attack. Not
     // every commit naming "vulnerabilities": Glances' "fix(security): resolve B701 (Jinja2) and B113 (timeout) vulnerabilities"
     // quiets a linter's findings.
-    const fixesFlaw = kind === 'fix' && PREVENTS_ATTACK.test(rest) && !NOT_SECURITY.test(rest);
+    const fixesFlaw = kind === 'fix' && stopsAttack(rest);
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
@@ -579,9 +584,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
-  // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
-  // Electrum's "security fix: multiple lightning-related security issues have been fixed": the label says the kind.
   if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
+  // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
@@ -1392,12 +1396,12 @@ function isOrgOutline(lines: string[]): boolean {
   });
 }
 
-/** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
 /**
  * Electrum's "# Release 4.4.6 (August 18, 2023) (security update)": the release says what it is; its changes under it are each
  * what their own words say (a hardware wallet's longer PINs are no security fix).
  */
 export const SECURITY_RELEASE_HEADING = /\d+\.\d+[^()]*(?:\([^()]*\)\s*)*\(\s*security\s+(?:update|release)\s*\)\s*$/i;
+/** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
 const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
 const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release\.?$/iu;
 /** A person and their address, alone on a line. */
@@ -1995,6 +1999,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     pendingHeading = null;
   };
 
+  /** A paragraph told as one change, of the kind its words say or else `inherited`. */
+  const paragraphItem = (texts: string[], start: number, end: number, inherited: ChangeKind): NoteItem => {
+    const joined = withReferenceLinks(texts.join(' '), targets);
+    const said = itemInline(joined, repoBase);
+    const own = itemKind(joined, said.text, inherited, sectionPath().at(-1));
+    return { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
+  };
   const flushParagraph = () => {
     if (!paragraph) return;
     const { start, texts } = paragraph;
@@ -2050,22 +2061,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // Biopython's prose-only NEWS: after the opening, "This release reverts the removal of …" under the release's own title
     // is a change, told as a sentence.
     if (intro && pendingHeading?.titlesRelease && THIS_RELEASE_CHANGES.test(texts[0]!.trim())) {
-      const joined = withReferenceLinks(texts.join(' '), targets);
-      const said = itemInline(joined, repoBase);
-      const own = itemKind(joined, said.text, 'other', sectionPath().at(-1));
-      items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      items.push(paragraphItem(texts, start, end, 'other'));
       return;
     }
     if (proseLeadIn) {
-      const joined = withReferenceLinks(texts.join(' '), targets);
       // "In addition, there have been many other small fixes and improvements, too numerous to list here.": the list ends.
-      if (PROSE_LIST_END.test(joined)) {
+      if (PROSE_LIST_END.test(texts.join(' '))) {
         proseLeadIn = null;
         return;
       }
-      const said = itemInline(joined, repoBase);
-      const own = itemKind(joined, said.text, proseLeadIn, sectionPath().at(-1));
-      const item: NoteItem = { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
+      const item = paragraphItem(texts, start, end, proseLeadIn);
       items.push(item);
       paragraphItems.add(item);
       sawChange = true;
@@ -2673,15 +2678,11 @@ function paragraphAfter(lines: string[], end: number): { text: string; end: numb
   return at > first ? { text: lines.slice(first, at).join(' '), end: at } : null;
 }
 
-/** The paragraph indented under a bullet's last line (the 0-based index after it), past at most one blank line; `end` is its last line, 1-based. */
-function paragraphUnder(lines: string[], after: number, indent: number): { text: string; end: number } | null {
-  let at = after;
-  if ((lines[at] ?? '').trim() === '') at++;
-  const first = lines[at] ?? '';
+/** The paragraph indented under a bullet ending at 1-based line `end`, past at most one blank line. */
+function paragraphUnder(lines: string[], end: number, indent: number): { text: string; end: number } | null {
+  const first = (lines[end] ?? '').trim() === '' ? (lines[end + 1] ?? '') : lines[end]!;
   if (first.trim() === '' || indentOf(first) <= indent || BULLET.test(first) || FENCE.test(first)) return null;
-  const texts: string[] = [];
-  while (at < lines.length && lines[at]!.trim() !== '' && !BULLET.test(lines[at]!)) texts.push(lines[at++]!.trim());
-  return { text: texts.join(' '), end: at };
+  return paragraphAfter(lines, end);
 }
 
 function nextContent(lines: string[], index: number): string {
