@@ -11,9 +11,7 @@ const PERIOD_MS = 30_000;
  */
 export async function codeAfter(secret: string, after: number): Promise<{ code: string; step: number }> {
   while (Math.floor(Date.now() / PERIOD_MS) < after) await new Promise((resolve) => setTimeout(resolve, 250));
-  const step = Math.max(after + 1, Math.floor(Date.now() / PERIOD_MS));
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: PERIOD_MS / 1000, algorithm: 'SHA1' });
-  return { code: totp.generate({ timestamp: step * PERIOD_MS }), step };
+  return codeAt(secret, Math.max(after + 1, Math.floor(Date.now() / PERIOD_MS)));
 }
 
 /**
@@ -25,7 +23,10 @@ export async function codeAfter(secret: string, after: number): Promise<{ code: 
 export function enrolmentCode(secret: string): { code: string; step: number } {
   const now = Date.now();
   const current = Math.floor(now / PERIOD_MS);
-  const step = (current + 1) * PERIOD_MS - now >= 10_000 ? current - 1 : current;
+  return codeAt(secret, (current + 1) * PERIOD_MS - now >= 10_000 ? current - 1 : current);
+}
+
+function codeAt(secret: string, step: number): { code: string; step: number } {
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: PERIOD_MS / 1000, algorithm: 'SHA1' });
   return { code: totp.generate({ timestamp: step * PERIOD_MS }), step };
 }
