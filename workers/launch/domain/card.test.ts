@@ -129,7 +129,7 @@ describe('card inputs', () => {
       { ...release, notes: '### Breaking changes\n- Drop Node 18\n### Security\n- Fix a path traversal in the static server (CVE-2026-1234)' },
       null,
     );
-    expect(cardInputs(both, null).releaseKind).toBe('A major release with breaking changes and security fixes');
+    expect(cardInputs(both, null).releaseKind).toBe('A major release with breaking changes and a security fix');
   });
 
   it('says what the card is of in one or two sentences of alt text, not every line of it', () => {

@@ -48,15 +48,15 @@ describe('generating a brief', () => {
     };
     const brief = generateBrief(release, profile);
     // A breaking section in a major version makes it a breaking release first, its CVE fix shown all the same.
-    expect(brief.headline.text).toBe('We released Acme v2.0.0, a major release with breaking changes and security fixes!');
+    expect(brief.headline.text).toBe('We released Acme v2.0.0, a major release with breaking changes and a security fix!');
     expect(brief.product).toEqual({ name: 'Acme', source: 'profile' });
     expect(brief.audience.map((sentence) => sentence.text)).toEqual([
       'Acme is for teams shipping APIs.',
-      'Everyone on an earlier version should update for the security fixes.',
+      'Everyone on an earlier version should update for the security fix.',
       'Anyone upgrading should read the breaking changes first.',
     ]);
     expect(brief.callToAction).toMatchObject({
-      text: 'Update for the security fixes, and read the breaking changes first: https://acme.dev/docs',
+      text: 'Update for the security fix, and read the breaking changes first: https://acme.dev/docs',
       citations: [
         { source: 'profile', field: 'docsUrl', value: 'https://acme.dev/docs' },
         { source: 'notes', lines: { start: 6, end: 6 } },
@@ -65,7 +65,7 @@ describe('generating a brief', () => {
     });
     const security = generateBrief({ ...release, notes: '## Security\n- Fix CVE-2026-1234 in the parser' }, profile);
     expect(security.headline.text).toBe('We released Acme v2.0.0, a security release!');
-    expect(security.callToAction.text).toBe('Update now to get the security fixes: https://acme.dev/docs');
+    expect(security.callToAction.text).toBe('Update now to get the security fix in v2.0.0: https://acme.dev/docs');
   });
 
   it('falls back to the release alone without a profile', () => {
@@ -1206,7 +1206,7 @@ describe('a changelog grouped by bullets in capitals (Gitea)', () => {
       '  * Fix hook problem (#7856) (#7754)',
     ].join('\n');
     const brief = generateBrief({ ...release, version: 'v1.9.1', title: 'v1.9.1', url: 'https://github.com/go-gitea/gitea/releases/tag/v1.9.1', notes }, null);
-    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes and security fixes.');
+    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes and a security fix.');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Release built with go 1.12.8 to fix security fixes in golang std lib.'],
       ['breaking', 'Add pagination for admin api get orgs and fix only list public orgs bug.'],
@@ -1969,7 +1969,7 @@ describe('a breaking release that hardens security', () => {
     expect(hardened.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes.');
     expect(hardened.callToAction.text).not.toMatch(/security fixes/);
     const fixed = briefOf(notes('Fix a path traversal in the static file server (CVE-2026-1234).'), { version: '0.28.0', title: 'Acme 0.28.0' });
-    expect(fixed.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes and security fixes.');
+    expect(fixed.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes and a security fix.');
   });
 });
 
@@ -2746,8 +2746,43 @@ describe('a breaking release that also fixes advisories', () => {
       { ...release, version: '9.0.0', title: '9.0.0', notes, url: 'https://github.com/acme/acme/releases/tag/v9.0.0' } as BriefRelease,
       null,
     );
-    expect(brief.headline.text).toMatch(/: a major release with breaking changes and security fixes\.$/);
-    expect(brief.callToAction.text).toMatch(/^Update for the security fixes, and read the breaking changes first: /);
+    expect(brief.headline.text).toMatch(/: a major release with breaking changes and a security fix\.$/);
+    expect(brief.callToAction.text).toMatch(/^Update for the security fix, and read the breaking changes first: /);
+  });
+});
+
+describe('a feature release that also fixes an advisory', () => {
+  const notes = (intro: string) =>
+    [
+      intro,
+      '',
+      '## Security',
+      '',
+      '- Fixed a file descriptor leak to the running shell (GHSA-98wc-794w-gjx3).',
+      '',
+      '## Features',
+      '',
+      '- Add server-side decorations on Linux.',
+      '- Add a new `performable:` keybinding prefix.',
+      '- Add linear alpha blending on macOS.',
+      '- Add a quick terminal on Linux.',
+      '- Add input method editor support for Japanese.',
+    ].join('\n');
+  const briefOf = (version: string, intro = '') =>
+    generateBrief({ ...release, version, title: `Acme ${version}`, notes: notes(intro), url: 'https://github.com/acme/acme/releases/tag/v1' }, null);
+
+  it('says it is a feature release with a security fix, and asks to update for both', () => {
+    const brief = briefOf('1.1.0');
+    expect(brief.headline.text).toBe('Acme 1.1.0 is out: a feature release with a security fix.');
+    expect(brief.audience.map((sentence) => sentence.text)).toContain('Everyone on an earlier version should update for the security fix.');
+    expect(brief.callToAction.text).toBe('Update to get the new features and the security fix in 1.1.0: https://github.com/acme/acme/releases/tag/v1');
+  });
+
+  it('is a security release where the notes call it one, or where a patch carries the fix', () => {
+    expect(briefOf('1.1.0', 'This is a security release, and it brings new features to everyone on Linux and macOS.').headline.text).toBe(
+      'Acme 1.1.0 is out: a security release.',
+    );
+    expect(briefOf('1.1.1').headline.text).toBe('Acme 1.1.1 is out: a security release.');
   });
 });
 

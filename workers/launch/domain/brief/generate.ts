@@ -309,16 +309,25 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // additions among six fixes), is what semver says a patch is.
   const patchOfFixes = patch && ofKind('fix').length >= 1 && (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length);
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
+  // Ghostty 1.1.0's one advisory among its dozens of features, or libgcrypt 1.10.0's CVE among its bug fixes, does not
+  // make a minor release a security release: it is a feature release with a security fix, unless the notes call it one.
+  const featuresLead =
+    !patch &&
+    ofKind('feature').length >= 5 &&
+    ofKind('feature').length >= 4 * ofKind('security').length &&
+    !(parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) &&
+    !items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)));
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
   const releaseKind: ReleaseKind = saysBreaking
     ? 'breaking'
-    : ofKind('security').some(
-          (item) =>
-            SECURITY_FIX.test(item.text) ||
-            item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label)) ||
-            // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
-            item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
-        ) ||
+    : (!featuresLead &&
+          ofKind('security').some(
+            (item) =>
+              SECURITY_FIX.test(item.text) ||
+              item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label)) ||
+              // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
+              item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
+          )) ||
         // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
         (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
         // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
@@ -502,9 +511,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // jsonwebtoken 9.0.0 breaks things and fixes four CVEs: its headline says both, citing a fix for the second.
   // headscale's "Pre-authentication key security improvements" hardens; it fixes no flaw: "and security fixes" is for fixes.
   const fixesFlaws = ofKind('security').some((item) => SECURITY_FIX.test(item.text));
-  const securityToo = releaseKind === 'breaking' && fixesFlaws ? ranked(ofKind('security'))[0] : undefined;
+  const securityToo = (releaseKind === 'breaking' || releaseKind === 'feature') && fixesFlaws ? ranked(ofKind('security'))[0] : undefined;
+  // Ruby SAML's one item fixing three CVEs is three fixes.
+  const securityFixes = Math.max(ofKind('security').length, new Set(ofKind('security').flatMap((item) => advisoryIds(item.text))).size);
+  const theSecurityFixes = securityFixes === 1 ? 'the security fix' : 'the security fixes';
+  // Before the link's colon, one fix is named with its version: "fix:" is the mark of a commit type.
+  const theSecurityFixesBeforeLink = securityFixes === 1 ? `the security fix in ${version}` : 'the security fixes';
+  const linkCitations = (link: { citation: Citation }) => (securityFixes === 1 ? [link.citation, versionCitation] : [link.citation]);
   const withSecurityToo = (subject: string, citations: Citation[]) =>
-    securityToo ? withKind({ text: headlineText(subject, releaseKind, version, voice, true), citations: [...citations, cite(securityToo)] }) : [];
+    securityToo ? withKind({ text: headlineText(subject, releaseKind, version, voice, securityFixes), citations: [...citations, cite(securityToo)] }) : [];
   const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
   const headline = firstGrounded(grounded, 'headline', [
     ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
@@ -561,7 +576,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     return cited.length === 0 && introSays && parsed.intro ? [cite(parsed.intro)] : cited;
   };
   if (reasons('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
-    addAudience({ text: 'Everyone on an earlier version should update for the security fixes.', citations: reasons('security') });
+    addAudience({ text: `Everyone on an earlier version should update for ${theSecurityFixes}.`, citations: reasons('security') });
   if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
   const link: { url: string; citation: Citation } | null = release.url
@@ -573,12 +588,21 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ...(link
       ? [
           ...(releaseKind === 'security'
-            ? [{ text: `Update now to get the security fixes: ${link.url}`, citations: [link.citation, ...reasons('security')] }]
+            ? [{ text: `Update now to get ${theSecurityFixesBeforeLink}: ${link.url}`, citations: [...linkCitations(link), ...reasons('security')] }]
+            : []),
+          ...(releaseKind === 'feature' && fixesFlaws
+            ? [
+                {
+                  text: `Update to get the new features and ${theSecurityFixesBeforeLink}: ${link.url}`,
+                  citations: [...linkCitations(link), ...reasons('security'), ...ranked(ofKind('feature')).slice(0, 2).map(cite)],
+                },
+                { text: `Update to get ${theSecurityFixesBeforeLink}: ${link.url}`, citations: [...linkCitations(link), ...reasons('security')] },
+              ]
             : []),
           ...(releaseKind === 'breaking' && fixesFlaws
             ? [
                 {
-                  text: `Update for the security fixes, and read the breaking changes first: ${link.url}`,
+                  text: `Update for ${theSecurityFixes}, and read the breaking changes first: ${link.url}`,
                   citations: [link.citation, ...reasons('security'), ...reasons('breaking')],
                 },
               ]
@@ -745,8 +769,11 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
   return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
 }
 
-function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityToo = false): string {
-  const phrase = `${releasePhrase(kind, version)}${securityToo ? ' and security fixes' : ''}`;
+/** The headline; `securityFixes` counts the flaws a breaking or feature release also fixes ("… with a security fix"). */
+function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityFixes = 0): string {
+  const fixes = securityFixes === 1 ? 'a security fix' : 'security fixes';
+  const alsoFixes = securityFixes === 0 ? '' : kind === 'breaking' ? ` and ${fixes}` : ` with ${fixes}`;
+  const phrase = `${releasePhrase(kind, version)}${alsoFixes}`;
   const end = voice.exclamation ? '!' : '.';
   if (voice.firstPerson) return `We released ${subject}${phrase ? `, ${phrase}` : ''}${end}`;
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
