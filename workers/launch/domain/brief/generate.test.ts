@@ -551,6 +551,44 @@ describe('the product named from the repository', () => {
     );
     expect(brand.headline.text).toMatch(/^Widget 2\.2\.0 is out/);
   });
+
+  it("splits the organisation's capitals as prose does, and takes a module's root over lower-case scopes", () => {
+    const split = generateBrief(
+      {
+        ...release,
+        version: '5.1.0',
+        title: '5.1.0 (29th of July 2026)',
+        url: 'https://github.com/AcmeWriter/acmewriter/blob/0/Changelog.txt',
+        notes: 'Acme Writer 5.1 is the first feature release after 5.0.\n\n* New OCR engine\n* Faster start-up',
+      },
+      null,
+    );
+    expect(split.headline.text).toMatch(/^Acme Writer 5\.1\.0 is out/);
+    const rooted = generateBrief(
+      {
+        ...release,
+        version: '1.8.6',
+        title: '1.8.6 (2026-05-05)',
+        url: 'https://github.com/acmeframework/acme/blob/0/CHANGELOG.md',
+        notes: '### Enhancements\n- [acme] Raise if `use Acme.Routes` is called twice\n- [acme] Fix Acme.Socket memory exhaustion in body splitting',
+      },
+      null,
+    );
+    expect(rooted.headline.text).toMatch(/^Acme 1\.8\.6 is out/);
+  });
+});
+
+describe('a title that is no name', () => {
+  const named = (title: string) =>
+    generateBrief({ ...release, version: '2.2.2100', title, url: 'https://github.com/acme/acme-server/blob/0/CHANGELOG.md', notes: '- Add a cache' }, null)
+      .headline.text;
+
+  it("leaves out a date in eight digits, a bundled part's version and GitHub's \"What's Changed in\"", () => {
+    expect(named('Acme Server 2.2.2100 (20260314)')).toMatch(/^Acme Server 2\.2\.2100 is out/);
+    expect(named('[v2.2.2100] + [WebUI: v20260508.01] - 2026-05-08')).toMatch(/^acme-server 2\.2\.2100 is out/);
+    expect(named("What's Changed in 2.2.2100")).toMatch(/^acme-server 2\.2\.2100 is out/);
+    expect(named('Notepad++ v2.2.2100')).toMatch(/^Notepad\+\+ 2\.2\.2100 is out/);
+  });
 });
 
 describe('a blog post announcing a release', () => {
@@ -1206,7 +1244,7 @@ describe('a changelog grouped by bullets in capitals (Gitea)', () => {
       '  * Fix hook problem (#7856) (#7754)',
     ].join('\n');
     const brief = generateBrief({ ...release, version: 'v1.9.1', title: 'v1.9.1', url: 'https://github.com/go-gitea/gitea/releases/tag/v1.9.1', notes }, null);
-    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes and a security fix.');
+    expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes and security fixes.');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Release built with go 1.12.8 to fix security fixes in golang std lib.'],
       ['breaking', 'Add pagination for admin api get orgs and fix only list public orgs bug.'],
@@ -2748,6 +2786,22 @@ describe('a breaking release that also fixes advisories', () => {
     );
     expect(brief.headline.text).toMatch(/: a major release with breaking changes and a security fix\.$/);
     expect(brief.callToAction.text).toMatch(/^Update for the security fix, and read the breaking changes first: /);
+  });
+});
+
+describe('a warning sign on a fixed vulnerability', () => {
+  it('marks a security fix, not a breaking change', () => {
+    const brief = briefOf(
+      '- Added a backups list.\n\n- ⚠️ Fixed a pre-hijacking OAuth2 linking vulnerability ([#7662](https://github.com/acme/acme/discussions/7662)).\n\n- ⚠️ Drop Node 18.',
+      {
+        version: '0.37.4',
+        title: 'v0.37.4',
+      },
+    );
+    const kinds = brief.highlights.map((highlight) => [highlight.kind, highlight.text]);
+    expect(kinds[0]).toEqual(['security', 'Fixed a pre-hijacking OAuth2 linking vulnerability.']);
+    // A warning sign on anything else still marks a break.
+    expect(kinds).toContainEqual(['breaking', 'Drop Node 18.']);
   });
 });
 

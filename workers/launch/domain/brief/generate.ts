@@ -81,6 +81,7 @@ const INTRO_DROPS_RUNTIME = new RegExp(
   String.raw`\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:${RUNTIME})\s*v?\d`,
   'i',
 );
+const SECURITY_FIXES_PLURAL = /\bsecurity (?:fixes|issues|vulnerabilities|flaws|patches)\b|\bvulnerabilities\b/i;
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -512,8 +513,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // headscale's "Pre-authentication key security improvements" hardens; it fixes no flaw: "and security fixes" is for fixes.
   const fixesFlaws = ofKind('security').some((item) => SECURITY_FIX.test(item.text));
   const securityToo = (releaseKind === 'breaking' || releaseKind === 'feature') && fixesFlaws ? ranked(ofKind('security'))[0] : undefined;
-  // Ruby SAML's one item fixing three CVEs is three fixes.
-  const securityFixes = Math.max(ofKind('security').length, new Set(ofKind('security').flatMap((item) => advisoryIds(item.text))).size);
+  // Ruby SAML's one item fixing three CVEs is three fixes, as is Sunshine's one line "this release contains critical
+  // security fixes".
+  const securityFixes = Math.max(
+    ofKind('security').length,
+    new Set(ofKind('security').flatMap((item) => advisoryIds(item.text))).size,
+    ofKind('security').some((item) => SECURITY_FIXES_PLURAL.test(item.text)) ? 2 : 0,
+  );
   const theSecurityFixes = securityFixes === 1 ? 'the security fix' : 'the security fixes';
   // Before the link's colon, one fix is named with its version: "fix:" is the mark of a commit type.
   const theSecurityFixesBeforeLink = securityFixes === 1 ? `the security fix in ${version}` : 'the security fixes';
@@ -1127,7 +1133,7 @@ function faultStatement(text: string, code: string[]): string | null {
 
 /** The product's name: the profile's; else the release title cleaned of its version, dates, handles and codenames; else the repository's. */
 const GENERIC_TITLE =
-  /^(?:(?:planned|upcoming|notable|breaking|api|changes?|change ?log|release|notes|news|what['’]?s new|updates?|fixes|features|bug|improvements|the|and|of|in|for|helm[- ]chart|chart)\s*)+$/i;
+  /^(?:(?:planned|upcoming|notable|breaking|api|changes?|change ?log|release|notes|news|what['’]?s new|updates?|fixes|features|bug|improvements|the|and|of|in|for|helm[- ]chart|chart|what['’]?s changed)\s*)+$/i;
 
 /** A title of change words alone ("Change Log", "Planned Breaking API Changes (42.0)"), once its numbers and brackets go. */
 export function isGenericTitle(title: string): boolean {
@@ -1189,9 +1195,13 @@ function subjectOf(
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
     // Every date form seen, with the "on" that leads to it ("Patch on Dec 3rd 2025", "(July 2026)").
     .replace(
-      /(?:\b(?:on|from)\s+)?(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*\)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b)/gi,
+      /(?:\b(?:on|from)\s+)?(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*\)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b)/gi,
       ' ',
     )
+    // Stone Soup's "(20260314)": a date in eight digits.
+    .replace(/\(\s*(?:19|20)\d{2}(?:0\d|1[0-2])[0-3]\d\s*\)/g, ' ')
+    // Suwayomi's "[v2.2.2100] + [WebUI: v20260508.01]": the version of a part shipped with it.
+    .replace(/\s*\+?\s*\[[^\]]*\bv?\d+\.\d+[^\]]*\]/g, ' ')
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')
@@ -1240,9 +1250,11 @@ function subjectOf(
   // The organisation of a repository named for what it holds is the product ("miniflux/v2" is Miniflux's; "CatimaLoyalty/Android"
   // is Catima's: a name's first word).
   const organisation = repo.includes('/') ? repo.split('/')[0]! : null;
+  // "SubtitleEdit/subtitleedit": the organisation writes the repository's name with the capitals prose splits ("Subtitle Edit").
+  const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1] ?? '';
   const sought = organisation
     ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
-    : [repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, '')];
+    : [repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''), ...(owner.toLowerCase() === repo.toLowerCase() ? [owner] : [])];
   // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space.
   const stem = [...new Set(sought)]
     .map((slug) =>
@@ -1269,8 +1281,10 @@ function subjectOf(
         })),
     );
   const asWords = spelledIn(pattern);
-  // A class in code (`Dio.transformer`) is not the package's name; a module's root in prose is.
-  const found = asWords.length > 0 ? asWords : spelledIn(namespace).filter(({ spelled, inCode }) => !inCode && /^\p{Lu}/u.test(spelled));
+  // A class in code (`Dio.transformer`) is not the package's name; a module's root in prose is, and it is the name's
+  // capitals where the words are only ever in lower case (Phoenix's "[phoenix] …" scopes beside "Fix Phoenix.Socket …").
+  const rooted = spelledIn(namespace).filter(({ spelled, inCode }) => !inCode && /^\p{Lu}/u.test(spelled));
+  const found = asWords.some(({ spelled, inCode }) => !inCode && /\p{Lu}/u.test(spelled)) || rooted.length === 0 ? asWords : rooted;
   // `terraform init` is a command; the notes' prose spells the product ("Terraform will …").
   const prose = found.filter(({ inCode }) => !inCode);
   // "CRYSTAL" in capitals is a constant or a shout; the name's own spelling is another, when the notes have one.
@@ -1296,12 +1310,11 @@ function subjectOf(
   // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea",
   // "jaegertracing/jaeger"): the name of a brand, written as one, in the organisation's own capitals where it has them
   // ("OpenVPN/openvpn"). A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
-  const ownerAsWritten = release.url.match(/github\.com\/([^/]+)\//i)?.[1] ?? '';
-  const owner = ownerAsWritten.toLowerCase();
+  const ownerInLowerCase = owner.toLowerCase();
   const asName =
-    ownerAsWritten !== owner && owner === repo.toLowerCase()
-      ? ownerAsWritten
-      : /^[a-z]{5,}$/.test(repo) && owner.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4))
+    owner !== ownerInLowerCase && ownerInLowerCase === repo.toLowerCase()
+      ? owner
+      : /^[a-z]{5,}$/.test(repo) && ownerInLowerCase.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4))
         ? repo.charAt(0).toUpperCase() + repo.slice(1)
         : repo;
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };

@@ -454,6 +454,12 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
   if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
+  const warned = /⚠\uFE0F?\s*|:warning:\s*/g;
+  // PocketBase's "⚠️ Fixed a pre-hijacking OAuth2 linking vulnerability": the sign warns of the flaw it fixes, nothing breaks.
+  if (!marker.test(text) && !/\bBREAKING\b/.test(raw) && /⚠|:warning:/.test(raw)) {
+    const unwarned = itemKind(raw.replace(warned, ''), text.replace(warned, ''), inherited, section);
+    if (unwarned.kind === 'security') return unwarned;
+  }
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:/.test(raw)) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
