@@ -3893,3 +3893,47 @@ describe('a section of changes that could break older environments', () => {
     ).toEqual([]);
   });
 });
+
+describe('lints named by shortcut references (Clippy)', () => {
+  it('keeps the names, and opens with no pointer to the list of pull requests', () => {
+    const notes = [
+      '## Rust 1.93',
+      '',
+      '[View all 96 merged pull requests](https://github.com/acme/acme/pulls?q=merged)',
+      '',
+      '### New Lints',
+      '',
+      '* Added [`doc_paragraphs_missing_punctuation`] to `restriction`',
+      '',
+      '### Enhancements',
+      '',
+      '* [`ok_expect`] add autofix',
+      '* [`needless_doctest_main`] and [`test_attr_in_doctest`] now handle whitespace in language tags',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.93', title: 'Acme 1.93' });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Added doc_paragraphs_missing_punctuation to restriction.',
+      'ok_expect add autofix.',
+      'needless_doctest_main and test_attr_in_doctest now handle whitespace in language tags.',
+    ]);
+  });
+});
+
+describe('labels of weight and of developer work (Chatterino)', () => {
+  it('reads "Major:" and "Minor:" by their words, "Dev:" as internal, and a "Bugfix:" that names a security issue as a security fix', () => {
+    const notes = [
+      '## 2.4.6',
+      '',
+      '- Minor: Migrate to the new Get Channel Followers Helix endpoint, fixing follower count not showing up in usercards. (#4809)',
+      '- Bugfix: Update Qt version, fixing a security issue with webp loading (#4843)',
+      '- Dev: Temporarily disable High DPI scaling on Qt6 builds on Windows. (#4767)',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.4.6', title: '2.4.6', url: 'https://github.com/Acmeino/acmeino2/blob/0/CHANGELOG.md' });
+    expect(brief.headline.text).toBe('Acmeino 2.4.6 is out: a security release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Update Qt version, fixing a security issue with webp loading.'],
+      ['other', 'Migrate to the new Get Channel Followers Helix endpoint, fixing follower count not showing up in usercards.'],
+    ]);
+  });
+});

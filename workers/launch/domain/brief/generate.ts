@@ -540,9 +540,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const addSummary = (sentence: Sentence) => {
     if (grounded(`summary.${summary.length}`, sentence)) summary.push(sentence);
   };
-  // The notes' own sentence keeps its own first letter ("ripgrep 15 is…").
+  // The notes' own sentence keeps its own first letter ("ripgrep 15 is…"); Clippy's "View all 96 merged pull requests"
+  // points at a list, it opens nothing.
   const openingSentence =
-    parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes)\b/i.test(parsed.intro.text)
+    parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes|view all)\b/i.test(parsed.intro.text)
       ? tellingSentence(parsed.intro.text)
       : null;
   if (openingSentence && parsed.intro) addSummary({ text: withStop(truncateWords(openingSentence, MAX_SENTENCE)), citations: [cite(parsed.intro)] });
@@ -1312,7 +1313,8 @@ function subjectOf(
   // ("OpenVPN/openvpn"). A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
   const ownerInLowerCase = owner.toLowerCase();
   const asName =
-    owner !== ownerInLowerCase && ownerInLowerCase === repo.toLowerCase()
+    // "Chatterino/chatterino2": the repository of a rewrite carries its number; the organisation, the name.
+    owner !== ownerInLowerCase && ownerInLowerCase === repo.toLowerCase().replace(/(?<=\p{L})\d$/u, '')
       ? owner
       : /^[a-z]{5,}$/.test(repo) && ownerInLowerCase.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4))
         ? repo.charAt(0).toUpperCase() + repo.slice(1)

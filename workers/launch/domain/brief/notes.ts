@@ -240,7 +240,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability)(?:\s*#\d+(?:,\s*#\d+)*)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev)(?:\s*#\d+(?:,\s*#\d+)*)?(?::|\s+[-–—])\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -276,6 +276,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   sec: 'security',
   // Notepad++'s "Vulnerability: Fix Stack Buffer Overflow in …".
   vulnerability: 'security',
+  // Chatterino's "Major: …", "Minor: …", "Bugfix: …", "Dev: …": how much a change matters, and the developers' own work.
+  dev: 'internal',
   removed: 'breaking',
   deprecated: 'other',
   security: 'security',
@@ -532,7 +534,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // Knex's "fix(postgres): escape double quotes in searchPath to prevent SQL injection": a commit that stops an attack. Not
     // every commit naming "vulnerabilities": Glances' "fix(security): resolve B701 (Jinja2) and B113 (timeout) vulnerabilities"
     // quiets a linter's findings.
-    const fixesFlaw = kind === 'fix' && stopsAttack(rest);
+    // Chatterino's capitalised label "Bugfix: Update Qt version, fixing a security issue with webp loading" names the flaw.
+    const fixesFlaw = kind === 'fix' && (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest));
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
@@ -543,6 +546,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
+    // A change's weight ("Major:", "Minor:") says nothing of its kind: its words do.
+    if (/^(?:Major|Minor)$/.test(label[1]!)) return itemKind(raw, rest, inherited, section);
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     // Redmine's "Defect #43906: …" under "[Documentation]": the section's housekeeping, whatever the tracker called it.
     const kind =
@@ -550,7 +555,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
         ? 'internal'
         : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
           ? inherited
-          : (named ?? inherited);
+          : named === 'fix' && namesFlaw(rest)
+            ? 'security'
+            : (named ?? inherited);
     // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
     // the change's verb, and stays one ("Added `except: [...]` to `rule`"); before a sentence with its own verb ("Fixed: Acme
     // no longer crashes …") it goes.
@@ -961,6 +968,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
+    .replace(/\[(`[^`\]\s]+`)\](?![([:])/g, '$1')
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
     .replace(RST_NAMED_CREDITS, (whole, names: string) =>
       [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
