@@ -3937,3 +3937,48 @@ describe('labels of weight and of developer work (Chatterino)', () => {
     ]);
   });
 });
+
+describe('programs listed as the subject of a change', () => {
+  it('keep their lower case at the start of a sentence', () => {
+    const notes = '1. cjpeg, djpeg, `tj3LoadImage*()`, and `tj3SaveImage*()` now support 16-bit-per-channel PNG images.';
+    expect(briefOf(notes, { version: '3.2.0', title: 'Acme 3.2.0' }).highlights[0]!.text).toBe(
+      'cjpeg, djpeg, tj3LoadImage*(), and tj3SaveImage*() now support 16-bit-per-channel PNG images.',
+    );
+  });
+});
+
+describe('a barrier taken away', () => {
+  it('is no breaking change, though it says "no longer"', () => {
+    const notes =
+      '#### Changed\n* Windows: installer no longer prevents installing the x64 binary on arm64 systems.\n* The brush no longer gets resized with mouse movement.';
+    expect(briefOf(notes, { version: '2.1.0', title: 'Acme 2.1.0' }).highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'The brush no longer gets resized with mouse movement.'],
+      ['other', 'Windows: installer no longer prevents installing the x64 binary on arm64 systems.'],
+    ]);
+  });
+});
+
+describe('a break told in a later sentence of an unlabelled item (Nimble)', () => {
+  it('is a breaking change, told by its break where both sentences do not fit', () => {
+    const notes = [
+      '## 0.24.0',
+      '',
+      '  - The declarative parser and SAT solver are now the default and only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped Babel support.',
+      '  - Major `acme develop` overhaul fixing a large number of long-standing issues: `--with-dependencies` recursively vendors dependencies under their canonical name and vendors Acme when the lock file pins it, `acme develop <pkg>` now works outside a project directory, and `acme develop` with no arguments sets up all dependencies. Removed the `-g`/`--global` develop flag and the global develop file.',
+      '  - Faster start-up. Removed the stale cache.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.24.0', title: 'Acme 0.24.0' });
+    expect(brief.headline.text).toBe('Acme 0.24.0 is out: a release with breaking changes.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      [
+        'breaking',
+        'The declarative parser and SAT solver are now the default and only code path. Removed the --legacy, --parser and --solver flags, dropped Babel support.',
+      ],
+      [
+        'breaking',
+        'Major acme develop overhaul fixing a large number of long-standing issues. Removed the -g/--global develop flag and the global develop file.',
+      ],
+      ['other', 'Faster start-up.'],
+    ]);
+  });
+});

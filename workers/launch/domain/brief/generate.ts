@@ -109,7 +109,6 @@ const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity
 
 const PLATFORM =
   /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
-
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
 /** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */
@@ -1069,6 +1068,11 @@ function breakingSentence(text: string): string {
       : BREAKING_SIGNAL.test(sentences[1]!) || (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!)))
       ? 2
       : 1;
+  // Nimble's "Major `nimble develop` overhaul fixing …: A, B and C. Removed the `-g` flag …": where both do not fit, the
+  // first gives up what its colon leads to, so the break is told.
+  const [first, second] = sentences;
+  const lead = first?.match(/^([^:]{20,}?):\s/)?.[1];
+  if (keep === 2 && `${first} ${second}`.length > MAX_SENTENCE && lead) return truncateWords(`${lead}. ${second}`, MAX_SENTENCE);
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
@@ -1530,8 +1534,13 @@ function asSentence(text: string, code: string[] = []): string {
  * now uses …", "install runs faster", Ansible's "ansible-test - Default to …", GnuPG's "gpg: New options …"), not an imperative
  * ("fix …"): the name keeps its case, and so does its possessive (mitmproxy's "mitmweb's API now requires …").
  */
-const NAMED_SUBJECT =
-  /^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*['’]s\s+\S+\s+(?:now|no longer|is|are|was|were|has|had)\b|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs)\b)))/;
+const SUBJECT_VERBS =
+  'now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs';
+const NAMED_SUBJECT = new RegExp(
+  String.raw`^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*['’]s\s+\S+\s+(?:now|no longer|is|are|was|were|has|had)\b|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:${SUBJECT_VERBS})\b))` +
+    // libjpeg-turbo's "cjpeg, djpeg, tj3LoadImage*(), and tj3SaveImage*() now support …": programs listed as the subject.
+    String.raw`|^[a-z][\w.+-]*(?:,\s+(?:and\s+)?[\w.+*()-]+)+\s+(?:${SUBJECT_VERBS}|support|accept|use|handle|print|work|read|write)\b)`,
+);
 
 function withStop(text: string): string {
   return /[.!?…。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;

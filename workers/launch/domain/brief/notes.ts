@@ -388,14 +388,20 @@ const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
 const SAYS_IT_BREAKS =
   /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b/i;
+/** A sentence after the first that opens by taking away a flag, an option, a command or support. */
+const REMOVED_LATER =
+  /[.!?]\s+(?:Removed|Dropped)\s+(?:the\s+)?(?:support\s+for\b|[^.]{0,80}?\b(?:flags?|options?|commands?|settings?|APIs?|arguments?|parameters?|functions?|methods?|support)\b)/;
 const BREAK_WORDS = new RegExp(
   String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
 );
 
-/** A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error. */
+/**
+ * A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error.
+ * So is a barrier: WezTerm's "installer no longer prevents installing the x64 binary on arm64 systems".
+ */
 const NO_LONGER_COMPLAINS =
-  /\bno longer\s+(?:be\s+)?(?:warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
+  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
 
 /** The gitmoji that say a change's kind; the many that only decorate (🔧, 💄, 🌐) say none. */
 const GITMOJI_KIND: Record<string, ChangeKind> = {
@@ -626,6 +632,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
   if (inherited !== 'fix' && SAYS_IT_BREAKS.test(text)) return { kind: 'breaking', text };
+  // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
+  // Babel support, …": a later sentence takes away what people use.
+  if (inherited !== 'fix' && inherited !== 'security' && REMOVED_LATER.test(text)) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
