@@ -634,7 +634,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited !== 'fix' && SAYS_IT_BREAKS.test(text)) return { kind: 'breaking', text };
   // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
   // Babel support, …": a later sentence takes away what people use.
-  if (inherited !== 'fix' && inherited !== 'security' && REMOVED_LATER.test(text)) return { kind: 'breaking', text };
+  if (inherited !== 'fix' && REMOVED_LATER.test(text)) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
