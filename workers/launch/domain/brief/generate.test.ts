@@ -3982,3 +3982,16 @@ describe('a break told in a later sentence of an unlabelled item (Nimble)', () =
     ]);
   });
 });
+
+describe('a change that says it is a breaking change', () => {
+  it('makes the release one with breaking changes, whatever its section', () => {
+    const notes = [
+      '### Added',
+      '- Added a keyframe-based view on the timeline.',
+      '- Added autotiling support for tilemap layers.',
+      '### Changed',
+      '- Reference images are now stored inside pxo files. NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10 and older.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '1.2', title: 'Acme 1.2' }).headline.text).toBe('Acme 1.2 is out: a release with breaking changes.');
+  });
+});

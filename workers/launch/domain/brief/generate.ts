@@ -297,7 +297,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
         (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
         RAISED_MINIMUM.test(item.text) ||
-        BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? ''),
+        BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
+        // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10".
+        /\b(?:this|it) is a breaking change\b/i.test(item.text),
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
