@@ -3995,3 +3995,36 @@ describe('a change that says it is a breaking change', () => {
     expect(briefOf(notes, { version: '1.2', title: 'Acme 1.2' }).headline.text).toBe('Acme 1.2 is out: a release with breaking changes.');
   });
 });
+
+describe('what an upgrader must do, said in passing', () => {
+  it('is a breaking change: a note asking users to act, or a sentence saying old plugins will fail', () => {
+    const noted = briefOf(
+      [
+        '## 2.1.1',
+        '',
+        'Note: If you installed the XPub Extractor plugin, you will need to update it.',
+        '',
+        '### New features',
+        '',
+        '* Add hardware wallet taproot signing',
+      ].join('\n'),
+      { version: '2.1.1', title: 'Acme 2.1.1' },
+    );
+    expect(noted.headline.text).toBe('Acme 2.1.1 is out: a release with breaking changes.');
+    expect(noted.highlights[0]).toMatchObject({ kind: 'breaking', text: 'If you installed the XPub Extractor plugin, you will need to update it.' });
+    const told = briefOf(
+      [
+        '### Notable enhancements and fixes',
+        '',
+        '- Updated to express 5.0.0. This is a major update to express that brings a lot of improvements and fixes. Please update all your plugins to the latest version to ensure compatibility. A lot changed in the route matching, and thus old plugins will throw errors and crash Acme.',
+        '- Fixed layout issues with the no-skin theme',
+      ].join('\n'),
+      { version: '2.5.0', title: 'Acme 2.5.0' },
+    );
+    expect(told.headline.text).toBe('Acme 2.5.0 is out: a release with breaking changes.');
+    expect(told.highlights[0]).toMatchObject({
+      kind: 'breaking',
+      text: 'Updated to express 5.0.0. A lot changed in the route matching, and thus old plugins will throw errors and crash Acme.',
+    });
+  });
+});

@@ -5,6 +5,7 @@ import {
   DROP_SUPPORT,
   END_OF_SUPPORT,
   fixedAdvisoryIds,
+  OLD_ONES_FAIL,
   parseNotes,
   RAISED_MINIMUM,
   RUNTIME,
@@ -298,8 +299,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
         RAISED_MINIMUM.test(item.text) ||
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
-        // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10".
-        /\b(?:this|it) is a breaking change\b/i.test(item.text),
+        // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
+        // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
+        /\b(?:this|it) is a breaking change\b|\byou (?:will )?(?:need|have) to\b|\byou must\b/i.test(item.text) ||
+        // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
+        OLD_ONES_FAIL.test(item.text),
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
@@ -1075,8 +1079,15 @@ function breakingSentence(text: string): string {
   const [first, second] = sentences;
   const lead = first?.match(/^([^:]{20,}?):\s/)?.[1];
   if (keep === 2 && `${first} ${second}`.length > MAX_SENTENCE && lead) return truncateWords(`${lead}. ${second}`, MAX_SENTENCE);
+  // Etherpad's "Updated to express 5.0.0. This is a major update … A lot changed in the route matching, and thus old plugins
+  // will throw errors and crash Etherpad.": the change, then the sentence that says what breaks, however far on.
+  const breaks = keep === 1 && !BREAKING_SIGNAL.test(first ?? '') ? sentences.slice(2).find((sentence) => BREAKS_LATER.test(sentence)) : undefined;
+  if (breaks && `${first} ${breaks}`.length <= MAX_SENTENCE) return `${first} ${breaks}`;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
+/** What a later sentence says breaks; "must" alone there is more often a usage note ("the body must be supplied before …"). */
+const BREAKS_LATER =
+  /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?|crash(?:es)?|will fail|must be (?:updated|upgraded|migrated))\b/i;
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 const BREAKING_SIGNAL =

@@ -391,6 +391,14 @@ const SAYS_IT_BREAKS =
 /** A sentence after the first that opens by taking away a flag, an option, a command or support. */
 const REMOVED_LATER =
   /[.!?]\s+(?:Removed|Dropped)\s+(?:the\s+)?(?:support\s+for\b|[^.]{0,80}?\b(?:flags?|options?|commands?|settings?|APIs?|arguments?|parameters?|functions?|methods?|support)\b)/;
+/** What older things will do after the change: "old plugins will throw errors", "older launchers will fail to locate …". */
+export const OLD_ONES_FAIL =
+  /\b(?:old|older|existing|your)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:will|may|might|could)\s+(?:no longer work|stop working|throw errors|crash|fail|break)\b/i;
+/** Whether a sentence after the first says what older things will do after the change. */
+function saysLaterOldOnesFail(text: string): boolean {
+  const at = text.search(OLD_ONES_FAIL);
+  return at > 0 && /[.!?]\s/.test(text.slice(0, at));
+}
 const BREAK_WORDS = new RegExp(
   String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
@@ -633,8 +641,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
   if (inherited !== 'fix' && SAYS_IT_BREAKS.test(text)) return { kind: 'breaking', text };
   // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
-  // Babel support, …": a later sentence takes away what people use.
-  if (inherited !== 'fix' && REMOVED_LATER.test(text)) return { kind: 'breaking', text };
+  // Babel support, …": a later sentence takes away what people use, or says what it breaks (Etherpad's "Updated to express
+  // 5.0.0. … old plugins will throw errors and crash Etherpad.").
+  if (inherited !== 'fix' && (REMOVED_LATER.test(text) || saysLaterOldOnesFail(text))) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
@@ -755,6 +764,9 @@ function isCallout(heading: string): boolean {
  */
 const NOT_AN_OPENING =
   /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+/** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
+const MUST_ACT_NOTE =
+  /^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|[^.!?]*\byou\s+must\b)/i;
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
@@ -2152,6 +2164,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const said = itemInline(joined, repoBase);
       const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
       items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      if (pendingHeading) pendingHeading.hasProse = false;
+      return;
+    }
+    // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": what an upgrader must do.
+    const mustAct = joined.match(MUST_ACT_NOTE);
+    if (mustAct && (joined.match(/[.!?](?:\s|$)/g) ?? []).length <= 2) {
+      const said = itemInline(joined.slice(mustAct[0].length), repoBase);
+      items.push({ kind: 'breaking', text: said.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
       if (pendingHeading) pendingHeading.hasProse = false;
       return;
     }

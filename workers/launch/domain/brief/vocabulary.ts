@@ -107,7 +107,7 @@ type Kind = Highlight['kind'];
  */
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   breaking:
-    /breaking|[\w)]!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b/i,
+    /breaking|[\w)]!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|\byou (?:will )?(?:need|have) to\b|\byou must\b/i,
   feature:
     /\bfeat|\bnew\b|\badd(?:s|ed|ing|ition)?\b|\bintroduc|\bsupport|\benhanc|\bimprov|\bhighlight|\bnotable|\ballow|\benabl|\bstabili[sz]|\bexpos|\bminor\b|\bnow\b|\boption|\bcommand|\bapi\b|\bimplement|\bpromot|\btier\s*1\b|\bwhat'?s new|\blanguage|\blibrar|following changes/i,
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
