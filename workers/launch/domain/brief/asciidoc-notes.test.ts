@@ -109,6 +109,21 @@ describe('AsciiDoc notes', () => {
     ]);
   });
 
+  it("reads a link whose words run on to the next line, and credits set in a role's look (ccache)", () => {
+    const lines = [
+      '== Acme 4.13',
+      '',
+      '=== New features',
+      '',
+      '- Added support for https://acme.dev/storage-helpers.html[remote storage',
+      '  helpers]: long-lived local helper processes. +',
+      '  [small]#_[contributed by Joel Rosdahl]_#',
+    ];
+    expect(parseNotes(lines.join('\n'), null).items.map((item) => item.text)).toEqual([
+      'Added support for remote storage helpers: long-lived local helper processes.',
+    ]);
+  });
+
   it('leaves notes that are not AsciiDoc as they are', () => {
     for (const lines of [
       ['= 0.9.5 =', '* Fix the importer'],

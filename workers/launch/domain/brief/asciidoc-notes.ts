@@ -23,6 +23,11 @@ const MACRO = /(^|[\s(])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
 /** A bare URL with the words to show in brackets after it: `https://example.org[the site]`. */
 const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)\]/g;
 
+/** ccache's "https://ccache.dev/storage-helpers.html[remote storage" whose words close on the next line. */
+const URL_WORDS_OPEN = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)$/;
+/** ccache's `[small]#_[contributed by Joel Rosdahl]_#`: text set in a role, which is only its look. */
+const ROLE_TEXT = /\[\.?[\w-]+\]#([^#]+)#/g;
+
 /** PyRDP's `{uri-issue}458[#458]`: a link whose address starts with a document attribute defined elsewhere. */
 const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
 
@@ -37,6 +42,8 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
   // `:project_name: Keycloak` defines what `{project_name}` stands for; an attribute defined elsewhere stays as written.
   const attributes = new Map(lines.flatMap((line) => [...line.matchAll(/^:([\w-]+):[ \t]+(\S.*?)[ \t]*$/g)].map((match) => [match[1]!, match[2]!] as const)));
   let listing = false;
+  // The address of a link whose words run on to the next line: a Markdown link may span lines, so each keeps its number.
+  let openUrl: string | null = null;
   return lines.map((line) => {
     if (LISTING.test(line)) {
       listing = !listing;
@@ -44,7 +51,17 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
     }
     if (listing) return line;
     if (COMMENT.test(line) || BLOCK_ATTRIBUTE.test(line) || DOCUMENT_ATTRIBUTE.test(line) || line.trim() === '+') return '';
-    const text = inline(line.replace(HARD_BREAK, '').replace(/\{([\w-]+)\}/g, (whole, name: string) => attributes.get(name) ?? whole));
+    let own = line.replace(HARD_BREAK, '').replace(/\{([\w-]+)\}/g, (whole, name: string) => attributes.get(name) ?? whole);
+    if (openUrl !== null && own.includes(']')) {
+      own = own.replace(']', `](${openUrl})`);
+      openUrl = null;
+    }
+    const opened = own.match(URL_WORDS_OPEN);
+    if (opened) {
+      openUrl = opened[2]!;
+      own = own.replace(URL_WORDS_OPEN, '$1[$3');
+    }
+    const text = inline(own);
     const heading = text.match(HEADING);
     if (heading) return `${'#'.repeat(Math.max(heading[1]!.length - 1, 1))} ${heading[2]}`;
     const item = text.match(ITEM);
@@ -55,6 +72,7 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
 
 function inline(text: string): string {
   return text
+    .replace(ROLE_TEXT, '$1')
     .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${words}](${url})` : url}`)
     .replace(ATTRIBUTE_LINK, (_match, before: string, target: string, words: string) =>
       words ? `${before}${words}` : /^\d+$/.test(target) ? `${before}(#${target})` : before,

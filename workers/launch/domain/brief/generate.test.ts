@@ -4028,3 +4028,39 @@ describe('what an upgrader must do, said in passing', () => {
     });
   });
 });
+
+describe('credits and tags a round of unseen notes carried into posts', () => {
+  it('leaves out the names under "Thank you to our contributors for this release!" (minikube)', () => {
+    const notes = [
+      '## Features',
+      '',
+      '* Add support for Kubernetes v1.35.1',
+      '',
+      'Thank you to our contributors for this release!',
+      '',
+      '- Bob Sira',
+      '- Rachel Rice',
+    ].join('\n');
+    expect(briefOf(notes, { version: '1.38.1', title: 'Acme 1.38.1' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Add support for Kubernetes v1.35.1.',
+    ]);
+  });
+
+  it('reads "(Name / #5778)" as a credit and its pull request (Uppy)', () => {
+    const notes = '- examples: Add useRemoteSource (Merlijn Vos / #5778)\n- meta: Remove remark (Merlijn Vos / #5790)';
+    expect(briefOf(notes, { version: '4.18.0', title: 'Acme 4.18.0' }).highlights[0]!.text).toBe('examples: Add useRemoteSource.');
+  });
+
+  it('reads a kind tag set in code as the kind (LuaLS)', () => {
+    const notes = '## 3.18.2\n* `CHG` `duplicate-set-field` diagnostic now supports linked suppression\n* `FIX` crash on hover';
+    expect(briefOf(notes, { version: '3.18.2', title: 'Acme 3.18.2' }).highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'duplicate-set-field diagnostic now supports linked suppression.'],
+      ['fix', 'Fixed crash on hover.'],
+    ]);
+  });
+
+  it('names the product without a second crate released beside it (Rayon)', () => {
+    const notes = '- Rayon now requires rustc 1.13 or greater.';
+    expect(briefOf(notes, { version: '1.0.0', title: 'Release acme 1.0.0 / acme-core 1.4.0 (2018-02-15)' }).headline.text).toMatch(/^acme 1\.0\.0 is out/);
+  });
+});

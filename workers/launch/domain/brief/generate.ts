@@ -1182,6 +1182,8 @@ function subjectOf(
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
     // "Pulsar v1.129.0: An August Occasion", a colon.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
+    // Rayon's "Release rayon 1.0.0 / rayon-core 1.4.0": a second crate released beside it, with its own version.
+    .replace(/\s+[/+&]\s+[\w.-]+\s+v?\d+(?:\.\d+)+\S*/g, ' ')
     // A GNU NEWS outline heading ("* Noteworthy changes in release 9.11 (2026-04-20) [stable]") and its stability tag.
     .replace(/^\s*\*+\s+/, '')
     .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')

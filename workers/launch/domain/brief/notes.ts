@@ -241,6 +241,8 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
 };
 const KIND_LABEL =
   /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev)(?:\s*#\d+(?:,\s*#\d+)*)?(?::|\s+[-–—])\s+(?=\S)/;
+const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
+const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -554,6 +556,12 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
+  }
+  // LuaLS's "`CHG` `duplicate-set-field` diagnostic now supports …", "`NEW` …", "`FIX` …": a tag in code says the kind.
+  const codeTag = raw.match(CODE_KIND_TAG);
+  if (codeTag) {
+    const rest = text.replace(/^\s*[A-Z]+\s+/, '');
+    return itemKind('', codeTag[1] === 'FIX' ? asFixed(rest) : rest, CODE_TAG_KIND[codeTag[1]!] ?? inherited, section);
   }
   // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …", libzmq's "Fixed #3361 - …": a capitalised label says
   // the kind, and is no word of the change.
@@ -915,8 +923,9 @@ const RST_NAMED_CREDITS = /\s+(`[^`\n]{2,60}`_(?:(?:,\s*|\s+and\s+)`[^`\n]{2,60}
 const CLOSING_BRACKET = /\s*\(([^()]{2,200}?)(?:\)\s*(\.?)|,\s*)\s*$/;
 /** The ids of a closing bracket that holds only pull requests and people's full names, each at least once; else null. */
 function idsOfCredit(inside: string, stop = ''): string | null {
+  // Uppy's "(Merlijn Vos / #5778)" parts them by a slash.
   const parts = inside
-    .split(',')
+    .split(/[,/]/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const ids = parts.filter((part) => /^#\d+$/.test(part));
@@ -2685,8 +2694,9 @@ const PROSE_LIST_END =
   /^(?:in addition|additionally|also|besides)\b[^.]*\b(?:many|several|numerous|lots of|a number of|other)\b[^.]*\b(?:fixes|improvements|changes)\b/i;
 const BREAKING_PARAGRAPH = /^\s*(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
 // iced closes with "Many thanks to..." over its list of handles.
+/** minikube's "Thank you to our contributors for this release!" over a list of names, as c-ares' "Thanks go to …:". */
 const THANKS_INTRO =
-  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…)\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
+  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;

@@ -386,7 +386,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (BY.test(text))
     text = text
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
-      .replace(/(?:^|[.;]\s*|\s+)\(?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()]{2,60}\)?\.?\s*$/i, '. ')
+      // ccache's "… release. _[contributed by Joel Rosdahl]_": in brackets and italics, the same credit.
+      .replace(
+        /(?:^|[.;]\s*|\s+)[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()[\]]{2,60}[)\]]?[_*]?\.?\s*$/i,
+        '. ',
+      )
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
       // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
       .replace(/([.!?])\s+by\s+(?=\S)[^.!?]{1,159}[^.!?\s][.!?]?\s*$/, '$1')
