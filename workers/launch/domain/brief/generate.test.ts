@@ -4064,3 +4064,38 @@ describe('credits and tags a round of unseen notes carried into posts', () => {
     expect(briefOf(notes, { version: '1.0.0', title: 'Release acme 1.0.0 / acme-core 1.4.0 (2018-02-15)' }).headline.text).toMatch(/^acme 1\.0\.0 is out/);
   });
 });
+
+describe('an advisory id over the sentence that tells it (wolfSSL)', () => {
+  it('tells the sentence first, with its id after it', () => {
+    const notes = [
+      '## Vulnerabilities',
+      '* [Medium] CVE-2024-5288',
+      'A private key blinding operation was added to mitigate a potential row hammer attack on ECC operations.',
+      'Fixed in github pull request https://github.com/acme/acme/pull/7416',
+    ].join('\n');
+    expect(briefOf(notes, { version: '5.7.2', title: 'Acme 5.7.2' }).highlights[0]!.text).toBe(
+      'A private key blinding operation was added to mitigate a potential row hammer attack on ECC operations (CVE-2024-5288).',
+    );
+  });
+});
+
+describe('two packages told in the same words (CKEditor)', () => {
+  it('are one highlight citing both, and the released packages are no changes', () => {
+    const notes = [
+      '### MAJOR BREAKING CHANGES',
+      '',
+      '* **[build-tools](https://www.npmjs.com/package/@acme/build-tools)**: Replaced PO translation file support with generated TypeScript translation modules.',
+      '* **[translations](https://www.npmjs.com/package/@acme/translations)**: Replaced PO translation file support with generated TypeScript translation modules.',
+      '',
+      '### Released packages',
+      '',
+      'Check out the [Versioning policy](https://acme.dev/versioning.html) guide for more information.',
+      '',
+      '* [@acme/build-tools](https://www.npmjs.com/package/@acme/build-tools/v/60.0.0): v59.1.0 => v60.0.0',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '60.0.0', title: 'Acme 60.0.0' });
+    expect(brief.highlights.map((highlight) => [highlight.text, highlight.citations.length])).toEqual([
+      ['Replaced PO translation file support with generated TypeScript translation modules.', 2],
+    ]);
+  });
+});

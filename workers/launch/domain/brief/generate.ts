@@ -425,6 +425,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       text: highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text))),
       citations: [cite(item), ...(retellings.get(item.lines.start) ?? []).map(cite)],
     };
+    // CKEditor's two packages that each "Replaced PO translation file support with …": told once, citing both.
+    const twin = highlights.findIndex((told) => told.text === highlight.text && told.kind === highlight.kind);
+    if (twin >= 0) {
+      const both = { ...highlights[twin]!, citations: [...highlights[twin]!.citations, ...highlight.citations] };
+      if (grounded(`highlights.${twin}`, both)) highlights[twin] = both;
+      continue;
+    }
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {
       highlights.push(highlight);
@@ -899,6 +906,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
             // HedgeDoc's "CVE-2026-58487 reports a possible HTML injection via …": the advisory tells the flaw; the release fixed it.
             .replace(ID_REPORTS, (_, id: string, flaw: string) => `Fixed ${flaw} (${id}).`)
             .replace(LEADING_ID, '')
+            // wolfSSL's "* [Medium] CVE-2024-5288" over "A private key blinding operation … was added …": the id, then its sentence.
+            .replace(ID_THEN_SENTENCE, '')
             // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
             .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
             // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
@@ -964,6 +973,7 @@ function firstFixedIds(text: string): string[] {
 
 const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
 const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
+const ID_THEN_SENTENCE = withAdvisoryId(String.raw`^{ID}\s+(?=\p{Lu}(?:\p{Ll}|\s))`, 'u');
 const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
 const SCOPED_ID = withAdvisoryId(String.raw`^(\p{L}[\p{L} /-]{1,30}:\s+)({ID})\s*(?:--|[–—:])\s+(\S.*?)\.?$`, 'iu');
 const TRAILING_ID = withAdvisoryId(String.raw`\.?\s+[-–—]+\s+({ID})\.?$`, 'i');

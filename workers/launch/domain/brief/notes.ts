@@ -197,7 +197,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internals?|translations?|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -950,7 +950,8 @@ const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP
 const CREDIT_BRACKET =
   /\s*\(([^()]*\b(?:review(?:ed)?|reports?|reported|analy[sz]is|analy[sz]ed|fix(?:ed)?|patch(?:ed)?|suggest(?:ed|ion)|request(?:ed)?|contributed|implemented|written|help(?:ed)?|tested|testing)\s+(?:by|from)\s+\p{Lu}[^()]*)\)[\s.]*$/u;
 /** XStream's "(by Vladislav Rassokhin of JetBrains)", "(by Basil Crow)": who made the change, closing it. */
-const PACKAGE_AT_VERSION = /^@?[\w.-]+(?:\/[\w.-]+)?(?: ?[-–:@] ?| )v?\d+(?:\.\d+)+[\w.+-]*\.?$/;
+/** A package and the version it moved to: "`pkg` - `v0.2.0+15`", or CKEditor's "@ckeditor/ckeditor5-dev-ci: v59.1.0 => v60.0.0". */
+const PACKAGE_AT_VERSION = /^@?[\w.-]+(?:\/[\w.-]+)?(?: ?[-–:@] ?| )(?:v?\d+(?:\.\d+)+[\w.+-]*\s*(?:=>|->|→)\s*)?v?\d+(?:\.\d+)+[\w.+-]*\.?$/;
 const CREDIT_BRACKETS =
   /(?:\s*\[(?:GitHub|GH|GitLab|Bug|Issue|PR)\s*#\d+\]|\s*\[(?:Patch|Reported|Suggested|Fixed|Reviewed|Contributed|Requested|Found|Written) by [^\]]{2,80}\])+(?=[\s.]*$)/gi;
 const ADVISORY_IN_BRACKET = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
