@@ -4046,9 +4046,16 @@ describe('credits and tags a round of unseen notes carried into posts', () => {
     ]);
   });
 
-  it('reads "(Name / #5778)" as a credit and its pull request (Uppy)', () => {
-    const notes = '- examples: Add useRemoteSource (Merlijn Vos / #5778)\n- meta: Remove remark (Merlijn Vos / #5790)';
-    expect(briefOf(notes, { version: '4.18.0', title: 'Acme 4.18.0' }).highlights[0]!.text).toBe('examples: Add useRemoteSource.');
+  it('reads "(Name / #5778)" as a credit and its pull request, and the examples as upkeep (Uppy)', () => {
+    const notes = [
+      '- @acme/react,@acme/vue: Add useDropzone & useFileInput (Merlijn Vos / #5778)',
+      '- @acme/components: useScreenCapture fixes (Prakash / #5775)',
+      '- examples: Add useRemoteSource (Merlijn Vos / #5780)',
+    ].join('\n');
+    expect(briefOf(notes, { version: '4.18.0', title: 'Acme 4.18.0' }).highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', '@acme/react,@acme/vue: Add useDropzone & useFileInput.'],
+      ['other', '@acme/components: useScreenCapture fixes.'],
+    ]);
   });
 
   it('reads a kind tag set in code as the kind (LuaLS)', () => {

@@ -331,6 +331,8 @@ const OTHER_NOTES_LINK =
   /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
+/** A component of the project's own upkeep named before the change (Uppy's "examples: …", "e2e: …"). */
+const INTERNAL_AREA = /^(?:examples?|e2e|website|infra|tooling|workflows?|\.github)\s*:\s+(?=\S)/;
 /**
  * An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, RustSec's `RUSTSEC-2024-0363`, Sphinx's `:ghsa:` role) marks a security
  * fix as a CVE does.
@@ -557,6 +559,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
   }
+  // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
+  if (INTERNAL_AREA.test(text)) return { kind: 'internal', text };
   // LuaLS's "`CHG` `duplicate-set-field` diagnostic now supports …", "`NEW` …", "`FIX` …": a tag in code says the kind.
   const codeTag = raw.match(CODE_KIND_TAG);
   if (codeTag) {
@@ -735,8 +739,11 @@ const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was
 const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
 const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?${NO_LOSS}\b)(?!${LEFTOVER})\S`, 'i');
 const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
-/** A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `): it names where, not what. */
-const LEAD_SCOPE = String.raw`(?:[a-z][\w./-]{0,30}:\s+){0,2}`;
+/**
+ * A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `, Uppy's packages
+ * `@uppy/react,@uppy/svelte: `): it names where, not what.
+ */
+const LEAD_SCOPE = String.raw`(?:@?[a-z][\w./-]{0,30}(?:,\s?@?[a-z][\w./-]{0,30})*:\s+){0,2}`;
 /**
  * A component named in words before the change (calibre's "Content server: Fix …", "Book details panel: Fix …", mGBA's
  * "ARM Debugger: Fix …"): capitalised, up to four words, none a sentence's own word, with a capital after its colon.
@@ -930,7 +937,10 @@ function idsOfCredit(inside: string, stop = ''): string | null {
     .filter((part) => part !== '');
   const ids = parts.filter((part) => /^#\d+$/.test(part));
   const names = parts.filter((part) => !/^#\d+$/.test(part));
-  return ids.length > 0 && names.length > 0 && names.every((name) => PERSON_NAME.test(name)) ? `${stop} ${ids.join(' ')}` : null;
+  // Uppy's "(Prakash / #5775)": beside its pull request, one capitalised word is a name too.
+  // ("(Windows, #123)" says where, and stays.)
+  const named = (name: string) => PERSON_NAME.test(name) || (inside.includes('/') && names.length === 1 && /^\p{Lu}/u.test(name) && ONE_NAME.test(name));
+  return ids.length > 0 && names.length > 0 && names.every(named) ? `${stop} ${ids.join(' ')}` : null;
 }
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
