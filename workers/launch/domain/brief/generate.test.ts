@@ -4106,3 +4106,23 @@ describe('two packages told in the same words (CKEditor)', () => {
     ]);
   });
 });
+
+describe('advisories listed by id under the sentence that tells them (JupyterHub)', () => {
+  it('tells each by its sentence with its id, and a backported fix by its own title', () => {
+    const notes = [
+      '5.5.1 is a security release, fixing two vulnerabilities that affect a small minority of deployments.',
+      '',
+      'One high-level security vulnerability in user-initiated sharing is patched (no effect on deployments without user-initiated sharing):',
+      '',
+      '- [GHSA-c4gm-pwx9-9w8j](https://github.com/acme/acme/security/advisories/GHSA-c4gm-pwx9-9w8j) (CVE pending)',
+      '',
+      '#### Bugs fixed',
+      '',
+      '- Backport PR #5461 on branch 5.x (Invalid UTF-8 JSON request body returns HTTP 500 instead of HTTP 400) [#5487](https://github.com/acme/acme/pull/5487)',
+    ].join('\n');
+    expect(briefOf(notes, { version: '5.5.1', title: 'Acme 5.5.1' }).highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'One high-level security vulnerability in user-initiated sharing is patched (GHSA-c4gm-pwx9-9w8j).'],
+      ['fix', 'Fixed an issue where invalid UTF-8 JSON request body returns HTTP 500 instead of HTTP 400.'],
+    ]);
+  });
+});

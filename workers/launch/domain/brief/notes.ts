@@ -782,6 +782,8 @@ const NOT_AN_OPENING =
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
 const MUST_ACT_NOTE =
   /^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|[^.!?]*\byou\s+must\b)/i;
+/** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
+const ONLY_IDS = withAdvisoryId(String.raw`^{ID}(?:\s*[,/]\s*{ID})*(?:\s*\([^()]{1,30}\))?\.?$`, 'i');
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
@@ -1009,6 +1011,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    // JupyterHub's "Backport PR #5461 on branch 5.x (Invalid UTF-8 JSON request body returns HTTP 500 …)": the change, backported.
+    .replace(/^\s*Backport PR\s*(?:#\d+\s+)?(?:on|to)\s+branch\s+\S+\s+\(([^()]+)\)/i, '$1')
     // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
     .replace(/\[(`[^`\]\s]+`)\](?![([:])/g, '$1')
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
@@ -1946,6 +1950,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   let proseLeadIn: ChangeKind | null = null;
   // The last paragraph, until a bullet or heading follows it.
   let lastProse = null as string | null;
+  let lastProseStart = 0;
   // A heading whose body has prose but no bullets is itself a change (blog-style notes).
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
@@ -2068,6 +2073,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const end = start + texts.length - 1;
     paragraph = null;
     lastProse = texts.join(' ');
+    lastProseStart = start;
     // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
     if (texts.length >= 2 && texts.every((text) => SCOPED_LINE.test(text))) {
       texts.forEach((text, offset) => {
@@ -2376,6 +2382,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // IPython's "… a really low severity CVE that you most likely are not affected by unless:" over "You are on windows.":
       // who is affected, not what changed.
       const conditions = lastProse !== null && AFFECTED_UNLESS.test(lastProse);
+      // JupyterHub's "One high-level security vulnerability in user-initiated sharing is patched (…):" over "- [GHSA-…](…)":
+      // the flaw the id alone below it names.
+      const flawLeadIn = lastProse !== null && /:\s*$/.test(lastProse) && NAMED_FLAW.test(lastProse) ? lastProse : null;
       lastProse = null;
       if (conditions) openHeading(7, 'Affected when', number - 1);
       if (titles && labels.length === 0)
@@ -2463,6 +2472,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         : own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && clean.code.length === 0
           ? 'other'
           : own.kind;
+      if (flawLeadIn && ONLY_IDS.test(text)) {
+        const flaw = cleanInline(flawLeadIn, repoBase).text.replace(/\s*(?:\([^()]*\)\s*)?:?\s*$/, '');
+        const ids = advisoryIds(text).join(', ');
+        items.push({ kind: 'security', text: `${flaw} (${ids}).`, lines: { start: lastProseStart, end }, section: sectionPath(), refs: clean.refs });
+        continue;
+      }
       items.push({ kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
