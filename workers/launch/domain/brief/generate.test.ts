@@ -4126,3 +4126,30 @@ describe('advisories listed by id under the sentence that tells them (JupyterHub
     ]);
   });
 });
+
+describe('the conditions an attack needs, listed after the steps taken (logback)', () => {
+  it('are who is affected, not changes; a capability removed among the steps is breaking', () => {
+    const notes = [
+      '<p>In response to CVE-2021-42550 we have decided to make the following steps.</p>',
+      '',
+      '<p>1) Hardened the JNDI lookup mechanism to only honor requests in the java: namespace.</p>',
+      '',
+      '<p>2) Removed Groovy configuration support.</p>',
+      '',
+      '<p>We note that the vulnerability requires write',
+      'access to the configuration file. A successful RCE attack requires <em>all</em> of the following conditions',
+      'to be met:</p>',
+      '',
+      '<ol>',
+      '  <li>write access to acme.xml</li>',
+      '  <li>use of versions &lt; 1.2.9</li>',
+      '</ol>',
+    ]
+      // As the news page has them, inside its layout.
+      .map((line) => (line ? `    ${line}` : line))
+      .join('\n');
+    const texts = briefOf(notes, { version: '1.2.9', title: 'Acme 1.2.9' }).highlights.map((highlight) => [highlight.kind, highlight.text]);
+    expect(texts).toContainEqual(['breaking', 'Removed Groovy configuration support.']);
+    expect(texts.join('\n')).not.toMatch(/write access/i);
+  });
+});

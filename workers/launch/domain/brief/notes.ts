@@ -124,9 +124,12 @@ const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerab
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
-/** Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes. */
+/**
+ * Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes; so are
+ * logback's "A successful RCE attack … requires *all* of the following conditions to be met:".
+ */
 const AFFECTED_UNLESS =
-  /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$|(?:^|[.!?]\s+)if you(?:'re| are)? (?:use|using|rely on|relying on|depend on|depending on|have)\b[^.!?]{0,80}:\s*$/i;
+  /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$|\brequires?\s+[*_]*(?:all|any|one|each)[*_]*\s+of\s+the\s+following\s+conditions\b[^.!?]{0,30}:\s*$|(?:^|[.!?]\s+)if you(?:'re| are)? (?:use|using|rely on|relying on|depend on|depending on|have)\b[^.!?]{0,80}:\s*$/i;
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
@@ -656,6 +659,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Babel support, …": a later sentence takes away what people use, or says what it breaks (Etherpad's "Updated to express
   // 5.0.0. … old plugins will throw errors and crash Etherpad.").
   if (inherited !== 'fix' && (REMOVED_LATER.test(text) || saysLaterOldOnesFail(text))) return { kind: 'breaking', text };
+  // logback's "4) Removed Groovy configuration support.", in a list of unlabelled steps: a capability taken away.
+  if (inherited === 'other' && /^(?:removed|dropped)\s+(?:the\s+)?(?:[\w.+-]+\s+){1,3}support\b/i.test(text)) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
@@ -2381,7 +2386,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const credits = lastProse !== null && THANKS_INTRO.test(lastProse);
       // IPython's "… a really low severity CVE that you most likely are not affected by unless:" over "You are on windows.":
       // who is affected, not what changed.
-      const conditions = lastProse !== null && AFFECTED_UNLESS.test(lastProse);
+      const conditions = lastProse !== null && AFFECTED_UNLESS.test(lastProse.replace(/<[^>]+>/g, ''));
       // JupyterHub's "One high-level security vulnerability in user-initiated sharing is patched (…):" over "- [GHSA-…](…)":
       // the flaw the id alone below it names.
       const flawLeadIn = lastProse !== null && /:\s*$/.test(lastProse) && NAMED_FLAW.test(lastProse) ? lastProse : null;
