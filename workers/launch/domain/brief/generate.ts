@@ -110,6 +110,7 @@ const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity
 
 const PLATFORM =
   /\b(?:node(?:\.js)?|python|ruby|java|windows|macos|linux|ios|android|wasm)(?:\s+version)?(?:\s+to)?\s*[v^>=~]*\d|\btier\s*1\b|\btypes\b|\bbaseline\b/i;
+
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
 /** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */

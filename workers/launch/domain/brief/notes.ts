@@ -244,6 +244,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
 };
 const KIND_LABEL =
   /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev)(?:\s*#\d+(?:,\s*#\d+)*)?(?::|\s+[-–—])\s+(?=\S)/;
+const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
 const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
 /** Labels that are a change's verb in the past tense. */
@@ -477,10 +478,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
   if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
-  const warned = /⚠\uFE0F?\s*|:warning:\s*/g;
   // PocketBase's "⚠️ Fixed a pre-hijacking OAuth2 linking vulnerability": the sign warns of the flaw it fixes, nothing breaks.
   if (!marker.test(text) && !/\bBREAKING\b/.test(raw) && /⚠|:warning:/.test(raw)) {
-    const unwarned = itemKind(raw.replace(warned, ''), text.replace(warned, ''), inherited, section);
+    const unwarned = itemKind(raw.replace(WARNING_SIGN, ''), text.replace(WARNING_SIGN, ''), inherited, section);
     if (unwarned.kind === 'security') return unwarned;
   }
   if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:/.test(raw)) {
