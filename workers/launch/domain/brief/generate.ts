@@ -19,7 +19,7 @@ import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { preReleaseLabel, shownVersion } from './version';
-import { ACTION_VERBS } from './vocabulary';
+import { ACTION_VERBS, ASKS_UPGRADERS } from './vocabulary';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -302,7 +302,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
         // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
-        /\b(?:this|it) is a breaking change\b|\byou (?:will )?(?:need|have) to\b|\byou must\b/i.test(item.text) ||
+        /\b(?:this|it) is a breaking change\b/i.test(item.text) ||
+        ASKS_UPGRADERS.test(item.text) ||
         // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
         OLD_ONES_FAIL.test(item.text),
     );

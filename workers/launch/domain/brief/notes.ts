@@ -3,7 +3,7 @@ import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } fro
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
+import { ASKS_UPGRADERS, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
@@ -785,8 +785,7 @@ function isCallout(heading: string): boolean {
 const NOT_AN_OPENING =
   /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
-const MUST_ACT_NOTE =
-  /^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|[^.!?]*\byou\s+must\b)/i;
+const MUST_ACT_NOTE = new RegExp(String.raw`^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*(?:${ASKS_UPGRADERS.source}))`, 'i');
 /** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
 const ONLY_IDS = withAdvisoryId(String.raw`^{ID}(?:\s*[,/]\s*{ID})*(?:\s*\([^()]{1,30}\))?\.?$`, 'i');
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;

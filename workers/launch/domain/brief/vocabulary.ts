@@ -100,14 +100,19 @@ export const COUNTED_NOUNS =
 
 type Kind = Highlight['kind'];
 
+/** What the notes ask of whoever upgrades: BTCPay Server's "… you will need to update it.", "you must …". */
+export const ASKS_UPGRADERS = /\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b/i;
+
 /**
  * What makes a kind true of cited lines: a cue in their section's headings or in their own words.
  * `other` needs none. A highlight's kind, and a kind word a sentence uses without citing it
  * ("It brings new features"), must be justified this way.
  */
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
-  breaking:
-    /breaking|[\w)]!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|\byou (?:will )?(?:need|have) to\b|\byou must\b/i,
+  breaking: new RegExp(
+    String.raw`breaking|[\w)]!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|${ASKS_UPGRADERS.source}`,
+    'i',
+  ),
   feature:
     /\bfeat|\bnew\b|\badd(?:s|ed|ing|ition)?\b|\bintroduc|\bsupport|\benhanc|\bimprov|\bhighlight|\bnotable|\ballow|\benabl|\bstabili[sz]|\bexpos|\bminor\b|\bnow\b|\boption|\bcommand|\bapi\b|\bimplement|\bpromot|\btier\s*1\b|\bwhat'?s new|\blanguage|\blibrar|following changes/i,
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
