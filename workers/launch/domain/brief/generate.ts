@@ -1097,13 +1097,13 @@ function breakingSentence(text: string): string {
   if (breaks && `${first} ${breaks}`.length <= MAX_SENTENCE) return `${first} ${breaks}`;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
-/** What a later sentence says breaks; "must" alone there is more often a usage note ("the body must be supplied before …"). */
-const BREAKS_LATER =
-  /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?|crash(?:es)?|will fail|must be (?:updated|upgraded|migrated))\b/i;
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
-const BREAKING_SIGNAL =
-  /\b(?:no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|must|deprecated|instead|errors?)\b/i;
+/** Words that say a sentence tells a break. */
+const BREAK_WORDS = String.raw`no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?`;
+const BREAKING_SIGNAL = new RegExp(String.raw`\b(?:${BREAK_WORDS}|must)\b`, 'i');
+/** What a later sentence says breaks; "must" alone there is more often a usage note ("the body must be supplied before …"). */
+const BREAKS_LATER = new RegExp(String.raw`\b(?:${BREAK_WORDS}|crash(?:es)?|will fail|must be (?:updated|upgraded|migrated))\b`, 'i');
 
 /**
  * A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs, unless
