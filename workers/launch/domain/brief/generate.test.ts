@@ -4153,3 +4153,45 @@ describe('the conditions an attack needs, listed after the steps taken (logback)
     expect(texts.join('\n')).not.toMatch(/write access/i);
   });
 });
+
+describe('holdout 37: one advisory named twice, names from the address, a CI service, a break said in prose', () => {
+  it('counts one fix named by its CVE and its GHSA as one security fix', () => {
+    const notes =
+      "### 5.0.3 - 2026-03-16\n\n* Fix race condition vulnerability on confirmable email change which would allow confirming an email they don't own CVE-2026-32700 GHSA-57hq-95w6-v4fc";
+    const brief = briefOf(notes, {
+      version: '5.0.3',
+      title: '5.0.3 - 2026-03-16',
+      url: 'https://github.com/acme/acme/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L1-L3',
+    });
+    expect(brief.callToAction.text).toMatch(/^Update now to get the security fix in 5\.0\.3:/);
+    expect(brief.audience.map((sentence) => sentence.text)).toContain('Everyone on an earlier version should update for the security fix.');
+  });
+
+  it('names the product from the address where the title is "New in" a version with its date', () => {
+    const brief = briefOf('### New in 5.1.0 (Released 2025/10/04)\n\n* #4539 Add Woodpecker CI Support.\n* #4401 Add DotNetSlnRemove alias.', {
+      version: '5.1.0',
+      title: 'New in 5.1.0 (Released 2025/10/04)',
+      url: 'https://github.com/acme-build/acme/blob/0123456789abcdef0123456789abcdef01234567/ReleaseNotes.md#L1-L4',
+    });
+    expect(brief.headline.text).toBe('acme 5.1.0 is out: a feature release.');
+    // A CI service the product now supports is news, not CI upkeep.
+    expect(brief.highlights[0]?.text).toBe('Add Woodpecker CI Support.');
+  });
+
+  it('spells a repository written in snake case as its organisation does', () => {
+    const brief = briefOf('### Breaking changes\n\n* Remove default initializer from `AcmeWidget::Base`.', {
+      version: 'v4.0.0',
+      title: 'v4.0.0',
+      url: 'https://github.com/AcmeWidget/acme_widget/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L1-L3',
+    });
+    expect(brief.headline.text).toMatch(/^AcmeWidget v4\.0\.0 is out/);
+  });
+
+  it('tells a rewrite by its title and the sentence that says it breaks, without the link word', () => {
+    const notes =
+      '### Features\n\n* **Rewrite Acme in Golang** The rewrite in Go was spread across 88 pull requests. The primary goal was a faster codebase. However, a number of breaking changes were introduced.';
+    const brief = briefOf(notes, { version: '0.16.0', title: 'v0.16.0' });
+    expect(brief.headline.text).toMatch(/a release with breaking changes\.$/);
+    expect(brief.highlights[0]?.text).toBe('Rewrite Acme in Golang. A number of breaking changes were introduced.');
+  });
+});

@@ -65,6 +65,9 @@ const CHORE_WORDS =
 const VAGUE_UPKEEP =
   /^(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates))?\.?$/i;
 
+/** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
+const NAMED_CI =
+  /(?<=\b(?:[Aa]dd(?:s|ed)?|[Ss]upport(?:s|ed)?|[Ii]ntegrat\w*)\b.*)\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
 /** "Add config lint command": a command named by a chore's word is a new command, not the chore. */
 const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 
@@ -176,7 +179,7 @@ function isChore(item: NoteItem): boolean {
       item,
       (chore =
         VAGUE_UPKEEP.test(item.text) ||
-        (CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '')) &&
+        (CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '').replace(NAMED_CI, '')) &&
           !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
           // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
           !/\bstabili[sz]ed\b/i.test(item.text))),
@@ -531,7 +534,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // security fixes".
   const securityFixes = Math.max(
     ofKind('security').length,
-    new Set(ofKind('security').flatMap((item) => advisoryIds(item.text))).size,
+    // Devise's "… CVE-2026-32700 GHSA-57hq-95w6-v4fc" names one flaw twice: ids count by their kind, not together.
+    ...['CVE', 'GHSA', 'RUSTSEC'].map(
+      (prefix) => new Set(ofKind('security').flatMap((item) => advisoryIds(item.text).filter((id) => id.toUpperCase().startsWith(prefix)))).size,
+    ),
     ofKind('security').some((item) => SECURITY_FIXES_PLURAL.test(item.text)) ? 2 : 0,
   );
   const theSecurityFixes = securityFixes === 1 ? 'the security fix' : 'the security fixes';
@@ -1093,7 +1099,9 @@ function breakingSentence(text: string): string {
   if (keep === 2 && `${first} ${second}`.length > MAX_SENTENCE && lead) return truncateWords(`${lead}. ${second}`, MAX_SENTENCE);
   // Etherpad's "Updated to express 5.0.0. This is a major update … A lot changed in the route matching, and thus old plugins
   // will throw errors and crash Etherpad.": the change, then the sentence that says what breaks, however far on.
-  const breaks = keep === 1 && !BREAKING_SIGNAL.test(first ?? '') ? sentences.slice(2).find((sentence) => BREAKS_LATER.test(sentence)) : undefined;
+  const later = keep === 1 && !BREAKING_SIGNAL.test(first ?? '') ? sentences.slice(2).find((sentence) => BREAKS_LATER.test(sentence)) : undefined;
+  // asdf's "However, a number of breaking changes were introduced.": its link to the sentences between goes with them.
+  const breaks = later?.replace(/^(?:however|but|still|that said|nevertheless),?\s+(\p{L})/iu, (_whole, letter: string) => letter.toUpperCase());
   if (breaks && `${first} ${breaks}`.length <= MAX_SENTENCE) return `${first} ${breaks}`;
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
@@ -1202,7 +1210,7 @@ function subjectOf(
     // A Debian changelog stanza ("cinnamon (6.7.5) alfa; urgency=medium"): the distribution and urgency follow the package.
     .replace(/(?<!\s)(?:\s+[\w.-]+)+;\s*urgency=\w+.*$/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
-    .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|welcome to)\s+/i, ' ')
+    .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|new in|welcome to)\s+/i, ' ')
     // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.
     .replace(/^\s*(?:release candidate|dev snapshot|beta|alpha|preview|maintenance release)\s*:\s+/i, ' ')
     .replace(/(?<=\d\s*)\b(?:rc|beta|alpha|dev|preview)\s*\d*\b/gi, ' ')
@@ -1252,6 +1260,8 @@ function subjectOf(
     // Ghidra's "Ghidra 11.0.2 Change History (March 2024)": what the page is, not the product's name.
     .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights|change history)(?![\w-])/gi, ' ')
     .replace(/\bv(?=\s|$)/gi, ' ')
+    // Cake's "New in 5.1.0 (Released 2025/10/04)": the bracket its words and date left empty.
+    .replace(/\(\s*\)|\[\s*\]/g, ' ')
     .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
     // "v7.6.0-preview.5 Release of PowerShell": what is left of "Release of" leads to the name.
@@ -1282,11 +1292,16 @@ function subjectOf(
   // The organisation of a repository named for what it holds is the product ("miniflux/v2" is Miniflux's; "CatimaLoyalty/Android"
   // is Catima's: a name's first word).
   const organisation = repo.includes('/') ? repo.split('/')[0]! : null;
-  // "SubtitleEdit/subtitleedit": the organisation writes the repository's name with the capitals prose splits ("Subtitle Edit").
+  // "SubtitleEdit/subtitleedit": the organisation writes the repository's name with the capitals prose splits ("Subtitle Edit");
+  // "ViewComponent/view_component" with the capitals its gem's underscore stands for.
   const owner = release.url.match(/github\.com\/([^/]+)\//i)?.[1] ?? '';
   const sought = organisation
     ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
-    : [repo, repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''), ...(owner.toLowerCase() === repo.toLowerCase() ? [owner] : [])];
+    : [
+        repo,
+        repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''),
+        ...(owner.toLowerCase() === repo.toLowerCase().replace(/[-_]/g, '') ? [owner] : []),
+      ];
   // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space.
   const stem = [...new Set(sought)]
     .map((slug) =>

@@ -3279,3 +3279,118 @@ describe('prose that leads into one paragraph a change', () => {
     expect(brief.summary[0]?.text).toBe('The 2.0 version of Acme contains breaking changes to how plugin settings are structured.');
   });
 });
+
+describe('holdout 37: pointers, GNOME NEWS, trackers and credits', () => {
+  const textsOf = (notes: string) => parseNotes(notes, null).items.map((item) => [item.kind, item.text]);
+
+  it('opens with the opening paragraph without the sentence that points at the sections below', () => {
+    const notes = [
+      '## [15.0.0] (2026-05-29)',
+      '',
+      'Acme 15 is ESM only. Some CommonJS consumers may hit issues with their tooling. See Migration Tips below.',
+      '',
+      '### Changed',
+      '',
+      '- *Breaking:* migrated Acme from CommonJS to ESM',
+    ].join('\n');
+    expect(parseNotes(notes, null).intro?.text).toBe('Acme 15 is ESM only. Some CommonJS consumers may hit issues with their tooling.');
+  });
+
+  it('reads a GNOME NEWS list: merge requests, backports, branch tags, bounty ids and credits go, the words stay', () => {
+    const notes = [
+      'Overview of changes in Acme 2.86.4, 2026-02-13',
+      '==============================================',
+      '',
+      '* Fix several security vulnerabilities of varying severity (see below for',
+      '  details)',
+      '',
+      '* Bugs fixed:',
+      '  - #3858 acme-compile: Incorrect compiler detection on Windows (L. E. Segovia)',
+      '  - #3870 (CVE-2026-1484) (YWH-PGM9867-168) Integer overflow in acme_encode_close() leads to',
+      '    OOB write (Ana Lima (Ana))',
+      '  - !4955 Backport !4954 “acme-compile: Always assume MSVC if VCINSTALLDIR is set” to acme-2-86',
+      '  - !4979 [acme-2-86] base64: Use gsize to prevent potential overflow',
+    ].join('\n');
+    expect(textsOf(notes)).toEqual([
+      ['fix', 'acme-compile: Incorrect compiler detection on Windows'],
+      ['security', 'Integer overflow in acme_encode_close() leads to OOB write (CVE-2026-1484)'],
+      ['fix', 'acme-compile: Always assume MSVC if VCINSTALLDIR is set'],
+      ['fix', 'base64: Use gsize to prevent potential overflow'],
+    ]);
+    expect(parseNotes(notes, null).items[3]?.refs.map((ref) => ref.label)).toContain('!4979');
+  });
+
+  it('leaves no comma where a bracket of references lost its first one', () => {
+    const notes =
+      '### Security\n\n- core: fix integer overflow in loops ([#2178](https://github.com/acme/acme/issues/2178), [CVE-2024-46613](https://cve.mitre.org/x))';
+    expect(textsOf(notes)).toEqual([['security', 'core: fix integer overflow in loops (CVE-2024-46613)']]);
+  });
+
+  it('reads a dash, a profile link and a handle closing a pull request as its credit', () => {
+    const notes =
+      '### Merged pull requests\n\n* [#6397](https://github.com/acme/acme/pull/6397): \\[java] Add support for Lombok getters - [Ana Lima](https://github.com/analima) (@analima)';
+    expect(parseNotes(notes, null).items[0]?.text).toBe('Add support for Lombok getters');
+  });
+
+  it('reads a mistyped user role as a credit, and an issue role with no number as nothing', () => {
+    const notes = [
+      'Bugfixes - 21.4.3',
+      '=================',
+      '',
+      '- pip to ``26.1.2`` from ``26.1.1`` (:issue:`u`)',
+      '- Handle MSYS path conversions in fish activation script - by user::`ana`. (:issue:`3160`)',
+    ].join('\n');
+    expect(textsOf(notes)).toEqual([
+      ['fix', 'pip to 26.1.2 from 26.1.1'],
+      ['fix', 'Handle MSYS path conversions in fish activation script.'],
+    ]);
+  });
+
+  it('brackets the advisory ids closing a change, but not one id the sentence names', () => {
+    const notes = [
+      '### Fixed',
+      '',
+      "* Fix race condition on confirmable email change which would allow confirming an email they don't own [CVE-2026-32700](https://example.com/c) [GHSA-57hq-95w6-v4fc](https://example.com/g)",
+      '* Improve the settings parser to avoid segfaults on tampered files includes fixing CVE-2024-37676.',
+    ].join('\n');
+    expect(textsOf(notes).map(([, text]) => text)).toEqual([
+      "Fix race condition on confirmable email change which would allow confirming an email they don't own (CVE-2026-32700, GHSA-57hq-95w6-v4fc)",
+      'Improve the settings parser to avoid segfaults on tampered files includes fixing CVE-2024-37676.',
+    ]);
+  });
+
+  it('reads a plain-text CHANGES release: its title line names the release, tracker keys lead the changes', () => {
+    const notes = [
+      'Acme 0.9.32 Release (2024/01/29)',
+      '\tITS#9378 - Add ability to replay log',
+      '\tITS#10125 - acme_load: fix cursor reinit in Append mode',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['internal', 'Acme 0.9.32 Release (2024/01/29)'],
+      ['feature', 'Add ability to replay log'],
+      ['fix', 'acme_load: fix cursor reinit in Append mode'],
+    ]);
+    expect(items[1]?.refs.map((ref) => ref.label)).toEqual(['ITS#9378']);
+  });
+
+  it('tells a title in bold as a sentence of its own, and a change that says breaking changes were introduced is breaking', () => {
+    const notes = [
+      '### Features',
+      '',
+      '* **Rewrite Acme in Golang** The rewrite in Go was spread across 88 pull requests. However, a number of breaking changes were introduced.',
+      '* **[k8s/ingress]** Fix redirect with use-regex in the provider',
+    ].join('\n');
+    expect(textsOf(notes)).toEqual([
+      ['breaking', 'Rewrite Acme in Golang. The rewrite in Go was spread across 88 pull requests. However, a number of breaking changes were introduced.'],
+      ['fix', 'Fix redirect with use-regex in the provider'],
+    ]);
+  });
+
+  it('reads a package updated to a version without "to" as a dependency bump', () => {
+    expect(textsOf('### New in 5.1.0\n\n* #4529 Update System.Reflection.Metadata 9.0.7.\n* #4401 Add DotNetSlnRemove alias.')).toEqual([
+      ['internal', 'Update System.Reflection.Metadata 9.0.7.'],
+      ['feature', 'Add DotNetSlnRemove alias.'],
+    ]);
+  });
+});

@@ -291,11 +291,11 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /**
- * Bots, dependency bumps, first contributions, docs fixed ("Doc fixes") and Astropy's numbers ("858 commits have been added
+ * Bots, dependency bumps (Cake's "Update System.Reflection.Metadata 9.0.7", without its "to"), first contributions, docs fixed ("Doc fixes") and Astropy's numbers ("858 commits have been added
  * since 7.1", "50 people have contributed"): chores and credits, whatever their section.
  */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -394,8 +394,9 @@ const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulne
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
+/** "This is a breaking change", and asdf's "However, a number of breaking changes were introduced." */
 const SAYS_IT_BREAKS =
-  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b/i;
+  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b/i;
 /** A sentence after the first that opens by taking away a flag, an option, a command or support. */
 const REMOVED_LATER =
   /[.!?]\s+(?:Removed|Dropped)\s+(?:the\s+)?(?:support\s+for\b|[^.]{0,80}?\b(?:flags?|options?|commands?|settings?|APIs?|arguments?|parameters?|functions?|methods?|support)\b)/;
@@ -783,7 +784,9 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+/** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
+const POINTS_BELOW = /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
 const MUST_ACT_NOTE = new RegExp(String.raw`^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*(?:${ASKS_UPGRADERS.source}))`, 'i');
 /** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
@@ -813,7 +816,9 @@ const TITLE_LINE =
   /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
 const ONLY_ANNOUNCES =
-  /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here))[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:your|you)\b[^.!?]*)?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+/** GLib's "Fix several security vulnerabilities of varying severity (see below for details)": a count of the items below. */
+const RETOLD_BELOW = /^(?:fix(?:es|ed)?\s+|address(?:es|ed)?\s+)?(?:several|various|multiple|many|numerous|a number of)\b[^()]*\(\s*see below\b[^()]*\)\.?$/i;
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
 
 /**
@@ -986,6 +991,16 @@ const TRACKER_LABELLED_IDS = /^\s*((?:[A-Z]{2,6}:#\d+\s*,\s*)*[A-Z]{2,6}:#\d+):\
 const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:-[0-9a-z]{4}){3}))>?\s*\)/gi;
 
 /**
+ * Devise's "… an email they don't own [CVE-2026-32700](…) [GHSA-57hq-95w6-v4fc](…)": ids closing the words, out of any
+ * bracket, are the advisory's, set in one as a sentence names them; one id alone ("… includes fixing CVE-2024-37676") is often
+ * the sentence's own object.
+ */
+const LOOSE_CLOSING_IDS = withAdvisoryId(
+  String.raw`^((?:\S+\s+){4,}(?!(?:fix(?:e[sd])?|for|of|in|and|or|to|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?|fixing|vulnerabilit(?:y|ies)|issues?|see|via)\s)(?!{ID})[^\s(),:;]*[\p{L}\d"'”’])\s+({ID}(?:,?\s+{ID})+)(\.?)$`,
+  'iu',
+);
+
+/**
  * An item's words before they are cleaned, with its pointers read as references: a link whose words are a tracker's id,
  * ids in brackets closing it, a closing bracket of references and handles ("(#15386, fixes #15443, @name)"), an
  * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
@@ -1017,6 +1032,21 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   let text = raw
     // JupyterHub's "Backport PR #5461 on branch 5.x (Invalid UTF-8 JSON request body returns HTTP 500 …)": the change, backported.
     .replace(/^\s*Backport PR\s*(?:#\d+\s+)?(?:on|to)\s+branch\s+\S+\s+\(([^()]+)\)/i, '$1')
+    // GLib's "!4955 Backport !4954 “glib-compile-resources: Always assume …” to glib-2-86", "!4979 [glib-2-86] gbase64: Use
+    // gsize …": GitLab's merge requests lead the line, and a backport is told by the title it quotes, not by its branch.
+    .replace(/^\s*!(\d+)\s+(?=\S)/, (_whole, id: string) => {
+      named.push({ kind: 'pull_request', label: `!${id}`, url: null });
+      return '';
+    })
+    // LMDB's "ITS#9378 - Add ability to replay log": the tracker's key and number lead the line, a reference.
+    .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: id, url: null });
+      return '';
+    })
+    // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
+    .replace(/^(\s*\*\*(?![[(])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
+    .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
+    .replace(/^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/, '')
     // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
     .replace(/\[(`[^`\]\s]+`)\](?![([:])/g, '$1')
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
@@ -1186,7 +1216,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   const clean = cleanInline(text, repoBase);
   return {
     ...clean,
-    text: clean.text.replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, ''),
+    text: clean.text
+      .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      .replace(LOOSE_CLOSING_IDS, (_whole, words: string, ids: string, stop: string) => `${words} (${ids.split(/,?\s+/).join(', ')})${stop}`),
     refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))],
   };
 }
@@ -1467,7 +1499,11 @@ function isOrgOutline(lines: string[]): boolean {
 export const SECURITY_RELEASE_HEADING = /\d+\.\d+[^()]*(?:\([^()]*\)\s*)*\(\s*security\s+(?:update|release)\s*\)\s*$/i;
 /** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
 const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
-const RELEASE_LINE = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release\.?$/iu;
+/** WLED's "WLED 0.15.0 release", LMDB's "LMDB 0.9.32 Release (2024/01/29)": a line naming the release, not a change. */
+const RELEASE_LINE = new RegExp(
+  String.raw`^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release(?:\s*[-–—,]?\s*\(?${DATE}\)?)?\.?$`,
+  'iu',
+);
 /** A person and their address, alone on a line. */
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
@@ -1479,14 +1515,28 @@ const ONE_NAME =
 /** Whether a word or words name someone: a person's full name, a handle or a nickname. */
 const isName = (name: string) => PERSON_NAME.test(name) || ONE_NAME.test(name);
 /** The names of a list of credits: "Ana Lima, Bo Chen and tgfisher", "ygale & Jo". */
-const namesIn = (list: string) => list.split(/\s*,\s*|\s+(?:and|&)\s+/).map((name) => name.trim());
-/** Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen". */
-const CLOSING_PARENS = /\s*\(([^()]{2,160})\)\.?$/;
+const namesIn = (list: string) =>
+  list
+    .replace(/\s*\([^()]*\)/g, '')
+    .split(/\s*,\s*|\s+(?:and|&)\s+/)
+    .map((name) => name.trim());
+/**
+ * Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen";
+ * a name in brackets may carry its own aside ("(Marco Trevisan (Treviño))").
+ */
+const CLOSING_PARENS = /\s*\(((?:[^()]|\([^()]{1,40}\)){2,160})\)\.?$/;
+const CLOSING_IDS = withAdvisoryId(String.raw`\s+\({ID}(?:,\s*{ID})*\)\.?$`, 'i');
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
 const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+(?=\S)((?:(?!by\s)[^()]){2,160}?)\.?$/;
 
 /** Who an item credits at its end, and its words without them; null when its end names no one. */
 function closingCredit(text: string, handles = false): string | null {
+  // GLib's "… leads to OOB Write (Marco Trevisan) (CVE-2026-1484)": the id read from the item's start closes it after the credit.
+  const ids = text.match(CLOSING_IDS);
+  if (ids) {
+    const credited = closingCredit(text.slice(0, ids.index), handles);
+    return credited === null ? null : `${credited} ${ids[0].trim()}`;
+  }
   const parens = text.match(CLOSING_PARENS);
   // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit,
   // unless the release closes its items with handles.
@@ -2205,7 +2255,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (pendingHeading) pendingHeading.hasProse = false;
       return;
     }
-    const clean = cleanInline(joined, repoBase);
+    const cleaned = cleanInline(joined, repoBase);
+    // Commander's "Commander 15 is ESM only. … See Migration Tips below.": the opening without its pointer at the sections.
+    const clean = {
+      ...cleaned,
+      text: cleaned.text
+        .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+        .filter((sentence) => !POINTS_BELOW.test(sentence))
+        .join(' '),
+    };
     // Shattered Pixel Dungeon keeps its changelog in Java ("changes = new ChangeInfo("v3.3.6", false, null);"): code is no opening.
     const code = (clean.text.match(/;\s/g) ?? []).length >= 2 || /\bnew \p{Lu}\w*\(|\w\.\w+\([^)]*\);/u.test(clean.text);
     if (
@@ -2532,7 +2590,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   flushParagraph();
   closeHeadingItem();
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
-  return { lines: source, intro, items: withoutNamedCredits(items).filter((item) => !NOTHING_CHANGED.test(item.text)) };
+  return {
+    lines: source,
+    intro,
+    items: withoutNamedCredits(items).filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text)),
+  };
 }
 
 /** A heading's line and the prose under it, up to the next heading: its first paragraph and a few lines after it. */
@@ -2619,7 +2681,11 @@ function commitListText(raw: string, text: string): string {
   const cve = words.match(LEADING_ADVISORIES);
   if (!cve) return words.trim();
   // "CVE-2025-23084 - path: fix path traversal … (Medium)": the change leads, its subsystem label goes, the id and severity follow it.
-  const rest = words.slice(cve[0].length).replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '');
+  // GLib's "(CVE-2026-1484) (YWH-PGM9867-168) Integer Overflow …": the bug bounty's report id after the advisory's is no word.
+  const rest = words
+    .slice(cve[0].length)
+    .replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '')
+    .replace(/^\(#?[A-Z][A-Z\d]*(?:-[A-Z\d]+)+\)\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
   const said = (severity ? rest.slice(0, severity.index) : rest).trim();
   return withAdvisory(said, `${cve[1]!.replace(/\s*\/\s*/g, ', ')}${severity ? `, ${severity[1]}` : ''}`);

@@ -69,6 +69,8 @@ const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)`;
+/** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
+const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
 /** "by [a](…/a), [b](…/b)" and "(With fixes in [sha](…) by [c](…/c))": credits to people, named by their profiles. */
 const PROFILE_CREDIT = new RegExp(
   String.raw`\s*(?:\(with fixes in\s+(?:\[[^\]]*\]\([^)]*\)[,\s]*)+by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\)|\b(?:(?:patch(?:es)?|contributed|reported|authored|implemented|fixed)\s+)?by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*)`,
@@ -175,6 +177,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
       .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
   if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
+  if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
@@ -189,7 +192,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
   if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`", ESPHome's "by :ghuser:`kbx81`": the people who made a change are credits, not words of it.
-  if (has('user:`')) text = text.replace(/(?:\s*(?:--|—|–))?\s*\bby\s+:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
+  // virtualenv's "- by user::`LuNoX`": the role mistyped is the same credit.
+  if (has('user:')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*\bby\s+:?(?:gh-?)?user::?`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
   // mitmproxy's "… bound to localhost only, but @gronke found that an attacker can …": who found it is a credit; what they
   // found is the change's.
   if (has('@')) text = text.replace(/@[\w-]+\s+(?:found|discovered|noticed|reported|observed|pointed out)\s+that\s+/gi, '');
@@ -289,6 +293,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       })
       // Paramiko's Sphinx "releases" changelog types each entry by a leading role (":bug:`- major` Address …"): a kind, not words.
       .replace(SPHINX_RELEASES_ROLE, '')
+      // virtualenv's "(:issue:`u`)": a tracker's role left unnumbered is a reference with no number, no word.
+      .replace(/\s*\(?:(?:issue|pr|pull|bug|gh):`[^`\d]*`\)?/g, ' ')
       // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:, Bokeh's :bokeh-pull:) is a reference to the tracker, not words.
       .replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*\(?:[a-z][a-z_-]*:`#?(\d+)`\)?/g, (_whole, number: string) => {
         add({ kind: 'issue', label: `#${number}`, url: null });
@@ -468,6 +474,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // "… no longer error, [#7641](…). The …" once the reference went: the comma that led to it goes too.
   if (has(',')) text = text.replace(/,+(?=[.;:!?](?:\s|$))/g, '').replace(/,{2,}/g, ',');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
+  // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
+  if (has('(,')) text = text.replace(/\(,\s*/g, '(');
   text = text.trim();
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
   if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
