@@ -3394,3 +3394,36 @@ describe('holdout 37: pointers, GNOME NEWS, trackers and credits', () => {
     ]);
   });
 });
+
+describe('holdout 37: release-candidate marks, security tags and bumps under their lead-in', () => {
+  const textsOf = (notes: string) => parseNotes(notes, null).items.map((item) => [item.kind, item.text]);
+
+  it('drops the mark of what is new since a release candidate, in a bullet and in a heading', () => {
+    const notes = [
+      '## Breaking changes',
+      '',
+      '- **_(new since v2.0.0-rc1)_** The HTTP API server no longer starts by default.',
+      '',
+      '### Dropped easyjson in favor of encoding/json _(new since v2.0.0-rc1)_ [#5853](https://github.com/acme/acme/pull/5853)',
+      '',
+      'Extension authors relying on easyjson must update.',
+    ].join('\n');
+    expect(textsOf(notes).map(([, text]) => text)).toEqual([
+      'The HTTP API server no longer starts by default.',
+      expect.stringMatching(/^Dropped easyjson in favor of encoding\/json\b(?!.*since)/),
+    ]);
+  });
+
+  it('reads a closing [security] tag as the kind, not as words', () => {
+    const notes = '### Maintenance\n\n- Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-2026-33814).';
+    expect(textsOf(notes)).toEqual([['security', 'Updates golang.org/x/net to v0.53.0 (CVE-2026-33814).']]);
+  });
+
+  it('reads a package moved to a version under "Upgrade embedded wheels:" as a bump', () => {
+    const notes = '### Fixes\n\n- Upgrade embedded wheels:\n\n  - pip to 26.1.2 from 26.1.1\n\n- Stop exporting PS1 from the bash activator.';
+    expect(textsOf(notes)).toEqual([
+      ['internal', 'pip to 26.1.2 from 26.1.1'],
+      ['fix', 'Stop exporting PS1 from the bash activator.'],
+    ]);
+  });
+});

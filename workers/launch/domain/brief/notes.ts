@@ -14,6 +14,7 @@ import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
 import { textileAsMarkdown } from './textile-notes';
+import { typstAsMarkdown } from './typst-notes';
 import { podAsMarkdown } from './pod-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
@@ -375,6 +376,10 @@ const NAMED_FLAW =
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
+const BUMP_LEAD_IN =
+  /^(?:upgrade[sd]?|update[sd]?|bump(?:s|ed)?)\s+(?:\S+\s+){0,2}?(?:wheels?|dependenc(?:y|ies)|deps|packages?|librar(?:y|ies)|modules?|crates?|gems?)\b/i;
+/** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
+const CLOSING_SECURITY_TAG = /\s*\[security\](?=[\s.]*(?:\([^()]*\)[\s.]*)*$)/i;
 /** "to prevent SQL injection", "guards against path traversal": what a change is for, named as an attack it stops. */
 const PREVENTS_ATTACK =
   /\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?(?:[\w-]+\s+)?(?:injection|XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?)\b/i;
@@ -469,6 +474,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
+  if (CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);
@@ -610,7 +616,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // "Update wry to 0.46.1 to fix a crash on macOS older than Sequoia" is a fix people meet, made by a bump.
   // Starlette's "Replace `import typing` by `from typing import ...` in the whole codebase": a sweep of the project's own code.
   const codebaseWide = /\b(?:in|across|throughout)\s+the\s+(?:whole\s+|entire\s+)?code\s?base\.?$/i.test(text) && !breaksToo;
-  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide) {
+  // virtualenv's "pip to 26.1.2 from 26.1.1" under "Upgrade embedded wheels:": a bump, its verb in the lead-in above it.
+  const bumpedUnder = BUMP_LEAD_IN.test(section) && /^[\w@./-]+\s+(?:(?:from\s+\S+\s+)?to\s+v?\d|v?\d\S*\s*(?:->|→|=>)\s*v?\d)/i.test(text);
+  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide || bumpedUnder) {
     if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
     return { kind: 'internal', text };
   }
@@ -1044,7 +1052,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       return '';
     })
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
-    .replace(/^(\s*\*\*(?![[(])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
+    .replace(/^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
     .replace(/^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/, '')
     // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
@@ -1914,7 +1922,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
                               asciidocAsMarkdown(
                                 rdocAsMarkdown(
                                   textileAsMarkdown(
-                                    cueReleaseAsMarkdown(podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(releaseXmlAsMarkdown(lines))))),
+                                    cueReleaseAsMarkdown(
+                                      podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(typstAsMarkdown(releaseXmlAsMarkdown(lines))))),
+                                    ),
                                   ),
                                 ),
                               ),
