@@ -4187,6 +4187,19 @@ describe('holdout 37: one advisory named twice, names from the address, a CI ser
     expect(brief.headline.text).toMatch(/^AcmeWidget v4\.0\.0 is out/);
   });
 
+  it('tells a buffer underflow or an out-of-bounds write the notes name as the flaw it fixed', () => {
+    const notes = [
+      '## Security',
+      '',
+      '- Buffer underflow on Acme through acme/parse.c via parse_header() (CVE-2026-1485)',
+      '- Out-of-bounds write in acme_encode() with long input (CVE-2026-1486)',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.86.4', title: 'Acme 2.86.4' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed buffer underflow on Acme through acme/parse.c via parse_header() (CVE-2026-1485).',
+      'Fixed out-of-bounds write in acme_encode() with long input (CVE-2026-1486).',
+    ]);
+  });
+
   it('tells a rewrite by its title and the sentence that says it breaks, without the link word', () => {
     const notes =
       '### Features\n\n* **Rewrite Acme in Golang** The rewrite in Go was spread across 88 pull requests. The primary goal was a faster codebase. However, a number of breaking changes were introduced.';
