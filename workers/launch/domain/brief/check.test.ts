@@ -549,3 +549,15 @@ describe('reStructuredText sections ranked by the order their marks appear', () 
     expect(checkSentence('highlights.1', wrong, rstSources).map((defect) => defect.reason)).toContain('kind_unjustified');
   });
 });
+
+describe('an advisory id right after a negation', () => {
+  it('is no word the negation governs: a sentence that names the fix by it drops nothing', () => {
+    const notes =
+      "## 5.0.3\n\n* Fix race condition on email change which would allow confirming an email they don't own [CVE-2026-32700](https://example.com/c)";
+    const release = { id: 'rel_1', version: '5.0.3', title: 'Acme 5.0.3', url: null, notes, contentHash: 'x' };
+    const citations = [{ source: 'notes' as const, lines: { start: 3, end: 3 }, excerpt: notes.split('\n')[2]!, refs: [] }];
+    expect(
+      checkSentence('highlights.0', { text: 'Fix race condition on email change (CVE-2026-32700).', citations }, { notes, release, profile: null }),
+    ).toEqual([]);
+  });
+});

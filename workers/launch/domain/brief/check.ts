@@ -304,6 +304,8 @@ interface Negation {
 }
 
 /** Stems a negation governs: the next few words of its clause. */
+const ADVISORY_TOKEN = /^(?:cve|ghsa|rustsec)-/;
+
 function negatedStems(words: Word[]): Negation {
   const negated = new Set<string>();
   const plain = new Set<string>();
@@ -320,6 +322,11 @@ function negatedStems(words: Word[]): Negation {
       continue;
     }
     if (FUNCTION_WORDS.has(word.lower)) continue;
+    // Devise's "… an email they don't own [CVE-2026-32700](…)": an advisory's id names the fix, nothing a negation governs.
+    if (ADVISORY_TOKEN.test(word.lower)) {
+      plain.add(word.stem);
+      continue;
+    }
     if (open) {
       negated.add(word.stem);
       open.scope.push(word.stem);

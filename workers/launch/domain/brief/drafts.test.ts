@@ -178,3 +178,30 @@ describe('a brief of opening prose alone', () => {
     for (const draft of draftPosts(brief, ['x', 'bluesky', 'linkedin'], voiceOf(null))) expect(draft.copy).toContain(brief.callToAction.text);
   });
 });
+
+describe('a short post that must cut its security fix', () => {
+  it('does not stop on a word that leads to what was cut ("no longer…")', () => {
+    const url = 'https://github.com/acmeorg/acmeforge/blob/0b5b31f189d3854e4935e573bf81ca5e16d1411e/docs/en/about/releases.md#L52-L87';
+    const notes = [
+      '## 0.4.2 (2026-05-06)',
+      '',
+      '### Features',
+      '',
+      '* Acmeforge can now build Windows apps and installers for ARM64 devices. ([#1887](https://github.com/acme/acme/issues/1887))',
+      '',
+      '### Bugfixes',
+      '',
+      '* (CVE-2026-33430) When a Windows MSI is installed for All Users, the installation folder no longer inherits the permissions of the parent folder. The fix for this issue has been backported to the templates for Acmeforge v0.4.1, v0.4.0 and v0.3.26. ([#2808](https://github.com/acme/acme/issues/2808))',
+      '',
+      '### Backward Incompatible Changes',
+      '',
+      '* Apps now require a valid PEP 639 license configuration. ([#2146](https://github.com/acme/acme/issues/2146))',
+      '* New PySide6 apps now default PySide 6.10. ([#2658](https://github.com/acme/acme/issues/2658))',
+    ].join('\n');
+    const release = { id: 'rel_x', version: '0.4.2', title: '0.4.2 (2026-05-06)', url, notes, contentHash: 'h' };
+    for (const post of draftPosts(generateBrief(release, null), ['x', 'bluesky', 'threads'], voiceOf(null))) {
+      expect(post.copy).not.toMatch(/\bno longer…/);
+      for (const sentence of post.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
+    }
+  });
+});

@@ -150,7 +150,7 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       });
       if (whole >= 0) break;
       entry.sentence = own(`highlights.${index}`, highlight);
-      for (let max = [...highlight.text].length - 1; max > 20 && !fits(compose([], [])); max -= 10)
+      for (let max = [...highlight.text].length - 1; max > 20 && (!fits(compose([], [])) || endsDangling(entry.sentence.text)); max -= 10)
         entry.sentence.text = withIdsOf(highlight.text, truncateWords(highlight.text, max));
       // "IRelationalCommandDia…": a cut inside a word says a word the notes do not; the item goes rather than that.
       if (!fits(compose([], [])) || cutInsideWord(entry.sentence.text, highlight.text)) lines.pop();
@@ -170,6 +170,17 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
+
+/**
+ * Whether a change cut short ends on a word that leads to what was cut: Briefcase's "… the installation folder no longer…"
+ * says it stops doing something without saying what.
+ */
+function endsDangling(cut: string): boolean {
+  const kept = cut.split('…')[0]!;
+  return kept !== cut && DANGLING_END.test(kept.trimEnd());
+}
+const DANGLING_END =
+  /\b(?:no longer|not|no|never|without|cannot|can't|don't|doesn't|won't|to|the|an?|of|and|or|in|for|with|by|from|on|at|into|is|are|was|were|be|been|can|will|would|should|could|may|must)$/i;
 
 /** Whether a change cut short ends inside one of its words. */
 function cutInsideWord(cut: string, text: string): boolean {
