@@ -112,7 +112,16 @@ export function tokens(text: string): string[] {
   // does a tracker's kind joined to an advisory's id (Cacti's "-security#GHSA-49f2-hwx9-qffr:").
   for (const split of unmarked(plain(text))
     .split(SPLIT)
-    .flatMap((word) => (word.includes(',') ? word.split(/,(?=\p{L})/u) : word.includes('#') ? word.split(/#(?=(?:GHSA|CVE)-)/i) : [word]))) {
+    .flatMap((word) =>
+      word.includes(',')
+        ? word.split(/,(?=\p{L})/u)
+        : word.includes('#')
+          ? word.split(/#(?=(?:GHSA|CVE)-)/i)
+          : // A changeset's tag, "openapi-fetch@0.17.0": the package and its version, each a word the headline may use.
+            word.includes('@')
+            ? word.split(/(?<=\w)@(?=v?\d)/)
+            : [word],
+    )) {
     // Most words have no mark at either end: only those go through EDGES.
     const token = EDGE_MARKS.has(split.charAt(0)) || EDGE_MARKS.has(split.charAt(split.length - 1)) ? split.replace(EDGES, '') : split;
     if (token) words.push(token);
@@ -654,7 +663,10 @@ function fieldText(field: string, value: string): string {
         .replace(/^https?:\/\/([^/:?#]+).*$/, '$1')
         .split('.')
         .join(' ')
-    } ${jsProjectName(value)} ${repositoryPath(value)}`;
+    } ${jsProjectName(value)} ${repositoryPath(value)} ${
+      // "pocket-casts-android" names Pocket Casts, word by word.
+      repositoryPath(value).split(/[/-]+/).join(' ')
+    }`;
   // A tag as a title ("hydrated_bloc-v11.0.0", "acme-2.3.0") spells the name before its version.
   if (field === 'title' && /[\w][-_]v?\d/.test(value)) return `${value} ${value.replace(/(?<=[\p{L}\d])[-_](?=v?\d+(?:\.\d+)+)/gu, ' ')}`;
   return value;

@@ -4208,3 +4208,24 @@ describe('holdout 37: one advisory named twice, names from the address, a CI ser
     expect(brief.highlights[0]?.text).toBe('Rewrite Acme in Golang. A number of breaking changes were introduced.');
   });
 });
+
+describe('holdout 38: products named by a package tag, a framework repository and an app for one platform', () => {
+  const headlineOf = (title: string, url: string | null) =>
+    briefOf('### Minor Changes\n\n- Add readOnly/writeOnly support via a flag.', { version: '0.17.0', title, url }).headline.text;
+
+  it('names the package of a changeset tag written "name@version"', () => {
+    expect(headlineOf('acme-fetch@0.17.0', null)).toBe('acme-fetch 0.17.0 is out: a feature release.');
+  });
+
+  it('names the organisation of a repository named for the framework it brings the product to', () => {
+    expect(headlineOf('0.17.0', 'https://github.com/AcmePHP/laravel/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L1-L9')).toBe(
+      'AcmePHP 0.17.0 is out: a feature release.',
+    );
+  });
+
+  it('names an app by its repository for one platform, without the platform, in words', () => {
+    expect(headlineOf('0.17.0', 'https://github.com/Acme/pocket-acme-android/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L1-L9')).toBe(
+      'Pocket Acme 0.17.0 is out: a feature release.',
+    );
+  });
+});

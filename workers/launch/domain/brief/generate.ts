@@ -1222,7 +1222,8 @@ function subjectOf(
       /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
-    .replace(release.version, ' ')
+    // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
+    .replace(new RegExp(`@?${escapeRegExp(release.version)}`), ' ')
     .replace(new RegExp(`@?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
     // "PCSX2 2.6.0 is now out!": the title announces the release after naming it.
     .replace(/\s(?:is|are|has been)\s+(?:now\s+|finally\s+|officially\s+)?(?:out|here|available|released|live)\b.*$/i, ' ')
@@ -1283,7 +1284,17 @@ function subjectOf(
     /^\s*v?\d+(?:\.\d+)+[\w.-]*\s*:\s+\S/.test(release.title);
   // "Planned Breaking API Changes (42.0)" titles a document of changes: no word of it is a name.
   const generic = isGenericTitle(fromTitle);
-  if (/\p{L}/u.test(fromTitle) && fromTitle.length <= 60 && /\p{L}{2}/u.test(fromTitle) && (namesVersion || !repo) && !(tagline && repo) && !(generic && repo))
+  // "@changesets/cli@3.0.0" names a package of the repository, whose own name ("Changesets") the notes spell.
+  const scopedPackage = /^@[\w.-]+\//.test(fromTitle) && /[\w.-]@v?\d/.test(release.title);
+  if (
+    /\p{L}/u.test(fromTitle) &&
+    fromTitle.length <= 60 &&
+    /\p{L}{2}/u.test(fromTitle) &&
+    (namesVersion || !repo) &&
+    !(tagline && repo) &&
+    !(generic && repo) &&
+    !(scopedPackage && repo)
+  )
     return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   if (!repo || !release.url) return null;
@@ -1406,6 +1417,11 @@ function repositoryName(url: string): string | null {
   if (member && github && /^(?:packages|plugins|crates|libs|modules|extensions|monorepo)$/i.test(github)) return member;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
+  // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to.
+  if (github && owner && FRAMEWORK_REPOSITORY.test(github) && !owner.toLowerCase().includes(github.toLowerCase())) return owner;
+  // "Automattic/pocket-casts-android", "element-hq/element-x-android": an app's repository for one platform is the app's.
+  const app = github?.match(/^([a-z][a-z\d]*(?:-[a-z\d]+)*)-(?:android|ios|desktop|mobile)$/)?.[1];
+  if (app) return app.replace(/(?:^|-)(\w)/g, (_whole, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`);
   if (github) return github;
   const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();
   if (!host || /^\d/.test(host)) return null;
@@ -1415,6 +1431,7 @@ function repositoryName(url: string): string | null {
 
 /** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel". */
 const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
+const FRAMEWORK_REPOSITORY = /^(?:laravel|symfony|django|rails|flutter|react|vue|angular|svelte|electron|wordpress)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */
 function firstSentence(text: string, max = MAX_SENTENCE): string {

@@ -3427,3 +3427,11 @@ describe('holdout 37: release-candidate marks, security tags and bumps under the
     ]);
   });
 });
+
+describe('holdout 38: a fix label over two issues', () => {
+  it('reads "Fixed #1 and #2 - …" as the label of a fix, leaving no "and -"', () => {
+    const notes =
+      '### Fixed\n- Fixed [#1654](https://github.com/a/b/issues/1654) and [#1658](https://github.com/a/b/issues/1658) - Image masks could disappear in Linux builds';
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([['fix', 'Image masks could disappear in Linux builds']]);
+  });
+});

@@ -244,7 +244,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev)(?:\s*#\d+(?:,\s*#\d+)*)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
 const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
@@ -577,8 +577,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     const rest = text.replace(/^\s*[A-Z]+\s+/, '');
     return itemKind('', codeTag[1] === 'FIX' ? asFixed(rest) : rest, CODE_TAG_KIND[codeTag[1]!] ?? inherited, section);
   }
-  // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …", libzmq's "Fixed #3361 - …": a capitalised label says
-  // the kind, and is no word of the change.
+  // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …", libzmq's "Fixed #3361 - …", Stability Matrix's
+  // "Fixed [#1654](…) and [#1658](…) - …" once its links went: a capitalised label says the kind, and is no word of the change.
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
