@@ -4229,3 +4229,24 @@ describe('holdout 38: products named by a package tag, a framework repository an
     );
   });
 });
+
+describe('holdout 38: a first command-line tool, and housekeeping of templates, workflows and warnings', () => {
+  it('leads with the first CLI release and tells repository templates, workflows and compiler warnings last', () => {
+    const notes = [
+      '## 1.18.0',
+      '',
+      '- feat(cli): initial CLI release',
+      '- feat: add quick settings tile for instant app launch',
+      '- feat: enable starting text share using the `--text` flag',
+      '- feat: add a field for AI policy compliance in the issues/PRs templates',
+      '- feat: add ability to release from GitHub Actions',
+      '- fix: fix tautological-pointer-compare warnings',
+      '- fix: fix a crash when a transfer is cancelled',
+    ].join('\n');
+    const texts = briefOf(notes, { version: '1.18.0', title: 'Acme 1.18.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts[0]).toBe('Initial CLI release.');
+    // Housekeeping only fills what room is left, after every change people meet.
+    expect(texts.slice(0, 4).join('\n')).not.toMatch(/templates|GitHub Actions|warnings/);
+    expect(texts[3]).toBe('Fix a crash when a transfer is cancelled.');
+  });
+});

@@ -57,10 +57,12 @@ const MAX_SENTENCE = 220;
 /** What a launch post leads with: a kind's weight, then the item's own words. */
 const KIND_WEIGHT: Record<Exclude<ChangeKind, 'internal'>, number> = { security: 100, breaking: 70, feature: 50, performance: 35, fix: 30, other: 20 };
 const LEAD_WORDS =
-  /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?|renderers?|(?:plugin |package |version )?managers?|editors?|(?<=[a-z] )modes?|engines?|language servers?|dashboards?)\b/i;
+  /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|command[- ]line (?:tools?|interfaces?|clients?)|initial (?:\w+ )?(?:release|support)|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?|renderers?|(?:plugin |package |version )?managers?|editors?|(?<=[a-z] )modes?|engines?|language servers?|dashboards?)\b/i;
+/** LocalSend's "initial CLI release": a command-line tool named in capitals, not a `cli:` scope or `pandoc-cli`. */
+const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list)\b/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b)))\b/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 const VAGUE_UPKEEP =
   /^(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates))?\.?$/i;
@@ -155,7 +157,9 @@ function significance(item: NoteItem, line = ''): number {
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
   if (
     !upFront &&
-    (item.kind === 'fix' || item.kind === 'security' ? SEVERE_FIX.test(item.text) : LEAD_WORDS.test(withoutScope(item.text)) || PLATFORM.test(item.text))
+    (item.kind === 'fix' || item.kind === 'security'
+      ? SEVERE_FIX.test(item.text)
+      : LEAD_WORDS.test(withoutScope(item.text)) || NAMES_CLI.test(item.text) || PLATFORM.test(item.text))
   )
     score += 10;
   // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.

@@ -3435,3 +3435,31 @@ describe('holdout 38: a fix label over two issues', () => {
     expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([['fix', 'Image masks could disappear in Linux builds']]);
   });
 });
+
+describe('holdout 38: changeset hashes, titles set off by a dash, and what people only see', () => {
+  const textsOf = (notes: string, ...sections: string[]) =>
+    parseNotes(notes, null)
+      .items.filter((item) => sections.length === 0 || sections.includes(item.section.at(-1) ?? ''))
+      .map((item) => [item.kind, item.text]);
+
+  it('reads a changeset entry led by a short hash of digits alone', () => {
+    expect(textsOf('### Patch Changes\n\n- 0947230: Reduce OTel span volume for shape GET requests.')).toEqual([
+      ['fix', 'Reduce OTel span volume for shape GET requests.'],
+    ]);
+  });
+
+  it('ends a title set off by a dash from its account as a sentence', () => {
+    const notes =
+      '### Default Behavior Changes\n* Reserved template keys in `--extra-template-data` now raise an error for built-in templates - When rendering a built-in template, a reserved key is refused.\n* Compare (RFC 9420 - The Messaging Layer Security Protocol) support';
+    expect(textsOf(notes).map(([, text]) => text)).toEqual([
+      'Reserved template keys in --extra-template-data now raise an error for built-in templates. When rendering a built-in template, a reserved key is refused.',
+      'Compare (RFC 9420 - The Messaging Layer Security Protocol) support',
+    ]);
+  });
+
+  it('does not call a change of what people see or read in a Changed section breaking', () => {
+    const notes =
+      '### Changed\n- Replace direct Discord links with new contact page\n- Rename backup restore error log file\n- Replace the `--legacy` flag with `--compat`';
+    expect(textsOf(notes).map(([kind]) => kind)).toEqual(['other', 'other', 'breaking']);
+  });
+});

@@ -413,6 +413,8 @@ function saysLaterOldOnesFail(text: string): boolean {
   const at = text.search(OLD_ONES_FAIL);
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
+const SEEN_NOT_USED =
+  /^(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?)\b/i;
 const BREAK_WORDS = new RegExp(
   String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
@@ -463,7 +465,8 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
  */
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
-  const text = written.replace(/^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}:\s+(?=\S)/, '');
+  // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
+  const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}):\s+(?=\S)/, '');
   // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
   if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
@@ -660,7 +663,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // "… so plain inspection no longer raises a warning", "Variables … are no longer considered unassigned": what no longer
   // complains takes a complaint away, a fix or an improvement; it breaks nothing.
   const unscopedWords = text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '').replace(NO_LONGER_COMPLAINS, ' ');
-  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords)) return { kind: 'breaking', text };
+  // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
+  // person sees or reads changed, which nobody's code or setup depends on.
+  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords) && !SEEN_NOT_USED.test(unscopedWords)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
   if (inherited !== 'fix' && SAYS_IT_BREAKS.test(text)) return { kind: 'breaking', text };
@@ -1051,6 +1056,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
+    // datamodel-code-generator's "Stricter `extra_template_data` validation - `extra_template_data` that is not …", "Reserved
+    // template keys … now raise an error for built-in templates - When rendering …": a title, a dash, then its account.
+    .replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ')
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
     .replace(/^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
