@@ -4241,6 +4241,7 @@ describe('holdout 38: a first command-line tool, and housekeeping of templates, 
       '- feat: add a field for AI policy compliance in the issues/PRs templates',
       '- feat: add ability to release from GitHub Actions',
       '- fix: fix tautological-pointer-compare warnings',
+      '- fix: fix function pointer comparison warning',
       '- fix: fix a crash when a transfer is cancelled',
     ].join('\n');
     const texts = briefOf(notes, { version: '1.18.0', title: 'Acme 1.18.0' }).highlights.map((highlight) => highlight.text);
@@ -4248,5 +4249,6 @@ describe('holdout 38: a first command-line tool, and housekeeping of templates, 
     // Housekeeping only fills what room is left, after every change people meet.
     expect(texts.slice(0, 4).join('\n')).not.toMatch(/templates|GitHub Actions|warnings/);
     expect(texts[3]).toBe('Fix a crash when a transfer is cancelled.');
+    expect(texts).not.toContain('Fix function pointer comparison warning.');
   });
 });

@@ -3463,3 +3463,10 @@ describe('holdout 38: changeset hashes, titles set off by a dash, and what peopl
     expect(textsOf(notes).map(([kind]) => kind)).toEqual(['other', 'other', 'breaking']);
   });
 });
+
+describe('holdout 38: versions that leave the support window', () => {
+  it('reads "Remove GHC <= 8.10.7 from the support window" as breaking', () => {
+    const items = parseNotes('### Other changes\n\n- Remove GHC <= 8.10.7 from the support window\n- Add Acme.API.Range type', null).items;
+    expect(items.map((item) => item.kind)).toEqual(['breaking', 'feature']);
+  });
+});

@@ -413,6 +413,8 @@ function saysLaterOldOnesFail(text: string): boolean {
   const at = text.search(OLD_ONES_FAIL);
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
+/** servant's "Remove GHC <= 8.10.7 from the support window": versions no longer supported, said by the window they left. */
+const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+from\s+(?:the\s+|our\s+)?support(?:ed)?\s+(?:window|matrix|range|policy)\b/i;
 const SEEN_NOT_USED =
   /^(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?)\b/i;
 const BREAK_WORDS = new RegExp(
@@ -646,7 +648,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
   // Knex's "Escape double quotes in searchPath to prevent SQL injection": a fix whose stated purpose is to stop an attack.
   if ((inherited === 'fix' || FIX_VERB.test(text)) && namesFlaw(text)) return { kind: 'security', text };
-  if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text))) return { kind: 'breaking', text };
+  if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text)))
+    return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
   // only what went breaks.
   if (inherited === 'breaking' && DEPRECATES_ONLY.test(text) && !/\b(?:remov\w*|no longer|dropped|does not exist|renamed|replaced)\b/i.test(text))
