@@ -4252,3 +4252,29 @@ describe('holdout 38: a first command-line tool, and housekeeping of templates, 
     expect(texts).not.toContain('Fix function pointer comparison warning.');
   });
 });
+
+describe("a break marked inside a changeset entry's account (Astro's changesets)", () => {
+  it('makes the entry breaking, tells what breaks and cites the mark however far down it is', () => {
+    const notes = [
+      '## 0.34.0',
+      '',
+      '### Minor Changes',
+      '',
+      '- [#3033](https://github.com/acme/acme/pull/3033) Thanks [@ana](https://github.com/ana)! - Adds support for generating clickable anchor links for headings.',
+      '',
+      ...Array.from({ length: 12 }, (_line, index) => `  Line ${index + 1} of how the links are made and how to turn them off.`),
+      '',
+      '  ⚠️ **BREAKING CHANGE:** The minimum supported version of Acme is now v5.5.0.',
+      '',
+      '- [#3040](https://github.com/acme/acme/pull/3040) Thanks [@bo](https://github.com/bo)! - Groups all of the CSS into a cascade layer.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.34.0', title: 'Acme 0.34.0' });
+    expect(brief.headline.text).toBe('Acme 0.34.0 is out: a release with breaking changes.');
+    const [first] = brief.highlights;
+    expect([first?.kind, first?.text]).toEqual([
+      'breaking',
+      'Adds support for generating clickable anchor links for headings. The minimum supported version of Acme is now v5.5.0.',
+    ]);
+    expect(first?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toContain(20);
+  });
+});

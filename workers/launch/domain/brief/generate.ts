@@ -432,7 +432,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const highlight: Highlight = {
       kind: item.kind as Highlight['kind'],
       text: highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text))),
-      citations: [cite(item), ...(retellings.get(item.lines.start) ?? []).map(cite)],
+      citations: [
+        cite(item),
+        // A break marked far down its account cites the mark's line too, which its first lines may not reach.
+        ...(item.breakMark && item.breakMark.start >= item.lines.start + MAX_CITED_LINES ? [cite({ lines: item.breakMark, refs: [] })] : []),
+        ...(retellings.get(item.lines.start) ?? []).map(cite),
+      ],
     };
     // CKEditor's two packages that each "Replaced PO translation file support with …": told once, citing both.
     const twin = highlights.findIndex((told) => told.text === highlight.text && told.kind === highlight.kind);
@@ -1112,7 +1117,7 @@ function breakingSentence(text: string): string {
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 /** Words that say a sentence tells a break. */
-const BREAK_WORDS = String.raw`no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?`;
+const BREAK_WORDS = String.raw`no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?|minimum (?:supported |required )?version\b[^.]{0,30}\bis now`;
 const BREAKING_SIGNAL = new RegExp(String.raw`\b(?:${BREAK_WORDS}|must)\b`, 'i');
 /** What a later sentence says breaks; "must" alone there is more often a usage note ("the body must be supplied before …"). */
 const BREAKS_LATER = new RegExp(String.raw`\b(?:${BREAK_WORDS}|crash(?:es)?|will fail|must be (?:updated|upgraded|migrated))\b`, 'i');

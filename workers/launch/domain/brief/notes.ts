@@ -48,6 +48,8 @@ export interface NoteItem {
   flagship?: boolean;
   /** The first paragraph under a flagship heading, what it says about itself. */
   detail?: string;
+  /** The line of its account that marks it breaking ("⚠️ **BREAKING CHANGE:** …"), cited beside its first lines. */
+  breakMark?: LineRange;
 }
 
 export interface ParsedNotes {
@@ -2614,8 +2616,32 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   return {
     lines: source,
     intro,
-    items: withoutNamedCredits(items).filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text)),
+    items: withoutNamedCredits(items)
+      .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
+      .map((item) => withMarkedBreak(item, source)),
   };
+}
+
+/**
+ * Astro's changesets mark a break inside an entry's account, under its first line: "⚠️ **BREAKING CHANGE:** The minimum
+ * supported version of Astro is now v5.5.0.", or the mark alone over the paragraphs that explain it.
+ */
+const BREAK_MARK = /^\s*(?:⚠\uFE0F?\s*|:warning:\s*)?(?:\*\*|__)?BREAKING CHANGES?:?(?:\*\*|__)?:?(?:\s+(\S.*))?$/;
+function withMarkedBreak(item: NoteItem, lines: string[]): NoteItem {
+  if (item.kind === 'breaking' || item.kind === 'security' || item.kind === 'internal' || item.lines.end <= item.lines.start) return item;
+  for (const [index, line] of lines.slice(item.lines.start, item.lines.end).entries()) {
+    const mark = line.includes('BREAKING') ? line.match(BREAK_MARK) : null;
+    if (!mark) continue;
+    const said = mark[1] ? cleanInline(mark[1], null).text.trim() : '';
+    const at = item.lines.start + 1 + index;
+    return {
+      ...item,
+      kind: 'breaking',
+      text: said && !item.text.includes(said) ? `${item.text.replace(/[.!]?$/, '.')} ${said}` : item.text,
+      breakMark: { start: at, end: at },
+    };
+  }
+  return item;
 }
 
 /** A heading's line and the prose under it, up to the next heading: its first paragraph and a few lines after it. */
