@@ -3470,3 +3470,19 @@ describe('holdout 38: versions that leave the support window', () => {
     expect(items.map((item) => item.kind)).toEqual(['breaking', 'feature']);
   });
 });
+
+describe('an entry titled by what it is, over an account that says it was added', () => {
+  it('is a feature', () => {
+    const notes = [
+      '### Other changes',
+      '',
+      '- Server-sent events (SSE) for client-side [#1811](https://github.com/acme/acme/issues/1811)',
+      '',
+      '  Implement Server-sent events (SSE) for the Acme client using a new',
+      '  combinator "ServerSentEvents".',
+      '',
+      '- Newtype deriving for ToHttpApiData in the type Range',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['feature', 'other']);
+  });
+});

@@ -2618,8 +2618,18 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     intro,
     items: withoutNamedCredits(items)
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
-      .map((item) => withMarkedBreak(item, source)),
+      .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
   };
+}
+
+/**
+ * servant's "- Server-sent events (SSE) for client-side" over "  Implement Server-sent events (SSE) for the Servant client
+ * using a new combinator …": an entry titled by what it is, whose account opens by saying it was added, is a feature.
+ */
+function withAccountKind(item: NoteItem, lines: string[]): NoteItem {
+  if (item.kind !== 'other' || item.lines.end <= item.lines.start) return item;
+  const account = lines.slice(item.lines.start, item.lines.end).find((line) => line.trim() !== '');
+  return account && /^\s+(?:implement|add|introduce|expose|provide)(?:s|ed)?\s+\S/i.test(account) ? { ...item, kind: 'feature' } : item;
 }
 
 /**
