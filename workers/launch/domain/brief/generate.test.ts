@@ -4278,3 +4278,30 @@ describe("a break marked inside a changeset entry's account (Astro's changesets)
     expect(first?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toContain(20);
   });
 });
+
+describe('a security fix told in prose and again as a pull request', () => {
+  it('counts one fix, citing both', () => {
+    const notes = [
+      '## 7.22.0',
+      '',
+      '#### Security fixes',
+      '* This release fixes a stored XSS vulnerability in VBHTMLRenderer and YAHTMLRenderer via unescaped violation messages.',
+      '  If you use these reports, it is recommended to upgrade.',
+      '',
+      '### Merged pull requests',
+      '',
+      '* [#6471](https://github.com/acme/acme/pull/6471): Fix stored XSS in VBHTMLRenderer and YAHTMLRenderer',
+      '* [#6472](https://github.com/acme/acme/pull/6472): Add a new rule for unused imports',
+      '* [#6473](https://github.com/acme/acme/pull/6473): Add a new rule for empty catch blocks',
+    ].join('\n');
+    const brief = briefOf(notes, {
+      version: '7.22.0',
+      title: 'Acme 7.22.0',
+      url: 'https://github.com/acme/acme/blob/0123456789abcdef0123456789abcdef01234567/NOTES.md#L1-L10',
+    });
+    const security = brief.highlights.filter((highlight) => highlight.kind === 'security');
+    expect(security).toHaveLength(1);
+    expect(security[0]?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toEqual([4, 9]);
+    expect(brief.callToAction.text).toMatch(/the security fix in 7\.22\.0:/);
+  });
+});

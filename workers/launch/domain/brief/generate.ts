@@ -773,12 +773,17 @@ function saysMoreOf(later: NoteItem, earlier: NoteItem): boolean {
  * Severity: CVE-…" and later heads its section "High Severity: Denial of Service".
  */
 function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string, number[]>): number {
-  const words = [...wordsOf(item)];
-  if (words.length === 0 || item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > 6) return -1;
+  // PMD's pull request "Fix stored XSS in VBHTMLRenderer and YAHTMLRenderer" under its prose "This release fixes a stored XSS
+  // vulnerability in VBHTMLRenderer and …": a security fix named again, its verb in another form.
+  const security = item.kind === 'security';
+  const words = [...wordsOf(item)].filter((word) => !(security && FIX_FORMS.has(word)));
+  if (words.length === 0 || item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > (security ? 8 : 6)) return -1;
   // Only the kept items that have the item's rarest word can have all of them.
   const rarest = words.map((word) => byWord.get(word) ?? []).sort((a, b) => a.length - b.length)[0]!;
   return [...new Set(rarest)].sort((a, b) => a - b).find((at) => kept[at] !== null && words.every((word) => wordsOf(kept[at]!).has(word))) ?? -1;
 }
+
+const FIX_FORMS = new Set(['fix', 'fixes', 'fixed']);
 
 const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
   security: () => 'a security release',

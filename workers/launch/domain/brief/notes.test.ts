@@ -3486,3 +3486,35 @@ describe('an entry titled by what it is, over an account that says it was added'
     expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['feature', 'other']);
   });
 });
+
+describe('holdout 39: a Redmine export with security lines, closing tracker keys, flaws named as attacks', () => {
+  const textsOf = (notes: string) => parseNotes(notes, null).items.map((item) => [item.kind, item.text]);
+
+  it("reads a tracker export's Security, Optimization and Documentation lines by their kind", () => {
+    const notes = [
+      '8.0.1 -- 2025-09-15',
+      '',
+      'Security #7881: detect/tls: keyword leads to NULL Deref if it contains zero(HIGH - CVE 2025-59150)',
+      'Bug #7891: unix-socket: memory leak when client disconnects during rule reload',
+      'Bug #7877: rust: build with RUSTC and CARGO variables fails',
+      'Bug #7865: detect/integers: u8 prefilter does not support all modes',
+      'Optimization #7769: detect/file: remove redundant check',
+      'Documentation #7890: userguide: document usage of units',
+    ].join('\n');
+    expect(textsOf(notes).map(([kind]) => kind)).toEqual(['security', 'fix', 'fix', 'fix', 'performance', 'internal']);
+  });
+
+  it("reads a tracker's key closing a line as a reference, and XSS or an injection as a flaw fixed", () => {
+    const notes = [
+      '### Fixed',
+      '- HTML entities that were double decoded in `noscript` elements caused an XSS vulnerability. #TINY-11019',
+      '- It was possible to inject XSS HTML that was not matching the regexp when using an option. #TINY-11022',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'HTML entities that were double decoded in noscript elements caused an XSS vulnerability.'],
+      ['security', 'It was possible to inject XSS HTML that was not matching the regexp when using an option.'],
+    ]);
+    expect(items[1]?.refs.map((ref) => ref.label)).toEqual(['TINY-11022']);
+  });
+});

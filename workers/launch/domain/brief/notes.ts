@@ -246,7 +246,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev|Optimization|Documentation)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
 const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
@@ -290,12 +290,16 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   removed: 'breaking',
   deprecated: 'other',
   security: 'security',
+  // Suricata's Redmine export: "Optimization #7769: …", "Documentation #7890: …".
+  optimization: 'performance',
+  documentation: 'internal',
 };
 /** Node's commit lists mark semver with a bold tag: `**(SEMVER-MAJOR)**`. */
 const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 /**
- * Bots, dependency bumps (Cake's "Update System.Reflection.Metadata 9.0.7", without its "to"), first contributions, docs fixed ("Doc fixes") and Astropy's numbers ("858 commits have been added
- * since 7.1", "50 people have contributed"): chores and credits, whatever their section.
+ * Bots, dependency bumps (Cake's "Update System.Reflection.Metadata 9.0.7", without its "to"), first contributions, docs
+ * fixed ("Doc fixes") and Astropy's numbers ("858 commits have been added since 7.1", "50 people have contributed"): chores
+ * and credits, whatever their section.
  */
 const CHORE =
   /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
@@ -372,7 +376,7 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 const NAMED_FLAW =
-  /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b/i;
+  /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
@@ -1056,6 +1060,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
     })
+    // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
+    .replace(/(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/, (_whole, last: string, id: string) => {
+      named.push({ kind: 'issue', label: id, url: null });
+      return last;
+    })
     // LMDB's "ITS#9378 - Add ability to replay log": the tracker's key and number lead the line, a reference.
     .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
@@ -1388,8 +1397,11 @@ const NUMBERED_TITLE = /^#(\d+):\s+(\S.*)$/;
 /** The credits indented under such a title: " (reported by @x)", " (fix contributed by Joo-Hyuk K)", " (reported John H)". */
 const CREDIT_LINE = /^\s+\((?:[\w ]{0,20}\b)?(?:reported|fix(?:ed)?|contributed|requested|suggested|implemented|proposed|patch(?:ed)?|thanks?)\b[^()]*\)\s*$/i;
 
-/** An issue tracker's export ("Bug #6439: Moons are blended incorrectly", "Feature #8123: …"), indented or not: one change a line. */
-const TRACKER_LINE = /^\s*(?:Bug|Defect|Feature|Task|Patch)\s+#\d+:\s+\S/;
+/**
+ * An issue tracker's export ("Bug #6439: Moons are blended incorrectly", "Feature #8123: …", Suricata's "Security #7881: …",
+ * "Optimization #7769: …", "Documentation #7890: …"), indented or not: one change a line.
+ */
+const TRACKER_LINE = /^\s*(?:Bug|Defect|Feature|Task|Patch|Security|Optimization|Documentation)\s+#\d+:\s+\S/;
 
 /** OpenMW's `CHANGELOG.md` lists its tracker's entries as plain lines, indented as if they were code, under each version. */
 function trackerLinesAsList(lines: string[]): string[] {
