@@ -3518,3 +3518,28 @@ describe('holdout 39: a Redmine export with security lines, closing tracker keys
     expect(items[1]?.refs.map((ref) => ref.label)).toEqual(['TINY-11022']);
   });
 });
+
+describe('holdout 39: a list of advisories, one a line, under a label', () => {
+  it('reads each line as a security fix, the flaw first, its id and grade after it', () => {
+    const notes = [
+      '# 2024-04-16 Version 3.5.0',
+      '',
+      'This release focus is on squashing bugs.',
+      '',
+      'CVE:',
+      'CVE-2024-32041 [Low[ OutOfBound Read in acme_decompress_segment',
+      'CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in acme_residual_data',
+      '',
+      'Noteworthy changes:',
+      '* location channel support',
+    ].join('\n');
+    expect(
+      parseNotes(notes, null)
+        .items.slice(0, 2)
+        .map((item) => [item.kind, item.text, item.lines.start]),
+    ).toEqual([
+      ['security', 'OutOfBound Read in acme_decompress_segment (CVE-2024-32041, Low)', 6],
+      ['security', 'Integer overflow & OutOfBound Write in acme_residual_data (CVE-2024-32039, Moderate)', 7],
+    ]);
+  });
+});

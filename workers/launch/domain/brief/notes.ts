@@ -15,6 +15,7 @@ import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
 import { textileAsMarkdown } from './textile-notes';
 import { typstAsMarkdown } from './typst-notes';
+import { iscChangeLogAsMarkdown } from './isc-changelog';
 import { podAsMarkdown } from './pod-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown } from './yaml-notes';
@@ -421,6 +422,9 @@ function saysLaterOldOnesFail(text: string): boolean {
 }
 /** servant's "Remove GHC <= 8.10.7 from the support window": versions no longer supported, said by the window they left. */
 const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+from\s+(?:the\s+|our\s+)?support(?:ed)?\s+(?:window|matrix|range|policy)\b/i;
+/** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
+const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
+const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisories)?|vulnerabilities)\s*:\s*$/i;
 const SEEN_NOT_USED =
   /^(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?)\b/i;
 const BREAK_WORDS = new RegExp(
@@ -1948,7 +1952,9 @@ export function formatsAsMarkdown(lines: string[]): string[] {
                                 rdocAsMarkdown(
                                   textileAsMarkdown(
                                     cueReleaseAsMarkdown(
-                                      podAsMarkdown(tiddlerAsMarkdown(dashTagLinesAsMarkdown(typstAsMarkdown(releaseXmlAsMarkdown(lines))))),
+                                      podAsMarkdown(
+                                        tiddlerAsMarkdown(dashTagLinesAsMarkdown(iscChangeLogAsMarkdown(typstAsMarkdown(releaseXmlAsMarkdown(lines))))),
+                                      ),
                                     ),
                                   ),
                                 ),
@@ -2163,6 +2169,26 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     paragraph = null;
     lastProse = texts.join(' ');
     lastProseStart = start;
+    // FreeRDP's "CVE:" over "CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in clear_decompress_residual_data",
+    // one advisory a line: each line is a security fix, whatever paragraph it sits in.
+    const labelled = texts.length >= 3 && ADVISORY_LIST_LABEL.test(texts[0]!) ? 1 : 0;
+    if (texts.length - labelled >= 2 && texts.slice(labelled).every((text) => ADVISORY_LINE.test(text))) {
+      texts.slice(labelled).forEach((text, offset) => {
+        // The flaw leads, its id and grade after it, as a sentence names them.
+        const [, id, grade, rest] = text.match(ADVISORY_LINE)!;
+        const said = itemInline(withReferenceLinks(rest!, targets), repoBase);
+        items.push({
+          kind: 'security',
+          text: `${said.text.replace(/[.!]$/, '')} (${id}${grade ? `, ${grade}` : ''})`,
+          lines: { start: start + labelled + offset, end: start + labelled + offset },
+          section: sectionPath(),
+          refs: said.refs,
+          ...codeOf(said),
+        });
+      });
+      sawChange = true;
+      return;
+    }
     // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
     if (texts.length >= 2 && texts.every((text) => SCOPED_LINE.test(text))) {
       texts.forEach((text, offset) => {

@@ -403,9 +403,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // xarray's "… on round-trip. By `Ana Lima <https://github.com/ana>`_.": a sentence of names ("By default, …" is none).
       .replace(/([.!?])\s+By\s+\p{Lu}[\p{L}'’-]*(?:(?:\s+|,\s*)(?:\p{Lu}[\p{L}'’-]*|and|&))*\.?\s*$/u, '$1');
   if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
-  // tmux's "(issue 5385)": a reference written in words.
+  // tmux's "(issue 5385)", Kea's "(Gitlab #4058)": a reference written in words.
   if (has('('))
-    text = text.replace(/\s*\((?:issues?|bugs?|PR|pull request|GH)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
+    text = text.replace(/\s*\((?:issues?|bugs?|PR|pull request|GH|GitLab|GitHub)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
       for (const [number] of group.matchAll(/\d+/g)) add(issueReference(number, repoBase));
       return ' ';
     });
