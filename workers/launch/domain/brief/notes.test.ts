@@ -3543,3 +3543,34 @@ describe('holdout 39: a list of advisories, one a line, under a label', () => {
     ]);
   });
 });
+
+describe('a security release whose other sections say nothing happened (xrdp)', () => {
+  it('reads "No new features in this release." and "No bug fixes other than …" as no change', () => {
+    const notes = [
+      '## Security fixes',
+      ' - Unchecked access to font glyph info (CVE-2023-42822)',
+      '',
+      '## Bug fixes',
+      ' - No bug fixes other than the above security fix in this release.',
+      '',
+      '## New features',
+      ' - No new features in this release.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['security']);
+  });
+});
+
+describe('holdout 39: thanks in brackets, and the words that led to an address', () => {
+  it('drops "(Thanks @x!)" and "linked off of <url>" from the words', () => {
+    const notes = [
+      '## [2.0.0] - 2024-06-17',
+      '',
+      '* Removed extensions and moved to their own repos linked off of <https://extensions.acme.org>',
+      '* The website now supports dark mode! (Thanks [@ana](https://github.com/ana)!)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Removed extensions and moved to their own repos',
+      'The website now supports dark mode!',
+    ]);
+  });
+});

@@ -65,6 +65,10 @@ export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\
 const ADVISORY_PAGE = /\/advisories\/(GHSA(?:-[0-9a-z]{4}){3})\/?$/i;
 /** "<https://…>"; with the colon that only led to it (TigerBeetle's "Add the API changes page to the docs: <https://…>."). */
 const AUTOLINK = /(?::[ \t]*)?<(https?:\/\/[^>\s]+)>/g;
+const AUTOLINK_LAST = /<https?:\/\/[^>\s]+>[\s.]*$/;
+const LEADS_TO_ADDRESS = /\s+(?:(?:linked|listed|available|found|hosted)\s+)?(?:off\s+of|at|from|on|via)\s*$/i;
+const THANKS_BRACKET =
+  /\s*\(\s*thanks?(?:\s+to)?(?:\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?\s*!*\s*\)/gi;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
@@ -311,11 +315,15 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`~\.?(?:[^`.]+\.)*([^`.]+)`/g, '$1')
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`([^`]+)`/g, '$1');
   }
-  if (has('<'))
+  if (has('<')) {
+    const linkLast = AUTOLINK_LAST.test(text);
     text = text.replace(AUTOLINK, (_whole, url: string) => {
       add(classifyUrl(url, repoBase));
       return ' ';
     });
+    // htmx's "… moved to their own repos linked off of <https://extensions.htmx.org>": the words that only led to the address.
+    if (linkLast) text = text.replace(LEADS_TO_ADDRESS, '');
+  }
   if (has('http')) {
     let addressed = false;
     const advisories: string[] = [];
@@ -411,6 +419,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
   // Changesets' "Thanks [@user](…)! - " once the handle went.
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
+  // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
+  if (has('hank')) text = text.replace(THANKS_BRACKET, ' ');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
