@@ -4305,3 +4305,27 @@ describe('a security fix told in prose and again as a pull request', () => {
     expect(brief.callToAction.text).toMatch(/the security fix in 7\.22\.0:/);
   });
 });
+
+describe("an advisory file closed by git-trailer fields (glibc's advisories)", () => {
+  it('names the product by its repository, not the advisory id, and tells the id, not the fields', () => {
+    const notes = [
+      'ISO-2022-CN-EXT: fix out-of-bound writes when writing escape sequence',
+      '',
+      'The iconv() function in Acme versions 2.39 and older may overflow the output buffer.',
+      '',
+      'CVE-Id: CVE-2024-2961',
+      'Public-Date: 2024-04-17',
+      'Fix-Commit: f9dc609e06b1136bb0408be9605ce7973a767ada (2.40)',
+      'Fix-Commit: 31da30f23cddd36db29d5b6a1c7619361b271fb4 (2.39-31)',
+      '',
+      'Reported-By: Charles Fol',
+    ].join('\n');
+    const brief = briefOf(notes, {
+      version: '2.40',
+      title: 'ACME-SA-2024-0004: ISO-2022-CN-EXT: fix out-of-bound writes when writing escape sequence',
+      url: 'https://github.com/acme/acme/blob/0123456789abcdef0123456789abcdef01234567/advisories/ACME-SA-2024-0004#L1-L10',
+    });
+    expect(brief.headline.text).toBe('Acme 2.40 is out: a security release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', 'CVE-2024-2961.']]);
+  });
+});

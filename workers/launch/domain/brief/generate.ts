@@ -1285,7 +1285,14 @@ function subjectOf(
     .trim();
   // An advisory's subject ("nats-server: Remote crash via integer overflow in Connz pagination") names what it is of first.
   const led = release.title.match(/^(\p{L}[\w.+-]{1,39}):\s+\p{Lu}/u)?.[1];
-  if (led && !isGenericTitle(led) && !/\d+\.\d+/.test(led) && !/^(?:release|version|changelog|news|security|breaking|fix(?:es)?|features?)$/i.test(led))
+  // glibc's "GLIBC-SA-2024-0004: ISO-2022-CN-EXT: fix out-of-bound writes …" leads with the advisory's own id, no name.
+  if (
+    led &&
+    !isGenericTitle(led) &&
+    !/\d+\.\d+/.test(led) &&
+    !/^(?:release|version|changelog|news|security|breaking|fix(?:es)?|features?)$/i.test(led) &&
+    !/^[A-Z]+(?:-[A-Z]+)*-\d{4}-\d+$/.test(led)
+  )
     return { name: led, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
   // product's name: the release page's repository or site names it, when there is one.

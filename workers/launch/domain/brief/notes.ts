@@ -422,6 +422,13 @@ function saysLaterOldOnesFail(text: string): boolean {
 }
 /** servant's "Remove GHC <= 8.10.7 from the support window": versions no longer supported, said by the window they left. */
 const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+from\s+(?:the\s+|our\s+)?support(?:ed)?\s+(?:window|matrix|range|policy)\b/i;
+/**
+ * glibc's advisory closes with git-trailer fields ("CVE-Id: CVE-2024-2961", "Fix-Commit: f9dc609… (2.40)", "Public-Date:
+ * 2024-04-17", "Reported-By: Charles Fol"): the record of the flaw told above them, not changes. Its advisory's id names
+ * the fix.
+ */
+const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}\b|(?:CVE|GHSA)-|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+$)/u;
+const ADVISORY_FIELD = withAdvisoryId(String.raw`^(?:CVE|GHSA)-Id:\s+{ID}\s*$`, 'i');
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
 const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisories)?|vulnerabilities)\s*:\s*$/i;
@@ -487,6 +494,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
   if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text) || OTHER_NOTES_LINK.test(raw))
     return { kind: 'internal', text };
+  if (TRAILER_FIELD.test(text)) return { kind: ADVISORY_FIELD.test(text) ? 'security' : 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   if (CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
@@ -1067,6 +1075,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
     })
+    // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
+    .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
     .replace(/(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/, (_whole, last: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
@@ -2763,7 +2773,7 @@ function withoutFollowing(text: string): string {
  * end, and on commit-list lines (Node, ESLint: `[sha] - **scope**: text (Author) [#1]`) the
  * author in brackets goes.
  */
-const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, '');
+const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^(?!(?:CVE|GHSA)(?:-Id)?:)([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, 'i');
 const LEADING_ADVISORIES = withAdvisoryId(String.raw`^\(?({ID}(?:\s*[,/]\s*{ID})*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
 function commitListText(raw: string, text: string): string {
   // Silverstripe's generated change log dates each commit first: "- 2020-01-07 [089053b](…) Make discard … (bergice)".
