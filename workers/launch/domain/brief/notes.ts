@@ -350,7 +350,7 @@ const INTERNAL_AREA = /^(?:examples?|e2e|website|infra|tooling|workflows?|\.gith
  * fix as a CVE does.
  */
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
-const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]\s*([^\]]{3,120})\]\([^)\s]+\)\s*$`, 'i');
+const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]\s*([^\]\s][^\]]{2,119})\]\([^)\s]+\)\s*$`, 'i');
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
 const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
 /** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
