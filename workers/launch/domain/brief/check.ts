@@ -332,7 +332,7 @@ function negatedStems(words: Word[]): Negation {
     }
     if (FUNCTION_WORDS.has(word.lower)) continue;
     // Devise's "… an email they don't own [CVE-2026-32700](…)": an advisory's id names the fix, nothing a negation governs.
-    if (ADVISORY_TOKEN.test(word.lower)) {
+    if (word.lower.includes('-') && ADVISORY_TOKEN.test(word.lower)) {
       plain.add(word.stem);
       continue;
     }

@@ -68,8 +68,9 @@ const VAGUE_UPKEEP =
   /^(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates))?\.?$/i;
 
 /** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
-const NAMED_CI =
-  /(?<=\b(?:[Aa]dd(?:s|ed)?|[Ss]upport(?:s|ed)?|[Ii]ntegrat\w*)\b.*)\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
+const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
+/** What a change says it does for a CI service it names: adds, supports or integrates it. */
+const SUPPORTS = /\b(?:[Aa]dd(?:s|ed)?|[Ss]upport(?:s|ed)?|[Ii]ntegrat\w*)\b/;
 /** "Add config lint command": a command named by a chore's word is a new command, not the chore. */
 const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 
@@ -183,13 +184,19 @@ function isChore(item: NoteItem): boolean {
       item,
       (chore =
         VAGUE_UPKEEP.test(item.text) ||
-        (CHORE_WORDS.test(item.text.replace(COMMAND_NAME, '').replace(NAMED_CI, '')) &&
+        (CHORE_WORDS.test(withoutNamedCi(item.text.replace(COMMAND_NAME, ''))) &&
           !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
           // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
           !/\bstabili[sz]ed\b/i.test(item.text))),
     );
   return chore;
 }
+/** The words without a CI service the change adds or supports (a lookbehind over the whole text cost a scan per place). */
+function withoutNamedCi(text: string): string {
+  const at = text.search(SUPPORTS);
+  return at < 0 ? text : text.slice(0, at) + text.slice(at).replace(NAMED_CI, '');
+}
+
 /** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */
 const chores = new WeakMap<NoteItem, boolean>();
 

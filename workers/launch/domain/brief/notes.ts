@@ -497,7 +497,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (TRAILER_FIELD.test(text)) return { kind: ADVISORY_FIELD.test(text) ? 'security' : 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
-  if (CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
+  if (text.includes('[') && CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);
@@ -1265,7 +1265,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     ...clean,
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
-      .replace(LOOSE_CLOSING_IDS, (_whole, words: string, ids: string, stop: string) => `${words} (${ids.split(/,?\s+/).join(', ')})${stop}`),
+      .replace(
+        /(?:CVE|GHSA|RUSTSEC)-/i.test(clean.text) ? LOOSE_CLOSING_IDS : NEVER,
+        (_whole, words: string, ids: string, stop: string) => `${words} (${ids.split(/,?\s+/).join(', ')})${stop}`,
+      ),
     refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))],
   };
 }
@@ -1575,12 +1578,15 @@ const namesIn = (list: string) =>
  * a name in brackets may carry its own aside ("(Marco Trevisan (Treviño))").
  */
 const CLOSING_PARENS = /\s*\(((?:[^()]|\([^()]{1,40}\)){2,160})\)\.?$/;
+const CLOSES_ON_BRACKET = /\)\.?$/;
 const CLOSING_IDS = withAdvisoryId(String.raw`\s+\({ID}(?:,\s*{ID})*\)\.?$`, 'i');
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
 const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+(?=\S)((?:(?!by\s)[^()]){2,160}?)\.?$/;
 
 /** Who an item credits at its end, and its words without them; null when its end names no one. */
 function closingCredit(text: string, handles = false): string | null {
+  // Only a closing bracket or "by" can credit anyone: most items have neither, and each pattern below scans the whole item.
+  if (!CLOSES_ON_BRACKET.test(text) && !text.includes(' by ')) return null;
   // GLib's "… leads to OOB Write (Marco Trevisan) (CVE-2026-1484)": the id read from the item's start closes it after the credit.
   const ids = text.match(CLOSING_IDS);
   if (ids) {

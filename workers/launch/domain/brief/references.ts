@@ -485,8 +485,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(',')) text = text.replace(/,+(?=[.;:!?](?:\s|$))/g, '').replace(/,{2,}/g, ',');
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   // k6's "**_(new since v2.0.0-rc1)_**": which pre-release first had the change, a note to those who ran it, not its words.
-  if (has('since'))
-    text = text.replace(/\s*\(\s*(?:new|added|changed|fixed) since v?\d[\w.+-]*\s*\)/gi, ' ').replace(/(^|\s)[*_]{2,8}(?=\s|$)/g, '$1');
+  if (has('since')) text = text.replace(/\s*\(\s*(?:new|added|changed|fixed) since v?\d[\w.+-]*\s*\)/gi, ' ').replace(/(^|\s)[*_]{2,8}(?=\s|$)/g, '$1');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
   if (has('(,')) text = text.replace(/\(,\s*/g, '(');
   text = text.trim();
