@@ -1,4 +1,4 @@
-import { withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
 import { formatsAsMarkdown, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
 import { IN_WORD_EMPHASIS, namedReferencesAsWords } from './references';
@@ -313,7 +313,7 @@ interface Negation {
 }
 
 /** Stems a negation governs: the next few words of its clause. */
-const ADVISORY_TOKEN = /^(?:cve|ghsa|rustsec)-/;
+const ADVISORY_TOKEN = new RegExp(`^${ADVISORY_ID_START}`, 'i');
 
 function negatedStems(words: Word[]): Negation {
   const negated = new Set<string>();

@@ -551,9 +551,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const securityFixes = Math.max(
     ofKind('security').length,
     // Devise's "… CVE-2026-32700 GHSA-57hq-95w6-v4fc" names one flaw twice: ids count by their kind, not together.
-    ...['CVE', 'GHSA', 'RUSTSEC'].map(
-      (prefix) => new Set(ofKind('security').flatMap((item) => advisoryIds(item.text).filter((id) => id.toUpperCase().startsWith(prefix)))).size,
-    ),
+    ...idsByKind(ofKind('security').flatMap((item) => advisoryIds(item.text))).map((ids) => ids.size),
     ofKind('security').some((item) => SECURITY_FIXES_PLURAL.test(item.text)) ? 2 : 0,
   );
   const theSecurityFixes = securityFixes === 1 ? 'the security fix' : 'the security fixes';
@@ -791,6 +789,16 @@ function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string
 }
 
 const FIX_FORMS = new Set(['fix', 'fixes', 'fixed']);
+
+/** Advisory ids apart by their kind (CVE, GHSA, RUSTSEC), each kind's once. */
+function idsByKind(ids: string[]): Array<Set<string>> {
+  const byKind = new Map<string, Set<string>>();
+  for (const id of ids) {
+    const kind = id.slice(0, id.indexOf('-')).toUpperCase();
+    byKind.set(kind, (byKind.get(kind) ?? new Set()).add(id));
+  }
+  return [...byKind.values()];
+}
 
 const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
   security: () => 'a security release',

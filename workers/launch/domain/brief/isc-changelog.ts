@@ -4,7 +4,15 @@
  * change that is not backward compatible ("[func]*"). Read as Markdown line for line, so every line keeps its number:
  * `- [fix]` over the words indented as its own, the authors left out.
  */
-const ENTRY = /^\d{3,5}\.\t+\[([a-z]+)\](\*?)(?:\s.*)?$/;
+/** An entry's number and category, as the line that opens it starts. */
+const ENTRY_START = String.raw`^\d{3,5}\.\t+\[`;
+const ENTRY = new RegExp(String.raw`${ENTRY_START}([a-z]+)\](\*?)(?:\s.*)?$`);
+/**
+ * What an entry's own lines say of its kind, for the checker reading them raw: "[sec]" a security fix, an asterisk after
+ * the category a break. Multi-line sources, to be read with the `m` flag.
+ */
+export const ISC_SECURITY_ENTRY = String.raw`${ENTRY_START}sec(?:urity)?\]`;
+export const ISC_BREAKING_ENTRY = String.raw`${ENTRY_START}[a-z]+\]\*`;
 const INDENTED = /^(?:\t| {8})\s*(\S.*)$/;
 
 /** What each category is, as a bracket tag the parser reads; placeholders hold no change. */

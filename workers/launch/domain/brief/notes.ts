@@ -5,7 +5,7 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
 import { ASKS_UPGRADERS, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
-import { intoClosingIds, withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
@@ -423,12 +423,11 @@ function saysLaterOldOnesFail(text: string): boolean {
 /** servant's "Remove GHC <= 8.10.7 from the support window": versions no longer supported, said by the window they left. */
 const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+from\s+(?:the\s+|our\s+)?support(?:ed)?\s+(?:window|matrix|range|policy)\b/i;
 /**
- * glibc's advisory closes with git-trailer fields ("CVE-Id: CVE-2024-2961", "Fix-Commit: f9dc609… (2.40)", "Public-Date:
- * 2024-04-17", "Reported-By: Charles Fol"): the record of the flaw told above them, not changes. Its advisory's id names
- * the fix.
+ * glibc's advisory closes with git-trailer fields ("Fix-Commit: f9dc609… (2.40)", "Public-Date: 2024-04-17", "Reported-By:
+ * Charles Fol"): the record of the flaw told above them, not changes. Its "CVE-Id:" field is read as the advisory's id
+ * (itemInline drops the field's name).
  */
-const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}\b|(?:CVE|GHSA)-|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+$)/u;
-const ADVISORY_FIELD = withAdvisoryId(String.raw`^(?:CVE|GHSA)-Id:\s+{ID}\s*$`, 'i');
+const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}\b|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+$)/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
 const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisories)?|vulnerabilities)\s*:\s*$/i;
@@ -494,7 +493,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
   if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text) || OTHER_NOTES_LINK.test(raw))
     return { kind: 'internal', text };
-  if (TRAILER_FIELD.test(text)) return { kind: ADVISORY_FIELD.test(text) ? 'security' : 'internal', text };
+  if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   if (text.includes('[') && CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
@@ -1032,6 +1031,7 @@ const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:
  * bracket, are the advisory's, set in one as a sentence names them; one id alone ("… includes fixing CVE-2024-37676") is often
  * the sentence's own object.
  */
+const NAMES_AN_ADVISORY = new RegExp(ADVISORY_ID_START, 'i');
 const LOOSE_CLOSING_IDS = withAdvisoryId(
   String.raw`^((?:\S+\s+){4,}(?!(?:fix(?:e[sd])?|for|of|in|and|or|to|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?|fixing|vulnerabilit(?:y|ies)|issues?|see|via)\s)(?!{ID})[^\s(),:;]*[\p{L}\d"'”’])\s+({ID}(?:,?\s+{ID})+)(\.?)$`,
   'iu',
@@ -1266,7 +1266,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
       .replace(
-        /(?:CVE|GHSA|RUSTSEC)-/i.test(clean.text) ? LOOSE_CLOSING_IDS : NEVER,
+        NAMES_AN_ADVISORY.test(clean.text) ? LOOSE_CLOSING_IDS : NEVER,
         (_whole, words: string, ids: string, stop: string) => `${words} (${ids.split(/,?\s+/).join(', ')})${stop}`,
       ),
     refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))],
@@ -2779,7 +2779,7 @@ function withoutFollowing(text: string): string {
  * end, and on commit-list lines (Node, ESLint: `[sha] - **scope**: text (Author) [#1]`) the
  * author in brackets goes.
  */
-const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^(?!(?:CVE|GHSA)(?:-Id)?:)([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, 'i');
+const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, '');
 const LEADING_ADVISORIES = withAdvisoryId(String.raw`^\(?({ID}(?:\s*[,/]\s*{ID})*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
 function commitListText(raw: string, text: string): string {
   // Silverstripe's generated change log dates each commit first: "- 2020-01-07 [089053b](…) Make discard … (bergice)".

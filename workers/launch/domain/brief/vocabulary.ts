@@ -1,3 +1,4 @@
+import { ISC_BREAKING_ENTRY, ISC_SECURITY_ENTRY } from './isc-changelog';
 import type { Highlight } from './types';
 
 /** A citation this long cites a section, not a claim; a summary cites the heading and each item it counts. */
@@ -110,15 +111,17 @@ export const ASKS_UPGRADERS = /\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\
  */
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   breaking: new RegExp(
-    String.raw`breaking|[\w)]!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|^\d{3,5}\.\t+\[[a-z]+\]\*|${ASKS_UPGRADERS.source}`,
+    String.raw`breaking|[\w)]!:|incompatib|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
     'im',
   ),
   feature:
     /\bfeat|\bnew\b|\badd(?:s|ed|ing|ition)?\b|\bintroduc|\bsupport|\benhanc|\bimprov|\bhighlight|\bnotable|\ballow|\benabl|\bstabili[sz]|\bexpos|\bminor\b|\bnow\b|\boption|\bcommand|\bapi\b|\bimplement|\bpromot|\btier\s*1\b|\bwhat'?s new|\blanguage|\blibrar|following changes/i,
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
-  security:
-    /\bsecurity|\bvulnerab|\bcve-\d|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|^\d{3,5}\.\t+\[sec(?:urity)?\]/im,
+  security: new RegExp(
+    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|${ISC_SECURITY_ENTRY}`,
+    'im',
+  ),
 };
 
 /** A section headed by a patch version (`# 3.9.5`) lists fixes: semver's patch is for backwards-compatible fixes. */
