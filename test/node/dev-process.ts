@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createClient } from 'redis';
 import { processEntry } from '../../dev/ancestors';
 import { freePort } from './free-port';
 
@@ -31,6 +32,7 @@ export async function startDev(
   const [launchPort, verifyPort, launchInspector, verifyInspector, postgresPort, intakeStandIn, xFake, linkedInFake, threadsFake, blueskyFake, mastodonFake] =
     await Promise.all(Array.from({ length: 11 }, () => freePort()));
   const ports: Ports = { launchPort: launchPort!, verifyPort: verifyPort!, postgresPort: postgresPort!, ...fixed };
+  const redisUrl = process.env.REDIS_URL && !extraEnv.REDIS_URL ? { REDIS_URL: await redisDatabaseOfItsOwn(process.env.REDIS_URL) } : {};
   let output = '';
   const [command, args] = how === 'npm' ? ['npm', ['run', 'dev']] : [process.execPath, ['--import', 'tsx', 'dev/start.ts']];
   const child = spawn(command, args, {
@@ -52,6 +54,7 @@ export async function startDev(
       MASTODON_FAKE_PORT: String(mastodonFake),
       // So that a screenshot of a page on this machine can be taken, and a publishing endpoint on it set.
       ALLOW_PRIVATE_URLS: '1',
+      ...redisUrl,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,6 +74,29 @@ export async function startDev(
     }, 100);
   });
   return { child, output: () => output, ports };
+}
+
+/** Databases 1 to 15 of the machine's Redis, taken in turn; 0 is the workers projects' own. */
+const STACK_DATABASES = 15;
+
+/**
+ * `redisUrl` pointed at a database no other running stack uses, emptied first. Over one shared
+ * database every stack would count the per-IP limits of 127.0.0.1 together (ten sign-ins a minute
+ * across all the browser tests of a run); each stack starts empty, as it does on the embedded Redis.
+ */
+async function redisDatabaseOfItsOwn(redisUrl: string): Promise<string> {
+  const client = createClient({ url: redisUrl });
+  await client.connect();
+  try {
+    const database = ((await client.incr('test:dev-stack-database')) % STACK_DATABASES) + 1;
+    await client.select(database);
+    await client.flushDb();
+    const url = new URL(redisUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  } finally {
+    await client.quit();
+  }
 }
 
 export async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
