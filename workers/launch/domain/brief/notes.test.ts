@@ -3574,3 +3574,39 @@ describe('holdout 39: thanks in brackets, and the words that led to an address',
     ]);
   });
 });
+
+describe('code written into a change without a fence (Moto)', () => {
+  const notes = [
+    '2.0.0',
+    '-----',
+    '',
+    '    General:',
+    '        * All decorators have been replaced with a single decorator:',
+    '          `acme_mock`',
+    '',
+    '        * The decorator can now be configured using the `config`-parameter:',
+    '          `@acme_mock(config={"batch": {"use_docker": False}})`',
+    '',
+    '    Miscellaneous:',
+    '',
+    '        * IAM: Managed policies are no longer loaded by default.',
+    '          If you depend on them, load them like so:',
+    '',
+    '          @acme_mock(config={"iam": {"load_policies": True}})',
+    '',
+    '          Or by setting an environment variable:',
+    '          ACME_LOAD_POLICIES=true',
+    '',
+    '        * S3: list_objects() now returns a hashed ContinuationToken',
+  ].join('\n');
+  const items = parseNotes(notes, null).items;
+
+  it('keeps the code out of the words and the paragraphs under a bullet in that bullet', () => {
+    expect(items.map((item) => [item.text, item.lines.start, item.lines.end])).toEqual([
+      ['All decorators have been replaced with a single decorator: acme_mock', 5, 6],
+      ['The decorator can now be configured using the config-parameter', 8, 9],
+      ['IAM: Managed policies are no longer loaded by default. If you depend on them, load them like so', 13, 19],
+      ['S3: list_objects() now returns a hashed ContinuationToken', 21, 21],
+    ]);
+  });
+});

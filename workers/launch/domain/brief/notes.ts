@@ -126,6 +126,11 @@ const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
+/**
+ * A line of code written into a change's account without a fence: Moto's "`@mock_aws(config={…})`", "config={…}", ")",
+ * "MOTO_IAM_LOAD_MANAGED_POLICIES=true". It shows how, and is no words of the change.
+ */
+const CODE_LINE = /^`?(?:@?[A-Za-z_][\w.]*\((?:[^()]*\b\w+=|[^()]*[{[]|\s*$)[^`]*|[A-Z][A-Z\d]*(?:_[A-Z\d]+)+=\S*|[a-z_]\w*=[[{(].*|[)\]}]+[,;)]*)`?$/;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 /**
@@ -1923,6 +1928,9 @@ function plainLinesAsList(lines: string[]): string[] {
  */
 function indentedParagraphsAsList(lines: string[]): string[] {
   const indented = (line: string) => /^(?:\t| {4,})\S/.test(line);
+  // Moto's "    * IAM: … no longer loaded by default." over "      @mock_aws(config=…)" after a blank line: a paragraph
+  // indented past the bullet before it is more of that bullet, as in any Markdown list.
+  let bulletIndent = -1;
   const margin = lines.filter((line) => line.trim() !== '' && !indented(line));
   const paragraphs = lines.filter((line, index) => indented(line) && !indented(lines[index - 1] ?? '')).length;
   // Expat's indented "#1296  CVE-… -- Fix …" lines are read by indentedChangesAsMarkdown.
@@ -1930,11 +1938,19 @@ function indentedParagraphsAsList(lines: string[]): string[] {
   if (paragraphs < 3 || margin.length > 3 || margin.some((line) => /^\s*(?:[-*+]\s|#|\d+[.)]\s|<|```|~~~)/.test(line))) return lines;
   return lines.map((line, index) => {
     if (line.trim() === '') return line;
-    if (!indented(line)) return `## ${line.trim()}`;
+    if (!indented(line)) {
+      bulletIndent = -1;
+      return `## ${line.trim()}`;
+    }
     const words = line.trim().replace(/^[-*+]\s+/, '');
     // Geany's NEWS indents its area labels ("    Interface") over their bullets ("    * The document list …"): a label
     // over bullets is a heading, each bullet a change.
-    if (/^[-*+]\s/.test(line.trim())) return `- ${words}`;
+    if (/^[-*+]\s/.test(line.trim())) {
+      bulletIndent = indentOf(line);
+      return `- ${words}`;
+    }
+    if (bulletIndent >= 0 && indentOf(line) > bulletIndent) return `  ${words}`;
+    bulletIndent = -1;
     const next = lines[index + 1] ?? '';
     if (indented(next) && /^[-*+]\s/.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
     const alone = !indented(lines[index - 1] ?? '') && !indented(lines[index + 1] ?? '');
@@ -2539,7 +2555,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // new block: indented past its marker, or not (CommonMark's lazy continuation, as ZenML wraps).
       let end = number;
       const texts = [bullet[2]!];
-      while (end < lines.length && continuesBullet(lines, end, indent)) texts.push(lines[end++]!.trim());
+      while (end < lines.length && continuesBullet(lines, end, indent)) {
+        const more = lines[end++]!.trim();
+        if (!CODE_LINE.test(more)) texts.push(more);
+      }
       index = end - 1;
       const raw = withReferenceLinks(texts.join(' '), targets);
       const childIndent = indentOf(nextContent(lines, end - 1));
