@@ -33,7 +33,8 @@ const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
 
 /** Whether the notes are AsciiDoc: they open with a section title that is not closed by marks. */
 function isAsciiDoc(lines: string[]): boolean {
-  const first = lines.find((line) => line.trim() !== '') ?? '';
+  // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
+  const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line)) ?? '';
   return HEADING.test(first) && !CLOSED_HEADING.test(first);
 }
 
@@ -42,6 +43,9 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
   // `:project_name: Keycloak` defines what `{project_name}` stands for; an attribute defined elsewhere stays as written.
   const attributes = new Map(lines.flatMap((line) => [...line.matchAll(/^:([\w-]+):[ \t]+(\S.*?)[ \t]*$/g)].map((match) => [match[1]!, match[2]!] as const)));
   let listing = false;
+  // A list nests by its markers, not their indent: a marker not yet open (pugixml's `.` items under `* Improvements:`)
+  // opens a deeper list; one already open closes the lists inside it.
+  const markers: string[] = [];
   // The address of a link whose words run on to the next line: a Markdown link may span lines, so each keeps its number.
   let openUrl: string | null = null;
   return lines.map((line) => {
@@ -65,7 +69,13 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
     const heading = text.match(HEADING);
     if (heading) return `${'#'.repeat(Math.max(heading[1]!.length - 1, 1))} ${heading[2]}`;
     const item = text.match(ITEM);
-    if (item) return `${'  '.repeat(item[1]!.length - 1)}- ${item[2]}`;
+    if (item) {
+      const open = markers.indexOf(item[1]!);
+      if (open === -1) markers.push(item[1]!);
+      else markers.length = open + 1;
+      return `${'  '.repeat(markers.length - 1)}- ${item[2]}`;
+    }
+    if (text.trim() !== '' && !/^[ \t]/.test(text)) markers.length = 0;
     return text;
   });
 }

@@ -149,6 +149,8 @@ function plain(text: string): string {
       // Agda's "_Agsy_ has been replaced by … _Mimer_": words set in italics with underscores read as the words.
       .replace(/(?<![\w`])_(?=[^_\s])([^_`\n]*?[^_\s])_(?![\w`])/g, '$1')
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
+      // A site's root ("at https://beyondgrep.com, now …") is written by its name, as the parser writes it.
+      .replace(/https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?(?![\w/.-])/gi, '$& $1')
       // An advisory's page (".../security/advisories/GHSA-…") names the advisory, as the parser reads it.
       .replace(/\/advisories\/(?=GHSA-)/gi, '/advisories/ ')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.

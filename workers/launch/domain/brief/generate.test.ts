@@ -4329,3 +4329,30 @@ describe("an advisory file closed by git-trailer fields (glibc's advisories)", (
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', 'CVE-2024-2961.']]);
   });
 });
+
+describe('a patch whose one change is "Patch for CVE" (Absinthe 1.10.2)', () => {
+  it('is a security release that asks to update, though no id is given', () => {
+    const notes = ['## [1.10.2](https://github.com/acme/acme/compare/v1.10.1...v1.10.2) (2026-05-08)', '', '* Patch for CVE'].join('\n');
+    const brief = briefOf(notes, { version: '1.10.2', title: 'Acme 1.10.2', url: 'https://github.com/acme/acme/blob/main/CHANGELOG.md' });
+    expect(brief.headline.text).toBe('Acme 1.10.2 is out: a security release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', 'Patch for CVE.']]);
+    expect(brief.callToAction.text).toMatch(/^Update now/);
+  });
+});
+
+describe('a site named by its address inside a sentence (ack)', () => {
+  it('writes the site by its name, and the checker finds it in the address', () => {
+    const notes = [
+      '[FEATURES]',
+      'Add support for Terraform.',
+      '',
+      '[FIXES]',
+      'The acme-standalone that is available for download at',
+      'https://acme.example.org, now puts each module into its own scope.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v3.8.0', title: 'acme v3.8.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain(
+      'The acme-standalone that is available for download at acme.example.org, now puts each module into its own scope.',
+    );
+  });
+});

@@ -3610,3 +3610,70 @@ describe('code written into a change without a fence (Moto)', () => {
     ]);
   });
 });
+
+describe('holdout 41: formats of less-covered ecosystems', () => {
+  it('reads bracketed groups over unbulleted paragraphs, a change each, without the thanks (ack)', () => {
+    const notes = [
+      'v3.8.0      Fri Dec 20 22:07:26 CST 2024',
+      '========================================',
+      '[FEATURES]',
+      'Add --and and --or options to allow combinations of search terms. This is',
+      'in addition to the --not that was added in v3.7.0. (GH #385)',
+      '',
+      'Add support for Terraform. Thanks, Ana Lima. (GH #377)',
+      '',
+      '[FIXES]',
+      'The standalone build now puts each module into its own scope. Thanks, mauke. (GH #376)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['feature', 'Add --and and --or options to allow combinations of search terms. This is in addition to the --not that was added in v3.7.0.', 4],
+      ['feature', 'Add support for Terraform.', 7],
+      ['fix', 'The standalone build now puts each module into its own scope.', 10],
+    ]);
+  });
+
+  it('reads "#1522, text" lines as changes, a line at their indent without a number too (HLint)', () => {
+    const notes = [
+      '3.6, released 2023-06-26',
+      '    #1517, support NO_COLOR',
+      '    #1470, drop support for GHC 9.0',
+      '*   #1470, move to GHC 9.6 parser',
+      '    Never suggest concatForM, because it does not exist',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'support NO_COLOR'],
+      ['breaking', 'drop support for GHC 9.0'],
+      ['other', 'move to GHC 9.6 parser'],
+      ['other', 'Never suggest concatForM, because it does not exist'],
+    ]);
+  });
+
+  it('reads AsciiDoc opened by an anchor, its lists nested by marker, under a label whose last sentence titles them (pugixml)', () => {
+    const notes = [
+      '[[v1.15]]',
+      '=== v1.15 ^2025-01-10^',
+      '',
+      'Maintenance release. Changes:',
+      '',
+      '* Improvements:',
+      '    . Many functions now transparently support `std::string_view` when C++17 support is detected.',
+      '',
+      '* CMake improvements:',
+      '    . `ACME_INSTALL` CMake option can be used to disable installation targets',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.section.at(-1)])).toEqual([
+      ['feature', 'Many functions now transparently support std::string_view when C++17 support is detected.', 'Improvements'],
+      ['feature', 'ACME_INSTALL CMake option can be used to disable installation targets', 'CMake improvements'],
+    ]);
+  });
+
+  it('drops a credit left alone in brackets between two sentences, and keeps the stop (ocamlformat)', () => {
+    const notes = ['### Highlight', '', '- Support Acme 5.5 syntax', '  (#2772, #2774, @ana)', '  The update brings several tiny changes.'].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Support Acme 5.5 syntax. The update brings several tiny changes.']);
+  });
+
+  it('reads a reference link whose definition was cut off as its words (Okio)', () => {
+    const notes = ['## Version 3.17.0', '', ' * New: Adjust down the Kotlin stdlib dependency to [Kotlin 2.1.21][kotlin_2_1_21].'].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Adjust down the Kotlin stdlib dependency to Kotlin 2.1.21.']);
+  });
+});

@@ -407,7 +407,9 @@ function namesFlaw(text: string): boolean {
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
-const CALLED_SECURITY = /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b/i;
+/** Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", names no id but says what it is. */
+const CALLED_SECURITY =
+  /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
@@ -1311,8 +1313,21 @@ function withoutFoldedCommitLog(lines: string[]): string[] {
 /** CPAN's Changes files group items under "  [DOCUMENTATION]", "  [BUG FIXES]": a name in capitals alone on its line (a Debian changelog's "[ Ana Lima ]" names who made them). */
 function bracketGroupsAsHeadings(lines: string[]): string[] {
   const group = /^\s*\[\s*(\p{Lu}[\p{Lu} &/-]{1,40}?)\s*\]\s*$/u;
-  if (!lines.some((line, index) => group.test(line) && /^\s*[-*+]\s/.test(lines.slice(index + 1).find((next) => next.trim() !== '') ?? ''))) return lines;
-  return lines.map((line) => line.replace(group, '### $1'));
+  const bulleted = (line: string) => /^\s*[-*+]\s/.test(line);
+  if (lines.some((line, index) => group.test(line) && bulleted(lines.slice(index + 1).find((next) => next.trim() !== '') ?? '')))
+    return lines.map((line) => line.replace(group, '### $1'));
+  // ack's Changes: "[FEATURES]" over unbulleted paragraphs, a change each.
+  if (lines.some(bulleted) || lines.filter((line) => group.test(line)).length < 2) return lines;
+  let inGroup = false;
+  return lines.map((line, index) => {
+    if (group.test(line)) {
+      inGroup = true;
+      return line.replace(group, '### $1');
+    }
+    if (line.trim() === '' || !inGroup) return line;
+    const previous = lines[index - 1] ?? '';
+    return previous.trim() === '' || group.test(previous) ? `- ${line.trim()}` : `  ${line.trim()}`;
+  });
 }
 
 /**
@@ -1468,8 +1483,11 @@ function numberedTitlesAsList(lines: string[]): string[] {
   return out;
 }
 
-/** Expat's `Changes`: "           #1296  CVE-2026-72522 -- Fix …", issue numbers first, the text after two spaces. */
-const NUMBERED_CHANGE = /^\s+((?:#\d+ ?)+)\s{2,}(\S.*)$/;
+/**
+ * Expat's `Changes`: "           #1296  CVE-2026-72522 -- Fix …", issue numbers first, the text after two spaces. HLint's
+ * CHANGES.txt: "    #1522, define __GLASGOW_HASKELL__ for cmdCpp", the text after a comma, a star at the margin marking some.
+ */
+const NUMBERED_CHANGE = /^\*?\s+((?:#\d+ ?)+)(?:\s{2,}|,\s+)(\S.*)$/;
 
 /**
  * Plain-text changes indented as a whole (Expat's `Changes`): labels ("        Security fixes:") and items led by their
@@ -1478,12 +1496,16 @@ const NUMBERED_CHANGE = /^\s+((?:#\d+ ?)+)\s{2,}(\S.*)$/;
 function indentedChangesAsMarkdown(lines: string[]): string[] {
   if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length < 2 || lines.some((line) => FENCE.test(line) || ATX.test(line))) return lines;
   let inItem = false;
+  let itemIndent = 0;
   return lines.map((line) => {
     const item = line.match(NUMBERED_CHANGE);
     if (item) {
       inItem = true;
+      itemIndent = line.indexOf('#');
       return `- ${item[2]} (${item[1]!.trim()})`;
     }
+    // HLint's "    Never suggest concatForM_, …" among its numbered lines, at their indent: a change with no issue.
+    if (inItem && /^\s+\S/.test(line) && indentOf(line) <= itemIndent && !/:\s*$/.test(line)) return `- ${line.trim()}`;
     // A label opens a group; within an item's run of lines, "Original bug report from Mozilla at:" is more of the item.
     const label = inItem ? null : line.match(/^\s+(\p{Lu}[\p{L} ]{2,40}):\s*$/u);
     if (label) {
@@ -2520,7 +2542,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       bold[1]!.trim().split(/\s+/).length >= 5 &&
       !SHOUTED.test(bold[1]!.replace(/<[^>]*>|https?:\/\/\S+/g, ''));
     if (bold && !boldSentence) {
-      openHeading(7, bold === label && AFFECTED_UNLESS.test(line.trim()) ? 'Affected when' : bold[1]!, number);
+      // pugixml's "Maintenance release. Changes:": what titles the list is the label's last sentence.
+      const titled = bold === label ? bold[1]!.replace(/^.*[.!?]\s+(?=\S)/, '') : bold[1]!;
+      openHeading(7, bold === label && AFFECTED_UNLESS.test(line.trim()) ? 'Affected when' : titled, number);
       continue;
     }
     const bullet = line.match(BULLET);

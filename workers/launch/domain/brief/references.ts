@@ -82,9 +82,12 @@ const PROFILE_CREDIT = new RegExp(
 );
 const THANKS_SENTENCE =
   /(^|[.!?]|(?<=\S)(?=\s+Thanks\s+to\b))\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
-/** Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks. */
+/**
+ * Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks.
+ * ack's "Thanks, Thiago Perrotta.", "Thanks, mauke.": after a comma, a name or one handle.
+ */
 const THANKS_TO_NAMES =
-  /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks to\s+\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?\.?\s*$/u;
+  /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
 /**
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
  * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare.
@@ -174,6 +177,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const endsWithReferences = raw.includes('#') && REFERENCES_AT_END.test(raw);
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
+  // Okio's "to [Kotlin 2.1.21][kotlin_2_1_21]" cut from a changelog whose link definitions close the file: a reference link
+  // with no definition is its words ("a[0][1]", indexing in code, is none).
+  if (has('][')) text = text.replace(/(?<![\w\]`])\[([^[\]]*\p{L}[^[\]]*)\]\[[^[\]]*\](?![(:])/gu, '$1');
   // Playwright's doc links ("[`method: Page.evaluate`]", "[property: TestConfig.retryStrategy]", "[`method: Foo.bar#1`]", a
   // class "[Locator]" after a word): names in code, without the kind or the overload's index.
   if (has('['))
@@ -327,8 +333,20 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('http')) {
     let addressed = false;
     const advisories: string[] = [];
-    text = text.replace(BARE_URL, (url) => {
+    text = text.replace(BARE_URL, (url, offset: number, whole: string) => {
       add(classifyUrl(url, repoBase));
+      // ack's "… available for download at https://beyondgrep.com, now puts …": a site's root inside a sentence is its name.
+      const site = url.match(/^https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?$/i)?.[1];
+      if (
+        site &&
+        /\w/.test(
+          whole
+            .slice(offset + url.length)
+            .replace(/^[\s,;:]*/, '')
+            .charAt(0),
+        )
+      )
+        return site;
       addressed = true;
       const advisory = url.match(ADVISORY_PAGE);
       if (advisory) advisories.push(advisory[1]!);
@@ -488,6 +506,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('since')) text = text.replace(/\s*\(\s*(?:new|added|changed|fixed) since v?\d[\w.+-]*\s*\)/gi, ' ').replace(/(^|\s)[*_]{2,8}(?=\s|$)/g, '$1');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
   if (has('(,')) text = text.replace(/\(,\s*/g, '(');
+  // ocamlformat's "Support OCaml 5.5 syntax\n(#2772, #2774, @Julow)\nThe update brings …": once the pull requests went, the
+  // bracket credits its author alone; on a line of its own between two sentences, it ended the first.
+  if (has('(@'))
+    text = text.replace(/([^\s.!?:;])?\s*\(@[\w-]+(?:,\s*@[\w-]+)*\)(?=(\s+\p{Lu})?)/gu, (_whole, before = '', capital?: string) =>
+      before && capital ? `${before}.` : `${before} `,
+    );
   text = text.trim();
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
   if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
