@@ -4356,3 +4356,35 @@ describe('a site named by its address inside a sentence (ack)', () => {
     );
   });
 });
+
+describe('holdout 40: apps read by their users', () => {
+  it('names the product by its repository when the title names a season (CryptPad\'s "❄️ Winter release")', () => {
+    const notes = ['## Features', '', '- Add support for required poll questions in forms'].join('\n');
+    const brief = briefOf(notes, {
+      version: '2026.2.0',
+      title: '❄️ Winter release (2026.2.0)',
+      url: 'https://github.com/acme/acmepad/blob/0123456789abcdef0123456789abcdef01234567/CHANGELOG.md#L1-L3',
+    });
+    expect(brief.product.source).toBe('release_url');
+    expect(brief.headline.text).not.toMatch(/Winter|❄/);
+  });
+
+  it('keeps "(ex. RSAF)" inside its sentence', () => {
+    const notes = ["## What's Improved", '- Acme can now load 3rd-party SAF folders (ex. RSAF)'].join('\n');
+    expect(briefOf(notes, { version: 'v4.1.0', title: 'Acme v4.1.0' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Acme can now load 3rd-party SAF folders (ex. RSAF).',
+    ]);
+  });
+
+  it('says breaking when a change cuts off older versions (Unison)', () => {
+    const notes = [
+      '## Changes in 2.54.0',
+      '',
+      '  * Drop old wire protocol.  Acme will no longer interoperate with',
+      '    versions before 2.52.0.',
+      '',
+      '  * Add desktop file.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.54.0', title: 'Acme 2.54.0' }).headline.text).toBe('Acme 2.54.0 is out: a release with breaking changes.');
+  });
+});

@@ -5,6 +5,7 @@ import {
   DROP_SUPPORT,
   END_OF_SUPPORT,
   fixedAdvisoryIds,
+  NO_LONGER_WITH_OLDER,
   OLD_ONES_FAIL,
   parseNotes,
   RAISED_MINIMUM,
@@ -319,7 +320,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         /\b(?:this|it) is a breaking change\b/i.test(item.text) ||
         ASKS_UPGRADERS.test(item.text) ||
         // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
-        OLD_ONES_FAIL.test(item.text),
+        OLD_ONES_FAIL.test(item.text) ||
+        NO_LONGER_WITH_OLDER.test(item.text),
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
@@ -1285,6 +1287,9 @@ function subjectOf(
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
     // "Breaking changes in EF Core 10 (EF10)": the name's short form with its version, said again.
     .replace(/\(\s*\p{Lu}[\p{L}.]*\s?\d+\s*\)/gu, ' ')
+    // CryptPad's "❄️ Winter release (2026.2.0)": the season it came out in, and its emoji, name no product.
+    .replace(/\p{Extended_Pictographic}\uFE0F?/gu, ' ')
+    .replace(/\b(?:winter|spring|summer|autumn|fall)\s+(?=release\b)/gi, ' ')
     // "5.0.4: Maintenance Release": the kind of release is no part of the name.
     .replace(/\b(?:maintenance|bug-?fix|hotfix|feature|minor|major|point|service|interim)\s+release\b/gi, ' ')
     // Ghidra's "Ghidra 11.0.2 Change History (March 2024)": what the page is, not the product's name.
@@ -1576,11 +1581,11 @@ const CHANGE_SIGNAL =
   /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 
 function splitSentences(text: string): string[] {
-  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo", an initial ("J. Smith") and
+  // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo", Auxio's "(ex. RSAF)", an initial ("J. Smith") and
   // Crystal's "MacroIf#is_unless? AST node method" (a name ending in "?") do not. A letter before an opener is a name
   // ending a sentence: fmt's "… formatting to C. The new library …".
   return text.split(
-    /(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl)\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
+    /(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl)\.)(?<!\(ex\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
   );
 }
 

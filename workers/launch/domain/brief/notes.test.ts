@@ -3677,3 +3677,75 @@ describe('holdout 41: formats of less-covered ecosystems', () => {
     expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Adjust down the Kotlin stdlib dependency to Kotlin 2.1.21.']);
   });
 });
+
+describe('holdout 40: apps read by their users', () => {
+  it('drops credits: a bracket left with its thanks, names with particles, "by"/"with" in brackets, :user: roles', () => {
+    const notes = [
+      '**Features:**',
+      '',
+      '* Add STDIN support for `acme publish` ([#1382](https://github.com/acme/acme/pull/1382), thanks to [@srevn](https://github.com/srevn))',
+      '* Table of title specifiers in the manpage (Dennis van der Schagt)',
+      '* List of text attributes in the manpage (Dennis van der Schagt)',
+      '* Import feed titles from OPML (Ana Lima)',
+      '* Added capsule object shape (by Jocelyn, #2153)',
+      '* Exfalso: add progress bar (fixes #4604) :pr:`4625` (:user:`abretaud`)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Add STDIN support for acme publish',
+      'Table of title specifiers in the manpage',
+      'List of text attributes in the manpage',
+      'Import feed titles from OPML',
+      'Added capsule object shape',
+      'Exfalso: add progress bar',
+    ]);
+  });
+
+  it('reads a labelled link, "For more details, see the …", as no change, and "CVE: …" as a security fix', () => {
+    const notes = [
+      '### BREAKING CHANGES',
+      '',
+      '* announcement: https://github.com/acme/acme/discussions/5533',
+      '* reduced battery usage even more',
+      '',
+      '### Fixes',
+      '',
+      '- CVE: Remote path traversal through websocket when devices are on same network',
+      '- For more details, see the [Migration FAQ](https://github.com/acme/acme/blob/main/FAQ.md)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['internal', 'announcement'],
+      ['breaking', 'reduced battery usage even more'],
+      ['security', 'Remote path traversal through websocket when devices are on same network'],
+      ['internal', 'For more details, see the Migration FAQ'],
+    ]);
+  });
+
+  it('reads "no longer interoperate with versions before …" as breaking, a message removed as no break', () => {
+    const notes = [
+      '### Changes',
+      '',
+      '  * Drop old wire protocol.  Acme will no longer interoperate with',
+      '    versions before 2.52.0.',
+      '',
+      '### Removed',
+      '',
+      '- We removed the misleading message "Doing a cleanup for X entries" when opening the Cleanup dialog.',
+      '- Removed message property from AcmeException HTTP response.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['breaking', 'other', 'breaking']);
+  });
+
+  it('leaves pointers out of the opening: "… is below.", "For full details, see …" (Quod Libet)', () => {
+    const notes = [
+      '4.7.1 - T-rex in: popular corn',
+      '------------------------------',
+      '',
+      'ℹ️ A highlight of the changes in 4.7.1 is below. Acme now plays every format it can read.',
+      'For full details, see `the 4.7 commit log <https://github.com/acme/acme/compare/a...b>`_.',
+      '',
+      'General',
+      ' * Add option to hide timestamps from lyrics panel',
+    ].join('\n');
+    expect(parseNotes(notes, null).intro?.text).toBe('Acme now plays every format it can read.');
+  });
+});

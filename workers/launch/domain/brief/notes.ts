@@ -252,7 +252,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|Major|Minor|Dev|Optimization|Documentation)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
 const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
@@ -291,6 +291,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   sec: 'security',
   // Notepad++'s "Vulnerability: Fix Stack Buffer Overflow in …".
   vulnerability: 'security',
+  // Spotube's "CVE: Remote path traversal through websocket …", a flaw with no id yet.
+  cve: 'security',
   // Chatterino's "Major: …", "Minor: …", "Bugfix: …", "Dev: …": how much a change matters, and the developers' own work.
   dev: 'internal',
   removed: 'breaking',
@@ -427,6 +429,9 @@ function saysLaterOldOnesFail(text: string): boolean {
   const at = text.search(OLD_ONES_FAIL);
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
+/** Unison's "Drop old wire protocol. Unison will no longer interoperate with versions before 2.52.0 …": older ones cut off. */
+export const NO_LONGER_WITH_OLDER =
+  /\bno longer\s+(?:interoperates?|works?|(?:be\s+)?compatible|reads?|loads?|opens?|accepts?|talks?|connects?)\b[^.]{0,60}?\b(?:before|older than|prior to|pre-)\s*v?\d/i;
 /** servant's "Remove GHC <= 8.10.7 from the support window": versions no longer supported, said by the window they left. */
 const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+from\s+(?:the\s+|our\s+)?support(?:ed)?\s+(?:window|matrix|range|policy)\b/i;
 /**
@@ -435,11 +440,13 @@ const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+f
  * (itemInline drops the field's name).
  */
 const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}\b|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+$)/u;
+const LABELLED_LINK = /^\s*(?:[-*+]\s+)?\p{L}[\p{L} ]{1,30}:\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
 const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisories)?|vulnerabilities)\s*:\s*$/i;
+/** JabRef's "We removed the misleading message "Doing a cleanup for X entries" …": what is read or seen went, nothing used. */
 const SEEN_NOT_USED =
-  /^(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?)\b/i;
+  /^(?:we\s+)?(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?|(?:error |warning |info )?messages?|notifications?|dialogs?)\b(?!\s+(?:propert|field|attribute|key|param|argument|column|type|class|method|object)\w*)/i;
 const BREAK_WORDS = new RegExp(
   String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
@@ -498,9 +505,17 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
   // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
-  if (AUTHOR_LINE.test(text) || RELEASE_LINE.test(text) || /^(?:see|refer to)\s+the\s/i.test(text) || OTHER_NOTES_LINK.test(raw))
+  // The Matter Server add-on's "For more details, see the [Migration FAQ](…)" likewise.
+  if (
+    AUTHOR_LINE.test(text) ||
+    RELEASE_LINE.test(text) ||
+    /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
+    OTHER_NOTES_LINK.test(raw)
+  )
     return { kind: 'internal', text };
   if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
+  // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
+  if (LABELLED_LINK.test(raw)) return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   if (text.includes('[') && CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
@@ -681,6 +696,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // iced's "### Removed" over "Unnecessary struct from `download_progress` example", "Out of date comment from …": the
   // project's own leftovers went, which breaks nobody.
   if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
+  if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
   if (RELEASE_FIXES.test(text)) return { kind: 'fix', text };
@@ -695,7 +711,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords) && !SEEN_NOT_USED.test(unscopedWords)) return { kind: 'breaking', text };
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
-  if (inherited !== 'fix' && SAYS_IT_BREAKS.test(text)) return { kind: 'breaking', text };
+  if (inherited !== 'fix' && (SAYS_IT_BREAKS.test(text) || NO_LONGER_WITH_OLDER.test(text))) return { kind: 'breaking', text };
   // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
   // Babel support, …": a later sentence takes away what people use, or says what it breaks (Etherpad's "Updated to express
   // 5.0.0. … old plugins will throw errors and crash Etherpad.").
@@ -826,7 +842,9 @@ function isCallout(heading: string): boolean {
 const NOT_AN_OPENING =
   /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
-const POINTS_BELOW = /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b/i;
+/** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
+const POINTS_BELOW =
+  /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|\b(?:is|are)\s+(?:listed\s+|shown\s+|summari[sz]ed\s+)?below\.?$|^for\s+(?:the\s+)?(?:full|more|all|complete)\s+(?:details|information|list)\b[^.]*\bsee\b/i;
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
 const MUST_ACT_NOTE = new RegExp(String.raw`^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*(?:${ASKS_UPGRADERS.source}))`, 'i');
 /** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
@@ -1058,6 +1076,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])
       .map((id) => {
+        // Quod Libet's "(:user:`abretaud`)" among the pointers: who made it, no reference.
+        if (/^:(?:gh-?)?user:/.test(id)) return '';
         if (id.startsWith('<') || id.startsWith('[') || id.startsWith(':') || id.includes('#')) return ` ${id}`;
         if (id.includes('/')) {
           named.push({ kind: 'link', label: id, url: `https://${id}` });
@@ -1588,7 +1608,8 @@ const RELEASE_LINE = new RegExp(
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
 /** "Ana Lima", "René de Hesselle" (its accent written as a combining mark, as Meld's NEWS does). */
-const PERSON_NAME = /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:de |van |von |da )?\p{Lu}[\p{L}\p{M}'’.-]+){1,3}$/u;
+/** "Ana Lima", "René de Hesselle", Newsboat's "Dennis van der Schagt": a name's particles in lower case. */
+const PERSON_NAME = /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]+){1,3}$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
 const ONE_NAME =
   /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
@@ -1624,8 +1645,10 @@ function closingCredit(text: string, handles = false): string | null {
   // In brackets, a list of names with at least one person's full name: one word alone ("(experimental)") is no credit,
   // unless the release closes its items with handles.
   if (parens) {
-    const listed = namesIn(parens[1]!);
-    if (listed.every(isName) && (handles || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
+    // Tiled's "(by Jocelyn, #2153)", "(with dogboydog, #4239)": once the issue went, who made it or helped.
+    const said = parens[1]!.replace(/^(?:by|with)\s+(?=\S)/, '');
+    const listed = namesIn(said);
+    if (listed.every(isName) && (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
   const by = text.match(CLOSING_BY);

@@ -506,6 +506,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('since')) text = text.replace(/\s*\(\s*(?:new|added|changed|fixed) since v?\d[\w.+-]*\s*\)/gi, ' ').replace(/(^|\s)[*_]{2,8}(?=\s|$)/g, '$1');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the link went: the comma it left opens nothing.
   if (has('(,')) text = text.replace(/\(,\s*/g, '(');
+  // ntfy's "([#1360](…)/[#1252](…), thanks to [@pixitha](…))": once the references and the handle went, only the thanks stayed.
+  if (has('hank')) text = text.replace(/\s*\([\s/,;&]*thanks(?:\s+to)?[\s,!]*\)/gi, '');
   // ocamlformat's "Support OCaml 5.5 syntax\n(#2772, #2774, @Julow)\nThe update brings …": once the pull requests went, the
   // bracket credits its author alone; on a line of its own between two sentences, it ended the first.
   if (has('(@'))
