@@ -3749,3 +3749,28 @@ describe('holdout 40: apps read by their users', () => {
     expect(parseNotes(notes, null).intro?.text).toBe('Acme now plays every format it can read.');
   });
 });
+
+describe('holdout 40: a credit role mid-item, and a lead-in that only says the kind', () => {
+  it('drops "(:user:`Name <handle>`)" before a wrapped clause (Quod Libet)', () => {
+    const notes = ['Packaging Changes', ' * Acme now requires Python 3.10+ :pr:`4400` (:user:`Ana Lima <ana>`),', '   and supports Python 3.12.'].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Acme now requires Python 3.10+, and supports Python 3.12.']);
+  });
+
+  it('tells "- Breaking change for …:" by the paragraph under it (Mopidy)', () => {
+    const notes = [
+      '### CLI',
+      '',
+      '- Breaking change for extensions with their own CLI commands:',
+      '',
+      '    The `acme.commands` module which let extensions add their own CLI subcommands has been removed.',
+      '',
+      '- Added a new **experimental** way to inspect classes:',
+      '',
+      '  `acme.inspect(cls)` returns the class-wide parameters.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'The acme.commands module which let extensions add their own CLI subcommands has been removed.'],
+      ['feature', 'Added a new experimental way to inspect classes'],
+    ]);
+  });
+});

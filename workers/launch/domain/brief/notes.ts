@@ -2655,14 +2655,21 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (/^\[[^\]]+\]\(#[^)\s]+\)$/.test(raw.trim())) continue;
       // TigerBeetle's "- [#3599](…)" over an indented paragraph: a bullet of links alone, told by the paragraph under it.
       const inline = itemInline(raw, repoBase);
-      const under = !hasChildren && inline.text === '' ? paragraphUnder(lines, end, indent) : null;
+      // Mopidy's "- Breaking change for extensions with their own CLI commands:" over "The `mopidy.commands` module … has been
+      // removed.": a short lead-in that only says the kind, whose paragraph tells the change. (attrs' "Added a new
+      // experimental way to inspect classes:" tells it itself.)
+      const leadKind =
+        !hasChildren && inline.text !== '' && /:\s*$/.test(raw) && inline.text.split(/\s+/).length <= 12 && /^\W*(?:breaking|security)\b/i.test(inline.text)
+          ? itemKind(raw, inline.text, currentKind(), sectionPath().at(-1)).kind
+          : null;
+      const under = !hasChildren && (inline.text === '' || leadKind !== null) ? paragraphUnder(lines, end, indent) : null;
       if (under) {
         end = under.end;
         index = end - 1;
       }
-      const told = under ? `${under.text} ${raw}` : raw;
+      const told = under ? (leadKind ? under.text : `${under.text} ${raw}`) : raw;
       const clean = under ? itemInline(told, repoBase) : inline;
-      const own = itemKind(told, clean.text, currentKind(), sectionPath().at(-1));
+      const own = itemKind(told, clean.text, under && leadKind ? leadKind : currentKind(), sectionPath().at(-1));
       const said = withoutFollowing(commitListText(told, stripScope(own.text)));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
       // clap's "* **Simply Renamed**" over its list of renames: a bold label alone says nothing; its first children say what.

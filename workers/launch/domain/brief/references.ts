@@ -203,6 +203,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`", ESPHome's "by :ghuser:`kbx81`": the people who made a change are credits, not words of it.
   // virtualenv's "- by user::`LuNoX`": the role mistyped is the same credit.
+  // Quod Libet's "… requires Python 3.10+ :pr:`4400` (:user:`Nick Boultbee <declension>`), and supports …": a bracket of
+  // credits alone, wherever it stands.
+  if (has('(:user:')) text = text.replace(/\s*\(\s*:user:`[^`]+`(?:\s*(?:,|and|&)\s*:user:`[^`]+`)*\s*\)/g, ' ');
   if (has('user:')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*\bby\s+:?(?:gh-?)?user::?`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
   // mitmproxy's "… bound to localhost only, but @gronke found that an attacker can …": who found it is a credit; what they
   // found is the change's.
