@@ -3774,3 +3774,20 @@ describe('holdout 40: a credit role mid-item, and a lead-in that only says the k
     ]);
   });
 });
+
+describe('holdout 41: a runtime required in a line of its own words, a credit inside a clause', () => {
+  it('reads "acme now requires R 4.1" as breaking, not a dependency that "now requires Node.js 18.12"', () => {
+    const notes = [
+      '# acme 8.0.0',
+      '',
+      '* acme now requires R 4.1 (#1632) and no longer depends on purrr.',
+      '* Some of our dependencies changed. For example, Rspack 1.5 now requires Node.js 18.12.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['breaking', 'other']);
+  });
+
+  it('drops "(#2744, @ana)" inside a clause without a double space (ocamlformat)', () => {
+    const notes = ['### Highlight', '', '- Added option letop-punning', '  (#2744, @ana) to control whether punning is used.'].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Added option letop-punning to control whether punning is used.']);
+  });
+});

@@ -515,7 +515,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // bracket credits its author alone; on a line of its own between two sentences, it ended the first.
   if (has('(@'))
     text = text.replace(/([^\s.!?:;])?\s*\(@[\w-]+(?:,\s*@[\w-]+)*\)(?=(\s+\p{Lu})?)/gu, (_whole, before = '', capital?: string) =>
-      before && capital ? `${before}.` : `${before} `,
+      before && capital ? `${before}.` : before,
     );
   text = text.trim();
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
