@@ -71,12 +71,14 @@ describe("a security advisory's record written as a list of fields", () => {
     expect(advisoryMailAsMarkdown(list)).toEqual(list);
   });
 
-  it('makes a brief of one security fix, not one per field', () => {
+  it("makes a brief of one security fix, not one per field, told by the advisory's title", () => {
     const release = { id: 'rel_x', version: '2026-07', title: 'Acme Security Advisory 2026-07', url: null, notes: FIELDS.join('\n'), contentHash: 'h' };
     const brief = generateBrief(release, null);
     expect(brief.releaseKind).toBe('security');
     expect(brief.summary).toEqual([]);
-    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', 'CVE-2026-42005.']]);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Insufficient input validation of the internal web server (CVE-2026-42005).'],
+    ]);
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   SECURITY_RELEASE_HEADING,
   type ChangeKind,
   type NoteItem,
+  type ParsedNotes,
 } from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
@@ -438,11 +439,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const scopeless = order.map((item) => withoutScope(item.text));
   const toldAlike = new Set(scopeless.filter((text, index) => scopeless.indexOf(text) !== index));
   for (const item of order) {
+    const flaw = flawOfBareId(item, parsed);
     const highlight: Highlight = {
       kind: item.kind as Highlight['kind'],
-      text: highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text))),
+      text: flaw
+        ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
+        : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text))),
       citations: [
         cite(item),
+        ...(flaw ? [cite({ lines: flaw.lines, refs: [] })] : []),
         // A break marked far down its account cites the mark's line too, which its first lines may not reach.
         ...(item.breakMark && item.breakMark.start >= item.lines.start + MAX_CITED_LINES ? [cite({ lines: item.breakMark, refs: [] })] : []),
         ...(retellings.get(item.lines.start) ?? []).map(cite),
@@ -867,6 +872,24 @@ function countWord(count: number): string {
 }
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
+/**
+ * PowerDNS's advisory lists "- CVE: CVE-2026-42005" under its title, "PowerDNS Security Advisory 2026-07: Insufficient input
+ * validation of internal web server": the id alone says nothing of the flaw, which the advisory's title tells.
+ */
+function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; lines: { start: number; end: number } } | null {
+  if (
+    item.kind !== 'security' ||
+    advisoryIds(item.text)
+      .reduce((rest, id) => rest.replace(id, ''), item.text)
+      .replace(/[\s,;.:()-]/g, '') !== ''
+  )
+    return null;
+  const heading = item.section.at(-1) ?? '';
+  const titled = heading.match(/\b(?:advisory|security)\b[^:]{0,40}:\s+(\S.{10,})$/i)?.[1];
+  const line = titled ? parsed.lines.findIndex((text) => text.includes(heading)) : -1;
+  return titled && line >= 0 ? { text: titled, lines: { start: line + 1, end: line + 1 } } : null;
+}
+
 function highlightText(item: NoteItem, product: string | null, keepScope = false): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
