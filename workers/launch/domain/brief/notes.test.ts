@@ -3791,3 +3791,38 @@ describe('holdout 41: a runtime required in a line of its own words, a credit in
     expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual(['Added option letop-punning to control whether punning is used.']);
   });
 });
+
+describe('holdout 42: generated notes, changesets and release-please', () => {
+  it('drops credits written with links, attribute lists and "via Name (@handle)"', () => {
+    const notes = [
+      "## What's Changed",
+      '',
+      '* Support async auth checks by [@ana](https://github.com/ana) in [#3152](https://github.com/acme/acme/pull/3152)',
+      '* fix: respect parsed sasl_mechanism by [@bo](https://github.com/bo){.external-link target="_blank"} in [#2092](https://github.com/acme/acme/pull/2092){.external-link target="_blank"}',
+      '* feat(ads): admob adapter support for reward tracking (#7344) via Peter Porfy (@peterporfy)',
+      '* feat: enable starting text share via command line using `--text` flags (@cy)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Support async auth checks',
+      'respect parsed sasl_mechanism',
+      'admob adapter support for reward tracking',
+      'enable starting text share via command line using --text flags',
+    ]);
+  });
+
+  it('reads "⚠️ SECURITY `pkg`:" over its paragraph as a security fix, and dependency lines and release-please notes as upkeep', () => {
+    const notes = [
+      '### Minor Changes',
+      '',
+      '- [#8191](https://github.com/acme/acme/pull/8191) Thanks [@ana](https://github.com/ana)! - ⚠️ SECURITY `@acme/server/standalone`:',
+      '',
+      '  Acme Server now rejects GraphQL `GET` requests with a `Content-Type` other than `application/json`.',
+      '',
+      '### Patch Changes',
+      '',
+      '- Updated dependency [`@acme/core@^5.2.1` ↗︎](https://www.npmjs.com/package/@acme/core/v/5.2.1) (from `^5.0.2`, in `dependencies`)',
+      '- Next release from main branch is 2.63.0 ([#3410](https://github.com/acme/acme/issues/3410))',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['security', 'internal', 'internal']);
+  });
+});

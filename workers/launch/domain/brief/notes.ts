@@ -310,7 +310,7 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  * and credits, whatever their section.
  */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -393,6 +393,7 @@ const NAMED_FLAW =
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
+const SHOUTED_SECURITY_TAG = /^\s*(?:⚠\uFE0F?|:warning:)\s*SECURITY\b:?\s*(?=\S)/;
 const BUMP_LEAD_IN =
   /^(?:upgrade[sd]?|update[sd]?|bump(?:s|ed)?)\s+(?:\S+\s+){0,2}?(?:wheels?|dependenc(?:y|ies)|deps|packages?|librar(?:y|ies)|modules?|crates?|gems?)\b/i;
 /** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
@@ -521,6 +522,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (LABELLED_LINK.test(raw)) return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
+  // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
+  if (SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
   if (text.includes('[') && CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
@@ -1074,7 +1077,9 @@ const LOOSE_CLOSING_IDS = withAdvisoryId(
 function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
-  const raw = written.replace(/[ \t]{2,}/g, ' ');
+  // RevenueCat's "… (#7344) via Peter Porfy (@peterporfy)": who made it, by name and handle, goes before the pointers do
+  // (LocalSend's "… via command line using `--text` … (@guilhermetiscoski)" names no one after its "via").
+  const raw = written.replace(/[ \t]{2,}/g, ' ').replace(/\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u, '');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])

@@ -94,6 +94,7 @@ const THANKS_TO_NAMES =
  */
 const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
+const LINKED_CREDIT_IN = /\s+by\s+\[@[\w-]+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[@[\w-]+\]\([^)\s]+\))*\s+in\s+(?=\[[^\]]*#\d+\]\()/g;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
 /**
@@ -186,6 +187,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
       .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
+  // FastStream's "[#2092](…){.external-link target="_blank"}": Python-Markdown's attribute list styles the link, says nothing.
+  if (has('{')) text = text.replace(/\{\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*\s*\}/g, '');
+  // FastMCP's "Support async auth checks by [@jlowin](…) in [#3152](…)": GitHub's credit with its links, whose "in" only led
+  // to the pull request ("checks in" would otherwise read as the verb's particle once the link went).
+  if (has('](') && BY.test(text)) text = text.replace(LINKED_CREDIT_IN, ' ');
   if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
   if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
