@@ -695,6 +695,8 @@ function semverWords(version: string): string {
     .replace(/^.+@(?=v?\d)/, '')
     .replace(/^v/i, '')
     .split(/[.-]/);
+  // Plots.jl's "v2": a major version named by its number alone (not a build number or a year).
+  if (/^[1-9]\d?$/.test(major ?? '') && minor === undefined) return 'major';
   if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
   if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
   // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.

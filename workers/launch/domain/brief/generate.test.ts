@@ -4388,3 +4388,18 @@ describe('holdout 40: apps read by their users', () => {
     expect(briefOf(notes, { version: '2.54.0', title: 'Acme 2.54.0' }).headline.text).toBe('Acme 2.54.0 is out: a release with breaking changes.');
   });
 });
+
+describe('holdout 43: guides and majors named by one number', () => {
+  it('names the product of an upgrade guide, not the guide', () => {
+    const notes = ['## Changes', '', '- Add a thing to the product.'].join('\n');
+    expect(briefOf(notes, { version: '3.4', title: 'Acme CD v3.3 to 3.4' }).headline.text).toBe('Acme CD 3.4 is out: a feature release.');
+    expect(
+      briefOf(notes, { version: '13.0', title: '13.0 Upgrade Guide', url: 'https://github.com/AcmeMapper/AcmeMapper/blob/main/docs/upgrade.md' }).product.name,
+    ).toBe('AcmeMapper');
+  });
+
+  it('calls "v2" with removals a major release with breaking changes (Plots.jl)', () => {
+    const notes = ['## v2', '', '- deprecated backends `pgfplots` and `pyplot` removed', '- Types are no longer part of the Acme API'].join('\n');
+    expect(briefOf(notes, { version: 'v2', title: 'Acme.jl v2' }).headline.text).toBe('Acme.jl v2 is out: a major release with breaking changes.');
+  });
+});

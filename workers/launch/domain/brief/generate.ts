@@ -295,7 +295,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A pre-release of 5.0.0 (5.0.0-alpha.17) is read by the release it leads to.
   const numbers = preReleaseLabel(version) ? (version.match(/^(?:v|go)?\d+(?:\.\d+)*/i)?.[0] ?? version) : version;
   // Haskell's PVP counts two numbers as the major version: 2.2.0.0 is a major release.
-  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d*\.0(?:\.0)?|\d+\.\d+\.0\.0)$/i.test(numbers);
+  // Plots.jl's "v2": a major release named by its number alone.
+  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d?|[1-9]\d*(?:\.0){1,2}|\d+\.\d+\.0\.0)$/i.test(numbers);
   const introBreaks =
     parsed.intro !== null &&
     ((major && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text)) ||
@@ -827,7 +828,7 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
   const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
   // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
   // says no more than that.
-  const major = numbers[0] !== '0' && numbers[1] === '0' && (numbers[2] ?? '0') === '0';
+  const major = numbers[0] !== '0' && (numbers[1] === undefined ? /^[1-9]\d?$/.test(numbers[0] ?? '') : numbers[1] === '0' && (numbers[2] ?? '0') === '0');
   const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
   return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
 }
@@ -1263,6 +1264,11 @@ function subjectOf(
     .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')
     // A Debian changelog stanza ("cinnamon (6.7.5) alfa; urgency=medium"): the distribution and urgency follow the package.
     .replace(/(?<!\s)(?:\s+[\w.-]+)+;\s*urgency=\w+.*$/i, ' ')
+    // An upgrade guide's title ("Migrating to 1.19", "13.0 Upgrade Guide", "Argo CD v3.3 to 3.4") names the way there, not the
+    // product.
+    .replace(/^\s*(?:migrating|migration|upgrading|upgrade)\s+(?:guide\s+)?to\s+/i, ' ')
+    .replace(/\b(?:upgrade|migration)\s+guide\b/gi, ' ')
+    .replace(/\bv?\d+(?:\.\d+)+\s+to\s+(?=v?\d)/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|new in|welcome to)\s+/i, ' ')
     // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.

@@ -3826,3 +3826,93 @@ describe('holdout 42: generated notes, changesets and release-please', () => {
     expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['security', 'internal', 'internal']);
   });
 });
+
+describe('holdout 43: prose, guides and docs-site notes', () => {
+  it('reads "+ acme library" over its changes as a part of the product, and a `date` line as no opening (merlin)', () => {
+    const notes = [
+      'acme 5.7.0',
+      '==========',
+      'Thu Apr 09 09:59:38 WAT 2026',
+      '',
+      '  + acme library',
+      '    - Add "Other" variant to locate-types result (#2025)',
+      '    - Fix record field autocompletion (#2028)',
+      '  + acme binary',
+      '    - Define PATH_MAX to 4096 if undefined (eg. hurd) (#2039)',
+    ].join('\n');
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.text, item.section.at(-1)])).toEqual([
+      ['feature', 'Add "Other" variant to locate-types result', 'acme library'],
+      ['fix', 'Fix record field autocompletion', 'acme library'],
+      ['other', 'Define PATH_MAX to 4096 if undefined (eg. hurd)', 'acme binary'],
+    ]);
+  });
+
+  it('reads what went from the API as breaking: "deprecated X removed", "no longer part of", "X dropped support for"', () => {
+    const notes = [
+      '## v2',
+      '',
+      '- deprecated keyword `orientation` removed',
+      '- Types are no longer part of the Acme API',
+      '- `spin()` dropped support for `#-` as the chunk delimiter token',
+      '- Move to zlib 1.3.1. The previous version is no longer available upstream.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'breaking', 'other']);
+  });
+
+  it('drops the words that led to an address mid-sentence, "(thanks, @x, #n)", quote marks and substitutions', () => {
+    const notes = [
+      '## NEW FEATURES',
+      '',
+      '- Unbalanced fences are no longer allowed, as announced two years ago at <https://acme.example.org/2021/fences/> (#2306).',
+      '- Added a new chunk option `tab.cap` for `kable()` (thanks, @ana, #1679).',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Unbalanced fences are no longer allowed, as announced two years ago.',
+      'Added a new chunk option tab.cap for kable().',
+    ]);
+    const quoted = [
+      '## Version 1.6.0',
+      '',
+      '### Local preview',
+      '',
+      'The preview server now serves every page.',
+      '',
+      '#### Validation of links',
+      '',
+      '##### Absolute links',
+      '',
+      '> Historically, Acme only recognized **relative** links that lead to another document.',
+    ].join('\n');
+    expect(parseNotes(quoted, null).items.find((item) => item.text === 'Absolute links')?.detail).toBe(
+      'Historically, Acme only recognized relative links that lead to another document.',
+    );
+    expect(parseNotes('This release adds support for Python 3.15. |st.from_type| can now resolve the new ``sentinel`` builtin.', null).intro?.text).toBe(
+      'This release adds support for Python 3.15. st.from_type can now resolve the new sentinel builtin.',
+    );
+  });
+
+  it('leaves a blog post\'s "Other news" and "Helping out" out of the changes', () => {
+    const notes = [
+      '# Announcing Acme v2.9',
+      '',
+      'This release brings Python builds.',
+      '',
+      '## Python builds',
+      '',
+      'You can now build Python packages with UV or Poetry.',
+      '',
+      '## Other news',
+      '',
+      'Acme now has 15k stars on GitHub.',
+      '',
+      '## Helping out',
+      '',
+      'You can help by reporting issues and contributing features.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.text, item.detail])).toEqual([
+      ['Python builds', 'You can now build Python packages with UV or Poetry.'],
+    ]);
+  });
+});

@@ -324,12 +324,13 @@ export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
  * heading's "Removal of ARM32 (armhf) support" or "Support for Python 3.7, 3.8, and 3.9 dropped", a sentence's "Android
- * 5.0 and 5.1 are no longer supported", napari's heading "Dropping Python 3.10 and PyQt5") breaks whoever still uses it;
+ * 5.0 and 5.1 are no longer supported", napari's heading "Dropping Python 3.10 and PyQt5", knitr's "spin() dropped support for
+ * "#-" as the chunk delimiter token") breaks whoever still uses it;
  * removing a deprecated way of doing something ("Remove deprecated support to …") is the removal its deprecation announced,
  * and a runtime taken out of a test matrix or a set of prebuilt wheels ("Remove node 16 from test matrix") drops no support.
  */
 export const DROP_SUPPORT = new RegExp(
-  String.raw`^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
+  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
   'i',
 );
 /**
@@ -433,6 +434,7 @@ function saysLaterOldOnesFail(text: string): boolean {
   const at = text.search(OLD_ONES_FAIL);
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
+const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
 /** Unison's "Drop old wire protocol. Unison will no longer interoperate with versions before 2.52.0 …": older ones cut off. */
 export const NO_LONGER_WITH_OLDER =
   /\bno longer\s+(?:interoperates?|works?|(?:be\s+)?compatible|reads?|loads?|opens?|accepts?|talks?|connects?)\b[^.]{0,60}?\b(?:before|older than|prior to|pre-)\s*v?\d/i;
@@ -724,6 +726,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited !== 'fix' && (REMOVED_LATER.test(text) || saysLaterOldOnesFail(text))) return { kind: 'breaking', text };
   // logback's "4) Removed Groovy configuration support.", in a list of unlabelled steps: a capability taken away.
   if (inherited === 'other' && /^(?:removed|dropped)\s+(?:the\s+)?(?:[\w.+-]+\s+){1,3}support\b/i.test(text)) return { kind: 'breaking', text };
+  // Plots.jl 2's "deprecated keyword `orientation` removed", "Types are no longer part of the Plots API": what went from the API.
+  if (inherited === 'other' && (/^deprecated\s+[^.]{1,60}\sremoved\.?$/i.test(text) || NO_LONGER_OFFERED.test(text))) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
@@ -870,7 +874,11 @@ const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-
 const NAMED_VERSION_TITLE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`, 'iu');
 const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*\s*\((?:released\s+)?${DATE}\):\s*$`, 'iu');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
-const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$`, 'i');
+/** merlin's "Thu Apr 09 09:59:38 WAT 2026", as `date` prints it, is a date line too. */
+const DATE_LINE = new RegExp(
+  String.raw`^\(?${DATE}\)?$|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s+(?:[A-Z]{2,5}\s+)?\d{4}$`,
+  'i',
+);
 /**
  * A line that titles the release in a plain-text file: "Changes in version 0.4.8.1-alpha - 2023-06-01", "Release Notes for
  * Samba 4.24.5", "Sun May 03rd 2026 - maintainer <maintainer@example.org> - v5.2.0": a version with the words of a title,
@@ -887,10 +895,11 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
 
 /**
  * Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails
- * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples".
+ * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples",
+ * GoReleaser's "Other news" and "Helping out".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -929,6 +938,10 @@ export function titlesSiblings(empty: string, next: string): boolean {
 const TITLES_A_RANGE = /^(?:all\s+|full\s+)?(?:changes|commits|merged pull requests)\s+(?:since|between|from)\s/i;
 
 /** A bullet over others that only names their group: a kind ("* Bug fixes"), or a word in capitals (Gitea's "* BUGFIXES", "* MISC"). */
+/** merlin's "+ merlin library", "+ merlin binary", "+ test suite" over their changes: a part of the product, naming no change. */
+const COMPONENT_LABEL =
+  /^(?:[\w.+-]+\s+)?(?:library|libraries|binary|binaries|server|client|cli|daemon|plugins?|extensions?|api|core|frontend|backend|runtime|sdk|test suite|tests|docs|documentation)$/i;
+
 export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
 }
@@ -2312,7 +2325,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (pendingHeading) {
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
-      const said = pendingHeading.first ? null : cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase);
+      // MkDocs' "##### Absolute links" over "> Historically, within Markdown, …": a quoted paragraph says it all the same.
+      const said = pendingHeading.first
+        ? null
+        : cleanInline(withReferenceLinks(texts.map((text) => text.replace(/^(?:>\s?)+/, '')).join(' '), targets), repoBase);
       // Julia's "*Jeff Bezanson*, *Cody Tapscott*" under a feature's heading: who made it, not what it is; Ghostty's "PR:" over
       // its link, a label of what went as a reference.
       if (
@@ -2637,7 +2653,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         const groupOnly =
           VERSION_TITLE.test(text) ||
           leadsIntoChildren ||
-          (!namesWhat && ((/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) || /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) || namesAGroup(text) || place));
+          (!namesWhat &&
+            ((/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) ||
+              /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
+              namesAGroup(text) ||
+              place ||
+              COMPONENT_LABEL.test(text)));
         if (groupOnly) {
           labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, line: number });
           continue;

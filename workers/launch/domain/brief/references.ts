@@ -65,10 +65,9 @@ export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\
 const ADVISORY_PAGE = /\/advisories\/(GHSA(?:-[0-9a-z]{4}){3})\/?$/i;
 /** "<https://…>"; with the colon that only led to it (TigerBeetle's "Add the API changes page to the docs: <https://…>."). */
 const AUTOLINK = /(?::[ \t]*)?<(https?:\/\/[^>\s]+)>/g;
-const AUTOLINK_LAST = /<https?:\/\/[^>\s]+>[\s.]*$/;
-const LEADS_TO_ADDRESS = /\s+(?:(?:linked|listed|available|found|hosted)\s+)?(?:off\s+of|at|from|on|via)\s*$/i;
+const LEADS_TO_ADDRESS = /\s+(?:(?:linked|listed|available|found|hosted)\s+)?(?:off\s+of|at|from|on|via)\s*(?=<https?:\/\/[^>\s]+>\s*(?:[(.,;)#[]|$))/gi;
 const THANKS_BRACKET =
-  /\s*\(\s*thanks?(?:\s+to)?(?:\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?\s*!*\s*\)/gi;
+  /\s*\(\s*thanks?(?:\s+to|,)?(?:\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*\s*\)/gi;
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
@@ -331,13 +330,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/:[a-z][a-z_]*(?::[a-z][a-z_]*)?:`([^`]+)`/g, '$1');
   }
   if (has('<')) {
-    const linkLast = AUTOLINK_LAST.test(text);
-    text = text.replace(AUTOLINK, (_whole, url: string) => {
+    // htmx's "… moved to their own repos linked off of <https://extensions.htmx.org>", knitr's "… as announced two years ago
+    // at <https://yihui.org/…> (#2306).": the words that only led to the address go with it.
+    text = text.replace(LEADS_TO_ADDRESS, ' ').replace(AUTOLINK, (_whole, url: string) => {
       add(classifyUrl(url, repoBase));
       return ' ';
     });
-    // htmx's "… moved to their own repos linked off of <https://extensions.htmx.org>": the words that only led to the address.
-    if (linkLast) text = text.replace(LEADS_TO_ADDRESS, '');
   }
   if (has('http')) {
     let addressed = false;
@@ -448,6 +446,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
   if (has('hank')) text = text.replace(THANKS_BRACKET, ' ');
+  // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.
+  if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
