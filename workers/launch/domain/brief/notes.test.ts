@@ -3916,3 +3916,18 @@ describe('holdout 43: prose, guides and docs-site notes', () => {
     ]);
   });
 });
+
+describe('holdout 42: code that opens with a mark, and a line that ends on an article', () => {
+  it('quotes `; charset=utf-8` and drops a closing "in the " (Apollo Server, Diesel)', () => {
+    const notes = [
+      '## Fixed',
+      '',
+      '* Acme now rejects requests with a `Content-Type` other than `application/json` (with optional parameters such as `; charset=utf-8`).',
+      '* Fixed several possible panics in the PostgreSQL deserialization code for malformed packages in the ',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'Acme now rejects requests with a Content-Type other than application/json (with optional parameters such as "; charset=utf-8").',
+      'Fixed several possible panics in the PostgreSQL deserialization code for malformed packages',
+    ]);
+  });
+});

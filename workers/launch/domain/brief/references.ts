@@ -490,6 +490,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('`'))
     text = text
       .replace(/(?<=^|[\s(])`([^`\p{L}\p{N}\s'"]{1,3})`(?=$|[\s.,;)])/gu, '"$1"')
+      // Apollo Server's "(with optional parameters such as `; charset=utf-8`)": code opening with a semicolon or comma is
+      // quoted too, or its mark would end a clause.
+      .replace(/(?<=^|[\s(])`([;,][^`'"]{0,40})`(?=$|[\s.,;)])/gu, '"$1"')
       .replace(/`+([^`]*)`+/g, '$1')
       .replace(/`+/g, '');
   if (has('(') || has('['))
@@ -524,6 +527,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       before && capital ? `${before}.` : before,
     );
   text = text.trim();
+  // Diesel's "… for malformed packages in the " (its own line ends so): a sentence cannot end on an article.
+  if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
   if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
   // Bootstrap's "First, we've added …", "Second, we've replaced …": the order the post tells them in, not the change's words.
