@@ -4403,3 +4403,31 @@ describe('holdout 43: guides and majors named by one number', () => {
     expect(briefOf(notes, { version: 'v2', title: 'Acme.jl v2' }).headline.text).toBe('Acme.jl v2 is out: a major release with breaking changes.');
   });
 });
+
+describe('a patch of advisories that also drops a support (FreeRDP 3.5.0)', () => {
+  const notes = [
+    '## 3.5.0',
+    '',
+    'CVE:',
+    'CVE-2024-32041 [Low] OutOfBound Read in acme_decompress_segment',
+    'CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in acme_residual_data',
+    '',
+    '## Noteworthy changes',
+    '',
+    '* Drop IPP support',
+    '* Fix the clipboard on Wayland',
+  ].join('\n');
+
+  it('is a security release, its break still told', () => {
+    const brief = briefOf(notes, { version: '3.5.0', title: 'Acme 3.5.0' });
+    expect(brief.headline.text).toBe('Acme 3.5.0 is out: a security release.');
+    expect(brief.highlights.map((highlight) => highlight.kind)).toContain('breaking');
+  });
+
+  it('stays a breaking release where the notes file the break under its own heading', () => {
+    const filed = notes.replace('## Noteworthy changes', '## Breaking changes');
+    expect(briefOf(filed, { version: '3.5.0', title: 'Acme 3.5.0' }).headline.text).toBe(
+      'Acme 3.5.0 is out: a release with breaking changes and security fixes.',
+    );
+  });
+});

@@ -344,30 +344,41 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     !(parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) &&
     !items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)));
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
-  const releaseKind: ReleaseKind = saysBreaking
-    ? 'breaking'
-    : (!featuresLead &&
-          ofKind('security').some(
-            (item) =>
-              SECURITY_FIX.test(item.text) ||
-              item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label)) ||
-              // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
-              item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
-          )) ||
-        // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
-        (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
-        // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
-        (parsed.intro !== null && /^this is a security (?:\w+ )?(?:release|update)\b/i.test(parsed.intro.text)) ||
-        items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)))
-      ? 'security'
-      : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
-          !(introSaysFixes && ofKind('fix').length) &&
-          !mostlyFixes &&
-          !patchOfFixes
-        ? 'feature'
-        : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
-          ? 'fix'
-          : 'update';
+  // waitress 3.0.1's two advisories beside one change of behaviour, Sunshine's "this release contains critical security
+  // fixes" over a removal: outside a major version, fixes of flaws at least as many as the breaks make a security release,
+  // whose breaks are still told.
+  // (Not where the notes file a break under its own heading, as Gitea's "BREAKING", or where features lead.)
+  const securityFirst =
+    !major &&
+    !introBreaks &&
+    !featuresLead &&
+    ofKind('security').filter((item) => SECURITY_FIX.test(item.text)).length >= Math.max(1, ofKind('breaking').length) &&
+    !ofKind('breaking').some((item) => item.section.some((title) => /breaking|incompatib/i.test(title)));
+  const releaseKind: ReleaseKind =
+    saysBreaking && !securityFirst
+      ? 'breaking'
+      : (!featuresLead &&
+            ofKind('security').some(
+              (item) =>
+                SECURITY_FIX.test(item.text) ||
+                item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label)) ||
+                // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
+                item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
+            )) ||
+          // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
+          (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
+          // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
+          (parsed.intro !== null && /^this is a security (?:\w+ )?(?:release|update)\b/i.test(parsed.intro.text)) ||
+          items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)))
+        ? 'security'
+        : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
+            !(introSaysFixes && ofKind('fix').length) &&
+            !mostlyFixes &&
+            !patchOfFixes
+          ? 'feature'
+          : ofKind('fix').length || ofKind('performance').length || ofKind('breaking').length
+            ? 'fix'
+            : 'update';
 
   // Highlights: every security fix and breaking change (a long list: its top ones, and a count
   // below citing every one), then the other kinds by significance; shown in significance order.
