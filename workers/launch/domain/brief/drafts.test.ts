@@ -205,3 +205,28 @@ describe('a short post that must cut its security fix', () => {
     }
   });
 });
+
+describe('a short post whose security fix names two ids and a long link', () => {
+  it('keeps the fix, named by its first id, where both ids leave no room for its words (matrix-sdk-crypto)', () => {
+    const url = 'https://github.com/acme-org/acme-rust-sdk/blob/64b12e0b808969c284c94f0ea239f37d6746d6e2/crates/acme-sdk-crypto/CHANGELOG.md#L15-L101';
+    const notes = [
+      '## [0.17.0] - 2026-05-12',
+      '',
+      '### Security Fixes',
+      '',
+      '- Check the user ID in the `sender_device_keys` property of Olm-encrypted',
+      'to-device events to prevent sender spoofing by homeserver owners.',
+      '([#6553](https://github.com/acme-org/acme-rust-sdk/pull/6553))',
+      '',
+      '  Resolves: [GHSA-wfq4-36m3-9g42](https://github.com/acme-org/acme-rust-sdk/security/advisories/GHSA-wfq4-36m3-9g42) / [CVE-2026-45056](https://www.cve.org/CVERecord?id=CVE-2026-45056).',
+      '',
+      '### Refactor',
+      '',
+      '- [**breaking**] The `BackupDecryptionKey::new` method became infallible, it does not return a Result anymore.',
+    ].join('\n');
+    const release = { id: 'rel_x', version: '0.17.0', title: 'acme-sdk-crypto 0.17.0', url, notes, contentHash: 'h' };
+    const [post] = draftPosts(generateBrief(release, null), ['bluesky'], voiceOf(null));
+    expect(post!.copy).toContain('(GHSA-wfq4-36m3-9g42).');
+    for (const sentence of post!.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
+  });
+});

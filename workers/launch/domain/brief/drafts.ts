@@ -150,10 +150,23 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       });
       if (whole >= 0) break;
       entry.sentence = own(`highlights.${index}`, highlight);
-      for (let max = [...highlight.text].length - 1; max > 20 && (!fits(compose([], [])) || endsDangling(entry.sentence.text)); max -= 10)
-        entry.sentence.text = withIdsOf(highlight.text, truncateWords(highlight.text, max));
-      // "IRelationalCommandDia…": a cut inside a word says a word the notes do not; the item goes rather than that.
-      if (!fits(compose([], [])) || cutInsideWord(entry.sentence.text, highlight.text)) lines.pop();
+      // Cut down word by word, naming every advisory id; matrix-sdk-crypto's fix named by a GHSA and a CVE id, where both
+      // leave no room for its words, by the first. "IRelationalCommandDia…": a cut inside a word says a word the notes do
+      // not, and one ending "… in the…" leads nowhere; the item goes rather than that.
+      // Failing a whole word, the shortest cut that fits, as a last resort once the call to action is the bare link
+      // ("SwiftUI's @State and…"); a fuller call to action gives way first.
+      let fallback: string | null = null;
+      const cut = [highlight.text, withFirstIdOnly(highlight.text)].some((text) => {
+        for (let max = [...text].length - 1; max > 20; max -= 10) {
+          entry.sentence.text = withIdsOf(text, truncateWords(text, max));
+          if (!fits(compose([], [])) || cutInsideWord(entry.sentence.text, highlight.text)) continue;
+          if (!endsDangling(entry.sentence.text)) return true;
+          if (text === highlight.text) fallback = entry.sentence.text;
+        }
+        return false;
+      });
+      if (!cut && fallback && cta === ctas.at(-1)) entry.sentence.text = fallback;
+      else if (!cut) lines.pop();
       break;
     }
     return {
@@ -275,6 +288,14 @@ function withIdsOf(text: string, short: string): string {
   if (missing.length === 0) return short;
   const stop = short.match(/[.…]$/)?.[0] ?? '';
   return `${stop === '.' ? short.slice(0, -1) : short} (${missing.join(', ')})${stop === '.' ? '.' : ''}`;
+}
+
+/** "… (GHSA-wfq4-36m3-9g42, CVE-2026-45056)." closing a change, named by its first id alone. */
+function withFirstIdOnly(text: string): string {
+  return text.replace(/\s*\(([^()]*)\)(\.?)$/, (whole, inner: string, stop: string) => {
+    const ids = fixedAdvisoryIds(inner);
+    return ids.length >= 2 && inner.replace(/[\s,]/g, '') === ids.join('') ? ` (${ids[0]})${stop}` : whole;
+  });
 }
 
 function own(path: string, sentence: Sentence): DraftSentence {
