@@ -3931,3 +3931,94 @@ describe('holdout 42: code that opens with a mark, and a line that ends on an ar
     ]);
   });
 });
+
+describe('holdout 44: system software in its own plain formats', () => {
+  it('reads commit subjects indented under a heading, and an indented outline of labels (Buildah, tcpdump)', () => {
+    const buildah = [
+      '## v1.42.0 (2025-10-17)',
+      '',
+      '    Bump to storage v1.61.0',
+      '    copier: ignore user.overlay.* xattrs',
+      '    commit: always return the config digest as the image ID',
+      '    Add --transient-store global option',
+      '    fix(deps): update module golang.org/x/sys to v0.37.0',
+    ].join('\n');
+    expect(parseNotes(buildah, null).items.map((item) => item.text)).toEqual([
+      'Bump to storage v1.61.0',
+      'copier: ignore user.overlay.* xattrs',
+      'commit: always return the config digest as the image ID',
+      'Add --transient-store global option',
+      'update module golang.org/x/sys to v0.37.0',
+    ]);
+    const tcpdump = [
+      'Tuesday, December 30, 2025 / The Acme Group',
+      '  Summary for 4.99.6 acme release',
+      '    Refine protocol decoding for:',
+      '      TCP: Note if the Urgent Pointer is non-zero while URG flag not set,',
+      '           if the verbose level is > 1 (option -vv and more).',
+      '      TCP: Fix Reset segment processing.',
+      '    User interface:',
+      '      Add optional unit suffix on -C file size.',
+    ].join('\n');
+    const parsed = parseNotes(tcpdump, null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.text, item.section.at(-1)])).toEqual([
+      [
+        'TCP: Note if the Urgent Pointer is non-zero while URG flag not set, if the verbose level is > 1 (option -vv and more).',
+        'Refine protocol decoding for',
+      ],
+      ['TCP: Fix Reset segment processing.', 'Refine protocol decoding for'],
+      ['Add optional unit suffix on -C file size.', 'User interface'],
+    ]);
+  });
+
+  it("reads Envoy's YAML changelog, PHP's NEWS and SBCL's labels and doubled stars", () => {
+    const envoy = [
+      'date: March 21, 2025',
+      '',
+      'bug_fixes:',
+      '- area: router',
+      '  change: |',
+      '    Fixes an Acme crash issue when a local reply is sent.',
+      '    This change can be reverted by a runtime guard.',
+    ].join('\n');
+    expect(parseNotes(envoy, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'router: Fixes an Acme crash issue when a local reply is sent. This change can be reverted by a runtime guard.'],
+    ]);
+    const php = ['01 Aug 2024, Acme 8.4.0alpha4', '', '- GMP:', '  . RFC: Change GMP bool cast behavior. (Ana Lima)'].join('\n');
+    expect(parseNotes(php, null).items.map((item) => [item.text, item.section.at(-1)])).toEqual([['RFC: Change GMP bool cast behavior.', 'GMP']]);
+    const sbcl = [
+      'changes in acme-2.6.6 relative to acme-2.6.5:',
+      '  * minor incompatible change: in unsafe code, C strings are copied directly.',
+      '  * platform support:',
+      '    ** fix the build on big-endian 64-bit PowerPC with ELFv2.',
+      '  * bug fix: TRACE no longer fails when printing a return value.',
+      '  * optimization: faster encoding and decoding of UTF-8 C strings.',
+    ].join('\n');
+    expect(parseNotes(sbcl, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'in unsafe code, C strings are copied directly.'],
+      ['fix', 'fix the build on big-endian 64-bit PowerPC with ELFv2.'],
+      ['fix', 'TRACE no longer fails when printing a return value.'],
+      ['performance', 'faster encoding and decoding of UTF-8 C strings.'],
+    ]);
+  });
+
+  it('drops a date leading an entry, bold inside italics, and ends a title over its body', () => {
+    const notes = [
+      '## Changes',
+      '',
+      '- 2025-09-03: omrelp: keep-alive support added',
+      '- For dcompute: The special @kernel UDA now _**requires**_ parentheses.',
+      '- Blame hunk structure updates (ABI breaking change)',
+      '  There are numerous additions to the git_blame_hunk structure.',
+      '- New option to allow panel OS',
+      '  Windows to cover the dock bar.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => item.text)).toEqual([
+      'omrelp: keep-alive support added',
+      'For dcompute: The special @kernel UDA now requires parentheses.',
+      'Blame hunk structure updates (ABI breaking change). There are numerous additions to the git_blame_hunk structure.',
+      'New option to allow panel OS Windows to cover the dock bar.',
+    ]);
+  });
+});

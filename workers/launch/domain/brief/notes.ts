@@ -126,6 +126,10 @@ const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
+/** What a body's first sentence opens with, as a name wrapped onto the next line ("Windows", "Series") does not. */
+const BODY_OPENER = /^(?:The|This|These|Those|There|It|Its|We|You|Users?|Previously|Now|When|If|As|Note|Also|Before|After)\s+\p{Ll}/u;
+/** A commit title of a few words that does not end on a word a sentence could not stop before ("… for", "… the"). */
+const TITLE_OVER_BODY = /^(?=(?:\S+\s+){0,11}\S+$)(?!.*\b(?:and|or|the|a|an|of|to|in|for|with|by|on|at|from|into|than|that|is|are|was|were)$).*[\p{L}\d)`]$/iu;
 /**
  * A line of code written into a change's account without a fence: Moto's "`@mock_aws(config={…})`", "config={…}", ")",
  * "MOTO_IAM_LOAD_MANAGED_POLICIES=true". It shows how, and is no words of the change.
@@ -435,6 +439,15 @@ function saysLaterOldOnesFail(text: string): boolean {
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
 const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
+const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[sz]ation|enhancement|new\s+feature):\s+(?=\S)/i;
+const LISP_LABEL_KIND: Record<string, ChangeKind> = {
+  incompatiblechange: 'breaking',
+  bugfix: 'fix',
+  optimization: 'performance',
+  optimisation: 'performance',
+  enhancement: 'feature',
+  newfeature: 'feature',
+};
 /** Unison's "Drop old wire protocol. Unison will no longer interoperate with versions before 2.52.0 …": older ones cut off. */
 export const NO_LONGER_WITH_OLDER =
   /\bno longer\s+(?:interoperates?|works?|(?:be\s+)?compatible|reads?|loads?|opens?|accepts?|talks?|connects?)\b[^.]{0,60}?\b(?:before|older than|prior to|pre-)\s*v?\d/i;
@@ -504,7 +517,8 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
-  const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}):\s+(?=\S)/, '');
+  // rsyslog's ChangeLog dates each entry: "2025-09-03: omrelp: keep-alive support added".
+  const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '');
   // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
   if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
@@ -676,6 +690,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   }
   // Biome's "Fixed [#123](…): text", rdiff-backup's "FIX: …" and "NEW: …": the label says the kind.
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
+  // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
+  const lispLabel = text.match(LISP_KIND_LABEL);
+  if (lispLabel && inherited !== 'security')
+    return { kind: LISP_LABEL_KIND[lispLabel[1]!.toLowerCase().replace(/^minor\s+|\s+/g, '')]!, text: text.slice(lispLabel[0].length) };
   const kindLabel = text.match(/^(fix(?:ed|es)?|new)\s*:(?:\s+|$)/i);
   if (kindLabel && inherited !== 'breaking' && inherited !== 'security')
     return { kind: /^fix/i.test(kindLabel[1]!) ? 'fix' : 'feature', text: text.slice(kindLabel[0].length) };
@@ -850,7 +868,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1348,6 +1366,28 @@ function withoutFoldedCommitLog(lines: string[]): string[] {
     else if (folded && /<\/details>/i.test(line)) folded = false;
     else if (!folded) return line;
     return '';
+  });
+}
+
+/** SBCL's NEWS nests its lists with doubled stars ("  * platform support:" over "    ** fix the build on …"). */
+function doubledStarBulletsAsList(lines: string[]): string[] {
+  if (!lines.some((line) => /^\s+\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
+  return lines.map((line) => line.replace(/^(\s+)\*\*(?=\s+\S)/, '$1 -'));
+}
+
+/**
+ * PHP's NEWS: "- GMP:" names an extension, its changes under it are "  . RFC: Change GMP bool cast behavior. (Saki
+ * Takamachi)", their wrapped lines deeper. Read as a heading over bullets.
+ */
+function phpNewsAsMarkdown(lines: string[]): string[] {
+  const area = /^-\s+([\w ./+-]{1,40}):\s*$/;
+  const change = /^\s+\.\s+(\S.*)$/;
+  if (!lines.some((line) => area.test(line)) || !lines.some((line) => change.test(line))) return lines;
+  return lines.map((line) => {
+    const named = line.match(area);
+    if (named) return `### ${named[1]}`;
+    const item = line.match(change);
+    return item ? `- ${item[1]}` : line;
   });
 }
 
@@ -2029,52 +2069,94 @@ function indentedParagraphsAsList(lines: string[]): string[] {
 }
 
 /**
+ * Buildah's CHANGELOG (a heading over its commit subjects, each indented four spaces) and tcpdump's CHANGES (labels
+ * ending in a colon over deeper-indented changes, a change's own wrapped lines deeper still): plain lines indented as
+ * a whole, which Markdown would read as code. A label over deeper lines is a heading, a line deeper than the change
+ * before it is more of that change, and every other line a change. Only where nothing else marks the structure: no
+ * bullets, fences or headings among the indented lines, no blank line between two of them, and at most three lines at
+ * the margin (titles and dates).
+ */
+function indentedOutlineAsList(lines: string[]): string[] {
+  const indentedLine = (line: string) => /^ {2,}\S/.test(line);
+  const indented = lines.filter(indentedLine);
+  const margin = lines.filter((line) => line.trim() !== '' && !indentedLine(line));
+  if (indented.length < 5 || margin.length > 3 || lines.some((line) => FENCE.test(line))) return lines;
+  if (
+    lines.some((line) => BULLET.test(line) || /<\/?[a-z][\w-]*[\s>]/i.test(line)) ||
+    indented.some((line) => ATX.test(line.trim())) ||
+    lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2 ||
+    // Paragraphs parted by blank lines are prose (GNU NEWS), read by the outline's own rules.
+    lines.some((line, index) => line.trim() === '' && indentedLine(lines[index - 1] ?? '') && indentedLine(lines[index + 1] ?? ''))
+  )
+    return lines;
+  let changeIndent = -1;
+  let previous = '';
+  return lines.map((line, index) => {
+    if (!indentedLine(line)) {
+      changeIndent = -1;
+      return line;
+    }
+    const indent = indentOf(line);
+    const words = line.trim();
+    const next = lines.slice(index + 1).find((after) => after.trim() !== '') ?? '';
+    // A label ends in a colon, or opens the outline ("Summary for 4.99.6 tcpdump release"); a change may wrap deeper.
+    if (
+      indentedLine(next) &&
+      indentOf(next) > indent &&
+      (/:$/.test(words) ? changeIndent < 0 || indent <= changeIndent : changeIndent < 0 && !/[,;]$/.test(words))
+    ) {
+      changeIndent = -1;
+      return `### ${words.replace(/:$/, '')}`;
+    }
+    // A sentence wrapped at the same indent runs on in lower case after a line that did not end it.
+    const runsOn = changeIndent === indent && /[\p{Ll},]$/u.test(previous) && /^\p{Ll}/u.test(words) && !/^[\w()./-]+:\s/.test(words);
+    previous = words;
+    if (changeIndent >= 0 && (indent > changeIndent || runsOn)) return `  ${words}`;
+    changeIndent = indent;
+    return `- ${words}`;
+  });
+}
+
+/**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
  * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim
  * help file, AsciiDoc, CUE release data): the parser reads the notes through them, and the checker finds the section
  * headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return indentedParagraphsAsList(
-    versionBulletsAsHeadings(
-      framedTitlesAsHeadings(
-        bracketGroupsAsHeadings(
-          advisoryMailAsMarkdown(
-            jsonKindListsAsMarkdown(
-              jsonChangesAsMarkdown(
-                releaseToolTomlAsMarkdown(
-                  yamlNotesAsMarkdown(
-                    rstChangelogAsMarkdown(
-                      rdNotesAsMarkdown(
-                        orgNotesAsMarkdown(
-                          docbookAsMarkdown(
-                            vimHelpAsMarkdown(
-                              asciidocAsMarkdown(
-                                rdocAsMarkdown(
-                                  textileAsMarkdown(
-                                    cueReleaseAsMarkdown(
-                                      podAsMarkdown(
-                                        tiddlerAsMarkdown(dashTagLinesAsMarkdown(iscChangeLogAsMarkdown(typstAsMarkdown(releaseXmlAsMarkdown(lines))))),
-                                      ),
-                                    ),
-                                  ),
-                                ),
-                              ),
-                            ),
-                          ),
-                        ),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
+  return FORMAT_READERS.reduce((read, reader) => reader(read), lines);
 }
+
+/** Each reader in turn, the first on the notes as written: whole-document formats first, the line-level shapes after. */
+const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
+  releaseXmlAsMarkdown,
+  typstAsMarkdown,
+  iscChangeLogAsMarkdown,
+  dashTagLinesAsMarkdown,
+  tiddlerAsMarkdown,
+  podAsMarkdown,
+  cueReleaseAsMarkdown,
+  textileAsMarkdown,
+  rdocAsMarkdown,
+  asciidocAsMarkdown,
+  vimHelpAsMarkdown,
+  docbookAsMarkdown,
+  orgNotesAsMarkdown,
+  rdNotesAsMarkdown,
+  rstChangelogAsMarkdown,
+  yamlNotesAsMarkdown,
+  releaseToolTomlAsMarkdown,
+  jsonChangesAsMarkdown,
+  jsonKindListsAsMarkdown,
+  advisoryMailAsMarkdown,
+  phpNewsAsMarkdown,
+  doubledStarBulletsAsList,
+  bracketGroupsAsHeadings,
+  framedTitlesAsHeadings,
+  versionBulletsAsHeadings,
+  indentedParagraphsAsList,
+  indentedOutlineAsList,
+];
 
 /**
  * Lwt's CHANGES: "===== 6.0.0 =====" over "====== Additions ======", titles between runs of equals signs. Which run is
@@ -2628,7 +2710,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const texts = [bullet[2]!];
       while (end < lines.length && continuesBullet(lines, end, indent)) {
         const more = lines[end++]!.trim();
-        if (!CODE_LINE.test(more)) texts.push(more);
+        if (CODE_LINE.test(more)) continue;
+        // libgit2's "Blame hunk structure updates (ABI breaking change)" over "There are numerous additions to …": a title,
+        // then its body; the title ends where the body's sentence starts (not "… panel OS" over "Windows to cover …").
+        if (texts.length === 1 && TITLE_OVER_BODY.test(texts[0]!) && BODY_OPENER.test(more) && indentOf(lines[end - 1]!) > indent) texts[0] += '.';
+        texts.push(more);
       }
       index = end - 1;
       const raw = withReferenceLinks(texts.join(' '), targets);

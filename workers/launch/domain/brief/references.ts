@@ -483,6 +483,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // DBI's "*** WARNING: Next release will require perl-5.12 ***": a run of stars standing alone decorates, it marks nothing up.
   if (has('***')) text = text.replace(/(^|\s)\*{3,}(?=\s|$)/g, '$1');
   // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
+  // LDC's "_**requires**_": bold inside italics.
+  if (has('_**')) text = text.replace(/(^|[\s(])_\*\*(\S(?:.*?\S)?)\*\*_(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2');
   // IdeaVim's "while the `:` command line is active": a mark alone in code is quoted, or it would read as punctuation.

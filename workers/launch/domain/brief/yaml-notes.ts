@@ -7,6 +7,7 @@
  *   `upgrade:`, `security:` …), each note a block scalar (`- |`) of reStructuredText paragraphs.
  * - A Helm chart's `Chart.yaml`, its changes listed in the `artifacthub.io/changes` annotation.
  * - An app's `changelog.yml` (GitJournal): a list of releases (`- version: "1.77"`), each with keys listing its changes.
+ * - Envoy's `changelogs/<version>.yaml`: kinds of change (`bug_fixes:`) over `- area: …` entries, each with a `change: |`.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -114,7 +115,51 @@ function releaseListAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** Envoy's `changelogs/1.33.1.yaml`: a kind of change (`bug_fixes:`), a list of `- area: router` entries with a `change: |`. */
+const ENVOY_KIND = /^([a-z]+(?:_[a-z]+)+|deprecated)\s*:\s*$/;
+const ENVOY_AREA = /^-\s+area\s*:\s*(.+?)\s*$/;
+const ENVOY_HEADINGS: Record<string, string> = {
+  behavior_changes: 'Incompatible behavior changes',
+  minor_behavior_changes: 'Minor behavior changes',
+  bug_fixes: 'Bug fixes',
+  removed_config_or_runtime: 'Removed config or runtime',
+  new_features: 'New features',
+  deprecated: 'Deprecated',
+};
+
+function isEnvoyChangelog(lines: string[]): boolean {
+  return (
+    lines.some((line) => ENVOY_KIND.test(line)) &&
+    lines.filter((line) => ENVOY_AREA.test(line)).length >= 1 &&
+    lines.some((line) => /^\s+change\s*:\s*[|>]/.test(line))
+  );
+}
+
+/** Each entry a change of its area ("router: Fixes an Envoy crash …"), its block's lines run on under it. */
+function envoyAsMarkdown(lines: string[]): string[] {
+  let area: string | null = null;
+  return lines.map((line) => {
+    const kind = line.match(ENVOY_KIND);
+    if (kind) {
+      area = null;
+      return `## ${ENVOY_HEADINGS[kind[1]!] ?? kind[1]!.replace(/_/g, ' ')}`;
+    }
+    const entry = line.match(ENVOY_AREA);
+    if (entry) {
+      area = entry[1]!;
+      return '';
+    }
+    if (/^\s+change\s*:\s*[|>][-+]?\s*$/.test(line) || line.trim() === '' || /^date\s*:/.test(line)) return '';
+    if (area === null || !/^\s{3,}\S/.test(line)) return line.trim() === '' ? '' : line;
+    if (area === '') return `  ${line.trim()}`;
+    const said = `- ${area}: ${line.trim()}`;
+    area = '';
+    return said;
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
+  if (isEnvoyChangelog(lines)) return envoyAsMarkdown(lines);
   if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
   if (isRenoNotes(lines)) return renoAsMarkdown(lines);
   if (RELEASE_ENTRY.test(lines.find((line) => line.trim() !== '') ?? '') && lines.some((line) => LIST_KEY.test(line))) return releaseListAsMarkdown(lines);
