@@ -4022,3 +4022,28 @@ describe('holdout 44: system software in its own plain formats', () => {
     ]);
   });
 });
+
+describe('holdout 45: lists numbered by reStructuredText, kinds in bold capitals', () => {
+  it('reads "#." items as a list (Ceres Solver) and "**FEATURE**" as a feature (fl_chart)', () => {
+    const ceres = [
+      'Backward Incompatible API Changes',
+      '---------------------------------',
+      '',
+      '#. LocalParameterization has been removed, use Manifold instead.',
+      '#. Acme Solver now requires a C++17 compliant compiler.',
+    ].join('\n');
+    expect(parseNotes(ceres, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'LocalParameterization has been removed, use Manifold instead.'],
+      ['breaking', 'Acme Solver now requires a C++17 compliant compiler.'],
+    ]);
+    const flChart = [
+      '## 1.1.0',
+      '* **FEATURE** (by @ana) Add `gradient` property inside our `BarChartRodStackItem`, #919',
+      '* **BUGFIX** (by @bo) Fix the tooltip position, #920',
+    ].join('\n');
+    expect(parseNotes(flChart, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Add gradient property inside our BarChartRodStackItem'],
+      ['fix', 'Fix the tooltip position'],
+    ]);
+  });
+});

@@ -118,7 +118,8 @@ function atxHeading(line: string): { level: number; text: string } | null {
   return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
 }
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
-const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)])\s+(\S.*)$/;
+// reStructuredText numbers a list for itself with "#." (Ceres Solver's version history).
+const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)]|#\.)\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -568,6 +569,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // kind of change in two words; "**New command**: …" or "**Artifact Versioning Improvements**: …" names the change itself.
   // Dapr's "**ADDED** State serializer …", "**REMOVED** Unnecessary loglines": a verb in capitals, the change's own; what
   // went is not breaking for being removed ("loglines").
+  // fl_chart's "**FEATURE** (by @kamilJ96) Add `gradient` property …", "**BUGFIX** …": a kind in bold capitals, then the change.
+  const tagged = raw.match(BOLD_KIND_TAG);
+  if (tagged)
+    return itemKind('', text.replace(/^(?:FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT)\s*:?\s*/, ''), BOLD_TAG_KIND[tagged[1]!.replace(/\s/g, '')]!, section);
   const shouted = raw.match(BOLD_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
@@ -819,6 +824,8 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
   return /\bENH\b/.test(tags) ? 'feature' : 'internal';
 }
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
+const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT)\*\*:?\s+(?=\S)/;
+const BOLD_TAG_KIND: Record<string, ChangeKind> = { FEATURE: 'feature', BUGFIX: 'fix', FIX: 'fix', IMPROVEMENT: 'feature', ENHANCEMENT: 'feature' };
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
