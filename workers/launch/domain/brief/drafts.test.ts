@@ -230,3 +230,11 @@ describe('a short post whose security fix names two ids and a long link', () => 
     for (const sentence of post!.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
   });
 });
+
+describe('a shorter form of a change that says where it applies', () => {
+  it('never says only "For dcompute." (LDC)', () => {
+    expect(shorterForms('For dcompute: The special @kernel UDA is now a function and requires parentheses as in @kernel() void foo(){}.')).not.toContain(
+      'For dcompute.',
+    );
+  });
+});

@@ -264,6 +264,8 @@ export function shorterForms(text: string): string[] {
     if (label.includes(',') && label.split(',').every((part) => part.trim().split(/\s+/).length <= 2)) continue;
     // Z-Wave JS's "Application compatibility: Home Assistant users … must install …": a notice's title says nothing of what to do.
     if (NOTICE_TITLE.test(label)) continue;
+    // LDC's "For dcompute: The special @kernel UDA is now a function …": where a change applies says nothing of it.
+    if (/^(?:for|in|on|with|when|under)\s/i.test(label)) continue;
     // Knot Resolver's 'CVE-2023-50387 "KeyTrap": DNSSEC verification … could be exploited …': an id and its nickname say nothing of the flaw.
     if (/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/i.test(label)) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label))

@@ -4431,3 +4431,18 @@ describe('a patch of advisories that also drops a support (FreeRDP 3.5.0)', () =
     );
   });
 });
+
+describe('holdout 44: SBCL and LDC in their own words', () => {
+  const notes = [
+    'changes in acme-2.6.6 relative to acme-2.6.5:',
+    '  * minor incompatible change: FDEFINITION now returns the outermost wrapper',
+    '    (added e.g. by TRACE, PROFILE) like SYMBOL-FUNCTION.  (lp#799533)',
+    '  * optimization: faster encoding and decoding of UTF-8 C strings.',
+  ].join('\n');
+
+  it('says breaking for a "minor incompatible change", and keeps "(added e.g. by TRACE, PROFILE)" whole', () => {
+    const brief = briefOf(notes, { version: '2.6.6', title: 'Acme 2.6.6' });
+    expect(brief.headline.text).toBe('Acme 2.6.6 is out: a release with breaking changes.');
+    expect(brief.highlights[0]!.text).toBe('FDEFINITION now returns the outermost wrapper (added e.g. by TRACE, PROFILE) like SYMBOL-FUNCTION.');
+  });
+});

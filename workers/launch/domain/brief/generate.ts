@@ -317,6 +317,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
         RAISED_MINIMUM.test(item.text) ||
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
+        // SBCL's "* minor incompatible change: FDEFINITION now returns …": said so on its line.
+        /\bincompatible change\b/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
         // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
         /\b(?:this|it) is a breaking change\b/i.test(item.text) ||

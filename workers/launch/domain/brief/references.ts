@@ -431,8 +431,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         '. ',
       )
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
-      // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit.
-      .replace(/([.!?])\s+by\s+(?=\S)[^.!?]{1,159}[^.!?\s][.!?]?\s*$/, '$1')
+      // "… by name. :pr:`25093` by `Thomas Fan`_.": once the reference went, what follows a sentence's end is its credit
+      // (SBCL's "(added e.g. by TRACE, PROFILE)" ends no sentence at "e.g.").
+      .replace(/(?<!\b(?:e\.g|i\.e|cf|vs|etc))([.!?])\s+by\s+(?=\S)[^.!?]{1,159}[^.!?\s][.!?]?\s*$/, '$1')
       // xarray's "… on round-trip. By `Ana Lima <https://github.com/ana>`_.": a sentence of names ("By default, …" is none).
       .replace(/([.!?])\s+By\s+\p{Lu}[\p{L}'’-]*(?:(?:\s+|,\s*)(?:\p{Lu}[\p{L}'’-]*|and|&))*\.?\s*$/u, '$1');
   if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
