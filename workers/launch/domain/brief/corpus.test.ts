@@ -17,10 +17,11 @@ const codeWords = (notes: string) =>
 /**
  * @handles in a text: not a CSS at-rule or decorator the notes wrote as code, nor an npm scope (`@babel/core`), nor an
  * at-rule or annotation the notes name in words ("@scope queries", "Remove @Cascade and CascadeType") without crediting
- * anyone by it ("@ann and @bob made …" credits).
+ * anyone by it ("@ann and @bob made …" credits), nor a dotted name or a call (Binaryen's "@binaryen.inline", Moto's
+ * "@mock_aws(…)"): a handle has no dot or bracket after it.
  */
 const handles = (text: string, code: Set<string>, notes: string) =>
-  [...text.matchAll(/(?:^|\s)(@[\w-]+)(?![\w/-])/g)]
+  [...text.matchAll(/(?:^|\s)(@[\w-]+)(?![\w/-]|\.\w|\()/g)]
     .map((match) => match[1]!)
     .filter((word) => ![...code].some((span) => span.includes(word)))
     .filter(

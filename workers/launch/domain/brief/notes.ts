@@ -323,6 +323,13 @@ const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfr
 const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
+/**
+ * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
+ * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub": how the project releases and guards itself (PHPMailer's "See
+ * SECURITY.md for details" points at the advisory).
+ */
+const OWN_REPOSITORY_UPKEEP =
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
@@ -706,7 +713,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   // Wails' "Update website nanoid lockfiles to patched 3.3.18 to resolve security advisories": the project's own site
   // (or docs, CI, examples) changed, whatever its section; nobody using the product has anything to update.
-  if (OWN_MACHINERY_UPDATE.test(text)) return { kind: 'internal', text };
+  if (OWN_MACHINERY_UPDATE.test(text) || OWN_REPOSITORY_UPKEEP.test(text)) return { kind: 'internal', text };
   // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
@@ -875,7 +882,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =

@@ -453,7 +453,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
-  if (has('(') && has('@')) text = text.replace(/\(\s*@[\w-]+(?:\s*,\s*@[\w-]+)*\s*\)/g, ' ');
+  // Eio's "(@avsm @art-w @talex5 )", Dapper's "(#1975 via @mgravell)" once its pull request went: handles alone credit them.
+  if (has('(') && has('@')) text = text.replace(/\(\s*(?:via\s+)?@[\w-]+(?:(?:\s*,\s*|\s+)@[\w-]+)*(?:\s*,\s*(?:fixes|closes))?\s*\)/g, ' ');
   // GitLab's "(Pishel @pishel65)", "(Rafael Fonseca @rafael.fonseca1)": a contributor's name with their handle.
   if (has('(') && has('@')) text = text.replace(/\s*\(\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+@[\w.-]+\s*\)/gu, ' ');
   // jq's "Fix heap buffer overflow in … . @itchyny e47e56d…": handles closing an item, each with the commit it made, credit its authors.
@@ -521,6 +522,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('since')) text = text.replace(/\s*\(\s*(?:new|added|changed|fixed) since v?\d[\w.+-]*\s*\)/gi, ' ').replace(/(^|\s)[*_]{2,8}(?=\s|$)/g, '$1');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
   if (has('(,')) text = text.replace(/\(,\s*/g, '(');
+  // towncrier's "(fixes a regression introduced in #6xx)" once the issue went: the words that led to it go too.
+  if (has('introduced in )')) text = text.replace(/\s+introduced\s+in\s*\)/g, ')');
   // ntfy's "([#1360](…)/[#1252](…), thanks to [@pixitha](…))": once the references and the handle went, only the thanks stayed.
   if (has('hank')) text = text.replace(/\s*\([\s/,;&]*thanks(?:\s+to)?[\s,!]*\)/gi, '');
   // ocamlformat's "Support OCaml 5.5 syntax\n(#2772, #2774, @Julow)\nThe update brings …": once the pull requests went, the
