@@ -885,7 +885,6 @@ function countWord(count: number): string {
   return NUMBER_WORDS[count] ?? 'more than twenty';
 }
 
-/** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
 /**
  * PowerDNS's advisory lists "- CVE: CVE-2026-42005" under its title, "PowerDNS Security Advisory 2026-07: Insufficient input
  * validation of internal web server": the id alone says nothing of the flaw, which the advisory's title tells.
@@ -904,6 +903,7 @@ function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; line
   return titled && line >= 0 ? { text: titled, lines: { start: line + 1, end: line + 1 } } : null;
 }
 
+/** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
 function highlightText(item: NoteItem, product: string | null, keepScope = false): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];

@@ -447,6 +447,7 @@ function saysLaterOldOnesFail(text: string): boolean {
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
 const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
+/** SBCL's NEWS labels each change with its kind in lower case: "minor incompatible change:", "bug fix:", "optimization:". */
 const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[sz]ation|enhancement|new\s+feature):\s+(?=\S)/i;
 const LISP_LABEL_KIND: Record<string, ChangeKind> = {
   incompatiblechange: 'breaking',
@@ -831,6 +832,7 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
   return /\bENH\b/.test(tags) ? 'feature' : 'internal';
 }
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
+/** fl_chart's "**FEATURE**", "**BUGFIX**": a kind in bold capitals before the change. */
 const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT)\*\*:?\s+(?=\S)/;
 const BOLD_TAG_KIND: Record<string, ChangeKind> = { FEATURE: 'feature', BUGFIX: 'fix', FIX: 'fix', IMPROVEMENT: 'feature', ENHANCEMENT: 'feature' };
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
@@ -2112,7 +2114,7 @@ function indentedOutlineAsList(lines: string[]): string[] {
     }
     const indent = indentOf(line);
     const words = line.trim();
-    const next = lines.slice(index + 1).find((after) => after.trim() !== '') ?? '';
+    const next = nextContent(lines, index);
     // A label ends in a colon, or opens the outline ("Summary for 4.99.6 tcpdump release"); a change may wrap deeper.
     if (
       indentedLine(next) &&
