@@ -4446,3 +4446,14 @@ describe('holdout 44: SBCL and LDC in their own words', () => {
     expect(brief.highlights[0]!.text).toBe('FDEFINITION now returns the outermost wrapper (added e.g. by TRACE, PROFILE) like SYMBOL-FUNCTION.');
   });
 });
+
+describe('a product whose title writes it in lower case and whose prose gives its capitals', () => {
+  it('is named as its prose spells it: "MobX", not "mobx"; not from a namespace or a group', () => {
+    const notes = ['## 7.0.0', '', '### Major Changes', '', '- Release AcmeX 7, acmex-react-lite 5, and acmex-react 10.'].join('\n');
+    expect(briefOf(notes, { version: '7.0.0', title: 'acmex 7.0.0' }).headline.text).toMatch(/^AcmeX 7\.0\.0 is out/);
+    const namespace = ['## 6.0.0', '', '* Deleted AcmeTest and AcmeTest::Unit::TestCase compatibility namespaces.'].join('\n');
+    expect(briefOf(namespace, { version: '6.0.0', title: 'acmetest 6.0.0' }).headline.text).toMatch(/^acmetest 6\.0\.0 is out/);
+    const group = ['Tuesday, December 30, 2025 / The Acmedump Group', '', '- Add the -g option.'].join('\n');
+    expect(briefOf(group, { version: '4.99.6', title: 'acmedump 4.99.6' }).headline.text).toMatch(/^acmedump 4\.99\.6 is out/);
+  });
+});

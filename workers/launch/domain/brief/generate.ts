@@ -1378,7 +1378,13 @@ function subjectOf(
     !(generic && repo) &&
     !(scopedPackage && repo)
   )
-    return { name: fromTitle, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
+    return (
+      capitalisedInNotes(fromTitle, lines) ?? {
+        name: fromTitle,
+        citation: { source: 'release', field: 'title', value: release.title },
+        source: 'release_title',
+      }
+    );
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
@@ -1463,6 +1469,33 @@ function subjectOf(
 }
 
 const SHOUTED_NAME = /^[\p{Lu}\d\s]{5,}$/u;
+
+/**
+ * A title that writes the name in lower case ("mobx 7.0.0", a package's tag) where the notes' prose writes it with its
+ * capitals ("Release MobX 7, …", "… the Jinja sandbox …"): the product is named as its own prose spells it, citing that
+ * line. Only a capital inside the word or one in the middle of a sentence counts; a sentence's first word, or the name in
+ * code, says nothing of its case.
+ */
+function capitalisedInNotes(name: string, lines: string[]): { name: string; citation: Citation; source: 'release_title' } | null {
+  if (!/^[a-z][a-z\d]*(?:[.+-][a-z\d]+)*$/.test(name)) return null;
+  // Not "Dpkg::Source" or "MiniTest::Unit" (a module's namespace), nor "The Tcpdump Group" (the people, not the product).
+  const pattern = new RegExp(
+    `(?<![\\w.@/\`-])${escapeRegExp(name)}(?![\\w/\`-]|\\.\\w|::|\\s+(?:Group|Team|Project|Foundation|Community|Authors|Developers)\\b)`,
+    'giu',
+  );
+  const namespaces = new Set(lines.flatMap((line) => [...line.matchAll(new RegExp(`${escapeRegExp(name)}(?=::)`, 'gi'))].map((match) => match[0])));
+  for (const [index, line] of lines.entries()) {
+    if (!line.toLowerCase().includes(name)) continue;
+    for (const match of line.matchAll(pattern)) {
+      const spelled = match[0];
+      const before = line.slice(0, match.index);
+      if (spelled === name || namespaces.has(spelled) || (before.match(/`/g) ?? []).length % 2 === 1) continue;
+      if (/^.\S*\p{Lu}/u.test(spelled) || (/^\p{Lu}\p{Ll}/u.test(spelled) && /[\p{Ll},;]\s+$/u.test(before)))
+        return { name: spelled, citation: { source: 'notes', lines: { start: index + 1, end: index + 1 }, excerpt: line, refs: [] }, source: 'release_title' };
+    }
+  }
+  return null;
+}
 
 const urlCitation = (url: string): Citation => ({ source: 'release', field: 'url', value: url });
 
