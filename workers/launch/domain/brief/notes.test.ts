@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateBrief } from './generate';
-import { fixedAdvisoryIds, parseNotes } from './notes';
+import { fixedAdvisoryIds, parseNotes, RAISED_MINIMUM } from './notes';
 import { cleanInline } from './references';
 
 const repo = 'https://github.com/acme/tool';
@@ -4045,5 +4045,12 @@ describe('holdout 45: lists numbered by reStructuredText, kinds in bold capitals
       ['feature', 'Add gradient property inside our BarChartRodStackItem'],
       ['fix', 'Fix the tooltip position'],
     ]);
+  });
+});
+
+describe('a raised minimum for those who build from source', () => {
+  it('reads "Bumped minimum supported Rust version" as no break, "Raise the min Dart SDK version" as one', () => {
+    expect(RAISED_MINIMUM.test('Bumped minimum supported Rust version to 1.92.0')).toBe(false);
+    expect(RAISED_MINIMUM.test('Raise the min Dart SDK version to 2.15.0')).toBe(true);
   });
 });

@@ -354,12 +354,13 @@ export const END_OF_SUPPORT =
 /**
  * Raising the oldest runtime or SDK it runs on ("Raise the min Dart SDK version to 2.15.0", "The minimum supported Java
  * version changes from 6 to 7") leaves whoever is on an older one behind, as dropping its support does; a compiler needed
- * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0") does not. So does a runtime that
+ * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0", Newsboat's "Bumped minimum supported
+ * Rust version to 1.92.0") does not. So does a runtime that
  * is "from now on the only supported runtime version" (grocy's PHP 8.5), Fyne's "Go 1.17 or later is now required." and
  * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12").
  */
 export const RAISED_MINIMUM = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^(?:[\w.+-]+\s+){0,2}now requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^(?:[\w.+-]+\s+){0,2}now requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 const OTHER_NOTES_LINK =
