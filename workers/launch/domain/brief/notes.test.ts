@@ -3888,7 +3888,7 @@ describe('holdout 43: prose, guides and docs-site notes', () => {
     expect(parseNotes(quoted, null).items.find((item) => item.text === 'Absolute links')?.detail).toBe(
       'Historically, Acme only recognized relative links that lead to another document.',
     );
-    expect(parseNotes('This release adds support for Python 3.15. |st.from_type| can now resolve the new ``sentinel`` builtin.', null).intro?.text).toBe(
+    expect(parseNotes('This release adds support for Python 3.15. |st.from_type| can now resolve the new ``sentinel`` builtin.', null).items[0]?.text).toBe(
       'This release adds support for Python 3.15. st.from_type can now resolve the new sentinel builtin.',
     );
   });
@@ -4052,5 +4052,14 @@ describe('a raised minimum for those who build from source', () => {
   it('reads "Bumped minimum supported Rust version" as no break, "Raise the min Dart SDK version" as one', () => {
     expect(RAISED_MINIMUM.test('Bumped minimum supported Rust version to 1.92.0')).toBe(false);
     expect(RAISED_MINIMUM.test('Raise the min Dart SDK version to 2.15.0')).toBe(true);
+  });
+});
+
+describe('notes of one paragraph that says what the release does (Hypothesis)', () => {
+  it("read that paragraph as the release's one change", () => {
+    const notes = ['--------------------', '6.165.7 - 2026-08-14', '--------------------', '', 'This release adds support for Python 3.15.'].join('\n');
+    const parsed = parseNotes(notes, null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([['feature', 'This release adds support for Python 3.15.']]);
   });
 });

@@ -2874,6 +2874,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   }
   flushParagraph();
   closeHeadingItem();
+  // Hypothesis' one paragraph, "This release adds support for Python 3.15. …": the opening is the release's one change.
+  // (Cast so TypeScript does not narrow it: the helpers above set it.)
+  const opening = intro as ParsedNotes['intro'];
+  if (items.length === 0 && opening && THIS_RELEASE_CHANGES.test(opening.text)) {
+    const kind: ChangeKind = RELEASE_FIXES.test(opening.text) ? 'fix' : /^this \w+ (?:adds|introduces)\b/i.test(opening.text) ? 'feature' : 'other';
+    items.push({ kind, text: opening.text, lines: opening.lines, section: [], refs: opening.refs });
+    intro = null;
+  }
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
   return {
     lines: source,
