@@ -4063,3 +4063,22 @@ describe('notes of one paragraph that says what the release does (Hypothesis)', 
     expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([['feature', 'This release adds support for Python 3.15.']]);
   });
 });
+
+describe('commits closing a change, and tags in capitals', () => {
+  it('drops "[37a511b]" and "- 1988878" and reads "PLATFORM:" and "BUGFIX:" as kinds (Ginkgo, handlebars, Lombok)', () => {
+    const notes = [
+      '## Changes',
+      '',
+      '- Fix binary paths when precompiling multiple suites. [4df06c6]',
+      '- fix: add more properties required to be enumerable - 1988878',
+      '* PLATFORM: JDK25 support added.',
+      '* BUGFIX: the command line `config` tool would emit incorrect output.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Fix binary paths when precompiling multiple suites.'],
+      ['fix', 'add more properties required to be enumerable'],
+      ['feature', 'JDK25 support added.'],
+      ['fix', 'the command line config tool would emit incorrect output.'],
+    ]);
+  });
+});

@@ -448,6 +448,15 @@ function saysLaterOldOnesFail(text: string): boolean {
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
 const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
+const CAPITALS_KIND_LABEL = /^((?:(?:IMPROBABLE|POTENTIAL|MINOR)\s+)?BREAKING CHANGE|FEATURE|BUGFIX|PLATFORM|PERFORMANCE|ENHANCEMENT):\s+(?=\S)/;
+const CAPITALS_LABEL_KIND: Record<string, ChangeKind> = {
+  'BREAKING CHANGE': 'breaking',
+  FEATURE: 'feature',
+  BUGFIX: 'fix',
+  PLATFORM: 'feature',
+  PERFORMANCE: 'performance',
+  ENHANCEMENT: 'feature',
+};
 /** SBCL's NEWS labels each change with its kind in lower case: "minor incompatible change:", "bug fix:", "optimization:". */
 const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[sz]ation|enhancement|new\s+feature):\s+(?=\S)/i;
 const LISP_LABEL_KIND: Record<string, ChangeKind> = {
@@ -704,6 +713,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   }
   // Biome's "Fixed [#123](…): text", rdiff-backup's "FIX: …" and "NEW: …": the label says the kind.
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
+  // Lombok's changelog: "PLATFORM: JDK25 support added", "BUGFIX: …", "FEATURE: …", "IMPROBABLE BREAKING CHANGE: …".
+  const capitalsLabel = text.match(CAPITALS_KIND_LABEL);
+  if (capitalsLabel && inherited !== 'security')
+    return { kind: CAPITALS_LABEL_KIND[capitalsLabel[1]!.replace(/^(?:IMPROBABLE|POTENTIAL|MINOR)\s+/, '')]!, text: text.slice(capitalsLabel[0].length) };
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
   if (lispLabel && inherited !== 'security')
@@ -1679,7 +1692,7 @@ export const SECURITY_RELEASE_HEADING = /\d+\.\d+[^()]*(?:\([^()]*\)\s*)*\(\s*se
 const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
 /** WLED's "WLED 0.15.0 release", LMDB's "LMDB 0.9.32 Release (2024/01/29)": a line naming the release, not a change. */
 const RELEASE_LINE = new RegExp(
-  String.raw`^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* release(?:\s*[-–—,]?\s*\(?${DATE}\)?)?\.?$`,
+  String.raw`^(?:${DATE}:\s+)?\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* released?(?:\s*[-–—,]?\s*\(?${DATE}\)?)?\.?$`,
   'iu',
 );
 /** A person and their address, alone on a line. */

@@ -464,6 +464,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
   if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
+  // Ginkgo's "… regressions [37a511b]", handlebars' "… enumerable - 1988878": the commit closing a change, bracketed or set off.
+  if (/[0-9a-f]{7}/.test(text)) text = text.replace(/\s+(?:\[(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]|-\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f]?)[0-9a-f]{7,40})\.?$/, '');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
   // fd's "… depth. See #404.": a sentence of pointers alone goes whole; "(see CVE-2018-1058 …)" is no sentence break.
