@@ -187,7 +187,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
       .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
   // FastStream's "[#2092](…){.external-link target="_blank"}": Python-Markdown's attribute list styles the link, says nothing.
-  if (has('{')) text = text.replace(/\{\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*\s*\}/g, '');
+  if (has('{')) text = text.replace(/\{\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}"'][^\s}]*)))*\s*\}/g, '');
   // FastMCP's "Support async auth checks by [@jlowin](…) in [#3152](…)": GitHub's credit with its links, whose "in" only led
   // to the pull request ("checks in" would otherwise read as the verb's particle once the link went).
   if (has('](') && BY.test(text)) text = text.replace(LINKED_CREDIT_IN, ' ');
