@@ -117,7 +117,7 @@ function releaseListAsMarkdown(lines: string[]): string[] {
 
 /** Envoy's `changelogs/1.33.1.yaml`: a kind of change (`bug_fixes:`), a list of `- area: router` entries with a `change: |`. */
 const ENVOY_KIND = /^([a-z]+(?:_[a-z]+)+|deprecated)\s*:\s*$/;
-const ENVOY_AREA = /^-\s+area\s*:\s*(.+?)\s*$/;
+const ENVOY_AREA = /^-\s+area\s*:(.*\S.*)$/;
 const ENVOY_HEADINGS: Record<string, string> = {
   behavior_changes: 'Incompatible behavior changes',
   minor_behavior_changes: 'Minor behavior changes',
@@ -146,7 +146,7 @@ function envoyAsMarkdown(lines: string[]): string[] {
     }
     const entry = line.match(ENVOY_AREA);
     if (entry) {
-      area = entry[1]!;
+      area = entry[1]!.trim();
       return '';
     }
     if (/^\s+change\s*:\s*[|>][-+]?\s*$/.test(line) || line.trim() === '' || /^date\s*:/.test(line)) return '';
