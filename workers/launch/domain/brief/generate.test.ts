@@ -4457,3 +4457,25 @@ describe('a product whose title writes it in lower case and whose prose gives it
     expect(briefOf(group, { version: '4.99.6', title: 'acmedump 4.99.6' }).headline.text).toMatch(/^acmedump 4\.99\.6 is out/);
   });
 });
+
+describe('security fixes told without an advisory (zlib, reqwest)', () => {
+  it('reads "Neutralize … traversal attacks" and "strip sensitive headers" as security fixes', () => {
+    const zlib = [
+      'Changes in 1.3.1 (22 Jan 2024)',
+      '- Fix bug in inflateSync() for data held in bit buffer',
+      '- Neutralize zip file traversal attacks in miniunz',
+    ].join('\n');
+    expect(briefOf(zlib, { version: '1.3.1', title: 'Acmezip 1.3.1', url: 'https://github.com/acme/acmezip/blob/main/ChangeLog' }).headline.text).toBe(
+      'Acmezip 1.3.1 is out: a security release.',
+    );
+    const reqwest = [
+      '## v0.13.4',
+      '',
+      '- Add TLS 1.3 support when using native-tls backend.',
+      '- Fix redirect handling to strip sensitive headers when the scheme changes.',
+    ].join('\n');
+    const brief = briefOf(reqwest, { version: 'v0.13.4', title: 'acme v0.13.4', url: 'https://github.com/acme/acme/blob/main/CHANGELOG.md' });
+    expect(brief.highlights.map((highlight) => highlight.kind)).toContain('security');
+    expect(brief.callToAction.text).toMatch(/^Update now/);
+  });
+});

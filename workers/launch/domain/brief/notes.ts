@@ -400,8 +400,9 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
  */
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
+// reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
 const NAMED_FLAW =
-  /\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b/i;
+  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
@@ -739,7 +740,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // the notes call a vulnerability.
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
   // Knex's "Escape double quotes in searchPath to prevent SQL injection": a fix whose stated purpose is to stop an attack.
-  if ((inherited === 'fix' || FIX_VERB.test(text)) && namesFlaw(text)) return { kind: 'security', text };
+  // zlib's "Neutralize zip file traversal attacks in miniunz": a verb that takes the attack away is a fix's.
+  if ((inherited === 'fix' || FIX_VERB.test(text) || /^(?:neutrali[sz]e|mitigate)[sd]?\b/i.test(text)) && namesFlaw(text)) return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text)))
     return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
