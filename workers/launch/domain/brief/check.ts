@@ -1,7 +1,7 @@
 import { ADVISORY_ID_START, withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
 import { formatsAsMarkdown, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
-import { IN_WORD_EMPHASIS, namedReferencesAsWords } from './references';
+import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -129,6 +129,8 @@ export function tokens(text: string): string[] {
   return words;
 }
 
+const SITE_ROOT_IN_TEXT = new RegExp(`${SITE_ROOT}(?![\\w/.-])`, 'gi');
+
 const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
 
 /** Whether a tag of emphasis sits inside a word; the global IN_WORD_EMPHASIS is for replacing, not testing. */
@@ -150,7 +152,7 @@ function plain(text: string): string {
       .replace(/(?<![\w`])_(?=[^_\s])([^_`\n]*?[^_\s])_(?![\w`])/g, '$1')
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
       // A site's root ("at https://beyondgrep.com, now …") is written by its name, as the parser writes it.
-      .replace(/https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?(?![\w/.-])/gi, '$& $1')
+      .replace(SITE_ROOT_IN_TEXT, '$& $1')
       // An advisory's page (".../security/advisories/GHSA-…") names the advisory, as the parser reads it.
       .replace(/\/advisories\/(?=GHSA-)/gi, '/advisories/ ')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.

@@ -449,25 +449,26 @@ function saysLaterOldOnesFail(text: string): boolean {
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
 const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
+/** Lombok's "PLATFORM:", "BUGFIX:", "IMPROBABLE BREAKING CHANGE:": a kind in capitals labelling the change. */
 const CAPITALS_KIND_LABEL = /^((?:(?:IMPROBABLE|POTENTIAL|MINOR)\s+)?BREAKING CHANGE|FEATURE|BUGFIX|PLATFORM|PERFORMANCE|ENHANCEMENT):\s+(?=\S)/;
-const CAPITALS_LABEL_KIND: Record<string, ChangeKind> = {
-  'BREAKING CHANGE': 'breaking',
-  FEATURE: 'feature',
-  BUGFIX: 'fix',
-  PLATFORM: 'feature',
-  PERFORMANCE: 'performance',
-  ENHANCEMENT: 'feature',
-};
 /** SBCL's NEWS labels each change with its kind in lower case: "minor incompatible change:", "bug fix:", "optimization:". */
 const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[sz]ation|enhancement|new\s+feature):\s+(?=\S)/i;
-const LISP_LABEL_KIND: Record<string, ChangeKind> = {
+/** The kind each of those tags says (and fl_chart's bold "**FEATURE**"), by the tag in lower case without spaces or its hedge. */
+const TAG_KIND: Record<string, ChangeKind> = {
+  breakingchange: 'breaking',
   incompatiblechange: 'breaking',
+  feature: 'feature',
+  newfeature: 'feature',
+  enhancement: 'feature',
+  improvement: 'feature',
+  platform: 'feature',
   bugfix: 'fix',
+  fix: 'fix',
+  performance: 'performance',
   optimization: 'performance',
   optimisation: 'performance',
-  enhancement: 'feature',
-  newfeature: 'feature',
 };
+const tagKind = (tag: string): ChangeKind => TAG_KIND[tag.toLowerCase().replace(/^(?:improbable|potential|minor)\s+|\s+/g, '')]!;
 /** Unison's "Drop old wire protocol. Unison will no longer interoperate with versions before 2.52.0 …": older ones cut off. */
 export const NO_LONGER_WITH_OLDER =
   /\bno longer\s+(?:interoperates?|works?|(?:be\s+)?compatible|reads?|loads?|opens?|accepts?|talks?|connects?)\b[^.]{0,60}?\b(?:before|older than|prior to|pre-)\s*v?\d/i;
@@ -590,8 +591,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // went is not breaking for being removed ("loglines").
   // fl_chart's "**FEATURE** (by @kamilJ96) Add `gradient` property …", "**BUGFIX** …": a kind in bold capitals, then the change.
   const tagged = raw.match(BOLD_KIND_TAG);
-  if (tagged)
-    return itemKind('', text.replace(/^(?:FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT)\s*:?\s*/, ''), BOLD_TAG_KIND[tagged[1]!.replace(/\s/g, '')]!, section);
+  if (tagged) return itemKind('', text.replace(new RegExp(`^${tagged[1]}\\s*:?\\s*`), ''), tagKind(tagged[1]!), section);
   const shouted = raw.match(BOLD_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
@@ -716,12 +716,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
   // Lombok's changelog: "PLATFORM: JDK25 support added", "BUGFIX: …", "FEATURE: …", "IMPROBABLE BREAKING CHANGE: …".
   const capitalsLabel = text.match(CAPITALS_KIND_LABEL);
-  if (capitalsLabel && inherited !== 'security')
-    return { kind: CAPITALS_LABEL_KIND[capitalsLabel[1]!.replace(/^(?:IMPROBABLE|POTENTIAL|MINOR)\s+/, '')]!, text: text.slice(capitalsLabel[0].length) };
+  if (capitalsLabel && inherited !== 'security') return { kind: tagKind(capitalsLabel[1]!), text: text.slice(capitalsLabel[0].length) };
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
-  if (lispLabel && inherited !== 'security')
-    return { kind: LISP_LABEL_KIND[lispLabel[1]!.toLowerCase().replace(/^minor\s+|\s+/g, '')]!, text: text.slice(lispLabel[0].length) };
+  if (lispLabel && inherited !== 'security') return { kind: tagKind(lispLabel[1]!), text: text.slice(lispLabel[0].length) };
   const kindLabel = text.match(/^(fix(?:ed|es)?|new)\s*:(?:\s+|$)/i);
   if (kindLabel && inherited !== 'breaking' && inherited !== 'security')
     return { kind: /^fix/i.test(kindLabel[1]!) ? 'fix' : 'feature', text: text.slice(kindLabel[0].length) };
@@ -850,7 +848,6 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 /** fl_chart's "**FEATURE**", "**BUGFIX**": a kind in bold capitals before the change. */
 const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT)\*\*:?\s+(?=\S)/;
-const BOLD_TAG_KIND: Record<string, ChangeKind> = { FEATURE: 'feature', BUGFIX: 'fix', FIX: 'fix', IMPROVEMENT: 'feature', ENHANCEMENT: 'feature' };
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =

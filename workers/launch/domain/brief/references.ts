@@ -68,6 +68,9 @@ const AUTOLINK = /(?::[ \t]*)?<(https?:\/\/[^>\s]+)>/g;
 const LEADS_TO_ADDRESS = /\s+(?:(?:linked|listed|available|found|hosted)\s+)?(?:off\s+of|at|from|on|via)\s*(?=<https?:\/\/[^>\s]+>\s*(?:[(.,;)#[]|$))/gi;
 const THANKS_BRACKET =
   /\s*\(\s*thanks?(?:\s+to|,)?(?:\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*\s*\)/gi;
+/** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
+export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
+const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
@@ -343,7 +346,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(BARE_URL, (url, offset: number, whole: string) => {
       add(classifyUrl(url, repoBase));
       // ack's "… available for download at https://beyondgrep.com, now puts …": a site's root inside a sentence is its name.
-      const site = url.match(/^https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?$/i)?.[1];
+      const site = url.match(WHOLE_SITE_ROOT)?.[1];
       if (
         site &&
         /\w/.test(
