@@ -3,7 +3,7 @@ import { settingName } from './docbook';
 import { formatsAsMarkdown, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
 import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT } from './references';
 import { stem } from './stem';
-import { preReleaseLabel, shownVersion } from './version';
+import { preReleaseLabel, shownVersion, versionStep } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
 import {
   COUNTED_NOUNS,
@@ -688,22 +688,15 @@ function jsProjectName(url: string): string {
 }
 
 /**
- * What a version number says by its shape: 7.0.0 is a major release, 7.1.0 a minor one, 7.1.2 a
- * patch. Read with the kind cues, semver's own meaning follows: a major version may carry breaking
- * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release").
+ * What a version number says by its shape, in the words a sentence may use of it: 7.0.0 is a major release, 7.1.0 a
+ * minor one, 7.1.2 a patch. Read with the kind cues, semver's own meaning follows: a major version may carry breaking
+ * changes, a minor one features, a patch fixes ("Vite v7.0.0 is out: a major release"). Before 1.0 a minor is the
+ * breaking step (0.16.0), as semver's "anything may change" reads.
  */
 function semverWords(version: string): string {
-  const [major, minor, patch] = version
-    .replace(/^.+@(?=v?\d)/, '')
-    .replace(/^v/i, '')
-    .split(/[.-]/);
-  // Plots.jl's "v2": a major version named by its number alone (not a build number or a year).
-  if (/^[1-9]\d?$/.test(major ?? '') && minor === undefined) return 'major';
-  if (!/^\d+$/.test(major ?? '') || !/^\d+$/.test(minor ?? '')) return '';
-  if (patch !== undefined && /^[1-9]\d*$/.test(patch)) return 'patch';
-  // Before 1.0 a minor bump is the breaking one (0.16.0), as semver's "anything may change" reads.
-  if (major === '0') return 'major minor';
-  return minor === '0' ? 'major' : 'minor';
+  const step = versionStep(version);
+  if (!step) return '';
+  return step.step === 'minor' && step.beforeOne ? 'major minor' : step.step;
 }
 
 const rangeLabel = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}-${end}`);

@@ -20,7 +20,7 @@ import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
-import { preReleaseLabel, shownVersion } from './version';
+import { numberMayBreak, preReleaseLabel, shownVersion, versionStep } from './version';
 import { ACTION_VERBS, ASKS_UPGRADERS } from './vocabulary';
 import { type Voice, voiceOf } from './voice';
 
@@ -292,11 +292,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A headline says "breaking" when the notes do (a breaking section or marker, a major version,
   // support dropped), not for every removal of a long-deprecated API; and a release that breaks
   // things is a breaking release first, even when it also fixes a CVE.
-  // A pre-release of 5.0.0 (5.0.0-alpha.17) is read by the release it leads to.
-  const numbers = preReleaseLabel(version) ? (version.match(/^(?:v|go)?\d+(?:\.\d+)*/i)?.[0] ?? version) : version;
-  // Haskell's PVP counts two numbers as the major version: 2.2.0.0 is a major release.
-  // Plots.jl's "v2": a major release named by its number alone.
-  const major = /^(?:v|go)?(?:0\.\d+\.0|0\.\d+|[1-9]\d?|[1-9]\d*(?:\.0){1,2}|\d+\.\d+\.0\.0)$/i.test(numbers);
+  const major = numberMayBreak(version);
   const introBreaks =
     parsed.intro !== null &&
     ((major && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text)) ||
@@ -838,12 +834,10 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
     const noun = /release|candidate/.test(preRelease) ? preRelease : `${preRelease} release`;
     return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}${kind === 'breaking' ? ' with breaking changes' : ''}`;
   }
-  const numbers = shownVersion(version).replace(/^v/i, '').split(/[.-]/);
+  const step = versionStep(version);
   // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
   // says no more than that.
-  const major = numbers[0] !== '0' && (numbers[1] === undefined ? /^[1-9]\d?$/.test(numbers[0] ?? '') : numbers[1] === '0' && (numbers[2] ?? '0') === '0');
-  const patch = numbers[2] !== undefined && /^[1-9]/.test(numbers[2]);
-  return RELEASE_PHRASES[kind](kind === 'fix' ? patch : major);
+  return RELEASE_PHRASES[kind](kind === 'fix' ? step?.step === 'patch' : step?.step === 'major' && !step.beforeOne);
 }
 
 /** The headline; `securityFixes` counts the flaws a breaking or feature release also fixes ("… with a security fix"). */

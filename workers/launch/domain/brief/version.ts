@@ -35,3 +35,37 @@ const PRE_RELEASE_WORDS: Record<string, string> = {
   preview: 'preview',
   milestone: 'milestone',
 };
+
+/**
+ * Which number a release steps, read by its shape as semver does: 7.0.0 and Plots.jl's "v2" are majors, 7.1.0 a minor,
+ * 7.1.2 a patch; before 1.0 (`beforeOne`) a minor is the step a break may come with (FastAPI 0.140.0). Haskell's PVP
+ * counts two numbers as the major: 2.2.0.0 is a major, 2.2.1.0 a minor. A pre-release is read by the release it leads
+ * to. Null for what names no step: a build number or a year standing alone.
+ */
+export interface VersionStep {
+  step: 'major' | 'minor' | 'patch';
+  beforeOne: boolean;
+}
+
+export function versionStep(version: string): VersionStep | null {
+  const numbers = shownVersion(version)
+    .replace(/^v/i, '')
+    // HTTrack's "3.49-18": a revision after a dash is a number too; an "-rc.1" is not.
+    .match(/^\d+(?:\.\d+)*(?:-\d+$)?/)?.[0]
+    .split(/[.-]/);
+  if (!numbers) return null;
+  const [first = '', second, third = '0', fourth = '0'] = numbers;
+  const pvp = numbers.length >= 4;
+  // Under the PVP the first two numbers are the major: 0.20.3.0 is a minor that breaks nothing.
+  const beforeOne = first === '0' && !pvp;
+  if (second === undefined) return /^[1-9]\d?$/.test(first) ? { step: 'major', beforeOne } : null;
+  const [major, minor, patch] = pvp ? [`${first}.${second}`, third, fourth] : [first, second, third];
+  if (!/^0+$/.test(patch)) return { step: 'patch', beforeOne };
+  return { step: /^0+$/.test(minor) && !/^[0.]+$/.test(major) ? 'major' : 'minor', beforeOne };
+}
+
+/** A version whose number lets it break things: a major, or a minor before 1.0. */
+export function numberMayBreak(version: string): boolean {
+  const step = versionStep(version);
+  return step?.step === 'major' || (step?.step === 'minor' && step.beforeOne);
+}
