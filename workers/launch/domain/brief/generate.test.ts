@@ -4479,3 +4479,44 @@ describe('security fixes told without an advisory (zlib, reqwest)', () => {
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 });
+
+describe('holdouts 47 and 48: openings, vague lines and named commands', () => {
+  it('opens with no release date, video pointer or plea for sponsors', () => {
+    for (const opening of [
+      'Released 19 March 2024 for Acme 4.0.0 or later.',
+      "Here's a quick video covering some new features.",
+      'Please consider supporting its continued development by becoming a sponsor.',
+    ]) {
+      const brief = briefOf(['## 2.0.0', opening, '', '* Added a `ModId` token.'].join('\n'), { version: '2.0.0', title: 'Acme 2.0.0' });
+      expect(brief.summary.map((sentence) => sentence.text)).toEqual([]);
+    }
+  });
+
+  it('leads with a change that says what got better over "Improved performance."', () => {
+    const notes = ['## 4.1.0', '* Calling `Monitor.Log` with an interpolated string no longer evaluates it when disabled.', '* Improved performance.'].join(
+      '\n',
+    );
+    const brief = briefOf(notes, { version: '4.1.0', title: 'Acme 4.1.0' });
+    expect(brief.highlights[0]!.text).toMatch(/^Calling Monitor\.Log/);
+  });
+
+  it('keeps a command named in code that its words describe, and drops a pointer to the history', () => {
+    const notes = [
+      '# v4.2.0',
+      '',
+      '### Added',
+      'Commands:',
+      '* `snooze`: Initiates a snooze action.',
+      '* `unsnooze`: Reverses the snooze action.',
+      '- History of changes: see https://github.com/acme/acme/compare/v4.1.0...v4.2.0',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v4.2.0', title: 'Acme v4.2.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['snooze: Initiates a snooze action.', 'unsnooze: Reverses the snooze action.']);
+    expect(checkBrief(brief, { notes, release: { version: 'v4.2.0', title: 'Acme v4.2.0', url: null }, profile: null })).toEqual([]);
+  });
+
+  it('says breaking for a release whose one break is marked "(breaking)"', () => {
+    const notes = ['#### v1.99.993', '* Marks: fix the mistake that `.prefix` was enabled by default (breaking)', '* fix usages of inner clipboard'].join('\n');
+    expect(briefOf(notes, { version: 'v1.99.993', title: 'Acme v1.99.993' }).headline.text).toBe('Acme v1.99.993 is out: a release with breaking changes.');
+  });
+});

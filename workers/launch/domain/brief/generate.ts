@@ -168,6 +168,8 @@ function significance(item: NoteItem, line = ''): number {
   // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.
   if (item.kind !== 'fix' && item.kind !== 'security' && EMPHASIS.test(item.text)) score += 5;
   if (isChore(item)) score -= 45;
+  // SMAPI's "Improved performance.": that something got better, not what; a post cannot lead with it.
+  if (VAGUE_BETTER.test(item.text)) score -= 15;
   // A change told in a few words is easier to lead with than a paragraph; an example or a paragraph after a short
   // opening sentence (fmt's "Added a C11 API that brings fast, type-safe formatting to C. The new … For example:") is not.
   const opening = item.text.search(/[.!?]\s/);
@@ -175,6 +177,7 @@ function significance(item: NoteItem, line = ''): number {
   return score;
 }
 
+const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+[.!]?$/iu;
 const EMPHASIS =
   /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|built-in|redesign\w*|(?:^|\b(?:an?|complete|full|total)\s+)rewrite\b|rewritten|overhaul\w*|from scratch|brand[- ]new|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
 
@@ -446,7 +449,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   if (releaseKind === 'breaking' && order[0]?.kind === 'security' && firstBreak > 1) order.splice(1, 0, ...order.splice(firstBreak, 1));
   // The AWS CLI's "bedrock-agentcore: Adds support for …" and "bedrock-agentcore-control: Adds support for …": where two
   // changes read alike without their scopes, the scope is what tells them apart, and stays.
-  const scopeless = order.map((item) => withoutScope(item.text));
+  const scopeless = order.map((item) => withoutScope(item.text, item.code));
   const toldAlike = new Set(scopeless.filter((text, index) => scopeless.indexOf(text) !== index));
   for (const item of order) {
     const flaw = flawOfBareId(item, parsed);
@@ -454,7 +457,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       kind: item.kind as Highlight['kind'],
       text: flaw
         ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
-        : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text))),
+        : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code))),
       citations: [
         cite(item),
         ...(flaw ? [cite({ lines: flaw.lines, refs: [] })] : []),
@@ -1003,7 +1006,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     : '';
   // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
   // titled by what went wrong, told as fixed.
-  const scoped = withoutScope(told).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
+  const scoped = withoutScope(told, item.code).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
   const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!, item.code ?? []) : null;
   // Exposed's "fix: Maven Plugin Config Mapping": a fix named by what it fixed, told as fixed.
   const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !opensWithAction(told);
@@ -1016,7 +1019,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
           ? `Fixed ${told}`
           : keepScope
             ? told
-            : withoutScope(told),
+            : withoutScope(told, item.code),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
@@ -1179,7 +1182,10 @@ const BREAKS_LATER = new RegExp(String.raw`\b(?:${BREAK_WORDS}|crash(?:es)?|will
  * A lower-case scope before a colon (`ssr: …`, `module-runner: …`) is a commit label, not words a reader needs, unless
  * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
  */
-function withoutScope(text: string): string {
+function withoutScope(text: string, code: string[] = []): string {
+  // Modmail's "`snooze`: Initiates a snooze action.": a name in code that the words go on to describe is what is new.
+  const described = text.match(/^([a-z][\w./-]{0,30}):\s+\p{Lu}\p{Ll}+(?<![su])s\s/u);
+  if (described && code.includes(described[1]!)) return text;
   // Expat's "CMake|Windows: Add a 64bit MinGW toolchain file", Prometheus' "Discovery/Docker: Fix panic …": a component path.
   const components = text.match(/^\p{L}[\w.+#]*(?:[|/]\p{L}[\w.+#]*)+:\s+(?=\S)/u);
   // ShellCheck's "SC2259/SC2260:" are the checks' own codes, which its users look for: they stay.
@@ -1613,7 +1619,7 @@ const ONLY_A_KIND =
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
 // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:".
 const BREAKING_MARK =
-  /^\s*(?:[-*+]|\d+\.)?\s*(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s)|\bBREAKING(?: CHANGES?)?\b/;
+  /^\s*(?:[-*+]|\d+\.)?\s*(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the

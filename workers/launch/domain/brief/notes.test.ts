@@ -4082,3 +4082,172 @@ describe('commits closing a change, and tags in capitals', () => {
     ]);
   });
 });
+
+describe('holdouts 47 and 48: untidy hand-written notes', () => {
+  const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
+
+  it('reads a table without outer bars by its rule, leaving out who made each row and its commit', () => {
+    const notes = [
+      '## v1.4.5',
+      '',
+      'References | Description | Author(s)',
+      '--- | --- | ---',
+      '#1254 | Bump bundled fmt to 12.0.0 | @someone',
+      '4f5abbb | Fix locale issues | @acme',
+      '#1165 | Add encode and decode meters on Nvidia GPUs | @other',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[internal] Bump bundled fmt to 12.0.0', '[fix] Fix locale issues', '[feature] Add encode and decode meters on Nvidia GPUs']);
+  });
+
+  it('reads a line block that thanks people as the credit over the names below it', () => {
+    const notes = [
+      'Acme 3.5.13 (2024-08-27)',
+      '========================',
+      '',
+      '| Thanks to all these amazing people that contributed to this release:',
+      '| :ghuser:`aikaterna`, :ghuser:`Kowlin`',
+      '',
+      'Fixes',
+      '*****',
+      '',
+      '- Cogs - Audio - Fixed YT live stream detection',
+    ].join('\n');
+    const parsed = parseNotes(notes, repo);
+    expect(parsed.items.filter((item) => item.kind !== 'internal').map((item) => item.text)).toEqual(['Fixed YT live stream detection']);
+  });
+
+  it('reads an indented outline whose blank line comes before a label, and drops "(See notes)"', () => {
+    const notes = [
+      'Version 2.3.001',
+      '    Improved performance of locale message color formatting',
+      '    Fixed Limit Break not applying for players without op (See notes)',
+      '    Fixed a rare error when structures grew on Folia servers',
+      '    Added a tamed-mob multiplier to experience.yml (See notes)',
+      '    Removed the unused settings from hidden.yml',
+      '',
+      '    NOTES:',
+      '    Limit Break was checking permission nodes that were never registered.',
+      '    The settings removed had no effect.',
+    ].join('\n');
+    const parsed = parseNotes(notes, repo).items;
+    expect(parsed[1]).toMatchObject({ kind: 'fix', text: 'Fixed Limit Break not applying for players without op' });
+    expect(parsed.at(-1)!.section).toEqual(['NOTES']);
+  });
+
+  it('drops what only led to references: "+" and "(originally …):" before them, "- Fix #1115" and module tags after them', () => {
+    expect(cleanInline('[#1641](https://github.com/acme/tool/pull/1641) + [#1692](https://github.com/acme/tool/pull/1692): Support AMD GPUs', repo).text).toBe(
+      'Support AMD GPUs',
+    );
+    expect(
+      cleanInline('[#1770](https://github.com/acme/tool/pull/1770) (originally [#1627](https://github.com/acme/tool/pull/1627)): Add an option', repo).text,
+    ).toBe('Add an option');
+    expect(cleanInline('`focus_panel_left` internals - Fix #1115', repo).text).toBe('focus_panel_left internals');
+    expect(cleanInline('Memory usage now excludes the ZFS ARC cache. (#1995 / #2418, Memory)', repo).text).toBe('Memory usage now excludes the ZFS ARC cache.');
+    expect(cleanInline('Fix it ([#2178](https://github.com/acme/tool/issues/2178), [CVE-2024-46613](https://example.org/cve))', repo).text).toBe(
+      'Fix it (CVE-2024-46613)',
+    );
+  });
+
+  it('reads 💥 by its other shortcode and a closing "(breaking)" as marks of a break', () => {
+    const notes = [
+      '### Changed',
+      '',
+      '- **:collision: The Wayland backend** now uses the `title` property of windows.',
+      '- Marks: fix the mistake that `.prefix` was enabled by default (breaking)',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[breaking] The Wayland backend now uses the title property of windows.',
+      '[breaking] Marks: fix the mistake that .prefix was enabled by default',
+    ]);
+  });
+
+  it('reads nginx\'s "*)" entries indented as paragraphs, and "enhancement - " tags', () => {
+    const nginx = [
+      'Changes with Acme 1.35.0                  03 Sep 2025',
+      '',
+      '    *) Feature: HTTP compression.',
+      '',
+      '    *) Bugfix: fix a crash.',
+      '',
+      '    *) Feature: PHP 8.5 compatibility.',
+    ].join('\n');
+    expect(items(`\n${nginx}`)).toEqual(['[feature] HTTP compression.', '[fix] fix a crash.', '[feature] PHP 8.5 compatibility.']);
+    const tagged = ['## 1.55.0', ' * enhancement - Add type annotation quick-fixes.', ' * bug fix - Sanitize existing command links.'].join('\n');
+    expect(items(tagged)).toEqual(['[feature] Add type annotation quick-fixes.', '[fix] Sanitize existing command links.']);
+  });
+
+  it('tells a labelled fix that names its advisory as a security fix, the id after its words', () => {
+    const notes = [
+      '2.0.55',
+      '------',
+      '',
+      '- Bug #17254: Fix a crash on dynamic input',
+      '- Bug: CVE-2026-39850, Isolate internal variables in `View::render()`',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[fix] Fix a crash on dynamic input', '[security] Isolate internal variables in View::render() (CVE-2026-39850)']);
+  });
+
+  it("reads KeeWeb's signs in code as a list, the plus a new feature", () => {
+    const notes = [
+      '##### v1.18.0',
+      '`+` browser extension "Acme Connect"  ',
+      '`*` password generator now includes all ranges  ',
+      '`-` fixed a crash on Linux  ',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[feature] browser extension "Acme Connect"',
+      '[other] password generator now includes all ranges',
+      '[fix] fixed a crash on Linux',
+    ]);
+  });
+
+  it('reads italics by underscores and HTML dashes, not reStructuredText references', () => {
+    expect(cleanInline("Renames the _Home_ view's _Report Issue (GitHub)_ action &mdash; now in the _Start New_ menu", repo).text).toBe(
+      "Renames the Home view's Report Issue (GitHub) action — now in the Start New menu",
+    );
+    expect(cleanInline('See Acme_ for details', repo).text).toBe('See Acme for details');
+  });
+
+  it('reads CI triggers as upkeep, a tracker key labelling a line as a reference, and a limit lifted as no break', () => {
+    const notes = [
+      '### Features',
+      '',
+      '* **NODE-5510:** dont filter change stream options',
+      '',
+      '### Other',
+      '',
+      '- remove `breaking/**` push trigger from actions',
+      '',
+      '### Changed',
+      '',
+      '- The login form no longer enforces a password length limit.',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[feature] dont filter change stream options',
+      '[internal] remove breaking/** push trigger from actions',
+      '[other] The login form no longer enforces a password length limit.',
+    ]);
+  });
+
+  it("keeps a commit log's sections beside a breaking section that comes a level above them", () => {
+    const notes = [
+      '# 1.3.0',
+      '',
+      '## Breaking Changes',
+      '',
+      'Going forward, please use `screen=previous` instead of `method=profile:back`.',
+      '',
+      '### Bug Fixes',
+      '',
+      '- Whoami latency',
+      '',
+      '### Code Generation',
+      '',
+      '- Pin v1.3.0 release commit',
+    ].join('\n');
+    const parsed = parseNotes(notes, repo).items;
+    expect(parsed.filter((item) => item.kind === 'breaking').map((item) => item.text)).toEqual([
+      'Going forward, please use screen=previous instead of method=profile:back.',
+    ]);
+  });
+});

@@ -126,6 +126,7 @@ const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
 const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
+const CREDIT_COLUMN = /^(?:authors?(?:\(s\))?|contributors?|by|credits?|thanks(?: to)?|reporters?|reported by)$/i;
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
 /** What a body's first sentence opens with, as a name wrapped onto the next line ("Windows", "Series") does not. */
 const BODY_OPENER = /^(?:The|This|These|Those|There|It|Its|We|You|Users?|Previously|Now|When|If|As|Note|Also|Before|After)\s+\p{Ll}/u;
@@ -136,6 +137,9 @@ const TITLE_OVER_BODY = /^(?=(?:\S+\s+){0,11}\S+$)(?!.*\b(?:and|or|the|a|an|of|t
  * "MOTO_IAM_LOAD_MANAGED_POLICIES=true". It shows how, and is no words of the change.
  */
 const CODE_LINE = /^`?(?:@?[A-Za-z_][\w.]*\((?:[^()]*\b\w+=|[^()]*[{[]|\s*$)[^`]*|[A-Z][A-Z\d]*(?:_[A-Z\d]+)+=\S*|[a-z_]\w*=[[{(].*|[)\]}]+[,;)]*)`?$/;
+/** The sections a commit-log generator sorts commits into (conventional-changelog's, git-cliff's). */
+const COMMIT_LOG_SECTION =
+  /^(?:bug fixes|features|documentation|tests|code generation|code refactoring|refactor(?:ing)?|unclassified|chores?|performance(?: improvements)?|reverts|build system|continuous integration|styles|dependencies|miscellaneous(?: chores)?)$/i;
 const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 /**
@@ -325,11 +329,11 @@ const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
 /**
  * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
- * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub": how the project releases and guards itself (PHPMailer's "See
- * SECURITY.md for details" points at the advisory).
+ * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; Pocket ID's "remove `breaking/**` push trigger from
+ * actions": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
  */
 const OWN_REPOSITORY_UPKEEP =
-  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub)\b/i;
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci))\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
@@ -452,7 +456,8 @@ const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|
 /** Lombok's "PLATFORM:", "BUGFIX:", "IMPROBABLE BREAKING CHANGE:": a kind in capitals labelling the change. */
 const CAPITALS_KIND_LABEL = /^((?:(?:IMPROBABLE|POTENTIAL|MINOR)\s+)?BREAKING CHANGE|FEATURE|BUGFIX|PLATFORM|PERFORMANCE|ENHANCEMENT):\s+(?=\S)/;
 /** SBCL's NEWS labels each change with its kind in lower case: "minor incompatible change:", "bug fix:", "optimization:". */
-const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[sz]ation|enhancement|new\s+feature):\s+(?=\S)/i;
+// The Java extension for VS Code's "enhancement - Add …", "bug fix - Fix …": the same tags, set off by a dash.
+const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[sz]ation|enhancement|new\s+feature)(?::\s+|\s+[-–]\s+)(?=\S)/i;
 /** The kind each of those tags says (and fl_chart's bold "**FEATURE**"), by the tag in lower case without spaces or its hedge. */
 const TAG_KIND: Record<string, ChangeKind> = {
   breakingchange: 'breaking',
@@ -480,6 +485,7 @@ const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+f
  * (itemInline drops the field's name).
  */
 const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}\b|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+$)/u;
+const HISTORY_POINTER = /^(?:(?:the\s+)?(?:full|complete)\s+)?(?:history|list|log)\s+of\s+(?:all\s+)?(?:the\s+)?(?:changes|commits)\s*[:.]?$/i;
 const LABELLED_LINK = /^\s*(?:[-*+]\s+)?\p{L}[\p{L} ]{1,30}:\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
@@ -494,10 +500,11 @@ const BREAK_WORDS = new RegExp(
 
 /**
  * A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error.
- * So is a barrier: WezTerm's "installer no longer prevents installing the x64 binary on arm64 systems".
+ * So is a barrier: WezTerm's "installer no longer prevents installing the x64 binary on arm64 systems", LLDAP's "login form
+ * no longer enforces a password length limit".
  */
 const NO_LONGER_COMPLAINS =
-  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
+  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|enforce[sd]?|restrict(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
 
 /** The gitmoji that say a change's kind; the many that only decorate (🔧, 💄, 🌐) say none. */
 const GITMOJI_KIND: Record<string, ChangeKind> = {
@@ -556,7 +563,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     return { kind: 'internal', text };
   if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
-  if (LABELLED_LINK.test(raw)) return { kind: 'internal', text };
+  // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
+  if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text)) return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
@@ -577,10 +585,18 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     const unwarned = itemKind(raw.replace(WARNING_SIGN, ''), text.replace(WARNING_SIGN, ''), inherited, section);
     if (unwarned.kind === 'security') return unwarned;
   }
-  if (marker.test(text) || /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:/.test(raw)) {
+  // Kando's "**:collision: The Hyprland backend** now …" (💥, gitmoji's mark of a break, by its other shortcode) and
+  // Vimium C's "… matches wrong URLs (breaking)" mark it too.
+  if (
+    marker.test(text) ||
+    /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\s*$/.test(raw)
+  ) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
-    const unmarked = text.replace(marker, '').replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
+    const unmarked = text
+      .replace(marker, '')
+      .replace(/^💥\s*/u, '')
+      .replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
     const typed = unmarked.match(PREFIX);
     return { kind: 'breaking', text: typed && PREFIX_KIND[typed[1]!.toLowerCase()] ? unmarked.slice(typed[0].length) : unmarked };
   }
@@ -653,7 +669,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // every commit naming "vulnerabilities": Glances' "fix(security): resolve B701 (Jinja2) and B113 (timeout) vulnerabilities"
     // quiets a linter's findings.
     // Chatterino's capitalised label "Bugfix: Update Qt version, fixing a security issue with webp loading" names the flaw.
-    const fixesFlaw = kind === 'fix' && (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest));
+    // Yii's "Bug: CVE-2026-39850, Isolate internal variables in …": a fix that names its advisory is a security fix.
+    const fixesFlaw = kind === 'fix' && (ADVISORY.test(rest) || (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
@@ -892,12 +909,13 @@ function isCallout(heading: string): boolean {
 }
 
 /**
- * Prose that opens notes without saying what the release is: a date line, a pre-release's story, a post's byline, a pointer
- * to what follows, Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
+ * Prose that opens notes without saying what the release is: a date line (SMAPI's "Released 19 March 2024 for Stardew
+ * Valley 1.6.0 or later."), a pre-release's story, a post's byline, a pointer to what follows (GUT's "Here's a quick video
+ * covering some new features."), a plea for sponsors, Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released on\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1000,19 +1018,22 @@ const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ')
  * `**(CVE-…)**` or `**(SEMVER-MINOR)**` marks) only groups; the change's words stay, scopes written
  * into the sentence (`ssr:`) included.
  */
-const BRACKETED_ADVISORIES = withAdvisoryId(String.raw`^\[({ID}(?:,\s*{ID})*)\]\s+(.+)$`, 'i');
+// Yii's "CVE-2026-39850, Isolate internal variables …": the id set off by a comma before the change's own words.
+const BRACKETED_ADVISORIES = withAdvisoryId(String.raw`^(?:\[({ID}(?:,\s*{ID})*)\]\s+|({ID}),\s+(?=\p{Lu}))(.+)$`, 'iu');
 function stripScope(text: string): string {
   return (
     text
       .trim()
       // A leading advisory id (`[CVE-2024-26130] Upgraded …`) is what the change fixes: it goes last, not away.
-      .replace(BRACKETED_ADVISORIES, (_, ids: string, words: string) => withAdvisory(words, ids))
+      .replace(BRACKETED_ADVISORIES, (_, ids: string | undefined, id: string | undefined, words: string) => withAdvisory(words, ids ?? id!))
       // Dropbear's "- >> \"permitlisten\" lines will now be ignored …": a mark its legend explains, not the change's words;
       // the Kubernetes provider's "* * Add support for …", a bullet typed twice.
       .replace(/^(?:>{1,3}|[*-])\s+(?=\S)/, '')
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       .replace(/^\[[^\]]+\]\s+(?:[-–—]\s+(?=\S))?/, '')
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
+      // Red's "Cogs - Audio - Fixed YT live stream detection": a path of components, each a word or two, before the words.
+      .replace(/^(?:\p{Lu}[\p{L}\d]*(?:\s\p{L}[\p{L}\d]*)?\s[-–]\s){2,4}(?=\p{Lu})/u, '')
   );
 }
 
@@ -1089,7 +1110,9 @@ const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s
  * A tracker's key leading the words, after any Conventional Commit type: "feat: EXPOSED-1032 Add query timeout …". Not a
  * name with a number ("SHA-256 Hashes", "HTTP-2 Support"): those are the change's words.
  */
-const LEADING_KEY = /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?!(?:SHA|AES|RSA|HTTP|TLS|SSL|UTF|ISO|IEC|RFC|MD|ECDSA|ED)-)([A-Z][A-Z\d]+-\d{2,})\s+(?=\p{Lu})/u;
+// The MongoDB driver's "**NODE-5510:** dont filter change stream options": the key as a label, over words in lower case.
+const LEADING_KEY =
+  /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?:\*\*)?(?!(?:SHA|AES|RSA|HTTP|TLS|SSL|UTF|ISO|IEC|RFC|MD|ECDSA|ED)-)([A-Z][A-Z\d]+-\d{2,})(?:(?:\*\*)?:(?:\*\*)?\s+|\s+(?=\p{Lu}))/u;
 /**
  * A closing bracket that says who reviewed, reported or analysed the change (OCaml's "(Jan Midtgaard, review by Gabriel
  * Scherer)", PostGIS's "(reported by Ana Lima; fixed by Bo Chen)"): its credits, not its words. "(fixed by using a lock)"
@@ -1396,6 +1419,16 @@ function withoutFoldedCommitLog(lines: string[]): string[] {
     else if (!folded) return line;
     return '';
   });
+}
+
+/**
+ * KeeWeb's release notes mark each line with a sign in code, "`+` browser extension …" for what is new, "`-` fixed a crash
+ * …" or "`*` password generator now …" for the rest: a list, the plus its kind, the others left to their words.
+ */
+function codeMarkedLinesAsList(lines: string[]): string[] {
+  const marked = /^`([-+*])`\s+(?=\S)/;
+  if (lines.filter((line) => marked.test(line)).length < 3) return lines;
+  return lines.map((line) => line.replace(marked, (_whole, sign: string) => (sign === '+' ? '- [feat] ' : '- ')));
 }
 
 /** SBCL's NEWS nests its lists with doubled stars ("  * platform support:" over "    ** fix the build on …"). */
@@ -1857,12 +1890,15 @@ const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger):
 
 /**
  * reStructuredText's line blocks, a line each (pgAdmin's "  | `Issue #2431 <…>`_ -  Added an option to …"): each line is
- * a change of its list. A Markdown table's row closes with a bar too, and stays a row.
+ * a change of its list, unless it thanks the people listed below it. A Markdown table's row closes with a bar too, and stays a
+ * row.
  */
 function lineBlocksAsList(lines: string[]): string[] {
   return lines.map((line) => {
     const block = line.match(/^(\s*)\|\s+(\S.*)$/);
-    return block && !/\|\s*$/.test(block[2]!) ? `${block[1]}- ${block[2]}` : line;
+    if (!block || /\|\s*$/.test(block[2]!)) return line;
+    // Red's "| Thanks to all these amazing people that contributed to this release:" leads into the names below it.
+    return THANKS_INTRO.test(block[2]!) ? `${block[1]}${block[2]}` : `${block[1]}- ${block[2]}`;
   });
 }
 
@@ -2077,17 +2113,18 @@ function indentedParagraphsAsList(lines: string[]): string[] {
       bulletIndent = -1;
       return `## ${line.trim()}`;
     }
-    const words = line.trim().replace(/^[-*+]\s+/, '');
+    const words = line.trim().replace(/^(?:[-*+]|\*\))\s+/, '');
     // Geany's NEWS indents its area labels ("    Interface") over their bullets ("    * The document list …"): a label
     // over bullets is a heading, each bullet a change.
-    if (/^[-*+]\s/.test(line.trim())) {
+    // nginx's CHANGES marks each with "*)".
+    if (/^(?:[-*+]|\*\))\s/.test(line.trim())) {
       bulletIndent = indentOf(line);
       return `- ${words}`;
     }
     if (bulletIndent >= 0 && indentOf(line) > bulletIndent) return `  ${words}`;
     bulletIndent = -1;
     const next = lines[index + 1] ?? '';
-    if (indented(next) && /^[-*+]\s/.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
+    if (indented(next) && /^(?:[-*+]|\*\))\s/.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
     const alone = !indented(lines[index - 1] ?? '') && !indented(lines[index + 1] ?? '');
     if (alone && /^\p{Lu}[^:]{1,60}:$/u.test(words)) return `### ${words.slice(0, -1)}`;
     const scoped = words.match(/^([\w/.-]{1,20}) : (?=\S)/);
@@ -2114,8 +2151,15 @@ function indentedOutlineAsList(lines: string[]): string[] {
     lines.some((line) => BULLET.test(line) || /<\/?[a-z][\w-]*[\s>]/i.test(line)) ||
     indented.some((line) => ATX.test(line.trim())) ||
     lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2 ||
-    // Paragraphs parted by blank lines are prose (GNU NEWS), read by the outline's own rules.
-    lines.some((line, index) => line.trim() === '' && indentedLine(lines[index - 1] ?? '') && indentedLine(lines[index + 1] ?? ''))
+    // Paragraphs parted by blank lines are prose (GNU NEWS), read by the outline's own rules; a blank line before a label
+    // (mcMMO's "    NOTES:") parts two lists.
+    lines.some(
+      (line, index) =>
+        line.trim() === '' &&
+        indentedLine(lines[index - 1] ?? '') &&
+        indentedLine(lines[index + 1] ?? '') &&
+        !/^\s+\p{Lu}[^.:]{0,30}:$/u.test(lines[index + 1]!),
+    )
   )
     return lines;
   let changeIndent = -1;
@@ -2128,6 +2172,11 @@ function indentedOutlineAsList(lines: string[]): string[] {
     const indent = indentOf(line);
     const words = line.trim();
     const next = nextContent(lines, index);
+    // mcMMO's "    NOTES:" after a blank line, over lines at its own indent: a label the outline's blank line parts.
+    if (/^\p{Lu}[^.:]{0,30}:$/u.test(words) && (lines[index - 1] ?? '').trim() === '' && indentedLine(next) && indentOf(next) === indent) {
+      changeIndent = -1;
+      return `### ${words.replace(/:$/, '')}`;
+    }
     // A label ends in a colon, or opens the outline ("Summary for 4.99.6 tcpdump release"); a change may wrap deeper.
     if (
       indentedLine(next) &&
@@ -2180,6 +2229,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   advisoryMailAsMarkdown,
   phpNewsAsMarkdown,
   doubledStarBulletsAsList,
+  codeMarkedLinesAsList,
   bracketGroupsAsHeadings,
   framedTitlesAsHeadings,
   versionBulletsAsHeadings,
@@ -2268,6 +2318,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const labels: Array<{ indent: number; heading: Heading; line: number }> = [];
   // Whether the rows of the table being read are changes; a table without a header row is read as one.
   let tableListsChanges = true;
+  // GFM lets a table leave out its outer bars (btop's "References | Description | Author(s)" over "--- | --- | ---"): its rows
+  // are then known by the header's rule, until a blank line. Columns naming who made a change are credits, not its words.
+  let barelessTable = false;
+  let creditColumns = new Set<number>();
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
   let lineItems = false;
 
@@ -2566,17 +2620,21 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
     // statsmodels' "The Highlights" over "This release fixes an import issue …", then "Merged Pull Requests": the release's own
     // summary of its news, whatever lists follow.
+    const clean = cleanInline(raw, repoBase);
+    const text = clean.text.replace(/:$/, '');
+    // Ory Kratos' "## Breaking Changes" over its account, then "### Bug Fixes", "### Code Generation": a commit log's own
+    // sections, a level too deep, are the breaking section's siblings, not what breaks; its prose tells the breaks.
+    const besideBreaks = headings.at(-1)?.kind === 'breaking' && COMMIT_LOG_SECTION.test(text);
     if (
       pendingHeading &&
       level > pendingHeading.heading.level &&
       level < 7 &&
+      !besideBreaks &&
       !isCallout(raw) &&
       !namesAFeature(pendingHeading) &&
       !/^(?:the )?highlights?$/i.test(pendingHeading.heading.text)
     )
       pendingHeading.hasProse = false;
-    const clean = cleanInline(raw, repoBase);
-    const text = clean.text.replace(/:$/, '');
     // Node-RED's "#### 5.0.4: Maintenance Release" titles the release: "maintenance" there is no section of chores.
     // Changesets' "### Major Changes" over its list is semver's major; Lemmy's post titles its news "## Major Changes" over a
     // paragraph that opens them.
@@ -2591,6 +2649,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     lastProse = null;
     const adopting = (heading: Heading) => heading.adopts === true && heading.level === level && namesAChange;
     while (headings.length && headings[headings.length - 1]!.level >= level && !adopting(headings[headings.length - 1]!)) headings.pop();
+    if (besideBreaks && headings.at(-1)?.kind === 'breaking') headings.pop();
     const parent = headings[headings.length - 1];
     const adopted = parent !== undefined && adopting(parent);
     // ejabberd's "#### Security fixes" over "This release contains fixes for those issues:": a sentence leading into the
@@ -2622,6 +2681,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     if (line.trim() === '' || NOISE.test(line)) {
       tableListsChanges = true;
+      barelessTable = false;
       lineItems = false;
       flushParagraph();
       continue;
@@ -2840,11 +2900,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       items.push({ kind, text, lines: { start: number, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
       continue;
     }
-    const row = line.match(TABLE_ROW);
+    if (!paragraph && !barelessTable && line.includes('|') && !TABLE_ROW.test(line) && next.includes('|') && TABLE_RULE.test(next)) barelessTable = true;
+    const row = line.match(TABLE_ROW) ?? (barelessTable && line.includes('|') ? ['', line] : null);
     if (row && !paragraph) {
       // The header row (followed by its `|---|` rule) names the columns, and says whether the rows
       // are changes (an advisory table) or detail of the change above (Grafana's settings matrix).
-      if (TABLE_RULE.test(next)) tableListsChanges = CHANGE_COLUMNS.test(line);
+      if (TABLE_RULE.test(next)) {
+        tableListsChanges = CHANGE_COLUMNS.test(line);
+        const names = row[1]!.split(/(?<!\\)\|/).map((cell) => cell.trim());
+        creditColumns = new Set(names.flatMap((name, column) => (CREDIT_COLUMN.test(name) ? [column] : [])));
+      }
       if (!tableListsChanges) {
         extendLast(items, number);
         if (pendingHeading) pendingHeading.end = number;
@@ -2852,7 +2917,10 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       }
       if (pendingHeading) listsUnder(pendingHeading);
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
-      const cells = row[1]!.split(/(?<!\\)\|/).map((cell) => cleanInline(cell, repoBase));
+      const cells = row[1]!
+        .split(/(?<!\\)\|/)
+        .filter((_, column) => !creditColumns.has(column))
+        .map((cell) => cleanInline(cell, repoBase));
       // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
       const typeCell = cells.find((cell) => TYPE_CELL.test(cell.text.trim()));
       const text = tableRowText(cells.filter((cell) => cell !== typeCell).map((cell) => cell.text));
@@ -2979,7 +3047,8 @@ function takeAdvisories(item: NoteItem, line: string): void {
  * whose link is kept as a reference) add nothing.
  */
 function tableRowText(cells: string[]): string {
-  const filled = cells.map((cell) => cell.trim()).filter((cell) => cell && !/^GHSA(?:-\w{4}){3}$/i.test(cell));
+  // An advisory id or a commit's hash in a cell of its own points at the change; it is none of its words.
+  const filled = cells.map((cell) => cell.trim()).filter((cell) => cell && !/^GHSA(?:-\w{4}){3}$|^(?=[0-9a-f]*\d)[0-9a-f]{7,40}$/i.test(cell));
   if (filled.length === 0) return '';
   const description = filled.reduce((longest, cell) => (cell.split(' ').length > longest.split(' ').length ? cell : longest));
   if (description.split(' ').length < 3) return '';

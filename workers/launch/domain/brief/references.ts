@@ -31,7 +31,10 @@ export function issueReference(number: string, repoBase: string | null): Referen
  * so, and the checker reads the cited lines so, for the two to agree.
  */
 export function namedReferencesAsWords(text: string): string {
-  return text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1').replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
+  const quoted = text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1');
+  // GitLens' "the _GitHub Issues_ and …": an underscore that opens words too sets them in italics, no reference.
+  if (/(?:^|[\s(])_\p{L}/u.test(quoted)) return quoted;
+  return quoted.replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
 }
 
 function classifyUrl(url: string, repoBase: string | null): Reference {
@@ -115,7 +118,23 @@ const MENTION_CREDIT = new RegExp(
   'gi',
 );
 /** The entities HTML changelogs write most; what they stand for. */
-export const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+export const HTML_ENTITIES: Record<string, string> = {
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+  nbsp: ' ',
+  // GitLens' "the _Commit Graph_ header &mdash; the _Start New_ menu".
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+};
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
 const BY_REFERENCES = new RegExp(String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`, 'gi');
 /** What the passes that credit in words and close issues need in a line before they scan it. */
@@ -170,7 +189,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
-  if (has('&')) text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
+  if (has('&'))
+    text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp|mdash|ndash|hellip|rsquo|lsquo|ldquo|rdquo);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Tridactyl's "(…, but I forgot :( )": an emoticon says a mood, and its bracket would open an aside that never closes.
   if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
@@ -199,7 +219,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
-  if (has(':')) text = text.replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1');
+  // Kando's "**:collision: The Hyprland backend**": a shortcode opening bold words is one too.
+  if (has(':')) text = text.replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1').replace(/(^|\s)\*\*:[a-z0-9_+-]+:\s+(?=\S)/g, '$1**');
   // An HTML link is a Markdown link by another name.
   if (has('<'))
     text = text.replace(
@@ -229,6 +250,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add(classifyUrl(url, repoBase));
       return ' ';
     });
+  // mcMMO's "… being ignored (See notes)": a pointer within the notes, which a post is read without.
+  if (has('(') && /\(\s*(?:see|cf)\b/i.test(text)) text = text.replace(/\s*\(\s*(?:see|cf\.?)\s+(?:the\s+)?(?:notes?|below|above)\s*\)/gi, '');
   // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference.
   // So is "… for consistency. [summary](…)" after the sentence.
   if (has(']('))
@@ -481,6 +504,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/([.!?])\s+\.(?=\s|$)/g, '$1');
   // Vue's "…, closes #123": the reference went, the verb stays behind.
   if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
+  // broot's "… internals - Fix #1115" once the issue went: the dash and verb that led to it go too.
+  if (has(' - ')) text = text.replace(/\s+[-–]\s+(?:fix(?:es)?|closes|resolves)\s*$/i, ' ');
   // SLF4J's "getRequeste<b>d</b>ApiVersion": a tag of emphasis inside a word marks a letter of it, and parts nothing.
   if (has('<'))
     text = text.replace(IN_WORD_EMPHASIS, '').replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
@@ -525,6 +550,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('( ')) text = text.replace(/\(\s+/g, '(');
   // k6's "**_(new since v2.0.0-rc1)_**": which pre-release first had the change, a note to those who ran it, not its words.
   if (has('since')) text = text.replace(/\s*\(\s*(?:new|added|changed|fixed) since v?\d[\w.+-]*\s*\)/gi, ' ').replace(/(^|\s)[*_]{2,8}(?=\s|$)/g, '$1');
+  // fastfetch's "… on SunOS. (#1995 / #2418, Memory)" once its references went: after the sentence, the modules it touched
+  // are labels, not words.
+  if (has('(')) text = text.replace(/(?<=[.!?])\s*\(\s*[/,;&+][\s/,;&+]*(?!CVE-|GHSA-)\p{Lu}[\w.+-]*(?:\s*,\s*\p{Lu}[\w.+-]*)*\s*\)/gu, '');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
   if (has('(,')) text = text.replace(/\(,\s*/g, '(');
   // towncrier's "(fixes a regression introduced in #6xx)" once the issue went: the words that led to it go too.
@@ -544,6 +572,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
   // Bootstrap's "First, we've added …", "Second, we've replaced …": the order the post tells them in, not the change's words.
   if (/^(?:first|second|third|fourth|fifth|finally|lastly|also|additionally|next),\s+\p{L}/iu.test(text)) text = text.replace(/^\w+,\s+/, '');
+  // bottom's "[#1641](…) + [#1692](…): Support …" and "[#1770](…) (originally [#1627](…)): Add …" once the pull requests went:
+  // what joined them, or said which came first, leads to nothing.
+  if (/^[+&/(]/.test(text)) text = text.replace(/^(?:[+&/]\s*)*(?:\(\s*(?:originally|formerly|previously|supersedes|replaces)\s*\)\s*)?:\s+/i, '');
   // A leading `--flag` is the change's first word, not a dash left before it.
   if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
     text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
