@@ -4515,6 +4515,19 @@ describe('holdouts 47 and 48: openings, vague lines and named commands', () => {
     expect(checkBrief(brief, { notes, release: { version: 'v4.2.0', title: 'Acme v4.2.0', url: null }, profile: null })).toEqual([]);
   });
 
+  it('tells a fault named alone under "Fixed" as fixed: "Fixed a regression with …"', () => {
+    const notes = ['## [0.44.3]', '### Fixed', '- Regression with ESC+mouse hold', '- Occasional stall before prompt', '- Crashes when the list is empty'].join(
+      '\n',
+    );
+    const brief = briefOf(notes, { version: '0.44.3', title: 'Acme 0.44.3' });
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual([
+      'Fixed a regression with ESC+mouse hold.',
+      'Fixed an occasional stall before prompt.',
+      'Fixed crashes when the list is empty.',
+    ]);
+    expect(checkBrief(brief, { notes, release: { version: '0.44.3', title: 'Acme 0.44.3', url: null }, profile: null })).toEqual([]);
+  });
+
   it('says breaking for a release whose one break is marked "(breaking)"', () => {
     const notes = ['#### v1.99.993', '* Marks: fix the mistake that `.prefix` was enabled by default (breaking)', '* fix usages of inner clipboard'].join('\n');
     expect(briefOf(notes, { version: 'v1.99.993', title: 'Acme v1.99.993' }).headline.text).toBe('Acme v1.99.993 is out: a release with breaking changes.');

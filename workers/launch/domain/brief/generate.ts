@@ -1010,6 +1010,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const faultSaid = !fault && item.kind === 'fix' ? faultStatement(scoped[2]!, item.code ?? []) : null;
   // Exposed's "fix: Maven Plugin Config Mapping": a fix named by what it fixed, told as fixed.
   const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !opensWithAction(told);
+  // Zellij's "### Fixed" over "Regression with ESC+mouse hold", "Occasional stall before prompt": the fault named alone.
+  const faultNamed = !fault && !faultSaid && !fixedName && item.kind === 'fix' ? scoped[2]!.match(FAULT_NOUN_FIRST) : null;
   const sentences = splitSentences(
     fault
       ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
@@ -1017,9 +1019,11 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
         ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid}`
         : fixedName
           ? `Fixed ${told}`
-          : keepScope
-            ? told
-            : withoutScope(told, item.code),
+          : faultNamed
+            ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] ? '' : /^[aeiou]/i.test(scoped[2]!) ? 'an ' : 'a '}${scoped[2]!.charAt(0).toLowerCase()}${scoped[2]!.slice(1)}`
+            : keepScope
+              ? told
+              : withoutScope(told, item.code),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
@@ -1210,6 +1214,9 @@ const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|af
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
 
+/** A fault named first, then where or when it happened (a plural takes no article). */
+const FAULT_NOUN_FIRST =
+  /^(?:(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+)?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)/i;
 /** A name in title case and nothing more: "Maven Plugin Config Mapping". */
 const FIXED_NAME = /^\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){1,4}\.?$/u;
 

@@ -280,7 +280,7 @@ function asFixed(text: string): string {
 const FINITE_VERB = /\b(?:no longer|now|not|is|are|was|were|could|would|can|did|does|do|has|have|had|will|should|might|may|got|gets|caused?|causes)\b/i;
 /** A fault named first ("Crash on …", "Desync after …", "Wrong colour …"), where a post would otherwise announce it; "Detect running on …" is a verb. */
 const FAULT_FIRST =
-  /^(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b/i;
+  /^(?:(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+)?(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b/i;
 const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   new: 'feature',
   add: 'feature',
