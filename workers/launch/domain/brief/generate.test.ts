@@ -4533,3 +4533,38 @@ describe('holdouts 47 and 48: openings, vague lines and named commands', () => {
     expect(briefOf(notes, { version: 'v1.99.993', title: 'Acme v1.99.993' }).headline.text).toBe('Acme v1.99.993 is out: a release with breaking changes.');
   });
 });
+
+describe('holdout 49: infrastructure notes', () => {
+  it('names a product whose title lists the versions of its modules, and says breaking for its marked breaks', () => {
+    const notes = [
+      '## [1.45.0/0.67.0/0.21.0] 2026-04-03',
+      '',
+      '### Changed',
+      '',
+      '- ⚠️ **Breaking Change:** Remove `Kind` from `acme/log`.',
+      '- ⚠️ **Breaking Change:** Remove `Value` from `acme/log`.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.45.0', title: 'Acme Go 1.45.0/0.67.0/0.21.0' });
+    expect(brief.headline.text).toBe('Acme Go 1.45.0 is out: a release with breaking changes.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Remove Kind from acme/log.', 'Remove Value from acme/log.']);
+  });
+
+  it('tells a paragraph summing up the release by the sentence that says it fixes security flaws', () => {
+    const notes = [
+      '## `v1.21.1`',
+      '',
+      'This patch release fixes a controller panic for Certificates and a regression in 1.21.0. It also updates several',
+      'dependencies to fix reported security vulnerabilities.',
+      '',
+      'All users should upgrade.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: 'v1.21.1', title: 'Acme v1.21.1' });
+    expect(brief.highlights[0]!.text).toBe('Updates several dependencies to fix reported security vulnerabilities.');
+    expect(checkBrief(brief, { notes, release: { version: 'v1.21.1', title: 'Acme v1.21.1', url: null }, profile: null })).toEqual([]);
+  });
+
+  it('opens with no welcome line', () => {
+    const notes = ['## [v1.14.0-alpha.0]', '', 'Welcome to the v1.14.0-alpha.0 release of Acme!', '', '### Features', '- Add NTS support.'].join('\n');
+    expect(briefOf(notes, { version: 'v1.14.0-alpha.0', title: 'Acme 1.14.0-alpha.0' }).summary).toEqual([]);
+  });
+});

@@ -21,7 +21,7 @@ import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { numberMayBreak, preReleaseLabel, shownVersion, versionStep } from './version';
-import { ACTION_VERBS, ASKS_UPGRADERS } from './vocabulary';
+import { ACTION_VERBS, ASKS_UPGRADERS, KIND_CUES } from './vocabulary';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -1026,11 +1026,17 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
               : withoutScope(told, item.code),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
-  const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : 0;
+  // cert-manager's "This patch release fixes a controller panic …. It also updates several dependencies to fix reported security
+  // vulnerabilities.": a paragraph summing the release up tells its security fix by the sentence that says so.
+  const toldSecure =
+    item.kind === 'security' && RELEASE_SUMS_UP.test(sentences[0]!) && !KIND_CUES.security.test(sentences[0]!)
+      ? sentences.findIndex((one) => KIND_CUES.security.test(one))
+      : -1;
+  const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : toldSecure > 0 ? toldSecure : 0;
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
-  const said = `${sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
+  const said = `${at === toldSecure ? withoutReleaseSubject(sentences[at]!) : sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
   const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)).replace(LEADS_TO_EXAMPLE, '');
   return asSentence(withAdvisories(item, sentence), kept);
@@ -1214,6 +1220,15 @@ const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|af
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
 
+const RELEASE_SUMS_UP = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:fixes|brings|includes|contains|addresses)\b/i;
+/** "It also updates several dependencies …" out of its paragraph: "Updates several dependencies …". */
+function withoutReleaseSubject(sentence: string): string {
+  return sentence.replace(
+    /^(?:it|this release|this version)\s+(?:also\s+)?(\p{Ll}+s)\b/iu,
+    (_whole, verb: string) => verb.charAt(0).toUpperCase() + verb.slice(1),
+  );
+}
+
 /** A fault named first, then where or when it happened (a plural takes no article). */
 const FAULT_NOUN_FIRST =
   /^(?:(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+)?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)/i;
@@ -1277,6 +1292,8 @@ function subjectOf(
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
     // "Pulsar v1.129.0: An August Occasion", a colon.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
+    // OpenTelemetry Go's "1.45.0/0.67.0/0.21.0/0.0.18": the versions of the modules released with it.
+    .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:/v?\\d+(?:\\.\\d+)+)+`, 'i'), '$1')
     // Rayon's "Release rayon 1.0.0 / rayon-core 1.4.0": a second crate released beside it, with its own version.
     .replace(/\s+[/+&]\s+[\w.-]+\s+v?\d+(?:\.\d+)+\S*/g, ' ')
     // A GNU NEWS outline heading ("* Noteworthy changes in release 9.11 (2026-04-20) [stable]") and its stability tag.
@@ -1626,7 +1643,7 @@ const ONLY_A_KIND =
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
 // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:".
 const BREAKING_MARK =
-  /^\s*(?:[-*+]|\d+\.)?\s*(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
+  /^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the

@@ -4251,3 +4251,44 @@ describe('holdouts 47 and 48: untidy hand-written notes', () => {
     ]);
   });
 });
+
+describe('holdout 49: infrastructure notes', () => {
+  const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
+
+  it('drops a colon that only led to a reference, and the words a backport leaves in brackets', () => {
+    expect(cleanInline('Add opt-in stable conventions: [#1435](https://github.com/acme/tool/issues/1435).', repo).text).toBe('Add opt-in stable conventions.');
+    expect(cleanInline('Avoid panic in the mesh context (backport of [#14510](https://github.com/acme/tool/pull/14510))', repo).text).toBe(
+      'Avoid panic in the mesh context',
+    );
+  });
+
+  it('reads "merged #n" as the pull request that made the change, and build triggers as upkeep', () => {
+    const notes = [
+      'Changes in 6.0.0',
+      '',
+      ' * merged #2226 consistent handling of errorCode in timeout exception',
+      '',
+      ' * Images: Trigger controller build. (#14732)',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[other] consistent handling of errorCode in timeout exception', '[internal] Images: Trigger controller build.']);
+  });
+
+  it('reads install commands under platform labels as how to get it, not changes', () => {
+    const notes = [
+      '# v2.19.0 Release - 04/23/2026',
+      '**Linux amd64**',
+      '`curl -Lo acme https://storage.example.com/acme/releases/v2.19.0/acme-linux-amd64 && chmod +x acme`',
+      '',
+      '**Docker image**',
+      '`gcr.io/acme/acme:v2.19.0`',
+      '',
+      'New Features:',
+      '* Add generic BuildArgs for BuildpackArtifact',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[feature] Add generic BuildArgs for BuildpackArtifact']);
+  });
+
+  it('reads "⚠️ **Breaking Change:**" as the mark it is, not words of the change', () => {
+    expect(items(['### Changed', '', '- ⚠️ **Breaking Change:** Remove `Kind` from `acme/log`.'].join('\n'))).toEqual(['[breaking] Remove Kind from acme/log.']);
+  });
+});

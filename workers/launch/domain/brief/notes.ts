@@ -330,10 +330,10 @@ const OWN_MACHINERY_UPDATE =
 /**
  * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
  * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; Pocket ID's "remove `breaking/**` push trigger from
- * actions": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
+ * actions", ingress-nginx's "Images: Trigger controller build.": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
  */
 const OWN_REPOSITORY_UPKEEP =
-  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci))\b/i;
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
 const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
@@ -485,6 +485,9 @@ const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+f
  * (itemInline drops the field's name).
  */
 const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}\b|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+$)/u;
+/** Skaffold's "**Linux amd64**" over "`curl -Lo skaffold https://… && chmod +x skaffold …`", "**Docker image**" over its name: how to get it. */
+const INSTALL_LINE =
+  /^(?:[\p{L}\d ]{1,30}:\s+)?(?:(?:curl|wget|brew|npm|pnpm|yarn|pipx?|pip3|cargo|go|gem|docker|podman|apt(?:-get)?|dnf|yum|choco|scoop|winget|sudo)\s+(?:-\S+\s+)*(?:install|add|pull|run|get|-L\w*|i)\b|\S+\.(?:io|com|org|dev)\/\S+:v?\d[\w.-]*$)/iu;
 const HISTORY_POINTER = /^(?:(?:the\s+)?(?:full|complete)\s+)?(?:history|list|log)\s+of\s+(?:all\s+)?(?:the\s+)?(?:changes|commits)\s*[:.]?$/i;
 const LABELLED_LINK = /^\s*(?:[-*+]\s+)?\p{L}[\p{L} ]{1,30}:\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
@@ -564,7 +567,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
   // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
-  if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text)) return { kind: 'internal', text };
+  if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text)) return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
@@ -593,7 +596,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   ) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
+    // OpenTelemetry Go's "⚠️ **Breaking Change:** Remove `Kind` …": the sign, then the mark.
     const unmarked = text
+      .replace(/^\s*⚠\uFE0F?\s*(?=breaking\b)/i, '')
       .replace(marker, '')
       .replace(/^💥\s*/u, '')
       .replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
@@ -915,7 +920,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1301,10 +1306,15 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
     // is a kind label, read with the others.)
-    .replace(/^\s*(?:PR|pull request|issue|ticket|GH)\s*#(\d+)\s*:\s+(?=\S)/i, (_whole, id: string) => {
-      named.push(issueReference(id, repoBase));
-      return '';
-    })
+    // HikariCP's "merged #2226 consistent handling of …": the pull request merged, then its title.
+    .replace(
+      /^\s*(?:(?:PR|pull request|issue|ticket|GH)\s*#(\d+)\s*:|merged\s+(?:PR\s*|pull request\s+)?#(\d+)\s*:?)\s+(?=\S)/i,
+      (_whole, id: string | undefined, merged: string | undefined) => {
+        const number = id ?? merged!;
+        named.push(issueReference(number, repoBase));
+        return '';
+      },
+    )
     .replace(LEADING_KEY, (_whole, type: string, key: string) => {
       named.push({ kind: 'issue', label: key, url: null });
       return type;
@@ -2376,7 +2386,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         !(isCallout(text) && isCallout(heading.text)) &&
         (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? '')) &&
         // etcd's "### Metrics, Monitoring" over "See [List of metrics](…) for all metrics per release.": a pointer, no change.
-        !/^(?:see|refer to)\s/i.test(first?.text ?? '')
+        !/^(?:see|refer to)\s/i.test(first?.text ?? '') &&
+        !INSTALL_LINE.test(first?.text ?? '')
       ) {
         if (namesOnly) items.splice(0, items.length, ...items.filter((item) => !parts.includes(item)));
         items.push({

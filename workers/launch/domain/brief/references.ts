@@ -144,7 +144,9 @@ const CLOSES = /closes/i;
 const EDGE_MARKS = '-–—:,;';
 // Brackets left holding only connectors once their references went, or the "!" of PowerShell's "(Thanks @jborean93!)" once
 // its credit went; `()` and `[]` stay (code: `res.status()`, `T[]`).
-const EMPTY_GROUPS = /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf)\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
+// Kuma's "(backport of [#14510](…))" once its reference went: the words that led to it.
+const EMPTY_GROUPS =
+  /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf|backport(?:ed)? (?:of|from)|cherry[- ]pick(?:ed)? (?:of|from)|follow[- ]up (?:to|of))\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
 
 /** A documentation generator's link to an API member: "[`method: Page.evaluate`]", "[event: Page.close]", "[class: Foo]". */
 const DOC_MARKER =
@@ -196,6 +198,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
   // ratatui's "… by `@joshka` in [#2561](…)": a handle written as code after "by" is still a credit (`@AcmeType` alone is code).
   if (has('`@')) text = text.replace(/\bby\s+`(@[\w-]+)`/g, 'by $1');
+  // MySqlConnector's "Add opt-in stable OpenTelemetry semantic conventions: [#1435](…).": the colon only led to the reference.
+  if (has(':') && has('](')) text = text.replace(/:((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\)\s*,?)+\.?\s*)$/, '$1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
   const endsWithReferences = raw.includes('#') && REFERENCES_AT_END.test(raw);
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
