@@ -134,6 +134,10 @@ export const HTML_ENTITIES: Record<string, string> = {
   lsquo: '‘',
   ldquo: '“',
   rdquo: '”',
+  larr: '←',
+  rarr: '→',
+  uarr: '↑',
+  darr: '↓',
 };
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
 const BY_REFERENCES = new RegExp(String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`, 'gi');
@@ -192,7 +196,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
   if (has('&'))
-    text = text.replace(/&(lt|gt|amp|quot|#39|apos|nbsp|mdash|ndash|hellip|rsquo|lsquo|ldquo|rdquo);/g, (_whole, name: string) => HTML_ENTITIES[name]!);
+    text = text.replace(
+      /&(lt|gt|amp|quot|#39|apos|nbsp|mdash|ndash|hellip|rsquo|lsquo|ldquo|rdquo|larr|rarr|uarr|darr);/g,
+      (_whole, name: string) => HTML_ENTITIES[name]!,
+    );
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Tridactyl's "(…, but I forgot :( )": an emoticon says a mood, and its bracket would open an aside that never closes.
   if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
