@@ -4563,6 +4563,13 @@ describe('holdout 49: infrastructure notes', () => {
     expect(checkBrief(brief, { notes, release: { version: 'v1.21.1', title: 'Acme v1.21.1', url: null }, profile: null })).toEqual([]);
   });
 
+  it('opens with no version range, "released on" line or pointer to a guide', () => {
+    for (const opening of ['6.7.1 to 7.0 (October 5, 2024)', 'This is Acme 5.11, released on 2025-08-25.', 'Start by reading the "Getting Started" article.']) {
+      const brief = briefOf([opening, '', '  * Added bezel support.'].join('\n'), { version: '7.0', title: 'Acme 7.0' });
+      expect(brief.summary).toEqual([]);
+    }
+  });
+
   it('opens with no welcome line', () => {
     const notes = ['## [v1.14.0-alpha.0]', '', 'Welcome to the v1.14.0-alpha.0 release of Acme!', '', '### Features', '- Add NTS support.'].join('\n');
     expect(briefOf(notes, { version: 'v1.14.0-alpha.0', title: 'Acme 1.14.0-alpha.0' }).summary).toEqual([]);

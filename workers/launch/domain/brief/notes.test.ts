@@ -4292,3 +4292,43 @@ describe('holdout 49: infrastructure notes', () => {
     expect(items(['### Changed', '', '- ⚠️ **Breaking Change:** Remove `Kind` from `acme/log`.'].join('\n'))).toEqual(['[breaking] Remove Kind from acme/log.']);
   });
 });
+
+describe('holdout 50: notes written for end users', () => {
+  const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
+
+  it('drops a signature closing a change, and the words a credit left behind', () => {
+    expect(cleanInline('added cmake build system  -- djphoenix', repo).text).toBe('added cmake build system');
+    expect(cleanInline('Add `allowed_slots` to restrict plugins (#8709) -- Fabian Braun', repo).text).toBe('Add allowed_slots to restrict plugins');
+    expect(cleanInline('Use the new API -- see docs', repo).text).toBe('Use the new API -- see docs');
+    expect(cleanInline('Added the ability to render SVGs in markdown bodies - contribution from @micahmo', repo).text).toBe(
+      'Added the ability to render SVGs in markdown bodies',
+    );
+  });
+
+  it('reads a link whose words open with its number as the change it titles', () => {
+    const notes = [
+      '0.9.9.92',
+      '---------------------',
+      '- Added - <a href="https://github.com/acme/tool/pull/1531">!1531 - Show snackbar after',
+      '  batch marking items as read</a>',
+      '- Fixed - <a href="https://github.com/acme/tool/issues/1590">#1590 - Fixed broken',
+      '  widget</a>',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[feature] Show snackbar after batch marking items as read', '[fix] Fixed broken widget']);
+  });
+
+  it('reads a kind named alone between blank lines, indented over its list', () => {
+    const notes = [
+      'Acme 2.5.0 (15 Jul 2026)',
+      '',
+      '  Improvements',
+      '',
+      '  * Preview: Reduce minimal height',
+      '',
+      '  Bug Fixes',
+      '',
+      '  * Sound: Use the player for sounds',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[feature] Preview: Reduce minimal height', '[fix] Sound: Use the player for sounds']);
+  });
+});

@@ -269,7 +269,7 @@ const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'featur
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
 const OWN_VERB =
-  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets)\b/;
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets|Show(?:s|ed|n)?|Hide[sd]?|Display(?:s|ed)?|Reduce[sd]?|Increase[sd]?|Automatically)\b/;
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
 function asFixed(text: string): string {
   if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
@@ -916,11 +916,11 @@ function isCallout(heading: string): boolean {
 /**
  * Prose that opens notes without saying what the release is: a date line (SMAPI's "Released 19 March 2024 for Stardew
  * Valley 1.6.0 or later."), a pre-release's story, a post's byline, a pointer to what follows (GUT's "Here's a quick video
- * covering some new features."), a plea for sponsors, Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
+ * covering some new features."), a plea for sponsors, Stella's "6.7.1 to 7.0 (October 5, 2024)", Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -3230,12 +3230,19 @@ export function isBareLabel(previous: string, line: string, next: string): boole
 
 /**
  * GNOME's NEWS: "  Fixes:" indented over "   * Fix crash …", after a blank line: a kind's label over the list indented deeper
- * than it. Only a kind's name: an indented line ending in a colon is as often a bullet's words leading into its own list.
+ * than it. Only a kind's name: an indented line ending in a colon is as often a bullet's words leading into its own list;
+ * without its colon, the label stands alone between blank lines.
  */
 function indentedKindLabel(lines: string[], index: number): RegExpMatchArray | null {
+  if ((lines[index - 1] ?? '').trim() !== '') return null;
   const label = lines[index]!.match(/^[ \t]{1,4}(\p{Lu}[\p{L} ]{2,30}):[ \t]*$/u);
-  if (!label || (lines[index - 1] ?? '').trim() !== '' || sectionKind(label[1]!) === null) return null;
-  return indentOf(nextContent(lines, index)) > indentOf(lines[index]!) ? label : null;
+  if (label) return sectionKind(label[1]!) !== null && indentOf(nextContent(lines, index)) > indentOf(lines[index]!) ? label : null;
+  // Gajim's ChangeLog: "  Improvements" alone between blank lines, over "  * Preview: …" at its own indent.
+  const bare = lines[index]!.match(/^[ \t]{1,4}(\p{Lu}[\p{L} ]{2,30}?)[ \t]*$/u);
+  const alone = (lines[index + 1] ?? '').trim() === '';
+  return bare && alone && sectionKind(bare[1]!) !== null && titlesAKind(bare[1]!) && indentOf(nextContent(lines, index)) >= indentOf(lines[index]!)
+    ? bare
+    : null;
 }
 
 /** The paragraph after the one ending at 1-based line `end`, with the line it ends on. */

@@ -287,6 +287,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       if (whole.startsWith('!')) return ' ';
       if (!/^https?:\/\//.test(url)) return label;
       const ref = classifyUrl(url, repoBase);
+      // Nextcloud News' "<a href=…/pull/1603>!1603 - Automatically trigger sync …</a>": the number, then the change it titles.
+      const titled = label.match(/^\s*[#!]\d+\s+[-–:]\s+(\S.*)$/s);
+      if (titled && (ref.kind === 'pull_request' || ref.kind === 'issue')) {
+        add(ref);
+        return titled[1]!;
+      }
       // Pulsar credits "[@ Drsheppard01](…)", a space after the mark.
       const bare = label
         .replace(/[`*_]/g, '')
@@ -576,6 +582,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(/([^\s.!?:;])?\s*\(@[\w-]+(?:,\s*@[\w-]+)*\)(?=(\s+\p{Lu})?)/gu, (_whole, before = '', capital?: string) =>
       before && capital ? `${before}.` : before,
     );
+  // Thunder's "… in markdown bodies - contribution from @micahmo": the credit's words, once its handle went.
+  if (has('from') || has('by'))
+    text = text.replace(
+      /\s*[-–—,]?\s*\b(?:(?:a\s+)?contributions?|contributed|patch(?:ed)?)\s+(?:from|by)(?:\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*)?\s*\.?$/i,
+      '',
+    );
+  // django CMS's "… slots (#8709) -- Fabian Braun", eSpeak NG's "added cmake build system  -- djphoenix": a signature closing the change.
+  if (has(' -- ')) text = text.replace(/(\S\s+\S+)\s+--\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|@?[\w.-]+)\s*\.?$/u, '$1');
   text = text.trim();
   // Diesel's "… for malformed packages in the " (its own line ends so): a sentence cannot end on an article.
   if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
