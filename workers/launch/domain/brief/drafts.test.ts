@@ -26,16 +26,17 @@ describe('saying an item shorter on a short channel', () => {
       'PreAuthKey CLI.',
     ]);
     expect(shorterForms('DragInt, SliderInt, InputScalar: with a live-edit flag now off by default, typed values are written on Enter.')).toEqual([]);
+    // A kind of thing said new, or a part named before what breaks in it, says nothing alone.
+    expect(shorterForms('New synth: :rhodey - The sound of an electric piano from the 60s and 70s.')).not.toContain('New synth.');
+    expect(shorterForms('Huawei Cloudeye Scaler: The minMetricValue setting is DEPRECATED and is removed.')).not.toContain('Huawei Cloudeye Scaler.');
     // A label that asks keeps its own mark.
     expect(shorterForms('Why a new tracker?: we wanted to log why each project is affected.')).toContain('Why a new tracker?');
     // An id the fix is only compared to is no id of it.
     expect(shorterForms('Path pinning on pooled connections: an owner could plant operators (same class as CVE-2018-1058) (CVE-2026-1234).').at(-1)).toBe(
       'Path pinning on pooled connections (CVE-2026-1234).',
     );
-    expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual([
-      'New hook: useOptimistic.',
-      'New hook.',
-    ]);
+    // "New hook." alone would not say which.
+    expect(shorterForms('New hook: useOptimistic: another common pattern is to show the final state at once.')).toEqual(['New hook: useOptimistic.']);
     // A notice's title alone says nothing of what to do.
     expect(shorterForms('Application compatibility: Acme users who run the server themselves must install the upgrades first.')).toEqual([
       'Acme users who run the server themselves must install the upgrades first.',

@@ -266,6 +266,11 @@ export function shorterForms(text: string): string[] {
     if (NOTICE_TITLE.test(label)) continue;
     // LDC's "For dcompute: The special @kernel UDA is now a function …": where a change applies says nothing of it.
     if (/^(?:for|in|on|with|when|under)\s/i.test(label)) continue;
+    // Sonic Pi's "New synth: :rhodey - …": a kind of thing is new, but not which.
+    if (/^(?:new|added?|improved?|updated?)\s+\S+$/i.test(label)) continue;
+    // KEDA's "Huawei Cloudeye Scaler: The minMetricValue setting is DEPRECATED and is removed.": a part named in capitals
+    // before what breaks in it says nothing of the break.
+    if (BREAK_SAID.test(rest) && /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,3}$/u.test(label)) continue;
     // Knot Resolver's 'CVE-2023-50387 "KeyTrap": DNSSEC verification … could be exploited …': an id and its nickname say nothing of the flaw.
     if (/^(?:CVE-\d{4}-\d+|GHSA(?:-[0-9a-z]{4}){3})\b/i.test(label)) continue;
     if (label.length >= 6 && label.length <= 60 && label.split(/\s+/).length >= 2 && !/https?$/.test(label))
@@ -274,6 +279,7 @@ export function shorterForms(text: string): string[] {
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
 }
 
+const BREAK_SAID = /\b(?:removed|deprecated|no longer|dropped|renamed|breaking|incompatible)\b/i;
 const NOTICE_TITLE = /\b(?:compatibility|notes?|notice|important|warning|caution|upgrad\w*|migration|heads[- ]up|caveats?|known issues?|requirements?)$/i;
 
 /** "Denial of Service - High Severity: CVE-1, CVE-2, and CVE-3 (CVSS 7.5)." as "Denial of Service - High Severity (CVE-1).", or null. */

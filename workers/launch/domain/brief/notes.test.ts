@@ -4305,6 +4305,12 @@ describe('holdout 50: notes written for end users', () => {
     );
   });
 
+  it('drops who reported a flaw, and where', () => {
+    expect(cleanInline('Fixed the lock screen being bypassed using deep links as reported on HackerOne by someone.', repo).text).toBe(
+      'Fixed the lock screen being bypassed using deep links.',
+    );
+  });
+
   it('reads a link whose words open with its number as the change it titles', () => {
     const notes = [
       '0.9.9.92',

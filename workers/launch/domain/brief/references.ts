@@ -470,7 +470,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
       // ccache's "… release. _[contributed by Joel Rosdahl]_": in brackets and italics, the same credit.
       .replace(
-        /(?:^|[.;]\s*|\s+)[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided) by\s+[^.;()[\]]{2,60}[)\]]?[_*]?\.?\s*$/i,
+        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+[^.;()[\]]{2,60}[)\]]?[_*]?\.?\s*$/i,
         '. ',
       )
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
