@@ -4338,3 +4338,25 @@ describe('holdout 50: notes written for end users', () => {
     expect(items(notes)).toEqual(['[feature] Preview: Reduce minimal height', '[fix] Sound: Use the player for sounds']);
   });
 });
+
+describe('holdout 51: AI and data tooling', () => {
+  it('drops thanks said with "with thanks to" or signed "-- Thanks", what "due to" and "refs" led to, and "(PR )"', () => {
+    expect(
+      cleanInline('Add a `font` parameter [[#5393](https://github.com/acme/tool/pull/5393)], with thanks to @someone for the contribution!', repo).text,
+    ).toBe('Add a font parameter');
+    expect(cleanInline('Added examples for key-properties -- _**Thanks @someone!**_', repo).text).toBe('Added examples for key-properties');
+    expect(
+      cleanInline(
+        'Support an httpx2 client. ([012804d](https://github.com/acme/tool/commit/012804d9b649)), refs [#2680](https://github.com/acme/tool/issues/2680)',
+        repo,
+      ).text,
+    ).toBe('Support an httpx2 client.');
+    expect(cleanInline('Do not fetch all refs (#7797)', repo).text).toBe('Do not fetch all refs');
+    expect(
+      cleanInline(
+        'due to [`5c12472`](https://github.com/acme/tool/commit/5c12472a8016) - stop optimizing anti joins *(PR [#8118](https://github.com/acme/tool/pull/8118) by [@someone](https://github.com/someone))*',
+        repo,
+      ).text,
+    ).toBe('stop optimizing anti joins');
+  });
+});

@@ -150,7 +150,7 @@ const EDGE_MARKS = '-–—:,;';
 // its credit went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 // Kuma's "(backport of [#14510](…))" once its reference went: the words that led to it.
 const EMPTY_GROUPS =
-  /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf|backport(?:ed)? (?:of|from)|cherry[- ]pick(?:ed)? (?:of|from)|follow[- ]up (?:to|of))\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
+  /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf|PRs?|backport(?:ed)? (?:of|from)|cherry[- ]pick(?:ed)? (?:of|from)|follow[- ]up (?:to|of))\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
 
 /** A documentation generator's link to an API member: "[`method: Page.evaluate`]", "[event: Page.close]", "[class: Foo]". */
 const DOC_MARKER =
@@ -459,6 +459,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\s*\([^()]{0,80}?\s(?:in|fixing|closing|addressing|via|see)\s*\)(?=[\s.]*$)/, '');
   // Docusaurus' "In [#11327](…) and [#11421](…), we added …" once its links went: the words that led to them go too.
   if (has(',')) text = text.replace(/^\s*(?:in|with|via|since|thanks to)\s+(?:(?:and|,)\s+)*,\s+(?=\p{Ll})/iu, '');
+  // plotly.py's "… [[#5393](…)], with thanks to @Zomtir for the contribution!", Meltano's "… -- _**Thanks @alexchenai!**_".
+  if (has('hank')) text = text.replace(/(?:,?\s+with\s+(?:many\s+|special\s+|big\s+)?thanks\s+to\s+\S[^.!?]*|\s+--\s+[_*]*thanks\b[^.!?]*)[.!]?[_*]*\s*$/i, '');
   // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit,
   // its stop before it forgotten or not (Taskwarrior's "… during `task _tags` command Thanks to Nikos Koukis for contributing.");
   // ("Thanks to the new parser, startup is faster." says what changed, and stays).
@@ -558,7 +560,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // "(Queues for Kafka, [KIP-932](…))" once the link's reference went: the comma that led to it goes too.
   if (has(', )')) text = text.replace(/, \)/g, ')');
   // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
-  if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '');
+  // Google Gen AI's "… client. ([012804d](…)), refs [#2680](…)": after a comma, "refs" only pointed at them ("fetch all refs" names git's).
+  if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '').replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
@@ -595,6 +598,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
   if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
+  // SQLGlot's git-cliff "due to [`5c12472`](…) - stop optimizing …": the commit it was due to went, and what led to it.
+  if (text.startsWith('due to')) text = text.replace(/^due to\s*[-–:]\s+(?=\S)/, '');
   // Bootstrap's "First, we've added …", "Second, we've replaced …": the order the post tells them in, not the change's words.
   if (/^(?:first|second|third|fourth|fifth|finally|lastly|also|additionally|next),\s+\p{L}/iu.test(text)) text = text.replace(/^\w+,\s+/, '');
   // bottom's "[#1641](…) + [#1692](…): Support …" and "[#1770](…) (originally [#1627](…)): Add …" once the pull requests went:
