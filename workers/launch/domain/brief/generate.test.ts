@@ -4570,6 +4570,27 @@ describe('holdout 49: infrastructure notes', () => {
     }
   });
 
+  it('reads a 0.x release its notes call backwards-compatible as no breaking release, unless it lists removals', () => {
+    const notes = [
+      '## 0.32',
+      '',
+      'Acme 0.32 is a major, backwards-compatible update to the way prompts are represented.',
+      '',
+      '### Models',
+      '',
+      '- Rename the `--legacy` flag to `--classic`.',
+      '- Add a `--json` option.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '0.32', title: 'Acme 0.32' }).headline.text).toBe('Acme 0.32 is out: a feature release.');
+    const removed = `${notes}\n\n### Removed\n\n- Removed the \`serde-1\` feature flag.`;
+    expect(briefOf(removed, { version: '0.32', title: 'Acme 0.32' }).headline.text).toMatch(/breaking changes/);
+  });
+
+  it('opens with no banner of what changed since the last release', () => {
+    const notes = ['NetworkManager-1.58', 'Overview of changes since NetworkManager-1.56', '', '* Add support for GENEVE interface.'].join('\n');
+    expect(briefOf(notes, { version: '1.58', title: 'Acme 1.58' }).summary).toEqual([]);
+  });
+
   it('opens with no welcome line', () => {
     const notes = ['## [v1.14.0-alpha.0]', '', 'Welcome to the v1.14.0-alpha.0 release of Acme!', '', '### Features', '- Add NTS support.'].join('\n');
     expect(briefOf(notes, { version: 'v1.14.0-alpha.0', title: 'Acme 1.14.0-alpha.0' }).summary).toEqual([]);

@@ -302,13 +302,19 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       RAISED_MINIMUM.test(parsed.intro.text) ||
       // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
       INTRO_DROPS_RUNTIME.test(parsed.intro.text));
+  // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
+  const introKeepsCompatibility =
+    parsed.intro !== null &&
+    /\bbackwards?[- ]compatible\b/i.test(parsed.intro.text) &&
+    !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib/i.test(parsed.intro.text);
   // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
   const saysBreaking =
     introBreaks ||
     ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|removal/i.test(title))).length > SHOW_ALL_CRITICAL ||
     ofKind('breaking').some(
       (item) =>
-        major ||
+        // ndarray's "fully backwards-compatible" release still lists what it removed under "Removed".
+        (major && (!introKeepsCompatibility || item.section.some((title) => /^remov/i.test(title.trim())))) ||
         // Ant's "Changes that could break older environments:".
         item.section.some((title) => /breaking|incompatib|major changes|\b(?:could|may|might|will) break\b/i.test(title)) ||
         DROP_SUPPORT.test(item.text) ||

@@ -92,3 +92,33 @@ export function jsonKindListsAsMarkdown(lines: string[]): string[] {
     return entry ? `- ${unescaped(entry[1]!)}` : '';
   });
 }
+
+/**
+ * Rush's `CHANGELOG.json` (api-extractor and the other Rush Stack packages): a release object with its version, tag and
+ * date, and `"comments"` grouped by the semver bump each change asked for (`"major"`, `"minor"`, `"patch"`, `"none"`,
+ * `"dependency"`), each entry an object with a `"comment"`. Line for line: each group a heading, each comment a bullet.
+ */
+const RUSH_GROUP = /^\s*"(major|minor|patch|none|dependency)"\s*:\s*\[\s*$/;
+const RUSH_TITLES: Record<string, string> = {
+  major: 'Breaking changes',
+  minor: 'Features',
+  patch: 'Fixes',
+  none: 'Changes',
+  dependency: 'Dependencies',
+};
+const RUSH_COMMENT = new RegExp(String.raw`^\s*"comment"\s*:\s*${JSON_STRING}\s*,?\s*$`);
+
+function isRushChangelog(lines: string[]): boolean {
+  const first = lines.find((line) => line.trim() !== '')?.trim();
+  return first === '{' && lines.some((line) => /^\s*"comments"\s*:\s*\{\s*$/.test(line)) && lines.some((line) => RUSH_GROUP.test(line));
+}
+
+export function rushChangelogAsMarkdown(lines: string[]): string[] {
+  if (!isRushChangelog(lines)) return lines;
+  return lines.map((line) => {
+    const group = line.match(RUSH_GROUP);
+    if (group) return `### ${RUSH_TITLES[group[1]!]}`;
+    const comment = line.match(RUSH_COMMENT);
+    return comment ? `- ${unescaped(comment[1]!)}` : '';
+  });
+}

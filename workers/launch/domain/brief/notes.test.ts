@@ -718,7 +718,7 @@ it('reads credits, commits and package bumps closing an item as references, and 
     ['fix', 'Added a new face, acme-delimiter, which is used for parentheses around values.'],
     ['fix', 'use !== 0 instead of != 0'],
     ['fix', 'Many faces have also been improved.'],
-    ['fix', '<li>The getRequestedApiVersion method was renamed.'],
+    ['fix', 'The getRequestedApiVersion method was renamed.'],
     ['internal', 'acme_app_check_web - v0.2.0+15'],
   ]);
   expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['#37']);
@@ -4358,5 +4358,42 @@ describe('holdout 51: AI and data tooling', () => {
         repo,
       ).text,
     ).toBe('stop optimizing anti joins');
+  });
+});
+
+describe('holdout 52: formats from other places', () => {
+  const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
+
+  it("reads Rush's CHANGELOG.json by its comment groups", () => {
+    const notes = [
+      '    {',
+      '      "version": "7.58.13",',
+      '      "tag": "@acme/extractor_v7.58.13",',
+      '      "date": "Thu, 20 Aug 2026 00:16:38 GMT",',
+      '      "comments": {',
+      '        "minor": [',
+      '          {',
+      '            "comment": "Add a `--watch` option."',
+      '          }',
+      '        ],',
+      '        "dependency": [',
+      '          {',
+      '            "comment": "Updating dependency \\"@acme/model\\" to `7.33.11`"',
+      '          }',
+      '        ]',
+      '      }',
+      '    },',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[feature] Add a --watch option.', '[internal] Updating dependency "@acme/model" to 7.33.11']);
+  });
+
+  it('reads "**BREAK**" and "**NEW**" tags, closing HTML list tags, "resolves: KEY-1" and "Community contributions"', () => {
+    expect(items(['## 11.0', '', '-   **BREAK**: B64: Restricts relative links by default.', '-   **NEW**: Add a `root_path` option.'].join('\n'))).toEqual([
+      '[breaking] B64: Restricts relative links by default.',
+      '[feature] Add a root_path option.',
+    ]);
+    expect(cleanInline('New binaries: s6-notify-fd-from-socket </li>', repo).text).toBe('New binaries: s6-notify-fd-from-socket');
+    expect(cleanInline('Set correct permission for tempdir resolves: RHEL-121198', repo).text).toBe('Set correct permission for tempdir');
+    expect(items(['## 1.5.0', '', '### Community contributions', '', '- Ann Example'].join('\n'))).toEqual(['[internal] Ann Example']);
   });
 });

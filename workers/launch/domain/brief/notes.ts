@@ -9,7 +9,7 @@ import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
-import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown } from './json-changes';
+import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
@@ -152,11 +152,11 @@ const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
-  // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists.
+  // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists, Kedro's "Community contributions".
   // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
   // release" and "9 reviewers …".
   [
-    /\b(?:new contributors?|contributors?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
+    /\b(?:new contributors?|contributors?|community contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
     'internal',
   ],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
@@ -461,6 +461,8 @@ const LISP_KIND_LABEL = /^((?:minor\s+)?incompatible\s+change|bug\s?fix|optimi[s
 /** The kind each of those tags says (and fl_chart's bold "**FEATURE**"), by the tag in lower case without spaces or its hedge. */
 const TAG_KIND: Record<string, ChangeKind> = {
   breakingchange: 'breaking',
+  break: 'breaking',
+  new: 'feature',
   incompatiblechange: 'breaking',
   feature: 'feature',
   newfeature: 'feature',
@@ -869,7 +871,8 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
 }
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 /** fl_chart's "**FEATURE**", "**BUGFIX**": a kind in bold capitals before the change. */
-const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT)\*\*:?\s+(?=\S)/;
+// PyMdown Extensions' "**BREAK**:", "**NEW**:", "**FIX**:".
+const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT|BREAK|NEW)\*\*:?\s+(?=\S)/;
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 const BOLD_KIND_TITLE = /^\s*\*\*(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*\*\*|\*\*\s*:)\s*/u;
 const AVOIDS_FAULT =
@@ -920,7 +923,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -2236,6 +2239,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   releaseToolTomlAsMarkdown,
   jsonChangesAsMarkdown,
   jsonKindListsAsMarkdown,
+  rushChangelogAsMarkdown,
   advisoryMailAsMarkdown,
   phpNewsAsMarkdown,
   doubledStarBulletsAsList,

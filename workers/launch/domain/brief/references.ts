@@ -527,7 +527,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' - ')) text = text.replace(/\s+[-–]\s+(?:fix(?:es)?|closes|resolves)\s*$/i, ' ');
   // SLF4J's "getRequeste<b>d</b>ApiVersion": a tag of emphasis inside a word marks a letter of it, and parts nothing.
   if (has('<'))
-    text = text.replace(IN_WORD_EMPHASIS, '').replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary)\b[^>]*>/gi, ' ');
+    text = text
+      .replace(IN_WORD_EMPHASIS, '')
+      .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary|li|ul|ol|dl|dt|dd|tt|pre|h[1-6])\b[^>]*>/gi, ' ');
   // MDX and Vue components in a heading (Nushell's "<JumpToc/>", "<PrBy :pr=\"18531\" user=\"Bahex\" />"): markup, not words.
   // Self-closing or with attributes, after a space: "Supplier<Path>" and "<FILE>" are types and placeholders.
   if (has('<')) text = text.replace(/(?<![\w<])<\p{Lu}[\w.]*(?:\s+[^<>]*=[^<>]*?\s*\/?|\s*\/)>/gu, ' ');
@@ -598,6 +600,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
   if (text.startsWith('(') && /^\([^()]+\)\.?$/.test(text)) text = text.replace(/^\(([^()]+)\)(\.?)$/, '$1$2');
+  // TuneD's "Set correct permission for tempdir resolves: RHEL-121198": the tracker's key it closes.
+  if (has(': ')) text = text.replace(/\s+(?:resolves|related|fixes|closes)\s*:\s*[A-Z][A-Z\d]+-\d+(?:\s*,\s*[A-Z][A-Z\d]+-\d+)*\s*$/, '');
   // SQLGlot's git-cliff "due to [`5c12472`](…) - stop optimizing …": the commit it was due to went, and what led to it.
   if (text.startsWith('due to')) text = text.replace(/^due to\s*[-–:]\s+(?=\S)/, '');
   // Bootstrap's "First, we've added …", "Second, we've replaced …": the order the post tells them in, not the change's words.
