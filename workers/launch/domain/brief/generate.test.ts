@@ -4591,6 +4591,13 @@ describe('holdout 49: infrastructure notes', () => {
     expect(briefOf(notes, { version: '1.58', title: 'Acme 1.58' }).summary).toEqual([]);
   });
 
+  it('drops the words that led to an example the post does not show', () => {
+    const notes = ['## 1.14', '', '- Added new `--eval` command-line option, so you can do e.g.', '', '  ```', '  acme find --eval "(+ 1 2)"', '  ```'].join(
+      '\n',
+    );
+    expect(briefOf(notes, { version: '1.14', title: 'Acme 1.14' }).highlights[0]!.text).toBe('Added new --eval command-line option.');
+  });
+
   it('opens with no welcome line', () => {
     const notes = ['## [v1.14.0-alpha.0]', '', 'Welcome to the v1.14.0-alpha.0 release of Acme!', '', '### Features', '- Add NTS support.'].join('\n');
     expect(briefOf(notes, { version: 'v1.14.0-alpha.0', title: 'Acme 1.14.0-alpha.0' }).summary).toEqual([]);

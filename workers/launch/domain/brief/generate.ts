@@ -1073,7 +1073,9 @@ const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:info
 const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
-const LEADS_TO_EXAMPLE = /(?<=\S),?[ \t]+(?:as in|for example|for instance|e\.g\.|like (?:this|so))[ \t]*[:.]?[ \t]*$/i;
+// mu's "added new ~--eval~ command-line option, so you can do e.g." over its example.
+const LEADS_TO_EXAMPLE =
+  /(?<=\S),?[ \t]+(?:so (?:that )?you can (?:do|write|run|use)(?:[ \t]+e\.g\.)?|as in|for example|for instance|e\.g\.|like (?:this|so))[ \t]*[:.]?[ \t]*$/i;
 /** The verb of a section a bare name is listed under ("### Removed" over "protobuild removed and replaced with …"), in its forms. */
 const SECTION_VERB: Record<string, RegExp> = {
   removed: /\bremove[ds]?\b/i,

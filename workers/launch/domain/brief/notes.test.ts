@@ -4364,6 +4364,13 @@ describe('holdout 51: AI and data tooling', () => {
 describe('holdout 52: formats from other places', () => {
   const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
 
+  it("reads Fossil's wiki links by their words, and drops the commit a regression came from", () => {
+    expect(cleanInline('New setting [/help/timeline-mark-leaves|timeline-mark-leaves] controls it', repo).text).toBe(
+      'New setting timeline-mark-leaves controls it',
+    );
+    expect(cleanInline('Fix a redirect/mirror regression from 400713ca', repo).text).toBe('Fix a redirect/mirror regression');
+  });
+
   it("reads Rush's CHANGELOG.json by its comment groups", () => {
     const notes = [
       '    {',

@@ -423,6 +423,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       for (const [id] of group.matchAll(/!\d+/g)) add({ kind: 'pull_request', label: id, url: null });
       return ' ';
     });
+  // Fossil's wiki links, "[/help/timeline-mark-leaves|timeline-mark-leaves]": the words after the bar.
+  if (has('[/') && has('|')) text = text.replace(/\[\/[^\]|\s]*\|([^\]]+)\]/g, '$1');
   // Meson's wiki links, "the [[generator.process]] method …": the name they link.
   if (has('[[')) text = text.replace(/\[\[([\w.:/ -]+)\]\](?![(:])/g, '$1');
   // Debian's "Reported by Yashashree Gund <yash_gund@live.com>.", "Thanks to Marko Zajc <marko@zajc.tel>.": a credit by address.
@@ -509,6 +511,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
   if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
+  // Wget2's "Fix a redirect/mirror regression from 400713ca": the commit a regression came from is a reference too.
+  if (/[0-9a-f]{7}/.test(text)) text = text.replace(/\s+(?:from|since|in|by)\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\.?$/, '');
   // Ginkgo's "… regressions [37a511b]", handlebars' "… enumerable - 1988878": the commit closing a change, bracketed or set off.
   if (/[0-9a-f]{7}/.test(text)) text = text.replace(/\s+(?:\[(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]|-\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f]?)[0-9a-f]{7,40})\.?$/, '');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
