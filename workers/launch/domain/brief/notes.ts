@@ -18,7 +18,7 @@ import { typstAsMarkdown } from './typst-notes';
 import { iscChangeLogAsMarkdown } from './isc-changelog';
 import { podAsMarkdown } from './pod-notes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
-import { yamlNotesAsMarkdown } from './yaml-notes';
+import { yamlNotesAsMarkdown, versionbotChangelogAsMarkdown } from './yaml-notes';
 import { vimHelpAsMarkdown } from './vim-help';
 
 /**
@@ -2236,6 +2236,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   rdNotesAsMarkdown,
   rstChangelogAsMarkdown,
   yamlNotesAsMarkdown,
+  versionbotChangelogAsMarkdown,
   releaseToolTomlAsMarkdown,
   jsonChangesAsMarkdown,
   jsonKindListsAsMarkdown,

@@ -188,3 +188,26 @@ describe("an app's changelog.yml: a list of releases, each with keys listing its
     ]);
   });
 });
+
+describe("versionbot's CHANGELOG.yml", () => {
+  it('reads each commit subject as a change, a major change type as a break, and the rest of the YAML as nothing', () => {
+    const notes = [
+      '- commits:',
+      '    - subject: Support pinning devices that have not completed their OS update back to',
+      '        their current release',
+      '      hash: 98b71f27cf343e8612633d9c108b1731d9b33254',
+      '      footer:',
+      '        Change-type: minor',
+      '      author: Ann Example',
+      '    - subject: "Drop the legacy `login` command"',
+      '      footer:',
+      '        Change-type: major',
+      '  version: 25.2.0',
+      '  date: 2026-07-27T15:08:08.422Z',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['feature', 'Support pinning devices that have not completed their OS update back to their current release', 2],
+      ['breaking', 'Drop the legacy login command', 8],
+    ]);
+  });
+});

@@ -209,3 +209,32 @@ export function yamlNotesAsMarkdown(lines: string[]): string[] {
   }
   return out;
 }
+
+/**
+ * Versionbot's `.versionbot/CHANGELOG.yml` (balena's tools): a release is a `- commits:` list, each commit a `subject:`
+ * (folded over the lines indented under it), its `footer:` fields (a `Change-type: major` one marks a break), then the
+ * release's `version:` and `date:` keys. Each subject becomes a bullet on its lines; the rest of the YAML goes.
+ */
+const COMMIT_SUBJECT = /^(\s*)-?\s*subject:\s*(.*)$/;
+
+export function versionbotChangelogAsMarkdown(lines: string[]): string[] {
+  if (!lines.some((line) => /^\s*-\s+commits:\s*$/.test(line)) || !lines.some((line) => COMMIT_SUBJECT.test(line))) return lines;
+  const out = lines.map(() => '');
+  lines.forEach((line, index) => {
+    const subject = line.match(COMMIT_SUBJECT);
+    if (!subject) return;
+    const indent = subject[1]!.length;
+    let end = index + 1;
+    while (end < lines.length && (lines[end]!.match(/^\s*/)![0].length > indent + 2 || lines[end]!.trim() === '') && !/^\s*[\w-]+:(?:\s|$)/.test(lines[end]!))
+      end++;
+    const entryEnd = lines.findIndex((other, at) => at > index && COMMIT_SUBJECT.test(other));
+    const breaks = lines.slice(index, entryEnd < 0 ? lines.length : entryEnd).some((field) => /^\s*change-type:\s*major\s*$/i.test(field));
+    const words = subject[2]!
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .replace(/^'(.*)'$/, '$1');
+    out[index] = `- ${breaks ? '[breaking] ' : ''}${words}`;
+    for (let at = index + 1; at < end; at++) out[at] = `  ${lines[at]!.trim().replace(/"$/, '')}`;
+  });
+  return out;
+}
