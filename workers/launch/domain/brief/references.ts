@@ -146,6 +146,8 @@ const BY = /by/i;
 const CLOSES = /closes/i;
 /** What the last pass strips from either end of a line, once it is trimmed. */
 const EDGE_MARKS = '-–—:,;';
+/** A credit's words closing a change ("contribution from @x", "patched by"), read from the word on. */
+const CREDIT_WORDS_AT_END = /\b(?:(?:a\s+)?contributions?|contributed|patch(?:ed)?)\s+(?:from|by)(?:\s+@[\w-]+(?:(?:,|\s+and|\s*&)\s*@[\w-]+)*)?\.?$/i;
 // Brackets left holding only connectors once their references went, or the "!" of PowerShell's "(Thanks @jborean93!)" once
 // its credit went; `()` and `[]` stay (code: `res.status()`, `T[]`).
 // Kuma's "(backport of [#14510](…))" once its reference went: the words that led to it.
@@ -206,7 +208,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // ratatui's "… by `@joshka` in [#2561](…)": a handle written as code after "by" is still a credit (`@AcmeType` alone is code).
   if (has('`@')) text = text.replace(/\bby\s+`(@[\w-]+)`/g, 'by $1');
   // MySqlConnector's "Add opt-in stable OpenTelemetry semantic conventions: [#1435](…).": the colon only led to the reference.
-  if (has(':') && has('](')) text = text.replace(/:((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\)\s*,?)+\.?\s*)$/, '$1');
+  if (has(':') && has('](')) text = text.replace(/:((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\),?)+\.?\s*)$/, '$1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
   const endsWithReferences = raw.includes('#') && REFERENCES_AT_END.test(raw);
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
@@ -592,11 +594,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       before && capital ? `${before}.` : before,
     );
   // Thunder's "… in markdown bodies - contribution from @micahmo": the credit's words, once its handle went.
-  if (has('from') || has('by'))
-    text = text.replace(
-      /\s*[-–—,]?\s*\b(?:(?:a\s+)?contributions?|contributed|patch(?:ed)?)\s+(?:from|by)(?:\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*)?\s*\.?$/i,
-      '',
-    );
+  const credited = (has('from') || has('by')) && CREDIT_WORDS_AT_END.exec(text);
+  if (credited)
+    text = text
+      .slice(0, credited.index)
+      .trimEnd()
+      .replace(/[-–—,]$/, '')
+      .trimEnd();
   // django CMS's "… slots (#8709) -- Fabian Braun", eSpeak NG's "added cmake build system  -- djphoenix": a signature closing the change.
   if (has(' -- ')) text = text.replace(/(\S\s+\S+)\s+--\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|@?[\w.-]+)\s*\.?$/u, '$1');
   text = text.trim();
