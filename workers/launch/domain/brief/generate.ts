@@ -1038,7 +1038,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     item.kind === 'security' && RELEASE_SUMS_UP.test(sentences[0]!) && !KIND_CUES.security.test(sentences[0]!)
       ? sentences.findIndex((one) => KIND_CUES.security.test(one))
       : -1;
-  const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : toldSecure > 0 ? toldSecure : 0;
+  const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : Math.max(toldSecure, 0);
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.

@@ -215,7 +215,7 @@ export function yamlNotesAsMarkdown(lines: string[]): string[] {
  * (folded over the lines indented under it), its `footer:` fields (a `Change-type: major` one marks a break), then the
  * release's `version:` and `date:` keys. Each subject becomes a bullet on its lines; the rest of the YAML goes.
  */
-const COMMIT_SUBJECT = /^(\s*)-?\s*subject:\s*(.*)$/;
+const COMMIT_SUBJECT = /^(\s*)(?:-\s+)?subject:[ \t]*(.*)$/;
 
 export function versionbotChangelogAsMarkdown(lines: string[]): string[] {
   if (!lines.some((line) => /^\s*-\s+commits:\s*$/.test(line)) || !lines.some((line) => COMMIT_SUBJECT.test(line))) return lines;
