@@ -26,13 +26,8 @@ const DATE_TITLE = /<title>\s*release\s+date\s*:?\s*<\/title>/i;
 /** The entities DocBook writes beyond the ones every HTML page uses. */
 const ENTITIES: Record<string, string> = {
   ...HTML_ENTITIES,
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
   times: '×',
   minus: '−',
-  rarr: '→',
-  larr: '←',
 };
 
 /** Whether the notes are DocBook: a section element with a title, and paragraphs or list items. */

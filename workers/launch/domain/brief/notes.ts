@@ -2110,6 +2110,9 @@ function plainLinesAsList(lines: string[]): string[] {
  * and writes one change a line after its scope ("all : fix `@:structInit` …"): a label alone on its line is a heading, and a
  * scoped line a change of its own.
  */
+/** A bullet among indented paragraphs, nginx's "*)" among them. */
+const PARAGRAPH_BULLET = /^(?:[-*+]|\*\))\s+/;
+
 function indentedParagraphsAsList(lines: string[]): string[] {
   const indented = (line: string) => /^(?:\t| {4,})\S/.test(line);
   // Moto's "    * IAM: … no longer loaded by default." over "      @mock_aws(config=…)" after a blank line: a paragraph
@@ -2126,18 +2129,18 @@ function indentedParagraphsAsList(lines: string[]): string[] {
       bulletIndent = -1;
       return `## ${line.trim()}`;
     }
-    const words = line.trim().replace(/^(?:[-*+]|\*\))\s+/, '');
+    const words = line.trim().replace(PARAGRAPH_BULLET, '');
     // Geany's NEWS indents its area labels ("    Interface") over their bullets ("    * The document list …"): a label
     // over bullets is a heading, each bullet a change.
     // nginx's CHANGES marks each with "*)".
-    if (/^(?:[-*+]|\*\))\s/.test(line.trim())) {
+    if (PARAGRAPH_BULLET.test(line.trim())) {
       bulletIndent = indentOf(line);
       return `- ${words}`;
     }
     if (bulletIndent >= 0 && indentOf(line) > bulletIndent) return `  ${words}`;
     bulletIndent = -1;
     const next = lines[index + 1] ?? '';
-    if (indented(next) && /^(?:[-*+]|\*\))\s/.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
+    if (indented(next) && PARAGRAPH_BULLET.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
     const alone = !indented(lines[index - 1] ?? '') && !indented(lines[index + 1] ?? '');
     if (alone && /^\p{Lu}[^:]{1,60}:$/u.test(words)) return `### ${words.slice(0, -1)}`;
     const scoped = words.match(/^([\w/.-]{1,20}) : (?=\S)/);
@@ -2698,6 +2701,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (line.trim() === '' || NOISE.test(line)) {
       tableListsChanges = true;
       barelessTable = false;
+      creditColumns = new Set();
       lineItems = false;
       flushParagraph();
       continue;
@@ -2919,12 +2923,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     if (!paragraph && !barelessTable && line.includes('|') && !TABLE_ROW.test(line) && next.includes('|') && TABLE_RULE.test(next)) barelessTable = true;
     const row = line.match(TABLE_ROW) ?? (barelessTable && line.includes('|') ? ['', line] : null);
     if (row && !paragraph) {
+      const columns = row[1]!.split(/(?<!\\)\|/);
       // The header row (followed by its `|---|` rule) names the columns, and says whether the rows
       // are changes (an advisory table) or detail of the change above (Grafana's settings matrix).
       if (TABLE_RULE.test(next)) {
         tableListsChanges = CHANGE_COLUMNS.test(line);
-        const names = row[1]!.split(/(?<!\\)\|/).map((cell) => cell.trim());
-        creditColumns = new Set(names.flatMap((name, column) => (CREDIT_COLUMN.test(name) ? [column] : [])));
+        creditColumns = new Set(columns.flatMap((name, column) => (CREDIT_COLUMN.test(name.trim()) ? [column] : [])));
       }
       if (!tableListsChanges) {
         extendLast(items, number);
@@ -2933,10 +2937,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       }
       if (pendingHeading) listsUnder(pendingHeading);
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
-      const cells = row[1]!
-        .split(/(?<!\\)\|/)
-        .filter((_, column) => !creditColumns.has(column))
-        .map((cell) => cleanInline(cell, repoBase));
+      const cells = columns.filter((_, column) => !creditColumns.has(column)).map((cell) => cleanInline(cell, repoBase));
       // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
       const typeCell = cells.find((cell) => TYPE_CELL.test(cell.text.trim()));
       const text = tableRowText(cells.filter((cell) => cell !== typeCell).map((cell) => cell.text));

@@ -139,6 +139,8 @@ export const HTML_ENTITIES: Record<string, string> = {
   uarr: '↑',
   darr: '↓',
 };
+/** Any entity of that table, by its name. */
+const HTML_ENTITY = new RegExp(`&(${Object.keys(HTML_ENTITIES).join('|')});`, 'g');
 const PULL_REFERENCE = String.raw`(?:\[(?:[\w.-]+\/[\w.-]+)?#\d+\]\(https?:\/\/[^)\s]+\)|(?:[\w.-]+\/[\w.-]+)?#\d+)`;
 const BY_REFERENCES = new RegExp(String.raw`\s+by\s+(${PULL_REFERENCE}(?:\s*(?:,\s*and|,|and|&)\s*${PULL_REFERENCE})*)(?=\s*(?:[.,;)]|$))`, 'gi');
 /** What the passes that credit in words and close issues need in a line before they scan it. */
@@ -197,11 +199,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
-  if (has('&'))
-    text = text.replace(
-      /&(lt|gt|amp|quot|#39|apos|nbsp|mdash|ndash|hellip|rsquo|lsquo|ldquo|rdquo|larr|rarr|uarr|darr);/g,
-      (_whole, name: string) => HTML_ENTITIES[name]!,
-    );
+  if (has('&')) text = text.replace(HTML_ENTITY, (_whole, name: string) => HTML_ENTITIES[name]!);
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Tridactyl's "(…, but I forgot :( )": an emoticon says a mood, and its bracket would open an aside that never closes.
   if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
