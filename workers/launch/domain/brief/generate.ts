@@ -21,7 +21,7 @@ import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { numberMayBreak, preReleaseLabel, shownVersion, versionStep } from './version';
-import { ACTION_VERBS, ASKS_UPGRADERS, KIND_CUES } from './vocabulary';
+import { ACTION_VERBS, ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES } from './vocabulary';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -1238,8 +1238,10 @@ function withoutReleaseSubject(sentence: string): string {
 }
 
 /** A fault named first, then where or when it happened (a plural takes no article). */
-const FAULT_NOUN_FIRST =
-  /^(?:(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+)?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)/i;
+const FAULT_NOUN_FIRST = new RegExp(
+  String.raw`^(?:${FAULT_QUALIFIER})?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)`,
+  'i',
+);
 /** A name in title case and nothing more: "Maven Plugin Config Mapping". */
 const FIXED_NAME = /^\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){1,4}\.?$/u;
 

@@ -3,7 +3,7 @@ import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } fro
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { ASKS_UPGRADERS, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
+import { ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
@@ -279,8 +279,10 @@ function asFixed(text: string): string {
 /** A sentence that tells what happened ("Ships could get lost …"), not a bare name of a fault ("Crash on some tar files"). */
 const FINITE_VERB = /\b(?:no longer|now|not|is|are|was|were|could|would|can|did|does|do|has|have|had|will|should|might|may|got|gets|caused?|causes)\b/i;
 /** A fault named first ("Crash on …", "Desync after …", "Wrong colour …"), where a post would otherwise announce it; "Detect running on …" is a verb. */
-const FAULT_FIRST =
-  /^(?:(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+)?(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b/i;
+const FAULT_FIRST = new RegExp(
+  String.raw`^(?:${FAULT_QUALIFIER})?(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b`,
+  'i',
+);
 const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   new: 'feature',
   add: 'feature',

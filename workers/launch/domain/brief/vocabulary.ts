@@ -161,3 +161,6 @@ export const KIND_WORDS: Record<string, Kind[]> = {
  * scope they make it a scope (drafts), and before a fault they make it no fault statement (the generator).
  */
 export const ACTION_VERBS = String.raw`fix\w*|add(?:s|ed|ing)?|remov\w*|improv\w*|updat\w*|allow\w*|prevent\w*|avoid\w*|handl\w*|support\w*|make|made|use[sd]?|ensur\w*|show\w*|hide|enabl\w*|disabl\w*|respect\w*|correct\w*|restor\w*|resolv\w*|implement\w*|introduc\w*|deprecat\w*|drop\w*|expos\w*|rename\w*|replac\w*|stop(?:s|ped|ping)?|keep(?:s|ing)?|skip\w*|don't|do not|no longer`;
+
+/** How often a fault struck, before its name ("Occasional stall before prompt"): the fault's words, not the change's. */
+export const FAULT_QUALIFIER = String.raw`(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+`;
