@@ -189,7 +189,7 @@ function isChore(item: NoteItem): boolean {
       item,
       (chore =
         VAGUE_UPKEEP.test(item.text) ||
-        (CHORE_WORDS.test(withoutNamedCi(item.text.replace(COMMAND_NAME, ''))) &&
+        (CHORE_WORDS.test(withoutNamedCi(/command/i.test(item.text) ? item.text.replace(COMMAND_NAME, '') : item.text)) &&
           !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
           // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
           !/\bstabili[sz]ed\b/i.test(item.text))),

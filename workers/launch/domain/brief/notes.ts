@@ -365,10 +365,12 @@ export const END_OF_SUPPORT =
  * is "from now on the only supported runtime version" (grocy's PHP 8.5), Fyne's "Go 1.17 or later is now required." and
  * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12").
  */
-export const RAISED_MINIMUM = new RegExp(
+const RAISED_MINIMUM_PATTERN = new RegExp(
   String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^(?:[\w.+-]+\s+){0,2}now requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
   'iu',
 );
+/** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
+export const RAISED_MINIMUM = { test: (text: string) => /min|only|requir/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) };
 const OTHER_NOTES_LINK =
   /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
@@ -1091,8 +1093,18 @@ function namesOnly(whole: string, inside: string): string {
 }
 /** A closing bracket of names and pull requests: "(ygale, PR 21675)", "(Ana Lima, Bo Chen, PRs [12](…), [13](…))". */
 const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
-/** A pattern that matches nothing: a pass skipped where its text cannot hold what the pass looks for. */
-const NEVER = /(?!)/;
+/** A pattern that matches nothing, at once (anchored, it is tried at the start only): a pass skipped where its text cannot hold what the pass looks for. */
+const NEVER = /^(?!)/;
+/** Whether a text's last mark, before a closing stop and spaces, is `mark`: a far cheaper question than a pattern anchored at the end, which is tried from every position. */
+/** Whether a text could close with a commit's hash or "et al." (TRAILING_COMMITS), asked of its last character. */
+const endsWithHexOrEtAl = (text: string) => {
+  const end = text.trimEnd();
+  return /[\da-f]/.test(end.charAt(end.length - 1)) || end.endsWith(' al') || end.endsWith(' al.');
+};
+const closesWith = (text: string, mark: string) => {
+  const end = text.trimEnd();
+  return end.endsWith(mark) || end.endsWith(`${mark}.`);
+};
 const CREDIT_WITH_PR = new RegExp(String.raw`\s*\(\s*([^()[\]]{2,120}?)\s*,\s*(PRs?\s*${PR_ID}(?:\s*(?:,|and)\s*(?:PR\s*)?${PR_ID})*)\s*\)\s*(\.?)\s*$`);
 const RST_NAMED_CREDITS = /\s+(`[^`\n]{2,60}`_(?:(?:,\s*|\s+and\s+)`[^`\n]{2,60}`_)*)\s*$/;
 /** The last bracket closing an item, closed or left open after a comma. */
@@ -1206,7 +1218,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
-    .replace(/(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/, (_whole, last: string, id: string) => {
+    .replace(raw.includes('#') ? /(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/ : NEVER, (_whole, last: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return last;
     })
@@ -1214,10 +1226,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
-    })
-    // datamodel-code-generator's "Stricter `extra_template_data` validation - `extra_template_data` that is not …", "Reserved
-    // template keys … now raise an error for built-in templates - When rendering …": a title, a dash, then its account.
-    .replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ')
+    });
+  // datamodel-code-generator's "Stricter `extra_template_data` validation - `extra_template_data` that is not …", "Reserved
+  // template keys … now raise an error for built-in templates - When rendering …": a title, a dash, then its account.
+  if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
+  text = text
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
     .replace(/^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
@@ -1227,18 +1240,23 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
     .replace(RST_NAMED_CREDITS, (whole, names: string) =>
       [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
-    )
-    // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
-    // with nothing of the change in it.
-    .replace(/\s*\(see\s+(?:also\s+)?(?:#\d+|NEWS|CHANGES|CHANGELOG|README)\s+for\s+[^()]{1,40}\)/gi, '')
-    // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
-    .replace(
+    );
+  // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
+  // with nothing of the change in it.
+  if (/\(see/i.test(text)) text = text.replace(/\s*\(see\s+(?:also\s+)?(?:#\d+|NEWS|CHANGES|CHANGELOG|README)\s+for\s+[^()]{1,40}\)/gi, '');
+  // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
+  if (text.includes(' by '))
+    text = text.replace(
       /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s)/u,
       '',
-    )
+    );
+  text = text
     // pybind11's "Fix regression introduced in #5201 for GCC<10.3 …": the pull request that caused it is a reference, read at
     // the end, where taking it leaves no "introduced in for".
-    .replace(/^(.*?)\s+(?:introduced|caused|added|reported|started)\s+(?:in|by)\s+((?:[\w.-]+\/[\w.-]+)?#\d+)(\s+[^\s#].*)$/i, '$1$3 $2')
+    .replace(
+      raw.includes('#') ? /^(.*?)\s+(?:introduced|caused|added|reported|started)\s+(?:in|by)\s+((?:[\w.-]+\/[\w.-]+)?#\d+)(\s+[^\s#].*)$/i : NEVER,
+      '$1$3 $2',
+    )
     // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words; go_router's
     // "(Previously 15.2.4) Fixes routing …": the release that first shipped the change, not its words.
     .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
@@ -1301,7 +1319,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `,
     )
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
-    .replace(/\s*\((?:thanks|thank you|kudos)\s+(?:to\s+)?[^()]{1,80}\)/gi, '')
+    .replace(/\((?:thanks|thank you|kudos)\s/i.test(raw) ? /\s*\((?:thanks|thank you|kudos)\s+(?:to\s+)?[^()]{1,80}\)/gi : NEVER, '')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
@@ -1344,28 +1362,31 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
   // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
   // "PR 69168." is a bug tracker's number; "Credits: Name (Company)" closing the entry credits who found it.
-  text = text
-    .replace(/\s*\((?:[a-z\d-]+\.)+(?:org|com|net|io)\)(\s+\S|\s*$)/gi, (_whole, next: string) => (next.trim() ? `.${next}` : ''))
-    .replace(/\s*\bPR\s+(\d{3,})\b\.?/g, (_whole, id: string) => {
+  if (/\.(?:org|com|net|io)\)/i.test(text))
+    text = text.replace(/\s*\((?:[a-z\d-]+\.)+(?:org|com|net|io)\)(\s+\S|\s*$)/gi, (_whole, next: string) => (next.trim() ? `.${next}` : ''));
+  if (text.includes('PR'))
+    text = text.replace(/\s*\bPR\s+(\d{3,})\b\.?/g, (_whole, id: string) => {
       named.push({ kind: 'issue', label: `PR ${id}`, url: null });
       return ' ';
-    })
-    .replace(/\s+Credits?:\s+[^:]{2,80}$/, '')
+    });
+  if (text.includes('redit')) text = text.replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
+  text = text
     // REXML's "… globally. [GitHub#37][Patch by Akira Matsuda]": the pull request, and who wrote or reported the change.
-    .replace(CREDIT_BRACKETS, (whole: string) => {
+    .replace(text.includes('[') ? CREDIT_BRACKETS : NEVER, (whole: string) => {
       for (const [, id] of whole.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
       return '';
     })
     // Libgcrypt's "… for other implementations.  [R5328,CVE-2021-40528]": the tracker's id is a reference; the advisory's is
     // what a reader searches for, and stays, in brackets.
-    .replace(IDS_WITH_ADVISORIES, (_whole, ids: string) => {
+    .replace(text.includes('[') ? IDS_WITH_ADVISORIES : NEVER, (_whole, ids: string) => {
       const advisories = ids.split(/\s*,\s*/).filter((id) => ADVISORY_IN_BRACKET.test(id));
       for (const id of ids.split(/\s*,\s*/).filter((id) => !ADVISORY_IN_BRACKET.test(id))) named.push({ kind: 'issue', label: id, url: null });
       return advisories.length > 0 ? ` (${advisories.join(', ')})` : '';
     })
-    .replace(/\.\s+(\((?:CVE|GHSA)-[^()]+\))$/i, ' $1.')
-    // Transient's "… from each other.  567b5d54", Handlebars' "… enumerable - 1988878", "47d3f01d 71d16d86 et al.": the commits.
-    .replace(TRAILING_COMMITS, (_whole, shas: string) => {
+    .replace(/CVE-|GHSA-/i.test(text) ? /\.\s+(\((?:CVE|GHSA)-[^()]+\))$/i : NEVER, ' $1.');
+  // Transient's "… from each other.  567b5d54", Handlebars' "… enumerable - 1988878", "47d3f01d 71d16d86 et al.": the commits.
+  if (endsWithHexOrEtAl(text))
+    text = text.replace(TRAILING_COMMITS, (_whole, shas: string) => {
       for (const sha of shas.split(/[\s,]+/).filter(Boolean))
         named.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
       return '';
@@ -1373,10 +1394,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   for (let previous = ''; previous !== text; ) {
     previous = text;
     const bracketed = text;
-    text = text.replace(TRACKER_BRACKET, pointers);
+    if (closesWith(text, ']')) text = text.replace(TRACKER_BRACKET, pointers);
     // draw.io's "… to 3.2.2 with fix for [DID-13161]": once the ticket went, so do the words that led to it.
     if (text !== bracketed) text = text.replace(LEADS_TO_REFERENCE, '$1');
-    text = text.replace(POINTER_GROUP, pointers);
+    if (closesWith(text, ')')) text = text.replace(POINTER_GROUP, pointers);
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
     if (end.endsWith(')') && /\(by /.test(text)) text = text.replace(BY_NAME_BRACKET, '');

@@ -34,6 +34,8 @@ export function namedReferencesAsWords(text: string): string {
   const quoted = text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1');
   // GitLens' "the _GitHub Issues_ and …": an underscore that opens words too sets them in italics, no reference.
   if (/(?:^|[\s(])_\p{L}/u.test(quoted)) return quoted;
+  // Most texts hold no name closed by an underscore: the pattern below, tried at every letter, is then skipped.
+  if (!/_(?:[\s,.;:!?)]|$)/.test(quoted)) return quoted;
   return quoted.replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
 }
 
@@ -265,7 +267,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(') && /\(\s*(?:see|cf)\b/i.test(text)) text = text.replace(/\s*\(\s*(?:see|cf\.?)\s+(?:the\s+)?(?:notes?|below|above)\s*\)/gi, '');
   // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference.
   // So is "… for consistency. [summary](…)" after the sentence.
-  if (has(']('))
+  if (has('](') && /\[(?:docs?|documentation|rfc|summary|details|blog|guide|spec|announcement|discussion|tracking|more)/i.test(text))
     text = text.replace(READ_MORE_LINK, (_whole, bracketed: string | undefined, after: string | undefined) => {
       const url = bracketed ?? after ?? '';
       if (/^https?:\/\//.test(url)) add(classifyUrl(url, repoBase));
@@ -512,9 +514,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');
   // Wget2's "Fix a redirect/mirror regression from 400713ca": the commit a regression came from is a reference too.
-  if (/[0-9a-f]{7}/.test(text)) text = text.replace(/\s+(?:from|since|in|by)\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\.?$/, '');
+  // Both patterns below close on a commit's hash: asked of the last character, not of a hex run anywhere ("added" is one).
+  const closesWithHash = /[\da-f]/.test(
+    text
+      .trimEnd()
+      .replace(/[.\]]+$/, '')
+      .slice(-1),
+  );
+  if (closesWithHash) text = text.replace(/\s+(?:from|since|in|by)\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\.?$/, '');
   // Ginkgo's "… regressions [37a511b]", handlebars' "… enumerable - 1988878": the commit closing a change, bracketed or set off.
-  if (/[0-9a-f]{7}/.test(text)) text = text.replace(/\s+(?:\[(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]|-\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f]?)[0-9a-f]{7,40})\.?$/, '');
+  if (closesWithHash) text = text.replace(/\s+(?:\[(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]|-\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f]?)[0-9a-f]{7,40})\.?$/, '');
   if (has('[')) text = text.replace(/\s\[\d+\]\s*$/, ' ');
   // fd's "…, see #472, #476 and #555": the references went, the pointer stays behind.
   // fd's "… depth. See #404.": a sentence of pointers alone goes whole; "(see CVE-2018-1058 …)" is no sentence break.
