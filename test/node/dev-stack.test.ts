@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ensureLocalChromium, SYSTEM_CHROMIUM_ENV } from '../../dev/chromium';
 import { type DevJson, descendantsOf, type Ports, running, startDev as startDevIn, stop } from './dev-process';
 
@@ -15,8 +15,13 @@ const stateDir = mkdtempSync(join(tmpdir(), 'dev-stack-'));
 // As root, PostgreSQL runs as its own user, which must be able to reach its data folder.
 chmodSync(stateDir, 0o755);
 const cacheDir = join(stateDir, 'cache');
-const startDev = (fixed: Partial<Ports> = {}, extraEnv: Record<string, string> = {}, how: 'node' | 'npm' = 'node') =>
-  startDevIn(stateDir, fixed, extraEnv, how);
+/** Every stack a test started: one a failed assertion left running is stopped after it, so the next test finds its ports free. */
+const started: ChildProcess[] = [];
+const startDev = async (fixed: Partial<Ports> = {}, extraEnv: Record<string, string> = {}, how: 'node' | 'npm' = 'node') => {
+  const dev = await startDevIn(stateDir, fixed, extraEnv, how);
+  started.push(dev.child);
+  return dev;
+};
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { summary?: string }>>;
@@ -61,8 +66,13 @@ async function renderOffline(url: string): Promise<string> {
         '--dump-dom',
         url,
       ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+      // A render takes seconds; one that never ends (seen with the npm package's Chromium, on a machine without Debian's)
+      // fails here, naming the browser, instead of holding the test to its own timeout with the stack still up.
+      { maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+    ).catch((error: { killed?: boolean }) => {
+      if (error.killed) throw new Error(`${linkedAt} did not render ${url} within 120 s (is Debian's chromium installed? see .ci/run)`);
+      throw error;
+    });
     return stdout;
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -90,6 +100,9 @@ async function portsFreed(ports: Ports, timeoutMs = 30_000): Promise<Record<stri
 const allFree = { launchPort: true, verifyPort: true, postgresPort: true };
 
 describe('npm run dev', () => {
+  afterEach(async () => {
+    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) await stop(child, 'SIGTERM');
+  });
   afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
   it('starts both Workers healthy, writes working demo credentials, stops cleanly on SIGTERM, and reuses its data', async () => {

@@ -27,23 +27,23 @@ function variants(sentences: Array<{ path: string; sentence: Sentence | Highligh
 }
 
 describe("the checker's reading of one notes", () => {
-  it('gives every sentence of the corpus the verdict a fresh read of the notes gives', () => {
+  // One test a release: the whole corpus in one took over a minute on a loaded 2-core machine.
+  it.each(corpus.map((entry) => [entry.id, entry] as const))('gives every sentence of %s the verdict a fresh read of the notes gives', (_id, entry) => {
     let compared = 0;
-    for (const entry of corpus) {
-      const release = releaseOf(entry);
-      const brief = generateBrief(release, null);
-      const sources: GroundingSources = { notes: release.notes, release, profile: null };
-      const shared = noteLines(release.notes);
-      for (const { path, sentence } of variants(sentencesOf(brief))) {
-        const fresh = checkSentence(path, sentence, sources, noteLines(release.notes));
-        // Twice over the shared lines: the second is answered from what the first read.
-        expect(checkSentence(path, sentence, sources, shared)).toEqual(fresh);
-        expect(checkSentence(path, sentence, sources, shared)).toEqual(fresh);
-        compared++;
-      }
-      expect(checkBrief(brief, sources, shared)).toEqual([]);
+    const release = releaseOf(entry);
+    const brief = generateBrief(release, null);
+    const sources: GroundingSources = { notes: release.notes, release, profile: null };
+    const shared = noteLines(release.notes);
+    for (const { path, sentence } of variants(sentencesOf(brief))) {
+      const fresh = checkSentence(path, sentence, sources, noteLines(release.notes));
+      // Twice over the shared lines: the second is answered from what the first read.
+      expect(checkSentence(path, sentence, sources, shared)).toEqual(fresh);
+      expect(checkSentence(path, sentence, sources, shared)).toEqual(fresh);
+      compared++;
     }
-    expect(compared).toBeGreaterThan(corpus.length * 20);
+    expect(checkBrief(brief, sources, shared)).toEqual([]);
+    // A headline, a call to action and the sentences between, each tried five ways at least.
+    expect(compared).toBeGreaterThanOrEqual(10);
   });
 
   it("never answers for other notes with the same lines' numbers", () => {
