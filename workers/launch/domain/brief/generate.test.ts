@@ -4603,3 +4603,18 @@ describe('holdout 49: infrastructure notes', () => {
     expect(briefOf(notes, { version: 'v1.14.0-alpha.0', title: 'Acme 1.14.0-alpha.0' }).summary).toEqual([]);
   });
 });
+
+describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
+  it('reads doxygen as documentation, no feature', () => {
+    const options = ['strict', 'watch', 'quiet', 'json', 'color', 'since'].map((name) => `* Added a \`--${name}\` option.`);
+    const notes = ['## 1.2.0', '', '* Added doxygen for libdap4.', ...options].join('\n');
+    expect(briefOf(notes).highlights.map((highlight) => highlight.text)).not.toContain('Added doxygen for libdap4.');
+  });
+
+  it('headlines "Fixed outstanding CVE issues" as a security release', () => {
+    const notes = ['## 4.10.1', '', '* Fixed outstanding CVE issues. See [Github 3236](https://github.com/acme/acme/issues/3236) for more information.'].join(
+      '\n',
+    );
+    expect(briefOf(notes, { version: '4.10.1', title: 'Acme 4.10.1' }).headline.text).toBe('Acme 4.10.1 is out: a security release.');
+  });
+});

@@ -4404,3 +4404,55 @@ describe('holdout 52: formats from other places', () => {
     expect(items(['## 1.5.0', '', '### Community contributions', '', '- Ann Example'].join('\n'))).toEqual(['[internal] Ann Example']);
   });
 });
+
+describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
+  const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
+
+  it('reads lines indented under a release named as its tarball is', () => {
+    const notes = [
+      'acme-0.4.9 (2024-09-19)',
+      ' Fix problems with enum intsize introduced in 0.4.8 (#961)',
+      ' Add option to discard deprecated fields (#997)',
+      ' Use pb_byte_t when available (#916)',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[fix] Fix problems with enum intsize introduced in 0.4.8',
+      '[feature] Add option to discard deprecated fields',
+      '[other] Use pb_byte_t when available',
+    ]);
+  });
+
+  it('reads "Fixed outstanding CVE issues" as a security fix, and a doubled @ as a handle', () => {
+    expect(items(['## 4.10.1', '', '* Fixed outstanding CVE issues.', '* Fixed the CVE list export.'].join('\n'))).toEqual([
+      '[security] Fixed outstanding CVE issues.',
+      '[fix] Fixed the CVE list export.',
+    ]);
+    expect(cleanInline('Use TARGETS to install plugins by  @@ann in https://github.com/acme/acme/pull/3305', repo).text).toBe('Use TARGETS to install plugins');
+    expect(cleanInline('Add an exploratory fix to #3199 by @ann in https://github.com/acme/acme/pull/3382', repo).text).toBe('Add an exploratory fix');
+  });
+
+  it('drops thanks to people by their full names, and keeps thanks to a thing', () => {
+    const notes = [
+      '### New Features',
+      '',
+      '* Add method `loo_epred` thanks to Ann Example. (#1641)',
+      '* Fix problems with parallel runs leaving R instances behind. Thanks to Bo Chen,',
+      'Cy Dee, and Di Eff. (#1658)',
+      '* Faster start-up thanks to lazy loading.',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[feature] Add method loo_epred.',
+      '[fix] Fix problems with parallel runs leaving R instances behind.',
+      '[feature] Faster start-up thanks to lazy loading.',
+    ]);
+  });
+
+  it("keeps a custom element named in code, and drops an author's profile after the words", () => {
+    expect(cleanInline('Added the `.focus` function to `<sl-radio-group>` [#2192]', repo).text).toBe('Added the .focus function to <sl-radio-group>');
+    expect(cleanInline('Add `<web-summary>` tags: <web-summary>Acme</web-summary>', repo).text).toBe('Add <web-summary> tags: Acme');
+    expect(cleanInline('Add Support for Xcode 14.3. [ann](https://github.com/ann) [#12390](https://github.com/acme/acme/pull/12390)', repo).text).toBe(
+      'Add Support for Xcode 14.3.',
+    );
+    expect(cleanInline('Add support for [Homebrew](https://github.com/Homebrew)', repo).text).toBe('Add support for Homebrew');
+  });
+});

@@ -436,9 +436,12 @@ function namesFlaw(text: string): boolean {
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
-/** Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", names no id but says what it is. */
+/**
+ * Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", and netCDF-C's "Fixed
+ * outstanding CVE issues." name no id but say what they are.
+ */
 const CALLED_SECURITY =
-  /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$/i;
+  /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
 const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
@@ -1318,6 +1321,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i'),
       (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `,
     )
+    .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
     .replace(/\((?:thanks|thank you|kudos)\s/i.test(raw) ? /\s*\((?:thanks|thank you|kudos)\s+(?:to\s+)?[^()]{1,80}\)/gi : NEVER, '')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
@@ -1778,8 +1782,16 @@ const isName = (name: string) => PERSON_NAME.test(name) || ONE_NAME.test(name);
 const namesIn = (list: string) =>
   list
     .replace(/\s*\([^()]*\)/g, '')
-    .split(/\s*,\s*|\s+(?:and|&)\s+/)
+    .split(/\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+/)
     .map((name) => name.trim());
+/**
+ * brms' "Add method `loo_epred` thanks to Aki Vehtari. (#1641)", "… behind. Thanks to Andrew Johnson, Aki Vehtari, and Noa
+ * Kallioinen. (#1658)": thanks to people by their full names close the change (before its references, if any); a sentence
+ * of them alone goes whole.
+ */
+const THANKS_TO_PEOPLE = /([.!?])?\s+thanks to ([^.()!?]{4,160}?)(?=[.!]?\s*(?:\(\s*\[?#\d|$))([.!]?)/i;
+const unthanked = (whole: string, stop: string | undefined, people: string, end: string) =>
+  !namesIn(people).every((name) => PERSON_NAME.test(name)) ? whole : (stop ?? end);
 /**
  * Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen";
  * a name in brackets may carry its own aside ("(Marco Trevisan (Treviño))").
@@ -2083,7 +2095,8 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
 }
 
 /** A release's own heading line in a plain-text changelog: "12.0.0 - 5 May 2025", "v2.1 (2026-01-02)". */
-const VERSION_LINE = /^v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/i;
+/** "0.4.9 (2024-09-19)", or a release as its tarball names it: nanopb's "nanopb-0.4.9 (2024-09-19)". */
+const VERSION_LINE = /^(?:[a-z][\w.+]*-)?v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/i;
 /** zstd's "api: new `ZSTD_d_maxBlockSize` experimental parameter, …": a change after its lower-case area, one a line. */
 const AREA_LINE = /^[a-z][\w./-]{0,30}:\s+\S+\s+\S/;
 /** A line that ends mid-sentence: a wrapped paragraph's, not a whole entry's. */

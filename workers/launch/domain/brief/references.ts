@@ -82,6 +82,8 @@ const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)`;
 /** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
 const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
+/** CocoaPods' "… ENABLE_MODULE_VERIFIER.  [sharplet](https://github.com/sharplet) [#12390](…)": after the words, its author's profile and the pull request. */
+const PROFILE_AFTER_WORDS = new RegExp(String.raw`(?<=[.!?)])\s+${PROFILE_LINK}(?=(?:\s*\[[^\]\n]*\]\([^)\s]+\))*\s*$)`);
 /** "by [a](…/a), [b](…/b)" and "(With fixes in [sha](…) by [c](…/c))": credits to people, named by their profiles. */
 const PROFILE_CREDIT = new RegExp(
   String.raw`\s*(?:\(with fixes in\s+(?:\[[^\]]*\]\([^)]*\)[,\s]*)+by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\)|\b(?:(?:patch(?:es)?|contributed|reported|authored|implemented|fixed)\s+)?by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*)`,
@@ -196,8 +198,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // netCDF-C's "… by  @@WardF in https://…": a handle written with its mark twice is still a handle.
+  if (has('@@')) text = text.replace(/(^|[\s([])@@(?=[\w-])/g, '$1@');
   // Kotlin's "<web-summary>…</web-summary>": a custom element's tags (their names hold a dash) are markup; their words stay.
-  if (has('-') && has('<')) text = text.replace(/<\/?[a-z][a-z\d]*-[\w-]*(?:\s[^<>]*)?>/g, ' ');
+  // Shoelace's "`<sl-select>`", in code, names the component the change is about.
+  if (has('-') && has('<'))
+    text = text.replace(/<\/?[a-z][a-z\d]*-[\w-]*(?:\s[^<>]*)?>/g, (tag, at: number, whole: string) =>
+      whole.charAt(at - 1) === '`' && whole.charAt(at + tag.length) === '`' ? tag : ' ',
+    );
   // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
@@ -228,7 +236,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // to the pull request ("checks in" would otherwise read as the verb's particle once the link went).
   if (has('](') && BY.test(text)) text = text.replace(LINKED_CREDIT_IN, ' ');
   if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
-  if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ');
+  if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
@@ -577,6 +585,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
   // Google Gen AI's "… client. ([012804d](…)), refs [#2680](…)": after a comma, "refs" only pointed at them ("fetch all refs" names git's).
   if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '').replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
+  // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.
+  if (has(' to')) text = text.replace(/\b(fix(?:es)?|follow[- ]?ups?|workarounds?)\s+to(?=\s*\.?\s*$)/i, '$1');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
   // dio's "… via `import 'package:dio/io.dart';`. Classes …": a statement's semicolon before the sentence's stop.
   if (has(';.')) text = text.replace(/;\.(?=\s|$)/g, '.');
