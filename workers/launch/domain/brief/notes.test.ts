@@ -4447,6 +4447,36 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     ]);
   });
 
+  it("keeps what a code generator's bot made, and drops its app's link as a credit", () => {
+    const notes = [
+      '**⚠️ BREAKING CHANGES**',
+      '',
+      '- Removed `client.users.tokensets` sub-client [\\#1369](https://github.com/acme/acme/pull/1369) ([fern-api[bot]](https://github.com/apps/fern-api))',
+      '- chore(deps): bump jose to 5.0.0 ([#12](https://github.com/acme/acme/pull/12)) by @deps-updater[bot]',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[breaking] Removed client.users.tokensets sub-client', '[internal] bump jose to 5.0.0']);
+  });
+
+  it('reads statistics as no change, an issue set as a scope as a reference, and "Resolved an issue" as a fix', () => {
+    expect(items(['### Statistics', '', '- 20,253 total features'].join('\n'))).toEqual(['[internal] 20,253 total features']);
+    expect(items(['### Bug Fixes', '', '* **#2455:** wrong index reported by modal + TextInput + autofocus (#2456)'].join('\n'))).toEqual([
+      '[fix] wrong index reported by modal + TextInput + autofocus',
+    ]);
+    expect(
+      items('* Resolved an issue where the `--project-dir` flag did not function correctly (`issue #5029 <https://github.com/acme/acme/issues/5029>`_)'),
+    ).toEqual(['[fix] Resolved an issue where the --project-dir flag did not function correctly']);
+  });
+
+  it('drops "closes" before a removed issue, a "pull #n" link and a branch name\'s slash', () => {
+    expect(cleanInline('closes #14635, fix reporterUid (e3ac49b7)', repo).text).toBe('fix reporterUid');
+    expect(cleanInline('Added support for tar.xz dependencies (`pull #4974 <https://github.com/acme/acme/pull/4974>`_)', repo).text).toBe(
+      'Added support for tar.xz dependencies',
+    );
+    expect(items('* Fix/wrong payment details attribute by @ann in https://github.com/acme/acme/pull/854')).toEqual([
+      '[fix] Fix wrong payment details attribute',
+    ]);
+  });
+
   it("keeps a custom element named in code, and drops an author's profile after the words", () => {
     expect(cleanInline('Added the `.focus` function to `<sl-radio-group>` [#2192]', repo).text).toBe('Added the .focus function to <sl-radio-group>');
     expect(cleanInline('Add `<web-summary>` tags: <web-summary>Acme</web-summary>', repo).text).toBe('Add <web-summary> tags: Acme');

@@ -163,6 +163,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\b(?:new|added|updated)\b.*\b(?:and|&)\s+(?:removed|deprecated)\b/i, 'other'],
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
+  // MDN's browser-compat-data "### Statistics": how many features, contributors and stargazers the project has, no change.
+  [/^(?:statistics|stats|release stats|by the numbers)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
@@ -336,7 +338,12 @@ const OWN_MACHINERY_UPDATE =
  */
 const OWN_REPOSITORY_UPKEEP =
   /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
-const BOT = /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\[bot\]/i;
+/**
+ * The bots that keep a project's dependencies, CI, releases and translations: what they make is upkeep. Not every "[bot]": Fern's
+ * "fern-api[bot]" writes Auth0's SDK from its API, and its changes are the release's.
+ */
+const BOT =
+  /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\b(?:mergify|all-?contributors|release-please|weblate|crowdin|imgbot|snyk-bot|depfu|pyup-bot|copilot-swe-agent|(?:deps|dependenc\w*|update|upgrade|bump|sync|lock)[\w-]*)\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
 /**
@@ -817,6 +824,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // lighttpd's "[mod_deflate] fix 1.4.83 regression": a bracketed module leads the words too.
   const unscoped = text.replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '').replace(NAMED_SCOPE, '');
   if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
+  // PlatformIO's "Resolved an issue where the `--project-dir` flag did not function correctly": the fault it resolved.
+  if (
+    inherited === 'other' &&
+    /^(?:resolved|addressed|corrected)\s+(?:an?|the|several|some|multiple|various)\s+(?:\w+\s+)?(?:issues?|bugs?|problems?|regressions?|crash(?:es)?)\b/i.test(
+      unscoped,
+    )
+  )
+    return { kind: 'fix', text };
   // WLED's "WiFi reconnect bugfix": the noun after what it fixed.
   if (inherited === 'other' && /\bbug[- ]?fix(?:es)?\.?$/i.test(unscoped)) return { kind: 'fix', text };
   // CoreDNS's "core: Downgrade dd-trace-go to v2.8.2": going back to an older dependency undoes what broke with the newer.
@@ -1217,6 +1232,13 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*!(\d+)\s+(?=\S)/, (_whole, id: string) => {
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
+    })
+    // Mollie's "Fix/wrong payment details attribute": a pull request titled by its branch's name; the slash parts verb and words.
+    .replace(/^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i, '$1 ')
+    // React Native Bottom Sheet's "**#2455:** wrong index reported by …": the issue set where a commit's scope goes is a reference.
+    .replace(/^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/, (_whole, lead: string, id: string) => {
+      named.push(issueReference(id, repoBase));
+      return lead;
     })
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')

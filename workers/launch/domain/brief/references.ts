@@ -200,6 +200,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // netCDF-C's "… by  @@WardF in https://…": a handle written with its mark twice is still a handle.
   if (has('@@')) text = text.replace(/(^|[\s([])@@(?=[\w-])/g, '$1@');
+  // "by @renovate[bot]": a bot's handle with its mark is a handle.
+  if (has('[bot]')) text = text.replace(/(@[\w-]+)\[bot\]/g, '$1');
   // Kotlin's "<web-summary>…</web-summary>": a custom element's tags (their names hold a dash) are markup; their words stay.
   // Shoelace's "`<sl-select>`", in code, names the component the change is about.
   if (has('-') && has('<'))
@@ -296,6 +298,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(LINK, (whole, label: string, url: string) => {
       if (whole.startsWith('!')) return ' ';
       if (!/^https?:\/\//.test(url)) return label;
+      // Auth0's "([fern-api[bot]](https://github.com/apps/fern-api))": a GitHub App's page names the bot that made the change.
+      if (/^https?:\/\/github\.com\/apps\/[\w-]+\/?$/.test(url)) return ' ';
       const ref = classifyUrl(url, repoBase);
       // Nextcloud News' "<a href=…/pull/1603>!1603 - Automatically trigger sync …</a>": the number, then the change it titles.
       const titled = label.match(/^\s*[#!]\d+\s+[-–:]\s+(\S.*)$/s);
@@ -314,9 +318,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Firefly III's "[Issue 12426](…/issues/12426)": a tracker's word and number, no "#".
       const numbered =
         // Wails' "in [PR](…/pull/5987) by @leaanthony": the word alone names the pull request too.
-        (/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|issue|bug|MR)(?:\s+\d+)?$/i.test(bare)) &&
+        (/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|pull|issue|bug|MR)(?:\s+\d+)?$/i.test(bare)) &&
         (ref.kind === 'pull_request' || ref.kind === 'issue');
-      if (numbered || /^(?:(?:PR|pull request|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
+      // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
+      if (numbered || /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
@@ -483,8 +488,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
       // ccache's "… release. _[contributed by Joel Rosdahl]_": in brackets and italics, the same credit.
+      // Not React Native Bottom Sheet's "wrong index reported by modal + TextInput + autofocus": what caused it, no one's name.
       .replace(
-        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+[^.;()[\]]{2,60}[)\]]?[_*]?\.?\s*$/i,
+        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+(?!(?:the|a|an|default)\s)[^.;()[\]+]{2,60}[)\]]?[_*]?\.?\s*$/i,
         '. ',
       )
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
@@ -544,6 +550,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/([.!?])\s+\.(?=\s|$)/g, '$1');
   // Vue's "…, closes #123": the reference went, the verb stays behind.
   if (CLOSES.test(text)) text = text.replace(/(\S),?\s+closes\s*(?:(?:,|and)\s*)*$/i, '$1 ');
+  // NodeBB's "closes #14635, fix reporterUid" once the issue went: the verb that led to it goes too.
+  if (CLOSES.test(text)) text = text.replace(/^(\s*)(?:closes|resolves)\s*[,;:]\s*(?=\S)/i, '$1');
   // broot's "… internals - Fix #1115" once the issue went: the dash and verb that led to it go too.
   if (has(' - ')) text = text.replace(/\s+[-–]\s+(?:fix(?:es)?|closes|resolves)\s*$/i, ' ');
   // SLF4J's "getRequeste<b>d</b>ApiVersion": a tag of emphasis inside a word marks a letter of it, and parts nothing.
