@@ -1,6 +1,6 @@
 import { ADVISORY_ID_START, withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
-import { formatsAsMarkdown, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
+import { formatsAsMarkdown, headsIndentedList, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
 import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
@@ -406,6 +406,8 @@ function headingsAbove(lines: string[]): string[][] {
       // change heads only that change's list, not the changes after it.
       else if (!bullet && /^\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
       else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
+      // CanvasBlocker's "\tfixes:" over bullets indented deeper, as the parser reads it (see `indentedLabelsAsHeadings`).
+      else if (headsIndentedList(lines, index)) open(3, line.trim().replace(/:$/, ''));
       else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
       else if (bullet) {
         const indent = bullet[1]!.length;

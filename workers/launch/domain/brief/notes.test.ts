@@ -4477,6 +4477,35 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     ]);
   });
 
+  it('reads labels indented over deeper bullets as headings, known issues as no change, and plain lines under "# 1.2.3"', () => {
+    const notes = [
+      'Version 1.11:',
+      '\tchanges:',
+      '\t\t- improve settings export',
+      '\t',
+      '\tfixes:',
+      '\t\t- proxy behaviour broke some websites',
+      '\t',
+      '\tknown issues:',
+      '\t\t- workers are not protected',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[other] improve settings export', '[fix] proxy behaviour broke some websites', '[internal] workers are not protected']);
+    // A line that ends a paragraph's sentence over its list is no label.
+    const paragraph = ['- Add a flag for the bytecode', '  to build packages:', '', '    - acme-lib', '    - acme-cli'].join('\n');
+    expect(items(paragraph)).toEqual(['[feature] Add a flag for the bytecode to build packages: acme-lib, acme-cli']);
+    const plain = [
+      '# 5.1.3',
+      'Update to kotlin 1.8.21',
+      'Fix click listener kapt bug (#1327)',
+      'acme-kspsample : use ksp block to specify arguments (#1347)',
+    ].join('\n');
+    expect(items(plain)).toEqual([
+      '[other] Update to kotlin 1.8.21',
+      '[fix] Fix click listener kapt bug',
+      '[other] acme-kspsample: use ksp block to specify arguments',
+    ]);
+  });
+
   it("keeps a custom element named in code, and drops an author's profile after the words", () => {
     expect(cleanInline('Added the `.focus` function to `<sl-radio-group>` [#2192]', repo).text).toBe('Added the .focus function to <sl-radio-group>');
     expect(cleanInline('Add `<web-summary>` tags: <web-summary>Acme</web-summary>', repo).text).toBe('Add <web-summary> tags: Acme');

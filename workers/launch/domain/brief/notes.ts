@@ -165,6 +165,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // MDN's browser-compat-data "### Statistics": how many features, contributors and stargazers the project has, no change.
   [/^(?:statistics|stats|release stats|by the numbers)$/i, 'internal'],
+  // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
+  [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
   // affected and what to do; the fix itself is the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
@@ -1041,7 +1043,7 @@ export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
 }
 
-const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
+export const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
 /**
  * A leading package label (`[jest-config]`) or git-cliff scope (`**(cache)**`, not Node's
@@ -1725,6 +1727,37 @@ function indentedChangesAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** A label alone on an indented line: CanvasBlocker's "\tnew features:", "\tknown issues:". */
+export const INDENTED_LABEL = /^([ \t]+)(\p{L}[\p{L} ]{1,30}):\s*$/u;
+/**
+ * Whether the indented label at `index` heads the bullets under it: it opens a block (after a blank line or another label;
+ * cabal's "  to build packages:" ends a paragraph's sentence over its list) and they are indented deeper.
+ */
+export function headsIndentedList(lines: string[], index: number): boolean {
+  const label = lines[index]!.match(INDENTED_LABEL);
+  const before = lines[index - 1] ?? '';
+  if (!label || (before.trim() !== '' && !/:\s*$/.test(before))) return false;
+  let next = index + 1;
+  while (next < lines.length && lines[next]!.trim() === '') next++;
+  return next < lines.length && BULLET.test(lines[next]!) && indentOf(lines[next]!) > indentOf(label[1]!);
+}
+/**
+ * CanvasBlocker's releaseNotes.txt: "Version 1.11:" over labels indented by a tab ("\tchanges:", "\tfixes:", "\tknown
+ * issues:"), each over its bullets indented deeper. A label over deeper bullets heads them, and they are read at the margin.
+ */
+function indentedLabelsAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => INDENTED_LABEL.test(line))) return lines;
+  const out = [...lines];
+  for (let index = 0; index < lines.length; index++) {
+    if (!headsIndentedList(lines, index)) continue;
+    out[index] = `### ${lines[index]!.trim().replace(/:$/, '')}`;
+    let next = index + 1;
+    for (; next < lines.length && (BULLET.test(lines[next]!) || lines[next]!.trim() === ''); next++) out[next] = lines[next]!.trim();
+    index = next - 1;
+  }
+  return out;
+}
+
 /**
  * XZ Utils' NEWS indents each release's notes as a whole ("    * liblzma:", "        - Fix a buffer overflow …"): read at
  * the margin, its bullets nest and a bullet's further paragraphs stay its own, as in any Markdown list.
@@ -2119,8 +2152,10 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
 /** A release's own heading line in a plain-text changelog: "12.0.0 - 5 May 2025", "v2.1 (2026-01-02)". */
 /** "0.4.9 (2024-09-19)", or a release as its tarball names it: nanopb's "nanopb-0.4.9 (2024-09-19)". */
 const VERSION_LINE = /^(?:[a-z][\w.+]*-)?v?\d+(?:\.\d+)+\S*(?:\s+\S+){0,6}$/i;
-/** zstd's "api: new `ZSTD_d_maxBlockSize` experimental parameter, …": a change after its lower-case area, one a line. */
-const AREA_LINE = /^[a-z][\w./-]{0,30}:\s+\S+\s+\S/;
+/** zstd's "api: new `ZSTD_d_maxBlockSize` experimental parameter, …", Epoxy's "epoxy-kspsample : use …": a change after its lower-case area, one a line. */
+const AREA_LINE = /^[a-z][\w./-]{0,30} ?:\s+\S+\s+\S/;
+/** Epoxy's "# 5.1.3" over its plain lines: a heading naming the release only. */
+const isVersionHeading = (line: string) => VERSION_LINE.test(line.match(ATX)?.[2]?.trim() ?? '');
 /** A line that ends mid-sentence: a wrapped paragraph's, not a whole entry's. */
 const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on|by|from|that|which|is|are|was|were))$/i;
 
@@ -2131,7 +2166,10 @@ const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on
  * in lower case), and prose written a sentence to a line ends each with a stop: neither is a list.
  */
 function plainLinesAsList(lines: string[]): string[] {
-  if (lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line) || TABLE_ROW.test(line) || UNDERLINE.test(line))) return lines;
+  if (
+    lines.some((line) => BULLET.test(line) || (ATX.test(line) && !isVersionHeading(line)) || FENCE.test(line) || TABLE_ROW.test(line) || UNDERLINE.test(line))
+  )
+    return lines;
   const out = [...lines];
   for (let start = 0; start < lines.length; ) {
     if (lines[start]!.trim() === '') {
@@ -2146,12 +2184,13 @@ function plainLinesAsList(lines: string[]): string[] {
       start = end;
       continue;
     }
-    const heading = VERSION_LINE.test(first) || /^\p{Lu}[^:]{2,40}:$/u.test(first) ? 1 : 0;
+    const titled = isVersionHeading(first);
+    const heading = titled || VERSION_LINE.test(first) || /^\p{Lu}[^:]{2,40}:$/u.test(first) ? 1 : 0;
     const entries = lines.slice(start + heading, end).map((line) => line.trim());
     const whole = entries.every((entry) => (/^\p{Lu}\S*\s+\S/u.test(entry) || AREA_LINE.test(entry)) && !RUNS_ON.test(entry));
     const stops = entries.filter((entry) => /[.!?]$/.test(entry)).length;
     if (entries.length >= 3 && whole && stops < entries.length / 2) {
-      if (heading) out[start] = `## ${first.replace(/:$/, '')}`;
+      if (heading && !titled) out[start] = `## ${first.replace(/:$/, '')}`;
       entries.forEach((entry, index) => {
         out[start + heading + index] = `- ${entry}`;
       });
@@ -2347,7 +2386,7 @@ const VERSION_BULLET = /^[*-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)\
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(lineBlocksAsList(formatsAsMarkdown(dedented(source)))));
+  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(lineBlocksAsList(indentedLabelsAsHeadings(formatsAsMarkdown(dedented(source))))));
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutComponentTags(
