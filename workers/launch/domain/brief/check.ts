@@ -1,6 +1,17 @@
 import { ADVISORY_ID_START, withAdvisoryId } from './advisory-id';
 import { settingName } from './docbook';
-import { formatsAsMarkdown, headsIndentedList, isBareLabel, isUnderline, LINKED_ANCHOR, namesAGroup, titlesSiblings, TYPED_ELEMENT, UNDERLINE } from './notes';
+import {
+  ENDS_WITH_COLON,
+  formatsAsMarkdown,
+  headsIndentedList,
+  isBareLabel,
+  isUnderline,
+  LINKED_ANCHOR,
+  namesAGroup,
+  titlesSiblings,
+  TYPED_ELEMENT,
+  UNDERLINE,
+} from './notes';
 import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
@@ -420,7 +431,7 @@ function headingsAbove(lines: string[]): string[][] {
         if (
           child &&
           child[1]!.length > indent &&
-          (/:\s*$/.test(line) ||
+          (ENDS_WITH_COLON.test(line) ||
             namesAGroup(
               line
                 .slice(bullet[0].length - 1)

@@ -4617,4 +4617,17 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     );
     expect(briefOf(notes, { version: '4.10.1', title: 'Acme 4.10.1' }).headline.text).toBe('Acme 4.10.1 is out: a security release.');
   });
+
+  it('tells a name in code listed under "Additions" as added', () => {
+    const notes = [
+      '### Additions',
+      '',
+      '- `api.Navigator.cpuPerformance` ([#30158](https://github.com/acme/acme/pull/30158))',
+      '',
+      '### Statistics',
+      '',
+      '- 20,253 total features',
+    ].join('\n');
+    expect(briefOf(notes).highlights.map((highlight) => highlight.text)).toEqual(['Added api.Navigator.cpuPerformance.']);
+  });
 });

@@ -264,11 +264,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
   const retellings = new Map<number, NoteItem[]>();
   const items = distinct(
-    // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped.
+    // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped,
+    // and a name in code a feature's section lists (MDN's "### Additions" over "- `api.Navigator.cpuPerformance`").
     [...advisory, ...parsed.items].filter(
       (item) =>
         item.kind !== 'internal' &&
-        (item.kind === 'breaking' || (item.kind === 'security' && advisoryIds(item.text).length > 0) || item.text.split(/\s+/).length >= 2) &&
+        (item.kind === 'breaking' ||
+          (item.kind === 'security' && advisoryIds(item.text).length > 0) ||
+          (item.kind === 'feature' && item.code?.includes(item.text.trim()) && /^(?:added|additions)$/i.test(item.section.at(-1)?.trim() ?? '')) ||
+          item.text.split(/\s+/).length >= 2) &&
         !RELEASE_DATE.test(item.text) &&
         !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),
     ),
@@ -914,11 +918,14 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const section = item.section.at(-1)?.trim() ?? '';
   // Alamofire's "#### Added" over "- `cancelAllRequests` method on `Session` …", "- Ability to inject …": a thing named, not a
   // sentence; the section is its verb. Only a named thing: "Support EnumMap deserialization" is a sentence already.
+  // MDN's "### Additions" over "- `api.Navigator.cpuPerformance`": a name alone, in code, is what was added.
+  const verbOfSection = /^additions$/i.test(section) ? 'added' : section;
   const namesAThing =
-    /^(?:added|updated|fixed)$/i.test(section) &&
+    /^(?:added|updated|fixed)$/i.test(verbOfSection) &&
     ((item.code?.includes(item.text.split(' ')[0]!) && NAMED_THING.test(item.text.split(' ').slice(1, 2).join(' '))) ||
+      item.code?.includes(item.text.trim()) ||
       /^(?:ability|support for|option to)\b/i.test(item.text));
-  const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? section : undefined);
+  const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? verbOfSection : undefined);
   // "Disabling API keys by their plain-text key is no longer supported." says so itself.
   // "mailbox-alias: Plugin has been removed." likewise, after its scope.
   const unscoped = item.text.replace(/^[\w./-]+(?:,\s*[\w./-]+)*:\s+/, '');

@@ -4506,6 +4506,19 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     ]);
   });
 
+  it('reads a bold label with its colon over bullets as their group, and a test named in code as no API removed', () => {
+    const notes = [
+      'Features',
+      '----',
+      '* **Acme Compatibility:**',
+      '  - Full compatibility with Acme 4.2 and 4.3',
+      '  - Verified compatibility with all modern Acme APIs',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[feature] Full compatibility with Acme 4.2 and 4.3', '[feature] Verified compatibility with all modern Acme APIs']);
+    expect(items('- Remove `python2` test as `python2` is not available anymore via `actions/setup-python`')[0]).not.toMatch(/^\[breaking\]/);
+    expect(items('- Remove `legacy_mode` option')[0]).toMatch(/^\[breaking\]/);
+  });
+
   it("keeps a custom element named in code, and drops an author's profile after the words", () => {
     expect(cleanInline('Added the `.focus` function to `<sl-radio-group>` [#2192]', repo).text).toBe('Added the .focus function to <sl-radio-group>');
     expect(cleanInline('Add `<web-summary>` tags: <web-summary>Acme</web-summary>', repo).text).toBe('Add <web-summary> tags: Acme');

@@ -906,7 +906,9 @@ const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap
 const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was|were)\s+removed`, 'i');
 const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
 const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?${NO_LOSS}\b)(?!${LEFTOVER})\S`, 'i');
-const REMOVES_NAMED_API = /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`/i;
+/** Not Buildozer's "Remove `python2` test as …": a test, job or example named by what it ran is the project's own. */
+const REMOVES_NAMED_API =
+  /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`(?![^`]{1,60}`\s+(?:tests?|jobs?|workflows?|examples?|ci|pipelines?)\b)/i;
 /**
  * A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `, Uppy's packages
  * `@uppy/react,@uppy/svelte: `): it names where, not what.
@@ -1042,6 +1044,9 @@ const COMPONENT_LABEL =
 export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
 }
+
+/** A line ending in a colon, inside bold or not: "* breaking:", Blender 3MF's "* **Code Quality:**". */
+export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
 
 export const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
@@ -2937,16 +2942,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         // HandBrake's "- Added video filters:" over "Deband", "BM3D": a change whose children name what it added.
         // etcd's "- The following flags have been removed:" over the flags likewise.
         const namesWhat =
-          /:\s*$/.test(raw) && (ADDED_LIST.test(text) || POINTS_AT_ITS_LIST.test(text)) && shortChildren(lines, end, childIndent, repoBase).length > 0;
+          ENDS_WITH_COLON.test(raw) && (ADDED_LIST.test(text) || POINTS_AT_ITS_LIST.test(text)) && shortChildren(lines, end, childIndent, repoBase).length > 0;
         // Patroni's "- The following breaking changes were introduced when …:" over them: a sentence that only leads into
         // them. Scrapy's "The following runtime usage of zope.interface interfaces is removed:" names the change itself.
         const leadsIntoChildren =
-          /:\s*$/.test(raw) && /^the following\s+(?:[\w-]+\s+){0,2}(?:changes|improvements|fixes|features|additions|removals|deprecations)\b/i.test(text);
+          ENDS_WITH_COLON.test(raw) &&
+          /^the following\s+(?:[\w-]+\s+){0,2}(?:changes|improvements|fixes|features|additions|removals|deprecations)\b/i.test(text);
         const groupOnly =
           VERSION_TITLE.test(text) ||
           leadsIntoChildren ||
           (!namesWhat &&
-            ((/:\s*$/.test(raw) && text.split(/\s+/).length <= 6) ||
+            ((ENDS_WITH_COLON.test(raw) && text.split(/\s+/).length <= 6) ||
               /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
               namesAGroup(text) ||
               place ||

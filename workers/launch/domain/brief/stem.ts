@@ -39,5 +39,7 @@ function stemOf(word: string): string {
   if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
   // "running"/"run", "added"/"add": a final double consonant is one, except the ones English keeps.
   if (/([^aeioulsz])\1$/.test(w)) w = w.slice(0, -1);
+  // MDN's "### Additions" over what "Added …" tells: the noun of the verb.
+  if (w === 'addition') return 'ad';
   return w;
 }
