@@ -4519,6 +4519,19 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     expect(items('- Remove `legacy_mode` option')[0]).toMatch(/^\[breaking\]/);
   });
 
+  it('reads a dependency update tagged "[security]" as a security fix, without its backport branch', () => {
+    const notes = [
+      '### Bug Fixes',
+      '',
+      '* **deps:** update module github.com/acme/jsonparser to v1.1.2 [security] (release-3.6.x) ([#21201](https://github.com/acme/acme/issues/21201))',
+      '* **deps:** update module github.com/acme/grpc to v1.79.3',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[security] update module github.com/acme/jsonparser to v1.1.2', '[internal] update module github.com/acme/grpc to v1.79.3']);
+    expect(cleanInline('Resolved an issue where the |LDF| occasionally excluded libraries', repo).text).toBe(
+      'Resolved an issue where the LDF occasionally excluded libraries',
+    );
+  });
+
   it("keeps a custom element named in code, and drops an author's profile after the words", () => {
     expect(cleanInline('Added the `.focus` function to `<sl-radio-group>` [#2192]', repo).text).toBe('Added the .focus function to <sl-radio-group>');
     expect(cleanInline('Add `<web-summary>` tags: <web-summary>Acme</web-summary>', repo).text).toBe('Add <web-summary> tags: Acme');

@@ -329,6 +329,8 @@ const CHORE =
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
+/** A dependency update, read as a security fix where its tag or section says it is one. */
+const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const OWN_MACHINERY_UPDATE =
@@ -590,7 +592,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
   if (SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
-  if (text.includes('[') && CLOSING_SECURITY_TAG.test(text)) return itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
+  // Renovate's "**deps:** update module github.com/buger/jsonparser to v1.1.2 [security] (release-3.6.x)" (Loki): the tag may
+  // be read off the words already; an update for a security fix is one, whatever its scope.
+  if ((text.includes('[') && CLOSING_SECURITY_TAG.test(text)) || (raw.includes('[security]') && CLOSING_SECURITY_TAG.test(raw))) {
+    const told = itemKind('', text.replace(CLOSING_SECURITY_TAG, ''), 'security', section);
+    // A dependency update read as upkeep is still the security fix it is tagged as.
+    return told.kind === 'internal' && SECURITY_BUMP.test(told.text) ? { ...told, kind: 'security' } : told;
+  }
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);

@@ -593,6 +593,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
   // Google Gen AI's "… client. ([012804d](…)), refs [#2680](…)": after a comma, "refs" only pointed at them ("fetch all refs" names git's).
   if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '').replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
+  // PlatformIO's "… where the |LDF| occasionally excluded …": a reStructuredText substitution inside the words reads as its
+  // name (scikit-learn's "|Feature|" badges lead an item, and are read as its kind).
+  if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
+  // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
+  if (has('(release-')) text = text.replace(/\s*\(release-[\w.]+\)/g, '');
   // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.
   if (has(' to')) text = text.replace(/\b(fix(?:es)?|follow[- ]?ups?|workarounds?)\s+to(?=\s*\.?\s*$)/i, '$1');
   if (/ [,.;:!?)]/.test(text)) text = text.replace(/\s+([,.;:!?)])(?=\s|$)/g, '$1');
