@@ -4630,4 +4630,15 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     ].join('\n');
     expect(briefOf(notes).highlights.map((highlight) => highlight.text)).toEqual(['Added api.Navigator.cpuPerformance.']);
   });
+
+  it('opens without the signs that frame a warning, and calls dropped platform targets a break', () => {
+    const warned = ['## 4.0.0-dev.14', '', '⚠️ ACME V4 IS NOT READY FOR PRODUCTION USE ⚠️', '', '### Features', '', '- Add SQLite storage engine support.'].join(
+      '\n',
+    );
+    expect(briefOf(warned, { version: '4.0.0-dev.14', title: 'Acme 4.0.0-dev.14' }).summary[0]!.text).toBe('ACME V4 IS NOT READY FOR PRODUCTION USE.');
+    const targets = ['## [1.1.0]', '', '### Changed', '', '- Add wasmJs target, remove iosArm32 and watchosX86 targets.', '- Remove unused make targets.'].join(
+      '\n',
+    );
+    expect(briefOf(targets, { version: '1.1.0', title: 'Acme 1.1.0' }).headline.text).toBe('Acme 1.1.0 is out: a release with breaking changes.');
+  });
 });

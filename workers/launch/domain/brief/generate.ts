@@ -9,6 +9,7 @@ import {
   OLD_ONES_FAIL,
   parseNotes,
   RAISED_MINIMUM,
+  removesPlatformTargets,
   RUNTIME,
   SECURITY_RELEASE_HEADING,
   type ChangeKind,
@@ -322,6 +323,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         // Ant's "Changes that could break older environments:".
         item.section.some((title) => /breaking|incompatib|major changes|\b(?:could|may|might|will) break\b/i.test(title)) ||
         DROP_SUPPORT.test(item.text) ||
+        // Turbine's "remove iosArm32 and watchosX86 targets": platforms dropped, as support is.
+        removesPlatformTargets(item.text) ||
         // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
         (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
         RAISED_MINIMUM.test(item.text) ||
@@ -1613,6 +1616,9 @@ function tellingSentence(text: string): string | null {
       // Thanos' "The biggest new things in this release are, I think, Receive component's …": the hedge is the writer's.
       .map((sentence) =>
         sentence
+          // Isar's "⚠️ ISAR V4 IS NOT READY FOR PRODUCTION USE ⚠️": the signs frame the warning; its words say it.
+          .replace(LEADING_EMOJI, '')
+          .replace(CLOSING_EMOJI, '')
           .replace(/^\|\s*/, '')
           .replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, '')
           .replace(LOUD_LABEL, '')

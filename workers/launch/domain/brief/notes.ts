@@ -329,6 +329,12 @@ const CHORE =
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
+const REMOVED_TARGETS = /\b(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+|support\s+for\s+(?:the\s+)?)?((?:[\w-]+(?:,\s*|\s+and\s+|\s+)){1,6})targets?\b/i;
+const PLATFORM_NAME = /\b(?:ios|android|watchos|tvos|macos|linux|mingw|windows|js|wasm|jvm|arm|x86|x64|mips|riscv|native)\w*/i;
+export function removesPlatformTargets(text: string): boolean {
+  const names = text.includes('target') ? text.match(REMOVED_TARGETS)?.[1] : undefined;
+  return names !== undefined && PLATFORM_NAME.test(names) && !/\b(?:make|build|ci|test|lint|npm|cmake|bazel|gradle)\s*$/i.test(names.trim());
+}
 /** A dependency update, read as a security fix where its tag or section says it is one. */
 const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
@@ -817,6 +823,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Babel support, …": a later sentence takes away what people use, or says what it breaks (Etherpad's "Updated to express
   // 5.0.0. … old plugins will throw errors and crash Etherpad.").
   if (inherited !== 'fix' && (REMOVED_LATER.test(text) || saysLaterOldOnesFail(text))) return { kind: 'breaking', text };
+  // Turbine's "Add wasmJs target, remove iosArm32 and watchosX86 targets": platforms a library no longer builds for (not a
+  // Makefile's or CI's targets).
+  if (inherited !== 'fix' && removesPlatformTargets(text)) return { kind: 'breaking', text };
   // logback's "4) Removed Groovy configuration support.", in a list of unlabelled steps: a capability taken away.
   if (inherited === 'other' && /^(?:removed|dropped)\s+(?:the\s+)?(?:[\w.+-]+\s+){1,3}support\b/i.test(text)) return { kind: 'breaking', text };
   // Plots.jl 2's "deprecated keyword `orientation` removed", "Types are no longer part of the Plots API": what went from the API.
