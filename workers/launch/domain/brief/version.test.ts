@@ -15,6 +15,8 @@ describe('versionStep', () => {
     ['7.1.2', 'patch', false],
     ['0.14.2', 'patch', true],
     ['3.49-18', 'patch', false],
+    ['12.0.0+1', 'patch', false],
+    ['1.2.0+build.5', 'minor', false],
     ['2.2.0.0', 'major', false],
     ['0.20.3.0', 'minor', false],
     ['2.16.45.1', 'patch', false],

@@ -50,7 +50,9 @@ export interface VersionStep {
 export function versionStep(version: string): VersionStep | null {
   const numbers = shownVersion(version)
     .replace(/^v/i, '')
-    // HTTrack's "3.49-18": a revision after a dash is a number too; an "-rc.1" is not.
+    // HTTrack's "3.49-18": a revision after a dash is a number too; an "-rc.1" is not. pub.dev's "12.0.0+1" revises 12.0.0
+    // as one does: a patch of it.
+    .replace(/^(\d+(?:\.\d+)*)\+(\d+)$/, '$1-$2')
     .match(/^\d+(?:\.\d+)*(?:-\d+$)?/)?.[0]
     .split(/[.-]/);
   if (!numbers) return null;
