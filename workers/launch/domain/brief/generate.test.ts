@@ -4641,4 +4641,18 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     );
     expect(briefOf(targets, { version: '1.1.0', title: 'Acme 1.1.0' }).headline.text).toBe('Acme 1.1.0 is out: a release with breaking changes.');
   });
+
+  it('opens with no word of where its packages are published', () => {
+    const notes = [
+      '4.11.0',
+      '======',
+      '',
+      'Acme provides [RPM](https://example.org/rpm) and [DEB](https://example.org/deb) package repositories for Ubuntu, Debian, and RHEL.',
+      '',
+      '## Highlights',
+      '',
+      '  * The new `kafka()` source fetches log messages from Kafka.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '4.11.0', title: 'Acme 4.11.0' }).summary).toEqual([]);
+  });
 });

@@ -1639,6 +1639,10 @@ function tellingSentence(text: string): string | null {
           !ABOUT_THE_NOTES.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
+          // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.
+          !/\b(?:provides?|offers?|publish(?:es)?|ships?)\b[^.]{0,60}\b(?:package repositories|packages? for|ready-to-test binaries|binaries for|docker (?:images|containers))\b/i.test(
+            sentence,
+          ) &&
           // ISC DHCP's "Please note that that ISC DHCP is licensed under the Mozilla Public License": the terms, not the news.
           !/\blicen[cs]ed under\b|\blicen[cs]e terms\b/i.test(sentence) &&
           // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
