@@ -4532,6 +4532,26 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     );
   });
 
+  it('reads a changeset\'s nested "## Breaking changes:" as the breaking changes its entry lists', () => {
+    const notes = [
+      '## 3.0.0',
+      '',
+      '### Major Changes',
+      '',
+      '- f100276: Initial release of v3.',
+      '',
+      '  ## Breaking changes:',
+      '  - `callback` based API is dropped',
+      '',
+      '### Patch Changes',
+      '',
+      '- 6ffa4d9: Fixes crashes on ios 16',
+    ].join('\n');
+    expect(items(notes)).toEqual(['[breaking] Initial release of v3.', '[breaking] callback based API is dropped', '[fix] Fixes crashes on ios 16']);
+    const scoped = ['### Minor Changes', '', '- 1a2b3c4: Add scoped sources.', '', '  #### Scoping sources', '  Sources can be scoped to a folder.'].join('\n');
+    expect(items(scoped)).toEqual(['[feature] Add scoped sources.']);
+  });
+
   it("keeps a custom element named in code, and drops an author's profile after the words", () => {
     expect(cleanInline('Added the `.focus` function to `<sl-radio-group>` [#2192]', repo).text).toBe('Added the .focus function to <sl-radio-group>');
     expect(cleanInline('Add `<web-summary>` tags: <web-summary>Acme</web-summary>', repo).text).toBe('Add <web-summary> tags: Acme');

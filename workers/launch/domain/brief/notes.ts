@@ -2827,7 +2827,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     const next = lines[index + 1] ?? '';
     const atx = atxHeading(line);
-    // A heading indented into a bullet's body (a changeset's `  #### Scoping sources…`) is more of that change.
+    // A heading indented into a bullet's body (a changeset's `  #### Scoping sources…`) is more of that change; Async Storage's
+    // `  ## Breaking changes:` there heads the breaking changes the major entry lists, a level under the section it is in.
     const previous = items[items.length - 1];
     if (
       atx &&
@@ -2837,6 +2838,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       previous.lines.end >= number - 2 &&
       indentOf(lines[previous.lines.start - 1]!) < indentOf(line)
     ) {
+      const critical = sectionKind(atx.text.replace(/:$/, ''));
+      if (critical === 'breaking' || critical === 'security') {
+        openHeading(Math.max(atx.level, Math.floor(headings.at(-1)?.level ?? 0) + 1), atx.text, number);
+        continue;
+      }
       previous.lines.end = number;
       continue;
     }
