@@ -4560,4 +4560,17 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     );
     expect(cleanInline('Add support for [Homebrew](https://github.com/Homebrew)', repo).text).toBe('Add support for Homebrew');
   });
+
+describe('holdouts 55 and 56: security releases and developer tools', () => {
+  it('drops handles in italics, linked nowhere, or leading "impl"', () => {
+    expect(cleanInline('impl @ann + @bo [Reduce risk of a partial installation](https://github.com/acme/acme/pull/2261)', repo).text).toBe(
+      'Reduce risk of a partial installation',
+    );
+    expect(cleanInline('Add option to set `annotationPrefix` ([#5889](https://github.com/acme/acme/pull/5889)) _@ann_', repo).text).toBe(
+      'Add option to set annotationPrefix',
+    );
+    expect(cleanInline('accept --fail-on-changes=false as override value ([#1168](https://github.com/acme/acme/pull/1168)) by [@ann]()', repo).text).toBe(
+      'accept --fail-on-changes=false as override value',
+    );
+  });
 });

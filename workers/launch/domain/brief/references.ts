@@ -200,6 +200,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // netCDF-C's "… by  @@WardF in https://…": a handle written with its mark twice is still a handle.
   if (has('@@')) text = text.replace(/(^|[\s([])@@(?=[\w-])/g, '$1@');
+  // Lefthook's "by [@mrexox]()": a handle linked nowhere is a handle; cargo-dist's "impl @Gankra [Add …](…)", "impl @EliteTK +
+  // @gankra …": who implemented it, before the pull request's title.
+  if (has('[@')) text = text.replace(/\[(@[\w-]+)\]\(\s*\)/g, '$1');
+  if (has('impl @')) text = text.replace(/^(\s*)impl\s+@[\w-]+(?:\s*(?:\+|,|&|and)\s*@[\w-]+)*\s+(?=\S)/i, '$1');
   // "by @renovate[bot]": a bot's handle with its mark is a handle.
   if (has('[bot]')) text = text.replace(/(@[\w-]+)\[bot\]/g, '$1');
   // Kotlin's "<web-summary>…</web-summary>": a custom element's tags (their names hold a dash) are markup; their words stay.
@@ -521,7 +525,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // GitLab's "(Pishel @pishel65)", "(Rafael Fonseca @rafael.fonseca1)": a contributor's name with their handle.
   if (has('(') && has('@')) text = text.replace(/\s*\(\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+@[\w.-]+\s*\)/gu, ' ');
   // jq's "Fix heap buffer overflow in … . @itchyny e47e56d…": handles closing an item, each with the commit it made, credit its authors.
-  if (has('@')) text = text.replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
+  // ExternalDNS' chart: "… (#5889) _@lexfrei_", the handle in italics.
+  if (has('@')) text = text.replace(/(?:\s+([_*]?)@[\w-]+\1(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
