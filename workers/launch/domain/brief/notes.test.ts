@@ -4560,6 +4560,7 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     );
     expect(cleanInline('Add support for [Homebrew](https://github.com/Homebrew)', repo).text).toBe('Add support for Homebrew');
   });
+});
 
 describe('holdouts 55 and 56: security releases and developer tools', () => {
   it('drops handles in italics, linked nowhere, or leading "impl"', () => {
