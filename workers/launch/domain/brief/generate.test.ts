@@ -4655,4 +4655,17 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     ].join('\n');
     expect(briefOf(notes, { version: '4.11.0', title: 'Acme 4.11.0' }).summary).toEqual([]);
   });
+
+  it('opens with no sentence that only points at the changes below', () => {
+    const notes = [
+      '## [Stable release 5.1.3] - 2024-01-09',
+      '',
+      'This update brings the below changes over the previous release.',
+      '',
+      '### Fixed',
+      '',
+      '- Fixed encryption downgrade issue (CVE-2024-0056).',
+    ].join('\n');
+    expect(briefOf(notes, { version: '5.1.3', title: 'Acme 5.1.3' }).summary).toEqual([]);
+  });
 });

@@ -610,7 +610,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // The notes' own sentence keeps its own first letter ("ripgrep 15 is…"); Clippy's "View all 96 merged pull requests"
   // points at a list, it opens nothing.
   const openingSentence =
-    parsed.intro && advisory.length === 0 && !/\b(?:blog post|check out|see below|read on|following changes|view all)\b/i.test(parsed.intro.text)
+    parsed.intro &&
+    advisory.length === 0 &&
+    !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text)
       ? tellingSentence(parsed.intro.text)
       : null;
   if (openingSentence && parsed.intro) addSummary({ text: withStop(truncateWords(openingSentence, MAX_SENTENCE)), citations: [cite(parsed.intro)] });

@@ -4563,6 +4563,8 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
 });
 
 describe('holdouts 55 and 56: security releases and developer tools', () => {
+  const items = (notes: string) => parseNotes(notes, repo).items.map((item) => `[${item.kind}] ${item.text}`);
+
   it('drops handles in italics, linked nowhere, or leading "impl"', () => {
     expect(cleanInline('impl @ann + @bo [Reduce risk of a partial installation](https://github.com/acme/acme/pull/2261)', repo).text).toBe(
       'Reduce risk of a partial installation',
@@ -4573,5 +4575,30 @@ describe('holdouts 55 and 56: security releases and developer tools', () => {
     expect(cleanInline('accept --fail-on-changes=false as override value ([#1168](https://github.com/acme/acme/pull/1168)) by [@ann]()', repo).text).toBe(
       'accept --fail-on-changes=false as override value',
     );
+  });
+
+  it('reads security tags and tracker labels leading an item, and drops who made it after its number', () => {
+    const notes = [
+      '4.9.8 (2022-01-20)',
+      '- issue #14321 [security] Remove leaked HTML on signon page redirect before login',
+      '- issue        [security] Fix a scenario where an authenticated user can disable two factor authentication',
+      '- [security fix][access-log] fix buffer overflow CVE-2018-0608 #1775',
+      '- **acme-webhook**: [Unlikely break] `VerifyWebhookSignature` now also rejects stale messages.',
+      '- Fix SOA referrals #2331 by ann99',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[security] Remove leaked HTML on signon page redirect before login',
+      '[security] Fix a scenario where an authenticated user can disable two factor authentication',
+      '[security] fix buffer overflow CVE-2018-0608',
+      '[other] acme-webhook: VerifyWebhookSignature now also rejects stale messages.',
+      '[fix] Fix SOA referrals',
+    ]);
+    expect(
+      cleanInline(
+        'Fix an allowlist bypass (@ann [00676e2](https://github.com/acme/acme/commit/00676e23d7f4beac12beddee6f2486b686fb7e46), [GHSA-vfmv-jfc5-pjjw](https://github.com/acme/acme/security/advisories/GHSA-vfmv-jfc5-pjjw))',
+        repo,
+      ).text,
+    ).toBe('Fix an allowlist bypass (GHSA-vfmv-jfc5-pjjw)');
+    expect(cleanInline('Forbid sending auth on redirects. ([PR 1095][pr-1095])', repo).text).toBe('Forbid sending auth on redirects.');
   });
 });

@@ -1264,6 +1264,28 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push(issueReference(id, repoBase));
       return lead;
     })
+    // phpMyAdmin's ChangeLog: "issue #14321 [security] Remove leaked HTML …", "issue        [security] Add …": the tracker's
+    // number is a reference; h2o's "[security fix][access-log] fix buffer overflow CVE-2018-0608": the tag says the kind,
+    // after the component it names.
+    .replace(/^\s*issue(?:\s+#(\d+))?\s+(?=\[|\p{Lu})/u, (_whole, id: string | undefined) => {
+      if (id) named.push(issueReference(id, repoBase));
+      return '';
+    })
+    .replace(/^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i, (_whole, lead: string, component: string | undefined) =>
+      component ? `${lead}${component} Security: ` : `${lead}Security: `,
+    )
+    // Cacti's "-issue#5772: Add IP address to the login audit … by xmacan", read as "… by xmacan (#5772)": one name between "by"
+    // and the issue closing the line is who made it (not "sort users by group (#5773)").
+    .replace(
+      raw.includes('#')
+        ? /\s+by\s+(?!(?:default|group|name|date|size|type|value|hand|time|id|user|host|role|status|category|tag|path|key|design|example|mistake|itself|now|one|two|side|step)\b)[\w.-]+(?=\s+\(#\d+\)\s*$)/i
+        : NEVER,
+      '',
+    )
+    // Hickory DNS' "… Fix SOA referrals #2331 by marcus0x62": after the pull request's number, who made it.
+    .replace(raw.includes('#') ? /(\s#\d+)\s+by\s+@?[\w.-]+\s*$/ : NEVER, '$1')
+    // http4k's "**http4k-webhook**: [Unlikely break] …", "[Fix] …": how likely it is to break, or a kind its words tell.
+    .replace(/^(\s*(?:\*\*\S.{0,60}?\*\*:?\s+)?)\[(?:unlikely break|fix)\]\s+(?=\S)/i, '$1')
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.

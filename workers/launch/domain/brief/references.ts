@@ -177,7 +177,11 @@ const HANDLES_BRACKET = /\s\(([^()]{2,300})\)(?=\.?\s*$)/;
 /** A closing bracket each of whose parts names someone by a handle goes; a part its links left empty names no one. */
 function creditsHandles(whole: string, inside: string): string {
   const parts = inside.split(/\s*,\s*/).filter((part) => part.trim() !== '');
-  return parts.length > 0 && parts.every((part) => /(?:^|\s)@[\w-]+(?![\w/])/.test(part)) ? '' : whole;
+  const named = (part: string) => /(?:^|\s)@[\w-]+(?![\w/])/.test(part);
+  if (parts.length > 0 && parts.every(named)) return '';
+  // CarrierWave's "(@mshibuya [00676e2](…), [GHSA-vfmv-jfc5-pjjw](…))": the advisory stays, its author goes.
+  const rest = parts.filter((part) => !named(part));
+  return rest.length < parts.length && rest.every((part) => /^(?:CVE-\d{4}-\d+|GHSA(?:-[\w]{4}){3})$/i.test(part.trim())) ? ` (${rest.join(', ')})` : whole;
 }
 const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
@@ -601,6 +605,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // PlatformIO's "… where the |LDF| occasionally excluded …": a reStructuredText substitution inside the words reads as its
   // name (scikit-learn's "|Feature|" badges lead an item, and are read as its kind).
   if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
+  // regclient's "… redirects. ([PR 1093][pr-1093])" once its reference went: an empty bracket after the sentence.
+  if (has('()')) text = text.replace(/(?<=[.!?])\s*\(\s*\)/g, '');
   // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
   if (has('(release-')) text = text.replace(/\s*\(release-[\w.]+\)/g, '');
   // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.
