@@ -4601,4 +4601,21 @@ describe('holdouts 55 and 56: security releases and developer tools', () => {
     ).toBe('Fix an allowlist bypass (GHSA-vfmv-jfc5-pjjw)');
     expect(cleanInline('Forbid sending auth on redirects. ([PR 1095][pr-1095])', repo).text).toBe('Forbid sending auth on redirects.');
   });
+
+  it('reads "* Release 20211018.1" over nested changes as their title, and "handle prototype pollution" as a security fix', () => {
+    const notes = ['  * Release 20211018.1', '    * Fix [CVE-2021-42575](https://example.org/advisory)', '    * Changes rendering of `<style>` elements.'].join(
+      '\n',
+    );
+    expect(items(notes)[0]).toBe('[security] Fix CVE-2021-42575');
+    expect(items(['**4.5.5 / 2026-03-22**', '', '- support maxNestedTags', '- handle prototype pollution'].join('\n'))).toEqual([
+      '[feature] support maxNestedTags',
+      '[security] handle prototype pollution',
+    ]);
+    expect(
+      cleanInline(
+        'force protocol to be lowercase, closes [/datatracker.ietf.org/doc/html/rfc3986#section-3](https://github.com//datatracker.ietf.org/doc/html/rfc3986/issues/section-3)',
+        repo,
+      ).text,
+    ).toBe('force protocol to be lowercase');
+  });
 });

@@ -427,7 +427,7 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 // reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
 const NAMED_FLAW =
-  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b/i;
+  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
@@ -793,7 +793,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
   // Knex's "Escape double quotes in searchPath to prevent SQL injection": a fix whose stated purpose is to stop an attack.
   // zlib's "Neutralize zip file traversal attacks in miniunz": a verb that takes the attack away is a fix's.
-  if ((inherited === 'fix' || FIX_VERB.test(text) || /^(?:neutrali[sz]e|mitigate)[sd]?\b/i.test(text)) && namesFlaw(text)) return { kind: 'security', text };
+  // fast-xml-parser's "handle prototype pollution": a verb that deals with the flaw.
+  if ((inherited === 'fix' || FIX_VERB.test(text) || /^(?:neutrali[sz]e|mitigate|handle|prevent|block)[sd]?\b/i.test(text)) && namesFlaw(text))
+    return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text)))
     return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
@@ -983,7 +985,8 @@ const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
-const VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
+// OWASP Java HTML Sanitizer's "* Release 20211018.1" over its changes, nested: the word before the number is the release's.
+const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
 /** c-ares' "c-ares version 1.34.5 - April 8 2025": a name, its version and its date title the release, whatever follows. */

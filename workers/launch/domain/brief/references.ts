@@ -326,8 +326,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Firefly III's "[Issue 12426](…/issues/12426)": a tracker's word and number, no "#".
       const numbered =
         // Wails' "in [PR](…/pull/5987) by @leaanthony": the word alone names the pull request too.
-        (/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|pull|issue|bug|MR)(?:\s+\d+)?$/i.test(bare)) &&
-        (ref.kind === 'pull_request' || ref.kind === 'issue');
+        // KaTeX's "closes [/datatracker.ietf.org/doc/html/rfc3986#section-3](https://github.com//…/issues/section-3)": a path
+        // standing for the issue, garbled by its changelog generator.
+        ((/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|pull|issue|bug|MR)(?:\s+\d+)?$/i.test(bare)) &&
+          (ref.kind === 'pull_request' || ref.kind === 'issue')) ||
+        (/^\/\S+$/.test(bare) && /^https:\/\/github\.com\/\/\S+\/issues\//.test(url));
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
       if (numbered || /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
