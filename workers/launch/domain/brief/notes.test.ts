@@ -4618,4 +4618,10 @@ describe('holdouts 55 and 56: security releases and developer tools', () => {
       ).text,
     ).toBe('force protocol to be lowercase');
   });
+
+  it("keeps a type's one-letter parameter in angle brackets, and drops HTML tags", () => {
+    expect(cleanInline('Replace `app.init_resource::<ActionState<A>>()` with <b>spawning</b> an entity', repo).text).toBe(
+      'Replace app.init_resource::<ActionState<A>>() with spawning an entity',
+    );
+  });
 });

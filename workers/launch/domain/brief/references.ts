@@ -570,7 +570,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('<'))
     text = text
       .replace(IN_WORD_EMPHASIS, '')
-      .replace(/<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary|li|ul|ol|dl|dt|dd|tt|pre|h[1-6])\b[^>]*>/gi, ' ');
+      // leafwing's "`app.init_resource::<ActionState<A>>()`": one capital letter in angle brackets is a type's parameter.
+      .replace(
+        /<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary|li|ul|ol|dl|dt|dd|tt|pre|h[1-6])\b[^>]*>/gi,
+        (tag: string) => (/^<\/?[A-Z]>$/.test(tag) ? tag : ' '),
+      );
   // MDX and Vue components in a heading (Nushell's "<JumpToc/>", "<PrBy :pr=\"18531\" user=\"Bahex\" />"): markup, not words.
   // Self-closing or with attributes, after a space: "Supplier<Path>" and "<FILE>" are types and placeholders.
   if (has('<')) text = text.replace(/(?<![\w<])<\p{Lu}[\w.]*(?:\s+[^<>]*=[^<>]*?\s*\/?|\s*\/)>/gu, ' ');
