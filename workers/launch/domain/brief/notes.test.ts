@@ -4624,4 +4624,25 @@ describe('holdouts 55 and 56: security releases and developer tools', () => {
       'Replace app.init_resource::<ActionState<A>>() with spawning an entity',
     );
   });
+
+  it('reads "Fixed CVE-…:" over its wrapped account as one change, without its credits', () => {
+    const notes = [
+      'Version 1.6.51 [November 21, 2025]',
+      '  Fixed CVE-2025-64506 (moderate severity):',
+      '    Heap buffer over-read in `png_write_image_8bit` with 8-bit input and',
+      '    `convert_to_8bit` enabled.',
+      '    (Reported by <ann@users.noreply.github.com>.)',
+      '  Fixed a memory leak in `png_set_quantize`.',
+      '    (Reported by Samsung; analyzed by Bo Chen.)',
+      '  Removed the experimental ERROR_NUMBERS code.',
+      '    (Contributed by Cy Dee.)',
+      '  Performed various refactorings and cleanups.',
+    ].join('\n');
+    expect(items(notes)).toEqual([
+      '[security] Fixed CVE-2025-64506 (moderate severity): Heap buffer over-read in png_write_image_8bit with 8-bit input and convert_to_8bit enabled.',
+      '[fix] Fixed a memory leak in png_set_quantize.',
+      '[other] Removed the experimental ERROR_NUMBERS code.',
+      '[other] Performed various refactorings and cleanups.',
+    ]);
+  });
 });

@@ -2337,6 +2337,13 @@ function indentedOutlineAsList(lines: string[]): string[] {
       changeIndent = -1;
       return `### ${words.replace(/:$/, '')}`;
     }
+    // libpng's "  Fixed CVE-2025-64505 (moderate severity):" over "    Heap buffer overflow in …": a fix naming its advisory, told
+    // on the lines under it, is one change, not a label.
+    if (/:$/.test(words) && ADVISORY_FIX_LEAD.test(words) && indentedLine(next) && indentOf(next) > indent) {
+      changeIndent = indent;
+      previous = words;
+      return `- ${words}`;
+    }
     // A label ends in a colon, or opens the outline ("Summary for 4.99.6 tcpdump release"); a change may wrap deeper.
     if (
       indentedLine(next) &&
@@ -2354,6 +2361,8 @@ function indentedOutlineAsList(lines: string[]): string[] {
     return `- ${words}`;
   });
 }
+
+const ADVISORY_FIX_LEAD = /^(?:fix(?:ed|es)?|patched|addressed|resolved)\s+(?:CVE-\d{4}-\d+|GHSA(?:-\w{4}){3})\b/i;
 
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release

@@ -500,8 +500,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
       // ccache's "… release. _[contributed by Joel Rosdahl]_": in brackets and italics, the same credit.
       // Not React Native Bottom Sheet's "wrong index reported by modal + TextInput + autofocus": what caused it, no one's name.
+      // libpng's "(Reported by <yosiimich@users.noreply.github.com>.)", "(Contributed by Tobias Stoeckmann.)": an address, and
+      // the stop inside the bracket.
       .replace(
-        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+(?!(?:the|a|an|default)\s)[^.;()[\]+]{2,60}[)\]]?[_*]?\.?\s*$/i,
+        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+(?!(?:the|a|an|default)\s|\w+ing\s)(?=\S{2})(?:[^.;()[\]+<]|<[^<>\s]+@[^<>\s]+>){1,60}?\.?[)\]]?[_*]?\.?\s*$/i,
         '. ',
       )
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
