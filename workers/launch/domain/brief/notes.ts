@@ -1287,8 +1287,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     )
     // Hickory DNS' "… Fix SOA referrals #2331 by marcus0x62": after the pull request's number, who made it.
     .replace(raw.includes('#') ? /(\s#\d+)\s+by\s+@?[\w.-]+\s*$/ : NEVER, '$1')
-    // http4k's "**http4k-webhook**: [Unlikely break] …", "[Fix] …": how likely it is to break, or a kind its words tell.
-    .replace(/^(\s*(?:\*\*\S.{0,60}?\*\*:?\s+)?)\[(?:unlikely break|fix)\]\s+(?=\S)/i, '$1')
+    // http4k's "**http4k-webhook**: [Unlikely break] …", "[Fix] …" after a module: how likely it is to break, or a kind its
+    // words tell (a "[fix]" leading an entry, as ISC's, is its kind).
+    .replace(/^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i, '$1')
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
@@ -1783,7 +1784,11 @@ export const INDENTED_LABEL = /^([ \t]+)(\p{L}[\p{L} ]{1,30}):\s*$/u;
 export function headsIndentedList(lines: string[], index: number): boolean {
   const label = lines[index]!.match(INDENTED_LABEL);
   const before = lines[index - 1] ?? '';
-  if (!label || (before.trim() !== '' && !/:\s*$/.test(before))) return false;
+  if (!label || (before.trim() !== '' && !/:\s*$/.test(before)) || /^the following$/i.test(label[2]!.trim())) return false;
+  // "- Add export options:" then "  The following:" over its list: a paragraph of that bullet, no label.
+  let previous = index - 1;
+  while (previous >= 0 && lines[previous]!.trim() === '') previous--;
+  if (previous >= 0 && BULLET.test(lines[previous]!) && indentOf(lines[previous]!) < indentOf(label[1]!)) return false;
   let next = index + 1;
   while (next < lines.length && lines[next]!.trim() === '') next++;
   return next < lines.length && BULLET.test(lines[next]!) && indentOf(lines[next]!) > indentOf(label[1]!);
