@@ -535,7 +535,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(') && has('@')) text = text.replace(/\s*\(\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+@[\w.-]+\s*\)/gu, ' ');
   // jq's "Fix heap buffer overflow in … . @itchyny e47e56d…": handles closing an item, each with the commit it made, credit its authors.
   // ExternalDNS' chart: "… (#5889) _@lexfrei_", the handle in italics.
-  if (has('@')) text = text.replace(/(?:\s+([_*]?)@[\w-]+\1(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
+  if (has('@')) text = text.replace(/(?<=\s)([_*])(@[\w-]+)\1(?=\s|$)/g, '$2').replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
