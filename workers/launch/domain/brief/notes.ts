@@ -1068,7 +1068,7 @@ export function namesAGroup(label: string): boolean {
 /** A line ending in a colon, inside bold or not: "* breaking:", Blender 3MF's "* **Code Quality:**". */
 export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
 
-export const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
+const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
 /**
  * A leading package label (`[jest-config]`) or git-cliff scope (`**(cache)**`, not Node's
@@ -1140,12 +1140,12 @@ function namesOnly(whole: string, inside: string): string {
 const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
 /** A pattern that matches nothing, at once (anchored, it is tried at the start only): a pass skipped where its text cannot hold what the pass looks for. */
 const NEVER = /^(?!)/;
-/** Whether a text's last mark, before a closing stop and spaces, is `mark`: a far cheaper question than a pattern anchored at the end, which is tried from every position. */
 /** Whether a text could close with a commit's hash or "et al." (TRAILING_COMMITS), asked of its last character. */
 const endsWithHexOrEtAl = (text: string) => {
   const end = text.trimEnd();
   return /[\da-f]/.test(end.charAt(end.length - 1)) || end.endsWith(' al') || end.endsWith(' al.');
 };
+/** Whether a text's last mark, before a closing stop and spaces, is `mark`: a far cheaper question than a pattern anchored at the end, which is tried from every position. */
 const closesWith = (text: string, mark: string) => {
   const end = text.trimEnd();
   return end.endsWith(mark) || end.endsWith(`${mark}.`);
@@ -1776,7 +1776,7 @@ function indentedChangesAsMarkdown(lines: string[]): string[] {
 }
 
 /** A label alone on an indented line: CanvasBlocker's "\tnew features:", "\tknown issues:". */
-export const INDENTED_LABEL = /^([ \t]+)(\p{L}[\p{L} ]{1,30}):\s*$/u;
+const INDENTED_LABEL = /^([ \t]+)(\p{L}[\p{L} ]{1,30}):\s*$/u;
 /**
  * Whether the indented label at `index` heads the bullets under it: it opens a block (after a blank line or another label;
  * cabal's "  to build packages:" ends a paragraph's sentence over its list) and they are indented deeper.
