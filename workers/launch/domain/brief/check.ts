@@ -4,6 +4,7 @@ import {
   ENDS_WITH_COLON,
   formatsAsMarkdown,
   headsIndentedList,
+  indentedKindLabel,
   isBareLabel,
   isUnderline,
   LINKED_ANCHOR,
@@ -419,6 +420,8 @@ function headingsAbove(lines: string[]): string[][] {
       else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
       // CanvasBlocker's "\tfixes:" over bullets indented deeper, as the parser reads it (see `indentedLabelsAsHeadings`).
       else if (headsIndentedList(lines, index)) open(3, line.trim().replace(/:$/, ''));
+      // Liferea's "\tRemoved Features:" and Gajim's "  Improvements" alone over their lists, as the parser reads them.
+      else if (!bullet && BULLET.test(nextContent(index)) && indentedKindLabel(lines, index)) open(7, indentedKindLabel(lines, index)![1]!);
       else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
       else if (bullet) {
         const indent = bullet[1]!.length;

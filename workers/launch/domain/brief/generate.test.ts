@@ -4669,3 +4669,48 @@ describe('holdouts 53 and 54: mobile, games, and the long tail', () => {
     expect(briefOf(notes, { version: '5.1.3', title: 'Acme 5.1.3' }).summary).toEqual([]);
   });
 });
+
+describe('holdouts 57 and 58: names and openings', () => {
+  const url = (path: string) => `https://github.com/${path}`;
+
+  it('names the product as the repository writes it, or as the prose spells its slug, or by the add-on a changelog is of', () => {
+    const ranges = ['NEW FEATURES', '', '    o Add subtract() for subtracting a set of genomic ranges from an object.'].join('\n');
+    expect(briefOf(ranges, { version: '1.48.0', title: 'CHANGES IN VERSION 1.48.0', url: url('Bioconductor/GenomicRanges/blob/main/NEWS') }).product.name).toBe(
+      'GenomicRanges',
+    );
+    const guard = ['5.2.4', '-----', '', 'Thanks to you, users who cherish RSS Guard.', '', 'Added:', '* Feed searches can now run after pressing Enter.'].join(
+      '\n',
+    );
+    expect(briefOf(guard, { version: '5.2.4', title: '5.2.4', url: url('martinrotter/rssguard/blob/main/CHANGELOG') }).product.name).toBe('RSS Guard');
+    const addon = ['## 7.0.0', '', '- Fix the service registration in init scripts'].join('\n');
+    expect(briefOf(addon, { version: '7.0.0', title: '7.0.0', url: url('home-assistant/addons/blob/main/mosquitto/CHANGELOG.md') }).product.name).toBe(
+      'mosquitto',
+    );
+  });
+
+  it('opens with no thanks for donations, and reads "mostly bug-fixes" as a release of fixes', () => {
+    const notes = [
+      '5.2.4',
+      '-----',
+      '',
+      'There have been some BTC and USD donations in the past months. I very value these things.',
+      '',
+      'Added:',
+      '* Feed searches can now run after pressing Enter.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '5.2.4', title: 'Acme 5.2.4' }).summary).toEqual([]);
+    const mostly = [
+      'This is a minor release with mostly bug-fixes:',
+      '',
+      '- Add -q flag to the EXEC command',
+      '- Fix escaping URLs',
+      '- Fix scripts not opened as UTF-8',
+    ].join('\n');
+    expect(briefOf(mostly, { version: '2.16.1', title: 'Acme 2.16.1' }).releaseKind).toBe('fix');
+  });
+
+  it('puts "Bug fixes" after the changes it could name', () => {
+    const notes = ['- Bug fixes', '- Fix DeepL provider on HTTP 429', '- Fetch the languages list dynamically'].join('\n');
+    expect(briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0' }).highlights.at(-1)!.text).toBe('Bug fixes.');
+  });
+});

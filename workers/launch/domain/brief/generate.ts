@@ -67,8 +67,9 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 const CHORE_WORDS =
   /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
+/** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many. */
 const VAGUE_UPKEEP =
-  /^(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates))?\.?$/i;
+  /^(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+)?(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?$/i;
 
 /** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
 const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
@@ -80,7 +81,7 @@ const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const INTRO_SAYS_FIXES =
-  /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)\s*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
+  /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
 /** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
@@ -171,6 +172,8 @@ function significance(item: NoteItem, line = ''): number {
   if (isChore(item)) score -= 45;
   // SMAPI's "Improved performance.": that something got better, not what; a post cannot lead with it.
   if (VAGUE_BETTER.test(item.text)) score -= 15;
+  // "Bug fixes" among named changes tells a reader nothing they could meet: it comes last.
+  if (VAGUE_UPKEEP.test(item.text)) score -= 30;
   // A change told in a few words is easier to lead with than a paragraph; an example or a paragraph after a short
   // opening sentence (fmt's "Added a C11 API that brings fast, type-safe formatting to C. The new … For example:") is not.
   const opening = item.text.search(/[.!?]\s/);
@@ -1482,7 +1485,10 @@ function subjectOf(
   const prose = found.filter(({ inCode }) => !inCode);
   // "CRYSTAL" in capitals is a constant or a shout; the name's own spelling is another, when the notes have one.
   const spoken = prose.length > 0 ? prose : found;
-  const spellings = spoken.some(({ spelled }) => !SHOUTED_NAME.test(spelled)) ? spoken.filter(({ spelled }) => !SHOUTED_NAME.test(spelled)) : spoken;
+  const unshouted = spoken.some(({ spelled }) => !SHOUTED_NAME.test(spelled)) ? spoken.filter(({ spelled }) => !SHOUTED_NAME.test(spelled)) : spoken;
+  // "Bioconductor/GenomicRanges": "a set of genomic ranges" is the words the name is made of, not the name, whose capitals
+  // the repository shows.
+  const spellings = /\p{Ll}\p{Lu}/u.test(repo) ? unshouted.filter(({ spelled }) => /\p{Lu}/u.test(spelled)) : unshouted;
   const best =
     spellings.find(({ spelled }) => spelled.endsWith('.js') && /\p{Lu}/u.test(spelled)) ??
     // A capital inside the word ("NumPy", "GORM") is the name's own spelling, not a sentence's start.
@@ -1492,6 +1498,15 @@ function subjectOf(
     spellings.find(({ spelled }) => sought.includes(spelled)) ??
     spellings.find(({ spelled }) => /\p{Lu}/u.test(spelled)) ??
     spellings[0];
+  // "martinrotter/rssguard": the notes' prose spells it in capitals and words ("… cherish RSS Guard and use it"), which
+  // the slug runs together.
+  const spaced = !best || !/\p{Lu}/u.test(best.spelled) ? spacedSpelling(repo, lines) : null;
+  if (spaced)
+    return {
+      name: spaced.spelled,
+      citation: { source: 'notes', lines: { start: spaced.index + 1, end: spaced.index + 1 }, excerpt: lines[spaced.index]!, refs: [] },
+      source: 'release_url',
+    };
   if (best) {
     const { index, spelled } = best;
     return {
@@ -1549,6 +1564,23 @@ const urlCitation = (url: string): Citation => ({ source: 'release', field: 'url
  * The name a release page's address gives: a GitHub repository's ("github.com/pallets/werkzeug"), else the site's own
  * name ("gorm.io/docs/changelog.html" is gorm), not a docs or blog subdomain's.
  */
+/** Capitalised words in the notes' lines that run together into the repository's slug: "RSS Guard" for `rssguard`. */
+function spacedSpelling(repo: string, lines: string[]): { index: number; spelled: string } | null {
+  const slug = repo.toLowerCase().replace(/[-_]/g, '');
+  const first = slug.charAt(0);
+  for (const [index, line] of lines.entries()) {
+    if (!line.toLowerCase().includes(first)) continue;
+    for (const match of line.matchAll(/(?<![\p{L}\d])\p{Lu}[\p{L}\d]*(?:\s\p{Lu}[\p{L}\d]*){1,2}(?![\p{L}\d])/gu)) {
+      const words = match[0].split(' ');
+      // "Use RSS Guard" holds the name after a capitalised first word.
+      for (let start = 0; start < words.length - 1; start++)
+        for (let end = words.length; end > start + 1; end--)
+          if (words.slice(start, end).join('').toLowerCase() === slug) return { index, spelled: words.slice(start, end).join(' ') };
+    }
+  }
+  return null;
+}
+
 function repositoryName(url: string): string | null {
   // A site's repository ("go-gorm/gorm.io") is named for the product it is the site of.
   const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
@@ -1575,8 +1607,9 @@ function repositoryName(url: string): string | null {
   const siteOf = github?.match(/^([\w.]+?)-(?:web-?site|site|web|docs|documentation|blog|homepage)$/i)?.[1];
   if (siteOf) return siteOf;
   // "flutter/packages/…/packages/go_router/CHANGELOG.md": a repository of many packages, and the changelog is one's.
-  const member = url.match(/\/blob\/[^/]+\/(?:packages|plugins|crates|libs|modules|extensions)\/([\w.-]+)\/[^/]+$/)?.[1];
-  if (member && github && /^(?:packages|plugins|crates|libs|modules|extensions|monorepo)$/i.test(github)) return member;
+  // "home-assistant/addons/…/mosquitto/CHANGELOG.md": one add-on's, at the top of a repository of them.
+  const member = url.match(/\/blob\/[^/]+\/(?:(?:packages|plugins|crates|libs|modules|extensions)\/)?([\w.-]+)\/[^/]+$/)?.[1];
+  if (member && github && /^(?:packages|plugins|crates|libs|modules|extensions|monorepo|add-?ons|charts|integrations)$/i.test(github)) return member;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to.

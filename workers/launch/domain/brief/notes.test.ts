@@ -4078,7 +4078,7 @@ describe('commits closing a change, and tags in capitals', () => {
       ['fix', 'Fix binary paths when precompiling multiple suites.'],
       ['fix', 'add more properties required to be enumerable'],
       ['feature', 'JDK25 support added.'],
-      ['fix', 'the command line config tool would emit incorrect output.'],
+      ['fix', 'Fixed an issue where the command line config tool would emit incorrect output.'],
     ]);
   });
 });
@@ -4644,5 +4644,164 @@ describe('holdouts 55 and 56: security releases and developer tools', () => {
       '[other] Removed the experimental ERROR_NUMBERS code.',
       '[other] Performed various refactorings and cleanups.',
     ]);
+  });
+});
+
+describe('holdouts 57 and 58: science, databases and desktop applications', () => {
+  const read = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+
+  it("reads Bioconductor's labels in capitals at the margin, whatever they name, and a defunct removal as a break", () => {
+    const notes = [
+      'CHANGES IN VERSION 1.48.0',
+      '-------------------------',
+      '',
+      'NEW FEATURES',
+      '',
+      '    o Add subtract() for subtracting ranges.',
+      '',
+      'USER VISIBLE CHANGES',
+      '',
+      '    o Change default force.GC= to FALSE.',
+      '',
+      'DEPRECATED AND DEFUNCT',
+      '',
+      '    o Remove the AcmeList() constructor.',
+      '',
+      'BUG FIXES',
+      '',
+      '    o (1.33.8 / v 1.32.5) make sure promoters() works on GPos objects.',
+    ];
+    expect(read(notes)).toEqual([
+      ['feature', 'Add subtract() for subtracting ranges.'],
+      ['other', 'Change default force.GC= to FALSE.'],
+      ['breaking', 'Remove the AcmeList() constructor.'],
+      ['fix', 'make sure promoters() works on GPos objects.'],
+    ]);
+  });
+
+  it('reads labels indented by a tab as a GNU ChangeLog does, not a paragraph of the bullet above', () => {
+    const notes = [
+      '2025-08-19  Ana Lima <ana@example.org>',
+      '',
+      '\tVersion 2.0',
+      '',
+      '\tRemoved Features:',
+      '',
+      '\t* Reduced mode is not supported anymore',
+      '\t',
+      '\tChanges to 2.0-RC4:',
+      '',
+      '\t* Fixes #1551 full screen mode for videos broken',
+      '\t* Fixes #12 in the parser',
+      '',
+      '- Export is no longer offered from the menu.',
+      '',
+      '    The removed entries are:',
+      '',
+      '    - `Export`',
+    ];
+    expect(read(notes)).toEqual([
+      ['breaking', 'Reduced mode is not supported anymore'],
+      ['fix', 'Fixed full screen mode for videos broken'],
+      ['fix', 'Fixes in the parser'],
+      ['other', 'Export is no longer offered from the menu.'],
+    ]);
+  });
+
+  it('reads a section of upkeep and fixes, translations and tutorials by what they are', () => {
+    const notes = [
+      '## 0.21.0',
+      '',
+      '### Maintenance and fixes',
+      '- Only emit a warning for custom groups when explicitly requested',
+      '',
+      '### Tutorial and doc improvements',
+      '- add an example to the gallery',
+      '',
+      'Added/updated translations:',
+      ' - kk.po, courtesy of Ana Lima',
+      '',
+      '## Dev/Meta',
+      '- Android 16 support',
+    ];
+    expect(read(notes)).toEqual([
+      ['other', 'Only emit a warning for custom groups when explicitly requested'],
+      ['internal', 'add an example to the gallery'],
+      ['internal', 'kk.po, courtesy of Ana Lima'],
+      ['internal', 'Android 16 support'],
+    ]);
+  });
+
+  it('tells the kind by tags and words: NumPy tags, labels in lower case, flaws resolved, support named, faults avoided', () => {
+    const notes = [
+      '- DEP: Add win_arm64 wheels (pull #1481)',
+      '- DEP: Minimum supported Python version 3.11 (pull #1483)',
+      '- MNT: Add imports to __all__',
+      '* Resolve RCE vulnerability in the localhost browser (#3100)',
+      '* Addressed a path traversal vulnerability in the server',
+      '* Spell-checking support',
+      "* Don't segfault when opening the status icon menu",
+      '* Remove deprecated ini_set call',
+      '* Remove unsupported architectures (armhf, armv7, i386)',
+      '+ add: option "slow_limit"',
+      '* change/add: option "title_path" removed',
+      '- fix: regression: tab titles were not restored from session',
+      '- fix: clarify that symlinks are not supported',
+      '- Prepare release 4.4.0',
+    ];
+    expect(read(notes)).toEqual([
+      ['feature', 'Add win_arm64 wheels'],
+      ['breaking', 'Minimum supported Python version 3.11'],
+      ['internal', 'Add imports to __all__'],
+      ['security', 'Resolve RCE vulnerability in the localhost browser'],
+      ['security', 'Addressed a path traversal vulnerability in the server'],
+      ['feature', 'Spell-checking support'],
+      ['fix', "Don't segfault when opening the status icon menu"],
+      ['other', 'Remove deprecated ini_set call'],
+      ['breaking', 'Remove unsupported architectures (armhf, armv7, i386)'],
+      ['feature', 'Added option "slow_limit"'],
+      ['other', 'option "title_path" removed'],
+      ['fix', 'Fixed an issue where tab titles were not restored from session'],
+      ['fix', 'clarify that symlinks are not supported'],
+      ['internal', 'Prepare release 4.4.0'],
+    ]);
+  });
+
+  it("reads WeKan's folded stories by their summaries, and Remmina's banner as the release's title", () => {
+    const notes = [
+      '***** 1.0.0 - 2012-02-10 *****',
+      'This release fixes the following bug:',
+      '',
+      '<details>',
+      '<summary><a href="https://github.com/acme/acme/commit/e909b475b">Cards with saved dates open and remain editable</a>. Thanks to ClemStrummer and xet7.</summary>',
+      '',
+      'Named arguments had replaced the context.',
+      '',
+      '</details>',
+      '',
+      '<details><summary>7 commits</summary>',
+      '',
+      '- a commit',
+      '</details>',
+    ];
+    const items = parseNotes(notes.join('\n'), null).items;
+    expect(items[0]).toMatchObject({ kind: 'fix', text: 'Cards with saved dates open and remain editable.', lines: { start: 5 } });
+    expect(items[0]!.section[0]).toBe('1.0.0 - 2012-02-10');
+  });
+
+  it('drops the credits and references beside the words', () => {
+    const repo = 'https://github.com/acme/acme';
+    expect(cleanInline('Fix expansion in seq.py (PR #2291.  Thanks to Ruben Vorderman)', repo).text).toBe('Fix expansion in seq.py');
+    expect(cleanInline('Fix f (issue #12, PR #13)', repo).text).toBe('Fix f');
+    expect(cleanInline('Release 4.4.0 __(ana](https://github.com/ana)__, [#3629](https://github.com/acme/acme/pull/3629)', repo).text).toBe('Release 4.4.0');
+    expect(cleanInline('Add thing **[bob](https://github.com/bob)**', repo).text).toBe('Add thing');
+    expect(cleanInline('Revert changes made in #4434 (apply transform to `geom_abline()`) as it broke more', repo).text).toBe(
+      'Revert changes (apply transform to geom_abline()) as it broke more',
+    );
+    expect(cleanInline('Exit cleanly if it reads an invalid header. (CVE-2026-31973)', repo).text).toBe(
+      'Exit cleanly if it reads an invalid header (CVE-2026-31973).',
+    );
+    expect(cleanInline('Launchpad waits for release bundles. Thanks to xet7.', repo).text).toBe('Launchpad waits for release bundles.');
+    expect(cleanInline('Faster startup. Thanks to the new parser.', repo).text).toBe('Faster startup. Thanks to the new parser.');
   });
 });

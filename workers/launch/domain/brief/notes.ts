@@ -165,6 +165,10 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // MDN's browser-compat-data "### Statistics": how many features, contributors and stargazers the project has, no change.
   [/^(?:statistics|stats|release stats|by the numbers)$/i, 'internal'],
+  // Auxio's "Dev/Meta": the build's targets and its libraries, the project's own.
+  [/^(?:dev(?:elopment)?\s*(?:\/|&|and)\s*)?meta$/i, 'internal'],
+  // Shotwell's "Added/updated translations:" over "kk.po, courtesy of …": which languages were translated, and by whom.
+  [/^(?:(?:added|new|updated)(?:\s*(?:\/|and|&)\s*(?:added|new|updated))?\s+)?translations?$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
@@ -205,7 +209,10 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Jupyter's "Maintenance and upkeep improvements", "Documentation improvements": the project's own upkeep and docs,
   // whatever they improve.
   // towncrier's "Improved Documentation": the docs, however improved.
-  [/\b(?:maintenance|upkeep)\b|^(?:improved\s+|updated\s+)?(?:documentation|docs?)\b/i, 'internal'],
+  // ArviZ's "Maintenance and fixes" (a function made consistent, a warning only when asked): fixes people meet, told by their words.
+  [/\b(?:maintenance|upkeep)\s+(?:and|&)\s+(?:bug\s*)?fix(?:es)?$|^(?:bug\s*)?fix(?:es)?\s+(?:and|&)\s+maintenance$/i, 'other'],
+  // gensim's "Tutorial and doc improvements".
+  [/\b(?:maintenance|upkeep)\b|^(?:improved\s+|updated\s+)?(?:(?:tutorials?|examples?)\s+(?:and|&)\s+)?(?:documentation|docs?)\b/i, 'internal'],
   // HandBrake's "Third-party libraries" lists the versions it bundles: dependencies, not its own changes.
   [/\b(?:third[- ]party|bundled|vendored)\s+(?:libraries|librar(?:y|ies) updates?|dependencies|components)\b/i, 'internal'],
   // Transmission's "Community" and "Code Modernization": how the project works and is built, not what users get.
@@ -280,6 +287,17 @@ function asFixed(text: string): string {
   return `Fixed ${/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text}`;
 }
 
+/**
+ * After a "fix:" label, the fault: CudaText's "fix: regression: ui-tab titles were not restored from session" tells what
+ * went wrong, a subject and its verb; a post would otherwise announce the fault.
+ */
+function faultFixed(text: string, otherwise = asFixed): string {
+  const fault = text.replace(/^regression:\s+/i, '');
+  if (!TOLD_FAULT.test(fault) || /\bfix/i.test(fault) || OWN_VERB.test(fault.charAt(0).toUpperCase() + fault.slice(1))) return otherwise(text);
+  return `Fixed an issue where ${/^(?:\p{Lu}\p{Ll}+\s|A\s)/u.test(fault) ? fault.charAt(0).toLowerCase() + fault.slice(1) : fault}`;
+}
+const TOLD_FAULT =
+  /^(?:the\s+)?[\w.-]+(?:\s+(?!(?:when|if|where|while|after|before|unless|because|since|once|as|and|or|that|which|who|so)\b)[\w.-]+){0,4}?\s+(?:was|were|is|are|did|does|could|would|got)\s+(?:not\s+|never\s+)?\w/i;
 /** A sentence that tells what happened ("Ships could get lost …"), not a bare name of a fault ("Crash on some tar files"). */
 const FINITE_VERB = /\b(?:no longer|now|not|is|are|was|were|could|would|can|did|does|do|has|have|had|will|should|might|may|got|gets|caused?|causes)\b/i;
 /** A fault named first ("Crash on …", "Desync after …", "Wrong colour …"), where a post would otherwise announce it; "Detect running on …" is a verb. */
@@ -325,15 +343,19 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  * and credits, whatever their section.
  */
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
 const REMOVED_TARGETS = /\b(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+|support\s+for\s+(?:the\s+)?)?((?:[\w-]+(?:,\s*|\s+and\s+|\s+)){1,6})targets?\b/i;
-const PLATFORM_NAME = /\b(?:ios|android|watchos|tvos|macos|linux|mingw|windows|js|wasm|jvm|arm|x86|x64|mips|riscv|native)\w*/i;
+const PLATFORM_NAME = /\b(?:ios|android|watchos|tvos|macos|linux|mingw|windows|js|wasm|jvm|arm|x86|x64|mips|riscv|native|i[3-6]86|aarch64|ppc|s390)\w*/i;
+/** The Mosquitto add-on's "Remove unsupported architectures (armhf, armv7, i386)": the machines it no longer runs on, named. */
+const REMOVED_ARCHITECTURES = /\b(?:remove[sd]?|drop(?:ped|s)?)\s+(?:support\s+for\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:architectures?|archs?)\b([^.;]{0,80})/i;
 export function removesPlatformTargets(text: string): boolean {
   const names = text.includes('target') ? text.match(REMOVED_TARGETS)?.[1] : undefined;
-  return names !== undefined && PLATFORM_NAME.test(names) && !/\b(?:make|build|ci|test|lint|npm|cmake|bazel|gradle)\s*$/i.test(names.trim());
+  if (names !== undefined && PLATFORM_NAME.test(names) && !/\b(?:make|build|ci|test|lint|npm|cmake|bazel|gradle)\s*$/i.test(names.trim())) return true;
+  const architectures = text.includes('arch') ? text.match(REMOVED_ARCHITECTURES)?.[1] : undefined;
+  return architectures !== undefined && PLATFORM_NAME.test(architectures);
 }
 /** A dependency update, read as a security fix where its tag or section says it is one. */
 const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
@@ -380,10 +402,11 @@ export const END_OF_SUPPORT =
  * only to build from source (NumPy's "The minimum supported GCC version is now 9.3.0", Newsboat's "Bumped minimum supported
  * Rust version to 1.92.0") does not. So does a runtime that
  * is "from now on the only supported runtime version" (grocy's PHP 8.5), Fyne's "Go 1.17 or later is now required." and
- * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12").
+ * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12"),
+ * and pyproj's "Minimum supported Python version 3.11" told alone.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^(?:[\w.+-]+\s+){0,2}now requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:[\w.+-]+\s+){0,2}now requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
@@ -460,8 +483,12 @@ const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
 const CALLED_SECURITY =
   /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
-/** Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and Packaging. */
-const BREAK_PRONE_SECTION = /^(?:changed|changes|removed|deprecated|deprecations|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
+/**
+ * Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and
+ * Packaging, and R's "DEPRECATED AND DEFUNCT".
+ */
+const BREAK_PRONE_SECTION =
+  /^(?:changed|changes|removed|deprecated|deprecations|deprecated and (?:defunct|removed)|defunct|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
 /** "This is a breaking change", and asdf's "However, a number of breaking changes were introduced." */
 const SAYS_IT_BREAKS =
   /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b/i;
@@ -683,7 +710,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     return itemKind(raw, rest, 'other', section);
   }
   const numpyTags = text.match(NUMPY_TAGS);
-  if (numpyTags) return { kind: numpyTagKind(numpyTags[1]!, raw), text: text.slice(numpyTags[0].length) };
+  if (numpyTags) {
+    const rest = text.slice(numpyTags[0].length);
+    // pyproj's "DEP: Add win_arm64 wheels", "DEP: Minimum supported Python version 3.11" (NumPy's "DEP:" deprecates): what a
+    // dependency or deprecation does to users is in the words.
+    if (numpyTags[1] === 'DEP') return itemKind(raw, rest, inherited, section);
+    return { kind: numpyTagKind(numpyTags[1]!, raw), text: rest };
+  }
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -708,10 +741,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // Chatterino's capitalised label "Bugfix: Update Qt version, fixing a security issue with webp loading" names the flaw.
     // Yii's "Bug: CVE-2026-39850, Isolate internal variables in …": a fix that names its advisory is a security fix.
     const fixesFlaw = kind === 'fix' && (ADVISORY.test(rest) || (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
-    // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative.
+    // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative, or its fault
+    // ("fix: crash on exit").
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
-    return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' && /^[A-Z][a-z]/.test(tag[1]!) ? asFixed(rest) : told };
+    return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
   // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
   if (INTERNAL_AREA.test(text)) return { kind: 'internal', text };
@@ -747,6 +781,16 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     }
     return { kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
+  // Liferea's "Fixes #1551 full screen mode for videos broken": the title of the issue it fixes, after its number.
+  if (
+    /^\s*(?:[-*+]\s+)?Fix(?:es|ed)?\s+#\d+\s+(?!(?:in|on|for|from|by|with|and|to|at|when|where|which|that|via)\b)\p{L}/iu.test(raw) &&
+    /^Fix(?:es|ed)?\s/.test(text) &&
+    inherited !== 'breaking' &&
+    inherited !== 'security'
+  ) {
+    const rest = text.replace(/^Fix(?:es|ed)?\s+/, '');
+    return { kind: namesFlaw(rest) ? 'security' : 'fix', text: `Fixed ${/^\p{Lu}\p{Ll}/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}` };
+  }
   // Electron's "### Behavior Changed: `electron` no longer downloads itself …": a label of two words titling a kind says the
   // kind, and is no word of the change.
   const phrase = text.match(KIND_PHRASE);
@@ -774,9 +818,16 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
   if (lispLabel && inherited !== 'security') return { kind: tagKind(lispLabel[1]!), text: text.slice(lispLabel[0].length) };
-  const kindLabel = text.match(/^(fix(?:ed|es)?|new)\s*:(?:\s+|$)/i);
-  if (kindLabel && inherited !== 'breaking' && inherited !== 'security')
-    return { kind: /^fix/i.test(kindLabel[1]!) ? 'fix' : 'feature', text: text.slice(kindLabel[0].length) };
+  const kindLabel = text.match(/^(fix(?:ed|es)?|new|add(?:ed)?|change[sd]?(?:\/add)?)\s*:(?:\s+|$)/i);
+  if (kindLabel && inherited !== 'breaking' && inherited !== 'security') {
+    const rest = text.slice(kindLabel[0].length);
+    // CudaText's history: "add: option "py_change_slow_limit"" is what was added, its label the verb; "change/add: option
+    // "ui_title_path" removed; …" says what by its words.
+    if (/^change/i.test(kindLabel[1]!)) return itemKind(raw, rest, inherited, section);
+    if (/^add/i.test(kindLabel[1]!))
+      return { kind: 'feature', text: OWN_VERB.test(rest) || FINITE_VERB.test(rest) || /^new\b/i.test(rest) ? rest : `Added ${rest}` };
+    return { kind: /^fix/i.test(kindLabel[1]!) ? 'fix' : 'feature', text: /^fix/i.test(kindLabel[1]!) ? faultFixed(rest) : rest };
+  }
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
   // Wails' "Update website nanoid lockfiles to patched 3.3.18 to resolve security advisories": the project's own site
@@ -794,7 +845,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Knex's "Escape double quotes in searchPath to prevent SQL injection": a fix whose stated purpose is to stop an attack.
   // zlib's "Neutralize zip file traversal attacks in miniunz": a verb that takes the attack away is a fix's.
   // fast-xml-parser's "handle prototype pollution": a verb that deals with the flaw.
-  if ((inherited === 'fix' || FIX_VERB.test(text) || /^(?:neutrali[sz]e|mitigate|handle|prevent|block)[sd]?\b/i.test(text)) && namesFlaw(text))
+  // NLTK's "Resolve RCE vulnerability in localhost WordNet Browser": the flaw resolved, addressed or patched.
+  if (
+    (inherited === 'fix' ||
+      FIX_VERB.test(text) ||
+      /^(?:neutrali[sz]e|mitigate|handle|prevent|block)[sd]?\b|^(?:resolve[sd]?|address(?:e[sd])?|patch(?:e[sd])?)\b/i.test(text)) &&
+    namesFlaw(text)
+  )
     return { kind: 'security', text };
   if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text)))
     return { kind: 'breaking', text };
@@ -864,11 +921,20 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if ((inherited === 'other' || inherited === 'feature') && FIXED_IN_ITS_SENTENCE.test(text.split(/(?<=[.!?])\s/)[0]!) && !NEW_VERB.test(unscoped))
     return { kind: 'fix', text };
   // tmux's unlabelled "Unzoom before creating floating panes to avoid a crash": what it stops says it is a fix.
-  if (inherited === 'other' && AVOIDS_FAULT.test(text)) return { kind: 'fix', text };
+  // Sticky's "Don't segfault when opening and closing the status icon context menu": the fault it no longer has.
+  if (
+    inherited === 'other' &&
+    (AVOIDS_FAULT.test(text) || /^(?:don['’]t|do not|no longer|never)\s+(?:crash|segfault|hang|freeze|deadlock|panic)\w*\b/i.test(unscoped))
+  )
+    return { kind: 'fix', text };
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
-    if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text)) return { kind: 'breaking', text };
+    // Not Redirection's "Remove deprecated ini_set call": its own use of something deprecated elsewhere.
+    if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text) && !/\b(?:calls?|usages?|uses)\.?$/i.test(text)) return { kind: 'breaking', text };
     if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
+    // Dialect's "Spell-checking support": what is supported now, named.
+    if (/^(?:[\p{L}\d][\w.+-]*\s+){1,3}support\.?$/iu.test(unscoped) && !/^(?:no|removed|dropped|deprecated)\b/i.test(unscoped))
+      return { kind: 'feature', text };
     // laravel-permission's "Improve performance for hydrated collections" under "What's Changed": faster, in its own words.
     if (SPEED_VERB.test(unscoped)) return { kind: 'performance', text };
     // Klipper's "Fans and GPIO pins can now be assigned a formula", "A new … parameter has been added": told as what people can do now.
@@ -905,7 +971,7 @@ const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
  * NumPy's and SciPy's commit tags, one or several: "BUG: …", "BLD/CI: …", "REL, MAINT: …", "BUG/MAINT: …". Not "API:",
  * which other notes use as a scope ("API: The Node message … has been simplified").
  */
-const NUMPY_TAG_NAMES = 'BLD|MAINT|TST|DOC|CI|REL|BUG|ENH|TYP|STY|BENCH';
+const NUMPY_TAG_NAMES = 'BLD|MAINT|MNT|TST|DOC|CI|REL|BUG|ENH|TYP|STY|BENCH|DEP';
 const NUMPY_TAGS = new RegExp(`^((?:${NUMPY_TAG_NAMES})(?:(?:/|,\\s?)(?:${NUMPY_TAG_NAMES}))*):\\s+(?=\\S)`);
 /** What a change tagged so is: the weightiest of its tags; builds, upkeep, tests, docs, types and style alone are the project's own. */
 function numpyTagKind(tags: string, raw: string): ChangeKind {
@@ -964,11 +1030,12 @@ function isCallout(heading: string): boolean {
 /**
  * Prose that opens notes without saying what the release is: a date line (SMAPI's "Released 19 March 2024 for Stardew
  * Valley 1.6.0 or later."), a pre-release's story, a post's byline, a pointer to what follows (GUT's "Here's a quick video
- * covering some new features."), a plea for sponsors, Stella's "6.7.1 to 7.0 (October 5, 2024)", Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
+ * covering some new features."), a plea for sponsors or thanks for donations (RSS Guard's "There have been some BTC and USD
+ * donations …"), Stella's "6.7.1 to 7.0 (October 5, 2024)", Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1089,6 +1156,8 @@ function stripScope(text: string): string {
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       .replace(/^\[[^\]]+\]\s+(?:[-–—]\s+(?=\S))?/, '')
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
+      // BiocParallel's "(1.33.8 / v 1.32.5) set socket idle timeout …": the versions a change went into, backports too.
+      .replace(/^\((?:v\s?)?\d+(?:\.\d+)+(?:\s*[/,]\s*(?:v\s?)?\d+(?:\.\d+)+)+\)\s+(?=\S)/, '')
       // Red's "Cogs - Audio - Fixed YT live stream detection": a path of components, each a word or two, before the words.
       .replace(/^(?:\p{Lu}[\p{L}\d]*(?:\s\p{L}[\p{L}\d]*)?\s[-–]\s){2,4}(?=\p{Lu})/u, '')
   );
@@ -1652,6 +1721,37 @@ function closedHeading(line: string): { marks: string; text: string } | null {
   if (!trimmed.endsWith(marks) || !/^\s/.test(inner) || !/\s$/.test(inner)) return null;
   const text = inner.trim();
   return text ? { marks, text } : null;
+}
+
+/**
+ * WeKan's "<details>" folds each change's story under its title, "<summary><a href=…>Cards with saved dates open and remain
+ * editable</a>. Thanks to …</summary>": the title is the change, an item of the list the paragraph before leads into ("This
+ * release fixes the following bug:"). A summary of a word or three labels what it folds ("7 commits", "Full Changelog").
+ */
+function summariesAsItems(lines: string[]): string[] {
+  if (!lines.some((line) => line.includes('<summary>'))) return lines;
+  const out = [...lines];
+  lines.forEach((line, index) => {
+    const summary = line.match(/^\s*(?:<details(?:\s[^>]*)?>\s*)?<summary>(.*\S)\s*<\/summary>\s*$/)?.[1];
+    if (
+      !summary ||
+      summary
+        .replace(/<[^>]+>/g, ' ')
+        .trim()
+        .split(/\s+/).length < 4
+    )
+      return;
+    let open = index - 1;
+    while (open >= 0 && lines[open]!.trim() === '') open--;
+    const opened = /<details/.test(line) || (open >= 0 && /^\s*<details(?:\s[^>]*)?>\s*$/.test(lines[open]!));
+    if (!opened) return;
+    if (!/<details/.test(line)) out[open] = '';
+    out[index] = `- ${summary}`;
+    // Its story is the change's detail, read as a paragraph after the list; its closing tag is nothing.
+    const close = lines.findIndex((other, at) => at > index && /^\s*<\/details>\s*$/.test(other));
+    if (close > 0) out[close] = '';
+  });
+  return out;
 }
 
 /**
@@ -2447,7 +2547,9 @@ const VERSION_BULLET = /^[*-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)\
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
-  const input = withoutQuotedDescriptions(withoutFoldedCommitLog(lineBlocksAsList(indentedLabelsAsHeadings(formatsAsMarkdown(dedented(source))))));
+  const input = withoutQuotedDescriptions(
+    summariesAsItems(withoutFoldedCommitLog(lineBlocksAsList(indentedLabelsAsHeadings(formatsAsMarkdown(dedented(source)))))),
+  );
   const unlinked = withOutlineHeadings(
     withoutDirectives(
       withoutComponentTags(
@@ -2926,7 +3028,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       continue;
     }
     // PostGIS's NEWS frames its sections in stars ("* Bug Fixes *"): a title, not a change.
-    const framed = line.match(/^\*\s+(\p{Lu}[^*]{1,60}?)\s+\*\s*$/u);
+    // Remmina's old ChangeLog: "***** 1.0.0 - 2012-02-10 *****", a release's banner.
+    const framed = line.match(/^\*\s+(\p{Lu}[^*]{1,60}?)\s+\*\s*$/u) ?? line.match(/^\*{3,}\s+([^*\s][^*]{1,60}?)\s+\*{3,}\s*$/);
     if (framed) {
       openHeading(3, framed[1]!, number);
       continue;
@@ -3404,16 +3507,28 @@ export function isBareLabel(previous: string, line: string, next: string): boole
  * than it. Only a kind's name: an indented line ending in a colon is as often a bullet's words leading into its own list;
  * without its colon, the label stands alone between blank lines.
  */
-function indentedKindLabel(lines: string[], index: number): RegExpMatchArray | null {
+export function indentedKindLabel(lines: string[], index: number): RegExpMatchArray | null {
   if ((lines[index - 1] ?? '').trim() !== '') return null;
-  const label = lines[index]!.match(/^[ \t]{1,4}(\p{Lu}[\p{L} ]{2,30}):[ \t]*$/u);
-  if (label) return sectionKind(label[1]!) !== null && indentOf(nextContent(lines, index)) > indentOf(lines[index]!) ? label : null;
-  // Gajim's ChangeLog: "  Improvements" alone between blank lines, over "  * Preview: …" at its own indent.
-  const bare = lines[index]!.match(/^[ \t]{1,4}(\p{Lu}[\p{L} ]{2,30}?)[ \t]*$/u);
+  const label = lines[index]!.match(/^[ \t]{1,4}(\p{Lu}[\p{L}\d .-]{2,30}):[ \t]*$/u);
+  const under = indentOf(nextContent(lines, index)) - indentOf(lines[index]!);
   const alone = (lines[index + 1] ?? '').trim() === '';
-  return bare && alone && sectionKind(bare[1]!) !== null && titlesAKind(bare[1]!) && indentOf(nextContent(lines, index)) >= indentOf(lines[index]!)
-    ? bare
-    : null;
+  // Liferea's GNU ChangeLog indents all by a tab: "\tRemoved Features:", "\tChanges to 2.0-RC4:", each alone between blank
+  // lines over "\t* …" at its own indent.
+  // (Not Mopidy's "    The removed modules are:", a paragraph of the bullet above it, indented less.)
+  if (label) return (sectionKind(label[1]!) !== null && under > 0) || (under === 0 && alone && !insideItemAbove(lines, index)) ? label : null;
+  // Gajim's ChangeLog: "  Improvements" alone between blank lines, over "  * Preview: …" at its own indent.
+  const bare = lines[index]!.match(/^[ \t]{0,4}(\p{Lu}[\p{L} ]{2,30}?)[ \t]*$/u);
+  if (!bare || !alone) return null;
+  // Bioconductor's NEWS: "USER VISIBLE CHANGES" in capitals between "NEW FEATURES" and "BUG FIXES", each over its "    o …"
+  // items: a label, whatever it names.
+  return (sectionKind(bare[1]!) !== null && titlesAKind(bare[1]!) && under >= 0) || (under > 0 && /^[\p{Lu} ]+$/u.test(bare[1]!)) ? bare : null;
+}
+
+/** Whether the line at `index` is indented under the content before it: a further paragraph of the item above. */
+function insideItemAbove(lines: string[], index: number): boolean {
+  let previous = index - 1;
+  while (previous >= 0 && lines[previous]!.trim() === '') previous--;
+  return previous >= 0 && indentOf(lines[previous]!) < indentOf(lines[index]!);
 }
 
 /** The paragraph after the one ending at 1-based line `end`, with the line it ends on. */

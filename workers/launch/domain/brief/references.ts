@@ -77,7 +77,10 @@ const THANKS_BRACKET =
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
+const NAMED_PULLS_BRACKET =
+  /\s*\(\s*(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:with\s+)?thanks\s+(?:to\s+)?[^()]{1,80}?)?\.?\s*\)/gi;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
+const BOLD_PROFILE_CREDIT = /(__|\*\*)[[(][^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)\1/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)`;
 /** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
@@ -92,11 +95,12 @@ const PROFILE_CREDIT = new RegExp(
 const THANKS_SENTENCE =
   /(^|[.!?]|(?<=\S)(?=\s+Thanks\s+to\b))\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
 /**
- * Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks.
+ * Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks,
+ * WeKan's "Thanks to ClemStrummer and xet7." with a handle among them.
  * ack's "Thanks, Thiago Perrotta.", "Thanks, mauke.": after a comma, a name or one handle.
  */
 const THANKS_TO_NAMES =
-  /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:\p{Lu}[\p{L}'’.-]*(?:(?:\s+|\s*,\s*|\s+and\s+)\p{Lu}[\p{L}'’.-]*)*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
+  /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*)(?:(?:\s+|\s*,\s*|\s+and\s+)(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*))*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
 /**
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
  * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare.
@@ -246,6 +250,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // to the pull request ("checks in" would otherwise read as the verb's particle once the link went).
   if (has('](') && BY.test(text)) text = text.replace(LINKED_CREDIT_IN, ' ');
   if (has('](') && BY.test(text)) text = text.replace(PROFILE_CREDIT, ' ');
+  // gensim's "… __[julianpollmann](https://github.com/julianpollmann)__, [#3629](…)", mistyped "__(julianpollmann](…)__" too:
+  // a profile in bold credits its author.
+  if (has('](https://github.com/') && (has('__') || has('**'))) text = text.replace(BOLD_PROFILE_CREDIT, ' ');
   if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
@@ -475,6 +482,20 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
       return ' ';
     });
+  // pyproj's "(pull #1481)", samtools' "(PR #2291.  Thanks to Ruben Vorderman)": a bracket naming the pull requests in
+  // words, with the thanks for them or without, is references and credits, no word of the change.
+  if (has('#') && /\(\s*(?:PR|pull|issue|GH)/i.test(text))
+    text = text.replace(NAMED_PULLS_BRACKET, (group) => {
+      for (const [number] of group.matchAll(/(?<=#)\d+/g)) add(issueReference(number, repoBase));
+      return ' ';
+    });
+  // ggplot2's "Revert changes made in #4434 (apply transform to intercept in `geom_abline()`)": the words that led to the
+  // number go with it; the bracket after says what the change was.
+  if (has(' #') && has('('))
+    text = text.replace(/\s+(?:(?:made|introduced|added)\s+)?(?:in|by)\s+#\d+(?=\s+\()/g, (words) => {
+      add(issueReference(words.match(/\d+/)![0], repoBase));
+      return '';
+    });
   if (has('#'))
     text = text.replace(HASH_REF, (_whole, lead: string, label: string, number: string) => {
       const qualified = label.includes('/');
@@ -616,6 +637,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
   // regclient's "… redirects. ([PR 1093][pr-1093])" once its reference went: an empty bracket after the sentence.
   if (has('()')) text = text.replace(/(?<=[.!?])\s*\(\s*\)/g, '');
+  // samtools' "… reads an invalid CRAM header. (CVE-2026-31973)": the advisory closing the item after its stop is the sentence's.
+  if (has('VE-') || has('HSA-')) text = text.replace(/([.!?]) (\((?:CVE|GHSA)-[^()]+\))\.?$/, ' $2$1');
   // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
   if (has('(release-')) text = text.replace(/\s*\(release-[\w.]+\)/g, '');
   // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.
