@@ -4714,3 +4714,40 @@ describe('holdouts 57 and 58: names and openings', () => {
     expect(briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0' }).highlights.at(-1)!.text).toBe('Bug fixes.');
   });
 });
+
+describe('holdouts 59 and 60: openings and names', () => {
+  it('opens with no title line, and takes no break from an opening that says none', () => {
+    const changes = [
+      'Changes between Acme V11.2.0 and Acme V11.3.0 released March 2026',
+      '',
+      '    + Add the Cortex-M52 port.',
+      '    + Add FPU context saving to the RISC-V port.',
+    ];
+    expect(briefOf(changes.join('\n'), { version: 'V11.3.0', title: 'Acme V11.3.0' }).summary).toEqual([]);
+    const stamped = [
+      '1.154 Sun Oct 20 22:41:15 CDT 2024',
+      '',
+      '    [Enhancements]',
+      '    RequireExplicitPackage now accepts a use VERSION line.',
+      '',
+      '    [Fixes]',
+      '    Fix some false positives.',
+    ];
+    expect(briefOf(stamped.join('\n'), { version: '1.154', title: 'Acme 1.154' }).summary).toEqual([]);
+    const unbroken = [
+      '## v1.0.0',
+      '',
+      'This is the first 1.0 release. There are very few changes, and none of them are breaking.',
+      '',
+      '  * Add `Acme.put_locale!/2`.',
+    ];
+    expect(briefOf(unbroken.join('\n'), { version: 'v1.0.0', title: 'v1.0.0' }).releaseKind).toBe('feature');
+  });
+
+  it('names a language by its organisation where the repository abbreviates it', () => {
+    const notes = ['# 0.24.8', '', '### What changed', '', '- Improved type definitions for the standard library'].join('\n');
+    const brief = briefOf(notes, { version: '0.24.8', title: '0.24.8', url: 'https://github.com/teal-language/tl/blob/main/CHANGELOG.md' });
+    expect(brief.product.name).toBe('Teal');
+    expect(briefOf(notes, { version: '0.24.8', title: '0.24.8', url: 'https://github.com/rust-lang/cargo/blob/main/CHANGELOG.md' }).product.name).toBe('cargo');
+  });
+});

@@ -80,6 +80,7 @@ const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
+const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
@@ -306,7 +307,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const major = numberMayBreak(version);
   const introBreaks =
     parsed.intro !== null &&
-    ((major && /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(parsed.intro.text)) ||
+    ((major &&
+      // Gettext 1.0's "There are very few changes …, and none of them are breaking.": said not to break.
+      parsed.intro.text
+        .split(/(?<=[.!?])\s+/)
+        .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
       RAISED_MINIMUM.test(parsed.intro.text) ||
       // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
       INTRO_DROPS_RUNTIME.test(parsed.intro.text));
@@ -1525,7 +1530,8 @@ function subjectOf(
       ? owner
       : /^[a-z]{5,}$/.test(repo) && ownerInLowerCase.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4))
         ? repo.charAt(0).toUpperCase() + repo.slice(1)
-        : repo;
+        : // "teal-language/tl": the language the organisation is named for, whose compiler the repository is.
+          (languageOf(ownerInLowerCase, repo) ?? repo);
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
 
@@ -1564,6 +1570,13 @@ const urlCitation = (url: string): Citation => ({ source: 'release', field: 'url
  * The name a release page's address gives: a GitHub repository's ("github.com/pallets/werkzeug"), else the site's own
  * name ("gorm.io/docs/changelog.html" is gorm), not a docs or blog subdomain's.
  */
+/** The language an organisation is named for ("teal-language"), when its repository's name abbreviates it ("tl"). */
+function languageOf(owner: string, repo: string): string | null {
+  const language = owner.match(/^([a-z]{3,})-?(?:lang|language)$/)?.[1];
+  if (!language || language === repo.toLowerCase() || !new RegExp(`^${[...repo.toLowerCase()].map(escapeRegExp).join('\\w*')}`).test(language)) return null;
+  return language.charAt(0).toUpperCase() + language.slice(1);
+}
+
 /** Capitalised words in the notes' lines that run together into the repository's slug: "RSS Guard" for `rssguard`. */
 function spacedSpelling(repo: string, lines: string[]): { index: number; spelled: string } | null {
   const slug = repo.toLowerCase().replace(/[-_]/g, '');

@@ -4805,3 +4805,88 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     expect(cleanInline('Faster startup. Thanks to the new parser.', repo).text).toBe('Faster startup. Thanks to the new parser.');
   });
 });
+
+describe('holdouts 59 and 60: firmware, hardware tools and the smaller language ecosystems', () => {
+  const read = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+
+  it("reads Gqrx's right-aligned kinds, Espruino's version in the margin and Yosys' group over its changes", () => {
+    expect(
+      read([
+        '    2.17.6: Released November 29, 2024',
+        '',
+        '       NEW: Set audio mute via remote control.',
+        '  IMPROVED: Reduced CPU use.',
+        '     FIXED: Decoding of RDS flags.',
+      ]),
+    ).toEqual([
+      ['feature', 'Set audio mute via remote control.'],
+      ['feature', 'Reduced CPU use.'],
+      ['fix', 'Fixed decoding of RDS flags.'],
+    ]);
+    expect(
+      read([
+        '     2v28 : Add `E.internal` to reach the hidden root',
+        '            nRF52: Add the slaveLatency option',
+        '            Bangle.js2: Fix issue using the touch handler',
+      ]),
+    ).toEqual([
+      ['feature', 'Add E.internal to reach the hidden root'],
+      ['feature', 'nRF52: Add the slaveLatency option'],
+      ['fix', 'Bangle.js2: Fix issue using the touch handler'],
+    ]);
+    expect(read([' * New commands and options', '    - Added "symfpu" passes.', '    - Removed "-fast" option from "abc" pass.'])).toEqual([
+      ['feature', 'Added "symfpu" passes.'],
+      ['other', 'Removed "-fast" option from "abc" pass.'],
+    ]);
+  });
+
+  it("reads CPAN's groups in lower case or set apart by stars, and no version line or empty section as a change", () => {
+    const notes = [
+      '0.142     2022-11-09 07:06:36-05:00 America/New_York',
+      '',
+      '    No changes from 0.141; all changes since last stable release are summarized below.',
+      '',
+      '    [*** DEPRECATIONS ***]',
+      '',
+      '    - Tilde expansion is deprecated.',
+      '',
+      '    [Bug fixes]',
+      '',
+      '    - Fixed spew to a long filename.',
+      '',
+      '    [Testing]',
+      '',
+      '    - Add additional tilde stringification testing.',
+    ];
+    expect(read(notes)).toEqual([
+      ['other', 'Tilde expansion is deprecated.'],
+      ['fix', 'Fixed spew to a long filename.'],
+      ['internal', 'Add additional tilde stringification testing.'],
+    ]);
+    expect(read(['## Device', '', '- Add x', '', '## Host Stack', '', 'No changes'])).toEqual([['feature', 'Add x']]);
+  });
+
+  it('drops the credits a dash, a bracket of names or a join of references leaves, and reads what a fix was for', () => {
+    expect(read(['* GH #686: Fix to_json double encoding (Sawyer X)', '* GH #1143: Fix utf8 in URL (Sawyer X, Sorin Pop)'])).toEqual([
+      ['fix', 'Fix to_json double encoding'],
+      ['fix', 'Fix utf8 in URL'],
+    ]);
+    expect(read(['- Documentation improvements (#92 and #89) — @rcloran and @hramrach'])).toEqual([['internal', 'Documentation improvements']]);
+    expect(
+      read([
+        '  * [#1239](https://github.com/acme/acme/issues/1239) & [#3227](https://github.com/acme/acme/pull/3227) - Add a command line interface for users.',
+      ]),
+    ).toEqual([['feature', 'Add a command line interface for users.']]);
+    expect(
+      read([
+        '- Fix for [#211](https://github.com/acme/acme/issues/211) - custom routers now have the same error handling as normal routes.',
+        '- Fix for [#269](https://github.com/acme/acme/issues/269) - a bug that prevented redirecting from within error handlers.',
+        '- Fix: Failure to load djula on sbcl 2.5.11.',
+      ]),
+    ).toEqual([
+      ['fix', 'custom routers now have the same error handling as normal routes.'],
+      ['fix', 'Fixed a bug that prevented redirecting from within error handlers.'],
+      ['fix', 'Fixed failure to load djula on sbcl 2.5.11.'],
+    ]);
+  });
+});

@@ -17,6 +17,7 @@ import { textileAsMarkdown } from './textile-notes';
 import { typstAsMarkdown } from './typst-notes';
 import { iscChangeLogAsMarkdown } from './isc-changelog';
 import { podAsMarkdown } from './pod-notes';
+import { pretChangesAsMarkdown } from './pret-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown, versionbotChangelogAsMarkdown } from './yaml-notes';
 import { vimHelpAsMarkdown } from './vim-help';
@@ -229,7 +230,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
-    /\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    // Path::Tiny's "[Testing]", not a feature's "A/B testing" heading.
+    /^testing$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -302,7 +304,7 @@ const TOLD_FAULT =
 const FINITE_VERB = /\b(?:no longer|now|not|is|are|was|were|could|would|can|did|does|do|has|have|had|will|should|might|may|got|gets|caused?|causes)\b/i;
 /** A fault named first ("Crash on …", "Desync after …", "Wrong colour …"), where a post would otherwise announce it; "Detect running on …" is a verb. */
 const FAULT_FIRST = new RegExp(
-  String.raw`^(?:${FAULT_QUALIFIER})?(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b`,
+  String.raw`^(?:${FAULT_QUALIFIER})?(?:crash\w*|desyncs?|hangs?|freezes?|leaks?|memory leaks?|errors?|failures?|glitch\w*|regressions?|panics?|overflows?|deadlocks?|stalls?|wrong|incorrect|missing|broken|invalid)\b`,
   'i',
 );
 const LABEL_KIND: Record<string, ChangeKind | undefined> = {
@@ -781,6 +783,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     }
     return { kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
+  // Jester's "Fix for [#211](…) - custom routers now have the same error handling …": the issue, then what is right now.
+  const fixFor = text.match(/^Fix(?:es|ed)?\s+for\s*[-–—:]\s+(?=\S)/);
+  if (fixFor && inherited !== 'breaking' && inherited !== 'security') {
+    const rest = text.slice(fixFor[0].length);
+    const fault = /^(?:an?|the)\s+(?:\w+\s+)?(?:bug|issue|problem|crash|regression)\b/i.test(rest);
+    return { kind: namesFlaw(rest) ? 'security' : 'fix', text: fault ? `Fixed ${rest}` : rest };
+  }
   // Liferea's "Fixes #1551 full screen mode for videos broken": the title of the issue it fixes, after its number.
   if (
     /^\s*(?:[-*+]\s+)?Fix(?:es|ed)?\s+#\d+\s+(?!(?:in|on|for|from|by|with|and|to|at|when|where|which|that|via)\b)\p{L}/iu.test(raw) &&
@@ -1035,7 +1044,7 @@ function isCallout(heading: string): boolean {
  * 2013 - lslezak@suse.cz".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1098,7 +1107,7 @@ const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(
  * release.", "None.": that nothing of a kind happened.
  */
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -1131,6 +1140,23 @@ const COMPONENT_LABEL =
 export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
 }
+
+/** Whether every bullet at `indent` under the line before `from` (0-based) leads with a change's verb. */
+function childrenAreChanges(lines: string[], from: number, indent: number): boolean {
+  let seen = 0;
+  for (let at = from; at < lines.length; at++) {
+    const line = lines[at]!;
+    if (line.trim() === '') continue;
+    const depth = indentOf(line);
+    if (depth < indent) break;
+    if (depth > indent || !BULLET.test(line)) continue;
+    if (!CHANGE_LEAD.test(line.match(BULLET)![2]!)) return false;
+    seen++;
+  }
+  return seen >= 2;
+}
+const CHANGE_LEAD =
+  /^(?:[\w.-]+:\s+)?(?:add(?:s|ed)?|remove[sd]?|fix(?:e[sd])?|improve[sd]?|update[sd]?|support(?:s|ed)?|deprecate[sd]?|rename[sd]?|replace[sd]?|drop(?:s|ped)?|change[sd]?)\b/i;
 
 /** A line ending in a colon, inside bold or not: "* breaking:", Blender 3MF's "* **Code Quality:**". */
 export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
@@ -1612,6 +1638,28 @@ function codeMarkedLinesAsList(lines: string[]): string[] {
   return lines.map((line) => line.replace(marked, (_whole, sign: string) => (sign === '+' ? '- [feat] ' : '- ')));
 }
 
+/**
+ * Gqrx's news.txt: each line a change led by its kind in capitals, right-aligned ("       NEW: Fetch RDS …", "  IMPROVED: …",
+ * "     FIXED: …"), no bullet: a list, each kind the label it would be written as.
+ */
+function shoutedKindLinesAsList(lines: string[]): string[] {
+  const tagged = /^\s*(NEW|ADDED|IMPROVED|FIXED|CHANGED|REMOVED|UPDATED|SECURITY):\s+(?=\S)/;
+  if (lines.filter((line) => tagged.test(line)).length < 3) return lines;
+  return lines.map((line) => line.replace(tagged, (_whole, tag: string) => `- ${tag.charAt(0)}${tag.slice(1).toLowerCase()}: `));
+}
+
+/**
+ * Espruino's ChangeLog writes the version in the left margin of its first change ("     2v28 : Add `E.internal` …"), the
+ * others hanging under it: the margin's version titles them all, and the first change is one of them.
+ */
+function marginVersionsAsIndent(lines: string[]): string[] {
+  const margin = /^(\s*v?\d+[\w.]*\s+:\s+)(?=\S)/;
+  return lines.map((line, index) => {
+    const gutter = line.match(margin)?.[1];
+    return gutter && indentOf(lines[index + 1] ?? '') === gutter.length ? `${' '.repeat(gutter.length)}${line.slice(gutter.length)}` : line;
+  });
+}
+
 /** SBCL's NEWS nests its lists with doubled stars ("  * platform support:" over "    ** fix the build on …"). */
 function doubledStarBulletsAsList(lines: string[]): string[] {
   if (!lines.some((line) => /^\s+\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
@@ -1636,17 +1684,19 @@ function phpNewsAsMarkdown(lines: string[]): string[] {
 
 /** CPAN's Changes files group items under "  [DOCUMENTATION]", "  [BUG FIXES]": a name in capitals alone on its line (a Debian changelog's "[ Ana Lima ]" names who made them). */
 function bracketGroupsAsHeadings(lines: string[]): string[] {
-  const group = /^\s*\[\s*(\p{Lu}[\p{Lu} &/-]{1,40}?)\s*\]\s*$/u;
+  // Path::Tiny's "[*** DEPRECATIONS ***]" sets the group apart with stars, and writes "[Bug fixes]" in lower case too (a Debian
+  // changelog's names are spaced inside their brackets).
+  const group = /^\s*\[(?:\s*(\p{Lu}[\p{Lu} &/-]{1,40}?)\s*|(?:\*{1,3}\s*)?(\p{Lu}[\p{L} &/-]{0,40}?\p{L})(?:\s*\*{1,3})?)\]\s*$/u;
+  const title = (line: string) => line.replace(group, (_whole, shouted?: string, named?: string) => `### ${shouted ?? named}`);
   const bulleted = (line: string) => /^\s*[-*+]\s/.test(line);
-  if (lines.some((line, index) => group.test(line) && bulleted(lines.slice(index + 1).find((next) => next.trim() !== '') ?? '')))
-    return lines.map((line) => line.replace(group, '### $1'));
+  if (lines.some((line, index) => group.test(line) && bulleted(lines.slice(index + 1).find((next) => next.trim() !== '') ?? ''))) return lines.map(title);
   // ack's Changes: "[FEATURES]" over unbulleted paragraphs, a change each.
   if (lines.some(bulleted) || lines.filter((line) => group.test(line)).length < 2) return lines;
   let inGroup = false;
   return lines.map((line, index) => {
     if (group.test(line)) {
       inGroup = true;
-      return line.replace(group, '### $1');
+      return title(line);
     }
     if (line.trim() === '' || !inGroup) return line;
     const previous = lines[index - 1] ?? '';
@@ -1979,7 +2029,9 @@ const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
 /** "Ana Lima", "René de Hesselle" (its accent written as a combining mark, as Meld's NEWS does). */
 /** "Ana Lima", "René de Hesselle", Newsboat's "Dennis van der Schagt": a name's particles in lower case. */
-const PERSON_NAME = /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]+){1,3}$/u;
+/** Dancer2's "Sawyer X": a last name of one letter. */
+const PERSON_NAME =
+  /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]+){0,2}\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
 const ONE_NAME =
   /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
@@ -2499,6 +2551,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   yamlNotesAsMarkdown,
   versionbotChangelogAsMarkdown,
   releaseToolTomlAsMarkdown,
+  pretChangesAsMarkdown,
   jsonChangesAsMarkdown,
   jsonKindListsAsMarkdown,
   rushChangelogAsMarkdown,
@@ -2506,6 +2559,8 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   phpNewsAsMarkdown,
   doubledStarBulletsAsList,
   codeMarkedLinesAsList,
+  shoutedKindLinesAsList,
+  marginVersionsAsIndent,
   bracketGroupsAsHeadings,
   framedTitlesAsHeadings,
   versionBulletsAsHeadings,
@@ -2655,7 +2710,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? '')) &&
         // etcd's "### Metrics, Monitoring" over "See [List of metrics](…) for all metrics per release.": a pointer, no change.
         !/^(?:see|refer to)\s/i.test(first?.text ?? '') &&
-        !INSTALL_LINE.test(first?.text ?? '')
+        !INSTALL_LINE.test(first?.text ?? '') &&
+        // TinyUSB's "## Host Stack" over "No changes".
+        !NOTHING_CHANGED.test(first?.text ?? '')
       ) {
         if (namesOnly) items.splice(0, items.length, ...items.filter((item) => !parts.includes(item)));
         items.push({
@@ -3122,8 +3179,18 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
               namesAGroup(text) ||
               place ||
               COMPONENT_LABEL.test(text)));
-        if (groupOnly) {
-          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: sectionKind(text) }, line: number });
+        // Yosys' " * New commands and options" over "    - Added "symfpu" …", "    - Removed "-fast" …": a few words naming
+        // no change over children that each do, and say their own kind.
+        const groupsChanges =
+          !groupOnly &&
+          !namesWhat &&
+          text.split(/\s+/).length <= 5 &&
+          !/[.!?]$/.test(text) &&
+          !OWN_VERB.test(text) &&
+          !FINITE_VERB.test(text) &&
+          childrenAreChanges(lines, end, childIndent);
+        if (groupOnly || groupsChanges) {
+          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: groupsChanges ? null : sectionKind(text) }, line: number });
           continue;
         }
       }

@@ -556,7 +556,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(') && has('@')) text = text.replace(/\s*\(\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+@[\w.-]+\s*\)/gu, ' ');
   // jq's "Fix heap buffer overflow in … . @itchyny e47e56d…": handles closing an item, each with the commit it made, credit its authors.
   // ExternalDNS' chart: "… (#5889) _@lexfrei_", the handle in italics.
-  if (has('@')) text = text.replace(/(?<=\s)([_*])(@[\w-]+)\1(?=\s|$)/g, '$2').replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
+  // Luacheck's "Documentation improvements (#92 and #89) — @rcloran and @hramrach": handles set off by a dash close it.
+  if (has('@'))
+    text = text
+      .replace(/(?<=\s)([_*])(@[\w-]+)\1(?=\s|$)/g, '$2')
+      .replace(/\s+[—–-]\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*\s*$/, '')
+      .replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
@@ -637,6 +642,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
   // regclient's "… redirects. ([PR 1093][pr-1093])" once its reference went: an empty bracket after the sentence.
   if (has('()')) text = text.replace(/(?<=[.!?])\s*\(\s*\)/g, '');
+  // OctoPrint's "[#1239](…) & [#3227](…) - Add command line interface …": the joins and dash between leading references and
+  // the words go with them.
+  if (/^\s*[[#]/.test(raw) && /^\s*(?:&|and\b|,)/.test(text)) text = text.replace(/^\s*(?:(?:&|and\b|,)\s*)+(?:[-–—:]\s+)?(?=\S)/, '');
   // samtools' "… reads an invalid CRAM header. (CVE-2026-31973)": the advisory closing the item after its stop is the sentence's.
   if (has('VE-') || has('HSA-')) text = text.replace(/([.!?]) (\((?:CVE|GHSA)-[^()]+\))\.?$/, ' $2$1');
   // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
