@@ -1478,7 +1478,8 @@ function subjectOf(
           index,
           spelled: match[0],
           midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
-          inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1,
+          // Liferea's "equivalent to "liferea --add-feed"": a command with its flags is code, written or not.
+          inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1 || /^\s+--?[a-z]/.test(line.slice(match.index + match[0].length)),
         })),
     );
   const asWords = spelledIn(pattern);

@@ -4890,3 +4890,18 @@ describe('holdouts 59 and 60: firmware, hardware tools and the smaller language 
     ]);
   });
 });
+
+describe('a verb label over a sentence of its own', () => {
+  it('drops "Added:" before a name and its own verb, and keeps it before a noun phrase', () => {
+    const notes = [
+      '* Added: `len()` works on constants of `ArrayLayout`.',
+      '* Added: `Platform.request` accepts `dir="-"`.',
+      '* Added: `except: [...]` to `rule`.',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.text)).toEqual([
+      'len() works on constants of ArrayLayout.',
+      'Platform.request accepts dir="-".',
+      'Added except: [...] to rule.',
+    ]);
+  });
+});

@@ -278,6 +278,9 @@ const KIND_LABEL =
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
 const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
+/** "`len()` works on …", "Platform.request accepts …": a name in code, then what it does. */
+const NAME_AND_ITS_VERB =
+  /^[\w.]*(?:\(\)|\.\w)[\w.()]*\s+(?:now\s+)?(?:works|accepts|supports|returns|allows|handles|takes|uses|raises|respects|includes|produces|emits)\b/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -777,7 +780,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
     // the change's verb, and stays one ("Added `except: [...]` to `rule`"); before a sentence with its own verb ("Fixed: Acme
     // no longer crashes …") it goes.
-    if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest)) {
+    // (Amaranth's "Added: `len()` works on constants of …": a name and its own verb is a sentence too.)
+    if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest) && !NAME_AND_ITS_VERB.test(rest)) {
       const said = `${label[1]} ${/^\p{Lu}\p{Ll}+ing\b/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}`;
       return { kind: DROP_SUPPORT.test(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
     }
