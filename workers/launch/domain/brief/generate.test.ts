@@ -4751,3 +4751,27 @@ describe('holdouts 59 and 60: openings and names', () => {
     expect(briefOf(notes, { version: '0.24.8', title: '0.24.8', url: 'https://github.com/rust-lang/cargo/blob/main/CHANGELOG.md' }).product.name).toBe('cargo');
   });
 });
+
+describe('holdouts 61 and 62: titles and openings', () => {
+  const notes = ['- Fix a crash in the parser', '- Add the --watch flag'].join('\n');
+
+  it('names the product from a title without its pre-release remark or its distribution, and a site by its organisation', () => {
+    expect(
+      briefOf(notes, { version: '0.20.0', title: 'Version 0.20.0 (beta release #9)', url: 'https://github.com/acme/dinit/blob/main/NEWS' }).product.name,
+    ).toBe('dinit');
+    expect(briefOf(notes, { version: '2.54.3', title: 'snapd (2.54.3) xenial' }).product.name).toBe('snapd');
+    const boost = ['* Following the announcement in Boost 1.84, removed support for Windows 8.', '* Added Blake2.'].join('\n');
+    expect(
+      briefOf(boost, { version: '1.89.0', title: 'Version 1.89.0', url: 'https://github.com/boostorg/website/blob/main/feed/history/boost_1_89_0.qbk' }).product
+        .name,
+    ).toBe('Boost');
+  });
+
+  it('opens with no banner, no Quickbook markup and no word of where the release was tracked', () => {
+    const opening = (first: string) => briefOf([first, '', '- Add the focus workspace command'].join('\n'), { version: '4.23', title: 'Acme 4.23' }).summary;
+    expect(opening('┌──────────────────────────────┐')).toEqual([]);
+    expect(opening('[article Version 1.89.0 [quickbook 1.6] [source-mode c++] ]')).toEqual([]);
+    expect(opening('[/ Formatting reference: Please keep the list of libraries sorted. ]')).toEqual([]);
+    expect(opening('This release has been tracked in v51.0 group of our roadmap project.')).toEqual([]);
+  });
+});

@@ -1331,6 +1331,8 @@ function subjectOf(
     .replace(/\[\s*(?:stable|unstable|testing|beta|alpha|rc|lts)\s*\]/gi, ' ')
     // A Debian changelog stanza ("cinnamon (6.7.5) alfa; urgency=medium"): the distribution and urgency follow the package.
     .replace(/(?<!\s)(?:\s+[\w.-]+)+;\s*urgency=\w+.*$/i, ' ')
+    // … and without its urgency ("snapd (2.54.3) xenial"): the package, its version in brackets, then the distribution.
+    .replace(/^([\w.+-]+)\s+\(\s*v?\d[^()]*\)\s+[a-z][\w-]*$/, '$1')
     // An upgrade guide's title ("Migrating to 1.19", "13.0 Upgrade Guide", "Argo CD v3.3 to 3.4") names the way there, not the
     // product.
     .replace(/^\s*(?:migrating|migration|upgrading|upgrade)\s+(?:guide\s+)?to\s+/i, ' ')
@@ -1379,6 +1381,8 @@ function subjectOf(
     // "LOVE 11.5 [Mysterious Mysteries]": a codename in square brackets, as Node's is in quotes.
     .replace(/\[\s*\p{Lu}[\p{L}\d '’.-]{0,40}\]/gu, ' ')
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
+    // dinit's "Version 0.20.0 (beta release #9)": which pre-release it is, in brackets.
+    .replace(/\([^()]*\b(?:beta|alpha|rc|release candidate|preview|pre-?release)\b[^()]*\)/gi, ' ')
     // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
     // "Breaking changes in EF Core 10 (EF10)": the name's short form with its version, said again.
@@ -1455,6 +1459,8 @@ function subjectOf(
         repo,
         repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''),
         ...(owner.toLowerCase() === repo.toLowerCase().replace(/[-_]/g, '') ? [owner] : []),
+        // "boostorg/website": Boost's site, its organisation named with an "org".
+        repo.replace(/(?<=^\p{L}{3,})org$/iu, ''),
       ];
   // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space.
   const stem = [...new Set(sought)]

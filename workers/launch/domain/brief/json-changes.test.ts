@@ -87,3 +87,21 @@ describe('a JSON object listing changes by kind', () => {
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
   });
 });
+
+describe("boto3's changes, which came in through botocore", () => {
+  it('reads the description without the package named before it', () => {
+    const notes = [
+      '[',
+      '  {',
+      '    "category": "``ses``",',
+      '    "description": "[``botocore``] Amazon SES now supports per-message tracking overrides.",',
+      '    "type": "api-change"',
+      '  }',
+      ']',
+    ];
+    expect(jsonChangesAsMarkdown(notes).filter((line) => line.trim() !== '')).toEqual([
+      '- **changed:** ``ses``:',
+      '  Amazon SES now supports per-message tracking overrides.',
+    ]);
+  });
+});

@@ -38,6 +38,8 @@ export function jsonChangesAsMarkdown(lines: string[]): string[] {
       const { at, fields } = object;
       if (at.description !== undefined && fields.description) {
         const label = TYPE_LABEL[fields.type ?? ''] ?? 'changed';
+        // boto3's "[``botocore``] Increased …": the package the change came in through, before its words.
+        fields.description = fields.description.replace(/^\[`{0,2}[\w.-]+`{0,2}\]\s+(?=\S)/, '');
         // The service leads its change ("``appstream``: This release adds …"); its line is cited with the description's.
         if (at.category !== undefined && at.category < at.description) {
           out[at.category] = `- **${label}:** ${fields.category}:`;

@@ -4905,3 +4905,51 @@ describe('a verb label over a sentence of its own', () => {
     ]);
   });
 });
+
+describe('holdouts 61 and 62: API clients, system software and their release files', () => {
+  const read = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+
+  it("reads Postfix's tagged paragraphs, Svix's scoped breaks and Stripe's generated code by their changes", () => {
+    expect(
+      read([
+        'Major changes - tls',
+        '-------------------',
+        '',
+        '[Incompat 20200705] The minimum supported OpenSSL version is 1.1.1,',
+        'which will reach the end of life by 2023-09-11.',
+        '',
+        '[Feature 20210418] Postfix no longer uses the services(5) database.',
+      ]),
+    ).toEqual([
+      ['breaking', 'The minimum supported OpenSSL version is 1.1.1, which will reach the end of life by 2023-09-11.'],
+      ['feature', 'Postfix no longer uses the services(5) database.'],
+    ]);
+    expect(read(['* Libs/All **(Breaking)**: The `PatchConfig`-suffixed types are now `ConfigPatch`-suffixed'])).toEqual([
+      ['breaking', 'Libs/All: The PatchConfig-suffixed types are now ConfigPatch-suffixed'],
+    ]);
+    expect(
+      read([
+        '* [#1673](https://github.com/acme/acme/pull/1673) Update generated code',
+        '  * ⚠️ Remove support for `gt` and `lt` on `EventListParams` in favor of `created`.',
+        '* `check_is_service_account()` is a new function for use in wrapper packages.',
+      ]),
+    ).toEqual([
+      // The warning sign stays on the item, as it marks it; a brief's sentence leaves it out.
+      ['breaking', '⚠️ Remove support for gt and lt on EventListParams in favor of created.'],
+      ['feature', 'check_is_service_account() is a new function for use in wrapper packages.'],
+    ]);
+  });
+
+  it('reads an opening that fixes security flaws as a security fix, and credits in brackets after the stop as credits', () => {
+    expect(read(['This release fixes two security mount(8) and umount(8) issues:', '', 'CVE-2021-3996', '    Improper UID check in libmount.'])[0]).toEqual([
+      'security',
+      'This release fixes two security mount(8) and umount(8) issues',
+    ]);
+    expect(read(['This release fixes two vulnerabilities in the WebSocket handlers (CVE-2026-35526, CVE-2026-35523).'])[0]![0]).toBe('security');
+    expect(read([' * Fix file descriptor leaks. [gt7-void]', ' * Fix parsing. [eater, duncaen]', ' * Add the thing. [experimental]'])).toEqual([
+      ['fix', 'Fix file descriptor leaks.'],
+      ['fix', 'Fix parsing.'],
+      ['feature', 'Add the thing. [experimental]'],
+    ]);
+  });
+});

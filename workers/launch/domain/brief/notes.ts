@@ -794,6 +794,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     const fault = /^(?:an?|the)\s+(?:\w+\s+)?(?:bug|issue|problem|crash|regression)\b/i.test(rest);
     return { kind: namesFlaw(rest) ? 'security' : 'fix', text: fault ? `Fixed ${rest}` : rest };
   }
+  // Svix's "Libs/All **(Breaking)**: The `PatchConfig`-suffixed types are now `ConfigPatch`-suffixed": the scope says it breaks.
+  const scopedBreak = text.match(/^([\w/ ,.+-]{1,40}?)\s*\(breaking(?: change)?\):\s+(?=\S)/i);
+  if (scopedBreak) return { kind: 'breaking', text: `${scopedBreak[1]}: ${text.slice(scopedBreak[0].length)}` };
   // Liferea's "Fixes #1551 full screen mode for videos broken": the title of the issue it fixes, after its number.
   if (
     /^\s*(?:[-*+]\s+)?Fix(?:es|ed)?\s+#\d+\s+(?!(?:in|on|for|from|by|with|and|to|at|when|where|which|that|via)\b)\p{L}/iu.test(raw) &&
@@ -878,7 +881,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
-  if (RELEASE_FIXES.test(text)) return { kind: 'fix', text };
+  if (RELEASE_FIXES.test(text)) return { kind: fixesFlaws(text) ? 'security' : 'fix', text };
   // fish's "History search would sometimes forget … This has been fixed.": a fault told, then said to be fixed, is a fix.
   if (SAID_FIXED.test(text)) return { kind: 'fix', text: toldFixed(text) };
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
@@ -945,6 +948,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // Not Redirection's "Remove deprecated ini_set call": its own use of something deprecated elsewhere.
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text) && !/\b(?:calls?|usages?|uses)\.?$/i.test(text)) return { kind: 'breaking', text };
     if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
+    // gargle's "`check_is_service_account()` is a new function for use in wrapper packages …": something new, named first.
+    if (
+      /^\S+\s+(?:is|are)\s+(?:a\s+)?new\s+(?:functions?|arguments?|options?|parameters?|methods?|class(?:es)?|commands?|settings?|fields?|helpers?|hooks?|flags?|endpoints?)\b/i.test(
+        unscoped,
+      )
+    )
+      return { kind: 'feature', text };
     // Dialect's "Spell-checking support": what is supported now, named.
     if (/^(?:[\p{L}\d][\w.+-]*\s+){1,3}support\.?$/iu.test(unscoped) && !/^(?:no|removed|dropped|deprecated)\b/i.test(unscoped))
       return { kind: 'feature', text };
@@ -1045,10 +1055,10 @@ function isCallout(heading: string): boolean {
  * Valley 1.6.0 or later."), a pre-release's story, a post's byline, a pointer to what follows (GUT's "Here's a quick video
  * covering some new features."), a plea for sponsors or thanks for donations (RSS Guard's "There have been some BTC and USD
  * donations …"), Stella's "6.7.1 to 7.0 (October 5, 2024)", Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
- * 2013 - lslezak@suse.cz".
+ * 2013 - lslezak@suse.cz", i3's box-drawn banner, a Quickbook document's "[article Version 1.89.0 [quickbook 1.6] …".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1107,6 +1117,12 @@ const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|re
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
 const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i;
 /**
+ * What such a sentence fixes is a flaw: Strawberry's "This release fixes two security vulnerabilities … (CVE-…, CVE-…)",
+ * util-linux's "This release fixes two security mount(8) and umount(8) issues".
+ */
+const fixesFlaws = (text: string) =>
+  ADVISORY.test(text) || namesFlaw(text) || /\bsecurity\b[^.]{0,40}\b(?:issues?|vulnerabilit\w*|flaws?|bugs?|problems?|holes?)\b/i.test(text);
+/**
  * "This release has no breaking changes.", "No features were deprecated in this release.", xrdp's "No new features in this
  * release.", "None.": that nothing of a kind happened.
  */
@@ -1145,8 +1161,8 @@ export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
 }
 
-/** Whether every bullet at `indent` under the line before `from` (0-based) leads with a change's verb. */
-function childrenAreChanges(lines: string[], from: number, indent: number): boolean {
+/** Whether every bullet at `indent` under the line before `from` (0-based), `least` of them or more, leads with a change's verb. */
+function childrenAreChanges(lines: string[], from: number, indent: number, least = 2): boolean {
   let seen = 0;
   for (let at = from; at < lines.length; at++) {
     const line = lines[at]!;
@@ -1157,10 +1173,12 @@ function childrenAreChanges(lines: string[], from: number, indent: number): bool
     if (!CHANGE_LEAD.test(line.match(BULLET)![2]!)) return false;
     seen++;
   }
-  return seen >= 2;
+  return seen >= least;
 }
+/** Stripe's "[#1667](…) Update generated code" over the changes the generator made, each its own bullet. */
+const GENERATED_CODE = /^(?:update[sd]?|regenerate[sd]?)\s+(?:the\s+)?(?:auto-?)?generated\s+code$/i;
 const CHANGE_LEAD =
-  /^(?:[\w.-]+:\s+)?(?:add(?:s|ed)?|remove[sd]?|fix(?:e[sd])?|improve[sd]?|update[sd]?|support(?:s|ed)?|deprecate[sd]?|rename[sd]?|replace[sd]?|drop(?:s|ped)?|change[sd]?)\b/i;
+  /^(?:⚠\uFE0F?\s*)?(?:[\w.-]+:\s+)?(?:add(?:s|ed)?|remove[sd]?|fix(?:e[sd])?|improve[sd]?|update[sd]?|support(?:s|ed)?|deprecate[sd]?|rename[sd]?|replace[sd]?|drop(?:s|ped)?|change[sd]?)\b/i;
 
 /** A line ending in a colon, inside bold or not: "* breaking:", Blender 3MF's "* **Code Quality:**". */
 export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
@@ -1662,6 +1680,16 @@ function marginVersionsAsIndent(lines: string[]): string[] {
     const gutter = line.match(margin)?.[1];
     return gutter && indentOf(lines[index + 1] ?? '') === gutter.length ? `${' '.repeat(gutter.length)}${line.slice(gutter.length)}` : line;
   });
+}
+
+/**
+ * Postfix's RELEASE_NOTES open each change's paragraph with its kind and date, "[Incompat 20200920] Internal protocols have
+ * changed. …", "[Feature 20210418] Postfix no longer uses …": a list of changes, each tag its kind.
+ */
+function postfixTagsAsList(lines: string[]): string[] {
+  const tagged = /^\[(Incompat|Feature)\s+\d{8}\]\s+(?=\S)/;
+  if (lines.filter((line) => tagged.test(line)).length < 2) return lines;
+  return lines.map((line) => line.replace(tagged, (_whole, tag: string) => (tag === 'Incompat' ? '- [breaking] ' : '- [feat] ')));
 }
 
 /** SBCL's NEWS nests its lists with doubled stars ("  * platform support:" over "    ** fix the build on …"). */
@@ -2564,6 +2592,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   doubledStarBulletsAsList,
   codeMarkedLinesAsList,
   shoutedKindLinesAsList,
+  postfixTagsAsList,
   marginVersionsAsIndent,
   bracketGroupsAsHeadings,
   framedTitlesAsHeadings,
@@ -3190,9 +3219,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           !namesWhat &&
           text.split(/\s+/).length <= 5 &&
           !/[.!?]$/.test(text) &&
-          !OWN_VERB.test(text) &&
+          (!OWN_VERB.test(text) || GENERATED_CODE.test(text)) &&
           !FINITE_VERB.test(text) &&
-          childrenAreChanges(lines, end, childIndent);
+          childrenAreChanges(lines, end, childIndent, GENERATED_CODE.test(text) ? 1 : 2);
         if (groupOnly || groupsChanges) {
           labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: groupsChanges ? null : sectionKind(text) }, line: number });
           continue;
@@ -3314,7 +3343,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // (Cast so TypeScript does not narrow it: the helpers above set it.)
   const opening = intro as ParsedNotes['intro'];
   if (items.length === 0 && opening && THIS_RELEASE_CHANGES.test(opening.text)) {
-    const kind: ChangeKind = RELEASE_FIXES.test(opening.text) ? 'fix' : /^this \w+ (?:adds|introduces)\b/i.test(opening.text) ? 'feature' : 'other';
+    // Strawberry's "This release fixes two security vulnerabilities in the WebSocket subscription handlers (CVE-…, CVE-…).".
+    const fixes = RELEASE_FIXES.test(opening.text) ? (fixesFlaws(opening.text) ? 'security' : 'fix') : null;
+    const kind: ChangeKind = fixes ?? (/^this \w+ (?:adds|introduces)\b/i.test(opening.text) ? 'feature' : 'other');
     items.push({ kind, text: opening.text, lines: opening.lines, section: [], refs: opening.refs });
     intro = null;
   }

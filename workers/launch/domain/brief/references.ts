@@ -80,6 +80,8 @@ const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const NAMED_PULLS_BRACKET =
   /\s*\(\s*(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:with\s+)?thanks\s+(?:to\s+)?[^()]{1,80}?)?\.?\s*\)/gi;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
+/** Words a closing bracket tags a change with, which name no one. */
+const BRACKET_TAG_WORD = /^(?:breaking|experimental|deprecated|security|linux|windows|macos|bsd|android|ios|wip|beta|alpha|internal|docs?|tests?|ci)$/i;
 const BOLD_PROFILE_CREDIT = /(__|\*\*)[[(][^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)\1/g;
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)`;
@@ -564,6 +566,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
+  // xbps' "Fix file descriptor leaks. [gt7-void]", "… values. [eater, duncaen]": handles in square brackets after the sentence
+  // credit its authors (not a tag of its kind or platform).
+  if (has('[') && has(']'))
+    text = text.replace(/(?<=[.!?])\s*\[\s*([\w.-]{2,39}(?:\s*,\s*[\w.-]{2,39})*)\s*\]\.?\s*$/, (whole, names: string) =>
+      names.split(/\s*,\s*/).some((name) => BRACKET_TAG_WORD.test(name)) ? whole : '',
+    );
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
   if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
   if (has('(')) text = text.replace(/\(\s*[0-9a-f]{7,40}\s*\)/g, ' ');

@@ -211,3 +211,44 @@ describe("versionbot's CHANGELOG.yml", () => {
     ]);
   });
 });
+
+describe("an Ansible collection's antsibull changelog.yaml", () => {
+  const notes = [
+    '  3.0.0:',
+    '    changes:',
+    '      breaking_changes:',
+    '      - acme_facts - Remove deprecated ``acme_facts`` alias.  Please use',
+    '        ``acme_info`` instead.',
+    '      minor_changes:',
+    '      - acme_instance - add count parameter support (https://github.com/acme/acme/pull/539).',
+    '    fragments:',
+    '    - 539-acme_instance_add_count_param.yml',
+    "    release_date: '2021-12-06'",
+  ];
+
+  it('reads each kind as its heading and each entry as a change, its wrapped lines with it, and nothing else', () => {
+    expect(yamlNotesAsMarkdown(notes)).toEqual([
+      '# 3.0.0',
+      '',
+      '## Breaking Changes / Porting Guide',
+      '- acme_facts - Remove deprecated ``acme_facts`` alias.  Please use',
+      '  ``acme_info`` instead.',
+      '## Minor Changes',
+      '- acme_instance - add count parameter support (https://github.com/acme/acme/pull/539).',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it('makes a brief the checker accepts, the removal told as a break', () => {
+    const release = { id: 'rel_x', version: '3.0.0', title: 'acme.cloud 3.0.0', url: null, notes: notes.join('\n'), contentHash: 'h' };
+    const brief = generateBrief(release, null);
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'acme_facts - Remove deprecated acme_facts alias.'],
+      ['feature', 'acme_instance - add count parameter support.'],
+    ]);
+    expect(JSON.stringify(brief)).not.toMatch(/fragments|release_date|\.yml/);
+    expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
+  });
+});

@@ -8,6 +8,9 @@
  * - A Helm chart's `Chart.yaml`, its changes listed in the `artifacthub.io/changes` annotation.
  * - An app's `changelog.yml` (GitJournal): a list of releases (`- version: "1.77"`), each with keys listing its changes.
  * - Envoy's `changelogs/<version>.yaml`: kinds of change (`bug_fixes:`) over `- area: …` entries, each with a `change: |`.
+ * - An Ansible collection's `changelogs/changelog.yaml` (antsibull-changelog): a release's `changes:` holds one list per kind
+ *   (`breaking_changes:`, `minor_changes:`, `bugfixes:` …), each entry a plain scalar wrapped over deeper lines; the
+ *   `fragments:` and `modules:` lists and the `release_date:` say nothing a reader needs.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -158,8 +161,56 @@ function envoyAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** antsibull-changelog's kinds of change, as its rendered changelogs title them. */
+const ANTSIBULL_HEADINGS: Record<string, string> = {
+  release_summary: 'Release Summary',
+  major_changes: 'Major changes',
+  minor_changes: 'Minor Changes',
+  breaking_changes: 'Breaking Changes / Porting Guide',
+  deprecated_features: 'Deprecated Features',
+  removed_features: 'Removed Features',
+  security_fixes: 'Security Fixes',
+  bugfixes: 'Bugfixes',
+  known_issues: 'Known Issues',
+  trivial: 'Trivial',
+};
+const ANTSIBULL_KIND = new RegExp(`^(\\s*)(${Object.keys(ANTSIBULL_HEADINGS).join('|')})\\s*:\\s*$`);
+
+function isAntsibullChangelog(lines: string[]): boolean {
+  return lines.some((line) => /^\s*changes\s*:\s*$/.test(line)) && lines.filter((line) => ANTSIBULL_KIND.test(line)).length >= 1;
+}
+
+/** The version key titles the release; each kind's list its changes, their wrapped lines running on; the rest goes. */
+function antsibullAsMarkdown(lines: string[]): string[] {
+  let list: { indent: number } | null = null;
+  return lines.map((line) => {
+    const version = line.match(/^\s*'?(v?\d+(?:\.\d+)+[\w.+-]*)'?\s*:\s*$/);
+    if (version) {
+      list = null;
+      return `# ${version[1]}`;
+    }
+    // "release_summary: Quality of life and security improvements …": the release's opening, on the key's line.
+    const summary = line.match(/^\s*release_summary\s*:\s*(?![|>])(\S.*)$/);
+    if (summary) {
+      list = null;
+      return summary[1]!.replace(/^(['"])(.*)\1$/, '$2');
+    }
+    const kind = line.match(ANTSIBULL_KIND);
+    if (kind) {
+      list = { indent: kind[1]!.length };
+      return `## ${ANTSIBULL_HEADINGS[kind[2]!]}`;
+    }
+    const indent = line.match(/^\s*/)![0].length;
+    if (line.trim() === '' || (list && indent < list.indent) || (list && indent === list.indent && !/^\s*-\s/.test(line))) list = null;
+    if (!list) return '';
+    const item = line.match(/^\s*-\s+(.*)$/);
+    return item && indent === list.indent ? `- ${item[1]}` : `  ${line.trim()}`;
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
   if (isEnvoyChangelog(lines)) return envoyAsMarkdown(lines);
+  if (isAntsibullChangelog(lines)) return antsibullAsMarkdown(lines);
   if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
   if (isRenoNotes(lines)) return renoAsMarkdown(lines);
   if (RELEASE_ENTRY.test(lines.find((line) => line.trim() !== '') ?? '') && lines.some((line) => LIST_KEY.test(line))) return releaseListAsMarkdown(lines);
