@@ -4775,3 +4775,26 @@ describe('holdouts 61 and 62: titles and openings', () => {
     expect(opening('This release has been tracked in v51.0 group of our roadmap project.')).toEqual([]);
   });
 });
+
+describe('a section about a later version', () => {
+  it('tells what this release brings before what it prepares for the next major', () => {
+    const notes = [
+      '# ACME 4.7 - Release Notes',
+      '',
+      '## New equipment support',
+      '- Icom IC-7300MK2',
+      '- Yaesu FTX-1 Optima/Field',
+      '',
+      '## Changes for 5.0',
+      '',
+      '### Storage restructuring',
+      'ACME 5.0 will move many data items out of rig_struct. ACME 4.7 supports both methods.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '4.7', title: 'ACME 4.7' });
+    expect(brief.highlights.at(-1)).toMatchObject({ kind: 'other', text: 'Storage restructuring.' });
+    expect(briefOf(notes, { version: '5.1', title: 'ACME 5.1' }).highlights[0]).toMatchObject({
+      kind: 'feature',
+      text: expect.stringMatching(/^Storage restructuring/),
+    });
+  });
+});

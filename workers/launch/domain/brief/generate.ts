@@ -283,13 +283,17 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ),
     retellings,
   ).map((item) =>
-    // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
-    // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
-    // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a
-    // change of behaviour: nothing was broken that it fixes.
-    patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '')
-      ? { ...item, kind: BEHAVIOUR_CHANGE.test(item.detail ?? '') ? ('other' as const) : ('fix' as const), flagship: false }
-      : item,
+    // Hamlib 4.7's "## Changes for 5.0" over "### Storage restructuring": what a later version will bring, which this one
+    // prepares for; told after what this release brings.
+    item.section.some((title) => namesLaterVersion(title, version)) && (item.kind === 'feature' || item.flagship)
+      ? { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false }
+      : // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
+        // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
+        // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a
+        // change of behaviour: nothing was broken that it fixes.
+        patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '')
+        ? { ...item, kind: BEHAVIOUR_CHANGE.test(item.detail ?? '') ? ('other' as const) : ('fix' as const), flagship: false }
+        : item,
   );
   // An item whose body runs on (code blocks, examples) is cited by its opening lines, where the
   // sentence written from it comes from: the checker refuses a citation wider than that.
@@ -1577,6 +1581,16 @@ const urlCitation = (url: string): Citation => ({ source: 'release', field: 'url
  * The name a release page's address gives: a GitHub repository's ("github.com/pallets/werkzeug"), else the site's own
  * name ("gorm.io/docs/changelog.html" is gorm), not a docs or blog subdomain's.
  */
+/** Whether a section's title is about a version after this one ("Changes for 5.0" in 4.7's notes, "Preparing for 2.0"). */
+function namesLaterVersion(title: string, version: string): boolean {
+  const later = title.match(/\b(?:changes\s+(?:for|in)|preparing\s+for|coming\s+in|transition\s+to|towards|road\s+to)\s+(?:\S+\s+)?v?(\d+)(?:\.(\d+))?\b/i);
+  const current = version.match(/(\d+)(?:\.(\d+))?/);
+  if (!later || !current) return false;
+  const [major, minor] = [Number(later[1]), Number(later[2] ?? 0)];
+  const [ownMajor, ownMinor] = [Number(current[1]), Number(current[2] ?? 0)];
+  return major > ownMajor || (major === ownMajor && minor > ownMinor);
+}
+
 /** The language an organisation is named for ("teal-language"), when its repository's name abbreviates it ("tl"). */
 function languageOf(owner: string, repo: string): string | null {
   const language = owner.match(/^([a-z]{3,})-?(?:lang|language)$/)?.[1];
