@@ -4760,7 +4760,7 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
       ['other', 'Remove deprecated ini_set call'],
       ['breaking', 'Remove unsupported architectures (armhf, armv7, i386)'],
       ['feature', 'Added option "slow_limit"'],
-      ['other', 'option "title_path" removed'],
+      ['breaking', 'option "title_path" removed'],
       ['fix', 'Fixed an issue where tab titles were not restored from session'],
       ['fix', 'clarify that symlinks are not supported'],
       ['internal', 'Prepare release 4.4.0'],
@@ -4836,7 +4836,7 @@ describe('holdouts 59 and 60: firmware, hardware tools and the smaller language 
     ]);
     expect(read([' * New commands and options', '    - Added "symfpu" passes.', '    - Removed "-fast" option from "abc" pass.'])).toEqual([
       ['feature', 'Added "symfpu" passes.'],
-      ['other', 'Removed "-fast" option from "abc" pass.'],
+      ['breaking', 'Removed "-fast" option from "abc" pass.'],
     ]);
   });
 
@@ -4951,5 +4951,18 @@ describe('holdouts 61 and 62: API clients, system software and their release fil
       ['fix', 'Fix parsing.'],
       ['feature', 'Add the thing. [experimental]'],
     ]);
+  });
+});
+
+describe('an option taken away', () => {
+  it('is a break where people set it, not where the project removes its own leftovers or build flags', () => {
+    const notes = [
+      '* Remove Geo IP option (it may return)',
+      '* Removed "-fast" option from "abc" pass.',
+      '* Option "ui_title_path" removed; instead added option "ui_title"',
+      '* Remove the unused debug option',
+      '* Remove the verbose flag from the build script',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'breaking', 'other', 'other']);
   });
 });

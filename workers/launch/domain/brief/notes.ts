@@ -909,7 +909,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
-  if (inherited === 'other' && REMOVES_NAMED_API.test(raw)) return { kind: 'breaking', text };
+  if (inherited === 'other' && (REMOVES_NAMED_API.test(raw) || REMOVES_OPTION.test(text))) return { kind: 'breaking', text };
   // Lighthouse 13's "Notable Changes": "remove font-size audit", "performance: remove audits replaced by …": under a heading
   // that only says its changes matter, what is taken away breaks whoever used it (not "remove the limit on …").
   if (inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(text.replace(/^[a-z][\w./-]{0,30}:\s+/, '')))
@@ -1014,6 +1014,14 @@ const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap
 const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was|were)\s+removed`, 'i');
 const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
 const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?${NO_LOSS}\b)(?!${LEFTOVER})\S`, 'i');
+/**
+ * Redirection's "Remove Geo IP option (it may return)", Yosys' "Removed "-fast" option from "abc" pass", CudaText's "Option
+ * "ui_title_path" removed": an option, flag or setting people set, taken away (not the build's or the project's leftovers).
+ */
+const REMOVES_OPTION = new RegExp(
+  String.raw`^(?:(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+)?(?:deprecated\s+)?(?!${LEFTOVER})(?:"[^"]{1,40}"|'[^']{1,40}'|[\w.-]+(?:\s[\w.-]+){0,2})\s+(?:options?|flags?|settings?|parameters?|arguments?|config(?:uration)?\s+(?:options?|keys?))\b|(?:the\s+)?(?:options?|flags?|settings?)\s+(?:"[^"]{1,40}"|'[^']{1,40}'|\S+)\s+(?:was\s+|has\s+been\s+|is\s+)?removed\b)(?![^.]{0,40}\b(?:build|ci|tests?|workflows?|makefile|cmake|scripts?)\b)`,
+  'i',
+);
 /** Not Buildozer's "Remove `python2` test as …": a test, job or example named by what it ran is the project's own. */
 const REMOVES_NAMED_API =
   /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`(?![^`]{1,60}`\s+(?:tests?|jobs?|workflows?|examples?|ci|pipelines?)\b)/i;
