@@ -78,7 +78,7 @@ export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const NAMED_PULLS_BRACKET =
-  /\s*\(\s*(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:with\s+)?thanks\s+(?:to\s+)?[^()]{1,80}?)?\.?\s*\)/gi;
+  /\(\s*(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:with\s+)?thanks\b[^()]{0,80}|\.?\s*)\)/gi;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** Words a closing bracket tags a change with, which name no one. */
 const BRACKET_TAG_WORD = /^(?:breaking|experimental|deprecated|security|linux|windows|macos|bsd|android|ios|wip|beta|alpha|internal|docs?|tests?|ci)$/i;
