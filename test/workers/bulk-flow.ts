@@ -62,13 +62,15 @@ export async function readJob(auth: Record<string, string>, jobId: number): Prom
 /**
  * Polls until `read` returns something `done` accepts (the queue works in the background), and
  * returns it; fails with the last value seen after `timeoutMs`. A hang guard, not a speed check.
+ * The wait between reads grows (to 2 s): on a loaded machine a job can take long enough that
+ * polling every 100 ms would spend the key's 60 requests a minute and read only 429s.
  */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
-  while (!done(value)) {
+  for (let wait = 100; !done(value); wait = Math.min(wait * 1.5, 2_000)) {
     if (Date.now() > deadline) throw new Error(`gave up waiting; last seen: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, wait));
     value = await read();
   }
   return value;
