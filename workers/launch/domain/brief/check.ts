@@ -401,6 +401,8 @@ function headingsAbove(lines: string[]): string[][] {
       const underline = (lines[index + 1] ?? '').match(UNDERLINE);
       const bold = line.match(/^\s*\*\*([^*]+)\*\*:?\s*$/);
       const bullet = line.match(BULLET);
+      // Read once: a label alone over its list (see below); most lines fail its first test, a line before them not blank.
+      const kindLabel = bullet || atx ? null : indentedKindLabel(lines, index);
       if (line.trim() !== '' && !atx && !underline && !UNDERLINE.test(line)) contentSinceHeading = true;
       // An HTML page's "<h4>New</h4>" titles its list as "#### New" would.
       const html = atx ? null : line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i);
@@ -421,7 +423,7 @@ function headingsAbove(lines: string[]): string[][] {
       // CanvasBlocker's "\tfixes:" over bullets indented deeper, as the parser reads it (see `indentedLabelsAsHeadings`).
       else if (headsIndentedList(lines, index)) open(3, line.trim().replace(/:$/, ''));
       // Liferea's "\tRemoved Features:" and Gajim's "  Improvements" alone over their lists, as the parser reads them.
-      else if (!bullet && BULLET.test(nextContent(index)) && indentedKindLabel(lines, index)) open(7, indentedKindLabel(lines, index)![1]!);
+      else if (kindLabel && BULLET.test(nextContent(index))) open(7, kindLabel[1]!);
       else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
       else if (bullet) {
         const indent = bullet[1]!.length;

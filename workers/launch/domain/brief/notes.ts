@@ -286,10 +286,12 @@ const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
 const OWN_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets|Show(?:s|ed|n)?|Hide[sd]?|Display(?:s|ed)?|Reduce[sd]?|Increase[sd]?|Automatically)\b/;
+/** The text with its first letter in lower case where `starts` matches ("Width of …" after "Fixed"), else as written. */
+const lowerFirst = (text: string, starts: RegExp) => (starts.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
 function asFixed(text: string): string {
   if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
-  return `Fixed ${/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text}`;
+  return `Fixed ${lowerFirst(text, /^\p{Lu}\p{Ll}/u)}`;
 }
 
 /**
@@ -299,7 +301,7 @@ function asFixed(text: string): string {
 function faultFixed(text: string, otherwise = asFixed): string {
   const fault = text.replace(/^regression:\s+/i, '');
   if (!TOLD_FAULT.test(fault) || /\bfix/i.test(fault) || OWN_VERB.test(fault.charAt(0).toUpperCase() + fault.slice(1))) return otherwise(text);
-  return `Fixed an issue where ${/^(?:\p{Lu}\p{Ll}+\s|A\s)/u.test(fault) ? fault.charAt(0).toLowerCase() + fault.slice(1) : fault}`;
+  return `Fixed an issue where ${lowerFirst(fault, /^(?:\p{Lu}\p{Ll}+\s|A\s)/u)}`;
 }
 const TOLD_FAULT =
   /^(?:the\s+)?[\w.-]+(?:\s+(?!(?:when|if|where|while|after|before|unless|because|since|once|as|and|or|that|which|who|so)\b)[\w.-]+){0,4}?\s+(?:was|were|is|are|did|does|could|would|got)\s+(?:not\s+|never\s+)?\w/i;
@@ -681,7 +683,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
     const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
-    const said = `${verb} ${/^\p{Lu}\p{Ll}/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}`;
+    const said = `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
     return itemKind(raw.slice(shouted[0].length), said, shouted[1] === 'REMOVED' ? inherited : (sectionKind(verb) ?? inherited), verb);
   }
   const titled = raw.match(BOLD_KIND_TITLE);
@@ -782,7 +784,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // no longer crashes …") it goes.
     // (Amaranth's "Added: `len()` works on constants of …": a name and its own verb is a sentence too.)
     if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest) && !NAME_AND_ITS_VERB.test(rest)) {
-      const said = `${label[1]} ${/^\p{Lu}\p{Ll}+ing\b/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}`;
+      const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b/u)}`;
       return { kind: DROP_SUPPORT.test(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
     }
     return { kind, text: named === 'fix' ? asFixed(rest) : rest };
@@ -805,7 +807,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     inherited !== 'security'
   ) {
     const rest = text.replace(/^Fix(?:es|ed)?\s+/, '');
-    return { kind: namesFlaw(rest) ? 'security' : 'fix', text: `Fixed ${/^\p{Lu}\p{Ll}/u.test(rest) ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest}` };
+    return { kind: namesFlaw(rest) ? 'security' : 'fix', text: `Fixed ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}` };
   }
   // Electron's "### Behavior Changed: `electron` no longer downloads itself …": a label of two words titling a kind says the
   // kind, and is no word of the change.
@@ -978,7 +980,7 @@ function toldFixed(text: string): string {
   const id = said[0].match(/^[.!?]\s+(\((?:CVE|GHSA)-[^)]+\))/)?.[1];
   const fault = `${text.slice(0, said.index).trim()}${id ? ` ${id}` : ''}`;
   const after = text.slice(said.index + said[0].length).replace(/^[^.!?]*[.!?]?\s*/, '');
-  const lower = /^(?:\p{Lu}\p{Ll}|A\s)/u.test(fault) ? fault.charAt(0).toLowerCase() + fault.slice(1) : fault;
+  const lower = lowerFirst(fault, /^(?:\p{Lu}\p{Ll}|A\s)/u);
   // "A JSON type security vulnerability that caused a segmentation fault": a fault named, its verb only in what it did.
   const named = /^(?:an?|the)\s/i.test(fault) && !FINITE_VERB.test(fault.split(/\b(?:that|which)\b/)[0]!) && /\b(?:that|which)\b/.test(fault);
   const told = FAULT_FIRST.test(fault) || named ? `Fixed ${lower}` : FINITE_VERB.test(fault) && !/\bfix/i.test(fault) ? `Fixed an issue where ${lower}` : null;
