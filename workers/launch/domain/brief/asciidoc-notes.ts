@@ -17,6 +17,8 @@ const LISTING = /^(?:-{4,}|\.{4,})[ \t]*$/;
 const BLOCK_ATTRIBUTE = /^\[{1,2}[^\]]*\]{1,2}[ \t]*$/;
 const COMMENT = /^\/\/(?!\/)/;
 const DOCUMENT_ATTRIBUTE = /^:[\w-]+:(?:[ \t].*)?$/;
+/** Cerbos' `include::ROOT:partial$attributes.adoc[]`: a preprocessor directive, which brings in or leaves out other text. */
+const DIRECTIVE = /^(?:include|ifdef|ifndef|ifeval|endif)::[^\s[]*\[[^\]]*\][ \t]*$/;
 const HARD_BREAK = /[ \t]\+[ \t]*$/;
 /** `name:target[words]`: the name after a space, a bracket or the line's start, so a URL's own colon is no macro name. */
 const MACRO = /(^|[\s(])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
@@ -34,7 +36,7 @@ const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
 /** Whether the notes are AsciiDoc: they open with a section title that is not closed by marks. */
 function isAsciiDoc(lines: string[]): boolean {
   // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
-  const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line)) ?? '';
+  const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line) && !DIRECTIVE.test(line)) ?? '';
   return HEADING.test(first) && !CLOSED_HEADING.test(first);
 }
 
@@ -54,7 +56,7 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
       return '```';
     }
     if (listing) return line;
-    if (COMMENT.test(line) || BLOCK_ATTRIBUTE.test(line) || DOCUMENT_ATTRIBUTE.test(line) || line.trim() === '+') return '';
+    if (COMMENT.test(line) || BLOCK_ATTRIBUTE.test(line) || DOCUMENT_ATTRIBUTE.test(line) || DIRECTIVE.test(line) || line.trim() === '+') return '';
     let own = line.replace(HARD_BREAK, '').replace(/\{([\w-]+)\}/g, (whole, name: string) => attributes.get(name) ?? whole);
     if (openUrl !== null && own.includes(']')) {
       own = own.replace(']', `](${openUrl})`);

@@ -116,6 +116,8 @@ describe('the stemmer', () => {
     ['caches', 'cached'],
     ['applies', 'applied'],
     ['quickly', 'quick'],
+    ['removals', 'removed'],
+    ['deprecations', 'deprecated'],
   ])('reads %s as %s', (form, base) => {
     expect(stem(form)).toBe(stem(base));
   });
@@ -453,6 +455,9 @@ describe("a headline's kind of release", () => {
 
   it('lets the last call to action send the reader to every change', () => {
     expect(headline('v2.9.5', 'See the notes of v2.9.5 for every change.')).toEqual([]);
+    // A version of one number is the release's name there, not a count of changes; a second number is still a count.
+    expect(headline('380', 'See the notes of 380 for every change.')).toEqual([]);
+    expect(headline('3', '3 fixes 3 bugs.')).toContainEqual(expect.objectContaining({ reason: 'count_mismatch', token: '3' }));
     expect(headline('v2.9.5', 'v2.9.5 fixes every crash.')).toContainEqual(expect.objectContaining({ reason: 'quantity_ungrounded', token: 'every' }));
   });
 

@@ -148,6 +148,9 @@ const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? 
 /** Whether a tag of emphasis sits inside a word; the global IN_WORD_EMPHASIS is for replacing, not testing. */
 const EMPHASIS_IN_WORD = /\w<\/?(?:b|i|em|strong|u)>\w/i;
 
+/** A pattern that matches nothing, at once: a pass skipped where its text lacks what the pattern needs. */
+const NO_MATCH = /^(?!)/;
+
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
   if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_') && !text.includes('`~') && !EMPHASIS_IN_WORD.test(text))
@@ -167,6 +170,13 @@ function plain(text: string): string {
       .replace(SITE_ROOT_IN_TEXT, '$& $1')
       // An advisory's page (".../security/advisories/GHSA-…") names the advisory, as the parser reads it.
       .replace(/\/advisories\/(?=GHSA-)/gi, '/advisories/ ')
+      // Libreswan's ".../security/CVE-2023-38710": an address ending in an advisory's id names it too.
+      // (These three passes run only where their mark is: every cited range and sentence comes through here.)
+      .replace(text.includes('/CVE-') ? /\/(?=CVE-\d{4}-\d{4,}(?:\.html?)?\/?(?:[\s)>\]]|$))/gi : NO_MATCH, '/ ')
+      // An ioBroker adapter's news, "Migrated GUI to TypeScript\nAdded count attribute …": a JSON string's escaped line break.
+      .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : NO_MATCH, ' ')
+      // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.
+      .replace(text.includes(':doc:') ? /:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g : NO_MATCH, ' $1 ')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
       // Werkzeug's ":ghsa:`hgf8-39gv-g3f2`" names GHSA-hgf8-39gv-g3f2 likewise.
@@ -241,13 +251,20 @@ interface Cited {
 function readCited(label: string, notes: boolean, text: string, headings: string[], headingWords = (): Word[] => wordsOf(headings.join('\n'))): Cited {
   const words = wordsOf(text);
   const kinds = new Set<Kind>();
-  const innermost = headings[headings.length - 1] ?? '';
+  // Moment's "### 2.29.2 [See full changelog](…)": a link beside the version's title says where more is, the section is the
+  // release's own.
+  const heading = headings[headings.length - 1] ?? '';
+  const innermost = heading.includes('](') ? heading.replace(/\[[^\]\n]*\]\([^)\s]*\)/g, '').trim() || heading : heading;
   // A changesets line credits its author before its change ("Thanks @x! - Renamed …"): the change is what counts.
   // Unbound's "- Fix CVE-…, Packet of death for DNSCrypt over TCP. Thanks" thanks its reporter after the change: the
   // line's first sentence says what it is.
   const firstLine = text
     .split('\n')[0]!
+    // Ergo's "… ([GHSA-…](…), thanks [@ajaspers](…)!)": a handle linked to its profile is the handle.
+    .replace(/\[(@[\w-]+)\]\([^)\s]*\)/g, '$1')
     .replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '')
+    // yq's "- Fixed heap allocation bug (#2809) Thanks @MsfPablo": the thanks after the change.
+    .replace(/\s+thanks,?\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*!?\s*$/i, '')
     // iperf's "SECURITY NOTE: Thanks to … for discovering a JSON type security vulnerability …": what was found is the line's.
     .replace(THANKS_FOR_FINDING, '')
     .split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!;
@@ -499,7 +516,11 @@ function judge(text: string, cited: Cited[], kind?: Kind): Found[] {
     const number = numberOf(lower);
     if (number !== null) {
       const after = words.slice(index + 1, index + 4).filter((next) => next.clause === word.clause);
-      if (after.some((next) => COUNTED_NOUNS.test(next.lower))) {
+      // "See the notes of 380 for every change": the version cited as the release's, where the sentence first writes it, is
+      // its name, not a count of changes ("Acme 3 fixes 3 bugs" still counts its second 3).
+      const versionNamed =
+        words.findIndex((other) => other.lower === lower) === index && cited.some((source) => source.label === 'release.version' && source.numbers.has(number));
+      if (!versionNamed && after.some((next) => COUNTED_NOUNS.test(next.lower))) {
         counts.push(number);
         const stated = cited.some((source) => source.counts.has(number));
         // "more than twenty breaking changes": a floor, true when more are cited.

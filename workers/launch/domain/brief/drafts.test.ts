@@ -239,3 +239,11 @@ describe('a shorter form of a change that says where it applies', () => {
     );
   });
 });
+
+describe('an aside inside another bracket', () => {
+  it('stays, as code in brackets is no aside', () => {
+    expect(shorterForms('Remove the legacy format function (interpolation: { format: (value, format, lng) => ... }) for good (see the guide).')).toContain(
+      'Remove the legacy format function (interpolation: { format: (value, format, lng) => ... }) for good.',
+    );
+  });
+});

@@ -226,7 +226,11 @@ const UNBRACKETED_ASIDE = new RegExp(String.raw`\s+\((?!${ADVISORY_ID_START})[^(
 export function shorterForms(text: string): string[] {
   const forms: string[] = [];
   // An aside in brackets goes, not what follows it: "The support for … paths (e.g. /usr/local/…) was removed" keeps "was removed".
-  const unbracketed = text.replace(UNBRACKETED_ASIDE, '');
+  // Not one inside another bracket: i18next's "(`interpolation: { format: (value, format, lng) => ... }`)" is code.
+  const unbracketed = text.replace(UNBRACKETED_ASIDE, (aside, at: number) => {
+    const before = text.slice(0, at);
+    return before.split('(').length > before.split(')').length ? aside : '';
+  });
   for (const whole of unbracketed === text ? [text] : [text, unbracketed]) {
     const clause = whole.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s)/);
     if (clause && clause[1]!.split(/\s+/).length >= 3) forms.push(`${clause[1]!.replace(/[\s,:;–—-]+$/, '')}.`);

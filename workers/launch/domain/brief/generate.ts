@@ -83,7 +83,7 @@ const FUTURE =
 const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
-const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?)\b/i;
+const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?|now (?:provides|offers|exposes|lets))\b/i;
 /** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
   /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|double[- ]free|(?:buffer|integer|stack|heap)\s+(?:overflow|underflow)|out-of-bounds\s+(?:read|write|access)|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
@@ -113,7 +113,7 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
  * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user").
  */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b/i;
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
@@ -291,7 +291,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
         // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a
         // change of behaviour: nothing was broken that it fixes.
-        patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '')
+        // (GLFW 3.5.1's "## New features" over "### Unlimited mouse buttons": the section says what its headings are.)
+        patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '') && !item.section.some((title) => /^new features?\b/i.test(title))
         ? { ...item, kind: BEHAVIOUR_CHANGE.test(item.detail ?? '') ? ('other' as const) : ('fix' as const), flagship: false }
         : item,
   );
@@ -316,6 +317,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       parsed.intro.text
         .split(/(?<=[.!?])\s+/)
         .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
+      // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
+      // need a guide.
+      (major &&
+        /\b(?:be sure to|make sure to|you (?:must|need to|should)|please)\s+(?:\w+\s+){0,2}(?:the|our)\s+\[?(?:upgrade|upgrading|migration)\s+guide\b/i.test(
+          parsed.intro.text,
+        )) ||
       RAISED_MINIMUM.test(parsed.intro.text) ||
       // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
       INTRO_DROPS_RUNTIME.test(parsed.intro.text));
@@ -324,16 +331,22 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     parsed.intro !== null &&
     /\bbackwards?[- ]compatible\b/i.test(parsed.intro.text) &&
     !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib/i.test(parsed.intro.text);
-  // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
+  // json 2.11.0's six removals of deprecated methods beside one fix and two speed-ups: what the release mostly does breaks
+  // whoever still calls them. (SpotBugs' long "Removed" list beside its new detectors is a feature release's housekeeping.)
+  const unlisted = ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|remov/i.test(title))).length;
+  const mostlyRemovals = ofKind('feature').length === 0 && unlisted >= 3 && unlisted > ofKind('fix').length + ofKind('performance').length;
   const saysBreaking =
     introBreaks ||
+    mostlyRemovals ||
+    // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
     ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|removal/i.test(title))).length > SHOW_ALL_CRITICAL ||
     ofKind('breaking').some(
       (item) =>
         // ndarray's "fully backwards-compatible" release still lists what it removed under "Removed".
         (major && (!introKeepsCompatibility || item.section.some((title) => /^remov/i.test(title.trim())))) ||
         // Ant's "Changes that could break older environments:".
-        item.section.some((title) => /breaking|incompatib|major changes|\b(?:could|may|might|will) break\b/i.test(title)) ||
+        // dlib's "Non-Backwards Compatible Changes:".
+        item.section.some((title) => /breaking|incompatib|non[- ]backwards?[- ]compatible|major changes|\b(?:could|may|might|will) break\b/i.test(title)) ||
         DROP_SUPPORT.test(item.text) ||
         // Turbine's "remove iosArm32 and watchosX86 targets": platforms dropped, as support is.
         removesPlatformTargets(item.text) ||
@@ -387,7 +400,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
             ofKind('security').some(
               (item) =>
                 SECURITY_FIX.test(item.text) ||
-                item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label)) ||
+                // API Platform's "[CVE-2025-31481](…/security/advisories/GHSA-cg3c-245w-728m)": an advisory's page.
+                item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label) || /\/advisories\/GHSA-/i.test(ref.url ?? '')) ||
                 // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
                 item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
             )) ||
@@ -465,6 +479,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // 1.12's "Support for Python 3.7, 3.8, and 3.9 dropped" after five of them): a short post then says what breaks.
   const weightiestBreak = order.findIndex((item) => item.kind === 'breaking');
   if (releaseKind === 'breaking' && weightiestBreak > 0 && order[0]?.kind !== 'security') order.unshift(...order.splice(weightiestBreak, 1));
+  // A security release leads with its fix, however much its other changes weigh (cloudflared's "Bump grpc … to fix
+  // vulnerability" after "Add FIPS image variant …"): the headline says why to update, the first item what it fixes.
+  const weightiestFix = order.findIndex((item) => item.kind === 'security');
+  if (releaseKind === 'security' && weightiestFix > 0) order.unshift(...order.splice(weightiestFix, 1));
   // A breaking release still leads with what it brings when its notes single it out (the opening names it, or it has its
   // own section): second, after the weightiest break, so even a short post tells it.
   const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
@@ -1320,7 +1338,10 @@ function subjectOf(
   // "EF Core 10" for 10.0: a major release is named by its first number alone.
   const numbers = /^\d+(?:\.0)+$/.test(bare) ? /(?<![\w.])v?\d+(?:\.\d+)*(?![\w.])/gi : /(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi;
   const shortened = (release.title.match(numbers) ?? []).filter(
-    (number) => `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) || bare.startsWith(`${number.replace(/^v/i, '')}-`),
+    // HttpComponents' "5.6 ALPHA1": the pre-release mark after a space.
+    (number) =>
+      `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) ||
+      (/^[- ]/.test(bare.slice(number.replace(/^v/i, '').length)) && bare.startsWith(number.replace(/^v/i, ''))),
   );
   const fromTitle = release.title
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
@@ -1356,8 +1377,9 @@ function subjectOf(
       ' ',
     )
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
-    .replace(new RegExp(`@?${escapeRegExp(release.version)}`), ' ')
-    .replace(new RegExp(`@?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
+    // xterm's "XTerm Patch #380": the number of the patch, after its mark.
+    .replace(new RegExp(`[@#]?${escapeRegExp(release.version)}`), ' ')
+    .replace(new RegExp(`[@#]?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
     // "PCSX2 2.6.0 is now out!": the title announces the release after naming it.
     .replace(/\s(?:is|are|has been)\s+(?:now\s+|finally\s+|officially\s+)?(?:out|here|available|released|live)\b.*$/i, ' ')
     .replace(/\b\d{4}[-/]\d{2}[-/]\d{2}\b/g, ' ')
@@ -1479,9 +1501,13 @@ function subjectOf(
   const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’]|-(?!\\d)|\\.\\w)`, 'gi');
   // Notes that name the product only as the root of its modules ("[Ecto.Changeset] Allow …") spell it there.
   const namespace = new RegExp(`(?<![\\w.@/-])(?:${stem})(?=\\.\\p{Lu})`, 'giu');
+  // Both searches start with a lookbehind, which leaves the regexp engine no literal to skip ahead to: a line without a
+  // name's first letters is passed over before it is searched (up to four, before a '-' or a capital, where prose may part it).
+  const heads = [...new Set(sought)].map((slug) => slug.match(/^.(?:[^-\p{Lu}]|(?<!\p{Ll})\p{Lu}){0,3}/u)?.[0].toLowerCase() ?? '');
+  const lowered = lines.map((line) => line.toLowerCase());
   const spelledIn = (search: RegExp) =>
     lines.flatMap((line, index) =>
-      [...line.matchAll(search)]
+      [...(heads.some((head) => lowered[index]!.includes(head)) ? line.matchAll(search) : [])]
         // "PICARD-3349" is a ticket of the project's tracker, its key in capitals: no spelling of the name.
         .filter((match) => !(SHOUTED_NAME.test(match[0]) && /^-\d/.test(line.slice(match.index + match[0].length))))
         .map((match) => ({
@@ -1561,7 +1587,8 @@ function capitalisedInNotes(name: string, lines: string[]): { name: string; cita
     `(?<![\\w.@/\`-])${escapeRegExp(name)}(?![\\w/\`-]|\\.\\w|::|\\s+(?:Group|Team|Project|Foundation|Community|Authors|Developers)\\b)`,
     'giu',
   );
-  const namespaces = new Set(lines.flatMap((line) => [...line.matchAll(new RegExp(`${escapeRegExp(name)}(?=::)`, 'gi'))].map((match) => match[0])));
+  const namespace = new RegExp(`${escapeRegExp(name)}(?=::)`, 'gi');
+  const namespaces = new Set(lines.flatMap((line) => [...line.matchAll(namespace)].map((match) => match[0])));
   for (const [index, line] of lines.entries()) {
     if (!line.toLowerCase().includes(name)) continue;
     for (const match of line.matchAll(pattern)) {
@@ -1737,9 +1764,10 @@ const ANNOUNCEMENT =
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$|^(?:note:\s*)?this (?:release|version) (?:has|contains|includes) breaking changes\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
-// Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:".
+// Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:";
+// marshmallow with "*Backwards-incompatible*:".
 const BREAKING_MARK =
-  /^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
+  /^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBrief } from './check';
 import { generateBrief } from './generate';
-import { jsonChangesAsMarkdown } from './json-changes';
+import { jsonChangesAsMarkdown, languageNewsAsMarkdown } from './json-changes';
 
 /** Made-up changes in the way the AWS CLI's `.changes/<version>.json` lists them. */
 const NOTES = [
@@ -103,5 +103,20 @@ describe("boto3's changes, which came in through botocore", () => {
       '- **changed:** ``ses``:',
       '  Amazon SES now supports per-message tracking overrides.',
     ]);
+  });
+});
+
+describe("an ioBroker adapter's news", () => {
+  const notes = [
+    '      "8.9.0": {',
+    '        "en": "Migrated GUI to TypeScript\\nAdded count attribute to getHistory in blockly",',
+    '        "de": "Migrated GUI zu TypeScript\\nZählattribut zu getHistory in blockly hinzugefügt",',
+    '        "fr": "L\'interface graphique a migré vers TypeScript",',
+    '        "zh-cn": "将图形界面切换到类型脚本"',
+    '      },',
+  ];
+
+  it('reads the version as a heading and the English string as its changes, not the translations', () => {
+    expect(languageNewsAsMarkdown(notes)).toEqual(['## 8.9.0', '- Migrated GUI to TypeScript; added count attribute to getHistory in blockly', '', '', '', '']);
   });
 });

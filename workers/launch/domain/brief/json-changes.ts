@@ -124,3 +124,28 @@ export function rushChangelogAsMarkdown(lines: string[]): string[] {
     return comment ? `- ${unescaped(comment[1]!)}` : '';
   });
 }
+
+/**
+ * An ioBroker adapter's `io-package.json` news: the version's key over one string per language (`"en": "Migrated GUI to
+ * TypeScript\nAdded count attribute …"`, `"de": …`), each change on a line of the string. Read line for line: the version
+ * a heading, the English string its changes, told in one bullet (joined by semicolons) as they share a line of the file;
+ * the translations go.
+ */
+const NEWS_VERSION = /^\s*"(v?\d+(?:\.\d+)+[\w.+-]*)"\s*:\s*\{\s*$/;
+const NEWS_LANGUAGE = new RegExp(String.raw`^\s*"([a-z]{2}(?:-[a-z]{2})?)"\s*:\s*${JSON_STRING}\s*,?\s*$`);
+
+export function languageNewsAsMarkdown(lines: string[]): string[] {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  if (!NEWS_VERSION.test(first) || lines.filter((line) => NEWS_LANGUAGE.test(line)).length < 3) return lines;
+  return lines.map((line) => {
+    const version = line.match(NEWS_VERSION);
+    if (version) return `## ${version[1]}`;
+    const news = line.match(NEWS_LANGUAGE);
+    if (news?.[1] !== 'en') return '';
+    const changes = news[2]!
+      .split('\\n')
+      .map((change) => unescaped(change).trim().replace(/[.;]$/, ''))
+      .filter(Boolean);
+    return `- ${changes.map((change, index) => (index > 0 ? change.charAt(0).toLowerCase() + change.slice(1) : change)).join('; ')}`;
+  });
+}

@@ -5,6 +5,9 @@ import { cleanInline } from './references';
 
 const repo = 'https://github.com/acme/tool';
 
+/** Each item of notes written one line an entry, as its kind and its words. */
+const kindsAndTexts = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+
 describe('reading release notes', () => {
   it('takes kinds from Keep a Changelog sections and keeps exact line ranges', () => {
     const notes = [
@@ -4648,7 +4651,7 @@ describe('holdouts 55 and 56: security releases and developer tools', () => {
 });
 
 describe('holdouts 57 and 58: science, databases and desktop applications', () => {
-  const read = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+  const read = kindsAndTexts;
 
   it("reads Bioconductor's labels in capitals at the margin, whatever they name, and a defunct removal as a break", () => {
     const notes = [
@@ -4807,7 +4810,7 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
 });
 
 describe('holdouts 59 and 60: firmware, hardware tools and the smaller language ecosystems', () => {
-  const read = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+  const read = kindsAndTexts;
 
   it("reads Gqrx's right-aligned kinds, Espruino's version in the margin and Yosys' group over its changes", () => {
     expect(
@@ -4907,7 +4910,7 @@ describe('a verb label over a sentence of its own', () => {
 });
 
 describe('holdouts 61 and 62: API clients, system software and their release files', () => {
-  const read = (notes: string[]) => parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items.map((item) => [item.kind, item.text]);
+  const read = kindsAndTexts;
 
   it("reads Postfix's tagged paragraphs, Svix's scoped breaks and Stripe's generated code by their changes", () => {
     expect(
@@ -4964,5 +4967,791 @@ describe('an option taken away', () => {
       '* Remove the verbose flag from the build script',
     ];
     expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'breaking', 'other', 'other']);
+  });
+});
+
+describe('security fixes told in other words, and kinds written as brackets or labels', () => {
+  const read = kindsAndTexts;
+
+  it('reads changes led by their kind in brackets as a list', () => {
+    expect(
+      read([
+        '(fixed) crash caused by changing the material of primitives, see',
+        '    https://github.com/acme/acme/issues/8 (thanks Nathan)',
+        '(added) negation unary operator for vec2/3/4 types',
+        '(updated) semantics and behavior for all array types',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'feature', 'other']);
+  });
+
+  it('reads a fix of an advisory given by its address, or told as fixed after the flaw, as a security fix', () => {
+    expect(read(['### 2.29.2', '', '* Release Apr 3 2022', '', 'Address https://github.com/acme/acme/security/advisories/GHSA-8hfj-j24r-96c4'])).toContainEqual(
+      ['security', 'Address GHSA-8hfj-j24r-96c4'],
+    );
+    expect(read(['* SECURITY IKEv2: Fixes https://acme.org/security/CVE-2023-38710', '* pluto: Do not crash on ipcomp expiry msg [Andrew]'])).toEqual([
+      ['security', 'IKEv2: Fixes CVE-2023-38710'],
+      ['other', 'pluto: Do not crash on ipcomp expiry msg'],
+    ]);
+    expect(read(['  * SECURITY UPDATE: Local privilege escalation (CVE-2021-44730)'])).toEqual([['security', 'Local privilege escalation (CVE-2021-44730)']]);
+    expect(read(['- A denial-of-service vulnerability has been fixed by replacing the comment removal logic.'])[0]![0]).toBe('security');
+    expect(
+      read([
+        '* Disallow %f and %n format specifiers in --action strings. Rationale: %f and %n do not escape shell syntax and are thus a',
+        '  security risk when passing untrusted file names.',
+      ])[0]![0],
+    ).toBe('security');
+  });
+
+  it('reads a section, a label or a chore that says the fix is of a flaw as a security fix, and an attack mode as no flaw', () => {
+    expect(read(['### 🔒 Security Fixes', '', '- fix: security vulnerability fix porting by @kazupon in https://github.com/acme/acme/pull/2034'])).toEqual([
+      ['security', 'security vulnerability fix porting'],
+    ]);
+    expect(read(['- Bugfixes: Fix CVE-2024-1135', '- Bugfixes: Fix a bug preventing POP3 from being usable'])).toEqual([
+      ['security', 'Fix CVE-2024-1135'],
+      ['fix', 'Fix a bug preventing POP3 from being usable'],
+    ]);
+    expect(read(['- 2026-08-11 TUN-10748: Add FIPS image variant', '- 2026-08-07 chore: Bump grpc to v.1.83.0 to fix vulnerability'])).toEqual([
+      ['feature', 'Add FIPS image variant'],
+      ['security', 'Bump grpc to v.1.83.0 to fix vulnerability'],
+    ]);
+    expect(read(['* Fixed handling of password candidates that are too short in Association Attack'])[0]![0]).toBe('fix');
+  });
+
+  it('leaves out the issue and the handles in a bracket closing the item', () => {
+    expect(read(['  - Change REQUEST_FILENAME and REQUEST_BASENAME behavior', '    [Issue #3048 - @martinhsv, @theMiddleBlue, @theseion]'])).toEqual([
+      ['other', 'Change REQUEST_FILENAME and REQUEST_BASENAME behavior'],
+    ]);
+  });
+});
+
+describe('labels, markup and blocks of holdouts 63 to 65', () => {
+  const read = kindsAndTexts;
+
+  it('reads a label that names a fix as a fix, and ids alone after "Fixes:" with their verb', () => {
+    expect(
+      read([
+        '### Improvements',
+        '',
+        '- **Memory leak fix**: move module-level `checkedLoadedFor` cache to Translator instance',
+        '- [GHSA-f24x-5g9q-753f](https://github.com/acme/acme/security/advisories/GHSA-f24x-5g9q-753f) fix: clear session cookie at sign-in',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'security']);
+    expect(read(['### Security', '- Fixes: GHSA-q759-vqg7-8rc5 CVE-ID requested', '- Fixes: GHSA-7638-f8gq-c475 CVE-ID requested'])).toEqual([
+      ['security', 'Fixes GHSA-q759-vqg7-8rc5'],
+      ['security', 'Fixes GHSA-7638-f8gq-c475'],
+    ]);
+  });
+
+  it('reads the prose under a heading that titles breaking changes since some releases as the change', () => {
+    expect(
+      read([
+        '# Release 1.0.0',
+        '',
+        '## Backward Incompatible Changes to pre-1.0 releases',
+        '',
+        'Administrators no longer have access to dial/bind all services by default. See below for details.',
+      ]),
+    ).toEqual([['breaking', 'Administrators no longer have access to dial/bind all services by default. See below for details.']]);
+  });
+
+  it('reads AsciiDoc after an include directive, without its highlighted marks', () => {
+    expect(
+      read([
+        'include::ROOT:partial$attributes.adoc[]',
+        '',
+        '= Acme v0.41.0',
+        '',
+        '=== Enhancements',
+        '',
+        '* #**BREAKING**# Switch to ContextEval to evaluate CEL expressions (link:https://github.com/acme/acme/pull/2495[#2495])',
+      ]),
+    ).toEqual([['breaking', 'Switch to ContextEval to evaluate CEL expressions']]);
+  });
+
+  it("leaves out Doxygen's @ref, a verb that closed an issue gone, and a literal block", () => {
+    expect(read(['### New functions', '', ' - Acme now provides the @ref acmeGetEGLConfig native access function'])).toEqual([
+      ['feature', 'Acme now provides the acmeGetEGLConfig native access function'],
+    ]);
+    expect(read(['- fix off-by-one read heap-buffer-overflow in rgb\\(\\) \\(CVE-2021-3575, fixes \\#1347\\)'])[0]![1]).toBe(
+      'fix off-by-one read heap-buffer-overflow in rgb() (CVE-2021-3575)',
+    );
+    expect(
+      read([
+        'Fixes',
+        '-----',
+        '',
+        'Acme will now compute the auto-forward time for text ending with a tag, as in::',
+        '',
+        '    e "This is {nw}"',
+        '    extend "more."',
+      ]),
+    ).toEqual([['fix', 'Acme will now compute the auto-forward time for text ending with a tag, as in']]);
+  });
+
+  it('reads an item whose tag is broken before its bracket closes', () => {
+    expect(
+      read([
+        '<release version="0.7.0" date="2024-04-07">',
+        '  <description>',
+        '    <ul>',
+        '      <li>Inhibit suspension when playing</li>',
+        '      <li',
+        '      >MPRIS: Implement Play, Pause and Stop methods</li>',
+        '    </ul>',
+        '  </description>',
+        '</release>',
+      ]).map(([, text]) => text),
+    ).toEqual(['Inhibit suspension when playing', 'MPRIS: Implement Play, Pause and Stop methods']);
+  });
+});
+
+describe('paragraphs, tags and headings of holdouts 63 and 64', () => {
+  const read = kindsAndTexts;
+
+  it('reads an HTML page whose changes are paragraphs, with no list, a change a paragraph', () => {
+    expect(
+      read([
+        '<section class="releasenote"><h4 id="0.55-0">0.55-0</h4><div>',
+        '',
+        '<P>The [osc~] and [cos~] objects now rely on a 2048 points',
+        'cosine table.</P>',
+        '',
+        "<P>You can now use just 'set' to unset [receive~] objects.</P>",
+        '',
+        '<P>64-bit soundfile reading and writing support for [readsf~].</P>',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'The [osc~] and [cos~] objects now rely on a 2048 points cosine table.',
+      "You can now use just 'set' to unset [receive~] objects.",
+      '64-bit soundfile reading and writing support for [readsf~].',
+    ]);
+  });
+
+  it('reads a security tag in brackets, and headings about the project as no change', () => {
+    expect(read([' *  [**Sec**] Possible heap out-of-bounds read when loading custom tunings from', '    MPTM files (r25609, r25615).'])[0]![0]).toBe(
+      'security',
+    );
+    expect(
+      read([
+        'Important Announcement',
+        '----------------------',
+        'Do NOT use GitHub Issues to ask questions. That is what the Google groups are for.',
+        '',
+        'Basic Acme facts',
+        '----------------',
+        '',
+        'Acme 2.2.3.1 release (previous release):',
+        '     212 Java source files',
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('debris and kinds of holdouts 66 to 68', () => {
+  const read = kindsAndTexts;
+
+  it('leaves out a tracker named without its number, a commit thanked, and a bracket closed that never opened', () => {
+    expect(
+      read([
+        '- Acme now officially supports Java 26 (GitHub [#2076](https://github.com/acme/acme/issues/2076)).',
+        '- Check authorization on PAM login [PR #1115] CVE-2022-24755',
+        '- Improve the dashboard with additional panels (:commit:`3f75127`, thanks, `@deajan <https://github.com/deajan>`_).',
+        '- New attribute `private_key_pem_pkcs8` ([PKCS#8](https://datatracker.ietf.org/doc/html/rfc5208)) ([#210](https://github.com/acme/acme/issues/210))).',
+        '- Renames the actions to Report Issue (GitHub) and Share Feedback (GitHub).',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'Acme now officially supports Java 26.',
+      'Check authorization on PAM login CVE-2022-24755',
+      'Improve the dashboard with additional panels.',
+      'New attribute private_key_pem_pkcs8.',
+      'Renames the actions to Report Issue (GitHub) and Share Feedback (GitHub).',
+    ]);
+  });
+
+  it('reads a fault removed as a fix, not a break', () => {
+    expect(
+      read([
+        '* Nfs plugin: NetBSD implementation has been fixed, undefined suppress_warning variable has been removed.',
+        '* Foo plugin: the bar option has been removed.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'breaking']);
+  });
+});
+
+describe('changes told in bold-led paragraphs, signs and boxes', () => {
+  const read = kindsAndTexts;
+
+  it("reads each bold-led paragraph under a kind's heading as a change, and a section of no user impact as upkeep", () => {
+    expect(
+      read([
+        "### What's new",
+        '',
+        "**A security policy that explains what you're trusting.** Acme templates can run arbitrary code through hooks.",
+        '',
+        '**Pretty-printed JSON in templates.** The `jsonify` extension takes an `indent` argument.',
+        '',
+        "### What's better",
+        '',
+        '**Verified releases.** Every release is published with provenance attestations.',
+        '',
+        '### Development dependency updates (no user impact)',
+        '',
+        'The scanner in the lint group pulls in packages with advisories (CVE-2025-14009). No Acme user was exposed.',
+      ]).map(([kind, text]) => [kind, text!.split('.')[0]]),
+    ).toEqual([
+      ['feature', "A security policy that explains what you're trusting"],
+      ['feature', 'Pretty-printed JSON in templates'],
+      ['feature', 'Verified releases'],
+      ['internal', 'Development dependency updates (no user impact)'],
+    ]);
+  });
+
+  it('reads a kind between two signs, a tracker key after a label, a type before a dash and a bugfix badge', () => {
+    expect(
+      read([
+        '- 🚨 (BREAKING) 🚨 We upgraded the version of Rust used to build Acme, which drops support for older glibc',
+        '- 🎉 (NEW) 🎉 We now ship a pre-built binary for ARM Linux (#1696)',
+        '* fix - method parsing error by @jdoe in https://github.com/acme/acme/pull/1722',
+        '* |bugfix| Fix replication of placeholder filesystems (:commit:`5615f49`).',
+      ]),
+    ).toEqual([
+      ['breaking', 'We upgraded the version of Rust used to build Acme, which drops support for older glibc'],
+      ['feature', 'We now ship a pre-built binary for ARM Linux'],
+      ['fix', 'method parsing error'],
+      ['fix', 'Fix replication of placeholder filesystems.'],
+    ]);
+    expect(
+      read([
+        '7.10.0',
+        'Fixed: GITHUB-3000: Method sorting is broken in certain inheritance setups (Jane Roe)',
+        'New:   GITHUB-2874: Allow users to define ordering for listeners (Jane Roe)',
+        'Fixed: GITHUB-3048: ConcurrentModificationException when injecting values (Jane Roe)',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'Method sorting is broken in certain inheritance setups',
+      'Allow users to define ordering for listeners',
+      'Fixed ConcurrentModificationException when injecting values',
+    ]);
+  });
+
+  it('leaves out the words that led to a reference or named the issues, and reads a titled box as a section', () => {
+    expect(
+      read([
+        '- Packages do not rely on a specific version of `selinux-policy`',
+        '  in [5497](https://github.com/acme/acme/pull/5497).',
+        '* Reject GZI indexes with impossibly-large item counts. (CVE-2026-31970)',
+        '  (PR #1978.  Reported by Harrison Green)',
+        '- There is a new page architecture, and the old component has been removed. (Selected relevant high level issues and PRs: #9102, 9134.)',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'Packages do not rely on a specific version of selinux-policy.',
+      'Reject GZI indexes with impossibly-large item counts. (CVE-2026-31970)',
+      'There is a new page architecture, and the old component has been removed.',
+    ]);
+    expect(
+      read([
+        'General',
+        '^^^^^^^',
+        '',
+        '.. admonition:: Breaking API changes',
+        '   :class: attention',
+        '',
+        '   7. :commit:`ba66bd4f` Removed the macros ``mjMARKSTACK`` and ``mjFREESTACK``.',
+      ]),
+    ).toEqual([['breaking', 'Removed the macros mjMARKSTACK and mjFREESTACK.']]);
+  });
+});
+
+describe('thanks by name inside a sentence', () => {
+  it('go, closing its words or opening them, and not a sentence of thanks for a report', () => {
+    expect(cleanInline('Many bug fixes, notably to libpd and for emscripten support thanks to Jane Roe and IOhannes, Dan, and Christof.', null).text).toBe(
+      'Many bug fixes, notably to libpd and for emscripten support',
+    );
+    expect(cleanInline('Emscripten support thanks to Jane Roe and Dan, and Christof. Pd may someday run in a web browser.', null).text).toBe(
+      'Emscripten support. Pd may someday run in a web browser.',
+    );
+    expect(cleanInline("Also thanks to Christof, you can now use just 'set' to unset [receive~] objects.", null).text).toBe(
+      "you can now use just 'set' to unset [receive~] objects.",
+    );
+    expect(cleanInline('Fix a crash in the resolver. Thanks to Yuxiao Wu, Palo Alto Networks, for the report.', null).text).toBe(
+      'Fix a crash in the resolver.',
+    );
+  });
+});
+
+describe('plain-text changelogs of lines under a version', () => {
+  const read = kindsAndTexts;
+
+  it('reads capitalised lines indented by a tab under "ver 5.84:" as changes', () => {
+    expect(
+      read([
+        'ver 5.84:',
+        '\tFix issue with AVRCP and handling invalid UTF-8 item name.',
+        '\tAdd support for BASS and encrypted broadcast source.',
+        '\tAdd support for HFP.',
+      ]),
+    ).toEqual([
+      ['fix', 'Fix issue with AVRCP and handling invalid UTF-8 item name.'],
+      ['feature', 'Add support for BASS and encrypted broadcast source.'],
+      ['feature', 'Add support for HFP.'],
+    ]);
+  });
+
+  it('reads packages with the advisories they fix as security fixes, and a package alone as nothing', () => {
+    expect(
+      read([
+        '2025.11.1, released January 20, 2026',
+        '',
+        '\tImportant / security related fixes:',
+        '',
+        '\tapache: CVE-2025-55753, CVE-2025-58098,',
+        '\t  CVE-2025-66200',
+        '\tcryptsetup',
+        '\texim: CVE-2025-67896',
+        '\tlibpng: CVE-2025-66293',
+      ]),
+    ).toEqual([
+      ['security', 'Fixed CVE-2025-55753, CVE-2025-58098, CVE-2025-66200 in apache'],
+      ['security', 'Fixed CVE-2025-67896 in exim'],
+      ['security', 'Fixed CVE-2025-66293 in libpng'],
+    ]);
+  });
+
+  it("leaves out a footnote's mark, and reads a section of changed defaults as no change of its own", () => {
+    expect(read(['- Experimental support for Kasa cameras[^1]'])).toEqual([['other', 'Experimental support for Kasa cameras']]);
+    expect(
+      read([
+        '### Changed Defaults / Behaviours',
+        '',
+        'Although Acme does not aim to contain execution, the following changes have been adopted:',
+        '',
+        '- When started as host root, external binaries are now found using the root search path.',
+      ]),
+    ).toEqual([['other', 'When started as host root, external binaries are now found using the root search path.']]);
+  });
+});
+
+describe('an advisory linked by its id after the words', () => {
+  it('is written in brackets, and "No known CVE" says only that', () => {
+    expect(
+      parseNotes(
+        [
+          '### Security',
+          '- dird: fix memory leak on failed PAM login [PR #1115] [CVE-2022-24756](https://github.com/acme/acme/security/advisories/GHSA-jh55-4wgw-xc9j)',
+          '- webui: Fix URL rewrite vulnerability in zend-http component [PR #1213] [No known CVE](https://github.com/advisories/GHSA-f6p5-76fp-m248)',
+          '- Fixed encryption downgrade issue. [CVE-2024-0056](https://github.com/advisories/GHSA-xxxx-yyyy-zzzz)',
+        ].join('\n'),
+        'https://github.com/acme/acme',
+      ).items.map((item) => item.text),
+    ).toEqual([
+      'dird: fix memory leak on failed PAM login (CVE-2022-24756)',
+      'webui: Fix URL rewrite vulnerability in zend-http component (GHSA-f6p5-76fp-m248)',
+      'Fixed encryption downgrade issue. CVE-2024-0056',
+    ]);
+  });
+});
+
+describe('tracker numbers written in lower case, revisions and marks', () => {
+  it('go from the words', () => {
+    expect(cleanInline('supports python 3.12 and 3.13 (gh-3487)', null).text).toBe('supports python 3.12 and 3.13');
+    expect(cleanInline('bundling async modules removed (fallback to local libraries, gh-3487)', null).text).toBe(
+      'bundling async modules removed (fallback to local libraries)',
+    );
+    expect(cleanInline('Possible heap out-of-bounds read when loading MPTM files (r25609, r25615).', null).text).toBe(
+      'Possible heap out-of-bounds read when loading MPTM files.',
+    );
+    expect(cleanInline('⚠️breaking change⚠️: `iter_choices` now returns a tuple of 4 items', null).text).toBe('iter_choices now returns a tuple of 4 items');
+  });
+});
+
+describe('credits by name and links of holdout 69', () => {
+  it('leave the words of the change', () => {
+    const said = (text: string) => cleanInline(text, 'https://github.com/acme/acme').text;
+    expect(said('[Fix] Resolve rounding errors (#4455) by Samar Hassan in https://github.com/acme/acme/pull/4455')).toBe('[Fix] Resolve rounding errors');
+    expect(said('! Allow contenteditable="false" (#336), contributed by Kieran.')).toBe('! Allow contenteditable="false".');
+    expect(said('Fix profile IDOR, so users can no longer enumerate accounts. — thanks, Neo Andrew.')).toBe(
+      'Fix profile IDOR, so users can no longer enumerate accounts.',
+    );
+    expect(said('Fixed: Dynamic thumbnail MIME detection (thanks, rezozero/ambroisemaupate).')).toBe('Fixed: Dynamic thumbnail MIME detection.');
+    expect(said('[3180: Declare types](https://github.com/acme/acme/pull/3180)')).toBe('Declare types');
+    expect(
+      said(
+        '**core** Prevent account enumeration via timing attack [CVE-2026-25050] ([security advisory](https://github.com/acme/acme/security/advisories/GHSA-6f65-4fv2-wwch))',
+      ),
+    ).toBe('core: Prevent account enumeration via timing attack (CVE-2026-25050) (GHSA-6f65-4fv2-wwch)');
+    expect(said('Added an option to set the length of displayed links [annando]')).toBe('Added an option to set the length of displayed links');
+    expect(said('Fixed XSS in profile fields [annando, apexrabbit, Devilx86]')).toBe('Fixed XSS in profile fields');
+    expect(said('New tool: raylib project creator [rpc]')).toBe('New tool: raylib project creator [rpc]');
+  });
+});
+
+describe('plain lines scoped to a column, and openings that only date or span versions', () => {
+  const read = kindsAndTexts;
+
+  it('reads lines led by a padded scope under a bare version, each a change', () => {
+    expect(
+      read([
+        'v1.10.0',
+        'cli  : multithreading compression support: improves speed by X times threads allocated',
+        'lib  : lz4frame states can be safely reset and reused after a processing error',
+        'build: cmake minimum version raised to 3.5',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'cli: multithreading compression support: improves speed by X times threads allocated',
+      'lib: lz4frame states can be safely reset and reused after a processing error',
+      'cmake minimum version raised to 3.5',
+    ]);
+  });
+});
+
+describe('advisories, marks and references of holdouts 71-75', () => {
+  const read = kindsAndTexts;
+
+  it('reads a fix labelled in capitals that names its advisory as a security fix', () => {
+    expect(
+      read([
+        '## 1.7.9 (2025-11-13)',
+        '* CHANGED: Upgrading libraries to: base-x 5.0.1',
+        '* FIXED: Prevent arbitrary PHP file inclusion when enabling template switching ([CVE-2025-64714](https://acme.example/reports/1.html))',
+        '* FIXED: traffic limiter not working when using Filesystem storage',
+      ]).slice(1),
+    ).toEqual([
+      ['security', 'Prevent arbitrary PHP file inclusion when enabling template switching (CVE-2025-64714)'],
+      ['fix', 'traffic limiter not working when using Filesystem storage'],
+    ]);
+    expect(read(['## 1.7.9', '* Fixed: Sanitize file name in attachment size hint (CVE-2025-62796)'])).toEqual([
+      ['security', 'Sanitize file name in attachment size hint (CVE-2025-62796)'],
+    ]);
+  });
+
+  it('reads a refusal for security risks as a security fix', () => {
+    expect(read(['4.16.7', '======', '- Dont execute files, passed via command line due to security risks (#612)'])).toEqual([
+      ['security', 'Dont execute files, passed via command line due to security risks'],
+    ]);
+  });
+
+  it('reads git-cliff breaking marks and conventional scopes in square brackets', () => {
+    expect(
+      read([
+        '## 2.0.0',
+        '### Features',
+        '- _gateway_: [**breaking**] drop the prx_usr and prx_pwd claims ([#1370](https://github.com/acme/acme/issues/1370))',
+        '- *(cli)* [**breaking**] remove the legacy flags',
+        '- feat[lang]!: move sqrt to new stdlib math module (#4522)',
+        '- feat[tool]: add the --list option (#4530)',
+        '- refactor[ci]: tidy the workflows (#4531)',
+      ]),
+    ).toEqual([
+      ['breaking', 'gateway: drop the prx_usr and prx_pwd claims'],
+      ['breaking', 'remove the legacy flags'],
+      ['breaking', 'move sqrt to new stdlib math module'],
+      ['feature', 'add the --list option'],
+      ['internal', 'tidy the workflows'],
+    ]);
+  });
+
+  it('leaves no thanks, tracker names or reference brackets behind', () => {
+    const said = (text: string) => cleanInline(text, 'https://github.com/acme/acme').text;
+    expect(
+      said(
+        'Fixed blind SSRF attacks via webpush ([GHSA-7pw8-m2w2-f545](https://github.com/acme/acme/security/advisories/GHSA-7pw8-m2w2-f545), thanks [@ann](https://github.com/ann)!)',
+      ),
+    ).toBe('Fixed blind SSRF attacks via webpush (GHSA-7pw8-m2w2-f545)');
+    expect(said('Faster start (#12, thanks to the new parser)')).toBe('Faster start (thanks to the new parser)');
+    expect(said('[#1071][]: Add `Acme.Objects` field constructors.')).toBe('Add Acme.Objects field constructors.');
+    expect(said('Add `Acme.Must` ([#1072][], [#1073][]).')).toBe('Add Acme.Must.');
+    expect(said('Add input validation for Y (bug #65544).')).toBe('Add input validation for Y.');
+    expect(said('Derive the default title from the -e option (Debian #1031837).')).toBe('Derive the default title from the -e option.');
+    expect(said('Fix OAuth2 desktop client login. [Ann Roe - @annroe]')).toBe('Fix OAuth2 desktop client login.');
+  });
+});
+
+describe('changes one a line at the margin under a version, long ones wrapped with a hanging indent', () => {
+  it('reads each line at the margin as a change and the indented lines as more of it', () => {
+    expect(
+      kindsAndTexts([
+        'Version 9.2, April 2026',
+        'Allow more types of `quote`d data in cross-phase persistent modules',
+        'Change `match` to reject non-linear patterns with mismatched ellipsis',
+        ' depth',
+        'Add `terminal-file-position`',
+        'Use Unicode 17.0 for character and string operations',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'Allow more types of quoted data in cross-phase persistent modules',
+      'Change match to reject non-linear patterns with mismatched ellipsis depth',
+      'Add terminal-file-position',
+      'Use Unicode 17.0 for character and string operations',
+    ]);
+  });
+
+  it('leaves a paragraph under a version a paragraph', () => {
+    const read = parseNotes(['Version 2.1', 'This release makes the parser faster', 'and fixes a crash on empty files.'].join('\n'), null);
+    expect(read.items).toEqual([]);
+  });
+});
+
+describe('plain-text logs of holdouts 71-75: tab stops, dated versions, credits and link marks', () => {
+  it('reads a list indented by a tab on some lines and eight spaces on others as one list under its dated version', () => {
+    const read = parseNotes(
+      [
+        '9.31 Mon 02 Jan 2026 18:13:16 CET',
+        '\t- implement a fix for CVE-2026-4170 (reported and analyzed by Ann Roe).',
+        '          While present in version 9.30, it should not be exploitable.',
+        '\t- the background extension no longer requires fading support',
+        '          to be compiled in.',
+        '        - fix compiling without frills.',
+        '        - new clickthrough extension.',
+      ].join('\n'),
+      null,
+    );
+    expect(read.intro).toBeNull();
+    expect(read.items.map((item) => [item.kind, item.text.split(/ \(|\. /)[0]])).toEqual([
+      ['security', 'implement a fix for CVE-2026-4170'],
+      ['other', 'the background extension no longer requires fading support to be compiled in.'],
+      ['fix', 'fix compiling without frills.'],
+      ['feature', 'new clickthrough extension.'],
+    ]);
+  });
+
+  it('leaves no credit, bracket of references or numbered link mark behind', () => {
+    const said = (text: string) => cleanInline(text, 'https://github.com/acme/acme').text;
+    expect(said('Fix thread safety inside the threads (#674, #675, #677. Thanks to Ann Roe for the report and help with fixing.)')).toBe(
+      'Fix thread safety inside the threads',
+    );
+    expect(said('ports: python fix for CVE-2026-4516[5]')).toBe('ports: python fix for CVE-2026-4516');
+    expect(said('Adapted the RPM spec to the [26]merge of /usr/bin with /usr/sbin. See [27]https://github.com/acme/acme/pull/3382.')).toBe(
+      'Adapted the RPM spec to the merge of /usr/bin with /usr/sbin.',
+    );
+    expect(said('Fix argv[1] handling')).toBe('Fix argv[1] handling');
+    expect(said('Allow to set mac_address for VLAN subinterface (GH: 5364)')).toBe('Allow to set mac_address for VLAN subinterface');
+    expect(said('Pure xtensor FFT implementation\n  `# 2782 https://github.com/acme/acme/pull/2782`')).toBe('Pure xtensor FFT implementation');
+  });
+});
+
+describe('kinds in brackets in lower case', () => {
+  it('read "(new)", "(fix)" and "(etc)" as the kind of each change', () => {
+    expect(
+      kindsAndTexts([
+        '# v2.6 (2026-11-24)',
+        '- (new) serve on unix socket (thanks to @ann)',
+        '- (fix) smooth scrolling on iOS (thanks to bob)',
+        '- (etc) restrict access to internal IPs for page crawler (thanks to Cy Roe)',
+        '- (FIXED) crash on start',
+      ]),
+    ).toEqual([
+      ['feature', 'serve on unix socket'],
+      ['fix', 'smooth scrolling on iOS'],
+      ['other', 'restrict access to internal IPs for page crawler'],
+      ['fix', 'crash on start'],
+    ]);
+  });
+});
+
+describe("the project's own files, tests, adopters and libraries", () => {
+  it('are upkeep, not features', () => {
+    expect(
+      kindsAndTexts([
+        '## 2.6.0',
+        '* Add .gitignore file',
+        '* Add basic testing of most analysis tools',
+        '* Added tests for the parser',
+        '* Add testing utilities for plugin authors',
+        '* Add Fairwinds to the adopters list',
+        '* cxxopts was updated to version 3.3.1 and can now be updated like any library',
+      ]),
+    ).toEqual([
+      ['internal', 'Add .gitignore file'],
+      ['internal', 'Add basic testing of most analysis tools'],
+      ['internal', 'Added tests for the parser'],
+      ['feature', 'Add testing utilities for plugin authors'],
+      ['internal', 'Add Fairwinds to the adopters list'],
+      ['internal', 'cxxopts was updated to version 3.3.1 and can now be updated like any library'],
+    ]);
+  });
+});
+
+describe('a release record whose keys each hold a list', () => {
+  it('reads each key as the title of its list, a contributor as a credit', () => {
+    const read = parseNotes(
+      [
+        'r34: {',
+        '    title: Acme 1.10.0 released',
+        '    id: 1.10.0',
+        '    security:',
+        '      - Fix path traversal vulnerability which allowed access to "/resources//../WEB-INF/". (CVE-2026-31268)',
+        '    fixes:',
+        '      - Fix crash in the Authority when users were deleted.',
+        '    dependencyChanges:',
+        '      - update to Jetty 9.4.57',
+        '    contributors:',
+        '      - Ann Roe',
+        '}',
+      ].join('\n'),
+      null,
+    );
+    expect(read.items.map((item) => [item.kind, item.section.at(-1), item.text.split(' (')[0]])).toEqual([
+      ['security', 'Security', 'Fix path traversal vulnerability which allowed access to "/resources//../WEB-INF/"'],
+      ['fix', 'Fixes', 'Fix crash in the Authority when users were deleted.'],
+      ['internal', 'Dependency changes', 'update to Jetty 9.4.57'],
+      ['internal', 'Contributors', 'Ann Roe'],
+    ]);
+  });
+});
+
+describe('WordPress plugin changelogs and tags without their colon', () => {
+  it('drop the props of each change, keeping what they came through when it is a reference', () => {
+    const said = (text: string) => cleanInline(text, 'https://github.com/acme/acme').text;
+    expect(
+      said('New Sync page. Props [@ann](https://github.com/ann), and [@bob](https://github.com/bob) via [#3657](https://github.com/acme/acme/pull/3657).'),
+    ).toBe('New Sync page.');
+    expect(
+      said(
+        'Add svg sanitization on the `sideload` filter (props [@ann](https://github.com/ann), [@bob](https://github.com/bob) via [GHSA-3vr7-86pg-hf4g](https://github.com/acme/acme/security/advisories/GHSA-3vr7-86pg-hf4g)).',
+      ),
+    ).toBe('Add svg sanitization on the sideload filter (GHSA-3vr7-86pg-hf4g).');
+    expect(
+      said('Check for capabilities before loading alert settings, props [@ann](https://github.com/ann) via [Patchstack](https://patchstack.example/).'),
+    ).toBe('Check for capabilities before loading alert settings.');
+    expect(said('Props to the team for the new props panel')).toBe('Props to the team for the new props panel');
+  });
+
+  it('read "Tweak -" as a label, and "ENH" and "FIX" before a capital as tags', () => {
+    expect(
+      kindsAndTexts([
+        '= 8.5.0 - 2026-07-04 =',
+        '* Tweak - Add a notice in checkout for large transactions.',
+        '-  ENH Add support for WebP',
+        '-  FIX JupyterLite button links',
+        '-  DOC Update the guide',
+      ]),
+    ).toEqual([
+      ['other', 'Add a notice in checkout for large transactions.'],
+      ['feature', 'Add support for WebP'],
+      ['fix', 'JupyterLite button links'],
+      ['internal', 'Update the guide'],
+    ]);
+  });
+});
+
+describe('bold breaking marks read as sentences, after a platform, and verbs left closing nothing', () => {
+  it('read the mark as the kind, leaving no stop or mark behind', () => {
+    expect(
+      kindsAndTexts([
+        '# 15.0.0',
+        '- **Breaking Change** Changed `Hashable` && `Equatable` implementation of `Endpoint`.',
+        '* [Android] **Breaking changes** the positional parameters have now been converted to named parameters',
+        '* [Windows] * **Breaking changes** to align with the plugin, the following parameters have been renamed',
+      ]),
+    ).toEqual([
+      ['breaking', 'Changed Hashable && Equatable implementation of Endpoint.'],
+      ['breaking', 'Android: the positional parameters have now been converted to named parameters'],
+      ['breaking', 'Windows: to align with the plugin, the following parameters have been renamed'],
+    ]);
+  });
+
+  it('drop "closes" once the issue it closed went', () => {
+    const said = (text: string) => cleanInline(text, 'https://github.com/acme/acme').text;
+    expect(
+      said(
+        'add headerBackButtonDisplayMode ([#12089](https://github.com/acme/acme/issues/12089)), closes [#11910](https://github.com/acme/acme/issues/11910) - by @ann',
+      ),
+    ).toBe('add headerBackButtonDisplayMode');
+    expect(said('This release fixes')).toBe('This release fixes');
+  });
+});
+
+describe('area headings over prose, strict validation under Changed, and credits joined with "+"', () => {
+  it('read short paragraphs led by a change verb under an area heading as changes', () => {
+    expect(
+      kindsAndTexts([
+        '## 0.70 (released 7th August 2026)',
+        '',
+        '### Parsing',
+        '',
+        'Added support for Dockerfiles and Fish shell.',
+        '',
+        'Removed support for Elvish and SCSS (upstream parsers are no longer',
+        'maintained).',
+        '',
+        '### Display',
+        '',
+        'Fix an alignment issue with line numbers in side-by-side mode.',
+        '',
+        '### Platforms',
+        '',
+        'Support for the experimental key exchange has been removed.',
+      ]),
+    ).toEqual([
+      ['feature', 'Added support for Dockerfiles and Fish shell.'],
+      ['breaking', 'Removed support for Elvish and SCSS (upstream parsers are no longer maintained).'],
+      ['fix', 'Fix an alignment issue with line numbers in side-by-side mode.'],
+    ]);
+  });
+
+  it('read what is now refused under Changed as breaking, and a bare runtime requirement as a raised minimum', () => {
+    expect(
+      kindsAndTexts([
+        '### Changed',
+        '- Forbid duplicate groups ([#3626](https://github.com/acme/acme/pull/3626) by [ann](https://github.com/ann))',
+        "- Don't accept option arguments starting with `-=`",
+        '- Accept markdown justfiles found by name',
+        '### Fixed',
+        '- Reject duplicate function parameters',
+        '### Other',
+        '- Require PHP 8.2 [#5444](https://github.com/acme/acme/pull/5444)',
+        '- *Backwards-incompatible*: `__version__` attributes are deprecated',
+        '- __BREAKING CHANGE__: Renames `configure` flag `--a` to `--b`',
+        '- Fix tests run `WITH_BREAKING_CHANGES`',
+      ]),
+    ).toEqual([
+      ['breaking', 'Forbid duplicate groups'],
+      ['breaking', 'Don\'t accept option arguments starting with "-="'],
+      ['other', 'Accept markdown justfiles found by name'],
+      ['fix', 'Reject duplicate function parameters'],
+      ['breaking', 'Require PHP 8.2'],
+      ['breaking', '__version__ attributes are deprecated'],
+      ['breaking', 'Renames configure flag --a to --b'],
+      ['fix', 'Fix tests run WITH_BREAKING_CHANGES'],
+    ]);
+  });
+
+  it("read a dependency bumped for an advisory as a security fix, labelled or not, and a bot's bump as upkeep", () => {
+    expect(
+      kindsAndTexts([
+        '## Summary',
+        '* Security - Update phpseclib to 3.0.52 for CVE-2026-40194: [#41529](https://github.com/acme/acme/pull/41529)',
+        '* Update symfony/routing to 5.4.52 for CVE-2026-45065',
+        '* Update phpseclib to 3.0.52',
+        '* chore(deps): bump foo to 1.2 (CVE-2026-1111) by @dependabot[bot]',
+      ]),
+    ).toEqual([
+      ['security', 'Update phpseclib to 3.0.52 for CVE-2026-40194'],
+      ['security', 'Update symfony/routing to 5.4.52 for CVE-2026-45065'],
+      ['internal', 'Update phpseclib to 3.0.52'],
+      ['internal', 'bump foo to 1.2 (CVE-2026-1111)'],
+    ]);
+  });
+
+  it('drop handles joined with "+", the issue a change fixed by its address, MyST credits and issue ranges', () => {
+    const said = (text: string) => cleanInline(text, 'https://github.com/acme/acme').text;
+    expect(said('Add a Kubernetes `Service` to the Helm chart by @ann + @bob in https://github.com/acme/acme/pull/11993')).toBe(
+      'Add a Kubernetes Service to the Helm chart',
+    );
+    expect(said('Add `--x-release=<ref>` support, fixing https://github.com/acme/acme/issues/12996 by @ann in https://github.com/acme/acme/pull/13156')).toBe(
+      'Add --x-release=<ref> support',
+    );
+    expect(said('Set which encoding your JVM will start with by @ann in https://github.com/acme/acme/pull/1735')).toBe(
+      'Set which encoding your JVM will start with',
+    );
+    expect(said('The `--help` output has been extended to include usage examples -- by {user}`Dzhud`.')).toBe(
+      'The --help output has been extended to include usage examples.',
+    );
+    expect(said('Add support for `{let}` blocks and `{user}`')).toBe('Add support for {let} blocks and {user}');
+    expect(said('Improved security #2480-#2489')).toBe('Improved security');
+    expect(said('Rename the foo-#1 flag')).toBe('Rename the foo-#1 flag');
+    expect(said('Expose a `check` for each function by @ann in https://github.com/acme/acme/pull/12923 \\ Each check has its name.')).toBe(
+      'Expose a check for each function. Each check has its name.',
+    );
   });
 });

@@ -7,9 +7,10 @@ import { ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from '
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
+import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
-import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
+import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
@@ -195,10 +196,14 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Vertex"), whose own words say what it is.
   // Ant's WHATSNEW: "Changes that could break older environments:".
   [
-    /breaking|incompatib|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
+    /breaking|incompatib|non[- ]backwards?[- ]compatible|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
     'breaking',
   ],
   [/\bdeprecat\w*\b/i, 'other'],
+  // Cookiecutter's "Development dependency updates (no user impact)" over the advisories of its lint tools.
+  [/\bno user impact\b/i, 'internal'],
+  // Its "What's better" over the improvements, beside "What's new" and "What's fixed".
+  [/^what['’]?s\s+(?:better|improved)$/i, 'feature'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
@@ -241,18 +246,22 @@ const SPHINX_ROLE_KIND: Record<string, ChangeKind> = { bug: 'fix', feature: 'fea
 const MIXED_WITH_INTERNAL = /\binternals?\b|\bdevelopment support\b|\brefactor/i;
 
 const TAGS =
-  'feat|feature|features|fix|fixes|bugfix|bug|perf|performance|security|docs|doc|chore|ci|build|test|tests|refactor|style|revert|deps|types|breaking';
-const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\))?(!)?:\\s*`, 'i');
+  'feat|feature|features|fix|fixes|bugfixes|bugfix|bug|perf|performance|security|docs|doc|chore|ci|build|test|tests|refactor|style|revert|deps|types|breaking';
+// Test Runner for Java's "fix - method parsing error", "build - Update jacoco to 0.8.12": the type before a dash.
+// Vyper's "feat[lang]!: move sqrt to new stdlib math module": the scope in square brackets.
+const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\)|\\[[^\\]\\s]*\\])?(!)?(?::|\\s+-(?=\\s))\\s*`, 'i');
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
 /** seaborn stacks them: "|Defaults| |Enhancement| When passing …". */
-const BADGES = /^(?:\|(?:MajorFeature|Feature|Efficiency|Enhancement|Fix|API|Security|Defaults|Deprecation|Docs)\|\s*)+/i;
+// zrepl's "|bugfix|" beside "|feature|".
+const BADGES = /^(?:\|(?:MajorFeature|Feature|Efficiency|Enhancement|Fix|Bugfix|API|Security|Defaults|Deprecation|Docs)\|\s*)+/i;
 const BADGE_KIND: Record<string, ChangeKind> = {
   majorfeature: 'feature',
   feature: 'feature',
   efficiency: 'performance',
   enhancement: 'feature',
   fix: 'fix',
+  bugfix: 'fix',
   api: 'other',
   defaults: 'other',
   deprecation: 'other',
@@ -267,6 +276,8 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   fix: 'fix',
   fixes: 'fix',
   bugfix: 'fix',
+  // Mailu's towncrier lines, "- Bugfixes: Fix a bug preventing POP3 …" beside "- Features: …".
+  bugfixes: 'fix',
   bug: 'fix',
   perf: 'performance',
   performance: 'performance',
@@ -274,7 +285,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
 const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'feature', FIX: 'fix' };
@@ -285,7 +296,7 @@ const NAME_AND_ITS_VERB =
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
 const OWN_VERB =
-  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets|Show(?:s|ed|n)?|Hide[sd]?|Display(?:s|ed)?|Reduce[sd]?|Increase[sd]?|Automatically)\b/;
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Make[sd]?|Made|Use[sd]?|Change[sd]?|Rename[sd]?|Replace[sd]?|Move[sd]?|Set|Sets|Enable[sd]?|Disable[sd]?|Expose[sd]?|Bump(?:s|ed)?|Switch(?:es|ed)?|Implement(?:s|ed)?|Reject(?:s|ed)?|Ensure[sd]?|Let|Lets|Show(?:s|ed|n)?|Hide[sd]?|Display(?:s|ed)?|Reduce[sd]?|Increase[sd]?|Automatically|Saniti[sz]e[sd]?|Escape[sd]?|Validate[sd]?|Restrict(?:s|ed)?|Block(?:s|ed)?|Mitigate[sd]?|Harden(?:s|ed)?|Require[sd]?|Disallow(?:s|ed)?|Forbid(?:s|den)?)\b/;
 /** The text with its first letter in lower case where `starts` matches ("Width of …" after "Fixed"), else as written. */
 const lowerFirst = (text: string, starts: RegExp) => (starts.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
@@ -349,8 +360,10 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  * fixed ("Doc fixes") and Astropy's numbers ("858 commits have been added since 7.1", "50 people have contributed"): chores
  * and credits, whatever their section.
  */
+// xed's "Add .gitignore file", Gnumeric's "Add basic testing of most analysis tools", Falco's "Add Fairwinds to the adopters
+// list", Gerbera's "cxxopts was updated to version 3.3.1": the project's own upkeep.
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -367,7 +380,9 @@ export function removesPlatformTargets(text: string): boolean {
 /** A dependency update, read as a security fix where its tag or section says it is one. */
 const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
-const BUMP_TO_FIX = /\bto\s+v?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
+/** "Update phpseclib to 3.0.52 for CVE-2026-40194": a dependency bumped for an advisory, which users get fixed. */
+const bumpForAdvisory = (text: string) => SECURITY_BUMP.test(text) && ADVISORY.test(text) && !OWN_MACHINERY_UPDATE.test(text);
+const BUMP_TO_FIX = /\bto\s+v?\.?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
 /**
@@ -393,8 +408,9 @@ export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go
  * removing a deprecated way of doing something ("Remove deprecated support to …") is the removal its deprecation announced,
  * and a runtime taken out of a test matrix or a set of prebuilt wheels ("Remove node 16 from test matrix") drops no support.
  */
+// Libcloud's "Support for Python 3.6 which has been EOL for more than a year now has been removed": a clause on the way.
 export const DROP_SUPPORT = new RegExp(
-  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated)\b)[\w.<>=-]+){0,5}\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
+  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
   'i',
 );
 /**
@@ -413,7 +429,7 @@ export const END_OF_SUPPORT =
  * and pyproj's "Minimum supported Python version 3.11" told alone.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:[\w.+-]+\s+){0,2}now requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
@@ -421,7 +437,7 @@ export const RAISED_MINIMUM = { test: (text: string) => /min|only|requir/i.test(
 const OTHER_NOTES_LINK =
   /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
-const INTERNAL_SCOPE = /^\((?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)\)$/i;
+const INTERNAL_SCOPE = /^[([](?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)[)\]]$/i;
 /** A component of the project's own upkeep named before the change (Uppy's "examples: …", "e2e: …"). */
 const INTERNAL_AREA = /^(?:examples?|e2e|website|infra|tooling|workflows?|\.github)\s*:\s+(?=\S)/;
 /**
@@ -456,14 +472,18 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 // reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
+// (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed.)
 const NAMED_FLAW =
-  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-])attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
+  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-]|\bin\s+(?:an?\s+|the\s+)?[\w-]+\s+)attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
+const BRACKETED_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\[(?:\*\*)?(?:sec|security)(?:\*\*)?\]\s+(?=\S)/i;
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
-const SHOUTED_SECURITY_TAG = /^\s*(?:⚠\uFE0F?|:warning:)\s*SECURITY\b:?\s*(?=\S)/;
+// Libreswan's "SECURITY IKEv2: Fixes …": the kind in capitals before the change's scope; snapd's "SECURITY UPDATE: …" a label.
+const SHOUTED_SECURITY_TAG =
+  /^\s*(?:(?:⚠\uFE0F?|:warning:)\s*SECURITY\b:?|SECURITY\s+(?:UPDATE|FIX|ISSUE)S?:|SECURITY(?=\s+(?=[\w./-]*[a-z\d])[\w./-]{2,30}:\s))\s*(?=\S)/;
 const BUMP_LEAD_IN =
   /^(?:upgrade[sd]?|update[sd]?|bump(?:s|ed)?)\s+(?:\S+\s+){0,2}?(?:wheels?|dependenc(?:y|ies)|deps|packages?|librar(?:y|ies)|modules?|crates?|gems?)\b/i;
 /** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
@@ -489,6 +509,9 @@ const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
  */
 const CALLED_SECURITY =
   /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
+const FLAW_SAID_FIXED =
+  /^(?:an?|the|one|two|three|several|multiple)\s+[^.]{0,80}?\b(?:has|have|was|were)\s+(?:now\s+)?been\s+(?:fixed|patched|addressed|resolved|mitigated)\b/i;
+const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`, 'i');
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /**
  * Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and
@@ -529,6 +552,11 @@ const TAG_KIND: Record<string, ChangeKind> = {
   platform: 'feature',
   bugfix: 'fix',
   fix: 'fix',
+  // Volta's and yarr's bracketed verbs: "(ADDED)", "(fixed)", "(CHANGED)" (a change says its kind by its words).
+  added: 'feature',
+  improved: 'feature',
+  fixed: 'fix',
+  changed: 'other',
   performance: 'performance',
   optimization: 'performance',
   optimisation: 'performance',
@@ -552,12 +580,21 @@ const HISTORY_POINTER = /^(?:(?:the\s+)?(?:full|complete)\s+)?(?:history|list|lo
 const LABELLED_LINK = /^\s*(?:[-*+]\s+)?\p{L}[\p{L} ]{1,30}:\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
+const ADVISORY_FIX_PARAGRAPH = withAdvisoryId(
+  String.raw`^((?:address|fix|patch|resolve)(?:e?[sd])?)\s+(?:<?https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/security\/advisories\/)?({ID})>?\.?$`,
+  'i',
+);
 const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisories)?|vulnerabilities)\s*:\s*$/i;
 /** JabRef's "We removed the misleading message "Doing a cleanup for X entries" …": what is read or seen went, nothing used. */
 const SEEN_NOT_USED =
   /^(?:we\s+)?(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?|(?:error |warning |info )?messages?|notifications?|dialogs?)\b(?!\s+(?:propert|field|attribute|key|param|argument|column|type|class|method|object)\w*)/i;
+/**
+ * The words of a change that breaks what depended on it, read under a section prone to breaks ("Changed", "Removed"): what
+ * went, was replaced or renamed, and what was accepted and now fails (just's "Forbid duplicate groups", "Don't accept option
+ * arguments starting with `-=`").
+ */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
 );
 
@@ -630,6 +667,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text)) return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
+  // libopenmpt's "[**Sec**] Possible heap out-of-bounds read when loading …": the tag in brackets says the kind.
+  if (BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
   if (SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
   // Renovate's "**deps:** update module github.com/buger/jsonparser to v1.1.2 [security] (release-3.6.x)" (Loki): the tag may
@@ -644,11 +683,21 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const role = raw.match(SPHINX_RELEASES_ROLE);
   if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
   // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
-  const marker = /^\s*(?:\*\*)?[[(]?(?:\*\*)?breaking(?: changes?)?(?:\*\*)?[\])]?:?(?:\*\*)?:?\s*/i;
+  // Moya's "**Breaking Change** Changed `Hashable` …", whose bold words are read as a sentence of their own, with its stop.
+  // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
+  const marker = /^\s*(?:\*\*|__)?[[(]?(?:\*\*|__)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?[\])]?[:.]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
+  // git-cliff's "- _dgw_: [**breaking**] drop the prx_usr … claims", "- *(dgw)* [**breaking**] …": its mark in brackets.
+  const cliffMark = /^((?:[^:[]{1,40}:\s+|[*_]?\([^()]{1,40}\)[*_]?\s+)?)\[\*\*breaking\*\*\]\s+(?=\S)/i;
+  // (A conventional commit's "refactor: [**breaking**] …" is read with its type below.)
+  if (cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
   if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
+  // flutter_local_notifications' "[Android] **Breaking changes** the positional parameters …": the platform, then the mark.
+  const platformMark = /^\[([^\]]{1,30})\]\s+(?:\*\s+)?breaking changes?[:.]?\s+(?=\S)/i;
+  const platformMarked = /\*\*breaking changes?\*\*/i.test(raw) ? text.match(platformMark) : null;
+  if (platformMarked) return { kind: 'breaking', text: `${platformMarked[1]}: ${text.slice(platformMarked[0].length)}` };
   // PocketBase's "⚠️ Fixed a pre-hijacking OAuth2 linking vulnerability": the sign warns of the flaw it fixes, nothing breaks.
   if (!marker.test(text) && !/\bBREAKING\b/.test(raw) && /⚠|:warning:/.test(raw)) {
     const unwarned = itemKind(raw.replace(WARNING_SIGN, ''), text.replace(WARNING_SIGN, ''), inherited, section);
@@ -658,15 +707,18 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Vimium C's "… matches wrong URLs (breaking)" mark it too.
   if (
     marker.test(text) ||
-    /\bBREAKING(?: CHANGES?)?\b|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\s*$/.test(raw)
+    /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\s*$/.test(
+      raw,
+    )
   ) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
     // OpenTelemetry Go's "⚠️ **Breaking Change:** Remove `Kind` …": the sign, then the mark.
+    // Volta's "🚨 (BREAKING) 🚨 We upgraded …": the mark between two signs.
     const unmarked = text
-      .replace(/^\s*⚠\uFE0F?\s*(?=breaking\b)/i, '')
+      .replace(/^\s*(?:⚠\uFE0F?|\p{Extended_Pictographic}\uFE0F?)\s*(?=[[(]?breaking\b)/iu, '')
       .replace(marker, '')
-      .replace(/^💥\s*/u, '')
+      .replace(/^(?:💥|🚨)\s*/u, '')
       .replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
     const typed = unmarked.match(PREFIX);
     return { kind: 'breaking', text: typed && PREFIX_KIND[typed[1]!.toLowerCase()] ? unmarked.slice(typed[0].length) : unmarked };
@@ -679,6 +731,12 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // fl_chart's "**FEATURE** (by @kamilJ96) Add `gradient` property …", "**BUGFIX** …": a kind in bold capitals, then the change.
   const tagged = raw.match(BOLD_KIND_TAG);
   if (tagged) return itemKind('', text.replace(new RegExp(`^${tagged[1]}\\s*:?\\s*`), ''), tagKind(tagged[1]!), section);
+  // Volta's "🎉 (NEW) 🎉 We now ship a pre-built binary …": a kind in brackets and capitals, between two signs. yarr's "(new)
+  // serve on unix socket", "(fix) …", "(etc) theme-color support": in lower case, "etc" for the rest.
+  const bracketed = text.match(
+    /^\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?\((NEW|ADDED|FIXED|FIX|CHANGED|IMPROVED|new|added|fixed|fix|changed|improved|etc)\)\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?=\S)/u,
+  );
+  if (bracketed) return itemKind('', text.slice(bracketed[0].length), bracketed[1] === 'etc' ? 'other' : tagKind(bracketed[1]!), section);
   const shouted = raw.match(BOLD_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
@@ -719,10 +777,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const numpyTags = text.match(NUMPY_TAGS);
   if (numpyTags) {
     const rest = text.slice(numpyTags[0].length);
+    const tags = numpyTags[1] ?? numpyTags[2]!;
     // pyproj's "DEP: Add win_arm64 wheels", "DEP: Minimum supported Python version 3.11" (NumPy's "DEP:" deprecates): what a
     // dependency or deprecation does to users is in the words.
-    if (numpyTags[1] === 'DEP') return itemKind(raw, rest, inherited, section);
-    return { kind: numpyTagKind(numpyTags[1]!, raw), text: rest };
+    if (tags === 'DEP') return itemKind(raw, rest, inherited, section);
+    return { kind: numpyTagKind(tags, raw), text: rest };
   }
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
@@ -747,11 +806,20 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     // quiets a linter's findings.
     // Chatterino's capitalised label "Bugfix: Update Qt version, fixing a security issue with webp loading" names the flaw.
     // Yii's "Bug: CVE-2026-39850, Isolate internal variables in …": a fix that names its advisory is a security fix.
-    const fixesFlaw = kind === 'fix' && (ADVISORY.test(rest) || (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
+    // Vue I18n's "### 🔒 Security Fixes" over "fix: security vulnerability fix porting": the section says which kind of fix.
+    const fixesFlaw =
+      kind === 'fix' && (inherited === 'security' || ADVISORY.test(rest) || (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative, or its fault
     // ("fix: crash on exit").
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
     const told = kind === 'security' && SAID_FIXED.test(rest) ? toldFixed(rest) : rest;
+    // tpm2-tss' "Fixes: GHSA-q759-vqg7-8rc5" under Security: the ids alone say nothing; the label is the fix's verb.
+    if (/^fix(?:e[sd])?$/i.test(tag[1]!) && ADVISORY_IDS_ONLY.test(rest))
+      return { kind: 'security', text: `${tag[1]!.charAt(0).toUpperCase()}${tag[1]!.slice(1).toLowerCase()} ${rest}` };
+    // cloudflared's "chore: Bump grpc to v.1.83.0 to fix vulnerability": a chore that ships users a fixed flaw.
+    if (kind === 'internal' && BUMP_TO_FIX.test(rest) && namesFlaw(rest) && !OWN_MACHINERY_UPDATE.test(rest)) return { kind: 'security', text: rest };
+    // ownCloud's calens "Security - Update phpseclib to 3.0.52 for CVE-2026-40194": a bump made for an advisory fixes it.
+    if (kind === 'internal' && !BOT.test(raw) && bumpForAdvisory(rest)) return { kind: 'security', text: rest };
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
   // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
@@ -776,7 +844,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
         ? 'internal'
         : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
           ? inherited
-          : named === 'fix' && namesFlaw(rest)
+          : named === 'fix' && (namesFlaw(rest) || ADVISORY.test(rest))
             ? 'security'
             : (named ?? inherited);
     // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
@@ -826,6 +894,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const bumpedUnder = BUMP_LEAD_IN.test(section) && /^[\w@./-]+\s+(?:(?:from\s+\S+\s+)?to\s+v?\d|v?\d\S*\s*(?:->|→|=>)\s*v?\d)/i.test(text);
   if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide || bumpedUnder) {
     if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
+    if (!BOT.test(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
     return { kind: 'internal', text };
   }
   // Biome's "Fixed [#123](…): text", rdiff-backup's "FIX: …" and "NEW: …": the label says the kind.
@@ -844,7 +913,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     if (/^change/i.test(kindLabel[1]!)) return itemKind(raw, rest, inherited, section);
     if (/^add/i.test(kindLabel[1]!))
       return { kind: 'feature', text: OWN_VERB.test(rest) || FINITE_VERB.test(rest) || /^new\b/i.test(rest) ? rest : `Added ${rest}` };
-    return { kind: /^fix/i.test(kindLabel[1]!) ? 'fix' : 'feature', text: /^fix/i.test(kindLabel[1]!) ? faultFixed(rest) : rest };
+    // PrivateBin's "FIXED: Prevent arbitrary PHP file inclusion … ([CVE-2025-64714](…))": a fix naming its advisory or flaw.
+    const fixed = /^fix/i.test(kindLabel[1]!);
+    return { kind: fixed ? (ADVISORY.test(rest) || namesFlaw(rest) ? 'security' : 'fix') : 'feature', text: fixed ? faultFixed(rest) : rest };
   }
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
@@ -855,6 +926,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
   if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
+  // i18next's "**Memory leak fix**: move module-level `checkedLoadedFor` cache …" under Improvements: the label says it fixes.
+  if (inherited !== 'breaking' && inherited !== 'security' && inherited !== 'internal' && /^(?:[\w-]+\s+){1,3}fix(?:es)?:\s+(?=\S)/i.test(text))
+    return { kind: namesFlaw(text) || ADVISORY.test(raw) ? 'security' : 'fix', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
@@ -867,7 +941,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (
     (inherited === 'fix' ||
       FIX_VERB.test(text) ||
-      /^(?:neutrali[sz]e|mitigate|handle|prevent|block)[sd]?\b|^(?:resolve[sd]?|address(?:e[sd])?|patch(?:e[sd])?)\b/i.test(text)) &&
+      // feh's "Disallow %f and %n format specifiers … Rationale: %f and %n … are thus a security risk": what is refused now was
+      // the risk.
+      // Thunar's "Dont execute files, passed via command line due to security risks": what it no longer does was the risk.
+      /^(?:neutrali[sz]e|mitigate|handle|prevent|block|disallow|forbid|reject|restrict)[sd]?\b|^(?:resolve[sd]?|address(?:e[sd])?|patch(?:e[sd])?|do\s+not|don['’]?t)\b/i.test(
+        text,
+      ) ||
+      // sanitize-html's "A denial-of-service vulnerability has been fixed by replacing …": the flaw first, said to be fixed.
+      FLAW_SAID_FIXED.test(text)) &&
     namesFlaw(text)
   )
     return { kind: 'security', text };
@@ -893,7 +974,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
   // person sees or reads changed, which nobody's code or setup depends on.
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords) && !SEEN_NOT_USED.test(unscopedWords)) return { kind: 'breaking', text };
-  if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text)) return { kind: 'breaking', text };
+  // (collectd's "Build fix: duplicate switch case has been removed", "… has been fixed, undefined … variable has been removed":
+  // what went was the fault.)
+  if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text) && !/\bfix(?:e[sd])?\b/i.test(text)) return { kind: 'breaking', text };
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
   if (inherited !== 'fix' && (SAYS_IT_BREAKS.test(text) || NO_LONGER_WITH_OLDER.test(text))) return { kind: 'breaking', text };
   // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
@@ -997,10 +1080,12 @@ const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
  * which other notes use as a scope ("API: The Node message … has been simplified").
  */
 const NUMPY_TAG_NAMES = 'BLD|MAINT|MNT|TST|DOC|CI|REL|BUG|ENH|TYP|STY|BENCH|DEP';
-const NUMPY_TAGS = new RegExp(`^((?:${NUMPY_TAG_NAMES})(?:(?:/|,\\s?)(?:${NUMPY_TAG_NAMES}))*):\\s+(?=\\S)`);
+// Sphinx-Gallery's "ENH Add functionality to modify …", "FIX JupyterLite button links": one tag without its colon, before a
+// capital ("FIX" is its word for NumPy's "BUG").
+const NUMPY_TAGS = new RegExp(`^((?:${NUMPY_TAG_NAMES})(?:(?:/|,\\s?)(?:${NUMPY_TAG_NAMES}))*):\\s+(?=\\S)|^(${NUMPY_TAG_NAMES}|FIX)\\s+(?=\\p{Lu})`, 'u');
 /** What a change tagged so is: the weightiest of its tags; builds, upkeep, tests, docs, types and style alone are the project's own. */
 function numpyTagKind(tags: string, raw: string): ChangeKind {
-  if (/\bBUG\b/.test(tags)) return ADVISORY.test(raw) ? 'security' : 'fix';
+  if (/\b(?:BUG|FIX)\b/.test(tags)) return ADVISORY.test(raw) ? 'security' : 'fix';
   return /\bENH\b/.test(tags) ? 'feature' : 'internal';
 }
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
@@ -1065,10 +1150,12 @@ function isCallout(heading: string): boolean {
  * Valley 1.6.0 or later."), a pre-release's story, a post's byline, a pointer to what follows (GUT's "Here's a quick video
  * covering some new features."), a plea for sponsors or thanks for donations (RSS Guard's "There have been some BTC and USD
  * donations …"), Stella's "6.7.1 to 7.0 (October 5, 2024)", Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
- * 2013 - lslezak@suse.cz", i3's box-drawn banner, a Quickbook document's "[article Version 1.89.0 [quickbook 1.6] …".
+ * 2013 - lslezak@suse.cz", i3's box-drawn banner, a Quickbook document's "[article Version 1.89.0 [quickbook 1.6] …", Vue
+ * I18n's "This changelog is generated by GitHub Releases", feh's "Mon, 06 Apr 2026 11:13:12 +0200  Birte Friesel <…>",
+ * less' "Major changes between "less" versions 702 and 704", sysstat's "2022/11/06: Version 12.7.1 - Sebastien Godard …".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b/i;
+  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1093,9 +1180,9 @@ const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-
 const NAMED_VERSION_TITLE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`, 'iu');
 const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*\s*\((?:released\s+)?${DATE}\):\s*$`, 'iu');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
-/** merlin's "Thu Apr 09 09:59:38 WAT 2026", as `date` prints it, is a date line too. */
+/** merlin's "Thu Apr 09 09:59:38 WAT 2026", as `date` prints it, is a date line too; rxvt-unicode's "9.31 Mon 02 Jan 2023 18:13:16 CET", a version dated so. */
 const DATE_LINE = new RegExp(
-  String.raw`^\(?${DATE}\)?$|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s+(?:[A-Z]{2,5}\s+)?\d{4}$`,
+  String.raw`^\(?${DATE}\)?$|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s+(?:[A-Z]{2,5}\s+)?\d{4}$|^(?:v?\d+(?:\.\d+)+[\w.+-]*\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s+[A-Z]{2,5})?$`,
   'i',
 );
 /**
@@ -1118,11 +1205,16 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * GoReleaser's "Other news" and "Helping out".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+// (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
+// are about the project or the release, none a change.)
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
-const SECTION_TITLE = /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)\s*:?$/i;
+// OpenZiti's "## Backward Incompatible Changes to pre-1.0 releases": what breaks, and since which releases; SingularityCE's
+// "### Changed Defaults / Behaviours" what now behaves otherwise.
+const SECTION_TITLE =
+  /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)\s*:?$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
 const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i;
@@ -1305,8 +1397,9 @@ const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s
  * name with a number ("SHA-256 Hashes", "HTTP-2 Support"): those are the change's words.
  */
 // The MongoDB driver's "**NODE-5510:** dont filter change stream options": the key as a label, over words in lower case.
+// TestNG's "New:   GITHUB-2874: Allow users to define …", "Fixed: GITHUB-3064: TestResult lost if …": after a kind's label too.
 const LEADING_KEY =
-  /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+)?)(?:\*\*)?(?!(?:SHA|AES|RSA|HTTP|TLS|SSL|UTF|ISO|IEC|RFC|MD|ECDSA|ED)-)([A-Z][A-Z\d]+-\d{2,})(?:(?:\*\*)?:(?:\*\*)?\s+|\s+(?=\p{Lu}))/u;
+  /^(\s*(?:[a-z]+(?:\([^)]*\))?!?:\s+|(?:New|Added|Fixed|Changed|Removed|Improved|Fix|Feature|Bugfix):\s+)?)(?:\*\*)?(?!(?:SHA|AES|RSA|HTTP|TLS|SSL|UTF|ISO|IEC|RFC|MD|ECDSA|ED)-)([A-Z][A-Z\d]+-\d{2,})(?:(?:\*\*)?:(?:\*\*)?\s+|\s+(?=\p{Lu}))/u;
 /**
  * A closing bracket that says who reviewed, reported or analysed the change (OCaml's "(Jan Midtgaard, review by Gabriel
  * Scherer)", PostGIS's "(reported by Ana Lima; fixed by Bo Chen)"): its credits, not its words. "(fixed by using a lock)"
@@ -1340,6 +1433,8 @@ const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:
  * the sentence's own object.
  */
 const NAMES_AN_ADVISORY = new RegExp(ADVISORY_ID_START, 'i');
+/** iperf's "SECURITY NOTE: Thanks to … for discovering a … vulnerability": the thanks leading what was found. */
+const THANKS_FOR_FINDING_LEAD = new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i');
 const LOOSE_CLOSING_IDS = withAdvisoryId(
   String.raw`^((?:\S+\s+){4,}(?!(?:fix(?:e[sd])?|for|of|in|and|or|to|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?|fixing|vulnerabilit(?:y|ies)|issues?|see|via)\s)(?!{ID})[^\s(),:;]*[\p{L}\d"'”’])\s+({ID}(?:,?\s+{ID})+)(\.?)$`,
   'iu',
@@ -1516,10 +1611,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // iperf's "SECURITY NOTE: Thanks to Leonid Krolle Bi.Zone for discovering a JSON type security vulnerability that …": the
     // label says the kind; the thanks go, and what was found is the change.
     .replace(/^\s*SECURITY (?:NOTE|NOTICE):\s+/i, 'Security: ')
-    .replace(
-      new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i'),
-      (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `,
-    )
+    .replace(THANKS_FOR_FINDING_LEAD, (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `)
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
     .replace(/\((?:thanks|thank you|kudos)\s/i.test(raw) ? /\s*\((?:thanks|thank you|kudos)\s+(?:to\s+)?[^()]{1,80}\)/gi : NEVER, '')
@@ -1541,6 +1633,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
         return '';
       },
     )
+    // cloudflared's "- 2026-08-11 TUN-10748: Add FIPS image variant …": the day a commit landed, before its subject.
+    .replace(/^(\s*)(?:19|20)\d{2}-\d{2}-\d{2}\s+(?=[\p{L}[*])/u, '$1')
     .replace(LEADING_KEY, (_whole, type: string, key: string) => {
       named.push({ kind: 'issue', label: key, url: null });
       return type;
@@ -1671,6 +1765,21 @@ function codeMarkedLinesAsList(lines: string[]): string[] {
 }
 
 /**
+ * Blanket's formatted metainfo breaks a tag before its bracket closes, "<li" over ">MPRIS: Implement …": the tag goes on the
+ * line its words are on, so the bracket left there reads as no quote.
+ */
+function brokenTagsJoined(lines: string[]): string[] {
+  if (!lines.some((line) => /<[a-z][\w-]*\s*$/i.test(line))) return lines;
+  return lines.map((line, index) => {
+    const opened = line.match(/^(\s*)<([a-z][\w-]*)\s*$/i);
+    const next = lines[index + 1] ?? '';
+    if (opened && /^\s*>/.test(next)) return '';
+    const tag = (lines[index - 1] ?? '').match(/^(\s*)<([a-z][\w-]*)\s*$/i);
+    return tag && /^\s*>/.test(line) ? `${tag[1]}<${tag[2]}${line.trimStart()}` : line;
+  });
+}
+
+/**
  * Gqrx's news.txt: each line a change led by its kind in capitals, right-aligned ("       NEW: Fetch RDS …", "  IMPROVED: …",
  * "     FIXED: …"), no bullet: a list, each kind the label it would be written as.
  */
@@ -1678,6 +1787,16 @@ function shoutedKindLinesAsList(lines: string[]): string[] {
   const tagged = /^\s*(NEW|ADDED|IMPROVED|FIXED|CHANGED|REMOVED|UPDATED|SECURITY):\s+(?=\S)/;
   if (lines.filter((line) => tagged.test(line)).length < 3) return lines;
   return lines.map((line) => line.replace(tagged, (_whole, tag: string) => `- ${tag.charAt(0)}${tag.slice(1).toLowerCase()}: `));
+}
+
+/**
+ * ChucK's VERSIONS: each change opens with its kind in brackets at the margin, "(fixed) crash caused by …", "(added)
+ * negation unary operator …", its wrapped lines indented under it: a list, each kind the label it would be written as.
+ */
+function bracketedKindLinesAsList(lines: string[]): string[] {
+  const tagged = /^\((added|fixed|updated|changed|removed|improved|deprecated|new)\)\s+(?=\S)/i;
+  if (lines.filter((line) => tagged.test(line)).length < 3) return lines;
+  return lines.map((line) => line.replace(tagged, (_whole, tag: string) => `- ${tag.charAt(0).toUpperCase()}${tag.slice(1).toLowerCase()}: `));
 }
 
 /**
@@ -2209,13 +2328,29 @@ function fencedLines(lines: string[]): Set<number> {
 function withoutDirectives(lines: string[]): string[] {
   let inside = false;
   let admonition = false;
+  // The indent of a titled box's body, which keeps its own nesting (MuJoCo's numbered changes and their migration notes).
+  let body: number | null = null;
   return lines.map((line) => {
+    // MuJoCo's ".. admonition:: Breaking API changes" over its numbered changes: a box with a title, read as a section.
+    const titled = line.match(/^\.\.\s+admonition::\s+(\S.*)$/i);
+    if (titled) {
+      inside = true;
+      admonition = true;
+      body = 0;
+      return `###### ${titled[1]}`;
+    }
+    if (inside && body !== null && /^\s+:[\w-]+:(?:\s|$)/.test(line)) return '';
+    if (inside && body !== null && /^\s+\S/.test(line)) {
+      if (body === 0) body = indentOf(line);
+      return line.slice(Math.min(body, indentOf(line)));
+    }
     // pgAdmin's ".. warning:: Starting with this release, … pgAdmin now uses the passfile …": an admonition's words are
     // shown to the reader, boxed; only its marker is the renderer's.
     const boxed = line.match(ADMONITION);
     if (boxed) {
       inside = true;
       admonition = true;
+      body = null;
       return boxed[1] ?? '';
     }
     // MkDocs' `!!! tip "Plugin Maintainers"` (NetBox) boxes its indented paragraph the same way; the box's title is a label.
@@ -2227,10 +2362,12 @@ function withoutDirectives(lines: string[]): string[] {
     if (/^\.\.(?:\s|$)/.test(line)) {
       inside = true;
       admonition = false;
+      body = null;
       return '';
     }
     if (inside && (line.trim() === '' || /^\s+\S/.test(line))) return admonition ? line.trim() : '';
     inside = false;
+    body = null;
     return line;
   });
 }
@@ -2276,9 +2413,24 @@ function withReferenceLinks(text: string, targets: Map<string, string>): string 
 function htmlAsMarkdown(lines: string[]): string[] {
   const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
   if (tags < 3) return lines;
+  // Pure Data's release notes tell each change in a paragraph of its own, with no list: each `<P>` is one of them.
+  const paragraphsAreChanges = !lines.some((line) => /<(?:li|dt)\b/i.test(line)) && lines.filter((line) => /^\s*<p\b[^>]*>\s*\S/i.test(line)).length >= 3;
+  let inParagraph = false;
   // `<li>` or `<h3>` alone on its line (Scintilla's pages): the marker goes on the line its text starts on.
   let opened: string | null = null;
   return lines.map((raw) => {
+    if (paragraphsAreChanges) {
+      const opening = raw.match(/^\s*<p\b[^>]*>\s*(?=\S)/i);
+      const continued = inParagraph && !opening && raw.trim() !== '';
+      if (opening || continued) {
+        inParagraph = !/<\/p>\s*$/i.test(raw);
+        return `${opening ? '- ' : '  '}${raw
+          .slice(opening?.[0].length ?? 0)
+          .trim()
+          .replace(/<\/p>\s*$/i, '')}`;
+      }
+      inParagraph = false;
+    }
     // A page's wrappers (`<html><head></head><body>`) open the line its content starts on; so does an anchor to link to
     // (Bouncy Castle's `<a id="r1rv78"><h3>2.11.1 Version</h3></a>`).
     let line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>|<a\s[^>]*\b(?:id|name)=[^>]*>)+/i, '');
@@ -2453,6 +2605,86 @@ function plainLinesAsList(lines: string[]): string[] {
  * and writes one change a line after its scope ("all : fix `@:structInit` …"): a label alone on its line is a heading, and a
  * scoped line a change of its own.
  */
+/**
+ * BlueZ's ChangeLog: "ver 5.84:" at the margin over its changes, one a line, each indented by a tab and capitalised ("\tFix
+ * issue with AVRCP …", "\tAdd support for BASS …"): the version a heading, each line a change.
+ */
+function tabbedLinesAsList(lines: string[]): string[] {
+  const version = /^(?:ver(?:sion)?\s+)?v?\d+(?:\.\d+)+[\w.+-]*:?\s*$/i;
+  const change = /^\t\p{Lu}/u;
+  const runs = lines.map((line, index) => version.test(line) && lines.slice(index + 1, index + 4).every((next) => change.test(next)));
+  if (!runs.some(Boolean)) return lines;
+  let inRun = false;
+  return lines.map((line, index) => {
+    if (runs[index]) {
+      inRun = true;
+      return `## ${line.trim().replace(/:$/, '')}`;
+    }
+    if (inRun && change.test(line)) return `- ${line.trim()}`;
+    inRun = false;
+    return line;
+  });
+}
+
+/**
+ * Racket's HISTORY.txt: "Version 9.2, April 2026" at the margin over its changes, one a line at the margin too, each
+ * capitalised, a long one wrapped with a hanging indent ("Change `match` to reject … ellipsis" over " depth"): the version
+ * a heading, each line at the margin a change, the indented ones more of it. Without a wrapped line, the lines could be a
+ * paragraph's; with one, a paragraph would not indent it.
+ */
+function hangingLinesAsList(lines: string[]): string[] {
+  const version = /^(?:version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:,\s+[\w ,]{3,30})?:?\s*$/i;
+  const change = /^\p{Lu}/u;
+  const wrapped = /^ {1,4}\S/;
+  const runEnd = (start: number) => {
+    let end = start + 1;
+    while (end < lines.length && (change.test(lines[end]!) || wrapped.test(lines[end]!)) && !version.test(lines[end]!)) end++;
+    return end;
+  };
+  const runs = lines.map((line, index) => {
+    if (!version.test(line)) return false;
+    const run = lines.slice(index + 1, runEnd(index));
+    return run.length >= 3 && change.test(run[0]!) && run.filter((next) => change.test(next)).length >= 3 && run.some((next) => wrapped.test(next));
+  });
+  if (!runs.some(Boolean)) return lines;
+  let end = -1;
+  return lines.map((line, index) => {
+    if (runs[index]) {
+      end = runEnd(index);
+      return `## ${line.trim().replace(/:$/, '')}`;
+    }
+    if (index >= end) return line;
+    return change.test(line) ? `- ${line}` : `  ${line.trim()}`;
+  });
+}
+
+/**
+ * Buildroot's CHANGES: under "\tImportant / security related fixes:", a package a line with the advisories it fixes
+ * ("\tapache: CVE-2025-55753, CVE-2025-58098,", wrapped deeper), then "\tInfrastructure updates/fixes:" over its "- "
+ * list. Each label a heading, each package with advisories a change, its wrapped ids more of it; a package alone names
+ * no advisory and goes.
+ */
+function packageAdvisoriesAsList(lines: string[]): string[] {
+  const named = /^\s+([\w.+-]+):\s*(CVE-\d{4}-\d+.*)$/;
+  if (lines.filter((line) => named.test(line)).length < 3) return lines;
+  let inPackage = false;
+  return lines.map((line) => {
+    const label = line.match(/^\s+(\p{Lu}[^:]{2,60}):\s*$/u);
+    if (label && label[1]!.split(/\s+/).length <= 6) {
+      inPackage = false;
+      return `### ${label[1]}`;
+    }
+    const advisories = line.match(named);
+    if (advisories) {
+      inPackage = true;
+      return `- ${advisories[1]}: ${advisories[2]}`;
+    }
+    if (inPackage && /^\s+CVE-\d{4}-\d+/.test(line)) return `  ${line.trim()}`;
+    inPackage = false;
+    return /^\s+[\w.+-]+\s*$/.test(line) ? '' : line;
+  });
+}
+
 /** A bullet among indented paragraphs, nginx's "*)" among them. */
 const PARAGRAPH_BULLET = /^(?:[-*+]|\*\))\s+/;
 
@@ -2566,20 +2798,32 @@ const ADVISORY_FIX_LEAD = /^(?:fix(?:ed|es)?|patched|addressed|resolved)\s+(?:CV
 /**
  * Whole-document formats read as Markdown, line for line (DocBook, Sphinx changelog blocks, YAML release notes, a release
  * tool's TOML, a JSON list of changes, an advisory mail, CPAN's bracketed groups, an Org-mode outline, R's Rd NEWS, a Vim
- * help file, AsciiDoc, CUE release data): the parser reads the notes through them, and the checker finds the section
+ * help file, AsciiDoc, CUE release data, CPython's blurb entries): the parser reads the notes through them, and the checker finds the section
  * headings above a cited line through them.
  */
 export function formatsAsMarkdown(lines: string[]): string[] {
-  return FORMAT_READERS.reduce((read, reader) => reader(read), lines);
+  if (lastRead && lastRead.from.length === lines.length && lastRead.from.every((line, index) => line === lines[index])) return [...lastRead.read];
+  const read = FORMAT_READERS.reduce((each, reader) => reader(each), lines);
+  lastRead = { from: [...lines], read: [...read] };
+  return read;
 }
+
+/**
+ * The last notes read through the formats, and what they read as: a brief reads its notes twice (the parser, then the
+ * checker finding a cited line's headings): both readings of Neovim's Vim help notes took a ninth of its brief's CPU.
+ * Copies go in and out, so no caller can change what the next one gets.
+ */
+let lastRead: { from: string[]; read: string[] } | null = null;
 
 /** Each reader in turn, the first on the notes as written: whole-document formats first, the line-level shapes after. */
 const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
+  brokenTagsJoined,
   releaseXmlAsMarkdown,
   typstAsMarkdown,
   iscChangeLogAsMarkdown,
   dashTagLinesAsMarkdown,
   tiddlerAsMarkdown,
+  blurbAsMarkdown,
   podAsMarkdown,
   cueReleaseAsMarkdown,
   textileAsMarkdown,
@@ -2597,19 +2841,78 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   jsonChangesAsMarkdown,
   jsonKindListsAsMarkdown,
   rushChangelogAsMarkdown,
+  languageNewsAsMarkdown,
   advisoryMailAsMarkdown,
   phpNewsAsMarkdown,
+  tabStopsAsSpaces,
+  versionElementAsHeading,
+  keyedListsAsHeadings,
   doubledStarBulletsAsList,
   codeMarkedLinesAsList,
   shoutedKindLinesAsList,
+  bracketedKindLinesAsList,
   postfixTagsAsList,
   marginVersionsAsIndent,
   bracketGroupsAsHeadings,
   framedTitlesAsHeadings,
   versionBulletsAsHeadings,
+  tabbedLinesAsList,
+  hangingLinesAsList,
+  packageAdvisoriesAsList,
   indentedParagraphsAsList,
   indentedOutlineAsList,
 ];
+
+/**
+ * dlib's release_notes.xml: "<old name="19.24" date="May 8, 2022">" over its plain-text lists, "</old>" after them. The
+ * element that wraps a release, named by its version, titles it; its closing tag says nothing. (Only around plain text.)
+ */
+function versionElementAsHeading(lines: string[]): string[] {
+  const opening = /^\s*<([a-z][\w-]*)\s[^<>]*\b(?:name|version)="(v?\d[^"]*)"[^<>]*>\s*$/i;
+  const first = lines.findIndex((line) => line.trim() !== '');
+  const element = lines[first]?.match(opening);
+  if (!element) return lines;
+  const closing = new RegExp(`^\\s*</${element[1]}>\\s*$`);
+  // K-9 Mail's "<release version=…>" over "<change>…</change>" elements is read as elements, further down.
+  if (lines.some((line, index) => index !== first && !closing.test(line) && /<\/?[a-z][\w-]*[\s>]/i.test(line))) return lines;
+  return lines.map((line, index) => (index === first ? `## ${element[2]}` : closing.test(line) ? '' : line));
+}
+
+/**
+ * Gitblit's releases.moxie: a release record whose keys each hold a list, "    security:" over "      - Fix path traversal
+ * …", then "    fixes:", "    changes:", "    additions:", "    dependencyChanges:", "    contributors:". Each key titles the
+ * list under it, in words ("dependencyChanges" is "Dependency changes"), so a fix is a fix and a contributor a credit.
+ */
+function keyedListsAsHeadings(lines: string[]): string[] {
+  const key = /^(\s+)([a-z][a-zA-Z]{2,30}):\s*$/;
+  const listsUnder = (index: number) => {
+    const indent = lines[index]!.match(key)![1]!.length;
+    const next = lines[index + 1]?.match(/^(\s*)-\s+\S/);
+    return next !== null && next !== undefined && next[1]!.length > indent;
+  };
+  const keyed = lines.map((line, index) => key.test(line) && listsUnder(index));
+  if (keyed.filter(Boolean).length < 2) return lines;
+  return lines.map((line, index) => {
+    if (!keyed[index]) return line;
+    const words = line
+      .match(key)![2]!
+      .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
+      .toLowerCase();
+    return `### ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  });
+}
+
+/**
+ * rxvt-unicode's Changes: "\t- implement a fix for CVE-…" beside "        - fix compiling without frills.", one list indented
+ * by a tab on some lines and eight spaces on others, as an editor with tab stops of eight shows it: each tab leading a line
+ * is eight columns there.
+ */
+function tabStopsAsSpaces(lines: string[]): string[] {
+  const tabbed = lines.some((line) => /^\t+[-*+]\s/.test(line));
+  const spaced = lines.some((line) => /^ {8,}[-*+]\s/.test(line));
+  if (!tabbed || !spaced) return lines;
+  return lines.map((line) => line.replace(/^\t+/, (tabs) => ' '.repeat(8 * tabs.length)));
+}
 
 /**
  * Lwt's CHANGES: "===== 6.0.0 =====" over "====== Additions ======", titles between runs of equals signs. Which run is
@@ -2728,7 +3031,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const bodyLines = headingBody(lines, line, first?.end ?? line);
       const body = bodyLines.join('\n');
       const own =
-        ADVISORY.test(body) && !ADVISORY.test(heading.raw)
+        ADVISORY.test(body) && !ADVISORY.test(heading.raw) && heading.kind !== 'internal'
           ? { kind: 'security' as const, text: heading.text }
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       // An advisory named only after the first paragraph ("This is CVE-2025-68120.") is cited there and told with the change.
@@ -2812,6 +3115,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const { start, texts } = paragraph;
     const end = start + texts.length - 1;
     paragraph = null;
+    // Ren'Py's "… followed by extend, as in::" over an indented `e "This is {nw}"`: reStructuredText's literal block, code.
+    if (/::\s*$/.test(lastProse ?? '') && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) return;
     lastProse = texts.join(' ');
     lastProseStart = start;
     // FreeRDP's "CVE:" over "CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in clear_decompress_residual_data",
@@ -2834,9 +3139,21 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       sawChange = true;
       return;
     }
+    // Moment's "Address https://github.com/moment/moment/security/advisories/GHSA-8hfj-j24r-96c4" alone after its list: the
+    // release's security fix, its advisory named by its id. (Before any change, pgx's "Fix CVE-2024-27304" opens the notes,
+    // the prose after it telling the flaw.)
+    const advisoryFix = sawChange && texts.length <= 2 ? texts.join(' ').trim().match(ADVISORY_FIX_PARAGRAPH) : null;
+    if (advisoryFix) {
+      items.push({ kind: 'security', text: `${advisoryFix[1]} ${advisoryFix[2]}`, lines: { start, end }, section: sectionPath(), refs: [] });
+      sawChange = true;
+      return;
+    }
     // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
-    if (texts.length >= 2 && texts.every((text) => SCOPED_LINE.test(text))) {
-      texts.forEach((text, offset) => {
+    // (LZ4's bare "v1.10.0" over its lines titles them.)
+    const titled = /^v?\d+(?:\.\d+)+[\w.+-]*:?$/.test(texts[0]!.trim()) ? 1 : 0;
+    if (texts.length - titled >= 2 && texts.slice(titled).every((text) => SCOPED_LINE.test(text))) {
+      texts.slice(titled).forEach((text, index) => {
+        const offset = index + titled;
         const said = itemInline(withReferenceLinks(text, targets), repoBase);
         const own = itemKind(text, said.text, currentKind(), sectionPath().at(-1));
         items.push({
@@ -2863,6 +3180,18 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const text = ids.length > 0 ? `${said.text.replace(/[.\s]+$/, '')} (${ids.join(', ')}).` : said.text;
       const lineRange = { start, end: ids.length > 0 ? reason!.end : end };
       items.push({ kind: 'breaking', text, lines: lineRange, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      sawChange = true;
+      return;
+    }
+    // Cookiecutter's "### What's new" over "**A security policy that explains what you're trusting.** Cookiecutter templates
+    // can run …": under a kind's heading, a paragraph led by its title in bold is one change.
+    const kindTitled = pendingHeading?.heading.kind && titlesAKind(pendingHeading.heading.text) ? pendingHeading : null;
+    // (Not a label, "**Migration:** Use `k6 cloud upload` …": a title ends as a sentence does.)
+    if (kindTitled && /^\*\*[^*]{3,120}(?:[.!]\*\*|\*\*[.!])\s+\S/.test(texts[0]!)) {
+      const item = paragraphItem(texts, start, end, kindTitled.heading.kind!);
+      items.push(item);
+      paragraphItems.add(item);
+      listsUnder(kindTitled);
       sawChange = true;
       return;
     }
@@ -2920,6 +3249,25 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         sawChange = true;
         pendingHeading!.hasProse = false;
       }
+      return;
+    }
+    // Difftastic's "### Parsing" over "Added support for Dockerfiles and Fish shell.", "Removed support for Elvish and SCSS …":
+    // under a heading that names an area (a word or two, no kind), a short paragraph led by a change's verb is a change.
+    const area = pendingHeading && !pendingHeading.hasBullets && !pendingHeading.titlesRelease ? pendingHeading.heading : null;
+    if (
+      area &&
+      (area.kind ?? 'other') === 'other' &&
+      area.level > 1 &&
+      area.text.split(' ').length <= 2 &&
+      texts.length <= 4 &&
+      CHANGE_VERB.test(texts[0]!.trim()) &&
+      !/^Support\s+for\b/.test(texts[0]!.trim())
+    ) {
+      const item = paragraphItem(texts, start, end, 'other');
+      items.push(item);
+      paragraphItems.add(item);
+      pendingHeading!.hasProse = false;
+      sawChange = true;
       return;
     }
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
@@ -3586,7 +3934,9 @@ const FIXED_IN_ITS_SENTENCE =
 const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:performance|speed|throughput)\b|^speed(?:s|ed)?\s+up\b/i;
 
 /** A change on a line of its own after its lower-case component: "plugin/forward: Add source_address directive". */
-const SCOPED_LINE = /^[a-z][\w./-]{0,30}:\s+\p{Lu}\S*\s+\S/u;
+// LZ4's "cli  : multithreading compression support: …", "lib  : new level 2, …": its scope padded to a column.
+// (LZ4's "build: cmake minimum version raised to 3.5" among them: a sentence in lower case after the scope, of a few words.)
+const SCOPED_LINE = /^[a-z][\w./-]{0,30}(?::\s+\p{Lu}\S*\s+\S|\s+:\s+[\p{L}\d`]\S*\s+\S|:\s+[a-z\d`]\S*(?:\s+\S+){3})/u;
 
 /** A sentence of prose that leads into paragraphs, one change each: "Contains the following new features:". */
 const PROSE_LEAD_IN =

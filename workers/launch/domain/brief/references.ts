@@ -67,18 +67,28 @@ const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT
 /** The role that opens an entry of a Sphinx "releases" changelog: its kind, with issue numbers and "major" in its argument. */
 export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\s*/;
 /** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`. */
-const ADVISORY_PAGE = /\/advisories\/(GHSA(?:-[0-9a-z]{4}){3})\/?$/i;
+const ADVISORY_PAGE = /\/(?:advisories\/(GHSA(?:-[0-9a-z]{4}){3})|(CVE-\d{4}-\d{4,})(?:\.html?)?)\/?$/i;
+/** The verb a change fixes its advisory with, just before the advisory's address (Libreswan's "Fixes https://…/CVE-2023-38710"). */
+const FIXES_ADDRESS = /\b(?:fix(?:e[sd])?|address(?:e[sd])?|patch(?:e[sd])?|resolve[sd]?)\s*:?\s*$/i;
 /** "<https://…>"; with the colon that only led to it (TigerBeetle's "Add the API changes page to the docs: <https://…>."). */
 const AUTOLINK = /(?::[ \t]*)?<(https?:\/\/[^>\s]+)>/g;
 const LEADS_TO_ADDRESS = /\s+(?:(?:linked|listed|available|found|hosted)\s+)?(?:off\s+of|at|from|on|via)\s*(?=<https?:\/\/[^>\s]+>\s*(?:[(.,;)#[]|$))/gi;
+const PROPS_HANDLE = String.raw`(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+)`;
+const PROPS_CREDIT = new RegExp(
+  String.raw`[,;]?\s*\b[Pp]rops\s+${PROPS_HANDLE}(?:\s*,?\s*(?:and\s+)?${PROPS_HANDLE})*(?:\s+via\s+((?:\[[^\]]+\]\([^)\s]*\)|\S+)(?:\s*(?:,|and)\s*\[[^\]]+\]\([^)\s]*\))*))?(\.)?`,
+  'g',
+);
 const THANKS_BRACKET =
   /\s*\(\s*thanks?(?:\s+to|,)?(?:\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@?[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*\s*\)/gi;
+/** Ergo's "([GHSA-…](…), thanks [@ajaspers](…)!)", its handle gone or not: the bracket's last part thanks someone; what comes before it stays. */
+const THANKS_CLOSING_BRACKET =
+  /,\s*thanks?(?:\s+to)?(?:\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*(?=\s*\))/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
 const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
 const NAMED_PULLS_BRACKET =
-  /\(\s*(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:with\s+)?thanks\b[^()]{0,80}|\.?\s*)\)/gi;
+  /\(\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:(?:with\s+)?thanks|reported|suggested|requested|found)\b[^()]{0,80}|\.?\s*)|#\d+(?:\s*(?:,|and)\s*#\d+)*[.;]\s+(?:(?:with\s+)?thanks|reported|suggested|requested|found)\b[^()]{0,80})\)/gi;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** Words a closing bracket tags a change with, which name no one. */
 const BRACKET_TAG_WORD = /^(?:breaking|experimental|deprecated|security|linux|windows|macos|bsd|android|ios|wip|beta|alpha|internal|docs?|tests?|ci)$/i;
@@ -109,6 +119,12 @@ const THANKS_TO_NAMES =
  */
 const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
+/**
+ * Dagger's "…, fixing https://github.com/…/issues/12996 by @x in https://github.com/…/pull/13156": an issue's address the
+ * words point at, which goes as a reference; the word that pointed goes with it.
+ */
+const POINTED_TRACKER_URL =
+  /\b(?:fix(?:es|ing)|clos(?:es|ing)|resolv(?:es|ing)|address(?:es|ing))\s+https?:\/\/[^\s/]+\/[^\s]*\/(?:issues|pull|pulls|merge_requests)\/\d+/;
 const LINKED_CREDIT_IN = /\s+by\s+\[@[\w-]+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[@[\w-]+\]\([^)\s]+\))*\s+in\s+(?=\[[^\]]*#\d+\]\()/g;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
@@ -124,7 +140,7 @@ const POINTING_WORDS_AT_END = new RegExp(
 );
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT = new RegExp(
-  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
+  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
   'gi',
 );
 /** The entities HTML changelogs write most; what they stand for. */
@@ -158,6 +174,13 @@ const BY = /by/i;
 const CLOSES = /closes/i;
 /** What the last pass strips from either end of a line, once it is trimmed. */
 const EDGE_MARKS = '-–—:,;';
+/** A person's name of one or two capitalised words. */
+const PERSON = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?`;
+const PEOPLE = String.raw`${PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)${PERSON})*`;
+/** Thanks to people by name closing a sentence's words ("… support thanks to Jane Roe and Dan, and Christof."). */
+const THANKS_CLOSING = new RegExp(String.raw`(?<=\p{Ll})\s+thanks\s+to\s+${PEOPLE}(?=[.;]|$)`, 'gu');
+/** Thanks opening the words, before what was done ("Also thanks to Christof, you can now use …"). */
+const THANKS_OPENING = new RegExp(String.raw`^(?:[Aa]lso\s+)?[Tt]hanks\s+to\s+${PEOPLE},\s+(?=\p{Ll})`, 'u');
 /** A credit's words closing a change ("contribution from @x", "patched by"), read from the word on. */
 const CREDIT_WORDS_AT_END = /\b(?:(?:a\s+)?contributions?|contributed|patch(?:ed)?)\s+(?:from|by)(?:\s+@[\w-]+(?:(?:,|\s+and|\s*&)\s*@[\w-]+)*)?\.?$/i;
 // Brackets left holding only connectors once their references went, or the "!" of PowerShell's "(Thanks @jborean93!)" once
@@ -208,12 +231,73 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
+  if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
+  // MyST's roles (pip-tools' "-- by {user}`Dzhud`", "{issue}`1142`") are reStructuredText's, written another way.
+  if (has('}`')) text = text.replace(/(?<=^|[\s(])\{([a-z][\w:-]*)\}`(?=[^`\s][^`]*`)/g, ':$1:`');
+  // WordPress plugins credit with "props": ElasticPress' "New Sync page. Props [@JakePT](…), and [@MARQAS](…) via [#3657](…)",
+  // Safe SVG's "(props [@dkotter](…) via [GHSA-3vr7-86pg-hf4g](…))", Stream's ", props [@Lucisu](…) via [Patchstack](…)".
+  // The people go, and whatever the thanks came through unless it is a reference.
+  // After the sentence's stop, its references are kept as references, not words.
+  if (has('rops'))
+    text = text.replace(PROPS_CREDIT, (_whole, via: string | undefined, stop: string | undefined, at: number, whole: string) => {
+      const referenced = via !== undefined && /#\d|GHSA-|CVE-/.test(via);
+      if (referenced && /[.!?]\s*$/.test(whole.slice(0, at))) {
+        for (const [, url] of via.matchAll(/\]\(([^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
+        return '';
+      }
+      return `${referenced ? ` ${via}` : ''}${stop ?? ''}`;
+    });
+  // xtensor's "`# 2768 https://github.com/xtensor-stack/xtensor/pull/2768`" on the line under its change: the pull request, in code.
+  if (has('`#'))
+    text = text.replace(/\s*`#\s?\d+\s+(https?:\/\/[^`\s]+)`/g, (_whole, url: string) => {
+      add(classifyUrl(url, repoBase));
+      return '';
+    });
+  // zap's "[#1071][]: Add `zap.Objects` …": an issue's reference-style link is the issue, read as its bracket alone.
+  if (has('][')) text = text.replace(/(?<![\w\]`])\[(#\d+)\]\[[^[\]]*\](?!\()/g, '[$1]');
+  // Cerbos' "#**BREAKING**# Switch to ContextEval …": AsciiDoc's highlight around the mark, which the kind already says.
+  if (has('#**')) text = text.replace(/(^|\s)#\*\*(?:BREAKING|DEPRECATED|EXPERIMENTAL)\*\*#\s*/gi, '$1');
+  // Fail2Ban's "(gh-3487)" and "(fallback to local libraries …, gh-3487)": its tracker's issues, references.
+  if (has('gh-'))
+    text = text.replace(/\s*\(\s*gh-\d+(?:\s*,\s*gh-\d+)*\s*\)|,\s*gh-\d+(?=\s*\))/gi, (ids) => {
+      for (const [number] of ids.matchAll(/\d+/g)) add(issueReference(number, repoBase));
+      return '';
+    });
+  // cloud-init's "(GH: 5364)", "(LP: #1979)": its trackers' issues by the tracker's name and a colon.
+  if (has(': ')) text = text.replace(/\s*\(\s*(?:GH|LP)\s*:\s*#?\d+(?:\s*,\s*#?\d+)*\s*\)/g, '');
+  // libopenmpt's "(r25623, r25645)": the Subversion revisions of the fix.
+  if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*r\d{4,})*\s*\)/g, '');
+  // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
+  if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
+  // Vendure's "… [CVE-2026-25050]": an advisory's id in square brackets, written as other notes write it.
+  if (has('[CVE-')) text = text.replace(/\[(CVE-\d{4}-\d{4,})\](?!\()/g, '($1)');
+  // python-kasa's "Experimental support for Kasa cameras[^1]": a footnote's mark, its words told elsewhere.
+  if (has('[^')) text = text.replace(/\[\^[\w-]+\](?!:)/g, '');
+  // OPNsense's "python fix for CVE-2025-4516[5]", ReaR's "the [26]merge of /usr/bin", "See [27]https://…": a text browser's
+  // numbered link marks, glued to what they link (after a number, or before a word or an address), listed at the end.
+  if (has('[')) text = text.replace(/(?<=\d)\[\d{1,3}\](?=[\s.,;:)]|$)|(?<=^|[\s(])\[\d{1,3}\](?=\p{L}|https?:)/gu, '');
+  // GitHub's alert, "> [!WARNING]" over "> This release fixes a vulnerability …": its kind of box, not a word of it.
+  if (has('[!')) text = text.replace(/^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/i, '');
+  // Doxygen's "GLFW now provides the @ref glfwGetEGLConfig native access function": the command links the name after it.
+  if (has('@ref')) text = text.replace(/(^|[\s(])@ref\s+(?=[\w:#.]+)/g, '$1');
+  // tpm2-tss' "Fixes: GHSA-q759-vqg7-8rc5 CVE-ID requested": where the CVE id stands, not a word of the fix.
+  if (has('CVE')) text = text.replace(/\s+\(?CVE(?:[- ]IDs?)?\s+(?:requested|pending|to be assigned|TBD)\)?\.?\s*$/i, '');
+  // Vendure's conventional-changelog "**core** Prevent account enumeration …": the scope in bold, then the change.
+  if (has('**')) text = text.replace(/^(\s*(?:[-*+]\s+)?)\*\*([a-z][\w./-]{1,30})\*\*\s+(?=\p{Lu})/u, '$1$2: ');
+  // Libcloud's "… login. [Veith Röthlingshöfer - @RunOrVeith]": a name and a handle in square brackets closing the item.
+  if (has('- @')) text = text.replace(/\s*\[\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.-]+){0,3}\s+-\s+@[\w-]+\]\s*$/u, '');
+  // Libreswan's "pluto: Do not crash on ipcomp expiry msg [Andrew]": a name in square brackets closing the item credits its author.
+  if (has('['))
+    text = text.replace(/\s+\[(\p{Lu}\p{Ll}+(?:\s\p{Lu}[\p{Ll}.]*){0,2})\]\s*$/u, (whole, name: string) => (BRACKET_TAG_WORD.test(name) ? whole : ''));
   // netCDF-C's "… by  @@WardF in https://…": a handle written with its mark twice is still a handle.
   if (has('@@')) text = text.replace(/(^|[\s([])@@(?=[\w-])/g, '$1@');
   // Lefthook's "by [@mrexox]()": a handle linked nowhere is a handle; cargo-dist's "impl @Gankra [Add …](…)", "impl @EliteTK +
   // @gankra …": who implemented it, before the pull request's title.
   if (has('[@')) text = text.replace(/\[(@[\w-]+)\]\(\s*\)/g, '$1');
   if (has('impl @')) text = text.replace(/^(\s*)impl\s+@[\w-]+(?:\s*(?:\+|,|&|and)\s*@[\w-]+)*\s+(?=\S)/i, '$1');
+  // ChucK's "=> This release contains …": an arrow leading a paragraph marks it as a bullet would, it says nothing.
+  if (has('=>')) text = text.replace(/^(\s*)=>\s+(?=\p{L})/u, '$1');
   // "by @renovate[bot]": a bot's handle with its mark is a handle.
   if (has('[bot]')) text = text.replace(/(@[\w-]+)\[bot\]/g, '$1');
   // Kotlin's "<web-summary>…</web-summary>": a custom element's tags (their names hold a dash) are markup; their words stay.
@@ -234,7 +318,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // MySqlConnector's "Add opt-in stable OpenTelemetry semantic conventions: [#1435](…).": the colon only led to the reference.
   if (has(':') && has('](')) text = text.replace(/:((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\),?)+\.?\s*)$/, '$1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
-  const endsWithReferences = raw.includes('#') && REFERENCES_AT_END.test(raw);
+  const endsWithReferences = (raw.includes('#') && REFERENCES_AT_END.test(raw)) || (raw.includes('://') && POINTED_TRACKER_URL.test(raw));
+  // Dagger's "… function by @x in https://…/pull/12923 \" over "Each generated `check` …": a backslash closing a line is
+  // Markdown's line break, the end of the change's title.
+  if (has(' \\ ')) text = text.replace(/(?<=[^\s.!?:;])\s+\\\s+(?=\p{Lu})/gu, '. ').replace(/(?<=[.!?:;])\s+\\\s+(?=\p{Lu})/gu, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   // Okio's "to [Kotlin 2.1.21][kotlin_2_1_21]" cut from a changelog whose link definitions close the file: a reference link
@@ -312,6 +399,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       for (const [, url] of group.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
       return ' ';
     });
+    // Open OnDemand's "… of `selinux-policy` in [5497](…/pull/5497).": the "in" that led to a pull request by its number.
+    text = text.replace(/\s+in\s+(?=\[\d+\]\(https?:\/\/[^)\s]+\/(?:pull|issues)\/\d+\))/g, ' ');
     text = text.replace(LINK, (whole, label: string, url: string) => {
       if (whole.startsWith('!')) return ' ';
       if (!/^https?:\/\//.test(url)) return label;
@@ -319,7 +408,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       if (/^https?:\/\/github\.com\/apps\/[\w-]+\/?$/.test(url)) return ' ';
       const ref = classifyUrl(url, repoBase);
       // Nextcloud News' "<a href=…/pull/1603>!1603 - Automatically trigger sync …</a>": the number, then the change it titles.
-      const titled = label.match(/^\s*[#!]\d+\s+[-–:]\s+(\S.*)$/s);
+      // Slim's "[3180: Declare types](…/pull/3180)" likewise, its number without a mark.
+      const titled = label.match(/^\s*[#!]\d+\s+[-–:]\s+(\S.*)$/s) ?? label.match(/^\s*\d+:\s+(\S.*)$/s);
       if (titled && (ref.kind === 'pull_request' || ref.kind === 'issue')) {
         add(ref);
         return titled[1]!;
@@ -350,6 +440,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // HTTPie's "Fixed the [vulnerability](https://github.com/…/advisories/GHSA-9w4w-cpc8-h2fq) that caused …": the advisory's
       // id, given only by the address, is what a reader searches for, and is written beside the words.
       const advisory = url.match(/\b(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d{4,})\b/i)?.[1];
+      // Vendure's "([security advisory](…/GHSA-6f65-4fv2-wwch))": words that only say it is one give way to its id.
+      if (advisory && /^\s*(?:the\s+)?(?:security\s+)?advisor(?:y|ies)\s*$/i.test(label)) return advisory;
       if (advisory && !/\b(?:GHSA|CVE)-/i.test(label)) return `${label.trim()} (${advisory})`;
       // Clojure's "[add-lib](…/clojure.repl.deps/add-lib) takes a lib …": a name linked to its reference is written as code.
       if (LINKED_NAME.test(bare)) code.push(bare);
@@ -389,6 +481,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       })
       // Paramiko's Sphinx "releases" changelog types each entry by a leading role (":bug:`- major` Address …"): a kind, not words.
       .replace(SPHINX_RELEASES_ROLE, '')
+      // zrepl's "(:commit:`5615f49`)": the commit, a reference.
+      .replace(/\s*:commit:`([0-9a-f]{7,40})`/g, (_whole, sha: string) => {
+        add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+        return ' ';
+      })
       // virtualenv's "(:issue:`u`)": a tracker's role left unnumbered is a reference with no number, no word.
       .replace(/\s*\(?:(?:issue|pr|pull|bug|gh):`[^`\d]*`\)?/g, ' ')
       // Any other numbered role (Django's :ticket:`35942`, :bug:, :gh:, Bokeh's :bokeh-pull:) is a reference to the tracker, not words.
@@ -415,6 +512,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       return ' ';
     });
   }
+  // django-oscar's "… (#4455) by Samar Hassan in https://…/pull/4455": who made it, by name, before the pull request.
+  if (has(' by ') && has('http')) text = text.replace(/\s+by\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s+in\s+(?=https?:\/\/)/gu, ' in ');
   if (has('http')) {
     let addressed = false;
     const advisories: string[] = [];
@@ -434,7 +533,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return site;
       addressed = true;
       const advisory = url.match(ADVISORY_PAGE);
-      if (advisory) advisories.push(advisory[1]!);
+      const id = advisory?.[1] ?? advisory?.[2];
+      if (id && FIXES_ADDRESS.test(whole.slice(0, offset))) return id;
+      if (id) advisories.push(id);
       return ' ';
     });
     // "… in golang std lib, ref: <url>": the word that pointed at the address goes with it.
@@ -484,9 +585,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
       return ' ';
     });
-  // pyproj's "(pull #1481)", samtools' "(PR #2291.  Thanks to Ruben Vorderman)": a bracket naming the pull requests in
-  // words, with the thanks for them or without, is references and credits, no word of the change.
-  if (has('#') && /\(\s*(?:PR|pull|issue|GH)/i.test(text))
+  // pyproj's "(pull #1481)", samtools' "(PR #2291.  Thanks to Ruben Vorderman)", HTSlib's "(PR #1978.  Reported by …)": a
+  // bracket naming the pull requests in words, with the thanks for them or without, is references and credits, no word of the
+  // change. Kolibri's "(Selected relevant high level issues and PRs: #9102, #9128, 9134.)" is one too.
+  if (has('#') && has(':'))
+    text = text.replace(/\s*\([^():]{0,60}\b(?:issues|PRs|pull requests)\s*:\s*(#?\d+(?:\s*(?:,|and)\s*#?\d+)*)\s*\.?\)/gi, (_group, ids: string) => {
+      for (const [number] of ids.matchAll(/\d+/g)) add(issueReference(number, repoBase));
+      return ' ';
+    });
+  // Jansson's "(#674, #675, #677. Thanks to Bruno Haible for the report …)": the same without the word.
+  if (has('#') && /\(\s*(?:PR|pull|issue|GH|#\d)/i.test(text))
     text = text.replace(NAMED_PULLS_BRACKET, (group) => {
       for (const [number] of group.matchAll(/(?<=#)\d+/g)) add(issueReference(number, repoBase));
       return ' ';
@@ -518,6 +626,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
   // Changesets' "Thanks @tim-smart! - Add …": the credit's mark and dash go with it.
   if (has('@')) text = text.replace(MENTION_CREDIT, ' ').replace(/^\s*!\s*-\s+/, '');
+  // rxvt-unicode's "… CVE-2022-4170 (reported and analyzed by David Leadbeater). While present …": who found it, in brackets,
+  // wherever the bracket stands.
+  if (has('(') && BY.test(text))
+    text = text.replace(
+      /\s*\((?:reported|found|discovered|analy[sz]ed)(?:\s+and\s+(?:reported|analy[sz]ed|investigated|fixed|tested))?\s+by\s+\p{Lu}[^()]{1,60}\)/gu,
+      '',
+    );
   if (BY.test(text))
     text = text
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
@@ -545,7 +660,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Changesets' "Thanks [@user](…)! - " once the handle went.
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
-  if (has('hank')) text = text.replace(THANKS_BRACKET, ' ');
+  if (has('hank')) text = text.replace(THANKS_BRACKET, ' ').replace(THANKS_CLOSING_BRACKET, '');
   // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.
   if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
@@ -566,11 +681,21 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
+  // ModSecurity's "[Issue #3048 - @martinhsv, @theseion]", "[Issue security/code-scanning/2 - @airween]": the issue and who
+  // worked on it, closing the item.
+  if (has('[') && has('@'))
+    text = text.replace(
+      /\s*\[\s*(?:issues?|PRs?|pull requests?|bugs?|tickets?)\b[^\]\n]{0,60}?\s+-\s+@[\w.-]+(?:\s*,\s*@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/i,
+      ' ',
+    );
   // xbps' "Fix file descriptor leaks. [gt7-void]", "… values. [eater, duncaen]": handles in square brackets after the sentence
   // credit its authors (not a tag of its kind or platform).
   if (has('[') && has(']'))
-    text = text.replace(/(?<=[.!?])\s*\[\s*([\w.-]{2,39}(?:\s*,\s*[\w.-]{2,39})*)\s*\]\.?\s*$/, (whole, names: string) =>
-      names.split(/\s*,\s*/).some((name) => BRACKET_TAG_WORD.test(name)) ? whole : '',
+    // Friendica's "… to set the length of displayed links [annando]", "[annando, apexrabbit, Devilx86]": with no stop too
+    // (not raylib's "raylib project creator [rpc]", a short name for the tool).
+    text = text.replace(
+      /(?:(?<=[.!?])|(?<=\w)(?=\s+\[(?:[a-z\d][\w.-]{4,}\]|[\w.-]+\s*,)))\s*\[\s*([\w.-]{2,39}(?:\s*,\s*[\w.-]{2,39})*)\s*\]\.?\s*$/,
+      (whole, names: string) => (names.split(/\s*,\s*/).some((name) => BRACKET_TAG_WORD.test(name)) ? whole : ''),
     );
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
   if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
@@ -670,8 +795,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // fastfetch's "… on SunOS. (#1995 / #2418, Memory)" once its references went: after the sentence, the modules it touched
   // are labels, not words.
   if (has('(')) text = text.replace(/(?<=[.!?])\s*\(\s*[/,;&+][\s/,;&+]*(?!CVE-|GHSA-)\p{Lu}[\w.+-]*(?:\s*,\s*\p{Lu}[\w.+-]*)*\s*\)/gu, '');
+  // JaCoCo's "(GitHub #2076)", Bareos' "[PR #1115]", Octave's "(bug #65544)", xterm's "(Debian #1031837)" once the number
+  // went: the tracker's name alone points nowhere.
+  if (has('(') || has('['))
+    text = text.replace(/\s*[([]\s*(?:GitHub|GH|PRs?|pull requests?|issues?|bugs?|tickets?|Debian|Ubuntu|Launchpad|LP|Bugzilla)\s+[)\]]/gi, '');
+  // zrepl's "(:commit:`3f75127`, thanks, `@deajan <…>`_)" once the handle went: the commit and a thanks to no one.
+  if (has('hank')) text = text.replace(/\s*\(\s*(?:[0-9a-f]{7,40}\s*)?,\s*thanks!?\s*\)/gi, '');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
   if (has('(,')) text = text.replace(/\(,\s*/g, '(');
+  // OpenJPEG's "(CVE-2021-3575, fixes \#1347)" once the issue went: the verb that closed it goes too.
+  if (has(')')) text = text.replace(/,\s*(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|see|refs?)\s*\)/gi, ')');
   // towncrier's "(fixes a regression introduced in #6xx)" once the issue went: the words that led to it go too.
   if (has('introduced in )')) text = text.replace(/\s+introduced\s+in\s*\)/g, ')');
   // ntfy's "([#1360](…)/[#1252](…), thanks to [@pixitha](…))": once the references and the handle went, only the thanks stayed.
@@ -682,6 +815,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(/([^\s.!?:;])?\s*\(@[\w-]+(?:,\s*@[\w-]+)*\)(?=(\s+\p{Lu})?)/gu, (_whole, before = '', capital?: string) =>
       before && capital ? `${before}.` : before,
     );
+  // Pure Data's "… for emscripten support thanks to Claude Heiland-Allen and IOhannes, Dan, and Christof.", "Also thanks to
+  // Christof, you can now use …": whom the change is owed to, by name, inside the sentence.
+  if (has('hanks to')) text = text.replace(THANKS_CLOSING, '').replace(THANKS_OPENING, '');
+  // HTML Purifier's "… (#336), contributed by Kieran.", Camaleon's "… — thanks, Neo Andrew.", Textpattern's "(thanks,
+  // rezozero/ambroisemaupate)": who made or reported it, by name, closing the change.
+  if (has(' by ') || has('hanks'))
+    text = text
+      .replace(/[\s,]*(?:[-–—]\s*)?\b(?:contributed|reported|suggested)\s+by\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}\.?$/u, '')
+      .replace(/\s*[-–—]\s*thanks,?\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}\.?$/u, '')
+      .replace(/\s*\(\s*thanks,\s+[^()]{1,60}\)/gi, '');
   // Thunder's "… in markdown bodies - contribution from @micahmo": the credit's words, once its handle went.
   const credited = (has('from') || has('by')) && CREDIT_WORDS_AT_END.exec(text);
   if (credited)
@@ -693,6 +836,24 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // django CMS's "… slots (#8709) -- Fabian Braun", eSpeak NG's "added cmake build system  -- djphoenix": a signature closing the change.
   if (has(' -- ')) text = text.replace(/(\S\s+\S+)\s+--\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|@?[\w.-]+)\s*\.?$/u, '$1');
   text = text.trim();
+  // Bareos' "fix memory leak on failed PAM login [PR #1115] [CVE-2022-24756](…)" once the pull request went: an advisory's
+  // id after the words names the flaw they fixed, in brackets as other notes write it; its "[No known CVE](…/GHSA-…)" says
+  // only that the advisory has no CVE.
+  if (raw.includes('](') && /\[(?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}|no known CVE)\]\(https?:[^)\s]+\)\s*\.?\s*$/i.test(raw))
+    text = text
+      .replace(/\s+no known CVE\s+(?=\(GHSA-)/i, ' ')
+      .replace(/(\S+\s+\S+\s+(\S+))\s+((?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, (whole, words: string, last: string, id: string) =>
+        /^(?:fix(?:e[sd])?|address(?:e[sd])?|patch(?:e[sd])?|resolve[sd]?|for|of|in|to|and|or|see|as|is|\(?CVE-[\d-]+,?|GHSA-[\w-]+,?|\W+|.*[.!?])$/i.test(last)
+          ? whole
+          : `${words} (${id})`,
+      );
+  // HTML Purifier's "Allow contenteditable="false" (#336)." once the pull request went: no space before the stop.
+  if (/\s[.!?]$/.test(text)) text = text.replace(/\s+([.!?])$/, '$1');
+  // The Terraform TLS provider's "… ([#210](…), [#225](…)))." closes a bracket it never opened.
+  if (text.endsWith(').') || text.endsWith(')')) {
+    const unopened = (text.match(/\)/g) ?? []).length - (text.match(/\(/g) ?? []).length;
+    if (unopened > 0) text = text.replace(/\s+\)(\.?)$/, '$1');
+  }
   // Diesel's "… for malformed packages in the " (its own line ends so): a sentence cannot end on an article.
   if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
@@ -709,5 +870,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // A leading `--flag` is the change's first word, not a dash left before it.
   if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
     text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+  // React Navigation's "…, closes [#11910](…) - by @satya164" once the issue and the credit went: the verb that led to them.
+  if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
   return { text, refs, code };
 }

@@ -41,5 +41,8 @@ function stemOf(word: string): string {
   if (/([^aeioulsz])\1$/.test(w)) w = w.slice(0, -1);
   // MDN's "### Additions" over what "Added …" tells: the noun of the verb.
   if (w === 'addition') return 'ad';
+  // SpotBugs' "### Removed" over the methods a count calls "removals and deprecations": the nouns of the verbs.
+  if (w === 'removal') return 'remov';
+  if (w === 'deprecation') return 'deprecat';
   return w;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberMayBreak, versionStep } from './version';
+import { numberMayBreak, shownVersion, versionStep } from './version';
 
 describe('versionStep', () => {
   it.each([
@@ -7,6 +7,8 @@ describe('versionStep', () => {
     ['v2', 'major', false],
     ['2.0', 'major', false],
     ['astro@5.0.0', 'major', false],
+    ['@azure/msal-node_v2.0.0', 'major', false],
+    ['@griffel/core_v1.21.0', 'minor', false],
     ['5.0.0-alpha.17', 'major', false],
     ['7.1.0', 'minor', false],
     ['go1.24', 'minor', false],
@@ -33,5 +35,23 @@ describe('numberMayBreak', () => {
   it('is true of a major and of a minor before 1.0, not of a minor or a patch', () => {
     expect(['8.0.0', 'v3', '0.16.0', '2.2.0.0'].map(numberMayBreak)).toEqual([true, true, true, true]);
     expect(['8.1.0', '0.16.1', '0.20.3.0', '2026'].map(numberMayBreak)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('shownVersion', () => {
+  it.each([
+    ['Release/22.0.0', '22.0.0'],
+    ['debian/0.9.37', '0.9.37'],
+    ['v2_03_39', 'v2.03.39'],
+    ['REL-18_00_0002', '18.00.0002'],
+    ['REL_16_2', '16.2'],
+    ['slurm-23-02-7-1', '23.02.7-1'],
+    ['@griffel/core_v1.21.0', 'v1.21.0'],
+    ['2024-06-01', '2024-06-01'],
+    ['v1.2.3', 'v1.2.3'],
+    ['android/2025.10-beta2', 'android/2025.10-beta2'],
+    ['v1.63.0/v0.157.0', 'v1.63.0/v0.157.0'],
+  ])('shows %s as %s', (tag, shown) => {
+    expect(shownVersion(tag)).toBe(shown);
   });
 });

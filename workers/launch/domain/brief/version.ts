@@ -5,7 +5,20 @@
 export function shownVersion(version: string): string {
   // Linkerd's "edge-24.2.2" names its channel, not its package: the channel stays.
   if (CHANNEL_TAG.test(version)) return version;
-  return version.replace(/^(?:@[\w.-]+\/)?[a-z][\w.-]*?[@-](?=v?\d+\.\d)|^(?!v\d)[a-z]{2,}(?=\d+\.\d)/i, '');
+  // beachball tags a package's release "@griffel/core_v1.21.0": the package, then the version; Bareos' "Release/22.0.0" and
+  // git-buildpackage's "debian/0.9.37" name a branch of tags before it.
+  const numbers = version.replace(
+    /^(?:@[\w.-]+\/)?(?!v\d)[a-z][\w.-]*?(?:[@-]|_(?=v\d)|_(?=\d+_\d))(?=v?\d+[._-]\d)|^(?!v\d)[a-z]{2,}(?=\d+\.\d)|^(?:release|releases|debian|upstream|tags?)\/(?=v?\d+\.\d)/i,
+    '',
+  );
+  // LVM2's "v2_03_39", psqlODBC's "REL-18_00_0002", Slurm's "slurm-23-02-7-1": a tag that cannot hold dots writes them
+  // otherwise (a fourth number after a dash is the package's release). A date ("2024-06-01") stays as it is.
+  const dotless = numbers.match(/^(v?)(\d{1,3})([_-])(\d+)(?:\3(\d+))?(?:-(\d+))?$/);
+  if (dotless && !numbers.includes('.')) {
+    const [, v, major, , minor, patch, release] = dotless;
+    return `${v}${major}.${minor}${patch ? `.${patch}` : ''}${release ? `-${release}` : ''}`;
+  }
+  return numbers;
 }
 
 /**

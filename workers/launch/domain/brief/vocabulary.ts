@@ -111,7 +111,7 @@ export const ASKS_UPGRADERS = /\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\
  */
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   breaking: new RegExp(
-    String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
+    String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|non[- ]backwards?[- ]compatible|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bforbid|\bdisallow|\breject|\b(?:do not|don['’]?t) accept\b|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
     'im',
   ),
   feature:
@@ -119,7 +119,7 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
   security: new RegExp(
-    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|${ISC_SECURITY_ENTRY}`,
+    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bxss\b|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
     'im',
   ),
 };
@@ -133,7 +133,9 @@ export const THANKS_FOR_FINDING = /thanks to (?:[^.\n]|\.(?=\S)){1,80}? for (?:d
 /** Credit lines ("New Contributors", "@x made their first contribution", "Full Changelog") justify no kind of change. */
 // Crystal's "- Add `Iterator(T).empty` ([#15039], thanks @spuun)": thanks in the change's closing bracket credit its
 // author, and leave the line a change.
-export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b(?![^()\n]*\)\s*\.?\s*$)|acknowledg/i;
+// Nagios' "* Fix vulnerabilities in CSRF cookie (Thanks SeungMyung Lee) (Emmett Kapsner)": thanks in a closing bracket, even
+// before its author's, credit the change; they do not make the line a credit.
+export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b(?![^()\n]*\)(?:\s*\([^()\n]*\))*\s*\.?\s*$)|acknowledg/i;
 
 /** Words that claim a kind; used without being cited, the cited lines must carry that kind. */
 export const KIND_WORDS: Record<string, Kind[]> = {

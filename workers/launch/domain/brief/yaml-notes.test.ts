@@ -252,3 +252,69 @@ describe("an Ansible collection's antsibull changelog.yaml", () => {
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
   });
 });
+
+describe('a changelog.yml of releases over their commits', () => {
+  const notes = [
+    '- id: v1.14.0',
+    '  date: 2025-06-25',
+    '  commits:',
+    '    - id: "1069"',
+    '      type: docs',
+    '      scopes: []',
+    '      description: >-',
+    '        - Ajout de fichiers markdown',
+    '      isBreaking: false',
+    '      title: ajout de documentation pour le site de doc v2',
+    '    - id: "1160"',
+    '      type: feat',
+    '      scopes:',
+    '        - artworks',
+    '      description: |-',
+    '        Ajout des pictogrammes :',
+    '        - digital/ecosystem',
+    '      isBreaking: true',
+    '      gitmojis:',
+    '        - ✨',
+    '      title: "remplace les pictogrammes"',
+    '      pull: https://github.com/acme/acme/pull/1160',
+  ];
+
+  it('reads each commit as its type over its title, led by its one scope, and nothing else', () => {
+    const read = yamlNotesAsMarkdown(notes);
+    expect(read.filter((line) => line !== '')).toEqual([
+      '## v1.14.0',
+      '### docs',
+      '- ajout de documentation pour le site de doc v2',
+      '### Breaking changes',
+      '- artworks: remplace les pictogrammes',
+    ]);
+    expect(parseNotes(notes.join('\n'), null).items.map(({ kind, text }) => [kind, text])).toEqual([
+      ['internal', 'ajout de documentation pour le site de doc v2'],
+      ['breaking', 'artworks: remplace les pictogrammes'],
+    ]);
+  });
+});
+
+describe('an antsibull changelog written with quoted and deeper entries', () => {
+  const notes = [
+    'releases:',
+    '  0.32.0:',
+    '    changes:',
+    '      minor_changes:',
+    '        - postgresql_user - return an error message when a user cannot be',
+    '          removed.',
+    "      release_summary: 'This is a major release of the ``acme.postgresql`` collection.",
+    '',
+    "        This changelog contains all changes.'",
+    '      removed_features:',
+    "        - 'Python API: remove constructor arguments ``plugins`` and ``fragments``",
+    "          from class ``ChangelogGenerator`` (https://github.com/acme/acme/pull/183).'",
+  ];
+
+  it('reads entries indented under their key, without their quotes, and no summary run into the entry above it', () => {
+    expect(parseNotes(notes.join('\n'), null).items.map(({ kind, text }) => [kind, text])).toEqual([
+      ['feature', 'postgresql_user - return an error message when a user cannot be removed.'],
+      ['breaking', 'Python API: remove constructor arguments plugins and fragments from class ChangelogGenerator.'],
+    ]);
+  });
+});

@@ -11,6 +11,8 @@
  * - An Ansible collection's `changelogs/changelog.yaml` (antsibull-changelog): a release's `changes:` holds one list per kind
  *   (`breaking_changes:`, `minor_changes:`, `bugfixes:` …), each entry a plain scalar wrapped over deeper lines; the
  *   `fragments:` and `modules:` lists and the `release_date:` say nothing a reader needs.
+ * - A design system's `changelog.yml` (the DSFR's): releases (`- id: v1.14.0`) over their `commits:`, each a Conventional
+ *   Commit's `type:`, `scopes:`, `isBreaking:` and `title:`.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -182,8 +184,23 @@ function isAntsibullChangelog(lines: string[]): boolean {
 
 /** The version key titles the release; each kind's list its changes, their wrapped lines running on; the rest goes. */
 function antsibullAsMarkdown(lines: string[]): string[] {
-  let list: { indent: number } | null = null;
-  return lines.map((line) => {
+  // A kind's key and its entries, which YAML may write at the key's indent or deeper.
+  let list: { key: number; entries: number | null } | null = null;
+  // An entry in single quotes ("- 'Python API: remove …'"), its closing quote on its last line: the quotes are YAML's.
+  let quoted = false;
+  const unquoted = (text: string) => {
+    let words = text;
+    if (!quoted && words.startsWith("'")) {
+      quoted = true;
+      words = words.slice(1);
+    }
+    if (quoted && words.endsWith("'") && !words.endsWith("''")) {
+      quoted = false;
+      words = words.slice(0, -1);
+    }
+    return words.replaceAll("''", "'");
+  };
+  const out = lines.map((line) => {
     const version = line.match(/^\s*'?(v?\d+(?:\.\d+)+[\w.+-]*)'?\s*:\s*$/);
     if (version) {
       list = null;
@@ -197,18 +214,77 @@ function antsibullAsMarkdown(lines: string[]): string[] {
     }
     const kind = line.match(ANTSIBULL_KIND);
     if (kind) {
-      list = { indent: kind[1]!.length };
+      list = { key: kind[1]!.length, entries: null };
       return `## ${ANTSIBULL_HEADINGS[kind[2]!]}`;
     }
     const indent = line.match(/^\s*/)![0].length;
-    if (line.trim() === '' || (list && indent < list.indent) || (list && indent === list.indent && !/^\s*-\s/.test(line))) list = null;
+    const entry = line.match(/^\s*-\s+(.*)$/);
+    if (line.trim() === '' || (list && (indent < list.key || (indent === list.key && !entry)))) list = null;
     if (!list) return '';
-    const item = line.match(/^\s*-\s+(.*)$/);
-    return item && indent === list.indent ? `- ${item[1]}` : `  ${line.trim()}`;
+    if (entry && list.entries === null) list.entries = indent;
+    if (entry && indent === list.entries) {
+      quoted = false;
+      return `- ${unquoted(entry[1]!)}`;
+    }
+    return `  ${unquoted(line.trim())}`;
   });
+  // Right after a list's last entry, a summary would read as more of it (community.postgresql's is the template's "This is
+  // a major release of the … collection." over several lines): it goes.
+  return out.map((line, index) => (/^\s*release_summary\s*:/.test(lines[index]!) && /^(?:- | {2})\S/.test(out[index - 1] ?? '') ? '' : line));
+}
+
+/**
+ * The French government design system's `changelog.yml`: a release (`- id: v1.14.0`) over its `commits:`, each with a
+ * Conventional Commit `type:`, its `scopes:`, `isBreaking:` and a `title:`, besides tickets, emoji and a long description.
+ */
+const RELEASE_ID = /^-\s+id\s*:\s*['"]?(v?\d+(?:\.\d+)+[\w.+-]*)['"]?\s*$/;
+const COMMIT_FIELD = /^\s+(?:-\s+)?(id|type|isBreaking|title|description|scopes|tickets|gitmojis|tag|pull)\s*:\s*(.*)$/;
+
+function isCommitChangelog(lines: string[]): boolean {
+  return RELEASE_ID.test(lines.find((line) => line.trim() !== '') ?? '') && lines.some((line) => /^\s+commits\s*:\s*$/.test(line));
+}
+
+/**
+ * Each commit's type a heading on its `type:` line ("### feat", "### Breaking changes" where it breaks), its title a bullet on
+ * the title's line, led by its one scope ("- artworks: ajout nouveaux pictogrammes"); the rest goes.
+ */
+function commitChangelogAsMarkdown(lines: string[]): string[] {
+  const out = lines.map(() => '');
+  let commit: { type: number | null; scopes: string[]; breaking: boolean; title: number | null } | null = null;
+  let field = '';
+  const fieldValue = (line: number) =>
+    lines[line]!.match(COMMIT_FIELD)![2]!
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
+  const tell = () => {
+    if (commit?.title == null || commit.type === null) return;
+    out[commit.type] = `### ${commit.breaking ? 'Breaking changes' : fieldValue(commit.type)}`;
+    out[commit.title] = `- ${commit.scopes.length === 1 ? `${commit.scopes[0]}: ` : ''}${fieldValue(commit.title)}`;
+  };
+  lines.forEach((line, index) => {
+    const release = line.match(RELEASE_ID);
+    if (release) out[index] = `## ${release[1]}`;
+    const read = line.match(COMMIT_FIELD);
+    if (read) {
+      field = read[1]!;
+      if (field === 'id' && /^\s+-\s/.test(line)) {
+        tell();
+        commit = { type: null, scopes: [], breaking: false, title: null };
+      }
+      if (commit && field === 'type') commit.type = index;
+      if (commit && field === 'isBreaking') commit.breaking = read[2]!.trim() === 'true';
+      if (commit && field === 'title') commit.title = index;
+      return;
+    }
+    const scope = line.match(/^\s+-\s+([\w./-]+)\s*$/);
+    if (commit && field === 'scopes' && scope) commit.scopes.push(scope[1]!);
+  });
+  tell();
+  return out;
 }
 
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
+  if (isCommitChangelog(lines)) return commitChangelogAsMarkdown(lines);
   if (isEnvoyChangelog(lines)) return envoyAsMarkdown(lines);
   if (isAntsibullChangelog(lines)) return antsibullAsMarkdown(lines);
   if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
