@@ -13,12 +13,12 @@ import { billingPeriod } from './billing-period';
  */
 type Db = Omit<PgDatabase<PgQueryResultHKT, typeof schema>, 'transaction'>;
 
+/** A workspace's slug is its name's when free, else the name's with a drawn suffix; tries before giving up. */
+const SLUG_ATTEMPTS = 6;
+
 export async function createWorkspace(db: Db, input: { name: string; planId?: string; now?: Date }) {
   const id = newId('ws');
-  const [workspace] = await db
-    .insert(workspaces)
-    .values({ id, name: input.name, slug: `${slugify(input.name)}-${id.slice(-6).toLowerCase()}` })
-    .returning();
+  const workspace = await insertWithFreeSlug(db, id, input.name);
   if (input.planId) {
     const period = billingPeriod(input.now ?? new Date());
     await db.insert(launchSubscriptions).values({
@@ -30,7 +30,7 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
       currentPeriodEnd: period.end,
     });
   }
-  return workspace!;
+  return workspace;
 }
 
 export async function createLaunchApiKey(
@@ -77,6 +77,20 @@ export async function createLaunchUser(db: Db, input: { email: string; name: str
 
 export async function addLaunchMember(db: Db, input: { workspaceId: string; userId: string; role: LaunchRole }) {
   await db.insert(launchMemberships).values(input);
+}
+
+/**
+ * Six base32 characters meet once in a billion pairs, which tens of thousands of workspaces of one
+ * name already reach (the test suite did): a taken slug is drawn again instead of failing the signup.
+ */
+async function insertWithFreeSlug(db: Db, id: string, name: string) {
+  const base = slugify(name);
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const slug = attempt === 0 ? base : `${base}-${newId('s').slice(-6).toLowerCase()}`;
+    const [workspace] = await db.insert(workspaces).values({ id, name, slug }).onConflictDoNothing({ target: workspaces.slug }).returning();
+    if (workspace) return workspace;
+  }
+  throw new Error(`No free slug for workspace "${name}" after ${SLUG_ATTEMPTS} tries`);
 }
 
 function slugify(name: string): string {
