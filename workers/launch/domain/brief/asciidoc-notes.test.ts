@@ -124,6 +124,23 @@ describe('AsciiDoc notes', () => {
     ]);
   });
 
+  it("hides a comment block's sample entries and reads a tracker macro by its issue's key (Ivy)", () => {
+    const lines = [
+      '= Acme Release Announcement',
+      '',
+      '////',
+      ' Samples :',
+      '- NEW: bla bla bla (jira:ACME-1234[]) (Thanks to Jane Doe)',
+      '////',
+      '',
+      '- FIX: acme:retrieve could fail because of a `NullPointerException` (jira:ACME-1641[])',
+    ];
+    expect(asciidocAsMarkdown(lines).slice(2, 6)).toEqual(['', '', '', '']);
+    const items = parseNotes(lines.join('\n'), null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([['fix', 'acme:retrieve could fail because of a NullPointerException']]);
+    expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['ACME-1641']);
+  });
+
   it('leaves notes that are not AsciiDoc as they are', () => {
     for (const lines of [
       ['= 0.9.5 =', '* Fix the importer'],

@@ -16,6 +16,8 @@ const LISTING = /^(?:-{4,}|\.{4,})[ \t]*$/;
 /** `[source,groovy]`, `[NOTE]`, `[[anchor]]`: what the block after it is, not words of the notes. */
 const BLOCK_ATTRIBUTE = /^\[{1,2}[^\]]*\]{1,2}[ \t]*$/;
 const COMMENT = /^\/\/(?!\/)/;
+/** Ivy's `////` over its sample entries ("- NEW: bla bla bla (jira:IVY-1234[])") and under them: a comment block's fences. */
+const COMMENT_BLOCK = /^\/{4,}[ \t]*$/;
 const DOCUMENT_ATTRIBUTE = /^:[\w-]+:(?:[ \t].*)?$/;
 /** Cerbos' `include::ROOT:partial$attributes.adoc[]`: a preprocessor directive, which brings in or leaves out other text. */
 const DIRECTIVE = /^(?:include|ifdef|ifndef|ifeval|endif)::[^\s[]*\[[^\]]*\][ \t]*$/;
@@ -45,6 +47,7 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
   // `:project_name: Keycloak` defines what `{project_name}` stands for; an attribute defined elsewhere stays as written.
   const attributes = new Map(lines.flatMap((line) => [...line.matchAll(/^:([\w-]+):[ \t]+(\S.*?)[ \t]*$/g)].map((match) => [match[1]!, match[2]!] as const)));
   let listing = false;
+  let comment = false;
   // A list nests by its markers, not their indent: a marker not yet open (pugixml's `.` items under `* Improvements:`)
   // opens a deeper list; one already open closes the lists inside it.
   const markers: string[] = [];
@@ -56,6 +59,8 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
       return '```';
     }
     if (listing) return line;
+    if (COMMENT_BLOCK.test(line)) comment = !comment;
+    if (comment || COMMENT_BLOCK.test(line)) return '';
     if (COMMENT.test(line) || BLOCK_ATTRIBUTE.test(line) || DOCUMENT_ATTRIBUTE.test(line) || DIRECTIVE.test(line) || line.trim() === '+') return '';
     let own = line.replace(HARD_BREAK, '').replace(/\{([\w-]+)\}/g, (whole, name: string) => attributes.get(name) ?? whole);
     if (openUrl !== null && own.includes(']')) {
@@ -94,7 +99,9 @@ function inline(text: string): string {
       if (name === 'link') return `${before}${words ? `[${words}](${target})` : target}`;
       if (name === 'image' || name === 'footnote' || name === 'indexterm') return before;
       if (words) return `${before}${words.split(',')[0]}`;
-      // `spockIssue:2131[]`, `issue:42[]`: a project's macro for its tracker, told by the number it names.
-      return /^\d+$/.test(target) ? `${before}(#${target})` : before;
+      // `spockIssue:2131[]`, `issue:42[]`: a project's macro for its tracker, told by the number it names; Ivy's
+      // `jira:IVY-1641[]` by its issue's key.
+      if (/^\d+$/.test(target)) return `${before}(#${target})`;
+      return /^[A-Z][A-Z\d]+-\d+$/.test(target) ? `${before}${target}` : before;
     });
 }

@@ -5755,3 +5755,172 @@ describe('area headings over prose, strict validation under Changed, and credits
     );
   });
 });
+
+describe('MyST fences, short kind tags, pointer sentences and attacks that are play', () => {
+  it('read MyST fenced directives: a box shows its words, its fences and options go, other directives are hidden', () => {
+    const boxed = [
+      '### 1.0.0',
+      '',
+      ':::{attention}',
+      ':class: dropdown',
+      'In acme 1.1, `acme.settings.strict` will default to `True`, so test your code with it.',
+      ':::',
+      '',
+      ':::{figure} shot.png',
+      'A figure caption that is not a change.',
+      ':::',
+      '',
+      '#### Breaking changes',
+      '',
+      '- Remove `AnnData.concatenate` {user}`ann-lee` ({pr}`2370`)',
+      '- `acme` is now compatible with `pip` 26.1 -- {user}`bob`.',
+    ];
+    const parsed = parseNotes(boxed.join('\n'), 'https://github.com/acme/acme');
+    expect(parsed.intro?.text).toBe('In acme 1.1, acme.settings.strict will default to True, so test your code with it.');
+    expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Remove AnnData.concatenate'],
+      ['breaking', 'acme is now compatible with pip 26.1.'],
+    ]);
+    const important = parseNotes(
+      [
+        '### 17.4.0 2026-03-26',
+        '',
+        '```{important}',
+        'This release includes a security patch for `AcmeAuthenticator`, fixing [CVE-2026-33175]',
+        '```',
+        '',
+        '[CVE-2026-33175]: https://github.com/acme/acme/security/advisories/GHSA-rrvg-cxh4-qhrv',
+        '',
+        '#### Bugs fixed',
+        '',
+        '- Errors may be in value as well as key name',
+      ].join('\n'),
+      'https://github.com/acme/acme',
+    );
+    expect(important.intro?.text).toBe('This release includes a security patch for AcmeAuthenticator, fixing CVE-2026-33175');
+  });
+
+  it("keep words in capitals that end an item (code's, not pointers), and a bare advisory id after the verb that fixed it", () => {
+    expect(
+      kindsAndTexts([
+        '## Fixed',
+        '- `%notin%` is translated to `NOT IN` (#1820).',
+        '- Fixed thing in #1820 and #1821.',
+        '- Prevent account enumeration [CVE-2026-25050]',
+        '- Fixed a leak, fixing [CVE-2026-25051]',
+        '- [BREAKING ]`likelihoodratiotest` has been reworked.',
+      ]),
+    ).toEqual([
+      ['fix', '%notin% is translated to NOT IN.'],
+      ['fix', 'Fixed thing.'],
+      ['security', 'Prevent account enumeration (CVE-2026-25050)'],
+      ['security', 'Fixed a leak, fixing (CVE-2026-25051)'],
+      ['breaking', 'likelihoodratiotest has been reworked.'],
+    ]);
+    expect(cleanInline('Fixed a leak, fixing [CVE-2026-25051]', null).text).toBe('Fixed a leak, fixing CVE-2026-25051');
+  });
+
+  it('read short kind tags, the parts they touch and the advisories they fix, and a note heading by its paragraph', () => {
+    expect(
+      kindsAndTexts([
+        '# `v2.9.0` (2026-07-31)',
+        '',
+        '## Security and compatibility note ⚠️',
+        '',
+        'This release rejects malformed HTTP forms that were previously accepted.',
+        '',
+        '## Since `v2.9.0-beta3`',
+        '',
+        '### BREAKING',
+        '',
+        '* \\[mod] \\[server] Harden HTTP boundaries \\[4a37a56]',
+        '',
+        '### Fixes',
+        '',
+        '* \\[sec] \\[client] Preserve protocol integrity \\[973d386]',
+        '* \\[mod] \\[server] \\[GHSA-j9v4-rr7v-r6pw] WebSocket enforce protocol state (@ann) \\[08950e3]',
+        '* \\[prf] \\[client] Reuse HTTP/1.0 connections \\[410ec78]',
+        '* \\[new] \\[server] \\[#613] Add `:protocol` to Ring requests (@bob) \\[43f3bf1]',
+      ]),
+    ).toEqual([
+      ['breaking', 'This release rejects malformed HTTP forms that were previously accepted.'],
+      ['breaking', 'Harden HTTP boundaries'],
+      ['security', 'Preserve protocol integrity'],
+      ['security', 'WebSocket enforce protocol state (GHSA-j9v4-rr7v-r6pw)'],
+      ['performance', 'Reuse HTTP/1.0 connections'],
+      ['feature', 'Add :protocol to Ring requests'],
+    ]);
+  });
+
+  it('drop sentences left pointing at references that went, unless they are all the change says', () => {
+    expect(
+      kindsAndTexts([
+        '### Breaking change:',
+        '- Make `Utilities.IsNullOrEmpty` internal. See issues [#2651](https://github.com/acme/acme/issues/2651) and [#1722](https://github.com/acme/acme/issues/1722) for details.',
+        '### Bug fixes:',
+        '- Continuation of #2637 and #2646. Add the metadata `details_types` to `Configuration`.',
+        '- Serialize byte arrays as base64 strings. See issue [#2524](https://github.com/acme/acme/issues/2524).',
+        '- See PR [#2707](https://github.com/acme/acme/pull/2707) for details.',
+      ]),
+    ).toEqual([
+      ['breaking', 'Make Utilities.IsNullOrEmpty internal.'],
+      ['fix', 'Add the metadata details_types to Configuration.'],
+      ['fix', 'Serialize byte arrays as base64 strings.'],
+      ['fix', 'See PR for details.'],
+    ]);
+  });
+
+  it("read a game's attacks as play and an attacker's as a flaw", () => {
+    expect(
+      kindsAndTexts([
+        '### Fixes',
+        '- Fixed possible crash when a player with Chinese localization attack with Vampire Lords.',
+        '- Fixed incorrect AI estimation of multi-hex attacks when attacking from behind.',
+        '- Fixed a crash that let remote attackers read memory.',
+        '- Fixed a timing attack on token comparison.',
+        '- Guard against attacks through crafted headers.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'fix', 'security', 'security', 'security']);
+  });
+
+  it('read plain-text version bullets, courtesy credits, a kind heading with its version, scoped labels and tagged removals', () => {
+    expect(
+      kindsAndTexts([
+        'o Version 4.12 (2026.01.30)',
+        '    Improve drive detection (courtesy of Martin Kuschnik)',
+        '    Improve conflicting process reporting',
+        '    Improve support for Nutanix ISOs',
+        '    Fix a TOCTOU vulnerability in script execution (CVE-2026-2398, reported by @ann)',
+        '    Fix saving of ISO images to paths that contain spaces',
+      ]),
+    ).toEqual([
+      ['other', 'Improve drive detection'],
+      ['other', 'Improve conflicting process reporting'],
+      ['other', 'Improve support for Nutanix ISOs'],
+      ['security', 'Fix a TOCTOU vulnerability in script execution (CVE-2026-2398)'],
+      ['fix', 'Fix saving of ISO images to paths that contain spaces'],
+    ]);
+    expect(
+      kindsAndTexts([
+        '### Security (4.12)',
+        '',
+        'Fix CVE-2026-15153 - Unauthenticated SQL injection in Acme',
+        '',
+        '## Changed',
+        '',
+        ' - [browser] remove unlock passphrase feature',
+        ' - [native] Remove background mode because it was buggy',
+        '',
+        '## Fixed',
+        '* Fixed kImageAnnotator: Show tab tooltips on initial tabs.',
+        '* Fixed hash-mode: sha1 with a salt.',
+      ]),
+    ).toEqual([
+      ['security', 'Fix CVE-2026-15153 - Unauthenticated SQL injection in Acme'],
+      ['breaking', 'remove unlock passphrase feature'],
+      ['breaking', 'Remove background mode because it was buggy'],
+      ['fix', 'kImageAnnotator: Show tab tooltips on initial tabs.'],
+      ['fix', 'Fixed hash-mode: sha1 with a salt.'],
+    ]);
+  });
+});

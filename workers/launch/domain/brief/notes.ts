@@ -472,14 +472,21 @@ const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 // reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
-// (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed.)
+// (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed;
+// nor VCMI's "Fixed possible crash when player … attack with Vampire Lords": a game's attacks are its play. An attack is a
+// flaw's when an attacker makes it, it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW =
-  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|(?<![\w-]|\bin\s+(?:an?\s+|the\s+)?[\w-]+\s+)attack(?:ers?|s|\s+vectors?)?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
+  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battackers?\b|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BRACKETED_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\[(?:\*\*)?(?:sec|security)(?:\*\*)?\]\s+(?=\S)/i;
+const SHORT_KIND_TAG = /^\s*(?:[-*+]\s+)?\\?\[(new|mod|fix|sec|prf|doc|nop)\\?\]\s+(?=\S)/;
+/** "mod" (modified) keeps its section's kind: under BREAKING it breaks. */
+const SHORT_TAG_KIND: Record<string, ChangeKind> = { new: 'feature', fix: 'fix', sec: 'security', prf: 'performance', doc: 'internal', nop: 'internal' };
+/** The tags leading the words: the kind's, if still there, then parts (`[server]`) and advisories (`[GHSA-…]`). */
+const SHORT_TAG_RUN = /^(?:\[(?:new|mod|fix|sec|prf|doc|nop|[a-z][\w-]{0,20}|GHSA(?:-[0-9a-z]{4}){3}|CVE-\d{4}-\d{4,})\]\s*)+/i;
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
 // Libreswan's "SECURITY IKEv2: Fixes …": the kind in capitals before the change's scope; snapd's "SECURITY UPDATE: …" a label.
 const SHOUTED_SECURITY_TAG =
@@ -535,6 +542,7 @@ function saysLaterOldOnesFail(text: string): boolean {
 }
 const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
 /** Lombok's "PLATFORM:", "BUGFIX:", "IMPROBABLE BREAKING CHANGE:": a kind in capitals labelling the change. */
+const SCOPED_KIND_LABEL = /^(Fixed|Added|Changed|Removed|Improved)\s+((?=[\w.-]*(?:[a-z][A-Z]|\.\w))[A-Za-z][\w.-]{1,40}):\s+(?=\S)/;
 const CAPITALS_KIND_LABEL = /^((?:(?:IMPROBABLE|POTENTIAL|MINOR)\s+)?BREAKING CHANGE|FEATURE|BUGFIX|PLATFORM|PERFORMANCE|ENHANCEMENT):\s+(?=\S)/;
 /** SBCL's NEWS labels each change with its kind in lower case: "minor incompatible change:", "bug fix:", "optimization:". */
 // The Java extension for VS Code's "enhancement - Add …", "bug fix - Fix …": the same tags, set off by a dash.
@@ -669,6 +677,20 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // libopenmpt's "[**Sec**] Possible heap out-of-bounds read when loading …": the tag in brackets says the kind.
   if (BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
+  // http-kit's (Peter Taoussanis' projects') "\\[sec] \\[client] \\[GHSA-h7mc-gw66-cwmx] Enforce decoded max-body limits": a
+  // short tag of its kind, the parts it touches (words of no post), the advisory it fixes.
+  const shortTag = raw.match(SHORT_KIND_TAG);
+  if (shortTag) {
+    const advisories: string[] = [];
+    const rest = text
+      .replace(SHORT_TAG_RUN, (run) => {
+        advisories.push(...(run.match(/GHSA(?:-[0-9a-z]{4}){3}|CVE-\d{4}-\d{4,}/gi) ?? []));
+        return '';
+      })
+      .trim();
+    const told = advisories.length > 0 ? `${rest.replace(/[.\s]+$/, '')} (${advisories.join(', ')})` : rest;
+    return itemKind('', told, advisories.length > 0 ? 'security' : (SHORT_TAG_KIND[shortTag[1]!] ?? inherited), section);
+  }
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
   if (SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
   // Renovate's "**deps:** update module github.com/buger/jsonparser to v1.1.2 [security] (release-3.6.x)" (Loki): the tag may
@@ -685,7 +707,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
   // Moya's "**Breaking Change** Changed `Hashable` …", whose bold words are read as a sentence of their own, with its stop.
   // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
-  const marker = /^\s*(?:\*\*|__)?[[(]?(?:\*\*|__)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?[\])]?[:.]?(?:\*\*|__)?:?\s*/i;
+  // MixedModels.jl's "[BREAKING ]`likelihoodratiotest` has been reworked": a space inside the bracket is still the mark's.
+  const marker = /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
@@ -832,6 +855,13 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   }
   // OkHttp's "New: …", "Upgrade: …", OpenTTD's "Add: …", "Fix #12345: …", libzmq's "Fixed #3361 - …", Stability Matrix's
   // "Fixed [#1654](…) and [#1658](…) - …" once its links went: a capitalised label says the kind, and is no word of the change.
+  // ksnip's "Fixed kImageAnnotator: Add KDE support for scale factor.": the label, then the part of the project it is in (a
+  // name by its shape: inner capitals or a dot, not hashcat's "hash-mode"), then the change.
+  const scopedLabel = text.match(SCOPED_KIND_LABEL);
+  if (scopedLabel) {
+    const told = itemKind('', `${scopedLabel[1]}: ${text.slice(scopedLabel[0].length)}`, inherited, section);
+    return { ...told, text: `${scopedLabel[2]}: ${told.text}` };
+  }
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
@@ -970,7 +1000,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // HashiCorp's "CHANGES:" writes each change after its component ("sys/seal-status: Renamed … to commit_date").
   // "… so plain inspection no longer raises a warning", "Variables … are no longer considered unassigned": what no longer
   // complains takes a complaint away, a fix or an improvement; it breaks nothing.
-  const unscopedWords = text.replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '').replace(NO_LONGER_COMPLAINS, ' ');
+  // floccus' "[browser] remove unlock passphrase feature": a part in brackets leads the words as a scope does.
+  const unscopedWords = text
+    .replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '')
+    .replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '')
+    .replace(NO_LONGER_COMPLAINS, ' ');
   // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
   // person sees or reads changed, which nobody's code or setup depends on.
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords) && !SEEN_NOT_USED.test(unscopedWords)) return { kind: 'breaking', text };
@@ -1213,8 +1247,9 @@ const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
 // OpenZiti's "## Backward Incompatible Changes to pre-1.0 releases": what breaks, and since which releases; SingularityCE's
 // "### Changed Defaults / Behaviours" what now behaves otherwise.
+// http-kit's "## Security and compatibility note ⚠️" over what the release now rejects: a note's title, its paragraph the change.
 const SECTION_TITLE =
-  /\b(?:changes|notes|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)\s*:?$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
+  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)(?:\s|:|⚠\uFE0F?|🚨)*$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
 const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i;
@@ -1613,8 +1648,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*SECURITY (?:NOTE|NOTICE):\s+/i, 'Security: ')
     .replace(THANKS_FOR_FINDING_LEAD, (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `)
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
-    // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
-    .replace(/\((?:thanks|thank you|kudos)\s/i.test(raw) ? /\s*\((?:thanks|thank you|kudos)\s+(?:to\s+)?[^()]{1,80}\)/gi : NEVER, '')
+    // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit; Rufus'
+    // "(courtesy of Martin Kuschnik)" too.
+    .replace(/\((?:thanks|thank you|kudos|courtesy of)\s/i.test(raw) ? /\s*\((?:thanks|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi : NEVER, '')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
@@ -2330,7 +2366,25 @@ function withoutDirectives(lines: string[]): string[] {
   let admonition = false;
   // The indent of a titled box's body, which keeps its own nesting (MuJoCo's numbered changes and their migration notes).
   let body: number | null = null;
+  // MyST's fenced directive (anndata's ":::{attention}" … ":::", OAuthenticator's "```{important}"): the fence that closes it,
+  // and whether its words are shown.
+  let myst: { fence: string; shown: boolean; options: boolean } | null = null;
   return lines.map((line) => {
+    if (myst) {
+      if (line.trim() === myst.fence) {
+        myst = null;
+        return '';
+      }
+      // Its options (":class: dropdown") come first, before the words.
+      if (myst.options && /^\s*:[\w-]+:(?:\s|$)/.test(line)) return '';
+      myst.options = false;
+      return myst.shown ? line : '';
+    }
+    const directive = line.match(MYST_DIRECTIVE);
+    if (directive) {
+      myst = { fence: directive[1]!, shown: MYST_BOX.test(directive[2]!), options: true };
+      return directive[2] === 'admonition' && directive[3] ? `###### ${directive[3]}` : '';
+    }
     // MuJoCo's ".. admonition:: Breaking API changes" over its numbered changes: a box with a title, read as a section.
     const titled = line.match(/^\.\.\s+admonition::\s+(\S.*)$/i);
     if (titled) {
@@ -2371,6 +2425,8 @@ function withoutDirectives(lines: string[]): string[] {
     return line;
   });
 }
+const MYST_DIRECTIVE = /^\s*(:{3,}|`{3,})\{([\w-]+)\}(?:\s+(\S.*))?$/;
+const MYST_BOX = /^(?:admonition|note|warning|important|attention|caution|danger|tip|hint|seealso)$/;
 const MKDOCS_ADMONITION = /^(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+"[^"]*")?\s*$/;
 const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger)::(?:\s+(\S.*))?$/i;
 
@@ -2943,7 +2999,8 @@ function versionBulletsAsHeadings(lines: string[]): string[] {
     return version && /^\s+\S/.test(next) && !BULLET.test(next) ? `## ${version[1]}` : line;
   });
 }
-const VERSION_BULLET = /^[*-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)\s*$/i;
+// Rufus' "o Version 4.12 (2026.01.30)": a letter o for its bullet, the date beside the version.
+const VERSION_BULLET = /^[*o-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)(?:\s+\([\d./-]+\))?\s*$/i;
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
@@ -3017,7 +3074,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       !pendingHeading.titlesRelease &&
       (!pendingHeading.hasBullets || namesAFeature(pendingHeading)) &&
       pendingHeading.hasProse &&
-      !SECTION_TITLE.test(pendingHeading.heading.text)
+      !SECTION_TITLE.test(pendingHeading.heading.text) &&
+      // Ampache's "### Security (4.2.2)" over "Fix CVE-2020-15153 - Unauthenticated SQL injection in Ampache": a kind's title.
+      !(/^\p{L}+\s*\(v?\d+(?:\.\d+)+\)$/u.test(pendingHeading.heading.text) && sectionKind(pendingHeading.heading.text) !== null)
     ) {
       const { heading, line, first } = pendingHeading;
       const parents = headings.filter((h) => h !== heading);

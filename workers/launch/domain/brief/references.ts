@@ -117,6 +117,9 @@ const THANKS_TO_NAMES =
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
  * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare.
  */
+/** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
+const POINTER_SENTENCE =
+  /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: and| ,| ,? and)* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: and| ,)*)(?: ?[.!?]|$)/gi;
 const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /**
@@ -133,10 +136,14 @@ const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
  * back comes after the word, so it is tried only where an "in" is.
  */
 const POINTING_IN = String.raw`in(?<!\b(?:opts?|opted|logs?|logged|signs?|signed|checks?|checked|plugs?|plugged|built|baked)[\s,;]+in)`;
-/** "…, resolving" once the issue it closed went; Pixi's "… that opt in by @x in [#6526](…)" keeps its "in". */
+/**
+ * "…, resolving" once the issue it closed went; Pixi's "… that opt in by @x in [#6526](…)" keeps its "in". Words in capitals
+ * are code's, not pointers: dbplyr's "`%notin%` … is translated to `NOT IN` (#1820)".
+ */
 const POINTING_WORDS_AT_END = new RegExp(
-  String.raw`(?:[\s,;]+\b(?:${POINTING_IN}|by|and|see|via|from|with|resolving|fixing|closing|addressing)\b)+[\s,;]*(?=\.?$)`,
-  'i',
+  String.raw`(?:[\s,;]+\b(?:${[POINTING_IN, 'by', 'and', 'see', 'via', 'from', 'with', 'resolving', 'fixing', 'closing', 'addressing']
+    .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
+    .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT = new RegExp(
@@ -270,8 +277,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*r\d{4,})*\s*\)/g, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
-  // Vendure's "… [CVE-2026-25050]": an advisory's id in square brackets, written as other notes write it.
-  if (has('[CVE-')) text = text.replace(/\[(CVE-\d{4}-\d{4,})\](?!\()/g, '($1)');
+  // Vendure's "… [CVE-2026-25050]": an advisory's id in square brackets, written as other notes write it; OAuthenticator's
+  // "fixing [CVE-2026-33175]" names it as what was fixed, no aside.
+  if (has('[CVE-'))
+    text = text.replace(/(?<=(\S+)\s+|^)\[(CVE-\d{4}-\d{4,})\](?!\()/g, (_whole, before: string | undefined, id: string) =>
+      before && /^(?:fix(?:e[sd]|ing)?|address(?:e[sd]|ing)?|patch(?:e[sd]|ing)?|resolv(?:e[sd]?|ing)|for|of|see)$/i.test(before) ? id : `(${id})`,
+    );
   // python-kasa's "Experimental support for Kasa cameras[^1]": a footnote's mark, its words told elsewhere.
   if (has('[^')) text = text.replace(/\[\^[\w-]+\](?!:)/g, '');
   // OPNsense's "python fix for CVE-2025-4516[5]", ReaR's "the [26]merge of /usr/bin", "See [27]https://…": a text browser's
@@ -363,6 +374,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // credits alone, wherever it stands.
   if (has('(:user:')) text = text.replace(/\s*\(\s*:user:`[^`]+`(?:\s*(?:,|and|&)\s*:user:`[^`]+`)*\s*\)/g, ' ');
   if (has('user:')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*\bby\s+:?(?:gh-?)?user::?`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
+  // anndata's "Remove `AnnData.concatenate` {user}`ilan-gold` ({pr}`2370`)", pip-tools' "… 26.1 -- {user}`gaborbernat`.": the
+  // role names its author wherever it stands.
+  if (has('user:`')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and|&)?\s*:(?:gh-?)?user:`[^`]+`)*/g, ' ');
   // mitmproxy's "… bound to localhost only, but @gronke found that an attacker can …": who found it is a credit; what they
   // found is the change's.
   if (has('@')) text = text.replace(/@[\w-]+\s+(?:found|discovered|noticed|reported|observed|pointed out)\s+that\s+/gi, '');
@@ -780,6 +794,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/^\s*[[#]/.test(raw) && /^\s*(?:&|and\b|,)/.test(text)) text = text.replace(/^\s*(?:(?:&|and\b|,)\s*)+(?:[-–—:]\s+)?(?=\S)/, '');
   // samtools' "… reads an invalid CRAM header. (CVE-2026-31973)": the advisory closing the item after its stop is the sentence's.
   if (has('VE-') || has('HSA-')) text = text.replace(/([.!?]) (\((?:CVE|GHSA)-[^()]+\))\.?$/, ' $2$1');
+  // IdentityModel's "… internal. See issues [#2651](…) and [#1722](…) for details.", "Continuation of #2637 and #2646. Add …"
+  // once the references went: a sentence that only pointed at them goes too.
+  // (A change that is only such a pointer keeps it: its section may be all it says.)
+  if (refs.length > 0 && (has('ee ') || has('ontinuation'))) {
+    const pointed = text.replace(POINTER_SENTENCE, (_whole, lead: string) => lead).trim();
+    if (/\p{L}/u.test(pointed)) text = pointed;
+  }
   // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
   if (has('(release-')) text = text.replace(/\s*\(release-[\w.]+\)/g, '');
   // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.
@@ -843,7 +864,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(/\s+no known CVE\s+(?=\(GHSA-)/i, ' ')
       .replace(/(\S+\s+\S+\s+(\S+))\s+((?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, (whole, words: string, last: string, id: string) =>
-        /^(?:fix(?:e[sd])?|address(?:e[sd])?|patch(?:e[sd])?|resolve[sd]?|for|of|in|to|and|or|see|as|is|\(?CVE-[\d-]+,?|GHSA-[\w-]+,?|\W+|.*[.!?])$/i.test(last)
+        /^(?:fix(?:e[sd]|ing)?|address(?:e[sd]|ing)?|patch(?:e[sd]|ing)?|resolv(?:e[sd]?|ing)|for|of|in|to|and|or|see|as|is|\(?CVE-[\d-]+,?|GHSA-[\w-]+,?|\W+|.*[.!?])$/i.test(
+          last,
+        )
           ? whole
           : `${words} (${id})`,
       );
