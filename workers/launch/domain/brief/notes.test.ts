@@ -5924,3 +5924,106 @@ describe('MyST fences, short kind tags, pointer sentences and attacks that are p
     ]);
   });
 });
+
+describe('indented plain lists, dated entries, standing notices and what a feature commit takes away', () => {
+  it('read labels over indented plain changes, each with its run-on lines (libpcap)', () => {
+    expect(
+      kindsAndTexts([
+        'Tuesday, December 30, 2025 / The Acme Group',
+        '  Summary for 1.10.6 acme release',
+        '    General:',
+        '      Fix "acme -i <n>" for something-only acme builds.',
+        '      Report the size of time_t in the version string.',
+        '      CVE-2025-11961: Fix OOBR and OOBW in acme_ether_aton().',
+        '    Source code:',
+        '      Remove some unneeded includes.',
+        '      acme_find_function() changed to return "void *" to avoid',
+        '        warnings.',
+        '      Add LINKTYPE_ETW/DLT_ETW.',
+      ]),
+    ).toEqual([
+      ['fix', 'Fix "acme -i <n>" for something-only acme builds.'],
+      ['other', 'Report the size of time_t in the version string.'],
+      ['security', 'Fix OOBR and OOBW in acme_ether_aton() (CVE-2025-11961).'],
+      ['other', 'Remove some unneeded includes.'],
+      ['other', 'acme_find_function() changed to return "void *" to avoid warnings.'],
+      ['feature', 'Add LINKTYPE_ETW/DLT_ETW.'],
+    ]);
+  });
+
+  it('read dated entries by their author as one change each, an incompatibility mark among its lines (SWIG)', () => {
+    expect(
+      kindsAndTexts([
+        'Version 4.2.1 (24 Feb 2024)',
+        '===========================',
+        '',
+        '2024-02-22: ann',
+        '            Fix segfault shrinking STL containers.',
+        '',
+        '2024-02-18: bob',
+        '            Fix for wrapping STL containers that are static member variables.',
+        '',
+        '            If you really need the old behaviour, add in the typemap.',
+        '',
+        '\t    *** POTENTIAL INCOMPATIBILITY ***',
+      ]),
+    ).toEqual([
+      ['fix', 'Fix segfault shrinking STL containers.'],
+      ['breaking', 'Fix for wrapping STL containers that are static member variables.'],
+    ]);
+  });
+
+  it("leave a project's standing notices out, and read stabilising and incompatible changes for what they are", () => {
+    expect(
+      kindsAndTexts([
+        '## Changed',
+        '* New routing scheme, which is backwards incompatible with previous versions of Acme',
+        '* CMake: Building with CMake is no longer considered experimental.',
+        '* Authenticated peering handshake with optional password, i.e.',
+        '  * For listeners: `tls://[::]:12345?password=123456abcdef`',
+        '## Discussions',
+        '* Join the Acme Matrix room at: #acme:matrix.org',
+        '## License',
+        '* The code is licensed under the LGPL version 2.1.',
+      ]),
+    ).toEqual([
+      ['breaking', 'New routing scheme, which is backwards incompatible with previous versions of Acme'],
+      ['other', 'CMake: Building with CMake is no longer considered experimental.'],
+      ['other', 'Authenticated peering handshake with optional password'],
+      ['internal', 'Join the Acme Matrix room at: #acme:matrix.org'],
+      ['internal', 'The code is licensed under the LGPL version 2.1.'],
+    ]);
+  });
+
+  it('read what a feature commit takes away as breaking, and a pointer to the list of breaks as no change', () => {
+    expect(
+      kindsAndTexts([
+        '### Features',
+        '* **runtime:** drop Node 14 support ([#4472](https://github.com/acme/acme/issues/4472))',
+        '* **props:** removal of deprecated connect and context APIs ([#4437](https://github.com/acme/acme/issues/4437))',
+        '* **compiler:** remove in-browser compilation support',
+        '* remove obsolete tokend support',
+        '* **config:** set new defaults for transformAliasedImportPaths',
+        '### BREAKING CHANGES',
+        'See [BREAKING_CHANGES.md - v4.0.0](./BREAKING_CHANGES.md#v400) for a comprehensive list of breaking changes.',
+        '## Highlights',
+        '### Node.js < v20.19.0, v21.x, v23.x no longer supported',
+        'ESLint v10.0.0 requires Node.js version v20.19.0 or later.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['breaking', 'breaking', 'breaking', 'feature', 'feature', 'internal', 'breaking']);
+  });
+
+  it('drop a bracketed handle after "by", a dash left closing the words, and a backport label', () => {
+    expect(
+      kindsAndTexts([
+        '### Security Fixes',
+        '* Backport protect against CSV Injection. [#8167] by [@ann]',
+        '#### Fixes',
+        '* [#2680](https://github.com/acme/acme/pull/2680): Restore public `schema` reader on Contract validator - [@bob](https://github.com/bob).',
+      ]),
+    ).toEqual([
+      ['security', 'Protect against CSV Injection.'],
+      ['fix', 'Restore public schema reader on Contract validator.'],
+    ]);
+  });
+});

@@ -236,7 +236,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
     // Path::Tiny's "[Testing]", not a feature's "A/B testing" heading.
-    /^testing$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    // RIOT's closing "Discussions" (where to chat) and "License" (what the code is under): the project's standing notices.
+    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media)$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -409,8 +410,9 @@ export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go
  * and a runtime taken out of a test matrix or a set of prebuilt wheels ("Remove node 16 from test matrix") drops no support.
  */
 // Libcloud's "Support for Python 3.6 which has been EOL for more than a year now has been removed": a clause on the way.
+// ESLint 10's heading "Node.js < v20.19.0, v21.x, v23.x no longer supported": the versions, then what became of them.
 export const DROP_SUPPORT = new RegExp(
-  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
+  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
   'i',
 );
 /**
@@ -602,7 +604,7 @@ const SEEN_NOT_USED =
  * arguments starting with `-=`").
  */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
 );
 
@@ -666,6 +668,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     AUTHOR_LINE.test(text) ||
     RELEASE_LINE.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
+    // Stencil's "See BREAKING_CHANGES.md - v4.0.0 for a comprehensive list of breaking changes.": where to read them.
+    /^(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:an?|the|more)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)\b/i.test(text) ||
     OTHER_NOTES_LINK.test(raw)
   )
     return { kind: 'internal', text };
@@ -1004,7 +1008,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   const unscopedWords = text
     .replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '')
     .replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '')
-    .replace(NO_LONGER_COMPLAINS, ' ');
+    .replace(NO_LONGER_COMPLAINS, ' ')
+    // libsecp256k1's "Building with CMake is no longer considered experimental.": made stable, which takes nothing away.
+    .replace(/\bno longer\s+(?:(?:considered|marked|labell?ed|flagged|treated)\s+)?(?:as\s+)?(?:an?\s+)?(?:experimental|unstable|beta|preview)\b/gi, ' ');
   // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
   // person sees or reads changed, which nobody's code or setup depends on.
   if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords) && !SEEN_NOT_USED.test(unscopedWords)) return { kind: 'breaking', text };
@@ -1029,6 +1035,16 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   if (inherited === 'other' && (REMOVES_NAMED_API.test(raw) || REMOVES_OPTION.test(text))) return { kind: 'breaking', text };
+  // Stencil 4's "### Features" over "**runtime:** drop Node 14 support", "**props:** removal of deprecated connect and context
+  // APIs": what a feature commit takes away still breaks whoever used it (OpenSC's "Remove obsolete tokend support" nobody).
+  const featureWords = text.replace(/^[a-z][\w./-]{0,30}:\s+/i, '');
+  if (
+    inherited === 'feature' &&
+    (DROP_SUPPORT.test(featureWords) ||
+      /^removal of (?:the )?deprecated\b/i.test(featureWords) ||
+      /^remove\s+(?:the\s+)?(?!(?:obsolete|unused|dead)\b)(?:[\w-]+\s+){0,2}support\b/i.test(featureWords))
+  )
+    return { kind: 'breaking', text };
   // Lighthouse 13's "Notable Changes": "remove font-size audit", "performance: remove audits replaced by …": under a heading
   // that only says its changes matter, what is taken away breaks whoever used it (not "remove the limit on …").
   if (inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(text.replace(/^[a-z][\w./-]{0,30}:\s+/, '')))
@@ -1239,7 +1255,7 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * GoReleaser's "Other news" and "Helping out".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change.)
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
@@ -1511,6 +1527,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   let text = raw
     // JupyterHub's "Backport PR #5461 on branch 5.x (Invalid UTF-8 JSON request body returns HTTP 500 …)": the change, backported.
     .replace(/^\s*Backport PR\s*(?:#\d+\s+)?(?:on|to)\s+branch\s+\S+\s+\(([^()]+)\)/i, '$1')
+    // Active Admin's "Backport protect against CSV Injection.": the change, as it was first written.
+    .replace(/^(\s*)Backport(?:ed)?:?\s+(\p{Ll})(?=\p{Ll}*\s)/u, (_whole, lead: string, first: string) => `${lead}${first.toUpperCase()}`)
     // GLib's "!4955 Backport !4954 “glib-compile-resources: Always assume …” to glib-2-86", "!4979 [glib-2-86] gbase64: Use
     // gsize …": GitLab's merge requests lead the line, and a backport is told by the title it quotes, not by its branch.
     .replace(/^\s*!(\d+)\s+(?=\S)/, (_whole, id: string) => {
@@ -2156,6 +2174,71 @@ function indentedLabelsAsHeadings(lines: string[]): string[] {
   }
   return out;
 }
+
+/**
+ * libpcap's and tcpdump's CHANGES: "    General:" over its changes indented two further, each change's run-on lines indented
+ * deeper still, and no bullet anywhere. A label heads its changes, each change an item, its deeper lines its own.
+ */
+function indentedPlainListsAsMarkdown(lines: string[]): string[] {
+  if (lines.some((line) => BULLET.test(line) || ATX.test(line))) return lines;
+  const nextContentIndex = (index: number) => {
+    let next = index + 1;
+    while (next < lines.length && lines[next]!.trim() === '') next++;
+    return next;
+  };
+  const labels = new Set(
+    lines.flatMap((line, index) => {
+      const next = lines[nextContentIndex(index)];
+      return PLAIN_LABEL.test(line) && next !== undefined && indentOf(next) > indentOf(line) && !PLAIN_LABEL.test(next) ? [index] : [];
+    }),
+  );
+  if (labels.size < 2) return lines;
+  let label: number | null = null;
+  let entry: number | null = null;
+  return lines.map((line, index) => {
+    if (labels.has(index)) {
+      label = indentOf(line);
+      entry = null;
+      return `### ${line.trim().replace(/:$/, '')}`;
+    }
+    if (label === null || line.trim() === '') return line;
+    const indent = indentOf(line);
+    if (indent <= label) {
+      label = null;
+      return line;
+    }
+    entry ??= indent;
+    return indent <= entry ? `- ${line.trim()}` : `  ${line.trim()}`;
+  });
+}
+const PLAIN_LABEL = /^\s+\p{Lu}[\w /&-]{0,40}:\s*$/u;
+
+/**
+ * SWIG's CHANGES: "2024-02-22: erezgeva" over its change, indented, in paragraphs. The date and author head an entry, which
+ * is one item; its first paragraph is what changed, later ones its detail, a line of SWIG's "*** POTENTIAL INCOMPATIBILITY ***"
+ * among them says it breaks.
+ */
+function datedEntriesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => DATED_AUTHOR.test(line)).length < 2) return lines;
+  let inside = false;
+  let opened = false;
+  return lines.map((line) => {
+    if (DATED_AUTHOR.test(line)) {
+      inside = true;
+      opened = false;
+      return '';
+    }
+    if (!inside || line.trim() === '') return line;
+    if (!/^\s/.test(line)) {
+      inside = false;
+      return line;
+    }
+    if (opened) return `  ${line.trim()}`;
+    opened = true;
+    return `- ${line.trim()}`;
+  });
+}
+const DATED_AUTHOR = /^\d{4}-\d{2}-\d{2}:\s+[\w.@-]+(?:\s*,\s*[\w.@-]+)*\s*$/;
 
 /**
  * XZ Utils' NEWS indents each release's notes as a whole ("    * liblzma:", "        - Fix a buffer overflow …"): read at
@@ -3006,7 +3089,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
   const input = withoutQuotedDescriptions(
-    summariesAsItems(withoutFoldedCommitLog(lineBlocksAsList(indentedLabelsAsHeadings(formatsAsMarkdown(dedented(source)))))),
+    summariesAsItems(
+      withoutFoldedCommitLog(lineBlocksAsList(indentedLabelsAsHeadings(indentedPlainListsAsMarkdown(datedEntriesAsList(formatsAsMarkdown(dedented(source))))))),
+    ),
   );
   const unlinked = withOutlineHeadings(
     withoutDirectives(
@@ -3790,11 +3875,13 @@ function withAccountKind(item: NoteItem, lines: string[]): NoteItem {
  * Astro's changesets mark a break inside an entry's account, under its first line: "⚠️ **BREAKING CHANGE:** The minimum
  * supported version of Astro is now v5.5.0.", or the mark alone over the paragraphs that explain it.
  */
-const BREAK_MARK = /^\s*(?:⚠\uFE0F?\s*|:warning:\s*)?(?:\*\*|__)?BREAKING CHANGES?:?(?:\*\*|__)?:?(?:\s+(\S.*))?$/;
+// SWIG's "*** POTENTIAL INCOMPATIBILITY ***" closing an entry's account says the same.
+const BREAK_MARK =
+  /^\s*(?:⚠\uFE0F?\s*|:warning:\s*)?(?:\*\*|__)?BREAKING CHANGES?:?(?:\*\*|__)?:?(?:\s+(\S.*))?$|^\s*\*{3}\s*POTENTIAL INCOMPATIBILITY\s*\*{3}\s*$/;
 function withMarkedBreak(item: NoteItem, lines: string[]): NoteItem {
   if (item.kind === 'breaking' || item.kind === 'security' || item.kind === 'internal' || item.lines.end <= item.lines.start) return item;
   for (const [index, line] of lines.slice(item.lines.start, item.lines.end).entries()) {
-    const mark = line.includes('BREAKING') ? line.match(BREAK_MARK) : null;
+    const mark = line.includes('BREAKING') || line.includes('INCOMPATIBILITY') ? line.match(BREAK_MARK) : null;
     if (!mark) continue;
     const said = mark[1] ? cleanInline(mark[1], null).text.trim() : '';
     const at = item.lines.start + 1 + index;

@@ -306,6 +306,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Lefthook's "by [@mrexox]()": a handle linked nowhere is a handle; cargo-dist's "impl @Gankra [Add …](…)", "impl @EliteTK +
   // @gankra …": who implemented it, before the pull request's title.
   if (has('[@')) text = text.replace(/\[(@[\w-]+)\]\(\s*\)/g, '$1');
+  // Active Admin's "… Injection. [#8167] by [@mgrunberg]", its link defined where the cut notes end: a handle in brackets.
+  if (has('by [@')) text = text.replace(/\s*\bby\s+\[@[\w-]+\](?:\s*(?:,|and|&)\s*\[@[\w-]+\])*(?!\()/g, '');
   if (has('impl @')) text = text.replace(/^(\s*)impl\s+@[\w-]+(?:\s*(?:\+|,|&|and)\s*@[\w-]+)*\s+(?=\S)/i, '$1');
   // ChucK's "=> This release contains …": an arrow leading a paragraph marks it as a bullet would, it says nothing.
   if (has('=>')) text = text.replace(/^(\s*)=>\s+(?=\p{L})/u, '$1');
@@ -801,6 +803,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     const pointed = text.replace(POINTER_SENTENCE, (_whole, lead: string) => lead).trim();
     if (/\p{L}/u.test(pointed)) text = pointed;
   }
+  // "… Injection. by" once a bracketed handle went: a "by" after the sentence's stop led only to the credit.
+  if (text.endsWith('by') || text.endsWith('by.')) text = text.replace(/(?<=[.!?])\s+by\.?$/i, '');
+  // Grape's "Restore public `schema` reader on ContractScope validator - [@ericproulx](…)." once the credit went: its dash.
+  if (has(' -') || has(' –') || has(' —')) text = text.replace(/\s+[-–—]\s*(?=\.?$)/, '');
+  // Yggdrasil's "Authenticated peering handshake with optional password, i.e." over the list of its uses: the words that led
+  // into the list go where the list does not follow.
+  if (has('.') || has('such as') || has('including')) text = text.replace(/,?\s+(?:i\.\s?e\.|e\.\s?g\.|such as|including)\s*[:,]?\s*$/i, '');
   // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
   if (has('(release-')) text = text.replace(/\s*\(release-[\w.]+\)/g, '');
   // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.
