@@ -6013,7 +6013,7 @@ describe('indented plain lists, dated entries, standing notices and what a featu
     ).toEqual(['breaking', 'breaking', 'breaking', 'feature', 'feature', 'internal', 'breaking']);
   });
 
-  it('drop a bracketed handle after "by", a dash left closing the words, and a backport label', () => {
+  it('drop a bracketed handle after "by", a dash left closing the words, a backport label and a pointer to read more', () => {
     expect(
       kindsAndTexts([
         '### Security Fixes',
@@ -6025,5 +6025,8 @@ describe('indented plain lists, dated entries, standing notices and what a featu
       ['security', 'Protect against CSV Injection.'],
       ['fix', 'Restore public schema reader on Contract validator.'],
     ]);
+    const pointed = cleanInline('Fixes a Security Vulnerability, see [the security page](https://acme.example/security.html) for details.', null);
+    expect(pointed.text).toBe('Fixes a Security Vulnerability.');
+    expect(pointed.refs.map((ref) => ref.url)).toEqual(['https://acme.example/security.html']);
   });
 });

@@ -393,6 +393,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add(classifyUrl(url, repoBase));
       return ' ';
     });
+  // Ivy's "Fixes a Security Vulnerability, see [the scurity page](…) for details.": where to read more, closing the words, a
+  // reference (an advisory's id stays a word of the fix).
+  if (has('](') && /\bsee\s+\[/i.test(text))
+    text = text.replace(
+      /,\s*\bsee\s+\[(?![^\]]*(?:CVE|GHSA)-)[^\]]{1,60}\]\((https?:\/\/[^)\s]+)\)\s+for\s+(?:more\s+|further\s+)?(?:details|information|info)(?=\s*[.!]?\s*$)/gi,
+      (_whole, url: string) => {
+        add(classifyUrl(url, repoBase));
+        return '';
+      },
+    );
   // mcMMO's "… being ignored (See notes)": a pointer within the notes, which a post is read without.
   if (has('(') && /\(\s*(?:see|cf)\b/i.test(text)) text = text.replace(/\s*\(\s*(?:see|cf\.?)\s+(?:the\s+)?(?:notes?|below|above)\s*\)/gi, '');
   // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference.
