@@ -119,7 +119,7 @@ const THANKS_TO_NAMES =
  */
 /** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
 const POINTER_SENTENCE =
-  /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: and| ,| ,? and)* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: and| ,)*)(?: ?[.!?]|$)/gi;
+  /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: ?(?:,|and))* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: ?(?:,|and))*)(?: ?[.!?]|$)/gi;
 const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /**
