@@ -5054,3 +5054,22 @@ describe('a mark of a break in other words', () => {
     expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: expect.stringMatching(/^__version__ attributes are deprecated/) });
   });
 });
+
+describe('a break told in the second sentence of a change', () => {
+  it('keeps the sentence that says what it removes, and headlines the release as breaking', () => {
+    const brief = briefOf(
+      [
+        '## v0.8.16',
+        '### Changed',
+        '- `v0.8.16` does not emit log messages after the cloud shutdown. However, it removes many cloud-based commands and flags. If you are using these in your scripts or CI, please remove them.',
+        '- Fix a typo in the help text',
+      ].join('\n'),
+      { version: 'v0.8.16', title: 'Acme v0.8.16' },
+    );
+    expect(brief.headline.text).toBe('Acme v0.8.16 is out: a release with breaking changes.');
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'breaking',
+      text: 'v0.8.16 does not emit log messages after the cloud shutdown. However, it removes many cloud-based commands and flags.',
+    });
+  });
+});

@@ -1214,7 +1214,10 @@ function breakingSentence(text: string): string {
     sentences.length > 1 &&
     (BREAKING_SIGNAL.test(sentences[0]!)
       ? STAY_ON_VERSION.test(sentences[1]!)
-      : BREAKING_SIGNAL.test(sentences[1]!) || (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!)))
+      : // Earthly's "… after the cloud shutdown. However, it removes many cloud-based commands and flags.": the second says it.
+        BREAKING_SIGNAL.test(sentences[1]!) ||
+        /\b(?:removes|drops)\b/i.test(sentences[1]!) ||
+        (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!)))
       ? 2
       : 1;
   // Nimble's "Major `nimble develop` overhaul fixing …: A, B and C. Removed the `-g` flag …": where both do not fit, the

@@ -6030,3 +6030,30 @@ describe('indented plain lists, dated entries, standing notices and what a featu
     expect(pointed.refs.map((ref) => ref.url)).toEqual(['https://acme.example/security.html']);
   });
 });
+
+describe('a warned break after the opening, a request to take something out, and the slash between two references', () => {
+  it('reads each for what it says', () => {
+    expect(
+      kindsAndTexts([
+        '## 1.6.0',
+        '',
+        'This minor release continues aligning Acme with Helm v4.',
+        '',
+        '⚠️ **Breaking change:** the default post-render strategy is now `combined`, to stay aligned with Helm v4.2.',
+        '',
+        '### Changed',
+        '- `dockerd` wrapper cleans up after itself [#4267](https://github.com/acme/acme/pull/4267)/[#4268](https://github.com/acme/acme/pull/4268)',
+        '- Adds offline migration SQL scripts in `acme/migration-scripts/`.',
+        '- `v0.8.16` does not emit log messages after the shutdown. However, it removes many cloud commands. If you are using these in your scripts, please remove them.',
+      ]),
+    ).toEqual([
+      ['breaking', 'the default post-render strategy is now combined, to stay aligned with Helm v4.2.'],
+      ['other', 'dockerd wrapper cleans up after itself'],
+      ['feature', 'Adds offline migration SQL scripts in acme/migration-scripts/.'],
+      [
+        'breaking',
+        'v0.8.16 does not emit log messages after the shutdown. However, it removes many cloud commands. If you are using these in your scripts, please remove them.',
+      ],
+    ]);
+  });
+});

@@ -484,6 +484,7 @@ const NAMED_FLAW =
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BRACKETED_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\[(?:\*\*)?(?:sec|security)(?:\*\*)?\]\s+(?=\S)/i;
+const ASKS_TO_TAKE_OUT = /\bif you (?:are )?(?:use|using|rely on|relying on|depend on)\b[^.]{0,60}\bplease (?:remove|replace|migrate)\b/i;
 const SHORT_KIND_TAG = /^\s*(?:[-*+]\s+)?\\?\[(new|mod|fix|sec|prf|doc|nop)\\?\]\s+(?=\S)/;
 /** "mod" (modified) keeps its section's kind: under BREAKING it breaks. */
 const SHORT_TAG_KIND: Record<string, ChangeKind> = { new: 'feature', fix: 'fix', sec: 'security', prf: 'performance', doc: 'internal', nop: 'internal' };
@@ -1017,6 +1018,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // (collectd's "Build fix: duplicate switch case has been removed", "… has been fixed, undefined … variable has been removed":
   // what went was the fault.)
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text) && !/\bfix(?:e[sd])?\b/i.test(text)) return { kind: 'breaking', text };
+  // Earthly's "… it removes many cloud-based commands and flags. If you are using these in your scripts or CI, please remove
+  // them.": what upgraders are asked to take out breaks them.
+  if (inherited !== 'fix' && ASKS_TO_TAKE_OUT.test(text)) return { kind: 'breaking', text };
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
   if (inherited !== 'fix' && (SAYS_IT_BREAKS.test(text) || NO_LONGER_WITH_OLDER.test(text))) return { kind: 'breaking', text };
   // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
@@ -4089,7 +4093,8 @@ const PROSE_LEAD_IN =
   /^(?:(?:it|this release|this version|the release)\s+)?(?:contains|includes|brings|adds|has)\s+the\s+following\s+((?:new\s+)?(?:features|changes|improvements|enhancements|fixes)):$/i;
 const PROSE_LIST_END =
   /^(?:in addition|additionally|also|besides)\b[^.]*\b(?:many|several|numerous|lots of|a number of|other)\b[^.]*\b(?:fixes|improvements|changes)\b/i;
-const BREAKING_PARAGRAPH = /^\s*(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
+// helm-controller's "⚠️ **Breaking change:** the default post-render strategy is now `combined`": the sign before the mark.
+const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
 // iced closes with "Many thanks to..." over its list of handles.
 /** minikube's "Thank you to our contributors for this release!" over a list of names, as c-ares' "Thanks go to …:". */
 const THANKS_INTRO =

@@ -815,6 +815,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   }
   // "… Injection. by" once a bracketed handle went: a "by" after the sentence's stop led only to the credit.
   if (text.endsWith('by') || text.endsWith('by.')) text = text.replace(/(?<=[.!?])\s+by\.?$/i, '');
+  // Earthly's "`dockerd` wrapper cleans up after itself [#4267](…)/[#4268](…)" once both went: the slash between them.
+  if (raw.includes(')/[') || raw.includes(') / [')) text = text.replace(/(?<=[\p{L}\d)`])\s*\/\s*(?=\.?$)/u, '');
   // Grape's "Restore public `schema` reader on ContractScope validator - [@ericproulx](…)." once the credit went: its dash.
   if (has(' -') || has(' –') || has(' —')) text = text.replace(/\s+[-–—]\s*(?=\.?$)/, '');
   // Yggdrasil's "Authenticated peering handshake with optional password, i.e." over the list of its uses: the words that led

@@ -102,7 +102,9 @@ export const COUNTED_NOUNS =
 type Kind = Highlight['kind'];
 
 /** What the notes ask of whoever upgrades: BTCPay Server's "… you will need to update it.", "you must …". */
-export const ASKS_UPGRADERS = /\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b/i;
+// Earthly's "If you are using these in your scripts or CI, please remove them.": what upgraders must take out.
+export const ASKS_UPGRADERS =
+  /\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b|\bif you (?:are )?(?:use|using|rely on|relying on|depend on)\b[^.]{0,60}\bplease (?:remove|replace|migrate)\b/i;
 
 /**
  * What makes a kind true of cited lines: a cue in their section's headings or in their own words.
