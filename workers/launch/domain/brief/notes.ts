@@ -682,7 +682,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // libopenmpt's "[**Sec**] Possible heap out-of-bounds read when loading …": the tag in brackets says the kind.
   if (BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
-  // http-kit's (Peter Taoussanis' projects') "\\[sec] \\[client] \\[GHSA-h7mc-gw66-cwmx] Enforce decoded max-body limits": a
+  // http-kit's (Peter Taoussanis' projects') "\[sec] \[client] \[GHSA-h7mc-gw66-cwmx] Enforce decoded max-body limits": a
   // short tag of its kind, the parts it touches (words of no post), the advisory it fixes.
   const shortTag = raw.match(SHORT_KIND_TAG);
   if (shortTag) {

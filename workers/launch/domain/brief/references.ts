@@ -113,13 +113,13 @@ const THANKS_SENTENCE =
  */
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*)(?:(?:\s+|\s*,\s*|\s+and\s+)(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*))*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
+/** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
+const POINTER_SENTENCE =
+  /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: ?(?:,|and))* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: ?(?:,|and))*)(?: ?[.!?]|$)/gi;
 /**
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
  * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare.
  */
-/** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
-const POINTER_SENTENCE =
-  /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: ?(?:,|and))* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: ?(?:,|and))*)(?: ?[.!?]|$)/gi;
 const REFERENCES_AT_END =
   /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
 /**
