@@ -89,7 +89,7 @@ if (runs('brief')) {
     '',
     `${stamp('brief')} (\`BENCH_BRIEF_RUNS\` to change the ${process.env.BENCH_BRIEF_RUNS ?? 25} runs per release)`,
     '',
-    'CPU time of workers/launch/domain/brief (generateBrief, checker included, and draftPosts for X, LinkedIn, Bluesky, Mastodon and Threads) in Node, the same V8 as workerd, per release of test/fixtures/release-notes; `corpus-50000` is the corpus joined and cut to 50,000 characters (the cap on the notes of a brief) (target: a brief under 50 ms CPU).',
+    "CPU time of workers/launch/domain/brief (generateBrief, checker included, and draftPosts for X, LinkedIn, Bluesky, Mastodon and Threads) in Node, the same V8 as workerd, per release of test/fixtures/release-notes; `corpus-50000` is the corpus joined and cut to 50,000 characters (the cap on the notes of a brief) (target: a brief under 50 ms CPU). CPU is the calling thread's (Linux's schedstat); the process's, V8's helper threads included, stands beside it (bench/brief.ts, cpuOf).",
     '',
     briefTable(timings),
     '',
