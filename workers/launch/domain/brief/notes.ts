@@ -3,7 +3,7 @@ import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } fro
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
+import { ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
@@ -484,7 +484,6 @@ const NAMED_FLAW =
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
  */
 const BRACKETED_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\[(?:\*\*)?(?:sec|security)(?:\*\*)?\]\s+(?=\S)/i;
-const ASKS_TO_TAKE_OUT = /\bif you (?:are )?(?:use|using|rely on|relying on|depend on)\b[^.]{0,60}\bplease (?:remove|replace|migrate)\b/i;
 const SHORT_KIND_TAG = /^\s*(?:[-*+]\s+)?\\?\[(new|mod|fix|sec|prf|doc|nop)\\?\]\s+(?=\S)/;
 /** "mod" (modified) keeps its section's kind: under BREAKING it breaks. */
 const SHORT_TAG_KIND: Record<string, ChangeKind> = { new: 'feature', fix: 'fix', sec: 'security', prf: 'performance', doc: 'internal', nop: 'internal' };
@@ -2185,15 +2184,10 @@ function indentedLabelsAsHeadings(lines: string[]): string[] {
  */
 function indentedPlainListsAsMarkdown(lines: string[]): string[] {
   if (lines.some((line) => BULLET.test(line) || ATX.test(line))) return lines;
-  const nextContentIndex = (index: number) => {
-    let next = index + 1;
-    while (next < lines.length && lines[next]!.trim() === '') next++;
-    return next;
-  };
   const labels = new Set(
     lines.flatMap((line, index) => {
-      const next = lines[nextContentIndex(index)];
-      return PLAIN_LABEL.test(line) && next !== undefined && indentOf(next) > indentOf(line) && !PLAIN_LABEL.test(next) ? [index] : [];
+      const next = nextContent(lines, index);
+      return PLAIN_LABEL.test(line) && next !== '' && indentOf(next) > indentOf(line) && !PLAIN_LABEL.test(next) ? [index] : [];
     }),
   );
   if (labels.size < 2) return lines;
