@@ -106,6 +106,19 @@ describe('generating a brief', () => {
     // A version of one number, without a release page to link: the brief is made (it once threw on its call to action).
     expect(generateBrief({ ...release, version: '380', title: 'Acme Patch #380' }, null).product.name).toBe('Acme');
     expect(generateBrief({ ...release, version: '5.6 ALPHA1', title: 'Acme Client 5.6 ALPHA1' }, null).product.name).toBe('Acme Client');
+    // calens' "Changelog for …" heading names the file, then the product; jsrsasign's range of versions names none.
+    const calens = generateBrief({ ...release, version: '6.0.0', title: 'Changelog for Acme Desktop Client [6.0.0] (2025-09-08)' }, null);
+    expect(calens.product.name).toBe('Acme Desktop Client');
+    const range = { ...release, version: '11.1.2', title: 'Changes from 11.1.1 to 11.1.2 (2026-Apr-12)' };
+    expect(
+      generateBrief({ ...range, url: 'https://github.com/acme/acmesign/blob/5d677193b72a3d67b387b6fe2d070a22ff4e7876/ChangeLog.txt' }, null).product.name,
+    ).toBe('acmesign');
+    // "mpvnet-player/mpv.net": an organisation named for the product spells its dot as part of the name, not a site's.
+    const dotted = generateBrief(
+      { ...release, version: 'v7.0.0', title: 'v7.0.0', url: 'https://github.com/acmenet-player/acme.net/releases/tag/v7.0.0' },
+      null,
+    );
+    expect(dotted.product.name).toBe('acme.net');
     const site = generateBrief(
       {
         ...release,
@@ -4282,6 +4295,31 @@ describe("a break marked inside a changeset entry's account (Astro's changesets)
       'Adds support for generating clickable anchor links for headings. The minimum supported version of Acme is now v5.5.0.',
     ]);
     expect(first?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toContain(20);
+  });
+});
+
+describe('a fix whose account ends by naming the advisory it was given (gevent)', () => {
+  it('is a security release that names the id, cites its line however far down, and asks to update', () => {
+    const notes = [
+      'Bugfixes',
+      '--------',
+      '',
+      '- Make ``acme.select`` accept arbitrary iterables.',
+      '- Make ``acme.wsgi`` comply more closely with the HTTP specification',
+      '  for chunked transfer encoding.',
+      '',
+      ...Array.from({ length: 12 }, (_line, index) => `  Line ${index + 1} of how trailers were smuggled past an upstream filter.`),
+      '  CVE-2026-41419 was reserved for this.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '23.9.0', title: 'Acme 23.9.0', url: 'https://github.com/acme/acme/releases/tag/23.9.0' });
+    expect(brief.headline.text).toBe('Acme 23.9.0 is out: a security release.');
+    const [first] = brief.highlights;
+    expect([first?.kind, first?.text]).toEqual([
+      'security',
+      'Make acme.wsgi comply more closely with the HTTP specification for chunked transfer encoding (CVE-2026-41419).',
+    ]);
+    expect(first?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toContain(20);
+    expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 });
 

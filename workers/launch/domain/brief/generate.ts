@@ -302,6 +302,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const lines = { start: item.lines.start, end: Math.min(item.lines.end, item.lines.start + MAX_CITED_LINES - 1) };
     return { source: 'notes', lines, excerpt: parsed.lines.slice(lines.start - 1, lines.end).join('\n'), refs: item.refs };
   };
+  // A break marked, or an advisory id given, far down an item's account: that line is cited too, which its first lines may
+  // not reach; and it alone is what says the item's kind.
+  const farKindMark = (item: NoteItem) =>
+    item.kindMark && item.kindMark.start >= item.lines.start + MAX_CITED_LINES ? cite({ lines: item.kindMark, refs: [] }) : null;
+  const citeWithKindMark = (item: NoteItem): Citation[] => [cite(item), ...(farKindMark(item) ? [farKindMark(item)!] : [])];
+  const citeKind = (item: NoteItem): Citation[] => [farKindMark(item) ?? cite(item)];
   const voice = voiceOf(profile);
   const subject = subjectOf(release, profile, parsed.lines);
   const versionCitation: Citation = { source: 'release', field: 'version', value: release.version };
@@ -501,13 +507,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       text: flaw
         ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
         : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code))),
-      citations: [
-        cite(item),
-        ...(flaw ? [cite({ lines: flaw.lines, refs: [] })] : []),
-        // A break marked far down its account cites the mark's line too, which its first lines may not reach.
-        ...(item.breakMark && item.breakMark.start >= item.lines.start + MAX_CITED_LINES ? [cite({ lines: item.breakMark, refs: [] })] : []),
-        ...(retellings.get(item.lines.start) ?? []).map(cite),
-      ],
+      citations: [...citeWithKindMark(item), ...(flaw ? [cite({ lines: flaw.lines, refs: [] })] : []), ...(retellings.get(item.lines.start) ?? []).map(cite)],
     };
     // CKEditor's two packages that each "Replaced PO translation file support with …": told once, citing both.
     const twin = highlights.findIndex((told) => told.text === highlight.text && told.kind === highlight.kind);
@@ -602,7 +602,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ...(parsed.intro ? [[cite(parsed.intro)]] : []),
     ...ranked(ofKind(releaseKind === 'update' ? 'other' : releaseKind))
       .slice(0, 2)
-      .map((item) => [cite(item)]),
+      .map(citeKind),
   ];
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
   // jsonwebtoken 9.0.0 breaks things and fixes four CVEs: its headline says both, citing a fix for the second.
@@ -622,7 +622,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const theSecurityFixesBeforeLink = securityFixes === 1 ? `the security fix in ${version}` : 'the security fixes';
   const linkCitations = (link: { citation: Citation }) => (securityFixes === 1 ? [link.citation, versionCitation] : [link.citation]);
   const withSecurityToo = (subject: string, citations: Citation[]) =>
-    securityToo ? withKind({ text: headlineText(subject, releaseKind, version, voice, securityFixes), citations: [...citations, cite(securityToo)] }) : [];
+    securityToo
+      ? withKind({ text: headlineText(subject, releaseKind, version, voice, securityFixes), citations: [...citations, ...citeKind(securityToo)] })
+      : [];
   const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
   const headline = firstGrounded(grounded, 'headline', [
     ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
@@ -654,7 +656,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`,
       // "More than twenty" is a floor: it cites the lines that tell a counted change again too (EF Core's summary table beside
       // its sections), as a highlight does; an exact count cites one range a change.
-      citations: all.flatMap((item) => [cite(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]),
+      citations: all.flatMap((item) => [...citeWithKindMark(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]),
     });
 
   const audience: Sentence[] = [];
@@ -672,14 +674,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // say the kind (the retelling) are cited, not the one that only shares its words.
   const said: Partial<Record<ChangeKind, string>> = { breaking: 'the breaking changes', security: 'the security fixes', fix: 'the fixes' };
   const reasons = (kind: ChangeKind) => {
-    const cited: Citation[] = [];
+    const cited: Citation[][] = [];
     for (const item of ofKind(kind)) {
       if (cited.length === 3) break;
-      const citation = cite(item);
-      if (!said[kind] || grounded('audience.0', { text: `Read ${said[kind]}.`, citations: [citation] })) cited.push(citation);
+      const citations = citeWithKindMark(item);
+      if (!said[kind] || grounded('audience.0', { text: `Read ${said[kind]}.`, citations })) cited.push(citations);
     }
     const introSays = (kind === 'breaking' && introBreaks) || (kind === 'security' && releaseKind === 'security');
-    return cited.length === 0 && introSays && parsed.intro ? [cite(parsed.intro)] : cited;
+    return cited.length === 0 && introSays && parsed.intro ? [cite(parsed.intro)] : cited.flat();
   };
   if (reasons('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
     addAudience({ text: `Everyone on an earlier version should update for ${theSecurityFixes}.`, citations: reasons('security') });
@@ -1372,11 +1374,12 @@ function subjectOf(
     .replace(/^\s*(?:release candidate|dev snapshot|beta|alpha|preview|maintenance release)\s*:\s+/i, ' ')
     .replace(/(?<=\d\s*)\b(?:rc|beta|alpha|dev|preview)\s*\d*\b/gi, ' ')
     // Ant's "Changes from Ant 1.10.15 TO Ant 1.10.16": the release before it names the range's start.
-    .replace(/^\s*changes\s+(?:from|since|between)\s+.+?\s+v?\d[\w.]*\s+(?:to|and)\s+/i, ' ')
-    // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62")
-    // names the file, then the release.
+    // jsrsasign's "Changes from 11.1.1 to 11.1.2 (2026-Apr-12)": the range alone, naming nothing.
+    .replace(/^\s*changes\s+(?:from|since|between)\s+(?:(?:.+?\s+)?v?\d[\w.]*\s+(?:to|and)\s+|(?=v?\d))/i, ' ')
+    // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62",
+    // ownCloud's calens "Changelog for ownCloud Desktop Client [6.0.0] (2025-09-08)") names the file, then the release.
     .replace(
-      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
+      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|change\s?log|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
@@ -1397,6 +1400,7 @@ function subjectOf(
       /(?:\b(?:on|from)\s+)?(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*\)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b)/gi,
       ' ',
     )
+    .replace(/\b\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{1,2}\b/gi, ' ')
     // Stone Soup's "(20260314)": a date in eight digits.
     .replace(/\(\s*(?:19|20)\d{2}(?:0\d|1[0-2])[0-3]\d\s*\)/g, ' ')
     // Suwayomi's "[v2.2.2100] + [WebUI: v20260508.01]": the version of a part shipped with it.
@@ -1650,8 +1654,16 @@ function repositoryName(url: string): string | null {
   const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
   // An organisation named for the project plus "js" (nodejs/node) is a JavaScript project's: Node.js.
   if (owner && name && owner.toLowerCase() === `${name.toLowerCase()}js`) return `${name.charAt(0).toUpperCase()}${name.slice(1)}.js`;
-  // "rust-lang/blog.rust-lang.org": the site's own name, not its blog's.
-  const github = name?.replace(/\.(?:io|com|org|net|dev|app|site|sh)$/i, '').replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
+  // "rust-lang/blog.rust-lang.org": the site's own name, not its blog's. (Not "mpvnet-player/mpv.net": an organisation named
+  // for it spells the dot as part of the name.)
+  const dotted =
+    owner &&
+    name &&
+    owner
+      .toLowerCase()
+      .replace(/[^a-z\d]/g, '')
+      .includes(name.toLowerCase().replace(/[^a-z\d]/g, ''));
+  const github = (dotted ? name : name?.replace(/\.(?:io|com|org|net|dev|app|site|sh)$/i, ''))?.replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
   // "Homebrew/brew.sh": the site of the organisation whose one-word name ends in the site's; "brew" is its command.
   if (
     owner &&
@@ -1689,7 +1701,7 @@ function repositoryName(url: string): string | null {
 }
 
 /** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel". */
-const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
+const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|notes|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
 const FRAMEWORK_REPOSITORY = /^(?:laravel|symfony|django|rails|flutter|react|vue|angular|svelte|electron|wordpress)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */

@@ -3006,6 +3006,110 @@ describe('an untyped change over the advisories it addresses', () => {
   });
 });
 
+describe("changes to the project's own pages and tests", () => {
+  it('are upkeep, whatever their verb or label', () => {
+    const notes = [
+      '### 5.13.0 December 9 2026',
+      '',
+      '  - Fixed: add newest version to pre-commit docs (#2190) @ann',
+      '  - Update pre-commit.md version number (#2197) @bob',
+      '  - Fixed year of version 5.12.0 in CHANGELOG.md (#2082) @cy',
+      '  - Fixed assertions in test_git_hook (#2196) @dee',
+      '  - Added a link to the documentation in the Help menu (#2201) @eve',
+      '  - Fixed settings lookup in stream mode (#1989) @fay',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['internal', 'Fixed add newest version to pre-commit docs'],
+      ['internal', 'Update pre-commit.md version number'],
+      ['internal', 'Fixed year of version 5.12.0 in CHANGELOG.md'],
+      ['internal', 'Fixed assertions in test_git_hook'],
+      ['feature', 'Added a link to the documentation in the Help menu'],
+      ['fix', 'Fixed settings lookup in stream mode'],
+    ]);
+  });
+});
+
+describe('labels, ranges and credits of holdouts 88 and 89', () => {
+  it("reads calens' labelled changes that drop support as breaking", () => {
+    const notes = [
+      '## Summary',
+      '',
+      '* Change - Bump minimum macOS version to 13.0: [#12245](https://github.com/acme/client/pull/12245)',
+      '* Change - Remove support for Python 3.8: [#12250](https://github.com/acme/client/pull/12250)',
+      '* Change - Rewrite of the spaces browser: [#11595](https://github.com/acme/client/pull/11595)',
+      '* Bugfix - Fix location loading on Mac: [#6761](https://github.com/acme/client/issues/6761)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Bump minimum macOS version to 13.0'],
+      ['breaking', 'Remove support for Python 3.8'],
+      ['other', 'Rewrite of the spaces browser'],
+      ['fix', 'Fix location loading on Mac'],
+    ]);
+  });
+
+  it('reads a notice label, a range of versions and a closing plea as no change, and drops credits in brackets', () => {
+    const notes = [
+      '* Changes from 11.1.1 to 11.1.2 (2026-Apr-12)',
+      '  - Security fixes:',
+      '    - HIGH: wrong random for Node.JS >= 19 (ext/rng.js SecureRandom)',
+      '      reported by Bo Yen of Calif.io and @kroemer #655.',
+      '    - missing JWS crit header validation (jws.js)',
+      '      as reported by Ana S Roj.',
+      '    Thank you indeed for those vulnerability reports and/or patches.',
+      '',
+      '## v2.16.0',
+      '',
+      '* Important Note!',
+      '  * Several security vulnerabilities were found in Acme <=2.15.3. Update to 2.16.x.',
+      '* Other:',
+      '  * Fix: Race condition in image cache directory creation. (#2580)',
+      '',
+      '**Security fixes:**',
+      '',
+      '- [CVE-2026-57758]: Improper access control in the back end voters ([fritzmg])',
+      '',
+      '### Added',
+      '',
+      '- Support for extra URLs (KP2A_URL_*) (#180) [thanks, everyone]',
+      '- Show "Retry" option when DB saving fails (#437) [thanks, u/carsten]',
+      '- Check HTMLInputElement.validity() for',
+      '  [#1733](https://github.com/acme/mail/issues/1733)',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['internal', 'Changes from 11.1.1 to 11.1.2 (2026-Apr-12)'],
+      ['security', 'HIGH: wrong random for Node.JS >= 19 (ext/rng.js SecureRandom).'],
+      ['security', 'missing JWS crit header validation (jws.js).'],
+      ['internal', 'Important Note!'],
+      ['fix', 'Race condition in image cache directory creation.'],
+      ['security', 'Improper access control in the back end voters (CVE-2026-57758)'],
+      ['feature', 'Support for extra URLs (KP2A_URL_*)'],
+      ['feature', 'Show "Retry" option when DB saving fails'],
+      ['feature', 'Check HTMLInputElement.validity()'],
+    ]);
+  });
+});
+
+describe('a fix whose flaw was given an advisory id', () => {
+  it('is a security fix naming it, where a later paragraph says the id was reserved or assigned for it', () => {
+    const notes = [
+      'Bugfixes',
+      '--------',
+      '',
+      '- Make ``acme.wsgi`` stricter about chunked trailers.',
+      '',
+      '  Previously, crafted trailers could smuggle a second request past an upstream',
+      '  filter. CVE-2026-41419 was reserved for this.',
+      '- Reject oversized headers.',
+      '',
+      '  This issue has been assigned CVE-2026-41420.',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Make acme.wsgi stricter about chunked trailers (CVE-2026-41419).'],
+      ['security', 'Reject oversized headers (CVE-2026-41420).'],
+    ]);
+  });
+});
+
 describe('a link whose label ends in a space', () => {
   it('keeps the label without it', () => {
     expect(cleanInline('Unbounded allocation in the parser ([CVE-2025-61600 ](https://example.com/advisory)).', null).text).toBe(
@@ -3141,7 +3245,8 @@ describe('bullets of pull-request links, each told by the paragraph under it', (
     const items = parseNotes(notes, 'https://github.com/acme/db').items;
     expect(items.map((item) => [item.kind, item.text, item.lines])).toEqual([
       ['feature', 'Change the return type of create_accounts.', { start: 3, end: 5 }],
-      ['feature', 'Add the API changes page to the docs.', { start: 7, end: 10 }],
+      // A page added to the docs is the project's own pages, whatever its section.
+      ['internal', 'Add the API changes page to the docs.', { start: 7, end: 10 }],
       ['internal', 'Cache the Zig compiler on CI.', { start: 14, end: 16 }],
     ]);
     expect(items[1]!.refs.map((ref) => ref.label)).toEqual(expect.arrayContaining(['#3574', '#3575']));

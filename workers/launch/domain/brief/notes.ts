@@ -51,8 +51,11 @@ export interface NoteItem {
   flagship?: boolean;
   /** The first paragraph under a flagship heading, what it says about itself. */
   detail?: string;
-  /** The line of its account that marks it breaking ("⚠️ **BREAKING CHANGE:** …"), cited beside its first lines. */
-  breakMark?: LineRange;
+  /**
+   * The line of its account that says its kind, cited beside its first lines: the mark that makes it breaking ("⚠️ **BREAKING
+   * CHANGE:** …"), or the advisory id a security fix was given ("CVE-… was reserved for this.").
+   */
+  kindMark?: LineRange;
 }
 
 export interface ParsedNotes {
@@ -362,9 +365,11 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
  * and credits, whatever their section.
  */
 // xed's "Add .gitignore file", Gnumeric's "Add basic testing of most analysis tools", Falco's "Add Fairwinds to the adopters
-// list", Gerbera's "cxxopts was updated to version 3.3.1": the project's own upkeep.
+// list", Gerbera's "cxxopts was updated to version 3.3.1": the project's own upkeep. isort's "Update pre-commit.md version
+// number", "Fixed year of version 5.12.0 in CHANGELOG.md", "Fixed: add newest version to pre-commit docs": its pages; "Fixed
+// assertions in test_git_hook": its tests.
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d/i;
+  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite)\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|^(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|^(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?\.?$|^fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -465,8 +470,12 @@ export function fixedAdvisoryIds(text: string): string[] {
   const ids = advisoryIds(text);
   return ids.some((id) => !compared.has(id)) ? ids.filter((id) => !compared.has(id)) : ids;
 }
-/** Words by which a line says the change it follows fixes an advisory: "This addresses RUSTSEC-…", "Fixes CVE-…". */
-const ADDRESSES = /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:es|ed)|mitigat(?:es|ed))\b/i;
+/**
+ * Words by which a line says the change it follows fixes an advisory: "This addresses RUSTSEC-…", "Fixes CVE-…", or that the
+ * flaw it closes was given the id (gevent's "CVE-2023-41419 was reserved for this.", "This issue has been assigned CVE-…").
+ */
+const ADDRESSES =
+  /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:es|ed)|mitigat(?:es|ed)|(?:was|were|has been|have been)\s+(?:reserved|assigned|allocated|issued)|assigned|tracked\s+as)\b/i;
 /**
  * What a fix calls itself when it closes a security hole: a CWE, a vulnerability. Naming the kind of bug alone ("Fix path
  * traversal bug", MPD) does not: the notes did not call it a security fix, and neither may the brief.
@@ -667,6 +676,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (
     AUTHOR_LINE.test(text) ||
     RELEASE_LINE.test(text) ||
+    CHANGES_RANGE_LINE.test(text) ||
+    NOTICE_LABEL.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
     // Stencil's "See BREAKING_CHANGES.md - v4.0.0 for a comprehensive list of breaking changes.": where to read them.
     /^(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:an?|the|more)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)\b/i.test(text) ||
@@ -889,7 +900,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
       const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b/u)}`;
       return { kind: DROP_SUPPORT.test(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
     }
-    return { kind, text: named === 'fix' ? asFixed(rest) : rest };
+    // ownCloud's calens "Change - Bump minimum macOS version to 13.0": a change that drops support breaks, whatever its label.
+    // (Not NGINX Unit's "Change: if building with njs, version 0.9.0 or later is now required": what a build needs.)
+    const drops =
+      (kind === 'other' || kind === 'feature') && (DROP_SUPPORT.test(rest) || RAISED_MINIMUM.test(rest)) && !/\b(?:if|when)\s+building\b/i.test(rest);
+    return { kind: drops ? 'breaking' : kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
   // Jester's "Fix for [#211](…) - custom routers now have the same error handling …": the issue, then what is right now.
   const fixFor = text.match(/^Fix(?:es|ed)?\s+for\s*[-–—:]\s+(?=\S)/);
@@ -1205,10 +1220,11 @@ function isCallout(heading: string): boolean {
  * donations …"), Stella's "6.7.1 to 7.0 (October 5, 2024)", Hugo's "Note: If you use i18n, there is …" caveat, an openSUSE changes entry's "Tue Sep  3 11:34:48 UTC
  * 2013 - lslezak@suse.cz", i3's box-drawn banner, a Quickbook document's "[article Version 1.89.0 [quickbook 1.6] …", Vue
  * I18n's "This changelog is generated by GitHub Releases", feh's "Mon, 06 Apr 2026 11:13:12 +0200  Birte Friesel <…>",
- * less' "Major changes between "less" versions 702 and 704", sysstat's "2022/11/06: Version 12.7.1 - Sebastien Godard …".
+ * less' "Major changes between "less" versions 702 and 704", sysstat's "2022/11/06: Version 12.7.1 - Sebastien Godard …",
+ * Trilium's "If you enjoyed this release, consider showing a token of appreciation by: …".
  */
 const NOT_AN_OPENING =
-  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
+  /^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
 const POINTS_BELOW =
@@ -1223,7 +1239,7 @@ const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
-const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
+const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
 // OWASP Java HTML Sanitizer's "* Release 20211018.1" over its changes, nested: the word before the number is the release's.
 const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
@@ -2302,6 +2318,13 @@ const RELEASE_LINE = new RegExp(
   String.raw`^(?:${DATE}:\s+)?\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* released?(?:\s*[-–—,]?\s*\(?${DATE}\)?)?\.?$`,
   'iu',
 );
+/** jsrsasign's "* Changes from 11.1.1 to 11.1.2 (2026-Apr-12)" over its changes: the range of the release, not a change. */
+const CHANGES_RANGE_LINE = new RegExp(
+  String.raw`^(?:changes|differences)\s+(?:from|since|between)\s+(?:\p{L}[\p{L}\d._+-]*\s+)?v?\d+(?:\.\d+)+\S*\s+(?:to|and)\s+(?:\p{L}[\p{L}\d._+-]*\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—,:]?\s*\(?${DATE}\)?)?$`,
+  'iu',
+);
+/** Tautulli's "* Important Note!" over the notice itself: a label, no change. */
+const NOTICE_LABEL = /^(?:(?:an?\s+)?(?:important|please|special)\s+)?(?:note|notice|announcement|warning|attention|heads[- ]up|reminder)s?\s*[!:.]*$/i;
 /** A person and their address, alone on a line. */
 const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<>\s@]+@[^<>\s]+>$/u;
 /** A person's name as credits write it: two to four capitalised words ("Justin Michalicek", "Ana de Souza"). */
@@ -3740,7 +3763,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         last.lines.end = end;
         // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids,
         // unless they are a list of ids alone.
-        if (last.kind === 'fix' || last.kind === 'other' || (last.kind === 'security' && namesOnlyAdvisories(line))) takeAdvisories(last, line);
+        if (last.kind === 'fix' || last.kind === 'other' || (last.kind === 'security' && namesOnlyAdvisories(line))) takeAdvisories(last, line, number);
         continue;
       }
       // A list of links into the page itself is its table of contents.
@@ -3831,7 +3854,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const credit = !paragraph && CREDIT_PARAGRAPH.test(line);
     if (last && indentOf(line) > 0 && last.lines.end >= number - 2 && !paragraph && !credit && !paragraphItems.has(last)) {
       last.lines.end = number;
-      takeAdvisories(last, line);
+      takeAdvisories(last, line, number);
       continue;
     }
     if (paragraph) paragraph.texts.push(line.trim());
@@ -3887,7 +3910,7 @@ function withMarkedBreak(item: NoteItem, lines: string[]): NoteItem {
       ...item,
       kind: 'breaking',
       text: said && !item.text.includes(said) ? `${item.text.replace(/[.!]?$/, '.')} ${said}` : item.text,
-      breakMark: { start: at, end: at },
+      kindMark: { start: at, end: at },
     };
   }
   return item;
@@ -3917,13 +3940,16 @@ function namesOnlyAdvisories(line: string): boolean {
   return NAMES_ADVISORY.test(unlabelled) && unlabelled.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
 }
 
-function takeAdvisories(item: NoteItem, line: string): void {
+function takeAdvisories(item: NoteItem, line: string, number: number): void {
   // The ids the line says, not those in its links' addresses (Forge links "GHSA-5gfm-…" to another advisory's page).
   const advisories = [...new Set(withoutLinkTargets(line).match(NAMED_ADVISORIES) ?? [])].filter((id) => !item.text.includes(id));
   if (advisories.length === 0) return;
   // rails-html-sanitizer's untyped "* The dependency on Nokogiri is updated …" over "This change addresses CVE-2024-53985
   // (GHSA-…)." or "The CVEs addressed by this change are:" and a list of ids alone: the change fixes them.
-  if ((item.kind === 'fix' || item.kind === 'other') && (ADDRESSES.test(line) || namesOnlyAdvisories(line))) item.kind = 'security';
+  if ((item.kind === 'fix' || item.kind === 'other') && (ADDRESSES.test(line) || namesOnlyAdvisories(line))) {
+    item.kind = 'security';
+    item.kindMark = { start: number, end: number };
+  }
   if (item.kind !== 'security') return;
   // A change closing on ids already ("… (CVE-2024-53986, GHSA-…)") takes the next ones into that bracket.
   const words = item.text.replace(/[.\s]+$/, '');
@@ -3963,7 +3989,8 @@ function withoutFollowing(text: string): string {
  * author in brackets goes.
  */
 const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, '');
-const LEADING_ADVISORIES = withAdvisoryId(String.raw`^\(?({ID}(?:\s*[,/]\s*{ID})*)(?:\)\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
+// Contao's "[CVE-2025-57758]: Improper access control …", a reference link, is "(CVE-2025-57758): Improper …" once cleaned.
+const LEADING_ADVISORIES = withAdvisoryId(String.raw`^\(?({ID}(?:\s*[,/]\s*{ID})*)(?:\):?\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
 function commitListText(raw: string, text: string): string {
   // Silverstripe's generated change log dates each commit first: "- 2020-01-07 [089053b](…) Make discard … (bergice)".
   const dated = /^\s*\d{4}-\d{2}-\d{2}\s+(?=\[)/.exec(raw);

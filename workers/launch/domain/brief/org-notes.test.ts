@@ -137,3 +137,33 @@ describe('Org-mode outline notes', () => {
     expect(isOrgNotes(['## Fixed', '', '** Bug fixes'])).toBe(false);
   });
 });
+
+describe("an outline whose deepest entries are the release's changes (Yubico's NEWS)", () => {
+  const notes = [
+    '* Version 1.3.1 (released 2026-01-14)',
+    '** Fix incorrect usage of ACME_IGNORE (YSA-2026-01, CVE-2026-23013).',
+    '** Changed return value when nouserok is enabled and the user has no',
+    'credentials, ACME_IGNORE is used instead of ACME_SUCCESS.',
+    '** Hardened checks of authfile permissions.',
+    '',
+    '* Version 1.3.0 (released 2025-03-05)',
+    '** Bug fixes',
+  ].join('\n');
+
+  it('reads each sentence, with the line that runs on from it, as a change of its release', () => {
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text, item.lines])).toEqual([
+      ['security', 'Fix incorrect usage of ACME_IGNORE (YSA-2026-01, CVE-2026-23013).', { start: 2, end: 2 }],
+      [
+        'other',
+        'Changed return value when nouserok is enabled and the user has no credentials, ACME_IGNORE is used instead of ACME_SUCCESS.',
+        { start: 3, end: 4 },
+      ],
+      ['other', 'Hardened checks of authfile permissions.', { start: 5, end: 5 }],
+    ]);
+  });
+
+  it('keeps headings that are no sentence as headings', () => {
+    const headings = ['* Version 2.0', '** Bug fixes', '- Fix a crash when the config is empty.'].join('\n');
+    expect(orgNotesAsMarkdown(headings.split('\n'))).toEqual(['# Version 2.0', '## Bug fixes', '- Fix a crash when the config is empty.']);
+  });
+});

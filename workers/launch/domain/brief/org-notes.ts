@@ -68,6 +68,28 @@ export function isOrgNotes(lines: string[]): boolean {
   return nested;
 }
 
+/**
+ * Yubico's NEWS: "* Version 1.3.1 (released 2025-01-14)" over "** Fix incorrect usage of PAM_IGNORE (…, CVE-2025-23013).",
+ * each change a heading of the deepest level, written as a sentence. Such lines are the release's changes, not headings of
+ * a kind of change ("** Bug fixes" closes on no stop), where every line of that level under one heading closes on one or runs
+ * on at the margin; the lines that run on are more of them.
+ */
+function starredChanges(lines: string[]): Set<number> {
+  const levels = lines.map((line) => line.match(HEADING)?.[1]?.length ?? 0);
+  const deepest = Math.max(...levels);
+  if (deepest < 2) return new Set();
+  // The deepest entries of each heading above them ("* Version 1.3.1"), judged together.
+  const siblings = new Map<number, number[]>();
+  let parent = -1;
+  for (const [index, level] of levels.entries()) {
+    if (level > 0 && level < deepest) parent = index;
+    if (level === deepest) siblings.set(parent, [...(siblings.get(parent) ?? []), index]);
+  }
+  const runsOn = (index: number) => /^\p{L}/u.test(lines[index + 1] ?? '');
+  const sentence = (index: number) => /[.!]\)?$/.test(lines[index]!.match(HEADING)![2]!.trim()) || runsOn(index);
+  return new Set([...siblings.values()].filter((group) => group.every(sentence)).flat());
+}
+
 function endsBlock(line: string, name: string): boolean {
   return line.match(BLOCK_END)?.[1]?.toLowerCase() === name;
 }
@@ -78,7 +100,20 @@ export function orgNotesAsMarkdown(lines: string[]): string[] {
   let drawer = false;
   // The rows of running text, where code may open on one line and close on the next.
   const prose = new Set<number>();
+  const changes = starredChanges(lines);
+  let inChange = false;
   const out = lines.map((line, index) => {
+    if (!block && !drawer) {
+      if (changes.has(index)) {
+        inChange = true;
+        return `- ${orgInline(line.match(HEADING)![2]!)}`;
+      }
+      if (line.trim() === '' || HEADING.test(line)) inChange = false;
+      else if (inChange && !/^\s/.test(line)) {
+        prose.add(index);
+        return `  ${orgInline(line)}`;
+      }
+    }
     if (block) {
       if (endsBlock(line, block.name)) {
         const closed = block;

@@ -145,6 +145,7 @@ const POINTING_WORDS_AT_END = new RegExp(
     .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
     .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
+const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT = new RegExp(
   String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
@@ -659,15 +660,24 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       /\s*\((?:reported|found|discovered|analy[sz]ed)(?:\s+and\s+(?:reported|analy[sz]ed|investigated|fixed|tested))?\s+by\s+\p{Lu}[^()]{1,60}\)/gu,
       '',
     );
+  // jsrsasign's "… as reported by Franciny S Roj. Thank you indeed for those vulnerability reports and/or patches.": a closing
+  // sentence of thanks is no word of the change.
+  // ("Thanks to the new parser, …" says why, and stays.)
+  if (has('hank'))
+    text = text.replace(
+      /(?<=[.!?])\s+(?:thank you|(?:many |big |special )?thanks)\b(?!\s+to\s+(?:the|a|an|its|this|these|our|their|new)\b)[^.!?]*[.!?]*\s*$/i,
+      '',
+    );
   if (BY.test(text))
     text = text
-      // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …".
+      // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …"; jsrsasign's "reported by
+      // Bronson Yen of Calif.io and @Kr0emer", "reported by Yt(yutengsun) and Franciny S Roj": a site and a handle among them.
       // ccache's "… release. _[contributed by Joel Rosdahl]_": in brackets and italics, the same credit.
       // Not React Native Bottom Sheet's "wrong index reported by modal + TextInput + autofocus": what caused it, no one's name.
       // libpng's "(Reported by <yosiimich@users.noreply.github.com>.)", "(Contributed by Tobias Stoeckmann.)": an address, and
       // the stop inside the bracket.
       .replace(
-        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+(?!(?:the|a|an|default)\s|\w+ing\s)(?=\S{2})(?:[^.;()[\]+<]|<[^<>\s]+@[^<>\s]+>){1,60}?\.?[)\]]?[_*]?\.?\s*$/i,
+        /(?:^|[.;]\s*|\s+)(?:as\s+)?[_*]?[([]?(?:patch(?:es)?|contributed|reported|authored|implemented|fixed|provided)(?:\s+(?:on|via|through)\s+[\w.-]+)? by\s+(?!(?:the|a|an|default)\s|\w+ing\s)(?=\S{2})(?:[^.;()[\]+<]|\.(?=\w)|\([\w-]+\)|<[^<>\s]+@[^<>\s]+>){1,60}?\.?[)\]]?[_*]?\.?\s*$/i,
         '. ',
       )
       .replace(/[,;]?\s*\bby\s+\u0000/g, ' ')
@@ -705,6 +715,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?<=\s)([_*])(@[\w-]+)\1(?=\s|$)/g, '$2')
       .replace(/\s+[—–-]\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*\s*$/, '')
       .replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
+  // KeePassium's "… (#420) [thanks, everyone]", "[thanks, u/binroth]": thanks in square brackets closing an item, to whoever.
+  if (has('hank')) text = text.replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\n]{1,40}\](?!\()(?=[\s.]*$)/i, ' ');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
   if (has('[') && has('@')) text = text.replace(/\s*\[\s*@[\w.-]+(?:(?:\s*[,;&]\s*|\s+)@[\w.-]+)*\s*\](?!\()(?=[\s.]*$)/, ' ');
   // ModSecurity's "[Issue #3048 - @martinhsv, @theseion]", "[Issue security/code-scanning/2 - @airween]": the issue and who
@@ -722,6 +734,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(
       /(?:(?<=[.!?])|(?<=\w)(?=\s+\[(?:[a-z\d][\w.-]{4,}\]|[\w.-]+\s*,)))\s*\[\s*([\w.-]{2,39}(?:\s*,\s*[\w.-]{2,39})*)\s*\]\.?\s*$/,
       (whole, names: string) => (names.split(/\s*,\s*/).some((name) => BRACKET_TAG_WORD.test(name)) ? whole : ''),
+    );
+  // Contao's "… in the registration form ([fritzmg])", "([ausi], [aschempp])": who made it, as reference links in a bracket
+  // closing the item.
+  if (has('(['))
+    text = text.replace(/\s*\(\s*\[([\w.-]{2,39})\](?:\s*(?:,|and|&)\s*\[[\w.-]{2,39}\])*\s*\)\.?\s*$/, (whole, name: string) =>
+      BRACKET_TAG_WORD.test(name) || /^#?\d+$/.test(name) ? whole : '',
     );
   // SQLx's "… [[@kolinfluence]]", Rack's "([#2420](…), [@ioquatix])": a handle as a reference link, defined elsewhere in the file.
   if (has('[@')) text = text.replace(/\s*\[\[?@[\w.-]+\]\]?(?![([:])/g, ' ');
@@ -796,6 +814,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
   // Google Gen AI's "… client. ([012804d](…)), refs [#2680](…)": after a comma, "refs" only pointed at them ("fetch all refs" names git's).
   if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '').replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
+  // SnappyMail's "Check HTMLInputElement.validity() for [#1733](…)": the linked issue was what it was for (ScalaPB's "… any
+  // collection type there is a CollectionAdapter for (#1509)" keeps its word: the bracket set the reference aside).
+  if (endsWithReferences && FOR_A_REFERENCE.test(raw)) text = text.replace(/\s+for\s*$/, '');
   // PlatformIO's "… where the |LDF| occasionally excluded …": a reStructuredText substitution inside the words reads as its
   // name (scikit-learn's "|Feature|" badges lead an item, and are read as its kind).
   if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
