@@ -113,6 +113,7 @@ describe('generating a brief', () => {
     expect(
       generateBrief({ ...range, url: 'https://github.com/acme/acmesign/blob/5d677193b72a3d67b387b6fe2d070a22ff4e7876/ChangeLog.txt' }, null).product.name,
     ).toBe('acmesign');
+    expect(generateBrief({ ...release, version: '45.2.2', title: 'Update to Acme 5 v45.2.2' }, null).product.name).toBe('Acme 5');
     // "mpvnet-player/mpv.net": an organisation named for the product spells its dot as part of the name, not a site's.
     const dotted = generateBrief(
       { ...release, version: 'v7.0.0', title: 'v7.0.0', url: 'https://github.com/acmenet-player/acme.net/releases/tag/v7.0.0' },
@@ -4295,6 +4296,17 @@ describe("a break marked inside a changeset entry's account (Astro's changesets)
       'Adds support for generating clickable anchor links for headings. The minimum supported version of Acme is now v5.5.0.',
     ]);
     expect(first?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toContain(20);
+  });
+});
+
+describe('a dated version line over the changes (ExifTool)', () => {
+  it('is no opening of the brief', () => {
+    const brief = briefOf(['Apr. 15, 2026 - Version 13.56 - "Exif 3.1"', '', '  - Added new tags of the Exif 3.1 specification'].join('\n'), {
+      version: '13.56',
+      title: 'Acme 13.56',
+    });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Added new tags of the Exif 3.1 specification.']);
   });
 });
 

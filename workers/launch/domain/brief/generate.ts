@@ -1365,7 +1365,8 @@ function subjectOf(
     .replace(/^([\w.+-]+)\s+\(\s*v?\d[^()]*\)\s+[a-z][\w-]*$/, '$1')
     // An upgrade guide's title ("Migrating to 1.19", "13.0 Upgrade Guide", "Argo CD v3.3 to 3.4") names the way there, not the
     // product.
-    .replace(/^\s*(?:migrating|migration|upgrading|upgrade)\s+(?:guide\s+)?to\s+/i, ' ')
+    // CKEditor's "Update to CKEditor 5 v45.2.2" likewise.
+    .replace(/^\s*(?:migrating|migration|upgrading|upgrade|updating|update)\s+(?:guide\s+)?to\s+/i, ' ')
     .replace(/\b(?:upgrade|migration)\s+guide\b/gi, ' ')
     .replace(/\bv?\d+(?:\.\d+)+\s+to\s+(?=v?\d)/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.

@@ -3089,6 +3089,37 @@ describe('labels, ranges and credits of holdouts 88 and 89', () => {
   });
 });
 
+describe('credits, pointers and labels of holdouts 92 and 93', () => {
+  it('drops what is left of a bracket of references, a credit by handle closing an aside, and a "Details" link', () => {
+    expect(cleanInline('Only `<-` is allowed (consistent with the defaults for `other_linter()`; #2717, @ana).', null).text).toBe(
+      'Only "<-" is allowed (consistent with the defaults for other_linter()).',
+    );
+    expect(
+      cleanInline(
+        'Fixed anomaly in inductives (`#21479 <https://github.com/acme/acme/pull/21479>`_, fixes `#21476 <https://github.com/acme/acme/issues/21476>`_, by Ana Lima)',
+        null,
+      ).text,
+    ).toBe('Fixed anomaly in inductives');
+    expect(cleanInline('Fix the parser (fixes a crash on empty input)', null).text).toBe('Fix the parser (fixes a crash on empty input)');
+    expect(cleanInline('Add a REPL playground to the website – [Details](https://github.com/acme/acme/pull/9365)', null).text).toBe(
+      'Add a REPL playground to the website',
+    );
+  });
+
+  it('reads a kind in bold underscores as its label', () => {
+    const notes = [
+      '# 2.6.6',
+      '',
+      '- __Security__: This version includes a remediation for an issue in `Execution::Next` (GHSA-j7xr-4g94-r9h3).',
+      '- Fix `__init__` handling.',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'This version includes a remediation for an issue in Execution::Next (GHSA-j7xr-4g94-r9h3).'],
+      ['fix', 'Fix __init__ handling.'],
+    ]);
+  });
+});
+
 describe('a fix whose flaw was given an advisory id', () => {
   it('is a security fix naming it, where a later paragraph says the id was reserved or assigned for it', () => {
     const notes = [

@@ -145,6 +145,8 @@ const POINTING_WORDS_AT_END = new RegExp(
     .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
     .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
+const DETAILS_LINK = /\s[–—-]\s+\[(?:details|more|read more|more info)\]\([^)\s]+\)\.?\s*$/i;
+const BRACKET_OF_POINTERS = /\s*\((?:\s*,)*\s*(?:(?:fixes|fixed|closes|resolves)\s*(?:,|and)?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT = new RegExp(
@@ -687,6 +689,17 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // xarray's "… on round-trip. By `Ana Lima <https://github.com/ana>`_.": a sentence of names ("By default, …" is none).
       .replace(/([.!?])\s+By\s+\p{Lu}[\p{L}'’-]*(?:(?:\s+|,\s*)(?:\p{Lu}[\p{L}'’-]*|and|&))*\.?\s*$/u, '$1');
   if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
+  // "__Security__: …": a capitalised word in bold underscores is emphasis (Python's dunders are in lower case).
+  if (has('__')) text = text.replace(/(^|\s)__(\p{Lu}\p{Ll}+(?: \p{L}+){0,2})__(?=[:\s])/gu, '$1$2');
+  // Parcel's "Add REPL playground for Parcel to the website – [Details](…/pull/9365)": the link's words only point at it.
+  if (has('etails') || has('ore'))
+    text = text.replace(/\s+[–—-]\s+(?:details|more|read more|more info)\.?\s*$/i, (tail) => (DETAILS_LINK.test(raw) ? '' : tail));
+  // lintr's "(consistent with … `undesirable_operator_linter()`; #2717, @MichaelChirico)": handles closing an aside after its
+  // words credit its author once its issue went.
+  if (has('(') && has('@')) text = text.replace(/(?<=[^\s(,;])(?:\s*[;,])+\s*@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*(?=\s*\))/g, '');
+  // Rocq's "(`#21479 <…>`_, fixes `#21476 <…>`_, by Yann Leray)": what is left of a bracket of references, the word that
+  // pointed at one and who made it, says nothing.
+  if (has('(') && (has('by') || has('fix') || has('clos'))) text = text.replace(BRACKET_OF_POINTERS, '');
   // tmux's "(issue 5385)", Kea's "(Gitlab #4058)": a reference written in words.
   if (has('('))
     text = text.replace(/\s*\((?:issues?|bugs?|PR|pull request|GH|GitLab|GitHub)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
