@@ -114,6 +114,18 @@ describe('generating a brief', () => {
       generateBrief({ ...range, url: 'https://github.com/acme/acmesign/blob/5d677193b72a3d67b387b6fe2d070a22ff4e7876/ChangeLog.txt' }, null).product.name,
     ).toBe('acmesign');
     expect(generateBrief({ ...release, version: '45.2.2', title: 'Update to Acme 5 v45.2.2' }, null).product.name).toBe('Acme 5');
+    // "PyMongo 4.11 drops support …" in the notes of acme/mongo-python-driver names it; a library of another name at the same
+    // number does not.
+    const driver = {
+      ...release,
+      version: '4.11.0',
+      title: 'Changes in Version 4.11.0 (2025/01/28)',
+      url: 'https://github.com/acme/mongo-python-driver/blob/ebc4bffcc842464e48a3edbd04802d1a42bc818a/doc/changelog.rst',
+    };
+    expect(generateBrief({ ...driver, notes: 'PyMongo 4.11 drops support for Python 3.8.\n\n- Dropped support for Python 3.8.' }, null).product.name).toBe(
+      'PyMongo',
+    );
+    expect(generateBrief({ ...driver, notes: 'Built on FreeRDP 4.11.0.\n\n- Dropped support for Python 3.8.' }, null).product.name).toBe('mongo-python-driver');
     // "mpvnet-player/mpv.net": an organisation named for the product spells its dot as part of the name, not a site's.
     const dotted = generateBrief(
       { ...release, version: 'v7.0.0', title: 'v7.0.0', url: 'https://github.com/acmenet-player/acme.net/releases/tag/v7.0.0' },

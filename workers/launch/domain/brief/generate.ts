@@ -1565,6 +1565,16 @@ function subjectOf(
       source: 'release_url',
     };
   }
+  // PyMongo's "PyMongo 4.11 drops support for …" in the notes of mongodb/mongo-python-driver: a name before this release's
+  // number, sharing a part of the repository's words, is the product's, where the notes never spell the repository. (Not
+  // Remmina's "FreeRDP 1.0.0", of the organisation FreeRDP: a library it builds on, at the same number.)
+  const named = namedWithVersion(lines, bare, repo);
+  if (named)
+    return {
+      name: named.spelled,
+      citation: { source: 'notes', lines: { start: named.index + 1, end: named.index + 1 }, excerpt: lines[named.index]!, refs: [] },
+      source: 'release_url',
+    };
   // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea",
   // "jaegertracing/jaeger"): the name of a brand, written as one, in the organisation's own capitals where it has them
   // ("OpenVPN/openvpn"). A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
@@ -1581,6 +1591,28 @@ function subjectOf(
 }
 
 const SHOUTED_NAME = /^[\p{Lu}\d\s]{5,}$/u;
+
+/** A name of one to three words, each with a capital, right before the release's number (or its major.minor), in the notes. */
+function namedWithVersion(lines: string[], version: string, repository: string): { index: number; spelled: string } | null {
+  const numbers = [version, ...(/^\d+\.\d+\.0$/.test(version) ? [version.replace(/\.0$/, '')] : [])].map(escapeRegExp).join('|');
+  const pattern = new RegExp(
+    String.raw`(?<![\w.@/-])((?:[\p{L}\d+.-]*\p{Lu}[\p{L}\d+.-]*)(?: [\p{L}\d+.-]*\p{Lu}[\p{L}\d+.-]*){0,2}) v?(?:${numbers})(?![\w]|\.\d)`,
+    'u',
+  );
+  const parts = new Set(
+    (repository.toLowerCase().match(/[a-z\d]+/g) ?? []).flatMap((word) => [...word].map((_, at) => word.slice(at, at + 4))).filter((part) => part.length === 4),
+  );
+  for (const [index, line] of lines.entries()) {
+    if (!line.includes(version.split('.')[0]!)) continue;
+    const match = line.match(pattern);
+    const spelled = match?.[1]?.replace(/^(?:version|release|changes|in|of)\s+/i, '');
+    if (!spelled || NOT_A_PRODUCT.test(spelled) || new RegExp(`^(?:${RUNTIME})$`, 'i').test(spelled)) continue;
+    const letters = spelled.toLowerCase().replace(/[^a-z\d]/g, '');
+    if ([...parts].some((part) => letters.includes(part))) return { index, spelled };
+  }
+  return null;
+}
+const NOT_A_PRODUCT = /^(?:version|release|changes|changelog|news|v|the|this|in|of|for|upgrade|update)$/i;
 
 /**
  * A title that writes the name in lower case ("mobx 7.0.0", a package's tag) where the notes' prose writes it with its

@@ -3120,6 +3120,42 @@ describe('credits, pointers and labels of holdouts 92 and 93', () => {
   });
 });
 
+describe('tags, component versions and authors of holdout 90', () => {
+  it("reads a kind's tag before a break mark, the versions a release ships and its commit authors as no words of a change", () => {
+    const notes = [
+      '# v3.0.0',
+      '',
+      '* [CHANGE] **BREAKING CHANGE** Remove duplicate "compaction" prefix from CLI flags. [#6909](https://github.com/acme/tempo/pull/6909) (@ana)',
+      '* [Android] **Breaking changes** the positional parameters are named.',
+      '',
+      '### Components',
+      '',
+      '* [Acme Collector - v0.150.0](https://github.com/acme/collector/releases/tag/v0.150.0)',
+      '* [Java auto-instrumentation - v1.33.6](https://github.com/acme/java/releases/tag/v1.33.6)',
+      '',
+      '## 0.81.2 commit authors',
+      '',
+      '  - FeralChild64',
+    ].join('\n');
+    expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Remove duplicate "compaction" prefix from CLI flags.'],
+      ['breaking', 'Android: the positional parameters are named.'],
+      ['internal', 'Acme Collector - v0.150.0'],
+      ['internal', 'Java auto-instrumentation - v1.33.6'],
+      ['internal', 'FeralChild64'],
+    ]);
+  });
+
+  it('drops the pointer of a quoted commit whose reference went', () => {
+    expect(
+      cleanInline(
+        'Revert "fix(controller): rollout stuck in `Progressing`. fixes [#3988](https://github.com/acme/acme/issues/3988)" ([#4201](https://github.com/acme/acme/issues/4201))',
+        null,
+      ).text,
+    ).toBe('Revert "fix(controller): rollout stuck in Progressing"');
+  });
+});
+
 describe('a fix whose flaw was given an advisory id', () => {
   it('is a security fix naming it, where a later paragraph says the id was reserved or assigned for it', () => {
     const notes = [

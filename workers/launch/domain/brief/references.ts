@@ -147,6 +147,7 @@ const POINTING_WORDS_AT_END = new RegExp(
 );
 const DETAILS_LINK = /\s[–—-]\s+\[(?:details|more|read more|more info)\]\([^)\s]+\)\.?\s*$/i;
 const BRACKET_OF_POINTERS = /\s*\((?:\s*,)*\s*(?:(?:fixes|fixed|closes|resolves)\s*(?:,|and)?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
+const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
 const MENTION_CREDIT = new RegExp(
@@ -830,6 +831,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // SnappyMail's "Check HTMLInputElement.validity() for [#1733](…)": the linked issue was what it was for (ScalaPB's "… any
   // collection type there is a CollectionAdapter for (#1509)" keeps its word: the bracket set the reference aside).
   if (endsWithReferences && FOR_A_REFERENCE.test(raw)) text = text.replace(/\s+for\s*$/, '');
+  // Argo Rollouts' "Revert "fix(controller): rollout stuck in `Progressing`. fixes [#3988](…)"": the quoted commit's pointer
+  // goes with its reference, before the closing quote.
+  if (has('"') && POINTER_BEFORE_QUOTE.test(raw)) text = text.replace(/[\s.,;]+(?:fixes|closes|resolves)\s*(?=["”]\s*\.?\s*$)/i, '');
   // PlatformIO's "… where the |LDF| occasionally excluded …": a reStructuredText substitution inside the words reads as its
   // name (scikit-learn's "|Feature|" badges lead an item, and are read as its kind).
   if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
