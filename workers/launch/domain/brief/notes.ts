@@ -240,7 +240,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
     // Path::Tiny's "[Testing]", not a feature's "A/B testing" heading.
     // RIOT's closing "Discussions" (where to chat) and "License" (what the code is under): the project's standing notices.
-    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media)$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|(?:commit )?authors|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    // DOSBox Staging's "0.81.2 commit authors" (not SMAPI's "For mod authors", what they get).
+    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
