@@ -263,8 +263,10 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     // Ergo's "… ([GHSA-…](…), thanks [@ajaspers](…)!)": a handle linked to its profile is the handle.
     .replace(/\[(@[\w-]+)\]\([^)\s]*\)/g, '$1')
     .replace(/\bthanks\b[^!\n]*!\s+-\s+/i, '')
-    // yq's "- Fixed heap allocation bug (#2809) Thanks @MsfPablo": the thanks after the change.
+    // yq's "- Fixed heap allocation bug (#2809) Thanks @MsfPablo": the thanks after the change; KeePassium's "… (#180) [thanks,
+    // everyone]", in square brackets.
     .replace(/\s+thanks,?\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*!?\s*$/i, '')
+    .replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\n]{1,40}\]\s*$/i, '')
     // iperf's "SECURITY NOTE: Thanks to … for discovering a JSON type security vulnerability …": what was found is the line's.
     .replace(THANKS_FOR_FINDING, '')
     .split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!;

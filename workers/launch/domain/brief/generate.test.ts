@@ -4311,6 +4311,25 @@ describe("a break marked inside a changeset entry's account (Astro's changesets)
   });
 });
 
+describe('changes that close with thanks in square brackets (KeePassium)', () => {
+  it('are still the features their section says, and the headline says so', () => {
+    const notes = [
+      '## [2.4.164] - 2025-04-16',
+      '',
+      '### Added',
+      '',
+      '- Support for extra URLs (KP2A_URL_*) (#180) [thanks, everyone]',
+      '- Added QR-code view for entry fields (#420) [thanks, Ana]',
+    ];
+    const brief = briefOf(notes.join('\n'), { version: '2.4.164', title: 'Acme 2.4.164' });
+    expect(brief.headline.text).toBe('Acme 2.4.164 is out: a feature release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'Added support for extra URLs (KP2A_URL_*).'],
+      ['feature', 'Added QR-code view for entry fields.'],
+    ]);
+  });
+});
+
 describe('a dated version line over the changes (ExifTool)', () => {
   it('is no opening of the brief', () => {
     const brief = briefOf(['Apr. 15, 2026 - Version 13.56 - "Exif 3.1"', '', '  - Added new tags of the Exif 3.1 specification'].join('\n'), {
