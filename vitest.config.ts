@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { verifyQueueConsumerSetting } from './dev/wrangler-toml.js';
-import { ProjectSequencer } from './test/node/project-sequencer.js';
 import { quietRuntimeOutput } from './test/node/quiet-output.js';
 
 // The runtime's debug and info lines would drown the report; VERBOSE=1 shows them.
@@ -14,22 +13,14 @@ process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('./test/node/fixtures/sm
 // NODE_EXTRA_CA_CERTS) can be set above this line before it does.
 const { cloudflareTest } = await import('@cloudflare/vitest-pool-workers');
 
-// Two test files run at a time on two cores (maxWorkers below), and each file's own background work
-// (queues, crons, browsers) competes with the other's: a test that takes 1 s alone can take several.
+// Vitest runs one test file at a time on two cores (its default is one fewer worker than cores), but
+// each file's own background work (queues, crons, browsers) competes: a test that takes 1 s alone can
+// take several under load.
 // Timeouts only catch hangs here; speed is measured in bench/, never asserted in a test. Set per
 // project because inline projects do not inherit the root's test options.
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
-/**
- * Files that cut and restore this project's own database and Redis gates (the fault and health suites): run one at a time,
- * after the rest, so no file reaching the gates meets another's outage.
- */
-const GATE_FILES = {
-  launch: ['workers/launch/faults.test.ts', 'workers/launch/routes/health.test.ts'],
-  verify: ['workers/verify/faults.test.ts', 'workers/verify/operator/faults.test.ts', 'workers/verify/routes/health.test.ts'],
-};
-
-function workerProject(name: 'launch' | 'verify', part: 'shared' | 'gates' = 'shared') {
+function workerProject(name: 'launch' | 'verify') {
   return {
     plugins: [
       cloudflareTest(({ inject }) => ({
@@ -61,18 +52,15 @@ function workerProject(name: 'launch' | 'verify', part: 'shared' | 'gates' = 'sh
       })),
     ],
     test: {
-      name: part === 'gates' ? `${name}-gates` : name,
+      name,
       ...timeouts,
-      ...(part === 'gates' && { maxWorkers: 1, sequence: { groupOrder: 1 } }),
-      // A runtime kept by each worker for the files of its project, not a fresh one per file: module
-      // loading was half of a whole run (about 480 s of import time, 48 s without isolation). Two
-      // workers may run two files of one project at once, each in its own runtime; storage is shared
-      // by design anyway (one PostgreSQL), so every test makes its own tenant or workspace.
+      // One runtime per project for every file, not a fresh one per file: module loading was half
+      // of a whole run (about 480 s of import time, 48 s without isolation). Storage is shared by
+      // design anyway (one PostgreSQL), so every test makes its own tenant or workspace.
       isolate: false,
       // Keeps the pool's wrapper classes from slowing every request down as the run goes on.
       setupFiles: ['./test/workers/pool-wrappers.ts'],
-      include: part === 'gates' ? GATE_FILES[name] : [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
-      exclude: part === 'gates' ? [] : GATE_FILES[name],
+      include: [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
     },
   };
 }
@@ -112,15 +100,9 @@ export default defineConfig({
     globalSetup: ['./test/node/global-setup.ts'],
     // Routine request logs from the Workers would drown the report; warnings and errors still show.
     onConsoleLog: (log, type) => !(type === 'stdout' && log.includes('"level":"info"')),
-    // Two files at a time, one per core: each worker keeps its runtime for the next file of the same project, so the files
-    // are handed out a project at a time (test/node/project-sequencer.ts).
-    maxWorkers: 2,
-    sequence: { sequencer: ProjectSequencer },
     projects: [
       workerProject('launch'),
       workerProject('verify'),
-      workerProject('launch', 'gates'),
-      workerProject('verify', 'gates'),
       {
         test: {
           name: 'node',
