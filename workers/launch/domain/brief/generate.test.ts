@@ -4330,6 +4330,14 @@ describe('changes that close with thanks in square brackets (KeePassium)', () =>
   });
 });
 
+describe("an advisory's id alone under Fixes (Excalidraw)", () => {
+  it('is told as fixed', () => {
+    const notes = ['### Features', '', '- Command palette', '', '### Fixes', '', '- CVE-2023-45133 [#7988](https://github.com/acme/acme/pull/7988)'];
+    const brief = briefOf(notes.join('\n'), { version: '0.18.0', title: 'Acme 0.18.0' });
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Fixed CVE-2023-45133.' });
+  });
+});
+
 describe('a dated version line over the changes (ExifTool)', () => {
   it('is no opening of the brief', () => {
     const brief = briefOf(['Apr. 15, 2026 - Version 13.56 - "Exif 3.1"', '', '  - Added new tags of the Exif 3.1 specification'].join('\n'), {

@@ -962,6 +962,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     ((item.code?.includes(item.text.split(' ')[0]!) && NAMED_THING.test(item.text.split(' ').slice(1, 2).join(' '))) ||
       item.code?.includes(item.text.trim()) ||
       /^(?:ability|support for|option to)\b/i.test(item.text));
+  // Excalidraw's "### Fixes" over "- CVE-2023-45133 [#7988](…)": an advisory's id alone is what was fixed.
+  if (item.kind === 'security' && /^(?:bug\s?)?fix(?:es|ed)?\b/i.test(section) && ONLY_ADVISORY.test(item.text) && !/^(?:fix|address)/i.test(item.text))
+    return asSentence(`Fixed ${item.text}`);
   const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? verbOfSection : undefined);
   // "Disabling API keys by their plain-text key is no longer supported." says so itself.
   // "mailbox-alias: Plugin has been removed." likewise, after its scope.

@@ -3156,6 +3156,25 @@ describe('tags, component versions and authors of holdout 90', () => {
   });
 });
 
+describe('a component written in code (Excalidraw)', () => {
+  it('keeps its name, where a component tag in the words is markup', () => {
+    expect(cleanInline('`<Sidebar />` triggers are merged, rendered through `<Sidebar.Triggers/>`.', null).text).toBe(
+      '<Sidebar /> triggers are merged, rendered through <Sidebar.Triggers/>.',
+    );
+    expect(cleanInline('Jump to <JumpToc/> the list', null).text).toBe('Jump to the list');
+    const notes = [
+      '## Breaking',
+      '',
+      '- `<Sidebar />` triggers are merged. `<Sidebar.Triggers/>` no longer accepts props.',
+      '- Use <Tabs items={["a"]} /> now',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.text)).toEqual([
+      '<Sidebar /> triggers are merged. <Sidebar.Triggers/> no longer accepts props.',
+      'Use now',
+    ]);
+  });
+});
+
 describe('a fix whose flaw was given an advisory id', () => {
   it('is a security fix naming it, where a later paragraph says the id was reserved or assigned for it', () => {
     const notes = [

@@ -1977,7 +1977,8 @@ function withoutComponentTags(lines: string[]): string[] {
   if (closed.size === 0 && !lines.some((line) => /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
   return lines.map((line) => {
     const bare = line.replace(/(?<![\w`])<([A-Z][\w.]*)>/g, (tag, name: string) => (closed.has(name) ? '' : tag));
-    const untagged = bare.replace(COMPONENT_TAG, '');
+    // Excalidraw's "`<DefaultSidebar />` triggers are now …": a component in code is named, not markup.
+    const untagged = bare.replace(COMPONENT_TAG, (tag: string, at: number) => (bare[at - 1] === '`' && bare[at + tag.length] === '`' ? tag : ''));
     return untagged !== line && untagged.trim() === '' ? '' : untagged;
   });
 }

@@ -796,7 +796,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       );
   // MDX and Vue components in a heading (Nushell's "<JumpToc/>", "<PrBy :pr=\"18531\" user=\"Bahex\" />"): markup, not words.
   // Self-closing or with attributes, after a space: "Supplier<Path>" and "<FILE>" are types and placeholders.
-  if (has('<')) text = text.replace(/(?<![\w<])<\p{Lu}[\w.]*(?:\s+[^<>]*=[^<>]*?\s*\/?|\s*\/)>/gu, ' ');
+  // (Excalidraw's "`<DefaultSidebar />` triggers are now …": a component the notes write in code is its name, and stays.)
+  if (has('<')) text = text.replace(/(?<![\w<])<\p{Lu}[\w.]*(?:\s+[^<>]*=[^<>]*?\s*\/?|\s*\/)>/gu, (tag) => (code.includes(tag) ? tag : ' '));
   // DBI's "*** WARNING: Next release will require perl-5.12 ***": a run of stars standing alone decorates, it marks nothing up.
   if (has('***')) text = text.replace(/(^|\s)\*{3,}(?=\s|$)/g, '$1');
   // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
