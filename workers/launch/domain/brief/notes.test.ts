@@ -3156,6 +3156,21 @@ describe('tags, component versions and authors of holdout 90', () => {
   });
 });
 
+describe('a change marked as a possible break (Paho)', () => {
+  it('is breaking, without its mark', () => {
+    const notes = [
+      '## v2.0.0',
+      '',
+      '- Possible breaking change: Add properties to access most Client attributes.',
+      '- Potential breaking change: the default timeout is now 60 s.',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Add properties to access most Client attributes.'],
+      ['breaking', 'the default timeout is now 60 s.'],
+    ]);
+  });
+});
+
 describe('a component written in code (Excalidraw)', () => {
   it('keeps its name, where a component tag in the words is markup', () => {
     expect(cleanInline('`<Sidebar />` triggers are merged, rendered through `<Sidebar.Triggers/>`.', null).text).toBe(

@@ -726,7 +726,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // Moya's "**Breaking Change** Changed `Hashable` …", whose bold words are read as a sentence of their own, with its stop.
   // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
   // MixedModels.jl's "[BREAKING ]`likelihoodratiotest` has been reworked": a space inside the bracket is still the mark's.
-  const marker = /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.]?(?:\*\*|__)?:?\s*/i;
+  // Paho's "Possible breaking change: Add properties to access …": a break it may be is one a reader must check.
+  const marker =
+    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
