@@ -3006,7 +3006,7 @@ describe('an untyped change over the advisories it addresses', () => {
   });
 });
 
-describe("changes to the project's own pages and tests", () => {
+describe("changes to the project's own pages, tests and tools' findings", () => {
   it('are upkeep, whatever their verb or label', () => {
     const notes = [
       '### 5.13.0 December 9 2026',
@@ -3015,6 +3015,9 @@ describe("changes to the project's own pages and tests", () => {
       '  - Update pre-commit.md version number (#2197) @bob',
       '  - Fixed year of version 5.12.0 in CHANGELOG.md (#2082) @cy',
       '  - Fixed assertions in test_git_hook (#2196) @dee',
+      '  - Fix code scanning alerts.',
+      '  - Stop testing on Python 3.8 and start testing on Python 3.14.',
+      '  - Fix a crash found by code scanning',
       '  - Added a link to the documentation in the Help menu (#2201) @eve',
       '  - Fixed settings lookup in stream mode (#1989) @fay',
     ].join('\n');
@@ -3023,6 +3026,9 @@ describe("changes to the project's own pages and tests", () => {
       ['internal', 'Update pre-commit.md version number'],
       ['internal', 'Fixed year of version 5.12.0 in CHANGELOG.md'],
       ['internal', 'Fixed assertions in test_git_hook'],
+      ['internal', 'Fix code scanning alerts.'],
+      ['internal', 'Stop testing on Python 3.8 and start testing on Python 3.14.'],
+      ['fix', 'Fix a crash found by code scanning'],
       ['feature', 'Added a link to the documentation in the Help menu'],
       ['fix', 'Fixed settings lookup in stream mode'],
     ]);
