@@ -12,6 +12,11 @@ describe('saying an item shorter on a short channel', () => {
     ).toEqual(['Artifact Versioning Improvements: The handling of artifact versions has been improved.', 'Artifact Versioning Improvements.']);
     expect(shorterForms('Fixes a crash, including on start.')).toEqual(['Fixes a crash.']);
     expect(shorterForms('Adds a flag.')).toEqual([]);
+    // An aside that negates says why, and stays: dropping "no longer needed" would drop a negation the notes give.
+    expect(shorterForms('Removed console commands: list_types (no longer needed) and set_immunity (rarely used).')).not.toContain(
+      'Removed console commands: list_types and set_immunity.',
+    );
+    expect(shorterForms('Removed the dump command (see the guide) from the CLI.')).toContain('Removed the dump command from the CLI.');
     // A two-word heading names the change; the sentence after it says it.
     expect(shorterForms('Global Allocators: the #[global_allocator] attribute is now stable.')).toEqual([
       'The #[global_allocator] attribute is now stable.',

@@ -3162,6 +3162,17 @@ describe('tags, component versions and authors of holdout 90', () => {
   });
 });
 
+describe('a removed feature or command (buku, SMAPI)', () => {
+  it('is breaking, where a lint fix is upkeep', () => {
+    const notes = [
+      '- removed URL shorten/expand feature (see #815)',
+      '- Removed obsolete console commands: list_item_types and player_setimmunity.',
+      '- fix pylint warnings',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['breaking', 'breaking', 'internal']);
+  });
+});
+
 describe('a change marked as a possible break (Paho)', () => {
   it('is breaking, without its mark', () => {
     const notes = [
