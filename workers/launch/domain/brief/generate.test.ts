@@ -114,6 +114,7 @@ describe('generating a brief', () => {
       generateBrief({ ...range, url: 'https://github.com/acme/acmesign/blob/5d677193b72a3d67b387b6fe2d070a22ff4e7876/ChangeLog.txt' }, null).product.name,
     ).toBe('acmesign');
     expect(generateBrief({ ...release, version: '45.2.2', title: 'Update to Acme 5 v45.2.2' }, null).product.name).toBe('Acme 5');
+    expect(generateBrief({ ...release, version: '1.1.0', title: 'Acme Graph 1.1.0 (Release Date: November 7, 2024)' }, null).product.name).toBe('Acme Graph');
     // "PyMongo 4.11 drops support …" in the notes of acme/mongo-python-driver names it; a library of another name at the same
     // number does not.
     const driver = {

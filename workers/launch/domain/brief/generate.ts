@@ -1405,6 +1405,8 @@ function subjectOf(
       ' ',
     )
     .replace(/\b\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{1,2}\b/gi, ' ')
+    // JanusGraph's "Version 1.1.0 (Release Date: November 7, 2024)": the date's label in the bracket goes with it.
+    .replace(/\(\s*(?:release(?:d)?\s+(?:date|on)|released|date)\s*:?[^()]*\)/gi, ' ')
     // Stone Soup's "(20260314)": a date in eight digits.
     .replace(/\(\s*(?:19|20)\d{2}(?:0\d|1[0-2])[0-3]\d\s*\)/g, ' ')
     // Suwayomi's "[v2.2.2100] + [WebUI: v20260508.01]": the version of a part shipped with it.

@@ -3162,6 +3162,15 @@ describe('tags, component versions and authors of holdout 90', () => {
   });
 });
 
+describe("an advisory's id before a commit subject (WasmEdge)", () => {
+  it('goes last, and the commit type is the verb', () => {
+    const notes = ['Fixed issues:', '', '* [CVE-2025-69261] fix(runtime): overflow issue of getting memory over 32-bit offset'];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Fix overflow issue of getting memory over 32-bit offset (CVE-2025-69261)'],
+    ]);
+  });
+});
+
 describe('a removed feature or command (buku, SMAPI)', () => {
   it('is breaking, where a lint fix is upkeep', () => {
     const notes = [

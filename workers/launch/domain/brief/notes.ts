@@ -4023,6 +4023,8 @@ function commitListText(raw: string, text: string): string {
   // GLib's "(CVE-2026-1484) (YWH-PGM9867-168) Integer Overflow …": the bug bounty's report id after the advisory's is no word.
   const rest = words
     .slice(cve[0].length)
+    // WasmEdge's "[CVE-2025-69261] fix(runtime): overflow issue of …": a commit's type after the id is its verb, its scope goes.
+    .replace(/^fix(?:\([^()]{1,40}\))?!?:\s+(?=\S)/i, 'Fix ')
     .replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '')
     .replace(/^\(#?[A-Z][A-Z\d]*(?:-[A-Z\d]+)+\)\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
