@@ -146,7 +146,7 @@ const POINTING_WORDS_AT_END = new RegExp(
     .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
 const DETAILS_LINK = /\s[–—-]\s+\[(?:details|more|read more|more info)\]\([^)\s]+\)\.?\s*$/i;
-const BRACKET_OF_POINTERS = /\s*\((?:\s*,)*\s*(?:(?:fixes|fixed|closes|resolves)\s*(?:,|and)?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
+const BRACKET_OF_POINTERS = /\s*\(\s*(?:,\s*)*(?:(?:fixes|fixed|closes|resolves)(?:\s*(?:,|and))?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
 const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
@@ -860,7 +860,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' -') || has(' –') || has(' —')) text = text.replace(/\s+[-–—]\s*(?=\.?$)/, '');
   // Yggdrasil's "Authenticated peering handshake with optional password, i.e." over the list of its uses: the words that led
   // into the list go where the list does not follow.
-  if (has('.') || has('such as') || has('including')) text = text.replace(/,?\s+(?:i\.\s?e\.|e\.\s?g\.|such as|including)\s*[:,]?\s*$/i, '');
+  if (has('.') || has('such as') || has('including')) text = text.replace(/,?\s+(?:i\.\s?e\.|e\.\s?g\.|such as|including)(?:\s*[:,])?\s*$/i, '');
   // Loki's "… to v1.1.2 (release-3.6.x)": the branch a backport went to, no word of the change.
   if (has('(release-')) text = text.replace(/\s*\(release-[\w.]+\)/g, '');
   // netCDF-C's "Add an exploratory fix to #3199 by @x in <url>" once the issue went: a "fix to" closing the words led only to it.

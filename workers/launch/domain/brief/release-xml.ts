@@ -51,6 +51,6 @@ export function releaseXmlAsMarkdown(lines: string[]): string[] {
 function inline(text: string): string {
   return text
     .replace(/<quote>(.*?)<\/quote>/g, '"$1"')
-    .replace(/<(code|cmd|file|path|setting|option)>(.*?)<\/\1>/g, '`$2`')
+    .replace(/<(code|cmd|file|path|setting|option)>([^<]*)<\/\1>/g, '`$2`')
     .replace(/<[^>]+>/g, '');
 }

@@ -4,7 +4,9 @@
  * fonts]` or bare `@divider`, links as `#link("…")[words]`, and code at the line's start (`#import`, `#let x = (` … `)`).
  * Read as Markdown line for line, so every line keeps its number.
  */
-const HEADING = /^(=+)[ \t]+(.*?)(?:[ \t]+<[\w:.-]+>)?[ \t]*$/;
+const HEADING = /^(=+)[ \t]+(\S.*)$/;
+/** A heading's label for cross-references, `<highlights>`, written after its words. */
+const HEADING_LABEL = /[ \t]+<[\w:.-]+>$/;
 const PULL = /#pr\((\d+)(?:,\s*repo:\s*"([\w.-]+\/[\w.-]+)")?\)/g;
 /** A line of code: an import, a binding, a rule, a call at the line's start (`#html.div({`). */
 const CODE_LINE = /^#(?!pr\(|link\(|breaking\b)[a-z][\w.-]*\b/;
@@ -56,7 +58,7 @@ export function typstAsMarkdown(lines: string[]): string[] {
       return '';
     }
     const heading = line.match(HEADING);
-    if (heading) return `${'#'.repeat(heading[1]!.length + 1)} ${inline(heading[2]!)}`;
+    if (heading) return `${'#'.repeat(heading[1]!.length + 1)} ${inline(heading[2]!.trimEnd().replace(HEADING_LABEL, ''))}`;
     const breaking = /\s#breaking\s*$/.test(line);
     const told = inline(line.replace(/\s#breaking\s*$/, ''));
     return breaking ? told.replace(/^(\s*[-+*]\s+)/, '$1**Breaking:** ') : told;
