@@ -5163,3 +5163,30 @@ describe('a break told in the second sentence of a change', () => {
     });
   });
 });
+
+describe('a major that says it breaks things, and an advisory told twice', () => {
+  it('headlines the break and shows the advisory once, where one list holds it once', () => {
+    const major = briefOf(
+      ['## Faster builds', 'Acme now reuses its cache.', '', '## Upgrade from v1', 'Acme 2.0 includes some breaking changes. Read the upgrade guide.'].join('\n'),
+      { version: '2.0.0', title: 'Announcing Acme 2.0' },
+    );
+    expect(major.headline.text).toMatch(/breaking changes/);
+    const twice = briefOf(
+      [
+        '### Closed Issues:',
+        '  - !GHSA-85x7-54wr-vh42: Acme xml.c uses unsafe XML_PARSE_NOENT leading to potential XXE Injection',
+        '### Commit Details:',
+        '- xml.c: Replace XML_PARSE_NOENT with XML_PARSE_NONET (GHSA-85x7-54wr-vh42)',
+        '### Security',
+        '- Fixed the backup download URL (GHSA-vrvq-2pxg-rw5r)',
+        '- Tightened checks when deleting a backup (GHSA-vrvq-2pxg-rw5r)',
+      ].join('\n'),
+      { version: '23.2.2', title: '23.2.2' },
+    );
+    expect(twice.highlights.map((highlight) => highlight.text)).toEqual([
+      'Acme xml.c uses unsafe XML_PARSE_NOENT leading to potential XXE Injection (GHSA-85x7-54wr-vh42).',
+      'Fixed the backup download URL (GHSA-vrvq-2pxg-rw5r).',
+      'Tightened checks when deleting a backup (GHSA-vrvq-2pxg-rw5r).',
+    ]);
+  });
+});

@@ -17,7 +17,7 @@ import {
   type ParsedNotes,
 } from './notes';
 import { repositoryBase } from './references';
-import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID, ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -81,6 +81,9 @@ const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b/i;
+/** Rspack 2.0's "Rspack 2.0 includes some breaking changes." under "Upgrade from v1": the release says it breaks things. */
+const SAYS_IT_BREAKS =
+  /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?|now (?:provides|offers|exposes|lets))\b/i;
@@ -331,7 +334,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         )) ||
       RAISED_MINIMUM.test(parsed.intro.text) ||
       // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
-      INTRO_DROPS_RUNTIME.test(parsed.intro.text));
+      INTRO_DROPS_RUNTIME.test(parsed.intro.text)) ||
+    (major && parsed.lines.some((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line)));
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
   const introKeepsCompatibility =
     parsed.intro !== null &&
@@ -753,6 +757,9 @@ function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, 
 
 const PACKAGE_LABEL = /^@?[\w.-]+(?:\/[\w.-]+)?\s+[-–—]\s+/;
 
+const CVES = /CVE-\d{4}-\d+/g;
+const ADVISORIES = new RegExp(ADVISORY_ID, 'g');
+
 /** Notes that list one change twice (under two labels or packages; a CVE in "Notable Changes" and again in "Commits") show it once. */
 function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const seen = new Map<string, number>();
@@ -769,7 +776,10 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     }
   };
   for (const item of items) {
-    const cves = item.text.match(/CVE-\d{4}-\d+/g);
+    // Asterisk's closed advisories listed, and again on the commits that resolve them: an advisory is one change, by any id,
+    // told in two places. (Grav's three fixes of one advisory, in one list, are three changes.)
+    const cves = item.text.match(CVES) ?? item.text.match(ADVISORIES);
+    const toldElsewhere = (at: number) => !cves || /CVE-/.test(cves[0]!) || kept[at]?.section.join('\n') !== item.section.join('\n');
     // A monorepo's notes list one change once per package ("`@acme/cli` - Allow typescript@7"): the words, not the package, are the change.
     const keys = cves ?? [
       item.text
@@ -801,7 +811,7 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
       index(byCode, item.code ?? [], outdone);
       continue;
     }
-    const earlier = keys.every((key) => seen.has(key)) ? seen.get(keys[0]!)! : -1;
+    const earlier = keys.every((key) => seen.has(key)) && toldElsewhere(seen.get(keys[0]!)!) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {
       if (item.detail && !kept[earlier]!.detail && !cves) kept[earlier] = item;

@@ -6294,3 +6294,51 @@ describe('a warned break after the opening, a request to take something out, and
     ]);
   });
 });
+
+describe('names set with underscores, anchors escaped in MDX, tracker ids before an advisory, counts and links', () => {
+  it('keeps names, drops marks and reads each line for its change', () => {
+    expect(cleanInline('warn instead of throw on unrecognized sb_ key subtype', null).text).toBe('warn instead of throw on unrecognized sb_ key subtype');
+    expect(cleanInline('Fixes a flaw in <tt>_.flatten</tt> and <tt>_.isEqual</tt> when', null).text).toBe('Fixes a flaw in _.flatten and _.isEqual when');
+    expect(cleanInline('the _GitHub Issues_ view', null).text).toBe('the GitHub Issues view');
+    expect(cleanInline('Support for `import.meta` \\{#import-meta}', null).text).toBe('Support for import.meta');
+    expect(
+      kindsAndTexts([
+        '## 23.2.2',
+        '### Links:',
+        '- [GitHub Diff](https://github.com/acme/acme/compare/23.2.1...23.2.2)',
+        '### Summary:',
+        '- Security Advisories Resolved: 2',
+        '### Upgrade Notes:',
+        '- #### http.c: Change httpstatus to default disabled.',
+        '  The page is now disabled by default.',
+        '### Closed Issues:',
+        '  - !GHSA-85x7-54wr-vh42: Acme xml.c uses unsafe XML_PARSE_NOENT leading to potential XXE Injection',
+        '### Security fixes',
+        '* (T358689, CVE-2025-3469) SECURITY: i18n XSS vulnerability in HTMLMultiSelectField.',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([
+      ['other', 'http.c: Change httpstatus to default disabled. The page is now disabled by default.'],
+      ['security', 'Acme xml.c uses unsafe XML_PARSE_NOENT leading to potential XXE Injection (GHSA-85x7-54wr-vh42)'],
+      ['security', 'i18n XSS vulnerability in HTMLMultiSelectField (CVE-2025-3469).'],
+    ]);
+  });
+
+  it('reads a table of contents and a blog post\'s closing sections as no changes', () => {
+    expect(
+      kindsAndTexts([
+        '# Announcing Acme 2.0',
+        '## Looking back at 1.x',
+        'Acme 1.0 shipped two years ago.',
+        '## Highlights in 2.0',
+        '- Output optimization',
+        '  - [Better static analysis](#better-tree-shaking)',
+        '## Output optimization',
+        '### Better static analysis \\{#better-tree-shaking}',
+        'Acme now prunes unused exports.',
+        '## Try 2.0',
+        '### Create a new project',
+        'Run `npm create acme`.',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([['feature', 'Better static analysis']]);
+  });
+});

@@ -239,9 +239,10 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [
     // "Build 2412100" numbers a firmware release; "Build" alone is the build system's section.
     // Path::Tiny's "[Testing]", not a feature's "A/B testing" heading.
-    // RIOT's closing "Discussions" (where to chat) and "License" (what the code is under): the project's standing notices.
+    // RIOT's closing "Discussions" (where to chat) and "License" (what the code is under), Asterisk's "Links" (to the diff
+    // and the tarball): the project's standing notices.
     // DOSBox Staging's "0.81.2 commit authors" (not SMAPI's "For mod authors", what they get).
-    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -372,9 +373,9 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 // assertions in test_git_hook": its tests. mod_auth_openidc's "Fix code scanning alerts.", "Fix compiler warnings": its own
 // tools' findings; pypdf's "Stop testing on Python 3.8 and start testing on Python 3.14": its CI. google-auth's "Update test
 // to consider new error message …", Mailgun's "Fix readme with correct method …": its tests and pages. The OpenTelemetry Operator's "Components" list ("OpenTelemetry Collector - v0.150.0"):
-// the versions of what it ships.
+// the versions of what it ships. Asterisk's "Security Advisories Resolved: 4", "Commits: 4": counts of what the notes list.
 const CHORE =
-  /^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|^(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|^(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?\.?$|^fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|^(?:stop|start)\s+testing\s+(?:on|with|against)\b|^[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$/i;
+  /^(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|^(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|^(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?\.?$|^fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|^(?:stop|start)\s+testing\s+(?:on|with|against)\b|^[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -1289,9 +1290,11 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * GoReleaser's "Other news" and "Helping out".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking ahead|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change.)
+/** A bullet linking to a section of the page itself: an entry of a table of contents. */
+const TOC_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\(#[^)\s]+\)/;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
 const RELEASE_TITLE =
   /\d+\.\d+|\d{4}|\brelease|\bnotes\b|what['’]?s new|\bhighlights?\b|\boverview\b|\bsummary\b|\bintroduc|\bannounc|\bchange ?log\b|\bchanges\b/i;
@@ -3684,8 +3687,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const bullet = line.match(BULLET);
     const last = items[items.length - 1];
     // "- [**New Features**](#new-features) - What would a major release be without them?": a table of contents points at
-    // the sections below, which tell the changes.
-    if (bullet && /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\(#[^)\s]+\)/.test(line)) {
+    // the sections below, which tell the changes; so is Rspack's "- Output optimization" over its indented links to them.
+    if (bullet && (TOC_ENTRY.test(line) || (TOC_ENTRY.test(lines[index + 1] ?? '') && indentOf(lines[index + 1]!) > indentOf(line)))) {
       flushParagraph();
       continue;
     }
@@ -4006,7 +4009,9 @@ function withoutFollowing(text: string): string {
  */
 const FIXED_IN_DEPENDENCY = withAdvisoryId(String.raw`^([\w@./-]+):\s+({ID}(?:(?:,\s*|\s+and\s+){ID})*)\.?$`, '');
 // Contao's "[CVE-2025-57758]: Improper access control …", a reference link, is "(CVE-2025-57758): Improper …" once cleaned.
-const LEADING_ADVISORIES = withAdvisoryId(String.raw`^\(?({ID}(?:\s*[,/]\s*{ID})*)(?:\):?\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
+// MediaWiki's "(T358689, CVE-2025-3469) SECURITY: …" puts its Phabricator tasks first; Asterisk's "!GHSA-…: …" marks the
+// advisory closed.
+const LEADING_ADVISORIES = withAdvisoryId(String.raw`^!?\(?(?:T\d{3,}\s*,\s*)*({ID}(?:\s*[,/]\s*{ID})*)(?:\):?\s*|\s+[-–—:]\s+|:\s+|\s+(?=\p{Lu}\p{Ll}))`, 'u');
 function commitListText(raw: string, text: string): string {
   // Silverstripe's generated change log dates each commit first: "- 2020-01-07 [089053b](…) Make discard … (bergice)".
   const dated = /^\s*\d{4}-\d{2}-\d{2}\s+(?=\[)/.exec(raw);
@@ -4026,6 +4031,7 @@ function commitListText(raw: string, text: string): string {
     .slice(cve[0].length)
     // WasmEdge's "[CVE-2025-69261] fix(runtime): overflow issue of …": a commit's type after the id is its verb, its scope goes.
     .replace(/^fix(?:\([^()]{1,40}\))?!?:\s+(?=\S)/i, 'Fix ')
+    .replace(/^SECURITY:\s+(?=\S)/i, '')
     .replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '')
     .replace(/^\(#?[A-Z][A-Z\d]*(?:-[A-Z\d]+)+\)\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);

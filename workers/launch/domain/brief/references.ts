@@ -36,7 +36,8 @@ export function namedReferencesAsWords(text: string): string {
   if (/(?:^|[\s(])_\p{L}/u.test(quoted)) return quoted;
   // Most texts hold no name closed by an underscore: the pattern below, tried at every letter, is then skipped.
   if (!/_(?:[\s,.;:!?)]|$)/.test(quoted)) return quoted;
-  return quoted.replace(/(^|[\s(])(\p{L}[\p{L}\d.-]*[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
+  // Two letters before an underscore are a prefix, Supabase's "sb_ key", not a reference's name.
+  return quoted.replace(/(^|[\s(])(\p{L}[\p{L}\d.-]+[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
 }
 
 function classifyUrl(url: string, repoBase: string | null): Reference {
@@ -339,6 +340,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Dagger's "… function by @x in https://…/pull/12923 \" over "Each generated `check` …": a backslash closing a line is
   // Markdown's line break, the end of the change's title.
   if (has(' \\ ')) text = text.replace(/(?<=[^\s.!?:;])\s+\\\s+(?=\p{Lu})/gu, '. ').replace(/(?<=[.!?:;])\s+\\\s+(?=\p{Lu})/gu, ' ');
+  // Asterisk's "- #### http.c: Change httpstatus …" over its paragraph: a heading's marks inside a bullet title the item.
+  if (has('# ')) text = text.replace(/^(\s*(?:[-*+]\s+)?)#{1,6}\s+(?=\S)/, '$1');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   // Okio's "to [Kotlin 2.1.21][kotlin_2_1_21]" cut from a changelog whose link definitions close the file: a reference link
@@ -350,8 +353,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
       .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
-  // FastStream's "[#2092](…){.external-link target="_blank"}": Python-Markdown's attribute list styles the link, says nothing.
-  if (has('{')) text = text.replace(/\{\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}"'][^\s}]*)))*\s*\}/g, '');
+  // FastStream's "[#2092](…){.external-link target="_blank"}": Python-Markdown's attribute list styles the link, says nothing;
+  // so does a heading's id, escaped in Rspack's MDX ("### Support for `import.meta` \{#import-meta}").
+  if (has('{')) text = text.replace(/\\?\{\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}"'][^\s}]*)))*\s*\}/g, '');
   // FastMCP's "Support async auth checks by [@jlowin](…) in [#3152](…)": GitHub's credit with its links, whose "in" only led
   // to the pull request ("checks in" would otherwise read as the verb's particle once the link went).
   if (has('](') && BY.test(text)) text = text.replace(LINKED_CREDIT_IN, ' ');
@@ -804,7 +808,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // LDC's "_**requires**_": bold inside italics.
   if (has('_**')) text = text.replace(/(^|[\s(])_\*\*(\S(?:.*?\S)?)\*\*_(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
-  if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=$|[\s).,:;])/g, '$1$2');
+  // As CommonMark has it, the closing mark follows a word, not a space: Underscore's "_.flatten and _.isEqual" is two names.
+  if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s](?:[^*_]*?[^*_\s])?)[*_](?=$|[\s).,:;])/g, '$1$2');
   // IdeaVim's "while the `:` command line is active": a mark alone in code is quoted, or it would read as punctuation.
   // Taskwarrior's "`task show` now shows `hooks.location.": a mark left unpaired is markup all the same.
   if (has('`'))
