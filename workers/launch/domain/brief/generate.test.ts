@@ -5167,7 +5167,9 @@ describe('a break told in the second sentence of a change', () => {
 describe('a major that says it breaks things, and an advisory told twice', () => {
   it('headlines the break and shows the advisory once, where one list holds it once', () => {
     const major = briefOf(
-      ['## Faster builds', 'Acme now reuses its cache.', '', '## Upgrade from v1', 'Acme 2.0 includes some breaking changes. Read the upgrade guide.'].join('\n'),
+      ['## Faster builds', 'Acme now reuses its cache.', '', '## Upgrade from v1', 'Acme 2.0 includes some breaking changes. Read the upgrade guide.'].join(
+        '\n',
+      ),
       { version: '2.0.0', title: 'Announcing Acme 2.0' },
     );
     expect(major.headline.text).toMatch(/breaking changes/);

@@ -320,21 +320,21 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // things is a breaking release first, even when it also fixes a CVE.
   const major = numberMayBreak(version);
   const introBreaks =
-    parsed.intro !== null &&
-    ((major &&
-      // Gettext 1.0's "There are very few changes …, and none of them are breaking.": said not to break.
-      parsed.intro.text
-        .split(/(?<=[.!?])\s+/)
-        .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
-      // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
-      // need a guide.
-      (major &&
-        /\b(?:be sure to|make sure to|you (?:must|need to|should)|please)\s+(?:\w+\s+){0,2}(?:the|our)\s+\[?(?:upgrade|upgrading|migration)\s+guide\b/i.test(
-          parsed.intro.text,
-        )) ||
-      RAISED_MINIMUM.test(parsed.intro.text) ||
-      // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
-      INTRO_DROPS_RUNTIME.test(parsed.intro.text)) ||
+    (parsed.intro !== null &&
+      ((major &&
+        // Gettext 1.0's "There are very few changes …, and none of them are breaking.": said not to break.
+        parsed.intro.text
+          .split(/(?<=[.!?])\s+/)
+          .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
+        // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
+        // need a guide.
+        (major &&
+          /\b(?:be sure to|make sure to|you (?:must|need to|should)|please)\s+(?:\w+\s+){0,2}(?:the|our)\s+\[?(?:upgrade|upgrading|migration)\s+guide\b/i.test(
+            parsed.intro.text,
+          )) ||
+        RAISED_MINIMUM.test(parsed.intro.text) ||
+        // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
+        INTRO_DROPS_RUNTIME.test(parsed.intro.text))) ||
     (major && parsed.lines.some((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line)));
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
   const introKeepsCompatibility =

@@ -6323,7 +6323,7 @@ describe('names set with underscores, anchors escaped in MDX, tracker ids before
     ]);
   });
 
-  it('reads a table of contents and a blog post\'s closing sections as no changes', () => {
+  it("reads a table of contents and a blog post's closing sections as no changes", () => {
     expect(
       kindsAndTexts([
         '# Announcing Acme 2.0',
