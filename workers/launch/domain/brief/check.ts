@@ -163,8 +163,9 @@ function plain(text: string): string {
       // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
-      // Agda's "_Agsy_ has been replaced by … _Mimer_": words set in italics with underscores read as the words.
-      .replace(/(?<![\w`])_(?=[^_\s])([^_`\n]*?[^_\s])_(?![\w`])/g, '$1')
+      // Agda's "_Agsy_ has been replaced by … _Mimer_": words set in italics with underscores read as the words (not
+      // Underscore's "<tt>_.flatten</tt> and <tt>_.isEqual</tt>", two names in tags).
+      .replace(/(?<![\w`])_(?=[^_\s])([^_`\n<>]*?[^_\s<>])_(?![\w`])/g, '$1')
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
       // A site's root ("at https://beyondgrep.com, now …") is written by its name, as the parser writes it.
       .replace(SITE_ROOT_IN_TEXT, '$& $1')
