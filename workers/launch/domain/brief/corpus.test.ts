@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpus, releaseOf } from '../../../../test/fixtures/release-notes';
 import { channelNames, validatePostCopy } from '../channels';
+import { ADVISORY_ID } from './advisory-id';
 import { checkBrief, checkSentence } from './check';
 import { draftPosts } from './drafts';
 import { generateBrief } from './generate';
@@ -70,8 +71,8 @@ describe.each(corpus.map((entry) => [entry.id, entry] as const))('brief of %s', 
     const cited = sentencesOf(brief).flatMap(({ sentence }) => sentence.citations);
     const critical = parsed.items.filter((item) => item.kind === 'breaking' || item.kind === 'security');
     const citedItem = (item: (typeof critical)[number]) => {
-      const cves = item.text.match(/CVE-\d{4}-\d+/g);
-      // A CVE listed twice (Node's notable changes and commits) is shown once.
+      const cves = item.text.match(new RegExp(ADVISORY_ID, 'g'));
+      // An advisory listed twice (Node's notable changes and commits, Asterisk's closed issues and commits) is shown once.
       return cited.some(
         (citation) =>
           citation.source === 'notes' &&
