@@ -320,22 +320,23 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // things is a breaking release first, even when it also fixes a CVE.
   const major = numberMayBreak(version);
   const introBreaks =
-    (parsed.intro !== null &&
-      ((major &&
-        // Gettext 1.0's "There are very few changes …, and none of them are breaking.": said not to break.
-        parsed.intro.text
-          .split(/(?<=[.!?])\s+/)
-          .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
-        // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
-        // need a guide.
-        (major &&
-          /\b(?:be sure to|make sure to|you (?:must|need to|should)|please)\s+(?:\w+\s+){0,2}(?:the|our)\s+\[?(?:upgrade|upgrading|migration)\s+guide\b/i.test(
-            parsed.intro.text,
-          )) ||
-        RAISED_MINIMUM.test(parsed.intro.text) ||
-        // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
-        INTRO_DROPS_RUNTIME.test(parsed.intro.text))) ||
-    (major && parsed.lines.some((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line)));
+    parsed.intro !== null &&
+    ((major &&
+      // Gettext 1.0's "There are very few changes …, and none of them are breaking.": said not to break.
+      parsed.intro.text
+        .split(/(?<=[.!?])\s+/)
+        .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
+      // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
+      // need a guide.
+      (major &&
+        /\b(?:be sure to|make sure to|you (?:must|need to|should)|please)\s+(?:\w+\s+){0,2}(?:the|our)\s+\[?(?:upgrade|upgrading|migration)\s+guide\b/i.test(
+          parsed.intro.text,
+        )) ||
+      RAISED_MINIMUM.test(parsed.intro.text) ||
+      // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
+      INTRO_DROPS_RUNTIME.test(parsed.intro.text));
+  // A major whose notes say so anywhere, Rspack 2.0's upgrade section far below its opening.
+  const notesSayMajorBreaks = major && parsed.lines.some((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line));
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
   const introKeepsCompatibility =
     parsed.intro !== null &&
@@ -347,6 +348,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const mostlyRemovals = ofKind('feature').length === 0 && unlisted >= 3 && unlisted > ofKind('fix').length + ofKind('performance').length;
   const saysBreaking =
     introBreaks ||
+    notesSayMajorBreaks ||
     mostlyRemovals ||
     // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
     ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|removal/i.test(title))).length > SHOW_ALL_CRITICAL ||
@@ -777,17 +779,18 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
   };
   for (const item of items) {
     // Asterisk's closed advisories listed, and again on the commits that resolve them: an advisory is one change, by any id,
-    // told in two places. (Grav's three fixes of one advisory, in one list, are three changes.)
-    const cves = item.text.match(CVES) ?? item.text.match(ADVISORIES);
-    const toldElsewhere = (at: number) => !cves || /CVE-/.test(cves[0]!) || kept[at]?.section.join('\n') !== item.section.join('\n');
+    // told in two places. (Grav's three fixes of one advisory, in one list, are three changes; a CVE is one wherever it is.)
+    const cves = item.text.match(CVES);
+    const advisories = cves ?? item.text.match(ADVISORIES);
+    const toldElsewhere = (at: number) => advisories === null || cves !== null || kept[at]?.section.join('\n') !== item.section.join('\n');
     // A monorepo's notes list one change once per package ("`@acme/cli` - Allow typescript@7"): the words, not the package, are the change.
-    const keys = cves ?? [
+    const keys = advisories ?? [
       item.text
         .toLowerCase()
         .replace(PACKAGE_LABEL, '')
         .replace(/[\s.!…:]+$/, ''),
     ];
-    const retelling = cves ? -1 : retold(item, kept, byWord);
+    const retelling = advisories ? -1 : retold(item, kept, byWord);
     if (retelling >= 0) {
       const told = kept[retelling]!;
       // The heading with its own paragraph says more than the list line, unless that line names the advisories.
@@ -802,7 +805,7 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     // NumPy lists "Remove np.tostring (deprecated since 1.19)" among its highlights and later "np.tostring has been removed,
     // use tobytes instead (deprecated since 1.19)": the same change of the same name, the later one saying more.
     const sharing = new Set((item.code ?? []).flatMap((name) => byCode.get(name) ?? []));
-    const outdone = cves ? -1 : ([...sharing].sort((a, b) => a - b).find((at) => kept[at] !== null && saysMoreOf(item, kept[at]!)) ?? -1);
+    const outdone = advisories ? -1 : ([...sharing].sort((a, b) => a - b).find((at) => kept[at] !== null && saysMoreOf(item, kept[at]!)) ?? -1);
     if (outdone >= 0) {
       const shorter = kept[outdone]!;
       retellings.set(item.lines.start, [...(retellings.get(shorter.lines.start) ?? []), shorter]);
@@ -814,7 +817,7 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     const earlier = keys.every((key) => seen.has(key)) && toldElsewhere(seen.get(keys[0]!)!) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
     if (earlier >= 0) {
-      if (item.detail && !kept[earlier]!.detail && !cves) kept[earlier] = item;
+      if (item.detail && !kept[earlier]!.detail && !advisories) kept[earlier] = item;
       continue;
     }
     for (const key of keys) seen.set(key, kept.length);
