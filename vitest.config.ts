@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { verifyQueueConsumerSetting } from './dev/wrangler-toml.js';
+import { ProjectSequencer } from './test/node/project-sequencer.js';
 import { quietRuntimeOutput } from './test/node/quiet-output.js';
 
 // The runtime's debug and info lines would drown the report; VERBOSE=1 shows them.
@@ -13,14 +14,40 @@ process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('./test/node/fixtures/sm
 // NODE_EXTRA_CA_CERTS) can be set above this line before it does.
 const { cloudflareTest } = await import('@cloudflare/vitest-pool-workers');
 
-// Vitest runs one test file at a time on two cores (its default is one fewer worker than cores), but
-// each file's own background work (queues, crons, browsers) competes: a test that takes 1 s alone can
-// take several under load.
+// Two test files run at a time on two cores (maxWorkers below), and each file's own background work
+// (queues, crons, browsers) competes with the other's: a test that takes 1 s alone can take several.
 // Timeouts only catch hangs here; speed is measured in bench/, never asserted in a test. Set per
 // project because inline projects do not inherit the root's test options.
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
-function workerProject(name: 'launch' | 'verify') {
+/**
+ * Files that must not meet another file of their project: those that cut and restore the project's own database and Redis
+ * gates (the fault and health suites), and those that fire its crons, whose sweeps reach every workspace's rows (a retention
+ * or expiry sweep beside a file that lists jobs empties its list). They run one at a time, after the rest.
+ */
+const ALONE_FILES = {
+  launch: [
+    'workers/launch/faults.test.ts',
+    'workers/launch/routes/health.test.ts',
+    'workers/launch/publishing/publisher.test.ts',
+    'workers/launch/routes/github-webhook.test.ts',
+    'workers/launch/routes/sources.test.ts',
+  ],
+  verify: [
+    'workers/verify/faults.test.ts',
+    'workers/verify/operator/faults.test.ts',
+    'workers/verify/routes/health.test.ts',
+    'workers/verify/bulk/retention.test.ts',
+    'workers/verify/bulk/webhooks.test.ts',
+    'workers/verify/lists/list-interrupted.test.ts',
+    'workers/verify/routes/history.test.ts',
+    'workers/verify/routes/provider-deliveries.test.ts',
+    'workers/verify/routes/reverification.test.ts',
+    'workers/verify/suppressions/suppression-expiry.test.ts',
+  ],
+};
+
+function workerProject(name: 'launch' | 'verify', part: 'shared' | 'alone' = 'shared') {
   return {
     plugins: [
       cloudflareTest(({ inject }) => ({
@@ -52,15 +79,18 @@ function workerProject(name: 'launch' | 'verify') {
       })),
     ],
     test: {
-      name,
+      name: part === 'alone' ? `${name}-alone` : name,
       ...timeouts,
-      // One runtime per project for every file, not a fresh one per file: module loading was half
-      // of a whole run (about 480 s of import time, 48 s without isolation). Storage is shared by
-      // design anyway (one PostgreSQL), so every test makes its own tenant or workspace.
+      ...(part === 'alone' && { maxWorkers: 1, sequence: { groupOrder: 1 } }),
+      // A runtime kept by each worker for the files of its project, not a fresh one per file: module
+      // loading was half of a whole run (about 480 s of import time, 48 s without isolation). Two
+      // workers may run two files of one project at once, each in its own runtime; storage is shared
+      // by design anyway (one PostgreSQL), so every test makes its own tenant or workspace.
       isolate: false,
       // Keeps the pool's wrapper classes from slowing every request down as the run goes on.
       setupFiles: ['./test/workers/pool-wrappers.ts'],
-      include: [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
+      include: part === 'alone' ? ALONE_FILES[name] : [`workers/${name}/**/*.test.ts`, `shared/**/*.${name}.test.ts`],
+      exclude: part === 'alone' ? [] : ALONE_FILES[name],
     },
   };
 }
@@ -100,9 +130,15 @@ export default defineConfig({
     globalSetup: ['./test/node/global-setup.ts'],
     // Routine request logs from the Workers would drown the report; warnings and errors still show.
     onConsoleLog: (log, type) => !(type === 'stdout' && log.includes('"level":"info"')),
+    // Two files at a time, one per core: each worker keeps its runtime for the next file of the same project, so the files
+    // are handed out a project at a time (test/node/project-sequencer.ts).
+    maxWorkers: 2,
+    sequence: { sequencer: ProjectSequencer },
     projects: [
       workerProject('launch'),
       workerProject('verify'),
+      workerProject('launch', 'alone'),
+      workerProject('verify', 'alone'),
       {
         test: {
           name: 'node',
