@@ -200,8 +200,8 @@ describe('generating a brief', () => {
     const brief = generateBrief({ ...release, notes, url: 'https://github.com/facebook/react/releases/tag/v19.2.3' }, null);
     expect(brief.headline.text).toMatch(/a security release\.$/);
     expect(brief.highlights.map((highlight) => [highlight.text, highlight.citations[0]!.source === 'notes' && highlight.citations[0]!.lines.start])).toEqual([
-      ['Remote code execution in the Flight protocol decoder (CVE-2025-55182, 10.0 Critical).', 4],
-      ['Denial of service through crafted payloads (CVE-2025-55184, 7.5 High).', 5],
+      ['Fixed remote code execution in the Flight protocol decoder (CVE-2025-55182, 10.0 Critical).', 4],
+      ['Fixed denial of service through crafted payloads (CVE-2025-55184, 7.5 High).', 5],
     ]);
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
@@ -1032,7 +1032,7 @@ describe('a heading whose second paragraph names its CVE', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: 'v0.52.0', title: 'acme-go v0.52.0' });
     expect(brief.releaseKind).toBe('security');
-    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: "Untrusted code execution in 'Restricted Mode' (CVE-2025-68120)." });
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: "Fixed untrusted code execution in 'Restricted Mode' (CVE-2025-68120)." });
     expect(brief.highlights[0]!.citations[0]).toMatchObject({ lines: { start: 3, end: 6 } });
   });
 });
@@ -2796,7 +2796,9 @@ describe('an advisory id written after a dash', () => {
     expect(generateBrief({ ...release, notes }, null).highlights[0]!.text).toBe('Fixes Arbitrary File Write via verify function (CVE-2022-23529).');
     // After a sentence's stop, the id goes before it: "… file names (GHSA-…)." not "… file names. (GHSA-…).".
     const stopped = ['## Security', '', '- _Security:_ Denial of service via crafted file names. - GHSA-3qq3-668m-v9mj'].join('\n');
-    expect(generateBrief({ ...release, notes: stopped }, null).highlights[0]!.text).toBe('Denial of service via crafted file names (GHSA-3qq3-668m-v9mj).');
+    expect(generateBrief({ ...release, notes: stopped }, null).highlights[0]!.text).toBe(
+      'Fixed denial of service via crafted file names (GHSA-3qq3-668m-v9mj).',
+    );
   });
 });
 
@@ -5173,6 +5175,13 @@ describe('a major that says it breaks things, and an advisory told twice', () =>
       { version: '2.0.0', title: 'Announcing Acme 2.0' },
     );
     expect(major.headline.text).toMatch(/breaking changes/);
+    // No item is a break: the line that says there are some is why the audience should read first.
+    expect(major.audience).toEqual([
+      {
+        text: 'Anyone upgrading should read the breaking changes first.',
+        citations: [expect.objectContaining({ source: 'notes', lines: { start: 5, end: 5 } })],
+      },
+    ]);
     const twice = briefOf(
       [
         '### Closed Issues:',
@@ -5190,5 +5199,107 @@ describe('a major that says it breaks things, and an advisory told twice', () =>
       'Fixed the backup download URL (GHSA-vrvq-2pxg-rw5r).',
       'Tightened checks when deleting a backup (GHSA-vrvq-2pxg-rw5r).',
     ]);
+  });
+});
+
+describe('security told in a table, in prose, or by the flaw alone', () => {
+  it('reads a table of advisory ids under the sentence that says they are fixed as one security fix', () => {
+    const brief = briefOf(
+      [
+        '## Notable Items',
+        '',
+        '* The server failed to parse table names beginning with a digit',
+        '',
+        '### Security',
+        '',
+        'Fixes for the following security vulnerabilities',
+        '',
+        '| CVE ID | CVSS base score |',
+        '| ------ | --------------- |',
+        '| [CVE-2026-49261](https://www.cve.org/CVERecord?id=CVE-2026-49261) | 10.0 |',
+        '| [CVE-2026-48165](https://www.cve.org/CVERecord?id=CVE-2026-48165) | 8.0 |',
+      ].join('\n'),
+      { version: '11.8.8', title: 'Acme 11.8.8 Release Notes' },
+    );
+    expect(brief.headline.text).toBe('Acme 11.8.8 is out: a security release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Fixes for security vulnerabilities (CVE-2026-49261, CVE-2026-48165).'],
+      ['fix', 'The server failed to parse table names beginning with a digit.'],
+    ]);
+  });
+
+  it('takes a paragraph after the changes that names the fixed advisories as a security fix', () => {
+    const brief = briefOf(
+      [
+        '### Acme 9.10.1 Release Highlights:',
+        '',
+        'Acme 9.10.1 contains a number of bugfixes, including:',
+        '',
+        '* Fixing an error previously triggered when sorting on spatial field types.',
+        '* Preventing a deadlock that caused hanging request threads',
+        '',
+        'Acme 9.10.1 also includes fixes for two recently published security issues, CVE-2026-22444 and CVE-2026-22022.  Administrators should upgrade.',
+      ].join('\n'),
+      { version: '9.10.1', title: 'Acme™ 9.10.1 available' },
+    );
+    expect(brief.headline.text).toBe('Acme 9.10.1 is out: a security release.');
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security', 'fix', 'fix']);
+    expect(brief.highlights[0]!.text).toBe('Acme 9.10.1 also includes fixes for two recently published security issues, CVE-2026-22444 and CVE-2026-22022.');
+  });
+
+  it('tells an advisory that only names its flaw as fixed, and leaves one that says what was done', () => {
+    const brief = briefOf(
+      [
+        '### Security CVE',
+        '',
+        '- CVE-2026-48598 - Multipart part smuggling via unescaped `content-disposition` values',
+        '- CVE-2026-48760 - Validate image path in /image endpoints',
+      ].join('\n'),
+      { version: '1.18.3', title: 'Acme 1.18.3' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed multipart part smuggling via unescaped content-disposition values (CVE-2026-48598).',
+      'Validate image path in /image endpoints (CVE-2026-48760).',
+    ]);
+  });
+});
+
+describe('page furniture around the notes', () => {
+  it('reads neither a row of buttons, a GitBook hint tag nor a kramdown attribute list as words', () => {
+    const brief = briefOf(
+      [
+        '<a href="https://acme.example/downloads" class="button primary">Download</a> <a href="11.8.8.md" class="button secondary">Release Notes</a>',
+        '',
+        '{% hint style="danger" %}',
+        'Acme 11.8.8 is a stable corrective release of Acme Server that fixes a crash in the planner.',
+        '{% endhint %}',
+        '',
+        '#### Upgrading {: .warning}',
+        '',
+        '- Fix a crash in the planner when a table has no rows',
+      ].join('\n'),
+      { version: '11.8.8', title: 'Acme 11.8.8' },
+    );
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual([
+      'Acme 11.8.8 is a stable corrective release of Acme Server that fixes a crash in the planner.',
+    ]);
+    expect(JSON.stringify(brief)).not.toMatch(/\{%|\{:|Download Release Notes/);
+  });
+
+  it('names the product without the time of a CPAN heading or the word a website titles its news with', () => {
+    const timed = briefOf(['1.7905  2018-04-21 11:39:58 CEST', '   [Bug Fixes]', '      - Fix quoting in commands in Win32 #545'].join('\n'), {
+      version: '1.7905',
+      title: '1.7905  2018-04-21 11:39:58 CEST',
+      url: 'https://github.com/miyagawa/cpanminus/blob/c146b5b/App-cpanminus/Changes#L42-L45',
+    });
+    expect(timed.headline.text).toMatch(/^cpanminus 1\.7905 is out/);
+    const announced = briefOf('- Fix the sorting of spatial fields', { version: '3.8.0', title: 'Acme Kafka 3.8.0 Release Announcement' });
+    expect(announced.headline.text).toMatch(/^Acme Kafka 3\.8\.0 is out/);
+    const site = briefOf(['Apache Shiro 2.2.1 fixes a bypass.', '', '- Fix the session bypass in the filter chain'].join('\n'), {
+      version: '2.2.1',
+      title: '2.2.1 available',
+      url: 'https://github.com/apache/shiro-site/blob/4eef745/src/site/content/blog/2026/06/apache-shiro-221-released.adoc',
+    });
+    expect(site.headline.text).toMatch(/^(?:Apache )?Shiro 2\.2\.1 is out/);
   });
 });

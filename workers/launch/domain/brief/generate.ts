@@ -227,7 +227,8 @@ function retired(items: NoteItem[]): string {
   const titles = items.map((item) => item.section.join(' '));
   const removals = titles.some((title) => /removal|removed/i.test(title));
   const deprecations = titles.some((title) => /deprecat/i.test(title));
-  if (titles.some((title) => !/removal|removed|deprecat/i.test(title))) return 'breaking changes';
+  // Guacamole's "Deprecation / Compatibility notes" holds more than deprecations.
+  if (titles.some((title) => !/removal|removed|deprecat/i.test(title) || /compatib|migrat|upgrad|breaking/i.test(title))) return 'breaking changes';
   return removals && deprecations ? 'removals and deprecations' : removals ? 'removals' : 'deprecations';
 }
 
@@ -335,8 +336,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       RAISED_MINIMUM.test(parsed.intro.text) ||
       // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
       INTRO_DROPS_RUNTIME.test(parsed.intro.text));
-  // A major whose notes say so anywhere, Rspack 2.0's upgrade section far below its opening.
-  const notesSayMajorBreaks = major && parsed.lines.some((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line));
+  // A major whose notes say so anywhere, Rspack 2.0's upgrade section far below its opening: that line is what says it.
+  const breakSaidAt = major ? parsed.lines.findIndex((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line)) : -1;
+  const notesSayMajorBreaks = breakSaidAt >= 0;
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
   const introKeepsCompatibility =
     parsed.intro !== null &&
@@ -687,7 +689,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       if (!said[kind] || grounded('audience.0', { text: `Read ${said[kind]}.`, citations })) cited.push(citations);
     }
     const introSays = (kind === 'breaking' && introBreaks) || (kind === 'security' && releaseKind === 'security');
-    return cited.length === 0 && introSays && parsed.intro ? [cite(parsed.intro)] : cited.flat();
+    if (cited.length === 0 && introSays && parsed.intro) return [cite(parsed.intro)];
+    // Rspack 2.0 lists no change as breaking; its line saying the release has some is the reason to read first.
+    if (cited.length === 0 && kind === 'breaking' && notesSayMajorBreaks) return [cite({ lines: { start: breakSaidAt + 1, end: breakSaidAt + 1 }, refs: [] })];
+    return cited.flat();
   };
   if (reasons('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
     addAudience({ text: `Everyone on an earlier version should update for ${theSecurityFixes}.`, citations: reasons('security') });
@@ -1062,7 +1067,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
           /^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/,
         ) ?? told.match(FAULT_NOUN))
       : item.kind === 'security'
-        ? told.match(FAULT_NOUN)
+        ? (told.match(FAULT_NOUN) ?? (advisoryIds(told).length > 0 && !opensWithAction(told) && namesFlawAlone(told) ? told.match(FLAW_NAMED) : null))
         : null;
   // Alacritty's "### Fixed" over "Crashes on GPUs with partial robustness support": the fault, told as fixed.
   // share_plus's "unable to get the correct result on iOS" is told "Fixed being unable to …".
@@ -1418,6 +1423,8 @@ function subjectOf(
       ' ',
     )
     .replace(/\b\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{1,2}\b/gi, ' ')
+    // A CPAN Changes heading's "1.7905  2018-04-21 11:39:58 CEST": the time of day and its zone, after the date.
+    .replace(/(?<![\w:.])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?(?:\s*(?:UTC|GMT|[A-Z]{1,3}[SD]?T|[+-]\d{2}:?\d{2}|Z)(?!\w))?(?![\w:])/g, ' ')
     // JanusGraph's "Version 1.1.0 (Release Date: November 7, 2024)": the date's label in the bracket goes with it.
     .replace(/\(\s*(?:release(?:d)?\s+(?:date|on)|released|date)\s*:?[^()]*\)/gi, ' ')
     // Stone Soup's "(20260314)": a date in eight digits.
@@ -1445,7 +1452,11 @@ function subjectOf(
     // "5.0.4: Maintenance Release": the kind of release is no part of the name.
     .replace(/\b(?:maintenance|bug-?fix|hotfix|feature|minor|major|point|service|interim)\s+release\b/gi, ' ')
     // Ghidra's "Ghidra 11.0.2 Change History (March 2024)": what the page is, not the product's name.
-    .replace(/(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights|change history)(?![\w-])/gi, ' ')
+    // Solr's "Apache Solr™ 9.10.1 available", Kafka's "Apache Kafka 3.8.0 Release Announcement": the news, not the name.
+    .replace(
+      /(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights|change history|(?:now\s+)?available|announcement|announced)(?![\w-])/gi,
+      ' ',
+    )
     .replace(/\bv(?=\s|$)/gi, ' ')
     // Cake's "New in 5.1.0 (Released 2025/10/04)": the bracket its words and date left empty.
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
@@ -1509,7 +1520,8 @@ function subjectOf(
     ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
     : [
         repo,
-        repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''),
+        // "apache/shiro-site": the project's website, spelled by its notes without the suffix ("Apache Shiro").
+        repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh|site|website|www|web|docs)$/i, ''),
         ...(owner.toLowerCase() === repo.toLowerCase().replace(/[-_]/g, '') ? [owner] : []),
         // "boostorg/website": Boost's site, its organisation named with an "org".
         repo.replace(/(?<=^\p{L}{3,})org$/iu, ''),
@@ -1609,6 +1621,22 @@ function subjectOf(
 }
 
 const SHOUTED_NAME = /^[\p{Lu}\d\s]{5,}$/u;
+/**
+ * Tesla's "CVE-2026-48598 - Multipart part smuggling via unescaped `content-disposition` values": an advisory's flaw named in
+ * a few words, then how or where, with no verb of what the release did: told as fixed. (Not tautulli's "Validate image path
+ * in /image endpoints": no flaw is named, the words say what was done.)
+ */
+const FLAW_NAMED = /^()(\p{Lu}\p{Ll}+(?:[\s-]+[\p{L}\d-]+){0,4}?\s+(?:via|on|in|through|during|when|with|from)\s+\S.*)$/u;
+const FLAW_WORD =
+  /\b(?:leaks?|smuggling|exhaustion|bombs?|bypass|disclosure|escalation|injection|traversal|overflow|underflow|XSS|CSRF|SSRF|DoS|denial of service|impersonation|confusion|execution|spoofing|forgery|poisoning|pollution|hijacking|takeover|exposure|read|write|corruption|use-after-free|deserialization|inclusion|abort|race condition|access control|privilege management)\b/i;
+const TOLD_WITH_VERB =
+  /\b(?:is|are|was|were|has|have|had|could|can|would|may|might|allows?|allowed|fix(?:es|ed)?|no longer|now|adds?|added|removes?|removed|updates?|updated|prevents?|prevented|defeats|leads|causes|enables|permits|results)\b/i;
+/** The words before where or how a flaw happened name it, and nothing in the item says what was done. */
+function namesFlawAlone(told: string): boolean {
+  const named = told.match(/^(.*?)\s+(?:via|on|in|through|during|when|with|from)\s/u)?.[1] ?? '';
+  // "Possible DoS via XPath Transform": a title-cased name keeps its capitals, which after "Fixed" would read as a name.
+  return FLAW_WORD.test(named) && !TOLD_WITH_VERB.test(told) && !/^(?:Possible|Potential|Likely)\s+\p{Lu}/u.test(told);
+}
 
 /** A name of one to three words, each with a capital, right before the release's number (or its major.minor), in the notes. */
 function namedWithVersion(lines: string[], version: string, repository: string): { index: number; spelled: string } | null {

@@ -145,7 +145,7 @@ const CODE_LINE = /^`?(?:@?[A-Za-z_][\w.]*\((?:[^()]*\b\w+=|[^()]*[{[]|\s*$)[^`]
 /** The sections a commit-log generator sorts commits into (conventional-changelog's, git-cliff's). */
 const COMMIT_LOG_SECTION =
   /^(?:bug fixes|features|documentation|tests|code generation|code refactoring|refactor(?:ing)?|unclassified|chores?|performance(?: improvements)?|reverts|build system|continuous integration|styles|dependencies|miscellaneous(?: chores)?)$/i;
-const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
+const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 /**
  * Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes; so are
@@ -605,6 +605,15 @@ const HISTORY_POINTER = /^(?:(?:the\s+)?(?:full|complete)\s+)?(?:history|list|lo
 const LABELLED_LINK = /^\s*(?:[-*+]\s+)?\p{L}[\p{L} ]{1,30}:\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
+/** A paragraph's sentence that says the release fixes flaws it names by their advisory ids, or null. */
+function securityFixSentence(paragraph: string): string | null {
+  const sentences = paragraph.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+  return (
+    sentences.find(
+      (sentence) => /\b(?:fix(?:es|ed)?|patch(?:es|ed)?|address(?:es|ed)?)\b/i.test(sentence) && NAMED_FLAW.test(sentence) && advisoryIds(sentence).length > 0,
+    ) ?? null
+  );
+}
 const ADVISORY_FIX_PARAGRAPH = withAdvisoryId(
   String.raw`^((?:address|fix|patch|resolve)(?:e?[sd])?)\s+(?:<?https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/security\/advisories\/)?({ID})>?\.?$`,
   'i',
@@ -1024,6 +1033,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // project's own leftovers went, which breaks nobody.
   if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
   if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
+  // Guacamole's "Deprecation / Compatibility notes": "Software which uses the Guacamole protocol of an older 1.x release should
+  // still work." says what does not break.
+  if (inherited === 'breaking' && STILL_WORKS.test(text) && !/\bbut\b|\bmay need\b|\bmust\b/i.test(text)) return { kind: 'other', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
   if (RELEASE_FIXES.test(text)) return { kind: fixesFlaws(text) ? 'security' : 'fix', text };
@@ -1080,6 +1092,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // that only says its changes matter, what is taken away breaks whoever used it (not "remove the limit on …").
   if (inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(text.replace(/^[a-z][\w./-]{0,30}:\s+/, '')))
     return { kind: 'breaking', text };
+  // Solr's "Release Highlights" over "Fixing an error previously triggered when sorting …", "Preventing a deadlock …";
+  // MariaDB's "Notable Items" over "The `wsrep_notify_cmd` functionality was susceptible to a parameter-injection
+  // vulnerability" (under "MariaDB Cluster (Galera)"): a heading that says only that its changes matter, or names the part
+  // they touch, leaves their kind to their words.
+  if (inherited === 'feature' && !/\b(?:feat|features?|added|add|additions?|new|enhancements?|improvements?|improved)\b/i.test(section)) {
+    if (namesFlaw(text) && PAST_FAULT.test(text)) return { kind: 'security', text };
+    if (FIXING_FIRST.test(text) || AVOIDS_FAULT.test(text) || PAST_FAULT.test(text)) return { kind: 'fix', text };
+  }
   // Outside a section that says what they are, an item's first verb does, after its lower-case scope (`tiktok: Fix …`).
   // lighttpd's "[mod_deflate] fix 1.4.83 regression": a bracketed module leads the words too.
   const unscoped = text.replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '').replace(NAMED_SCOPE, '');
@@ -1176,6 +1196,14 @@ const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|E
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 // GraphQL-Ruby's "__Security__: This version includes …": bold in underscores.
 const BOLD_KIND_TITLE = /^\s*(?:\*\*|__)(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*/u;
+const STILL_WORKS =
+  /\b(?:should|will|would)\s+(?:still|continue to)\s+(?:work|build|run|function)\b|\bremains?\s+(?:fully\s+)?(?:backwards?[- ])?compatible\b/i;
+/** "Fixing an error …", "Preventing a deadlock …", "Reversing a performance regression …": a fix told by what it does. */
+const FIXING_FIRST =
+  /^(?:fix(?:es|ed|ing)?|prevent(?:s|ed|ing)?|revers(?:es|ed|ing)\s+(?:an?|the)\s+(?:[\w-]+\s+)?regression|revert(?:s|ed|ing)\s+(?:an?|the)\s+(?:[\w-]+\s+)?regression|resolv(?:es|ed|ing)|correct(?:s|ed|ing))\b/i;
+/** "The server failed to parse …", "… could execute shell commands …", "… was susceptible to …": what went wrong, told in the past. */
+const PAST_FAULT =
+  /\b(?:failed to|could (?:incorrectly|crash|hang|execute|leak|bypass|read|write|access|cause)|was (?:susceptible|vulnerable)|were (?:susceptible|vulnerable)|existed in|did not (?:validate|check|sanitize|escape)|were not (?:properly )?(?:sanitized|validated|escaped|checked))\b/i;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
 /** What a release may take away and break nobody: "remove the limit on …", "the size limit was removed". */
@@ -3184,6 +3212,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // are then known by the header's rule, until a blank line. Columns naming who made a change are credits, not its words.
   let barelessTable = false;
   let creditColumns = new Set<number>();
+  /** The one change a table of advisory ids under "Fixes for the following security vulnerabilities" makes, while it lasts. */
+  let advisoryTable: NoteItem | null = null;
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
   let lineItems = false;
 
@@ -3330,6 +3360,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const advisoryFix = sawChange && texts.length <= 2 ? texts.join(' ').trim().match(ADVISORY_FIX_PARAGRAPH) : null;
     if (advisoryFix) {
       items.push({ kind: 'security', text: `${advisoryFix[1]} ${advisoryFix[2]}`, lines: { start, end }, section: sectionPath(), refs: [] });
+      sawChange = true;
+      return;
+    }
+    // Solr's "Solr 9.10.1 also includes fixes for two recently published security issues, CVE-2026-22444 and CVE-2026-22022.
+    // Administrators should …" after its highlights: prose that tells the release's security fixes by their ids is one.
+    const fixSaid = sawChange ? securityFixSentence(cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text) : null;
+    if (fixSaid) {
+      items.push({ kind: 'security', text: fixSaid, lines: { start, end }, section: sectionPath(), refs: [] });
       sawChange = true;
       return;
     }
@@ -3508,8 +3546,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     };
     // Shattered Pixel Dungeon keeps its changelog in Java ("changes = new ChangeInfo("v3.3.6", false, null);"): code is no opening.
     const code = (clean.text.match(/;\s/g) ?? []).length >= 2 || /\bnew \p{Lu}\w*\(|\w\.\w+\([^)]*\);/u.test(clean.text);
+    // MariaDB's row of buttons, `<a href="…" class="button primary">Download</a> <a …>Release Notes</a> …`: links and
+    // nothing else between them are a page's navigation, whatever their words.
+    const navigation = /^(?:\s*(?:<a\s[^>]*>[^<]*<\/a>|\[[^\]]*\]\([^)\s]*\))[\s|·•,]*)+$/i.test(joined);
     if (
       !code &&
+      !navigation &&
       clean.text.split(' ').length >= 6 &&
       (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
       !NOT_AN_OPENING.test(clean.text) &&
@@ -3852,6 +3894,30 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
       const typeCell = cells.find((cell) => TYPE_CELL.test(cell.text.trim()));
       const text = tableRowText(cells.filter((cell) => cell !== typeCell).map((cell) => cell.text));
+      // MariaDB's "Fixes for the following security vulnerabilities" over a table of CVE ids and CVSS scores: the ids are
+      // the fixes the sentence above them tells.
+      const ids = text ? [] : advisoryIds(cells.map((cell) => cell.text).join(' '));
+      if (ids.length > 0 && advisoryTable !== null && advisoryTable.lines.end === number - 1) {
+        advisoryTable.text = advisoryTable.text.replace(/\)\.$/, `, ${ids.join(', ')}).`);
+        advisoryTable.lines.end = number;
+        advisoryTable.refs.push(...cells.flatMap((cell) => cell.refs));
+        continue;
+      }
+      if (ids.length > 0 && lastProse !== null && namesFlaw(lastProse) && /\bfix/i.test(lastProse)) {
+        const fixes = cleanInline(lastProse, repoBase)
+          .text.replace(/\s+the following\b/i, '')
+          .replace(/[\s.:]+$/, '');
+        advisoryTable = {
+          kind: 'security',
+          text: `${fixes} (${ids.join(', ')}).`,
+          lines: { start: lastProseStart, end: number },
+          section: sectionPath(),
+          refs: cells.flatMap((cell) => cell.refs),
+        };
+        items.push(advisoryTable);
+        sawChange = true;
+        continue;
+      }
       if (!text) continue;
       const typed = typeCell ? `${typeCell.text.trim()}: ${text}` : text;
       const own = itemKind(line, typed, currentKind(), sectionPath().at(-1));

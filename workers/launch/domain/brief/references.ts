@@ -719,6 +719,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
+  // GitBook's "{% hint style="danger" %}" around a notice and kramdown's attribute list ("#### Important {: .error}", ExDoc's
+  // admonitions): markup of the page, no words of it.
+  if (has('{')) text = text.replace(/\{%[^%]*%\}/g, ' ').replace(/\s*\{:\s*[^{}]*\}/g, ' ');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   // Eio's "(@avsm @art-w @talex5 )", Dapper's "(#1975 via @mgravell)" once its pull request went: handles alone credit them.
