@@ -5303,3 +5303,64 @@ describe('page furniture around the notes', () => {
     expect(site.headline.text).toMatch(/^(?:Apache )?Shiro 2\.2\.1 is out/);
   });
 });
+
+describe('a long sentence cut to fit', () => {
+  it('ends at the last clause that fits, not mid-thought, but never at the end of a list', () => {
+    const clauses =
+      'This release adds a remove value to the behavior option of the kubeconfig module, allowing entries to be deleted by name, as well as Helm v4 compatibility across the modules.';
+    expect(truncateWords(clauses, 140)).toBe(
+      'This release adds a remove value to the behavior option of the kubeconfig module, allowing entries to be deleted by name.',
+    );
+    const list = 'Removed the deprecated linters: consecutive_linter(), extraction_linter(), no_tab_linter(), single_quotes_linter(), and nested_if_linter().';
+    expect(truncateWords(list, 100)).toMatch(/…$/);
+  });
+});
+
+describe('a NEWS file that warns of each incompatibility', () => {
+  it('reads "WARNING: Backward-incompatibility!" as a break and a future one as none yet', () => {
+    const brief = briefOf(
+      [
+        'Version 4.4 (31 Oct 2022)',
+        '',
+        'A complete list of bugs fixed in this version is available here:',
+        '',
+        'https://acme.example/bugs?release=109',
+        '',
+        '* WARNING: Future backward-incompatibility!',
+        '  In the NEXT release, pattern rules will implement the same behavior change.',
+        '',
+        '* WARNING: Backward-incompatibility!',
+        '  Acme now uses temporary files in more situations than previous releases.',
+        '',
+        '* The --shuffle command line option.',
+        '  This option reorders goals and prerequisites.',
+      ].join('\n'),
+      { version: '4.4', title: 'Version 4.4 (31 Oct 2022)' },
+    );
+    expect(brief.headline.text).toMatch(/breaking changes/);
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toContainEqual([
+      'breaking',
+      'Acme now uses temporary files in more situations than previous releases.',
+    ]);
+    expect(brief.highlights.some((highlight) => /NEXT release/.test(highlight.text) && highlight.kind === 'breaking')).toBe(false);
+  });
+});
+
+describe('the product of a changelog in a repository of many', () => {
+  it('is the plugin or chart the changelog is of', () => {
+    const notes = '### Minor Changes\n\n- feat(android): add brotli compression support to OkHttp client';
+    const plugin = briefOf(notes, {
+      version: '8.4.0',
+      title: '8.4.0',
+      url: 'https://github.com/capawesome-team/capacitor-plugins/blob/88d77b1/packages/live-update/CHANGELOG.md#L9-L19',
+    });
+    expect(plugin.headline.text).toMatch(/^live-update 8\.4\.0 is out/);
+    const chart = briefOf('### Added\n\n- Bundle CA certificates into the install-plugins init container of SonarQube', {
+      version: '2026.4.0',
+      title: '[2026.4.0]',
+      url: 'https://github.com/SonarSource/helm-chart-sonarqube/blob/b6f9b63/charts/sonarqube/CHANGELOG.md#L9-L16',
+    });
+    expect(chart.headline.text).toMatch(/^SonarQube 2026\.4\.0 is out/);
+  });
+});

@@ -368,8 +368,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
         RAISED_MINIMUM.test(item.text) ||
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
-        // SBCL's "* minor incompatible change: FDEFINITION now returns …": said so on its line.
-        /\bincompatible change\b/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
+        // SBCL's "* minor incompatible change: FDEFINITION now returns …", GNU Make's "* WARNING: Backward-incompatibility!":
+        // said so on its line.
+        /\bincompatible change\b|\bbackwards?[- ]incompatibility\b/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
         // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
         /\b(?:this|it) is a breaking change\b/i.test(item.text) ||
@@ -1765,6 +1766,11 @@ function repositoryName(url: string): string | null {
   // "home-assistant/addons/…/mosquitto/CHANGELOG.md": one add-on's, at the top of a repository of them.
   const member = url.match(/\/blob\/[^/]+\/(?:(?:packages|plugins|crates|libs|modules|extensions)\/)?([\w.-]+)\/[^/]+$/)?.[1];
   if (member && github && /^(?:packages|plugins|crates|libs|modules|extensions|monorepo|add-?ons|charts|integrations)$/i.test(github)) return member;
+  // "capawesome-team/capacitor-plugins/…/packages/live-update/CHANGELOG.md": one plugin of a repository of a family of them;
+  // "SonarSource/helm-chart-sonarqube/…/charts/sonarqube/CHANGELOG.md": one chart of a chart repository.
+  if (member && github && /^[a-z][\w.]*-(?:plugins|packages|extensions|modules)$/i.test(github)) return member;
+  const chart = url.match(/\/blob\/[^/]+\/charts\/([\w.-]+)\/[^/]+$/)?.[1];
+  if (chart && github && /^helm-charts?(?:-|$)/i.test(github)) return chart;
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to.
@@ -1910,11 +1916,16 @@ export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
   // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
   const advisory = text.match(CLOSING_ADVISORIES_STOPPED);
-  if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length)}${advisory[0]}`;
+  if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length).replace(/(?<!\.)\.$/, '')}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".
   const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc))[.!?](?=\s)/gi)].at(-1);
   if (sentenceEnd && sentenceEnd.index! + 1 > max / 2) return cut.slice(0, sentenceEnd.index! + 1);
+  // kubernetes.core's "… to the behavior option of the kubeconfig module, allowing entries to be deleted …, as well as Helm v4
+  // compatibility …": a cut at the last clause that fits keeps a whole thought, not one cut off mid-way.
+  // (Not at ", and": the end of a list, whose cut would read as the whole list.)
+  const clause = [...cut.matchAll(/,\s+(?:as well as|allowing|including|such as|which|while|so that|making)\s/g)].at(-1);
+  if (clause && clause.index! > max / 2) return `${cut.slice(0, clause.index!)}.`;
   const boundary = cut.lastIndexOf(' ');
   const words = boundary > max / 2 ? cut.slice(0, boundary) : cut;
   // pybind11's "… conversion behavior (to primary use case is…": a bracket left open is cut before, where that keeps enough.

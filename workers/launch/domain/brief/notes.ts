@@ -734,6 +734,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
   const role = raw.match(SPHINX_RELEASES_ROLE);
   if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
+  // GNU Make's NEWS: "WARNING: Backward-incompatibility! GNU Make now uses temporary files …": the label says it breaks; its
+  // "WARNING: Future backward-incompatibility!" tells of the next release's.
+  const warned = text.match(WARNED_INCOMPATIBLE);
+  if (warned) return { kind: warned[1] ? 'other' : 'breaking', text: text.slice(warned[0].length) };
   // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
   // Moya's "**Breaking Change** Changed `Hashable` …", whose bold words are read as a sentence of their own, with its stop.
   // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
@@ -1196,6 +1200,7 @@ const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|E
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 // GraphQL-Ruby's "__Security__: This version includes …": bold in underscores.
 const BOLD_KIND_TITLE = /^\s*(?:\*\*|__)(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*/u;
+const WARNED_INCOMPATIBLE = /^(?:WARNING|NOTE|CAUTION|IMPORTANT)\s*:\s*(future\s+)?backwards?[- ]incompatib(?:ility|le\s+changes?)\s*[!:.]?\s*/i;
 const STILL_WORKS =
   /\b(?:should|will|would)\s+(?:still|continue to)\s+(?:work|build|run|function)\b|\bremains?\s+(?:fully\s+)?(?:backwards?[- ])?compatible\b/i;
 /** "Fixing an error …", "Preventing a deadlock …", "Reversing a performance regression …": a fix told by what it does. */
@@ -1272,8 +1277,9 @@ const NOT_AN_OPENING =
   /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /** Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.": pointers too. */
+/** GNU Make's "A complete list of bugs fixed in this version is available here:" over its address. */
 const POINTS_BELOW =
-  /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|\b(?:is|are)\s+(?:listed\s+|shown\s+|summari[sz]ed\s+)?below\.?$|^for\s+(?:the\s+)?(?:full|more|all|complete)\s+(?:details|information|list)\b[^.]*\bsee\b/i;
+  /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|\b(?:is|are)\s+(?:listed\s+|shown\s+|summari[sz]ed\s+)?below\.?$|^for\s+(?:the\s+)?(?:full|more|all|complete)\s+(?:details|information|list)\b[^.]*\bsee\b|\b(?:is|are)\s+available\s+(?:here|below|at)\s*[:.]?$/i;
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
 const MUST_ACT_NOTE = new RegExp(String.raw`^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*(?:${ASKS_UPGRADERS.source}))`, 'i');
 /** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
