@@ -5364,3 +5364,20 @@ describe('the product of a changelog in a repository of many', () => {
     expect(chart.headline.text).toMatch(/^SonarQube 2026\.4\.0 is out/);
   });
 });
+
+describe('a scope that names a resource in code', () => {
+  it('stays, where a component or a tracker key goes', () => {
+    const brief = briefOf(
+      [
+        '### FEATURES',
+        '* [datadog_governance_control] Add resource for Governance Console controls by @someone in https://github.com/acme/acme/pull/4083',
+        '* [PHPBB-17480] - Add a setting for the session length',
+      ].join('\n'),
+      { version: '4.19.0', title: 'Acme 4.19.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'datadog_governance_control: Add resource for Governance Console controls.',
+      'Add a setting for the session length.',
+    ]);
+  });
+});

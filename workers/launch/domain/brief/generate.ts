@@ -1281,6 +1281,9 @@ function withoutScope(text: string, code: string[] = []): string {
   const platform = text.match(/^(\p{Lu}[\w.+#-]{1,20}):\s+(?=\p{Ll})/u);
   if (platform && new RegExp(`\\b${platform[1]!.replace(/[.+#-]/g, '\\$&')}\\b`, 'i').test(text.slice(platform[0].length)))
     return text.slice(platform[0].length);
+  // The Terraform provider's "datadog_dashboard_v2: Add list stream data sources": a resource's name in code says what the
+  // change is to.
+  if (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}:\s/.test(text)) return text;
   // "stdbuf: A new program to …" names what it defines: the name stays.
   const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
   // Dovecot's "mailbox-alias: Plugin has been removed.", "old_stats, auth_stats: These have been removed.": the scope is the subject.

@@ -1427,7 +1427,9 @@ function stripScope(text: string): string {
       // the Kubernetes provider's "* * Add support for …", a bullet typed twice.
       .replace(/^(?:>{1,3}|[*-])\s+(?=\S)/, '')
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
-      .replace(/^\[[^\]]+\]\s+(?:[-–—]\s+(?=\S))?/, '')
+      // The Terraform provider's "[datadog_dashboard_v2] Add list stream data sources": a resource named in code is what the
+      // change is to, kept as its scope; a tracker's key or a component's name goes.
+      .replace(/^\[([^\]]+)\]\s+(?:[-–—]\s+(?=\S))?/, (_, scope: string) => (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}$/.test(scope) ? `${scope}: ` : ''))
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
       // BiocParallel's "(1.33.8 / v 1.32.5) set socket idle timeout …": the versions a change went into, backports too.
       .replace(/^\((?:v\s?)?\d+(?:\.\d+)+(?:\s*[/,]\s*(?:v\s?)?\d+(?:\.\d+)+)+\)\s+(?=\S)/, '')
