@@ -5381,3 +5381,21 @@ describe('a scope that names a resource in code', () => {
     ]);
   });
 });
+
+describe('a minimum lowered and a short commit hash', () => {
+  it('does not break anyone by lowering a minimum, and drops a six-digit hash linked to its commit', () => {
+    const brief = briefOf(
+      [
+        '**Highlights**',
+        '',
+        '* [iOS] Minimum iOS version changed from 15 to 12.',
+        '* [SECURITY] API: Fix miss-usage of project query param ([CVE-2026-63458](https://github.com/acme/acme/security/advisories/GHSA-cjgj-2fwf-4c2w)) [8015fb](https://github.com/acme/acme/commit/8015fb340bdc625953e73a7a688be5b939159540)',
+      ].join('\n'),
+      { version: '7.1.0', title: 'Acme 7.1.0' },
+    );
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'API: Fix miss-usage of project query param (CVE-2026-63458).'],
+      ['feature', 'Minimum iOS version changed from 15 to 12.'],
+    ]);
+  });
+});

@@ -445,8 +445,16 @@ const RAISED_MINIMUM_PATTERN = new RegExp(
   String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
   'iu',
 );
+/** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
+const LOWERED = /\bfrom\s+v?(\d+(?:\.\d+)?)\S*\s+to\s+v?(\d+(?:\.\d+)?)/i;
+const lowered = (text: string) => {
+  const [, from, to] = text.match(LOWERED) ?? [];
+  return from !== undefined && to !== undefined && Number.parseFloat(to) < Number.parseFloat(from);
+};
 /** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
-export const RAISED_MINIMUM = { test: (text: string) => /min|only|requir/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) };
+export const RAISED_MINIMUM = {
+  test: (text: string) => /min|only|requir/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
+};
 const OTHER_NOTES_LINK =
   /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */

@@ -465,8 +465,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
           (ref.kind === 'pull_request' || ref.kind === 'issue')) ||
         (/^\/\S+$/.test(bare) && /^https:\/\/github\.com\/\/\S+\/issues\//.test(url));
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
-      if (numbered || /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || SHA.test(bare) || /^@[\w-]+$/.test(bare)) {
-        if (!bare.startsWith('@')) add(SHA.test(bare) ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
+      // Perses' "[8015fb](…/commit/8015fb3…)": a hash of six digits, linked to its commit, is the commit too.
+      const commitHash = SHA.test(bare) || (ref.kind === 'commit' && /^[0-9a-f]{4,6}$/.test(bare));
+      if (numbered || /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || commitHash || /^@[\w-]+$/.test(bare)) {
+        if (!bare.startsWith('@')) add(commitHash ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
       }
