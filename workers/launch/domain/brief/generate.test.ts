@@ -5399,3 +5399,10 @@ describe('a minimum lowered and a short commit hash', () => {
     ]);
   });
 });
+
+describe('an opening that only points elsewhere', () => {
+  it('is no summary: a download page, or a list "available here"', () => {
+    expect(summaryOpenedBy('You can get the current release from the download page.')).toEqual([]);
+    expect(summaryOpenedBy('A complete list of bugs fixed in this version is available here:')).toEqual([]);
+  });
+});
