@@ -5311,6 +5311,12 @@ describe('a long sentence cut to fit', () => {
     expect(truncateWords(clauses, 140)).toBe(
       'This release adds a remove value to the behavior option of the kubeconfig module, allowing entries to be deleted by name.',
     );
+    const titled =
+      'KIP-1037: Allow WriteTxnMarkers API with Alter Cluster Permission: This KIP builds on KIP-98 and KIP-664 allowing the WriteTxnMarkers API to be invoked with the Alter permission on the cluster to reflect that this API is an inter-broker API.';
+    expect(truncateWords(titled, 220)).toBe('KIP-1037: Allow WriteTxnMarkers API with Alter Cluster Permission.');
+    const advisory =
+      'This release only contains a security fix for CVE-2026-46727: Use-after-free in pthread-based getaddrinfo timeout handler and a build system regression in Ruby 4.0.4 under C locale.';
+    expect(truncateWords(advisory, 120)).toMatch(/^This release only contains a security fix for CVE-2026-46727: Use-after-free .*…$/);
     const list = 'Removed the deprecated linters: consecutive_linter(), extraction_linter(), no_tab_linter(), single_quotes_linter(), and nested_if_linter().';
     expect(truncateWords(list, 100)).toMatch(/…$/);
   });

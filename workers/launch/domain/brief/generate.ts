@@ -1929,6 +1929,13 @@ export function truncateWords(text: string, max: number): string {
   // (Not at ", and": the end of a list, whose cut would read as the whole list.)
   const clause = [...cut.matchAll(/,\s+(?:as well as|allowing|including|such as|which|while|so that|making)\s/g)].at(-1);
   if (clause && clause.index! > max / 2) return `${cut.slice(0, clause.index!)}.`;
+  // Kafka's "KIP-993: Allow restricting files accessed by File and Directory ConfigProviders: This KIP adds the ability to …":
+  // a title of its own before its account says the change whole. (Not Ruby's "… a security fix for CVE-2026-46727: Use-after-free
+  // in …": after an advisory's id, its flaw.)
+  const titled = [...cut.matchAll(/:\s+(?=\p{Lu})/gu)].at(-1);
+  const title = titled ? cut.slice(0, titled.index!) : '';
+  if (titled && titled.index! >= 40 && title.split(/\s+/).length >= 5 && /[\p{Ll}\d)]$/u.test(title) && !/\bthe following\b|\d{4}-\d+$/i.test(title))
+    return `${title}.`;
   const boundary = cut.lastIndexOf(' ');
   const words = boundary > max / 2 ? cut.slice(0, boundary) : cut;
   // pybind11's "… conversion behavior (to primary use case is…": a bracket left open is cut before, where that keeps enough.
