@@ -5412,3 +5412,22 @@ describe('an opening that only points elsewhere', () => {
     expect(summaryOpenedBy('A complete list of bugs fixed in this version is available here:')).toEqual([]);
   });
 });
+
+describe('a change listed among the features and again where it breaks', () => {
+  it('is told as the break, citing the lines that say so', () => {
+    const brief = briefOf(
+      [
+        '### New features',
+        '- Update acme-auth-duo to Duo Web v4 SDK',
+        '- Add a dedicated audit permission',
+        '',
+        '### Compatibility notes',
+        '- Update acme-auth-duo to Duo Web v4 SDK',
+      ].join('\n'),
+      { version: '1.6.0', title: 'Acme 1.6.0' },
+    );
+    const duo = brief.highlights.find((highlight) => /Duo/.test(highlight.text))!;
+    expect(duo.kind).toBe('breaking');
+    expect(duo.citations).toEqual([expect.objectContaining({ lines: { start: 6, end: 6 } })]);
+  });
+});

@@ -822,8 +822,11 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     }
     const earlier = keys.every((key) => seen.has(key)) && toldElsewhere(seen.get(keys[0]!)!) ? seen.get(keys[0]!)! : -1;
     // Rails lists "Command-line Credentials Fetching." among its highlights and again as a heading with its paragraph: the one that says more is kept.
+    // Guacamole lists "Update guacamole-auth-duo to "Duo Web v4 SDK"" among its changes and again under its compatibility notes:
+    // told where it breaks, it is a break, and that telling is kept.
     if (earlier >= 0) {
-      if (item.detail && !kept[earlier]!.detail && !advisories) kept[earlier] = item;
+      const critical = (told: NoteItem) => told.kind === 'breaking' || told.kind === 'security';
+      if ((item.detail && !kept[earlier]!.detail && !advisories) || (critical(item) && !critical(kept[earlier]!))) kept[earlier] = item;
       continue;
     }
     for (const key of keys) seen.set(key, kept.length);

@@ -618,7 +618,11 @@ function securityFixSentence(paragraph: string): string | null {
   const sentences = paragraph.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
   return (
     sentences.find(
-      (sentence) => /\b(?:fix(?:es|ed)?|patch(?:es|ed)?|address(?:es|ed)?)\b/i.test(sentence) && NAMED_FLAW.test(sentence) && advisoryIds(sentence).length > 0,
+      (sentence) =>
+        sentence.length <= 400 &&
+        /\b(?:fix(?:es|ed)?|patch(?:es|ed)?|address(?:es|ed)?)\b/i.test(sentence) &&
+        NAMED_FLAW.test(sentence) &&
+        advisoryIds(sentence).length > 0,
     ) ?? null
   );
 }
@@ -3382,7 +3386,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     // Solr's "Solr 9.10.1 also includes fixes for two recently published security issues, CVE-2026-22444 and CVE-2026-22022.
     // Administrators should …" after its highlights: prose that tells the release's security fixes by their ids is one.
-    const fixSaid = sawChange ? securityFixSentence(cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text) : null;
+    // (Not ESAPI's plain-text table of closed issues, a paragraph of two dozen lines run together.)
+    const fixSaid = sawChange && texts.length <= 4 ? securityFixSentence(cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text) : null;
     if (fixSaid) {
       items.push({ kind: 'security', text: fixSaid, lines: { start, end }, section: sectionPath(), refs: [] });
       sawChange = true;
