@@ -3570,7 +3570,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const code = (clean.text.match(/;\s/g) ?? []).length >= 2 || /\bnew \p{Lu}\w*\(|\w\.\w+\([^)]*\);/u.test(clean.text);
     // MariaDB's row of buttons, `<a href="…" class="button primary">Download</a> <a …>Release Notes</a> …`: links and
     // nothing else between them are a page's navigation, whatever their words.
-    const navigation = /^(?:\s*(?:<a\s[^>]*>[^<]*<\/a>|\[[^\]]*\]\([^)\s]*\))[\s|·•,]*)+$/i.test(joined);
+    const navigation = /^\s*(?:(?:<a\s[^>]*>[^<]*<\/a>|\[[^\]]*\]\([^)\s]*\))[\s|·•,]*)+$/i.test(joined);
     if (
       !code &&
       !navigation &&
