@@ -5286,6 +5286,22 @@ describe('page furniture around the notes', () => {
     expect(JSON.stringify(brief)).not.toMatch(/\{%|\{:|Download Release Notes/);
   });
 
+  it('takes no callout of caution for the opening', () => {
+    const brief = briefOf(
+      [
+        '> #### Important {: .error}',
+        '>',
+        '> Please be careful using `:hackney`: test the application before assuming we did not introduce breaking changes.',
+        '',
+        '### Features',
+        '',
+        '* support hackney 4.x',
+      ].join('\n'),
+      { version: '1.18.3', title: 'Acme 1.18.3' },
+    );
+    expect(brief.summary).toEqual([]);
+  });
+
   it('names the product without the time of a CPAN heading or the word a website titles its news with', () => {
     const timed = briefOf(['1.7905  2018-04-21 11:39:58 CEST', '   [Bug Fixes]', '      - Fix quoting in commands in Win32 #545'].join('\n'), {
       version: '1.7905',

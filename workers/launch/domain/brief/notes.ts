@@ -3533,6 +3533,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     // melos' "> Note: This release has breaking changes." over "> - Gradle wrapper >=8.13": a quote's words, up to its list.
     const quoted = texts.every((text) => text.startsWith('>')) ? texts.map((text) => text.replace(/^(?:>\s?)+/, '')) : texts;
+    // Tesla's "> #### Important {: .error}" over "> Please be careful using `:hackney` …": a callout of caution, no opening.
+    if (/^#{1,6}\s+(?:important|warning|caution|attention|danger|note)\b/i.test(quoted[0] ?? '')) return;
     const listed = quoted.findIndex((text) => /^[-*+]\s/.test(text));
     // cosign's "**Note: This release comes with a fix for CVE-… Please upgrade …**": a note set in bold is the same prose.
     const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets)
