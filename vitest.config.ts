@@ -146,6 +146,11 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           ...timeouts,
+          // One at a time, beside the files that run alone: each picks free ports for the stacks it starts (dev/reaper.ts
+          // freePorts), and a port is never handed out twice only within one process, so two of these files at once could
+          // both pick it (dev-stack's "Port … (LAUNCH_PORT) is already in use").
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           include: ['dev/**/*.test.ts', 'test/node/**/*.test.ts', ...(process.env.HARNESS_SELF_CHECK ? ['test/harness/*.test.ts'] : [])],
         },
       },
