@@ -1527,8 +1527,7 @@ function subjectOf(
     ? [organisation, organisation.match(/^\p{Lu}\p{Ll}{3,}(?=\p{Lu})/u)?.[0] ?? organisation]
     : [
         repo,
-        // "apache/shiro-site": the project's website, spelled by its notes without the suffix ("Apache Shiro").
-        repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh|site|website|www|web|docs)$/i, ''),
+        repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''),
         ...(owner.toLowerCase() === repo.toLowerCase().replace(/[-_]/g, '') ? [owner] : []),
         // "boostorg/website": Boost's site, its organisation named with an "org".
         repo.replace(/(?<=^\p{L}{3,})org$/iu, ''),

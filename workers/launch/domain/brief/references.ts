@@ -354,8 +354,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
       .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
   // FastStream's "[#2092](…){.external-link target="_blank"}": Python-Markdown's attribute list styles the link, says nothing;
-  // so does a heading's id, escaped in Rspack's MDX ("### Support for `import.meta` \{#import-meta}").
-  if (has('{')) text = text.replace(/\\?\{\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}"'][^\s}]*)))*\s*\}/g, '');
+  // so does a heading's id, escaped in Rspack's MDX ("### Support for `import.meta` \{#import-meta}"), and kramdown's list
+  // after a colon ("#### Important {: .error}", ExDoc's admonitions).
+  if (has('{')) text = text.replace(/\\?\{:?\s*[.#][\w-]+(?:\s+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}"'][^\s}]*)))*\s*\}/g, '');
   // FastMCP's "Support async auth checks by [@jlowin](…) in [#3152](…)": GitHub's credit with its links, whose "in" only led
   // to the pull request ("checks in" would otherwise read as the verb's particle once the link went).
   if (has('](') && BY.test(text)) text = text.replace(LINKED_CREDIT_IN, ' ');
@@ -721,9 +722,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
-  // GitBook's "{% hint style="danger" %}" around a notice and kramdown's attribute list ("#### Important {: .error}", ExDoc's
-  // admonitions): markup of the page, no words of it.
-  if (has('{')) text = text.replace(/\{%[^%]*%\}/g, ' ').replace(/\s*\{:\s*[^{}]*\}/g, ' ');
+  // GitBook's "{% hint style="danger" %}" around a notice: markup of the page, no words of it.
+  if (has('{%')) text = text.replace(/\{%[^%]*%\}/g, ' ');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   // Eio's "(@avsm @art-w @talex5 )", Dapper's "(#1975 via @mgravell)" once its pull request went: handles alone credit them.
