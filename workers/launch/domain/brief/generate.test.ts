@@ -38,6 +38,11 @@ describe('generating a brief', () => {
     expect(refusal(() => generateBrief({ ...release, notes: '- chore: bump deps\n- ci: cache' }, null)).reason).toBe('nothing_to_cite');
   });
 
+  it('refuses a release with no version, title or address to cite, rather than throwing', () => {
+    const bare = { ...release, version: '', title: '', url: null, notes: '## Fixed\n- Fix a crash when the cache is empty.' };
+    expect(refusal(() => generateBrief(bare, null))).toMatchObject({ reason: 'nothing_to_cite', details: { field: 'version' } });
+  });
+
   it('uses the profile for the name, audience, documentation and voice', () => {
     const profile: ProductProfile = {
       ...emptyProductProfile,

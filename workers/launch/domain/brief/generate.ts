@@ -635,13 +635,18 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       ? withKind({ text: headlineText(subject, releaseKind, version, voice, securityFixes), citations: [...citations, ...citeKind(securityToo)] })
       : [];
   const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
-  const headline = firstGrounded(grounded, 'headline', [
-    ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
-    ...named.flatMap(({ sentence }) => withKind(sentence)),
-    ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
-    ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
-    { text: `${release.version} is out.`, citations: [versionCitation] },
-  ])!;
+  const headline = firstGrounded(
+    grounded,
+    'headline',
+    [
+      ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
+      ...named.flatMap(({ sentence }) => withKind(sentence)),
+      ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
+      ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
+      { text: `${release.version} is out.`, citations: [versionCitation] },
+    ],
+    release,
+  );
   const product = named.find(({ candidate }) => candidate.citations.every((citation) => headline.citations.includes(citation))) ?? null;
 
   const summary: Sentence[] = [];
@@ -704,43 +709,48 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     : profile?.docsUrl
       ? { url: profile.docsUrl, citation: { source: 'profile', field: 'docsUrl', value: profile.docsUrl } }
       : null;
-  const callToAction = firstGrounded(grounded, 'callToAction', [
-    ...(link
-      ? [
-          ...(releaseKind === 'security'
-            ? [{ text: `Update now to get ${theSecurityFixesBeforeLink}: ${link.url}`, citations: [...linkCitations(link), ...reasons('security')] }]
-            : []),
-          ...(releaseKind === 'feature' && fixesFlaws
-            ? [
-                {
-                  text: `Update to get the new features and ${theSecurityFixesBeforeLink}: ${link.url}`,
-                  citations: [...linkCitations(link), ...reasons('security'), ...ranked(ofKind('feature')).slice(0, 2).map(cite)],
-                },
-                { text: `Update to get ${theSecurityFixesBeforeLink}: ${link.url}`, citations: [...linkCitations(link), ...reasons('security')] },
-              ]
-            : []),
-          ...(releaseKind === 'breaking' && fixesFlaws
-            ? [
-                {
-                  text: `Update for ${theSecurityFixes}, and read the breaking changes first: ${link.url}`,
-                  citations: [link.citation, ...reasons('security'), ...reasons('breaking')],
-                },
-              ]
-            : []),
-          ...(releaseKind === 'breaking'
-            ? [{ text: `Upgrading? Read the breaking changes first: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
-            : []),
-          ...(releaseKind === 'fix' && highlights.length <= 2
-            ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
-            : []),
-          {
-            text: link.citation.source === 'release' ? `Read the full release notes: ${link.url}` : `Read more in the documentation: ${link.url}`,
-            citations: [link.citation],
-          },
-        ]
-      : []),
-    { text: `See the notes of ${release.version} for every change.`, citations: [versionCitation] },
-  ])!;
+  const callToAction = firstGrounded(
+    grounded,
+    'callToAction',
+    [
+      ...(link
+        ? [
+            ...(releaseKind === 'security'
+              ? [{ text: `Update now to get ${theSecurityFixesBeforeLink}: ${link.url}`, citations: [...linkCitations(link), ...reasons('security')] }]
+              : []),
+            ...(releaseKind === 'feature' && fixesFlaws
+              ? [
+                  {
+                    text: `Update to get the new features and ${theSecurityFixesBeforeLink}: ${link.url}`,
+                    citations: [...linkCitations(link), ...reasons('security'), ...ranked(ofKind('feature')).slice(0, 2).map(cite)],
+                  },
+                  { text: `Update to get ${theSecurityFixesBeforeLink}: ${link.url}`, citations: [...linkCitations(link), ...reasons('security')] },
+                ]
+              : []),
+            ...(releaseKind === 'breaking' && fixesFlaws
+              ? [
+                  {
+                    text: `Update for ${theSecurityFixes}, and read the breaking changes first: ${link.url}`,
+                    citations: [link.citation, ...reasons('security'), ...reasons('breaking')],
+                  },
+                ]
+              : []),
+            ...(releaseKind === 'breaking'
+              ? [{ text: `Upgrading? Read the breaking changes first: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
+              : []),
+            ...(releaseKind === 'fix' && highlights.length <= 2
+              ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
+              : []),
+            {
+              text: link.citation.source === 'release' ? `Read the full release notes: ${link.url}` : `Read more in the documentation: ${link.url}`,
+              citations: [link.citation],
+            },
+          ]
+        : []),
+      { text: `See the notes of ${release.version} for every change.`, citations: [versionCitation] },
+    ],
+    release,
+  );
 
   const brief: Brief = {
     format: 'launch.brief/1',
@@ -759,8 +769,21 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   return brief;
 }
 
-function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, path: string, candidates: Sentence[]): Sentence | undefined {
-  return candidates.find((candidate) => grounded(path, candidate));
+/**
+ * The first candidate its check grounds. The last candidate of each caller cites only the release's version, so none
+ * grounding means the release gives nothing to cite (no version, title or address: not one the API takes), a refusal.
+ */
+function firstGrounded(grounded: (path: string, sentence: Sentence) => boolean, path: string, candidates: Sentence[], release: BriefRelease): Sentence {
+  const found = candidates.find((candidate) => grounded(path, candidate));
+  if (!found)
+    throw new BriefInputError(
+      'nothing_to_cite',
+      `Release ${release.version || '(no version)'} gives its ${path} nothing to cite: no version, title or address.`,
+      {
+        field: 'version',
+      },
+    );
+  return found;
 }
 
 const PACKAGE_LABEL = /^@?[\w.-]+(?:\/[\w.-]+)?\s+[-–—]\s+/;
