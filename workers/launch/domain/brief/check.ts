@@ -172,8 +172,10 @@ function plain(text: string): string {
       // An advisory's page (".../security/advisories/GHSA-…") names the advisory, as the parser reads it.
       .replace(/\/advisories\/(?=GHSA-)/gi, '/advisories/ ')
       // Libreswan's ".../security/CVE-2023-38710": an address ending in an advisory's id names it too.
-      // (These three passes run only where their mark is: every cited range and sentence comes through here.)
+      // (These passes run only where their mark is: every cited range and sentence comes through here.)
       .replace(text.includes('/CVE-') ? /\/(?=CVE-\d{4}-\d{4,}(?:\.html?)?\/?(?:[\s)>\]]|$))/gi : NO_MATCH, '/ ')
+      // MITRE's "…/cvename.cgi?name=CVE-2020-15999" names it in its query.
+      .replace(text.includes('=CVE-') ? /[?&](?:name|id|cve(?:id)?)=(?=CVE-\d{4}-\d{4,}(?:[\s)>\]]|$))/gi : NO_MATCH, '$& ')
       // An ioBroker adapter's news, "Migrated GUI to TypeScript\nAdded count attribute …": a JSON string's escaped line break.
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : NO_MATCH, ' ')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.

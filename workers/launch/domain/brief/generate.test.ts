@@ -5452,3 +5452,21 @@ describe('a change listed among the features and again where it breaks', () => {
     expect(duo.citations).toEqual([expect.objectContaining({ lines: { start: 6, end: 6 } })]);
   });
 });
+
+describe('holdouts 103 to 105: a fault named with its article, and titles that say more than the name', () => {
+  it('tells a fault named with an article as fixed, once', () => {
+    const brief = generateBrief(
+      { ...release, version: 'v1.22.2', title: 'v1.22.2', notes: '## [1.22.2]\n### Fixed\n- A deadlock with the relayer in signal receivers.' },
+      null,
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed a deadlock with the relayer in signal receivers.']);
+  });
+
+  it("names the product from a post's title past its tagline and its announcement", () => {
+    const notes = '### Fixed\n- Fix a crash when saving a page.';
+    const named = (title: string, version: string) => generateBrief({ ...release, url: null, version, title, notes }, null).product.name;
+    expect(named('Everyone Deserves a Wiki: Bridgetown 2.2 is Here', '2.2.0')).toBe('Bridgetown');
+    expect(named('Javalin 6.0 stable is ready!', '6.0.0')).toBe('Javalin');
+    expect(named('Terraform Provider: TLS 4.0.0', 'v4.0.0')).toBe('Terraform Provider: TLS');
+  });
+});

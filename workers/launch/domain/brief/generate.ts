@@ -116,10 +116,10 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
  * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user").
  */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bXSS\b|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b/i;
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
-  /\bXSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
+  /\bm?XSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
 const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*`, 'i');
 
 const PLATFORM =
@@ -1118,7 +1118,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
         : fixedName
           ? `Fixed ${told}`
           : faultNamed
-            ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] ? '' : /^[aeiou]/i.test(scoped[2]!) ? 'an ' : 'a '}${scoped[2]!.charAt(0).toLowerCase()}${scoped[2]!.slice(1)}`
+            ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] || /^an?\s/i.test(scoped[2]!) ? '' : /^[aeiou]/i.test(scoped[2]!) ? 'an ' : 'a '}${scoped[2]!.charAt(0).toLowerCase()}${scoped[2]!.slice(1)}`
             : keepScope
               ? told
               : withoutScope(told, item.code),
@@ -1299,6 +1299,9 @@ function withoutScope(text: string, code: string[] = []): string {
   // Modmail's "`snooze`: Initiates a snooze action.": a name in code that the words go on to describe is what is new.
   const described = text.match(/^([a-z][\w./-]{0,30}):\s+\p{Lu}\p{Ll}+(?<![su])s\s/u);
   if (described && code.includes(described[1]!)) return text;
+  // vm2's "`nesting: true` bypassed `require: false`": the colon is inside code, no scope's.
+  const leading = text.match(/^([^\s:]+):/)?.[1];
+  if (leading && code.some((name) => name.startsWith(`${leading}:`))) return text;
   // Expat's "CMake|Windows: Add a 64bit MinGW toolchain file", Prometheus' "Discovery/Docker: Fix panic …": a component path.
   const components = text.match(/^\p{L}[\w.+#]*(?:[|/]\p{L}[\w.+#]*)+:\s+(?=\S)/u);
   // ShellCheck's "SC2259/SC2260:" are the checks' own codes, which its users look for: they stay.
@@ -1335,9 +1338,9 @@ function withoutReleaseSubject(sentence: string): string {
   );
 }
 
-/** A fault named first, then where or when it happened (a plural takes no article). */
+/** A fault named first, then where or when it happened (a plural takes no article; Fx's "A deadlock with …" has one). */
 const FAULT_NOUN_FIRST = new RegExp(
-  String.raw`^(?:${FAULT_QUALIFIER})?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)`,
+  String.raw`^(?:an?\s+)?(?:${FAULT_QUALIFIER})?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)`,
   'i',
 );
 /** A name in title case and nothing more: "Maven Plugin Config Mapping". */
@@ -1399,7 +1402,11 @@ function subjectOf(
       `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) ||
       (/^[- ]/.test(bare.slice(number.replace(/^v/i, '').length)) && bare.startsWith(number.replace(/^v/i, ''))),
   );
+  const versions = [bare, ...shortened.map((number) => number.replace(/^v/i, ''))].map(escapeRegExp).join('|');
   const fromTitle = release.title
+    // Bridgetown's "Everyone Deserves a Wiki: Bridgetown 2.2 is Here": a post's tagline, words of a sentence, before the name
+    // and its version (not "Terraform Provider: TLS 4.0.0", a name in parts).
+    .replace(new RegExp(`^(?=[^:]*\\s\\p{Ll})(?:[^\\s:]+\\s+){2,11}[^\\s:]+:\\s+(?=\\p{Lu}[^:]*?\\sv?(?:${versions})(?![\\w.]))`, 'u'), '')
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
     // "Pulsar v1.129.0: An August Occasion", a colon.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
@@ -1439,7 +1446,8 @@ function subjectOf(
     .replace(new RegExp(`[@#]?${escapeRegExp(release.version)}`), ' ')
     .replace(new RegExp(`[@#]?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
     // "PCSX2 2.6.0 is now out!": the title announces the release after naming it.
-    .replace(/\s(?:is|are|has been)\s+(?:now\s+|finally\s+|officially\s+)?(?:out|here|available|released|live)\b.*$/i, ' ')
+    // Javalin's "Javalin 6.0 stable is ready!": the stable release.
+    .replace(/\s(?:(?:stable|final)\s+)?(?:is|are|has been)\s+(?:now\s+|finally\s+|officially\s+)?(?:out|here|available|released|live|ready)\b.*$/i, ' ')
     .replace(/\b\d{4}[-/]\d{2}[-/]\d{2}\b/g, ' ')
     // "Release 2.8.3 Mon August 10 2026": the weekday of a date.
     .replace(

@@ -1177,7 +1177,7 @@ describe('reading a blog post', () => {
     expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.text, item.lines.start])).toEqual([
       ['feature', 'Added a sample config for .deb files.', 3],
       ['fix', 'Fixed :yank and :delete not handling a count.', 6],
-      ['other', 'Documented quoting on the command-line.', 8],
+      ['internal', 'Documented quoting on the command-line.', 8],
     ]);
   });
 
@@ -2929,7 +2929,7 @@ describe('a Sphinx "releases" changelog', () => {
       ['feature', 'Session grew a new retry_policy kwarg for retrying failed handshakes.'],
       ['security', 'Address CVE 2026-11111 (a vulnerability in the handshake): Reject unexpected messages during key exchange'],
       ['fix', 'Fix a hang when the server closes the channel.'],
-      ['other', 'Document the retry_policy kwarg.'],
+      ['internal', 'Document the retry_policy kwarg.'],
     ]);
   });
 });
@@ -6340,5 +6340,95 @@ describe('names set with underscores, anchors escaped in MDX, tracker ids before
         'Run `npm create acme`.',
       ]).filter(([kind]) => kind !== 'internal'),
     ).toEqual([['feature', 'Better static analysis']]);
+  });
+});
+
+describe('holdouts 103 to 105: advisories named around a change, signatures, merges and what no change is', () => {
+  it('gives a label naming an advisory to the change under it, and reads merges and signatures as no words (coturn)', () => {
+    const notes = [
+      '24/06/2020 Ana Lima <ana@example.org> Bo Chen <bo@example.org>',
+      "Version 4.5.1.3 'dan Eider':",
+      '\t- merge PR #575: (by someone)',
+      '\t\t* fix rpm packaging',
+      '\t- merge PR #579: (by other)',
+      '\t\t*Ignore MD5 for BoringSSL',
+      '\t- Fix for CVE-2020-4067',
+      '\t\t* STUN response buffer not initialized properly',
+      '\t\t* The issue found and reported #583 by Cy Dee all credits belongs to him.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.filter((item) => item.kind !== 'internal').map((item) => [item.kind, item.text, item.lines.start])).toEqual([
+      ['fix', 'fix rpm packaging', 4],
+      ['other', 'Ignore MD5 for BoringSSL', 5],
+      ['security', 'STUN response buffer not initialized properly (CVE-2020-4067).', 7],
+    ]);
+  });
+
+  it("reads FreeType's banner and numbered sections, and an advisory's page by its query", () => {
+    const notes = [
+      'CHANGES BETWEEN 2.10.3 and 2.10.4 (2020-Oct-20)',
+      '',
+      '  I. IMPORTANT BUG FIXES',
+      '',
+      '  - A heap buffer overflow has been found in the handling of embedded',
+      '    PNG bitmaps.',
+      '',
+      '      https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999',
+      '',
+      '  II. MISCELLANEOUS',
+      '',
+      '  - Add a new option foo.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), repo);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => [item.kind, item.section.at(-1), item.text])).toEqual([
+      ['security', 'IMPORTANT BUG FIXES', 'A heap buffer overflow has been found in the handling of embedded PNG bitmaps (CVE-2020-15999).'],
+      ['feature', 'MISCELLANEOUS', 'Add a new option foo.'],
+    ]);
+    const brief = generateBrief({ id: 'rel_1', version: '2.10.4', title: 'FreeType 2.10.4', url: null, notes: notes.join('\n'), contentHash: 'x' }, null);
+    expect(brief.headline.text).toBe('FreeType 2.10.4 is out: a security release.');
+    expect(brief.highlights[0]!.text).toContain('(CVE-2020-15999)');
+  });
+
+  it('reads flaws told without an advisory: mXSS, and entries extracted outside their directory', () => {
+    expect(
+      kindsAndTexts([
+        '# 4.1.2',
+        '* fix: unexpected namespace switches after cleanup can cause mXSS (reported by someone@example.org)',
+        '# 3.4.0',
+        '- Prevent entries from being extracted outside specified directory.',
+        '- Add note to README re reporting security issues privately.',
+        '- Fix path traversal bug',
+      ]).map(([kind]) => kind),
+    ).toEqual(['security', 'security', 'internal', 'fix']);
+  });
+
+  it('keeps words in code before a colon after an advisory id, as the change', () => {
+    expect(kindsAndTexts(['### Security fix', '- **GHSA-8hg8-63c5-gwmx** — `nesting: true` bypassed `require: false`, allowing RCE.'])).toEqual([
+      ['security', 'nesting: true bypassed require: false, allowing RCE (GHSA-8hg8-63c5-gwmx).'],
+    ]);
+  });
+
+  it('reads what a release leaves open, what it leaves alone, and the project’s own pages as no changes', () => {
+    expect(
+      kindsAndTexts([
+        '## [1.2.0]',
+        '### Changed',
+        '- Reworked issue templates and contribution guidelines.',
+        '- Reworked the plugin API.',
+        '### Added',
+        '- Document negative limit for WordUtils abbreviate method.',
+        '- Release Notes page hasn’t been updated for 1.9 release yet.',
+        '- add commit-lint',
+        '### Upgrade notes',
+        '- **No other configurations are affected.** Bare options keep working.',
+        '### What this fix does NOT close',
+        'The escape hatch itself stays open by design.',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([
+      ['other', 'Reworked issue templates and contribution guidelines.'],
+      ['breaking', 'Reworked the plugin API.'],
+    ]);
   });
 });

@@ -375,7 +375,7 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 // to consider new error message …", Mailgun's "Fix readme with correct method …": its tests and pages. The OpenTelemetry Operator's "Components" list ("OpenTelemetry Collector - v0.150.0"):
 // the versions of what it ships. Asterisk's "Security Advisories Resolved: 4", "Commits: 4": counts of what the notes list.
 const CHORE =
-  /^(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|^(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|^(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?\.?$|^fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|^(?:stop|start)\s+testing\s+(?:on|with|against)\b|^[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$/i;
+  /^(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|^(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|^(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|^(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|^(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|^fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|^(?:stop|start)\s+testing\s+(?:on|with|against)\b|^[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -399,11 +399,11 @@ const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
 /**
  * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
- * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; Pocket ID's "remove `breaking/**` push trigger from
+ * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; node-gyp's "add commit-lint"; Pocket ID's "remove `breaking/**` push trigger from
  * actions", ingress-nginx's "Images: Trigger controller build.": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
  */
 const OWN_REPOSITORY_UPKEEP =
-  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
 /**
  * The bots that keep a project's dependencies, CI, releases and translations: what they make is upkeep. Not every "[bot]": Fern's
  * "fern-api[bot]" writes Auth0's SDK from its API, and its changes are the release's.
@@ -501,7 +501,7 @@ const ADDRESSES =
 // nor VCMI's "Fixed possible crash when player … attack with Vampire Lords": a game's attacks are its play. An attack is a
 // flaw's when an attacker makes it, it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW =
-  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battackers?\b|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bXSS\b|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
+  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battackers?\b|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|\b(?:extract|writ)\w*\s+outside\s+(?:of\s+)?(?:the\s+)?(?:specified|target|destination|extraction|output)\s+director|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
@@ -521,8 +521,12 @@ const BUMP_LEAD_IN =
 /** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
 const CLOSING_SECURITY_TAG = /\s*\[security\](?=[\s.]*(?:\([^()]*\)[\s.]*)*$)/i;
 /** "to prevent SQL injection", "guards against path traversal": what a change is for, named as an attack it stops. */
-const PREVENTS_ATTACK =
-  /\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?(?:[\w-]+\s+)?(?:injection|XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?)\b/i;
+const ATTACK = String.raw`(?:injection|m?XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?)\b`;
+// ammonia's "fix: unexpected namespace switches after cleanup can cause mXSS": the fault the fix closes opens the attack.
+const PREVENTS_ATTACK = new RegExp(
+  String.raw`\b(?:(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?|(?:can|could|may|might)\s+(?:cause|lead to|result in|allow|enable)\s+(?:an?\s+)?)(?:[\w-]+\s+)?${ATTACK}`,
+  'i',
+);
 // PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
 /** A change whose stated purpose is to stop a named attack, and is not said to be no security fix. */
@@ -631,9 +635,12 @@ const ADVISORY_FIX_PARAGRAPH = withAdvisoryId(
   'i',
 );
 const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisories)?|vulnerabilities)\s*:\s*$/i;
-/** JabRef's "We removed the misleading message "Doing a cleanup for X entries" …": what is read or seen went, nothing used. */
+/**
+ * JabRef's "We removed the misleading message "Doing a cleanup for X entries" …": what is read or seen went, nothing used;
+ * markdown-it's "Reworked issue templates and contribution guidelines." likewise, the project's own pages.
+ */
 const SEEN_NOT_USED =
-  /^(?:we\s+)?(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?|(?:error |warning |info )?messages?|notifications?|dialogs?)\b(?!\s+(?:propert|field|attribute|key|param|argument|column|type|class|method|object)\w*)/i;
+  /^(?:we\s+)?(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?|(?:error |warning |info )?messages?|notifications?|dialogs?|(?:issue|pr|pull request|bug report)\s+templates?|(?:contribution|contributing|contributor)\s+guidelines?|readme)\b(?!\s+(?:propert|field|attribute|key|param|argument|column|type|class|method|object)\w*)/i;
 /**
  * The words of a change that breaks what depended on it, read under a section prone to breaks ("Changed", "Removed"): what
  * went, was replaced or renamed, and what was accepted and now fails (just's "Forbid duplicate groups", "Don't accept option
@@ -692,7 +699,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
   // rsyslog's ChangeLog dates each entry: "2025-09-03: omrelp: keep-alive support added".
-  const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '');
+  // coturn's ChangeLog: "merge PR #579: (by islamoglus)" over its change, "*Ignore MD5 for BoringSSL": the merge and who made it
+  // lead, then the change.
+  const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '').replace(MERGED_PULL_REQUEST, '');
   // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
   if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
@@ -1302,6 +1311,8 @@ const ONLY_IDS = withAdvisoryId(String.raw`^{ID}(?:\s*[,/]\s*{ID})*(?:\s*\([^()]
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
+/** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
+const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+>(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>)*\s*$/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
@@ -1340,9 +1351,9 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * GoReleaser's "Other news" and "Helping out".
  */
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$/i;
+  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
-// are about the project or the release, none a change.)
+// are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
 /** A bullet linking to a section of the page itself: an entry of a table of contents. */
 const TOC_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\(#[^)\s]+\)/;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
@@ -1367,7 +1378,7 @@ const fixesFlaws = (text: string) =>
  * release.", "None.": that nothing of a kind happened.
  */
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -1396,6 +1407,9 @@ const TITLES_A_RANGE = /^(?:all\s+|full\s+)?(?:changes|commits|merged pull reque
 /** merlin's "+ merlin library", "+ merlin binary", "+ test suite" over their changes: a part of the product, naming no change. */
 const COMPONENT_LABEL =
   /^(?:[\w.+-]+\s+)?(?:library|libraries|binary|binaries|server|client|cli|daemon|plugins?|extensions?|api|core|frontend|backend|runtime|sdk|test suite|tests|docs|documentation)$/i;
+
+/** coturn's "merge PR #575: (by osterik)" (its number gone with its reference): a merge, who made it, then the change. */
+const MERGED_PULL_REQUEST = /^merge(?:d)?\s+(?:PR|pull request)\b\s*:?\s*(?:\(by\s+[^()]{1,40}\)\s*)?\*?\s*/i;
 
 export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
@@ -3717,7 +3731,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       openHeading(1, `${stanza[1]} ${stanza[2]}`, number);
       continue;
     }
-    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line)) {
+    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line) || CHANGELOG_SIGNATURE.test(line)) {
       flushParagraph();
       continue;
     }
@@ -3733,6 +3747,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const framed = line.match(/^\*\s+(\p{Lu}[^*]{1,60}?)\s+\*\s*$/u) ?? line.match(/^\*{3,}\s+([^*\s][^*]{1,60}?)\s+\*{3,}\s*$/);
     if (framed) {
       openHeading(3, framed[1]!, number);
+      continue;
+    }
+    // FreeType's CHANGES titles each release "CHANGES BETWEEN 2.10.3 and 2.10.4 (2020-Oct-20)" and numbers its sections in
+    // Roman numerals and capitals: "  I. IMPORTANT BUG FIXES".
+    if (!paragraph && /^CHANGES\s+(?:BETWEEN|SINCE|FROM)\s+\S.*\d/.test(line)) {
+      openHeading(1, line.trim(), number);
+      continue;
+    }
+    const numbered = !paragraph ? line.match(/^\s*[IVX]{1,4}\.\s+(\p{Lu}[\p{Lu}\d &/',-]{2,60})\s*$/u) : null;
+    if (numbered) {
+      openHeading(3, numbered[1]!.trim(), number);
       continue;
     }
     const label =
@@ -3822,7 +3847,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
               /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
               namesAGroup(text) ||
               place ||
-              COMPONENT_LABEL.test(text)));
+              COMPONENT_LABEL.test(text) ||
+              text.replace(MERGED_PULL_REQUEST, '') === ''));
         // Yosys' " * New commands and options" over "    - Added "symfpu" …", "    - Removed "-fast" …": a few words naming
         // no change over children that each do, and say their own kind.
         const groupsChanges =
@@ -3988,10 +4014,36 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   return {
     lines: source,
     intro,
-    items: withoutNamedCredits(items)
+    items: withoutNamedCredits(withGroupAdvisories(items, source))
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
       .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
   };
+}
+
+/**
+ * coturn's "- Fix for CVE-2020-4067" over "* STUN response buffer not initialized properly": a label over changes that names the
+ * advisory they fix, which no change names itself. Its first change tells the fix, with the label's line and its ids.
+ */
+function withGroupAdvisories(items: NoteItem[], lines: string[]): NoteItem[] {
+  const told = new Set(items.flatMap((item) => item.text.match(NAMED_ADVISORIES) ?? []));
+  const seen = new Set<string>();
+  return items.map((item) => {
+    const group = item.section.join('\u0000');
+    if (seen.has(group)) return item;
+    seen.add(group);
+    const title = item.section.at(-1) ?? '';
+    const ids = [...new Set(title.match(NAMED_ADVISORIES) ?? [])].filter((id) => !told.has(id));
+    const above = item.lines.start - 1;
+    if (ids.length === 0 || item.kind === 'internal' || !ids.every((id) => (lines[above - 1] ?? '').includes(id))) return item;
+    for (const id of ids) told.add(id);
+    const words = item.text.replace(/[.\s]+$/, '');
+    return {
+      ...item,
+      kind: item.kind === 'fix' || item.kind === 'other' ? 'security' : item.kind,
+      text: `${intoClosingIds(words, ids, 'after') ?? `${words} (${ids.join(', ')})`}.`,
+      lines: { ...item.lines, start: above },
+    };
+  });
 }
 
 /**
@@ -4048,7 +4100,10 @@ const withoutLinkTargets = (line: string) => line.replace(/\]\([^)\s]*\)/g, ']')
 /** "  - CVE-2024-53986 (GHSA-638j-pmjw-jq48)": a line that is advisory ids alone. */
 function namesOnlyAdvisories(line: string): boolean {
   // Forge's "  - CVE ID: [CVE-2026-33891](…)", "  - GHSA ID: …": a label for the id, and the id's link, are no more words.
-  const unlabelled = withoutLinkTargets(line).replace(/^\s*(?:[-*+]\s+)?(?:CVE|GHSA|advisory|advisories)(?:\s+IDs?)?\s*:\s*/i, '');
+  // FreeType's "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999" on a line of its own: the advisory's page, by its id.
+  const unlabelled = withoutLinkTargets(line)
+    .replace(/^\s*(?:[-*+]\s+)?(?:CVE|GHSA|advisory|advisories)(?:\s+IDs?)?\s*:\s*/i, '')
+    .replace(/<?https?:\/\/[^\s>]*?\b((?:CVE|GHSA)-[\w-]+)\b[^\s>]*>?/gi, '$1');
   return NAMES_ADVISORY.test(unlabelled) && unlabelled.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
 }
 
@@ -4125,7 +4180,8 @@ function commitListText(raw: string, text: string): string {
     // WasmEdge's "[CVE-2025-69261] fix(runtime): overflow issue of …": a commit's type after the id is its verb, its scope goes.
     .replace(/^fix(?:\([^()]{1,40}\))?!?:\s+(?=\S)/i, 'Fix ')
     .replace(/^SECURITY:\s+(?=\S)/i, '')
-    .replace(/^[a-z][\w,./-]{0,40}:\s+(?=\S)/, '')
+    // vm2's "**GHSA-…** — `nesting: true` bypassed …": words in code before a colon are the change's own, no label.
+    .replace(/^([a-z][\w,./-]{0,40}):\s+(?=\S)/, (label, name: string) => (raw.includes(`\`${name}:`) ? label : ''))
     .replace(/^\(#?[A-Z][A-Z\d]*(?:-[A-Z\d]+)+\)\s+(?=\S)/, '');
   const severity = rest.match(/\s*\((low|medium|moderate|high|critical)\)\s*$/i);
   const said = (severity ? rest.slice(0, severity.index) : rest).trim();

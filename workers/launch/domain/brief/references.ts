@@ -68,7 +68,8 @@ const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT
 /** The role that opens an entry of a Sphinx "releases" changelog: its kind, with issue numbers and "major" in its argument. */
 export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\s*/;
 /** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`. */
-const ADVISORY_PAGE = /\/(?:advisories\/(GHSA(?:-[0-9a-z]{4}){3})|(CVE-\d{4}-\d{4,})(?:\.html?)?)\/?$/i;
+// MITRE's "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999" names it in its query (FreeType's CHANGES).
+const ADVISORY_PAGE = /(?:\/(?:advisories\/(GHSA(?:-[0-9a-z]{4}){3})|(CVE-\d{4}-\d{4,})(?:\.html?)?)\/?|[?&](?:name|id|cve(?:id)?)=(CVE-\d{4}-\d{4,}))$/i;
 /** The verb a change fixes its advisory with, just before the advisory's address (Libreswan's "Fixes https://…/CVE-2023-38710"). */
 const FIXES_ADDRESS = /\b(?:fix(?:e[sd])?|address(?:e[sd])?|patch(?:e[sd])?|resolve[sd]?)\s*:?\s*$/i;
 /** "<https://…>"; with the colon that only led to it (TigerBeetle's "Add the API changes page to the docs: <https://…>."). */
@@ -570,7 +571,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return site;
       addressed = true;
       const advisory = url.match(ADVISORY_PAGE);
-      const id = advisory?.[1] ?? advisory?.[2];
+      const id = advisory?.[1] ?? advisory?.[2] ?? advisory?.[3];
       if (id && FIXES_ADDRESS.test(whole.slice(0, offset))) return id;
       if (id) advisories.push(id);
       return ' ';
