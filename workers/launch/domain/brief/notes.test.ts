@@ -6432,3 +6432,27 @@ describe('holdouts 103 to 105: advisories named around a change, signatures, mer
     ]);
   });
 });
+
+describe('an upgrade guide: how it was, then how it is now, and a runtime it now requires', () => {
+  it('tells a heading by the paragraph that says how it is now, and a raised minimum as a break', () => {
+    const notes = [
+      '## Upgrading from Acme 4.x to 5.0',
+      '',
+      '### PHP version requirements',
+      '',
+      'Acme now requires PHP 7.4 or newer to run.',
+      '',
+      '### Changes to the throw representation',
+      '',
+      'Previously, `throw` statements were represented using the `Stmt\\Throw_` class.',
+      '',
+      'Now, `throw $e;` is represented as a `Stmt\\Expression` that contains an `Expr\\Throw_`.',
+    ];
+    const items = parseNotes(notes.join('\n'), repo).items;
+    expect(items.map((item) => [item.kind, item.text, item.lines.start, item.lines.end])).toEqual([
+      ['breaking', 'Acme now requires PHP 7.4 or newer to run', 3, 5],
+      ['feature', 'Changes to the throw representation', 7, 11],
+    ]);
+    expect(items[1]!.detail).toBe('throw $e; is represented as a Stmt\\Expression that contains an Expr\\Throw_.');
+  });
+});

@@ -3292,6 +3292,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const namedFirst = ADVISORY.test(bodyLines.slice(0, firstEnd - line + 1).join('\n'));
       const beyond = own.kind === 'security' && !namedFirst && line + lastAdvisory > firstEnd ? line + lastAdvisory : null;
       if (beyond) own.text = `${own.text.replace(/[.\s]+$/, '')} (${advisoryIds(bodyLines.slice(firstEnd - line + 1).join(' ')).join(', ')})`;
+      // PHP-Parser's "### PHP version requirements" over "PHP-Parser now requires PHP 7.4 or newer to run.": its paragraph
+      // leaves whoever is on an older one behind.
+      if ((own.kind === 'feature' || own.kind === 'other') && first && RAISED_MINIMUM.test(first.text)) {
+        own.kind = 'breaking';
+        own.text = first.text;
+      }
       const text = stripScope(own.text);
       // Nushell's "### Add list input type to more date commands", "These are the commands that were updated:" over
       // "- `date humanize`", "- `format date`": a list of the names the change touches, not changes of their own.
@@ -3460,9 +3466,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       pendingHeading.hasProse = true;
       pendingHeading.end = Math.max(pendingHeading.end, end);
       // MkDocs' "##### Absolute links" over "> Historically, within Markdown, …": a quoted paragraph says it all the same.
-      const said = pendingHeading.first
-        ? null
-        : cleanInline(withReferenceLinks(texts.map((text) => text.replace(/^(?:>\s?)+/, '')).join(' '), targets), repoBase);
+      // PHP-Parser's "Previously, `throw` statements like … were represented using …" over "Now, `throw $e;` is represented as
+      // …": what the heading's change is, is said by the paragraph that tells how it is now.
+      const toldNow = pendingHeading.first !== null && /^previously\b/i.test(pendingHeading.first.text) && /^now\b/i.test(texts[0]!.trim());
+      const said =
+        pendingHeading.first && !toldNow
+          ? null
+          : cleanInline(withReferenceLinks(texts.map((text) => text.replace(/^(?:>\s?)+/, '')).join(' '), targets), repoBase);
       // Julia's "*Jeff Bezanson*, *Cody Tapscott*" under a feature's heading: who made it, not what it is; Ghostty's "PR:" over
       // its link, a label of what went as a reference.
       if (
@@ -3470,7 +3480,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         !namesIn(said.text.replace(/\.$/, '')).every((name) => PERSON_NAME.test(name)) &&
         !/^(?:PRs?|pull requests?|issues?|see|refs?|links?)\s*:?\s*$/i.test(said.text)
       ) {
-        pendingHeading.first = { start, end, text: said.text, code: said.code };
+        pendingHeading.first = { start, end, text: toldNow ? said.text.replace(/^now,?\s+/i, '') : said.text, code: said.code };
       }
     }
     // Biopython's prose-only NEWS: after the opening, "This release reverts the removal of …" under the release's own title
