@@ -6456,3 +6456,29 @@ describe('an upgrade guide: how it was, then how it is now, and a runtime it now
     expect(items[1]!.detail).toBe('throw $e; is represented as a Stmt\\Expression that contains an Expr\\Throw_.');
   });
 });
+
+describe('the release a change first shipped in, a break labelled in bold, and what is important', () => {
+  it('drops the release leading a change and reads "Breaking change:" as its kind', () => {
+    expect(
+      kindsAndTexts([
+        '### New Features and Improvements',
+        '* 🆕 [v25.13.0](https://github.com/acme/acme/releases/tag/25.13.0) [ PR #4475](https://github.com/acme/acme/pull/4475) Added `searchd --check`, allowing configuration validation before startup.',
+        '## Breaking Changes',
+        '* ⚠️ **[v27.0.0](https://github.com/acme/acme/releases/tag/27.0.0)** [ Issue #2833](https://github.com/acme/acme/issues/2833) **Breaking change**: anonymous client access no longer works once authentication is enabled.',
+        '* ⚠️ **v26.0.0** [ PR #4598](https://github.com/acme/acme/pull/4598) **Breaking change**: replicated tables now live under the data directory.',
+      ]),
+    ).toEqual([
+      ['feature', '🆕 Added searchd --check, allowing configuration validation before startup.'],
+      ['breaking', 'anonymous client access no longer works once authentication is enabled.'],
+      ['breaking', 'replicated tables now live under the data directory.'],
+    ]);
+  });
+
+  it('reads options made no-op under an Important section as a break', () => {
+    expect(
+      kindsAndTexts(['### Important', '- We are making `enable_logs` no-op with this release, and it will be dropped in the next major.']).map(
+        ([kind]) => kind,
+      ),
+    ).toEqual(['breaking']);
+  });
+});

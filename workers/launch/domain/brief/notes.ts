@@ -291,7 +291,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const KIND_TAG_IN_BRACKETS = /^(?:CHANGE|CHANGED|BUGFIX|FIX|FEATURE|ENHANCEMENT|IMPROVEMENT|SECURITY|BREAKING)$/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
@@ -354,6 +354,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   // Chatterino's "Major: …", "Minor: …", "Bugfix: …", "Dev: …": how much a change matters, and the developers' own work.
   dev: 'internal',
   removed: 'breaking',
+  // Manticore's "**Breaking change**: replication clusters that relied on … no longer work the same way".
+  'breaking change': 'breaking',
   deprecated: 'other',
   security: 'security',
   // Suricata's Redmine export: "Optimization #7769: …", "Documentation #7890: …".
@@ -554,7 +556,7 @@ const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
  * Packaging, and R's "DEPRECATED AND DEFUNCT".
  */
 const BREAK_PRONE_SECTION =
-  /^(?:changed|changes|removed|deprecated|deprecations|deprecated and (?:defunct|removed)|defunct|packaging|(?:api |abi )?compatibility changes?|major changes)$/i;
+  /^(?:changed|changes|removed|deprecated|deprecations|deprecated and (?:defunct|removed)|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
 /** "This is a breaking change", and asdf's "However, a number of breaking changes were introduced." */
 const SAYS_IT_BREAKS =
   /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b/i;
@@ -647,7 +649,7 @@ const SEEN_NOT_USED =
  * arguments starting with `-=`").
  */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bdefault\b[^.]{0,80}\bis now\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
 );
 
@@ -1638,6 +1640,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
     })
+    // Manticore's "⚠️ **v26.0.0** …", "⚠️ **[v27.0.0](…/releases/tag/27.0.0)** …": the release it first shipped in, in bold.
+    .replace(
+      /^(\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?)\*\*(?:v?\d+(?:\.\d+)+|\[v?\d+(?:\.\d+)+\]\(https?:\/\/[^)\s]+\/releases\/tag\/[^)\s]+\))\*\*\s+(?=\S)/u,
+      '$1',
+    )
     // Mollie's "Fix/wrong payment details attribute": a pull request titled by its branch's name; the slash parts verb and words.
     .replace(/^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i, '$1 ')
     // React Native Bottom Sheet's "**#2455:** wrong index reported by …": the issue set where a commit's scope goes is a reference.

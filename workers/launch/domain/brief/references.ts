@@ -469,6 +469,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
       // Perses' "[8015fb](…/commit/8015fb3…)": a hash of six digits, linked to its commit, is the commit too.
       const commitHash = SHA.test(bare) || (ref.kind === 'commit' && /^[0-9a-f]{4,6}$/.test(bare));
+      // Manticore's "🆕 [v27.1.1](…/releases/tag/27.1.1) Added …": the release a change first shipped in, a reference.
+      if (/^v?\d+(?:\.\d+)+$/.test(bare) && /\/releases\/tag\/[^/\s]+\/?$/.test(url)) {
+        add(ref);
+        return ' ';
+      }
       if (numbered || /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || commitHash || /^@[\w-]+$/.test(bare)) {
         if (!bare.startsWith('@')) add(commitHash ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
