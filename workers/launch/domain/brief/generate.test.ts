@@ -5470,3 +5470,32 @@ describe('holdouts 103 to 105: a fault named with its article, and titles that s
     expect(named('Terraform Provider: TLS 4.0.0', 'v4.0.0')).toBe('Terraform Provider: TLS');
   });
 });
+
+describe('holdouts 106 and 107: packages listed as a scope, revisions, links with brackets, a dated aside', () => {
+  it('drops a scope that lists packages before a verb, and names a CMS by its organisation', () => {
+    const notes = '### ⚠ BREAKING CHANGES\n\n* **acme-node, acme-fastify:** remove acme-fastify ([#3409](https://github.com/acme/cms/issues/3409))';
+    const brief = generateBrief(
+      { ...release, version: '0.72.0', title: '0.72.0', url: 'https://github.com/acme/cms/blob/0a1b/CHANGELOG.md#L1-L5', notes },
+      null,
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Remove acme-fastify.']);
+    expect(brief.product.name).toBe('acme/cms');
+  });
+
+  it("reads Subversion's revisions and dated aside, and a link whose address holds a bracket", () => {
+    const notes = [
+      'Version 1.14.4',
+      '(8 Oct 2024, from /branches/1.14.x)',
+      '',
+      '  - Client-side bugfixes:',
+      '    * Fix unbounded memory usage in propget and proplist --xml (r1918138, -39)',
+      '    * Control warnings with [`treatWarning`](https://docs.example.org/swiftsetting/treatwarning(_:as:_:)/) per group',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.14.4', title: 'Acme 1.14.4', url: null, notes }, null);
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fix unbounded memory usage in propget and proplist --xml.',
+      'Control warnings with treatWarning per group.',
+    ]);
+  });
+});

@@ -1314,9 +1314,12 @@ function withoutScope(text: string, code: string[] = []): string {
   // change is to.
   if (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}:\s/.test(text)) return text;
   // "stdbuf: A new program to …" names what it defines: the name stays.
-  const rest = text.replace(/^[a-z][\w./,-]{0,30}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
-  // Dovecot's "mailbox-alias: Plugin has been removed.", "old_stats, auth_stats: These have been removed.": the scope is the subject.
-  return rest !== text && (rest.split(/\s+/).length <= SCOPELESS_WORDS || SCOPE_AS_SUBJECT.test(rest)) ? text : rest;
+  // release-please's "auto-instrumentations-node, instrumentation-fastify: remove instrumentation-fastify": packages, listed.
+  const rest = text.replace(/^[a-z][\w./-]{0,40}(?:,\s*[a-z][\w./-]{0,40}){0,4}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
+  // Dovecot's "mailbox-alias: Plugin has been removed.", "old_stats, auth_stats: These have been removed.": the scope is the subject
+  // (not of a verb that says what was done: "remove instrumentation-fastify").
+  const short = rest.split(/\s+/).length <= SCOPELESS_WORDS && !(/^[^:]*,/.test(text) && opensWithAction(rest));
+  return rest !== text && (short || SCOPE_AS_SUBJECT.test(rest)) ? text : rest;
 }
 const SCOPELESS_WORDS = 3;
 const SCOPE_AS_SUBJECT =
@@ -1821,8 +1824,8 @@ function repositoryName(url: string): string | null {
   return labels.length >= 2 ? labels[labels.length - 2]! : null;
 }
 
-/** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel". */
-const GENERIC_REPOSITORY = /^(?:v\d+|framework|core|server|client|cli|app|notes|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
+/** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel", "statamic/cms". */
+const GENERIC_REPOSITORY = /^(?:v\d+|framework|cms|core|server|client|cli|app|notes|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
 const FRAMEWORK_REPOSITORY = /^(?:laravel|symfony|django|rails|flutter|react|vue|angular|svelte|electron|wordpress)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */

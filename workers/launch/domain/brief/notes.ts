@@ -1313,6 +1313,8 @@ const ONLY_IDS = withAdvisoryId(String.raw`^{ID}(?:\s*[,/]\s*{ID})*(?:\s*\([^()]
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
+/** Subversion's "(8 Oct 2024, from /branches/1.14.x)" under its version: when, and from where, on a line of its own. */
+const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b[^()]{0,80}\)\s*$/i;
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
 const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+>(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>)*\s*$/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
@@ -3748,7 +3750,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       openHeading(1, `${stanza[1]} ${stanza[2]}`, number);
       continue;
     }
-    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line) || CHANGELOG_SIGNATURE.test(line)) {
+    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line) || CHANGELOG_SIGNATURE.test(line) || DATED_ASIDE.test(line)) {
       flushParagraph();
       continue;
     }

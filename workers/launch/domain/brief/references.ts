@@ -62,7 +62,8 @@ export interface CleanText {
   code: string[];
 }
 
-const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// Swift's "[`treatWarning`](…/swiftsetting/treatwarning(_:as:_:)/)": an address may hold a bracket of its own.
+const LINK = /!?\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\s*\)/g;
 const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/(?=[^)\s]*\/(?:pull|issues|commit)\/[^)\s])[^)\s]+\)`;
 const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT_LINK})*\s*\)`, 'g');
 /** The role that opens an entry of a Sphinx "releases" changelog: its kind, with issue numbers and "major" in its argument. */
@@ -280,7 +281,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // cloud-init's "(GH: 5364)", "(LP: #1979)": its trackers' issues by the tracker's name and a colon.
   if (has(': ')) text = text.replace(/\s*\(\s*(?:GH|LP)\s*:\s*#?\d+(?:\s*,\s*#?\d+)*\s*\)/g, '');
   // libopenmpt's "(r25623, r25645)": the Subversion revisions of the fix.
-  if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*r\d{4,})*\s*\)/g, '');
+  // Subversion's "(r1918138, -39)": a revision, and one more written by the digits that differ.
+  if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*(?:r\d{4,}|-\d{1,6}))*\s*\)/g, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
   // Vendure's "… [CVE-2026-25050]": an advisory's id in square brackets, written as other notes write it; OAuthenticator's
