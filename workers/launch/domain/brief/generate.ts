@@ -511,12 +511,17 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const toldAlike = new Set(scopeless.filter((text, index) => scopeless.indexOf(text) !== index));
   for (const item of order) {
     const flaw = flawOfBareId(item, parsed);
+    const text = flaw
+      ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
+      : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code)));
+    // Mattermost's "11.0.5, released …" over a list that repeats "Pre-packaged MS Teams plugin": a retelling cited beside the
+    // sentence must share its words; the sentence written may keep only the account's first words.
+    const written = new Set(text.toLowerCase().match(/[a-z0-9]{4,}/g));
+    const retold = (retellings.get(item.lines.start) ?? []).filter((told) => [...wordsOf(told)].some((word) => written.has(word)));
     const highlight: Highlight = {
       kind: item.kind as Highlight['kind'],
-      text: flaw
-        ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
-        : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code))),
-      citations: [...citeWithKindMark(item), ...(flaw ? [cite({ lines: flaw.lines, refs: [] })] : []), ...(retellings.get(item.lines.start) ?? []).map(cite)],
+      text,
+      citations: [...citeWithKindMark(item), ...(flaw ? [cite({ lines: flaw.lines, refs: [] })] : []), ...retold.map(cite)],
     };
     // CKEditor's two packages that each "Replaced PO translation file support with …": told once, citing both.
     const twin = highlights.findIndex((told) => told.text === highlight.text && told.kind === highlight.kind);

@@ -6482,3 +6482,20 @@ describe('the release a change first shipped in, a break labelled in bold, and w
     ).toEqual(['breaking']);
   });
 });
+
+describe("a release's plans for the next, and support discontinued in a heading", () => {
+  it('reads what a later release may do as none of this one, and a heading that drops runtimes as a break', () => {
+    expect(
+      kindsAndTexts([
+        '# What is new in Acme 2.9',
+        '## Scala 2.12, sbt 0.13 and Java 8 Support discontinued',
+        'Acme 2.9 no longer builds for them.',
+        '# Plans for Acme 2.10 / Acme 3.1',
+        '- **Removal of Java 11 Support**: As part of our evolution, Java 11 support will be phased out.',
+      ]).map(([kind, text]) => [kind, text]),
+    ).toEqual([
+      ['breaking', 'Scala 2.12, sbt 0.13 and Java 8 Support discontinued'],
+      ['internal', 'Removal of Java 11 Support: As part of our evolution, Java 11 support will be phased out.'],
+    ]);
+  });
+});

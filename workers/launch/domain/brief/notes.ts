@@ -424,8 +424,9 @@ export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go
  */
 // Libcloud's "Support for Python 3.6 which has been EOL for more than a year now has been removed": a clause on the way.
 // ESLint 10's heading "Node.js < v20.19.0, v21.x, v23.x no longer supported": the versions, then what became of them.
+// Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise.
 export const DROP_SUPPORT = new RegExp(
-  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b`,
+  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?dropped\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -1313,6 +1314,7 @@ const ONLY_IDS = withAdvisoryId(String.raw`^{ID}(?:\s*[,/]\s*{ID})*(?:\s*\([^()]
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
+const FUTURE_PLANS = /^(?:(?:future|upcoming)\s+)?plans\s+for\b|^(?:future|upcoming)\s+plans\b|^(?:product\s+)?roadmap$|^looking\s+ahead\b/i;
 /** Subversion's "(8 Oct 2024, from /branches/1.14.x)" under its version: when, and from where, on a line of its own. */
 const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b[^()]{0,80}\)\s*$/i;
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
@@ -4035,6 +4037,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     intro,
     items: withoutNamedCredits(withGroupAdvisories(items, source))
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
+      // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
+      // release may do is none of this one's changes, whatever its words.
+      .map((item) => (item.section.some((title) => FUTURE_PLANS.test(title)) ? { ...item, kind: 'internal' as const } : item))
       .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
   };
 }
