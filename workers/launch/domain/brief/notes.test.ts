@@ -6499,3 +6499,17 @@ describe("a release's plans for the next, and support discontinued in a heading"
     ]);
   });
 });
+
+describe("an issue's title as a heading, over the words that say it was fixed", () => {
+  it('reads it as a fix', () => {
+    expect(
+      kindsAndTexts([
+        '## What is Changed',
+        '### Error when no read access to intermediate containing folder [#1656](https://github.com/acme/acme/issues/1656)',
+        'In the case that Acme had access to a sub directory but not its parent, it was failing with an exception. That has been resolved.',
+        '### Support --ignore-path CLI option',
+        'It is now possible to specify the path to an ignore file.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'feature']);
+  });
+});

@@ -3305,6 +3305,14 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (beyond) own.text = `${own.text.replace(/[.\s]+$/, '')} (${advisoryIds(bodyLines.slice(firstEnd - line + 1).join(' ')).join(', ')})`;
       // PHP-Parser's "### PHP version requirements" over "PHP-Parser now requires PHP 7.4 or newer to run.": its paragraph
       // leaves whoever is on an older one behind.
+      // CSharpier's "### Error when no read access to intermediate containing folder" over "… it was failing with an exception.
+      // That has been resolved.": an issue's title, over the words that say it was fixed.
+      if (
+        (own.kind === 'feature' || own.kind === 'other') &&
+        first &&
+        (SAID_FIXED.test(first.text) || /^this (?:has been|is now|was) (?:fixed|resolved)\b/i.test(first.text))
+      )
+        own.kind = 'fix';
       if ((own.kind === 'feature' || own.kind === 'other') && first && RAISED_MINIMUM.test(first.text)) {
         own.kind = 'breaking';
         own.text = first.text;
