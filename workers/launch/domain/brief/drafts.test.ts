@@ -252,3 +252,17 @@ describe('an aside inside another bracket', () => {
     );
   });
 });
+
+describe('a short post whose first change fits whole only beside the bare link', () => {
+  it('gives the call to action its bare link rather than cut the change word by word', () => {
+    const url = `https://github.com/acme/acme.github.io/blob/6ccc42e39e20e4e578070a21d7cae212716b55cd/${'posts/news/'.repeat(2)}acme-6.0.0-released.md#L12-L343`;
+    const notes = ['## Breaking changes', '', '- The AccessManager has been removed from the routing layer of every application.'].join('\n');
+    const release = { id: 'rel_x', version: '6.0.0', title: 'Acme 6.0 stable is ready!', url, notes, contentHash: 'h' };
+    const [bluesky] = draftPosts(generateBrief(release, null), ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).toContain('• The AccessManager has been removed from the routing layer of every application.');
+    expect(bluesky!.copy.trim().endsWith(url)).toBe(true);
+    for (const sentence of bluesky!.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
+    const measured = measurePost('bluesky', bluesky!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+  });
+});

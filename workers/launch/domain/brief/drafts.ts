@@ -68,11 +68,22 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       ? [
           fullCta,
           // Without "the security fixes" it cites only where the link comes from.
+          // (Nor the version: "Update now:" says nothing of it.)
           ...(urging
-            ? [{ path: 'callToAction', text: `${urging[1]}: ${urging[2]}`, citations: brief.callToAction.citations.filter((c) => c.source !== 'notes') }]
+            ? [
+                {
+                  path: 'callToAction',
+                  text: `${urging[1]}: ${urging[2]}`,
+                  citations: brief.callToAction.citations.filter((c) => c.source !== 'notes' && !(c.source === 'release' && c.field === 'version')),
+                },
+              ]
             : []),
           // The bare link cites only where it comes from: the changes the call to action named are not said.
-          { path: 'callToAction', text: url, citations: brief.callToAction.citations.filter((c) => c.source !== 'notes') },
+          {
+            path: 'callToAction',
+            text: url,
+            citations: brief.callToAction.citations.filter((c) => c.source !== 'notes' && !(c.source === 'release' && c.field === 'version')),
+          },
         ]
       : [fullCta];
   // The counts of breaking changes or security fixes come before the opening prose: they are what a reader must know.
@@ -98,6 +109,7 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         .join('\n\n');
     let keptSummary = summary;
     let keptAudience = ownAudience;
+    let firstCut = false;
     for (const [index, highlight] of brief.highlights.slice(0, shape.highlights).entries()) {
       const entry = { bullet: BULLETS[highlight.kind][voice.emoji ? 1 : 0], sentence: own(`highlights.${index}`, highlight) };
       lines.push(entry);
@@ -167,19 +179,26 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       });
       if (!cut && fallback && cta === ctas.at(-1)) entry.sentence.text = fallback;
       else if (!cut) lines.pop();
+      firstCut = lines.at(-1)?.sentence.text.endsWith('…') ?? false;
       break;
     }
     return {
       copy: compose(keptSummary, keptAudience),
       shown: lines.length,
+      firstCut,
       sentences: [head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta],
     };
   };
-  // The fullest call to action that leaves room for an item; a brief with none keeps its call to action whole where it fits.
+  // The fullest call to action that leaves room for an item, said whole or in its own shorter words; a brief with none keeps
+  // its call to action whole where it fits. Javalin's Bluesky post read "The AccessManager has…" beside "Upgrading? Read the
+  // breaking changes first:": an item cut word by word is kept only where no shorter call to action lets it show whole.
   let chosen = build(ctas[0]!);
   for (const cta of ctas.slice(1)) {
-    if (brief.highlights.length > 0 ? chosen.shown > 0 : fits(chosen.copy)) break;
-    chosen = build(cta);
+    if (brief.highlights.length > 0 ? chosen.shown > 0 && !chosen.firstCut : fits(chosen.copy)) break;
+    const next = build(cta);
+    // A post whose call to action asks to update still asks: the bare link is taken only where nothing else shows an item.
+    const keepsAsking = !/\b(?:update|upgrade)\b/i.test(fullCta.text) || cta !== ctas.at(-1);
+    if (brief.highlights.length === 0 || chosen.shown === 0 || (next.shown > 0 && !next.firstCut && keepsAsking)) chosen = next;
   }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
@@ -193,7 +212,7 @@ function endsDangling(cut: string): boolean {
   return kept !== cut && DANGLING_END.test(kept.trimEnd());
 }
 const DANGLING_END =
-  /\b(?:no longer|not|no|never|without|cannot|can't|don't|doesn't|won't|to|the|an?|of|and|or|in|for|with|by|from|on|at|into|is|are|was|were|be|been|can|will|would|should|could|may|must)$/i;
+  /\b(?:no longer|not|no|never|without|cannot|can't|don't|doesn't|won't|to|the|an?|of|and|or|in|for|with|by|from|on|at|into|is|are|was|were|be|been|has|have|had|can|will|would|should|could|may|must)$/i;
 
 /** Whether a change cut short ends inside one of its words. */
 function cutInsideWord(cut: string, text: string): boolean {
