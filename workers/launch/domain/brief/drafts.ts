@@ -63,26 +63,25 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   const url = brief.callToAction.text.match(/https?:\/\/\S+$/)?.[0];
   // "Update now to get the security fixes: …" keeps its urging as "Update now: …" before it gives way to the bare link.
   const urging = fullCta.text.match(/^(\S+ \S+) to [^:]+: (https?:\/\/\S+)$/);
+  // A shorter call to action cites only where its link comes from: not the changes the full one named, nor the version.
+  const linkCitations = brief.callToAction.citations.filter((c) => c.source !== 'notes' && !(c.source === 'release' && c.field === 'version'));
   const ctas =
     url && url !== fullCta.text
       ? [
           fullCta,
-          // Without "the security fixes" it cites only where the link comes from.
-          // (Nor the version: "Update now:" says nothing of it.)
           ...(urging
             ? [
                 {
                   path: 'callToAction',
                   text: `${urging[1]}: ${urging[2]}`,
-                  citations: brief.callToAction.citations.filter((c) => c.source !== 'notes' && !(c.source === 'release' && c.field === 'version')),
+                  citations: linkCitations,
                 },
               ]
             : []),
-          // The bare link cites only where it comes from: the changes the call to action named are not said.
           {
             path: 'callToAction',
             text: url,
-            citations: brief.callToAction.citations.filter((c) => c.source !== 'notes' && !(c.source === 'release' && c.field === 'version')),
+            citations: linkCitations,
           },
         ]
       : [fullCta];

@@ -3,7 +3,7 @@ import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } fro
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
+import { ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
@@ -503,8 +503,10 @@ const ADDRESSES =
 // (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed;
 // nor VCMI's "Fixed possible crash when player … attack with Vampire Lords": a game's attacks are its play. An attack is a
 // flaw's when an attacker makes it, it has a vector, or it is named as one: a timing attack, attacks guarded against.)
-const NAMED_FLAW =
-  /\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battackers?\b|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|\b(?:extract|writ)\w*\s+outside\s+(?:of\s+)?(?:the\s+)?(?:specified|target|destination|extraction|output)\s+director|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b/i;
+const NAMED_FLAW = new RegExp(
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battackers?\b|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b`,
+  'i',
+);
 /**
  * HTTPie's "**SECURITY** Fixed the vulnerability …": a kind in bold capitals leading the item, its label. Only a tag that
  * is no word of the sentence: Dapr's "**REMOVED** unnecessary loglines" is the change's verb.
@@ -4068,11 +4070,10 @@ function withGroupAdvisories(items: NoteItem[], lines: string[]): NoteItem[] {
     const above = item.lines.start - 1;
     if (ids.length === 0 || item.kind === 'internal' || !ids.every((id) => (lines[above - 1] ?? '').includes(id))) return item;
     for (const id of ids) told.add(id);
-    const words = item.text.replace(/[.\s]+$/, '');
     return {
       ...item,
       kind: item.kind === 'fix' || item.kind === 'other' ? 'security' : item.kind,
-      text: `${intoClosingIds(words, ids, 'after') ?? `${words} (${ids.join(', ')})`}.`,
+      text: withClosingIds(item.text, ids),
       lines: { ...item.lines, start: above },
     };
   });
@@ -4150,9 +4151,13 @@ function takeAdvisories(item: NoteItem, line: string, number: number): void {
     item.kindMark = { start: number, end: number };
   }
   if (item.kind !== 'security') return;
-  // A change closing on ids already ("… (CVE-2024-53986, GHSA-…)") takes the next ones into that bracket.
-  const words = item.text.replace(/[.\s]+$/, '');
-  item.text = `${intoClosingIds(words, advisories, 'after') ?? `${words} (${advisories.join(', ')})`}.`;
+  item.text = withClosingIds(item.text, advisories);
+}
+
+/** A change with advisory ids closing it; one closing on ids already ("… (CVE-2024-53986, GHSA-…)") takes them into that bracket. */
+function withClosingIds(text: string, ids: string[]): string {
+  const words = text.replace(/[.\s]+$/, '');
+  return `${intoClosingIds(words, ids, 'after') ?? `${words} (${ids.join(', ')})`}.`;
 }
 
 /**

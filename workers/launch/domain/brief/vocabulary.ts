@@ -111,6 +111,9 @@ export const ASKS_UPGRADERS = new RegExp(String.raw`\b(?:you|users)\s+(?:will\s+
  * `other` needs none. A highlight's kind, and a kind word a sentence uses without citing it
  * ("It brings new features"), must be justified this way.
  */
+/** rubyzip's "Prevent entries from being extracted outside specified directory": a path traversal told without its name. */
+export const EXTRACTED_OUTSIDE = String.raw`\b(?:extract|writ)\w*\s+outside\s+(?:of\s+)?(?:the\s+)?(?:specified|target|destination|extraction|output)\s+director`;
+
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   breaking: new RegExp(
     String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|non[- ]backwards?[- ]compatible|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|\bdiscontinu\w*|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bforbid|\bdisallow|\breject|\b(?:do not|don['’]?t) accept\b|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:version|sdk)\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
@@ -121,7 +124,7 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
   security: new RegExp(
-    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bm?xss\b|\b(?:extract|writ)\w*\s+outside\s+(?:of\s+)?(?:the\s+)?(?:specified|target|destination|extraction|output)\s+director|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
+    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
     'im',
   ),
 };
