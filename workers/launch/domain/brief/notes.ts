@@ -1,5 +1,5 @@
 import { docbookAsMarkdown } from './docbook';
-import { cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
+import { advisoryOfAddress, cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
@@ -4136,7 +4136,7 @@ function namesOnlyAdvisories(line: string): boolean {
   // FreeType's "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999" on a line of its own: the advisory's page, by its id.
   const unlabelled = withoutLinkTargets(line)
     .replace(/^\s*(?:[-*+]\s+)?(?:CVE|GHSA|advisory|advisories)(?:\s+IDs?)?\s*:\s*/i, '')
-    .replace(/<?https?:\/\/[^\s>]*?\b((?:CVE|GHSA)-[\w-]+)\b[^\s>]*>?/gi, '$1');
+    .replace(/<?(https?:\/\/[^\s>]+)>?/g, (whole, url: string) => advisoryOfAddress(url) ?? whole);
   return NAMES_ADVISORY.test(unlabelled) && unlabelled.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
 }
 

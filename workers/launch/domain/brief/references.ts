@@ -71,6 +71,11 @@ export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\
 /** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`. */
 // MITRE's "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999" names it in its query (FreeType's CHANGES).
 const ADVISORY_PAGE = /(?:\/(?:advisories\/(GHSA(?:-[0-9a-z]{4}){3})|(CVE-\d{4}-\d{4,})(?:\.html?)?)\/?|[?&](?:name|id|cve(?:id)?)=(CVE-\d{4}-\d{4,}))$/i;
+/** The advisory an address is the page of (its id in the path or the query), or null. */
+export function advisoryOfAddress(url: string): string | null {
+  const page = url.match(ADVISORY_PAGE);
+  return page ? (page[1] ?? page[2] ?? page[3] ?? null) : null;
+}
 /** The verb a change fixes its advisory with, just before the advisory's address (Libreswan's "Fixes https://…/CVE-2023-38710"). */
 const FIXES_ADDRESS = /\b(?:fix(?:e[sd])?|address(?:e[sd])?|patch(?:e[sd])?|resolve[sd]?)\s*:?\s*$/i;
 /** "<https://…>"; with the colon that only led to it (TigerBeetle's "Add the API changes page to the docs: <https://…>."). */
@@ -577,8 +582,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       )
         return site;
       addressed = true;
-      const advisory = url.match(ADVISORY_PAGE);
-      const id = advisory?.[1] ?? advisory?.[2] ?? advisory?.[3];
+      const id = advisoryOfAddress(url);
       if (id && FIXES_ADDRESS.test(whole.slice(0, offset))) return id;
       if (id) advisories.push(id);
       return ' ';
