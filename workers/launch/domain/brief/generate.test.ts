@@ -5499,3 +5499,54 @@ describe('holdouts 106 and 107: packages listed as a scope, revisions, links wit
     ]);
   });
 });
+
+describe('holdouts 108 to 111: what the notes themselves pick, and what they say stays compatible', () => {
+  it("leads with a list its paragraph introduces as the main changes, over a prerelease's highlights and vague upkeep", () => {
+    const notes = [
+      '# Acme 1.6.0',
+      '',
+      'This is the 1.6 release that is API and ABI compatible with previous',
+      '1.4.x releases.',
+      '',
+      'This release contains some of the bigger changes that happened since',
+      'the 1.4 release last year, including:',
+      '',
+      '  * An LDAC decoder was added for bluetooth.',
+      '  * Support for v0 clients was removed.',
+      '  * Channel maps are now set on ALSA.',
+      '',
+      '## Highlights (since the previous 1.5.85 prerelease)',
+      '  - Fix a 64 channel limit in the channel mixer.',
+      '  - Some small fixes and improvements.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.6.0', title: 'Acme 1.6.0', url: null });
+    expect(brief.headline.text).toBe('Acme 1.6.0 is out: a feature release.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['feature', 'An LDAC decoder was added for bluetooth.'],
+      ['breaking', 'Support for v0 clients was removed.'],
+      ['fix', 'Fix a 64 channel limit in the channel mixer.'],
+      ['other', 'Channel maps are now set on ALSA.'],
+      ['feature', 'Some small fixes and improvements.'],
+    ]);
+  });
+
+  it('picks no parts under a bullet that calls them major', () => {
+    const notes = ['### Added', '- Add a color picker.', '- Major changes in the plugin interface:', '  - New API for fonts.'].join('\n');
+    expect(briefOf(notes, { version: '1.3.0', title: 'Acme 1.3.0', url: null }).highlights[0]!.text).toBe('Add a color picker.');
+  });
+
+  it('still breaks where a compatible release marks it so, and counts a dependency dropped as no chore', () => {
+    const marked = briefOf('This release is backwards compatible with 1.4.\n\n### Breaking changes\n- Support for v0 clients was removed.', {
+      version: '1.6.0',
+      title: 'Acme 1.6.0',
+      url: null,
+    });
+    expect(marked.headline.text).toBe('Acme 1.6.0 is out: a release with breaking changes.');
+    const dropped = briefOf('### Changed\n- Removal of RabbitMQ dependency\n- Bump lodash dependency\n- Improved logging', {
+      version: '3.1.0',
+      title: 'Acme 3.1.0',
+      url: null,
+    });
+    expect(dropped.highlights.map((highlight) => highlight.text)).toEqual(['Removal of RabbitMQ dependency.', 'Improved logging.']);
+  });
+});

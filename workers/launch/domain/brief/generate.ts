@@ -67,9 +67,9 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 const CHORE_WORDS =
   /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
-/** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many. */
+/** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
-  /^(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+)?(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?$/i;
+  /^(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+){0,2}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?$/i;
 
 /** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
 const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
@@ -140,8 +140,10 @@ function significance(item: NoteItem, line = ''): number {
   // What the notes themselves put up front ("Highlights", "Announcements", "Notable changes", "Major New Features"). Their
   // own list of it is in the order they chose: no word of an item there outweighs the one its authors listed first.
   // "Other notable changes" is the rest, often sorted by subsystem.
-  const notable = item.section.some((title) =>
-    /\b(?:highlights?|announcements?|notable|key changes)\b|\b(?:major|key|headline|top) (?:new )?features\b/i.test(title),
+  // PipeWire 1.6.0's "Highlights (since the previous 1.5.85 prerelease)" are what changed since a test build, not the release's.
+  const notable = item.section.some(
+    (title) =>
+      /\b(?:highlights?|announcements?|notable|key changes)\b|\b(?:major|key|headline|top) (?:new )?features\b/i.test(title) && !SINCE_A_PRERELEASE.test(title),
   );
   const upFront = notable && !/^other\b/i.test(item.section[item.section.length - 1] ?? '');
   if (notable) score += upFront ? 40 : 30;
@@ -185,6 +187,7 @@ function significance(item: NoteItem, line = ''): number {
   return score;
 }
 
+const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
 const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+[.!]?$/iu;
 const EMPHASIS =
   /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|built-in|redesign\w*|(?:^|\b(?:an?|complete|full|total)\s+)rewrite\b|rewritten|overhaul\w*|from scratch|brand[- ]new|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
@@ -200,15 +203,75 @@ function isChore(item: NoteItem): boolean {
         (CHORE_WORDS.test(withoutNamedCi(/command/i.test(item.text) ? item.text.replace(COMMAND_NAME, '') : item.text)) &&
           !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
           // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
-          !/\bstabili[sz]ed\b/i.test(item.text))),
+          !/\bstabili[sz]ed\b/i.test(item.text) &&
+          // Postal 3.0's "Removal of RabbitMQ dependency": one thing fewer to install and run, not a bump.
+          !DEPENDENCY_DROPPED.test(item.text))),
     );
   return chore;
 }
+const DEPENDENCY_DROPPED = /^(?:removal of|remov(?:e|ed|es|ing)|drop(?:s|ped|ping)?)\s+(?:the\s+)?(?:[\w.-]+\s+){1,2}dependenc(?:y|ies)\.?$/i;
 /** The words without a CI service the change adds or supports (a lookbehind over the whole text cost a scan per place). */
 function withoutNamedCi(text: string): string {
   const at = text.search(SUPPORTS);
   return at < 0 ? text : text.slice(0, at) + text.slice(at).replace(NAMED_CI, '');
 }
+
+/** An item whose own words say it breaks something: support dropped, platforms removed, a minimum raised, old ones failing. */
+function wordsSayItBreaks(item: NoteItem): boolean {
+  return (
+    DROP_SUPPORT.test(item.text) ||
+    // Turbine's "remove iosArm32 and watchosX86 targets": platforms dropped, as support is.
+    removesPlatformTargets(item.text) ||
+    // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
+    (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
+    RAISED_MINIMUM.test(item.text) ||
+    // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
+    OLD_ONES_FAIL.test(item.text) ||
+    NO_LONGER_WITH_OLDER.test(item.text)
+  );
+}
+/** "fully backwards-compatible", "API and ABI compatible with previous 1.4.x releases": the opening says nothing breaks. */
+const KEEPS_COMPATIBILITY =
+  /\bbackwards?[- ]compatible\b|\b(?:API|ABI)(?:\s+and\s+(?:API|ABI))?\s+compatible\s+with\s+(?:the\s+)?(?:previous|earlier|older|prior)\b/i;
+
+/**
+ * The items of a list its paragraph introduces as the release's main changes (PipeWire 1.6.0's "This release contains some
+ * of the bigger changes that happened since the 1.4 release last year, including:"): the notes' own pick, as a Highlights
+ * heading is.
+ */
+function listedAsTheMainChanges(parsed: ParsedNotes): Set<NoteItem> {
+  const picked = new Set<NoteItem>();
+  let end = -1;
+  let inPicked = false;
+  for (const item of parsed.items) {
+    const between = parsed.lines.slice(end, item.lines.start - 1);
+    // A heading after the list (egui's "### Improved kerning" under its "Highlights from this release:") ends it.
+    const runsOn = end >= 0 && between.every((line) => line.trim() === '') && LIST_ITEM.test(parsed.lines[item.lines.start - 1] ?? '');
+    if (!runsOn) {
+      // Not Docusaurus' "Other notable changes include:", the rest; nor Xournal++'s bullet "* Major changes in the plugin
+      // interface:" over its parts.
+      const before = paragraphBefore(parsed.lines, item.lines.start);
+      inPicked = INTRODUCES_MAIN_CHANGES.test(before) && !/\bother\s+(?:\w+\s+)?(?:changes|features|notable|highlights)\b/i.test(before);
+    }
+    if (inPicked) picked.add(item);
+    end = item.lines.end;
+  }
+  return picked;
+}
+/** The paragraph that ends on the line before a 1-based line, blank lines between them skipped; none where a list item or a heading ends there. */
+function paragraphBefore(lines: string[], start: number): string {
+  let at = start - 2;
+  while (at >= 0 && lines[at]!.trim() === '') at--;
+  if (at < 0 || LIST_ITEM.test(lines[at]!) || /^\s*#/.test(lines[at]!)) return '';
+  const paragraph: string[] = [];
+  while (at >= 0 && lines[at]!.trim() !== '' && paragraph.length < 4) paragraph.unshift(lines[at--]!.trim());
+  return paragraph.join(' ');
+}
+const INTRODUCES_MAIN_CHANGES =
+  /\b(?:(?:biggest|bigger|major|main|most (?:important|notable|significant)|key|notable|important|headline)\s+(?:new\s+)?(?:changes|features|improvements|additions)|highlights)\b[^.!?]*:\s*$/i;
+const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s/;
+/** What the notes' own pick of their main changes weighs, as a Highlights heading's items do. */
+const NOTES_PICKED = 40;
 
 /** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */
 const chores = new WeakMap<NoteItem, boolean>();
@@ -340,10 +403,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const breakSaidAt = major ? parsed.lines.findIndex((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line)) : -1;
   const notesSayMajorBreaks = breakSaidAt >= 0;
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
+  // PipeWire 1.6.0's "This is the 1.6 release that is API and ABI compatible with previous 1.4.x releases." likewise.
   const introKeepsCompatibility =
-    parsed.intro !== null &&
-    /\bbackwards?[- ]compatible\b/i.test(parsed.intro.text) &&
-    !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib/i.test(parsed.intro.text);
+    parsed.intro !== null && KEEPS_COMPATIBILITY.test(parsed.intro.text) && !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib/i.test(parsed.intro.text);
   // json 2.11.0's six removals of deprecated methods beside one fix and two speed-ups: what the release mostly does breaks
   // whoever still calls them. (SpotBugs' long "Removed" list beside its new detectors is a feature release's housekeeping.)
   const unlisted = ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|remov/i.test(title))).length;
@@ -361,12 +423,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         // Ant's "Changes that could break older environments:".
         // dlib's "Non-Backwards Compatible Changes:".
         item.section.some((title) => /breaking|incompatib|non[- ]backwards?[- ]compatible|major changes|\b(?:could|may|might|will) break\b/i.test(title)) ||
-        DROP_SUPPORT.test(item.text) ||
-        // Turbine's "remove iosArm32 and watchosX86 targets": platforms dropped, as support is.
-        removesPlatformTargets(item.text) ||
-        // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
-        (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
-        RAISED_MINIMUM.test(item.text) ||
+        // What an item's words drop or require breaks nobody the opening says stays compatible (PipeWire's "Support for v0
+        // clients was removed." under "API and ABI compatible with previous 1.4.x releases"); a mark or a heading still does.
+        (!introKeepsCompatibility && wordsSayItBreaks(item)) ||
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // SBCL's "* minor incompatible change: FDEFINITION now returns …", GNU Make's "* WARNING: Backward-incompatibility!":
         // said so on its line.
@@ -374,10 +433,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
         // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
         /\b(?:this|it) is a breaking change\b/i.test(item.text) ||
-        ASKS_UPGRADERS.test(item.text) ||
-        // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
-        OLD_ONES_FAIL.test(item.text) ||
-        NO_LONGER_WITH_OLDER.test(item.text),
+        ASKS_UPGRADERS.test(item.text),
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
   const introSaysFixes = parsed.intro !== null && INTRO_SAYS_FIXES.test(parsed.intro.text);
@@ -453,8 +509,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const points = parsed.lines.slice(item.lines.start, item.lines.end).filter((line) => SUB_BULLET.test(line)).length;
     return points >= 2 ? Math.min(points, 3) * 3 : 0;
   };
+  const picked = listedAsTheMainChanges(parsed);
   const weigh = (item: NoteItem) =>
     significance(item, firstLines(item)) +
+    (picked.has(item) ? NOTES_PICKED : 0) +
     toldAtLength(item) +
     (echoed.has(item) ? 20 : 0) +
     (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0);

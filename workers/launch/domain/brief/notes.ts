@@ -4297,8 +4297,9 @@ const ADDED_LIST = /^(?:Add(?:s|ed)?|New|Introduce[sd]?|Remove[sd]?|Drop(?:s|ped
 /** A deprecation told as such: "… is deprecated", "… have been deprecated", "Deprecate …". */
 const DEPRECATES_ONLY = /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?deprecated\b|^deprecate[sd]?\b/i;
 /** A change told by what is possible now: "can now", "now supports", "has been added", "is now available". */
+/** PipeWire's "An LDAC decoder was added for bluetooth.", "More HDR colortypes are added.": something new, told in the passive. */
 const NOW_POSSIBLE =
-  /\b(?:can now|now (?:supports?|allows?|accepts?|offers?)|(?:has|have) been added|(?:is|are) now (?:fully |officially |generally )?(?:supported|available)|(?:support|option|setting|command|parameter)s? added\.?$)/i;
+  /\b(?:can now|now (?:supports?|allows?|accepts?|offers?)|(?:(?:has|have) been|was|were|(?:is|are)(?: now)?) added\b|(?:is|are) now (?:fully |officially |generally )?(?:supported|available)|(?:support|option|setting|command|parameter)s? added\.?$)/i;
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
