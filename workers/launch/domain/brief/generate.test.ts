@@ -5550,3 +5550,76 @@ describe('holdouts 108 to 111: what the notes themselves pick, and what they say
     expect(dropped.highlights.map((highlight) => highlight.text)).toEqual(['Removal of RabbitMQ dependency.', 'Improved logging.']);
   });
 });
+
+describe('holdouts 108 to 111: a package named in capitals where its slug had a hyphen, and links to read', () => {
+  it('reads the paragraphs over a list of links to read, and spells the product as they do', () => {
+    const notes = [
+      '## 2.0.0',
+      '',
+      '### Highlights',
+      '',
+      'SolidStart v2 is now stable. This release replaces Vinxi with direct use of Vite’s Environment API.',
+      '',
+      '- [Read the full SolidStart v2 announcement](https://github.com/solidjs/solid-start/discussions/2281)',
+      '- [Follow the migration guide](https://docs.solidjs.com/solid-start/v2/migrating-from-v1)',
+    ].join('\n');
+    const url = 'https://github.com/solidjs/solid-start/blob/e0ed/packages/start/CHANGELOG.md#L3-L13';
+    const brief = briefOf(notes, { version: '2.0.0', title: '@solidjs/start@2.0.0', url });
+    expect(brief.product.name).toBe('SolidStart');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['SolidStart v2 is now stable.']);
+  });
+
+  it('takes no name run together in lower case from code', () => {
+    const notes = '### Added\n- Exposed parser internals classes as static properties on `markdownit`.\n- Added the `markdown-it/browser` export.';
+    const url = 'https://github.com/markdown-it/markdown-it/blob/1e8a/CHANGELOG.md#L8-L51';
+    expect(briefOf(notes, { version: '15.0.0', title: '15.0.0', url }).product.name).toBe('markdown-it');
+  });
+});
+
+describe('holdouts 108 to 111: security told by how much of the release it is, and a game’s attacker', () => {
+  const kindOf = (notes: string, version = '1.1.0') => briefOf(notes, { version, title: `Acme ${version}`, url: null }).headline.text;
+
+  it('calls a release of security work a security release, and a game’s attacker no flaw', () => {
+    const security =
+      '= 6.7.2 =\n* Security - Block Preview rendering now correctly checks the user has permission to edit that post\n* Security - Clone field endpoints now correctly check admin permissions';
+    expect(kindOf(security, '6.7.2')).toBe('Acme 6.7.2 is out: a security release.');
+    const bumps =
+      '### Bug Fixes\n* **deps:** Update module github.com/a/b to v1.1.2 [security]\n* **deps:** Update module google.golang.org/grpc to v1.79.3 [security]\n* Use a different debian version for fluent-bit.\n* Upgrade Go to 1.25.8.';
+    expect(kindOf(bumps, '3.6.8')).not.toMatch(/security release/);
+    const game = '### Added\n- Add PvP arenas.\n- Add chat commands.\n\n#### Graphics\n- Petrified monsters turning to face the attacker';
+    expect(kindOf(game, '1.5.0')).toBe('Acme 1.5.0 is out: a feature release.');
+  });
+
+  it('leads a minor with its features over flaws its fuzzers found, and counts a fuzzer as upkeep', () => {
+    const notes = [
+      '### Added',
+      '* MPEG Encode/Decode Support.',
+      '* New fuzzer for OSS-Fuzz.',
+      '* Add support for decoding MPEG III Audio in WAV files.',
+      '* Support for Vcpkg manifest mode.',
+      '* Add a tokenizer event.',
+      '* Add a pooling setting.',
+      '### Security',
+      '* Memory leak in caf_read_header().',
+      '* Integer overflow in nms_adpcm_update().',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.1.0', title: 'Acme 1.1.0', url: null });
+    expect(brief.headline.text).toBe('Acme 1.1.0 is out: a feature release with security fixes.');
+    expect(brief.highlights.map((highlight) => highlight.text)).not.toContain('New fuzzer for OSS-Fuzz.');
+  });
+
+  it('takes no release line or release date for a change or an opening', () => {
+    const ecdsa = briefOf('* Release 0.19.2 (26 Mar 2026)\n\nBug fixes:\n* Fix a DER parsing issue.', {
+      version: '0.19.2',
+      title: 'Release 0.19.2',
+      url: null,
+    });
+    expect(ecdsa.highlights.map((highlight) => highlight.text)).toEqual(['Fix a DER parsing issue.']);
+    const angle = briefOf('# 1.2.0\n\nReleased on Tuesday, December 31 2024.\n\n- Fixed loading of link element source', {
+      version: '1.2.0',
+      title: '1.2.0',
+      url: null,
+    });
+    expect(angle.summary).toEqual([]);
+  });
+});

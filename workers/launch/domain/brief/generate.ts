@@ -65,7 +65,7 @@ const LEAD_WORDS =
 const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -273,6 +273,11 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s/;
 /** What the notes' own pick of their main changes weighs, as a Highlights heading's items do. */
 const NOTES_PICKED = 40;
 
+/** An item that names the advisory it fixes, in its words or in a link: API Platform's "[CVE-2025-31481](…/advisories/GHSA-…)". */
+function citesAdvisory(item: NoteItem): boolean {
+  return advisoryIds(item.text).length > 0 || item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label) || /\/advisories\/GHSA-/i.test(ref.url ?? ''));
+}
+
 /** Whether an item is housekeeping, read once: ranking and the highlights' filter both ask. */
 const chores = new WeakMap<NoteItem, boolean>();
 
@@ -447,10 +452,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
   // Ghostty 1.1.0's one advisory among its dozens of features, or libgcrypt 1.10.0's CVE among its bug fixes, does not
   // make a minor release a security release: it is a feature release with a security fix, unless the notes call it one.
+  // libsndfile 1.1.0's MPEG support beside seven flaws its fuzzers found, none given an advisory nor named as an attack: as
+  // many features as such fixes lead too (not step-ca's "Authorization Bypass in ACME and SCEP Provisioners").
+  const ownSecurityWork = ofKind('security').filter((item) => !/^(?:update|bump|upgrade)\s+(?:module|dependenc|\S+\s+(?:from|to)\s)/i.test(item.text));
+  const namedFlawsFixed = ofKind('security').some((item) => citesAdvisory(item) || ATTACK.test(item.text));
   const featuresLead =
     !patch &&
     ofKind('feature').length >= 5 &&
-    ofKind('feature').length >= 4 * ofKind('security').length &&
+    ofKind('feature').length >= (namedFlawsFixed ? 4 : 1) * ofKind('security').length &&
     !(parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) &&
     !items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)));
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
@@ -471,11 +480,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
             ofKind('security').some(
               (item) =>
                 SECURITY_FIX.test(item.text) ||
-                // API Platform's "[CVE-2025-31481](…/security/advisories/GHSA-cg3c-245w-728m)": an advisory's page.
-                item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label) || /\/advisories\/GHSA-/i.test(ref.url ?? '')) ||
+                citesAdvisory(item) ||
                 // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
                 item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
             )) ||
+          // ACF 6.7.2's five "Security - … now correctly checks …" items, Sealed Secrets 0.36.0's two "[Security]" ones beside a chore:
+          // a release that is mostly security work is a security release, whether or not its items name the flaw. (Not Loki
+          // 3.6.8's "Update module google.golang.org/grpc to v1.79.3" tagged [security]: its own work is elsewhere.)
+          (ownSecurityWork.length >= 2 && ownSecurityWork.length * 2 > items.filter((item) => item.kind !== 'internal' && !isChore(item)).length) ||
           // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
           (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
           // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
@@ -1629,11 +1641,11 @@ function subjectOf(
         // "boostorg/website": Boost's site, its organisation named with an "org".
         repo.replace(/(?<=^\p{L}{3,})org$/iu, ''),
       ];
-  // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space.
+  // "apollo-client" is spelled "Apollo Client" in prose: a hyphen of the slug may be a space, or nothing ("SolidStart").
   const stem = [...new Set(sought)]
     .map((slug) =>
       escapeRegExp(slug.replace(/\.js$/i, ''))
-        .replace(/-/g, '[- ]')
+        .replace(/-/g, '[- ]?')
         // "AdGuardHome" is "AdGuard Home" in prose.
         .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, '\\s?'),
     )
@@ -1651,6 +1663,8 @@ function subjectOf(
       [...(heads.some((head) => lowered[index]!.includes(head)) ? line.matchAll(search) : [])]
         // "PICARD-3349" is a ticket of the project's tracker, its key in capitals: no spelling of the name.
         .filter((match) => !(SHOUTED_NAME.test(match[0]) && /^-\d/.test(line.slice(match.index + match[0].length))))
+        // "SolidStart" spells "solid-start" with a capital where the hyphen was; `markdownit`, run together in lower case, is code.
+        .filter((match) => /[- ]|\p{Lu}/u.test(match[0]) || !sought.some((slug) => slug.includes('-')))
         .map((match) => ({
           index,
           spelled: match[0],

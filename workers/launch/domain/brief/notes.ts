@@ -458,8 +458,9 @@ const lowered = (text: string) => {
 export const RAISED_MINIMUM = {
   test: (text: string) => /min|only|requir/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
 };
+// SolidStart 2.0's "- [Read the full SolidStart v2 announcement](…)", "- [Follow the migration guide](…)": where to read, as a link.
 const OTHER_NOTES_LINK =
-  /^\s*(?:[-*+]\s+)?\[(?:breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
+  /^\s*(?:[-*+]\s+)?\[(?:(?:read|follow|view|see|check out|browse)\s+(?:\S+\s+){0,5}?(?:announcement|blog post|post|guide|changelog|release notes|notes|docs|documentation)\b|breaking changes|release notes|changelog|changes|what['’]s new|upgrade guide|migration guide|upgrading)\b[^\]]*\]\([^)\s]+\)\s*$/i;
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^[([](?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)[)\]]$/i;
 /** A component of the project's own upkeep named before the change (Uppy's "examples: …", "e2e: …"). */
@@ -501,10 +502,11 @@ const ADDRESSES =
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 // reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
 // (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed;
-// nor VCMI's "Fixed possible crash when player … attack with Vampire Lords": a game's attacks are its play. An attack is a
-// flaw's when an attacker makes it, it has a vector, or it is named as one: a timing attack, attacks guarded against.)
+// nor VCMI's "Fixed possible crash when player … attack with Vampire Lords", nor DevilutionX's "Petrified monsters turning to
+// face the attacker": a game's attacks and attackers are its play. An attack is a flaw's when an attacker makes it ("an
+// attacker could"), it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW = new RegExp(
-  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\battackers?\b|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b`,
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b`,
   'i',
 );
 /**
@@ -714,9 +716,11 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
   // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
   // The Matter Server add-on's "For more details, see the [Migration FAQ](…)" likewise.
+  // python-ecdsa's NEWS opens "* Release 0.19.2 (26 Mar 2026)" as a bullet of its own: the release, not a change.
   if (
     AUTHOR_LINE.test(text) ||
     RELEASE_LINE.test(text) ||
+    VERSION_TITLE.test(text.trim()) ||
     CHANGES_RANGE_LINE.test(text) ||
     NOTICE_LABEL.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
@@ -1297,10 +1301,10 @@ function isCallout(heading: string): boolean {
  * less' "Major changes between "less" versions 702 and 704", sysstat's "2022/11/06: Version 12.7.1 - Sebastien Godard …",
  * Trilium's "If you enjoyed this release, consider showing a token of appreciation by: …", ExifTool's "Apr. 15, 2026 - Version
  * 13.56 - "Exif 3.1"" heading its changes. Underscore's "1.13.8 — February 19, 2026 — Diff — Docs": a version, its date
- * and its links.
+ * and its links. AngleSharp's "Released on Tuesday, December 31 2024.", with its weekday.
  */
 const NOT_AN_OPENING =
-  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
+  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /**
  * Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.", GNU Make's "A
@@ -3836,7 +3840,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (credits) openHeading(7, 'Thanks', number - 1);
       const indent = indentOf(line);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
-      if (pendingHeading) listsUnder(pendingHeading);
+      // SolidStart 2.0's links to read under its Highlights' paragraphs leave the paragraphs the changes.
+      if (pendingHeading && !OTHER_NOTES_LINK.test(line)) listsUnder(pendingHeading);
       // The bullet's own text runs on over the lines after it, up to a blank line, a child bullet or a
       // new block: indented past its marker, or not (CommonMark's lazy continuation, as ZenML wraps).
       let end = number;
