@@ -5338,6 +5338,9 @@ describe('a long sentence cut to fit', () => {
     const advisory =
       'This release only contains a security fix for CVE-2026-46727: Use-after-free in pthread-based getaddrinfo timeout handler and a build system regression in Ruby 4.0.4 under C locale.';
     expect(truncateWords(advisory, 120)).toMatch(/^This release only contains a security fix for CVE-2026-46727: Use-after-free .*…$/);
+    const purpose =
+      'Bound the HTTP/2 accumulated header block by the locally advertised SETTINGS_MAX_HEADER_LIST_SIZE, so a malicious server can no longer exhaust client memory with an unbounded chain of CONTINUATION frames.';
+    expect(truncateWords(purpose, 160)).toBe('Bound the HTTP/2 accumulated header block by the locally advertised SETTINGS_MAX_HEADER_LIST_SIZE.');
     const list = 'Removed the deprecated linters: consecutive_linter(), extraction_linter(), no_tab_linter(), single_quotes_linter(), and nested_if_linter().';
     expect(truncateWords(list, 100)).toMatch(/…$/);
   });

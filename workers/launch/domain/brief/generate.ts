@@ -2040,7 +2040,8 @@ export function truncateWords(text: string, max: number): string {
   // kubernetes.core's "… to the behavior option of the kubeconfig module, allowing entries to be deleted …, as well as Helm v4
   // compatibility …": a cut at the last clause that fits keeps a whole thought, not one cut off mid-way.
   // (Not at ", and": the end of a list, whose cut would read as the whole list.)
-  const clause = [...cut.matchAll(/,\s+(?:as well as|allowing|including|such as|which|while|so that|making)\s/g)].at(-1);
+  // Mint's "…, so a malicious server can no longer exhaust client memory …": what it is for, a clause of its own.
+  const clause = [...cut.matchAll(/,\s+(?:as well as|allowing|including|such as|which|while|so that|so|making)\s/g)].at(-1);
   if (clause && clause.index! > max / 2) return `${cut.slice(0, clause.index!)}.`;
   // Kafka's "KIP-993: Allow restricting files accessed by File and Directory ConfigProviders: This KIP adds the ability to …":
   // a title of its own before its account says the change whole. (Not Ruby's "… a security fix for CVE-2026-46727: Use-after-free

@@ -6513,3 +6513,23 @@ describe("an issue's title as a heading, over the words that say it was fixed", 
     ).toEqual(['fix', 'feature']);
   });
 });
+
+describe('holdouts 108 to 111: commits and people closing a change', () => {
+  it("drops libevent's commits with their author, and AsciiDoc's attribute credits", () => {
+    expect(cleanInline('Backport github actions to 2.1 (be3acd7c Azat Khuzhin)', repo).text).toBe('Backport github actions to 2.1');
+    expect(cleanInline("Merge branch 'cleanup' (f0ded5f3, 48e04887 Enji Cooper)", repo).text).toBe("Merge branch 'cleanup'");
+    expect(cleanInline('now supports paredit ops on new nodes ({lread}, thanks for the issue {person}mrkam2[mrkam2]!)', repo).text).toBe(
+      'now supports paredit ops on new nodes',
+    );
+    expect(cleanInline('join now takes type of left sequence ({lread})', repo).text).toBe('join now takes type of left sequence');
+    // A bracket of words that are no commit stays.
+    expect(cleanInline('Support deadline (dead beef)', repo).text).toBe('Support deadline (dead beef)');
+  });
+});
+
+describe('holdouts 108 to 111: code in braces is no credit', () => {
+  it('keeps an argument in braces and a text tag', () => {
+    expect(cleanInline('Bangle.js2: Add Bangle.setOptions({hrmStaticSampleTime})', repo).text).toBe('Bangle.js2: Add Bangle.setOptions({hrmStaticSampleTime})');
+    expect(cleanInline('text ending with the no-wait ({nw}) text tag', repo).text).toBe('text ending with the no-wait ({nw}) text tag');
+  });
+});

@@ -288,6 +288,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // libopenmpt's "(r25623, r25645)": the Subversion revisions of the fix.
   // Subversion's "(r1918138, -39)": a revision, and one more written by the digits that differ.
   if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*(?:r\d{4,}|-\d{1,6}))*\s*\)/g, '');
+  // libevent's "(be3acd7c Azat Khuzhin)", "(f0ded5f3, 48e04887 Enji Cooper)" closing each change: its commits and who made them.
+  if (has('(')) text = text.replace(/\s*\((?=[0-9a-f]*\d)[0-9a-f]{7,12}(?:\s*,\s*[0-9a-f]{7,12})*\s+\p{L}[\p{L}.'’ -]{1,40}\)(?=\s*\.?\s*$)/u, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
   // Vendure's "… [CVE-2026-25050]": an advisory's id in square brackets, written as other notes write it; OAuthenticator's
@@ -501,6 +503,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // mitmproxy's "([fa89055](…/commit/…), @mhils)": once its links are references, a bracket of handles alone credits them.
     if (has('@')) text = text.replace(HANDLES_BRACKET, creditsHandles);
   }
+  // rewrite-clj's AsciiDoc credits: "({lread})", "({lread}, thanks for the issue {person}mrkam2[mrkam2]!)" closing a change, an
+  // attribute for who made it and a person's link for who reported it (not Espruino's "Bangle.setOptions({hrmStaticSampleTime})").
+  if (has('}'))
+    text = text
+      .replace(/\s+\(\{[a-z][\w-]*\}(?:\s*,\s*thanks\b[^()]*)?\)(?=\s*[.!]?\s*$)/gi, '')
+      .replace(/\{(?:person|user|author|contributor)\}[\w.-]+\[[^\]\n]*\]/g, '');
   // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
   if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
