@@ -215,3 +215,11 @@ describe('card template', () => {
     expect(cardHtml(cardInputs(brief, null), cardSizes.threads, null)).toContain('html,body{width:1080px;height:1080px;');
   });
 });
+
+describe('a card of one fix', () => {
+  it('says what the headline says of it', () => {
+    const one = generateBrief({ ...release, version: 'v2.0.1', title: 'Acme 2.0.1', notes: '### Fixes\n- Fix a crash on empty input' }, null);
+    expect(one.headline.text).toBe('Acme v2.0.1 is out: a patch release with a fix.');
+    expect(cardInputs(one, null).releaseKind).toBe('A patch release with a fix');
+  });
+});

@@ -120,7 +120,8 @@ const SECURITY_TOO = / (?:and|with) (?:a security fix|security fixes)(?=[.!]$)/;
 function kindLine(brief: Brief): string | null {
   // A breaking or feature release that also fixes advisories says both, as its headline does.
   const securityToo = brief.releaseKind === 'breaking' || brief.releaseKind === 'feature' ? (brief.headline.text.match(SECURITY_TOO)?.[0] ?? '') : '';
-  const phrase = brief.releaseKind ? `${releasePhrase(brief.releaseKind, shownVersion(brief.release.version))}${securityToo}` : '';
+  const oneFix = / with a fix[.!]$/.test(brief.headline.text);
+  const phrase = brief.releaseKind ? `${releasePhrase(brief.releaseKind, shownVersion(brief.release.version), oneFix)}${securityToo}` : '';
   return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : null;
 }
 

@@ -5626,3 +5626,12 @@ describe('holdouts 108 to 111: security told by how much of the release it is, a
     expect(angle.summary).toEqual([]);
   });
 });
+
+describe('holdouts 108 to 111: one fix is a fix', () => {
+  it('calls a patch of one fix "a patch release with a fix", and asks to update for it', () => {
+    const one = briefOf('### Fixed\n- Avoid leaking URL-embedded credentials in logs.', { version: '0.7.7', title: 'v0.7.7', url: null });
+    expect(one.headline.text).toBe('0.7.7 is out: a patch release with a fix.');
+    const two = briefOf('### Fixed\n- Avoid leaking credentials in logs.\n- Fix a crash on exit.', { version: '0.7.7', title: 'Acme 0.7.7', url: null });
+    expect(two.headline.text).toBe('Acme 0.7.7 is out: a patch release with fixes.');
+  });
+});

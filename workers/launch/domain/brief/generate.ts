@@ -660,6 +660,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     subject && release.url && subject.name.toLowerCase() === repositoryName(release.url)?.toLowerCase()
       ? { ...subject, citation: urlCitation(release.url), citations: [urlCitation(release.url)] }
       : null;
+  // One fix and nothing else is "a patch release with a fix".
+  const oneFix = releaseKind === 'fix' && items.filter((item) => item.kind !== 'internal').length === 1;
   const named = [
     subject && { ...subject, citations: [subject.citation] },
     spelledAtAddress,
@@ -672,7 +674,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           {
             candidate,
             sentence: {
-              text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice),
+              text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice, 0, oneFix),
               citations: [...candidate.citations, versionCitation],
             },
           },
@@ -717,7 +719,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
       ...named.flatMap(({ sentence }) => withKind(sentence)),
       ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
-      ...withKind({ text: headlineText(release.version, releaseKind, version, voice), citations: [versionCitation] }),
+      ...withKind({ text: headlineText(release.version, releaseKind, version, voice, 0, oneFix), citations: [versionCitation] }),
       { text: `${release.version} is out.`, citations: [versionCitation] },
     ],
     release,
@@ -814,7 +816,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
               ? [{ text: `Upgrading? Read the breaking changes first: ${link.url}`, citations: [link.citation, ...reasons('breaking')] }]
               : []),
             ...(releaseKind === 'fix' && highlights.length <= 2
-              ? [{ text: `Update to get the fixes: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
+              ? [{ text: `Update to get the ${oneFix ? 'fix' : 'fixes'}: ${link.url}`, citations: [link.citation, ...reasons('fix')] }]
               : []),
             {
               text: link.citation.source === 'release' ? `Read the full release notes: ${link.url}` : `Read more in the documentation: ${link.url}`,
@@ -987,17 +989,18 @@ function idsByKind(ids: string[]): Array<Set<string>> {
   return [...byKind.values()];
 }
 
-const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean) => string> = {
+const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean, oneFix: boolean) => string> = {
   security: () => 'a security release',
   breaking: (major) => (major ? 'a major release with breaking changes' : 'a release with breaking changes'),
   feature: () => 'a feature release',
-  fix: (patch) => (patch ? 'a patch release with fixes' : 'a release with fixes'),
+  // go-retryablehttp 0.7.7's one fix is "a fix", not "fixes".
+  fix: (patch, oneFix) => `${patch ? 'a patch release' : 'a release'} with ${oneFix ? 'a fix' : 'fixes'}`,
   // actions/checkout v7.0.0, whose one change blocks a kind of checkout: its number says what the words do not.
   update: (major) => (major ? 'a major release' : ''),
 };
 
 /** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
-export function releasePhrase(kind: ReleaseKind, version: string): string {
+export function releasePhrase(kind: ReleaseKind, version: string, oneFix = false): string {
   // "8.0.0-alpha.0" is not yet the major release its numbers name: an alpha says so, and still says it breaks things.
   const preRelease = kind === 'security' ? null : preReleaseLabel(version);
   if (preRelease) {
@@ -1007,14 +1010,14 @@ export function releasePhrase(kind: ReleaseKind, version: string): string {
   const step = versionStep(version);
   // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
   // says no more than that.
-  return RELEASE_PHRASES[kind](kind === 'fix' ? step?.step === 'patch' : step?.step === 'major' && !step.beforeOne);
+  return RELEASE_PHRASES[kind](kind === 'fix' ? step?.step === 'patch' : step?.step === 'major' && !step.beforeOne, oneFix);
 }
 
 /** The headline; `securityFixes` counts the flaws a breaking or feature release also fixes ("… with a security fix"). */
-function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityFixes = 0): string {
+function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityFixes = 0, oneFix = false): string {
   const fixes = securityFixes === 1 ? 'a security fix' : 'security fixes';
   const alsoFixes = securityFixes === 0 ? '' : kind === 'breaking' ? ` and ${fixes}` : ` with ${fixes}`;
-  const phrase = `${releasePhrase(kind, version)}${alsoFixes}`;
+  const phrase = `${releasePhrase(kind, version, oneFix)}${alsoFixes}`;
   const end = voice.exclamation ? '!' : '.';
   if (voice.firstPerson) return `We released ${subject}${phrase ? `, ${phrase}` : ''}${end}`;
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
