@@ -5635,3 +5635,30 @@ describe('holdouts 108 to 111: one fix is a fix', () => {
     expect(two.headline.text).toBe('Acme 0.7.7 is out: a patch release with fixes.');
   });
 });
+
+describe("holdouts 108 to 111: an Apache release notes' title block and preamble", () => {
+  it('takes neither the title block nor the heading over what the document is for a change or an opening', () => {
+    const notes = [
+      'Apache Commons Configuration',
+      'Version 2.8.0',
+      'Release Notes',
+      '',
+      '',
+      'Introducing Apache Commons Configuration',
+      '----------------------------------------',
+      '',
+      'This document contains the release notes for this version of the Commons',
+      'Configuration component. It describes the changes since the previous version.',
+      '',
+      'Minor release with new features and updated dependencies.',
+      '',
+      'New features',
+      '------------',
+      '',
+      '* Implement Iterable in ImmutableNode #74. Thanks to SethiPandi.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.8.0', title: 'Apache Commons Configuration 2.8.0', url: null });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['Minor release with new features and updated dependencies.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Implement Iterable in ImmutableNode.']);
+  });
+});
