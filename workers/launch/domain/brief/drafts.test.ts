@@ -266,3 +266,12 @@ describe('a short post whose first change fits whole only beside the bare link',
     expect(measured.length).toBeLessThanOrEqual(measured.limit);
   });
 });
+
+describe('holdouts 108 to 111: an aside that bounds a change by version', () => {
+  it('stays when a post is shortened, where other asides go', () => {
+    expect(shorterForms('Legacy Rails apps (pre-7.0) that still use Marshal for cookie session serialization are affected.')).not.toContain(
+      'Legacy Rails apps that still use Marshal for cookie session serialization are affected.',
+    );
+    expect(shorterForms('The support for custom paths (e.g. /usr/local) was removed.')).toContain('The support for custom paths was removed.');
+  });
+});

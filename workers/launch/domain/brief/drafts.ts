@@ -236,6 +236,8 @@ const SCOPED_ACTION = new RegExp(`^(?:${ACTION_VERBS})\\b`, 'i');
 /** An aside in brackets, but not the advisory ids a security fix ends on. */
 const UNBRACKETED_ASIDE = new RegExp(String.raw`\s+\((?!${ADVISORY_ID_START})[^()]*\)(?=[\s,.;:]|$)`, 'g');
 const NEGATING_ASIDE = /\b(?:no longer|never|cannot)\b/i;
+/** ERB's "Legacy Rails apps (pre-7.0) that still use Marshal …": an aside that bounds whom it is true of, by version, stays. */
+const BOUNDING_ASIDE = /\(\s*(?:pre-?|before\s|prior to\s|until\s|older than\s|up to\s|<=?\s?|>=?\s?)v?\d|\(\s*(?:only|except)\b/i;
 
 /**
  * An item said in fewer of its own words, longest first: its main clause, without what follows
@@ -247,10 +249,10 @@ export function shorterForms(text: string): string[] {
   // An aside in brackets goes, not what follows it: "The support for … paths (e.g. /usr/local/…) was removed" keeps "was removed".
   // Not one inside another bracket: i18next's "(`interpolation: { format: (value, format, lng) => ... }`)" is code.
   // Nor one that says something no longer holds: SMAPI's "list_item_types (no longer needed)" says why it went; the checker
-  // refuses a sentence that drops a "no longer" its line gives.
+  // refuses a sentence that drops a "no longer" its line gives. Nor one that bounds it by version ("(pre-7.0)").
   const unbracketed = text.replace(UNBRACKETED_ASIDE, (aside, at: number) => {
     const before = text.slice(0, at);
-    return before.split('(').length > before.split(')').length || NEGATING_ASIDE.test(aside) ? aside : '';
+    return before.split('(').length > before.split(')').length || NEGATING_ASIDE.test(aside) || BOUNDING_ASIDE.test(aside) ? aside : '';
   });
   for (const whole of unbracketed === text ? [text] : [text, unbracketed]) {
     const clause = whole.match(/^(.+?)(?:,\s+(?:including|such as|which|so that|allowing|making|as well as)\b|;\s)/);

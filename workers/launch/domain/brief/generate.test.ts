@@ -5662,3 +5662,12 @@ describe("holdouts 108 to 111: an Apache release notes' title block and preamble
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Implement Iterable in ImmutableNode.']);
   });
 });
+
+describe("holdouts 108 to 111: a maintainer's aside in the opening", () => {
+  it('leaves the aside out of the summary', () => {
+    const notes =
+      'Changes in version 2.1.12-stable (05 Jul 2020)\n\n This release contains mostly bug fixes (I decided not to port some features\n that can be ported even without ABI breakage).\n\n evutil:\n  o Fix a crash on exit (be3acd7c Azat Khuzhin)';
+    const brief = briefOf(notes, { version: '2.1.12', title: 'release-2.1.12-stable', url: null });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['This release contains mostly bug fixes.']);
+  });
+});

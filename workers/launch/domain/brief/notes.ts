@@ -1309,6 +1309,8 @@ function isCallout(heading: string): boolean {
  * Release Notes", names the document.
  */
 const DESCRIBES_THE_DOCUMENT = /^this (?:document|file|page) (?:contains|describes|lists|summari[sz]es)\b/i;
+/** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
+const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
 const NOT_AN_OPENING =
   /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^this (?:document|file|page) (?:contains|describes|lists|summari[sz]es)\b|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
@@ -3645,7 +3647,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       !NOT_AN_OPENING.test(clean.text) &&
       !ONLY_ANNOUNCES.test(clean.text)
     ) {
-      intro = { text: clean.text, lines: { start, end }, refs: clean.refs };
+      intro = { text: clean.text.replace(FIRST_PERSON_ASIDE, ''), lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change, whatever prose follows (Biopython's "10 January
       // 2024: Biopython 1.83" over two paragraphs).
       if (pendingHeading) {
