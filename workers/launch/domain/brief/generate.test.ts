@@ -629,6 +629,22 @@ describe('a title that is no name', () => {
   });
 });
 
+describe("an advisory's title led by its id", () => {
+  const advisory = {
+    ...release,
+    version: '6.0.4',
+    url: 'https://github.com/acme/www.acme-lang.org/blob/0/news/2026-04-21-cve.md',
+    notes: 'A deserialization vulnerability exists in ACTE.\n\n- Fix the `@_init` guard (CVE-2026-41316).',
+  };
+
+  it('names what the notes write mid-sentence after the id, not the site the advisory is published on', () => {
+    const title = 'CVE-2026-41316: ACTE @_init deserialization guard bypass via def_module';
+    expect(generateBrief({ ...advisory, title }, null).product).toEqual({ name: 'ACTE', source: 'release_title' });
+    // "Remote" opens the flaw's words; the notes never write it as a name.
+    expect(generateBrief({ ...advisory, title: 'CVE-2026-41316: Remote code execution in templates' }, null).product.name).not.toBe('Remote');
+  });
+});
+
 describe('a blog post announcing a release', () => {
   it('names the product without the verb, and says a feature by the sentence that tells what changed', () => {
     const notes = [

@@ -1465,6 +1465,9 @@ export function isGenericTitle(title: string): boolean {
   );
 }
 
+/** A title led by an advisory's id, and the capitalised word after it. */
+const ADVISORY_TITLE = withAdvisoryId(String.raw`^{ID}:\s+(\p{Lu}[\w.+-]*)\s`, 'u');
+
 function subjectOf(
   release: BriefRelease,
   profile: ProductProfile | null,
@@ -1596,6 +1599,11 @@ function subjectOf(
     !/^[A-Z]+(?:-[A-Z]+)*-\d{4}-\d+$/.test(led)
   )
     return { name: led, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
+  // ruby-lang.org's "CVE-2026-41316: ERB @_init deserialization guard bypass …": after the advisory's id, the name the notes
+  // write mid-sentence ("… exists in ERB.") is what it is of; a word of the flaw ("Remote …") is not written so.
+  const afterId = release.title.match(ADVISORY_TITLE)?.[1];
+  if (afterId && new RegExp(`\\p{Ll}\\s+${escapeRegExp(afterId)}(?![\\w-])`, 'u').test(lines.join('\n')))
+    return { name: afterId, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
   // product's name: the release page's repository or site names it, when there is one.
   const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;

@@ -5,6 +5,7 @@ import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
 import { ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
+import { advisoryPageAsMarkdown } from './advisory-page';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { blurbAsMarkdown } from './blurb-notes';
@@ -3113,6 +3114,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   rushChangelogAsMarkdown,
   languageNewsAsMarkdown,
   advisoryMailAsMarkdown,
+  advisoryPageAsMarkdown,
   phpNewsAsMarkdown,
   tabStopsAsSpaces,
   versionElementAsHeading,
