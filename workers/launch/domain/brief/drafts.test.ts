@@ -275,3 +275,40 @@ describe('holdouts 108 to 111: an aside that bounds a change by version', () => 
     expect(shorterForms('The support for custom paths (e.g. /usr/local) was removed.')).toContain('The support for custom paths was removed.');
   });
 });
+
+describe('a short security post down to one of its fixes', () => {
+  const url = `https://github.com/acme/sealed-boxes/blob/6dc880366d1cafa16683173cc3c8e3b58e930937/RELEASE-NOTES.md#L44-L49`;
+  const release = (notes: string[]) => ({ id: 'rel_x', version: '0.36.0', title: 'Sealed Boxes 0.36.0', url, notes: notes.join('\n'), contentHash: 'h' });
+
+  it('says "Update now:" to make room for a second security fix (Sealed Secrets)', () => {
+    const brief = generateBrief(
+      release([
+        '## v0.36.0',
+        '',
+        '- [Security] Preserve scope during Sealed Box rotation',
+        '- [Security] Throw an error in case of inconsistencies in the Sealed Boxes',
+      ]),
+      null,
+    );
+    const [bluesky] = draftPosts(brief, ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).toContain('• Preserve scope during Sealed Box rotation.\n• Throw an error in case of inconsistencies in the Sealed Boxes.');
+    expect(bluesky!.copy).toMatch(/\n\nUpdate now: https:/);
+    const measured = measurePost('bluesky', bluesky!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+  });
+
+  it('keeps the call to action whole rather than make room for a change of another kind', () => {
+    const brief = generateBrief(
+      release([
+        '## v0.36.0',
+        '',
+        '- [Security] Preserve scope during Sealed Box rotation (CVE-2026-1111)',
+        '- Fix a crash on start-up when the token cannot be refreshed',
+      ]),
+      null,
+    );
+    const [bluesky] = draftPosts(brief, ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).not.toContain('crash');
+    expect(bluesky!.copy).toMatch(/\n\nUpdate now to get the security fix/);
+  });
+});

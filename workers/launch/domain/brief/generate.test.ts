@@ -5687,3 +5687,19 @@ describe("holdouts 108 to 111: a maintainer's aside in the opening", () => {
     expect(brief.summary.map((sentence) => sentence.text)).toEqual(['This release contains mostly bug fixes.']);
   });
 });
+
+describe('the project setting up how it releases', () => {
+  it('is upkeep: a security release shows its fixes, not its release workflow (Sealed Secrets)', () => {
+    const notes = [
+      '- [Security] Preserve scope during Sealed Box rotation',
+      '- [Security] Throw an error in case of inconsistencies in the Sealed Boxes',
+      '- Set up OCI GH to release helm chart',
+      '- Add a release workflow for the plugin',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.36.0', title: 'Sealed Boxes 0.36.0', url: null });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Preserve scope during Sealed Box rotation.',
+      'Throw an error in case of inconsistencies in the Sealed Boxes.',
+    ]);
+  });
+});
