@@ -5703,3 +5703,37 @@ describe('the project setting up how it releases', () => {
     ]);
   });
 });
+
+describe('holdouts 112 to 114: a patch that ships a feature, and an id known by another', () => {
+  it('calls a patch whose highlighted heading ships something new a feature release (Scala Native 0.5.12)', () => {
+    const notes = [
+      '# 0.5.12',
+      '',
+      '## Highlights of the release',
+      '',
+      '### Experimental virtual threads',
+      '',
+      'Acme now ships an experimental implementation of Java Virtual Threads on Unix.',
+      '',
+      '### GC reliability in release builds',
+      '',
+      'Some release builds could crash or hang; this is fixed.',
+      '',
+      '## Runtime',
+      '',
+      '- Fix crash when marking large ref arrays',
+      '- Fix continuations under release mode',
+      '- Fix service providers table alignment',
+      '- Fix a bug where BigDecimal.toPlainString() returned an incorrect result',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.5.12', title: 'Acme 0.5.12', url: null });
+    expect(brief.headline.text).toBe('Acme 0.5.12 is out: a feature release.');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'feature', text: expect.stringMatching(/^Experimental virtual threads/) });
+  });
+
+  it('keeps an advisory named "a.k.a." its other id whole (shlex)', () => {
+    const notes = '* Full fix for the high-severity security vulnerability RUSTSEC-2024-0006 a.k.a. GHSA-r7qv-8r2h-pg27.\n* Adds explicit MSRV of 1.46.0.';
+    const brief = briefOf(notes, { version: '1.3.0', title: 'Acme 1.3.0', url: null });
+    expect(brief.highlights[0]!.text).toBe('Full fix for the high-severity security vulnerability RUSTSEC-2024-0006 a.k.a. GHSA-r7qv-8r2h-pg27.');
+  });
+});

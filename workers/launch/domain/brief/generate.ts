@@ -86,7 +86,7 @@ const SAYS_IT_BREAKS =
   /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
-const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?|now (?:provides|offers|exposes|lets))\b/i;
+const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?|now (?:provides|offers|exposes|lets|ships|comes with))\b/i;
 /** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
   /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|double[- ]free|(?:buffer|integer|stack|heap)\s+(?:overflow|underflow)|out-of-bounds\s+(?:read|write|access)|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
@@ -448,7 +448,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // One small addition among a dozen fixes (OpenTTD 14.1) is a release with fixes, not a feature release.
   // A patch version (1.6.1) with one improvement beside its fixes, or a few among twice as many fixes (esbuild's two
   // additions among six fixes), is what semver says a patch is.
-  const patchOfFixes = patch && ofKind('fix').length >= 1 && (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length);
+  // (Not Scala Native 0.5.12's "Highlights of the release", whose first heading brings experimental virtual threads: a
+  // feature told under its own heading is what the release is for.)
+  const patchOfFixes =
+    patch &&
+    ofKind('fix').length >= 1 &&
+    (ofKind('feature').length === 1 || ofKind('fix').length >= 2 * ofKind('feature').length) &&
+    !ofKind('feature').some((item) => item.flagship);
   const mostlyFixes = ofKind('feature').length === 1 && ofKind('fix').length >= 6 && !items.some((item) => item.flagship);
   // Ghostty 1.1.0's one advisory among its dozens of features, or libgcrypt 1.10.0's CVE among its bug fixes, does not
   // make a minor release a security release: it is a feature release with a security fix, unless the notes call it one.
@@ -2035,7 +2041,7 @@ function splitSentences(text: string): string[] {
   // Crystal's "MacroIf#is_unless? AST node method" (a name ending in "?") do not. A letter before an opener is a name
   // ending a sentence: fmt's "… formatting to C. The new library …".
   return text.split(
-    /(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl)\.)(?<!\(ex\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
+    /(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|a\.k\.a)\.)(?<!\(ex\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
   );
 }
 
@@ -2046,7 +2052,7 @@ export function truncateWords(text: string, max: number): string {
   if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length).replace(/(?<!\.)\.$/, '')}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".
-  const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc))[.!?](?=\s)/gi)].at(-1);
+  const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc|a\.k\.a))[.!?](?=\s)/gi)].at(-1);
   if (sentenceEnd && sentenceEnd.index! + 1 > max / 2) return cut.slice(0, sentenceEnd.index! + 1);
   // kubernetes.core's "… to the behavior option of the kubeconfig module, allowing entries to be deleted …, as well as Helm v4
   // compatibility …": a cut at the last clause that fits keeps a whole thought, not one cut off mid-way.

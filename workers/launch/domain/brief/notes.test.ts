@@ -6533,3 +6533,34 @@ describe('holdouts 108 to 111: code in braces is no credit', () => {
     expect(cleanInline('text ending with the no-wait ({nw}) text tag', repo).text).toBe('text ending with the no-wait ({nw}) text tag');
   });
 });
+
+describe('holdouts 112 to 114: shapes read as what they are', () => {
+  it("reads a WordPress readme's doubled stars under a top-level item as its parts, not its words", () => {
+    const readme = [
+      '= 2.12.0 2026-06-12 =',
+      '',
+      '* Fixed: Security issue, CVE ID: CVE-2026-7761.',
+      '  ** Restricted `get_directory_by_hash()` function to only match published directories.',
+      '* Fixed: Remove the option function when the option value equals "0".',
+    ];
+    const texts = parseNotes(readme.join('\n'), null).items.map((item) => item.text);
+    expect(texts.join('\n')).not.toContain('**');
+  });
+
+  it('reads a table of supported versions as a notice, not a change', () => {
+    const notes = [
+      '## Highlights',
+      '',
+      '- Add experimental virtual threads.',
+      '',
+      '## Supported Scala versions',
+      '',
+      '| Scala Binary Version | Supported Scala Versions |',
+      '| --- | --- |',
+      '| 3 | 3.1.2 ... 3.8.3 |',
+      '',
+      '> Upon release of new Scala version artifacts would be published without a new release.',
+    ];
+    expect(kindsAndTexts(notes).filter(([kind]) => kind !== 'internal')).toEqual([['feature', 'Add experimental virtual threads.']]);
+  });
+});

@@ -175,6 +175,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:dev(?:elopment)?\s*(?:\/|&|and)\s*)?meta$/i, 'internal'],
   // Shotwell's "Added/updated translations:" over "kk.po, courtesy of …": which languages were translated, and by whom.
   [/^(?:(?:added|new|updated)(?:\s*(?:\/|and|&)\s*(?:added|new|updated))?\s+)?translations?$/i, 'internal'],
+  // Scala Native's "Supported Scala versions" over its table of them: which versions it runs on, a notice every release
+  // repeats; a version newly supported is said as a change ("Add support for Scala 3.8").
+  [/^(?:currently\s+)?supported\s+(?:[\w.+-]+\s+){0,2}versions$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
@@ -2004,9 +2007,12 @@ function postfixTagsAsList(lines: string[]): string[] {
   return lines.map((line) => line.replace(tagged, (_whole, tag: string) => (tag === 'Incompat' ? '- [breaking] ' : '- [feat] ')));
 }
 
-/** SBCL's NEWS nests its lists with doubled stars ("  * platform support:" over "    ** fix the build on …"). */
+/**
+ * SBCL's NEWS nests its lists with doubled stars ("  * platform support:" over "    ** fix the build on …"); so does a
+ * WordPress readme ("* Fixed: Security issue, CVE ID: …" over "  ** Restricted `get_directory_by_hash()` …").
+ */
 function doubledStarBulletsAsList(lines: string[]): string[] {
-  if (!lines.some((line) => /^\s+\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
+  if (!lines.some((line) => /^\s*\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
   return lines.map((line) => line.replace(/^(\s+)\*\*(?=\s+\S)/, '$1 -'));
 }
 
