@@ -6547,6 +6547,33 @@ describe('holdouts 112 to 114: shapes read as what they are', () => {
     expect(texts.join('\n')).not.toContain('**');
   });
 
+  it("drops cargo-smart-release's markup and its commit statistics, and a pointer at a linked PR (gix)", () => {
+    const notes = [
+      '## 0.62.0 (2024-04-13)',
+      '',
+      'Please note that this release contains a security fix implemented in `acme-transport` via [this PR](https://github.com/acme/acme/pull/1342)',
+      'which prevents `ssh` options to be smuggled into the `ssh` command-line invocation.',
+      '',
+      '### Bug Fixes',
+      '',
+      ' - <csr-id-18b2921aaa28df536faf74098d5f1f13d34148f9/> show submodules in status independently of their active state.',
+      '',
+      '### Commit Statistics',
+      '',
+      '<csr-read-only-do-not-edit/>',
+      '',
+      ' - 17 commits contributed to the release.',
+      ' - 22 days passed between releases.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    expect(parsed.items.filter((item) => item.kind !== 'internal').map((item) => item.text)).toEqual([
+      'show submodules in status independently of their active state.',
+    ]);
+    expect(parsed.intro?.text).toBe(
+      'This release contains a security fix implemented in acme-transport which prevents ssh options to be smuggled into the ssh command-line invocation.',
+    );
+  });
+
   it('reads a table of supported versions as a notice, not a change', () => {
     const notes = [
       '## Highlights',

@@ -170,7 +170,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // MDN's browser-compat-data "### Statistics": how many features, contributors and stargazers the project has, no change.
-  [/^(?:statistics|stats|release stats|by the numbers)$/i, 'internal'],
+  // cargo-smart-release's "### Commit Statistics" and "### Commit Details": how the release was made, commit by commit.
+  [/^(?:statistics|stats|release stats|by the numbers)$|^commit\s+(?:statistics|stats|details)$/i, 'internal'],
   // Auxio's "Dev/Meta": the build's targets and its libraries, the project's own.
   [/^(?:dev(?:elopment)?\s*(?:\/|&|and)\s*)?meta$/i, 'internal'],
   // Shotwell's "Added/updated translations:" over "kk.po, courtesy of …": which languages were translated, and by whom.
@@ -3613,7 +3614,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // cosign's "**Note: This release comes with a fix for CVE-… Please upgrade …**": a note set in bold is the same prose.
     const joined = withReferenceLinks((listed > 0 ? quoted.slice(0, listed) : quoted).join(' '), targets)
       .replace(/^\*\*([^*]+)\*\*$/, '$1')
-      .replace(/^note:\s+(?=this release\b)/i, '');
+      .replace(/^(?:note:|please note that)\s+this release\b/i, 'This release');
     // Catima's "Android 5.0 and 5.1 are no longer supported starting with this release.": support ended, told as prose.
     // Element's "Fix [CVE-…](https://www.cve.org/CVERecord?id=CVE-…) / [GHSA-…](…)": a link's address is no part of the sentence.
     const words = joined.replace(/\]\([^)\s]*\)/g, ']');

@@ -252,6 +252,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
+  // gix's "… implemented in `gix-transport` via [this PR](…) which prevents …": a pointer at the link, no words of the change
+  // once the link is a reference.
+  if (has('this ') || has('This '))
+    text = text.replace(/\s+(?:via|in|with|from|by|see)\s+\[(?:this|that)\s+(?:PR|pull request|commit|change|patch)\]\([^)\s]*\)/gi, '');
   // MyST's roles (pip-tools' "-- by {user}`Dzhud`", "{issue}`1142`") are reStructuredText's, written another way.
   if (has('}`')) text = text.replace(/(?<=^|[\s(])\{([a-z][\w:-]*)\}`(?=[^`\s][^`]*`)/g, ':$1:`');
   // WordPress plugins credit with "props": ElasticPress' "New Sync page. Props [@JakePT](…), and [@MARQAS](…) via [#3657](…)",
@@ -329,9 +333,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // "by @renovate[bot]": a bot's handle with its mark is a handle.
   if (has('[bot]')) text = text.replace(/(@[\w-]+)\[bot\]/g, '$1');
   // Kotlin's "<web-summary>…</web-summary>": a custom element's tags (their names hold a dash) are markup; their words stay.
+  // So are cargo-smart-release's self-closing "<csr-id-18b2921…/>" and "<csr-read-only-do-not-edit/>".
   // Shoelace's "`<sl-select>`", in code, names the component the change is about.
   if (has('-') && has('<'))
-    text = text.replace(/<\/?[a-z][a-z\d]*-[\w-]*(?:\s[^<>]*)?>/g, (tag, at: number, whole: string) =>
+    text = text.replace(/<\/?[a-z][a-z\d]*-[\w-]*(?:\s[^<>]*)?\/?>/g, (tag, at: number, whole: string) =>
       whole.charAt(at - 1) === '`' && whole.charAt(at + tag.length) === '`' ? tag : ' ',
     );
   // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
