@@ -6591,3 +6591,23 @@ describe('holdouts 112 to 114: shapes read as what they are', () => {
     expect(kindsAndTexts(notes).filter(([kind]) => kind !== 'internal')).toEqual([['feature', 'Add experimental virtual threads.']]);
   });
 });
+
+describe('holdouts 112 to 114: pull requests listed after a change', () => {
+  it('leaves no comma where escaped numbers and a link to "more" of them went (hiredis)', () => {
+    const hiredis = 'https://github.com/redis/hiredis';
+    expect(
+      cleanInline(
+        'Support for RESP3 [\\#697](https://github.com/redis/hiredis/pull/697), [\\#805](https://github.com/redis/hiredis/pull/805) ([Ana Lima](https://github.com/ana))',
+        hiredis,
+      ).text,
+    ).toBe('Support for RESP3 (Ana Lima)');
+    expect(
+      cleanInline(
+        'Support for SSL connections [\\#645](https://github.com/redis/hiredis/pull/645), [more](https://github.com/redis/hiredis/pulls?q=SSL)',
+        hiredis,
+      ).text,
+    ).toBe('Support for SSL connections');
+    // A comma the notes wrote before a bracket stays where no reference went.
+    expect(cleanInline('Faster start, (on Linux)', hiredis).text).toBe('Faster start, (on Linux)');
+  });
+});

@@ -252,6 +252,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
+  // hiredis' "Support for RESP3 [\#697](…), [\#805](…), [more](…pulls?q=…)": an issue's number with its mark escaped is the
+  // number, and a link to more of them ("more", "and more") points at the tracker, no word of the change.
+  if (has('[\\#')) text = text.replace(/\[\\#(\d+)\]/g, '[#$1]');
+  if (has('more](')) text = text.replace(/(?:,\s*|\s+)(?:and\s+)?\[(?:and\s+)?more(?:\s+\w+){0,2}\]\([^)\s]*\)/gi, '');
   // gix's "… implemented in `gix-transport` via [this PR](…) which prevents …": a pointer at the link, no words of the change
   // once the link is a reference.
   if (has('this ') || has('This '))
@@ -988,6 +992,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // A leading `--flag` is the change's first word, not a dash left before it.
   if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
     text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+  // hiredis' "Support for RESP3 [\#697](…), [\#805](…) ([Yossi Gottlieb](…))" once the pull requests went: the comma that
+  // listed them is left before the closing bracket of names.
+  if (refs.length > 0 && has(', (')) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
   // React Navigation's "…, closes [#11910](…) - by @satya164" once the issue and the credit went: the verb that led to them.
   if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
   return { text, refs, code };
