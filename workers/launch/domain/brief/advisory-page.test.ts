@@ -127,6 +127,45 @@ describe('a security advisory written as a page of sections', () => {
     expect(told).toEqual([`- **security:** ${page[4]}`, `- **security:** ${page[14]}`]);
   });
 
+  it("reads underlined titles, the flaw before its list, and each id with the flaw it names (Cap'n Proto)", () => {
+    const page = [
+      'Problem',
+      '=======',
+      '',
+      'The Acme-HTTP library was discovered to have two bugs related to integer overflows while handling message body sizes:',
+      '1. A negative `Content-Length` value was converted to unsigned.',
+      '2. A chunk size of 2^64 or larger was truncated.',
+      '',
+      'Discovered by',
+      '=============',
+      '',
+      'Ana Lima ([@ana](https://github.com/ana))',
+      '',
+      'CVE',
+      '===',
+      '',
+      'CVE-2026-32239 for the negative content-length bug.',
+      '',
+      'CVE-2026-32240 for the chunk size overflow bug.',
+      '',
+      'Fixed in',
+      '========',
+      '',
+      '- release 1.4.0',
+    ];
+    const markdown = advisoryPageAsMarkdown(page);
+    expect(markdown.filter((line) => line.startsWith('- '))).toEqual([
+      '- **security:** The Acme-HTTP library was discovered to have two bugs related to integer overflows while handling message body sizes.',
+      '- **security:** Negative content-length bug (CVE-2026-32239)',
+      '- **security:** Chunk size overflow bug (CVE-2026-32240)',
+    ]);
+    const release = { id: 'rel_x', version: '1.4.0', title: 'Acme 1.4.0', url: null, notes: page.join('\n'), contentHash: 'h' };
+    const brief = generateBrief(release, null);
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security', 'security', 'security']);
+    expect(brief.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Ana|Discovered|release 1\.4\.0/);
+    expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
+  });
+
   it('makes a security brief and posts that tell the flaw and ask to update, which the checker accepts', () => {
     const release = {
       id: 'rel_x',

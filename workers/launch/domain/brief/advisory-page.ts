@@ -13,13 +13,25 @@ import { withAdvisoryId } from './advisory-id';
 
 /** Sections that tell what is wrong and whom it reaches. */
 const FLAW = /^(?:impact|summary|details?|description|problem(?: description)?|vulnerability(?: details| description)?|scope|overview)$/i;
+/** Cap'n Proto's "CVE" section: a line for each id, saying which of the flaws above it names. */
+const IDS = /^(?:cves?|cve ids?|identifiers?|advisory ids?)$/i;
+const ID_LINE = withAdvisoryId(String.raw`^\s*({ID})(?:\s+(?:for|fixes|covers|is)\s+(?:the\s+)?|\s*[:–—-]\s*)(\S.*?)\.?\s*$`, '');
+
+/** "CVE-2026-32239 for the negative content-length bug." as the flaw it names, its id after it, as a security fix. */
+function idLine(line: string): string {
+  const named = line.match(ID_LINE);
+  if (!named) return '';
+  const [, id, flaw] = named;
+  return `- **security:** ${flaw!.charAt(0).toUpperCase()}${flaw!.slice(1)} (${id})`;
+}
 /** Sections that tell what the fix is. */
 const FIX = /^(?:patch(?:es)?|fix(?:es)?|the fix|solution|resolution|remediation)$/i;
 /** Sections that guide, credit or point elsewhere. */
 const GUIDANCE =
-  /^(?:workarounds?|mitigations?|(?:affected|vulnerable|fixed|patched|unaffected) (?:versions?|packages?|products?)|references?|credits?|acknowledge?ments?|for more information|more information|timeline|history|severity|cvss(?: score)?|cwe|weaknesses|poc|proof of concept|steps to reproduce|how to update|recommendations?|resources|contact)$/i;
+  /^(?:workarounds?|(?:discovered|reported|found) by|announced|published|fixed in|mitigations?|(?:affected|vulnerable|fixed|patched|unaffected) (?:versions?|packages?|products?)|references?|credits?|acknowledge?ments?|for more information|more information|timeline|history|severity|cvss(?: score)?|cwe|weaknesses|poc|proof of concept|steps to reproduce|how to update|recommendations?|resources|contact)$/i;
 /** Sections only an advisory has: a page with one of these and a flaw section is an advisory, not a changelog. */
-const ADVISORY_ONLY = /^(?:patch(?:es)?|workarounds?|(?:affected|vulnerable|patched) versions?|poc|proof of concept|for more information|scope)$/i;
+const ADVISORY_ONLY =
+  /^(?:patch(?:es)?|workarounds?|(?:discovered|reported) by|fixed in|cves?|(?:affected|vulnerable|patched) versions?|poc|proof of concept|for more information|scope)$/i;
 const SECURITY_WORDS = withAdvisoryId(String.raw`\b{ID}\b|\bvulnerab|\battacker\b|\bexploit|\bmalicious\b|\bden(?:ial of|y|ying) service\b|\bxss\b`, 'i');
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
@@ -40,22 +52,30 @@ interface Section {
   end: number;
 }
 
+/** Cap'n Proto's advisories underline their titles ("Problem" over "======="). */
+const UNDERLINE = /^\s*(=+|-+)\s*$/;
+
 function sectionsOf(lines: string[]): Section[] {
   const sections: Section[] = [];
   let fenced = false;
   for (const [index, line] of lines.entries()) {
     if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : line.match(HEADING);
-    if (!heading) continue;
+    if (fenced) continue;
+    const atx = line.match(HEADING);
+    const underline = !atx && line.trim() !== '' && !/^\s*[-*+]\s/.test(line) ? (lines[index + 1] ?? '').match(UNDERLINE) : null;
+    if (!atx && !underline) continue;
     const last = sections.at(-1);
     if (last) last.end = index;
-    sections.push({ heading: index, level: heading[1]!.length, title: heading[2]!.replace(/[*_`:]/g, '').trim(), end: lines.length });
+    const title = atx ? atx[2]! : line;
+    const level = atx ? atx[1]!.length : underline![1]!.startsWith('=') ? 1 : 2;
+    // An underlined title's body starts after its underline.
+    sections.push({ heading: atx ? index : index + 1, level, title: title.replace(/[*_`:]/g, '').trim(), end: lines.length });
   }
   return sections;
 }
 
 function isAdvisoryPage(lines: string[], sections: Section[]): boolean {
-  const told = sections.filter((section) => FLAW.test(section.title) || FIX.test(section.title) || GUIDANCE.test(section.title));
+  const told = sections.filter((section) => [FLAW, FIX, GUIDANCE, IDS].some((kind) => kind.test(section.title)));
   return (
     told.length >= 3 &&
     // A changelog's own "Summary" or "Credits" beside its many other sections is no advisory.
@@ -91,14 +111,17 @@ function tellsOnItsOwn(lines: string[], paragraph: number[]): boolean {
     .map((index) => lines[index]!.trim())
     .join(' ')
     .replace(LEAD_IN_CLOSING, '');
-  return text.split(/\s+/).length >= 6 && !/:\s*$/.test(text) && !/^\*\*[^*]+:\*\*\s*\S/.test(text);
+  // Cap'n Proto's "The KJ-HTTP library was discovered to have two bugs related to integer overflows …:" over the two: a
+  // sentence that says it whole before it lists them.
+  const words = text.split(/\s+/).length;
+  return (words >= 6 && !/:\s*$/.test(text)) || (words >= 10 && !/^\*\*[^*]+:\*\*\s*\S/.test(text));
 }
 
 /** The paragraph as one security fix, its lead-in to a list after it ("This includes:") left out. */
 function asSecurityFix(lines: string[], paragraph: number[], out: string[]): void {
   for (const [offset, index] of paragraph.entries()) {
     const line = lines[index]!.trim();
-    const last = offset === paragraph.length - 1 ? line.replace(LEAD_IN_CLOSING, '') : line;
+    const last = offset === paragraph.length - 1 ? line.replace(LEAD_IN_CLOSING, '').replace(/:\s*$/, '.') : line;
     out[index] = offset === 0 ? `- **security:** ${last}` : `  ${last}`;
   }
 }
@@ -114,6 +137,11 @@ export function advisoryPageAsMarkdown(lines: string[]): string[] {
   for (const section of sections) {
     const isFlaw = FLAW.test(section.title);
     const isFix = FIX.test(section.title);
+    if (IDS.test(section.title)) {
+      // Each id with the flaw it names, a security fix of its own: "CVE-2026-32239 for the negative content-length bug."
+      for (let index = section.heading + 1; index < section.end; index += 1) out[index] = idLine(lines[index]!);
+      continue;
+    }
     if (!isFlaw && !isFix && !GUIDANCE.test(section.title)) {
       toldFlaw = false;
       continue;
