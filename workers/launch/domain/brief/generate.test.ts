@@ -5737,3 +5737,32 @@ describe('holdouts 112 to 114: a patch that ships a feature, and an id known by 
     expect(brief.highlights[0]!.text).toBe('Full fix for the high-severity security vulnerability RUSTSEC-2024-0006 a.k.a. GHSA-r7qv-8r2h-pg27.');
   });
 });
+
+describe('holdouts 112 to 114: one change told in parts, and a pointer below', () => {
+  it('tells a label over its parts, one line after another, once with every part (pundit)', () => {
+    const notes = [
+      '## 2.1.1',
+      '',
+      'Careful! The bugfix below could break existing code. If you rely on the return value you might need to do some changes.',
+      '',
+      '### Removed',
+      '',
+      '- Dropped support for Ruby end-of-life versions: 2.1 and 2.2.',
+      '- Dropped support for Ruby end-of-life versions: 2.3',
+      '- Dropped support for Ruby end-of-life versions: 2.4, 2.5 and JRuby 9.1',
+      '- Dropped support for RSpec 2',
+      '',
+      '### Changed',
+      '',
+      '- Hash fields: RDB file format changes',
+      '- Hash fields: rename and fix counting of the expired subkeys metric in every keyspace',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.1.1', title: 'Acme 2.1.1', url: null });
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Dropped support for Ruby end-of-life versions: 2.1, 2.2, 2.3, 2.4, 2.5 and JRuby 9.1.');
+    expect(texts.filter((text) => text.startsWith('Dropped support for Ruby'))).toHaveLength(1);
+    // Parts that are sentences of their own stay apart.
+    expect(texts.filter((text) => text.startsWith('Hash fields'))).toHaveLength(2);
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/below/);
+  });
+});

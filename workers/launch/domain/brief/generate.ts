@@ -343,7 +343,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped,
     // and a name in code a feature's section lists (MDN's "### Additions" over "- `api.Navigator.cpuPerformance`").
-    [...advisory, ...parsed.items].filter(
+    withSharedLabelsJoined([...advisory, ...parsed.items]).filter(
       (item) =>
         item.kind !== 'internal' &&
         (item.kind === 'breaking' ||
@@ -875,6 +875,56 @@ const CVES = /CVE-\d{4}-\d+/g;
 const ADVISORIES = new RegExp(ADVISORY_ID, 'g');
 
 /** Notes that list one change twice (under two labels or packages; a CVE in "Notable Changes" and again in "Commits") show it once. */
+/** A label and what it applies to: "Dropped support for Ruby end-of-life versions: 2.4, 2.5 and JRuby 9.1". */
+// A label of words ("New profiles: …" is a kind, "OpamFilename.Unix: add …" a module: each line a change of its own).
+const SHARED_LABEL = /^(\p{L}+(?:[\s-]+[\p{L}\d.]+){2,11}):\s+(\S[^:]*?)\.?$/u;
+const MOST_JOINED = 6;
+
+/**
+ * pundit 2.1.1's "Dropped support for Ruby end-of-life versions: 2.1 and 2.2.", "…: 2.3", "…: 2.4, 2.5 and JRuby 9.1", one
+ * line after another: one change told in parts led three posts three times. Told once, with every part.
+ */
+function withSharedLabelsJoined(items: NoteItem[]): NoteItem[] {
+  const joined: NoteItem[] = [];
+  const parts = new Map<NoteItem, string[]>();
+  for (const item of items) {
+    const last = joined.at(-1);
+    const label = item.text.match(SHARED_LABEL);
+    const lastLabel = last?.text.match(SHARED_LABEL);
+    const lastParts = last ? (parts.get(last) ?? (lastLabel ? [lastLabel[2]!] : [])) : [];
+    if (
+      !last ||
+      !label ||
+      !lastLabel ||
+      label[1] !== lastLabel[1] ||
+      last.kind !== item.kind ||
+      item.lines.start > last.lines.end + 1 ||
+      last.section.join('\u0000') !== item.section.join('\u0000') ||
+      lastParts.length >= MOST_JOINED ||
+      // Redis' "Hash - expiration of individual fields: RDB file format changes", "…: rename and fix counting of …": changes
+      // of one feature, each a sentence of its own, not parts of one.
+      [...lastParts, label[2]!].some((part) => part.split(/\s+/).length > 6)
+    ) {
+      joined.push(item);
+      continue;
+    }
+    // "2.1 and 2.2", "2.3", "2.4, 2.5 and JRuby 9.1" as one list: "2.1, 2.2, 2.3, 2.4, 2.5 and JRuby 9.1".
+    const all = [...lastParts, label[2]!];
+    const atoms = all.flatMap((part) => part.split(/\s*,\s*|\s+and\s+/)).filter(Boolean);
+    const list = `${atoms.slice(0, -1).join(', ')} and ${atoms.at(-1)}`;
+    const merged: NoteItem = {
+      ...last,
+      text: `${label[1]}: ${list}.`,
+      lines: { start: last.lines.start, end: item.lines.end },
+      refs: [...last.refs, ...item.refs],
+      ...(last.code || item.code ? { code: [...new Set([...(last.code ?? []), ...(item.code ?? [])])] } : {}),
+    };
+    joined[joined.length - 1] = merged;
+    parts.set(merged, all);
+  }
+  return joined;
+}
+
 function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const seen = new Map<string, number>();
   const kept: Array<NoteItem | null> = [];

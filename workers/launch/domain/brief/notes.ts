@@ -1322,10 +1322,11 @@ const NOT_AN_OPENING =
 /**
  * Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.", GNU Make's "A
  * complete list of bugs fixed in this version is available here:" over its address, Quarto's "You can get the current
- * release from the download page.": pointers too.
+ * release from the download page.": pointers too. So is pundit's "The bugfix below could break existing code.", which a post
+ * would carry with nothing below it.
  */
 const POINTS_BELOW =
-  /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|\b(?:is|are)\s+(?:listed\s+|shown\s+|summari[sz]ed\s+)?below\.?$|^for\s+(?:the\s+)?(?:full|more|all|complete)\s+(?:details|information|list)\b[^.]*\bsee\b|\b(?:is|are)\s+available\s+(?:here|below|at)\s*[:.]?$|^you can (?:get|download|grab|install|find)\b[^.]{0,80}\b(?:from|on|at)\s+(?:the|our)\s+(?:\w+\s+)?(?:downloads?|releases?|install(?:ation)?)\s+page\b/i;
+  /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^the\s+(?:[\w-]+\s+){1,2}below\b|\b(?:is|are)\s+(?:listed\s+|shown\s+|summari[sz]ed\s+)?below\.?$|^for\s+(?:the\s+)?(?:full|more|all|complete)\s+(?:details|information|list)\b[^.]*\bsee\b|\b(?:is|are)\s+available\s+(?:here|below|at)\s*[:.]?$|^you can (?:get|download|grab|install|find)\b[^.]{0,80}\b(?:from|on|at)\s+(?:the|our)\s+(?:\w+\s+)?(?:downloads?|releases?|install(?:ation)?)\s+page\b/i;
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
 const MUST_ACT_NOTE = new RegExp(String.raw`^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*(?:${ASKS_UPGRADERS.source}))`, 'i');
 /** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
