@@ -6611,3 +6611,16 @@ describe('holdouts 112 to 114: pull requests listed after a change', () => {
     expect(cleanInline('Faster start, (on Linux)', hiredis).text).toBe('Faster start, (on Linux)');
   });
 });
+
+describe("holdouts 112 to 114: ljharb's bracketed areas", () => {
+  it('reads [meta], [actions] and [Dev Deps] as the project’s upkeep, [Fix] as a fix (qs)', () => {
+    const kinds = kindsAndTexts([
+      '## **6.14.1**',
+      '- [Fix] ensure `arrayLimit` applies to `[]` notation as well',
+      '- [meta] add threat model',
+      '- [actions] add workflow permissions',
+      '- [Dev Deps] update `eslint`, `npmignore`',
+    ]).map(([kind]) => kind);
+    expect(kinds).toEqual(['fix', 'internal', 'internal', 'internal']);
+  });
+});

@@ -261,6 +261,7 @@ const TAGS =
 // Test Runner for Java's "fix - method parsing error", "build - Update jacoco to 0.8.12": the type before a dash.
 // Vyper's "feat[lang]!: move sqrt to new stdlib math module": the scope in square brackets.
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\)|\\[[^\\]\\s]*\\])?(!)?(?::|\\s+-(?=\\s))\\s*`, 'i');
+const UPKEEP_BRACKET = /^\[(?:meta|actions|github actions|dev ?deps|readme|eslint|npmignore|repo|workflows?|tooling|infra)\]:?\s+/i;
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
 /** seaborn stacks them: "|Defaults| |Enhancement| When passing …". */
@@ -882,6 +883,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     if (tags === 'DEP') return itemKind(raw, rest, inherited, section);
     return { kind: numpyTagKind(tags, raw), text: rest };
   }
+  // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`": a bracketed area of
+  // the project's own upkeep, whatever its verb.
+  const upkeep = text.match(UPKEEP_BRACKET);
+  if (upkeep) return { kind: 'internal', text: text.slice(upkeep[0].length) };
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
