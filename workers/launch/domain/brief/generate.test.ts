@@ -5766,3 +5766,38 @@ describe('holdouts 112 to 114: one change told in parts, and a pointer below', (
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/below/);
   });
 });
+
+describe('holdouts 112 to 114: a blog post that credits each feature (PHPStan 1.9.0)', () => {
+  const notes = [
+    'Acme 1.9.0 has been a real community effort.',
+    '',
+    'PHPDoc asserts',
+    '--------------------',
+    '',
+    'This feature was developed by [Richard van Velzen](https://github.com/rvanvelzen). {.text-sm}',
+    '',
+    'After generics and conditional return types Acme continues to democratize its advanced features.',
+    '',
+    'List type',
+    '--------------------',
+    '',
+    '* Does this create a list out of an array that was not a list before? `array_values` does that.',
+    '* Does this preserve a list when it was already a list? `array_map` does that.',
+    '',
+    '...and more!',
+    '--------------------',
+    '',
+    'Check out the complete release notes listing more than 100 changes.',
+  ].join('\n');
+  const brief = briefOf(notes, { version: '1.9.0', title: 'Acme 1.9.0 With PHPDoc Asserts, List Type, and More!', url: null });
+
+  it('names the product without what the title says the version brings', () => {
+    expect(brief.headline.text).toBe('Acme 1.9.0 is out: a feature release.');
+  });
+
+  it('tells a feature by its account, not who developed it, and no question or pointer as a change', () => {
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('PHPDoc asserts: After generics and conditional return types Acme continues to democratize its advanced features.');
+    expect(texts.join('\n')).not.toMatch(/developed|Does this|and more|complete release notes/);
+  });
+});

@@ -1550,6 +1550,8 @@ function subjectOf(
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
     // "Pulsar v1.129.0: An August Occasion", a colon.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
+    // PHPStan's "PHPStan 1.9.0 With PHPDoc Asserts, List Type, and More!": after the version, what it brings.
+    .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})\\s+(?:with|brings|adds|featuring|introduces|includes)\\s+\\S.*$`, 'i'), '$1')
     // OpenTelemetry Go's "1.45.0/0.67.0/0.21.0/0.0.18": the versions of the modules released with it.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:/v?\\d+(?:\\.\\d+)+)+`, 'i'), '$1')
     // Rayon's "Release rayon 1.0.0 / rayon-core 1.4.0": a second crate released beside it, with its own version.

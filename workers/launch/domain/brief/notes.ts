@@ -1381,8 +1381,13 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples",
  * GoReleaser's "Other news" and "Helping out".
  */
+/** An item that opens with a question. */
+const ASKED = /^(?:does|do|did|is|are|was|can|could|should|will|would|what|how|why|when|where|which)\b[^.!?]{3,160}\?(?:\s|$)/i;
+/** Who made a feature, told as its heading's first paragraph. */
+const DEVELOPED_BY =
+  /^(?:this (?:feature|change|improvement|work|addition|section)\s+(?:was|has been|is)\s+(?:developed|contributed|implemented|written|built|designed|added|sponsored|funded)(?:\s+by\b[^.]{0,120})?|(?:developed|contributed|implemented|sponsored|funded)\s+by\b[^.]{0,120})\.?\s*(?:\{[^}]*\})?$/i;
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+  /^(?:v?\d+\.\d+|version\b|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
 /** A bullet linking to a section of the page itself: an entry of a table of contents. */
@@ -3533,6 +3538,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (
         said &&
         !namesIn(said.text.replace(/\.$/, '')).every((name) => PERSON_NAME.test(name)) &&
+        // PHPStan's "This feature was developed by [Richard van Velzen](…). {.text-sm}" under each feature's heading.
+        !DEVELOPED_BY.test(said.text) &&
         !/^(?:PRs?|pull requests?|issues?|see|refs?|links?)\s*:?\s*$/i.test(said.text)
       ) {
         pendingHeading.first = { start, end, text: toldNow ? said.text.replace(/^now,?\s+/i, '') : said.text, code: said.code };
@@ -4086,6 +4093,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
       // release may do is none of this one's changes, whatever its words.
       .map((item) => (item.section.some((title) => FUTURE_PLANS.test(title)) ? { ...item, kind: 'internal' as const } : item))
+      // PHPStan's "List type" over "Does this create a list out of an array that wasn't a list before? `array_values` does that.":
+      // a question a list of examples answers, no change.
+      .map((item) => (ASKED.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
       .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
   };
 }
