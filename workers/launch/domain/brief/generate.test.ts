@@ -5801,3 +5801,21 @@ describe('holdouts 112 to 114: a blog post that credits each feature (PHPStan 1.
     expect(texts.join('\n')).not.toMatch(/developed|Does this|and more|complete release notes/);
   });
 });
+
+describe('holdouts 112 to 114: an advisory told twice', () => {
+  it('keeps the telling that says what the flaw was (System.Linq.Dynamic.Core)', () => {
+    const notes = [
+      '## v1.6.0',
+      '- [#870](https://github.com/acme/acme/pull/870) - Fix CVE-2024-51417 [bug] contributed by [Ana](https://github.com/ana)',
+      '- [#871](https://github.com/acme/acme/pull/871) - Add option to ParsingConfig to allow the Equals method',
+      '### Issues',
+      '- [#867](https://github.com/acme/acme/issues/867) - CVE-2024-51417: Acme.Core allows remote access to properties on reflection types [bug]',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.6.0', title: 'Acme 1.6.0', url: null });
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'security',
+      text: 'Acme.Core allows remote access to properties on reflection types (CVE-2024-51417).',
+    });
+    expect(brief.highlights.filter((highlight) => highlight.text.includes('CVE-2024-51417'))).toHaveLength(1);
+  });
+});

@@ -925,6 +925,16 @@ function withSharedLabelsJoined(items: NoteItem[]): NoteItem[] {
   return joined;
 }
 
+/** The words an advisory's telling has beyond its ids and the verb that fixes them. */
+function flawWords(item: NoteItem): number {
+  return item.text
+    .replace(withAdvisoryId(String.raw`\b{ID}\b`, 'gi'), ' ')
+    .split(/\s+/)
+    .filter(
+      (word) => /\p{L}{2}/u.test(word) && !/^(?:fix(?:e[sd])?|for|address(?:es|ed)?|resolves?d?|patch(?:es|ed)?|the|an?|and|\[?bug\]?)[.,:]?$/i.test(word),
+    ).length;
+}
+
 function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const seen = new Map<string, number>();
   const kept: Array<NoteItem | null> = [];
@@ -983,6 +993,11 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     if (earlier >= 0) {
       const critical = (told: NoteItem) => told.kind === 'breaking' || told.kind === 'security';
       if ((item.detail && !kept[earlier]!.detail && !advisories) || (critical(item) && !critical(kept[earlier]!))) kept[earlier] = item;
+      // System.Linq.Dynamic.Core's "Fix CVE-2024-51417 [bug]" among its pull requests, and its issue "CVE-2024-51417:
+      // System.Linq.Dynamic.Core allows remote access to properties on reflection types …": the telling that says what the flaw
+      // was, of the kind the first was read as.
+      else if (advisories && !kept[earlier]!.detail && flawWords(kept[earlier]!) <= 1 && flawWords(item) >= 4)
+        kept[earlier] = { ...item, kind: KIND_WEIGHT_OF(item) > KIND_WEIGHT_OF(kept[earlier]!) ? item.kind : kept[earlier]!.kind };
       continue;
     }
     for (const key of keys) seen.set(key, kept.length);

@@ -6624,3 +6624,20 @@ describe("holdouts 112 to 114: ljharb's bracketed areas", () => {
     expect(kinds).toEqual(['fix', 'internal', 'internal', 'internal']);
   });
 });
+
+describe('holdouts 112 to 114: labels around a change', () => {
+  it("reads fontTools' module in brackets and its kind in bold capitals as neither words nor scope", () => {
+    expect(kindsAndTexts(['- [varLib.main]: **SECURITY** Only use basename(vf.filename) to prevent path traversal attacks (CVE-2025-66034).'])).toEqual([
+      ['security', 'Only use basename(vf.filename) to prevent path traversal attacks (CVE-2025-66034).'],
+    ]);
+  });
+
+  it("drops a tracker's [bug] label and the commit a credited change came in", () => {
+    expect(cleanInline('Fix calling static properties in non-static class [bug]', repo).text).toBe('Fix calling static properties in non-static class');
+    expect(cleanInline('Improved `set_key` behavior when interacting with symlinks by [@bbc2] in [790c5c0]', repo).text).toBe(
+      'Improved set_key behavior when interacting with symlinks',
+    );
+    // A bracket of code is no label.
+    expect(cleanInline('Support `a[bug]` as a key', repo).text).toBe('Support a[bug] as a key');
+  });
+});

@@ -736,6 +736,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   )
     return { kind: 'internal', text };
   if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
+  // fontTools' "[varLib.main]: **SECURITY** Only use basename(vf.filename) …": the module a change is in, then its kind in bold
+  // capitals, neither of them words of the change.
+  const scopedKind = raw.match(SCOPED_SHOUTED_KIND);
+  if (scopedKind) return { kind: SHOUTED_KIND[scopedKind[1]!]!, text: text.replace(/^\[[^\]]+\]:?\s+[A-Z]+:?\s+/, '') };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
   // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
   if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text)) return { kind: 'internal', text };
@@ -1233,6 +1237,17 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
   if (/\b(?:BUG|FIX)\b/.test(tags)) return ADVISORY.test(raw) ? 'security' : 'fix';
   return /\bENH\b/.test(tags) ? 'feature' : 'internal';
 }
+const SCOPED_SHOUTED_KIND = /^\s*(?:[-*+]\s+)?\[[^\]\s]{2,40}\]:?\s+\*\*(SECURITY|BREAKING|FIX|FIXED|FEATURE|NEW|DEPRECATED|REMOVED)\*\*:?\s+\S/;
+const SHOUTED_KIND: Record<string, ChangeKind> = {
+  SECURITY: 'security',
+  BREAKING: 'breaking',
+  FIX: 'fix',
+  FIXED: 'fix',
+  FEATURE: 'feature',
+  NEW: 'feature',
+  DEPRECATED: 'other',
+  REMOVED: 'breaking',
+};
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 /** fl_chart's "**FEATURE**", "**BUGFIX**": a kind in bold capitals before the change. */
 // PyMdown Extensions' "**BREAK**:", "**NEW**:", "**FIX**:".

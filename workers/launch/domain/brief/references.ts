@@ -256,6 +256,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // number, and a link to more of them ("more", "and more") points at the tracker, no word of the change.
   if (has('[\\#')) text = text.replace(/\[\\#(\d+)\]/g, '[#$1]');
   if (has('more](')) text = text.replace(/(?:,\s*|\s+)(?:and\s+)?\[(?:and\s+)?more(?:\s+\w+){0,2}\]\([^)\s]*\)/gi, '');
+  // System.Linq.Dynamic.Core's "Fix CVE-2024-51417 [bug] contributed by …": the tracker's label of the change, not its words.
+  if (has(']'))
+    text = text.replace(
+      /\s+\[(?:bug|bugfix|feature|enhancement|improvement|docs?|documentation|breaking(?: change)?|regression|refactor(?:ing)?|question)\](?=[\s.,;]|$)/gi,
+      '',
+    );
   // gix's "… implemented in `gix-transport` via [this PR](…) which prevents …": a pointer at the link, no words of the change
   // once the link is a reference.
   if (has('this ') || has('This '))
@@ -330,7 +336,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // @gankra …": who implemented it, before the pull request's title.
   if (has('[@')) text = text.replace(/\[(@[\w-]+)\]\(\s*\)/g, '$1');
   // Active Admin's "… Injection. [#8167] by [@mgrunberg]", its link defined where the cut notes end: a handle in brackets.
-  if (has('by [@')) text = text.replace(/\s*\bby\s+\[@[\w-]+\](?:\s*(?:,|and|&)\s*\[@[\w-]+\])*(?!\()/g, '');
+  // python-dotenv's "… by [@bbc2] in [790c5c0]": the commit it came in goes with whoever made it.
+  if (has('by [@')) text = text.replace(/\s*\bby\s+\[@[\w-]+\](?:\s*(?:,|and|&)\s*\[@[\w-]+\])*(?:\s+in\s+\[[#\w.-]+\](?:\([^)\s]*\))?)?(?!\()/g, '');
   if (has('impl @')) text = text.replace(/^(\s*)impl\s+@[\w-]+(?:\s*(?:\+|,|&|and)\s*@[\w-]+)*\s+(?=\S)/i, '$1');
   // ChucK's "=> This release contains …": an arrow leading a paragraph marks it as a bullet would, it says nothing.
   if (has('=>')) text = text.replace(/^(\s*)=>\s+(?=\p{L})/u, '$1');
