@@ -312,3 +312,24 @@ describe('a short security post down to one of its fixes', () => {
     expect(bluesky!.copy).toMatch(/\n\nUpdate now to get the security fix/);
   });
 });
+
+describe('a short security post whose first fix fits only beside "Update now:"', () => {
+  it('tells that fix rather than a dependency bump in its place (Boundary 0.21.3)', () => {
+    const url = 'https://github.com/acme/boundary/blob/01cd5c86e8602aa9babc54b07e51ef7b8445e0b6/CHANGELOG.md#L5-L17';
+    const notes = [
+      '## 0.21.3',
+      '',
+      'SECURITY:',
+      '',
+      '* Resolved a vulnerability (CVE-2026-7776) that could lead to a denial-of-service condition during TLS handshakes.',
+      '* Updated Azure/go-ntlmssp dependency to v0.1.1 to address GHSA-pjcq-xvwq-hhpj.',
+    ].join('\n');
+    const brief = generateBrief({ id: 'rel_x', version: '0.21.3', title: 'Acme Boundary 0.21.3', url, notes, contentHash: 'h' }, null);
+    const [bluesky] = draftPosts(brief, ['bluesky'], voiceOf(null));
+    expect(bluesky!.copy).toContain('CVE-2026-7776');
+    expect(bluesky!.copy).not.toContain('go-ntlmssp');
+    expect(bluesky!.copy).toMatch(/\n\nUpdate now: https:/);
+    const measured = measurePost('bluesky', bluesky!.copy);
+    expect(measured.length).toBeLessThanOrEqual(measured.limit);
+  });
+});

@@ -109,6 +109,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
     let keptSummary = summary;
     let keptAudience = ownAudience;
     let firstCut = false;
+    // Whether the first change shown stands in for one ranked above it that did not fit.
+    let stoodIn = false;
     for (const [index, highlight] of brief.highlights.slice(0, shape.highlights).entries()) {
       const entry = { bullet: BULLETS[highlight.kind][voice.emoji ? 1 : 0], sentence: own(`highlights.${index}`, highlight) };
       lines.push(entry);
@@ -159,7 +161,10 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
           return fits(compose([], []));
         });
       });
-      if (whole >= 0) break;
+      if (whole >= 0) {
+        stoodIn = true;
+        break;
+      }
       entry.sentence = own(`highlights.${index}`, highlight);
       // Cut down word by word, naming every advisory id; matrix-sdk-crypto's fix named by a GHSA and a CVE id, where both
       // leave no room for its words, by the first. "IRelationalCommandDia…": a cut inside a word says a word the notes do
@@ -185,6 +190,7 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       copy: compose(keptSummary, keptAudience),
       shown: lines.length,
       firstCut,
+      stoodIn,
       sentences: [head, ...keptSummary, ...lines.map((line) => line.sentence), ...keptAudience, cta],
     };
   };
@@ -203,6 +209,12 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   // a post is down to one change, the urging said shorter ("Update now:") makes room for a second of its kind, which tells
   // more than the words it drops. Not at the cost of the opening's count ("It fixes nine security issues in all; …"), nor
   // for a change of another kind beside the one security fix the call to action named.
+  // Boundary 0.21.3's showed a dependency bump in place of its CVE, which did not fit beside the longer urging: the change
+  // ranked first, whole, beside "Update now:", is told rather than another in its place.
+  if (urging && chosen.stoodIn && chosen.sentences.at(-1)!.text === fullCta.text) {
+    const urged = build(ctas[1]!);
+    if (urged.shown > 0 && !urged.firstCut && !urged.stoodIn) chosen = urged;
+  }
   if (urging && chosen.shown === 1 && chosen.sentences.at(-1)!.text === fullCta.text) {
     const urged = build(ctas[1]!);
     const kinds = urged.sentences.flatMap(({ path }) => (path.startsWith('highlights.') ? [brief.highlights[Number(path.slice(11))]!.kind] : []));
