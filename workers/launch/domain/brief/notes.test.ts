@@ -6641,3 +6641,16 @@ describe('holdouts 112 to 114: labels around a change', () => {
     expect(cleanInline('Support `a[bug]` as a key', repo).text).toBe('Support a[bug] as a key');
   });
 });
+
+describe('holdouts 112 to 114: closed issues listed by their titles', () => {
+  it('reads a fault told as reported as a fix, not a story told in the past (nlohmann/json, chi)', () => {
+    expect(
+      kindsAndTexts([
+        '- MSVC natvis visualizer does not work after introduction of inline ABI namespace [\\#3696](https://github.com/acme/acme/issues/3696)',
+        '- Regression: call to member function `value` is ambiguous [\\#3652](https://github.com/acme/acme/issues/3652)',
+        '- extern from/to\\_json result in linker error [\\#3657](https://github.com/acme/acme/issues/3657)',
+        '- chi v1.5.x did not work out as planned, as the Go tooling is too powerful.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'fix', 'fix', 'other']);
+  });
+});

@@ -1196,9 +1196,14 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     if (SPEED_VERB.test(unscoped)) return { kind: 'performance', text };
     // Klipper's "Fans and GPIO pins can now be assigned a formula", "A new … parameter has been added": told as what people can do now.
     if (NOW_POSSIBLE.test(unscoped.split(/(?<=[.!?])\s/)[0]!)) return { kind: 'feature', text };
+    // nlohmann/json's unlabelled list of the issues it closed: "MSVC natvis visualizer does not work after …", "Regression: call
+    // to member function 'value' is ambiguous", "extern from/to_json result in linker error": a fault, titled as reported.
+    if (ISSUE_FAULT.test(unscoped)) return { kind: 'fix', text };
   }
   return { kind: inherited, text };
 }
+const ISSUE_FAULT =
+  /^regression\b|\b(?:does|do)(?:\s+not|n['’]t)\s+(?:work|compile|build|start|load|run|link)\b|\b(?:gives?|results?\s+in|leads?\s+to)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:errors?|crash(?:es)?|segfaults?|panics?)\b|\bis\s+(?:an?\s+)?(?:compilation|compile|linker|build)\s+error\b|\bis\s+ambiguous\b/i;
 
 /**
  * The fault told as fixed, where a sentence after it says so: a post that keeps only the first sentence would otherwise
