@@ -5819,3 +5819,23 @@ describe('holdouts 112 to 114: an advisory told twice', () => {
     expect(brief.highlights.filter((highlight) => highlight.text.includes('CVE-2024-51417'))).toHaveLength(1);
   });
 });
+
+describe('holdouts 112 to 114: the change the notes call their most important', () => {
+  it('leads, wherever the list puts it (KotlinPoet 2.0, i3 4.23)', () => {
+    const notes = [
+      '## Version 2.0.0',
+      '',
+      'This release is source- and binary-compatible with Acme 1.x.',
+      '',
+      "The most important behavior change in this release is that spaces in generated code don't wrap by default anymore.",
+      '',
+      ' * New: Kotlin 2.0.10.',
+      ' * New: New `♢` placeholder representing a space that is safe to wrap.',
+      ' * New: Add `KSTypeAlias.toClassName()`.',
+      ' * New: Add `KSType.toClassNameOrNull()`.',
+      " * New: Spaces don't break by default.",
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0', url: null });
+    expect(brief.highlights[0]!.text).toBe("Spaces don't break by default.");
+  });
+});

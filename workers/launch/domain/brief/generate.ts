@@ -273,6 +273,22 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s/;
 /** What the notes' own pick of their main changes weighs, as a Highlights heading's items do. */
 const NOTES_PICKED = 40;
 
+/**
+ * KotlinPoet 2.0's "The most important behavior change in this release is that spaces in generated code don't wrap by default
+ * anymore." in the prose over its list: the words of the change the notes call their most important, to find its item by.
+ */
+function stressedWords(parsed: ParsedNotes): Set<string> {
+  const first = Math.min(...parsed.items.map((item) => item.lines.start));
+  const prose = parsed.lines
+    .slice(0, Number.isFinite(first) ? first - 1 : 0)
+    .filter((line) => !LIST_ITEM.test(line) && !/^\s*#/.test(line))
+    .join(' ');
+  const said = prose.match(CALLED_MOST_IMPORTANT);
+  return new Set(said ? distinctiveWords(said[1]!) : []);
+}
+const CALLED_MOST_IMPORTANT =
+  /\b(?:most important|biggest|main|headline|key|most notable|most significant)\s+(?:[\w-]+\s+)?(?:change|feature|improvement|addition)\s+(?:in|of)\s+(?:this|the)\s+(?:release|version)\s+is\s+(?:that\s+)?([^.!?]{8,200})/i;
+
 /** An item that names the advisory it fixes, in its words or in a link: API Platform's "[CVE-2025-31481](…/advisories/GHSA-…)". */
 function citesAdvisory(item: NoteItem): boolean {
   return advisoryIds(item.text).length > 0 || item.refs.some((ref) => /^(?:CVE|GHSA|RUSTSEC)-/i.test(ref.label) || /\/advisories\/GHSA-/i.test(ref.url ?? ''));
@@ -528,9 +544,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     return points >= 2 ? Math.min(points, 3) * 3 : 0;
   };
   const picked = listedAsTheMainChanges(parsed);
+  const stressed = stressedWords(parsed);
+  const stressedItems = new Set(
+    stressed.size === 0 ? [] : items.filter((_item, index) => [...itemWords[index]!].filter((word) => stressed.has(word)).length >= 2),
+  );
   const weigh = (item: NoteItem) =>
     significance(item, firstLines(item)) +
-    (picked.has(item) ? NOTES_PICKED : 0) +
+    (picked.has(item) || stressedItems.has(item) ? NOTES_PICKED : 0) +
     toldAtLength(item) +
     (echoed.has(item) ? 20 : 0) +
     (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0);
