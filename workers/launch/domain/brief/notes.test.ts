@@ -6654,3 +6654,20 @@ describe('holdouts 112 to 114: closed issues listed by their titles', () => {
     ).toEqual(['fix', 'fix', 'fix', 'other']);
   });
 });
+
+describe('holdouts 112 to 114: a ChangeLog whose release title is a bullet', () => {
+  it('reads the prose under jemalloc\'s "* 5.3.1 (Apr 13, 2026)" as the opening', () => {
+    const notes = [
+      '* 5.3.1 (Apr 13, 2026)',
+      '',
+      'This release includes over 390 commits spanning bug fixes, new features,',
+      'performance optimizations, and portability improvements.',
+      '',
+      'New features:',
+      '  - Support pvalloc.  (@Lapenkov: 5b1f2cc5)',
+    ].join('\n');
+    expect(parseNotes(notes, null).intro?.text).toBe(
+      'This release includes over 390 commits spanning bug fixes, new features, performance optimizations, and portability improvements.',
+    );
+  });
+});

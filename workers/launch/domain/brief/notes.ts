@@ -4001,7 +4001,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         hasChildren && /:\s*$/.test(raw) ? shortChildren(lines, end, childIndent, repoBase) : boldLabel ? firstChildren(lines, end, childIndent, repoBase) : [];
       const text = listed.length > 0 ? `${said.replace(/:$/, '')}: ${listed.join(', ')}` : said;
       if (!text) continue;
-      sawChange = true;
+      // jemalloc's ChangeLog opens "* 5.3.1 (Apr 13, 2026)" as a bullet over its opening prose: the release's title, not a
+      // change before which the prose would be a change's account.
+      if (!(own.kind === 'internal' && VERSION_TITLE.test(text.trim()))) sawChange = true;
       // calibre's "Nautilus Magazine" under ":: improved recipes": a bare name says what changed only with its section.
       // Melos' "- `firebase_app_check_web` - `v0.2.0+15`" under "Packages with dependency updates only": a package and the
       // version it moved to, no change of it.
