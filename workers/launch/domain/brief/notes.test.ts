@@ -6545,6 +6545,8 @@ describe('holdouts 112 to 114: shapes read as what they are', () => {
     ];
     const texts = parseNotes(readme.join('\n'), null).items.map((item) => item.text);
     expect(texts.join('\n')).not.toContain('**');
+    // The fix named only by its advisory's id is told by its first part.
+    expect(texts[0]).toBe('Restricted get_directory_by_hash() function to only match published directories (CVE-2026-7761).');
   });
 
   it("drops cargo-smart-release's markup and its commit statistics, and a pointer at a linked PR (gix)", () => {

@@ -1401,6 +1401,11 @@ const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bu
  * 8.1", "Redis 7.4.1 Released Wed 02 Oct 2024", "How to upgrade", a blog post's "What about tasks?", "Advanced examples",
  * GoReleaser's "Other news" and "Helping out".
  */
+/** "Fixed Security issue, CVE ID: CVE-2026-7761.": a security fix named by its advisory's id and nothing else. */
+const ONLY_AN_ID = withAdvisoryId(
+  String.raw`^(?:fix(?:e[sd])?:?\s+)?(?:an?\s+)?(?:security\s+)?(?:issue|vulnerability|flaw|problem|fix)\s*[,:–-]?\s*(?:(?:CVE\s+)?IDs?:?\s*)?{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`,
+  'i',
+);
 /** An item that opens with a question. */
 const ASKED = /^(?:does|do|did|is|are|was|can|could|should|will|would|what|how|why|when|where|which)\b[^.!?]{3,160}\?(?:\s|$)/i;
 /** Who made a feature, told as its heading's first paragraph. */
@@ -3314,6 +3319,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // are then known by the header's rule, until a blank line. Columns naming who made a change are credits, not its words.
   let barelessTable = false;
   let creditColumns = new Set<number>();
+  /** Security fixes whose words were only an advisory's id, now told by their first part. */
+  const toldByPart = new WeakSet<NoteItem>();
   /** The one change a table of advisory ids under "Fixes for the following security vulnerabilities" makes, while it lasts. */
   let advisoryTable: NoteItem | null = null;
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
@@ -3969,6 +3976,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         isChildOf(lines, last.lines.start, indent)
       ) {
         last.lines.end = end;
+        // Ultimate Member's "* Fixed: Security issue, CVE ID: CVE-2026-7761." over "  ** Restricted `get_directory_by_hash()`
+        // function to only match …": an advisory named with no word of what was fixed; its first part says what.
+        if (last.kind === 'security' && ONLY_AN_ID.test(last.text) && !toldByPart.has(last)) {
+          const part = itemInline(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''), repoBase);
+          if (part.text.split(/\s+/).length >= 4) {
+            last.text = `${part.text.replace(/[.\s]+$/, '')} (${advisoryIds(last.text).join(', ')}).`;
+            last.code = [...new Set([...(last.code ?? []), ...part.code])];
+            toldByPart.add(last);
+          }
+        }
         // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids,
         // unless they are a list of ids alone.
         if (last.kind === 'fix' || last.kind === 'other' || (last.kind === 'security' && namesOnlyAdvisories(line))) takeAdvisories(last, line, number);
