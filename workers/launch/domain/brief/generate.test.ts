@@ -5839,3 +5839,17 @@ describe('holdouts 112 to 114: the change the notes call their most important', 
     expect(brief.highlights[0]!.text).toBe("Spaces don't break by default.");
   });
 });
+
+describe('holdouts 112 to 114: a change scoped by the product’s own name', () => {
+  it('leads the changes of its side tools (virt-manager 5.0.0)', () => {
+    const notes = [
+      '## Release 5.0.0 (November 26, 2024)',
+      '- acme-clone: Copy disk permissions as well (Ana Lima)',
+      '- acme-install: Add properties for AMD SEV-SNP (Ana Lima)',
+      '- acme-install: Add passt backend for user network interface',
+      '- acme-manager: Add support to create external snapshots',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '5.0.0', title: 'acme-manager 5.0.0', url: null });
+    expect(brief.highlights[0]!.text).toBe('Add support to create external snapshots.');
+  });
+});

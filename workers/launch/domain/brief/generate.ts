@@ -548,8 +548,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const stressedItems = new Set(
     stressed.size === 0 ? [] : items.filter((_item, index) => [...itemWords[index]!].filter((word) => stressed.has(word)).length >= 2),
   );
+  // virt-manager 5.0.0's "virt-manager: Add support to create external snapshots" among its "virt-install:", "virt-xml:" and
+  // "cli:" lines: a change of the product itself, named as its scope, over those of its side tools.
+  const productScope = subject ? new RegExp(`^${escapeRegExp(subject.name)}:\\s`, 'i') : null;
+  const ofProductItself = (item: NoteItem) => (productScope?.test(parsed.lines[item.lines.start - 1]?.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '') ?? '') ? 10 : 0);
   const weigh = (item: NoteItem) =>
     significance(item, firstLines(item)) +
+    ofProductItself(item) +
     (picked.has(item) || stressedItems.has(item) ? NOTES_PICKED : 0) +
     toldAtLength(item) +
     (echoed.has(item) ? 20 : 0) +
