@@ -5853,3 +5853,19 @@ describe('holdouts 112 to 114: a change scoped by the product’s own name', () 
     expect(brief.highlights[0]!.text).toBe('Add support to create external snapshots.');
   });
 });
+
+describe('holdouts 112 to 114: a break told as what it used to do', () => {
+  it('keeps "This is no longer the case" when the new behaviour after its colon does not fit (python-dotenv)', () => {
+    const notes = [
+      '### Changed',
+      '',
+      '- `acme.set_key`, `acme.unset_key` and the CLI commands `set` and `unset`',
+      '  used to reset the file mode of the modified .env file to `0o600` in some',
+      '  situations. This is no longer the case: The original mode of the file is now',
+      "  preserved. Is the file needed to be created or wasn't a regular file, mode",
+      '  `0o600` is used.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.2.2', title: 'Acme 1.2.2', url: null });
+    expect(brief.highlights[0]!.text).toMatch(/in some situations\. This is no longer the case\.$/);
+  });
+});

@@ -1449,6 +1449,11 @@ function breakingSentence(text: string): string {
   const [first, second] = sentences;
   const lead = first?.match(/^([^:]{20,}?):\s/)?.[1];
   if (keep === 2 && `${first} ${second}`.length > MAX_SENTENCE && lead) return truncateWords(`${lead}. ${second}`, MAX_SENTENCE);
+  // python-dotenv's "… used to reset the file mode of the modified .env file to 0o600 in some situations. This is no longer the
+  // case: The original mode of the file is now preserved.": where both do not fit, the second up to its colon still says it
+  // changed; cut at the first's end, the post would tell the old behaviour as the news.
+  const saidShort = keep === 2 && `${first} ${second}`.length > MAX_SENTENCE ? second!.match(/^([^:]{8,60}):\s/)?.[1] : undefined;
+  if (saidShort && `${first} ${saidShort}.`.length <= MAX_SENTENCE) return `${first} ${saidShort}.`;
   // Etherpad's "Updated to express 5.0.0. This is a major update … A lot changed in the route matching, and thus old plugins
   // will throw errors and crash Etherpad.": the change, then the sentence that says what breaks, however far on.
   const later = keep === 1 && !BREAKING_SIGNAL.test(first ?? '') ? sentences.slice(2).find((sentence) => BREAKS_LATER.test(sentence)) : undefined;
