@@ -5869,3 +5869,17 @@ describe('holdouts 112 to 114: a break told as what it used to do', () => {
     expect(brief.highlights[0]!.text).toMatch(/in some situations\. This is no longer the case\.$/);
   });
 });
+
+describe('holdouts 112 to 114: a break whose third sentence says what to do', () => {
+  it('tells it with the first (hiredis 1.0.0)', () => {
+    const notes = [
+      '**BREAKING CHANGES**:',
+      '',
+      "* `acmeOptions` now has two timeout fields.  One for connecting, and one for commands.  If you're presently using `options->timeout` you will need to change it to use `options->connect_timeout`.",
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.0.0', title: 'Acme 1.0.0', url: null });
+    expect(brief.highlights[0]!.text).toBe(
+      "acmeOptions now has two timeout fields. If you're presently using options->timeout you will need to change it to use options->connect_timeout.",
+    );
+  });
+});

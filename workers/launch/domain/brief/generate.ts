@@ -1465,7 +1465,9 @@ function breakingSentence(text: string): string {
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 /** Words that say a sentence tells a break. */
-const BREAK_WORDS = String.raw`no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?|minimum (?:supported |required )?version\b[^.]{0,30}\bis now`;
+// hiredis' "If you're presently using `options->timeout` you will need to change it to use `options->connect_timeout`.": what
+// whoever upgrades must do.
+const BREAK_WORDS = String.raw`(?:you(?:'ll|’ll| will)?|will) need to (?:change|update|migrate|switch|replace|rename|use)|no longer|removed?|dropped?|renamed?|replaced?|breaking|breaks?|incompatib\w*|now requires?|now returns?|deprecated|instead|errors?|minimum (?:supported |required )?version\b[^.]{0,30}\bis now`;
 const BREAKING_SIGNAL = new RegExp(String.raw`\b(?:${BREAK_WORDS}|must)\b`, 'i');
 /** What a later sentence says breaks; "must" alone there is more often a usage note ("the body must be supplied before …"). */
 const BREAKS_LATER = new RegExp(String.raw`\b(?:${BREAK_WORDS}|crash(?:es)?|will fail|must be (?:updated|upgraded|migrated))\b`, 'i');
