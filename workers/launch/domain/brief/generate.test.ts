@@ -5883,3 +5883,15 @@ describe('holdouts 112 to 114: a break whose third sentence says what to do', ()
     );
   });
 });
+
+describe('holdouts 112 to 114: a title that spells the repository’s name its own way', () => {
+  it("names the product as the title spells it (Cap'n Proto, netCDF-C, GNU Screen)", () => {
+    const named = (title: string, url: string) => briefOf('- Fix a crash on start-up.', { version: '1.4.0', title, url }).product.name;
+    expect(named("Cap'n Proto security advisory 2026-03-12-1: HTTP size validation", 'https://github.com/capnproto/capnproto/blob/0/advisory.md')).toBe(
+      "Cap'n Proto",
+    );
+    expect(named('GNU Screen v.4.9.1', 'https://github.com/acme/gnu-screen/blob/0/NEWS')).toBe('GNU Screen');
+    // A title that does not open on the repository's name leaves it to the repository.
+    expect(named('Security advisory 2026-03-12-1', 'https://github.com/capnproto/capnproto/blob/0/advisory.md')).toBe('Capnproto');
+  });
+});

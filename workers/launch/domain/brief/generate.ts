@@ -1738,6 +1738,10 @@ function subjectOf(
         source: 'release_title',
       }
     );
+  // Cap'n Proto's "Cap'n Proto security advisory 2026-03-12-1: HTTP size validation" for capnproto/capnproto: a title that
+  // opens on the repository's name, spelled with its own spaces, marks and capitals, names it so.
+  const spelled = repo ? spelledInTitle(release.title, repo) : null;
+  if (spelled) return { name: spelled, citation: { source: 'release', field: 'title', value: release.title }, source: 'release_title' };
   // A tag-only title ("v0.64.0"): the repository of the release page, as the notes spell it when they do.
   if (!repo || !release.url) return null;
   // "node" is spelled "Node.js" by its notes: a spelling with a capital, and a `.js` suffix, is preferred.
@@ -1957,6 +1961,22 @@ function spacedSpelling(repo: string, lines: string[]): { index: number; spelled
         for (let end = words.length; end > start + 1; end--)
           if (words.slice(start, end).join('').toLowerCase() === slug) return { index, spelled: words.slice(start, end).join(' ') };
     }
+  }
+  return null;
+}
+
+/** The title's opening words that spell the repository's name another way ("Cap'n Proto" for "capnproto"), or null. */
+function spelledInTitle(title: string, repo: string): string | null {
+  const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const name = squash(repo.split('/').at(-1)!);
+  const words = title.trim().split(/\s+/).slice(0, 4);
+  for (let count = 1; count <= words.length; count += 1) {
+    const opening = words
+      .slice(0, count)
+      .join(' ')
+      .replace(/[:,;–—-]+$/, '');
+    if (squash(opening) === name) return opening === repo.split('/').at(-1) || !/[\s'’.+]|\p{Lu}/u.test(opening) ? null : opening;
+    if (squash(opening).length >= name.length) return null;
   }
   return null;
 }
