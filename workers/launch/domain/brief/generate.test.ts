@@ -5895,3 +5895,17 @@ describe('holdouts 112 to 114: a title that spells the repository’s name its o
     expect(named('Security advisory 2026-03-12-1', 'https://github.com/capnproto/capnproto/blob/0/advisory.md')).toBe('Capnproto');
   });
 });
+
+describe('holdouts 112 to 114: a stop typed twice', () => {
+  it('is one stop, and an ellipsis stays one (NUnit 4.0.0)', () => {
+    const brief = briefOf('### Features\n\n- Assert.That is blocking when used with WCF..\n- Support for streams of unknown length...', {
+      version: '4.1.0',
+      title: 'Acme 4.1.0',
+      url: null,
+    });
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual([
+      'Assert.That is blocking when used with WCF.',
+      'Support for streams of unknown length…',
+    ]);
+  });
+});

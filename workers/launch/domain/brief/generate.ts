@@ -2214,6 +2214,8 @@ function asSentence(text: string, code: string[] = []): string {
   const capital = keepCase ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   // SciPy's "Incorrect use of NumPy scalar types instead of np.dtype...": a title its tracker cut short, cut as ours are.
   if (/\w\.{3}$/.test(capital)) return `${capital.slice(0, -3)}…`;
+  // NUnit's issue title "… might lead to deadlock when used with WCF..": a stop typed twice.
+  if (/[\p{L}\p{N})]\.\.$/u.test(capital)) return capital.slice(0, -1);
   return /[.!?…。！？]$/.test(capital) ? capital : `${capital}.`;
 }
 
