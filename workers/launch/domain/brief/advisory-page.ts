@@ -34,13 +34,13 @@ const ADVISORY_ONLY =
   /^(?:patch(?:es)?|workarounds?|(?:discovered|reported) by|fixed in|cves?|(?:affected|vulnerable|patched) versions?|poc|proof of concept|for more information|scope)$/i;
 const SECURITY_WORDS = withAdvisoryId(String.raw`\b{ID}\b|\bvulnerab|\battacker\b|\bexploit|\bmalicious\b|\bden(?:ial of|y|ying) service\b|\bxss\b`, 'i');
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const HEADING = /^(#{1,6})[ \t]+(\S.*)$/;
 /** "v6.54.1 contains a fix for this issue.", "Fixed in 2.3.4.", "Please upgrade to 1.2.3": where the fix is, not what it does. */
 const VERSION_POINTER =
   /\b(?:contains?|includes?|ships?|has|have) (?:a |the )?(?:fix|patch)|\b(?:fixed|patched|addressed|resolved) in\b|^(?:please\s+)?(?:upgrade|update)\b|\bha(?:s|ve) been (?:fixed|patched)\b/i;
 
 /** A paragraph's closing lead-in to the list under it: "… is vulnerable to arbitrary code execution. This includes:". */
-const LEAD_IN_CLOSING = /(?<=[.!?])\s+[^.!?]{1,60}:\s*$/;
+const LEAD_IN_CLOSING = /(?<=[.!?])\s+[^\s.!?][^.!?]{0,59}:\s*$/;
 /** ruby-lang.org's "We published security advisory for CVE-2026-41316." over the advisory: that it exists, not what it says. */
 const ANNOUNCES_ITSELF =
   /^(?:we (?:have )?(?:published|released|issued)\b[^.]{0,30}\badvisor(?:y|ies)\b|this (?:security )?advisory (?:describes|covers|is about)\b)/i;
@@ -66,7 +66,8 @@ function sectionsOf(lines: string[]): Section[] {
     if (!atx && !underline) continue;
     const last = sections.at(-1);
     if (last) last.end = index;
-    const title = atx ? atx[2]! : line;
+    // "### Impact ###": closing marks are no part of the title.
+    const title = atx ? atx[2]!.replace(/[\s#]+$/, '') : line;
     const level = atx ? atx[1]!.length : underline![1]!.startsWith('=') ? 1 : 2;
     // An underlined title's body starts after its underline.
     sections.push({ heading: atx ? index : index + 1, level, title: title.replace(/[*_`:]/g, '').trim(), end: lines.length });
