@@ -5764,6 +5764,13 @@ describe('holdouts 112 to 114: one change told in parts, and a pointer below', (
     // Parts that are sentences of their own stay apart.
     expect(texts.filter((text) => text.startsWith('Hash fields'))).toHaveLength(2);
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/below/);
+    // Each part is cited by its own line, so none of the three breaks goes uncited.
+    const joined = brief.highlights.find((highlight) => highlight.text.startsWith('Dropped support for Ruby'))!;
+    expect(joined.citations.map((citation) => (citation.source === 'notes' ? [citation.lines.start, citation.lines.end] : null))).toEqual([
+      [7, 7],
+      [8, 8],
+      [9, 9],
+    ]);
   });
 });
 

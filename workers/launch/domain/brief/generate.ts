@@ -359,7 +359,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped,
     // and a name in code a feature's section lists (MDN's "### Additions" over "- `api.Navigator.cpuPerformance`").
-    withSharedLabelsJoined([...advisory, ...parsed.items]).filter(
+    withSharedLabelsJoined([...advisory, ...parsed.items], retellings).filter(
       (item) =>
         item.kind !== 'internal' &&
         (item.kind === 'breaking' ||
@@ -909,9 +909,10 @@ const MOST_JOINED = 6;
  * pundit 2.1.1's "Dropped support for Ruby end-of-life versions: 2.1 and 2.2.", "…: 2.3", "…: 2.4, 2.5 and JRuby 9.1", one
  * line after another: one change told in parts led three posts three times. Told once, with every part.
  */
-function withSharedLabelsJoined(items: NoteItem[]): NoteItem[] {
+function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const joined: NoteItem[] = [];
   const parts = new Map<NoteItem, string[]>();
+  const partsEnd = new Map<NoteItem, number>();
   for (const item of items) {
     const last = joined.at(-1);
     const label = item.text.match(SHARED_LABEL);
@@ -923,7 +924,7 @@ function withSharedLabelsJoined(items: NoteItem[]): NoteItem[] {
       !lastLabel ||
       label[1] !== lastLabel[1] ||
       last.kind !== item.kind ||
-      item.lines.start > last.lines.end + 1 ||
+      item.lines.start > (partsEnd.get(last) ?? last.lines.end) + 1 ||
       last.section.join('\u0000') !== item.section.join('\u0000') ||
       lastParts.length >= MOST_JOINED ||
       // Redis' "Hash - expiration of individual fields: RDB file format changes", "…: rename and fix counting of …": changes
@@ -937,15 +938,17 @@ function withSharedLabelsJoined(items: NoteItem[]): NoteItem[] {
     const all = [...lastParts, label[2]!];
     const atoms = all.flatMap((part) => part.split(/\s*,\s*|\s+and\s+/)).filter(Boolean);
     const list = `${atoms.slice(0, -1).join(', ')} and ${atoms.at(-1)}`;
+    // Each part keeps its own line, cited beside the first's as a telling of the same change.
     const merged: NoteItem = {
       ...last,
       text: `${label[1]}: ${list}.`,
-      lines: { start: last.lines.start, end: item.lines.end },
       refs: [...last.refs, ...item.refs],
       ...(last.code || item.code ? { code: [...new Set([...(last.code ?? []), ...(item.code ?? [])])] } : {}),
     };
     joined[joined.length - 1] = merged;
     parts.set(merged, all);
+    partsEnd.set(merged, item.lines.end);
+    retellings.set(merged.lines.start, [...(retellings.get(merged.lines.start) ?? []), item]);
   }
   return joined;
 }
