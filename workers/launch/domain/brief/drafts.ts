@@ -211,18 +211,19 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   // for a change of another kind beside the one security fix the call to action named.
   // Boundary 0.21.3's showed a dependency bump in place of its CVE, which did not fit beside the longer urging: the change
   // ranked first, whole, beside "Update now:", is told rather than another in its place.
-  if (urging && chosen.stoodIn && chosen.sentences.at(-1)!.text === fullCta.text) {
-    const urged = build(ctas[1]!);
-    if (urged.shown > 0 && !urged.firstCut && !urged.stoodIn) chosen = urged;
-  }
-  if (urging && chosen.shown === 1 && chosen.sentences.at(-1)!.text === fullCta.text) {
-    const urged = build(ctas[1]!);
-    const kinds = urged.sentences.flatMap(({ path }) => (path.startsWith('highlights.') ? [brief.highlights[Number(path.slice(11))]!.kind] : []));
+  const urged = urging && chosen.sentences.at(-1)!.text === fullCta.text && (chosen.stoodIn || chosen.shown === 1) ? build(ctas[1]!) : null;
+  if (urged && chosen.stoodIn && urged.shown > 0 && !urged.firstCut && !urged.stoodIn) chosen = urged;
+  else if (urged && chosen.shown === 1) {
+    const kinds = urged.sentences.flatMap(({ path }) =>
+      path.startsWith(HIGHLIGHT_PATH) ? [brief.highlights[Number(path.slice(HIGHLIGHT_PATH.length))]!.kind] : [],
+    );
     const keepsOpening = urged.sentences.length - urged.shown >= chosen.sentences.length - chosen.shown;
     if (urged.shown > 1 && !urged.firstCut && keepsOpening && kinds[1] === kinds[0]) chosen = urged;
   }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
+
+const HIGHLIGHT_PATH = 'highlights.';
 
 /**
  * Whether a change cut short ends on a word that leads to what was cut: Briefcase's "… the installation folder no longer…"

@@ -911,20 +911,20 @@ const MOST_JOINED = 6;
  */
 function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const joined: NoteItem[] = [];
-  const parts = new Map<NoteItem, string[]>();
-  const partsEnd = new Map<NoteItem, number>();
+  // What each joined change was joined from: its parts' words, and the line its last part ends on.
+  const parts = new Map<NoteItem, { words: string[]; end: number }>();
   for (const item of items) {
     const last = joined.at(-1);
     const label = item.text.match(SHARED_LABEL);
     const lastLabel = last?.text.match(SHARED_LABEL);
-    const lastParts = last ? (parts.get(last) ?? (lastLabel ? [lastLabel[2]!] : [])) : [];
+    const lastParts = last ? (parts.get(last)?.words ?? (lastLabel ? [lastLabel[2]!] : [])) : [];
     if (
       !last ||
       !label ||
       !lastLabel ||
       label[1] !== lastLabel[1] ||
       last.kind !== item.kind ||
-      item.lines.start > (partsEnd.get(last) ?? last.lines.end) + 1 ||
+      item.lines.start > (parts.get(last)?.end ?? last.lines.end) + 1 ||
       last.section.join('\u0000') !== item.section.join('\u0000') ||
       lastParts.length >= MOST_JOINED ||
       // Redis' "Hash - expiration of individual fields: RDB file format changes", "…: rename and fix counting of …": changes
@@ -946,8 +946,7 @@ function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteI
       ...(last.code || item.code ? { code: [...new Set([...(last.code ?? []), ...(item.code ?? [])])] } : {}),
     };
     joined[joined.length - 1] = merged;
-    parts.set(merged, all);
-    partsEnd.set(merged, item.lines.end);
+    parts.set(merged, { words: all, end: item.lines.end });
     retellings.set(merged.lines.start, [...(retellings.get(merged.lines.start) ?? []), item]);
   }
   return joined;
@@ -956,7 +955,7 @@ function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteI
 /** The words an advisory's telling has beyond its ids and the verb that fixes them. */
 function flawWords(item: NoteItem): number {
   return item.text
-    .replace(withAdvisoryId(String.raw`\b{ID}\b`, 'gi'), ' ')
+    .replace(ADVISORIES, ' ')
     .split(/\s+/)
     .filter(
       (word) => /\p{L}{2}/u.test(word) && !/^(?:fix(?:e[sd])?|for|address(?:es|ed)?|resolves?d?|patch(?:es|ed)?|the|an?|and|\[?bug\]?)[.,:]?$/i.test(word),
@@ -1971,14 +1970,15 @@ function spacedSpelling(repo: string, lines: string[]): { index: number; spelled
 /** The title's opening words that spell the repository's name another way ("Cap'n Proto" for "capnproto"), or null. */
 function spelledInTitle(title: string, repo: string): string | null {
   const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-  const name = squash(repo.split('/').at(-1)!);
+  const leaf = repo.split('/').at(-1)!;
+  const name = squash(leaf);
   const words = title.trim().split(/\s+/).slice(0, 4);
   for (let count = 1; count <= words.length; count += 1) {
     const opening = words
       .slice(0, count)
       .join(' ')
       .replace(/[:,;–—-]+$/, '');
-    if (squash(opening) === name) return opening === repo.split('/').at(-1) || !/[\s'’.+]|\p{Lu}/u.test(opening) ? null : opening;
+    if (squash(opening) === name) return opening === leaf || !/[\s'’.+]|\p{Lu}/u.test(opening) ? null : opening;
     if (squash(opening).length >= name.length) return null;
   }
   return null;

@@ -739,7 +739,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // fontTools' "[varLib.main]: **SECURITY** Only use basename(vf.filename) …": the module a change is in, then its kind in bold
   // capitals, neither of them words of the change.
   const scopedKind = raw.match(SCOPED_SHOUTED_KIND);
-  if (scopedKind) return { kind: SHOUTED_KIND[scopedKind[1]!]!, text: text.replace(/^\[[^\]]+\]:?\s+[A-Z]+:?\s+/, '') };
+  if (scopedKind) return { kind: sectionKind(scopedKind[1]!) ?? inherited, text: text.replace(/^\[[^\]]+\]:?\s+[A-Z]+:?\s+/, '') };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
   // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
   if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text)) return { kind: 'internal', text };
@@ -1243,16 +1243,6 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
   return /\bENH\b/.test(tags) ? 'feature' : 'internal';
 }
 const SCOPED_SHOUTED_KIND = /^\s*(?:[-*+]\s+)?\[[^\]\s]{2,40}\]:?\s+\*\*(SECURITY|BREAKING|FIX|FIXED|FEATURE|NEW|DEPRECATED|REMOVED)\*\*:?\s+\S/;
-const SHOUTED_KIND: Record<string, ChangeKind> = {
-  SECURITY: 'security',
-  BREAKING: 'breaking',
-  FIX: 'fix',
-  FIXED: 'fix',
-  FEATURE: 'feature',
-  NEW: 'feature',
-  DEPRECATED: 'other',
-  REMOVED: 'breaking',
-};
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
 /** fl_chart's "**FEATURE**", "**BUGFIX**": a kind in bold capitals before the change. */
 // PyMdown Extensions' "**BREAK**:", "**NEW**:", "**FIX**:".
@@ -3319,8 +3309,6 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // are then known by the header's rule, until a blank line. Columns naming who made a change are credits, not its words.
   let barelessTable = false;
   let creditColumns = new Set<number>();
-  /** Security fixes whose words were only an advisory's id, now told by their first part. */
-  const toldByPart = new WeakSet<NoteItem>();
   /** The one change a table of advisory ids under "Fixes for the following security vulnerabilities" makes, while it lasts. */
   let advisoryTable: NoteItem | null = null;
   // Under a bare label line ("Improved", "Fixed"), each line up to a blank one is a change: app stores' plain-text notes.
@@ -3978,12 +3966,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         last.lines.end = end;
         // Ultimate Member's "* Fixed: Security issue, CVE ID: CVE-2026-7761." over "  ** Restricted `get_directory_by_hash()`
         // function to only match …": an advisory named with no word of what was fixed; its first part says what.
-        if (last.kind === 'security' && ONLY_AN_ID.test(last.text) && !toldByPart.has(last)) {
+        // (Once told so, its words name more than the id, and a later part leaves them be.)
+        if (last.kind === 'security' && ONLY_AN_ID.test(last.text)) {
           const part = itemInline(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''), repoBase);
           if (part.text.split(/\s+/).length >= 4) {
             last.text = `${part.text.replace(/[.\s]+$/, '')} (${advisoryIds(last.text).join(', ')}).`;
             last.code = [...new Set([...(last.code ?? []), ...part.code])];
-            toldByPart.add(last);
           }
         }
         // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids,
