@@ -153,7 +153,15 @@ const NO_MATCH = /^(?!)/;
 
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
-  if (!text.includes('\\') && !text.includes(':') && !text.includes('<xref') && !text.includes('_') && !text.includes('`~') && !EMPHASIS_IN_WORD.test(text))
+  if (
+    !text.includes('\\') &&
+    !text.includes(':') &&
+    !text.includes('<xref') &&
+    !text.includes('_') &&
+    !text.includes('`~') &&
+    !text.includes('CVE ') &&
+    !EMPHASIS_IN_WORD.test(text)
+  )
     return text;
   return (
     namedReferencesAsWords(text)
@@ -180,6 +188,8 @@ function plain(text: string): string {
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : NO_MATCH, ' ')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.
       .replace(text.includes(':doc:') ? /:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g : NO_MATCH, ' $1 ')
+      // dnsmasq's "CVE 2023-50387" names CVE-2023-50387, as the parser reads it.
+      .replace(/\bCVE (?=\d{4}-\d{4,}\b)/g, 'CVE-')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
       // Werkzeug's ":ghsa:`hgf8-39gv-g3f2`" names GHSA-hgf8-39gv-g3f2 likewise.

@@ -1772,6 +1772,41 @@ describe('an advisory titled by a reStructuredText role', () => {
   });
 });
 
+describe('an advisory id written with a space for its hyphen', () => {
+  it('gives the ids of a paragraph that says they apply to the change told before it, past who found it (dnsmasq)', () => {
+    const notes = [
+      'version 3.1',
+      '\tAdd --zone-limit to cap the zones served per query.',
+      '',
+      '\tBound the work of NSEC3 validation. A crafted zone could make',
+      '\tthe validator spin for minutes, a CPU denial of service.',
+      '',
+      '\tCredit is due to Ana Lima for finding this vulnerability.',
+      '',
+      '\tCVE 2031-10001 and CVE 2031-10002 apply.',
+      '\tNote that this is a vulnerability only when validation is enabled.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '3.1', title: 'Acme 3.1', notes }, null);
+    expect(brief.headline.text).toMatch(/a security release/);
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'security',
+      text: 'Bound the work of NSEC3 validation. A crafted zone could make the validator spin for minutes, a CPU denial of service (CVE-2031-10001, CVE-2031-10002).',
+    });
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toMatch(/apply|Ana Lima/);
+  });
+
+  it("reads a tracker's grade joined to the id as the id alone (Suricata)", () => {
+    const notes = [
+      '8.0.1 -- 2031-09-15',
+      '',
+      'Security #7881: detect: Dynamic-stack-buffer-overflow in ShortenString(HIGH - CVE 2031-59149)',
+      'Bug #7890: unix-socket: memory leak when client disconnects during rule reload',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '8.0.1', title: 'Acme 8.0.1', notes }, null);
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Dynamic-stack-buffer-overflow in ShortenString (CVE-2031-59149).' });
+  });
+});
+
 describe('a component label before the change', () => {
   it('keeps its case: it is a name', () => {
     const notes = ['Minor Changes', '-------------', '', '- ansible-test - Default to Python 3.13 in the base containers.'].join('\n');

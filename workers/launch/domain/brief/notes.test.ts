@@ -2927,7 +2927,7 @@ describe('a Sphinx "releases" changelog', () => {
     ].join('\n');
     expect(parseNotes(notes, null).items.map((item) => [item.kind, item.text])).toEqual([
       ['feature', 'Session grew a new retry_policy kwarg for retrying failed handshakes.'],
-      ['security', 'Address CVE 2026-11111 (a vulnerability in the handshake): Reject unexpected messages during key exchange'],
+      ['security', 'Address CVE-2026-11111 (a vulnerability in the handshake): Reject unexpected messages during key exchange'],
       ['fix', 'Fix a hang when the server closes the channel.'],
       ['internal', 'Document the retry_policy kwarg.'],
     ]);

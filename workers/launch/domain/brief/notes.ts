@@ -1049,7 +1049,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   if (inherited !== 'breaking' && inherited !== 'security' && inherited !== 'internal' && /^(?:[\w-]+\s+){1,3}fix(?:es)?:\s+(?=\S)/i.test(text))
     return { kind: namesFlaw(text) || ADVISORY.test(raw) ? 'security' : 'fix', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
-  if (ADVISORY.test(raw) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
+  // (The words are tested too: dnsmasq's "CVE 2023-50387" is written as an id only once cleaned.)
+  if (ADVISORY.test(raw) || ADVISORY.test(text) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
@@ -2228,7 +2229,10 @@ const TRACKER_LINE = /^\s*(?:Bug|Defect|Feature|Task|Patch|Security|Optimization
 
 /** OpenMW's `CHANGELOG.md` lists its tracker's entries as plain lines, indented as if they were code, under each version. */
 function trackerLinesAsList(lines: string[]): string[] {
-  if (lines.filter((line) => TRACKER_LINE.test(line)).length < 3 || lines.some((line) => FENCE.test(line))) return lines;
+  const entries = lines.filter((line) => TRACKER_LINE.test(line)).length;
+  // Two entries under a version line are a list too, where nothing else is written.
+  const onlyEntries = entries > 0 && entries === lines.filter((line) => line.trim() !== '').length - 1;
+  if ((entries < 3 && !onlyEntries) || lines.some((line) => FENCE.test(line))) return lines;
   return lines.map((line) => (TRACKER_LINE.test(line) ? `- ${line.trim()}` : line));
 }
 
@@ -4115,7 +4119,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   return {
     lines: source,
     intro,
-    items: withoutNamedCredits(withGroupAdvisories(items, source))
+    items: withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(items), source))
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
       // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
       // release may do is none of this one's changes, whatever its words.
@@ -4123,8 +4127,45 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // PHPStan's "List type" over "Does this create a list out of an array that wasn't a list before? `array_values` does that.":
       // a question a list of examples answers, no change.
       .map((item) => (ASKED.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
+      .map((item) => (item.kind === 'other' && CREDITS_ONLY.test(item.text) ? { ...item, kind: 'internal' as const } : item))
       .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
   };
+}
+
+/** dnsmasq's "CVE-2023-50387 and CVE-2023-50868 apply.": a paragraph that gives ids to the change told before it. */
+const IDS_APPLY = withAdvisoryId(
+  String.raw`^{ID}(?:(?:\s*,\s*|\s+and\s+){ID})*\s+(?:apply|applies|(?:is|are|was|were|has been|have been)\s+(?:assigned|reserved))\b[^.]*\.(?:\s|$)`,
+  '',
+);
+/**
+ * dnsmasq's "Credit is due to … for finding this vulnerability.", "Thanks to … for the bug report." as a paragraph of its own:
+ * who found or helped, no change (not "Thanks to the new parser, builds are faster").
+ */
+const CREDITS_ONLY =
+  /^(?:credits?\s+(?:is|are)\s+due\b|credit\s+goes\b|(?:many |special )?thanks\s+(?:go(?:es)?\s+)?to\s+[^.]{2,160}?\s+for\s+(?:\w+\s+){0,3}(?:report\w*|finding|spotting|discover\w*|test\w*|help\w*|patch\w*|contribut\w*|analys\w*)\b)/i;
+
+/**
+ * dnsmasq 2.90's paragraph "Add limits on the resources used to do DNSSEC validation. DNSSEC introduces a potential CPU DoS
+ * …", then "Credit is due to …", then "CVE 2023-50387 and CVE 2023-50868 apply.": the ids are the change's, which is a
+ * security fix; the ids' paragraph is no change of its own.
+ */
+function withAppliedAdvisories(items: NoteItem[]): NoteItem[] {
+  const joined = new Set<NoteItem>();
+  for (const [index, item] of items.entries()) {
+    if (!IDS_APPLY.test(item.text)) continue;
+    const credit = items[index - 1] && CREDITS_ONLY.test(items[index - 1]!.text) ? 1 : 0;
+    const change = items[index - 1 - credit];
+    if (!change || joined.has(change) || change.kind === 'internal' || change.section.join('\u0000') !== item.section.join('\u0000')) continue;
+    change.kind = 'security';
+    change.kindMark = item.lines;
+    change.lines = { ...change.lines, end: item.lines.end };
+    change.text = withClosingIds(
+      change.text,
+      advisoryIds(item.text).filter((id) => !change.text.includes(id)),
+    );
+    joined.add(item);
+  }
+  return joined.size === 0 ? items : items.filter((item) => !joined.has(item));
 }
 
 /**

@@ -306,6 +306,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\s*\((?=[0-9a-f]*\d)[0-9a-f]{7,12}(?:\s*,\s*[0-9a-f]{7,12})*\s+\p{L}[\p{L}.'’ -]{1,40}\)(?=\s*\.?\s*$)/u, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
+  // dnsmasq's "CVE 2023-50387 and CVE 2023-50868 apply.": an advisory's id with a space for its hyphen, written as an id.
+  if (has('CVE ')) text = text.replace(/\bCVE (?=\d{4}-\d{4,}\b)/g, 'CVE-');
+  // Suricata's Redmine list, "Segfault when not anchored to a sticky buffer(HIGH - CVE 2025-59148)": the tracker's grade
+  // joined to the id in capitals; the id is what a reader looks up.
+  if (has('CVE-')) text = text.replace(/\s*\((?:CRITICAL|HIGH|MEDIUM|MODERATE|LOW)\s+[-–—]\s+(CVE-\d{4}-\d{4,})\)/g, ' ($1)');
   // Vendure's "… [CVE-2026-25050]": an advisory's id in square brackets, written as other notes write it; OAuthenticator's
   // "fixing [CVE-2026-33175]" names it as what was fixed, no aside.
   if (has('[CVE-'))
