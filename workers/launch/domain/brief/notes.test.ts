@@ -6673,3 +6673,70 @@ describe('holdouts 112 to 114: a ChangeLog whose release title is a bullet', () 
     );
   });
 });
+
+describe('holdouts 115 and 116: credits after a dash or in a bracket, option names, titles over nothing', () => {
+  it('drops a dash and the links after it that credit the author and point at the pull request (wasm-pack)', () => {
+    const notes = [
+      '## 0.13.0',
+      '',
+      '- ### Features',
+      '',
+      '  - **Add option to skip optimization with wasm-opt - [ana], [pull/1321]**',
+      '',
+      '    This introduces the `--no-opt` option.',
+      '',
+      '    [pull/1321]: https://github.com/acme/tool/pull/1321',
+      '    [ana]: https://github.com/ana',
+    ];
+    const [item] = parseNotes(notes.join('\n'), repo).items;
+    expect(item).toMatchObject({ kind: 'feature', text: expect.stringMatching(/^Add option to skip optimization with wasm-opt\b(?! -)/) });
+    expect(item!.refs.map((ref) => ref.label)).toEqual(['#1321']);
+  });
+
+  it('keeps a dash before links that are no references', () => {
+    expect(cleanInline('Add a theme - [docs](https://example.com/docs), [demo](https://example.com/demo)', repo).text).toBe('Add a theme - docs, demo');
+  });
+
+  it('drops a thanks after a dash, and the people a bracket credits once its references went (MiniProfiler, kramdown)', () => {
+    expect(cleanInline('Added Raven storage ([#483](https://github.com/acme/tool/pull/483) - thanks [@ana](https://github.com/ana)!)', repo).text).toBe(
+      'Added Raven storage',
+    );
+    expect(cleanInline('Added debug mode (expensive, not for normal use - [#482](https://github.com/acme/tool/pull/482))', repo).text).toBe(
+      'Added debug mode (expensive, not for normal use)',
+    );
+    expect(cleanInline('New option for the footnote text (pull request [#774](https://github.com/acme/tool/pull/774) by Ana Lima)', repo).text).toBe(
+      'New option for the footnote text',
+    );
+    expect(
+      cleanInline(
+        'Fix a crash (fixes [#806](https://github.com/acme/tool/issues/806) and based on pull request [#807](https://github.com/acme/tool/pull/807), both by Bo Chen)',
+        repo,
+      ).text,
+    ).toBe('Fix a crash');
+    expect(cleanInline('Read the value (by default)', repo).text).toBe('Read the value (by default)');
+  });
+
+  it('keeps options written between colons with a hyphen, and drops emoji shortcodes (Docutils)', () => {
+    expect(cleanInline('The options :start-after: and :end-before: may now be empty :tada:', null).text).toBe(
+      'The options :start-after: and :end-before: may now be empty',
+    );
+    expect(cleanInline(':e-mail: Send reports by mail', null).text).toBe('Send reports by mail');
+  });
+
+  it('reads group titles with nothing under them as no change (FreeRADIUS)', () => {
+    const notes = [
+      'FreeRADIUS 3.2.10 Wed 03 Jun 2026 12:00:00 UTC urgency=high',
+      '\tConfiguration changes',
+      '',
+      '\tFeature improvements',
+      '',
+      '\tBug fixes',
+      '\t* Correct bug where detail file reader would not read files.',
+    ];
+    expect(
+      parseNotes(notes.join('\n'), repo)
+        .items.filter((item) => item.kind !== 'internal')
+        .map((item) => item.text),
+    ).toEqual(['Correct bug where detail file reader would not read files.']);
+  });
+});

@@ -2703,7 +2703,8 @@ function lineBlocksAsList(lines: string[]): string[] {
 function linkTargets(lines: string[]): Map<string, string> {
   const targets = new Map<string, string>();
   for (const line of lines) {
-    const definition = line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/);
+    // wasm-pack's "    [pull/1321]: https://…" under each entry's paragraph: a definition inside a list item is indented with it.
+    const definition = line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/) ?? line.match(/^\s+\[([^\]]+)\]:\s*<?(https?:\/\/\S+?)>?\s*$/);
     if (definition && !targets.has(definition[1]!.toLowerCase())) targets.set(definition[1]!.toLowerCase(), definition[2]!);
   }
   return targets;
@@ -4128,6 +4129,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // a question a list of examples answers, no change.
       .map((item) => (ASKED.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
       .map((item) => (item.kind === 'other' && CREDITS_ONLY.test(item.text) ? { ...item, kind: 'internal' as const } : item))
+      // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
+      // with no change under it is no change.
+      .map((item) => (item.kind === 'other' && isEmptyKindTitle(item, source) ? { ...item, kind: 'internal' as const } : item))
       .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
   };
 }
@@ -4167,6 +4171,14 @@ function withAppliedAdvisories(items: NoteItem[]): NoteItem[] {
   }
   return joined.size === 0 ? items : items.filter((item) => !joined.has(item));
 }
+
+/** A line, no bullet, that only titles a group of changes, with a blank line or another such title after it. */
+function isEmptyKindTitle(item: NoteItem, lines: string[]): boolean {
+  if (item.lines.end !== item.lines.start || BULLET.test(lines[item.lines.start - 1] ?? '') || !GROUP_TITLE.test(item.text.replace(/[.:]$/, ''))) return false;
+  const next = (lines[item.lines.end] ?? '').trim();
+  return next === '' || GROUP_TITLE.test(next);
+}
+const GROUP_TITLE = /^(?:[\w-]+\s+){0,2}(?:changes|improvements|fixes|features|enhancements|updates|additions)$/i;
 
 /**
  * coturn's "- Fix for CVE-2020-4067" over "* STUN response buffer not initialized properly": a label over changes that names the

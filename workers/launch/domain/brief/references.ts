@@ -231,6 +231,13 @@ function creditsHandles(whole: string, inside: string): string {
   const rest = parts.filter((part) => !named(part));
   return rest.length < parts.length && rest.every((part) => /^(?:CVE-\d{4}-\d+|GHSA(?:-[\w]{4}){3})$/i.test(part.trim())) ? ` (${rest.join(', ')})` : whole;
 }
+const REFERENCE_CREDIT_BRACKET =
+  /\s*\(\s*(?:(?:pull requests?|PRs?|issues?|fix(?:es)?|closes|see|based on|and|both)\s*,?\s+)*by\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|[\w.-]+)\s*\)/gu;
+/** GitHub's emoji shortcodes with a hyphen between letters; others so written name options and fields. */
+const HYPHENATED_SHORTCODES = new Set(['e-mail', 't-rex', 'non-potable_water']);
+/** A person's page on GitHub: its owner's name and nothing after it. */
+const PROFILE = /^https:\/\/github\.com\/[\w-]+\/?$/;
+const CREDIT_AND_REFERENCES_TAIL = /\s+[-–]\s+((?:\[[^[\]]{1,60}\]\([^)\s]+\)(?:\s*,\s*|\s+and\s+)?)+)(\*\*|__)?\.?$/;
 const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
 
@@ -266,6 +273,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once the link is a reference.
   if (has('this ') || has('This '))
     text = text.replace(/\s+(?:via|in|with|from|by|see)\s+\[(?:this|that)\s+(?:PR|pull request|commit|change|patch)\]\([^)\s]*\)/gi, '');
+  // wasm-pack's "**Add option to skip optimization with wasm-opt - [sisou], [pull/1321]**": after a dash, who made the change
+  // (a link to their profile) and its issues and pull requests; references, no words of the change.
+  if (has(' - [') || has(' – ['))
+    text = text.replace(CREDIT_AND_REFERENCES_TAIL, (whole, links: string, closing = '') => {
+      const urls = [...links.matchAll(/\]\(([^)\s]+)\)/g)].map((link) => link[1]!);
+      const references = urls.filter((url) => !PROFILE.test(url)).map((url) => classifyUrl(url, repoBase));
+      if (references.length === 0 || references.some((ref) => ref.kind !== 'issue' && ref.kind !== 'pull_request' && ref.kind !== 'commit')) return whole;
+      for (const ref of references) add(ref);
+      return closing;
+    });
   // MyST's roles (pip-tools' "-- by {user}`Dzhud`", "{issue}`1142`") are reStructuredText's, written another way.
   if (has('}`')) text = text.replace(/(?<=^|[\s(])\{([a-z][\w:-]*)\}`(?=[^`\s][^`]*`)/g, ':$1:`');
   // WordPress plugins credit with "props": ElasticPress' "New Sync page. Props [@JakePT](…), and [@MARQAS](…) via [#3657](…)",
@@ -400,7 +417,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
   // Kando's "**:collision: The Hyprland backend**": a shortcode opening bold words is one too.
-  if (has(':')) text = text.replace(/(^|\s):[a-z0-9_+-]+:(?=\s|$)/g, '$1').replace(/(^|\s)\*\*:[a-z0-9_+-]+:\s+(?=\S)/g, '$1**');
+  // (Docutils' "options :start-after: and :end-before:" are a directive's options: words joined by a hyphen are a name, as
+  // no shortcode is but a few.)
+  if (has(':'))
+    text = text
+      .replace(/(^|\s):([a-z0-9_+-]+):(?=\s|$)/g, (whole, space: string, name: string) =>
+        /[a-z]-[a-z]/.test(name) && !HYPHENATED_SHORTCODES.has(name) ? whole : space,
+      )
+      .replace(/(^|\s)\*\*:[a-z0-9_+-]+:\s+(?=\S)/g, '$1**');
   // An HTML link is a Markdown link by another name.
   if (has('<'))
     text = text.replace(
@@ -940,7 +964,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // towncrier's "(fixes a regression introduced in #6xx)" once the issue went: the words that led to it go too.
   if (has('introduced in )')) text = text.replace(/\s+introduced\s+in\s*\)/g, ')');
   // ntfy's "([#1360](…)/[#1252](…), thanks to [@pixitha](…))": once the references and the handle went, only the thanks stayed.
-  if (has('hank')) text = text.replace(/\s*\([\s/,;&]*thanks(?:\s+to)?[\s,!]*\)/gi, '');
+  // MiniProfiler's "([#483](…) - thanks [@lillo42](…)!)" likewise, after a dash; its "(…, and not intended for normal
+  // operation - [#482](…))" leaves the dash that led to the reference.
+  if (refs.length > 0 && has(' -)')) text = text.replace(/\s+[-–]\)/g, ')');
+  if (has('hank')) text = text.replace(/\s*\([\s/,;&–-]*thanks(?:\s+to)?[\s,!]*\)/gi, '');
+  // kramdown's "(pull request [#774] by Bryce Willey)", "(fixes [#806] and based on pull request [#807], both by Honza Sterba)"
+  // once the references went: who made it, with the tracker's words that led to the references.
+  if (refs.length > 0 && has(' by ')) text = text.replace(REFERENCE_CREDIT_BRACKET, '');
   // ocamlformat's "Support OCaml 5.5 syntax\n(#2772, #2774, @Julow)\nThe update brings …": once the pull requests went, the
   // bracket credits its author alone; on a line of its own between two sentences, it ended the first.
   if (has('(@'))
