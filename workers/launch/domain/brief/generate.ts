@@ -1191,7 +1191,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // "mailbox-alias: Plugin has been removed." likewise, after its scope.
   const unscoped = item.text.replace(/^[\w./-]+(?:,\s*[\w./-]+)*:\s+/, '');
   const saysItself =
-    /\b(?:is|are|was|were|has been|have been|will be|no longer|can no|cannot)\b/i.test(unscoped.split(/[,;:(]/)[0]!) ||
+    // Floki's "HTML must be parsed before searching. …" tells what upgraders must do.
+    /\b(?:is|are|was|were|has been|have been|will be|must|should|no longer|can no|cannot)\b/i.test(unscoped.split(/[,;:(]/)[0]!) ||
     /\b(?:(?:has|have) been|is|are|was|were)\s+(?:now\s+)?(?:removed|deprecated|dropped)\b/i.test(unscoped);
   // MonoGame's "### Removed" over "protobuild removed and replaced with …" and "disable Piranha portable build": an item
   // with its own verb of the section, or opening on a verb, says what was done itself ("Support for …" names a thing).

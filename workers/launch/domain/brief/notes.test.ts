@@ -6740,3 +6740,40 @@ describe('holdouts 115 and 116: credits after a dash or in a bracket, option nam
     ).toEqual(['Correct bug where detail file reader would not read files.']);
   });
 });
+
+describe("holdout 116: a lead-in inside an item's account", () => {
+  it('reads "Examples for selectors:" under an item as part of it, and the next item as a change of its section (Floki)', () => {
+    const notes = [
+      '## [0.38.0] - 2026-06-14',
+      '',
+      '### Added',
+      '',
+      '- This version adds initial support for the `:has` pseudo-selector.',
+      '  It enables finding elements containing matching children.',
+      '',
+      '  Examples for selectors:',
+      '',
+      '  * `"div:has(h1)"`',
+      '  * `"div:has(h1, p, span)"`',
+      '',
+      '### Removed',
+      '',
+      '- Remove deprecated functions that were accepting strings.',
+      '',
+      '  Affected functions:',
+      '',
+      '  * `parse/1` - removed function',
+      '',
+      '- HTML must be parsed before searching. Functions like `Floki.find/2` no longer work',
+      '  directly with HTML strings.',
+    ];
+    const items = parseNotes(notes.join('\n'), repo).items.filter((item) => item.kind !== 'internal');
+    expect(items.map((item) => [item.kind, item.text.split('.')[0]])).toEqual([
+      ['feature', 'This version adds initial support for the :has pseudo-selector'],
+      ['breaking', 'Remove deprecated functions that were accepting strings'],
+      ['breaking', 'HTML must be parsed before searching'],
+    ]);
+    const brief = generateBrief({ id: 'rel_1', version: '0.38.0', title: 'Floki 0.38.0', url: repo, notes: notes.join('\n'), contentHash: 'x' }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('HTML must be parsed before searching.');
+  });
+});

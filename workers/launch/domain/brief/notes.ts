@@ -715,6 +715,10 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // coturn's ChangeLog: "merge PR #579: (by islamoglus)" over its change, "*Ignore MD5 for BoringSSL": the merge and who made it
   // lead, then the change.
   const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '').replace(MERGED_PULL_REQUEST, '');
+  // git-cliff's "*(test)* Conditionalize a zip64 doctest" under "Bug Fixes": a scope of the project's own machinery, in
+  // italics before the words.
+  const cliffScope = text.match(/^\((\w[\w-]*)\)\s+(?=\S)/);
+  if (cliffScope && /^\s*(?:[-*+]\s+)?[*_]{1,2}\(/.test(raw) && INTERNAL_SCOPE.test(`(${cliffScope[1]})`)) return { kind: 'internal', text };
   // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
   if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
@@ -4497,9 +4501,17 @@ export function indentedKindLabel(lines: string[], index: number): RegExpMatchAr
 
 /** Whether the line at `index` is indented under the content before it: a further paragraph of the item above. */
 function insideItemAbove(lines: string[], index: number): boolean {
-  let previous = index - 1;
-  while (previous >= 0 && lines[previous]!.trim() === '') previous--;
-  return previous >= 0 && indentOf(lines[previous]!) < indentOf(lines[index]!);
+  const own = indentOf(lines[index]!);
+  // Floki's "- This version adds … :has …", its paragraph indented under it, then "  Examples for selectors:": past the
+  // item's own paragraphs, at the label's indent, to the bullet they belong to.
+  for (let previous = index - 1, seen = 0; previous >= 0 && seen < 20; previous--) {
+    const line = lines[previous]!;
+    if (line.trim() === '') continue;
+    seen++;
+    if (indentOf(line) < own) return seen === 1 || BULLET.test(line);
+    if (BULLET.test(line) || ATX.test(line)) return false;
+  }
+  return false;
 }
 
 /** The paragraph after the one ending at 1-based line `end`, with the line it ends on. */
