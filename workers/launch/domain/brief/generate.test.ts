@@ -5951,3 +5951,29 @@ describe('holdouts 112 to 114: a stop typed twice', () => {
     ]);
   });
 });
+
+describe('holdout 115: a break told as upkeep, and a sentence closing on a placeholder', () => {
+  it('ranks a dependency made optional, under Major Changes, above a patch fix, and ends a sentence after "<files>."', () => {
+    const notes = [
+      '## 17.0.0',
+      '',
+      '### Major Changes',
+      '',
+      '- Node.js v20 is no longer supported.',
+      "- The dependency `yaml` is now marked as optional and probably won't be installed by default.",
+      '',
+      '### Minor Changes',
+      '',
+      '- Acme now runs `git update-index --again` after tasks, instead of `git add <staged files>`. This should improve compatibility when using non-default indexes, for example when committing with a pathspec instead of adding files.',
+      '',
+      '### Patch Changes',
+      '',
+      '- Remove manual handling for `git stash --keep-index` resurrecting deleted files.',
+    ].join('\n');
+    const texts = generateBrief({ ...release, version: '17.0.0', title: 'Acme 17.0.0', notes }, null).highlights.map((highlight) => highlight.text);
+    expect(texts.indexOf("The dependency yaml is now marked as optional and probably won't be installed by default.")).toBeLessThan(
+      texts.indexOf('Remove manual handling for git stash --keep-index resurrecting deleted files.'),
+    );
+    expect(texts).toContain('Acme now runs git update-index --again after tasks, instead of git add <staged files>.');
+  });
+});

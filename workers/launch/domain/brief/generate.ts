@@ -175,7 +175,9 @@ function significance(item: NoteItem, line = ''): number {
     score += 10;
   // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.
   if (item.kind !== 'fix' && item.kind !== 'security' && EMPHASIS.test(item.text)) score += 5;
-  if (isChore(item)) score -= 45;
+  // lint-staged 17's "The dependency `yaml` is now marked as optional …" under Major Changes: upkeep that breaks upgraders
+  // still leads what the release brings, after the breaks people meet in their code.
+  if (isChore(item)) score -= item.kind === 'breaking' ? 25 : 45;
   // SMAPI's "Improved performance.": that something got better, not what; a post cannot lead with it.
   if (VAGUE_BETTER.test(item.text)) score -= 15;
   // "Bug fixes" among named changes tells a reader nothing they could meet: it comes last.
@@ -2162,9 +2164,9 @@ const CHANGE_SIGNAL =
 function splitSentences(text: string): string[] {
   // "… from the public API. We intend …" ends a sentence; "(cf. Migration guide)", "e.g. Foo", Auxio's "(ex. RSAF)", an initial ("J. Smith") and
   // Crystal's "MacroIf#is_unless? AST node method" (a name ending in "?") do not. A letter before an opener is a name
-  // ending a sentence: fmt's "… formatting to C. The new library …".
+  // ending a sentence: fmt's "… formatting to C. The new library …"; so is a placeholder, lint-staged's "… `git add <files>`. This …".
   return text.split(
-    /(?<=[\p{L}0-9)`'"_][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|a\.k\.a)\.)(?<!\(ex\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
+    /(?<=[\p{L}0-9)`'"_>][.!?])(?<!\b(?:e\.g|i\.e|cf|vs|etc|approx|incl|a\.k\.a)\.)(?<!\(ex\.)(?:(?<!\b[A-Z]\.)|(?=\s+(?:The|This|These|It|Its|We|You|A|An)\s))(?<![#_]\w*[?!])\s+(?=\p{Lu}|@\p{Lu})/u,
   );
 }
 
