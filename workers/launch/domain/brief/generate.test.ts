@@ -5977,3 +5977,28 @@ describe('holdout 115: a break told as upkeep, and a sentence closing on a place
     expect(texts).toContain('Acme now runs git update-index --again after tasks, instead of git add <staged files>.');
   });
 });
+
+describe('holdout 116: a blog post opening on its announcement', () => {
+  it('opens with the paragraph after "We are pleased to announce …", and leaves out words that lead to an example', () => {
+    const notes = [
+      'We are pleased to announce the release of Acme 1.19.0!',
+      '',
+      'This release comes with significant performance improvements to the WebAssembly backend.',
+      '',
+      '## Improvements',
+      '',
+      '### Orphan awaits',
+      '',
+      'When compiling for the Wasm backend, you can allow calls to `await` anywhere, by adding the following import.',
+      '',
+      '```scala',
+      'import acme.wasm.orphanAwait',
+      '```',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.19.0', title: 'Acme 1.19.0', notes }, null);
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual([
+      'This release comes with significant performance improvements to the WebAssembly backend.',
+    ]);
+    expect(brief.highlights[0]!.text).toBe('Orphan awaits: when compiling for the Wasm backend, you can allow calls to await anywhere.');
+  });
+});

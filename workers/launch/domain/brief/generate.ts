@@ -1232,7 +1232,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     if (named.length === 0 && words.length > 0 && words.every((word) => new RegExp(`\\b${word}\\b`, 'i').test(opening))) return asSentence(detail, kept);
     return asSentence(
       // "Living anti-patterns reference: the work on …", but "…: Elixir v1.16 incorporates …": only a common word loses its capital.
-      `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`,
+      `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`.replace(LEADS_TO_EXAMPLE, ''),
     );
   }
   // Expat's "CVE-2026-72522 -- Fix an out-of-bounds read …": the change leads, its id follows it; jsonwebtoken's
@@ -1345,8 +1345,9 @@ const COMMON_OPENER =
   /^(?:The|This|These|That|Those|It|Its|We|Our|You|Your|A|An|In|With|Now|There|Each|Every|All|When|If|To|For|By|On|As|One|Some|Many|Most)\b/;
 /** "This could enable a local privilege escalation attack if the sudoers file allows …": the harm, without its condition. */
 // mu's "added new ~--eval~ command-line option, so you can do e.g." over its example.
+// Scala.js' "… you can allow calls to js.await anywhere, by adding the following import." over the import: it is not in a post.
 const LEADS_TO_EXAMPLE =
-  /(?<=\S),?[ \t]+(?:so (?:that )?you can (?:do|write|run|use)(?:[ \t]+e\.g\.)?|as in|for example|for instance|e\.g\.|like (?:this|so))[ \t]*[:.]?[ \t]*$/i;
+  /(?<=\S),?[ \t]+(?:so (?:that )?you can (?:do|write|run|use)(?:[ \t]+e\.g\.)?|as in|for example|for instance|e\.g\.|like (?:this|so)|(?:by|with) (?:adding|using|writing|calling|running|setting) the following(?: \w+){0,2}|as follows)[ \t]*[:.]?[ \t]*$/i;
 /** The verb of a section a bare name is listed under ("### Removed" over "protobuild removed and replaced with …"), in its forms. */
 const SECTION_VERB: Record<string, RegExp> = {
   removed: /\bremove[ds]?\b/i,

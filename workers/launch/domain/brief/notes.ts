@@ -1384,9 +1384,12 @@ const DATE_LINE = new RegExp(
  */
 const TITLE_LINE =
   /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
-/** "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. */
+/**
+ * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
+ * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
+ */
 const ONLY_ANNOUNCES =
-  /^(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:your|you)\b[^.!?]*)?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /^(?:(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:your|you)\b[^.!?]*)?)|(?:we(?:['’]re| are)|I(?:['’]m| am))\s+(?:very\s+|so\s+)?(?:pleased|happy|excited|proud|thrilled|delighted|glad)\s+to\s+announce\s+(?:the\s+)?(?:release|availability|launch)\s+of\s+(?:[^.!?]|\.(?=\S)){1,60})[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** GLib's "Fix several security vulnerabilities of varying severity (see below for details)": a count of the items below. */
 const RETOLD_BELOW = /^(?:fix(?:es|ed)?\s+|address(?:es|ed)?\s+)?(?:several|various|multiple|many|numerous|a number of)\b[^()]*\(\s*see below\b[^()]*\)\.?$/i;
 const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
