@@ -6777,3 +6777,18 @@ describe("holdout 116: a lead-in inside an item's account", () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('HTML must be parsed before searching.');
   });
 });
+
+describe('holdout 116: a NEWS file of a database', () => {
+  it('reads "<product> removed support for …" as a break, and a ticket that introduced a change as a reference (Cassandra)', () => {
+    expect(cleanInline('Experimental support for Transient Replication introduced by CASSANDRA-14404.', null).text).toBe(
+      'Experimental support for Transient Replication.',
+    );
+    const notes = [
+      'Upgrading',
+      '---------',
+      '    - Acme 4.0 removed support for the deprecated Thrift interface.',
+      '    - Timestamp ties resolve differently.',
+    ];
+    expect(kindsAndTexts(notes)[0]).toEqual(['breaking', 'Acme 4.0 removed support for the deprecated Thrift interface.']);
+  });
+});

@@ -951,6 +951,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // fastfetch's "… on SunOS. (#1995 / #2418, Memory)" once its references went: after the sentence, the modules it touched
   // are labels, not words.
   if (has('(')) text = text.replace(/(?<=[.!?])\s*\(\s*[/,;&+][\s/,;&+]*(?!CVE-|GHSA-)\p{Lu}[\w.+-]*(?:\s*,\s*\p{Lu}[\w.+-]*)*\s*\)/gu, '');
+  // Cassandra's "Experimental support for Transient Replication … introduced by CASSANDRA-14404": the ticket that brought it
+  // is a reference, no word of the change.
+  if (has('troduced ') || has('dded ') || has('mplemented '))
+    text = text.replace(/\s+(?:introduced|added|implemented)\s+(?:by|in|with|via)\s+[A-Z][A-Z\d]+-\d{3,}(?=[\s.,;:)]|$)/g, '');
   // JaCoCo's "(GitHub #2076)", Bareos' "[PR #1115]", Octave's "(bug #65544)", xterm's "(Debian #1031837)" once the number
   // went: the tracker's name alone points nowhere.
   if (has('(') || has('['))
