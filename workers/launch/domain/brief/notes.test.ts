@@ -6792,3 +6792,18 @@ describe('holdout 116: a NEWS file of a database', () => {
     expect(kindsAndTexts(notes)[0]).toEqual(['breaking', 'Acme 4.0 removed support for the deprecated Thrift interface.']);
   });
 });
+
+describe('holdout 115: a change whose parts are its children', () => {
+  it('reads "Add configuration options to `missing_docs` rule:" as the change, its options as its account (SwiftLint)', () => {
+    const notes = [
+      '#### Enhancements',
+      '',
+      '* Add configuration options to `missing_docs` rule:',
+      '  * `excludes_extensions` defaults to `true` to skip reporting violations',
+      '     for extensions with missing documentation comments.',
+      '  * `excludes_inherited_types` defaults to `true` to skip reporting',
+      '     violations for inherited declarations, like subclass overrides.',
+    ];
+    expect(kindsAndTexts(notes)).toEqual([['feature', 'Add configuration options to missing_docs rule']]);
+  });
+});

@@ -3944,7 +3944,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           VERSION_TITLE.test(text) ||
           leadsIntoChildren ||
           (!namesWhat &&
-            ((ENDS_WITH_COLON.test(raw) && text.split(/\s+/).length <= 6) ||
+            ((ENDS_WITH_COLON.test(raw) && text.split(/\s+/).length <= 6 && !addsToANamedThing(text, raw)) ||
               /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
               namesAGroup(text) ||
               place ||
@@ -4426,6 +4426,11 @@ const BARE_NAME =
 
 /** A change that adds or takes away what its list names: "Added video filters", "Removed options". */
 const ADDED_LIST = /^(?:Add(?:s|ed)?|New|Introduce[sd]?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?)\s+\S/;
+/**
+ * SwiftLint's "* Add configuration options to `missing_docs` rule:" over a sentence for each option: a change to a thing the
+ * notes name in code, whose parts its children tell; not "Removed old deprecated methods:", which only leads into them.
+ */
+const addsToANamedThing = (text: string, raw: string) => ADDED_LIST.test(text) && !/^New\b/.test(text) && /\s(?:to|for|in|on)\s+(?:the\s+)?`[^`]+`/.test(raw);
 
 /** A deprecation told as such: "… is deprecated", "… have been deprecated", "Deprecate …". */
 const DEPRECATES_ONLY = /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?deprecated\b|^deprecate[sd]?\b/i;
