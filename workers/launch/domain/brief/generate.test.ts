@@ -6002,3 +6002,23 @@ describe('holdout 116: a blog post opening on its announcement', () => {
     expect(brief.highlights[0]!.text).toBe('Orphan awaits: when compiling for the Wasm backend, you can allow calls to await anywhere.');
   });
 });
+
+describe('holdout 116: several changes to one class', () => {
+  it("tells other classes' changes before a second change to a class already told (Commons IO)", () => {
+    const notes = [
+      'New features:',
+      'o Add ProxyWriter.setReference(Writer).',
+      'o Add ProxyWriter.unwrap().',
+      'o Add ProxyWriter.flushQuietly().',
+      'o Add ProxyReader.setReference(Reader).',
+      'o Add ProxyReader.unwrap().',
+      'o Add AbstractStreamBuilder.getByteArray().',
+      'o CloseShieldInputStream now supports a custom close shield as a function.',
+      'o Add ByteArraySeekableByteChannel.Builder and builder().',
+    ].join('\n');
+    const texts = generateBrief({ ...release, version: '2.22.0', title: 'Acme IO 2.22.0', notes }, null).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('CloseShieldInputStream now supports a custom close shield as a function.');
+    expect(texts).toContain('Add ByteArraySeekableByteChannel.Builder and builder().');
+    expect(texts.filter((text) => text.includes('ProxyWriter.'))).toHaveLength(2);
+  });
+});

@@ -194,6 +194,24 @@ const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|min
 const EMPHASIS =
   /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|built-in|redesign\w*|(?:^|\b(?:an?|complete|full|total)\s+)rewrite\b|rewritten|overhaul\w*|from scratch|brand[- ]new|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
 
+/**
+ * Commons IO's "Add ProxyWriter.setReference(Writer)", "Add ProxyWriter.unwrap()", "Add ProxyReader.setReference(Reader)",
+ * "Add ProxyReader.unrwap()" one after another: four highlights of two classes' accessors left no room for the rest. A change
+ * to a class (or module) already told comes after the changes to others.
+ */
+function varied(ranked: NoteItem[]): NoteItem[] {
+  const told = new Set<string>();
+  const first: NoteItem[] = [];
+  const later: NoteItem[] = [];
+  for (const item of ranked) {
+    const owner = item.text.match(/(?<![\w.])([A-Z]\w+)\.[a-z]\w*\(/)?.[1];
+    if (owner && told.has(owner)) later.push(item);
+    else first.push(item);
+    if (owner) told.add(owner);
+  }
+  return later.length === 0 ? ranked : [...first, ...later];
+}
+
 /** Housekeeping a reader does not meet; a bumped build target or required runtime is a breaking change people lead with. */
 function isChore(item: NoteItem): boolean {
   let chore = chores.get(item);
@@ -586,7 +604,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ),
   );
   const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
-  chosen.push(...rest.slice(0, room));
+  chosen.push(...varied(rest).slice(0, room));
   const highlights: Highlight[] = [];
   // In a release the notes do not call breaking (Rust's compatibility notes), its breaking items are
   // all shown but lead no more than a fix would: a post leads with what the release brings.
