@@ -3416,10 +3416,11 @@ describe('a change marked breaking in brackets', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '0.5.1', title: 'Acme 0.5.1' });
     expect(brief.headline.text).toBe('Acme 0.5.1 is out: a release with breaking changes.');
+    // What the release brings is told second, after the weightiest break.
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['breaking', 'deadpool was updated to 0.13.'],
-      ['breaking', 'handlebars was updated to 5.1.'],
       ['feature', 'Vec<u8> can now be passed to uri!.'],
+      ['breaking', 'handlebars was updated to 5.1.'],
     ]);
   });
 });
@@ -3816,8 +3817,8 @@ describe('removals among the notable changes of a major', () => {
     const brief = briefOf(notes, { version: '13.0.0', title: 'Acme 13.0.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['breaking', 'Remove audits replaced by performance insights.'],
-      ['breaking', 'Remove font-size audit.'],
       ['feature', 'Remove the limit on report size.'],
+      ['breaking', 'Remove font-size audit.'],
     ]);
   });
 });
@@ -6020,5 +6021,23 @@ describe('holdout 116: several changes to one class', () => {
     expect(texts).toContain('CloseShieldInputStream now supports a custom close shield as a function.');
     expect(texts).toContain('Add ByteArraySeekableByteChannel.Builder and builder().');
     expect(texts.filter((text) => text.includes('ProxyWriter.'))).toHaveLength(2);
+  });
+});
+
+describe('holdout 116: a breaking release with one addition', () => {
+  it('tells its addition second, after the weightiest break (Floki)', () => {
+    const notes = [
+      '## [0.38.0] - 2026-06-14',
+      '### Added',
+      '- Add initial support for the `:has` pseudo-selector.',
+      '### Fixed',
+      '- Prevent from crashing when selector is an empty string.',
+      '### Removed',
+      '- Remove support for Elixir 1.14 and OTP 23.',
+      '- Remove deprecated functions that were accepting strings.',
+      '- HTML must be parsed before searching: functions no longer work directly with HTML strings.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.38.0', title: 'Floki 0.38.0', notes }, null);
+    expect(brief.highlights.slice(0, 2).map((highlight) => highlight.kind)).toEqual(['breaking', 'feature']);
   });
 });

@@ -621,7 +621,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   if (releaseKind === 'security' && weightiestFix > 0) order.unshift(...order.splice(weightiestFix, 1));
   // A breaking release still leads with what it brings when its notes single it out (the opening names it, or it has its
   // own section): second, after the weightiest break, so even a short post tells it.
-  const headliner = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
+  // Floki 0.38's one addition, the :has selector, after three removals: what the release brings is a break's neighbour too.
+  const singledOut = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
+  const headliner = singledOut >= 0 ? singledOut : order.findIndex((item) => item.kind === 'feature' && !isChore(item));
   if (releaseKind === 'breaking' && headliner > 1) order.splice(1, 0, ...order.splice(headliner, 1));
   // A breaking release that also fixes advisories tells one of each first: a short post still says what breaks.
   const firstBreak = order.findIndex((item) => item.kind === 'breaking');
