@@ -148,7 +148,8 @@ export default defineConfig({
           ...timeouts,
           // On the embedded defaults, beside the shared files and two at a time like them: each stack these files start has
           // a PostgreSQL and a Redis of its own, and each test worker picks the ports of its stacks from a slice of its own
-          // (dev/reaper.ts freePorts), so two files at once never both pick one. Against the machine's PostgreSQL
+          // (dev/reaper.ts freePorts), so two files at once never both pick one; the long ones are spread among the Workers'
+          // files (test/node/project-sequencer.ts). Against the machine's PostgreSQL
           // (DATABASE_URL) their stacks share the Workers' database, and each fires its Workers' crons, whose sweeps reach
           // every workspace's rows: then they run one at a time, after the shared files, as the files that run alone do.
           ...(process.env.DATABASE_URL ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
