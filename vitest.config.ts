@@ -146,11 +146,13 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           ...timeouts,
-          // One at a time, beside the files that run alone: each picks free ports for the stacks it starts (dev/reaper.ts
-          // freePorts), and a port is never handed out twice only within one process, so two of these files at once could
-          // both pick it (dev-stack's "Port … (LAUNCH_PORT) is already in use").
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          // On the embedded defaults, beside the shared files and two at a time like them: each stack these files start has
+          // a PostgreSQL and a Redis of its own, and each test worker picks the ports of its stacks from a slice of its own
+          // (dev/reaper.ts freePorts), so two files at once never both pick one; the long ones are spread among the Workers'
+          // files (test/node/project-sequencer.ts). Against the machine's PostgreSQL
+          // (DATABASE_URL) their stacks share the Workers' database, and each fires its Workers' crons, whose sweeps reach
+          // every workspace's rows: then they run one at a time, after the shared files, as the files that run alone do.
+          ...(process.env.DATABASE_URL ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
           include: ['dev/**/*.test.ts', 'test/node/**/*.test.ts', ...(process.env.HARNESS_SELF_CHECK ? ['test/harness/*.test.ts'] : [])],
         },
       },

@@ -73,18 +73,44 @@ export function portError(port: number, setting: string, error: NodeJS.ErrnoExce
  */
 const PICK_FROM = 20_000;
 const PICK_TO = 32_768;
+/**
+ * A test worker picks from a slice of the range of its own. The test files that start stacks run side by side, each in a
+ * process of its own, and a port picked is listened on only a moment (or, for a stack's Workers, many seconds) later: two
+ * processes picking from one range could both find a port free and both take it. Vitest numbers the workers running at
+ * once 1 to maxWorkers (VITEST_POOL_ID, inherited by what a test starts, such as dev/start.ts), so no two of them share a
+ * slice (past eight workers at once, slices are shared again). A process outside a test worker (npm run dev, the run's
+ * global setup, which listens on all it picks before any test starts, a benchmark) picks from the whole range.
+ */
+const SLICES = 8;
+
+/** The ports `[from, to)` a process with this VITEST_POOL_ID picks from. */
+export function pickRange(poolId: string | undefined): { from: number; to: number } {
+  const id = Number(poolId);
+  if (!Number.isInteger(id) || id < 1) return { from: PICK_FROM, to: PICK_TO };
+  const width = Math.floor((PICK_TO - PICK_FROM) / SLICES);
+  const from = PICK_FROM + ((id - 1) % SLICES) * width;
+  return { from, to: from + width };
+}
+
 /** Never the same port twice in one process, even after the server that had it closed. */
 const handedOut = new Set<number>();
 
-/** `count` different ports free on 127.0.0.1 now, for servers of the stack's own that nobody calls by number. */
-export async function freePorts(count: number): Promise<number[]> {
+/**
+ * `count` different ports free on 127.0.0.1 now, for servers of the stack's own that nobody calls by number, none of
+ * `avoid` (ports this process was told to use and has not listened on yet).
+ */
+export async function freePorts(count: number, avoid: Iterable<number> = []): Promise<number[]> {
+  const { from, to } = pickRange(process.env.VITEST_POOL_ID);
+  const avoided = new Set(avoid);
   const ports: number[] = [];
   for (let tries = 0; ports.length < count; tries++) {
-    if (tries === 500) throw new Error(`No ${count} free ports found between ${PICK_FROM} and ${PICK_TO} on 127.0.0.1.`);
-    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM));
-    if (handedOut.has(port) || !(await canListen(port))) continue;
+    if (tries === 500) throw new Error(`No ${count} free ports found between ${from} and ${to} on 127.0.0.1.`);
+    const port = from + Math.floor(Math.random() * (to - from));
+    if (handedOut.has(port) || avoided.has(port)) continue;
+    // Taken before it is tried, not after: calls made at once (a Promise.all of freePort()) must not both try one port.
     handedOut.add(port);
-    ports.push(port);
+    if (await canListen(port)) ports.push(port);
+    else handedOut.delete(port);
   }
   return ports;
 }

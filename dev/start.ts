@@ -60,6 +60,8 @@ async function main(): Promise<void> {
   const launchPort = Number(process.env.LAUNCH_PORT ?? 8787);
   const verifyPort = Number(process.env.VERIFY_PORT ?? 8788);
   const postgresPort = Number(process.env.DEV_POSTGRES_PORT ?? 54329);
+  const launchInspectorPort = Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231);
+  const verifyInspectorPort = Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232);
 
   // Should this process die without stopping them (SIGKILL, a crash), the watchdog does.
   const reaper = startReaper();
@@ -138,8 +140,10 @@ async function main(): Promise<void> {
     const launchSettings = settingsFromEnvironment(Object.keys(launchConfigSchema.shape));
     const verifySettings = settingsFromEnvironment(Object.keys(verifyConfigSchema.shape));
     // Each wrangler dev listens on a port of its own, behind the advertised one (see dev/client-address-proxy.ts);
-    // its "Ready on" names the advertised one, since a client calling the other would skip CF-Connecting-IP.
-    const [launchBehind, verifyBehind] = (await freePorts(2)) as [number, number];
+    // its "Ready on" names the advertised one, since a client calling the other would skip CF-Connecting-IP. Neither is one
+    // of the ports this stack was given and listens on only later (a test's runner picked those in its own slice of free
+    // ports, which this process, started by it, picks from too).
+    const [launchBehind, verifyBehind] = (await freePorts(2, [launchPort, verifyPort, launchInspectorPort, verifyInspectorPort])) as [number, number];
     const log = (name: string, behind: number, port: number) => (line: string) => {
       if (line.trim()) console.log(`  ${name} │ ${line.replaceAll(`127.0.0.1:${behind}`, `127.0.0.1:${port}`)}`);
     };
@@ -156,7 +160,7 @@ async function main(): Promise<void> {
       startHealthyWorker({
         name: 'launch',
         port: launchBehind,
-        inspectorPort: Number(process.env.LAUNCH_INSPECTOR_PORT ?? 9231),
+        inspectorPort: launchInspectorPort,
         vars: {
           INTERNAL_SECRET: demo.data.launch.internalSecret,
           SOCIAL_POST_UPSTREAM_URL: socialStandIn.syndicationUrl,
@@ -183,7 +187,7 @@ async function main(): Promise<void> {
       startHealthyWorker({
         name: 'verify',
         port: verifyBehind,
-        inspectorPort: Number(process.env.VERIFY_INSPECTOR_PORT ?? 9232),
+        inspectorPort: verifyInspectorPort,
         vars: {
           INTERNAL_SECRET: demo.data.verify.internalSecret,
           BULK_RETRY_DELAYS_SECONDS: DEV_BULK_RETRY_DELAYS_SECONDS,

@@ -1,7 +1,8 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { corpus } from '../../../test/fixtures/release-notes';
+import { corpus, type CorpusRelease } from '../../../test/fixtures/release-notes';
 import { seedWorkspace, withTestDb } from '../../../test/workers/seed';
+import { formatsAsMarkdown } from '../domain/brief/notes';
 import { validatePostCopy, type Channel } from '../domain/channels';
 import { emptyProductProfile } from '../domain/product-profile';
 import { saveProductProfile } from '../services/product-profile';
@@ -32,6 +33,68 @@ async function release(auth: Auth, notes: string, extra: Record<string, unknown>
 }
 
 const vite = corpus.find((entry) => entry.id === 'vite-7.0.0')!;
+
+/**
+ * The format readers of the brief's own modules (every `…AsMarkdown` they export), each of which turns a whole kind of notes
+ * into the Markdown the parser reads; notes.ts's FORMAT_READERS runs them, and its own line-level shapes after them.
+ */
+const MODULE_FORMAT_READERS = Object.values(
+  import.meta.glob<Record<string, unknown>>(['../domain/brief/*.ts', '!../domain/brief/*.test.ts', '!../domain/brief/notes.ts'], { eager: true }),
+).flatMap((module) =>
+  Object.entries(module).flatMap(([name, value]) =>
+    name.endsWith('AsMarkdown') && typeof value === 'function' ? [value as (lines: string[]) => string[]] : [],
+  ),
+);
+
+/**
+ * Characters the way to storage and back does not carry as plain text. A NUL (PostgreSQL text and jsonb cannot hold one) and a
+ * lone surrogate (UTF-8 cannot encode one; jsonb refuses its escape) are refused with a 422 by shared/http/nul-guard.ts, so a
+ * note holding one would fail here; U+FFFD stands where a bad byte or a lone surrogate was. Every other control character (a
+ * CR among them) is a JSON escape in the request, in the brief's jsonb and in the SQL-over-HTTP answer, and a backslash
+ * before `u` sends the body through nul-guard's escape scan. A character beyond U+FFFF is a surrogate pair: a sentence cut
+ * between its halves would make jsonb refuse the brief (a 500). Format characters (byte-order mark, zero-width and direction
+ * marks) are invisible, and U+2028 and U+2029 end a line for JavaScript's patterns but not for `split('\n')`. Quotes and
+ * other backslashes are not special on this way (bound as parameters, never spliced into SQL, escaped and read back alike by
+ * JSON), and the every-Nth part of the sample holds plenty of them.
+ */
+const STORED_SPECIALLY = /[\u0000\p{Surrogate}\ufffd\u2028\u2029\u{10000}-\u{10ffff}]|[^\P{Cc}\t\n]|\p{Cf}|\\u/u;
+
+/** How many of the longest notes, and of the notes with the longest lines, are sampled; and every how manyth note. */
+const LONGEST = 10;
+const EVERY = 40;
+
+/**
+ * The corpus notes whose briefs are made through the route below, in corpus order. Not every note: briefs of every note
+ * (about 1900) took this file about 280 s of a test pass, and the generator is already tested on every note, without the
+ * route, in workers/launch/domain/brief/ (corpus.test.ts, corpus-expectations.test.ts). What the route adds is the way to
+ * and from storage, so the sample keeps what that way could break on, computed from the corpus each run (a note added
+ * later is sampled by the same rules): the first note each format reader of the brief's modules reads (on the notes as
+ * written), and the first read only by notes.ts's own line-level shapes; every note holding a character stored specially
+ * (STORED_SPECIALLY); the longest notes and the notes with the longest lines; and every EVERY-th note, whatever it holds.
+ */
+function routeSample(entries: CorpusRelease[]): CorpusRelease[] {
+  const linesOf = (entry: CorpusRelease) => entry.notes.replace(/\r\n?/g, '\n').split('\n');
+  const reads = (reader: (lines: string[]) => string[], lines: string[]) => reader([...lines]).join('\n') !== lines.join('\n');
+  const readBy = entries.map((entry) => {
+    const lines = linesOf(entry);
+    return { byModule: MODULE_FORMAT_READERS.filter((reader) => reads(reader, lines)), byAny: reads(formatsAsMarkdown, lines) };
+  });
+  const picked = new Set<number>();
+  const pick = (index: number) => {
+    if (index >= 0) picked.add(index);
+  };
+  for (const reader of MODULE_FORMAT_READERS) pick(readBy.findIndex((read) => read.byModule.includes(reader)));
+  pick(readBy.findIndex((read) => read.byAny && read.byModule.length === 0));
+  entries.forEach((entry, index) => {
+    if (STORED_SPECIALLY.test(entry.notes)) pick(index);
+  });
+  for (const size of [(entry: CorpusRelease) => entry.notes.length, (entry: CorpusRelease) => Math.max(...linesOf(entry).map((line) => line.length))]) {
+    const largest = entries.map((entry, index) => ({ index, size: size(entry) })).sort((a, b) => b.size - a.size || a.index - b.index);
+    for (const { index } of largest.slice(0, LONGEST)) pick(index);
+  }
+  for (let index = 0; index < entries.length; index += EVERY) pick(index);
+  return entries.filter((_, index) => picked.has(index));
+}
 
 describe('briefs', () => {
   it('makes a cited brief from a corpus release, reads it back as JSON and as Markdown', async () => {
@@ -92,7 +155,7 @@ describe('briefs', () => {
   // request slower than the last.
   it.each([
     { notes: security, title: 'v19.2.3', version: 'v19.2.3', url: 'https://github.com/facebook/react/releases/tag/v19.2.3' },
-    ...corpus.map((entry) => ({ notes: entry.notes, title: entry.title, version: entry.version, url: entry.sourceUrl })),
+    ...routeSample(corpus).map((entry) => ({ notes: entry.notes, title: entry.title, version: entry.version, url: entry.sourceUrl })),
   ])('answers 2xx, never a 500, for the release notes of $title', async (input) => {
     // A workspace each: release creates are rate-limited per workspace.
     const { auth } = await seedWorkspace({ scopes });
