@@ -6807,3 +6807,14 @@ describe('holdout 115: a change whose parts are its children', () => {
     expect(kindsAndTexts(notes)).toEqual([['feature', 'Add configuration options to missing_docs rule']]);
   });
 });
+
+describe('holdout 116: what a change takes away, told under it', () => {
+  it('makes the change a break and tells it with it (MiniProfiler)', () => {
+    const notes = [
+      '- **Fixes/Changes**:',
+      '  - Removed jQuery (built-in) dependency ([#442](https://github.com/acme/tool/pull/442))',
+      '    - (**Major**) Drops IE 11 support',
+    ];
+    expect(kindsAndTexts(notes)).toEqual([['breaking', 'Removed jQuery (built-in) dependency: drops IE 11 support.']]);
+  });
+});

@@ -3989,6 +3989,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids,
         // unless they are a list of ids alone.
         if (last.kind === 'fix' || last.kind === 'other' || (last.kind === 'security' && namesOnlyAdvisories(line))) takeAdvisories(last, line, number);
+        // MiniProfiler's "- Removed jQuery (built-in) dependency" over "  - (**Major**) Drops IE 11 support": what the change
+        // takes away, told under it, makes it a break, and is told with it.
+        if (last.kind !== 'breaking' && last.kind !== 'security' && last.kind !== 'internal') takeDroppedSupport(last, line, number, repoBase);
         continue;
       }
       // A list of links into the page itself is its table of contents.
@@ -4271,6 +4274,14 @@ function namesOnlyAdvisories(line: string): boolean {
     .replace(/^\s*(?:[-*+]\s+)?(?:CVE|GHSA|advisory|advisories)(?:\s+IDs?)?\s*:\s*/i, '')
     .replace(/<?(https?:\/\/[^\s>]+)>?/g, (whole, url: string) => advisoryOfAddress(url) ?? whole);
   return NAMES_ADVISORY.test(unlabelled) && unlabelled.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
+}
+
+function takeDroppedSupport(item: NoteItem, line: string, number: number, repoBase: string | null): void {
+  const part = itemInline(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''), repoBase).text.replace(/^\((?:major|breaking)\)\s+/i, '');
+  if (!DROP_SUPPORT.test(part) && !DROP_SUPPORT.test(part.replace(/^drops\b/i, 'Drop'))) return;
+  item.kind = 'breaking';
+  item.kindMark = { start: number, end: number };
+  item.text = `${item.text.replace(/[.\s]+$/, '')}: ${part.charAt(0).toLowerCase()}${part.slice(1).replace(/[.\s]+$/, '')}.`;
 }
 
 function takeAdvisories(item: NoteItem, line: string, number: number): void {
