@@ -9,6 +9,12 @@ export function withAdvisoryId(source: string, flags: string): RegExp {
   return new RegExp(source.replaceAll('{ID}', ADVISORY_ID), flags);
 }
 
+/**
+ * dnsmasq's "CVE 2023-50387": a CVE's id with a space for its hyphen. The parser writes it as an id, and the checker reads the
+ * cited lines the same way, so the two agree.
+ */
+export const withHyphenatedCves = (text: string) => (text.includes('CVE ') ? text.replace(/\bCVE (?=\d{4}-\d{4,}\b)/g, 'CVE-') : text);
+
 /** How an advisory's id starts, for patterns that take the rest loosely (a bracket of ids and a severity). */
 export const ADVISORY_ID_START = '(?:CVE|GHSA|RUSTSEC)-';
 

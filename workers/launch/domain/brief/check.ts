@@ -1,4 +1,4 @@
-import { ADVISORY_ID_START, withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, withAdvisoryId, withHyphenatedCves } from './advisory-id';
 import { settingName } from './docbook';
 import {
   ENDS_WITH_COLON,
@@ -164,7 +164,8 @@ function plain(text: string): string {
   )
     return text;
   return (
-    namedReferencesAsWords(text)
+    // dnsmasq's "CVE 2023-50387" names CVE-2023-50387, as the parser reads it.
+    withHyphenatedCves(namedReferencesAsWords(text))
       // Emphasis inside a word ("getRequeste<b>d</b>ApiVersion") is no break in it, as the parser reads it.
       .replace(IN_WORD_EMPHASIS, '')
 
@@ -188,8 +189,6 @@ function plain(text: string): string {
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : NO_MATCH, ' ')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.
       .replace(text.includes(':doc:') ? /:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g : NO_MATCH, ' $1 ')
-      // dnsmasq's "CVE 2023-50387" names CVE-2023-50387, as the parser reads it.
-      .replace(/\bCVE (?=\d{4}-\d{4,}\b)/g, 'CVE-')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
       // Werkzeug's ":ghsa:`hgf8-39gv-g3f2`" names GHSA-hgf8-39gv-g3f2 likewise.

@@ -4276,9 +4276,10 @@ function namesOnlyAdvisories(line: string): boolean {
   return NAMES_ADVISORY.test(unlabelled) && unlabelled.replace(NAMED_ADVISORIES, '').replace(/[\s\-*+()[\],.]/g, '') === '';
 }
 
+/** A child line that drops support ("(**Major**) Drops IE 11 support") makes the change above it a break, told with it. */
 function takeDroppedSupport(item: NoteItem, line: string, number: number, repoBase: string | null): void {
   const part = itemInline(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''), repoBase).text.replace(/^\((?:major|breaking)\)\s+/i, '');
-  if (!DROP_SUPPORT.test(part) && !DROP_SUPPORT.test(part.replace(/^drops\b/i, 'Drop'))) return;
+  if (!DROP_SUPPORT.test(part)) return;
   item.kind = 'breaking';
   item.kindMark = { start: number, end: number };
   item.text = `${item.text.replace(/[.\s]+$/, '')}: ${part.charAt(0).toLowerCase()}${part.slice(1).replace(/[.\s]+$/, '')}.`;

@@ -1,3 +1,5 @@
+import { withHyphenatedCves } from './advisory-id';
+
 /**
  * What a line of release notes links to, and its text with the links taken out. Release notes
  * carry their evidence inline (`[#123](…/pull/123)`, `(abc1234)`, `by @user in …`); the brief
@@ -100,9 +102,11 @@ const NAMED_PULLS_BRACKET =
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
 /** Words a closing bracket tags a change with, which name no one. */
 const BRACKET_TAG_WORD = /^(?:breaking|experimental|deprecated|security|linux|windows|macos|bsd|android|ios|wip|beta|alpha|internal|docs?|tests?|ci)$/i;
-const BOLD_PROFILE_CREDIT = /(__|\*\*)[[(][^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)\1/g;
+/** A person's page on GitHub: its owner's name and nothing after it. */
+const PROFILE_ADDRESS = String.raw`https?:\/\/github\.com\/[\w-]+\/?`;
+const BOLD_PROFILE_CREDIT = new RegExp(String.raw`(__|\*\*)[[(][^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)\1`, 'g');
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
-const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(https?:\/\/github\.com\/[\w-]+\/?\)`;
+const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)`;
 /** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
 const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
 /** CocoaPods' "… ENABLE_MODULE_VERIFIER.  [sharplet](https://github.com/sharplet) [#12390](…)": after the words, its author's profile and the pull request. */
@@ -235,8 +239,7 @@ const REFERENCE_CREDIT_BRACKET =
   /\s*\(\s*(?:(?:pull requests?|PRs?|issues?|fix(?:es)?|closes|see|based on|and|both)\s*,?\s+)*by\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|[\w.-]+)\s*\)/gu;
 /** GitHub's emoji shortcodes with a hyphen between letters; others so written name options and fields. */
 const HYPHENATED_SHORTCODES = new Set(['e-mail', 't-rex', 'non-potable_water']);
-/** A person's page on GitHub: its owner's name and nothing after it. */
-const PROFILE = /^https:\/\/github\.com\/[\w-]+\/?$/;
+const PROFILE = new RegExp(`^${PROFILE_ADDRESS}$`);
 const CREDIT_AND_REFERENCES_TAIL = /\s+[-–]\s+((?:\[[^[\]]{1,60}\]\([^)\s]+\)(?:\s*,\s*|\s+and\s+)?)+)(\*\*|__)?\.?$/;
 const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
@@ -323,8 +326,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('(')) text = text.replace(/\s*\((?=[0-9a-f]*\d)[0-9a-f]{7,12}(?:\s*,\s*[0-9a-f]{7,12})*\s+\p{L}[\p{L}.'’ -]{1,40}\)(?=\s*\.?\s*$)/u, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
-  // dnsmasq's "CVE 2023-50387 and CVE 2023-50868 apply.": an advisory's id with a space for its hyphen, written as an id.
-  if (has('CVE ')) text = text.replace(/\bCVE (?=\d{4}-\d{4,}\b)/g, 'CVE-');
+  text = withHyphenatedCves(text);
   // Suricata's Redmine list, "Segfault when not anchored to a sticky buffer(HIGH - CVE 2025-59148)": the tracker's grade
   // joined to the id in capitals; the id is what a reader looks up.
   if (has('CVE-')) text = text.replace(/\s*\((?:CRITICAL|HIGH|MEDIUM|MODERATE|LOW)\s+[-–—]\s+(CVE-\d{4}-\d{4,})\)/g, ' ($1)');
