@@ -117,7 +117,7 @@ describe('generating a brief', () => {
     const range = { ...release, version: '11.1.2', title: 'Changes from 11.1.1 to 11.1.2 (2026-Apr-12)' };
     expect(
       generateBrief({ ...range, url: 'https://github.com/acme/acmesign/blob/5d677193b72a3d67b387b6fe2d070a22ff4e7876/ChangeLog.txt' }, null).product.name,
-    ).toBe('acmesign');
+    ).toBe('Acmesign');
     expect(generateBrief({ ...release, version: '45.2.2', title: 'Update to Acme 5 v45.2.2' }, null).product.name).toBe('Acme 5');
     expect(generateBrief({ ...release, version: '1.1.0', title: 'Acme Graph 1.1.0 (Release Date: November 7, 2024)' }, null).product.name).toBe('Acme Graph');
     // "PyMongo 4.11 drops support …" in the notes of acme/mongo-python-driver names it; a library of another name at the same
@@ -217,7 +217,7 @@ describe('generating a brief', () => {
       { ...release, notes, version: 'v8.0.0', title: 'The Kitty release', url: 'https://github.com/acme/textual/releases/tag/v8.0.0' },
       null,
     );
-    expect(tagline.product).toEqual({ name: 'textual', source: 'release_url' });
+    expect(tagline.product).toEqual({ name: 'Textual', source: 'release_url' });
     const dated = generateBrief(
       { ...release, notes, version: 'v2.3.0', title: 'v2.3.0 (June 7, 2025)', url: 'https://github.com/acme/numpy/releases/tag/v2.3.0' },
       null,
@@ -404,7 +404,7 @@ describe('generating a brief', () => {
   it('calls a release of a new major number a major release when its words say no more', () => {
     const notes = '- Block checking out fork pull requests for `pull_request_target` and `workflow_run`';
     const major = briefOf(notes, { version: 'v7.0.0', title: 'v7.0.0', url: 'https://github.com/acme/checkout/releases/tag/v7.0.0' });
-    expect(major.headline.text).toBe('checkout v7.0.0 is out: a major release.');
+    expect(major.headline.text).toBe('Checkout v7.0.0 is out: a major release.');
     expect(
       checkBrief(major, {
         notes,
@@ -1258,7 +1258,7 @@ describe('a release title that announces or dates the release', () => {
       '- [ACMEPLAY-3351](https://tickets.acme.example/browse/ACMEPLAY-3351) - Tooltips not shown',
     ].join('\n');
     const url = 'https://github.com/acmebrainz/acmeplay/blob/0a1b/NEWS.md#L3-L33';
-    expect(briefOf(tickets, { version: '3.0.0b9', title: 'Version 3.0.0b9 - 2026-08-11', url }).product.name).toBe('acmeplay');
+    expect(briefOf(tickets, { version: '3.0.0b9', title: 'Version 3.0.0b9 - 2026-08-11', url }).product.name).toBe('Acmeplay');
   });
 });
 
@@ -1912,7 +1912,7 @@ describe('a repository named for what it holds', () => {
     const notes = '## v3.12.0\n\n  * [Acmeecto.Changeset] Allow messages with options\n  * [Acmeecto.Query] Introduce a named binding guard';
     expect(briefOf(notes, { version: 'v3.12.0', title: 'v3.12.0 (2024-08-12)', url }).product.name).toBe('Acmeecto');
     const code = '## 5.0.0\n\n- Change `Acmeecto.transformer` to the background transformer.';
-    expect(briefOf(code, { version: '5.0.0', title: '5.0.0', url }).product.name).toBe('acmeecto');
+    expect(briefOf(code, { version: '5.0.0', title: '5.0.0', url }).product.name).toBe('Acmeecto');
   });
 
   it('is named owner/name where the notes never spell the organisation', () => {
@@ -1956,7 +1956,7 @@ describe('a NEWS heading as the title', () => {
       title: 'Noteworthy changes in version 2.5.12 (2025-09-02)',
       url: 'https://github.com/acme/acmepg/blob/0a1b/NEWS',
     });
-    expect(gnu.product.name).toBe('acmepg');
+    expect(gnu.product.name).toBe('Acmepg');
   });
 
   it('reads GNU outline headings, Debian changelog stanzas, "Changes with" and a document titled by its changes alone', () => {
@@ -1975,7 +1975,7 @@ describe('a NEWS heading as the title', () => {
       title: 'Planned Breaking API Changes (42.0)',
       url: 'https://github.com/acme/acmetron/blob/0a1b/docs/breaking-changes.md',
     });
-    expect(planned.product.name).toBe('acmetron');
+    expect(planned.product.name).toBe('Acmetron');
   });
 
   it('reads a month and year, a date led by "on", and a tag spelled name-version', () => {
@@ -4839,7 +4839,7 @@ describe('holdouts 57 and 58: names and openings', () => {
     expect(briefOf(guard, { version: '5.2.4', title: '5.2.4', url: url('martinrotter/rssguard/blob/main/CHANGELOG') }).product.name).toBe('RSS Guard');
     const addon = ['## 7.0.0', '', '- Fix the service registration in init scripts'].join('\n');
     expect(briefOf(addon, { version: '7.0.0', title: '7.0.0', url: url('home-assistant/addons/blob/main/mosquitto/CHANGELOG.md') }).product.name).toBe(
-      'mosquitto',
+      'Mosquitto',
     );
   });
 
@@ -4903,7 +4903,7 @@ describe('holdouts 59 and 60: openings and names', () => {
     const notes = ['# 0.24.8', '', '### What changed', '', '- Improved type definitions for the standard library'].join('\n');
     const brief = briefOf(notes, { version: '0.24.8', title: '0.24.8', url: 'https://github.com/teal-language/tl/blob/main/CHANGELOG.md' });
     expect(brief.product.name).toBe('Teal');
-    expect(briefOf(notes, { version: '0.24.8', title: '0.24.8', url: 'https://github.com/rust-lang/cargo/blob/main/CHANGELOG.md' }).product.name).toBe('cargo');
+    expect(briefOf(notes, { version: '0.24.8', title: '0.24.8', url: 'https://github.com/rust-lang/cargo/blob/main/CHANGELOG.md' }).product.name).toBe('Cargo');
   });
 });
 
@@ -4913,7 +4913,7 @@ describe('holdouts 61 and 62: titles and openings', () => {
   it('names the product from a title without its pre-release remark or its distribution, and a site by its organisation', () => {
     expect(
       briefOf(notes, { version: '0.20.0', title: 'Version 0.20.0 (beta release #9)', url: 'https://github.com/acme/dinit/blob/main/NEWS' }).product.name,
-    ).toBe('dinit');
+    ).toBe('Dinit');
     expect(briefOf(notes, { version: '2.54.3', title: 'snapd (2.54.3) xenial' }).product.name).toBe('snapd');
     const boost = ['* Following the announcement in Boost 1.84, removed support for Windows 8.', '* Added Blake2.'].join('\n');
     expect(

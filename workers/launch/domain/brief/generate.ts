@@ -18,6 +18,7 @@ import {
 } from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID, ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
+import { brandCase } from './name-case';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -1868,18 +1869,20 @@ function subjectOf(
       citation: { source: 'notes', lines: { start: named.index + 1, end: named.index + 1 }, excerpt: lines[named.index]!, refs: [] },
       source: 'release_url',
     };
-  // Notes that never name the product, of an organisation named for it ("mastodon/mastodon", "go-gitea/gitea",
-  // "jaegertracing/jaeger"): the name of a brand, written as one, in the organisation's own capitals where it has them
-  // ("OpenVPN/openvpn"). A tool's own repository ("astral-sh/uv", "encode/httpx") keeps its slug's case.
+  // Notes that never name the product: the repository's name, in the organisation's own capitals where it has them
+  // ("OpenVPN/openvpn"), with a capital where it reads as a brand's ("hashicorp/consul", "mastodon/mastodon"), as typed
+  // where it is a command's ("direnv/direnv", "astral-sh/uv", "encode/httpx").
   const ownerInLowerCase = owner.toLowerCase();
-  const asName =
-    // "Chatterino/chatterino2": the repository of a rewrite carries its number; the organisation, the name.
-    owner !== ownerInLowerCase && ownerInLowerCase === repo.toLowerCase().replace(/(?<=\p{L})\d$/u, '')
-      ? owner
-      : /^[a-z]{5,}$/.test(repo) && ownerInLowerCase.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4))
-        ? repo.charAt(0).toUpperCase() + repo.slice(1)
-        : // "teal-language/tl": the language the organisation is named for, whose compiler the repository is.
-          (languageOf(ownerInLowerCase, repo) ?? repo);
+  // "Chatterino/chatterino2", "zip-rs/zip2": the repository of a rewrite carries its number; the organisation, the name.
+  // (Not "boto/boto3" nor "pgpool/pgpool2": an organisation that writes the name as the repository does names it with the number.)
+  const organisationName = owner.replace(/-(?:rs|js|py|go|rb|php|dev|org)$/i, '');
+  const rewritten =
+    (owner !== ownerInLowerCase || organisationName !== owner) && organisationName.toLowerCase() === repo.toLowerCase().replace(/(?<=\p{L})\d$/u, '');
+  const namedForOwner = ownerInLowerCase.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4));
+  const asName = rewritten
+    ? brandCase(organisationName, true)
+    : // "teal-language/tl": the language the organisation is named for, whose compiler the repository is.
+      (languageOf(ownerInLowerCase, repo) ?? brandCase(repo, namedForOwner));
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
 
