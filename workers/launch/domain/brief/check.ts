@@ -13,7 +13,7 @@ import {
   TYPED_ELEMENT,
   UNDERLINE,
 } from './notes';
-import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT } from './references';
+import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, withoutCodeMarks } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -143,7 +143,7 @@ export function tokens(text: string): string[] {
 
 const SITE_ROOT_IN_TEXT = new RegExp(`${SITE_ROOT}(?![\\w/.-])`, 'gi');
 
-const unmarked = (text: string) => (text.includes('`') || text.includes('**') ? text.replace(/`+|\*\*/g, '') : text);
+const unmarked = (text: string) => (text.includes('**') ? withoutCodeMarks(text).replace(/\*\*/g, '') : withoutCodeMarks(text));
 
 /** Whether a tag of emphasis sits inside a word; the global IN_WORD_EMPHASIS is for replacing, not testing. */
 const EMPHASIS_IN_WORD = /\w<\/?(?:b|i|em|strong|u)>\w/i;
@@ -211,7 +211,7 @@ function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   // Code ticks go before clauses are cut, so `-p no:` splits the same on both sides.
   const prose = plain(text);
-  (prose.includes('`') ? prose.replace(/`+/g, '') : prose)
+  withoutCodeMarks(prose)
     .replace(NEW_BLOCK, ';')
     .split(CLAUSE)
     .forEach((clause, index) => {

@@ -6041,3 +6041,35 @@ describe('holdout 116: a breaking release with one addition', () => {
     expect(brief.highlights.slice(0, 2).map((highlight) => highlight.kind)).toEqual(['breaking', 'feature']);
   });
 });
+
+describe('holdout 117: code set against a word', () => {
+  it('writes the word and the code apart, and the checker reads the notes the same way (Laravel Pint)', () => {
+    const notes = ['## v1.26.0', '', '* Adds`stdin` support with explicit opt-in flag by @ann in https://github.com/acme/pint/pull/403'].join('\n');
+    const brief = briefOf(notes, { version: '1.26.0', title: 'v1.26.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Adds stdin support with explicit opt-in flag.']);
+    expect(checkBrief(brief, { notes, release: { ...release, version: '1.26.0', title: 'v1.26.0', notes }, profile: null })).toEqual([]);
+  });
+});
+
+describe('holdout 117: a security section told in one paragraph', () => {
+  it('tells the paragraph as the fix, its ids after it, and the milestones it points to as no change (Docker Engine)', () => {
+    const notes = [
+      '## 28.3.3',
+      '',
+      'For a full list of pull requests and changes in this release, refer to the relevant GitHub milestones:',
+      '',
+      '- [acme/cli, 28.3.3 milestone](https://github.com/acme/cli/issues?q=is%3Aclosed+milestone%3A28.3.3)',
+      '- [acme/engine, 28.3.3 milestone](https://github.com/acme/engine/issues?q=is%3Aclosed+milestone%3A28.3.3)',
+      '',
+      '### Security',
+      '',
+      'This release fixes an issue where, after a firewalld reload, published container ports could be accessed directly from the local network. [CVE-2025-54388](https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2025-54388) /  [GHSA-x4rx-4gw3-53p4](https://github.com/acme/engine/security/advisories/GHSA-x4rx-4gw3-53p4).',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '28.3.3', title: 'Acme Engine 28.3.3' });
+    expect(brief.headline.text).toBe('Acme Engine 28.3.3 is out: a security release.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixes an issue where, after a firewalld reload, published container ports could be accessed directly from the local network (CVE-2025-54388, GHSA-x4rx-4gw3-53p4).',
+    ]);
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toContain('full list');
+  });
+});

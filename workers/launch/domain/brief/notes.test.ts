@@ -6818,3 +6818,22 @@ describe('holdout 116: what a change takes away, told under it', () => {
     expect(kindsAndTexts(notes)).toEqual([['breaking', 'Removed jQuery (built-in) dependency: drops IE 11 support.']]);
   });
 });
+
+describe('holdouts 117 and 118: what taking references and code marks leaves', () => {
+  it('drops the clause or the word that pointed at issues once they went, and keeps a word set against code apart', () => {
+    const notes = [
+      '- Protect against UUIDv7 collisions within the same millisecond, as reported in [#518](https://github.com/acme/uuid/issues/518) and fixed in [#522](https://github.com/acme/uuid/pull/522).',
+      '- Allow multiple flag values in enum.from() for flag enums (fix #21569) (#21615)',
+      '- :warning: This release contains potential breaking change if you use experimental `zstd` support introduce in #1496 :warning:',
+      '* Adds`stdin` support with explicit opt-in flag by [@ann](https://github.com/ann) in https://github.com/acme/tool/pull/403',
+      '- (fix) smooth scrolling on iOS',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'Protect against UUIDv7 collisions within the same millisecond.',
+      'Allow multiple flag values in enum.from() for flag enums',
+      'This release contains potential breaking change if you use experimental zstd support',
+      'Adds stdin support with explicit opt-in flag',
+      'smooth scrolling on iOS',
+    ]);
+  });
+});

@@ -130,10 +130,11 @@ const POINTER_SENTENCE =
   /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: ?(?:,|and))* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: ?(?:,|and))*)(?: ?[.!?]|$)/gi;
 /**
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
- * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare.
+ * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare; client_golang's "… introduce in #1496 :warning:"
+ * closes a warning's sign after them.
  */
 const REFERENCES_AT_END =
-  /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*$/;
+  /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*(?:(?::warning:|⚠\uFE0F?)[\s.]*)?$/;
 /**
  * Dagger's "…, fixing https://github.com/…/issues/12996 by @x in https://github.com/…/pull/13156": an issue's address the
  * words point at, which goes as a reference; the word that pointed goes with it.
@@ -158,7 +159,16 @@ const POINTING_WORDS_AT_END = new RegExp(
     .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
 const DETAILS_LINK = /\s[–—-]\s+\[(?:details|more|read more|more info)\]\([^)\s]+\)\.?\s*$/i;
-const BRACKET_OF_POINTERS = /\s*\(\s*(?:,\s*)*(?:(?:fixes|fixed|closes|resolves)(?:\s*(?:,|and))?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
+// V's "… enums (fix #21569)" once its issue went: the word that pointed at it is all that is left (Yarr's "(fix)" opening an
+// item marks its kind).
+const BRACKET_OF_POINTERS =
+  /(?<=\S)\s*\(\s*(?:,\s*)*(?:(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?:\s*(?:,|and))?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
+/**
+ * ramsey/uuid's "…, as reported in [#518](…) and fixed in [#522](…).", client_golang's "… support introduce in #1496": once
+ * the issues went, the clause that pointed at them has nothing to say.
+ */
+const POINTING_CLAUSE_AT_END =
+  /,?\s+(?:as\s+)?(?:reported|requested|discussed|described|proposed|suggested|tracked|introduced?|caused)\s+(?:in|by|at)(?:\s*(?:and|,)\s+(?:fixed|resolved|implemented|addressed|closed)(?:\s+(?:in|by))?)?[\s,;]*(?=\.?$)/i;
 const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
@@ -246,6 +256,13 @@ const PULL_REQUEST_LABELS =
 
 const READ_MORE_LINK =
   /\s*\(\[(?:docs?|documentation|RFC[ -]?\d+|summary|details|blog(?: post)?|guide|spec(?:ification)?|announcement|discussion|tracking issue|more)\]\(([^)\s]+)\)\)|(?<=[.!?])\s*\[(?:docs?|documentation|summary|details|blog(?: post)?|guide|announcement|discussion|more)\]\(([^)\s]+)\)(?=\s*(?:\[|$))/gi;
+
+const CODE_SPAN = /`+([^`]*)`+/g;
+/** Laravel Pint's "Adds`stdin` support": code the notes set against a word is a word of its own once its marks go. */
+const spanAsWords = (_whole: string, code: string, at: number, text: string) =>
+  (at > 0 && /\p{L}/u.test(text.charAt(at - 1)) && /^\p{L}/u.test(code) ? ' ' : '') + code;
+/** Text without its code marks, as a reader sees it. */
+export const withoutCodeMarks = (text: string) => (text.includes('`') ? text.replace(CODE_SPAN, spanAsWords).replace(/`+/g, '') : text);
 
 export const IN_WORD_EMPHASIS = /(?<=\w)<\/?(?:b|i|em|strong|u)>(?=\w)/gi;
 
@@ -890,7 +907,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // Apollo Server's "(with optional parameters such as `; charset=utf-8`)": code opening with a semicolon or comma is
       // quoted too, or its mark would end a clause.
       .replace(/(?<=^|[\s(])`([;,][^`'"]{0,40})`(?=$|[\s.,;)])/gu, '"$1"')
-      .replace(/`+([^`]*)`+/g, '$1')
+      .replace(CODE_SPAN, spanAsWords)
       .replace(/`+/g, '');
   if (has('(') || has('['))
     for (let previous = ''; previous !== text; ) {
@@ -905,7 +922,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(', )')) text = text.replace(/, \)/g, ')');
   // cargo-deny's "… updated `rustsec` to 0.31, resolving [#804](…).": the issue it closes went, and so does the word.
   // Google Gen AI's "… client. ([012804d](…)), refs [#2680](…)": after a comma, "refs" only pointed at them ("fetch all refs" names git's).
-  if (endsWithReferences) text = text.replace(POINTING_WORDS_AT_END, '').replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
+  if (endsWithReferences)
+    text = text
+      .replace(POINTING_CLAUSE_AT_END, '')
+      .replace(POINTING_WORDS_AT_END, '')
+      .replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
   // SnappyMail's "Check HTMLInputElement.validity() for [#1733](…)": the linked issue was what it was for (ScalaPB's "… any
   // collection type there is a CollectionAdapter for (#1509)" keeps its word: the bracket set the reference aside).
   if (endsWithReferences && FOR_A_REFERENCE.test(raw)) text = text.replace(/\s+for\s*$/, '');
