@@ -1326,15 +1326,16 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   // cert-manager's "This patch release fixes a controller panic …. It also updates several dependencies to fix reported security
   // vulnerabilities.": a paragraph summing the release up tells its security fix by the sentence that says so.
+  // Docker's "This release fixes an issue where, after a firewalld reload, … CVE-2025-54388 / GHSA-…": where the sentence
+  // after says only the ids, the summing-up sentence tells the fix.
+  const sumsUp = item.kind === 'security' && RELEASE_SUMS_UP.test(sentences[0]!);
   const toldSecure =
-    item.kind === 'security' && RELEASE_SUMS_UP.test(sentences[0]!) && !KIND_CUES.security.test(sentences[0]!)
-      ? sentences.findIndex((one) => KIND_CUES.security.test(one))
-      : -1;
+    sumsUp && !KIND_CUES.security.test(sentences[0]!) ? sentences.findIndex((one) => KIND_CUES.security.test(one) && !ONLY_ADVISORY.test(one)) : -1;
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : Math.max(toldSecure, 0);
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
-  const said = `${at === toldSecure ? withoutReleaseSubject(sentences[at]!) : sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
+  const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(sentences[at]!) : sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
   const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)).replace(LEADS_TO_EXAMPLE, '');
   return asSentence(withAdvisories(item, sentence), kept);
@@ -1391,7 +1392,8 @@ function mainClause(sentence: string): string {
 }
 const IMPACT =
   /\b(?:privilege escalation|escalat\w+ privileges?|remote code execution|arbitrary (?:code|commands?)|denial[- ]of[- ]service|information disclosure|bypass\w*|injection|cross-site|XSS|XXE|SSRF|as root|take over|overflow)\b/i;
-const ONLY_ADVISORY = withAdvisoryId(String.raw`^(?:(?:fixed|fixes|fix|addressed|addresses)\s+)?{ID}(?:\s*(?:,|and)\s*{ID})*[.:]?$`, 'i');
+// Docker's "CVE-2025-54388 / GHSA-x4rx-4gw3-53p4.": the same flaw's ids in two databases.
+const ONLY_ADVISORY = withAdvisoryId(String.raw`^(?:(?:fixed|fixes|fix|addressed|addresses)\s+)?{ID}(?:\s*(?:,|and|/)\s*{ID})*[.:]?$`, 'i');
 
 /** A security fix cut short keeps the ids of what it fixes ("… in ngx_http_rewrite_module (CVE-2026-9256)."): they are what a reader looks for. */
 function withAdvisories(item: NoteItem, sentence: string): string {
@@ -1413,8 +1415,9 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   if (missing.length === 0) return sentence;
   const added = ` (${missing.join(', ')})`;
   const words = sentence.replace(/[.…]+$/, '');
-  // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut.
-  const whole = item.text.includes(words) || (item.detail ?? '').includes(words);
+  // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut. ("Fixes an issue …" is whole
+  // in "This release fixes an issue …".)
+  const whole = [item.text, item.detail ?? ''].some((text) => text.toLowerCase().includes(words.toLowerCase()));
   // c-ares' "… in v1.32.3 (GHSA-6hxc-62jh-p29v)" closing on an id of its own: the missing ones join that bracket.
   const joined = !sentence.endsWith('…') && [...words].length + added.length <= MAX_SENTENCE ? intoClosingIds(words, missing, 'before') : null;
   if (joined) return joined;
