@@ -6073,3 +6073,20 @@ describe('holdout 117: a security section told in one paragraph', () => {
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toContain('full list');
   });
 });
+
+describe('holdout 117: breaks of code few still run', () => {
+  it('tells a removal the notes call sunset or vestigial after a break upgraders meet (keyring, twine)', () => {
+    const notes = [
+      '## v25.0.0',
+      '',
+      '### Deprecations and Removals',
+      '',
+      '- Removed the INI loader of the XP era, now 10 years sunset.',
+      '- Removed check for config in XDG_DATA_HOME on Linux systems.',
+    ].join('\n');
+    expect(briefOf(notes, { version: '25.0.0', title: 'v25.0.0' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Removed check for config in XDG_DATA_HOME on Linux systems.',
+      'Removed the INI loader of the XP era, now 10 years sunset.',
+    ]);
+  });
+});

@@ -131,6 +131,8 @@ export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update'
 /** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */
 const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
 
+const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|no longer (?:used|maintained|needed))\b/i;
+
 /** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
 function significance(item: NoteItem, line = ''): number {
   if (item.kind === 'internal') return 0;
@@ -176,6 +178,9 @@ function significance(item: NoteItem, line = ''): number {
     score += 10;
   // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.
   if (item.kind !== 'fix' && item.kind !== 'security' && EMPHASIS.test(item.text)) score += 5;
+  // keyring 25's "remove support for Windows XP, now 10 years sunset", Ecto's ":array_join join type … no longer used": a
+  // break of code few still run comes after one upgraders meet ("Removed check for config in XDG_DATA_HOME on Linux").
+  if (item.kind === 'breaking' && OBSOLETE.test(`${item.text} ${item.detail ?? ''}`)) score -= 10;
   // lint-staged 17's "The dependency `yaml` is now marked as optional …" under Major Changes: upkeep that breaks upgraders
   // still leads what the release brings, after the breaks people meet in their code.
   if (isChore(item)) score -= item.kind === 'breaking' ? 25 : 45;

@@ -6837,3 +6837,20 @@ describe('holdouts 117 and 118: what taking references and code marks leaves', (
     ]);
   });
 });
+
+describe('holdouts 117 and 118: upkeep told as changes', () => {
+  it('reads the CI matrix, build flags, man pages and tidied code as internal work', () => {
+    const notes = [
+      '### Changed',
+      '',
+      '- Update Ruby versions to latest stable releases',
+      '- Add -D_POSIX_C_SOURCE=200809L to the build definitions, which is needed for readlinkat on glibc.',
+      '- Added a manual page for bomtool.',
+      '- Significant improvements to acme’s manual pages.',
+      '- Remove redundant imports',
+      '- Apply suggestions from new clippy lint clippy::assigning_clones',
+      '- Update minimum Ruby version to 3.3',
+    ];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal', 'internal', 'internal', 'internal', 'breaking']);
+  });
+});
