@@ -6854,3 +6854,13 @@ describe('holdouts 117 and 118: upkeep told as changes', () => {
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal', 'internal', 'internal', 'internal', 'breaking']);
   });
 });
+
+describe('holdout 117: a version linked to its release page', () => {
+  it('keeps the version a thing went to, and drops the release a change first shipped in (Docker, Manticore)', () => {
+    const notes = [
+      '- Update Buildx to [v0.26.1](https://github.com/acme/buildx/releases/tag/v0.26.1). [acme/packaging#1230](https://github.com/acme/packaging/pull/1230)',
+      '- 🆕 [v27.1.1](https://github.com/acme/search/releases/tag/27.1.1) Added a vector index',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(['Update Buildx to v0.26.1.', '🆕 Added a vector index']);
+  });
+});

@@ -510,7 +510,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
     // Open OnDemand's "… of `selinux-policy` in [5497](…/pull/5497).": the "in" that led to a pull request by its number.
     text = text.replace(/\s+in\s+(?=\[\d+\]\(https?:\/\/[^)\s]+\/(?:pull|issues)\/\d+\))/g, ' ');
-    text = text.replace(LINK, (whole, label: string, url: string) => {
+    text = text.replace(LINK, (whole, label: string, url: string, at: number, source: string) => {
       if (whole.startsWith('!')) return ' ';
       if (!/^https?:\/\//.test(url)) return label;
       // Auth0's "([fern-api[bot]](https://github.com/apps/fern-api))": a GitHub App's page names the bot that made the change.
@@ -542,8 +542,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
       // Perses' "[8015fb](…/commit/8015fb3…)": a hash of six digits, linked to its commit, is the commit too.
       const commitHash = SHA.test(bare) || (ref.kind === 'commit' && /^[0-9a-f]{4,6}$/.test(bare));
-      // Manticore's "🆕 [v27.1.1](…/releases/tag/27.1.1) Added …": the release a change first shipped in, a reference.
-      if (/^v?\d+(?:\.\d+)+$/.test(bare) && /\/releases\/tag\/[^/\s]+\/?$/.test(url)) {
+      // Manticore's "🆕 [v27.1.1](…/releases/tag/27.1.1) Added …": the release a change first shipped in, a reference. (Docker's
+      // "Update Buildx to [v0.26.1](…/releases/tag/v0.26.1)": the version a thing went to, a word of the change.)
+      if (/^v?\d+(?:\.\d+)+$/.test(bare) && /\/releases\/tag\/[^/\s]+\/?$/.test(url) && !/\b(?:to|from|version)\s+$/i.test(source.slice(0, at))) {
         add(ref);
         return ' ';
       }
