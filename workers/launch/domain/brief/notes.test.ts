@@ -6864,3 +6864,20 @@ describe('holdout 117: a version linked to its release page', () => {
     expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(['Update Buildx to v0.26.1.', '🆕 Added a vector index']);
   });
 });
+
+describe('holdout 117: a bracketed scope the words need', () => {
+  it('tells what was added or removed where the words say nothing without it (gallery-dl)', () => {
+    const notes = [
+      '- [bakashots] add support',
+      '- [manganelo] add `genre` extractor',
+      '- [readcomiconline] remove module',
+      '- [browser] remove unlock passphrase feature',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'add support for bakashots',
+      'manganelo: add genre extractor',
+      'remove the readcomiconline module',
+      'remove unlock passphrase feature',
+    ]);
+  });
+});

@@ -1509,6 +1509,20 @@ const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ')
  */
 // Yii's "CVE-2026-39850, Isolate internal variables …": the id set off by a comma before the change's own words.
 const BRACKETED_ADVISORIES = withAdvisoryId(String.raw`^(?:\[({ID}(?:,\s*{ID})*)\]\s+|({ID}),\s+(?=\p{Lu}))(.+)$`, 'iu');
+/**
+ * The words after a bracketed scope. gallery-dl's "[bakashots] add support", "[readcomiconline] remove module": where the words
+ * say nothing without it, the scope is what was added or removed; "[manganelo] add `genre` extractor" keeps it as its scope.
+ */
+function scopedWords(scope: string, words: string): string {
+  if (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}$/.test(scope)) return `${scope}: ${words}`;
+  if (!/^[\p{L}\d][\p{L}\d._-]{1,30}$/u.test(scope) || words.split(/\s+/).length > 3) return words;
+  const support = words.match(/^((?:add(?:s|ed)?|drop(?:s|ped)?|remove[sd]?)\s+support)\.?$/i);
+  if (support) return `${support[1]} for ${scope}`;
+  const part = words.match(/^((?:add(?:s|ed)?|remove[sd]?|drop(?:s|ped)?|delete[sd]?))\s+(module|extractor|plugin|backend|provider|driver|site)\.?$/i);
+  if (part) return `${part[1]} the ${scope} ${part[2]}`;
+  return `${scope}: ${words}`;
+}
+
 function stripScope(text: string): string {
   return (
     text
@@ -1521,7 +1535,7 @@ function stripScope(text: string): string {
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       // The Terraform provider's "[datadog_dashboard_v2] Add list stream data sources": a resource named in code is what the
       // change is to, kept as its scope; a tracker's key or a component's name goes.
-      .replace(/^\[([^\]]+)\]\s+(?:[-–—]\s+(?=\S))?/, (_, scope: string) => (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}$/.test(scope) ? `${scope}: ` : ''))
+      .replace(/^\[([^\]]+)\]\s+(?:[-–—]\s+(?=\S))?(.*)$/, (_, scope: string, words: string) => scopedWords(scope, words))
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
       // BiocParallel's "(1.33.8 / v 1.32.5) set socket idle timeout …": the versions a change went into, backports too.
       .replace(/^\((?:v\s?)?\d+(?:\.\d+)+(?:\s*[/,]\s*(?:v\s?)?\d+(?:\.\d+)+)+\)\s+(?=\S)/, '')
