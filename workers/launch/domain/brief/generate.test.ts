@@ -6090,3 +6090,26 @@ describe('holdout 117: breaks of code few still run', () => {
     ]);
   });
 });
+
+describe('holdout 117: a patch number over a feature told under its own heading', () => {
+  it('tells the feature as new when its words say what the stores now expose (Ariakit)', () => {
+    const notes = [
+      '## 0.4.37',
+      '',
+      '### Composite element state',
+      '',
+      'Composite stores now expose the `compositeElement` state and `setCompositeElement` method. The new `compositeElementInFocusOrder` option controls whether arrow key navigation can move focus to the composite element.',
+      '',
+      '### Other updates',
+      '',
+      '- Fixed `ComboboxSelect` reporting `aria-expanded="false"` while its popup was open.',
+      '- Fixed `Menu` to preserve DOM focus when React replaces its element.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.4.37', title: '@acme/react@0.4.37' });
+    expect(brief.headline.text).toMatch(/a feature release\.$/);
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'feature',
+      text: 'Composite element state: Composite stores now expose the compositeElement state and setCompositeElement method.',
+    });
+  });
+});

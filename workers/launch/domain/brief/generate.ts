@@ -87,7 +87,10 @@ const SAYS_IT_BREAKS =
   /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
-const NEW_CAPABILITY = /\b(?:an? new|you can now|can now|is now possible|now supports?|now (?:provides|offers|exposes|lets|ships|comes with))\b/i;
+// Ariakit 0.4.37's "Composite stores now expose the `compositeElement` state …. The new `compositeElementInFocusOrder` option
+// controls …": a plural subject's verb, and the new thing named.
+const NEW_CAPABILITY =
+  /\b(?:an? new|the new (?:\S+ )?(?:options?|methods?|functions?|commands?|hooks?|props?|settings?|APIs?|flags?)|you can now|can now|is now possible|now supports?|now (?:provides?|offers?|exposes?|lets?|ships?|comes? with))\b/i;
 /** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
   /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|double[- ]free|(?:buffer|integer|stack|heap)\s+(?:overflow|underflow)|out-of-bounds\s+(?:read|write|access)|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
