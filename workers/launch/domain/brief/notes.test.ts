@@ -523,7 +523,7 @@ describe('reading wrapped bullets and sections titled by an empty heading', () =
       '  * [Ncat] Fixed several issues reported by Ana Lima involving crashes in the HTTP proxy.',
     ].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
-      ['fix', 'fix 1.4.83 regression'],
+      ['fix', 'mod_deflate: fix 1.4.83 regression'],
       ['feature', 'add a connect timeout option'],
       ['fix', 'Fixed several issues involving crashes in the HTTP proxy.'],
     ]);
@@ -652,7 +652,7 @@ it('keeps a leading bracketed CVE as what the change fixes', () => {
   );
   expect(parseNotes(notes, repo).items.map((item) => [item.kind, item.text])).toEqual([
     ['security', 'Upgraded Cryptography to 42.0.4 (CVE-2024-26130)'],
-    ['fix', 'Fix globs'],
+    ['fix', 'jest-config: Fix globs'],
   ]);
 });
 
