@@ -6881,3 +6881,19 @@ describe('holdout 117: a bracketed scope the words need', () => {
     ]);
   });
 });
+
+describe('holdout 118: support dropped in a minor changeset', () => {
+  it('reads it as a change, not a break, unless its words say it breaks (styled-components; R NEWS keeps its own sense)', () => {
+    const changeset = [
+      '## 6.4.0',
+      '',
+      '### Minor Changes',
+      '',
+      '- 2a973d8: Dropped IE11 support: ES2015 build target.',
+      '- 3b1c2d4: BREAKING: drop Node 16 support.',
+    ];
+    expect(kindsAndTexts(changeset).map(([kind]) => kind)).toEqual(['other', 'breaking']);
+    const news = ['# knitr 1.46', '', '## MINOR CHANGES', '', '- `spin()` dropped support for `#-` as the chunk delimiter token.'];
+    expect(kindsAndTexts(news).map(([kind]) => kind)).toEqual(['breaking']);
+  });
+});

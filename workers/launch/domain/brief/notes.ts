@@ -712,7 +712,22 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
  * (`**Breaking:**`, `BREAKING CHANGE`, `⚠`), a Conventional Commit prefix on its words
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
+/**
+ * styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
+ * bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no one
+ * they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
+ */
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
+  const told = kindOfItem(raw, written, inherited, section);
+  const droppedInAMinorChangeset =
+    told.kind === 'breaking' &&
+    /^(?:Minor|Patch) Changes$/.test(section.trim()) &&
+    !/\bbreak/i.test(raw) &&
+    (DROP_SUPPORT.test(told.text) || RAISED_MINIMUM.test(told.text));
+  return droppedInAMinorChangeset ? { ...told, kind: 'other' } : told;
+}
+
+function kindOfItem(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
   // rsyslog's ChangeLog dates each entry: "2025-09-03: omrelp: keep-alive support added".
