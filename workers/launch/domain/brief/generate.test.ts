@@ -6113,3 +6113,16 @@ describe('holdout 117: a patch number over a feature told under its own heading'
     });
   });
 });
+
+describe('holdout 118: a security item that calls itself a security release', () => {
+  it('tells the fix, not the release (ZNC)', () => {
+    const notes = [
+      '# ZNC 1.9.1 (2024-07-03)',
+      '',
+      '* This is a security release to fix CVE-2024-39844: remote code execution vulnerability in modtcl.',
+      '* Improve tooltips in webadmin.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.9.1', title: 'Acme 1.9.1' });
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Fixes CVE-2024-39844: remote code execution vulnerability in modtcl.' });
+  });
+});

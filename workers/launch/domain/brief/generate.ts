@@ -1551,9 +1551,16 @@ const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|af
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
 
-const RELEASE_SUMS_UP = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:fixes|brings|includes|contains|addresses)\b/i;
+// ZNC's "This is a security release to fix CVE-2024-39844: …" says it too.
+const RELEASE_SUMS_UP =
+  /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:fixes|brings|includes|contains|addresses)\b|^this is an?\s+(?:\w+\s+){0,2}(?:release|update)\s+(?:to|that)\s+(?:fix|address|patch|resolve)\b/i;
 /** "It also updates several dependencies …" out of its paragraph: "Updates several dependencies …". */
 function withoutReleaseSubject(sentence: string): string {
+  const purpose = sentence.match(/^this is an?\s+(?:\w+\s+){0,2}(?:release|update)\s+(?:to|that)\s+(fix|address|patch|resolve)(?:e?s)?\b/i);
+  if (purpose) {
+    const verb = purpose[1]!.toLowerCase();
+    return `${verb.charAt(0).toUpperCase()}${verb.slice(1)}${/(?:x|ss|ch|sh)$/.test(verb) ? 'es' : 's'}${sentence.slice(purpose[0].length)}`;
+  }
   return sentence.replace(
     /^(?:it|this release|this version)\s+(?:also\s+)?(\p{Ll}+s)\b/iu,
     (_whole, verb: string) => verb.charAt(0).toUpperCase() + verb.slice(1),
