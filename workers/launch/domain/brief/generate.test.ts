@@ -6126,3 +6126,25 @@ describe('holdout 118: a security item that calls itself a security release', ()
     expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Fixes CVE-2024-39844: remote code execution vulnerability in modtcl.' });
   });
 });
+
+describe('holdout 117: a count of security fixes names their ids', () => {
+  const brief = (fixes: string[]) =>
+    briefOf(['libacme 2.5.34 release', '', '* Security issues fixed:', ...fixes.map((fix) => `  * ${fix}`)].join('\n'), {
+      version: '2.5.34',
+      title: 'v2.5.34',
+    });
+
+  it('lists every id when each counted fix has one (libgphoto2)', () => {
+    const fixes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `CVE-2026-4033${n}: information disclosure via out-of-bounds read in ptp_unpack_${n}`);
+    expect(brief(fixes).summary.map((sentence) => sentence.text)).toContain(
+      `It fixes eight security issues in all: ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `CVE-2026-4033${n}`).join(', ')}; the full list is in the release notes.`,
+    );
+  });
+
+  it('lists none when some have no id, as a list of some would read as all of them (Mosquitto)', () => {
+    const fixes = [1, 2, 3, 4, 5, 6, 7].map((n) => (n <= 3 ? `CVE-2026-4033${n}: out-of-bounds read in unpack_${n}` : `Fix a memory leak in parser_${n}`));
+    const summary = brief(fixes).summary.map((sentence) => sentence.text);
+    expect(summary.some((text) => /security issues in all/.test(text))).toBe(true);
+    expect(summary.join(' ')).not.toMatch(/in all: CVE/);
+  });
+});

@@ -801,16 +801,25 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       ? tellingSentence(parsed.intro.text)
       : null;
   if (openingSentence && parsed.intro) addSummary({ text: withStop(truncateWords(openingSentence, MAX_SENTENCE)), citations: [cite(parsed.intro)] });
-  for (const { kind, items: all } of counted)
-    addSummary({
-      text:
-        kind === 'security'
-          ? `It fixes ${countWord(all.length)} security issues in all; the full list is in the release notes.`
-          : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`,
-      // "More than twenty" is a floor: it cites the lines that tell a counted change again too (EF Core's summary table beside
-      // its sections), as a highlight does; an exact count cites one range a change.
-      citations: all.flatMap((item) => [...citeWithKindMark(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]),
-    });
+  for (const { kind, items: all } of counted) {
+    // "More than twenty" is a floor: it cites the lines that tell a counted change again too (EF Core's summary table beside
+    // its sections), as a highlight does; an exact count cites one range a change.
+    const citations = all.flatMap((item) => [...citeWithKindMark(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]);
+    // libgphoto2 2.5.34's eight CVEs, three told in highlights: the ids are what an administrator looks for, so the count
+    // names them all when there are few enough to read. (The checker reads "in all" as a total only where its clause ends.)
+    const ids =
+      kind === 'security' ? [...new Set(all.flatMap((item) => fixedAdvisoryIds(item.text)))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) : [];
+    // (Not Mosquitto 2.0.16's seven fixes, three with a CVE: a list of some would read as all of them.)
+    const everyOneHasId = all.every((item) => fixedAdvisoryIds(item.text).length > 0);
+    const named = everyOneHasId && ids.length > 0 && ids.length <= MAX_COUNTED_IDS ? `: ${ids.join(', ')}` : '';
+    const counting = (listed: string) =>
+      kind === 'security'
+        ? `It fixes ${countWord(all.length)} security issues in all${listed}; the full list is in the release notes.`
+        : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`;
+    const withIds = { text: counting(named), citations };
+    if (named && grounded(`summary.${summary.length}`, withIds)) summary.push(withIds);
+    else addSummary({ text: counting(''), citations });
+  }
 
   const audience: Sentence[] = [];
   const addAudience = (sentence: Sentence) => {
@@ -1541,6 +1550,7 @@ function withoutScope(text: string, code: string[] = []): string {
   return rest !== text && (short || SCOPE_AS_SUBJECT.test(rest)) ? text : rest;
 }
 const SCOPELESS_WORDS = 3;
+const MAX_COUNTED_IDS = 10;
 const SCOPE_AS_SUBJECT =
   /^(?:(?:the\s+|this\s+)?(?:plugin|feature|module|driver|backend|option|setting|command|tool|service|extension|package|library|program)s?|this|these|it|they)\s+(?:has|have|is|are|was|were)\b/i;
 
