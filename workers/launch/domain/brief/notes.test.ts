@@ -6897,3 +6897,10 @@ describe('holdout 118: support dropped in a minor changeset', () => {
     expect(kindsAndTexts(news).map(([kind]) => kind)).toEqual(['breaking']);
   });
 });
+
+describe('holdout 118: an item pointing at the one above it', () => {
+  it('drops the pointer a post cannot follow (V)', () => {
+    const notes = ['- A mode that warns about allocations', '- `@[freed]` attribute for assign statements (for the above mode)'];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(['A mode that warns about allocations', '@[freed] attribute for assign statements']);
+  });
+});

@@ -1794,6 +1794,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
   // with nothing of the change in it.
   if (/\(see/i.test(text)) text = text.replace(/\s*\(see\s+(?:also\s+)?(?:#\d+|NEWS|CHANGES|CHANGELOG|README)\s+for\s+[^()]{1,40}\)/gi, '');
+  // V's "`@[freed]` attribute for assign statements (for the above mode)": what the item above it tells, which a post that
+  // does not show it cannot point at.
+  if (/\babove\b/i.test(text)) text = text.replace(/\s*\((?:see|as|fixed|for|like|same as)\s+(?:the\s+)?above(?:\s+[\w-]+)?\)/gi, '');
   // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
   if (text.includes(' by '))
     text = text.replace(
