@@ -6904,3 +6904,14 @@ describe('holdout 118: an item pointing at the one above it', () => {
     expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(['A mode that warns about allocations', '@[freed] attribute for assign statements']);
   });
 });
+
+describe('holdout 118: a flag of one dash opening an item', () => {
+  it('keeps the dash the notes wrote in code, and drops a stray one (V, rqlite)', () => {
+    const notes = ['- `-warn-about-allocs` for debugging allocations', '- `-on-disk-path` has been removed', '- -Fixed the stray dash'];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      '-warn-about-allocs for debugging allocations',
+      '-on-disk-path has been removed',
+      'Fixed the stray dash',
+    ]);
+  });
+});

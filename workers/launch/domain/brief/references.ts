@@ -1059,9 +1059,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // bottom's "[#1641](…) + [#1692](…): Support …" and "[#1770](…) (originally [#1627](…)): Add …" once the pull requests went:
   // what joined them, or said which came first, leads to nothing.
   if (/^[+&/(]/.test(text)) text = text.replace(/^(?:[+&/]\s*)*(?:\(\s*(?:originally|formerly|previously|supersedes|replaces)\s*\)\s*)?:\s+/i, '');
-  // A leading `--flag` is the change's first word, not a dash left before it.
-  if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1)))
-    text = text.replace(/^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+  // A leading `--flag` is the change's first word, not a dash left before it; so is V's "`-warn-about-allocs` for …", a
+  // flag of one dash the notes wrote in code.
+  if (EDGE_MARKS.includes(text.charAt(0)) || EDGE_MARKS.includes(text.charAt(text.length - 1))) {
+    const flag = text.startsWith('-') && code.some((name) => name.startsWith('-') && text.startsWith(name));
+    text = text.replace(flag ? /^[–—:,;\s]+|[-–—:,;\s]+$/g : /^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
+  }
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…) ([Yossi Gottlieb](…))" once the pull requests went: the comma that
   // listed them is left before the closing bracket of names.
   if (refs.length > 0 && has(', (')) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
