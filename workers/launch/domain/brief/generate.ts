@@ -807,11 +807,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const citations = all.flatMap((item) => [...citeWithKindMark(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]);
     // libgphoto2 2.5.34's eight CVEs, three told in highlights: the ids are what an administrator looks for, so the count
     // names them all when there are few enough to read. (The checker reads "in all" as a total only where its clause ends.)
-    const ids =
-      kind === 'security' ? [...new Set(all.flatMap((item) => fixedAdvisoryIds(item.text)))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) : [];
+    const idsOfEach = kind === 'security' ? all.map((item) => fixedAdvisoryIds(item.text)) : [];
+    const ids = [...new Set(idsOfEach.flat())].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     // (Not Mosquitto 2.0.16's seven fixes, three with a CVE: a list of some would read as all of them.)
-    const everyOneHasId = all.every((item) => fixedAdvisoryIds(item.text).length > 0);
-    const named = everyOneHasId && ids.length > 0 && ids.length <= MAX_COUNTED_IDS ? `: ${ids.join(', ')}` : '';
+    const everyOneHasId = idsOfEach.length > 0 && idsOfEach.every((itemIds) => itemIds.length > 0);
+    const named = everyOneHasId && ids.length <= MAX_COUNTED_IDS ? `: ${ids.join(', ')}` : '';
     const counting = (listed: string) =>
       kind === 'security'
         ? `It fixes ${countWord(all.length)} security issues in all${listed}; the full list is in the release notes.`
@@ -1562,11 +1562,14 @@ const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|af
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
 
 // ZNC's "This is a security release to fix CVE-2024-39844: …" says it too.
-const RELEASE_SUMS_UP =
-  /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:fixes|brings|includes|contains|addresses)\b|^this is an?\s+(?:\w+\s+){0,2}(?:release|update)\s+(?:to|that)\s+(?:fix|address|patch|resolve)\b/i;
+const RELEASE_MADE_TO = /^this is an?\s+(?:\w+\s+){0,2}(?:release|update)\s+(?:to|that)\s+(fix|address|patch|resolve)(?:e?s)?\b/i;
+const RELEASE_SUMS_UP = new RegExp(
+  String.raw`^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:fixes|brings|includes|contains|addresses)\b|${RELEASE_MADE_TO.source}`,
+  'i',
+);
 /** "It also updates several dependencies …" out of its paragraph: "Updates several dependencies …". */
 function withoutReleaseSubject(sentence: string): string {
-  const purpose = sentence.match(/^this is an?\s+(?:\w+\s+){0,2}(?:release|update)\s+(?:to|that)\s+(fix|address|patch|resolve)(?:e?s)?\b/i);
+  const purpose = sentence.match(RELEASE_MADE_TO);
   if (purpose) {
     const verb = purpose[1]!.toLowerCase();
     return `${verb.charAt(0).toUpperCase()}${verb.slice(1)}${/(?:x|ss|ch|sh)$/.test(verb) ? 'es' : 's'}${sentence.slice(purpose[0].length)}`;

@@ -6,7 +6,7 @@ import { tiddlerAsMarkdown } from './tiddler-notes';
 import { ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { advisoryPageAsMarkdown } from './advisory-page';
-import { ADVISORY_ID, ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
@@ -712,13 +712,11 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
  * (`**Breaking:**`, `BREAKING CHANGE`, `⚠`), a Conventional Commit prefix on its words
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
-/**
- * styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
- * bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no one
- * they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
- */
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   const told = kindOfItem(raw, written, inherited, section);
+  // styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
+  // bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no
+  // one they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
   const droppedInAMinorChangeset =
     told.kind === 'breaking' &&
     /^(?:Minor|Patch) Changes$/.test(section.trim()) &&
@@ -3635,16 +3633,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // One space (.NET's " [.NET 8.0 Blog][…]" under "## Notable Changes") indents nothing in Markdown; Docker's "### Security"
     // over "This release fixes an issue where, …" tells its one change as the section's only paragraph.
     const section = pendingHeading?.heading;
+    const told = texts.join(' ');
     const indented = /^(?:\t| {2,})\S/.test(lines[start - 1]!);
     const after = nextContent(lines, end - 1);
-    const onlyParagraph =
-      section?.kind === 'security' &&
-      (after === '' || /^#{1,6}\s/.test(after)) &&
-      TELLS_ADVISORY.test(texts.join(' ')) &&
-      texts.join(' ').split(' ').length >= 8;
+    const onlyParagraph = section?.kind === 'security' && (after === '' || /^#{1,6}\s/.test(after)) && NAMES_ADVISORY.test(told) && told.split(' ').length >= 8;
     if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && (indented || onlyParagraph)) {
-      const clean = itemInline(withReferenceLinks(texts.join(' '), targets), repoBase);
-      const own = itemKind(texts.join(' '), clean.text, section.kind, section.text);
+      const clean = itemInline(withReferenceLinks(told, targets), repoBase);
+      const own = itemKind(told, clean.text, section.kind, section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
       if (text.split(' ').length >= 3) {
         const item: NoteItem = { kind: own.kind, text, lines: { start, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) };
@@ -4515,7 +4510,6 @@ const SPEED_VERB = /^(?:improve[sd]?|boost(?:s|ed)?|increase[sd]?)\s+(?:the\s+)?
 const SCOPED_LINE = /^[a-z][\w./-]{0,30}(?::\s+\p{Lu}\S*\s+\S|\s+:\s+[\p{L}\d`]\S*\s+\S|:\s+[a-z\d`]\S*(?:\s+\S+){3})/u;
 
 /** A sentence of prose that leads into paragraphs, one change each: "Contains the following new features:". */
-const TELLS_ADVISORY = new RegExp(ADVISORY_ID);
 const PROSE_LEAD_IN =
   /^(?:(?:it|this release|this version|the release)\s+)?(?:contains|includes|brings|adds|has)\s+the\s+following\s+((?:new\s+)?(?:features|changes|improvements|enhancements|fixes)):$/i;
 const PROSE_LIST_END =

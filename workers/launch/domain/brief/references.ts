@@ -907,9 +907,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?<=^|[\s(])`([^`\p{L}\p{N}\s'"]{1,3})`(?=$|[\s.,;)])/gu, '"$1"')
       // Apollo Server's "(with optional parameters such as `; charset=utf-8`)": code opening with a semicolon or comma is
       // quoted too, or its mark would end a clause.
-      .replace(/(?<=^|[\s(])`([;,][^`'"]{0,40})`(?=$|[\s.,;)])/gu, '"$1"')
-      .replace(CODE_SPAN, spanAsWords)
-      .replace(/`+/g, '');
+      .replace(/(?<=^|[\s(])`([;,][^`'"]{0,40})`(?=$|[\s.,;)])/gu, '"$1"');
+  text = withoutCodeMarks(text);
   if (has('(') || has('['))
     for (let previous = ''; previous !== text; ) {
       previous = text;
