@@ -6915,3 +6915,23 @@ describe('holdout 118: a flag of one dash opening an item', () => {
     ]);
   });
 });
+
+describe('a line that only thanks someone', () => {
+  it('is no change; thanks to a new part of the product is one', () => {
+    expect(
+      kindsAndTexts([
+        '## 2.0',
+        '',
+        '- Startup is faster with the new parser.',
+        '- Thanks to Ana Lima and Bo Chen for the bug report.',
+        '- Thanks to the new parser, large files open at once.',
+        '- Thanks to us for a great year.',
+      ]),
+    ).toEqual([
+      ['other', 'Startup is faster with the new parser.'],
+      ['internal', 'Thanks to Ana Lima and Bo Chen for the bug report.'],
+      ['other', 'Thanks to the new parser, large files open at once.'],
+      ['other', 'Thanks to us for a great year.'],
+    ]);
+  });
+});

@@ -4177,7 +4177,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // PHPStan's "List type" over "Does this create a list out of an array that wasn't a list before? `array_values` does that.":
       // a question a list of examples answers, no change.
       .map((item) => (ASKED.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
-      .map((item) => (item.kind === 'other' && CREDITS_ONLY.test(item.text) ? { ...item, kind: 'internal' as const } : item))
+      .map((item) => (item.kind === 'other' && creditsOnly(item.text) ? { ...item, kind: 'internal' as const } : item))
       // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
       // with no change under it is no change.
       .map((item) => (item.kind === 'other' && isEmptyKindTitle(item, source) ? { ...item, kind: 'internal' as const } : item))
@@ -4190,12 +4190,24 @@ const IDS_APPLY = withAdvisoryId(
   String.raw`^{ID}(?:(?:\s*,\s*|\s+and\s+){ID})*\s+(?:apply|applies|(?:is|are|was|were|has been|have been)\s+(?:assigned|reserved))\b[^.]*\.(?:\s|$)`,
   '',
 );
+const CREDIT_DUE = /^(?:credits?\s+(?:is|are)\s+due\b|credit\s+goes\b)/i;
+const THANKS_TO = /^(?:many |special )?thanks\s+(?:go(?:es)?\s+)?to\s+/i;
+const FOR_FINDING = /\sfor\s+(?:\w+\s+){0,3}(?:report\w*|finding|spotting|discover\w*|test\w*|help\w*|patch\w*|contribut\w*|analys\w*)\b/gi;
+
 /**
  * dnsmasq's "Credit is due to … for finding this vulnerability.", "Thanks to … for the bug report." as a paragraph of its own:
- * who found or helped, no change (not "Thanks to the new parser, builds are faster").
+ * who found or helped, no change (not "Thanks to the new parser, builds are faster"). Who is thanked is read as up to 160
+ * characters of the sentence before its "for": in one pattern, those characters and the words after "for" could split the
+ * same text many ways, which a hostile line makes slow.
  */
-const CREDITS_ONLY =
-  /^(?:credits?\s+(?:is|are)\s+due\b|credit\s+goes\b|(?:many |special )?thanks\s+(?:go(?:es)?\s+)?to\s+[^.]{2,160}?\s+for\s+(?:\w+\s+){0,3}(?:report\w*|finding|spotting|discover\w*|test\w*|help\w*|patch\w*|contribut\w*|analys\w*)\b)/i;
+function creditsOnly(text: string): boolean {
+  if (CREDIT_DUE.test(text)) return true;
+  const thanks = text.match(THANKS_TO);
+  if (!thanks) return false;
+  const rest = text.slice(thanks[0].length);
+  const sentence = rest.slice(0, rest.includes('.') ? rest.indexOf('.') : rest.length);
+  return [...sentence.matchAll(FOR_FINDING)].some((found) => found.index >= 2 && found.index <= 160);
+}
 
 /**
  * dnsmasq 2.90's paragraph "Add limits on the resources used to do DNSSEC validation. DNSSEC introduces a potential CPU DoS
@@ -4206,7 +4218,7 @@ function withAppliedAdvisories(items: NoteItem[]): NoteItem[] {
   const joined = new Set<NoteItem>();
   for (const [index, item] of items.entries()) {
     if (!IDS_APPLY.test(item.text)) continue;
-    const credit = items[index - 1] && CREDITS_ONLY.test(items[index - 1]!.text) ? 1 : 0;
+    const credit = items[index - 1] && creditsOnly(items[index - 1]!.text) ? 1 : 0;
     const change = items[index - 1 - credit];
     if (!change || joined.has(change) || change.kind === 'internal' || change.section.join('\u0000') !== item.section.join('\u0000')) continue;
     change.kind = 'security';
