@@ -112,6 +112,36 @@ describe('who a post is for', () => {
   });
 });
 
+describe('a post that sends upgraders to the breaking changes', () => {
+  it('shows one of them, in place of the last change of another kind', () => {
+    const notes = [
+      '## 1.32.9',
+      '',
+      '### Additions',
+      '- [bakashots] add support',
+      '- [batcave] add support',
+      '- [dcinside] add support',
+      '- [manganelo] add `genre` extractor',
+      '- [medium] add `article` & `user-articles` extractors',
+      '### Removals',
+      '- [readcomiconline] remove module',
+    ].join('\n');
+    const brief = generateBrief(
+      { id: 'rel_x', version: '1.32.9', title: 'fetcher 1.32.9', url: 'https://github.com/acme/fetcher/releases/tag/v1.32.9', notes, contentHash: 'h' },
+      null,
+    );
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['feature', 'feature', 'feature', 'feature', 'feature', 'breaking']);
+    expect(brief.audience.map((sentence) => sentence.text)).toEqual(['Anyone upgrading should read the breaking changes first.']);
+    const [linkedin, x] = draftPosts(brief, ['linkedin', 'x'], voiceOf(null));
+    expect(linkedin!.copy).toContain('Anyone upgrading should read the breaking changes first.');
+    expect(linkedin!.copy).toContain('Remove the readcomiconline module.');
+    expect(linkedin!.copy).not.toContain(brief.highlights[4]!.text);
+    expect(linkedin!.sentences.map((sentence) => sentence.path)).toContain('highlights.5');
+    // A post that tells no audience line keeps the brief's order.
+    expect(x!.copy).not.toContain('readcomiconline');
+  });
+});
+
 describe('a security post with a long link', () => {
   const url = `https://github.com/acme/acme.dev/blob/12d692da47e77cdc558b928fcfbaf4e71c6d0cec/src/content/blog/2026/01/26/${'denial-of-service-'.repeat(4)}.md#L1-L202`;
   const notes = [

@@ -111,7 +111,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
     let firstCut = false;
     // Whether the first change shown stands in for one ranked above it that did not fit.
     let stoodIn = false;
-    for (const [index, highlight] of brief.highlights.slice(0, shape.highlights).entries()) {
+    for (const index of shownHighlights(brief, shape)) {
+      const highlight = brief.highlights[index]!;
       const entry = { bullet: BULLETS[highlight.kind][voice.emoji ? 1 : 0], sentence: own(`highlights.${index}`, highlight) };
       lines.push(entry);
       if (fits(compose(keptSummary, keptAudience))) continue;
@@ -224,6 +225,32 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
 }
 
 const HIGHLIGHT_PATH = 'highlights.';
+
+/** What an audience line sends upgraders to read first, by the kind of change it names. */
+const AUDIENCE_NAMES: Array<[Highlight['kind'], RegExp]> = [
+  ['breaking', /\bbreaking changes?\b/],
+  ['security', /\bsecurity fix/],
+];
+
+/**
+ * The highlights a post has room for, by their index in the brief. gallery-dl 1.32.9's LinkedIn post told five new sites and
+ * "Anyone upgrading should read the breaking changes first." without the one it meant, the removed module ranked sixth: where
+ * the post tells its audience line, a change of each kind that line names is shown, in place of the last change of another.
+ */
+function shownHighlights(brief: Brief, shape: { highlights: number; audience: boolean }): number[] {
+  const shown = brief.highlights.slice(0, shape.highlights).map((_, index) => index);
+  if (!shape.audience) return shown;
+  const critical = (index: number) => AUDIENCE_NAMES.some(([kind]) => brief.highlights[index]!.kind === kind);
+  for (const [kind, named] of AUDIENCE_NAMES) {
+    if (!brief.audience.some((sentence) => named.test(sentence.text)) || shown.some((index) => brief.highlights[index]!.kind === kind)) continue;
+    const missing = brief.highlights.findIndex((highlight, index) => index >= shape.highlights && highlight.kind === kind);
+    const replaced = shown.findLastIndex((index) => !critical(index));
+    if (missing < 0 || replaced < 0) continue;
+    shown.splice(replaced, 1);
+    shown.push(missing);
+  }
+  return shown;
+}
 
 /**
  * Whether a change cut short ends on a word that leads to what was cut: Briefcase's "… the installation folder no longer…"
