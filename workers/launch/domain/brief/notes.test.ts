@@ -6935,3 +6935,24 @@ describe('a line that only thanks someone', () => {
     ]);
   });
 });
+
+describe("changelogithub's lines", () => {
+  it('read the commit in a sample tag as a reference and the handles and bold co-authors as credits', () => {
+    const repo = 'https://github.com/acme/i18n';
+    const said = cleanInline(
+      'Drop `bundle.optimizeTranslationDirective` &nbsp;-&nbsp; by @ann in https://github.com/acme/i18n/issues/3515 [<samp>(35c36)</samp>](https://github.com/acme/i18n/commit/35c36010)',
+      repo,
+    );
+    expect(said.text).toBe('Drop bundle.optimizeTranslationDirective');
+    expect(said.refs.map((ref) => [ref.kind, ref.label])).toEqual([
+      ['commit', '35c36'],
+      ['issue', '#3515'],
+    ]);
+    expect(
+      cleanInline(
+        'Deprecate `$localeHead` &nbsp;-&nbsp; by @ann and **Ann Lee** in https://github.com/acme/i18n/issues/3528 [<samp>(1fc17)</samp>](https://github.com/acme/i18n/commit/1fc17090)',
+        repo,
+      ).text,
+    ).toBe('Deprecate $localeHead');
+  });
+});

@@ -171,9 +171,10 @@ const POINTING_CLAUSE_AT_END =
   /,?\s+(?:as\s+)?(?:reported|requested|discussed|described|proposed|suggested|tracked|introduced?|caused)\s+(?:in|by|at)(?:\s*(?:and|,)\s+(?:fixed|resolved|implemented|addressed|closed)(?:\s+(?:in|by))?)?[\s,;]*(?=\.?$)/i;
 const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
-// Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit.
+// Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit. changelogithub's
+// "by @BobbieGoede and **Bobbie Goede**": a co-author without a handle, in bold, after the handles.
 const MENTION_CREDIT = new RegExp(
-  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*@[\w-]+)*(?:\s+in\s*(?:#\d+)?)?`,
+  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*(?:@[\w-]+|\*\*[A-Z][^*\n]{0,40}\*\*))*(?:\s+in\s*(?:#\d+)?)?`,
   'gi',
 );
 /** The entities HTML changelogs write most; what they stand for. */
@@ -523,10 +524,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         add(ref);
         return titled[1]!;
       }
-      // Pulsar credits "[@ Drsheppard01](…)", a space after the mark.
+      // Pulsar credits "[@ Drsheppard01](…)", a space after the mark. changelogithub links each change's commit as
+      // "[<samp>(debbe)</samp>](…/commit/debbe13e)": the hash, in a sample tag and brackets.
       const bare = label
         .replace(/[`*_]/g, '')
+        .replace(/<\/?(?:samp|code|kbd|tt)>/g, '')
         .trim()
+        .replace(/^\(([0-9a-f]{4,40})\)$/, '$1')
         .replace(/^@\s+(?=[\w-]+$)/, '@');
       // GitLab names a merge request "!6838".
       // Dapr's "[1033](https://github.com/dapr/java-sdk/pull/1033)", HashiCorp's "[GH-1379](…/pull/1379)": a number or a tracker
