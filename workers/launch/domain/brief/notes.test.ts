@@ -6956,3 +6956,46 @@ describe("changelogithub's lines", () => {
     ).toBe('Deprecate $localeHead');
   });
 });
+
+describe('a plain ChangeLog with its security fixes fenced (uriparser)', () => {
+  it('reads the fence as no words, the ids after the fix, the thanks and tracker as credits, packaging and insides as chores', () => {
+    expect(
+      kindsAndTexts([
+        '2031-05-09 -- 1.0.2',
+        '',
+        '>>>>>>>>>>>>> SECURITY >>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>',
+        '  * Fixed: [CVE-2031-44927]',
+        '      Stop truncating `ptrdiff_t` to `int`',
+        '      Thanks for the report to Ana Lima and Bo W. Chen!',
+        '      (GitHub #304)',
+        '  * Fixed: [CVE-2031-44928]',
+        '      Fix `EqualsUri` with regard to `.absolutePath`',
+        '      Thanks for the report to Ana Lima! (GitHub #305)',
+        '>>>>>>>>>>>>> SECURITY >>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>',
+        '  * Fixed: Fix OOM related memory leak in `CopyUriMm`',
+        '      Thanks for the report to Ana Lima! (GitHub #306)',
+        '  * Improved: Simplify internal function `CompareRange` into `RangeEquals`',
+        '      (GitHub #303)',
+        '  * Soname: 3:2:2 — see https://verbump.de/ for what these numbers do',
+        '      (liburiparser.so.1.2.2)',
+      ]),
+    ).toEqual([
+      ['security', 'Stop truncating ptrdiff_t to int (CVE-2031-44927)'],
+      ['security', 'Fix EqualsUri with regard to .absolutePath (CVE-2031-44928)'],
+      ['fix', 'Fix OOM related memory leak in CopyUriMm'],
+      ['internal', 'Simplify internal function CompareRange into RangeEquals'],
+      ['internal', 'Soname: 3:2:2 — see verbump.de for what these numbers do (liburiparser.so.1.2.2)'],
+    ]);
+  });
+
+  it("reads a name in brackets after 'by' as a credit (Liquid)", () => {
+    expect(cleanInline('Add strict2_parse to assign and capture tags by [Alok Swamy]', 'https://github.com/acme/acme').text).toBe(
+      'Add strict2_parse to assign and capture tags',
+    );
+  });
+
+  it('keeps a tracker named as words, and a thanks for something else', () => {
+    expect(cleanInline('Sign in with OAuth (GitHub)', 'https://github.com/acme/acme').text).toBe('Sign in with OAuth (GitHub)');
+    expect(cleanInline('Thanks for using it. Fixed a crash.', 'https://github.com/acme/acme').text).toBe('Thanks for using it. Fixed a crash.');
+  });
+});

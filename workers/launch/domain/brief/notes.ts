@@ -385,9 +385,13 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 // Docker's "docker/cli, 28.3.3 milestone": a tracker's list of what went in, linked. shoulda-matchers' "Update Ruby versions to
 // latest stable releases" (the versions it is tested on: one version is a requirement), pkgconf's "Add -D_POSIX_C_SOURCE=… to
 // the build definitions" and "Added a manual page for bomtool", bandwhich's "Remove redundant imports" and "Apply suggestions
-// from new clippy lint …": its CI, build, pages and code's tidiness.
-const CHORE =
-  /^(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|^[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|^(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|^(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|^(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|^(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|^next release from \S+ branch is\b|^(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|\bmade (?:their|his|her) first contribution\b|^document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|^(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|^(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|^full changelog\b|^(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|^fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|^(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|^\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|^(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|^add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|^add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|^[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|^(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|^(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|^fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|^(?:stop|start)\s+testing\s+(?:on|with|against)\b|^[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|^[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|^(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|^(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|^(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|^(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|^remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|^apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b/i;
+// from new clippy lint …": its CI, build, pages and code's tidiness. uriparser's "Soname: 3:2:2 — see …" (the library's
+// version for the linker) and "Simplify internal function `CompareRange` into `RangeEquals`": its packaging and its insides.
+const CHORE_LINE =
+  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
+const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
+/** Every pattern of a chore but one reads the line from its start, and V8 then tries no other place in it. */
+const isChore = (text: string) => CHORE_LINE.test(text) || FIRST_CONTRIBUTION.test(text);
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
@@ -925,9 +929,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Lighthouse's "performance: remove audits replaced by performance insights" among its Notable Changes takes them away.
     const removesNotable = inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(rest);
     const kind =
-      bang || dropsRuntime || removesNotable || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !CHORE.test(rest))
+      bang || dropsRuntime || removesNotable || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !isChore(rest))
         ? 'breaking'
-        : CHORE.test(rest) || INTERNAL_SCOPE.test(scope)
+        : isChore(rest) || INTERNAL_SCOPE.test(scope)
           ? 'internal'
           : (PREFIX_KIND[name] ?? 'internal');
     // Knex's "fix(postgres): escape double quotes in searchPath to prevent SQL injection": a commit that stops an attack. Not
@@ -976,7 +980,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     // Redmine's "Defect #43906: …" under "[Documentation]": the section's housekeeping, whatever the tracker called it.
     const kind =
-      CHORE.test(rest) || inherited === 'internal'
+      isChore(rest) || inherited === 'internal'
         ? 'internal'
         : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
           ? inherited
@@ -1032,7 +1036,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const codebaseWide = /\b(?:in|across|throughout)\s+the\s+(?:whole\s+|entire\s+)?code\s?base\.?$/i.test(text) && !breaksToo;
   // virtualenv's "pip to 26.1.2 from 26.1.1" under "Upgrade embedded wheels:": a bump, its verb in the lead-in above it.
   const bumpedUnder = BUMP_LEAD_IN.test(section) && /^[\w@./-]+\s+(?:(?:from\s+\S+\s+)?to\s+v?\d|v?\d\S*\s*(?:->|→|=>)\s*v?\d)/i.test(text);
-  if (((CHORE.test(text) || CHORE.test(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide || bumpedUnder) {
+  if (((isChore(text) || isChore(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide || bumpedUnder) {
     if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
     if (!BOT.test(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
     return { kind: 'internal', text };
@@ -1580,10 +1584,10 @@ const REFERENCES = new RegExp(REFERENCE, 'g');
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]\s*|\s+)${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12") or names its tracker (Botan's "GH #5510",
- * MailKit's "issue #1989"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
+ * MailKit's "issue #1989", uriparser's "GitHub #304"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
  * which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
@@ -1690,6 +1694,13 @@ const LOOSE_CLOSING_IDS = withAdvisoryId(
  * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
  * the change's scope, as "inputs.cpu: Add …" writes it. Ids with no address are references without one.
  */
+/**
+ * uriparser's "* Fixed: [CVE-2026-44927]" over "Stop truncating `ptrdiff_t` to `int`": the fix's ids before its own sentence,
+ * which says what was fixed; the ids close it, as other notes write them.
+ */
+const FIXED_IDS_FIRST =
+  /^(?:Fixed|Fixes|Fix|Security(?: fix)?)\s*:?\s*\(((?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})(?:,\s*(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}))*)\)\s+(\p{Lu}[^()]*?)\.?$/u;
+
 function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -1971,6 +1982,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     ...clean,
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      .replace(NAMES_AN_ADVISORY.test(clean.text) ? FIXED_IDS_FIRST : NEVER, '$2 ($1)')
       .replace(
         NAMES_AN_ADVISORY.test(clean.text) ? LOOSE_CLOSING_IDS : NEVER,
         (_whole, words: string, ids: string, stop: string) => `${words} (${ids.split(/,?\s+/).join(', ')})${stop}`,
@@ -2622,7 +2634,7 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
     const text = credited.has(item) || oneName || signed ? closingCredit(item.text, handles || oneName) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
-    return { ...item, text, ...(CHORE.test(text) ? { kind: 'internal' as const } : {}) };
+    return { ...item, text, ...(isChore(text) ? { kind: 'internal' as const } : {}) };
   });
 }
 
@@ -3297,12 +3309,24 @@ function versionBulletsAsHeadings(lines: string[]): string[] {
 // Rufus' "o Version 4.12 (2026.01.30)": a letter o for its bullet, the date beside the version.
 const VERSION_BULLET = /^[*o-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)(?:\s+\([\d./-]+\))?\s*$/i;
 
+/**
+ * uriparser's ChangeLog sets its security fixes between two lines of ">>>>>>>>>>>>> SECURITY >>>>>>>>>>>>>": a fence, not a
+ * quote nested thirteen deep, whose second line Markdown's lazy continuation would join to the fix above it.
+ */
+const FENCE_LINE = /^\s*(?:>{5,}|<{5,})(?:\s*\w[\w ]{0,30}\s*(?:>{3,}|<{3,}))?\s*$/;
+
+function withoutFenceLines(lines: string[]): string[] {
+  return lines.map((line) => (FENCE_LINE.test(line) ? '' : line));
+}
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
   const input = withoutQuotedDescriptions(
     summariesAsItems(
-      withoutFoldedCommitLog(lineBlocksAsList(indentedLabelsAsHeadings(indentedPlainListsAsMarkdown(datedEntriesAsList(formatsAsMarkdown(dedented(source))))))),
+      withoutFoldedCommitLog(
+        lineBlocksAsList(indentedLabelsAsHeadings(indentedPlainListsAsMarkdown(datedEntriesAsList(formatsAsMarkdown(dedented(withoutFenceLines(source))))))),
+      ),
     ),
   );
   const unlinked = withOutlineHeadings(

@@ -116,8 +116,12 @@ const PROFILE_CREDIT = new RegExp(
   String.raw`\s*(?:\(with fixes in\s+(?:\[[^\]]*\]\([^)]*\)[,\s]*)+by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\)|\b(?:(?:patch(?:es)?|contributed|reported|authored|implemented|fixed)\s+)?by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*)`,
   'gi',
 );
+/**
+ * uriparser's "Stop truncating `ptrdiff_t` to `int`" over "Thanks for the report to Ilia Alshanetsky and Joshua W. Windle!":
+ * its lines joined, the thanks ends it, past a name's initial.
+ */
 const THANKS_SENTENCE =
-  /(^|[.!?]|(?<=\S)(?=\s+Thanks\s+to\b))\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=[^.!?]*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))[^.!?]*[.!?]?\s*$/i;
+  /(^|[.!?]|(?<=\S)(?=\s+Thanks\s+(?:to|for)\b))\s*(?:(?:many|special|big) )?(?:thanks|thank you)\b(?:\s+to)?\s+(?=(?:[^.!?]|(?<=\s[A-Z])\.)*(?:@[\w-]|\bfor (?:the |their |a )?(?:report\w*|fix\w*|review\w*|patch\w*|help\w*|contribut\w*|PR|diagnos\w*|test\w*|investigat\w*|suggest\w*|idea)))(?:[^.!?]|(?<=\s[A-Z])\.)*[.!?]?\s*$/i;
 /**
  * Vifm's "… in $PATH.  Thanks to CaptainFantastic.", "Thanks to Steven Xu (a.k.a. stevenxxiu).": names alone after the thanks,
  * WeKan's "Thanks to ClemStrummer and xet7." with a handle among them.
@@ -265,6 +269,8 @@ const spanAsWords = (_whole: string, code: string, at: number, text: string) =>
 /** Text without its code marks, as a reader sees it. */
 export const withoutCodeMarks = (text: string) => (text.includes('`') ? text.replace(CODE_SPAN, spanAsWords).replace(/`+/g, '') : text);
 
+const TRACKER_LEFT_ALONE = /\s*[([]\s*(GitHub|GH|PRs?|pull requests?|issues?|bugs?|tickets?|Debian|Ubuntu|Launchpad|LP|Bugzilla)(\s*)[)\]]/gi;
+
 export const IN_WORD_EMPHASIS = /(?<=\w)<\/?(?:b|i|em|strong|u)>(?=\w)/gi;
 
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
@@ -369,9 +375,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('**')) text = text.replace(/^(\s*(?:[-*+]\s+)?)\*\*([a-z][\w./-]{1,30})\*\*\s+(?=\p{Lu})/u, '$1$2: ');
   // Libcloud's "… login. [Veith Röthlingshöfer - @RunOrVeith]": a name and a handle in square brackets closing the item.
   if (has('- @')) text = text.replace(/\s*\[\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.-]+){0,3}\s+-\s+@[\w-]+\]\s*$/u, '');
-  // Libreswan's "pluto: Do not crash on ipcomp expiry msg [Andrew]": a name in square brackets closing the item credits its author.
+  // Libreswan's "pluto: Do not crash on ipcomp expiry msg [Andrew]": a name in square brackets closing the item credits its author,
+  // with the "by" Liquid's "Add strict2_parse to assign and capture tags by [Alok Swamy]" leads it with.
   if (has('['))
-    text = text.replace(/\s+\[(\p{Lu}\p{Ll}+(?:\s\p{Lu}[\p{Ll}.]*){0,2})\]\s*$/u, (whole, name: string) => (BRACKET_TAG_WORD.test(name) ? whole : ''));
+    text = text.replace(/(?:\s+by)?\s+\[(\p{Lu}\p{Ll}+(?:\s\p{Lu}[\p{Ll}.]*){0,2})\]\s*$/u, (whole, name: string) =>
+      BRACKET_TAG_WORD.test(name) ? whole : '',
+    );
   // netCDF-C's "… by  @@WardF in https://…": a handle written with its mark twice is still a handle.
   if (has('@@')) text = text.replace(/(^|[\s([])@@(?=[\w-])/g, '$1@');
   // Lefthook's "by [@mrexox]()": a handle linked nowhere is a handle; cargo-dist's "impl @Gankra [Add …](…)", "impl @EliteTK +
@@ -984,8 +993,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(/\s+(?:introduced|added|implemented)\s+(?:by|in|with|via)\s+[A-Z][A-Z\d]+-\d{3,}(?=[\s.,;:)]|$)/g, '');
   // JaCoCo's "(GitHub #2076)", Bareos' "[PR #1115]", Octave's "(bug #65544)", xterm's "(Debian #1031837)" once the number
   // went: the tracker's name alone points nowhere.
+  // uriparser's "(GitHub #304)" leaves "(GitHub)", no space before its bracket: a tracker named before a number in the line
+  // as written.
   if (has('(') || has('['))
-    text = text.replace(/\s*[([]\s*(?:GitHub|GH|PRs?|pull requests?|issues?|bugs?|tickets?|Debian|Ubuntu|Launchpad|LP|Bugzilla)\s+[)\]]/gi, '');
+    text = text.replace(TRACKER_LEFT_ALONE, (whole, name: string, space: string) =>
+      space || new RegExp(String.raw`[([]\s*${name}\s+#?\d`, 'i').test(raw) ? '' : whole,
+    );
   // zrepl's "(:commit:`3f75127`, thanks, `@deajan <…>`_)" once the handle went: the commit and a thanks to no one.
   if (has('hank')) text = text.replace(/\s*\(\s*(?:[0-9a-f]{7,40}\s*)?,\s*thanks!?\s*\)/gi, '');
   // WeeChat's "([#2178](…), [CVE-2024-46613](…))" once the issue's link went: the comma it left opens nothing.
