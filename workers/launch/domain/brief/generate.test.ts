@@ -6148,3 +6148,36 @@ describe('holdout 117: a count of security fixes names their ids', () => {
     expect(summary.join(' ')).not.toMatch(/in all: CVE/);
   });
 });
+
+describe('a fix told as the fault it was', () => {
+  it('says it was fixed, where the section told it and a post does not (react-hook-form)', () => {
+    const notes = [
+      '## [7.86.0] - 2031-08-22',
+      '',
+      '### Fixed',
+      '',
+      '- Field array update leaving stale errors and touched state at the updated index',
+      '- `flatten` discarding `File` and `Blob` values instead of treating them as leaf nodes',
+      '- `validateField` not passing the field error to `setCustomValidity` when `criteriaMode` is `all`',
+      '- Crash when opening an empty form',
+      '- Resolve pathname for matching',
+      '- `reset` now keeps default values',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '7.86.0', title: 'Acme 7.86.0', notes }, null);
+    // (A crash ranks first.)
+    expect(brief.highlights.map((highlight) => highlight.text).sort()).toEqual([
+      'Fixed crash when opening an empty form.',
+      'Fixed field array update leaving stale errors and touched state at the updated index.',
+      'Fixed flatten discarding File and Blob values instead of treating them as leaf nodes.',
+      'Fixed validateField not passing the field error to setCustomValidity when criteriaMode is all.',
+      'Resolve pathname for matching.',
+      'reset now keeps default values.',
+    ]);
+  });
+
+  it('leaves a section of fixes told as actions alone', () => {
+    const notes = ['## 2.0.0', '', '### Fixed', '', '- Field array update leaving stale errors', '- Resolve pathname for matching'].join('\n');
+    const brief = generateBrief({ ...release, version: '2.0.0', title: 'Acme 2.0.0', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Field array update leaving stale errors.', 'Resolve pathname for matching.']);
+  });
+});

@@ -641,11 +641,18 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // changes read alike without their scopes, the scope is what tells them apart, and stays.
   const scopeless = order.map((item) => withoutScope(item.text, item.code));
   const toldAlike = new Set(scopeless.filter((text, index) => scopeless.indexOf(text) !== index));
+  // A section whose fixes are told as faults, two of them at least by a name in code, tells its others so too.
+  const faultSections = new Set(
+    items
+      .filter((item) => item.kind === 'fix' && tellsAFault(item, false))
+      .map((item) => item.section.join('\0'))
+      .filter((key, index, keys) => keys.indexOf(key) !== index),
+  );
   for (const item of order) {
     const flaw = flawOfBareId(item, parsed);
     const text = flaw
       ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
-      : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code)));
+      : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code)), faultSections.has(item.section.join('\0')));
     // Mattermost's "11.0.5, released …" over a list that repeats "Pre-packaged MS Teams plugin": a retelling cited beside the
     // sentence must share its words; the sentence written may keep only the account's first words.
     const written = new Set(text.toLowerCase().match(/[a-z0-9]{4,}/g));
@@ -1209,7 +1216,31 @@ function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; line
 }
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
-function highlightText(item: NoteItem, product: string | null, keepScope = false): string {
+const FIXES_SECTION = /(?:^|\s)(?:bug\s?)?fix(?:es|ed)?$|^fixed bugs$/i;
+/**
+ * A fault told as it was: a name in code and what it did wrong (react-hook-form's "`flatten` discarding `File` and `Blob`
+ * values …", "`validateField` not passing …"), or the fault named first ("Crash when …", "Memory leak in …"); not a whole
+ * sentence ("a crash could occur …"), nor how it behaves now ("… now keeps", "… no longer").
+ */
+const FAULT_NAMED_FIRST =
+  /^(?:crash(?:es)?|memory leaks?|deadlocks?|hangs?|panics?|race conditions?|segfaults?|segmentation faults?)\s+(?:when|in|on|with|during|after|if|while|for|at)\b/i;
+const SAID_WHOLE = /\b(?:is|are|was|were|has|have|had|would|could|will|can|should|does|did|now|no longer|correctly|properly)\b/i;
+/** "Field array update leaving stale errors …": a thing in a few words, then what it did wrong. */
+const THING_DOING = /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,2}\s+(?:not\s+)?\p{Ll}{3,}ing\b/u;
+function tellsAFault(item: NoteItem, faultSection: boolean): boolean {
+  // What the fault did, before the case it did it in ("… not passing the field error … when criteriaMode is all").
+  const fault = item.text.split(/\s(?:when|if|while|because|since|unless)\s/)[0]!;
+  if (SAID_WHOLE.test(fault)) return false;
+  const [first, second, third] = fault.split(' ');
+  const gerund = (word: string | undefined) => word !== undefined && /^\p{Ll}{3,}ing$/u.test(word);
+  return (
+    FAULT_NAMED_FIRST.test(fault) ||
+    (item.code?.includes(first!) === true && (gerund(second) || (second === 'not' && gerund(third)))) ||
+    (faultSection && THING_DOING.test(fault) && !opensWithAction(fault))
+  );
+}
+
+function highlightText(item: NoteItem, product: string | null, keepScope = false, faultSection = false): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
   // Keep a Changelog's "### Removed" over "- Support for PHP 8.3": the section is the verb; without it a post announces the removed thing.
@@ -1226,6 +1257,13 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // Excalidraw's "### Fixes" over "- CVE-2023-45133 [#7988](…)": an advisory's id alone is what was fixed.
   if (item.kind === 'security' && /^(?:bug\s?)?fix(?:es|ed)?\b/i.test(section) && ONLY_ADVISORY.test(item.text) && !/^(?:fix|address)/i.test(item.text))
     return asSentence(`Fixed ${item.text}`);
+  // react-hook-form's "### Fixed" over "- `flatten` discarding `File` and `Blob` values …": the fault, which a post without its
+  // section would tell as what the release does; what was fixed says so.
+  const first = item.text.split(' ')[0]!;
+  if (item.kind === 'fix' && FIXES_SECTION.test(section) && !item.detail && tellsAFault(item, faultSection))
+    return asSentence(
+      `Fixed ${isIdentifier(first) || item.code?.includes(first) || /^\p{Lu}{2}/u.test(first) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
+    );
   const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? verbOfSection : undefined);
   // "Disabling API keys by their plain-text key is no longer supported." says so itself.
   // "mailbox-alias: Plugin has been removed." likewise, after its scope.
