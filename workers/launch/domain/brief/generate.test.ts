@@ -6181,3 +6181,50 @@ describe('a fix told as the fault it was', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Field array update leaving stale errors.', 'Resolve pathname for matching.']);
   });
 });
+
+describe('holdout round 119', () => {
+  it('reads a major that tells upgraders to change their code as breaking (MiniJinja)', () => {
+    const notes = [
+      '## 2.0.0',
+      '',
+      'This is a major update to Acme that changes a lot of core internals.',
+      '',
+      "It's very likely that you will need to do changes to your code when upgrading.",
+      '',
+      '- Added a new `Environment::templates` method.',
+      '- The CLI now accepts `--syntax`.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '2.0.0', title: 'Acme 2.0.0', notes }, null);
+    expect(brief.headline.text).toBe('Acme 2.0.0 is out: a major release with breaking changes.');
+  });
+
+  it('tells a break once where its heading names it again with another verb (openapi-ts), not two changes of one name (rand)', () => {
+    const notes = [
+      '## 0.91.0',
+      '',
+      '### Minor Changes',
+      '',
+      '- **BREAKING**: Drop CommonJS (CJS) support. This package is now **ESM-only**.',
+      '',
+      '### Removed CommonJS (CJS) support',
+      '',
+      'CommonJS entry points (`require()`, `module.exports`) are no longer supported.',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.91.0', title: 'acme 0.91.0', notes }, null);
+    expect(brief.highlights.filter((highlight) => /CommonJS/.test(highlight.text))).toHaveLength(1);
+    const two = ['## 0.10.0', '', '### Removals', '', '- Remove Clone support for StdRng, ReseedingRng', '- Removed ReseedingRng'].join('\n');
+    expect(generateBrief({ ...release, version: '0.10.0', title: 'acme 0.10.0', notes: two }, null).highlights).toHaveLength(2);
+  });
+
+  it('drops a name linked to its profile closing the words (ElixirLS), not a link to where something moved', () => {
+    const notes = [
+      '## 0.28.0',
+      '',
+      '- ElixirLS will now try to autodetect path to elixir standard library [Gilbert](https://github.com/gilbertwong96)',
+      '- Moved the plugin to [Acme](https://github.com/acme)',
+    ].join('\n');
+    const texts = generateBrief({ ...release, version: '0.28.0', title: 'ElixirLS 0.28.0', notes }, null).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('ElixirLS will now try to autodetect path to elixir standard library.');
+    expect(texts).toContain('Moved the plugin to Acme.');
+  });
+});

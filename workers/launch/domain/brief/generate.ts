@@ -83,8 +83,9 @@ const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b/i;
 /** Rspack 2.0's "Rspack 2.0 includes some breaking changes." under "Upgrade from v1": the release says it breaks things. */
+// MiniJinja 2.0's "It's very likely that you will need to do changes to your code when upgrading": a major that says so.
 const SAYS_IT_BREAKS =
-  /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b/i;
+  /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b|\b(?:you|users)\s+(?:will|may|might)\s+(?:(?:very\s+)?likely\s+)?(?:need|have)\s+to\s+(?:do|make)\s+(?:some\s+)?changes\s+to\s+(?:your|their)\s+code\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
 // Ariakit 0.4.37's "Composite stores now expose the `compositeElement` state …. The new `compositeElementInFocusOrder` option
@@ -1114,15 +1115,24 @@ function saysMoreOf(later: NoteItem, earlier: NoteItem): boolean {
 function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string, number[]>): number {
   // PMD's pull request "Fix stored XSS in VBHTMLRenderer and YAHTMLRenderer" under its prose "This release fixes a stored XSS
   // vulnerability in VBHTMLRenderer and …": a security fix named again, its verb in another form.
+  // @hey-api/openapi-ts' "**BREAKING**: Drop CommonJS (CJS) support." told again under its heading "Removed CommonJS (CJS)
+  // support": a break named again, its verb another that takes away.
   const security = item.kind === 'security';
-  const words = [...wordsOf(item)].filter((word) => !(security && FIX_FORMS.has(word)));
-  if (words.length === 0 || item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > (security ? 8 : 6)) return -1;
+  const verbs = security ? FIX_FORMS : item.kind === 'breaking' ? REMOVE_FORMS : null;
+  const words = [...wordsOf(item)].filter((word) => !verbs?.has(word));
+  // (rand's "Removed ReseedingRng" after "Remove Clone support for StdRng, ReseedingRng": one name is another change.)
+  if (
+    words.length < (item.kind === 'breaking' && words.length < wordsOf(item).size ? 2 : 1) ||
+    item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > (security ? 8 : 6)
+  )
+    return -1;
   // Only the kept items that have the item's rarest word can have all of them.
   const rarest = words.map((word) => byWord.get(word) ?? []).sort((a, b) => a.length - b.length)[0]!;
   return [...new Set(rarest)].sort((a, b) => a - b).find((at) => kept[at] !== null && words.every((word) => wordsOf(kept[at]!).has(word))) ?? -1;
 }
 
 const FIX_FORMS = new Set(['fix', 'fixes', 'fixed']);
+const REMOVE_FORMS = new Set(['remove', 'removes', 'removed', 'drop', 'drops', 'dropped']);
 
 /** Advisory ids apart by their kind (CVE, GHSA, RUSTSEC), each kind's once. */
 function idsByKind(ids: string[]): Array<Set<string>> {

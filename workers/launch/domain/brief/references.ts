@@ -111,6 +111,14 @@ const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)`;
 const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
 /** CocoaPods' "… ENABLE_MODULE_VERIFIER.  [sharplet](https://github.com/sharplet) [#12390](…)": after the words, its author's profile and the pull request. */
 const PROFILE_AFTER_WORDS = new RegExp(String.raw`(?<=[.!?)])\s+${PROFILE_LINK}(?=(?:\s*\[[^\]\n]*\]\([^)\s]+\))*\s*$)`);
+/**
+ * ElixirLS' "… path to elixir standard library [Gilbert](https://github.com/gilbertwong96)": a name linked to its profile
+ * closing the words, after a word that does not lead to it ("moved to [Acme](…)" names where).
+ */
+const PROFILE_CLOSING_WORDS = new RegExp(
+  String.raw`(?<!\b(?:to|from|at|of|by|for|with|into|the|and|or)) \[\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}\]\(${PROFILE_ADDRESS}\)\s*$`,
+  'u',
+);
 /** "by [a](…/a), [b](…/b)" and "(With fixes in [sha](…) by [c](…/c))": credits to people, named by their profiles. */
 const PROFILE_CREDIT = new RegExp(
   String.raw`\s*(?:\(with fixes in\s+(?:\[[^\]]*\]\([^)]*\)[,\s]*)+by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\)|\b(?:(?:patch(?:es)?|contributed|reported|authored|implemented|fixed)\s+)?by\s+${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*)`,
@@ -441,7 +449,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // gensim's "… __[julianpollmann](https://github.com/julianpollmann)__, [#3629](…)", mistyped "__(julianpollmann](…)__" too:
   // a profile in bold credits its author.
   if (has('](https://github.com/') && (has('__') || has('**'))) text = text.replace(BOLD_PROFILE_CREDIT, ' ');
-  if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ');
+  if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ').replace(PROFILE_CLOSING_WORDS, '');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
