@@ -6988,6 +6988,13 @@ describe('a plain ChangeLog with its security fixes fenced (uriparser)', () => {
     ]);
   });
 
+  it('reads a change to an example as a chore (watchexec)', () => {
+    expect(kindsAndTexts(['## v8.3.0', '', '- propagate Unix job-control signals', '- quit on Terminate in home page example'])).toEqual([
+      ['other', 'propagate Unix job-control signals'],
+      ['internal', 'quit on Terminate in home page example'],
+    ]);
+  });
+
   it("reads a name in brackets after 'by' as a credit (Liquid)", () => {
     expect(cleanInline('Add strict2_parse to assign and capture tags by [Alok Swamy]', 'https://github.com/acme/acme').text).toBe(
       'Add strict2_parse to assign and capture tags',
