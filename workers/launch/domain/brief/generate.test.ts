@@ -6216,6 +6216,12 @@ describe('holdout round 119', () => {
     expect(generateBrief({ ...release, version: '0.10.0', title: 'acme 0.10.0', notes: two }, null).highlights).toHaveLength(2);
   });
 
+  it("names one module of a framework's family by both (nuxt-modules/i18n)", () => {
+    const notes = ['## v10.0.0', '', '### Features', '', '- Add `redirectStatusCode` option'].join('\n');
+    const url = 'https://github.com/nuxt-modules/i18n/blob/3ab46e9a9c7f78c23db2a87a671fd659f5949c61/CHANGELOG.md#L314-L404';
+    expect(generateBrief({ ...release, version: '10.0.0', title: 'v10.0.0', url, notes }, null).headline.text).toMatch(/^Nuxt i18n 10\.0\.0 is out/);
+  });
+
   it('drops a name linked to its profile closing the words (ElixirLS), not a link to where something moved', () => {
     const notes = [
       '## 0.28.0',
