@@ -7006,3 +7006,34 @@ describe('a plain ChangeLog with its security fixes fenced (uriparser)', () => {
     expect(cleanInline('Thanks for using it. Fixed a crash.', 'https://github.com/acme/acme').text).toBe('Thanks for using it. Fixed a crash.');
   });
 });
+
+describe("Checkstyle's release notes page", () => {
+  it('reads the label after a date in a block of its own as the section, and the author as a credit', () => {
+    expect(
+      kindsAndTexts([
+        '      <div class="releaseDate">28.02.2026</div>',
+        '    <section name="Release 13.3.0">',
+        '',
+        '      <p>Breaking backward compatibility:</p>',
+        '        <ul>',
+        '          <li>',
+        '            Clean up grammar for discontinued preview feature (pattern matching for switch).',
+        '            Author: vivek-0509',
+        '            <a href="https://github.com/checkstyle/checkstyle/issues/18146">#18146</a>',
+        '          </li>',
+        '        </ul>',
+        '      <p>New:</p>',
+        '        <ul>',
+        '          <li>',
+        '            new Check: LineEnding.',
+        '            Author: atharv',
+        '            <a href="https://github.com/checkstyle/checkstyle/issues/18109">#18109</a>',
+        '          </li>',
+        '        </ul>',
+      ]),
+    ).toEqual([
+      ['breaking', 'Clean up grammar for discontinued preview feature (pattern matching for switch).'],
+      ['feature', 'new Check: LineEnding.'],
+    ]);
+  });
+});

@@ -2795,6 +2795,9 @@ function htmlAsMarkdown(lines: string[]): string[] {
       }
       inParagraph = false;
     }
+    // Checkstyle's `<div class="releaseDate">28.02.2026</div>` over `<p>Breaking backward compatibility:</p>`: a date in a
+    // block of its own, which would otherwise open the paragraph the label after it joins.
+    if (/^\s*<div\b[^>]*>\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*<\/div>\s*$/i.test(raw)) return '';
     // A page's wrappers (`<html><head></head><body>`) open the line its content starts on; so does an anchor to link to
     // (Bouncy Castle's `<a id="r1rv78"><h3>2.11.1 Version</h3></a>`).
     let line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>|<a\s[^>]*\b(?:id|name)=[^>]*>)+/i, '');

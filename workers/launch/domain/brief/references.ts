@@ -1031,6 +1031,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // Pure Data's "… for emscripten support thanks to Claude Heiland-Allen and IOhannes, Dan, and Christof.", "Also thanks to
   // Christof, you can now use …": whom the change is owed to, by name, inside the sentence.
+  // Checkstyle's "NewCheck: UseEnhancedSwitch. Author: Octavia Togami": who wrote it, after the change's sentence.
+  if (has('Author')) text = text.replace(/(?<=[.!?])\s+Authors?:\s+\S[^.!?:]{0,150}$/, '');
   if (has('hanks to')) text = text.replace(THANKS_CLOSING, '').replace(THANKS_OPENING, '');
   // HTML Purifier's "… (#336), contributed by Kieran.", Camaleon's "… — thanks, Neo Andrew.", Textpattern's "(thanks,
   // rezozero/ambroisemaupate)": who made or reported it, by name, closing the change.
