@@ -1040,8 +1040,11 @@ function distinct(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteI
     const retelling = advisories ? -1 : retold(item, kept, byWord);
     if (retelling >= 0) {
       const told = kept[retelling]!;
-      // The heading with its own paragraph says more than the list line, unless that line names the advisories.
-      const [more, less] = item.detail && !told.detail && !/\bCVE-\d/.test(told.text) ? [item, told] : [told, item];
+      // The heading with its own paragraph says more than the list line, unless that line names the advisories, or the heading
+      // names the break with another verb: openapi-ts' list line "Drop CommonJS (CJS) support. This package is now ESM-only."
+      // says what its heading "Removed CommonJS (CJS) support" leaves to the paragraph.
+      const sameWords = [...wordsOf(item)].every((word) => wordsOf(told).has(word));
+      const [more, less] = item.detail && !told.detail && !/\bCVE-\d/.test(told.text) && sameWords ? [item, told] : [told, item];
       // EF Core's summary table calls a change breaking that its own heading's words ("… methods add … parameter") do not:
       // the change told twice is of the weightier kind, and the kept telling cites the other.
       kept[retelling] = KIND_WEIGHT_OF(less) > KIND_WEIGHT_OF(more) ? { ...more, kind: less.kind } : more;
