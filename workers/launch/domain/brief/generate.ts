@@ -2138,7 +2138,7 @@ function repositoryName(url: string): string | null {
   // "miniflux/v2", "laravel/framework", "urfave/cli": a repository named for what it holds; the two names together are the package's.
   if (github && owner && GENERIC_REPOSITORY.test(github)) return `${owner}/${github}`;
   // "nuxt-modules/i18n": one module of a framework's family of them, named by the framework and the module ("Nuxt i18n").
-  const family = owner.match(/^([a-z][a-z\d]*)-(?:modules|plugins|extensions)$/i)?.[1];
+  const family = owner?.match(/^([a-z][a-z\d]*)-(?:modules|plugins|extensions)$/i)?.[1];
   if (github && family && !github.toLowerCase().includes(family.toLowerCase())) return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${github}`;
   // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to.
   if (github && owner && FRAMEWORK_REPOSITORY.test(github) && !owner.toLowerCase().includes(github.toLowerCase())) return owner;
