@@ -6234,3 +6234,17 @@ describe('holdout round 119', () => {
     expect(texts).toContain('Moved the plugin to Acme.');
   });
 });
+
+describe('a security fix too long to tell whole', () => {
+  it('loses the case it happened in before the bracket that names the attack (wheel)', () => {
+    const notes = [
+      '## 0.48.0',
+      '',
+      '- Fixed `wheel convert` writing the converted wheel outside the destination directory when the input archive contained a maliciously crafted project name or version with path separators (arbitrary file write / path traversal) (`GHSA-vgq5-9859-3mmw`)',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '0.48.0', title: 'wheel 0.48.0', notes }, null);
+    expect(brief.highlights[0]!.text).toBe(
+      'Fixed wheel convert writing the converted wheel outside the destination directory (arbitrary file write / path traversal) (GHSA-vgq5-9859-3mmw).',
+    );
+  });
+});

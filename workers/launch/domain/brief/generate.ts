@@ -1405,8 +1405,22 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
   const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(sentences[at]!) : sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
-  const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(clauses(said), MAX_SENTENCE)).replace(LEADS_TO_EXAMPLE, '');
+  const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(withoutCaseOfAttack(clauses(said)), MAX_SENTENCE)).replace(
+    LEADS_TO_EXAMPLE,
+    '',
+  );
   return asSentence(withAdvisories(item, sentence), kept);
+}
+
+/**
+ * wheel 0.48.0's "… outside the destination directory when the input archive contained a maliciously crafted project name or
+ * version with path separators (arbitrary file write / path traversal)": too long to tell whole, a fix loses the case it
+ * happened in before the bracket that names the attack, which a reader of a security post looks for.
+ */
+function withoutCaseOfAttack(text: string): string {
+  if ([...text].length <= MAX_SENTENCE) return text;
+  const shorter = text.replace(/\s+(?:when|if|where)\s+[^()]{10,}?(?=\s*\(([^()]+)\))/, (whole, bracket: string) => (ATTACK.test(bracket) ? '' : whole));
+  return [...shorter].length <= MAX_SENTENCE ? shorter : text;
 }
 
 /** HedgeDoc's "CVE-2026-58487 reports a possible HTML injection via …": the advisory, then the flaw it tells. */
