@@ -6248,3 +6248,23 @@ describe('a security fix too long to tell whole', () => {
     );
   });
 });
+
+describe('words that only say where things got better, or where the work was tracked', () => {
+  it('tell the sentence after a vague title (ElixirLS) and drop the tracking clause (sh)', () => {
+    const notes = [
+      '## [3.13.0] - 2031-03-09',
+      '',
+      'This release introduces support for [Zsh](https://www.zsh.org/)',
+      'in the parser and formatter, which was tracked in issue #120',
+      'alongside the label https://github.com/acme/sh/labels/zsh.',
+      '',
+      '- Improvements to references provider. It now can find references to aliases in current file',
+      '- Add support for `shopt -s dotglob`',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '3.13.0', title: 'sh 3.13.0', notes }, null);
+    expect(brief.summary[0]!.text).toBe('This release introduces support for Zsh in the parser and formatter.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain(
+      'Improvements to references provider. It now can find references to aliases in current file.',
+    );
+  });
+});

@@ -1403,7 +1403,10 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
-  const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(sentences[at]!) : sentences[at]!}${harm}`.replace(LOUD_LABEL, '');
+  // ElixirLS' "Improvements to references provider. It now can find references to aliases in current file": a title that
+  // names only where things got better, then what did.
+  const opening = VAGUE_TITLE.test(sentences[at]!) && sentences[at + 1] ? `${sentences[at]!} ${sentences[at + 1]!}` : sentences[at]!;
+  const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(opening) : opening}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
   const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(withoutCaseOfAttack(clauses(said)), MAX_SENTENCE)).replace(
     LEADS_TO_EXAMPLE,
@@ -1411,6 +1414,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   );
   return asSentence(withAdvisories(item, sentence), kept);
 }
+
+const VAGUE_TITLE =
+  /^(?:(?:various|several|many|some|minor|small|general)\s+)?(?:improvements?|changes|updates|enhancements?|tweaks)\s+(?:to|in|for)\s+(?:the\s+)?[\w .-]{1,40}[.:]?$/i;
 
 /**
  * wheel 0.48.0's "… outside the destination directory when the input archive contained a maliciously crafted project name or

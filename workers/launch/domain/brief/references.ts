@@ -279,6 +279,9 @@ export const withoutCodeMarks = (text: string) => (text.includes('`') ? text.rep
 
 const TRACKER_LEFT_ALONE = /\s*[([]\s*(GitHub|GH|PRs?|pull requests?|issues?|bugs?|tickets?|Debian|Ubuntu|Launchpad|LP|Bugzilla)(\s*)[)\]]/gi;
 
+const TRACKED_CLAUSE =
+  /,?\s+which\s+(?:was|were|is|are|has been|have been)\s+(?:tracked|discussed|reported|requested|proposed)\s+(?:in|at|by|under|on)\s+[^.!?]{0,200}?(?=[.!?](?:\s|$)|$)/i;
+
 export const IN_WORD_EMPHASIS = /(?<=\w)<\/?(?:b|i|em|strong|u)>(?=\w)/gi;
 
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
@@ -1031,6 +1034,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // Pure Data's "… for emscripten support thanks to Claude Heiland-Allen and IOhannes, Dan, and Christof.", "Also thanks to
   // Christof, you can now use …": whom the change is owed to, by name, inside the sentence.
+  // sh's "… support for Zsh in the parser and formatter, which was tracked in issue #120 alongside the label https://…": where
+  // the work was tracked, which leaves "tracked in issue alongside the label" once its pointers go.
+  if (has('which')) text = text.replace(TRACKED_CLAUSE, '');
   // Checkstyle's "NewCheck: UseEnhancedSwitch. Author: Octavia Togami": who wrote it, after the change's sentence.
   if (has('Author')) text = text.replace(/(?<=[.!?])\s+Authors?:\s+\S[^.!?:]{0,150}$/, '');
   if (has('hanks to')) text = text.replace(THANKS_CLOSING, '').replace(THANKS_OPENING, '');
