@@ -7001,6 +7001,15 @@ describe('a plain ChangeLog with its security fixes fenced (uriparser)', () => {
     );
   });
 
+  it("keeps an advisory's id named as the thing after an article (netty)", () => {
+    expect(
+      cleanInline(
+        'This is a bug-fix release which also contains a fix for a [CVE-2031-55163](https://github.com/acme/acme/security/advisories/GHSA-prj3-ccx8-p6x4).',
+        'https://github.com/acme/acme',
+      ).text,
+    ).toBe('This is a bug-fix release which also contains a fix for a CVE-2031-55163.');
+  });
+
   it('keeps a tracker named as words, and a thanks for something else', () => {
     expect(cleanInline('Sign in with OAuth (GitHub)', 'https://github.com/acme/acme').text).toBe('Sign in with OAuth (GitHub)');
     expect(cleanInline('Thanks for using it. Fixed a crash.', 'https://github.com/acme/acme').text).toBe('Thanks for using it. Fixed a crash.');

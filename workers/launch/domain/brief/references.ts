@@ -1065,7 +1065,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(/\s+no known CVE\s+(?=\(GHSA-)/i, ' ')
       .replace(/(\S+\s+\S+\s+(\S+))\s+((?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}))\.?$/i, (whole, words: string, last: string, id: string) =>
-        /^(?:fix(?:e[sd]|ing)?|address(?:e[sd]|ing)?|patch(?:e[sd]|ing)?|resolv(?:e[sd]?|ing)|for|of|in|to|and|or|see|as|is|\(?CVE-[\d-]+,?|GHSA-[\w-]+,?|\W+|.*[.!?])$/i.test(
+        // (Not netty's "… contains a fix for a [CVE-2025-55163](…)": an article names the id as the thing.)
+        /^(?:fix(?:e[sd]|ing)?|address(?:e[sd]|ing)?|patch(?:e[sd]|ing)?|resolv(?:e[sd]?|ing)|for|of|in|to|and|or|see|as|is|an?|the|\(?CVE-[\d-]+,?|GHSA-[\w-]+,?|\W+|.*[.!?])$/i.test(
           last,
         )
           ? whole
