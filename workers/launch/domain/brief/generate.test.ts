@@ -6268,3 +6268,20 @@ describe('words that only say where things got better, or where the work was tra
     );
   });
 });
+
+describe('a title that names a part of the product', () => {
+  it('is named with the brand the notes put before it, the repository (xUnit.net)', () => {
+    const notes = [
+      "Today, we're shipping:",
+      '',
+      '* **xUnit.net Core Framework v3 `3.0.0`**',
+      '',
+      '### Core Framework',
+      '',
+      '* We have added a new property `Label`.',
+    ].join('\n');
+    const url = 'https://github.com/xunit/xunit.net/blob/f85e6990f2c6cc485b737c04505c6c011fbd1e70/site/releases/v3/3.0.0.md#L8-L143';
+    const brief = generateBrief({ ...release, version: '3.0.0', title: 'Core Framework v3 3.0.0', url, notes }, null);
+    expect(brief.headline.text).toMatch(/^xUnit\.net Core Framework 3\.0\.0 is out/);
+  });
+});

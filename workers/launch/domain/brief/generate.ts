@@ -1861,6 +1861,7 @@ function subjectOf(
     !(scopedPackage && repo)
   )
     return (
+      brandedInNotes(fromTitle, repo, lines) ??
       capitalisedInNotes(fromTitle, lines) ?? {
         name: fromTitle,
         citation: { source: 'release', field: 'title', value: release.title },
@@ -2034,6 +2035,26 @@ const NOT_A_PRODUCT = /^(?:version|release|changes|changelog|news|v|the|this|in|
  * line. Only a capital inside the word or one in the middle of a sentence counts; a sentence's first word, or the name in
  * code, says nothing of its case.
  */
+/**
+ * xUnit.net's "Core Framework v3 3.0.0" for xunit/xunit.net, whose notes list "xUnit.net Core Framework v3 `3.0.0`": the
+ * title names a part, and the notes put the repository's name, the brand, before it.
+ */
+function brandedInNotes(name: string, repo: string | null, lines: string[]): { name: string; citation: Citation; source: 'release_title' } | null {
+  const brand = repo?.split('/').pop();
+  if (!brand || name.toLowerCase().includes(brand.toLowerCase())) return null;
+  const pattern = new RegExp(`(?<![\\w.-])(${escapeRegExp(brand)}(?:\\.(?:net|js|io|org|dev))?)\\s+${escapeRegExp(name)}(?![\\w-])`, 'i');
+  for (const [index, line] of lines.entries()) {
+    const found = line.match(pattern);
+    if (found)
+      return {
+        name: `${found[1]} ${name}`,
+        citation: { source: 'notes', lines: { start: index + 1, end: index + 1 }, excerpt: line, refs: [] },
+        source: 'release_title',
+      };
+  }
+  return null;
+}
+
 function capitalisedInNotes(name: string, lines: string[]): { name: string; citation: Citation; source: 'release_title' } | null {
   if (!/^[a-z][a-z\d]*(?:[.+-][a-z\d]+)*$/.test(name)) return null;
   // Not "Dpkg::Source" or "MiniTest::Unit" (a module's namespace), nor "The Tcpdump Group" (the people, not the product).
