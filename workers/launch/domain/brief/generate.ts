@@ -1416,7 +1416,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
 }
 
 const VAGUE_TITLE =
-  /^(?:(?:various|several|many|some|minor|small|general)\s+)?(?:improvements?|changes|updates|enhancements?|tweaks)\s+(?:to|in|for)\s+(?:the\s+)?[\w .-]{1,40}[.:]?$/i;
+  /^(?:(?:various|several|many|some|minor|small|general) )?(?:improvements?|changes|updates|enhancements?|tweaks) (?:to|in|for) [\w.-]+(?: [\w.-]+){0,5}[.:]?$/i;
 
 /**
  * wheel 0.48.0's "… outside the destination directory when the input archive contained a maliciously crafted project name or
