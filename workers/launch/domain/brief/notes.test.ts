@@ -6999,6 +6999,10 @@ describe('a plain ChangeLog with its security fixes fenced (uriparser)', () => {
     expect(cleanInline('Add strict2_parse to assign and capture tags by [Alok Swamy]', 'https://github.com/acme/acme').text).toBe(
       'Add strict2_parse to assign and capture tags',
     );
+    // As a list item reads it, the bracket going first.
+    expect(kindsAndTexts(['## 5.13.0', '', '* Add strict2_parse to assign and capture tags by [Alok Swamy]'])).toEqual([
+      ['feature', 'Add strict2_parse to assign and capture tags'],
+    ]);
   });
 
   it("keeps an advisory's id named as the thing after an article (netty)", () => {

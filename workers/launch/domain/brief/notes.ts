@@ -1597,8 +1597,11 @@ const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|
  * request, its authors and the issues it fixes.
  */
 const PULL_AND_HANDLES = /(?<!\s)\s*\[\s*((?:#\d+|@[\w-]+)(?:\s+(?:#\d+|@[\w-]+|-|partial|fix(?:es)?|closes?))*)\s*\]\s*(\.?)\s*$/i;
-/** Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry. */
-const NAMES_BRACKET = /\s*\[\s*([^[\]]{2,200})\]\s*$/;
+/**
+ * Apache's "[Yann Ylavic]", "[Ruediger Pluem, Yann Ylavic]", "[Ingo Franzki <ifranzki linux.ibm.com>]" closing an entry;
+ * Liquid's "… capture tags by [Alok Swamy]" leads it with "by".
+ */
+const NAMES_BRACKET = /(?:\s+by)?\s*\[\s*([^[\]]{2,200})\]\s*$/;
 /** A closing square bracket of people's names (and their addresses) is a credit; "[Breaking Change]" names a kind. */
 function namesOnly(whole: string, inside: string): string {
   const names = inside.split(/\s*,\s*|\s+and\s+/).map((name) => name.replace(/\s*<[^>]*>\s*$/, '').trim());
