@@ -7050,3 +7050,11 @@ describe("Checkstyle's release notes page", () => {
     ]);
   });
 });
+
+describe('a link to where to read more', () => {
+  it('is a reference when its words only say it is release notes (xUnit.net)', () => {
+    expect(cleanInline('xUnit.net Analyzers `1.23.0` ([release notes](/releases/analyzers/1.23.0))', 'https://github.com/acme/acme').text).toBe(
+      'xUnit.net Analyzers 1.23.0',
+    );
+  });
+});

@@ -268,7 +268,7 @@ const PULL_REQUEST_LABELS =
   /(?:\s*\((?:breaking-change|new-(?:feature|integration|platform|component)|bug-?fix|enhancement|dependencies|code-quality|cherry-picked|backport)\))+(?=[\s.]*$)/g;
 
 const READ_MORE_LINK =
-  /\s*\(\[(?:docs?|documentation|RFC[ -]?\d+|summary|details|blog(?: post)?|guide|spec(?:ification)?|announcement|discussion|tracking issue|more)\]\(([^)\s]+)\)\)|(?<=[.!?])\s*\[(?:docs?|documentation|summary|details|blog(?: post)?|guide|announcement|discussion|more)\]\(([^)\s]+)\)(?=\s*(?:\[|$))/gi;
+  /\s*\(\[(?:docs?|documentation|RFC[ -]?\d+|summary|details|blog(?: post)?|guide|spec(?:ification)?|announcement|discussion|tracking issue|more|release notes|changelog)\]\(([^)\s]+)\)\)|(?<=[.!?])\s*\[(?:docs?|documentation|summary|details|blog(?: post)?|guide|announcement|discussion|more)\]\(([^)\s]+)\)(?=\s*(?:\[|$))/gi;
 
 const CODE_SPAN = /`+([^`]*)`+/g;
 /** Laravel Pint's "Adds`stdin` support": code the notes set against a word is a word of its own once its marks go. */
@@ -509,9 +509,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // mcMMO's "… being ignored (See notes)": a pointer within the notes, which a post is read without.
   if (has('(') && /\(\s*(?:see|cf)\b/i.test(text)) text = text.replace(/\s*\(\s*(?:see|cf\.?)\s+(?:the\s+)?(?:notes?|below|above)\s*\)/gi, '');
-  // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference.
+  // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference;
+  // xUnit.net's "xUnit.net Analyzers `1.23.0` ([release notes](/releases/analyzers/1.23.0))" likewise.
   // So is "… for consistency. [summary](…)" after the sentence.
-  if (has('](') && /\[(?:docs?|documentation|rfc|summary|details|blog|guide|spec|announcement|discussion|tracking|more)/i.test(text))
+  if (has('](') && /\[(?:docs?|documentation|rfc|summary|details|blog|guide|spec|announcement|discussion|tracking|more|release notes|changelog)/i.test(text))
     text = text.replace(READ_MORE_LINK, (_whole, bracketed: string | undefined, after: string | undefined) => {
       const url = bracketed ?? after ?? '';
       if (/^https?:\/\//.test(url)) add(classifyUrl(url, repoBase));
