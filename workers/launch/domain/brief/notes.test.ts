@@ -7058,3 +7058,17 @@ describe('a link to where to read more', () => {
     );
   });
 });
+
+describe("Keep a Changelog's Changed section", () => {
+  it('reads an entry point changed to accept something else as a break (Mosaic)', () => {
+    expect(
+      kindsAndTexts([
+        '## [0.14.0] - 2031-10-07',
+        '',
+        'Changed:',
+        '- The entrypoints (`runMosaic` and `runMosaicBlocking`) have been changed to directly accept a composable lambda.',
+        '- Drop support for JS target.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['breaking', 'breaking']);
+  });
+});

@@ -670,7 +670,7 @@ const SEEN_NOT_USED =
  * arguments starting with `-=`").
  */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b`,
   'i',
 );
 
