@@ -1253,6 +1253,16 @@ function tellsAFault(item: NoteItem, faultSection: boolean): boolean {
   );
 }
 
+/**
+ * An item's words after a verb the brief puts before them ("Removed …", "Fixed …"): its first letter in lower case, unless
+ * it starts a name: an identifier or code, a name with its version ("Python 3.8 and 3.9 support"), an acronym ("OPML …").
+ */
+function afterAVerb(item: NoteItem): string {
+  const first = item.text.split(' ')[0]!;
+  const name = isIdentifier(first) || item.code?.includes(first) || /^\p{Lu}[\p{L}.]*\s+v?\d/u.test(item.text) || /^\p{Lu}{2}/u.test(first);
+  return name ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1);
+}
+
 function highlightText(item: NoteItem, product: string | null, keepScope = false, faultSection = false): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
   const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
@@ -1272,11 +1282,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     return asSentence(`Fixed ${item.text}`);
   // react-hook-form's "### Fixed" over "- `flatten` discarding `File` and `Blob` values …": the fault, which a post without its
   // section would tell as what the release does; what was fixed says so.
-  const first = item.text.split(' ')[0]!;
-  if (item.kind === 'fix' && FIXES_SECTION.test(section) && !item.detail && tellsAFault(item, faultSection))
-    return asSentence(
-      `Fixed ${isIdentifier(first) || item.code?.includes(first) || /^\p{Lu}{2}/u.test(first) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
-    );
+  if (item.kind === 'fix' && FIXES_SECTION.test(section) && !item.detail && tellsAFault(item, faultSection)) return asSentence(`Fixed ${afterAVerb(item)}`);
   const listedAs = section.match(/^(removed|deprecated)$/i)?.[1] ?? (namesAThing ? verbOfSection : undefined);
   // "Disabling API keys by their plain-text key is no longer supported." says so itself.
   // "mailbox-alias: Plugin has been removed." likewise, after its scope.
@@ -1292,7 +1298,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   if (listedAs && !/^(?:\w+ed|removes?|drops?|deprecates?)\b/i.test(item.text) && !saysItself && !ownVerb && !item.detail)
     return asSentence(
       // "Python 3.8 and 3.9 support": a name with its version keeps its capital after the verb.
-      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${isIdentifier(item.text.split(' ')[0]!) || item.code?.includes(item.text.split(' ')[0]!) || /^\p{Lu}[\p{L}.]*\s+v?\d/u.test(item.text) ? item.text : item.text.charAt(0).toLowerCase() + item.text.slice(1)}`,
+      `${listedAs.charAt(0).toUpperCase()}${listedAs.slice(1).toLowerCase()} ${afterAVerb(item)}`,
     );
   // "Changes to the language": the heading only titles what its paragraph says.
   if (item.detail && /^(?:changes|improvements|updates|additions) (?:to|in)\b/i.test(item.text)) return asSentence(firstSentence(item.detail), kept);

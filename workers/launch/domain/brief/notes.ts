@@ -1688,6 +1688,11 @@ const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:
 const NAMES_AN_ADVISORY = new RegExp(ADVISORY_ID_START, 'i');
 /** iperf's "SECURITY NOTE: Thanks to … for discovering a … vulnerability": the thanks leading what was found. */
 const THANKS_FOR_FINDING_LEAD = new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i');
+/**
+ * uriparser's "* Fixed: [CVE-2026-44927]" over "Stop truncating `ptrdiff_t` to `int`": the fix's ids before its own sentence,
+ * which says what was fixed; the ids close it, as other notes write them.
+ */
+const FIXED_IDS_FIRST = withAdvisoryId(String.raw`^(?:Fixed|Fixes|Fix|Security(?: fix)?)\s*:?\s*\(({ID}(?:,\s*{ID})*)\)\s+(\p{Lu}[^()]*?)\.?$`, 'u');
 const LOOSE_CLOSING_IDS = withAdvisoryId(
   String.raw`^((?:\S+\s+){4,}(?!(?:fix(?:e[sd])?|for|of|in|and|or|to|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?|fixing|vulnerabilit(?:y|ies)|issues?|see|via)\s)(?!{ID})[^\s(),:;]*[\p{L}\d"'”’])\s+({ID}(?:,?\s+{ID})+)(\.?)$`,
   'iu',
@@ -1699,13 +1704,6 @@ const LOOSE_CLOSING_IDS = withAdvisoryId(
  * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
  * the change's scope, as "inputs.cpu: Add …" writes it. Ids with no address are references without one.
  */
-/**
- * uriparser's "* Fixed: [CVE-2026-44927]" over "Stop truncating `ptrdiff_t` to `int`": the fix's ids before its own sentence,
- * which says what was fixed; the ids close it, as other notes write them.
- */
-const FIXED_IDS_FIRST =
-  /^(?:Fixed|Fixes|Fix|Security(?: fix)?)\s*:?\s*\(((?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})(?:,\s*(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}))*)\)\s+(\p{Lu}[^()]*?)\.?$/u;
-
 function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -4237,8 +4235,7 @@ function creditsOnly(text: string): boolean {
   const thanks = text.match(THANKS_TO);
   if (!thanks) return false;
   const rest = text.slice(thanks[0].length);
-  const sentence = rest.slice(0, rest.includes('.') ? rest.indexOf('.') : rest.length);
-  return [...sentence.matchAll(FOR_FINDING)].some((found) => found.index >= 2 && found.index <= 160);
+  return [...rest.split('.')[0]!.matchAll(FOR_FINDING)].some((found) => found.index >= 2 && found.index <= 160);
 }
 
 /**
