@@ -68,7 +68,7 @@ describe("CPython's blurb entries", () => {
     expect(brief.releaseKind).toBe('security');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toContainEqual([
       'security',
-      'Fix a potential denial of service in the acme.imap module when connecting to a malicious server.',
+      'Fixed a potential denial of service in the acme.imap module when connecting to a malicious server.',
     ]);
   });
 

@@ -118,6 +118,7 @@ describe('the stemmer', () => {
     ['quickly', 'quick'],
     ['removals', 'removed'],
     ['deprecations', 'deprecated'],
+    ['made', 'make'],
   ])('reads %s as %s', (form, base) => {
     expect(stem(form)).toBe(stem(base));
   });
@@ -128,6 +129,7 @@ describe('the stemmer', () => {
     ['add', 'odd'],
     ['support', 'sport'],
     ['user', 'use'],
+    ['made', 'mad'],
   ])('keeps %s apart from %s', (one, other) => {
     expect(stem(one)).not.toBe(stem(other));
   });

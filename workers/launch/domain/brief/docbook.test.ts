@@ -88,7 +88,7 @@ describe('DocBook release notes', () => {
     const brief = generateBrief(release, null);
     expect(checkBrief(brief, { notes: NOTES, release, profile: null })).toEqual([]);
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
-      ['fix', 'Fix crash of acme_dump when max_rows is zero.'],
+      ['fix', 'Fixed crash of acme_dump when max_rows is zero.'],
       ['fix', "Keep the replica's lag when the primary restarts."],
     ]);
   });

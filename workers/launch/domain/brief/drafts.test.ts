@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measurePost } from '../channels';
 import { checkSentence } from './check';
-import { draftPosts, shorterForms } from './drafts';
+import { draftPosts, shorterForms, tellsTheMainChange } from './drafts';
 import { generateBrief } from './generate';
 import { voiceOf } from './voice';
 
@@ -85,7 +85,7 @@ describe('a shorter form of a scoped fix', () => {
     const forms = shorterForms('PDF Output: Fix a regression in Acme 9 which caused links in PDF to scroll to a target location minus the top margin.');
     expect(forms).toEqual(['PDF Output: Fix a regression in Acme 9.']);
     expect(shorterForms('ios: expose the lastURL getter to plugins.')).toEqual([]);
-    expect(shorterForms('Fix a bug which caused links to scroll too far.')).toEqual([]);
+    expect(shorterForms('Fixed a bug which caused links to scroll too far.')).toEqual([]);
     expect(shorterForms('PDF Output: Fix a regression which caused links in PDF to scroll too far.')).toEqual([]);
   });
 });
@@ -134,7 +134,7 @@ describe('a post that sends upgraders to the breaking changes', () => {
     expect(brief.audience.map((sentence) => sentence.text)).toEqual(['Anyone upgrading should read the breaking changes first.']);
     const [linkedin, x] = draftPosts(brief, ['linkedin', 'x'], voiceOf(null));
     expect(linkedin!.copy).toContain('Anyone upgrading should read the breaking changes first.');
-    expect(linkedin!.copy).toContain('Remove the readcomiconline module.');
+    expect(linkedin!.copy).toContain('Removed the readcomiconline module.');
     expect(linkedin!.copy).not.toContain(brief.highlights[4]!.text);
     expect(linkedin!.sentences.map((sentence) => sentence.path)).toContain('highlights.5');
     // A post that tells no audience line keeps the brief's order.
@@ -277,8 +277,8 @@ describe('a shorter form of a change that says where it applies', () => {
 
 describe('an aside inside another bracket', () => {
   it('stays, as code in brackets is no aside', () => {
-    expect(shorterForms('Remove the legacy format function (interpolation: { format: (value, format, lng) => ... }) for good (see the guide).')).toContain(
-      'Remove the legacy format function (interpolation: { format: (value, format, lng) => ... }) for good.',
+    expect(shorterForms('Removed the legacy format function (interpolation: { format: (value, format, lng) => ... }) for good (see the guide).')).toContain(
+      'Removed the legacy format function (interpolation: { format: (value, format, lng) => ... }) for good.',
     );
   });
 });
@@ -361,5 +361,40 @@ describe('a short security post whose first fix fits only beside "Update now:"',
     expect(bluesky!.copy).toMatch(/\n\nUpdate now: https:/);
     const measured = measurePost('bluesky', bluesky!.copy);
     expect(measured.length).toBeLessThanOrEqual(measured.limit);
+  });
+});
+
+describe('an opening that tells the main change', () => {
+  it('is told by what the release brings, not by "many changes"', () => {
+    expect(tellsTheMainChange('This release introduces support for Zsh in the parser and formatter.')).toBe(true);
+    expect(tellsTheMainChange('GRDB 7 brings full support for Swift 6.')).toBe(true);
+    expect(tellsTheMainChange('This release adds a new test subcommand to OPA.')).toBe(true);
+    expect(tellsTheMainChange('This major release introduces many changes.')).toBe(false);
+    expect(tellsTheMainChange('This release contains new features and fixes.')).toBe(false);
+    expect(tellsTheMainChange('This version adds and improves some locales and fixes some bugs.')).toBe(false);
+    expect(tellsTheMainChange('This release brings some really interesting changes without being a new landmark.')).toBe(false);
+    expect(tellsTheMainChange('We are happy to announce support for Zsh.')).toBe(false);
+  });
+
+  it('leads the short posts ahead of a second item, unless an item already tells it (sh 3.13.0)', () => {
+    const notes = [
+      '## [3.13.0] - 2026-03-09',
+      '',
+      'This release introduces support for Zsh in the parser and formatter.',
+      '',
+      '- Add support for `shopt -s dotglob` and `shopt -s extglob`',
+      '- Add support for simple uses of `!(expr)` extended glob patterns',
+      '- Support more builtin flags for `declare`, `type`, `read`',
+    ].join('\n');
+    const release = { id: 'rel_x', version: '3.13.0', title: 'sh 3.13.0', url: 'https://github.com/mvdan/sh/releases/tag/v3.13.0', notes, contentHash: 'h' };
+    const brief = generateBrief(release, null);
+    for (const draft of draftPosts(brief, ['x', 'bluesky', 'threads'], voiceOf(null))) {
+      expect(draft.copy, draft.channel).toContain('This release introduces support for Zsh in the parser and formatter.');
+      expect(draft.copy, draft.channel).toContain('Added support for shopt -s dotglob');
+      for (const sentence of draft.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
+    }
+    const toldByAnItem = notes.replace('Add support for `shopt', 'Add support for Zsh in the parser and formatter\n- Add support for `shopt');
+    const [x] = draftPosts(generateBrief({ ...release, notes: toldByAnItem }, null), ['x'], voiceOf(null));
+    expect(x!.copy).not.toContain('This release introduces');
   });
 });

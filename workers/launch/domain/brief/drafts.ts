@@ -88,7 +88,17 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   // The counts of breaking changes or security fixes come before the opening prose: they are what a reader must know.
   const counts = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [own(`summary.${index}`, sentence)] : []));
   const prose = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [] : [own(`summary.${index}`, sentence)]));
-  const summary = [...counts, ...prose].slice(0, Math.max(shape.summary, counts.length ? 1 : 0));
+  // sh 3.13.0's "This release introduces support for Zsh in the parser and formatter." is the change its notes lead with,
+  // told in their opening prose and in no item: every post tells it, ahead of a second or third item.
+  // Not where an item tells it too: PyMongo 4.11's "… drops support for Python 3.8 and PyPy 3.9: …" beside "Dropped support for Python 3.8 and PyPy 3.9.".
+  const lead =
+    counts.length === 0 &&
+    prose[0] &&
+    tellsTheMainChange(prose[0].text) &&
+    !brief.highlights.slice(0, shape.highlights).some((item) => tellSame(prose[0]!.text, item.text))
+      ? prose[0]
+      : null;
+  const summary = [...counts, ...prose].slice(0, Math.max(shape.summary, counts.length || lead ? 1 : 0));
   const audience = shape.audience ? brief.audience.map((sentence, index) => own(`audience.${index}`, sentence)) : [];
   const head = own('headline', brief.headline);
 
@@ -124,7 +134,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         keptSummary = keptSummary.slice(0, 1);
         continue;
       }
-      if (keptSummary.length && fits(compose([], keptAudience))) {
+      const keepsLead = lead !== null && keptSummary[0] === lead && lines.length > 1;
+      if (keptSummary.length && !keepsLead && fits(compose([], keptAudience))) {
         keptSummary = [];
         continue;
       }
@@ -225,6 +236,40 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
 }
 
 const HIGHLIGHT_PATH = 'highlights.';
+
+/**
+ * Whether an opening sentence tells the release's main change: the release (or the product at its version) introduces,
+ * adds, brings or drops something it names ("GRDB 7 brings full support for Swift 6.", "This release adds a new test
+ * subcommand to OPA."), not "This major release introduces many changes." nor "… contains new features and fixes.".
+ */
+export function tellsTheMainChange(sentence: string): boolean {
+  const told = sentence.match(TELLING_OPENING);
+  return told !== null && namedWords(told[1]!).length > 0;
+}
+
+/** The words of a text that name something, in lower case: not "some locales" nor "many changes". */
+function namedWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:[._+#-]+[\p{L}\p{N}]+)*/gu) ?? [];
+  return words.filter((word, index) => !VAGUE_WORDS.has(word) && !QUANTIFIERS.has(words[index - 1] ?? ''));
+}
+/** Whether an item tells what an opening sentence names: most of the opening's named words are the item's. */
+function tellSame(opening: string, item: string): boolean {
+  const told = namedWords(opening.match(TELLING_OPENING)?.[1] ?? opening);
+  const inItem = new Set(namedWords(item).map((word) => word.slice(0, 5)));
+  return told.filter((word) => inItem.has(word.slice(0, 5))).length * 2 >= told.length;
+}
+const TELLING_OPENING =
+  /^(?:(?:[Tt]his|[Tt]he|[Oo]ur)\s(?:[\w.-]+\s){0,2}?(?:release|version|update)|\p{Lu}[\w.+-]*(?:\s[\w.+-]+)?\sv?\d[\w.-]*)\s(?:also\s|finally\s|now\s)?(?:introduces|adds|brings|drops|removes|ships|delivers|features)\s(.+)$/u;
+/** What says no change in particular: "many changes", "new features and fixes", "some really interesting changes". */
+const VAGUE_WORDS = new Set(
+  (
+    'a an the and or of to for in with without this that these those its it our your some many several various few number lot lots plenty ' +
+    'new more other minor major larger large small big really interesting significant important notable changes change features feature ' +
+    'fixes fix bug bugs bugfixes improvements improvement enhancements enhancement updates update tweaks cleanups stability performance ' +
+    'being landmark usual couple handful things stuff support code cleanups adds improves fixes updates'
+  ).split(' '),
+);
+const QUANTIFIERS = new Set(['some', 'many', 'several', 'various', 'numerous']);
 
 /** What an audience line sends upgraders to read first, by the kind of change it names. */
 const AUDIENCE_NAMES: Array<[Highlight['kind'], RegExp]> = [

@@ -83,9 +83,9 @@ describe('generating a brief', () => {
       citations: [{ source: 'release', field: 'version', value: 'v2.0.0' }],
     });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
-      ['security', 'Fix CVE-2026-1234 in the parser.'],
-      ['breaking', 'Drop Node 18.'],
-      ['feature', 'Add --watch mode.'],
+      ['security', 'Fixed CVE-2026-1234 in the parser.'],
+      ['breaking', 'Dropped Node 18.'],
+      ['feature', 'Added --watch mode.'],
     ]);
     expect(brief.callToAction.text).toBe('See the notes of v2.0.0 for every change.');
   });
@@ -183,7 +183,7 @@ describe('generating a brief', () => {
     // The checker reads `\_\_init\_\_` as `__init__` too, so the sentence written from it stands.
     const notes = ['## Fixes', '- Fix the \\_\\_init\\_\\_ signature check', '- Fix the empty input check'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fix the __init__ signature check.', 'Fix the empty input check.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed the __init__ signature check.', 'Fixed the empty input check.']);
     expect(refusal(() => generateBrief({ ...release, notes: '## Internal\n- chore: bump dependencies' }, null)).reason).toBe('nothing_to_cite');
   });
 
@@ -345,7 +345,7 @@ describe('generating a brief', () => {
     const notes = '### Bug Fixes\n\n- Update wry to 0.46.1 to fix a crash on macOS older than Sequoia.';
     const brief = briefOf(notes, { version: '2.1.1', title: 'acme-runtime v2.1.1' });
     expect(brief.releaseKind).toBe('fix');
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Update wry to 0.46.1 to fix a crash on macOS older than Sequoia.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Updated wry to 0.46.1 to fix a crash on macOS older than Sequoia.']);
     expect(() => briefOf('### Bug Fixes\n\n- Update wry to 0.46.1', { version: '2.1.1' })).toThrow(BriefInputError);
   });
 
@@ -383,8 +383,8 @@ describe('generating a brief', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: 'v7.6.0-preview.5', title: 'v7.6.0-preview.5 Release of Acme' });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
-      ['feature', 'Add PSForEach and PSWhere as aliases for the intrinsic methods.'],
-      ['fix', 'Fix race condition in RemoteHyperVSocket.'],
+      ['feature', 'Added PSForEach and PSWhere as aliases for the intrinsic methods.'],
+      ['fix', 'Fixed race condition in RemoteHyperVSocket.'],
     ]);
   });
 
@@ -458,7 +458,7 @@ describe('generating a brief', () => {
       '- Introduce autofix',
     ].join('\n');
     const brief = generateBrief({ ...release, notes, version: 'v0.47.0', title: 'v0.47.0', url: 'https://github.com/acme/tflint/releases/tag/v0.47.0' }, null);
-    expect(brief.highlights.slice(0, 2).map((highlight) => highlight.text)).toEqual(['Drop support for plugin SDK v0.12.', 'Introduce autofix.']);
+    expect(brief.highlights.slice(0, 2).map((highlight) => highlight.text)).toEqual(['Dropped support for plugin SDK v0.12.', 'Introduced autofix.']);
   });
 
   it('shows the changes titled by an empty "Breaking changes" heading as breaking, and says so', () => {
@@ -546,7 +546,7 @@ describe('the summary', () => {
   });
 
   it('is not a field line such as an upgrade urgency', () => {
-    expect(summaryOf('Upgrade urgency: SECURITY, contains fixes to security issues.')).toEqual([]);
+    expect(summaryOf('Upgraded urgency: SECURITY, contains fixes to security issues.')).toEqual([]);
     expect(summaryOf('This release makes the cache safe to share between processes.')).toEqual([
       'This release makes the cache safe to share between processes.',
     ]);
@@ -679,8 +679,8 @@ describe("GitHub's generated list of a web app's pull requests", () => {
     ].join('\n');
     const brief = briefOf(notes, { version: 'v1.46.0', title: 'v1.46.0', url: 'https://github.com/acme/acme/releases/tag/v1.46.0' });
     expect(brief.highlights.slice(0, 2).map(({ kind, text }) => [kind, text])).toEqual([
-      ['feature', 'Allow configuring session duration.'],
-      ['fix', 'Fix stray whitespace in tag cloud links.'],
+      ['feature', 'Allowed configuring session duration.'],
+      ['fix', 'Fixed stray whitespace in tag cloud links.'],
     ]);
   });
 });
@@ -876,8 +876,8 @@ describe('"Major changes" in a patch release', () => {
     const brief = briefOf(notes, { version: '1.4.21', title: 'Acme 1.4.21' });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['breaking', 'On Windows, the default shell is now pwsh, rather than cmd.'],
-      ['feature', 'Allow the writer to replace invalid characters.'],
-      ['other', 'Optimize memory allocation.'],
+      ['feature', 'Allowed the writer to replace invalid characters.'],
+      ['other', 'Optimized memory allocation.'],
     ]);
     // Changesets' "Major Changes" break, whatever their words.
     const changesets = notes.replace('### Major changes', '### Major Changes');
@@ -929,7 +929,7 @@ describe('a release post that opens with a caveat', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '0.83.0', title: 'Acme 0.83.0' });
     expect(brief.summary.map((sentence) => sentence.text)).toEqual(['Acme 0.83 finally brings WebP image processing support.']);
-    expect(brief.highlights[0]!.text).toBe('Add webp image encoding support.');
+    expect(brief.highlights[0]!.text).toBe('Added webp image encoding support.');
   });
 });
 
@@ -1032,7 +1032,7 @@ describe('an item that fixes advisories in two sentences', () => {
       '### 1.18.0\n* [#750](https://github.com/acme/saml/pull/750) Fix vulnerabilities: CVE-2025-25291, CVE-2025-25292: SAML authentication bypass via Signature Wrapping. Fix vulnerability: CVE-2025-25293: Potential DOS abusing of compressed messages.\n* Fix typo in an error text\n';
     const fixed = { ...release, version: '1.18.0', title: 'Acme 1.18.0', url: null, notes };
     const brief = generateBrief(fixed, null);
-    expect(brief.highlights[0]?.text).toBe('Fix SAML authentication bypass via Signature Wrapping (CVE-2025-25293, CVE-2025-25291, CVE-2025-25292).');
+    expect(brief.highlights[0]?.text).toBe('Fixed SAML authentication bypass via Signature Wrapping (CVE-2025-25293, CVE-2025-25291, CVE-2025-25292).');
     expect(checkBrief(brief, { notes, release: fixed, profile: null })).toEqual([]);
   });
 });
@@ -1078,7 +1078,7 @@ describe("a security patch headed by its advisory's id alone", () => {
     const brief = briefOf(notes, { version: '4.4.5', title: 'Acme CMS 4.4.5' });
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Acme Forms allow malicious HTML to be inserted through non-scalar FormField attributes (CVE-2019-19325).',
-      'Make discard confirmations show up when navigating away.',
+      'Made discard confirmations show up when navigating away.',
     ]);
   });
 });
@@ -1104,7 +1104,7 @@ describe('a GNU NEWS outline whose fixes name their advisory in their own paragr
       '   [ACME-SA-2026-04-29-3, CVSS: high] [CVE-2026-33845]',
     ].join('\n');
     expect(briefOf(notes, { version: '3.8.13', title: 'Acme 3.8.13' }).highlights[0]!.text).toBe(
-      'Fix crashing on an underflow with a DTLS datagram (CVE-2026-33845).',
+      'Fixed crashing on an underflow with a DTLS datagram (CVE-2026-33845).',
     );
   });
 });
@@ -1131,7 +1131,7 @@ describe("Redmine's plain-text changelog", () => {
     const brief = briefOf(notes, { version: '6.1.3', title: 'Acme 6.1.3' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['security', 'Fixed stored XSS in Textile formatter due to restore_redmine_links.'],
-      ['security', 'Improve the config.filter_parameters setting.'],
+      ['security', 'Improved the config.filter_parameters setting.'],
       ['fix', 'Fixed an issue where watchers section in the sidebar is incorrectly updated.'],
     ]);
   });
@@ -1153,12 +1153,12 @@ describe("an issue tracker's export as plain lines", () => {
   it('reads each line as a change of its tracker kind, and tells a bug by the issue fixed, not as the fault', () => {
     const brief = briefOf(notes, { version: '0.51.0', title: 'Acme 0.51.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['feature', 'Add a loop key to world.vfx.spawn.'],
+      ['feature', 'Added a loop key to world.vfx.spawn.'],
       ['fix', 'Editor: Unable to edit exterior cells from topic info table.'],
       ['fix', 'Fixed an issue where moons are blended incorrectly.'],
       ['fix', 'Fixed an issue where Acme-CS does not support shader rendering.'],
       ['fix', "Can't switch ammo while attacking."],
-      ['other', 'Drop the legacy save importer.'],
+      ['other', 'Dropped the legacy save importer.'],
     ]);
   });
 });
@@ -1192,7 +1192,7 @@ describe("a CPAN Changes file's release", () => {
     const brief = briefOf(notes, { version: '1.651', title: 'Acme 1.651' });
     expect(brief.summary).toEqual([]);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Fix inverted comparisons for strings in Acme::Nano (CVE-2026-15043).',
+      'Fixed inverted comparisons for strings in Acme::Nano (CVE-2026-15043).',
       'Next release will require perl-5.12.',
       'Document that IS NULL matches empty strings in Acme::Nano.',
     ]);
@@ -1301,8 +1301,8 @@ describe('a changelog grouped by bullets in capitals (Gitea)', () => {
     expect(brief.headline.text).toBe('Gitea v1.9.1 is out: a release with breaking changes and security fixes.');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Release built with go 1.12.8 to fix security fixes in golang std lib.'],
-      ['breaking', 'Add pagination for admin api get orgs and fix only list public orgs bug.'],
-      ['fix', 'Fix hook problem.'],
+      ['breaking', 'Added pagination for admin api get orgs and fixed only list public orgs bug.'],
+      ['fix', 'Fixed hook problem.'],
     ]);
     // With a second advisory, the break is still told second.
     const more = generateBrief(
@@ -1342,9 +1342,9 @@ describe('lerna-changelog notes (emoji headings, package groups, committers)', (
       null,
     );
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
-      ['breaking', 'Update testing helpers. No longer pass this.owner into enableFeature.'],
-      ['breaking', 'Update dependencies, start using pnpm, and drop support for ember-auto-import@1.'],
-      ['fix', 'Fix the sidebar on small screens.'],
+      ['breaking', 'Updated testing helpers. No longer pass this.owner into enableFeature.'],
+      ['breaking', 'Updated dependencies, start using pnpm, and dropped support for ember-auto-import@1.'],
+      ['fix', 'Fixed the sidebar on small screens.'],
     ]);
   });
 });
@@ -1374,13 +1374,13 @@ describe('what a fix and a security fix lead with', () => {
       '- Fix API registration',
     ].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights[0]!.text).toBe('Fix a hang when eviction is combined with lazy-free.');
+    expect(brief.highlights[0]!.text).toBe('Fixed a hang when eviction is combined with lazy-free.');
   });
 
   it('leads a security section with its fixed advisories, over its hardening', () => {
     const notes = ['### Security', '- Add hardening headers for user-uploaded files', '- Fix possible XSS in preview cards (CVE-2023-36459)'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights[0]!.text).toBe('Fix possible XSS in preview cards (CVE-2023-36459).');
+    expect(brief.highlights[0]!.text).toBe('Fixed possible XSS in preview cards (CVE-2023-36459).');
   });
 
   it('names the advisory after the first sentence of its change, and cuts words before the id, never the id', () => {
@@ -1401,7 +1401,10 @@ describe('a version tag that carries the package name', () => {
   it('keeps a scope that says where when the words after it are too few to stand alone', () => {
     const notes = ['### Extractor changes', '- **tiktok**: Fix extractor', '- ssr: Fix the module graph when a dependency is externalized'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['tiktok: Fix extractor.', 'Fix the module graph when a dependency is externalized.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'tiktok: Fix extractor.',
+      'Fixed the module graph when a dependency is externalized.',
+    ]);
   });
 
   it('keeps the advisory id of a security fix whose sentence is cut short', () => {
@@ -1482,8 +1485,8 @@ describe('formats met outside the corpus', () => {
     const brief = briefOf(notes, { version: '11.0.14', title: 'Acme 11.0.14 (markt)' });
     expect(brief.product.name).toBe('Acme');
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['feature', 'Add an attribute, digestOrder, to control the order of digests.'],
-      ['fix', 'Fix a memory leak when using a trust store with the OpenSSL provider.'],
+      ['feature', 'Added an attribute, digestOrder, to control the order of digests.'],
+      ['fix', 'Fixed a memory leak when using a trust store with the OpenSSL provider.'],
     ]);
   });
 
@@ -1505,9 +1508,9 @@ describe('formats met outside the corpus', () => {
     expect(said).toContain('No exclusions by default.');
     expect(said).toContain('Fixed the client dropping a header on a redirect.');
     expect(said).toContain('Save account information correctly.');
-    expect(said).toContain('Fix scrollbar initial state so they appear on new windows.');
-    expect(said).toContain('Fix the parser for empty keys.');
-    expect(said).toContain('Fix the cache for nested lists.');
+    expect(said).toContain('Fixed scrollbar initial state so they appear on new windows.');
+    expect(said).toContain('Fixed the parser for empty keys.');
+    expect(said).toContain('Fixed the cache for nested lists.');
     expect(said).not.toMatch(/arshsmith1|connyduck|Cossid|new-feature|breaking-change|\(See|PR#|\bby[.,]?$|issue 5339|cf\.|Migration guide|⚠/m);
   });
 
@@ -1545,7 +1548,7 @@ describe('formats met outside the corpus', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '5.0.0-alpha.17', title: 'Version 5.0.0-alpha.17' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['breaking', 'Replace SocketPolicy with a new type, SocketEffect.'],
+      ['breaking', 'Replaced SocketPolicy with a new type, SocketEffect.'],
       ['feature', 'Path.asRequestBody() is now a non-experimental API.'],
     ]);
     expect(brief.headline.text).toMatch(/: an alpha release with breaking changes\.$/);
@@ -1708,9 +1711,9 @@ describe('a fix titled by its fault under a Fixed section', () => {
     ].join('\n');
     const brief = generateBrief({ ...release, version: '1.4.2', title: 'Acme 1.4.2', notes }, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Stop the cache growing without bound, where it could leak memory.',
+      'Stopped the cache growing without bound, where it could leak memory.',
       'Fixed an issue where importing widget.adapters can break asyncio subprocesses on Windows.',
-      'Stop the upgrade script running ANALYZE in its transaction, where it could deadlock.',
+      'Stopped the upgrade script running ANALYZE in its transaction, where it could deadlock.',
     ]);
   });
 
@@ -1731,7 +1734,7 @@ describe('a fix titled by its fault under a Fixed section', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fixed Heap Buffer Overflow in Checksum Parsing (CVE-2026-1234).',
       'Fixed SQL injection in the handling of paging requests.',
-      'Fix memory leak in the SSL module.',
+      'Fixed memory leak in the SSL module.',
       'Fixed PHP fatal error in version check failure.',
       'More helpful errors for failed assignments.',
     ]);
@@ -1832,8 +1835,8 @@ describe('more formats met outside the corpus', () => {
     expect(brief.releaseKind).toBe('security');
     expect(brief.summary).toEqual([]);
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['security', 'Fix an out-of-bounds read and the resulting infinite loop in functions *_toUtf16 (CVE-2026-72522).'],
-      ['fix', 'Fix support for 2+ GiB documents (regression from 2.8.2).'],
+      ['security', 'Fixed an out-of-bounds read and the resulting infinite loop in functions *_toUtf16 (CVE-2026-72522).'],
+      ['fix', 'Fixed support for 2+ GiB documents (regression from 2.8.2).'],
     ]);
   });
 
@@ -1845,7 +1848,7 @@ describe('more formats met outside the corpus', () => {
       '* Fix Name not being set for reloadable pipelines by [@martintmk](https://github.com/martintmk) in https://github.com/acme/acme/pull/1532',
     ].join('\n');
     const said = briefOf(notes).highlights.map((highlight) => highlight.text);
-    expect(said).toEqual(['Fix for CVE-2023-26268.', 'Fix Name not being set for reloadable pipelines.']);
+    expect(said).toEqual(['Fix for CVE-2023-26268.', 'Fixed Name not being set for reloadable pipelines.']);
   });
 
   it('takes no thanks, sponsors or "Supporting" section for changes, and no "!" for part of a name', () => {
@@ -2095,7 +2098,7 @@ describe('a breaking release that hardens security', () => {
     const hardened = briefOf(notes('Pre-authentication keys now use bcrypt hashing for improved security.'), { version: '0.28.0', title: 'Acme 0.28.0' });
     expect(hardened.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes.');
     expect(hardened.callToAction.text).not.toMatch(/security fixes/);
-    const fixed = briefOf(notes('Fix a path traversal in the static file server (CVE-2026-1234).'), { version: '0.28.0', title: 'Acme 0.28.0' });
+    const fixed = briefOf(notes('Fixed a path traversal in the static file server (CVE-2026-1234).'), { version: '0.28.0', title: 'Acme 0.28.0' });
     expect(fixed.headline.text).toBe('Acme 0.28.0 is out: a release with breaking changes and a security fix.');
   });
 });
@@ -2104,7 +2107,7 @@ describe('a name ending in a question mark', () => {
   it('does not end the sentence it is in', () => {
     const notes = '### Features\n\n- Add `MacroIf#is_unless?` AST node method\n- Add `Enumerable#find_value`';
     expect(briefOf(notes, { version: '1.15.0', title: 'Acme 1.15.0' }).highlights.map((highlight) => highlight.text)).toContain(
-      'Add MacroIf#is_unless? AST node method.',
+      'Added MacroIf#is_unless? AST node method.',
     );
   });
 });
@@ -2138,9 +2141,9 @@ describe("chores among a release's changes", () => {
     const texts = briefOf(notes, { version: '8.0.0-beta.2', title: 'Acme 8.0.0-beta.2' }).highlights.map((highlight) => highlight.text);
     expect(texts.slice(0, 3)).toEqual(
       expect.arrayContaining([
-        'Fix Name not being set for reloadable pipelines.',
+        'Fixed Name not being set for reloadable pipelines.',
         'Delay pipeline disposal when still in use.',
-        'Add SourceASTParseError to distinguish parse failures from internal safety errors.',
+        'Added SourceASTParseError to distinguish parse failures from internal safety errors.',
       ]),
     );
     // Licence headers, toolchain files and test coverage are housekeeping too.
@@ -2155,7 +2158,7 @@ describe("chores among a release's changes", () => {
       briefOf(housekeeping.join('\n'), { version: '2.8.0', title: 'Acme 2.8.0' })
         .highlights.slice(0, 2)
         .map((highlight) => highlight.text),
-    ).toEqual(expect.arrayContaining(['Reject an empty version in the declaration.', 'Allow a BOM before the declaration.']));
+    ).toEqual(expect.arrayContaining(['Reject an empty version in the declaration.', 'Allowed a BOM before the declaration.']));
   });
 
   it('fill no highlight, told as neither feature nor fix, beside a change people meet', () => {
@@ -2180,7 +2183,7 @@ describe("chores among a release's changes", () => {
       '- Add tidy logging for sync events',
     ].join('\n');
     const texts = briefOf(notes, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights.map((highlight) => highlight.text);
-    expect(texts[0]).toBe('Add config lint command to validate acme.toml files.');
+    expect(texts[0]).toBe('Added config lint command to validate acme.toml files.');
   });
 });
 
@@ -2188,7 +2191,7 @@ describe('a raised minimum runtime', () => {
   it('breaks whoever is on an older one, said in an item or in the opening; a build compiler does not', () => {
     const item = briefOf('## 5.1.0\n\n- Raise the min Dart SDK version to 2.15.0.\n- Add certificate pinning.', { version: '5.1.0', title: 'Acme 5.1.0' });
     expect(item.releaseKind).toBe('breaking');
-    expect(item.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Raise the min Dart SDK version to 2.15.0.' });
+    expect(item.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Raised the min Dart SDK version to 2.15.0.' });
     const opening = briefOf('## Version 2.9.0\n\n**The minimum supported Java version changes from 6 to 7.**\n\n* Add a lazily parsed number adapter', {
       version: '2.9.0',
       title: 'Acme 2.9.0',
@@ -2316,7 +2319,7 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
       generateBrief({ ...release, version: '3.8.0', title: 'Acme 3.8.0', notes }, null)
         .highlights.map((highlight) => highlight.text)
         .sort(),
-    ).toEqual(['Disable Piranha portable build.', 'Protobuild removed and replaced with solutions and projects.']);
+    ).toEqual(['Disabled Piranha portable build.', 'Protobuild removed and replaced with solutions and projects.']);
   });
 });
 
@@ -2461,8 +2464,8 @@ describe('what a release leads with, as its notes grade it', () => {
     const brief = briefOf(notes, { version: '5.8.3', title: 'Acme 5.8.3' });
     expect(brief.summary[0]?.text).toBe('This includes a fix for CVE-2026-34743 which affects all Acme versions since 5.0.0.');
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Fix a buffer overflow in acme_index_append() (CVE-2026-34743).',
-      'Fix the build on Windows ARM64EC.',
+      'Fixed a buffer overflow in acme_index_append() (CVE-2026-34743).',
+      'Fixed the build on Windows ARM64EC.',
     ]);
   });
 
@@ -2515,7 +2518,7 @@ describe('what a release leads with, as its notes grade it', () => {
     ].join('\n');
     expect(briefOf(notes, { version: '4.4.3-P1', title: 'Acme 4.4.3-P1' }).highlights.map((item) => [item.kind, item.text])).toEqual([
       ['security', 'Corrected a memory leak that occurs when unpacking a packet that has an FQDN option (81) (CVE-2022-2929).'],
-      ['security', 'Fix Elgamal encryption for other implementations (CVE-2021-40528).'],
+      ['security', 'Fixed Elgamal encryption for other implementations (CVE-2021-40528).'],
     ]);
   });
 
@@ -2564,7 +2567,7 @@ describe('what a release leads with, as its notes grade it', () => {
     expect(texts).toContain('Processors: Added support for ARM v8-M Custom Datapath Extension.');
     expect(texts).toContain('Analysis: Fixed analysis lockup if an instruction falls through to itself.');
     const labelled = briefOf('* SECURITY - Bump go-getter to fix CVE-2024-6257, may slow down large modules.\n', { version: '1.8.1', title: 'Acme 1.8.1' });
-    expect(labelled.highlights[0]!.text).toBe('Bump go-getter to fix CVE-2024-6257, may slow down large modules.');
+    expect(labelled.highlights[0]!.text).toBe('Bumped go-getter to fix CVE-2024-6257, may slow down large modules.');
     const dropped = briefOf('This release drops support of Python 3.9 and below.\n\n## Added\n\n- Add a dark theme.\n', { version: '3.0', title: 'Acme 3.0' });
     expect(dropped.releaseKind).toBe('breaking');
   });
@@ -2714,7 +2717,7 @@ describe('what a release leads with, as its notes grade it', () => {
       '- Fix open redirect in the login flow (CVE-2026-12049).',
       '- Fix critical stored cross-site scripting in the error toasts (CVE-2026-12048).',
     ].join('\n');
-    expect(briefOf(worded, { version: '9.16' }).highlights[0]!.text).toMatch(/^Fix critical stored cross-site scripting/);
+    expect(briefOf(worded, { version: '9.16' }).highlights[0]!.text).toMatch(/^Fixed critical stored cross-site scripting/);
   });
 
   it('calls it a release with fixes when its opening says it focuses on fixes, or one addition sits among many fixes', () => {
@@ -2783,7 +2786,7 @@ describe('small wording rules seen on holdout notes', () => {
       '* Classes can be imported via `import "package:acme/io.dart";`. Others stay.',
     ].join('\n');
     const said = briefOf(notes, { version: '1.18.4' }).highlights.map((highlight) => highlight.text);
-    expect(said).toContain('Fix multiple padding related issues on Android.');
+    expect(said).toContain('Fixed multiple padding related issues on Android.');
     expect(said.join('\n')).not.toContain(';.');
   });
 });
@@ -2825,7 +2828,7 @@ describe('debris and openings met in a fourth holdout', () => {
     ].join('\n');
     const said = briefOf(notes).highlights.map((highlight) => highlight.text);
     expect(said).toContain('desc in "<nop>" keymaps can now become a prefix label.');
-    expect(said).toContain('Add the alias -1 for --max-results=1.');
+    expect(said).toContain('Added the alias -1 for --max-results=1.');
   });
 
   it('takes no thank-you paragraph for the summary and no tagline for the product', () => {
@@ -2892,7 +2895,7 @@ describe('a warning sign on a fixed vulnerability', () => {
     const kinds = brief.highlights.map((highlight) => [highlight.kind, highlight.text]);
     expect(kinds[0]).toEqual(['security', 'Fixed a pre-hijacking OAuth2 linking vulnerability.']);
     // A warning sign on anything else still marks a break.
-    expect(kinds).toContainEqual(['breaking', 'Drop Node 18.']);
+    expect(kinds).toContainEqual(['breaking', 'Dropped Node 18.']);
   });
 });
 
@@ -2950,7 +2953,7 @@ describe('a plain-text changelog with one change a line', () => {
       'Use a generated sync path for internal code (#2136)',
     ].join('\n');
     const brief = briefOf(notes, { version: '4.0.0', title: '4.0.0 - 5 May 2026' });
-    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Add support for dependent rules.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Added support for dependent rules.');
     expect(brief.highlights[0]!.kind).toBe('breaking');
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toContain('5 May 2026');
   });
@@ -3194,7 +3197,7 @@ describe('holdout 15: kind tags as empty links, credits under a heading, Liquid 
     );
     expect(shortened.highlights.map((highlight) => highlight.text)).toEqual([
       'New attributes filter_ids and filter_names.',
-      'Add Cursor.results() to move across queries executed through executemany().',
+      'Added Cursor.results() to move across queries executed through executemany().',
     ]);
   });
 
@@ -3294,8 +3297,8 @@ describe('a RustSec advisory id where a CVE or GHSA id is read', () => {
     const patched = { ...release, version: '0.9.2', title: 'Acme 0.9.2', notes };
     const brief = generateBrief(patched, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Fix a use after free in the frame decoder (RUSTSEC-2026-0011).',
-      'Fix an out-of-bounds read in the header parser (RUSTSEC-2026-0012).',
+      'Fixed a use after free in the frame decoder (RUSTSEC-2026-0011).',
+      'Fixed an out-of-bounds read in the header parser (RUSTSEC-2026-0012).',
       'Reject oversized chunk headers (RUSTSEC-2026-0013).',
       'Bound the depth of nested frames (RUSTSEC-2026-0014).',
     ]);
@@ -3346,7 +3349,7 @@ describe('security fixes that point at their advisory pages', () => {
     const patched = { ...release, version: '3.0.1', title: 'Acme 3.0.1', url: 'https://github.com/acme/server/blob/main/CHANGES.txt', notes };
     const brief = generateBrief(patched, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Fix a race condition when lookahead is enabled that could lead to HTTP request smuggling (GHSA-9298-4cf8-g4wj).',
+      'Fixed a race condition when lookahead is enabled that could lead to HTTP request smuggling (GHSA-9298-4cf8-g4wj).',
       'A use-after-free bug has been uncovered in read_answers() that was introduced in v1.32.3 (CVE-2026-31498, GHSA-6hxc-62jh-p29v).',
     ]);
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
@@ -3375,8 +3378,8 @@ describe('a plain-text change log keyed by tracker, with thanks inside one chang
     const brief = generateBrief(patched, null);
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['breaking', 'The sync functionality has been rewritten entirely, and no longer supports the old server.'],
-      ['fix', 'Fix urgency inheritance for negative-urgency tasks.'],
-      ['fix', 'Fix a filter not applied during the _tags command.'],
+      ['fix', 'Fixed urgency inheritance for negative-urgency tasks.'],
+      ['fix', 'Fixed a filter not applied during the _tags command.'],
     ]);
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
   });
@@ -3473,7 +3476,7 @@ describe('security and breaking releases told by marks and openings', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '7.15.2', title: 'Acme Proxy 7.15.2' });
     const texts = brief.highlights.map((highlight) => highlight.text);
-    expect(texts).toContain('Fix health check user-agent authentication bypass (GHSA-5hvv-m4w4-gf6v).');
+    expect(texts).toContain('Fixed health check user-agent authentication bypass (GHSA-5hvv-m4w4-gf6v).');
     expect(texts).toContain('Vulnerabilities have been addressed in the session store.');
   });
 });
@@ -3509,7 +3512,7 @@ describe('a release blog post with a subtitle, a shout-out and credited links', 
     const brief = briefOf(notes, { version: '1.129.0', title: 'Acme v1.129.0: An August Occasion' });
     expect(brief.headline.text).toMatch(/^Acme 1\.129\.0 is out/);
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/@|shout-out|community/);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Add a rename command to the tree view.', 'Support rpm-ostree installation.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Added a rename command to the tree view.', 'Support rpm-ostree installation.']);
   });
 });
 
@@ -3558,7 +3561,7 @@ describe('a security note told in bold, and its fix merged from the advisory', (
     expect(brief.summary.map((sentence) => sentence.text)).toEqual(['This release comes with a fix for CVE-2026-46737 described in this Security Advisory.']);
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['security', 'Fixed GHSA-vfp6-jrw2-99g9.'],
-      ['feature', 'Add support for ignoring certificates with pkcs11.'],
+      ['feature', 'Added support for ignoring certificates with pkcs11.'],
     ]);
   });
 });
@@ -3618,7 +3621,7 @@ describe('a changelog that credits handles after commit links and in its words',
         'security',
         "acmeweb's API now requires an authentication token by default (CVE-2026-23217). The acmeweb API is bound to localhost only, but an attacker can circumvent that restriction by tunneling requests through the proxy server…",
       ],
-      ['feature', 'Add password protection for acmeweb.'],
+      ['feature', 'Added password protection for acmeweb.'],
       ['feature', 'We now provide standalone binaries for Linux arm64.'],
     ]);
   });
@@ -3667,7 +3670,7 @@ describe('changes of the project itself, and fixes told after a component', () =
     const brief = briefOf(notes, { version: '0.47.0', title: 'Acme 0.47.0' });
     expect(brief.releaseKind).toBe('feature');
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['feature', 'Add partitioned attribute to Response.set_cookie.'],
+      ['feature', 'Added partitioned attribute to Response.set_cookie.'],
       ['fix', 'Raw HTML: fix handling of void hr element.'],
     ]);
   });
@@ -3706,7 +3709,7 @@ describe("a maintainer's own voice in the notes", () => {
       "The biggest new things in this release are the receiver's tenant handling and fanout information in the query view.",
     ]);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Bump acme-community/grpc-go fork to fix CVE-2026-33186 (CVSS 9.1), an authorization bypass.',
+      'Bumped acme-community/grpc-go fork to fix CVE-2026-33186 (CVSS 9.1), an authorization bypass.',
     ]);
     expect(checkBrief(brief, { notes, release: { ...release, version: 'v0.42.0', title: 'v0.42.0' }, profile: null })).toEqual([]);
   });
@@ -3777,7 +3780,7 @@ describe("a maintainer's greeting and a generated list of authors", () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '0.11.0', title: '0.11.0' });
     expect(brief.summary).toEqual([]);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Add pr-body-labels plugin.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Added pr-body-labels plugin.']);
   });
 });
 
@@ -3797,7 +3800,7 @@ describe('thanks in brackets, a bracketed code scope and a comma before an advis
     const brief = briefOf(notes, { version: 'v0.6.0', title: 'v0.6.0' });
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Security fix for :form_multipart header injection (GHSA-px9f-whj3-246m).',
-      'Drop automatic zip/tar decoding (GHSA-655f-mp8p-96gv).',
+      'Dropped automatic zip/tar decoding (GHSA-655f-mp8p-96gv).',
       'Added support for custom update manifests.',
     ]);
   });
@@ -3816,9 +3819,9 @@ describe('removals among the notable changes of a major', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '13.0.0', title: 'Acme 13.0.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['breaking', 'Remove audits replaced by performance insights.'],
-      ['feature', 'Remove the limit on report size.'],
-      ['breaking', 'Remove font-size audit.'],
+      ['breaking', 'Removed audits replaced by performance insights.'],
+      ['feature', 'Removed the limit on report size.'],
+      ['breaking', 'Removed font-size audit.'],
     ]);
   });
 });
@@ -3857,7 +3860,7 @@ describe('a section of new, updated and removed things', () => {
     const brief = briefOf(notes, { version: '6.0.0', title: 'Acme 6.0.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['breaking', 'The Breakpoints plugin was removed and its functionality moved to the Debugger one.'],
-      ['feature', 'Add a Switcher plugin for the files and symbols switcher.'],
+      ['feature', 'Added a Switcher plugin for the files and symbols switcher.'],
       ['other', 'The size limit was removed for received server output.'],
     ]);
   });
@@ -3893,7 +3896,7 @@ describe('a list of removed names led into by a sentence, and a section that onl
     const brief = briefOf(notes, { version: 'v3.6.0', title: 'v3.6.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['breaking', 'Flags have been removed: --enable-v2, --experimental-enable-v2v3, --proxy and more.'],
-      ['feature', 'Add command to generate shell completion.'],
+      ['feature', 'Added command to generate shell completion.'],
     ]);
   });
 });
@@ -4024,7 +4027,7 @@ describe('labels of weight and of developer work (Chatterino)', () => {
     const brief = briefOf(notes, { version: '2.4.6', title: '2.4.6', url: 'https://github.com/Acmeino/acmeino2/blob/0/CHANGELOG.md' });
     expect(brief.headline.text).toBe('Acmeino 2.4.6 is out: a security release.');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
-      ['security', 'Update Qt version, fixing a security issue with webp loading.'],
+      ['security', 'Updated Qt version, fixing a security issue with webp loading.'],
       ['other', 'Migrate to the new Get Channel Followers Helix endpoint, fixing follower count not showing up in usercards.'],
     ]);
   });
@@ -4134,7 +4137,7 @@ describe('credits and tags a round of unseen notes carried into posts', () => {
       '- Rachel Rice',
     ].join('\n');
     expect(briefOf(notes, { version: '1.38.1', title: 'Acme 1.38.1' }).highlights.map((highlight) => highlight.text)).toEqual([
-      'Add support for Kubernetes v1.35.1.',
+      'Added support for Kubernetes v1.35.1.',
     ]);
   });
 
@@ -4267,7 +4270,7 @@ describe('holdout 37: one advisory named twice, names from the address, a CI ser
     });
     expect(brief.headline.text).toBe('acme 5.1.0 is out: a feature release.');
     // A CI service the product now supports is news, not CI upkeep.
-    expect(brief.highlights[0]?.text).toBe('Add Woodpecker CI Support.');
+    expect(brief.highlights[0]?.text).toBe('Added Woodpecker CI Support.');
   });
 
   it('spells a repository written in snake case as its organisation does', () => {
@@ -4340,8 +4343,8 @@ describe('holdout 38: a first command-line tool, and housekeeping of templates, 
     expect(texts[0]).toBe('Initial CLI release.');
     // Housekeeping only fills what room is left, after every change people meet.
     expect(texts.slice(0, 4).join('\n')).not.toMatch(/templates|GitHub Actions|warnings/);
-    expect(texts[3]).toBe('Fix a crash when a transfer is cancelled.');
-    expect(texts).not.toContain('Fix function pointer comparison warning.');
+    expect(texts[3]).toBe('Fixed a crash when a transfer is cancelled.');
+    expect(texts).not.toContain('Fixed function pointer comparison warning.');
   });
 });
 
@@ -4427,7 +4430,7 @@ describe('a fix whose account ends by naming the advisory it was given (gevent)'
     const [first] = brief.highlights;
     expect([first?.kind, first?.text]).toEqual([
       'security',
-      'Make acme.wsgi comply more closely with the HTTP specification for chunked transfer encoding (CVE-2026-41419).',
+      'Made acme.wsgi comply more closely with the HTTP specification for chunked transfer encoding (CVE-2026-41419).',
     ]);
     expect(first?.citations.flatMap((citation) => (citation.source === 'notes' ? [citation.lines.start] : []))).toContain(20);
     expect(brief.callToAction.text).toMatch(/^Update now/);
@@ -4499,7 +4502,7 @@ describe('a site named by its address inside a sentence (ack)', () => {
   it('writes the site by its name, and the checker finds it in the address', () => {
     const notes = [
       '[FEATURES]',
-      'Add support for Terraform.',
+      'Added support for Terraform.',
       '',
       '[FIXES]',
       'The acme-standalone that is available for download at',
@@ -4701,7 +4704,7 @@ describe('holdout 49: infrastructure notes', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '1.45.0', title: 'Acme Go 1.45.0/0.67.0/0.21.0' });
     expect(brief.headline.text).toBe('Acme Go 1.45.0 is out: a release with breaking changes.');
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Remove Kind from acme/log.', 'Remove Value from acme/log.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Removed Kind from acme/log.', 'Removed Value from acme/log.']);
   });
 
   it('tells a paragraph summing up the release by the sentence that says it fixes security flaws', () => {
@@ -5121,7 +5124,7 @@ describe('a fix credited to two deeds', () => {
       version: '9.31',
       title: 'Acme 9.31',
     });
-    expect(brief.highlights[0]!.text).toBe('Implement a fix for CVE-2026-4170.');
+    expect(brief.highlights[0]!.text).toBe('Implemented a fix for CVE-2026-4170.');
   });
 });
 
@@ -5459,7 +5462,7 @@ describe('a scope that names a resource in code', () => {
     );
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'datadog_governance_control: Add resource for Governance Console controls.',
-      'Add a setting for the session length.',
+      'Added a setting for the session length.',
     ]);
   });
 });
@@ -5533,7 +5536,7 @@ describe('holdouts 106 and 107: packages listed as a scope, revisions, links wit
       { ...release, version: '0.72.0', title: '0.72.0', url: 'https://github.com/acme/cms/blob/0a1b/CHANGELOG.md#L1-L5', notes },
       null,
     );
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Remove acme-fastify.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Removed acme-fastify.']);
     expect(brief.product.name).toBe('acme/cms');
   });
 
@@ -5549,7 +5552,7 @@ describe('holdouts 106 and 107: packages listed as a scope, revisions, links wit
     const brief = generateBrief({ ...release, version: '1.14.4', title: 'Acme 1.14.4', url: null, notes }, null);
     expect(brief.summary).toEqual([]);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Fix unbounded memory usage in propget and proplist --xml.',
+      'Fixed unbounded memory usage in propget and proplist --xml.',
       'Control warnings with treatWarning per group.',
     ]);
   });
@@ -5579,7 +5582,7 @@ describe('holdouts 108 to 111: what the notes themselves pick, and what they say
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['feature', 'An LDAC decoder was added for bluetooth.'],
       ['breaking', 'Support for v0 clients was removed.'],
-      ['fix', 'Fix a 64 channel limit in the channel mixer.'],
+      ['fix', 'Fixed a 64 channel limit in the channel mixer.'],
       ['other', 'Channel maps are now set on ALSA.'],
       ['feature', 'Some small fixes and improvements.'],
     ]);
@@ -5587,7 +5590,7 @@ describe('holdouts 108 to 111: what the notes themselves pick, and what they say
 
   it('picks no parts under a bullet that calls them major', () => {
     const notes = ['### Added', '- Add a color picker.', '- Major changes in the plugin interface:', '  - New API for fonts.'].join('\n');
-    expect(briefOf(notes, { version: '1.3.0', title: 'Acme 1.3.0', url: null }).highlights[0]!.text).toBe('Add a color picker.');
+    expect(briefOf(notes, { version: '1.3.0', title: 'Acme 1.3.0', url: null }).highlights[0]!.text).toBe('Added a color picker.');
   });
 
   it('still breaks where a compatible release marks it so, and counts a dependency dropped as no chore', () => {
@@ -5669,7 +5672,7 @@ describe('holdouts 108 to 111: security told by how much of the release it is, a
       title: 'Release 0.19.2',
       url: null,
     });
-    expect(ecdsa.highlights.map((highlight) => highlight.text)).toEqual(['Fix a DER parsing issue.']);
+    expect(ecdsa.highlights.map((highlight) => highlight.text)).toEqual(['Fixed a DER parsing issue.']);
     const angle = briefOf('# 1.2.0\n\nReleased on Tuesday, December 31 2024.\n\n- Fixed loading of link element source', {
       version: '1.2.0',
       title: '1.2.0',
@@ -5711,7 +5714,7 @@ describe("holdouts 108 to 111: an Apache release notes' title block and preamble
     ].join('\n');
     const brief = briefOf(notes, { version: '2.8.0', title: 'Apache Commons Configuration 2.8.0', url: null });
     expect(brief.summary.map((sentence) => sentence.text)).toEqual(['Minor release with new features and updated dependencies.']);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Implement Iterable in ImmutableNode.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Implemented Iterable in ImmutableNode.']);
   });
 });
 
@@ -5893,7 +5896,7 @@ describe('holdouts 112 to 114: a change scoped by the product’s own name', () 
       '- acme-manager: Add support to create external snapshots',
     ].join('\n');
     const brief = briefOf(notes, { version: '5.0.0', title: 'acme-manager 5.0.0', url: null });
-    expect(brief.highlights[0]!.text).toBe('Add support to create external snapshots.');
+    expect(brief.highlights[0]!.text).toBe('Added support to create external snapshots.');
   });
 });
 
@@ -5973,7 +5976,7 @@ describe('holdout 115: a break told as upkeep, and a sentence closing on a place
     ].join('\n');
     const texts = generateBrief({ ...release, version: '17.0.0', title: 'Acme 17.0.0', notes }, null).highlights.map((highlight) => highlight.text);
     expect(texts.indexOf("The dependency yaml is now marked as optional and probably won't be installed by default.")).toBeLessThan(
-      texts.indexOf('Remove manual handling for git stash --keep-index resurrecting deleted files.'),
+      texts.indexOf('Removed manual handling for git stash --keep-index resurrecting deleted files.'),
     );
     expect(texts).toContain('Acme now runs git update-index --again after tasks, instead of git add <staged files>.');
   });
@@ -6019,7 +6022,7 @@ describe('holdout 116: several changes to one class', () => {
     ].join('\n');
     const texts = generateBrief({ ...release, version: '2.22.0', title: 'Acme IO 2.22.0', notes }, null).highlights.map((highlight) => highlight.text);
     expect(texts).toContain('CloseShieldInputStream now supports a custom close shield as a function.');
-    expect(texts).toContain('Add ByteArraySeekableByteChannel.Builder and builder().');
+    expect(texts).toContain('Added ByteArraySeekableByteChannel.Builder and builder().');
     expect(texts.filter((text) => text.includes('ProxyWriter.'))).toHaveLength(2);
   });
 });
@@ -6283,5 +6286,28 @@ describe('a title that names a part of the product', () => {
     const url = 'https://github.com/xunit/xunit.net/blob/f85e6990f2c6cc485b737c04505c6c011fbd1e70/site/releases/v3/3.0.0.md#L8-L143';
     const brief = generateBrief({ ...release, version: '3.0.0', title: 'Core Framework v3 3.0.0', url, notes }, null);
     expect(brief.headline.text).toMatch(/^xUnit\.net Core Framework 3\.0\.0 is out/);
+  });
+});
+
+describe('a commit title that reads as an order', () => {
+  it('is told as done, with the verbs it goes on with, and checked against its line', () => {
+    const notes = [
+      '## Changes',
+      '',
+      '- Upgrade from Vue 2 to Vue 3',
+      '- Deprecate the `sg` command',
+      '- Drop support for .NET 4.5 and replace it with .NET 4.5.2',
+      '- `Update` now takes a context',
+      '- fix(autoUpdate): update immediately instead of waiting for the refresh throttle',
+    ].join('\n');
+    const given = { ...release, version: '2.0.0', title: 'acme 2.0.0', notes };
+    const brief = generateBrief(given, null);
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told).toContain('Upgraded from Vue 2 to Vue 3.');
+    expect(told).toContain('Deprecated the sg command.');
+    expect(told).toContain('Dropped support for .NET 4.5 and replaced it with .NET 4.5.2.');
+    expect(told).toContain('Update now takes a context.');
+    expect(told.join('\n')).not.toMatch(/^Updated immediately/m);
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
   });
 });

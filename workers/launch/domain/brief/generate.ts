@@ -651,12 +651,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   );
   for (const item of order) {
     const flaw = flawOfBareId(item, parsed);
-    const text = flaw
+    const said = flaw
       ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
       : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code)), faultSections.has(item.section.join('\0')));
+    const text = toldAsDone(said, item.code ?? []);
     // Mattermost's "11.0.5, released …" over a list that repeats "Pre-packaged MS Teams plugin": a retelling cited beside the
     // sentence must share its words; the sentence written may keep only the account's first words.
-    const written = new Set(text.toLowerCase().match(/[a-z0-9]{4,}/g));
+    // (The words the notes said, too: "Dropped tc and $tc …" is retold by "drop `$tc` and `tc`".)
+    const written = new Set(`${said} ${text}`.toLowerCase().match(/[a-z0-9]{4,}/g));
     const retold = (retellings.get(item.lines.start) ?? []).filter((told) => [...wordsOf(told)].some((word) => written.has(word)));
     const highlight: Highlight = {
       kind: item.kind as Highlight['kind'],
@@ -673,6 +675,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const path = `highlights.${highlights.length}`;
     if (grounded(path, highlight)) {
       highlights.push(highlight);
+      continue;
+    }
+    // Told as the notes say it where the checker does not find the verb's tense changed in its lines.
+    if (text !== said && grounded(path, { ...highlight, text: said })) {
+      highlights.push({ ...highlight, text: said });
       continue;
     }
     const defects = checkSentence(path, highlight, sources, parsed.lines);
@@ -1227,6 +1234,71 @@ function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; line
   const line = titled ? parsed.lines.findIndex((text) => text.includes(heading)) : -1;
   return titled && line >= 0 ? { text: titled, lines: { start: line + 1, end: line + 1 } } : null;
 }
+
+/**
+ * A commit title told as done: "Upgrade from Vue 2 to Vue 3." and "Deprecate the sg command." read as orders to whoever
+ * reads the post, and "Add …" beside Keep a Changelog's "Added …" as a list of chores; "Upgraded from Vue 2 to Vue 3.".
+ * Not a verb that names code ("`Update` now takes …"), nor one that reads as a thing ("Support for …", "Use of …"), nor
+ * one that tells what a part does, with its scope gone (floating-ui's "fix(autoUpdate): update immediately …"), nor a
+ * noun ("Upgrade urgency is high.").
+ */
+function toldAsDone(text: string, code: readonly string[]): string {
+  const verb = text.match(ORDER_VERB)?.[1];
+  if (!verb || code.includes(verb)) return text;
+  // "Drop support for .NET 4.5 and replace it with .NET 4.5.2.": the verbs it goes on with are told as done too.
+  const rest = text.slice(verb.length).replace(ALSO_ORDERED, (_, joint: string, also: string) => `${joint}${doneOf(also)}`);
+  return `${doneOf(verb)}${rest}`;
+}
+const DONE_IRREGULAR: Record<string, string> = { make: 'made', stop: 'stopped', drop: 'dropped', bump: 'bumped' };
+const ORDERS = [
+  'add',
+  'remove',
+  'deprecate',
+  'upgrade',
+  'update',
+  'switch',
+  'migrate',
+  'move',
+  'replace',
+  'rename',
+  'drop',
+  'enable',
+  'disable',
+  'bump',
+  'fix',
+  'improve',
+  'allow',
+  'make',
+  'introduce',
+  'implement',
+  'expose',
+  'raise',
+  'promote',
+  'prevent',
+  'avoid',
+  'ensure',
+  'handle',
+  'stop',
+  'restore',
+  'refactor',
+  'create',
+  'extend',
+  'simplify',
+  'optimize',
+  'optimise',
+  'reduce',
+  'increase',
+  'change',
+];
+function doneOf(verb: string): string {
+  const lower = verb.toLowerCase();
+  const done = DONE_IRREGULAR[lower] ?? (lower.endsWith('e') ? `${lower}d` : lower.endsWith('y') ? `${lower.slice(0, -1)}ied` : `${lower}ed`);
+  return verb === lower ? done : done.charAt(0).toUpperCase() + done.slice(1);
+}
+const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
+const ORDER_VERB = new RegExp(
+  `^(${ORDERS.map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1)).join('|')}) (?!to\\b|of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
+);
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
 const FIXES_SECTION = /(?:^|\s)(?:bug\s?)?fix(?:es|ed)?$|^fixed bugs$/i;

@@ -82,7 +82,7 @@ describe('a JSON object listing changes by kind', () => {
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['feature', 'Local profile backups are now available on macOS in addition to Windows and Linux.'],
       ['fix', 'Improved battery life on MacOS when using vibrancy effects.'],
-      ['fix', 'Fix multiple glance tabs when joining tabs.'],
+      ['fix', 'Fixed multiple glance tabs when joining tabs.'],
     ]);
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
   });

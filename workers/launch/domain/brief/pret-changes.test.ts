@@ -45,8 +45,8 @@ describe('a changes.pret changeset', () => {
     const release = { id: 'rel_x', version: '2.1.0', title: 'Acme-Tiny 2.1.0', url: null, notes: NOTES.join('\n'), contentHash: 'h' };
     const brief = generateBrief(release, null);
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['feature', 'Add the slurp method to Acme::Tiny::Path.'],
-      ['fix', 'Fix a crash when a "path" holds a newline.'],
+      ['feature', 'Added the slurp method to Acme::Tiny::Path.'],
+      ['fix', 'Fixed a crash when a "path" holds a newline.'],
     ]);
     expect(JSON.stringify(brief)).not.toMatch(/dcs:|changeset|tdb:/);
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);

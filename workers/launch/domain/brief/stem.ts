@@ -27,6 +27,8 @@ export function stem(word: string): string {
 function stemOf(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (!/^[a-z]+$/.test(w)) return w;
+  // "Make …" told as done: the one irregular past a commit title's verb takes.
+  if (w === 'made') return 'mak';
   if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('ies') || w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
   else if (/(?:x|ch|sh|z)es$/.test(w)) w = w.slice(0, -2);

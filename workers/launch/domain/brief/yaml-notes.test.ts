@@ -152,7 +152,7 @@ describe("a Helm chart's Chart.yaml", () => {
       contentHash: 'h',
     };
     const brief = generateBrief(release, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Update Acme version controller-v1.15.1.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Updated Acme version controller-v1.15.1.']);
     expect(brief.product.name).not.toBe('helm-chart');
     expect(checkBrief(brief, { notes, release, profile: null })).toEqual([]);
   });
