@@ -59,7 +59,7 @@ describe('card inputs', () => {
       link: 'github.com/acme/acme',
     });
     expect(inputs.highlights).toHaveLength(CARD_HIGHLIGHTS);
-    expect(inputs.highlights[0]).toEqual({ text: 'Drop Node 18.' });
+    expect(inputs.highlights[0]).toEqual({ text: 'Dropped Node 18.' });
     expect(inputs.highlights.map((highlight) => highlight.text).join(' ')).not.toMatch(/Breaking:|New:|Fixed:/);
     expect(inputs.colours).toEqual({ background: '#0f172a', text: '#ffffff', accent: '#38bdf8', onAccent: '#0b1020' });
   });
@@ -134,7 +134,7 @@ describe('card inputs', () => {
 
   it('says what the card is of in one or two sentences of alt text, not every line of it', () => {
     const alt = cardAltText(cardInputs(brief, null));
-    expect(alt).toBe('Launch card for Acme v2.0.0, a major release with breaking changes. It lists 3 changes, led by “Drop Node 18”.');
+    expect(alt).toBe('Launch card for Acme v2.0.0, a major release with breaking changes. It lists 3 changes, led by “Dropped Node 18”.');
     expect(alt.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(2);
   });
 
