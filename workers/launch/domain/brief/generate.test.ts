@@ -2158,7 +2158,7 @@ describe("chores among a release's changes", () => {
       briefOf(housekeeping.join('\n'), { version: '2.8.0', title: 'Acme 2.8.0' })
         .highlights.slice(0, 2)
         .map((highlight) => highlight.text),
-    ).toEqual(expect.arrayContaining(['Reject an empty version in the declaration.', 'Allowed a BOM before the declaration.']));
+    ).toEqual(expect.arrayContaining(['Rejected an empty version in the declaration.', 'Allowed a BOM before the declaration.']));
   });
 
   it('fill no highlight, told as neither feature nor fix, beside a change people meet', () => {
@@ -3299,7 +3299,7 @@ describe('a RustSec advisory id where a CVE or GHSA id is read', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fixed a use after free in the frame decoder (RUSTSEC-2026-0011).',
       'Fixed an out-of-bounds read in the header parser (RUSTSEC-2026-0012).',
-      'Reject oversized chunk headers (RUSTSEC-2026-0013).',
+      'Rejected oversized chunk headers (RUSTSEC-2026-0013).',
       'Bound the depth of nested frames (RUSTSEC-2026-0014).',
     ]);
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
@@ -6299,6 +6299,8 @@ describe('a commit title that reads as an order', () => {
       '- Drop support for .NET 4.5 and replace it with .NET 4.5.2',
       '- `Update` now takes a context',
       '- fix(autoUpdate): update immediately instead of waiting for the refresh throttle',
+      '- Upgrade to OkHttp 3.14.9',
+      '- Change to default link styles: links in pages are now underlined',
     ].join('\n');
     const given = { ...release, version: '2.0.0', title: 'acme 2.0.0', notes };
     const brief = generateBrief(given, null);
@@ -6308,6 +6310,60 @@ describe('a commit title that reads as an order', () => {
     expect(told).toContain('Dropped support for .NET 4.5 and replaced it with .NET 4.5.2.');
     expect(told).toContain('Update now takes a context.');
     expect(told.join('\n')).not.toMatch(/^Updated immediately/m);
+    expect(told).toContain('Upgraded to OkHttp 3.14.9.');
+    expect(told.join('\n')).not.toMatch(/^Changed to default/m);
     expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+  });
+});
+
+describe('holdout round 121: security fixes that name no advisory', () => {
+  it('make a security release of a fix that wrote through a symlink, told by its first sentence where the second will not fit (Dulwich)', () => {
+    const notes = [
+      '1.2.12\t2026-07-19',
+      '',
+      ' * SECURITY: Refuse to write a checkout entry whose leading path resolves',
+      '   through a symlink. ``build_index_from_tree`` (used by ``reset_index`` and',
+      '   thus by ``clone``/``checkout``) materialized a tree in sorted order without',
+      '   checking leading components, so a tree pairing a symlink ``link`` with a',
+      '   descendant ``link/foo`` wrote ``foo`` through the link to an arbitrary',
+      '   absolute path.',
+      '   (Jelmer Vernooĳ, reported by Hugh Lewis)',
+    ].join('\n');
+    const given = { ...release, version: '1.2.12', title: 'Dulwich 1.2.12', notes };
+    const brief = generateBrief(given, null);
+    expect(brief.headline.text).toBe('Dulwich 1.2.12 is out: a security release.');
+    expect(brief.highlights[0]!.text).toBe('Refused to write a checkout entry whose leading path resolves through a symlink.');
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+  });
+
+  it('make a security release of a dependency update filed under "Security Updates" and marked [security] (Hubble)', () => {
+    const notes = [
+      '## [1.19.3] - 2026-04-21',
+      '',
+      '**Important Security Updates:**',
+      '* chore(deps): update module github.com/moby/spdystream to v0.5.1 [security] (cilium/hubble#1775, @renovate[bot])',
+      '',
+      '**Misc Changes:**',
+      '* chore(deps): update golang to v1.26.2 (patch) (cilium/hubble#1772, @renovate[bot])',
+      '* vendor: Update cilium to v1.19.1 (cilium/hubble#1764, @glibsm)',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '1.19.3', title: 'Hubble v1.19.3', notes }, null);
+    expect(brief.headline.text).toMatch(/security release/);
+    // Hardening filed under the same title is not a fix of a flaw (Chef Server 12.10.0's OpenSSL and ciphers).
+    const hardening = [
+      '### Security Updates',
+      '',
+      '* Upgrade to OpenSSL 1.0.2j.',
+      '* Updated TLS ciphers.',
+      '',
+      '### Chef Server',
+      '',
+      '- Smaller download: the download size has been reduced by around 35%.',
+      '- Data Collector support for Policyfiles.',
+      '- `chef-server-ctl reindex` will now continue even if some objects are not indexable.',
+    ].join('\n');
+    expect(generateBrief({ ...release, version: '12.10.0', title: 'Chef Server 12.10.0', notes: hardening }, null).headline.text).not.toMatch(
+      /security release/,
+    );
   });
 });

@@ -121,7 +121,7 @@ const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data
  * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user").
  */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b/i;
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bm?XSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
@@ -534,7 +534,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
                 SECURITY_FIX.test(item.text) ||
                 citesAdvisory(item) ||
                 // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
-                item.section.some((title) => FIXED_FLAWS_SECTION.test(title)),
+                item.section.some((title) => FIXED_FLAWS_SECTION.test(title)) ||
+                // Hubble 1.19.3's "Important Security Updates:" over a dependency update Renovate marked "[security]": the
+                // notes file a vulnerability alert's fix as such (not Chef Server's "Security Updates" of OpenSSL and ciphers,
+                // nor Loki's "[security]" updates among its bug fixes).
+                (item.section.some((title) => /\bsecurity updates?\b/i.test(title)) && /\[security\]/i.test(parsed.lines[item.lines.start - 1] ?? '')),
             )) ||
           // ACF 6.7.2's five "Security - … now correctly checks …" items, Sealed Secrets 0.36.0's two "[Security]" ones beside a chore:
           // a release that is mostly security work is a security release, whether or not its items name the flaw. (Not Loki
@@ -1245,10 +1249,15 @@ function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; line
 function toldAsDone(text: string, code: readonly string[]): string {
   const verb = text.match(ORDER_VERB)?.[1];
   if (!verb || code.includes(verb)) return text;
+  // "Upgrade to OkHttp 3.14.9" and "Refuse to write …" are done; "Change to Default Link Styles: …" names a change, and
+  // "Allow to select …", "Fix to not call …" would read no better told as done.
+  const to = text.slice(verb.length + 1).match(/^to\s+(?:the\s+)?(\S+)/);
+  if (to && verb !== 'Refuse' && !(MOVES_TO.has(verb) && /[\p{Lu}\d]/u.test(to[1]!))) return text;
   // "Drop support for .NET 4.5 and replace it with .NET 4.5.2.": the verbs it goes on with are told as done too.
   const rest = text.slice(verb.length).replace(ALSO_ORDERED, (_, joint: string, also: string) => `${joint}${doneOf(also)}`);
   return `${doneOf(verb)}${rest}`;
 }
+const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump']);
 const DONE_IRREGULAR: Record<string, string> = { make: 'made', stop: 'stopped', drop: 'dropped', bump: 'bumped' };
 const ORDERS = [
   'add',
@@ -1288,6 +1297,9 @@ const ORDERS = [
   'optimise',
   'reduce',
   'increase',
+  'refuse',
+  'reject',
+  'enforce',
   'change',
 ];
 function doneOf(verb: string): string {
@@ -1297,7 +1309,7 @@ function doneOf(verb: string): string {
 }
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
 const ORDER_VERB = new RegExp(
-  `^(${ORDERS.map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1)).join('|')}) (?!to\\b|of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
+  `^(${ORDERS.map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1)).join('|')}) (?!of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
 );
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
@@ -2398,6 +2410,7 @@ function splitSentences(text: string): string[] {
   );
 }
 
+const ATTACKER = /\battack\w*|\bmalicious\b|\bcircumvent\w*|\bexploit\w*/i;
 export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
   // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
@@ -2406,7 +2419,10 @@ export function truncateWords(text: string, max: number): string {
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".
   const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc|a\.k\.a))[.!?](?=\s)/gi)].at(-1);
-  if (sentenceEnd && sentenceEnd.index! + 1 > max / 2) return cut.slice(0, sentenceEnd.index! + 1);
+  // Dulwich's "Refuse to write … through a symlink." before an account of the code cut mid-way: a whole first sentence says
+  // more than both cut short, unless what follows tells what an attacker could do (mitmproxy's "… an attacker can circumvent …").
+  const ended = sentenceEnd ? sentenceEnd.index! + 1 : 0;
+  if (sentenceEnd && (ended > max / 2 || (ended > 60 && !IMPACT.test(cut.slice(ended)) && !ATTACKER.test(cut.slice(ended))))) return cut.slice(0, ended);
   // kubernetes.core's "… to the behavior option of the kubeconfig module, allowing entries to be deleted …, as well as Helm v4
   // compatibility …": a cut at the last clause that fits keeps a whole thought, not one cut off mid-way.
   // (Not at ", and": the end of a list, whose cut would read as the whole list.)
