@@ -6367,3 +6367,45 @@ describe('holdout round 121: security fixes that name no advisory', () => {
     );
   });
 });
+
+describe('holdout round 122: credits after a pull request, and issue titles', () => {
+  it('leaves out the names in a bracket after the pull request, but not a platform (Sparkle)', () => {
+    const notes = [
+      '# 2.6.1',
+      '',
+      '* Add NN (Norwegian Nynorsk) locale (#2532) (Sjur N Moshagen, Zorg)',
+      '* Fix the release notes view not updating its background in dark mode (#2542) (Zorg)',
+      '* Add a native installer (#2551) (Windows)',
+    ].join('\n');
+    const given = { ...release, version: '2.6.1', title: '2.6.1', url: 'https://github.com/sparkle-project/Sparkle/releases/tag/2.6.1', notes };
+    const brief = generateBrief(given, null);
+    const told = brief.highlights.map((highlight) => highlight.text).join('\n');
+    expect(told).not.toMatch(/Zorg|Moshagen/);
+    expect(told).toContain('Added NN (Norwegian Nynorsk) locale.');
+    expect(told).toContain('(Windows)');
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+  });
+
+  it('tells "Issue N - <what went wrong>" as the issue fixed, without its number (ProFTPD)', () => {
+    const notes = [
+      '1.3.9b - Released 02-Jun-2026',
+      '--------------------------------',
+      '- Issue 2057 - SQL Injection in mod_wrap2_sql via reverse DNS',
+      '  hostname (CVE-2026-44331).',
+      '- Issue 2098 - Hard quota limits on uploads do not cause SFTP WRITE requests',
+      '  to fail as expected.',
+      '- Issue 2104 - SSH packet with empty payload triggers null pointer dereference',
+      '  in mod_sftp.',
+      '- Issue 2106 - Bad DSA signatures can lead to out-of-bounds read of heap memory',
+      '  in mod_sftp.',
+    ].join('\n');
+    const given = { ...release, version: '1.3.9b', title: 'ProFTPD 1.3.9b', notes };
+    const brief = generateBrief(given, null);
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told.join('\n')).not.toMatch(/\bIssue \d|issue \d/);
+    expect(told).toContain('Fixed an issue where hard quota limits on uploads do not cause SFTP WRITE requests to fail as expected.');
+    expect(told).toContain('Fixed an issue where SSH packet with empty payload triggers null pointer dereference in mod_sftp.');
+    expect(told).toContain('Fixed an issue where bad DSA signatures can lead to out-of-bounds read of heap memory in mod_sftp.');
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+  });
+});

@@ -1472,7 +1472,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     fault
       ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
       : faultSaid
-        ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid}`
+        ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid.replace(/^(?:an?\s+)?(?:issue|bug|problem)\s+(?:where|in which)\s+/i, '')}`
         : fixedName
           ? `Fixed ${told}`
           : faultNamed
@@ -1717,7 +1717,7 @@ const SCOPE_AS_SUBJECT =
 
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
-  /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|(?:returned|returns)\s+[^.]{1,60}?\binstead of\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b)/i;
+  /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|(?:returned|returns)\s+[^.]{1,60}?\binstead of\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b|(?:can|could|may|might)\s+(?:lead\s+to|cause|trigger)\b|(?:triggers|triggered|causes|caused)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:crash\w*|dereferences?|overflows?|underflows?|leaks?|panics?|corruption|deadlocks?)\b)/i;
 const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);

@@ -3,7 +3,7 @@ import { advisoryOfAddress, cleanInline, issueReference, SPHINX_RELEASES_ROLE, t
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
+import { ACTION_VERBS, ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { advisoryPageAsMarkdown } from './advisory-page';
 import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
@@ -1591,6 +1591,16 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+const ISSUE_TITLE_ACTS = new RegExp(String.raw`^(?:${ACTION_VERBS})\b`, 'i');
+/** Sparkle's "… locale (#2532) (Sjur N Moshagen, Zorg)": the names in a bracket after the pull request's are who made it. */
+const NAMES_AFTER_POINTER = /(\s*\(\s*#\d+(?:\s*,\s*#\d+)*\s*\))\s*\(([^()]{2,120})\)(?=\.?\s*$)/;
+function creditedNames(inside: string): boolean {
+  const names = inside.split(/\s*,\s*|\s+and\s+|\s*&\s*/);
+  // Each a name in capitals, initials too ("Sjur N Moshagen"); not a platform or a kind ("(#12) (Windows)", "(#12) (Breaking)").
+  return names.every((name) => CAPITALISED_NAME.test(name) && sectionKind(name) === null && !PLATFORM_WORD.test(name));
+}
+const CAPITALISED_NAME = /^\p{Lu}[\p{L}\p{M}'’.-]{0,30}(?: \p{Lu}[\p{L}\p{M}'’.-]{0,30}){0,3}$/u;
+const PLATFORM_WORD = /^(?:windows|macos|linux|ios|android|web|wasm|freebsd|openbsd|netbsd|unix|posix|docker|breaking|experimental|internal|deprecated)$/i;
 const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
  * opam's "[#6938 @WardBrian @rjbou - fix #6919]", "[#6851 @kit-ty-kate - partial fix #6848]" closing an entry: the pull
@@ -1893,13 +1903,16 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
     // is a kind label, read with the others.)
-    // HikariCP's "merged #2226 consistent handling of …": the pull request merged, then its title.
+    // HikariCP's "merged #2226 consistent handling of …": the pull request merged, then its title. ProFTPD's "Issue 2057 - SQL
+    // Injection in …" likewise.
     .replace(
-      /^\s*(?:(?:PR|pull request|issue|ticket|GH)\s*#(\d+)\s*:|merged\s+(?:PR\s*|pull request\s+)?#(\d+)\s*:?)\s+(?=\S)/i,
-      (_whole, id: string | undefined, merged: string | undefined) => {
-        const number = id ?? merged!;
+      /^\s*(?:(?:PR|pull request|issue|ticket|GH)\s*#(\d+)\s*:|issue\s+(\d+)\s+[-–—]|merged\s+(?:PR\s*|pull request\s+)?#(\d+)\s*:?)\s+(?=\S)/i,
+      (_whole, id: string | undefined, dashed: string | undefined, merged: string | undefined) => {
+        const number = id ?? dashed ?? merged!;
         named.push(issueReference(number, repoBase));
-        return '';
+        // An issue's title, where the notes list the issues a release closes, says what went wrong: "Hard quota limits on
+        // uploads do not cause SFTP WRITE requests to fail" was fixed. (Not "Issue 2120 - Add …", a change of its own.)
+        return dashed && !ISSUE_TITLE_ACTS.test(raw.replace(/^\s*issue\s+\d+\s+[-–—]\s+/i, '')) ? 'Fix: ' : '';
       },
     )
     // cloudflared's "- 2026-08-11 TUN-10748: Add FIPS image variant …": the day a commit landed, before its subject.
@@ -1963,6 +1976,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     if (closesWith(text, ']')) text = text.replace(TRACKER_BRACKET, pointers);
     // draw.io's "… to 3.2.2 with fix for [DID-13161]": once the ticket went, so do the words that led to it.
     if (text !== bracketed) text = text.replace(LEADS_TO_REFERENCE, '$1');
+    if (closesWith(text, ')')) text = text.replace(NAMES_AFTER_POINTER, (whole, pointer: string, names: string) => (creditedNames(names) ? pointer : whole));
     if (closesWith(text, ')')) text = text.replace(POINTER_GROUP, pointers);
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
