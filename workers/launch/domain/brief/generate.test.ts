@@ -6409,3 +6409,37 @@ describe('holdout round 122: credits after a pull request, and issue titles', ()
     expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
   });
 });
+
+describe('a repository named for what its organisation makes', () => {
+  it('is that product of the organisation: "plausible/analytics" is Plausible Analytics', () => {
+    const notes = ['## v3.1.0 - 2025-09-30', '', '### Added', '', '- Ability to enforce enabling 2FA by all team members'].join('\n');
+    const url = 'https://github.com/plausible/analytics/blob/0049ecfd145db671e6ba38f3613b13ba354a56dc/CHANGELOG.md#L78-L122';
+    const brief = generateBrief({ ...release, version: 'v3.1.0', title: 'v3.1.0', url, notes }, null);
+    expect(brief.headline.text).toMatch(/^Plausible Analytics v3\.1\.0 is out/);
+    // A fetch library's name is typed as its makers type it.
+    const ofetch = generateBrief({ ...release, version: 'v1.4.0', title: 'v1.4.0', url: 'https://github.com/unjs/ofetch/releases/tag/v1.4.0', notes }, null);
+    expect(ofetch.headline.text).toMatch(/^ofetch v1\.4\.0 is out/);
+  });
+});
+
+describe('an empty Keep a Changelog section', () => {
+  it('titles none of the sections after it: "### Changed" under an empty "### Removed" breaks nothing (Plausible)', () => {
+    const notes = [
+      '## v3.1.0 - 2025-11-13',
+      '',
+      '### Added',
+      '',
+      '- Ability to enforce enabling 2FA by all team members',
+      '',
+      '### Removed',
+      '',
+      '### Changed',
+      '',
+      '- Dark mode theme has been refined with darker color scheme and better visual hierarchy',
+      '- Creating shared links now happens in a modal',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: 'v3.1.0', title: 'Acme v3.1.0', notes }, null);
+    expect(brief.releaseKind).toBe('feature');
+    expect(brief.highlights.map((highlight) => highlight.kind)).not.toContain('breaking');
+  });
+});

@@ -18,7 +18,7 @@ import {
 } from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID, ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
-import { brandCase } from './name-case';
+import { brandCase, isBrandSlug } from './name-case';
 import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
@@ -2074,12 +2074,17 @@ function subjectOf(
   const namedForOwner = ownerInLowerCase.split('-').some((word) => word === repo || (word.startsWith(repo) && word.length >= repo.length + 4));
   const asName = rewritten
     ? brandCase(organisationName, true)
-    : // "teal-language/tl": the language the organisation is named for, whose compiler the repository is.
-      (languageOf(ownerInLowerCase, repo) ?? brandCase(repo, namedForOwner));
+    : // "plausible/analytics": a repository named for what the organisation's product does is that product of the
+      // organisation, "Plausible Analytics".
+      PRODUCT_KIND_SLUG.test(repo) && /^[a-z]+$/.test(owner) && isBrandSlug(owner, true)
+      ? `${brandCase(owner, true)} ${brandCase(repo, true)}`
+      : // "teal-language/tl": the language the organisation is named for, whose compiler the repository is.
+        (languageOf(ownerInLowerCase, repo) ?? brandCase(repo, namedForOwner));
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
 
 const SHOUTED_NAME = /^[\p{Lu}\d\s]{5,}$/u;
+const PRODUCT_KIND_SLUG = /^(?:analytics|server|platform|engine|desktop|mobile|backend|frontend|dashboard|monitor|gateway|proxy|browser|editor)$/;
 /**
  * Tesla's "CVE-2026-48598 - Multipart part smuggling via unescaped `content-disposition` values": an advisory's flaw named in
  * a few words, then how or where, with no verb of what the release did: told as fixed. (Not tautulli's "Validate image path

@@ -26,6 +26,7 @@ describe('brandCase', () => {
     ['javascript', false],
     ['pnpm', false],
     ['mgba', false],
+    ['ofetch', false],
   ])('keeps %s, a command’s or a library’s name, as its makers type it', (slug, namedForOwner) => {
     expect(brandCase(slug, namedForOwner)).toBe(slug);
   });

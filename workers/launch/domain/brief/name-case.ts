@@ -6,7 +6,7 @@
 
 /** Parts of a name that mark a command, a library or a format's tool, whose makers keep it in lower case. */
 const TECHNICAL_PART =
-  /http|lint|env|^lib|lib$|libc|kube|ctl|cli|vim|cpan|gnu|script|sql|db|^py|py$|js$|npm|pm$|ui$|fs$|api|sdk|^dev|conf|mq|xml|json|yaml|csv|pdf|ssl|tls|ssh|dns|tcp|ftp|gpio|^pg|k8s|ppx|tui|gui|cmd|util|fmt/;
+  /http|lint|env|^lib|lib$|libc|kube|ctl|cli|vim|cpan|gnu|script|sql|db|^py|py$|js$|npm|pm$|ui$|fs$|api|sdk|^dev|conf|mq|xml|json|yaml|csv|pdf|ssl|tls|ssh|dns|tcp|ftp|gpio|^pg|k8s|ppx|tui|gui|cmd|util|fmt|fetch/;
 
 /** Consonant runs of three that English words carry ("str" of "strong", "ndr" of "laundry"). */
 const SPOKEN_CLUSTERS = new Set(['str', 'nst', 'ntr', 'mpl', 'rst', 'ndr', 'scr', 'spr', 'spl']);

@@ -1480,8 +1480,12 @@ function titlesAKind(text: string): boolean {
  */
 export function titlesSiblings(empty: string, next: string): boolean {
   const kind = sectionKind(empty);
-  return titlesAKind(empty) && kind !== 'other' && kind !== 'internal' && !titlesAKind(next) && !TITLES_A_RANGE.test(next);
+  // Plausible's empty "### Removed" before "### Changed": a Keep a Changelog section is a kind of its own, never a change.
+  return (
+    titlesAKind(empty) && kind !== 'other' && kind !== 'internal' && !titlesAKind(next) && !TITLES_A_RANGE.test(next) && !KEEP_A_CHANGELOG_SECTION.test(next)
+  );
 }
+const KEEP_A_CHANGELOG_SECTION = /^(?:added|changed|deprecated|removed|fixed|security)$/i;
 /** oauth2-proxy's "Changes since v7.15.1", "All commits between v1 and v2": a heading over every change of a range, not one change. */
 const TITLES_A_RANGE = /^(?:all\s+|full\s+)?(?:changes|commits|merged pull requests)\s+(?:since|between|from)\s/i;
 
