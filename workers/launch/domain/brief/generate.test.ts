@@ -1402,7 +1402,7 @@ describe('a version tag that carries the package name', () => {
     const notes = ['### Extractor changes', '- **tiktok**: Fix extractor', '- ssr: Fix the module graph when a dependency is externalized'].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'tiktok: Fix extractor.',
+      'tiktok: Fixed extractor.',
       'Fixed the module graph when a dependency is externalized.',
     ]);
   });
@@ -1424,7 +1424,7 @@ describe('a version tag that carries the package name', () => {
       '- `acme` - Fix `NavLink` pending state',
     ].join('\n');
     const brief = generateBrief({ ...release, notes }, null);
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['@acme/dev - Allow typescript@7 to be used.', 'acme - Fix NavLink pending state.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['@acme/dev - Allow typescript@7 to be used.', 'acme: Fixed NavLink pending state.']);
   });
 
   it('says the version without the name the headline already gives', () => {
@@ -1462,7 +1462,7 @@ describe('formats met outside the corpus', () => {
     ].join('\n');
     expect(texts(briefOf(notes, { version: '5.4.9', title: 'Release 5.4.9' }))).toEqual([
       'Pascal: New SCE_PAS_MULTILINESTRING for multi-line triple-quoted strings.',
-      'Ruby: Fix crash at end of file.',
+      'Ruby: Fixed crash at end of file.',
     ]);
   });
 
@@ -2391,7 +2391,7 @@ describe('what a release leads with, as its notes grade it', () => {
       '* zlib: add a new API for streaming',
       '* test: reorganise fixtures',
     ].join('\n');
-    expect(briefOf(other, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights[0]!.text).toMatch(/^net: add SocketAddress\.parse/);
+    expect(briefOf(other, { version: '3.1.0', title: 'Acme 3.1.0' }).highlights[0]!.text).toMatch(/^net: added SocketAddress\.parse/);
   });
 
   it('leads with what a blog post sets apart as its major new features, and tells no heading that removes one thing as a break', () => {
@@ -5461,7 +5461,7 @@ describe('a scope that names a resource in code', () => {
       { version: '4.19.0', title: 'Acme 4.19.0' },
     );
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'datadog_governance_control: Add resource for Governance Console controls.',
+      'datadog_governance_control: Added resource for Governance Console controls.',
       'Added a setting for the session length.',
     ]);
   });
@@ -5479,7 +5479,7 @@ describe('a minimum lowered and a short commit hash', () => {
       { version: '7.1.0', title: 'Acme 7.1.0' },
     );
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
-      ['security', 'API: Fix miss-usage of project query param (CVE-2026-63458).'],
+      ['security', 'API: Fixed miss-usage of project query param (CVE-2026-63458).'],
       ['feature', 'Minimum iOS version changed from 15 to 12.'],
     ]);
   });
@@ -6441,5 +6441,26 @@ describe('an empty Keep a Changelog section', () => {
     const brief = generateBrief({ ...release, version: 'v3.1.0', title: 'Acme v3.1.0', notes }, null);
     expect(brief.releaseKind).toBe('feature');
     expect(brief.highlights.map((highlight) => highlight.kind)).not.toContain('breaking');
+  });
+});
+
+describe('holdout round 121: tags and scopes before the words', () => {
+  it('leaves out a bold tag before the issue, and tells a scoped commit title as done (Jiff, community.general)', () => {
+    const notes = [
+      '0.2.0 (2025-02-10)',
+      '==================',
+      '',
+      '**BREAKING CHANGES**:',
+      '',
+      '* **RUNTIME** [#48](https://github.com/BurntSushi/jiff/issues/48):',
+      'On `Span` APIs, days are no longer silently assumed to always be 24 hours.',
+      '* archive - add zstd as a format choice.',
+    ].join('\n');
+    const given = { ...release, version: '0.2.0', title: 'Jiff 0.2.0', notes };
+    const brief = generateBrief(given, null);
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told.join('\n')).not.toContain('RUNTIME');
+    expect(told).toContain('archive: added zstd as a format choice.');
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
   });
 });

@@ -1247,6 +1247,15 @@ function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; line
  * noun ("Upgrade urgency is high.").
  */
 function toldAsDone(text: string, code: readonly string[]): string {
+  // Ansible's "archive - add zstd as a format choice.", "Windows: Fix a crash …": after the part it is in, likewise.
+  const scope = text.match(SCOPE_BEFORE_VERB);
+  if (scope) {
+    const words = text.slice(scope[0].length);
+    const asOpening = words.charAt(0).toUpperCase() + words.slice(1);
+    const told = toldAsDone(asOpening, code);
+    if (told === asOpening) return text;
+    return `${scope[1]}: ${words.charAt(0) === asOpening.charAt(0) ? told : told.charAt(0).toLowerCase() + told.slice(1)}`;
+  }
   const verb = text.match(ORDER_VERB)?.[1];
   if (!verb || code.includes(verb)) return text;
   // "Upgrade to OkHttp 3.14.9" and "Refuse to write …" are done; "Change to Default Link Styles: …" names a change, and
@@ -1257,6 +1266,7 @@ function toldAsDone(text: string, code: readonly string[]): string {
   const rest = text.slice(verb.length).replace(ALSO_ORDERED, (_, joint: string, also: string) => `${joint}${doneOf(also)}`);
   return `${doneOf(verb)}${rest}`;
 }
+const SCOPE_BEFORE_VERB = /^([\w.]+(?:,\s*[\w.]+)*)(?::|\s+-)\s+(?=\p{L})/u;
 const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump']);
 const DONE_IRREGULAR: Record<string, string> = { make: 'made', stop: 'stopped', drop: 'dropped', bump: 'bumped' };
 const ORDERS = [

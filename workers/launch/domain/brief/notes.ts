@@ -1839,6 +1839,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words; go_router's
     // "(Previously 15.2.4) Fixes routing …": the release that first shipped the change, not its words.
     .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
+    // Jiff's "**RUNTIME** [#48](…): On Span APIs, …": a tag in bold capitals before the issue, which the notes' prose
+    // defines ("changes that will not be caught by the Rust compiler"), is no word of the change. (A kind's word stays.)
+    .replace(/^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/, (whole, lead: string, tag: string) => (sectionKind(tag) === null ? lead : whole))
     // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
     .replace(
       /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/,

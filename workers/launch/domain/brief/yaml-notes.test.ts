@@ -245,8 +245,8 @@ describe("an Ansible collection's antsibull changelog.yaml", () => {
     const release = { id: 'rel_x', version: '3.0.0', title: 'acme.cloud 3.0.0', url: null, notes: notes.join('\n'), contentHash: 'h' };
     const brief = generateBrief(release, null);
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
-      ['breaking', 'acme_facts - Remove deprecated acme_facts alias.'],
-      ['feature', 'acme_instance - add count parameter support.'],
+      ['breaking', 'acme_facts: Removed deprecated acme_facts alias.'],
+      ['feature', 'acme_instance: added count parameter support.'],
     ]);
     expect(JSON.stringify(brief)).not.toMatch(/fragments|release_date|\.yml/);
     expect(checkBrief(brief, { notes: release.notes, release, profile: null })).toEqual([]);
