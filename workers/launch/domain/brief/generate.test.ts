@@ -6464,3 +6464,15 @@ describe('holdout round 121: tags and scopes before the words', () => {
     expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
   });
 });
+
+describe('a credit that names the pull request it came in', () => {
+  it('goes with its pull requests, and leaves no emptied bracket (Ocelot)', () => {
+    const repo = 'https://github.com/ThreeMammals/Ocelot';
+    expect(cleanInline('The "Overridable WebSocket buffer size" feature was added by @erannevo in pull request #2387.', repo).text).toBe(
+      'The "Overridable WebSocket buffer size" feature was added.',
+    );
+    expect(cleanInline('A new feature has been published (originally developed by @TomPallister in pull requests #248, #310).', repo).text).toBe(
+      'A new feature has been published.',
+    );
+  });
+});

@@ -184,9 +184,10 @@ const POINTING_CLAUSE_AT_END =
 const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit. changelogithub's
-// "by @BobbieGoede and **Bobbie Goede**": a co-author without a handle, in bold, after the handles.
+// "by @BobbieGoede and **Bobbie Goede**": a co-author without a handle, in bold, after the handles. Ocelot's "… was added
+// by @erannevo in pull request #2387.": the pull request the credit points at goes with it.
 const MENTION_CREDIT = new RegExp(
-  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*(?:@[\w-]+|\*\*[A-Z][^*\n]{0,40}\*\*))*(?:\s+in\s*(?:#\d+)?)?`,
+  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*(?:@[\w-]+|\*\*[A-Z][^*\n]{0,40}\*\*))*(?:\s+in\s*(?:(?:pull requests?|PRs?)(?=\s|$)\s*)?(?:#\d+(?:\s*(?:,|and)\s*#\d+)*)?)?`,
   'gi',
 );
 /** The entities HTML changelogs write most; what they stand for. */
@@ -1104,5 +1105,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (refs.length > 0 && has(', (')) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
   // React Navigation's "…, closes [#11910](…) - by @satya164" once the issue and the credit went: the verb that led to them.
   if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
+  // Ocelot's "(originally developed by @TomPallister in pull requests #248, #310)" once the credit and its pull requests went.
+  if (has('(')) text = text.replace(/\s*\(\s*(?:originally\s+)?(?:developed|contributed|implemented|written|authored|created)\s*\)/gi, '');
   return { text, refs, code };
 }
