@@ -121,7 +121,8 @@ function kindLine(brief: Brief): string | null {
   // A breaking or feature release that also fixes advisories says both, as its headline does.
   const securityToo = brief.releaseKind === 'breaking' || brief.releaseKind === 'feature' ? (brief.headline.text.match(SECURITY_TOO)?.[0] ?? '') : '';
   const oneFix = / with a fix[.!]$/.test(brief.headline.text);
-  const phrase = brief.releaseKind ? `${releasePhrase(brief.releaseKind, shownVersion(brief.release.version), oneFix)}${securityToo}` : '';
+  const saysMajor = brief.headline.text.includes('a major release');
+  const phrase = brief.releaseKind ? `${releasePhrase(brief.releaseKind, shownVersion(brief.release.version), oneFix, saysMajor)}${securityToo}` : '';
   return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : null;
 }
 

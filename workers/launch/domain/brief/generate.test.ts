@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cardInputs } from '../card';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
 import { checkBrief } from './check';
 import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS, truncateWords } from './generate';
@@ -6474,5 +6475,24 @@ describe('a credit that names the pull request it came in', () => {
     expect(cleanInline('A new feature has been published (originally developed by @TomPallister in pull requests #248, #310).', repo).text).toBe(
       'A new feature has been published.',
     );
+  });
+});
+
+describe('a major version whose notes list no break', () => {
+  it('is a major release where its notes call it one, not where only its number is major (Ocelot, strace)', () => {
+    const notes = [
+      '## Upgrade to .NET 10',
+      '',
+      'This major release upgrades the package TFMs to net10.0.',
+      '',
+      '### What is new',
+      '',
+      '- New built-in circuit breaker',
+    ].join('\n');
+    const brief = generateBrief({ ...release, version: '25.0.0', title: 'Ocelot 25.0.0', notes }, null);
+    expect(brief.headline.text).toBe('Ocelot 25.0.0 is out: a major release with new features.');
+    expect(cardInputs(brief, null).releaseKind).toBe('A major release with new features');
+    const numbered = generateBrief({ ...release, version: '7.0', title: 'strace 7.0', notes: '* Implemented colorized output.\n* Added rseq decoding.' }, null);
+    expect(numbered.headline.text).toBe('strace 7.0 is out: a feature release.');
   });
 });

@@ -743,6 +743,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       : null;
   // One fix and nothing else is "a patch release with a fix".
   const oneFix = releaseKind === 'fix' && items.filter((item) => item.kind !== 'internal').length === 1;
+  const saysMajor = SAYS_MAJOR.test(release.notes);
   const named = [
     subject && { ...subject, citations: [subject.citation] },
     spelledAtAddress,
@@ -755,7 +756,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           {
             candidate,
             sentence: {
-              text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice, 0, oneFix),
+              text: headlineText(`${candidate.name} ${version}`, releaseKind, version, voice, 0, oneFix, saysMajor),
               citations: [...candidate.citations, versionCitation],
             },
           },
@@ -790,7 +791,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const linkCitations = (link: { citation: Citation }) => (securityFixes === 1 ? [link.citation, versionCitation] : [link.citation]);
   const withSecurityToo = (subject: string, citations: Citation[]) =>
     securityToo
-      ? withKind({ text: headlineText(subject, releaseKind, version, voice, securityFixes), citations: [...citations, ...citeKind(securityToo)] })
+      ? withKind({
+          text: headlineText(subject, releaseKind, version, voice, securityFixes, false, saysMajor),
+          citations: [...citations, ...citeKind(securityToo)],
+        })
       : [];
   const plainText = (subject: string) => headlineText(subject, 'update', version, voice);
   const headline = firstGrounded(
@@ -800,7 +804,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       ...named.flatMap(({ candidate, sentence }) => withSecurityToo(`${candidate.name} ${version}`, sentence.citations)),
       ...named.flatMap(({ sentence }) => withKind(sentence)),
       ...named.map(({ candidate, sentence }) => ({ text: plainText(`${candidate.name} ${version}`), citations: sentence.citations })),
-      ...withKind({ text: headlineText(release.version, releaseKind, version, voice, 0, oneFix), citations: [versionCitation] }),
+      ...withKind({ text: headlineText(release.version, releaseKind, version, voice, 0, oneFix, saysMajor), citations: [versionCitation] }),
       { text: `${release.version} is out.`, citations: [versionCitation] },
     ],
     release,
@@ -1158,10 +1162,13 @@ function idsByKind(ids: string[]): Array<Set<string>> {
   return [...byKind.values()];
 }
 
-const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean, oneFix: boolean) => string> = {
+const SAYS_MAJOR = /\b(?:this|the)\s+(?:new\s+)?major\s+(?:release|version)\b/i;
+const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean, oneFix: boolean, saysMajor: boolean) => string> = {
   security: () => 'a security release',
   breaking: (major) => (major ? 'a major release with breaking changes' : 'a release with breaking changes'),
-  feature: () => 'a feature release',
+  // Ocelot 25.0.0's "This major release upgrades …": a major number the notes call major, with no break listed. (Not strace
+  // 7.0, numbered after the Linux it follows.)
+  feature: (major, _oneFix, saysMajor) => (major && saysMajor ? 'a major release with new features' : 'a feature release'),
   // go-retryablehttp 0.7.7's one fix is "a fix", not "fixes".
   fix: (patch, oneFix) => `${patch ? 'a patch release' : 'a release'} with ${oneFix ? 'a fix' : 'fixes'}`,
   // actions/checkout v7.0.0, whose one change blocks a kind of checkout: its number says what the words do not.
@@ -1169,7 +1176,7 @@ const RELEASE_PHRASES: Record<ReleaseKind, (major: boolean, oneFix: boolean) => 
 };
 
 /** What kind of release it is, in the words a headline or a card uses ("a security release"); empty when nothing says. */
-export function releasePhrase(kind: ReleaseKind, version: string, oneFix = false): string {
+export function releasePhrase(kind: ReleaseKind, version: string, oneFix = false, saysMajor = false): string {
   // "8.0.0-alpha.0" is not yet the major release its numbers name: an alpha says so, and still says it breaks things.
   const preRelease = kind === 'security' ? null : preReleaseLabel(version);
   if (preRelease) {
@@ -1179,14 +1186,15 @@ export function releasePhrase(kind: ReleaseKind, version: string, oneFix = false
   const step = versionStep(version);
   // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
   // says no more than that.
-  return RELEASE_PHRASES[kind](kind === 'fix' ? step?.step === 'patch' : step?.step === 'major' && !step.beforeOne, oneFix);
+  return RELEASE_PHRASES[kind](kind === 'fix' ? step?.step === 'patch' : step?.step === 'major' && !step.beforeOne, oneFix, saysMajor);
 }
 
 /** The headline; `securityFixes` counts the flaws a breaking or feature release also fixes ("… with a security fix"). */
-function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityFixes = 0, oneFix = false): string {
+function headlineText(subject: string, kind: ReleaseKind, version: string, voice: Voice, securityFixes = 0, oneFix = false, saysMajor = false): string {
   const fixes = securityFixes === 1 ? 'a security fix' : 'security fixes';
-  const alsoFixes = securityFixes === 0 ? '' : kind === 'breaking' ? ` and ${fixes}` : ` with ${fixes}`;
-  const phrase = `${releasePhrase(kind, version, oneFix)}${alsoFixes}`;
+  const said = releasePhrase(kind, version, oneFix, saysMajor);
+  const alsoFixes = securityFixes === 0 ? '' : / with /.test(said) ? ` and ${fixes}` : ` with ${fixes}`;
+  const phrase = `${said}${alsoFixes}`;
   const end = voice.exclamation ? '!' : '.';
   if (voice.firstPerson) return `We released ${subject}${phrase ? `, ${phrase}` : ''}${end}`;
   return phrase ? `${subject} is out: ${phrase}${end}` : `${subject} is out${end}`;
