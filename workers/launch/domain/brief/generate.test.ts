@@ -6496,3 +6496,11 @@ describe('a major version whose notes list no break', () => {
     expect(numbered.headline.text).toBe('strace 7.0 is out: a feature release.');
   });
 });
+
+describe("the product's name in lower case at an item's start", () => {
+  it('is its command, kept as typed (FFmpeg)', () => {
+    const notes = ['version 7.1:', '- ffmpeg CLI filtergraph chaining', '- Vulkan H.264 encoder'].join('\n');
+    const brief = generateBrief({ ...release, version: '7.1', title: 'FFmpeg 7.1', notes }, null);
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('ffmpeg CLI filtergraph chaining.');
+  });
+});

@@ -1367,7 +1367,9 @@ function afterAVerb(item: NoteItem): string {
 
 function highlightText(item: NoteItem, product: string | null, keepScope = false, faultSection = false): string {
   // "pnpm reads settings from …": a name spelled in lower case keeps it at a sentence's start, as code does.
-  const kept = [...(item.code ?? []), ...(product && product === product.toLowerCase() ? [`${product} `] : [])];
+  // FFmpeg's "ffmpeg CLI filtergraph chaining": the product's name in lower case is its command, typed so.
+  const typed = product && item.text.startsWith(`${product.toLowerCase()} `) ? [`${product.toLowerCase()} `] : [];
+  const kept = [...(item.code ?? []), ...typed];
   // Keep a Changelog's "### Removed" over "- Support for PHP 8.3": the section is the verb; without it a post announces the removed thing.
   const section = item.section.at(-1)?.trim() ?? '';
   // Alamofire's "#### Added" over "- `cancelAllRequests` method on `Session` …", "- Ability to inject …": a thing named, not a
