@@ -6504,3 +6504,22 @@ describe("the product's name in lower case at an item's start", () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('ffmpeg CLI filtergraph chaining.');
   });
 });
+
+describe('a fix named by the exception it stopped', () => {
+  it('is told as fixed, the exception in its own case (JavaParser, Castle Core)', () => {
+    const notes = [
+      '### Fixed',
+      '',
+      '* Fix: UnsupportedOperationException when resolving method calls inside lambdas in Comparator.comparing (#2716)',
+      '- `ArgumentException`: "Could not find method overriding method" with overridden class method having generic by-ref parameter (@stakx, #657)',
+    ].join('\n');
+    const given = { ...release, version: '3.28.2', title: 'JavaParser 3.28.2', notes };
+    const brief = generateBrief(given, null);
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told).toContain('Fixed an UnsupportedOperationException when resolving method calls inside lambdas in Comparator.comparing.');
+    expect(told).toContain(
+      'Fixed an ArgumentException: "Could not find method overriding method" with overridden class method having generic by-ref parameter.',
+    );
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+  });
+});

@@ -1488,6 +1488,10 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const fixedName = !fault && !faultSaid && item.kind === 'fix' && FIXED_NAME.test(told) && !opensWithAction(told);
   // Zellij's "### Fixed" over "Regression with ESC+mouse hold", "Occasional stall before prompt": the fault named alone.
   const faultNamed = !fault && !faultSaid && !fixedName && item.kind === 'fix' ? scoped[2]!.match(FAULT_NOUN_FIRST) : null;
+  // JavaParser's "Fix: UnsupportedOperationException when resolving …", Castle Core's "`ArgumentException`: "Could not find
+  // …" with …": the exception a fix stopped, named first, in its own case.
+  const thrownText = /^\p{Lu}[\p{L}\d]*(?:Exception|Error):\s+$/u.test(scoped[1] ?? '') ? `${scoped[1]}${scoped[2]}` : scoped[2]!;
+  const thrown = !fault && !faultSaid && !fixedName && !faultNamed && item.kind === 'fix' && THROWN_FIRST.test(thrownText);
   const sentences = splitSentences(
     fault
       ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
@@ -1495,11 +1499,13 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
         ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid.replace(/^(?:an?\s+)?(?:issue|bug|problem)\s+(?:where|in which)\s+/i, '')}`
         : fixedName
           ? `Fixed ${told}`
-          : faultNamed
-            ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] || /^an?\s/i.test(scoped[2]!) ? '' : /^[aeiou]/i.test(scoped[2]!) ? 'an ' : 'a '}${scoped[2]!.charAt(0).toLowerCase()}${scoped[2]!.slice(1)}`
-            : keepScope
-              ? told
-              : withoutScope(told, item.code),
+          : thrown
+            ? `${thrownText === scoped[2] ? (scoped[1] ?? '') : ''}Fixed ${/^[AEIOU]/.test(thrownText) ? 'an' : 'a'} ${thrownText}`
+            : faultNamed
+              ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] || /^an?\s/i.test(scoped[2]!) ? '' : /^[aeiou]/i.test(scoped[2]!) ? 'an ' : 'a '}${scoped[2]!.charAt(0).toLowerCase()}${scoped[2]!.slice(1)}`
+              : keepScope
+                ? told
+                : withoutScope(told, item.code),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   // cert-manager's "This patch release fixes a controller panic …. It also updates several dependencies to fix reported security
@@ -1762,6 +1768,7 @@ function withoutReleaseSubject(sentence: string): string {
 }
 
 /** A fault named first, then where or when it happened (a plural takes no article; Fx's "A deadlock with …" has one). */
+const THROWN_FIRST = /^\p{Lu}[\p{L}\d]*(?:Exception|Error)(?::\s|\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|thrown|raised)\b)/u;
 const FAULT_NOUN_FIRST = new RegExp(
   String.raw`^(?:an?\s+)?(?:${FAULT_QUALIFIER})?(?:crash|desync|hang|freeze|leak|memory leak|glitch|regression|panic|overflow|deadlock|stall)(e?s)?(?=\s+(?:when|if|on|in|with|after|before|during|for|while|at|from|caused|due|of|under|involving)\b|[.!]?$)`,
   'i',
