@@ -6523,3 +6523,22 @@ describe('a fix named by the exception it stopped', () => {
     expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
   });
 });
+
+describe('a kind label over a link to the issue it closes', () => {
+  it('is the change, not a pointer to read elsewhere (Calva)', () => {
+    const notes = [
+      '## [2.0.480] - 2024-10-21',
+      '',
+      '- Fix: [Custom command snippets use the wrong ns when repl sessions types do not match](https://github.com/BetterThanTomorrow/calva/issues/2653)',
+      '- Fix: [ns inner blocks are kept on the same line by default when using the clean ns command](https://github.com/BetterThanTomorrow/calva/issues/2648)',
+    ].join('\n');
+    const url = 'https://github.com/BetterThanTomorrow/calva/blob/453b4d60d6c99f09025e74d290e6cf980d7fb215/CHANGELOG.md#L7-L10';
+    const given = { ...release, version: 'v2.0.480', title: 'v2.0.480', url, notes };
+    const brief = generateBrief(given, null);
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['fix', 'fix']);
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+    // A label over a link to read stays no change (AltTab's "announcement: https://…").
+    const pointer = ['## 7.0.0', '', '- Fixed a crash on start', '- announcement: https://github.com/acme/acme/discussions/5533'].join('\n');
+    expect(generateBrief({ ...release, version: '7.0.0', title: 'Acme 7.0.0', notes: pointer }, null).highlights).toHaveLength(1);
+  });
+});

@@ -637,7 +637,7 @@ const TRAILER_FIELD = /^(?:[A-Z][a-z]+-)+[A-Z][a-z]+:\s+(?:[0-9a-f]{7,40}\b|\d{4
 const INSTALL_LINE =
   /^(?:[\p{L}\d ]{1,30}:\s+)?(?:(?:curl|wget|brew|npm|pnpm|yarn|pipx?|pip3|cargo|go|gem|docker|podman|apt(?:-get)?|dnf|yum|choco|scoop|winget|sudo)\s+(?:-\S+\s+)*(?:install|add|pull|run|get|-L\w*|i)\b|\S+\.(?:io|com|org|dev)\/\S+:v?\d[\w.-]*$)/iu;
 const HISTORY_POINTER = /^(?:(?:the\s+)?(?:full|complete)\s+)?(?:history|list|log)\s+of\s+(?:all\s+)?(?:the\s+)?(?:changes|commits)\s*[:.]?$/i;
-const LABELLED_LINK = /^\s*(?:[-*+]\s+)?\p{L}[\p{L} ]{1,30}:\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
+const LABELLED_LINK = /^\s*(?:[-*+]\s+)?(\p{L}[\p{L} ]{1,30}):\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
 /** A paragraph's sentence that says the release fixes flaws it names by their advisory ids, or null. */
@@ -769,7 +769,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (scopedKind) return { kind: sectionKind(scopedKind[1]!) ?? inherited, text: text.replace(/^\[[^\]]+\]:?\s+[A-Z]+:?\s+/, '') };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
   // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
-  if (LABELLED_LINK.test(raw) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text)) return { kind: 'internal', text };
+  // (Not Calva's "- Fix: [Custom command snippets use the wrong ns …](…/issues/2653)": a kind's label over the issue's title.)
+  const linkLabel = raw.match(LABELLED_LINK)?.[1]?.trim().toLowerCase();
+  if ((linkLabel !== undefined && LABEL_KIND[linkLabel] === undefined) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text))
+    return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
   if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // libopenmpt's "[**Sec**] Possible heap out-of-bounds read when loading …": the tag in brackets says the kind.
