@@ -6542,3 +6542,20 @@ describe('a kind label over a link to the issue it closes', () => {
     expect(generateBrief({ ...release, version: '7.0.0', title: 'Acme 7.0.0', notes: pointer }, null).highlights).toHaveLength(1);
   });
 });
+
+describe("a pull request's title told under way", () => {
+  it('is told as done, unless the doing is its subject (http2, tridactyl)', () => {
+    const notes = [
+      '## 4.2.2',
+      '',
+      '* Adding rate limit for RST_STREAM to work around CVE-2023-44487.',
+      '* Extending visual selection now works more reliably across DOM nodes.',
+    ].join('\n');
+    const given = { ...release, version: '4.2.2', title: 'http2 4.2.2', notes };
+    const brief = generateBrief(given, null);
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told).toContain('Added rate limit for RST_STREAM to work around CVE-2023-44487.');
+    expect(told).toContain('Extending visual selection now works more reliably across DOM nodes.');
+    expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
+  });
+});

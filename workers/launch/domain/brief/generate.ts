@@ -1264,6 +1264,10 @@ function toldAsDone(text: string, code: readonly string[]): string {
     if (told === asOpening) return text;
     return `${scope[1]}: ${words.charAt(0) === asOpening.charAt(0) ? told : told.charAt(0).toLowerCase() + told.slice(1)}`;
   }
+  // http2's "Adding rate limit for RST_STREAM …": a pull request's gerund reads as work under way.
+  // (Not a doing that is the subject, "Extending visual selection now works …", nor a label, "Switching presets: …".)
+  const doing = text.match(DOING_VERB)?.[1];
+  if (doing && !code.includes(doing) && !DOING_AS_SUBJECT.test(text)) return `${doneOf(GERUNDS[doing]!)}${text.slice(doing.length)}`;
   const verb = text.match(ORDER_VERB)?.[1];
   if (!verb || code.includes(verb)) return text;
   // "Upgrade to OkHttp 3.14.9" and "Refuse to write …" are done; "Change to Default Link Styles: …" names a change, and
@@ -1325,6 +1329,15 @@ function doneOf(verb: string): string {
   const done = DONE_IRREGULAR[lower] ?? (lower.endsWith('e') ? `${lower}d` : lower.endsWith('y') ? `${lower.slice(0, -1)}ied` : `${lower}ed`);
   return verb === lower ? done : done.charAt(0).toUpperCase() + done.slice(1);
 }
+/** "Adding" → "Add": the orders as a pull request's title says them under way. */
+const GERUNDS: Record<string, string> = Object.fromEntries(
+  ORDERS.map((verb) => {
+    const stem = DONE_IRREGULAR[verb] && verb !== 'make' ? `${verb}${verb.at(-1)}` : verb.endsWith('e') ? verb.slice(0, -1) : verb;
+    return [`${stem.charAt(0).toUpperCase()}${stem.slice(1)}ing`, verb.charAt(0).toUpperCase() + verb.slice(1)];
+  }),
+);
+const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:]{1,40}:\s|^\w+ to\b/;
+const DOING_VERB = new RegExp(`^(${Object.keys(GERUNDS).join('|')}) (?=\\p{Ll})`, 'u');
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
 const ORDER_VERB = new RegExp(
   `^(${ORDERS.map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1)).join('|')}) (?!of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
