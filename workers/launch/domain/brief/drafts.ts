@@ -266,7 +266,7 @@ const VAGUE_WORDS = new Set(
     'a an the and or of to for in with without this that these those its it our your some many several various few number lot lots plenty ' +
     'new more other minor major larger large small big really interesting significant important notable changes change features feature ' +
     'fixes fix bug bugs bugfixes improvements improvement enhancements enhancement updates update tweaks cleanups stability performance ' +
-    'being landmark usual couple handful things stuff support code cleanups adds improves fixes updates'
+    'being landmark usual couple handful things stuff support code adds improves'
   ).split(' '),
 );
 const QUANTIFIERS = new Set(['some', 'many', 'several', 'various', 'numerous']);

@@ -1280,7 +1280,8 @@ function toldAsDone(text: string, code: readonly string[]): string {
 }
 const SCOPE_BEFORE_VERB = /^([\w.]+(?:,\s*[\w.]+)*)(?::|\s+-)\s+(?=\p{L})/u;
 const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump']);
-const DONE_IRREGULAR: Record<string, string> = { make: 'made', stop: 'stopped', drop: 'dropped', bump: 'bumped' };
+/** "stop" → "stopped", "stopping": a short verb's last consonant doubles before an ending. */
+const DOUBLES_LAST = new Set(['stop', 'drop']);
 const ORDERS = [
   'add',
   'remove',
@@ -1324,23 +1325,21 @@ const ORDERS = [
   'enforce',
   'change',
 ];
+/** The verb before an ending that starts with a vowel: "stopp-", "remov-", "add-". */
+const stemBeforeEnding = (verb: string) => (DOUBLES_LAST.has(verb) ? `${verb}${verb.at(-1)}` : verb.endsWith('e') ? verb.slice(0, -1) : verb);
+const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 function doneOf(verb: string): string {
   const lower = verb.toLowerCase();
-  const done = DONE_IRREGULAR[lower] ?? (lower.endsWith('e') ? `${lower}d` : lower.endsWith('y') ? `${lower.slice(0, -1)}ied` : `${lower}ed`);
-  return verb === lower ? done : done.charAt(0).toUpperCase() + done.slice(1);
+  const done = lower === 'make' ? 'made' : lower.endsWith('y') ? `${lower.slice(0, -1)}ied` : `${stemBeforeEnding(lower)}ed`;
+  return verb === lower ? done : upperFirst(done);
 }
 /** "Adding" → "Add": the orders as a pull request's title says them under way. */
-const GERUNDS: Record<string, string> = Object.fromEntries(
-  ORDERS.map((verb) => {
-    const stem = DONE_IRREGULAR[verb] && verb !== 'make' ? `${verb}${verb.at(-1)}` : verb.endsWith('e') ? verb.slice(0, -1) : verb;
-    return [`${stem.charAt(0).toUpperCase()}${stem.slice(1)}ing`, verb.charAt(0).toUpperCase() + verb.slice(1)];
-  }),
-);
+const GERUNDS: Record<string, string> = Object.fromEntries(ORDERS.map((verb) => [upperFirst(`${stemBeforeEnding(verb)}ing`), upperFirst(verb)]));
 const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:]{1,40}:\s|^\w+ to\b/;
 const DOING_VERB = new RegExp(`^(${Object.keys(GERUNDS).join('|')}) (?=\\p{Ll})`, 'u');
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
 const ORDER_VERB = new RegExp(
-  `^(${ORDERS.map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1)).join('|')}) (?!of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
+  `^(${ORDERS.map(upperFirst).join('|')}) (?!of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
 );
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */

@@ -1603,11 +1603,12 @@ const ISSUE_TITLE_ACTS = new RegExp(String.raw`^(?:${ACTION_VERBS})\b`, 'i');
 const NAMES_AFTER_POINTER = /(\s*\(\s*#\d+(?:\s*,\s*#\d+)*\s*\))\s*\(([^()]{2,120})\)(?=\.?\s*$)/;
 function creditedNames(inside: string): boolean {
   const names = inside.split(/\s*,\s*|\s+and\s+|\s*&\s*/);
-  // Each a name in capitals, initials too ("Sjur N Moshagen"); not a platform or a kind ("(#12) (Windows)", "(#12) (Breaking)").
-  return names.every((name) => CAPITALISED_NAME.test(name) && sectionKind(name) === null && !PLATFORM_WORD.test(name));
+  // Each a name in capitals, initials too ("Sjur N Moshagen"); not a platform or a kind ("(#12) (Windows)", "(#12) (Experimental)").
+  return names.every((name) => CAPITALISED_NAME.test(name) && sectionKind(name) === null && !NO_PERSON.test(name));
 }
 const CAPITALISED_NAME = /^\p{Lu}[\p{L}\p{M}'’.-]{0,30}(?: \p{Lu}[\p{L}\p{M}'’.-]{0,30}){0,3}$/u;
-const PLATFORM_WORD = /^(?:windows|macos|linux|ios|android|web|wasm|freebsd|openbsd|netbsd|unix|posix|docker|breaking|experimental|internal|deprecated)$/i;
+/** A word in capitals after a pull request that names where or how far a change goes, not who made it. */
+const NO_PERSON = /^(?:windows|macos|linux|ios|android|web|wasm|freebsd|openbsd|netbsd|unix|posix|docker|breaking|experimental|internal|deprecated)$/i;
 const LEADS_TO_REFERENCE = /\s+(?:with\s+(?:a\s+)?)?(?:fix(?:es)?\s+)?(?:for|in|by|see|from|via)(\.?)\s*$/i;
 /**
  * opam's "[#6938 @WardBrian @rjbou - fix #6919]", "[#6851 @kit-ty-kate - partial fix #6848]" closing an entry: the pull
