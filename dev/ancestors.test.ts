@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ancestors, processEntry } from './ancestors';
 
 const module = fileURLToPath(new URL('./ancestors.ts', import.meta.url));
-const watcher = `import { ancestors, watchAncestors } from ${JSON.stringify(module)};
-console.log('chain ' + ancestors().join(' '));
-watchAncestors((pid) => { console.log('gone ' + pid); process.exit(0); }, 100);
+// The chain is printed from what the watch holds: a test that kills on seeing it cannot kill before the watch began.
+const watcher = `import { watchAncestors } from ${JSON.stringify(module)};
+const chain = watchAncestors((pid) => { console.log('gone ' + pid); process.exit(0); }, 100);
+console.log('chain ' + chain.join(' '));
 setInterval(() => {}, 1000);`;
 
 const started: ChildProcess[] = [];

@@ -55,8 +55,9 @@ export function ancestors(pid = process.pid): number[] {
  * the signal on (npm on SIGTERM or SIGKILL) leaves the ones below it running, still each other's
  * parent: so each link is checked, not only this process's parent. The session leader's own
  * parent is not: `setsid npm run dev` starts a stack meant to outlive the shell it came from.
+ * Returns the ancestors it watches: read once, so one already gone by then is never watched.
  */
-export function watchAncestors(onGone: (pid: number) => void, intervalMs: number): void {
+export function watchAncestors(onGone: (pid: number) => void, intervalMs: number): number[] {
   const chain = [process.pid, ...ancestors()];
   const timer = setInterval(() => {
     for (let index = 1; index < chain.length; index += 1) {
@@ -70,4 +71,5 @@ export function watchAncestors(onGone: (pid: number) => void, intervalMs: number
     }
   }, intervalMs);
   timer.unref();
+  return chain.slice(1);
 }
