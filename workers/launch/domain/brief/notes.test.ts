@@ -5006,6 +5006,42 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     ]);
   });
 
+  it('reads a part of the product named alone as something new, not a verb, a fault or a list', () => {
+    const notes = [
+      '## version 7.1',
+      '- xHE-AAC decoder',
+      '- LC3/LC3plus demuxer and muxer',
+      '- VVC encoding support via libvvenc',
+      '- Lap trial mode, by mrkubax10',
+      '- Beta Vulkan renderer',
+      '- VIM-2536 NL characters in commands',
+      '- VIM-2074 Fix backspace in replace mode',
+      '- Only reset an existing renderer in setStyle()',
+      '- Validate percent escapes before decoding',
+      '- Crash in the VVC decoder',
+      '- The Upcoming Switch to the New Native Parser',
+      '- Restore macOS <= 10.14 support',
+      '- Full self-reference relationships supports, Join Table improvements, Association Mode for batch data',
+      '- Multiple fields support for tracking time, which adds support for UNIX seconds',
+    ];
+    expect(read(notes).map(([kind]) => kind)).toEqual([
+      'feature',
+      'feature',
+      'feature',
+      'feature',
+      'feature',
+      'other',
+      'fix',
+      'other',
+      'other',
+      'other',
+      'other',
+      'other',
+      'other',
+      'other',
+    ]);
+  });
+
   it("reads WeKan's folded stories by their summaries, and Remmina's banner as the release's title", () => {
     const notes = [
       '***** 1.0.0 - 2012-02-10 *****',
@@ -5554,7 +5590,7 @@ describe('plain-text changelogs of lines under a version', () => {
   });
 
   it("leaves out a footnote's mark, and reads a section of changed defaults as no change of its own", () => {
-    expect(read(['- Experimental support for Kasa cameras[^1]'])).toEqual([['other', 'Experimental support for Kasa cameras']]);
+    expect(read(['- Experimental support for Kasa cameras[^1]'])).toEqual([['feature', 'Experimental support for Kasa cameras']]);
     expect(
       read([
         '### Changed Defaults / Behaviours',

@@ -1223,6 +1223,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Dialect's "Spell-checking support": what is supported now, named.
     if (/^(?:[\p{L}\d][\w.+-]*\s+){1,3}support\.?$/iu.test(unscoped) && !/^(?:no|removed|dropped|deprecated)\b/i.test(unscoped))
       return { kind: 'feature', text };
+    // FFmpeg's Changelog "xHE-AAC decoder", "Vulkan H.264 encoder", SuperTuxKart's "Beta Vulkan renderer", "Lap trial mode":
+    // a part of the product named alone, with no verb, is what the release brings.
+    if (namesANewPart(text.replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, ''))) return { kind: 'feature', text };
     // laravel-permission's "Improve performance for hydrated collections" under "What's Changed": faster, in its own words.
     if (SPEED_VERB.test(unscoped)) return { kind: 'performance', text };
     // Klipper's "Fans and GPIO pins can now be assigned a formula", "A new … parameter has been added": told as what people can do now.
@@ -1232,6 +1235,32 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     if (ISSUE_FAULT.test(unscoped)) return { kind: 'fix', text };
   }
   return { kind: inherited, text };
+}
+/** The parts of a product a changelog may list by name alone, as the head of its phrase. */
+const PART_NOUN =
+  /\b(?:(?:de)?muxers?|de\/muxers?|decoders?|encoders?|decoding|encoding|parsers?|filters?|renderers?|(?<=\S\s)modes?|backends?|plugins?|drivers?|(?:sub)?commands?|codecs?|(?<=\S\s)support)$/i;
+/** What a phrase naming a part must not be: a verb first ("Restore macOS support"), a fault, a part taken away. */
+const NOT_A_NEW_PART = new RegExp(
+  String.raw`^(?:[A-Z]+-\d+\s+)?(?:\w+ly\s+)?(?:${ACTION_VERBS}|only|also|sort|display|increase|decrease|reduce|set|change|move|switch|bump|upgrade|convert|simplify|tweak|adjust|limit|raise|lower|revert|migrate|merge|split|rewrite|rework|refactor|extract|run|print|ignore|treat|return|pass|read|write|load|save|open|close|start|check|try|call|create|delete|generate|build|install|log|warn|emit|accept|reject|honou?r|query|send|wait|retry|cache|clear|reset|apply|no|better|improved)\b|\b(?:crash\w*|leaks?|bugs?|errors?|issues?|regressions?|failures?|panics?|hangs?|deadlocks?|broken|wrong|incorrect|missing|deprecated|removed|dropped|obsolete|upcoming|planned|future)\b`,
+  'i',
+);
+/**
+ * A phrase of a few words with no verb whose head (its last word before any preposition) names a part of the product:
+ * "LC3/LC3plus demuxer and muxer", "VVC encoding support via libvvenc".
+ */
+function namesANewPart(text: string): boolean {
+  // SuperTuxKart's "Lap trial mode, by mrkubax10": who made it is read off later, no word of the phrase.
+  const phrase = text
+    .trim()
+    .replace(/,?\s+by\s+@?[\w.-]+(?:(?:,\s*|\s+and\s+)@?[\w.-]+)*\.?$/, '')
+    .replace(/\.$/, '');
+  // GORM's "Full self-reference relationships supports, Join Table improvements, Association Mode for batch data": a list
+  // of things, each named in capitals, is no one part.
+  // (Pure Data's "64-bit soundfile reading and writing support by Dan Wilcox for [readsf~]": a credit inside is no part's name.)
+  if (/[.!?;:]\s|,\s+\p{Lu}|\b(?:which|that|who)\b|\bby\s+\p{Lu}/u.test(phrase) || FINITE_VERB.test(phrase) || NOT_A_NEW_PART.test(phrase)) return false;
+  // "VIM-2536 NL characters in commands": the head is the last word before a preposition, not the last of all.
+  const head = phrase.split(/\s+(?:in|for|via|with|using|on|to|of|from|through|by|at|into|before|after|when|while|if|during|without|as|so)\s+/i)[0]!;
+  return head.split(/\s+/).length <= 8 && PART_NOUN.test(head);
 }
 const ISSUE_FAULT =
   /^regression\b|\b(?:does|do)(?:\s+not|n['’]t)\s+(?:work|compile|build|start|load|run|link)\b|\b(?:gives?|results?\s+in|leads?\s+to)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:errors?|crash(?:es)?|segfaults?|panics?)\b|\bis\s+(?:an?\s+)?(?:compilation|compile|linker|build)\s+error\b|\bis\s+ambiguous\b/i;
