@@ -3,6 +3,7 @@ import { cardInputs } from '../card';
 import { emptyProductProfile, type ProductProfile } from '../product-profile';
 import { checkBrief } from './check';
 import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS, truncateWords } from './generate';
+import { parseNotes } from './notes';
 import { cleanInline } from './references';
 import { preReleaseLabel, shownVersion } from './version';
 
@@ -6550,5 +6551,49 @@ describe("a pull request's title told under way", () => {
     expect(told).toContain('Added rate limit for RST_STREAM to work around CVE-2023-44487.');
     expect(told).toContain('Extending visual selection now works more reliably across DOM nodes.');
     expect(told).toContain('Stopped the old daemon on exit.');
+  });
+});
+
+describe('a security release that lists its advisories as one bullet with their CVSS scores (Salt 3006.12)', () => {
+  const notes = [
+    '## Changelog',
+    '',
+    '### Fixed',
+    '',
+    '- CVE-2024-38822',
+    '  Multiple methods in the salt master skip minion token validation. Therefore a misbehaving minion can impersonate another minion.',
+    '',
+    '  CVSS 2.7 V:N/AC:L/PR:H/UI:N/S:U/C:N/I:L/A:N',
+    '',
+    '  CVE-2024-38824',
+    '  Directory traversal vulnerability in recv_file method allows arbitrary files to be written to the master cache directory.',
+    '',
+    '  CVSS Score 9.6 AV:N/AC:L/PR:L/UI:N/S:C/C:H/I:H/A:N',
+    '',
+    '  CVE-2025-22236',
+    '  Minion event bus authorization bypass. An attacker with access to a minion key can craft a message which may be able to execute a job on other minions.',
+    '',
+    '  CVSS 8.1 AV:L/AC:L/PR:H/UI:N/S:C/C:H/I:H/A:L',
+    '',
+    '  CVE-2024-38823',
+    "  Salt's request server is vulnerable to replay attacks when not using a TLS encrypted transport.",
+    '',
+    '  CVSS Score 2.7 AV:N/AC:L/PR:H/UI:N/S:U/C:N/I:L/A:N',
+  ].join('\n');
+
+  it('tells each advisory as a fix of its own, the highest scores first', () => {
+    const brief = checkedBriefOf(notes, { version: '3006.12', title: 'Salt 3006.12 release notes' });
+    expect(brief.headline.text).toBe('Salt 3006.12 is out: a security release.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed a directory traversal vulnerability in recv_file method that allowed arbitrary files to be written to the master cache directory (CVE-2024-38824).',
+      'Fixed a minion event bus authorization bypass (CVE-2025-22236).',
+      'Multiple methods in the salt master skip minion token validation (CVE-2024-38822).',
+      "Salt's request server is vulnerable to replay attacks when not using a TLS encrypted transport (CVE-2024-38823).",
+    ]);
+  });
+
+  it("splits no bullet that opens with a change: an id under it is the change's", () => {
+    const parsed = parseNotes(['- Fix the parser', '', '  CVE-2024-1234', '', '- Add a flag'].join('\n'), null);
+    expect(parsed.items.map((item) => item.text)).toEqual(['Fix the parser (CVE-2024-1234).', 'Add a flag']);
   });
 });

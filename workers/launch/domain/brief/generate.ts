@@ -113,6 +113,13 @@ const SEVERITY =
   /\((critical|high|medium|moderate|low)\)|\b(?:severity:?\s*["']?)(critical|high|medium|moderate|low)\b|^fix(?:e[sd])?\s+(?:an?\s+)?(critical)\b/i;
 const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium: 20, moderate: 20, low: 0 };
 
+const CVSS_SCORE = /\bCVSS(?:\s*v?[234](?:\.\d)?)?(?:\s+(?:base\s+)?score)?\s*:?\s*(\d{1,2}(?:\.\d)?)\b/i;
+function cvssGrade(text: string): string | undefined {
+  const score = Number(text.match(CVSS_SCORE)?.[1] ?? Number.NaN);
+  if (!(score >= 0 && score <= 10)) return undefined;
+  return score >= 9 ? 'critical' : score >= 7 ? 'high' : score >= 4 ? 'medium' : 'low';
+}
+
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
 
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
@@ -138,7 +145,7 @@ const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
 const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|no longer (?:used|maintained|needed))\b/i;
 
 /** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
-function significance(item: NoteItem, line = ''): number {
+function significance(item: NoteItem, line = '', body = ''): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
@@ -163,9 +170,11 @@ function significance(item: NoteItem, line = ''): number {
   if (/^\s*(?:[-*+]|\d+\.)?\s*🎉/u.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
   // So does a break graded by its impact (EF Core's summary of breaking changes: "| … | High |", "(Low)").
+  // Salt's "CVSS Score 9.6 AV:N/…" under its advisory (`body`, the item's lines): the score's band (CVSS v3's qualitative
+  // scale) is its grade.
   const grade =
     item.kind === 'security' || item.kind === 'fix' || item.kind === 'breaking'
-      ? (line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase()
+      ? ((line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase() ?? cvssGrade(`${item.text} ${item.detail ?? ''} ${body}`))
       : undefined;
   if (grade) score += SEVERITY_WEIGHT[grade] ?? 0;
   // A security section's fixed advisories lead it over its hardening.
@@ -587,7 +596,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const productScope = subject ? new RegExp(`^${escapeRegExp(subject.name)}:\\s`, 'i') : null;
   const ofProductItself = (item: NoteItem) => (productScope?.test(parsed.lines[item.lines.start - 1]?.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '') ?? '') ? 10 : 0);
   const weigh = (item: NoteItem) =>
-    significance(item, firstLines(item)) +
+    significance(item, firstLines(item), parsed.lines.slice(item.lines.start - 1, item.lines.end).join('\n')) +
     ofProductItself(item) +
     (picked.has(item) || stressedItems.has(item) ? NOTES_PICKED : 0) +
     toldAtLength(item) +
@@ -1484,13 +1493,21 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
           /^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/,
         ) ?? told.match(FAULT_NOUN))
       : item.kind === 'security'
-        ? (told.match(FAULT_NOUN) ?? (advisoryIds(told).length > 0 && !opensWithAction(told) && namesFlawAlone(told) ? told.match(FLAW_NAMED) : null))
+        ? (told.match(FAULT_NOUN) ??
+          (advisoryIds(told).length > 0 && !opensWithAction(told) && namesFlawAlone(told) ? told.match(FLAW_NAMED) : null) ??
+          (advisoryIds(told).length > 0 && !opensWithAction(told) && !TOLD_WITH_VERB.test(splitSentences(told)[0] ?? told) ? told.match(ATTACK_NAMED) : null))
         : null;
   // Alacritty's "### Fixed" over "Crashes on GPUs with partial robustness support": the fault, told as fixed.
   // share_plus's "unable to get the correct result on iOS" is told "Fixed being unable to …".
   // "Heap Buffer Overflow in …" is written in title case: its first word keeps its capital with the others.
+  // Salt's "Directory traversal vulnerability in recv_file method allows arbitrary files to be written …": what the flaw let
+  // an attacker do is told of the flaw fixed, in the past.
   const faultText = fault
-    ? fault[2]!.replace(/^\p{Lu}(?=\p{Ll}+\b(?!\s+\p{Lu}\p{Ll}))/u, (first) => first.toLowerCase()).replace(/^unable to\b/, 'being unable to')
+    ? fault[2]!
+        .replace(/^\p{Lu}(?=\p{Ll}+\b(?!\s+\p{Lu}\p{Ll}))/u, (first) => first.toLowerCase())
+        .replace(/^unable to\b/, 'being unable to')
+        .replace(FLAW_LETS, (_, verb: string) => ` that ${FLAW_LET[verb.toLowerCase()]} `)
+        .replace(/^(?=\p{Ll})/u, (start, _at: number, whole: string) => (ONE_FLAW_NAMED.test(whole) ? (/^[aeiou]/.test(whole) ? 'an ' : 'a ') : start))
     : '';
   // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
   // titled by what went wrong, told as fixed.
@@ -1754,6 +1771,8 @@ const SCOPE_AS_SUBJECT =
   /^(?:(?:the\s+|this\s+)?(?:plugin|feature|module|driver|backend|option|setting|command|tool|service|extension|package|library|program)s?|this|these|it|they)\s+(?:has|have|is|are|was|were)\b/i;
 
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
+const FLAW_LET: Record<string, string> = { allows: 'allowed', lets: 'let', enables: 'enabled', permits: 'permitted' };
+const FLAW_LETS = /\s+(allows|lets|enables|permits)\s+(?=\S)/i;
 const FAULT_PREDICATE =
   /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|(?:returned|returns)\s+[^.]{1,60}?\binstead of\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b|(?:can|could|may|might)\s+(?:lead\s+to|cause|trigger)\b|(?:triggers|triggered|causes|caused)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:crash\w*|dereferences?|overflows?|underflows?|leaks?|panics?|corruption|deadlocks?)\b)/i;
 const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');
@@ -2130,6 +2149,12 @@ const PRODUCT_KIND_SLUG = /^(?:analytics|server|platform|engine|desktop|mobile|b
  * in /image endpoints": no flaw is named, the words say what was done.)
  */
 const FLAW_NAMED = /^()(\p{Lu}\p{Ll}+(?:[\s-]+[\p{L}\d-]+){0,4}?\s+(?:via|on|in|through|during|when|with|from)\s+\S.*)$/u;
+/** One flaw named by its kind, which reads with an article after "Fixed": "a directory traversal vulnerability in …". */
+const ONE_FLAW_NAMED =
+  /^(?!(?:an?|the|this|that|some|any|one|multiple|several|two|three)\s)\p{Ll}[\p{L}\d-]*(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,4}?\s+(?:vulnerability|flaw|bypass|deadlock|race condition|use-after-free|double free|(?:buffer|integer|stack|heap) (?:overflow|underflow))\b(?!\s+(?:and|or)\b)/u;
+/** Salt's "Minion event bus authorization bypass (CVE-2025-22236).": an attack named alone, before its id, told as fixed. */
+const ATTACK_NAMED =
+  /^()((?:an?\s+)?\p{Lu}\p{Ll}+(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,5}\s+(?:bypass|injection|traversal|escalation|spoofing|disclosure|forgery|smuggling|hijacking|takeover)\s+\((?:CVE|GHSA)-[^)]+\)(?:\.\s[\s\S]*|\.)?)$/u;
 const FLAW_WORD =
   /\b(?:leaks?|smuggling|exhaustion|bombs?|bypass|disclosure|escalation|injection|traversal|overflow|underflow|XSS|CSRF|SSRF|DoS|denial of service|impersonation|confusion|execution|spoofing|forgery|poisoning|pollution|hijacking|takeover|exposure|read|write|corruption|use-after-free|deserialization|inclusion|abort|race condition|access control|privilege management)\b/i;
 const TOLD_WITH_VERB =

@@ -2485,6 +2485,29 @@ function indentedPlainListsAsMarkdown(lines: string[]): string[] {
 }
 const PLAIN_LABEL = /^\s+\p{Lu}[\w /&-]{0,40}:\s*$/u;
 
+const BULLETED_BARE_ID = withAdvisoryId(String.raw`^(\s*)[-*+]\s+{ID}\s*$`, 'i');
+const INDENTED_BARE_ID = withAdvisoryId(String.raw`^(\s+)({ID})\s*$`, 'i');
+/**
+ * Salt 3006.12's "- CVE-2024-38822" over its description, then ten more ids, each alone on an indented line of the same item
+ * over its own description and score: eleven fixes written as one bullet. Each id after a blank line heads a bullet of its own.
+ */
+function advisoryBlocksAsList(lines: string[]): string[] {
+  let indent: number | null = null;
+  return lines.map((line, index) => {
+    const bulleted = line.match(BULLETED_BARE_ID);
+    if (bulleted) {
+      indent = bulleted[1]!.length;
+      return line;
+    }
+    if (indent === null || line.trim() === '') return line;
+    const bare = line.match(INDENTED_BARE_ID);
+    if (bare && bare[1]!.length > indent && lines[index - 1]?.trim() === '' && (lines[index + 1]?.trim() ?? '') !== '')
+      return `${' '.repeat(indent)}- ${bare[2]}`;
+    if (line.length - line.trimStart().length <= indent) indent = null;
+    return line;
+  });
+}
+
 /**
  * SWIG's CHANGES: "2024-02-22: erezgeva" over its change, indented, in paragraphs. The date and author head an entry, which
  * is one item; its first paragraph is what changed, later ones its detail, a line of SWIG's "*** POTENTIAL INCOMPATIBILITY ***"
@@ -3385,7 +3408,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const input = withoutQuotedDescriptions(
     summariesAsItems(
       withoutFoldedCommitLog(
-        lineBlocksAsList(indentedLabelsAsHeadings(indentedPlainListsAsMarkdown(datedEntriesAsList(formatsAsMarkdown(dedented(withoutFenceLines(source))))))),
+        lineBlocksAsList(
+          indentedLabelsAsHeadings(
+            indentedPlainListsAsMarkdown(datedEntriesAsList(advisoryBlocksAsList(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+          ),
+        ),
       ),
     ),
   );
