@@ -321,7 +321,7 @@ describe('a short security post down to one of its fixes', () => {
       null,
     );
     const [bluesky] = draftPosts(brief, ['bluesky'], voiceOf(null));
-    expect(bluesky!.copy).toContain('• Preserve scope during Sealed Box rotation.\n• Throw an error in case of inconsistencies in the Sealed Boxes.');
+    expect(bluesky!.copy).toContain('• Preserved scope during Sealed Box rotation.\n• Throw an error in case of inconsistencies in the Sealed Boxes.');
     expect(bluesky!.copy).toMatch(/\n\nUpdate now: https:/);
     const measured = measurePost('bluesky', bluesky!.copy);
     expect(measured.length).toBeLessThanOrEqual(measured.limit);

@@ -3923,7 +3923,7 @@ describe('a change marked breaking in italics after its scope', () => {
     const brief = briefOf(notes, { version: 'v0.42.0', title: 'v0.42.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['breaking', 'Receive: removed --shipper.ignore-unequal-block-size.'],
-      ['other', 'Query: show fanout information.'],
+      ['other', 'Query: showed fanout information.'],
     ]);
   });
 });
@@ -5328,7 +5328,7 @@ describe('security told in a table, in prose, or by the flaw alone', () => {
     );
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fixed multipart part smuggling via unescaped content-disposition values (CVE-2026-48598).',
-      'Validate image path in /image endpoints (CVE-2026-48760).',
+      'Validated image path in /image endpoints (CVE-2026-48760).',
     ]);
   });
 });
@@ -5746,7 +5746,7 @@ describe('the project setting up how it releases', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '0.36.0', title: 'Sealed Boxes 0.36.0', url: null });
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Preserve scope during Sealed Box rotation.',
+      'Preserved scope during Sealed Box rotation.',
       'Throw an error in case of inconsistencies in the Sealed Boxes.',
     ]);
   });
@@ -6320,6 +6320,34 @@ describe('a commit title that reads as an order', () => {
     expect(told.join('\n')).not.toMatch(/^Updated immediately/m);
     expect(told).toContain('Upgraded to OkHttp 3.14.9.');
     expect(told.join('\n')).not.toMatch(/^Changed to default/m);
+  });
+});
+
+describe('more commit titles that read as orders (holdout 124)', () => {
+  it('are told as done in their own words, and titles whose first word names a thing stay as written', () => {
+    const notes = [
+      '## Changes',
+      '',
+      '- Escape text in math plugin',
+      '- Roll to Firefox 134.0',
+      '- Display room avatar in push notifications',
+      '- Emit colored warnings on the console',
+      '- Merge tools config can now forbid using them as diff editors',
+      '- Use native import.meta.dirname',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2.0.0', title: 'acme 2.0.0' });
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        'Escaped text in math plugin.',
+        'Rolled to Firefox 134.0.',
+        'Displayed room avatar in push notifications.',
+        'Emitted colored warnings on the console.',
+        'Merge tools config can now forbid using them as diff editors.',
+        // Told as done, "Used …" would say something else; it stays the notes' order.
+        'Use native import.meta.dirname.',
+      ]),
+    );
   });
 });
 

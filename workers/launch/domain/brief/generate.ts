@@ -1288,9 +1288,9 @@ function toldAsDone(text: string, code: readonly string[]): string {
   return `${doneOf(verb)}${rest}`;
 }
 const SCOPE_BEFORE_VERB = /^([\w.]+(?:,\s*[\w.]+)*)(?::|\s+-)\s+(?=\p{L})/u;
-const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump']);
+const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump', 'Roll']);
 /** "stop" → "stopped", "stopping": a short verb's last consonant doubles before an ending. */
-const DOUBLES_LAST = new Set(['stop', 'drop']);
+const DOUBLES_LAST = new Set(['stop', 'drop', 'skip', 'log', 'emit']);
 const ORDERS = [
   'add',
   'remove',
@@ -1333,13 +1333,51 @@ const ORDERS = [
   'reject',
   'enforce',
   'change',
+  // Mistune's "Escape text in math plugin.", Puppeteer's "Roll to Firefox 134.0.", Roslynator's "Suppress error code …".
+  // (Not "Use …", "Include …", "Support …": told as done they say something else, "Supported Editions 2024 features".)
+  'escape',
+  'suppress',
+  'ask',
+  'roll',
+  'detect',
+  'report',
+  'warn',
+  'accept',
+  'return',
+  'emit',
+  'print',
+  'log',
+  'show',
+  'export',
+  'import',
+  'validate',
+  'sanitize',
+  'check',
+  'skip',
+  'ignore',
+  'respect',
+  'limit',
+  'revert',
+  'unify',
+  'merge',
+  'clarify',
+  'rework',
+  'redesign',
+  'adjust',
+  'correct',
+  'convert',
+  'preserve',
+  'require',
+  'restrict',
+  'expand',
+  'display',
 ];
 /** The verb before an ending that starts with a vowel: "stopp-", "remov-", "add-". */
 const stemBeforeEnding = (verb: string) => (DOUBLES_LAST.has(verb) ? `${verb}${verb.at(-1)}` : verb.endsWith('e') ? verb.slice(0, -1) : verb);
 const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 function doneOf(verb: string): string {
   const lower = verb.toLowerCase();
-  const done = lower === 'make' ? 'made' : lower.endsWith('y') ? `${lower.slice(0, -1)}ied` : `${stemBeforeEnding(lower)}ed`;
+  const done = lower === 'make' ? 'made' : /[^aeiou]y$/.test(lower) ? `${lower.slice(0, -1)}ied` : `${stemBeforeEnding(lower)}ed`;
   return verb === lower ? done : upperFirst(done);
 }
 /** "Adding" → "Add": the orders as a pull request's title says them under way. */
@@ -1348,7 +1386,8 @@ const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|shoul
 const DOING_VERB = new RegExp(`^(${Object.keys(GERUNDS).join('|')}) (?=\\p{Ll})`, 'u');
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
 const ORDER_VERB = new RegExp(
-  `^(${ORDERS.map(upperFirst).join('|')}) (?!of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b)`,
+  // ("Merge tools config can now …": the verb's word names a thing that does something.)
+  `^(${ORDERS.map(upperFirst).join('|')}) (?!of\\b|is\\b|was\\b|has\\b|and\\b|for\\b|in\\b|\\w+ly\\b|\\S+ (?:is|are|was|were|has|have)\\b|(?:(?!(?:that|which|who|when|if|to)\\b)\\S+ ){1,3}(?:can|could|will|would|should|must|now)\\b)`,
 );
 
 /** A highlight in plain words: a flagship heading says what it is with the first sentence of its paragraph when the heading alone is terse. */
