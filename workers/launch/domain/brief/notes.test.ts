@@ -5006,6 +5006,20 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     ]);
   });
 
+  it("keeps a link's words that name their own page (an analyzer), and drops a tracker's id (Roslynator)", () => {
+    const texts = parseNotes(
+      [
+        '### Fixed',
+        '',
+        '- Fix enum contained flags check for partial matches in [RCS1258](https://josefpihrt.github.io/docs/roslynator/analyzers/RCS1258)',
+        '- [GH1196](https://github.com/pwsafe/pwsafe/issues/1196) Dark display mode support',
+        '- [KTOR-7961](https://youtrack.jetbrains.com/issue/KTOR-7961) Add known TDM headers',
+      ].join('\n'),
+      null,
+    ).items.map((item) => item.text);
+    expect(texts).toEqual(['Fix enum contained flags check for partial matches in RCS1258', 'Dark display mode support', 'Add known TDM headers']);
+  });
+
   it('reads a part of the product named alone as something new, not a verb, a fault or a list', () => {
     const notes = [
       '## version 7.1',

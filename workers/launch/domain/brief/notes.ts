@@ -1603,8 +1603,20 @@ function stripScope(text: string): string {
 const TRACKER_KEY = String.raw`[A-Z][A-Z\d]+-\d{4,}\b`;
 /** A tracker's id as written beside a change: `#12`, `owner/repo#12`, `GH-12`, `JIRA-12`, Phabricator's `T1234`. */
 const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
-/** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)"). */
+/** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)", "[GH1196](…)"). */
 const TRACKER_LINK = new RegExp(String.raw`\[\s*((?:[A-Za-z][\w-]*\s*)?(?:${TRACKER_ID}))\s*\]\((https?:\/\/[^)\s]+)\)`, 'g');
+/**
+ * Roslynator's "[RCS1258](…/analyzers/RCS1258)": a page named by the link's words, outside a tracker, is that thing's, a name
+ * of the product's own (not YouTrack's "[KTOR-7961](…/issue/KTOR-7961)").
+ */
+const namesItsPage = (label: string, url: string) =>
+  /^[A-Z]+\d+$/.test(label) &&
+  !/\/(?:issues?|pulls?|bugs?|tickets?|browse|tracker)\//i.test(url) &&
+  url
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .at(-1) === label;
 const ID_OR_LINK = String.raw`(?:\[#\d+\]\(https?:\/\/[^)\s]+\)|#\d+)`;
 const LABELLED_IDS = new RegExp(
   String.raw`^(\s*)(?:[A-Z]{3,}\s+)?(New|Add|Added|Feature|Improved|Improvement|Change|Changed|Fix|Fixed|Security)\s*:\s*(${ID_OR_LINK}(?:\s*,\s*${ID_OR_LINK})*)\s*:\s*(\S.*)$`,
@@ -1978,7 +1990,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'link', label: id, url });
       return ' ';
     })
-    .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) ? whole : ` <${url}>`));
+    .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) || namesItsPage(label, url) ? whole : ` <${url}>`));
   // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
   // "PR 69168." is a bug tracker's number; "Credits: Name (Company)" closing the entry credits who found it.
   if (/\.(?:org|com|net|io)\)/i.test(text))
