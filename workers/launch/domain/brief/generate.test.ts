@@ -6625,3 +6625,23 @@ describe('a security release that lists its advisories as one bullet with their 
     expect(parsed.items.map((item) => item.text)).toEqual(['Fix the parser (CVE-2024-1234).', 'Add a flag']);
   });
 });
+
+describe("fixes of the project's own upkeep (holdout 124, Badger 4.9.0)", () => {
+  it('fill no highlight beside a fix people meet', () => {
+    const notes = [
+      '## [4.9.0] - 2025-12-15',
+      '',
+      '**Fixed**',
+      '',
+      '- fix(y): y.SafeCopy shall always return empty slice rather than nil (#2245)',
+      '- fix: test.sh error (#2225)',
+      '- fix: typo of abandoned (#2222)',
+      '- Fixed the calculation of the index in GetTextSize that would lead to incorrect indexes vs. the docs',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '4.9.0', title: 'Badger 4.9.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'y.SafeCopy shall always return empty slice rather than nil.',
+      'Fixed the calculation of the index in GetTextSize that would lead to incorrect indexes vs. the docs.',
+    ]);
+  });
+});

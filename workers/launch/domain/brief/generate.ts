@@ -120,6 +120,12 @@ function cvssGrade(text: string): string | undefined {
   return score >= 9 ? 'critical' : score >= 7 ? 'high' : score >= 4 ? 'medium' : 'low';
 }
 
+/**
+ * Badger's "fix: typo of abandoned", "fix: test.sh error": a fix of the project's own text, warnings or scripts, which nobody
+ * using it meets; told in its first words, not a fix that ends "… incorrect indexes vs. the docs".
+ */
+const FIXED_UPKEEP = /\b(?:typos?|spelling|grammar\w*|documentation|docs|readme|warnings?|lint\w*|clippy|formatting|CI|flaky|test\.sh|changelog|copyright)\b/i;
+
 const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
 
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
@@ -623,7 +629,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         item.kind !== 'security' &&
         item.kind !== 'breaking' &&
         !(chosen.length >= 3 && isChore(item) && (item.kind === 'other' || item.kind === 'feature')) &&
-        !(meets && isChore(item) && item.kind === 'other'),
+        !(
+          meets &&
+          isChore(item) &&
+          (item.kind === 'other' || (item.kind === 'fix' && FIXED_UPKEEP.test(item.text.split(/\s+/).slice(0, 6).join(' ')) && !SEVERE_FIX.test(item.text)))
+        ),
     ),
   );
   const room = Math.max(MAX_HIGHLIGHTS - chosen.length, 3);
