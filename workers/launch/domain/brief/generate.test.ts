@@ -6645,3 +6645,24 @@ describe("fixes of the project's own upkeep (holdout 124, Badger 4.9.0)", () => 
     ]);
   });
 });
+
+describe('a major release whose only feature moves to a newer version (holdout 124, Puppeteer 24)', () => {
+  it('leads with its breaks, not the version it rolled to', () => {
+    const notes = [
+      '## [24.0.0] (2025-01-09)',
+      '',
+      '### ⚠ BREAKING CHANGES',
+      '',
+      '* remove support for Firefox over CDP',
+      '* remove deprecated Launch and Connect options',
+      '* include URL fragment into URL returned by HTTPRequest/Response instances',
+      '',
+      '### Features',
+      '',
+      '* roll to Firefox 134.0',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v24.0.0', title: 'puppeteer: v24.0.0' });
+    expect(brief.highlights.slice(0, 2).map((highlight) => highlight.kind)).toEqual(['breaking', 'breaking']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Rolled to Firefox 134.0.');
+  });
+});

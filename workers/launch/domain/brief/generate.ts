@@ -656,7 +656,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // own section): second, after the weightiest break, so even a short post tells it.
   // Floki 0.38's one addition, the :has selector, after three removals: what the release brings is a break's neighbour too.
   const singledOut = order.findIndex((item) => (item.kind === 'feature' || item.kind === 'performance') && (echoed.has(item) || item.flagship));
-  const headliner = singledOut >= 0 ? singledOut : order.findIndex((item) => item.kind === 'feature' && !isChore(item));
+  // (Not Puppeteer 24's "roll to Firefox 134.0", a feature by its section that only moves to a newer version: the breaks lead.)
+  const headliner =
+    singledOut >= 0 ? singledOut : order.findIndex((item) => item.kind === 'feature' && !isChore(item) && !MOVES_TO_A_VERSION.test(withoutScope(item.text)));
   if (releaseKind === 'breaking' && headliner > 1) order.splice(1, 0, ...order.splice(headliner, 1));
   // A breaking release that also fixes advisories tells one of each first: a short post still says what breaks.
   const firstBreak = order.findIndex((item) => item.kind === 'breaking');
@@ -1298,6 +1300,7 @@ function toldAsDone(text: string, code: readonly string[]): string {
   return `${doneOf(verb)}${rest}`;
 }
 const SCOPE_BEFORE_VERB = /^([\w.]+(?:,\s*[\w.]+)*)(?::|\s+-)\s+(?=\p{L})/u;
+const MOVES_TO_A_VERSION = /^(?:roll(?:ed|s)?|updat(?:e|ed|es)|upgrad(?:e|ed|es)|bump(?:ed|s)?)\s+(?:to\s+)?\S+\s+v?\d[\w.-]*\.?$/i;
 const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump', 'Roll']);
 /** "stop" → "stopped", "stopping": a short verb's last consonant doubles before an ending. */
 const DOUBLES_LAST = new Set(['stop', 'drop', 'skip', 'log', 'emit']);
