@@ -5020,6 +5020,11 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     expect(texts).toEqual(['Fix enum contained flags check for partial matches in RCS1258', 'Dark display mode support', 'Add known TDM headers']);
   });
 
+  it('reads a fix made to prevent a denial of service as a security fix (Mistune)', () => {
+    const kinds = parseNotes(['- Fix ``LINK_TITLE_RE`` to prevent DoS.', '- Fix regex for math plugin.'].join('\n'), null).items.map((item) => item.kind);
+    expect(kinds).toEqual(['security', 'fix']);
+  });
+
   it('reads a part of the product named alone as something new, not a verb, a fault or a list', () => {
     const notes = [
       '## version 7.1',

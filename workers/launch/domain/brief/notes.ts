@@ -544,7 +544,7 @@ const BUMP_LEAD_IN =
 /** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
 const CLOSING_SECURITY_TAG = /\s*\[security\](?=[\s.]*(?:\([^()]*\)[\s.]*)*$)/i;
 /** "to prevent SQL injection", "guards against path traversal": what a change is for, named as an attack it stops. */
-const ATTACK = String.raw`(?:injection|m?XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?)\b`;
+const ATTACK = String.raw`(?:injection|m?XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?|(?:Re)?DoS|denial[- ]of[- ]service)\b`;
 // ammonia's "fix: unexpected namespace switches after cleanup can cause mXSS": the fault the fix closes opens the attack.
 const PREVENTS_ATTACK = new RegExp(
   String.raw`\b(?:(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?|(?:can|could|may|might)\s+(?:cause|lead to|result in|allow|enable)\s+(?:an?\s+)?)(?:[\w-]+\s+)?${ATTACK}`,
