@@ -5020,6 +5020,22 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     expect(texts).toEqual(['Fix enum contained flags check for partial matches in RCS1258', 'Dark display mode support', 'Add known TDM headers']);
   });
 
+  it("leaves no word that led to a dropped commit or name: wget2's hash, xonsh's pandoc role", () => {
+    const texts = parseNotes(
+      [
+        '* Fix a redirect/mirror regression from 400713ca',
+        '* Handle enumerable - 1988878',
+        '- Add `XONSH_BASH_PATH_OVERRIDE` option to override what is returned by [xonsh.platform.bash_command]{.title-ref}.',
+      ].join('\n'),
+      null,
+    ).items.map((item) => item.text);
+    expect(texts).toEqual([
+      'Fix a redirect/mirror regression',
+      'Handle enumerable',
+      'Add XONSH_BASH_PATH_OVERRIDE option to override what is returned by xonsh.platform.bash_command.',
+    ]);
+  });
+
   it('reads a fix made to prevent a denial of service as a security fix (Mistune)', () => {
     const kinds = parseNotes(['- Fix ``LINK_TITLE_RE`` to prevent DoS.', '- Fix regex for math plugin.'].join('\n'), null).items.map((item) => item.kind);
     expect(kinds).toEqual(['security', 'fix']);

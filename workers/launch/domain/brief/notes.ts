@@ -2016,12 +2016,14 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     })
     .replace(/CVE-|GHSA-/i.test(text) ? /\.\s+(\((?:CVE|GHSA)-[^()]+\))$/i : NEVER, ' $1.');
   // Transient's "… from each other.  567b5d54", Handlebars' "… enumerable - 1988878", "47d3f01d 71d16d86 et al.": the commits.
-  if (endsWithHexOrEtAl(text))
-    text = text.replace(TRAILING_COMMITS, (_whole, shas: string) => {
-      for (const sha of shas.split(/[\s,]+/).filter(Boolean))
-        named.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
-      return '';
-    });
+  // wget2's "Fix a redirect/mirror regression from 400713ca": the word that led to the commit goes with it.
+  const commits = endsWithHexOrEtAl(text) ? text.match(TRAILING_COMMITS) : null;
+  if (commits?.index !== undefined) {
+    for (const sha of commits[1]!.split(/[\s,]+/).filter(Boolean))
+      named.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+    const before = text.slice(0, commits.index);
+    text = /^\s+[-–—]/.test(commits[0]) ? before : before.replace(/\s+(?:from|since|in|by|at|of)$/i, '');
+  }
   for (let previous = ''; previous !== text; ) {
     previous = text;
     const bracketed = text;

@@ -442,6 +442,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
       .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
+  // xonsh's "… what is returned by [xonsh.platform.bash_command]{.title-ref}": pandoc's rendering of reStructuredText's default
+  // role, a name in code; its words stay (they went with the attribute list below, leaving "returned by.").
+  if (has('{.title-ref}')) text = text.replace(/\[((?:[^[\]]|\[[^[\]]*\])+)\]\{\.title-ref\}/g, '`$1`');
   // FastStream's "[#2092](…){.external-link target="_blank"}": Python-Markdown's attribute list styles the link, says nothing;
   // so does a heading's id, escaped in Rspack's MDX ("### Support for `import.meta` \{#import-meta}"), and kramdown's list
   // after a colon ("#### Important {: .error}", ExDoc's admonitions).
