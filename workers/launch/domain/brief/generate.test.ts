@@ -6348,6 +6348,8 @@ describe('more commit titles that read as orders (holdout 124)', () => {
         'Use native import.meta.dirname.',
       ]),
     );
+    const using = checkedBriefOf('- Using a more descriptive error message when using long wait conditions', { version: '4.3.0', title: 'Awaitility 4.3.0' });
+    expect(using.highlights[0]!.text).toBe('Used a more descriptive error message when using long wait conditions.');
   });
 });
 

@@ -1394,7 +1394,11 @@ function doneOf(verb: string): string {
   return verb === lower ? done : upperFirst(done);
 }
 /** "Adding" → "Add": the orders as a pull request's title says them under way. */
-const GERUNDS: Record<string, string> = Object.fromEntries(ORDERS.map((verb) => [upperFirst(`${stemBeforeEnding(verb)}ing`), upperFirst(verb)]));
+// Awaitility's "Using a more descriptive error message when …": under way, "Using" and "Including" read as work done, though
+// their orders ("Use …", "Include …") are left as written.
+const GERUNDS: Record<string, string> = Object.fromEntries(
+  [...ORDERS, 'use', 'include'].map((verb) => [upperFirst(`${stemBeforeEnding(verb)}ing`), upperFirst(verb)]),
+);
 const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:]{1,40}:\s|^\w+ to\b/;
 const DOING_VERB = new RegExp(`^(${Object.keys(GERUNDS).join('|')}) (?=\\p{Ll})`, 'u');
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
