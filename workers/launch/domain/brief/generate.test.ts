@@ -6668,3 +6668,31 @@ describe('a major release whose only feature moves to a newer version (holdout 1
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Rolled to Firefox 134.0.');
   });
 });
+
+describe('runtimes a release drops one by one (PaperTrail 17, Kaminari 1.0)', () => {
+  it('are one highlight in the words of the first, still counted one by one', () => {
+    const notes = [
+      '### Breaking Changes',
+      '',
+      '* Dropped Ruby 1.9 support',
+      '* Dropped Rails 3.2 support',
+      '* Dropped Rails 4.0 support',
+      '* Removed Sinatra support that has been extracted to kaminari-sinatra gem',
+      '* Removed Mongoid support that has been extracted to kaminari-mongoid gem',
+      '* Removed MongoMapper support that has been extracted to kaminari-mongo_mapper gem',
+      '* Removed DataMapper support that has been extracted to kaminari-data_mapper gem',
+      '* Removed deprecated num_pages API in favor of total_pages',
+      '* Removed -e option from the views generator',
+      '* Removed the paginator param helper',
+      '',
+      '### Dependencies',
+      '',
+      '- Add support for Rails 8.1',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '1.0.0', title: 'Kaminari 1.0.0' });
+    const told = brief.highlights.map((highlight) => highlight.text);
+    expect(told[0]).toBe('Dropped Ruby 1.9, Rails 3.2 and Rails 4.0 support.');
+    expect(told).toContain('Added support for Rails 8.1.');
+    expect(brief.summary.map((sentence) => sentence.text)).toContain('It has ten breaking changes in all; the full list is in the release notes.');
+  });
+});

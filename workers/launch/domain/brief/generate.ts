@@ -404,7 +404,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped,
     // and a name in code a feature's section lists (MDN's "### Additions" over "- `api.Navigator.cpuPerformance`").
-    withSharedLabelsJoined([...advisory, ...parsed.items], retellings).filter(
+    withDroppedSupportJoined(withSharedLabelsJoined([...advisory, ...parsed.items], retellings), retellings).filter(
       (item) =>
         item.kind !== 'internal' &&
         (item.kind === 'breaking' ||
@@ -845,7 +845,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       ? tellingSentence(parsed.intro.text)
       : null;
   if (openingSentence && parsed.intro) addSummary({ text: withStop(truncateWords(openingSentence, MAX_SENTENCE)), citations: [cite(parsed.intro)] });
-  for (const { kind, items: all } of counted) {
+  for (const { kind, items: listed } of counted) {
+    // Kaminari 1.0's twelve breaking changes, three of them runtimes told in one highlight, are still twelve.
+    const all = listed.flatMap((item) => [item, ...(droppedWith.get(item) ?? [])]);
     // "More than twenty" is a floor: it cites the lines that tell a counted change again too (EF Core's summary table beside
     // its sections), as a highlight does; an exact count cites one range a change.
     const citations = all.flatMap((item) => [...citeWithKindMark(item), ...(all.length > 20 ? (retellings.get(item.lines.start) ?? []).map(cite) : [])]);
@@ -993,6 +995,52 @@ const MOST_JOINED = 6;
  * pundit 2.1.1's "Dropped support for Ruby end-of-life versions: 2.1 and 2.2.", "…: 2.3", "…: 2.4, 2.5 and JRuby 9.1", one
  * line after another: one change told in parts led three posts three times. Told once, with every part.
  */
+/** "Dropped support for Rails 6.1, which reached EoL …", "Dropped Ruby 1.9 support": a runtime's version no longer supported. */
+const DROPPED_RUNTIME = new RegExp(
+  String.raw`^((?:dropped|drop|drops|removed|remove)\s+(?:support\s+for\s+)?)((?:${RUNTIME}|Rails|Django|GHC|Erlang\/OTP|OTP|JDK|iOS|macOS|Android)\s+v?\d+(?:\.\d+)*)(\s+support)?(?:,\s+\S.*|\.)?$`,
+  'i',
+);
+
+/**
+ * PaperTrail 17's "Dropped support for Rails 6.1 …", "… Rails 7.0 …", "… Ruby 3.0 …", "… Ruby 3.1 …" one after another: four
+ * highlights of what it no longer runs on left no room for what it brings (Rails 8.1). The runtimes a section drops are one
+ * change, told where it first drops one: "Drop support for Rails 6.1, Rails 7.0, Ruby 3.0 and Ruby 3.1."
+ */
+function withDroppedSupportJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
+  const joined: NoteItem[] = [];
+  // The runtimes a section's first such change has gathered so far, by the section.
+  // Told in the words of the first ("Drop support for …", "Dropped … support"), which the checker finds in its line.
+  const groups = new Map<string, { at: number; verb: string; names: string[]; after: string }>();
+  for (const item of items) {
+    const dropped = item.kind === 'breaking' ? item.text.match(DROPPED_RUNTIME) : null;
+    const section = item.section.join('\u0000');
+    const group = dropped ? groups.get(section) : undefined;
+    if (!dropped) {
+      joined.push(item);
+      continue;
+    }
+    if (!group) {
+      groups.set(section, { at: joined.length, verb: dropped[1]!, names: [dropped[2]!], after: dropped[3] ?? '' });
+      joined.push(item);
+      continue;
+    }
+    group.names.push(dropped[2]!);
+    const first = joined[group.at]!;
+    const names = group.names;
+    const members = [...(droppedWith.get(first) ?? []), item];
+    joined[group.at] = {
+      ...first,
+      text: `${group.verb}${names.slice(0, -1).join(', ')} and ${names.at(-1)}${group.after}.`,
+      refs: [...first.refs, ...item.refs],
+    };
+    droppedWith.set(joined[group.at]!, members);
+    retellings.set(first.lines.start, [...(retellings.get(first.lines.start) ?? []), item]);
+  }
+  return joined;
+}
+/** The changes a joined drop of runtimes tells beside its first: each still counts, and is cited, as one change. */
+const droppedWith = new WeakMap<NoteItem, NoteItem[]>();
+
 function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const joined: NoteItem[] = [];
   // What each joined change was joined from: its parts' words, and the line its last part ends on.

@@ -430,6 +430,10 @@ const BOT =
   /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\b(?:mergify|all-?contributors|release-please|weblate|crowdin|imgbot|snyk-bot|depfu|pyup-bot|copilot-swe-agent|(?:deps|dependenc\w*|update|upgrade|bump|sync|lock)[\w-]*)\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
+const ADDS_RUNTIME_SUPPORT = new RegExp(
+  String.raw`^(?:add(?:s|ed)?\s+support\s+for|support(?:s|ed)?)\s+(?:${RUNTIME}|rails|django|ghc|elixir|erlang(?:\/otp)?|otp)\s+v?\d+(?:\.\d+)*\.?$`,
+  'i',
+);
 /**
  * Dropping a supported runtime, platform or dependency line ("Drop Python 3.11 support", "Drop support for Node 18", a
  * heading's "Removal of ARM32 (armhf) support" or "Support for Python 3.7, 3.8, and 3.9 dropped", a sentence's "Android
@@ -1115,6 +1119,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Guacamole's "Deprecation / Compatibility notes": "Software which uses the Guacamole protocol of an older 1.x release should
   // still work." says what does not break.
   if (inherited === 'breaking' && STILL_WORKS.test(text) && !/\bbut\b|\bmay need\b|\bmust\b/i.test(text)) return { kind: 'other', text };
+  // PaperTrail's "### Dependencies" over "Add support for Rails 8.1" beside the versions it drops: a runtime now supported is
+  // news to its users, not upkeep.
+  if (inherited === 'internal' && ADDS_RUNTIME_SUPPORT.test(text)) return { kind: 'feature', text };
   if (inherited === 'breaking' || inherited === 'security' || inherited === 'internal') return { kind: inherited, text };
   // statsmodels' "This release fixes an import issue when using SciPy 1.16 or later." under "The Highlights": it says it fixes.
   if (RELEASE_FIXES.test(text)) return { kind: fixesFlaws(text) ? 'security' : 'fix', text };
