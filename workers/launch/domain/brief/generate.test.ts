@@ -6696,3 +6696,20 @@ describe('runtimes a release drops one by one (PaperTrail 17, Kaminari 1.0)', ()
     expect(brief.summary.map((sentence) => sentence.text)).toContain('It has ten breaking changes in all; the full list is in the release notes.');
   });
 });
+
+describe('a repository named with what it holds after the name (holdout 125)', () => {
+  it('is named as the notes spell the name without it: QMK of qmk_firmware, auto_route of auto_route_library', () => {
+    const qmk = checkedBriefOf(['## Notable Features', '', '- QMK now supports the LD7032 display in Quantum Painter.'].join('\n'), {
+      version: '0.27.0',
+      title: '0.27.0',
+      url: 'https://github.com/qmk/qmk_firmware/blob/2e9c7d72e50081859a33cfb7a83784dcad076849/docs/ChangeLog/20241124.md#L1-L9',
+    });
+    expect(qmk.headline.text).toMatch(/^QMK 0\.27\.0 is out/);
+    const autoRoute = checkedBriefOf(['## 10.0.0', '', '- Added the auto_route navigation resolver.'].join('\n'), {
+      version: '10.0.0',
+      title: '10.0.0',
+      url: 'https://github.com/Milad-Akarie/auto_route_library/blob/d95d02ba0e65b079f26b4ccd7fcaaa2ac0200436/auto_route/CHANGELOG.md#L86-L117',
+    });
+    expect(autoRoute.headline.text).toMatch(/^auto_route 10\.0\.0 is out/);
+  });
+});

@@ -2139,6 +2139,8 @@ function subjectOf(
     : [
         repo,
         repo.replace(/-(?:lang|io|js|dev|hq|app|labs|project|team|land|sh)$/i, ''),
+        // "haskell/ghcup-hs", "qmk/qmk_firmware", "auto_route_library": the language, or what the repository holds, after the name.
+        repo.replace(/[-_](?:hs|rs|py|rb|php|firmware|library|monorepo)$/i, ''),
         ...(owner.toLowerCase() === repo.toLowerCase().replace(/[-_]/g, '') ? [owner] : []),
         // "boostorg/website": Boost's site, its organisation named with an "org".
         repo.replace(/(?<=^\p{L}{3,})org$/iu, ''),
