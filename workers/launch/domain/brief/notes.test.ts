@@ -5036,6 +5036,23 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     ]);
   });
 
+  it('joins a word its line broke at the hyphen, and drops GHCup\'s "wrt" before an issue (holdout 125)', () => {
+    const texts = parseNotes(
+      [
+        '- CVE-2026-27447: The scheduler treated local user and group names as case-',
+        '  insensitive',
+        '- Faster pre- and post-processing',
+        '- Fix filtering in `ghcup list` wrt [#1354](https://github.com/haskell/ghcup-hs/issues/1354)',
+      ].join('\n'),
+      'https://github.com/haskell/ghcup-hs',
+    ).items.map((item) => item.text);
+    expect(texts).toEqual([
+      'The scheduler treated local user and group names as case-insensitive (CVE-2026-27447)',
+      'Faster pre- and post-processing',
+      'Fix filtering in ghcup list',
+    ]);
+  });
+
   it('reads a fix made to prevent a denial of service as a security fix (Mistune)', () => {
     const kinds = parseNotes(['- Fix ``LINK_TITLE_RE`` to prevent DoS.', '- Fix regex for math plugin.'].join('\n'), null).items.map((item) => item.kind);
     expect(kinds).toEqual(['security', 'fix']);

@@ -4313,9 +4313,15 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
       // with no change under it is no change.
       .map((item) => (item.kind === 'other' && isEmptyKindTitle(item, source) ? { ...item, kind: 'internal' as const } : item))
-      .map((item) => withMarkedBreak(withAccountKind(item, source), source)),
+      .map((item) => withMarkedBreak(withAccountKind(item, source), source))
+      .map((item) => (item.text.includes('- ') ? { ...item, text: item.text.replace(HYPHEN_WRAPPED, '$1-$2') } : item)),
   };
 }
+/**
+ * CUPS' "… names as case-" wrapped over "insensitive (CVE-2026-27447)": a word the line broke at its hyphen, joined with a
+ * space; not "pre- and post-processing", whose hyphen stands for the word that follows.
+ */
+const HYPHEN_WRAPPED = /(?<=\s|^)(\p{L}{2,})- (?!(?:and|or|to|nor|as well as)\b)(\p{Ll}{2,})/gu;
 
 /** dnsmasq's "CVE-2023-50387 and CVE-2023-50868 apply.": a paragraph that gives ids to the change told before it. */
 const IDS_APPLY = withAdvisoryId(

@@ -166,7 +166,8 @@ const POINTING_IN = String.raw`in(?<!\b(?:opts?|opted|logs?|logged|signs?|signed
  * are code's, not pointers: dbplyr's "`%notin%` … is translated to `NOT IN` (#1820)".
  */
 const POINTING_WORDS_AT_END = new RegExp(
-  String.raw`(?:[\s,;]+\b(?:${[POINTING_IN, 'by', 'and', 'see', 'via', 'from', 'with', 'resolving', 'fixing', 'closing', 'addressing']
+  // GHCup's "Fix filtering in `ghcup list` wrt [#1354](…)": "with respect to" the issue.
+  String.raw`(?:[\s,;]+\b(?:${[POINTING_IN, 'by', 'and', 'see', 'via', 'from', 'with', 'wrt', 'resolving', 'fixing', 'closing', 'addressing']
     .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
     .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
