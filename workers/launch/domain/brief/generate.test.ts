@@ -3357,9 +3357,10 @@ describe('security fixes that point at their advisory pages', () => {
     ].join('\n');
     const patched = { ...release, version: '3.0.1', title: 'Acme 3.0.1', url: 'https://github.com/acme/server/blob/main/CHANGES.txt', notes };
     const brief = generateBrief(patched, null);
+    // The use-after-free, memory an attacker may write through, leads the smuggling.
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
-      'Fixed a race condition when lookahead is enabled that could lead to HTTP request smuggling (GHSA-9298-4cf8-g4wj).',
       'A use-after-free bug has been uncovered in read_answers() that was introduced in v1.32.3 (CVE-2026-31498, GHSA-6hxc-62jh-p29v).',
+      'Fixed a race condition when lookahead is enabled that could lead to HTTP request smuggling (GHSA-9298-4cf8-g4wj).',
     ]);
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
   });
@@ -6711,5 +6712,25 @@ describe('a repository named with what it holds after the name (holdout 125)', (
       url: 'https://github.com/Milad-Akarie/auto_route_library/blob/d95d02ba0e65b079f26b4ccd7fcaaa2ac0200436/auto_route/CHANGELOG.md#L86-L117',
     });
     expect(autoRoute.headline.text).toMatch(/^auto_route 10\.0\.0 is out/);
+  });
+});
+
+describe('security fixes ranked by what the flaw does (holdout 125, libgd 2.3.0)', () => {
+  it('leads with memory unsafety over a possible loop, and tells each as fixed', () => {
+    const notes = [
+      '## [2.3.0] - 2020-03-22',
+      '',
+      '### Security',
+      '',
+      '- Potential infinite loop in gdImageCreateFromGifCtx(). (CVE-2018-5711)',
+      '- Potential double-free in gdImage*Ptr(). (CVE-2019-6978)',
+      '- Uninitialized read in gdImageCreateFromXbm(). (CVE-2019-11038)',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2.3.0', title: 'libgd 2.3.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed a potential double-free in gdImage*Ptr() (CVE-2019-6978).',
+      'Fixed a potential infinite loop in gdImageCreateFromGifCtx() (CVE-2018-5711).',
+      'Fixed uninitialized read in gdImageCreateFromXbm() (CVE-2019-11038).',
+    ]);
   });
 });

@@ -110,7 +110,7 @@ const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
 /** "(Medium)", "severity: high", and pgAdmin's "Fix critical stored cross-site scripting …": the grade the notes give a flaw. */
 const SEVERITY =
-  /\((critical|high|medium|moderate|low)\)|\b(?:severity:?\s*["']?)(critical|high|medium|moderate|low)\b|^fix(?:e[sd])?\s+(?:an?\s+)?(critical)\b/i;
+  /\((critical|high|medium|moderate|low)\)|\b(?:(?:severity|impact):?\s*["']?)(critical|high|medium|moderate|low)\b|^fix(?:e[sd])?\s+(?:an?\s+)?(critical)\b/i;
 const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium: 20, moderate: 20, low: 0 };
 
 const CVSS_SCORE = /\bCVSS(?:\s*v?[234](?:\.\d)?)?(?:\s+(?:base\s+)?score)?\s*:?\s*(\d{1,2}(?:\.\d)?)\b/i;
@@ -126,7 +126,14 @@ function cvssGrade(text: string): string | undefined {
  */
 const FIXED_UPKEEP = /\b(?:typos?|spelling|grammar\w*|documentation|docs|readme|warnings?|lint\w*|clippy|formatting|CI|flaky|test\.sh|changelog|copyright)\b/i;
 
-const SEVERE_FIX = /\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop)\b/i;
+// libgd 2.3.0's "Potential double-free in gdImage*Ptr()", "gdImageColorMatch() out of bounds write on heap": memory unsafety.
+// (A flaw that corrupts memory an attacker may write through outranks one that reads or stops: "(buffer) underflow … OOB Write".)
+const MEMORY_CORRUPTION =
+  /\b(?:double[- ]free|use[- ]after[- ]free|out[- ]of[- ]bounds(?:\s+\(OOB\))?\s+write|(?:buffer|heap|stack|integer)\s+(?:over|under)flow)\b/i;
+const SEVERE_FIX = new RegExp(
+  String.raw`\b(?:crash\w*|hangs?|hung|deadlocks?|panics?|segfaults?|data loss|lost|corrupt\w*|leaks?|regressions?|infinite loop|out[- ]of[- ]bounds|null pointer dereference)\b|${MEMORY_CORRUPTION.source}`,
+  'i',
+);
 
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
 /**
@@ -186,7 +193,8 @@ function significance(item: NoteItem, line = '', body = ''): number {
   // A security section's fixed advisories lead it over its hardening.
   if (item.kind === 'security' && advisoryIds(item.text).length > 0) score += 10;
   // Redmine's "Stored XSS in Textile formatter", "OAuth scope enforcement bypass": an attack named leads a setting improved.
-  if (item.kind === 'security' && ATTACK.test(item.text)) score += 5;
+  if (item.kind === 'security' && ATTACK.test(item.text) && !SEVERE_FIX.test(item.text)) score += 10;
+  if ((item.kind === 'security' || item.kind === 'fix') && MEMORY_CORRUPTION.test(item.text)) score += 5;
   // A fix of a flag or an API is not a new flag or API: a fix leads by what it stopped (a crash, lost data).
   if (
     !upFront &&
@@ -2257,12 +2265,12 @@ const PRODUCT_KIND_SLUG = /^(?:analytics|server|platform|engine|desktop|mobile|b
 const FLAW_NAMED = /^()(\p{Lu}\p{Ll}+(?:[\s-]+[\p{L}\d-]+){0,4}?\s+(?:via|on|in|through|during|when|with|from)\s+\S.*)$/u;
 /** One flaw named by its kind, which reads with an article after "Fixed": "a directory traversal vulnerability in …". */
 const ONE_FLAW_NAMED =
-  /^(?!(?:an?|the|this|that|some|any|one|multiple|several|two|three)\s)\p{Ll}[\p{L}\d-]*(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,4}?\s+(?:vulnerability|flaw|bypass|deadlock|race condition|use-after-free|double free|(?:buffer|integer|stack|heap) (?:overflow|underflow))\b(?!\s+(?:and|or)\b)/u;
+  /^(?!(?:an?|the|this|that|some|any|one|multiple|several|two|three)\s)\p{Ll}[\p{L}\d-]*(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,4}?\s+(?:vulnerability|flaw|bypass|deadlock|race condition|use-after-free|double[- ]free|infinite loop|(?:buffer|integer|stack|heap) (?:overflow|underflow))\b(?!\s+(?:and|or)\b)/u;
 /** Salt's "Minion event bus authorization bypass (CVE-2025-22236).": an attack named alone, before its id, told as fixed. */
 const ATTACK_NAMED =
   /^()((?:an?\s+)?\p{Lu}\p{Ll}+(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,5}\s+(?:bypass|injection|traversal|escalation|spoofing|disclosure|forgery|smuggling|hijacking|takeover)\s+\((?:CVE|GHSA)-[^)]+\)(?:\.\s[\s\S]*|\.)?)$/u;
 const FLAW_WORD =
-  /\b(?:leaks?|smuggling|exhaustion|bombs?|bypass|disclosure|escalation|injection|traversal|overflow|underflow|XSS|CSRF|SSRF|DoS|denial of service|impersonation|confusion|execution|spoofing|forgery|poisoning|pollution|hijacking|takeover|exposure|read|write|corruption|use-after-free|deserialization|inclusion|abort|race condition|access control|privilege management)\b/i;
+  /\b(?:infinite loop|double[- ]free|dereference|leaks?|smuggling|exhaustion|bombs?|bypass|disclosure|escalation|injection|traversal|overflow|underflow|XSS|CSRF|SSRF|DoS|denial of service|impersonation|confusion|execution|spoofing|forgery|poisoning|pollution|hijacking|takeover|exposure|read|write|corruption|use-after-free|deserialization|inclusion|abort|race condition|access control|privilege management)\b/i;
 const TOLD_WITH_VERB =
   /\b(?:is|are|was|were|has|have|had|could|can|would|may|might|allows?|allowed|fix(?:es|ed)?|no longer|now|adds?|added|removes?|removed|updates?|updated|prevents?|prevented|defeats|leads|causes|enables|permits|results)\b/i;
 /** The words before where or how a flaw happened name it, and nothing in the item says what was done. */
