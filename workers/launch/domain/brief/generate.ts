@@ -2265,10 +2265,10 @@ const PRODUCT_KIND_SLUG = /^(?:analytics|server|platform|engine|desktop|mobile|b
 const FLAW_NAMED = /^()(\p{Lu}\p{Ll}+(?:[\s-]+[\p{L}\d-]+){0,4}?\s+(?:via|on|in|through|during|when|with|from)\s+\S.*)$/u;
 /** One flaw named by its kind, which reads with an article after "Fixed": "a directory traversal vulnerability in …". */
 const ONE_FLAW_NAMED =
-  /^(?!(?:an?|the|this|that|some|any|one|multiple|several|two|three)\s)\p{Ll}[\p{L}\d-]*(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,4}?\s+(?:vulnerability|flaw|bypass|deadlock|race condition|use-after-free|double[- ]free|infinite loop|(?:buffer|integer|stack|heap) (?:overflow|underflow))\b(?!\s+(?:and|or)\b)/u;
+  /^(?!(?:an?|the|this|that|some|any|one|multiple|several|two|three)\s)\p{Ll}[\p{L}\d-]*(?:\s+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,4}?\s+(?:vulnerability|flaw|bypass|deadlock|race condition|use-after-free|double[- ]free|infinite loop|(?:buffer|integer|stack|heap) (?:overflow|underflow))\b(?!\s+(?:and|or)\b)/u;
 /** Salt's "Minion event bus authorization bypass (CVE-2025-22236).": an attack named alone, before its id, told as fixed. */
 const ATTACK_NAMED =
-  /^()((?:an?\s+)?\p{Lu}\p{Ll}+(?:[\s-]+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,5}\s+(?:bypass|injection|traversal|escalation|spoofing|disclosure|forgery|smuggling|hijacking|takeover)\s+\((?:CVE|GHSA)-[^)]+\)(?:\.\s[\s\S]*|\.)?)$/u;
+  /^()((?:an?\s+)?\p{Lu}[\p{Ll}-]+(?:\s+(?!(?:against|for|to|in|on|via|with|from|of|by|at|when|if)\b)\p{Ll}[\p{L}\d-]*){0,5}\s+(?:bypass|injection|traversal|escalation|spoofing|disclosure|forgery|smuggling|hijacking|takeover)\s+\((?:CVE|GHSA)-[^)]+\)(?:\.\s[\s\S]*|\.)?)$/u;
 const FLAW_WORD =
   /\b(?:infinite loop|double[- ]free|dereference|leaks?|smuggling|exhaustion|bombs?|bypass|disclosure|escalation|injection|traversal|overflow|underflow|XSS|CSRF|SSRF|DoS|denial of service|impersonation|confusion|execution|spoofing|forgery|poisoning|pollution|hijacking|takeover|exposure|read|write|corruption|use-after-free|deserialization|inclusion|abort|race condition|access control|privilege management)\b/i;
 const TOLD_WITH_VERB =
