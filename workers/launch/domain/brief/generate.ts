@@ -158,7 +158,7 @@ const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
 const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|no longer (?:used|maintained|needed))\b/i;
 
 /** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
-function significance(item: NoteItem, line = '', body = ''): number {
+function significance(item: NoteItem, line = '', lines: readonly string[] = []): number {
   if (item.kind === 'internal') return 0;
   let score = KIND_WEIGHT[item.kind];
   // "As we get v1.16 out of door, the team will focus on …": what comes next is no part of this release.
@@ -183,11 +183,12 @@ function significance(item: NoteItem, line = '', body = ''): number {
   if (/^\s*(?:[-*+]|\d+\.)?\s*🎉/u.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
   // So does a break graded by its impact (EF Core's summary of breaking changes: "| … | High |", "(Low)").
-  // Salt's "CVSS Score 9.6 AV:N/…" under its advisory (`body`, the item's lines): the score's band (CVSS v3's qualitative
-  // scale) is its grade.
+  // Salt's "CVSS Score 9.6 AV:N/…" under its advisory (among the item's `lines` of the notes): the score's band (CVSS v3's
+  // qualitative scale) is its grade. The lines are joined only where no grade is written.
   const grade =
     item.kind === 'security' || item.kind === 'fix' || item.kind === 'breaking'
-      ? ((line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase() ?? cvssGrade(`${item.text} ${item.detail ?? ''} ${body}`))
+      ? ((line.match(SEVERITY) ?? item.text.match(SEVERITY))?.slice(1).find(Boolean)?.toLowerCase() ??
+        cvssGrade(`${item.text} ${item.detail ?? ''} ${lines.slice(item.lines.start - 1, item.lines.end).join('\n')}`))
       : undefined;
   if (grade) score += SEVERITY_WEIGHT[grade] ?? 0;
   // A security section's fixed advisories lead it over its hardening.
@@ -610,7 +611,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const productScope = subject ? new RegExp(`^${escapeRegExp(subject.name)}:\\s`, 'i') : null;
   const ofProductItself = (item: NoteItem) => (productScope?.test(parsed.lines[item.lines.start - 1]?.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '') ?? '') ? 10 : 0);
   const weigh = (item: NoteItem) =>
-    significance(item, firstLines(item), parsed.lines.slice(item.lines.start - 1, item.lines.end).join('\n')) +
+    significance(item, firstLines(item), parsed.lines) +
     ofProductItself(item) +
     (picked.has(item) || stressedItems.has(item) ? NOTES_PICKED : 0) +
     toldAtLength(item) +
@@ -999,10 +1000,6 @@ const ADVISORIES = new RegExp(ADVISORY_ID, 'g');
 const SHARED_LABEL = /^(\p{L}+(?:[\s-]+[\p{L}\d.]+){2,11}):\s+(\S[^:]*?)\.?$/u;
 const MOST_JOINED = 6;
 
-/**
- * pundit 2.1.1's "Dropped support for Ruby end-of-life versions: 2.1 and 2.2.", "…: 2.3", "…: 2.4, 2.5 and JRuby 9.1", one
- * line after another: one change told in parts led three posts three times. Told once, with every part.
- */
 /** "Dropped support for Rails 6.1, which reached EoL …", "Dropped Ruby 1.9 support": a runtime's version no longer supported. */
 const DROPPED_RUNTIME = new RegExp(
   String.raw`^((?:dropped|drop|drops|removed|remove)\s+(?:support\s+for\s+)?)((?:${RUNTIME}|Rails|Django|GHC|Erlang\/OTP|OTP|JDK|iOS|macOS|Android)\s+v?\d+(?:\.\d+)*)(\s+support)?(?:,\s+\S.*|\.)?$`,
@@ -1014,41 +1011,43 @@ const DROPPED_RUNTIME = new RegExp(
  * highlights of what it no longer runs on left no room for what it brings (Rails 8.1). The runtimes a section drops are one
  * change, told where it first drops one: "Drop support for Rails 6.1, Rails 7.0, Ruby 3.0 and Ruby 3.1."
  */
+/** The changes a joined drop of runtimes tells beside its first: each still counts, and is cited, as one change. */
+const droppedWith = new WeakMap<NoteItem, NoteItem[]>();
+
 function withDroppedSupportJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const joined: NoteItem[] = [];
-  // The runtimes a section's first such change has gathered so far, by the section.
-  // Told in the words of the first ("Drop support for …", "Dropped … support"), which the checker finds in its line.
-  const groups = new Map<string, { at: number; verb: string; names: string[]; after: string }>();
+  // By section, where its first such change stands and what it has gathered. Told in the words of the first ("Drop support
+  // for …", "Dropped … support"), which the checker finds in its line.
+  const groups = new Map<string, { at: number; verb: string; names: string[]; after: string; members: NoteItem[] }>();
   for (const item of items) {
     const dropped = item.kind === 'breaking' ? item.text.match(DROPPED_RUNTIME) : null;
-    const section = item.section.join('\u0000');
-    const group = dropped ? groups.get(section) : undefined;
     if (!dropped) {
       joined.push(item);
       continue;
     }
+    const section = item.section.join('\u0000');
+    const group = groups.get(section);
     if (!group) {
-      groups.set(section, { at: joined.length, verb: dropped[1]!, names: [dropped[2]!], after: dropped[3] ?? '' });
+      groups.set(section, { at: joined.length, verb: dropped[1]!, names: [dropped[2]!], after: dropped[3] ?? '', members: [] });
       joined.push(item);
       continue;
     }
     group.names.push(dropped[2]!);
+    group.members.push(item);
     const first = joined[group.at]!;
-    const names = group.names;
-    const members = [...(droppedWith.get(first) ?? []), item];
-    joined[group.at] = {
-      ...first,
-      text: `${group.verb}${names.slice(0, -1).join(', ')} and ${names.at(-1)}${group.after}.`,
-      refs: [...first.refs, ...item.refs],
-    };
-    droppedWith.set(joined[group.at]!, members);
+    const { names } = group;
+    const merged = { ...first, text: `${group.verb}${names.slice(0, -1).join(', ')} and ${names.at(-1)}${group.after}.`, refs: [...first.refs, ...item.refs] };
+    joined[group.at] = merged;
+    droppedWith.set(merged, group.members);
     retellings.set(first.lines.start, [...(retellings.get(first.lines.start) ?? []), item]);
   }
   return joined;
 }
-/** The changes a joined drop of runtimes tells beside its first: each still counts, and is cited, as one change. */
-const droppedWith = new WeakMap<NoteItem, NoteItem[]>();
 
+/**
+ * pundit 2.1.1's "Dropped support for Ruby end-of-life versions: 2.1 and 2.2.", "…: 2.3", "…: 2.4, 2.5 and JRuby 9.1", one
+ * line after another: one change told in parts led three posts three times. Told once, with every part.
+ */
 function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const joined: NoteItem[] = [];
   // What each joined change was joined from: its parts' words, and the line its last part ends on.
@@ -1258,7 +1257,7 @@ export function releasePhrase(kind: ReleaseKind, version: string, oneFix = false
   const preRelease = kind === 'security' ? null : preReleaseLabel(version);
   if (preRelease) {
     const noun = /release|candidate/.test(preRelease) ? preRelease : `${preRelease} release`;
-    return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}${kind === 'breaking' ? ' with breaking changes' : ''}`;
+    return `${withArticle(noun)}${kind === 'breaking' ? ' with breaking changes' : ''}`;
   }
   const step = versionStep(version);
   // A 0.x minor release (FastAPI 0.140.0, Pixi 0.75.0) is no major release: semver lets it break things, and its number
@@ -1444,6 +1443,8 @@ const ORDERS = [
 /** The verb before an ending that starts with a vowel: "stopp-", "remov-", "add-". */
 const stemBeforeEnding = (verb: string) => (DOUBLES_LAST.has(verb) ? `${verb}${verb.at(-1)}` : verb.endsWith('e') ? verb.slice(0, -1) : verb);
 const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** "a flaw", "an out-of-bounds write", "an ArgumentException": the article a phrase reads with, by its first letter. */
+const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 function doneOf(verb: string): string {
   const lower = verb.toLowerCase();
   const done = lower === 'make' ? 'made' : /[^aeiou]y$/.test(lower) ? `${lower.slice(0, -1)}ied` : `${stemBeforeEnding(lower)}ed`;
@@ -1614,13 +1615,13 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // "Heap Buffer Overflow in …" is written in title case: its first word keeps its capital with the others.
   // Salt's "Directory traversal vulnerability in recv_file method allows arbitrary files to be written …": what the flaw let
   // an attacker do is told of the flaw fixed, in the past.
-  const faultText = fault
+  const faultWords = fault
     ? fault[2]!
         .replace(/^\p{Lu}(?=\p{Ll}+\b(?!\s+\p{Lu}\p{Ll}))/u, (first) => first.toLowerCase())
         .replace(/^unable to\b/, 'being unable to')
         .replace(FLAW_LETS, (_, verb: string) => ` that ${FLAW_LET[verb.toLowerCase()]} `)
-        .replace(/^(?=\p{Ll})/u, (start, _at: number, whole: string) => (ONE_FLAW_NAMED.test(whole) ? (/^[aeiou]/.test(whole) ? 'an ' : 'a ') : start))
     : '';
+  const faultText = ONE_FLAW_NAMED.test(faultWords) ? withArticle(faultWords) : faultWords;
   // OpenRCT2's "Fix: The default tab is not highlighted when …", H2's "Issue #4133: DROP SYNONYM isn't dropping …": a fix
   // titled by what went wrong, told as fixed.
   const scoped = withoutScope(told, item.code).match(/^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?(.*)$/su)!;
@@ -1633,6 +1634,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // …" with …": the exception a fix stopped, named first, in its own case.
   const thrownText = /^\p{Lu}[\p{L}\d]*(?:Exception|Error):\s+$/u.test(scoped[1] ?? '') ? `${scoped[1]}${scoped[2]}` : scoped[2]!;
   const thrown = !fault && !faultSaid && !fixedName && !faultNamed && item.kind === 'fix' && THROWN_FIRST.test(thrownText);
+  const lowerFault = scoped[2]!.charAt(0).toLowerCase() + scoped[2]!.slice(1);
   const sentences = splitSentences(
     fault
       ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
@@ -1641,9 +1643,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
         : fixedName
           ? `Fixed ${told}`
           : thrown
-            ? `${thrownText === scoped[2] ? (scoped[1] ?? '') : ''}Fixed ${/^[AEIOU]/.test(thrownText) ? 'an' : 'a'} ${thrownText}`
+            ? `${thrownText === scoped[2] ? (scoped[1] ?? '') : ''}Fixed ${withArticle(thrownText)}`
             : faultNamed
-              ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] || /^an?\s/i.test(scoped[2]!) ? '' : /^[aeiou]/i.test(scoped[2]!) ? 'an ' : 'a '}${scoped[2]!.charAt(0).toLowerCase()}${scoped[2]!.slice(1)}`
+              ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] || /^an?\s/i.test(scoped[2]!) ? lowerFault : withArticle(lowerFault)}`
               : keepScope
                 ? told
                 : withoutScope(told, item.code),
@@ -1882,9 +1884,10 @@ const MAX_COUNTED_IDS = 10;
 const SCOPE_AS_SUBJECT =
   /^(?:(?:the\s+|this\s+)?(?:plugin|feature|module|driver|backend|option|setting|command|tool|service|extension|package|library|program)s?|this|these|it|they)\s+(?:has|have|is|are|was|were)\b/i;
 
-/** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
+/** What a flaw let an attacker do, told in the past of the flaw fixed: "… allows arbitrary files …" → "… that allowed …". */
 const FLAW_LET: Record<string, string> = { allows: 'allowed', lets: 'let', enables: 'enabled', permits: 'permitted' };
 const FLAW_LETS = /\s+(allows|lets|enables|permits)\s+(?=\S)/i;
+/** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
   /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|(?:returned|returns)\s+[^.]{1,60}?\binstead of\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b|(?:can|could|may|might)\s+(?:lead\s+to|cause|trigger)\b|(?:triggers|triggered|causes|caused)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:crash\w*|dereferences?|overflows?|underflows?|leaks?|panics?|corruption|deadlocks?)\b)/i;
 const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');

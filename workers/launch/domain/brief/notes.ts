@@ -430,6 +430,7 @@ const BOT =
   /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\b(?:mergify|all-?contributors|release-please|weblate|crowdin|imgbot|snyk-bot|depfu|pyup-bot|copilot-swe-agent|(?:deps|dependenc\w*|update|upgrade|bump|sync|lock)[\w-]*)\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
+/** PaperTrail's "Add support for Rails 8.1": a runtime supported from now on, by its version. */
 const ADDS_RUNTIME_SUPPORT = new RegExp(
   String.raw`^(?:add(?:s|ed)?\s+support\s+for|support(?:s|ed)?)\s+(?:${RUNTIME}|rails|django|ghc|elixir|erlang(?:\/otp)?|otp)\s+v?\d+(?:\.\d+)*\.?$`,
   'i',
@@ -2506,8 +2507,8 @@ function indentedPlainListsAsMarkdown(lines: string[]): string[] {
 }
 const PLAIN_LABEL = /^\s+\p{Lu}[\w /&-]{0,40}:\s*$/u;
 
-const BULLETED_BARE_ID = withAdvisoryId(String.raw`^(\s*)[-*+]\s+{ID}\s*$`, 'i');
-const INDENTED_BARE_ID = withAdvisoryId(String.raw`^(\s+)({ID})\s*$`, 'i');
+const BULLETED_BARE_ID = withAdvisoryId(String.raw`^\s*[-*+]\s+{ID}\s*$`, 'i');
+const INDENTED_BARE_ID = withAdvisoryId(String.raw`^\s+({ID})\s*$`, 'i');
 /**
  * Salt 3006.12's "- CVE-2024-38822" over its description, then ten more ids, each alone on an indented line of the same item
  * over its own description and score: eleven fixes written as one bullet. Each id after a blank line heads a bullet of its own.
@@ -2515,16 +2516,15 @@ const INDENTED_BARE_ID = withAdvisoryId(String.raw`^(\s+)({ID})\s*$`, 'i');
 function advisoryBlocksAsList(lines: string[]): string[] {
   let indent: number | null = null;
   return lines.map((line, index) => {
-    const bulleted = line.match(BULLETED_BARE_ID);
-    if (bulleted) {
-      indent = bulleted[1]!.length;
+    if (BULLETED_BARE_ID.test(line)) {
+      indent = indentOf(line);
       return line;
     }
     if (indent === null || line.trim() === '') return line;
     const bare = line.match(INDENTED_BARE_ID);
-    if (bare && bare[1]!.length > indent && lines[index - 1]?.trim() === '' && (lines[index + 1]?.trim() ?? '') !== '')
-      return `${' '.repeat(indent)}- ${bare[2]}`;
-    if (line.length - line.trimStart().length <= indent) indent = null;
+    if (bare && indentOf(line) > indent && lines[index - 1]?.trim() === '' && (lines[index + 1]?.trim() ?? '') !== '')
+      return `${' '.repeat(indent)}- ${bare[1]}`;
+    if (indentOf(line) <= indent) indent = null;
     return line;
   });
 }
