@@ -398,3 +398,31 @@ describe('an opening that tells the main change', () => {
     expect(x!.copy).not.toContain('This release introduces');
   });
 });
+
+describe('holdout 125: a short post says how many security fixes there are', () => {
+  const url = 'https://github.com/acme/printd/blob/6ba0487abb05afc93d639f37676add8fd65d3756/CHANGES.md#L17-L61';
+  const flaws = [
+    'The scheduler treated local user and group names as case-insensitive.',
+    "The RSS notifier could write outside the scheduler's RSS directory.",
+    'The scheduler did not filter control characters from option values.',
+    "The scheduler did not always allocate enough memory for a job's options string.",
+  ];
+  const notes = ['Changes in Printd v2.4.17', '---', '', ...flaws.map((flaw, n) => `- CVE-2026-3497${n}: ${flaw}`)].join('\n');
+  const release = { id: 'rel_x', version: '2.4.17', title: 'Printd 2.4.17', url, notes, contentHash: 'h' };
+  const brief = generateBrief(release, null);
+
+  it('counts four fixes in the brief, with their ids, where a short post shows fewer (CUPS, libgd)', () => {
+    expect(brief.summary.map((sentence) => sentence.text)).toContain(
+      'It fixes four security issues in all: CVE-2026-34970, CVE-2026-34971, CVE-2026-34972, CVE-2026-34973; the full list is in the release notes.',
+    );
+  });
+
+  it('keeps the count on X and Bluesky, said without its ids, ahead of a second fix', () => {
+    for (const post of draftPosts(brief, ['x', 'bluesky'], voiceOf(null))) {
+      expect(post.copy, post.channel).toContain('\n\nIt fixes four security issues in all.\n\n• ');
+      const measured = measurePost(post.channel, post.copy);
+      expect(measured.length).toBeLessThanOrEqual(measured.limit);
+      for (const sentence of post.sentences) expect(checkSentence(sentence.path, sentence, { notes, release, profile: null })).toEqual([]);
+    }
+  });
+});

@@ -86,8 +86,8 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         ]
       : [fullCta];
   // The counts of breaking changes or security fixes come before the opening prose: they are what a reader must know.
-  const counts = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [own(`summary.${index}`, sentence)] : []));
-  const prose = brief.summary.flatMap((sentence, index) => (/ in all;/.test(sentence.text) ? [] : [own(`summary.${index}`, sentence)]));
+  const counts = brief.summary.flatMap((sentence, index) => (COUNT.test(sentence.text) ? [own(`summary.${index}`, sentence)] : []));
+  const prose = brief.summary.flatMap((sentence, index) => (COUNT.test(sentence.text) ? [] : [own(`summary.${index}`, sentence)]));
   // sh 3.13.0's "This release introduces support for Zsh in the parser and formatter." is the change its notes lead with,
   // told in their opening prose and in no item: every post tells it, ahead of a second or third item.
   // Not where an item tells it too: PyMongo 4.11's "… drops support for Python 3.8 and PyPy 3.9: …" beside "Dropped support for Python 3.8 and PyPy 3.9.".
@@ -102,6 +102,7 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   const audience = shape.audience ? brief.audience.map((sentence, index) => own(`audience.${index}`, sentence)) : [];
   const head = own('headline', brief.headline);
 
+  const shortCounts = new Set<DraftSentence>();
   const build = (cta: DraftSentence) => {
     // "Anyone upgrading should read the breaking changes first." beside "Upgrading? Read the breaking changes first: …" says it twice.
     const ownAudience = audience.filter((sentence) => !saidBy(cta.text, sentence.text));
@@ -134,7 +135,16 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         keptSummary = keptSummary.slice(0, 1);
         continue;
       }
-      const keepsLead = lead !== null && keptSummary[0] === lead && lines.length > 1;
+      // Node 20.18.2's "It fixes four security issues in all: CVE-…, CVE-…; the full list is in the release notes." said
+      // without its ids: a short post still tells how many, which its two or three items do not.
+      const count = keptSummary[0] && counts.includes(keptSummary[0]) ? shortCount(keptSummary[0]) : null;
+      if (count) shortCounts.add(count);
+      if (count && fits(compose([count], keptAudience))) {
+        keptSummary = [count];
+        continue;
+      }
+      // The count, like the lead, gives way to no second item: it says how much a short post leaves out.
+      const keepsLead = ((lead !== null && keptSummary[0] === lead) || shortCounts.has(keptSummary[0]!)) && lines.length > 1;
       if (keptSummary.length && !keepsLead && fits(compose([], keptAudience))) {
         keptSummary = [];
         continue;
@@ -230,7 +240,9 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       path.startsWith(HIGHLIGHT_PATH) ? [brief.highlights[Number(path.slice(HIGHLIGHT_PATH.length))]!.kind] : [],
     );
     const keepsOpening = urged.sentences.length - urged.shown >= chosen.sentences.length - chosen.shown;
-    if (urged.shown > 1 && !urged.firstCut && keepsOpening && kinds[1] === kinds[0]) chosen = urged;
+    // Node 20.18.2's Bluesky post: beside "Update now:", its one change and how many there are in all.
+    const addsCount = urged.shown === 1 && !urged.firstCut && hasCount(urged) && !hasCount(chosen);
+    if ((urged.shown > 1 && !urged.firstCut && keepsOpening && kinds[1] === kinds[0]) || addsCount) chosen = urged;
   }
   return { channel, copy: chosen.copy, sentences: chosen.sentences };
 }
@@ -426,6 +438,17 @@ function withFirstIdOnly(text: string): string {
     const ids = fixedAdvisoryIds(inner);
     return ids.length >= 2 && inner.replace(/[\s,]/g, '') === ids.join('') ? ` (${ids[0]})${stop}` : whole;
   });
+}
+
+const hasCount = (post: { sentences: DraftSentence[] }) => post.sentences.some(({ path, text }) => path.startsWith('summary.') && / in all[.;:]/.test(text));
+
+/** "It has twelve breaking changes in all; …", "It fixes four security issues in all: CVE-…; …". */
+const COUNT = / in all[;:]/;
+
+/** A count said without its list and pointer: "It fixes four security issues in all." */
+function shortCount(sentence: DraftSentence): DraftSentence | null {
+  const text = sentence.text.replace(/ in all(?:: [^;]+)?; the full list is in the release notes\.$/, ' in all.');
+  return text === sentence.text ? null : { ...sentence, text };
 }
 
 function own(path: string, sentence: Sentence): DraftSentence {

@@ -6162,6 +6162,45 @@ describe('holdout 117: a count of security fixes names their ids', () => {
   });
 });
 
+describe('holdout 125: a security fix told by its fault alone', () => {
+  it('is told as fixed, after a qualifier or a function named first (libgd)', () => {
+    const notes = [
+      '## [2.3.0] - 2020-03-22',
+      '',
+      '### Security',
+      '',
+      '- gdImageColorMatch() out of bounds write on heap. (CVE-2019-6977)',
+      '- Potential NULL pointer dereference in gdImageClone(). (CVE-2018-14553)',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '2.3.0', title: 'libacme 2.3.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual([
+      'Fixed gdImageColorMatch() out of bounds write on heap (CVE-2019-6977).',
+      'Fixed potential NULL pointer dereference in gdImageClone() (CVE-2018-14553).',
+    ]);
+  });
+
+  it('names no ids after a count that they would miscount (Livebook: a CVE and a GHSA id each)', () => {
+    const fixes = [1, 2, 3, 4].map((n) => `- Fixed a cross-site scripting flaw in view ${n} (CVE-2026-6629${n}, GHSA-68c2-prqg-x6${n}g)`);
+    const summary = checkedBriefOf(['## v0.19.9', '', '### Security', '', ...fixes].join('\n'), { version: '0.19.9', title: 'Acme 0.19.9' }).summary;
+    expect(summary.map((sentence) => sentence.text)).toContain('It fixes four security issues in all; the full list is in the release notes.');
+  });
+});
+
+describe("holdout 125: a fix of the project's CI", () => {
+  it('fills no highlight beside changes people meet (libgd\'s "add codecov support")', () => {
+    const notes = [
+      '### Fixed',
+      '',
+      '* Fix #597: add codecov support',
+      '- Fix #586: gdTransformAffineCopy() segfaults on palette images',
+      '- Fix #485: auto cropping has insufficient precision',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '2.3.0', title: 'libacme 2.3.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts.join('\n')).not.toMatch(/codecov/);
+    expect(texts).toHaveLength(2);
+  });
+});
+
 describe('a fix told as the fault it was', () => {
   it('says it was fixed, where the section told it and a post does not (react-hook-form)', () => {
     const notes = [

@@ -54,6 +54,8 @@ export class BriefInputError extends Error {
 /** Breaking changes and security fixes are all shown up to this many; past it, the top ones and a count citing every one. */
 const SHOW_ALL_CRITICAL = 6;
 const CRITICAL_SHOWN_WITH_COUNT = 3;
+/** A short post shows up to three changes: past that many security fixes, the brief counts them so a short post can say how many. */
+const SHORT_POST_ITEMS = 3;
 /** Highlights of the other kinds, after the critical ones. */
 const MAX_HIGHLIGHTS = 6;
 const MAX_SENTENCE = 220;
@@ -66,7 +68,7 @@ const LEAD_WORDS =
 const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 /** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -94,7 +96,7 @@ const NEW_CAPABILITY =
   /\b(?:an? new|the new (?:\S+ )?(?:options?|methods?|functions?|commands?|hooks?|props?|settings?|APIs?|flags?)|you can now|can now|is now possible|now supports?|now (?:provides?|offers?|exposes?|lets?|ships?|comes? with))\b/i;
 /** A fault named by a noun and where: its empty first group stands for the scope the fault pattern above captures. */
 const FAULT_NOUN =
-  /^()((?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|double[- ]free|(?:buffer|integer|stack|heap)\s+(?:overflow|underflow)|out-of-bounds\s+(?:read|write|access)|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
+  /^()((?:(?:possible|potential)\s+)?(?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+(?:\(\))?\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|double[- ]free|(?:buffer|integer|stack|heap)\s+(?:overflow|underflow)|out[- ]of[- ]bounds\s+(?:read|write|access)|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
 const INTRO_DROPS_RUNTIME = new RegExp(
@@ -121,10 +123,11 @@ function cvssGrade(text: string): string | undefined {
 }
 
 /**
- * Badger's "fix: typo of abandoned", "fix: test.sh error": a fix of the project's own text, warnings or scripts, which nobody
- * using it meets; told in its first words, not a fix that ends "… incorrect indexes vs. the docs".
+ * Badger's "fix: typo of abandoned", "fix: test.sh error", libgd's "Fix #597: add codecov support": a fix of the project's own
+ * text, warnings, scripts or CI, which nobody using it meets; told in its first words, not a fix that ends "… incorrect indexes vs. the docs".
  */
-const FIXED_UPKEEP = /\b(?:typos?|spelling|grammar\w*|documentation|docs|readme|warnings?|lint\w*|clippy|formatting|CI|flaky|test\.sh|changelog|copyright)\b/i;
+const FIXED_UPKEEP =
+  /\b(?:typos?|spelling|grammar\w*|documentation|docs|readme|warnings?|lint\w*|clippy|formatting|CI|codecov|coveralls|travis|appveyor|flaky|test\.sh|changelog|copyright)\b/i;
 
 // libgd 2.3.0's "Potential double-free in gdImage*Ptr()", "gdImageColorMatch() out of bounds write on heap": memory unsafety.
 // (A flaw that corrupts memory an attacker may write through outranks one that reads or stops: "(buffer) underflow … OOB Write".)
@@ -626,7 +629,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const chosen: NoteItem[] = [];
   for (const kind of ['security', 'breaking'] as const) {
     const list = ranked(ofKind(kind));
-    if (list.length > SHOW_ALL_CRITICAL) counted.push({ kind, items: list });
+    // libgd 2.3.0's six CVEs, all highlights, of which an X post shows two: the count tells the rest.
+    if (list.length > SHOW_ALL_CRITICAL || (kind === 'security' && list.length > SHORT_POST_ITEMS)) counted.push({ kind, items: list });
     chosen.push(...list.slice(0, list.length > SHOW_ALL_CRITICAL ? CRITICAL_SHOWN_WITH_COUNT : list.length));
   }
   // Housekeeping fills no highlight of a brief that has three already (Unbound's "Release tag for 1.25.2" beside its CVEs),
@@ -866,7 +870,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const ids = [...new Set(idsOfEach.flat())].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     // (Not Mosquitto 2.0.16's seven fixes, three with a CVE: a list of some would read as all of them.)
     const everyOneHasId = idsOfEach.length > 0 && idsOfEach.every((itemIds) => itemIds.length > 0);
-    const named = everyOneHasId && ids.length <= MAX_COUNTED_IDS ? `: ${ids.join(', ')}` : '';
+    // (Nor Livebook 0.19.9's five fixes, each with a CVE and a GHSA id: ten ids after "five" read as a miscount.)
+    const named = everyOneHasId && ids.length === all.length && ids.length <= MAX_COUNTED_IDS ? `: ${ids.join(', ')}` : '';
     const counting = (listed: string) =>
       kind === 'security'
         ? `It fixes ${countWord(all.length)} security issues in all${listed}; the full list is in the release notes.`
