@@ -6773,3 +6773,102 @@ describe('security fixes ranked by what the flaw does (holdout 125, libgd 2.3.0)
     ]);
   });
 });
+
+describe('holdout 126', () => {
+  it("reads a credit after a label's colon as a credit, and tells the list under it (highlight.js)", () => {
+    const notes = [
+      '## Version 10.4.1 (tentative)',
+      '',
+      'Security',
+      '',
+      '- (fix) Exponential backtracking fixes for: [Josh Goebel][]',
+      '  - cpp',
+      '  - handlebars',
+      '  - gams',
+      '  - perl',
+      '  - jboss-cli',
+      '  - r',
+      '  - erlang-repl',
+      '- (fix) Polynomial backtracking fixes for: [Josh Goebel][]',
+      '  - asciidoc',
+      '  - reasonml',
+      '',
+      '[Josh Goebel]: https://github.com/joshgoebel',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '10.4.1', title: 'Version 10.4.1' });
+    expect(brief.headline.text).toMatch(/a security release/);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Exponential backtracking fixes for cpp, handlebars, gams and more.'],
+      ['security', 'Polynomial backtracking fixes for asciidoc, reasonml.'],
+    ]);
+  });
+
+  it('says what was added without pointing at a list, naming what the list names in code (lens)', () => {
+    const notes = [
+      '5.3 [2024.05.04]',
+      '----------------',
+      '* Add the following `Setter`s for prepending and appending elements:',
+      '  * `(<>:~)`: prepend an element to the front via `(<>)`.',
+      '  * `(<|~)`: cons an element to the front via `(<|)`.',
+      '  * `(|>~)`: snoc an element to the back via `(|>)`.',
+      '* Added the following to `:instance-checks` in `acme.impl.classes/classes`:',
+      '  * `java.util.concurrent.ScheduledExecutorService` and its implementations, so they can be used in checks.',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '5.3', title: 'acme 5.3' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Added Setters for prepending and appending elements: (<>:~), (<|~), (|>~).');
+    expect(texts.join('\n')).not.toMatch(/Add(?:ed)? to :instance-checks/);
+  });
+
+  it('spells the product as its prose does, not as a command in double backticks (Nikola)', () => {
+    const notes = [
+      'New in v8.3.0',
+      '=============',
+      '',
+      'Features',
+      '--------',
+      '',
+      '* Support for Discourse as comment system (Issue #3689)',
+      '* Fix development (preview) server ``nikola auto`` for non-root SITE_URL',
+      '',
+      'For plugin developers',
+      '---------------------',
+      '',
+      'Nikola now requires the ``.plugin`` file to contain a ``[Nikola]`` section with a ``PluginCategory`` entry.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, {
+      version: 'v8.3.0',
+      title: 'New in v8.3.0',
+      url: 'https://github.com/getnikola/nikola/blob/942c9a89f809a2a115d5007b99ddd211cb8c7c80/CHANGES.txt#L92-L122',
+    });
+    expect(brief.headline.text).toBe('Nikola v8.3.0 is out: a feature release.');
+    // A comment system is a part of the product, no code comment; a note for plugin developers is no feature to lead with.
+    expect(brief.highlights[0]).toMatchObject({ kind: 'feature', text: 'Support for Discourse as comment system.' });
+    expect(brief.highlights.find((highlight) => /plugin developers/.test(highlight.text))?.kind).not.toBe('feature');
+  });
+
+  it('leads a release its notes call a bug fix release with its fixes, and leaves its upkeep out (DuckDB)', () => {
+    const pull = (n: number) => `by @dev${n} in https://github.com/duckdb/duckdb/pull/${23100 + n}`;
+    const notes = [
+      'This is a bug fix release for various issues discovered after we released v1.5.4.',
+      '',
+      "## What's Changed",
+      `* backport the out-of-bounds security fixes made in #23100 ${pull(1)}`,
+      `* [Dev] Add LLDB scripts to help with debugging ${pull(2)}`,
+      `* Add request body length to http logs ${pull(3)}`,
+      `* Fix deadlock in \`TemporaryMemoryManager\` ${pull(4)}`,
+      `* Backport #23468 and #23510 ${pull(5)}`,
+      `* Merge branch 'fix-signal-leak' (poll/select now needs reinit) ${pull(6)}`,
+    ].join('\n');
+    const parsed = parseNotes(notes, 'https://github.com/duckdb/duckdb');
+    expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'backport the out-of-bounds security fixes'],
+      ['internal', 'Add LLDB scripts to help with debugging'],
+      ['feature', 'Add request body length to http logs'],
+      ['fix', 'Fix deadlock in TemporaryMemoryManager'],
+      ['internal', 'Backport'],
+      ['internal', "Merge branch 'fix-signal-leak' (poll/select now needs reinit)"],
+    ]);
+    const brief = checkedBriefOf(notes, { version: 'v1.5.5', title: 'v1.5.5', url: 'https://github.com/duckdb/duckdb/releases/tag/v1.5.5' });
+    expect(brief.highlights[0]!.text).toBe('Fixed deadlock in TemporaryMemoryManager.');
+  });
+});

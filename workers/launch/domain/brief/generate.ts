@@ -66,9 +66,12 @@ const LEAD_WORDS =
   /\b(?:new|adds?|added|introduc\w*|now supports?|can now|now enables?|support for|commands?|subcommands?|flags?|options?|APIs?|stabili[sz]\w*|stable|tier[ -]?1|command[- ]line (?:tools?|interfaces?|clients?)|initial (?:\w+ )?(?:release|support)|platforms?|experimental|backends?|plugins?|utilit(?:y|ies)|hooks?|renderers?|(?:plugin |package |version )?managers?|editors?|(?<=[a-z] )modes?|engines?|language servers?|dashboards?)\b/i;
 /** LocalSend's "initial CLI release": a command-line tool named in capitals, not a `cli:` scope or `pandoc-cli`. */
 const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
-/** Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work). */
+/**
+ * Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work), nor a part of the product
+ * (Nikola's "Support for Discourse as comment system": no code comment).
+ */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -89,7 +92,7 @@ const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:b
 const SAYS_IT_BREAKS =
   /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b|\b(?:you|users)\s+(?:will|may|might)\s+(?:(?:very\s+)?likely\s+)?(?:need|have)\s+to\s+(?:do|make)\s+(?:some\s+)?changes\s+to\s+(?:your|their)\s+code\b/i;
 const INTRO_SAYS_FIXES =
-  /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug-?fix|maintenance) (?:release|patch|update)\b/i;
+  /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug[\s-]?fix|maintenance) (?:release|patch|update)\b/i;
 // Ariakit 0.4.37's "Composite stores now expose the `compositeElement` state …. The new `compositeElementInFocusOrder` option
 // controls …": a plural subject's verb, and the new thing named.
 const NEW_CAPABILITY =
@@ -619,7 +622,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     (picked.has(item) || stressedItems.has(item) ? NOTES_PICKED : 0) +
     toldAtLength(item) +
     (echoed.has(item) ? 20 : 0) +
-    (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0);
+    (untypedFeatures && item.kind === 'other' ? KIND_WEIGHT.feature - KIND_WEIGHT.other : 0) +
+    // DuckDB 1.5.5's "This is a bug fix release …": where the notes say they are a release of fixes, its fixes weigh more
+    // than what it adds ("Add request body length to http logs" led "Fix deadlock in `TemporaryMemoryManager`").
+    (introSaysFixes && releaseKind === 'fix' && item.kind === 'fix' ? KIND_WEIGHT.feature - KIND_WEIGHT.fix + 5 : 0);
   const ranked = (list: NoteItem[], score: (item: NoteItem) => number = weigh) =>
     list
       .map((item, index) => ({ item, index, score: score(item) }))
@@ -2189,8 +2195,9 @@ function subjectOf(
           index,
           spelled: match[0],
           midSentence: /[\p{Ll},;]\s+$/u.test(line.slice(0, match.index)),
-          // Liferea's "equivalent to "liferea --add-feed"": a command with its flags is code, written or not.
-          inCode: (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1 || /^\s+--?[a-z]/.test(line.slice(match.index + match[0].length)),
+          // Liferea's "equivalent to "liferea --add-feed"": a command with its flags is code, written or not. Nikola's
+          // "``nikola auto``" is code in reStructuredText's double backticks: a run of backticks opens or closes it.
+          inCode: (line.slice(0, match.index).match(/`+/g) ?? []).length % 2 === 1 || /^\s+--?[a-z]/.test(line.slice(match.index + match[0].length)),
         })),
     );
   const asWords = spelledIn(pattern);

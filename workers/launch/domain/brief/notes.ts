@@ -261,7 +261,7 @@ const TAGS =
 // Test Runner for Java's "fix - method parsing error", "build - Update jacoco to 0.8.12": the type before a dash.
 // Vyper's "feat[lang]!: move sqrt to new stdlib math module": the scope in square brackets.
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\)|\\[[^\\]\\s]*\\])?(!)?(?::|\\s+-(?=\\s))\\s*`, 'i');
-const UPKEEP_BRACKET = /^\[(?:meta|actions|github actions|dev ?deps|readme|eslint|npmignore|repo|workflows?|tooling|infra)\]:?\s+/i;
+const UPKEEP_BRACKET = /^\[(?:meta|actions|github actions|dev ?deps|dev|readme|eslint|npmignore|repo|workflows?|tooling|infra)\]:?\s+/i;
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
 /** seaborn stacks them: "|Defaults| |Enhancement| When passing …". */
@@ -743,6 +743,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // coturn's ChangeLog: "merge PR #579: (by islamoglus)" over its change, "*Ignore MD5 for BoringSSL": the merge and who made it
   // lead, then the change.
   const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '').replace(MERGED_PULL_REQUEST, '');
+  // libevent's "Merge branch 'fix-signal-leak' (poll/select now needs reinit)": a merge named by its branch, not a change.
+  if (/^Merge (?:remote-tracking )?(?:branch|tag)\s+['"`]/i.test(text)) return { kind: 'internal', text };
+  // DuckDB's "Backport #23468 and #23510", Scala's "Backport from Metals [#22426](…)": a backport that names nothing but
+  // the pull requests it carries over.
+  if (ONLY_A_BACKPORT.test(text)) return { kind: 'internal', text };
   // git-cliff's "*(test)* Conditionalize a zip64 doctest" under "Bug Fixes": a scope of the project's own machinery, in
   // italics before the words.
   const cliffScope = text.match(/^\((\w[\w-]*)\)\s+(?=\S)/);
@@ -875,7 +880,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const bracketed = text.match(
     /^\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?\((NEW|ADDED|FIXED|FIX|CHANGED|IMPROVED|new|added|fixed|fix|changed|improved|etc)\)\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?=\S)/u,
   );
-  if (bracketed) return itemKind('', text.slice(bracketed[0].length), bracketed[1] === 'etc' ? 'other' : tagKind(bracketed[1]!), section);
+  // highlight.js' "(fix) Exponential backtracking fixes for: …" under its "Security" line: a fix of a security section is a
+  // security fix.
+  const bracketKind = bracketed?.[1] === 'etc' ? 'other' : bracketed ? tagKind(bracketed[1]!) : null;
+  if (bracketed) return itemKind('', text.slice(bracketed[0].length), bracketKind === 'fix' && inherited === 'security' ? 'security' : bracketKind!, section);
   const shouted = raw.match(BOLD_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
@@ -922,8 +930,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     if (tags === 'DEP') return itemKind(raw, rest, inherited, section);
     return { kind: numpyTagKind(tags, raw), text: rest };
   }
-  // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`": a bracketed area of
-  // the project's own upkeep, whatever its verb.
+  // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`", DuckDB's "[Dev] Add
+  // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
   const upkeep = text.match(UPKEEP_BRACKET);
   if (upkeep) return { kind: 'internal', text: text.slice(upkeep[0].length) };
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
@@ -3545,6 +3553,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
         own.kind = 'breaking';
         own.text = first.text;
       }
+      // Nikola's "For plugin developers" over "Nikola now requires the ``.plugin`` file to contain …": a note to some of its
+      // users, which a post does not lead with as something new.
+      if (own.kind === 'feature' && AUDIENCE_HEADING.test(heading.text)) own.kind = 'other';
       const text = stripScope(own.text);
       // Nushell's "### Add list input type to more date commands", "These are the commands that were updated:" over
       // "- `date humanize`", "- `format date`": a list of the names the change touches, not changes of their own.
@@ -4188,9 +4199,16 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // "… its own implementation of the following commands:" over a short list says what the list holds.
       // clap's "* **Simply Renamed**" over its list of renames: a bold label alone says nothing; its first children say what.
       const boldLabel = hasChildren && /^\s*\*\*[^*]+\*\*\s*$/.test(raw);
+      // highlight.js' "(fix) Exponential backtracking fixes for: [Josh Goebel][]" over its grammars: a colon before a credit
+      // still leads into the list, and a label ending "for" reads on into it without the colon.
       const listed =
-        hasChildren && /:\s*$/.test(raw) ? shortChildren(lines, end, childIndent, repoBase) : boldLabel ? firstChildren(lines, end, childIndent, repoBase) : [];
-      const text = listed.length > 0 ? `${said.replace(/:$/, '')}: ${listed.join(', ')}` : said;
+        hasChildren && LEADS_INTO_LIST.test(raw)
+          ? shortChildren(lines, end, childIndent, repoBase)
+          : boldLabel
+            ? firstChildren(lines, end, childIndent, repoBase)
+            : [];
+      const label = said.replace(/:$/, '');
+      const text = listed.length > 0 ? `${label}${/\s(?:for|in|to|of|on|with)$/.test(label) ? '' : ':'} ${listed.join(', ')}` : said;
       if (!text) continue;
       // jemalloc's ChangeLog opens "* 5.3.1 (Apr 13, 2026)" as a bullet over its opening prose: the release's title, not a
       // change before which the prose would be a change's account.
@@ -4517,8 +4535,14 @@ const POINTS_AT_ITS_LIST =
  */
 function withoutFollowing(text: string): string {
   const pointing = text.match(POINTS_AT_ITS_LIST);
-  return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text.replace(/,?\s+as follows\s*:?$/i, '');
+  return pointing ? pointing[1]!.charAt(0).toUpperCase() + pointing[1]!.slice(1) : text.replace(/,?\s+as follows\s*:?$/i, '').replace(ADDS_THE_FOLLOWING, '$1');
 }
+/**
+ * lens' "Add the following `Setter`s for prepending and appending elements:": what was added, said without pointing at a
+ * list. (Not babashka's "Added the following to :instance-checks …", where nothing but the list says what.)
+ */
+const ADDS_THE_FOLLOWING =
+  /^((?:Add(?:s|ed)?|Introduce[sd]?|Remove[sd]?|Deprecate[sd]?|Drop(?:s|ped)?|Expose[sd]?)\s+)the following\s+(?!(?:changes|issues|bugs|fixes|improvements|to|in|into|for|on|from|of|at|as|by)\b)(?=\S)/i;
 
 /**
  * A change as a sentence can lead with: a leading CVE tag (Node's `(CVE-…) text`) moves to the
@@ -4601,6 +4625,15 @@ function firstChildren(lines: string[], from: number, indent: number, repoBase: 
   return more ? [...children.slice(0, -1), `${children.at(-1)} and more`] : children;
 }
 
+const ONLY_A_BACKPORT = /^backport(?:s|ed)?(?:\s+(?:PRs?|pull requests?|and|,|from\s+\S+|to\s+\S+))*\s*[.:]?\s*$/i;
+
+/** A heading that names who it is for: "For plugin developers", "Notes for packagers". */
+const AUDIENCE_HEADING =
+  /^(?:(?:notes?|information|changes)\s+)?for\s+(?:(?:plugin|theme|extension|library|package|app|api|module)\s+)?(?:developers|authors|maintainers|packagers|distributors|contributors|integrators|administrators|admins)$/i;
+
+/** A line ending in a colon, or in a colon and the profile of who made the change. */
+const LEADS_INTO_LIST = /:\s*(?:\[[^\]\n]{1,40}\](?:\(https?:\/\/github\.com\/[\w-]+\/?\)|\[\])\s*)?$/;
+
 /** The words of the bullets right under a line, when they are short (a list of commands, of platforms), the first three of many; else none. */
 function shortChildren(lines: string[], from: number, indent: number, repoBase: string | null): string[] {
   const children: string[] = [];
@@ -4611,7 +4644,10 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     if (indentOf(line) > indent) return [];
     const bullet = line.match(BULLET);
     if (!bullet || indentOf(line) < indent) break;
-    const words = itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
+    // lens' "* `(<>:~)`: prepend an element to the front via `(<>)`.": a name in code, then what it does; the name is listed.
+    // (Not Astro's "`o + enter`: opens the site in your browser": keys pressed, told by what they do.)
+    const named = bullet[2]!.match(/^`([^`\s]+)`\s*:\s+\S/);
+    const words = named ? named[1]! : itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
     if (words.split(/\s+/).length > 6) return [];
     // etcd's "The following flags have been removed:" over eight flags: a long list of names is told by its first ones.
     if (children.length === 6) return [...children.slice(0, 2), `${children[2]} and more`];

@@ -107,6 +107,7 @@ const PROFILE_ADDRESS = String.raw`https?:\/\/github\.com\/[\w-]+\/?`;
 const BOLD_PROFILE_CREDIT = new RegExp(String.raw`(__|\*\*)[[(][^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)\1`, 'g');
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)`;
+const COLON_THEN_PROFILES = new RegExp(String.raw`:\s*${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\s*$`);
 /** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
 const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
 /** CocoaPods' "… ENABLE_MODULE_VERIFIER.  [sharplet](https://github.com/sharplet) [#12390](…)": after the words, its author's profile and the pull request. */
@@ -153,6 +154,8 @@ const REFERENCES_AT_END =
  */
 const POINTED_TRACKER_URL =
   /\b(?:fix(?:es|ing)|clos(?:es|ing)|resolv(?:es|ing)|address(?:es|ing))\s+https?:\/\/[^\s/]+\/[^\s]*\/(?:issues|pull|pulls|merge_requests)\/\d+/;
+/** GitHub's generated credit closing a line: " by @user in https://github.com/…/pull/123". */
+const GITHUB_CREDIT_AT_END = /\s+by\s+@[\w-]+(?:\[bot\])?\s+in\s+https?:\/\/\S+\s*$/;
 const LINKED_CREDIT_IN = /\s+by\s+\[@[\w-]+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[@[\w-]+\]\([^)\s]+\))*\s+in\s+(?=\[[^\]]*#\d+\]\()/g;
 /** A link's words that are one name in a case of its own: "add-lib", "sync_deps", "vim.pack", "fooBar". */
 const LINKED_NAME = /^(?:[a-z][a-z\d]*(?:[-_.][a-z\d]+)+|[a-z]+[A-Z]\w*)$/;
@@ -177,11 +180,14 @@ const DETAILS_LINK = /\s[–—-]\s+\[(?:details|more|read more|more info)\]\([^
 const BRACKET_OF_POINTERS =
   /(?<=\S)\s*\(\s*(?:,\s*)*(?:(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?:\s*(?:,|and))?\s*)+(?:by\s+\p{Lu}[^()]{0,60})?\)/giu;
 /**
- * ramsey/uuid's "…, as reported in [#518](…) and fixed in [#522](…).", client_golang's "… support introduce in #1496": once
- * the issues went, the clause that pointed at them has nothing to say.
+ * ramsey/uuid's "…, as reported in [#518](…) and fixed in [#522](…).", client_golang's "… support introduce in #1496", DuckDB's
+ * "backport the out-of-bounds security fixes made in #23100": once the issues went, the clause that pointed at them has
+ * nothing to say.
  */
 const POINTING_CLAUSE_AT_END =
-  /,?\s+(?:as\s+)?(?:reported|requested|discussed|described|proposed|suggested|tracked|introduced?|caused)\s+(?:in|by|at)(?:\s*(?:and|,)\s+(?:fixed|resolved|implemented|addressed|closed)(?:\s+(?:in|by))?)?[\s,;]*(?=\.?$)/i;
+  /,?\s+(?:as\s+)?(?:reported|requested|discussed|described|proposed|suggested|tracked|introduced?|caused|made|landed|merged)\s+(?:in|by|at)(?:\s*(?:and|,)\s+(?:fixed|resolved|implemented|addressed|closed)(?:\s+(?:in|by))?)?[\s,;]*(?=\.?$)/i;
+/** The work a reference named, once its pointing "in" went: DuckDB's "… security fixes made". */
+const WORK_MADE_AT_END = /(?<=\b(?:fix(?:es)?|changes?|improvements?|work))\s+(?:made|landed|merged)(?=\s*\.?\s*$)/i;
 const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit. changelogithub's
@@ -423,10 +429,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
   // ratatui's "… by `@joshka` in [#2561](…)": a handle written as code after "by" is still a credit (`@AcmeType` alone is code).
   if (has('`@')) text = text.replace(/\bby\s+`(@[\w-]+)`/g, 'by $1');
+  // highlight.js' "Exponential backtracking fixes for: [Josh Goebel][]": a colon that leads only to a person's profile
+  // leads to a credit; both go.
+  if (has(':') && has('](https://github.com/')) text = text.replace(COLON_THEN_PROFILES, '');
   // MySqlConnector's "Add opt-in stable OpenTelemetry semantic conventions: [#1435](…).": the colon only led to the reference.
   if (has(':') && has('](')) text = text.replace(/:((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\),?)+\.?\s*)$/, '$1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
-  const endsWithReferences = (raw.includes('#') && REFERENCES_AT_END.test(raw)) || (raw.includes('://') && POINTED_TRACKER_URL.test(raw));
+  // DuckDB's "backport the out-of-bounds security fixes made in #23100 by @Tishj in https://…/pull/23197": before GitHub's
+  // credit, the words end on a reference too.
+  const endsWithReferences =
+    (raw.includes('#') && REFERENCES_AT_END.test(raw.replace(GITHUB_CREDIT_AT_END, ''))) || (raw.includes('://') && POINTED_TRACKER_URL.test(raw));
   // Dagger's "… function by @x in https://…/pull/12923 \" over "Each generated `check` …": a backslash closing a line is
   // Markdown's line break, the end of the change's title.
   if (has(' \\ ')) text = text.replace(/(?<=[^\s.!?:;])\s+\\\s+(?=\p{Lu})/gu, '. ').replace(/(?<=[.!?:;])\s+\\\s+(?=\p{Lu})/gu, ' ');
@@ -956,6 +968,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(POINTING_CLAUSE_AT_END, '')
       .replace(POINTING_WORDS_AT_END, '')
+      .replace(WORK_MADE_AT_END, '')
       .replace(/(?<=[.)])\s*,?\s*refs?\s*$/i, '');
   // SnappyMail's "Check HTMLInputElement.validity() for [#1733](…)": the linked issue was what it was for (ScalaPB's "… any
   // collection type there is a CollectionAdapter for (#1509)" keeps its word: the bracket set the reference aside).
