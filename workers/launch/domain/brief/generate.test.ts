@@ -6846,6 +6846,40 @@ describe('holdout 126', () => {
     expect(brief.highlights.find((highlight) => /plugin developers/.test(highlight.text))?.kind).not.toBe('feature');
   });
 
+  it('keeps what a break asks of upgraders with it (trouble.nvim)', () => {
+    const notes = [
+      '### ⚠ BREAKING CHANGES',
+      '',
+      '* Trouble v3 is now merged in main. You may need to update your configs.',
+      '',
+      '### Features',
+      '',
+      '* added help',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '3.0.0', title: 'trouble.nvim 3.0.0' }).highlights[0]).toMatchObject({
+      kind: 'breaking',
+      text: 'Trouble v3 is now merged in main. You may need to update your configs.',
+    });
+  });
+
+  it('leads with what the notes warn of before an update, and with no new vignette (dav1d, stringr)', () => {
+    const notes = [
+      "Changes for 1.5.0 'Sonic':",
+      '--------------------------',
+      '',
+      '1.5.0 is a major release of dav1d, that:',
+      ' - WARNING: we removed some of the SSE2 optimizations, so if you care about',
+      '            systems without SSSE3, you should be careful when updating!',
+      ' - Add Arm OpenBSD run-time CPU feature',
+      ' - AArch64: Add USMMLA Implementation for 6-tap H/HV',
+      ' - New vignette("from-base") compares base R functions and their equivalents.',
+      ' - Allow playing videos in full-screen mode in dav1dplay',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '1.5.0', title: 'dav1d 1.5.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts[0]).toMatch(/^WARNING: we removed some of the SSE2 optimizations/);
+    expect(texts.at(-1)).toMatch(/vignette/);
+  });
+
   it('leads a release its notes call a bug fix release with its fixes, and leaves its upkeep out (DuckDB)', () => {
     const pull = (n: number) => `by @dev${n} in https://github.com/duckdb/duckdb/pull/${23100 + n}`;
     const notes = [

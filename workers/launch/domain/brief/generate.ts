@@ -71,7 +71,7 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * (Nikola's "Support for Discourse as comment system": no code comment).
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -185,6 +185,19 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   if (END_OF_SUPPORT.test(item.text)) score += 40;
   // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
   if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
+  // dav1d 1.5.0's "- WARNING: we removed some of the SSE2 optimizations, so if you care about systems without SSSE3, you
+  // should be careful when updating!": what the notes warn of before an update, every post tells.
+  // (Not GNU Make's "WARNING: Deprecation!", whose words say nothing of what.)
+  if (
+    item.kind !== 'internal' &&
+    WARNS.test(line) &&
+    line
+      .split('\n')[0]!
+      .replace(WARNS, '')
+      .split(/\s+/)
+      .filter((word) => /\w/.test(word)).length >= 4
+  )
+    score += 45;
   // Cargo's "- 🎉 The `[lints]` table has been stabilized": what the notes celebrate is what they lead with.
   if (/^\s*(?:[-*+]|\d+\.)?\s*🎉/u.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
@@ -229,6 +242,7 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   return score;
 }
 
+const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION)\b/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
 const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+[.!]?$/iu;
 const EMPHASIS =
@@ -1816,20 +1830,25 @@ const CREDIT_ASIDE = new RegExp(String.raw`,\s+by\s+${PERSON}(?:(?:,\s*|\s+and\s
  * accepts Y."), and the one after it that names the version those it leaves behind should stay on ("… please use version
  * 2.41.6.").
  */
+const TELLS_UPGRADERS =
+  /^(?:you(?:'ll)?\s+(?:may|might|will|must|should|need to|have to)\s+(?:need to\s+|have to\s+)?(?:update|change|adjust|migrate|rename|review|check)|please\s+(?:update|review|check|migrate|adjust))\b/i;
+
 function breakingSentence(text: string): string {
   // "… integration tests. Breaking Change: No longer pass …": the label inside says what the post says by its words.
   const told = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
   // Spock's "This affects users of the @Snapshot extension, only if …. @Snapshot used to look up …. Now, the snapshots will be
   // loaded from …": who it affects prefaces the change, which the sentences after it tell, what it did and what it does now.
   const sentences = told.length > 1 && AFFECTS_WHOM.test(told[0]!) ? told.slice(1) : told;
+  // trouble.nvim 3.0.0's "Trouble v3 is now merged in main. You may need to update your configs.": what upgraders must do.
   const keep =
     sentences.length > 1 &&
-    (BREAKING_SIGNAL.test(sentences[0]!)
-      ? STAY_ON_VERSION.test(sentences[1]!)
-      : // Earthly's "… after the cloud shutdown. However, it removes many cloud-based commands and flags.": the second says it.
-        BREAKING_SIGNAL.test(sentences[1]!) ||
-        /\b(?:removes|drops)\b/i.test(sentences[1]!) ||
-        (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!)))
+    (TELLS_UPGRADERS.test(sentences[1]!) ||
+      (BREAKING_SIGNAL.test(sentences[0]!)
+        ? STAY_ON_VERSION.test(sentences[1]!)
+        : // Earthly's "… after the cloud shutdown. However, it removes many cloud-based commands and flags.": the second says it.
+          BREAKING_SIGNAL.test(sentences[1]!) ||
+          /\b(?:removes|drops)\b/i.test(sentences[1]!) ||
+          (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!))))
       ? 2
       : 1;
   // Nimble's "Major `nimble develop` overhaul fixing …: A, B and C. Removed the `-g` flag …": where both do not fit, the
