@@ -46,13 +46,15 @@ function annotations(notes: string): Set<string> {
 const ADVISORIES = new RegExp(ADVISORY_ID, 'g');
 
 describe('the corpus', () => {
-  it('holds at least 2011 real releases, each with its source and licence', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(2011);
+  it('holds at least 2021 real releases, each with its source and licence', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(2021);
     expect(new Set(corpus.map((entry) => entry.id)).size).toBe(corpus.length);
     expect(new Set(corpus.map((entry) => `${entry.project} ${entry.version}`)).size).toBe(corpus.length);
     for (const entry of corpus) {
-      // A file at a commit, or the GitHub issue an announcement was published as.
-      expect(entry.sourceUrl).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(?:blob\/[0-9a-f]{40}\/.+#(?:L\d+-L\d+|[\w.-]+)|issues\/\d+)$/);
+      // A file at a commit, the GitHub issue an announcement was published as, or the GitHub release a project keeps its notes in.
+      expect(entry.sourceUrl).toMatch(
+        /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(?:blob\/[0-9a-f]{40}\/.+#(?:L\d+-L\d+|[\w.-]+)|issues\/\d+|releases\/tag\/[\w.-]+)$/,
+      );
       expect(entry.licence).not.toBe('');
       expect(entry.notes.trim()).not.toBe('');
     }
