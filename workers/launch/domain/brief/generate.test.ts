@@ -4,6 +4,7 @@ import { emptyProductProfile, type ProductProfile } from '../product-profile';
 import { checkBrief } from './check';
 import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS, truncateWords } from './generate';
 import { parseNotes } from './notes';
+import { corpus, releaseOf } from '../../../../test/fixtures/release-notes';
 import { cleanInline } from './references';
 import { preReleaseLabel, shownVersion } from './version';
 
@@ -6904,5 +6905,80 @@ describe('holdout 126', () => {
     ]);
     const brief = checkedBriefOf(notes, { version: 'v1.5.5', title: 'v1.5.5', url: 'https://github.com/duckdb/duckdb/releases/tag/v1.5.5' });
     expect(brief.highlights[0]!.text).toBe('Fixed deadlock in TemporaryMemoryManager.');
+  });
+});
+
+describe('holdout 127', () => {
+  it('names the product, not the words of a title that only says which range or when (Exiv2, Noda Time, LimeSurvey)', () => {
+    const notes = '- Fixed a crash when reading the cache.\n- Fixed a hang on exit.';
+    const named = (title: string, version: string, url: string) => briefOf(notes, { version, title, url }).headline.text;
+    expect(named('Changes from version 0.28.1 to 0.28.2', '0.28.2', 'https://github.com/Exiv2/exiv2/blob/e84cb9db0605/doc/ChangeLog#L76-L90')).toMatch(
+      /^exiv2 0\.28\.2 is out/i,
+    );
+    expect(named('3.0.0, released 2020-05-22 with tzdb 2020a', '3.0.0', 'https://github.com/nodatime/nodatime/releases/tag/3.0.0')).not.toMatch(/tzdb/);
+    expect(
+      named(
+        'Changes from 3.19.1 (build 191009) to 3.19.2 (build 191017) October 17, 2019',
+        '3.19.2',
+        'https://github.com/LimeSurvey/LimeSurvey/blob/0012bac0/docs/release_notes.txt',
+      ),
+    ).toMatch(/^LimeSurvey 3\.19\.2 is out/);
+  });
+
+  it('reads "-Fixed issue: …" lines with no space after the mark as a list, and a [security] tag as a security fix (LimeSurvey)', () => {
+    const notes = [
+      'Changes from 3.19.1 (build 191009) to 3.19.2 (build 191017) October 17, 2019',
+      '-Fixed issue: Captcha sometimes not visible because font file could not be found (Carsten Schmitz)',
+      '-Fixed issue [security] #15411: CVE-2019-17660 : XSS in quick edit (#1333) (Denis Chenu)',
+      "-Fixed issue #15368: Filtered ranking didn't appear if in same page than the filter (Denis Chenu)",
+      '#Updated translation: Swedish by vectorson',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '3.19.2', title: 'LimeSurvey 3.19.2' });
+    expect(brief.headline.text).toMatch(/a security release/);
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Fixed XSS in quick edit (CVE-2019-17660).' });
+  });
+
+  it('reads an indented lettered list under an item, and no title line as the opening (ArduPilot)', () => {
+    const notes = [
+      'Copter 3.5.2 14-Aug-2017 / Copter 3.5.2-rc1 05-Aug-2017',
+      'Changes from 3.5.1',
+      '1) GPS glitch arming check and notification (flashing blue-yellow LED, message on HUD)',
+      '2) Arming check for minimum voltage (see ARMING_VOLT_MIN parameter)',
+      '3) Bug fixes:',
+      '    a) resolve barometer floating point exception when ground pressure set to be negative',
+      '    b) resolve freeze if SERVOx_FUNCTION is set above 80',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '3.5.2', title: 'Copter 3.5.2 14-Aug-2017 / Copter 3.5.2-rc1 05-Aug-2017' });
+    expect(brief.summary).toEqual([]);
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('Resolve freeze if SERVOx_FUNCTION is set above 80.');
+    expect(texts.join('\n')).not.toMatch(/\b[ab]\)/);
+  });
+
+  it('tells a fault and the fix that closed it once, but two versions twice (Nebulex, Rocq)', () => {
+    const notes = [
+      '**Closed issues:**',
+      '',
+      '- Nebulex crash when `gc_interval` is not set',
+      '  [#182](https://github.com/cabol/nebulex/issues/182)',
+      '- Fix compatibility with OCaml 5.4 with warnings as errors',
+      '',
+      '**Merged pull requests:**',
+      '',
+      '- Fixed the crash when `gc_interval` is not set',
+      '  [#183](https://github.com/cabol/nebulex/pull/183)',
+      '- Fix compatibility with OCaml 5.5 with warnings as errors',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '2.5.0', title: 'Nebulex 2.5.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts.filter((text) => /gc_interval/.test(text))).toHaveLength(1);
+    expect(texts.filter((text) => /OCaml 5\.[45]/.test(text))).toHaveLength(2);
+  });
+
+  it('keeps a heading its paragraph points back at, and tells a speed-up by its figure (Ebitengine)', () => {
+    const entry = corpus.find((release) => release.id === 'ebitengine-2.4.0')!;
+    const texts = generateBrief(releaseOf(entry), null).highlights.map((highlight) => highlight.text);
+    expect(texts.slice(0, 4)).toContain('The DirectX driver now runs 2x-3x faster than the version 2.3.');
+    expect(texts).toContain('Renaming APIs: these new API were added as aliases to existing APIs.');
   });
 });

@@ -12,6 +12,7 @@ import {
   removesPlatformTargets,
   RUNTIME,
   SECURITY_RELEASE_HEADING,
+  SPEED_FIGURE,
   type ChangeKind,
   type NoteItem,
   type ParsedNotes,
@@ -189,7 +190,6 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   // should be careful when updating!": what the notes warn of before an update, every post tells.
   // (Not GNU Make's "WARNING: Deprecation!", whose words say nothing of what.)
   if (
-    item.kind !== 'internal' &&
     WARNS.test(line) &&
     line
       .split('\n')[0]!
@@ -225,6 +225,8 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
     score += 10;
   // "Significant improvements in recording performance", "80% cheaper": the notes' own word that this one counts for more.
   if (item.kind !== 'fix' && item.kind !== 'security' && EMPHASIS.test(item.text)) score += 5;
+  // Ebitengine 2.4's "The DirectX driver now runs 2x-3x faster than the version 2.3.": a speed-up with its figure leads.
+  if (item.kind === 'performance' && SPEED_FIGURE.test(`${item.text} ${item.detail ?? ''}`)) score += 20;
   // keyring 25's "remove support for Windows XP, now 10 years sunset", Ecto's ":array_join join type … no longer used": a
   // break of code few still run comes after one upgraders meet ("Removed check for config in XDG_DATA_HOME on Linux").
   if (item.kind === 'breaking' && OBSOLETE.test(`${item.text} ${item.detail ?? ''}`)) score -= 10;
@@ -871,9 +873,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   };
   // The notes' own sentence keeps its own first letter ("ripgrep 15 is…"); Clippy's "View all 96 merged pull requests"
   // points at a list, it opens nothing.
+  // ArduPilot's "Copter 3.5.2 14-Aug-2017 / Copter 3.5.2-rc1 05-Aug-2017" over "Changes from 3.5.1": a first line that is
+  // the release's title heads the notes; it opens nothing.
   const openingSentence =
     parsed.intro &&
     advisory.length === 0 &&
+    parsed.lines[parsed.intro.lines.start - 1]?.trim() !== release.title.trim() &&
     !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text)
       ? tellingSentence(parsed.intro.text)
       : null;
@@ -1236,21 +1241,36 @@ function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string
   // vulnerability in VBHTMLRenderer and …": a security fix named again, its verb in another form.
   // @hey-api/openapi-ts' "**BREAKING**: Drop CommonJS (CJS) support." told again under its heading "Removed CommonJS (CJS)
   // support": a break named again, its verb another that takes away.
+  // Nebulex's closed issue "Nebulex crash when `gc_interval` is not set" and its pull request "Fixed the crash when
+  // `gc_interval` is not set": a fault, then its fix.
   const security = item.kind === 'security';
-  const verbs = security ? FIX_FORMS : item.kind === 'breaking' ? REMOVE_FORMS : null;
-  const words = [...wordsOf(item)].filter((word) => !verbs?.has(word));
+  const verbs = security || item.kind === 'fix' ? FIX_FORMS : item.kind === 'breaking' ? REMOVE_FORMS : null;
+  const words = [...wordsOf(item)].filter((word) => !verbs?.has(word) && !ARTICLES.has(word));
   // (rand's "Removed ReseedingRng" after "Remove Clone support for StdRng, ReseedingRng": one name is another change.)
   if (
     words.length < (item.kind === 'breaking' && words.length < wordsOf(item).size ? 2 : 1) ||
-    item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > (security ? 8 : 6)
+    item.text.toLowerCase().match(/[a-z0-9]+/g)!.length > (security ? 8 : item.kind === 'fix' ? 10 : 6)
   )
     return -1;
   // Only the kept items that have the item's rarest word can have all of them.
   const rarest = words.map((word) => byWord.get(word) ?? []).sort((a, b) => a.length - b.length)[0]!;
-  return [...new Set(rarest)].sort((a, b) => a - b).find((at) => kept[at] !== null && words.every((word) => wordsOf(kept[at]!).has(word))) ?? -1;
+  // (Not Rocq's "Fix compatibility with OCaml 5.5 …" after "… with OCaml 5.4 …": another version is another change.)
+  const versions = item.text.match(DOTTED_VERSION) ?? [];
+  return (
+    [...new Set(rarest)]
+      .sort((a, b) => a - b)
+      .find(
+        (at) =>
+          kept[at] !== null &&
+          words.every((word) => wordsOf(kept[at]!).has(word)) &&
+          versions.every((version) => kept[at]!.text.match(DOTTED_VERSION)?.includes(version)),
+      ) ?? -1
+  );
 }
 
 const FIX_FORMS = new Set(['fix', 'fixes', 'fixed']);
+const ARTICLES = new Set(['a', 'an', 'the']);
+const DOTTED_VERSION = /\d+(?:\.\d+)+/g;
 const REMOVE_FORMS = new Set(['remove', 'removes', 'removed', 'drop', 'drops', 'dropped']);
 
 /** Advisory ids apart by their kind (CVE, GHSA, RUSTSEC), each kind's once. */
@@ -1580,7 +1600,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
-    if (named.length > 0 && named.every((word) => detail.includes(word))) return asSentence(detail, kept);
+    // (Not Ebitengine's "Renaming APIs" over "These new API were added as aliases …": "these" points back at the heading.)
+    const pointsBack = /^(?:these|those|such)\s/i.test(detail);
+    if (named.length > 0 && !pointsBack && named.every((word) => detail.includes(word))) return asSentence(detail, kept);
     // "New device parameter": "A new device parameter is set to replace …" opens with the heading's every word.
     const words = item.text.toLowerCase().match(/[\p{L}\d_]+/gu) ?? [];
     const opening = detail
@@ -2043,9 +2065,12 @@ function subjectOf(
     // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.
     .replace(/^\s*(?:release candidate|dev snapshot|beta|alpha|preview|maintenance release)\s*:\s+/i, ' ')
     .replace(/(?<=\d\s*)\b(?:rc|beta|alpha|dev|preview)\s*\d*\b/gi, ' ')
-    // Ant's "Changes from Ant 1.10.15 TO Ant 1.10.16": the release before it names the range's start.
+    // Ant's "Changes from Ant 1.10.15 TO Ant 1.10.16": the release before it names the range's start. Exiv2's "Changes from
+    // version 0.28.1 to 0.28.2", whose range's start the upgrade-guide pass took first, names nothing either; nor does
+    // LimeSurvey's "Changes from 3.19.1 (build 191009) to 3.19.2 (build 191017)", once its builds go.
     // jsrsasign's "Changes from 11.1.1 to 11.1.2 (2026-Apr-12)": the range alone, naming nothing.
-    .replace(/^\s*changes\s+(?:from|since|between)\s+(?:(?:.+?\s+)?v?\d[\w.]*\s+(?:to|and)\s+|(?=v?\d))/i, ' ')
+    .replace(/\(\s*build\s+\d+\s*\)/gi, ' ')
+    .replace(/^\s*changes\s+(?:from|since|between)\s+(?:(?:.+?\s+)?v?\d[\w.]*\s+(?:to|and)\s+|(?:version\s+)?(?=v?\d))/i, ' ')
     // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62",
     // ownCloud's calens "Changelog for ownCloud Desktop Client [6.0.0] (2025-09-08)") names the file, then the release.
     .replace(
@@ -2074,6 +2099,8 @@ function subjectOf(
     .replace(/\b\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{1,2}\b/gi, ' ')
     // A CPAN Changes heading's "1.7905  2018-04-21 11:39:58 CEST": the time of day and its zone, after the date.
     .replace(/(?<![\w:.])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?(?:\s*(?:UTC|GMT|[A-Z]{1,3}[SD]?T|[+-]\d{2}:?\d{2}|Z)(?!\w))?(?![\w:])/g, ' ')
+    // Noda Time's "3.0.0, released 2020-05-22 with tzdb 2020a": when it was released, and with what, after a comma.
+    .replace(/(?:^|,)\s*released\b.*$/i, ' ')
     // JanusGraph's "Version 1.1.0 (Release Date: November 7, 2024)": the date's label in the bracket goes with it.
     .replace(/\(\s*(?:release(?:d)?\s+(?:date|on)|released|date)\s*:?[^()]*\)/gi, ' ')
     // Stone Soup's "(20260314)": a date in eight digits.

@@ -125,7 +125,8 @@ function atxHeading(line: string): { level: number; text: string } | null {
 }
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 // reStructuredText numbers a list for itself with "#." (Ceres Solver's version history).
-const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)]|#\.)\s+(\S.*)$/;
+// ArduPilot's "6) Bug fixes:" over "    a) resolve barometer …": an indented letter numbers the list under an item.
+const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)[a-z]\)|#\.)\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -1067,7 +1068,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
   if (lispLabel && inherited !== 'security') return { kind: tagKind(lispLabel[1]!), text: text.slice(lispLabel[0].length) };
-  const kindLabel = text.match(/^(fix(?:ed|es)?|new|add(?:ed)?|change[sd]?(?:\/add)?)\s*:(?:\s+|$)/i);
+  // LimeSurvey's "Fixed issue: Captcha sometimes not visible …", "Fixed issue [security]: CVE-2019-17660 : XSS in quick edit":
+  // the label says what kind of issue, where it is tagged.
+  const kindLabel = text.match(/^(fix(?:ed|es)?(?:\s+(?:issue|bug))?|new(?:\s+feature)?|add(?:ed)?|change[sd]?(?:\/add)?)\s*(\[security\]\s*)?:(?:\s+|$)/i);
   if (kindLabel && inherited !== 'breaking' && inherited !== 'security') {
     const rest = text.slice(kindLabel[0].length);
     // CudaText's history: "add: option "py_change_slow_limit"" is what was added, its label the verb; "change/add: option
@@ -1077,7 +1080,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       return { kind: 'feature', text: OWN_VERB.test(rest) || FINITE_VERB.test(rest) || /^new\b/i.test(rest) ? rest : `Added ${rest}` };
     // PrivateBin's "FIXED: Prevent arbitrary PHP file inclusion … ([CVE-2025-64714](…))": a fix naming its advisory or flaw.
     const fixed = /^fix/i.test(kindLabel[1]!);
-    return { kind: fixed ? (ADVISORY.test(rest) || namesFlaw(rest) ? 'security' : 'fix') : 'feature', text: fixed ? faultFixed(rest) : rest };
+    return {
+      kind: fixed ? (kindLabel[2] || ADVISORY.test(rest) || namesFlaw(rest) ? 'security' : 'fix') : 'feature',
+      text: fixed ? faultFixed(rest) : rest,
+    };
   }
   // A timeline's "Patches published as CVE-…" tells when, not what: the advisory itself is told elsewhere.
   if (GUIDANCE.test(section.trim())) return { kind: 'internal', text };
@@ -3032,6 +3038,25 @@ const isVersionHeading = (line: string) => VERSION_LINE.test(line.match(ATX)?.[2
 const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on|by|from|that|which|is|are|was|were))$/i;
 
 /**
+ * LimeSurvey's release_notes.txt: "-Fixed issue: …", "+New feature …", "#Updated translation: …", a marker with no space
+ * before the change's capital, one change a line; read as bullets where the notes use no spaced marker anywhere.
+ */
+function unspacedMarkersAsList(lines: string[]): string[] {
+  const marked = (line: string) => /^[-+#](?=\p{Lu}\p{Ll})/u.test(line);
+  if (lines.filter(marked).length < 3 || lines.some((line) => BULLET.test(line))) return lines;
+  // "Changes from 3.19.1 (build 191009) to 3.19.2 (build 191017) October 17, 2019" right above them titles them.
+  return lines.map((line, index) =>
+    marked(line)
+      ? `- ${line.slice(1)}`
+      : line.trim() !== '' &&
+          marked(lines[index + 1] ?? '') &&
+          (isVersionHeading(line.trim()) || VERSION_LINE.test(line.trim()) || /^(?:changes|release|version)\b.*\d+\.\d+/i.test(line.trim()))
+        ? `## ${line.trim()}`
+        : line,
+  );
+}
+
+/**
  * A plain-text changelog with no list markers (FluentValidation's `Changelog.txt`, zstd's `CHANGELOG`): a block of lines
  * that each start with a capital or a lower-case area ("api: …") and end a clause is one change a line, read as bullets,
  * under its version line as a heading. A wrapped paragraph's lines run on (one ends on "the" or a comma, the next starts
@@ -3454,7 +3479,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
               htmlAsMarkdown(
                 typedElementsAsMarkdown(
                   plainLinesAsList(
-                    indentedChangesAsMarkdown(trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                    unspacedMarkersAsList(
+                      indentedChangesAsMarkdown(trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                    ),
                   ),
                 ),
               ),
@@ -3586,7 +3613,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
           refs: heading.refs,
           // The names its paragraph wrote as code ("New `TestConfig.retryStrategy` controls …") are the detail's code.
           ...codeOf({ code: [...new Set([...cleanInline(heading.raw, repoBase).code, ...(first?.code ?? [])])] }),
-          ...(own.kind === 'feature' ? { flagship: true } : {}),
+          // Ebitengine 2.4's "DirectX performance improvement" over "The DirectX driver now runs 2x-3x faster …": a speed-up the
+          // notes give a heading and a figure is one of the release's features.
+          // (Not Homebrew 6's "Performance" alone: a kind's name heads the section, no feature of it.)
+          ...(own.kind === 'feature' || (own.kind === 'performance' && SPEED_FIGURE.test(first?.text ?? '') && !ONLY_SPEED.test(text))
+            ? { flagship: true }
+            : {}),
           ...(first ? { detail: first.text } : {}),
         });
       }
@@ -4626,6 +4658,11 @@ function firstChildren(lines: string[], from: number, indent: number, repoBase: 
 }
 
 const ONLY_A_BACKPORT = /^backport(?:s|ed)?(?:\s+(?:PRs?|pull requests?|and|,|from\s+\S+|to\s+\S+))*\s*[.:]?\s*$/i;
+
+/** A speed-up told by a figure: "2x-3x faster", "~30% faster", "ten times smaller". */
+export const SPEED_FIGURE = /\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|quicker|smaller|less|fewer|lower|cheaper)\b/i;
+
+const ONLY_SPEED = /^(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?:performance|speed|optimi[sz]ations?)(?:\s+(?:improvements?|updates?|changes))?$/iu;
 
 /** A heading that names who it is for: "For plugin developers", "Notes for packagers". */
 const AUDIENCE_HEADING =
