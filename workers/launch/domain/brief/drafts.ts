@@ -102,7 +102,6 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
   const audience = shape.audience ? brief.audience.map((sentence, index) => own(`audience.${index}`, sentence)) : [];
   const head = own('headline', brief.headline);
 
-  const shortCounts = new Set<DraftSentence>();
   const build = (cta: DraftSentence) => {
     // "Anyone upgrading should read the breaking changes first." beside "Upgrading? Read the breaking changes first: …" says it twice.
     const ownAudience = audience.filter((sentence) => !saidBy(cta.text, sentence.text));
@@ -138,13 +137,12 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
       // Node 20.18.2's "It fixes four security issues in all: CVE-…, CVE-…; the full list is in the release notes." said
       // without its ids: a short post still tells how many, which its two or three items do not.
       const count = keptSummary[0] && counts.includes(keptSummary[0]) ? shortCount(keptSummary[0]) : null;
-      if (count) shortCounts.add(count);
       if (count && fits(compose([count], keptAudience))) {
         keptSummary = [count];
         continue;
       }
       // The count, like the lead, gives way to no second item: it says how much a short post leaves out.
-      const keepsLead = ((lead !== null && keptSummary[0] === lead) || shortCounts.has(keptSummary[0]!)) && lines.length > 1;
+      const keepsLead = ((lead !== null && keptSummary[0] === lead) || / in all\.$/.test(keptSummary[0]?.text ?? '')) && lines.length > 1;
       if (keptSummary.length && !keepsLead && fits(compose([], keptAudience))) {
         keptSummary = [];
         continue;
