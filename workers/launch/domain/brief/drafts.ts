@@ -142,7 +142,7 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
         continue;
       }
       // The count, like the lead, gives way to no second item: it says how much a short post leaves out.
-      const keepsLead = ((lead !== null && keptSummary[0] === lead) || / in all\.$/.test(keptSummary[0]?.text ?? '')) && lines.length > 1;
+      const keepsLead = ((lead !== null && keptSummary[0] === lead) || SHORT_COUNT.test(keptSummary[0]?.text ?? '')) && lines.length > 1;
       if (keptSummary.length && !keepsLead && fits(compose([], keptAudience))) {
         keptSummary = [];
         continue;
@@ -438,10 +438,12 @@ function withFirstIdOnly(text: string): string {
   });
 }
 
-const hasCount = (post: { sentences: DraftSentence[] }) => post.sentences.some(({ path, text }) => path.startsWith('summary.') && / in all[.;:]/.test(text));
-
 /** "It has twelve breaking changes in all; …", "It fixes four security issues in all: CVE-…; …". */
 const COUNT = / in all[;:]/;
+/** The count as a short post says it (see shortCount). */
+const SHORT_COUNT = / in all\.$/;
+const hasCount = (post: { sentences: DraftSentence[] }) =>
+  post.sentences.some(({ path, text }) => path.startsWith('summary.') && (COUNT.test(text) || SHORT_COUNT.test(text)));
 
 /** A count said without its list and pointer: "It fixes four security issues in all." */
 function shortCount(sentence: DraftSentence): DraftSentence | null {

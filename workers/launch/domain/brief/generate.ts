@@ -4,6 +4,7 @@ import {
   advisoryIds,
   DROP_SUPPORT,
   END_OF_SUPPORT,
+  FRAMEWORK,
   fixedAdvisoryIds,
   NO_LONGER_WITH_OLDER,
   OLD_ONES_FAIL,
@@ -189,15 +190,8 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   // dav1d 1.5.0's "- WARNING: we removed some of the SSE2 optimizations, so if you care about systems without SSSE3, you
   // should be careful when updating!": what the notes warn of before an update, every post tells.
   // (Not GNU Make's "WARNING: Deprecation!", whose words say nothing of what.)
-  if (
-    WARNS.test(line) &&
-    line
-      .split('\n')[0]!
-      .replace(WARNS, '')
-      .split(/\s+/)
-      .filter((word) => /\w/.test(word)).length >= 4
-  )
-    score += 45;
+  const warned = line.match(WARNS)?.[1];
+  if (warned !== undefined && warned.split(/\s+/).filter((word) => /\w/.test(word)).length >= 4) score += 45;
   // Cargo's "- 🎉 The `[lints]` table has been stabilized": what the notes celebrate is what they lead with.
   if (/^\s*(?:[-*+]|\d+\.)?\s*🎉/u.test(line)) score += 10;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
@@ -244,7 +238,8 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   return score;
 }
 
-const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION)\b/;
+/** A line the notes open with a warning, and the rest of that line. */
+const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
 const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+[.!]?$/iu;
 const EMPHASIS =
@@ -1032,18 +1027,18 @@ const MOST_JOINED = 6;
 
 /** "Dropped support for Rails 6.1, which reached EoL …", "Dropped Ruby 1.9 support": a runtime's version no longer supported. */
 const DROPPED_RUNTIME = new RegExp(
-  String.raw`^((?:dropped|drop|drops|removed|remove)\s+(?:support\s+for\s+)?)((?:${RUNTIME}|Rails|Django|GHC|Erlang\/OTP|OTP|JDK|iOS|macOS|Android)\s+v?\d+(?:\.\d+)*)(\s+support)?(?:,\s+\S.*|\.)?$`,
+  String.raw`^((?:dropped|drop|drops|removed|remove)\s+(?:support\s+for\s+)?)((?:${RUNTIME}|${FRAMEWORK})\s+v?\d+(?:\.\d+)*)(\s+support)?(?:,\s+\S.*|\.)?$`,
   'i',
 );
+
+/** The changes a joined drop of runtimes tells beside its first: each still counts, and is cited, as one change. */
+const droppedWith = new WeakMap<NoteItem, NoteItem[]>();
 
 /**
  * PaperTrail 17's "Dropped support for Rails 6.1 …", "… Rails 7.0 …", "… Ruby 3.0 …", "… Ruby 3.1 …" one after another: four
  * highlights of what it no longer runs on left no room for what it brings (Rails 8.1). The runtimes a section drops are one
  * change, told where it first drops one: "Drop support for Rails 6.1, Rails 7.0, Ruby 3.0 and Ruby 3.1."
  */
-/** The changes a joined drop of runtimes tells beside its first: each still counts, and is cited, as one change. */
-const droppedWith = new WeakMap<NoteItem, NoteItem[]>();
-
 function withDroppedSupportJoined(items: NoteItem[], retellings: Map<number, NoteItem[]>): NoteItem[] {
   const joined: NoteItem[] = [];
   // By section, where its first such change stands and what it has gathered. Told in the words of the first ("Drop support

@@ -1,5 +1,5 @@
 import { docbookAsMarkdown } from './docbook';
-import { advisoryOfAddress, cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
+import { advisoryOfAddress, COLON_THEN_PROFILES, cleanInline, issueReference, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
@@ -431,9 +431,11 @@ const BOT =
   /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\b(?:mergify|all-?contributors|release-please|weblate|crowdin|imgbot|snyk-bot|depfu|pyup-bot|copilot-swe-agent|(?:deps|dependenc\w*|update|upgrade|bump|sync|lock)[\w-]*)\[bot\]/i;
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
+/** Frameworks and compilers a library supports by version, as it does a runtime: "Rails 8.1", "GHC 9.10", "Erlang/OTP 27". */
+export const FRAMEWORK = String.raw`rails|django|ghc|elixir|erlang(?:\/otp)?|otp`;
 /** PaperTrail's "Add support for Rails 8.1": a runtime supported from now on, by its version. */
 const ADDS_RUNTIME_SUPPORT = new RegExp(
-  String.raw`^(?:add(?:s|ed)?\s+support\s+for|support(?:s|ed)?)\s+(?:${RUNTIME}|rails|django|ghc|elixir|erlang(?:\/otp)?|otp)\s+v?\d+(?:\.\d+)*\.?$`,
+  String.raw`^(?:add(?:s|ed)?\s+support\s+for|support(?:s|ed)?)\s+(?:${RUNTIME}|${FRAMEWORK})\s+v?\d+(?:\.\d+)*\.?$`,
   'i',
 );
 /**
@@ -883,8 +885,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   );
   // highlight.js' "(fix) Exponential backtracking fixes for: …" under its "Security" line: a fix of a security section is a
   // security fix.
-  const bracketKind = bracketed?.[1] === 'etc' ? 'other' : bracketed ? tagKind(bracketed[1]!) : null;
-  if (bracketed) return itemKind('', text.slice(bracketed[0].length), bracketKind === 'fix' && inherited === 'security' ? 'security' : bracketKind!, section);
+  if (bracketed) {
+    const kind = bracketed[1] === 'etc' ? 'other' : tagKind(bracketed[1]!);
+    return itemKind('', text.slice(bracketed[0].length), kind === 'fix' && inherited === 'security' ? 'security' : kind, section);
+  }
   const shouted = raw.match(BOLD_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
@@ -4234,7 +4238,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // highlight.js' "(fix) Exponential backtracking fixes for: [Josh Goebel][]" over its grammars: a colon before a credit
       // still leads into the list, and a label ending "for" reads on into it without the colon.
       const listed =
-        hasChildren && LEADS_INTO_LIST.test(raw)
+        hasChildren && (/:\s*$/.test(raw) || COLON_THEN_PROFILES.test(raw))
           ? shortChildren(lines, end, childIndent, repoBase)
           : boldLabel
             ? firstChildren(lines, end, childIndent, repoBase)
@@ -4667,9 +4671,6 @@ const ONLY_SPEED = /^(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?:performance|spee
 /** A heading that names who it is for: "For plugin developers", "Notes for packagers". */
 const AUDIENCE_HEADING =
   /^(?:(?:notes?|information|changes)\s+)?for\s+(?:(?:plugin|theme|extension|library|package|app|api|module)\s+)?(?:developers|authors|maintainers|packagers|distributors|contributors|integrators|administrators|admins)$/i;
-
-/** A line ending in a colon, or in a colon and the profile of who made the change. */
-const LEADS_INTO_LIST = /:\s*(?:\[[^\]\n]{1,40}\](?:\(https?:\/\/github\.com\/[\w-]+\/?\)|\[\])\s*)?$/;
 
 /** The words of the bullets right under a line, when they are short (a list of commands, of platforms), the first three of many; else none. */
 function shortChildren(lines: string[], from: number, indent: number, repoBase: string | null): string[] {

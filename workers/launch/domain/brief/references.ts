@@ -107,7 +107,8 @@ const PROFILE_ADDRESS = String.raw`https?:\/\/github\.com\/[\w-]+\/?`;
 const BOLD_PROFILE_CREDIT = new RegExp(String.raw`(__|\*\*)[[(][^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)\1`, 'g');
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)`;
-const COLON_THEN_PROFILES = new RegExp(String.raw`:\s*${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\s*$`);
+/** A colon closing a line that leads only to people's profiles: highlight.js' "… fixes for: [Josh Goebel][]", once resolved. */
+export const COLON_THEN_PROFILES = new RegExp(String.raw`:\s*${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\s*$`);
 /** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
 const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
 /** CocoaPods' "… ENABLE_MODULE_VERIFIER.  [sharplet](https://github.com/sharplet) [#12390](…)": after the words, its author's profile and the pull request. */
