@@ -5120,6 +5120,10 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     const repo = 'https://github.com/acme/acme';
     expect(cleanInline('Fix expansion in seq.py (PR #2291.  Thanks to Ruben Vorderman)', repo).text).toBe('Fix expansion in seq.py');
     expect(cleanInline('Fix f (issue #12, PR #13)', repo).text).toBe('Fix f');
+    // Noda Time's tracker numbers in square brackets, written in words.
+    const bracketed = cleanInline('Added LocalTime.FromHoursSinceMidnight [issue 1366].', repo);
+    expect(bracketed.text).toBe('Added LocalTime.FromHoursSinceMidnight.');
+    expect(bracketed.refs.map((ref) => ref.label)).toEqual(['#1366']);
     expect(cleanInline('Release 4.4.0 __(ana](https://github.com/ana)__, [#3629](https://github.com/acme/acme/pull/3629)', repo).text).toBe('Release 4.4.0');
     expect(cleanInline('Add thing **[bob](https://github.com/bob)**', repo).text).toBe('Add thing');
     expect(cleanInline('Revert changes made in #4434 (apply transform to `geom_abline()`) as it broke more', repo).text).toBe(

@@ -836,12 +836,15 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Rocq's "(`#21479 <…>`_, fixes `#21476 <…>`_, by Yann Leray)": what is left of a bracket of references, the word that
   // pointed at one and who made it, says nothing.
   if (has('(') && (has('by') || has('fix') || has('clos'))) text = text.replace(BRACKET_OF_POINTERS, '');
-  // tmux's "(issue 5385)", Kea's "(Gitlab #4058)": a reference written in words.
-  if (has('('))
-    text = text.replace(/\s*\((?:issues?|bugs?|PR|pull request|GH|GitLab|GitHub)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)/gi, (group) => {
-      for (const [number] of group.matchAll(/\d+/g)) add(issueReference(number, repoBase));
-      return ' ';
-    });
+  // tmux's "(issue 5385)", Kea's "(Gitlab #4058)", Noda Time's "[issue 1366]": a reference written in words.
+  if (has('(') || has('['))
+    text = text.replace(
+      /\s*(?:\((?:issues?|bugs?|PR|pull request|GH|GitLab|GitHub)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)|\[(?:issues?|bugs?|PR|pull request)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\](?!\(|\[))/gi,
+      (group) => {
+        for (const [number] of group.matchAll(/\d+/g)) add(issueReference(number, repoBase));
+        return ' ';
+      },
+    );
   // Changesets' "Thanks [@user](…)! - " once the handle went.
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
