@@ -6982,3 +6982,93 @@ describe('holdout 127', () => {
     expect(texts).toContain('Renaming APIs: these new API were added as aliases to existing APIs.');
   });
 });
+
+describe('holdouts 128 and 129', () => {
+  it('reads the highlights a thanks paragraph introduces, and lets them say what the release is (Material UI)', () => {
+    const notes = [
+      '## 6.2.0',
+      '',
+      'A big thanks to the 9 contributors who made this release possible. Here are some highlights ✨:',
+      '',
+      '- Material UI is now compatible with React 19 (#44672) @DiegoAndai',
+      '- Fixed incorrect `aria-orientation` for vertical sliders. (#44537) @mj12albert',
+      '',
+      '### `@mui/material@6.2.0`',
+      '',
+      '- [Box] Add missing `component` to `BoxProps` type (#44643) @DiegoAndai',
+      '',
+      '### Core',
+      '',
+      '- [docs-infra] Allow custom annotations (#44707) @vladmoroz',
+      '- Remove obselete lerna options (#44676) @ZeeshanTamboli',
+      '- Fix Regular Expression Denial of Service (ReDoS) vulnerabilities (#44627) @SuperMaxine',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '6.2.0', title: 'Material UI 6.2.0' });
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts[0]).toBe('Material UI is now compatible with React 19.');
+    expect(texts.join('\n')).not.toMatch(/annotations|lerna/);
+    expect(brief.headline.text).toBe('Material UI 6.2.0 is out: a feature release with security fixes.');
+  });
+
+  it('a security fix among the highlights still makes a security release', () => {
+    const notes = ['Here are some highlights:', '', '- Fix Regular Expression Denial of Service (ReDoS) in the parser', '- Add the `--watch` mode'].join('\n');
+    expect(briefOf(notes, { version: '6.2.0', title: 'Acme 6.2.0' }).headline.text).toMatch(/a security release/);
+  });
+
+  it('names a GitHub Pages site for its project, and a product by the capitals of its namespaces in code (rust-analyzer, OpenTK)', () => {
+    const site = checkedBriefOf('== New Features\n\n* pr:22179[] (first contribution) add `unwrap_block` assist.', {
+      version: '2026-05-04',
+      title: 'Changelog #326',
+      url: 'https://github.com/rust-analyzer/rust-analyzer.github.io/blob/70861bf/thisweek/_posts/2026-05-04-changelog-326.adoc',
+    });
+    expect(site.headline.text).toMatch(/^rust-analyzer 2026-05-04 is out/);
+    expect(site.highlights.map((highlight) => highlight.text)).toEqual(['Added unwrap_block assist.']);
+    const namespaced = checkedBriefOf(
+      ['## 4.9.4', '', '* API: Add support for the `ALC_SOFT_loopback` OpenAL extension through `OpenTK.Audio.OpenAL.ALC.Loopback`. (@NogginBops)'].join('\n'),
+      { version: '4.9.4', title: '4.9.4', url: 'https://github.com/opentk/opentk/blob/d4b1b18/RELEASE_NOTES.md#L1-L23' },
+    );
+    expect(namespaced.headline.text).toMatch(/^OpenTK 4\.9\.4 is out/);
+    expect(namespaced.highlights[0]!.text).toBe('Added support for the ALC_SOFT_loopback OpenAL extension through OpenTK.Audio.OpenAL.ALC.Loopback.');
+  });
+
+  it("reads a list of changes grouped under who made them (polkit's NEWS)", () => {
+    const notes = [
+      '### Changes since polkit 0.115:',
+      ' - Jan Rybar:',
+      '    Possible resource leak found by static analyzer',
+      '    pkttyagent tty echo disabled on SIGINT',
+      '',
+      ' - Ray Strode:',
+      '    HACKING: add link to Code of Conduct',
+      '',
+      ' - Emmanuele Bassi',
+      '    Port the JS authority to mozjs-60, and the',
+      '    tests with it',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'Possible resource leak found by static analyzer'],
+      ['other', 'pkttyagent tty echo disabled on SIGINT'],
+      ['internal', 'HACKING: add link to Code of Conduct'],
+      ['other', 'Port the JS authority to mozjs-60, and the tests with it'],
+    ]);
+    expect(items.map((item) => item.text).join(' ')).not.toMatch(/Rybar|Strode|Bassi/);
+  });
+
+  it('tells a support dropped under a deprecations heading as a break, but not a name kept with a warning (readr, Typst)', () => {
+    const kinds = parseNotes(
+      [
+        '### Deprecated or superseded functions and features',
+        '',
+        '* `read_table2()` has been renamed to `read_table()`.',
+        '* Normalizing newlines in files with just carriage returns `\\r` is no longer supported.',
+        '',
+        '### Changed',
+        '',
+        '* Pendulum class has been renamed to DateTime.',
+      ].join('\n'),
+      null,
+    ).items.map((item) => item.kind);
+    expect(kinds).toEqual(['other', 'breaking', 'breaking']);
+  });
+});

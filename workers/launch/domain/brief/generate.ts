@@ -549,10 +549,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // many features as such fixes lead too (not step-ca's "Authorization Bypass in ACME and SCEP Provisioners").
   const ownSecurityWork = ofKind('security').filter((item) => !/^(?:update|bump|upgrade)\s+(?:module|dependenc|\S+\s+(?:from|to)\s)/i.test(item.text));
   const namedFlawsFixed = ofKind('security').some((item) => citesAdvisory(item) || ATTACK.test(item.text));
+  // Material UI 6.2.0's "Here are some highlights ✨:" over React 19 support, its ReDoS fix filed among its own upkeep: the
+  // notes' own highlights say what the release is for, where no flaw fixed has an advisory.
+  const highlighted = (item: NoteItem) => item.section.some((title) => /^highlights$/i.test(title));
+  const highlightsFeatures = ofKind('feature').some(highlighted) && !ofKind('security').some((item) => highlighted(item) || citesAdvisory(item));
   const featuresLead =
     !patch &&
-    ofKind('feature').length >= 5 &&
-    ofKind('feature').length >= (namedFlawsFixed ? 4 : 1) * ofKind('security').length &&
+    (highlightsFeatures || (ofKind('feature').length >= 5 && ofKind('feature').length >= (namedFlawsFixed ? 4 : 1) * ofKind('security').length)) &&
     !(parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) &&
     !items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)));
   // Zettlr's "Security: Enforce loading remote resources using HTTPS" hardens; a security release fixes a flaw.
@@ -2290,6 +2293,15 @@ function subjectOf(
       citation: { source: 'notes', lines: { start: named.index + 1, end: named.index + 1 }, excerpt: lines[named.index]!, refs: [] },
       source: 'release_url',
     };
+  // OpenTK's notes name it only as the root of its namespaces, in code (`OpenTK.Audio.OpenAL`): capitals inside the name are
+  // its makers' spelling, which no guess from the address would find.
+  const capitalsInCode = spelledIn(namespace).find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled));
+  if (capitalsInCode)
+    return {
+      name: capitalsInCode.spelled,
+      citation: { source: 'notes', lines: { start: capitalsInCode.index + 1, end: capitalsInCode.index + 1 }, excerpt: lines[capitalsInCode.index]!, refs: [] },
+      source: 'release_url',
+    };
   // Notes that never name the product: the repository's name, in the organisation's own capitals where it has them
   // ("OpenVPN/openvpn"), with a capital where it reads as a brand's ("hashicorp/consul", "mastodon/mastodon"), as typed
   // where it is a command's ("direnv/direnv", "astral-sh/uv", "encode/httpx").
@@ -2477,7 +2489,11 @@ function repositoryName(url: string): string | null {
       .toLowerCase()
       .replace(/[^a-z\d]/g, '')
       .includes(name.toLowerCase().replace(/[^a-z\d]/g, ''));
-  const github = (dotted ? name : name?.replace(/\.(?:io|com|org|net|dev|app|site|sh)$/i, ''))?.replace(/^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i, '');
+  // "rust-analyzer/rust-analyzer.github.io": a GitHub Pages site is named for its project and the host.
+  const github = (dotted ? name : name?.replace(/(?:\.github)?\.(?:io|com|org|net|dev|app|site|sh)$/i, ''))?.replace(
+    /^(?:www|docs?|blog|news)\.(?=[\w-]+$)/i,
+    '',
+  );
   // "Homebrew/brew.sh": the site of the organisation whose one-word name ends in the site's; "brew" is its command.
   if (
     owner &&

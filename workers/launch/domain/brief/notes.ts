@@ -262,7 +262,7 @@ const TAGS =
 // Test Runner for Java's "fix - method parsing error", "build - Update jacoco to 0.8.12": the type before a dash.
 // Vyper's "feat[lang]!: move sqrt to new stdlib math module": the scope in square brackets.
 const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\)|\\[[^\\]\\s]*\\])?(!)?(?::|\\s+-(?=\\s))\\s*`, 'i');
-const UPKEEP_BRACKET = /^\[(?:meta|actions|github actions|dev ?deps|dev|readme|eslint|npmignore|repo|workflows?|tooling|infra)\]:?\s+/i;
+const UPKEEP_BRACKET = /^\[(?:meta|actions|github actions|dev ?deps|dev|readme|eslint|npmignore|repo|workflows?|tooling|(?:docs?-|code-)?infra)\]:?\s+/i;
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
 /** seaborn stacks them: "|Defaults| |Enhancement| When passing …". */
@@ -419,10 +419,10 @@ const OWN_MACHINERY_UPDATE =
 /**
  * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
  * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; node-gyp's "add commit-lint"; Pocket ID's "remove `breaking/**` push trigger from
- * actions", ingress-nginx's "Images: Trigger controller build.": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
+ * actions", ingress-nginx's "Images: Trigger controller build.", Material UI's "Remove obselete lerna options", polkit's "HACKING: add link to Code of Conduct": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
  */
 const OWN_REPOSITORY_UPKEEP =
-  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|^remove[sd]?\s+(?:the\s+)?(?:\w+\s+)?(?:lerna|husky|lint-staged|commit-?lint)\s+(?:options?|config(?:uration)?|settings?|scripts?)|\bcode\s+of\s+conduct\b|\bCODE_OF_CONDUCT\b|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
 /**
  * The bots that keep a project's dependencies, CI, releases and translations: what they make is upkeep. Not every "[bot]": Fern's
  * "fern-api[bot]" writes Auth0's SDK from its API, and its changes are the release's.
@@ -488,7 +488,8 @@ const OTHER_NOTES_LINK =
 /** A Conventional Commit scope naming the project's own machinery (`fix(ci):`, `feat(website):`): internal work, whatever its type. */
 const INTERNAL_SCOPE = /^[([](?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)[)\]]$/i;
 /** A component of the project's own upkeep named before the change (Uppy's "examples: …", "e2e: …"). */
-const INTERNAL_AREA = /^(?:examples?|e2e|website|infra|tooling|workflows?|\.github)\s*:\s+(?=\S)/;
+// Material UI's "[docs-infra] Allow custom annotations": the machinery of its docs site.
+const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|workflows?|\.github)\s*:\s+(?=\S)/;
 /**
  * An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, RustSec's `RUSTSEC-2024-0363`, Sphinx's `:ghsa:` role) marks a security
  * fix as a CVE does.
@@ -582,10 +583,10 @@ const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /**
  * Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and
- * Packaging, and R's "DEPRECATED AND DEFUNCT".
+ * Packaging, and R's "DEPRECATED AND DEFUNCT" (readr's "Deprecated or superseded functions and features").
  */
 const BREAK_PRONE_SECTION =
-  /^(?:changed|changes|removed|deprecated|deprecations|deprecated and (?:defunct|removed)|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
+  /^(?:changed|changes|removed|deprecated|deprecations|deprecated (?:and|or) (?:defunct|removed|superseded)(?: (?:functions?|features?|apis?|methods?|functions and features))?|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
 /** "This is a breaking change", and asdf's "However, a number of breaking changes were introduced." */
 const SAYS_IT_BREAKS =
   /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b/i;
@@ -1067,6 +1068,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Biome's "Fixed [#123](…): text", rdiff-backup's "FIX: …" and "NEW: …": the label says the kind.
   // (Vifm's "Fixed :yank and :delete …" names a command; its colon labels nothing.)
   // Lombok's changelog: "PLATFORM: JDK25 support added", "BUGFIX: …", "FEATURE: …", "IMPROBABLE BREAKING CHANGE: …".
+  // OpenTK's "API: Add explicit casts …" beside its "BREAKING:" and "FIX:": a tag in capitals saying the change is to the API,
+  // whose words say its kind.
+  if (/^API:\s+\p{Lu}/u.test(text)) return itemKind(raw, text.replace(/^API:\s+/, ''), inherited, section);
   const capitalsLabel = text.match(CAPITALS_KIND_LABEL);
   if (capitalsLabel && inherited !== 'security') return { kind: tagKind(capitalsLabel[1]!), text: text.slice(capitalsLabel[0].length) };
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
@@ -1158,7 +1162,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     .replace(/\bno longer\s+(?:(?:considered|marked|labell?ed|flagged|treated)\s+)?(?:as\s+)?(?:an?\s+)?(?:experimental|unstable|beta|preview)\b/gi, ' ');
   // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
   // person sees or reads changed, which nobody's code or setup depends on.
-  if (BREAK_PRONE_SECTION.test(section.trim()) && BREAK_WORDS.test(unscopedWords) && !SEEN_NOT_USED.test(unscopedWords)) return { kind: 'breaking', text };
+  // Pendulum 2's "Pendulum class has been renamed to DateTime" under Changed breaks whoever used the old name; under a
+  // deprecations heading (Typst's "Various symbols were renamed") the old name still works, with a warning.
+  const renamed = /\b(?:was|were|has been|have been) renamed\b/i.test(unscopedWords) && !/deprecat/i.test(section);
+  if (BREAK_PRONE_SECTION.test(section.trim()) && (BREAK_WORDS.test(unscopedWords) || renamed) && !SEEN_NOT_USED.test(unscopedWords))
+    return { kind: 'breaking', text };
   // (collectd's "Build fix: duplicate switch case has been removed", "… has been fixed, undefined … variable has been removed":
   // what went was the fault.)
   if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text) && !/\bfix(?:e[sd])?\b/i.test(text)) return { kind: 'breaking', text };
@@ -2492,6 +2500,31 @@ function indentedLabelsAsHeadings(lines: string[]): string[] {
   return out;
 }
 
+/** A bullet that only names a person ("- Jan Rybar:", "- Emmanuele Bassi"): a first name and a last, up to four words. */
+const PERSON_BULLET = /^(\s*)[-*+]\s+\p{Lu}[\p{L}'’.-]+(?:\s+(?:\p{Lu}[\p{L}'’.-]+|van|von|de|da|der|del|le))+\s*:?\s*$/u;
+/**
+ * polkit's NEWS: "- Jan Rybar:" over its changes, one a line, indented below the name: who made them, then what each is. The
+ * name goes (a credit); each line is a bullet of its own, where it is not the run-on of the line above it.
+ */
+function creditedGroupsAsList(lines: string[]): string[] {
+  const groups = lines.flatMap((line, index) => {
+    const person = line.match(PERSON_BULLET);
+    const next = lines[index + 1] ?? '';
+    return person && next.trim() !== '' && !BULLET.test(next) && indentOf(next) > indentOf(line) + 1 ? [index] : [];
+  });
+  if (groups.length < 2) return lines;
+  const out = [...lines];
+  for (const start of groups) {
+    const indent = indentOf(lines[start]!);
+    out[start] = '';
+    for (let index = start + 1; index < lines.length && lines[index]!.trim() !== '' && indentOf(lines[index]!) > indent + 1; index++) {
+      if (index > start + 1 && RUNS_ON.test(lines[index - 1]!.trimEnd())) continue;
+      out[index] = `${' '.repeat(indent)}- ${lines[index]!.trim()}`;
+    }
+  }
+  return out;
+}
+
 /**
  * libpcap's and tcpdump's CHANGES: "    General:" over its changes indented two further, each change's run-on lines indented
  * deeper still, and no bullet anywhere. A label heads its changes, each change an item, its deeper lines its own.
@@ -3468,7 +3501,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       withoutFoldedCommitLog(
         lineBlocksAsList(
           indentedLabelsAsHeadings(
-            indentedPlainListsAsMarkdown(datedEntriesAsList(advisoryBlocksAsList(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+            indentedPlainListsAsMarkdown(
+              creditedGroupsAsList(datedEntriesAsList(advisoryBlocksAsList(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+            ),
           ),
         ),
       ),
@@ -4106,10 +4141,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     if (bullet) {
       // "Here are some highlights:" closing a paragraph titles the bullets below it; c-ares' "Thanks go to these friendly
-      // people for their efforts and contributions for this release:" says they are credits.
+      // people for their efforts and contributions for this release:" says they are credits. Material UI's "A big thanks to the
+      // 9 contributors who made this release possible. Here are some highlights ✨:" thanks them, then titles its highlights.
       flushParagraph();
-      const titles = lastProse !== null && /\bhighlights?\s*:\s*$/i.test(lastProse);
-      const credits = lastProse !== null && THANKS_INTRO.test(lastProse);
+      const titles = lastProse !== null && /\bhighlights?(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*:\s*$/iu.test(lastProse);
+      const credits = lastProse !== null && !titles && THANKS_INTRO.test(lastProse);
       // IPython's "… a really low severity CVE that you most likely are not affected by unless:" over "You are on windows.":
       // who is affected, not what changed.
       const conditions = lastProse !== null && AFFECTED_UNLESS.test(lastProse.replace(/<[^>]+>/g, ''));

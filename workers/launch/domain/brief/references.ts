@@ -845,6 +845,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return ' ';
       },
     );
+  // rust-analyzer's "pr:22078[] (first contribution) store parse errors …": who made it, once its pull request went.
+  if (has('first contrib')) text = text.replace(/(^|\s)\(first contributions?\)\s*/gi, '$1');
   // Changesets' "Thanks [@user](…)! - " once the handle went.
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
