@@ -7055,6 +7055,61 @@ describe('holdouts 128 and 129', () => {
     expect(items.map((item) => item.text).join(' ')).not.toMatch(/Rybar|Strode|Bassi/);
   });
 
+  it("reads darktable's flagship heading, and tells no break in what a new thing leaves out or moves", () => {
+    const items = parseNotes(
+      [
+        '## The Big Ones',
+        '',
+        '- darktable is now able to read and write JPEG XL images',
+        '',
+        '- A new drop-down menu has been added to the top filter bar to allow filters to be easily added and removed. Some range',
+        '  widgets have been removed from this list as they are not easily readable on the top bar.',
+        '',
+        '## Other Changes',
+        '',
+        '- The SSE code path has been removed from the white balance module as compiler defaults now provide a similar speed.',
+        '- The preferences to set the layout of the "color balance module" have been removed from the global preferences dialog,',
+        '  as these controls are already available directly within the respective modules.',
+        '- The preference to auto-apply a sharpening has been removed.',
+      ].join('\n'),
+      null,
+    ).items;
+    expect(items.map((item) => item.kind)).toEqual(['feature', 'feature', 'other', 'other', 'breaking']);
+  });
+
+  it('reads a count of new things as something new, and keeping a template in sync as upkeep (spatie/schema-org)', () => {
+    const items = parseNotes(
+      [
+        '### Breaking changes',
+        '',
+        '**Requires PHP 8.4.** Support for PHP 8.2 and 8.3 has been dropped.',
+        '',
+        '### Other changes',
+        '',
+        'Thirteen new types: `AuthenticateAction`, `ConferenceEvent`, `Credential`.',
+        '',
+        "### What's Changed",
+        '',
+        '* Keep the ReferencedType generator template in sync with src by @freekmurze in https://github.com/spatie/schema-org/pull/246',
+      ].join('\n'),
+      null,
+    ).items;
+    expect(items.map((item) => item.kind)).toEqual(['breaking', 'feature', 'internal']);
+  });
+
+  it('leads with what the notes celebrate at the end of its line (rust-analyzer)', () => {
+    const notes = [
+      '== New Features',
+      '',
+      '* pr:22238[] add `mismatched-array-pat-len` diagnostics.',
+      '* pr:21987[] add initial support for `gen` blocks.',
+      '* pr:22186[] diagnose trait errors 🎉.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2026-05-04', title: 'rust-analyzer 2026-05-04' });
+    // Listed third, and celebrated: it comes before the second.
+    expect(brief.highlights.map((highlight) => highlight.text).indexOf('Diagnose trait errors.')).toBeLessThan(2);
+  });
+
   it('tells a support dropped under a deprecations heading as a break, but not a name kept with a warning (readr, Typst)', () => {
     const kinds = parseNotes(
       [

@@ -192,8 +192,9 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   // (Not GNU Make's "WARNING: Deprecation!", whose words say nothing of what.)
   const warned = line.match(WARNS)?.[1];
   if (warned !== undefined && warned.split(/\s+/).filter((word) => /\w/.test(word)).length >= 4) score += 45;
-  // Cargo's "- 🎉 The `[lints]` table has been stabilized": what the notes celebrate is what they lead with.
-  if (/^\s*(?:[-*+]|\d+\.)?\s*🎉/u.test(line)) score += 10;
+  // Cargo's "- 🎉 The `[lints]` table has been stabilized", rust-analyzer's "diagnose trait errors 🎉.": what the notes celebrate
+  // is what they lead with.
+  if (/^\s*(?:[-*+]|\d+\.)?\s*🎉|🎉\s*[.!]?\s*$/u.test(line)) score += 15;
   // An advisory graded by the notes ("(Medium) Fixed an out-of-bounds read", "severity: high") leads by its grade.
   // So does a break graded by its impact (EF Core's summary of breaking changes: "| … | High |", "(Low)").
   // Salt's "CVSS Score 9.6 AV:N/…" under its advisory (among the item's `lines` of the notes): the score's band (CVSS v3's

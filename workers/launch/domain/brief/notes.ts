@@ -238,8 +238,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // item's verb says which.
   [/\b(?:updates?|improvements?|enhancements?|features?|changes)\s+(?:and|&)\s+(?:bug\s*)?fix(?:es)?\b/i, 'other'],
   [/\bfix|bug/i, 'fix'],
+  // darktable's "The Big Ones" heads its flagship changes.
   [
-    /\b(?:feat|features?|added|add|additions?|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows)\b/i,
+    /\b(?:feat|features?|added|add|additions?|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows|big (?:ones|changes|features))\b/i,
     'feature',
   ],
   [
@@ -419,10 +420,10 @@ const OWN_MACHINERY_UPDATE =
 /**
  * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
  * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; node-gyp's "add commit-lint"; Pocket ID's "remove `breaking/**` push trigger from
- * actions", ingress-nginx's "Images: Trigger controller build.", Material UI's "Remove obselete lerna options", polkit's "HACKING: add link to Code of Conduct": how the project releases and guards itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
+ * actions", ingress-nginx's "Images: Trigger controller build.", Material UI's "Remove obselete lerna options", polkit's "HACKING: add link to Code of Conduct", spatie/schema-org's "Keep the ReferencedType generator template in sync with src": how the project releases, guards and keeps itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
  */
 const OWN_REPOSITORY_UPKEEP =
-  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|^remove[sd]?\s+(?:the\s+)?(?:\w+\s+)?(?:lerna|husky|lint-staged|commit-?lint)\s+(?:options?|config(?:uration)?|settings?|scripts?)|\bcode\s+of\s+conduct\b|\bCODE_OF_CONDUCT\b|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|^remove[sd]?\s+(?:the\s+)?(?:\w+\s+)?(?:lerna|husky|lint-staged|commit-?lint)\s+(?:options?|config(?:uration)?|settings?|scripts?)|\bcode\s+of\s+conduct\b|\bCODE_OF_CONDUCT\b|^keep\s+(?:the\s+)?\S+(?:\s+\S+){0,4}\s+in\s+sync\s+with\b|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
 /**
  * The bots that keep a project's dependencies, CI, releases and translations: what they make is upkeep. Not every "[bot]": Fern's
  * "fern-api[bot]" writes Auth0's SDK from its API, and its changes are the release's.
@@ -1169,7 +1170,17 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: 'breaking', text };
   // (collectd's "Build fix: duplicate switch case has been removed", "… has been fixed, undefined … variable has been removed":
   // what went was the fault.)
-  if (inherited !== 'fix' && /\b(?:has|have) (?:now )?been removed\b/i.test(text) && !/\bfix(?:e[sd])?\b/i.test(text)) return { kind: 'breaking', text };
+  // (darktable's "A new drop-down menu has been added to the top filter bar … Some range widgets have been removed from this
+  // list …": what a new thing leaves out is no break of the release; nor is its "The SSE code path has been removed …", the
+  // way its code ran, nor its preferences "removed from the global preferences dialog, as these controls are already available
+  // directly within the respective modules".)
+  if (
+    inherited !== 'fix' &&
+    /\b(?:has|have) (?:now )?been removed\b/i.test(text) &&
+    !/\bfix(?:e[sd])?\b|\bcode paths?\b|\b(?:already|still) (?:available|accessible)\b/i.test(text) &&
+    !/^(?:an?\s+)?new\b[^.]{0,80}\b(?:has|have) been added\b/i.test(text)
+  )
+    return { kind: 'breaking', text };
   // Earthly's "… it removes many cloud-based commands and flags. If you are using these in your scripts or CI, please remove
   // them.": what upgraders are asked to take out breaks them.
   if (inherited !== 'fix' && ASKS_TO_TAKE_OUT.test(text)) return { kind: 'breaking', text };
@@ -1247,6 +1258,14 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Not Redirection's "Remove deprecated ini_set call": its own use of something deprecated elsewhere.
     if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text) && !/\b(?:calls?|usages?|uses)\.?$/i.test(text)) return { kind: 'breaking', text };
     if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
+    // spatie/schema-org's "Thirteen new types: `AuthenticateAction`, …": a count of new things, named or said to be added (not
+    // "Three new accessors are used", how its code works).
+    if (
+      /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|several|many|a few)\s+new\s+[\w-]+(?:\s+[\w-]+)?(?::\s+\S|\s+(?:(?:were|have been|are)\s+)?added\b)/i.test(
+        text,
+      )
+    )
+      return { kind: 'feature', text };
     // gargle's "`check_is_service_account()` is a new function for use in wrapper packages …": something new, named first.
     if (
       /^\S+\s+(?:is|are)\s+(?:a\s+)?new\s+(?:functions?|arguments?|options?|parameters?|methods?|class(?:es)?|commands?|settings?|fields?|helpers?|hooks?|flags?|endpoints?)\b/i.test(

@@ -140,7 +140,8 @@ export const THANKS_FOR_FINDING = /thanks to (?:[^.\n]|\.(?=\S)){1,80}? for (?:d
 // author, and leave the line a change.
 // Nagios' "* Fix vulnerabilities in CSRF cookie (Thanks SeungMyung Lee) (Emmett Kapsner)": thanks in a closing bracket, even
 // before its author's, credit the change; they do not make the line a credit.
-export const CREDITS = /contributors?\b|first contribution|full changelog|\bthanks?\b(?![^()\n]*\)(?:\s*\([^()\n]*\))*\s*\.?\s*$)|acknowledg/i;
+// (rust-analyzer's "(first contribution) add `unwrap_block` assist" tags a change with who made it: the change is the line's.)
+export const CREDITS = /contributors?\b|(?<!\()first contribution|full changelog|\bthanks?\b(?![^()\n]*\)(?:\s*\([^()\n]*\))*\s*\.?\s*$)|acknowledg/i;
 
 /** Words that claim a kind; used without being cited, the cited lines must carry that kind. */
 export const KIND_WORDS: Record<string, Kind[]> = {
