@@ -7110,6 +7110,21 @@ describe('holdouts 128 and 129', () => {
     expect(brief.highlights.map((highlight) => highlight.text).indexOf('Diagnose trait errors.')).toBeLessThan(2);
   });
 
+  it('asks those on the versions a flaw came with to update, where the notes say earlier ones are not affected (Exiv2)', () => {
+    const notes = [
+      'This release also fixes two low-severity security issues in quicktimevideo.cpp:',
+      '',
+      '* CVE-2024-24826: out-of-bounds read in QuickTimeVideo::NikonTagsDecoder.',
+      '* CVE-2024-25112: denial of service due to unbounded recursion in QuickTimeVideo::multipleEntriesDecoder.',
+      '',
+      'These vulnerabilities are in a new feature (quicktime video) that was added in version 0.28.0, so earlier versions of Exiv2 are not affected.',
+    ].join('\n');
+    const audience = checkedBriefOf(notes, { version: '0.28.2', title: 'Exiv2 0.28.2' }).audience.map((sentence) => sentence.text);
+    expect(audience).toEqual(['Everyone on 0.28.0 and up should update for the security fixes.']);
+    const unversioned = notes.replace('that was added in version 0.28.0', 'of this series');
+    expect(checkedBriefOf(unversioned, { version: '0.28.2', title: 'Exiv2 0.28.2' }).audience).toEqual([]);
+  });
+
   it('tells a support dropped under a deprecations heading as a break, but not a name kept with a warning (readr, Typst)', () => {
     const kinds = parseNotes(
       [

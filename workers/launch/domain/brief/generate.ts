@@ -932,8 +932,18 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     if (cited.length === 0 && kind === 'breaking' && notesSayMajorBreaks) return [cite({ lines: { start: breakSaidAt + 1, end: breakSaidAt + 1 }, refs: [] })];
     return cited.flat();
   };
-  if (reasons('security').length > 0 && (fixesFlaws || releaseKind === 'security'))
-    addAudience({ text: `Everyone on an earlier version should update for ${theSecurityFixes}.`, citations: reasons('security') });
+  // Exiv2 0.28.2's "These vulnerabilities are in a new feature … added in version 0.28.0, so earlier versions of Exiv2 are not
+  // affected.": who should update is who runs the versions with the flaw.
+  const unaffectedAt = parsed.lines.findIndex((line) => EARLIER_NOT_AFFECTED.test(line));
+  const affectedSince = unaffectedAt < 0 ? undefined : parsed.lines[unaffectedAt]!.match(AFFECTED_SINCE)?.[1];
+  if (reasons('security').length > 0 && (fixesFlaws || releaseKind === 'security')) {
+    if (affectedSince)
+      addAudience({
+        text: `Everyone on ${affectedSince} and up should update for ${theSecurityFixes}.`,
+        citations: [...reasons('security'), cite({ lines: { start: unaffectedAt + 1, end: unaffectedAt + 1 }, refs: [] })],
+      });
+    else if (unaffectedAt < 0) addAudience({ text: `Everyone on an earlier version should update for ${theSecurityFixes}.`, citations: reasons('security') });
+  }
   if (reasons('breaking').length > 0) addAudience({ text: 'Anyone upgrading should read the breaking changes first.', citations: reasons('breaking') });
 
   const link: { url: string; citation: Citation } | null = release.url
@@ -2324,6 +2334,11 @@ function subjectOf(
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
 
+/** "… so earlier versions of Exiv2 are not affected": the flaws came with a later version. */
+const EARLIER_NOT_AFFECTED =
+  /\b(?:earlier|older|previous|prior)\s+(?:versions?|releases?)\b[^.]{0,40}?\b(?:are|were|is|was)\s+not\s+(?:affected|vulnerable)\b/i;
+/** "… added in version 0.28.0", "introduced in 2.3": the version the flaws came with. */
+const AFFECTED_SINCE = /\b(?:added|introduced|new|shipped)\b[^.]{0,60}?\b(?:in|since|with)\s+(?:version\s+|v)?(\d+(?:\.\d+)+)\b/i;
 const SHOUTED_NAME = /^[\p{Lu}\d\s]{5,}$/u;
 const PRODUCT_KIND_SLUG = /^(?:analytics|server|platform|engine|desktop|mobile|backend|frontend|dashboard|monitor|gateway|proxy|browser|editor)$/;
 /**
