@@ -6983,7 +6983,7 @@ describe('holdout 127', () => {
   });
 });
 
-describe('holdouts 128 and 129', () => {
+describe('holdouts 128 to 131', () => {
   it('reads the highlights a thanks paragraph introduces, and lets them say what the release is (Material UI)', () => {
     const notes = [
       '## 6.2.0',
@@ -7140,5 +7140,52 @@ describe('holdouts 128 and 129', () => {
       null,
     ).items.map((item) => item.kind);
     expect(kinds).toEqual(['other', 'breaking', 'breaking']);
+  });
+
+  it("tells a tracker's fix titles as fixed, without their numbers (LAME)", () => {
+    const texts = parseNotes(
+      [
+        '- Fix for bug ticket [ #460 ] A division by zero vulnerability.',
+        '- Fix for bug ticket [ #462 ] CVE-2017-9411 fill_buffer_resample function in libmp3lame/util.c invalid memory read',
+        '- Fix for bug ticket [ #447 ] Fix dereference NULL and Buffer not NULL terminated issues.',
+        '- Fixed [ 3558466 ] Bug in path handling',
+      ].join('\n'),
+      null,
+    ).items.map((item) => [item.kind, item.text]);
+    expect(texts).toEqual([
+      ['security', 'Fixed a division by zero vulnerability.'],
+      ['security', 'Fixed CVE-2017-9411 fill_buffer_resample function in libmp3lame/util.c invalid memory read'],
+      ['fix', 'Fix dereference NULL and Buffer not NULL terminated issues.'],
+      ['fix', 'Fixed Bug in path handling'],
+    ]);
+  });
+
+  it('tells a feature its Highlights head with one word, and leaves out what the notes look forward to (Boa)', () => {
+    const notes = [
+      '## Highlights',
+      '',
+      '### Temporal',
+      '',
+      'Boa is continuing to progress on [Temporal](https://github.com/tc39/proposal-temporal). The Temporal API is a new set of built-in objects.',
+      '',
+      '## Internals',
+      '',
+      '### Foundation',
+      '',
+      'This means you can define a notification struct with stored properties, in Foundation.',
+      '',
+      '## Looking Forward',
+      '',
+      '### API ergonomics',
+      '',
+      'Before finishing this blog post, we wanted to give a special shoutout to one of our new contributors!',
+    ].join('\n');
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Temporal'],
+      ['other', 'API ergonomics'],
+    ]);
+    const brief = checkedBriefOf(notes, { version: 'v0.19', title: 'Boa v0.19' });
+    expect(brief.highlights[0]!.text).toMatch(/Temporal/);
   });
 });

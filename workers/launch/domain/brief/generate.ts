@@ -437,6 +437,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         (item.kind === 'breaking' ||
           (item.kind === 'security' && advisoryIds(item.text).length > 0) ||
           (item.kind === 'feature' && item.code?.includes(item.text.trim()) && /^(?:added|additions)$/i.test(item.section.at(-1)?.trim() ?? '')) ||
+          // Boa's "### Temporal" over its paragraph: a feature's one-word heading, told by what follows it.
+          (item.flagship && item.detail !== undefined) ||
           item.text.split(/\s+/).length >= 2) &&
         !RELEASE_DATE.test(item.text) &&
         !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),

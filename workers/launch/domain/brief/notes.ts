@@ -18,6 +18,7 @@ import { rdocAsMarkdown } from './rdoc-notes';
 import { textileAsMarkdown } from './textile-notes';
 import { typstAsMarkdown } from './typst-notes';
 import { iscChangeLogAsMarkdown } from './isc-changelog';
+import { escapeRegExp } from './regexp';
 import { podAsMarkdown } from './pod-notes';
 import { pretChangesAsMarkdown } from './pret-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
@@ -197,7 +198,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // "Notable Behavioral Changes", "lib.d.ts Changes": changes in behaviour are neither new nor, by themselves, breaking.
   [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b|\bbehaviou?r changed?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
-  [/\b(?:planned|upcoming|future)\b/i, 'other'],
+  // Boa's "Looking Forward", a roadmap's "What's next": the same.
+  [/\b(?:planned|upcoming|future|looking (?:forward|ahead)|what['’]?s next|next steps|roadmap)\b/i, 'other'],
   // LibreSSL's "Compatibility changes" (symbols exposed, macros removed): changes to the interface, breaking only where
   // an item says it takes something away.
   [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
@@ -1077,6 +1079,19 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
   if (lispLabel && inherited !== 'security') return { kind: tagKind(lispLabel[1]!), text: text.slice(lispLabel[0].length) };
+  // LAME's "Fix for bug ticket [ #460 ] A division by zero vulnerability.", "Fix for tracker item [ 3608583 ] input file name
+  // displayed with wrong character encoding": the tracker's title of what was fixed, once its number went.
+  const ticket = text.match(/^fix(?:es)?\s+for\s+(?:the\s+)?(?:bug\s+ticket|tracker\s+item|ticket|bug\s+report|bug|issue)\s+(?=\S)/i);
+  if (ticket && inherited !== 'breaking') {
+    const rest = text.slice(ticket[0].length);
+    const told = faultFixed(rest);
+    // "A division by zero vulnerability", "CVE-2017-9411 … invalid memory read": a fault's name, which says nothing was done.
+    const named = told === rest && !OWN_VERB.test(rest.charAt(0).toUpperCase() + rest.slice(1)) && !FINITE_VERB.test(rest) && !/n['’]t\b/.test(rest);
+    return {
+      kind: inherited === 'security' || ADVISORY.test(rest) || namesFlaw(rest) ? 'security' : 'fix',
+      text: named ? `Fixed ${lowerFirst(rest, /^(?:A|An|The)\s/)}` : told,
+    };
+  }
   // LimeSurvey's "Fixed issue: Captcha sometimes not visible …", "Fixed issue [security]: CVE-2019-17660 : XSS in quick edit":
   // the label says what kind of issue, where it is tagged.
   const kindLabel = text.match(/^(fix(?:ed|es)?(?:\s+(?:issue|bug))?|new(?:\s+feature)?|add(?:ed)?|change[sd]?(?:\/add)?)\s*(\[security\]\s*)?:(?:\s+|$)/i);
@@ -1441,6 +1456,8 @@ function isCallout(heading: string): boolean {
  * of …": a heading over what the document is, no change, and its paragraph no opening. Its title block, "Apache Commons Configuration / Version 2.8.0 /
  * Release Notes", names the document.
  */
+/** The notes' own pick of what matters: "Highlights", "Notable changes", darktable's "The Big Ones", "What's new". */
+const HIGHLIGHTS_TITLE = /\b(?:highlights?|notable|key (?:changes|features)|major (?:new )?features|big ones|headline features|what['’]?s new)\b/i;
 const DESCRIBES_THE_DOCUMENT = /^this (?:document|file|page) (?:contains|describes|lists|summari[sz]es)\b/i;
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
@@ -1500,7 +1517,8 @@ const ONLY_ANNOUNCES =
   /^(?:(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:your|you)\b[^.!?]*)?)|(?:we(?:['’]re| are)|I(?:['’]m| am))\s+(?:very\s+|so\s+)?(?:pleased|happy|excited|proud|thrilled|delighted|glad)\s+to\s+announce\s+(?:the\s+)?(?:release|availability|launch)\s+of\s+(?:[^.!?]|\.(?=\S)){1,60})[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** GLib's "Fix several security vulnerabilities of varying severity (see below for details)": a count of the items below. */
 const RETOLD_BELOW = /^(?:fix(?:es|ed)?\s+|address(?:es|ed)?\s+)?(?:several|various|multiple|many|numerous|a number of)\b[^()]*\(\s*see below\b[^()]*\)\.?$/i;
-const NOT_NEW_SECTION = /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b/i;
+const NOT_NEW_SECTION =
+  /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b|\blooking (?:forward|ahead)\b|\bwhat['’]?s next\b|\bnext steps\b|\broadmap\b/i;
 
 /**
  * Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails
@@ -3648,8 +3666,18 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       const namesOnly = parts.length > 0 && parts.every((item) => item.code?.length === 1 && item.text.replace(/\.$/, '') === item.code[0]);
       // "Changed models: The following estimators …" with no list after it says nothing yet.
       // "## Learn more" over "Other notable changes in this release are:" introduces its list; the list holds the changes.
+      // Boa's "### Temporal" over "Boa is continuing to progress on Temporal. …" under its Highlights: a feature named in one
+      // word, which its paragraph tells. (Elsewhere a word heads a part of the notes more often than a change: Swift's
+      // "Foundation", React Native's "Expo".)
+      const oneNamedFeature =
+        text.split(' ').length === 1 &&
+        own.kind === 'feature' &&
+        parents.some((parent) => HIGHLIGHTS_TITLE.test(parent.text)) &&
+        /^[\p{Lu}`]/u.test(heading.raw.replace(/^#+\s*/, '')) &&
+        first !== null &&
+        new RegExp(`(?<![\\w-])${escapeRegExp(text)}(?![\\w-])`).test(first.text);
       if (
-        text.split(' ').length >= 2 &&
+        (text.split(' ').length >= 2 || oneNamedFeature) &&
         !NOT_A_CHANGE_HEADING.test(text) &&
         // Vitest's "## The next Vitest major is here": the release announced, no change of it.
         !ONLY_ANNOUNCES.test(text) &&

@@ -836,10 +836,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Rocq's "(`#21479 <…>`_, fixes `#21476 <…>`_, by Yann Leray)": what is left of a bracket of references, the word that
   // pointed at one and who made it, says nothing.
   if (has('(') && (has('by') || has('fix') || has('clos'))) text = text.replace(BRACKET_OF_POINTERS, '');
-  // tmux's "(issue 5385)", Kea's "(Gitlab #4058)", Noda Time's "[issue 1366]": a reference written in words.
+  // tmux's "(issue 5385)", Kea's "(Gitlab #4058)", Noda Time's "[issue 1366]": a reference written in words; LAME's
+  // "Fixed [ 3558466 ] Bug in path handling", a tracker's number spaced inside its brackets.
   if (has('(') || has('['))
     text = text.replace(
-      /\s*(?:\((?:issues?|bugs?|PR|pull request|GH|GitLab|GitHub)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)|\[(?:issues?|bugs?|PR|pull request)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\](?!\(|\[))/gi,
+      /\s*(?:\((?:issues?|bugs?|PR|pull request|GH|GitLab|GitHub)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\)|\[(?:issues?|bugs?|PR|pull request)\s*#?\d+(?:\s*(?:,|and)\s*#?\d+)*\](?!\(|\[)|\[\s+#?\d+\s+\](?!\(|\[))/gi,
       (group) => {
         for (const [number] of group.matchAll(/\d+/g)) add(issueReference(number, repoBase));
         return ' ';
