@@ -7188,4 +7188,38 @@ describe('holdouts 128 to 131', () => {
     const brief = checkedBriefOf(notes, { version: 'v0.19', title: 'Boa v0.19' });
     expect(brief.highlights[0]!.text).toMatch(/Temporal/);
   });
+
+  it('reads a default switched under Changed as a break, thanks in short as a credit, upkeep of package files (Jib, stunnel)', () => {
+    const items = parseNotes(
+      [
+        '### Changed',
+        '',
+        '- Switched the default base images from Distroless to `adoptopenjdk:{8,11}-jre` and `jetty` (for WAR).',
+        '',
+        '### Fixed',
+        '',
+        '- Fixed a double free with OpenSSL older than 1.1.0 (thx to Petr Strukov).',
+        '- Use PackageLicenseExpression in csproj file',
+        '- Updated file licenses to be compliant with REUSE.',
+      ].join('\n'),
+      null,
+    ).items;
+    expect(items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Switched the default base images from Distroless to adoptopenjdk:{8,11}-jre and jetty (for WAR).'],
+      ['fix', 'Fixed a double free with OpenSSL older than 1.1.0.'],
+      ['internal', 'Use PackageLicenseExpression in csproj file'],
+      ['internal', 'Updated file licenses to be compliant with REUSE.'],
+    ]);
+  });
+
+  it('spells the product as its possessive does, and tells a new part named in title case as new (WebOb, Tiptap)', () => {
+    const brief = checkedBriefOf("The use of WebOb's Response object to redirect a request can lead to an open redirect (CVE-2024-42353).", {
+      version: '1.8.8',
+      title: '1.8.8',
+      url: 'https://github.com/Pylons/webob/blob/f2bdd83/CHANGES.txt#L1-L13',
+    });
+    expect(brief.headline.text).toMatch(/^WebOb 1\.8\.8 is out/);
+    const kinds = parseNotes('### Features\n\n- **New Decorations API**\n- New York Times\n', null).items.map((item) => item.kind);
+    expect(kinds).toEqual(['feature', 'other']);
+  });
 });

@@ -2234,7 +2234,8 @@ function subjectOf(
     )
     .join('|');
   // "coreutils-9.8" spells the name with a version, as a tarball does.
-  const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/'’]|-(?!\\d)|\\.\\w)`, 'gi');
+  // WebOb's "WebOb's Response object": a name's possessive spells the name.
+  const pattern = new RegExp(`(?<![\\w.@/-])(?:${stem})(?:\\.js)?(?![\\w/]|['’](?!s\\b)|-(?!\\d)|\\.\\w)`, 'gi');
   // Notes that name the product only as the root of its modules ("[Ecto.Changeset] Allow …") spell it there.
   const namespace = new RegExp(`(?<![\\w.@/-])(?:${stem})(?=\\.\\p{Lu})`, 'giu');
   // Both searches start with a lookbehind, which leaves the regexp engine no literal to skip ahead to: a line without a

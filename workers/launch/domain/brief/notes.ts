@@ -422,10 +422,11 @@ const OWN_MACHINERY_UPDATE =
 /**
  * factory_bot's "Add workflow to prepare a release PR", "Require MFA for gem pushes"; ktlint's "Add code vulnerability scanning
  * with CodeQL", "Add SECURITY.md file", "Add public key to GitHub"; node-gyp's "add commit-lint"; Pocket ID's "remove `breaking/**` push trigger from
- * actions", ingress-nginx's "Images: Trigger controller build.", Material UI's "Remove obselete lerna options", polkit's "HACKING: add link to Code of Conduct", spatie/schema-org's "Keep the ReferencedType generator template in sync with src": how the project releases, guards and keeps itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
+ * actions", ingress-nginx's "Images: Trigger controller build.", Material UI's "Remove obselete lerna options", polkit's "HACKING: add link to Code of Conduct", spatie/schema-org's "Keep the ReferencedType generator template in sync with src", Stateless' "Use PackageLicenseExpression in
+ * csproj file", ghostwriter's "Updated file licenses to be compliant with REUSE": how the project releases, guards and keeps itself (PHPMailer's "See SECURITY.md for details" points at the advisory).
  */
 const OWN_REPOSITORY_UPKEEP =
-  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|^remove[sd]?\s+(?:the\s+)?(?:\w+\s+)?(?:lerna|husky|lint-staged|commit-?lint)\s+(?:options?|config(?:uration)?|settings?|scripts?)|\bcode\s+of\s+conduct\b|\bCODE_OF_CONDUCT\b|^keep\s+(?:the\s+)?\S+(?:\s+\S+){0,4}\s+in\s+sync\s+with\b|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
+  /\b(?:(?:release|publish(?:ing)?|code[- ]scanning|documentation|docs)\s+workflows?|workflows?\s+(?:to|for)\s+(?:prepare|publish(?:ing)?|cut|release)|scanning\s+with\s+CodeQL|^(?:add(?:ed|s)?|create[sd]?|update[sd]?)\s+(?:an?\s+|the\s+)?(?:SECURITY\.md|CODEOWNERS|commit-?lint|lint-staged|husky|pre-commit\s+hooks?)|^remove[sd]?\s+(?:the\s+)?(?:\w+\s+)?(?:lerna|husky|lint-staged|commit-?lint)\s+(?:options?|config(?:uration)?|settings?|scripts?)|\bcode\s+of\s+conduct\b|\bCODE_OF_CONDUCT\b|^keep\s+(?:the\s+)?\S+(?:\s+\S+){0,4}\s+in\s+sync\s+with\b|\bin\s+(?:the\s+|its\s+)?(?:[\w.-]+\.)?(?:csproj|nuspec|gemspec)\s+files?\b|\blicen[cs]es?\b[^.]{0,40}\bREUSE\b|MFA\s+for\s+(?:gem|package|npm|crate)\s+(?:pushes|publishing|releases)|public\s+key\s+to\s+GitHub|(?:push|pull[-_ ]request|workflow|schedule)\s+triggers?\s+(?:from|to|in|for)\s+(?:the\s+)?(?:github\s+)?(?:actions|workflows?|ci)|^(?:\w+:\s+)?trigger\s+(?:\S+\s+){0,2}builds?)\b/i;
 /**
  * The bots that keep a project's dependencies, CI, releases and translations: what they make is upkeep. Not every "[bot]": Fern's
  * "fern-api[bot]" writes Auth0's SDK from its API, and its changes are the release's.
@@ -679,10 +680,10 @@ const SEEN_NOT_USED =
 /**
  * The words of a change that breaks what depended on it, read under a section prone to breaks ("Changed", "Removed"): what
  * went, was replaced or renamed, and what was accepted and now fails (just's "Forbid duplicate groups", "Don't accept option
- * arguments starting with `-=`").
+ * arguments starting with `-=`"), and a default switched (Jib 3's "Switched the default base images from Distroless to …").
  */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b|^(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\s+[\w -]{1,40}?\s+from\b`,
   'i',
 );
 
@@ -2015,8 +2016,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(THANKS_FOR_FINDING_LEAD, (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `)
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit; Rufus'
-    // "(courtesy of Martin Kuschnik)" too.
-    .replace(/\((?:thanks|thank you|kudos|courtesy of)\s/i.test(raw) ? /\s*\((?:thanks|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi : NEVER, '')
+    // "(courtesy of Martin Kuschnik)" too, and stunnel's "(thx to Petr Strukov)".
+    .replace(
+      /\((?:thanks|thx|thank you|kudos|courtesy of)\s/i.test(raw) ? /\s*\((?:thanks|thx|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi : NEVER,
+      '',
+    )
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
@@ -4337,7 +4341,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // version it moved to, no change of it.
       const kind = PACKAGE_AT_VERSION.test(text)
         ? 'internal'
-        : own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && clean.code.length === 0
+        : own.kind === 'feature' && BARE_NAME.test(text) && !CHANGE_VERB.test(text) && !NEW_PART_NAMED.test(text) && clean.code.length === 0
           ? 'other'
           : own.kind;
       if (flawLeadIn && ONLY_IDS.test(text)) {
@@ -4780,6 +4784,10 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
 /** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */
 const BARE_NAME =
   /^(?!.*\b(?:Updates?|Upgrades?|Support|Improvements?|Fix(?:es)?|Changes?|Additions?)$)\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3}$/u;
+
+/** Tiptap's "**New Decorations API**": a new part of the product, named (not calibre's recipe "New York Times"). */
+const NEW_PART_NAMED =
+  /^New\s+(?:[\p{Lu}\d][\p{L}\d-]*\s+){0,2}(?:APIs?|Commands?|Options?|Plugins?|Hooks?|Components?|Modules?|Widgets?|Settings?|Editor|Themes?|Modes?|Engine|Formats?|Parser|Renderer|Dashboard|Interface|Integrations?|Extensions?|Endpoints?|Providers?|Backends?)$/u;
 
 /** A change that adds or takes away what its list names: "Added video filters", "Removed options". */
 const ADDED_LIST = /^(?:Add(?:s|ed)?|New|Introduce[sd]?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?)\s+\S/;
