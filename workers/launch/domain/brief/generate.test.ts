@@ -7222,4 +7222,15 @@ describe('holdouts 128 to 131', () => {
     const kinds = parseNotes('### Features\n\n- **New Decorations API**\n- New York Times\n', null).items.map((item) => item.kind);
     expect(kinds).toEqual(['feature', 'other']);
   });
+
+  it('tells a fault named by how it was wrong, or by what was not done, as fixed (Stateless)', () => {
+    const notes = [
+      '## 5.17.0 - 2024.12.30',
+      '### Fixed',
+      ' - Unexpected graph labels for internal transitions [#587]',
+      ' - Labels not escaped in `UmlDotGraphStyle` [#597]',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '5.17.0', title: 'Stateless 5.17.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual(['Fixed unexpected graph labels for internal transitions.', 'Fixed labels not escaped in UmlDotGraphStyle.']);
+  });
 });

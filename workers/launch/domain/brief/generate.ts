@@ -1532,6 +1532,10 @@ const FAULT_NAMED_FIRST =
 const SAID_WHOLE = /\b(?:is|are|was|were|has|have|had|would|could|will|can|should|does|did|now|no longer|correctly|properly)\b/i;
 /** "Field array update leaving stale errors …": a thing in a few words, then what it did wrong. */
 const THING_DOING = /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,2}\s+(?:not\s+)?\p{Ll}{3,}ing\b/u;
+/** Stateless' "Unexpected graph labels for internal transitions": what was wrong, named by how. */
+const FAULT_ADJECTIVE_FIRST = /^(?:unexpected|unintended|incorrect|wrong|missing|broken|duplicated?|spurious|bogus|erroneous|inconsistent)\s+\p{L}/iu;
+/** Its "Labels not escaped in `UmlDotGraphStyle`": a thing, then what was not done to it. */
+const THING_NOT_DONE = /^\p{Lu}[\p{L}\d]*(?:\s+[\p{L}\d.]+){0,3}\s+not\s+\p{Ll}{3,}ed\b/u;
 function tellsAFault(item: NoteItem, faultSection: boolean): boolean {
   // What the fault did, before the case it did it in ("… not passing the field error … when criteriaMode is all").
   const fault = item.text.split(/\s(?:when|if|while|because|since|unless)\s/)[0]!;
@@ -1540,6 +1544,8 @@ function tellsAFault(item: NoteItem, faultSection: boolean): boolean {
   const gerund = (word: string | undefined) => word !== undefined && /^\p{Ll}{3,}ing$/u.test(word);
   return (
     FAULT_NAMED_FIRST.test(fault) ||
+    FAULT_ADJECTIVE_FIRST.test(fault) ||
+    THING_NOT_DONE.test(fault) ||
     (item.code?.includes(first!) === true && (gerund(second) || (second === 'not' && gerund(third)))) ||
     (faultSection && THING_DOING.test(fault) && !opensWithAction(fault))
   );
