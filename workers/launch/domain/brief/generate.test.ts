@@ -7233,4 +7233,23 @@ describe('holdouts 128 to 131', () => {
     const texts = checkedBriefOf(notes, { version: '5.17.0', title: 'Stateless 5.17.0' }).highlights.map((highlight) => highlight.text);
     expect(texts).toEqual(['Fixed unexpected graph labels for internal transitions.', 'Fixed labels not escaped in UmlDotGraphStyle.']);
   });
+
+  it('reads HTML entities by their code points, and leaves out a chat invitation and a call for feedback (AnkiDroid, Lettuce, PostHog)', () => {
+    expect(cleanInline('It&#8217;s new version time! Support special fields: etc&#8230;&#8203;', null).text).toBe(
+      'It’s new version time! Support special fields: etc…',
+    );
+    expect(cleanInline('Use &#x2192; to move', null).text).toBe('Use → to move');
+    const notes = [
+      '## 7.0.0',
+      '',
+      '- Join the chat at https://discord.gg/redis and look for the "Help:Tools Lettuce" channel.',
+      '- Maintenance events support for graceful maintenance handling',
+      '',
+      '### Share your feedback',
+      '',
+      "We'd love to hear anything you have to say about PostHog, good or bad.",
+    ].join('\n');
+    const items = parseNotes(notes, null).items.filter((item) => item.kind !== 'internal');
+    expect(items.map((item) => item.text)).toEqual(['Maintenance events support for graceful maintenance handling']);
+  });
 });

@@ -425,6 +425,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
   // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
   if (has('&')) text = text.replace(HTML_ENTITY, (_whole, name: string) => HTML_ENTITIES[name]!);
+  // AnkiDroid's "It&#8217;s new version time!", "etc&#8230;&#8203;": an entity by its code point (a zero-width space is nothing).
+  if (has('&#'))
+    text = text.replace(/&#(?:(\d{2,7})|x([\da-f]{2,6}));/gi, (whole, decimal: string | undefined, hex: string | undefined) => {
+      const point = decimal ? Number(decimal) : Number.parseInt(hex!, 16);
+      if (point === 0x200b || point === 0xfeff) return '';
+      return point > 0x10ffff ? whole : String.fromCodePoint(point);
+    });
   if (has('<!--')) text = text.replace(/<!--.*?-->/g, ' ');
   // Tridactyl's "(…, but I forgot :( )": an emoticon says a mood, and its bracket would open an aside that never closes.
   if (has(':') || has(';')) text = text.replace(/\s[:;]-?[()DPp](?=\s|\)|$)/g, '');
