@@ -5120,6 +5120,9 @@ describe('holdouts 57 and 58: science, databases and desktop applications', () =
     const repo = 'https://github.com/acme/acme';
     expect(cleanInline('Fix expansion in seq.py (PR #2291.  Thanks to Ruben Vorderman)', repo).text).toBe('Fix expansion in seq.py');
     expect(cleanInline('Fix f (issue #12, PR #13)', repo).text).toBe('Fix f');
+    // coverlet's "Fix [BUG] Crash during instrumentation": the tag goes, and the fault's word after "Fix" is no sentence's start.
+    expect(cleanInline('Fix [BUG] Crash during instrumentation', repo).text).toBe('Fix crash during instrumentation');
+    expect(cleanInline('Fix [BUG] Windows installer path', repo).text).toBe('Fix Windows installer path');
     // Noda Time's tracker numbers in square brackets, written in words.
     const bracketed = cleanInline('Added LocalTime.FromHoursSinceMidnight [issue 1366].', repo);
     expect(bracketed.text).toBe('Added LocalTime.FromHoursSinceMidnight.');

@@ -316,6 +316,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       /\s+\[(?:bug|bugfix|feature|enhancement|improvement|docs?|documentation|breaking(?: change)?|regression|refactor(?:ing)?|question)\](?=[\s.,;]|$)/gi,
       '',
     );
+  // coverlet's "Fix [BUG] Crash during instrumentation": the issue's title after the tag starts with a capital a sentence gives
+  // it; after "Fix" it is a fault's common word.
+  if (has('Fix') || has('fix'))
+    text = text.replace(
+      /^(\s*fix(?:e[sd])?\s+)(Crash|Wrong|Missing|Incorrect|Broken|Error|Unexpected|Invalid|Race|Deadlock|Hang|Failure|Memory)(?=\s+\p{Ll})/iu,
+      (_whole, verb: string, word: string) => `${verb}${word.toLowerCase()}`,
+    );
   // gix's "… implemented in `gix-transport` via [this PR](…) which prevents …": a pointer at the link, no words of the change
   // once the link is a reference.
   if (has('this ') || has('This '))
