@@ -49,7 +49,9 @@ function sidebarText(dom: string): string {
  * The page as Chromium renders it (the browser `npm run dev` uses, see dev/chromium.ts), with every
  * host name unresolvable so that nothing can come from the internet: what a person sees offline.
  * It is read once the sidebar names the document's last operation: a fixed render budget was seen to
- * end before Scalar had read the document on a loaded CI machine, leaving an empty sidebar.
+ * end before Scalar had read the document on a loaded CI machine, leaving an empty sidebar; so was a
+ * 120-second wait, while the brief's corpus tests shared the two cores (a hang guard: a healthy render
+ * ends it in seconds).
  */
 async function renderOffline(url: string, lastTitle: string): Promise<string> {
   const browser = await chromium.launch({
@@ -62,7 +64,7 @@ async function renderOffline(url: string, lastTitle: string): Promise<string> {
     await page
       .locator('.t-doc__sidebar', { hasText: lastTitle })
       .first()
-      .waitFor({ timeout: 120_000 })
+      .waitFor({ timeout: 180_000 })
       .catch(() => {
         // What was rendered by then is returned, so the assertion names every operation the sidebar lacks.
       });
