@@ -2289,39 +2289,23 @@ function subjectOf(
   // "martinrotter/rssguard": the notes' prose spells it in capitals and words ("… cherish RSS Guard and use it"), which
   // the slug runs together.
   const spaced = !best || !/\p{Lu}/u.test(best.spelled) ? spacedSpelling(repo, lines) : null;
-  if (spaced)
-    return {
-      name: spaced.spelled,
-      citation: { source: 'notes', lines: { start: spaced.index + 1, end: spaced.index + 1 }, excerpt: lines[spaced.index]!, refs: [] },
-      source: 'release_url',
-    };
-  if (best) {
-    const { index, spelled } = best;
-    return {
-      name: spelled,
-      citation: { source: 'notes', lines: { start: index + 1, end: index + 1 }, excerpt: lines[index]!, refs: [] },
-      source: 'release_url',
-    };
-  }
+  // A spelling found on a line of the notes names the product, citing that line.
+  const spelledOnLine = ({ index, spelled }: { index: number; spelled: string }) => ({
+    name: spelled,
+    citation: { source: 'notes' as const, lines: { start: index + 1, end: index + 1 }, excerpt: lines[index]!, refs: [] },
+    source: 'release_url' as const,
+  });
+  if (spaced) return spelledOnLine(spaced);
+  if (best) return spelledOnLine(best);
   // PyMongo's "PyMongo 4.11 drops support for …" in the notes of mongodb/mongo-python-driver: a name before this release's
   // number, sharing a part of the repository's words, is the product's, where the notes never spell the repository. (Not
   // Remmina's "FreeRDP 1.0.0", of the organisation FreeRDP: a library it builds on, at the same number.)
   const named = namedWithVersion(lines, bare, repo);
-  if (named)
-    return {
-      name: named.spelled,
-      citation: { source: 'notes', lines: { start: named.index + 1, end: named.index + 1 }, excerpt: lines[named.index]!, refs: [] },
-      source: 'release_url',
-    };
+  if (named) return spelledOnLine(named);
   // OpenTK's notes name it only as the root of its namespaces, in code (`OpenTK.Audio.OpenAL`): capitals inside the name are
   // its makers' spelling, which no guess from the address would find.
   const capitalsInCode = spelledIn(namespace).find(({ spelled }) => /^.\S*\p{Lu}/u.test(spelled));
-  if (capitalsInCode)
-    return {
-      name: capitalsInCode.spelled,
-      citation: { source: 'notes', lines: { start: capitalsInCode.index + 1, end: capitalsInCode.index + 1 }, excerpt: lines[capitalsInCode.index]!, refs: [] },
-      source: 'release_url',
-    };
+  if (capitalsInCode) return spelledOnLine(capitalsInCode);
   // Notes that never name the product: the repository's name, in the organisation's own capitals where it has them
   // ("OpenVPN/openvpn"), with a capital where it reads as a brand's ("hashicorp/consul", "mastodon/mastodon"), as typed
   // where it is a command's ("direnv/direnv", "astral-sh/uv", "encode/httpx").

@@ -2541,17 +2541,16 @@ function indentedLabelsAsHeadings(lines: string[]): string[] {
   return out;
 }
 
-/** A bullet that only names a person ("- Jan Rybar:", "- Emmanuele Bassi"): a first name and a last, up to four words. */
-const PERSON_BULLET = /^(\s*)[-*+]\s+\p{Lu}[\p{L}'’.-]+(?:\s+(?:\p{Lu}[\p{L}'’.-]+|van|von|de|da|der|del|le))+\s*:?\s*$/u;
+/** A bullet that only names a person ("- Jan Rybar:", "- Emmanuele Bassi"), read by `PERSON_NAME`. */
+const namesAPersonOnly = (line: string) => PERSON_NAME.test((line.match(/^\s*[-*+]\s+(\S.*)$/)?.[1] ?? '').trimEnd().replace(/:$/, '').trimEnd());
 /**
  * polkit's NEWS: "- Jan Rybar:" over its changes, one a line, indented below the name: who made them, then what each is. The
  * name goes (a credit); each line is a bullet of its own, where it is not the run-on of the line above it.
  */
 function creditedGroupsAsList(lines: string[]): string[] {
   const groups = lines.flatMap((line, index) => {
-    const person = line.match(PERSON_BULLET);
     const next = lines[index + 1] ?? '';
-    return person && next.trim() !== '' && !BULLET.test(next) && indentOf(next) > indentOf(line) + 1 ? [index] : [];
+    return namesAPersonOnly(line) && next.trim() !== '' && !BULLET.test(next) && indentOf(next) > indentOf(line) + 1 ? [index] : [];
   });
   if (groups.length < 2) return lines;
   const out = [...lines];
