@@ -12,6 +12,9 @@ export interface DevJson {
   verify: { url: string; apiKey: string; internalSecret: string; operator: { token: string; name: string; role: string } };
 }
 
+/** Seconds, not minutes, on an idle machine; minutes on a loaded CI machine. */
+const START_GUARD_MS = 150_000;
+
 export interface Ports {
   launchPort: number;
   verifyPort: number;
@@ -61,6 +64,8 @@ export async function startDev(
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
+  // A hang guard naming what the stack printed, rather than the test's whole budget running out in silence.
+  const deadline = Date.now() + START_GUARD_MS;
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes('Ctrl-C stops everything')) {
@@ -70,6 +75,10 @@ export async function startDev(
       if (child.exitCode !== null) {
         clearInterval(timer);
         reject(new Error(`npm run dev exited:\n${output}`));
+      } else if (Date.now() > deadline) {
+        clearInterval(timer);
+        child.kill('SIGTERM');
+        reject(new Error(`npm run dev was not up after ${START_GUARD_MS / 1000} s:\n${output}`));
       }
     }, 100);
   });
