@@ -7253,3 +7253,72 @@ describe('holdouts 128 to 131', () => {
     expect(items.map((item) => item.text)).toEqual(['Maintenance events support for graceful maintenance handling']);
   });
 });
+
+describe('holdouts 134 and 135', () => {
+  it('leads with what the notes mark critical (XCSoar 7.43)', () => {
+    const notes = [
+      'Version 7.43 - 2024-08-12',
+      '* airspace',
+      '  - add classes according the OpenAir extended format AY tag',
+      '* calculations',
+      '  - CRITICAL: fix reachability calculation with older compilers (OpenVario,..)',
+      '* ui',
+      '  - add new Infobox V Task Est (Speed task estimated)',
+      '  - New artificial horizon',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '7.43', title: 'XCSoar 7.43' });
+    expect(brief.highlights[0]!.text).toBe('Fixed reachability calculation with older compilers (OpenVario,..).');
+  });
+
+  it("keeps a function's name in camel case as the scope of a fix, not a platform's (RxJS, kitty)", () => {
+    const brief = checkedBriefOf(
+      [
+        '# 7.2.0',
+        '',
+        '### Bug Fixes',
+        '',
+        '- **debounceTime:** unschedule dangling task on unsubscribe before complete ([#6464](https://github.com/reactivex/rxjs/issues/6464))',
+        '- **macOS:** fix a crash on startup with the Apple Silicon build',
+      ].join('\n'),
+      { version: '7.2.0', title: 'RxJS 7.2.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed a crash on startup with the Apple Silicon build.',
+      'debounceTime: unschedule dangling task on unsubscribe before complete.',
+    ]);
+  });
+
+  it("ranks the project's own lint rules and contributing guide as upkeep (Rouge 5)", () => {
+    const notes = [
+      '## version 5.0.0',
+      '',
+      '- Add Rubocop rule to catch arrays of size > 300',
+      '- Add Contributing.md guidelines',
+      '- Add custom RuboCop::Cop::Rouge::NoBuildingAlternationPatternInRegexp cop',
+      '- Add a lexer for Apache Thrift',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '5.0.0', title: 'Rouge 5.0.0' });
+    expect(brief.highlights[0]!.text).toBe('Added a lexer for Apache Thrift.');
+    // RuboCop's own cops are its news.
+    const rubocop = checkedBriefOf('## 1.89.0\n\n### New features\n\n- Add new `Lint/DeprecatedReference` cop.', {
+      version: '1.89.0',
+      title: 'RuboCop 1.89.0',
+    });
+    expect(rubocop.highlights.map((highlight) => highlight.text)).toEqual(['Added new Lint/DeprecatedReference cop.']);
+  });
+
+  it('says a release whose opening says it fixes vulnerabilities is a security release (Emacs 29.3)', () => {
+    const notes = [
+      '* Changes in Emacs 29.3',
+      'Emacs 29.3 is an emergency bugfix release intended to fix several',
+      'security vulnerabilities described below.',
+      '',
+      '** Arbitrary Lisp code is no longer evaluated as part of turning on Org mode.',
+      'This is for security reasons, to avoid evaluating malicious Lisp code.',
+      '',
+      '** Gnus now treats inline MIME contents as untrusted.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '29.3', title: 'GNU Emacs 29.3' });
+    expect(brief.headline.text).toBe('GNU Emacs 29.3 is out: a security release.');
+  });
+});

@@ -70,10 +70,11 @@ const LEAD_WORDS =
 const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 /**
  * Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work), nor a part of the product
- * (Nikola's "Support for Discourse as comment system": no code comment).
+ * (Nikola's "Support for Discourse as comment system": no code comment). Rouge's "Add Rubocop rule …", "Add custom … cop", "Add
+ * Contributing.md guidelines" are the project's own upkeep (RuboCop's own "Add new `Lint/…` cop" is its news).
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|custom\s+[\w:]+\s+cops?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -189,7 +190,8 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   if (item.kind === 'feature' && NAMED_IN_BOLD.test(line)) score += 10;
   // dav1d 1.5.0's "- WARNING: we removed some of the SSE2 optimizations, so if you care about systems without SSSE3, you
   // should be careful when updating!": what the notes warn of before an update, every post tells.
-  // (Not GNU Make's "WARNING: Deprecation!", whose words say nothing of what.)
+  // (Not GNU Make's "WARNING: Deprecation!", whose words say nothing of what.) XCSoar's "- CRITICAL: fix reachability
+  // calculation with older compilers" among its fixes is one the notes set above the rest likewise.
   const warned = line.match(WARNS)?.[1];
   if (warned !== undefined && warned.split(/\s+/).filter((word) => /\w/.test(word)).length >= 4) score += 45;
   // Cargo's "- 🎉 The `[lints]` table has been stabilized", rust-analyzer's "diagnose trait errors 🎉.": what the notes celebrate
@@ -240,7 +242,7 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
 }
 
 /** A line the notes open with a warning, and the rest of that line. */
-const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION)\b(.*)/;
+const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION|CRITICAL)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
 const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+[.!]?$/iu;
 const EMPHASIS =
@@ -1940,6 +1942,9 @@ function withoutScope(text: string, code: string[] = []): string {
   // The Terraform provider's "datadog_dashboard_v2: Add list stream data sources": a resource's name in code says what the
   // change is to.
   if (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}:\s/.test(text)) return text;
+  // RxJS' "debounceTime: unschedule dangling task …": a function's name in camel case says what the fix is to (not a
+  // platform's, "macOS:", "nRF52:").
+  if (/^[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+:\s/.test(text)) return text;
   // "stdbuf: A new program to …" names what it defines: the name stays.
   // release-please's "auto-instrumentations-node, instrumentation-fastify: remove instrumentation-fastify": packages, listed.
   const rest = text.replace(/^[a-z][\w./-]{0,40}(?:,\s*[a-z][\w./-]{0,40}){0,4}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');

@@ -7167,3 +7167,109 @@ describe("Keep a Changelog's Changed section", () => {
     ).toEqual(['breaking', 'breaking']);
   });
 });
+
+describe('holdouts 134 and 135', () => {
+  it('reads a short label beside group labels as one too (XCSoar, Rouge)', () => {
+    expect(
+      kindsAndTexts([
+        'Version 7.43 - 2024-08-12',
+        '* airspace',
+        '  - add classes according the OpenAir extended format AY tag',
+        '* data files',
+        '  - new topology available from mapgen (including airport runways and rivers)',
+        '  - reworked sgs-233 polar',
+        '* Lua scripting',
+        '  - fix next_eta and final_eta variables',
+      ]),
+    ).toEqual([
+      ['feature', 'add classes according the OpenAir extended format AY tag'],
+      ['feature', 'new topology available from mapgen (including airport runways and rivers)'],
+      ['other', 'reworked sgs-233 polar'],
+      ['fix', 'fix next_eta and final_eta variables'],
+    ]);
+    const sections = parseNotes(
+      ['- General', '  - Drop support for EOL Ruby 2.7', '- Apache Thrift Lexer (**NEW**)', '  - Add a lexer for Apache Thrift'].join('\n'),
+      null,
+    ).items.map((item) => item.section.at(-1));
+    expect(sections).toEqual(['General', 'Apache Thrift Lexer (NEW)']);
+  });
+
+  it('reads the list a sentence says is of breaking changes as breaking (Rouge 5)', () => {
+    expect(
+      kindsAndTexts([
+        '## version 5.0.0',
+        '',
+        '**This is a major release** and includes some breaking changes:',
+        '',
+        '- General',
+        '  - Drop support for EOL Ruby 2.7',
+        '- HTML Formatter',
+        '  - Overhaul HTML Formatter Delegation',
+        '',
+        '### Other changes',
+        '',
+        '- Add a lexer for Apache Thrift',
+      ]),
+    ).toEqual([
+      ['breaking', 'Drop support for EOL Ruby 2.7'],
+      ['breaking', 'Overhaul HTML Formatter Delegation'],
+      ['feature', 'Add a lexer for Apache Thrift'],
+    ]);
+  });
+
+  it('reads a "Security:" scope under a bug-fix tag as a security fix (Cortex)', () => {
+    expect(
+      kindsAndTexts([
+        '## 1.21.1',
+        '',
+        '* [BUGFIX] Security: Limit decompressed gzip output in `ParseProtoReader` and OTLP ingestion path. #7515',
+        '* [BUGFIX] Fix stored XSS vulnerability in Alertmanager status pages. #7512',
+        '* [BUGFIX] gRPC: Fix panic when `grpc_compression` is set to `snappy`. #7459',
+      ]),
+    ).toEqual([
+      ['security', 'Limit decompressed gzip output in ParseProtoReader and OTLP ingestion path.'],
+      ['security', 'Fix stored XSS vulnerability in Alertmanager status pages.'],
+      ['fix', 'gRPC: Fix panic when grpc_compression is set to snappy.'],
+    ]);
+  });
+
+  it('drops credits set off by a dash, and a line crediting handles under a heading (Giraffe, Bevy)', () => {
+    expect(kindsAndTexts(['## 8.3.0', '', '- [feat: add QUERY method support](https://github.com/acme/acme/pull/742) - Credits @bizprat'])).toEqual([
+      ['feature', 'add QUERY method support'],
+    ]);
+    const post = parseNotes(
+      [
+        '+++',
+        'title = "Bevy 0.2"',
+        '[extra]',
+        'author = "Carter Anderson"',
+        '+++',
+        '',
+        '## Parallel Queries',
+        '',
+        '<div class="release-feature-authors">authors: @GrantMoyer</div>',
+        '',
+        'Bevy 0.2 adds the ability to easily iterate queries in parallel.',
+      ].join('\n'),
+      null,
+    );
+    expect(JSON.stringify([post.intro, post.items])).not.toMatch(/@GrantMoyer|Carter Anderson|Bevy 0\.2"/);
+    expect(post.items.map((item) => item.detail ?? item.text).join('\n')).toContain('iterate queries in parallel');
+  });
+
+  it('keeps an opening that closes on a pointer at the list, without the pointer (Emacs 29.3)', () => {
+    const parsed = parseNotes(
+      [
+        '* Changes in Emacs 29.3',
+        'Emacs 29.3 is an emergency bugfix release intended to fix several',
+        'security vulnerabilities described below.',
+        '',
+        '** Arbitrary Lisp code is no longer evaluated as part of turning on Org mode.',
+        'This is for security reasons, to avoid evaluating malicious Lisp code.',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.intro?.text).toBe('Emacs 29.3 is an emergency bugfix release intended to fix several security vulnerabilities.');
+    expect(parseNotes('## 0.12.4\n\nThis patch release includes various changes listed below.\n\n- Fixed a thread-safety issue', null).intro).toBeNull();
+  });
+});

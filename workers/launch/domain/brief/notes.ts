@@ -634,6 +634,10 @@ const TAG_KIND: Record<string, ChangeKind> = {
   optimization: 'performance',
   optimisation: 'performance',
 };
+/** A line that only credits people by their handles: "authors: @a and @b", "Contributors: @a, @b". */
+const HANDLES_CREDITED = /^(?:authors?|contributors?|credits?|thanks(?:\s+to)?)\s*:?\s+@[\w-]+(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)@[\w-]+)*\.?$/i;
+/** "Security: …" opening a fix's words: the part of the project it is in is its security. */
+const SECURITY_SCOPE = /^security:\s+(?=\S)/i;
 const tagKind = (tag: string): ChangeKind => TAG_KIND[tag.toLowerCase().replace(/^(?:improbable|potential|minor)\s+|\s+/g, '')]!;
 /** Unison's "Drop old wire protocol. Unison will no longer interoperate with versions before 2.52.0 …": older ones cut off. */
 export const NO_LONGER_WITH_OLDER =
@@ -968,8 +972,12 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Chatterino's capitalised label "Bugfix: Update Qt version, fixing a security issue with webp loading" names the flaw.
     // Yii's "Bug: CVE-2026-39850, Isolate internal variables in …": a fix that names its advisory is a security fix.
     // Vue I18n's "### 🔒 Security Fixes" over "fix: security vulnerability fix porting": the section says which kind of fix.
+    // Cortex's "[BUGFIX] Security: Limit decompressed gzip output …", "[BUGFIX] Security: Fix stored XSS vulnerability …": a tag
+    // in capitals labels like "Bugfix:" does, and a "Security:" scope says which kind of fix.
+    const securityScope = kind === 'fix' && SECURITY_SCOPE.test(rest);
+    if (securityScope) return { kind: 'security', text: faultFixed(rest.replace(SECURITY_SCOPE, ''), asFixed) };
     const fixesFlaw =
-      kind === 'fix' && (inherited === 'security' || ADVISORY.test(rest) || (/^[A-Z][a-z]/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
+      kind === 'fix' && (inherited === 'security' || ADVISORY.test(rest) || (/^[A-Z][a-z]|^[A-Z]{3,}$/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative, or its fault
     // ("fix: crash on exit").
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
@@ -1473,6 +1481,9 @@ const NOT_AN_OPENING =
  */
 const POINTS_BELOW =
   /(?<!\(\s*)\b(?:see|listed|described|detailed)\b[^.]*\bbelow\b|^the\s+(?:[\w-]+\s+){1,2}below\b|\b(?:is|are)\s+(?:listed\s+|shown\s+|summari[sz]ed\s+)?below\.?$|^for\s+(?:the\s+)?(?:full|more|all|complete)\s+(?:details|information|list)\b[^.]*\bsee\b|\b(?:is|are)\s+available\s+(?:here|below|at)\s*[:.]?$|^you can (?:get|download|grab|install|find)\b[^.]{0,80}\b(?:from|on|at)\s+(?:the|our)\s+(?:\w+\s+)?(?:downloads?|releases?|install(?:ation)?)\s+page\b/i;
+/** "… described below.", "… listed below.": a participle pointing at what follows, closing a sentence. */
+const CLOSING_POINTER = /\s+(?:described|listed|detailed)\s+below\.$/;
+const VAGUE_CHANGES = /\b(?:changes|fixes|improvements|updates|features|items|issues|bugs)\.$/i;
 /** A note that tells whoever upgrades what they must do ("Note: If you use X, you will need to update it."). */
 const MUST_ACT_NOTE = new RegExp(String.raw`^(?:\*\*)?(?:note|important|attention|heads[- ]up)\s*:(?:\*\*)?\s+(?=[^.!?]*(?:${ASKS_UPGRADERS.source}))`, 'i');
 /** A line of advisory ids alone, with an aside ("GHSA-c4gm-pwx9-9w8j (CVE pending)"). */
@@ -1626,6 +1637,9 @@ const CHANGE_LEAD =
 
 /** A line ending in a colon, inside bold or not: "* breaking:", Blender 3MF's "* **Code Quality:**". */
 export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
+
+/** A few words naming a part, with no sentence's end: "data files", "Lua scripting", Rouge's "Apache Thrift Lexer (**NEW**)". */
+const SHORT_LABEL = /^\p{L}[\p{L}\d.+/-]*(?:\s+[\p{L}\d.+/-]+){0,2}(?:\s+\((?:new|beta|experimental)\))?$/iu;
 
 const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
 
@@ -2075,7 +2089,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'issue', label: `PR ${id}`, url: null });
       return ' ';
     });
-  if (text.includes('redit')) text = text.replace(/\s+Credits?:\s+[^:]{2,80}$/, '');
+  // Giraffe's "[feat: add QUERY method support](…) - Credits @bizprat": the credit set off by a dash.
+  if (text.includes('redit')) text = text.replace(/\s+(?:Credits?:|[-–—]\s+Credits?:?)(?:\s+[^:]{2,80})?$/, '');
   text = text
     // REXML's "… globally. [GitHub#37][Patch by Akira Matsuda]": the pull request, and who wrote or reported the change.
     .replace(text.includes('[') ? CREDIT_BRACKETS : NEVER, (whole: string) => {
@@ -2147,7 +2162,8 @@ function withoutFrontMatter(lines: string[]): string[] {
     end < 0 ||
     end > 40 ||
     !/^[\w-]+\s*[:=]/.test(lines[1] ?? '') ||
-    !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line))
+    // Bevy's post: TOML tables ("[extra]") group the keys after them.
+    !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line) || (fence === '+++' && /^\[[\w.-]+\]\s*$/.test(line)))
   )
     return lines;
   return lines.map((line, index) => (index <= end ? '' : line));
@@ -3760,6 +3776,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     paragraph = null;
     // Ren'Py's "… followed by extend, as in::" over an indented `e "This is {nw}"`: reStructuredText's literal block, code.
     if (/::\s*$/.test(lastProse ?? '') && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) return;
+    // Bevy's `<div class="release-feature-authors">authors: @lachlansneff and @aclysma</div>` under each feature's heading.
+    if (texts.length === 1 && HANDLES_CREDITED.test(texts[0]!.replace(/<[^>]*>/g, '').trim())) return;
     lastProse = texts.join(' ');
     lastProseStart = start;
     // FreeRDP's "CVE:" over "CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in clear_decompress_residual_data",
@@ -3979,10 +3997,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     }
     const cleaned = cleanInline(joined, repoBase);
     // Commander's "Commander 15 is ESM only. … See Migration Tips below.": the opening without its pointer at the sections.
+    // Emacs 29.3's "… an emergency bugfix release intended to fix several security vulnerabilities described below.": a
+    // sentence that only closes on the pointer keeps its words.
     const clean = {
       ...cleaned,
       text: cleaned.text
         .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+        .map((sentence) => {
+          const kept = sentence.replace(CLOSING_POINTER, '.');
+          // jjwt's "This patch release includes various changes listed below.": without its pointer it says nothing.
+          return kept !== sentence && kept.split(' ').length >= 7 && !VAGUE_CHANGES.test(kept) ? kept : sentence;
+        })
         .filter((sentence) => !POINTS_BELOW.test(sentence))
         .join(' '),
     };
@@ -4199,6 +4224,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       // IPython's "… a really low severity CVE that you most likely are not affected by unless:" over "You are on windows.":
       // who is affected, not what changed.
       const conditions = lastProse !== null && AFFECTED_UNLESS.test(lastProse.replace(/<[^>]+>/g, ''));
+      const lastProseIntroducesBreaks = lastProse !== null && labels.length === 0 && BREAKS_INTRO.test(lastProse);
       // JupyterHub's "One high-level security vulnerability in user-initiated sharing is patched (…):" over "- [GHSA-…](…)":
       // the flaw the id alone below it names.
       const flawLeadIn = lastProse !== null && /:\s*$/.test(lastProse) && NAMED_FLAW.test(lastProse) ? lastProse : null;
@@ -4207,7 +4233,11 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       if (titles && labels.length === 0)
         labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
       if (credits) openHeading(7, 'Thanks', number - 1);
+      // Rouge 5's "**This is a major release** and includes some breaking changes:" over them: the list is of breaks.
+      else if (lastProseIntroducesBreaks) openHeading(7, 'Breaking changes', number - 1);
       const indent = indentOf(line);
+      // XCSoar's "* calculations", "* airspace", then "* data files" over their changes: a label beside group labels is one too.
+      const besideGroupLabels = labels.some((label) => label.indent === indent && label.line > headingAt);
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       // SolidStart 2.0's links to read under its Highlights' paragraphs leave the paragraphs the changes.
       if (pendingHeading && !OTHER_NOTES_LINK.test(line)) listsUnder(pendingHeading);
@@ -4252,6 +4282,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
               /^(?:`[^`]+`[,\s]*)+$/.test(raw.trim()) ||
               namesAGroup(text) ||
               place ||
+              (besideGroupLabels && SHORT_LABEL.test(text) && !OWN_VERB.test(text) && !FINITE_VERB.test(text)) ||
               COMPONENT_LABEL.test(text) ||
               text.replace(MERGED_PULL_REQUEST, '') === ''));
         // Yosys' " * New commands and options" over "    - Added "symfpu" …", "    - Removed "-fast" …": a few words naming
@@ -4831,6 +4862,9 @@ const PROSE_LIST_END =
 const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
 // iced closes with "Many thanks to..." over its list of handles.
 /** minikube's "Thank you to our contributors for this release!" over a list of names, as c-ares' "Thanks go to …:". */
+/** A sentence that says the list under it is of breaking changes. */
+const BREAKS_INTRO =
+  /\b(?:includes?|contains?|has|have|brings?|introduces?|with)\s+(?:some|several|a few|the following|these|a number of|two|three|four|five)?\s*breaking changes?\s*:\s*$/i;
 const THANKS_INTRO =
   /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
