@@ -7272,4 +7272,12 @@ describe('holdouts 134 and 135', () => {
     expect(parsed.intro?.text).toBe('Emacs 29.3 is an emergency bugfix release intended to fix several security vulnerabilities.');
     expect(parseNotes('## 0.12.4\n\nThis patch release includes various changes listed below.\n\n- Fixed a thread-safety issue', null).intro).toBeNull();
   });
+
+  it("drops one person's full name closing a change, not a codename or a gloss (xmobar, pgx)", () => {
+    const read = (item: string) => kindsAndTexts(['## 0.37', '', `- ${item}`, '- Fix the date plugin not picking up DST changes']).map(([, text]) => text)[0];
+    expect(read('New command line option `--add-font` (Ivan Brennan)')).toBe('New command line option --add-font');
+    expect(read('Homebrew adds initial support for macOS 27 (Golden Gate)')).toBe('Homebrew adds initial support for macOS 27 (Golden Gate)');
+    expect(read('Crh (Crimean Tatar)')).toBe('Crh (Crimean Tatar)');
+    expect(read('Fix rendering of the status bar (Dark Mode)')).toBe('Fix rendering of the status bar (Dark Mode)');
+  });
 });

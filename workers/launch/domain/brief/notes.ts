@@ -2839,12 +2839,23 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
     // hledger's "… error messages have been clarified. (Dmitry Astapov)": people named in a bracket after the sentence's stop.
     const afterStop = /[.!?]\s+\(([^()]{2,80})\)\.?$/.exec(item.text);
     const signed = afterStop !== null && namesIn(afterStop[1]!).every((name) => PERSON_NAME.test(name));
-    const text = credited.has(item) || oneName || signed ? closingCredit(item.text, handles || oneName) : null;
+    // xmobar's "New command line option `--add-font` (Ivan Brennan)", pgx's "Fix panic in … (David Kurman)": one person's full
+    // name closing a change of a few words is its author's, even where no other item credits anyone. (Not Homebrew's "macOS 27
+    // (Golden Gate)", a codename after its number, nor espeak-ng's "Crh (Crimean Tatar)", a word's gloss.)
+    const lone = LONE_PERSON_CREDIT.exec(item.text);
+    const personCredited = lone !== null && lone[1]!.trim().split(/\s+/).length >= 3 && !NOT_A_SURNAME.test(lone[2]!);
+    const text = credited.has(item) || oneName || signed || personCredited ? closingCredit(item.text, handles || oneName) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
     return { ...item, text, ...(isChore(text) ? { kind: 'internal' as const } : {}) };
   });
 }
+
+/** A change's words, then one person's full name in brackets, not after a number. */
+const LONE_PERSON_CREDIT = /^(.*[^\d\s])\s+\((\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2})\)\.?$/u;
+/** Words that close the name of a thing, not of a person ("(Dark Mode)", "(Community Edition)"). */
+const NOT_A_SURNAME =
+  /\b(?:Mode|Edition|Support|Server|Client|Engine|Theme|Release|Version|Update|Preview|Beta|Plugin|Module|Format|Protocol|Store|Cloud|Studio|Code|Desktop|Mobile|Windows|Linux|Tatar)$/;
 
 /** reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. */
 export function isUnderline(lines: string[], index: number): boolean {
