@@ -7321,4 +7321,23 @@ describe('holdouts 134 and 135', () => {
     const brief = checkedBriefOf(notes, { version: '29.3', title: 'GNU Emacs 29.3' });
     expect(brief.headline.text).toBe('GNU Emacs 29.3 is out: a security release.');
   });
+
+  it('drops an aside before cutting a long change short, and a dashed thanks (umoci, Subtitle Edit)', () => {
+    const notes = [
+      '## 0.4.7',
+      '',
+      '### Fixed',
+      '',
+      '- umoci will now read all trailing data from image layers, to combat the',
+      '  existence of some image generators that appear to append NUL bytes to the end',
+      "  of the gzip stream (which would previously cause checksum failures because we didn't read nor checksum the trailing junk bytes). However, umoci will still",
+      '  not read past the descriptor length. #360',
+      '- Performance: non-English start-up about 3.5x faster, 10-25x faster auto line-breaking - thx ivandrofly',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '0.4.7', title: 'umoci 0.4.7' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain(
+      'umoci will now read all trailing data from image layers, to combat the existence of some image generators that appear to append NUL bytes to the end of the gzip stream.',
+    );
+    expect(texts.join('\n')).not.toMatch(/ivandrofly|thx|…/);
+  });
 });

@@ -1733,11 +1733,24 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const opening = VAGUE_TITLE.test(sentences[at]!) && sentences[at + 1] ? `${sentences[at]!} ${sentences[at + 1]!}` : sentences[at]!;
   const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(opening) : opening}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
-  const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : truncateWords(withoutCaseOfAttack(clauses(said)), MAX_SENTENCE)).replace(
-    LEADS_TO_EXAMPLE,
-    '',
-  );
+  const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : fittedSentence(withoutCaseOfAttack(clauses(said)))).replace(LEADS_TO_EXAMPLE, '');
   return asSentence(withAdvisories(item, sentence), kept);
+}
+
+/** An aside in brackets of three words or more: not advisory ids, a negation or a version's bound, which the checker keeps. */
+const LONG_ASIDE = new RegExp(
+  String.raw`\s+\((?!${ADVISORY_ID_START})(?![^()]*\b(?:not|no longer|never|only|except|before|after|until|since)\b)[^()\d]*?\s[^()\d]*?\s[^()]*\)`,
+  'gi',
+);
+
+/**
+ * A sentence within the longest a highlight runs: umoci's "… append NUL bytes to the end of the gzip stream (which would
+ * previously cause checksum failures because we didn't read …)" loses its aside before any word is cut.
+ */
+function fittedSentence(text: string): string {
+  if (text.length <= MAX_SENTENCE) return text;
+  const unbracketed = text.replace(LONG_ASIDE, '');
+  return truncateWords(unbracketed, MAX_SENTENCE);
 }
 
 const VAGUE_TITLE =

@@ -2035,6 +2035,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       /\((?:thanks|thx|thank you|kudos|courtesy of)\s/i.test(raw) ? /\s*\((?:thanks|thx|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi : NEVER,
       '',
     )
+    // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
+    .replace(
+      /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : NEVER,
+      '',
+    )
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
@@ -2843,7 +2848,12 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
     // name closing a change of a few words is its author's, even where no other item credits anyone. (Not Homebrew's "macOS 27
     // (Golden Gate)", a codename after its number, nor espeak-ng's "Crh (Crimean Tatar)", a word's gloss.)
     const lone = LONE_PERSON_CREDIT.exec(item.text);
-    const personCredited = lone !== null && lone[1]!.trim().split(/\s+/).length >= 3 && !NOT_A_SURNAME.test(lone[2]!);
+    // (Nor "Add support for the Open Graph protocol (Open Graph)": the change's own words, said again.)
+    const personCredited =
+      lone !== null &&
+      lone[1]!.trim().split(/\s+/).length >= 3 &&
+      !NOT_A_SURNAME.test(lone[2]!) &&
+      !lone[2]!.split(/\s+/).some((word) => lone[1]!.includes(word));
     const text = credited.has(item) || oneName || signed || personCredited ? closingCredit(item.text, handles || oneName) : null;
     if (text === null) return item;
     // "Doc fixes (Ana Lima, tgfisher)" is a docs chore once its names went.
