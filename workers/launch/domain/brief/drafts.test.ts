@@ -12,6 +12,10 @@ describe('saying an item shorter on a short channel', () => {
     ).toEqual(['Artifact Versioning Improvements: The handling of artifact versions has been improved.', 'Artifact Versioning Improvements.']);
     expect(shorterForms('Fixes a crash, including on start.')).toEqual(['Fixes a crash.']);
     expect(shorterForms('Adds a flag.')).toEqual([]);
+    // RxJS' operator names what the fix is to: it is not a heading to drop.
+    expect(shorterForms('debounceTime: unschedule dangling task on unsubscribe before complete.')).not.toContain(
+      'Unschedule dangling task on unsubscribe before complete.',
+    );
     // An aside that negates says why, and stays: dropping "no longer needed" would drop a negation the notes give.
     expect(shorterForms('Removed console commands: list_types (no longer needed) and set_immunity (rarely used).')).not.toContain(
       'Removed console commands: list_types and set_immunity.',

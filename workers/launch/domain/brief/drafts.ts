@@ -372,8 +372,10 @@ export function shorterForms(text: string): string[] {
   const label = text.match(/^([^:]{6,60}):\s+(\S.*)$/);
   // "Global Allocators: the #[global_allocator] attribute is now stable", "PreAuthKey CLI: Commands now use ID-based
   // operations …": a heading of two words names the change, its sentence says it; a scope ("Windows: Fix a crash …") stays.
+  // (Not RxJS' "debounceTime: unschedule dangling task …": a function's name in code is what the change is to.)
   if (
     label &&
+    !/^[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+$/.test(label[1]!) &&
     label[1]!.split(/\s+/).length <= 2 &&
     label[2]!.split(/\s+/).length >= 4 &&
     /^[A-Za-z]+\s/.test(label[2]!) &&
