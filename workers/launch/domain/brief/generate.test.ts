@@ -5295,7 +5295,8 @@ describe('security told in a table, in prose, or by the flaw alone', () => {
     expect(brief.headline.text).toBe('Acme 11.8.8 is out: a security release.');
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['security', 'Fixes for security vulnerabilities (CVE-2026-49261, CVE-2026-48165).'],
-      ['fix', 'The server failed to parse table names beginning with a digit.'],
+      // What failed, told as fixed: a post must not announce the fault.
+      ['fix', 'Fixed an issue where the server failed to parse table names beginning with a digit.'],
     ]);
   });
 
@@ -7339,5 +7340,63 @@ describe('holdouts 134 and 135', () => {
       'umoci will now read all trailing data from image layers, to combat the existence of some image generators that appear to append NUL bytes to the end of the gzip stream.',
     );
     expect(texts.join('\n')).not.toMatch(/ivandrofly|thx|…/);
+  });
+});
+
+describe('holdouts 136 and 137', () => {
+  const texts = (notes: string[], overrides: Partial<BriefRelease> = {}) =>
+    checkedBriefOf(notes.join('\n'), { version: '1.3.2', title: 'Acme 1.3.2', ...overrides }).highlights.map((highlight) => highlight.text);
+
+  it('tells faults a Fixed section names as fixed (ncspot, musl)', () => {
+    expect(
+      texts([
+        '## [1.3.2]',
+        '',
+        '### Fixed',
+        '',
+        '- Playlist retrieval crashing when list contains podcast episodes',
+        "- Crash when shifting a song by an amount greater than the queue's length",
+        '- Crash when displaying songs that do not have an (available) artist',
+        '- Playback broken due to Spotify API change',
+      ]),
+    ).toEqual([
+      'Fixed playlist retrieval crashing when list contains podcast episodes.',
+      "Fixed crash when shifting a song by an amount greater than the queue's length.",
+      'Fixed crash when displaying songs that do not have an (available) artist.',
+      'Fixed playback broken due to Spotify API change.',
+    ]);
+    expect(
+      texts(
+        [
+          '1.1.8 release notes',
+          '',
+          'bugs fixed:',
+          '- regcomp crash/mem-corruption with illegal bytes after backslash',
+          '- regcomp wrongly allowed backrefs in ER',
+        ],
+        {
+          version: '1.1.8',
+          title: 'musl 1.1.8',
+        },
+      ),
+    ).toEqual(['Fixed regcomp crash/mem-corruption with illegal bytes after backslash.', 'Fixed an issue where regcomp wrongly allowed backrefs in ER.']);
+  });
+
+  it("reads a major's removed and renamed API as breaking where its notes sort out no break (Laravel Cashier 15)", () => {
+    const notes = [
+      '## [v15.0.0](https://github.com/laravel/cashier-stripe/compare/v14.14.0...v15.0.0) - 2023-12-22',
+      '',
+      '* [15.x] Remove isDeleted method by @driesvints in https://github.com/laravel/cashier-stripe/pull/1579',
+      '* [15.x] Added expand option to Subscription latestInvoice() by @someone in https://github.com/laravel/cashier-stripe/pull/1580',
+      '* [15.x] Rename receipt to invoice by @driesvints in https://github.com/laravel/cashier-stripe/pull/1581',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: 'v15.0.0', title: 'Laravel Cashier v15.0.0' });
+    expect(brief.headline.text).toBe('Laravel Cashier v15.0.0 is out: a major release with breaking changes.');
+    expect(brief.highlights.filter((highlight) => highlight.kind === 'breaking').map((highlight) => highlight.text)).toEqual([
+      'Removed isDeleted method.',
+      'Renamed receipt to invoice.',
+    ]);
+    // A minor takes nothing away by its number.
+    expect(checkedBriefOf(notes.join('\n'), { version: 'v15.1.0', title: 'Laravel Cashier v15.1.0' }).headline.text).not.toMatch(/breaking/);
   });
 });

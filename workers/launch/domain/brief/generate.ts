@@ -164,7 +164,7 @@ export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update'
 /** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */
 const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
 
-const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|no longer (?:used|maintained|needed))\b/i;
+const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|unused|no longer (?:used|maintained|needed))\b/i;
 
 /** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
 function significance(item: NoteItem, line = '', lines: readonly string[] = []): number {
@@ -241,6 +241,9 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   return score;
 }
 
+/** "Remove isDeleted method", "Rename receipt to invoice": a part of the API taken away or renamed. */
+const REMOVES_OR_RENAMES_API =
+  /^(?:remove[sd]?\s+(?:the\s+)?\S+\s+(?:method|function|class|option|property|parameter|argument|api|endpoint|command|flag|setting|column|event|hook|trait|interface|module|helper)s?\b|rename[sd]?\s+\S+\s+to\s+\S+)/i;
 /** A line the notes open with a warning, and the rest of that line. */
 const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION|CRITICAL)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
@@ -422,6 +425,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const version = shownVersion(release.version);
   // A calendar version's third number (clj-kondo's v2026.07.24) is a day or a count, not a semver patch.
   const patch = /^v?\d+\.\d+\.[1-9]/i.test(version) && !/^v?(?:19|20)\d{2}\./.test(version);
+  const step = versionStep(version);
+  const newMajor = step?.step === 'major' && !step.beforeOne && !/^v?(?:19|20)\d{2}\./.test(version);
+  const unsortedBreaks = !parsed.items.some((item) => item.kind === 'breaking');
   // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
   // and lists only who is affected leads with that prose.
   const advisory =
@@ -447,18 +453,20 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     ),
     retellings,
   ).map((item) =>
-    // Hamlib 4.7's "## Changes for 5.0" over "### Storage restructuring": what a later version will bring, which this one
-    // prepares for; told after what this release brings.
-    item.section.some((title) => namesLaterVersion(title, version)) && (item.kind === 'feature' || item.flagship)
-      ? { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false }
-      : // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
-        // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
-        // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a
-        // change of behaviour: nothing was broken that it fixes.
-        // (GLFW 3.5.1's "## New features" over "### Unlimited mouse buttons": the section says what its headings are.)
-        patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '') && !item.section.some((title) => /^new features?\b/i.test(title))
-        ? { ...item, kind: BEHAVIOUR_CHANGE.test(item.detail ?? '') ? ('other' as const) : ('fix' as const), flagship: false }
-        : item,
+    // Laravel Cashier 15.0.0's "Remove isDeleted method", "Rename receipt to invoice": in a new major version whose notes sort
+    // out no break themselves, what it takes away or renames of its API is what semantic versioning bumped the number for.
+    newMajor && unsortedBreaks && item.kind === 'other' && REMOVES_OR_RENAMES_API.test(item.text)
+      ? { ...item, kind: 'breaking' as const }
+      : item.section.some((title) => namesLaterVersion(title, version)) && (item.kind === 'feature' || item.flagship)
+        ? { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false }
+        : // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
+          // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
+          // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a
+          // change of behaviour: nothing was broken that it fixes.
+          // (GLFW 3.5.1's "## New features" over "### Unlimited mouse buttons": the section says what its headings are.)
+          patch && item.flagship && !NEW_CAPABILITY.test(item.detail ?? '') && !item.section.some((title) => /^new features?\b/i.test(title))
+          ? { ...item, kind: BEHAVIOUR_CHANGE.test(item.detail ?? '') ? ('other' as const) : ('fix' as const), flagship: false }
+          : item,
   );
   // An item whose body runs on (code blocks, examples) is cited by its opening lines, where the
   // sentence written from it comes from: the checker refuses a citation wider than that.
@@ -1536,6 +1544,12 @@ const SAID_WHOLE = /\b(?:is|are|was|were|has|have|had|would|could|will|can|shoul
 const THING_DOING = /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,2}\s+(?:not\s+)?\p{Ll}{3,}ing\b/u;
 /** Stateless' "Unexpected graph labels for internal transitions": what was wrong, named by how. */
 const FAULT_ADJECTIVE_FIRST = /^(?:unexpected|unintended|incorrect|wrong|missing|broken|duplicated?|spurious|bogus|erroneous|inconsistent)\s+\p{L}/iu;
+/**
+ * ncspot's "Playback broken due to Spotify API change", musl's "regcomp crash/mem-corruption with illegal bytes after
+ * backslash": a thing (or a function, in lower case), then what was wrong with it.
+ */
+const THING_BROKEN =
+  /^(?:\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,2}\s+(?:broken|missing|wrong|incorrect)|\p{Ll}[\p{Ll}\d_]*\s+(?:crash(?:es)?|hangs?|leaks?|deadlocks?|panics?|segfaults?))\b/u;
 /** Its "Labels not escaped in `UmlDotGraphStyle`": a thing, then what was not done to it. */
 const THING_NOT_DONE = /^\p{Lu}[\p{L}\d]*(?:\s+[\p{L}\d.]+){0,3}\s+not\s+\p{Ll}{3,}ed\b/u;
 function tellsAFault(item: NoteItem, faultSection: boolean): boolean {
@@ -1545,9 +1559,11 @@ function tellsAFault(item: NoteItem, faultSection: boolean): boolean {
   const [first, second, third] = fault.split(' ');
   const gerund = (word: string | undefined) => word !== undefined && /^\p{Ll}{3,}ing$/u.test(word);
   return (
-    FAULT_NAMED_FIRST.test(fault) ||
+    // ("Crash when shifting a song …": the case it happened in is what names the fault.)
+    FAULT_NAMED_FIRST.test(item.text) ||
     FAULT_ADJECTIVE_FIRST.test(fault) ||
     THING_NOT_DONE.test(fault) ||
+    (THING_BROKEN.test(fault) && !opensWithAction(fault)) ||
     (item.code?.includes(first!) === true && (gerund(second) || (second === 'not' && gerund(third)))) ||
     (faultSection && THING_DOING.test(fault) && !opensWithAction(fault))
   );
@@ -1976,7 +1992,7 @@ const FLAW_LET: Record<string, string> = { allows: 'allowed', lets: 'let', enabl
 const FLAW_LETS = /\s+(allows|lets|enables|permits)\s+(?=\S)/i;
 /** What a fix says went wrong, when it says nothing of the fix: a subject, then its fault ("The tab is not highlighted …"). */
 const FAULT_PREDICATE =
-  /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|(?:returned|returns)\s+[^.]{1,60}?\binstead of\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b|(?:can|could|may|might)\s+(?:lead\s+to|cause|trigger)\b|(?:triggers|triggered|causes|caused)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:crash\w*|dereferences?|overflows?|underflows?|leaks?|panics?|corruption|deadlocks?)\b)/i;
+  /\b(?:(?:does|do|did)\s+not\b|(?:is|are|was|were)\s+(?:not|broken|wrong|incorrect|missing|ignored|lost|invalidated)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|can't|cannot|won't)\b|failed\s+to\b|(?:crash(?:es|ed)|hangs|hung|fails|ignores|ignored|freezes|froze|leaks|leaked|throws|threw|breaks|broke|loses|lost|miscompiled|mishandled)\b|(?:can|could|may|might|would)\s+(?:break|crash|hang|freeze|leak|corrupt|lose|deadlock)\b|(?:returned|returns)\s+(?:nonsense|garbage|wrong|incorrect|invalid|bogus)\b|(?:returned|returns)\s+[^.]{1,60}?\binstead of\b|\b(?:incorrectly|wrongly)\b|raised\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:warnings?|errors?|exceptions?)\b|(?:can|could|may|might)\s+(?:lead\s+to|cause|trigger)\b|(?:triggers|triggered|causes|caused)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:crash\w*|dereferences?|overflows?|underflows?|leaks?|panics?|corruption|deadlocks?)\b)/i;
 const FIX_OPENER = new RegExp(`^(?:${ACTION_VERBS}|now|when|if|on|in|for|with|after|before|while)\\b`, 'i');
 /** Whether a change opens by saying what was done; a word in capitals ("DROP SYNONYM isn't dropping …") is a name, not a verb. */
 const opensWithAction = (text: string) => FIX_OPENER.test(text) && !/^[A-Z]{2,}\b/.test(text);
@@ -2024,7 +2040,8 @@ function faultStatement(text: string, code: string[]): string | null {
     !FAULT_PREDICATE.test(clause) ||
     /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
     // libzmq's "enabling GSSAPI support (when using autools) does not work": a doing, in lower case, is a subject too.
-    !/^(?:\p{Lu}|\w+[._][\w.()]*\s|\p{Ll}+ing\s)/u.test(text)
+    // musl's "regcomp wrongly allowed backrefs in ER": a function in lower case, then how it went wrong.
+    !/^(?:\p{Lu}|\w+[._][\w.()]*\s|\p{Ll}+ing\s|\p{Ll}[\p{Ll}\d_]*\s+(?:wrongly|incorrectly|erroneously|miscompiled|mishandled|failed\s+to)\s)/u.test(text)
   )
     return null;
   // "The default tab …" reads on after "where": only a common word loses its capital; "DROP SYNONYM", "ListViews",

@@ -7281,3 +7281,29 @@ describe('holdouts 134 and 135', () => {
     expect(read('Fix rendering of the status bar (Dark Mode)')).toBe('Fix rendering of the status bar (Dark Mode)');
   });
 });
+
+describe('holdouts 136 and 137', () => {
+  it("opens with no sentence about the guide itself, nor one its link's address was the end of (Shrine, FluentMigrator)", () => {
+    expect(
+      parseNotes('# Shrine 3.0.0\n\nThis guide covers all the changes in the 3.0.0 version of Shrine.\n\n## New features\n\n- Added derivatives', null).intro,
+    ).toBeNull();
+    expect(
+      parseNotes(
+        '## 3.0.0\n\nThe new documentation is online on [https://fluentmigrator.github.io](https://fluentmigrator.github.io).\n\n- Added a runner',
+        null,
+      ).intro,
+    ).toBeNull();
+    // A sentence that ends on its own preposition keeps it.
+    expect(
+      parseNotes('## 0.31.0\n\nThis release includes several new features, including mirrors that installers can fallback to.\n\n- Added mirrors', null).intro
+        ?.text,
+    ).toBe('This release includes several new features, including mirrors that installers can fallback to.');
+  });
+
+  it('drops a cheered thanks to one name (Pixel Wheels)', () => {
+    expect(kindsAndTexts(['## 0.26.0', '', '- Pixel Wheels now speaks Galician, thanks to Ninjum!', '- Faster start-up, thanks to caching!'])).toEqual([
+      ['other', 'Pixel Wheels now speaks Galician!'],
+      ['other', 'Faster start-up, thanks to caching!'],
+    ]);
+  });
+});

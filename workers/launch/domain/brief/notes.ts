@@ -1467,7 +1467,11 @@ function isCallout(heading: string): boolean {
  */
 /** The notes' own pick of what matters: "Highlights", "Notable changes", darktable's "The Big Ones", "What's new". */
 const HIGHLIGHTS_TITLE = /\b(?:highlights?|notable|key (?:changes|features)|major (?:new )?features|big ones|headline features|what['’]?s new)\b/i;
-const DESCRIBES_THE_DOCUMENT = /^this (?:document|file|page) (?:contains|describes|lists|summari[sz]es)\b/i;
+/** A sentence ending on the word that led to a link its words were. */
+const LEADS_TO_A_LINK = /\s(?:on|at|in|from|to|via|under)\s*[.:]$/i;
+const ENDS_ON_A_LINK = /(?:\]\([^)\s]*\)|<?https?:\/\/\S+?>?)\s*[.:]?\s*$/;
+/** "This document lists …", Shrine's "This guide covers all the changes in the 3.0.0 version of Shrine.": the page, not the release. */
+const DESCRIBES_THE_DOCUMENT = /^this (?:document|file|page|guide|post|article) (?:contains|describes|lists|summari[sz]es|covers|explains|walks)\b/i;
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
 const NOT_AN_OPENING =
@@ -2764,8 +2768,9 @@ const namesIn = (list: string) =>
  * of them alone goes whole.
  */
 const THANKS_TO_PEOPLE = /([.!?])?\s+thanks to ([^.()!?]{4,160}?)(?=[.!]?\s*(?:\(\s*\[?#\d|$))([.!]?)/i;
+// Pixel Wheels' "Pixel Wheels now speaks Galician, thanks to Ninjum!": one name, cheered, is a person's too.
 const unthanked = (whole: string, stop: string | undefined, people: string, end: string) =>
-  !namesIn(people).every((name) => PERSON_NAME.test(name)) ? whole : (stop ?? end);
+  namesIn(people).every((name) => PERSON_NAME.test(name) || (end === '!' && /^\p{Lu}[\p{L}\d_-]+$/u.test(name) && ONE_NAME.test(name))) ? (stop ?? end) : whole;
 /**
  * Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen";
  * a name in brackets may carry its own aside ("(Marco Trevisan (Treviño))").
@@ -4044,7 +4049,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
       !NOT_AN_OPENING.test(clean.text) &&
       !DESCRIBES_THE_DOCUMENT.test(clean.text) &&
-      !ONLY_ANNOUNCES.test(clean.text)
+      !ONLY_ANNOUNCES.test(clean.text) &&
+      // FluentMigrator's "The new documentation is online on [https://…](https://…).": without its address it leads nowhere.
+      !(LEADS_TO_A_LINK.test(clean.text) && ENDS_ON_A_LINK.test(joined))
     ) {
       intro = { text: clean.text.replace(FIRST_PERSON_ASIDE, ''), lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change, whatever prose follows (Biopython's "10 January
