@@ -7399,4 +7399,35 @@ describe('holdouts 136 and 137', () => {
     // A minor takes nothing away by its number.
     expect(checkedBriefOf(notes.join('\n'), { version: 'v15.1.0', title: 'Laravel Cashier v15.1.0' }).headline.text).not.toMatch(/breaking/);
   });
+
+  it('says a release breaks where an item says it is a backwards incompatible change (tasty 1.5)', () => {
+    const brief = checkedBriefOf(
+      [
+        'Version 1.5',
+        '---------------',
+        '',
+        '* `foldGroup` now takes `[b]` instead of `b` as its last argument to allow',
+        '  for custom fold strategies. This is a backwards incompatible change,',
+        '  but you can get the old behavior by applying `mconcat`.',
+        '* Support WASM',
+      ].join('\n'),
+      { version: '1.5', title: 'tasty 1.5' },
+    );
+    expect(brief.headline.text).toBe('tasty 1.5 is out: a release with breaking changes.');
+  });
+
+  it('ranks a CI action, a compiler flag, tutorials and "minor improvements" after what users get (Commons CSV, gedit, Mesa, Vue Router)', () => {
+    const first = (items: string[]) =>
+      checkedBriefOf(['## 1.10.0', '', ...items.map((item) => `- ${item}`)].join('\n'), { version: '1.10.0', title: 'Acme 1.10.0' }).highlights[0]!.text;
+    expect(first(['Add github/codeql-action.', 'Add DuplicateHeaderMode for flexibility with header strictness.'])).toBe(
+      'Added DuplicateHeaderMode for flexibility with header strictness.',
+    );
+    expect(first(['Added -Wshadow to the CFLAGS and fixed the corresponding warnings.', 'Added a light/dark theme setting.'])).toBe(
+      'Added a light/dark theme setting.',
+    );
+    expect(first(['Updated tutorials for visualization.', 'Added AgentPortrayalStyle, a user-friendly way to specify agent portrayal.'])).toBe(
+      'Added AgentPortrayalStyle, a user-friendly way to specify agent portrayal.',
+    );
+    expect(first(['parseURL minor improvements', 'Use pagehide for iOS navigation'])).toBe('Use pagehide for iOS navigation.');
+  });
 });

@@ -71,10 +71,11 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
 /**
  * Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work), nor a part of the product
  * (Nikola's "Support for Discourse as comment system": no code comment). Rouge's "Add Rubocop rule …", "Add custom … cop", "Add
- * Contributing.md guidelines" are the project's own upkeep (RuboCop's own "Add new `Lint/…` cop" is its news).
+ * Contributing.md guidelines" are the project's own upkeep (RuboCop's own "Add new `Lint/…` cop" is its news); so are
+ * Commons CSV's "Add github/codeql-action", gedit's "Added -Wshadow to the CFLAGS …", Mesa's "Updated tutorials …".
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|custom\s+[\w:]+\s+cops?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -247,7 +248,9 @@ const REMOVES_OR_RENAMES_API =
 /** A line the notes open with a warning, and the rest of that line. */
 const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION|CRITICAL)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
-const VAGUE_BETTER = /^(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+[.!]?$/iu;
+// Vue Router's "parseURL minor improvements": a name, then that it got a little better.
+const VAGUE_BETTER =
+  /^(?:(?:improved?|improvements?\s+(?:to|in)|better|various|minor|general|more|some|updated?)\s+\p{Ll}+|\S+\s+(?:minor|small|various|some)\s+(?:improvements?|tweaks|changes|optimi[sz]ations?))[.!]?$/iu;
 const EMPHASIS =
   /\b(?:significantly|substantially|dramatically|greatly|vastly|massively|(?:significant|substantial|dramatic|massive|major)\s+(?:[\w-]+\s+)?(?:improvements?|speed-?ups?|gains?|reductions?|overhaul|rework|redesign|boost)|built-in|redesign\w*|(?:^|\b(?:an?|complete|full|total)\s+)rewrite\b|rewritten|overhaul\w*|from scratch|brand[- ]new|much (?:faster|smaller|easier|better|less|lower|cheaper|quicker)|\d+(?:\.\d+)?\s*(?:%|x|×|times)\s+(?:faster|smaller|cheaper|quicker|less|fewer|lower))(?![\w-])/i;
 
@@ -537,7 +540,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         /\bincompatible change\b|\bbackwards?[- ]incompatibility\b/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
         // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
-        /\b(?:this|it) is a breaking change\b/i.test(item.text) ||
+        // tasty 1.5's "`foldGroup` now takes `[b]` … This is a backwards incompatible change, but …".
+        /\b(?:this|it) is a (?:backwards?[- ])?(?:incompatible|breaking) change\b/i.test(item.text) ||
         ASKS_UPGRADERS.test(item.text),
     );
   // "23.05 is a smaller release focusing on fixes": the notes say what kind of release it is.
