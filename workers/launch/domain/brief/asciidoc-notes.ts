@@ -23,7 +23,8 @@ const DOCUMENT_ATTRIBUTE = /^:[\w-]+:(?:[ \t].*)?$/;
 const DIRECTIVE = /^(?:include|ifdef|ifndef|ifeval|endif)::[^\s[]*\[[^\]]*\][ \t]*$/;
 const HARD_BREAK = /[ \t]\+[ \t]*$/;
 /** `name:target[words]`: the name after a space, a bracket or the line's start, so a URL's own colon is no macro name. */
-const MACRO = /(^|[\s(])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
+// (Jenkins' "*link:http://www.first.org/cvss/…[critical]*": a macro set in bold starts after the mark.)
+const MACRO = /(^|[\s(*_])([a-zA-Z][\w-]*):([^\s[\]]*)\[([^\]]*)\]/g;
 /** A bare URL with the words to show in brackets after it: `https://example.org[the site]`. */
 const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)\]/g;
 
@@ -35,11 +36,16 @@ const ROLE_TEXT = /\[\.?[\w-]+\]#([^#]+)#/g;
 /** PyRDP's `{uri-issue}458[#458]`: a link whose address starts with a document attribute defined elsewhere. */
 const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
 
-/** Whether the notes are AsciiDoc: they open with a section title that is not closed by marks. */
+/**
+ * Whether the notes are AsciiDoc: they open with a section title that is not closed by marks, or (Jenkins' security
+ * advisories, a sentence before "== Description") title two sections so and none the Markdown way.
+ */
 function isAsciiDoc(lines: string[]): boolean {
   // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
   const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line) && !DIRECTIVE.test(line)) ?? '';
-  return HEADING.test(first) && !CLOSED_HEADING.test(first);
+  if (HEADING.test(first) && !CLOSED_HEADING.test(first)) return true;
+  const titled = lines.filter((line) => /^={2,6}[ \t]/.test(line) && !CLOSED_HEADING.test(line)).length;
+  return titled >= 2 && !lines.some((line) => /^#{1,6}[ \t]|^={3,}[ \t]*$|^-{3,}[ \t]*$/.test(line));
 }
 
 export function asciidocAsMarkdown(lines: string[]): string[] {

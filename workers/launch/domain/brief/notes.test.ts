@@ -7306,4 +7306,55 @@ describe('holdouts 136 and 137', () => {
       ['other', 'Faster start-up, thanks to caching!'],
     ]);
   });
+
+  it('reads an advisory in AsciiDoc that opens with a sentence, its bold macros and bracketed CPAN groups (Jenkins, HTTP::Tiny)', () => {
+    const advisory = parseNotes(
+      [
+        'This advisory announces multiple vulnerabilities in Jenkins.',
+        '',
+        '== Description',
+        '',
+        '=== Remote code execution vulnerability in remoting module',
+        '*SECURITY-232 / CVE-2016-0788*',
+        '',
+        'A vulnerability in the Jenkins remoting module allowed unauthenticated remote attackers to open a JRMP listener.',
+        '',
+        '== Severity',
+        '',
+        '* SECURITY-232 is considered *link:http://www.first.org/cvss/calculator/3.0#CVSS:3.0/AV:N[critical]* as it allows attackers to run code.',
+      ].join('\n'),
+      null,
+    );
+    expect(advisory.items.map((item) => item.text).join('\n')).not.toMatch(/link:|\]/);
+    expect(advisory.items.map((item) => item.text)).toContain('Remote code execution vulnerability in remoting module');
+    expect(
+      kindsAndTexts([
+        '0.083     2023-06-11 07:05:45-04:00 America/New_York',
+        '',
+        '    [!!! SECURITY !!!]',
+        '',
+        '    - Changes the `verify_SSL` default parameter from `0` to `1`.',
+      ]),
+    ).toEqual([['security', 'Changes the verify_SSL default parameter from 0 to 1.']]);
+  });
+
+  it("opens with no page title nor what the notes say they describe (Apache Derby's HTML page)", () => {
+    const page = parseNotes(
+      [
+        '<html lang="en">',
+        '<title>Release Notes for Apache Derby 10.15.0.0</title>',
+        '<body>',
+        '<h1>Release Notes for Apache Derby 10.15.0.0</h1>',
+        '<p>These notes describe the difference between Apache Derby release 10.15.0.0 and the preceding release 10.14.2.0.</p>',
+        '<h2>New Features</h2>',
+        '<ul>',
+        '<li>JPMS modularization - Derby has been re-packaged as a set of JPMS modules.</li>',
+        '<li>Java SE 9 is required.</li>',
+        '</ul>',
+      ].join('\n'),
+      null,
+    );
+    expect(page.intro).toBeNull();
+    expect(JSON.stringify(page.items)).not.toContain('<title>');
+  });
 });

@@ -1471,7 +1471,9 @@ const HIGHLIGHTS_TITLE = /\b(?:highlights?|notable|key (?:changes|features)|majo
 const LEADS_TO_A_LINK = /\s(?:on|at|in|from|to|via|under)\s*[.:]$/i;
 const ENDS_ON_A_LINK = /(?:\]\([^)\s]*\)|<?https?:\/\/\S+?>?)\s*[.:]?\s*$/;
 /** "This document lists …", Shrine's "This guide covers all the changes in the 3.0.0 version of Shrine.": the page, not the release. */
-const DESCRIBES_THE_DOCUMENT = /^this (?:document|file|page|guide|post|article) (?:contains|describes|lists|summari[sz]es|covers|explains|walks)\b/i;
+// Derby's "These notes describe the difference between Apache Derby release 10.15.0.0 and the preceding release …".
+const DESCRIBES_THE_DOCUMENT =
+  /^(?:this (?:document|file|page|guide|post|article)|these (?:release )?notes) (?:contains?|describes?|lists?|summari[sz]es?|covers?|explains?|walks)\b/i;
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
 const NOT_AN_OPENING =
@@ -2288,7 +2290,8 @@ function phpNewsAsMarkdown(lines: string[]): string[] {
 function bracketGroupsAsHeadings(lines: string[]): string[] {
   // Path::Tiny's "[*** DEPRECATIONS ***]" sets the group apart with stars, and writes "[Bug fixes]" in lower case too (a Debian
   // changelog's names are spaced inside their brackets).
-  const group = /^\s*\[(?:\s*(\p{Lu}[\p{Lu} &/-]{1,40}?)\s*|(?:\*{1,3}\s*)?(\p{Lu}[\p{L} &/-]{0,40}?\p{L})(?:\s*\*{1,3})?)\]\s*$/u;
+  // HTTP::Tiny's "[!!! SECURITY !!!]" with exclamation marks.
+  const group = /^\s*\[(?:\s*(?:!{1,3}\s*)?(\p{Lu}[\p{Lu} &/-]{1,40}?)(?:\s*!{1,3})?\s*|(?:\*{1,3}\s*)?(\p{Lu}[\p{L} &/-]{0,40}?\p{L})(?:\s*\*{1,3})?)\]\s*$/u;
   const title = (line: string) => line.replace(group, (_whole, shouted?: string, named?: string) => `### ${shouted ?? named}`);
   const bulleted = (line: string) => /^\s*[-*+]\s/.test(line);
   if (lines.some((line, index) => group.test(line) && bulleted(lines.slice(index + 1).find((next) => next.trim() !== '') ?? ''))) return lines.map(title);
@@ -3030,6 +3033,8 @@ function htmlAsMarkdown(lines: string[]): string[] {
     // Checkstyle's `<div class="releaseDate">28.02.2026</div>` over `<p>Breaking backward compatibility:</p>`: a date in a
     // block of its own, which would otherwise open the paragraph the label after it joins.
     if (/^\s*<div\b[^>]*>\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*<\/div>\s*$/i.test(raw)) return '';
+    // Derby's `<title>Release Notes for Apache Derby 10.15.0.0</title>`: the browser tab's words, not the page's.
+    if (/^\s*<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?\s*$/i.test(raw)) return '';
     // A page's wrappers (`<html><head></head><body>`) open the line its content starts on; so does an anchor to link to
     // (Bouncy Castle's `<a id="r1rv78"><h3>2.11.1 Version</h3></a>`).
     let line = raw.replace(/^\s*(?:<head\b[^>]*>.*?<\/head>|<\/?(?:html|head|body|main|div|section|article)\b[^>]*>|<a\s[^>]*\b(?:id|name)=[^>]*>)+/i, '');
