@@ -7430,4 +7430,20 @@ describe('holdouts 136 and 137', () => {
     );
     expect(first(['parseURL minor improvements', 'Use pagehide for iOS navigation'])).toBe('Use pagehide for iOS navigation.');
   });
+
+  it('tells what a break does now after what it used to do (Moo 2)', () => {
+    const brief = checkedBriefOf(
+      [
+        '2.000000 - 2015-03-02',
+        '  * Incompatible Changes',
+        '    - Classes without attributes used to store everything passed to ->new',
+        '      in the object.  This has been fixed to not store anything in the object,',
+        '      making it consistent with classes that had attributes.',
+      ].join('\n'),
+      { version: '2.000000', title: 'Moo 2.000000' },
+    );
+    expect(brief.highlights[0]!.text).toBe(
+      'Classes without attributes used to store everything passed to ->new in the object. This has been fixed to not store anything in the object, making it consistent with classes that had attributes.',
+    );
+  });
 });

@@ -1922,7 +1922,9 @@ function breakingSentence(text: string): string {
         : // Earthly's "… after the cloud shutdown. However, it removes many cloud-based commands and flags.": the second says it.
           BREAKING_SIGNAL.test(sentences[1]!) ||
           /\b(?:removes|drops)\b/i.test(sentences[1]!) ||
-          (/\bused to\b/i.test(sentences[0]!) && /^now\b/i.test(sentences[1]!))))
+          // Moo 2's "Classes without attributes used to store everything … This has been fixed to not store anything …",
+          // Packer 1.9's "… used to be computed from the Git SHA … This changes with this release, and now …".
+          (/\bused to\b/i.test(sentences[0]!) && /^now\b|^(?:this|that|it)\s+(?:has been|was|is)\s+(?:changed|fixed)\b|^this changes\b/i.test(sentences[1]!))))
       ? 2
       : 1;
   // Nimble's "Major `nimble develop` overhaul fixing …: A, B and C. Removed the `-g` flag …": where both do not fit, the

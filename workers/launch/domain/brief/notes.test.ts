@@ -7357,4 +7357,28 @@ describe('holdouts 136 and 137', () => {
     expect(page.intro).toBeNull();
     expect(JSON.stringify(page.items)).not.toContain('<title>');
   });
+
+  it('reads a list of the headings below as a table of contents, and drops the dash before bracketed ids (NNG, pysaml2)', () => {
+    expect(
+      kindsAndTexts([
+        '# Release notes for 1.7.0',
+        '',
+        'This document has the following sections:',
+        '',
+        '* Notable Changes',
+        '* End of Feature Announcements',
+        '',
+        '## Notable Changes (since 1.6.0)',
+        '',
+        '- A new supplemental API, nng_id_map(3), is made available.',
+        '',
+        '## End of Feature Announcements',
+        '',
+        '- Windows Vista is no longer supported.',
+      ]).map(([, text]) => text),
+    ).toEqual(['A new supplemental API, nng_id_map(3), is made available.', 'Windows Vista is no longer supported.']);
+    expect(kindsAndTexts(['## 6.5.0', '', '- Fix processing of invalid SAML XML documents - [CVE-2021-21238]'])).toEqual([
+      ['security', 'Fix processing of invalid SAML XML documents (CVE-2021-21238)'],
+    ]);
+  });
 });

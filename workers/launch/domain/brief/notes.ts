@@ -1817,8 +1817,9 @@ const PACKAGE_AT_VERSION = /^@?[\w.-]+(?:\/[\w.-]+)?(?: ?[-–:@] ?| )(?:v?\d+(?
 const CREDIT_BRACKETS =
   /(?:\s*\[(?:GitHub|GH|GitLab|Bug|Issue|PR)\s*#\d+\]|\s*\[(?:Patch|Reported|Suggested|Fixed|Reviewed|Contributed|Requested|Found|Written) by [^\]]{2,80}\])+(?=[\s.]*$)/gi;
 const ADVISORY_IN_BRACKET = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
+// (pysaml2's "Fix processing of invalid SAML XML documents - [CVE-2021-21238]": the dash that set the ids off goes with them.)
 const IDS_WITH_ADVISORIES =
-  /\s*\[\s*((?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})(?:\s*,\s*(?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}))*)\s*\](?=[\s.]*$)/i;
+  /(?:\s+[-–—])?\s*\[\s*((?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})(?:\s*,\s*(?:[A-Z]\d{3,}|CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}))*)\s*\](?=[\s.]*$)/i;
 const COMMIT_HASH = String.raw`(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}`;
 const TRAILING_COMMITS = new RegExp(String.raw`(?:\s+[-–—]\s*|\s+)((?:${COMMIT_HASH}(?:\s*,\s*|\s+))*${COMMIT_HASH})(?:\s+et al\.?)?\s*$`);
 const NUMBERED_CREDIT = /\s*\(\s*((?:(?:pr|issue|gh)\s*#?\d+\s*,\s*)+)by\s+[\w.-]+(?:\s*[,&]\s*[\w.-]+|\s+and\s+[\w.-]+)*\s*\)(?=[\s.]*$)/i;
@@ -2874,6 +2875,25 @@ const LONE_PERSON_CREDIT = /^(.*[^\d\s])\s+\((\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{Ll}'�
 /** Words that close the name of a thing, not of a person ("(Dark Mode)", "(Community Edition)"). */
 const NOT_A_SURNAME =
   /\b(?:Mode|Edition|Support|Server|Client|Engine|Theme|Release|Version|Update|Preview|Beta|Plugin|Module|Format|Protocol|Store|Cloud|Studio|Code|Desktop|Mobile|Windows|Linux|Tatar)$/;
+
+/**
+ * NNG's "This document has the following sections:" over "* Notable Changes", "* End of Feature Announcements": a list of
+ * the headings further down (by their first words) is the page's table of contents, not changes; every item of it must be one.
+ */
+function withoutTableOfContents(items: NoteItem[], lines: string[]): NoteItem[] {
+  const titles = lines.flatMap((line, index) => {
+    const title = line.match(/^#{1,6}\s+(\S.*?)\s*#*\s*$/)?.[1];
+    return title ? [{ title: title.toLowerCase(), index }] : [];
+  });
+  if (titles.length < 2) return items;
+  const names = (item: NoteItem) =>
+    item.text.split(/\s+/).length <= 6 &&
+    titles.some(({ title, index }) => index + 1 > item.lines.end && (title === item.text.toLowerCase() || title.startsWith(`${item.text.toLowerCase()} (`)));
+  const bySection = new Map<string, NoteItem[]>();
+  for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
+  const contents = new Set([...bySection.values()].filter((list) => list.length >= 2 && list.every(names)).flat());
+  return contents.size === 0 ? items : items.filter((item) => !contents.has(item));
+}
 
 /** reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. */
 export function isUnderline(lines: string[], index: number): boolean {
@@ -4505,7 +4525,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   return {
     lines: source,
     intro,
-    items: withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(items), source))
+    items: withoutTableOfContents(withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(items), source)), lines)
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
       // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
       // release may do is none of this one's changes, whatever its words.
