@@ -7381,4 +7381,19 @@ describe('holdouts 136 and 137', () => {
       ['security', 'Fix processing of invalid SAML XML documents (CVE-2021-21238)'],
     ]);
   });
+
+  it('opens with no CPAN version line stamped with its time and zone (HTTP::Tiny)', () => {
+    expect(
+      parseNotes(
+        [
+          '0.083     2023-06-11 07:05:45-04:00 America/New_York (TRIAL RELEASE)',
+          '',
+          '    [!!! SECURITY !!!]',
+          '',
+          '    - Changes the `verify_SSL` default.',
+        ].join('\n'),
+        null,
+      ).intro,
+    ).toBeNull();
+  });
 });

@@ -1467,6 +1467,9 @@ function isCallout(heading: string): boolean {
  */
 /** The notes' own pick of what matters: "Highlights", "Notable changes", darktable's "The Big Ones", "What's new". */
 const HIGHLIGHTS_TITLE = /\b(?:highlights?|notable|key (?:changes|features)|major (?:new )?features|big ones|headline features|what['’]?s new)\b/i;
+/** HTTP::Tiny's CPAN "0.083     2023-06-11 07:05:45-04:00 America/New_York (TRIAL RELEASE)": a version, when, and where. */
+const STAMPED_VERSION_LINE =
+  /^v?\d+(?:\.\d+)+(?:[-_][\w.]+)?\s+\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:[+-]\d{2}:?\d{2}|Z)?)?(?:\s+[A-Za-z]+\/[A-Za-z_]+)?(?:\s+\([^()]{1,30}\))?$/;
 /** A sentence ending on the word that led to a link its words were. */
 const LEADS_TO_A_LINK = /\s(?:on|at|in|from|to|via|under)\s*[.:]$/i;
 const ENDS_ON_A_LINK = /(?:\]\([^)\s]*\)|<?https?:\/\/\S+?>?)\s*[.:]?\s*$/;
@@ -4010,7 +4013,12 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     // change, told as a sentence where other notes would list it.
     // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
     const titleLines = texts.findIndex(
-      (text) => !NAME_AND_VERSION.test(text) && !DATE_LINE.test(text) && !TITLE_LINE.test(text.trim()) && !SIGNED_VERSION_TITLE.test(text.trim()),
+      (text) =>
+        !NAME_AND_VERSION.test(text) &&
+        !DATE_LINE.test(text) &&
+        !TITLE_LINE.test(text.trim()) &&
+        !SIGNED_VERSION_TITLE.test(text.trim()) &&
+        !STAMPED_VERSION_LINE.test(text.trim()),
     );
     if (titleLines === -1) return;
     if (titleLines > 0) {
