@@ -1473,8 +1473,10 @@ const STAMPED_VERSION_LINE =
 /** A sentence ending on the word that led to a link its words were. */
 const LEADS_TO_A_LINK = /\s(?:on|at|in|from|to|via|under)\s*[.:]$/i;
 const ENDS_ON_A_LINK = /(?:\]\([^)\s]*\)|<?https?:\/\/\S+?>?)\s*[.:]?\s*$/;
-/** "This document lists …", Shrine's "This guide covers all the changes in the 3.0.0 version of Shrine.": the page, not the release. */
-// Derby's "These notes describe the difference between Apache Derby release 10.15.0.0 and the preceding release …".
+/**
+ * "This document lists …", Shrine's "This guide covers all the changes in the 3.0.0 version of Shrine.", Derby's "These notes
+ * describe the difference between …": the page, not the release.
+ */
 const DESCRIBES_THE_DOCUMENT =
   /^(?:this (?:document|file|page|guide|post|article)|these (?:release )?notes) (?:contains?|describes?|lists?|summari[sz]es?|covers?|explains?|walks)\b/i;
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
@@ -2877,7 +2879,7 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
 const LONE_PERSON_CREDIT = /^(.*[^\d\s])\s+\((\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2})\)\.?$/u;
 /** Words that close the name of a thing, not of a person ("(Dark Mode)", "(Community Edition)"). */
 const NOT_A_SURNAME =
-  /\b(?:Mode|Edition|Support|Server|Client|Engine|Theme|Release|Version|Update|Preview|Beta|Plugin|Module|Format|Protocol|Store|Cloud|Studio|Code|Desktop|Mobile|Windows|Linux|Tatar)$/;
+  /\b(?:Mode|Edition|Support|Server|Client|Engine|Theme|Release|Version|Update|Preview|Beta|Plugin|Module|Format|Protocol|Store|Cloud|Studio|Code|Desktop|Mobile|Windows|Linux)$/;
 
 /**
  * NNG's "This document has the following sections:" over "* Notable Changes", "* End of Feature Announcements": a list of
