@@ -3,7 +3,7 @@ import { ADVISORY_ID_START } from './advisory-id';
 import { truncateWords } from './generate';
 import { fixedAdvisoryIds } from './notes';
 import type { Brief, Citation, Highlight, Sentence } from './types';
-import { ACTION_VERBS } from './vocabulary';
+import { ACTION_VERBS, CAMEL_CASE_NAME } from './vocabulary';
 import type { Voice } from './voice';
 
 /** A sentence of a post, with the brief sentence it came from and that sentence's citations. */
@@ -375,7 +375,7 @@ export function shorterForms(text: string): string[] {
   // (Not RxJS' "debounceTime: unschedule dangling task …": a function's name in code is what the change is to.)
   if (
     label &&
-    !/^[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+$/.test(label[1]!) &&
+    !CAMEL_CASE_NAME.test(label[1]!) &&
     label[1]!.split(/\s+/).length <= 2 &&
     label[2]!.split(/\s+/).length >= 4 &&
     /^[A-Za-z]+\s/.test(label[2]!) &&

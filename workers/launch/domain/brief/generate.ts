@@ -25,7 +25,7 @@ import { escapeRegExp } from './regexp';
 import { stem } from './stem';
 import type { Brief, Citation, Highlight, Sentence } from './types';
 import { numberMayBreak, preReleaseLabel, shownVersion, versionStep } from './version';
-import { ACTION_VERBS, ASKS_UPGRADERS, FAULT_QUALIFIER, KIND_CUES } from './vocabulary';
+import { ACTION_VERBS, ASKS_UPGRADERS, CAMEL_CASE_NAME, FAULT_QUALIFIER, KIND_CUES } from './vocabulary';
 import { type Voice, voiceOf } from './voice';
 
 /** Notes longer than this are refused: a brief cites lines a person can read beside it. */
@@ -1979,7 +1979,7 @@ function withoutScope(text: string, code: string[] = []): string {
   if (/^[a-z][a-z\d]*(?:_[a-z\d]+){2,}:\s/.test(text)) return text;
   // RxJS' "debounceTime: unschedule dangling task …": a function's name in camel case says what the fix is to (not a
   // platform's, "macOS:", "nRF52:").
-  if (/^[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+:\s/.test(text)) return text;
+  if (CAMEL_CASE_NAME.test(text.match(/^([^\s:]+):\s/)?.[1] ?? '')) return text;
   // "stdbuf: A new program to …" names what it defines: the name stays.
   // release-please's "auto-instrumentations-node, instrumentation-fastify: remove instrumentation-fastify": packages, listed.
   const rest = text.replace(/^[a-z][\w./-]{0,40}(?:,\s*[a-z][\w./-]{0,40}){0,4}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');

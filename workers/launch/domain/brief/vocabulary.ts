@@ -172,3 +172,9 @@ export const ACTION_VERBS = String.raw`fix\w*|add(?:s|ed|ing)?|remov\w*|improv\w
 
 /** How often a fault struck, before its name ("Occasional stall before prompt"): the fault's words, not the change's. */
 export const FAULT_QUALIFIER = String.raw`(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+`;
+
+/**
+ * A function's name in camel case (RxJS' "debounceTime", h3's "getRequestUrl"), as a scope before a colon names what a change
+ * is to; each capital opens a word in lower case, so a platform's "macOS" or "nRF52" is none.
+ */
+export const CAMEL_CASE_NAME = /^[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+$/;
