@@ -7446,4 +7446,33 @@ describe('holdouts 136 and 137', () => {
       'Classes without attributes used to store everything passed to ->new in the object. This has been fixed to not store anything in the object, making it consistent with classes that had attributes.',
     );
   });
+
+  it('tells what a break does now by the clause after "now" where both sentences do not fit (Packer 1.9)', () => {
+    const brief = checkedBriefOf(
+      [
+        '### NOTES:',
+        '',
+        '* **Breaking Change**: Iteration fingerprints used to be computed from the Git SHA of the',
+        '     repository where the template is located when running packer build. This',
+        '     changes with this release, and now fingerprints are automatically generated',
+        '     as a ULID. This implies that continuing an existing iteration will require',
+        '     users to define the fingerprint in the environment manually.',
+      ].join('\n'),
+      { version: '1.9.0', title: 'Packer 1.9.0' },
+    );
+    expect(brief.highlights[0]!.text).toBe(
+      'Iteration fingerprints used to be computed from the Git SHA of the repository where the template is located when running packer build. Now fingerprints are automatically generated as a ULID.',
+    );
+  });
+
+  it('tells a dependency bump by the fault it fixes (Packer 1.9)', () => {
+    const brief = checkedBriefOf(
+      ['### BUG FIXES:', '', '* Bumped gopsutil to v3. This fixes a macOS intermittent crash reported by the community'].join('\n'),
+      {
+        version: '1.9.0',
+        title: 'Packer 1.9.0',
+      },
+    );
+    expect(brief.highlights[0]!.text).toBe('Bumped gopsutil to v3, which fixes a macOS intermittent crash reported by the community.');
+  });
 });

@@ -1750,7 +1750,14 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
   // ElixirLS' "Improvements to references provider. It now can find references to aliases in current file": a title that
   // names only where things got better, then what did.
-  const opening = VAGUE_TITLE.test(sentences[at]!) && sentences[at + 1] ? `${sentences[at]!} ${sentences[at + 1]!}` : sentences[at]!;
+  // Packer's "Bumped gopsutil to v3. This fixes a macOS intermittent crash …": a bump told by what it fixes.
+  const bumpFixes = item.kind === 'fix' && BUMPED_TO.test(sentences[at]!) && /^this\s+(?:fixes|resolves|addresses)\s/i.test(sentences[at + 1] ?? '');
+  const opening =
+    VAGUE_TITLE.test(sentences[at]!) && sentences[at + 1]
+      ? `${sentences[at]!} ${sentences[at + 1]!}`
+      : bumpFixes
+        ? `${sentences[at]!.replace(/\.$/, '')}, which ${sentences[at + 1]!.replace(/^this\s+/i, '')}`
+        : sentences[at]!;
   const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(opening) : opening}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
   const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : fittedSentence(withoutCaseOfAttack(clauses(said)))).replace(LEADS_TO_EXAMPLE, '');
@@ -1772,6 +1779,8 @@ function fittedSentence(text: string): string {
   const unbracketed = text.replace(LONG_ASIDE, '');
   return truncateWords(unbracketed, MAX_SENTENCE);
 }
+
+const BUMPED_TO = /^(?:bump(?:s|ed)?|update[sd]?|upgrade[sd]?)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+v?\d[\w.-]*\.?$/i;
 
 const VAGUE_TITLE =
   /^(?:(?:various|several|many|some|minor|small|general) )?(?:improvements?|changes|updates|enhancements?|tweaks) (?:to|in|for) [\w.-]+(?: [\w.-]+){0,5}[.:]?$/i;
@@ -1937,6 +1946,10 @@ function breakingSentence(text: string): string {
   // changed; cut at the first's end, the post would tell the old behaviour as the news.
   const saidShort = keep === 2 && `${first} ${second}`.length > MAX_SENTENCE ? second!.match(/^([^:]{8,60}):\s/)?.[1] : undefined;
   if (saidShort && `${first} ${saidShort}.`.length <= MAX_SENTENCE) return `${first} ${saidShort}.`;
+  // Packer 1.9's "… used to be computed from the Git SHA …. This changes with this release, and now fingerprints are
+  // automatically generated as a ULID.": where both do not fit, what happens now is the clause after "now".
+  const nowSaid = keep === 2 && `${first} ${second}`.length > MAX_SENTENCE ? second!.match(/^[^.]*?,\s+and\s+now,?\s+(\S.*)$/i)?.[1] : undefined;
+  if (nowSaid && `${first} Now ${nowSaid}`.length <= MAX_SENTENCE) return `${first} Now ${nowSaid}`;
   // Etherpad's "Updated to express 5.0.0. This is a major update … A lot changed in the route matching, and thus old plugins
   // will throw errors and crash Etherpad.": the change, then the sentence that says what breaks, however far on.
   const later = keep === 1 && !BREAKING_SIGNAL.test(first ?? '') ? sentences.slice(2).find((sentence) => BREAKS_LATER.test(sentence)) : undefined;

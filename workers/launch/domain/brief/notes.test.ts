@@ -7397,3 +7397,73 @@ describe('holdouts 136 and 137', () => {
     ).toBeNull();
   });
 });
+
+describe('a section told a paragraph per change (NNG)', () => {
+  it('reads each short paragraph under "Notable Changes" as its own change', () => {
+    expect(
+      kindsAndTexts([
+        '## Notable Changes (since 1.6.0)',
+        '',
+        'A new supplemental API, nng_id_map(3), is made available.',
+        'This exposes the internal ID hash API.',
+        '',
+        'A new transport (experimental), for `socket://` is available.',
+        '',
+        'The REQ and SURVEYOR protocols were fixed to improve scalability.',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'A new supplemental API, nng_id_map(3), is made available. This exposes the internal ID hash API.',
+      'A new transport (experimental), for socket:// is available.',
+      'The REQ and SURVEYOR protocols were fixed to improve scalability.',
+    ]);
+  });
+
+  it('keeps a feature told in several paragraphs, and a section with a link between its paragraphs, whole', () => {
+    const feature = [
+      '## Notable Changes',
+      '',
+      'Workspaces let one repository hold many packages.',
+      '',
+      'They share one lockfile.',
+      '',
+      'See the docs.',
+      '',
+      '## Fixes',
+      '',
+      '- Fix a crash.',
+    ];
+    expect(kindsAndTexts(feature).map(([, text]) => text)).toEqual(['Workspaces let one repository hold many packages.', 'Fix a crash.']);
+    const linked = [
+      '## Notable Changes',
+      '',
+      ' [.NET 8.0 Blog][blog]',
+      '',
+      'This release carries fixes.',
+      '',
+      'Another paragraph here.',
+      '',
+      '[blog]: https://example.com',
+    ];
+    expect(kindsAndTexts(linked).map(([, text]) => text)).not.toContain('Another paragraph here.');
+  });
+
+  it('breaks nothing by warning of what a future release may do, nor brings features in its end-of-feature notices', () => {
+    expect(
+      kindsAndTexts([
+        '## End of Feature Announcements',
+        '',
+        '### Windows Legacy Support',
+        '',
+        'NNG no longer officially claims support for Windows Vista.',
+        '',
+        '### ZeroTier Incompatible Changes',
+        '',
+        'A future release of NNG may break compatibility when using the ZeroTier transport.',
+        '',
+        '### Pair1 Polyamorous Mode',
+        '',
+        'A future release of NNG may remove Pair 1 Polyamorous support.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['other', 'other', 'other']);
+  });
+});

@@ -199,7 +199,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b|\bbehaviou?r changed?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
   // Boa's "Looking Forward", a roadmap's "What's next": the same.
-  [/\b(?:planned|upcoming|future|looking (?:forward|ahead)|what['’]?s next|next steps|roadmap)\b/i, 'other'],
+  // NNG's "End of Feature Announcements": what it will stop supporting.
+  [/\b(?:planned|upcoming|future|looking (?:forward|ahead)|what['’]?s next|next steps|roadmap|end of feature)\b/i, 'other'],
   // LibreSSL's "Compatibility changes" (symbols exposed, macros removed): changes to the interface, breaking only where
   // an item says it takes something away.
   [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
@@ -728,6 +729,7 @@ function sectionKind(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
   return null;
 }
+const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
 const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?breaking\s+changes?\b|\bnon-breaking\b/i;
 
 /**
@@ -737,6 +739,9 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
  */
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   const told = kindOfItem(raw, written, inherited, section);
+  // NNG's "A future release of NNG may break compatibility for …" under "ZeroTier Incompatible Changes": a warning of what a
+  // later release may do breaks nothing in this one.
+  if (told.kind === 'breaking' && FUTURE_RELEASE_MAY.test(told.text)) return { ...told, kind: 'other' };
   // styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
   // bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no
   // one they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
@@ -1541,7 +1546,7 @@ const ONLY_ANNOUNCES =
 /** GLib's "Fix several security vulnerabilities of varying severity (see below for details)": a count of the items below. */
 const RETOLD_BELOW = /^(?:fix(?:es|ed)?\s+|address(?:es|ed)?\s+)?(?:several|various|multiple|many|numerous|a number of)\b[^()]*\(\s*see below\b[^()]*\)\.?$/i;
 const NOT_NEW_SECTION =
-  /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b|\blooking (?:forward|ahead)\b|\bwhat['’]?s next\b|\bnext steps\b|\broadmap\b/i;
+  /\bbehaviou?ral changes?\b|\bdeprecat\w*|\bplanned\b|\bupcoming\b|\bfuture\b|\blooking (?:forward|ahead)\b|\bwhat['’]?s next\b|\bnext steps\b|\broadmap\b|\bend of (?:feature|life|support)\b/i;
 
 /**
  * Headings that name a version, or guide the reader, rather than a change: "7.0.0-beta.2 (2025-06-17)", "Upgrading to Rails
@@ -1595,8 +1600,10 @@ const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here ar
 function titlesAKind(text: string): boolean {
   // Cargo's "🎉 The unstable features … have been stabilized. These features consolidate … Notable changes:" over its details
   // is a change that closes on a label: a title is a few words.
-  const words = text.split(/\s+/).length;
-  return sectionKind(text) !== null && ((SECTION_TITLE.test(text) && words <= 8) || words <= 3);
+  // NNG's "Notable Changes (since 1.6.0)": the range a title's changes span is no word of it.
+  const title = text.replace(/\s+\((?:since|from|after)\s+v?\d[^()]*\)$/i, '');
+  const words = title.split(/\s+/).length;
+  return sectionKind(title) !== null && ((SECTION_TITLE.test(title) && words <= 8) || words <= 3);
 }
 
 /**
@@ -3975,7 +3982,13 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     const indented = /^(?:\t| {2,})\S/.test(lines[start - 1]!);
     const after = nextContent(lines, end - 1);
     const onlyParagraph = section?.kind === 'security' && (after === '' || /^#{1,6}\s/.test(after)) && NAMES_ADVISORY.test(told) && told.split(' ').length >= 8;
-    if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && (indented || onlyParagraph)) {
+    // NNG's "== Notable Changes (since 1.6.0)" over a paragraph per change, unindented: where the section holds three or more
+    // short paragraphs and nothing else, each is one.
+    const proseList =
+      !indented && !onlyParagraph && (section?.kind === 'feature' || section?.kind === 'other') && /\bchanges\b/i.test(section.text)
+        ? paragraphsAreChanges(lines, start - 1)
+        : false;
+    if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && (indented || onlyParagraph || proseList)) {
       const clean = itemInline(withReferenceLinks(told, targets), repoBase);
       const own = itemKind(told, clean.text, section.kind, section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
@@ -4997,6 +5010,32 @@ function paragraphUnder(lines: string[], end: number, indent: number): { text: s
   const first = (lines[end] ?? '').trim() === '' ? (lines[end + 1] ?? '') : lines[end]!;
   if (first.trim() === '' || indentOf(first) <= indent || BULLET.test(first) || FENCE.test(first)) return null;
   return paragraphAfter(lines, end);
+}
+
+/**
+ * Whether the section that holds the paragraph at `from` (0-based) tells its changes a paragraph each: three or more
+ * paragraphs of at most eight lines up to the next heading, none going on with the one before, no list, quote, table, link
+ * or code between them.
+ */
+const GOES_ON = /^\s*(?:it|its|they|their|this|these|that|those|also|however|but|so|see|for (?:example|instance|details|more))\b/i;
+function paragraphsAreChanges(lines: string[], from: number): boolean {
+  let at = from;
+  while (at > 0 && !/^#{1,6}\s/.test(lines[at - 1]!)) at--;
+  let paragraphs = 0;
+  let length = 0;
+  for (; at < lines.length && !/^#{1,6}\s/.test(lines[at]!); at++) {
+    const line = lines[at]!;
+    if (line.trim() === '') {
+      length = 0;
+      continue;
+    }
+    if (/^\s*(?:[-*+>|]\s|\d+[.)]\s|```|~~~|<|\[)/.test(line) || /^(?:\t| {4})/.test(line)) return false;
+    // "They share one lockfile.", "See the docs.": a paragraph going on with the one before it tells the same change.
+    if (length === 0 && paragraphs > 0 && GOES_ON.test(line)) return false;
+    if (length === 0) paragraphs++;
+    if (++length > 8) return false;
+  }
+  return paragraphs >= 3;
 }
 
 function nextContent(lines: string[], index: number): string {
