@@ -7416,7 +7416,7 @@ describe('holdouts 136 and 137', () => {
     expect(brief.headline.text).toBe('tasty 1.5 is out: a release with breaking changes.');
   });
 
-  it('ranks a CI action, a compiler flag, tutorials and "minor improvements" after what users get (Commons CSV, gedit, Mesa, Vue Router)', () => {
+  it('ranks a CI action, a compiler flag, tutorials, "minor improvements", Mypy rules and tox testenvs after what users get (Commons CSV, gedit, Mesa, Vue Router, watchdog, aiosmtpd)', () => {
     const first = (items: string[]) =>
       checkedBriefOf(['## 1.10.0', '', ...items.map((item) => `- ${item}`)].join('\n'), { version: '1.10.0', title: 'Acme 1.10.0' }).highlights[0]!.text;
     expect(first(['Add github/codeql-action.', 'Add DuplicateHeaderMode for flexibility with header strictness.'])).toBe(
@@ -7429,6 +7429,12 @@ describe('holdouts 136 and 137', () => {
       'Added AgentPortrayalStyle, a user-friendly way to specify agent portrayal.',
     );
     expect(first(['parseURL minor improvements', 'Use pagehide for iOS navigation'])).toBe('Use pagehide for iOS navigation.');
+    expect(first(['Enable ``disallow_untyped_calls`` Mypy rule', 'Add support for ``IN_CLOSE_NOWRITE`` events'])).toBe(
+      'Added support for IN_CLOSE_NOWRITE events.',
+    );
+    expect(first(['``pypy3`` testenv for tox can now run on Windows', 'New UnixSocketController class to implement a Unix socket-based SMTP server'])).toBe(
+      'New UnixSocketController class to implement a Unix socket-based SMTP server.',
+    );
   });
 
   it('tells what a break does now after what it used to do (Moo 2)', () => {
@@ -7474,5 +7480,61 @@ describe('holdouts 136 and 137', () => {
       },
     );
     expect(brief.highlights[0]!.text).toBe('Bumped gopsutil to v3, which fixes a macOS intermittent crash reported by the community.');
+  });
+
+  it('names the product of a "Changes to X 1.10 - date" title (GoAccess)', () => {
+    const brief = briefOf('- Added new bar charts to the terminal UI.', { version: 'v1.10', title: 'Changes to GoAccess 1.10 - Wednesday, February 11, 2026' });
+    expect(brief.headline.text).toMatch(/^GoAccess v1\.10 is out/);
+  });
+
+  it('keeps a function scope closing on an acronym, not a platform or protocol (validator.js)', () => {
+    const brief = checkedBriefOf(
+      [
+        '### Fixes',
+        '',
+        '- `isURL`: improve protocol detection. Resolves CVE-2025-56200',
+        '- gRPC: Fixed panic when grpc_compression is set to snappy on ingester client configurations.',
+      ].join('\n'),
+      { version: '13.15.20', title: 'validator.js 13.15.20' },
+    );
+    const texts = brief.highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('isURL: improved protocol detection (CVE-2025-56200).');
+    expect(texts).toContain('Fixed panic when grpc_compression is set to snappy on ingester client configurations.');
+  });
+
+  it('tells a swap once when the heading and a pull request both tell it (kube)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## Breaking Changes',
+        '### `jiff` replaces `chrono`',
+        'Matching k8s-openapi, kube has also swapped out `chrono`.',
+        '',
+        "## What's Changed",
+        '### Changed',
+        '* Replace `chrono` with `jiff` by @x in https://github.com/kube-rs/kube/pull/1868',
+      ].join('\n'),
+      { version: '3.0.0', title: 'kube 3.0.0' },
+    );
+    expect(brief.highlights.filter((highlight) => /jiff/.test(highlight.text)).map((highlight) => highlight.text)).toEqual(['jiff replaces chrono.']);
+  });
+
+  it('tells a feature by what it does now, not by how earlier versions were (Turborepo)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## Terminal UI improvements',
+        '',
+        '### Persistent preferences',
+        '',
+        "In previous versions of Turborepo, you would need to reset the terminal UI every time you would run `turbo`. In Turborepo 2.4, we'll persist several of the UI selections that you've made.",
+        '',
+        '### New keybinds',
+        '',
+        'Vim users rejoice.',
+      ].join('\n'),
+      { version: 'v2.4.0', title: 'Turborepo v2.4.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain(
+      "Persistent preferences: in Turborepo 2.4, we'll persist several of the UI selections that you've made.",
+    );
   });
 });

@@ -72,10 +72,11 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * Words of chores, not inside a name ("golangci-lint fmt" is a new command, not lint work), nor a part of the product
  * (Nikola's "Support for Discourse as comment system": no code comment). Rouge's "Add Rubocop rule …", "Add custom … cop", "Add
  * Contributing.md guidelines" are the project's own upkeep (RuboCop's own "Add new `Lint/…` cop" is its news); so are
- * Commons CSV's "Add github/codeql-action", gedit's "Added -Wshadow to the CFLAGS …", Mesa's "Updated tutorials …".
+ * Commons CSV's "Add github/codeql-action", gedit's "Added -Wshadow to the CFLAGS …", Mesa's "Updated tutorials …", aiosmtpd's
+ * "``pypy3`` testenv for tox …", watchdog's "Enable ``disallow_untyped_calls`` Mypy rule".
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -1296,7 +1297,8 @@ function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string
 const FIX_FORMS = new Set(['fix', 'fixes', 'fixed']);
 const ARTICLES = new Set(['a', 'an', 'the']);
 const DOTTED_VERSION = /\d+(?:\.\d+)+/g;
-const REMOVE_FORMS = new Set(['remove', 'removes', 'removed', 'drop', 'drops', 'dropped']);
+// kube's heading "`jiff` replaces `chrono`" and its pull request "Replace chrono with jiff": one swap, told twice.
+const REMOVE_FORMS = new Set(['remove', 'removes', 'removed', 'drop', 'drops', 'dropped', 'replace', 'replaces', 'replaced', 'with']);
 
 /** Advisory ids apart by their kind (CVE, GHSA, RUSTSEC), each kind's once. */
 function idsByKind(ids: string[]): Array<Set<string>> {
@@ -1982,7 +1984,13 @@ function withoutScope(text: string, code: string[] = []): string {
   // Expat's "CMake|Windows: Add a 64bit MinGW toolchain file", Prometheus' "Discovery/Docker: Fix panic …": a component path.
   const components = text.match(/^\p{L}[\w.+#]*(?:[|/]\p{L}[\w.+#]*)+:\s+(?=\S)/u);
   // ShellCheck's "SC2259/SC2260:" are the checks' own codes, which its users look for: they stay.
-  if (components && !/\d/.test(components[0]) && text.slice(components[0].length).split(/\s+/).length >= 4) return text.slice(components[0].length);
+  // validator.js' "isAlpha/isAlphanuneric: add Indic locales": functions' names in camel case say what the change is to.
+  const functions = components?.[0]
+    .replace(/:\s+$/, '')
+    .split(/[|/]/)
+    .every((name) => CAMEL_CASE_NAME.test(name));
+  if (components && !functions && !/\d/.test(components[0]) && text.slice(components[0].length).split(/\s+/).length >= 4)
+    return text.slice(components[0].length);
   // react-native-maps' "Android: fix multiple padding related issues on Android": the scope the words say again goes.
   const platform = text.match(/^(\p{Lu}[\w.+#-]{1,20}):\s+(?=\p{Ll})/u);
   if (platform && new RegExp(`\\b${platform[1]!.replace(/[.+#-]/g, '\\$&')}\\b`, 'i').test(text.slice(platform[0].length)))
@@ -2143,9 +2151,10 @@ function subjectOf(
     .replace(/\(\s*build\s+\d+\s*\)/gi, ' ')
     .replace(/^\s*changes\s+(?:from|since|between)\s+(?:(?:.+?\s+)?v?\d[\w.]*\s+(?:to|and)\s+|(?:version\s+)?(?=v?\d))/i, ' ')
     // A NEWS file's heading ("NEWS for rsync 3.4.0", "Noteworthy changes in version 2.5.12", "Changes with Apache 2.4.62",
-    // ownCloud's calens "Changelog for ownCloud Desktop Client [6.0.0] (2025-09-08)") names the file, then the release.
+    // ownCloud's calens "Changelog for ownCloud Desktop Client [6.0.0] (2025-09-08)", GoAccess' "Changes to GoAccess 1.10 - …")
+    // names the file, then the release.
     .replace(
-      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|change\s?log|release notes)\s+(?:for|in|of|with)\s+(?:(?:version|release)\s+)?/i,
+      /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|change\s?log|release notes)\s+(?:for|in|of|with|to)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
@@ -2715,7 +2724,9 @@ function changeSentence(paragraph: string): string {
   // "With 1.28.0, the attribute is now stable": the release is the post's subject already.
   return chosen.replace(/^(?:with|as of|starting (?:with|in)|in|since) (?:v?\d[\w.]*|this release|this version),?\s+(?=\S)/i, '');
 }
-const PREVIOUS_RELEASE = /\b(?:previous|last|prior|earlier) (?:v?\d[\w.]* )?(?:release|version)\b/i;
+// Turborepo's "In previous versions of Turborepo, you would need to …": how it was, before the sentence on what it does now.
+const PREVIOUS_RELEASE =
+  /\b(?:previous|last|prior|earlier) (?:v?\d[\w.]* )?(?:release|version)\b|^(?:in|with|for) (?:the )?(?:previous|prior|earlier|older) versions\b/i;
 const CHANGE_SIGNAL =
   /\b(?:now|new|newly|is stable|stabili[sz]\w*|added|adds|introduc\w*|can now|you can|supports?|no longer|this release|with (?:v?\d[\w.]*|this version))\b/i;
 

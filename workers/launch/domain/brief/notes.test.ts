@@ -7467,3 +7467,76 @@ describe('a section told a paragraph per change (NNG)', () => {
     ).toEqual(['other', 'other', 'other']);
   });
 });
+
+describe('round 140–141 readings', () => {
+  it('reads no change from a release signed with its place and date (dbus-broker)', () => {
+    expect(kindsAndTexts(['## v37', '', '        * Fix a memory leak in configuration processing.', '', '        - Dußlingen, 2025-06-16'])).toEqual([
+      ['fix', 'Fix a memory leak in configuration processing.'],
+    ]);
+  });
+
+  it('reads the milestones the notes point at as no change (Dependency-Track)', () => {
+    const items = parseNotes(
+      [
+        '**Security:**',
+        '',
+        '* Fixed a cross-site scripting vulnerability in the vulnerability details page - [GHSA-c33w-pm52-mqvf]',
+        '',
+        'For a complete list of changes, refer to the respective GitHub milestones:',
+        '',
+        '* [API server milestone 4.6.2](https://github.com/DependencyTrack/dependency-track/milestone/28?closed=1)',
+        '* [Frontend milestone 4.6.1](https://github.com/DependencyTrack/frontend/milestone/12?closed=1)',
+      ].join('\n'),
+      null,
+    ).items;
+    expect(items.filter((item) => item.kind !== 'internal').map((item) => item.kind)).toEqual(['security']);
+  });
+
+  it('reads a "New Major" heading as the kind of release, no change (kube)', () => {
+    expect(
+      kindsAndTexts([
+        '## New Major',
+        'As per the new release schedule to match up with the new Kubernetes release.',
+        '',
+        '## Breaking Changes',
+        '### `jiff` replaces `chrono`',
+        'Matching k8s-openapi.',
+      ]).map(([, text]) => text),
+    ).not.toContain('New Major');
+  });
+
+  it('keeps keys as typed and tells a badge as the stage a feature is at (Turborepo MDX)', () => {
+    expect(
+      kindsAndTexts([
+        '## Boundaries <ExperimentalBadge>Experimental</ExperimentalBadge>',
+        '',
+        'Turborepo is built on top of package manager Workspaces, leaning on ecosystem conventions.',
+        '',
+        "We're introducing Boundaries, an experimental feature to catch places where these best practices aren't being followed.",
+        '',
+        '## Terminal UI',
+        '',
+        '- **<Kbd>j</Kbd> and <Kbd>k</Kbd> to select tasks**: You can now use <Kbd>j</Kbd> and <Kbd>k</Kbd> to cycle through the task list.',
+      ]).map(([, text]) => text),
+    ).toEqual(['Boundaries (experimental)', 'j and k to select tasks: You can now use j and k to cycle through the task list.']);
+    const heading = parseNotes(
+      [
+        '## Boundaries <ExperimentalBadge>Experimental</ExperimentalBadge>',
+        '',
+        'Turborepo is built on top of package manager Workspaces, leaning on ecosystem conventions.',
+        '',
+        "We're introducing Boundaries, an experimental feature to catch places where these best practices aren't being followed.",
+        '',
+        '## Other',
+        '',
+        '- Fix a crash.',
+      ].join('\n'),
+      null,
+    ).items[0]!;
+    expect(heading.detail).toMatch(/^We're introducing Boundaries/);
+  });
+
+  it('reads a reStructuredText substitution that links as its words (aiosmtpd)', () => {
+    expect(cleanInline('Support for |PROXY Protocol|_ (Closes #174)', null).text).toBe('Support for PROXY Protocol');
+  });
+});

@@ -293,6 +293,9 @@ const TRACKED_CLAUSE =
 
 export const IN_WORD_EMPHASIS = /(?<=\w)<\/?(?:b|i|em|strong|u)>(?=\w)/gi;
 
+/** Turborepo's "<Kbd>j</Kbd> and <Kbd>k</Kbd> to select tasks": a key, typed as it is, like code. */
+export const KEY_TAG = /<kbd>([^<>`]{1,20})<\/kbd>/gi;
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -304,6 +307,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…), [more](…pulls?q=…)": an issue's number with its mark escaped is the
@@ -1000,6 +1004,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // PlatformIO's "… where the |LDF| occasionally excluded …": a reStructuredText substitution inside the words reads as its
   // name (scikit-learn's "|Feature|" badges lead an item, and are read as its kind).
   if (has('|')) text = text.replace(/(?<=\w )\|([A-Za-z][\w-]{1,20})\|(?=[\s.,;:)]|$)/g, '$1');
+  // aiosmtpd's "Support for |PROXY Protocol|_": a substitution that is also a link, its name in words.
+  if (has('|_')) text = text.replace(/(?<![|\w])\|(\p{L}[\p{L}\d .+-]{0,40}[\p{L}\d])\|_{1,2}(?![\w|])/gu, '$1');
   // regclient's "… redirects. ([PR 1093][pr-1093])" once its reference went: an empty bracket after the sentence.
   if (has('()')) text = text.replace(/(?<=[.!?])\s*\(\s*\)/g, '');
   // OctoPrint's "[#1239](…) & [#3227](…) - Add command line interface …": the joins and dash between leading references and

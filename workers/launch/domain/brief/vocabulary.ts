@@ -174,7 +174,8 @@ export const ACTION_VERBS = String.raw`fix\w*|add(?:s|ed|ing)?|remov\w*|improv\w
 export const FAULT_QUALIFIER = String.raw`(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+`;
 
 /**
- * A function's name in camel case (RxJS' "debounceTime", h3's "getRequestUrl"), as a scope before a colon names what a change
- * is to; each capital opens a word in lower case, so a platform's "macOS" or "nRF52" is none.
+ * A function's name in camel case (RxJS' "debounceTime", h3's "getRequestUrl", validator.js' "isURL"), as a scope before a colon
+ * names what a change is to; each capital opens a word in lower case, or a word of two letters or more is closed by an acronym,
+ * so a platform's "macOS", "iOS" or "nRF52" and a protocol's "gRPC" are none.
  */
-export const CAMEL_CASE_NAME = /^[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+$/;
+export const CAMEL_CASE_NAME = /^(?:[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+|(?!(?:mac|watch|vision|tv)OS$)[a-z]{2,}[a-z\d]*(?:[A-Z][a-z\d]+)*[A-Z]{2,})$/;
