@@ -7537,4 +7537,22 @@ describe('holdouts 136 and 137', () => {
       "Persistent preferences: in Turborepo 2.4, we'll persist several of the UI selections that you've made.",
     );
   });
+
+  it('tells the memory unsafety a fault could lead to, joined to the fault (bumpalo)', () => {
+    const brief = checkedBriefOf(
+      [
+        '### Security',
+        '',
+        '* Fixed a bug where when `std::vec::IntoIter` was ported to',
+        "  `bumpalo::collections::vec::IntoIter`, it didn't get its underlying `Bump`'s",
+        '  lifetime threaded through. This meant that `rustc` was not checking the',
+        '  borrows for `bumpalo::collections::IntoIter` and this could result in',
+        '  use-after-free bugs.',
+      ].join('\n'),
+      { version: '3.11.1', title: 'bumpalo 3.11.1' },
+    );
+    expect(brief.highlights[0]!.text).toBe(
+      "Fixed a bug where when std::vec::IntoIter was ported to bumpalo::collections::vec::IntoIter, it didn't get its underlying Bump's lifetime threaded through, which could result in use-after-free bugs.",
+    );
+  });
 });

@@ -1748,7 +1748,11 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     sumsUp && !KIND_CUES.security.test(sentences[0]!) ? sentences.findIndex((one) => KIND_CUES.security.test(one) && !ONLY_ADVISORY.test(one)) : -1;
   const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : Math.max(toldSecure, 0);
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
-  const harm = item.kind === 'security' && !IMPACT.test(sentences[at]!) && IMPACT.test(sentences[at + 1] ?? '') ? ` ${mainClause(sentences[at + 1]!)}` : '';
+  // bumpalo's "… didn't get its underlying `Bump`'s lifetime threaded through. This meant that `rustc` was not checking the
+  // borrows … and this could result in use-after-free bugs.": the harm that sentence ends on, joined to the fault.
+  const next = item.kind === 'security' && !IMPACT.test(sentences[at]!) && !MEMORY_UNSAFETY.test(sentences[at]!) ? (sentences[at + 1] ?? '') : '';
+  const ledTo = MEMORY_UNSAFETY.test(next) ? next.match(LEADS_TO_HARM) : null;
+  const harm = ledTo ? `, which ${ledTo[1]!.toLowerCase()} ${ledTo[2]}` : IMPACT.test(next) ? ` ${mainClause(next)}` : '';
   // sqlparse's "IMPORTANT: Fixes a potential denial of service …": the label raises its voice; the sentence says it.
   // ElixirLS' "Improvements to references provider. It now can find references to aliases in current file": a title that
   // names only where things got better, then what did.
@@ -1760,7 +1764,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       : bumpFixes
         ? `${sentences[at]!.replace(/\.$/, '')}, which ${sentences[at + 1]!.replace(/^this\s+/i, '')}`
         : sentences[at]!;
-  const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(opening) : opening}${harm}`.replace(LOUD_LABEL, '');
+  const openingSaid = ledTo ? opening.replace(/[.!]+\s*$/, '') : opening;
+  const said = `${at === toldSecure || (sumsUp && at === 0) ? withoutReleaseSubject(openingSaid) : openingSaid}${harm}`.replace(LOUD_LABEL, '');
   // Handlebars' "… where the properties are enumerable, as in:" over a code block: the example is not in a post.
   const sentence = (item.kind === 'breaking' ? breakingSentence(item.text) : fittedSentence(withoutCaseOfAttack(clauses(said)))).replace(LEADS_TO_EXAMPLE, '');
   return asSentence(withAdvisories(item, sentence), kept);
@@ -1847,6 +1852,8 @@ function mainClause(sentence: string): string {
   const cut = sentence.search(/,?\s(?:if|when|unless|as long as|provided that)\s/);
   return cut >= 30 ? `${sentence.slice(0, cut)}.` : clauses(sentence);
 }
+const MEMORY_UNSAFETY = /\b(?:use[- ]after[- ]free|double[- ]free|memory corruption|out[- ]of[- ]bounds (?:read|write|access)|dangling pointers?)\b/i;
+const LEADS_TO_HARM = /\b(?:this|which|that|it)\s+((?:could|can|may|might|would)\s+(?:result in|lead to|cause|allow))\s+(\S[^]*?)\.?$/i;
 const IMPACT =
   /\b(?:privilege escalation|escalat\w+ privileges?|remote code execution|arbitrary (?:code|commands?)|denial[- ]of[- ]service|information disclosure|bypass\w*|injection|cross-site|XSS|XXE|SSRF|as root|take over|overflow)\b/i;
 // Docker's "CVE-2025-54388 / GHSA-x4rx-4gw3-53p4.": the same flaw's ids in two databases.
