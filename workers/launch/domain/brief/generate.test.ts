@@ -3925,7 +3925,7 @@ describe('a change marked breaking in italics after its scope', () => {
     const brief = briefOf(notes, { version: 'v0.42.0', title: 'v0.42.0' });
     expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
       ['breaking', 'Receive: removed --shipper.ignore-unequal-block-size.'],
-      ['other', 'Query: showed fanout information.'],
+      ['other', 'Query: now shows fanout information.'],
     ]);
   });
 });
@@ -6383,8 +6383,8 @@ describe('more commit titles that read as orders (holdout 124)', () => {
       expect.arrayContaining([
         'Escaped text in math plugin.',
         'Rolled to Firefox 134.0.',
-        'Displayed room avatar in push notifications.',
-        'Emitted colored warnings on the console.',
+        'Now displays room avatar in push notifications.',
+        'Now emits colored warnings on the console.',
         'Merge tools config can now forbid using them as diff editors.',
         // Told as done, "Used …" would say something else; it stays the notes' order.
         'Use native import.meta.dirname.',
@@ -7554,5 +7554,55 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights[0]!.text).toBe(
       "Fixed a bug where when std::vec::IntoIter was ported to bumpalo::collections::vec::IntoIter, it didn't get its underlying Bump's lifetime threaded through, which could result in use-after-free bugs.",
     );
+  });
+
+  it('tells what the product now does by itself as ongoing, not as done once (ShellCheck, Karma)', () => {
+    const brief = checkedBriefOf(
+      [
+        '### Added',
+        '',
+        '- SC2261: Warn about multiple competing redirections',
+        '- Show suspense fallbacks only during initial loading and remove showStale',
+        '- Fix a crash on start',
+      ].join('\n'),
+      { version: '0.7.2', title: 'ShellCheck 0.7.2' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(
+      expect.arrayContaining([
+        'SC2261: Now warns about multiple competing redirections.',
+        'Now shows suspense fallbacks only during initial loading and removes showStale.',
+      ]),
+    );
+  });
+
+  it("names the product of a security release's title, not its urgency nor the other branch released with it (GitLab, Thunderbird)", () => {
+    const notes = '## Security\n\n- Fixed a denial of service in the LDAP client (CVE-2026-57962).';
+    expect(briefOf(notes, { version: 'v16.3.4-ee', title: 'GitLab Critical Security Release: 16.3.4 and 16.2.7' }).headline.text).toBe(
+      'GitLab v16.3.4-ee is out: a security release.',
+    );
+    expect(briefOf(notes, { version: '152.0.1', title: 'Security Vulnerabilities fixed in Thunderbird 152.0.1' }).headline.text).toBe(
+      'Thunderbird 152.0.1 is out: a security release.',
+    );
+    expect(
+      briefOf('- Fix a crash.', {
+        version: '1.0.16',
+        title: 'Overview of changes between 1.0.15 and 1.0.16',
+        url: 'https://github.com/fribidi/fribidi/blob/x/NEWS',
+      }).headline.text,
+    ).toMatch(/^Fribidi 1\.0\.16 is out/);
+  });
+
+  it('leads a security release with its critical advisory, graded beside its id', () => {
+    const brief = checkedBriefOf(
+      [
+        '## Security',
+        '',
+        '- Integer overflow could have led to out of bounds write (CVE-2024-2608, low)',
+        '- Mishandling of WASM register values (CVE-2024-2606, moderate)',
+        '- Memory safety bugs fixed in Firefox 124 (CVE-2024-2615, critical)',
+      ].join('\n'),
+      { version: '124', title: 'Firefox 124' },
+    );
+    expect(brief.highlights[0]!.text).toBe('Memory safety bugs fixed in Firefox 124 (CVE-2024-2615, critical).');
   });
 });

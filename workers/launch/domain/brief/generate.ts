@@ -73,10 +73,11 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * (Nikola's "Support for Discourse as comment system": no code comment). Rouge's "Add Rubocop rule …", "Add custom … cop", "Add
  * Contributing.md guidelines" are the project's own upkeep (RuboCop's own "Add new `Lint/…` cop" is its news); so are
  * Commons CSV's "Add github/codeql-action", gedit's "Added -Wshadow to the CFLAGS …", Mesa's "Updated tutorials …", aiosmtpd's
- * "``pypy3`` testenv for tox …", watchdog's "Enable ``disallow_untyped_calls`` Mypy rule".
+ * "``pypy3`` testenv for tox …", watchdog's "Enable ``disallow_untyped_calls`` Mypy rule", NSS's "Add script for tagging an NSS
+ * release" and "release helper" commands.
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?)|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|tests?|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -120,7 +121,7 @@ const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
 /** "(Medium)", "severity: high", and pgAdmin's "Fix critical stored cross-site scripting …": the grade the notes give a flaw. */
 const SEVERITY =
-  /\((critical|high|medium|moderate|low)\)|\b(?:(?:severity|impact):?\s*["']?)(critical|high|medium|moderate|low)\b|^fix(?:e[sd])?\s+(?:an?\s+)?(critical)\b/i;
+  /\((?:(?:CVE|GHSA)-[\w-]+,\s*)?(critical|high|medium|moderate|low)\)|\b(?:(?:severity|impact):?\s*["']?)(critical|high|medium|moderate|low)\b|^fix(?:e[sd])?\s+(?:an?\s+)?(critical)\b/i;
 const SEVERITY_WEIGHT: Record<string, number> = { critical: 40, high: 30, medium: 20, moderate: 20, low: 0 };
 
 const CVSS_SCORE = /\bCVSS(?:\s*v?[234](?:\.\d)?)?(?:\s+(?:base\s+)?score)?\s*:?\s*(\d{1,2}(?:\.\d)?)\b/i;
@@ -1423,9 +1424,17 @@ function toldAsDone(text: string, code: readonly string[]): string {
   const to = text.slice(verb.length + 1).match(/^to\s+(?:the\s+)?(\S+)/);
   if (to && verb !== 'Refuse' && !(MOVES_TO.has(verb) && /[\p{Lu}\d]/u.test(to[1]!))) return text;
   // "Drop support for .NET 4.5 and replace it with .NET 4.5.2.": the verbs it goes on with are told as done too.
-  const rest = text.slice(verb.length).replace(ALSO_ORDERED, (_, joint: string, also: string) => `${joint}${doneOf(also)}`);
-  return `${doneOf(verb)}${rest}`;
+  // ShellCheck's "Warn when redirections override pipes", Karma's "Warn when singleRun and autoWatch are false": what the
+  // product does from now on, not something it did once ("Warned when …").
+  const ongoing = BEHAVIOUR_VERBS.has(verb);
+  const rest = text.slice(verb.length).replace(ALSO_ORDERED, (_, joint: string, also: string) => `${joint}${ongoing ? doesOf(also) : doneOf(also)}`);
+  return ongoing ? `Now ${doesOf(verb.toLowerCase())}${rest}` : `${doneOf(verb)}${rest}`;
 }
+/** "warn" → "warns", "fix" → "fixes", "apply" → "applies": what it does, said of the product. */
+function doesOf(verb: string): string {
+  return /(?:s|sh|ch|x|z)$/i.test(verb) ? `${verb}es` : /[^aeiou]y$/i.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+}
+const BEHAVIOUR_VERBS = new Set(['Warn', 'Ask', 'Report', 'Accept', 'Return', 'Emit', 'Print', 'Log', 'Show', 'Display', 'Detect']);
 const SCOPE_BEFORE_VERB = /^([\w.]+(?:,\s*[\w.]+)*)(?::|\s+-)\s+(?=\p{L})/u;
 const MOVES_TO_A_VERSION = /^(?:roll(?:ed|s)?|updat(?:e|ed|es)|upgrad(?:e|ed|es)|bump(?:ed|s)?)\s+(?:to\s+)?\S+\s+v?\d[\w.-]*\.?$/i;
 const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump', 'Roll']);
@@ -2148,6 +2157,11 @@ function subjectOf(
     .replace(/\bv?\d+(?:\.\d+)+\s+to\s+(?=v?\d)/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|new in|welcome to)\s+/i, ' ')
+    // GitLab's "GitLab Critical Security Release: 16.3.4 and 16.2.7": how urgent the release is, and the other branch's
+    // version released with it, name no product.
+    .replace(/\b(?:critical|urgent|important|emergency)\s+(?=security\b)/gi, ' ')
+    // Mozilla's "Security Vulnerabilities fixed in Thunderbird 152.0.1": what the advisory lists, then the product.
+    .replace(/^\s*(?:security\s+)?(?:vulnerabilities|flaws|issues|bugs)\s+fixed\s+in\s+/i, ' ')
     // Godot's "Release candidate: Godot 4.5 RC 1", "Dev snapshot: …": the kind of build titles the post, then the product.
     .replace(/^\s*(?:release candidate|dev snapshot|beta|alpha|preview|maintenance release)\s*:\s+/i, ' ')
     .replace(/(?<=\d\s*)\b(?:rc|beta|alpha|dev|preview)\s*\d*\b/gi, ' ')
@@ -2164,6 +2178,7 @@ function subjectOf(
       /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|change\s?log|release notes)\s+(?:for|in|of|with|to)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
+    .replace(/(?<=\d)(?<!\bbetween\s+v?[\d.]+)\s+(?:and|&)\s+v?\d+(?:\.\d+)+(?![\w.])/gi, ' ')
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
     // xterm's "XTerm Patch #380": the number of the patch, after its mark.
     .replace(new RegExp(`[@#]?${escapeRegExp(release.version)}`), ' ')

@@ -7540,3 +7540,64 @@ describe('round 140–141 readings', () => {
     expect(cleanInline('Support for |PROXY Protocol|_ (Closes #174)', null).text).toBe('Support for PROXY Protocol');
   });
 });
+
+describe('round 142–143 readings', () => {
+  it("reads NSS's reST containers, anchor-linked headings and bug numbers", () => {
+    expect(
+      kindsAndTexts([
+        '`Distribution Information <#distribution_information>`__',
+        '--------------------------------------------------------',
+        '',
+        '.. container::',
+        '',
+        '   The HG tag is NSS_3_118_RTM. NSS 3.118 requires NSPR 4.37 or newer.',
+        '',
+        '`Changes in NSS 3.118 <#changes_in_nss_3.118>`__',
+        '------------------------------------------------',
+        '',
+        '.. container::',
+        '',
+        '   - Bug 1995512 - Support for NIST Curves compressed points.',
+        '   - Bug 1983313 - support secp384r1mlkem1024.',
+      ]).map(([, text]) => text),
+    ).toEqual(['Support for NIST Curves compressed points.', 'support secp384r1mlkem1024.']);
+  });
+
+  it("reads Mozilla's advisory YAML as one security fix per CVE, graded, without reporters or bug numbers", () => {
+    expect(
+      kindsAndTexts([
+        '## mfsa2026-63.yml',
+        'announced: June 30, 2026',
+        'impact: high',
+        'title: Security Vulnerabilities fixed in Thunderbird 152.0.1',
+        'advisories:',
+        '  CVE-2026-57962:',
+        '    title: Denial-of-service via malicious LDAP address-book server',
+        '    impact: medium',
+        '    reporter: Michael Bommarito',
+        '    description: |',
+        '      A malicious LDAP server can stash arbitrarily large amounts of data until it crashes.',
+        '    bugs:',
+        '      - url: 2042872',
+      ]),
+    ).toEqual([['security', 'Denial-of-service via malicious LDAP address-book server (CVE-2026-57962, medium)']]);
+  });
+
+  it('reads "Non Security Patches" as fixes, and GitLab\'s guidance headings as no change', () => {
+    expect(
+      kindsAndTexts([
+        '### Recommended Action',
+        '',
+        'We strongly recommend that all installations running a version affected by the issues described below are upgraded.',
+        '',
+        '## Non Security Patches',
+        '',
+        '* [Use new indexer, fix removing blobs from index](https://gitlab.com/gitlab-org/gitlab/-/merge_requests/131073)',
+        '',
+        '## Receive Security Release Notifications',
+        '',
+        'To receive security release blog notifications delivered to your inbox, visit our contact us page.',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([['fix', 'Use new indexer, fix removing blobs from index']]);
+  });
+});

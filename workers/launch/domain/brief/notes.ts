@@ -157,9 +157,11 @@ const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|!\[[^\]]*\]\([^)]
 const AFFECTED_UNLESS =
   /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$|\brequires?\s+[*_]*(?:all|any|one|each)[*_]*\s+of\s+the\s+following\s+conditions\b[^.!?]{0,30}:\s*$|(?:^|[.!?]\s+)if you(?:'re| are)? (?:use|using|rely on|relying on|depend on|depending on|have)\b[^.!?]{0,80}:\s*$/i;
 const GUIDANCE =
-  /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
+  /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|^recommended actions?$|^receive\b.*\bnotifications$|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
+  // GitLab's security release lists its "Non Security Patches" after the advisories: fixes of no flaw.
+  [/\bnon[- ]security\b/i, 'fix'],
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists, Kedro's "Community contributions".
   // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
   // release" and "9 reviewers …".
@@ -183,8 +185,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:currently\s+)?supported\s+(?:[\w.+-]+\s+){0,2}versions$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
-  // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?") tells who is
-  // affected and what to do; the fix itself is the announcement's own prose or its change items.
+  // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?", GitLab's
+  // "Recommended Action" and "Receive Security Release Notifications") tells who is affected and what to do; the fix itself is
+  // the announcement's own prose or its change items.
   [GUIDANCE, 'internal'],
   // Changesets and release-please name sections by the semver part they bump.
   // Changesets' "### Major Changes" is semver's major. XStream's and Stack's "Major changes" are their weightier ones: only a
@@ -1565,9 +1568,10 @@ const ASKED = /^(?:does|do|did|is|are|was|can|could|should|will|would|what|how|w
 /** Who made a feature, told as its heading's first paragraph. */
 const DEVELOPED_BY =
   /^(?:this (?:feature|change|improvement|work|addition|section)\s+(?:was|has been|is)\s+(?:developed|contributed|implemented|written|built|designed|added|sponsored|funded)(?:\s+by\b[^.]{0,120})?|(?:developed|contributed|implemented|sponsored|funded)\s+by\b[^.]{0,120})\.?\s*(?:\{[^}]*\})?$/i;
-// kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it.
+// kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
+// Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
 /** A bullet linking to a section of the page itself: an entry of a table of contents. */
@@ -2973,6 +2977,13 @@ function withoutDirectives(lines: string[]): string[] {
       admonition = true;
       body = 0;
       return `###### ${titled[1]}`;
+    }
+    // NSS's release notes put each section's words in a ".. container::": a box the reader sees the words of, untitled.
+    if (/^\.\.\s+container::/i.test(line)) {
+      inside = true;
+      admonition = true;
+      body = 0;
+      return '';
     }
     if (inside && body !== null && /^\s+:[\w-]+:(?:\s|$)/.test(line)) return '';
     if (inside && body !== null && /^\s+\S/.test(line)) {

@@ -509,6 +509,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // reStructuredText links (`` `#123 <url>`_ ``) are Markdown links by another name, read as such below.
   if (has('`')) text = text.replace(/`([^`<]*?)\s*<(https?:\/\/[^>\s]+)>`__?/g, (_whole, label: string, url: string) => `[${label.trim() || url}](${url})`);
+  // NSS's headings "`Distribution Information <#distribution_information>`__": a link to the page's own anchor is its words.
+  if (has('<#')) text = text.replace(/`([^`<]+?)\s*<#[^>\s`]*>`__?/g, '$1');
+  // NSS's "Bug 1995512 - Support for NIST Curves compressed points.": the tracker's bug number leads the change's words.
+  if (has('Bug ')) text = text.replace(/^Bug\s+\d{4,8}\s+[-–—]\s+(?=\S)/, '');
   if (has('_')) text = namedReferencesAsWords(text);
   // towncrier's "-- by :user:`bdraco`", ESPHome's "by :ghuser:`kbx81`": the people who made a change are credits, not words of it.
   // virtualenv's "- by user::`LuNoX`": the role mistyped is the same credit.

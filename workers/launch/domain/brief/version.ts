@@ -12,8 +12,9 @@ export function shownVersion(version: string): string {
     '',
   );
   // LVM2's "v2_03_39", psqlODBC's "REL-18_00_0002", Slurm's "slurm-23-02-7-1": a tag that cannot hold dots writes them
-  // otherwise (a fourth number after a dash is the package's release). A date ("2024-06-01") stays as it is.
-  const dotless = numbers.match(/^(v?)(\d{1,3})([_-])(\d+)(?:\3(\d+))?(?:-(\d+))?$/);
+  // otherwise (a fourth number after a dash is the package's release). A date ("2024-06-01") stays as it is. NSS's
+  // "NSS_3_118_RTM" marks the release to manufacture after its numbers.
+  const dotless = numbers.match(/^(v?)(\d{1,3})([_-])(\d+)(?:\3(\d+))?(?:-(\d+))?(?:_(?:RTM|RELEASE|FINAL|GA))?$/);
   if (dotless && !numbers.includes('.')) {
     const [, v, major, , minor, patch, release] = dotless;
     return `${v}${major}.${minor}${patch ? `.${patch}` : ''}${release ? `-${release}` : ''}`;

@@ -13,6 +13,7 @@
  *   `fragments:` and `modules:` lists and the `release_date:` say nothing a reader needs.
  * - A design system's `changelog.yml` (the DSFR's): releases (`- id: v1.14.0`) over their `commits:`, each a Conventional
  *   Commit's `type:`, `scopes:`, `isBreaking:` and `title:`.
+ * - Mozilla's security advisories (`mfsa2026-63.yml`): an `advisories:` map of CVE ids to their title, grade and description.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -283,7 +284,36 @@ function commitChangelogAsMarkdown(lines: string[]): string[] {
   return out;
 }
 
+/**
+ * Mozilla's security advisories (`announce/2026/mfsa2026-63.yml`): the release's `title:` and `impact:`, then `advisories:`,
+ * one key per CVE with its `title:`, `impact:`, `reporter:`, `description: |` and `bugs:`. Each advisory is a security fix,
+ * told by its title with its id and grade on the id's line, its description the detail; who reported it and the bug numbers go.
+ */
+const ADVISORY_KEY = /^ {2}((?:CVE|MFSA)-\d{4}-\d+)\s*:\s*$/;
+function isMozillaAdvisory(lines: string[]): boolean {
+  return lines.some((line) => /^advisories\s*:\s*$/.test(line)) && lines.some((line) => ADVISORY_KEY.test(line));
+}
+function mozillaAdvisoryAsMarkdown(lines: string[]): string[] {
+  let inside = false;
+  return lines.map((line) => {
+    if (/^advisories\s*:\s*$/.test(line)) {
+      inside = true;
+      return '## Security';
+    }
+    if (!inside) return '';
+    // Each line keeps its words where they stand, so the advisory's item cites the lines that say them.
+    const key = line.match(ADVISORY_KEY);
+    if (key) return `- ${key[1]}:`;
+    const value = line.match(/^ {4}(title|impact)\s*:\s*(\S.*)$/);
+    if (value) return value[1] === 'title' ? `  ${value[2]!.replace(/^(['"])(.*)\1$/, '$2')}` : `  (${value[2]})`;
+    // The description's words, a paragraph under the advisory: its detail.
+    if (/^ {6,}\S/.test(line) && !/^\s+-\s+url\s*:/.test(line)) return `  ${line.trim()}`;
+    return '';
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
+  if (isMozillaAdvisory(lines)) return mozillaAdvisoryAsMarkdown(lines);
   if (isCommitChangelog(lines)) return commitChangelogAsMarkdown(lines);
   if (isEnvoyChangelog(lines)) return envoyAsMarkdown(lines);
   if (isAntsibullChangelog(lines)) return antsibullAsMarkdown(lines);
