@@ -689,7 +689,7 @@ describe("GitHub's generated list of a web app's pull requests", () => {
     ].join('\n');
     const brief = briefOf(notes, { version: 'v1.46.0', title: 'v1.46.0', url: 'https://github.com/acme/acme/releases/tag/v1.46.0' });
     expect(brief.highlights.slice(0, 2).map(({ kind, text }) => [kind, text])).toEqual([
-      ['feature', 'Allowed configuring session duration.'],
+      ['feature', 'Now allows configuring session duration.'],
       ['fix', 'Fixed stray whitespace in tag cloud links.'],
     ]);
   });
@@ -886,7 +886,7 @@ describe('"Major changes" in a patch release', () => {
     const brief = briefOf(notes, { version: '1.4.21', title: 'Acme 1.4.21' });
     expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
       ['breaking', 'On Windows, the default shell is now pwsh, rather than cmd.'],
-      ['feature', 'Allowed the writer to replace invalid characters.'],
+      ['feature', 'Now allows the writer to replace invalid characters.'],
       ['other', 'Optimized memory allocation.'],
     ]);
     // Changesets' "Major Changes" break, whatever their words.
@@ -2168,7 +2168,7 @@ describe("chores among a release's changes", () => {
       briefOf(housekeeping.join('\n'), { version: '2.8.0', title: 'Acme 2.8.0' })
         .highlights.slice(0, 2)
         .map((highlight) => highlight.text),
-    ).toEqual(expect.arrayContaining(['Rejected an empty version in the declaration.', 'Allowed a BOM before the declaration.']));
+    ).toEqual(expect.arrayContaining(['Now rejects an empty version in the declaration.', 'Now allows a BOM before the declaration.']));
   });
 
   it('fill no highlight, told as neither feature nor fix, beside a change people meet', () => {
@@ -3309,7 +3309,7 @@ describe('a RustSec advisory id where a CVE or GHSA id is read', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Fixed a use after free in the frame decoder (RUSTSEC-2026-0011).',
       'Fixed an out-of-bounds read in the header parser (RUSTSEC-2026-0012).',
-      'Rejected oversized chunk headers (RUSTSEC-2026-0013).',
+      'Now rejects oversized chunk headers (RUSTSEC-2026-0013).',
       'Bound the depth of nested frames (RUSTSEC-2026-0014).',
     ]);
     expect(checkBrief(brief, { notes, release: patched, profile: null })).toEqual([]);
@@ -7604,5 +7604,38 @@ describe('holdouts 136 and 137', () => {
       { version: '124', title: 'Firefox 124' },
     );
     expect(brief.highlights[0]!.text).toBe('Memory safety bugs fixed in Firefox 124 (CVE-2024-2615, critical).');
+  });
+
+  it('tells a raised minimum as what the release now requires, without its "(breaking change)" mark (cachetools)', () => {
+    const brief = checkedBriefOf(
+      ['v6.0.0', '===', '', '- Require Python 3.9 or later (breaking change).', '', '- Remove ``MRUCache`` (breaking change).'].join('\n'),
+      {
+        version: 'v6.0.0',
+        title: 'cachetools v6.0.0',
+      },
+    );
+    expect(brief.highlights.map(({ kind, text }) => [kind, text])).toEqual([
+      ['breaking', 'Now requires Python 3.9 or later.'],
+      ['breaking', 'Removed MRUCache.'],
+    ]);
+  });
+
+  it('ends the sentence where references in brackets closed the title line (Joda-Time)', () => {
+    const brief = checkedBriefOf(
+      [
+        'Bug fixes',
+        '---------',
+        ' - Fix bug in time-zone binary search [#332, #386]',
+        '  The fix in v2.9.2 caused problems when the time-zone being parsed',
+        '  was not the last element in the input string.',
+      ].join('\n'),
+      { version: 'v2.9.5', title: 'Joda-Time v2.9.5' },
+    );
+    expect(brief.highlights[0]!.text).toBe('Fixed bug in time-zone binary search.');
+  });
+
+  it('reads support dropped in a second clause as a break (mysqlclient)', () => {
+    const brief = checkedBriefOf('* Add Python 3.14 and drop Python 3.8, 3.9 support. (#774)', { version: 'v2.2.8', title: 'mysqlclient v2.2.8' });
+    expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Added Python 3.14 and dropped Python 3.8, 3.9 support.' });
   });
 });

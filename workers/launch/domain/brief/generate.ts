@@ -1434,7 +1434,24 @@ function toldAsDone(text: string, code: readonly string[]): string {
 function doesOf(verb: string): string {
   return /(?:s|sh|ch|x|z)$/i.test(verb) ? `${verb}es` : /[^aeiou]y$/i.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
 }
-const BEHAVIOUR_VERBS = new Set(['Warn', 'Ask', 'Report', 'Accept', 'Return', 'Emit', 'Print', 'Log', 'Show', 'Display', 'Detect']);
+const BEHAVIOUR_VERBS = new Set([
+  'Warn',
+  'Ask',
+  'Report',
+  'Accept',
+  'Return',
+  'Emit',
+  'Print',
+  'Log',
+  'Show',
+  'Display',
+  'Detect',
+  'Require',
+  'Reject',
+  'Ignore',
+  'Respect',
+  'Allow',
+]);
 const SCOPE_BEFORE_VERB = /^([\w.]+(?:,\s*[\w.]+)*)(?::|\s+-)\s+(?=\p{L})/u;
 const MOVES_TO_A_VERSION = /^(?:roll(?:ed|s)?|updat(?:e|ed|es)|upgrad(?:e|ed|es)|bump(?:ed|s)?)\s+(?:to\s+)?\S+\s+v?\d[\w.-]*\.?$/i;
 const MOVES_TO = new Set(['Upgrade', 'Update', 'Switch', 'Migrate', 'Move', 'Bump', 'Roll']);

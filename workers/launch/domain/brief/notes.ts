@@ -458,7 +458,8 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
 // ESLint 10's heading "Node.js < v20.19.0, v21.x, v23.x no longer supported": the versions, then what became of them.
 // Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise.
 export const DROP_SUPPORT = new RegExp(
-  String.raw`^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second.
+  String.raw`\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -871,7 +872,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Vimium C's "… matches wrong URLs (breaking)" mark it too.
   if (
     marker.test(text) ||
-    /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\s*$/.test(
+    /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\.?\s*$/.test(
       raw,
     )
   ) {
