@@ -7638,4 +7638,18 @@ describe('holdouts 136 and 137', () => {
     const brief = checkedBriefOf('* Add Python 3.14 and drop Python 3.8, 3.9 support. (#774)', { version: 'v2.2.8', title: 'mysqlclient v2.2.8' });
     expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Added Python 3.14 and dropped Python 3.8, 3.9 support.' });
   });
+
+  it("ranks the project's release tooling after what users get, and reads emphasis closed with two stars as markup (NSS)", () => {
+    const brief = checkedBriefOf(
+      [
+        'Network Security Services (NSS) 3.118 was released on *18 November 2025**.',
+        '',
+        '- Bug 1992128 - Add release helper command for generating the release index.',
+        '- Bug 1995512 - Support for NIST Curves compressed points.',
+      ].join('\n'),
+      { version: 'NSS_3_118_RTM', title: 'NSS 3.118 release notes' },
+    );
+    expect(brief.summary[0]!.text).toBe('Network Security Services (NSS) 3.118 was released on 18 November 2025.');
+    expect(brief.highlights[0]!.text).toBe('Support for NIST Curves compressed points.');
+  });
 });

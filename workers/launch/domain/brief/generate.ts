@@ -87,7 +87,11 @@ const VAGUE_UPKEEP =
 const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
 /** What a change says it does for a CI service it names: adds, supports or integrates it. */
 const SUPPORTS = /\b(?:[Aa]dd(?:s|ed)?|[Ss]upport(?:s|ed)?|[Ii]ntegrat\w*)\b/;
-/** "Add config lint command": a command named by a chore's word is a new command, not the chore. */
+/**
+ * "Add config lint command": a command named by a chore's word is a new command, not the chore; NSS's "release helper
+ * command for freezing a branch" is the project's own release tooling all the same.
+ */
+const keptIfReleaseTooling = (command: string) => (/\b(?:release|publish\w*)\b/i.test(command) ? command : '');
 const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 
 const FUTURE =
@@ -282,7 +286,7 @@ function isChore(item: NoteItem): boolean {
       item,
       (chore =
         VAGUE_UPKEEP.test(item.text) ||
-        (CHORE_WORDS.test(withoutNamedCi(/command/i.test(item.text) ? item.text.replace(COMMAND_NAME, '') : item.text)) &&
+        (CHORE_WORDS.test(withoutNamedCi(/command/i.test(item.text) ? item.text.replace(COMMAND_NAME, keptIfReleaseTooling) : item.text)) &&
           !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
           // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
           !/\bstabili[sz]ed\b/i.test(item.text) &&

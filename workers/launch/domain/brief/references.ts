@@ -969,6 +969,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // LDC's "_**requires**_": bold inside italics.
   if (has('_**')) text = text.replace(/(^|[\s(])_\*\*(\S(?:.*?\S)?)\*\*_(?=$|[\s).,:;!?])/g, '$1$2');
   if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
+  // NSS's "released on *18 November 2025**.": emphasis opened with one star and closed with two, mistyped, is markup all the same.
+  if (has('**')) text = text.replace(/(^|[\s(])\*([^*\s](?:[^*]*?[^*\s])?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   // As CommonMark has it, the closing mark follows a word, not a space: Underscore's "_.flatten and _.isEqual" is two names.
   if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s](?:[^*_]*?[^*_\s])?)[*_](?=$|[\s).,:;])/g, '$1$2');
   // IdeaVim's "while the `:` command line is active": a mark alone in code is quoted, or it would read as punctuation.
