@@ -1883,7 +1883,7 @@ function mainClause(sentence: string): string {
   return cut >= 30 ? `${sentence.slice(0, cut)}.` : clauses(sentence);
 }
 const MEMORY_UNSAFETY = /\b(?:use[- ]after[- ]free|double[- ]free|memory corruption|out[- ]of[- ]bounds (?:read|write|access)|dangling pointers?)\b/i;
-const LEADS_TO_HARM = /\b(?:this|which|that|it)\s+((?:could|can|may|might|would)\s+(?:result in|lead to|cause|allow))\s+(\S[^]*?)\.?$/i;
+const LEADS_TO_HARM = /\b(?:this|which|that|it)\s+((?:could|can|may|might|would)\s+(?:result in|lead to|cause|allow))\s+(\S.*?)\.?$/i;
 const IMPACT =
   /\b(?:privilege escalation|escalat\w+ privileges?|remote code execution|arbitrary (?:code|commands?)|denial[- ]of[- ]service|information disclosure|bypass\w*|injection|cross-site|XSS|XXE|SSRF|as root|take over|overflow)\b/i;
 // Docker's "CVE-2025-54388 / GHSA-x4rx-4gw3-53p4.": the same flaw's ids in two databases.
