@@ -1016,7 +1016,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('()')) text = text.replace(/(?<=[.!?])\s*\(\s*\)/g, '');
   // Joda-Time's "Fix bug in time-zone binary search [#332, #386]": the bracket its references left, with their commas; where
   // it closed the item's title line over the sentences after it ("… [#332, #386] The fix in v2.9.2 …"), it ended a sentence.
-  if (has('[')) text = text.replace(/(?<=[\p{L}\d)])\s*\[\s*(?:[,;&]\s*)+\](?=\s+\p{Lu}\p{Ll})/gu, '.').replace(/\s*\[\s*(?:[,;&]\s*)+\]/g, '');
+  if (has('[') && /\[\s*[,;&]/.test(text))
+    text = text.replace(/(?<=[\p{L}\d)])\s*\[\s*(?:[,;&]\s*)+\](?=\s+\p{Lu}\p{Ll})/gu, '.').replace(/\s*\[\s*(?:[,;&]\s*)+\]/g, '');
   // OctoPrint's "[#1239](…) & [#3227](…) - Add command line interface …": the joins and dash between leading references and
   // the words go with them.
   if (/^\s*[[#]/.test(raw) && /^\s*(?:&|and\b|,)/.test(text)) text = text.replace(/^\s*(?:(?:&|and\b|,)\s*)+(?:[-–—:]\s+)?(?=\S)/, '');
