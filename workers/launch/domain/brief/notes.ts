@@ -5044,11 +5044,21 @@ function paragraphUnder(lines: string[], end: number, indent: number): { text: s
  */
 const GOES_ON = /^\s*(?:it|its|they|their|this|these|that|those|also|however|but|so|see|for (?:example|instance|details|more))\b/i;
 function paragraphsAreChanges(lines: string[], from: number): boolean {
-  let at = from;
-  while (at > 0 && !/^#{1,6}\s/.test(lines[at - 1]!)) at--;
+  let start = from;
+  while (start > 0 && !/^#{1,6}\s/.test(lines[start - 1]!)) start--;
+  // Every paragraph of the section asks the same question: the section is read once.
+  let sections = proseSections.get(lines);
+  if (!sections) proseSections.set(lines, (sections = new Map()));
+  let answer = sections.get(start);
+  if (answer === undefined) sections.set(start, (answer = sectionOfParagraphs(lines, start)));
+  return answer;
+}
+const proseSections = new WeakMap<string[], Map<number, boolean>>();
+
+function sectionOfParagraphs(lines: string[], start: number): boolean {
   let paragraphs = 0;
   let length = 0;
-  for (; at < lines.length && !/^#{1,6}\s/.test(lines[at]!); at++) {
+  for (let at = start; at < lines.length && !/^#{1,6}\s/.test(lines[at]!); at++) {
     const line = lines[at]!;
     if (line.trim() === '') {
       length = 0;
