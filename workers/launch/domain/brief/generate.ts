@@ -456,7 +456,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           (item.kind === 'feature' && item.code?.includes(item.text.trim()) && /^(?:added|additions)$/i.test(item.section.at(-1)?.trim() ?? '')) ||
           // Boa's "### Temporal" over its paragraph: a feature's one-word heading, told by what follows it.
           (item.flagship && item.detail !== undefined) ||
-          item.text.split(/\s+/).length >= 2) &&
+          /\s/.test(item.text)) &&
         !RELEASE_DATE.test(item.text) &&
         !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),
     ),
@@ -2012,6 +2012,8 @@ const BREAKS_LATER = new RegExp(String.raw`\b(?:${BREAK_WORDS}|crash(?:es)?|will
  * the words after it are too few to say what changed alone (`tiktok: Fix extractor`): then it says where.
  */
 function withoutScope(text: string, code: string[] = []): string {
+  // Every scope ends at a colon; this is asked of every item several times, most of which have none.
+  if (!text.includes(':')) return text;
   // Modmail's "`snooze`: Initiates a snooze action.": a name in code that the words go on to describe is what is new.
   const described = text.match(/^([a-z][\w./-]{0,30}):\s+\p{Lu}\p{Ll}+(?<![su])s\s/u);
   if (described && code.includes(described[1]!)) return text;
@@ -2043,8 +2045,9 @@ function withoutScope(text: string, code: string[] = []): string {
   const rest = text.replace(/^[a-z][\w./-]{0,40}(?:,\s*[a-z][\w./-]{0,40}){0,4}:\s+(?=\S)(?![Aa]n?\s|[Tt]he\s)/, '');
   // Dovecot's "mailbox-alias: Plugin has been removed.", "old_stats, auth_stats: These have been removed.": the scope is the subject
   // (not of a verb that says what was done: "remove instrumentation-fastify").
+  if (rest === text) return text;
   const short = rest.split(/\s+/).length <= SCOPELESS_WORDS && !(/^[^:]*,/.test(text) && opensWithAction(rest));
-  return rest !== text && (short || SCOPE_AS_SUBJECT.test(rest)) ? text : rest;
+  return short || SCOPE_AS_SUBJECT.test(rest) ? text : rest;
 }
 const SCOPELESS_WORDS = 3;
 const MAX_COUNTED_IDS = 10;
