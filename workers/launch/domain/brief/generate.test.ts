@@ -7652,4 +7652,47 @@ describe('holdouts 136 and 137', () => {
     expect(brief.summary[0]!.text).toBe('Network Security Services (NSS) 3.118 was released on 18 November 2025.');
     expect(brief.highlights[0]!.text).toBe('Support for NIST Curves compressed points.');
   });
+
+  it('reads the paragraph after "this is a security update" as the flaw fixed, over a runtime dropped (CairoSVG)', () => {
+    const notes = [
+      'Version 2.9.0 released on 2026-03-13',
+      '====================================',
+      '',
+      '**WARNING:** this is a security update.',
+      '',
+      'Using a lot of recursively nested use tags could lead to long rendering times with',
+      'relatively small inputs. CairoSVG now stops rendering when more than 100k use tags are',
+      'rendered.',
+      '',
+      'Using the --unsafe option allows to render larger documents.',
+      '',
+      '* Drop support of Python 3.9, add support of Python 3.14',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, {
+      version: '2.9.0',
+      title: 'CairoSVG 2.9.0',
+      url: 'https://github.com/Kozea/CairoSVG/blob/0613641fda46cae8bb1a77b90f0c9bbf2e56094f/NEWS.rst#L6-L17',
+    });
+    expect(brief.headline.text).toBe('CairoSVG 2.9.0 is out: a security release.');
+    // The opening says no more than the headline.
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'security',
+      text: 'Using a lot of recursively nested use tags could lead to long rendering times with relatively small inputs.',
+      citations: [{ lines: { start: 4, end: 8 } }],
+    });
+    expect(brief.callToAction.text).toMatch(/^Update now/);
+  });
+
+  it("keeps a security update's paragraphs out of its changes where the notes list its fixes themselves", () => {
+    const notes = [
+      'This is a security update.',
+      '',
+      'Additional releases with these security fixes have been backported to every major version.',
+      '',
+      '- Fix an XSS in the comment form (CVE-2026-1111)',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '3.3.9', title: 'Acme 3.3.9' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed an XSS in the comment form (CVE-2026-1111).']);
+  });
 });

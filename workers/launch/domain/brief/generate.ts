@@ -12,6 +12,7 @@ import {
   RAISED_MINIMUM,
   removesPlatformTargets,
   RUNTIME,
+  SAYS_SECURITY_UPDATE,
   SECURITY_RELEASE_HEADING,
   SPEED_FIGURE,
   type ChangeKind,
@@ -117,6 +118,8 @@ const INTRO_DROPS_RUNTIME = new RegExp(
   'i',
 );
 const SECURITY_FIXES_PLURAL = /\bsecurity (?:fixes|issues|vulnerabilities|flaws|patches)\b|\bvulnerabilities\b/i;
+/** CairoSVG's "**WARNING:** this is a security update.", and nothing more: what a security release's headline says. */
+const ONLY_SAYS_SECURITY_UPDATE = new RegExp(`${SAYS_SECURITY_UPDATE.source}[.!]?$`, 'i');
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -590,7 +593,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     !major &&
     !introBreaks &&
     !featuresLead &&
-    ofKind('security').filter((item) => SECURITY_FIX.test(item.text)).length >= Math.max(1, ofKind('breaking').length) &&
+    // CairoSVG 2.9.0's "this is a security update" over its flaw, then Python 3.9 dropped: the notes say what the release is.
+    (ofKind('security').filter((item) => SECURITY_FIX.test(item.text)).length >= Math.max(1, ofKind('breaking').length) ||
+      (ofKind('security').length > 0 && parsed.intro !== null && SAYS_SECURITY_UPDATE.test(parsed.intro.text))) &&
     !ofKind('breaking').some((item) => item.section.some((title) => /breaking|incompatib/i.test(title)));
   const releaseKind: ReleaseKind =
     saysBreaking && !securityFirst
@@ -614,7 +619,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           // Pods' "This is a major security hardening release …" over sixteen "Security: …" items that name no flaw.
           (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
           // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
-          (parsed.intro !== null && /^this is a security (?:\w+ )?(?:release|update)\b/i.test(parsed.intro.text)) ||
+          (parsed.intro !== null && SAYS_SECURITY_UPDATE.test(parsed.intro.text)) ||
           items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)))
         ? 'security'
         : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
@@ -900,7 +905,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     parsed.intro &&
     advisory.length === 0 &&
     parsed.lines[parsed.intro.lines.start - 1]?.trim() !== release.title.trim() &&
-    !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text)
+    !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text) &&
+    // CairoSVG's "**WARNING:** this is a security update." says no more than a security release's headline.
+    !(releaseKind === 'security' && ONLY_SAYS_SECURITY_UPDATE.test(parsed.intro.text.trim()))
       ? tellingSentence(parsed.intro.text)
       : null;
   if (openingSentence && parsed.intro) addSummary({ text: withStop(truncateWords(openingSentence, MAX_SENTENCE)), citations: [cite(parsed.intro)] });
@@ -1558,7 +1565,8 @@ function doneOf(verb: string): string {
 const GERUNDS: Record<string, string> = Object.fromEntries(
   [...ORDERS, 'use', 'include'].map((verb) => [upperFirst(`${stemBeforeEnding(verb)}ing`), upperFirst(verb)]),
 );
-const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:]{1,40}:\s|^\w+ to\b/;
+// CairoSVG's "Using a lot of recursively nested use tags could lead to long rendering times": what a doing could lead to.
+const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:.]*\b(?:could|would|may|might)\b|^[^:]{1,40}:\s|^\w+ to\b/;
 const DOING_VERB = new RegExp(`^(${Object.keys(GERUNDS).join('|')}) (?=\\p{Ll})`, 'u');
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
 const ORDER_VERB = new RegExp(

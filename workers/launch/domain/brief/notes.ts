@@ -584,6 +584,14 @@ const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
  * Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", and netCDF-C's "Fixed
  * outstanding CVE issues." name no id but say what they are.
  */
+/**
+ * An opening that calls the release a security update: Exim's "This is a security release, addressing …", CairoSVG's
+ * "**WARNING:** this is a security update.", behind the label it may carry.
+ */
+/** "We strongly recommend to upgrade …", "Please update …": what readers should do, not what was fixed. */
+const ADVICE =
+  /^(?:we\s+(?:strongly\s+)?(?:recommend|advise|urge|suggest)|please\b|(?:all\s+)?users\s+(?:should|must|are\s+(?:advised|encouraged))|you\s+(?:should|must))/i;
+export const SAYS_SECURITY_UPDATE = /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?security (?:\w+ )?(?:release|update)\b/i;
 const CALLED_SECURITY =
   /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
 const FLAW_SAID_FIXED =
@@ -3674,6 +3682,8 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   const items: NoteItem[] = [];
   // Changes told as paragraphs under a kind's heading: the next indented paragraph is the next change, not more of this one.
   const paragraphItems = new Set<NoteItem>();
+  // The paragraph told as the fix of a security update's opening, until the notes turn out to list one themselves.
+  let flawTold: NoteItem | null = null;
   const headings: Heading[] = [];
   const underlineLevels: string[] = [];
   let intro: ParsedNotes['intro'] = null;
@@ -4042,6 +4052,18 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       items.push(item);
       paragraphItems.add(item);
       pendingHeading!.hasProse = false;
+      sawChange = true;
+      return;
+    }
+    // CairoSVG 2.9.0's "**WARNING:** this is a security update." over "Using a lot of recursively nested use tags could lead to
+    // long rendering times …": the paragraph after an opening that calls the release a security update tells the flaw fixed.
+    // (Not WeasyPrint's "We strongly recommend to upgrade …": advice; nor any paragraph where the notes list a fix of their own,
+    // which the end of the notes decides.)
+    if (intro && !sawChange && SAYS_SECURITY_UPDATE.test(intro.text) && told.split(' ').length >= 8 && !POINTS_BELOW.test(told) && !ADVICE.test(told)) {
+      const said = itemInline(withReferenceLinks(told, targets), repoBase);
+      // It cites the opening with it: that is the line that says it is a security fix.
+      flawTold = { kind: 'security', text: said.text, lines: { start: intro.lines.start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
+      items.push(flawTold);
       sawChange = true;
       return;
     }
@@ -4569,6 +4591,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
     items.push({ kind, text: opening.text, lines: opening.lines, section: [], refs: opening.refs });
     intro = null;
   }
+  if (flawTold && items.some((item) => item !== flawTold && item.kind === 'security')) items.splice(items.indexOf(flawTold), 1);
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
   return {
     lines: source,
