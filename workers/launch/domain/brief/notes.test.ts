@@ -6305,6 +6305,24 @@ describe('indented plain lists, dated entries, standing notices and what a featu
     ]);
   });
 
+  it("read a commit's BREAKING CHANGE footer listed as a bullet under it as a break (clog, miette 6.0.0)", () => {
+    expect(
+      kindsAndTexts([
+        '### Features',
+        '',
+        '* **graphical:** Expose additional `textwrap` options (#321) ([fd77257c](https://github.com/zkat/miette/commit/fd77257cee0f5d03aa7dccb4ba8cbaa40c1a88c6))',
+        "* **source-code:** Don't override provided source code (#300) ([0d5c2ce7](https://github.com/zkat/miette/commit/0d5c2ce7536b0ea205346595d8a00d00bfb6cbd2))",
+        "    * **BREAKING CHANGE**: Source code is no longer overridden if it was provided by the diagnostic's own `source_code()` impl.",
+      ]),
+    ).toEqual([
+      ['feature', 'graphical: Expose additional textwrap options'],
+      [
+        'breaking',
+        "source-code: Don't override provided source code. Source code is no longer overridden if it was provided by the diagnostic's own source_code() impl.",
+      ],
+    ]);
+  });
+
   it("leave a project's standing notices out, and read stabilising and incompatible changes for what they are", () => {
     expect(
       kindsAndTexts([

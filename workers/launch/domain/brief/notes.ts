@@ -4712,9 +4712,10 @@ function withAccountKind(item: NoteItem, lines: string[]): NoteItem {
  * Astro's changesets mark a break inside an entry's account, under its first line: "⚠️ **BREAKING CHANGE:** The minimum
  * supported version of Astro is now v5.5.0.", or the mark alone over the paragraphs that explain it.
  */
-// SWIG's "*** POTENTIAL INCOMPATIBILITY ***" closing an entry's account says the same.
+// SWIG's "*** POTENTIAL INCOMPATIBILITY ***" closing an entry's account says the same. clog's changelogs (miette 6.0.0) list the
+// commit's footer as a bullet under it: "    * **BREAKING CHANGE**: This requires an MSRV bump to 1.70.0."
 const BREAK_MARK =
-  /^\s*(?:⚠\uFE0F?\s*|:warning:\s*)?(?:\*\*|__)?BREAKING CHANGES?:?(?:\*\*|__)?:?(?:\s+(\S.*))?$|^\s*\*{3}\s*POTENTIAL INCOMPATIBILITY\s*\*{3}\s*$/;
+  /^\s*(?:[-*+]\s+)?(?:⚠\uFE0F?\s*|:warning:\s*)?(?:\*\*|__)?BREAKING CHANGES?:?(?:\*\*|__)?:?(?:\s+(\S.*))?$|^\s*\*{3}\s*POTENTIAL INCOMPATIBILITY\s*\*{3}\s*$/;
 function withMarkedBreak(item: NoteItem, lines: string[]): NoteItem {
   if (item.kind === 'breaking' || item.kind === 'security' || item.kind === 'internal' || item.lines.end <= item.lines.start) return item;
   for (const [index, line] of lines.slice(item.lines.start, item.lines.end).entries()) {
