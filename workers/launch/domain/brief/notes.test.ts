@@ -6305,6 +6305,26 @@ describe('indented plain lists, dated entries, standing notices and what a featu
     ]);
   });
 
+  it('read Dillo\'s patch sets, opened with "+-", as changes beside the rest, and their authors as no change', () => {
+    expect(
+      kindsAndTexts([
+        'dillo-3.2.0 [Jan 18, 2025]',
+        '',
+        '+- Add new_tab_page option to open a custom new tab page.',
+        '   Patches: Alex, Rodrigo Arias Mallo',
+        '+- Ignore empty page title for tab labels.',
+        ' - Fix segfault when clicking the "Done" button in downloads dialog.',
+        ' - Add support for WebP images.',
+        '   Patches: dogma, Rodrigo Arias Mallo',
+      ]),
+    ).toEqual([
+      ['feature', 'Add new_tab_page option to open a custom new tab page.'],
+      ['other', 'Ignore empty page title for tab labels.'],
+      ['fix', 'Fix segfault when clicking the "Done" button in downloads dialog.'],
+      ['feature', 'Add support for WebP images.'],
+    ]);
+  });
+
   it("read a commit's BREAKING CHANGE footer listed as a bullet under it as a break (clog, miette 6.0.0)", () => {
     expect(
       kindsAndTexts([

@@ -3224,6 +3224,17 @@ const RUNS_ON = /(?:[,;:\-–—(]|\b(?:and|or|but|the|a|an|of|to|for|with|in|on
  * LimeSurvey's release_notes.txt: "-Fixed issue: …", "+New feature …", "#Updated translation: …", a marker with no space
  * before the change's capital, one change a line; read as bullets where the notes use no spaced marker anywhere.
  */
+/**
+ * Dillo's ChangeLog opens each patch set with "+- " and lists the rest of it with " - ", its authors on an indented
+ * "Patches: Alex, Rodrigo Arias Mallo" line below: all of them are changes of the release, none under another, and
+ * who wrote the patches is no change.
+ */
+function patchSetsAsList(lines: string[]): string[] {
+  if (!lines.some((line) => line.startsWith('+- ')) || !lines.some((line) => line.startsWith(' - '))) return lines;
+  return lines.map((line) => (line.startsWith('+- ') ? ` - ${line.slice(3)}` : PATCH_AUTHORS.test(line) ? '' : line));
+}
+const PATCH_AUTHORS = /^\s+Patch(?:es)?:\s+\p{L}[\p{L}\p{M} .,'’-]*$/u;
+
 function unspacedMarkersAsList(lines: string[]): string[] {
   const marked = (line: string) => /^[-+#](?=\p{Lu}\p{Ll})/u.test(line);
   if (lines.filter(marked).length < 3 || lines.some((line) => BULLET.test(line))) return lines;
@@ -3665,7 +3676,9 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
                 typedElementsAsMarkdown(
                   plainLinesAsList(
                     unspacedMarkersAsList(
-                      indentedChangesAsMarkdown(trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                      patchSetsAsList(
+                        indentedChangesAsMarkdown(trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                      ),
                     ),
                   ),
                 ),
