@@ -7695,4 +7695,14 @@ describe('holdouts 136 and 137', () => {
     const brief = checkedBriefOf(notes, { version: '3.3.9', title: 'Acme 3.3.9' });
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed an XSS in the comment form (CVE-2026-1111).']);
   });
+
+  it("reads a constant's name set in emphasis, and a bracket thanking someone by name, as no words of the change (xmlschema, kscript)", () => {
+    expect(cleanInline('Add *MAX_XML_ELEMENTS* package limit (1,000,000, applied to non-lazy XMLResource instances)', null).text).toBe(
+      'Add MAX_XML_ELEMENTS package limit (1,000,000, applied to non-lazy XMLResource instances)',
+    );
+    expect(
+      cleanInline('Added ability to provide local artifacts path through *KSCRIPT_DIRECTORY_ARTIFACTS* (thanks to Vsajip for initial implementation)', null)
+        .text,
+    ).toBe('Added ability to provide local artifacts path through KSCRIPT_DIRECTORY_ARTIFACTS');
+  });
 });

@@ -93,6 +93,8 @@ const THANKS_BRACKET =
 /** Ergo's "([GHSA-…](…), thanks [@ajaspers](…)!)", its handle gone or not: the bracket's last part thanks someone; what comes before it stays. */
 const THANKS_CLOSING_BRACKET =
   /,\s*thanks?(?:\s+to)?(?:\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*(?=\s*\))/gi;
+/** kscript's "(thanks to Vsajip for initial implementation)": a bracket that thanks someone, by name, for what they did. */
+const THANKS_TO_BRACKET = /\s*\(\s*(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
@@ -873,7 +875,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Changesets' "Thanks [@user](…)! - " once the handle went.
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
-  if (has('hank')) text = text.replace(THANKS_BRACKET, ' ').replace(THANKS_CLOSING_BRACKET, '');
+  if (has('hank')) text = text.replace(THANKS_BRACKET, ' ').replace(THANKS_CLOSING_BRACKET, '').replace(THANKS_TO_BRACKET, '');
   // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.
   if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
@@ -973,6 +975,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('**')) text = text.replace(/(^|[\s(])\*([^*\s](?:[^*]*?[^*\s])?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   // As CommonMark has it, the closing mark follows a word, not a space: Underscore's "_.flatten and _.isEqual" is two names.
   if (has('*') || has('_')) text = text.replace(/(^|[\s(])[*_]([^*_\s](?:[^*_]*?[^*_\s])?)[*_](?=$|[\s).,:;])/g, '$1$2');
+  // xmlschema's reStructuredText "*MAX_XML_ELEMENTS* package limit", kscript's AsciiDoc "*KSCRIPT_DIRECTORY_ARTIFACTS*": a
+  // constant's name set in emphasis keeps the underscores it is written with.
+  if (has('*') && has('_')) text = text.replace(/(^|[\s(])\*([\p{Lu}\d]+(?:_[\p{Lu}\d]+)+)\*(?=$|[\s).,:;])/gu, '$1$2');
   // IdeaVim's "while the `:` command line is active": a mark alone in code is quoted, or it would read as punctuation.
   // Taskwarrior's "`task show` now shows `hooks.location.": a mark left unpaired is markup all the same.
   if (has('`'))
