@@ -7705,4 +7705,17 @@ describe('holdouts 136 and 137', () => {
         .text,
     ).toBe('Added ability to provide local artifacts path through KSCRIPT_DIRECTORY_ARTIFACTS');
   });
+
+  it('leaves out an aside whose words ended on the reference taken from it (camino)', () => {
+    expect(
+      cleanInline(
+        '`From<Box<Utf8Path>> for Box<Path>` (as of release, not documented due to [rust-lang/rust#158466](https://github.com/rust-lang/rust/pull/158466)).',
+        null,
+      ).text,
+    ).toBe('From<Box<Utf8Path>> for Box<Path>.');
+    // An aside that still says something stays ("opt-in" ends on no word that leads elsewhere).
+    expect(cleanInline('Reject system messages in messages or prompt by default (opt-in)', null).text).toBe(
+      'Reject system messages in messages or prompt by default (opt-in)',
+    );
+  });
 });

@@ -246,6 +246,12 @@ const CREDIT_WORDS_AT_END = /\b(?:(?:a\s+)?contributions?|contributed|patch(?:ed
 const EMPTY_GROUPS =
   /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf|PRs?|backport(?:ed)? (?:of|from)|cherry[- ]pick(?:ed)? (?:of|from)|follow[- ]up (?:to|of))\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
 
+/**
+ * camino's "(as of release, not documented due to [rust-lang/rust#158466](…))" once its reference went: an aside whose
+ * words end on what would have led to it says nothing left; it goes whole.
+ */
+const DANGLING_ASIDE = /\s*\([^()]*\s(?:due to|because of|owing to|thanks to|see|per|via)\s*\)/gi;
+
 /** A documentation generator's link to an API member: "[`method: Page.evaluate`]", "[event: Page.close]", "[class: Foo]". */
 const DOC_MARKER =
   /\[`?(?:method|property|event|class|option|param|enum|type|interface|function|attribute)\s*:\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:#\d+)?`?\](?![([:])/g;
@@ -992,6 +998,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       previous = text;
       text = text.replace(EMPTY_GROUPS, ' ');
     }
+  if (has('(')) text = text.replace(DANGLING_ASIDE, '');
   if (/\s\s|[^\S ]/.test(text)) text = text.replace(/\s+/g, ' ');
   // Every space is one ' ' from here on.
   // "… strings. <a>Issue #220</a>." once the reference went: one stop (an ellipsis, with no space, stays).
