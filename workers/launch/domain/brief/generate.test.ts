@@ -7718,4 +7718,24 @@ describe('holdouts 136 and 137', () => {
       'Reject system messages in messages or prompt by default (opt-in)',
     );
   });
+
+  it('tells no toolchain a release was built with, nor the docs that came with a change or a pointer to them (Centrifugo)', () => {
+    const brief = checkedBriefOf(
+      [
+        '### Improvements',
+        '',
+        '* Support for EC keys in JWK sets and EC JWTs when using JWKS [#720](https://github.com/centrifugal/centrifugo/pull/720) by @shaunco, [JWKS docs updated](https://centrifugal.dev/docs/server/authentication#json-web-key-support)',
+        '* Transport error mode for server HTTP and GRPC APIs [#690](https://github.com/centrifugal/centrifugo/pull/690) - read [more in docs](https://centrifugal.dev/docs/server/server_api#transport-error-mode)',
+        '',
+        '### Misc',
+        '',
+        '* Release is built with Go 1.21.3',
+      ].join('\n'),
+      { version: 'v5.1.0', title: 'Centrifugo v5.1.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Support for EC keys in JWK sets and EC JWTs when using JWKS.',
+      'Transport error mode for server HTTP and GRPC APIs.',
+    ]);
+  });
 });

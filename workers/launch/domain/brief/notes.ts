@@ -401,7 +401,10 @@ const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
 /** Every pattern of a chore but one reads the line from its start, and V8 then tries no other place in it. */
-const isChore = (text: string) => CHORE_LINE.test(text) || FIRST_CONTRIBUTION.test(text) || IN_AN_EXAMPLE.test(text);
+const isChore = (text: string) => CHORE_LINE.test(text) || FIRST_CONTRIBUTION.test(text) || IN_AN_EXAMPLE.test(text) || BUILT_WITH.test(text);
+/** Centrifugo's "Release is built with Go 1.21.3": the toolchain the binaries came from, no change to what users run. */
+const BUILT_WITH =
+  /^(?:the\s+|this\s+)?(?:release|binaries|builds?|packages?)\s+(?:is|are|was|were)\s+(?:now\s+)?(?:built|compiled)\s+(?:with|using)\s+(?:go|golang|rust|rustc|gcc|clang|msvc|node(?:\.js)?|jdk|java|zig|\.net)\s+v?\d[\w.]*\.?$/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
 const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');

@@ -177,7 +177,8 @@ const POINTING_WORDS_AT_END = new RegExp(
     .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
     .join('|')})\b)+[\s,;]*(?=\.?$)`,
 );
-const DETAILS_LINK = /\s[–—-]\s+\[(?:details|more|read more|more info)\]\([^)\s]+\)\.?\s*$/i;
+// Centrifugo's "Transport error mode for server HTTP and GRPC APIs … - read [more in docs](…)" likewise.
+const DETAILS_LINK = /\s[–—-]\s+(?:read\s+)?\[(?:details|more|read more|more info|more in (?:the )?docs)\]\([^)\s]+\)\.?\s*$/i;
 // V's "… enums (fix #21569)" once its issue went: the word that pointed at it is all that is left (Yarr's "(fix)" opening an
 // item marks its kind).
 const BRACKET_OF_POINTERS =
@@ -859,7 +860,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('__')) text = text.replace(/(^|\s)__(\p{Lu}\p{Ll}+(?: \p{L}+){0,2})__(?=[:\s])/gu, '$1$2');
   // Parcel's "Add REPL playground for Parcel to the website – [Details](…/pull/9365)": the link's words only point at it.
   if (has('etails') || has('ore'))
-    text = text.replace(/\s+[–—-]\s+(?:details|more|read more|more info)\.?\s*$/i, (tail) => (DETAILS_LINK.test(raw) ? '' : tail));
+    text = text.replace(/\s+[–—-]\s+(?:details|more|read more|more info|read more in (?:the )?docs)\.?\s*$/i, (tail) => (DETAILS_LINK.test(raw) ? '' : tail));
+  // Centrifugo's "Support for EC keys in JWK sets …, [JWKS docs updated](…)": the docs that came with it are no part of it.
+  if (has('docs') || has('documentation')) text = text.replace(/,\s+(?:[\w-]+\s+){0,2}(?:docs|documentation)\s+(?:updated|added|improved)\.?\s*$/i, '');
   // lintr's "(consistent with … `undesirable_operator_linter()`; #2717, @MichaelChirico)": handles closing an aside after its
   // words credit its author once its issue went.
   if (has('(') && has('@')) text = text.replace(/(?<=[^\s(,;])(?:\s*[;,])+\s*@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*(?=\s*\))/g, '');
