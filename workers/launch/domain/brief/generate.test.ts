@@ -7738,4 +7738,19 @@ describe('holdouts 136 and 137', () => {
       'Transport error mode for server HTTP and GRPC APIs.',
     ]);
   });
+
+  it("ranks a linter's or formatter's configuration as the project's upkeep (sabre/dav, SFML)", () => {
+    const brief = checkedBriefOf(
+      [
+        '4.7.0 (2024-10-29)',
+        '-------------------------',
+        '* #1550 stop exporting php-cs-fixer config (@phil-davis)',
+        '* #1559 Allow for custom iTipBroker (@SebastianKrupinski)',
+        '* Added clang-format config',
+      ].join('\n'),
+      { version: '4.7.0', title: '4.7.0' },
+    );
+    // Upkeep is told last, where there is room.
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Allow for custom iTipBroker.', 'Added clang-format config.']);
+  });
 });
