@@ -7753,4 +7753,25 @@ describe('holdouts 136 and 137', () => {
     // Upkeep is told last, where there is room.
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Allow for custom iTipBroker.', 'Added clang-format config.']);
   });
+
+  it("tells the support an opening's next paragraph says was added as a change (Channels)", () => {
+    const brief = checkedBriefOf(
+      [
+        '4.2.0 Release Notes',
+        '===================',
+        '',
+        'Channels 4.2 introduces a couple of major but backwards-compatible',
+        'changes, including most notably enhanced async support.',
+        '',
+        'Additionally, support has been added for Django 5.1.',
+        '',
+        'Bugfixes & Small Changes',
+        '------------------------',
+        '',
+        '* WebsocketCommunicator now has informative assert error messages.',
+      ].join('\n'),
+      { version: '4.2.0', title: 'Channels 4.2.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Support has been added for Django 5.1.');
+  });
 });

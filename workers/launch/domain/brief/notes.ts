@@ -591,6 +591,8 @@ const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
  * An opening that calls the release a security update: Exim's "This is a security release, addressing …", CairoSVG's
  * "**WARNING:** this is a security update.", behind the label it may carry.
  */
+const SUPPORT_ADDED_PARAGRAPH =
+  /^(?:(?:additionally|also|finally|in addition),?\s+)?(?:support\s+(?:has\s+been|was)\s+added\s+for\s+\S(?:[^.!?]|\.(?=\d)){0,80}[.!]?$|support\s+for\s+\S(?:[^.!?]|\.(?=\d)){0,60}\s+(?:has\s+been|was)\s+added[.!]?$)/i;
 /** "We strongly recommend to upgrade …", "Please update …": what readers should do, not what was fixed. */
 const ADVICE =
   /^(?:we\s+(?:strongly\s+)?(?:recommend|advise|urge|suggest)|please\b|(?:all\s+)?users\s+(?:should|must|are\s+(?:advised|encouraged))|you\s+(?:should|must))/i;
@@ -4081,6 +4083,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
       flawTold = { kind: 'security', text: said.text, lines: { start: intro.lines.start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
       items.push(flawTold);
       sawChange = true;
+      return;
+    }
+    // Channels 4.2's "Additionally, support has been added for Django 5.1." after its opening: a paragraph that says what
+    // the release now supports, before any heading or list, is one of its changes.
+    if (intro && !sawChange && !pendingHeading?.hasBullets && SUPPORT_ADDED_PARAGRAPH.test(told)) {
+      // Told as a change of its own, without the word that joined it to the opening.
+      const own = [
+        texts[0]!.replace(/^(?:additionally|also|finally|in addition),?\s+(\p{Ll})/iu, (_whole, first: string) => first.toUpperCase()),
+        ...texts.slice(1),
+      ];
+      items.push(paragraphItem(own, start, end, 'feature'));
       return;
     }
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
