@@ -7774,4 +7774,17 @@ describe('holdouts 136 and 137', () => {
     );
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Support has been added for Django 5.1.');
   });
+
+  it("reads a platform's support disabled as a break (UPX)", () => {
+    const brief = checkedBriefOf(
+      [
+        'Changes in 4.2.0 (26 Oct 2023):',
+        "  * new option '--link' to preserve hard-links (Unix only; use with care)",
+        '  * disable macOS support until we fix compatibility with macOS 13+',
+      ].join('\n'),
+      { version: 'v4.2.0', title: 'Changes in 4.2.0 (26 Oct 2023)' },
+    );
+    expect(brief.headline.text).toMatch(/a release with breaking changes\.$/);
+    expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Disabled macOS support until we fix compatibility with macOS 13+.' });
+  });
 });

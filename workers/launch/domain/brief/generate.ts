@@ -12,6 +12,7 @@ import {
   RAISED_MINIMUM,
   removesPlatformTargets,
   RUNTIME,
+  PLATFORM_DISABLED,
   SAYS_SECURITY_UPDATE,
   SECURITY_RELEASE_HEADING,
   SPEED_FIGURE,
@@ -309,6 +310,7 @@ function withoutNamedCi(text: string): string {
 function wordsSayItBreaks(item: NoteItem): boolean {
   return (
     DROP_SUPPORT.test(item.text) ||
+    PLATFORM_DISABLED.test(item.text) ||
     // Turbine's "remove iosArm32 and watchosX86 targets": platforms dropped, as support is.
     removesPlatformTargets(item.text) ||
     // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.

@@ -661,6 +661,9 @@ const tagKind = (tag: string): ChangeKind => TAG_KIND[tag.toLowerCase().replace(
 export const NO_LONGER_WITH_OLDER =
   /\bno longer\s+(?:interoperates?|works?|(?:be\s+)?compatible|reads?|loads?|opens?|accepts?|talks?|connects?)\b[^.]{0,60}?\b(?:before|older than|prior to|pre-)\s*v?\d/i;
 /** servant's "Remove GHC <= 8.10.7 from the support window": versions no longer supported, said by the window they left. */
+/** UPX 4.2.0's "disable macOS support until we fix compatibility with macOS 13+": a platform it no longer runs on, for now. */
+export const PLATFORM_DISABLED =
+  /^(?:[\w.-]+:\s+)?disabl(?:e[sd]?|ing)\s+(?:the\s+)?(?:macos|os x|windows|linux|ios|android|freebsd|openbsd|netbsd|solaris|aix|haiku|32-bit|arm(?:64)?|x86)\s+support\b/i;
 const LEAVES_SUPPORT_WINDOW = /\b(?:remove[sd]?|drop(?:s|ped)?)\s+\S.{0,60}?\s+from\s+(?:the\s+|our\s+)?support(?:ed)?\s+(?:window|matrix|range|policy)\b/i;
 /**
  * glibc's advisory closes with git-trailer fields ("Fix-Commit: f9dc609… (2.40)", "Public-Date: 2024-04-17", "Reported-By:
@@ -1176,7 +1179,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     namesFlaw(text)
   )
     return { kind: 'security', text };
-  if (inherited !== 'fix' && inherited !== 'security' && (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text)))
+  if (
+    inherited !== 'fix' &&
+    inherited !== 'security' &&
+    (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text) || PLATFORM_DISABLED.test(text))
+  )
     return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
   // only what went breaks.
