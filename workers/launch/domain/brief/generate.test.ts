@@ -7787,4 +7787,14 @@ describe('holdouts 136 and 137', () => {
     expect(brief.headline.text).toMatch(/a release with breaking changes\.$/);
     expect(brief.highlights[0]).toMatchObject({ kind: 'breaking', text: 'Disabled macOS support until we fix compatibility with macOS 13+.' });
   });
+
+  it('tells a behaviour opened by its doing as what the product now does (WebMock)', () => {
+    const brief = checkedBriefOf(
+      ['# 3.24.0', '', '* Raising an ArgumentError when uri is passed as a Pathname object to stub_request or request expectation declaration.'].join('\n'),
+      { version: '3.24.0', title: '3.24.0' },
+    );
+    expect(brief.highlights[0]!.text).toBe(
+      'Now raises an ArgumentError when uri is passed as a Pathname object to stub_request or request expectation declaration.',
+    );
+  });
 });

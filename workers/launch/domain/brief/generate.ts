@@ -1428,6 +1428,11 @@ function toldAsDone(text: string, code: readonly string[]): string {
   }
   // http2's "Adding rate limit for RST_STREAM …": a pull request's gerund reads as work under way.
   // (Not a doing that is the subject, "Extending visual selection now works …", nor a label, "Switching presets: …".)
+  // WebMock's "Raising an ArgumentError when uri is passed as a Pathname …": what the product does from now on.
+  const behaving = text.match(BEHAVING_VERB)?.[1];
+  // (Its condition's verbs, "when uri is passed", are not the sentence's.)
+  if (behaving && !code.includes(behaving) && !DOING_AS_SUBJECT.test(text.split(/\s(?:when|if|unless|while|because|whenever)\s/)[0]!))
+    return `Now ${doesOf(BEHAVIOUR_OF_GERUND[behaving]!)}${text.slice(behaving.length)}`;
   const doing = text.match(DOING_VERB)?.[1];
   if (doing && !code.includes(doing) && !DOING_AS_SUBJECT.test(text)) return `${doneOf(GERUNDS[doing]!)}${text.slice(doing.length)}`;
   const verb = text.match(ORDER_VERB)?.[1];
@@ -1569,6 +1574,14 @@ const GERUNDS: Record<string, string> = Object.fromEntries(
 );
 // CairoSVG's "Using a lot of recursively nested use tags could lead to long rendering times": what a doing could lead to.
 const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:.]*\b(?:could|would|may|might)\b|^[^:]{1,40}:\s|^\w+ to\b/;
+/** "Raising" → "raise": the doing of a behaviour verb, and the verb a product does it with. */
+const BEHAVIOUR_OF_GERUND: Record<string, string> = Object.fromEntries(
+  ['raise', 'throw', 'return', 'emit', 'warn', 'log', 'print', 'show', 'display', 'reject', 'ignore', 'accept', 'require', 'report'].map((verb) => [
+    upperFirst(`${stemBeforeEnding(verb)}ing`),
+    verb,
+  ]),
+);
+const BEHAVING_VERB = new RegExp(`^(${Object.keys(BEHAVIOUR_OF_GERUND).join('|')}) (?=\\p{Ll})`, 'u');
 const DOING_VERB = new RegExp(`^(${Object.keys(GERUNDS).join('|')}) (?=\\p{Ll})`, 'u');
 const ALSO_ORDERED = new RegExp(`(,\\s(?:and\\s)?|\\sand\\s)(${ORDERS.filter((verb) => verb !== 'change').join('|')})(?=\\s\\S)`, 'g');
 const ORDER_VERB = new RegExp(
