@@ -401,7 +401,14 @@ const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
 /** Every pattern of a chore but one reads the line from its start, and V8 then tries no other place in it. */
-const isChore = (text: string) => CHORE_LINE.test(text) || FIRST_CONTRIBUTION.test(text) || IN_AN_EXAMPLE.test(text) || BUILT_WITH.test(text);
+const isChore = (text: string) => {
+  let chore = parseMemo?.chores.get(text);
+  if (chore === undefined) {
+    chore = CHORE_LINE.test(text) || FIRST_CONTRIBUTION.test(text) || IN_AN_EXAMPLE.test(text) || BUILT_WITH.test(text);
+    parseMemo?.chores.set(text, chore);
+  }
+  return chore;
+};
 /** Centrifugo's "Release is built with Go 1.21.3": the toolchain the binaries came from, no change to what users run. */
 const BUILT_WITH =
   /^(?:the\s+|this\s+)?(?:release|binaries|builds?|packages?)\s+(?:is|are|was|were)\s+(?:now\s+)?(?:built|compiled)\s+(?:with|using)\s+(?:go|golang|rust|rustc|gcc|clang|msvc|node(?:\.js)?|jdk|java|zig|\.net)\s+v?\d[\w.]*\.?$/i;
@@ -744,6 +751,13 @@ const GITMOJI_KIND: Record<string, ChangeKind> = {
 };
 
 function sectionKind(text: string): ChangeKind | null {
+  const known = parseMemo?.sectionKinds.get(text);
+  if (known !== undefined) return known;
+  const kind = sectionKindOf(text);
+  parseMemo?.sectionKinds.set(text, kind);
+  return kind;
+}
+function sectionKindOf(text: string): ChangeKind | null {
   // React Native's "# React Native 0.86 - Edge-to-Edge and DevTools Improvements, no breaking changes": said to break nothing.
   if (NO_BREAKS.test(text)) return null;
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
@@ -3662,7 +3676,27 @@ function withoutFenceLines(lines: string[]): string[] {
   return lines.map((line) => (FENCE_LINE.test(line) ? '' : line));
 }
 
+/**
+ * What one parse has already asked of a text: kindOfItem asks whether the same words are a chore from several branches, and a
+ * heading's kind is asked again for each item under it. Kept for one parseNotes call only, so one notes never sees another's.
+ */
+interface ParseMemo {
+  chores: Map<string, boolean>;
+  sectionKinds: Map<string, ChangeKind | null>;
+}
+let parseMemo: ParseMemo | null = null;
+
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
+  const outer = parseMemo;
+  parseMemo = { chores: new Map(), sectionKinds: new Map() };
+  try {
+    return readNotes(notes, repoBase);
+  } finally {
+    parseMemo = outer;
+  }
+}
+
+function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const source = notes.replace(/\r\n?/g, '\n').split('\n');
   // DocBook, Sphinx changelogs and YAML notes read as the Markdown they stand for, line for line.
   const input = withoutQuotedDescriptions(
