@@ -1,5 +1,5 @@
 import { docbookAsMarkdown } from './docbook';
-import { advisoryOfAddress, COLON_THEN_PROFILES, cleanInline, issueReference, KEY_TAG, SPHINX_RELEASES_ROLE, type Reference } from './references';
+import { advisoryOfAddress, COLON_THEN_PROFILES, cleanInline, endsOn, issueReference, KEY_TAG, SPHINX_RELEASES_ROLE, type Reference } from './references';
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
@@ -787,6 +787,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   return droppedInAMinorChangeset ? { ...told, kind: 'other' } : told;
 }
 
+/** What the pattern of a break's marks needs one of, looked for first: most items have none. */
+const BREAK_SIGNS = ['BREAKING', '⚠', ':warning:', ':boom:', ':collision:', '💥', '(breaking'];
+
 function kindOfItem(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
@@ -894,7 +897,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       text: `${KIND_TAG_IN_BRACKETS.test(platformMarked[1]!) ? '' : `${platformMarked[1]}: `}${text.slice(platformMarked[0].length)}`,
     };
   // PocketBase's "⚠️ Fixed a pre-hijacking OAuth2 linking vulnerability": the sign warns of the flaw it fixes, nothing breaks.
-  if (!marker.test(text) && !/\bBREAKING\b/.test(raw) && /⚠|:warning:/.test(raw)) {
+  if ((raw.includes('⚠') || raw.includes(':warning:')) && !marker.test(text) && !/\bBREAKING\b/.test(raw)) {
     const unwarned = itemKind(raw.replace(WARNING_SIGN, ''), text.replace(WARNING_SIGN, ''), inherited, section);
     if (unwarned.kind === 'security') return unwarned;
   }
@@ -902,9 +905,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Vimium C's "… matches wrong URLs (breaking)" mark it too.
   if (
     marker.test(text) ||
-    /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\.?\s*$/.test(
-      raw,
-    )
+    (BREAK_SIGNS.some((sign) => raw.includes(sign)) &&
+      /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\.?\s*$/.test(
+        raw,
+      ))
   ) {
     // melos' "BREAKING feat(share_plus): Change …": the commit's type after the mark is no word of the change either.
     // Spring Cloud GCP's "Renamed methods (…[#865])  ⚠️ **breaking change**": the mark closing the line goes as well.
@@ -2159,13 +2163,13 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   if (text.includes('redit')) text = text.replace(/\s+(?:Credits?:|[-–—]\s+Credits?:?)(?:\s+[^:]{2,80})?$/, '');
   text = text
     // REXML's "… globally. [GitHub#37][Patch by Akira Matsuda]": the pull request, and who wrote or reported the change.
-    .replace(text.includes('[') ? CREDIT_BRACKETS : NEVER, (whole: string) => {
+    .replace(text.includes('[') && endsOn(text, ']') ? CREDIT_BRACKETS : NEVER, (whole: string) => {
       for (const [, id] of whole.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
       return '';
     })
     // Libgcrypt's "… for other implementations.  [R5328,CVE-2021-40528]": the tracker's id is a reference; the advisory's is
     // what a reader searches for, and stays, in brackets.
-    .replace(text.includes('[') ? IDS_WITH_ADVISORIES : NEVER, (_whole, ids: string) => {
+    .replace(text.includes('[') && endsOn(text, ']') ? IDS_WITH_ADVISORIES : NEVER, (_whole, ids: string) => {
       const advisories = ids.split(/\s*,\s*/).filter((id) => ADVISORY_IN_BRACKET.test(id));
       for (const id of ids.split(/\s*,\s*/).filter((id) => !ADVISORY_IN_BRACKET.test(id))) named.push({ kind: 'issue', label: id, url: null });
       return advisories.length > 0 ? ` (${advisories.join(', ')})` : '';
@@ -2186,7 +2190,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     if (closesWith(text, ']')) text = text.replace(TRACKER_BRACKET, pointers);
     // draw.io's "… to 3.2.2 with fix for [DID-13161]": once the ticket went, so do the words that led to it.
     if (text !== bracketed) text = text.replace(LEADS_TO_REFERENCE, '$1');
-    if (closesWith(text, ')')) text = text.replace(NAMES_AFTER_POINTER, (whole, pointer: string, names: string) => (creditedNames(names) ? pointer : whole));
+    if (closesWith(text, ')') && text.includes('#'))
+      text = text.replace(NAMES_AFTER_POINTER, (whole, pointer: string, names: string) => (creditedNames(names) ? pointer : whole));
     if (closesWith(text, ')')) text = text.replace(POINTER_GROUP, pointers);
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');

@@ -288,6 +288,16 @@ const PULL_REQUEST_LABELS =
 const READ_MORE_LINK =
   /\s*\(\[(?:docs?|documentation|RFC[ -]?\d+|summary|details|blog(?: post)?|guide|spec(?:ification)?|announcement|discussion|tracking issue|more|release notes|changelog)\]\(([^)\s]+)\)\)|(?<=[.!?])\s*\[(?:docs?|documentation|summary|details|blog(?: post)?|guide|announcement|discussion|more)\]\(([^)\s]+)\)(?=\s*(?:\[|$))/gi;
 
+/**
+ * Whether the text ends on `mark` once the spaces and full stops closing it are left out (at most `stops` of the stops): a
+ * pattern held to the end after its mark (`(?=[\s.]*$)`, `\)\s*$`) can match nowhere else, and V8 tries it at every position.
+ */
+export function endsOn(text: string, mark: string, stops = Number.POSITIVE_INFINITY): boolean {
+  let end = text.trimEnd();
+  for (let left = stops; left > 0 && end.endsWith('.'); left--) end = end.slice(0, -1).trimEnd();
+  return end.endsWith(mark);
+}
+
 const CODE_SPAN = /`+([^`]*)`+/g;
 /** Laravel Pint's "Adds`stdin` support": code the notes set against a word is a word of its own once its marks go. */
 const spanAsWords = (_whole: string, code: string, at: number, text: string) =>
@@ -387,7 +397,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Subversion's "(r1918138, -39)": a revision, and one more written by the digits that differ.
   if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*(?:r\d{4,}|-\d{1,6}))*\s*\)/g, '');
   // libevent's "(be3acd7c Azat Khuzhin)", "(f0ded5f3, 48e04887 Enji Cooper)" closing each change: its commits and who made them.
-  if (has('(')) text = text.replace(/\s*\((?=[0-9a-f]*\d)[0-9a-f]{7,12}(?:\s*,\s*[0-9a-f]{7,12})*\s+\p{L}[\p{L}.'’ -]{1,40}\)(?=\s*\.?\s*$)/u, '');
+  if (has('(') && endsOn(text, ')', 1))
+    text = text.replace(/\s*\((?=[0-9a-f]*\d)[0-9a-f]{7,12}(?:\s*,\s*[0-9a-f]{7,12})*\s+\p{L}[\p{L}.'’ -]{1,40}\)(?=\s*\.?\s*$)/u, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
   text = withHyphenatedCves(text);
@@ -404,7 +415,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('[^')) text = text.replace(/\[\^[\w-]+\](?!:)/g, '');
   // OPNsense's "python fix for CVE-2025-4516[5]", ReaR's "the [26]merge of /usr/bin", "See [27]https://…": a text browser's
   // numbered link marks, glued to what they link (after a number, or before a word or an address), listed at the end.
-  if (has('[')) text = text.replace(/(?<=\d)\[\d{1,3}\](?=[\s.,;:)]|$)|(?<=^|[\s(])\[\d{1,3}\](?=\p{L}|https?:)/gu, '');
+  // (Its lookbehinds come first, which V8 tries at every position: a bracketed number is looked for first.)
+  if (has('[') && /\[\d{1,3}\]/.test(text)) text = text.replace(/(?<=\d)\[\d{1,3}\](?=[\s.,;:)]|$)|(?<=^|[\s(])\[\d{1,3}\](?=\p{L}|https?:)/gu, '');
   // GitHub's alert, "> [!WARNING]" over "> This release fixes a vulnerability …": its kind of box, not a word of it.
   if (has('[!')) text = text.replace(/^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/i, '');
   // Doxygen's "GLFW now provides the @ref glfwGetEGLConfig native access function": the command links the name after it.
@@ -497,7 +509,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // gensim's "… __[julianpollmann](https://github.com/julianpollmann)__, [#3629](…)", mistyped "__(julianpollmann](…)__" too:
   // a profile in bold credits its author.
   if (has('](https://github.com/') && (has('__') || has('**'))) text = text.replace(BOLD_PROFILE_CREDIT, ' ');
-  if (has('](https://github.com/')) text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ').replace(PROFILE_CLOSING_WORDS, '');
+  if (has('](https://github.com/') && endsOn(text, ')', 0))
+    text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ').replace(PROFILE_CLOSING_WORDS, '');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);
