@@ -2245,6 +2245,7 @@ function withoutFrontMatter(lines: string[]): string[] {
  * log the notes above it tell, not more changes.
  */
 function withoutFoldedCommitLog(lines: string[]): string[] {
+  if (!anyLineHas(lines, '<')) return [...lines];
   let folded = false;
   return lines.map((line) => {
     if (!folded && /<summary>\s*(?:full\s+)?(?:changelog|change log|commits?|commit log|all (?:changes|commits))\s*<\/summary>/i.test(line)) folded = true;
@@ -2374,6 +2375,7 @@ function bracketGroupsAsHeadings(lines: string[]): string[] {
  * author's words to reviewers, not the change's.
  */
 function withoutQuotedDescriptions(lines: string[]): string[] {
+  if (!anyLineHas(lines, '>')) return [...lines];
   return lines.map((line) => (/^\s{2,}>/.test(line) ? '' : line));
 }
 
@@ -2394,6 +2396,7 @@ function withoutModuleLines(lines: string[]): string[] {
  */
 const COMPONENT_TAG = /<\/[A-Z][\w.]*>|<[A-Z][\w.]*(?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?)+\s*\/?>|<[A-Z][\w.]*\s*\/>/g;
 function withoutComponentTags(lines: string[]): string[] {
+  if (!anyLineHas(lines, '<')) return lines;
   const closed = new Set(lines.flatMap((line) => [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!)));
   if (closed.size === 0 && !lines.some((line) => /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
   return lines.map((line) => {
@@ -2416,6 +2419,7 @@ function withoutComponentTags(lines: string[]): string[] {
 const BEHAVIOUR_PART = /^\s{0,3}#{2,6}\s+(?:(?:old|new|previous|current)\s+behaviou?r|why|mitigations?|workarounds?|rationale)\s*$/i;
 function withoutBehaviourParts(lines: string[]): string[] {
   const frame =
+    anyLineHas(lines, '#') &&
     lines.some((line) => /^\s{0,3}#{2,6}\s+(?:old|new)\s+behaviou?r\s*$/i.test(line)) &&
     lines.some((line) => /^\s{0,3}#{2,6}\s+(?:why|mitigations?)\s*$/i.test(line));
   return frame ? lines.map((line) => (BEHAVIOUR_PART.test(line) ? '' : line)) : lines;
@@ -2426,6 +2430,7 @@ function withoutBehaviourParts(lines: string[]): string[] {
  * "= 3.3.9.1 - August 14th, 2026 =". Each is a heading, the fewer marks the deeper.
  */
 function closedHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => line.startsWith('='))) return [...lines];
   return lines.map((line) => {
     const heading = closedHeading(line);
     return heading ? `${'#'.repeat(4 - heading.marks.length)} ${heading.text}` : line;
@@ -2479,7 +2484,7 @@ function summariesAsItems(lines: string[]): string[] {
  * ":: bug fixes". The opening marker's words title the release, a `::` label its section; the closing marker is nothing.
  */
 function foldsAsHeadings(lines: string[]): string[] {
-  if (!lines.some((line) => /^\{\{\{\s+\S/.test(line) && !line.includes('}}}'))) return lines;
+  if (!lines.some((line) => line.startsWith('{{{') && /^\{\{\{\s+\S/.test(line) && !line.includes('}}}'))) return lines;
   return lines.map((line) => {
     if (/^\}\}\}\s*$/.test(line)) return '';
     const fold = line.match(/^\{\{\{\s+(\S.*?)\s*$/);
@@ -2494,7 +2499,7 @@ function foldsAsHeadings(lines: string[]): string[] {
  * changes indented under it: the tag titles them as a heading would.
  */
 function anchorTagsAsHeadings(lines: string[]): string[] {
-  if (!lines.some((line) => ANCHOR_TAG.test(line) || LINKED_ANCHOR.test(line))) return lines;
+  if (!lines.some((line) => line.includes('](#') && (ANCHOR_TAG.test(line) || LINKED_ANCHOR.test(line)))) return lines;
   return lines.map((line) => {
     const tag = line.match(ANCHOR_TAG);
     if (tag) return `### ${ANCHOR_TITLES[tag[1]!.toLowerCase()] ?? tag[1]}`;
@@ -2520,6 +2525,7 @@ const TRACKER_LINE = /^\s*(?:Bug|Defect|Feature|Task|Patch|Security|Optimization
 
 /** OpenMW's `CHANGELOG.md` lists its tracker's entries as plain lines, indented as if they were code, under each version. */
 function trackerLinesAsList(lines: string[]): string[] {
+  if (!anyLineHas(lines, '#')) return lines;
   const entries = lines.filter((line) => TRACKER_LINE.test(line)).length;
   // Two entries under a version line are a list too, where nothing else is written.
   const onlyEntries = entries > 0 && entries === lines.filter((line) => line.trim() !== '').length - 1;
@@ -2533,7 +2539,10 @@ function trackerLinesAsList(lines: string[]): string[] {
  * "(reported by …)" a credit, left out.
  */
 function numberedTitlesAsList(lines: string[]): string[] {
-  if (lines.filter((line) => NUMBERED_TITLE.test(line)).length < 2 || lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line)))
+  if (
+    lines.filter((line) => line.startsWith('#') && NUMBERED_TITLE.test(line)).length < 2 ||
+    lines.some((line) => BULLET.test(line) || ATX.test(line) || FENCE.test(line))
+  )
     return lines;
   const out = [...lines];
   let open: { last: number; id: string } | null = null;
@@ -2621,7 +2630,7 @@ export function headsIndentedList(lines: string[], index: number): boolean {
  * issues:"), each over its bullets indented deeper. A label over deeper bullets heads them, and they are read at the margin.
  */
 function indentedLabelsAsHeadings(lines: string[]): string[] {
-  if (!lines.some((line) => INDENTED_LABEL.test(line))) return lines;
+  if (!lines.some((line) => line.trimEnd().endsWith(':') && INDENTED_LABEL.test(line))) return lines;
   const out = [...lines];
   for (let index = 0; index < lines.length; index++) {
     if (!headsIndentedList(lines, index)) continue;
@@ -3068,6 +3077,7 @@ const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger):
  * row.
  */
 function lineBlocksAsList(lines: string[]): string[] {
+  if (!anyLineHas(lines, '|')) return [...lines];
   return lines.map((line) => {
     const block = line.match(/^(\s*)\|\s+(\S.*)$/);
     if (!block || /\|\s*$/.test(block[2]!)) return line;
@@ -3100,6 +3110,7 @@ function withReferenceLinks(text: string, targets: Map<string, string>): string 
 
 /** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */
 function htmlAsMarkdown(lines: string[]): string[] {
+  if (!anyLineHas(lines, '<')) return lines;
   const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
   if (tags < 3) return lines;
   // Pure Data's release notes tell each change in a paragraph of its own, with no list: each `<P>` is one of them.
@@ -3193,6 +3204,7 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
   // A bare `<fix>` or `<update>` is a change element only in an XML changelog (Tomcat's `<changelog>`); Markdown notes may
   // name such an element in passing ("Support the `<update>` element").
   // K-9 Mail's in-app changelog is `<release version="6.904" …>` over `<change>` lines.
+  if (!anyLineHas(lines, '<')) return lines;
   const xml = lines.some((line) => /<changelog\b|<release\b[^>]*\bversion="/i.test(line));
   if (!lines.some((line) => (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
   const english = lines.some((line) => /\blang="en\b/i.test(line));
@@ -3267,7 +3279,7 @@ function patchSetsAsList(lines: string[]): string[] {
 const PATCH_AUTHORS = /^\s+Patch(?:es)?:\s+\p{L}[\p{L}\p{M} .,'’-]*$/u;
 
 function unspacedMarkersAsList(lines: string[]): string[] {
-  const marked = (line: string) => /^[-+#](?=\p{Lu}\p{Ll})/u.test(line);
+  const marked = (line: string) => (line.startsWith('-') || line.startsWith('+') || line.startsWith('#')) && /^[-+#](?=\p{Lu}\p{Ll})/u.test(line);
   if (lines.filter(marked).length < 3 || lines.some((line) => BULLET.test(line))) return lines;
   // "Changes from 3.19.1 (build 191009) to 3.19.2 (build 191017) October 17, 2019" right above them titles them.
   return lines.map((line, index) =>
@@ -3677,7 +3689,14 @@ const VERSION_BULLET = /^[*o-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)
  */
 const FENCE_LINE = /^\s*(?:>{5,}|<{5,})(?:\s*\w[\w ]{0,30}\s*(?:>{3,}|<{3,}))?\s*$/;
 
+/**
+ * Whether any of the lines holds the mark. The passes over every line of the notes below first ask it for the mark each of their
+ * patterns needs: most notes have none, and one search of each line costs far less than a pattern tried on each.
+ */
+const anyLineHas = (lines: string[], mark: string) => lines.some((line) => line.includes(mark));
+
 function withoutFenceLines(lines: string[]): string[] {
+  if (!anyLineHas(lines, '>>>>>') && !anyLineHas(lines, '<<<<<')) return [...lines];
   return lines.map((line) => (FENCE_LINE.test(line) ? '' : line));
 }
 
