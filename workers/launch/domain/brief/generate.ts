@@ -2,7 +2,7 @@ import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import {
   advisoryIds,
-  DROP_SUPPORT,
+  dropsSupport,
   END_OF_SUPPORT,
   FRAMEWORK,
   fixedAdvisoryIds,
@@ -309,12 +309,12 @@ function withoutNamedCi(text: string): string {
 /** An item whose own words say it breaks something: support dropped, platforms removed, a minimum raised, old ones failing. */
 function wordsSayItBreaks(item: NoteItem): boolean {
   return (
-    DROP_SUPPORT.test(item.text) ||
+    dropsSupport(item.text) ||
     PLATFORM_DISABLED.test(item.text) ||
     // Turbine's "remove iosArm32 and watchosX86 targets": platforms dropped, as support is.
     removesPlatformTargets(item.text) ||
     // structlog's "### Removed" over "- Python 3.8 and 3.9 support.": the section is the item's verb.
-    (item.section.some((title) => /^removed$/i.test(title.trim())) && DROP_SUPPORT.test(`Removed ${item.text}`)) ||
+    (item.section.some((title) => /^removed$/i.test(title.trim())) && dropsSupport(`Removed ${item.text}`)) ||
     RAISED_MINIMUM.test(item.text) ||
     // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
     OLD_ONES_FAIL.test(item.text) ||
@@ -1068,6 +1068,8 @@ const ADVISORIES = new RegExp(ADVISORY_ID, 'g');
 /** A label and what it applies to: "Dropped support for Ruby end-of-life versions: 2.4, 2.5 and JRuby 9.1". */
 // A label of words ("New profiles: …" is a kind, "OpamFilename.Unix: add …" a module: each line a change of its own).
 const SHARED_LABEL = /^(\p{L}+(?:[\s-]+[\p{L}\d.]+){2,11}):\s+(\S[^:]*?)\.?$/u;
+/** SHARED_LABEL's match where the text holds its colon: it backtracks through every item that has none. */
+const sharedLabelOf = (text: string) => (text.includes(':') ? text.match(SHARED_LABEL) : null);
 const MOST_JOINED = 6;
 
 /** "Dropped support for Rails 6.1, which reached EoL …", "Dropped Ruby 1.9 support": a runtime's version no longer supported. */
@@ -1124,8 +1126,8 @@ function withSharedLabelsJoined(items: NoteItem[], retellings: Map<number, NoteI
   const parts = new Map<NoteItem, { words: string[]; end: number }>();
   for (const item of items) {
     const last = joined.at(-1);
-    const label = item.text.match(SHARED_LABEL);
-    const lastLabel = last?.text.match(SHARED_LABEL);
+    const label = sharedLabelOf(item.text);
+    const lastLabel = last && sharedLabelOf(last.text);
     const lastParts = last ? (parts.get(last)?.words ?? (lastLabel ? [lastLabel[2]!] : [])) : [];
     if (
       !last ||

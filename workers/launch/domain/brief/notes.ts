@@ -429,7 +429,7 @@ export function removesPlatformTargets(text: string): boolean {
 const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 /** "Update phpseclib to 3.0.52 for CVE-2026-40194": a dependency bumped for an advisory, which users get fixed. */
-const bumpForAdvisory = (text: string) => SECURITY_BUMP.test(text) && ADVISORY.test(text) && !OWN_MACHINERY_UPDATE.test(text);
+const bumpForAdvisory = (text: string) => SECURITY_BUMP.test(text) && namesAdvisory(text) && !OWN_MACHINERY_UPDATE.test(text);
 const BUMP_TO_FIX = /\bto\s+v?\.?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
@@ -447,6 +447,12 @@ const OWN_REPOSITORY_UPKEEP =
  */
 const BOT =
   /\b(?:dependabot|renovate|greenkeeper|github-actions|pre-commit-ci)(?:\[bot\])?|\b(?:mergify|all-?contributors|release-please|weblate|crowdin|imgbot|snyk-bot|depfu|pyup-bot|copilot-swe-agent|(?:deps|dependenc\w*|update|upgrade|bump|sync|lock)[\w-]*)\[bot\]/i;
+/** BOT's test where the text holds a bot's name or mark, one of which each of its alternatives needs. */
+const byBot = (text: string) => {
+  const lower = text.toLowerCase();
+  return BOT_NAMES.some((name) => lower.includes(name)) && BOT.test(text);
+};
+const BOT_NAMES = ['[bot]', 'dependabot', 'renovate', 'greenkeeper', 'github-actions', 'pre-commit-ci'];
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
 /** Frameworks and compilers a library supports by version, as it does a runtime: "Rails 8.1", "GHC 9.10", "Erlang/OTP 27". */
@@ -467,11 +473,22 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
 // Libcloud's "Support for Python 3.6 which has been EOL for more than a year now has been removed": a clause on the way.
 // ESLint 10's heading "Node.js < v20.19.0, v21.x, v23.x no longer supported": the versions, then what became of them.
 // Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise.
-export const DROP_SUPPORT = new RegExp(
+const DROP_SUPPORT = new RegExp(
   // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second.
   String.raw`\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
+/**
+ * DROP_SUPPORT's test where the text holds a word one of its alternatives needs (a drop, a removal, "no longer", a
+ * discontinuing, an opening "end of"): most items hold none, and the pattern scans each for its "and drop…".
+ */
+export const dropsSupport = (text: string) => {
+  const lower = text.toLowerCase();
+  return (
+    (lower.includes('drop') || lower.includes('remov') || lower.includes('longer') || lower.includes('discontinued') || lower.startsWith('end')) &&
+    DROP_SUPPORT.test(text)
+  );
+};
 /**
  * "Last version supporting PHP 7.4", "the last release compatible with macOS Big Sur", DBI's "Next release will require
  * perl-5.12": whoever is on it stays behind next time.
@@ -610,6 +627,11 @@ const FLAW_SAID_FIXED =
   /^(?:an?|the|one|two|three|several|multiple)\s+[^.]{0,80}?\b(?:has|have|was|were)\s+(?:now\s+)?been\s+(?:fixed|patched|addressed|resolved|mitigated)\b/i;
 const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`, 'i');
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
+/** ADVISORY's test where the text holds how one of its ids starts: few items name an advisory, and the pattern scans each. */
+const namesAdvisory = (text: string) => {
+  const lower = text.toLowerCase();
+  return (lower.includes('cve-') || lower.includes('ghsa') || lower.includes('rustsec-')) && ADVISORY.test(text);
+};
 /**
  * Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and
  * Packaging, and R's "DEPRECATED AND DEFUNCT" (readr's "Deprecated or superseded functions and features").
@@ -783,7 +805,7 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     told.kind === 'breaking' &&
     /^(?:Minor|Patch) Changes$/.test(section.trim()) &&
     !/\bbreak/i.test(raw) &&
-    (DROP_SUPPORT.test(told.text) || RAISED_MINIMUM.test(told.text));
+    (dropsSupport(told.text) || RAISED_MINIMUM.test(told.text));
   return droppedInAMinorChangeset ? { ...told, kind: 'other' } : told;
 }
 
@@ -974,7 +996,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const rest = text.slice(subject[0].length);
     const tagged = subject[1]!;
     if (/^dev\/[\w./-]*:\s/.test(rest) || SUBJECT_INTERNAL.test(tagged)) return { kind: 'internal', text: rest };
-    if (tagged === 'BUG') return { kind: ADVISORY.test(raw) ? 'security' : 'fix', text: rest };
+    if (tagged === 'BUG') return { kind: namesAdvisory(raw) ? 'security' : 'fix', text: rest };
     if (tagged === 'OPTIM') return { kind: 'performance', text: rest };
     return itemKind(raw, rest, 'other', section);
   }
@@ -1000,7 +1022,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Jaeger's "⛔ Breaking Changes" over "Feat(es): remove support for elasticsearch v6": the section says it breaks, whatever
     // the commit's type.
     // Hexo's "## Breaking Changes" over "chore: drop Node.js 16": a chore that drops a runtime still breaks whoever runs it.
-    const dropsRuntime = inherited === 'breaking' && (DROP_SUPPORT.test(rest) || RAISED_MINIMUM.test(rest));
+    const dropsRuntime = inherited === 'breaking' && (dropsSupport(rest) || RAISED_MINIMUM.test(rest));
     // Lighthouse's "performance: remove audits replaced by performance insights" among its Notable Changes takes them away.
     const removesNotable = inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(rest);
     const kind =
@@ -1020,7 +1042,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const securityScope = kind === 'fix' && SECURITY_SCOPE.test(rest);
     if (securityScope) return { kind: 'security', text: faultFixed(rest.replace(SECURITY_SCOPE, ''), asFixed) };
     const fixesFlaw =
-      kind === 'fix' && (inherited === 'security' || ADVISORY.test(rest) || (/^[A-Z][a-z]|^[A-Z]{3,}$/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
+      kind === 'fix' && (inherited === 'security' || namesAdvisory(rest) || (/^[A-Z][a-z]|^[A-Z]{3,}$/.test(tag[1]!) ? namesFlaw(rest) : stopsAttack(rest)));
     // A capitalised "Fix:" is a label over a description (OpenTTD); a lower-case "fix:" is a commit's imperative, or its fault
     // ("fix: crash on exit").
     // iperf's "Security: A JSON type security vulnerability that caused … (CVE-…) This has now been fixed.": told as fixed.
@@ -1031,7 +1053,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // cloudflared's "chore: Bump grpc to v.1.83.0 to fix vulnerability": a chore that ships users a fixed flaw.
     if (kind === 'internal' && BUMP_TO_FIX.test(rest) && namesFlaw(rest) && !OWN_MACHINERY_UPDATE.test(rest)) return { kind: 'security', text: rest };
     // ownCloud's calens "Security - Update phpseclib to 3.0.52 for CVE-2026-40194": a bump made for an advisory fixes it.
-    if (kind === 'internal' && !BOT.test(raw) && bumpForAdvisory(rest)) return { kind: 'security', text: rest };
+    if (kind === 'internal' && !byBot(raw) && bumpForAdvisory(rest)) return { kind: 'security', text: rest };
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
   // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
@@ -1063,7 +1085,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
         ? 'internal'
         : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
           ? inherited
-          : named === 'fix' && (namesFlaw(rest) || ADVISORY.test(rest))
+          : named === 'fix' && (namesFlaw(rest) || namesAdvisory(rest))
             ? 'security'
             : (named ?? inherited);
     // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
@@ -1072,12 +1094,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // (Amaranth's "Added: `len()` works on constants of …": a name and its own verb is a sentence too.)
     if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest) && !NAME_AND_ITS_VERB.test(rest)) {
       const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b/u)}`;
-      return { kind: DROP_SUPPORT.test(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
+      return { kind: dropsSupport(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
     }
     // ownCloud's calens "Change - Bump minimum macOS version to 13.0": a change that drops support breaks, whatever its label.
     // (Not NGINX Unit's "Change: if building with njs, version 0.9.0 or later is now required": what a build needs.)
-    const drops =
-      (kind === 'other' || kind === 'feature') && (DROP_SUPPORT.test(rest) || RAISED_MINIMUM.test(rest)) && !/\b(?:if|when)\s+building\b/i.test(rest);
+    const drops = (kind === 'other' || kind === 'feature') && (dropsSupport(rest) || RAISED_MINIMUM.test(rest)) && !/\b(?:if|when)\s+building\b/i.test(rest);
     return { kind: drops ? 'breaking' : kind, text: named === 'fix' ? asFixed(rest) : rest };
   }
   // Jester's "Fix for [#211](…) - custom routers now have the same error handling …": the issue, then what is right now.
@@ -1115,9 +1136,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const codebaseWide = /\b(?:in|across|throughout)\s+the\s+(?:whole\s+|entire\s+)?code\s?base\.?$/i.test(text) && !breaksToo;
   // virtualenv's "pip to 26.1.2 from 26.1.1" under "Upgrade embedded wheels:": a bump, its verb in the lead-in above it.
   const bumpedUnder = BUMP_LEAD_IN.test(section) && /^[\w@./-]+\s+(?:(?:from\s+\S+\s+)?to\s+v?\d|v?\d\S*\s*(?:->|→|=>)\s*v?\d)/i.test(text);
-  if (((isChore(text) || isChore(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || BOT.test(raw) || codebaseWide || bumpedUnder) {
-    if (!BOT.test(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
-    if (!BOT.test(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
+  if (((isChore(text) || isChore(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || byBot(raw) || codebaseWide || bumpedUnder) {
+    if (!byBot(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
+    if (!byBot(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
     return { kind: 'internal', text };
   }
   // Biome's "Fixed [#123](…): text", rdiff-backup's "FIX: …" and "NEW: …": the label says the kind.
@@ -1140,7 +1161,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // "A division by zero vulnerability", "CVE-2017-9411 … invalid memory read": a fault's name, which says nothing was done.
     const named = told === rest && !OWN_VERB.test(rest.charAt(0).toUpperCase() + rest.slice(1)) && !FINITE_VERB.test(rest) && !/n['’]t\b/.test(rest);
     return {
-      kind: inherited === 'security' || ADVISORY.test(rest) || namesFlaw(rest) ? 'security' : 'fix',
+      kind: inherited === 'security' || namesAdvisory(rest) || namesFlaw(rest) ? 'security' : 'fix',
       text: named ? `Fixed ${lowerFirst(rest, /^(?:A|An|The)\s/)}` : told,
     };
   }
@@ -1157,7 +1178,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // PrivateBin's "FIXED: Prevent arbitrary PHP file inclusion … ([CVE-2025-64714](…))": a fix naming its advisory or flaw.
     const fixed = /^fix/i.test(kindLabel[1]!);
     return {
-      kind: fixed ? (kindLabel[2] || ADVISORY.test(rest) || namesFlaw(rest) ? 'security' : 'fix') : 'feature',
+      kind: fixed ? (kindLabel[2] || namesAdvisory(rest) || namesFlaw(rest) ? 'security' : 'fix') : 'feature',
       text: fixed ? faultFixed(rest) : rest,
     };
   }
@@ -1172,10 +1193,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
   // i18next's "**Memory leak fix**: move module-level `checkedLoadedFor` cache …" under Improvements: the label says it fixes.
   if (inherited !== 'breaking' && inherited !== 'security' && inherited !== 'internal' && /^(?:[\w-]+\s+){1,3}fix(?:es)?:\s+(?=\S)/i.test(text))
-    return { kind: namesFlaw(text) || ADVISORY.test(raw) ? 'security' : 'fix', text };
+    return { kind: namesFlaw(text) || namesAdvisory(raw) ? 'security' : 'fix', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   // (The words are tested too: dnsmasq's "CVE 2023-50387" is written as an id only once cleaned.)
-  if (ADVISORY.test(raw) || ADVISORY.test(text) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
+  if (namesAdvisory(raw) || namesAdvisory(text) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
@@ -1200,7 +1221,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (
     inherited !== 'fix' &&
     inherited !== 'security' &&
-    (DROP_SUPPORT.test(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text) || PLATFORM_DISABLED.test(text))
+    (dropsSupport(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text) || PLATFORM_DISABLED.test(text))
   )
     return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
@@ -1278,7 +1299,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const featureWords = text.replace(/^[a-z][\w./-]{0,30}:\s+/i, '');
   if (
     inherited === 'feature' &&
-    (DROP_SUPPORT.test(featureWords) ||
+    (dropsSupport(featureWords) ||
       /^removal of (?:the )?deprecated\b/i.test(featureWords) ||
       /^remove\s+(?:the\s+)?(?!(?:obsolete|unused|dead)\b)(?:[\w-]+\s+){0,2}support\b/i.test(featureWords))
   )
@@ -1423,7 +1444,7 @@ const NUMPY_TAG_NAMES = 'BLD|MAINT|MNT|TST|DOC|CI|REL|BUG|ENH|TYP|STY|BENCH|DEP'
 const NUMPY_TAGS = new RegExp(`^((?:${NUMPY_TAG_NAMES})(?:(?:/|,\\s?)(?:${NUMPY_TAG_NAMES}))*):\\s+(?=\\S)|^(${NUMPY_TAG_NAMES}|FIX)\\s+(?=\\p{Lu})`, 'u');
 /** What a change tagged so is: the weightiest of its tags; builds, upkeep, tests, docs, types and style alone are the project's own. */
 function numpyTagKind(tags: string, raw: string): ChangeKind {
-  if (/\b(?:BUG|FIX)\b/.test(tags)) return ADVISORY.test(raw) ? 'security' : 'fix';
+  if (/\b(?:BUG|FIX)\b/.test(tags)) return namesAdvisory(raw) ? 'security' : 'fix';
   return /\bENH\b/.test(tags) ? 'feature' : 'internal';
 }
 const SCOPED_SHOUTED_KIND = /^\s*(?:[-*+]\s+)?\[[^\]\s]{2,40}\]:?\s+\*\*(SECURITY|BREAKING|FIX|FIXED|FEATURE|NEW|DEPRECATED|REMOVED)\*\*:?\s+\S/;
@@ -1631,7 +1652,7 @@ const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(
  * util-linux's "This release fixes two security mount(8) and umount(8) issues".
  */
 const fixesFlaws = (text: string) =>
-  ADVISORY.test(text) || namesFlaw(text) || /\bsecurity\b[^.]{0,40}\b(?:issues?|vulnerabilit\w*|flaws?|bugs?|problems?|holes?)\b/i.test(text);
+  namesAdvisory(text) || namesFlaw(text) || /\bsecurity\b[^.]{0,40}\b(?:issues?|vulnerabilit\w*|flaws?|bugs?|problems?|holes?)\b/i.test(text);
 /**
  * "This release has no breaking changes.", "No features were deprecated in this release.", xrdp's "No new features in this
  * release.", "None.": that nothing of a kind happened.
@@ -3827,13 +3848,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       const bodyLines = headingBody(lines, line, first?.end ?? line);
       const body = bodyLines.join('\n');
       const own =
-        ADVISORY.test(body) && !ADVISORY.test(heading.raw) && heading.kind !== 'internal'
+        namesAdvisory(body) && !namesAdvisory(heading.raw) && heading.kind !== 'internal'
           ? { kind: 'security' as const, text: heading.text }
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
       // An advisory named only after the first paragraph ("This is CVE-2025-68120.") is cited there and told with the change.
       const firstEnd = first?.end ?? line;
       const lastAdvisory = bodyLines.findLastIndex((text) => NAMES_ADVISORY.test(text));
-      const namedFirst = ADVISORY.test(bodyLines.slice(0, firstEnd - line + 1).join('\n'));
+      const namedFirst = namesAdvisory(bodyLines.slice(0, firstEnd - line + 1).join('\n'));
       const beyond = own.kind === 'security' && !namedFirst && line + lastAdvisory > firstEnd ? line + lastAdvisory : null;
       if (beyond) own.text = `${own.text.replace(/[.\s]+$/, '')} (${advisoryIds(bodyLines.slice(firstEnd - line + 1).join(' ')).join(', ')})`;
       // PHP-Parser's "### PHP version requirements" over "PHP-Parser now requires PHP 7.4 or newer to run.": its paragraph
@@ -4195,7 +4216,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // Element's "Fix [CVE-…](https://www.cve.org/CVERecord?id=CVE-…) / [GHSA-…](…)": a link's address is no part of the sentence.
     const words = joined.replace(/\]\([^)\s]*\)/g, ']');
     // grocy's "> ⚠️ PHP 8.5 (with SQLite 3.40+) is from now on the only supported runtime version.": a raised minimum, in one sentence.
-    if (LONE_CHANGE.test(words) || DROP_SUPPORT.test(words) || (RAISED_MINIMUM.test(words) && !/[.!?]\s+\S/.test(words.trim()))) {
+    if (LONE_CHANGE.test(words) || dropsSupport(words) || (RAISED_MINIMUM.test(words) && !/[.!?]\s+\S/.test(words.trim()))) {
       const said = itemInline(joined, repoBase);
       const own = itemKind(joined, said.text, currentKind(), sectionPath().at(-1));
       items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
@@ -4857,7 +4878,7 @@ function namesOnlyAdvisories(line: string): boolean {
 /** A child line that drops support ("(**Major**) Drops IE 11 support") makes the change above it a break, told with it. */
 function takeDroppedSupport(item: NoteItem, line: string, number: number, repoBase: string | null): void {
   const part = itemInline(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''), repoBase).text.replace(/^\((?:major|breaking)\)\s+/i, '');
-  if (!DROP_SUPPORT.test(part)) return;
+  if (!dropsSupport(part)) return;
   item.kind = 'breaking';
   item.kindMark = { start: number, end: number };
   item.text = `${item.text.replace(/[.\s]+$/, '')}: ${part.charAt(0).toLowerCase()}${part.slice(1).replace(/[.\s]+$/, '')}.`;
