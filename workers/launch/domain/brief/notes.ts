@@ -2949,7 +2949,7 @@ function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
     // xmobar's "New command line option `--add-font` (Ivan Brennan)", pgx's "Fix panic in … (David Kurman)": one person's full
     // name closing a change of a few words is its author's, even where no other item credits anyone. (Not Homebrew's "macOS 27
     // (Golden Gate)", a codename after its number, nor espeak-ng's "Crh (Crimean Tatar)", a word's gloss.)
-    const lone = LONE_PERSON_CREDIT.exec(item.text);
+    const lone = closesWith(item.text, ')') ? LONE_PERSON_CREDIT.exec(item.text) : null;
     // (Nor "Add support for the Open Graph protocol (Open Graph)": the change's own words, said again.)
     const personCredited =
       lone !== null &&
@@ -4397,7 +4397,14 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       openHeading(1, `${stanza[1]} ${stanza[2]}`, number);
       continue;
     }
-    if (DEBIAN_AUTHOR.test(line) || DEBIAN_TRAILER.test(line) || CHANGELOG_SIGNATURE.test(line) || DATED_ASIDE.test(line) || PLACE_AND_DATE.test(line)) {
+    // (Each pattern is tried where the line holds a mark it needs: few lines are any of these.)
+    if (
+      (line.includes('[ ') && DEBIAN_AUTHOR.test(line)) ||
+      (line.startsWith(' -- ') && DEBIAN_TRAILER.test(line)) ||
+      (line.includes('@') && CHANGELOG_SIGNATURE.test(line)) ||
+      (line.includes('(') && DATED_ASIDE.test(line)) ||
+      (line.includes(',') && PLACE_AND_DATE.test(line))
+    ) {
       flushParagraph();
       continue;
     }

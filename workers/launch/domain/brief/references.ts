@@ -397,7 +397,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Subversion's "(r1918138, -39)": a revision, and one more written by the digits that differ.
   if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*(?:r\d{4,}|-\d{1,6}))*\s*\)/g, '');
   // libevent's "(be3acd7c Azat Khuzhin)", "(f0ded5f3, 48e04887 Enji Cooper)" closing each change: its commits and who made them.
-  if (has('(') && endsOn(text, ')', 1))
+  if (has('(') && endsOn(text, ')', 1) && /\([0-9a-f]{7}/.test(text))
     text = text.replace(/\s*\((?=[0-9a-f]*\d)[0-9a-f]{7,12}(?:\s*,\s*[0-9a-f]{7,12})*\s+\p{L}[\p{L}.'’ -]{1,40}\)(?=\s*\.?\s*$)/u, '');
   // WTForms' "⚠️breaking change⚠️: `iter_choices` now returns …": the mark, which the kind says.
   if (has('⚠')) text = text.replace(/⚠\uFE0F?\s*breaking changes?\s*⚠\uFE0F?:?\s*/gi, '');
@@ -429,7 +429,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('- @')) text = text.replace(/\s*\[\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.-]+){0,3}\s+-\s+@[\w-]+\]\s*$/u, '');
   // Libreswan's "pluto: Do not crash on ipcomp expiry msg [Andrew]": a name in square brackets closing the item credits its author,
   // with the "by" Liquid's "Add strict2_parse to assign and capture tags by [Alok Swamy]" leads it with.
-  if (has('['))
+  if (has('[') && endsOn(text, ']', 0))
     text = text.replace(/(?:\s+by)?\s+\[(\p{Lu}\p{Ll}+(?:\s\p{Lu}[\p{Ll}.]*){0,2})\]\s*$/u, (whole, name: string) =>
       BRACKET_TAG_WORD.test(name) ? whole : '',
     );
@@ -491,10 +491,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('][')) text = text.replace(/(?<![\w\]`])\[([^[\]]*\p{L}[^[\]]*)\]\[[^[\]]*\](?![(:])/gu, '$1');
   // Playwright's doc links ("[`method: Page.evaluate`]", "[property: TestConfig.retryStrategy]", "[`method: Foo.bar#1`]", a
   // class "[Locator]" after a word): names in code, without the kind or the overload's index.
-  if (has('['))
-    text = text
-      .replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``)
-      .replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
+  if (has('[')) {
+    text = text.replace(DOC_MARKER, (_whole, name: string) => `\`${name}\``);
+    // (DOC_CLASS opens on a lookbehind, which V8 tries at every position: its bracket and capital are looked for first.)
+    if (/\[`?\p{Lu}/u.test(text)) text = text.replace(DOC_CLASS, (whole, name: string) => (NOT_A_CLASS.test(name) ? whole : `\`${name}\``));
+  }
   // xonsh's "… what is returned by [xonsh.platform.bash_command]{.title-ref}": pandoc's rendering of reStructuredText's default
   // role, a name in code; its words stay (they went with the attribute list below, leaving "returned by.").
   if (has('{.title-ref}')) text = text.replace(/\[((?:[^[\]]|\[[^[\]]*\])+)\]\{\.title-ref\}/g, '`$1`');
@@ -824,7 +825,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
   // Rcpp's "(Dirk in \ghpr{1469} fixing \ghit{1468})" once its numbers went: "(Dirk in fixing)" closes with a word that
   // pointed at them; it credits who made the change.
-  if (has('(')) text = text.replace(/\s*\([^()]{0,80}?\s(?:in|fixing|closing|addressing|via|see)\s*\)(?=[\s.]*$)/, '');
+  if (has('(') && endsOn(text, ')')) text = text.replace(/\s*\([^()]{0,80}?\s(?:in|fixing|closing|addressing|via|see)\s*\)(?=[\s.]*$)/, '');
   // Docusaurus' "In [#11327](…) and [#11421](…), we added …" once its links went: the words that led to them go too.
   if (has(',')) text = text.replace(/^\s*(?:in|with|via|since|thanks to)\s+(?:(?:and|,)\s+)*,\s+(?=\p{Ll})/iu, '');
   // plotly.py's "… [[#5393](…)], with thanks to @Zomtir for the contribution!", Meltano's "… -- _**Thanks @alexchenai!**_".
