@@ -3568,7 +3568,7 @@ export function formatsAsMarkdown(lines: string[]): string[] {
 /**
  * The last notes read through the formats, and what they read as: a brief reads its notes twice (the parser, then the
  * checker finding a cited line's headings): both readings of Neovim's Vim help notes took a ninth of its brief's CPU.
- * Copies go in and out, so no caller can change what the next one gets.
+ * Copies go in and out, so no caller can change what the next one gets; parseNotes forgets it as each brief begins.
  */
 let lastRead: { from: string[]; read: string[] } | null = null;
 
@@ -3732,6 +3732,9 @@ interface ParseMemo {
 let parseMemo: ParseMemo | null = null;
 
 export function parseNotes(notes: string, repoBase: string | null): ParsedNotes {
+  // Each brief reads its notes through the formats afresh: the reading kept is for its checker, not for the next brief
+  // (one of the same notes, as the benchmark's runs are, would otherwise be spared its reading).
+  lastRead = null;
   const outer = parseMemo;
   parseMemo = { chores: new Map(), sectionKinds: new Map() };
   try {
