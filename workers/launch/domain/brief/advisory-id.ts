@@ -16,7 +16,18 @@ export function withAdvisoryId(source: string, flags: string): RegExp {
 export const withHyphenatedCves = (text: string) => (text.includes('CVE ') ? text.replace(/\bCVE (?=\d{4}-\d{4,}\b)/g, 'CVE-') : text);
 
 /** How an advisory's id starts, for patterns that take the rest loosely (a bracket of ids and a severity). */
-export const ADVISORY_ID_START = '(?:CVE|GHSA|RUSTSEC)-';
+const ADVISORY_ID_KINDS = ['CVE', 'GHSA', 'RUSTSEC'];
+export const ADVISORY_ID_START = `(?:${ADVISORY_ID_KINDS.join('|')})-`;
+const ADVISORY_ID_MARKS = ADVISORY_ID_KINDS.map((kind) => kind.toLowerCase());
+
+/**
+ * Whether the text could name an advisory: it holds how one of the ids starts, in any case. A cheap test before the
+ * patterns that look for one, which most lines have none of.
+ */
+export function mayNameAdvisory(text: string): boolean {
+  const lower = text.toLowerCase();
+  return ADVISORY_ID_MARKS.some((mark) => lower.includes(mark));
+}
 
 /** A bracket of ids closing a told change ("… (CVE-2024-53986, GHSA-638j-pmjw-jq48)"), its contents captured. */
 const CLOSING_ADVISORIES = new RegExp(String.raw`\s\((${ADVISORY_ID_START}[^()]*)\)$`, 'i');

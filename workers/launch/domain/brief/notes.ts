@@ -6,7 +6,7 @@ import { tiddlerAsMarkdown } from './tiddler-notes';
 import { ACTION_VERBS, ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { advisoryPageAsMarkdown } from './advisory-page';
-import { ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
+import { ADVISORY_ID_START, intoClosingIds, mayNameAdvisory, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
 import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
@@ -628,10 +628,7 @@ const FLAW_SAID_FIXED =
 const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`, 'i');
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** ADVISORY's test where the text holds how one of its ids starts: few items name an advisory, and the pattern scans each. */
-const namesAdvisory = (text: string) => {
-  const lower = text.toLowerCase();
-  return (lower.includes('cve-') || lower.includes('ghsa') || lower.includes('rustsec-')) && ADVISORY.test(text);
-};
+const namesAdvisory = (text: string) => mayNameAdvisory(text) && ADVISORY.test(text);
 /**
  * Sections whose items may break a user's code without saying "breaking": Keep a Changelog's Changed, Removed, Deprecated and
  * Packaging, and R's "DEPRECATED AND DEFUNCT" (readr's "Deprecated or superseded functions and features").
