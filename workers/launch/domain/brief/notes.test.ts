@@ -46,6 +46,34 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it('drops any commit type from a change marked breaking at its end (http-proxy-middleware 4.0.0)', () => {
+    const notes = [
+      '## [v4.0.0](https://github.com/chimurai/http-proxy-middleware/releases/tag/v4.0.0)',
+      '- chore: remove legacyCreateProxyMiddleware() [BREAKING CHANGE]',
+      '- chore(package.json): esm only [BREAKING CHANGE]',
+      '- feat: drop node v14/v16/v18 [BREAKING CHANGE]',
+    ];
+    expect(kindsAndTexts(notes)).toEqual([
+      ['breaking', 'remove legacyCreateProxyMiddleware()'],
+      ['breaking', 'esm only'],
+      ['breaking', 'drop node v14/v16/v18'],
+    ]);
+  });
+
+  it("keeps an address on the reader's own machine as the change's words", () => {
+    const notes = [
+      '### Added',
+      '- feat(ipv6): support literal IPv6 addresses in `target` and `forward` options (ie. "http://[::1]:8000")',
+      '- Listen on http://localhost:8080 by default',
+      '- Proxy to http://127.0.0.1:3000 (see https://github.com/acme/acme/pull/12)',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'support literal IPv6 addresses in target and forward options (ie. "http://[::1]:8000")',
+      'Listen on http://localhost:8080 by default',
+      'Proxy to http://127.0.0.1:3000',
+    ]);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

@@ -938,8 +938,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       .replace(marker, '')
       .replace(/^(?:💥|🚨)\s*/u, '')
       .replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
+    // http-proxy-middleware's "chore: remove legacyCreateProxyMiddleware() [BREAKING CHANGE]": whatever the commit's type, it
+    // is no word of the change.
     const typed = unmarked.match(PREFIX);
-    return { kind: 'breaking', text: typed && PREFIX_KIND[typed[1]!.toLowerCase()] ? unmarked.slice(typed[0].length) : unmarked };
+    return { kind: 'breaking', text: typed ? unmarked.slice(typed[0].length) : unmarked };
   }
   // axum's "**added:**", "**fixed:**", "**changed:**": a lower-case bold label is the item's section, written on its line.
   // A WordPress readme's "**Breaking Changes:**", "**Bug Fixes:**": a capitalised bold label is one only when it titles a

@@ -98,7 +98,13 @@ const THANKS_TO_BRACKET = /\s*\(\s*(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
-const BARE_URL = /https?:\/\/[^\s<>()\]]+[^\s<>()\].,;:!?'"]/g;
+// An IPv6 host is written in brackets: "http://[::1]:8000".
+const BARE_URL = /https?:\/\/(?:\[[\da-f:.]+\](?:[^\s<>()\]]*[^\s<>()\].,;:!?'"])?|[^\s<>()\]]+[^\s<>()\].,;:!?'"])/gi;
+/**
+ * An address on the reader's own machine or a literal IP: what the change is about ("IPv6 addresses in `target` (ie.
+ * "http://[::1]:8000")", "listens on http://localhost:8080"), not a page to read.
+ */
+const LOCAL_ADDRESS = /^https?:\/\/(?:localhost|[\w.-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[[\da-f:.]+\])(?=[:/?#]|$)/i;
 const NAMED_PULLS_BRACKET =
   /\(\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*#\d+(?:\s*(?:,|and)\s*(?:(?:PRs?|pull requests?|pulls?|issues?|GH)\s*)?#\d+)*(?:[.,;]?\s+(?:(?:with\s+)?thanks|reported|suggested|requested|found)\b[^()]{0,80}|\.?\s*)|#\d+(?:\s*(?:,|and)\s*#\d+)*[.;]\s+(?:(?:with\s+)?thanks|reported|suggested|requested|found)\b[^()]{0,80})\)/gi;
 const HASH_REF = /(^|[\s(,[])((?:[\w.-]+\/[\w.-]+)?#(\d+))(?=$|[\s),.;:\]])/g;
@@ -729,6 +735,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     let addressed = false;
     const advisories: string[] = [];
     text = text.replace(BARE_URL, (url, offset: number, whole: string) => {
+      if (LOCAL_ADDRESS.test(url)) return url;
       add(classifyUrl(url, repoBase));
       // ack's "… available for download at https://beyondgrep.com, now puts …": a site's root inside a sentence is its name.
       const site = url.match(WHOLE_SITE_ROOT)?.[1];
