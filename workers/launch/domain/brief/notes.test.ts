@@ -74,6 +74,25 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it("reads backticks under a line as a code fence, not a title's underline (kaniko 1.23.1)", () => {
+    const notes = [
+      '# v1.23.1 Release 2024-06-07',
+      'The executor images in this release are:',
+      '```',
+      'gcr.io/kaniko-project/executor:v1.23.1',
+      '```',
+      '',
+      "The slim executor images which don't contain any authentication binaries are available at:",
+      '```',
+      'gcr.io/kaniko-project/executor:slim',
+      '```',
+      '',
+      '* Enable pushing cache with --no-push [#3181](https://github.com/GoogleContainerTools/kaniko/pull/3181)',
+    ];
+    const { items } = parseNotes(notes.join('\n'), 'https://github.com/GoogleContainerTools/kaniko');
+    expect(items.map((item) => [item.text, item.section])).toEqual([['Enable pushing cache with --no-push', ['v1.23.1 Release 2024-06-07']]]);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

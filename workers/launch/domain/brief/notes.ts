@@ -2987,15 +2987,20 @@ function withoutTableOfContents(items: NoteItem[], lines: string[]): NoteItem[] 
   return contents.size === 0 ? items : items.filter((item) => !contents.has(item));
 }
 
-/** reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. */
+/**
+ * reStructuredText's "~~~~~~~~~" under "Bug fixes" (Wagtail) underlines a title; it opens no code fence. Backticks shorter
+ * than the line above open one (kaniko's "The executor images in this release are:" over "```"): reStructuredText's
+ * underline is as long as its title.
+ */
 export function isUnderline(lines: string[], index: number): boolean {
   const title = (lines[index - 1] ?? '').trim();
+  const mark = lines[index]!.trim();
   return (
     UNDERLINE.test(lines[index]!) &&
     title !== '' &&
     !FENCE.test(title) &&
     !BULLET.test(lines[index - 1]!) &&
-    lines[index]!.trim().length >= Math.min(title.length, 3)
+    mark.length >= (mark.startsWith('`') ? title.length : Math.min(title.length, 3))
   );
 }
 
@@ -4375,7 +4380,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       continue;
     }
     if (UNDERLINE.test(line)) continue;
-    if (!BULLET.test(line) && UNDERLINE.test(next) && !paragraph) {
+    if (!BULLET.test(line) && UNDERLINE.test(next) && !paragraph && isUnderline(lines, index + 1)) {
       const char = next.trim()[0]!;
       if (!underlineLevels.includes(char)) underlineLevels.push(char);
       openHeading(underlineLevels.indexOf(char) + 1, line.trim(), number);
