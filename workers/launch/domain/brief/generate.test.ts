@@ -7684,6 +7684,36 @@ describe('holdouts 136 and 137', () => {
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 
+  it('reads the change a security release names by its bug number as its security fix (librsvg 2.56.91)', () => {
+    const notes = [
+      'Version 2.56.91',
+      '===============',
+      '',
+      'This is a security release for bug #996.',
+      '',
+      '- #996 - Fix arbitrary file read when href has special characters.',
+      '',
+      '- #998 - Fix cascade for symbol elements being referenced from use elements.',
+      '',
+      '- rsvg-convert can now output PDF versions 1.4, 1.5, 1.6, in addition',
+      '  to the default 1.7, especially for LaTeX users.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, {
+      version: '2.56.91',
+      title: 'librsvg 2.56.91',
+      url: 'https://github.com/GNOME/librsvg/blob/3da74df8c96be9b9247c7a1f05dfde0f4bf1fec9/NEWS#L750-L766',
+    });
+    expect(brief.headline.text).toBe('librsvg 2.56.91 is out: a security release.');
+    // "… for bug." would be all the opening says once its number went with the references.
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'security',
+      text: 'Fixed arbitrary file read when href has special characters.',
+      citations: [{ lines: { start: 6, end: 6 } }, { lines: { start: 4, end: 4 } }],
+    });
+    expect(brief.highlights.find((highlight) => highlight.text.startsWith('Fixed cascade'))?.kind).toBe('fix');
+  });
+
   it("keeps a security update's paragraphs out of its changes where the notes list its fixes themselves", () => {
     const notes = [
       'This is a security update.',

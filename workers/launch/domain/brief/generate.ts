@@ -119,8 +119,11 @@ const INTRO_DROPS_RUNTIME = new RegExp(
   'i',
 );
 const SECURITY_FIXES_PLURAL = /\bsecurity (?:fixes|issues|vulnerabilities|flaws|patches)\b|\bvulnerabilities\b/i;
-/** CairoSVG's "**WARNING:** this is a security update.", and nothing more: what a security release's headline says. */
-const ONLY_SAYS_SECURITY_UPDATE = new RegExp(`${SAYS_SECURITY_UPDATE.source}[.!]?$`, 'i');
+/**
+ * CairoSVG's "**WARNING:** this is a security update.", and nothing more: what a security release's headline says. So is
+ * librsvg's "This is a security release for bug #996.", its number gone with the references.
+ */
+const ONLY_SAYS_SECURITY_UPDATE = new RegExp(`${SAYS_SECURITY_UPDATE.source}(?:\\s+for\\s+(?:bugs?|issues?))?[.!]?$`, 'i');
 const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
@@ -490,8 +493,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   };
   // A break marked, or an advisory id given, far down an item's account: that line is cited too, which its first lines may
   // not reach; and it alone is what says the item's kind.
+  // (librsvg's "This is a security release for bug #996." opening the notes, above the fix it names, likewise.)
   const farKindMark = (item: NoteItem) =>
-    item.kindMark && item.kindMark.start >= item.lines.start + MAX_CITED_LINES ? cite({ lines: item.kindMark, refs: [] }) : null;
+    item.kindMark && (item.kindMark.start >= item.lines.start + MAX_CITED_LINES || item.kindMark.end < item.lines.start)
+      ? cite({ lines: item.kindMark, refs: [] })
+      : null;
   const citeWithKindMark = (item: NoteItem): Citation[] => [cite(item), ...(farKindMark(item) ? [farKindMark(item)!] : [])];
   const citeKind = (item: NoteItem): Citation[] => [farKindMark(item) ?? cite(item)];
   const voice = voiceOf(profile);

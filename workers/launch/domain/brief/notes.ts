@@ -3004,6 +3004,23 @@ export function isUnderline(lines: string[], index: number): boolean {
   );
 }
 
+/**
+ * librsvg 2.56.91's "This is a security release for bug #996." over "- #996 - Fix arbitrary file read when href has special
+ * characters.": the change the opening names by its issue's number is the security fix, and the opening's line says so.
+ */
+function markBugsNamedSecurity(opening: NonNullable<ParsedNotes['intro']>, items: NoteItem[], source: string[]) {
+  if (!SAYS_SECURITY_UPDATE.test(opening.text)) return;
+  const said = source.slice(opening.lines.start - 1, opening.lines.end).join(' ');
+  const numbers = [...said.matchAll(/\bsecurity (?:\w+ )?(?:release|update) for (?:bugs?|issues?) #(\d+)/gi)].map((match) => match[1]!);
+  for (const item of items) {
+    if (item.kind === 'security' || item.kind === 'internal') continue;
+    const first = source[item.lines.start - 1] ?? '';
+    if (!numbers.some((number) => new RegExp(`(?<![\\w#])#${number}(?!\\d)`).test(first))) continue;
+    item.kind = 'security';
+    item.kindMark = opening.lines;
+  }
+}
+
 /** The indexes of lines inside a code fence, the fences included. */
 function fencedLines(lines: string[]): Set<number> {
   const fenced = new Set<number>();
@@ -4720,6 +4737,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     items.push({ kind, text: opening.text, lines: opening.lines, section: [], refs: opening.refs });
     intro = null;
   }
+  if (opening) markBugsNamedSecurity(opening, items, source);
   if (flawTold && items.some((item) => item !== flawTold && item.kind === 'security')) items.splice(items.indexOf(flawTold), 1);
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
   return {
