@@ -1458,6 +1458,19 @@ describe('an advisory on a paragraph of its own under a security fix', () => {
 });
 
 describe('pointers to references once the references went', () => {
+  it('drop the "in" that led to a reference (packaging 26.1), not one that went with a credit', () => {
+    const notes = [
+      '* PEP 803: add handling for the ``abi3.abi3t`` free-threading tag in (:pull:`1099`)',
+      '* PEP 783: add handling for Emscripten wheel tags in (:pull:`804`) (old name used in implementation, fixed in next release)',
+      '- Publish the workspace packages that opt in by @Hofer-Julian in [#6526](https://github.com/prefix-dev/pixi/pull/6526)',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'PEP 803: add handling for the abi3.abi3t free-threading tag',
+      'PEP 783: add handling for Emscripten wheel tags (old name used in implementation, fixed in next release)',
+      'Publish the workspace packages that opt in',
+    ]);
+  });
+
   it('leave no "see" behind, and a sentence after them keeps its stop', () => {
     const clean = (line: string) => cleanInline(line, 'https://github.com/acme/acme').text;
     expect(clean('Add a new `--max-results=<count>` option, see #472, #476 and #555 This can be useful')).toBe(

@@ -198,6 +198,8 @@ const POINTING_CLAUSE_AT_END =
   /,?\s+(?:as\s+)?(?:reported|requested|discussed|described|proposed|suggested|tracked|introduced?|caused|made|landed|merged)\s+(?:in|by|at)(?:\s*(?:and|,)\s+(?:fixed|resolved|implemented|addressed|closed)(?:\s+(?:in|by))?)?[\s,;]*(?=\.?$)/i;
 /** The work a reference named, once its pointing "in" went: DuckDB's "… security fixes made". */
 const WORK_MADE_AT_END = /(?<=\b(?:fix(?:es)?|changes?|improvements?|work))\s+(?:made|landed|merged)(?=\s*\.?\s*$)/i;
+// (Not GitHub's "… that opt in by @x in [#6526](…)", whose "in" went with the credit.)
+const IN_A_REFERENCE_BRACKET = /(?<!\bby\s+@[\w-]+)\sin\s+\(?\s*(?::[a-z]+:`[^`]+`|(?:[\w.-]+\/[\w.-]+)?#\d+|\[[^\]]*#?\d+\]\([^)\s]+\))/;
 const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\s]+\)["”]/i;
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit. changelogithub's
@@ -1066,6 +1068,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     const pointed = text.replace(POINTER_SENTENCE, (_whole, lead: string) => lead).trim();
     if (/\p{L}/u.test(pointed)) text = pointed;
   }
+  // packaging's "… the ``abi3.abi3t`` free-threading tag in (:pull:`1099`)", "… wheel tags in (:pull:`804`) (old name …)":
+  // once the reference went, the "in" that led to it.
+  if (refs.length > 0 && has(' in') && IN_A_REFERENCE_BRACKET.test(raw)) text = text.replace(/\s+in(?=\s*(?:[.;]?\s*$|\())/, '');
   // "… Injection. by" once a bracketed handle went: a "by" after the sentence's stop led only to the credit.
   if (text.endsWith('by') || text.endsWith('by.')) text = text.replace(/(?<=[.!?])\s+by\.?$/i, '');
   // Earthly's "`dockerd` wrapper cleans up after itself [#4267](…)/[#4268](…)" once both went: the slash between them.
