@@ -93,6 +93,19 @@ describe('reading release notes', () => {
     expect(items.map((item) => [item.text, item.section])).toEqual([['Enable pushing cache with --no-push', ['v1.23.1 Release 2024-06-07']]]);
   });
 
+  it('keeps an attribute written as code at the start as the subject, not a scope label (protobuf-net 3.3.0)', () => {
+    const notes = [
+      '- **fix**: `[ProtoPartialMember(..., OverwriteList = true)]` was silently ignored; the option was read',
+      '- `[Obsolete]` is now honoured on enum values',
+      '- `[jest-config]` Add support for `jest.config.mts` as a valid configuration file',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      '[ProtoPartialMember(..., OverwriteList = true)] was silently ignored; the option was read',
+      '[Obsolete] is now honoured on enum values',
+      'Add support for jest.config.mts as a valid configuration file',
+    ]);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

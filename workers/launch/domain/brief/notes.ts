@@ -1748,7 +1748,11 @@ function scopedWords(scope: string, words: string): string {
   return `${scope}: ${words}`;
 }
 
-function stripScope(text: string): string {
+function stripScope(text: string, code: string[] = []): string {
+  // protobuf-net's "**fix**: `[ProtoPartialMember(…)]` was silently ignored": an attribute written as code, the sentence's
+  // subject, no label (Jest's "`[jest-config]` Add …" is one: a package's name, then the change's own words).
+  const coded = code.some((span) => span.startsWith('[') && text.trimStart().startsWith(span));
+  const subject = (scope: string, words: string) => coded && (scope.includes('(') || /^\p{Ll}/u.test(words));
   return (
     text
       .trim()
@@ -1760,7 +1764,7 @@ function stripScope(text: string): string {
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       // The Terraform provider's "[datadog_dashboard_v2] Add list stream data sources": a resource named in code is what the
       // change is to, kept as its scope; a tracker's key or a component's name goes.
-      .replace(/^\[([^\]]+)\]\s+(?:[-–—]\s+(?=\S))?(.*)$/, (_, scope: string, words: string) => scopedWords(scope, words))
+      .replace(/^\[([^\]]+)\]\s+(?:[-–—]\s+(?=\S))?(.*)$/, (whole, scope: string, words: string) => (subject(scope, words) ? whole : scopedWords(scope, words)))
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
       // BiocParallel's "(1.33.8 / v 1.32.5) set socket idle timeout …": the versions a change went into, backports too.
       .replace(/^\((?:v\s?)?\d+(?:\.\d+)+(?:\s*[/,]\s*(?:v\s?)?\d+(?:\.\d+)+)+\)\s+(?=\S)/, '')
@@ -4617,7 +4621,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       const told = under ? (leadKind ? under.text : `${under.text} ${raw}`) : raw;
       const clean = under ? itemInline(told, repoBase) : inline;
       const own = itemKind(told, clean.text, under && leadKind ? leadKind : currentKind(), sectionPath().at(-1));
-      const said = withoutFollowing(commitListText(told, stripScope(own.text)));
+      const said = withoutFollowing(commitListText(told, stripScope(own.text, clean.code)));
       // "… its own implementation of the following commands:" over a short list says what the list holds.
       // clap's "* **Simply Renamed**" over its list of renames: a bold label alone says nothing; its first children say what.
       const boldLabel = hasChildren && /^\s*\*\*[^*]+\*\*\s*$/.test(raw);
@@ -4707,7 +4711,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     if (lineItems) {
       const clean = itemInline(line, repoBase);
       const own = itemKind(line, clean.text, currentKind(), sectionPath().at(-1));
-      const text = stripScope(own.text);
+      const text = stripScope(own.text, clean.code);
       if (pendingHeading) listsUnder(pendingHeading);
       if (!text) continue;
       sawChange = true;
