@@ -7684,6 +7684,22 @@ describe('holdouts 136 and 137', () => {
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 
+  it('drops a commit scope the words name again, however few they are (pterm 0.12.58)', () => {
+    const notes = [
+      '## [v0.12.58] - 2023-04-03',
+      '### Features',
+      '- **logger:** added logger',
+      '- **logger:** implemented structured logging',
+      '- **tiktok:** fix extractor',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v0.12.58', title: 'PTerm v0.12.58' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Added logger.',
+      'logger: implemented structured logging.',
+      'tiktok: fixed extractor.',
+    ]);
+  });
+
   it('reads the change a security release names by its bug number as its security fix (librsvg 2.56.91)', () => {
     const notes = [
       'Version 2.56.91',

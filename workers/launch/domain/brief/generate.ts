@@ -2077,6 +2077,9 @@ function withoutScope(text: string, code: string[] = []): string {
   // Dovecot's "mailbox-alias: Plugin has been removed.", "old_stats, auth_stats: These have been removed.": the scope is the subject
   // (not of a verb that says what was done: "remove instrumentation-fastify").
   if (rest === text) return text;
+  // pterm's "**logger:** added logger": words that name their scope need it no more than the platform rule's.
+  const scope = text.slice(0, text.length - rest.length).replace(/:\s*$/, '');
+  if (!scope.includes(',') && new RegExp(`\\b${escapeRegExp(scope)}\\b`, 'i').test(rest)) return rest;
   const short = rest.split(/\s+/).length <= SCOPELESS_WORDS && !(/^[^:]*,/.test(text) && opensWithAction(rest));
   return short || SCOPE_AS_SUBJECT.test(rest) ? text : rest;
 }
