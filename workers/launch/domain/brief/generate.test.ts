@@ -7684,6 +7684,18 @@ describe('holdouts 136 and 137', () => {
     expect(brief.callToAction.text).toMatch(/^Update now/);
   });
 
+  it('reads a Test Explorer as a part of the product, not upkeep of its tests (Ionide 7.28.0)', () => {
+    const notes = [
+      '### 7.28.0 - 27.09.2025',
+      '',
+      '* Update to FSAC 0.79.2. Check out the [release notes](https://github.com/fsharp/FsAutoComplete/releases/tag/v0.79.2) for more details.',
+      '* [Add #warnon grammar](https://github.com/ionide/ionide-fsgrammar/pull/232) (thanks @Martin521!)',
+      '* [Migrate the Test Explorer to use FSAutoComplete / VSTest](https://github.com/ionide/ionide-vscode-fsharp/pull/2106) (Thanks @farlee2121!)',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '7.28.0', title: 'Ionide 7.28.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Migrated the Test Explorer to use FSAutoComplete / VSTest.');
+  });
+
   it('drops a commit scope the words name again, however few they are (pterm 0.12.58)', () => {
     const notes = [
       '## [v0.12.58] - 2023-04-03',
