@@ -7696,6 +7696,20 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Migrated the Test Explorer to use FSAutoComplete / VSTest.');
   });
 
+  it('reads support for a kind of test as a feature, adding tests as upkeep (Paparazzi 1.3.2)', () => {
+    const notes = [
+      '### New',
+      '* Add tests for the report writer',
+      '* Support for pseudolocalization tests!  To get started:',
+      '* Migrate Paparazzi to layoutlib Giraffe 2022.3.1',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '1.3.2', title: 'Paparazzi 1.3.2' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Support for pseudolocalization tests!',
+      'Migrated Paparazzi to layoutlib Giraffe 2022.3.1.',
+    ]);
+  });
+
   it('drops a commit scope the words name again, however few they are (pterm 0.12.58)', () => {
     const notes = [
       '## [v0.12.58] - 2023-04-03',
