@@ -106,6 +106,15 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it("reads settings of the project's own repository as upkeep (typescript-transformer 3.3.0)", () => {
+    const notes = [
+      "## What's Changed",
+      '* Add withoutManifest() option to skip manifest file generation by @pawell67 in https://github.com/spatie/typescript-transformer/pull/153',
+      '* Add Conductor repository settings by @rubenvanassche in https://github.com/spatie/typescript-transformer/pull/155',
+    ];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'internal']);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);
