@@ -7696,6 +7696,21 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Migrated the Test Explorer to use FSAutoComplete / VSTest.');
   });
 
+  it('opens with no sentence that only leads into a block of code (kaniko 1.23.1)', () => {
+    const notes = [
+      '# v1.23.1 Release 2024-06-07',
+      'The executor images in this release are:',
+      '```',
+      'gcr.io/kaniko-project/executor:v1.23.1',
+      '```',
+      '',
+      '* Enable pushing cache with --no-push [#3181](https://github.com/GoogleContainerTools/kaniko/pull/3181)',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v1.23.1', title: 'kaniko v1.23.1' });
+    expect(brief.summary).toEqual([]);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Enabled pushing cache with --no-push.']);
+  });
+
   it('reads support for a kind of test as a feature, adding tests as upkeep (Paparazzi 1.3.2)', () => {
     const notes = [
       '### New',

@@ -4289,6 +4289,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       !NOT_AN_OPENING.test(clean.text) &&
       !DESCRIBES_THE_DOCUMENT.test(clean.text) &&
       !ONLY_ANNOUNCES.test(clean.text) &&
+      // kaniko's "The executor images in this release are:" over a block of image names: what it leads into is the code.
+      // (Hugo's "Hugo 0.83 finally brings WebP … you may use a construct such as this:" tells the feature before its example.)
+      !(/:\s*$/.test(joined) && !/[.!?]\s+\p{Lu}/u.test(joined) && FENCE.test(nextContent(lines, end - 1))) &&
       // FluentMigrator's "The new documentation is online on [https://…](https://…).": without its address it leads nowhere.
       !(LEADS_TO_A_LINK.test(clean.text) && ENDS_ON_A_LINK.test(joined))
     ) {
