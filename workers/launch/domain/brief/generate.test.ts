@@ -5408,6 +5408,24 @@ describe('a long sentence cut to fit', () => {
     const purpose =
       'Bound the HTTP/2 accumulated header block by the locally advertised SETTINGS_MAX_HEADER_LIST_SIZE, so a malicious server can no longer exhaust client memory with an unbounded chain of CONTINUATION frames.';
     expect(truncateWords(purpose, 160)).toBe('Bound the HTTP/2 accumulated header block by the locally advertised SETTINGS_MAX_HEADER_LIST_SIZE.');
+    // Channels, Jellyfin, IdeaVim: a clause said whole, however early it ends, at "including", a semicolon or a dash.
+    const including =
+      'Channels 4.2 introduces a couple of major but backwards-compatible changes, including most notably enhanced async support and fixing a long-standing bug where tests would try and close db connections and erroneously close the connection.';
+    expect(truncateWords(including, 220)).toBe('Channels 4.2 introduces a couple of major but backwards-compatible changes.');
+    const joined =
+      'Aggressive in-memory Database Caching: the new database engine is tuned to aggressively cache metadata in memory, to prevent slow disk reads from bottlenecking the system; this was a frequent complaint from users on network storage.';
+    expect(truncateWords(joined, 220)).toBe(
+      'Aggressive in-memory Database Caching: the new database engine is tuned to aggressively cache metadata in memory, to prevent slow disk reads from bottlenecking the system.',
+    );
+    // Not inside a bracket still open (OpenVPN), nor past a sentence that ends on an emoji (Centrifugo).
+    const bracketed =
+      'Fixed use-after-free of DNS options on client connect (using suitable --dns or --dhcp-option DNS options in a server config - not pushed, but applying to the server itself - triggers a double free() and use-after-free of memory).';
+    expect(truncateWords(bracketed, 200)).toBe(
+      'Fixed use-after-free of DNS options on client connect (using suitable --dns or --dhcp-option DNS options in a server config - not pushed, but applying to the server itself - triggers a double free()…',
+    );
+    const emoji =
+      'Experimental GRPC proxy subscription streams - this is like Websocketd but on network steroids 🔥. Streaming request semantics - both unidirectional and bidirectional – is now super-simple to achieve with Centrifugo and GRPC.';
+    expect(truncateWords(emoji, 220)).toBe('Experimental GRPC proxy subscription streams - this is like Websocketd but on network steroids 🔥.');
     const list = 'Removed the deprecated linters: consecutive_linter(), extraction_linter(), no_tab_linter(), single_quotes_linter(), and nested_if_linter().';
     expect(truncateWords(list, 100)).toMatch(/…$/);
   });

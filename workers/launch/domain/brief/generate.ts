@@ -1949,7 +1949,9 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   const joined = !sentence.endsWith('…') && [...words].length + added.length <= MAX_SENTENCE ? intoClosingIds(words, missing, 'before') : null;
   if (joined) return joined;
   if (!sentence.endsWith('…') && whole && [...words].length + added.length <= MAX_SENTENCE) return `${words}${added}`;
-  return `${truncateWords(words, MAX_SENTENCE - added.length - 1).replace(/…$/, '')}…${added}`;
+  // Cut at a clause, the sentence ends whole before its ids (Mint's "… SETTINGS_MAX_HEADER_LIST_SIZE (GHSA-…)."), not ".…".
+  const cut = truncateWords(words, MAX_SENTENCE - added.length - 1);
+  return cut.endsWith('…') ? `${cut.slice(0, -1)}…${added}` : `${cut.replace(/\.$/, '')}${added}`;
 }
 
 /** A long sentence ends where its main clause does ("… vulnerable to a denial of service attack via the kubelet API, including …"). */
@@ -2822,6 +2824,9 @@ function splitSentences(text: string): string[] {
 }
 
 const ATTACKER = /\battack\w*|\bmalicious\b|\bcircumvent\w*|\bexploit\w*/i;
+/** The fewest characters a clause cut short of a long sentence keeps: under it, a cut at a word says more. */
+const MIN_CLAUSE = 50;
+const balanced = (text: string) => (text.match(/\(/g)?.length ?? 0) === (text.match(/\)/g)?.length ?? 0);
 export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
   // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
@@ -2829,7 +2834,8 @@ export function truncateWords(text: string, max: number): string {
   if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length).replace(/(?<!\.)\.$/, '')}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".
-  const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)])(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc|a\.k\.a))[.!?](?=\s)/gi)].at(-1);
+  // (Centrifugo's "… on network steroids 🔥. Streaming …" ends one after an emoji.)
+  const sentenceEnd = [...cut.matchAll(/(?<=[a-z0-9)]|\p{Extended_Pictographic})(?<!\b(?:e\.g|i\.e|eg|ie|vs|cf|etc|a\.k\.a))[.!?](?=\s)/giu)].at(-1);
   // Dulwich's "Refuse to write … through a symlink." before an account of the code cut mid-way: a whole first sentence says
   // more than both cut short, unless what follows tells what an attacker could do (mitmproxy's "… an attacker can circumvent …").
   const ended = sentenceEnd ? sentenceEnd.index! + 1 : 0;
@@ -2838,8 +2844,14 @@ export function truncateWords(text: string, max: number): string {
   // compatibility …": a cut at the last clause that fits keeps a whole thought, not one cut off mid-way.
   // (Not at ", and": the end of a list, whose cut would read as the whole list.)
   // Mint's "…, so a malicious server can no longer exhaust client memory …": what it is for, a clause of its own.
-  const clause = [...cut.matchAll(/,\s+(?:as well as|allowing|including|such as|which|while|so that|so|making)\s/g)].at(-1);
-  if (clause && clause.index! > max / 2) return `${cut.slice(0, clause.index!)}.`;
+  // Channels' "… backwards-compatible changes, including most notably enhanced async support and fixing …", Jellyfin's "… from
+  // bottlenecking the system; this was a frequent …", IdeaVim's "… for modes that 'mouse' leaves out — dragging with …": a
+  // whole clause said says more than two cut short, however early it ends.
+  // (Not inside a bracket left open, OpenVPN's "(using … in a server config - not pushed, …".)
+  const clause = [...cut.matchAll(/,\s+(?:as well as|allowing|including|such as|which|while|so that|so|making)\s|;\s+|\s+[—–]\s+|\s-\s+/g)]
+    .reverse()
+    .find(({ index }) => index >= MIN_CLAUSE && balanced(cut.slice(0, index)));
+  if (clause) return `${cut.slice(0, clause.index).replace(/[\s,;:]+$/, '')}.`;
   // Kafka's "KIP-993: Allow restricting files accessed by File and Directory ConfigProviders: This KIP adds the ability to …":
   // a title of its own before its account says the change whole. (Not Ruby's "… a security fix for CVE-2026-46727: Use-after-free
   // in …": after an advisory's id, its flaw.)
