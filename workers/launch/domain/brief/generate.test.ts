@@ -7714,6 +7714,21 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Migrated the Test Explorer to use FSAutoComplete / VSTest.');
   });
 
+  it("reads a warning about the project's funding as no change, whatever its signs (FastEndpoints 8.1)", () => {
+    const notes = [
+      '## ⚠️ Sponsorship Level Critically Low ⚠️',
+      '',
+      'Due to low financial backing by the community, FastEndpoints will soon be going into "Bugfix Only" mode until the situation improves.',
+      '',
+      '## New 🎉',
+      '',
+      '- Dual mode testing support for `AppFixture`',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v8.1', title: 'FastEndpoints v8.1' });
+    expect(brief.headline.text).toBe('FastEndpoints v8.1 is out: a feature release.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Dual mode testing support for AppFixture.']);
+  });
+
   it('opens with no sentence that only leads into a block of code (kaniko 1.23.1)', () => {
     const notes = [
       '# v1.23.1 Release 2024-06-07',

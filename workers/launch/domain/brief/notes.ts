@@ -210,6 +210,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // "Removed", "Removals", Jira's "Remove Feature"; not a heading that tells one change ("GS/HW: Remove Handling of Provoking First
   // Vertex"), whose own words say what it is.
   // Ant's WHATSNEW: "Changes that could break older environments:".
+  // (Not FastEndpoints' "⚠️ Sponsorship Level Critically Low ⚠️": the signs call for attention to how the project is funded.)
+  [/\bsponsor(?:s|ship)\b|\bfunding\b|\bdonations?\b/i, 'internal'],
   [
     /breaking|incompatib|non[- ]backwards?[- ]compatible|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
     'breaking',
@@ -3880,6 +3882,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         namesAdvisory(body) && !namesAdvisory(heading.raw) && heading.kind !== 'internal'
           ? { kind: 'security' as const, text: heading.text }
           : itemKind(heading.raw, heading.text, titled ?? inherited ?? 'feature', section);
+      // FastEndpoints' "## ⚠️ Sponsorship Level Critically Low ⚠️" over how the project is funded: the signs call for attention
+      // to a notice of the project's own (its heading's kind), which breaks nothing.
+      if (heading.kind === 'internal' && own.kind === 'breaking' && !/\bbreak/i.test(heading.text)) own.kind = 'internal';
       // An advisory named only after the first paragraph ("This is CVE-2025-68120.") is cited there and told with the change.
       const firstEnd = first?.end ?? line;
       const lastAdvisory = bodyLines.findLastIndex((text) => NAMES_ADVISORY.test(text));
