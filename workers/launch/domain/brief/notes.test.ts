@@ -1480,6 +1480,11 @@ describe('an advisory on a paragraph of its own under a security fix', () => {
 });
 
 describe('pointers to references once the references went', () => {
+  it("drop a link's pointing words before the advisory it names (Blazer 3.5.0)", () => {
+    const notes = ['- Fixed stored XSS vulnerability - [more info](https://github.com/ankane/blazer/security/advisories/GHSA-m5f6-4589-m89f)'];
+    expect(kindsAndTexts(notes)).toEqual([['security', 'Fixed stored XSS vulnerability (GHSA-m5f6-4589-m89f)']]);
+  });
+
   it('drop the "in" that led to a reference (packaging 26.1), not one that went with a credit', () => {
     const notes = [
       '* PEP 803: add handling for the ``abi3.abi3t`` free-threading tag in (:pull:`1099`)',

@@ -883,7 +883,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('__')) text = text.replace(/(^|\s)__(\p{Lu}\p{Ll}+(?: \p{L}+){0,2})__(?=[:\s])/gu, '$1$2');
   // Parcel's "Add REPL playground for Parcel to the website – [Details](…/pull/9365)": the link's words only point at it.
   if (has('etails') || has('ore'))
-    text = text.replace(/\s+[–—-]\s+(?:details|more|read more|more info|read more in (?:the )?docs)\.?\s*$/i, (tail) => (DETAILS_LINK.test(raw) ? '' : tail));
+    // Blazer's "Fixed stored XSS vulnerability - [more info](…/advisories/GHSA-…)": the advisory's id, named after it, stays.
+    text = text.replace(/\s+[–—-]\s+(?:details|more|read more|more info|read more in (?:the )?docs)(?=\s*(?:\((?:CVE|GHSA)-[^()]*\))?\.?\s*$)/i, (tail) =>
+      DETAILS_LINK.test(raw) ? '' : tail,
+    );
   // Centrifugo's "Support for EC keys in JWK sets …, [JWKS docs updated](…)": the docs that came with it are no part of it.
   if (has('docs') || has('documentation')) text = text.replace(/,\s+(?:[\w-]+\s+){0,2}(?:docs|documentation)\s+(?:updated|added|improved)\.?\s*$/i, '');
   // lintr's "(consistent with … `undesirable_operator_linter()`; #2717, @MichaelChirico)": handles closing an aside after its
