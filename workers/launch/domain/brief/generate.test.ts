@@ -7714,6 +7714,22 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Migrated the Test Explorer to use FSAutoComplete / VSTest.');
   });
 
+  it('reads how the project is built from its source as upkeep (Dagu 1.16.8)', () => {
+    const notes = [
+      "## What's Changed",
+      '* added zoom in zoom out for DAGs.',
+      '* update Makefile build-ui',
+      '* DAG visualization updates',
+      '* added support for custom exit codes on retry',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v1.16.8', title: 'Dagu v1.16.8' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Added zoom in zoom out for DAGs.',
+      'Added support for custom exit codes on retry.',
+      'DAG visualization updates.',
+    ]);
+  });
+
   it("reads a warning about the project's funding as no change, whatever its signs (FastEndpoints 8.1)", () => {
     const notes = [
       '## ⚠️ Sponsorship Level Critically Low ⚠️',
