@@ -115,6 +115,26 @@ describe('reading release notes', () => {
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'internal']);
   });
 
+  it("reads a pull request's labels in bold brackets as its kind (xml-crypto 5.0.0)", () => {
+    const notes = [
+      '### 💣 Major Changes',
+      '- [**breaking-change**] Mark `getKeyInfo()` private as it has no public consumers [#412](https://github.com/node-saml/xml-crypto/pull/412)',
+      '- [**chore**] [**breaking-change**] Update build to support Node@16 [#385](https://github.com/node-saml/xml-crypto/pull/385)',
+      '### 🔗 Dependencies',
+      '- [**javascript**] Bump prettier from 3.0.3 to 3.1.0 [#427](https://github.com/node-saml/xml-crypto/pull/427)',
+      '### 🐛 Bug Fixes',
+      '- [**documentation**] Clarify the signature options [#420](https://github.com/node-saml/xml-crypto/pull/420)',
+      '- [**bug**] Fix transform processing regression [#379](https://github.com/node-saml/xml-crypto/pull/379)',
+    ];
+    expect(kindsAndTexts(notes)).toEqual([
+      ['breaking', 'Mark getKeyInfo() private as it has no public consumers'],
+      ['breaking', 'Update build to support Node@16'],
+      ['internal', 'Bump prettier from 3.0.3 to 3.1.0'],
+      ['internal', 'Clarify the signature options'],
+      ['fix', 'Fix transform processing regression'],
+    ]);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

@@ -812,6 +812,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
 /** What the pattern of a break's marks needs one of, looked for first: most items have none. */
 const BREAK_SIGNS = ['BREAKING', '⚠', ':warning:', ':boom:', ':collision:', '💥', '(breaking'];
 
+const BOLD_BRACKET_LABELS = /^(?:\[\*\*[\w .-]{1,30}\*\*\]\s*)+(?=\S)/;
+const UPKEEP_LABEL = /^(?:chore|documentation|docs|dependencies|deps|internal|tests?|ci|build|refactor(?:ing)?|github_actions)$/;
 function kindOfItem(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
@@ -819,6 +821,17 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // coturn's ChangeLog: "merge PR #579: (by islamoglus)" over its change, "*Ignore MD5 for BoringSSL": the merge and who made it
   // lead, then the change.
   const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '').replace(MERGED_PULL_REQUEST, '');
+  // xml-crypto's "[**breaking-change**] Mark `getKeyInfo()` private …", "[**chore**] [**breaking-change**] …", "[**javascript**]
+  // Bump …": a pull request's labels in bold brackets before its title. A break labelled breaks; upkeep labelled is upkeep;
+  // the rest is read by its words and its section.
+  const labelled = text.includes('[**') ? text.match(BOLD_BRACKET_LABELS) : null;
+  if (labelled) {
+    const labels = [...labelled[0].matchAll(/\[\*\*([^*\]]+)\*\*\]/g)].map((label) => label[1]!.toLowerCase());
+    const rest = text.slice(labelled[0].length);
+    if (labels.some((label) => /^breaking(?:[- ]changes?)?$/.test(label))) return { kind: 'breaking', text: rest };
+    if (labels.some((label) => UPKEEP_LABEL.test(label))) return { kind: 'internal', text: rest };
+    return kindOfItem(raw, rest, inherited, section);
+  }
   // libevent's "Merge branch 'fix-signal-leak' (poll/select now needs reinit)": a merge named by its branch, not a change.
   if (/^Merge (?:remote-tracking )?(?:branch|tag)\s+['"`]/i.test(text)) return { kind: 'internal', text };
   // DuckDB's "Backport #23468 and #23510", Scala's "Backport from Metals [#22426](…)": a backport that names nothing but
