@@ -115,6 +115,11 @@ describe('reading release notes', () => {
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'internal']);
   });
 
+  it("reads a GitHub Action of the project's CI swapped as upkeep, not a break (stern 1.24.0)", () => {
+    const notes = ['## Changes', "* Replace actions/cache with setup-go's cache", '* Replace the --tail flag with --since'];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'breaking']);
+  });
+
   it("reads a pull request's labels in bold brackets as its kind (xml-crypto 5.0.0)", () => {
     const notes = [
       '### 💣 Major Changes',
