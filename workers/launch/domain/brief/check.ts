@@ -172,6 +172,8 @@ function plain(text: string): string {
       // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
+      // Rhai's "[WhatWG](https://…)'s definition": the link's words take the possessive, as the parser writes them.
+      .replace(/\[([^\]\n]+)\]\([^)\s]*\)(?=['’]s\b)/g, '$1')
       // Agda's "_Agsy_ has been replaced by … _Mimer_": words set in italics with underscores read as the words (not
       // Underscore's "<tt>_.flatten</tt> and <tt>_.isEqual</tt>", two names in tags).
       .replace(/(?<![\w`])_(?=[^_\s])([^_`\n<>]*?[^_\s<>])_(?![\w`])/g, '$1')

@@ -7714,6 +7714,20 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toContain('Migrated the Test Explorer to use FSAutoComplete / VSTest.');
   });
 
+  it('tells a break by what it does now where the notes open with what it did (Rhai 1.17.0)', () => {
+    const notes = [
+      'Potentially breaking changes',
+      '----------------------------',
+      '',
+      "* Previously, Rhai follows [Unicode's definition for _whitespace_](https://en.wikipedia.org/wiki/Template:Whitespace_(Unicode)), which allows many exotic whitespace characters in scripts. Starting from this version, whitespace follows [WhatWG](https://infra.spec.whatwg.org/#ascii-whitespace)'s definition of five ASCII characters (TAB, SPACE, CR, LF and FF), which is the same as Rust.",
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '1.17.0', title: 'Rhai 1.17.0' });
+    expect(brief.highlights[0]).toMatchObject({
+      kind: 'breaking',
+      text: "Starting from this version, whitespace follows WhatWG's definition of five ASCII characters (TAB, SPACE, CR, LF and FF), which is the same as Rust.",
+    });
+  });
+
   it('reads how the project is built from its source as upkeep (Dagu 1.16.8)', () => {
     const notes = [
       "## What's Changed",

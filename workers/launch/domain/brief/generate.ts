@@ -1996,7 +1996,9 @@ function breakingSentence(text: string): string {
   const told = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
   // Spock's "This affects users of the @Snapshot extension, only if …. @Snapshot used to look up …. Now, the snapshots will be
   // loaded from …": who it affects prefaces the change, which the sentences after it tell, what it did and what it does now.
-  const sentences = told.length > 1 && AFFECTS_WHOM.test(told[0]!) ? told.slice(1) : told;
+  // Rhai's "Previously, Rhai follows Unicode's definition for whitespace, …. Starting from this version, whitespace follows
+  // WhatWG's …": what it did leads into what it does now, which is the change.
+  const sentences = told.length > 1 && (AFFECTS_WHOM.test(told[0]!) || (/^previously\b/i.test(told[0]!) && FROM_NOW_ON.test(told[1]!))) ? told.slice(1) : told;
   // trouble.nvim 3.0.0's "Trouble v3 is now merged in main. You may need to update your configs.": what upgraders must do.
   const keep =
     sentences.length > 1 &&
@@ -2034,6 +2036,7 @@ function breakingSentence(text: string): string {
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
+const FROM_NOW_ON = /^(?:now\b|from now on\b|starting (?:from|with) (?:this|v?\d)|as of (?:this|v?\d)|(?:in|with) this (?:release|version)\b)/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 /** Words that say a sentence tells a break. */
 // hiredis' "If you're presently using `options->timeout` you will need to change it to use `options->connect_timeout`.": what
