@@ -140,6 +140,14 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it('drops a lower-case "improved:" label the words say again (YOURLS 1.10.4)', () => {
+    const notes = ['- improved: Improve shunt filters (#4058)', '- added: Localization support for date and time display (#4054)'];
+    expect(kindsAndTexts(notes)).toEqual([
+      ['other', 'Improve shunt filters'],
+      ['feature', 'Added Localization support for date and time display'],
+    ]);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

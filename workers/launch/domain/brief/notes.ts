@@ -1183,12 +1183,14 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // LimeSurvey's "Fixed issue: Captcha sometimes not visible …", "Fixed issue [security]: CVE-2019-17660 : XSS in quick edit":
   // the label says what kind of issue, where it is tagged.
-  const kindLabel = text.match(/^(fix(?:ed|es)?(?:\s+(?:issue|bug))?|new(?:\s+feature)?|add(?:ed)?|change[sd]?(?:\/add)?)\s*(\[security\]\s*)?:(?:\s+|$)/i);
+  const kindLabel = text.match(
+    /^(fix(?:ed|es)?(?:\s+(?:issue|bug))?|new(?:\s+feature)?|add(?:ed)?|change[sd]?(?:\/add)?|improve[sd]?)\s*(\[security\]\s*)?:(?:\s+|$)/i,
+  );
   if (kindLabel && inherited !== 'breaking' && inherited !== 'security') {
     const rest = text.slice(kindLabel[0].length);
     // CudaText's history: "add: option "py_change_slow_limit"" is what was added, its label the verb; "change/add: option
-    // "ui_title_path" removed; …" says what by its words.
-    if (/^change/i.test(kindLabel[1]!)) return itemKind(raw, rest, inherited, section);
+    // "ui_title_path" removed; …" says what by its words. YOURLS' "improved: Improve shunt filters" likewise.
+    if (/^(?:change|improve)/i.test(kindLabel[1]!)) return itemKind(raw, rest, inherited, section);
     if (/^add/i.test(kindLabel[1]!))
       return { kind: 'feature', text: OWN_VERB.test(rest) || FINITE_VERB.test(rest) || /^new\b/i.test(rest) ? rest : `Added ${rest}` };
     // PrivateBin's "FIXED: Prevent arbitrary PHP file inclusion … ([CVE-2025-64714](…))": a fix naming its advisory or flaw.
