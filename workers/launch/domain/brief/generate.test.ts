@@ -7728,6 +7728,20 @@ describe('holdouts 136 and 137', () => {
     });
   });
 
+  it('opens with no cheer that only names the kind of release (Styler 1.6.0)', () => {
+    const notes = [
+      '## 1.6.0',
+      '',
+      "That's right, a feature release again so soon!",
+      '',
+      '### Improvements',
+      '',
+      '- Styler now rewrites `assert Enum.member?(y, x)` to `assert x in y`',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '1.6.0', title: 'Styler 1.6.0' });
+    expect(brief.summary).toEqual([]);
+  });
+
   it('reads how the project is built from its source as upkeep (Dagu 1.16.8)', () => {
     const notes = [
       "## What's Changed",

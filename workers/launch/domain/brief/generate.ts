@@ -2756,8 +2756,14 @@ function tellingSentence(text: string): string | null {
           !/\blicen[cs]ed under\b|\blicen[cs]e terms\b/i.test(sentence) &&
           // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
           !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\bago\b/i.test(sentence) &&
-          // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers.
-          !(/!$/.test(sentence) && !CHANGE_SIGNAL.test(sentence) && !/\b(?:release|version)\b/i.test(sentence)) &&
+          // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's
+          // "That's right, a feature release again so soon!", which says no more than the headline.
+          !(
+            /!$/.test(sentence) &&
+            !CHANGE_SIGNAL.test(sentence) &&
+            (!/\b(?:release|version)\b/i.test(sentence) ||
+              (/\b(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point)\s+release\b/i.test(sentence) && sentence.split(/\s+/).length <= 12))
+          ) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&
