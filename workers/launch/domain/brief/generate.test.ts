@@ -7728,6 +7728,24 @@ describe('holdouts 136 and 137', () => {
     });
   });
 
+  it('reads a label over links within the page as their title, no change (Gatsby 5.12.0)', () => {
+    const notes = [
+      'Welcome to `gatsby@5.12.0` release (August 2023 #1)',
+      '',
+      'Key highlight of this release:',
+      '',
+      '- [Adapters](#adapters)',
+      '',
+      'Also check out [notable bugfixes](#notable-bugfixes--improvements).',
+      '',
+      '## Notable bugfixes & improvements',
+      '',
+      '- Correctly support slice overrides in 404 page',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v5.12.0', title: 'Gatsby 5.12.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Correctly support slice overrides in 404 page.']);
+  });
+
   it('opens with no cheer that only names the kind of release (Styler 1.6.0)', () => {
     const notes = [
       '## 1.6.0',

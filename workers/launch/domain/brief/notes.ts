@@ -4513,6 +4513,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // the sections below, which tell the changes; so is Rspack's "- Output optimization" over its indented links to them.
     if (bullet && (TOC_ENTRY.test(line) || (TOC_ENTRY.test(lines[index + 1] ?? '') && indentOf(lines[index + 1]!) > indentOf(line)))) {
       flushParagraph();
+      // Gatsby's "Key highlight of this release:" over "- [Adapters](#adapters)": a label over links within the page titles
+      // them, no change of its own.
+      if (pendingHeading && pendingHeading.heading.level === 7) pendingHeading.hasBullets = true;
       continue;
     }
     if (bullet) {
