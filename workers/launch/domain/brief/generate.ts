@@ -2757,12 +2757,13 @@ function tellingSentence(text: string): string | null {
           // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
           !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\bago\b/i.test(sentence) &&
           // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's
-          // "That's right, a feature release again so soon!", which says no more than the headline.
+          // "That's right, a feature release again so soon!", which says no more than the headline. (Not Transmission 4's
+          // "This is a major release, both in numbering and in effort!": a major one may break what people rely on.)
           !(
             /!$/.test(sentence) &&
             !CHANGE_SIGNAL.test(sentence) &&
             (!/\b(?:release|version)\b/i.test(sentence) ||
-              (/\b(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point)\s+release\b/i.test(sentence) && sentence.split(/\s+/).length <= 12))
+              (/\b(?:feature|maintenance|patch|bug[- ]?fix|minor|point)\s+release\b/i.test(sentence) && sentence.split(/\s+/).length <= 12))
           ) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
