@@ -1528,6 +1528,19 @@ describe('pointers to references once the references went', () => {
     expect(kindsAndTexts(notes)).toEqual([['security', 'Fixed stored XSS vulnerability (GHSA-m5f6-4589-m89f)']]);
   });
 
+  it('drop a hat tip to someone, alone in its bracket or beside a reference (Styler 1.6.0)', () => {
+    const notes = [
+      '- alias lifting: fix bug lifting in snippets (like a credo config file) (#240, h/t @defndaines)',
+      '- pipes: handle comments in pipe chains (h/t [@milmazz](https://github.com/milmazz) and @kerryb)',
+      '- fix crash on empty files, h/t @bob',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'alias lifting: fix bug lifting in snippets (like a credo config file)',
+      'pipes: handle comments in pipe chains',
+      'fix crash on empty files',
+    ]);
+  });
+
   it('drop the "in" that led to a reference (packaging 26.1), not one that went with a credit', () => {
     const notes = [
       '* PEP 803: add handling for the ``abi3.abi3t`` free-threading tag in (:pull:`1099`)',

@@ -94,6 +94,9 @@ const THANKS_BRACKET =
 const THANKS_CLOSING_BRACKET =
   /,\s*thanks?(?:\s+to)?(?:\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*(?=\s*\))/gi;
 /** kscript's "(thanks to Vsajip for initial implementation)": a bracket that thanks someone, by name, for what they did. */
+const HANDLE_OR_LINK = String.raw`(?:\[@[\w-]+\]\([^)\s]*\)|@[\w-]+)`;
+const HAT_TIP_BRACKET = new RegExp(String.raw`\s*\(\s*h\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*\)`, 'gi');
+const HAT_TIP = new RegExp(String.raw`\s*[,;]?\s*\bh\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*!?`, 'gi');
 const THANKS_TO_BRACKET = /\s*\(\s*(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
@@ -334,6 +337,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = raw.replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // Styler's "(#240, h/t @defndaines)": a hat tip credits someone, alone in its bracket or beside a reference.
+  if (has('h/t') || has('H/T')) text = text.replace(HAT_TIP_BRACKET, '').replace(HAT_TIP, '');
   if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
