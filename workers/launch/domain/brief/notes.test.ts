@@ -148,16 +148,6 @@ describe('reading release notes', () => {
     ]);
   });
 
-  it('reads "Upgrade:" before a name and its version as upkeep (Zipline 1.14.0)', () => {
-    const notes = [
-      ' * New: `ZiplineLoader.load()` and `loadOnce()` now accept a suspending function.',
-      ' * Upgrade: [Kotlin Serialization 1.7.1][kotlin_serialization_1_7_1].',
-      ' * Upgrade: Oracle Linux 8 for x86_64 Linux (`amd64/oraclelinux:8` on Docker).',
-      ' * Upgrade: the bundled QuickJS now supports top-level await.',
-    ];
-    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'internal', 'internal', 'other']);
-  });
-
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

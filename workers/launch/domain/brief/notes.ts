@@ -1094,9 +1094,6 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const rest = text.slice(label[0].length);
     // A change's weight ("Major:", "Minor:") says nothing of its kind: its words do.
     if (/^(?:Major|Minor)$/.test(label[1]!)) return itemKind(raw, rest, inherited, section);
-    // Zipline's "Upgrade: [Kotlin Serialization 1.7.1][…]", "Upgrade: Oracle Linux 8 for x86_64 Linux …": what it is built
-    // with or on, named with no verb of its own.
-    if (label[1] === 'Upgrade' && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest)) return { kind: 'internal', text: rest };
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     // Redmine's "Defect #43906: …" under "[Documentation]": the section's housekeeping, whatever the tracker called it.
     const kind =
