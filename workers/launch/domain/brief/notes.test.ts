@@ -115,6 +115,11 @@ describe('reading release notes', () => {
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'internal']);
   });
 
+  it('reads what the CI runs on as upkeep (laravel-pdf 1.9.0)', () => {
+    const notes = ["## What's Changed", '* Add PHP 8.4 to test matrix, add PR trigger by @freekbot in https://github.com/spatie/laravel-pdf/pull/296'];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal']);
+  });
+
   it("reads a GitHub Action of the project's CI swapped as upkeep, not a break (stern 1.24.0)", () => {
     const notes = ['## Changes', "* Replace actions/cache with setup-go's cache", '* Replace the --tail flag with --since'];
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'breaking']);
@@ -1516,6 +1521,24 @@ describe('pointers to references once the references went', () => {
   it("drop a link's pointing words before the advisory it names (Blazer 3.5.0)", () => {
     const notes = ['- Fixed stored XSS vulnerability - [more info](https://github.com/ankane/blazer/security/advisories/GHSA-m5f6-4589-m89f)'];
     expect(kindsAndTexts(notes)).toEqual([['security', 'Fixed stored XSS vulnerability (GHSA-m5f6-4589-m89f)']]);
+  });
+
+  it('drop who made a change: changesets\' "Submitted by", a name after the pull request, a name after the stop', () => {
+    const notes = [
+      '- Add `@gql.tada/internal` package to extract common logic between the CLI and the LSP',
+      '  Submitted by [@kitten](https://github.com/kitten) (See [#147](https://github.com/0no-co/gql.tada/pull/147))',
+      '* handle `children = [...] ++ expr` in `add_new_child` (#368) by James Harton',
+      '* Added `customElements.getName()`. (mash-graz)',
+      '* Sergej A. (ru)',
+      '* Fixed the flag parser. (experimental)',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'Add @gql.tada/internal package to extract common logic between the CLI and the LSP',
+      'handle children = [...] ++ expr in add_new_child',
+      'Added customElements.getName().',
+      'Sergej A. (ru)',
+      'Fixed the flag parser. (experimental)',
+    ]);
   });
 
   it('drop a hat tip to someone, alone in its bracket or beside a reference (Styler 1.6.0)', () => {

@@ -97,6 +97,11 @@ const THANKS_CLOSING_BRACKET =
 const HANDLE_OR_LINK = String.raw`(?:\[@[\w-]+\]\([^)\s]*\)|@[\w-]+)`;
 const HAT_TIP_BRACKET = new RegExp(String.raw`\s*\(\s*h\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*\)`, 'gi');
 const HAT_TIP = new RegExp(String.raw`\s*[,;]?\s*\bh\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*!?`, 'gi');
+const SUBMITTED_BY = new RegExp(String.raw`\s*\bSubmitted by\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*`, 'g');
+const NAMED_AFTER_REFERENCE = /(?:#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
+// (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
+const NAME_AFTER_STOP =
+  /(?<=(?:[\p{Ll}\d]{2}|[)`'"])[.!?])\s+\((?=[^)]*[a-z])(?!(?:[Ee]xperimental|[Dd]eprecated|[Bb]eta|[Aa]lpha|[Pp]review|[Bb]reaking|[Ss]ecurity|[Uu]nstable|[Oo]ptional|[Ww]indows|[Mm]acos|[Ll]inux|[Uu]nix|[Aa]ndroid|[Ii]os)\))[A-Za-z][\w-]{2,38}\)\s*$/u;
 const THANKS_TO_BRACKET = /\s*\(\s*(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
@@ -339,6 +344,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // Styler's "(#240, h/t @defndaines)": a hat tip credits someone, alone in its bracket or beside a reference.
   if (has('h/t') || has('H/T')) text = text.replace(HAT_TIP_BRACKET, '').replace(HAT_TIP, '');
+  // gql.tada's changesets: "… between the CLI and the LSP Submitted by [@kitten](…) (See [#147](…))".
+  if (has('ubmitted by')) text = text.replace(SUBMITTED_BY, '');
+  // Igniter's "handle `children = …` in `add_new_child` (#368) by James Harton": who made it, by name, after its pull request.
+  if (has(' by ') && NAMED_AFTER_REFERENCE.test(text)) text = text.replace(/\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u, '');
+  // jsdom's "Added `customElements.getName()`. (mash-graz)": a contributor's name in brackets after the sentence's stop.
+  if (has('.') && has(')')) text = text.replace(NAME_AFTER_STOP, '');
   if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
