@@ -1541,6 +1541,20 @@ describe('pointers to references once the references went', () => {
     ]);
   });
 
+  it("drop trackers aligned on the right of a NEWS file's lines, with their names (procps-ng 4.0.4)", () => {
+    const notes = [
+      '  * ps: Fix buffer overflow in -C option CVE-2023-4016     Debian #1042887, issue #297',
+      '  * sysctl: -N show names                                  merge #198, RH #2222056',
+      '  * top: avoids keystroke induced distortions',
+    ];
+    const { items } = parseNotes(notes.join('\n'), repo);
+    expect(items.map((item) => [item.text, item.refs.map((ref) => ref.label)])).toEqual([
+      ['ps: Fix buffer overflow in -C option CVE-2023-4016', ['#1042887', '#297']],
+      ['sysctl: -N show names', ['#198', '#2222056']],
+      ['top: avoids keystroke induced distortions', []],
+    ]);
+  });
+
   it('drop a hat tip to someone, alone in its bracket or beside a reference (Styler 1.6.0)', () => {
     const notes = [
       '- alias lifting: fix bug lifting in snippets (like a credo config file) (#240, h/t @defndaines)',

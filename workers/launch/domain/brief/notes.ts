@@ -1,5 +1,15 @@
 import { docbookAsMarkdown } from './docbook';
-import { advisoryOfAddress, COLON_THEN_PROFILES, cleanInline, endsOn, issueReference, KEY_TAG, SPHINX_RELEASES_ROLE, type Reference } from './references';
+import {
+  advisoryOfAddress,
+  COLON_THEN_PROFILES,
+  cleanInline,
+  endsOn,
+  issueReference,
+  KEY_TAG,
+  SPHINX_RELEASES_ROLE,
+  type Reference,
+  withAlignedTrackers,
+} from './references';
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
@@ -1963,7 +1973,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // per character in it: a 50,000-character run of tabs took seconds.
   // RevenueCat's "… (#7344) via Peter Porfy (@peterporfy)": who made it, by name and handle, goes before the pointers do
   // (LocalSend's "… via command line using `--text` … (@guilhermetiscoski)" names no one after its "via").
-  const raw = written.replace(/[ \t]{2,}/g, ' ').replace(/\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u, '');
+  const raw = withAlignedTrackers(written)
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u, '');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])

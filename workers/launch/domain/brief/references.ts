@@ -94,6 +94,16 @@ const THANKS_BRACKET =
 const THANKS_CLOSING_BRACKET =
   /,\s*thanks?(?:\s+to)?(?:\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*(?=\s*\))/gi;
 /** kscript's "(thanks to Vsajip for initial implementation)": a bracket that thanks someone, by name, for what they did. */
+const RIGHT_ALIGNED_TRACKERS = /[ \t]{3,}((?:[A-Za-z][\w-]{0,15}\s+[#!]\d+(?:\s*,\s*|\s+)?)+)$/;
+/**
+ * procps' NEWS aligns each change's trackers on the right, "ps: Fix buffer overflow …     Debian #1042887, issue #297": read
+ * as the bracket of references they are, the trackers' names with them. (Before runs of spaces are made one.)
+ */
+export function withAlignedTrackers(text: string): string {
+  const aligned = text.includes('   ') ? text.match(RIGHT_ALIGNED_TRACKERS) : null;
+  if (!aligned) return text;
+  return `${text.slice(0, aligned.index)} (${[...aligned[1]!.matchAll(/[#!](\d+)/g)].map((number) => `#${number[1]}`).join(', ')})`;
+}
 const HANDLE_OR_LINK = String.raw`(?:\[@[\w-]+\]\([^)\s]*\)|@[\w-]+)`;
 const HAT_TIP_BRACKET = new RegExp(String.raw`\s*\(\s*h\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*\)`, 'gi');
 const HAT_TIP = new RegExp(String.raw`\s*[,;]?\s*\bh\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*!?`, 'gi');
@@ -340,7 +350,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // match without (a link's `](`, a role's `` :` ``), which costs far less than the pattern's scan.
   // One space for a run of them, as an item's words are read (see itemInline): patterns starting with a space scan a run
   // once per character.
-  let text = raw.replace(/[ \t]{2,}/g, ' ');
+  let text = withAlignedTrackers(raw).replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
   // Styler's "(#240, h/t @defndaines)": a hat tip credits someone, alone in its bracket or beside a reference.
   if (has('h/t') || has('H/T')) text = text.replace(HAT_TIP_BRACKET, '').replace(HAT_TIP, '');
