@@ -853,6 +853,21 @@ it("reads a MkDocs admonition's words as prose, without its marker or its box's 
   expect(parsed.items.map((item) => [item.kind, item.text])).toEqual([['breaking', 'Support for Python 3.9 has been removed.']]);
 });
 
+it('reads a MkDocs admonition placed inline at the end as one too (Valinor 2.0.0)', () => {
+  const notes = [
+    '!!! info inline end "[See release on GitHub]"',
+    '    [See release on GitHub]: https://github.com/CuyZ/Valinor/releases/tag/2.0.0',
+    '',
+    'First release of the v2 series! 🎉',
+    '',
+    '### Features',
+    '',
+    '* Introduce the `NormalizerBuilder` class',
+  ].join('\n');
+  const parsed = parseNotes(notes, repo);
+  expect(parsed.intro?.text).toBe('First release of the v2 series! 🎉');
+});
+
 it('reads a fix the notes call a vulnerability as a security fix, and not one that only names the kind of bug', () => {
   const notes = [
     '### Fixes',

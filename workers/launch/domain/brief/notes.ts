@@ -3146,7 +3146,8 @@ function withoutDirectives(lines: string[]): string[] {
 }
 const MYST_DIRECTIVE = /^\s*(:{3,}|`{3,})\{([\w-]+)\}(?:\s+(\S.*))?$/;
 const MYST_BOX = /^(?:admonition|note|warning|important|attention|caution|danger|tip|hint|seealso)$/;
-const MKDOCS_ADMONITION = /^(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+"[^"]*")?\s*$/;
+// (Valinor's `!!! info inline end "[See release on GitHub]"`: the box's placement after its kind.)
+const MKDOCS_ADMONITION = /^(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+(?:inline|end))*(?:\s+"[^"]*")?\s*$/;
 const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger)::(?:\s+(\S.*))?$/i;
 
 /**
