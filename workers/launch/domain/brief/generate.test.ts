@@ -7746,6 +7746,31 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Correctly support slice overrides in 404 page.']);
   });
 
+  it("opens with no sentence about the notes themselves, nor its author's modesty (python-telegram-bot 21.11, Solid 1.8.0)", () => {
+    const technical = [
+      'Version 21.11',
+      '=============',
+      '',
+      'This is the technical changelog for version 21.11. More elaborate release notes can be found in the news channel.',
+      '',
+      'Major Changes and New Features',
+      '------------------------------',
+      '',
+      '- Full Support for Bot API 8.3',
+    ].join('\n');
+    expect(checkedBriefOf(technical, { version: '21.11', title: 'python-telegram-bot 21.11' }).summary).toEqual([]);
+    const modest = [
+      '## 1.8.0 - 2023-10-09',
+      '',
+      'I admit this is not the most exciting release from a feature standpoint.',
+      '',
+      '### De-duping Streaming Serialization',
+      '',
+      '- Streams no longer serialize the same data twice',
+    ].join('\n');
+    expect(checkedBriefOf(modest, { version: '1.8.0', title: 'Solid 1.8.0' }).summary).toEqual([]);
+  });
+
   it('opens with no cheer that only names the kind of release (Styler 1.6.0)', () => {
     const notes = [
       '## 1.6.0',

@@ -2746,6 +2746,8 @@ function tellingSentence(text: string): string | null {
           // Oban's "🌟 Looking for changes to Web or Pro? Check the …": a question asks; it tells nothing.
           !/\?(?:[\s\p{Extended_Pictographic}_*]|\uFE0F)*$/u.test(sentence) &&
           !ABOUT_THE_NOTES.test(sentence) &&
+          // Solid 1.8's "I admit this is not the most exciting release from a feature standpoint.": its author's modesty, no news.
+          !MODEST.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
           // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.
@@ -2793,8 +2795,12 @@ const BREAKING_MARK =
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the
  * notes, not the release.
  */
+// python-telegram-bot's "This is the technical changelog for version 21.11. More elaborate release notes can be found in
+// the news channel": what the notes are and where others are, not what changed.
 const ABOUT_THE_NOTES =
-  /^(?:for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+  /^(?:this is the (?:technical |full |complete |detailed )?(?:change ?log|release notes)\b|(?:more |further )?(?:elaborate |detailed )?(?:release notes|change ?logs?|details) (?:can|may) be found\b|for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+const MODEST =
+  /^(?:I|we)\s+(?:must\s+|have to\s+)?(?:admit|confess)\b|\bnot (?:the most|a (?:very|particularly|terribly)|very|particularly) (?:exciting|interesting|big|large|flashy|eventful)\b/i;
 const TALLY =
   /^(?:over |more than |nearly |almost |about )?\d[\d,]*\+?\s+(?:(?:new|merged)\s+)?(?:pull requests?|PRs|commits?|issues?|contributors?|people|authors?|changes)\b/i;
 /**
