@@ -153,6 +153,17 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it('reads a "Major Changes" beside GitHub\'s "What\'s Changed" as notable ones, not semver\'s major (Kani 0.65.0)', () => {
+    const notes = [
+      '## Major Changes',
+      '* Added new `--prove-safety-only` option for focused safety verification by @tautschnig in https://github.com/model-checking/kani/pull/4238',
+      '* Removed unstable list feature and default memory checks by @carolynzech in https://github.com/model-checking/kani/pull/4258',
+      "## What's Changed",
+      '* Fixed crash when using multiple quantifiers in one proof by @thanhnguyen-aws in https://github.com/model-checking/kani/pull/4221',
+    ];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'breaking', 'fix']);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

@@ -3057,6 +3057,9 @@ function markBugsNamedSecurity(opening: NonNullable<ParsedNotes['intro']>, items
   }
 }
 
+const SEMVER_SECTION = /^\s{0,3}#{1,6}\s+(?:\S+\s+)?(?:Minor|Patch) Changes\s*$/i;
+const WHATS_CHANGED_HEADING = /^\s{0,3}#{1,6}\s+What['’]s Changed\s*$/i;
+
 /** The indexes of lines inside a code fence, the fences included. */
 function fencedLines(lines: string[]): Set<number> {
   const fenced = new Set<number>();
@@ -3854,6 +3857,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   let intro: ParsedNotes['intro'] = null;
   let sawChange = false;
   let fenced = false;
+  // Changesets and release-please name their sections by the semver part each bumps; GitHub's generated "What's Changed"
+  // beside a "Major Changes" of its own (Kani) is no changeset.
+  const semverSections = lines.some((line) => SEMVER_SECTION.test(line)) || !lines.some((line) => WHATS_CHANGED_HEADING.test(line));
   let paragraph: { start: number; texts: string[] } | null = null;
   // Lite XL's "Contains the following new features:" over a paragraph a feature: the kind of the paragraphs after it.
   let proseLeadIn: ChangeKind | null = null;
@@ -4366,7 +4372,14 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // Changesets' "### Major Changes" over its list is semver's major; Lemmy's post titles its news "## Major Changes" over a
     // paragraph that opens them.
     const prose = /^major changes?$/i.test(text) && !BULLET.test(nextContent(lines, line - 1)) && !ATX.test(nextContent(lines, line - 1));
-    const kind = (RELEASE_OF_KIND.test(text) && !/security/i.test(text)) || prose || SECURITY_RELEASE_HEADING.test(text) ? null : sectionKind(text);
+    // Kani's "## Major Changes" beside "## What's Changed", not changesets' "Minor Changes" and "Patch Changes": its notable ones.
+    const notableMajor = !prose && /^Major Changes?$/.test(text) && !semverSections;
+    const kind =
+      (RELEASE_OF_KIND.test(text) && !/security/i.test(text)) || prose || SECURITY_RELEASE_HEADING.test(text)
+        ? null
+        : notableMajor
+          ? 'feature'
+          : sectionKind(text);
     const empty = pendingHeading && pendingHeading.end === pendingHeading.line && !pendingHeading.hasBullets ? pendingHeading.heading : null;
     if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
     const namesAChange = !titlesAKind(text);
