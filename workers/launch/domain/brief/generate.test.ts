@@ -7771,6 +7771,22 @@ describe('holdouts 136 and 137', () => {
     expect(checkedBriefOf(modest, { version: '1.8.0', title: 'Solid 1.8.0' }).summary).toEqual([]);
   });
 
+  it('ends a change on the stop of a bracketed sentence after it, not on another (jsdom 27.0.0)', () => {
+    const notes = [
+      '## 27.0.0',
+      '',
+      '### Changes since 26.1.0',
+      '',
+      '* Added `movementX` and `movementY` to `MouseEvent`. (These are from the Pointer Lock specification, the rest of which is not implemented.)',
+      '* Added new protocols (big thanks for help with the protocols!)',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '27.0.0', title: 'jsdom 27.0.0' });
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Added movementX and movementY to MouseEvent. (These are from the Pointer Lock specification, the rest of which is not implemented.)',
+      'Added new protocols (big thanks for help with the protocols!).',
+    ]);
+  });
+
   it('opens with no cheer that only names the kind of release (Styler 1.6.0)', () => {
     const notes = [
       '## 1.6.0',

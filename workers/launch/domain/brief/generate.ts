@@ -2906,7 +2906,8 @@ function asSentence(text: string, code: string[] = []): string {
   if (/\w\.{3}$/.test(capital)) return `${capital.slice(0, -3)}…`;
   // NUnit's issue title "… might lead to deadlock when used with WCF..": a stop typed twice.
   if (/[\p{L}\p{N})]\.\.$/u.test(capital)) return capital.slice(0, -1);
-  return /[.!?…。！？]$/.test(capital) ? capital : `${capital}.`;
+  // jsdom's "… MouseEvent. (These are from the Pointer Lock specification, …)": a bracket of its own sentences closes on its stop.
+  return /[.!?…。！？]$|[.!?]\s+\([^()]*[.!?]\)$/.test(capital) ? capital : `${capital}.`;
 }
 
 /**

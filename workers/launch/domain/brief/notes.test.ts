@@ -4487,6 +4487,8 @@ describe('a raised minimum for those who build from source', () => {
   it('reads "Bumped minimum supported Rust version" as no break, "Raise the min Dart SDK version" as one', () => {
     expect(RAISED_MINIMUM.test('Bumped minimum supported Rust version to 1.92.0')).toBe(false);
     expect(RAISED_MINIMUM.test('Raise the min Dart SDK version to 2.15.0')).toBe(true);
+    // jsdom 27.0.0 names the new minimum first.
+    expect(RAISED_MINIMUM.test('Node.js v20 is now the minimum supported version.')).toBe(true);
   });
 });
 
