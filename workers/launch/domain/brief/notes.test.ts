@@ -164,6 +164,27 @@ describe('reading release notes', () => {
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['feature', 'breaking', 'fix']);
   });
 
+  it('reads an HTML line styled as a heading as one, and limits removed as no break (Inno Setup 6.5.2)', () => {
+    const notes = [
+      '<p><a name="6.5.2"></a><span class="ver">6.5.2 </span><span class="date">(2025-09-10)</span></p>',
+      '',
+      '<span class="head2">Improved graphics</span>',
+      "<p>It's now possible to use <tt>.png</tt> files in Setup and Uninstall.</p>",
+      '<ul>',
+      '<li>Added new <tt>TPngImage</tt> support class.</li>',
+      '</ul>',
+      '<span class="head2">Removed main size limits</span>',
+      '<ul>',
+      '<li>The maximum size for a single Setup.exe has increased from almost 2 GB to nearly 4 GB.</li>',
+      '</ul>',
+    ];
+    const { items } = parseNotes(notes.join('\n'), repo);
+    expect(items.map((item) => [item.kind, item.section.at(-1)])).toEqual([
+      ['feature', 'Improved graphics'],
+      ['feature', 'Removed main size limits'],
+    ]);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);

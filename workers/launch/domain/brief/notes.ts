@@ -220,7 +220,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // "Removed", "Removals", Jira's "Remove Feature"; not a heading that tells one change ("GS/HW: Remove Handling of Provoking First
   // Vertex"), whose own words say what it is.
   // Ant's WHATSNEW: "Changes that could break older environments:".
-  // (Not FastEndpoints' "⚠️ Sponsorship Level Critically Low ⚠️": the signs call for attention to how the project is funded.)
+  // (Not FastEndpoints' "⚠️ Sponsorship Level Critically Low ⚠️": the signs call for attention to how the project is funded;
+  // nor Inno Setup's "Removed main size limits": a limit taken away is room given.)
+  [/\bremov(?:ed|al)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}(?:limits?|limitations?|restrictions?)\b/i, 'feature'],
   [/\bsponsor(?:s|ship)\b|\bfunding\b|\bdonations?\b/i, 'internal'],
   [
     /breaking|incompatib|non[- ]backwards?[- ]compatible|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
@@ -3217,6 +3219,9 @@ function htmlAsMarkdown(lines: string[]): string[] {
     // Checkstyle's `<div class="releaseDate">28.02.2026</div>` over `<p>Breaking backward compatibility:</p>`: a date in a
     // block of its own, which would otherwise open the paragraph the label after it joins.
     if (/^\s*<div\b[^>]*>\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*<\/div>\s*$/i.test(raw)) return '';
+    // Inno Setup's `<span class="head2">Improved graphics</span>` on a line of its own: styled as a heading, it is one.
+    const styledHeading = raw.match(/^\s*<(?:span|div|p)\s+class="[^"]*\b(?:head|heading|title)(\d?)\b[^"]*"\s*>([^<]{2,80})<\/(?:span|div|p)>\s*$/i);
+    if (styledHeading) return `${'#'.repeat(Math.min(6, Number(styledHeading[1] || 2) + 1))} ${styledHeading[2]!.trim()}`;
     // Derby's `<title>Release Notes for Apache Derby 10.15.0.0</title>`: the browser tab's words, not the page's.
     if (/^\s*<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?\s*$/i.test(raw)) return '';
     // A page's wrappers (`<html><head></head><body>`) open the line its content starts on; so does an anchor to link to
