@@ -1602,6 +1602,11 @@ describe('pointers to references once the references went', () => {
     ]);
   });
 
+  it('keep an annotation a possessive owns, closing the words (NullAway 0.13.0)', () => {
+    const notes = ["* Support added for JUnit's @TempDir by @romainmoreau (#1387)", '* Fixed a crash @bob'];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(["Support added for JUnit's @TempDir", 'Fixed a crash']);
+  });
+
   it('drop a hat tip to someone, alone in its bracket or beside a reference (Styler 1.6.0)', () => {
     const notes = [
       '- alias lifting: fix bug lifting in snippets (like a credo config file) (#240, h/t @defndaines)',

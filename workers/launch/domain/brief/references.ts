@@ -956,7 +956,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(/(?<=\s)([_*])(@[\w-]+)\1(?=\s|$)/g, '$2')
       .replace(/\s+[—–-]\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*\s*$/, '')
-      .replace(/(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
+      // (Not NullAway's "Support added for JUnit's @TempDir": a name a possessive owns is an annotation, no one's handle.)
+      .replace(/(?<!['’]s)(?:\s+@[\w-]+(?:\s+[0-9a-f]{7,40})?)+\s*$/, '');
   // KeePassium's "… (#420) [thanks, everyone]", "[thanks, u/binroth]": thanks in square brackets closing an item, to whoever.
   if (has('hank')) text = text.replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\n]{1,40}\](?!\()(?=[\s.]*$)/i, ' ');
   // Dear ImGui's "… (forked from Metal 3 backend). [@AmelieHeinrich]": handles in square brackets closing an item credit its authors.
