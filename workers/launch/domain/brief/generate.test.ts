@@ -8020,4 +8020,12 @@ describe('holdouts 136 and 137', () => {
       'Now raises an ArgumentError when uri is passed as a Pathname object to stub_request or request expectation declaration.',
     );
   });
+
+  it('tells a fix opened by its doing as that doing fixed (hcloud 1.46.0)', () => {
+    const brief = checkedBriefOf(
+      ['### Bug Fixes', '', '* printing for server create with multiple networks ([#824](https://github.com/hetznercloud/cli/issues/824))'].join('\n'),
+      { version: '1.46.0', title: 'hcloud 1.46.0' },
+    );
+    expect(brief.highlights[0]!.text).toBe('Fixed printing for server create with multiple networks.');
+  });
 });

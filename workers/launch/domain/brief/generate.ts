@@ -751,7 +751,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const said = flaw
       ? `${flaw.text.replace(/[.!]$/, '')} (${advisoryIds(item.text).join(', ')}).`
       : highlightText(item, subject?.name ?? null, toldAlike.has(withoutScope(item.text, item.code)), faultSections.has(item.section.join('\0')));
-    const text = toldAsDone(said, item.code ?? []);
+    const text = toldAsDone(said, item.code ?? [], item.kind);
     // Mattermost's "11.0.5, released …" over a list that repeats "Pre-packaged MS Teams plugin": a retelling cited beside the
     // sentence must share its words; the sentence written may keep only the account's first words.
     // (The words the notes said, too: "Dropped tc and $tc …" is retold by "drop `$tc` and `tc`".)
@@ -1427,13 +1427,13 @@ function flawOfBareId(item: NoteItem, parsed: ParsedNotes): { text: string; line
  * one that tells what a part does, with its scope gone (floating-ui's "fix(autoUpdate): update immediately …"), nor a
  * noun ("Upgrade urgency is high.").
  */
-function toldAsDone(text: string, code: readonly string[]): string {
+function toldAsDone(text: string, code: readonly string[], kind?: ChangeKind): string {
   // Ansible's "archive - add zstd as a format choice.", "Windows: Fix a crash …": after the part it is in, likewise.
   const scope = text.match(SCOPE_BEFORE_VERB);
   if (scope) {
     const words = text.slice(scope[0].length);
     const asOpening = words.charAt(0).toUpperCase() + words.slice(1);
-    const told = toldAsDone(asOpening, code);
+    const told = toldAsDone(asOpening, code, kind);
     if (told === asOpening) return text;
     return `${scope[1]}: ${words.charAt(0) === asOpening.charAt(0) ? told : told.charAt(0).toLowerCase() + told.slice(1)}`;
   }
@@ -1442,8 +1442,11 @@ function toldAsDone(text: string, code: readonly string[]): string {
   // WebMock's "Raising an ArgumentError when uri is passed as a Pathname …": what the product does from now on.
   const behaving = text.match(BEHAVING_VERB)?.[1];
   // (Its condition's verbs, "when uri is passed", are not the sentence's.)
+  // (hcloud's "printing for server create with multiple networks" under Bug Fixes: the doing that was broken, now fixed.)
   if (behaving && !code.includes(behaving) && !DOING_AS_SUBJECT.test(text.split(/\s(?:when|if|unless|while|because|whenever)\s/)[0]!))
-    return `Now ${doesOf(BEHAVIOUR_OF_GERUND[behaving]!)}${text.slice(behaving.length)}`;
+    return kind === 'fix'
+      ? `Fixed ${text.charAt(0).toLowerCase()}${text.slice(1)}`
+      : `Now ${doesOf(BEHAVIOUR_OF_GERUND[behaving]!)}${text.slice(behaving.length)}`;
   const doing = text.match(DOING_VERB)?.[1];
   if (doing && !code.includes(doing) && !DOING_AS_SUBJECT.test(text)) return `${doneOf(GERUNDS[doing]!)}${text.slice(doing.length)}`;
   const verb = text.match(ORDER_VERB)?.[1];
