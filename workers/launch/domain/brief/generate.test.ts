@@ -8027,5 +8027,7 @@ describe('holdouts 136 and 137', () => {
       { version: '1.46.0', title: 'hcloud 1.46.0' },
     );
     expect(brief.highlights[0]!.text).toBe('Fixed printing for server create with multiple networks.');
+    const faults = checkedBriefOf(['### Bug Fixes', '', '* ineffective poll interval option'].join('\n'), { version: '1.46.0', title: 'hcloud 1.46.0' });
+    expect(faults.highlights[0]!.text).toBe('Fixed ineffective poll interval option.');
   });
 });

@@ -1616,7 +1616,9 @@ const SAID_WHOLE = /\b(?:is|are|was|were|has|have|had|would|could|will|can|shoul
 /** "Field array update leaving stale errors …": a thing in a few words, then what it did wrong. */
 const THING_DOING = /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,2}\s+(?:not\s+)?\p{Ll}{3,}ing\b/u;
 /** Stateless' "Unexpected graph labels for internal transitions": what was wrong, named by how. */
-const FAULT_ADJECTIVE_FIRST = /^(?:unexpected|unintended|incorrect|wrong|missing|broken|duplicated?|spurious|bogus|erroneous|inconsistent)\s+\p{L}/iu;
+// (hcloud's "ineffective poll interval option": an option that did nothing.)
+const FAULT_ADJECTIVE_FIRST =
+  /^(?:unexpected|unintended|incorrect|wrong|missing|broken|duplicated?|spurious|bogus|erroneous|inconsistent|ineffective|inaccurate)\s+\p{L}/iu;
 /**
  * ncspot's "Playback broken due to Spotify API change", musl's "regcomp crash/mem-corruption with illegal bytes after
  * backslash": a thing (or a function, in lower case), then what was wrong with it.
