@@ -76,11 +76,11 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * Contributing.md guidelines" are the project's own upkeep (RuboCop's own "Add new `Lint/…` cop" is its news); so are
  * Commons CSV's "Add github/codeql-action", gedit's "Added -Wshadow to the CFLAGS …", Mesa's "Updated tutorials …", aiosmtpd's
  * "``pypy3`` testenv for tox …", watchdog's "Enable ``disallow_untyped_calls`` Mypy rule", NSS's "Add script for tagging an NSS
- * release" and "release helper" commands, and sabre/dav's "stop exporting php-cs-fixer config".
+ * release" and "release helper" commands, and sabre/dav's "stop exporting php-cs-fixer config". Dagu's "update Makefile
+ * build-ui" and "Fix build error in frontend": how the project is built from its source. (Not Ionide's "Migrate the Test
+ * Explorer to …", a part of the product tests are run from, nor Paparazzi's "Support for pseudolocalization tests!", a kind
+ * of test people can now write.)
  */
-// (Ionide's "Migrate the Test Explorer to …": a part of the product people see that tests are run from, no test of its own;
-// Paparazzi's "Support for pseudolocalization tests!": a kind of test people can now write.) Dagu's "update Makefile build-ui",
-// "Fix build error in frontend": how the project is built from its source.
 const CHORE_WORDS =
   /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
@@ -2766,12 +2766,7 @@ function tellingSentence(text: string): string | null {
           // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's
           // "That's right, a feature release again so soon!", which says no more than the headline. (Not Transmission 4's
           // "This is a major release, both in numbering and in effort!": a major one may break what people rely on.)
-          !(
-            /!$/.test(sentence) &&
-            !CHANGE_SIGNAL.test(sentence) &&
-            (!/\b(?:release|version)\b/i.test(sentence) ||
-              (/\b(?:feature|maintenance|patch|bug[- ]?fix|minor|point)\s+release\b/i.test(sentence) && sentence.split(/\s+/).length <= 12))
-          ) &&
+          !onlyCheers(sentence) &&
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&
@@ -2799,11 +2794,17 @@ const BREAKING_MARK =
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the
  * notes, not the release.
+ * python-telegram-bot's "This is the technical changelog for version 21.11. More elaborate release notes can be found in
+ * the news channel": what the notes are and where others are, not what changed.
  */
-// python-telegram-bot's "This is the technical changelog for version 21.11. More elaborate release notes can be found in
-// the news channel": what the notes are and where others are, not what changed.
 const ABOUT_THE_NOTES =
   /^(?:this is the (?:technical |full |complete |detailed )?(?:change ?log|release notes)\b|(?:more |further )?(?:elaborate |detailed )?(?:release notes|change ?logs?|details) (?:can|may) be found\b|for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+/** An exclamation that tells no change: a greeting, or a cheer that names no more than a minor kind of release. */
+function onlyCheers(sentence: string): boolean {
+  if (!sentence.endsWith('!') || CHANGE_SIGNAL.test(sentence)) return false;
+  if (!/\b(?:release|version)\b/i.test(sentence)) return true;
+  return /\b(?:feature|maintenance|patch|bug[- ]?fix|minor|point)\s+release\b/i.test(sentence) && sentence.split(/\s+/).length <= 12;
+}
 const MODEST =
   /^(?:I|we)\s+(?:must\s+|have to\s+)?(?:admit|confess)\b|\bnot (?:the most|a (?:very|particularly|terribly)|very|particularly) (?:exciting|interesting|big|large|flashy|eventful)\b/i;
 const TALLY =

@@ -3865,7 +3865,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   let fenced = false;
   // Changesets and release-please name their sections by the semver part each bumps; GitHub's generated "What's Changed"
   // beside a "Major Changes" of its own (Kani) is no changeset.
-  const semverSections = lines.some((line) => SEMVER_SECTION.test(line)) || !lines.some((line) => WHATS_CHANGED_HEADING.test(line));
+  const majorChangesAreSemver = lines.some((line) => SEMVER_SECTION.test(line)) || !lines.some((line) => WHATS_CHANGED_HEADING.test(line));
   let paragraph: { start: number; texts: string[] } | null = null;
   // Lite XL's "Contains the following new features:" over a paragraph a feature: the kind of the paragraphs after it.
   let proseLeadIn: ChangeKind | null = null;
@@ -4379,7 +4379,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // paragraph that opens them.
     const prose = /^major changes?$/i.test(text) && !BULLET.test(nextContent(lines, line - 1)) && !ATX.test(nextContent(lines, line - 1));
     // Kani's "## Major Changes" beside "## What's Changed", not changesets' "Minor Changes" and "Patch Changes": its notable ones.
-    const notableMajor = !prose && /^Major Changes?$/.test(text) && !semverSections;
+    const notableMajor = !prose && /^Major Changes?$/.test(text) && !majorChangesAreSemver;
     const kind =
       (RELEASE_OF_KIND.test(text) && !/security/i.test(text)) || prose || SECURITY_RELEASE_HEADING.test(text)
         ? null

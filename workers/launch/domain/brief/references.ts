@@ -1,4 +1,4 @@
-import { withHyphenatedCves } from './advisory-id';
+import { ADVISORY_ID_START, withHyphenatedCves } from './advisory-id';
 
 /**
  * What a line of release notes links to, and its text with the links taken out. Release notes
@@ -93,7 +93,6 @@ const THANKS_BRACKET =
 /** Ergo's "([GHSA-…](…), thanks [@ajaspers](…)!)", its handle gone or not: the bracket's last part thanks someone; what comes before it stays. */
 const THANKS_CLOSING_BRACKET =
   /,\s*thanks?(?:\s+to)?(?:\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+)(?:\s*(?:,|and|&)\s*(?:\[@[\w.-]+\]\([^)\s]*\)|@[\w.-]+))*)?[\s,]*!*(?=\s*\))/gi;
-/** kscript's "(thanks to Vsajip for initial implementation)": a bracket that thanks someone, by name, for what they did. */
 const RIGHT_ALIGNED_TRACKERS = /[ \t]{3,}((?:[A-Za-z][\w-]{0,15}\s+[#!]\d+(?:\s*,\s*|\s+)?)+)$/;
 /**
  * procps' NEWS aligns each change's trackers on the right, "ps: Fix buffer overflow …     Debian #1042887, issue #297": read
@@ -108,10 +107,11 @@ const HANDLE_OR_LINK = String.raw`(?:\[@[\w-]+\]\([^)\s]*\)|@[\w-]+)`;
 const HAT_TIP_BRACKET = new RegExp(String.raw`\s*\(\s*h\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*\)`, 'gi');
 const HAT_TIP = new RegExp(String.raw`\s*[,;]?\s*\bh\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*!?`, 'gi');
 const SUBMITTED_BY = new RegExp(String.raw`\s*\bSubmitted by\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*`, 'g');
-const NAMED_AFTER_REFERENCE = /(?:#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
+const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
 const NAME_AFTER_STOP =
   /(?<=(?:[\p{Ll}\d]{2}|[)`'"])[.!?])\s+\((?=[^)]*[a-z])(?!(?:[Ee]xperimental|[Dd]eprecated|[Bb]eta|[Aa]lpha|[Pp]review|[Bb]reaking|[Ss]ecurity|[Uu]nstable|[Oo]ptional|[Ww]indows|[Mm]acos|[Ll]inux|[Uu]nix|[Aa]ndroid|[Ii]os)\))[A-Za-z][\w-]{2,38}\)\s*$/u;
+/** kscript's "(thanks to Vsajip for initial implementation)": a bracket that thanks someone, by name, for what they did. */
 const THANKS_TO_BRACKET = /\s*\(\s*(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
@@ -203,6 +203,11 @@ const POINTING_WORDS_AT_END = new RegExp(
 );
 // Centrifugo's "Transport error mode for server HTTP and GRPC APIs … - read [more in docs](…)" likewise.
 const DETAILS_LINK = /\s[–—-]\s+(?:read\s+)?\[(?:details|more|read more|more info|more in (?:the )?docs)\]\([^)\s]+\)\.?\s*$/i;
+/** The words of a details link once it went, before the ids of the advisory it pointed at, if any. */
+const DETAILS_WORDS_AT_END = new RegExp(
+  String.raw`\s+[–—-]\s+(?:details|more|read more|more info|read more in (?:the )?docs)(?=\s*(?:\(${ADVISORY_ID_START}[^()]*\))?\.?\s*$)`,
+  'i',
+);
 // V's "… enums (fix #21569)" once its issue went: the word that pointed at it is all that is left (Yarr's "(fix)" opening an
 // item marks its kind).
 const BRACKET_OF_POINTERS =
@@ -357,7 +362,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // gql.tada's changesets: "… between the CLI and the LSP Submitted by [@kitten](…) (See [#147](…))".
   if (has('ubmitted by')) text = text.replace(SUBMITTED_BY, '');
   // Igniter's "handle `children = …` in `add_new_child` (#368) by James Harton": who made it, by name, after its pull request.
-  if (has(' by ') && NAMED_AFTER_REFERENCE.test(text)) text = text.replace(/\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u, '');
+  if (has(' by ')) text = text.replace(NAMED_AFTER_REFERENCE, '$1');
   // jsdom's "Added `customElements.getName()`. (mash-graz)": a contributor's name in brackets after the sentence's stop.
   if (has('.') && has(')')) text = text.replace(NAME_AFTER_STOP, '');
   if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');
@@ -910,9 +915,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Parcel's "Add REPL playground for Parcel to the website – [Details](…/pull/9365)": the link's words only point at it.
   if (has('etails') || has('ore'))
     // Blazer's "Fixed stored XSS vulnerability - [more info](…/advisories/GHSA-…)": the advisory's id, named after it, stays.
-    text = text.replace(/\s+[–—-]\s+(?:details|more|read more|more info|read more in (?:the )?docs)(?=\s*(?:\((?:CVE|GHSA)-[^()]*\))?\.?\s*$)/i, (tail) =>
-      DETAILS_LINK.test(raw) ? '' : tail,
-    );
+    text = text.replace(DETAILS_WORDS_AT_END, (tail) => (DETAILS_LINK.test(raw) ? '' : tail));
   // Centrifugo's "Support for EC keys in JWK sets …, [JWKS docs updated](…)": the docs that came with it are no part of it.
   if (has('docs') || has('documentation')) text = text.replace(/,\s+(?:[\w-]+\s+){0,2}(?:docs|documentation)\s+(?:updated|added|improved)\.?\s*$/i, '');
   // lintr's "(consistent with … `undesirable_operator_linter()`; #2717, @MichaelChirico)": handles closing an aside after its
