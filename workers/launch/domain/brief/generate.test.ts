@@ -523,8 +523,26 @@ describe('a pre-release', () => {
         '6.0.0.M1',
         '3.0.0-milestone.2',
         'edge-24.2.2',
+        // Style Dictionary's "4.0.0-prerelease.2": the word itself.
+        '4.0.0-prerelease.2',
+        '2.1.0-pre-release.1',
       ].map(preReleaseLabel),
-    ).toEqual(['alpha', 'beta', 'beta', 'release candidate', 'pre-release', 'preview', 'beta', 'alpha', 'milestone', 'milestone', 'milestone', 'edge']);
+    ).toEqual([
+      'alpha',
+      'beta',
+      'beta',
+      'release candidate',
+      'pre-release',
+      'preview',
+      'beta',
+      'alpha',
+      'milestone',
+      'milestone',
+      'milestone',
+      'edge',
+      'pre-release',
+      'pre-release',
+    ]);
     // A channel before the number is no package's name, and stays.
     expect(shownVersion('edge-24.2.2')).toBe('edge-24.2.2');
     expect(['1.2.3', 'v2026.08.19', 'go1.24', 'tokio-1.16.0', '1.0.0+build.5', '2.4M6', 'v1.0-MAIN'].map(preReleaseLabel)).toEqual([

@@ -185,6 +185,16 @@ describe('reading release notes', () => {
     ]);
   });
 
+  it('reads limitations removed under Changed as no break, whatever limited (bpftrace 0.21.0)', () => {
+    const notes = [
+      '#### Changed',
+      '- Remove length limitations for strings coming out of `str()` and `path()`',
+      '- Remove the `--legacy` flag',
+      '- Remove unused dependency on libfoo',
+    ];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['other', 'breaking', 'other']);
+  });
+
   it('does not take "non-breaking" or "breaking" inside a sentence as a breaking change', () => {
     const notes = ['### Fixes', '- fix: prevent comments from breaking server references', '- Several non-breaking changes are included'].join('\n');
     expect(parseNotes(notes, repo).items.map((item) => item.kind)).toEqual(['fix', 'fix']);
@@ -7861,5 +7871,81 @@ describe('round 142–143 readings', () => {
         'To receive security release blog notifications delivered to your inbox, visit our contact us page.',
       ]).filter(([kind]) => kind !== 'internal'),
     ).toEqual([['fix', 'Use new indexer, fix removing blobs from index']]);
+  });
+});
+
+describe('notes of holdouts 152 to 155', () => {
+  it('drops the ids a slash joins, with the tracker named before them (pycodestyle 2.0.0)', () => {
+    const notes = [
+      '* Repository renamed to `pycodestyle`; Issue #466 / #481.',
+      '* Added check E275 for whitespace on `from ... import ...` lines; #489 / #491',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'Repository renamed to pycodestyle.',
+      'Added check E275 for whitespace on from ... import ... lines',
+    ]);
+  });
+
+  it('drops towncrier credits with their "gh issue" and "gh pr" pointers (dateutil 2.7.3)', () => {
+    const notes = [
+      '- Fixed a ValueError being thrown if tzinfos call explicity returns ``None``.',
+      '  Reported by @pganssle (gh issue #661) Fixed by @parsethis (gh pr #681)',
+      '- Fixed an issue where decimal.Decimal would cast `NaN`. Reported and',
+      '  fixed by @amureki (gh issue #662, gh pr #679).',
+      '- Fixed incorrect parsing of certain dates. (gh issue #687, pr #700)',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'Fixed a ValueError being thrown if tzinfos call explicity returns None.',
+      'Fixed an issue where decimal.Decimal would cast NaN.',
+      'Fixed incorrect parsing of certain dates.',
+    ]);
+  });
+
+  it("reads GNU's `name' quotes as code, not a code span that holds quotes (sed 4.2.2)", () => {
+    const notes = [
+      "* New command `F' to print current input file name",
+      "* sed -i, s///w, and the `w' and `W' commands also obey the --binary option",
+      "* Now requires package `web: '>=0.5.0 <2.0.0'`.",
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'New command F to print current input file name',
+      'sed -i, s///w, and the w and W commands also obey the --binary option',
+      "Now requires package web: '>=0.5.0 <2.0.0'.",
+    ]);
+  });
+
+  it('reads "Enhance:" as a feature label, and a release\'s meta section as no change (node-fetch, asciidoctor-reveal.js)', () => {
+    expect(kindsAndTexts(['- Enhance: implemented form-data encoding.'])).toEqual([['feature', 'implemented form-data encoding.']]);
+    const meta = ['=== Release meta', '', '* Released on: 2018-01-31', '* Released by: Olivier Bilodeau', '* Release coffee: Santropol Dark Espresso'];
+    expect(kindsAndTexts(meta).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal']);
+    // A section of metadata the product handles is no release's meta.
+    expect(kindsAndTexts(['### Metadata', '- Added a global registry for schema metadata']).map(([kind]) => kind)).toEqual(['feature']);
+  });
+
+  it('reads security fixes so called as security, and a removal of support done fully as a break (lftp, Swiper)', () => {
+    expect(kindsAndTexts(['- security fixes in html parsing code']).map(([kind]) => kind)).toEqual(['security']);
+    expect(kindsAndTexts(['## 5.0.0', '  * Core', '    * Fully removed Internet Explorer support']).map(([kind]) => kind)).toEqual(['breaking']);
+  });
+
+  it('drops a thanks by name and address closing a Debian entry, and "per" before an advisory address (devscripts, cmark-gfm)', () => {
+    const debian = [
+      '  * debchange:',
+      '    + Avoid unintended blessing during YAML loading.',
+      '      Thanks to Ansgar Burchardt <ansgar@debian.org> for reporting and',
+      '      providing a patch.  Closes: #902409; CVE-2018-13043',
+    ];
+    expect(kindsAndTexts(debian)[0]![1]).not.toMatch(/reporting|Ansgar/);
+    const cmark = ['  * Fixed a polynomial time complexity issue per', '    https://github.com/github/cmark-gfm/security/advisories/GHSA-r572-jvj2-3m8p'];
+    expect(kindsAndTexts(cmark)).toEqual([['security', 'Fixed a polynomial time complexity issue (GHSA-r572-jvj2-3m8p)']]);
+  });
+
+  it('reads the project\'s CI matrix and a stray file removed as upkeep, told with "we" too (Excon, cmark-gfm)', () => {
+    const notes = [
+      '- add ruby 4.0 and drop 3.2 from ci',
+      '- We removed an unneeded .DS_Store file (#291)',
+      '- Added support for running in CI',
+      '- Ignore .DS_Store files in listing indexes',
+    ];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'feature', 'other']);
   });
 });

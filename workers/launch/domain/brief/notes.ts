@@ -4,6 +4,7 @@ import {
   COLON_THEN_PROFILES,
   cleanInline,
   endsOn,
+  CREDITS_WITH_GH_POINTERS,
   issueReference,
   KEY_TAG,
   SPHINX_RELEASES_ROLE,
@@ -187,7 +188,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // cargo-smart-release's "### Commit Statistics" and "### Commit Details": how the release was made, commit by commit.
   [/^(?:statistics|stats|release stats|by the numbers)$|^commit\s+(?:statistics|stats|details)$/i, 'internal'],
   // Auxio's "Dev/Meta": the build's targets and its libraries, the project's own.
-  [/^(?:dev(?:elopment)?\s*(?:\/|&|and)\s*)?meta$/i, 'internal'],
+  // asciidoctor-reveal.js' "Release meta" over "Released on: 2018-01-31", "Released by: …", "Release coffee: …": who cut it, when.
+  [/^(?:(?:dev(?:elopment)?\s*(?:\/|&|and)\s*)?meta|release\s+meta(?:data)?)$/i, 'internal'],
   // Shotwell's "Added/updated translations:" over "kk.po, courtesy of …": which languages were translated, and by whom.
   [/^(?:(?:added|new|updated)(?:\s*(?:\/|and|&)\s*(?:added|new|updated))?\s+)?translations?$/i, 'internal'],
   // Scala Native's "Supported Scala versions" over its table of them: which versions it runs on, a notice every release
@@ -319,7 +321,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const KIND_TAG_IN_BRACKETS = /^(?:CHANGE|CHANGED|BUGFIX|FIX|FEATURE|ENHANCEMENT|IMPROVEMENT|SECURITY|BREAKING)$/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
@@ -369,6 +371,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   // restic's calens summary ("Enh #4278: …", "Chg #5293: …", "Sec #…") and its details ("Enhancement #4278: …", "Bugfix #…").
   enhancement: 'feature',
   enh: 'feature',
+  // node-fetch's "Enhance: added `insecureHTTPParser` Parameter.".
+  enhance: 'feature',
   fix: 'fix',
   fixed: 'fix',
   bugfix: 'fix',
@@ -417,11 +421,27 @@ const CHORE_LINE =
 const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
+/** Excon's "add ruby 4.0 and drop 3.2 from ci": the versions the project's CI tests on (not "support for running in CI"). */
+const CI_MATRIX =
+  /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\d)){1,60}\s+(?:from|to|in|on)\s+(?:the\s+)?ci\.?$/i;
+/**
+ * A file an editor or a desktop leaves behind (`.DS_Store`, `Thumbs.db`), removed: the repository's tidying (not Nikola's
+ * "Ignore .DS_Store files in listing indexes", what the product reads).
+ */
+const STRAY_FILE = /^(?:remov(?:e|ed|es)|delet(?:e|ed|es))\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:\.DS_Store|Thumbs\.db|desktop\.ini)\b/i;
 /** Every pattern of a chore but one reads the line from its start, and V8 then tries no other place in it. */
 const isChore = (text: string) => {
   let chore = parseMemo?.chores.get(text);
   if (chore === undefined) {
-    chore = CHORE_LINE.test(text) || FIRST_CONTRIBUTION.test(text) || IN_AN_EXAMPLE.test(text) || BUILT_WITH.test(text);
+    // cmark-gfm's "We removed an unneeded .DS_Store file", "We added a test for …": the project's own work, told by "we".
+    const told = text.startsWith('We ') ? text.replace(/^We\s+(\p{Ll})/u, (_whole, first: string) => first.toUpperCase()) : text;
+    chore =
+      CHORE_LINE.test(told) ||
+      FIRST_CONTRIBUTION.test(told) ||
+      IN_AN_EXAMPLE.test(told) ||
+      BUILT_WITH.test(told) ||
+      CI_MATRIX.test(told) ||
+      STRAY_FILE.test(told);
     parseMemo?.chores.set(text, chore);
   }
   return chore;
@@ -625,6 +645,7 @@ function namesFlaw(text: string): boolean {
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
+const SECURITY_FIXES_TOLD = /^(?:(?:several|multiple|some|various|a few|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?)\s+(?:in|for|to)\s+\S/i;
 /**
  * Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", and netCDF-C's "Fixed
  * outstanding CVE issues." name no id but say what they are.
@@ -746,13 +767,22 @@ const ADVISORY_LIST_LABEL = /^\s*(?:CVEs?|advisories|security(?: fixes| advisori
  */
 const SEEN_NOT_USED =
   /^(?:we\s+)?(?:replace[sd]?|remove[sd]?|rename[sd]?|rework(?:ed|s)?)\s+(?:[^\s.]+\s+){0,4}?(?:links?|pages?|buttons?|icons?|wording|tooltips?|logos?|screenshots?|banners?|placeholders?|illustrations?|error log files?|(?:error |warning |info )?messages?|notifications?|dialogs?|(?:issue|pr|pull request|bug report)\s+templates?|(?:contribution|contributing|contributor)\s+guidelines?|readme)\b(?!\s+(?:propert|field|attribute|key|param|argument|column|type|class|method|object)\w*)/i;
+/** What a release may take away and break nobody: "remove the limit on …", "the size limit was removed". */
+const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap|warning|overhead)s?';
+/**
+ * The loss as a removal names it: "the limit", bpftrace's "length limitations for strings" (what limited, then the limit).
+ * Under a section prone to breaks only a limit taken away is no break: Poetry's "Remove the dependency on
+ * poetry-plugin-export so that `poetry export` is not included per default" takes a command away with it.
+ */
+const LOSS_NAMED = String.raw`(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}${NO_LOSS}\b`;
+const LIMIT_NAMED = String.raw`(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}(?:limit|limitation|restriction|cap)s?\b`;
 /**
  * The words of a change that breaks what depended on it, read under a section prone to breaks ("Changed", "Removed"): what
  * went, was replaced or renamed, and what was accepted and now fails (just's "Forbid duplicate groups", "Don't accept option
  * arguments starting with `-=`"), and a default switched (Jib 3's "Switched the default base images from Distroless to …").
  */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b|^(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\s+[\w -]{1,40}?\s+from\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})(?!\s+${LIMIT_NAMED})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b|^(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\s+[\w -]{1,40}?\s+from\b`,
   'i',
 );
 
@@ -1223,6 +1253,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
   if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
+  // lftp's "security fixes in html parsing code": security fixes, so called, are one, whatever section they are in.
+  if (inherited !== 'internal' && SECURITY_FIXES_TOLD.test(text)) return { kind: 'security', text };
   // i18next's "**Memory leak fix**: move module-level `checkedLoadedFor` cache …" under Improvements: the label says it fixes.
   if (inherited !== 'breaking' && inherited !== 'security' && inherited !== 'internal' && /^(?:[\w-]+\s+){1,3}fix(?:es)?:\s+(?=\S)/i.test(text))
     return { kind: namesFlaw(text) || namesAdvisory(raw) ? 'security' : 'fix', text };
@@ -1318,7 +1350,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Makefile's or CI's targets).
   if (inherited !== 'fix' && removesPlatformTargets(text)) return { kind: 'breaking', text };
   // logback's "4) Removed Groovy configuration support.", in a list of unlabelled steps: a capability taken away.
-  if (inherited === 'other' && /^(?:removed|dropped)\s+(?:the\s+)?(?:[\w.+-]+\s+){1,3}support\b/i.test(text)) return { kind: 'breaking', text };
+  // (Swiper's "Fully removed Internet Explorer support": wholly, still a removal.)
+  if (inherited === 'other' && /^(?:(?:fully|completely|entirely)\s+)?(?:removed|dropped)\s+(?:the\s+)?(?:[\w.+-]+\s+){1,3}support\b/i.test(text))
+    return { kind: 'breaking', text };
   // Plots.jl 2's "deprecated keyword `orientation` removed", "Types are no longer part of the Plots API": what went from the API.
   if (inherited === 'other' && (/^deprecated\s+[^.]{1,60}\sremoved\.?$/i.test(text) || NO_LONGER_OFFERED.test(text))) return { kind: 'breaking', text };
   // Spyder's "The Breakpoints plugin was removed and its functionality moved to the Debugger one.": a thing went (not a limit).
@@ -1498,11 +1532,9 @@ const PAST_FAULT =
   /\b(?:failed to|could (?:incorrectly|crash|hang|execute|leak|bypass|read|write|access|cause)|was (?:susceptible|vulnerable)|were (?:susceptible|vulnerable)|existed in|did not (?:validate|check|sanitize|escape)|were not (?:properly )?(?:sanitized|validated|escaped|checked))\b/i;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
-/** What a release may take away and break nobody: "remove the limit on …", "the size limit was removed". */
-const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap|warning|overhead)s?';
 const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was|were)\s+removed`, 'i');
 const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
-const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!(?:the\s+|a\s+|an\s+)?${NO_LOSS}\b)(?!${LEFTOVER})\S`, 'i');
+const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!${LOSS_NAMED})(?!${LEFTOVER})\S`, 'i');
 /**
  * Redirection's "Remove Geo IP option (it may return)", Yosys' "Removed "-fast" option from "abc" pass", CudaText's "Option
  * "ui_title_path" removed", buku's "removed URL shorten/expand feature": an option, flag, setting, command or feature people
@@ -1841,10 +1873,10 @@ const REFERENCES = new RegExp(REFERENCE, 'g');
 const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]\s*|\s+)${REFERENCE})*)\s*\]\s*(\.?)\s*$`);
 /**
  * What a pointer in brackets holds: a reference, a verb that closes one ("fixes #12") or names its tracker (Botan's "GH #5510",
- * MailKit's "issue #1989", uriparser's "GitHub #304"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
+ * MailKit's "issue #1989", uriparser's "GitHub #304", dateutil's "(gh issue #687, pr #700)"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
  * which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?|(?:gh\s+)?(?:issues?|prs?))\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const ISSUE_TITLE_ACTS = new RegExp(String.raw`^(?:${ACTION_VERBS})\b`, 'i');
 /** Sparkle's "… locale (#2532) (Sjur N Moshagen, Zorg)": the names in a bracket after the pull request's are who made it. */
@@ -2001,6 +2033,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
+    .replace(raw.includes('(gh ') ? CREDITS_WITH_GH_POINTERS : NEVER, (credits: string) => {
+      for (const [, number] of credits.matchAll(/#(\d+)/g)) named.push(issueReference(number!, repoBase));
+      return '';
+    })
     // JupyterHub's "Backport PR #5461 on branch 5.x (Invalid UTF-8 JSON request body returns HTTP 500 …)": the change, backported.
     .replace(/^\s*Backport PR\s*(?:#\d+\s+)?(?:on|to)\s+branch\s+\S+\s+\(([^()]+)\)/i, '$1')
     // Active Admin's "Backport protect against CSV Injection.": the change, as it was first written.
@@ -2152,6 +2188,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // label says the kind; the thanks go, and what was found is the change.
     .replace(/^\s*SECURITY (?:NOTE|NOTICE):\s+/i, 'Security: ')
     .replace(THANKS_FOR_FINDING_LEAD, (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `)
+    // devscripts' "… during YAML loading. Thanks to Ansgar Burchardt <ansgar@debian.org> for reporting and providing a patch.":
+    // a sentence of its own thanking someone, by name and address, for their part.
+    .replace(/thanks to /i.test(raw) ? THANKS_FOR_THEIR_PART : NEVER, '$1')
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit; Rufus'
     // "(courtesy of Martin Kuschnik)" too, and stunnel's "(thx to Petr Strukov)".
@@ -2204,6 +2243,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
     .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    // cmark-gfm's "Fixed a polynomial time complexity issue per https://github.com/…/advisories/GHSA-r572-jvj2-3m8p": the
+    // advisory the fix answers, pointed at; the pointing word goes with the address.
+    .replace(raw.includes('per http') ? /\s+per\s+(?=https?:\/\/\S*(?:GHSA|CVE)-)/gi : NEVER, ' ')
     .replace(ADVISORY_URL, (_whole, url: string, id: string) => {
       named.push({ kind: 'link', label: id, url });
       return ' ';
@@ -2902,6 +2944,8 @@ const namesIn = (list: string) =>
  * Kallioinen. (#1658)": thanks to people by their full names close the change (before its references, if any); a sentence
  * of them alone goes whole.
  */
+const THANKS_FOR_THEIR_PART =
+  /([.!?])\s+thanks\s+to\s+(?:[^.<>!?]|\.(?=\S)){2,80}?\s*<[^<>\s]+@[^<>\s]+>\s+for\s+(?:reporting|finding|discovering|noticing|spotting|testing|providing|contributing|pointing|the\s+(?:(?:bug\s+)?report|patch|fix|review|suggestion|idea|help))\b[^!?()]*?(?:[.!?]|$)(?=\s+Closes:|\s*$)/i;
 const THANKS_TO_PEOPLE = /([.!?])?\s+thanks to ([^.()!?]{4,160}?)(?=[.!]?\s*(?:\(\s*\[?#\d|$))([.!]?)/i;
 // Pixel Wheels' "Pixel Wheels now speaks Galician, thanks to Ninjum!": one name, cheered, is a person's too.
 const unthanked = (whole: string, stop: string | undefined, people: string, end: string) =>

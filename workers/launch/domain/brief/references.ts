@@ -107,6 +107,16 @@ const HANDLE_OR_LINK = String.raw`(?:\[@[\w-]+\]\([^)\s]*\)|@[\w-]+)`;
 const HAT_TIP_BRACKET = new RegExp(String.raw`\s*\(\s*h\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*\)`, 'gi');
 const HAT_TIP = new RegExp(String.raw`\s*[,;]?\s*\bh\/t:?\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*!?`, 'gi');
 const SUBMITTED_BY = new RegExp(String.raw`\s*\bSubmitted by\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*`, 'g');
+/**
+ * dateutil's towncrier NEWS: "… returns None. Reported by @pganssle (gh issue #661) Fixed by @parsethis (gh pr #681)": who
+ * reported and who fixed, each with the issue or pull request, after the change's own sentence.
+ */
+const GH_POINTER = String.raw`\(\s*gh\s+(?:issue|pr)s?\s+#\d+(?:\s*,\s*(?:(?:gh\s+)?(?:issue|pr)s?\s+)?#\d+)*\s*\)`;
+export const CREDITS_WITH_GH_POINTERS = new RegExp(
+  String.raw`(?<=[.!?])(?:\s+(?:reported|fixed|found|implemented|contributed|patch(?:ed)?|added)(?:\s+and\s+(?:reported|fixed|implemented|patched))?\s+by\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*(?:${GH_POINTER})?\.?)+\s*$`,
+  'i',
+);
+const GNU_QUOTED = /(?<![`\w])`([^`'\s][^`']{0,38}?)'(?![\w'])/g;
 const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
 const NAME_AFTER_STOP =
@@ -171,10 +181,11 @@ const POINTER_SENTENCE =
 /**
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
  * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare; client_golang's "… introduce in #1496 :warning:"
- * closes a warning's sign after them.
+ * closes a warning's sign after them; pycodestyle's "… lines; #489 / #491" joins them with slashes.
  */
 const REFERENCES_AT_END =
-  /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*(?:(?::warning:|⚠\uFE0F?)[\s.]*)?$/;
+  /(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+)(?:(?:\s*[,/]\s*|\s+and\s+)(?:\[[^\]]*#\d+\]\([^)\s]+\)|`[^`<]*#\d+\s*<[^>\s]+>`__?|(?<![\w&])#\d+))*[\s.)]*(?:(?::warning:|⚠\uFE0F?)[\s.]*)?$/;
+const SLASHED_REFERENCES = /#\d+\s*\/\s*#\d+[\s.]*$/;
 /**
  * Dagger's "…, fixing https://github.com/…/issues/12996 by @x in https://github.com/…/pull/13156": an issue's address the
  * words point at, which goes as a reference; the word that pointed goes with it.
@@ -366,6 +377,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // jsdom's "Added `customElements.getName()`. (mash-graz)": a contributor's name in brackets after the sentence's stop.
   if (has('.') && has(')')) text = text.replace(NAME_AFTER_STOP, '');
   if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');
+  // GNU NEWS quotes a name as `F' (sed's "New command `F' to print current input file name"): a backtick opens it, an
+  // apostrophe closes it.
+  // (Only where every backtick opens such a name: "`web: '>=0.5.0 <2.0.0'`" is a code span holding quotes.)
+  if (has("'") && has('`')) {
+    const quoted = text.match(GNU_QUOTED);
+    if (quoted && quoted.length === text.split('`').length - 1) text = text.replace(GNU_QUOTED, '`$1`');
+  }
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…), [more](…pulls?q=…)": an issue's number with its mark escaped is the
@@ -1075,6 +1093,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // SnappyMail's "Check HTMLInputElement.validity() for [#1733](…)": the linked issue was what it was for (ScalaPB's "… any
   // collection type there is a CollectionAdapter for (#1509)" keeps its word: the bracket set the reference aside).
   if (endsWithReferences && FOR_A_REFERENCE.test(raw)) text = text.replace(/\s+for\s*$/, '');
+  // pycodestyle's "Repository renamed to `pycodestyle`; Issue #466 / #481": the slashes between the ids, and the tracker they
+  // were numbers of, go with them.
+  if (endsWithReferences && SLASHED_REFERENCES.test(raw)) text = text.replace(/[\s,;]*(?:\b[Ii]ssues?\b)?[\s/]*(?=\.?$)/, '');
   // Argo Rollouts' "Revert "fix(controller): rollout stuck in `Progressing`. fixes [#3988](…)"": the quoted commit's pointer
   // goes with its reference, before the closing quote.
   if (has('"') && POINTER_BEFORE_QUOTE.test(raw)) text = text.replace(/[\s.,;]+(?:fixes|closes|resolves)\s*(?=["”]\s*\.?\s*$)/i, '');

@@ -33,7 +33,7 @@ export function preReleaseLabel(version: string): string | null {
   if (channel) return channel.toLowerCase();
   // "2.4-M6": a milestone (Spock, Spring) has its separator; "2.4M6" names no pre-release.
   const tag = shownVersion(version).match(
-    /\d(?:[-.+_ ~]?(alpha|beta|rc|pre(?:view)?|canary|next|nightly|dev|milestone)|(a|b|rc)(?=\d)|[-.](M)(?=\d))[.\s-]?\d*$/i,
+    /\d(?:[-.+_ ~]?(alpha|beta|rc|pre(?:view|-?release)?|canary|next|nightly|dev|milestone)|(a|b|rc)(?=\d)|[-.](M)(?=\d))[.\s-]?\d*$/i,
   );
   if (!tag) return null;
   const word = (tag[1] ?? tag[2] ?? 'milestone').toLowerCase();
