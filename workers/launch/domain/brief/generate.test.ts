@@ -563,6 +563,13 @@ describe('the summary', () => {
       (sentence) => sentence.text,
     );
 
+  it('skips an opening that asks for feedback or sends readers on to the notes (Flask-CORS 2.0.0rc1, Bottle 0.13)', () => {
+    expect(summaryOf('Would love to get some feedback to make sure there are no unexpected regressions. Acme now starts twice as fast.')).toEqual([
+      'Acme now starts twice as fast.',
+    ]);
+    expect(summaryOf('This release contains breaking changes, please read the notes below')).toEqual([]);
+  });
+
   it('skips an opening that only announces the release, for the sentence after it', () => {
     expect(summaryOf('The Acme team is happy to announce a new version of Acme, 2.4.1. Acme now starts twice as fast on large projects.')).toEqual([
       'Acme now starts twice as fast on large projects.',
@@ -8047,5 +8054,31 @@ describe('holdouts 136 and 137', () => {
     expect(brief.highlights[0]!.text).toBe('Fixed printing for server create with multiple networks.');
     const faults = checkedBriefOf(['### Bug Fixes', '', '* ineffective poll interval option'].join('\n'), { version: '1.46.0', title: 'hcloud 1.46.0' });
     expect(faults.highlights[0]!.text).toBe('Fixed ineffective poll interval option.');
+  });
+});
+
+describe('a release told in paragraphs under its version', () => {
+  it('tells each paragraph after the opening as a change, and a compatibility hedged "for most" breaks (Flask-CORS 2.0.0rc1)', () => {
+    const notes = [
+      '## 2.0.0rc1',
+      'Would love to get some feedback to make sure there are no unexpected regressions. This should be backwards compatible for most people.',
+      '',
+      'Update default options and parameters in a backwards incompatible way.',
+      '',
+      'By default, all headers are now allowed, and only requests with an',
+      'Origin header have CORS headers returned.',
+      '',
+      'Removed the following options: always_send, headers.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '2.0.0rc1', title: 'Flask-CORS 2.0.0rc1' });
+    expect(brief.headline.text).toBe('Flask-CORS 2.0.0rc1 is out: a release candidate with breaking changes.');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'Updated default options and parameters in a backwards incompatible way.'],
+      ['feature', 'By default, all headers are now allowed, and only requests with an Origin header have CORS headers returned.'],
+      ['breaking', 'Removed the following options: always_send, headers.'],
+    ]);
+    // A release with a list keeps its paragraphs as prose.
+    const listed = briefOf(`${notes}\n\n- Fix a crash on start.`, { version: '2.0.0rc1', title: 'Flask-CORS 2.0.0rc1' });
+    expect(listed.highlights.map((highlight) => highlight.text)).not.toContain('Removed the following options: always_send, headers.');
   });
 });

@@ -532,8 +532,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const notesSayMajorBreaks = breakSaidAt >= 0;
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
   // PipeWire 1.6.0's "This is the 1.6 release that is API and ABI compatible with previous 1.4.x releases." likewise.
+  // (Not Flask-CORS 2.0.0rc1's "This should be backwards compatible for most people.": compatible for most breaks some.)
   const introKeepsCompatibility =
-    parsed.intro !== null && KEEPS_COMPATIBILITY.test(parsed.intro.text) && !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib/i.test(parsed.intro.text);
+    parsed.intro !== null &&
+    KEEPS_COMPATIBILITY.test(parsed.intro.text) &&
+    !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib|\bcompatible\s+for\s+(?:most|many)\b/i.test(parsed.intro.text);
   // json 2.11.0's six removals of deprecated methods beside one fix and two speed-ups: what the release mostly does breaks
   // whoever still calls them. (SpotBugs' long "Removed" list beside its new detectors is a feature release's housekeeping.)
   const unlisted = ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|remov/i.test(title))).length;
@@ -2753,6 +2756,8 @@ function tellingSentence(text: string): string | null {
           !ABOUT_THE_NOTES.test(sentence) &&
           // Solid 1.8's "I admit this is not the most exciting release from a feature standpoint.": its author's modesty, no news.
           !MODEST.test(sentence) &&
+          // Flask-CORS 2.0.0rc1's "Would love to get some feedback to make sure there are no unexpected regressions.": asks.
+          !ASKS_FEEDBACK.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
           // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.
@@ -2795,16 +2800,19 @@ const BREAKING_MARK =
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the
  * notes, not the release.
  * python-telegram-bot's "This is the technical changelog for version 21.11. More elaborate release notes can be found in
- * the news channel": what the notes are and where others are, not what changed.
+ * the news channel": what the notes are and where others are, not what changed. Bottle 0.13's "This release contains
+ * breaking changers, please read the notes below" sends readers on to the notes.
  */
 const ABOUT_THE_NOTES =
-  /^(?:this is the (?:technical |full |complete |detailed )?(?:change ?log|release notes)\b|(?:more |further )?(?:elaborate |detailed )?(?:release notes|change ?logs?|details) (?:can|may) be found\b|for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+  /^(?:this is the (?:technical |full |complete |detailed )?(?:change ?log|release notes)\b|(?:more |further )?(?:elaborate |detailed )?(?:release notes|change ?logs?|details) (?:can|may) be found\b|for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bplease (?:read|see|check|review) (?:the )?(?:notes|changes|change ?log|list|details|sections?) below\b|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
 /** An exclamation that tells no change: a greeting, or a cheer that names no more than a minor kind of release. */
 function onlyCheers(sentence: string): boolean {
   if (!sentence.endsWith('!') || CHANGE_SIGNAL.test(sentence)) return false;
   if (!/\b(?:release|version)\b/i.test(sentence)) return true;
   return /\b(?:feature|maintenance|patch|bug[- ]?fix|minor|point)\s+release\b/i.test(sentence) && sentence.split(/\s+/).length <= 12;
 }
+const ASKS_FEEDBACK =
+  /^(?:(?:we|I)\s+)?(?:would|['’]d)\s+(?:love|like|appreciate)\s+(?:to\s+(?:get|hear|have|receive)\s+)?(?:some\s+|your\s+|any\s+)?(?:feedback|input|reports?)\b/i;
 const MODEST =
   /^(?:I|we)\s+(?:must\s+|have to\s+)?(?:admit|confess)\b|\bnot (?:the most|a (?:very|particularly|terribly)|very|particularly) (?:exciting|interesting|big|large|flashy|eventful)\b/i;
 const TALLY =

@@ -7948,4 +7948,13 @@ describe('notes of holdouts 152 to 155', () => {
     ];
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'feature', 'other']);
   });
+
+  it('reads breaks beside additions under one heading by their words, and drops a shout and a credited assist (drf-spectacular, httplib2, Invoke)', () => {
+    const notes = ['Breaking changes / important additions:', '', '- Fixed two more decorator isolation issues.', '- Added a Swagger UI plugin.'];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['fix', 'feature']);
+    expect(cleanInline('IMPORTANT security vulnerability CWE-93 CRLF injection', null).text).toBe('security vulnerability CWE-93 CRLF injection');
+    expect(kindsAndTexts(['- (with assist from #640) Fix the cd context manager so it reverts its state.'])).toEqual([
+      ['fix', 'Fix the cd context manager so it reverts its state.'],
+    ]);
+  });
 });

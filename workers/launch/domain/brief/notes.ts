@@ -182,6 +182,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
   [/\b(?:new|added|updated)\b.*\b(?:and|&)\s+(?:removed|deprecated)\b/i, 'other'],
+  // drf-spectacular's "Breaking changes / important additions:" likewise: breaks beside additions, each told by its words.
+  [
+    /\bbreaking\s+changes?\s*(?:\/|&|\band\b)\s*(?:(?:important|notable|major|other)\s+)?(?:additions|(?:new\s+)?features|improvements|enhancements)\b/i,
+    'other',
+  ],
   // Lemmy's "Support development" over its donation links: how to fund the project, no change of the release.
   [/^(?:support (?:the )?(?:development|developers|project|us)|donat\w*|ways to donate|sponsors?|funding)$/i, 'internal'],
   // MDN's browser-compat-data "### Statistics": how many features, contributors and stargazers the project has, no change.
@@ -676,7 +681,7 @@ const BREAK_PRONE_SECTION =
   /^(?:changed|changes|removed|deprecated|deprecations|deprecated (?:and|or) (?:defunct|removed|superseded)(?: (?:functions?|features?|apis?|methods?|functions and features))?|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
 /** "This is a breaking change", and asdf's "However, a number of breaking changes were introduced." */
 const SAYS_IT_BREAKS =
-  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b/i;
+  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b/i;
 /** A sentence after the first that opens by taking away a flag, an option, a command or support. */
 const REMOVED_LATER =
   /[.!?]\s+(?:Removed|Dropped)\s+(?:the\s+)?(?:support\s+for\b|[^.]{0,80}?\b(?:flags?|options?|commands?|settings?|APIs?|arguments?|parameters?|functions?|methods?|support)\b)/;
@@ -4085,6 +4090,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     const own = itemKind(joined, said.text, inherited, sectionPath().at(-1));
     return { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
   };
+  // Notes of one Markdown heading, the version's, over paragraphs and no list (Flask-CORS 2.0.0rc1).
+  const atxHeadings = lines.filter((line) => /^#{1,6}\s/.test(line));
+  const proseUnderVersion = atxHeadings.length === 1 && /^#{1,6}\s+\[?v?\d[\w.+-]*\]?\s*$/.test(atxHeadings[0]!) && !lines.some((line) => BULLET.test(line));
   const flushParagraph = () => {
     if (!paragraph) return;
     const { start, texts } = paragraph;
@@ -4238,6 +4246,17 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // over "This release fixes an issue where, …" tells its one change as the section's only paragraph.
     const section = pendingHeading?.heading;
     const told = texts.join(' ');
+    // Flask-CORS 2.0.0rc1's "## 2.0.0rc1" over six short paragraphs and no list: after the opening one (what the release
+    // is and asks), each paragraph is one change.
+    if (proseUnderVersion && !firstParagraphUnderHeading(lines, start - 1) && paragraphsAreChanges(lines, start - 1)) {
+      const clean = itemInline(withReferenceLinks(told, targets), repoBase);
+      const own = itemKind(told, clean.text, 'other', '');
+      if (own.text.split(' ').length >= 3) {
+        items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
+        sawChange = true;
+      }
+      return;
+    }
     const indented = /^(?:\t| {2,})\S/.test(lines[start - 1]!);
     const after = nextContent(lines, end - 1);
     const onlyParagraph = section?.kind === 'security' && (after === '' || /^#{1,6}\s/.test(after)) && NAMES_ADVISORY.test(told) && told.split(' ').length >= 8;
@@ -5315,6 +5334,16 @@ function paragraphUnder(lines: string[], end: number, indent: number): { text: s
   const first = (lines[end] ?? '').trim() === '' ? (lines[end + 1] ?? '') : lines[end]!;
   if (first.trim() === '' || indentOf(first) <= indent || BULLET.test(first) || FENCE.test(first)) return null;
   return paragraphAfter(lines, end);
+}
+
+/** Whether the paragraph at `from` (0-based) is the first thing under its heading (or the notes' first, with none). */
+function firstParagraphUnderHeading(lines: string[], from: number): boolean {
+  for (let at = from - 1; at >= 0; at--) {
+    const line = lines[at]!;
+    if (/^#{1,6}\s/.test(line)) return true;
+    if (line.trim() !== '') return false;
+  }
+  return true;
 }
 
 /**

@@ -377,6 +377,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // jsdom's "Added `customElements.getName()`. (mash-graz)": a contributor's name in brackets after the sentence's stop.
   if (has('.') && has(')')) text = text.replace(NAME_AFTER_STOP, '');
   if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');
+  // httplib2's "IMPORTANT security vulnerability CWE-93 CRLF injection": the shout before the words is no word of the change.
+  if (has('IMPORTANT') || has('URGENT')) text = text.replace(/^(\s*)(?:IMPORTANT|URGENT)!?\s+(?=\p{Ll})/u, '$1');
   // GNU NEWS quotes a name as `F' (sed's "New command `F' to print current input file name"): a backtick opens it, an
   // apostrophe closes it.
   // (Only where every backtick opens such a name: "`web: '>=0.5.0 <2.0.0'`" is a code span holding quotes.)
@@ -1106,6 +1108,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('|_')) text = text.replace(/(?<![|\w])\|(\p{L}[\p{L}\d .+-]{0,40}[\p{L}\d])\|_{1,2}(?![\w|])/gu, '$1');
   // regclient's "… redirects. ([PR 1093][pr-1093])" once its reference went: an empty bracket after the sentence.
   if (has('()')) text = text.replace(/(?<=[.!?])\s*\(\s*\)/g, '');
+  // Invoke's ":bug:`557 major` (with assist from :issue:`640`) Fix the …": the help credited went with its issue's reference.
+  if (has('(with ')) text = text.replace(/\s*\(\s*with\s+(?:assist|help)(?:\s+from)?\s*\)/gi, '');
   // Joda-Time's "Fix bug in time-zone binary search [#332, #386]": the bracket its references left, with their commas; where
   // it closed the item's title line over the sentences after it ("… [#332, #386] The fix in v2.9.2 …"), it ended a sentence.
   if (has('[') && /\[\s*[,;&]/.test(text))
