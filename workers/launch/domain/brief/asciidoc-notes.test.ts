@@ -74,11 +74,14 @@ describe('AsciiDoc notes', () => {
       '=== Enhancements',
       '',
       '* Support for RDP version 10.11 ({uri-issue}433[#433], {uri-pull}434[])',
+      // Beats' `{pull}5261[5261]`: the number alone as the link's words.
+      '* Remove not-working `runoptions.uid` option in Packetbeat. {pull}5261[5261]',
     ];
     const items = parseNotes(notes.join('\n'), 'https://github.com/acme/acme').items;
     expect(items.map((item) => [item.kind, item.text, item.refs.map((ref) => ref.label)])).toEqual([
       ['breaking', 'All tools lost their .py suffix', ['#458']],
       ['feature', 'Support for RDP version 10.11', ['#433', '#434']],
+      ['feature', 'Remove not-working runoptions.uid option in Packetbeat.', ['#5261']],
     ]);
   });
 

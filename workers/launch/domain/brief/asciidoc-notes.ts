@@ -33,7 +33,7 @@ const URL_WORDS_OPEN = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)$/;
 /** ccache's `[small]#_[contributed by Joel Rosdahl]_#`: text set in a role, which is only its look. */
 const ROLE_TEXT = /\[\.?[\w-]+\]#([^#]+)#/g;
 
-/** PyRDP's `{uri-issue}458[#458]`: a link whose address starts with a document attribute defined elsewhere. */
+/** PyRDP's `{uri-issue}458[#458]`, Beats' `{pull}5261[5261]`: a link whose address starts with an attribute defined elsewhere. */
 const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
 
 /**
@@ -98,7 +98,8 @@ function inline(text: string): string {
     .replace(ROLE_TEXT, '$1')
     .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${words}](${url})` : url}`)
     .replace(ATTRIBUTE_LINK, (_match, before: string, target: string, words: string) =>
-      words ? `${before}${words}` : /^\d+$/.test(target) ? `${before}(#${target})` : before,
+      // Beats' `{pull}5261[5261]`: a pull request's number as the link's words is a reference, as `[#458]` is.
+      /^\d+$/.test(words) ? `${before}(#${words})` : words ? `${before}${words}` : /^\d+$/.test(target) ? `${before}(#${target})` : before,
     )
     .replace(MACRO, (_match, before: string, name: string, target: string, words: string) => {
       if (/^(?:https?|mailto|ftp)$/i.test(name)) return `${before}${words ? `[${words}](${name}:${target})` : `${name}:${target}`}`;

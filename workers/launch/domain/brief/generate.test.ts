@@ -568,6 +568,7 @@ describe('the summary', () => {
       'Acme now starts twice as fast.',
     ]);
     expect(summaryOf('This release contains breaking changes, please read the notes below')).toEqual([]);
+    expect(summaryOf('Eleventy v2.0.0 is now available! You can try it out now:')).toEqual([]);
   });
 
   it('skips an opening that only announces the release, for the sentence after it', () => {

@@ -2758,6 +2758,8 @@ function tellingSentence(text: string): string | null {
           !MODEST.test(sentence) &&
           // Flask-CORS 2.0.0rc1's "Would love to get some feedback to make sure there are no unexpected regressions.": asks.
           !ASKS_FEEDBACK.test(sentence) &&
+          // Eleventy 2.0's "You can try it out now:": an invitation, no news.
+          !/^(?:you\s+can|go(?:\s+and)?|come)\s+(?:try|test|check)\s+(?:it|this|them)\s+out\b/i.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
           // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.

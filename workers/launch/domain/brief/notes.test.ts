@@ -7874,7 +7874,7 @@ describe('round 142–143 readings', () => {
   });
 });
 
-describe('notes of holdouts 152 to 155', () => {
+describe('notes of holdouts 152 to 158', () => {
   it('drops the ids a slash joins, with the tracker named before them (pycodestyle 2.0.0)', () => {
     const notes = [
       '* Repository renamed to `pycodestyle`; Issue #466 / #481.',
@@ -7956,5 +7956,27 @@ describe('notes of holdouts 152 to 155', () => {
     expect(kindsAndTexts(['- (with assist from #640) Fix the cd context manager so it reverts its state.'])).toEqual([
       ['fix', 'Fix the cd context manager so it reverts its state.'],
     ]);
+  });
+
+  it('joins a marker alone on its line to the words under it, and drops a handle after the pull request (Ionic, Cucumber-JVM)', () => {
+    const ionic = ['#### Breaking Changes', '', '* ', 'ion-radio no longer has an isolate scope.', 'This will break your radio.'];
+    expect(kindsAndTexts(ionic)).toEqual([['breaking', 'ion-radio no longer has an isolate scope. This will break your radio.']]);
+    const cucumber = [' * [Core] Remove `--add-plugin` alternate name from USAGE.txt ([#2319](https://github.com/cucumber/cucumber-jvm/pull/2319) ebreck)'];
+    expect(kindsAndTexts(cucumber)[0]![1]).toBe('Remove --add-plugin alternate name from USAGE.txt');
+    expect(kindsAndTexts(['- Issue #323 - `WorkerPool` and `WorkProcessor` have been removed'])[0]![1]).toBe('WorkerPool and WorkProcessor have been removed');
+    expect(kindsAndTexts(['- Issue tracker links now open in a new tab'])[0]![1]).toBe('Issue tracker links now open in a new tab');
+  });
+
+  it('reads dependencies updated or pruned, CI set up and thanks for work as upkeep and credit (sigstore, Verdaccio, Marp CLI, debhelper)', () => {
+    const notes = [
+      '- Updated dependencies',
+      '- Removed unused dependencies',
+      '- Set up CI for Windows with Azure Pipelines',
+      '- Thanks, Modestas Vainius for much of the work on parallel build support.',
+      '- Updated dependencies to fix CVE-2024-1234',
+      '- Added CI mode detection',
+      '- Thanks to caching, builds are faster',
+    ];
+    expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal', 'internal', 'security', 'feature', 'other']);
   });
 });

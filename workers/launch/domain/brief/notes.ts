@@ -422,13 +422,17 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 // actions/cache with setup-go's cache": a GitHub Action of its CI swapped. laravel-pdf's "Add PHP 8.4 to test matrix": what its
 // CI runs on.
 const CHORE_LINE =
-  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
+  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|upgraded)\s+(?:all\s+)?(?:dependencies|deps)\.?$|removed\s+(?:unused|unneeded|unnecessary|redundant)\s+(?:dependencies|deps)\.?$|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
 const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
 /** Excon's "add ruby 4.0 and drop 3.2 from ci": the versions the project's CI tests on (not "support for running in CI"). */
 const CI_MATRIX =
   /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\d)){1,60}\s+(?:from|to|in|on)\s+(?:the\s+)?ci\.?$/i;
+/** Marp CLI's "Set up CI for Windows with Azure Pipelines": the project's own testing, set up. */
+const CI_SETUP = /^(?:set\s*up|setup|configured?|enabled?|added?)\s+(?:the\s+)?(?:ci|continuous integration)\b(?!\s+(?:mode|detection|support)\b)/i;
+/** debhelper's "Thanks, Modestas Vainius for much of the work on parallel build support.": a credit, as its own item. */
+const THANKS_FOR_WORK = /^[Tt]hanks,?\s+(?:to\s+)?\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3},?\s+for\b/u;
 /**
  * A file an editor or a desktop leaves behind (`.DS_Store`, `Thumbs.db`), removed: the repository's tidying (not Nikola's
  * "Ignore .DS_Store files in listing indexes", what the product reads).
@@ -446,7 +450,9 @@ const isChore = (text: string) => {
       IN_AN_EXAMPLE.test(told) ||
       BUILT_WITH.test(told) ||
       CI_MATRIX.test(told) ||
-      STRAY_FILE.test(told);
+      CI_SETUP.test(told) ||
+      STRAY_FILE.test(told) ||
+      THANKS_FOR_WORK.test(told);
     parseMemo?.chores.set(text, chore);
   }
   return chore;
@@ -2067,8 +2073,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // phpMyAdmin's ChangeLog: "issue #14321 [security] Remove leaked HTML …", "issue        [security] Add …": the tracker's
     // number is a reference; h2o's "[security fix][access-log] fix buffer overflow CVE-2018-0608": the tag says the kind,
     // after the component it names.
-    .replace(/^\s*issue(?:\s+#(\d+))?\s+(?=\[|\p{Lu})/u, (_whole, id: string | undefined) => {
-      if (id) named.push(issueReference(id, repoBase));
+    // Disruptor's "Issue #323 - <code>WorkerPool</code> and <code>WorkProcessor</code> have been removed": a dash after it.
+    .replace(/^\s*(?:issue(?:\s+#(\d+))?\s+|[Ii]ssue\s+#(\d+)\s+[-–—:]\s+)(?=\[|\p{Lu}|`|(?<=[-–—:]\s+)\S)/u, (_whole, id?: string, dashed?: string) => {
+      if (id ?? dashed) named.push(issueReference((id ?? dashed)!, repoBase));
       return '';
     })
     .replace(/^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i, (_whole, lead: string, component: string | undefined) =>
@@ -2248,6 +2255,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
     .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    // Cucumber-JVM's "… from USAGE.txt ([#2319](…) ebreck)": who made it, by their handle's letters, after the pull request.
+    .replace(raw.includes('](') ? /\s*\(\s*(\[#\d+\]\(https?:\/\/[^)\s]+\))\s+[a-z][\w-]{1,38}\s*\)(?=[\s.]*$)/ : NEVER, ' ($1)')
     // cmark-gfm's "Fixed a polynomial time complexity issue per https://github.com/…/advisories/GHSA-r572-jvj2-3m8p": the
     // advisory the fix answers, pointed at; the pointing word goes with the address.
     .replace(raw.includes('per http') ? /\s+per\s+(?=https?:\/\/\S*(?:GHSA|CVE)-)/gi : NEVER, ' ')
@@ -2435,6 +2444,24 @@ function postfixTagsAsList(lines: string[]): string[] {
 function doubledStarBulletsAsList(lines: string[]): string[] {
   if (!lines.some((line) => /^\s*\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
   return lines.map((line) => line.replace(/^(\s+)\*\*(?=\s+\S)/, '$1 -'));
+}
+
+/**
+ * Ionic's "#### Breaking Changes" over "* " alone on its line, then "ion-radio no longer has an isolate scope.": a marker
+ * whose words start on the next line. The words take the marker; its own line is left blank, so both keep their numbers.
+ */
+function bareMarkersJoined(lines: string[]): string[] {
+  const bare = /^(\s*)([-*+])\s*$/;
+  if (!lines.some((line) => bare.test(line))) return lines;
+  const out = [...lines];
+  for (let index = 0; index + 1 < out.length; index++) {
+    const marker = out[index]!.match(bare);
+    const next = out[index + 1]!;
+    if (!marker || next.trim() === '' || /^\s*(?:[-*+]\s|#{1,6}\s|\d+[.)]\s|```)/.test(next)) continue;
+    out[index] = '';
+    out[index + 1] = `${marker[1]}${marker[2]} ${next.trim()}`;
+  }
+  return out;
 }
 
 /**
@@ -3722,6 +3749,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   versionElementAsHeading,
   keyedListsAsHeadings,
   doubledStarBulletsAsList,
+  bareMarkersJoined,
   codeMarkedLinesAsList,
   shoutedKindLinesAsList,
   bracketedKindLinesAsList,

@@ -167,3 +167,32 @@ describe("an outline whose deepest entries are the release's changes (Yubico's N
     expect(orgNotesAsMarkdown(headings.split('\n'))).toEqual(['# Version 2.0', '## Bug fixes', '- Fix a crash when the config is empty.']);
   });
 });
+
+describe('GNU NEWS in outline form', () => {
+  it('reads a change that runs on under its own words as one, and a title over its paragraph as a title (flex, Autoconf)', () => {
+    const flex = [
+      '* version 2.6.3 released 2016-12-30',
+      '',
+      '** scanner',
+      '',
+      '*** If the path to m4 was sufficiently long, a buffer overflow could',
+      '    occur. This has been resolved.',
+      '',
+      '*** several bug fixes resolved problems introduced in recent flex',
+      '    versions regarding processing of comments.',
+    ];
+    expect(parseNotes(flex.join('\n'), null).items.map((item) => item.text)).toEqual([
+      'Fixed an issue where if the path to m4 was sufficiently long, a buffer overflow could occur.',
+      'several bug fixes resolved problems introduced in recent flex versions regarding processing of comments.',
+    ]);
+    const autoconf = [
+      '* Noteworthy changes in release 2.72',
+      '',
+      '** New features',
+      '',
+      '*** Support for ensuring time_t is Y2038-safe',
+      '  configure can now ensure that time_t can represent moments after 2038.',
+    ];
+    expect(parseNotes(autoconf.join('\n'), null).items.map((item) => item.text)).toEqual(['Support for ensuring time_t is Y2038-safe']);
+  });
+});

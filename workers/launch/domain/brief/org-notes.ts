@@ -72,7 +72,7 @@ export function isOrgNotes(lines: string[]): boolean {
  * Yubico's NEWS: "* Version 1.3.1 (released 2025-01-14)" over "** Fix incorrect usage of PAM_IGNORE (…, CVE-2025-23013).",
  * each change a heading of the deepest level, written as a sentence. Such lines are the release's changes, not headings of
  * a kind of change ("** Bug fixes" closes on no stop), where every line of that level under one heading closes on one or runs
- * on at the margin; the lines that run on are more of them.
+ * on (at the margin, or indented in lower case); the lines that run on are more of them.
  */
 function starredChanges(lines: string[]): Set<number> {
   const levels = lines.map((line) => line.match(HEADING)?.[1]?.length ?? 0);
@@ -85,7 +85,13 @@ function starredChanges(lines: string[]): Set<number> {
     if (level > 0 && level < deepest) parent = index;
     if (level === deepest) siblings.set(parent, [...(siblings.get(parent) ?? []), index]);
   }
-  const runsOn = (index: number) => /^\p{L}/u.test(lines[index + 1] ?? '');
+  // flex's "*** If the path to m4 was sufficiently long, a buffer overflow could" over "    occur. This has been resolved.":
+  // a sentence may run on under its own words, indented as far as they are. (Autoconf's "*** Support for ensuring time_t is
+  // Y2038-safe" over "  configure can now ensure …", indented less, is a title over its paragraph.)
+  const runsOn = (index: number) => {
+    const next = lines[index + 1] ?? '';
+    return /^\p{L}/u.test(next) || (/^ +\p{Ll}/u.test(next) && next.search(/\S/) === levels[index]! + 1);
+  };
   const sentence = (index: number) => /[.!]\)?$/.test(lines[index]!.match(HEADING)![2]!.trim()) || runsOn(index);
   return new Set([...siblings.values()].filter((group) => group.every(sentence)).flat());
 }
