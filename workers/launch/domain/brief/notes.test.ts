@@ -7914,8 +7914,11 @@ describe('notes of holdouts 152 to 158', () => {
     ]);
   });
 
-  it('reads "Enhance:" as a feature label, and a release\'s meta section as no change (node-fetch, asciidoctor-reveal.js)', () => {
+  it('reads "Enhance:" and "Major release:" as labels, and a release\'s meta section as no change (node-fetch, jsonpickle, asciidoctor-reveal.js)', () => {
     expect(kindsAndTexts(['- Enhance: implemented form-data encoding.'])).toEqual([['feature', 'implemented form-data encoding.']]);
+    expect(kindsAndTexts(['* Major release: the serialized JSON format now preserves dictionary identity.'])).toEqual([
+      ['other', 'the serialized JSON format now preserves dictionary identity.'],
+    ]);
     const meta = ['=== Release meta', '', '* Released on: 2018-01-31', '* Released by: Olivier Bilodeau', '* Release coffee: Santropol Dark Espresso'];
     expect(kindsAndTexts(meta).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal']);
     // A section of metadata the product handles is no release's meta.

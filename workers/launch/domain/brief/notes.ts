@@ -326,7 +326,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const KIND_TAG_IN_BRACKETS = /^(?:CHANGE|CHANGED|BUGFIX|FIX|FEATURE|ENHANCEMENT|IMPROVEMENT|SECURITY|BREAKING)$/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
@@ -1148,7 +1148,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (label) {
     const rest = text.slice(label[0].length);
     // A change's weight ("Major:", "Minor:") says nothing of its kind: its words do.
-    if (/^(?:Major|Minor)$/.test(label[1]!)) return itemKind(raw, rest, inherited, section);
+    // (jsonpickle 2.0.0's "Major release: the serialized JSON format now preserves dictionary identity …" likewise.)
+    if (/^(?:Major|Minor)(?: release)?$/.test(label[1]!)) return itemKind(raw, rest, inherited, section);
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     // Redmine's "Defect #43906: …" under "[Documentation]": the section's housekeeping, whatever the tracker called it.
     const kind =
