@@ -569,6 +569,8 @@ describe('the summary', () => {
     ]);
     expect(summaryOf('This release contains breaking changes, please read the notes below')).toEqual([]);
     expect(summaryOf('Eleventy v2.0.0 is now available! You can try it out now:')).toEqual([]);
+    expect(summaryOf('July 14th 2023 [Detailed release notes](https://issues.example.org/notes)')).toEqual([]);
+    expect(summaryOf('2.2.9 - 23 February 2009 Welcome to the GnuCash 2.2.9 Release.')).toEqual([]);
   });
 
   it('skips an opening that only announces the release, for the sentence after it', () => {

@@ -7874,7 +7874,7 @@ describe('round 142–143 readings', () => {
   });
 });
 
-describe('notes of holdouts 152 to 158', () => {
+describe('notes of holdouts 152 to 162', () => {
   it('drops the ids a slash joins, with the tracker named before them (pycodestyle 2.0.0)', () => {
     const notes = [
       '* Repository renamed to `pycodestyle`; Issue #466 / #481.',
@@ -7981,5 +7981,49 @@ describe('notes of holdouts 152 to 158', () => {
       '- Thanks to caching, builds are faster',
     ];
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal', 'internal', 'security', 'feature', 'other']);
+  });
+
+  it('reads labels written with a stop, tickets closed first, bold in underscores and a commit before a heading (ifupdown2, PyMC3, Panda CSS)', () => {
+    const notes = [
+      "  * New. Enabled: vlan: add new attribute 'vlan-protocol'",
+      '  * Closes: CM-8424. bond: add attribute bond-(up|down)delay',
+      '- Changed shape behavior: __No longer collapse length 1 vector shape into scalars.__',
+      '- Fixed `__init__` and __version__ handling (`#883 <https://github.com/acme/acme/issues/883>`__, `#884 <https://github.com/acme/acme/issues/884>`__)',
+      '- 36252b1d: ## --minimal flag',
+    ];
+    expect(kindsAndTexts(notes)).toEqual([
+      ['feature', "vlan: add new attribute 'vlan-protocol'"],
+      ['feature', 'bond: add attribute bond-(up|down)delay'],
+      ['other', 'Changed shape behavior: No longer collapse length 1 vector shape into scalars.'],
+      ['fix', 'Fixed __init__ and __version__ handling'],
+      ['other', '--minimal flag'],
+    ]);
+  });
+
+  it('reads "Try it out" and external contributions as no change, and GNU Texinfo\'s starred areas as headings (Cockpit, Gradle, Texinfo)', () => {
+    const cockpit = [
+      '### Try it out',
+      '',
+      'Cockpit 184 is available now:',
+      '',
+      ' * [Source Tarball](https://github.com/cockpit-project/cockpit/releases/tag/184)',
+    ];
+    expect(kindsAndTexts(cockpit).map(([kind]) => kind)).toEqual(['internal']);
+    expect(kindsAndTexts(['## External contributions', '- Thanks to all our contributors']).map(([kind]) => kind)).toEqual(['internal']);
+    const texinfo = [
+      '7.2 (23 December 2024)',
+      '* texinfo.tex',
+      '  . use @ as the escape character in all index files.',
+      '',
+      '* texi2any',
+      '  . set CHECK_NORMAL_MENU_STRUCTURE by default.',
+      '  . new customization variable COLLATION_LANGUAGE',
+    ];
+    const { items } = parseNotes(texinfo.join('\n'), repo);
+    expect(items.map((item) => [item.section.at(-1), item.text])).toEqual([
+      ['texinfo.tex', 'use @ as the escape character in all index files.'],
+      ['texi2any', 'set CHECK_NORMAL_MENU_STRUCTURE by default.'],
+      ['texi2any', 'new customization variable COLLATION_LANGUAGE'],
+    ]);
   });
 });

@@ -177,7 +177,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
   // release" and "9 reviewers …".
   [
-    /\b(?:new contributors?|contributors?|community contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
+    /\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
     'internal',
   ],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
@@ -192,6 +192,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // MDN's browser-compat-data "### Statistics": how many features, contributors and stargazers the project has, no change.
   // cargo-smart-release's "### Commit Statistics" and "### Commit Details": how the release was made, commit by commit.
   [/^(?:statistics|stats|release stats|by the numbers)$|^commit\s+(?:statistics|stats|details)$/i, 'internal'],
+  // Cockpit 184's "### Try it out" over "Cockpit 184 is available now:" and links to each distribution's package: where to
+  // get the release, no change of it.
+  [/^try\s+it(?:\s+out)?!?$/i, 'internal'],
   // Auxio's "Dev/Meta": the build's targets and its libraries, the project's own.
   // asciidoctor-reveal.js' "Release meta" over "Released on: 2018-01-31", "Released by: …", "Release coffee: …": who cut it, when.
   [/^(?:(?:dev(?:elopment)?\s*(?:\/|&|and)\s*)?meta|release\s+meta(?:data)?)$/i, 'internal'],
@@ -876,7 +879,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // rsyslog's ChangeLog dates each entry: "2025-09-03: omrelp: keep-alive support added".
   // coturn's ChangeLog: "merge PR #579: (by islamoglus)" over its change, "*Ignore MD5 for BoringSSL": the merge and who made it
   // lead, then the change.
-  const text = written.replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?=\S)/, '').replace(MERGED_PULL_REQUEST, '');
+  // Panda CSS's "- 36252b1d: ## --minimal flag": the change titled as a heading after its commit.
+  const text = written
+    .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
+    .replace(MERGED_PULL_REQUEST, '');
   // xml-crypto's "[**breaking-change**] Mark `getKeyInfo()` private …", "[**chore**] [**breaking-change**] …", "[**javascript**]
   // Bump …": a pull request's labels in bold brackets before its title. A break labelled breaks; upkeep labelled is upkeep;
   // the rest is read by its words and its section.
@@ -2256,6 +2262,13 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
     .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    // Cumulus' ifupdown2 changelog: "New. Enabled: vlan: add new attribute 'vlan-protocol'", a kind written with a stop and
+    // a state after it; "Closes: CM-8424. bond: add attribute …", the ticket it closes first.
+    .replace(/^(\s*)(New|Fixed)\.\s+(?:Enabled:\s+)?(?=\p{L})/u, '$1$2: ')
+    .replace(/^(\s*)Closes:\s+([A-Z][A-Z\d]+-\d+)\.\s+(?=\S)/, (_whole, lead: string, id: string) => {
+      named.push({ kind: 'issue', label: id, url: null });
+      return lead;
+    })
     // Cucumber-JVM's "… from USAGE.txt ([#2319](…) ebreck)": who made it, by their handle's letters, after the pull request.
     .replace(raw.includes('](') ? /\s*\(\s*(\[#\d+\]\(https?:\/\/[^)\s]+\))\s+[a-z][\w-]{1,38}\s*\)(?=[\s.]*$)/ : NEVER, ' ($1)')
     // cmark-gfm's "Fixed a polynomial time complexity issue per https://github.com/…/advisories/GHSA-r572-jvj2-3m8p": the
@@ -2467,14 +2480,18 @@ function bareMarkersJoined(lines: string[]): string[] {
 
 /**
  * PHP's NEWS: "- GMP:" names an extension, its changes under it are "  . RFC: Change GMP bool cast behavior. (Saki
- * Takamachi)", their wrapped lines deeper. Read as a heading over bullets.
+ * Takamachi)", their wrapped lines deeper. Read as a heading over bullets; so is GNU Texinfo's "* texi2any" over its own.
  */
 function phpNewsAsMarkdown(lines: string[]): string[] {
   const area = /^-\s+([\w ./+-]{1,40}):\s*$/;
+  // GNU Texinfo's NEWS: "* texi2any" over "  . set CHECK_NORMAL_MENU_STRUCTURE by default. …", an area named by a star.
+  const starredArea = /^\*\s+([\w ./+-]{1,40})\s*$/;
   const change = /^\s+\.\s+(\S.*)$/;
-  if (!lines.some((line) => area.test(line)) || !lines.some((line) => change.test(line))) return lines;
-  return lines.map((line) => {
-    const named = line.match(area);
+  if (!lines.some((line) => change.test(line))) return lines;
+  const starred = lines.filter((line, index) => starredArea.test(line) && change.test(lines[index + 1] ?? '')).length >= 2;
+  if (!starred && !lines.some((line) => area.test(line))) return lines;
+  return lines.map((line, index) => {
+    const named = line.match(area) ?? (starred && change.test(lines[index + 1] ?? '') ? line.match(starredArea) : null);
     if (named) return `### ${named[1]}`;
     const item = line.match(change);
     return item ? `- ${item[1]}` : line;

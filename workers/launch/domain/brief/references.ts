@@ -484,6 +484,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('CVE')) text = text.replace(/\s+\(?CVE(?:[- ]IDs?)?\s+(?:requested|pending|to be assigned|TBD)\)?\.?\s*$/i, '');
   // Vendure's conventional-changelog "**core** Prevent account enumeration …": the scope in bold, then the change.
   if (has('**')) text = text.replace(/^(\s*(?:[-*+]\s+)?)\*\*([a-z][\w./-]{1,30})\*\*\s+(?=\p{Lu})/u, '$1$2: ');
+  // PyMC3's "Changed shape behavior: __No longer collapse length 1 vector shape into scalars.__": Markdown's other bold, around
+  // words (not a Python name's underscores, `__init__`).
+  if (has('__')) text = text.replace(/(?<![\w\\`>])__(?=[^\s_`<>])([^_`<>]*\s[^_`<>]*?)(?<=[^\s_`<>])__(?![\w`])/g, '$1');
   // Libcloud's "… login. [Veith Röthlingshöfer - @RunOrVeith]": a name and a handle in square brackets closing the item.
   if (has('- @')) text = text.replace(/\s*\[\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.-]+){0,3}\s+-\s+@[\w-]+\]\s*$/u, '');
   // Libreswan's "pluto: Do not crash on ipcomp expiry msg [Andrew]": a name in square brackets closing the item credits its author,
