@@ -2342,6 +2342,19 @@ describe('a Keep a Changelog "Removed" section of bare names', () => {
     expect(generateBrief({ ...release, version: '5.0.0', title: 'Acme 5.0.0', notes: sentence }, null).highlights.map((highlight) => highlight.text)).toEqual([
       'Disabling API keys by their plain-text key is no longer supported.',
     ]);
+    // TZInfo 2.0.0's sentences that say what can no longer be done, past a bracket too.
+    const said = [
+      '## [5.0.0]',
+      '',
+      '### Removed',
+      '',
+      '* The `%:::z` format directive can now only be used with `Acme#strftime`.',
+      '* Using `Acme.new(identifier)` to obtain a zone will no longer work.',
+    ].join('\n');
+    expect(generateBrief({ ...release, version: '5.0.0', title: 'Acme 5.0.0', notes: said }, null).highlights.map((highlight) => highlight.text)).toEqual([
+      'The %:::z format directive can now only be used with Acme#strftime.',
+      'Using Acme.new(identifier) to obtain a zone will no longer work.',
+    ]);
   });
 
   it('adds no verb to an item that has one of its own', () => {

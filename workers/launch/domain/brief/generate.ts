@@ -1686,7 +1686,10 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const saysItself =
     // Floki's "HTML must be parsed before searching. …" tells what upgraders must do.
     /\b(?:is|are|was|were|has been|have been|will be|must|should|no longer|can no|cannot)\b/i.test(unscoped.split(/[,;:(]/)[0]!) ||
-    /\b(?:(?:has|have) been|is|are|was|were)\s+(?:now\s+)?(?:removed|deprecated|dropped)\b/i.test(unscoped);
+    /\b(?:(?:has|have) been|is|are|was|were)\s+(?:now\s+)?(?:removed|deprecated|dropped)\b/i.test(unscoped) ||
+    // TZInfo 2.0.0's "### Removed" over "The `%:::z` format directive can now only be used with …" and "Using
+    // `TZInfo::Timezone.new(identifier)` … to obtain a specific `TZInfo::Timezone` … will no longer work.": said whole.
+    /\b(?:can|may|will)\s+(?:now\s+)?(?:only|no longer)\b/i.test(firstSentence(unscoped));
   // MonoGame's "### Removed" over "protobuild removed and replaced with …" and "disable Piranha portable build": an item
   // with its own verb of the section, or opening on a verb, says what was done itself ("Support for …" names a thing).
   const ownVerb =

@@ -7981,6 +7981,15 @@ describe('notes of holdouts 152 to 162', () => {
       '- Thanks to caching, builds are faster',
     ];
     expect(kindsAndTexts(notes).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal', 'internal', 'security', 'feature', 'other']);
+    const pages = [
+      '- Updated Github Actions Workflows',
+      '- Use CircleCI contexts for environment variables',
+      '- Fixed incorrect grammar',
+      '- Added missing Laravel 11.x Documentation',
+      '- Added API documentation generator command',
+      '- Added support for GitHub Actions workflows',
+    ];
+    expect(kindsAndTexts(pages).map(([kind]) => kind)).toEqual(['internal', 'internal', 'internal', 'internal', 'feature', 'feature']);
   });
 
   it('reads labels written with a stop, tickets closed first, bold in underscores and a commit before a heading (ifupdown2, PyMC3, Panda CSS)', () => {

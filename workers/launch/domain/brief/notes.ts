@@ -432,6 +432,13 @@ const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
 /** Excon's "add ruby 4.0 and drop 3.2 from ci": the versions the project's CI tests on (not "support for running in CI"). */
 const CI_MATRIX =
   /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\d)){1,60}\s+(?:from|to|in|on)\s+(?:the\s+)?ci\.?$/i;
+/**
+ * reNgine's "Updated Github Actions Workflows", dbt utils' "Use CircleCI contexts for environment variables",
+ * laravel-responsecache's "Fixed incorrect grammar" and "Added missing Laravel 11.x Documentation": the project's own
+ * pipelines and pages.
+ */
+const OWN_PAGES_AND_PIPELINES =
+  /^(?:(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|fix(?:e[sd])?)\s+(?:the\s+)?(?:github\s+actions?|ci)\s+workflows?\.?$|(?:use[sd]?|switch(?:e[sd])?\s+to|migrate[sd]?\s+to)\s+(?:circleci|travis(?:\s+ci)?|appveyor|github\s+actions)\b|fix(?:e[sd])?\s+(?:incorrect\s+|bad\s+|some\s+|a\s+few\s+)?(?:grammar|spelling|wording)\.?$|(?:add(?:ed|s)?|update[sd]?)\s+(?:the\s+)?(?:missing\s+)?(?:[\w.-]+\s+){0,3}(?:documentation|docs)\.?$)/i;
 /** Marp CLI's "Set up CI for Windows with Azure Pipelines": the project's own testing, set up. */
 const CI_SETUP = /^(?:set\s*up|setup|configured?|enabled?|added?)\s+(?:the\s+)?(?:ci|continuous integration)\b(?!\s+(?:mode|detection|support)\b)/i;
 /** debhelper's "Thanks, Modestas Vainius for much of the work on parallel build support.": a credit, as its own item. */
@@ -455,7 +462,8 @@ const isChore = (text: string) => {
       CI_MATRIX.test(told) ||
       CI_SETUP.test(told) ||
       STRAY_FILE.test(told) ||
-      THANKS_FOR_WORK.test(told);
+      THANKS_FOR_WORK.test(told) ||
+      OWN_PAGES_AND_PIPELINES.test(told);
     parseMemo?.chores.set(text, chore);
   }
   return chore;
