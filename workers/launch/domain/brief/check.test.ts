@@ -61,6 +61,20 @@ describe('the grounding checker', () => {
     ).toContainEqual(expect.objectContaining({ reason: 'ungrounded_token', token: 'Zed' }));
   });
 
+  it('reads words set in bold with underscores as the words, a negation among them (PyMC3 3.11.0)', () => {
+    const bold = ['## Breaking Changes', '', '- Changed shape behavior: __No longer collapse length 1 vector shape into scalars.__'].join('\n');
+    const own: GroundingSources = { ...sources, notes: bold };
+    const line: Citation = {
+      source: 'notes',
+      lines: { start: 3, end: 3 },
+      excerpt: '- Changed shape behavior: __No longer collapse length 1 vector shape into scalars.__',
+      refs: [],
+    };
+    expect(
+      checkSentence('highlights.0', { text: 'Changed shape behavior: No longer collapse length 1 vector shape into scalars.', citations: [line] }, own),
+    ).toEqual([]);
+  });
+
   it('refuses a name that is not in the cited source', () => {
     expect(checkSentence('highlights.0', { text: 'Add --watch mode to the Vite CLI.', citations: [line3] }, sources)).toMatchObject([
       { reason: 'ungrounded_token', token: 'Vite' },

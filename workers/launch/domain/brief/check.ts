@@ -13,7 +13,7 @@ import {
   TYPED_ELEMENT,
   UNDERLINE,
 } from './notes';
-import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, withoutCodeMarks } from './references';
+import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, UNDERSCORE_BOLD, withoutCodeMarks } from './references';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -174,6 +174,7 @@ function plain(text: string): string {
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
       // Rhai's "[WhatWG](https://…)'s definition": the link's words take the possessive, as the parser writes them.
       .replace(/\[([^\]\n]+)\]\([^)\s]*\)(?=['’]s\b)/g, '$1')
+      .replace(UNDERSCORE_BOLD, '$1')
       // Agda's "_Agsy_ has been replaced by … _Mimer_": words set in italics with underscores read as the words (not
       // Underscore's "<tt>_.flatten</tt> and <tt>_.isEqual</tt>", two names in tags).
       .replace(/(?<![\w`])_(?=[^_\s])([^_`\n<>]*?[^_\s<>])_(?![\w`])/g, '$1')

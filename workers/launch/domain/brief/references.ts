@@ -116,6 +116,11 @@ export const CREDITS_WITH_GH_POINTERS = new RegExp(
   String.raw`(?<=[.!?])(?:\s+(?:reported|fixed|found|implemented|contributed|patch(?:ed)?|added)(?:\s+and\s+(?:reported|fixed|implemented|patched))?\s+by\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*(?:${GH_POINTER})?\.?)+\s*$`,
   'i',
 );
+/**
+ * Markdown's other bold, around words: PyMC3's "__No longer collapse length 1 vector shape into scalars.__" (not a Python
+ * name's underscores, `__init__`, nor the ends of reStructuredText's links, `` `#883 <…>`__ ``). The checker reads it so too.
+ */
+export const UNDERSCORE_BOLD = /(?<![\w\\`>])__(?=[^\s_`<>])([^_`<>]*\s[^_`<>]*?)(?<=[^\s_`<>])__(?![\w`])/g;
 const GNU_QUOTED = /(?<![`\w])`([^`'\s][^`']{0,38}?)'(?![\w'])/g;
 const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
@@ -484,9 +489,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('CVE')) text = text.replace(/\s+\(?CVE(?:[- ]IDs?)?\s+(?:requested|pending|to be assigned|TBD)\)?\.?\s*$/i, '');
   // Vendure's conventional-changelog "**core** Prevent account enumeration …": the scope in bold, then the change.
   if (has('**')) text = text.replace(/^(\s*(?:[-*+]\s+)?)\*\*([a-z][\w./-]{1,30})\*\*\s+(?=\p{Lu})/u, '$1$2: ');
-  // PyMC3's "Changed shape behavior: __No longer collapse length 1 vector shape into scalars.__": Markdown's other bold, around
-  // words (not a Python name's underscores, `__init__`).
-  if (has('__')) text = text.replace(/(?<![\w\\`>])__(?=[^\s_`<>])([^_`<>]*\s[^_`<>]*?)(?<=[^\s_`<>])__(?![\w`])/g, '$1');
+  // PyMC3's "Changed shape behavior: __No longer collapse length 1 vector shape into scalars.__" (see UNDERSCORE_BOLD).
+  if (has('__')) text = text.replace(UNDERSCORE_BOLD, '$1');
   // Libcloud's "… login. [Veith Röthlingshöfer - @RunOrVeith]": a name and a handle in square brackets closing the item.
   if (has('- @')) text = text.replace(/\s*\[\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.-]+){0,3}\s+-\s+@[\w-]+\]\s*$/u, '');
   // Libreswan's "pluto: Do not crash on ipcomp expiry msg [Andrew]": a name in square brackets closing the item credits its author,
