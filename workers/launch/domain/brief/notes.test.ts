@@ -8035,4 +8035,20 @@ describe('notes of holdouts 152 to 162', () => {
       ['texi2any', 'new customization variable COLLATION_LANGUAGE'],
     ]);
   });
+
+  it('drops a role of two issues and a shortcode before a link, and reads an invitation to chat as no change (Flask-SQLAlchemy, Flipt, k3d)', () => {
+    const notes = [
+      '### Breaking Changes',
+      '',
+      '- An active Flask application context is always required to access ``session``.',
+      '  :issue:`508, 944`',
+      '- Redis cache support :tada: [https://github.com/markphelps/flipt/issues/633](https://github.com/markphelps/flipt/issues/633)',
+      "- We're open for chats via Slack or GitHub discussions",
+    ];
+    expect(kindsAndTexts(notes)).toEqual([
+      ['breaking', 'An active Flask application context is always required to access session.'],
+      ['breaking', 'Redis cache support'],
+      ['internal', "We're open for chats via Slack or GitHub discussions"],
+    ]);
+  });
 });

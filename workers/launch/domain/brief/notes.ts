@@ -439,6 +439,8 @@ const CI_MATRIX =
  */
 const OWN_PAGES_AND_PIPELINES =
   /^(?:(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|fix(?:e[sd])?)\s+(?:the\s+)?(?:github\s+actions?|ci)\s+workflows?\.?$|(?:use[sd]?|switch(?:e[sd])?\s+to|migrate[sd]?\s+to)\s+(?:circleci|travis(?:\s+ci)?|appveyor|github\s+actions)\b|fix(?:e[sd])?\s+(?:incorrect\s+|bad\s+|some\s+|a\s+few\s+)?(?:grammar|spelling|wording)\.?$|(?:add(?:ed|s)?|update[sd]?)\s+(?:the\s+)?(?:missing\s+)?(?:[\w.-]+\s+){0,3}(?:documentation|docs)\.?$)/i;
+/** k3d 4.0.0's "We're open for chats via Slack or GitHub discussions" among its breaking changes: an invitation, no change. */
+const INVITATION = /^we(?:['’]re|\s+are)\s+(?:always\s+)?(?:open|available|happy|here)\s+(?:for|to)\s+(?:chats?|questions|feedback|discussions?|talk|help)\b/i;
 /** Marp CLI's "Set up CI for Windows with Azure Pipelines": the project's own testing, set up. */
 const CI_SETUP = /^(?:set\s*up|setup|configured?|enabled?|added?)\s+(?:the\s+)?(?:ci|continuous integration)\b(?!\s+(?:mode|detection|support)\b)/i;
 /** debhelper's "Thanks, Modestas Vainius for much of the work on parallel build support.": a credit, as its own item. */
@@ -463,6 +465,7 @@ const isChore = (text: string) => {
       CI_SETUP.test(told) ||
       STRAY_FILE.test(told) ||
       THANKS_FOR_WORK.test(told) ||
+      INVITATION.test(told) ||
       OWN_PAGES_AND_PIPELINES.test(told);
     parseMemo?.chores.set(text, chore);
   }

@@ -539,7 +539,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // leads to a credit; both go.
   if (has(':') && has('](https://github.com/')) text = text.replace(COLON_THEN_PROFILES, '');
   // MySqlConnector's "Add opt-in stable OpenTelemetry semantic conventions: [#1435](…).": the colon only led to the reference.
-  if (has(':') && has('](')) text = text.replace(/:((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\),?)+\.?\s*)$/, '$1');
+  // (Not the colon closing Flipt's ":tada:" before its issue's link: that shortcode goes whole, below.)
+  if (has(':') && has('](')) text = text.replace(/(?<!(?:^|\s):[a-z0-9_+-]+):((?:\s*\[[^\]]+\]\(https?:\/\/[^)\s]+\),?)+\.?\s*)$/, '$1');
   // GRDB's "… by [@groue](…) in [#1598](…) and [#1634](…)": once the references at the end went, the words that led to them go too.
   // DuckDB's "backport the out-of-bounds security fixes made in #23100 by @Tishj in https://…/pull/23197": before GitHub's
   // credit, the words end on a reference too.
@@ -740,12 +741,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(/\(\s*(?:(?:github|gh)\s+)?(?:(?:issues?|prs?|pull requests?)\s+)?((?::[a-z]+:`#?\d+`(?:\s*[,;]\s*|\s+and\s+)?)+)\s*\)/gi, ' $1 ');
     // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
     // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
-    text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+)`/g, (_whole, role: string, number: string) => {
-      add({
-        kind: role === 'pr' ? 'pull_request' : 'issue',
-        label: `#${number}`,
-        url: repoBase ? `${repoBase}/${role === 'pr' ? 'pull' : 'issues'}/${number}` : null,
-      });
+    // Flask-SQLAlchemy's ":issue:`508, 944`": one role for two issues.
+    text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+(?:\s*,\s*\d+)*)`/g, (_whole, role: string, numbers: string) => {
+      for (const number of numbers.split(/\s*,\s*/))
+        add({
+          kind: role === 'pr' ? 'pull_request' : 'issue',
+          label: `#${number}`,
+          url: repoBase ? `${repoBase}/${role === 'pr' ? 'pull' : 'issues'}/${number}` : null,
+        });
       return ' ';
     });
     // Roles that name a standard or an advisory read as their name ("PEP 405", "CVE-2024-1"); a GHSA id is a link.
