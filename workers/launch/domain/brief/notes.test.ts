@@ -7874,7 +7874,7 @@ describe('round 142–143 readings', () => {
   });
 });
 
-describe('notes of holdouts 152 to 162', () => {
+describe('notes of holdouts 152 to 166', () => {
   it('drops the ids a slash joins, with the tracker named before them (pycodestyle 2.0.0)', () => {
     const notes = [
       '* Repository renamed to `pycodestyle`; Issue #466 / #481.',
@@ -8050,5 +8050,36 @@ describe('notes of holdouts 152 to 162', () => {
       ['breaking', 'Redis cache support'],
       ['internal', "We're open for chats via Slack or GitHub discussions"],
     ]);
+  });
+
+  it('drops special thanks, closing links, a date paragraph and thanks after the pull request (APScheduler, AWS CDK, netaddr, Storybook)', () => {
+    const notes = [
+      '* Added support for timezones (special thanks to Curtis Vogt for help with this one)',
+      '* [require-default-props][]: add option to ignore functional components',
+      '* **appregistry:** Introduce a flag for cross-account stacks ([#24408](https://github.com/aws/aws-cdk/issues/24408)), closes [aws-cdk/lib/aspects/stack-associator.ts#L91-L95](https://github.com/aws/aws-cdk/blob/main/x.ts#L91-L95)',
+      '- CLI: Fix `yarn` detection - [#29448](https://github.com/storybookjs/storybook/pull/29448), thanks @ndelangen!',
+      '- RENAME `atomicUpdate()` to `incrementalModify()`',
+      '- Fix Fedora instructions',
+    ];
+    expect(kindsAndTexts(notes)).toEqual([
+      ['feature', 'Added support for timezones'],
+      ['feature', 'require-default-props: add option to ignore functional components'],
+      ['feature', 'appregistry: Introduce a flag for cross-account stacks'],
+      ['fix', 'CLI: Fix yarn detection'],
+      ['breaking', 'Rename atomicUpdate() to incrementalModify()'],
+      ['internal', 'Fix Fedora instructions'],
+    ]);
+    const netaddr = [
+      '--------------',
+      'Release: 1.0.0',
+      '--------------',
+      '',
+      'Date: 2024-02-10',
+      '',
+      'Removed:',
+      '',
+      '* Drop support for Python versions lower than 3.7.',
+    ];
+    expect(kindsAndTexts(netaddr)).toEqual([['breaking', 'Drop support for Python versions lower than 3.7.']]);
   });
 });

@@ -434,11 +434,11 @@ const CI_MATRIX =
   /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\d)){1,60}\s+(?:from|to|in|on)\s+(?:the\s+)?ci\.?$/i;
 /**
  * reNgine's "Updated Github Actions Workflows", dbt utils' "Use CircleCI contexts for environment variables",
- * laravel-responsecache's "Fixed incorrect grammar" and "Added missing Laravel 11.x Documentation": the project's own
- * pipelines and pages.
+ * laravel-responsecache's "Fixed incorrect grammar" and "Added missing Laravel 11.x Documentation", python-lsp-server's
+ * "Fix Fedora instructions": the project's own pipelines and pages.
  */
 const OWN_PAGES_AND_PIPELINES =
-  /^(?:(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|fix(?:e[sd])?)\s+(?:the\s+)?(?:github\s+actions?|ci)\s+workflows?\.?$|(?:use[sd]?|switch(?:e[sd])?\s+to|migrate[sd]?\s+to)\s+(?:circleci|travis(?:\s+ci)?|appveyor|github\s+actions)\b|fix(?:e[sd])?\s+(?:incorrect\s+|bad\s+|some\s+|a\s+few\s+)?(?:grammar|spelling|wording)\.?$|(?:add(?:ed|s)?|update[sd]?)\s+(?:the\s+)?(?:missing\s+)?(?:[\w.-]+\s+){0,3}(?:documentation|docs)\.?$)/i;
+  /^(?:(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|fix(?:e[sd])?)\s+(?:the\s+)?(?:github\s+actions?|ci)\s+workflows?\.?$|(?:use[sd]?|switch(?:e[sd])?\s+to|migrate[sd]?\s+to)\s+(?:circleci|travis(?:\s+ci)?|appveyor|github\s+actions)\b|fix(?:e[sd])?\s+(?:incorrect\s+|bad\s+|some\s+|a\s+few\s+)?(?:grammar|spelling|wording)\.?$|fix(?:e[sd])?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:install(?:ation)?\s+)?instructions\.?$|(?:add(?:ed|s)?|update[sd]?)\s+(?:the\s+)?(?:missing\s+)?(?:[\w.-]+\s+){0,3}(?:documentation|docs)\.?$)/i;
 /** k3d 4.0.0's "We're open for chats via Slack or GitHub discussions" among its breaking changes: an invitation, no change. */
 const INVITATION = /^we(?:['’]re|\s+are)\s+(?:always\s+)?(?:open|available|happy|here)\s+(?:for|to)\s+(?:chats?|questions|feedback|discussions?|talk|help)\b/i;
 /** Marp CLI's "Set up CI for Windows with Azure Pipelines": the project's own testing, set up. */
@@ -2225,7 +2225,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit; Rufus'
     // "(courtesy of Martin Kuschnik)" too, and stunnel's "(thx to Petr Strukov)".
     .replace(
-      /\((?:thanks|thx|thank you|kudos|courtesy of)\s/i.test(raw) ? /\s*\((?:thanks|thx|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi : NEVER,
+      /\((?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy of)\s/i.test(raw)
+        ? /\s*\((?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi
+        : NEVER,
       '',
     )
     // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
@@ -2273,6 +2275,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
     .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
     .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    // RxDB 14's "RENAME `atomicUpdate()` to `incrementalModify()`": the verb shouted, said as any other.
+    .replace(
+      /^(\s*)(RENAME|REMOVE|ADD|FIX|CHANGE|DEPRECATE|REPLACE)\s+(?=`|\p{Ll})/u,
+      (_whole, lead: string, verb: string) => `${lead}${verb.charAt(0)}${verb.slice(1).toLowerCase()} `,
+    )
     // Cumulus' ifupdown2 changelog: "New. Enabled: vlan: add new attribute 'vlan-protocol'", a kind written with a stop and
     // a state after it; "Closes: CM-8424. bond: add attribute …", the ticket it closes first.
     .replace(/^(\s*)(New|Fixed)\.\s+(?:Enabled:\s+)?(?=\p{L})/u, '$1$2: ')
@@ -4159,6 +4166,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     if (/::\s*$/.test(lastProse ?? '') && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) return;
     // Bevy's `<div class="release-feature-authors">authors: @lachlansneff and @aclysma</div>` under each feature's heading.
     if (texts.length === 1 && HANDLES_CREDITED.test(texts[0]!.replace(/<[^>]*>/g, '').trim())) return;
+    // netaddr's "Release: 1.0.0" title over "Date: 2024-02-10": when, not what.
+    if (texts.length === 1 && /^(?:date|released?(?:\s+on)?)\s*:\s*\d{4}-\d{2}-\d{2}\.?$/i.test(texts[0]!.trim())) return;
     lastProse = texts.join(' ');
     lastProseStart = start;
     // FreeRDP's "CVE:" over "CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in clear_decompress_residual_data",

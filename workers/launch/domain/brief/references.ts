@@ -121,6 +121,8 @@ export const CREDITS_WITH_GH_POINTERS = new RegExp(
  * name's underscores, `__init__`, nor the ends of reStructuredText's links, `` `#883 <…>`__ ``). The checker reads it so too.
  */
 export const UNDERSCORE_BOLD = /(?<![\w\\`>])__(?=[^\s_`<>])([^_`<>]*\s[^_`<>]*?)(?<=[^\s_`<>])__(?![\w`])/g;
+const CLOSES_LINKS_AT_END = /(?:,\s*|\s+)closes\s+(?:\[[^\]\n]+\]\(https?:\/\/[^)\s]+\)(?:\s*,\s*|\s+and\s+)?)+\s*\.?\s*$/;
+const THANKS_AFTER_LINK = /(\]\([^)\s]+\))\s*,\s*thanks\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*\s*!?\s*$/i;
 const GNU_QUOTED = /(?<![`\w])`([^`'\s][^`']{0,38}?)'(?![\w'])/g;
 const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
@@ -373,6 +375,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = withAlignedTrackers(raw).replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // AWS CDK's "…, closes [aws-cdk/…/stack-associator.ts#L91-L95](https://github.com/…)": what the change closes, linked, whatever
+  // its words.
+  if (has('closes [') && has(']('))
+    text = text.replace(CLOSES_LINKS_AT_END, (links: string) => {
+      for (const [, url] of links.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
+      return '';
+    });
   // Styler's "(#240, h/t @defndaines)": a hat tip credits someone, alone in its bracket or beside a reference.
   if (has('h/t') || has('H/T')) text = text.replace(HAT_TIP_BRACKET, '').replace(HAT_TIP, '');
   // gql.tada's changesets: "… between the CLI and the LSP Submitted by [@kitten](…) (See [#147](…))".
@@ -416,6 +425,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(/\s+(?:via|in|with|from|by|see)\s+\[(?:this|that)\s+(?:PR|pull request|commit|change|patch)\]\([^)\s]*\)/gi, '');
   // wasm-pack's "**Add option to skip optimization with wasm-opt - [sisou], [pull/1321]**": after a dash, who made the change
   // (a link to their profile) and its issues and pull requests; references, no words of the change.
+  // Storybook's "CLI: Fix `yarn` detection - [#29448](…), thanks @ndelangen!": who is thanked after the pull request goes first.
+  if (has('thanks @') && has('](')) text = text.replace(THANKS_AFTER_LINK, '$1');
   if (has(' - [') || has(' – ['))
     text = text.replace(CREDIT_AND_REFERENCES_TAIL, (whole, links: string, closing = '') => {
       const urls = [...links.matchAll(/\]\(([^)\s]+)\)/g)].map((link) => link[1]!);
@@ -555,7 +566,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   // Okio's "to [Kotlin 2.1.21][kotlin_2_1_21]" cut from a changelog whose link definitions close the file: a reference link
   // with no definition is its words ("a[0][1]", indexing in code, is none).
-  if (has('][')) text = text.replace(/(?<![\w\]`])\[([^[\]]*\p{L}[^[\]]*)\]\[[^[\]]*\](?![(:])/gu, '$1');
+  // (eslint-plugin-react's "[require-default-props][]: add option …": the rule's name, a label before its colon.)
+  if (has('][')) text = text.replace(/(?<![\w\]`])\[([^[\]]*\p{L}[^[\]]*)\]\[[^[\]]*\](?!\(|:\s*(?:https?:|<|\/|$))/gu, '$1');
   // Playwright's doc links ("[`method: Page.evaluate`]", "[property: TestConfig.retryStrategy]", "[`method: Foo.bar#1`]", a
   // class "[Locator]" after a word): names in code, without the kind or the overload's index.
   if (has('[')) {
