@@ -8082,4 +8082,21 @@ describe('notes of holdouts 152 to 166', () => {
     ];
     expect(kindsAndTexts(netaddr)).toEqual([['breaking', 'Drop support for Python versions lower than 3.7.']]);
   });
+
+  it("reads an HTML item's paragraph on the line after its marker as its words (Disruptor 4.0.0)", () => {
+    const notes = [
+      '<div class="sect2">',
+      '<h3 id="_4_0_0">4.0.0</h3>',
+      '<ul>',
+      '<li>',
+      '<p>Minimum Java version now 11</p>',
+      '</li>',
+      '<li>',
+      '<p>Issue #323 - <code>WorkerPool</code> and <code>WorkProcessor</code> have been removed</p>',
+      '</li>',
+      '</ul>',
+      '</div>',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(['Minimum Java version now 11', 'WorkerPool and WorkProcessor have been removed']);
+  });
 });

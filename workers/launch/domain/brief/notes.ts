@@ -3349,7 +3349,12 @@ function htmlAsMarkdown(lines: string[]): string[] {
     if (opened !== null && line.trim() !== '') {
       const marker: string = opened;
       opened = null;
-      const text = line.trim().replace(/<\/(?:li|dt|h[1-6])>\s*$/i, '');
+      // Disruptor's Asciidoctor page: "<li>" over "<p>Issue #323 - <code>WorkerPool</code> …</p>", the paragraph the item's
+      // words are set in goes with the marker.
+      const text = line
+        .trim()
+        .replace(/<\/(?:li|dt|h[1-6])>\s*$/i, '')
+        .replace(/^<p\b[^>]*>(.*?)<\/p>$/is, '$1');
       line = marker.startsWith('#') ? `${marker}${text.replace(/<[^>]+>/g, '')}` : `${marker}${text}`;
       return line;
     }
