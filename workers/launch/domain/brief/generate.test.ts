@@ -571,6 +571,11 @@ describe('the summary', () => {
     expect(summaryOf('Eleventy v2.0.0 is now available! You can try it out now:')).toEqual([]);
     expect(summaryOf('July 14th 2023 [Detailed release notes](https://issues.example.org/notes)')).toEqual([]);
     expect(summaryOf('2.2.9 - 23 February 2009 Welcome to the GnuCash 2.2.9 Release.')).toEqual([]);
+    expect(
+      summaryOf(
+        "One year and one day have passed since Acme version 1.7.0 was released, so it's time for an update! Acme 1.8 comes with a rewritten page cache.",
+      ),
+    ).toEqual(['Acme 1.8 comes with a rewritten page cache.']);
   });
 
   it('skips an opening that only announces the release, for the sentence after it', () => {
@@ -7819,12 +7824,15 @@ describe('holdouts 136 and 137', () => {
       '### Changes since 26.1.0',
       '',
       '* Added `movementX` and `movementY` to `MouseEvent`. (These are from the Pointer Lock specification, the rest of which is not implemented.)',
-      '* Added new protocols (big thanks for help with the protocols!)',
+      '* Added new protocols (at last, the protocols everyone asked for!)',
+      // A bracket of thanks is a credit, and goes whole (APScheduler 3.0.0's "(special thanks to … for help with this one)").
+      '* Added new codecs (big thanks for help with the codecs!)',
     ].join('\n');
     const brief = checkedBriefOf(notes, { version: '27.0.0', title: 'jsdom 27.0.0' });
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
       'Added movementX and movementY to MouseEvent. (These are from the Pointer Lock specification, the rest of which is not implemented.)',
-      'Added new protocols (big thanks for help with the protocols!).',
+      'Added new protocols (at last, the protocols everyone asked for!).',
+      'Added new codecs.',
     ]);
   });
 

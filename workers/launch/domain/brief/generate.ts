@@ -2761,6 +2761,9 @@ function tellingSentence(text: string): string | null {
           !MODEST.test(sentence) &&
           // Flask-CORS 2.0.0rc1's "Would love to get some feedback to make sure there are no unexpected regressions.": asks.
           !ASKS_FEEDBACK.test(sentence) &&
+          // tealdeer 1.8.0's "One year and one day have passed since tealdeer version 1.7.0 was released, so it's time for an
+          // update!": how long it took, no news.
+          !/\b(?:have|has)\s+passed\s+since\b|\bit['’]s\s+time\s+for\s+(?:an?\s+)?(?:new\s+)?(?:update|release)\b/i.test(sentence) &&
           // Eleventy 2.0's "You can try it out now:": an invitation, no news.
           !/^(?:you\s+can|go(?:\s+and)?|come)\s+(?:try|test|check)\s+(?:it|this|them)\s+out\b/i.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.

@@ -8099,4 +8099,8 @@ describe('notes of holdouts 152 to 166', () => {
     ];
     expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual(['Minimum Java version now 11', 'WorkerPool and WorkProcessor have been removed']);
   });
+
+  it('reads a labelled pointer to a migration guide as no change (golang-jwt 3.2.1)', () => {
+    expect(kindsAndTexts(['- **Imported Path Change:** See MIGRATION_GUIDE.md for tips on updating your code']).map(([kind]) => kind)).toEqual(['internal']);
+  });
 });

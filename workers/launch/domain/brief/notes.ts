@@ -930,7 +930,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     NOTICE_LABEL.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
     // Stencil's "See BREAKING_CHANGES.md - v4.0.0 for a comprehensive list of breaking changes.": where to read them.
-    /^(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:an?|the|more)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)\b/i.test(text) ||
+    // golang-jwt 3.2.1's "Imported Path Change: See MIGRATION_GUIDE.md for tips on updating your code": likewise, after a label.
+    /^(?:[\p{L} ]{1,30}:\s+)?(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:(?:an?|the|more|some)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)|tips|instructions|help)\b/iu.test(
+      text,
+    ) ||
     OTHER_NOTES_LINK.test(raw)
   )
     return { kind: 'internal', text };
