@@ -113,7 +113,7 @@ const SUBMITTED_BY = new RegExp(String.raw`\s*\bSubmitted by\s+${HANDLE_OR_LINK}
  */
 const GH_POINTER = String.raw`\(\s*gh\s+(?:issue|pr)s?\s+#\d+(?:\s*,\s*(?:(?:gh\s+)?(?:issue|pr)s?\s+)?#\d+)*\s*\)`;
 export const CREDITS_WITH_GH_POINTERS = new RegExp(
-  String.raw`(?<=[.!?])(?:\s+(?:reported|fixed|found|implemented|contributed|patch(?:ed)?|added)(?:\s+and\s+(?:reported|fixed|implemented|patched))?\s+by\s+${HANDLE_OR_LINK}(?:\s*(?:,|and|&)\s*${HANDLE_OR_LINK})*\s*(?:${GH_POINTER})?\.?)+\s*$`,
+  String.raw`(?<=[.!?])(?:\s+(?:reported|fixed|found|implemented|contributed|patch(?:ed)?|added)(?:\s+and\s+(?:reported|fixed|implemented|patched))?\s+by\s+${HANDLE_OR_LINK}(?:\s*(?:,|&|\band\b)\s*${HANDLE_OR_LINK})*(?:\s*${GH_POINTER})?\.?)+\s*$`,
   'i',
 );
 /**
@@ -121,8 +121,9 @@ export const CREDITS_WITH_GH_POINTERS = new RegExp(
  * name's underscores, `__init__`, nor the ends of reStructuredText's links, `` `#883 <…>`__ ``). The checker reads it so too.
  */
 export const UNDERSCORE_BOLD = /(?<![\w\\`>])__(?=[^\s_`<>])([^_`<>]*\s[^_`<>]*?)(?<=[^\s_`<>])__(?![\w`])/g;
-const CLOSES_LINKS_AT_END = /(?:,\s*|\s+)closes\s+(?:\[[^\]\n]+\]\(https?:\/\/[^)\s]+\)(?:\s*,\s*|\s+and\s+)?)+\s*\.?\s*$/;
-const THANKS_AFTER_LINK = /(\]\([^)\s]+\))\s*,\s*thanks\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*\s*!?\s*$/i;
+const CLOSED_LINK = String.raw`\[[^\]\n]+\]\(https?:\/\/[^)\s]+\)`;
+const CLOSES_LINKS_AT_END = new RegExp(String.raw`(?<=\S)(?:,\s*|\s+)closes\s+${CLOSED_LINK}(?:(?:\s*,\s*|\s+and\s+)${CLOSED_LINK})*[\s.]*$`);
+const THANKS_AFTER_LINK = /(\]\([^)\s]+\))\s*,\s*thanks\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*(?:\s*!)?\s*$/i;
 const GNU_QUOTED = /(?<![`\w])`([^`'\s][^`']{0,38}?)'(?![\w'])/g;
 const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
