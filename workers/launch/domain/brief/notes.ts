@@ -8,6 +8,7 @@ import {
   issueReference,
   KEY_TAG,
   SPHINX_RELEASES_ROLE,
+  THANKS_TO_BRACKET,
   type Reference,
   withAlignedTrackers,
 } from './references';
@@ -564,13 +565,13 @@ export const END_OF_SUPPORT =
  * Rust version to 1.92.0") does not. So does a runtime that
  * is "from now on the only supported runtime version" (grocy's PHP 8.5), Fyne's "Go 1.17 or later is now required." and
  * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12"),
- * and pyproj's "Minimum supported Python version 3.11" told alone.
+ * and pyproj's "Minimum supported Python version 3.11" told alone, and jsdom 27's "Node.js v20 is now the minimum supported
+ * version", the new minimum named first.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
   String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
   'iu',
 );
-// (jsdom 27's "Node.js v20 is now the minimum supported version." names the new minimum first.)
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
 const LOWERED = /\bfrom\s+v?(\d+(?:\.\d+)?)\S*\s+to\s+v?(\d+(?:\.\d+)?)/i;
 const lowered = (text: string) => {
@@ -799,8 +800,9 @@ const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap
  * Under a section prone to breaks only a limit taken away is no break: Poetry's "Remove the dependency on
  * poetry-plugin-export so that `poetry export` is not included per default" takes a command away with it.
  */
-const LOSS_NAMED = String.raw`(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}${NO_LOSS}\b`;
-const LIMIT_NAMED = String.raw`(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}(?:limit|limitation|restriction|cap)s?\b`;
+const lossNamed = (loss: string) => String.raw`(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}${loss}\b`;
+const LOSS_NAMED = lossNamed(NO_LOSS);
+const LIMIT_NAMED = lossNamed('(?:limit|limitation|restriction|cap)s?');
 /**
  * The words of a change that breaks what depended on it, read under a section prone to breaks ("Changed", "Removed"): what
  * went, was replaced or renamed, and what was accepted and now fails (just's "Forbid duplicate groups", "Don't accept option
@@ -2221,18 +2223,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // label says the kind; the thanks go, and what was found is the change.
     .replace(/^\s*SECURITY (?:NOTE|NOTICE):\s+/i, 'Security: ')
     .replace(THANKS_FOR_FINDING_LEAD, (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `)
-    // devscripts' "… during YAML loading. Thanks to Ansgar Burchardt <ansgar@debian.org> for reporting and providing a patch.":
-    // a sentence of its own thanking someone, by name and address, for their part.
     .replace(/thanks to /i.test(raw) ? THANKS_FOR_THEIR_PART : NEVER, '$1')
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
-    // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit; Rufus'
-    // "(courtesy of Martin Kuschnik)" too, and stunnel's "(thx to Petr Strukov)".
-    .replace(
-      /\((?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy of)\s/i.test(raw)
-        ? /\s*\((?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:to\s+|of\s+)?[^()]{1,80}\)/gi
-        : NEVER,
-      '',
-    )
+    // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
+    .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy/i.test(raw) ? THANKS_TO_BRACKET : NEVER, '')
     // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
     .replace(
       /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : NEVER,
@@ -2291,7 +2285,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       return lead;
     })
     // Cucumber-JVM's "… from USAGE.txt ([#2319](…) ebreck)": who made it, by their handle's letters, after the pull request.
-    .replace(raw.includes('](') ? /\s*\(\s*(\[#\d+\]\(https?:\/\/[^)\s]+\))\s+[a-z][\w-]{1,38}\s*\)(?=[\s.]*$)/ : NEVER, ' ($1)')
+    .replace(closing.endsWith(')') && raw.includes('](') ? /\s*\(\s*(\[#\d+\]\(https?:\/\/[^)\s]+\))\s+[a-z][\w-]{1,38}\s*\)(?=[\s.]*$)/ : NEVER, ' ($1)')
     // cmark-gfm's "Fixed a polynomial time complexity issue per https://github.com/…/advisories/GHSA-r572-jvj2-3m8p": the
     // advisory the fix answers, pointed at; the pointing word goes with the address.
     .replace(raw.includes('per http') ? /\s+per\s+(?=https?:\/\/\S*(?:GHSA|CVE)-)/gi : NEVER, ' ')
@@ -3011,12 +3005,16 @@ const namesIn = (list: string) =>
     .split(/\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+/)
     .map((name) => name.trim());
 /**
+ * devscripts' "… during YAML loading. Thanks to Ansgar Burchardt <ansgar@debian.org> for reporting and providing a patch.
+ * Closes: #902409": a sentence of its own thanking someone, by name and address, for their part, last but for what it closes.
+ */
+const THANKS_FOR_THEIR_PART =
+  /([.!?])\s+thanks\s+to\s+(?:[^.<>!?]|\.(?=\S)){2,80}?\s*<[^<>\s]+@[^<>\s]+>\s+for\s+(?:reporting|finding|discovering|noticing|spotting|testing|providing|contributing|pointing|the\s+(?:(?:bug\s+)?report|patch|fix|review|suggestion|idea|help))\b[^!?()]*?(?:[.!?]|$)(?=\s+Closes:|\s*$)/i;
+/**
  * brms' "Add method `loo_epred` thanks to Aki Vehtari. (#1641)", "… behind. Thanks to Andrew Johnson, Aki Vehtari, and Noa
  * Kallioinen. (#1658)": thanks to people by their full names close the change (before its references, if any); a sentence
  * of them alone goes whole.
  */
-const THANKS_FOR_THEIR_PART =
-  /([.!?])\s+thanks\s+to\s+(?:[^.<>!?]|\.(?=\S)){2,80}?\s*<[^<>\s]+@[^<>\s]+>\s+for\s+(?:reporting|finding|discovering|noticing|spotting|testing|providing|contributing|pointing|the\s+(?:(?:bug\s+)?report|patch|fix|review|suggestion|idea|help))\b[^!?()]*?(?:[.!?]|$)(?=\s+Closes:|\s*$)/i;
 const THANKS_TO_PEOPLE = /([.!?])?\s+thanks to ([^.()!?]{4,160}?)(?=[.!]?\s*(?:\(\s*\[?#\d|$))([.!]?)/i;
 // Pixel Wheels' "Pixel Wheels now speaks Galician, thanks to Ninjum!": one name, cheered, is a person's too.
 const unthanked = (whole: string, stop: string | undefined, people: string, end: string) =>
@@ -4323,10 +4321,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // Flask-CORS 2.0.0rc1's "## 2.0.0rc1" over six short paragraphs and no list: after the opening one (what the release
     // is and asks), each paragraph is one change.
     if (proseUnderVersion && !firstParagraphUnderHeading(lines, start - 1) && paragraphsAreChanges(lines, start - 1)) {
-      const clean = itemInline(withReferenceLinks(told, targets), repoBase);
-      const own = itemKind(told, clean.text, 'other', '');
-      if (own.text.split(' ').length >= 3) {
-        items.push({ kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) });
+      const item = paragraphItem(texts, start, end, 'other');
+      if (item.text.split(' ').length >= 3) {
+        items.push(item);
         sawChange = true;
       }
       return;

@@ -129,8 +129,13 @@ const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'â€
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
 const NAME_AFTER_STOP =
   /(?<=(?:[\p{Ll}\d]{2}|[)`'"])[.!?])\s+\((?=[^)]*[a-z])(?!(?:[Ee]xperimental|[Dd]eprecated|[Bb]eta|[Aa]lpha|[Pp]review|[Bb]reaking|[Ss]ecurity|[Uu]nstable|[Oo]ptional|[Ww]indows|[Mm]acos|[Ll]inux|[Uu]nix|[Aa]ndroid|[Ii]os)\))[A-Za-z][\w-]{2,38}\)\s*$/u;
-/** kscript's "(thanks to Vsajip for initial implementation)": a bracket that thanks someone, by name, for what they did. */
-const THANKS_TO_BRACKET = /\s*\(\s*(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[^()]{1,80}\)/gi;
+/**
+ * kscript's "(thanks to Vsajip for initial implementation)", APScheduler's "(special thanks to Curtis Vogt for help with this
+ * one)", SMAPI's "(thanks to Shockah!)", Rufus' "(courtesy of Martin Kuschnik)", stunnel's "(thx to Petr Strukov)": a bracket
+ * that thanks someone, by name, for what they did.
+ */
+export const THANKS_TO_BRACKET =
+  /\s*\(\s*(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
