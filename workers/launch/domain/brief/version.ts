@@ -64,6 +64,9 @@ export interface VersionStep {
 export function versionStep(version: string): VersionStep | null {
   const numbers = shownVersion(version)
     .replace(/^v/i, '')
+    // consola's "3.0.0-1" (semver's pre-release of 3.0.0) and Debian's "15.0.0-1" (the first packaging of upstream 15.0.0)
+    // are read by the three numbers they carry, not as a fourth number of the PVP.
+    .replace(/^(\d+\.\d+\.\d+)-\d+$/, '$1')
     // HTTrack's "3.49-18": a revision after a dash is a number too; an "-rc.1" is not. pub.dev's "12.0.0+1" revises 12.0.0
     // as one does: a patch of it.
     .replace(/^(\d+(?:\.\d+)*)\+(\d+)$/, '$1-$2')
