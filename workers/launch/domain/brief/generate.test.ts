@@ -576,6 +576,7 @@ describe('the summary', () => {
         "One year and one day have passed since Acme version 1.7.0 was released, so it's time for an update! Acme 1.8 comes with a rewritten page cache.",
       ),
     ).toEqual(['Acme 1.8 comes with a rewritten page cache.']);
+    expect(summaryOf('We released a new version of Acme last week. It is a Windows only release.')).toEqual(['It is a Windows only release.']);
   });
 
   it('skips an opening that only announces the release, for the sentence after it', () => {
@@ -8104,5 +8105,70 @@ describe('a release told in paragraphs under its version', () => {
     // A release with a list keeps its paragraphs as prose.
     const listed = briefOf(`${notes}\n\n- Fix a crash on start.`, { version: '2.0.0rc1', title: 'Flask-CORS 2.0.0rc1' });
     expect(listed.highlights.map((highlight) => highlight.text)).not.toContain('Removed the following options: always_send, headers.');
+  });
+});
+
+describe('a security fix told as a story', () => {
+  it('tells the paragraph that names the advisory and what an attacker could do as the fix (Icecast 2.4.3)', () => {
+    const notes = [
+      'Acme 2.4.3',
+      '----------',
+      'We released a new version of Acme last week.',
+      'It is a Windows only release and addresses a security issue recently brought to our attention.',
+      '',
+      'As it turns out this issue was previously raised on a security mailing list in 2005 and assigned CVE 2005-0837.',
+      '',
+      'The vulnerability, identified as CVE-2005-0837, allows an attacker to access',
+      'the raw XSLT template file by appending a dot to the URL. It only affects Windows.',
+      '',
+      '## Downloads',
+      '',
+      '- Source: https://downloads.example.org/acme-2.4.3.tar.gz',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2.4.3', title: 'Acme 2.4.3' });
+    expect(brief.headline.text).toBe('Acme 2.4.3 is out: a security release.');
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual([
+      'It is a Windows only release and addresses a security issue recently brought to our attention.',
+    ]);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'The vulnerability, identified as CVE-2005-0837, allows an attacker to access the raw XSLT template file by appending a dot to the URL.'],
+    ]);
+  });
+});
+
+describe('holdouts 167 to 174', () => {
+  it("keeps a Perl module's colons in its name (DBD::mysql 4.037)", () => {
+    const brief = briefOf('* Security release to patch a buffer overflow in unsafe sprintf (CVE-2016-1246).', { version: '4.037', title: 'DBD::mysql 4.037' });
+    expect(brief.headline.text).toBe('DBD::mysql 4.037 is out: a security release.');
+  });
+
+  it('leads with what a release brings over a dependency updated for an advisory, outside a security release (k8sgpt 0.4.34)', () => {
+    const notes = [
+      '### Features',
+      '',
+      '* add Anthropic API support',
+      '',
+      '### Bug Fixes',
+      '',
+      '* **deps:** update module github.com/kedacore/keda/v2 to v2.17.3 [security]',
+      '* allow Azure OpenAI API version override',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '0.4.34', title: 'k8sgpt 0.4.34' });
+    expect(brief.headline.text).not.toMatch(/security release/);
+    expect(brief.highlights[0]!.text).toBe('Added Anthropic API support.');
+  });
+
+  it('tells a section of examples as upkeep, not news (pyparsing 3.2.0)', () => {
+    const notes = [
+      '- NEW/ENHANCED EXAMPLES',
+      '',
+      '    - Added `complex_chemical_formulas.py` example',
+      '',
+      '- Added a `Tag` class for parse actions.',
+      '- Added `with_line_numbers` to number the lines of a string.',
+      '- Fixed a crash in `transform_string()`.',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '3.2.0', title: 'pyparsing 3.2.0' });
+    expect(brief.highlights.slice(0, 3).map((highlight) => highlight.text)).not.toContain('Added complex_chemical_formulas.py example.');
   });
 });

@@ -82,7 +82,7 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * of test people can now write.)
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 const VAGUE_UPKEEP =
@@ -296,6 +296,8 @@ function isChore(item: NoteItem): boolean {
       item,
       (chore =
         VAGUE_UPKEEP.test(item.text) ||
+        // pyparsing's "NEW/ENHANCED EXAMPLES": sample code shipped beside the product, as its docs are.
+        item.section.some((title) => EXAMPLES_TITLE.test(title.trim())) ||
         (CHORE_WORDS.test(withoutNamedCi(/command/i.test(item.text) ? item.text.replace(COMMAND_NAME, keptIfReleaseTooling) : item.text)) &&
           !(item.kind === 'breaking' && !/dependenc|deps\b/i.test(item.text)) &&
           // Cargo's "The `[lints]` table has been stabilized": a feature made stable is news, whatever it is about.
@@ -305,6 +307,9 @@ function isChore(item: NoteItem): boolean {
     );
   return chore;
 }
+/** "update module github.com/… to v1.50.4", "Bump golang.org/x/net from 0.22.0 to 0.23.0": a dependency moved on, not the product's own work. */
+const DEPENDENCY_UPDATE = /^(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:module|dependenc|\S+\s+(?:from|to)\s)/i;
+const EXAMPLES_TITLE = /^(?:[\w/]+\s+){0,2}examples$/i;
 const DEPENDENCY_DROPPED = /^(?:removal of|remov(?:e|ed|es|ing)|drop(?:s|ped|ping)?)\s+(?:the\s+)?(?:[\w.-]+\s+){1,2}dependenc(?:y|ies)\.?$/i;
 /** The words without a CI service the change adds or supports (a lookbehind over the whole text cost a scan per place). */
 function withoutNamedCi(text: string): string {
@@ -587,7 +592,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // make a minor release a security release: it is a feature release with a security fix, unless the notes call it one.
   // libsndfile 1.1.0's MPEG support beside seven flaws its fuzzers found, none given an advisory nor named as an attack: as
   // many features as such fixes lead too (not step-ca's "Authorization Bypass in ACME and SCEP Provisioners").
-  const ownSecurityWork = ofKind('security').filter((item) => !/^(?:update|bump|upgrade)\s+(?:module|dependenc|\S+\s+(?:from|to)\s)/i.test(item.text));
+  const ownSecurityWork = ofKind('security').filter((item) => !DEPENDENCY_UPDATE.test(item.text));
   const namedFlawsFixed = ofKind('security').some((item) => citesAdvisory(item) || ATTACK.test(item.text));
   // Material UI 6.2.0's "Here are some highlights ✨:" over React 19 support, its ReDoS fix filed among its own upkeep: the
   // notes' own highlights say what the release is for, where no flaw fixed has an advisory.
@@ -716,8 +721,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const highlights: Highlight[] = [];
   // In a release the notes do not call breaking (Rust's compatibility notes), its breaking items are
   // all shown but lead no more than a fix would: a post leads with what the release brings.
-  const leads = (list: NoteItem[]) =>
-    releaseKind === 'breaking' ? ranked(list) : ranked(list, (item) => weigh(item) - (item.kind === 'breaking' ? KIND_WEIGHT.breaking - KIND_WEIGHT.fix : 0));
+  // k8sgpt 0.4.34's "update module github.com/kedacore/keda/v2 to v2.17.3 [security]" among its fixes likewise leads no more
+  // than a fix, in a release that is not a security release: Anthropic API support is what it brings.
+  const leadsAsFix = (item: NoteItem) =>
+    (item.kind === 'breaking' && releaseKind !== 'breaking') || (item.kind === 'security' && releaseKind !== 'security' && DEPENDENCY_UPDATE.test(item.text));
+  const leads = (list: NoteItem[]) => ranked(list, (item) => weigh(item) - (leadsAsFix(item) ? KIND_WEIGHT_OF(item) - KIND_WEIGHT.fix : 0));
   const order = leads(chosen);
   // A release the headline calls breaking leads with a break, even where its features have headings of their own (Meson
   // 1.12's "Support for Python 3.7, 3.8, and 3.9 dropped" after five of them): a short post then says what breaks.
@@ -2315,7 +2323,8 @@ function subjectOf(
     .replace(/\bv(?=\s|$)/gi, ' ')
     // Cake's "New in 5.1.0 (Released 2025/10/04)": the bracket its words and date left empty.
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
-    .replace(/\s*[,:–—-]\s*(?=[,:–—-]|$)/g, ' ')
+    // (Not Perl's "DBD::mysql": a module's name holds its colons.)
+    .replace(/\s*(?:[,–—-]|(?<!:):(?!:))\s*(?=[,:–—-]|$)/g, ' ')
     .replace(/[\s:–—,!-]+$|^[\s:–—,-]+/g, '')
     // "v7.6.0-preview.5 Release of PowerShell": what is left of "Release of" leads to the name.
     .replace(/^(?:of|for)\s+/i, '')
@@ -2775,7 +2784,8 @@ function tellingSentence(text: string): string | null {
           // ISC DHCP's "Please note that that ISC DHCP is licensed under the Mozilla Public License": the terms, not the news.
           !/\blicen[cs]ed under\b|\blicen[cs]e terms\b/i.test(sentence) &&
           // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
-          !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\bago\b/i.test(sentence) &&
+          // Icecast 2.4.3's "We released a new version of Icecast last week.": when, which the headline says better.
+          !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\b(?:ago|last\s+(?:week|month|year)|yesterday)\b/i.test(sentence) &&
           // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's
           // "That's right, a feature release again so soon!", which says no more than the headline. (Not Transmission 4's
           // "This is a major release, both in numbering and in effort!": a major one may break what people rely on.)
@@ -2783,6 +2793,8 @@ function tellingSentence(text: string): string | null {
           !ONLY_A_KIND.test(sentence) &&
           !FIELD_LINE.test(sentence) &&
           !/\s\|\s/.test(sentence) &&
+          // WavPack's "WavPack Library Source Code - 5.2.0 wavpack.exe (command-line encoder) - 5.2.0 …": what ships, by version.
+          [...sentence.matchAll(/\s[-–]\s+v?\d+(?:\.\d+)+(?=\s|$)/g)].length < 2 &&
           sentence.split(/\s+/).length >= 4,
       ) ?? null
   );

@@ -8104,3 +8104,49 @@ describe('notes of holdouts 152 to 166', () => {
     expect(kindsAndTexts(['- **Imported Path Change:** See MIGRATION_GUIDE.md for tips on updating your code']).map(([kind]) => kind)).toEqual(['internal']);
   });
 });
+
+describe('holdouts 167 to 174', () => {
+  it('reads a section kept to say it holds no breaking change as none (Cozystack 0.38.0)', () => {
+    expect(kindsAndTexts(['## Breaking changes & upgrade notes', '', 'No breaking changes in this release.', '', '## Fixes', '', '- Fix a crash.'])).toEqual([
+      ['fix', 'Fix a crash.'],
+    ]);
+  });
+
+  it('reads a date, its signers and the version in brackets as the title, not an opening (DBD::mysql 4.037)', () => {
+    const parsed = parseNotes(
+      ['2016-10-03 Patrick Galbraith, Michiel Beijen, DBI/DBD community (4.037)', '* Security release to patch a buffer overflow (CVE-2016-1246).'].join('\n'),
+      repo,
+    );
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => item.kind)).toEqual(['security']);
+  });
+
+  it('drops the heading marks of a changeset entry that opens on its own heading (Envelop 5.2.0)', () => {
+    expect(
+      cleanInline('[#2430](https://github.com/acme/tool/pull/2430) Thanks [@someone](https://github.com/someone)! - ## New `Instruments` API', repo).text,
+    ).toBe('New Instruments API');
+  });
+
+  it('reads MyST credits and pull requests as GitHub writes them, with the "in" that led to them (Manim 0.19.1)', () => {
+    expect(cleanInline('Add `TangentialArc` mobject by {user}`Brainsucker92` in {pr}`4469`', repo).text).toBe('Add TangentialArc mobject');
+  });
+
+  it('reads a feature request linked by its initials as a reference (RoadRunner 2023.3.0)', () => {
+    expect(cleanInline('Support for OTEL across all KV drivers: [FR](https://github.com/acme/tool/issues/1635)', repo).text).toBe(
+      'Support for OTEL across all KV drivers',
+    );
+  });
+
+  it('reads a pointer to an address in brackets as a reference (effectful-core 2.5.1.0)', () => {
+    const clean = cleanInline(
+      'Fix a potential space leak related to `HasCallStack` quirks (see https://gitlab.haskell.org/ghc/ghc/-/issues/25520 for more information).',
+      repo,
+    );
+    expect(clean.text).toBe('Fix a potential space leak related to HasCallStack quirks.');
+    expect(clean.refs.map((ref) => ref.url)).toEqual(['https://gitlab.haskell.org/ghc/ghc/-/issues/25520']);
+  });
+
+  it('reads support discontinued as support dropped (pyparsing 3.2.0)', () => {
+    expect(kindsAndTexts(['- Discontinued support for Python 3.6, 3.7, and 3.8.']).map(([kind]) => kind)).toEqual(['breaking']);
+  });
+});

@@ -23,7 +23,9 @@ import { asciidocAsMarkdown } from './asciidoc-notes';
 import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
+import { datedLinesAsMarkdown } from './dated-lines';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
+import { labelLinesAsList } from './label-lines';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
@@ -535,10 +537,11 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
  */
 // Libcloud's "Support for Python 3.6 which has been EOL for more than a year now has been removed": a clause on the way.
 // ESLint 10's heading "Node.js < v20.19.0, v21.x, v23.x no longer supported": the versions, then what became of them.
-// Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise.
+// Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise, and pyparsing's "Discontinued support for
+// Python 3.6, 3.7, and 3.8.".
 const DROP_SUPPORT = new RegExp(
   // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second.
-  String.raw`\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  String.raw`\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -548,7 +551,7 @@ const DROP_SUPPORT = new RegExp(
 export const dropsSupport = (text: string) => {
   const lower = text.toLowerCase();
   return (
-    (lower.includes('drop') || lower.includes('remov') || lower.includes('longer') || lower.includes('discontinued') || lower.startsWith('end')) &&
+    (lower.includes('drop') || lower.includes('remov') || lower.includes('longer') || lower.includes('discontinu') || lower.startsWith('end')) &&
     DROP_SUPPORT.test(text)
   );
 };
@@ -595,6 +598,9 @@ const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|
  * fix as a CVE does.
  */
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
+/** "The vulnerability, identified as CVE-2005-0837, allows an attacker to …": a paragraph that tells a flaw, not mentions one. */
+const ADVISORY_TOLD =
+  /\b(?:the|this) vulnerability\b[^.]{0,80}\b(?:allow(?:s|ed)|let(?:s)?|enable[sd]?)\s+(?:an?\s+)?(?:remote\s+|local\s+|unauthenticated\s+)?attackers?\b/i;
 const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]\s*([^\]\s][^\]]{2,119})\]\([^)\s]+\)\s*$`, 'i');
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
 const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
@@ -1684,6 +1690,8 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
+/** DBD::mysql's "2016-10-03 Patrick Galbraith, Michiel Beijen, DBI/DBD community (4.037)": the date, who, then the version. */
+const DATED_SIGNED_VERSION_TITLE = new RegExp(String.raw`^${DATE}\s+\p{Lu}[\p{L}.,&'’/ -]{1,120}\(v?\d+(?:\.\d+)+[\w.+-]*\)$`, 'iu');
 /** c-ares' "c-ares version 1.34.5 - April 8 2025": a name, its version and its date title the release, whatever follows. */
 const NAMED_VERSION_TITLE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`, 'iu');
 const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*\s*\((?:released\s+)?${DATE}\):\s*$`, 'iu');
@@ -1753,10 +1761,10 @@ const fixesFlaws = (text: string) =>
   namesAdvisory(text) || namesFlaw(text) || /\bsecurity\b[^.]{0,40}\b(?:issues?|vulnerabilit\w*|flaws?|bugs?|problems?|holes?)\b/i.test(text);
 /**
  * "This release has no breaking changes.", "No features were deprecated in this release.", xrdp's "No new features in this
- * release.", "None.": that nothing of a kind happened.
+ * release.", Cozystack's "No breaking changes in this release.", "None.": that nothing of a kind happened.
  */
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -3764,6 +3772,8 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   typstAsMarkdown,
   iscChangeLogAsMarkdown,
   dashTagLinesAsMarkdown,
+  datedLinesAsMarkdown,
+  labelLinesAsList,
   tiddlerAsMarkdown,
   blurbAsMarkdown,
   podAsMarkdown,
@@ -4318,6 +4328,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // over "This release fixes an issue where, …" tells its one change as the section's only paragraph.
     const section = pendingHeading?.heading;
     const told = texts.join(' ');
+    // Icecast 2.4.3's NEWS tells its one fix as a story, in paragraphs under the version: the paragraph that names the
+    // advisory and what an attacker could do with it is the fix, whatever the paragraphs around it say of its history.
+    if (!pendingHeading?.hasBullets && !firstParagraphUnderHeading(lines, start - 1) && NAMES_ADVISORY.test(told) && ADVISORY_TOLD.test(told)) {
+      items.push(paragraphItem(texts, start, end, 'security'));
+      sawChange = true;
+      return;
+    }
     // Flask-CORS 2.0.0rc1's "## 2.0.0rc1" over six short paragraphs and no list: after the opening one (what the release
     // is and asks), each paragraph is one change.
     if (proseUnderVersion && !firstParagraphUnderHeading(lines, start - 1) && paragraphsAreChanges(lines, start - 1)) {
@@ -4405,6 +4422,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         !DATE_LINE.test(text) &&
         !TITLE_LINE.test(text.trim()) &&
         !SIGNED_VERSION_TITLE.test(text.trim()) &&
+        !DATED_SIGNED_VERSION_TITLE.test(text.trim()) &&
         !STAMPED_VERSION_LINE.test(text.trim()),
     );
     if (titleLines === -1) return;

@@ -655,6 +655,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         return '';
       },
     );
+  // effectful's "… quirks (see https://gitlab.haskell.org/ghc/ghc/-/issues/25520 for more information).": where to read more,
+  // by its address alone, is a reference.
+  if (has('(') && has('http') && /\(\s*(?:see|cf)\b/i.test(text))
+    text = text.replace(
+      /\s*\(\s*(?:see|cf\.?)\s+<?(https?:\/\/[^\s<>()]+)>?(?:\s+for\s+(?:more\s+|further\s+)?(?:details|information|info|context))?\s*\)/gi,
+      (_whole, url: string) => {
+        add(classifyUrl(url, repoBase));
+        return '';
+      },
+    );
   // mcMMO's "… being ignored (See notes)": a pointer within the notes, which a post is read without.
   if (has('(') && /\(\s*(?:see|cf)\b/i.test(text)) text = text.replace(/\s*\(\s*(?:see|cf\.?)\s+(?:the\s+)?(?:notes?|below|above)\s*\)/gi, '');
   // Cargo's "… has been stabilized. ([RFC 3389](…)) ([docs](…))": a bracketed link to where to read more is a reference;
@@ -709,7 +719,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         // Wails' "in [PR](…/pull/5987) by @leaanthony": the word alone names the pull request too.
         // KaTeX's "closes [/datatracker.ietf.org/doc/html/rfc3986#section-3](https://github.com//…/issues/section-3)": a path
         // standing for the issue, garbled by its changelog generator.
-        ((/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|pull|issue|bug|MR)(?:\s+\d+)?$/i.test(bare)) &&
+        // RoadRunner's "…: [FR](…/issues/1555)": the feature request the change answers.
+        ((/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|pull|issue|bug|MR|FR|feature request)(?:\s+\d+)?$/i.test(bare)) &&
           (ref.kind === 'pull_request' || ref.kind === 'issue')) ||
         (/^\/\S+$/.test(bare) && /^https:\/\/github\.com\/\/\S+\/issues\//.test(url));
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
@@ -747,9 +758,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(/\s+\(\{[a-z][\w-]*\}(?:\s*,\s*thanks\b[^()]*)?\)(?=\s*[.!]?\s*$)/gi, '')
       .replace(/\{(?:person|user|author|contributor)\}[\w.-]+\[[^\]\n]*\]/g, '');
-  // MyST roles: {pr}`123` and {issue}`45` are references, any other role is just its text.
+  // MyST roles: {pr}`123` and {issue}`45` are references, Manim's {user}`ishu9bansal` a handle, any other role is just its text.
   // A role is outside code: `{let}` or `{const}` (Svelte's blocks, written as code) are no role.
-  if (has('{')) text = text.replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`').replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
+  if (has('{'))
+    text = text
+      .replace(/(?<!`)\{(pr|issue)\}`(\d+)`/g, ':$1:`$2`')
+      .replace(/(?<!`)\{(?:user|author|contributor)\}`([\w-]+)`/g, '@$1')
+      .replace(/(?<!`)\{[a-z]+(?::[a-z]+)?\}`([^`]+)`/g, '`$1`');
   // psycopg's "`~Cursor.executemany()`": Sphinx's default role, shortened by `~` as a role is.
   // A name, not Cypress' "`~0.2.3`", a version range.
   if (has('`~')) text = text.replace(/(?<![`:])`~\.?(?=[A-Za-z_])(?:[^`.]+\.)*([^`.]+)`(?!`)/g, '$1');
@@ -760,7 +775,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // reStructuredText roles: :pr:`123` and :issue:`45` are references, any other role is just its text.
     // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
     // Flask-SQLAlchemy's ":issue:`508, 944`": one role for two issues.
-    text = text.replace(/(?:\s+\b(?:by|from|via|see)\b)?\s*:(pr|issue):`(\d+(?:\s*,\s*\d+)*)`/g, (_whole, role: string, numbers: string) => {
+    // Manim's MyST "… by {user}`fmuenkel` in {pr}`4351`": GitHub's credit, its pull request by role.
+    text = text.replace(/(?:\s+\b(?:by|from|via|see|in)\b)?\s*:(pr|issue):`(\d+(?:\s*,\s*\d+)*)`/g, (_whole, role: string, numbers: string) => {
       for (const number of numbers.split(/\s*,\s*/))
         add({
           kind: role === 'pr' ? 'pull_request' : 'issue',
@@ -984,8 +1000,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // rust-analyzer's "pr:22078[] (first contribution) store parse errors …": who made it, once its pull request went.
   if (has('first contrib')) text = text.replace(/(^|\s)\(first contributions?\)\s*/gi, '$1');
-  // Changesets' "Thanks [@user](…)! - " once the handle went.
-  if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+)?/g, '$1');
+  // Changesets' "Thanks [@user](…)! - " once the handle went; Envelop's "… - ## New `Instruments` API", an entry opening on
+  // its own heading, whose marks go with it.
+  if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+(?:#{1,6}\s+)?)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
   if (has('hank')) text = text.replace(THANKS_BRACKET, ' ').replace(THANKS_CLOSING_BRACKET, '').replace(THANKS_TO_BRACKET, '');
   // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.

@@ -1,0 +1,31 @@
+/**
+ * Oniguruma's HISTORY: every line led by the day it was made, "2019/07/29: Fix #147: Stack Exhaustion …", the release
+ * itself one such line, "2019/08/06: Version 6.9.3 (secirity fix release)", and a span of days for work done over them
+ * ("2019/07/05-2019/07/29: fix many problems …"). The day says when, not what: the release line titles the notes and each
+ * other line is a change, read as Markdown line for line so every line keeps its number.
+ */
+const DATED = /^(\d{4}([/-])\d{2}\2\d{2})(?:-\d{4}\2\d{2}\2\d{2})?:[ \t]+(\S.*)$/;
+const RELEASE_LINE = /^(?:version|release)\s+v?\d/i;
+
+/** Whether the notes are such lines: three or more, one of them the release's. */
+function isDatedLines(lines: string[]): boolean {
+  let dated = 0;
+  let release = false;
+  for (const line of lines) {
+    const match = line.match(DATED);
+    if (!match) continue;
+    dated++;
+    if (RELEASE_LINE.test(match[3]!)) release = true;
+  }
+  return dated >= 3 && release;
+}
+
+export function datedLinesAsMarkdown(lines: string[]): string[] {
+  if (!isDatedLines(lines)) return lines;
+  return lines.map((line) => {
+    const text = line.match(DATED)?.[3];
+    if (text === undefined) return line;
+    // "(secirity fix release)" after the version would make every line under it a fix; its lines say what they are.
+    return RELEASE_LINE.test(text) ? `## ${text.replace(/\s+\(.*\)$/, '')}` : `- ${text}`;
+  });
+}
