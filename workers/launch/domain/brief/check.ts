@@ -121,14 +121,15 @@ const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
 export function tokens(text: string): string[] {
   const words: string[] = [];
   // A comma keeps a number whole ("1,000"), not a list written without spaces (Libgcrypt's "[R5328,CVE-2021-40528]"); nor
-  // does a tracker's kind joined to an advisory's id (Cacti's "-security#GHSA-49f2-hwx9-qffr:").
+  // does a tracker's kind joined to an advisory's id (Cacti's "-security#GHSA-49f2-hwx9-qffr:", elFinder's
+  // "[security:CVE-2022-26960]").
   for (const split of unmarked(plain(text))
     .split(SPLIT)
     .flatMap((word) =>
       word.includes(',')
         ? word.split(/,(?=\p{L})/u)
-        : word.includes('#')
-          ? word.split(/#(?=(?:GHSA|CVE)-)/i)
+        : word.includes('#') || word.includes(':')
+          ? word.split(/[#:](?=(?:GHSA|CVE)-)/i)
           : // A changeset's tag, "openapi-fetch@0.17.0": the package and its version, each a word the headline may use.
             word.includes('@')
             ? word.split(/(?<=\w)@(?=v?\d)/)

@@ -1006,7 +1006,7 @@ describe('a security section that lists its advisories by id alone', () => {
       title: 'Acme 1.0.1',
     });
     expect(brief.releaseKind).toBe('security');
-    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['CVE-2026-42005.', 'GHSA-3qq3-668m-v9mj.']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed CVE-2026-42005.', 'Fixed GHSA-3qq3-668m-v9mj.']);
   });
 });
 
@@ -4542,7 +4542,7 @@ describe("an advisory file closed by git-trailer fields (glibc's advisories)", (
       url: 'https://github.com/acme/acme/blob/0123456789abcdef0123456789abcdef01234567/advisories/ACME-SA-2024-0004#L1-L10',
     });
     expect(brief.headline.text).toBe('Acme 2.40 is out: a security release.');
-    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', 'CVE-2024-2961.']]);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', 'Fixed CVE-2024-2961.']]);
   });
 });
 
@@ -4925,9 +4925,9 @@ describe('holdouts 57 and 58: names and openings', () => {
     expect(briefOf(mostly, { version: '2.16.1', title: 'Acme 2.16.1' }).releaseKind).toBe('fix');
   });
 
-  it('puts "Bug fixes" after the changes it could name', () => {
+  it('leaves out "Bug fixes" beside the changes it could name', () => {
     const notes = ['- Bug fixes', '- Fix DeepL provider on HTTP 429', '- Fetch the languages list dynamically'].join('\n');
-    expect(briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0' }).highlights.at(-1)!.text).toBe('Bug fixes.');
+    expect(briefOf(notes, { version: '2.6.0', title: 'Acme 2.6.0' }).highlights.map((highlight) => highlight.text)).not.toContain('Bug fixes.');
   });
 });
 
@@ -5661,7 +5661,6 @@ describe('holdouts 108 to 111: what the notes themselves pick, and what they say
       ['breaking', 'Support for v0 clients was removed.'],
       ['fix', 'Fixed a 64 channel limit in the channel mixer.'],
       ['other', 'Channel maps are now set on ALSA.'],
-      ['feature', 'Some small fixes and improvements.'],
     ]);
   });
 
@@ -8170,5 +8169,34 @@ describe('holdouts 167 to 174', () => {
     ].join('\n');
     const brief = briefOf(notes, { version: '3.2.0', title: 'pyparsing 3.2.0' });
     expect(brief.highlights.slice(0, 3).map((highlight) => highlight.text)).not.toContain('Added complex_chemical_formulas.py example.');
+  });
+  it('tells an advisory named alone as fixed, whatever section holds it (omniauth-saml 2.2.0)', () => {
+    const notes = [
+      '### v2.2.0 (2024-09-10)',
+      '',
+      'This release fixes:',
+      '',
+      '* [GHSA-jw9c-mfg7-9rx2](https://github.com/acme/tool/security/advisories/GHSA-jw9c-mfg7-9rx2)',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '2.2.0', title: 'omniauth-saml 2.2.0' }).highlights.map((highlight) => highlight.text)).toEqual([
+      'Fixed GHSA-jw9c-mfg7-9rx2.',
+    ]);
+  });
+
+  it('leaves out "and some minor bug fixes" beside changes a reader can meet (elFinder 2.1.61)', () => {
+    const notes = [
+      '- [security] Fixed filename bypass leading to RCE on Windows server',
+      '- [js] Updated CDNs of external libs',
+      '- And some minor bug fixes',
+    ].join('\n');
+    expect(briefOf(notes, { version: '2.1.61', title: 'elFinder 2.1.61' }).highlights.map((highlight) => highlight.text)).not.toContain(
+      'And some minor bug fixes.',
+    );
+  });
+
+  it('opens on the overview, not its label (UltraPlot 1.70.0)', () => {
+    expect(summaryOpenedBy('**High-Level Overview:** This release focuses on intelligent layout management.').map((sentence) => sentence.text)).toEqual([
+      'This release focuses on intelligent layout management.',
+    ]);
   });
 });

@@ -82,11 +82,12 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * of test people can now write.)
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:only\s+)?(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
+// elFinder's "And some minor bug fixes": the list's last word, after its others.
 const VAGUE_UPKEEP =
-  /^(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+){0,2}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?$/i;
+  /^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+){0,2}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?$/i;
 
 /** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
 const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
@@ -709,6 +710,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         item.kind !== 'security' &&
         item.kind !== 'breaking' &&
         !(chosen.length >= 3 && isChore(item) && (item.kind === 'other' || item.kind === 'feature')) &&
+        // elFinder's "And some minor bug fixes" beside two security fixes: no one thing a reader could meet.
+        !(meets && VAGUE_UPKEEP.test(item.text)) &&
         !(
           meets &&
           isChore(item) &&
@@ -1681,9 +1684,9 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     ((item.code?.includes(item.text.split(' ')[0]!) && NAMED_THING.test(item.text.split(' ').slice(1, 2).join(' '))) ||
       item.code?.includes(item.text.trim()) ||
       /^(?:ability|support for|option to)\b/i.test(item.text));
-  // Excalidraw's "### Fixes" over "- CVE-2023-45133 [#7988](…)": an advisory's id alone is what was fixed.
-  if (item.kind === 'security' && /^(?:bug\s?)?fix(?:es|ed)?\b/i.test(section) && ONLY_ADVISORY.test(item.text) && !/^(?:fix|address)/i.test(item.text))
-    return asSentence(`Fixed ${item.text}`);
+  // Excalidraw's "### Fixes" over "- CVE-2023-45133 [#7988](…)": an advisory's id alone is what was fixed; so is each of
+  // omniauth-saml's "This release fixes:" over two linked GHSA ids, whatever section holds them.
+  if (item.kind === 'security' && ONLY_ADVISORY.test(item.text) && !/^(?:fix|address)/i.test(item.text)) return asSentence(`Fixed ${item.text}`);
   // react-hook-form's "### Fixed" over "- `flatten` discarding `File` and `Blob` values …": the fault, which a post without its
   // section would tell as what the release does; what was fixed says so.
   if (item.kind === 'fix' && FIXES_SECTION.test(section) && !item.detail && tellsAFault(item, faultSection)) return asSentence(`Fixed ${afterAVerb(item)}`);
@@ -2751,6 +2754,8 @@ function tellingSentence(text: string): string | null {
           .replace(/^\|\s*/, '')
           .replace(/^\p{Lu}[\p{L} ]{2,30}\s\p{Lu}{3,}:\s+(?=\p{Lu})/u, '')
           .replace(LOUD_LABEL, '')
+          // UltraPlot's "High-Level Overview: This release focuses on …": the label of what follows, which the summary is.
+          .replace(/^(?:(?:high[- ]level|quick|brief|short)\s+)?(?:overview|summary|tl;\s?dr|at a glance)\s*:\s+(?=\S)/i, '')
           // Lite XL's "… adjusted accordingly (see note below about plugin namespacing).": a pointer within the notes.
           .replace(/\s*\((?:see|cf\.?)\s[^()]{1,80}\)(?=[.!?]?$)/i, '')
           .replace(/,\s+(?:I|we)\s+(?:think|believe|guess|hope|feel),\s+/g, ' '),

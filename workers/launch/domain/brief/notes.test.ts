@@ -8149,4 +8149,40 @@ describe('holdouts 167 to 174', () => {
   it('reads support discontinued as support dropped (pyparsing 3.2.0)', () => {
     expect(kindsAndTexts(['- Discontinued support for Python 3.6, 3.7, and 3.8.']).map(([kind]) => kind)).toEqual(['breaking']);
   });
+  it("reads an Apache CHANGES entry's credit on its own line as no group (APR 1.7.1)", () => {
+    const notes = [
+      'Changes for APR 1.7.1',
+      '',
+      '  *) configure: Prefer posix name-based shared memory over SysV IPC.',
+      '     [Jim Jagielski]',
+      '',
+      '  *) Fix handle leak in the Win32 apr_uid_current implementation.',
+      '     PR 61165. [Ivan Zhakov]',
+      '',
+      '  *) Add error handling for lseek() failures in apr_file_write().',
+      '     [Joe Orton]',
+    ];
+    expect(kindsAndTexts(notes).map(([, text]) => text)).toEqual([
+      'configure: Prefer posix name-based shared memory over SysV IPC.',
+      'Fix handle leak in the Win32 apr_uid_current implementation.',
+      'Add error handling for lseek() failures in apr_file_write().',
+    ]);
+  });
+
+  it("reads an advisory named in a security tag as the fix's id (elFinder 2.1.61)", () => {
+    expect(kindsAndTexts(['- [security:CVE-2022-26960] Fixed a path traversal issue'])).toEqual([
+      ['security', 'Fixed a path traversal issue (CVE-2022-26960)'],
+    ]);
+  });
+
+  it('reads a bug fixed long ago elsewhere as no fix of this release (SSHFS 3.7.0)', () => {
+    const [[, text]] = kindsAndTexts([
+      '* The `buflimit` workaround is now disabled by default. The corresponding bug in OpenSSH has been fixed in 2007, so this should not be needed.',
+    ]) as [[string, string]];
+    expect(text).toMatch(/^The buflimit workaround is now disabled by default\./);
+  });
+
+  it('reads dependencies dropped as no break (yesod-core 1.6.0)', () => {
+    expect(kindsAndTexts(['* Drop `mwc-random` and `blaze-builder` dependencies']).map(([kind]) => kind)).toEqual(['other']);
+  });
 });

@@ -1108,6 +1108,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     if (tags === 'DEP') return itemKind(raw, rest, inherited, section);
     return { kind: numpyTagKind(tags, raw), text: rest };
   }
+  // elFinder's "[security:CVE-2022-26960] Fixed a path traversal issue": the kind and the advisory it fixes, in its tag.
+  const advisoryTag = text.match(/^\[security:\s*((?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}))\]:?\s+(?=\S)/i);
+  if (advisoryTag) return { kind: 'security', text: `${text.slice(advisoryTag[0].length)} (${advisoryTag[1]})` };
   // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`", DuckDB's "[Dev] Add
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
   const upkeep = text.match(UPKEEP_BRACKET);
@@ -1535,9 +1538,12 @@ function toldFixed(text: string): string {
   return told === null ? text : `${told}.${after ? ` ${after}` : ''}`;
 }
 
-/** A sentence after the fault's that says it is fixed: "This has been fixed.", "This is now fixed.", "The crash was fixed." */
+/**
+ * A sentence after the fault's that says it is fixed: "This has been fixed.", "This is now fixed.", "The crash was fixed."
+ * (Not SSHFS's "The corresponding bug in OpenSSH has been fixed in 2007": fixed long ago, in another version, or upstream.)
+ */
 const SAID_FIXED =
-  /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is(?:\s+now)?|are(?:\s+now)?|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b/i;
+  /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is(?:\s+now)?|are(?:\s+now)?|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b(?!\s+(?:upstream\b|(?:in|since)\s+(?:\d{4}\b|v?\d+\.\d)))/i;
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 /**
@@ -1584,9 +1590,12 @@ const REMOVES_OPTION = new RegExp(
   String.raw`^(?:(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+)?(?:deprecated\s+)?(?!${LEFTOVER})(?:"[^"]{1,40}"|'[^']{1,40}'|[\w./-]+(?:\s[\w./-]+){0,2})\s+(?:options?|flags?|settings?|parameters?|arguments?|features?|(?:sub)?commands?|config(?:uration)?\s+(?:options?|keys?))\b|(?:the\s+)?(?:options?|flags?|settings?)\s+(?:"[^"]{1,40}"|'[^']{1,40}'|\S+)\s+(?:was\s+|has\s+been\s+|is\s+)?removed\b)(?![^.]{0,40}\b(?:build|ci|tests?|workflows?|makefile|cmake|scripts?)\b)`,
   'i',
 );
-/** Not Buildozer's "Remove `python2` test as …": a test, job or example named by what it ran is the project's own. */
+/**
+ * Not Buildozer's "Remove `python2` test as …": a test, job or example named by what it ran is the project's own; nor
+ * yesod-core's "Drop `mwc-random` and `blaze-builder` dependencies": fewer things to install.
+ */
 const REMOVES_NAMED_API =
-  /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`(?![^`]{1,60}`\s+(?:tests?|jobs?|workflows?|examples?|ci|pipelines?)\b)/i;
+  /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`(?![^`]{1,60}`\s+(?:tests?|jobs?|workflows?|examples?|ci|pipelines?)\b)(?![^.]{0,80}\bdependenc(?:y|ies)\b)/i;
 /**
  * A lower-case component label before an item's words (`tiktok: `, `twitter: broadcast: `, Uppy's packages
  * `@uppy/react,@uppy/svelte: `): it names where, not what.
@@ -2527,20 +2536,30 @@ function bracketGroupsAsHeadings(lines: string[]): string[] {
   // changelog's names are spaced inside their brackets).
   // HTTP::Tiny's "[!!! SECURITY !!!]" with exclamation marks.
   const group = /^\s*\[(?:\s*(?:!{1,3}\s*)?(\p{Lu}[\p{Lu} &/-]{1,40}?)(?:\s*!{1,3})?\s*|(?:\*{1,3}\s*)?(\p{Lu}[\p{L} &/-]{0,40}?\p{L})(?:\s*\*{1,3})?)\]\s*$/u;
-  const title = (line: string) => line.replace(group, (_whole, shouted?: string, named?: string) => `### ${shouted ?? named}`);
+  // APR's CHANGES closes an entry on who made it, "     [Jim Jagielski]", on a line of its own as deep as the entry's words:
+  // a credit, not a group (Plack's "    [BUG FIXES]" comes out from under the item above it).
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const isGroup = (index: number) => {
+    if (!group.test(lines[index]!)) return false;
+    const previous = lines[index - 1] ?? '';
+    const underAnItem = previous.trim() !== '' && !group.test(previous) && (BULLET.test(previous) || indent(previous) > 0);
+    return !(underAnItem && indent(lines[index]!) >= indent(previous));
+  };
+  const title = (line: string, index: number) =>
+    isGroup(index) ? line.replace(group, (_whole, shouted?: string, named?: string) => `### ${shouted ?? named}`) : line;
   const bulleted = (line: string) => /^\s*[-*+]\s/.test(line);
-  if (lines.some((line, index) => group.test(line) && bulleted(lines.slice(index + 1).find((next) => next.trim() !== '') ?? ''))) return lines.map(title);
+  if (lines.some((_line, index) => isGroup(index) && bulleted(lines.slice(index + 1).find((next) => next.trim() !== '') ?? ''))) return lines.map(title);
   // ack's Changes: "[FEATURES]" over unbulleted paragraphs, a change each.
-  if (lines.some(bulleted) || lines.filter((line) => group.test(line)).length < 2) return lines;
+  if (lines.some(bulleted) || lines.filter((_line, index) => isGroup(index)).length < 2) return lines;
   let inGroup = false;
   return lines.map((line, index) => {
-    if (group.test(line)) {
+    if (isGroup(index)) {
       inGroup = true;
-      return title(line);
+      return title(line, index);
     }
     if (line.trim() === '' || !inGroup) return line;
     const previous = lines[index - 1] ?? '';
-    return previous.trim() === '' || group.test(previous) ? `- ${line.trim()}` : `  ${line.trim()}`;
+    return previous.trim() === '' || isGroup(index - 1) ? `- ${line.trim()}` : `  ${line.trim()}`;
   });
 }
 

@@ -893,6 +893,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       for (const [id] of inside.matchAll(/\b[a-z]{2,5}#\d+\b/gi)) add({ kind: 'issue', label: id, url: null });
       return ' ';
     });
+  // APR's "… strict C99 compliance.  PR 66396, 66408, 66426.": a sentence of its bug tracker's numbers after the change's own.
+  if (has('PR'))
+    text = text.replace(/(?<=[.!?])\s+PRs?\s+(\d+(?:\s*(?:,|and)\s*\d+)*)\.?\s*$/, (_whole, numbers: string) => {
+      for (const [number] of numbers.matchAll(/\d+/g)) add({ kind: 'issue', label: `PR ${number}`, url: null });
+      return '';
+    });
   // openSUSE's "(see commit 6c48fd7761)": the commit a change came from.
   if (has('see commit'))
     text = text.replace(/\s*\(see commit ([0-9a-f]{7,40})\)/gi, (_whole, sha: string) => {
