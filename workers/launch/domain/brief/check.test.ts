@@ -46,6 +46,14 @@ describe('the grounding checker', () => {
     ).toContainEqual(expect.objectContaining({ reason: 'recased_identifier', token: 'Full' }));
   });
 
+  it("reads reStructuredText's double backticks as one span each, not the words between two spans (HyperSpy 2.0)", () => {
+    const rst = ['2.0', '===', '', '- Remove ``physics_tools`` since it is not used. (`#3235 <https://github.com/acme/tool/issues/3235>`_)'].join('\n');
+    const line: Citation = { source: 'notes', lines: { start: 4, end: 4 }, excerpt: rst.split('\n')[3]!, refs: [] };
+    expect(checkSentence('summary.0', { text: 'It drops physics_tools.', citations: [line] }, { ...sources, notes: rst })).not.toContainEqual(
+      expect.objectContaining({ reason: 'recased_identifier' }),
+    );
+  });
+
   it('reads words set in italics with underscores as the words', () => {
     const italics = ['## Interaction', '', '- The Auto command _Agsy_ has been replaced by _Mimer_ in `auto_mode`.'].join('\n');
     const own: GroundingSources = { ...sources, notes: italics };

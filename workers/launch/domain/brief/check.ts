@@ -264,6 +264,8 @@ interface Cited {
   blockWords?: Word[][];
 }
 
+const CODE_SPAN = /(?<!`)(`+)(?!`)([^`\n]+?)(?<!`)\1(?!`)/g;
+
 function readCited(label: string, notes: boolean, text: string, headings: string[], headingWords = (): Word[] => wordsOf(headings.join('\n'))): Cited {
   const words = wordsOf(text);
   const kinds = new Set<Kind>();
@@ -306,7 +308,9 @@ function readCited(label: string, notes: boolean, text: string, headings: string
       if (words.slice(at + 1, at + 4).some((next) => COUNTED_NOUNS.test(next.lower))) counts.add(number);
     }
   });
-  for (const span of text.match(/`[^`\n]+`/g) ?? []) for (const token of tokens(span)) code.add(token.toLowerCase());
+  // reStructuredText's ``double`` backticks close on as many as opened: HyperSpy's "``physics_tools`` since it is not used"
+  // holds one name in code, not the words between two spans.
+  for (const [, , span] of text.matchAll(CODE_SPAN)) for (const token of tokens(span!)) code.add(token.toLowerCase());
   for (const word of words) if (looksLikeCode(word.token)) code.add(word.lower);
   for (const match of text.matchAll(SCOPE)) if (/[-_./\d]/.test(match[1]!)) code.add(match[1]!.toLowerCase());
   for (const match of text.matchAll(FLAG)) code.add(match[1]!.toLowerCase());

@@ -8199,4 +8199,12 @@ describe('holdouts 167 to 174', () => {
       'This release focuses on intelligent layout management.',
     ]);
   });
+  it('keeps a change whose first noun reads as an order, when its sentence has its own verb (mod_wsgi 6.0.0)', () => {
+    const notes = ['### Features', '', '* Log message wording, severity assignment, and identifier coverage have been overhauled across the module.'].join(
+      '\n',
+    );
+    expect(briefOf(notes, { version: '6.0.0', title: 'mod_wsgi 6.0.0' }).highlights[0]!.text).toBe(
+      'Log message wording, severity assignment, and identifier coverage have been overhauled across the module.',
+    );
+  });
 });

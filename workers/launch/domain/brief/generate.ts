@@ -1465,6 +1465,15 @@ function toldAsDone(text: string, code: readonly string[], kind?: ChangeKind): s
   if (doing && !code.includes(doing) && !DOING_AS_SUBJECT.test(text)) return `${doneOf(GERUNDS[doing]!)}${text.slice(doing.length)}`;
   const verb = text.match(ORDER_VERB)?.[1];
   if (!verb || code.includes(verb)) return text;
+  // mod_wsgi's "Log message wording, severity assignment, and identifier coverage have been overhauled …": a noun that
+  // reads as an order, with its sentence's own verb after it.
+  const predicate = text.match(/^([^.;:()]*?)\b(?:has|have)\s+(?:now\s+)?been\b/)?.[1];
+  if (
+    predicate !== undefined &&
+    /^[\p{L}\d ,'’/-]+$/u.test(predicate) &&
+    !/\b(?:that|which|who|where|when|if|so|to|after|before|once|until|for|in|on|with|by)\b/i.test(predicate)
+  )
+    return text;
   // "Upgrade to OkHttp 3.14.9" and "Refuse to write …" are done; "Change to Default Link Styles: …" names a change, and
   // "Allow to select …", "Fix to not call …" would read no better told as done.
   const to = text.slice(verb.length + 1).match(/^to\s+(?:the\s+)?(\S+)/);
