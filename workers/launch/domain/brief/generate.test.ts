@@ -8207,4 +8207,27 @@ describe('holdouts 167 to 174', () => {
       'Log message wording, severity assignment, and identifier coverage have been overhauled across the module.',
     );
   });
+  it('tells runtimes tested and supported, and leaves out an .editorconfig added (Lograge 0.15.0, Dunst 1.13.0)', () => {
+    const lograge = [
+      '### 0.15.0',
+      '',
+      '* Test and support Rails 7.2, 8.0, and 8.1',
+      '* Replace deprecated `add_runtime_dependency` with `add_dependency` in the gemspec',
+    ];
+    expect(briefOf(lograge.join('\n'), { version: '0.15.0', title: 'Lograge 0.15.0' }).highlights.map((highlight) => highlight.text)).toContain(
+      'Test and support Rails 7.2, 8.0, and 8.1.',
+    );
+    const dunst = [
+      '### Added',
+      '- Add an `.editorconfig` file',
+      '- Add meson build system',
+      '- Add `remove_current` action',
+      '- Add `default_pause_level` settings',
+    ];
+    expect(
+      briefOf(dunst.join('\n'), { version: '1.13.0', title: 'Dunst 1.13.0' })
+        .highlights.slice(0, 3)
+        .map((highlight) => highlight.text),
+    ).not.toContain('Added an .editorconfig file.');
+  });
 });

@@ -8185,4 +8185,19 @@ describe('holdouts 167 to 174', () => {
   it('reads dependencies dropped as no break (yesod-core 1.6.0)', () => {
     expect(kindsAndTexts(['* Drop `mwc-random` and `blaze-builder` dependencies']).map(([kind]) => kind)).toEqual(['other']);
   });
+  it('reads a rework of the test harness under Changed as no break (Dunst 1.13.0)', () => {
+    expect(kindsAndTexts(['### Changed', '- Rework logging for tests']).map(([kind]) => kind)).not.toContain('breaking');
+  });
+
+  it('reads why a deprecated thing goes as no break of it (Criterion.rs 0.3.4)', () => {
+    expect(
+      kindsAndTexts(['### Deprecated', '- `Criterion::can_plot` is no longer useful and is deprecated pending deletion in 0.4.0.']).map(([kind]) => kind),
+    ).toEqual(['other']);
+  });
+
+  it('reads a flag that no longer needs an experimental feature as no break (bindgen 0.71.0)', () => {
+    expect(
+      kindsAndTexts(['### Changed', '- The `--wrap-static-fns` related options no longer require the experimental feature or flag']).map(([kind]) => kind),
+    ).toEqual(['other']);
+  });
 });

@@ -822,10 +822,11 @@ const BREAK_WORDS = new RegExp(
 /**
  * A complaint taken away: no longer warns, errors, crashes, hangs, fails, raises a warning, reports, flags, complains, or no longer considers something unassigned or an error.
  * So is a barrier: WezTerm's "installer no longer prevents installing the x64 binary on arm64 systems", LLDAP's "login form
- * no longer enforces a password length limit".
+ * no longer enforces a password length limit", bindgen's "--wrap-static-fns related options no longer require the
+ * experimental feature or flag".
  */
 const NO_LONGER_COMPLAINS =
-  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|enforce[sd]?|restrict(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
+  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|enforce[sd]?|require[sd]?\s+(?:the\s+)?(?:experimental|unstable|nightly|beta|preview)\b|restrict(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
 
 /** The gitmoji that say a change's kind; the many that only decorate (🔧, 💄, 🌐) say none. */
 const GITMOJI_KIND: Record<string, ChangeKind> = {
@@ -1358,6 +1359,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     .replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '')
     .replace(/^[\w./*, -]{2,40}:\s+(?=\S)/, '')
     .replace(NO_LONGER_COMPLAINS, ' ')
+    // Criterion.rs' "Criterion::can_plot is no longer useful and is deprecated …": why it goes, not what stopped working.
+    .replace(/\bno longer\s+(?:useful|needed|necessary|relevant)\b/gi, ' ')
     // libsecp256k1's "Building with CMake is no longer considered experimental.": made stable, which takes nothing away.
     .replace(/\bno longer\s+(?:(?:considered|marked|labell?ed|flagged|treated)\s+)?(?:as\s+)?(?:an?\s+)?(?:experimental|unstable|beta|preview)\b/gi, ' ');
   // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
@@ -1365,7 +1368,13 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Pendulum 2's "Pendulum class has been renamed to DateTime" under Changed breaks whoever used the old name; under a
   // deprecations heading (Typst's "Various symbols were renamed") the old name still works, with a warning.
   const renamed = /\b(?:was|were|has been|have been) renamed\b/i.test(unscopedWords) && !/deprecat/i.test(section);
-  if (BREAK_PRONE_SECTION.test(section.trim()) && (BREAK_WORDS.test(unscopedWords) || renamed) && !SEEN_NOT_USED.test(unscopedWords))
+  // (Not Dunst's "Rework logging for tests" under Changed: the project's own test harness.)
+  if (
+    BREAK_PRONE_SECTION.test(section.trim()) &&
+    (BREAK_WORDS.test(unscopedWords) || renamed) &&
+    !SEEN_NOT_USED.test(unscopedWords) &&
+    !/\b(?:for|in)\s+(?:the\s+)?(?:unit\s+)?tests\b|\btest\s+suite\b/i.test(unscopedWords)
+  )
     return { kind: 'breaking', text };
   // (collectd's "Build fix: duplicate switch case has been removed", "… has been fixed, undefined … variable has been removed":
   // what went was the fault.)
