@@ -153,3 +153,26 @@ describe('AsciiDoc notes', () => {
       expect(asciidocAsMarkdown(lines)).toEqual(lines);
   });
 });
+
+describe("AsciiDoc's block titles over plain lists (AsciiDoc.py 10.0.0)", () => {
+  it('reads a dot and its words as a section, and a two-line title as the version, line for line', () => {
+    const lines = [
+      'Version 10.0.0 (2021-10-16)',
+      '---------------------------',
+      '.Breaking Changes',
+      'AsciiDoc.py has been rewritten to be a https://pypi.org/project/asciidoc/[proper Python package], installable via pip.',
+      '',
+      '.Features',
+      '- Install using `pip install asciidoc`',
+    ];
+    expect(asciidocAsMarkdown(lines)).toEqual([
+      '# Version 10.0.0 (2021-10-16)',
+      '',
+      '### Breaking Changes',
+      'AsciiDoc.py has been rewritten to be a [proper Python package](https://pypi.org/project/asciidoc/), installable via pip.',
+      '',
+      '### Features',
+      '- Install using `pip install asciidoc`',
+    ]);
+  });
+});

@@ -40,7 +40,16 @@ const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
  * Whether the notes are AsciiDoc: they open with a section title that is not closed by marks, or (Jenkins' security
  * advisories, a sentence before "== Description") title two sections so and none the Markdown way.
  */
+/**
+ * A block's title, a dot and its words: AsciiDoc.py's ".Breaking Changes", ".Features" over each group of its changes. (A
+ * list item has a space after its dots; a listing block has four or more.)
+ */
+const BLOCK_TITLE = /^\.(\p{Lu}[\p{L}\d &/'’-]{1,40})[ \t]*$/u;
+/** A two-line title's underline: AsciiDoc.py's "Version 10.0.0 (2021-10-16)" over a line of dashes. */
+const UNDERLINE = /^(?:-{3,}|={3,}|~{3,}|\^{3,}|\+{3,})[ \t]*$/;
+
 function isAsciiDoc(lines: string[]): boolean {
+  if (lines.filter((line) => BLOCK_TITLE.test(line)).length >= 2 && !lines.some((line) => /^#{1,6}[ \t]/.test(line))) return true;
   // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
   const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line) && !DIRECTIVE.test(line)) ?? '';
   if (HEADING.test(first) && !CLOSED_HEADING.test(first)) return true;
@@ -59,7 +68,16 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
   const markers: string[] = [];
   // The address of a link whose words run on to the next line: a Markdown link may span lines, so each keeps its number.
   let openUrl: string | null = null;
-  return lines.map((line) => {
+  // Two-line titles only where the notes title nothing with "=" (their listing blocks open with four dashes under a line too).
+  const underlined = (index: number) =>
+    index > 0 &&
+    UNDERLINE.test(lines[index]!) &&
+    lines[index - 1]!.trim() !== '' &&
+    !BLOCK_ATTRIBUTE.test(lines[index - 1]!) &&
+    Math.abs(lines[index - 1]!.trim().length - lines[index]!.trim().length) <= 3;
+  const twoLineTitles = !lines.some((line) => HEADING.test(line));
+  const titled = twoLineTitles ? lines.map((line, index) => (underlined(index + 1) ? `== ${line.trim()}` : underlined(index) ? '' : line)) : lines;
+  return titled.map((line) => {
     if (LISTING.test(line)) {
       listing = !listing;
       return '```';
@@ -81,6 +99,8 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
     const text = inline(own);
     const heading = text.match(HEADING);
     if (heading) return `${'#'.repeat(Math.max(heading[1]!.length - 1, 1))} ${heading[2]}`;
+    const title = text.match(BLOCK_TITLE);
+    if (title) return `### ${title[1]}`;
     const item = text.match(ITEM);
     if (item) {
       const open = markers.indexOf(item[1]!);

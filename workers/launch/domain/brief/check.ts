@@ -142,7 +142,7 @@ export function tokens(text: string): string[] {
   return words;
 }
 
-const SITE_ROOT_IN_TEXT = new RegExp(`${SITE_ROOT}(?![\\w/.-])`, 'gi');
+const SITE_ROOT_IN_TEXT = new RegExp(`${SITE_ROOT}(?![\\w/-]|\\.[\\w/-])`, 'gi');
 
 const unmarked = (text: string) => (text.includes('**') ? withoutCodeMarks(text).replace(/\*\*/g, '') : withoutCodeMarks(text));
 

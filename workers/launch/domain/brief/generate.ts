@@ -2749,7 +2749,7 @@ function tellingSentence(text: string): string | null {
   // Pulsar's "A big shout-out to @Drsheppard01 for … And to several members of the community …": a paragraph of thanks.
   if (/^(?:an?\s+)?(?:big\s+|huge\s+|special\s+)?shout-?outs?\b/i.test(text.trim())) return null;
   // "… which was created with the effort of over a dozen participants! They are:": how the release was made, and by whom.
-  if (/\b(?:participants|contributors|effort of|with the help of)\b/i.test(splitSentences(text)[0] ?? '')) return null;
+  if (/\b(?:participants|contributors|contributions from|effort of|with the help of)\b/i.test(splitSentences(text)[0] ?? '')) return null;
   return (
     splitSentences(text)
       .slice(0, 3)

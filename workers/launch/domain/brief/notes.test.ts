@@ -8201,3 +8201,66 @@ describe('holdouts 167 to 174', () => {
     ).toEqual(['other']);
   });
 });
+
+describe('holdouts 175 to 182', () => {
+  const clean = (text: string) => cleanInline(text, repo).text;
+
+  it('reads commits leading or closing a change, bracketed or with who made them, as references (kepler.gl, Rakudo, esptool)', () => {
+    expect(clean('b5ffed55b feat: add extra map export resolutions (#3357)')).toBe('feat: add extra map export resolutions');
+    expect(clean('Add varargs support to NativeCall 488783a7[7a302e08][820a4a94]')).toBe('Add varargs support to NativeCall');
+    expect(clean('Support Unicode 17 (up from 15) [4d62268a][1e66a50c]')).toBe('Support Unicode 17 (up from 15)');
+    expect(clean('**stub_flasher**: Adopt new flasher stub *(Radim Karniš - cf9cdb7)*')).toBe('stub_flasher: Adopt new flasher stub');
+    // A hash the words are about stays.
+    expect(clean('Driver version is b7eb0dd')).toBe('Driver version is b7eb0dd');
+  });
+
+  it('reads who made a change, closing it after its pull request or advisory, as no word of it (sqlite3-ruby, Fedify, Nanoc)', () => {
+    expect(
+      clean(
+        'Fix use-after-free issue with custom functions. See https://github.com/acme/tool/security/advisories/GHSA-28hh-pr2h-2w89 for more information. #710 @flavorjones',
+      ),
+    ).toBe('Fix use-after-free issue with custom functions (GHSA-28hh-pr2h-2w89).');
+    expect(clean('Standalone key documents are now rejected. [[#963], [#980] by Junseok Oh\\]')).toBe('Standalone key documents are now rejected.');
+    expect(clean('Made Nanoc expand `~` in `lib_dirs` and `command_dirs` (#1725) [zor-el]')).toBe('Made Nanoc expand "~" in lib_dirs and command_dirs');
+  });
+
+  it("reads a tracker's labels and backport markers, and an xdoc's numbers in tags, as no words (Longhorn, JMeter)", () => {
+    expect(clean('[BACKPORT][v1.12.1][UI][FEATURE] V2 Data Engine Fast Cloning')).toBe('V2 Data Engine Fast Cloning');
+    expect(clean('<li><issue>5682</issue><pr>717</pr> Open Model Thread Group: avoid skipping rows</li>')).toBe('Open Model Thread Group: avoid skipping rows');
+  });
+
+  it("writes a site's root ending a sentence by its name, and reads underlined words as words (AsciiDoc.py, toybox)", () => {
+    expect(clean('Changed website domain to https://asciidoc-py.github.io/. The old domain will redirect.')).toBe(
+      'Changed website domain to asciidoc-py.github.io. The old domain will redirect.',
+    );
+    expect(clean('<u>Mkroot</u>: CROSS= now accepts multiple targets.')).toBe('Mkroot: CROSS= now accepts multiple targets.');
+  });
+
+  it("reads a Haskell advisory's id as an advisory (process 1.6.19.0)", () => {
+    expect(kindsAndTexts(['* Adjusted command-line escaping on Windows ([HSEC-2024-0003](https://github.com/haskell/security-advisories)).'])[0]![0]).toBe(
+      'security',
+    );
+  });
+
+  it('reads a list of contributors, a dated line of names and "Nothing in particular" as no change (Calamares, MDAnalysis)', () => {
+    const calamares = [
+      '# 3.3.8 (2024-07-02)',
+      '',
+      'This release contains contributions from (alphabetically by first name):',
+      ' - Adriaan de Groot',
+      ' - Evan James',
+      '',
+      '## Core ##',
+      ' - Nothing in particular.',
+      '',
+      '## Modules ##',
+      ' - *partition* avoids a crash.',
+    ];
+    expect(kindsAndTexts(calamares).filter(([kind]) => kind !== 'internal')).toEqual([['fix', 'partition avoids a crash.']]);
+    const mdanalysis = parseNotes(
+      ['05/28/23 IAlibay, pgbarletta, mglagolev,', '         ooprathamm, MeetB7, BFedder', '', ' * 2.5.0', '', 'Fixes', '  * Fix a crash'].join('\n'),
+      repo,
+    );
+    expect(mdanalysis.intro).toBeNull();
+  });
+});

@@ -1708,6 +1708,8 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
+const DATED_NAMES = /^\d{1,2}\/\d{1,2}\/\d{2,4}\s+[\w.-]+(?:,\s*[\w.-]+){2,},?$/;
+const NAMES_LIST = /^[\w.-]+(?:,\s*[\w.-]+)+,?$/;
 /** DBD::mysql's "2016-10-03 Patrick Galbraith, Michiel Beijen, DBI/DBD community (4.037)": the date, who, then the version. */
 const DATED_SIGNED_VERSION_TITLE = new RegExp(String.raw`^${DATE}\s+\p{Lu}[\p{L}.,&'’/ -]{1,120}\(v?\d+(?:\.\d+)+[\w.+-]*\)$`, 'iu');
 /** c-ares' "c-ares version 1.34.5 - April 8 2025": a name, its version and its date title the release, whatever follows. */
@@ -1782,7 +1784,7 @@ const fixesFlaws = (text: string) =>
  * release.", Cozystack's "No breaking changes in this release.", "None.": that nothing of a kind happened.
  */
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -3371,6 +3373,11 @@ function htmlAsMarkdown(lines: string[]): string[] {
     // Inno Setup's `<span class="head2">Improved graphics</span>` on a line of its own: styled as a heading, it is one.
     const styledHeading = raw.match(/^\s*<(?:span|div|p)\s+class="[^"]*\b(?:head|heading|title)(\d?)\b[^"]*"\s*>([^<]{2,80})<\/(?:span|div|p)>\s*$/i);
     if (styledHeading) return `${'#'.repeat(Math.min(6, Number(styledHeading[1] || 2) + 1))} ${styledHeading[2]!.trim()}`;
+    // JMeter's summary, `<li><a href="#New and Noteworthy">New and Noteworthy</a></li>`: a link within the page, no change.
+    if (/^\s*<li>\s*<a\s+href="#[^"]*">[^<]{1,80}<\/a>\s*<\/li>\s*$/i.test(raw)) return '';
+    // JMeter's xdoc `<ch_section>Improvements</ch_section>`: its own tag for a section's title.
+    const xdocSection = raw.match(/^\s*<ch_(?:section|title)>([^<]{2,80})<\/ch_(?:section|title)>\s*$/i);
+    if (xdocSection) return `## ${xdocSection[1]!.trim()}`;
     // Derby's `<title>Release Notes for Apache Derby 10.15.0.0</title>`: the browser tab's words, not the page's.
     if (/^\s*<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?\s*$/i.test(raw)) return '';
     // A page's wrappers (`<html><head></head><body>`) open the line its content starts on; so does an anchor to link to
@@ -4444,8 +4451,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
     // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
+    // MDAnalysis' "05/28/23 IAlibay, pgbarletta, mglagolev, …" over more names: when, and who made it, no opening.
+    const datedNames = DATED_NAMES.test(texts[0]!.trim());
     const titleLines = texts.findIndex(
       (text) =>
+        !(datedNames && (DATED_NAMES.test(text.trim()) || NAMES_LIST.test(text.trim()))) &&
         !NAME_AND_VERSION.test(text) &&
         !DATE_LINE.test(text) &&
         !TITLE_LINE.test(text.trim()) &&
@@ -5382,8 +5392,9 @@ const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHA
 /** A sentence that says the list under it is of breaking changes. */
 const BREAKS_INTRO =
   /\b(?:includes?|contains?|has|have|brings?|introduces?|with)\s+(?:some|several|a few|the following|these|a number of|two|three|four|five)?\s*breaking changes?\s*:\s*$/i;
+// Calamares' "This release contains contributions from (alphabetically by first name):" over the names.
 const THANKS_INTRO =
-  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|\b(?:contributors|people who contributed)\b[^.]*:\s*$/i;
+  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;

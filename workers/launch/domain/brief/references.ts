@@ -381,6 +381,22 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = withAlignedTrackers(raw).replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // JMeter's xdoc changes, "<li><issue>5682</issue><pr>717</pr> Open Model Thread Group: …": its tracker's numbers in tags.
+  if (has('</'))
+    text = text.replace(/\s*<(pr|issue|bug)>\s*(\d+)\s*<\/\1>\s*/gi, (_whole, kind: string, number: string) => {
+      add(
+        kind.toLowerCase() === 'pr'
+          ? { kind: 'pull_request', label: `#${number}`, url: repoBase ? `${repoBase}/pull/${number}` : null }
+          : issueReference(number, repoBase),
+      );
+      return ' ';
+    });
+  // Longhorn's "[BACKPORT][v1.12.1][UI][FEATURE] V2 Data Engine Fast Cloning": the branch it was carried to and its tracker's
+  // labels, in capitals (read before a pair of brackets could read as a reference link); its section says its kind.
+  if (text.startsWith('[')) text = text.replace(/^(?:\[(?:BACKPORT|CHERRY-?PICK|v?\d+(?:\.\d+)+)\]\s*)+(?:\[[A-Z]{2,12}\]\s*)*(?=\S)/, '');
+  // Rakudo's "… (up from 15) [4d62268a][1e66a50c]", "… NativeCall 488783a7[7a302e08][820a4a94]": the commits, bracketed, close
+  // the item (read before a pair of brackets could read as a reference link).
+  if (has('][') || has(']')) text = closingCommitGroups(text, add, repoBase);
   // AWS CDK's "…, closes [aws-cdk/…/stack-associator.ts#L91-L95](https://github.com/…)": what the change closes, linked, whatever
   // its words.
   if (has('closes [') && has(']('))
@@ -834,16 +850,19 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(BARE_URL, (url, offset: number, whole: string) => {
       if (LOCAL_ADDRESS.test(url)) return url;
       add(classifyUrl(url, repoBase));
-      // ack's "… available for download at https://beyondgrep.com, now puts …": a site's root inside a sentence is its name.
+      // ack's "… available for download at https://beyondgrep.com, now puts …": a site's root inside a sentence is its name; so
+      // is AsciiDoc.py's "Changed website domain to https://asciidoc-py.github.io/.", where a sentence ends on what it changed to
+      // (not FluentMigrator's "The new documentation is online on …": where to read, no news).
       const site = url.match(WHOLE_SITE_ROOT)?.[1];
       if (
         site &&
-        /\w/.test(
+        (/\w/.test(
           whole
             .slice(offset + url.length)
             .replace(/^[\s,;:]*/, '')
             .charAt(0),
-        )
+        ) ||
+          /\bto\s*$/i.test(whole.slice(0, offset)))
       )
         return site;
       addressed = true;
@@ -1046,10 +1065,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // xbps' "Fix file descriptor leaks. [gt7-void]", "… values. [eater, duncaen]": handles in square brackets after the sentence
   // credit its authors (not a tag of its kind or platform).
   if (has('[') && has(']'))
-    // Friendica's "… to set the length of displayed links [annando]", "[annando, apexrabbit, Devilx86]": with no stop too
+    // Friendica's "… to set the length of displayed links [annando]", "[annando, apexrabbit, Devilx86]": with no stop too, or
+    // after the pull request (Nanoc's "… `command_dirs` (#1725) [zor-el]")
     // (not raylib's "raylib project creator [rpc]", a short name for the tool).
     text = text.replace(
-      /(?:(?<=[.!?])|(?<=\w)(?=\s+\[(?:[a-z\d][\w.-]{4,}\]|[\w.-]+\s*,)))\s*\[\s*([\w.-]{2,39}(?:\s*,\s*[\w.-]{2,39})*)\s*\]\.?\s*$/,
+      /(?:(?<=[.!?])|(?<=[\w)`])(?=\s+\[(?:[a-z\d][\w.-]{4,}\]|[\w.-]+\s*,)))\s*\[\s*([\w.-]{2,39}(?:\s*,\s*[\w.-]{2,39})*)\s*\]\.?\s*$/,
       (whole, names: string) => (names.split(/\s*,\s*/).some((name) => BRACKET_TAG_WORD.test(name)) ? whole : ''),
     );
   // Contao's "… in the registration form ([fritzmg])", "([ausi], [aschempp])": who made it, as reference links in a bracket
@@ -1094,7 +1114,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(IN_WORD_EMPHASIS, '')
       // leafwing's "`app.init_resource::<ActionState<A>>()`": one capital letter in angle brackets is a type's parameter.
       .replace(
-        /<\/?(?:a|b|i|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|details|summary|li|ul|ol|dl|dt|dd|tt|pre|h[1-6])\b[^>]*>/gi,
+        /<\/?(?:a|b|i|u|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|mark|ins|cite|abbr|var|samp|details|summary|li|ul|ol|dl|dt|dd|tt|pre|h[1-6])\b[^>]*>/gi,
         (tag: string) => (/^<\/?[A-Z]>$/.test(tag) ? tag : ' '),
       );
   // MDX and Vue components in a heading (Nushell's "<JumpToc/>", "<PrBy :pr=\"18531\" user=\"Bahex\" />"): markup, not words.
@@ -1311,5 +1331,46 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
   // Ocelot's "(originally developed by @TomPallister in pull requests #248, #310)" once the credit and its pull requests went.
   if (has('(')) text = text.replace(/\s*\(\s*(?:originally\s+)?(?:developed|contributed|implemented|written|authored|created)\s*\)/gi, '');
-  return { text, refs, code };
+  return closingCommitsAndCredits({ text, refs, code }, repoBase);
+}
+
+/** A short commit hash: seven to twelve hex digits, with a digit and a letter among them (not "deadbeef" or "1234567"). */
+const HASH = String.raw`(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,12}`;
+const LEADING_HASH = new RegExp(String.raw`^(${HASH})\s+(?=\S)`);
+// (A hash alone closing the words may be what they are about: Falco's "Driver version is b7eb0dd".) python-dotenv's "… by
+// [@bbc2] in [790c5c0]": the "in" that led to it goes with it.
+const HASH_GROUPS = new RegExp(String.raw`(?:\s+(?:in|from|via))?(?:\s+(?:${HASH})?(?:\[${HASH}\])+)+\s*$`);
+const NAME_AND_HASH = new RegExp(String.raw`\s*\*?\(\s*[^()]{1,40}?\s+-\s+(${HASH})\s*\)\*?\s*$`);
+
+/**
+ * The commits and credits some changelogs close an item with, or lead it with, once its links went: kepler.gl's git log
+ * ("b5ffed55b feat: add extra map export resolutions"), esptool's
+ * "… flasher stub *(Radim Karniš - cf9cdb7)*", sqlite3-ruby's "… for more information. #710 @flavorjones", Fedify's
+ * "[[#963], [#980] by Junseok Oh\]". The commits are references; who made it, no word of the change.
+ */
+function closingCommitGroups(text: string, add: (ref: Reference) => void, repoBase: string | null): string {
+  return text.replace(HASH_GROUPS, (group) => {
+    for (const [sha] of group.matchAll(new RegExp(HASH, 'g')))
+      add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+    return '';
+  });
+}
+
+function closingCommitsAndCredits(clean: CleanText, repoBase: string | null): CleanText {
+  let { text } = clean;
+  const refs = [...clean.refs];
+  const commit = (sha: string) => refs.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+  text = text.replace(LEADING_HASH, (_whole, sha: string) => {
+    commit(sha);
+    return '';
+  });
+  text = text.replace(NAME_AND_HASH, (_whole, sha: string) => {
+    commit(sha);
+    return '';
+  });
+  text = text
+    .replace(/(?<=[.!?])\s+#\d+(?:\s*,?\s*#\d+)*\s+@[\w-]+(?:\s*,?\s*@[\w-]+)*\s*$/, '')
+    .replace(/([.!?])?\s+@[\w-]+\s+(\((?:CVE|GHSA)-[^()]+\))\.?$/, (_whole, stop: string | undefined, ids: string) => ` ${ids}${stop ?? ''}`)
+    .replace(/\s*\[[\s,]*(?:by\s+)?\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{Ll}'’.-]+){1,3}\\?\]\s*$/u, '');
+  return text === clean.text ? clean : { text, refs, code: clean.code };
 }
