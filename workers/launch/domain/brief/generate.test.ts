@@ -8231,3 +8231,34 @@ describe('holdouts 167 to 174', () => {
     ).not.toContain('Added an .editorconfig file.');
   });
 });
+
+describe('holdouts 175 to 182', () => {
+  it("opens with no title of a tracker's export, date of release, or account of the notes (NHibernate, GROMACS, Crispy Doom)", () => {
+    for (const opening of [
+      'Release notes - NHibernate - Version 5.4.9.',
+      'This version was released on July 11th, 2023.',
+      'Crispy Doom 5.10.0 is released on Jan 12, 2021.',
+      'These release notes document the changes that have taken place since the previous version.',
+    ])
+      expect(summaryOpenedBy(opening), opening).toEqual([]);
+  });
+
+  it('leaves out branch protection, an initial commit and closed issues beside changes a reader meets (Apache AGE, bpfman, Cryptol)', () => {
+    const notes = [
+      '- Added branch protection rules in .asf.yaml.',
+      '- Initial Commit.',
+      '- Closed issues #813, #1237.',
+      '- Merged pull requests #1501, #1502.',
+      '- Added support for operators in cypher query.',
+      '- Added support for external extensions.',
+      '- Added agtype to json typecast.',
+    ].join('\n');
+    const highlights = briefOf(notes, { version: '1.6.0', title: 'Acme 1.6.0' }).highlights.map((highlight) => highlight.text);
+    expect(highlights.slice(0, 3)).toEqual([
+      'Added support for operators in cypher query.',
+      'Added support for external extensions.',
+      'Added agtype to json typecast.',
+    ]);
+    for (const upkeep of ['Initial Commit.', 'Closed issues.', 'Merged pull requests.']) expect(highlights).not.toContain(upkeep);
+  });
+});

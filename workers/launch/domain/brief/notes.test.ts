@@ -8263,4 +8263,10 @@ describe('holdouts 175 to 182', () => {
     );
     expect(mdanalysis.intro).toBeNull();
   });
+  it('reads two tracker keys joined as one reference, and a fix named by its issue alone as an issue fixed (MINA SSHD, Cryptol)', () => {
+    expect(clean('[GH-428/GH-392](https://github.com/acme/tool/issues/428) SCP client fails silently when error signalled')).toBe(
+      'SCP client fails silently when error signalled',
+    );
+    expect(clean('Fix #1578, which caused `parmap` to crash on certain sequences')).toBe('Fix an issue which caused parmap to crash on certain sequences');
+  });
 });

@@ -736,7 +736,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         // KaTeX's "closes [/datatracker.ietf.org/doc/html/rfc3986#section-3](https://github.com//…/issues/section-3)": a path
         // standing for the issue, garbled by its changelog generator.
         // RoadRunner's "…: [FR](…/issues/1555)": the feature request the change answers.
-        ((/^(?:[A-Z][A-Z\d]*-)?\d+$/.test(bare) || /^(?:PR|pull request|pull|issue|bug|MR|FR|feature request)(?:\s+\d+)?$/i.test(bare)) &&
+        // Apache MINA SSHD's "[GH-428/GH-392](…/issues/428)": two keys, joined.
+        ((/^(?:[A-Z][A-Z\d]*-)?\d+(?:\/(?:[A-Z][A-Z\d]*-)?\d+)*$/.test(bare) ||
+          /^(?:PR|pull request|pull|issue|bug|MR|FR|feature request)(?:\s+\d+)?$/i.test(bare)) &&
           (ref.kind === 'pull_request' || ref.kind === 'issue')) ||
         (/^\/\S+$/.test(bare) && /^https:\/\/github\.com\/\/\S+\/issues\//.test(url));
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
@@ -1305,6 +1307,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     const unopened = (text.match(/\)/g) ?? []).length - (text.match(/\(/g) ?? []).length;
     if (unopened > 0) text = text.replace(/\s+\)(\.?)$/, '$1');
   }
+  // Cryptol's "Fix #1578, which caused `parmap` to crash …", "Fixed #1455, making anything …" once the issue went: what was
+  // fixed is the issue it named.
+  if (/^fix(?:e[sd])?,\s/i.test(text))
+    text = text
+      .replace(/^(fix(?:e[sd])?),\s+(?=(?:which|making|so|allowing)\s)/i, '$1 an issue, ')
+      .replace(/^(fix(?:e[sd])?) an issue, which\s/i, '$1 an issue which ');
   // Diesel's "… for malformed packages in the " (its own line ends so): a sentence cannot end on an article.
   if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
