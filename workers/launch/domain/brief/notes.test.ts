@@ -8269,4 +8269,17 @@ describe('holdouts 175 to 182', () => {
     );
     expect(clean('Fix #1578, which caused `parmap` to crash on certain sequences')).toBe('Fix an issue which caused parmap to crash on certain sequences');
   });
+  it('reads thanks closing a change, and an aside on the time since the last release, as no words of it (gridstack, ldns, wxPython)', () => {
+    expect(
+      clean('feat: [#3250](https://github.com/acme/tool/pull/3250) full RTL support - thank you [Daniel Cohen Gindi](https://github.com/danielgindi)'),
+    ).toBe('feat: full RTL support');
+    expect(clean('Added functions to extract RFC 8914 extended errors Thanks Roland van Rijswijk-Deij')).toBe(
+      'Added functions to extract RFC 8914 extended errors.',
+    );
+    expect(
+      kindsAndTexts(["* Yes, it's been a VERY long time since the last release. I'm not dead, just on sabbatical.", '* Added wx.FullScreenEvent.']).map(
+        ([kind]) => kind,
+      ),
+    ).toEqual(['internal', 'feature']);
+  });
 });

@@ -5006,6 +5006,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // PHPStan's "List type" over "Does this create a list out of an array that wasn't a list before? `array_values` does that.":
       // a question a list of examples answers, no change.
       .map((item) => (ASKED.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
+      // wxPython 4.2.0's "Yes, it's been a VERY long time since the last release. I'm not dead, …": the author's word, no change.
+      .map((item) => (TIME_SINCE.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
       .map((item) => (item.kind === 'other' && creditsOnly(item.text) ? { ...item, kind: 'internal' as const } : item))
       // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
       // with no change under it is no change.
@@ -5395,6 +5397,7 @@ const BREAKS_INTRO =
 // Calamares' "This release contains contributions from (alphabetically by first name):" over the names.
 const THANKS_INTRO =
   /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$/i;
+const TIME_SINCE = /^(?:yes,?\s+)?(?:it['’]s|it\s+has)\s+been\s+(?:a\s+)?(?:very\s+|really\s+)?(?:long|while)\b[^.]{0,40}\bsince\b/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;

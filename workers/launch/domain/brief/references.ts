@@ -1307,6 +1307,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     const unopened = (text.match(/\)/g) ?? []).length - (text.match(/\(/g) ?? []).length;
     if (unopened > 0) text = text.replace(/\s+\)(\.?)$/, '$1');
   }
+  // gridstack's "full RTL support - thank you [Daniel Cohen Gindi](…)", ldns' "… extended errors Thanks Roland van Rijswijk-Deij":
+  // thanks closing the change, once the name's link went or with the name written out.
+  if (has('hank'))
+    text = text
+      .replace(/\s+[-–—]\s+thank\s+you\s*[.!]?\s*$/i, '')
+      .replace(/(?<=\S)\.?\s+Thanks\s+(?:to\s+)?\p{Lu}[\p{L}'’.-]+(?:\s+\p{L}[\p{L}'’.-]+){0,3}\s*[.!]?\s*$/u, '.');
   // Cryptol's "Fix #1578, which caused `parmap` to crash …", "Fixed #1455, making anything …" once the issue went: what was
   // fixed is the issue it named.
   if (/^fix(?:e[sd])?,\s/i.test(text))
