@@ -1383,7 +1383,7 @@ function closingCommitsAndCredits(clean: CleanText, repoBase: string | null): Cl
     return '';
   });
   text = text
-    .replace(/(?<=[.!?])\s+#\d+(?:\s*,?\s*#\d+)*\s+@[\w-]+(?:\s*,?\s*@[\w-]+)*\s*$/, '')
+    .replace(/(?<=[.!?])\s+#\d+(?:(?:,\s*|\s+)#\d+)*\s+@[\w-]+(?:(?:,\s*|\s+)@[\w-]+)*\s*$/, '')
     .replace(/([.!?])?\s+@[\w-]+\s+(\((?:CVE|GHSA)-[^()]+\))\.?$/, (_whole, stop: string | undefined, ids: string) => ` ${ids}${stop ?? ''}`)
     .replace(/\s*\[[\s,]*(?:by\s+)?\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{Ll}'’.-]+){1,3}\\?\]\s*$/u, '');
   return text === clean.text ? clean : { text, refs, code: clean.code };
