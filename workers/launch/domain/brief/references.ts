@@ -1356,24 +1356,30 @@ const LEADING_HASH = new RegExp(String.raw`^(${HASH})\s+(?=\S)`);
 const HASH_GROUPS = new RegExp(String.raw`(?:\s+(?:in|from|via))?(?:\s+(?:${HASH})?(?:\[${HASH}\])+)+\s*$`);
 const NAME_AND_HASH = new RegExp(String.raw`\s*\*?\(\s*[^()]{1,40}?\s+-\s+(${HASH})\s*\)\*?\s*$`);
 
-/**
- * The commits and credits some changelogs close an item with, or lead it with, once its links went: kepler.gl's git log
- * ("b5ffed55b feat: add extra map export resolutions"), esptool's
- * "… flasher stub *(Radim Karniš - cf9cdb7)*", sqlite3-ruby's "… for more information. #710 @flavorjones", Fedify's
- * "[[#963], [#980] by Junseok Oh\]". The commits are references; who made it, no word of the change.
- */
+const commitReference = (sha: string, repoBase: string | null): Reference => ({
+  kind: 'commit',
+  label: sha.slice(0, 7),
+  url: repoBase ? `${repoBase}/commit/${sha}` : null,
+});
+
+/** Rakudo's "… (up from 15) [4d62268a][1e66a50c]": the commits closing an item, bracketed, are its references. */
 function closingCommitGroups(text: string, add: (ref: Reference) => void, repoBase: string | null): string {
   return text.replace(HASH_GROUPS, (group) => {
-    for (const [sha] of group.matchAll(new RegExp(HASH, 'g')))
-      add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+    for (const [sha] of group.matchAll(new RegExp(HASH, 'g'))) add(commitReference(sha, repoBase));
     return '';
   });
 }
 
+/**
+ * The commits and credits some changelogs close an item with, or lead it with, once its links went: kepler.gl's git log
+ * ("b5ffed55b feat: add extra map export resolutions"), esptool's "… flasher stub *(Radim Karniš - cf9cdb7)*",
+ * sqlite3-ruby's "… for more information. #710 @flavorjones", Fedify's "[[#963], [#980] by Junseok Oh\]". The commits are
+ * references; who made it, no word of the change.
+ */
 function closingCommitsAndCredits(clean: CleanText, repoBase: string | null): CleanText {
   let { text } = clean;
   const refs = [...clean.refs];
-  const commit = (sha: string) => refs.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+  const commit = (sha: string) => refs.push(commitReference(sha, repoBase));
   text = text.replace(LEADING_HASH, (_whole, sha: string) => {
     commit(sha);
     return '';
