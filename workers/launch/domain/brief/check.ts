@@ -129,7 +129,7 @@ export function tokens(text: string): string[] {
       word.includes(',')
         ? word.split(/,(?=\p{L})/u)
         : word.includes('#') || word.includes(':')
-          ? word.split(/[#:](?=(?:GHSA|CVE)-)/i)
+          ? word.split(KIND_BEFORE_ADVISORY)
           : // A changeset's tag, "openapi-fetch@0.17.0": the package and its version, each a word the headline may use.
             word.includes('@')
             ? word.split(/(?<=\w)@(?=v?\d)/)
@@ -142,6 +142,8 @@ export function tokens(text: string): string[] {
   return words;
 }
 
+/** A tracker's kind joined to an advisory's id by "#" or ":" (see tokens). */
+const KIND_BEFORE_ADVISORY = new RegExp(`[#:](?=${ADVISORY_ID_START})`, 'i');
 const SITE_ROOT_IN_TEXT = new RegExp(`${SITE_ROOT}(?![\\w/-]|\\.[\\w/-])`, 'gi');
 
 const unmarked = (text: string) => (text.includes('**') ? withoutCodeMarks(text).replace(/\*\*/g, '') : withoutCodeMarks(text));

@@ -598,6 +598,8 @@ const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|
  * fix as a CVE does.
  */
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
+/** elFinder's "[security:CVE-2022-26960]" leading a change: its kind and the advisory it fixes. */
+const ADVISORY_TAG = withAdvisoryId(String.raw`^\[security:\s*({ID})\]:?\s+(?=\S)`, 'i');
 /** "The vulnerability, identified as CVE-2005-0837, allows an attacker to …": a paragraph that tells a flaw, not mentions one. */
 const ADVISORY_TOLD =
   /\b(?:the|this) vulnerability\b[^.]{0,80}\b(?:allow(?:s|ed)|let(?:s)?|enable[sd]?)\s+(?:an?\s+)?(?:remote\s+|local\s+|unauthenticated\s+)?attackers?\b/i;
@@ -1110,7 +1112,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: numpyTagKind(tags, raw), text: rest };
   }
   // elFinder's "[security:CVE-2022-26960] Fixed a path traversal issue": the kind and the advisory it fixes, in its tag.
-  const advisoryTag = text.match(/^\[security:\s*((?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3}))\]:?\s+(?=\S)/i);
+  const advisoryTag = text.match(ADVISORY_TAG);
   if (advisoryTag) return { kind: 'security', text: `${text.slice(advisoryTag[0].length)} (${advisoryTag[1]})` };
   // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`", DuckDB's "[Dev] Add
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.

@@ -28,6 +28,14 @@ export function issueReference(number: string, repoBase: string | null): Referen
   return { kind: 'issue', label: `#${number}`, url: repoBase ? `${repoBase}/issues/${number}` : null };
 }
 
+function pullRequestReference(number: string, repoBase: string | null): Reference {
+  return { kind: 'pull_request', label: `#${number}`, url: repoBase ? `${repoBase}/pull/${number}` : null };
+}
+
+function commitReference(sha: string, repoBase: string | null): Reference {
+  return { kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null };
+}
+
 /**
  * reStructuredText's named references ("`Twisted docs`_", "zope.interface_") read as their words: the parser cleans them
  * so, and the checker reads the cited lines so, for the two to agree.
@@ -384,11 +392,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // JMeter's xdoc changes, "<li><issue>5682</issue><pr>717</pr> Open Model Thread Group: …": its tracker's numbers in tags.
   if (has('</'))
     text = text.replace(/\s*<(pr|issue|bug)>\s*(\d+)\s*<\/\1>\s*/gi, (_whole, kind: string, number: string) => {
-      add(
-        kind.toLowerCase() === 'pr'
-          ? { kind: 'pull_request', label: `#${number}`, url: repoBase ? `${repoBase}/pull/${number}` : null }
-          : issueReference(number, repoBase),
-      );
+      add(kind.toLowerCase() === 'pr' ? pullRequestReference(number, repoBase) : issueReference(number, repoBase));
       return ' ';
     });
   // Longhorn's "[BACKPORT][v1.12.1][UI][FEATURE] V2 Data Engine Fast Cloning": the branch it was carried to and its tracker's
@@ -396,7 +400,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (text.startsWith('[')) text = text.replace(/^(?:\[(?:BACKPORT|CHERRY-?PICK|v?\d+(?:\.\d+)+)\]\s*)+(?:\[[A-Z]{2,12}\]\s*)*(?=\S)/, '');
   // Rakudo's "… (up from 15) [4d62268a][1e66a50c]", "… NativeCall 488783a7[7a302e08][820a4a94]": the commits, bracketed, close
   // the item (read before a pair of brackets could read as a reference link).
-  if (has('][') || has(']')) text = closingCommitGroups(text, add, repoBase);
+  if (has(']')) text = closingCommitGroups(text, add, repoBase);
   // AWS CDK's "…, closes [aws-cdk/…/stack-associator.ts#L91-L95](https://github.com/…)": what the change closes, linked, whatever
   // its words.
   if (has('closes [') && has(']('))
@@ -795,12 +799,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // Flask-SQLAlchemy's ":issue:`508, 944`": one role for two issues.
     // Manim's MyST "… by {user}`fmuenkel` in {pr}`4351`": GitHub's credit, its pull request by role.
     text = text.replace(/(?:\s+\b(?:by|from|via|see|in)\b)?\s*:(pr|issue):`(\d+(?:\s*,\s*\d+)*)`/g, (_whole, role: string, numbers: string) => {
-      for (const number of numbers.split(/\s*,\s*/))
-        add({
-          kind: role === 'pr' ? 'pull_request' : 'issue',
-          label: `#${number}`,
-          url: repoBase ? `${repoBase}/${role === 'pr' ? 'pull' : 'issues'}/${number}` : null,
-        });
+      for (const number of numbers.split(/\s*,\s*/)) add(role === 'pr' ? pullRequestReference(number, repoBase) : issueReference(number, repoBase));
       return ' ';
     });
     // Roles that name a standard or an advisory read as their name ("PEP 405", "CVE-2024-1"); a GHSA id is a link.
@@ -815,7 +814,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(SPHINX_RELEASES_ROLE, '')
       // zrepl's "(:commit:`5615f49`)": the commit, a reference.
       .replace(/\s*:commit:`([0-9a-f]{7,40})`/g, (_whole, sha: string) => {
-        add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+        add(commitReference(sha, repoBase));
         return ' ';
       })
       // virtualenv's "(:issue:`u`)": a tracker's role left unnumbered is a reference with no number, no word.
@@ -923,7 +922,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // openSUSE's "(see commit 6c48fd7761)": the commit a change came from.
   if (has('see commit'))
     text = text.replace(/\s*\(see commit ([0-9a-f]{7,40})\)/gi, (_whole, sha: string) => {
-      add({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
+      add(commitReference(sha, repoBase));
       return ' ';
     });
   // pyproj's "(pull #1481)", samtools' "(PR #2291.  Thanks to Ruben Vorderman)", HTSlib's "(PR #1978.  Reported by …)": a
@@ -1355,17 +1354,14 @@ const LEADING_HASH = new RegExp(String.raw`^(${HASH})\s+(?=\S)`);
 // [@bbc2] in [790c5c0]": the "in" that led to it goes with it.
 const HASH_GROUPS = new RegExp(String.raw`(?:\s+(?:in|from|via))?(?:\s+(?:${HASH})?(?:\[${HASH}\])+)+\s*$`);
 const NAME_AND_HASH = new RegExp(String.raw`\s*\*?\(\s*[^()]{1,40}?\s+-\s+(${HASH})\s*\)\*?\s*$`);
-
-const commitReference = (sha: string, repoBase: string | null): Reference => ({
-  kind: 'commit',
-  label: sha.slice(0, 7),
-  url: repoBase ? `${repoBase}/commit/${sha}` : null,
-});
+const EVERY_HASH = new RegExp(HASH, 'g');
+/** sqlite3-ruby's "… (GHSA-…)" after its author's handle: the advisory's bracket, which the handle goes from before. */
+const HANDLE_BEFORE_ADVISORIES = new RegExp(String.raw`([.!?])?\s+@[\w-]+\s+(\(${ADVISORY_ID_START}[^()]+\))\.?$`, 'i');
 
 /** Rakudo's "… (up from 15) [4d62268a][1e66a50c]": the commits closing an item, bracketed, are its references. */
 function closingCommitGroups(text: string, add: (ref: Reference) => void, repoBase: string | null): string {
   return text.replace(HASH_GROUPS, (group) => {
-    for (const [sha] of group.matchAll(new RegExp(HASH, 'g'))) add(commitReference(sha, repoBase));
+    for (const [sha] of group.matchAll(EVERY_HASH)) add(commitReference(sha, repoBase));
     return '';
   });
 }
@@ -1379,18 +1375,18 @@ function closingCommitGroups(text: string, add: (ref: Reference) => void, repoBa
 function closingCommitsAndCredits(clean: CleanText, repoBase: string | null): CleanText {
   let { text } = clean;
   const refs = [...clean.refs];
-  const commit = (sha: string) => refs.push(commitReference(sha, repoBase));
-  text = text.replace(LEADING_HASH, (_whole, sha: string) => {
-    commit(sha);
+  const commit = (_whole: string, sha: string) => {
+    refs.push(commitReference(sha, repoBase));
     return '';
-  });
-  text = text.replace(NAME_AND_HASH, (_whole, sha: string) => {
-    commit(sha);
-    return '';
-  });
-  text = text
-    .replace(/(?<=[.!?])\s+#\d+(?:(?:,\s*|\s+)#\d+)*\s+@[\w-]+(?:(?:,\s*|\s+)@[\w-]+)*\s*$/, '')
-    .replace(/([.!?])?\s+@[\w-]+\s+(\((?:CVE|GHSA)-[^()]+\))\.?$/, (_whole, stop: string | undefined, ids: string) => ` ${ids}${stop ?? ''}`)
-    .replace(/\s*\[[\s,]*(?:by\s+)?\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{Ll}'’.-]+){1,3}\\?\]\s*$/u, '');
+  };
+  // Each pass first asks for the mark its pattern needs, as cleanInline's do: this runs on every item.
+  const has = (mark: string) => text.includes(mark);
+  text = text.replace(LEADING_HASH, commit);
+  if (has(' - ') && has(')')) text = text.replace(NAME_AND_HASH, commit);
+  if (has('@')) {
+    if (has('#')) text = text.replace(/(?<=[.!?])\s+#\d+(?:(?:,\s*|\s+)#\d+)*\s+@[\w-]+(?:(?:,\s*|\s+)@[\w-]+)*\s*$/, '');
+    text = text.replace(HANDLE_BEFORE_ADVISORIES, (_whole, stop: string | undefined, ids: string) => ` ${ids}${stop ?? ''}`);
+  }
+  if (has(']')) text = text.replace(/\s*\[[\s,]*(?:by\s+)?\p{Lu}[\p{Ll}'’.-]+(?:\s+\p{Lu}[\p{Ll}'’.-]+){1,3}\\?\]\s*$/u, '');
   return text === clean.text ? clean : { text, refs, code: clean.code };
 }
