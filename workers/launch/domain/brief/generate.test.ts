@@ -8262,3 +8262,154 @@ describe('holdouts 175 to 182', () => {
     for (const upkeep of ['Initial Commit.', 'Closed issues.', 'Merged pull requests.']) expect(highlights).not.toContain(upkeep);
   });
 });
+
+describe('holdouts 189 to 194', () => {
+  const highlightsOf = (notes: string, overrides: Partial<BriefRelease> = {}) =>
+    briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0', ...overrides }).highlights.map((highlight) => `${highlight.kind}: ${highlight.text}`);
+
+  it('reads a heading that names a part of the product, or a feature for tests, as neither fixes nor upkeep (Dart Code)', () => {
+    const notes = [
+      '## Code Coverage for Flutter tests',
+      '',
+      "It's now possible to run tests while capturing coverage in Flutter projects.",
+      '',
+      '## Debugger',
+      '',
+      '## Extension API',
+      '',
+      '- New APIs are now exported by the extension to allow other extensions to reuse its functionality.',
+      '',
+      '## Misc',
+      '',
+      '- The autolaunch.json functionality now supports waiting for a VM Service to become available.',
+      '- An environment variable can now be used to delay the activation of background services.',
+    ].join('\n');
+    const highlights = highlightsOf(notes, { version: '3.116.0', title: 'Dart Code 3.116.0' });
+    expect(highlights.slice(0, 2)).toEqual([
+      'feature: New APIs are now exported by the extension to allow other extensions to reuse its functionality.',
+      "feature: Code Coverage for Flutter tests: it's now possible to run tests while capturing coverage in Flutter projects.",
+    ]);
+  });
+
+  it('reads "Bugfix" before a change as its kind, and credits with a pull request as credits (Hypercorn, Mido)', () => {
+    const notes = [
+      '* Bugfix Backends/rtmidi: Prevent virtual port name mangling (@rdoursenaud,',
+      '  thanks to @digitalsignalperson for reporting)',
+      '* Bugfix: Backends/Portmidi (@akx, pull request #483)',
+      '* MidiFile: play() can now use an optional custom clock source (@almostimplemented, pull request #153)',
+      '* Removed support for Python 2.7. (Ole Martin Bjørndalen, pull request #408, with additional cleanup from @rdoursenaud)',
+    ].join('\n');
+    const highlights = highlightsOf(notes, { version: '1.3.0', title: 'Mido 1.3.0' });
+    expect(highlights).toContain('fix: Prevented virtual port name mangling.');
+    for (const highlight of highlights) expect(highlight).not.toMatch(/@|pull request|Bjørndalen|^other: Bugfix/);
+    expect(highlightsOf('* Bugfix pass the correct quic connection to the H3 Protocol.', { version: '0.17.2', title: 'Hypercorn 0.17.2' })).toEqual([
+      'fix: Pass the correct quic connection to the H3 Protocol.',
+    ]);
+  });
+
+  it('tells breaks a later release will make, and what stays compatible, as no break of this one (hvac, Kudu)', () => {
+    const announced = highlightsOf(
+      [
+        '### Deprecations / Announcements',
+        '',
+        '- Breaking changes coming to `Client.write` method',
+        '',
+        '### Features',
+        '',
+        '- Add support for Python 3.12',
+      ].join('\n'),
+      { version: '1.2.0', title: 'hvac 1.2.0' },
+    );
+    expect(announced).toContain('other: Breaking changes coming to Client.write method.');
+    const compatible = briefOf(
+      [
+        '== Incompatible Changes in Kudu 1.18.0',
+        '',
+        '* The Kudu 1.18 Java client library is API- and ABI-compatible with Kudu 1.17. Applications',
+        '  written against Kudu 1.17 will compile and run against the Kudu 1.18 client library.',
+        '',
+        '== New features',
+        '',
+        '* Kudu now supports a new experimental cache eviction policy named Segmented LRU (SLRU).',
+      ].join('\n'),
+      { version: '1.18.0', title: 'Apache Kudu 1.18.0' },
+    );
+    expect(compatible.releaseKind).toBe('feature');
+    expect(compatible.highlights.map((highlight) => highlight.kind)).not.toContain('breaking');
+  });
+
+  it("names the product of a blog post's title that speaks to its reader by its repository (Atlas)", () => {
+    const brief = briefOf('### Manage your Row-level Security Policies as Code\n\nAtlas now manages row-level security policies in your schema.', {
+      version: 'v0.25.0',
+      title: 'Manage your Row-level Security Policies as Code with Atlas v0.25',
+      url: 'https://github.com/ariga/atlas/releases/tag/v0.25.0',
+    });
+    expect(brief.product.name).toBe('Atlas');
+  });
+
+  it("tells a break by what it is now when the notes first say what it was, and leaves out the odds and ends and what is planned (Cap'n Proto)", () => {
+    const notes = [
+      '## What is new in 1.0?',
+      '',
+      '* **Breaking change:** Previously, servers could opt into allowing RPC cancellation by calling `context.allowCancellation()`. In 1.0, opting into cancellation is instead accomplished using an annotation on the schema.',
+      '* KJ now uses `kqueue()` to handle asynchronous I/O on systems that have it.',
+      '* Many, many smaller bug fixes and improvements. See the PR history for details.',
+      '',
+      "## What's planned for 2.0?",
+      '',
+      '* We will drop support for compiling with exceptions disabled.',
+    ].join('\n');
+    const highlights = highlightsOf(notes, { version: '1.0', title: "Cap'n Proto 1.0" });
+    expect(highlights[0]).toBe('breaking: In 1.0, opting into cancellation is instead accomplished using an annotation on the schema.');
+    expect(highlights.join('\n')).not.toMatch(/Many, many|exceptions disabled/);
+  });
+
+  it('closes no change on the bracket its reference left open (gocryptfs)', () => {
+    expect(
+      highlightsOf('* Fix `-force_owner` not affecting socket files ([#629](https://github.com/rfjakob/gocryptfs/issues/629)', { version: '2.3' }),
+    ).toEqual(['fix: Fixed -force_owner not affecting socket files.']);
+  });
+
+  it('reads the advisories listed under who can exploit them as the fixes, and advice on them as none (Net-SNMP)', () => {
+    const notes = [
+      '    security:',
+      '      - These two CVEs can be exploited by a user with read-only credentials:',
+      '          - CVE-2022-24805 A buffer overflow in the handling of the INDEX of',
+      '            NET-SNMP-VACM-MIB can cause an out-of-bounds memory access.',
+      '          - CVE-2022-24809 A malformed OID in a GET-NEXT to the nsVacmAccessTable',
+      '            can cause a NULL pointer dereference.',
+      '      - To avoid these flaws, use strong SNMPv3 credentials and do not share them.',
+    ].join('\n');
+    const highlights = highlightsOf(notes, { version: '5.9.3', title: 'Net-SNMP 5.9.3' });
+    expect(highlights.slice(0, 2)).toEqual([
+      'security: A buffer overflow in the handling of the INDEX of NET-SNMP-VACM-MIB can cause an out-of-bounds memory access (CVE-2022-24805).',
+      'security: A malformed OID in a GET-NEXT to the nsVacmAccessTable can cause a NULL pointer dereference (CVE-2022-24809).',
+    ]);
+    expect(highlights).toContain('other: To avoid these flaws, use strong SNMPv3 credentials and do not share them.');
+  });
+
+  it("reads a tracker's linked word and number as a reference (Gerrit)", () => {
+    const notes = [
+      '* [Change 554841](https://gerrit-review.googlesource.com/c/gerrit/+/554841):',
+      '  Fix reviewer-added stream events getting overwritten when processed asynchronously.',
+      '* [Issue 486131256](https://issues.gerritcodereview.com/issues/486131256): Fix caret placement in empty textarea.',
+    ].join('\n');
+    expect(highlightsOf(notes, { version: '3.11.9', title: 'Gerrit 3.11.9' })).toEqual([
+      'fix: Fixed reviewer-added stream events getting overwritten when processed asynchronously.',
+      'fix: Fixed caret placement in empty textarea.',
+    ]);
+  });
+
+  it("makes the one fix a note calls a security fix the release's security fix (Pow)", () => {
+    const notes = [
+      '**Note:** This release contains an important security fix. It is recommended to update immediately if you are using the cache.',
+      '',
+      '### Bug fixes',
+      '',
+      '- [`Pow.Store.Backend.MnesiaCache`] Fixed bug where expired cached keys are not invalidated on startup',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '1.0.34', title: 'Pow 1.0.34' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security']);
+  });
+});

@@ -82,13 +82,14 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * of test people can now write.)
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:only\s+)?(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)(?!\s+and\s+support\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|(?:add\w*|updat\w*)\s+(?:an?\s+|the\s+)?\.(?:editorconfig|gitignore|gitattributes|mailmap)(?:\s+files?)?|branch protection(?: rules?)?|\.asf\.yaml|initial commit|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:only\s+)?(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)(?!\s+and\s+support\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|(?:add\w*|updat\w*)\s+(?:an?\s+|the\s+)?\.(?:editorconfig|gitignore|gitattributes|mailmap|git-blame-ignore-revs)(?:\s+files?)?|branch protection(?: rules?)?|\.asf\.yaml|initial commit|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
-// elFinder's "And some minor bug fixes", the list's last word after its others; Cryptol's "Closed issues #813, …" and
+// elFinder's "And some minor bug fixes", the list's last word after its others; Cap'n Proto's "Many, many smaller bug fixes
+// and improvements. See the PR history for details."; Cryptol's "Closed issues #813, …" and
 // "Merged pull requests …" once their numbers went.
 const VAGUE_UPKEEP =
-  /^(?:closed|fixed|resolved|merged)\s+(?:issues|bugs|tickets|pull requests|PRs)\.?$|^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|assorted)\s+){0,2}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?$/i;
+  /^(?:closed|fixed|resolved|merged)\s+(?:issues|bugs|tickets|pull requests|PRs)\.?$|^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|smaller|assorted)(?:,\s+|\s+)){0,3}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?(?:\s+see\s+(?:the\s+)?[\w ]{2,30}\s+for\s+(?:more\s+)?details\.?)?$/i;
 
 /** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
 const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
@@ -183,6 +184,7 @@ export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update'
 /** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */
 const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
 
+const MISC_SECTION = /^(?:misc(?:ellaneous)?|odds and ends)$/i;
 const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|unused|no longer (?:used|maintained|needed))\b/i;
 
 /** `line` is the item's first line as the notes wrote it, with the marks the item's words leave out ("(Medium)"). */
@@ -198,11 +200,18 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   // PipeWire 1.6.0's "Highlights (since the previous 1.5.85 prerelease)" are what changed since a test build, not the release's.
   const notable = item.section.some(
     (title) =>
-      /\b(?:highlights?|announcements?|notable|key changes)\b|\b(?:major|key|headline|top) (?:new )?features\b/i.test(title) && !SINCE_A_PRERELEASE.test(title),
+      /\b(?:highlights?|announcements?|notable|key changes)\b|\b(?:major|key|headline|top) (?:new )?features\b/i.test(title) &&
+      !SINCE_A_PRERELEASE.test(title) &&
+      // hvac's "📢 Deprecations / Announcements": what is going away, announced, is not what the release brings.
+      !/\bdeprecat/i.test(title),
   );
   const upFront = notable && !/^other\b/i.test(item.section[item.section.length - 1] ?? '');
   if (notable) score += upFront ? 40 : 30;
   if (/\btier\s*1\b/i.test(item.text)) score += 10;
+  // Dart Code's "## Misc" after its headed features: what the notes file as odds and ends does not lead what they gave a
+  // section of its own.
+  // (A break filed there is still a break: mason.nvim 2.0's "### Misc" under its breaking changes.)
+  if (item.kind !== 'breaking' && item.kind !== 'security' && item.section.some((title) => MISC_SECTION.test(title.trim()))) score -= 20;
   // FreshRSS's "Last version supporting PHP 7.4": what those on it must know before they next update, told with the breaks.
   if (END_OF_SUPPORT.test(item.text)) score += 40;
   // "* **Namespace Sealing**: Allow Shamir seal …": a feature the notes name in bold is one they set apart.
@@ -2068,7 +2077,9 @@ function breakingSentence(text: string): string {
   return truncateWords(sentences.slice(0, keep).join(' '), MAX_SENTENCE);
 }
 const AFFECTS_WHOM = /^(?:this|it|the change)\s+(?:only\s+)?affects\b|^only affects\b/i;
-const FROM_NOW_ON = /^(?:now\b|from now on\b|starting (?:from|with) (?:this|v?\d)|as of (?:this|v?\d)|(?:in|with) this (?:release|version)\b)/i;
+// Cap'n Proto's "Previously, servers could opt into …. In 1.0, opting into cancellation is instead …": the version names "now".
+const FROM_NOW_ON =
+  /^(?:now\b|from now on\b|starting (?:from|with) (?:this|v?\d)|as of (?:this|v?\d)|(?:in|with) this (?:release|version)\b|in (?:version\s+)?v?\d+(?:\.\d+)*,)/i;
 const STAY_ON_VERSION = /\b(?:use|stay on|keep|remain on|pin)\b[^.]{0,40}?\b(?:version\s+|v)?\d+\.\d+(?:\.\d+)*\b/i;
 /** Words that say a sentence tells a break. */
 // hiredis' "If you're presently using `options->timeout` you will need to change it to use `options->connect_timeout`.": what
@@ -2366,7 +2377,8 @@ function subjectOf(
   // "v0.2.0 - Use the REST API for Telemetry" is the release's tagline, not a product: names carry few small words.
   // "0.20: Roku, Last.fm, AWS, Twilio": a title led by its version gives the release a subtitle, what it brings, not a name.
   const tagline =
-    ((fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4) ||
+    // Atlas' "Manage your Row-level Security Policies as Code with Atlas v0.25": a blog post's title speaks to its reader.
+    ((fromTitle.match(/\b(?:the|for|to|a|an|with|and|of|in|as|your|our)\b/g) ?? []).length >= 2 && fromTitle.split(/\s+/).length >= 4) ||
     /^\s*v?\d+(?:\.\d+)+[\w.-]*\s*:\s+\S/.test(release.title);
   // "Planned Breaking API Changes (42.0)" titles a document of changes: no word of it is a name.
   const generic = isGenericTitle(fromTitle);

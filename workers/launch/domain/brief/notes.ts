@@ -270,7 +270,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // PowerShell's "Engine Updates and Fixes", "General Cmdlet Updates and Fixes": additions and fixes side by side, each
   // item's verb says which.
   [/\b(?:updates?|improvements?|enhancements?|features?|changes)\s+(?:and|&)\s+(?:bug\s*)?fix(?:es)?\b/i, 'other'],
-  [/\bfix|bug/i, 'fix'],
+  // (Not Dart Code's "## Debugger": a part of the product, no bug.)
+  [/\bfix|(?<!de)bug/i, 'fix'],
   // darktable's "The Big Ones" heads its flagship changes.
   [
     /\b(?:feat|features?|added|add|additions?|new|enhancements?|improvements?|improved|highlights?|announcements?|notable|key changes|following changes|language|libraries|compiler|stabili[sz]ed|ui, workflows|big (?:ones|changes|features))\b/i,
@@ -282,11 +283,15 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // RIOT's closing "Discussions" (where to chat) and "License" (what the code is under), Asterisk's "Links" (to the diff
     // and the tarball): the project's standing notices.
     // DOSBox Staging's "0.81.2 commit authors" (not SMAPI's "For mod authors", what they get).
-    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
+    // dependencies.)
+    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
 
+/** A change led by the word for its kind, without a colon: a verb in lower case, or a part of the product before one. */
+const BUGFIX_WORD = /^\s*(?:Bug-?fix|BUGFIX|Hotfix)\s+(?!(?:for|in|to|of|on|release|releases|only|and)\b)(?=[a-z]+\s|[\p{L}\d_./-]+:\s)/u;
 /** A Sphinx "releases" entry's role: ":support:" is upkeep (docs, packaging, backports) beside the bugs and features. */
 const SPHINX_ROLE_KIND: Record<string, ChangeKind> = { bug: 'fix', feature: 'feature', support: 'other' };
 const MIXED_WITH_INTERNAL = /\binternals?\b|\bdevelopment support\b|\brefactor/i;
@@ -866,6 +871,12 @@ function sectionKindOf(text: string): ChangeKind | null {
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
   return null;
 }
+const BREAKS_TO_COME = /^\s*(?:\*\*)?breaking\s+changes?\s+(?:are\s+)?(?:coming|planned|ahead|upcoming)\b/i;
+const STAYS_COMPATIBLE =
+  /^(?:(?!\b(?:which|that)\b)(?:[^.]|\.(?=\d))){0,80}?\b(?:is|are|remains?|stays?)\s+(?:fully\s+)?(?:[\w-]+\s+and\s+)?[\w-]*(?<!in)compatible\s+with\b/i;
+const BREAKING_WORDS_AFTER = /\b(?:dropped|removed|no longer|must|breaks?|breaking|incompatib\w*|renamed|requires?)\b/i;
+const AVOID_THE_FLAWS =
+  /^(?:to\s+(?:avoid|mitigate|prevent|protect (?:yourself )?against)\s+(?:these|this|such|the)\s+(?:flaws?|issues?|vulnerabilit(?:y|ies)|attacks?|problems?)\b|until you (?:can )?(?:update|upgrade)\b)/i;
 const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
 const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?breaking\s+changes?\b|\bnon-breaking\b/i;
 
@@ -879,6 +890,21 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // NNG's "A future release of NNG may break compatibility for …" under "ZeroTier Incompatible Changes": a warning of what a
   // later release may do breaks nothing in this one.
   if (told.kind === 'breaking' && FUTURE_RELEASE_MAY.test(told.text)) return { ...told, kind: 'other' };
+  // hvac 2.0's announcements: "Breaking changes coming to `Client.write` method", a break a later release will make.
+  if (told.kind === 'breaking' && BREAKS_TO_COME.test(written)) return { kind: 'other', text: written.trim() };
+  // Net-SNMP's "To avoid these flaws, use strong SNMPv3 credentials …" among its CVEs: advice on the flaws, no fix of one.
+  if (told.kind === 'security' && AVOID_THE_FLAWS.test(told.text)) return { ...told, kind: 'other' };
+  // Kudu's "Incompatible Changes" section says what stays compatible ("The Kudu 1.18 Java client library is API- and
+  // ABI-compatible with Kudu 1.17."): no change at all.
+  if (told.kind === 'breaking') {
+    const [claim, ...rest] = told.text.split(/(?<=\.)\s+(?=\p{Lu})/u);
+    if (
+      STAYS_COMPATIBLE.test(claim!) &&
+      !/\bnot\b|n['’]t\b|\b(?:and|or) (?:above|later|newer|higher)\b/i.test(claim!) &&
+      !BREAKING_WORDS_AFTER.test(rest.join(' '))
+    )
+      return { ...told, kind: 'internal' };
+  }
   // styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
   // bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no
   // one they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
@@ -1054,6 +1080,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // fl_chart's "**FEATURE** (by @kamilJ96) Add `gradient` property …", "**BUGFIX** …": a kind in bold capitals, then the change.
   const tagged = raw.match(BOLD_KIND_TAG);
   if (tagged) return itemKind('', text.replace(new RegExp(`^${tagged[1]}\\s*:?\\s*`), ''), tagKind(tagged[1]!), section);
+  // Hypercorn's "Bugfix pass the correct quic connection …", Mido's "Bugfix Backends/rtmidi: Prevent …": the kind's word leads
+  // the change, no colon after it. (Not "Bugfix release for …", what the release is.)
+  const bugfixWord = BUGFIX_WORD.exec(text);
+  if (bugfixWord && inherited !== 'internal') return itemKind('', text.slice(bugfixWord[0].length), 'fix', section);
   // Volta's "🎉 (NEW) 🎉 We now ship a pre-built binary …": a kind in brackets and capitals, between two signs. yarr's "(new)
   // serve on unix socket", "(fix) …", "(etc) theme-color support": in lower case, "etc" for the rest.
   const bracketed = text.match(
@@ -1694,7 +1724,9 @@ const ONLY_IDS = withAdvisoryId(String.raw`^{ID}(?:\s*[,/]\s*{ID})*(?:\s*\([^()]
 const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urgency=\w+/;
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
-const FUTURE_PLANS = /^(?:(?:future|upcoming)\s+)?plans\s+for\b|^(?:future|upcoming)\s+plans\b|^(?:product\s+)?roadmap$|^looking\s+ahead\b/i;
+// Cap'n Proto 1.0's "What's planned for 2.0?": what a later release may bring.
+const FUTURE_PLANS =
+  /^(?:(?:future|upcoming)\s+)?plans\s+for\b|^(?:future|upcoming)\s+plans\b|^(?:product\s+)?roadmap$|^looking\s+ahead\b|^what['’]?s\s+(?:planned|coming)\s+(?:for|in)\b/i;
 /** Subversion's "(8 Oct 2024, from /branches/1.14.x)" under its version: when, and from where, on a line of its own. */
 const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b[^()]{0,80}\)\s*$/i;
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
@@ -1759,7 +1791,8 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+// (Atlas' "Wrapping Up" closes its post: "that's all for this release!")
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
 /** A bullet linking to a section of the page itself: an entry of a table of contents. */
@@ -1843,6 +1876,21 @@ function childrenAreChanges(lines: string[], from: number, indent: number, least
   }
   return seen >= least;
 }
+/** Whether every bullet right under a line leads with an advisory's id ("- CVE-2022-24805 A buffer overflow …"). */
+function childrenLeadWithAdvisories(lines: string[], from: number, indent: number): boolean {
+  let seen = 0;
+  for (let at = from; at < lines.length; at++) {
+    const line = lines[at]!;
+    if (line.trim() === '') continue;
+    const depth = indentOf(line);
+    if (depth < indent) break;
+    if (depth > indent || !BULLET.test(line)) continue;
+    if (!ADVISORY_LEADS.test(line.match(BULLET)![2]!)) return false;
+    seen++;
+  }
+  return seen > 0;
+}
+const ADVISORY_LEADS = withAdvisoryId(String.raw`^(?:\*\*|\[)?{ID}\b`, 'i');
 /** Stripe's "[#1667](…) Update generated code" over the changes the generator made, each its own bullet. */
 const GENERATED_CODE = /^(?:update[sd]?|regenerate[sd]?)\s+(?:the\s+)?(?:auto-?)?generated\s+code$/i;
 const CHANGE_LEAD =
@@ -1995,11 +2043,18 @@ function idsOfCredit(inside: string, stop = ''): string | null {
     .split(/[,/]/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  const ids = parts.filter((part) => /^#\d+$/.test(part));
-  const names = parts.filter((part) => !/^#\d+$/.test(part));
+  // Mido's "(@akx, pull request #483)", "(Ole Martin Bjørndalen, pull request #408, with additional cleanup from @rdoursenaud)":
+  // the tracker's word before the number, and a handle credited for a part of the work.
+  const idOf = (part: string) => part.match(/^(?:(?:pull request|PR|issue|bug)\s+)?(#\d+)$/i)?.[1];
+  const ids = parts.map(idOf).filter((id) => id !== undefined);
+  const names = parts.filter((part) => idOf(part) === undefined);
   // Uppy's "(Prakash / #5775)": beside its pull request, one capitalised word is a name too.
   // ("(Windows, #123)" says where, and stays.)
-  const named = (name: string) => PERSON_NAME.test(name) || (inside.includes('/') && names.length === 1 && /^\p{Lu}/u.test(name) && ONE_NAME.test(name));
+  const named = (name: string) =>
+    PERSON_NAME.test(name) ||
+    /^@[\w-]+$/.test(name) ||
+    /^(?:with\s+)?(?:(?:additional|some|more)\s+)?(?:cleanup|clean-up|help|review|input|testing|fixes)\s+(?:from|by)\s+@[\w-]+$/i.test(name) ||
+    (inside.includes('/') && names.length === 1 && /^\p{Lu}/u.test(name) && ONE_NAME.test(name));
   return ids.length > 0 && names.length > 0 && names.every(named) ? `${stop} ${ids.join(' ')}` : null;
 }
 /** "bug #58327 [FrameworkBundle][Lock] Throw … (nicolas-grekas)": a kind word and a ticket number, components, the words, an author. */
@@ -2388,6 +2443,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     ...clean,
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      // gocryptfs' "… socket files ([#629](…)": the bracket its reference opened was never closed.
+      .replace(clean.text.endsWith('(') ? /\s*\($/ : NEVER, '')
       .replace(NAMES_AN_ADVISORY.test(clean.text) ? FIXED_IDS_FIRST : NEVER, '$2 ($1)')
       .replace(
         NAMES_AN_ADVISORY.test(clean.text) ? LOOSE_CLOSING_IDS : NEVER,
@@ -3195,6 +3252,24 @@ export function isUnderline(lines: string[], index: number): boolean {
     mark.length >= (mark.startsWith('`') ? title.length : Math.min(title.length, 3))
   );
 }
+
+/**
+ * Pow 1.0.34's "**Note:** This release contains an important security fix. It is recommended to update immediately …" over
+ * one bug fix: the opening says what the one fix is, and its line says so.
+ */
+function markLoneFixSecurity(items: NoteItem[], source: string[]) {
+  if (items.some((item) => item.kind === 'security')) return;
+  const fixes = items.filter((item) => item.kind === 'fix');
+  if (fixes.length !== 1) return;
+  // (A note is no opening of the notes, which is why its lines before the first change are read here.)
+  const before = source.slice(0, Math.min(...items.map((item) => item.lines.start)) - 1);
+  const said = before.findIndex((line) => CONTAINS_A_SECURITY_FIX.test(line.replace(/[*_]{2}/g, '').trim()));
+  if (said < 0) return;
+  fixes[0]!.kind = 'security';
+  fixes[0]!.kindMark = { start: said + 1, end: said + 1 };
+}
+const CONTAINS_A_SECURITY_FIX =
+  /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this (?:release|version|update) (?:contains|includes|brings|has) (?:an?|one) (?:(?:important|critical|urgent|minor)\s+)?security (?:fix|patch)\b/i;
 
 /**
  * librsvg 2.56.91's "This is a security release for bug #996." over "- #996 - Fix arbitrary file read when href has special
@@ -4813,6 +4888,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
               text.replace(MERGED_PULL_REQUEST, '') === ''));
         // Yosys' " * New commands and options" over "    - Added "symfpu" …", "    - Removed "-fast" …": a few words naming
         // no change over children that each do, and say their own kind.
+        // Net-SNMP's "- These two CVEs can be exploited by a user with read-only credentials:" over "- CVE-2022-24805 A buffer
+        // overflow …": who can exploit them, over the advisories fixed, each a change of its own.
+        const listsAdvisories = ENDS_WITH_COLON.test(raw) && childrenLeadWithAdvisories(lines, end, childIndent);
         const groupsChanges =
           !groupOnly &&
           !namesWhat &&
@@ -4821,8 +4899,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
           (!OWN_VERB.test(text) || GENERATED_CODE.test(text)) &&
           !FINITE_VERB.test(text) &&
           childrenAreChanges(lines, end, childIndent, GENERATED_CODE.test(text) ? 1 : 2);
-        if (groupOnly || groupsChanges) {
-          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind: groupsChanges ? null : sectionKind(text) }, line: number });
+        if (groupOnly || groupsChanges || listsAdvisories) {
+          const kind = groupsChanges || listsAdvisories ? null : sectionKind(text);
+          labels.push({ indent, heading: { level: 8, raw, text, refs: clean.refs, kind }, line: number });
           continue;
         }
       }
@@ -4995,6 +5074,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     intro = null;
   }
   if (opening) markBugsNamedSecurity(opening, items, source);
+  markLoneFixSecurity(items, source);
   if (flawTold && items.some((item) => item !== flawTold && item.kind === 'security')) items.splice(items.indexOf(flawTold), 1);
   // picocli's "Potential breaking changes" over "This release has no breaking changes.": a section kept to say nothing happened.
   return {

@@ -754,7 +754,17 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         add(ref);
         return ' ';
       }
-      if (numbered || /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) || commitHash || /^@[\w-]+$/.test(bare)) {
+      // Gerrit's "[Issue 486131256](https://issues.gerritcodereview.com/issues/486131256)", "[Change 554841](…/c/gerrit/+/554841)":
+      // a tracker's word and the number its address ends on, on a tracker of its own.
+      const trackerNumber = bare.match(/^(?:issue|bug|change|CL|ticket)\s+#?(\d+)$/i)?.[1];
+      const onItsTracker = trackerNumber !== undefined && new RegExp(`[/=+]${trackerNumber}/?(?:[?#]\\S*)?$`).test(url);
+      if (
+        numbered ||
+        onItsTracker ||
+        /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) ||
+        commitHash ||
+        /^@[\w-]+$/.test(bare)
+      ) {
         if (!bare.startsWith('@')) add(commitHash ? { ...ref, kind: 'commit', label: bare.slice(0, 7) } : ref);
         // "by [@nikclayton](https://mastodon.social/@nikclayton)": the credit's "by" goes with its handle.
         return bare.startsWith('@') ? ' \u0000' : ' ';
