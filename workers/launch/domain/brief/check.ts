@@ -287,6 +287,9 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     // everyone]", in square brackets.
     .replace(/\s+thanks,?\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*!?\s*$/i, '')
     .replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\n]{1,40}\]\s*$/i, '')
+    // liblouis' "- Prevent a memory overflow in ~compilePassOpcode~ thanks to Martin" (Gieseking on the next line): whom the change
+    // thanks, after it.
+    .replace(/(?<=\S)\s+thanks\s+to\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\.?\s*$/u, '')
     // iperf's "SECURITY NOTE: Thanks to … for discovering a JSON type security vulnerability …": what was found is the line's.
     .replace(THANKS_FOR_FINDING, '')
     .split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!;

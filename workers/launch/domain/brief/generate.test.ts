@@ -8413,3 +8413,108 @@ describe('holdouts 189 to 194', () => {
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security']);
   });
 });
+
+describe('holdouts 195 to 200', () => {
+  const highlightsOf = (notes: string, overrides: Partial<BriefRelease> = {}) =>
+    briefOf(notes, { version: '1.2.0', title: 'Acme 1.2.0', ...overrides }).highlights.map((highlight) => `${highlight.kind}: ${highlight.text}`);
+
+  it('tells a fix that thanks someone after its words, with an advisory, as a security fix (liblouis)', () => {
+    const notes = [
+      '* Noteworthy changes in release 3.22.0 (2022-06-06)',
+      '** Bug fixes',
+      '- Prevent a memory overflow in ~compilePassOpcode~ thanks to Martin',
+      '  Gieseking. This was reported in [[https://github.com/advisories/GHSA-xrp8-mw8v-p6mq][CVE-2022-26981]] and should now be',
+      '  fixed.',
+      '- Improvements to the Russian and other Cyrillic tables thanks to',
+      '  Andrey Yakuboy:',
+      '  - Now all Russian based tables return braille by default.',
+      '** New features',
+      '- Add a table for grade 2 /with capitalization/.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '3.22.0', title: 'liblouis 3.22.0' });
+    const highlights = brief.highlights.map((highlight) => `${highlight.kind}: ${highlight.text}`);
+    expect(highlights[0]).toBe('security: Prevented a memory overflow in compilePassOpcode (CVE-2022-26981).');
+    expect(highlights.join('\n')).not.toMatch(/Yakuboy|Gieseking|\/with/);
+  });
+
+  it('leaves out who made a change however the notes credit them (terra, Moka, CodeceptJS, Gifsicle)', () => {
+    const notes = [
+      '- `global` has new efficient functions "anyNA" and "anynotNA" [#1540](https://github.com/rspatial/terra/issues/1540) by Kevin J Wolz',
+      '- improved treatment of flipped rasters by Timothée Giraud [#1627](https://github.com/rspatial/terra/issues/1627) and fchianucci [#1646](https://github.com/rspatial/terra/issues/1646)',
+      '- Fixed a race condition in the `and_compute_with` method. ([#574][gh-pull-0574] by [@Squadrick][gh-Squadrick])',
+      '- [Playwright] Support for APIs in Playwright (#3665) - by Egor Bodnar',
+      '- Add support for `--dither=atkinson` (daria@darkspot.net).',
+      '- Parse :nth-child(2n of.foo) where of is not followed by whitespace [#123](https://github.com/a/b/pull/123)',
+    ].join('\n');
+    const highlights = highlightsOf(notes).join('\n');
+    for (const credit of ['Wolz', 'Giraud', 'fchianucci', 'Squadrick', 'gh-', 'Bodnar', 'darkspot']) expect(highlights).not.toContain(credit);
+    expect(highlights).toContain('not followed by whitespace');
+  });
+
+  it("reads a version's line over its changes, and Yubico's advisories, as a security release (yubikey-manager)", () => {
+    const notes = [
+      '* Version 5.9.1 (released 2026-04-15)',
+      ' ** Restrict DLL search paths (YSA-2026-01).',
+      ' ** Improve device information when listing YubiKeys with no serial number visible over OTP.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '5.9.1', title: 'YubiKey Manager 5.9.1' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Restricted DLL search paths (YSA-2026-01).' });
+  });
+
+  it('reads a letter o as the bullet it is, and buffer overflow attacks as a flaw (Rserve)', () => {
+    const notes = [
+      '1.8-11\t2022-11-28',
+      '    o\tfix possible buffer overflow attacks in WebSockets code (many',
+      '\tthanks to Dane Henshall for performing a security audit!)',
+      '',
+      '    o\tclean up code to avoid mixing 32-bit and 64-bit integers on',
+      '\t64-bit platforms',
+    ].join('\n');
+    const brief = briefOf(notes, { version: '1.8-11', title: 'Rserve 1.8-11' });
+    expect(brief.releaseKind).toBe('security');
+    for (const highlight of brief.highlights) expect(highlight.text).not.toMatch(/^O\s/);
+  });
+
+  it("names the product before its version, not the release's subtitle after it (XKNX)", () => {
+    const brief = briefOf('### Breaking changes\n\n- Drop support for Python 3.9.', {
+      version: '3.0.0',
+      title: 'XKNX 3.0.0 Eager telegram decoding, DPTComplex and DPTEnum',
+    });
+    expect(brief.product.name).toBe('XKNX');
+    expect(briefOf('- Add the thing', { version: '4.5-rc1', title: 'Godot 4.5 RC 1' }).product.name).toBe('Godot');
+  });
+
+  it('opens with no line of versions and dates (wmbusmeters)', () => {
+    expect(summaryOpenedBy('Version 3.0.0 2026-06-17 Version 3.0.0-RC1 2026-06-17')).toEqual([]);
+  });
+
+  it('tells names renamed or replaced, and support dropped under a heading, as breaks of a major (Embree, vdirsyncer)', () => {
+    const embree = highlightsOf(
+      [
+        '- This Embree release adds support for Intel Arc GPUs through SYCL.',
+        '- RTCIntersectContext is renamed to RTCRayQuery context and most members moved to new structures.',
+        '- rtcFilterIntersection and rtcFilterOcclusion API calls got replaced by rtcInvokeIntersectFilterFromGeometry API calls.',
+        '- Removed ray stream API as rarely used with minimal performance benefits over packet tracing.',
+      ].join('\n'),
+      { version: '4.0.0', title: 'Embree 4.0.0' },
+    );
+    expect(embree.filter((highlight) => highlight.startsWith('breaking:'))).toHaveLength(3);
+    const vdirsyncer = highlightsOf(
+      [
+        'Version 0.19.0',
+        '==============',
+        '',
+        '- Add a new showconfig status.',
+        '',
+        'Changes to SSL configuration',
+        '----------------------------',
+        '',
+        'Support for ``md5`` and ``sha1`` certificate fingerprints has been dropped. If',
+        "you're validating certificate fingerprints, use ``sha256`` instead.",
+      ].join('\n'),
+      { version: '0.19.0', title: 'vdirsyncer 0.19.0' },
+    );
+    expect(vdirsyncer).toContain('breaking: Support for md5 and sha1 certificate fingerprints has been dropped.');
+  });
+});

@@ -270,8 +270,10 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
 }
 
 /** "Remove isDeleted method", "Rename receipt to invoice": a part of the API taken away or renamed. */
+// Embree 4.0's "RTCIntersectContext is renamed to RTCRayQuery context …", "rtcFilterIntersection and rtcFilterOcclusion API calls
+// got replaced by …", "Removed ray stream API as rarely used …": the same, told of the name.
 const REMOVES_OR_RENAMES_API =
-  /^(?:remove[sd]?\s+(?:the\s+)?\S+\s+(?:method|function|class|option|property|parameter|argument|api|endpoint|command|flag|setting|column|event|hook|trait|interface|module|helper)s?\b|rename[sd]?\s+\S+\s+to\s+\S+)/i;
+  /^(?:remove[sd]?\s+(?:the\s+)?\S+(?:\s+\S+){0,2}?\s+(?:method|function|class|option|property|parameter|argument|api|endpoint|command|flag|setting|column|event|hook|trait|interface|module|helper)s?\b|rename[sd]?\s+\S+\s+to\s+\S+|\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has been|have been|got)\s+(?:renamed|replaced)\s+(?:to|by|with)\s+\S)/i;
 /** A line the notes open with a warning, and the rest of that line. */
 const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION|CRITICAL)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
@@ -960,9 +962,14 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     const everyOneHasId = idsOfEach.length > 0 && idsOfEach.every((itemIds) => itemIds.length > 0);
     // (Nor Livebook 0.19.9's five fixes, each with a CVE and a GHSA id: ten ids after "five" read as a miscount.)
     const named = everyOneHasId && ids.length === all.length && ids.length <= MAX_COUNTED_IDS ? `: ${ids.join(', ')}` : '';
+    // kOps 1.33's "Security and Configuration" section (official etcd images, a larger key, more admission controllers): work
+    // that hardens, no flaw fixed, is not told as issues fixed.
+    const hardensOnly = kind === 'security' && !all.some((item) => citesAdvisory(item) || ATTACK.test(item.text) || SECURITY_FIX.test(item.text));
     const counting = (listed: string) =>
       kind === 'security'
-        ? `It fixes ${countWord(all.length)} security issues in all${listed}; the full list is in the release notes.`
+        ? hardensOnly
+          ? `It has ${countWord(all.length)} security improvements in all; the full list is in the release notes.`
+          : `It fixes ${countWord(all.length)} security issues in all${listed}; the full list is in the release notes.`
         : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`;
     const withIds = { text: counting(named), citations };
     if (named && grounded(`summary.${summary.length}`, withIds)) summary.push(withIds);
@@ -1799,7 +1806,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
           /^(?:([a-z][\w./-]{0,30}):\s+)?((?:[Nn]ot|[Nn]o longer|[Cc]rash\w*|[Hh]angs?|[Ww]rong|[Mm]issing|[Ii]ncorrect|[Bb]roken|[Uu]nable to)\b.*)$/,
         ) ?? told.match(FAULT_NOUN))
       : item.kind === 'security'
-        ? (told.match(FAULT_NOUN) ??
+        ? ((/^(?:remed|mitigat|harden)/i.test(told) ? null : told.match(FAULT_NOUN)) ??
           (advisoryIds(told).length > 0 && !opensWithAction(told) && namesFlawAlone(told) ? told.match(FLAW_NAMED) : null) ??
           (advisoryIds(told).length > 0 && !opensWithAction(told) && !TOLD_WITH_VERB.test(splitSentences(told)[0] ?? told) ? told.match(ATTACK_NAMED) : null))
         : null;
@@ -2219,6 +2226,27 @@ export function isGenericTitle(title: string): boolean {
 /** A title led by an advisory's id, and the capitalised word after it. */
 const ADVISORY_TITLE = withAdvisoryId(String.raw`^{ID}:\s+(\p{Lu}[\w.+-]*)\s`, 'u');
 
+/**
+ * XKNX's "XKNX 3.0.0 Eager telegram decoding, DPTComplex and DPTEnum": after a short name and its version, words of their own
+ * name what the release brings, not the product. (Not "Godot 4.5 RC 1", "Node.js 22.17.1 'Jod' (LTS)" nor "PCSX2 2.6.0 is now
+ * out!": a pre-release, a codename or a sentence, which the passes of the title read.)
+ */
+function withoutSubtitle(title: string, bare: string): string {
+  const at = title.search(new RegExp(`(?<![\\w.])v?${escapeRegExp(bare)}(?![\\w.])`, 'i'));
+  if (at <= 0) return title;
+  const before = title.slice(0, at).trim();
+  const after = title.slice(at).replace(/^\S+\s*/, '');
+  const words = after.split(/\s+/);
+  const tagline =
+    /^\p{L}[\p{L}\d.+_-]*(?:\s+\p{L}[\p{L}\d.+_-]*){0,2}$/u.test(before) &&
+    words.length >= 2 &&
+    /^\p{Lu}\p{Ll}/u.test(after) &&
+    !SUBTITLE_IS_NOT.test(words[0]!);
+  return tagline ? `${before} ${title.slice(at).split(/\s+/)[0]}` : title;
+}
+const SUBTITLE_IS_NOT =
+  /^(?:rc\d*|beta\d*|alpha\d*|dev|preview|pre|lts|stable|final|release|released|releases|is|are|has|now|security|patch|update|hotfix|bugfix|maintenance|changes|change|changelog|notes|with|brings|adds|featuring|introduces|includes|available|announcement|highlights|and|for|to|of|on|in)$/i;
+
 function subjectOf(
   release: BriefRelease,
   profile: ProductProfile | null,
@@ -2238,7 +2266,7 @@ function subjectOf(
       (/^[- ]/.test(bare.slice(number.replace(/^v/i, '').length)) && bare.startsWith(number.replace(/^v/i, ''))),
   );
   const versions = [bare, ...shortened.map((number) => number.replace(/^v/i, ''))].map(escapeRegExp).join('|');
-  const fromTitle = release.title
+  const fromTitle = withoutSubtitle(release.title, bare)
     // Bridgetown's "Everyone Deserves a Wiki: Bridgetown 2.2 is Here": a post's tagline, words of a sentence, before the name
     // and its version (not "Terraform Provider: TLS 4.0.0", a name in parts).
     .replace(new RegExp(`^(?=[^:]*\\s\\p{Ll})(?:[^\\s:]+\\s+){2,11}[^\\s:]+:\\s+(?=\\p{Lu}[^:]*?\\sv?(?:${versions})(?![\\w.]))`, 'u'), '')

@@ -644,7 +644,7 @@ const ADDRESSES =
 // face the attacker": a game's attacks and attackers are its play. An attack is a flaw's when an attacker makes it ("an
 // attacker could"), it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW = new RegExp(
-  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b`,
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b`,
   'i',
 );
 /**
@@ -916,6 +916,8 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   return droppedInAMinorChangeset ? { ...told, kind: 'other' } : told;
 }
 
+const WARNS_OF_A_BREAK =
+  /\bmerge[sd]?\b[^.]*\binto\b|\b(?:remov|drop|renam|replac|no longer|anymore|not supported|unsupported|must|requir|instead|default|deprecat|incompatib|break|migrat|upgrad|chang|now\s+(?:returns?|throws?|fails?|errors?))\w*/i;
 /** What the pattern of a break's marks needs one of, looked for first: most items have none. */
 const BREAK_SIGNS = ['BREAKING', '⚠', ':warning:', ':boom:', ':collision:', '💥', '(breaking'];
 
@@ -1048,6 +1050,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if ((raw.includes('⚠') || raw.includes(':warning:')) && !marker.test(text) && !/\bBREAKING\b/.test(raw)) {
     const unwarned = itemKind(raw.replace(WARNING_SIGN, ''), text.replace(WARNING_SIGN, ''), inherited, section);
     if (unwarned.kind === 'security') return unwarned;
+    // Streamlit's emoji-led list: "⚠️ When dataframes have cell values that are inconsistent with their configured type,
+    // Streamlit shows a tooltip describing the error": the sign is the icon of a warning it now shows, in words that take
+    // nothing away.
+    if (/^\s*(?:[-*+]\s+)?(?:⚠\uFE0F?|:warning:)\s*\p{Lu}/u.test(raw) && !WARNS_OF_A_BREAK.test(unwarned.text)) return unwarned;
   }
   // Kando's "**:collision: The Hyprland backend** now …" (💥, gitmoji's mark of a break, by its other shortcode) and
   // Vimium C's "… matches wrong URLs (breaking)" mark it too.
@@ -1405,7 +1411,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     BREAK_PRONE_SECTION.test(section.trim()) &&
     (BREAK_WORDS.test(unscopedWords) || renamed) &&
     !SEEN_NOT_USED.test(unscopedWords) &&
-    !/\b(?:for|in)\s+(?:the\s+)?(?:unit\s+)?tests\b|\btest\s+suite\b/i.test(unscopedWords)
+    !/\b(?:for|in)\s+(?:the\s+)?(?:unit\s+)?tests\b|\btest\s+suite\b/i.test(unscopedWords) &&
+    // class-validator's "remove documentation about deprecated schema based validation and added warning" under Changed:
+    // what the docs say, no interface of the product.
+    !/^\W*(?:remove[sd]?|drop(?:ped|s)?|delete[sd]?)\s+(?:the\s+|outdated\s+|old\s+)?(?:documentation|docs?|readme|comments?|examples?)\b/i.test(unscopedWords)
   )
     return { kind: 'breaking', text };
   // (collectd's "Build fix: duplicate switch case has been removed", "… has been fixed, undefined … variable has been removed":
@@ -1498,7 +1507,13 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Under a section that says what its items are not ("Notable Behavioral Changes", "Deprecations"), "New …" is no new feature.
   if (inherited === 'other' && !NOT_NEW_SECTION.test(section)) {
     // Not Redirection's "Remove deprecated ini_set call": its own use of something deprecated elsewhere.
-    if (/^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text) && !/\b(?:calls?|usages?|uses)\.?$/i.test(text)) return { kind: 'breaking', text };
+    // (Not Stan's "Removed deprecated syntax from remaining tests.": the project's own tests stopped using it.)
+    if (
+      /^remove[sd]?\s+(?:deprecated|previously deprecated)\b/i.test(text) &&
+      !/\b(?:calls?|usages?|uses)\.?$/i.test(text) &&
+      !/\b(?:from|in)\s+(?:the\s+)?(?:remaining\s+|existing\s+|unit\s+|our\s+)?(?:tests?|test suite|examples?|docs|documentation)\.?$/i.test(text)
+    )
+      return { kind: 'breaking', text };
     if (NEW_VERB.test(unscoped)) return { kind: 'feature', text };
     // spatie/schema-org's "Thirteen new types: `AuthenticateAction`, …": a count of new things, named or said to be added (not
     // "Three new accessors are used", how its code works).
@@ -1704,7 +1719,7 @@ const DESCRIBES_THE_DOCUMENT =
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
 const NOT_AN_OPENING =
-  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b/i;
+  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /**
  * Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.", GNU Make's "A
@@ -1739,7 +1754,8 @@ const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|ap
 const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,2},\s+${DATE}\s*$`, 'iu');
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
 // OWASP Java HTML Sanitizer's "* Release 20211018.1" over its changes, nested: the word before the number is the release's.
-const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?${DATE}\)?)?$`, 'i');
+// yubikey-manager's "* Version 5.9.1 (released 2026-04-15)" over its changes, with the word for what it is.
+const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?$`, 'i');
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
 const DATED_NAMES = /^\d{1,2}\/\d{1,2}\/\d{2,4}\s+[\w.-]+(?:,\s*[\w.-]+){2,},?$/;
@@ -2129,6 +2145,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // (LocalSend's "… via command line using `--text` … (@guilhermetiscoski)" names no one after its "via").
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
+    // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
+    .replace(/^\s*o\s+(?=[A-Za-z])/, '')
     .replace(/\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u, '');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
@@ -4184,7 +4202,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         (SAID_FIXED.test(first.text) || /^this (?:has been|is now|was) (?:fixed|resolved)\b/i.test(first.text))
       )
         own.kind = 'fix';
-      if ((own.kind === 'feature' || own.kind === 'other') && first && RAISED_MINIMUM.test(first.text)) {
+      // vdirsyncer's "Changes to SSL configuration" over "Support for ``md5`` and ``sha1`` certificate fingerprints has been
+      // dropped.": support its paragraph takes away likewise.
+      if (
+        (own.kind === 'feature' || own.kind === 'other') &&
+        first &&
+        (RAISED_MINIMUM.test(first.text) || (dropsSupport(first.text) && heading.text.split(/\s+/).length >= 2))
+      ) {
         own.kind = 'breaking';
         own.text = first.text;
       }

@@ -196,8 +196,11 @@ export function orgInline(text: string): string {
 function orgWords(text: string): string {
   return text
     .replace(MACRO, (_whole, name: string, args: string | undefined) => (name === 'kbd' && args ? codeSpan(args) : (args ?? '')))
-    .replace(CODE, (_whole, lead: string, _mark: string, code: string) => `${lead}${codeSpan(code)}`);
+    .replace(CODE, (_whole, lead: string, _mark: string, code: string) => `${lead}${codeSpan(code)}`)
+    .replace(ITALIC, '$1$2');
 }
+/** Org's emphasis in words, liblouis' "a table for grade 2 /with capitalization/": the words (not a path's "/usr/lib/"). */
+const ITALIC = /(^|[\s('"])\/(\p{L}[\p{L}\d\s'’-]{0,200}?\p{L})\/(?=$|[\s.,:;!?'")\]])/gu;
 
 /** Code as a Markdown code span, with a longer fence where the code holds a backtick. */
 function codeSpan(code: string): string {

@@ -133,7 +133,22 @@ const CLOSED_LINK = String.raw`\[[^\]\n]+\]\(https?:\/\/[^)\s]+\)`;
 const CLOSES_LINKS_AT_END = new RegExp(String.raw`(?<=\S)(?:,\s*|\s+)closes\s+${CLOSED_LINK}(?:(?:\s*,\s*|\s+and\s+)${CLOSED_LINK})*[\s.]*$`);
 const THANKS_AFTER_LINK = /(\]\([^)\s]+\))\s*,\s*thanks\s+@[\w-]+(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)@[\w-]+)*(?:\s*!)?\s*$/i;
 const GNU_QUOTED = /(?<![`\w])`([^`'\s][^`']{0,38}?)'(?![\w'])/g;
-const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,3}\s*$/u;
+const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}\s*$/u;
+const NAMED_AFTER_DASH =
+  /\s+[-–—]\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]*){1,3}(?:(?:,\s|\sand\s|\s&\s)\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]*){1,3})*$/u;
+const ADDRESS_CLOSING = /\s*\(\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*\)(?=[\s.]*$)/;
+const ISSUE_LINK = String.raw`\[#\d+\]\(https?:\/\/[^)\s]+\)`;
+const ISSUE_LINK_GLOBAL = new RegExp(ISSUE_LINK, 'g');
+/** A full name, or a handle in lower case (only ever beside an issue's link here). */
+// (Not "by default [#12](…)": a word of the change.)
+const CREDITED = String.raw`(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}|(?!(?:default|design|hand|name|date|size|type|value|itself|now|accident|mistake|example|reference|far|id|key|index|path|url)\b)[a-z][\w-]{2,38})`;
+/** A full name: "by whitespace [#12](…)" is a word of the change, which a name in capitals is not. */
+const FULL_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
+const CREDITED_ISSUE = String.raw`(?:${ISSUE_LINK}\s+by\s+${CREDITED}|by\s+${FULL_NAME}\s+${ISSUE_LINK}|${CREDITED}\s+${ISSUE_LINK}|${ISSUE_LINK})`;
+const LINKED_ISSUES_CREDITED = new RegExp(
+  String.raw`\s+(?=${ISSUE_LINK}\s+by\s|by\s+${FULL_NAME}\s+${ISSUE_LINK})${CREDITED_ISSUE}(?:\s+and\s+${CREDITED_ISSUE})*\s*$`,
+  'u',
+);
 // (A stop after a word or a call, not an initial: meld's translators, "Sergej A. (ru)".)
 const NAME_AFTER_STOP =
   /(?<=(?:[\p{Ll}\d]{2}|[)`'"])[.!?])\s+\((?=[^)]*[a-z])(?!(?:[Ee]xperimental|[Dd]eprecated|[Bb]eta|[Aa]lpha|[Pp]review|[Bb]reaking|[Ss]ecurity|[Uu]nstable|[Oo]ptional|[Ww]indows|[Mm]acos|[Ll]inux|[Uu]nix|[Aa]ndroid|[Ii]os)\))[A-Za-z][\w-]{2,38}\)\s*$/u;
@@ -298,8 +313,11 @@ const EDGE_MARKS = '-–—:,;';
 /** A person's name of one or two capitalised words. */
 const PERSON = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?`;
 const PEOPLE = String.raw`${PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)${PERSON})*`;
-/** Thanks to people by name closing a sentence's words ("… support thanks to Jane Roe and Dan, and Christof."). */
-const THANKS_CLOSING = new RegExp(String.raw`(?<=\p{Ll})\s+thanks\s+to\s+${PEOPLE}(?=[.;]|$)`, 'gu');
+/**
+ * Thanks to people by name closing a sentence's words ("… support thanks to Jane Roe and Dan, and Christof."), or the words
+ * that lead into a list (liblouis' "Improvements to the Russian and other Cyrillic tables thanks to Andrey Yakuboy:").
+ */
+const THANKS_CLOSING = new RegExp(String.raw`(?<=\p{Ll})\s+thanks\s+to\s+${PEOPLE}(?=[.;:]|$)`, 'gu');
 /** Thanks opening the words, before what was done ("Also thanks to Christof, you can now use …"). */
 const THANKS_OPENING = new RegExp(String.raw`^(?:[Aa]lso\s+)?[Tt]hanks\s+to\s+${PEOPLE},\s+(?=\p{Ll})`, 'u');
 /** A credit's words closing a change ("contribution from @x", "patched by"), read from the word on. */
@@ -389,6 +407,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = withAlignedTrackers(raw).replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // Moka's "([#574][gh-pull-0574] by [@Squadrick][gh-Squadrick])": a reference link whose definition is outside the notes given
+  // reads as its words (one defined in them was resolved before).
+  // (Not Rakudo's "[4d62268a][1e66a50c]": commits, bracketed one after another.)
+  // (Nor Longhorn's "[BACKPORT][v1.12.1][UI]": labels in capitals, one after another.)
+  if (has('][')) text = text.replace(/(?<![\]!])\[(?![0-9a-f]{6,40}\]|[A-Z][A-Z\d _-]*\])([^[\]\n]+)\]\[[\w.:/-]+\](?!\[)/g, '$1');
   // JMeter's xdoc changes, "<li><issue>5682</issue><pr>717</pr> Open Model Thread Group: …": its tracker's numbers in tags.
   if (has('</'))
     text = text.replace(/\s*<(pr|issue|bug)>\s*(\d+)\s*<\/\1>\s*/gi, (_whole, kind: string, number: string) => {
@@ -414,6 +437,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('ubmitted by')) text = text.replace(SUBMITTED_BY, '');
   // Igniter's "handle `children = …` in `add_new_child` (#368) by James Harton": who made it, by name, after its pull request.
   if (has(' by ')) text = text.replace(NAMED_AFTER_REFERENCE, '$1');
+  // terra's NEWS: "… [#1540](…) by Kevin J Wolz", "… by Timothée Giraud [#1627](…) and fchianucci [#1646](…)", "… [#495](…) by
+  // Jakub Nowosad and [#1632](…)": who made it, each beside the issue, closing the change; the issues stay.
+  // CodeceptJS' "Support for APIs in Playwright (#3665) - by Egor Bodnar": who made it, after a dash.
+  if (has(' by ')) text = text.replace(NAMED_AFTER_DASH, '');
+  // Gifsicle's "Add support for `--dither=atkinson` (daria@darkspot.net).": whom to thank, by address, closing the change.
+  if (has('@') && has(')')) text = text.replace(ADDRESS_CLOSING, '');
+  if (has(' by ') && has('](')) text = text.replace(LINKED_ISSUES_CREDITED, (credits: string) => ` ${credits.match(ISSUE_LINK_GLOBAL)!.join(' ')}`);
   // jsdom's "Added `customElements.getName()`. (mash-graz)": a contributor's name in brackets after the sentence's stop.
   if (has('.') && has(')')) text = text.replace(NAME_AFTER_STOP, '');
   if (has('bd>')) text = text.replace(KEY_TAG, '`$1`');

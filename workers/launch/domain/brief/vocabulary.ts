@@ -124,7 +124,7 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
   security: new RegExp(
-    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bdeny(?:ing)? service\b|\bmalicious\b|\b(?:integer|buffer|heap|stack) (?:overflow|underflow)s?\b|\bsmuggl|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
+    String.raw`\bsecurity|\bvulnerab|\bcve-\d|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bysa-\d{4}-\d|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bdeny(?:ing)? service\b|\bmalicious\b|\b(?:integer|buffer|heap|stack) (?:overflow|underflow)s?\b|\bsmuggl|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
     'im',
   ),
 };
@@ -168,7 +168,8 @@ export const KIND_WORDS: Record<string, Kind[]> = {
  * The verbs a change opens with when it says what was done ("Fix …", "added …", "expose …", "no longer …"): after a
  * scope they make it a scope (drafts), and before a fault they make it no fault statement (the generator).
  */
-export const ACTION_VERBS = String.raw`fix\w*|add(?:s|ed|ing)?|remov\w*|improv\w*|updat\w*|allow\w*|prevent\w*|avoid\w*|handl\w*|support\w*|make|made|use[sd]?|ensur\w*|show\w*|hide|enabl\w*|disabl\w*|respect\w*|correct\w*|restor\w*|resolv\w*|implement\w*|introduc\w*|deprecat\w*|drop\w*|expos\w*|rename\w*|replac\w*|stop(?:s|ped|ping)?|keep(?:s|ing)?|skip\w*|don't|do not|no longer`;
+// Snowflake's "Remedied SQL injection vulnerability in …": a flaw remedied, mitigated or hardened against is done too.
+export const ACTION_VERBS = String.raw`fix\w*|remed\w*|mitigat\w*|harden\w*|add(?:s|ed|ing)?|remov\w*|improv\w*|updat\w*|allow\w*|prevent\w*|avoid\w*|handl\w*|support\w*|make|made|use[sd]?|ensur\w*|show\w*|hide|enabl\w*|disabl\w*|respect\w*|correct\w*|restor\w*|resolv\w*|implement\w*|introduc\w*|deprecat\w*|drop\w*|expos\w*|rename\w*|replac\w*|stop(?:s|ped|ping)?|keep(?:s|ing)?|skip\w*|don't|do not|no longer`;
 
 /** How often a fault struck, before its name ("Occasional stall before prompt"): the fault's words, not the change's. */
 export const FAULT_QUALIFIER = String.raw`(?:occasional|rare|random|intermittent|sporadic|spurious|unexpected)\s+`;
