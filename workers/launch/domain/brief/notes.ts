@@ -1878,8 +1878,8 @@ export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
 }
 
-/** Whether every bullet at `indent` under the line before `from` (0-based), `least` of them or more, leads with a change's verb. */
-function childrenAreChanges(lines: string[], from: number, indent: number, least = 2): boolean {
+/** Whether every bullet at `indent` under the line before `from` (0-based), `least` of them or more, leads as `lead` says. */
+function childrenLead(lines: string[], from: number, indent: number, lead: RegExp, least: number): boolean {
   let seen = 0;
   for (let at = from; at < lines.length; at++) {
     const line = lines[at]!;
@@ -1887,25 +1887,15 @@ function childrenAreChanges(lines: string[], from: number, indent: number, least
     const depth = indentOf(line);
     if (depth < indent) break;
     if (depth > indent || !BULLET.test(line)) continue;
-    if (!CHANGE_LEAD.test(line.match(BULLET)![2]!)) return false;
+    if (!lead.test(line.match(BULLET)![2]!)) return false;
     seen++;
   }
   return seen >= least;
 }
-/** Whether every bullet right under a line leads with an advisory's id ("- CVE-2022-24805 A buffer overflow …"). */
-function childrenLeadWithAdvisories(lines: string[], from: number, indent: number): boolean {
-  let seen = 0;
-  for (let at = from; at < lines.length; at++) {
-    const line = lines[at]!;
-    if (line.trim() === '') continue;
-    const depth = indentOf(line);
-    if (depth < indent) break;
-    if (depth > indent || !BULLET.test(line)) continue;
-    if (!ADVISORY_LEADS.test(line.match(BULLET)![2]!)) return false;
-    seen++;
-  }
-  return seen > 0;
-}
+/** Whether the bullets under a line each lead with a change's verb. */
+const childrenAreChanges = (lines: string[], from: number, indent: number, least = 2) => childrenLead(lines, from, indent, CHANGE_LEAD, least);
+/** Whether the bullets under a line each lead with an advisory's id ("- CVE-2022-24805 A buffer overflow …"). */
+const childrenLeadWithAdvisories = (lines: string[], from: number, indent: number) => childrenLead(lines, from, indent, ADVISORY_LEADS, 1);
 const ADVISORY_LEADS = withAdvisoryId(String.raw`^(?:\*\*|\[)?{ID}\b`, 'i');
 /** Stripe's "[#1667](…) Update generated code" over the changes the generator made, each its own bullet. */
 const GENERATED_CODE = /^(?:update[sd]?|regenerate[sd]?)\s+(?:the\s+)?(?:auto-?)?generated\s+code$/i;
