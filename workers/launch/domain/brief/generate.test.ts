@@ -8518,3 +8518,26 @@ describe('holdouts 195 to 200', () => {
     expect(vdirsyncer).toContain('breaking: Support for md5 and sha1 certificate fingerprints has been dropped.');
   });
 });
+
+describe('holdouts 189 to 200, read again', () => {
+  it('writes no list star run into the words (Mido)', () => {
+    const mido = briefOf('* Removed support for Python 2.7. * Mido now requires Python 3.7 or\n  higher.', { version: '1.3.0', title: 'Mido 1.3.0' });
+    for (const sentence of mido.highlights) expect(sentence.text).not.toContain(' * ');
+  });
+
+  it('tells a heading by no sentence that answers one left out (Volcano)', () => {
+    const volcano = briefOf(
+      [
+        '## Support Label-based HyperNode Auto-Discovery',
+        '',
+        'Volcano officially launched network topology-aware scheduling capability in v1.12. However, for hardware clusters that do not support IB networks, manually maintaining the network topology is cumbersome.',
+      ].join('\n'),
+      { version: '1.13.0', title: 'Volcano 1.13.0' },
+    );
+    for (const sentence of volcano.highlights) expect(sentence.text).not.toMatch(/However/);
+  });
+
+  it("opens with no release's title line (LibRaw)", () => {
+    expect(summaryOpenedBy('LibRaw 0.22 Release (Changelog relative to 0.21-release)')).toEqual([]);
+  });
+});

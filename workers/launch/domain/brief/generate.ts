@@ -2915,12 +2915,15 @@ function changeSentence(paragraph: string): string {
   const told = splitSentences(paragraph).filter((sentence) => !/^\S+(?:\s+\S+){0,2}!$/.test(sentence.trim()));
   const sentences = (told.length > 0 ? told : splitSentences(paragraph)).slice(0, 4);
   // "With the previous v0.16 release Gleam gained …" tells the last release's news; "With this release …" tells this one's.
-  const ofThisRelease = sentences.filter((sentence) => !PREVIOUS_RELEASE.test(sentence));
+  // Volcano's "However, for hardware clusters that do not support IB networks …": a sentence that answers the one before it
+  // says nothing alone.
+  const ofThisRelease = sentences.filter((sentence) => !PREVIOUS_RELEASE.test(sentence) && !ANSWERS_THE_LAST.test(sentence));
   const candidates = ofThisRelease.length > 0 ? ofThisRelease : sentences;
   const chosen = CHANGE_SIGNAL.test(candidates[0]!) ? candidates[0]! : (candidates.find((sentence) => CHANGE_SIGNAL.test(sentence)) ?? candidates[0]!);
   // "With 1.28.0, the attribute is now stable": the release is the post's subject already.
   return chosen.replace(/^(?:with|as of|starting (?:with|in)|in|since) (?:v?\d[\w.]*|this release|this version),?\s+(?=\S)/i, '');
 }
+const ANSWERS_THE_LAST = /^(?:however|but|yet|still|nevertheless|nonetheless|that said|on the other hand|in contrast)\b,?/i;
 // Turborepo's "In previous versions of Turborepo, you would need to …": how it was, before the sentence on what it does now.
 const PREVIOUS_RELEASE =
   /\b(?:previous|last|prior|earlier) (?:v?\d[\w.]* )?(?:release|version)\b|^(?:in|with|for) (?:the )?(?:previous|prior|earlier|older) versions\b/i;
