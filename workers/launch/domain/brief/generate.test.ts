@@ -8263,10 +8263,11 @@ describe('holdouts 175 to 182', () => {
   });
 });
 
-describe('holdouts 189 to 194', () => {
-  const highlightsOf = (notes: string, overrides: Partial<BriefRelease> = {}) =>
-    briefOf(notes, { version: '2.0.0', title: 'Acme 2.0.0', ...overrides }).highlights.map((highlight) => `${highlight.kind}: ${highlight.text}`);
+/** Each highlight of a brief as "kind: text", for the holdouts' tests below. */
+const highlightsOf = (notes: string, overrides: Partial<BriefRelease> = {}) =>
+  briefOf(notes, { version: '1.2.0', title: 'Acme 1.2.0', ...overrides }).highlights.map((highlight) => `${highlight.kind}: ${highlight.text}`);
 
+describe('holdouts 189 to 194', () => {
   it('reads a heading that names a part of the product, or a feature for tests, as neither fixes nor upkeep (Dart Code)', () => {
     const notes = [
       '## Code Coverage for Flutter tests',
@@ -8415,9 +8416,6 @@ describe('holdouts 189 to 194', () => {
 });
 
 describe('holdouts 195 to 200', () => {
-  const highlightsOf = (notes: string, overrides: Partial<BriefRelease> = {}) =>
-    briefOf(notes, { version: '1.2.0', title: 'Acme 1.2.0', ...overrides }).highlights.map((highlight) => `${highlight.kind}: ${highlight.text}`);
-
   it('tells a fix that thanks someone after its words, with an advisory, as a security fix (liblouis)', () => {
     const notes = [
       '* Noteworthy changes in release 3.22.0 (2022-06-06)',

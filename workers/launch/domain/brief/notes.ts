@@ -4,6 +4,7 @@ import {
   COLON_THEN_PROFILES,
   cleanInline,
   endsOn,
+  IDIOM_AFTER_BY,
   CREDITS_WITH_GH_POINTERS,
   issueReference,
   KEY_TAG,
@@ -3101,8 +3102,7 @@ const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<
 const PERSON_NAME =
   /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]+){0,2}\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
-const ONE_NAME =
-  /^(?!(?:default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far)$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$/iu;
+const ONE_NAME = new RegExp(String.raw`^(?!(?:${IDIOM_AFTER_BY})$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$`, 'iu');
 /** Whether a word or words name someone: a person's full name, a handle or a nickname. */
 const isName = (name: string) => PERSON_NAME.test(name) || ONE_NAME.test(name);
 /** The names of a list of credits: "Ana Lima, Bo Chen and tgfisher", "ygale & Jo". */
