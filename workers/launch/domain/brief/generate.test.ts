@@ -8539,3 +8539,35 @@ describe('holdouts 189 to 200, read again', () => {
     expect(summaryOpenedBy('LibRaw 0.22 Release (Changelog relative to 0.21-release)')).toEqual([]);
   });
 });
+
+describe('holdouts 201 to 204', () => {
+  it('tells a feature release that fixes an advisory as one with a security fix (libfido2)', () => {
+    const libfido2 = briefOf(
+      [
+        '* Version 1.17.0 (2026-04-15)',
+        ' ** Added CTAP 2.3 support.',
+        ' ** Restrict webauthn.dll search paths; YSA-2026-01.',
+        ' ** Support 64-byte hmac-secret salts when using windows://hello.',
+        ' ** fido2-token: new -G -t mode to retrieve a PPUAT.',
+        ' ** fido2-token: new -I -t mode for deciphering encrypted fields.',
+        ' ** Support application-managed PIN/UV Auth tokens.',
+      ].join('\n'),
+      { version: '1.17.0', title: 'libfido2 1.17.0' },
+    );
+    expect(libfido2.headline.text).toBe('libfido2 1.17.0 is out: a feature release with a security fix.');
+  });
+  it("tells a major's name in code that becomes another as a break (Butter Knife)", () => {
+    const butterKnife = briefOf(
+      [
+        'Version 8.0.0 *(2016-04-25)*',
+        '----------------------------',
+        '',
+        ' *  `@Bind` becomes `@BindView` and `@BindViews` (one view and multiple views, respectively).',
+        ' *  New: `@BindBitmap` binds `Bitmap` instances from resources to fields.',
+        ' *  `@BindDrawable` now supports a `tint` field which accepts a theme attribute.',
+      ].join('\n'),
+      { version: '8.0.0', title: 'Butter Knife 8.0.0' },
+    );
+    expect(butterKnife.headline.text).toBe('Butter Knife 8.0.0 is out: a major release with breaking changes.');
+  });
+});

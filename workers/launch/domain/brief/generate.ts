@@ -274,6 +274,8 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
 // got replaced by …", "Removed ray stream API as rarely used …": the same, told of the name.
 const REMOVES_OR_RENAMES_API =
   /^(?:remove[sd]?\s+(?:the\s+)?\S+(?:\s+\S+){0,2}?\s+(?:method|function|class|option|property|parameter|argument|api|endpoint|command|flag|setting|column|event|hook|trait|interface|module|helper)s?\b|rename[sd]?\s+\S+\s+to\s+\S+|\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has been|have been|got)\s+(?:renamed|replaced)\s+(?:to|by|with)\s+\S)/i;
+/** Butter Knife 8.0.0's "`@Bind` becomes `@BindView` and `@BindViews`": a name in code (a mark or an inner capital) becomes another. */
+const BECOMES_IN_CODE = /^(?=\S*[@_.(]|[a-z]+[A-Z])@?[\w.]+(?:\(\))?\s+becomes\s+(?=\S*[@_.(]|[a-z]+[A-Z])@?[\w.]+/;
 /** A line the notes open with a warning, and the rest of that line. */
 const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION|CRITICAL)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
@@ -493,7 +495,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   ).map((item) =>
     // Laravel Cashier 15.0.0's "Remove isDeleted method", "Rename receipt to invoice": in a new major version whose notes sort
     // out no break themselves, what it takes away or renames of its API is what semantic versioning bumped the number for.
-    newMajor && unsortedBreaks && item.kind === 'other' && REMOVES_OR_RENAMES_API.test(item.text)
+    newMajor && unsortedBreaks && item.kind === 'other' && (REMOVES_OR_RENAMES_API.test(item.text) || BECOMES_IN_CODE.test(item.text))
       ? { ...item, kind: 'breaking' as const }
       : item.section.some((title) => namesLaterVersion(title, version)) && (item.kind === 'feature' || item.flagship)
         ? { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false }
@@ -894,7 +896,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
   // jsonwebtoken 9.0.0 breaks things and fixes four CVEs: its headline says both, citing a fix for the second.
   // headscale's "Pre-authentication key security improvements" hardens; it fixes no flaw: "and security fixes" is for fixes.
-  const fixesFlaws = ofKind('security').some((item) => SECURITY_FIX.test(item.text));
+  // libfido2 1.17.0's "Restrict webauthn.dll search paths; YSA-2026-01." among its features: the advisory names the flaw fixed.
+  const fixesFlaws = ofKind('security').some((item) => SECURITY_FIX.test(item.text) || citesAdvisory(item));
   const securityToo = (releaseKind === 'breaking' || releaseKind === 'feature') && fixesFlaws ? ranked(ofKind('security'))[0] : undefined;
   // Ruby SAML's one item fixing three CVEs is three fixes, as is Sunshine's one line "this release contains critical
   // security fixes".

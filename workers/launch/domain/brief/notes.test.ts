@@ -8283,3 +8283,67 @@ describe('holdouts 175 to 182', () => {
     ).toEqual(['internal', 'feature']);
   });
 });
+
+describe('holdouts 201 to 204', () => {
+  it('reads a blog post\'s "What\'s next" ideas as plans, and an "Introducing …" heading as its feature (AntennaPod)', () => {
+    const antennapod = kindsAndTexts([
+      'Version 2.7 of AntennaPod introduces a better way to do just that: the Inbox!',
+      '',
+      '# Introducing the Inbox',
+      'The Inbox displays all new episodes.',
+      '',
+      'With swipe actions in the inbox, you can:',
+      '* Add episodes to the Queue',
+      '',
+      "# What's next",
+      "So far we've had positive feedback from our beta testers. There are already ideas for further improvements:",
+      "* Allow to swipe episodes from the inbox directly into an 'ignored' status.",
+    ]);
+    expect(antennapod).toContainEqual(['feature', 'Introducing the Inbox']);
+    expect(antennapod).toContainEqual(['internal', "Allow to swipe episodes from the inbox directly into an 'ignored' status."]);
+  });
+  it('reads a GitHub issue after a semicolon as a reference, and an advisory told only by who found it as the advisory (libfido2, Lynis)', () => {
+    expect(kindsAndTexts(['* Version 1.17.0 (2026-04-15)', ' ** Support application-managed PIN/UV Auth tokens; gh#806.'])).toEqual([
+      ['feature', 'Support application-managed PIN/UV Auth tokens.'],
+    ]);
+    expect(
+      kindsAndTexts([
+        '### Security issues',
+        '* CVE-2020-13882 - Discovered by Sander Bos, code submission by Katarina Durechova',
+        '* CVE-2019-13033 - Discovered by Sander Bos',
+      ]),
+    ).toEqual([
+      ['security', 'CVE-2020-13882'],
+      ['security', 'CVE-2019-13033'],
+    ]);
+  });
+  it('reads paragraphs indented by two spaces under a version in the margin as changes (Cascading)', () => {
+    expect(
+      kindsAndTexts([
+        '4.1',
+        '',
+        '  Updated c.t.p.NamedPartition to allow for easier translation of field and partition names.',
+        '',
+        '  Added c.t.t.CoercionFrom and c.t.t.ToCanonical interfaces to support faster type coercions.',
+        '',
+        '  Added local mode support for Apache Kafka, Neo4j, Splunk, and AWS S3 by merging with the cascading-local',
+        '  project.',
+      ]),
+    ).toEqual([
+      ['other', 'Updated c.t.p.NamedPartition to allow for easier translation of field and partition names.'],
+      ['feature', 'Added c.t.t.CoercionFrom and c.t.t.ToCanonical interfaces to support faster type coercions.'],
+      ['feature', 'Added local mode support for Apache Kafka, Neo4j, Splunk, and AWS S3 by merging with the cascading-local project.'],
+    ]);
+  });
+  it('reads a heading that points at more information as no change (DVC)', () => {
+    expect(
+      kindsAndTexts([
+        '## New features',
+        '',
+        '### For more information on the new features...',
+        '',
+        'Each of these new features has a story that could fill a separate post.',
+      ]).map(([kind]) => kind),
+    ).not.toContain('feature');
+  });
+});

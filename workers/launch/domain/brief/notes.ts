@@ -107,10 +107,12 @@ function namesAFeature(open: PendingHeading): boolean {
     !open.bulletsFirst &&
     open.heading.kind !== 'internal' &&
     !titlesAKind(open.heading.text) &&
-    open.heading.level >= 2 &&
+    // AntennaPod's blog post, "# Introducing the Inbox" over its account and a list of what it lets you do: a top-level heading
+    // is the document's title elsewhere, but one that introduces a thing (not "Introducing Foo 2.0") names the release's feature.
+    (open.heading.level >= 2 || INTRODUCES_A_THING.test(open.heading.text)) &&
     !SECTION_TITLE.test(open.heading.text) &&
     !NOT_A_CHANGE_HEADING.test(open.heading.text) &&
-    !RELEASE_TITLE.test(open.heading.text) &&
+    (!RELEASE_TITLE.test(open.heading.text) || INTRODUCES_A_THING.test(open.heading.text)) &&
     !/\d|what['’]?s\s|\bseverity\b|\benhancements\b/i.test(open.heading.text)
   );
 }
@@ -610,6 +612,12 @@ const ADVISORY_TAG = withAdvisoryId(String.raw`^\[security:\s*({ID})\]:?\s+(?=\S
 const ADVISORY_TOLD =
   /\b(?:the|this) vulnerability\b[^.]{0,80}\b(?:allow(?:s|ed)|let(?:s)?|enable[sd]?)\s+(?:an?\s+)?(?:remote\s+|local\s+|unauthenticated\s+)?attackers?\b/i;
 const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]\s*([^\]\s][^\]]{2,119})\]\([^)\s]+\)\s*$`, 'i');
+/** Lynis' "CVE-2020-13882 - Discovered by Sander Bos, code submission by Katarina Durechova": the id, then only who found it. */
+const CREDITED_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
+const ADVISORY_ONLY_CREDITED = withAdvisoryId(
+  String.raw`^(\s*{ID})\s+[-–—:]\s+(?:[Dd]iscovered|[Rr]eported|[Ff]ound)\s+by\s+${CREDITED_NAME}(?:\s*(?:,|and)\s*(?:code submission|patch|fix)\s+by\s+${CREDITED_NAME})*\.?\s*$`,
+  'u',
+);
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
 const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
 /** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
@@ -1741,8 +1749,10 @@ const DEBIAN_STANZA = /^([a-z\d][a-z\d.+-]+) \(([^()\s]+)\)(?: [\w./-]+)+; *urge
 const DEBIAN_AUTHOR = /^\s+\[ [^\]]+ \]\s*$/;
 const DEBIAN_TRAILER = /^ -- \S[^<]*<[^>]+>\s+\S.*\d{4}/;
 // Cap'n Proto 1.0's "What's planned for 2.0?": what a later release may bring.
+// AntennaPod 2.7's blog post, "# What's next" over "ideas for further improvements … no guarantees that any of these will be
+// implemented".
 const FUTURE_PLANS =
-  /^(?:(?:future|upcoming)\s+)?plans\s+for\b|^(?:future|upcoming)\s+plans\b|^(?:product\s+)?roadmap$|^looking\s+ahead\b|^what['’]?s\s+(?:planned|coming)\s+(?:for|in)\b/i;
+  /^(?:(?:future|upcoming)\s+)?plans\s+for\b|^(?:future|upcoming)\s+plans\b|^(?:product\s+)?roadmap$|^looking\s+ahead\b|^what['’]?s\s+(?:planned|coming)\s+(?:for|in)\b|^what['’]?s\s+next\??$/i;
 /** Subversion's "(8 Oct 2024, from /branches/1.14.x)" under its version: when, and from where, on a line of its own. */
 const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b[^()]{0,80}\)\s*$/i;
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
@@ -1808,10 +1818,12 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
 // (Atlas' "Wrapping Up" closes its post: "that's all for this release!")
+// (DVC 1.0's "For more information on the new features..." points at the docs.)
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
+const INTRODUCES_A_THING = /^introducing\s+(?!.*(?:\d+\.\d|\brelease|\bversion|\bnotes\b))\S/i;
 /** A bullet linking to a section of the page itself: an entry of a table of contents. */
 const TOC_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\(#[^)\s]+\)/;
 /** A heading that titles the release itself, whose first paragraph opens the notes: a version, "Release notes", "What's new", "Overview". */
@@ -2219,6 +2231,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(raw.includes('#') ? /(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/ : NEVER, (_whole, last: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return last;
+    })
+    .replace(ADVISORY_ONLY_CREDITED, '$1')
+    // libfido2's NEWS: "Support application-managed PIN/UV Auth tokens; gh#806.": the GitHub issue after a semicolon, a reference.
+    .replace(raw.includes('gh#') ? /(\S);\s*gh#(\d+)(?:\s*,\s*gh#\d+)*\.?\s*$/ : NEVER, (_whole, last: string, id: string) => {
+      named.push(issueReference(id, repoBase));
+      return `${last}.`;
     })
     // LMDB's "ITS#9378 - Add ability to replay log": the tracker's key and number lead the line, a reference.
     .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
@@ -3761,7 +3779,10 @@ function packageAdvisoriesAsList(lines: string[]): string[] {
 const PARAGRAPH_BULLET = /^(?:[-*+]|\*\))\s+/;
 
 function indentedParagraphsAsList(lines: string[]): string[] {
-  const indented = (line: string) => /^(?:\t| {4,})\S/.test(line);
+  // Cascading's CHANGES.txt: "4.1" in the margin over paragraphs indented by two spaces, one a change. Where only versions
+  // stand in the margin, two spaces indent as four do.
+  const versionsInMargin = lines.every((line) => line.trim() === '' || /^ {2}/.test(line) || /^v?\d+(?:\.\d+)+[\w.+-]*\s*$/.test(line));
+  const indented = versionsInMargin ? (line: string) => /^(?:\t| {2,})\S/.test(line) : (line: string) => /^(?:\t| {4,})\S/.test(line);
   // Moto's "    * IAM: … no longer loaded by default." over "      @mock_aws(config=…)" after a blank line: a paragraph
   // indented past the bullet before it is more of that bullet, as in any Markdown list.
   let bulletIndent = -1;
