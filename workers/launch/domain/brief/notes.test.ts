@@ -8335,6 +8335,20 @@ describe('holdouts 201 to 204', () => {
       ['feature', 'Added local mode support for Apache Kafka, Neo4j, Splunk, and AWS S3 by merging with the cascading-local project.'],
     ]);
   });
+  it("reads who found a flaw and who fixed it as credits, and a tracker's id run into its word as a reference (Roundup)", () => {
+    expect(
+      kindsAndTexts([
+        'Fixed:',
+        '',
+        '- The classhelpers are vulnerable to an XSS attack. (Found/reported by Alec Romano (4rdr), fix/tests John',
+        '  Rouillard) (CVE-2024-39124)',
+        '- issue2551323 - Remove XHTML support.',
+      ]),
+    ).toEqual([
+      ['security', 'The classhelpers are vulnerable to an XSS attack (CVE-2024-39124).'],
+      ['fix', 'Remove XHTML support.'],
+    ]);
+  });
   it('reads a heading that points at more information as no change (DVC)', () => {
     expect(
       kindsAndTexts([

@@ -612,6 +612,9 @@ const ADVISORY_TAG = withAdvisoryId(String.raw`^\[security:\s*({ID})\]:?\s+(?=\S
 const ADVISORY_TOLD =
   /\b(?:the|this) vulnerability\b[^.]{0,80}\b(?:allow(?:s|ed)|let(?:s)?|enable[sd]?)\s+(?:an?\s+)?(?:remote\s+|local\s+|unauthenticated\s+)?attackers?\b/i;
 const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]\s*([^\]\s][^\]]{2,119})\]\([^)\s]+\)\s*$`, 'i');
+/** A bracket of who found a flaw and who fixed it, closing a change or before its advisory's id. */
+const FOUND_BY_BRACKET =
+  /\s*\((?:found|reported|discovered)(?:\/(?:found|reported|discovered))?\s+by\s+[^()]{2,80}(?:\([^()]{1,40}\)[^()]{0,80})?\)(?=[\s.]*(?:\((?:CVE|GHSA)-[^()]*\))?[\s.]*$)/i;
 /** Lynis' "CVE-2020-13882 - Discovered by Sander Bos, code submission by Katarina Durechova": the id, then only who found it. */
 const CREDITED_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
 const ADVISORY_ONLY_CREDITED = withAdvisoryId(
@@ -2204,6 +2207,11 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // phpMyAdmin's ChangeLog: "issue #14321 [security] Remove leaked HTML …", "issue        [security] Add …": the tracker's
     // number is a reference; h2o's "[security fix][access-log] fix buffer overflow CVE-2018-0608": the tag says the kind,
     // after the component it names.
+    // Roundup's "issue2551323 - Remove XHTML support.": its tracker's id, the word and the number run together.
+    .replace(/^\s*issue(\d{4,})\s+[-–—:]\s+(?=\S)/, (_whole, id: string) => {
+      named.push({ kind: 'issue', label: `issue${id}`, url: null });
+      return '';
+    })
     // Disruptor's "Issue #323 - <code>WorkerPool</code> and <code>WorkProcessor</code> have been removed": a dash after it.
     .replace(/^\s*(?:issue(?:\s+#(\d+))?\s+|[Ii]ssue\s+#(\d+)\s+[-–—:]\s+)(?=\[|\p{Lu}|`|(?<=[-–—:]\s+)\S)/u, (_whole, id?: string, dashed?: string) => {
       if (id ?? dashed) named.push(issueReference((id ?? dashed)!, repoBase));
@@ -2341,6 +2349,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
     .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy/i.test(raw) ? THANKS_TO_BRACKET : NEVER, '')
+    // Roundup's "… is reported. (Found/reported by Alec Romano (4rdr), fix/tests John Rouillard)": who found it and who fixed it.
+    .replace(raw.includes('by ') ? FOUND_BY_BRACKET : NEVER, '')
     // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
     .replace(
       /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : NEVER,
