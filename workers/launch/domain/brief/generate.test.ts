@@ -8570,4 +8570,17 @@ describe('holdouts 201 to 204', () => {
     );
     expect(butterKnife.headline.text).toBe('Butter Knife 8.0.0 is out: a major release with breaking changes.');
   });
+  it('leads with no vague "More bug fixes" and no question (Mozilla VPN, Dkron)', () => {
+    const highlights = briefOf(
+      [
+        '## 2.10.0',
+        '- New message center, where you can learn about important updates',
+        '- More bug fixes and UI adjustments',
+        '- Should output.TotalWritten be judged after cmd.Wait() is executed?',
+        '- Added TLS options for kafka executor plugin',
+      ].join('\n'),
+      { version: '2.10.0', title: 'Acme 2.10.0' },
+    ).highlights.map((highlight) => highlight.text);
+    expect(highlights).toEqual(['New message center, where you can learn about important updates.', 'Added TLS options for kafka executor plugin.']);
+  });
 });

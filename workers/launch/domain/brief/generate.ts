@@ -88,8 +88,11 @@ const CHORE_WORDS =
 // elFinder's "And some minor bug fixes", the list's last word after its others; Cap'n Proto's "Many, many smaller bug fixes
 // and improvements. See the PR history for details."; Cryptol's "Closed issues #813, …" and
 // "Merged pull requests …" once their numbers went.
+// Mozilla VPN 2.10's "More bug fixes and UI adjustments." likewise.
 const VAGUE_UPKEEP =
-  /^(?:closed|fixed|resolved|merged)\s+(?:issues|bugs|tickets|pull requests|PRs)\.?$|^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|smaller|assorted)(?:,\s+|\s+)){0,3}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?))?\.?(?:\s+see\s+(?:the\s+)?[\w ]{2,30}\s+for\s+(?:more\s+)?details\.?)?$/i;
+  /^(?:closed|fixed|resolved|merged)\s+(?:issues|bugs|tickets|pull requests|PRs)\.?$|^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|smaller|assorted|more)(?:,\s+|\s+)){0,3}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code|ui|ux)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?|adjustments))?\.?(?:\s+see\s+(?:the\s+)?[\w ]{2,30}\s+for\s+(?:more\s+)?details\.?)?$/i;
+
+const ASKS_A_QUESTION = /^(?:should|could|can|does|do|is|are|why|how)\b(?:[^.!?]|\.(?=\S))*\?$/i;
 
 /** Cake's "Add Woodpecker CI Support": a CI service named, supported by the product, is no CI upkeep of its own. */
 const NAMED_CI = /\b\p{Lu}[\p{L}\d-]*\s+CI\b(?!\s+(?:workflows?|jobs?|pipelines?|builds?|config\w*|scripts?|runs?))/u;
@@ -489,6 +492,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           (item.flagship && item.detail !== undefined) ||
           /\s/.test(item.text)) &&
         !RELEASE_DATE.test(item.text) &&
+        // Dkron's pull request "Should output.TotalWritten be judged after cmd.Wait() is executed?": a question tells no change.
+        !(item.kind !== 'breaking' && item.kind !== 'security' && ASKS_A_QUESTION.test(item.text)) &&
         !(item.kind === 'other' && FUTURE.test(item.detail ?? item.text)),
     ),
     retellings,

@@ -8349,6 +8349,42 @@ describe('holdouts 201 to 204', () => {
       ['fix', 'Remove XHTML support.'],
     ]);
   });
+  it('reads a sentence leading into a list, and the commit that cut the release, as no change (KeyStore Explorer, SickChill)', () => {
+    expect(
+      kindsAndTexts(['- The context menu for multi-selections in the main table has received the following improvements:', '- Release version 2024.2.2']).map(
+        ([kind]) => kind,
+      ),
+    ).toEqual(['internal', 'internal']);
+    expect(kindsAndTexts(['- Address CVE-2023-48795 (the "Terrapin Attack") as follows:']).map(([kind]) => kind)).not.toContain('internal');
+  });
+  it('drops the verb a reference closed once the reference went (SickChill)', () => {
+    expect(
+      kindsAndTexts(['* fix: issue with table formatting on status page when a show was just added. fixes [#8682](https://github.com/acme/acme/issues/8682)']),
+    ).toEqual([['fix', 'issue with table formatting on status page when a show was just added.']]);
+  });
+  it('reads prose that counts its changes, the advisory fixed told by the paragraph after its id (Krill)', () => {
+    const krill = kindsAndTexts([
+      "## 0.12.1 'Safety Belts'",
+      '',
+      'This release introduces two fixes for the Krill Publication Server.',
+      '',
+      'Firstly, this release fixes CVE-2023-0158:',
+      'https://nlnetlabs.nl/downloads/krill/CVE-2023-0158.txt',
+      '',
+      'This CVE describes an exposure where remote attackers could cause Krill to',
+      'crash if its "/rrdp" endpoint is accessible over the public internet.',
+      '',
+      'Secondly, locking was added in this release to ensure that updates to the',
+      'repository content are always applied sequentially.',
+    ]);
+    expect(krill).toEqual([
+      [
+        'security',
+        'Fixed an exposure where remote attackers could cause Krill to crash if its "/rrdp" endpoint is accessible over the public internet (CVE-2023-0158).',
+      ],
+      ['feature', 'Locking was added in this release to ensure that updates to the repository content are always applied sequentially.'],
+    ]);
+  });
   it('reads a heading that points at more information as no change (DVC)', () => {
     expect(
       kindsAndTexts([

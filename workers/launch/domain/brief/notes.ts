@@ -615,6 +615,15 @@ const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]
 /** A bracket of who found a flaw and who fixed it, closing a change or before its advisory's id. */
 const FOUND_BY_BRACKET =
   /\s*\((?:found|reported|discovered)(?:\/(?:found|reported|discovered))?\s+by\s+[^()]{2,80}(?:\([^()]{1,40}\)[^()]{0,80})?\)(?=[\s.]*(?:\((?:CVE|GHSA)-[^()]*\))?[\s.]*$)/i;
+/** Krill's "Firstly, this release fixes CVE-2023-0158:", "Secondly, locking was added …": paragraphs that count the changes. */
+const ORDINAL_LEAD = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|finally|lastly),\s+(?=\S)/i;
+/** "this release fixes CVE-2023-0158:" and its advisory's address: which flaw, not what it was. */
+const FIXES_AN_ADVISORY = withAdvisoryId(
+  String.raw`^(?:this (?:release|version) |it )?(?:fix(?:es)?|address(?:es)?|patch(?:es)?|resolves?)\s+({ID})\s*[:.]?(?:\s+<?https?:\/\/\S+?>?)?$`,
+  'i',
+);
+/** "This CVE describes an exposure where …": the words that name the account, not the flaw. */
+const DESCRIBES_THE_FLAW = /^this (?:cve|advisory|vulnerability|issue) (?:describes|is about|concerns)\s+(?=\S)/i;
 /** Lynis' "CVE-2020-13882 - Discovered by Sander Bos, code submission by Katarina Durechova": the id, then only who found it. */
 const CREDITED_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
 const ADVISORY_ONLY_CREDITED = withAdvisoryId(
@@ -933,6 +942,10 @@ const WARNS_OF_A_BREAK =
 /** What the pattern of a break's marks needs one of, looked for first: most items have none. */
 const BREAK_SIGNS = ['BREAKING', '⚠', ':warning:', ':boom:', ':collision:', '💥', '(breaking'];
 
+// (Not Paramiko's "Address CVE-2023-48795 … as follows:", nor Hikari's "Added reason parameter to the following endpoints: …":
+// changes that go on to say how. Only what something received or how it was improved, the list left to tell it.)
+const LEADS_INTO_LIST =
+  /\b(?:(?:has|have)\s+(?:received|gained|got(?:ten)?|seen)|(?:has|have)\s+been\s+(?:improved|updated|changed|enhanced|extended)\s+in)\s+the following(?:\s+[\w-]+){0,2}\s*[:.]?\s*$/i;
 const BOLD_BRACKET_LABELS = /^(?:\[\*\*[\w .-]{1,30}\*\*\]\s*)+(?=\S)/;
 const UPKEEP_LABEL = /^(?:chore|documentation|docs|dependencies|deps|internal|tests?|ci|build|refactor(?:ing)?|github_actions)$/;
 function kindOfItem(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
@@ -989,6 +1002,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   )
     return { kind: 'internal', text };
   if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
+  // KeyStore Explorer's "The context menu for multi-selections … has received the following improvements:" over its list: a
+  // sentence that leads into the changes, none itself.
+  if (LEADS_INTO_LIST.test(text)) return { kind: 'internal', text };
   // fontTools' "[varLib.main]: **SECURITY** Only use basename(vf.filename) …": the module a change is in, then its kind in bold
   // capitals, neither of them words of the change.
   const scopedKind = raw.match(SCOPED_SHOUTED_KIND);
@@ -1769,7 +1785,11 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
 // OWASP Java HTML Sanitizer's "* Release 20211018.1" over its changes, nested: the word before the number is the release's.
 // yubikey-manager's "* Version 5.9.1 (released 2026-04-15)" over its changes, with the word for what it is.
-const VERSION_TITLE = new RegExp(String.raw`^(?:release\s+|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?$`, 'i');
+// SickChill's "* Release version 2024.2.2" among its commits: the commit that cut the release.
+const VERSION_TITLE = new RegExp(
+  String.raw`^(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?$`,
+  'i',
+);
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
 const DATED_NAMES = /^\d{1,2}\/\d{1,2}\/\d{2,4}\s+[\w.-]+(?:,\s*[\w.-]+){2,},?$/;
@@ -2482,6 +2502,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     ...clean,
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      // SickChill's "… when a show was just added. fixes [#8682](…)": the verb its reference closed, once the reference went.
+      .replace(/(?<=[.!?])\s+(?:fix(?:es|ed)?|closes?|resolves?)\.?$/, '')
       // gocryptfs' "… socket files ([#629](…)": the bracket its reference opened was never closed.
       .replace(clean.text.endsWith('(') ? /\s*\($/ : NEVER, '')
       .replace(NAMES_AN_ADVISORY.test(clean.text) ? FIXED_IDS_FIRST : NEVER, '$2 ($1)')
@@ -4138,6 +4160,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const items: NoteItem[] = [];
   // Changes told as paragraphs under a kind's heading: the next indented paragraph is the next change, not more of this one.
   const paragraphItems = new Set<NoteItem>();
+  // Paragraphs a change before them told already (the account of an advisory a "Firstly, this release fixes …" names).
+  const toldParagraphs = new Set<number>();
+  // Whether a "Firstly, …" paragraph opened a count of changes, each paragraph after it led by its ordinal.
+  let counting = false;
   // The paragraph told as the fix of a security update's opening, until the notes turn out to list one themselves.
   let flawTold: NoteItem | null = null;
   const headings: Heading[] = [];
@@ -4487,6 +4513,32 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // over "This release fixes an issue where, …" tells its one change as the section's only paragraph.
     const section = pendingHeading?.heading;
     const told = texts.join(' ');
+    if (toldParagraphs.has(start)) return;
+    const ordinal = told.match(ORDINAL_LEAD);
+    if (ordinal && /^first/i.test(ordinal[0])) counting = true;
+    if (ordinal && counting && !pendingHeading?.hasBullets) {
+      const rest = told.slice(ordinal[0].length);
+      const advisory = rest.match(FIXES_AN_ADVISORY);
+      // The flaw's account is the paragraph after it, past one that only gives the advisory's address.
+      let account = advisory ? paragraphAfter(lines, end) : null;
+      if (account && /^<?https?:\/\/\S+>?$/.test(account.text.trim())) account = paragraphAfter(lines, account.end);
+      if (advisory && account && (NAMED_FLAW.test(account.text) || stopsAttack(account.text))) {
+        const [first] = account.text.trim().split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+        const flaw = first!.replace(DESCRIBES_THE_FLAW, '').replace(/[.!]$/, '');
+        const said = itemInline(`Fixed ${flaw.charAt(0).toLowerCase()}${flaw.slice(1)} (${advisory[1]}).`, repoBase);
+        items.push({ kind: 'security', text: said.text, lines: { start, end: account.end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+        for (let at = end + 1; at <= account.end; at++) toldParagraphs.add(at);
+        sawChange = true;
+        return;
+      }
+      if (!advisory) {
+        const item = paragraphItem([rest.charAt(0).toUpperCase() + rest.slice(1)], start, end, 'other');
+        items.push(item);
+        paragraphItems.add(item);
+        sawChange = true;
+        return;
+      }
+    }
     // Icecast 2.4.3's NEWS tells its one fix as a story, in paragraphs under the version: the paragraph that names the
     // advisory and what an attacker could do with it is the fix, whatever the paragraphs around it say of its history.
     if (!pendingHeading?.hasBullets && !firstParagraphUnderHeading(lines, start - 1) && NAMES_ADVISORY.test(told) && ADVISORY_TOLD.test(told)) {
