@@ -8397,3 +8397,67 @@ describe('holdouts 201 to 204', () => {
     ).not.toContain('feature');
   });
 });
+
+describe('holdouts 205 to 208', () => {
+  it('keeps the advisory a credit bracket names beside who fixed it, and reads a middle initial as part of a name (gdk-pixbuf, mpmath)', () => {
+    expect(
+      kindsAndTexts([
+        '2.42.12 (stable)',
+        '===',
+        '',
+        '- Fix a build failure (Christian Heusel)',
+        '- ani: Reject files with multiple anih chunks (Benjamin Gilbert, CVE-2022-48622)',
+        '- Correct mpf initialization from tuple for finf and fninf (Sergey B Kirpichev)',
+      ]),
+    ).toEqual([
+      ['fix', 'Fix a build failure'],
+      ['security', 'ani: Reject files with multiple anih chunks (CVE-2022-48622)'],
+      ['other', 'Correct mpf initialization from tuple for finf and fninf'],
+    ]);
+  });
+  it('reads "More than 40 security fixes" as the security fixes they are (GStreamer)', () => {
+    expect(
+      kindsAndTexts(['- More than 40 security fixes across a wide range of elements following an audit by the GitHub Security Lab']).map(([kind]) => kind),
+    ).toEqual(['security']);
+  });
+  it('reads a Template Toolkit directive as no words (OpenResty), an R operator in brackets still as words (roxygen2)', () => {
+    const openresty = parseNotes(
+      ['[% major_ver = "1.25.3"; version = major_ver _ ".2" -%]', '', 'OpenResty [% version %] is a security update addressing a performance issue.'].join(
+        '\n',
+      ),
+      null,
+    );
+    expect(openresty.intro?.text ?? openresty.items[0]?.text).toBe('OpenResty is a security update addressing a performance issue.');
+    expect(kindsAndTexts(['- infix operators (e.g. `[%in%]`) can now be linked'])[0]![1]).toContain('%in%');
+  });
+  it('reads a "Full Change logs" heading as no change (OpenResty)', () => {
+    expect(
+      kindsAndTexts([
+        '# Version highlights',
+        '',
+        '* Applied a patch to LuaJIT.',
+        '',
+        '# Full Change logs',
+        '',
+        'Complete change logs since the last release:',
+      ]).map(([, text]) => text),
+    ).toEqual(['Applied a patch to LuaJIT.']);
+  });
+  it('reads paragraphs led by a bold kind label as changes, and who raised them as no words of them (iodine)', () => {
+    expect(
+      kindsAndTexts([
+        '#### Change log v.0.7.39 (2020-05-18)',
+        '',
+        '**Security**: a request smuggling attack vector in the HTTP/1.1 parser was fixed.',
+        '',
+        '**Fix**: (`http`) fixes an issue with date calculation - exposed by Franck Gille (@fgi) in issue #92.',
+        '',
+        '**Fix**: (`extconf`) fixes an installation concern raised by Benoit Daloze (@eregon), in issue #91. The default compiler is now used.',
+      ]),
+    ).toEqual([
+      ['security', 'a request smuggling attack vector in the HTTP/1.1 parser was fixed.'],
+      ['fix', '(http) fixes an issue with date calculation.'],
+      ['fix', '(extconf) fixes an installation concern. The default compiler is now used.'],
+    ]);
+  });
+});

@@ -165,7 +165,8 @@ const CODE_LINE = /^`?(?:@?[A-Za-z_][\w.]*\((?:[^()]*\b\w+=|[^()]*[{[]|\s*$)[^`]
 /** The sections a commit-log generator sorts commits into (conventional-changelog's, git-cliff's). */
 const COMMIT_LOG_SECTION =
   /^(?:bug fixes|features|documentation|tests|code generation|code refactoring|refactor(?:ing)?|unclassified|chores?|performance(?: improvements)?|reverts|build system|continuous integration|styles|dependencies|miscellaneous(?: chores)?)$/i;
-const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
+// (OpenResty's announcements open on a Template Toolkit directive, "[% major_ver = "1.25.3"; version = major_ver _ ".2" -%]".)
+const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|\[%[-+~]?\s[^%]*%\]|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 /**
  * Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes; so are
@@ -615,6 +616,9 @@ const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]
 /** A bracket of who found a flaw and who fixed it, closing a change or before its advisory's id. */
 const FOUND_BY_BRACKET =
   /\s*\((?:found|reported|discovered)(?:\/(?:found|reported|discovered))?\s+by\s+[^()]{2,80}(?:\([^()]{1,40}\)[^()]{0,80})?\)(?=[\s.]*(?:\((?:CVE|GHSA)-[^()]*\))?[\s.]*$)/i;
+const RAISED_BY_CLOSING =
+  /(?<=\S)\s*(?:[-–—]\s+)?(?:exposed|raised|reported|found|discovered|spotted)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+){1,3}(?:\s\(@[\w-]+\))?,?(?:\s+in\s+(?:issue|PR|pull request)\s#?\d+)?(?=\.?\s*$|\.\s+\p{Lu})/u;
+const KIND_LABELLED_PARAGRAPH = /^\*\*(Security|Fix(?:es|ed)?|Bug ?fix(?:es)?|Features?|New|Added|Changed|Improve(?:d|ments?)|Performance)\*\*:\s+(?=\S)/i;
 /** Krill's "Firstly, this release fixes CVE-2023-0158:", "Secondly, locking was added …": paragraphs that count the changes. */
 const ORDINAL_LEAD = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|finally|lastly),\s+(?=\S)/i;
 /** "this release fixes CVE-2023-0158:" and its advisory's address: which flaw, not what it was. */
@@ -898,6 +902,8 @@ const STAYS_COMPATIBLE =
 const BREAKING_WORDS_AFTER = /\b(?:dropped|removed|no longer|must|breaks?|breaking|incompatib\w*|renamed|requires?)\b/i;
 const AVOID_THE_FLAWS =
   /^(?:to\s+(?:avoid|mitigate|prevent|protect (?:yourself )?against)\s+(?:these|this|such|the)\s+(?:flaws?|issues?|vulnerabilit(?:y|ies)|attacks?|problems?)\b|until you (?:can )?(?:update|upgrade)\b)/i;
+const COUNTED_SECURITY_FIXES =
+  /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+fix(?:es)?\b/i;
 const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
 const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?breaking\s+changes?\b|\bnon-breaking\b/i;
 
@@ -926,6 +932,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
     )
       return { ...told, kind: 'internal' };
   }
+  // GStreamer 1.24.10's "More than 40 security fixes across a wide range of elements following an audit by the GitHub Security
+  // Lab, …" leading its highlighted bug fixes: the security fixes, counted.
+  if ((told.kind === 'other' || told.kind === 'fix') && COUNTED_SECURITY_FIXES.test(told.text)) return { ...told, kind: 'security' };
   // styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
   // bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no
   // one they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
@@ -1841,7 +1850,7 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?log|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
 // (Atlas' "Wrapping Up" closes its post: "that's all for this release!")
 // (DVC 1.0's "For more information on the new features..." points at the docs.)
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
@@ -2297,6 +2306,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s)/u,
       '',
     );
+  // iodine's "fixes an issue with date calculation - exposed by Franck Gille (@fgi) in issue #92.", "… raised by Benoit Daloze
+  // (@eregon), in issue #91.": who brought it up, and where, closing the change.
+  if (text.includes(' by ')) text = text.replace(RAISED_BY_CLOSING, '');
   text = text
     // pybind11's "Fix regression introduced in #5201 for GCC<10.3 …": the pull request that caused it is a reference, read at
     // the end, where taking it leaves no "introduced in for".
@@ -3149,8 +3161,9 @@ const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<
 /** "Ana Lima", "René de Hesselle" (its accent written as a combining mark, as Meld's NEWS does). */
 /** "Ana Lima", "René de Hesselle", Newsboat's "Dennis van der Schagt": a name's particles in lower case. */
 /** Dancer2's "Sawyer X": a last name of one letter. */
+// (mpmath's "(Sergey B Kirpichev)": a middle initial without its stop.)
 const PERSON_NAME =
-  /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]+){0,2}\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*$/u;
+  /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*){0,2}\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
 const ONE_NAME = new RegExp(String.raw`^(?!(?:${IDIOM_AFTER_BY})$)[\p{L}\d][\p{L}\d_'’.-]{1,38}$`, 'iu');
 /** Whether a word or words name someone: a person's full name, a handle or a nickname. */
@@ -3202,8 +3215,13 @@ function closingCredit(text: string, handles = false): string | null {
   if (parens) {
     // Tiled's "(by Jocelyn, #2153)", "(with dogboydog, #4239)": once the issue went, who made it or helped.
     const said = parens[1]!.replace(/^(?:by|with)\s+(?=\S)/, '');
-    const listed = namesIn(said);
-    if (listed.every(isName) && (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name)))) return text.slice(0, parens.index).trimEnd();
+    // gdk-pixbuf's "ani: Reject files with multiple anih chunks (Benjamin Gilbert, CVE-2022-48622)": the advisory fixed, beside
+    // who fixed it, stays.
+    const advisories = namesIn(said).filter((name) => advisoryIds(name).length > 0);
+    const listed = namesIn(said).filter((name) => !advisories.includes(name));
+    const before = text.slice(0, parens.index).trimEnd();
+    if (listed.length > 0 && listed.every(isName) && (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name))))
+      return advisories.length > 0 ? `${before} (${advisories.join(', ')})` : before;
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
   const by = text.match(CLOSING_BY);
@@ -4428,6 +4446,17 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       });
       sawChange = true;
       if (pendingHeading) listsUnder(pendingHeading);
+      return;
+    }
+    // iodine's CHANGELOG: "**Security**: a request smuggling attack vector … were exposed by …", "**Fix**: (`http`) fixes an
+    // issue with date calculation …": a paragraph a change, its kind in a bold label before it.
+    const kindLabel = texts[0]!.match(KIND_LABELLED_PARAGRAPH);
+    const labelKind = kindLabel ? sectionKind(kindLabel[1]!) : null;
+    if (labelKind && !pendingHeading?.hasBullets) {
+      const item = paragraphItem(texts, start, end, labelKind);
+      items.push(item);
+      paragraphItems.add(item);
+      sawChange = true;
       return;
     }
     // Echo's "**BREAKING CHANGE** JWT Middleware Removed from Core use [labstack/echo-jwt](…) instead" opening a paragraph:

@@ -1078,6 +1078,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
   // GitBook's "{% hint style="danger" %}" around a notice: markup of the page, no words of it.
   if (has('{%')) text = text.replace(/\{%[^%]*%\}/g, ' ');
+  // OpenResty's "OpenResty [% version %] is a security update …": a Template Toolkit variable, filled in when the page is built
+  // (spaced inside its marks: roxygen2's "[%in%]" is an R operator).
+  if (has('[% ')) text = text.replace(/\s*\[%[-+~]?\s[^%\]]*\s[-+~]?%\]/g, '');
   // Heading anchors: "## Tools {#tools}", and MDX's "## Actions {/*actions*/}".
   if (has('{')) text = text.replace(/\s*\{#[\w-]+\}|\s*\{\/\*[^*]*\*\/\}/g, ' ');
   // Eio's "(@avsm @art-w @talex5 )", Dapper's "(#1975 via @mgravell)" once its pull request went: handles alone credit them.
