@@ -2,6 +2,7 @@ import { docbookAsMarkdown } from './docbook';
 import {
   advisoryOfAddress,
   COLON_THEN_PROFILES,
+  type CleanText,
   cleanInline,
   endsOn,
   IDIOM_AFTER_BY,
@@ -3492,7 +3493,7 @@ function linkTargets(lines: string[]): Map<string, string> {
 }
 
 function withReferenceLinks(text: string, targets: Map<string, string>): string {
-  if (targets.size === 0 || /^\s{0,3}\[[^\]]+\]:/.test(text)) return text;
+  if (targets.size === 0 || !text.includes('[') || /^\s{0,3}\[[^\]]+\]:/.test(text)) return text;
   return text.replace(/(?<!\])\[((?:[^[\]]|\[[^\]]*\])+)\](?:\[([^\]]*)\])?(?![(:])/g, (whole, words: string, ref: string | undefined) => {
     const url = targets.get((ref || words).replace(/\s+/g, ' ').toLowerCase());
     return url ? `[${words}](${url})` : whole;
@@ -4117,6 +4118,7 @@ function withoutFenceLines(lines: string[]): string[] {
 interface ParseMemo {
   chores: Map<string, boolean>;
   sectionKinds: Map<string, ChangeKind | null>;
+  cleaned: Map<string, CleanText>;
 }
 let parseMemo: ParseMemo | null = null;
 
@@ -4125,12 +4127,26 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // (one of the same notes, as the benchmark's runs are, would otherwise be spared its reading).
   lastRead = null;
   const outer = parseMemo;
-  parseMemo = { chores: new Map(), sectionKinds: new Map() };
+  parseMemo = { chores: new Map(), sectionKinds: new Map(), cleaned: new Map() };
   try {
     return readNotes(notes, repoBase);
   } finally {
     parseMemo = outer;
   }
+}
+
+/**
+ * cleanInline of a line of this parse's notes, read once: a heading is read when it opens and again when it closes, a
+ * paragraph by each rule that asks what it says. Copies go out, so no caller changes what the next one gets.
+ */
+function cleanedOnce(raw: string, repoBase: string | null): CleanText {
+  const memo = parseMemo?.cleaned;
+  let clean = memo?.get(raw);
+  if (!clean) {
+    clean = cleanInline(raw, repoBase);
+    memo?.set(raw, clean);
+  }
+  return { text: clean.text, refs: [...clean.refs], code: [...clean.code] };
 }
 
 function readNotes(notes: string, repoBase: string | null): ParsedNotes {
@@ -4321,7 +4337,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
           section: parents.map((h) => h.text),
           refs: heading.refs,
           // The names its paragraph wrote as code ("New `TestConfig.retryStrategy` controls …") are the detail's code.
-          ...codeOf({ code: [...new Set([...cleanInline(heading.raw, repoBase).code, ...(first?.code ?? [])])] }),
+          ...codeOf({ code: [...new Set([...cleanedOnce(heading.raw, repoBase).code, ...(first?.code ?? [])])] }),
           // Ebitengine 2.4's "DirectX performance improvement" over "The DirectX driver now runs 2x-3x faster …": a speed-up the
           // notes give a heading and a figure is one of the release's features.
           // (Not Homebrew 6's "Performance" alone: a kind's name heads the section, no feature of it.)
@@ -4421,7 +4437,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // Solr's "Solr 9.10.1 also includes fixes for two recently published security issues, CVE-2026-22444 and CVE-2026-22022.
     // Administrators should …" after its highlights: prose that tells the release's security fixes by their ids is one.
     // (Not ESAPI's plain-text table of closed issues, a paragraph of two dozen lines run together.)
-    const fixSaid = sawChange && texts.length <= 4 ? securityFixSentence(cleanInline(withReferenceLinks(texts.join(' '), targets), repoBase).text) : null;
+    const fixSaid = sawChange && texts.length <= 4 ? securityFixSentence(cleanedOnce(withReferenceLinks(texts.join(' '), targets), repoBase).text) : null;
     if (fixSaid) {
       items.push({ kind: 'security', text: fixSaid, lines: { start, end }, section: sectionPath(), refs: [] });
       sawChange = true;
@@ -4501,7 +4517,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       const said =
         pendingHeading.first && !toldNow
           ? null
-          : cleanInline(withReferenceLinks(texts.map((text) => text.replace(/^(?:>\s?)+/, '')).join(' '), targets), repoBase);
+          : cleanedOnce(withReferenceLinks(texts.map((text) => text.replace(/^(?:>\s?)+/, '')).join(' '), targets), repoBase);
       // Julia's "*Jeff Bezanson*, *Cody Tapscott*" under a feature's heading: who made it, not what it is; Ghostty's "PR:" over
       // its link, a label of what went as a reference.
       if (
@@ -4754,7 +4770,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // A callout under it ("#### `use` does not support promises created in render.") leaves it a change with its prose.
     // statsmodels' "The Highlights" over "This release fixes an import issue …", then "Merged Pull Requests": the release's own
     // summary of its news, whatever lists follow.
-    const clean = cleanInline(raw, repoBase);
+    const clean = cleanedOnce(raw, repoBase);
     const text = clean.text.replace(/:$/, '');
     // Ory Kratos' "## Breaking Changes" over its account, then "### Bug Fixes", "### Code Generation": a commit log's own
     // sections, a level too deep, are the breaking section's siblings, not what breaks; its prose tells the breaks.
