@@ -8415,6 +8415,19 @@ describe('holdouts 205 to 208', () => {
       ['other', 'Correct mpf initialization from tuple for finf and fninf'],
     ]);
   });
+  it('drops a closing pointer to read more, not one that names the advisory (Waypoint, Nokogiri)', () => {
+    expect(
+      kindsAndTexts([
+        'SECURITY:',
+        '',
+        '* core: Waypoint now uses Go 1.19.4 to address security vulnerability (CVE-2022-41717) See the Go announcement for more details.',
+        '* Fixed a possible use-after-free during XInclude processing. See GHSA-wfpw-mmfh-qq69 for more information.',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'core: Waypoint now uses Go 1.19.4 to address security vulnerability (CVE-2022-41717)',
+      'Fixed a possible use-after-free during XInclude processing. See GHSA-wfpw-mmfh-qq69 for more information.',
+    ]);
+  });
   it('reads "More than 40 security fixes" as the security fixes they are (GStreamer)', () => {
     expect(
       kindsAndTexts(['- More than 40 security fixes across a wide range of elements following an audit by the GitHub Security Lab']).map(([kind]) => kind),

@@ -2515,6 +2515,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     ...clean,
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      // Waypoint's "… to address security vulnerability (CVE-2022-41717) See the Go announcement for more details.": where to
+      // read more, which a post that does not link it cannot point at.
+      // (Not Nokogiri's "See GHSA-wfpw-mmfh-qq69 for more information.": the advisory it names is the fix's.)
+      .replace(/(?<=[.!?)])\s+See\s+(?:the\s+)?[^.!?()]{1,60}?\s+for\s+(?:more\s+|further\s+|full\s+)?(?:details|information)\.?$/, (pointer) =>
+        mayNameAdvisory(pointer) ? pointer : '',
+      )
       // SickChill's "… when a show was just added. fixes [#8682](…)": the verb its reference closed, once the reference went.
       .replace(/(?<=[.!?])\s+(?:fix(?:es|ed)?|closes?|resolves?)\.?$/, '')
       // gocryptfs' "… socket files ([#629](…)": the bracket its reference opened was never closed.
