@@ -5,6 +5,7 @@ import {
   type CleanText,
   cleanInline,
   endsOn,
+  FULL_NAME,
   IDIOM_AFTER_BY,
   CREDITS_WITH_GH_POINTERS,
   issueReference,
@@ -617,8 +618,11 @@ const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]
 /** A bracket of who found a flaw and who fixed it, closing a change or before its advisory's id. */
 const FOUND_BY_BRACKET =
   /\s*\((?:found|reported|discovered)(?:\/(?:found|reported|discovered))?\s+by\s+[^()]{2,80}(?:\([^()]{1,40}\)[^()]{0,80})?\)(?=[\s.]*(?:\((?:CVE|GHSA)-[^()]*\))?[\s.]*$)/i;
-const RAISED_BY_CLOSING =
-  /(?<=\S)\s*(?:[-–—]\s+)?(?:exposed|raised|reported|found|discovered|spotted)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+){1,3}(?:\s\(@[\w-]+\))?,?(?:\s+in\s+(?:issue|PR|pull request)\s#?\d+)?(?=\.?\s*$|\.\s+\p{Lu})/u;
+const RAISED_BY_CLOSING = new RegExp(
+  String.raw`(?<=\S)\s*(?:[-–—]\s+)?(?:as\s+)?(?:exposed|raised|reported|found|discovered|spotted)\s+by\s+${FULL_NAME}(?:\s\(@[\w-]+\))?,?(?:\s+in\s+(?:issue|PR|pull request)\s#?\d+)?(?=\.?\s*$|\.\s+\p{Lu})`,
+  'u',
+);
+const READ_MORE_CLOSING = /(?<=[.!?)])\s+See\s+(?:the\s+)?[^.!?()]{1,60}?\s+for\s+(?:more\s+|further\s+|full\s+)?(?:details|information)\.?$/;
 const KIND_LABELLED_PARAGRAPH = /^\*\*(Security|Fix(?:es|ed)?|Bug ?fix(?:es)?|Features?|New|Added|Changed|Improve(?:d|ments?)|Performance)\*\*:\s+(?=\S)/i;
 /** Krill's "Firstly, this release fixes CVE-2023-0158:", "Secondly, locking was added …": paragraphs that count the changes. */
 const ORDINAL_LEAD = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|finally|lastly),\s+(?=\S)/i;
@@ -630,9 +634,8 @@ const FIXES_AN_ADVISORY = withAdvisoryId(
 /** "This CVE describes an exposure where …": the words that name the account, not the flaw. */
 const DESCRIBES_THE_FLAW = /^this (?:cve|advisory|vulnerability|issue) (?:describes|is about|concerns)\s+(?=\S)/i;
 /** Lynis' "CVE-2020-13882 - Discovered by Sander Bos, code submission by Katarina Durechova": the id, then only who found it. */
-const CREDITED_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
 const ADVISORY_ONLY_CREDITED = withAdvisoryId(
-  String.raw`^(\s*{ID})\s+[-–—:]\s+(?:[Dd]iscovered|[Rr]eported|[Ff]ound)\s+by\s+${CREDITED_NAME}(?:\s*(?:,|and)\s*(?:code submission|patch|fix)\s+by\s+${CREDITED_NAME})*\.?\s*$`,
+  String.raw`^(\s*{ID})\s+[-–—:]\s+(?:[Dd]iscovered|[Rr]eported|[Ff]ound)\s+by\s+${FULL_NAME}(?:\s*(?:,|and)\s*(?:code submission|patch|fix)\s+by\s+${FULL_NAME})*\.?\s*$`,
   'u',
 );
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
@@ -2518,9 +2521,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       // Waypoint's "… to address security vulnerability (CVE-2022-41717) See the Go announcement for more details.": where to
       // read more, which a post that does not link it cannot point at.
       // (Not Nokogiri's "See GHSA-wfpw-mmfh-qq69 for more information.": the advisory it names is the fix's.)
-      .replace(/(?<=[.!?)])\s+See\s+(?:the\s+)?[^.!?()]{1,60}?\s+for\s+(?:more\s+|further\s+|full\s+)?(?:details|information)\.?$/, (pointer) =>
-        mayNameAdvisory(pointer) ? pointer : '',
-      )
+      .replace(clean.text.includes(' See ') ? READ_MORE_CLOSING : NEVER, (pointer) => (mayNameAdvisory(pointer) ? pointer : ''))
       // SickChill's "… when a show was just added. fixes [#8682](…)": the verb its reference closed, once the reference went.
       .replace(/(?<=[.!?])\s+(?:fix(?:es|ed)?|closes?|resolves?)\.?$/, '')
       // gocryptfs' "… socket files ([#629](…)": the bracket its reference opened was never closed.
@@ -4409,6 +4410,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     if (texts.length === 1 && HANDLES_CREDITED.test(texts[0]!.replace(/<[^>]*>/g, '').trim())) return;
     // netaddr's "Release: 1.0.0" title over "Date: 2024-02-10": when, not what.
     if (texts.length === 1 && /^(?:date|released?(?:\s+on)?)\s*:\s*\d{4}-\d{2}-\d{2}\.?$/i.test(texts[0]!.trim())) return;
+    // The account of an advisory a change before it told already (Krill's, after "Firstly, this release fixes …").
+    if (toldParagraphs.has(start)) return;
     lastProse = texts.join(' ');
     lastProseStart = start;
     // FreeRDP's "CVE:" over "CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in clear_decompress_residual_data",
@@ -4564,7 +4567,6 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // over "This release fixes an issue where, …" tells its one change as the section's only paragraph.
     const section = pendingHeading?.heading;
     const told = texts.join(' ');
-    if (toldParagraphs.has(start)) return;
     const ordinal = told.match(ORDINAL_LEAD);
     if (ordinal && /^first/i.test(ordinal[0])) counting = true;
     if (ordinal && counting && !pendingHeading?.hasBullets) {

@@ -142,7 +142,7 @@ const ISSUE_LINK_GLOBAL = new RegExp(ISSUE_LINK, 'g');
 /** Words an idiom puts after "by" ("by default", "by design", "by hand"): never whom a change is by. */
 export const IDIOM_AFTER_BY = `default|design|hand|name|date|size|type|value|itself|themselves|now|accident|mistake|example|reference|far`;
 /** A full name: "by whitespace [#12](…)" is a word of the change, which a name in capitals is not. */
-const FULL_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
+export const FULL_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}`;
 /** A full name, or a handle in lower case (only ever beside an issue's link here; not "by default [#12](…)", nor a key or a path). */
 const CREDITED = String.raw`(?:${FULL_NAME}|(?!(?:${IDIOM_AFTER_BY}|id|key|index|path|url)\b)[a-z][\w-]{2,38})`;
 const CREDITED_ISSUE = String.raw`(?:${ISSUE_LINK}\s+by\s+${CREDITED}|by\s+${FULL_NAME}\s+${ISSUE_LINK}|${CREDITED}\s+${ISSUE_LINK}|${ISSUE_LINK})`;
