@@ -118,6 +118,31 @@ describe('the client address proxy in front of wrangler dev', () => {
     expect(messages).toEqual(['hello 127.0.0.5', 'echo ping']);
   });
 
+  it('sends a request again on a new connection when the pooled one it went out on was closed as idle', async () => {
+    // Stands in for wrangler dev closing an idle keep-alive connection just as the next request
+    // arrives on it: the second request on any connection is cut off unanswered.
+    const answered = new WeakSet<object>();
+    const closing = createServer((incoming, response) => {
+      if (answered.has(incoming.socket)) return incoming.socket.destroy();
+      answered.add(incoming.socket);
+      const hash = createHash('sha256');
+      incoming.on('data', (chunk: Buffer) => hash.update(chunk));
+      incoming.on('end', () => response.end(JSON.stringify({ sha256: hash.digest('hex') })));
+    });
+    const port = await new Promise<number>((resolve) => closing.listen(0, '127.0.0.1', () => resolve((closing.address() as { port: number }).port)));
+    try {
+      const { url } = await proxy('127.0.0.1', port);
+      for (const body of [randomBytes(64), randomBytes(200_000), randomBytes(16)]) {
+        const answer = await call(`${url}/api/v1/releases`, { method: 'POST', body });
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body)).toEqual({ sha256: createHash('sha256').update(body).digest('hex') });
+      }
+    } finally {
+      closing.closeAllConnections();
+      await new Promise((resolve) => closing.close(resolve));
+    }
+  });
+
   it('answers 502 naming the cause when nothing listens behind it', async () => {
     const closed = createServer();
     const port = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as { port: number }).port)));

@@ -56,19 +56,41 @@ export async function startClientAddressProxy(options: { host: string; port: num
   const target = { host: '127.0.0.1', port: options.targetPort, agent };
 
   const server = createServer((request, response) => {
-    const upstream = forward({ ...target, method: request.method, path: request.url, headers: forwardedHeaders(request, false) }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.rawHeaders));
-      answer.pipe(response);
-    });
-    upstream.on('error', (error) => {
-      if (response.headersSent) return response.destroy();
-      response.writeHead(502, { 'content-type': 'text/plain' }).end(`The Worker behind this port did not answer: ${error.message}\n`);
-    });
+    // Kept for one resend: a pooled connection that wrangler dev closed as idle (5 s) just as a
+    // request went out on it fails with ECONNRESET before any answer, the race Node's keep-alive
+    // agent leaves to its caller. The request never reached the Worker, so it goes again, once, on
+    // a connection of its own.
+    const body: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => body.push(chunk));
+    const send = (fresh: boolean) => {
+      const upstream = forward(
+        { ...target, ...(fresh ? { agent: false } : {}), method: request.method, path: request.url, headers: forwardedHeaders(request, false) },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.rawHeaders));
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (!fresh && upstream.reusedSocket && error.code === 'ECONNRESET' && !response.headersSent) {
+          const resend = () => {
+            current = send(true);
+            current.end(Buffer.concat(body));
+          };
+          if (request.readableEnded) resend();
+          else request.once('end', resend);
+          return;
+        }
+        if (response.headersSent) return response.destroy();
+        response.writeHead(502, { 'content-type': 'text/plain' }).end(`The Worker behind this port did not answer: ${error.message}\n`);
+      });
+      return upstream;
+    };
+    let current = send(false);
     // A client that goes away mid-request leaves nothing waiting on the Worker.
     response.on('close', () => {
-      if (!response.writableFinished) upstream.destroy();
+      if (!response.writableFinished) current.destroy();
     });
-    request.pipe(upstream);
+    request.pipe(current);
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
