@@ -33,6 +33,9 @@ const URL_WORDS_OPEN = /(^|[\s(])(https?:\/\/[^\s[\]]+)\[([^\]]*)$/;
 /** ccache's `[small]#_[contributed by Joel Rosdahl]_#`: text set in a role, which is only its look. */
 const ROLE_TEXT = /\[\.?[\w-]+\]#([^#]+)#/g;
 
+/** TinkerPop's "changes from <<release-3-6-6, 3.6.6>>": a cross reference, shown as its words, else as its target. */
+const CROSS_REFERENCE = /<<([^<>,\s]+)(?:,\s*([^<>]+?))?>>/g;
+
 /** PyRDP's `{uri-issue}458[#458]`, Beats' `{pull}5261[5261]`: a link whose address starts with an attribute defined elsewhere. */
 const ATTRIBUTE_LINK = /(^|[\s(])\{[\w-]+\}([^\s[\]]*)\[([^\]]*)\]/g;
 
@@ -116,6 +119,7 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
 function inline(text: string): string {
   return text
     .replace(ROLE_TEXT, '$1')
+    .replace(CROSS_REFERENCE, (_match, target: string, words?: string) => words ?? target.replace(/#.*$/, ''))
     .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${words}](${url})` : url}`)
     .replace(ATTRIBUTE_LINK, (_match, before: string, target: string, words: string) =>
       // Beats' `{pull}5261[5261]`: a pull request's number as the link's words is a reference, as `[#458]` is.

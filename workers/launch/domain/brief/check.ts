@@ -9,6 +9,7 @@ import {
   isUnderline,
   LINKED_ANCHOR,
   namesAGroup,
+  shoutedKindLabel,
   titlesSiblings,
   TYPED_ELEMENT,
   UNDERLINE,
@@ -462,7 +463,7 @@ function headingsAbove(lines: string[]): string[][] {
       } else if (bold) open(7, bold[1]!);
       // As the parser reads it, a label at the margin: Taskwarrior's "  Deep thanks to the following …:" indented inside a
       // change heads only that change's list, not the changes after it.
-      else if (!bullet && /^\S.{2,80}:\s*$/.test(line) && BULLET.test(nextContent(index))) open(8, line.trim());
+      else if (!bullet && /^\S.{2,80}:\s*$/.test(line) && (BULLET.test(nextContent(index)) || shoutedKindLabel(lines, index))) open(8, line.trim());
       else if (!bullet && isBareLabel(lines[index - 1] ?? '', line, lines[index + 1] ?? '')) open(7, line.trim());
       // CanvasBlocker's "\tfixes:" over bullets indented deeper, as the parser reads it (see `indentedLabelsAsHeadings`).
       else if (headsIndentedList(lines, index)) open(3, line.trim().replace(/:$/, ''));

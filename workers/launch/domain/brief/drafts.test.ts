@@ -11,6 +11,10 @@ describe('saying an item shorter on a short channel', () => {
       shorterForms('Artifact Versioning Improvements: The handling of artifact versions has been improved, including the ability to batch requests.'),
     ).toEqual(['Artifact Versioning Improvements: The handling of artifact versions has been improved.', 'Artifact Versioning Improvements.']);
     expect(shorterForms('Fixes a crash, including on start.')).toEqual(['Fixes a crash.']);
+    // A label that only says what kind of change follows names none of it.
+    expect(shorterForms('Experimental feature: read splice scores from a file specified by --spsc and consider them.')).toEqual([
+      'Read splice scores from a file specified by --spsc and consider them.',
+    ]);
     expect(shorterForms('Adds a flag.')).toEqual([]);
     // RxJS' operator names what the fix is to: it is not a heading to drop.
     expect(shorterForms('debounceTime: unschedule dangling task on unsubscribe before complete.')).not.toContain(

@@ -402,6 +402,8 @@ export function shorterForms(text: string): string[] {
     if (/^(?:for|in|on|with|when|under)\s/i.test(label)) continue;
     // Sonic Pi's "New synth: :rhodey - …": a kind of thing is new, but not which.
     if (/^(?:new|added?|improved?|updated?)\s+\S+$/i.test(label)) continue;
+    // minimap2's "Experimental feature: read splice scores …": a kind of change names none.
+    if (KIND_OF_CHANGE_LABEL.test(label)) continue;
     // KEDA's "Huawei Cloudeye Scaler: The minMetricValue setting is DEPRECATED and is removed.": a part named in capitals
     // before what breaks in it says nothing of the break.
     if (BREAK_SAID.test(rest) && /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,3}$/u.test(label)) continue;
@@ -413,6 +415,8 @@ export function shorterForms(text: string): string[] {
   return forms.map((form) => withIdsOf(text, form)).filter((form) => form.length < text.length);
 }
 
+const KIND_OF_CHANGE_LABEL =
+  /^(?:(?:experimental|new|major|minor|breaking|important|notable|other|general|misc(?:ellaneous)?|small|various|bug)\s+)?(?:features?|changes?|fix(?:es)?|improvements?|enhancements?|additions?|updates?)$/i;
 const BREAK_SAID = /\b(?:removed|deprecated|no longer|dropped|renamed|breaking|incompatible)\b/i;
 const NOTICE_TITLE = /\b(?:compatibility|notes?|notice|important|warning|caution|upgrad\w*|migration|heads[- ]up|caveats?|known issues?|requirements?)$/i;
 

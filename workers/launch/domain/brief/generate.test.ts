@@ -8584,3 +8584,56 @@ describe('holdouts 201 to 204', () => {
     expect(highlights).toEqual(['New message center, where you can learn about important updates.', 'Added TLS options for kafka executor plugin.']);
   });
 });
+
+describe('holdouts 209 to 212', () => {
+  it('names an abbreviated repository by the organisation that spells its products so (TanStack DB), and a theme by its organisation (Catppuccin)', () => {
+    const tanstack = briefOf(['## 0.8.0', '', '### Minor Changes', '', '- Add TanStack Router integration that streams live queries.'].join('\n'), {
+      version: '0.8.0',
+      title: '@tanstack/db@0.8.0',
+      url: 'https://github.com/TanStack/db/blob/32ca264be8b8f459d77b17e52f27c5a65e039e5f/packages/db/CHANGELOG.md#L26-L41',
+    });
+    expect(tanstack.headline.text).toBe('TanStack DB 0.8.0 is out: a feature release.');
+    // Without a product of the organisation's named so, the abbreviation stays the repository's own.
+    const acme = briefOf(['## 0.8.0', '', '- Add a router integration.'].join('\n'), {
+      version: '0.8.0',
+      title: 'v0.8.0',
+      url: 'https://github.com/AcmeCorp/db/releases/tag/v0.8.0',
+    });
+    expect(acme.headline.text).not.toContain('AcmeCorp DB');
+    const catppuccin = briefOf(['## [2.0.0]', '', '### Features', '', '* add artio.nvim integration'].join('\n'), {
+      version: '2.0.0',
+      title: 'v2.0.0',
+      url: 'https://github.com/catppuccin/nvim/blob/426dbebe06b5c69fd846ceb17b42e12f890aedf1/CHANGELOG.md#L3-L62',
+    });
+    expect(catppuccin.product.name).toBe('Catppuccin');
+  });
+  it('tells a heading that exclaims, then its paragraph, as two sentences (Popeye)', () => {
+    const highlights = checkedBriefOf(
+      ['## 0.20.0', '', '### New Spinach Formula!', '', 'The new format provides for global exclusions and linters specific ones.'].join('\n'),
+      { version: '0.20.0', title: 'Popeye 0.20.0' },
+    ).highlights.map((highlight) => highlight.text);
+    expect(highlights).toEqual(['New Spinach Formula! The new format provides for global exclusions and linters specific ones.']);
+  });
+  it('labels the changes under "BREAKING CHANGES:" over prose as breaking, and the checker agrees (NGINX Gateway Fabric)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## Release 2.0.0',
+        '',
+        'BREAKING CHANGES:',
+        '',
+        'The following changes are breaking and require users to fully uninstall before re-installing.',
+        '',
+        '- Control plane and data plane have been separated into different Deployments.',
+        '',
+        'FEATURES:',
+        '',
+        '- Support for creating and deploying multiple Gateways.',
+      ].join('\n'),
+      { version: '2.0.0', title: 'NGINX Gateway Fabric 2.0.0' },
+    );
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['breaking', 'Control plane and data plane have been separated into different Deployments.'],
+      ['feature', 'Support for creating and deploying multiple Gateways.'],
+    ]);
+  });
+});

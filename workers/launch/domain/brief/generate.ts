@@ -1771,6 +1771,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       .slice(0, words.length + 3)
       .join(' ');
     if (named.length === 0 && words.length > 0 && words.every((word) => new RegExp(`\\b${word}\\b`, 'i').test(opening))) return asSentence(detail, kept);
+    // Popeye's "New Spinach Formula!" over "The new format provides …": a heading that exclaims ends its own sentence.
+    if (/[!?]$/.test(item.text)) return asSentence(`${item.text} ${detail}`.replace(LEADS_TO_EXAMPLE, ''));
     return asSentence(
       // "Living anti-patterns reference: the work on …", but "…: Elixir v1.16 incorporates …": only a common word loses its capital.
       `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`.replace(LEADS_TO_EXAMPLE, ''),
@@ -2409,7 +2411,7 @@ function subjectOf(
   // A title that does not name the version ("The Kitty release", "Change Log", "Iron") is a tagline or a codename, not the
   // product's name: the release page's repository or site names it, when there is one.
   const namesVersion = release.title.includes(bare) || release.title.includes(release.version) || shortened.length > 0;
-  const repo = release.url ? repositoryName(release.url) : null;
+  const repo = release.url ? repositoryName(release.url, lines) : null;
   // "v0.2.0 - Use the REST API for Telemetry" is the release's tagline, not a product: names carry few small words.
   // "0.20: Roku, Last.fm, AWS, Twilio": a title led by its version gives the release a subtitle, what it brings, not a name.
   const tagline =
@@ -2716,7 +2718,7 @@ function spelledInTitle(title: string, repo: string): string | null {
   return null;
 }
 
-function repositoryName(url: string): string | null {
+function repositoryName(url: string, lines: string[] = []): string | null {
   // A site's repository ("go-gorm/gorm.io") is named for the product it is the site of.
   const [, owner, name] = url.match(/^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/) ?? [];
   // An organisation named for the project plus "js" (nodejs/node) is a JavaScript project's: Node.js.
@@ -2767,7 +2769,18 @@ function repositoryName(url: string): string | null {
   // "nuxt-modules/i18n": one module of a framework's family of them, named by the framework and the module ("Nuxt i18n").
   const family = owner?.match(/^([a-z][a-z\d]*)-(?:modules|plugins|extensions)$/i)?.[1];
   if (github && family && !github.toLowerCase().includes(family.toLowerCase())) return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${github}`;
-  // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to.
+  // "TanStack/db": an abbreviation under an organisation that writes its name in capitals of its own names the organisation's
+  // product of that kind, as it spells its others ("TanStack Router"): "TanStack DB".
+  if (
+    github &&
+    owner &&
+    /^[a-z]{2,3}$/.test(github) &&
+    /^\p{Lu}\p{Ll}+\p{Lu}\w*$/u.test(owner) &&
+    lines.some((line) => line.includes(`${owner} `) && new RegExp(`\\b${owner}\\s+\\p{Lu}\\p{Ll}`, 'u').test(line))
+  )
+    return `${owner} ${github.toUpperCase()}`;
+  // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to. So is Catppuccin's
+  // "catppuccin/nvim", its theme for Neovim.
   if (github && owner && FRAMEWORK_REPOSITORY.test(github) && !owner.toLowerCase().includes(github.toLowerCase())) return owner;
   // "Automattic/pocket-casts-android", "element-hq/element-x-android": an app's repository for one platform is the app's.
   const app = github?.match(/^([a-z][a-z\d]*(?:-[a-z\d]+)*)-(?:android|ios|desktop|mobile)$/)?.[1];
@@ -2781,7 +2794,8 @@ function repositoryName(url: string): string | null {
 
 /** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel", "statamic/cms". */
 const GENERIC_REPOSITORY = /^(?:v\d+|framework|cms|core|server|client|cli|app|notes|android|ios|desktop|mobile|web|sdk|api|lib|panel|dashboard|daemon|agent)$/i;
-const FRAMEWORK_REPOSITORY = /^(?:laravel|symfony|django|rails|flutter|react|vue|angular|svelte|electron|wordpress)$/i;
+const FRAMEWORK_REPOSITORY =
+  /^(?:laravel|symfony|django|rails|flutter|react|vue|angular|svelte|electron|wordpress|n?vim|neovim|vscode|emacs|helix|zed|sublime|jetbrains|obsidian)$/i;
 
 /** The first sentence of a change, cut at a word boundary when it runs long. */
 function firstSentence(text: string, max = MAX_SENTENCE): string {

@@ -8474,3 +8474,114 @@ describe('holdouts 205 to 208', () => {
     ]);
   });
 });
+
+describe('holdouts 209 to 212', () => {
+  it('reads a kind in capitals with its colon, alone over prose before its list, as that kind (NGINX Gateway Fabric)', () => {
+    expect(
+      kindsAndTexts([
+        '## Release 2.0.0',
+        '',
+        'BREAKING CHANGES:',
+        '',
+        'The following changes are breaking and require users to fully uninstall before re-installing the new version.',
+        '',
+        '- Control plane and data plane have been separated into different Deployments.',
+        '- `nginxGateway.replicaCount` Helm value has been renamed to `nginxGateway.replicas`.',
+        '- `cli` Add a flag.',
+        '',
+        'FEATURES:',
+        '',
+        '- Support for creating and deploying multiple Gateways.',
+      ]),
+    ).toEqual([
+      ['breaking', 'Control plane and data plane have been separated into different Deployments.'],
+      ['breaking', 'nginxGateway.replicaCount Helm value has been renamed to nginxGateway.replicas.'],
+      ['breaking', 'cli: Add a flag.'],
+      ['feature', 'Support for creating and deploying multiple Gateways.'],
+    ]);
+  });
+  it("drops an author's handle and pull request after a dash, and names the pull request (Rover)", () => {
+    const [item] = parseNotes(
+      ['## 🚀 Features', '', '- **Add `--graph-ref` flag to `rover dev` - @dotdat PR #1984**'].join('\n'),
+      'https://github.com/acme/acme',
+    ).items;
+    expect(item!.text).toBe('Add --graph-ref flag to rover dev');
+    expect(item!.refs.map((ref) => ref.label)).toEqual(['#1984']);
+  });
+  it('reads the songs behind a release and a "Feature Release" heading as no changes (Popeye)', () => {
+    expect(
+      kindsAndTexts([
+        '# Release v0.20.0',
+        '',
+        '## ♫ Sounds Behind The Release ♭',
+        '',
+        '* [Glory Box - Portishead](https://www.youtube.com/watch?v=NVuRbwnav_Y)',
+        '',
+        '## 🎉 Feature Release 🥳',
+        '',
+        'Popeye just got a new spinach formula and pipe!',
+        '',
+        '### New Spinach Formula!',
+        '',
+        'The new format provides for global exclusions and linters specific ones.',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([['feature', 'New Spinach Formula!']]);
+  });
+  it('reads each line under a bullet that names the release as a change (twemproxy)', () => {
+    expect(
+      kindsAndTexts([
+        ' 2015-22-06  Manju Rajashekhar  <manj@cs.stanford.edu>',
+        '    * twemproxy: version 0.4.1 release',
+        '      backend server hostnames are resolved lazily',
+        '      redis_auth is only valid for a redis pool',
+        '      support "touch" command for memcached (panmiaocai)',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'backend server hostnames are resolved lazily',
+      'redis_auth is only valid for a redis pool',
+      'support "touch" command for memcached (panmiaocai)',
+    ]);
+  });
+  it('drops the handle after an issue in a closing bracket (rbw), and a clause that only pointed at an issue (TinyDB)', () => {
+    expect(
+      kindsAndTexts([
+        '## Added',
+        '',
+        '* Steam Guard TOTP secrets are now supported. (#250, nikp123)',
+        '* Python 2 support has been removed, see `issue 284 <https://github.com/msiemens/tinydb/issues/284>`_ for background',
+      ]).map(([, text]) => text),
+    ).toEqual(['Steam Guard TOTP secrets are now supported.', 'Python 2 support has been removed']);
+  });
+  it('reads a day-dated signature as no words (RHash), and a Liquid anchor include as the heading it renders (Bulma)', () => {
+    expect(
+      kindsAndTexts([
+        'Wed 14 May 2025 Aleksey Kravchenko',
+        '\t* Support Intel SHA1 extension',
+        '',
+        'Tue 13 May 2025 Aleksey Kravchenko',
+        '\t* Bugfix: Compilation error with GCC 15',
+      ]).map(([, text]) => text),
+    ).not.toContain('Wed 14 May 2025 Aleksey Kravchenko');
+    const bulma = parseNotes(
+      ['{% include docs/elements/anchor.html name="Panel colors" %}', '', 'The panel component is now available in all colors.'].join('\n'),
+      null,
+    );
+    expect(bulma.items.map((item) => item.text)).toEqual(['Panel colors']);
+  });
+  it('reads AsciiDoc cross references as their words (TinkerPop), and a build cache for developers as a chore (TypeDB)', () => {
+    const tinkerpop = parseNotes(
+      [
+        '=== TinkerPop 3.7.1',
+        '',
+        'This release also includes changes from <<release-3-6-6, 3.6.6>> and <<release-3-5-8>>.',
+        '',
+        '* Added the `asString()` step.',
+      ].join('\n'),
+      null,
+    );
+    expect(tinkerpop.intro?.text).toBe('This release also includes changes from 3.6.6 and release-3-5-8.');
+    expect(kindsAndTexts(['## Other Improvements', '- **Add bazel disk cache to speed up local builds when switching branches**'])).toEqual([
+      ['internal', 'Add bazel disk cache to speed up local builds when switching branches'],
+    ]);
+  });
+});

@@ -243,6 +243,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // nor Inno Setup's "Removed main size limits": a limit taken away is room given.)
   [/\bremov(?:ed|al)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}(?:limits?|limitations?|restrictions?)\b/i, 'feature'],
   [/\bsponsor(?:s|ship)\b|\bfunding\b|\bdonations?\b/i, 'internal'],
+  // Popeye's and K9s' "♫ Sounds Behind The Release ♭": the songs the author listened to, no change.
+  [/\bsounds? behind\b|\bsoundtrack\b|\bplaylist\b/i, 'internal'],
   [
     /breaking|incompatib|non[- ]backwards?[- ]compatible|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
     'breaking',
@@ -479,12 +481,15 @@ const isChore = (text: string) => {
       CI_SETUP.test(told) ||
       STRAY_FILE.test(told) ||
       THANKS_FOR_WORK.test(told) ||
+      OWN_BUILD.test(told) ||
       INVITATION.test(told) ||
       OWN_PAGES_AND_PIPELINES.test(told);
     parseMemo?.chores.set(text, chore);
   }
   return chore;
 };
+/** TypeDB's "Add bazel disk cache to speed up local builds …", "Introduce bazel ci config setting": how its developers build it. */
+const OWN_BUILD = /^(?:add(?:ed|s)?|introduce[sd]?|enable[sd]?)\s+(?:an?\s+|the\s+)?bazel\b|\bspeed\s+up\s+(?:local|ci|dev(?:elopment)?)\s+builds\b/i;
 /** Centrifugo's "Release is built with Go 1.21.3": the toolchain the binaries came from, no change to what users run. */
 const BUILT_WITH =
   /^(?:the\s+|this\s+)?(?:release|binaries|builds?|packages?)\s+(?:is|are|was|were)\s+(?:now\s+)?(?:built|compiled)\s+(?:with|using)\s+(?:go|golang|rust|rustc|gcc|clang|msvc|node(?:\.js)?|jdk|java|zig|\.net)\s+v?\d[\w.]*\.?$/i;
@@ -1793,6 +1798,13 @@ const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
+/** RHash's ChangeLog signs each entry "Wed 14 May 2025 Aleksey Kravchenko": the day, the date and who. */
+const DAY_DATE_SIGNATURE = new RegExp(
+  String.raw`^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+${DATE}\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$`,
+  'iu',
+);
+/** Whose signature it is, in capitals as a name is written (the pattern above, ignoring case, cannot tell). */
+const SIGNED_BY_NAME = /\s\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$/u;
 /** dbus-broker's NEWS signs each release "- Dußlingen, 2025-06-16": where and when, no change. */
 const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,2},\s+${DATE}\s*$`, 'iu');
 /** A version alone, or with its date: "7.1.5 (2024-09-21)", "v2.0.0 - 2026-01-02", "1.4". */
@@ -1859,6 +1871,8 @@ const NOT_A_CHANGE_HEADING =
 // (DVC 1.0's "For more information on the new features..." points at the docs.)
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
+/** Popeye's "🎉 Feature Release 🥳" over what it brings: the kind of release it is, no change of it. */
+const NAMES_THE_RELEASE = /^[^\p{L}]*(?:feature|maintenance|bug[- ]?fix|patch|point|minor|major|service)\s+release[^\p{L}]*$/iu;
 const INTRODUCES_A_THING = /^introducing\s+(?!.*(?:\d+\.\d|\brelease|\bversion|\bnotes\b))\S/i;
 /** A bullet linking to a section of the page itself: an entry of a table of contents. */
 const TOC_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\(#[^)\s]+\)/;
@@ -2431,7 +2445,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     })
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
     .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
-    .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})/u, '$1$2: ')
+    // (Not NGINX Gateway Fabric's "`nginxGateway.replicaCount` Helm value has been renamed …": the code is the subject.)
+    .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})(?!\p{L}+(?:\s+\p{L}+){0,2}\s+(?:has|have|is|are|was|were|will)\s)/u, '$1$2: ')
     // RxDB 14's "RENAME `atomicUpdate()` to `incrementalModify()`": the verb shouted, said as any other.
     .replace(
       /^(\s*)(RENAME|REMOVE|ADD|FIX|CHANGE|DEPRECATE|REPLACE)\s+(?=`|\p{Ll})/u,
@@ -3096,6 +3111,40 @@ const DATED_AUTHOR = /^\d{4}-\d{2}-\d{2}:\s+[\w.@-]+(?:\s*,\s*[\w.@-]+)*\s*$/;
  * XZ Utils' NEWS indents each release's notes as a whole ("    * liblzma:", "        - Fix a buffer overflow …"): read at
  * the margin, its bullets nest and a bullet's further paragraphs stay its own, as in any Markdown list.
  */
+/**
+ * Bulma's blog, a Jekyll site: `{% include docs/elements/anchor.html name="Panel colors" %}` on a line of its own renders the
+ * post's heading with its anchor, read as the heading it renders.
+ */
+function liquidAnchorsAsHeadings(lines: string[]): string[] {
+  if (!anyLineHas(lines, '{% include')) return lines;
+  return lines.map((line) => {
+    const anchor = line.match(/^\{%\s*include\s+\S*anchor\S*\s+name=(["'])(.+?)\1\s*%\}\s*$/);
+    return anchor ? `### ${anchor[2]}` : line;
+  });
+}
+
+/**
+ * twemproxy's ChangeLog: "* twemproxy: version 0.4.1 release" over lines indented deeper, one change a line, few closed by a
+ * stop. The bullet names the release, no change of it; each line under it is a change (not a sentence wrapped).
+ */
+function releaseBulletLinesAsList(lines: string[]): string[] {
+  let out: string[] | null = null;
+  for (let index = 0; index < lines.length; index++) {
+    if (!lines[index]!.includes('release')) continue;
+    const head = lines[index]!.match(/^(\s*)[*-]\s+(?:[\w.-]+:\s+)?(?:version\s+)?v?\d+(?:\.\d+)+\s+release\s*$/i);
+    if (!head) continue;
+    const indent = indentOf(lines[index]!);
+    let end = index + 1;
+    while (end < lines.length && lines[end]!.trim() !== '' && indentOf(lines[end]!) > indent && !BULLET.test(lines[end]!)) end++;
+    const under = lines.slice(index + 1, end);
+    if (under.length < 3 || under.filter((line) => /[.!?]\s*$/.test(line)).length * 3 > under.length) continue;
+    out ??= [...lines];
+    out[index] = '';
+    for (let at = index + 1; at < end; at++) out[at] = `${head[1]}- ${lines[at]!.trim()}`;
+  }
+  return out ?? lines;
+}
+
 function dedented(lines: string[]): string[] {
   const margins = lines.filter((line) => line.trim() !== '').map((line) => line.match(/^ */)![0].length);
   const margin = margins.length > 0 ? Math.min(...margins) : 0;
@@ -4165,7 +4214,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         lineBlocksAsList(
           indentedLabelsAsHeadings(
             indentedPlainListsAsMarkdown(
-              creditedGroupsAsList(datedEntriesAsList(advisoryBlocksAsList(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+              creditedGroupsAsList(
+                datedEntriesAsList(
+                  advisoryBlocksAsList(releaseBulletLinesAsList(liquidAnchorsAsHeadings(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+                ),
+              ),
             ),
           ),
         ),
@@ -4325,6 +4378,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       if (
         (text.split(' ').length >= 2 || oneNamedFeature) &&
         !NOT_A_CHANGE_HEADING.test(text) &&
+        !NAMES_THE_RELEASE.test(text) &&
         // Vitest's "## The next Vitest major is here": the release announced, no change of it.
         !ONLY_ANNOUNCES.test(text) &&
         !(isCallout(text) && isCallout(heading.text)) &&
@@ -4908,7 +4962,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       (line.startsWith(' -- ') && DEBIAN_TRAILER.test(line)) ||
       (line.includes('@') && CHANGELOG_SIGNATURE.test(line)) ||
       (line.includes('(') && DATED_ASIDE.test(line)) ||
-      (line.includes(',') && PLACE_AND_DATE.test(line))
+      (line.includes(',') && PLACE_AND_DATE.test(line)) ||
+      (!paragraph && DAY_DATE_SIGNATURE.test(line) && SIGNED_BY_NAME.test(line))
     ) {
       flushParagraph();
       continue;
@@ -4939,7 +4994,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       continue;
     }
     const label =
-      !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index)) ? (line.match(/^(\S.{2,60}):\s*$/) ?? indentedKindLabel(lines, index)) : null;
+      !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index))
+        ? (line.match(/^(\S.{2,60}):\s*$/) ?? indentedKindLabel(lines, index))
+        : shoutedKindLabel(lines, index);
     const boldRun = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/);
     const bold = boldRun ?? label;
     // "**The minimum supported Java version changes from 6 to 7.**": a sentence set in bold is said loudly, not a title
@@ -5635,6 +5692,16 @@ const TIME_SINCE = /^(?:yes,?\s+)?(?:it['’]s|it\s+has)\s+been\s+(?:a\s+)?(?:ve
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
+
+/**
+ * NGINX Gateway Fabric's "BREAKING CHANGES:" alone between blank lines, over a link to the upgrade guide and a paragraph
+ * before its list: a kind's name in capitals with its colon titles what follows, prose first.
+ */
+export function shoutedKindLabel(lines: string[], index: number): RegExpMatchArray | null {
+  if ((lines[index - 1] ?? '').trim() !== '' || (lines[index + 1] ?? '').trim() !== '') return null;
+  const label = lines[index]!.match(/^(\p{Lu}[\p{Lu} &/-]{2,40}):\s*$/u);
+  return label && sectionKind(label[1]!) !== null ? label : null;
+}
 
 /**
  * A line that only names a kind of change ("Improved", "Bug fixes", "Important"), with no markup or stop, right above

@@ -213,6 +213,7 @@ const THANKS_SENTENCE =
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*)(?:(?:\s+|\s*,\s*|\s+and\s+)(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*))*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
 /** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
+const POINTER_CLAUSE = /,?\s+see\s+(?:(?:,|and)\s*)*for\s+(?:more\s+)?(?:background|details|information|info|context)(?:\s+(?:on|about)\s+[^.;]*)?(?=[.;]|$)/gi;
 const POINTER_SENTENCE =
   /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: ?(?:,|and))* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: ?(?:,|and))*)(?: ?[.!?]|$)/gi;
 /**
@@ -229,6 +230,8 @@ const SLASHED_REFERENCES = /#\d+\s*\/\s*#\d+[\s.]*$/;
  */
 const POINTED_TRACKER_URL =
   /\b(?:fix(?:es|ing)|clos(?:es|ing)|resolv(?:es|ing)|address(?:es|ing))\s+https?:\/\/[^\s/]+\/[^\s]*\/(?:issues|pull|pulls|merge_requests)\/\d+/;
+const ISSUE_THEN_HANDLE_AT_END = /\s*\(\s*#(\d+)\s*,\s*@?(?!CVE-|GHSA-)\p{L}[\p{L}_-]*\d+\s*\)(?=\s*$)/iu;
+const DASHED_HANDLE_PR = /\s+[-–—]\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*\s+PRs?\s+(#\d+(?:\s*(?:,|and)\s*#\d+)*)(?=[*_]*\s*$)/;
 /** GitHub's generated credit closing a line: " by @user in https://github.com/…/pull/123". */
 const GITHUB_CREDIT_AT_END = /\s+by\s+@[\w-]+(?:\[bot\])?\s+in\s+https?:\/\/\S+\s*$/;
 const LINKED_CREDIT_IN = /\s+by\s+\[@[\w-]+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[@[\w-]+\]\([^)\s]+\))*\s+in\s+(?=\[[^\]]*#\d+\]\()/g;
@@ -682,6 +685,19 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // anndata's "Remove `AnnData.concatenate` {user}`ilan-gold` ({pr}`2370`)", pip-tools' "… 26.1 -- {user}`gaborbernat`.": the
   // role names its author wherever it stands.
   if (has('user:`')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and|&)?\s*:(?:gh-?)?user:`[^`]+`)*/g, ' ');
+  // Rover's "**Add `--graph-ref` flag to `rover dev` - @dotdat PR #1984**": after a dash, its author's handle and the pull
+  // request; the handle goes, the pull request stays a reference.
+  if (has('@') && has('PR'))
+    text = text.replace(DASHED_HANDLE_PR, (_whole, numbers: string) => {
+      for (const [, number] of numbers.matchAll(/#(\d+)/g)) add(issueReference(number!, repoBase));
+      return '';
+    });
+  // rbw's "Steam Guard TOTP secrets are now supported. (#250, nikp123)": the issue, then the handle of who made the change.
+  if (has('(#') && has(','))
+    text = text.replace(ISSUE_THEN_HANDLE_AT_END, (_whole, number: string) => {
+      add(issueReference(number, repoBase));
+      return '';
+    });
   // mitmproxy's "… bound to localhost only, but @gronke found that an attacker can …": who found it is a credit; what they
   // found is the change's.
   if (has('@')) text = text.replace(/@[\w-]+\s+(?:found|discovered|noticed|reported|observed|pointed out)\s+that\s+/gi, '');
@@ -1242,6 +1258,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     const pointed = text.replace(POINTER_SENTENCE, (_whole, lead: string) => lead).trim();
     if (/\p{L}/u.test(pointed)) text = pointed;
   }
+  // TinyDB's "Python 2 support has been removed, see `issue 284 <…>`_ for background" once the issue went: the clause that
+  // pointed at it goes too.
+  if (refs.length > 0 && has('see ') && has(' for ')) text = text.replace(POINTER_CLAUSE, '');
   // packaging's "… the ``abi3.abi3t`` free-threading tag in (:pull:`1099`)", "… wheel tags in (:pull:`804`) (old name …)":
   // once the reference went, the "in" that led to it.
   if (refs.length > 0 && has(' in') && IN_A_REFERENCE_BRACKET.test(raw)) text = text.replace(/\s+in(?=\s*(?:[.;]?\s*$|\())/, '');
