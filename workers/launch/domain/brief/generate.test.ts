@@ -8607,6 +8607,38 @@ describe('holdouts 209 to 212', () => {
     });
     expect(catppuccin.product.name).toBe('Catppuccin');
   });
+  it('tells a paragraph led by "Breaking:" as a break (pyinfra), and a break that opens on what was reviewed by what it does now (Rome)', () => {
+    const pyinfra = checkedBriefOf(
+      [
+        '# v2.0',
+        '',
+        'The first `2.x` release! Major changes:',
+        '',
+        'Breaking: **Python 2.7 (finally!), 3.5 support dropped**, Python 3.6 is now the minimum required version.',
+        '',
+        '**Other breaking changes**:',
+        '',
+        '+ Remove `--debug-data` CLI flag',
+      ].join('\n'),
+      { version: '2.0', title: 'pyinfra 2.0' },
+    );
+    expect(pyinfra.highlights.map((highlight) => [highlight.kind, highlight.text])).toContainEqual([
+      'breaking',
+      'Python 2.7 (finally!), 3.5 support dropped, Python 3.6 is now the minimum required version.',
+    ]);
+    const rome = checkedBriefOf(
+      [
+        '## 12.0.0',
+        '',
+        '##### Breaking changes',
+        '',
+        "- Review how the traversal of the file system works. Now Rome won't navigate folders that are ignored.",
+        '\tWhile this change is a bug fix, this could affect how the `ignore` entries are defined inside a project.',
+      ].join('\n'),
+      { version: '12.0.0', title: 'Rome 12.0.0' },
+    );
+    expect(rome.highlights[0]!.text).toBe("Review how the traversal of the file system works. Now Rome won't navigate folders that are ignored.");
+  });
   it('tells a heading that exclaims, then its paragraph, as two sentences (Popeye)', () => {
     const highlights = checkedBriefOf(
       ['## 0.20.0', '', '### New Spinach Formula!', '', 'The new format provides for global exclusions and linters specific ones.'].join('\n'),

@@ -2049,6 +2049,8 @@ const CREDIT_ASIDE = new RegExp(String.raw`,\s+by\s+${PERSON}(?:(?:,\s*|\s+and\s
 const TELLS_UPGRADERS =
   /^(?:you(?:'ll)?\s+(?:may|might|will|must|should|need to|have to)\s+(?:need to\s+|have to\s+)?(?:update|change|adjust|migrate|rename|review|check)|please\s+(?:update|review|check|migrate|adjust))\b/i;
 
+const LOOKED_AT = /^(?:review(?:ed)?|revisit(?:ed)?|rethink|rethought|reconsider(?:ed)?)\s+how\b/i;
+
 function breakingSentence(text: string): string {
   // "… integration tests. Breaking Change: No longer pass …": the label inside says what the post says by its words.
   const told = splitSentences(withoutScope(text).replace(/(^|[.!?]\s+)breaking(?: changes?)?:\s+/gi, '$1'));
@@ -2068,7 +2070,10 @@ function breakingSentence(text: string): string {
           /\b(?:removes|drops)\b/i.test(sentences[1]!) ||
           // Moo 2's "Classes without attributes used to store everything … This has been fixed to not store anything …",
           // Packer 1.9's "… used to be computed from the Git SHA … This changes with this release, and now …".
-          (/\bused to\b/i.test(sentences[0]!) && /^now\b|^(?:this|that|it)\s+(?:has been|was|is)\s+(?:changed|fixed)\b|^this changes\b/i.test(sentences[1]!))))
+          (/\bused to\b/i.test(sentences[0]!) && /^now\b|^(?:this|that|it)\s+(?:has been|was|is)\s+(?:changed|fixed)\b|^this changes\b/i.test(sentences[1]!)) ||
+          // Rome 12's "Review how the traversal of the file system works. Now Rome won't navigate folders that are ignored.":
+          // the first says only what was looked at.
+          (LOOKED_AT.test(sentences[0]!) && /^now\b/i.test(sentences[1]!))))
       ? 2
       : 1;
   // Nimble's "Major `nimble develop` overhaul fixing …: A, B and C. Removed the `-g` flag …": where both do not fit, the

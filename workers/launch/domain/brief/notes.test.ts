@@ -8568,6 +8568,73 @@ describe('holdouts 209 to 212', () => {
     );
     expect(bulma.items.map((item) => item.text)).toEqual(['Panel colors']);
   });
+  it('reads a change that opens beside its version in the margin as one change (rlwrap)', () => {
+    expect(
+      kindsAndTexts([
+        '0.47  use libptytty by default and add --with-libptytty option to',
+        '      configure.  Keep the original ptytty.c code as a fallback for',
+        '      obsolete systems',
+        '',
+        '      add libtinfow to the libraries that are checked for the presence',
+        '      of tgetent()',
+        '',
+        '      Make source conform to POSIX.1c',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'use libptytty by default and add --with-libptytty option to configure. Keep the original ptytty.c code as a fallback for obsolete systems',
+      'add libtinfow to the libraries that are checked for the presence of tgetent()',
+      'Make source conform to POSIX.1c',
+    ]);
+  });
+  it('reads a release schedule, a users list and a dependency removed as no break (HHVM, Numaflow, Piraeus Operator)', () => {
+    expect(
+      kindsAndTexts([
+        '## New Release Schedule',
+        '',
+        'HHVM 4.1 will be released and supported following the current release schedule.',
+        '',
+        '## Added',
+        '',
+        '- Add Atlan into USERS.md',
+        '',
+        '## Removed',
+        '',
+        '- Dependency on cert-manager for initial deployment.',
+        '- The `--legacy` flag.',
+      ]),
+    ).toEqual([
+      ['internal', 'Add Atlan into USERS.md'],
+      ['other', 'Dependency on cert-manager for initial deployment.'],
+      ['breaking', 'The --legacy flag.'],
+    ]);
+  });
+  it("drops a tracker's key closing the words, bare or in lower case, not a standard's (BlockNote)", () => {
+    const items = parseNotes(
+      [
+        '## Fixes',
+        '',
+        '- optimize plugin traversals for large documents BLO-1111 ([#2600](https://github.com/TypeCellOS/BlockNote/pull/2600))',
+        '- restore depth guard to prevent RangeError (blo-1103) ([#2585](https://github.com/TypeCellOS/BlockNote/pull/2585))',
+        '- Support ISO-8601 dates.',
+      ].join('\n'),
+      null,
+    ).items;
+    expect(items.map((item) => item.text)).toEqual([
+      'optimize plugin traversals for large documents',
+      'restore depth guard to prevent RangeError',
+      'Support ISO-8601 dates.',
+    ]);
+    expect(items[0]!.refs.map((ref) => ref.label)).toContain('BLO-1111');
+  });
+  it('reads a platform in brackets before a kind label as the scope, and an entity alone in code as its name (CKEditor 4)', () => {
+    expect(
+      kindsAndTexts([
+        '## Fixed Issues:',
+        '',
+        '* [#3819](https://github.com/ckeditor/ckeditor4/issues/3819): [Chrome] Fixed: After removing one of the two consecutive spaces, the `&nbsp;` character appears in the editor instead of a space.',
+      ]),
+    ).toEqual([['fix', 'Chrome: After removing one of the two consecutive spaces, the &nbsp; character appears in the editor instead of a space.']]);
+  });
   it('reads AsciiDoc cross references as their words (TinkerPop), and a build cache for developers as a chore (TypeDB)', () => {
     const tinkerpop = parseNotes(
       [

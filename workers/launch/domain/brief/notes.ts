@@ -439,9 +439,9 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 // version for the linker) and "Simplify internal function `CompareRange` into `RangeEquals`": its packaging and its insides.
 // typescript-transformer's "Add Conductor repository settings": its repository, set up for a tool. stern's "Replace
 // actions/cache with setup-go's cache": a GitHub Action of its CI swapped. laravel-pdf's "Add PHP 8.4 to test matrix": what its
-// CI runs on.
+// CI runs on. Numaflow's "Add Atlan into USERS.md": who uses it, listed.
 const CHORE_LINE =
-  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|upgraded)\s+(?:all\s+)?(?:dependencies|deps)\.?$|removed\s+(?:unused|unneeded|unnecessary|redundant)\s+(?:dependencies|deps)\.?$|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+)?adopters\b|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
+  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|upgraded)\s+(?:all\s+)?(?:dependencies|deps)\.?$|removed\s+(?:unused|unneeded|unnecessary|redundant)\s+(?:dependencies|deps)\.?$|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+(?:in)?to\s+(?:the\s+)?(?:adopters\b|users\.md\b)|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
 const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
@@ -1260,6 +1260,12 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const told = itemKind('', `${scopedLabel[1]}: ${text.slice(scopedLabel[0].length)}`, inherited, section);
     return { ...told, text: `${scopedLabel[2]}: ${told.text}` };
   }
+  // CKEditor 4's "[Chrome] Fixed: After removing …": a platform in brackets before the kind's label is the change's scope.
+  const bracketScope = raw.includes('] ') ? text.match(/^(\p{Lu}[\p{L}\d.+-]{1,20})\s+(?=(?:Fixed|Fix|Added|New|Changed|Improved):\s)/u) : null;
+  if (bracketScope && raw.includes(`[${bracketScope[1]}] `)) {
+    const told = itemKind('', text.slice(bracketScope[0].length), inherited, section);
+    return { ...told, text: `${bracketScope[1]}: ${told.text}` };
+  }
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
@@ -1280,7 +1286,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // the change's verb, and stays one ("Added `except: [...]` to `rule`"); before a sentence with its own verb ("Fixed: Acme
     // no longer crashes …") it goes.
     // (Amaranth's "Added: `len()` works on constants of …": a name and its own verb is a sentence too.)
-    if (VERB_LABEL.test(label[1]!) && !OWN_VERB.test(rest) && !FINITE_VERB.test(rest) && !NAME_AND_ITS_VERB.test(rest)) {
+    // (CKEditor 4's "Fixed: After removing one of the two consecutive spaces, the `&nbsp;` character appears …": a clause
+    // that opens on when is a sentence too.)
+    if (
+      VERB_LABEL.test(label[1]!) &&
+      !OWN_VERB.test(rest) &&
+      !FINITE_VERB.test(rest) &&
+      !NAME_AND_ITS_VERB.test(rest) &&
+      !/^(?:After|When|Whenever|If|While|Once|Before|Since|Upon)\s/.test(rest)
+    ) {
       const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b/u)}`;
       return { kind: dropsSupport(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
     }
@@ -1424,6 +1438,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // project's own leftovers went, which breaks nobody.
   if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
   if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
+  // Piraeus Operator's "### Removed" over "Dependency on cert-manager for initial deployment.": one thing fewer to install.
+  if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && /^(?:the\s+)?(?:hard\s+)?dependency\s+on\s/i.test(text))
+    return { kind: 'other', text };
   // Guacamole's "Deprecation / Compatibility notes": "Software which uses the Guacamole protocol of an older 1.x release should
   // still work." says what does not break.
   if (inherited === 'breaking' && STILL_WORKS.test(text) && !/\bbut\b|\bmay need\b|\bmust\b/i.test(text)) return { kind: 'other', text };
@@ -1866,8 +1883,9 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
-// (Atlas' "Wrapping Up" closes its post: "that's all for this release!")
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+// (Atlas' "Wrapping Up" closes its post: "that's all for this release!"; HHVM 4.0's "New Release Schedule" tells how later
+// releases will come.)
 // (DVC 1.0's "For more information on the new features..." points at the docs.)
 // (ESAPI's "Important Announcement", "Executive Summary: Important Things to Note for this Release" and "Basic ESAPI facts"
 // are about the project or the release, none a change; vm2's "What this fix does NOT close" is what the release leaves.)
@@ -2021,6 +2039,11 @@ function stripScope(text: string, code: string[] = []): string {
 
 /** Ghidra's "(GP-4297, Issue #6177)": a tracker's key and number; four digits or more, so "(SHA-256)" or "(UTF-8)" is a name. */
 const TRACKER_KEY = String.raw`[A-Z][A-Z\d]+-\d{4,}\b`;
+const NOT_A_TRACKER = String.raw`(?!(?:CVE|GHSA|CWE|ISO|RFC|ECMA|IEEE|IEC|ANSI|UTF|SHA|ES|PEP|JEP|KEP|EIP|BIP|ERC)-)`;
+const BARE_TRACKER_KEY = new RegExp(
+  String.raw`(?<=\p{L})\s+(?:${NOT_A_TRACKER}(\p{Lu}[\p{Lu}\d]{1,9}-\d{4,})|\((?!cve-|ghsa-|cwe-)(\p{Ll}{2,5}-\d{4,})\))(?=\.?\s*$)`,
+  'u',
+);
 /** A tracker's id as written beside a change: `#12`, `owner/repo#12`, `GH-12`, `JIRA-12`, Phabricator's `T1234`. */
 const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
 /** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)", "[GH1196](…)"). */
@@ -2533,6 +2556,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     ...clean,
     text: clean.text
       .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      // BlockNote's "optimize plugin traversals for large documents BLO-1111 ([#2600](…))", "… RangeError (blo-1103)": its
+      // tracker's key closing the words once the pull request went, bare or in lower case.
+      .replace(/\d{4}\)?\.?\s*$/.test(clean.text) ? BARE_TRACKER_KEY : NEVER, (_whole, key?: string, lowered?: string) => {
+        named.push({ kind: 'issue', label: (key ?? lowered!).toUpperCase(), url: null });
+        return '';
+      })
       // Waypoint's "… to address security vulnerability (CVE-2022-41717) See the Go announcement for more details.": where to
       // read more, which a post that does not link it cannot point at.
       // (Not Nokogiri's "See GHSA-wfpw-mmfh-qq69 for more information.": the advisory it names is the fix's.)
@@ -3898,12 +3927,21 @@ function indentedParagraphsAsList(lines: string[]): string[] {
   // Expat's indented "#1296  CVE-… -- Fix …" lines are read by indentedChangesAsMarkdown.
   if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2) return lines;
   if (paragraphs < 3 || margin.length > 3 || margin.some((line) => /^\s*(?:[-*+]\s|#|\d+[.)]\s|<|```|~~~)/.test(line))) return lines;
+  // rlwrap's NEWS: "0.47  use libptytty by default and add --with-libptytty option to" over "      configure.  Keep …": the
+  // version in the margin opens its first change, which the indented lines go on with.
+  let changeInMargin = -1;
   return lines.map((line, index) => {
     if (line.trim() === '') return line;
     if (!indented(line)) {
       bulletIndent = -1;
+      const versioned = line.match(/^v?\d+(?:\.\d+)+[\w.+-]*[ \t]{2,}(\S.*)$/);
+      if (versioned && indented(lines[index + 1] ?? '')) {
+        changeInMargin = index;
+        return `- ${versioned[1]}`;
+      }
       return `## ${line.trim()}`;
     }
+    if (changeInMargin === index - 1) return `  ${line.trim()}`;
     const words = line.trim().replace(PARAGRAPH_BULLET, '');
     // Geany's NEWS indents its area labels ("    Interface") over their bullets ("    * The document list …"): a label
     // over bullets is a heading, each bullet a change.
@@ -5679,7 +5717,8 @@ const PROSE_LEAD_IN =
 const PROSE_LIST_END =
   /^(?:in addition|additionally|also|besides)\b[^.]*\b(?:many|several|numerous|lots of|a number of|other)\b[^.]*\b(?:fixes|improvements|changes)\b/i;
 // helm-controller's "⚠️ **Breaking change:** the default post-render strategy is now `combined`": the sign before the mark.
-const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking changes?:)(?:\*\*|__)?:?\s+(?=\S)/;
+// pyinfra 2.0's "Breaking: **the "deploy directory" concept has been removed** - …" likewise.
+const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHANGES?)?|Breaking(?: changes?)?:)(?:\*\*|__)?:?\s+(?=\S)/;
 // iced closes with "Many thanks to..." over its list of handles.
 /** minikube's "Thank you to our contributors for this release!" over a list of names, as c-ares' "Thanks go to …:". */
 /** A sentence that says the list under it is of breaking changes. */

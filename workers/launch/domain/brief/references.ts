@@ -592,8 +592,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // Taskwarrior's "TW #2732 Fix urgency …": a tracker's key before the number is part of the reference.
   if (has(' #')) text = text.replace(/^(\s*(?:[-*+]\s+)?)[A-Z]{2,6}\s+(?=#\d+\s+[\p{Lu}`])/u, '$1');
-  // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for.
-  if (has('&')) text = text.replace(HTML_ENTITY, (_whole, name: string) => HTML_ENTITIES[name]!);
+  // which-key's "desc in \"&lt;nop&gt;\" keymaps": entities are the characters they stand for; CKEditor's "the `&nbsp;`
+  // character", one alone in code, is its name.
+  if (has('&'))
+    text = text.replace(HTML_ENTITY, (entity, name: string, at: number, whole: string) =>
+      whole.charAt(at - 1) === '`' && whole.charAt(at + entity.length) === '`' ? entity : HTML_ENTITIES[name]!,
+    );
   // AnkiDroid's "It&#8217;s new version time!", "etc&#8230;&#8203;": an entity by its code point (a zero-width space is nothing).
   if (has('&#'))
     text = text.replace(/&#(?:(\d{2,7})|x([\da-f]{2,6}));/gi, (whole, decimal: string | undefined, hex: string | undefined) => {
