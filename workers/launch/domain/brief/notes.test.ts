@@ -8635,6 +8635,44 @@ describe('holdouts 209 to 212', () => {
       ]),
     ).toEqual([['fix', 'Chrome: After removing one of the two consecutive spaces, the &nbsp; character appears in the editor instead of a space.']]);
   });
+  it('reads names in lower case closing most changes, of one word or two, as credits (twemproxy)', () => {
+    expect(
+      kindsAndTexts([
+        '    * twemproxy: version 0.4.1 release',
+        '      fix-hang-when-command-only (charsyam)',
+        '      remove redundant conditional judgement in rbtree deletion (leo ma)',
+        '      support "touch" command for memcached (panmiaocai)',
+        '      fix redis parse rsp bug (charsyam)',
+        '      redis database select upon connect (arne claus)',
+        '      allow null key(empty key) (idning)',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'fix-hang-when-command-only',
+      'remove redundant conditional judgement in rbtree deletion',
+      'support "touch" command for memcached',
+      'fix redis parse rsp bug',
+      'redis database select upon connect',
+      'allow null key(empty key)',
+    ]);
+  });
+  it('reads a heading that introduces a thing as a feature, its paragraph no opening of the release (TinyBase)', () => {
+    const parsed = parseNotes(
+      [
+        '# v8.0',
+        '',
+        '## Object And Array Types',
+        '',
+        'This release extends the range of types.',
+        '',
+        '## Introducing Middleware',
+        '',
+        'This release introduces a powerful new system for intercepting data.',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.items.map((item) => item.text)).toEqual(['Object And Array Types', 'Introducing Middleware']);
+    expect(parsed.intro).toBeNull();
+  });
   it('reads AsciiDoc cross references as their words (TinkerPop), and a build cache for developers as a chore (TypeDB)', () => {
     const tinkerpop = parseNotes(
       [

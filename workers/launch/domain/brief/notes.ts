@@ -3306,7 +3306,9 @@ function closingCredit(text: string, handles = false): string | null {
     const advisories = namesIn(said).filter((name) => advisoryIds(name).length > 0);
     const listed = namesIn(said).filter((name) => !advisories.includes(name));
     const before = text.slice(0, parens.index).trimEnd();
-    if (listed.length > 0 && listed.every(isName) && (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name))))
+    // Where handles close most items, twemproxy's "(leo ma)", two words in lower case, names someone too.
+    const named = (name: string) => isName(name) || (handles && /^\S+ \S+$/.test(name) && name.split(' ').every((part) => ONE_NAME.test(part)));
+    if (listed.length > 0 && listed.every(named) && (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name))))
       return advisories.length > 0 ? `${before} (${advisories.join(', ')})` : before;
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.
@@ -3326,9 +3328,10 @@ function closingCredit(text: string, handles = false): string | null {
  */
 function handlesCloseMost(items: NoteItem[]): boolean {
   const closing = items.flatMap((item) => {
-    const word = item.text.match(/\(([\p{L}\d][\p{L}\d_.-]{1,38})\)\.?$/u)?.[1];
+    // twemproxy's "(charsyam)" beside its "(leo ma)": a name of two words in lower case is a name too.
+    const word = item.text.match(/\(([\p{L}\d][\p{L}\d_.-]{1,38}(?: \p{Ll}{2,20})?)\)\.?$/u)?.[1];
     // "(CVE-2026-6949)", "(HHH-123)", "(v2.1)" close items as ids and versions, not as people.
-    return word && ONE_NAME.test(word) && !/^[A-Z][A-Z\d]*-\d|^v?\d+(?:\.\d+)+$/i.test(word) ? [word.toLowerCase()] : [];
+    return word && word.split(' ').every((part) => ONE_NAME.test(part)) && !/^[A-Z][A-Z\d]*-\d|^v?\d+(?:\.\d+)+$/i.test(word) ? [word.toLowerCase()] : [];
   });
   return closing.length >= Math.max(5, items.length * 0.6) && new Set(closing).size >= 3;
 }
@@ -4768,7 +4771,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
     if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
-    if (pendingHeading && pendingHeading.heading.level > 1 && !RELEASE_TITLE.test(pendingHeading.heading.text)) return;
+    // (TinyBase 8.0's "## Introducing Middleware" over "This release introduces a powerful new system …" likewise.)
+    if (
+      pendingHeading &&
+      pendingHeading.heading.level > 1 &&
+      (!RELEASE_TITLE.test(pendingHeading.heading.text) || INTRODUCES_A_THING.test(pendingHeading.heading.text))
+    )
+      return;
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
     // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
