@@ -2039,7 +2039,7 @@ function stripScope(text: string, code: string[] = []): string {
 
 /** Ghidra's "(GP-4297, Issue #6177)": a tracker's key and number; four digits or more, so "(SHA-256)" or "(UTF-8)" is a name. */
 const TRACKER_KEY = String.raw`[A-Z][A-Z\d]+-\d{4,}\b`;
-const NOT_A_TRACKER = String.raw`(?!(?:CVE|GHSA|CWE|ISO|RFC|ECMA|IEEE|IEC|ANSI|UTF|SHA|ES|PEP|JEP|KEP|EIP|BIP|ERC)-)`;
+const NOT_A_TRACKER = '(?!(?:CVE|GHSA|CWE|ISO|RFC|ECMA|IEEE|IEC|ANSI|UTF|SHA|ES|PEP|JEP|KEP|EIP|BIP|ERC)-)';
 const BARE_TRACKER_KEY = new RegExp(
   String.raw`(?<=\p{L})\s+(?:${NOT_A_TRACKER}(\p{Lu}[\p{Lu}\d]{1,9}-\d{4,})|\((?!cve-|ghsa-|cwe-)(\p{Ll}{2,5}-\d{4,})\))(?=\.?\s*$)`,
   'u',
@@ -3331,7 +3331,7 @@ function handlesCloseMost(items: NoteItem[]): boolean {
     // twemproxy's "(charsyam)" beside its "(leo ma)": a name of two words in lower case is a name too.
     const word = item.text.match(/\(([\p{L}\d][\p{L}\d_.-]{1,38}(?: \p{Ll}{2,20})?)\)\.?$/u)?.[1];
     // "(CVE-2026-6949)", "(HHH-123)", "(v2.1)" close items as ids and versions, not as people.
-    return word && word.split(' ').every((part) => ONE_NAME.test(part)) && !/^[A-Z][A-Z\d]*-\d|^v?\d+(?:\.\d+)+$/i.test(word) ? [word.toLowerCase()] : [];
+    return word?.split(' ').every((part) => ONE_NAME.test(part)) && !/^[A-Z][A-Z\d]*-\d|^v?\d+(?:\.\d+)+$/i.test(word) ? [word.toLowerCase()] : [];
   });
   return closing.length >= Math.max(5, items.length * 0.6) && new Set(closing).size >= 3;
 }
