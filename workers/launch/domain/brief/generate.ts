@@ -1771,12 +1771,12 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       .slice(0, words.length + 3)
       .join(' ');
     if (named.length === 0 && words.length > 0 && words.every((word) => new RegExp(`\\b${word}\\b`, 'i').test(opening))) return asSentence(detail, kept);
+    // "Living anti-patterns reference: the work on …", but "…: Elixir v1.16 incorporates …": only a common word loses its capital.
     // Popeye's "New Spinach Formula!" over "The new format provides …": a heading that exclaims ends its own sentence.
-    if (/[!?]$/.test(item.text)) return asSentence(`${item.text} ${detail}`.replace(LEADS_TO_EXAMPLE, ''));
-    return asSentence(
-      // "Living anti-patterns reference: the work on …", but "…: Elixir v1.16 incorporates …": only a common word loses its capital.
-      `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`.replace(LEADS_TO_EXAMPLE, ''),
-    );
+    const told = /[!?]$/.test(item.text)
+      ? `${item.text} ${detail}`
+      : `${item.text}: ${COMMON_OPENER.test(detail) ? detail.charAt(0).toLowerCase() + detail.slice(1) : detail}`;
+    return asSentence(told.replace(LEADS_TO_EXAMPLE, ''));
   }
   // Expat's "CVE-2026-72522 -- Fix an out-of-bounds read …": the change leads, its id follows it; jsonwebtoken's
   // "Fixes Arbitrary File Write via verify function - CVE-2022-23529" gets its id in brackets like every other.
@@ -2776,13 +2776,7 @@ function repositoryName(url: string, lines: string[] = []): string | null {
   if (github && family && !github.toLowerCase().includes(family.toLowerCase())) return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${github}`;
   // "TanStack/db": an abbreviation under an organisation that writes its name in capitals of its own names the organisation's
   // product of that kind, as it spells its others ("TanStack Router"): "TanStack DB".
-  if (
-    github &&
-    owner &&
-    /^[a-z]{2,3}$/.test(github) &&
-    /^\p{Lu}\p{Ll}+\p{Lu}\w*$/u.test(owner) &&
-    lines.some((line) => line.includes(`${owner} `) && new RegExp(`\\b${owner}\\s+\\p{Lu}\\p{Ll}`, 'u').test(line))
-  )
+  if (github && owner && /^[a-z]{2,3}$/.test(github) && /^\p{Lu}\p{Ll}+\p{Lu}\w*$/u.test(owner) && namesItsProducts(owner, lines))
     return `${owner} ${github.toUpperCase()}`;
   // "NativePHP/laravel": a repository named for the framework it brings the organisation's product to. So is Catppuccin's
   // "catppuccin/nvim", its theme for Neovim.
@@ -2795,6 +2789,12 @@ function repositoryName(url: string, lines: string[] = []): string | null {
   if (!host || /^\d/.test(host)) return null;
   const labels = host.split('.').filter((label) => !/^(?:www|docs?|blog|news|about|releases?)$/.test(label));
   return labels.length >= 2 ? labels[labels.length - 2]! : null;
+}
+
+/** Whether the notes name another product by the organisation's name and a word in capitals ("TanStack Router"). */
+function namesItsProducts(owner: string, lines: string[]): boolean {
+  const product = new RegExp(`\\b${owner}\\s+\\p{Lu}\\p{Ll}`, 'u');
+  return lines.some((line) => line.includes(`${owner} `) && product.test(line));
 }
 
 /** A repository named for the part of a project it holds: "laravel/framework", "urfave/cli", "pterodactyl/panel", "statamic/cms". */

@@ -1436,11 +1436,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: 'other', text };
   // iced's "### Removed" over "Unnecessary struct from `download_progress` example", "Out of date comment from …": the
   // project's own leftovers went, which breaks nobody.
-  if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
-  if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
+  const removedSection = inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim());
+  if (removedSection && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
+  if (removedSection && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
   // Piraeus Operator's "### Removed" over "Dependency on cert-manager for initial deployment.": one thing fewer to install.
-  if (inherited === 'breaking' && /^remov(?:ed|als?)$/i.test(section.trim()) && /^(?:the\s+)?(?:hard\s+)?dependency\s+on\s/i.test(text))
-    return { kind: 'other', text };
+  if (removedSection && /^(?:the\s+)?(?:hard\s+)?dependency\s+on\s/i.test(text)) return { kind: 'other', text };
   // Guacamole's "Deprecation / Compatibility notes": "Software which uses the Guacamole protocol of an older 1.x release should
   // still work." says what does not break.
   if (inherited === 'breaking' && STILL_WORKS.test(text) && !/\bbut\b|\bmay need\b|\bmust\b/i.test(text)) return { kind: 'other', text };
@@ -2040,10 +2040,7 @@ function stripScope(text: string, code: string[] = []): string {
 /** Ghidra's "(GP-4297, Issue #6177)": a tracker's key and number; four digits or more, so "(SHA-256)" or "(UTF-8)" is a name. */
 const TRACKER_KEY = String.raw`[A-Z][A-Z\d]+-\d{4,}\b`;
 const NOT_A_TRACKER = '(?!(?:CVE|GHSA|CWE|ISO|RFC|ECMA|IEEE|IEC|ANSI|UTF|SHA|ES|PEP|JEP|KEP|EIP|BIP|ERC)-)';
-const BARE_TRACKER_KEY = new RegExp(
-  String.raw`(?<=\p{L})\s+(?:${NOT_A_TRACKER}(\p{Lu}[\p{Lu}\d]{1,9}-\d{4,})|\((?!cve-|ghsa-|cwe-)(\p{Ll}{2,5}-\d{4,})\))(?=\.?\s*$)`,
-  'u',
-);
+const BARE_TRACKER_KEY = new RegExp(String.raw`(?<=\p{L})\s+(?:${NOT_A_TRACKER}(${TRACKER_KEY})|\((?!cve-|ghsa-|cwe-)(\p{Ll}{2,5}-\d{4,})\))(?=\.?\s*$)`, 'u');
 /** A tracker's id as written beside a change: `#12`, `owner/repo#12`, `GH-12`, `JIRA-12`, Phabricator's `T1234`. */
 const TRACKER_ID = String.raw`(?:[\w.-]+\/[\w.-]+)?#\d+|[A-Z][A-Z\d]*-\d+|[A-Z]\d{3,}`;
 /** A link whose words are only a tracker's id ("[Taiga #13317](…)", "[Issue #12](…)", "[GH-12](…)", "[PR #5](…)", "[GH1196](…)"). */
@@ -3137,10 +3134,6 @@ function datedEntriesAsList(lines: string[]): string[] {
 const DATED_AUTHOR = /^\d{4}-\d{2}-\d{2}:\s+[\w.@-]+(?:\s*,\s*[\w.@-]+)*\s*$/;
 
 /**
- * XZ Utils' NEWS indents each release's notes as a whole ("    * liblzma:", "        - Fix a buffer overflow …"): read at
- * the margin, its bullets nest and a bullet's further paragraphs stay its own, as in any Markdown list.
- */
-/**
  * Bulma's blog, a Jekyll site: `{% include docs/elements/anchor.html name="Panel colors" %}` on a line of its own renders the
  * post's heading with its anchor, read as the heading it renders.
  */
@@ -3174,6 +3167,10 @@ function releaseBulletLinesAsList(lines: string[]): string[] {
   return out ?? lines;
 }
 
+/**
+ * XZ Utils' NEWS indents each release's notes as a whole ("    * liblzma:", "        - Fix a buffer overflow …"): read at
+ * the margin, its bullets nest and a bullet's further paragraphs stay its own, as in any Markdown list.
+ */
 function dedented(lines: string[]): string[] {
   const margins = lines.filter((line) => line.trim() !== '').map((line) => line.match(/^ */)![0].length);
   const margin = margins.length > 0 ? Math.min(...margins) : 0;

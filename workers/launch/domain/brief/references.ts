@@ -213,9 +213,10 @@ const THANKS_SENTENCE =
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*)(?:(?:\s+|\s*,\s*|\s+and\s+)(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*))*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
 /** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
-const POINTER_CLAUSE = /,?\s+see\s+(?:(?:,|and)\s*)*for\s+(?:more\s+)?(?:background|details|information|info|context)(?:\s+(?:on|about)\s+[^.;]*)?(?=[.;]|$)/gi;
 const POINTER_SENTENCE =
   /(^|[.!?] )(?:see (?:the )?(?:(?:PRs?|pull requests?|issues?|design proposal|discussion)(?: ?(?:,|and))* ?)?(?:for (?:more )?(?:details|information|info|context)(?: there)?)?|continuation of(?: ?(?:,|and))*)(?: ?[.!?]|$)/gi;
+/** A clause left pointing at references that went: TinyDB's ", see for background", ", see and for details on the replacement". */
+const POINTER_CLAUSE = /,?\s+see\s+(?:(?:,|and)\s*)*for\s+(?:more\s+)?(?:background|details|information|info|context)(?:\s+(?:on|about)\s+[^.;]*)?(?=[.;]|$)/gi;
 /**
  * Links to issues or pull requests (or bare numbers) closing a change, joined by commas or "and": written as Markdown, as
  * reStructuredText (PyJWT's "… in `#1148 <https://…/pull/1148>`__") or bare; client_golang's "… introduce in #1496 :warning:"
