@@ -176,3 +176,48 @@ describe("AsciiDoc's block titles over plain lists (AsciiDoc.py 10.0.0)", () => 
     ]);
   });
 });
+
+describe('an AsciiDoc blog post under its front matter (WildFly 40)', () => {
+  it('reads its sections and links, its example blocks only their words, and a link without how it opens', () => {
+    const lines = [
+      '---',
+      'layout: post',
+      '---',
+      '',
+      'The feature-packs are available in https://central.sonatype.com/[Maven Central, window=_blank].',
+      '',
+      '== New and Notable',
+      '',
+      '* **Hashicorp Vault** -- available as a link:https://docs.wildfly.org/vault.html[new feature-pack, window=_blank].',
+      '',
+      '[NOTE]',
+      '====',
+      'EE 11 removed a number of specifications.',
+      '====',
+      '',
+      '== Java SE Support',
+      '',
+      'Our new link:/guides/ee-10[step-by-step guide^] tells how.',
+    ];
+    expect(asciidocAsMarkdown(lines)).toEqual([
+      '---',
+      'layout: post',
+      '---',
+      '',
+      'The feature-packs are available in [Maven Central](https://central.sonatype.com/).',
+      '',
+      '# New and Notable',
+      '',
+      '- **Hashicorp Vault** -- available as a [new feature-pack](https://docs.wildfly.org/vault.html).',
+      '',
+      '',
+      '',
+      'EE 11 removed a number of specifications.',
+      '',
+      '',
+      '# Java SE Support',
+      '',
+      'Our new [step-by-step guide](/guides/ee-10) tells how.',
+    ]);
+  });
+});

@@ -21,6 +21,8 @@ const COMMENT_BLOCK = /^\/{4,}[ \t]*$/;
 const DOCUMENT_ATTRIBUTE = /^:[\w-]+:(?:[ \t].*)?$/;
 /** Cerbos' `include::ROOT:partial$attributes.adoc[]`: a preprocessor directive, which brings in or leaves out other text. */
 const DIRECTIVE = /^(?:include|ifdef|ifndef|ifeval|endif)::[^\s[]*\[[^\]]*\][ \t]*$/;
+/** An example, sidebar or quote block's fences (`====` under `[NOTE]`, `****`, `____`): only where its words stand. */
+const DELIMITED_BLOCK = /^(?:={4,}|\*{4,}|_{4,})[ \t]*$/;
 const HARD_BREAK = /[ \t]\+[ \t]*$/;
 /** `name:target[words]`: the name after a space, a bracket or the line's start, so a URL's own colon is no macro name. */
 // (Jenkins' "*link:http://www.first.org/cvss/…[critical]*": a macro set in bold starts after the mark.)
@@ -51,13 +53,31 @@ const BLOCK_TITLE = /^\.(\p{Lu}[\p{L}\d &/'’-]{1,40})[ \t]*$/u;
 /** A two-line title's underline: AsciiDoc.py's "Version 10.0.0 (2021-10-16)" over a line of dashes. */
 const UNDERLINE = /^(?:-{3,}|={3,}|~{3,}|\^{3,}|\+{3,})[ \t]*$/;
 
-function isAsciiDoc(lines: string[]): boolean {
+function isAsciiDoc(all: string[]): boolean {
+  // WildFly's blog post opens with its front matter (`---`, `layout: post`, `---`): the document starts under it.
+  const lines = all[0]?.trim() === '---' ? all.slice(all.indexOf('---', 1) + 1) : all;
   if (lines.filter((line) => BLOCK_TITLE.test(line)).length >= 2 && !lines.some((line) => /^#{1,6}[ \t]/.test(line))) return true;
   // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
   const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line) && !DIRECTIVE.test(line)) ?? '';
   if (HEADING.test(first) && !CLOSED_HEADING.test(first)) return true;
   const titled = lines.filter((line) => /^={2,6}[ \t]/.test(line) && !CLOSED_HEADING.test(line)).length;
-  return titled >= 2 && !lines.some((line) => /^#{1,6}[ \t]|^={3,}[ \t]*$|^-{3,}[ \t]*$/.test(line));
+  return titled >= 2 && !lines.some((line) => /^#{1,6}[ \t]/.test(line)) && !underlinesAsMarkdown(lines);
+}
+
+/**
+ * A line of `===` or `---` under words is a Markdown title's underline; a block's fences are not (WildFly's `[NOTE]` over
+ * `====`, its words, `====`; a listing's `----` after a blank line, and the one that closes it).
+ */
+function underlinesAsMarkdown(lines: string[]): boolean {
+  let open: string | null = null;
+  for (const [index, line] of lines.entries()) {
+    const fence = line.match(/^(={3,}|-{3,})[ \t]*$/)?.[1];
+    if (!fence) continue;
+    if (open === fence) open = null;
+    else if (index === 0 || lines[index - 1]!.trim() === '' || BLOCK_ATTRIBUTE.test(lines[index - 1]!)) open = fence;
+    else return true;
+  }
+  return false;
 }
 
 export function asciidocAsMarkdown(lines: string[]): string[] {
@@ -81,6 +101,7 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
   const twoLineTitles = !lines.some((line) => HEADING.test(line));
   const titled = twoLineTitles ? lines.map((line, index) => (underlined(index + 1) ? `== ${line.trim()}` : underlined(index) ? '' : line)) : lines;
   return titled.map((line) => {
+    if (DELIMITED_BLOCK.test(line)) return '';
     if (LISTING.test(line)) {
       listing = !listing;
       return '```';
@@ -116,18 +137,21 @@ export function asciidocAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/** WildFly's "[Maven Central, window=_blank]", "[the guide^]": how the link opens, not its words. */
+const linkWords = (words: string) => words.replace(/\s*,\s*[a-z]+=(?:"[^"]*"|[^,\]]*)/g, '').replace(/\^$/, '');
+
 function inline(text: string): string {
   return text
     .replace(ROLE_TEXT, '$1')
     .replace(CROSS_REFERENCE, (_match, target: string, words?: string) => words ?? target.replace(/#.*$/, ''))
-    .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${words}](${url})` : url}`)
+    .replace(URL_WITH_WORDS, (_match, before: string, url: string, words: string) => `${before}${words ? `[${linkWords(words)}](${url})` : url}`)
     .replace(ATTRIBUTE_LINK, (_match, before: string, target: string, words: string) =>
       // Beats' `{pull}5261[5261]`: a pull request's number as the link's words is a reference, as `[#458]` is.
       /^\d+$/.test(words) ? `${before}(#${words})` : words ? `${before}${words}` : /^\d+$/.test(target) ? `${before}(#${target})` : before,
     )
     .replace(MACRO, (_match, before: string, name: string, target: string, words: string) => {
-      if (/^(?:https?|mailto|ftp)$/i.test(name)) return `${before}${words ? `[${words}](${name}:${target})` : `${name}:${target}`}`;
-      if (name === 'link') return `${before}${words ? `[${words}](${target})` : target}`;
+      if (/^(?:https?|mailto|ftp)$/i.test(name)) return `${before}${words ? `[${linkWords(words)}](${name}:${target})` : `${name}:${target}`}`;
+      if (name === 'link') return `${before}${words ? `[${linkWords(words)}](${target})` : target}`;
       if (name === 'image' || name === 'footnote' || name === 'indexterm') return before;
       if (words) return `${before}${words.split(',')[0]}`;
       // `spockIssue:2131[]`, `issue:42[]`: a project's macro for its tracker, told by the number it names; Ivy's

@@ -8669,3 +8669,64 @@ describe('holdouts 209 to 212', () => {
     ]);
   });
 });
+
+describe('holdouts 213 to 216', () => {
+  it('names the product of a release whose title lists its other branches (Apache MINA) and calls its advisory a security release', () => {
+    const brief = checkedBriefOf(
+      [
+        '## MINA 2.2.4, 2.1.10, 2.0.27 released',
+        '',
+        '### [CVE-2024-52046](https://www.cve.org/CVERecord?id=CVE-2024-52046)',
+        '',
+        '**MINA** applications using unbounded deserialization may allow **RCE**.',
+      ].join('\n'),
+      { version: '2.2.4', title: 'Apache MINA 2.2.4, 2.1.10 and 2.0.27' },
+    );
+    expect(brief.headline.text).toBe('Apache MINA 2.2.4 is out: a security release.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['MINA applications using unbounded deserialization may allow RCE (CVE-2024-52046).']);
+  });
+  it('reads "security fixes" in a list of what any update brings as no advisory (Moqui)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## Release 4.0.0 - 27 Feb 2026',
+        '',
+        'Moqui framework v4.0.0 is a major new release with massive changes some of which',
+        'are breaking changes. All users are advised to upgrade to benefit from all the',
+        'new features, security fixes, upgrades, performance improvements and so on.',
+        '',
+        '### New Features',
+        '',
+        '- Upgrade to JDK21 by default',
+      ].join('\n'),
+      { version: '4.0.0', title: 'Moqui Framework 4.0.0' },
+    );
+    expect(brief.headline.text).not.toMatch(/security/);
+    expect(brief.highlights.map((highlight) => highlight.kind)).not.toContain('security');
+  });
+  it('calls a removal whose notes tell users what to do instead a break (Kanidm)', () => {
+    const brief = checkedBriefOf(
+      [
+        '### 2025-10-07 - Kanidm 1.8.0',
+        '',
+        '#### 1.8.0 Important Changes',
+        '',
+        'For distribution package users, systemd-notify reload has been removed due to ongoing bugs. If you rely on this to',
+        'perform "systemctl reload kanidmd" actions, you should instead use "systemctl restart".',
+        '',
+        '#### 1.8.0 Release Highlights',
+        '',
+        '- Add support for PROXYv1 protocol (#3935)',
+        '- Remove systemd-notify reload support (#3885)',
+      ].join('\n'),
+      { version: '1.8.0', title: 'Kanidm 1.8.0' },
+    );
+    expect(brief.headline.text).toBe('Kanidm 1.8.0 is out: a release with breaking changes.');
+  });
+  it('keeps the capitals of a name in parts when a fault is told as fixed (Sandboxie-Plus)', () => {
+    const brief = checkedBriefOf(
+      ['### Security', '- FIXED SECURITY ISSUE ID-34: Sandboxie-Plus EditAdminOnly bypass via INI CRLF injection CVE-2026-34458'].join('\n'),
+      { version: '1.17.3', title: 'Sandboxie-Plus 1.17.3' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed Sandboxie-Plus EditAdminOnly bypass via INI CRLF injection (CVE-2026-34458).']);
+  });
+});

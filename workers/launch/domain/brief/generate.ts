@@ -177,6 +177,9 @@ const SECURITY_FIX =
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bm?XSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
+/** Moqui 4.0.0's "to benefit from all the new features, security fixes, upgrades, performance improvements": what any update brings, listed. */
+const BENEFITS_LISTED =
+  /\b(?:(?:new )?features|bug ?fixes|upgrades|improvements|enhancements),\s+security fix(?:es)?,|\bsecurity fix(?:es)?,\s+(?:\w+\s+){0,2}(?:upgrades|improvements|enhancements|bug ?fixes|features)\b/gi;
 const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*`, 'i');
 
 const PLATFORM =
@@ -474,7 +477,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
   // and lists only who is affected leads with that prose.
   const advisory =
-    parsed.intro && SECURITY_PROSE.test(parsed.intro.text) && !parsed.items.some((item) => item.kind === 'security')
+    parsed.intro && SECURITY_PROSE.test(parsed.intro.text.replace(BENEFITS_LISTED, '')) && !parsed.items.some((item) => item.kind === 'security')
       ? [{ kind: 'security' as const, text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
       : [];
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
@@ -1827,7 +1830,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // an attacker do is told of the flaw fixed, in the past.
   const faultWords = fault
     ? fault[2]!
-        .replace(/^\p{Lu}(?=\p{Ll}+\b(?!\s+\p{Lu}\p{Ll}))/u, (first) => first.toLowerCase())
+        // (Not a name in parts, "Sandboxie-Plus EditAdminOnly bypass …": its capitals are its own.)
+        .replace(/^\p{Lu}(?=\p{Ll}+\b(?!-\p{Lu})(?!\s+\p{Lu}\p{Ll}))/u, (first) => first.toLowerCase())
         .replace(/^unable to\b/, 'being unable to')
         .replace(FLAW_LETS, (_, verb: string) => ` that ${FLAW_LET[verb.toLowerCase()]} `)
     : '';
@@ -2330,7 +2334,8 @@ function subjectOf(
       /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|change\s?log|release notes)\s+(?:for|in|of|with|to)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
-    .replace(/(?<=\d)(?<!\bbetween\s+v?[\d.]+)\s+(?:and|&)\s+v?\d+(?:\.\d+)+(?![\w.])/gi, ' ')
+    // Apache MINA's "2.2.4, 2.1.10 and 2.0.27": the other branches' versions released with it.
+    .replace(/(?<=\d)(?<!\bbetween\s+v?[\d.]+)(?:\s*,\s*v?\d+(?:\.\d+)+)*,?\s+(?:and|&)\s+v?\d+(?:\.\d+)+(?![\w.])/gi, ' ')
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
     // xterm's "XTerm Patch #380": the number of the patch, after its mark.
     .replace(new RegExp(`[@#]?${escapeRegExp(release.version)}`), ' ')

@@ -8690,3 +8690,118 @@ describe('holdouts 209 to 212', () => {
     ]);
   });
 });
+
+describe('holdouts 213 to 216', () => {
+  it('reads an advisory heading over prose as the security fix its paragraph tells (Apache MINA), not a credit under it (authentik)', () => {
+    const mina = parseNotes(
+      [
+        '## MINA 2.2.4, 2.1.10, 2.0.27 released _posted on December, 24, 2024_',
+        '',
+        'The MINA project is pleased to announce the MINA 2.2.4, 2.1.10 and 2.0.27 release.',
+        '',
+        '### [CVE-2024-52046](https://www.cve.org/CVERecord?id=CVE-2024-52046)',
+        '',
+        '**MINA** applications using unbounded deserialization may allow **RCE**.',
+        '',
+        'Affected versions:',
+        '',
+        '- Apache MINA 2.0 through 2.0.26',
+      ].join('\n'),
+      null,
+    );
+    expect(mina.items.filter((item) => item.kind === 'security').map((item) => [item.text, item.lines])).toEqual([
+      ['MINA applications using unbounded deserialization may allow RCE (CVE-2024-52046).', { start: 5, end: 7 }],
+    ]);
+    const authentik = parseNotes(
+      ['# CVE-2024-47070', '', '_Reported by [@efpi-bot](https://github.com/efpi-bot) from [LogicalTrust](https://logicaltrust.net/en/)_'].join('\n'),
+      null,
+    );
+    expect(authentik.items.map((item) => item.text)).not.toContainEqual(expect.stringMatching(/Reported/));
+  });
+  it("reads GitLab's bracketed merge requests and issues as references (GNOME Keyring), and a pull request as PR-N (Melody)", () => {
+    expect(cleanInline('egg-secure-memory: Allocate enough space for the guard pointers [!43,#36]', null)).toMatchObject({
+      text: 'egg-secure-memory: Allocate enough space for the guard pointers',
+      refs: [
+        { kind: 'pull_request', label: '!43', url: null },
+        { kind: 'issue', label: '#36', url: null },
+      ],
+    });
+    expect(cleanInline('Fix several leaks found by asan [!71,!85]', null).text).toBe('Fix several leaks found by asan');
+    expect(cleanInline('Add `Sessions` to get all sessions (PR-53).', repo)).toMatchObject({
+      text: 'Add Sessions to get all sessions.',
+      refs: [{ kind: 'pull_request', label: '#53', url: `${repo}/pull/53` }],
+    });
+  });
+  it('reads a breaking mark with whom it breaks, and backslashes closing lines as line breaks (Lets-Plot)', () => {
+    expect(
+      kindsAndTexts([
+        '- [BREAKING, only affects users of Lets-Plot Kotlin API] \\',
+        '  The entire project has undergone package refactoring.\\',
+        '  As a result of package names changed, Lets-Plot v4.0.0 is partially incompatible\\',
+        '  with Lets-Plot Kotlin API versions 4.4.1 and earlier.',
+        '- In tooltip customization API:\\',
+        '  `disable_splitting()` function.',
+      ]),
+    ).toEqual([
+      [
+        'breaking',
+        'The entire project has undergone package refactoring. As a result of package names changed, Lets-Plot v4.0.0 is partially incompatible with Lets-Plot Kotlin API versions 4.4.1 and earlier.',
+      ],
+      ['other', 'In tooltip customization API: disable_splitting() function.'],
+    ]);
+  });
+  it('reads changes to how the project tests and releases itself as chores (Distributed, librosa, SoundSwitch)', () => {
+    expect(
+      kindsAndTexts([
+        '- Remove ``zict``-related skips (:pr:`5429`)',
+        '- Remove ``pytest.mark.repeat`` from ``test_prometheus_collect_task_states`` (:pr:`5376`)',
+        '- Add code coverage (:pr:`4670`)',
+        '- Add pre-commit to environments (:pr:`5362`)',
+        '### Breaking changes',
+        "- Removed deprecated `'hanning'` window specification from tests. *Brian McFee*",
+        '### Features',
+        '* **release:** add parserOpts breakingHeaderPattern for ! breaking change notation',
+      ]).map(([kind]) => kind),
+    ).toEqual(['internal', 'internal', 'internal', 'internal', 'internal', 'internal']);
+  });
+  it('drops the words that led to an issue and its pull request (DataLad), and who wrote a change, set apart by commas (DESeq2)', () => {
+    expect(
+      kindsAndTexts([
+        '- Use regular dicts instead of OrderedDicts for speedier operations.  Fixes [#6566](https://github.com/datalad/datalad/issues/6566) via [PR #7174](https://github.com/datalad/datalad/pull/7174) (by [@adswa](https://github.com/adswa))',
+      ]),
+    ).toEqual([['other', 'Use regular dicts instead of OrderedDicts for speedier operations.']]);
+    expect(
+      kindsAndTexts([
+        'CHANGES IN VERSION 1.30.0',
+        '-------------------------',
+        '',
+        '    o Added integrateWithSingleCell(), written by Kwame Forbes,',
+        '      which directs user to a menu of single-cell datasets.',
+      ]),
+    ).toEqual([['feature', 'Added integrateWithSingleCell(), which directs user to a menu of single-cell datasets.']]);
+  });
+  it('reads a shouted security label with its tracker id, the advisory closing the words (Sandboxie-Plus)', () => {
+    expect(
+      kindsAndTexts(['- FIXED SECURITY ISSUE ID-34: Sandboxie-Plus EditAdminOnly bypass via INI CRLF injection CVE-2026-34458 (reported by sammy12342)']),
+    ).toEqual([['security', 'Sandboxie-Plus EditAdminOnly bypass via INI CRLF injection (CVE-2026-34458)']]);
+  });
+  it('reads a list of the names an API added or removed as no change of its own (GNU SASL, GPGME)', () => {
+    expect(
+      kindsAndTexts([
+        '* Noteworthy changes in release 2.1.0 (2022-08-05) [beta]',
+        '',
+        '** Support new "tls-exporter" channel binding.',
+        'The "tls-exporter" channel binding is specified in RFC 9266.',
+        '',
+        '** API and ABI modifications.',
+        'GSASL_CB_TLS_EXPORTER: Added.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['feature', 'internal']);
+    expect(kindsAndTexts([' * Interface changes relative to the 1.24 branch:', ' ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~', ' gpgme_op_random_bytes   NEW.'])).toEqual(
+      [['internal', 'Interface changes relative to the 1.24 branch']],
+    );
+  });
+  it('reads a dependency update that brings fixes for unnamed CVEs as a security fix (kube-rbac-proxy)', () => {
+    expect(kindsAndTexts(['- bump k8s to 1.25.2 #200 (contains fixes for CVEs)'])).toEqual([['security', 'bump k8s to 1.25.2 (contains fixes for CVEs)']]);
+  });
+});

@@ -483,11 +483,19 @@ const isChore = (text: string) => {
       THANKS_FOR_WORK.test(told) ||
       OWN_BUILD.test(told) ||
       INVITATION.test(told) ||
-      OWN_PAGES_AND_PIPELINES.test(told);
+      OWN_PAGES_AND_PIPELINES.test(told) ||
+      OWN_TESTS.test(told);
     parseMemo?.chores.set(text, chore);
   }
   return chore;
 };
+/**
+ * Distributed's "Remove `zict`-related skips", "Remove `pytest.mark.repeat` from `test_prometheus_collect_task_states`", "Add
+ * code coverage"; librosa's "Removed deprecated 'hanning' window specification from tests"; "Add pre-commit to environments"; aubio's "azure: added basic
+ * configuration": how the project tests itself, read from the change's first words.
+ */
+const OWN_TESTS =
+  /^(?:(?:add(?:ed|s)?|remov(?:e|ed|es)|mark(?:ed|s)?|enable[sd]?|disable[sd]?)\s+(?:\S+\s+){0,2}?(?:[\w-]*-related\s+)?(?:test\s+)?skips\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+pytest\.mark\.\w+|(?:add(?:ed|s)?|enable[sd]?)\s+(?:the\s+)?(?:code\s+)?coverage(?:\s+(?:badge|reports?|reporting))?\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+.{1,80}\s+(?:from|in|to)\s+(?:the\s+)?(?:tests|test suite|unit tests)(?=\.|$)|(?:add(?:ed|s)?|enable[sd]?)\s+pre-commit\b|(?:azure|travis|appveyor|circleci|github actions)\s*:\s+(?:add(?:ed|s)?|update[sd]?|fix(?:e[sd])?)\s+(?:basic\s+)?(?:configuration|config|setup)\.?$)/i;
 /** TypeDB's "Add bazel disk cache to speed up local builds …", "Introduce bazel ci config setting": how its developers build it. */
 const OWN_BUILD = /^(?:add(?:ed|s)?|introduce[sd]?|enable[sd]?)\s+(?:an?\s+|the\s+)?bazel\b|\bspeed\s+up\s+(?:local|ci|dev(?:elopment)?)\s+builds\b/i;
 /** Centrifugo's "Release is built with Go 1.21.3": the toolchain the binaries came from, no change to what users run. */
@@ -508,9 +516,13 @@ export function removesPlatformTargets(text: string): boolean {
 }
 /** A dependency update, read as a security fix where its tag or section says it is one. */
 const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
+/** kube-rbac-proxy's "bump Go to 1.19.1 #178 (contains fixes for CVEs)": an update for flaws it does not name. */
+const FIXES_UNNAMED_ADVISORIES =
+  /\b(?:contains?|includes?|brings?|with)\s+(?:security\s+)?fix(?:es)?\s+for\s+(?:several\s+|multiple\s+|some\s+|various\s+)?(?:CVEs|vulnerabilities|security\s+(?:issues|vulnerabilities))\b/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 /** "Update phpseclib to 3.0.52 for CVE-2026-40194": a dependency bumped for an advisory, which users get fixed. */
-const bumpForAdvisory = (text: string) => SECURITY_BUMP.test(text) && namesAdvisory(text) && !OWN_MACHINERY_UPDATE.test(text);
+const bumpForAdvisory = (text: string) =>
+  SECURITY_BUMP.test(text) && (namesAdvisory(text) || FIXES_UNNAMED_ADVISORIES.test(text)) && !OWN_MACHINERY_UPDATE.test(text);
 const BUMP_TO_FIX = /\bto\s+v?\.?\d[\w.-]*\s*(?:,\s*)?(?:(?:in order\s+)?to\s+(?:fix|address|resolve|prevent|avoid)|fixing|which\s+fixes)\b/i;
 const OWN_MACHINERY_UPDATE =
   /^(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|pin(?:ned|s)?)\s+(?:the\s+)?(?:website|web\s?site|docs?|documentation|docs?\s+site|ci|examples?|tests?|playground)(?:'s)?\s+(?:\S+\s+)?(?:dependenc(?:y|ies)|deps|lock\s?files?|packages?|versions?)\b/i;
@@ -608,13 +620,17 @@ const OTHER_NOTES_LINK =
 const INTERNAL_SCOPE = /^[([](?:ci|build|deps|deps-dev|dev-deps|docs?|tests?|testing|website|site|release|chore|infra|workflows?|lint|tooling)[)\]]$/i;
 /** A component of the project's own upkeep named before the change (Uppy's "examples: …", "e2e: …"). */
 // Material UI's "[docs-infra] Allow custom annotations": the machinery of its docs site.
-const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|workflows?|\.github)\s*:\s+(?=\S)/;
+// SoundSwitch's "**release:** add parserOpts breakingHeaderPattern …": how its releases are cut. (Not CKEditor's
+// "build-tools:", a package it publishes.)
+const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|workflows?|\.github|release)\s*:\s+(?=\S)/;
 /**
  * An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, RustSec's `RUSTSEC-2024-0363`, Sphinx's `:ghsa:` role) marks a security
  * fix as a CVE does.
  */
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
 /** elFinder's "[security:CVE-2022-26960]" leading a change: its kind and the advisory it fixes. */
+/** "… exploitable by sandboxed process CVE-2026-32603": an advisory's id closing the words, bare. */
+const CLOSING_ADVISORY = withAdvisoryId(String.raw`\s+({ID})([.\s]*)$`, '');
 const ADVISORY_TAG = withAdvisoryId(String.raw`^\[security:\s*({ID})\]:?\s+(?=\S)`, 'i');
 /** "The vulnerability, identified as CVE-2005-0837, allows an attacker to …": a paragraph that tells a flaw, not mentions one. */
 const ADVISORY_TOLD =
@@ -623,6 +639,7 @@ const ADVISORY_LINK_TITLE = withAdvisoryId(String.raw`^\s*\[({ID})\s*[|:–—-]
 /** A bracket of who found a flaw and who fixed it, closing a change or before its advisory's id. */
 const FOUND_BY_BRACKET =
   /\s*\((?:found|reported|discovered)(?:\/(?:found|reported|discovered))?\s+by\s+[^()]{2,80}(?:\([^()]{1,40}\)[^()]{0,80})?\)(?=[\s.]*(?:\((?:CVE|GHSA)-[^()]*\))?[\s.]*$)/i;
+const WRITTEN_BY_ASIDE = new RegExp(String.raw`,\s+(?:written|contributed|implemented|developed)\s+by\s+${FULL_NAME}(?=,\s+\p{Ll})`, 'u');
 const RAISED_BY_CLOSING = new RegExp(
   String.raw`(?<=\S)\s*(?:[-–—]\s+)?(?:as\s+)?(?:exposed|raised|reported|found|discovered|spotted)\s+by\s+${FULL_NAME}(?:\s\(@[\w-]+\))?,?(?:\s+in\s+(?:issue|PR|pull request)\s#?\d+)?(?=\.?\s*$|\.\s+\p{Lu})`,
   'u',
@@ -643,6 +660,8 @@ const ADVISORY_ONLY_CREDITED = withAdvisoryId(
   String.raw`^(\s*{ID})\s+[-–—:]\s+(?:[Dd]iscovered|[Rr]eported|[Ff]ound)\s+by\s+${FULL_NAME}(?:\s*(?:,|and)\s*(?:code submission|patch|fix)\s+by\s+${FULL_NAME})*\.?\s*$`,
   'u',
 );
+/** A heading that is an advisory's id and nothing else ("CVE-2024-52046", "GHSA-…, CVE-…"). */
+const ONLY_ADVISORY_IDS = withAdvisoryId(String.raw`^\s*{ID}(?:\s*[,/&]\s*{ID})*\s*$`, 'i');
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
 const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
 /** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
@@ -966,6 +985,7 @@ const LEADS_INTO_LIST =
   /\b(?:(?:has|have)\s+(?:received|gained|got(?:ten)?|seen)|(?:has|have)\s+been\s+(?:improved|updated|changed|enhanced|extended)\s+in)\s+the following(?:\s+[\w-]+){0,2}\s*[:.]?\s*$/i;
 const BOLD_BRACKET_LABELS = /^(?:\[\*\*[\w .-]{1,30}\*\*\]\s*)+(?=\S)/;
 const UPKEEP_LABEL = /^(?:chore|documentation|docs|dependencies|deps|internal|tests?|ci|build|refactor(?:ing)?|github_actions)$/;
+const SYMBOLS_LISTED = /^(?:(?:API|ABI)(?:\s+(?:and|&)\s+(?:API|ABI))?\s+(?:modifications|changes)[.:]|interface\s+changes\s+(?:relative\s+to|since)\s)/i;
 function kindOfItem(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   // A changeset's "- 116c89f: feat(ai): remove telemetry data …": the commit it came from leads, then its commit message.
   // Electric's "0947230: Reduce OTel span volume …": a short hash may be all digits.
@@ -976,6 +996,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(MERGED_PULL_REQUEST, '');
+  // GNU SASL's "** API and ABI modifications." over "GSASL_CB_TLS_EXPORTER: Added.", GPGME's "Interface changes relative to
+  // the 1.24 branch:" over its table: the names the changes above added or removed, listed for whoever links against it.
+  if (SYMBOLS_LISTED.test(text)) return { kind: 'internal', text };
   // xml-crypto's "[**breaking-change**] Mark `getKeyInfo()` private …", "[**chore**] [**breaking-change**] …", "[**javascript**]
   // Bump …": a pull request's labels in bold brackets before its title. A break labelled breaks; upkeep labelled is upkeep;
   // the rest is read by its words and its section.
@@ -1082,6 +1105,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const cliffMark = /^((?:[^:[]{1,40}:\s+|[*_]?\([^()]{1,40}\)[*_]?\s+)?)\[\*\*breaking\*\*\]\s+(?=\S)/i;
   // (A conventional commit's "refactor: [**breaking**] …" is read with its type below.)
   if (cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
+  // Lets-Plot's "[BREAKING, only affects users of Lets-Plot Kotlin API] The entire project …": the mark, and whom it breaks.
+  const qualifiedMark = text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i);
+  if (qualifiedMark) return { kind: 'breaking', text: text.slice(qualifiedMark[0].length) };
   if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
   // flutter_local_notifications' "[Android] **Breaking changes** the positional parameters …": the platform, then the mark.
   const platformMark = /^\[([^\]]{1,30})\]\s+(?:\*\s+)?breaking changes?[:.]?\s+(?=\S)/i;
@@ -1196,6 +1222,14 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // elFinder's "[security:CVE-2022-26960] Fixed a path traversal issue": the kind and the advisory it fixes, in its tag.
   const advisoryTag = text.match(ADVISORY_TAG);
   if (advisoryTag) return { kind: 'security', text: `${text.slice(advisoryTag[0].length)} (${advisoryTag[1]})` };
+  // Sandboxie-Plus' "FIXED SECURITY ISSUE ID-33: local Denial of Service (DoS) vulnerability … CVE-2026-32603": the label, in
+  // capitals, with the tracker's own number, then the flaw and the advisory it has, closing it.
+  const shoutedFix = text.match(/^FIXED SECURITY (?:ISSUE|BUG|VULNERABILITY)(?:\s+ID-\d+)?:\s+(?=\S)/);
+  if (shoutedFix) {
+    const flaw = text.slice(shoutedFix[0].length);
+    const closing = flaw.match(CLOSING_ADVISORY);
+    return { kind: 'security', text: closing ? `${flaw.slice(0, closing.index)} (${closing[1]})${closing[2]}` : flaw };
+  }
   // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`", DuckDB's "[Dev] Add
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
   const upkeep = text.match(UPKEEP_BRACKET);
@@ -1240,7 +1274,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // cloudflared's "chore: Bump grpc to v.1.83.0 to fix vulnerability": a chore that ships users a fixed flaw.
     if (kind === 'internal' && BUMP_TO_FIX.test(rest) && namesFlaw(rest) && !OWN_MACHINERY_UPDATE.test(rest)) return { kind: 'security', text: rest };
     // ownCloud's calens "Security - Update phpseclib to 3.0.52 for CVE-2026-40194": a bump made for an advisory fixes it.
-    if (kind === 'internal' && !byBot(raw) && bumpForAdvisory(rest)) return { kind: 'security', text: rest };
+    // So does kube-rbac-proxy's "[ENHANCEMENT] bump Go to 1.19.1 #178 (contains fixes for CVEs)", whatever its tag.
+    if ((kind === 'internal' || kind === 'feature') && !byBot(raw) && bumpForAdvisory(rest)) return { kind: 'security', text: rest };
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
   // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
@@ -1338,7 +1373,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const codebaseWide = /\b(?:in|across|throughout)\s+the\s+(?:whole\s+|entire\s+)?code\s?base\.?$/i.test(text) && !breaksToo;
   // virtualenv's "pip to 26.1.2 from 26.1.1" under "Upgrade embedded wheels:": a bump, its verb in the lead-in above it.
   const bumpedUnder = BUMP_LEAD_IN.test(section) && /^[\w@./-]+\s+(?:(?:from\s+\S+\s+)?to\s+v?\d|v?\d\S*\s*(?:->|→|=>)\s*v?\d)/i.test(text);
-  if (((isChore(text) || isChore(text.replace(NAMED_SCOPE, ''))) && !breaksToo) || byBot(raw) || codebaseWide || bumpedUnder) {
+  // (A removal from the project's own tests breaks nobody, under whatever heading.)
+  if (((isChore(text) || isChore(text.replace(NAMED_SCOPE, ''))) && (!breaksToo || OWN_TESTS.test(text))) || byBot(raw) || codebaseWide || bumpedUnder) {
     if (!byBot(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
     if (!byBot(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
     return { kind: 'internal', text };
@@ -2347,6 +2383,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // iodine's "fixes an issue with date calculation - exposed by Franck Gille (@fgi) in issue #92.", "… raised by Benoit Daloze
   // (@eregon), in issue #91.": who brought it up, and where, closing the change.
   if (text.includes(' by ')) text = text.replace(RAISED_BY_CLOSING, '');
+  // DESeq2's "Added integrateWithSingleCell(), written by Kwame Forbes, which directs user to …": who wrote it, set apart
+  // by commas inside the sentence.
+  if (text.includes(' by ')) text = text.replace(WRITTEN_BY_ASIDE, '');
   text = text
     // pybind11's "Fix regression introduced in #5201 for GCC<10.3 …": the pull request that caused it is a reference, read at
     // the end, where taking it leaves no "introduced in for".
@@ -4338,6 +4377,27 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const sectionPath = () => [...headings, ...labels.map((label) => label.heading)].map((heading) => heading.text);
 
   const closeHeadingItem = () => {
+    // Apache MINA's "### [CVE-2024-52046](…)" over "**MINA** applications using unbounded deserialization may allow **RCE**."
+    // and the versions affected: an advisory's id alone heads it, its first paragraph tells the flaw.
+    // (Not authentik's "# CVE-2024-47070" over "_Reported by [@efpi-bot] from [LogicalTrust]_": who found it, its flaw told below.)
+    if (
+      pendingHeading?.first &&
+      !pendingHeading.titlesRelease &&
+      ONLY_ADVISORY_IDS.test(pendingHeading.heading.text) &&
+      !/^(?:reported|discovered|found|credits?|thanks)\b/i.test(pendingHeading.first.text)
+    ) {
+      const { heading, line, first } = pendingHeading;
+      items.push({
+        kind: 'security',
+        text: `${first.text.replace(/[.\s]+$/, '')} (${advisoryIds(heading.text).join(', ')}).`,
+        lines: { start: line, end: first.end },
+        section: headings.filter((h) => h !== heading).map((h) => h.text),
+        refs: heading.refs,
+        ...codeOf({ code: first.code }),
+      });
+      pendingHeading = null;
+      return;
+    }
     // A heading that only titles a section ("Notable Behavioral Changes", "lib.d.ts Changes") is not a change itself.
     if (
       pendingHeading &&

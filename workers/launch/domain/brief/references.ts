@@ -401,6 +401,10 @@ export const IN_WORD_EMPHASIS = /(?<=\w)<\/?(?:b|i|em|strong|u)>(?=\w)/gi;
 /** Turborepo's "<Kbd>j</Kbd> and <Kbd>k</Kbd> to select tasks": a key, typed as it is, like code. */
 export const KEY_TAG = /<kbd>([^<>`]{1,20})<\/kbd>/gi;
 
+const FIXED_VIA_PULL_REQUEST =
+  /\s*\b(?:fixes|closes|resolves)\s+\[#\d+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[#\d+\]\([^)\s]+\))*\s+via\s+\[(?:PR\s+)?#\d+\]\([^)\s]+\)/gi;
+const GITLAB_REFERENCES = /\s*\[(?=!\d)(?:[!#]\d+)(?:\s*,\s*[!#]\d+)*\]/g;
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -417,6 +421,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // (Not Rakudo's "[4d62268a][1e66a50c]": commits, bracketed one after another.)
   // (Nor Longhorn's "[BACKPORT][v1.12.1][UI]": labels in capitals, one after another.)
   if (has('][')) text = text.replace(/(?<![\]!])\[(?![0-9a-f]{6,40}\]|[A-Z][A-Z\d _-]*\])([^[\]\n]+)\]\[[\w.:/-]+\](?!\[)/g, '$1');
+  // GNOME Keyring's "Set xdg:schema for secrets [!89]", "… guard pointers [!43,#36]": GitLab's merge requests ("!" and a number)
+  // and issues, bracketed; named as the tracker names them (its mirror on GitHub has neither).
+  if (has('[!'))
+    text = text.replace(GITLAB_REFERENCES, (ids: string) => {
+      for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
+      return '';
+    });
   // JMeter's xdoc changes, "<li><issue>5682</issue><pr>717</pr> Open Model Thread Group: …": its tracker's numbers in tags.
   if (has('</'))
     text = text.replace(/\s*<(pr|issue|bug)>\s*(\d+)\s*<\/\1>\s*/gi, (_whole, kind: string, number: string) => {
@@ -433,6 +444,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // its words.
   if (has('closes [') && has(']('))
     text = text.replace(CLOSES_LINKS_AT_END, (links: string) => {
+      for (const [, url] of links.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
+      return '';
+    });
+  // DataLad's "… operations.  Fixes [#6566](…) via [PR #7174](…) (by [@adswa](…))": the issue it fixes and the pull request
+  // that did, references both; the words that led to them go with them.
+  if (has(' via [') && has(']('))
+    text = text.replace(FIXED_VIA_PULL_REQUEST, (links: string) => {
       for (const [, url] of links.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) add(classifyUrl(url!, repoBase));
       return '';
     });
@@ -529,6 +547,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     });
   // cloud-init's "(GH: 5364)", "(LP: #1979)": its trackers' issues by the tracker's name and a colon.
   if (has(': ')) text = text.replace(/\s*\(\s*(?:GH|LP)\s*:\s*#?\d+(?:\s*,\s*#?\d+)*\s*\)/g, '');
+  // Melody's "Add `Sessions` to get all sessions (PR-53).": its pull request, by the tracker's prefix and a dash.
+  if (has('(PR-'))
+    text = text.replace(/\s*\(PR-(\d+)(?:\s*,\s*PR-\d+)*\)/g, (ids: string) => {
+      for (const [number] of ids.matchAll(/\d+/g)) add(pullRequestReference(number, repoBase));
+      return '';
+    });
   // libopenmpt's "(r25623, r25645)": the Subversion revisions of the fix.
   // Subversion's "(r1918138, -39)": a revision, and one more written by the digits that differ.
   if (has('(r')) text = text.replace(/\s*\(\s*r\d{4,}(?:\s*,\s*(?:r\d{4,}|-\d{1,6}))*\s*\)/g, '');
@@ -627,6 +651,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' \\ ')) text = text.replace(/(?<=[^\s.!?:;])\s+\\\s+(?=\p{Lu})/gu, '. ').replace(/(?<=[.!?:;])\s+\\\s+(?=\p{Lu})/gu, ' ');
   // Asterisk's "- #### http.c: Change httpstatus …" over its paragraph: a heading's marks inside a bullet title the item.
   if (has('# ')) text = text.replace(/^(\s*(?:[-*+]\s+)?)#{1,6}\s+(?=\S)/, '$1');
+  // Lets-Plot's "… package refactoring.\" over "As a result …": a backslash closing a line (glued to its last word) is
+  // Markdown's line break, nothing a reader sees.
+  if (has('\\ ')) text = text.replace(/(?<=[^\s\\])\\\s+(?=[\p{L}`([])/gu, ' ');
   // Escaped Markdown (`\[`, `\_`) reads as the character itself; Node's commit lists escape their brackets.
   if (has('\\')) text = text.replace(/\\([[\]\\`*_#|<>()-])/g, '$1');
   // Okio's "to [Kotlin 2.1.21][kotlin_2_1_21]" cut from a changelog whose link definitions close the file: a reference link

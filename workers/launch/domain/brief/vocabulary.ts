@@ -104,7 +104,11 @@ type Kind = Highlight['kind'];
 /** What the notes ask of whoever upgrades: BTCPay Server's "… you will need to update it.", "you must …". */
 /** Earthly's "If you are using these in your scripts or CI, please remove them.": what upgraders must take out. */
 export const ASKS_TO_TAKE_OUT = /\bif you (?:are )?(?:use|using|rely on|relying on|depend on)\b[^.]{0,60}\bplease (?:remove|replace|migrate)\b/i;
-export const ASKS_UPGRADERS = new RegExp(String.raw`\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b|${ASKS_TO_TAKE_OUT.source}`, 'i');
+// Kanidm's "If you rely on this to perform … actions, you should instead use "systemctl restart"": what to do now it is gone.
+export const ASKS_UPGRADERS = new RegExp(
+  String.raw`\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b|\bif you (?:rely|depend) on\b[^.]{0,160}\byou should instead\b|${ASKS_TO_TAKE_OUT.source}`,
+  'i',
+);
 
 /**
  * What makes a kind true of cited lines: a cue in their section's headings or in their own words.
