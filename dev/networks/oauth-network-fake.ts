@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
  *
  * Control (not part of any network's API):
  *   POST /control/accounts                 {username?, signIn?} → the account with fresh tokens; signIn: the next authorize consents as it
+ *                                          (an authorize naming an account as its `login_hint` consents as that one instead)
  *   GET  /control/accounts/:id             the account: posts, uploads, requests (tokens left out)
  *   GET  /control/accounts/:id/tokens      every token issued to the account and whether it still works
  *   POST /control/accounts/:id/faults      {kind, …} queued; see `Fault`
@@ -218,7 +219,10 @@ export class FakeState {
     for (const token of this.tokens.values()) if (token.accountId === accountId && token.kind === 'access') token.expiresAt = Date.now() - 1;
   }
 
-  /** The authorize step, consenting at once as the signed-in account: the code to hand back. */
+  /**
+   * The authorize step, consenting at once as the signed-in account, or as the one OAuth's `login_hint` names (tests that
+   * connect at the same time each name their own, so none consents as another's): the code to hand back.
+   */
   authorize(params: URLSearchParams): { code: string } | { error: string } {
     const clientId = params.get('client_id');
     const redirectUri = params.get('redirect_uri');
@@ -226,7 +230,9 @@ export class FakeState {
     const challenge = params.get('code_challenge');
     if (challenge && params.get('code_challenge_method') !== 'S256') return { error: 'code_challenge_method must be S256' };
     const code = randomBytes(16).toString('base64url');
-    this.codes.set(code, { accountId: this.signedIn, clientId, redirectUri, scope: params.get('scope') ?? '', challenge, expiresAt: Date.now() + 10 * 60_000 });
+    const hinted = params.get('login_hint');
+    const accountId = hinted && this.accounts.has(hinted) ? hinted : this.signedIn;
+    this.codes.set(code, { accountId, clientId, redirectUri, scope: params.get('scope') ?? '', challenge, expiresAt: Date.now() + 10 * 60_000 });
     return { code };
   }
 

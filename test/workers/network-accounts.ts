@@ -133,6 +133,8 @@ async function connectOAuthFake(channel: 'x' | 'linkedin' | 'threads', apiUrl: s
   // Made for launch's client, so every token the account holds is one launch's app was given.
   const account = (await post(`${apiUrl}/control/accounts`, { username: unique(channel), signIn: true, clientId })) as { id: string };
   const consent = await start(channel, cookie);
+  // The fake consents as whoever signed in last: another test connecting at the same moment could be that one.
+  consent.searchParams.set('login_hint', account.id);
   const approved = await fetch(consent, { redirect: 'manual' });
   const connectionId = await finishConsent(approved.headers.get('location'), cookie);
   return {

@@ -52,7 +52,9 @@ async function connectThroughConsent(network: Network, copy: string) {
   expect(authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const state = authorize.searchParams.get('state')!;
 
-  // The fake consents at once and sends the browser back with a code the verifier must match.
+  // The fake consents at once (as this test's account, which another test connecting at the same moment might not have
+  // left signed in) and sends the browser back with a code the verifier must match.
+  authorize.searchParams.set('login_hint', account.id);
   const consent = await fetch(authorize, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);
