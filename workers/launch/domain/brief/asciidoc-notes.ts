@@ -1,3 +1,5 @@
+import { withoutFrontMatter } from './front-matter';
+
 /**
  * AsciiDoc notes (Spock's `release_notes.adoc`, Asciidoctor's `CHANGELOG.adoc`): `== 2.4-M6` titles a release and
  * `=== Breaking Changes` a section, `*` and `**` are list items as deep as their stars, a ` +` at a line's end breaks the
@@ -55,7 +57,7 @@ const UNDERLINE = /^(?:-{3,}|={3,}|~{3,}|\^{3,}|\+{3,})[ \t]*$/;
 
 function isAsciiDoc(all: string[]): boolean {
   // WildFly's blog post opens with its front matter (`---`, `layout: post`, `---`): the document starts under it.
-  const lines = all[0]?.trim() === '---' ? all.slice(all.indexOf('---', 1) + 1) : all;
+  const lines = withoutFrontMatter(all);
   if (lines.filter((line) => BLOCK_TITLE.test(line)).length >= 2 && !lines.some((line) => /^#{1,6}[ \t]/.test(line))) return true;
   // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
   const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line) && !DIRECTIVE.test(line)) ?? '';

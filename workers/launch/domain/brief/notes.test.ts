@@ -8801,7 +8801,8 @@ describe('holdouts 213 to 216', () => {
       [['internal', 'Interface changes relative to the 1.24 branch']],
     );
   });
-  it('reads a dependency update that brings fixes for unnamed CVEs as a security fix (kube-rbac-proxy)', () => {
+  it('reads a dependency update that brings fixes for unnamed CVEs, or one typed as a feature, as a security fix (kube-rbac-proxy)', () => {
     expect(kindsAndTexts(['- bump k8s to 1.25.2 #200 (contains fixes for CVEs)'])).toEqual([['security', 'bump k8s to 1.25.2 (contains fixes for CVEs)']]);
+    expect(kindsAndTexts(['- feat: update golang.org/x/net for CVE-2023-44487'])).toEqual([['security', 'update golang.org/x/net for CVE-2023-44487']]);
   });
 });

@@ -23,6 +23,7 @@ import { advisoryMailAsMarkdown } from './advisory-mail';
 import { advisoryPageAsMarkdown } from './advisory-page';
 import { ADVISORY_ID_START, intoClosingIds, mayNameAdvisory, withAdvisoryId } from './advisory-id';
 import { asciidocAsMarkdown } from './asciidoc-notes';
+import { withoutFrontMatter } from './front-matter';
 import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
@@ -491,8 +492,8 @@ const isChore = (text: string) => {
 };
 /**
  * Distributed's "Remove `zict`-related skips", "Remove `pytest.mark.repeat` from `test_prometheus_collect_task_states`", "Add
- * code coverage"; librosa's "Removed deprecated 'hanning' window specification from tests"; "Add pre-commit to environments"; aubio's "azure: added basic
- * configuration": how the project tests itself, read from the change's first words.
+ * code coverage", "Add pre-commit to environments"; librosa's "Removed deprecated 'hanning' window specification from tests";
+ * aubio's "azure: added basic configuration": how the project tests itself, read from the change's first words.
  */
 const OWN_TESTS =
   /^(?:(?:add(?:ed|s)?|remov(?:e|ed|es)|mark(?:ed|s)?|enable[sd]?|disable[sd]?)\s+(?:\S+\s+){0,2}?(?:[\w-]*-related\s+)?(?:test\s+)?skips\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+pytest\.mark\.\w+|(?:add(?:ed|s)?|enable[sd]?)\s+(?:the\s+)?(?:code\s+)?coverage(?:\s+(?:badge|reports?|reporting))?\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+.{1,80}\s+(?:from|in|to)\s+(?:the\s+)?(?:tests|test suite|unit tests)(?=\.|$)|(?:add(?:ed|s)?|enable[sd]?)\s+pre-commit\b|(?:azure|travis|appveyor|circleci|github actions)\s*:\s+(?:add(?:ed|s)?|update[sd]?|fix(?:e[sd])?)\s+(?:basic\s+)?(?:configuration|config|setup)\.?$)/i;
@@ -628,9 +629,9 @@ const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|
  * fix as a CVE does.
  */
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
-/** elFinder's "[security:CVE-2022-26960]" leading a change: its kind and the advisory it fixes. */
 /** "… exploitable by sandboxed process CVE-2026-32603": an advisory's id closing the words, bare. */
 const CLOSING_ADVISORY = withAdvisoryId(String.raw`\s+({ID})([.\s]*)$`, '');
+/** elFinder's "[security:CVE-2022-26960]" leading a change: its kind and the advisory it fixes. */
 const ADVISORY_TAG = withAdvisoryId(String.raw`^\[security:\s*({ID})\]:?\s+(?=\S)`, 'i');
 /** "The vulnerability, identified as CVE-2005-0837, allows an attacker to …": a paragraph that tells a flaw, not mentions one. */
 const ADVISORY_TOLD =
@@ -660,8 +661,6 @@ const ADVISORY_ONLY_CREDITED = withAdvisoryId(
   String.raw`^(\s*{ID})\s+[-–—:]\s+(?:[Dd]iscovered|[Rr]eported|[Ff]ound)\s+by\s+${FULL_NAME}(?:\s*(?:,|and)\s*(?:code submission|patch|fix)\s+by\s+${FULL_NAME})*\.?\s*$`,
   'u',
 );
-/** A heading that is an advisory's id and nothing else ("CVE-2024-52046", "GHSA-…, CVE-…"). */
-const ONLY_ADVISORY_IDS = withAdvisoryId(String.raw`^\s*{ID}(?:\s*[,/&]\s*{ID})*\s*$`, 'i');
 const NAMED_ADVISORIES = withAdvisoryId(String.raw`\b{ID}\b`, 'g');
 const ADVISORY_IDS = withAdvisoryId(String.raw`\b{ID}\b`, 'gi');
 /** The CVE, GHSA and RUSTSEC ids a text names, each once, in the order it names them. */
@@ -1274,7 +1273,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // cloudflared's "chore: Bump grpc to v.1.83.0 to fix vulnerability": a chore that ships users a fixed flaw.
     if (kind === 'internal' && BUMP_TO_FIX.test(rest) && namesFlaw(rest) && !OWN_MACHINERY_UPDATE.test(rest)) return { kind: 'security', text: rest };
     // ownCloud's calens "Security - Update phpseclib to 3.0.52 for CVE-2026-40194": a bump made for an advisory fixes it.
-    // So does kube-rbac-proxy's "[ENHANCEMENT] bump Go to 1.19.1 #178 (contains fixes for CVEs)", whatever its tag.
+    // So does "feat: update golang.org/x/net for CVE-2023-44487": a commit typed as a feature that updates for an advisory.
     if ((kind === 'internal' || kind === 'feature') && !byBot(raw) && bumpForAdvisory(rest)) return { kind: 'security', text: rest };
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
@@ -2613,23 +2612,6 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       ),
     refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))],
   };
-}
-
-/** A blog post's front matter (`---` YAML or `+++` TOML: layout, title, author) is the page's settings, not its words. */
-function withoutFrontMatter(lines: string[]): string[] {
-  const fence = lines[0]?.trim();
-  if (fence !== '---' && fence !== '+++') return lines;
-  const end = lines.findIndex((line, index) => index > 0 && line.trim() === fence);
-  // A value may run on, indented or listed ("description: |-", "categories:" over "    - new release").
-  if (
-    end < 0 ||
-    end > 40 ||
-    !/^[\w-]+\s*[:=]/.test(lines[1] ?? '') ||
-    // Bevy's post: TOML tables ("[extra]") group the keys after them.
-    !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line) || (fence === '+++' && /^\[[\w.-]+\]\s*$/.test(line)))
-  )
-    return lines;
-  return lines.map((line, index) => (index <= end ? '' : line));
 }
 
 /**
@@ -4383,7 +4365,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     if (
       pendingHeading?.first &&
       !pendingHeading.titlesRelease &&
-      ONLY_ADVISORY_IDS.test(pendingHeading.heading.text) &&
+      ADVISORY_IDS_ONLY.test(pendingHeading.heading.text) &&
       !/^(?:reported|discovered|found|credits?|thanks)\b/i.test(pendingHeading.first.text)
     ) {
       const { heading, line, first } = pendingHeading;
