@@ -23,13 +23,21 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 /**
  * Files that must not meet another file of their project: those that cut and restore the project's own database and Redis
  * gates (the fault and health suites), and those that fire its crons, whose sweeps reach every workspace's rows (a retention
- * or expiry sweep beside a file that lists jobs empties its list). They run one at a time, after the rest.
+ * or expiry sweep beside a file that lists jobs empties its list; a publisher run, its clock often set minutes ahead, claims
+ * every file's due deliveries and publishes them with its own file's fakes). They run one at a time, after the rest.
  */
 const ALONE_FILES = {
   launch: [
     'workers/launch/faults.test.ts',
     'workers/launch/routes/health.test.ts',
     'workers/launch/publishing/publisher.test.ts',
+    'workers/launch/publishing/adapter-faults.test.ts',
+    'workers/launch/connections/oauth/oauth-publishing.test.ts',
+    'workers/launch/connections/secrets.test.ts',
+    'workers/launch/notifications/notifications.test.ts',
+    'workers/launch/routes/connections.test.ts',
+    'workers/launch/routes/connections-oauth.test.ts',
+    'workers/launch/routes/delivery-outcomes.test.ts',
     'workers/launch/routes/github-webhook.test.ts',
     'workers/launch/routes/sources.test.ts',
   ],
