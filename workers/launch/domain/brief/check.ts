@@ -113,7 +113,7 @@ const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
 const CVE = withAdvisoryId('^{ID}$', 'i');
 // curl writes its bullets as ` o `.
-const BULLET = /^(\s*)(?:[-*+•o]|\d{1,3}[.)]|#\.)\s+\S/;
+const BULLET = /^(\s*)(?:[-*+•o]|\d{1,3}[.)]|#[.)])\s+\S/;
 /** A change's scope when it is no plain word (`asyn-thrdd:`, `cmd/go:`) and a command-line flag (`--experimental-inspect`) are names, kept in their case. */
 const SCOPE = /^\s*(?:[-*+•o]|\d{1,3}[.)])\s+(?:\*\*)?([\w./-]+)(?:\*\*)?:/gm;
 const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;

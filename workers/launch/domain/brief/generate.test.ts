@@ -8730,3 +8730,81 @@ describe('holdouts 213 to 216', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed Sandboxie-Plus EditAdminOnly bypass via INI CRLF injection (CVE-2026-34458).']);
   });
 });
+
+describe('holdouts 217 to 220', () => {
+  it('calls a release breaking where upgraders are told to act or two names people use are renamed or gone (UIkit, Yazi)', () => {
+    const uikit = checkedBriefOf(
+      [
+        '### Changed',
+        '',
+        '- IMPORTANT: Remove accordion icon from CSS. Use `uk-accordion-icon` attribute on HTML elements instead',
+        '- Refactor Accordion component',
+      ].join('\n'),
+      { version: '3.25.0', title: 'UIkit 3.25.0' },
+    );
+    expect(uikit.headline.text).toBe('UIkit 3.25.0 is out: a release with breaking changes.');
+    const yazi = checkedBriefOf(
+      [
+        '### Added',
+        '',
+        '- Drag and drop ([#4005])',
+        '- Trash bin ([#4144])',
+        '',
+        '### Changed',
+        '',
+        '- Rename `<BackTab>` to `<S-Tab>` ([#3989])',
+        '- Remove `help:filter` action since the filter input is now always available ([#4074])',
+      ].join('\n'),
+      { version: '26.8.15', title: 'Yazi 26.8.15' },
+    );
+    expect(yazi.headline.text).toBe('Yazi 26.8.15 is out: a release with breaking changes.');
+    // One such rename may be a slip of the notes' words (packaging's "to make it visibly private").
+    const one = checkedBriefOf(['### Added', '', '- Drag and drop', '- Trash bin', '', '### Changed', '', '- Rename `<BackTab>` to `<S-Tab>`'].join('\n'), {
+      version: '26.8.15',
+      title: 'Yazi 26.8.15',
+    });
+    expect(one.headline.text).toBe('Yazi 26.8.15 is out: a feature release.');
+  });
+  it('quotes an issue title that opens on its verb as what was fixed (js-beautify), and tells a fault named first without quotes (Nim)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## v1.14.4',
+        '* Fails to recognize Handlebars block with whitespace control ([#1988](https://github.com/beautifier/js-beautify/issues/1988))',
+        '* Support new sass `@use` syntax ([#1976](https://github.com/beautifier/js-beautify/pull/1976))',
+      ].join('\n'),
+      { version: '1.14.4', title: 'js-beautify 1.14.4' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Fixed "Fails to recognize Handlebars block with whitespace control".');
+    const nim = checkedBriefOf(
+      ['## Bugfixes', '', '- Fixed "Crash on marking destroy hook as .error"', '  ([#25300](https://github.com/nim-lang/Nim/issues/25300))'].join('\n'),
+      {
+        version: '2.2.6',
+        title: 'Nim 2.2.6',
+      },
+    );
+    expect(nim.highlights.map((highlight) => highlight.text)).toEqual(['Fixed crash on marking destroy hook as .error.']);
+  });
+  it('tells a fix labelled "for" its advisory id as the flaw fixed, then the id (Unicorn)', () => {
+    const brief = checkedBriefOf(
+      '## 0.62.0\n\n- Security fix: for CVE-2025-24370 for a class pollution vulnerability (reported by [superboy-zjc](https://github.com/superboy-zjc)).',
+      { version: '0.62.0', title: 'Unicorn 0.62.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['Fixed a class pollution vulnerability (CVE-2025-24370).']);
+  });
+  it('tells an advisory from the paragraph under its "What\'s affected" with the id its heading names (Infinispan)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## Infinispan and Log4j CVE-2021-44228',
+        '',
+        'Dear Infinispan community,',
+        '',
+        "### What's affected",
+        'We include `log4j-core` in our server distributions, including the https://quay.io/repository/infinispan/server[images].',
+        'We are fixing the issue by upgrading to Log4J 2.15.0.',
+      ].join('\n'),
+      { version: '13.0.3.Final', title: 'Infinispan 13.0.3.Final' },
+    );
+    expect(brief.headline.text).toBe('Infinispan 13.0.3.Final is out: a security release.');
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['We are fixing the issue by upgrading to Log4J 2.15.0 (CVE-2021-44228).']);
+  });
+});

@@ -353,6 +353,16 @@ function wordsSayItBreaks(item: NoteItem): boolean {
     NO_LONGER_WITH_OLDER.test(item.text)
   );
 }
+/**
+ * Yazi's "Rename `<BackTab>` to `<S-Tab>`", "Remove `Url.is_archive` - …" under "Changed": a name people wrote in their code
+ * or configuration, renamed or gone. One may be a slip of the notes' words (packaging's "Rename `format_full_version` to
+ * `_format_full_version` to make it visibly private"); two or more outside a list of expired deprecations break a release.
+ */
+const renamesOrRemovesAName = (item: NoteItem) =>
+  item.kind === 'breaking' &&
+  /^(?:Rename|Remove)[sd]?\s/.test(item.text) &&
+  (item.code ?? []).some((code) => item.text.startsWith(code, item.text.indexOf(' ') + 1)) &&
+  !item.section.some((title) => /deprecat/i.test(title));
 /** "fully backwards-compatible", "API and ABI compatible with previous 1.4.x releases": the opening says nothing breaks. */
 const KEEPS_COMPATIBILITY =
   /\bbackwards?[- ]compatible\b|\b(?:API|ABI)(?:\s+and\s+(?:API|ABI))?\s+compatible\s+with\s+(?:the\s+)?(?:previous|earlier|older|prior)\b/i;
@@ -573,6 +583,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     introBreaks ||
     notesSayMajorBreaks ||
     mostlyRemovals ||
+    ofKind('breaking').filter(renamesOrRemovesAName).length >= 2 ||
     // More breaking changes than a brief shows, outside a list of removed deprecations (Rails' "Removals"), make a breaking release.
     ofKind('breaking').filter((item) => !item.section.some((title) => /deprecat|removal/i.test(title))).length > SHOW_ALL_CRITICAL ||
     ofKind('breaking').some(
@@ -588,7 +599,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         BREAKING_MARK.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // SBCL's "* minor incompatible change: FDEFINITION now returns …", GNU Make's "* WARNING: Backward-incompatibility!":
         // said so on its line.
+        // UIkit's "- IMPORTANT: Rename `@accordion-*` to `@accordion-default-*` …" under "Changed": upgraders must act on it.
         /\bincompatible change\b|\bbackwards?[- ]incompatibility\b/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
+        /^\s*[-*+]\s+IMPORTANT:/.test(parsed.lines[item.lines.start - 1] ?? '') ||
         // Pixelorama's "NOTE: This is a breaking change as reference images will fail to load from pxo files saved in v1.1.10";
         // BTCPay Server's "Note: If you installed the XPub Extractor plugin, you will need to update it.": said, or asked of upgraders.
         // tasty 1.5's "`foldGroup` now takes `[b]` … This is a backwards incompatible change, but …".
@@ -1787,28 +1800,32 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // is told by its paragraph, with the id after it.
   const idOnly = item.kind === 'security' && item.detail && ID_HEADING.test(item.text);
   // Nim's "Fixed "Crash on marking destroy hook as .error"": the issue's title, quoted, is what was fixed.
+  // (js-beautify's "Fixed "Fails to recognize Handlebars block …"": a title that tells the fault in a sentence keeps its quotes.)
   const quoted = item.kind === 'fix' ? item.text.match(/^(Fix(?:ed|es)?)\s+"([^"]{3,})"\.?$/) : null;
-  const told = quoted
-    ? `${quoted[1]} ${/^\p{Lu}\p{Ll}+\b/u.test(quoted[2]!) && !isIdentifier(quoted[2]!.split(' ')[0]!) ? quoted[2]!.charAt(0).toLowerCase() + quoted[2]!.slice(1) : quoted[2]}`
-    : idOnly
-      ? splitSentences(item.detail!)[0]!
-      : item.kind === 'security'
-        ? item.text
-            // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
-            // oauth2-proxy's "GHSA-5hvv-m4w4-gf6v fix: health check user-agent authentication bypass": the fix, then its id.
-            .replace(ID_FIX_LABEL, (_, id: string, change: string) => `Fix ${change.replace(/\.$/, '')} (${id}).`)
-            // Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass …": the fix, then its ids.
-            .replace(FIX_LABEL_IDS, (_, ids: string, change: string, rest: string) => `Fix ${change} (${ids}).${rest}`)
-            // HedgeDoc's "CVE-2026-58487 reports a possible HTML injection via …": the advisory tells the flaw; the release fixed it.
-            .replace(ID_REPORTS, (_, id: string, flaw: string) => `Fixed ${flaw} (${id}).`)
-            .replace(LEADING_ID, '')
-            // wolfSSL's "* [Medium] CVE-2024-5288" over "A private key blinding operation … was added …": the id, then its sentence.
-            .replace(ID_THEN_SENTENCE, '')
-            // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
-            .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
-            // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
-            .replace(TRAILING_ID, ' ($1)')
-        : item.text;
+  const told =
+    quoted && !TELLS_A_FAULT.test(quoted[2]!)
+      ? `${quoted[1]} ${/^\p{Lu}\p{Ll}+\b/u.test(quoted[2]!) && !isIdentifier(quoted[2]!.split(' ')[0]!) ? quoted[2]!.charAt(0).toLowerCase() + quoted[2]!.slice(1) : quoted[2]}`
+      : idOnly
+        ? splitSentences(item.detail!)[0]!
+        : item.kind === 'security'
+          ? item.text
+              // Perl's "=head2 CVE-2023-47038 - Write past buffer end …" likewise.
+              // oauth2-proxy's "GHSA-5hvv-m4w4-gf6v fix: health check user-agent authentication bypass": the fix, then its id.
+              .replace(ID_FIX_LABEL, (_, id: string, change: string) => `Fix ${change.replace(/\.$/, '')} (${id}).`)
+              // Ruby SAML's "Fix vulnerabilities: CVE-…, CVE-…: SAML authentication bypass …": the fix, then its ids.
+              .replace(FIX_LABEL_IDS, (_, ids: string, change: string, rest: string) => `Fix ${change} (${ids}).${rest}`)
+              // HedgeDoc's "CVE-2026-58487 reports a possible HTML injection via …": the advisory tells the flaw; the release fixed it.
+              .replace(ID_REPORTS, (_, id: string, flaw: string) => `Fixed ${flaw} (${id}).`)
+              // Unicorn's "Security fix: for CVE-2025-24370 for a class pollution vulnerability": the flaw after its id.
+              .replace(FOR_ID_FOR, (_, id: string, flaw: string) => `Fixed ${flaw.replace(/\.$/, '')} (${id}).`)
+              .replace(LEADING_ID, '')
+              // wolfSSL's "* [Medium] CVE-2024-5288" over "A private key blinding operation … was added …": the id, then its sentence.
+              .replace(ID_THEN_SENTENCE, '')
+              // rclone's "Local backend: CVE-2024-52522: fix permission …": after a scope too, the change leads and its id follows.
+              .replace(SCOPED_ID, (_, scope: string, id: string, change: string) => `${scope}${change} (${id}).`)
+              // Gogs' "… via crafted file names. - GHSA-…": the id goes in brackets before the sentence's stop, not after it.
+              .replace(TRAILING_ID, ' ($1)')
+          : item.text;
   // which-key's "**ignore_missing:** not showing key maps with desc field" under Bug Fixes tells the fault, not the fix: told
   // alone it reads as a new behaviour, so it is told as fixed, with the scope it is a fault of.
   // phpBB's "PHP fatal error in version check failure", ejabberd's "SQL injection in mod_pubsub handling of …": a fault
@@ -1942,12 +1959,15 @@ function firstFixedIds(text: string): string[] {
 }
 
 const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
+const FOR_ID_FOR = withAdvisoryId(String.raw`^for\s+({ID})\s+for\s+((?:an?|the)\s+\S.*)$`, 'i');
 const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
 const ID_THEN_SENTENCE = withAdvisoryId(String.raw`^{ID}\s+(?=\p{Lu}(?:\p{Ll}|\s))`, 'u');
 const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`, 'i');
 const SCOPED_ID = withAdvisoryId(String.raw`^(\p{L}[\p{L} /-]{1,30}:\s+)({ID})\s*(?:--|[–—:])\s+(\S.*?)\.?$`, 'iu');
 const TRAILING_ID = withAdvisoryId(String.raw`\.?\s+[-–—]+\s+({ID})\.?$`, 'i');
 /** A heading that is an advisory's id and its score alone: "CVE-2019-19325 (CVSS 7.5)". */
+/** An issue's title that opens on its verb ("Fails to recognize …"), not a fault's name ("Crash on …"). */
+const TELLS_A_FAULT = /^(?:fails?|doesn['’]t|does\s+not|not|can['’]?t|cannot)\b/i;
 const ID_HEADING = withAdvisoryId(String.raw`^{ID}(?:\s*\([^()]{1,30}\))?\.?$`, 'i');
 /** "For more information, see our blog": where to read more, not what changed. */
 const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:information|details))\b/i;

@@ -8806,3 +8806,142 @@ describe('holdouts 213 to 216', () => {
     expect(kindsAndTexts(['- feat: update golang.org/x/net for CVE-2023-44487'])).toEqual([['security', 'update golang.org/x/net for CVE-2023-44487']]);
   });
 });
+
+describe('holdouts 217 to 220', () => {
+  it('reads a list reStructuredText numbers for itself with "#)" (ODPI-C) and items marked by their kind\'s symbol (Yash)', () => {
+    expect(
+      kindsAndTexts([
+        'Version 5.6.0 (June 26, 2025)',
+        '-----------------------------',
+        '',
+        '#)  Added support for fetching SQL_ID',
+        '#)  Fixed bug resulting in a segfault.',
+      ]),
+    ).toEqual([
+      ['feature', 'Added support for fetching SQL_ID'],
+      ['fix', 'Fixed bug resulting in a segfault.'],
+    ]);
+    expect(
+      kindsAndTexts([
+        'Yash 2.54 (2023-02-25)',
+        '',
+        "  +  The '--le-trim-right' option.",
+        '  =  The xtrace option is now ignored while expanding the $PS4',
+        '     variable to prevent possible infinite recursion.',
+        '  *  The allexport option was wrongly ignored in many assignment',
+        '     contexts.',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      "The '--le-trim-right' option.",
+      'The xtrace option is now ignored while expanding the $PS4 variable to prevent possible infinite recursion.',
+      'The allexport option was wrongly ignored in many assignment contexts.',
+    ]);
+  });
+  it('reads the lines tagged by component under a bold label as its list, and a drop of support after its area as a break (XRootD)', () => {
+    expect(
+      kindsAndTexts([
+        '+ **New Features**',
+        '  **[Python]** Add SetLogLevel/SetLogMask to client interface (#1713)',
+        '  **[XrdCl]** Add file cloning support (ficlone, reflink) (#1795, #2569)',
+        '',
+        '+ **Miscellaneous**',
+        '  **[Misc]** Drop support for OpenSSL 1.0.x, require OpenSSL 1.1.1 or later',
+      ]),
+    ).toEqual([
+      ['feature', 'Add SetLogLevel/SetLogMask to client interface'],
+      ['feature', 'Add file cloning support (ficlone, reflink)'],
+      ['breaking', 'Drop support for OpenSSL 1.0.x, require OpenSSL 1.1.1 or later'],
+    ]);
+    // (Not lighttpd's "[core] remove byte-range support for QUERY": one way of answering a request, no support built on.)
+    expect(kindsAndTexts(['- diskbackend: Drop support for sheepdog', '- [core] remove byte-range support for QUERY']).map(([kind]) => kind)).toEqual([
+      'breaking',
+      'other',
+    ]);
+  });
+  it("tells an advisory by the paragraph that says how it is fixed, not by its parts' titles (Infinispan, JHipster)", () => {
+    expect(
+      kindsAndTexts([
+        '## Infinispan and Log4j CVE-2021-44228',
+        '',
+        'We have released https://downloads.jboss.org/infinispan/13.0.3.Final/[13.0.3.Final] to address the CVE.',
+        '',
+        "### What's affected",
+        'We include `log4j-core` in our server distributions, including the https://quay.io/repository/infinispan/server[images].',
+        'We are fixing the issue by upgrading to Log4J 2.15.0.',
+      ]),
+    ).toEqual([['security', 'We are fixing the issue by upgrading to Log4J 2.15.0 (CVE-2021-44228).']]);
+    expect(
+      kindsAndTexts([
+        'This release fixes an **important security vulnerability**:',
+        '',
+        '- Please read the [security advisory here](https://github.com/jhipster/generator-jhipster/security/advisories/GHSA-mwp6-j9wf-968c).',
+        '- **Are you vulnerable?** if you use JWT, session or UAA authentication, then you are affected.',
+        '- **How this issue was handled** This issue was found by Jonathan, and was fixed in the next couple of hours.',
+        '- **What will happen next** This is the first time we used the "security advisory" feature from GitHub.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['security', 'internal', 'internal', 'internal']);
+  });
+  it('reads an AsciiDoc link in notes read as Markdown as its words (Infinispan)', () => {
+    expect(kindsAndTexts(['## 13.0.3', '', '- Fixed the https://quay.io/repository/infinispan/server[server images] tags'])).toEqual([
+      ['fix', 'Fixed the server images tags'],
+    ]);
+  });
+  it('reads where to get help and how to upgrade as no changes, nor "What\'s new in this release" over what kind of release it is (JHipster)', () => {
+    expect(
+      kindsAndTexts([
+        "**What's new in this release**",
+        '',
+        'Apart from the security vulnerability, this is a minor release of JHipster v6 with 247 closed tickets.',
+        '',
+        'Closed tickets and merged pull requests',
+        '------------',
+        'As always, __[you can check all closed tickets and merged pull requests here](https://github.com/jhipster/generator-jhipster/issues)__.',
+        '',
+        'How to upgrade',
+        '------------',
+        '**Automatic upgrade**',
+        '',
+        'For an automatic upgrade, use the JHipster upgrade sub-generator on an existing application:',
+        '',
+        'Help and bugs',
+        '--------------',
+        '- Add a bug on our [bug tracker](https://github.com/jhipster/generator-jhipster/issues?state=open)',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([]);
+  });
+  it('reads an issue title that tells a fault as the fault fixed (js-beautify), not a change told with a condition (uacme)', () => {
+    expect(
+      kindsAndTexts([
+        '## v1.14.4',
+        '* CSS formatter removes useful space ([#2024](https://github.com/beautifier/js-beautify/issues/2024))',
+        '* Fails to recognize Handlebars block with whitespace control ([#1988](https://github.com/beautifier/js-beautify/issues/1988))',
+        "* improper line concatenation between 'return' and a prefix expression ([#1095](https://github.com/beautifier/js-beautify/issues/1095))",
+        "* Try obtaining new Reply-Nonce if server doesn't supply one ([#52](https://github.com/ndilieto/uacme/issues/52))",
+      ]),
+    ).toEqual([
+      ['fix', 'Fixed an issue where CSS formatter removes useful space.'],
+      ['fix', 'Fixed "Fails to recognize Handlebars block with whitespace control".'],
+      ['fix', "Fixed improper line concatenation between 'return' and a prefix expression."],
+      ['other', "Try obtaining new Reply-Nonce if server doesn't supply one"],
+    ]);
+  });
+  it('reads an option said to exist no longer as a break (Quagga)', () => {
+    expect(kindsAndTexts(['Distributor-visible changes:', "- --disable-ipv6 no longer exists as an option.  It's 2015."]).map(([kind]) => kind)).toEqual([
+      'breaking',
+    ]);
+  });
+  it('reads "IMPORTANT:" before a change of a Changed section as a break, its label no part of the words (UIkit)', () => {
+    expect(
+      kindsAndTexts([
+        '### Changed',
+        '',
+        '- IMPORTANT: Add `uk-accordion-defaut` class to apply style',
+        '- IMPORTANT: Rename `@accordion-*` to `@accordion-default-*` in Accordion component',
+        '- Refactor Accordion component',
+      ]).slice(0, 2),
+    ).toEqual([
+      ['breaking', 'Add uk-accordion-defaut class to apply style'],
+      ['breaking', 'Rename @accordion-* to @accordion-default-* in Accordion component'],
+    ]);
+  });
+});

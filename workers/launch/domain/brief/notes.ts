@@ -145,9 +145,10 @@ function atxHeading(line: string): { level: number; text: string } | null {
   return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
 }
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
-// reStructuredText numbers a list for itself with "#." (Ceres Solver's version history).
+// reStructuredText numbers a list for itself with "#." (Ceres Solver's version history) or "#)" (ODPI-C).
 // ArduPilot's "6) Bug fixes:" over "    a) resolve barometer …": an indented letter numbers the list under an item.
-const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)[a-z]\)|#\.)\s+(\S.*)$/;
+// Yash's NEWS marks each indented item with its kind's symbol, "=" a change and "." anything else beside "+" and "*".
+const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)[a-z]\)|(?<=^\s+)[=.](?=\s\s)|#[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -255,6 +256,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\bno user impact\b/i, 'internal'],
   // Its "What's better" over the improvements, beside "What's new" and "What's fixed".
   [/^what['’]?s\s+(?:better|improved)$/i, 'feature'],
+  // JHipster's "Help and bugs" over where to report them, and its "How to upgrade" over the commands that do it: no change.
+  [/^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install)\b/i, 'internal'],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
@@ -362,6 +365,26 @@ const OWN_VERB =
 /** The text with its first letter in lower case where `starts` matches ("Width of …" after "Fixed"), else as written. */
 const lowerFirst = (text: string, starts: RegExp) => (starts.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 /** OpenTTD's "Fix #12345: Crash on some tar files": without its label a post would announce the crash; the label is the verb. */
+/** An issue's title that tells what goes wrong: "… fails to recognize …", "… not working inside …", "… causes indentation problem". */
+const REPORTED_FAULT =
+  /\b(?:fails?\s+to|doesn['’]t|does\s+not|not\s+working|removes\s+useful|causes?\s+(?:\w+\s+){0,2}(?:problems?|issues?|errors?|crash(?:es)?)|wrongly|improper(?:ly)?|incorrect(?:ly)?|was\s+wiped\s+out|is\s+broken)\b/i;
+// (A fault told in a clause, "… if server doesn't supply one", is the condition a change handles.)
+const isReportedFault = (title: string) =>
+  REPORTED_FAULT.test(title) &&
+  !/\b(?:if|when|unless|where|whenever|that|which)\b/i.test(title.slice(0, title.search(REPORTED_FAULT))) &&
+  title.split(/\s+/).length <= 16 &&
+  !/^(?:we|i|you|this|it|there|resolved|addressed|corrected)\b/i.test(title) &&
+  !OWN_VERB.test(title.charAt(0).toUpperCase() + title.slice(1));
+/**
+ * The title told as fixed: a fault named first stays so ("Fixed improper line concatenation …"), one that opens on its verb
+ * is quoted ('Fixed "Fails to recognize Handlebars block …"'), and a subject with its verb is the issue where it happened.
+ */
+function reportedFaultFixed(title: string): string {
+  const words = title.replace(/[.\s]+$/, '');
+  if (/^(?:fails?|doesn['’]t|does\s+not|not|can['’]?t|cannot)\b/i.test(words)) return `Fixed "${words}".`;
+  if (/^(?:improper|incorrect|wrong|broken|missing)\b/i.test(words)) return `Fixed ${lowerFirst(words, /^\p{Lu}\p{Ll}/u)}.`;
+  return `Fixed an issue where ${lowerFirst(words, /^\p{Lu}\p{Ll}+\s/u)}.`;
+}
 function asFixed(text: string): string {
   if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
   return `Fixed ${lowerFirst(text, /^\p{Lu}\p{Ll}/u)}`;
@@ -755,6 +778,15 @@ const CALLED_SECURITY =
   /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
 const FLAW_SAID_FIXED =
   /^(?:an?|the|one|two|three|several|multiple)\s+[^.]{0,80}?\b(?:has|have|was|were)\s+(?:now\s+)?been\s+(?:fixed|patched|addressed|resolved|mitigated)\b/i;
+/**
+ * The parts a security write-up is told in: whom it affects, how to fix it, how it was handled. Infinispan's "### What's
+ * affected" under "## Infinispan and Log4j CVE-2021-44228", JHipster's "- **How this issue was handled** This issue was found
+ * by …": each tells of the one flaw, none is a change of its own.
+ */
+const ADVISORY_PART =
+  /^(?:what(?:'s|’s|\s+is)\s+affected|who\s+is\s+affected|are\s+you\s+(?:vulnerable|affected)|affected\s+versions|impact|how\s+to\s+(?:fix|upgrade|mitigate)(?:\s+the\s+(?:issue|vulnerability))?|how\s+(?:this|the)\s+(?:issue|vulnerability)\s+was\s+(?:handled|found|discovered|fixed)|what\s+will\s+happen\s+next|what\s+(?:should|can)\s+(?:i|you)\s+do|timeline)\s*[?:.]?$/i;
+const FIXED_BY = /\b(?:fix(?:es|ed|ing)|upgrad(?:es|ed|ing)|patch(?:es|ed|ing)|updat(?:es|ed|ing))\b/i;
+const ADVISORY_PART_LABEL = /^\s*(?:[-*+]\s+)?\*\*([^*]{3,50})\*\*\s+\S/;
 const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`, 'i');
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** ADVISORY's test where the text holds how one of its ids starts: few items name an advisory, and the pattern scans each. */
@@ -779,7 +811,8 @@ function saysLaterOldOnesFail(text: string): boolean {
   const at = text.search(OLD_ONES_FAIL);
   return at > 0 && /[.!?]\s/.test(text.slice(0, at));
 }
-const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped)\b/i;
+// Quagga's "--disable-ipv6 no longer exists as an option." likewise.
+const NO_LONGER_OFFERED = /\bno longer\s+(?:(?:be\s+)?part of|provided|exported|included|shipped|exists\s+as\s+an?\s+option)\b/i;
 /** Lombok's "PLATFORM:", "BUGFIX:", "IMPROBABLE BREAKING CHANGE:": a kind in capitals labelling the change. */
 const SCOPED_KIND_LABEL = /^(Fixed|Added|Changed|Removed|Improved)\s+((?=[\w.-]*(?:[a-z][A-Z]|\.\w))[A-Za-z][\w.-]{1,40}):\s+(?=\S)/;
 const CAPITALS_KIND_LABEL = /^((?:(?:IMPROBABLE|POTENTIAL|MINOR)\s+)?BREAKING CHANGE|FEATURE|BUGFIX|PLATFORM|PERFORMANCE|ENHANCEMENT):\s+(?=\S)/;
@@ -812,6 +845,9 @@ const TAG_KIND: Record<string, ChangeKind> = {
 const HANDLES_CREDITED = /^(?:authors?|contributors?|credits?|thanks(?:\s+to)?)\s*:?\s+@[\w-]+(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)@[\w-]+)*\.?$/i;
 /** "Security: …" opening a fix's words: the part of the project it is in is its security. */
 const SECURITY_SCOPE = /^security:\s+(?=\S)/i;
+/** The part of the project a change is in, before its words: "[XrdCl] …", "runtime: …" (not Numba's "PR: …", a reference's leftover). */
+const AREA_LEAD = /^(?:\[[^\]\s][^\]]{0,29}\]|[a-z][\w./-]{0,30}:)\s+/;
+const DROPS_SUPPORT_FOR = /^(?:drop(?:ped|s)?|remov(?:e[sd]?)|discontinu(?:e[sd]?))\s+(?:official\s+)?support\s+(?:for|of)\s/i;
 const tagKind = (tag: string): ChangeKind => TAG_KIND[tag.toLowerCase().replace(/^(?:improbable|potential|minor)\s+|\s+/g, '')]!;
 /** Unison's "Drop old wire protocol. Unison will no longer interoperate with versions before 2.52.0 …": older ones cut off. */
 export const NO_LONGER_WITH_OLDER =
@@ -998,6 +1034,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // GNU SASL's "** API and ABI modifications." over "GSASL_CB_TLS_EXPORTER: Added.", GPGME's "Interface changes relative to
   // the 1.24 branch:" over its table: the names the changes above added or removed, listed for whoever links against it.
   if (SYMBOLS_LISTED.test(text)) return { kind: 'internal', text };
+  // JHipster's "- **How this issue was handled** This issue was found by …", "- **Are you vulnerable?** if you use JWT …":
+  // a part of the one advisory the notes tell, no fix of its own.
+  const advisoryPart = raw.includes('**') ? raw.match(ADVISORY_PART_LABEL) : null;
+  if (advisoryPart && ADVISORY_PART.test(advisoryPart[1]!.trim())) return { kind: 'internal', text };
   // xml-crypto's "[**breaking-change**] Mark `getKeyInfo()` private …", "[**chore**] [**breaking-change**] …", "[**javascript**]
   // Bump …": a pull request's labels in bold brackets before its title. A break labelled breaks; upkeep labelled is upkeep;
   // the rest is read by its words and its section.
@@ -1090,6 +1130,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // "WARNING: Future backward-incompatibility!" tells of the next release's.
   const warned = text.match(WARNED_INCOMPATIBLE);
   if (warned) return { kind: warned[1] ? 'other' : 'breaking', text: text.slice(warned[0].length) };
+  // UIkit's "### Changed" over "IMPORTANT: Rename `@accordion-*` to `@accordion-default-*` …", "IMPORTANT: Add
+  // `uk-accordion-defaut` class to apply style": a change upgraders must act on. The label is no part of its words.
+  const attention = /^IMPORTANT:\s+(?=\S)/.exec(text);
+  if (attention) {
+    const rest = itemKind(raw.replace(/IMPORTANT:\s+/, ''), text.slice(attention[0].length), inherited, section);
+    // (Not Ghostscript's "<b>IMPORTANT:</b> For the 10.04.0 release … we will be adding protection …": a later release's.)
+    const changed = inherited === 'other' && /^chang(?:ed|es)$/i.test(section.trim());
+    return changed && (rest.kind === 'other' || rest.kind === 'feature') ? { ...rest, kind: 'breaking' } : rest;
+  }
   // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets.
   // Moya's "**Breaking Change** Changed `Hashable` …", whose bold words are read as a sentence of their own, with its stop.
   // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
@@ -1459,10 +1508,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     namesFlaw(text)
   )
     return { kind: 'security', text };
+  // XRootD's "**[Misc]** Drop support for OpenSSL 1.0.x, require OpenSSL 1.1.1 or later", virt-manager's "diskbackend: Drop
+  // support for sheepdog": the part of the project it is in leads. (Not lighttpd's "[core] remove byte-range support for
+  // QUERY": a way of answering one request, no support anyone builds on.)
+  const arealess = text.replace(AREA_LEAD, '');
+  const dropsAreaSupport = arealess !== text && DROPS_SUPPORT_FOR.test(arealess) && dropsSupport(arealess);
   if (
     inherited !== 'fix' &&
     inherited !== 'security' &&
-    (dropsSupport(text) || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text) || PLATFORM_DISABLED.test(text))
+    (dropsSupport(text) || dropsAreaSupport || RAISED_MINIMUM.test(text) || LEAVES_SUPPORT_WINDOW.test(text) || PLATFORM_DISABLED.test(text))
   )
     return { kind: 'breaking', text };
   // CMake's "Deprecated and Removed Features": "The --warn-uninitialized command-line option is deprecated." still works;
@@ -1577,6 +1631,12 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // lighttpd's "[mod_deflate] fix 1.4.83 regression": a bracketed module leads the words too.
   const unscoped = text.replace(/^\[[\w./-]{1,40}\]\s+(?=\S)/, '').replace(NAMED_SCOPE, '');
   if (FIX_VERB.test(unscoped)) return { kind: 'fix', text };
+  // js-beautify's changelog lists the issues a release closed by their titles, "CSS formatter removes useful space
+  // ([#2024](…/issues/2024))", "Fails to recognize Handlebars block with whitespace control": a fault someone reported, which
+  // the release fixed. (Not uacme's "Try obtaining new Reply-Nonce if server doesn't supply one", a change, nor Jupytext's "We
+  // require pandoc<3.10 on the CI as …", a sentence of its own.)
+  if (inherited === 'other' && raw.includes('/issues/') && !raw.includes('/pull/') && isReportedFault(unscoped))
+    return { kind: 'fix', text: reportedFaultFixed(unscoped) };
   // PlatformIO's "Resolved an issue where the `--project-dir` flag did not function correctly": the fault it resolved.
   if (
     inherited === 'other' &&
@@ -1918,7 +1978,8 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in this (?:release|version)$/i;
+// (JHipster's "What's new in this release" over "Apart from the security vulnerability, this is a minor release …": the release.)
 // (Atlas' "Wrapping Up" closes its post: "that's all for this release!"; HHVM 4.0's "New Release Schedule" tells how later
 // releases will come.)
 // (DVC 1.0's "For more information on the new features..." points at the docs.)
@@ -3048,6 +3109,24 @@ function indentedLabelsAsHeadings(lines: string[]): string[] {
   return out;
 }
 
+/**
+ * XRootD's NEWS: "+ **New Features**" over lines indented below it, each a change tagged with its component
+ * ("  **[XrdCl]** Add file cloning support …") and no marker of its own. The bullet heads them; each line is a bullet.
+ */
+const BOLD_LABEL_BULLET = /^\s*[-*+]\s+\*\*([^*]+)\*\*:?\s*$/;
+const TAGGED_LINE = /^\s+\*\*\[[^\]]+\]\*\*\s+\S/;
+function taggedLinesAsList(lines: string[]): string[] {
+  if (!anyLineHas(lines, '**[')) return lines;
+  const out = [...lines];
+  for (let index = 0; index < lines.length; index++) {
+    const label = lines[index]!.match(BOLD_LABEL_BULLET);
+    if (!label || !TAGGED_LINE.test(lines[index + 1] ?? '')) continue;
+    out[index] = `### ${label[1]!.trim()}`;
+    for (index++; index < lines.length && TAGGED_LINE.test(lines[index]!); index++) out[index] = `- ${lines[index]!.trim()}`;
+  }
+  return out;
+}
+
 /** A bullet that only names a person ("- Jan Rybar:", "- Emmanuele Bassi"), read by `PERSON_NAME`. */
 const namesAPersonOnly = (line: string) => PERSON_NAME.test((line.match(/^\s*[-*+]\s+(\S.*)$/)?.[1] ?? '').trimEnd().replace(/:$/, '').trimEnd());
 /**
@@ -3568,6 +3647,16 @@ const MYST_BOX = /^(?:admonition|note|warning|important|attention|caution|danger
 // (Valinor's `!!! info inline end "[See release on GitHub]"`: the box's placement after its kind.)
 const MKDOCS_ADMONITION = /^(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+(?:inline|end))*(?:\s+"[^"]*")?\s*$/;
 const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger)::(?:\s+(\S.*))?$/i;
+
+/**
+ * AsciiDoc's link, an address with its words in brackets after it, in notes read as Markdown (Infinispan's blog post titles
+ * with "##": "We've just released https://downloads.jboss.org/…/infinispan-server-13.0.3.Final.zip[13.0.3.Final]"): a link.
+ */
+const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]()]+)\[([^\]]+)\]/g;
+function urlWordsAsLinks(lines: string[]): string[] {
+  if (!anyLineHas(lines, '://')) return lines;
+  return lines.map((line) => (line.includes('://') && line.includes('[') ? line.replace(URL_WITH_WORDS, '$1[$3]($2)') : line));
+}
 
 /**
  * reStructuredText's line blocks, a line each (pgAdmin's "  | `Issue #2431 <…>`_ -  Added an option to …"): each line is
@@ -4272,10 +4361,14 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       withoutFoldedCommitLog(
         lineBlocksAsList(
           indentedLabelsAsHeadings(
-            indentedPlainListsAsMarkdown(
-              creditedGroupsAsList(
-                datedEntriesAsList(
-                  advisoryBlocksAsList(releaseBulletLinesAsList(liquidAnchorsAsHeadings(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+            taggedLinesAsList(
+              indentedPlainListsAsMarkdown(
+                creditedGroupsAsList(
+                  datedEntriesAsList(
+                    advisoryBlocksAsList(
+                      releaseBulletLinesAsList(liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+                    ),
+                  ),
                 ),
               ),
             ),
@@ -4359,6 +4452,27 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const sectionPath = () => [...headings, ...labels.map((label) => label.heading)].map((heading) => heading.text);
 
   const closeHeadingItem = () => {
+    // Infinispan's "### What's affected" over "We include `log4j-core` in our server distributions … We are fixing the issue by
+    // upgrading to Log4J 2.15.0.", under the heading that names the advisory: the paragraph is the fix, told with its id.
+    if (pendingHeading?.first && !pendingHeading.titlesRelease && ADVISORY_PART.test(pendingHeading.heading.text)) {
+      const { heading, line, first } = pendingHeading;
+      const parents = headings.filter((h) => h !== heading);
+      const ids = advisoryIds(parents.map((h) => h.text).join(' '));
+      if (ids.length > 0 && !namesAdvisory(first.text)) {
+        // Whom it affects is told first; the sentence that says how it is fixed is the change.
+        const fixed = first.text.split(/(?<=\.)\s+(?=\p{Lu})/u).find((sentence) => FIXED_BY.test(sentence)) ?? first.text;
+        items.push({
+          kind: 'security',
+          text: `${fixed.replace(/[.\s]+$/, '')} (${ids.join(', ')}).`,
+          lines: { start: line, end: first.end },
+          section: parents.map((h) => h.text),
+          refs: heading.refs,
+          ...codeOf({ code: first.code }),
+        });
+        pendingHeading = null;
+        return;
+      }
+    }
     // Apache MINA's "### [CVE-2024-52046](…)" over "**MINA** applications using unbounded deserialization may allow **RCE**."
     // and the versions affected: an advisory's id alone heads it, its first paragraph tells the flaw.
     // (Not authentik's "# CVE-2024-47070" over "_Reported by [@efpi-bot] from [LogicalTrust]_": who found it, its flaw told below.)
@@ -4464,7 +4578,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         !(isCallout(text) && isCallout(heading.text)) &&
         (namesOnly || !/^the following\b|:\s*$/i.test(first?.text ?? '')) &&
         // etcd's "### Metrics, Monitoring" over "See [List of metrics](…) for all metrics per release.": a pointer, no change.
-        !/^(?:see|refer to)\s/i.test(first?.text ?? '') &&
+        // JHipster's "Closed tickets and merged pull requests" over "As always, you can check all closed tickets … here." too.
+        !/^(?:as always,\s+)?(?:see|refer to|you can (?:check|see|find|read))\s/i.test(first?.text ?? '') &&
         !INSTALL_LINE.test(first?.text ?? '') &&
         // TinyUSB's "## Host Stack" over "No changes".
         !NOTHING_CHANGED.test(first?.text ?? '')

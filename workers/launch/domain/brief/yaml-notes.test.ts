@@ -318,3 +318,24 @@ describe('an antsibull changelog written with quoted and deeper entries', () => 
     ]);
   });
 });
+
+describe('a releases.yml whose changes are maps of a component, its status and notes', () => {
+  it('reads each change as its notes under the component it changes, and nothing else (Vanilla Framework)', () => {
+    const read = yamlNotesAsMarkdown([
+      '- version: 4.8.0',
+      '  features:',
+      '    - component: Strip / Highlighted',
+      '      url: /docs/patterns/strip#highlighted-strip',
+      '      status: New',
+      "      notes: We've introduced a new highlighted strip component for more consistent use of alternative background colours.",
+    ]);
+    expect(read).toEqual([
+      '',
+      '## Features',
+      '### Strip / Highlighted',
+      '',
+      '',
+      "- We've introduced a new highlighted strip component for more consistent use of alternative background colours.",
+    ]);
+  });
+});

@@ -97,6 +97,8 @@ function artifactHubAsMarkdown(lines: string[]): string[] {
 const RELEASE_ENTRY = /^-\s+version\s*:\s*\S/;
 const LIST_KEY = /^\s+([A-Za-z][\w ]{1,30})\s*:\s*$/;
 const LIST_ITEM = /^(\s+)-\s+(?:text\s*:\s*)?(["']?)(.*?)\2\s*$/;
+const ENTRY_FIRST_KEY = /^(?:component|area|module|package|section|title)\s*:\s*["']?(.*?)["']?$/;
+const ENTRY_NOTES = /^\s+(notes|description|summary|change)\s*:\s*["']?(.*?)["']?\s*$/;
 /** What a release's key calls its changes, as a heading the parser knows, misspellings included. */
 const LIST_HEADINGS: Array<[RegExp, string]> = [
   [/^(?:bugs?|fix(?:es|ed)?|bug ?fixes)$/i, 'Bug fixes'],
@@ -115,7 +117,13 @@ function releaseListAsMarkdown(lines: string[]): string[] {
       return heading ? `## ${heading}` : `## ${key[1]!.trim()}`;
     }
     const item = line.match(LIST_ITEM);
+    // Vanilla Framework's `releases.yml`: each change a map, "- component: Strip / Highlighted" over its `url:`, `status:`
+    // and `notes:`. The part it changes heads the words its notes tell.
+    const entry = item?.[3]?.match(ENTRY_FIRST_KEY);
+    if (entry) return `### ${entry[1]}`;
     if (item) return `- ${item[3]}`;
+    const notes = line.match(ENTRY_NOTES);
+    if (notes) return `- ${notes[2]}`;
     // `date:`, `image:`, `url:` and the like describe the release or an item; they are no changes.
     return '';
   });
