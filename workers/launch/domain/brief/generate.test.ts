@@ -8784,6 +8784,46 @@ describe('holdouts 217 to 220', () => {
     );
     expect(nim.highlights.map((highlight) => highlight.text)).toEqual(['Fixed crash on marking destroy hook as .error.']);
   });
+  it("does not take a removed file for a retelling of a change whose words hold its name's parts (iRODS)", () => {
+    const brief = checkedBriefOf(
+      [
+        '## 5.0.0',
+        '',
+        '### Highlights',
+        '',
+        '- **Revamped Startup/Shutdown Process** - The server no longer auto-reloads `server_config.json`. It honors signals in the expected manner and reports its status to the service manager.',
+        '',
+        '### Removed',
+        '',
+        '- Remove server_status.json.in (#8058).',
+      ].join('\n'),
+      { version: '5.0.0', title: 'iRODS 5.0.0' },
+    );
+    const revamped = brief.highlights.find((highlight) => highlight.text.startsWith('Revamped'));
+    expect(revamped!.citations.map((citation) => (citation.source === 'notes' ? citation.lines.start : citation.field))).toEqual([5]);
+  });
+  it('leads with what the announcement names the release for (ODMantic)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## [1.0.0] - 2023-12-13',
+        '',
+        "I'm excited to announce ODMantic v1.0.0, with Pydantic v2 support! 🎉",
+        '',
+        '### Breaking changes',
+        '',
+        '- Support for Python 3.7, Pydantic v1 and Motor 2.x has been dropped',
+        '',
+        '### Added',
+        '',
+        '- Add benchmarks on common sync operations',
+      ].join('\n'),
+      { version: '1.0.0', title: 'ODMantic 1.0.0' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text).slice(0, 2)).toEqual([
+      'Support for Python 3.7, Pydantic v1 and Motor 2.x has been dropped.',
+      'Pydantic v2 support.',
+    ]);
+  });
   it('tells a fix labelled "for" its advisory id as the flaw fixed, then the id (Unicorn)', () => {
     const brief = checkedBriefOf(
       '## 0.62.0\n\n- Security fix: for CVE-2025-24370 for a class pollution vulnerability (reported by [superboy-zjc](https://github.com/superboy-zjc)).',

@@ -486,16 +486,21 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const unsortedBreaks = !parsed.items.some((item) => item.kind === 'breaking');
   // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
   // and lists only who is affected leads with that prose.
-  const advisory =
+  const fromIntro: NoteItem[] =
     parsed.intro && SECURITY_PROSE.test(parsed.intro.text.replace(BENEFITS_LISTED, '')) && !parsed.items.some((item) => item.kind === 'security')
-      ? [{ kind: 'security' as const, text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
+      ? [{ kind: 'security', text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
       : [];
+  // ODMantic's "I'm excited to announce ODMantic v1.0.0, with Pydantic v2 support! 🎉": what the announcement names the release
+  // for is the feature it leads with.
+  const announced = parsed.intro?.text.match(ANNOUNCED_WITH)?.[1];
+  if (announced && parsed.intro && !parsed.items.some((item) => item.text.includes(announced)))
+    fromIntro.push({ kind: 'feature', text: announced, lines: parsed.intro.lines, section: [], refs: [], flagship: true });
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
   const retellings = new Map<number, NoteItem[]>();
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped,
     // and a name in code a feature's section lists (MDN's "### Additions" over "- `api.Navigator.cpuPerformance`").
-    withDroppedSupportJoined(withSharedLabelsJoined([...advisory, ...parsed.items], retellings), retellings).filter(
+    withDroppedSupportJoined(withSharedLabelsJoined([...fromIntro, ...parsed.items], retellings), retellings).filter(
       (item) =>
         item.kind !== 'internal' &&
         (item.kind === 'breaking' ||
@@ -964,7 +969,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // the release's title heads the notes; it opens nothing.
   const openingSentence =
     parsed.intro &&
-    advisory.length === 0 &&
+    !fromIntro.some((item) => item.kind === 'security') &&
     parsed.lines[parsed.intro.lines.start - 1]?.trim() !== release.title.trim() &&
     !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text) &&
     // CairoSVG's "**WARNING:** this is a security update." says no more than a security release's headline.
@@ -1362,6 +1367,9 @@ function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string
   const rarest = words.map((word) => byWord.get(word) ?? []).sort((a, b) => a.length - b.length)[0]!;
   // (Not Rocq's "Fix compatibility with OCaml 5.5 …" after "… with OCaml 5.4 …": another version is another change.)
   const versions = item.text.match(DOTTED_VERSION) ?? [];
+  // (Nor iRODS' "Remove server_status.json.in" after "… The server no longer auto-reloads `server_config.json`. … its status …":
+  // a file's or an identifier's name is one word, found whole or not at all.)
+  const names = item.text.match(DOTTED_NAME) ?? [];
   return (
     [...new Set(rarest)]
       .sort((a, b) => a - b)
@@ -1369,7 +1377,8 @@ function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string
         (at) =>
           kept[at] !== null &&
           words.every((word) => wordsOf(kept[at]!).has(word)) &&
-          versions.every((version) => kept[at]!.text.match(DOTTED_VERSION)?.includes(version)),
+          versions.every((version) => kept[at]!.text.match(DOTTED_VERSION)?.includes(version)) &&
+          names.every((name) => kept[at]!.text.includes(name)),
       ) ?? -1
   );
 }
@@ -1377,6 +1386,7 @@ function retold(item: NoteItem, kept: Array<NoteItem | null>, byWord: Map<string
 const FIX_FORMS = new Set(['fix', 'fixes', 'fixed']);
 const ARTICLES = new Set(['a', 'an', 'the']);
 const DOTTED_VERSION = /\d+(?:\.\d+)+/g;
+const DOTTED_NAME = /\b\p{L}[\p{L}\d]*(?:[._]\p{L}[\p{L}\d]*)+\b/gu;
 // kube's heading "`jiff` replaces `chrono`" and its pull request "Replace chrono with jiff": one swap, told twice.
 const REMOVE_FORMS = new Set(['remove', 'removes', 'removed', 'drop', 'drops', 'dropped', 'replace', 'replaces', 'replaced', 'with']);
 
@@ -2918,6 +2928,9 @@ function tellingSentence(text: string): string | null {
  */
 const GRATITUDE =
   /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bshout-?outs?\b|\bkudos\b|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
+/** An announcement that names what the release brings after its version: "… announce ODMantic v1.0.0, with Pydantic v2 support!". */
+const ANNOUNCED_WITH =
+  /\bto\s+(?:announce|release|introduce|present|unveil)\s+[^,!.]{1,60}?\bv?\d[\w.-]*,?\s+(?:with|featuring)\s+(\p{Lu}[^!.?]{2,60}?)\s*[!.]/u;
 const ANNOUNCEMENT =
   /\b(?:happy|excited|pleased|proud|thrilled|glad|delighted)\s+to\s+(?:announce|release|share|introduce|present|bring|unveil|launch|ship|showcase|show)\b|^(?:today,?\s+)?we(?:'re|\s+are)\s+(?:announcing|releasing)\b|^the latest \S+ release\b|^we(?:'ve|’ve| have) (?:just )?(?:uploaded|published|released|pushed)\b|^please (?:help|test|try|report|give)\b|\bwelcome to (?:the )?\S+(?:\s+\S+)?\s+v?\d[\w.-]*\s+release\b|\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:testing|download|everyone))?)[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** "RabbitMQ 4.1.0 is a new feature release.": what the headline says already. */

@@ -8925,6 +8925,37 @@ describe('holdouts 217 to 220', () => {
       ['other', "Try obtaining new Reply-Nonce if server doesn't supply one"],
     ]);
   });
+  it("reads an example in an HTML page's <pre> as no words of the change above it (FindBugs)", () => {
+    expect(
+      kindsAndTexts([
+        '<h2>FindBugs 3.0.0</h2>',
+        '<ul>',
+        '  <li>New "Source" filter which can be used to filter out classes generated from other languages:',
+        '    <pre>',
+        '      &lt;?xml version="1.0" encoding="UTF-8"?&gt;',
+        '      &lt;FindBugsFilter&gt;',
+        '    </pre>',
+        '  </li>',
+        '  <li>New "nested" ant task attribute.</li>',
+        '</ul>',
+      ]).map(([, text]) => text),
+    ).toEqual(['New "Source" filter which can be used to filter out classes generated from other languages', 'New "nested" ant task attribute.']);
+  });
+  it('reads a heading that takes a thing away as a break, not a feature, unless a limit goes (Vant, Inno Setup)', () => {
+    expect(
+      kindsAndTexts([
+        '# 4.0 Release Note',
+        '',
+        '### Remove Less variables',
+        '',
+        'Vant 4.0 no longer provides Less variables; use the CSS variables instead.',
+        '',
+        '### Removed main size limits',
+        '',
+        'Setup files can now be larger than 4 GB.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['breaking', 'feature']);
+  });
   it('reads an option said to exist no longer as a break (Quagga)', () => {
     expect(kindsAndTexts(['Distributor-visible changes:', "- --disable-ipv6 no longer exists as an option.  It's 2015."]).map(([kind]) => kind)).toEqual([
       'breaking',

@@ -3705,7 +3705,13 @@ function htmlAsMarkdown(lines: string[]): string[] {
   let inParagraph = false;
   // `<li>` or `<h3>` alone on its line (Scintilla's pages): the marker goes on the line its text starts on.
   let opened: string | null = null;
+  let inPre = false;
   return lines.map((raw) => {
+    // FindBugs' "New "Source" filter which can be used …:" over a `<pre>` of escaped XML: an example in code, no words of a change.
+    if (inPre || /^\s*<pre\b[^>]*>/i.test(raw)) {
+      inPre = !/<\/pre>/i.test(raw);
+      return '';
+    }
     if (paragraphsAreChanges) {
       const opening = raw.match(/^\s*<p\b[^>]*>\s*(?=\S)/i);
       const continued = inParagraph && !opening && raw.trim() !== '';
@@ -4549,6 +4555,15 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         own.kind = 'breaking';
         own.text = first.text;
       }
+      // Vant 4's "### Remove Less variables" over "Vant 4.0 no longer provides Less variables …": a heading that takes a thing away
+      // is no feature, whatever section it is under.
+      // (Not Inno Setup's "Removed main size limits": a limit gone frees people.)
+      if (
+        own.kind === 'feature' &&
+        /^remov(?:e|ed|al\s+of)\s/i.test(heading.text) &&
+        !/\b(?:limit|limitation|restriction|cap|need|requirement)s?\b/i.test(heading.text)
+      )
+        own.kind = 'breaking';
       // Nikola's "For plugin developers" over "Nikola now requires the ``.plugin`` file to contain …": a note to some of its
       // users, which a post does not lead with as something new.
       if (own.kind === 'feature' && AUDIENCE_HEADING.test(heading.text)) own.kind = 'other';
