@@ -8802,6 +8802,24 @@ describe('holdouts 217 to 220', () => {
     const revamped = brief.highlights.find((highlight) => highlight.text.startsWith('Revamped'));
     expect(revamped!.citations.map((citation) => (citation.source === 'notes' ? citation.lines.start : citation.field))).toEqual([5]);
   });
+  it('tells the lines of ids under a security paragraph as its ids, not as fixes of their own (Xymon)', () => {
+    const brief = checkedBriefOf(
+      [
+        'Changes for 4.3.29',
+        '==================',
+        '',
+        'Several buffer overflow security issues have been resolved. All users are urged to upgrade.',
+        'The assigned CVE numbers are:',
+        '',
+        '  CVE-2019-13451, CVE-2019-13452,',
+        '  CVE-2019-13484, CVE-2019-13485',
+      ].join('\n'),
+      { version: '4.3.29', title: 'Xymon 4.3.29' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual([
+      'Several buffer overflow security issues have been resolved (CVE-2019-13451, CVE-2019-13452, CVE-2019-13484, CVE-2019-13485).',
+    ]);
+  });
   it('leads with what the announcement names the release for (ODMantic)', () => {
     const brief = checkedBriefOf(
       [

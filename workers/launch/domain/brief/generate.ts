@@ -486,10 +486,25 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const unsortedBreaks = !parsed.items.some((item) => item.kind === 'breaking');
   // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
   // and lists only who is affected leads with that prose.
+  // Xymon's "Several buffer overflow security issues have been resolved, as well as a potential XSS attack … The assigned CVE
+  // numbers are:" over lines of ids alone: the ids are the prose's, told with its first sentence.
+  const idLines = parsed.intro ? parsed.items.filter((item) => item.kind === 'security' && namesIdsOnly(item.text)) : [];
+  const intro = parsed.intro;
   const fromIntro: NoteItem[] =
-    parsed.intro && SECURITY_PROSE.test(parsed.intro.text.replace(BENEFITS_LISTED, '')) && !parsed.items.some((item) => item.kind === 'security')
-      ? [{ kind: 'security', text: parsed.intro.text, lines: parsed.intro.lines, section: [], refs: parsed.intro.refs }]
+    intro && SECURITY_PROSE.test(intro.text.replace(BENEFITS_LISTED, '')) && parsed.items.every((item) => item.kind !== 'security' || idLines.includes(item))
+      ? [
+          idLines.length === 0
+            ? { kind: 'security', text: intro.text, lines: intro.lines, section: [], refs: intro.refs }
+            : {
+                kind: 'security',
+                text: `${splitSentences(intro.text)[0]!.replace(/[.\s]+$/, '')} (${advisoryIds(idLines.map((item) => parsed.lines.slice(item.lines.start - 1, item.lines.end).join(' ')).join(' ')).join(', ')}).`,
+                lines: { start: intro.lines.start, end: Math.max(...idLines.map((item) => item.lines.end)) },
+                section: [],
+                refs: intro.refs,
+              },
+        ]
       : [];
+  const toldItems = fromIntro.length > 0 && idLines.length > 0 ? parsed.items.filter((item) => !idLines.includes(item)) : parsed.items;
   // ODMantic's "I'm excited to announce ODMantic v1.0.0, with Pydantic v2 support! 🎉": what the announcement names the release
   // for is the feature it leads with.
   const announced = parsed.intro?.text.match(ANNOUNCED_WITH)?.[1];
@@ -500,7 +515,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const items = distinct(
     // One-word items are labels more often than changes, except a breaking change or an advisory's id, which are never dropped,
     // and a name in code a feature's section lists (MDN's "### Additions" over "- `api.Navigator.cpuPerformance`").
-    withDroppedSupportJoined(withSharedLabelsJoined([...fromIntro, ...parsed.items], retellings), retellings).filter(
+    withDroppedSupportJoined(withSharedLabelsJoined([...fromIntro, ...toldItems], retellings), retellings).filter(
       (item) =>
         item.kind !== 'internal' &&
         (item.kind === 'breaking' ||
@@ -2929,6 +2944,11 @@ function tellingSentence(text: string): string | null {
 const GRATITUDE =
   /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bshout-?outs?\b|\bkudos\b|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
 /** An announcement that names what the release brings after its version: "… announce ODMantic v1.0.0, with Pydantic v2 support!". */
+/** A line of advisory ids and nothing else: "CVE-2019-13451, CVE-2019-13452, CVE-2019-13455, CVE-2019-13473,". */
+function namesIdsOnly(text: string): boolean {
+  const ids = advisoryIds(text);
+  return ids.length > 0 && ids.reduce((rest, id) => rest.split(id).join(''), text).replace(/[\s,.;()]|\band\b/g, '') === '';
+}
 const ANNOUNCED_WITH =
   /\bto\s+(?:announce|release|introduce|present|unveil)\s+[^,!.]{1,60}?\bv?\d[\w.-]*,?\s+(?:with|featuring)\s+(\p{Lu}[^!.?]{2,60}?)\s*[!.]/u;
 const ANNOUNCEMENT =
