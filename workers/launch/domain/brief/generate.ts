@@ -19,6 +19,7 @@ import {
   type ChangeKind,
   type NoteItem,
   type ParsedNotes,
+  OPENS_ON_FAULT_VERB,
 } from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID, ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
@@ -1828,7 +1829,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // (js-beautify's "Fixed "Fails to recognize Handlebars block …"": a title that tells the fault in a sentence keeps its quotes.)
   const quoted = item.kind === 'fix' ? item.text.match(/^(Fix(?:ed|es)?)\s+"([^"]{3,})"\.?$/) : null;
   const told =
-    quoted && !TELLS_A_FAULT.test(quoted[2]!)
+    quoted && !OPENS_ON_FAULT_VERB.test(quoted[2]!)
       ? `${quoted[1]} ${/^\p{Lu}\p{Ll}+\b/u.test(quoted[2]!) && !isIdentifier(quoted[2]!.split(' ')[0]!) ? quoted[2]!.charAt(0).toLowerCase() + quoted[2]!.slice(1) : quoted[2]}`
       : idOnly
         ? splitSentences(item.detail!)[0]!
@@ -1991,8 +1992,6 @@ const LEADING_ID = withAdvisoryId(String.raw`^{ID}\s*(?:--|[–—:-])\s+(?=\S)`
 const SCOPED_ID = withAdvisoryId(String.raw`^(\p{L}[\p{L} /-]{1,30}:\s+)({ID})\s*(?:--|[–—:])\s+(\S.*?)\.?$`, 'iu');
 const TRAILING_ID = withAdvisoryId(String.raw`\.?\s+[-–—]+\s+({ID})\.?$`, 'i');
 /** A heading that is an advisory's id and its score alone: "CVE-2019-19325 (CVSS 7.5)". */
-/** An issue's title that opens on its verb ("Fails to recognize …"), not a fault's name ("Crash on …"). */
-const TELLS_A_FAULT = /^(?:fails?|doesn['’]t|does\s+not|not|can['’]?t|cannot)\b/i;
 const ID_HEADING = withAdvisoryId(String.raw`^{ID}(?:\s*\([^()]{1,30}\))?\.?$`, 'i');
 /** "For more information, see our blog": where to read more, not what changed. */
 const POINTER = /^(?:for (?:more )?(?:information|details)|see|read|more (?:information|details))\b/i;
@@ -2943,12 +2942,12 @@ function tellingSentence(text: string): string | null {
  */
 const GRATITUDE =
   /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bshout-?outs?\b|\bkudos\b|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
-/** An announcement that names what the release brings after its version: "… announce ODMantic v1.0.0, with Pydantic v2 support!". */
 /** A line of advisory ids and nothing else: "CVE-2019-13451, CVE-2019-13452, CVE-2019-13455, CVE-2019-13473,". */
 function namesIdsOnly(text: string): boolean {
   const ids = advisoryIds(text);
   return ids.length > 0 && ids.reduce((rest, id) => rest.split(id).join(''), text).replace(/[\s,.;()]|\band\b/g, '') === '';
 }
+/** An announcement that names what the release brings after its version: "… announce ODMantic v1.0.0, with Pydantic v2 support!". */
 const ANNOUNCED_WITH =
   /\bto\s+(?:announce|release|introduce|present|unveil)\s+[^,!.]{1,60}?\bv?\d[\w.-]*,?\s+(?:with|featuring)\s+(\p{Lu}[^!.?]{2,60}?)\s*[!.]/u;
 const ANNOUNCEMENT =

@@ -375,13 +375,15 @@ const isReportedFault = (title: string) =>
   title.split(/\s+/).length <= 16 &&
   !/^(?:we|i|you|this|it|there|resolved|addressed|corrected)\b/i.test(title) &&
   !OWN_VERB.test(title.charAt(0).toUpperCase() + title.slice(1));
+/** An issue's title that opens on its verb ("Fails to recognize …"), not a fault's name ("Crash on …"): told in quotes. */
+export const OPENS_ON_FAULT_VERB = /^(?:fails?|doesn['’]t|does\s+not|not|can['’]?t|cannot)\b/i;
 /**
  * The title told as fixed: a fault named first stays so ("Fixed improper line concatenation …"), one that opens on its verb
  * is quoted ('Fixed "Fails to recognize Handlebars block …"'), and a subject with its verb is the issue where it happened.
  */
 function reportedFaultFixed(title: string): string {
   const words = title.replace(/[.\s]+$/, '');
-  if (/^(?:fails?|doesn['’]t|does\s+not|not|can['’]?t|cannot)\b/i.test(words)) return `Fixed "${words}".`;
+  if (OPENS_ON_FAULT_VERB.test(words)) return `Fixed "${words}".`;
   if (/^(?:improper|incorrect|wrong|broken|missing)\b/i.test(words)) return `Fixed ${lowerFirst(words, /^\p{Lu}\p{Ll}/u)}.`;
   return `Fixed an issue where ${lowerFirst(words, /^\p{Lu}\p{Ll}+\s/u)}.`;
 }
@@ -3652,10 +3654,10 @@ const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger):
  * AsciiDoc's link, an address with its words in brackets after it, in notes read as Markdown (Infinispan's blog post titles
  * with "##": "We've just released https://downloads.jboss.org/…/infinispan-server-13.0.3.Final.zip[13.0.3.Final]"): a link.
  */
-const URL_WITH_WORDS = /(^|[\s(])(https?:\/\/[^\s[\]()]+)\[([^\]]+)\]/g;
+const ASCIIDOC_LINK_IN_MARKDOWN = /(^|[\s(])(https?:\/\/[^\s[\]()]+)\[([^\]]+)\]/g;
 function urlWordsAsLinks(lines: string[]): string[] {
   if (!anyLineHas(lines, '://')) return lines;
-  return lines.map((line) => (line.includes('://') && line.includes('[') ? line.replace(URL_WITH_WORDS, '$1[$3]($2)') : line));
+  return lines.map((line) => (line.includes('://') && line.includes('[') ? line.replace(ASCIIDOC_LINK_IN_MARKDOWN, '$1[$3]($2)') : line));
 }
 
 /**
