@@ -8956,6 +8956,28 @@ describe('holdouts 217 to 220', () => {
       ]).map(([kind]) => kind),
     ).toEqual(['breaking', 'feature']);
   });
+  it('tells a heading without its paragraph where that paragraph only says how things were, over an example (Frida)', () => {
+    const parsed = parseNotes(
+      [
+        '## Legacy-style enumeration APIs',
+        '',
+        'Back in the day, our synchronous enumeration APIs all looked like this:',
+        '',
+        '```js',
+        'Process.enumerateModules({ onMatch(module) {}, onComplete() {} });',
+        '```',
+        '',
+        '## Memory read/write APIs',
+        '',
+        'Previously, reads went through the `Memory` namespace; they now live on `NativePointer`.',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.items.map((item) => [item.text, item.detail])).toEqual([
+      ['Legacy-style enumeration APIs', undefined],
+      ['Memory read/write APIs', 'Previously, reads went through the Memory namespace; they now live on NativePointer.'],
+    ]);
+  });
   it('reads an option said to exist no longer as a break (Quagga)', () => {
     expect(kindsAndTexts(['Distributor-visible changes:', "- --disable-ipv6 no longer exists as an option.  It's 2015."]).map(([kind]) => kind)).toEqual([
       'breaking',

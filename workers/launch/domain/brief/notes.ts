@@ -3654,6 +3654,7 @@ const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger):
  * AsciiDoc's link, an address with its words in brackets after it, in notes read as Markdown (Infinispan's blog post titles
  * with "##": "We've just released https://downloads.jboss.org/…/infinispan-server-13.0.3.Final.zip[13.0.3.Final]"): a link.
  */
+const BACKSTORY_INTO_EXAMPLE = /^(?:back in the day|previously|in the past|historically|until now)\b[^.!?]*\b(?:like this|like so|as follows)[:.]?$/i;
 const ASCIIDOC_LINK_IN_MARKDOWN = /(^|[\s(])(https?:\/\/[^\s[\]()]+)\[([^\]]+)\]/g;
 function urlWordsAsLinks(lines: string[]): string[] {
   if (!anyLineHas(lines, '://')) return lines;
@@ -4617,7 +4618,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
           ...(own.kind === 'feature' || (own.kind === 'performance' && SPEED_FIGURE.test(first?.text ?? '') && !ONLY_SPEED.test(text))
             ? { flagship: true }
             : {}),
-          ...(first ? { detail: first.text } : {}),
+          // Frida 17's "## Legacy-style enumeration APIs" over "Back in the day, our synchronous enumeration APIs all looked like
+          // this:" and the old code: how things were, leading into an example, says nothing of the change.
+          ...(first && !BACKSTORY_INTO_EXAMPLE.test(first.text) ? { detail: first.text } : {}),
         });
       }
     } else if (
