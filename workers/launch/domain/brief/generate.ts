@@ -20,6 +20,7 @@ import {
   type NoteItem,
   type ParsedNotes,
   OPENS_ON_FAULT_VERB,
+  namesOnlyAdvisories,
 } from './notes';
 import { repositoryBase } from './references';
 import { ADVISORY_ID, ADVISORY_ID_START, intoClosingIds, withAdvisoryId } from './advisory-id';
@@ -486,26 +487,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const newMajor = step?.step === 'major' && !step.beforeOne && !/^v?(?:19|20)\d{2}\./.test(version);
   const unsortedBreaks = !parsed.items.some((item) => item.kind === 'breaking');
   // A security announcement that tells its fix in prose (Kubernetes' "The Kubelet has been found to be vulnerable to …")
-  // and lists only who is affected leads with that prose.
-  // Xymon's "Several buffer overflow security issues have been resolved, as well as a potential XSS attack … The assigned CVE
-  // numbers are:" over lines of ids alone: the ids are the prose's, told with its first sentence.
-  const idLines = parsed.intro ? parsed.items.filter((item) => item.kind === 'security' && namesIdsOnly(item.text)) : [];
-  const intro = parsed.intro;
-  const fromIntro: NoteItem[] =
-    intro && SECURITY_PROSE.test(intro.text.replace(BENEFITS_LISTED, '')) && parsed.items.every((item) => item.kind !== 'security' || idLines.includes(item))
-      ? [
-          idLines.length === 0
-            ? { kind: 'security', text: intro.text, lines: intro.lines, section: [], refs: intro.refs }
-            : {
-                kind: 'security',
-                text: `${splitSentences(intro.text)[0]!.replace(/[.\s]+$/, '')} (${advisoryIds(idLines.map((item) => parsed.lines.slice(item.lines.start - 1, item.lines.end).join(' ')).join(' ')).join(', ')}).`,
-                lines: { start: intro.lines.start, end: Math.max(...idLines.map((item) => item.lines.end)) },
-                section: [],
-                refs: intro.refs,
-              },
-        ]
-      : [];
-  const toldItems = fromIntro.length > 0 && idLines.length > 0 ? parsed.items.filter((item) => !idLines.includes(item)) : parsed.items;
+  // and lists only who is affected, or the advisories' ids, leads with that prose.
+  const introAdvisory = advisoryOfIntro(parsed);
+  const fromIntro: NoteItem[] = introAdvisory ? [introAdvisory.item] : [];
+  const toldItems = introAdvisory ? parsed.items.filter((item) => !introAdvisory.idLines.includes(item)) : parsed.items;
   // ODMantic's "I'm excited to announce ODMantic v1.0.0, with Pydantic v2 support! 🎉": what the announcement names the release
   // for is the feature it leads with.
   const announced = parsed.intro?.text.match(ANNOUNCED_WITH)?.[1];
@@ -985,7 +970,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // the release's title heads the notes; it opens nothing.
   const openingSentence =
     parsed.intro &&
-    !fromIntro.some((item) => item.kind === 'security') &&
+    introAdvisory === null &&
     parsed.lines[parsed.intro.lines.start - 1]?.trim() !== release.title.trim() &&
     !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text) &&
     // CairoSVG's "**WARNING:** this is a security update." says no more than a security release's headline.
@@ -2942,10 +2927,29 @@ function tellingSentence(text: string): string | null {
  */
 const GRATITUDE =
   /^(?:(?:we|i)\s+(?:want|would like|'d like|wish)\s+to\s+)?thank|\bshout-?outs?\b|\bkudos\b|\bwithout (?:you|your help|them)\b|\b(?:grateful|gratitude)\b|\b(?:brought to you|made possible|sponsored|funded)\s+by\b/i;
-/** A line of advisory ids and nothing else: "CVE-2019-13451, CVE-2019-13452, CVE-2019-13455, CVE-2019-13473,". */
-function namesIdsOnly(text: string): boolean {
-  const ids = advisoryIds(text);
-  return ids.length > 0 && ids.reduce((rest, id) => rest.split(id).join(''), text).replace(/[\s,.;()]|\band\b/g, '') === '';
+/**
+ * The opening prose as the security fix it tells, where the notes list no other: told whole, or (Xymon's "Several buffer
+ * overflow security issues have been resolved, as well as a potential XSS attack … The assigned CVE numbers are:" over lines
+ * of ids alone) its first sentence with those lines' ids, which then are no items of their own.
+ */
+function advisoryOfIntro(parsed: ParsedNotes): { item: NoteItem; idLines: NoteItem[] } | null {
+  const intro = parsed.intro;
+  if (!intro || !SECURITY_PROSE.test(intro.text.replace(BENEFITS_LISTED, ''))) return null;
+  const linesOf = (item: NoteItem) => parsed.lines.slice(item.lines.start - 1, item.lines.end);
+  const idLines = parsed.items.filter((item) => item.kind === 'security');
+  if (!idLines.every((item) => linesOf(item).every(namesOnlyAdvisories))) return null;
+  if (idLines.length === 0) return { item: { kind: 'security', text: intro.text, lines: intro.lines, section: [], refs: intro.refs }, idLines };
+  const ids = advisoryIds(idLines.flatMap(linesOf).join(' '));
+  return {
+    item: {
+      kind: 'security',
+      text: `${splitSentences(intro.text)[0]!.replace(/[.\s]+$/, '')} (${ids.join(', ')}).`,
+      lines: { start: intro.lines.start, end: Math.max(...idLines.map((item) => item.lines.end)) },
+      section: [],
+      refs: intro.refs,
+    },
+    idLines,
+  };
 }
 /** An announcement that names what the release brings after its version: "… announce ODMantic v1.0.0, with Pydantic v2 support!". */
 const ANNOUNCED_WITH =

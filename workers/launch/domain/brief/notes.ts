@@ -384,7 +384,7 @@ export const OPENS_ON_FAULT_VERB = /^(?:fails?|doesn['’]t|does\s+not|not|can['
 function reportedFaultFixed(title: string): string {
   const words = title.replace(/[.\s]+$/, '');
   if (OPENS_ON_FAULT_VERB.test(words)) return `Fixed "${words}".`;
-  if (/^(?:improper|incorrect|wrong|broken|missing)\b/i.test(words)) return `Fixed ${lowerFirst(words, /^\p{Lu}\p{Ll}/u)}.`;
+  if (FAULT_FIRST.test(words) || /^improper\b/i.test(words)) return `Fixed ${lowerFirst(words, /^\p{Lu}\p{Ll}/u)}.`;
   return `Fixed an issue where ${lowerFirst(words, /^\p{Lu}\p{Ll}+\s/u)}.`;
 }
 function asFixed(text: string): string {
@@ -788,7 +788,25 @@ const FLAW_SAID_FIXED =
 const ADVISORY_PART =
   /^(?:what(?:'s|’s|\s+is)\s+affected|who\s+is\s+affected|are\s+you\s+(?:vulnerable|affected)|affected\s+versions|impact|how\s+to\s+(?:fix|upgrade|mitigate)(?:\s+the\s+(?:issue|vulnerability))?|how\s+(?:this|the)\s+(?:issue|vulnerability)\s+was\s+(?:handled|found|discovered|fixed)|what\s+will\s+happen\s+next|what\s+(?:should|can)\s+(?:i|you)\s+do|timeline)\s*[?:.]?$/i;
 const FIXED_BY = /\b(?:fix(?:es|ed|ing)|upgrad(?:es|ed|ing)|patch(?:es|ed|ing)|updat(?:es|ed|ing))\b/i;
+/** Where one sentence ends and the next begins: a stop, a space, a capital. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\p{Lu})/u;
 const ADVISORY_PART_LABEL = /^\s*(?:[-*+]\s+)?\*\*([^*]{3,50})\*\*\s+\S/;
+/** A paragraph of how things were that leads into an example: "Back in the day, our … APIs all looked like this:". */
+const BACKSTORY_INTO_EXAMPLE = /^(?:back in the day|previously|in the past|historically|until now)\b[^.!?]*\b(?:like this|like so|as follows)[:.]?$/i;
+/**
+ * The security fix a heading's first paragraph tells, with its advisory ids: Apache MINA's "### [CVE-2024-52046](…)" over
+ * "**MINA** applications using unbounded deserialization may allow **RCE**." (not authentik's "# CVE-2024-47070" over
+ * "_Reported by …_": who found it, its flaw told below), or Infinispan's "### What's affected" under "## Infinispan and Log4j
+ * CVE-2021-44228", whose paragraph tells whom it affects first and then, in the sentence that is the fix, how it is fixed. The
+ * ids of such a part are those of the headings open at it (its own words, a part's name, hold none).
+ */
+function advisoryToldBelow(heading: string, paragraph: string, above: Heading[]): { words: string; ids: string[] } | null {
+  if (ADVISORY_IDS_ONLY.test(heading))
+    return /^(?:reported|discovered|found|credits?|thanks)\b/i.test(paragraph) ? null : { words: paragraph, ids: advisoryIds(heading) };
+  if (!ADVISORY_PART.test(heading) || namesAdvisory(paragraph)) return null;
+  const ids = advisoryIds(above.map((parent) => parent.text).join(' '));
+  return ids.length === 0 ? null : { words: paragraph.split(SENTENCE_BREAK).find((sentence) => FIXED_BY.test(sentence)) ?? paragraph, ids };
+}
 const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`, 'i');
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** ADVISORY's test where the text holds how one of its ids starts: few items name an advisory, and the pattern scans each. */
@@ -874,7 +892,7 @@ const LABELLED_LINK = /^\s*(?:[-*+]\s+)?(\p{L}[\p{L} ]{1,30}):\s*(?:<?https?:\/\
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
 /** A paragraph's sentence that says the release fixes flaws it names by their advisory ids, or null. */
 function securityFixSentence(paragraph: string): string | null {
-  const sentences = paragraph.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+  const sentences = paragraph.split(SENTENCE_BREAK);
   return (
     sentences.find(
       (sentence) =>
@@ -3654,7 +3672,6 @@ const ADMONITION = /^\.\.\s+(?:warning|note|important|attention|caution|danger):
  * AsciiDoc's link, an address with its words in brackets after it, in notes read as Markdown (Infinispan's blog post titles
  * with "##": "We've just released https://downloads.jboss.org/…/infinispan-server-13.0.3.Final.zip[13.0.3.Final]"): a link.
  */
-const BACKSTORY_INTO_EXAMPLE = /^(?:back in the day|previously|in the past|historically|until now)\b[^.!?]*\b(?:like this|like so|as follows)[:.]?$/i;
 const ASCIIDOC_LINK_IN_MARKDOWN = /(^|[\s(])(https?:\/\/[^\s[\]()]+)\[([^\]]+)\]/g;
 function urlWordsAsLinks(lines: string[]): string[] {
   if (!anyLineHas(lines, '://')) return lines;
@@ -4461,40 +4478,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const sectionPath = () => [...headings, ...labels.map((label) => label.heading)].map((heading) => heading.text);
 
   const closeHeadingItem = () => {
-    // Infinispan's "### What's affected" over "We include `log4j-core` in our server distributions … We are fixing the issue by
-    // upgrading to Log4J 2.15.0.", under the heading that names the advisory: the paragraph is the fix, told with its id.
-    if (pendingHeading?.first && !pendingHeading.titlesRelease && ADVISORY_PART.test(pendingHeading.heading.text)) {
-      const { heading, line, first } = pendingHeading;
-      const parents = headings.filter((h) => h !== heading);
-      const ids = advisoryIds(parents.map((h) => h.text).join(' '));
-      if (ids.length > 0 && !namesAdvisory(first.text)) {
-        // Whom it affects is told first; the sentence that says how it is fixed is the change.
-        const fixed = first.text.split(/(?<=\.)\s+(?=\p{Lu})/u).find((sentence) => FIXED_BY.test(sentence)) ?? first.text;
-        items.push({
-          kind: 'security',
-          text: `${fixed.replace(/[.\s]+$/, '')} (${ids.join(', ')}).`,
-          lines: { start: line, end: first.end },
-          section: parents.map((h) => h.text),
-          refs: heading.refs,
-          ...codeOf({ code: first.code }),
-        });
-        pendingHeading = null;
-        return;
-      }
-    }
-    // Apache MINA's "### [CVE-2024-52046](…)" over "**MINA** applications using unbounded deserialization may allow **RCE**."
-    // and the versions affected: an advisory's id alone heads it, its first paragraph tells the flaw.
-    // (Not authentik's "# CVE-2024-47070" over "_Reported by [@efpi-bot] from [LogicalTrust]_": who found it, its flaw told below.)
-    if (
-      pendingHeading?.first &&
-      !pendingHeading.titlesRelease &&
-      ADVISORY_IDS_ONLY.test(pendingHeading.heading.text) &&
-      !/^(?:reported|discovered|found|credits?|thanks)\b/i.test(pendingHeading.first.text)
-    ) {
+    const told =
+      pendingHeading?.first && !pendingHeading.titlesRelease ? advisoryToldBelow(pendingHeading.heading.text, pendingHeading.first.text, headings) : null;
+    if (pendingHeading?.first && told) {
       const { heading, line, first } = pendingHeading;
       items.push({
         kind: 'security',
-        text: `${first.text.replace(/[.\s]+$/, '')} (${advisoryIds(heading.text).join(', ')}).`,
+        text: `${told.words.replace(/[.\s]+$/, '')} (${told.ids.join(', ')}).`,
         lines: { start: line, end: first.end },
         section: headings.filter((h) => h !== heading).map((h) => h.text),
         refs: heading.refs,
@@ -4649,7 +4639,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       const { heading, line } = pendingHeading;
       items.push({
         kind: 'other',
-        text: heading.text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!,
+        text: heading.text.split(SENTENCE_BREAK)[0]!,
         lines: { start: line, end: line },
         section: headings.filter((h) => h !== heading).map((h) => h.text),
         refs: heading.refs,
@@ -4845,7 +4835,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       let account = advisory ? paragraphAfter(lines, end) : null;
       if (account && /^<?https?:\/\/\S+>?$/.test(account.text.trim())) account = paragraphAfter(lines, account.end);
       if (advisory && account && (NAMED_FLAW.test(account.text) || stopsAttack(account.text))) {
-        const [first] = account.text.trim().split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+        const [first] = account.text.trim().split(SENTENCE_BREAK);
         const flaw = first!.replace(DESCRIBES_THE_FLAW, '').replace(/[.!]$/, '');
         const said = itemInline(`Fixed ${flaw.charAt(0).toLowerCase()}${flaw.slice(1)} (${advisory[1]}).`, repoBase);
         items.push({ kind: 'security', text: said.text, lines: { start, end: account.end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
@@ -5008,7 +4998,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     const clean = {
       ...cleaned,
       text: cleaned.text
-        .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+        .split(SENTENCE_BREAK)
         .map((sentence) => {
           const kept = sentence.replace(CLOSING_POINTER, '.');
           // jjwt's "This patch release includes various changes listed below.": without its pointer it says nothing.
@@ -5667,7 +5657,7 @@ const HEADING_BODY_LINES = 6;
 const withoutLinkTargets = (line: string) => line.replace(/\]\([^)\s]*\)/g, ']');
 
 /** "  - CVE-2024-53986 (GHSA-638j-pmjw-jq48)": a line that is advisory ids alone. */
-function namesOnlyAdvisories(line: string): boolean {
+export function namesOnlyAdvisories(line: string): boolean {
   // Forge's "  - CVE ID: [CVE-2026-33891](…)", "  - GHSA ID: …": a label for the id, and the id's link, are no more words.
   // FreeType's "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999" on a line of its own: the advisory's page, by its id.
   const unlabelled = withoutLinkTargets(line)

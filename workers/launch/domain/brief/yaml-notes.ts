@@ -97,8 +97,8 @@ function artifactHubAsMarkdown(lines: string[]): string[] {
 const RELEASE_ENTRY = /^-\s+version\s*:\s*\S/;
 const LIST_KEY = /^\s+([A-Za-z][\w ]{1,30})\s*:\s*$/;
 const LIST_ITEM = /^(\s+)-\s+(?:text\s*:\s*)?(["']?)(.*?)\2\s*$/;
-const ENTRY_FIRST_KEY = /^(?:component|area|module|package|section|title)\s*:\s*["']?(.*?)["']?$/;
-const ENTRY_NOTES = /^\s+(notes|description|summary|change)\s*:\s*["']?(.*?)["']?\s*$/;
+const ENTRY_FIRST_KEY = /^(?:component|area|module|package)\s*:\s*["']?(.*?)["']?$/;
+const ENTRY_NOTES = /^\s+(?:notes|description|summary|change)\s*:\s*["']?(.*?)["']?\s*$/;
 /** What a release's key calls its changes, as a heading the parser knows, misspellings included. */
 const LIST_HEADINGS: Array<[RegExp, string]> = [
   [/^(?:bugs?|fix(?:es|ed)?|bug ?fixes)$/i, 'Bug fixes'],
@@ -123,7 +123,7 @@ function releaseListAsMarkdown(lines: string[]): string[] {
     if (entry) return `### ${entry[1]}`;
     if (item) return `- ${item[3]}`;
     const notes = line.match(ENTRY_NOTES);
-    if (notes) return `- ${notes[2]}`;
+    if (notes) return `- ${notes[1]}`;
     // `date:`, `image:`, `url:` and the like describe the release or an item; they are no changes.
     return '';
   });
