@@ -113,7 +113,7 @@ const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
 const CVE = withAdvisoryId('^{ID}$', 'i');
 // curl writes its bullets as ` o `.
-const BULLET = /^(\s*)(?:[-*+•o]|\d{1,3}[.)]|#[.)])\s+\S/;
+const BULLET = /^(\s*)(?:!!|[-*+•o]|\d{1,3}[.)]|#[.)])\s+\S/;
 /** A change's scope when it is no plain word (`asyn-thrdd:`, `cmd/go:`) and a command-line flag (`--experimental-inspect`) are names, kept in their case. */
 const SCOPE = /^\s*(?:[-*+•o]|\d{1,3}[.)])\s+(?:\*\*)?([\w./-]+)(?:\*\*)?:/gm;
 const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;
@@ -176,8 +176,9 @@ function plain(text: string): string {
       // DocBook's cross-reference to a configuration parameter shows the parameter's name (see docbook.ts).
       .replace(/<xref\s+linkend\s*=\s*["']guc-([\w-]+)["']\s*\/?>/gi, (_whole, linkend: string) => ` ${settingName(linkend)} `)
       .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
-      // Rhai's "[WhatWG](https://…)'s definition": the link's words take the possessive, as the parser writes them.
-      .replace(/\[([^\]\n]+)\]\([^)\s]*\)(?=['’]s\b)/g, '$1')
+      // Rhai's "[WhatWG](https://…)'s definition": the link's words take the possessive, as the parser writes them; Natron's
+      // "[QtPy](https://…)==1.11.2", the version pinned.
+      .replace(/\[([^\]\n]+)\]\([^)\s]*\)(?=['’]s\b|[=<>~]=)/g, '$1')
       .replace(UNDERSCORE_BOLD, '$1')
       // Agda's "_Agsy_ has been replaced by … _Mimer_": words set in italics with underscores read as the words (not
       // Underscore's "<tt>_.flatten</tt> and <tt>_.isEqual</tt>", two names in tags).

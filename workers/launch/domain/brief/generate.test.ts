@@ -8866,3 +8866,70 @@ describe('holdouts 217 to 220', () => {
     expect(brief.highlights.map((highlight) => highlight.text)).toEqual(['We are fixing the issue by upgrading to Log4J 2.15.0 (CVE-2021-44228).']);
   });
 });
+
+describe('holdouts 221 to 224', () => {
+  it("names the product of a title whose version writes out the zeros the release's leaves off (libsixel)", () => {
+    const brief = checkedBriefOf('* Security fix for CVE-2019-20205 (#127), integer overflow problem.', { version: '1.8', title: 'libsixel v1.8.0' });
+    expect(brief.headline.text).toBe('libsixel 1.8 is out: a security release.');
+  });
+  it('calls a release breaking where commands are removed by name, where code must change, and where the notes say breaks were made (Easy-RSA, Natron, Mitsuba)', () => {
+    const easyRsa = checkedBriefOf(
+      ["   * New command 'write': Write 'legacy' files to stdout", "   * Remove command 'rebuild' (d6953cc)", "   * Remove command 'upgrade' (6a88edd)"].join(
+        '\n',
+      ),
+      { version: '3.2.0', title: 'Easy-RSA 3.2.0' },
+    );
+    expect(easyRsa.headline.text).toBe('Easy-RSA 3.2.0 is out: a release with breaking changes.');
+    const natron = checkedBriefOf(
+      ['### Changes', '', '- Use Python 3 rather than Python 2. This will require very few changes to the Python code (mainly print statements).'].join('\n'),
+      { version: '2.5.0', title: 'Natron 2.5.0' },
+    );
+    expect(natron.headline.text).toBe('Natron 2.5.0 is out: a release with breaking changes.');
+    const mitsuba = checkedBriefOf(
+      [
+        'This release comes with a major overhaul of some of the internal components.',
+        '',
+        '- Performance boost: 1.2x to 2x speedups',
+        '- Support for Embree robust intersection flag',
+        '',
+        'Some breaking changes were made in this process. Please refer to the porting guide for an overview of these changes.',
+      ].join('\n'),
+      { version: '3.6.0', title: 'Mitsuba 3.6.0' },
+    );
+    expect(mitsuba.headline.text).toBe('Mitsuba 3.6.0 is out: a release with breaking changes.');
+  });
+  it('reads a Sphinx :cve: role as a security fix (check-jsonschema), and a link pinned to a version as its words (Natron)', () => {
+    const brief = checkedBriefOf(
+      [
+        '0.30.0',
+        '------',
+        '',
+        '- Fix caching behavior to always use URL hashes as cache keys. This fixes a',
+        '  cache confusion bug. This resolves :cve:`2024-53848`. Thanks :user:`sethmlarson` for reporting!',
+      ].join('\n'),
+      { version: '0.30.0', title: 'check-jsonschema 0.30.0' },
+    );
+    expect(brief.headline.text).toBe('check-jsonschema 0.30.0 is out: a security release.');
+    const natron = checkedBriefOf(
+      ['### Changes', '', '- Use [QtPy](https://github.com/spyder-ide/qtpy/tree/v1.11.2)==1.11.2 rather than PySide. #687'].join('\n'),
+      { version: '2.5.0', title: 'Natron 2.5.0' },
+    );
+    expect(natron.highlights.map((highlight) => highlight.text)).toEqual(['Use QtPy==1.11.2 rather than PySide.']);
+  });
+  it('takes a travis-ci build for upkeep (Ettercap)', () => {
+    const brief = checkedBriefOf(
+      [
+        '   !! Fixed log file ownership',
+        '   !! Fixed mixed output print',
+        '   !! Fixed drop_privs function usage',
+        '   !! Fixed nopromisc option usage',
+        '   + Updated etter.finger.mac',
+        '   + Add TXT and ANY query support on dns_spoof',
+        '   + New macosx travis-ci build!',
+        '   + Enable again PDF generation',
+      ].join('\n'),
+      { version: '0.8.2', title: 'Ettercap 0.8.2' },
+    );
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toContain('travis-ci');
+  });
+});

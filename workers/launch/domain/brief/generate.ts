@@ -10,6 +10,8 @@ import {
   OLD_ONES_FAIL,
   parseNotes,
   RAISED_MINIMUM,
+  REQUIRES_CODE_CHANGES,
+  BREAKS_WERE_MADE,
   removesPlatformTargets,
   RUNTIME,
   PLATFORM_DISABLED,
@@ -84,7 +86,7 @@ const NAMES_CLI = /(?<![\w.:-])CLI(?![\w.:-])/;
  * of test people can now write.)
  */
 const CHORE_WORDS =
-  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:only\s+)?(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)(?!\s+and\s+support\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|(?:add\w*|updat\w*)\s+(?:an?\s+|the\s+)?\.(?:editorconfig|gitignore|gitattributes|mailmap|git-blame-ignore-revs)(?:\s+files?)?|branch protection(?: rules?)?|\.asf\.yaml|initial commit|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
+  /(?<![\w./-])(?:typos?|docs?|documentation|javadocs?|doxygen|docstrings?|(?<=\b(?:new|add(?:s|ed)?|updated?|rewr\w+)\s)vignettes?|readme|makefiles?|build (?:errors?|failures?)|refactor\w*|internal\w*(?=\s+(?:only\s+)?(?:changes?|refactor\w*|clean\w*|propert\w*|code|tooling|functions?|helpers?|types?|modules?)\b|[\s.]*$)|ci|codecov|coveralls|travis(?:-ci)?|appveyor|(?<!^(?:add(?:s|ed)? )?support for (?:[\w-]+ ){0,3})tests?(?!\s+(?:explorer|panel|view|sidebar|window|pane)\b)(?!\s+and\s+support\b)|lint\w*|bump\w*|deps|dependenc\w*|chores?|clean ?up|comments?(?!\s+(?:system|section|threads?|plugins?|moderation|notifications?|box|forms?|feeds?|api|endpoints?)\b)|(?:code |source )formatting|formatting (?:changes?|fix(?:es)?|only|updates?|issues?|clean-?ups?)|(?:fix\w*|apply\w*|run\w*|updat\w*) formatting|changelog|workflows?|translations?|\w*lint(?:er|ers|ing)?|rubocop\s+(?:rules?|todos?|offen[cs]es|infractions)|github\/codeql-action|-W[a-z][\w-]*\s+to\s+the\s+c(?:xx)?flags|tutorials?|custom\s+[\w:]+\s+cops?|testenvs?|mypy\s+rules?|(?:php-cs-fixer|phpcs|phpstan|psalm|eslint|prettier|stylelint|rubocop|isort|flake8|pylint|clippy|rustfmt|clang-format|editorconfig)\s+(?:config\w*|rules?|settings|baseline)|(?:add\w*|updat\w*)\s+(?:an?\s+|the\s+)?\.(?:editorconfig|gitignore|gitattributes|mailmap|git-blame-ignore-revs)(?:\s+files?)?|branch protection(?: rules?)?|\.asf\.yaml|initial commit|contributing(?:\.md|\s+guide(?:lines?)?)|spdx|licen[cs]e (?:identifiers?|headers?|notices?)|copyright (?:headers?|years?|notices?)|toolchain files?|(?:test|regression) coverage|regression tests?|fuzz(?:ers?|ing|ed)?(?!\s+team)|libfuzzer|(?:fuzz\w*|test) harness(?:es)?|release tags?|(?:release|publish(?:ing)?) (?:workflows?|pipelines?|process|jobs?|scripts?|helpers?)|tagging (?:an? |the )?(?:\w+ )?release|to (?:release|publish) (?:the )?(?:helm )?charts?|set the (?:repository|repo|version) to|version bump|prepar\w* (?:for )?(?:the )?release|community (?:section|page|list)|awesome list|(?:issue|pr|pull request)s?(?:\s*(?:\/|and)\s*(?:issue|pr|pull request)s?)? templates?|github actions?|(?:compiler|compilation|build|gcc|clang|msvc|-W?[\w-]+|\w+(?:-\w+)+) warnings?(?=\s*(?:$|[.,;(]|and\b))|^fix(?:e[sd])?\s+(?:[\w-]+\s+){0,4}warnings?\.?$)(?![\w-])/i;
 /** Klipper's "Several bug fixes and code cleanups.", Haxe's "General improvements.": work told without one thing a reader could meet. */
 /** Dialect's "Bug fixes", "Code cleanups and optimizations" likewise, with no word of how many, and PipeWire's "Some small fixes and improvements." */
 // elFinder's "And some minor bug fixes", the list's last word after its others; Cap'n Proto's "Many, many smaller bug fixes
@@ -352,7 +354,10 @@ function wordsSayItBreaks(item: NoteItem): boolean {
     RAISED_MINIMUM.test(item.text) ||
     // Etherpad's "Updated to express 5.0.0. … old plugins will throw errors and crash Etherpad.": what it breaks, said.
     OLD_ONES_FAIL.test(item.text) ||
-    NO_LONGER_WITH_OLDER.test(item.text)
+    NO_LONGER_WITH_OLDER.test(item.text) ||
+    // Natron's "This will require very few changes to the Python code", Mitsuba's "Some breaking changes were made …".
+    REQUIRES_CODE_CHANGES.test(item.text) ||
+    BREAKS_WERE_MADE.test(item.text)
   );
 }
 /**
@@ -363,7 +368,9 @@ function wordsSayItBreaks(item: NoteItem): boolean {
 const renamesOrRemovesAName = (item: NoteItem) =>
   item.kind === 'breaking' &&
   /^(?:Rename|Remove)[sd]?\s/.test(item.text) &&
-  (item.code ?? []).some((code) => item.text.startsWith(code, item.text.indexOf(' ') + 1)) &&
+  // Easy-RSA's "Removed command 'rebuild'": a command or option named after its kind.
+  ((item.code ?? []).some((code) => item.text.startsWith(code, item.text.indexOf(' ') + 1)) ||
+    /^\S+\s+(?:the\s+)?(?:(?:sub)?command|option|flag|setting)\s+['"-]/.test(item.text)) &&
   !item.section.some((title) => /deprecat/i.test(title));
 /** "fully backwards-compatible", "API and ABI compatible with previous 1.4.x releases": the opening says nothing breaks. */
 const KEEPS_COMPATIBILITY =
@@ -2308,12 +2315,17 @@ function subjectOf(
   // "EF Core 10" for 10.0: a major release is named by its first number alone.
   const numbers = /^\d+(?:\.0)+$/.test(bare) ? /(?<![\w.])v?\d+(?:\.\d+)*(?![\w.])/gi : /(?<![\w.])v?\d+(?:\.\d+)+(?![\w.])/gi;
   const shortened = (release.title.match(numbers) ?? []).filter(
-    // HttpComponents' "5.6 ALPHA1": the pre-release mark after a space.
+    // HttpComponents' "5.6 ALPHA1": the pre-release mark after a space; libsixel's "v1.8.0" for 1.8, its zeros written out.
     (number) =>
       `${bare}.`.startsWith(`${number.replace(/^v/i, '')}.`) ||
+      number.replace(/^v/i, '').replace(/(?:\.0)+$/, '') === bare.replace(/(?:\.0)+$/, '') ||
       (/^[- ]/.test(bare.slice(number.replace(/^v/i, '').length)) && bare.startsWith(number.replace(/^v/i, ''))),
   );
-  const versions = [bare, ...shortened.map((number) => number.replace(/^v/i, ''))].map(escapeRegExp).join('|');
+  // The longest first: "1.8.0" before "1.8", whose match would leave ".0" of it behind.
+  const versions = [bare, ...shortened.map((number) => number.replace(/^v/i, ''))]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   const fromTitle = withoutSubtitle(release.title, bare)
     // Bridgetown's "Everyone Deserves a Wiki: Bridgetown 2.2 is Here": a post's tagline, words of a sentence, before the name
     // and its version (not "Terraform Provider: TLS 4.0.0", a name in parts).
@@ -2367,8 +2379,9 @@ function subjectOf(
     .replace(/(?<=\d)(?<!\bbetween\s+v?[\d.]+)(?:\s*,\s*v?\d+(?:\.\d+)+)*,?\s+(?:and|&)\s+v?\d+(?:\.\d+)+(?![\w.])/gi, ' ')
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
     // xterm's "XTerm Patch #380": the number of the patch, after its mark.
-    .replace(new RegExp(`[@#]?${escapeRegExp(release.version)}`), ' ')
-    .replace(new RegExp(`[@#]?\\bv?${escapeRegExp(bare)}\\b`, 'i'), ' ')
+    // Not "1.8" of libsixel's "v1.8.0" (a title's longer spelling, which goes whole below).
+    .replace(new RegExp(`[@#]?${escapeRegExp(release.version)}(?!\\.\\d)`), ' ')
+    .replace(new RegExp(`[@#]?\\bv?${escapeRegExp(bare)}\\b(?!\\.\\d)`, 'i'), ' ')
     // "PCSX2 2.6.0 is now out!": the title announces the release after naming it.
     // Javalin's "Javalin 6.0 stable is ready!": the stable release.
     .replace(/\s(?:(?:stable|final)\s+)?(?:is|are|has been)\s+(?:now\s+|finally\s+|officially\s+)?(?:out|here|available|released|live|ready)\b.*$/i, ' ')

@@ -8998,3 +8998,232 @@ describe('holdouts 217 to 220', () => {
     ]);
   });
 });
+
+describe('holdouts 221 to 224', () => {
+  const textsOf = (notes: string[]) => parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text]);
+  it("reads GitHub's section title over prose and bare pull request addresses as the opening, and a change singled out as one (erdtree)", () => {
+    const parsed = parseNotes(
+      [
+        '## [2.0.0] - 2023-04-26',
+        '',
+        "### What's Changed",
+        '',
+        '`erdtree` v2.0.0 introduces numerous breaking changes as well as a plethora of new features.',
+        '',
+        '- https://github.com/solidiquis/erdtree/pull/130',
+        '- https://github.com/solidiquis/erdtree/pull/132',
+        '',
+        'Perhaps the most important change to note is that the compiled binary has been renamed from `et` to `erd` to avoid name collisions.',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.intro?.text).toBe('erdtree v2.0.0 introduces numerous breaking changes as well as a plethora of new features.');
+    expect(parsed.items.map((item) => item.text)).toEqual(['The compiled binary has been renamed from et to erd to avoid name collisions.']);
+  });
+  it('reads "!!" as a bullet, a fix with no advisory of its own told with the ids its children lead with, and a new mark as a new list (Ettercap)', () => {
+    expect(
+      textsOf([
+        '0.8.2-Ferri   20150314',
+        '   !! Fixed log file ownership',
+        '   !! Fixed many CVE vulnerabilities (some of them already fixed in 0.8.1)',
+        '    - CVE-2014-6395 (Length Parameter Inconsistency)',
+        '    - CVE-2014-6396 (Arbitrary write)',
+        '    + Add TXT and ANY query support on dns_spoof',
+      ]),
+    ).toEqual([
+      ['fix', 'Fixed log file ownership'],
+      ['security', 'Fixed many CVE vulnerabilities (some of them already fixed in 0.8.1) (CVE-2014-6395, CVE-2014-6396).'],
+      ['feature', 'Add TXT and ANY query support on dns_spoof'],
+    ]);
+  });
+  it("keeps a shouted label's change in its own verb, and reads support said dropped in the passive as a break (drf-yasg)", () => {
+    expect(
+      textsOf([
+        '- **IMPROVED:** updated ``swagger-ui`` to version 3.36.0',
+        '- **FIXED:** fixed compatibility with Django Rest Framework 3.12',
+        '',
+        '| **Support was dropped for Python 2.7, DRF 3.8, DRF 3.9.**',
+      ]),
+    ).toEqual([
+      ['feature', 'Updated swagger-ui to version 3.36.0'],
+      ['fix', 'Fixed compatibility with Django Rest Framework 3.12'],
+      ['breaking', 'Support was dropped for Python 2.7, DRF 3.8, DRF 3.9.'],
+    ]);
+  });
+  it("reads a command removed by its name as a break, and a commit body's resolved advisory and reporter (Easy-RSA)", () => {
+    expect(
+      textsOf([
+        '3.2.0 (2024-05-18)',
+        '',
+        "   * build-ca: Command 'req', remove SSL option '-keyout' (4e02c8a) (#1123)",
+        '     Resolve CVE-2024-13454 - Original bug report: Marcus Stoegbauer (#1122)',
+        "   * Remove command 'rebuild' (d6953cc)",
+      ]),
+    ).toEqual([
+      ['security', "build-ca: Command 'req', remove SSL option '-keyout' (CVE-2024-13454)"],
+      ['breaking', "Remove command 'rebuild'"],
+    ]);
+  });
+  it('tells a fix by its own verb or as the issue it was, and leaves a warning of what ships out (Mumble)', () => {
+    expect(
+      textsOf([
+        '### Client',
+        '',
+        "- Fixed: Don't use outdated (non-existent) notification icon names on Linux",
+        '- Fixed: Exit status for actions like `--version` or `--supw` was always set to non-zero',
+        '',
+        '## Warning',
+        '',
+        '- The static server binary for Linux is using an outdated version of OpenSSL.',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([
+      ['fix', "Don't use outdated (non-existent) notification icon names on Linux"],
+      ['fix', 'Fixed an issue where exit status for actions like --version or --supw was always set to non-zero'],
+    ]);
+  });
+  it("reads a NEWS file's title as no opening, and the code's own use of a deprecated API as upkeep (LightDM)", () => {
+    const parsed = parseNotes(
+      [
+        'Overview of changes in lightdm 1.32.0',
+        '',
+        '   * Drop Qt 4 support, it has been unsupported since 2015',
+        '   * Remove deprecated use of G_TYPE_INSTANCE_GET_PRIVATE, G_PARAM_PRIVATE',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => item.kind)).toEqual(['breaking', 'internal']);
+  });
+  it('reads a change that upgraders must make code changes for, and prose saying breaking changes were made, as breaks (Natron, Mitsuba)', () => {
+    expect(
+      textsOf(['### Changes', '', '- Use Python 3 rather than Python 2. This will require very few changes to the Python code (mainly print statements).']).map(
+        ([kind]) => kind,
+      ),
+    ).toEqual(['breaking']);
+    expect(
+      textsOf([
+        'This release comes with a major overhaul of some of the internal components.',
+        '',
+        '- Performance boost: 1.2x to 2x speedups',
+        '',
+        'Some breaking changes were made in this process. Please refer to the porting guide to get an overview of these changes.',
+      ]),
+    ).toEqual([
+      ['other', 'Performance boost: 1.2x to 2x speedups'],
+      ['breaking', 'Some breaking changes were made in this process. Please refer to the porting guide to get an overview of these changes.'],
+    ]);
+  });
+  it('reads a restriction removed as no break (node-canvas)', () => {
+    expect(textsOf(['### Changed', '* The restriction of registering fonts before a canvas is created has been removed.']).map(([kind]) => kind)).not.toContain(
+      'breaking',
+    );
+  });
+  it('drops a hearted credit and reads a link to two pull requests as one link (MilkyTracker, Beego)', () => {
+    expect(
+      textsOf([
+        '- Fix uninitialized read in piano control (nyanpasu64 ❤)',
+        '- [Add httplib OpenTelemetry Filter](https://github.com/beego/beego/pull/4888, https://github.com/beego/beego/pull/4915)',
+      ]).map(([, text]) => text),
+    ).toEqual(['Fix uninitialized read in piano control', 'Add httplib OpenTelemetry Filter']);
+  });
+  it("reads how to install as no opening, a bold date as no title, and an area's paragraph that moved things as a change (Django Ninja, HoloViews, Carapace)", () => {
+    expect(
+      parseNotes(
+        [
+          '# Welcome to Django Ninja 1.0',
+          '',
+          'To get started install latest version with',
+          '```',
+          'pip install -U django-ninja',
+          '```',
+          '',
+          'django-ninja v1 is compatible with Python 3.7 and above.',
+        ].join('\n'),
+        null,
+      ).intro?.text,
+    ).toBe('django-ninja v1 is compatible with Python 3.7 and above.');
+    const holoviews = parseNotes(
+      [
+        '### Version 1.22.0',
+        '',
+        '**November 10, 2025**',
+        '',
+        'This release adds Narwhals support for broader dataframe compatibility.',
+        '',
+        'New Features:',
+        '',
+        '- Support Narwhals',
+      ].join('\n'),
+      null,
+    );
+    expect(holoviews.intro?.text).toBe('This release adds Narwhals support for broader dataframe compatibility.');
+    expect(
+      textsOf([
+        '# v1.0 - Moving Day',
+        '',
+        'Off to a shiny new home.',
+        '',
+        '## Organization',
+        '',
+        'Moved repositories to [carapace-sh](https://github.com/carapace-sh).',
+      ]),
+    ).toEqual([['other', 'Moved repositories to carapace-sh.']]);
+  });
+  it("reads a security item's label, drops a pointer whose address went, and a release's own line (HTCondor)", () => {
+    expect(
+      textsOf([
+        'Release Notes:',
+        '',
+        '- HTCondor version 24.0.6 released on March 27, 2025.',
+        '',
+        'Bugs Fixed:',
+        '',
+        '- *Security Item*: This release of HTCondor fixes a security-related bug',
+        '  described at',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([['security', 'This release of HTCondor fixes a security-related bug']]);
+  });
+  it("drops HDF4's release marker, its pointers to documents and help, and its contents and platforms sections", () => {
+    const parsed = parseNotes(
+      [
+        '%%%4.3.0%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%',
+        'HDF version 4.3.0 released on 2024-02-29',
+        '====================================================',
+        '',
+        'Note that the HDF4 documentation will be updated at the time of',
+        'each final release and can be found on the HDF4 support page at:',
+        '',
+        '    https://portal.hdfgroup.org/display/HDF4/HDF4',
+        '',
+        'The official HDF4 releases can be obtained from:',
+        '',
+        '    https://portal.hdfgroup.org/downloads/index.html',
+        '',
+        'CONTENTS',
+        '',
+        '- New features and changes',
+        '',
+        'New features and changes',
+        '========================',
+        '    - Added versioning support to CMake builds',
+        '',
+        'Platforms Tested',
+        '================',
+        '    - Linux 5.13.14-200.fc34 #1 SMP x86_64 GNU/Linux',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.filter((item) => item.kind !== 'internal').map((item) => item.text)).toEqual(['Added versioning support to CMake builds']);
+  });
+  it("leaves a post's ways to contribute out (Kale)", () => {
+    expect(
+      textsOf([
+        '## Want to Contribute?',
+        '',
+        '- GitHub: [kubeflow/kale](https://github.com/kubeflow/kale)',
+        '- Slack: #kubeflow-ml-experience on the Kubeflow workspace',
+      ]).filter(([kind]) => kind !== 'internal'),
+    ).toEqual([]);
+  });
+});

@@ -147,8 +147,9 @@ function atxHeading(line: string): { level: number; text: string } | null {
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 // reStructuredText numbers a list for itself with "#." (Ceres Solver's version history) or "#)" (ODPI-C).
 // ArduPilot's "6) Bug fixes:" over "    a) resolve barometer …": an indented letter numbers the list under an item.
-// Yash's NEWS marks each indented item with its kind's symbol, "=" a change and "." anything else beside "+" and "*".
-const BULLET = /^(\s*)(?:[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)[a-z]\)|(?<=^\s+)[=.](?=\s\s)|#[.)])\s+(\S.*)$/;
+// Yash's NEWS marks each indented item with its kind's symbol, "=" a change and "." anything else beside "+" and "*";
+// Ettercap's CHANGELOG marks its items "!!", "+" and "-".
+const BULLET = /^(\s*)(?:!!|[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)[a-z]\)|(?<=^\s+)[=.](?=\s\s)|#[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -216,6 +217,13 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:currently\s+)?supported\s+(?:[\w.+-]+\s+){0,2}versions$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
+  // Kale 2.0's "## Want to Contribute?" over its GitHub, Slack and working group links: where to join, no change.
+  [/^(?:want|how)\s+to\s+(?:contribute|help|get\s+involved)\??$|^(?:contributing|get\s+involved|join\s+(?:us|the\s+community))!?$/i, 'internal'],
+  // HDF4's "CONTENTS" over the sections below, and its "Platforms Tested": the document's map, and where it was tried.
+  [/^(?:table\s+of\s+)?contents$|^platforms?\s+tested$|^tested\s+platforms?$/i, 'internal'],
+  // Mumble's "## Warning" over "The static server binary for Linux is using an outdated version of OpenSSL …": a caveat of
+  // what ships, as a known issue is.
+  [/^warnings?$/i, 'internal'],
   // A security announcement's guidance ("Am I vulnerable?", "Affected Versions", "How do I mitigate this?", GitLab's
   // "Recommended Action" and "Receive Security Release Notifications") tells who is affected and what to do; the fix itself is
   // the announcement's own prose or its change items.
@@ -349,7 +357,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security Item|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const KIND_TAG_IN_BRACKETS = /^(?:CHANGE|CHANGED|BUGFIX|FIX|FEATURE|ENHANCEMENT|IMPROVEMENT|SECURITY|BREAKING)$/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
@@ -440,6 +448,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   'breaking change': 'breaking',
   deprecated: 'other',
   security: 'security',
+  // HTCondor's version history: "*Security Item*: This release of HTCondor fixes a security-related bug …".
+  'security item': 'security',
   // Suricata's Redmine export: "Optimization #7769: …", "Documentation #7890: …".
   optimization: 'performance',
   documentation: 'internal',
@@ -594,8 +604,9 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
 // Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise, and pyparsing's "Discontinued support for
 // Python 3.6, 3.7, and 3.8.".
 const DROP_SUPPORT = new RegExp(
-  // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second.
-  String.raw`\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second; drf-yasg's "Support was dropped
+  // for Python 2.7, DRF 3.8, DRF 3.9.", in the passive.
+  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -1054,6 +1065,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // GNU SASL's "** API and ABI modifications." over "GSASL_CB_TLS_EXPORTER: Added.", GPGME's "Interface changes relative to
   // the 1.24 branch:" over its table: the names the changes above added or removed, listed for whoever links against it.
   if (SYMBOLS_LISTED.test(text)) return { kind: 'internal', text };
+  // LightDM's "Remove deprecated use of G_TYPE_INSTANCE_GET_PRIVATE, G_PARAM_PRIVATE": the code stops calling an API its
+  // library deprecated; nothing its users call goes.
+  if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
   // JHipster's "- **How this issue was handled** This issue was found by …", "- **Are you vulnerable?** if you use JWT …":
   // a part of the one advisory the notes tell, no fix of its own.
   const advisoryPart = raw.includes('**') ? raw.match(ADVISORY_PART_LABEL) : null;
@@ -1245,7 +1259,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
     const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
-    const said = `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
+    // drf-yasg's "**IMPROVED:** updated ``swagger-ui`` …", "**FIXED:** fixed compatibility …": a change told with its own verb.
+    const ownVerb = `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+    const said = OWN_VERB.test(ownVerb) ? ownVerb : `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
     return itemKind(raw.slice(shouted[0].length), said, shouted[1] === 'REMOVED' ? inherited : (sectionKind(verb) ?? inherited), verb);
   }
   const titled = raw.match(BOLD_KIND_TITLE);
@@ -1396,7 +1412,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       !OWN_VERB.test(rest) &&
       !FINITE_VERB.test(rest) &&
       !NAME_AND_ITS_VERB.test(rest) &&
-      !/^(?:After|When|Whenever|If|While|Once|Before|Since|Upon)\s/.test(rest)
+      // Mumble's "Fixed: Don't use outdated (non-existent) notification icon names on Linux": a commit's title, its own verb.
+      !/^(?:After|When|Whenever|If|While|Once|Before|Since|Upon|Don['’]t|Do\s+not)\s/.test(rest)
     ) {
       const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b/u)}`;
       return { kind: dropsSupport(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
@@ -1404,7 +1421,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // ownCloud's calens "Change - Bump minimum macOS version to 13.0": a change that drops support breaks, whatever its label.
     // (Not NGINX Unit's "Change: if building with njs, version 0.9.0 or later is now required": what a build needs.)
     const drops = (kind === 'other' || kind === 'feature') && (dropsSupport(rest) || RAISED_MINIMUM.test(rest)) && !/\b(?:if|when)\s+building\b/i.test(rest);
-    return { kind: drops ? 'breaking' : kind, text: named === 'fix' ? asFixed(rest) : rest };
+    // Mumble's "Fixed: Exit status for actions like `--version` … was always set to non-zero": what went wrong, told as it was.
+    const toldFault = named === 'fix' && PAST_STATE_FAULT.test(rest) ? `Fixed an issue where ${lowerFirst(rest, /^\p{Lu}\p{Ll}+\s/u)}` : null;
+    return { kind: drops ? 'breaking' : kind, text: toldFault ?? (named === 'fix' ? asFixed(rest) : rest) };
   }
   // Jester's "Fix for [#211](…) - custom routers now have the same error handling …": the issue, then what is right now.
   const fixFor = text.match(/^Fix(?:es|ed)?\s+for\s*[-–—:]\s+(?=\S)/);
@@ -1583,6 +1602,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     BREAK_PRONE_SECTION.test(section.trim()) &&
     (BREAK_WORDS.test(unscopedWords) || renamed) &&
     !SEEN_NOT_USED.test(unscopedWords) &&
+    !LOSS_REMOVED.test(unscopedWords) &&
     !/\b(?:for|in)\s+(?:the\s+)?(?:unit\s+)?tests\b|\btest\s+suite\b/i.test(unscopedWords) &&
     // class-validator's "remove documentation about deprecated schema based validation and added warning" under Changed:
     // what the docs say, no interface of the product.
@@ -1598,13 +1618,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (
     inherited !== 'fix' &&
     /\b(?:has|have) (?:now )?been removed\b/i.test(text) &&
+    !LOSS_REMOVED.test(text) &&
     !/\bfix(?:e[sd])?\b|\bcode paths?\b|\b(?:already|still) (?:available|accessible)\b/i.test(text) &&
     !/^(?:an?\s+)?new\b[^.]{0,80}\b(?:has|have) been added\b/i.test(text)
   )
     return { kind: 'breaking', text };
   // Earthly's "… it removes many cloud-based commands and flags. If you are using these in your scripts or CI, please remove
   // them.": what upgraders are asked to take out breaks them.
-  if (inherited !== 'fix' && ASKS_TO_TAKE_OUT.test(text)) return { kind: 'breaking', text };
+  // Natron's "Use Python 3 rather than Python 2 … This will require very few changes to the Python code": few, but changes.
+  if (inherited !== 'fix' && (ASKS_TO_TAKE_OUT.test(text) || REQUIRES_CODE_CHANGES.test(text))) return { kind: 'breaking', text };
   // PHPMailer's "The fix for this issue includes a minor BC break: callables injected into `validateAddress` …": said so.
   if (inherited !== 'fix' && (SAYS_IT_BREAKS.test(text) || NO_LONGER_WITH_OLDER.test(text))) return { kind: 'breaking', text };
   // Nimble's "The SAT solver is now the only code path. Removed the `--legacy`, `--parser` and `--solver` flags, dropped
@@ -1812,16 +1834,17 @@ const PAST_FAULT =
   /\b(?:failed to|could (?:incorrectly|crash|hang|execute|leak|bypass|read|write|access|cause)|was (?:susceptible|vulnerable)|were (?:susceptible|vulnerable)|existed in|did not (?:validate|check|sanitize|escape)|were not (?:properly )?(?:sanitized|validated|escaped|checked))\b/i;
 const AVOIDS_FAULT =
   /\b(?:to avoid|avoids?|avoiding|to prevent|prevents?|preventing)\b[^.]{0,60}\b(?:crash\w*|hangs?|bugs?|leaks?|deadlocks?|panics?|corrupt\w*)\b/i;
-const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was|were)\s+removed`, 'i');
+// node-canvas' "The restriction of registering fonts before a canvas is created has been removed.": a barrier gone.
+const LOSS_REMOVED = new RegExp(String.raw`^[^.,;]*\b${NO_LOSS}\b[^.,;]*\s(?:was|were|has\s+been|have\s+been)\s+removed`, 'i');
 const NOTABLE_SECTION = /\b(?:notable|highlights?|key|major)\b/i;
 const REMOVES_A_THING = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?)\s+(?!${LOSS_NAMED})(?!${LEFTOVER})\S`, 'i');
 /**
  * Redirection's "Remove Geo IP option (it may return)", Yosys' "Removed "-fast" option from "abc" pass", CudaText's "Option
  * "ui_title_path" removed", buku's "removed URL shorten/expand feature": an option, flag, setting, command or feature people
- * use, taken away (not the build's or the project's leftovers).
+ * use, taken away (not the build's or the project's leftovers); Easy-RSA's "Remove command 'display-san'", named after its kind.
  */
 const REMOVES_OPTION = new RegExp(
-  String.raw`^(?:(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+)?(?:deprecated\s+)?(?!${LEFTOVER})(?:"[^"]{1,40}"|'[^']{1,40}'|[\w./-]+(?:\s[\w./-]+){0,2})\s+(?:options?|flags?|settings?|parameters?|arguments?|features?|(?:sub)?commands?|config(?:uration)?\s+(?:options?|keys?))\b|(?:the\s+)?(?:options?|flags?|settings?)\s+(?:"[^"]{1,40}"|'[^']{1,40}'|\S+)\s+(?:was\s+|has\s+been\s+|is\s+)?removed\b)(?![^.]{0,40}\b(?:build|ci|tests?|workflows?|makefile|cmake|scripts?)\b)`,
+  String.raw`^(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+)?(?:deprecated\s+)?(?:(?:sub)?command|option|flag|setting)\s+(?:"[^"]{1,40}"|'[^']{1,40}'|--?[\w-]+)|^(?:(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+)?(?:deprecated\s+)?(?!${LEFTOVER})(?:"[^"]{1,40}"|'[^']{1,40}'|[\w./-]+(?:\s[\w./-]+){0,2})\s+(?:options?|flags?|settings?|parameters?|arguments?|features?|(?:sub)?commands?|config(?:uration)?\s+(?:options?|keys?))\b|(?:the\s+)?(?:options?|flags?|settings?)\s+(?:"[^"]{1,40}"|'[^']{1,40}'|\S+)\s+(?:was\s+|has\s+been\s+|is\s+)?removed\b)(?![^.]{0,40}\b(?:build|ci|tests?|workflows?|makefile|cmake|scripts?)\b)`,
   'i',
 );
 /**
@@ -1896,8 +1919,11 @@ const DESCRIBES_THE_DOCUMENT =
   /^(?:this (?:document|file|page|guide|post|article)|these (?:release )?notes) (?:contains?|describes?|lists?|summari[sz]es?|covers?|explains?|walks)\b/i;
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
+// HDF4's "Note that the HDF4 documentation will be updated at the time of each final release and can be found on the HDF4
+// support page at:", its "The official HDF4 releases can be obtained from:" and "If you have any questions or comments, please
+// send them to the HDF Help Desk:": where the documents are, and whom to ask, no news.
 const NOT_AN_OPENING =
-  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^[\w.+-]+(?:\s[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)+[\w.-]*\s+release\s+\([^()]*\)\.?$|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b/i;
+  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^[\w.+-]+(?:\s[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)+[\w.-]*\s+release\s+\([^()]*\)\.?$|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b|^(?:note that\s+)?the\s+(?:\S+\s+){0,2}(?:documentation|docs|releases?)\s+(?:will\s+be|is|are|can\s+be)\b[^.]{0,120}\b(?:found|obtained|downloaded)\b|^if you have (?:any )?questions\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /**
  * Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.", GNU Make's "A
@@ -1967,8 +1993,9 @@ const DATE_LINE = new RegExp(
  * Samba 4.24.5", "Sun May 03rd 2026 - maintainer <maintainer@example.org> - v5.2.0": a version with the words of a title,
  * or with who signed it.
  */
+// LightDM's NEWS: "Overview of changes in lightdm 1.32.0".
 const TITLE_LINE =
-  /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
+  /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /**
  * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
  * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
@@ -2308,6 +2335,8 @@ const ADVISORY_URL = /(?<!\])\(\s*<?(https?:\/\/[^\s()<>]+\/advisories\/(GHSA(?:
  * bracket, are the advisory's, set in one as a sentence names them; one id alone ("… includes fixing CVE-2024-37676") is often
  * the sentence's own object.
  */
+const HEARTED_CREDIT = /\s*\(\s*@?[\w.-]+(?:(?:\s*[,&]\s*|\s+and\s+)@?[\w.-]+)*\s*(?:❤\uFE0F?|♥\uFE0F?|💖|💙|💜|🧡|💚|🙏)\s*\)/gu;
+const RESOLVE_ID_RUN_IN = withAdvisoryId(String.raw`(?<=\S)\s+Resolve[sd]?\s+({ID}(?:,\s*{ID})*)(?=\s*(?:\(|$))`, '');
 const NAMES_AN_ADVISORY = new RegExp(ADVISORY_ID_START, 'i');
 /** iperf's "SECURITY NOTE: Thanks to … for discovering a … vulnerability": the thanks leading what was found. */
 const THANKS_FOR_FINDING_LEAD = new RegExp(`^(\\s*(?:Security:\\s+)?)${THANKS_FOR_FINDING.source}\\s+(a|an|the)\\s+`, 'i');
@@ -2334,6 +2363,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // (LocalSend's "… via command line using `--text` … (@guilhermetiscoski)" names no one after its "via").
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
+    // Beego's "[Add httplib OpenTelemetry Filter](https://…/pull/4888, https://…/pull/4915)": a link to two pull requests.
+    .replace(/\]\((https?:\/\/[^\s(),]+)(?:,\s*https?:\/\/[^\s(),]+)+\)/g, ']($1)')
     // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
     .replace(/^\s*o\s+(?=[A-Za-z])/, '')
     // Mido's "Removed support for Python 2.7. * Mido now requires Python 3.7 or higher.": a list's star run into the words.
@@ -2545,6 +2576,14 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : NEVER,
       '',
     )
+    // HTCondor's "… fixes a security-related bug described at" over the advisory's link: the pointer, its address gone.
+    .replace(/\s+(?:as\s+)?(?:described|detailed|documented|explained)\s+(?:at|in|here)\s*:?\s*$/i, '')
+    // MilkyTracker's "Fix uninitialized read in piano control (nyanpasu64 ❤)": who made it, with a heart.
+    .replace(/[❤♥💖💙💜🧡💚🙏]/u.test(raw) ? HEARTED_CREDIT : NEVER, '')
+    // Easy-RSA's "… remove SSL option '-keyout' Resolve CVE-2024-13454 - Original bug report: Marcus Stoegbauer", a commit's
+    // body run into its subject: the advisory it resolves closes the change, and who reported it is a credit.
+    .replace(/original bug report/i.test(raw) ? /\s+[-–—]\s+original bug report:\s+[^()]+?(?=\s*(?:\(|$))/i : NEVER, '')
+    .replace(raw.includes('Resolve') ? RESOLVE_ID_RUN_IN : NEVER, ' ($1)')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
@@ -3348,7 +3387,8 @@ export const SECURITY_RELEASE_HEADING = /\d+\.\d+[^()]*(?:\([^()]*\)\s*)*\(\s*se
 const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
 /** WLED's "WLED 0.15.0 release", LMDB's "LMDB 0.9.32 Release (2024/01/29)": a line naming the release, not a change. */
 const RELEASE_LINE = new RegExp(
-  String.raw`^(?:${DATE}:\s+)?\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]* released?(?:\s*[-–—,]?\s*\(?${DATE}\)?)?\.?$`,
+  // HTCondor's "- HTCondor version 24.0.6 released on March 27, 2025." under "Release Notes:".
+  String.raw`^(?:${DATE}:\s+)?\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} (?:version\s+)?v?\d+(?:\.\d+)+[\w.-]* released?(?:\s+on)?(?:\s*[-–—,]?\s*\(?${DATE}\)?)?\.?$`,
   'iu',
 );
 /** jsrsasign's "* Changes from 11.1.1 to 11.1.2 (2026-Apr-12)" over its changes: the range of the release, not a change. */
@@ -4326,9 +4366,10 @@ const VERSION_BULLET = /^[*o-]\s+((?:version|release)\s+v?\d+(?:\.\d+)+[\w.+-]*)
 
 /**
  * uriparser's ChangeLog sets its security fixes between two lines of ">>>>>>>>>>>>> SECURITY >>>>>>>>>>>>>": a fence, not a
- * quote nested thirteen deep, whose second line Markdown's lazy continuation would join to the fix above it.
+ * quote nested thirteen deep, whose second line Markdown's lazy continuation would join to the fix above it. HDF4's HISTORY.txt
+ * marks each release "%%%4.3.0%%%%%%%%…" over its title, a marker no reader reads.
  */
-const FENCE_LINE = /^\s*(?:>{5,}|<{5,})(?:\s*\w[\w ]{0,30}\s*(?:>{3,}|<{3,}))?\s*$/;
+const FENCE_LINE = /^\s*(?:(?:>{5,}|<{5,})(?:\s*\w[\w ]{0,30}\s*(?:>{3,}|<{3,}))?|%{3,}v?\d[\w.-]*%{3,})\s*$/;
 
 /**
  * Whether any of the lines holds the mark. The passes over every line of the notes below first ask it for the mark each of their
@@ -4337,7 +4378,7 @@ const FENCE_LINE = /^\s*(?:>{5,}|<{5,})(?:\s*\w[\w ]{0,30}\s*(?:>{3,}|<{3,}))?\s
 const anyLineHas = (lines: string[], mark: string) => lines.some((line) => line.includes(mark));
 
 function withoutFenceLines(lines: string[]): string[] {
-  if (!anyLineHas(lines, '>>>>>') && !anyLineHas(lines, '<<<<<')) return [...lines];
+  if (!anyLineHas(lines, '>>>>>') && !anyLineHas(lines, '<<<<<') && !anyLineHas(lines, '%%%')) return [...lines];
   return lines.map((line) => (FENCE_LINE.test(line) ? '' : line));
 }
 
@@ -4711,6 +4752,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       sawChange = true;
       return;
     }
+    // Mitsuba 3.6.0's "Some breaking changes were made in this process. Please refer to the porting guide …" after its list:
+    // prose that says the release breaks things, and where to read how.
+    if (sawChange && BREAKS_WERE_MADE.test(texts[0]!.trim())) {
+      items.push({ ...paragraphItem(texts, start, end, 'breaking'), kind: 'breaking' });
+      return;
+    }
     // CoreDNS's "plugin/forward: Add source_address directive (…)" a line each, unbulleted: each line is one change.
     // (LZ4's bare "v1.10.0" over its lines titles them.)
     const titled = /^v?\d+(?:\.\d+)+[\w.+-]*:?$/.test(texts[0]!.trim()) ? 1 : 0;
@@ -4933,15 +4980,23 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       return;
     }
     // Prose under a change's own heading (Prettier's `#### Markdown: …`) describes that change, not the release.
-    if (intro || sawChange || (pendingHeading && pendingHeading.heading.level > 2 && headings.length > 1)) return;
+    // erdtree's "### What's Changed" over "`erdtree` v2.0.0 introduces numerous breaking changes …" and a list of bare pull
+    // request addresses: GitHub's section title over the release's own opening, not a change's heading.
+    const changeHeading =
+      pendingHeading && pendingHeading.heading.level > 1 && !/^What['’]s Changed$/i.test(pendingHeading.heading.text) ? pendingHeading : null;
+    // erdtree's "Perhaps the most important change to note is that the compiled binary has been renamed from `et` to `erd` …"
+    // after its list: prose that singles out one change is that change.
+    const singledOut = changeHeading ? null : told.match(SINGLES_OUT_A_CHANGE);
+    if (singledOut) {
+      const rest = told.slice(singledOut[0].length);
+      items.push(paragraphItem([rest.charAt(0).toUpperCase() + rest.slice(1)], start, end, 'other'));
+      sawChange = true;
+      return;
+    }
+    if (intro || sawChange || (changeHeading && changeHeading.heading.level > 2 && headings.length > 1)) return;
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     // (TinyBase 8.0's "## Introducing Middleware" over "This release introduces a powerful new system …" likewise.)
-    if (
-      pendingHeading &&
-      pendingHeading.heading.level > 1 &&
-      (!RELEASE_TITLE.test(pendingHeading.heading.text) || INTRODUCES_A_THING.test(pendingHeading.heading.text))
-    )
-      return;
+    if (changeHeading && (!RELEASE_TITLE.test(changeHeading.heading.text) || INTRODUCES_A_THING.test(changeHeading.heading.text))) return;
     // provider's "Fix `MultiProvider` not being inheritable anymore due to 6.1.3." alone under its version: the release's one
     // change, told as a sentence where other notes would list it.
     // "PostGIS 3.7.0beta2" over "2026/08/09" over the opening: the release's name and date title it, they are no prose.
@@ -5023,6 +5078,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // kaniko's "The executor images in this release are:" over a block of image names: what it leads into is the code.
       // (Hugo's "Hugo 0.83 finally brings WebP … you may use a construct such as this:" tells the feature before its example.)
       !(/:\s*$/.test(joined) && !/[.!?]\s+\p{Lu}/u.test(joined) && FENCE.test(nextContent(lines, end - 1))) &&
+      // Django Ninja's "To get started install latest version with" over its `pip install` block: how to get it, no news.
+      !(INSTALLS_WITH.test(joined.trim()) && FENCE.test(nextContent(lines, end - 1))) &&
       // FluentMigrator's "The new documentation is online on [https://…](https://…).": without its address it leads nowhere.
       !(LEADS_TO_A_LINK.test(clean.text) && ENDS_ON_A_LINK.test(joined))
     ) {
@@ -5218,6 +5275,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       (/[.!]$/.test(bold[1]!.trim()) || (boldRun !== null && /[.!?]\)?\s+\p{Lu}/u.test(bold[1]!))) &&
       bold[1]!.trim().split(/\s+/).length >= 5 &&
       !SHOUTED.test(bold[1]!.replace(/<[^>]*>|https?:\/\/\S+/g, ''));
+    // HoloViews' "**November 10, 2025**" under its version's heading: when it came out, no title of what follows.
+    if (boldRun && DATE_LINE.test(boldRun[1]!.trim())) {
+      flushParagraph();
+      continue;
+    }
     if (bold && !boldSentence) {
       // pugixml's "Maintenance release. Changes:": what titles the list is the label's last sentence.
       const titled = bold === label ? bold[1]!.replace(/^.*[.!?]\s+(?=\S)/, '') : bold[1]!;
@@ -5333,7 +5395,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         indent > 0 &&
         last.lines.end >= number - 2 &&
         headingAt < last.lines.start &&
-        isChildOf(lines, last.lines.start, indent)
+        isChildOf(lines, last.lines.start, indent) &&
+        !startsAnotherList(lines[number - 2] ?? '', line)
       ) {
         last.lines.end = end;
         // Ultimate Member's "* Fixed: Security issue, CVE ID: CVE-2026-7761." over "  ** Restricted `get_directory_by_hash()`
@@ -5348,7 +5411,15 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         }
         // A child bullet's advisory ids make a fix a security fix; a security fix's own children may only retell its ids,
         // unless they are a list of ids alone.
-        if (last.kind === 'fix' || last.kind === 'other' || (last.kind === 'security' && namesOnlyAdvisories(line))) takeAdvisories(last, line, number);
+        // Ettercap's "!! Fixed many CVE vulnerabilities" over "- CVE-2014-6395 (Length Parameter Inconsistency)": a fix that
+        // names no advisory of its own is told with the ids its children lead with.
+        if (
+          last.kind === 'fix' ||
+          last.kind === 'other' ||
+          (last.kind === 'security' &&
+            (namesOnlyAdvisories(line) || (LEADS_WITH_AN_ID.test(line) && (!NAMES_ADVISORY.test(last.text) || LEADS_WITH_AN_ID.test(lines[number - 2] ?? '')))))
+        )
+          takeAdvisories(last, line, number);
         // MiniProfiler's "- Removed jQuery (built-in) dependency" over "  - (**Major**) Drops IE 11 support": what the change
         // takes away, told under it, makes it a break, and is told with it.
         if (last.kind !== 'breaking' && last.kind !== 'security' && last.kind !== 'internal') takeDroppedSupport(last, line, number, repoBase);
@@ -5675,6 +5746,16 @@ function takeDroppedSupport(item: NoteItem, line: string, number: number, repoBa
   item.text = `${item.text.replace(/[.\s]+$/, '')}: ${part.charAt(0).toLowerCase()}${part.slice(1).replace(/[.\s]+$/, '')}.`;
 }
 
+/**
+ * Ettercap's "    - CVE-2014-9381 (Signedness error)" then "    + Updated etter.finger.mac": a bullet after one of another mark
+ * at its indent starts a list of its own, as Markdown reads it, not more children of the change above.
+ */
+function startsAnotherList(previous: string, line: string): boolean {
+  const before = previous.match(/^(\s*)([-*+])\s/);
+  const now = line.match(/^(\s*)([-*+])\s/);
+  return before !== null && now !== null && before[1] === now[1] && before[2] !== now[2];
+}
+
 function takeAdvisories(item: NoteItem, line: string, number: number): void {
   // The ids the line says, not those in its links' addresses (Forge links "GHSA-5gfm-…" to another advisory's page).
   const advisories = [...new Set(withoutLinkTargets(line).match(NAMED_ADVISORIES) ?? [])].filter((id) => !item.text.includes(id));
@@ -5866,8 +5947,20 @@ const NOW_POSSIBLE =
   /\b(?:can now|now (?:supports?|allows?|accepts?|offers?)|(?:(?:has|have) been|was|were|(?:is|are)(?: now)?) added\b|(?:is|are) now (?:fully |officially |generally )?(?:supported|available)|(?:support|option|setting|command|parameter)s? added\.?$)/i;
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
-  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?)\s/;
+  /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Move[sd]?|Rename[sd]?)\s/;
 /** One sentence led by a change's verb, nothing after its stop. */
+/** "Perhaps the most important change to note is that …", "The biggest change in this release is that …". */
+const LEADS_WITH_AN_ID = withAdvisoryId(String.raw`^\s*[-*+]\s+{ID}\b`, 'i');
+const INSTALLS_WITH = /^(?:to\s+(?:get\s+started|install|upgrade|update|try\s+it)\b|(?:install|upgrade|update)\s+(?:it|the\s+latest|latest)\b)/i;
+export const REQUIRES_CODE_CHANGES =
+  /\b(?:this|it)\s+(?:will\s+)?requires?\s+(?:(?:very\s+)?(?:few|some|minor|small)\s+)?changes\s+to\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:code|scripts?|configuration|config|plugins?)\b/i;
+/** "Exit status for actions like `--version` was always set to non-zero": a subject, then what was wrong with it. */
+const PAST_STATE_FAULT = /^\p{Lu}[^.!?]{0,100}?\s(?:was|were)\s+(?:always|never|not|incorrectly|wrongly)\s+\p{Ll}[^.!?]*\.?$/u;
+const STOPS_USING_DEPRECATED =
+  /^(?:remove[sd]?|drop(?:ped|s)?|avoid(?:s|ed)?)\s+(?:the\s+)?(?:deprecated\s+(?:use|usage|calls?)\s+of|(?:use|usage|calls?)\s+of\s+(?:the\s+)?deprecated)\s+\S/i;
+export const BREAKS_WERE_MADE = /^(?:some|several|a few|a number of|many)\s+breaking\s+changes\s+(?:were|have\s+been)\s+(?:made|introduced)\b/i;
+const SINGLES_OUT_A_CHANGE =
+  /^(?:perhaps\s+)?the\s+(?:most\s+important|biggest|main|most\s+notable)\s+change(?:\s+to\s+note|\s+in\s+this\s+release)?\s+is\s+that\s+(?=\S)/i;
 const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
 
 /**
