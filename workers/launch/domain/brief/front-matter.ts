@@ -8,8 +8,10 @@ export function withoutFrontMatter(lines: string[]): string[] {
     end < 0 ||
     end > 40 ||
     !/^[\w-]+\s*[:=]/.test(lines[1] ?? '') ||
-    // Bevy's post: TOML tables ("[extra]") group the keys after them.
-    !lines.slice(1, end).every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line) || (fence === '+++' && /^\[[\w.-]+\]\s*$/.test(line)))
+    // Bevy's post: TOML tables ("[extra]") group the keys after them; radare2's, an array over lines ("aliases = [" … "]").
+    !lines
+      .slice(1, end)
+      .every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line) || (fence === '+++' && /^\[[\w.-]+\]\s*$|^[\]}],?\s*$/.test(line)))
   )
     return lines;
   return lines.map((line, index) => (index <= end ? '' : line));

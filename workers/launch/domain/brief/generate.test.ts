@@ -8933,3 +8933,37 @@ describe('holdouts 221 to 224', () => {
     expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toContain('travis-ci');
   });
 });
+
+describe('holdouts 225 to 228', () => {
+  it("tells a security fix named by its id before its flaw as the flaw fixed (libsixel), and leads with a mixed section's advisories (Weave Scope)", () => {
+    const libsixel = checkedBriefOf(
+      [
+        '* Security fix for CVE-2019-20205 (#127), integer overflow problem,',
+        '  reported by @sleicasper.',
+        '',
+        '* build: Introduce VPATH build support(#56), suggested by @tkelman.',
+      ].join('\n'),
+      { version: '1.8', title: 'libsixel v1.8.0' },
+    );
+    expect(libsixel.highlights[0]?.text).toBe('Fixed an integer overflow problem (CVE-2019-20205).');
+    const scope = checkedBriefOf(
+      [
+        '## Release 1.10.2',
+        '',
+        'This release has a security fix, a few bug-fixes and some other minor improvements.',
+        '',
+        'Security and bug fixes:',
+        '',
+        '- Fix missing nodes in Kubernetes Cluster mode',
+        '- Show all connections when one pod has multiple PVCs',
+        '- Address vulnerability (CVE-2018-16487) by updating lodash dependency',
+      ].join('\n'),
+      { version: '1.10.2', title: 'Weave Scope 1.10.2' },
+    );
+    expect(scope.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Address vulnerability (CVE-2018-16487) by updating lodash dependency.'],
+      ['fix', 'Fixed missing nodes in Kubernetes Cluster mode.'],
+      ['fix', 'Now shows all connections when one pod has multiple PVCs.'],
+    ]);
+  });
+});

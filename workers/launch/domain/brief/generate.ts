@@ -1836,6 +1836,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
               .replace(ID_REPORTS, (_, id: string, flaw: string) => `Fixed ${flaw} (${id}).`)
               // Unicorn's "Security fix: for CVE-2025-24370 for a class pollution vulnerability": the flaw after its id.
               .replace(FOR_ID_FOR, (_, id: string, flaw: string) => `Fixed ${flaw.replace(/\.$/, '')} (${id}).`)
+              // libsixel's "Security fix for CVE-2019-20205 (#127), integer overflow problem": the flaw after its id.
+              .replace(SECURITY_FIX_FOR_ID, (_, id: string, flaw: string) => `Fixed ${withArticle(flaw)} (${id}).`)
               .replace(LEADING_ID, '')
               // wolfSSL's "* [Medium] CVE-2024-5288" over "A private key blinding operation … was added …": the id, then its sentence.
               .replace(ID_THEN_SENTENCE, '')
@@ -1977,6 +1979,7 @@ function firstFixedIds(text: string): string[] {
 }
 
 const CLOSING_ADVISORIES_STOPPED = new RegExp(String.raw`\s\(${ADVISORY_ID_START}[^()]*\)[.!]?$`, 'i');
+const SECURITY_FIX_FOR_ID = withAdvisoryId(String.raw`^security\s+fix\s+for\s+({ID}),\s+(\p{Ll}[^,.;]*?\s(?:problem|issue|bug|flaw|vulnerability))\.?$`, 'iu');
 const FOR_ID_FOR = withAdvisoryId(String.raw`^for\s+({ID})\s+for\s+((?:an?|the)\s+\S.*)$`, 'i');
 const ID_FIX_LABEL = withAdvisoryId(String.raw`^({ID})\s+fix(?:ed)?:\s+(\S.*)$`, 'i');
 const ID_THEN_SENTENCE = withAdvisoryId(String.raw`^{ID}\s+(?=\p{Lu}(?:\p{Ll}|\s))`, 'u');

@@ -9227,3 +9227,140 @@ describe('holdouts 221 to 224', () => {
     ).toEqual([]);
   });
 });
+
+describe('holdouts 225 to 228', () => {
+  const textsOf = (notes: string[]) =>
+    parseNotes(notes.join('\n'), null)
+      .items.filter((item) => item.kind !== 'internal')
+      .map((item) => [item.kind, item.text]);
+  it('reads TOML front matter with an array over lines as no opening (radare2)', () => {
+    const parsed = parseNotes(
+      [
+        '+++',
+        'date = "2016-01-21T23:30:07+01:00"',
+        'aliases = [',
+        '\t"radare-0-10-0"',
+        ']',
+        '+++',
+        '',
+        'On Monday 16th, we released a new version of radare2, the *0.10.0*, codename *NOLAN*.',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.intro?.text).toBe('On Monday 16th, we released a new version of radare2, the 0.10.0, codename NOLAN.');
+  });
+  it("reads a version's title line, a pointer at the full set of changes and an aside in brackets as no opening (Aircrack-ng, requests-oauthlib, Portage)", () => {
+    expect(
+      parseNotes(['[This release was done as a standalone tag.]', '', 'Security:', '* Use NoGlobalsUnpickler for the pickles'].join('\n'), null).intro,
+    ).toBeNull();
+    expect(
+      parseNotes(['Version 1.7 (changes from aircrack-ng 1.6) - Released 10 May 2022:', '* Airdecap-ng: Endianness fixes'].join('\n'), null).intro,
+    ).toBeNull();
+    expect(
+      parseNotes(
+        [
+          'Full set of changes are in [github](https://github.com/requests/requests-oauthlib/milestone/4?closed=1).',
+          '',
+          '- Removed support of Python 2.x',
+        ].join('\n'),
+        null,
+      ).intro,
+    ).toBeNull();
+  });
+  it('tells a fix with the advisory a bullet after it names alone (RNP), and a reference link with no definition by its words (argon2-cffi)', () => {
+    expect(
+      textsOf([
+        '#### Security',
+        '',
+        '* Fixed a vulnerability in session key generation for PKESK packets.',
+        'Session keys were generated without cryptographically random values.',
+        '',
+        '* CVE: [CVE-2025-13470](https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2025-13470)',
+      ]),
+    ).toEqual([
+      [
+        'security',
+        'Fixed a vulnerability in session key generation for PKESK packets. Session keys were generated without cryptographically random values (CVE-2025-13470).',
+      ],
+    ]);
+    expect(
+      textsOf(['- Thanks to lots of work within [*argon2-cffi-bindings*], there are pre-compiled wheels for many new platforms.']).map(([, text]) => text),
+    ).toEqual(['Thanks to lots of work within argon2-cffi-bindings, there are pre-compiled wheels for many new platforms.']);
+  });
+  it('reads a runtime required from a version on, beside one dropped at its end of life, as a break (Arcjet)', () => {
+    expect(
+      textsOf([
+        '### 🚀 New Features',
+        '',
+        '* require Node.js &gt;=22.21.0 and drop EOL Node.js 20 ([#6090](https://github.com/arcjet/arcjet-js/issues/6090))',
+      ]).map(([kind]) => kind),
+    ).toEqual(['breaking']);
+  });
+  it("reads an HTML page's version term over its definitions as a heading over changes (FoxyProxy)", () => {
+    expect(
+      textsOf([
+        '<dl>',
+        '      <dt>9.0</dt>',
+        '      <dd>Added Bulk Edit user interface feature (#131, #137, #169)</dd>',
+        '      <dd>Added Ping feature</dd>',
+        '      <dt>8.10</dt>',
+        '      <dd>Fixed the popup</dd>',
+        '</dl>',
+      ]),
+    ).toEqual([
+      ['feature', 'Added Bulk Edit user interface feature'],
+      ['feature', 'Added Ping feature'],
+      ['fix', 'Fixed the popup'],
+    ]);
+  });
+  it('reads an "Internal:" label, a placeholder for the next entry and what is said internal only as upkeep (Foam, Doorkeeper, Easy-RSA)', () => {
+    expect(
+      textsOf([
+        '- Internal: Report the number of user templates in telemetry and simplified the activation flow',
+        '- Please add here',
+        "   * New X509 Type: 'selfsign' Internal only (999533e) (#1135)",
+        '- Added support for saved queries',
+      ]),
+    ).toEqual([['feature', 'Added support for saved queries']]);
+  });
+  it('drops thanks closing an aside, a credit by address, and the words that led to an issue (IntelliJ Elixir, sysklogd, libsixel)', () => {
+    expect(
+      textsOf([
+        '* Compatibility fixes for 2025.1+ (understatement of changes, countless amount of changes to help improve things, thank you so micj) - [@sh41](https://github.com/sh41)',
+        '- Flush log files independent of MARK, by Martin Schulze <joey@infodrom.org>',
+        '- Bugfix against invalid PRI values (CVE-2014-3634), by mancha <mancha1@zoho.com>',
+        '* Strip first flag check in LZW compression function for issue #118,',
+        '  reported by @SuhwanSong.',
+        '* Security fix for CVE-2018-19762 (#81), heap-based buffer overflow problem,',
+        '  reported by @nluedtke and fixed by @knok (#92).',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'Compatibility fixes for 2025.1+',
+      'Flush log files independent of MARK',
+      'Bugfix against invalid PRI values (CVE-2014-3634)',
+      'Strip first flag check in LZW compression function',
+      'Security fix for CVE-2018-19762, heap-based buffer overflow problem.',
+    ]);
+  });
+  it('reads fixes under "Security and bug fixes" by their own words, and "Configuration & Security" and "Still to Come" as no security nor news (Weave Scope, Trickster)', () => {
+    expect(
+      textsOf([
+        'Security and bug fixes:',
+        '',
+        '- Address vulnerability (CVE-2018-16487) by updating lodash dependency',
+        '- Fix missing nodes in Kubernetes Cluster mode',
+      ]).map(([kind]) => kind),
+    ).toEqual(['security', 'fix']);
+    expect(
+      textsOf([
+        '### Configuration & Security',
+        '- **YAML Configuration**: Trickster 2.0 uses YAML for configuration instead of TOML',
+        '',
+        '## Still to Come',
+        '',
+        'A future Trickster 2.0.x will include the following additional features that did not quite make it:',
+        '- incorporate ALB examples into the docker-compose demo',
+      ]).map(([kind]) => kind),
+    ).not.toContain('security');
+  });
+});

@@ -217,6 +217,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:currently\s+)?supported\s+(?:[\w.+-]+\s+){0,2}versions$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
+  // Weave Scope's "Security and bug fixes:" over two advisories' fixes and six plain ones: fixes, each its own kind by its words.
+  [/^(?:security\s+(?:and|&)\s+bug\s*fixes|bug\s*fixes\s+(?:and|&)\s+security(?:\s+fixes)?)$/i, 'fix'],
   // Kale 2.0's "## Want to Contribute?" over its GitHub, Slack and working group links: where to join, no change.
   [/^(?:want|how)\s+to\s+(?:contribute|help|get\s+involved)\??$|^(?:contributing|get\s+involved|join\s+(?:us|the\s+community))!?$/i, 'internal'],
   // HDF4's "CONTENTS" over the sections below, and its "Platforms Tested": the document's map, and where it was tried.
@@ -241,8 +243,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\bbehaviou?ral changes?\b|\bchanges? in behaviou?r\b|\bbehaviou?r changed?\b/i, 'other'],
   // What a release announces for later (curl's "Planned upcoming removals") is not a change of this release.
   // Boa's "Looking Forward", a roadmap's "What's next": the same.
-  // NNG's "End of Feature Announcements": what it will stop supporting.
-  [/\b(?:planned|upcoming|future|looking (?:forward|ahead)|what['’]?s next|next steps|roadmap|end of feature)\b/i, 'other'],
+  // NNG's "End of Feature Announcements": what it will stop supporting. Trickster 2.0's "Still to Come" likewise.
+  [/\b(?:planned|upcoming|future|looking (?:forward|ahead)|what['’]?s next|next steps|roadmap|end of feature|still to come|coming soon)\b/i, 'other'],
+  // Trickster 2.0's "Configuration & Security" over YAML configuration and environment variables: an area beside security,
+  // each change of its own kind.
+  [/^(?:configuration|config|settings|deployment|operations)\s*(?:&|and)\s*security$/i, 'other'],
   // LibreSSL's "Compatibility changes" (symbols exposed, macros removed): changes to the interface, breaking only where
   // an item says it takes something away.
   [/^(?:api\s+|abi\s+)?compatibility\s+changes?$/i, 'other'],
@@ -310,8 +315,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   ],
 ];
 
-/** A change led by the word for its kind, without a colon: a verb in lower case, or a part of the product before one. */
-const BUGFIX_WORD = /^\s*(?:Bug-?fix|BUGFIX|Hotfix)\s+(?!(?:for|in|to|of|on|release|releases|only|and)\b)(?=[a-z]+\s|[\p{L}\d_./-]+:\s)/u;
+/** A change led by the word for its kind, without a colon: a verb in lower case, or a part of the product before one (not
+ * sysklogd's "Bugfix against invalid PRI values", a fix told by what it guards against). */
+const BUGFIX_WORD = /^\s*(?:Bug-?fix|BUGFIX|Hotfix)\s+(?!(?:for|in|to|of|on|against|with|release|releases|only|and)\b)(?=[a-z]+\s|[\p{L}\d_./-]+:\s)/u;
 /** A Sphinx "releases" entry's role: ":support:" is upkeep (docs, packaging, backports) beside the bugs and features. */
 const SPHINX_ROLE_KIND: Record<string, ChangeKind> = { bug: 'fix', feature: 'feature', support: 'other' };
 const MIXED_WITH_INTERNAL = /\binternals?\b|\bdevelopment support\b|\brefactor/i;
@@ -357,7 +363,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security Item|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security Item|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Internal|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const KIND_TAG_IN_BRACKETS = /^(?:CHANGE|CHANGED|BUGFIX|FIX|FEATURE|ENHANCEMENT|IMPROVEMENT|SECURITY|BREAKING)$/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
@@ -450,6 +456,8 @@ const LABEL_KIND: Record<string, ChangeKind | undefined> = {
   security: 'security',
   // HTCondor's version history: "*Security Item*: This release of HTCondor fixes a security-related bug …".
   'security item': 'security',
+  // Foam's changesets: "Internal: Report the number of user templates in telemetry …".
+  internal: 'internal',
   // Suricata's Redmine export: "Optimization #7769: …", "Documentation #7890: …".
   optimization: 'performance',
   documentation: 'internal',
@@ -604,9 +612,10 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
 // Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise, and pyparsing's "Discontinued support for
 // Python 3.6, 3.7, and 3.8.".
 const DROP_SUPPORT = new RegExp(
-  // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second; drf-yasg's "Support was dropped
+  // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second (Arcjet's "… and drop EOL Node.js
+  // 20", the runtime's end of life said); drf-yasg's "Support was dropped
   // for Python 2.7, DRF 3.8, DRF 3.9.", in the passive.
-  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -637,7 +646,7 @@ export const END_OF_SUPPORT =
  * version", the new minimum named first.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -1068,6 +1077,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // LightDM's "Remove deprecated use of G_TYPE_INSTANCE_GET_PRIVATE, G_PARAM_PRIVATE": the code stops calling an API its
   // library deprecated; nothing its users call goes.
   if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
+  // Doorkeeper's changelog ends its list on "- Please add here": the place for the next entry, no change.
+  if (/^(?:please\s+)?add\s+(?:(?:your\s+|new\s+)?(?:changes?|entry|entries)\s+)?(?:here|above|below)\.?$/i.test(text)) return { kind: 'internal', text };
+  // Easy-RSA's "New X509 Type: 'selfsign' Internal only": said to be the project's own.
+  if (/[\s(]internal(?:\s+use)?\s+only\)?\.?$/i.test(text)) return { kind: 'internal', text };
   // JHipster's "- **How this issue was handled** This issue was found by …", "- **Are you vulnerable?** if you use JWT …":
   // a part of the one advisory the notes tell, no fix of its own.
   const advisoryPart = raw.includes('**') ? raw.match(ADVISORY_PART_LABEL) : null;
@@ -1921,9 +1934,10 @@ const DESCRIBES_THE_DOCUMENT =
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
 // HDF4's "Note that the HDF4 documentation will be updated at the time of each final release and can be found on the HDF4
 // support page at:", its "The official HDF4 releases can be obtained from:" and "If you have any questions or comments, please
-// send them to the HDF Help Desk:": where the documents are, and whom to ask, no news.
+// send them to the HDF Help Desk:": where the documents are, and whom to ask, no news. Nor is requests-oauthlib's "Full set of
+// changes are in [github](…).", nor Portage's "[This release was done as a standalone tag.]", an editor's aside in brackets.
 const NOT_AN_OPENING =
-  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^[\w.+-]+(?:\s[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)+[\w.-]*\s+release\s+\([^()]*\)\.?$|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b|^(?:note that\s+)?the\s+(?:\S+\s+){0,2}(?:documentation|docs|releases?)\s+(?:will\s+be|is|are|can\s+be)\b[^.]{0,120}\b(?:found|obtained|downloaded)\b|^if you have (?:any )?questions\b/i;
+  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^[\w.+-]+(?:\s[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)+[\w.-]*\s+release\s+\([^()]*\)\.?$|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b|^(?:note that\s+)?the\s+(?:\S+\s+){0,2}(?:documentation|docs|releases?)\s+(?:will\s+be|is|are|can\s+be)\b[^.]{0,120}\b(?:found|obtained|downloaded)\b|^if you have (?:any )?questions\b|^(?:the\s+)?full\s+(?:set|list)\s+of\s+changes\s+(?:is|are)\s+(?:in|on|at)\b|^\[[^\]]{8,200}\]\.?$/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /**
  * Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.", GNU Make's "A
@@ -1993,9 +2007,10 @@ const DATE_LINE = new RegExp(
  * Samba 4.24.5", "Sun May 03rd 2026 - maintainer <maintainer@example.org> - v5.2.0": a version with the words of a title,
  * or with who signed it.
  */
-// LightDM's NEWS: "Overview of changes in lightdm 1.32.0".
+// LightDM's NEWS: "Overview of changes in lightdm 1.32.0"; Aircrack-ng's "Version 1.7 (changes from aircrack-ng 1.6) - Released
+// 10 May 2022:".
 const TITLE_LINE =
-  /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
+  /^(?:=\s+.{2,60}\breleased\b.{0,30}|version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:]{0,40}:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /**
  * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
  * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
@@ -2363,6 +2378,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // (LocalSend's "… via command line using `--text` … (@guilhermetiscoski)" names no one after its "via").
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
+    // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
+    .replace(/\[([*_])([^*_\]\n]+)\1\](?![([:])/g, '$2')
     // Beego's "[Add httplib OpenTelemetry Filter](https://…/pull/4888, https://…/pull/4915)": a link to two pull requests.
     .replace(/\]\((https?:\/\/[^\s(),]+)(?:,\s*https?:\/\/[^\s(),]+)+\)/g, ']($1)')
     // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
@@ -2723,6 +2740,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       .replace(clean.text.includes(' See ') ? READ_MORE_CLOSING : NEVER, (pointer) => (mayNameAdvisory(pointer) ? pointer : ''))
       // SickChill's "… when a show was just added. fixes [#8682](…)": the verb its reference closed, once the reference went.
       .replace(/(?<=[.!?])\s+(?:fix(?:es|ed)?|closes?|resolves?)\.?$/, '')
+      // libsixel's "Strip first flag check in LZW compression function for issue #118,": the words that led to the issue.
+      .replace(/\s+for\s+(?:the\s+)?(?:issues?|bugs?|tickets?)[,.]?$/i, '')
       // gocryptfs' "… socket files ([#629](…)": the bracket its reference opened was never closed.
       .replace(clean.text.endsWith('(') ? /\s*\($/ : NEVER, '')
       .replace(NAMES_AN_ADVISORY.test(clean.text) ? FIXED_IDS_FIRST : NEVER, '$2 ($1)')
@@ -3766,6 +3785,7 @@ function htmlAsMarkdown(lines: string[]): string[] {
   // `<li>` or `<h3>` alone on its line (Scintilla's pages): the marker goes on the line its text starts on.
   let opened: string | null = null;
   let inPre = false;
+  let underVersionTerm = false;
   return lines.map((raw) => {
     // FindBugs' "New "Source" filter which can be used …:" over a `<pre>` of escaped XML: an example in code, no words of a change.
     if (inPre || /^\s*<pre\b[^>]*>/i.test(raw)) {
@@ -3832,6 +3852,15 @@ function htmlAsMarkdown(lines: string[]): string[] {
       const words = trimmed.toLowerCase().endsWith(closing) ? trimmed.slice(0, -closing.length) : trimmed;
       return `${'#'.repeat(Number(heading[1]))} ${words.replace(/<[^>]+>/g, '').trimEnd()}`;
     }
+    // FoxyProxy's about page: `<dt>9.0</dt>` over a `<dd>` a change: the version titles them, each a change of it.
+    const version = line.match(/^\s*<dt\b[^>]*>\s*(v?\d+(?:\.\d+)*[\w.-]*)\s*<\/dt>\s*$/i);
+    if (version) {
+      underVersionTerm = true;
+      return `## ${version[1]}`;
+    }
+    if (/^\s*<\/?(?:dt|dl)\b/i.test(line)) underVersionTerm = false;
+    const definition = underVersionTerm ? line.match(/^(\s*)<dd\b[^>]*>(.*?)(?:<\/dd>)?\s*$/i) : null;
+    if (definition) return `- ${definition[2]!.trim()}`;
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
     // Ghidra's "<li><I>Decompiler</I>. Improved detection of …": the area set in italics before a stop is the change's scope.
     if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '').replace(/^\s*<(i|em|b|strong)>([^<]{1,40})<\/\1>\.\s+(?=\p{Lu})/iu, '$2: ')}`;
@@ -5423,6 +5452,21 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         // MiniProfiler's "- Removed jQuery (built-in) dependency" over "  - (**Major**) Drops IE 11 support": what the change
         // takes away, told under it, makes it a break, and is told with it.
         if (last.kind !== 'breaking' && last.kind !== 'security' && last.kind !== 'internal') takeDroppedSupport(last, line, number, repoBase);
+        continue;
+      }
+      // RNP's "* Fixed a vulnerability in session key generation …" then "* CVE: [CVE-2025-13470](…)": a bullet that only names
+      // the advisory of the fix before it, at its indent, is that fix's id.
+      if (
+        last &&
+        (last.kind === 'security' || last.kind === 'fix') &&
+        headingAt < last.lines.start &&
+        last.lines.end >= number - 2 &&
+        indentOf(lines[last.lines.start - 1]!) === indent &&
+        !NAMES_ADVISORY.test(last.text) &&
+        namesOnlyAdvisories(raw)
+      ) {
+        takeAdvisories(last, raw, number);
+        last.lines.end = end;
         continue;
       }
       // A list of links into the page itself is its table of contents.

@@ -156,10 +156,11 @@ const NAME_AFTER_STOP =
 /**
  * kscript's "(thanks to Vsajip for initial implementation)", APScheduler's "(special thanks to Curtis Vogt for help with this
  * one)", SMAPI's "(thanks to Shockah!)", Rufus' "(courtesy of Martin Kuschnik)", stunnel's "(thx to Petr Strukov)": a bracket
- * that thanks someone, by name, for what they did.
+ * that thanks someone, by name, for what they did; IntelliJ Elixir's "(understatement of changes, countless amount of changes to
+ * help improve things, thank you so micj)", after an aside.
  */
 export const THANKS_TO_BRACKET =
-  /\s*\(\s*(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
+  /\s*\(\s*(?:[^(),]{1,80},\s*){0,3}(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
@@ -279,9 +280,10 @@ const POINTER_BEFORE_QUOTE = /\b(?:fixes|closes|resolves)\s+\[[^\]]*#\d+\]\([^)\
 const FOR_A_REFERENCE = /\sfor\s+\[[^\]]*#\d+\]\([^)\s]+\)[\s.]*$/;
 // Wails' "… in [PR](…) by @x": once the reference went, the "in" that pointed at it goes with the credit. changelogithub's
 // "by @BobbieGoede and **Bobbie Goede**": a co-author without a handle, in bold, after the handles. Ocelot's "… was added
-// by @erannevo in pull request #2387.": the pull request the credit points at goes with it.
+// by @erannevo in pull request #2387.": the pull request the credit points at goes with it. libsixel's "reported by @nluedtke
+// and fixed by @knok": who found it, and who fixed it.
 const MENTION_CREDIT = new RegExp(
-  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*(?:@[\w-]+|\*\*[A-Z][^*\n]{0,40}\*\*))*(?:\s+in\s*(?:(?:pull requests?|PRs?)(?=\s|$)\s*)?(?:#\d+(?:\s*(?:,|and)\s*#\d+)*)?)?`,
+  String.raw`(?:\s+${POINTING_IN}(?=\s+by\s+@))?\s*\b(?:by|thanks to|thanks|contributed by|reported by|(?<=\b(?:project|work|contribution)s?\s+)of)\s+@[\w-]+(?:\s*(?:,|and|\+|&)\s*(?:@[\w-]+|\*\*[A-Z][^*\n]{0,40}\*\*))*(?:,?\s+and\s+(?:fixed|patched|implemented|reviewed|tested)\s+by\s+@[\w-]+)*(?:\s+in\s*(?:(?:pull requests?|PRs?)(?=\s|$)\s*)?(?:#\d+(?:\s*(?:,|and)\s*#\d+)*)?)?`,
   'gi',
 );
 /** The entities HTML changelogs write most; what they stand for. */
@@ -986,10 +988,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('[/') && has('|')) text = text.replace(/\[\/[^\]|\s]*\|([^\]]+)\]/g, '$1');
   // Meson's wiki links, "the [[generator.process]] method …": the name they link.
   if (has('[[')) text = text.replace(/\[\[([\w.:/ -]+)\]\](?![(:])/g, '$1');
-  // Debian's "Reported by Yashashree Gund <yash_gund@live.com>.", "Thanks to Marko Zajc <marko@zajc.tel>.": a credit by address.
+  // Debian's "Reported by Yashashree Gund <yash_gund@live.com>.", "Thanks to Marko Zajc <marko@zajc.tel>.": a credit by address;
+  // sysklogd's "…, by Martin Schulze <joey@infodrom.org>" too.
   if (has('@') && has('<'))
     text = text.replace(
-      /\s*\b(?:reported|suggested|requested|analy[sz]ed|patch(?:ed)?|based on a patch|thanks)\s+(?:by|to|from)\s+[^<>.]{2,60}<[^<>\s]+@[^<>\s]+>(?:\s*\([^()]*\))?\.?/gi,
+      /,?\s*\b(?:(?:reported|suggested|requested|analy[sz]ed|patch(?:ed)?|fixed|based on a patch|thanks)\s+(?:by|to|from)|by)\s+[^<>.,]{2,60}<[^<>\s]+@[^<>\s]+>(?:\s*\([^()]*\))?\.?/gi,
       ' ',
     );
   // Debian's "… w/o «.». Closes: #1127383", Launchpad's "LP: #2092676": the bugs a change closes, read as references below.
