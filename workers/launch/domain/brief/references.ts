@@ -160,7 +160,7 @@ const NAME_AFTER_STOP =
  * help improve things, thank you so micj)", after an aside.
  */
 export const THANKS_TO_BRACKET =
-  /\s*\(\s*(?:[^(),]{1,80},\s*){0,3}(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
+  /\s*\(\s*(?:[A-Za-z][^(),]{0,79},\s*){0,3}(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
