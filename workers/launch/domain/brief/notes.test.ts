@@ -9250,9 +9250,20 @@ describe('holdouts 225 to 228', () => {
     expect(parsed.intro?.text).toBe('On Monday 16th, we released a new version of radare2, the 0.10.0, codename NOLAN.');
   });
   it("reads a version's title line, a pointer at the full set of changes and an aside in brackets as no opening (Aircrack-ng, requests-oauthlib, Portage)", () => {
-    expect(
-      parseNotes(['[This release was done as a standalone tag.]', '', 'Security:', '* Use NoGlobalsUnpickler for the pickles'].join('\n'), null).intro,
-    ).toBeNull();
+    const portage = parseNotes(
+      [
+        'portage-3.0.81.1 (2026-07-05)',
+        '----------------',
+        '',
+        '[This release was done as a standalone tag.]',
+        '',
+        'Security:',
+        '* Use NoGlobalsUnpickler for the pickles',
+      ].join('\n'),
+      null,
+    );
+    expect(portage.intro).toBeNull();
+    expect(portage.items.map((item) => item.text)).toEqual(['Use NoGlobalsUnpickler for the pickles']);
     expect(
       parseNotes(['Version 1.7 (changes from aircrack-ng 1.6) - Released 10 May 2022:', '* Airdecap-ng: Endianness fixes'].join('\n'), null).intro,
     ).toBeNull();

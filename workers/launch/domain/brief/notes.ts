@@ -1994,7 +1994,11 @@ const NAMES_LIST = /^[\w.-]+(?:,\s*[\w.-]+)+,?$/;
 /** DBD::mysql's "2016-10-03 Patrick Galbraith, Michiel Beijen, DBI/DBD community (4.037)": the date, who, then the version. */
 const DATED_SIGNED_VERSION_TITLE = new RegExp(String.raw`^${DATE}\s+\p{Lu}[\p{L}.,&'’/ -]{1,120}\(v?\d+(?:\.\d+)+[\w.+-]*\)$`, 'iu');
 /** c-ares' "c-ares version 1.34.5 - April 8 2025": a name, its version and its date title the release, whatever follows. */
-const NAMED_VERSION_TITLE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`, 'iu');
+// Portage's "portage-3.0.81.1 (2026-07-05)": the name joined to its version by a hyphen, as its tarball is.
+const NAMED_VERSION_TITLE = new RegExp(
+  String.raw`^(?:(?:\p{L}[\p{L}\d._+-]*\s+){1,3}|\p{L}[\p{L}\d_+]*(?:-\p{L}[\p{L}\d_+]*)*-)v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?${DATE}\)?)?$`,
+  'iu',
+);
 const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*\s*\((?:released\s+)?${DATE}\):\s*$`, 'iu');
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 /** merlin's "Thu Apr 09 09:59:38 WAT 2026", as `date` prints it, is a date line too; rxvt-unicode's "9.31 Mon 02 Jan 2023 18:13:16 CET", a version dated so. */
