@@ -5996,8 +5996,7 @@ const NOW_POSSIBLE =
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Move[sd]?|Rename[sd]?)\s/;
-/** One sentence led by a change's verb, nothing after its stop. */
-/** "Perhaps the most important change to note is that …", "The biggest change in this release is that …". */
+/** Ettercap's "    - CVE-2014-6395 (Length Parameter Inconsistency)": a bullet led by an advisory's id. */
 const LEADS_WITH_AN_ID = withAdvisoryId(String.raw`^\s*[-*+]\s+{ID}\b`, 'i');
 const INSTALLS_WITH = /^(?:to\s+(?:get\s+started|install|upgrade|update|try\s+it)\b|(?:install|upgrade|update)\s+(?:it|the\s+latest|latest)\b)/i;
 export const REQUIRES_CODE_CHANGES =
@@ -6007,8 +6006,10 @@ const PAST_STATE_FAULT = /^\p{Lu}[^.!?]{0,100}?\s(?:was|were)\s+(?:always|never|
 const STOPS_USING_DEPRECATED =
   /^(?:remove[sd]?|drop(?:ped|s)?|avoid(?:s|ed)?)\s+(?:the\s+)?(?:deprecated\s+(?:use|usage|calls?)\s+of|(?:use|usage|calls?)\s+of\s+(?:the\s+)?deprecated)\s+\S/i;
 export const BREAKS_WERE_MADE = /^(?:some|several|a few|a number of|many)\s+breaking\s+changes\s+(?:were|have\s+been)\s+(?:made|introduced)\b/i;
+/** "Perhaps the most important change to note is that …", "The biggest change in this release is that …". */
 const SINGLES_OUT_A_CHANGE =
   /^(?:perhaps\s+)?the\s+(?:most\s+important|biggest|main|most\s+notable)\s+change(?:\s+to\s+note|\s+in\s+this\s+release)?\s+is\s+that\s+(?=\S)/i;
+/** One sentence led by a change's verb, nothing after its stop. */
 const LONE_CHANGE = new RegExp(`${CHANGE_VERB.source}[^.!?]*(?:\\.(?=\\S)[^.!?]*)*[.!]?$`);
 
 /**
