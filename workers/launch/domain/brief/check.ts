@@ -112,8 +112,8 @@ const EDGE_MARKS = new Set('.,:;!?\'"’()-…/#+~=@');
 const CLAUSE = /;|[.,:!?](?=\s|$)|\s[-–—]\s|\bbut\b/i;
 const NEW_BLOCK = /\n(?=\s*(?:[-*+•|#]|\d{1,3}[.)])\s)|\n\s*\n/g;
 const CVE = withAdvisoryId('^{ID}$', 'i');
-// curl writes its bullets as ` o `.
-const BULLET = /^(\s*)(?:!!|[-*+•o]|\d{1,3}[.)]|#[.)])\s+\S/;
+// curl writes its bullets as ` o `; JSPWiki marks the items under one "->", indented.
+const BULLET = /^(\s*)(?:!!|[-*+•o]|\d{1,3}[.)]|#[.)]|(?<=^\s+)->)\s+\S/;
 /** A change's scope when it is no plain word (`asyn-thrdd:`, `cmd/go:`) and a command-line flag (`--experimental-inspect`) are names, kept in their case. */
 const SCOPE = /^\s*(?:[-*+•o]|\d{1,3}[.)])\s+(?:\*\*)?([\w./-]+)(?:\*\*)?:/gm;
 const FLAG = /(?:^|[\s(`])--?([a-z][\w-]*)/gm;

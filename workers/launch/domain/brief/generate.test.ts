@@ -8967,3 +8967,22 @@ describe('holdouts 225 to 228', () => {
     ]);
   });
 });
+
+describe('holdouts 229 to 234', () => {
+  it('calls a release breaking when a change asks upgraders to supply what it no longer installs (Data Contract CLI)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## [1.1.0] - 2026-08-04',
+        '',
+        '### Changed',
+        '- `datacontract-cli[databricks]` no longer installs PySpark; supply your own PySpark for the Spark session these server types take',
+        '- `datacontract test` for Kafka no longer needs a Java runtime',
+        '',
+        '### Added',
+        '- `DATACONTRACT_KAFKA_MAX_MESSAGES` limits how many messages `datacontract test` reads from a topic',
+      ].join('\n'),
+      { version: '1.1.0', title: 'Data Contract CLI 1.1.0' },
+    );
+    expect(brief.headline.text).toMatch(/breaking/);
+  });
+});

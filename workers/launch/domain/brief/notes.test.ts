@@ -9375,3 +9375,120 @@ describe('holdouts 225 to 228', () => {
     ).not.toContain('security');
   });
 });
+
+describe('holdouts 229 to 234', () => {
+  const textsOf = (notes: string[]) =>
+    parseNotes(notes.join('\n'), null)
+      .items.filter((item) => item.kind !== 'internal')
+      .map((item) => [item.kind, item.text]);
+  it('reads numbered feature headings without their numbers, and "->" under an item as its list (HydePHP, JSPWiki)', () => {
+    expect(
+      textsOf([
+        '## New Features and Improvements',
+        '',
+        '### 4. JSON Output for `route:list` Command',
+        '',
+        'We have added a `--format=json` option to the `route:list` command.',
+      ]),
+    ).toEqual([['feature', 'JSON Output for route:list Command']]);
+    expect(
+      textsOf([
+        'This release features, among other things:',
+        '  * Important fixes',
+        '    -> default log is now redirected to stdout (JSPWIKI-1051)',
+        '    -> rendering cache fixes',
+      ]).map(([, text]) => text),
+    ).toEqual(['default log is now redirected to stdout', 'rendering cache fixes']);
+  });
+  it("reads a licence's header and a post's byline as no opening (JSPWiki, Vuetify)", () => {
+    const licensed = parseNotes(
+      [
+        'Apache JSPWiki 2.10.3 - Release Notes',
+        '=====================================',
+        '',
+        '    Licensed to the Apache Software Foundation (ASF) under one',
+        '    or more contributor license agreements.  See the NOTICE file',
+        '',
+        '    Unless required by applicable law or agreed to in writing,',
+        '    software distributed under the License is distributed on an "AS IS" BASIS.',
+        '',
+        'The license file can be found in LICENSE.',
+        '',
+        'Apache JSPWiki 2.10.3 is the fourth JSPWiki release made as an Apache TLP, with many template updates.',
+      ].join('\n'),
+      null,
+    );
+    expect(licensed.intro?.text).toMatch(/^Apache JSPWiki 2\.10\.3 is the fourth/);
+    const bylined = parseNotes(
+      [
+        '# Announcing Vuetify v3.8',
+        '',
+        '🖊️ John Leider • 📅 April 8th, 2025',
+        '',
+        'This minor release contains no breaking changes and is packed with new features.',
+      ].join('\n'),
+      null,
+    );
+    expect(bylined.intro?.text).toBe('This minor release contains no breaking changes and is packed with new features.');
+  });
+  it('reads a bullet naming the product, its version and date as the title of the list under it (MooseFS)', () => {
+    expect(
+      textsOf([
+        '* MooseFS 4.57.0-1 (2024-12-09)',
+        '',
+        '  - (all) added storage class priority, description and export group',
+        '  - (all) removed support for python 2.7',
+      ]).map(([, text]) => text),
+    ).toEqual(['added storage class priority, description and export group', 'removed support for python 2.7']);
+  });
+  it('reads remote code execution and a vulnerability removed as security fixes (WP Super Cache, Summernote)', () => {
+    expect(
+      textsOf([
+        '### Fixed',
+        '* Fixed authenticated RCE in the settings page.',
+        '',
+        '## Improvement',
+        '- 3e417eebbd3ab744a1258a069e7ce13658d934e1: Remove XSS vulnerability of LinkPopover (@lqez)',
+      ]).map(([kind]) => kind),
+    ).toEqual(['security', 'security']);
+  });
+  it('reads prose after the opening that upgrades a library to address advisories as a security fix (Flink)', () => {
+    expect(
+      textsOf([
+        'The Apache Flink community has released emergency bugfix versions of Apache Flink for the 1.11, 1.12, 1.13 and 1.14 series.',
+        '',
+        'These releases only include a version upgrade for Log4j to address [CVE-2021-44228](https://nvd.nist.gov/vuln/detail/CVE-2021-44228) and [CVE-2021-45046](https://nvd.nist.gov/vuln/detail/CVE-2021-45046).',
+      ]),
+    ).toEqual([['security', 'These releases only include a version upgrade for Log4j to address CVE-2021-44228 and CVE-2021-45046.']]);
+  });
+  it('drops brackets of profiles closing a change, one after another (PhpRedis)', () => {
+    expect(
+      textsOf([
+        '### Fixed',
+        '- Fix memory leak and segfault in Redis::exec',
+        '  [362e1141](https://github.com/phpredis/phpredis/commit/362e1141)',
+        '  ([Pavlo Yatsukhnenko](https://github.com/yatsukhnenko)),',
+        '  ([Markus Podar](https://github.com/mfn))',
+      ]),
+    ).toEqual([['fix', 'Fix memory leak and segfault in Redis::exec']]);
+  });
+  it('reads the lists under caveats and under what is to come as no changes (ncdns)', () => {
+    expect(
+      textsOf([
+        'We have released ncdns v0.3. This release adds Tor Browser configuration support to the Windows installer.',
+        '',
+        'Additional features we intend to add to the ncdns installer in the future include:',
+        '',
+        '1. TLS support (important for Tor).',
+        '',
+        'Meanwhile, here are some important caveats you should be aware of in this integration:',
+        '',
+        '1. Download size is much larger than Tor Browser Nightly.',
+        '',
+        'Other changes in this release:',
+        '',
+        '* Configure Tor Browser from the Windows installer.',
+      ]).map(([, text]) => text),
+    ).toEqual(['Configure Tor Browser from the Windows installer.']);
+  });
+});

@@ -148,8 +148,8 @@ export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
 // reStructuredText numbers a list for itself with "#." (Ceres Solver's version history) or "#)" (ODPI-C).
 // ArduPilot's "6) Bug fixes:" over "    a) resolve barometer …": an indented letter numbers the list under an item.
 // Yash's NEWS marks each indented item with its kind's symbol, "=" a change and "." anything else beside "+" and "*";
-// Ettercap's CHANGELOG marks its items "!!", "+" and "-".
-const BULLET = /^(\s*)(?:!!|[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)[a-z]\)|(?<=^\s+)[=.](?=\s\s)|#[.)])\s+(\S.*)$/;
+// Ettercap's CHANGELOG marks its items "!!", "+" and "-"; JSPWiki's release notes mark the items under one "->", indented.
+const BULLET = /^(\s*)(?:!!|[-*+•!]|o|\*\)|\d{1,3}[.)]|(?<=^\s+)(?:[a-z]\)|->)|(?<=^\s+)[=.](?=\s\s)|#[.)])\s+(\S.*)$/;
 // CommonMark: a backtick fence's info string holds no backtick; OpenVPN's wrapped "```--auth-gen-token …``" is a code
 // span gone wrong, not a fence.
 const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
@@ -179,6 +179,15 @@ const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|\[%[-+~]?\s[^%]*%
  */
 const AFFECTED_UNLESS =
   /\b(?:affected|vulnerable|impacted)\b[^.!?]{0,40}\b(?:unless|if|when)\s*:\s*$|\brequires?\s+[*_]*(?:all|any|one|each)[*_]*\s+of\s+the\s+following\s+conditions\b[^.!?]{0,30}:\s*$|(?:^|[.!?]\s+)if you(?:'re| are)? (?:use|using|rely on|relying on|depend on|depending on|have)\b[^.!?]{0,80}:\s*$/i;
+/**
+ * ncdns 0.3's post, "Meanwhile, here are some important caveats you should be aware of in this integration:" over its
+ * numbered list: what still falls short, told so people know; and "Additional features we intend to add to the ncdns
+ * installer in the future include:" over what is not in this release yet.
+ */
+const CAVEATS_INTRO = /\b(?:caveats|known\s+(?:issues|limitations|problems|bugs)|limitations)\b[^.!?:]{0,80}:\s*$/i;
+const FUTURE_INTRO = /\b(?:intend|plan|hope|want)s?\s+to\s+add\b[^.!?:]{0,80}\bin\s+the\s+future\b[^.!?:]{0,30}:\s*$/i;
+/** The headings a lead-in paragraph opens over the list below it, and no further. */
+const LIST_ONLY_HEADINGS = new Set(['Known issues', 'Not in this release']);
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|^recommended actions?$|^receive\b.*\bnotifications$|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
@@ -216,7 +225,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // repeats; a version newly supported is said as a change ("Add support for Scala 3.8").
   [/^(?:currently\s+)?supported\s+(?:[\w.+-]+\s+){0,2}versions$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
-  [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$/i, 'internal'],
+  // (And what the prose before a list says is not in the release yet: see FUTURE_INTRO.)
+  [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$|^not in this release$/i, 'internal'],
   // Weave Scope's "Security and bug fixes:" over two advisories' fixes and six plain ones: fixes, each its own kind by its words.
   [/^(?:security\s+(?:and|&)\s+bug\s*fixes|bug\s*fixes\s+(?:and|&)\s+security(?:\s+fixes)?)$/i, 'fix'],
   // Kale 2.0's "## Want to Contribute?" over its GitHub, Slack and working group links: where to join, no change.
@@ -736,12 +746,13 @@ const ADDRESSES =
 // Ring's "Fixed ReDoS attack vector in wrap-nested-params middleware": a fix that says what an attacker could do;
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 // reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
+// WP Super Cache's "Fixed authenticated RCE in the settings page": code run remotely is an attacker's, whatever the bug was.
 // (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed;
 // nor VCMI's "Fixed possible crash when player … attack with Vampire Lords", nor DevilutionX's "Petrified monsters turning to
 // face the attacker": a game's attacks and attackers are its play. An attack is a flaw's when an attacker makes it ("an
 // attacker could"), it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW = new RegExp(
-  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b`,
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b`,
   'i',
 );
 /**
@@ -775,6 +786,8 @@ const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:
 function stopsAttack(text: string): boolean {
   return PREVENTS_ATTACK.test(text) && !NOT_SECURITY.test(text);
 }
+const REMOVES_A_FLAW =
+  /^(?:remove[sd]?|eliminate[sd]?|close[sd]?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:vulnerabilit(?:y|ies)|security\s+(?:issues?|holes?|flaws?|bugs?))\b/i;
 /** A fix that names the flaw it closes, or the attack it stops. */
 function namesFlaw(text: string): boolean {
   return (NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) || stopsAttack(text);
@@ -910,6 +923,11 @@ const HISTORY_POINTER = /^(?:(?:the\s+)?(?:full|complete)\s+)?(?:history|list|lo
 const LABELLED_LINK = /^\s*(?:[-*+]\s+)?(\p{L}[\p{L} ]{1,30}):\s*(?:<?https?:\/\/[^\s>]+>?|\[[^\]]*\]\(https?:\/\/[^)\s]+\))\s*$/u;
 /** A line that opens with an advisory's id and says what it fixed: "CVE-2024-32041 [Low] OutOfBound Read in …". */
 const ADVISORY_LINE = withAdvisoryId(String.raw`^\s*({ID})\b[\s:,–—-]*(?:\[(critical|high|medium|moderate|low)[\]\[]\s*)?(\p{L}.{8,})$`, 'iu');
+/** Flink's "… a version upgrade for Log4j to address CVE-2021-44228 and CVE-2021-45046": the id is what the fix is for. */
+const FIXES_AN_ID = withAdvisoryId(
+  String.raw`\b(?:fix(?:es|ed)?|patch(?:es|ed)?|address(?:es|ed)?)\s+(?:the\s+)?(?:issues?\s+|vulnerabilit(?:y|ies)\s+)?{ID}`,
+  'i',
+);
 /** A paragraph's sentence that says the release fixes flaws it names by their advisory ids, or null. */
 function securityFixSentence(paragraph: string): string | null {
   const sentences = paragraph.split(SENTENCE_BREAK);
@@ -918,7 +936,7 @@ function securityFixSentence(paragraph: string): string | null {
       (sentence) =>
         sentence.length <= 400 &&
         /\b(?:fix(?:es|ed)?|patch(?:es|ed)?|address(?:es|ed)?)\b/i.test(sentence) &&
-        NAMED_FLAW.test(sentence) &&
+        (NAMED_FLAW.test(sentence) || FIXES_AN_ID.test(sentence)) &&
         advisoryIds(sentence).length > 0,
     ) ?? null
   );
@@ -1555,6 +1573,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       /^(?:neutrali[sz]e|mitigate|handle|prevent|block|disallow|forbid|reject|restrict)[sd]?\b|^(?:resolve[sd]?|address(?:e[sd])?|patch(?:e[sd])?|do\s+not|don['’]?t)\b/i.test(
         text,
       ) ||
+      // Summernote's "Remove XSS vulnerability of LinkPopover" under "Improvement": the vulnerability is what went.
+      REMOVES_A_FLAW.test(text) ||
       // sanitize-html's "A denial-of-service vulnerability has been fixed by replacing …": the flaw first, said to be fixed.
       FLAW_SAID_FIXED.test(text)) &&
     namesFlaw(text)
@@ -1936,8 +1956,10 @@ const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^(
 // support page at:", its "The official HDF4 releases can be obtained from:" and "If you have any questions or comments, please
 // send them to the HDF Help Desk:": where the documents are, and whom to ask, no news. Nor is requests-oauthlib's "Full set of
 // changes are in [github](…).", nor Portage's "[This release was done as a standalone tag.]", an editor's aside in brackets.
+// Nor JSPWiki's "Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements. …", "Unless
+// required by applicable law …" and "The license file can be found in LICENSE.", the licence's header over its notes.
 const NOT_AN_OPENING =
-  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^[\w.+-]+(?:\s[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)+[\w.-]*\s+release\s+\([^()]*\)\.?$|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b|^(?:note that\s+)?the\s+(?:\S+\s+){0,2}(?:documentation|docs|releases?)\s+(?:will\s+be|is|are|can\s+be)\b[^.]{0,120}\b(?:found|obtained|downloaded)\b|^if you have (?:any )?questions\b|^(?:the\s+)?full\s+(?:set|list)\s+of\s+changes\s+(?:is|are)\s+(?:in|on|at)\b|^\[[^\]]{8,200}\]\.?$/i;
+  /^v?\d+(?:\.\d+)+\s+[—–-]\s+[^—–]{4,30}(?:\s+[—–-]\s+\w+){1,3}\.?$|^overview of changes leading to\b|^\S+\s+overview of changes (?:since|in|for)\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}\b|^note:\s|\b\d{4}\s+-\s+\S+@\S+$|^released\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|^welcome to (?:the )?\S+(?: \S+){0,3} release\b|^v?\d+(?:\.\d+)+\s+to\s+v?\d+(?:\.\d+)+\b|^this is \S+(?: \S+){0,3},? released on\b|^(?:start|begin) by reading\b|^please consider (?:supporting|sponsoring|donating|becoming)\b|^this release (?:has been|was|is being) tracked in\b|^[┌╔╭━─═]|^\[(?:article|quickbook|section|template|def|heading)\b|^\[\/\s|^v?\d+(?:\.\d+)+[\w.-]*\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|^(?:major |minor )?changes (?:between|since|from) \S+(?: \S+)? v?\d[\w.]* and\b|^\d{4}[-/.]\d{2}[-/.]\d{2}:?\s+version\s+v?\d|^(?:there (?:have|has) been|we(?:'ve| have) (?:received|had)|thanks? (?:to )?(?:all|everyone|you)\b[^.]{0,40}\bfor)\b[^.]{0,40}\bdonations?\b|\bbecom(?:e|ing) a (?:sponsor|patron|backer)\b|^if you (?:enjoy(?:ed)?|like[ds]?|love[ds]?) (?:this|the|our) (?:release|project|app|work)\b|\btoken of (?:appreciation|gratitude)\b|^here(?:'|’|\s+i)s\s+(?:an?\s+)?(?:(?:quick|short|brief)\s+)?(?:video|screencast|demo|recording)\b|^release\s+v?\d+(?:\.\d+)+\b|^[\w.+-]+(?:\s[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)+[\w.-]*\s+release\s+\([^()]*\)\.?$|^(?:version\s+v?\d+(?:\.\d+)+[\w.-]*\s+\d{4}-\d{2}-\d{2}\.?\s*)+$|^(?:[\w.+-]+\s+){1,5}version\s+v?\d+(?:\.\d+)+\s+release notes\.?$|^v?\d+(?:\.\d+)+[.-]?(?:rc|beta|alpha)\.?\d*\b|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}),? by\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\s+[-–—]\s+(?:version|release|v)\s*\d|^see\s+(?:github|the\s+(?:change ?log|release notes|commits?|milestone))\b[^.]*\bfor\b|^this (?:change ?log|file|page|list)\s+(?:is|was|has been)\s+(?:automatically\s+|auto-)?generated\b|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}|^for (?:a|the) (?:full|complete) list of\b[^.]*\b(?:refer to|see)\b|^(?:note that\s+)?the\s+(?:\S+\s+){0,2}(?:documentation|docs|releases?)\s+(?:will\s+be|is|are|can\s+be)\b[^.]{0,120}\b(?:found|obtained|downloaded)\b|^if you have (?:any )?questions\b|^(?:the\s+)?full\s+(?:set|list)\s+of\s+changes\s+(?:is|are)\s+(?:in|on|at)\b|^\[[^\]]{8,200}\]\.?$|^licensed\s+(?:to|under)\s+the\s|^unless\s+required\s+by\s+applicable\s+law\b|^(?:the\s+)?licen[cs]e\s+(?:file\s+)?(?:can\s+be|is)\s+found\b/i;
 /** A sentence that only points at what follows ("See Migration Tips below."), not a bracketed aside ("(see below)"). */
 /**
  * Quod Libet's "ℹ️ A highlight of the changes in 4.7.1 is below. For full details, see the 4.7 commit log.", GNU Make's "A
@@ -1970,6 +1992,11 @@ const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
+/** Vuetify's post, "🖊️ John Leider • 📅 April 8th, 2025" under its title: who wrote it and when, no opening. */
+const BYLINE = new RegExp(
+  String.raw`^(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?:by\s+)?\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*[•·|,–—-]\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?:on\s+)?${DATE}\.?$`,
+  'iu',
+);
 /** RHash's ChangeLog signs each entry "Wed 14 May 2025 Aleksey Kravchenko": the day, the date and who. */
 const DAY_DATE_SIGNATURE = new RegExp(
   String.raw`^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+${DATE}\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$`,
@@ -1983,9 +2010,10 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 // OWASP Java HTML Sanitizer's "* Release 20211018.1" over its changes, nested: the word before the number is the release's.
 // yubikey-manager's "* Version 5.9.1 (released 2026-04-15)" over its changes, with the word for what it is.
 // SickChill's "* Release version 2024.2.2" among its commits: the commit that cut the release.
+// MooseFS' NEWS, "* MooseFS 4.57.0-1 (2024-12-09)" over its changes: the product's name, its version and the date.
 const VERSION_TITLE = new RegExp(
-  String.raw`^(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?$`,
-  'i',
+  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)$`,
+  'iu',
 );
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
 const SIGNED_VERSION_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?${DATE}\)?\s*,\s*\p{Lu}[\p{L}.&'’ -]{1,80}$`, 'iu');
@@ -4737,6 +4765,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     const { start, texts } = paragraph;
     const end = start + texts.length - 1;
     paragraph = null;
+    // ncdns' caveats and what it means to add later end with their list: the prose after it tells the release again.
+    if (headings.at(-1)?.level === 7 && LIST_ONLY_HEADINGS.has(headings.at(-1)!.text)) {
+      closeHeadingItem();
+      headings.pop();
+    }
     // Ren'Py's "… followed by extend, as in::" over an indented `e "This is {nw}"`: reStructuredText's literal block, code.
     if (/::\s*$/.test(lastProse ?? '') && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) return;
     // Bevy's `<div class="release-feature-authors">authors: @lachlansneff and @aclysma</div>` under each feature's heading.
@@ -4779,7 +4812,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // Solr's "Solr 9.10.1 also includes fixes for two recently published security issues, CVE-2026-22444 and CVE-2026-22022.
     // Administrators should …" after its highlights: prose that tells the release's security fixes by their ids is one.
     // (Not ESAPI's plain-text table of closed issues, a paragraph of two dozen lines run together.)
-    const fixSaid = sawChange && texts.length <= 4 ? securityFixSentence(cleanedOnce(withReferenceLinks(texts.join(' '), targets), repoBase).text) : null;
+    // Flink's post says so after its opening, before any change: "These releases only include a version upgrade for Log4j to
+    // address CVE-2021-44228 and CVE-2021-45046."
+    // (Not Krill's "Firstly, this release fixes CVE-2023-0158:" over the advisory's address and account, told below.)
+    const fixSaid =
+      (sawChange || (intro !== null && !/:\s*$/.test(texts[0]!) && !ORDINAL_LEAD.test(texts[0]!))) && texts.length <= 4
+        ? securityFixSentence(cleanedOnce(withReferenceLinks(texts.join(' '), targets), repoBase).text)
+        : null;
     if (fixSaid) {
       items.push({ kind: 'security', text: fixSaid, lines: { start, end }, section: sectionPath(), refs: [] });
       sawChange = true;
@@ -5106,6 +5145,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       clean.text.split(' ').length >= 6 &&
       (clean.text.match(/(?<!:):(?=\s|$)/g)?.length ?? 0) < 3 &&
       !NOT_AN_OPENING.test(clean.text) &&
+      !BYLINE.test(clean.text) &&
       !DESCRIBES_THE_DOCUMENT.test(clean.text) &&
       !ONLY_ANNOUNCES.test(clean.text) &&
       // kaniko's "The executor images in this release are:" over a block of image names: what it leads into is the code.
@@ -5134,7 +5174,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // statsmodels' "The Highlights" over "This release fixes an import issue …", then "Merged Pull Requests": the release's own
     // summary of its news, whatever lists follow.
     const clean = cleanedOnce(raw, repoBase);
-    const text = clean.text.replace(/:$/, '');
+    // HydePHP's post numbers its feature headings ("### 4. JSON Output for `route:list` Command"): the count is no word of it.
+    const text = clean.text.replace(/:$/, '').replace(/^\d{1,2}\.\s+(?=\p{Lu})/u, '');
     // Ory Kratos' "## Breaking Changes" over its account, then "### Bug Fixes", "### Code Generation": a commit log's own
     // sections, a level too deep, are the breaking section's siblings, not what breaks; its prose tells the breaks.
     const besideBreaks = headings.at(-1)?.kind === 'breaking' && COMMIT_LOG_SECTION.test(text);
@@ -5344,8 +5385,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // JupyterHub's "One high-level security vulnerability in user-initiated sharing is patched (…):" over "- [GHSA-…](…)":
       // the flaw the id alone below it names.
       const flawLeadIn = lastProse !== null && /:\s*$/.test(lastProse) && NAMED_FLAW.test(lastProse) ? lastProse : null;
+      const caveats = lastProse !== null && labels.length === 0 && CAVEATS_INTRO.test(lastProse);
+      const planned = lastProse !== null && labels.length === 0 && FUTURE_INTRO.test(lastProse);
       lastProse = null;
       if (conditions) openHeading(7, 'Affected when', number - 1);
+      else if (caveats) openHeading(7, 'Known issues', number - 1);
+      else if (planned) openHeading(7, 'Not in this release', number - 1);
       if (titles && labels.length === 0)
         labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
       if (credits) openHeading(7, 'Thanks', number - 1);

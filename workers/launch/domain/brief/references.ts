@@ -181,6 +181,11 @@ const PROFILE_ADDRESS = String.raw`https?:\/\/github\.com\/[\w-]+\/?`;
 const BOLD_PROFILE_CREDIT = new RegExp(String.raw`(__|\*\*)[[(][^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)\1`, 'g');
 /** A link to a person's GitHub profile (one path segment), as yt-dlp credits: `by [name](https://github.com/name)`. */
 const PROFILE_LINK = String.raw`\[[^\]\n]{1,40}\]\(${PROFILE_ADDRESS}\)`;
+/**
+ * PhpRedis' "… in Redis::exec [362e1141](…) ([Pavlo Yatsukhnenko](https://github.com/yatsukhnenko)), ([Markus
+ * Podar](https://github.com/mfn))": brackets of people's profiles closing the change, one after another, credit its authors.
+ */
+const BRACKETED_PROFILES_CLOSING = new RegExp(String.raw`(?:[\s,]*\(\s*${PROFILE_LINK}(?:\s*(?:,|and|&)\s*${PROFILE_LINK})*\s*\))+[\s,]*$`);
 /** A colon closing a line that leads only to people's profiles: highlight.js' "… fixes for: [Josh Goebel][]", once resolved. */
 export const COLON_THEN_PROFILES = new RegExp(String.raw`:\s*${PROFILE_LINK}(?:\s*(?:,|and)\s*${PROFILE_LINK})*\s*$`);
 /** PMD's generated pull request list: "… resolution - [Anurag Agarwal](https://github.com/altaiezior) (@altaiezior)". */
@@ -684,7 +689,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // a profile in bold credits its author.
   if (has('](https://github.com/') && (has('__') || has('**'))) text = text.replace(BOLD_PROFILE_CREDIT, ' ');
   if (has('](https://github.com/') && endsOn(text, ')', 0))
-    text = text.replace(DASHED_PROFILE_CREDIT, ' ').replace(PROFILE_AFTER_WORDS, ' ').replace(PROFILE_CLOSING_WORDS, '');
+    text = text
+      .replace(BRACKETED_PROFILES_CLOSING, '')
+      .replace(DASHED_PROFILE_CREDIT, ' ')
+      .replace(PROFILE_AFTER_WORDS, ' ')
+      .replace(PROFILE_CLOSING_WORDS, '');
   // WordPress's "… support by [#439](…)." and "by [#828](…) and [#830](…).": a "by" followed only by references names the
   // pull requests that made the change, a credit; the references stay, the "by" goes.
   if (has('#') && BY.test(text)) text = text.replace(BY_REFERENCES, (_whole, run: string) => ` ${run.match(new RegExp(PULL_REFERENCE, 'g'))!.join(' ')}`);

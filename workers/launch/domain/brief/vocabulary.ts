@@ -105,8 +105,10 @@ type Kind = Highlight['kind'];
 /** Earthly's "If you are using these in your scripts or CI, please remove them.": what upgraders must take out. */
 export const ASKS_TO_TAKE_OUT = /\bif you (?:are )?(?:use|using|rely on|relying on|depend on)\b[^.]{0,60}\bplease (?:remove|replace|migrate)\b/i;
 // Kanidm's "If you rely on this to perform … actions, you should instead use "systemctl restart"": what to do now it is gone.
+// Data Contract CLI's "… no longer install PySpark, …; supply your own PySpark for the Spark session …": what upgraders must
+// bring now (not "you can now provide your own template", a choice).
 export const ASKS_UPGRADERS = new RegExp(
-  String.raw`\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b|\bif you (?:rely|depend) on\b[^.]{0,160}\byou should instead\b|${ASKS_TO_TAKE_OUT.source}`,
+  String.raw`\b(?:you|users)\s+(?:will\s+)?(?:need|have)\s+to\b|\byou\s+must\b|\bif you (?:rely|depend) on\b[^.]{0,160}\byou should instead\b|[;:]\s+(?:supply|provide)\s+your\s+own\b|${ASKS_TO_TAKE_OUT.source}`,
   'i',
 );
 
