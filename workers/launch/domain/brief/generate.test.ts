@@ -8985,4 +8985,23 @@ describe('holdouts 229 to 234', () => {
     );
     expect(brief.headline.text).toMatch(/breaking/);
   });
+  it("drops a title's tagline after its short version, an invitation to get in touch, and a pointer to a download (PouchDB, Drill)", () => {
+    const brief = checkedBriefOf(
+      [
+        'Today, we are happy to announce PouchDB 7.0. You can download it [here](https://pouchdb.com/download.html).',
+        '',
+        '### Removed WebSQL',
+        '',
+        'WebSQL is no longer part of the default build; use the IndexedDB adapter instead.',
+        '',
+        '### Get in touch',
+        '',
+        'As always, we welcome feedback from the community and would love to hear what you think of this release.',
+      ].join('\n'),
+      { version: '7.0.0', title: 'PouchDB 7.0 - 17.5% less PouchDB' },
+    );
+    expect(brief.headline.text).toMatch(/^PouchDB 7\.0(?:\.0)? is out/);
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/download it/);
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toMatch(/feedback|touch/);
+  });
 });

@@ -2334,8 +2334,8 @@ function subjectOf(
     // and its version (not "Terraform Provider: TLS 4.0.0", a name in parts).
     .replace(new RegExp(`^(?=[^:]*\\s\\p{Ll})(?:[^\\s:]+\\s+){2,11}[^\\s:]+:\\s+(?=\\p{Lu}[^:]*?\\sv?(?:${versions})(?![\\w.]))`, 'u'), '')
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
-    // "Pulsar v1.129.0: An August Occasion", a colon.
-    .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
+    // "Pulsar v1.129.0: An August Occasion", a colon. "PouchDB 7.0 - 17.5% less PouchDB" for 7.0.0: the title's spelling.
+    .replace(new RegExp(`(\\bv?(?:${versions}))(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
     // PHPStan's "PHPStan 1.9.0 With PHPDoc Asserts, List Type, and More!": after the version, what it brings.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})\\s+(?:with|brings|adds|featuring|introduces|includes)\\s+\\S.*$`, 'i'), '$1')
     // OpenTelemetry Go's "1.45.0/0.67.0/0.21.0/0.0.18": the versions of the modules released with it.
@@ -2905,8 +2905,10 @@ function tellingSentence(text: string): string | null {
           // tealdeer 1.8.0's "One year and one day have passed since tealdeer version 1.7.0 was released, so it's time for an
           // update!": how long it took, no news.
           !/\b(?:have|has)\s+passed\s+since\b|\bit['’]s\s+time\s+for\s+(?:an?\s+)?(?:new\s+)?(?:update|release)\b/i.test(sentence) &&
-          // Eleventy 2.0's "You can try it out now:": an invitation, no news.
+          // Eleventy 2.0's "You can try it out now:": an invitation, no news. Drill 1.9.0's "You can download it [here](…).":
+          // where to get it, its link gone.
           !/^(?:you\s+can|go(?:\s+and)?|come)\s+(?:try|test|check)\s+(?:it|this|them)\s+out\b/i.test(sentence) &&
+          !/^you\s+can\s+(?:download|get|grab|find)\s+(?:it|this|them)\s+(?:here|there|now)\.?$/i.test(sentence) &&
           // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
           !TALLY.test(sentence) &&
           // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.

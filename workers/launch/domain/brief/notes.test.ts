@@ -9472,6 +9472,52 @@ describe('holdouts 229 to 234', () => {
       ]),
     ).toEqual([['fix', 'Fix memory leak and segfault in Redis::exec']]);
   });
+  it('reads a list the prose says was solved as fixes, and a count of tickets under its heading as no change (Apache Hop)', () => {
+    expect(
+      textsOf([
+        'The Apache Hop community is excited to announce the release of Apache Hop 2.18.1!',
+        '',
+        'This is a patch release to address some regressions that have happened between 2.17.0 and 2.18.0.',
+        'The following issues have been solved:',
+        '',
+        '- Sorted merge NPE when using multiple copies',
+        '- PGP Encrypt NPE',
+        '',
+        'This is your project. Your contributions shape what Apache Hop becomes.',
+        '',
+        '== GitHub Issues',
+        '',
+        'This release contains work on 16 tickets.',
+      ]).map(([kind]) => kind),
+    ).toEqual(['fix', 'fix']);
+  });
+  it('reads why a runtime went and what CI runs on as no changes of a break (HonKit)', () => {
+    expect(
+      textsOf([
+        '### BREAKING CHANGES',
+        '',
+        '* drop to support Node.js 12',
+        '',
+        '- Node.js 12 is EOL https://nodejs.org/en/about/releases/',
+        '- Use Node.js 14, 16, 18 for CI',
+      ]),
+    ).toEqual([['breaking', 'drop to support Node.js 12']]);
+  });
+  it("reads links naming another repository's issues as references, a bold scope's glued dash, and a fault fixed after a semicolon (Semantic UI, GNU Smalltalk)", () => {
+    expect(
+      textsOf([
+        '### Bug Fixes',
+        '- **CSS** - Fix extra semicolon causing CSS build to fail #7065 [React Issue](https://github.com/Semantic-Org/Semantic-UI-React/issues/4287) [CSS Repo Issue #81](https://github.com/Semantic-Org/Semantic-UI-CSS/issues/81)',
+        '- **Gulp 4** -All tasks have been rewritten to work with Gulp 4.',
+        'o   Errors in the bind() system call were not detected correctly; this',
+        '    has been fixed.',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'CSS - Fix extra semicolon causing CSS build to fail',
+      'Gulp 4 - All tasks have been rewritten to work with Gulp 4.',
+      'Fixed an issue where errors in the bind() system call were not detected correctly.',
+    ]);
+  });
   it('reads the lists under caveats and under what is to come as no changes (ncdns)', () => {
     expect(
       textsOf([

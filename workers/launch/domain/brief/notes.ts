@@ -185,9 +185,12 @@ const AFFECTED_UNLESS =
  * installer in the future include:" over what is not in this release yet.
  */
 const CAVEATS_INTRO = /\b(?:caveats|known\s+(?:issues|limitations|problems|bugs)|limitations)\b[^.!?:]{0,80}:\s*$/i;
+/** Apache Hop's "This is a patch release to address some regressions … The following issues have been solved:" over its list. */
+const FIXES_INTRO =
+  /\b(?:the\s+following\s+(?:issues|bugs|problems|regressions)\s+(?:have\s+been|were|are)\s+(?:solved|fixed|resolved|addressed)|(?:fixes|solves|resolves)\s+the\s+following\s+(?:issues|bugs|problems|regressions))\s*:\s*$/i;
 const FUTURE_INTRO = /\b(?:intend|plan|hope|want)s?\s+to\s+add\b[^.!?:]{0,80}\bin\s+the\s+future\b[^.!?:]{0,30}:\s*$/i;
 /** The headings a lead-in paragraph opens over the list below it, and no further. */
-const LIST_ONLY_HEADINGS = new Set(['Known issues', 'Not in this release']);
+const LIST_ONLY_HEADINGS = new Set(['Known issues', 'Not in this release', 'Fixed issues']);
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|^recommended actions?$|^receive\b.*\bnotifications$|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
@@ -320,7 +323,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // DOSBox Staging's "0.81.2 commit authors" (not SMAPI's "For mod authors", what they get).
     // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
     // dependencies.)
-    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
     'internal',
   ],
 ];
@@ -499,9 +502,12 @@ const CHORE_LINE =
 const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
-/** Excon's "add ruby 4.0 and drop 3.2 from ci": the versions the project's CI tests on (not "support for running in CI"). */
+/**
+ * Excon's "add ruby 4.0 and drop 3.2 from ci", HonKit's "Use Node.js 14, 16, 18 for CI": the versions the project's CI
+ * tests on (not "support for running in CI").
+ */
 const CI_MATRIX =
-  /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\d)){1,60}\s+(?:from|to|in|on)\s+(?:the\s+)?ci\.?$/i;
+  /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?|use[sd]?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\w)){1,60}\s+(?:from|to|in|on|for)\s+(?:the\s+)?ci\.?$/i;
 /**
  * reNgine's "Updated Github Actions Workflows", dbt utils' "Use CircleCI contexts for environment variables",
  * laravel-responsecache's "Fixed incorrect grammar" and "Added missing Laravel 11.x Documentation", python-lsp-server's
@@ -1097,6 +1103,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
   // Doorkeeper's changelog ends its list on "- Please add here": the place for the next entry, no change.
   if (/^(?:please\s+)?add\s+(?:(?:your\s+|new\s+)?(?:changes?|entry|entries)\s+)?(?:here|above|below)\.?$/i.test(text)) return { kind: 'internal', text };
+  // HonKit's "Node.js 12 is EOL https://nodejs.org/…" under the break that drops it: why it went, no change of its own.
+  if (/^[\w.+-]+(?:\s+[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)*(?:\.x)?\s+(?:is|has reached|reached)\s+(?:its\s+)?(?:EOL|end[- ]of[- ]life)\.?$/i.test(text))
+    return { kind: 'internal', text };
   // Easy-RSA's "New X509 Type: 'selfsign' Internal only": said to be the project's own.
   if (/[\s(]internal(?:\s+use)?\s+only\)?\.?$/i.test(text)) return { kind: 'internal', text };
   // JHipster's "- **How this issue was handled** This issue was found by …", "- **Are you vulnerable?** if you use JWT …":
@@ -1823,7 +1832,9 @@ function toldFixed(text: string): string {
   const lower = lowerFirst(fault, /^(?:\p{Lu}\p{Ll}|A\s)/u);
   // "A JSON type security vulnerability that caused a segmentation fault": a fault named, its verb only in what it did.
   const named = /^(?:an?|the)\s/i.test(fault) && !FINITE_VERB.test(fault.split(/\b(?:that|which)\b/)[0]!) && /\b(?:that|which)\b/.test(fault);
-  const told = FAULT_FIRST.test(fault) || named ? `Fixed ${lower}` : FINITE_VERB.test(fault) && !/\bfix/i.test(fault) ? `Fixed an issue where ${lower}` : null;
+  // GNU Smalltalk's "Errors in the bind() system call were not detected correctly": a fault told with its verb is an issue's.
+  const clause = !named && FINITE_VERB.test(fault) && !/\bfix/i.test(fault);
+  const told = clause ? `Fixed an issue where ${lower}` : FAULT_FIRST.test(fault) || named ? `Fixed ${lower}` : null;
   return told === null ? text : `${told}.${after ? ` ${after}` : ''}`;
 }
 
@@ -1831,8 +1842,9 @@ function toldFixed(text: string): string {
  * A sentence after the fault's that says it is fixed: "This has been fixed.", "This is now fixed.", "The crash was fixed."
  * (Not SSHFS's "The corresponding bug in OpenSSH has been fixed in 2007": fixed long ago, in another version, or upstream.)
  */
+// (GNU Smalltalk's "Errors in the bind() system call were not detected correctly; this has been fixed." after a semicolon.)
 const SAID_FIXED =
-  /[.!?]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is(?:\s+now)?|are(?:\s+now)?|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b(?!\s+(?:upstream\b|(?:in|since)\s+(?:\d{4}\b|v?\d+\.\d)))/i;
+  /[.!?;]\s+(?=\S)(?:(?:this|that|it|these|which)\s+(?:(?:has|have)\s+(?:now\s+)?been|is(?:\s+now)?|are(?:\s+now)?|was|were)\s+(?:fixed|resolved|corrected)|[^.!?]{0,80}\b(?:was|were|(?:has|have)\s+(?:now\s+)?been)\s+(?:fixed|resolved|corrected))\b(?!\s+(?:upstream\b|(?:in|since)\s+(?:\d{4}\b|v?\d+\.\d)))/i;
 const SUBJECT_TAG = /^(BUG|CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV|MINOR|MEDIUM|MAJOR|CRITICAL|OPTIM)(?:\/(MINOR|MEDIUM|MAJOR|CRITICAL))?:\s+(?=\S)/;
 const SUBJECT_INTERNAL = /^(?:CLEANUP|DOC|BUILD|REGTESTS?|CI|DEV)$/;
 /**
@@ -2518,6 +2530,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // template keys … now raise an error for built-in templates - When rendering …": a title, a dash, then its account.
   if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
   text = text
+    // Semantic UI's "**Gulp 4** -All tasks have been rewritten …": the dash after a bold scope, its space lost.
+    .replace(/^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u, '$1 ')
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
     .replace(/^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
@@ -4690,6 +4704,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         // etcd's "### Metrics, Monitoring" over "See [List of metrics](…) for all metrics per release.": a pointer, no change.
         // JHipster's "Closed tickets and merged pull requests" over "As always, you can check all closed tickets … here." too.
         !/^(?:as always,\s+)?(?:see|refer to|you can (?:check|see|find|read))\s/i.test(first?.text ?? '') &&
+        // Apache Hop's "== GitHub Issues" over "This release contains work on 16 tickets.": a count of the work, no change.
+        !/^this release (?:contains|includes) work on \d+\s+(?:tickets|issues|pull requests)\b/i.test(first?.text ?? '') &&
         !INSTALL_LINE.test(first?.text ?? '') &&
         // TinyUSB's "## Host Stack" over "No changes".
         !NOTHING_CHANGED.test(first?.text ?? '')
@@ -5387,10 +5403,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       const flawLeadIn = lastProse !== null && /:\s*$/.test(lastProse) && NAMED_FLAW.test(lastProse) ? lastProse : null;
       const caveats = lastProse !== null && labels.length === 0 && CAVEATS_INTRO.test(lastProse);
       const planned = lastProse !== null && labels.length === 0 && FUTURE_INTRO.test(lastProse);
+      const fixesListed = lastProse !== null && labels.length === 0 && !pendingHeading?.heading.kind && FIXES_INTRO.test(lastProse);
       lastProse = null;
       if (conditions) openHeading(7, 'Affected when', number - 1);
       else if (caveats) openHeading(7, 'Known issues', number - 1);
       else if (planned) openHeading(7, 'Not in this release', number - 1);
+      else if (fixesListed) openHeading(7, 'Fixed issues', number - 1);
       if (titles && labels.length === 0)
         labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
       if (credits) openHeading(7, 'Thanks', number - 1);

@@ -834,7 +834,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
         ((/^(?:[A-Z][A-Z\d]*-)?\d+(?:\/(?:[A-Z][A-Z\d]*-)?\d+)*$/.test(bare) ||
           /^(?:PR|pull request|pull|issue|bug|MR|FR|feature request)(?:\s+\d+)?$/i.test(bare)) &&
           (ref.kind === 'pull_request' || ref.kind === 'issue')) ||
-        (/^\/\S+$/.test(bare) && /^https:\/\/github\.com\/\/\S+\/issues\//.test(url));
+        (/^\/\S+$/.test(bare) && /^https:\/\/github\.com\/\/\S+\/issues\//.test(url)) ||
+        // Semantic UI's "… with various systems #7065 [React Issue](…) [CSS Repo Issue #81](…) [CSS Issue #75](…)": links
+        // closing the change, each naming the tracker it is on (another repository's), are its references.
+        (/^(?:\p{Lu}[\w.-]*\s+){1,3}(?:Issue|PR|Bug)(?:\s+#?\d+)?$/u.test(bare) &&
+          (ref.kind === 'pull_request' || ref.kind === 'issue') &&
+          /^(?:\s*\[[^\]]*\]\([^)\s]*\))*\s*\.?\s*$/.test(source.slice(at + whole.length)));
       // PlatformIO's reStructuredText "(`pull #4974 <…/pull/4974>`_)".
       // Perses' "[8015fb](…/commit/8015fb3…)": a hash of six digits, linked to its commit, is the commit too.
       const commitHash = SHA.test(bare) || (ref.kind === 'commit' && /^[0-9a-f]{4,6}$/.test(bare));
