@@ -8985,6 +8985,21 @@ describe('holdouts 229 to 234', () => {
     );
     expect(brief.headline.text).toMatch(/breaking/);
   });
+  it('calls a major breaking when its notes send users switching to it to the migration guide (Apache Pekko)', () => {
+    const brief = checkedBriefOf(
+      [
+        '## 1.0.0',
+        'Apache Pekko 1.0.0 is based on Akka 2.6.20.',
+        '',
+        'Apache Pekko has changed the package names, among other changes. Users switching from Akka to Pekko should read our @ref:[Migration Guide](../migration/index.md).',
+        '',
+        '### Bug Fixes',
+        '* Include critical TLS fix from Akka 2.6.21 ([#442](https://github.com/apache/pekko/issues/442))',
+      ].join('\n'),
+      { version: '1.0.0', title: 'Apache Pekko 1.0.0' },
+    );
+    expect(brief.headline.text).toMatch(/breaking/);
+  });
   it("drops a title's tagline after its short version, an invitation to get in touch, and a pointer to a download (PouchDB, Drill)", () => {
     const brief = checkedBriefOf(
       [

@@ -114,8 +114,9 @@ const FUTURE =
 const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b/i;
 /** Rspack 2.0's "Rspack 2.0 includes some breaking changes." under "Upgrade from v1": the release says it breaks things. */
 // MiniJinja 2.0's "It's very likely that you will need to do changes to your code when upgrading": a major that says so.
+// Apache Pekko 1.0.0's "Users switching from Akka to Pekko should read our @ref:[Migration Guide](…)." likewise.
 const SAYS_IT_BREAKS =
-  /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b|\b(?:you|users)\s+(?:will|may|might)\s+(?:(?:very\s+)?likely\s+)?(?:need|have)\s+to\s+(?:do|make)\s+(?:some\s+)?changes\s+to\s+(?:your|their)\s+code\b/i;
+  /\b(?:includes?|contains?|has|have|introduces?|brings?|comes? with|ships? with)\s+(?:some|a few|several|a number of|many|a couple of|(?:a\s+)?(?:few|small number of))?\s*breaking changes\b|\b(?:you|users)\s+(?:will|may|might)\s+(?:(?:very\s+)?likely\s+)?(?:need|have)\s+to\s+(?:do|make)\s+(?:some\s+)?changes\s+to\s+(?:your|their)\s+code\b|\b(?:users|you)\s+(?:switching|migrating|upgrading|moving)\b[^.]{0,40}\b(?:should|must|need to)\s+(?:read|follow|consult)\s+(?:the|our)\s+(?:@ref:)?\[?(?:migration|upgrade|upgrading)\s+guide\b/i;
 const INTRO_SAYS_FIXES =
   /\b(?:focus(?:es|ing|ed)? on|mostly|mainly|primarily)\s+(?:(?:bug|stability)[\s-]*)?fix(?:es)?\b|\b(?:bug[\s-]?fix|maintenance) (?:release|patch|update)\b/i;
 // Ariakit 0.4.37's "Composite stores now expose the `compositeElement` state …. The new `compositeElementInFocusOrder` option

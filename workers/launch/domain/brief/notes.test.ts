@@ -9518,6 +9518,17 @@ describe('holdouts 229 to 234', () => {
       'Fixed an issue where errors in the bind() system call were not detected correctly.',
     ]);
   });
+  it('reads what a post says is not yet available as no change (Flink)', () => {
+    expect(
+      textsOf([
+        'These releases only include a version upgrade for Log4j to address CVE-2021-44228 and CVE-2021-45046.',
+        '',
+        'As a result of that certain artifacts are not yet available:',
+        '',
+        '* Maven artifacts are currently being synced to Maven central and will become available over the next 24 hours.',
+      ]),
+    ).toEqual([]);
+  });
   it('reads the lists under caveats and under what is to come as no changes (ncdns)', () => {
     expect(
       textsOf([

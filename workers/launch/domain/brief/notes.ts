@@ -182,9 +182,10 @@ const AFFECTED_UNLESS =
 /**
  * ncdns 0.3's post, "Meanwhile, here are some important caveats you should be aware of in this integration:" over its
  * numbered list: what still falls short, told so people know; and "Additional features we intend to add to the ncdns
- * installer in the future include:" over what is not in this release yet.
+ * installer in the future include:" over what is not in this release yet. Flink's "As a result of that certain artifacts are
+ * not yet available:" over the artifacts still to come likewise.
  */
-const CAVEATS_INTRO = /\b(?:caveats|known\s+(?:issues|limitations|problems|bugs)|limitations)\b[^.!?:]{0,80}:\s*$/i;
+const CAVEATS_INTRO = /\b(?:caveats|known\s+(?:issues|limitations|problems|bugs)|limitations|not\s+yet\s+available)\b[^.!?:]{0,80}:\s*$/i;
 /** Apache Hop's "This is a patch release to address some regressions … The following issues have been solved:" over its list. */
 const FIXES_INTRO =
   /\b(?:the\s+following\s+(?:issues|bugs|problems|regressions)\s+(?:have\s+been|were|are)\s+(?:solved|fixed|resolved|addressed)|(?:fixes|solves|resolves)\s+the\s+following\s+(?:issues|bugs|problems|regressions))\s*:\s*$/i;
@@ -229,7 +230,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:currently\s+)?supported\s+(?:[\w.+-]+\s+){0,2}versions$/i, 'internal'],
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   // (And what the prose before a list says is not in the release yet: see FUTURE_INTRO.)
-  [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$|^not in this release$/i, 'internal'],
+  // Flink's "As a result of that certain artifacts are not yet available:" over them: what is still to come.
+  [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$|^not in this release$|\bnot\s+yet\s+available$/i, 'internal'],
   // Weave Scope's "Security and bug fixes:" over two advisories' fixes and six plain ones: fixes, each its own kind by its words.
   [/^(?:security\s+(?:and|&)\s+bug\s*fixes|bug\s*fixes\s+(?:and|&)\s+security(?:\s+fixes)?)$/i, 'fix'],
   // Kale 2.0's "## Want to Contribute?" over its GitHub, Slack and working group links: where to join, no change.
