@@ -8,10 +8,14 @@ export function withoutFrontMatter(lines: string[]): string[] {
     end < 0 ||
     end > 40 ||
     !/^[\w-]+\s*[:=]/.test(lines[1] ?? '') ||
-    // Bevy's post: TOML tables ("[extra]") group the keys after them; radare2's, an array over lines ("aliases = [" … "]").
+    // Bevy's post: TOML tables ("[extra]") group the keys after them; radare2's, an array over lines ("aliases = [" … "]");
+    // KiCad's, a quoted key ('"blog/categories" = [').
     !lines
       .slice(1, end)
-      .every((line) => line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line) || (fence === '+++' && /^\[[\w.-]+\]\s*$|^[\]}],?\s*$/.test(line)))
+      .every(
+        (line) =>
+          line.trim() === '' || /^[\w-]+\s*[:=]|^\s+\S|^-\s/.test(line) || (fence === '+++' && /^\[[\w.-]+\]\s*$|^[\]}],?\s*$|^"[^"\n]+"\s*=/.test(line)),
+      )
   )
     return lines;
   return lines.map((line, index) => (index <= end ? '' : line));

@@ -9020,3 +9020,11 @@ describe('holdouts 229 to 234', () => {
     expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toMatch(/feedback|touch/);
   });
 });
+
+describe('holdouts 235 to 238', () => {
+  it('names the product of a post titled by a question, and of one titled with what else it tells (fast-check, QUnit)', () => {
+    const notes = '## Changes\n\n- Add `fc.stringMatching` arbitrary';
+    expect(checkedBriefOf(notes, { version: '4.0.0', title: "What's new in fast-check 4.0.0?" }).headline.text).toMatch(/^fast-check 4\.0\.0 is out/);
+    expect(checkedBriefOf(notes, { version: '1.16.0', title: 'QUnit 1.16 Release and Roadmap' }).headline.text).toMatch(/^QUnit 1\.16(?:\.0)? is out/);
+  });
+});

@@ -2337,6 +2337,8 @@ function subjectOf(
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
     // "Pulsar v1.129.0: An August Occasion", a colon. "PouchDB 7.0 - 17.5% less PouchDB" for 7.0.0: the title's spelling.
     .replace(new RegExp(`(\\bv?(?:${versions}))(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
+    // QUnit's "QUnit 1.16 Release and Roadmap": the release and what else the post tells.
+    .replace(new RegExp(`(\\bv?(?:${versions}))\\s+release\\s+(?:and|&)\\s+\\S.*$`, 'i'), '$1')
     // PHPStan's "PHPStan 1.9.0 With PHPDoc Asserts, List Type, and More!": after the version, what it brings.
     .replace(new RegExp(`(\\bv?${escapeRegExp(bare)})\\s+(?:with|brings|adds|featuring|introduces|includes)\\s+\\S.*$`, 'i'), '$1')
     // OpenTelemetry Go's "1.45.0/0.67.0/0.21.0/0.0.18": the versions of the modules released with it.
@@ -2358,6 +2360,8 @@ function subjectOf(
     .replace(/\bv?\d+(?:\.\d+)+\s+to\s+(?=v?\d)/i, ' ')
     // A blog post's title announces the product ("Announcing Rust 1.28"): the verb is not its name.
     .replace(/^\s*(?:announcing|introducing|presenting|what['’]s new in|new in|welcome to)\s+/i, ' ')
+    // fast-check's "What's new in fast-check 4.0.0?": the question's mark.
+    .replace(/\?+\s*$/, ' ')
     // GitLab's "GitLab Critical Security Release: 16.3.4 and 16.2.7": how urgent the release is, and the other branch's
     // version released with it, name no product.
     .replace(/\b(?:critical|urgent|important|emergency)\s+(?=security\b)/gi, ' ')

@@ -9549,3 +9549,80 @@ describe('holdouts 229 to 234', () => {
     ).toEqual(['Configure Tor Browser from the Windows installer.']);
   });
 });
+
+describe('holdouts 235 to 238', () => {
+  const textsOf = (notes: string[]) =>
+    parseNotes(notes.join('\n'), null)
+      .items.filter((item) => item.kind !== 'internal')
+      .map((item) => [item.kind, item.text]);
+  it("drops the handle after a pull request's number and a tracker's key before the change (Dokku, DigitalOcean provider)", () => {
+    expect(
+      textsOf([
+        '### Security',
+        '',
+        '- #8590: @josegonzalez Restrict app names to prevent command injection',
+        '',
+        'IMPROVEMENTS:',
+        '',
+        '- #1311 - @jvasilevsky - LBAAS-3600: support loadbalancer network_stack in terraform',
+        '- #1310 - @basert - feat(kubernetes): add support to configure control plane firewall',
+      ]).map(([, text]) => text),
+    ).toEqual([
+      'Restrict app names to prevent command injection',
+      'support loadbalancer network_stack in terraform',
+      'add support to configure control plane firewall',
+    ]);
+  });
+  it('reads "**Breaking Change!**" as the mark of a break (Gradle Docker plugin)', () => {
+    expect(textsOf(['* Upgrade to Gradle 9', '* **Breaking Change!** Minimal supported version for plugin is Gradle 9.2'])).toContainEqual([
+      'breaking',
+      'Minimal supported version for plugin is Gradle 9.2',
+    ]);
+  });
+  it('reads TOML front matter with a quoted key as no opening (KiCad)', () => {
+    const parsed = parseNotes(
+      [
+        '+++',
+        'title = "KiCad 5.1.0 Release"',
+        'aliases = [',
+        '    "/post/release-5.1.0/"',
+        ']',
+        '',
+        '"blog/categories" = [',
+        '    "Release Notes"',
+        ']',
+        '+++',
+        '',
+        'This is the first ever minor version release of KiCad and was developed primarily to resolve compatibility issues.',
+      ].join('\n'),
+      null,
+    );
+    expect(parsed.intro?.text).toMatch(/^This is the first ever minor version release of KiCad/);
+  });
+  it('reads an advisory id alone over the paragraphs that tell its flaw as a security fix (Ganeti)', () => {
+    expect(
+      textsOf([
+        'Security release.',
+        '',
+        'CVE-2015-7945',
+        '',
+        'Ganeti leaks the DRBD secret through the RAPI interface. Examining job results reveals the secret.',
+        '',
+        'Fixes contained in this release prevent the secret from being exposed via the RAPI.',
+      ]).map(([kind, text]) => [kind, text!.includes('CVE-2015-7945')]),
+    ).toContainEqual(['security', true]);
+  });
+  it('reads "Lots of updates from various contributors:" over a list as the changes, not their credits (bugwarrior)', () => {
+    expect(
+      textsOf([
+        '1.2.0',
+        '-----',
+        '',
+        'Lots of updates from various contributors:',
+        '',
+        '- Added only_if_assigned to gitlab',
+        '- Add a taskwarrior UDA for bugzilla status',
+      ]),
+    ).toHaveLength(2);
+  });
+});

@@ -202,7 +202,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
   // release" and "9 reviewers …".
   [
-    /\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|^(?:authors|reviewers)(?::?\s*\d+)?$|^\d+\s+(?:authors|reviewers|people)\b/i,
+    // (Not bugwarrior's "Lots of updates from various contributors:": the updates are the list.)
+    /^(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\s)(?:.*?\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|(?:authors|reviewers)(?::?\s*\d+)?$|\d+\s+(?:authors|reviewers|people)\b)/i,
     'internal',
   ],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
@@ -324,8 +325,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // and the tarball): the project's standing notices.
     // DOSBox Staging's "0.81.2 commit authors" (not SMAPI's "For mod authors", what they get).
     // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
-    // dependencies.)
-    /^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b/i,
+    // dependencies; nor bugwarrior's "Lots of updates from various contributors", what they made.)
+    /^(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\s)(?:^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)/i,
     'internal',
   ],
 ];
@@ -1220,8 +1221,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
   // MixedModels.jl's "[BREAKING ]`likelihoodratiotest` has been reworked": a space inside the bracket is still the mark's.
   // Paho's "Possible breaking change: Add properties to access …": a break it may be is one a reader must check.
+  // Gradle Docker plugin's "**Breaking Change!** Minimal supported version for plugin is Gradle 9.2": with a shout.
   const marker =
-    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.]?(?:\*\*|__)?:?\s*/i;
+    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.!]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
@@ -2527,7 +2529,17 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
-    });
+    })
+    // Dokku's "- #8590: @josegonzalez Restrict app names …", the DigitalOcean provider's "- #1311 - @jvasilevsky - LBAAS-3600:
+    // support loadbalancer …": after the pull request, who made it, then (a tracker's key and) the change.
+    .replace(/^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)?)@(?!ref\b)[\w-]+(?:\s+[-–—:]\s+|\s+(?=\p{Lu}|[a-z]+(?:\([^)]*\))?!?:\s))/u, '$1')
+    .replace(
+      /^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)?)(?!(?:CVE|GHSA|RUSTSEC|PYSEC|HSEC|YSA)-)([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)/,
+      (_whole, lead: string, id: string) => {
+        named.push({ kind: 'issue', label: id, url: null });
+        return lead;
+      },
+    );
   // datamodel-code-generator's "Stricter `extra_template_data` validation - `extra_template_data` that is not …", "Reserved
   // template keys … now raise an error for built-in templates - When rendering …": a title, a dash, then its account.
   if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
@@ -3126,6 +3138,23 @@ function trackerLinesAsList(lines: string[]): string[] {
   return lines.map((line) => (TRACKER_LINE.test(line) ? `- ${line.trim()}` : line));
 }
 
+/** A line holding an advisory's id alone: "CVE-2015-7944". */
+const ADVISORY_ALONE = withAdvisoryId(String.raw`^\s*({ID}):?\s*$`, 'i');
+/**
+ * Ganeti's NEWS, "Security release." then "CVE-2015-7944" alone over the paragraphs that tell the flaw and its fix: the id
+ * titles its account, as a heading would.
+ */
+function advisoryLinesAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => ADVISORY_ALONE.test(line))) return lines;
+  return lines.map((line, index) =>
+    ADVISORY_ALONE.test(line) &&
+    (lines[index - 1] ?? '').trim() === '' &&
+    (lines[index + 1] ?? '').trim() === '' &&
+    /^\p{Lu}\p{Ll}/u.test(lines[index + 2] ?? '')
+      ? `###### ${line.trim().replace(/:$/, '')}`
+      : line,
+  );
+}
 /**
  * A plain-text list of "#N: title" entries under a version line (jackson's `VERSION-2.x`), read as Markdown line for line:
  * each title a bullet with its number as a reference, an indented line after it more of its title, an indented
@@ -4532,7 +4561,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                   plainLinesAsList(
                     unspacedMarkersAsList(
                       patchSetsAsList(
-                        indentedChangesAsMarkdown(trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(closedHeadings(input)))))),
+                        indentedChangesAsMarkdown(
+                          trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(advisoryLinesAsHeadings(closedHeadings(input)))))),
+                        ),
                       ),
                     ),
                   ),
@@ -6105,8 +6136,9 @@ const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHA
 const BREAKS_INTRO =
   /\b(?:includes?|contains?|has|have|brings?|introduces?|with)\s+(?:some|several|a few|the following|these|a number of|two|three|four|five)?\s*breaking changes?\s*:\s*$/i;
 // Calamares' "This release contains contributions from (alphabetically by first name):" over the names.
+// (Not bugwarrior's "Lots of updates from various contributors:" over its changes: what they made is the list.)
 const THANKS_INTRO =
-  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$/i;
+  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|^(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\b).*\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$/i;
 const TIME_SINCE = /^(?:yes,?\s+)?(?:it['’]s|it\s+has)\s+been\s+(?:a\s+)?(?:very\s+|really\s+)?(?:long|while)\b[^.]{0,40}\bsince\b/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
