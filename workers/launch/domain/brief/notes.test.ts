@@ -9612,6 +9612,11 @@ describe('holdouts 235 to 238', () => {
       ]).map(([kind, text]) => [kind, text!.includes('CVE-2015-7945')]),
     ).toContainEqual(['security', true]);
   });
+  it('reads a name in brackets after "the", its reference defined nowhere, as the name (zizmor)', () => {
+    expect(
+      textsOf(['### Bug Fixes 🐛', '', '* Fixed a bug where the [template-injection] audit would incorrectly flag steps.*.outcome']).map(([, text]) => text),
+    ).toEqual(['Fixed a bug where the template-injection audit would incorrectly flag steps.*.outcome']);
+  });
   it('reads "Lots of updates from various contributors:" over a list as the changes, not their credits (bugwarrior)', () => {
     expect(
       textsOf([
