@@ -9617,6 +9617,15 @@ describe('holdouts 235 to 238', () => {
       textsOf(['### Bug Fixes 🐛', '', '* Fixed a bug where the [template-injection] audit would incorrectly flag steps.*.outcome']).map(([, text]) => text),
     ).toEqual(['Fixed a bug where the template-injection audit would incorrectly flag steps.*.outcome']);
   });
+  it('reads a need taken away as no break (Linphone, Data Contract CLI)', () => {
+    expect(
+      textsOf([
+        '### Changed',
+        '- Asymmetrical video: you no longer need to send your own camera feed to receive the one from the remote end of the call',
+        '- `datacontract test` for Kafka no longer needs PySpark or a Java runtime',
+      ]).map(([kind]) => kind),
+    ).not.toContain('breaking');
+  });
   it('reads "Lots of updates from various contributors:" over a list as the changes, not their credits (bugwarrior)', () => {
     expect(
       textsOf([

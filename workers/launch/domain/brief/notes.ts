@@ -1636,6 +1636,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     .replace(NO_LONGER_COMPLAINS, ' ')
     // Criterion.rs' "Criterion::can_plot is no longer useful and is deprecated …": why it goes, not what stopped working.
     .replace(/\bno longer\s+(?:useful|needed|necessary|relevant)\b/gi, ' ')
+    // Linphone's "Asymmetrical video: you no longer need to send your own camera feed …", Data Contract CLI's "… for Kafka no
+    // longer needs PySpark": a need taken away.
+    .replace(/\bno longer\s+(?:need|have)s?(?:\s+to)?\b/gi, ' ')
     // libsecp256k1's "Building with CMake is no longer considered experimental.": made stable, which takes nothing away.
     .replace(/\bno longer\s+(?:(?:considered|marked|labell?ed|flagged|treated)\s+)?(?:as\s+)?(?:an?\s+)?(?:experimental|unstable|beta|preview)\b/gi, ' ');
   // ErsatzTV's "Replace direct Discord links with new contact page", Mihon's "Rename backup restore error log file": what a
