@@ -9617,6 +9617,23 @@ describe('holdouts 235 to 238', () => {
       textsOf(['### Bug Fixes 🐛', '', '* Fixed a bug where the [template-injection] audit would incorrectly flag steps.*.outcome']).map(([, text]) => text),
     ).toEqual(['Fixed a bug where the template-injection audit would incorrectly flag steps.*.outcome']);
   });
+  it('reads a security policy set up and whom upgrade steps are for as no changes (Mathesar)', () => {
+    expect(
+      textsOf([
+        '## Improvements',
+        '',
+        '### Set up security policy',
+        '',
+        "We've added an initial security policy for Mathesar in line with best practices from other open source projects.",
+        '',
+        '## Upgrading to 0.3.0',
+        '',
+        '### For installations using Docker Compose',
+        '',
+        'If you have a Docker compose installation, run the command below.',
+      ]),
+    ).toEqual([]);
+  });
   it('reads a need taken away as no break (Linphone, Data Contract CLI)', () => {
     expect(
       textsOf([

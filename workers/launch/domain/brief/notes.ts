@@ -1106,6 +1106,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
   // Doorkeeper's changelog ends its list on "- Please add here": the place for the next entry, no change.
   if (/^(?:please\s+)?add\s+(?:(?:your\s+|new\s+)?(?:changes?|entry|entries)\s+)?(?:here|above|below)\.?$/i.test(text)) return { kind: 'internal', text };
+  // Mathesar's "### Set up security policy" (a SECURITY.md on how to report flaws): the project's own page, no fix.
+  if (
+    /^(?:set\s*up|add(?:ed|s)?|create[sd]?|update[sd]?|introduce[sd]?)\s+(?:an?\s+|the\s+|our\s+)?(?:initial\s+|new\s+)?security\s+polic(?:y|ies)\b/i.test(text)
+  )
+    return { kind: 'internal', text };
   // HonKit's "Node.js 12 is EOL https://nodejs.org/…" under the break that drops it: why it went, no change of its own.
   if (/^[\w.+-]+(?:\s+[\w.+-]+){0,2}\s+v?\d+(?:\.\d+)*(?:\.x)?\s+(?:is|has reached|reached)\s+(?:its\s+)?(?:EOL|end[- ]of[- ]life)\.?$/i.test(text))
     return { kind: 'internal', text };
@@ -4714,6 +4719,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // Nikola's "For plugin developers" over "Nikola now requires the ``.plugin`` file to contain …": a note to some of its
       // users, which a post does not lead with as something new.
       if (own.kind === 'feature' && AUDIENCE_HEADING.test(heading.text)) own.kind = 'other';
+      // Mathesar's "## Upgrading to 0.3.0" over "### For installations using Docker Compose": whom the steps below are for.
+      if (/^for\s/i.test(heading.text) && parents.some((parent) => /^(?:upgrad(?:e|ing)|migrat(?:e|ing|ion))\b/i.test(parent.text))) own.kind = 'internal';
       const text = stripScope(own.text);
       // Nushell's "### Add list input type to more date commands", "These are the commands that were updated:" over
       // "- `date humanize`", "- `format date`": a list of the names the change touches, not changes of their own.
