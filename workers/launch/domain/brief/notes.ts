@@ -2436,8 +2436,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/[ \t]{2,}/g, ' ')
     // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
     .replace(/\[([*_])([^*_\]\n]+)\1\](?![([:])/g, '$2')
-    // zizmor's "Fixed a bug where the [template-injection] audit would …": likewise, a name after "the".
-    .replace(/(?<=\bthe\s)\[([a-z][a-z\d]*(?:-[a-z\d]+)+)\](?![([:])/g, '$1')
+    // zizmor's "Fixed a bug where the [template-injection] audit would …": likewise, a name after "the". (Its lookbehind,
+    // which V8 tries at every position, runs only where the words hold one.)
+    .replace(written.includes('the [') ? /(?<=\bthe )\[([a-z][a-z\d]*(?:-[a-z\d]+)+)\](?![([:])/g : NEVER, '$1')
     // Beego's "[Add httplib OpenTelemetry Filter](https://…/pull/4888, https://…/pull/4915)": a link to two pull requests.
     .replace(/\]\((https?:\/\/[^\s(),]+)(?:,\s*https?:\/\/[^\s(),]+)+\)/g, ']($1)')
     // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
