@@ -186,15 +186,28 @@ const AFFECTED_UNLESS =
  * not yet available:" over the artifacts still to come likewise.
  */
 const CAVEATS_INTRO = /\b(?:caveats|known\s+(?:issues|limitations|problems|bugs)|limitations|not\s+yet\s+available)\b[^.!?:]{0,80}:\s*$/i;
+const FUTURE_INTRO = /\b(?:intend|plan|hope|want)s?\s+to\s+add\b[^.!?:]{0,80}\bin\s+the\s+future\b[^.!?:]{0,30}:\s*$/i;
 /** Apache Hop's "This is a patch release to address some regressions … The following issues have been solved:" over its list. */
 const FIXES_INTRO =
   /\b(?:the\s+following\s+(?:issues|bugs|problems|regressions)\s+(?:have\s+been|were|are)\s+(?:solved|fixed|resolved|addressed)|(?:fixes|solves|resolves)\s+the\s+following\s+(?:issues|bugs|problems|regressions))\s*:\s*$/i;
-const FUTURE_INTRO = /\b(?:intend|plan|hope|want)s?\s+to\s+add\b[^.!?:]{0,80}\bin\s+the\s+future\b[^.!?:]{0,30}:\s*$/i;
-/** The headings a lead-in paragraph opens over the list below it, and no further. */
-const LIST_ONLY_HEADINGS = new Set(['Known issues', 'Not in this release', 'Fixed issues']);
+/**
+ * The heading a lead-in paragraph opens over the list below it, and no further (the first that says so). A list said to be
+ * solved takes its kind from a heading that gives one already.
+ */
+const LIST_LEAD_INS: Array<{ pattern: RegExp; heading: string; underAKind: boolean }> = [
+  { pattern: CAVEATS_INTRO, heading: 'Known issues', underAKind: true },
+  { pattern: FUTURE_INTRO, heading: 'Not in this release', underAKind: true },
+  { pattern: FIXES_INTRO, heading: 'Fixed issues', underAKind: false },
+];
+const LIST_ONLY_HEADINGS = new Set(LIST_LEAD_INS.map((leadIn) => leadIn.heading));
 const GUIDANCE =
   /\b(?:affected|fixed|patched|vulnerable) versions?\b|^affected\b|\baction required\b|^recommended actions?$|^receive\b.*\bnotifications$|\bam i (?:vulnerable|affected)\b|\bhow do i\b|\bmitigations?\b|\bworkarounds?\b|^references$|^detection$|^timeline$/i;
 
+/**
+ * bugwarrior's "Lots of updates from various contributors:" over its changes: what people made, told before the people, is
+ * the list, not their credits (a lookahead the credit patterns below open with).
+ */
+const WORK_OF_CONTRIBUTORS = String.raw`(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\b)`;
 const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // GitLab's security release lists its "Non Security Patches" after the advisories: fixes of no flaw.
   [/\bnon[- ]security\b/i, 'fix'],
@@ -202,8 +215,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
   // release" and "9 reviewers …".
   [
-    // (Not bugwarrior's "Lots of updates from various contributors:": the updates are the list.)
-    /^(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\s)(?:.*?\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|(?:authors|reviewers)(?::?\s*\d+)?$|\d+\s+(?:authors|reviewers|people)\b)/i,
+    // (Not bugwarrior's "Lots of updates from various contributors:": see WORK_OF_CONTRIBUTORS.)
+    new RegExp(
+      String.raw`^${WORK_OF_CONTRIBUTORS}(?:.*?\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|(?:authors|reviewers)(?::?\s*\d+)?$|\d+\s+(?:authors|reviewers|people)\b)`,
+      'i',
+    ),
     'internal',
   ],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
@@ -325,8 +341,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // and the tarball): the project's standing notices.
     // DOSBox Staging's "0.81.2 commit authors" (not SMAPI's "For mod authors", what they get).
     // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
-    // dependencies; nor bugwarrior's "Lots of updates from various contributors", what they made.)
-    /^(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\s)(?:^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)/i,
+    // dependencies; nor bugwarrior's "Lots of updates from various contributors": see WORK_OF_CONTRIBUTORS.)
+    new RegExp(
+      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
+      'i',
+    ),
     'internal',
   ],
 ];
@@ -2427,6 +2446,12 @@ const LOOSE_CLOSING_IDS = withAdvisoryId(
  * advisory's address, labelled by its id. A code span leading the words before a capitalised verb ("`inputs.cpu` Add …") is
  * the change's scope, as "inputs.cpu: Add …" writes it. Ids with no address are references without one.
  */
+/** A bullet's marker and the pull request leading it ("- #8590: ", "- #1311 - "), kept. */
+const PULL_REQUEST_LEAD = String.raw`^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)?)`;
+/** Dokku's "- #8590: @josegonzalez Restrict app names …": who made it, after the pull request. */
+const HANDLE_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}@(?!ref\b)[\w-]+(?:\s+[-–—:]\s+|\s+(?=\p{Lu}|[a-z]+(?:\([^)]*\))?!?:\s))`, 'u');
+/** The DigitalOcean provider's "- #1311 - @jvasilevsky - LBAAS-3600: support …": a tracker's key before the change. */
+const KEY_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}(?!(?:CVE|GHSA|RUSTSEC|PYSEC|HSEC|YSA)-)([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)`);
 function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -2541,16 +2566,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
-    // Dokku's "- #8590: @josegonzalez Restrict app names …", the DigitalOcean provider's "- #1311 - @jvasilevsky - LBAAS-3600:
-    // support loadbalancer …": after the pull request, who made it, then (a tracker's key and) the change.
-    .replace(/^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)?)@(?!ref\b)[\w-]+(?:\s+[-–—:]\s+|\s+(?=\p{Lu}|[a-z]+(?:\([^)]*\))?!?:\s))/u, '$1')
-    .replace(
-      /^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)?)(?!(?:CVE|GHSA|RUSTSEC|PYSEC|HSEC|YSA)-)([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)/,
-      (_whole, lead: string, id: string) => {
-        named.push({ kind: 'issue', label: id, url: null });
-        return lead;
-      },
-    );
+    // After the pull request, who made it, then (a tracker's key and) the change.
+    .replace(HANDLE_AFTER_PULL_REQUEST, '$1')
+    .replace(KEY_AFTER_PULL_REQUEST, (_whole, lead: string, id: string) => {
+      named.push({ kind: 'issue', label: id, url: null });
+      return lead;
+    });
   // datamodel-code-generator's "Stricter `extra_template_data` validation - `extra_template_data` that is not …", "Reserved
   // template keys … now raise an error for built-in templates - When rendering …": a title, a dash, then its account.
   if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
@@ -5447,14 +5468,14 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // JupyterHub's "One high-level security vulnerability in user-initiated sharing is patched (…):" over "- [GHSA-…](…)":
       // the flaw the id alone below it names.
       const flawLeadIn = lastProse !== null && /:\s*$/.test(lastProse) && NAMED_FLAW.test(lastProse) ? lastProse : null;
-      const caveats = lastProse !== null && labels.length === 0 && CAVEATS_INTRO.test(lastProse);
-      const planned = lastProse !== null && labels.length === 0 && FUTURE_INTRO.test(lastProse);
-      const fixesListed = lastProse !== null && labels.length === 0 && !pendingHeading?.heading.kind && FIXES_INTRO.test(lastProse);
+      const prose = lastProse;
+      const listLeadIn =
+        prose !== null && labels.length === 0
+          ? LIST_LEAD_INS.find((leadIn) => (leadIn.underAKind || !pendingHeading?.heading.kind) && leadIn.pattern.test(prose))
+          : undefined;
       lastProse = null;
       if (conditions) openHeading(7, 'Affected when', number - 1);
-      else if (caveats) openHeading(7, 'Known issues', number - 1);
-      else if (planned) openHeading(7, 'Not in this release', number - 1);
-      else if (fixesListed) openHeading(7, 'Fixed issues', number - 1);
+      else if (listLeadIn) openHeading(7, listLeadIn.heading, number - 1);
       if (titles && labels.length === 0)
         labels.push({ indent: -1, heading: { level: 8, raw: 'Highlights', text: 'Highlights', refs: [], kind: 'feature' }, line: 0 });
       if (credits) openHeading(7, 'Thanks', number - 1);
@@ -6149,9 +6170,11 @@ const BREAKING_PARAGRAPH = /^\s*(?:⚠\uFE0F?\s*)?(?:\*\*|__)?(?:BREAKING(?: CHA
 const BREAKS_INTRO =
   /\b(?:includes?|contains?|has|have|brings?|introduces?|with)\s+(?:some|several|a few|the following|these|a number of|two|three|four|five)?\s*breaking changes?\s*:\s*$/i;
 // Calamares' "This release contains contributions from (alphabetically by first name):" over the names.
-// (Not bugwarrior's "Lots of updates from various contributors:" over its changes: what they made is the list.)
-const THANKS_INTRO =
-  /^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|^(?!.*\b(?:updates|changes|improvements|fixes)\s+(?:from|by)\b).*\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$/i;
+// (Not bugwarrior's "Lots of updates from various contributors:": see WORK_OF_CONTRIBUTORS.)
+const THANKS_INTRO = new RegExp(
+  String.raw`^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|^${WORK_OF_CONTRIBUTORS}.*\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$`,
+  'i',
+);
 const TIME_SINCE = /^(?:yes,?\s+)?(?:it['’]s|it\s+has)\s+been\s+(?:a\s+)?(?:very\s+|really\s+)?(?:long|while)\b[^.]{0,40}\bsince\b/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
