@@ -9028,3 +9028,21 @@ describe('holdouts 235 to 238', () => {
     expect(checkedBriefOf(notes, { version: '1.16.0', title: 'QUnit 1.16 Release and Roadmap' }).headline.text).toMatch(/^QUnit 1\.16(?:\.0)? is out/);
   });
 });
+
+describe('holdouts 239 to 244', () => {
+  it('tells the changes of notes told in their opening alone (Wave Terminal)', () => {
+    const notes = [
+      '### v0.9.0 &mdash; Oct 28, 2024',
+      '',
+      'New major Wave Terminal release! Wave tabs are now cached. Tab switching performance is',
+      'now much faster. We also have native WSL2 support.',
+      '',
+      'We have also laid the groundwork for some big features that will be released over the next couple of weeks.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v0.9.0', title: 'Wave Terminal v0.9.0' });
+    expect(brief.summary.map((sentence) => sentence.text)).toEqual(['New major Wave Terminal release!']);
+    expect(brief.highlights.map((highlight) => highlight.text)).toEqual(
+      expect.arrayContaining(['Wave tabs are now cached.', 'We also have native WSL2 support.']),
+    );
+  });
+});

@@ -504,6 +504,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const announced = parsed.intro?.text.match(ANNOUNCED_WITH)?.[1];
   if (announced && parsed.intro && !parsed.items.some((item) => item.text.includes(announced)))
     fromIntro.push({ kind: 'feature', text: announced, lines: parsed.intro.lines, section: [], refs: [], flagship: true });
+  // Wave Terminal 0.9.0's one paragraph, "New major Wave Terminal release! Wave tabs are now cached. … We also have native WSL2
+  // support. …": notes told in their opening alone tell their changes in its sentences after the one the summary takes.
+  // (Not Nyxt's Lisp, `(:li "UserScript support.")`, read as an opening: code, in no sentences.)
+  if (toldItems.length === 0 && parsed.intro && !introAdvisory && !/\(:[a-z]|"\)/.test(parsed.intro.text)) fromIntro.push(...changesOfOpening(parsed.intro));
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
   const retellings = new Map<number, NoteItem[]>();
   const items = distinct(
@@ -2866,6 +2870,31 @@ function firstSentence(text: string, max = MAX_SENTENCE): string {
  * The opening's first sentence that tells the reader something the headline does not: not "we're happy to announce a
  * new version", nor a field such as Redis' "Upgrade urgency: SECURITY, contains fixes to security issues".
  */
+/** The sentences of an opening that tell a change, after the one the summary takes (at most three). */
+function changesOfOpening(intro: NonNullable<ParsedNotes['intro']>): NoteItem[] {
+  const summary = tellingSentence(intro.text);
+  return splitSentences(intro.text)
+    .filter(
+      (sentence) =>
+        sentence !== summary &&
+        sentence.split(/\s+/).length >= 5 &&
+        !ANNOUNCEMENT.test(sentence) &&
+        !GRATITUDE.test(sentence) &&
+        !ABOUT_THE_NOTES.test(sentence) &&
+        !FUTURE.test(sentence) &&
+        !/(?:^|\s)@[\w-]+(?![\w/-])|[:?]\s*$/.test(sentence) &&
+        /\b(?:now|new|added|adds|supports?|faster|improved|fixe[sd])\b/i.test(sentence),
+    )
+    .slice(0, 3)
+    .map((sentence) => ({
+      kind: /\bfixe[sd]\b/i.test(sentence) ? ('fix' as const) : ('feature' as const),
+      text: sentence,
+      lines: intro.lines,
+      section: [],
+      refs: [],
+    }));
+}
+
 function tellingSentence(text: string): string | null {
   // K9s' "Thank you to all that contributed … I'll try to mark some of these issues as fixed.": a note to the community, not about the release.
   if (/^thank(?:s| you)\b/i.test(text.trim())) return null;

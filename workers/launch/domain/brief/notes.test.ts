@@ -9657,3 +9657,49 @@ describe('holdouts 235 to 238', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('holdouts 239 to 244', () => {
+  it('reads bold split around a link as plain words (Fluent Bit)', () => {
+    const item = '**OpenTelemetry Input Plugin Security Fix (**[CVE-2024-50609](https://nvd.nist.gov/vuln/detail/CVE-2024-50609)**)**';
+    expect(cleanInline(item, repo).text).toBe('OpenTelemetry Input Plugin Security Fix (CVE-2024-50609)');
+  });
+  it('reads "(Patch from Name)" closing a change as its credit (SoftHSM)', () => {
+    expect(cleanInline('Set fields to NULL to avoid double free. (Patch from Brian J Murray)', repo).text).toBe('Set fields to NULL to avoid double free.');
+    // Where a thing comes from is a word of the change.
+    expect(cleanInline('Read the patch from standard input', repo).text).toBe('Read the patch from standard input');
+  });
+  it('reads "Merged <pull request>:" before a change as its reference (SSHJ)', () => {
+    const merged = cleanInline('Merged [#903](https://github.com/acme/tool/pull/903): Fix for writing known hosts key string', repo);
+    expect(merged).toMatchObject({ text: 'Fix for writing known hosts key string', refs: [{ kind: 'pull_request', label: '#903' }] });
+    expect(cleanInline('Merged cells keep their borders', repo).text).toBe('Merged cells keep their borders');
+  });
+  it('reads a dependency updated to address a vulnerability as a security fix (glTF Transform)', () => {
+    const notes = [
+      '**Other:**',
+      '',
+      '- Updated `sharp` CLI dependency to address high-priority WebP vulnerability in libwebp',
+      '- Update the docs dependencies',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['security', 'internal']);
+  });
+  it("reads a dash after a bracket's pull request as a comma, and thanks in the bracket as a credit (libjxl)", () => {
+    const base = 'https://github.com/libjxl/libjxl';
+    const cve = cleanInline('Fix tile dimension. (#4495 - [CVE-2025-12474](https://www.cve.org/cverecord?id=CVE-2025-12474))', base);
+    expect(cve.text).toBe('Fix tile dimension. (CVE-2025-12474)');
+    const thanked = cleanInline('Reject oversized files. (#4589 - Thanks to Mateusz Jurczyk of Google Project Zero for identifying this issue.)', base);
+    expect(thanked).toMatchObject({ text: 'Reject oversized files.', refs: [{ label: '#4589' }] });
+    expect(cleanInline('Added SVG decimals (contribution from @bsapozhnikov) [#515](https://github.com/acme/tool/issues/515)', repo).text).toBe(
+      'Added SVG decimals',
+    );
+  });
+  it('opens with neither a revision and its date, a version with its date, nor where the full list is', () => {
+    const opening = (lines: string[]) => parseNotes(lines.join('\n'), null).intro?.text;
+    expect(
+      opening(['# Processing 4.2', '', '*Revision 1292 – 20 February 2023*', '', 'Impress your friends with new protocol handlers!', '', '* Fix a crash']),
+    ).toBe('Impress your friends with new protocol handlers!');
+    expect(opening(['3.0.0 16th Jun 2026', '    Codename: Johann Georg Elser', '', 'This release contains a lot of changes.', '', '* Fix a crash'])).toBe(
+      'This release contains a lot of changes.',
+    );
+    expect(opening(['A full list of changes delivered in the 2.0 release can be found at the milestone.', '', '* Fix a crash'])).toBeUndefined();
+  });
+});

@@ -486,6 +486,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     const quoted = text.match(GNU_QUOTED);
     if (quoted && quoted.length === text.split('`').length - 1) text = text.replace(GNU_QUOTED, '`$1`');
   }
+  // libjxl's "… pipeline. (#4495 - [CVE-2025-12474](…))": a dash after the pull request's number parts the references as a
+  // comma does.
+  if (has('(#')) text = text.replace(/\((#\d+)\s+[-–]\s+(?=\S)/g, '($1, ');
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…), [more](…pulls?q=…)": an issue's number with its mark escaped is the
@@ -789,6 +792,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Org-mode's code, `~transient-delimiter~` (Transient's changelog), is code as backticks are.
   if (has('~')) text = text.replace(/(?<![\w~`])~([^\s~][^~`]{0,80}?)~(?![\w~])/g, (_whole, name: string) => (/\s$/.test(name) ? _whole : `\`${name}\``));
   const code = has('`') ? [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean) : [];
+  // SSHJ's "Merged https://…/pull/903[#903]: Fix for writing …": the verb says the pull request leading the change was merged,
+  // no word of the change.
+  if (has('Merged [')) text = text.replace(/^(\s*)Merged\s+(?=\[[#!]?\d+\]\(https?:\/\/[^)\s]+\/(?:pull|merge_requests)\/\d+\)\s*:\s)/, '$1');
   if (has('](')) {
     // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
     text = text.replace(CREDIT_LINKS, (group) => {
@@ -1087,6 +1093,16 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       /(?<=[.!?])\s+(?:thank you|(?:many |big |special )?thanks)\b(?!\s+to\s+(?:the|a|an|its|this|these|our|their|new)\b)[^.!?]*[.!?]*\s*$/i,
       '',
     );
+  // SoftHSM's NEWS: "… double free. (Patch from Brian J Murray)", Processing's "… SVG Parsing (contribution from
+  // @bsapozhnikov)": whose patch it was, in brackets, closing the change.
+  if (has('atch from') || has('ontribution from')) text = text.replace(/\s*[([](?:patch(?:es)?|contributions?)\s+from\s+[^()[\]]{2,60}[)\]][\s,;.]*$/i, '');
+  // libjxl's "… (#4589 - Thanks to Mateusz Jurczyk of Google Project Zero for identifying this issue.)": thanks in a bracket
+  // closing the change, once its pull request went.
+  if (has('hanks to'))
+    text = text.replace(
+      /\s*\(\s*(?:,\s*)?(?:many\s+|special\s+|big\s+)?thanks\s+to\s+(?!(?:the|a|an|its|this|these|our|their|new)\b)[^()]{2,160}\)\.?\s*$/i,
+      '',
+    );
   if (BY.test(text))
     text = text
       // Sphinx's and Python's changelogs credit in words: "Patch by Adam Turner", "Contributed by …"; jsrsasign's "reported by
@@ -1236,7 +1252,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Only `**` is emphasis here: `__` is far more often a name (`__proto__`, `__init__`) than markup.
   // LDC's "_**requires**_": bold inside italics.
   if (has('_**')) text = text.replace(/(^|[\s(])_\*\*(\S(?:.*?\S)?)\*\*_(?=$|[\s).,:;!?])/g, '$1$2');
-  if (has('**')) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
+  // Fluent Bit's "**… Security Fix (**[CVE-2024-50609](…)**)**": bold closed before a link and opened again after it pairs
+  // across the link at the first pass, leaving the inner marks for a second.
+  for (let pass = 0; pass < 2 && has('**'); pass++) text = text.replace(/(^|[\s(])\*\*(\S(?:.*?\S)?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   // NSS's "released on *18 November 2025**.": emphasis opened with one star and closed with two, mistyped, is markup all the same.
   if (has('**')) text = text.replace(/(^|[\s(])\*([^*\s](?:[^*]*?[^*\s])?)\*\*(?=$|[\s).,:;!?])/g, '$1$2');
   // As CommonMark has it, the closing mark follows a word, not a space: Underscore's "_.flatten and _.isEqual" is two names.
