@@ -9045,4 +9045,17 @@ describe('holdouts 239 to 244', () => {
       expect.arrayContaining(['Wave tabs are now cached.', 'We also have native WSL2 support.']),
     );
   });
+  it("keeps a package's lower case where a version is compared with it (labwc)", () => {
+    const notes = '## Changed\n\n- wlroots >=0.20.1 is required to avoid some bugs\n- libinput >=1.26 is required for tablet pressure ranges';
+    const texts = checkedBriefOf(notes, { version: '0.20.0', title: 'labwc 0.20.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(/^wlroots >=0\.20\.1/), expect.stringMatching(/^libinput >=1\.26/)]));
+  });
+  it('says a release breaks where a changeset or git-cliff marks its change so (HyperDX, television)', () => {
+    const changeset =
+      '## 1.5.0\n\n### Minor Changes\n\n- a0dc1b5: Breaking Search Syntax Change: Backslashes will be treated as an escape character\n\n### Patch Changes\n\n- b04ee14: feat: support multi group-bys in event series query';
+    expect(checkedBriefOf(changeset, { version: '1.5.0', title: 'HyperDX 1.5.0' }).headline.text).toMatch(/breaking/);
+    const cliff =
+      '### 🚜 Refactor\n\n- *(config)* Use `$HOME/.config/television` by default for macOS [**breaking**]\n\n### ⛰️ Features\n\n- Add support for ui themes';
+    expect(checkedBriefOf(cliff, { version: '0.7.0', title: 'television 0.7.0' }).headline.text).toMatch(/breaking/);
+  });
 });

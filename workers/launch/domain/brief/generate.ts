@@ -3012,10 +3012,12 @@ const ANNOUNCEMENT =
 const ONLY_A_KIND =
   /^(?:[\w.@/ -]{1,40}\s)?(?:v?\d[\w.-]*\s)?(?:is|marks)\s+an?\s+(?:new\s+)?(?:feature|maintenance|patch|bug[- ]?fix|minor|major|point|security|preview|stable)\s+release(?:\s+of\s+[\w.@/ -]{1,40})?\.?$|^(?:note:\s*)?this (?:release|version) (?:has|contains|includes) breaking changes\.?$/i;
 /** "- Breaking change: when creating a mapping …", "**BREAKING**": the item says itself that it breaks things. */
+// HyperDX's changeset "- a0dc1b5: Breaking Search Syntax Change: …" after its commit, with the change's name between; git-cliff's
+// "[**breaking**]" closing the commit (television).
 // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:";
 // marshmallow with "*Backwards-incompatible*:".
 const BREAKING_MARK =
-  /^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
+  /\[\*\*breaking\*\*\]\s*$|^\s*[-*+]?\s*(?:[0-9a-f]{7,40}:\s+)?Breaking(?:\s+[\w-]+){0,3}\s+[Cc]hanges?\s*:|^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the
@@ -3157,7 +3159,8 @@ function asSentence(text: string, code: string[] = []): string {
 const SUBJECT_VERBS =
   'now|no longer|would|will|can|could|should|is|are|was|were|has|had|accepts|uses|runs|handles|prints|supports|works|fails|failed|ignores|preserves|recognizes|exits|reads|writes|outputs';
 const NAMED_SUBJECT = new RegExp(
-  String.raw`^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*['’]s\s+\S+\s+(?:now|no longer|is|are|was|were|has|had)\b|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|(?:${SUBJECT_VERBS})\b))` +
+  String.raw`^(?!(?:we|you|it|they|this|there|these|i|fix(?:e[sd])?|add(?:s|ed)?|remove[sd]?|update[sd]?|improve[sd]?)\s)(?:[a-z][\w.+/-]*:\s+\S|^[a-z][\w./+-]*(?:\s[\w./+-]+){0,3}\s[-–]\s|^[a-z][\w.+-]*['’]s\s+\S+\s+(?:now|no longer|is|are|was|were|has|had)\b|^[a-z][\w.+-]*(?::\s+(?:An?|The)\s|\s+(?:-{1,2}\w|[<>≥≤]=?\s*v?\d|(?:${SUBJECT_VERBS})\b))` +
+    // labwc's "wlroots >=0.20.1 is required …": a name a version is compared with is a package's, in its own case.
     // libjpeg-turbo's "cjpeg, djpeg, tj3LoadImage*(), and tj3SaveImage*() now support …": programs listed as the subject.
     String.raw`|^[a-z][\w.+-]*(?:,\s+(?:and\s+)?[\w.+*()-]+)+\s+(?:${SUBJECT_VERBS}|support|accept|use|handle|print|work|read|write)\b)`,
 );

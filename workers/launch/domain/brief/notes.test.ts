@@ -9681,6 +9681,8 @@ describe('holdouts 239 to 244', () => {
       '- Update the docs dependencies',
     ];
     expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['security', 'internal']);
+    const pingora = '### Highlights\n- This release bumps the minimum h2 crate dependency to guard against the MadeYouReset H2 attack';
+    expect(parseNotes(pingora, null).items.map((item) => item.kind)).toEqual(['security']);
   });
   it("reads a dash after a bracket's pull request as a comma, and thanks in the bracket as a credit (libjxl)", () => {
     const base = 'https://github.com/libjxl/libjxl';
@@ -9701,5 +9703,55 @@ describe('holdouts 239 to 244', () => {
       'This release contains a lot of changes.',
     );
     expect(opening(['A full list of changes delivered in the 2.0 release can be found at the milestone.', '', '* Fix a crash'])).toBeUndefined();
+  });
+  it("reads semversioner's version steps as no kind, a major one as a break (GraphRAG)", () => {
+    const notes = ['## 2.3.0', '', '- patch: A few fixes and enhancements for better reuse and flow.', '- major: Drop the v1 API'];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'A few fixes and enhancements for better reuse and flow.'],
+      ['breaking', 'Drop the v1 API'],
+    ]);
+  });
+  it("reads sphinx-design's badges as no words, and a role's bracket with its author as the reference alone (Nilearn)", () => {
+    const item = ':bdg-dark:`Code` Allow using ``confounds`` in :obj:`~nilearn.maskers.SurfaceLabelsMasker` (:gh:`4926` by `Himanshu Aggarwal`_).';
+    expect(cleanInline(item, repo)).toMatchObject({ text: 'Allow using confounds in SurfaceLabelsMasker.', refs: [{ label: '#4926' }] });
+  });
+  it('reads "R >= 4.5.0 is required" as a raised minimum, a break (rpy2)', () => {
+    const notes = ['Changes', '-------', '', '- R >= 4.5.0 is *required*. API symbols vanished in R-4.6.0.'];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['breaking']);
+  });
+  it('reads "!!! FEATURE:" as a change that may break, its mark no word of it (Neos Flow)', () => {
+    const heading = '!!! FEATURE: Introduce flushByTags to taggable cache backends';
+    const notes = ['New Features', '************', '', heading, '-'.repeat(heading.length), '', 'This change introduces the ``flushByTags`` method.'];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Introduce flushByTags to taggable cache backends'],
+    ]);
+    expect(parseNotes('- !!! TASK: Require PHP 8', null).items.map((item) => [item.kind, item.text])).toEqual([['breaking', 'Require PHP 8']]);
+  });
+  it('reads "Pin v1.8.5 release commit" as the release tooling\'s own (Ory Hydra)', () => {
+    const notes =
+      '### Code Generation\n\n* Pin v1.8.5 release commit ([951870e](https://github.com/ory/hydra/commit/951870edef14332f2a65342e0bc8f361c2cfb42c)):';
+    expect(parseNotes(notes, null).items.map((item) => item.kind)).toEqual(['internal']);
+  });
+  it('reads the steps under "**Upgrading** from 1.x to 2.0.0 is a matter of these things:" as no changes (Corsica)', () => {
+    const notes = [
+      '### Improvements',
+      '',
+      '  * Start emitting Telemetry events.',
+      '',
+      '**Upgrading** from 1.x to 2.0.0 is a matter of these things:',
+      '',
+      '  * If you were using the `:log` option, remove it and call this in your callback.',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['feature', 'internal']);
+  });
+  it('reads git-cliff\'s "[**breaking**]" closing a commit as a break, whatever its group (television)', () => {
+    const notes = [
+      '### 🚜 Refactor',
+      '',
+      '- [a7064c1](https://github.com/acme/tool/commit/a7064c18c8a74a0eba2d93be904c7f72bbff1e1c) *(config)* Use `$HOME/.config/television` by default for macOS by @alexpasmantier in [#124](https://github.com/acme/tool/pull/124) [**breaking**]',
+    ];
+    expect(parseNotes(notes.join('\n'), repo).items.map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Use $HOME/.config/television by default for macOS'],
+    ]);
   });
 });

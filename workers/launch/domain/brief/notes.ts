@@ -302,7 +302,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Its "What's better" over the improvements, beside "What's new" and "What's fixed".
   [/^what['’]?s\s+(?:better|improved)$/i, 'feature'],
   // JHipster's "Help and bugs" over where to report them, and its "How to upgrade" over the commands that do it: no change.
-  [/^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install)\b/i, 'internal'],
+  // Corsica's "**Upgrading** from 1.x to 2.0.0 is a matter of these things:" over the steps to take, likewise.
+  [
+    /^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install)\b|^(?:upgrading|to\s+upgrade)\s+from\s+\S+\s+to\s+\S+\s+(?:is|takes|means|needs|requires)\b/i,
+    'internal',
+  ],
   [/security|vulnerab|\bcve\b/i, 'security'],
   // OpenVPN's "Building improvements" (a CI workflow cherry-picked): how the project builds itself, not what users get.
   // LibreSSL's "Internal improvements": the library's own insides, whatever "improvements" says.
@@ -597,14 +601,16 @@ export function removesPlatformTargets(text: string): boolean {
   return architectures !== undefined && PLATFORM_NAME.test(architectures);
 }
 /** A dependency update, read as a security fix where its tag or section says it is one. */
-const SECURITY_BUMP = /^(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
+// (Pingora's "This release bumps the minimum h2 crate dependency to guard against …": the release said to make it.)
+const SECURITY_BUMP = /^(?:this\s+(?:release|version)\s+)?(?:bump|bumps|update[sd]?|upgrade[sd]?)\s/i;
 /** kube-rbac-proxy's "bump Go to 1.19.1 #178 (contains fixes for CVEs)": an update for flaws it does not name. */
 const FIXES_UNNAMED_ADVISORIES =
   /\b(?:contains?|includes?|brings?|with)\s+(?:security\s+)?fix(?:es)?\s+for\s+(?:several\s+|multiple\s+|some\s+|various\s+)?(?:CVEs|vulnerabilities|security\s+(?:issues|vulnerabilities))\b/i;
 /** A bump that says what it fixes for the people using the product: "… to 0.46.1 to fix a crash", "…, fixing a leak". */
 /** "Update phpseclib to 3.0.52 for CVE-2026-40194": a dependency bumped for an advisory, which users get fixed. */
 /** glTF Transform's "Updated `sharp` CLI dependency to address high-priority WebP vulnerability in libwebp": what it is for. */
-const TO_FIX_A_VULNERABILITY = /\bto\s+(?:fix|address|resolve|patch|mitigate)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}vulnerabilit(?:y|ies)\b/i;
+const TO_FIX_A_VULNERABILITY =
+  /\bto\s+(?:(?:fix|address|resolve|patch|mitigate)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}vulnerabilit(?:y|ies)|(?:guard|protect)\s+against\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}attacks?)\b/i;
 const bumpForAdvisory = (text: string) =>
   SECURITY_BUMP.test(text) &&
   (namesAdvisory(text) || FIXES_UNNAMED_ADVISORIES.test(text) || TO_FIX_A_VULNERABILITY.test(text)) &&
@@ -685,10 +691,10 @@ export const END_OF_SUPPORT =
  * is "from now on the only supported runtime version" (grocy's PHP 8.5), Fyne's "Go 1.17 or later is now required." and
  * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12"),
  * and pyproj's "Minimum supported Python version 3.11" told alone, and jsdom 27's "Node.js v20 is now the minimum supported
- * version", the new minimum named first.
+ * version", the new minimum named first; rpy2's "R >= 4.5.0 is *required*.", the bound written as a comparison.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -1121,12 +1127,22 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(MERGED_PULL_REQUEST, '');
+  // git-cliff's default template closes a breaking commit with "[**breaking**]" (television's "*(config)* Use
+  // `$HOME/.config/television` by default for macOS … [**breaking**]" under "🚜 Refactor"), whatever its group.
+  const cliffBreaking = text.match(/\s*\[\*\*breaking\*\*\]\s*$/i);
+  if (cliffBreaking) return { kind: 'breaking', text: text.slice(0, cliffBreaking.index) };
+  // Neos Flow's "!!! FEATURE: Introduce flushByTags to taggable cache backends": its commits' mark of a change that may break
+  // code built on it, before the commit's type.
+  const mayBreak = text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/);
+  if (mayBreak) return { kind: 'breaking', text: text.slice(mayBreak[0].length) };
   // GNU SASL's "** API and ABI modifications." over "GSASL_CB_TLS_EXPORTER: Added.", GPGME's "Interface changes relative to
   // the 1.24 branch:" over its table: the names the changes above added or removed, listed for whoever links against it.
   if (SYMBOLS_LISTED.test(text)) return { kind: 'internal', text };
   // LightDM's "Remove deprecated use of G_TYPE_INSTANCE_GET_PRIVATE, G_PARAM_PRIVATE": the code stops calling an API its
   // library deprecated; nothing its users call goes.
   if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
+  // Ory Hydra's "### Code Generation" over "* Pin v1.8.5 release commit": the release's own commit, made by its tooling.
+  if (/^pin\s+v?\d+(?:\.\d+)+\S*\s+release\s+commit\b/i.test(text)) return { kind: 'internal', text };
   // Doorkeeper's changelog ends its list on "- Please add here": the place for the next entry, no change.
   if (/^(?:please\s+)?add\s+(?:(?:your\s+|new\s+)?(?:changes?|entry|entries)\s+)?(?:here|above|below)\.?$/i.test(text)) return { kind: 'internal', text };
   // Mathesar's "### Set up security policy" (a SECURITY.md on how to report flaws): the project's own page, no fix.
@@ -1390,6 +1406,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
   const upkeep = text.match(UPKEEP_BRACKET);
   if (upkeep) return { kind: 'internal', text: text.slice(upkeep[0].length) };
+  // GraphRAG's semversioner lines, "- minor: Remove Dynamic Max Retries support", "- patch: Add full llm response …": the size
+  // of the version step the change asked for, no kind; a major one breaks.
+  const step = text.match(/^(major|minor|patch):\s+(?=\S)/);
+  if (step) return itemKind(raw, text.slice(step[0].length), step[1] === 'major' ? 'breaking' : inherited, section);
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -1617,12 +1637,13 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       // Summernote's "Remove XSS vulnerability of LinkPopover" under "Improvement": the vulnerability is what went.
       REMOVES_A_FLAW.test(text) ||
       // sanitize-html's "A denial-of-service vulnerability has been fixed by replacing …": the flaw first, said to be fixed.
-      FLAW_SAID_FIXED.test(text) ||
-      // glTF Transform's "Updated `sharp` CLI dependency to address high-priority WebP vulnerability in libwebp".
-      bumpForAdvisory(text)) &&
+      FLAW_SAID_FIXED.test(text)) &&
     namesFlaw(text)
   )
     return { kind: 'security', text };
+  // glTF Transform's "Updated `sharp` CLI dependency to address high-priority WebP vulnerability in libwebp", Pingora's "This
+  // release bumps the minimum h2 crate dependency to guard against the MadeYouReset H2 attack": a bump for a flaw fixes it.
+  if (!byBot(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
   // XRootD's "**[Misc]** Drop support for OpenSSL 1.0.x, require OpenSSL 1.1.1 or later", virt-manager's "diskbackend: Drop
   // support for sheepdog": the part of the project it is in leads. (Not lighttpd's "[core] remove byte-range support for
   // QUERY": a way of answering one request, no support anyone builds on.)

@@ -902,6 +902,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // A name, not Cypress' "`~0.2.3`", a version range.
   if (has('`~')) text = text.replace(/(?<![`:])`~\.?(?=[A-Za-z_])(?:[^`.]+\.)*([^`.]+)`(?!`)/g, '$1');
   if (has(':`')) {
+    // Nilearn's ":bdg-dark:`Code` Allow …": sphinx-design's badge, a label of the area the change is in, no word of it.
+    text = text.replace(/(^|\s):bdg(?:-[a-z]+)+:`[^`]*`\s*/g, '$1');
+    // Nilearn's "(:gh:`4926` by `Himanshu Aggarwal`_)": the issue's role, and who made it by a link's name.
+    // (Its link's marks went with the names defined below the notes.)
+    text = text.replace(/\(\s*(:[a-z][a-z_-]*:`#?\d+`)\s+by\s+(?:`[^`<>]+`_{1,2}|\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3})\s*\)/gu, ' $1 ');
     // xarray's "(:issue:`11390`, :pull:`11394`)", Cython's "(Github issue :issue:`6908`)": a bracket of numbered roles alone,
     // named or not, goes with them.
     text = text.replace(/\(\s*(?:(?:github|gh)\s+)?(?:(?:issues?|prs?|pull requests?)\s+)?((?::[a-z]+:`#?\d+`(?:\s*[,;]\s*|\s+and\s+)?)+)\s*\)/gi, ' $1 ');
