@@ -434,3 +434,16 @@ describe('holdout 125: a short post says how many security fixes there are', () 
     }
   });
 });
+
+describe('holdouts 239 to 244', () => {
+  it('keeps the words of a fix naming forty advisories, and still asks to update where it fits nowhere (Qt WebEngine)', () => {
+    const ids = Array.from({ length: 44 }, (_, index) => `CVE-2020-${15959 + index}`).join(', ');
+    const notes = `Chromium\n--------\n\n  - Security fixes from Chromium up to version 86.0.4240.183 (${ids}).\n  - Fix crashes on resize.\n`;
+    const url = 'https://github.com/qt/qtwebengine/blob/21ce229776c8ed7a7576702b7850bd862fa45411/dist/changes-5.15.2#L1-L86';
+    const brief = generateBrief({ id: 'rel_q', version: '5.15.2', title: 'Qt WebEngine 5.15.2', url, notes, contentHash: 'h' }, null);
+    expect(brief.headline.text).toMatch(/security release/);
+    expect(brief.highlights[0]!.text).toMatch(/^Security fixes from Chromium up to version 86\.0\.4240\.183 \(CVE-2020-15959, CVE-2020-15960, .*, …\)\.$/);
+    for (const post of draftPosts(brief, ['x', 'bluesky', 'mastodon', 'threads', 'linkedin'], voiceOf(null)))
+      expect(post.copy, post.channel).toMatch(/\bUpdate now\b/);
+  });
+});

@@ -223,7 +223,10 @@ function draftPost(brief: Brief, channel: Channel, voice: Voice): ChannelDraft {
     const next = build(cta);
     // A post whose call to action asks to update still asks: the bare link is taken only where nothing else shows an item.
     const keepsAsking = !/\b(?:update|upgrade)\b/i.test(fullCta.text) || cta !== ctas.at(-1);
-    if (brief.highlights.length === 0 || chosen.shown === 0 || (next.shown > 0 && !next.firstCut && keepsAsking)) chosen = next;
+    // Qt WebEngine's Bluesky post, whose one advisory of forty ids fits no way: where the bare link shows no item either, the
+    // post still asks to update.
+    const linkAloneShowsNothing = !keepsAsking && next.shown === 0 && fits(chosen.copy);
+    if (brief.highlights.length === 0 || (chosen.shown === 0 && !linkAloneShowsNothing) || (next.shown > 0 && !next.firstCut && keepsAsking)) chosen = next;
   }
   // Sealed Secrets' Bluesky post showed one of its two security fixes beside "Update now to get the security fixes:": where
   // a post is down to one change, the urging said shorter ("Update now:") makes room for a second of its kind, which tells
@@ -440,7 +443,8 @@ function withIdsOf(text: string, short: string): string {
 function withFirstIdOnly(text: string): string {
   return text.replace(/\s*\(([^()]*)\)(\.?)$/, (whole, inner: string, stop: string) => {
     const ids = fixedAdvisoryIds(inner);
-    return ids.length >= 2 && inner.replace(/[\s,]/g, '') === ids.join('') ? ` (${ids[0]})${stop}` : whole;
+    // (Qt WebEngine's list cut short by the brief, "(CVE-2020-6540, …, CVE-2020-6576, …)", is one of ids all the same.)
+    return ids.length >= 2 && inner.replace(/,\s*…$/, '').replace(/[\s,]/g, '') === ids.join('') ? ` (${ids[0]})${stop}` : whole;
   });
 }
 

@@ -2048,6 +2048,8 @@ function withAdvisories(item: NoteItem, sentence: string): string {
   const missing = own.filter((id) => !sentence.includes(id));
   if (missing.length === 0) return sentence;
   const added = ` (${missing.join(', ')})`;
+  // Qt WebEngine's Chromium fixes name over forty: a sentence that shows the first of them leaves the rest to the notes.
+  if (advisoryIds(sentence).length > 0 && added.length > MAX_SENTENCE / 2) return sentence;
   const words = sentence.replace(/[.…]+$/, '');
   // A whole sentence of the notes takes the ids after it; only a cut one shows where it was cut. ("Fixes an issue …" is whole
   // in "This release fixes an issue …".)
@@ -3089,6 +3091,18 @@ export function truncateWords(text: string, max: number): string {
   if ([...text].length <= max) return text;
   // The advisory a security fix names is what a reader searches for: the words before it are cut, not the id.
   const advisory = text.match(CLOSING_ADVISORIES_STOPPED);
+  // Qt WebEngine's "Security fixes from Chromium up to version 86.0.4240.183 (CVE-2020-6540, …)" lists over forty, more than
+  // the room: the words stay, and as many ids as fit after them, the list closed.
+  if (advisory && advisory[0].length > max - 20 && advisory.index! < max / 2) {
+    const listed = advisory[0].split(/,\s*/);
+    let kept = text.slice(0, advisory.index);
+    for (const [at, id] of listed.entries()) {
+      const next = `${kept}${at === 0 ? '' : ', '}${id.replace(/\)[.!]?$/, '')}`;
+      if ([...next].length > max - 3) break;
+      kept = next;
+    }
+    return `${kept}, …)`;
+  }
   if (advisory) return `${truncateWords(text.slice(0, advisory.index), max - advisory[0].length).replace(/(?<!\.)\.$/, '')}${advisory[0]}`;
   const cut = [...text].slice(0, max - 1).join('');
   // A cut that would fall just after a sentence ends there, whole: "… with the specified text." not "… text.…".

@@ -9754,4 +9754,35 @@ describe('holdouts 239 to 244', () => {
       ['breaking', 'Use $HOME/.config/television by default for macOS'],
     ]);
   });
+  it("reads a tag for every platform as naming none, and a change to the README as the project's own (pywebview, Kivy)", () => {
+    const notes = [
+      '- `All` Display scaling support for `Screen` class.',
+      '- `Cocoa` Improved file picker',
+      '- Removes broken support e-mail address in the README.md',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['other', 'Display scaling support for Screen class.'],
+      ['other', 'Cocoa: Improved file picker'],
+      ['internal', 'Removes broken support e-mail address in the README.md'],
+    ]);
+  });
+  it('reads "Refactor Binding" over what people can now use as a feature\'s section, "Refactoring and testing" as upkeep (Hertz)', () => {
+    const kinds = (notes: string[]) => parseNotes(notes.join('\n'), null).items.map((item) => item.kind);
+    const hertz = [
+      '## Refactor Binding',
+      '',
+      '### Description Of Refactoring',
+      '',
+      '- Custom Binder: You can use "WithCustomBinder" to inject your own custom Binder.',
+    ];
+    expect(kinds(hertz)).not.toContain('internal');
+    expect(kinds(['Refactoring and testing', '~~~~~~~~~~~~~~~~~~~~~~~', '', '- Adjust calls to ``format_html()`` to always pass arguments'])).toEqual([
+      'internal',
+    ]);
+    expect(kinds(['- Bump minimum version of Jekyll to 2.3.0 and document requirement in README (#76)'])).toEqual(['breaking']);
+  });
+  it('reads a link whose target is words, no address, as its label (K8ssandra)', () => {
+    const item = 'A new endpoint will replace the [Metrics Collector for Apache Cassandra (MCAC)](Metrics Collector for Apache Cassandra) soon';
+    expect(cleanInline(item, repo).text).toBe('A new endpoint will replace the Metrics Collector for Apache Cassandra (MCAC) soon');
+  });
 });

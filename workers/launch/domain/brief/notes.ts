@@ -1052,6 +1052,11 @@ function sectionKind(text: string): ChangeKind | null {
 function sectionKindOf(text: string): ChangeKind | null {
   // React Native's "# React Native 0.86 - Edge-to-Edge and DevTools Improvements, no breaking changes": said to break nothing.
   if (NO_BREAKS.test(text)) return null;
+  // Hertz 0.7.0's blog post, "## Refactor Binding" and its "### Description Of Refactoring" over "You can use
+  // \"WithCustomBinder\" to inject your own custom Binder": a rework of a part people use, named, then told; no section of the
+  // project's own upkeep.
+  if (/^[Rr]efactor(?:ed|ing)?\s+\p{Lu}\p{Ll}/u.test(text) || /^(?:description|details|overview|summary)\s+of\s+(?:the\s+)?refactor(?:ing)?$/i.test(text))
+    return null;
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
   return null;
 }
@@ -1127,10 +1132,6 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(MERGED_PULL_REQUEST, '');
-  // git-cliff's default template closes a breaking commit with "[**breaking**]" (television's "*(config)* Use
-  // `$HOME/.config/television` by default for macOS … [**breaking**]" under "🚜 Refactor"), whatever its group.
-  const cliffBreaking = text.match(/\s*\[\*\*breaking\*\*\]\s*$/i);
-  if (cliffBreaking) return { kind: 'breaking', text: text.slice(0, cliffBreaking.index) };
   // Neos Flow's "!!! FEATURE: Introduce flushByTags to taggable cache backends": its commits' mark of a change that may break
   // code built on it, before the commit's type.
   const mayBreak = text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/);
@@ -1141,6 +1142,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // LightDM's "Remove deprecated use of G_TYPE_INSTANCE_GET_PRIVATE, G_PARAM_PRIVATE": the code stops calling an API its
   // library deprecated; nothing its users call goes.
   if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
+  // Kivy's "Removes broken support e-mail address in the README.md, and improve the support section.": the project's page.
+  // (Its first clause: not Jekyll AsciiDoc's "Bump minimum version of Jekyll to 2.3.0 and document requirement in README".)
+  if (/^(?:(?!\band\b)[^,;.!?])*?\b(?:in|from|to)\s+(?:the\s+)?README(?:\.\w+)?\b/.test(text)) return { kind: 'internal', text };
   // Ory Hydra's "### Code Generation" over "* Pin v1.8.5 release commit": the release's own commit, made by its tooling.
   if (/^pin\s+v?\d+(?:\.\d+)+\S*\s+release\s+commit\b/i.test(text)) return { kind: 'internal', text };
   // Doorkeeper's changelog ends its list on "- Please add here": the place for the next entry, no change.
@@ -1275,6 +1279,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const cliffMark = /^((?:[^:[]{1,40}:\s+|[*_]?\([^()]{1,40}\)[*_]?\s+)?)\[\*\*breaking\*\*\]\s+(?=\S)/i;
   // (A conventional commit's "refactor: [**breaking**] …" is read with its type below.)
   if (cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
+  // Its default template closes the commit with the mark instead: television's "*(config)* Use `$HOME/.config/television` by
+  // default for macOS … [**breaking**]" under "🚜 Refactor", whatever its group.
+  const cliffClosingMark = /\s*\[\*\*breaking\*\*\]\s*$/i;
+  if (cliffClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffClosingMark, '') };
   // Lets-Plot's "[BREAKING, only affects users of Lets-Plot Kotlin API] The entire project …": the mark, and whom it breaks.
   const qualifiedMark = text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i);
   if (qualifiedMark) return { kind: 'breaking', text: text.slice(qualifiedMark[0].length) };

@@ -792,9 +792,15 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Org-mode's code, `~transient-delimiter~` (Transient's changelog), is code as backticks are.
   if (has('~')) text = text.replace(/(?<![\w~`])~([^\s~][^~`]{0,80}?)~(?![\w~])/g, (_whole, name: string) => (/\s$/.test(name) ? _whole : `\`${name}\``));
   const code = has('`') ? [...text.matchAll(/`+([^`]+)`+/g)].map((match) => match[1]!.trim()).filter(Boolean) : [];
+  // pywebview's "- `All` Display scaling support …" beside "`Cocoa`", "`GTK`": a tag for every platform names none.
+  // (Read as a scope by then, "`All`: Display …".)
+  if (text.startsWith('`All`')) text = text.replace(/^`All`:?\s+(?=\S)/, '');
   // SSHJ's "Merged https://…/pull/903[#903]: Fix for writing …": the verb says the pull request leading the change was merged,
   // no word of the change.
   if (has('Merged [')) text = text.replace(/^(\s*)Merged\s+(?=\[[#!]?\d+\]\(https?:\/\/[^)\s]+\/(?:pull|merge_requests)\/\d+\)\s*:\s)/, '$1');
+  // K8ssandra's "[Metrics Collector for Apache Cassandra (MCAC)](Metrics Collector for Apache Cassandra)": a link whose
+  // target is words, no address, leads nowhere; its label is what the notes say.
+  if (has('](')) text = text.replace(/\[((?:[^[\]]|\[[^\]]*\])+)\]\((?![a-z][\w+.-]*:|[#/.])([^()]*\s[^()]*)\)/gi, '$1');
   if (has('](')) {
     // Mastodon's "([ClearlyClaire](…/pull/25058), [renchap](…/pull/25216))": the names credit authors, the links are the references.
     text = text.replace(CREDIT_LINKS, (group) => {
