@@ -9785,4 +9785,8 @@ describe('holdouts 239 to 244', () => {
     const item = 'A new endpoint will replace the [Metrics Collector for Apache Cassandra (MCAC)](Metrics Collector for Apache Cassandra) soon';
     expect(cleanInline(item, repo).text).toBe('A new endpoint will replace the Metrics Collector for Apache Cassandra (MCAC) soon');
   });
+  it('reads "[API]" and "[NEW]" closing a heading as its labels (IMAPClient)', () => {
+    expect(cleanInline('Enhanced TLS support [API]', repo).text).toBe('Enhanced TLS support');
+    expect(cleanInline('Socket timeout support [NEW]', repo).text).toBe('Socket timeout support');
+  });
 });

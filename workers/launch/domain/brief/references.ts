@@ -498,7 +498,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // System.Linq.Dynamic.Core's "Fix CVE-2024-51417 [bug] contributed by …": the tracker's label of the change, not its words.
   if (has(']'))
     text = text.replace(
-      /\s+\[(?:bug|bugfix|feature|enhancement|improvement|docs?|documentation|breaking(?: change)?|regression|refactor(?:ing)?|question)\](?=[\s.,;]|$)/gi,
+      /\s+\[(?:bug|bugfix|feature|enhancement|improvement|docs?|documentation|breaking(?: change)?|regression|refactor(?:ing)?|question|API|NEW)\](?=[\s.,;]|$)/gi,
       '',
     );
   // coverlet's "Fix [BUG] Crash during instrumentation": the title after the tag starts with a capital a sentence gives
