@@ -2880,11 +2880,8 @@ function changesOfOpening(intro: NonNullable<ParsedNotes['intro']>): NoteItem[] 
       (sentence) =>
         sentence !== summary &&
         sentence.split(/\s+/).length >= 5 &&
-        !ANNOUNCEMENT.test(sentence) &&
-        !GRATITUDE.test(sentence) &&
-        !ABOUT_THE_NOTES.test(sentence) &&
+        tellsNews(sentence) &&
         !FUTURE.test(sentence) &&
-        !/(?:^|\s)@[\w-]+(?![\w/-])|[:?]\s*$/.test(sentence) &&
         /\b(?:now|new|added|adds|supports?|faster|improved|fixe[sd])\b/i.test(sentence),
     )
     .slice(0, 3)
@@ -2895,6 +2892,59 @@ function changesOfOpening(intro: NonNullable<ParsedNotes['intro']>): NoteItem[] 
       section: [],
       refs: [],
     }));
+}
+
+/** Whether a sentence of the notes' prose tells news: no announcement, thanks, pointer, question, tally or invitation. */
+function tellsNews(sentence: string): boolean {
+  return (
+    !ANNOUNCEMENT.test(sentence) &&
+    !GRATITUDE.test(sentence) &&
+    // Whoever a sentence names by a handle, it credits: no opening of a post that credits nobody.
+    !/(?:^|\s)@[\w-]+(?![\w/-])/.test(sentence) &&
+    // "Acme now requires the following:" points at a list it does not hold, as libsodium's "… from 1.0.21-stable, plus:".
+    !/:\s*$|\b(?:the following|plus|including|as well as)\.?$/i.test(sentence) &&
+    // Oban's "🌟 Looking for changes to Web or Pro? Check the …": a question asks; it tells nothing.
+    !/\?(?:[\s\p{Extended_Pictographic}_*]|\uFE0F)*$/u.test(sentence) &&
+    !ABOUT_THE_NOTES.test(sentence) &&
+    // Solid 1.8's "I admit this is not the most exciting release from a feature standpoint.": its author's modesty, no news.
+    !MODEST.test(sentence) &&
+    // Flask-CORS 2.0.0rc1's "Would love to get some feedback to make sure there are no unexpected regressions.": asks.
+    !ASKS_FEEDBACK.test(sentence) &&
+    // tealdeer 1.8.0's "One year and one day have passed since tealdeer version 1.7.0 was released, so it's time for an
+    // update!": how long it took, no news.
+    !/\b(?:have|has)\s+passed\s+since\b|\bit['’]s\s+time\s+for\s+(?:an?\s+)?(?:new\s+)?(?:update|release)\b/i.test(sentence) &&
+    // Eleventy 2.0's "You can try it out now:": an invitation, no news. Drill 1.9.0's "You can download it [here](…).":
+    // where to get it, its link gone.
+    !/^(?:you\s+can|go(?:\s+and)?|come)\s+(?:try|test|check)\s+(?:it|this|them)\s+out\b/i.test(sentence) &&
+    !/^you\s+can\s+(?:download|get|grab|find)\s+(?:it|this|them)\s+(?:here|there|now)\.?$/i.test(sentence) &&
+    // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
+    !TALLY.test(sentence) &&
+    // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.
+    !/\b(?:provides?|offers?|publish(?:es)?|ships?)\b[^.]{0,60}\b(?:package repositories|packages? for|ready-to-test binaries|binaries for|docker (?:images|containers))\b/i.test(
+      sentence,
+    ) &&
+    // ISC DHCP's "Please note that that ISC DHCP is licensed under the Mozilla Public License": the terms, not the news.
+    !/\blicen[cs]ed under\b|\blicen[cs]e terms\b/i.test(sentence) &&
+    // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
+    // NHibernate's JIRA export, "Release notes - NHibernate - Version 5.4.9.", Apache AGE's "Release Notes for Apache AGE
+    // release 1.6.0 …": the document's title. GROMACS' "This version was released on July 11th, 2023.": when, no news.
+    !/^release notes\b|^(?:these|this|the)\s+(?:release\s+)?notes\s+(?:document|describe|list|cover|contain)\b/i.test(sentence) &&
+    !/^(?:this (?:version|release)|[\p{L}\d.+ -]{1,40}?\s+v?\d[\w.-]*)\s+(?:was|is|has been)\s+released\s+(?:on\s+)?[^.]{0,30}\b(?:19|20)\d{2}\.?$/iu.test(
+      sentence,
+    ) &&
+    // Icecast 2.4.3's "We released a new version of Icecast last week.": when, which the headline says better.
+    !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\b(?:ago|last\s+(?:week|month|year)|yesterday)\b/i.test(sentence) &&
+    // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's
+    // "That's right, a feature release again so soon!", which says no more than the headline. (Not Transmission 4's
+    // "This is a major release, both in numbering and in effort!": a major one may break what people rely on.)
+    !onlyCheers(sentence) &&
+    !ONLY_A_KIND.test(sentence) &&
+    !FIELD_LINE.test(sentence) &&
+    !/\s\|\s/.test(sentence) &&
+    // WavPack's "WavPack Library Source Code - 5.2.0 wavpack.exe (command-line encoder) - 5.2.0 …": what ships, by version.
+    [...sentence.matchAll(/\s[-–]\s+v?\d+(?:\.\d+)+(?=\s|$)/g)].length < 2 &&
+    sentence.split(/\s+/).length >= 4
+  );
 }
 
 function tellingSentence(text: string): string | null {
@@ -2923,56 +2973,7 @@ function tellingSentence(text: string): string | null {
           .replace(/\s*\((?:see|cf\.?)\s[^()]{1,80}\)(?=[.!?]?$)/i, '')
           .replace(/,\s+(?:I|we)\s+(?:think|believe|guess|hope|feel),\s+/g, ' '),
       )
-      .find(
-        (sentence) =>
-          !ANNOUNCEMENT.test(sentence) &&
-          !GRATITUDE.test(sentence) &&
-          // Whoever a sentence names by a handle, it credits: no opening of a post that credits nobody.
-          !/(?:^|\s)@[\w-]+(?![\w/-])/.test(sentence) &&
-          // "Acme now requires the following:" points at a list it does not hold, as libsodium's "… from 1.0.21-stable, plus:".
-          !/:\s*$|\b(?:the following|plus|including|as well as)\.?$/i.test(sentence) &&
-          // Oban's "🌟 Looking for changes to Web or Pro? Check the …": a question asks; it tells nothing.
-          !/\?(?:[\s\p{Extended_Pictographic}_*]|\uFE0F)*$/u.test(sentence) &&
-          !ABOUT_THE_NOTES.test(sentence) &&
-          // Solid 1.8's "I admit this is not the most exciting release from a feature standpoint.": its author's modesty, no news.
-          !MODEST.test(sentence) &&
-          // Flask-CORS 2.0.0rc1's "Would love to get some feedback to make sure there are no unexpected regressions.": asks.
-          !ASKS_FEEDBACK.test(sentence) &&
-          // tealdeer 1.8.0's "One year and one day have passed since tealdeer version 1.7.0 was released, so it's time for an
-          // update!": how long it took, no news.
-          !/\b(?:have|has)\s+passed\s+since\b|\bit['’]s\s+time\s+for\s+(?:an?\s+)?(?:new\s+)?(?:update|release)\b/i.test(sentence) &&
-          // Eleventy 2.0's "You can try it out now:": an invitation, no news. Drill 1.9.0's "You can download it [here](…).":
-          // where to get it, its link gone.
-          !/^(?:you\s+can|go(?:\s+and)?|come)\s+(?:try|test|check)\s+(?:it|this|them)\s+out\b/i.test(sentence) &&
-          !/^you\s+can\s+(?:download|get|grab|find)\s+(?:it|this|them)\s+(?:here|there|now)\.?$/i.test(sentence) &&
-          // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
-          !TALLY.test(sentence) &&
-          // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.
-          !/\b(?:provides?|offers?|publish(?:es)?|ships?)\b[^.]{0,60}\b(?:package repositories|packages? for|ready-to-test binaries|binaries for|docker (?:images|containers))\b/i.test(
-            sentence,
-          ) &&
-          // ISC DHCP's "Please note that that ISC DHCP is licensed under the Mozilla Public License": the terms, not the news.
-          !/\blicen[cs]ed under\b|\blicen[cs]e terms\b/i.test(sentence) &&
-          // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
-          // NHibernate's JIRA export, "Release notes - NHibernate - Version 5.4.9.", Apache AGE's "Release Notes for Apache AGE
-          // release 1.6.0 …": the document's title. GROMACS' "This version was released on July 11th, 2023.": when, no news.
-          !/^release notes\b|^(?:these|this|the)\s+(?:release\s+)?notes\s+(?:document|describe|list|cover|contain)\b/i.test(sentence) &&
-          !/^(?:this (?:version|release)|[\p{L}\d.+ -]{1,40}?\s+v?\d[\w.-]*)\s+(?:was|is|has been)\s+released\s+(?:on\s+)?[^.]{0,30}\b(?:19|20)\d{2}\.?$/iu.test(
-            sentence,
-          ) &&
-          // Icecast 2.4.3's "We released a new version of Icecast last week.": when, which the headline says better.
-          !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\b(?:ago|last\s+(?:week|month|year)|yesterday)\b/i.test(sentence) &&
-          // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's
-          // "That's right, a feature release again so soon!", which says no more than the headline. (Not Transmission 4's
-          // "This is a major release, both in numbering and in effort!": a major one may break what people rely on.)
-          !onlyCheers(sentence) &&
-          !ONLY_A_KIND.test(sentence) &&
-          !FIELD_LINE.test(sentence) &&
-          !/\s\|\s/.test(sentence) &&
-          // WavPack's "WavPack Library Source Code - 5.2.0 wavpack.exe (command-line encoder) - 5.2.0 …": what ships, by version.
-          [...sentence.matchAll(/\s[-–]\s+v?\d+(?:\.\d+)+(?=\s|$)/g)].length < 2 &&
-          sentence.split(/\s+/).length >= 4,
-      ) ?? null
+      .find(tellsNews) ?? null
   );
 }
 /**
