@@ -128,6 +128,11 @@ const FAULT_NOUN =
   /^()((?:(?:possible|potential)\s+)?(?:(?!(?:fix(?:e[sd])?|prevent\w*|avoid\w*|resolve[sd]?|handle[sd]?|correct\w*|address\w*|patch\w*|remove[sd]?|catch\w*|throw\w*|raise[sd]?|report\w*|show\w*|log\w*|return\w*|an?|the|possible|potential|another|some|various|more|less|fewer|better|clearer|nicer|improved|new|helpful)\b)[\w.-]+(?:\(\))?\s+){0,2}?(?:fatal\s+)?(?:errors?|exceptions?|vulnerabilit(?:y|ies)|segfaults?|panics?|memory\s+leaks?|deadlocks?|race\s+conditions?|(?:SQL\s+|command\s+|header\s+)?injection|XSS|use-after-free|double[- ]free|(?:buffer|integer|stack|heap)\s+(?:overflow|underflow)|out[- ]of[- ]bounds\s+(?:read|write|access)|null\s+pointer\s+dereference)\s+(?:in|when|on|with|for|during|while|if|after|before|caused by)\s+\S.*)$/i;
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
+/** A runtime or language a release's users run it on: Node.js, Python, Clojure, R … */
+const RUNTIME_NAMED = new RegExp(
+  String.raw`\b(?:${RUNTIME}|clojure|rust|kotlin|swift|dart|flutter|julia|scala|elixir|erlang|ocaml|ghc|emacs)\b|\bR\s*(?:>=|v?\d)`,
+  'i',
+);
 const INTRO_DROPS_RUNTIME = new RegExp(
   String.raw`\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:${RUNTIME})\s*v?\d`,
   'i',
@@ -175,10 +180,11 @@ const SEVERE_FIX = new RegExp(
 /** Opening prose that tells of a vulnerability: an advisory's own description of its fix. */
 /**
  * What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack, what a
- * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user").
+ * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user"),
+ * security issues closed (PocketMine-MP's "Harden options used for processing JSON data … to close security issues").
  */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b/i;
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bm?XSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
@@ -266,6 +272,9 @@ function significance(item: NoteItem, line = '', lines: readonly string[] = []):
   // keyring 25's "remove support for Windows XP, now 10 years sunset", Ecto's ":array_join join type … no longer used": a
   // break of code few still run comes after one upgraders meet ("Removed check for config in XDG_DATA_HOME on Linux").
   if (item.kind === 'breaking' && OBSOLETE.test(`${item.text} ${item.detail ?? ''}`)) score -= 10;
+  // Pedestal 0.8's "Clojure 1.11 is now the minimum supported version" among thirty breaks: the language every upgrader
+  // runs, whatever code they wrote (not PyTorch Lightning's "Increased the minimum XLA requirement to 1.13", one library's).
+  if (item.kind === 'breaking' && RAISED_MINIMUM.test(item.text) && RUNTIME_NAMED.test(item.text)) score += 10;
   // lint-staged 17's "The dependency `yaml` is now marked as optional …" under Major Changes: upkeep that breaks upgraders
   // still leads what the release brings, after the breaks people meet in their code.
   if (isChore(item)) score -= item.kind === 'breaking' ? 25 : 45;
@@ -2340,6 +2349,9 @@ function subjectOf(
     // Bridgetown's "Everyone Deserves a Wiki: Bridgetown 2.2 is Here": a post's tagline, words of a sentence, before the name
     // and its version (not "Terraform Provider: TLS 4.0.0", a name in parts).
     .replace(new RegExp(`^(?=[^:]*\\s\\p{Ll})(?:[^\\s:]+\\s+){2,11}[^\\s:]+:\\s+(?=\\p{Lu}[^:]*?\\sv?(?:${versions})(?![\\w.]))`, 'u'), '')
+    // copyparty's "v1.8.2 URGENT: fix path traversal vulnerability": a title that opens with the version, then a sentence,
+    // names no product.
+    .replace(new RegExp(`^\\s*v?(?:${versions})\\s+(?=[^:]*\\p{L}[^:]*:\\s+\\p{Ll})\\S.*$`, 'u'), ' ')
     // "Lemmy Release v0.19.4 - Image Proxying and Federation improvements": after the version, a dash gives what it brings;
     // "Pulsar v1.129.0: An August Occasion", a colon. "PouchDB 7.0 - 17.5% less PouchDB" for 7.0.0: the title's spelling.
     .replace(new RegExp(`(\\bv?(?:${versions}))(?:\\s+[-–—|]|:)\\s+\\S.*$`, 'i'), '$1')
@@ -2882,7 +2894,8 @@ function changesOfOpening(intro: NonNullable<ParsedNotes['intro']>): NoteItem[] 
         sentence.split(/\s+/).length >= 5 &&
         tellsNews(sentence) &&
         !FUTURE.test(sentence) &&
-        /\b(?:now|new|added|adds|supports?|faster|improved|fixe[sd])\b/i.test(sentence),
+        // openHABian 1.9's "… we finally managed to switch over to latest RaspiOS which is "bookworm" based.": a move to a newer base.
+        /\b(?:now|new|added|adds|supports?|faster|improved|fixe[sd]|switch(?:ed)?\s+(?:over\s+)?to|moved?\s+to|latest)\b/i.test(sentence),
     )
     .slice(0, 3)
     .map((sentence) => ({

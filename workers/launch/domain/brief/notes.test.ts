@@ -1559,6 +1559,32 @@ describe('a bold label over a list', () => {
   });
 });
 
+describe('a section named in italics over its list', () => {
+  const notes = [
+    '## 3.0.0',
+    '',
+    '*Enhancements*',
+    '',
+    '- Deploys wait for rollouts of every kind of resource.',
+    '',
+    '*Breaking Changes*',
+    '- Remove unsupported Kubernetes and Ruby versions.',
+  ].join('\n');
+
+  it('titles its items as a bold label would', () => {
+    const items = parseNotes(notes, null).items;
+    expect(items.map((item) => [item.section.at(-1), item.kind])).toEqual([
+      ['Enhancements', 'feature'],
+      ['Breaking Changes', 'breaking'],
+    ]);
+  });
+
+  it('makes the release one with breaking changes', () => {
+    const brief = generateBrief({ id: 'rel_1', version: '3.0.0', title: 'Krane 3.0.0', url: null, notes, contentHash: 'h' }, null);
+    expect(brief.headline.text).toContain('breaking changes');
+  });
+});
+
 describe('an advisory on a paragraph of its own under a security fix', () => {
   it('belongs to that fix', () => {
     const notes = [
@@ -9788,5 +9814,226 @@ describe('holdouts 239 to 244', () => {
   it('reads "[API]" and "[NEW]" closing a heading as its labels (IMAPClient)', () => {
     expect(cleanInline('Enhanced TLS support [API]', repo).text).toBe('Enhanced TLS support');
     expect(cleanInline('Socket timeout support [NEW]', repo).text).toBe('Socket timeout support');
+  });
+});
+
+describe('holdouts 251 to 258', () => {
+  const briefOf = (notes: string[], version = '1.0.0', title = `Acme ${version}`) =>
+    generateBrief({ id: 'rel_1', version, title, url: null, notes: notes.join('\n'), contentHash: 'h' }, null);
+  const kinds = (notes: string[]) => parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text]);
+
+  it('reads numbered labels among indented paragraphs as sections, and "not supported anymore" as a drop (QUAST)', () => {
+    const notes = [
+      '5.3.0',
+      '      1. Compatibility changes:',
+      '       - Linux 32-bit systems are not supported anymore.',
+      '',
+      '      2. New option:',
+      '       - "--no-krona" for not drawing Krona pie charts.',
+      '',
+      '      3. Minor fixes:',
+      '       - prevent crashes due to multi-threading on macOS;',
+    ];
+    const items = parseNotes(notes.join('\n'), null).items;
+    expect(items.map((item) => item.section.at(-1))).toEqual(['Compatibility changes', 'New option', 'Minor fixes']);
+    expect(items[0]!.kind).toBe('breaking');
+    expect(items.some((item) => /^\d\.?$/.test(item.text))).toBe(false);
+  });
+  it('reads a release that requires a newer runtime, said of itself, as breaking (Mycodo)', () => {
+    const opening = ['## 8.16.0', '', 'This release updates several python packages that require Python >= 3.8. You can check your Python version first.'];
+    expect(briefOf([...opening, '', '### Features', '', '- Add Input: DHT20']).headline.text).toContain('breaking changes');
+    expect(briefOf(['## 2.0.0', '', 'This release requires Python 3.10 on every platform.', '', '### Features', '', '- Add Input: DHT20']).releaseKind).toBe(
+      'breaking',
+    );
+    // A test that needs a runtime raises nobody's minimum.
+    expect(briefOf(['### Fixes', '', '- Fixed a crash on exit', '- Fixed tests that require Python 3.8']).releaseKind).not.toBe('breaking');
+  });
+  it('reads a paragraph that asks upgraders to act as a breaking change (Mycodo)', () => {
+    const notes = [
+      '## 8.16.0',
+      '',
+      'This release brings new inputs and outputs for the Raspberry Pi 5.',
+      '',
+      'This release changes the install directory from ~/Mycodo to /opt/Mycodo. You will need to restart the frontend after the upgrade.',
+      '',
+      'This release reverts the change of the default port.',
+      '',
+      '### Features',
+      '',
+      '- Add Input: DHT20',
+    ];
+    const items = parseNotes(notes.join('\n'), null).items;
+    expect(items.find((item) => item.text.includes('/opt/Mycodo'))?.kind).toBe('breaking');
+    expect(items.find((item) => item.text.includes('reverts'))?.kind).not.toBe('breaking');
+  });
+  it("reads a kind's word in brackets before a change as its kind (Raneto)", () => {
+    expect(kinds(['- **[New]** Theme redesign', '- **[Misc]** Remove node-fetch, using native Node.js version', '- **[Fix]** Better searching'])).toEqual([
+      ['feature', 'Theme redesign'],
+      ['other', 'Remove node-fetch, using native Node.js version'],
+      ['fix', 'Better searching'],
+    ]);
+  });
+  it("reads MyST's handle and pull request roles as credits and references (MyST-Parser)", () => {
+    const item = 'Add `"alert"` syntax extension for GFM alerts, see [](syntax/alerts) by <gh-user:chrisjsewell> in <gh-pr:1128>';
+    expect(cleanInline(item, repo)).toMatchObject({ text: 'Add "alert" syntax extension for GFM alerts', refs: [{ kind: 'issue', label: '#1128' }] });
+  });
+  it('drops a component in lower case set off by a colon, and keeps a platform (Matterbridge)', () => {
+    expect(kinds(['### Fixed', '', '- [childbridge]: Fixed nodeLabel from deviceName in childbridge mode.'])[0]![1]).toBe(
+      'Fixed nodeLabel from deviceName in childbridge mode.',
+    );
+    expect(kinds(['### Fixed', '', '- [macOS]: Process.cmdline may fail with OSError.'])[0]![1]).toContain('macOS');
+  });
+  it('reads "a bug fix and security release" as a security release (Publify)', () => {
+    const notes = ['## 10.0.1', '', 'This is a bug fix and security release.', '', '* Update the dependency on `publify_core` to `~> 10.0.2`.'];
+    expect(briefOf(notes, '10.0.1').headline.text).toContain('security release');
+  });
+  it('tells a move to a newer base from notes told in one paragraph (openHABian)', () => {
+    const notes = [
+      '## openHABian 1.9 released ## March 13, 2024',
+      'We stepped up to latest Debian Linux release. The image for RPis uses Raspberry Pi OS (lite) and we finally managed to',
+      'switch over to latest RaspiOS which is "bookworm" based.',
+    ];
+    expect(
+      briefOf(notes, '1.9')
+        .highlights.map((highlight) => highlight.text)
+        .join('\n'),
+    ).toContain('bookworm');
+  });
+  it('reads thanks under a security heading as a credit, no fix (Godot Safe Resource Loader)', () => {
+    const notes = [
+      '### Security fixes',
+      '- Fixed a security issue where the attacker could circumvent the safe resource loading ([GHSA-9hrm-6m9q-36jx](https://github.com/acme/tool/security/advisories/GHSA-9hrm-6m9q-36jx)).',
+      '- Another huge thanks goes out to [Patou](https://github.com/xorblo-doitus) for reporting these issues and helping me to provide a fix!',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['security', 'internal']);
+  });
+  it('reads hardening said to close security issues as a security fix (PocketMine-MP)', () => {
+    const notes = [
+      '## Fixes',
+      '- Fixed subchunk count calculation in ChunkSerializer.',
+      '- Harden options used for processing JSON data, particularly on the network, to close security issues.',
+    ];
+    expect(briefOf(notes, '5.11.1').headline.text).toContain('security release');
+    // Hardening said for nothing closed fixes nothing.
+    expect(kinds(['## Changes', '- Harden extension install against attacker-controlled object resolution'])[0]![0]).not.toBe('security');
+  });
+  it('reads "[Feature #N](…)" as the pull request it links (OSV-Scanner)', () => {
+    const item =
+      '[Feature #1673](https://github.com/acme/tool/pull/1673) & [Feature #1664](https://github.com/acme/tool/pull/1664) All previous experimental flags are now out of experimental';
+    expect(cleanInline(item, repo)).toMatchObject({
+      text: 'All previous experimental flags are now out of experimental',
+      refs: [{ label: '#1673' }, { label: '#1664' }],
+    });
+  });
+  it("reads Yetus' table of issues by its summaries, without the tracker's priority and component (HBase)", () => {
+    const notes = [
+      '### IMPROVEMENTS:',
+      '',
+      '| JIRA | Summary | Priority | Component |',
+      '|:---- |:---- | :--- |:---- |',
+      '| [HBASE-26656](https://issues.apache.org/jira/browse/HBASE-26656) | Provide a utility to detect and correct incorrect RegionInfo |  Major | hbase-operator-tools, hbck2 |',
+    ];
+    const [item] = parseNotes(notes.join('\n'), null).items;
+    expect(item).toMatchObject({
+      text: 'Provide a utility to detect and correct incorrect RegionInfo',
+      refs: [{ url: 'https://issues.apache.org/jira/browse/HBASE-26656' }],
+    });
+  });
+  it('reads upkeep of the repository that names a fixed advisory as a security fix (ClickHouse Java)', () => {
+    const notes = [
+      '### Dependencies',
+      '- [repo] - upgraded `lz4-java` to `1.10.2`. Previously used version had a vulnerability https://www.cve.org/CVERecord?id=CVE-2025-66566.',
+      '- [repo] - upgraded `commons-io` to `2.20.0`.',
+    ];
+    expect(kinds(notes)).toEqual([
+      ['security', 'upgraded lz4-java to 1.10.2. Previously used version had a vulnerability (CVE-2025-66566).'],
+      ['internal', 'upgraded commons-io to 2.20.0.'],
+    ]);
+  });
+  it('tells a list by its short names first, even where a longer one follows (Newman)', () => {
+    const notes = [
+      '### Features',
+      '- Uses the latest runtime, which adds support for:',
+      '  - JWT authentication',
+      '  - NTLMv2 authentication',
+      '  - Stripping JSON comments in the raw mode body',
+    ];
+    expect(kinds(notes)).toEqual([['feature', 'Uses the latest runtime, which adds support for JWT authentication, NTLMv2 authentication and more']]);
+    // Advisory ids over an account of a third fix are changes of their own (RubyInstaller).
+    const advisories = [
+      '- Update to OpenSSL-1.1.1w and apply all security patches:',
+      '  - CVE-2023-5678',
+      '  - CVE-2024-0727',
+      '  - Implicit rejection as a protection against Bleichenbacher attacks',
+    ];
+    expect(
+      parseNotes(advisories.join('\n'), null)
+        .items.map((item) => item.text)
+        .join('\n'),
+    ).toContain('CVE-2024-0727');
+  });
+  it('reads "Compatibility:" over a change that changed as a break, and "patch: Name" as its credit (ExaBGP)', () => {
+    const notes = [
+      'Version 5.0.0:',
+      ' * Compatibility: The AS-PATH JSON format has changed',
+      ' * Compatibility: Python 3.13.x is now supported',
+      ' * Feature: drop support for python2, well it is classed as feature',
+      ' * Fix: parsing of SID in BGP-LS',
+      '   patch: Denis Krienbühl',
+    ];
+    expect(kinds(notes)).toEqual([
+      ['breaking', 'The AS-PATH JSON format has changed'],
+      ['other', 'Python 3.13.x is now supported'],
+      ['breaking', 'drop support for python2, well it is classed as feature'],
+      ['fix', 'parsing of SID in BGP-LS'],
+    ]);
+  });
+  it("drops Phabricator's review ids closing a change (Finagle)", () => {
+    expect(cleanInline('Deposit budget once in MethodBuilder ``PHAB_ID=D1107653``', repo).text).toBe('Deposit budget once in MethodBuilder');
+  });
+  it('names the product from the repository where the title opens with the version and a sentence (copyparty)', () => {
+    const brief = generateBrief(
+      {
+        id: 'rel_1',
+        version: 'v1.8.2',
+        title: 'v1.8.2 URGENT: fix path traversal vulnerability',
+        url: 'https://github.com/9001/copyparty/releases/tag/v1.8.2',
+        notes: '- fixed a path traversal vulnerability (CVE-2023-37474)',
+        contentHash: 'h',
+      },
+      null,
+    );
+    expect(brief.headline.text).toMatch(/^copyparty v?1\.8\.2 is out/i);
+  });
+  it("reads an advisory's id in an article's address as no advisory (eturnal)", () => {
+    const notes = [
+      '### Added',
+      '- By default, `blacklist_peers` is set to networks [recommended](https://rtcsec.com/article/cve-2020-26262-bypass-of-coturns-access/) to be blocked.',
+    ];
+    expect(kinds(notes)[0]![0]).not.toBe('security');
+    const advisory = cleanInline('Fixed the [vulnerability](https://github.com/acme/tool/security/advisories/GHSA-9w4w-cpc8-h2fq) in uploads', repo);
+    expect(advisory.text).toContain('GHSA-9w4w-cpc8-h2fq');
+  });
+  it("reads a list of a format's fields as no changes (devenv)", () => {
+    const notes = [
+      '## Module changelogs',
+      '',
+      'Modules can now ship changelogs.',
+      '',
+      'Each entry includes:',
+      '',
+      '- `date`: When the change was introduced',
+      '- `title`: Short summary of what changed',
+    ];
+    expect(
+      kinds(notes)
+        .filter(([kind]) => kind !== 'internal')
+        .map(([, text]) => text),
+    ).not.toContain('title: Short summary of what changed');
+  });
+  it('leads a long list of breaks with the raised minimum every upgrader meets (Pedestal)', () => {
+    const breaks = Array.from({ length: 12 }, (_, index) => `- The io.pedestal.old${index} namespace has been removed`);
+    const notes = ['## 0.8.0', '', '### Breaking changes', '', ...breaks, '- Clojure 1.11 is now the minimum supported version'];
+    expect(briefOf(notes, '0.8.0').highlights[0]!.text).toContain('Clojure 1.11');
   });
 });

@@ -30,6 +30,7 @@ import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { datedLinesAsMarkdown } from './dated-lines';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
 import { labelLinesAsList } from './label-lines';
+import { pullRequestHeadingsAsList } from './pr-headings';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
@@ -156,7 +157,9 @@ const FENCE = /^\s*(`{3,}(?=[^`]*$)|~~~)/;
 const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 /** Column names of a table whose rows are changes: an advisory list, a feature matrix with descriptions. */
 const CHANGE_COLUMNS = /\b(?:descriptions?|changes?|summary|title|cves?|vulnerabilit\w*|advisor\w*|issues?|fix\w*|features?|what|severity|impact|details?)\b/i;
-const CREDIT_COLUMN = /^(?:authors?(?:\(s\))?|contributors?|by|credits?|thanks(?: to)?|reporters?|reported by)$/i;
+// Apache Yetus' "| JIRA | Summary | Priority | Component |" (HBase): where in the project and how urgent to its tracker, no
+// word of the change either.
+const CREDIT_COLUMN = /^(?:authors?(?:\(s\))?|contributors?|by|credits?|thanks(?: to)?|reporters?|reported by|assignee|priority|components?)$/i;
 const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/;
 /** What a body's first sentence opens with, as a name wrapped onto the next line ("Windows", "Series") does not. */
 const BODY_OPENER = /^(?:The|This|These|Those|There|It|Its|We|You|Users?|Previously|Now|When|If|As|Note|Also|Before|After)\s+\p{Ll}/u;
@@ -222,6 +225,9 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     ),
     'internal',
   ],
+  // devenv 1.11's "Each entry includes:" over "- `date`: When the change was introduced (YYYY-MM-DD)": the fields of a format
+  // the post explains, no changes.
+  [/^(?:each|every)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:includes?|contains?|has|consists\s+of|must\s+have|accepts?)\b/i, 'internal'],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
   [/\b(?:new|added|updated)\b.*\b(?:and|&)\s+(?:removed|deprecated)\b/i, 'other'],
   // drf-spectacular's "Breaking changes / important additions:" likewise: breaks beside additions, each told by its words.
@@ -369,6 +375,8 @@ const PREFIX = new RegExp(`^(?:\\[[^\\]]+\\]\\s*)?(${TAGS})(\\([^)]*\\)|\\[[^\\]
 const UPKEEP_BRACKET = /^\[(?:meta|actions|github actions|dev ?deps|dev|readme|eslint|npmignore|repo|workflows?|tooling|(?:docs?-|code-)?infra)\]:?\s+/i;
 /** GitHub release labels written as a bracket tag: `[feat] Add …`, `[fix] …`, `[chore] …`. */
 const BRACKET_TAG = new RegExp(`^\\[(${TAGS})(!)?\\]:?\\s*`, 'i');
+const BRACKETED_KIND_WORD = /^\[(New|Add|Added|Misc|new|add|added|misc)\]:?\s+(?=\S)/;
+const BRACKETED_KIND: Record<string, ChangeKind> = { new: 'feature', add: 'feature', added: 'feature' };
 /** seaborn stacks them: "|Defaults| |Enhancement| When passing …". */
 // zrepl's "|bugfix|" beside "|feature|".
 const BADGES = /^(?:\|(?:MajorFeature|Feature|Efficiency|Enhancement|Fix|Bugfix|API|Security|Defaults|Deprecation|Docs)\|\s*)+/i;
@@ -402,7 +410,7 @@ const PREFIX_KIND: Record<string, ChangeKind> = {
   breaking: 'breaking',
 };
 const KIND_LABEL =
-  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security Item|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Internal|Optimization|Documentation|Tweak)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
+  /^(Breaking [Cc]hange|New|Add|Added|Feature|Implemented|Task|Improved|Improvement|Enhancement|Enhance|Enh|Change|Changed|Chg|Removed|Deprecated|Fix|Fixed|Bugfix|Defect|Patch|Upgrade|Update|Updated|Security Item|Security|Sec|Vulnerability|CVE|Major|Minor|Major release|Minor release|Dev|Internal|Optimization|Documentation|Tweak|Compatibility)(?:\s*#\d+(?:(?:,|\s+and)\s*#\d+)*)?(?:\s+and)?(?::|\s+[-–—])\s+(?=\S)/;
 const KIND_TAG_IN_BRACKETS = /^(?:CHANGE|CHANGED|BUGFIX|FIX|FEATURE|ENHANCEMENT|IMPROVEMENT|SECURITY|BREAKING)$/;
 const WARNING_SIGN = /⚠\uFE0F?\s*|:warning:\s*/g;
 const CODE_KIND_TAG = /^\s*(?:[-*+]\s+)?`(NEW|ADD|CHG|FIX|REVERT)`\s+(?=\S)/;
@@ -657,23 +665,31 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
  */
 // Libcloud's "Support for Python 3.6 which has been EOL for more than a year now has been removed": a clause on the way.
 // ESLint 10's heading "Node.js < v20.19.0, v21.x, v23.x no longer supported": the versions, then what became of them.
+// QUAST's "Linux 32-bit systems are not supported anymore." says the same.
 // Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise, and pyparsing's "Discontinued support for
 // Python 3.6, 3.7, and 3.8.".
 const DROP_SUPPORT = new RegExp(
   // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second (Arcjet's "… and drop EOL Node.js
   // 20", the runtime's end of life said); drf-yasg's "Support was dropped
-  // for Python 2.7, DRF 3.8, DRF 3.9.", in the passive.
-  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+no\s+longer\s+supported\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  // for Python 2.7, DRF 3.8, DRF 3.9.", in the passive; Beanie's "Drop EOL Python 3.9, MongoDB 4.4/5.0/6.0, Pydantic v1", its end
+  // of life said first.
+  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+(?:no\s+longer\s+supported|not\s+supported\s+any\s?more)\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
- * DROP_SUPPORT's test where the text holds a word one of its alternatives needs (a drop, a removal, "no longer", a
+ * DROP_SUPPORT's test where the text holds a word one of its alternatives needs (a drop, a removal, "no longer", "anymore", a
  * discontinuing, an opening "end of"): most items hold none, and the pattern scans each for its "and drop…".
  */
 export const dropsSupport = (text: string) => {
   const lower = text.toLowerCase();
   return (
-    (lower.includes('drop') || lower.includes('remov') || lower.includes('longer') || lower.includes('discontinu') || lower.startsWith('end')) &&
+    (lower.includes('drop') ||
+      lower.includes('remov') ||
+      lower.includes('longer') ||
+      lower.includes('anymore') ||
+      lower.includes('any more') ||
+      lower.includes('discontinu') ||
+      lower.startsWith('end')) &&
     DROP_SUPPORT.test(text)
   );
 };
@@ -691,10 +707,12 @@ export const END_OF_SUPPORT =
  * is "from now on the only supported runtime version" (grocy's PHP 8.5), Fyne's "Go 1.17 or later is now required." and
  * roxygen2's "roxygen2 now requires R 4.1" (said of itself first, not Docusaurus' "Rspack 1.5 now requires Node.js 18.12"),
  * and pyproj's "Minimum supported Python version 3.11" told alone, and jsdom 27's "Node.js v20 is now the minimum supported
- * version", the new minimum named first; rpy2's "R >= 4.5.0 is *required*.", the bound written as a comparison.
+ * version", the new minimum named first; rpy2's "R >= 4.5.0 is *required*.", the bound written as a comparison. Mycodo's
+ * "This release updates several python packages that require Python >= 3.8" and "This release requires Python 3.10": the
+ * release's requirement, said of itself or bounded by a comparison.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -818,6 +836,9 @@ const PREVENTS_ATTACK = new RegExp(
   String.raw`\b(?:(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?|(?:can|could|may|might)\s+(?:cause|lead to|result in|allow|enable)\s+(?:an?\s+)?)(?:[\w-]+\s+)?${ATTACK}`,
   'i',
 );
+// PocketMine-MP 5.11.1's "Harden options used for processing JSON data, … to close security issues.": hardening said to be
+// for security issues closes them.
+const SECURITY_ISSUES_CLOSED = /\bto\s+(?:close|fix|address|resolve|mitigate)\s+(?:\w+\s+)?security\s+(?:issues?|holes?|problems?|bugs?|flaws?)\b/i;
 // PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
 /** A change whose stated purpose is to stop a named attack, and is not said to be no security fix. */
@@ -828,7 +849,7 @@ const REMOVES_A_FLAW =
   /^(?:remove[sd]?|eliminate[sd]?|close[sd]?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:vulnerabilit(?:y|ies)|security\s+(?:issues?|holes?|flaws?|bugs?))\b/i;
 /** A fix that names the flaw it closes, or the attack it stops. */
 function namesFlaw(text: string): boolean {
-  return (NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) || stopsAttack(text);
+  return (NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) || stopsAttack(text) || SECURITY_ISSUES_CLOSED.test(text);
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
@@ -846,7 +867,9 @@ const SUPPORT_ADDED_PARAGRAPH =
 /** "We strongly recommend to upgrade …", "Please update …": what readers should do, not what was fixed. */
 const ADVICE =
   /^(?:we\s+(?:strongly\s+)?(?:recommend|advise|urge|suggest)|please\b|(?:all\s+)?users\s+(?:should|must|are\s+(?:advised|encouraged))|you\s+(?:should|must))/i;
-export const SAYS_SECURITY_UPDATE = /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?security (?:\w+ )?(?:release|update)\b/i;
+// Publify's "This is a bug fix and security release.": the security release named beside what else it is.
+export const SAYS_SECURITY_UPDATE =
+  /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?(?:(?:[\w-]+ ){1,3}(?:and|&) )?security (?:\w+ )?(?:release|update)\b/i;
 const CALLED_SECURITY =
   /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
 const FLAW_SAID_FIXED =
@@ -1412,12 +1435,19 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // qs's "[meta] add threat model", "[actions] add workflow permissions", "[Dev Deps] update `eslint`", DuckDB's "[Dev] Add
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
+  // (ClickHouse Java's "[repo] - upgraded `lz4-java` to `1.10.2`. Previously used version had a vulnerability …CVE-2025-66566":
+  // upkeep of the repository that ships users a fixed flaw is their security fix.)
   const upkeep = text.match(UPKEEP_BRACKET);
-  if (upkeep) return { kind: 'internal', text: text.slice(upkeep[0].length) };
+  if (upkeep && !namesAdvisory(text)) return { kind: 'internal', text: text.slice(upkeep[0].length) };
+  if (upkeep) return kindOfItem(raw, text.slice(upkeep[0].length).replace(/^[-–—]\s+/, ''), inherited, section);
   // GraphRAG's semversioner lines, "- minor: Remove Dynamic Max Retries support", "- patch: Add full llm response …": the size
   // of the version step the change asked for, no kind; a major one breaks.
   const step = text.match(/^(major|minor|patch):\s+(?=\S)/);
   if (step) return itemKind(raw, text.slice(step[0].length), step[1] === 'major' ? 'breaking' : inherited, section);
+  // Raneto's "**[New]** Theme redesign", "**[Misc]** Remove node-fetch …": a kind's word in brackets; "Misc" leaves the words
+  // and the section to say which.
+  const kindWord = text.match(BRACKETED_KIND_WORD);
+  if (kindWord) return kindOfItem(raw, text.slice(kindWord[0].length), BRACKETED_KIND[kindWord[1]!.toLowerCase()] ?? inherited, section);
   const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
@@ -1430,8 +1460,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const dropsRuntime = inherited === 'breaking' && (dropsSupport(rest) || RAISED_MINIMUM.test(rest));
     // Lighthouse's "performance: remove audits replaced by performance insights" among its Notable Changes takes them away.
     const removesNotable = inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(rest);
+    // ExaBGP's "Feature: drop support for python2, well it is classed as feature": a capitalised label over a dropped runtime.
+    const labelledDrop = /^\p{Lu}/u.test(tag[1]!) && dropsSupport(rest);
     const kind =
-      bang || dropsRuntime || removesNotable || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !isChore(rest))
+      bang || dropsRuntime || removesNotable || labelledDrop || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !isChore(rest))
         ? 'breaking'
         : isChore(rest) || INTERNAL_SCOPE.test(scope)
           ? 'internal'
@@ -1491,6 +1523,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // A change's weight ("Major:", "Minor:") says nothing of its kind: its words do.
     // (jsonpickle 2.0.0's "Major release: the serialized JSON format now preserves dictionary identity …" likewise.)
     if (/^(?:Major|Minor)(?: release)?$/.test(label[1]!)) return itemKind(raw, rest, inherited, section);
+    // ExaBGP's "Compatibility: The AS-PATH JSON format has changed": what changed under its users breaks them; "Compatibility:
+    // works with Python 3.13" keeps them working.
+    if (label[1] === 'Compatibility')
+      return {
+        kind: /\b(?:has|have)\s+changed\b|\bno longer\b|\b(?:removed|dropped)\b|\b(?:is|are)\s+now\s+(?!supported\b|available\b|compatible\b)\w/i.test(rest)
+          ? 'breaking'
+          : 'other',
+        text: rest,
+      };
     const named = LABEL_KIND[label[1]!.toLowerCase()];
     // Redmine's "Defect #43906: …" under "[Documentation]": the section's housekeeping, whatever the tracker called it.
     const kind =
@@ -1625,7 +1666,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: namesFlaw(text) || namesAdvisory(raw) ? 'security' : 'fix', text };
   // Mojolicious 7.92: "… we've chosen to err on the side of cautiousness and will classify this as a security issue."
   // (The words are tested too: dnsmasq's "CVE 2023-50387" is written as an id only once cleaned.)
-  if (namesAdvisory(raw) || namesAdvisory(text) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
+  // (eturnal's "… a list of networks [recommended](https://rtcsec.com/article/cve-2020-26262-bypass-…) to be blocked": an id in
+  // a link's address is where to read, no advisory this change fixes.)
+  if (namesAdvisory(withoutLinkTargets(raw)) || namesAdvisory(text) || CALLED_SECURITY.test(text)) return { kind: 'security', text };
   // Drizzle's "Fixed … escaping issues. Previously … causing a possible SQL Injection (CWE-89) vulnerability": a fix of what
   // the notes call a vulnerability.
   // OpenVPN's "… unless starting with admin privs or a social engineering attack, not classified as a security fix": said not to be.
@@ -1928,6 +1971,15 @@ function numpyTagKind(tags: string, raw: string): ChangeKind {
 }
 const SCOPED_SHOUTED_KIND = /^\s*(?:[-*+]\s+)?\[[^\]\s]{2,40}\]:?\s+\*\*(SECURITY|BREAKING|FIX|FIXED|FEATURE|NEW|DEPRECATED|REMOVED)\*\*:?\s+\S/;
 const BOLD_KIND_LABEL = /^\s*\*\*(added|changed?|deprecated|removed|fixed|security|improved|new|performance)\s*:?\s*\*\*\s*:?\s*/;
+/**
+ * Krane's "*Breaking Changes*" and "*Enhancements*" on lines of their own over their bullets: a section's name set in italics
+ * titles it as a bold one would. Only a name that says a kind: italic lines are also dates, authors and plugin names.
+ */
+function italicSectionLabel(lines: string[], index: number, inParagraph: boolean): RegExpMatchArray | null {
+  const italic = inParagraph ? null : lines[index]!.match(/^\s*[*_](\p{Lu}[^*_]{1,40}?):?[*_]\s*$/u);
+  return italic && BULLET.test(nextContent(lines, index)) && sectionKind(italic[1]!) !== null ? italic : null;
+}
+
 /** fl_chart's "**FEATURE**", "**BUGFIX**": a kind in bold capitals before the change. */
 // PyMdown Extensions' "**BREAK**:", "**NEW**:", "**FIX**:".
 const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT|BREAK|NEW)\*\*:?\s+(?=\S)/;
@@ -2298,6 +2350,9 @@ function stripScope(text: string, code: string[] = []): string {
       // phpBB's "[PHPBB-17480] - PHP fatal error …": the dash after the label parts it from the words.
       // The Terraform provider's "[datadog_dashboard_v2] Add list stream data sources": a resource named in code is what the
       // change is to, kept as its scope; a tracker's key or a component's name goes.
+      // Matterbridge's "[childbridge]: Fixed nodeLabel …": a component in lower case set off by a colon goes; psutil's
+      // "[macOS]: …", a platform's name, stays.
+      .replace(/^\[(\p{Ll}[^\]\p{Lu}]*)\]:\s+(?=\S)/u, '')
       .replace(/^\[([^\]]+)\]\s+(?:[-–—]\s+(?=\S))?(.*)$/, (whole, scope: string, words: string) => (subject(scope, words) ? whole : scopedWords(scope, words)))
       .replace(/^(?:\*\*)?\((?!CVE-|SEMVER-)[\w./@-]+\)(?:\*\*)?\s+(?=\S)/, '')
       // BiocParallel's "(1.33.8 / v 1.32.5) set socket idle timeout …": the versions a change went into, backports too.
@@ -4304,7 +4359,9 @@ function indentedParagraphsAsList(lines: string[]): string[] {
     if (bulletIndent >= 0 && indentOf(line) > bulletIndent) return `  ${words}`;
     bulletIndent = -1;
     const next = lines[index + 1] ?? '';
-    if (indented(next) && PARAGRAPH_BULLET.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(words)) return `### ${words.replace(/:$/, '')}`;
+    // QUAST's "      1. Compatibility changes:" over its dashed items: the labels are numbered.
+    const label = words.replace(/^\d{1,2}[.)]\s+/, '');
+    if (indented(next) && PARAGRAPH_BULLET.test(next.trim()) && /^\p{Lu}[\p{L}\d &/-]{1,40}:?$/u.test(label)) return `### ${label.replace(/:$/, '')}`;
     const alone = !indented(lines[index - 1] ?? '') && !indented(lines[index + 1] ?? '');
     if (alone && /^\p{Lu}[^:]{1,60}:$/u.test(words)) return `### ${words.slice(0, -1)}`;
     const scoped = words.match(/^([\w/.-]{1,20}) : (?=\S)/);
@@ -4413,6 +4470,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   dashTagLinesAsMarkdown,
   datedLinesAsMarkdown,
   labelLinesAsList,
+  pullRequestHeadingsAsList,
   tiddlerAsMarkdown,
   blurbAsMarkdown,
   podAsMarkdown,
@@ -5039,8 +5097,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     }
     // Biopython's prose-only NEWS: after the opening, "This release reverts the removal of …" under the release's own title
     // is a change, told as a sentence.
+    // Mycodo 8.16's "This release changes the install directory from ~/Mycodo to /opt/Mycodo. … you will need to either run …":
+    // a change that asks upgraders to act breaks their set-up.
     if (intro && pendingHeading?.titlesRelease && THIS_RELEASE_CHANGES.test(texts[0]!.trim())) {
-      items.push(paragraphItem(texts, start, end, 'other'));
+      items.push(paragraphItem(texts, start, end, ASKS_UPGRADERS.test(texts.join(' ')) ? 'breaking' : 'other'));
       return;
     }
     if (proseLeadIn) {
@@ -5459,7 +5519,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       !paragraph && !BULLET.test(line) && BULLET.test(nextContent(lines, index))
         ? (line.match(/^(\S.{2,60}):\s*$/) ?? indentedKindLabel(lines, index))
         : shoutedKindLabel(lines, index);
-    const boldRun = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/);
+    const boldRun = line.match(/^\s*\*\*([^*]+?):?\*\*:?\s*$/) ?? italicSectionLabel(lines, index, paragraph !== null);
     const bold = boldRun ?? label;
     // "**The minimum supported Java version changes from 6 to 7.**": a sentence set in bold is said loudly, not a title
     // (a banner in capitals, "**DO NOT READ THIS FILE ON GITHUB.**", stays out of the prose); so is cosign's "**Note: … fix for
@@ -5796,7 +5856,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       .map((item) => (ASKED.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
       // wxPython 4.2.0's "Yes, it's been a VERY long time since the last release. I'm not dead, …": the author's word, no change.
       .map((item) => (TIME_SINCE.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
-      .map((item) => (item.kind === 'other' && creditsOnly(item.text) ? { ...item, kind: 'internal' as const } : item))
+      // (Under a security fixes' heading too: Godot Safe Resource Loader's "Another huge thanks goes out to Patou for reporting
+      // these issues …" fixed nothing.)
+      .map((item) => (item.kind !== 'breaking' && creditsOnly(item.text) ? { ...item, kind: 'internal' as const } : item))
       // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
       // with no change under it is no change.
       .map((item) => (item.kind === 'other' && isEmptyKindTitle(item, source) ? { ...item, kind: 'internal' as const } : item))
@@ -5816,7 +5878,8 @@ const IDS_APPLY = withAdvisoryId(
   '',
 );
 const CREDIT_DUE = /^(?:credits?\s+(?:is|are)\s+due\b|credit\s+goes\b)/i;
-const THANKS_TO = /^(?:many |special )?thanks\s+(?:go(?:es)?\s+)?to\s+/i;
+// Godot Safe Resource Loader's "Another huge thanks goes out to [Patou](…) for reporting these issues …".
+const THANKS_TO = /^(?:(?:another|many|special|big|huge|great)\s+){0,2}thanks\s+(?:go(?:es)?\s+(?:out\s+)?)?to\s+/i;
 const FOR_FINDING = /\sfor\s+(?:\w+\s+){0,3}(?:report\w*|finding|spotting|discover\w*|test\w*|help\w*|patch\w*|contribut\w*|analys\w*)\b/gi;
 
 /**
@@ -5998,7 +6061,10 @@ function withClosingIds(text: string, ids: string[]): string {
  */
 function tableRowText(cells: string[]): string {
   // An advisory id or a commit's hash in a cell of its own points at the change; it is none of its words.
-  const filled = cells.map((cell) => cell.trim()).filter((cell) => cell && !/^GHSA(?:-\w{4}){3}$|^(?=[0-9a-f]*\d)[0-9a-f]{7,40}$/i.test(cell));
+  // So is a tracker's key (Yetus' "HBASE-26656"), its link kept as the reference.
+  const filled = cells
+    .map((cell) => cell.trim())
+    .filter((cell) => cell && !/^GHSA(?:-\w{4}){3}$|^(?=[0-9a-f]*\d)[0-9a-f]{7,40}$/i.test(cell) && !/^[A-Z][A-Z\d]+-\d+$/.test(cell));
   if (filled.length === 0) return '';
   const description = filled.reduce((longest, cell) => (cell.split(' ').length > longest.split(' ').length ? cell : longest));
   if (description.split(' ').length < 3) return '';
@@ -6130,7 +6196,11 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     // (Not Astro's "`o + enter`: opens the site in your browser": keys pressed, told by what they do.)
     const named = bullet[2]!.match(/^`([^`\s]+)`\s*:\s+\S/);
     const words = named ? named[1]! : itemInline(bullet[2]!, repoBase).text.replace(/[.;,]$/, '');
-    if (words.split(/\s+/).length > 6) return [];
+    // Newman's "Uses the latest Postman Runtime, which adds support for:" over "JWT authentication", "NTLMv2 authentication",
+    // …, then "Stripping JSON comments in the raw mode body": the short names first are the list's, told with "and more".
+    // (Not RubyInstaller's advisory ids over an account of a third fix: each of those is a change of its own.)
+    if (words.split(/\s+/).length > 6)
+      return children.length >= 2 && !children.some((child) => advisoryIds(child).length > 0) ? [...children.slice(0, -1), `${children.at(-1)} and more`] : [];
     // etcd's "The following flags have been removed:" over eight flags: a long list of names is told by its first ones.
     if (children.length === 6) return [...children.slice(0, 2), `${children[2]} and more`];
     children.push(words);

@@ -435,6 +435,14 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
       return '';
     });
+  // ExaBGP's "Fix: parsing of SID in BGP-LS" over "patch: Denis Krienbühl": who wrote the patch, closing the change.
+  if (has('patch:')) text = text.replace(/(?<=\S)\s+patch:\s+\p{L}[\p{L}\d .'’-]{1,40}$/u, '');
+  // Finagle's "Deposit budget once in MethodBuilder ``PHAB_ID=D1107653``": the Phabricator review the change went through.
+  if (has('PHAB_ID=')) text = text.replace(/\s*`*PHAB_ID=D\d+`*/g, '');
+  // MyST-Parser's "… see [](syntax/alerts) by <gh-user:chrisjsewell> in <gh-pr:1128>": its roles for a handle and a pull
+  // request read as GitHub's own "@chrisjsewell" and "#1128"; a link with no words points at the docs and says nothing.
+  if (has('<gh-')) text = text.replace(/<gh-(?:pr|issue):(\d+)>/g, '#$1').replace(/<gh-user:([\w-]+)>/g, '@$1');
+  if (has('[](')) text = text.replace(/,?\s+see\s+\[\]\([^)\s]*\)(?=\s|$)/g, '');
   // JMeter's xdoc changes, "<li><issue>5682</issue><pr>717</pr> Open Model Thread Group: …": its tracker's numbers in tags.
   if (has('</'))
     text = text.replace(/\s*<(pr|issue|bug)>\s*(\d+)\s*<\/\1>\s*/gi, (_whole, kind: string, number: string) => {
@@ -868,7 +876,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       if (
         numbered ||
         onItsTracker ||
+        // OSV-Scanner's "[Feature #1673](…/pull/1673) & [Feature #1664](…/pull/1664) All previous experimental flags …": the
+        // pull request named by its kind.
         /^(?:(?:PR|pull request|pull|issue|bug|MR)\s*)?(?:[\w.-]+\/[\w.-]+)?[#!]\d+$/i.test(bare) ||
+        (/^(?:feature|fix|bugfix|enhancement|task)\s*#\d+$/i.test(bare) && (ref.kind === 'pull_request' || ref.kind === 'issue')) ||
         commitHash ||
         /^@[\w-]+$/.test(bare)
       ) {
@@ -879,7 +890,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       add(ref);
       // HTTPie's "Fixed the [vulnerability](https://github.com/…/advisories/GHSA-9w4w-cpc8-h2fq) that caused …": the advisory's
       // id, given only by the address, is what a reader searches for, and is written beside the words.
-      const advisory = url.match(/\b(GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d{4,})\b/i)?.[1];
+      // (Not eturnal's "[recommended](https://rtcsec.com/article/cve-2020-26262-bypass-of-coturns-…)": an article's slug that
+      // names an advisory is no advisory's page.)
+      const advisory = url.match(/[/=](GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|CVE-\d{4}-\d{4,})(?![\w-])/i)?.[1];
       // Vendure's "([security advisory](…/GHSA-6f65-4fv2-wwch))": words that only say it is one give way to its id.
       if (advisory && /^\s*(?:the\s+)?(?:security\s+)?advisor(?:y|ies)\s*$/i.test(label)) return advisory;
       if (advisory && !/\b(?:GHSA|CVE)-/i.test(label)) return `${label.trim()} (${advisory})`;

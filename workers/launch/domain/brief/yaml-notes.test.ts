@@ -339,3 +339,32 @@ describe('a releases.yml whose changes are maps of a component, its status and n
     ]);
   });
 });
+
+describe("Postman's CHANGELOG.yaml (a release's version as a key over a list per kind)", () => {
+  const notes = [
+    '6.0.0:',
+    '  date: 2023-09-15',
+    '  new features:',
+    '    - |',
+    '      GH-3146 Uses the latest Postman Runtime, which adds support for:',
+    '        -> JWT authentication',
+    '        -> NTLMv2 authentication',
+    '        -> Stripping JSON comments in the raw mode body',
+    '    - Multi-platform Docker images',
+    '  breaking changes:',
+    '    - GH-3145 Dropped support for Node < v16',
+    '  chores:',
+    '    - GH-3146 Updated dependencies',
+  ];
+
+  it('reads each kind as a section and a block scalar as one change with its parts', () => {
+    const markdown = yamlNotesAsMarkdown(notes);
+    expect(markdown).toHaveLength(notes.length);
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Uses the latest Postman Runtime, which adds support for JWT authentication, NTLMv2 authentication and more'],
+      ['feature', 'Multi-platform Docker images'],
+      ['breaking', 'Dropped support for Node < v16'],
+      ['internal', 'Updated dependencies'],
+    ]);
+  });
+});

@@ -14,6 +14,7 @@
  * - A design system's `changelog.yml` (the DSFR's): releases (`- id: v1.14.0`) over their `commits:`, each a Conventional
  *   Commit's `type:`, `scopes:`, `isBreaking:` and `title:`.
  * - Mozilla's security advisories (`mfsa2026-63.yml`): an `advisories:` map of CVE ids to their title, grade and description.
+ * - Postman's `CHANGELOG.yaml` (Newman): a release's version as a key, over one list per kind of change.
  * Each key becomes a heading of its kind, each change a bullet; the date, the comments and the YAML itself go.
  */
 
@@ -320,11 +321,55 @@ function mozillaAdvisoryAsMarkdown(lines: string[]): string[] {
   });
 }
 
+/**
+ * Postman's `CHANGELOG.yaml` (Newman, Postman Runtime): a release's version as a key (`6.0.0:`), over its `date:` and one list
+ * per kind of change (`new features:`, `fixed bugs:`, `breaking changes:`, `chores:`); an entry may be a block scalar (`- |`)
+ * whose lines go on with it, its `->` lines the parts it lists.
+ */
+const VERSION_KEY = /^v?\d+(?:\.\d+)+[\w.+-]*\s*:\s*$/;
+const KIND_LIST_KEY = /^\s+([a-z][a-z ]{1,30}?)\s*:\s*$/;
+
+function isVersionKeyedChangelog(lines: string[]): boolean {
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  return VERSION_KEY.test(first) && lines.some((line) => KIND_LIST_KEY.test(line) && KIND_KEY.test(line.match(KIND_LIST_KEY)![1]!));
+}
+
+function versionKeyedAsMarkdown(lines: string[]): string[] {
+  const indentOf = (line: string) => line.match(/^\s*/)![0].length;
+  // The indent past which a block scalar's lines run, and whether the entry's bullet is written yet.
+  let block: { indent: number; opened: boolean } | null = null;
+  return lines.map((line) => {
+    if (line.trim() === '') return '';
+    if (block && indentOf(line) > block.indent) {
+      const part = line.trim().match(/^->\s*(.*)$/);
+      if (part) return `  - ${part[1]}`;
+      if (block.opened) return `  ${line.trim()}`;
+      block.opened = true;
+      return `- ${line.trim()}`;
+    }
+    block = null;
+    if (VERSION_KEY.test(line)) return `## ${line.trim().replace(/\s*:$/, '')}`;
+    const key = line.match(KIND_LIST_KEY);
+    if (key) return `### ${key[1]!.charAt(0).toUpperCase()}${key[1]!.slice(1)}`;
+    const entry = line.match(/^(\s+)-\s+(.*)$/);
+    if (entry) {
+      if (/^[|>][-+]?$/.test(entry[2]!.trim())) {
+        block = { indent: entry[1]!.length, opened: false };
+        return '';
+      }
+      return `- ${entry[2]!.trim()}`;
+    }
+    // `date:` and the like describe the release.
+    return '';
+  });
+}
+
 export function yamlNotesAsMarkdown(lines: string[]): string[] {
   if (isMozillaAdvisory(lines)) return mozillaAdvisoryAsMarkdown(lines);
   if (isCommitChangelog(lines)) return commitChangelogAsMarkdown(lines);
   if (isEnvoyChangelog(lines)) return envoyAsMarkdown(lines);
   if (isAntsibullChangelog(lines)) return antsibullAsMarkdown(lines);
+  if (isVersionKeyedChangelog(lines)) return versionKeyedAsMarkdown(lines);
   if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
   if (isRenoNotes(lines)) return renoAsMarkdown(lines);
   if (RELEASE_ENTRY.test(lines.find((line) => line.trim() !== '') ?? '') && lines.some((line) => LIST_KEY.test(line))) return releaseListAsMarkdown(lines);
