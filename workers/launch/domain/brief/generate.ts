@@ -516,7 +516,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // Wave Terminal 0.9.0's one paragraph, "New major Wave Terminal release! Wave tabs are now cached. … We also have native WSL2
   // support. …": notes told in their opening alone tell their changes in its sentences after the one the summary takes.
   // (Not Nyxt's Lisp, `(:li "UserScript support.")`, read as an opening: code, in no sentences.)
-  if (toldItems.length === 0 && parsed.intro && !introAdvisory && !/\(:[a-z]|"\)/.test(parsed.intro.text)) fromIntro.push(...changesOfOpening(parsed.intro));
+  // (I2P 2.10.0's post likewise, whose only list is of its downloads' checksums.)
+  if (toldItems.every((item) => item.kind === 'internal') && parsed.intro && !introAdvisory && !/\(:[a-z]|"\)/.test(parsed.intro.text))
+    fromIntro.push(...changesOfOpening(parsed.intro));
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
   const retellings = new Map<number, NoteItem[]>();
   const items = distinct(
@@ -2503,7 +2505,8 @@ function subjectOf(
   if (
     /\p{L}/u.test(fromTitle) &&
     fromTitle.length <= 60 &&
-    /\p{L}{2}/u.test(fromTitle) &&
+    // (I2P and K8s are names, letters around a digit.)
+    /\p{L}{2}|\p{L}\d\p{L}/u.test(fromTitle) &&
     (namesVersion || !repo) &&
     !(tagline && repo) &&
     !(generic && repo) &&
@@ -2930,6 +2933,10 @@ function tellsNews(sentence: string): boolean {
     // where to get it, its link gone.
     !/^(?:you\s+can|go(?:\s+and)?|come)\s+(?:try|test|check)\s+(?:it|this|them)\s+out\b/i.test(sentence) &&
     !/^you\s+can\s+(?:download|get|grab|find)\s+(?:it|this|them)\s+(?:here|there|now)\.?$/i.test(sentence) &&
+    // Cayenne's "The latest version can be downloaded from here.", its link gone; devenv's "devenv 1.11 brings the following
+    // improvements.", over the list it points at.
+    !/\bcan\s+be\s+(?:downloaded|found|obtained|installed)\s+(?:from\s+)?(?:here|there|below)\.?$/i.test(sentence) &&
+    !/\bthe\s+following\s+(?:[\w-]+\s+)?(?:improvements|changes|features|fixes|updates|enhancements|additions)\.?$/i.test(sentence) &&
     // SQLx's "16 pull requests were merged this release cycle.": how much work went in, not what it brings.
     !TALLY.test(sentence) &&
     // syslog-ng's "syslog-ng provides RPM and DEB package repositories for Ubuntu, …": where to get it, every release alike.
@@ -2945,6 +2952,8 @@ function tellsNews(sentence: string): boolean {
     !/^(?:this (?:version|release)|[\p{L}\d.+ -]{1,40}?\s+v?\d[\w.-]*)\s+(?:was|is|has been)\s+released\s+(?:on\s+)?[^.]{0,30}\b(?:19|20)\d{2}\.?$/iu.test(
       sentence,
     ) &&
+    // iroh 1.0.2's "Last release we were delighted to be boring.": the release before this one.
+    !/^(?:last|in\s+the\s+(?:last|previous))\s+(?:release|version|time)\b/i.test(sentence) &&
     // Icecast 2.4.3's "We released a new version of Icecast last week.": when, which the headline says better.
     !/^we\s+(?:released|shipped|launched|published|introduced)\b[^.]*\b(?:ago|last\s+(?:week|month|year)|yesterday)\b/i.test(sentence) &&
     // basalt's "Basalt author and maintainer here!": an exclamation that tells no change greets, or cheers. So does Styler's

@@ -10031,6 +10031,45 @@ describe('holdouts 251 to 258', () => {
         .map(([, text]) => text),
     ).not.toContain('title: Short summary of what changed');
   });
+  it('tells no pointer at a download or a list, nor the release before, as the summary (Cayenne, devenv, iroh)', () => {
+    const summaryOf = (opening: string) => briefOf([opening, '', '### Features', '', '- Add the watch mode for every command']).summary.map((s) => s.text);
+    expect(summaryOf('The latest version can be downloaded from here.')).toEqual([]);
+    expect(summaryOf('Acme 1.11 brings the following improvements.')).toEqual([]);
+    expect(summaryOf('Last release we were delighted to be boring.')).toEqual([]);
+  });
+  it("drops the author after a commit's link, and the word that led to an address (LicenseFinder, Radicale)", () => {
+    const commit = 'Add more license detection - [b3dde46e](https://github.com/acme/tool/commit/b3dde46e2018aef9b6436a04777ec33d40a134e4) - Simon Warren';
+    expect(cleanInline(commit, repo).text).toBe('Add more license detection');
+    expect(cleanInline('Add: option type oauth2 by code migration from https://gitlab.example.org/acme/oauth2/', repo).text).toBe(
+      'Add: option type oauth2 by code migration',
+    );
+  });
+  it("ends a change's sentence at the references closing its first lines, and reads a build's version line as none (libzypp)", () => {
+    const notes = [
+      '- Repo metadata: discard entries referring to a location outside',
+      '  the repo (bsc#1259802, CVE-2026-25707)',
+      '  Mirroring those data locally would refer to a location outside the cache.',
+      '- version 17.38.10 (35)',
+    ];
+    const items = parseNotes(notes.join('\n'), null).items.filter((item) => item.kind !== 'internal');
+    expect(items.map((item) => item.text)).toEqual([
+      'Repo metadata: discard entries referring to a location outside the repo (bsc#1259802, CVE-2026-25707). Mirroring those data locally would refer to a location outside the cache.',
+    ]);
+  });
+  it('tells the paragraph under a "Security Update" label, not the label (An Otter Wiki)', () => {
+    const notes = [
+      '## v2.22.0',
+      '',
+      '**Security Update**',
+      '',
+      'This release addresses a critical security vulnerability in git revisions.',
+      '',
+      '### Features',
+      '',
+      '- Add role overrides',
+    ];
+    expect(briefOf(notes, '2.22.0').highlights.map((highlight) => highlight.text)).not.toContain('Security Update.');
+  });
   it('leads a long list of breaks with the raised minimum every upgrader meets (Pedestal)', () => {
     const breaks = Array.from({ length: 12 }, (_, index) => `- The io.pedestal.old${index} namespace has been removed`);
     const notes = ['## 0.8.0', '', '### Breaking changes', '', ...breaks, '- Clojure 1.11 is now the minimum supported version'];

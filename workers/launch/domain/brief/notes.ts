@@ -31,6 +31,7 @@ import { datedLinesAsMarkdown } from './dated-lines';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
 import { labelLinesAsList } from './label-lines';
 import { pullRequestHeadingsAsList } from './pr-headings';
+import { templateTagsRemoved } from './template-tags';
 import { orgNotesAsMarkdown } from './org-notes';
 import { rdNotesAsMarkdown } from './rd-notes';
 import { rdocAsMarkdown } from './rdoc-notes';
@@ -2143,8 +2144,9 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 // yubikey-manager's "* Version 5.9.1 (released 2026-04-15)" over its changes, with the word for what it is.
 // SickChill's "* Release version 2024.2.2" among its commits: the commit that cut the release.
 // MooseFS' NEWS, "* MooseFS 4.57.0-1 (2024-12-09)" over its changes: the product's name, its version and the date.
+// libzypp's "- version 17.38.10 (35)" closing its entry: the version and its build number.
 const VERSION_TITLE = new RegExp(
-  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)$`,
+  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s+\(\d+\))?(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)$`,
   'iu',
 );
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
@@ -2223,7 +2225,8 @@ const RELEASE_TITLE =
 // "### Changed Defaults / Behaviours" what now behaves otherwise.
 // http-kit's "## Security and compatibility note ⚠️" over what the release now rejects: a note's title, its paragraph the change.
 const SECTION_TITLE =
-  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy)(?:\s|:|⚠\uFE0F?|🚨)*$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
+  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy|security\s+update)(?:\s|:|⚠\uFE0F?|🚨)*$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
+const PART_NOW_DOES = /^\p{Lu}[\w.-]*(?:\s+[\w.-]+){0,3}\s+now\s+(?:supports?|allows?|handles?|includes?|ships?|offers?)\s/u;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
 const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i;
@@ -4463,6 +4466,7 @@ let lastRead: { from: string[]; read: string[] } | null = null;
 
 /** Each reader in turn, the first on the notes as written: whole-document formats first, the line-level shapes after. */
 const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
+  templateTagsRemoved,
   brokenTagsJoined,
   releaseXmlAsMarkdown,
   typstAsMarkdown,
@@ -5099,7 +5103,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // is a change, told as a sentence.
     // Mycodo 8.16's "This release changes the install directory from ~/Mycodo to /opt/Mycodo. … you will need to either run …":
     // a change that asks upgraders to act breaks their set-up.
-    if (intro && pendingHeading?.titlesRelease && THIS_RELEASE_CHANGES.test(texts[0]!.trim())) {
+    // I2P 2.10.0's post, "I2PSnark now supports UDP trackers." a paragraph after its opening: a part that does more now.
+    // (Not Git LFS 3.7's run-on paragraph of everything it now does, which its lists below tell one by one.)
+    const partNowDoes = PART_NOW_DOES.test(texts[0]!.trim()) && texts.join(' ').split(/\s+/).length <= 40;
+    if (intro && pendingHeading?.titlesRelease && (THIS_RELEASE_CHANGES.test(texts[0]!.trim()) || partNowDoes)) {
       items.push(paragraphItem(texts, start, end, ASKS_UPGRADERS.test(texts.join(' ')) ? 'breaking' : 'other'));
       return;
     }
@@ -5594,6 +5601,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         // libgit2's "Blame hunk structure updates (ABI breaking change)" over "There are numerous additions to …": a title,
         // then its body; the title ends where the body's sentence starts (not "… panel OS" over "Windows to cover …").
         if (texts.length === 1 && TITLE_OVER_BODY.test(texts[0]!) && BODY_OPENER.test(more) && indentOf(lines[end - 1]!) > indent) texts[0] += '.';
+        // libzypp's "- Repo metadata: discard entries … outside\n  the repo (bsc#1259802, CVE-2026-25707)" over "Mirroring those
+        // data locally …": the references close the change's sentence; its account starts after them.
+        else if (closesOnReferences(texts.join(' ')) && /^\p{Lu}\p{Ll}+\s/u.test(more)) texts[texts.length - 1] += '.';
         texts.push(more);
       }
       index = end - 1;
@@ -6206,6 +6216,21 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     children.push(words);
   }
   return children;
+}
+
+/** Words, then a bracket of references alone: libzypp's "… outside the repo (bsc#1259802, CVE-2026-25707)". */
+function closesOnReferences(text: string): boolean {
+  const bracket = text.match(/\s\(((?:\s*(?:CVE-\d{4}-\d+|[a-z]{2,5}#\d+|#\d+)\s*,?)+)\)$/);
+  return (
+    bracket !== null &&
+    // (A bare "(#1123)" is as often a commit's, whose body goes on with what it resolved: Easy-RSA's.)
+    /CVE-|[a-z]#/.test(bracket[1]!) &&
+    text
+      .slice(0, bracket.index)
+      .replace(/\S*:\/\/\S*/g, '')
+      .split(/\s+/)
+      .filter((word) => /\p{L}{2}/u.test(word)).length >= 3
+  );
 }
 
 /** A name alone ("Nautilus Magazine"), not a change's title-cased words ("Ember Blueprint Updates"). */

@@ -435,6 +435,18 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
       return '';
     });
+  // Radicale's "option [auth] type oauth2 by code migration from https://gitlab.mim-libre.fr/…": an address closing the change
+  // takes the word that led to it when it goes.
+  // (Pointers, "Details at …", "Please see …", "available from …", are told as pointers below.)
+  if (has('://') && !/\b(?:available|download\w*|install\w*|details|see|read|more|found)\b[^.]*$/i.test(text))
+    text = text.replace(/\s+(?:from|via)\s+(<?https?:\/\/[^\s<>]+>?[.!]?)$/i, ' $1');
+  // LicenseFinder's "Support for Ruby 3.3.x - [3bbe12f7](…/commit/3bbe12f…) - Simon Warren": after the commit, its author.
+  // (Not Lit's "[#3756](…) [`f06f7972`](…/commit/…) - Drop IE11 support": the change after its references.)
+  if (has('/commit/'))
+    text = text.replace(
+      /(\p{L}.*?\]\(https?:\/\/[^)\s]+\/commit\/[0-9a-f]{7,40}\))\s+[-–—]\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|[\w-]{2,39})$/u,
+      '$1',
+    );
   // ExaBGP's "Fix: parsing of SID in BGP-LS" over "patch: Denis Krienbühl": who wrote the patch, closing the change.
   if (has('patch:')) text = text.replace(/(?<=\S)\s+patch:\s+\p{L}[\p{L}\d .'’-]{1,40}$/u, '');
   // Finagle's "Deposit budget once in MethodBuilder ``PHAB_ID=D1107653``": the Phabricator review the change went through.
