@@ -542,7 +542,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   ).map((item) =>
     // Laravel Cashier 15.0.0's "Remove isDeleted method", "Rename receipt to invoice": in a new major version whose notes sort
     // out no break themselves, what it takes away or renames of its API is what semantic versioning bumped the number for.
-    newMajor && unsortedBreaks && item.kind === 'other' && (REMOVES_OR_RENAMES_API.test(item.text) || BECOMES_IN_CODE.test(item.text))
+    // (Not fastd v23's "The file COPYRIGHT has been renamed to LICENSE.": the project's own papers, no API.)
+    newMajor &&
+    unsortedBreaks &&
+    item.kind === 'other' &&
+    (REMOVES_OR_RENAMES_API.test(item.text) || BECOMES_IN_CODE.test(item.text)) &&
+    !/\b(?:COPYRIGHT|LICEN[CS]E|README|CHANGELOG|CHANGES|NEWS|AUTHORS|CONTRIBUTING)(?:\.\w+)?\b/.test(item.text)
       ? { ...item, kind: 'breaking' as const }
       : item.section.some((title) => namesLaterVersion(title, version)) && (item.kind === 'feature' || item.flagship)
         ? { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false }

@@ -10070,6 +10070,23 @@ describe('holdouts 251 to 258', () => {
     ];
     expect(briefOf(notes, '2.22.0').highlights.map((highlight) => highlight.text)).not.toContain('Security Update.');
   });
+  it('reads a heading that says whom a section speaks to as no change (devenv)', () => {
+    const notes = [
+      '## Module changelogs',
+      '',
+      'Modules can now ship changelogs that devenv shows when their options change.',
+      '',
+      '### For module authors',
+      '',
+      'If you maintain devenv modules, add changelog entries when making breaking changes.',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.text)).not.toContain('For module authors');
+  });
+  it("reads a major's renamed licence file as no break, and a renamed function as one (fastd)", () => {
+    const notes = (renamed: string) => ['## Other changes', '', `- ${renamed}`, '- Added support for Shadow Stacks on x86'];
+    expect(briefOf(notes('The file COPYRIGHT has been renamed to LICENSE.'), 'v23').releaseKind).not.toBe('breaking');
+    expect(briefOf(notes('The connect() function has been renamed to open().'), 'v23').releaseKind).toBe('breaking');
+  });
   it('leads a long list of breaks with the raised minimum every upgrader meets (Pedestal)', () => {
     const breaks = Array.from({ length: 12 }, (_, index) => `- The io.pedestal.old${index} namespace has been removed`);
     const notes = ['## 0.8.0', '', '### Breaking changes', '', ...breaks, '- Clojure 1.11 is now the minimum supported version'];

@@ -2224,8 +2224,9 @@ const RELEASE_TITLE =
 // OpenZiti's "## Backward Incompatible Changes to pre-1.0 releases": what breaks, and since which releases; SingularityCE's
 // "### Changed Defaults / Behaviours" what now behaves otherwise.
 // http-kit's "## Security and compatibility note ⚠️" over what the release now rejects: a note's title, its paragraph the change.
+// devenv 1.11's "### For module authors" over what they may now do: whom a section speaks to, no change of its own.
 const SECTION_TITLE =
-  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy|security\s+update)(?:\s|:|⚠\uFE0F?|🚨)*$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
+  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy|security\s+update)(?:\s|:|⚠\uFE0F?|🚨)*$|^for\s+(?:[\w-]+\s+){0,2}(?:authors|developers|users|maintainers|contributors|administrators|admins|packagers|integrators|operators|translators)$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
 const PART_NOW_DOES = /^\p{Lu}[\w.-]*(?:\s+[\w.-]+){0,3}\s+now\s+(?:supports?|allows?|handles?|includes?|ships?|offers?)\s/u;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
@@ -5603,7 +5604,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         if (texts.length === 1 && TITLE_OVER_BODY.test(texts[0]!) && BODY_OPENER.test(more) && indentOf(lines[end - 1]!) > indent) texts[0] += '.';
         // libzypp's "- Repo metadata: discard entries … outside\n  the repo (bsc#1259802, CVE-2026-25707)" over "Mirroring those
         // data locally …": the references close the change's sentence; its account starts after them.
-        else if (closesOnReferences(texts.join(' ')) && /^\p{Lu}\p{Ll}+\s/u.test(more)) texts[texts.length - 1] += '.';
+        else if (/^\p{Lu}\p{Ll}+\s/u.test(more) && texts.at(-1)!.endsWith(')') && closesOnReferences(texts.join(' '))) texts[texts.length - 1] += '.';
         texts.push(more);
       }
       index = end - 1;

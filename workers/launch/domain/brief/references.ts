@@ -412,6 +412,18 @@ const FIXED_VIA_PULL_REQUEST =
   /\s*\b(?:fixes|closes|resolves)\s+\[#\d+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[#\d+\]\([^)\s]+\))*\s+via\s+\[(?:PR\s+)?#\d+\]\([^)\s]+\)/gi;
 const GITLAB_REFERENCES = /\s*\[(?=!\d)(?:[!#]\d+)(?:\s*,\s*[!#]\d+)*\]/g;
 
+/**
+ * LicenseFinder's "… - [3bbe12f7](…/commit/3bbe12f…) - Simon Warren" without the author after its last commit link; found
+ * by the link's place, as a pattern over the whole line would be tried from every letter of it.
+ */
+function withoutAuthorAfterCommit(text: string): string {
+  const commit = text.lastIndexOf('/commit/');
+  const close = text.indexOf(')', commit);
+  if (close < 0 || !/\p{L}/u.test(text.slice(0, text.lastIndexOf('[', commit)).replace(/\[[^\]]*\]\([^)]*\)/g, ''))) return text;
+  return COMMIT_AUTHOR.test(text.slice(close + 1)) ? text.slice(0, close + 1) : text;
+}
+const COMMIT_AUTHOR = /^\s+[-–—]\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|[\w-]{2,39})$/u;
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -438,15 +450,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Radicale's "option [auth] type oauth2 by code migration from https://gitlab.mim-libre.fr/…": an address closing the change
   // takes the word that led to it when it goes.
   // (Pointers, "Details at …", "Please see …", "available from …", are told as pointers below.)
-  if (has('://') && !/\b(?:available|download\w*|install\w*|details|see|read|more|found)\b[^.]*$/i.test(text))
-    text = text.replace(/\s+(?:from|via)\s+(<?https?:\/\/[^\s<>]+>?[.!]?)$/i, ' $1');
+  const ledToAddress = has('://') ? text.match(/\s+(?:from|via)\s+(<?https?:\/\/[^\s<>]+>?[.!]?)$/i) : null;
+  if (ledToAddress && !/\b(?:available|download\w*|install\w*|details|see|read|more|found)\b/i.test(text.slice(0, ledToAddress.index)))
+    text = `${text.slice(0, ledToAddress.index)} ${ledToAddress[1]}`;
   // LicenseFinder's "Support for Ruby 3.3.x - [3bbe12f7](…/commit/3bbe12f…) - Simon Warren": after the commit, its author.
   // (Not Lit's "[#3756](…) [`f06f7972`](…/commit/…) - Drop IE11 support": the change after its references.)
-  if (has('/commit/'))
-    text = text.replace(
-      /(\p{L}.*?\]\(https?:\/\/[^)\s]+\/commit\/[0-9a-f]{7,40}\))\s+[-–—]\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|[\w-]{2,39})$/u,
-      '$1',
-    );
+  if (has('/commit/')) text = withoutAuthorAfterCommit(text);
   // ExaBGP's "Fix: parsing of SID in BGP-LS" over "patch: Denis Krienbühl": who wrote the patch, closing the change.
   if (has('patch:')) text = text.replace(/(?<=\S)\s+patch:\s+\p{L}[\p{L}\d .'’-]{1,40}$/u, '');
   // Finagle's "Deposit budget once in MethodBuilder ``PHAB_ID=D1107653``": the Phabricator review the change went through.
