@@ -6221,7 +6221,7 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
 
 /** Words, then a bracket of references alone: libzypp's "… outside the repo (bsc#1259802, CVE-2026-25707)". */
 function closesOnReferences(text: string): boolean {
-  const bracket = text.match(/\s\(((?:\s*(?:CVE-\d{4}-\d+|[a-z]{2,5}#\d+|#\d+)\s*,?)+)\)$/);
+  const bracket = text.match(/\s\(((?:CVE-\d{4}-\d+|[a-z]{2,5}#\d+|#\d+)(?:,\s*(?:CVE-\d{4}-\d+|[a-z]{2,5}#\d+|#\d+))*)\)$/);
   return (
     bracket !== null &&
     // (A bare "(#1123)" is as often a commit's, whose body goes on with what it resolved: Easy-RSA's.)
