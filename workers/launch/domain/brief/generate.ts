@@ -5,6 +5,7 @@ import {
   dropsSupport,
   END_OF_SUPPORT,
   FRAMEWORK,
+  LANGUAGE,
   fixedAdvisoryIds,
   NO_LONGER_WITH_OLDER,
   OLD_ONES_FAIL,
@@ -129,10 +130,7 @@ const FAULT_NOUN =
 const BEHAVIOUR_CHANGE =
   /\bbehaviou?ral changes?\b|\bchanges? (?:to )?(?:the |its )?default\b|\bdefault (?:behaviou?r|settings?) (?:has|have) (?:been )?changed\b/i;
 /** A runtime or language a release's users run it on: Node.js, Python, Clojure, R … */
-const RUNTIME_NAMED = new RegExp(
-  String.raw`\b(?:${RUNTIME}|clojure|rust|kotlin|swift|dart|flutter|julia|scala|elixir|erlang|ocaml|ghc|emacs)\b|\bR\s*(?:>=|v?\d)`,
-  'i',
-);
+const RUNTIME_NAMED = new RegExp(String.raw`\b(?:${RUNTIME}|${LANGUAGE}|erlang|clojure|scala|emacs)\b|\bR\s*(?:>=|v?\d)`, 'i');
 const INTRO_DROPS_RUNTIME = new RegExp(
   String.raw`\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:${RUNTIME})\s*v?\d`,
   'i',

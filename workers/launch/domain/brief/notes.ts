@@ -649,6 +649,8 @@ const byBot = (text: string) => {
 const BOT_NAMES = ['[bot]', 'dependabot', 'renovate', 'greenkeeper', 'github-actions', 'pre-commit-ci'];
 /** The runtimes and platforms a release stops supporting by version: "Drop Python 3.8", "drops support for Go 1.21". */
 export const RUNTIME = String.raw`python|node(?:\.js)?|ruby|php|perl|java|jdk|go|\.net|postgres(?:ql)?|pyqt|qt|ios|android|macos|windows`;
+/** Languages a release may require a version of, beside the runtimes above: "requires GHC 9.4", "requires Rust 1.75". */
+export const LANGUAGE = String.raw`GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust`;
 /** Frameworks and compilers a library supports by version, as it does a runtime: "Rails 8.1", "GHC 9.10", "Erlang/OTP 27". */
 export const FRAMEWORK = String.raw`rails|django|ghc|elixir|erlang(?:\/otp)?|otp`;
 /** PaperTrail's "Add support for Rails 8.1": a runtime supported from now on, by its version. */
@@ -713,7 +715,7 @@ export const END_OF_SUPPORT =
  * release's requirement, said of itself or bounded by a comparison.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|GHC|OCaml|Erlang\/OTP|OTP|Elixir|Julia|Swift|Kotlin|Dart|Flutter|Rust)\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*)v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -6210,14 +6212,16 @@ function shortChildren(lines: string[], from: number, indent: number, repoBase: 
     // Newman's "Uses the latest Postman Runtime, which adds support for:" over "JWT authentication", "NTLMv2 authentication",
     // …, then "Stripping JSON comments in the raw mode body": the short names first are the list's, told with "and more".
     // (Not RubyInstaller's advisory ids over an account of a third fix: each of those is a change of its own.)
-    if (words.split(/\s+/).length > 6)
-      return children.length >= 2 && !children.some((child) => advisoryIds(child).length > 0) ? [...children.slice(0, -1), `${children.at(-1)} and more`] : [];
+    if (words.split(/\s+/).length > 6) return children.length >= 2 && !children.some((child) => advisoryIds(child).length > 0) ? andMore(children) : [];
     // etcd's "The following flags have been removed:" over eight flags: a long list of names is told by its first ones.
-    if (children.length === 6) return [...children.slice(0, 2), `${children[2]} and more`];
+    if (children.length === 6) return andMore(children.slice(0, 3));
     children.push(words);
   }
   return children;
 }
+
+/** Names told as the first of a longer list: the last one closes with "and more". */
+const andMore = (names: string[]) => [...names.slice(0, -1), `${names.at(-1)} and more`];
 
 /** Words, then a bracket of references alone: libzypp's "… outside the repo (bsc#1259802, CVE-2026-25707)". */
 function closesOnReferences(text: string): boolean {

@@ -23,6 +23,8 @@ function pullRequestHeadings(lines: string[]): Map<number, string | null> {
 }
 
 export function pullRequestHeadingsAsList(lines: string[]): string[] {
+  // Most notes credit no author on a line of its own: they go through untouched, their headings unread.
+  if (!lines.some((line) => AUTHOR_LINE.test(line))) return lines;
   const headings = pullRequestHeadings(lines);
   if (headings.size < 2) return lines;
   return lines.map((line, index) => {
