@@ -9059,3 +9059,15 @@ describe('holdouts 239 to 244', () => {
     expect(checkedBriefOf(cliff, { version: '0.7.0', title: 'television 0.7.0' }).headline.text).toMatch(/breaking/);
   });
 });
+
+describe('holdouts 259 to 264', () => {
+  it('says a fix told as fixed once (Qt for Python)', () => {
+    const notes = '## Bugs\n\n - A hang in QDBusConnection.connect() has been fixed.\n - Further hangs in select() have been fixed.';
+    const texts = checkedBriefOf(notes, { version: '6.6.2', title: 'Qt for Python 6.6.2' }).highlights.map((highlight) => highlight.text);
+    expect(texts.join(' ')).not.toMatch(/Fixed .* been fixed/);
+  });
+  it('keeps "Security" in a product named for it (XML Security Library)', () => {
+    const notes = '## 1.3.10\n\n- Added support for loading CRLs from the command line.';
+    expect(checkedBriefOf(notes, { version: '1.3.10', title: 'XML Security Library 1.3.10' }).headline.text).toMatch(/^XML Security Library 1\.3\.10/);
+  });
+});

@@ -141,7 +141,8 @@ const SECURITY_FIXES_PLURAL = /\bsecurity (?:fixes|issues|vulnerabilities|flaws|
  * librsvg's "This is a security release for bug #996.", its number gone with the references.
  */
 const ONLY_SAYS_SECURITY_UPDATE = new RegExp(`${SAYS_SECURITY_UPDATE.source}(?:\\s+for\\s+(?:bugs?|issues?))?[.!]?$`, 'i');
-const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b/i;
+// (iTerm2 3.5.11's "This release contains a critical security fix.": one fix, the release's reason.)
+const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b|\b(?:contains?|is)\s+an?\s+(?:critical\s+|important\s+|urgent\s+)?security\s+fix\b/i;
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
@@ -515,7 +516,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // support. …": notes told in their opening alone tell their changes in its sentences after the one the summary takes.
   // (Not Nyxt's Lisp, `(:li "UserScript support.")`, read as an opening: code, in no sentences.)
   // (I2P 2.10.0's post likewise, whose only list is of its downloads' checksums.)
-  if (toldItems.every((item) => item.kind === 'internal') && parsed.intro && !introAdvisory && !/\(:[a-z]|"\)/.test(parsed.intro.text))
+  // (Cairo 1.17.4's paragraphs after its opening, read as changes where nothing else is, come after the opening's own.)
+  if (toldItems.every((item) => item.kind === 'internal' || item.afterOpening) && parsed.intro && !introAdvisory && !/\(:[a-z]|"\)/.test(parsed.intro.text))
     fromIntro.push(...changesOfOpening(parsed.intro));
   // The items a kept one tells again in more words, by the kept one's first line: its highlight cites them too.
   const retellings = new Map<number, NoteItem[]>();
@@ -1906,7 +1908,7 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const thrown = !fault && !faultSaid && !fixedName && !faultNamed && item.kind === 'fix' && THROWN_FIRST.test(thrownText);
   const lowerFault = scoped[2]!.charAt(0).toLowerCase() + scoped[2]!.slice(1);
   const sentences = splitSentences(
-    fault
+    (fault
       ? `Fixed ${fault[1] ? `${fault[1]} ` : ''}${faultText}`
       : faultSaid
         ? `${scoped[1] ?? ''}Fixed an issue where ${faultSaid.replace(/^(?:an?\s+)?(?:issue|bug|problem)\s+(?:where|in which)\s+/i, '')}`
@@ -1918,7 +1920,8 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
               ? `${scoped[1] ?? ''}Fixed ${faultNamed[2] || /^an?\s/i.test(scoped[2]!) ? lowerFault : withArticle(lowerFault)}`
               : keepScope
                 ? told
-                : withoutScope(told, item.code),
+                : withoutScope(told, item.code)
+    ).replace(FIXED_TWICE, '$1Fixed $2.'),
   );
   // sudo's "Fixed CVE-2025-32462.  Sudo's -h (--host) option could …": the id alone says nothing; the next sentence does, and keeps the id.
   // cert-manager's "This patch release fixes a controller panic …. It also updates several dependencies to fix reported security
@@ -1958,6 +1961,10 @@ const LONG_ASIDE = new RegExp(
   String.raw`\s+\((?!${ADVISORY_ID_START})(?![^()]*\b(?:not|no longer|never|only|except|before|after|until|since)\b)[^()\d]*?\s[^()\d]*?\s[^()]*\)`,
   'gi',
 );
+
+/** Qt for Python's "A hang in QDBusConnection.connect() has been fixed.", told as fixed: said once. */
+const FIXED_TWICE =
+  /^(\p{Lu}[\p{L}\d ./+-]{0,30}:\s+)?Fixed\s+(?:an?\s+(?:issue|bug|problem)\s+where\s+)?(\S.*?)\s+(?:has|have)\s+(?:now\s+)?been\s+fixed\.?$/u;
 
 /**
  * A sentence within the longest a highlight runs: umoci's "… append NUL bytes to the end of the gzip stream (which would
@@ -2462,7 +2469,8 @@ function subjectOf(
     // Ghidra's "Ghidra 11.0.2 Change History (March 2024)": what the page is, not the product's name.
     // Solr's "Apache Solr™ 9.10.1 available", Kafka's "Apache Kafka 3.8.0 Release Announcement": the news, not the name.
     .replace(
-      /(?<![\w-])(?:release notes|release|released|version|ver\.?|security|patch|LTS|GA|highlights|change history|(?:now\s+)?available|announcement|announced)(?![\w-])/gi,
+      // (The XML Security Library's "Security" is part of its name.)
+      /(?<![\w-])(?:release notes|release|released|version|ver\.?|security(?!\s+(?:library|framework|toolkit|suite|module|plugin|scanner|engine|server|agent|sdk|kit)\b)|patch|LTS|GA|highlights|change history|(?:now\s+)?available|announcement|announced)(?![\w-])/gi,
       ' ',
     )
     .replace(/\bv(?=\s|$)/gi, ' ')

@@ -10093,3 +10093,216 @@ describe('holdouts 251 to 258', () => {
     expect(briefOf(notes, '0.8.0').highlights[0]!.text).toContain('Clojure 1.11');
   });
 });
+
+describe('holdouts 259 to 264', () => {
+  const briefOf = (notes: string[], version = '1.0.0', title = `Acme ${version}`) =>
+    generateBrief({ id: 'rel_1', version, title, url: null, notes: notes.join('\n'), contentHash: 'h' }, null);
+  const itemsOf = (notes: string[]) => parseNotes(notes.join('\n'), null).items.filter((item) => item.kind !== 'internal');
+  const kindOf = (line: string) => itemsOf(['## 1.0', '', `* ${line}`])[0]?.kind;
+
+  it('tells the paragraphs after the opening of notes that list nothing (Cairo, Observable Plot)', () => {
+    const notes = [
+      'Release 1.17.4 (2020-11-27 Bryce Harrington <bryce@example.org>)',
+      '==================================================================',
+      '',
+      'Thank you to the many people who have contributed the large number of bug fixes since 1.17.2.',
+      '',
+      'A particularly noteworthy improvement in this release is the addition of the meson build system.',
+      '',
+      'Subpixel positioning support allows improved glyph outlines with the Freetype font backend.',
+      '',
+      'Lots of other smaller changes and bug fixes.',
+      '',
+      'For a complete log of changes, please see',
+      '',
+      '    https://example.org/ChangeLog.1.17.4',
+    ];
+    const texts = briefOf(notes, '1.17.4', 'Cairo 1.17.4').highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^A particularly noteworthy improvement .* meson/), expect.stringMatching(/^Subpixel positioning/)]),
+    );
+    expect(texts.join(' ')).not.toMatch(/Lots of other|please see/);
+  });
+  it('reads a dropped runtime, a new baseline and a requirement told second as breaks (XlsxWriter, Jolokia, Tribuo)', () => {
+    expect(kindOf('This release drops support for Python 3.6 and 3.7, which are both EOL.')).toBe('breaking');
+    expect(kindOf('Switch to JDK 17 as the baseline')).toBe('breaking');
+    expect(kindOf('feat: Switch to JDK 17 as the baseline')).toBe('breaking');
+    expect(kindOf('Moving to TF-Java 1.0.0. Note the TensorFlow interface requires Java 11.')).toBe('breaking');
+    expect(kindOf('The exporter no longer supports the monolithic DATA_SOURCE_NAME environment variable.')).toBe('breaking');
+    expect(kindOf('The minimum supported versions for dependencies are now: LibXML2 >= 2.9.13, OpenSSL >= 3.0.13.')).toBe('breaking');
+    expect(kindOf('The docs build requires Python 3.10.')).not.toBe('breaking');
+    expect(kindOf('Added support for a per-interpreter GIL. Per-interpreter GIL requires Python 3.12 or later.')).not.toBe('breaking');
+    expect(kindOf('Switched to Java 17 for the CI.')).not.toBe('breaking');
+  });
+  it('reads a major changeset that says it breaks nothing as no break, and a minor one that says it does as one (LogLayer, OpenAuth)', () => {
+    const major = ['## 9.0.0', '', '### Major Changes', '', '- fc56d4b: Add lazy evaluation for context.', '', '  There are no breaking changes.'];
+    expect(itemsOf(major)[0]!.kind).toBe('feature');
+    const minor = [
+      '## 0.3.0',
+      '',
+      '### Minor Changes',
+      '',
+      '- b2af22a: renamed authorizer -> issuer',
+      '',
+      "  this should be a superficial change, but it's a breaking change",
+    ];
+    expect(itemsOf(minor)[0]!.kind).toBe('breaking');
+  });
+  it('reads warning signs around a security heading as security fixes (PHP-JWT)', () => {
+    const notes = ['## 7.0.0', '', '### ⚠️ ⚠️ ⚠️  Security Fixes ⚠️ ⚠️ ⚠️ ', ' * add key size validation', '', '### Features', '', '* store timestamp'];
+    expect(itemsOf(notes)[0]!.kind).toBe('security');
+  });
+  it('drops credits in angle brackets, GitLab merge requests and coverage figures (RRDtool, WirePlumber, OAuth2)', () => {
+    const rrd = [
+      'Bugfixes',
+      '--------',
+      '* Fix ytop adjustments <turban>',
+      '* Suppress warnings <youpong>',
+      '* Add (remote) dump support <Tobias Hintze>',
+      '* Include <stdlib.h> when using exit',
+    ];
+    expect(itemsOf(rrd).map((item) => item.text)).toEqual([
+      'Fix ytop adjustments',
+      'Suppress warnings',
+      'Add (remote) dump support',
+      'Include <stdlib.h> when using exit',
+    ]);
+    expect(cleanInline('Added modem manager module for mobile devices (!722, !729, #819)', null).text).toBe('Added modem manager module for mobile devices');
+    expect(kindOf('COVERAGE: 100.00% -- 542/542 lines in 15 files')).toBeUndefined();
+    expect(kindOf('88.35% documented')).toBeUndefined();
+  });
+  it('keeps the verb of a "Removed:" label over a "Support for" (jQuery UI) and drops a script block', () => {
+    const notes = ['<script>{', '  "title": "jQuery UI 1.13.0 Changelog"', '}</script>', '', '## General', '', '* Removed: Support for jQuery 1.7.x'];
+    expect(
+      briefOf(notes, '1.13.0', 'jQuery UI 1.13.0')
+        .summary.map((sentence) => sentence.text)
+        .join(' '),
+    ).not.toContain('script');
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Removed support for jQuery 1.7.x']);
+  });
+  it('reads "API break." as a break, and a kind label set as a bullet as no change (KivyMD)', () => {
+    const notes = [
+      '2.0.0',
+      '-----',
+      '',
+      '* New feature:',
+      '* Add the feature to use icons.',
+      '* Issues closed:',
+      '* Issue #1852',
+      '* API break. Implement declarative style.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Add the feature to use icons.'],
+      ['breaking', 'Implement declarative style.'],
+    ]);
+  });
+  it('reads a pointer to a blog post and a refactoring guide as no change (fl_chart, py_webauthn)', () => {
+    expect(kindOf('**IMPORTANT** You can read more about this release and the history of fl_chart here in my blog post')).toBeUndefined();
+    const notes = [
+      '## v2.1.0',
+      '',
+      '**Changes:**',
+      '',
+      '- New `parse_options_json()` methods have been added',
+      '',
+      '### Refactor Guidance',
+      '',
+      'Taking an example from registration: imagine a project using `parse_options_json()`.',
+    ];
+    expect(briefOf(notes, '2.1.0').highlights.map((highlight) => highlight.text)).toEqual([expect.stringMatching(/^New parse_options_json\(\) methods/)]);
+  });
+  it('reads a dated bullet over its indented list, and an outline in stars, as a release and its parts (XML Security Library, python-fido2)', () => {
+    const dated = [
+      '- April 2, 2026',
+      '  The XML Security Library 1.3.10 release includes the following changes:',
+      '  - (xmlsec-core) Added the --verify-crls option.',
+      '  - Added support for loading CRLs.',
+    ];
+    expect(itemsOf(dated).map((item) => item.text)).toHaveLength(2);
+    const stars = [
+      '* Version 2.1.0 (released 2026-01-14)',
+      ' ** WebAuthn:',
+      '  *** Allow UserEntity without a name field.',
+      ' ** Development:',
+      '  *** Add pyright for type checking.',
+      '  *** Switch from Poetry to uv.',
+    ];
+    expect(itemsOf(stars).map((item) => [item.section.at(-1), item.text])).toEqual([['WebAuthn', 'Allow UserEntity without a name field.']]);
+  });
+  it('reads a title line with its date and codename as no opening (libvorbis)', () => {
+    const notes = [
+      'libvorbis 1.3.7 (2020-07-04) -- "Xiph.Org libVorbis I 20200704 (Reducing Environment)"',
+      '',
+      '* Fix CVE-2018-10393 - out-of-bounds read.',
+      '* Add OSS-Fuzz support.',
+    ];
+    expect(briefOf(notes, '1.3.7', 'libvorbis 1.3.7').summary).toEqual([]);
+  });
+  it("drops the word that led to a commit's hash, initials closing each change and a report's credit (Timewarrior, Lynx)", () => {
+    expect(itemsOf(['- Update task-timewarrior-hook script to 87a3426d8153f92aaee2edf36b2de62e48c4de0e']).map((item) => item.text)).toEqual([
+      'Update task-timewarrior-hook script',
+    ]);
+    const lynx = [
+      '## 2.9.0',
+      '',
+      '* allow ^G interrupt to end read (report by "Dima") -TD',
+      '* add support for hURL -TD',
+      '* fix UBSAN issues -GV',
+      '* use the OPENSSL 3.x installers -TD',
+    ];
+    expect(itemsOf(lynx).map((item) => item.text)).toEqual([
+      'allow ^G interrupt to end read',
+      'add support for hURL',
+      'fix UBSAN issues',
+      'use the OPENSSL 3.x installers',
+    ]);
+  });
+  it("reads a host application's minimum version as a break, not a compiler's (nvim-tree)", () => {
+    expect(kindOf('minimum neovim version 0.10')).toBe('breaking');
+    expect(kindOf('Minimum GCC version 9.3')).not.toBe('breaking');
+  });
+  it('reads an advisory told in questions: the issue is the fix, the rest its context (iTerm2)', () => {
+    const notes = [
+      'Version 3.5.11 of iTerm2 was built on January 2, 2025.',
+      '',
+      'This release contains a critical security fix. I strongly recommend updating immediately.',
+      '',
+      'Who is affected?',
+      '----------------',
+      '* 3.5.6',
+      '* Any beta versions of 3.5.6 and later.',
+      '',
+      'What is the issue?',
+      '------------------',
+      'A bug in the SSH integration feature caused input and output to be logged to a file on the remote host.',
+      '',
+      'What should you do?',
+      '-------------------',
+      '* Delete /tmp/framer.txt on affected hosts.',
+    ];
+    const brief = briefOf(notes, '3.5.11', 'iTerm2 3.5.11');
+    expect(brief.headline.text).toMatch(/a security release/);
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([['security', expect.stringMatching(/SSH integration feature/)]]);
+  });
+  it('reads indented lines after "For example:" as code (mysqld_exporter)', () => {
+    const notes = [
+      '## 0.15.0 / 2023-06-16',
+      '',
+      'BREAKING CHANGES:',
+      '',
+      'The exporter no longer supports the DATA_SOURCE_NAME variable.',
+      'To configure connections to MySQL you can either use a config file or command line arguments.',
+      '',
+      'For example:',
+      '',
+      '    export MYSQLD_EXPORTER_PASSWORD=secret',
+      '    mysqld_exporter --mysqld.address=localhost:3306',
+      '',
+      'We have also dropped some internal scrape metrics:',
+      '- `mysql_exporter_scrapes_total`',
+    ];
+    const items = itemsOf(notes).map((item) => [item.kind, item.text]);
+    expect(items[0]).toEqual(['breaking', expect.stringMatching(/^The exporter no longer supports the DATA_SOURCE_NAME variable\./)]);
+    expect(items.join(' ')).not.toContain('export MYSQLD');
+  });
+});

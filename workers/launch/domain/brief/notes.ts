@@ -78,6 +78,8 @@ export interface NoteItem {
    * CHANGE:** …"), or the advisory id a security fix was given ("CVE-… was reserved for this.").
    */
   kindMark?: LineRange;
+  /** A paragraph after the opening, read as a change because the notes list none (Cairo's NEWS): the opening's own come first. */
+  afterOpening?: boolean;
 }
 
 export interface ParsedNotes {
@@ -299,6 +301,14 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\bsponsor(?:s|ship)\b|\bfunding\b|\bdonations?\b/i, 'internal'],
   // Popeye's and K9s' "♫ Sounds Behind The Release ♭": the songs the author listened to, no change.
   [/\bsounds? behind\b|\bsoundtrack\b|\bplaylist\b/i, 'internal'],
+  // iTerm2 3.5.11's advisory in questions: "Who is affected?", "When does this occur?", "What should you do?", "How I'm
+  // addressing this": whom the flaw reaches and what to do, which the posts' call to update says; no change of the release.
+  [
+    /^(?:who\s+is\s+affected|(?:am\s+i|are\s+you)\s+affected|when\s+does\s+(?:this|it)\s+(?:occur|happen)|what\s+should\s+(?:you|i|users)\s+do|how\s+(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+addressing\s+(?:this|it))\??$/i,
+    'internal',
+  ],
+  // PHP-JWT 7.0.0's "### ⚠️ ⚠️ ⚠️  Security Fixes ⚠️ ⚠️ ⚠️": warning signs around a security heading call attention to the fixes.
+  [/^(?:⚠\uFE0F?\s*)+security(?:\s+(?:fix(?:es)?|updates?|issues?|advisor(?:y|ies)))?(?:\s*⚠\uFE0F?)+$/i, 'security'],
   [
     /breaking|incompatib|non[- ]backwards?[- ]compatible|compatibility notes|backwards?[- ]compatibility changes?|\bremov(?:ed|al|als)\b|^remove(?: features?)?$|urgent upgrade|⚠|\b(?:could|may|might|will) break\b/i,
     'breaking',
@@ -354,7 +364,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
     // dependencies; nor bugwarrior's "Lots of updates from various contributors": see WORK_OF_CONTRIBUTORS.)
     new RegExp(
-      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
+      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:development|discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
       'i',
     ),
     'internal',
@@ -577,6 +587,7 @@ const isChore = (text: string) => {
       STRAY_FILE.test(told) ||
       THANKS_FOR_WORK.test(told) ||
       OWN_BUILD.test(told) ||
+      COVERAGE_FIGURES.test(told) ||
       INVITATION.test(told) ||
       OWN_PAGES_AND_PIPELINES.test(told) ||
       OWN_TESTS.test(told);
@@ -593,6 +604,8 @@ const OWN_TESTS =
   /^(?:(?:add(?:ed|s)?|remov(?:e|ed|es)|mark(?:ed|s)?|enable[sd]?|disable[sd]?)\s+(?:\S+\s+){0,2}?(?:[\w-]*-related\s+)?(?:test\s+)?skips\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+pytest\.mark\.\w+|(?:add(?:ed|s)?|enable[sd]?)\s+(?:the\s+)?(?:code\s+)?coverage(?:\s+(?:badge|reports?|reporting))?\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+.{1,80}\s+(?:from|in|to)\s+(?:the\s+)?(?:tests|test suite|unit tests)(?=\.|$)|(?:add(?:ed|s)?|enable[sd]?)\s+pre-commit\b|(?:azure|travis|appveyor|circleci|github actions)\s*:\s+(?:add(?:ed|s)?|update[sd]?|fix(?:e[sd])?)\s+(?:basic\s+)?(?:configuration|config|setup)\.?$)/i;
 /** TypeDB's "Add bazel disk cache to speed up local builds …", "Introduce bazel ci config setting": how its developers build it. */
 const OWN_BUILD = /^(?:add(?:ed|s)?|introduce[sd]?|enable[sd]?)\s+(?:an?\s+|the\s+)?bazel\b|\bspeed\s+up\s+(?:local|ci|dev(?:elopment)?)\s+builds\b/i;
+/** OAuth2's "COVERAGE: 100.00% -- 542/542 lines in 15 files", "88.35% documented": how well its own tests and docs cover it. */
+const COVERAGE_FIGURES = /^(?:(?:branch|line|test|code)\s+)?coverage\s*:\s*\d+(?:\.\d+)?\s*%|^\d+(?:\.\d+)?\s*%\s+(?:documented|covered|coverage)\.?$/i;
 /** Centrifugo's "Release is built with Go 1.21.3": the toolchain the binaries came from, no change to what users run. */
 const BUILT_WITH =
   /^(?:the\s+|this\s+)?(?:release|binaries|builds?|packages?)\s+(?:is|are|was|were)\s+(?:now\s+)?(?:built|compiled)\s+(?:with|using)\s+(?:go|golang|rust|rustc|gcc|clang|msvc|node(?:\.js)?|jdk|java|zig|\.net)\s+v?\d[\w.]*\.?$/i;
@@ -676,7 +689,7 @@ const DROP_SUPPORT = new RegExp(
   // 20", the runtime's end of life said); drf-yasg's "Support was dropped
   // for Python 2.7, DRF 3.8, DRF 3.9.", in the passive; Beanie's "Drop EOL Python 3.9, MongoDB 4.4/5.0/6.0, Pydantic v1", its end
   // of life said first.
-  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+(?:no\s+longer\s+supported|not\s+supported\s+any\s?more)\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:the\s+)?(?:[\w.-]+\s+){1,2}no\s+longer\s+supports\s+(?:the\s+)?\S|^(?:this\s+(?:release|version)\s+)?(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+(?:no\s+longer\s+supported|not\s+supported\s+any\s?more)\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -715,7 +728,7 @@ export const END_OF_SUPPORT =
  * release's requirement, said of itself or bounded by a comparison.
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:${RUNTIME})\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*)v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -726,7 +739,7 @@ const lowered = (text: string) => {
 };
 /** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
 export const RAISED_MINIMUM = {
-  test: (text: string) => /min|only|requir/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
+  test: (text: string) => /min|only|requir|baseline/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
 };
 // SolidStart 2.0's "- [Read the full SolidStart v2 announcement](…)", "- [Follow the migration guide](…)": where to read, as a link.
 const OTHER_NOTES_LINK =
@@ -870,6 +883,8 @@ const SUPPORT_ADDED_PARAGRAPH =
 /** "We strongly recommend to upgrade …", "Please update …": what readers should do, not what was fixed. */
 const ADVICE =
   /^(?:we\s+(?:strongly\s+)?(?:recommend|advise|urge|suggest)|please\b|(?:all\s+)?users\s+(?:should|must|are\s+(?:advised|encouraged))|you\s+(?:should|must))/i;
+const WHAT_IS_THE_ISSUE = /^what\s+(?:is|was)\s+the\s+(?:issue|problem|bug|flaw|vulnerability)\??$/i;
+const OPENING_HOLDS_SECURITY_FIX = /\b(?:contains?|includes?|brings?|is)\s+an?\s+(?:\w+\s+)?security\s+(?:fix|update|release|patch)\b/i;
 // Publify's "This is a bug fix and security release.": the security release named beside what else it is.
 export const SAYS_SECURITY_UPDATE =
   /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?(?:(?:[\w-]+ ){1,3}(?:and|&) )?security (?:\w+ )?(?:release|update)\b/i;
@@ -1081,6 +1096,8 @@ function sectionKindOf(text: string): ChangeKind | null {
   // Hertz 0.7.0's blog post, "## Refactor Binding" and its "### Description Of Refactoring" over "You can use
   // \"WithCustomBinder\" to inject your own custom Binder": a rework of a part people use, named, then told; no section of the
   // project's own upkeep.
+  // (py_webauthn 2.1.0's "### Refactor Guidance" over how to move off `.parse_obj()`: advice on the change its list told.)
+  if (/^(?:refactor(?:ing)?|upgrade|upgrading|migration|porting)\s+guidance$/i.test(text.trim())) return 'internal';
   if (/^[Rr]efactor(?:ed|ing)?\s+\p{Lu}\p{Ll}/u.test(text) || /^(?:description|details|overview|summary)\s+of\s+(?:the\s+)?refactor(?:ing)?$/i.test(text))
     return null;
   for (const [pattern, kind] of SECTION_RULES) if (pattern.test(text)) return kind;
@@ -1095,6 +1112,19 @@ const AVOID_THE_FLAWS =
 const COUNTED_SECURITY_FIXES =
   /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+fix(?:es)?\b/i;
 const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
+const ANGLED_CREDIT_LINE = /^\s*[-*+]\s.*\S\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>\s*$/u;
+const INITIALLED_CREDIT_LINE = /\S\s+-[A-Z]{2,3}\.?\s*$/;
+const INITIALLED_CREDIT = /\s+-[A-Z]{2,3}(?=[.!]?$)/;
+const ANGLED_CREDIT = /\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>(?=[.!]?$)/u;
+const LABEL_BULLET =
+  /^\s*[-*+]\s+(?:new\s+features?|features?|bug\s?fix(?:es)?|fix(?:es|ed)?|improvements?|enhancements?|changes|(?:issues?|bugs?|pull requests?)\s+(?:closed|fixed|merged)|breaking\s+changes?|api\s+changes?|removed|deprecated|other)\s*:\s*$/i;
+const ONLY_A_TRACKER_WORD = /^(?:issues?|bugs?|prs?|pull requests?|commits?|tickets?)\.?$/i;
+const OTHER_CHANGES_UNTOLD =
+  /^(?:(?:and|plus)\s+)?(?:lots|plenty|loads|a lot|many|several|numerous|various|a (?:number|bunch|host) of)\s+(?:of\s+)?(?:other\s+)?(?:small(?:er)?\s+|minor\s+)?(?:changes|fixes|improvements|bug\s?fixes|tweaks)\b/i;
+const CALLED_BREAKING = /\b(?:it['’]s|it\s+is|this\s+is|that['’]s|which\s+is)\s+(?:also\s+)?a\s+breaking\s+change\b/i;
+const saysItBreaks = (item: NoteItem, source: string[]) =>
+  source.slice(item.lines.start, item.lines.end).some((line) => line.includes('breaking') && CALLED_BREAKING.test(line));
+const saysNoBreaks = (item: NoteItem, source: string[]) => source.slice(item.lines.start - 1, item.lines.end).some((line) => NO_BREAKS.test(line));
 const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?breaking\s+changes?\b|\bnon-breaking\b/i;
 
 /**
@@ -1168,6 +1198,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // LightDM's "Remove deprecated use of G_TYPE_INSTANCE_GET_PRIVATE, G_PARAM_PRIVATE": the code stops calling an API its
   // library deprecated; nothing its users call goes.
   if (STOPS_USING_DEPRECATED.test(text)) return { kind: 'internal', text };
+  // fl_chart 1.0.0's "**IMPORTANT** You can read more about this release and the history of fl_chart here in my blog post":
+  // where to read about the release, no change in it.
+  if (/^(?:important\s*:?\s+)?you\s+can\s+(?:read|find|learn)\s+more\s+about\s+(?:this|the)\s+(?:release|version|update)\b/i.test(text))
+    return { kind: 'internal', text };
   // Kivy's "Removes broken support e-mail address in the README.md, and improve the support section.": the project's page.
   // (Its first clause: not Jekyll AsciiDoc's "Bump minimum version of Jekyll to 2.3.0 and document requirement in README".)
   if (/^(?:(?!\band\b)[^,;.!?])*?\b(?:in|from|to)\s+(?:the\s+)?README(?:\.\w+)?\b/.test(text)) return { kind: 'internal', text };
@@ -1465,8 +1499,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const removesNotable = inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(rest);
     // ExaBGP's "Feature: drop support for python2, well it is classed as feature": a capitalised label over a dropped runtime.
     const labelledDrop = /^\p{Lu}/u.test(tag[1]!) && dropsSupport(rest);
+    // Jolokia's `<action type="add">Switch to JDK 17 as the baseline</action>`: a raised minimum, filed as an addition.
+    const raisedMinimum = name.startsWith('feat') && RAISED_MINIMUM.test(rest);
     const kind =
-      bang || dropsRuntime || removesNotable || labelledDrop || (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !isChore(rest))
+      bang ||
+      dropsRuntime ||
+      removesNotable ||
+      labelledDrop ||
+      raisedMinimum ||
+      (inherited === 'breaking' && (PREFIX_KIND[name] ?? 'internal') !== 'internal' && !isChore(rest))
         ? 'breaking'
         : isChore(rest) || INTERNAL_SCOPE.test(scope)
           ? 'internal'
@@ -1520,6 +1561,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const told = itemKind('', text.slice(bracketScope[0].length), inherited, section);
     return { ...told, text: `${bracketScope[1]}: ${told.text}` };
   }
+  // KivyMD 2.0.0's "API break. Implement declarative style for all KivyMD widgets.": the break said first, as a sentence.
+  const apiBreak = text.match(/^API\s+break(?:s|age)?[.:!]\s+(?=\p{Lu})/u);
+  if (apiBreak) return { kind: 'breaking', text: text.slice(apiBreak[0].length) };
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
@@ -1551,15 +1595,16 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // (Amaranth's "Added: `len()` works on constants of …": a name and its own verb is a sentence too.)
     // (CKEditor 4's "Fixed: After removing one of the two consecutive spaces, the `&nbsp;` character appears …": a clause
     // that opens on when is a sentence too.)
+    // (jQuery UI's "Removed: Support for jQuery 1.7.x": "Support for" names what went.)
     if (
       VERB_LABEL.test(label[1]!) &&
-      !OWN_VERB.test(rest) &&
+      (!OWN_VERB.test(rest) || /^Support\s+for\s/.test(rest)) &&
       !FINITE_VERB.test(rest) &&
       !NAME_AND_ITS_VERB.test(rest) &&
       // Mumble's "Fixed: Don't use outdated (non-existent) notification icon names on Linux": a commit's title, its own verb.
       !/^(?:After|When|Whenever|If|While|Once|Before|Since|Upon|Don['’]t|Do\s+not)\s/.test(rest)
     ) {
-      const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b/u)}`;
+      const said = `${label[1]} ${lowerFirst(rest, /^\p{Lu}\p{Ll}+ing\b|^Support\s+for\s/u)}`;
       return { kind: dropsSupport(said) || RAISED_MINIMUM.test(said) ? 'breaking' : kind, text: said };
     }
     // ownCloud's calens "Change - Bump minimum macOS version to 13.0": a change that drops support breaks, whatever its label.
@@ -2124,6 +2169,10 @@ const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|o
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
 const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+>(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>)*\s*$/;
 /** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
+/** libvorbis' "libvorbis 1.3.7 (2020-07-04) -- "Xiph.Org libVorbis I 20200704 (Reducing Environment)"": name, version, date, codename. */
+const CODENAMED_TITLE = /^\p{L}[\p{L}\d._+-]*\s+v?\d+(?:\.\d+)+[\w.+-]*\s+\(\d{4}-\d{2}-\d{2}\)\s*(?:--|[-–—])\s*["“][^"”]{1,80}["”]$/u;
+/** iTerm2's "Version 3.5.11 of iTerm2 was built on January 2, 2025.": when it was made, no opening. */
+const BUILT_ON_LINE = /^version\s+v?\d+(?:\.\d+)+[\w.-]*\s+of\s+\S+(?:\s+\S+)?\s+was\s+(?:built|released|published|tagged)\s+on\s+[\w ,.]{4,30}\.?$/i;
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
@@ -2886,7 +2935,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     for (const sha of commits[1]!.split(/[\s,]+/).filter(Boolean))
       named.push({ kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null });
     const before = text.slice(0, commits.index);
-    text = /^\s+[-–—]/.test(commits[0]) ? before : before.replace(/\s+(?:from|since|in|by|at|of)$/i, '');
+    // (Timewarrior's "Update task-timewarrior-hook script to 87a3426d…": updated to a commit, as from one.)
+    text = /^\s+[-–—]/.test(commits[0]) ? before : before.replace(/\s+(?:from|since|in|by|at|of|to)$/i, '');
   }
   for (let previous = ''; previous !== text; ) {
     previous = text;
@@ -3130,6 +3180,22 @@ function withoutModuleLines(lines: string[]): string[] {
  * `Option<Name>` is a type.
  */
 const COMPONENT_TAG = /<\/[A-Z][\w.]*>|<[A-Z][\w.]*(?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?)+\s*\/?>|<[A-Z][\w.]*\s*\/>/g;
+/**
+ * jQuery UI's changelog page opens with `<script>{ "title": "jQuery UI 1.13.0 Changelog" }</script>`, data for the site that
+ * renders it: a script's or a style's lines are no prose, and go (each a blank line, so the rest keep their numbers).
+ */
+function withoutScriptBlocks(lines: string[]): string[] {
+  if (!anyLineHas(lines, '<script') && !anyLineHas(lines, '<style')) return lines;
+  let closing: string | null = null;
+  return lines.map((line) => {
+    const opened = closing ? null : line.match(/^\s*<(script|style)\b/i);
+    if (opened) closing = `</${opened[1]!.toLowerCase()}>`;
+    if (!closing) return line;
+    if (line.toLowerCase().includes(closing)) closing = null;
+    return '';
+  });
+}
+
 function withoutComponentTags(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return lines;
   const closed = new Set(lines.flatMap((line) => [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!)));
@@ -3496,6 +3562,50 @@ function advisoryBlocksAsList(lines: string[]): string[] {
  * is one item; its first paragraph is what changed, later ones its detail, a line of SWIG's "*** POTENTIAL INCOMPATIBILITY ***"
  * among them says it breaks.
  */
+/**
+ * python-fido2's NEWS, an outline in stars: "* Version 2.1.0 (released 2026-01-14)", then " ** WebAuthn:" over its
+ * "  *** Allow UserEntity without 'name' field …". The version titles the release, each part's label titles its changes, and
+ * each change is a list item.
+ */
+function starOutlineAsMarkdown(lines: string[]): string[] {
+  // (Org mode's headings, "** Features" at the line's start, are Org's: see org-notes.)
+  // (Nor AsciiDoc's nested "** Enhance …" under "== Changes" (MLton): see asciidoc-notes.)
+  if (lines.filter((line) => /^\s+\*{3}\s/.test(line)).length < 3 || lines.some((line) => /^(?:\*{2,}|={1,5})\s/.test(line))) return lines;
+  return lines.map((line) => {
+    const star = line.match(STAR_OUTLINE);
+    if (!star) return line;
+    const [, stars, text] = star;
+    if (stars!.length === 1) return `## ${text}`;
+    if (stars!.length === 2) return `### ${text!.replace(/:\s*$/, '')}`;
+    return `${'  '.repeat(stars!.length - 3)}- ${text}`;
+  });
+}
+const STAR_OUTLINE = /^\s{0,3}(\*{1,5})\s+(\S.*)$/;
+
+/**
+ * The XML Security Library's news: "- April 2, 2026" a bullet, the release's opening and its list indented under it. The
+ * date titles the release, as a heading would; what it holds is read as if it were not indented.
+ */
+function datedBulletsAsHeadings(lines: string[]): string[] {
+  if (!lines.some((line) => DATE_BULLET.test(line))) return lines;
+  let inside = false;
+  return lines.map((line) => {
+    const dated = line.match(DATE_BULLET);
+    if (dated) {
+      inside = true;
+      return `## ${dated[1]}`;
+    }
+    if (!inside || line.trim() === '') return line;
+    if (!line.startsWith('  ')) {
+      inside = false;
+      return line;
+    }
+    return line.slice(2);
+  });
+}
+const DATE_BULLET =
+  /^[-*+]\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|\d{4}-\d{2}-\d{2})\s*$/i;
+
 function datedEntriesAsList(lines: string[]): string[] {
   if (lines.filter((line) => DATED_AUTHOR.test(line)).length < 2) return lines;
   let inside = false;
@@ -4672,8 +4782,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
               indentedPlainListsAsMarkdown(
                 creditedGroupsAsList(
                   datedEntriesAsList(
-                    advisoryBlocksAsList(
-                      releaseBulletLinesAsList(liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(withoutFenceLines(source)))))),
+                    datedBulletsAsHeadings(
+                      advisoryBlocksAsList(
+                        releaseBulletLinesAsList(
+                          liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(starOutlineAsMarkdown(withoutFenceLines(source)))))),
+                        ),
+                      ),
                     ),
                   ),
                 ),
@@ -4696,7 +4810,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                     unspacedMarkersAsList(
                       patchSetsAsList(
                         indentedChangesAsMarkdown(
-                          trackerLinesAsList(numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(advisoryLinesAsHeadings(closedHeadings(input)))))),
+                          trackerLinesAsList(
+                            numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(advisoryLinesAsHeadings(closedHeadings(withoutScriptBlocks(input)))))),
+                          ),
                         ),
                       ),
                     ),
@@ -4717,6 +4833,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const paragraphItems = new Set<NoteItem>();
   // Paragraphs a change before them told already (the account of an advisory a "Firstly, this release fixes …" names).
   const toldParagraphs = new Set<number>();
+  // Paragraphs after the opening that nothing read (see flushParagraph).
+  const afterOpening: Array<{ start: number; end: number; texts: string[] }> = [];
   // Whether a "Firstly, …" paragraph opened a count of changes, each paragraph after it led by its ordinal.
   let counting = false;
   // The paragraph told as the fix of a security update's opening, until the notes turn out to list one themselves.
@@ -4956,7 +5074,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       headings.pop();
     }
     // Ren'Py's "… followed by extend, as in::" over an indented `e "This is {nw}"`: reStructuredText's literal block, code.
-    if (/::\s*$/.test(lastProse ?? '') && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) return;
+    // mysqld_exporter's "For example:" over `    export MYSQLD_EXPORTER_PASSWORD=secret`: Markdown's indented code, an example.
+    if (/(?:::|\b(?:for example|for instance|e\.g\.|like this|as follows):)\s*$/i.test(lastProse ?? '') && /^(?:\t| {2,})\S/.test(lines[start - 1]!)) return;
     // Bevy's `<div class="release-feature-authors">authors: @lachlansneff and @aclysma</div>` under each feature's heading.
     if (texts.length === 1 && HANDLES_CREDITED.test(texts[0]!.replace(/<[^>]*>/g, '').trim())) return;
     // netaddr's "Release: 1.0.0" title over "Date: 2024-02-10": when, not what.
@@ -5218,6 +5337,14 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       sawChange = true;
       return;
     }
+    // iTerm2 3.5.11's advisory in questions: "What is the issue?" over "A bug in the SSH integration feature caused input and
+    // output to be logged to a file on the remote host. …", after an opening that says the release holds a security fix.
+    if (pendingHeading && WHAT_IS_THE_ISSUE.test(pendingHeading.heading.text) && intro && OPENING_HOLDS_SECURITY_FIX.test(intro.text)) {
+      // (It cites the opening's lines with it: they say it is a security fix.)
+      items.push({ ...paragraphItem(texts, start, end, 'security'), kind: 'security', kindMark: { ...intro.lines } });
+      sawChange = true;
+      return;
+    }
     // CairoSVG 2.9.0's "**WARNING:** this is a security update." over "Using a lot of recursively nested use tags could lead to
     // long rendering times …": the paragraph after an opening that calls the release a security update tells the flaw fixed.
     // (Not WeasyPrint's "We strongly recommend to upgrade …": advice; nor any paragraph where the notes list a fix of their own,
@@ -5255,7 +5382,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       sawChange = true;
       return;
     }
-    if (intro || sawChange || (changeHeading && changeHeading.heading.level > 2 && headings.length > 1)) return;
+    if (intro || sawChange || (changeHeading && changeHeading.heading.level > 2 && headings.length > 1)) {
+      // Cairo 1.17.4's NEWS and Observable Plot's post tell their release in paragraphs after the opening and nothing else:
+      // kept aside, they are its changes where the notes hold no other (the end of the notes decides).
+      if (intro && !sawChange) afterOpening.push({ start, end, texts });
+      return;
+    }
     // Prose under a feature's own heading ("## Preserved Narrowing in Closures") is that feature's, not the release's opening.
     // (TinyBase 8.0's "## Introducing Middleware" over "This release introduces a powerful new system …" likewise.)
     if (changeHeading && (!RELEASE_TITLE.test(changeHeading.heading.text) || INTRODUCES_A_THING.test(changeHeading.heading.text))) return;
@@ -5272,7 +5404,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         !TITLE_LINE.test(text.trim()) &&
         !SIGNED_VERSION_TITLE.test(text.trim()) &&
         !DATED_SIGNED_VERSION_TITLE.test(text.trim()) &&
-        !STAMPED_VERSION_LINE.test(text.trim()),
+        !STAMPED_VERSION_LINE.test(text.trim()) &&
+        !CODENAMED_TITLE.test(text.trim()) &&
+        !BUILT_ON_LINE.test(text.trim()),
     );
     if (titleLines === -1) return;
     if (titleLines > 0) {
@@ -5852,6 +5986,25 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     items.push({ kind, text: opening.text, lines: opening.lines, section: [], refs: opening.refs });
     intro = null;
   }
+  // RRDtool's CHANGES end each change with who made it in angle brackets, "… on transparent areas <turban>": a note that
+  // does so three times or more credits that way. (Once, "Added --output <file>" or "Support <textarea>" may be the change.)
+  const angledCredits = source.filter((line) => ANGLED_CREDIT_LINE.test(line)).length >= 3;
+  // Lynx's CHANGES close each change on its author's initials, "… without exiting Lynx -TD": likewise, three times or more.
+  const initialledCredits = source.filter((line) => INITIALLED_CREDIT_LINE.test(line)).length >= 3;
+  // (Not zsh 5.8.1's, whose opening is the advisory it fixes: the paragraphs after it tell that flaw, which the brief takes
+  // from the opening.)
+  if (items.length === 0 && opening && !NAMES_ADVISORY.test(opening.text)) {
+    for (const { start, end, texts } of afterOpening) {
+      const told = texts.join(' ').trim();
+      // (Not "For a complete log of changes, please see" over the log's address: where to read more, no change.)
+      // (Nor Wave Terminal's "Lots of other smaller changes and bug fixes. See full list of PRs at …": the rest, uncounted.)
+      // (Nor Nyxt's changelog, Lisp forms such as `(:nsection :title "Bindings" (:ul …`: code.)
+      if (told.split(/\s+/).length < 6 || /:\s*$|\bsee\s*$/i.test(told) || /^[[<!`>|(]/.test(told) || OTHER_CHANGES_UNTOLD.test(told)) continue;
+      // (wmbusmeters' "ATTENTION! Change in iem3000 driver …": the call for attention is no part of the change.)
+      const unflagged = [texts[0]!.replace(/^(?:attention|warning|important|note)!\s+/i, ''), ...texts.slice(1)];
+      items.push({ ...paragraphItem(unflagged, start, end, 'other'), afterOpening: true });
+    }
+  }
   if (opening) markBugsNamedSecurity(opening, items, source);
   markLoneFixSecurity(items, source);
   if (flawTold && items.some((item) => item !== flawTold && item.kind === 'security')) items.splice(items.indexOf(flawTold), 1);
@@ -5875,7 +6028,28 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
       // with no change under it is no change.
       .map((item) => (item.kind === 'other' && isEmptyKindTitle(item, source) ? { ...item, kind: 'internal' as const } : item))
+      // LogLayer 9.0.0's changeset under "Major Changes" ends "There are no breaking changes. No migration steps are necessary
+      // …": its packages' major numbers moved together, and its authors say it breaks nothing.
+      .map((item) =>
+        item.kind === 'breaking' && item.section.at(-1) === 'Major Changes' && saysNoBreaks(item, source) ? { ...item, kind: 'feature' as const } : item,
+      )
+      // KivyMD's "* New feature:", "* Issues closed:" over the bullets they title: a kind's label set as a bullet, no change;
+      // nor its "Issue #1852" a line, without the number that went as a reference.
+      .map((item) =>
+        (LABEL_BULLET.test(source[item.lines.start - 1] ?? '') && item.lines.end === item.lines.start) || ONLY_A_TRACKER_WORD.test(item.text)
+          ? { ...item, kind: 'internal' as const }
+          : item,
+      )
       .map((item) => withMarkedBreak(withAccountKind(item, source), source))
+      // OpenAuth 0.3.0's changeset "renamed authorizer -> issuer …" over "this should be a superficial change, but it's a
+      // breaking change": its own lines say it breaks.
+      .map((item) =>
+        (item.kind === 'feature' || item.kind === 'other') && item.lines.end > item.lines.start && saysItBreaks(item, source)
+          ? { ...item, kind: 'breaking' as const }
+          : item,
+      )
+      .map((item) => (angledCredits && ANGLED_CREDIT.test(item.text) ? { ...item, text: item.text.replace(ANGLED_CREDIT, '') } : item))
+      .map((item) => (initialledCredits && INITIALLED_CREDIT.test(item.text) ? { ...item, text: item.text.replace(INITIALLED_CREDIT, '') } : item))
       .map((item) => (item.text.includes('- ') ? { ...item, text: item.text.replace(HYPHEN_WRAPPED, '$1-$2') } : item)),
   };
 }

@@ -518,6 +518,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // libjxl's "… pipeline. (#4495 - [CVE-2025-12474](…))": a dash after the pull request's number parts the references as a
   // comma does.
   if (has('(#')) text = text.replace(/\((#\d+)\s+[-–]\s+(?=\S)/g, '($1, ');
+  // WirePlumber's "… on mobile devices (!722, !729, #819)": GitLab's merge requests by their "!" number, with its issues, in
+  // parentheses as GNOME Keyring's are in brackets below.
+  if (has('!') && has(','))
+    text = text.replace(/\s*\((?=[^()]*!\d)\s*[!#]\d+(?:\s*,\s*[!#]\d+)+\s*\)/g, (ids: string) => {
+      for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
+      return '';
+    });
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…), [more](…pulls?q=…)": an issue's number with its mark escaped is the
@@ -1124,10 +1131,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // Changesets' "Thanks @tim-smart! - Add …": the credit's mark and dash go with it.
   if (has('@')) text = text.replace(MENTION_CREDIT, ' ').replace(/^\s*!\s*-\s+/, '');
   // rxvt-unicode's "… CVE-2022-4170 (reported and analyzed by David Leadbeater). While present …": who found it, in brackets,
-  // wherever the bracket stands.
+  // wherever the bracket stands. (Lynx's "(report by "Dima")" likewise.)
   if (has('(') && BY.test(text))
     text = text.replace(
-      /\s*\((?:reported|found|discovered|analy[sz]ed)(?:\s+and\s+(?:reported|analy[sz]ed|investigated|fixed|tested))?\s+by\s+\p{Lu}[^()]{1,60}\)/gu,
+      /\s*\((?:reported|report|found|discovered|analy[sz]ed)(?:\s+and\s+(?:reported|analy[sz]ed|investigated|fixed|tested))?\s+by\s+["“]?\p{Lu}[^()]{1,60}\)/gu,
       '',
     );
   // jsrsasign's "… as reported by Franciny S Roj. Thank you indeed for those vulnerability reports and/or patches.": a closing
@@ -1447,6 +1454,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' by ') || has('hanks'))
     text = text
       .replace(/[\s,]*(?:[-–—]\s*)?\b(?:contributed|reported|suggested)\s+by\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}\.?$/u, '')
+      // (wmbusmeters' "New amazing feature contributed by Aras Abbasi, you can run …": mid-sentence, before its comma.)
+      .replace(/\s+contributed\s+by\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2}(?=,\s)/u, '')
       .replace(/\s*[-–—]\s*thanks,?\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}\.?$/u, '')
       .replace(/\s*\(\s*thanks,\s+[^()]{1,60}\)/gi, '');
   // Thunder's "… in markdown bodies - contribution from @micahmo": the credit's words, once its handle went.
