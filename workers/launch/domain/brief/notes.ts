@@ -15,6 +15,7 @@ import {
   type Reference,
   withAlignedTrackers,
 } from './references';
+import { halibutAsMarkdown } from './halibut-notes';
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
@@ -4596,6 +4597,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   rdocAsMarkdown,
   asciidocAsMarkdown,
   vimHelpAsMarkdown,
+  halibutAsMarkdown,
   docbookAsMarkdown,
   orgNotesAsMarkdown,
   rdNotesAsMarkdown,
