@@ -5,6 +5,7 @@ import {
   dropsSupport,
   END_OF_SUPPORT,
   FRAMEWORK,
+  HOLDS_A_SECURITY_FIX,
   LANGUAGE,
   fixedAdvisoryIds,
   NO_LONGER_WITH_OLDER,
@@ -141,8 +142,7 @@ const SECURITY_FIXES_PLURAL = /\bsecurity (?:fixes|issues|vulnerabilities|flaws|
  * librsvg's "This is a security release for bug #996.", its number gone with the references.
  */
 const ONLY_SAYS_SECURITY_UPDATE = new RegExp(`${SAYS_SECURITY_UPDATE.source}(?:\\s+for\\s+(?:bugs?|issues?))?[.!]?$`, 'i');
-// (iTerm2 3.5.11's "This release contains a critical security fix.": one fix, the release's reason.)
-const INTRO_SAYS_SECURITY = /\bsecurity (?:\w+ )?(?:release|update)\b|\b(?:contains?|is)\s+an?\s+(?:critical\s+|important\s+|urgent\s+)?security\s+fix\b/i;
+const INTRO_SAYS_SECURITY = new RegExp(String.raw`\bsecurity (?:\w+ )?(?:release|update)\b|${HOLDS_A_SECURITY_FIX.source}`, 'i');
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */

@@ -885,7 +885,8 @@ const SUPPORT_ADDED_PARAGRAPH =
 const ADVICE =
   /^(?:we\s+(?:strongly\s+)?(?:recommend|advise|urge|suggest)|please\b|(?:all\s+)?users\s+(?:should|must|are\s+(?:advised|encouraged))|you\s+(?:should|must))/i;
 const WHAT_IS_THE_ISSUE = /^what\s+(?:is|was)\s+the\s+(?:issue|problem|bug|flaw|vulnerability)\??$/i;
-const OPENING_HOLDS_SECURITY_FIX = /\b(?:contains?|includes?|brings?|is)\s+an?\s+(?:\w+\s+)?security\s+(?:fix|update|release|patch)\b/i;
+/** iTerm2 3.5.11's "This release contains a critical security fix.": one fix, the release's reason. */
+export const HOLDS_A_SECURITY_FIX = /\b(?:contains?|is)\s+an?\s+(?:critical\s+|important\s+|urgent\s+)?security\s+fix\b/i;
 // Publify's "This is a bug fix and security release.": the security release named beside what else it is.
 export const SAYS_SECURITY_UPDATE =
   /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?(?:(?:[\w-]+ ){1,3}(?:and|&) )?security (?:\w+ )?(?:release|update)\b/i;
@@ -1113,10 +1114,22 @@ const AVOID_THE_FLAWS =
 const COUNTED_SECURITY_FIXES =
   /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+fix(?:es)?\b/i;
 const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
-const ANGLED_CREDIT_LINE = /^\s*[-*+]\s.*\S\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>\s*$/u;
-const INITIALLED_CREDIT_LINE = /\S\s+-[A-Z]{2,3}\.?\s*$/;
-const INITIALLED_CREDIT = /\s+-[A-Z]{2,3}(?=[.!]?$)/;
-const ANGLED_CREDIT = /\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>(?=[.!]?$)/u;
+/**
+ * Credits a note closes each change with, in its own way: RRDtool's "… on transparent areas <turban>", Lynx's "… without
+ * exiting Lynx -TD". `mark` is a character a line needs to hold one, `line` finds one closing a line of the notes, `item` one
+ * closing an item's words.
+ */
+const CLOSING_CREDITS = [
+  {
+    mark: '>',
+    line: /^\s*[-*+]\s.*\S\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>\s*$/u,
+    item: /\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>(?=[.!]?$)/u,
+  },
+  { mark: ' -', line: /\S\s+-[A-Z]{2,3}\.?\s*$/, item: /\s+-[A-Z]{2,3}(?=[.!]?$)/ },
+];
+/** The credit a note closes its changes with, where three lines or more close so (once, "Support <textarea>" is the change). */
+const closingCreditOf = (source: string[]) =>
+  CLOSING_CREDITS.find(({ mark, line }) => source.filter((text) => text.includes(mark) && line.test(text)).length >= 3)?.item ?? null;
 const LABEL_BULLET =
   /^\s*[-*+]\s+(?:new\s+features?|features?|bug\s?fix(?:es)?|fix(?:es|ed)?|improvements?|enhancements?|changes|(?:issues?|bugs?|pull requests?)\s+(?:closed|fixed|merged)|breaking\s+changes?|api\s+changes?|removed|deprecated|other)\s*:\s*$/i;
 const ONLY_A_TRACKER_WORD = /^(?:issues?|bugs?|prs?|pull requests?|commits?|tickets?)\.?$/i;
@@ -2169,11 +2182,11 @@ const FUTURE_PLANS =
 const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b[^()]{0,80}\)\s*$/i;
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
 const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+>(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>)*\s*$/;
-/** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 /** libvorbis' "libvorbis 1.3.7 (2020-07-04) -- "Xiph.Org libVorbis I 20200704 (Reducing Environment)"": name, version, date, codename. */
 const CODENAMED_TITLE = /^\p{L}[\p{L}\d._+-]*\s+v?\d+(?:\.\d+)+[\w.+-]*\s+\(\d{4}-\d{2}-\d{2}\)\s*(?:--|[-–—])\s*["“][^"”]{1,80}["”]$/u;
 /** iTerm2's "Version 3.5.11 of iTerm2 was built on January 2, 2025.": when it was made, no opening. */
 const BUILT_ON_LINE = /^version\s+v?\d+(?:\.\d+)+[\w.-]*\s+of\s+\S+(?:\s+\S+)?\s+was\s+(?:built|released|published|tagged)\s+on\s+[\w ,.]{4,30}\.?$/i;
+/** A line that only names a release: "PostGIS 3.7.0beta2", "Acme v2.1". */
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
@@ -3559,11 +3572,6 @@ function advisoryBlocksAsList(lines: string[]): string[] {
 }
 
 /**
- * SWIG's CHANGES: "2024-02-22: erezgeva" over its change, indented, in paragraphs. The date and author head an entry, which
- * is one item; its first paragraph is what changed, later ones its detail, a line of SWIG's "*** POTENTIAL INCOMPATIBILITY ***"
- * among them says it breaks.
- */
-/**
  * python-fido2's NEWS, an outline in stars: "* Version 2.1.0 (released 2026-01-14)", then " ** WebAuthn:" over its
  * "  *** Allow UserEntity without 'name' field …". The version titles the release, each part's label titles its changes, and
  * each change is a list item.
@@ -3607,6 +3615,11 @@ function datedBulletsAsHeadings(lines: string[]): string[] {
 const DATE_BULLET =
   /^[-*+]\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|\d{4}-\d{2}-\d{2})\s*$/i;
 
+/**
+ * SWIG's CHANGES: "2024-02-22: erezgeva" over its change, indented, in paragraphs. The date and author head an entry, which
+ * is one item; its first paragraph is what changed, later ones its detail, a line of SWIG's "*** POTENTIAL INCOMPATIBILITY ***"
+ * among them says it breaks.
+ */
 function datedEntriesAsList(lines: string[]): string[] {
   if (lines.filter((line) => DATED_AUTHOR.test(line)).length < 2) return lines;
   let inside = false;
@@ -5341,7 +5354,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     }
     // iTerm2 3.5.11's advisory in questions: "What is the issue?" over "A bug in the SSH integration feature caused input and
     // output to be logged to a file on the remote host. …", after an opening that says the release holds a security fix.
-    if (pendingHeading && WHAT_IS_THE_ISSUE.test(pendingHeading.heading.text) && intro && OPENING_HOLDS_SECURITY_FIX.test(intro.text)) {
+    if (pendingHeading && WHAT_IS_THE_ISSUE.test(pendingHeading.heading.text) && intro && HOLDS_A_SECURITY_FIX.test(intro.text)) {
       // (It cites the opening's lines with it: they say it is a security fix.)
       items.push({ ...paragraphItem(texts, start, end, 'security'), kind: 'security', kindMark: { ...intro.lines } });
       sawChange = true;
@@ -5988,11 +6001,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     items.push({ kind, text: opening.text, lines: opening.lines, section: [], refs: opening.refs });
     intro = null;
   }
-  // RRDtool's CHANGES end each change with who made it in angle brackets, "… on transparent areas <turban>": a note that
-  // does so three times or more credits that way. (Once, "Added --output <file>" or "Support <textarea>" may be the change.)
-  const angledCredits = source.filter((line) => ANGLED_CREDIT_LINE.test(line)).length >= 3;
-  // Lynx's CHANGES close each change on its author's initials, "… without exiting Lynx -TD": likewise, three times or more.
-  const initialledCredits = source.filter((line) => INITIALLED_CREDIT_LINE.test(line)).length >= 3;
+  // RRDtool's and Lynx's CHANGES close each change with who made it.
+  const closingCredit = closingCreditOf(source);
   // (Not zsh 5.8.1's, whose opening is the advisory it fixes: the paragraphs after it tell that flaw, which the brief takes
   // from the opening.)
   if (items.length === 0 && opening && !NAMES_ADVISORY.test(opening.text)) {
@@ -6050,8 +6060,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
           ? { ...item, kind: 'breaking' as const }
           : item,
       )
-      .map((item) => (angledCredits && ANGLED_CREDIT.test(item.text) ? { ...item, text: item.text.replace(ANGLED_CREDIT, '') } : item))
-      .map((item) => (initialledCredits && INITIALLED_CREDIT.test(item.text) ? { ...item, text: item.text.replace(INITIALLED_CREDIT, '') } : item))
+      .map((item) => (closingCredit?.test(item.text) ? { ...item, text: item.text.replace(closingCredit, '') } : item))
       .map((item) => (item.text.includes('- ') ? { ...item, text: item.text.replace(HYPHEN_WRAPPED, '$1-$2') } : item)),
   };
 }

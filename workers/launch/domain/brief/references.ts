@@ -411,6 +411,7 @@ export const KEY_TAG = /<kbd>([^<>`]{1,20})<\/kbd>/gi;
 const FIXED_VIA_PULL_REQUEST =
   /\s*\b(?:fixes|closes|resolves)\s+\[#\d+\]\([^)\s]+\)(?:\s*(?:,|and)\s*\[#\d+\]\([^)\s]+\))*\s+via\s+\[(?:PR\s+)?#\d+\]\([^)\s]+\)/gi;
 const GITLAB_REFERENCES = /\s*\[(?=!\d)(?:[!#]\d+)(?:\s*,\s*[!#]\d+)*\]/g;
+const GITLAB_REFERENCES_IN_PARENTHESES = /\s*\((?=[^()]*!\d)\s*[!#]\d+(?:\s*,\s*[!#]\d+)+\s*\)/g;
 
 /**
  * LicenseFinder's "… - [3bbe12f7](…/commit/3bbe12f…) - Simon Warren" without the author after its last commit link; found
@@ -429,6 +430,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const add = (ref: Reference) => {
     if (!refs.some((known) => known.url === ref.url && known.label === ref.label)) refs.push(ref);
   };
+  // GitLab's merge requests ("!" and a number) and issues, named as the tracker names them (its mirror on GitHub has neither).
+  const gitlabIds = (ids: string) => {
+    for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
+    return '';
+  };
   // Most lines hold little markup: each pass below first asks for a character its pattern cannot
   // match without (a link's `](`, a role's `` :` ``), which costs far less than the pattern's scan.
   // One space for a run of them, as an item's words are read (see itemInline): patterns starting with a space scan a run
@@ -440,13 +446,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // (Not Rakudo's "[4d62268a][1e66a50c]": commits, bracketed one after another.)
   // (Nor Longhorn's "[BACKPORT][v1.12.1][UI]": labels in capitals, one after another.)
   if (has('][')) text = text.replace(/(?<![\]!])\[(?![0-9a-f]{6,40}\]|[A-Z][A-Z\d _-]*\])([^[\]\n]+)\]\[[\w.:/-]+\](?!\[)/g, '$1');
-  // GNOME Keyring's "Set xdg:schema for secrets [!89]", "… guard pointers [!43,#36]": GitLab's merge requests ("!" and a number)
-  // and issues, bracketed; named as the tracker names them (its mirror on GitHub has neither).
-  if (has('[!'))
-    text = text.replace(GITLAB_REFERENCES, (ids: string) => {
-      for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
-      return '';
-    });
+  // GNOME Keyring's "Set xdg:schema for secrets [!89]", "… guard pointers [!43,#36]": GitLab's references, bracketed.
+  if (has('[!')) text = text.replace(GITLAB_REFERENCES, gitlabIds);
   // Radicale's "option [auth] type oauth2 by code migration from https://gitlab.mim-libre.fr/…": an address closing the change
   // takes the word that led to it when it goes.
   // (Pointers, "Details at …", "Please see …", "available from …", are told as pointers below.)
@@ -518,13 +519,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // libjxl's "… pipeline. (#4495 - [CVE-2025-12474](…))": a dash after the pull request's number parts the references as a
   // comma does.
   if (has('(#')) text = text.replace(/\((#\d+)\s+[-–]\s+(?=\S)/g, '($1, ');
-  // WirePlumber's "… on mobile devices (!722, !729, #819)": GitLab's merge requests by their "!" number, with its issues, in
-  // parentheses as GNOME Keyring's are in brackets below.
-  if (has('!') && has(','))
-    text = text.replace(/\s*\((?=[^()]*!\d)\s*[!#]\d+(?:\s*,\s*[!#]\d+)+\s*\)/g, (ids: string) => {
-      for (const [id] of ids.matchAll(/[!#]\d+/g)) add({ kind: id.startsWith('!') ? 'pull_request' : 'issue', label: id, url: null });
-      return '';
-    });
+  // WirePlumber's "… on mobile devices (!722, !729, #819)": GitLab's references, in parentheses.
+  if (has('!') && has(',')) text = text.replace(GITLAB_REFERENCES_IN_PARENTHESES, gitlabIds);
   // KeePassDX's "Improved security #2480-#2489": a range of issues closing the words, read as the issues at its two ends.
   if (has('-#') || has('–#')) text = text.replace(/(#\d+)[-–](#\d+)(?=[\s.]*$)/, '$1 $2');
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…), [more](…pulls?q=…)": an issue's number with its mark escaped is the
