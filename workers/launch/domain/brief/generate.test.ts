@@ -9071,3 +9071,80 @@ describe('holdouts 259 to 264', () => {
     expect(checkedBriefOf(notes, { version: '1.3.10', title: 'XML Security Library 1.3.10' }).headline.text).toMatch(/^XML Security Library 1\.3\.10/);
   });
 });
+
+describe('holdouts 265 to 270', () => {
+  it('calls a release that says it has no security fixes no security release (Spree)', () => {
+    const notes = [
+      '# Summary',
+      '',
+      'Spree 0.50.0 represents a minor update to the 0.40.x release. There are no crucial security fixes in this release but you',
+      'are still encouraged to upgrade as soon as convenient.',
+      '',
+      '# Search',
+      '',
+      'The search now uses meta_search for every listing.',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '0.50.0', title: 'Spree 0.50.0' }).releaseKind).not.toBe('security');
+  });
+  it('calls a release that includes patches to security vulnerabilities one with security fixes (CFITSIO)', () => {
+    const notes = [
+      'Version 4.2.0 - Nov 2022',
+      '',
+      '  - This release includes patches to security vulnerabilities.  We strongly encourage this upgrade.',
+      '',
+      '  - Added new functions fits_read_cols and fits_write_cols to read or write multiple columns.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '4.2.0', title: 'CFITSIO 4.2.0' });
+    expect(brief.headline.text).toMatch(/security/);
+    expect(brief.highlights[0]).toMatchObject({ kind: 'security' });
+  });
+  it('calls two renamed or replaced names of the API a breaking release (Box2D)', () => {
+    const notes = [
+      '## API Changes',
+      '- Renamed `b2SmoothSegment` to `b2ChainSegment`',
+      '- Replaced `b2Timer` with `uint64_t`',
+      '',
+      '## New Features',
+      '- Cross-platform determinism',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '3.1', title: 'Box2D 3.1' }).releaseKind).toBe('breaking');
+  });
+  it("tells a break's heading that does not say what changed by its account, and one that does alone (KallistiOS, PouchDB)", () => {
+    const notes = [
+      '# API Breaking Changes',
+      '',
+      '## Strict types breaks',
+      '',
+      'We have been moving to using enum types in place of standard types, so gcc 14+ marks many old calls as errors.',
+      '',
+      '## Removed WebSQL',
+      '',
+      'The WebSQL adapter is still available to download and use.',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '2.2.0', title: 'KallistiOS 2.2.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContainEqual(expect.stringMatching(/^Strict types breaks: we have been moving to using enum types/));
+    expect(texts).toContain('Removed WebSQL.');
+  });
+  it('leads with a break said outright and leaves out a pointer to other notes (OneDrive, NimBLE)', () => {
+    const onedrive = [
+      '### Notable Changes',
+      '*   This version changes how the integrity of your data is determined and is not backwards compatible with v2.4.x.',
+      '',
+      '### Added',
+      '*   Add a quota command',
+    ].join('\n');
+    expect(checkedBriefOf(onedrive, { version: '2.5.0', title: 'OneDrive Client for Linux 2.5.0' }).releaseKind).toBe('breaking');
+    const nimble = [
+      '10 July 2026 - Apache NimBLE v1.10.0',
+      '',
+      'For full release notes, please visit the Apache Mynewt Wiki.',
+      '',
+      '* Removal of Tinycrypt support',
+    ].join('\n');
+    expect(
+      checkedBriefOf(nimble, { version: '1.10.0', title: 'Apache NimBLE 1.10.0' })
+        .summary.map((sentence) => sentence.text)
+        .join(' '),
+    ).not.toMatch(/please visit|10 July/);
+  });
+});

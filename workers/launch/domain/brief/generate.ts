@@ -190,6 +190,8 @@ const ATTACK =
 /** Moqui 4.0.0's "to benefit from all the new features, security fixes, upgrades, performance improvements": what any update brings, listed. */
 const BENEFITS_LISTED =
   /\b(?:(?:new )?features|bug ?fixes|upgrades|improvements|enhancements),\s+security fix(?:es)?,|\bsecurity fix(?:es)?,\s+(?:\w+\s+){0,2}(?:upgrades|improvements|enhancements|bug ?fixes|features)\b/gi;
+/** Spree 0.50.0's "There are no crucial security fixes in this release": the kind of fix it does not hold. */
+const NO_SECURITY_FIXES = /\b(?:no|not\s+any)\s+(?:\w+\s+)?security\s+(?:fix(?:es)?|issues?|vulnerabilit\w*|patch(?:es)?)\b/gi;
 const SECURITY_PROSE = withAdvisoryId(String.raw`\bvulnerab\w*|\b{ID}|\bsecurity (?:issue|flaw|fix|vulnerabilit\w*)|\bexploit\w*`, 'i');
 
 const PLATFORM =
@@ -295,6 +297,9 @@ const REMOVES_OR_RENAMES_API =
   /^(?:remove[sd]?\s+(?:the\s+)?\S+(?:\s+\S+){0,2}?\s+(?:method|function|class|option|property|parameter|argument|api|endpoint|command|flag|setting|column|event|hook|trait|interface|module|helper)s?\b|rename[sd]?\s+\S+\s+to\s+\S+|\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has been|have been|got)\s+(?:renamed|replaced)\s+(?:to|by|with)\s+\S)/i;
 /** Butter Knife 8.0.0's "`@Bind` becomes `@BindView` and `@BindViews`": a name in code (a mark or an inner capital) becomes another. */
 const BECOMES_IN_CODE = /^(?=\S*[@_.(]|[a-z]+[A-Z])@?[\w.]+(?:\(\))?\s+becomes\s+(?=\S*[@_.(]|[a-z]+[A-Z])@?[\w.]+/;
+/** A break's heading that says what went or changed: "Removed WebSQL", "Theme dropdown removed", "jiff replaces chrono". */
+const BREAK_IN_HEADING =
+  /\b(?:remov\w*|drop\w*|renam\w*|deprecat\w*|replac\w*|chang\w*|no (?:longer|more)|now|switch\w*|mov(?:e|es|ed|ing)|requir\w*|end of|becomes?)\b|!$/i;
 /** A line the notes open with a warning, and the rest of that line. */
 const WARNS = /^\s*(?:[-*+]|\d+\.)?\s*(?:\*\*|__)?(?:WARNING|IMPORTANT|ATTENTION|CAUTION|CRITICAL)\b(.*)/;
 const SINCE_A_PRERELEASE = /\bsince (?:the )?(?:previous|last) (?:[\w.-]+ )?(?:pre-?releases?|rc|release candidates?|betas?|alphas?)\b/i;
@@ -366,17 +371,20 @@ function wordsSayItBreaks(item: NoteItem): boolean {
     NO_LONGER_WITH_OLDER.test(item.text) ||
     // Natron's "This will require very few changes to the Python code", Mitsuba's "Some breaking changes were made …".
     REQUIRES_CODE_CHANGES.test(item.text) ||
-    BREAKS_WERE_MADE.test(item.text)
+    BREAKS_WERE_MADE.test(item.text) ||
+    // OneDrive Client for Linux 2.5.0's "… and is not backwards compatible with v2.4.x.": said outright.
+    /\b(?:is|are)\s+not\s+backwards?[- ]compatible\s+with\b/i.test(item.text)
   );
 }
 /**
- * Yazi's "Rename `<BackTab>` to `<S-Tab>`", "Remove `Url.is_archive` - …" under "Changed": a name people wrote in their code
- * or configuration, renamed or gone. One may be a slip of the notes' words (packaging's "Rename `format_full_version` to
- * `_format_full_version` to make it visibly private"); two or more outside a list of expired deprecations break a release.
+ * Yazi's "Rename `<BackTab>` to `<S-Tab>`", "Remove `Url.is_archive` - …" under "Changed", Box2D's "Replaced `b2Timer` with
+ * `uint64_t`": a name people wrote in their code or configuration, renamed, replaced or gone. One may be a slip of the notes'
+ * words (packaging's "Rename `format_full_version` to `_format_full_version` to make it visibly private"); two or more outside
+ * a list of expired deprecations break a release.
  */
 const renamesOrRemovesAName = (item: NoteItem) =>
   item.kind === 'breaking' &&
-  /^(?:Rename|Remove)[sd]?\s/.test(item.text) &&
+  /^(?:Rename|Remove|Replace)[sd]?\s/.test(item.text) &&
   // Easy-RSA's "Removed command 'rebuild'": a command or option named after its kind.
   ((item.code ?? []).some((code) => item.text.startsWith(code, item.text.indexOf(' ') + 1)) ||
     /^\S+\s+(?:the\s+)?(?:(?:sub)?command|option|flag|setting)\s+['"-]/.test(item.text)) &&
@@ -1812,7 +1820,14 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
     !UNRESOLVED_ATTRIBUTE.test(detail) &&
     ((headingWords < 4 && !/^(?:this|that|it)\s+(?:was|is)\b[^.]{0,40}\.?$/i.test(detail)) ||
       (headingWords <= 5 && !item.text.includes(':') && CHANGE_SIGNAL.test(detail) && !PREVIOUS_RELEASE.test(detail) && !/\bv?\d+\.\d+/.test(detail)));
-  if (item.flagship && item.detail && headingWords <= 5 && toldByDetail(changeSentence(item.detail))) {
+  // KallistiOS 2.2.0's "## Strict types breaks" under "API Breaking Changes" over its account: a break's heading that does not
+  // say what went or changed is told likewise; "Removed WebSQL" (PouchDB) or "Renamed commands" (Snapcraft) says it alone.
+  const breakTold =
+    item.kind === 'breaking' &&
+    !BREAK_IN_HEADING.test(item.text) &&
+    item.detail !== undefined &&
+    !/^for more\b|\b(?:of|to|at|with|by|for|from|and|or|the|an?|replace|instead of)\.?$/i.test(firstSentence(changeSentence(item.detail)));
+  if ((item.flagship || breakTold) && item.detail && headingWords <= 5 && toldByDetail(changeSentence(item.detail))) {
     const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
@@ -3022,7 +3037,7 @@ const GRATITUDE =
  */
 function advisoryOfIntro(parsed: ParsedNotes): { item: NoteItem; idLines: NoteItem[] } | null {
   const intro = parsed.intro;
-  if (!intro || !SECURITY_PROSE.test(intro.text.replace(BENEFITS_LISTED, ''))) return null;
+  if (!intro || !SECURITY_PROSE.test(intro.text.replace(BENEFITS_LISTED, '').replace(NO_SECURITY_FIXES, ''))) return null;
   const linesOf = (item: NoteItem) => parsed.lines.slice(item.lines.start - 1, item.lines.end);
   const idLines = parsed.items.filter((item) => item.kind === 'security');
   if (!idLines.every((item) => linesOf(item).every(namesOnlyAdvisories))) return null;
@@ -3061,10 +3076,10 @@ const BREAKING_MARK =
  * python-telegram-bot's "This is the technical changelog for version 21.11. More elaborate release notes can be found in
  * the news channel": what the notes are and where others are, not what changed. Bottle 0.13's "This release contains
  * breaking changers, please read the notes below" sends readers on to the notes; Debezium's "July 14th 2023 [Detailed release
- * notes](…)" links to them.
+ * notes](…)" links to them; NimBLE's "For full release notes, please visit the Apache Mynewt Wiki." too.
  */
 const ABOUT_THE_NOTES =
-  /^(?:this is the (?:technical |full |complete |detailed )?(?:change ?log|release notes)\b|(?:more |further )?(?:elaborate |detailed )?(?:release notes|change ?logs?|details) (?:can|may) be found\b|for (?:more|further|full|the full) (?:details|information|info)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bplease (?:read|see|check|review) (?:the )?(?:notes|changes|change ?log|list|details|sections?) below\b|\b(?:detailed|full|complete) (?:release notes|change ?log)\.?$|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
+  /^(?:this is the (?:technical |full |complete |detailed )?(?:change ?log|release notes)\b|(?:more |further )?(?:elaborate |detailed )?(?:release notes|change ?logs?|details) (?:can|may) be found\b|for (?:more|further|full|the full) (?:details|information|info|release notes|change ?logs?)\b|(?:please )?(?:see|read|refer to)\b|the (?:changes|items|entries) marked with\b|(?:please )?check (?:out )?(?:the|our)\b.{0,80}?\b(?:change ?logs?|release notes|docs|documentation|blog|announcement)\b|this (?:note|document|post|page|changelog|article|file) (?:will|covers|describes|lists|contains|summari[sz]es|ignores|omits|skips|excludes)\b|(?:below|here) (?:is|are|you(?:'|’)ll find)\b|you can (?:view|find|read|see|check)\b|the following (?:sections?|lists?|notes?|pages?)\b|the (?:changes|items|entries) (?:are|were) (?:ordered|sorted|listed|grouped)\b|\(?(?:complete|full) (?:change ?log|list of changes|release notes) (?:for|of)\b)|\bbefore the (?:regular |actual |full )?(?:change ?log|release notes)\b|\bplease (?:read|see|check|review) (?:the )?(?:notes|changes|change ?log|list|details|sections?) below\b|\b(?:detailed|full|complete) (?:release notes|change ?log)\.?$|\bfor (?:more |further |full |additional )?(?:details|information|info)\b|^\W*for\b.*\bsee (?:the|our)\b/iu;
 /** An exclamation that tells no change: a greeting, or a cheer that names no more than a minor kind of release. */
 function onlyCheers(sentence: string): boolean {
   if (!sentence.endsWith('!') || CHANGE_SIGNAL.test(sentence)) return false;

@@ -10306,3 +10306,93 @@ describe('holdouts 259 to 264', () => {
     expect(items.join(' ')).not.toContain('export MYSQLD');
   });
 });
+
+describe('holdouts 265 to 270', () => {
+  const itemsOf = (notes: string[]) => parseNotes(notes.join('\n'), null).items.filter((item) => item.kind !== 'internal');
+  const kindOf = (line: string, section = 'Changes') => itemsOf(['## 1.0', '', `### ${section}`, '', `* ${line}`])[0]?.kind;
+
+  it('reads an exploit said to be an attack as a flaw, and a game exploit as no security fix (RobustToolbox, ATLauncher)', () => {
+    expect(kindOf('Fixed a DoS exploit related to decrypting network packets.', 'Bugfixes')).toBe('security');
+    expect(kindOf('Add JVM argument to prevent Log4J zero day exploit', 'New Features')).toBe('security');
+    expect(kindOf('Add a check to prevent SQL injection in the search form', 'New Features')).toBe('security');
+    expect(kindOf('Fixed an exploit where players could duplicate items.', 'Bugfixes')).toBe('fix');
+    expect(kindOf('Add a setting to prevent accidental deletion', 'New Features')).toBe('feature');
+  });
+  it("reads a raised minimum runtime requirement as a break, not a system's (spglib, Pencil2D)", () => {
+    expect(kindOf('Raised minimum python requirements to 3.9', 'Python API')).toBe('breaking');
+    expect(kindOf('Raised minimum system requirements of our AppImages to Ubuntu 16.04 or newer distributions.', 'Other')).not.toBe('breaking');
+  });
+  it('reads renames and replacements under "API Changes" as breaks, not what still works there (Box2D, ExifTool)', () => {
+    expect(kindOf('Renamed `b2SmoothSegment` to `b2ChainSegment`', 'API Changes')).toBe('breaking');
+    expect(kindOf('Replaced `b2Timer` with `uint64_t`', 'API Changes')).toBe('breaking');
+    expect(kindOf('Remove obsolete code', 'API Changes')).not.toBe('breaking');
+    expect(kindOf('Added `b2Body_SetName`', 'API Changes')).toBe('feature');
+  });
+  it('reads "is not backwards compatible with" as a break and a bump that fixes advisories as a security fix (OneDrive, Gluon)', () => {
+    expect(kindOf('This version changes how data is validated and is not backwards compatible with v2.4.x.', 'Notable Changes')).toBe('breaking');
+    expect(kindOf('dnsmasq has been upgraded to v2.78, fixing CVE-2017-13704, CVE-2017-14491', 'Bugfixes')).toBe('security');
+    expect(kindOf('dnsmasq has been upgraded to v2.78, fixing a crash', 'Bugfixes')).toBe('fix');
+  });
+  it('leaves out whom a release thanks, its own papers and a feature request label (OneDrive, Optim.jl)', () => {
+    const notes = [
+      '## 2.5.0',
+      '',
+      '### Special Thankyou',
+      '* @JC-comp',
+      '* @Lyncredible',
+      '',
+      '### Added',
+      '* Added NEWS.md',
+      '* Renamed various documentation files to align with document content',
+      '* Implement Feature Request: Add cmdline parameter to display quota status',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([['feature', 'Add cmdline parameter to display quota status']]);
+  });
+  it('keeps the advisories after who reported a flaw, and drops thanks to linked handles whole (ocaml-tls, erlang-jose)', () => {
+    const tls = [
+      '## v2.1.0',
+      '',
+      '* tls: server add keyUsage validation',
+      '  reported by Ben Smyth CVE-2026-45389 OSEC-2026-07',
+      '  (b1a598ef9be83a4f8b0f73a4e2d9730d50906049 @hannesm)',
+    ];
+    expect(itemsOf(tls)[0]!.text).toMatch(/validation CVE-2026-45389 OSEC-2026-07/);
+    const jose = [
+      '## 1.11.7',
+      '',
+      '* Ensure `jiffy:encode/1` returns a binary, thanks to [@ssepml](https://github.com/ssepml); see [#145](https://github.com/p/jose/pull/145).',
+      '* Various type spec additions, thanks to [@whatyouhide](https://github.com/whatyouhide) and [@maennchen](https://github.com/maennchen).',
+    ];
+    expect(itemsOf(jose).map((item) => item.text)).toEqual(['Ensure jiffy:encode/1 returns a binary.', 'Various type spec additions.']);
+  });
+  it('reads an HTML item that names a release over its list as a heading (OpenConnect)', () => {
+    const notes = [
+      '  <li><b><a href="https://example.org/openconnect-8.06.tar.gz">OpenConnect v8.06</a></b>',
+      '     <i>(<a href="https://example.org/openconnect-8.06.tar.gz.asc">PGP signature</a>)</i> &#8212; 2020-03-31',
+      '     <ul>',
+      '       <li>Implement EAP-TTLS fragmentation.</li>',
+      '       <li>Add RFC6750 Bearer token support.</li>',
+      '       <li>Pass <tt>IDLE_TIMEOUT</tt> to vpnc-script.</li>',
+      '     </ul><br/>',
+      '  </li>',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Implement EAP-TTLS fragmentation.',
+      'Add RFC6750 Bearer token support.',
+      'Pass IDLE_TIMEOUT to vpnc-script.',
+    ]);
+  });
+  it('reads a "What\'s New in Version" heading and dated title lines as no change (KallistiOS, Bochs, NimBLE)', () => {
+    const kos = [
+      "# What's New in Version 2.2.0",
+      '',
+      'There are three major changes in v2.2.0.',
+      '',
+      '# Core Functionality',
+      '* New Priority Boosting scheme for threads.',
+    ];
+    expect(itemsOf(kos).map((item) => item.text)).toEqual(['New Priority Boosting scheme for threads.']);
+    expect(parseNotes(['Changes in 3.0 (February 16, 2025):', '', ' - Added emulation of 3DNow! instructions'].join('\n'), null).intro).toBeNull();
+    expect(parseNotes(['10 July 2026 - Apache NimBLE v1.10.0', '', '* Removal of Tinycrypt support'].join('\n'), null).intro).toBeNull();
+  });
+});

@@ -365,7 +365,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
     // dependencies; nor bugwarrior's "Lots of updates from various contributors": see WORK_OF_CONTRIBUTORS.)
     new RegExp(
-      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:development|discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
+      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:development|discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| ?you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
       'i',
     ),
     'internal',
@@ -542,9 +542,10 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 // version for the linker) and "Simplify internal function `CompareRange` into `RangeEquals`": its packaging and its insides.
 // typescript-transformer's "Add Conductor repository settings": its repository, set up for a tool. stern's "Replace
 // actions/cache with setup-go's cache": a GitHub Action of its CI swapped. laravel-pdf's "Add PHP 8.4 to test matrix": what its
-// CI runs on. Numaflow's "Add Atlan into USERS.md": who uses it, listed.
+// CI runs on. Numaflow's "Add Atlan into USERS.md": who uses it, listed. Optim.jl's "Added NEWS.md" and OneDrive Client for
+// Linux's "Renamed various documentation files …": its own papers.
 const CHORE_LINE =
-  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|upgraded)\s+(?:all\s+)?(?:dependencies|deps)\.?$|removed\s+(?:unused|unneeded|unnecessary|redundant)\s+(?:dependencies|deps)\.?$|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+(?:in)?to\s+(?:the\s+)?(?:adopters\b|users\.md\b)|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
+  /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|upgraded)\s+(?:all\s+)?(?:dependencies|deps)\.?$|removed\s+(?:unused|unneeded|unnecessary|redundant)\s+(?:dependencies|deps)\.?$|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+(?:in)?to\s+(?:the\s+)?(?:adopters\b|users\.md\b)|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|add(?:ed|s)?\s+(?:the\s+|an?\s+)?[\w-]+\.(?:md|rst)\.?$|rename[sd]?\s+(?:\w+\s+)?(?:documentation|docs?)\s+files\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
 const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
@@ -726,10 +727,11 @@ export const END_OF_SUPPORT =
  * and pyproj's "Minimum supported Python version 3.11" told alone, and jsdom 27's "Node.js v20 is now the minimum supported
  * version", the new minimum named first; rpy2's "R >= 4.5.0 is *required*.", the bound written as a comparison. Mycodo's
  * "This release updates several python packages that require Python >= 3.8" and "This release requires Python 3.10": the
- * release's requirement, said of itself or bounded by a comparison.
+ * release's requirement, said of itself or bounded by a comparison. spglib's "Raised minimum python requirements to 3.9": a
+ * runtime's requirements raised (not Pencil2D's "minimum system requirements of our AppImages").
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -813,6 +815,12 @@ export function fixedAdvisoryIds(text: string): string[] {
 const ADDRESSES =
   /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:es|ed)|mitigat(?:es|ed)|(?:was|were|has been|have been)\s+(?:reserved|assigned|allocated|issued)|assigned|tracked\s+as)\b/i;
 /**
+ * RobustToolbox's "Fixed a DoS exploit related to decrypting network packets", ATLauncher's "Add JVM argument to prevent Log4J
+ * zero day exploit": an exploit said to be an attack's. (Not a game's "Fixed an exploit where players could duplicate items":
+ * there an exploit is a cheat.)
+ */
+const QUALIFIED_EXPLOIT = String.raw`(?:DoS|DDoS|denial[- ]of[- ]service|zero[- ]day|0-day|RCE|remote|security|privilege[- ]escalation)\s+exploits?\b`;
+/**
  * What a fix calls itself when it closes a security hole: a CWE, a vulnerability. Naming the kind of bug alone ("Fix path
  * traversal bug", MPD) does not: the notes did not call it a security fix, and neither may the brief.
  */
@@ -825,7 +833,7 @@ const ADDRESSES =
 // face the attacker": a game's attacks and attackers are its play. An attack is a flaw's when an attacker makes it ("an
 // attacker could"), it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW = new RegExp(
-  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b`,
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\b${QUALIFIED_EXPLOIT}|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b`,
   'i',
 );
 /**
@@ -847,7 +855,7 @@ const BUMP_LEAD_IN =
 /** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
 const CLOSING_SECURITY_TAG = /\s*\[security\](?=[\s.]*(?:\([^()]*\)[\s.]*)*$)/i;
 /** "to prevent SQL injection", "guards against path traversal": what a change is for, named as an attack it stops. */
-const ATTACK = String.raw`(?:injection|m?XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?|(?:Re)?DoS|denial[- ]of[- ]service)\b`;
+const ATTACK = String.raw`(?:injection|m?XSS|cross-site scripting|request smuggling|privilege escalation|(?:path|directory) traversal|remote code execution|sandbox escapes?|CSRF|SSRF|open redirects?|(?:Re)?DoS|denial[- ]of[- ]service|${QUALIFIED_EXPLOIT})\b`;
 // ammonia's "fix: unexpected namespace switches after cleanup can cause mXSS": the fault the fix closes opens the attack.
 const PREVENTS_ATTACK = new RegExp(
   String.raw`\b(?:(?:prevent(?:s|ing)?|avoid(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|(?:protect(?:s|ing)?|guard(?:s|ing)?) against)\s+(?:(?:an?|the|any|possible|potential)\s+)?|(?:can|could|may|might)\s+(?:cause|lead to|result in|allow|enable)\s+(?:an?\s+)?)(?:[\w-]+\s+)?${ATTACK}`,
@@ -858,6 +866,9 @@ const PREVENTS_ATTACK = new RegExp(
 const SECURITY_ISSUES_CLOSED = /\bto\s+(?:close|fix|address|resolve|mitigate)\s+(?:\w+\s+)?security\s+(?:issues?|holes?|problems?|bugs?|flaws?)\b/i;
 // PostGIS's "Harden extension install … against attacker-controlled object resolution" hardens; it fixes no flaw told.
 const NOT_SECURITY = /\bnot\s+(?:classified|considered|treated|rated)\s+as\s+(?:an?\s+)?security\b|^harden(?:s|ed|ing)?\b/i;
+/** Something added whose stated purpose is to stop an attack: "Add JVM argument to prevent …", "… to guard against …". */
+const ADDED_AGAINST_ATTACK =
+  /^(?:add(?:s|ed)?|introduce[sd]?|enable[sd]?|set(?:s)?)\b[^.]{0,60}?\bto\s+(?:prevent|block|mitigate|stop|(?:protect|guard)\s+against)\b/i;
 /** A change whose stated purpose is to stop a named attack, and is not said to be no security fix. */
 function stopsAttack(text: string): boolean {
   return PREVENTS_ATTACK.test(text) && !NOT_SECURITY.test(text);
@@ -931,9 +942,12 @@ const namesAdvisory = (text: string) => mayNameAdvisory(text) && ADVISORY.test(t
  */
 const BREAK_PRONE_SECTION =
   /^(?:changed|changes|removed|deprecated|deprecations|deprecated (?:and|or) (?:defunct|removed|superseded)(?: (?:functions?|features?|apis?|methods?|functions and features))?|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
-/** "This is a breaking change", and asdf's "However, a number of breaking changes were introduced." */
+/**
+ * "This is a breaking change", asdf's "However, a number of breaking changes were introduced.", and OneDrive Client for
+ * Linux's "This version introduces significant changes … and is not backwards compatible with v2.4.x."
+ */
 const SAYS_IT_BREAKS =
-  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b/i;
+  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b|\b(?:is|are)\s+not\s+backwards?[- ]compatible\s+with\b/i;
 /** A sentence after the first that opens by taking away a flag, an option, a command or support. */
 const REMOVED_LATER =
   /[.!?]\s+(?:Removed|Dropped)\s+(?:the\s+)?(?:support\s+for\b|[^.]{0,80}?\b(?:flags?|options?|commands?|settings?|APIs?|arguments?|parameters?|functions?|methods?|support)\b)/;
@@ -1665,7 +1679,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const bumpedUnder = BUMP_LEAD_IN.test(section) && /^[\w@./-]+\s+(?:(?:from\s+\S+\s+)?to\s+v?\d|v?\d\S*\s*(?:->|→|=>)\s*v?\d)/i.test(text);
   // (A removal from the project's own tests breaks nobody, under whatever heading.)
   if (((isChore(text) || isChore(text.replace(NAMED_SCOPE, ''))) && (!breaksToo || OWN_TESTS.test(text))) || byBot(raw) || codebaseWide || bumpedUnder) {
-    if (!byBot(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' ? 'security' : 'fix', text };
+    // Gluon's "dnsmasq has been upgraded to v2.78, fixing CVE-2017-13704, …" under "Bugfixes": the advisories it fixes say which.
+    if (!byBot(raw) && BUMP_TO_FIX.test(text)) return { kind: inherited === 'security' || namesAdvisory(text) ? 'security' : 'fix', text };
     if (!byBot(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
     return { kind: 'internal', text };
   }
@@ -1694,9 +1709,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     };
   }
   // LimeSurvey's "Fixed issue: Captcha sometimes not visible …", "Fixed issue [security]: CVE-2019-17660 : XSS in quick edit":
-  // the label says what kind of issue, where it is tagged.
+  // the label says what kind of issue, where it is tagged. OneDrive Client for Linux's "Implement Feature Request: Add cmdline
+  // parameter …" labels a feature asked for.
   const kindLabel = text.match(
-    /^(fix(?:ed|es)?(?:\s+(?:issue|bug))?|new(?:\s+feature)?|add(?:ed)?|change[sd]?(?:\/add)?|improve[sd]?)\s*(\[security\]\s*)?:(?:\s+|$)/i,
+    /^(fix(?:ed|es)?(?:\s+(?:issue|bug))?|new(?:\s+feature)?|implement(?:ed|s)?\s+feature\s+request|add(?:ed)?|change[sd]?(?:\/add)?|improve[sd]?)\s*(\[security\]\s*)?:(?:\s+|$)/i,
   );
   if (kindLabel && inherited !== 'breaking' && inherited !== 'security') {
     const rest = text.slice(kindLabel[0].length);
@@ -1750,7 +1766,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       // Summernote's "Remove XSS vulnerability of LinkPopover" under "Improvement": the vulnerability is what went.
       REMOVES_A_FLAW.test(text) ||
       // sanitize-html's "A denial-of-service vulnerability has been fixed by replacing …": the flaw first, said to be fixed.
-      FLAW_SAID_FIXED.test(text)) &&
+      FLAW_SAID_FIXED.test(text) ||
+      // ATLauncher's "Add JVM argument to prevent Log4J zero day exploit" under "New Features": added to stop an attack.
+      (inherited !== 'internal' && ADDED_AGAINST_ATTACK.test(text) && stopsAttack(text))) &&
     namesFlaw(text)
   )
     return { kind: 'security', text };
@@ -1810,6 +1828,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Pendulum 2's "Pendulum class has been renamed to DateTime" under Changed breaks whoever used the old name; under a
   // deprecations heading (Typst's "Various symbols were renamed") the old name still works, with a warning.
   const renamed = /\b(?:was|were|has been|have been) renamed\b/i.test(unscopedWords) && !/deprecat/i.test(section);
+  // Box2D 3.1's "## API Changes" over "Renamed `b2SmoothSegment` to `b2ChainSegment`", "Replaced `b2Timer` with `uint64_t`": a
+  // name of the API renamed, replaced or taken away. (Not ScopeSim's "Remove obsolete code" there, nor cmdliner's "Deprecate. …"
+  // or ExifTool's "Enhanced GetValue so input tag name is no longer case sensitive": what still works, or accepts more.)
+  if (
+    /^(?:public\s+)?api\s+changes$/i.test(section.trim()) &&
+    /^(?:remove[sd]?|rename[sd]?|replace[sd]?)\s+(?!(?:obsolete|old|internal)\s+code\b)/i.test(unscopedWords) &&
+    !REMOVED_LEFTOVER.test(unscopedWords)
+  )
+    return { kind: 'breaking', text };
   // (Not Dunst's "Rework logging for tests" under Changed: the project's own test harness.)
   if (
     BREAK_PRONE_SECTION.test(section.trim()) &&
@@ -2239,9 +2266,9 @@ const DATE_LINE = new RegExp(
  * or with who signed it.
  */
 // LightDM's NEWS: "Overview of changes in lightdm 1.32.0"; Aircrack-ng's "Version 1.7 (changes from aircrack-ng 1.6) - Released
-// 10 May 2022:".
+// 10 May 2022:". Bochs' "Changes in 3.0 (February 16, 2025):" and NimBLE's "10 July 2026 - Apache NimBLE v1.10.0" too.
 const TITLE_LINE =
-  /^(?:=\s+.{2,60}\breleased\b.{0,30}|version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:]{0,40}:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*)$/iu;
+  /^(?:=\s+.{2,60}\breleased\b.{0,30}|version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:]{0,40}:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?:?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s+[-–—]\s+(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /**
  * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
  * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
@@ -2271,8 +2298,10 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|thanks|thank you|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in this (?:release|version)$/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|(?:(?:a\s+)?(?:special|many|big)\s+)?(?:thanks|thank ?you)\b|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in (?:this (?:release|version)|(?:version\s+)?v?\d[\w.-]*)$/i;
 // (JHipster's "What's new in this release" over "Apart from the security vulnerability, this is a minor release …": the release.)
+// (OneDrive Client for Linux's "### Special Thankyou": whom the release thanks.)
+// (KallistiOS' "# What's New in Version 2.2.0" over "There are three major changes in v2.2.0 …" likewise.)
 // (Atlas' "Wrapping Up" closes its post: "that's all for this release!"; HHVM 4.0's "New Release Schedule" tells how later
 // releases will come.)
 // (DVC 1.0's "For more information on the new features..." points at the docs.)
@@ -2295,7 +2324,9 @@ const SECTION_TITLE =
 const PART_NOW_DOES = /^\p{Lu}[\w.-]*(?:\s+[\w.-]+){0,3}\s+now\s+(?:supports?|allows?|handles?|includes?|ships?|offers?)\s/u;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
-const RELEASE_FIXES = /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?fix(?:es)?\b/i;
+// CFITSIO 4.2.0's "This release includes patches to security vulnerabilities.": what it includes fixes them.
+const RELEASE_FIXES =
+  /^(?:this|the)\s+(?:\w+\s+)?(?:release|version|update)\s+(?:also\s+|mainly\s+|mostly\s+)?(?:fix(?:es)?|(?:includes|contains)\s+(?:patches|fixes)\s+(?:to|for))\b/i;
 /**
  * What such a sentence fixes is a flaw: Strawberry's "This release fixes two security vulnerabilities … (CVE-…, CVE-…)",
  * util-linux's "This release fixes two security mount(8) and umount(8) issues".
@@ -2756,9 +2787,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // does not show it cannot point at.
   if (/\babove\b/i.test(text)) text = text.replace(/\s*\((?:see|as|fixed|for|like|same as)\s+(?:the\s+)?above(?:\s+[\w-]+)?\)/gi, '');
   // Nmap's "Fixed several issues reported by Muhammed Hussein involving crashes …": who reported it, inside the words.
+  // ocaml-tls' "server add keyUsage … validation" over "reported by Ben Smyth CVE-2026-45389 OSEC-2026-07": the ids stay.
   if (text.includes(' by '))
     text = text.replace(
-      /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s)/u,
+      /(?<=\S)\s+(?:reported|found|discovered|suggested)\s+by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?=\s+(?:involving|in|with|that|which|where|when|affecting)\s|\s+(?:CVE|GHSA|OSEC)-\d)/u,
       '',
     );
   // iodine's "fixes an issue with date calculation - exposed by Franck Gille (@fgi) in issue #92.", "… raised by Benoit Daloze
@@ -4117,7 +4149,8 @@ function htmlAsMarkdown(lines: string[]): string[] {
   let opened: string | null = null;
   let inPre = false;
   let underVersionTerm = false;
-  return lines.map((raw) => {
+  let titleUntilList = false;
+  return lines.map((raw, index) => {
     // FindBugs' "New "Source" filter which can be used …:" over a `<pre>` of escaped XML: an example in code, no words of a change.
     if (inPre || /^\s*<pre\b[^>]*>/i.test(raw)) {
       inPre = !/<\/pre>/i.test(raw);
@@ -4192,7 +4225,18 @@ function htmlAsMarkdown(lines: string[]): string[] {
     if (/^\s*<\/?(?:dt|dl)\b/i.test(line)) underVersionTerm = false;
     const definition = underVersionTerm ? line.match(/^(\s*)<dd\b[^>]*>(.*?)(?:<\/dd>)?\s*$/i) : null;
     if (definition) return `- ${definition[2]!.trim()}`;
+    // OpenConnect's changelog, `<li><b><a …>OpenConnect v8.06</a></b>` over its date and a `<ul>` of changes: an item that
+    // names a release and holds the list of its changes titles them, as a heading would.
+    if (titleUntilList) {
+      titleUntilList = !/^\s*<(?:ul|ol)\b/i.test(line);
+      if (!titleUntilList || line.trim() !== '') return '';
+    }
     const item = line.match(/^(\s*)<(?:li|dt)\b[^>]*>(.*)$/i);
+    const title = item && !/<\/(?:li|dt)>/i.test(item[2]!) ? item[2]!.replace(/<[^>]+>/g, '').trim() : '';
+    if (title && /\bv?\d+(?:\.\d+)+/.test(title) && title.length <= 60 && lines.slice(index + 1, index + 4).some((next) => /^\s*<(?:ul|ol)\b/i.test(next))) {
+      titleUntilList = !/<(?:ul|ol)\b/i.test(item![2]!);
+      return `## ${title}`;
+    }
     // Ghidra's "<li><I>Decompiler</I>. Improved detection of …": the area set in italics before a stop is the change's scope.
     if (item) return `${item[1]}- ${item[2]!.replace(/<\/(?:li|dt)>\s*$/i, '').replace(/^\s*<(i|em|b|strong)>([^<]{1,40})<\/\1>\.\s+(?=\p{Lu})/iu, '$2: ')}`;
     // AppStream's `<release version="2.3.0">` and `<description>` hold the release's paragraphs and list.

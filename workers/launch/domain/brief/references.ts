@@ -1169,6 +1169,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
       .replace(/(?<!\b(?:e\.g|i\.e|cf|vs|etc))([.!?])\s+by\s+(?=\S)[^.!?]{1,159}[^.!?\s][.!?]?\s*$/, '$1')
       // xarray's "… on round-trip. By `Ana Lima <https://github.com/ana>`_.": a sentence of names ("By default, …" is none).
       .replace(/([.!?])\s+By\s+\p{Lu}[\p{L}'’-]*(?:(?:\s+|,\s*)(?:\p{Lu}[\p{L}'’-]*|and|&))*\.?\s*$/u, '$1');
+  // erlang-jose's "…, thanks to [@ssepml](…); see [#145](…)", "thanks to [@a](…) and [@b](…)": thanks to linked handles go with them.
+  if (has('\u0000') && has('hanks to'))
+    text = text.replace(/,?\s*\bthanks\s+to\s+\u0000(?:\s*(?:,|and|&)\s*\u0000)*(?:\s*[;,]\s*see\b(?=\s*(?:[.;]|$)))?/gi, ' ');
   if (has('\u0000')) text = text.replace(/\u0000/g, ' ');
   // "__Security__: …": a capitalised word in bold underscores is emphasis (Python's dunders are in lower case).
   if (has('__')) text = text.replace(/(^|\s)__(\p{Lu}\p{Ll}+(?: \p{L}+){0,2})__(?=[:\s])/gu, '$1$2');
