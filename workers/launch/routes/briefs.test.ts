@@ -66,7 +66,7 @@ const EVERY = 40;
 /**
  * The corpus notes whose briefs are made through the route below, in corpus order. Not every note: briefs of every note
  * (about 1900) took this file about 280 s of a test pass, and the generator is already tested on every note, without the
- * route, in workers/launch/domain/brief/ (corpus.test.ts, corpus-expectations.test.ts). What the route adds is the way to
+ * route, in workers/launch/domain/brief/corpus/ (one part of the corpus a file). What the route adds is the way to
  * and from storage, so the sample keeps what that way could break on, computed from the corpus each run (a note added
  * later is sampled by the same rules): the first note each format reader of the brief's modules reads (on the notes as
  * written), and the first read only by notes.ts's own line-level shapes; every note holding a character stored specially

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpus } from '../../../../test/fixtures/release-notes';
-import { channelNames } from '../channels';
-import { draftPosts } from './drafts';
 import { followCopy, type DraftedSentence } from './follow';
-import { generateBrief } from './generate';
-import { sentencesOf, type Citation } from './types';
-import { voiceOf } from './voice';
+import type { Citation } from './types';
 
 const svelte = corpus.find((entry) => entry.id === 'svelte-5.56.10')!;
 const lines = svelte.notes.split('\n');
@@ -65,18 +61,5 @@ describe('the sources of an edited copy', () => {
     const followed = followCopy(`${copy}\n\nHere it is!`, drafted, []);
     expect(followed.edited).toBe(true);
     expect(followed.sentences.at(-1)).toMatchObject({ text: 'Here it is!', status: 'supported', citations: [] });
-  });
-});
-
-describe.each(corpus.map((entry) => [entry.id, entry] as const))('drafts of %s', (_id, entry) => {
-  it('follow their own copy: nothing edited, every sentence drafted', () => {
-    const release = { id: 'rel_x', version: entry.version, title: entry.title, url: entry.sourceUrl, notes: entry.notes, contentHash: 'f' };
-    const brief = generateBrief(release, null);
-    const candidates = sentencesOf(brief).flatMap(({ sentence }) => sentence.citations);
-    for (const draft of draftPosts(brief, channelNames, voiceOf(null))) {
-      const followed = followCopy(draft.copy, draft.sentences, candidates);
-      expect(followed, draft.channel).toMatchObject({ edited: false });
-      expect(followed.sentences.map((sentence) => sentence.status)).toEqual(draft.sentences.map(() => 'drafted'));
-    }
   });
 });

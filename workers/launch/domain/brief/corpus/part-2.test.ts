@@ -1,0 +1,3 @@
+import { describeCorpusPart } from './suite';
+
+describeCorpusPart(2, 4);

@@ -1,0 +1,3 @@
+import { describeCorpusPart } from './suite';
+
+describeCorpusPart(3, 4);
