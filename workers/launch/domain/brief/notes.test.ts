@@ -10322,6 +10322,10 @@ describe('holdouts 265 to 270', () => {
     expect(kindOf('Raised minimum python requirements to 3.9', 'Python API')).toBe('breaking');
     expect(kindOf('Raised minimum system requirements of our AppImages to Ubuntu 16.04 or newer distributions.', 'Other')).not.toBe('breaking');
   });
+  it('reads a versioned protocol dropped as a break, not an obsolete part removed (Hysteria, OpenSC)', () => {
+    expect(kindOf("Drop server's legacy protocol (v2) support.", 'Improvements')).toBe('breaking');
+    expect(kindOf('Removed obsolete tokend support.', 'Improvements')).not.toBe('breaking');
+  });
   it('reads renames and replacements under "API Changes" as breaks, not what still works there (Box2D, ExifTool)', () => {
     expect(kindOf('Renamed `b2SmoothSegment` to `b2ChainSegment`', 'API Changes')).toBe('breaking');
     expect(kindOf('Replaced `b2Timer` with `uint64_t`', 'API Changes')).toBe('breaking');
@@ -10394,5 +10398,64 @@ describe('holdouts 265 to 270', () => {
     expect(itemsOf(kos).map((item) => item.text)).toEqual(['New Priority Boosting scheme for threads.']);
     expect(parseNotes(['Changes in 3.0 (February 16, 2025):', '', ' - Added emulation of 3DNow! instructions'].join('\n'), null).intro).toBeNull();
     expect(parseNotes(['10 July 2026 - Apache NimBLE v1.10.0', '', '* Removal of Tinycrypt support'].join('\n'), null).intro).toBeNull();
+  });
+});
+
+describe('holdouts 271 to 274', () => {
+  const itemsOf = (notes: string[]) => parseNotes(notes.join('\n'), null).items.filter((item) => item.kind !== 'internal');
+  const kindOf = (line: string, section = 'Changes') => itemsOf(['## 1.0', '', `### ${section}`, '', `* ${line}`])[0]?.kind;
+
+  it('reads a collapsed reference before a colon as a reference, not "[]:" (gomock, zap)', () => {
+    const notes = [
+      '## 0.4.0',
+      '### Added',
+      '- [#63][]: `AnyOf` matcher for values that satisfy at least one matcher.',
+      '',
+      '[#63]: https://github.com/uber-go/mock/pull/63',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['AnyOf matcher for values that satisfy at least one matcher.']);
+  });
+  it("leaves out a change's contributor and reference fields, and ends a line on Markdown's hard break (Convos, chasquid)", () => {
+    const convos = [
+      '6.49 2021-12-31T16:43:00+0900',
+      ' - Fix XSS vulnerability in links',
+      '   Contributor: Pocas',
+      '   Reference: https://huntr.dev/bounties/4532a0ac',
+    ];
+    expect(itemsOf(convos).map((item) => item.text)).toEqual(['Fix XSS vulnerability in links']);
+    const chasquid = [
+      '## 1.13',
+      '',
+      '- Strict CRLF enforcement in DATA contents (CVE-2023-52354). \\',
+      '  When an invalid newline terminator is found, the connection is now aborted.',
+    ];
+    expect(itemsOf(chasquid)[0]!.text).not.toContain('\\');
+    const dagger = [
+      '## v0.21.0',
+      '',
+      '- Automatically expose a check for each generate function \\',
+      '  Each generated check has the same name as its generate function.',
+    ];
+    expect(itemsOf(dagger)[0]!.text).toMatch(/^Automatically expose a check for each generate function\. Each generated check/);
+  });
+  it("reads sphinx-issues' :gh:issue: role as a reference (Mitogen)", () => {
+    const notes = [
+      'v0.3.0 (2021-11-24)',
+      '-------------------',
+      '',
+      '* :gh:issue:`731` ansible 2.10 support',
+      '* :gh:issue:`847` Removed historic reverse shell',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['ansible 2.10 support', 'Removed historic reverse shell']);
+  });
+  it('reads a runtime now required or depended on as a break, not a build tool (Quassel, JFlex)', () => {
+    expect(kindOf('Qt 4.8+ or Qt 5.2+ now required')).toBe('breaking');
+    expect(kindOf('JFlex build and runtime now depend on JDK 1.7+', 'Improvements')).toBe('breaking');
+    expect(kindOf('Maven build now depends on Maven 3.2.2+', 'Improvements')).not.toBe('breaking');
+  });
+  it('reads the vulnerabilities a scanner shows or keeps as no flaw fixed (Vuls, Wazuh)', () => {
+    expect(kindOf('Running Vuls tui before vuls report does not show vulnerabilities checked by CPE', 'Fixed bugs')).toBe('fix');
+    expect(kindOf('Fixed the purge of the Redhat vulnerabilities database before updating it.', 'Fixed')).toBe('fix');
+    expect(kindOf('Fixed a vulnerability that let attackers read any file.', 'Fixed')).toBe('security');
   });
 });

@@ -169,6 +169,8 @@ const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/
 const BODY_OPENER = /^(?:The|This|These|Those|There|It|Its|We|You|Users?|Previously|Now|When|If|As|Note|Also|Before|After)\s+\p{Ll}/u;
 /** A commit title of a few words that does not end on a word a sentence could not stop before ("… for", "… the"). */
 const TITLE_OVER_BODY = /^(?=(?:\S+\s+){0,11}\S+$)(?!.*\b(?:and|or|the|a|an|of|to|in|for|with|by|on|at|from|into|than|that|is|are|was|were)$).*[\p{L}\d)`]$/iu;
+/** A field under a change naming who made or reported it, or where it was reported (CPAN's Changes). */
+const CREDIT_FIELD = /^(?:contributors?|reported[- ]by|reporters?|authors?|reference|references)\s*:\s+\S/i;
 /**
  * A line of code written into a change's account without a fence: Moto's "`@mock_aws(config={…})`", "config={…}", ")",
  * "MOTO_IAM_LOAD_MANAGED_POLICIES=true". It shows how, and is no words of the change.
@@ -686,12 +688,13 @@ const ADDS_RUNTIME_SUPPORT = new RegExp(
 // QUAST's "Linux 32-bit systems are not supported anymore." says the same.
 // Play 2.9's heading "Scala 2.12, sbt 0.13 and Java 8 Support discontinued" likewise, and pyparsing's "Discontinued support for
 // Python 3.6, 3.7, and 3.8.".
+// Hysteria 1.2.2's "Drop server's legacy protocol (v2) support.": a version of a protocol dropped, named by its words first.
 const DROP_SUPPORT = new RegExp(
   // mysqlclient's "Add Python 3.14 and drop Python 3.8, 3.9 support.": the drop told second (Arcjet's "… and drop EOL Node.js
   // 20", the runtime's end of life said); drf-yasg's "Support was dropped
   // for Python 2.7, DRF 3.8, DRF 3.9.", in the passive; Beanie's "Drop EOL Python 3.9, MongoDB 4.4/5.0/6.0, Pydantic v1", its end
   // of life said first.
-  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:the\s+)?(?:[\w.-]+\s+){1,2}no\s+longer\s+supports\s+(?:the\s+)?\S|^(?:this\s+(?:release|version)\s+)?(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+(?:no\s+longer\s+supported|not\s+supported\s+any\s?more)\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
+  String.raw`^support\s+(?:was|has\s+been|is)\s+(?:dropped|removed|discontinued)\s+(?:for|of)\s+\S|\band\s+(?:drop(?:ped|s)?|remov(?:ed|es))\s+(?:support\s+for\s+)?(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+)v?\d+(?:\.\d+)*)*(?:\s+support)?(?:\s|$|,|\.)|^(?:[\w.()]+\s+){1,2}(?:has\s+)?(?:dropped|removed)\s+support\s+(?:for|of)\b|^(?:the\s+)?(?:[\w.-]+\s+){1,2}no\s+longer\s+supports\s+(?:the\s+)?\S|^(?:this\s+(?:release|version)\s+)?(?:drop(?:ped|s|ping)?|remov(?:e[sd]?|ing|al\s+of)|discontinu(?:e[sd]?|ing)|end\s+of)\s+(?:support\s+(?:for|of)\b|(?:EOL\s+|end-of-life\s+)?(?:${RUNTIME})\s*v?\d+(?:\.\d+)*(?![^.]*\b(?:tests?|ci|workflows?|matrix|wheels?|builds?|binar(?:y|ies)|installers?|images?)\b)(?:\s|$|,|\.$)|(?:the\s+)?(?!deprecated\b)[\w.-]+\s+(?:v?\d[\w.]*(?:(?:\s*,\s*|\s+and\s+)v?\d[\w.]*)*\s+|\([\w\s.-]+\)\s+)?support\b|(?:[\w.-]+(?:['’]s)?\s+){1,3}\(v?\d[\w.]*\)\s+support\b)|^(?:the\s+)?[\w.-]+(?:,?\s+(?:(?:and|&)\s+)?[\w.-]+){0,4}\s+(?:is|are)\s+(?:no\s+longer\s+supported|not\s+supported\s+any\s?more)\b|^[\w.-]+\s*(?:<=?\s*)?v?\d[\w.]*(?:\s*,\s*(?:and\s+)?v?\d[\w.]*)*\s+(?:(?:is|are)\s+)?no\s+longer\s+supported\b|^support\s+for\s+[\w.-]+(?:,?\s+(?:and\s+)?(?!(?:is|are|was|were|will|be|been|deprecated|which|that)\b)[\w.<>=-]+){0,5}(?:,?\s+(?:which|that)\s+[^.;,]{1,80}?)?\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:dropped|removed|discontinued)\b|^[\w.]*\w(?:[ ,]+(?:and\s+)?[\w.]*\w){0,8}\s+support\s+(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:discontinued|dropped|removed)\b`,
   'i',
 );
 /**
@@ -728,10 +731,11 @@ export const END_OF_SUPPORT =
  * version", the new minimum named first; rpy2's "R >= 4.5.0 is *required*.", the bound written as a comparison. Mycodo's
  * "This release updates several python packages that require Python >= 3.8" and "This release requires Python 3.10": the
  * release's requirement, said of itself or bounded by a comparison. spglib's "Raised minimum python requirements to 3.9": a
- * runtime's requirements raised (not Pencil2D's "minimum system requirements of our AppImages").
+ * runtime's requirements raised (not Pencil2D's "minimum system requirements of our AppImages"). Quassel's "Qt 4.8+ or Qt 5.2+
+ * now required", without its verb; JFlex's "JFlex build and runtime now depend on JDK 1.7+" (not a build tool's).
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:is|are)\s+now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow requires?\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -742,7 +746,7 @@ const lowered = (text: string) => {
 };
 /** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
 export const RAISED_MINIMUM = {
-  test: (text: string) => /min|only|requir|baseline/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
+  test: (text: string) => /min|only|requir|baseline|depend/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
 };
 // SolidStart 2.0's "- [Read the full SolidStart v2 announcement](…)", "- [Follow the migration guide](…)": where to read, as a link.
 const OTHER_NOTES_LINK =
@@ -828,12 +832,14 @@ const QUALIFIED_EXPLOIT = String.raw`(?:DoS|DDoS|denial[- ]of[- ]service|zero[- 
 // YunoHost's "Fix security issue where apps' system conf would be owned by the app": one that says it is a security fix.
 // reqwest's "Fix redirect handling to strip sensitive headers when the scheme changes": one that stops a credential leak.
 // WP Super Cache's "Fixed authenticated RCE in the settings page": code run remotely is an attacker's, whatever the bug was.
+// (Not a scanner's vulnerabilities, which it shows, reports or keeps in a database: Vuls' "Running Vuls tui before vuls report
+// does not show vulnerabilities checked by CPE", Wazuh's "Fixed the purge of the Redhat vulnerabilities database".)
 // (Not hashcat's "Fixed handling of password candidates … in Association Attack": the attack a tool makes is where it was fixed;
 // nor VCMI's "Fixed possible crash when player … attack with Vampire Lords", nor DevilutionX's "Petrified monsters turning to
 // face the attacker": a game's attacks and attackers are its play. An attack is a flaw's when an attacker makes it ("an
 // attacker could"), it has a vector, or it is named as one: a timing attack, attacks guarded against.)
 const NAMED_FLAW = new RegExp(
-  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\b${QUALIFIED_EXPLOIT}|\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b`,
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\b${QUALIFIED_EXPLOIT}|(?<!\b(?:shows?|showing|shown|reports?|reporting|reported|detects?|detecting|detected|lists?|listing|listed|displays?|displaying|scans?|scanning|finds?|finding)\s+(?:that\s+)?(?:the\s+|a\s+|all\s+|any\s+|new\s+|known\s+)?)\bvulnerabilit(?:y|ies)\b(?!\s+(?:warnings?|alerts?|scanners?|reports?|databases?|db|feeds?|data|detection|checked|detected|scan(?:s|ning)?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b`,
   'i',
 );
 /**
@@ -4131,7 +4137,9 @@ function linkTargets(lines: string[]): Map<string, string> {
 
 function withReferenceLinks(text: string, targets: Map<string, string>): string {
   if (targets.size === 0 || !text.includes('[') || /^\s{0,3}\[[^\]]+\]:/.test(text)) return text;
-  return text.replace(/(?<!\])\[((?:[^[\]]|\[[^\]]*\])+)\](?:\[([^\]]*)\])?(?![(:])/g, (whole, words: string, ref: string | undefined) => {
+  // gomock's "- [#63][]: `AnyOf` matcher …": a collapsed reference may be followed by a colon of the text; a bare "[text]"
+  // before one is a definition's label.
+  return text.replace(/(?<!\])\[((?:[^[\]]|\[[^\]]*\])+)\](?:\[([^\]]*)\]|(?![(:]))/g, (whole, words: string, ref: string | undefined) => {
     const url = targets.get((ref || words).replace(/\s+/g, ' ').toLowerCase());
     return url ? `[${words}](${url})` : whole;
   });
@@ -5794,6 +5802,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       while (end < lines.length && continuesBullet(lines, end, indent)) {
         const more = lines[end++]!.trim();
         if (CODE_LINE.test(more)) continue;
+        // Convos' CPAN Changes, "Contributor: Pocas" and "Reference: https://huntr.dev/…" under a change: who and where, no
+        // words of it.
+        if (CREDIT_FIELD.test(more)) continue;
         // libgit2's "Blame hunk structure updates (ABI breaking change)" over "There are numerous additions to …": a title,
         // then its body; the title ends where the body's sentence starts (not "… panel OS" over "Windows to cover …").
         if (texts.length === 1 && TITLE_OVER_BODY.test(texts[0]!) && BODY_OPENER.test(more) && indentOf(lines[end - 1]!) > indent) texts[0] += '.';
@@ -5803,7 +5814,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         texts.push(more);
       }
       index = end - 1;
-      const raw = withReferenceLinks(texts.join(' '), targets);
+      // chasquid's "… (CVE-2023-52354). \" and Dagger's "… by @eunomie in https://… \" over their accounts: a backslash closing
+      // a line is Markdown's hard line break, which ends what the line says.
+      const raw = withReferenceLinks(texts.map((text) => text.replace(/([.!?:;])?\s+\\$/, (_whole, stop?: string) => stop ?? '.')).join(' '), targets);
       const childIndent = indentOf(nextContent(lines, end - 1));
       const hasChildren = BULLET.test(nextContent(lines, end - 1)) && childIndent > indent;
       // A short label ending in a colon groups its children ("* breaking:"); a sentence that does

@@ -957,7 +957,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     // A connector left only to introduce the reference ("broken in 8.4.0 by {pr}`3126`") goes with it.
     // Flask-SQLAlchemy's ":issue:`508, 944`": one role for two issues.
     // Manim's MyST "… by {user}`fmuenkel` in {pr}`4351`": GitHub's credit, its pull request by role.
-    text = text.replace(/(?:\s+\b(?:by|from|via|see|in)\b)?\s*:(pr|issue):`(\d+(?:\s*,\s*\d+)*)`/g, (_whole, role: string, numbers: string) => {
+    // Mitogen's ":gh:issue:`827`": the role behind its domain's name, sphinx-issues' form.
+    text = text.replace(/(?:\s+\b(?:by|from|via|see|in)\b)?\s*(?::gh)?:(pr|issue):`(\d+(?:\s*,\s*\d+)*)`/g, (_whole, role: string, numbers: string) => {
       for (const number of numbers.split(/\s*,\s*/)) add(role === 'pr' ? pullRequestReference(number, repoBase) : issueReference(number, repoBase));
       return ' ';
     });

@@ -122,7 +122,7 @@ export const EXTRACTED_OUTSIDE = String.raw`\b(?:extract|writ)\w*\s+outside\s+(?
 
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   breaking: new RegExp(
-    String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|(?:non|not)[- ]backwards?[- ]compatible|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|\bdiscontinu\w*|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bforbid|\bdisallow|\breject|\b(?:do not|don['’]?t) accept\b|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:versions?|sdk)\b|\bas\s+(?:the\s+)?(?:new\s+)?baseline\b|\b(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
+    String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|(?:non|not)[- ]backwards?[- ]compatible|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|\bdiscontinu\w*|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|depends? on|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bforbid|\bdisallow|\breject|\b(?:do not|don['’]?t) accept\b|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:versions?|sdk)\b|\bas\s+(?:the\s+)?(?:new\s+)?baseline\b|\b(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
     'im',
   ),
   feature:
