@@ -10438,6 +10438,15 @@ describe('holdouts 271 to 274', () => {
     ];
     expect(itemsOf(dagger)[0]!.text).toMatch(/^Automatically expose a check for each generate function\. Each generated check/);
   });
+  it('reads a commit in brackets before a dash as a reference, and a date opening the opening as no words of it (Evolution CMS, PLY)', () => {
+    const evolution = ['Evolution CMS 3.1.6 (Jul 12, 2021)', '* [GitHub: 39af92a74] - fix: search in tv', '* [GitHub: 3eaf63692] - fix phpthumb webp support'];
+    expect(itemsOf(evolution).map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'search in tv'],
+      ['fix', 'fix phpthumb webp support'],
+    ]);
+    const ply = ['Version 2022_01_02', '------------------', '12/12/21  PLY is no longer being developed in public.  Instead, periodic versions go out.'];
+    expect(parseNotes(ply.join('\n'), null).intro?.text).toMatch(/^PLY is no longer being developed in public\./);
+  });
   it("reads sphinx-issues' :gh:issue: role as a reference (Mitogen)", () => {
     const notes = [
       'v0.3.0 (2021-11-24)',

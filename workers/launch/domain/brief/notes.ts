@@ -1219,8 +1219,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // coturn's ChangeLog: "merge PR #579: (by islamoglus)" over its change, "*Ignore MD5 for BoringSSL": the merge and who made it
   // lead, then the change.
   // Panda CSS's "- 36252b1d: ## --minimal flag": the change titled as a heading after its commit.
+  // Evolution CMS's "* [GitHub: 39af92a74] - fix: search in tv": the commit in brackets, set off by a dash.
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
+    .replace(/^\[(?:(?:GitHub|GitLab|git|commit)\s*:?\s*)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]\s+[-–—]\s+(?=\S)/i, '')
     .replace(MERGED_PULL_REQUEST, '');
   // Neos Flow's "!!! FEATURE: Introduce flushByTags to taggable cache backends": its commits' mark of a change that may break
   // code built on it, before the commit's type.
@@ -2177,6 +2179,8 @@ const DESCRIBES_THE_DOCUMENT =
   /^(?:this (?:document|file|page|guide|post|article)|these (?:release )?notes) (?:contains?|describes?|lists?|summari[sz]es?|covers?|explains?|walks)\b/i;
 /** libevent's "This release contains mostly bug fixes (I decided not to port some features …)": its maintainer's aside. */
 const FIRST_PERSON_ASIDE = /\s*\((?:I|I['’](?:m|ve)|we|we['’](?:ve|re))\s[^()]{10,}\)/g;
+/** PLY's "12/12/21  PLY is no longer being developed in public.": the day it was written, before the opening's words. */
+const LEADING_DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}:?\s+(?=\p{Lu})/u;
 // HDF4's "Note that the HDF4 documentation will be updated at the time of each final release and can be found on the HDF4
 // support page at:", its "The official HDF4 releases can be obtained from:" and "If you have any questions or comments, please
 // send them to the HDF Help Desk:": where the documents are, and whom to ask, no news. Nor is requests-oauthlib's "Full set of
@@ -5547,7 +5551,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // FluentMigrator's "The new documentation is online on [https://…](https://…).": without its address it leads nowhere.
       !(LEADS_TO_A_LINK.test(clean.text) && ENDS_ON_A_LINK.test(joined))
     ) {
-      intro = { text: clean.text.replace(FIRST_PERSON_ASIDE, ''), lines: { start, end }, refs: clean.refs };
+      intro = { text: clean.text.replace(FIRST_PERSON_ASIDE, '').replace(LEADING_DATE, ''), lines: { start, end }, refs: clean.refs };
       // The title heading above the intro is the release's, not a change, whatever prose follows (Biopython's "10 January
       // 2024: Biopython 1.83" over two paragraphs).
       if (pendingHeading) {
