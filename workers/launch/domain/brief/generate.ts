@@ -9,6 +9,7 @@ import {
   LANGUAGE,
   fixedAdvisoryIds,
   NO_LONGER_WITH_OLDER,
+  NOT_BACKWARDS_COMPATIBLE,
   OLD_ONES_FAIL,
   parseNotes,
   RAISED_MINIMUM,
@@ -372,8 +373,7 @@ function wordsSayItBreaks(item: NoteItem): boolean {
     // Natron's "This will require very few changes to the Python code", Mitsuba's "Some breaking changes were made …".
     REQUIRES_CODE_CHANGES.test(item.text) ||
     BREAKS_WERE_MADE.test(item.text) ||
-    // OneDrive Client for Linux 2.5.0's "… and is not backwards compatible with v2.4.x.": said outright.
-    /\b(?:is|are)\s+not\s+backwards?[- ]compatible\s+with\b/i.test(item.text)
+    NOT_BACKWARDS_COMPATIBLE.test(item.text)
   );
 }
 /**
@@ -1822,13 +1822,17 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
       (headingWords <= 5 && !item.text.includes(':') && CHANGE_SIGNAL.test(detail) && !PREVIOUS_RELEASE.test(detail) && !/\bv?\d+\.\d+/.test(detail)));
   // KallistiOS 2.2.0's "## Strict types breaks" under "API Breaking Changes" over its account: a break's heading that does not
   // say what went or changed is told likewise; "Removed WebSQL" (PouchDB) or "Renamed commands" (Snapcraft) says it alone.
-  const breakTold =
-    item.kind === 'breaking' &&
-    !BREAK_IN_HEADING.test(item.text) &&
-    item.detail !== undefined &&
-    !/^for more\b|\b(?:of|to|at|with|by|for|from|and|or|the|an?|replace|instead of)\.?$/i.test(firstSentence(changeSentence(item.detail)));
-  if ((item.flagship || breakTold) && item.detail && headingWords <= 5 && toldByDetail(changeSentence(item.detail))) {
-    const detail = truncateWords(clauses(changeSentence(item.detail)), 160);
+  // The account's change sentence, read once, for a heading that may be told by it.
+  const account =
+    item.detail && headingWords <= 5 && (item.flagship || (item.kind === 'breaking' && !BREAK_IN_HEADING.test(item.text)))
+      ? changeSentence(item.detail)
+      : undefined;
+  const toldHere =
+    account !== undefined &&
+    (item.flagship || !/^for more\b|\b(?:of|to|at|with|by|for|from|and|or|the|an?|replace|instead of)\.?$/i.test(firstSentence(account))) &&
+    toldByDetail(account);
+  if (toldHere) {
+    const detail = truncateWords(clauses(account), 160);
     // "New function numpy.strings.slice" over "The new function numpy.strings.slice was added…": the paragraph says it all.
     const named = item.text.split(' ').filter((word) => isIdentifier(word) || /\p{Lu}/u.test(word.slice(1)));
     // (Not Ebitengine's "Renaming APIs" over "These new API were added as aliases …": "these" points back at the heading.)

@@ -169,6 +169,8 @@ const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/
 const BODY_OPENER = /^(?:The|This|These|Those|There|It|Its|We|You|Users?|Previously|Now|When|If|As|Note|Also|Before|After)\s+\p{Ll}/u;
 /** A commit title of a few words that does not end on a word a sentence could not stop before ("… for", "… the"). */
 const TITLE_OVER_BODY = /^(?=(?:\S+\s+){0,11}\S+$)(?!.*\b(?:and|or|the|a|an|of|to|in|for|with|by|on|at|from|into|than|that|is|are|was|were)$).*[\p{L}\d)`]$/iu;
+/** A line closed by Markdown's hard line break, a backslash, ended as a sentence is (unless it already is). */
+const endingHardBreak = (text: string) => (text.endsWith('\\') ? text.replace(/([.!?:;])?\s+\\$/, (_whole, stop?: string) => stop ?? '.') : text);
 /** A field under a change naming who made or reported it, or where it was reported (CPAN's Changes). */
 const CREDIT_FIELD = /^(?:contributors?|reported[- ]by|reporters?|authors?|reference|references)\s*:\s+\S/i;
 /**
@@ -948,12 +950,16 @@ const namesAdvisory = (text: string) => mayNameAdvisory(text) && ADVISORY.test(t
  */
 const BREAK_PRONE_SECTION =
   /^(?:changed|changes|removed|deprecated|deprecations|deprecated (?:and|or) (?:defunct|removed|superseded)(?: (?:functions?|features?|apis?|methods?|functions and features))?|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
+/** OneDrive Client for Linux 2.5.0's "… and is not backwards compatible with v2.4.x.": said outright. */
+export const NOT_BACKWARDS_COMPATIBLE = /\b(?:is|are)\s+not\s+backwards?[- ]compatible\s+with\b/i;
 /**
  * "This is a breaking change", asdf's "However, a number of breaking changes were introduced.", and OneDrive Client for
  * Linux's "This version introduces significant changes … and is not backwards compatible with v2.4.x."
  */
-const SAYS_IT_BREAKS =
-  /\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b|\b(?:is|are)\s+not\s+backwards?[- ]compatible\s+with\b/i;
+const SAYS_IT_BREAKS = new RegExp(
+  String.raw`\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b|${NOT_BACKWARDS_COMPATIBLE.source}`,
+  'i',
+);
 /** A sentence after the first that opens by taking away a flag, an option, a command or support. */
 const REMOVED_LATER =
   /[.!?]\s+(?:Removed|Dropped)\s+(?:the\s+)?(?:support\s+for\b|[^.]{0,80}?\b(?:flags?|options?|commands?|settings?|APIs?|arguments?|parameters?|functions?|methods?|support)\b)/;
@@ -5820,7 +5826,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       index = end - 1;
       // chasquid's "… (CVE-2023-52354). \" and Dagger's "… by @eunomie in https://… \" over their accounts: a backslash closing
       // a line is Markdown's hard line break, which ends what the line says.
-      const raw = withReferenceLinks(texts.map((text) => text.replace(/([.!?:;])?\s+\\$/, (_whole, stop?: string) => stop ?? '.')).join(' '), targets);
+      const raw = withReferenceLinks(texts.map(endingHardBreak).join(' '), targets);
       const childIndent = indentOf(nextContent(lines, end - 1));
       const hasChildren = BULLET.test(nextContent(lines, end - 1)) && childIndent > indent;
       // A short label ending in a colon groups its children ("* breaking:"); a sentence that does
