@@ -144,6 +144,22 @@ describe('AsciiDoc notes', () => {
     expect(items[0]!.refs.map((ref) => ref.label)).toEqual(['ACME-1641']);
   });
 
+  it("reads a javadoc macro as the class it documents (Spring Security's What's New)", () => {
+    const lines = [
+      '= 7.0',
+      '',
+      '== Core',
+      '',
+      '* Added javadoc:org.springframework.security.authorization.AllAuthoritiesAuthorizationManager[] for checks',
+      '* Added javadoc:org.springframework.security.core.Authentication$Builder[`Authentication.Builder`] for merging',
+      '* Added javadoc:org.springframework.security.core.Authentication$Builder[] too',
+    ];
+    expect(parseNotes(lines.join('\n'), null).items.map((item) => item.text)).toEqual([
+      'Added AllAuthoritiesAuthorizationManager for checks',
+      'Added Authentication.Builder for merging',
+      'Added Authentication.Builder too',
+    ]);
+  });
   it('leaves notes that are not AsciiDoc as they are', () => {
     for (const lines of [
       ['= 0.9.5 =', '* Fix the importer'],

@@ -159,6 +159,8 @@ function inline(text: string): string {
       // `spockIssue:2131[]`, `issue:42[]`: a project's macro for its tracker, told by the number it names; Ivy's
       // `jira:IVY-1641[]` by its issue's key.
       if (/^\d+$/.test(target)) return `${before}(#${target})`;
+      // Spring's `javadoc:org.springframework.security.core.Authentication$Builder[]`: the class it documents, by its own name.
+      if (/^(?:java|k|api|scala)doc$/i.test(name) && /\w$/.test(target)) return `${before}\`${target.split('.').pop()!.replace(/\$/g, '.')}\``;
       return /^[A-Z][A-Z\d]+-\d+$/.test(target) ? `${before}${target}` : before;
     });
 }

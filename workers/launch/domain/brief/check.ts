@@ -186,8 +186,9 @@ function plain(text: string): string {
       .replace(/:(pep|rfc):`(\d+)`/gi, (_whole, role: string, number: string) => `${role.toUpperCase()} ${number}`)
       // A site's root ("at https://beyondgrep.com, now …") is written by its name, as the parser writes it.
       .replace(SITE_ROOT_IN_TEXT, '$& $1')
-      // An advisory's page (".../security/advisories/GHSA-…") names the advisory, as the parser reads it.
-      .replace(/\/advisories\/(?=GHSA-)/gi, '/advisories/ ')
+      // An advisory's page (".../security/advisories/GHSA-…", OSV's ".../vulnerability/GHSA-…") names the advisory, as the
+      // parser reads it.
+      .replace(/\/(advisories|vulnerability)\/(?=GHSA-)/gi, '/$1/ ')
       // Libreswan's ".../security/CVE-2023-38710": an address ending in an advisory's id names it too.
       // (These passes run only where their mark is: every cited range and sentence comes through here.)
       .replace(text.includes('/CVE-') ? /\/(?=CVE-\d{4}-\d{4,}(?:\.html?)?\/?(?:[\s)>\]]|$))/gi : NO_MATCH, '/ ')

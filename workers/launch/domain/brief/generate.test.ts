@@ -9148,3 +9148,35 @@ describe('holdouts 265 to 270', () => {
     ).not.toMatch(/please visit|10 July/);
   });
 });
+
+describe('holdouts 275 to 280', () => {
+  it('names a product whose name holds Security (Spring Security)', () => {
+    const notes = ['== Core', '', '* Added Support for Multi-Factor Authentication', '* Added AuthorizationManagerFactory'].join('\n');
+    expect(checkedBriefOf(notes, { version: '7.0', title: 'Spring Security 7.0' }).headline.text).toMatch(/^Spring Security 7\.0 is out/);
+    expect(checkedBriefOf(notes, { version: '7.0', title: 'Spring 7.0 Security Release' }).headline.text).toMatch(/^Spring 7\.0 is out/);
+  });
+  it('says a release breaks things where its opening says it is not fully backwards compatible (Picasso)', () => {
+    const notes = [
+      'Version 2.71828 *(2018-03-07)*',
+      '------------------------------',
+      '',
+      'This version is not fully backwards compatible with previous 2.x releases!',
+      '',
+      '* Added a new request transformer.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2.71828', title: 'Picasso 2.71828' });
+    expect(brief.releaseKind).toBe('breaking');
+    expect(brief.headline.text).toMatch(/breaking changes/);
+  });
+  it("keeps an advisory's id given by its page on OSV's site (archive)", () => {
+    const notes = [
+      '# 3.3.8',
+      '',
+      '* Fix for zip security issue with symlinks, https://github.com/o/archive/issues/265. https://osv.dev/vulnerability/GHSA-9v85-q87q-g4vg.',
+      '* Add progress callback for decoding zip files.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '3.3.8', title: 'archive 3.3.8' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights[0]!.text).toBe('Fix for zip security issue with symlinks (GHSA-9v85-q87q-g4vg).');
+  });
+});

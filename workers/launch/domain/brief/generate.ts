@@ -606,7 +606,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
         )) ||
       RAISED_MINIMUM.test(parsed.intro.text) ||
       // Healthchecks 3.0's "This release drops support of Python 3.9 and below."
-      INTRO_DROPS_RUNTIME.test(parsed.intro.text));
+      INTRO_DROPS_RUNTIME.test(parsed.intro.text) ||
+      // Picasso 2.71828's "This version is not fully backwards compatible with previous 2.x releases!", whatever its number.
+      NOT_BACKWARDS_COMPATIBLE.test(parsed.intro.text));
   // A major whose notes say so anywhere, Rspack 2.0's upgrade section far below its opening: that line is what says it.
   const breakSaidAt = major ? parsed.lines.findIndex((line) => SAYS_IT_BREAKS.test(line) && !NOT_BREAKING.test(line)) : -1;
   const notesSayMajorBreaks = breakSaidAt >= 0;
@@ -2490,7 +2492,8 @@ function subjectOf(
     .replace(
       // (The XML Security Library's "Security" is part of its name.)
       /(?<![\w-])(?:release notes|release|released|version|ver\.?|security(?!\s+(?:library|framework|toolkit|suite|module|plugin|scanner|engine|server|agent|sdk|kit)\b)|patch|LTS|GA|highlights|change history|(?:now\s+)?available|announcement|announced)(?![\w-])/gi,
-      ' ',
+      // "Spring Security 7.0": a capital Security after a word and before the version is the name's own.
+      (word: string) => (word === 'Security' && /\p{Lu}\S*\s+Security\s+v?\d/u.test(release.title) ? word : ' '),
     )
     .replace(/\bv(?=\s|$)/gi, ' ')
     // Cake's "New in 5.1.0 (Released 2025/10/04)": the bracket its words and date left empty.

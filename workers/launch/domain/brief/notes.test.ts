@@ -10467,3 +10467,124 @@ describe('holdouts 271 to 274', () => {
     expect(kindOf('Fixed a vulnerability that let attackers read any file.', 'Fixed')).toBe('security');
   });
 });
+
+describe('holdouts 275 to 280', () => {
+  it('reads a version label over lines in lower case as a change a line (VapourSynth)', () => {
+    const notes = [
+      'r74:',
+      'avfs has been moved to a separate repository/download',
+      'greatly improved support for python virtual environments',
+      'windows binaries now require windows 10',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.lines.start])).toEqual([
+      ['other', 2],
+      ['other', 3],
+      ['breaking', 4],
+    ]);
+  });
+  it("leaves out a title of the notes that names the product before its version (Spring Security's What's New)", () => {
+    const notes = [
+      "= What's New in Spring Security 7.0",
+      '',
+      'Spring Security 7.0 provides a number of new features.',
+      '',
+      '== Core',
+      '',
+      '* Added Support for Multi-Factor Authentication',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Added Support for Multi-Factor Authentication']);
+  });
+  it('reads a minimum of a runtime required as a break, as a heading or a sentence (ZAP)', () => {
+    expect(kindOf('Update to a Minimum of Java 17', 'Highlights')).toBe('breaking');
+    expect(RAISED_MINIMUM.test('ZAP now requires a minimum of Java 17 to run.')).toBe(true);
+  });
+  it('reads a kind in capitals with no mark as the kind, told in words (khal, qsv)', () => {
+    const notes = [
+      '0.11.0',
+      '======',
+      '',
+      '* DROPPED support for python versions < 3.8',
+      '* NEW the `configure` command can now set up vdirsyncer',
+      '* NEW implode command: the inverse of explode',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Dropped support for python versions < 3.8'],
+      ['feature', 'The configure command can now set up vdirsyncer'],
+      ['feature', 'New implode command: the inverse of explode'],
+    ]);
+  });
+  it("reads a GitHub Security Lab report and an advisory on OSV's site as advisories (sysstat, archive)", () => {
+    expect(kindOf('Fixed possible overflow in sa_common.c (GHSL-2022-074).', 'Fixed')).toBe('security');
+    const archive = [
+      '# 3.3.8',
+      '',
+      '* Fix for zip security issue with symlinks, https://github.com/o/archive/issues/265. https://osv.dev/vulnerability/GHSA-9v85-q87q-g4vg.',
+    ];
+    expect(itemsOf(archive)[0]!.text).toBe('Fix for zip security issue with symlinks (GHSA-9v85-q87q-g4vg).');
+  });
+  it('leaves out who made a change where a link to them stands before its commits, or a shout-out credits them (IGListKit, ESAPI)', () => {
+    const notes = [
+      '### Enhancements',
+      '',
+      '- Added support for Swift Concurrency [Mark Davis](https://instagram.com/m4rk) [(0ec2d52)](https://github.com/o/r/commit/0ec2d526f35374dc0366024f8bb62aac4db1fd8d)',
+      '- Moved the docs to [Acme Docs](https://github.com/acme) [(1ec2d52)](https://github.com/o/r/commit/1ec2d526f35374dc0366024f8bb62aac4db1fd8d)',
+      '- A special shout out to Jane Doe, a security researcher, who notified the team and allowed us time to address GHSL-2022-008.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Added support for Swift Concurrency', 'Moved the docs to Acme Docs']);
+  });
+  it('reads a bold break mark closing the line as the kind, no words of the change (rio-tiler)', () => {
+    const notes = ['## 8.0.0', '', '* remove python 3.9 and 3.10 support **breaking change**', '* add `alpha_mask` attribute to `ImageData` class'];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'remove python 3.9 and 3.10 support'],
+      ['feature', 'add alpha_mask attribute to ImageData class'],
+    ]);
+  });
+  it("leaves out a box's border drawn in text, commits in a bracket and a tracker's key before the change (Videomass, zsh-syntax-highlighting, react-native-auth0)", () => {
+    const notes = [
+      '+------------------------------------+',
+      'Wed, 30 July 2025 v6.1.13',
+      '',
+      '  * Fixed "Edit" menu subitems according to user actions.',
+      '  * Highlight command substitutions [c0e64fe13178 and parents, e86f75a840e7, et al].',
+      '  * [ESD-30932] Improve error handling',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => item.text)).toEqual([
+      'Fixed "Edit" menu subitems according to user actions.',
+      'Highlight command substitutions.',
+      'Improve error handling',
+    ]);
+  });
+  it('leaves out where to follow the project, the commit that sets the version and a kind of change said to have none (Ent, FreeIPA, liboqs)', () => {
+    const notes = [
+      '## 0.15.0',
+      '',
+      '- Added NTRU back.',
+      '- Subscribe to our [Newsletter](https://acme.substack.com/)',
+      '- Become Acme 4.8.8',
+      '',
+      '## Security issues',
+      'None reported',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Added NTRU back.']);
+  });
+  it('leaves out the names that open changes told as who did what, where two or more are told so (Cartopy)', () => {
+    const notes = [
+      'Features',
+      '--------',
+      '',
+      '* Greg Lucas added the ability to build wheels for the project.',
+      '* Elliott Sales de Andrade removed the GEOS dependency and Greg Lucas added some speedups.',
+      '* Windows Terminal support was improved.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Added the ability to build wheels for the project.',
+      'Removed the GEOS dependency and added some speedups.',
+      'Windows Terminal support was improved.',
+    ]);
+    expect(itemsOf(['## 1.0', '', '* Greg Lucas added the ability to build wheels.']).map((item) => item.text)).toEqual([
+      'Greg Lucas added the ability to build wheels.',
+    ]);
+  });
+});

@@ -30,6 +30,8 @@ import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
 import { datedLinesAsMarkdown } from './dated-lines';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
+import { changeEntriesAsMarkdown } from './change-entries';
+import { trackerKeyLinesAsList } from './tracker-key-lines';
 import { labelLinesAsList } from './label-lines';
 import { pullRequestHeadingsAsList } from './pr-headings';
 import { templateTagsRemoved } from './template-tags';
@@ -182,7 +184,8 @@ const CODE_LINE = /^`?(?:@?[A-Za-z_][\w.]*\((?:[^()]*\b\w+=|[^()]*[{[]|\s*$)[^`]
 const COMMIT_LOG_SECTION =
   /^(?:bug fixes|features|documentation|tests|code generation|code refactoring|refactor(?:ing)?|unclassified|chores?|performance(?: improvements)?|reverts|build system|continuous integration|styles|dependencies|miscellaneous(?: chores)?)$/i;
 // (OpenResty's announcements open on a Template Toolkit directive, "[% major_ver = "1.25.3"; version = major_ver _ ".2" -%]".)
-const NOISE = /^\s*(?:<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|\[%[-+~]?\s[^%]*%\]|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
+// (Videomass' "+------------------------------------+" over each release: a box's border drawn in text.)
+const NOISE = /^\s*(?:\+-{3,}\+|<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|\[%[-+~]?\s[^%]*%\]|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 /**
  * Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes; so are
@@ -551,6 +554,14 @@ const SEMVER_TAG = /^\(SEMVER-(MAJOR|MINOR|PATCH)\)\s*/i;
 const CHORE_LINE =
   /^(?:(?:[a-z]+\s+){0,3}[a-z]+:\s*\d+\.?$|[\w@/.-]+\s+v?\d+\.\d+(?:\.\d+)?\.?$|(?:bump|bumps|update|upgrade|pin|pins|pinned)\s+\S+(?:\s+\S+)?\s+(?:from\s+\S+\s+)?to\s+(?:[=<>~^]=?|==)?v?\d|(?:bump|bumps|update|upgrade)\s+[\w@*-]+(?:[./][\w@*-]+)+\s+v?\d+(?:\.\d+)+\.?$|(?:update|upgrade)\s+(?:dependency|dependencies|deps)\b|(?:updated|upgraded)\s+(?:all\s+)?(?:dependencies|deps)\.?$|removed\s+(?:unused|unneeded|unnecessary|redundant)\s+(?:dependencies|deps)\.?$|(?:updated|added|removed|upgraded)\s+dependency\s+\S+@|next release from \S+ branch is\b|(?:prepar(?:e|es|ed|ing)|prep|cut|tag(?:ged)?)\s+(?:for\s+)?(?:the\s+)?(?:new\s+)?release(?:\s+(?:of\s+)?v?\d+(?:\.\d+)+)?\.?$|document(?:ed)?\s+(?!\S*:)(?![\w-]+\s+(?:is|are|was|were|can|now|will|has|have|supports?)\b)|(?:the\s+)?(?:release notes|changelog|readme|documentation)(?:\s+page)?\s+(?:has|have|had|was|were|is|are)(?:n['’]t|\s+not)?\s+(?:been\s+)?(?:updated|fixed|corrected|missing)\b|(?:the\s+)?(?:issue|bug|problem|vulnerability|flaw)\s+(?:was\s+)?(?:found|discovered|reported|identified)(?:\s+and\s+(?:reported|disclosed|fixed))?\s+by\b|full changelog\b|(?:docs?|documentation|typo)\s+(?:fix(?:es)?|updates?|improvements?|changes|tweaks|clean-?ups?)\.?$|fix(?:e[sd])?\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?typos?\b|(?:update[sd]?|improve[sd]?|clarif(?:y|ied|ies)|expand(?:s|ed)?|fix(?:e[sd])?)\s+(?:the\s+|some\s+)?(?:\w+\s+)?(?:documentation|docs|docstrings?|README|test\s+scripts?|tests|test\s+suite|test(?=\s+(?:to|for|so|that)\b))\b|\d[\d,]*\s+(?:(?:new\s+)?commits?|issues?|pull requests?|PRs|people|(?:new\s+)?contributors?|authors?|of which)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:a\s+|the\s+)?\.(?:gitignore|gitattributes|editorconfig|mailmap)\b|(?:add(?:ed|s)?|update[sd]?)\s+(?:\w+\s+)?repo(?:sitory)?\s+settings\b|(?:replace[sd]?|switch(?:e[sd])?|migrate[sd]?|move[sd]?)\s+(?:from\s+)?actions\/[\w.-]+\b|.{0,80}?\b(?:test|ci|build)\s+matrix\b|add(?:ed|s)?\s+(?:\w+\s+)?(?:tests?|testing)\s+(?:for|of)\b|add(?:ed|s)?\s+\S+(?:\s+\S+)?\s+(?:in)?to\s+(?:the\s+)?(?:adopters\b|users\.md\b)|[\w@/.+-]+\s+(?:was|has been)\s+(?:updated|upgraded|bumped)\s+to\s+(?:version\s+)?v?\d|(?:update[sd]?|fix(?:e[sd])?)\s+(?:the\s+)?[\w-]+\.(?:md|rst)\b|add(?:ed|s)?\s+(?:the\s+|an?\s+)?[\w-]+\.(?:md|rst)\.?$|rename[sd]?\s+(?:\w+\s+)?(?:documentation|docs?)\s+files\b|(?:fix(?:e[sd])?|update[sd]?|correct(?:s|ed)?|add(?:ed|s)?):?\s+(?:[\w.-]+\s+){1,6}(?:in|to|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:docs|documentation|README|CHANGELOG|CHANGES)(?:\.md)?(?:\.?$|\s+(?:re|about|on|regarding|explaining|describing)\s)|fix(?:e[sd])?\s+(?:\w+\s+){0,3}in\s+test_\w+\.?$|(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|silence[sd]?)\s+(?:some\s+|several\s+|all\s+|the\s+|many\s+)?(?:code[- ]scanning|codeql|coverity|sonar(?:cloud|qube)?|static[- ]analysis|compiler|clang-tidy|cppcheck|lint(?:er)?|gcc|msvc|pylint|flake8|mypy|ruff|eslint|clippy|rubocop|shellcheck|golangci-lint)\s+(?:alerts?|warnings?|issues?|findings?|errors?)\.?$|(?:stop|start)\s+testing\s+(?:on|with|against)\b|[\w@/.+-]+(?: [\w@/.+-]+){0,3}\s+[-–—]\s+v?\d+(?:\.\d+)+[\w.-]*\.?$|[\w./-]+,?\s+v?\d[\w.-]*\s+milestone\.?$|(?:[\w./-]+\s+){0,3}milestones?\s+v?\d[\w.-]*\.?$|(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:the\s+)?(?:ruby|python|node(?:\.js)?|go|rust|java|jdk|php|elixir|erlang|otp)\s+versions\s+(?:to|in|used|tested)\b|(?:add(?:ed|s)?|pass(?:ed|es)?)\s+\S+\s+to\s+(?:the\s+)?build\s+(?:definitions|flags|scripts?|files?)\b|(?:add(?:ed|s)?|write|wrote)\s+(?:a\s+|the\s+)?(?:manual\s+page|man\s+page|manpage)s?\s+for\b|(?:(?:significant|various|many|several|minor)\s+)?improvements?\s+to\s+(?:the\s+)?(?:\S+\s+)?(?:manual|man)\s+pages\.?$|remove[sd]?\s+(?:redundant|unused|unneeded|dead)\s+(?:imports?|code|variables?|includes|comments)\.?$|apply(?:ing)?\s+(?:the\s+)?(?:suggestions|fixes|lints?)\s+(?:from|of)\s+(?:the\s+)?(?:new\s+)?(?:clippy|lint|linter|rubocop|eslint|ruff)\b|so(?:name|version)s?\s*:|(?:simplif(?:y|ies|ied)|refactor(?:s|ed)?|rework(?:s|ed)?|restructure[sd]?|reorgani[sz]e[sd]?|clean(?:s|ed)?\s+up|tid(?:y|ies|ied)(?:\s+up)?)\s+(?:the\s+|an?\s+|some\s+)?internal\b)/i;
 const FIRST_CONTRIBUTION = /\bmade (?:their|his|her) first contribution\b/i;
+/** ESAPI's "A special shout out to Jaroslav Lobačevski, a security researcher …, who notified the ESAPI team …": a credit. */
+const SHOUT_OUT = /^(?:an?\s+)?(?:(?:special|big|huge|quick)\s+)?shout[- ]?outs?\s+(?:goes\s+)?to\b/i;
+/**
+ * Ent's blog post closing on "Subscribe to our [Newsletter](…)": where to follow the project. FreeIPA's commit list's "Become
+ * FreeIPA 4.8.8": the commit that sets the release's version.
+ */
+const NOT_OF_THE_PRODUCT =
+  /^(?:(?:subscribe|sign up)\s+(?:to|for)\s+(?:our|the)\s+(?:\w+\s+)?(?:newsletter|mailing list|blog|feed|channel)\b|follow\s+us\s+on\b|become\s+\S+(?:\s+\S+)?\s+v?\d+(?:\.\d+)+(?:\s+commit)?[.\s]*$)/i;
 /** watchexec's "quit on Terminate in home page example": a change to an example, not to what users run. */
 const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
 /**
@@ -586,6 +597,8 @@ const isChore = (text: string) => {
     chore =
       CHORE_LINE.test(told) ||
       FIRST_CONTRIBUTION.test(told) ||
+      SHOUT_OUT.test(told) ||
+      NOT_OF_THE_PRODUCT.test(told) ||
       IN_AN_EXAMPLE.test(told) ||
       BUILT_WITH.test(told) ||
       CI_MATRIX.test(told) ||
@@ -734,10 +747,11 @@ export const END_OF_SUPPORT =
  * "This release updates several python packages that require Python >= 3.8" and "This release requires Python 3.10": the
  * release's requirement, said of itself or bounded by a comparison. spglib's "Raised minimum python requirements to 3.9": a
  * runtime's requirements raised (not Pencil2D's "minimum system requirements of our AppImages"). Quassel's "Qt 4.8+ or Qt 5.2+
- * now required", without its verb; JFlex's "JFlex build and runtime now depend on JDK 1.7+" (not a build tool's).
+ * now required", without its verb; JFlex's "JFlex build and runtime now depend on JDK 1.7+" (not a build tool's). ZAP's
+ * "Update to a Minimum of Java 17" and "ZAP now requires a minimum of Java 17 to run".
  */
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
+  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|\b(?:requires?|to)\s+a\s+min(?:imum|imal)\s+(?:version\s+)?of\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -950,8 +964,8 @@ const namesAdvisory = (text: string) => mayNameAdvisory(text) && ADVISORY.test(t
  */
 const BREAK_PRONE_SECTION =
   /^(?:changed|changes|removed|deprecated|deprecations|deprecated (?:and|or) (?:defunct|removed|superseded)(?: (?:functions?|features?|apis?|methods?|functions and features))?|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
-/** OneDrive Client for Linux 2.5.0's "… and is not backwards compatible with v2.4.x.": said outright. */
-export const NOT_BACKWARDS_COMPATIBLE = /\b(?:is|are)\s+not\s+backwards?[- ]compatible\s+with\b/i;
+/** OneDrive Client for Linux 2.5.0's "… and is not backwards compatible with v2.4.x.", Picasso's "This version is not fully backwards compatible with previous 2.x releases!": said outright. */
+export const NOT_BACKWARDS_COMPATIBLE = /\b(?:is|are)\s+not\s+(?:fully\s+|entirely\s+|completely\s+)?backwards?[- ]compatible\s+with\b/i;
 /**
  * "This is a breaking change", asdf's "However, a number of breaking changes were introduced.", and OneDrive Client for
  * Linux's "This version introduces significant changes … and is not backwards compatible with v2.4.x."
@@ -1385,6 +1399,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // default for macOS … [**breaking**]" under "🚜 Refactor", whatever its group.
   const cliffClosingMark = /\s*\[\*\*breaking\*\*\]\s*$/i;
   if (cliffClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffClosingMark, '') };
+  // rio-tiler's "- remove python 3.9 and 3.10 support **breaking change**": the mark in bold closing the line.
+  if (/\*\*breaking(?: changes?)?\*\*\s*$/i.test(raw) && !PREFIX.test(text))
+    return { kind: 'breaking', text: text.replace(/\s*breaking(?: changes?)?\.?\s*$/i, '') };
   // Lets-Plot's "[BREAKING, only affects users of Lets-Plot Kotlin API] The entire project …": the mark, and whom it breaks.
   const qualifiedMark = text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i);
   if (qualifiedMark) return { kind: 'breaking', text: text.slice(qualifiedMark[0].length) };
@@ -1453,13 +1470,21 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const kind = bracketed[1] === 'etc' ? 'other' : tagKind(bracketed[1]!);
     return itemKind('', text.slice(bracketed[0].length), kind === 'fix' && inherited === 'security' ? 'security' : kind, section);
   }
-  const shouted = raw.match(BOLD_KIND_SHOUTED);
+  const shouted = raw.match(BOLD_KIND_SHOUTED) ?? raw.match(PLAIN_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
+    // khal's "NEW the `configure` command can now set up vdirsyncer": the tag names no verb, the change says it all; qsv's
+    // "NEW implode command: …" is read with it.
+    if (shouted[1] === 'NEW') {
+      const said = /^(?:the|an?|better|more|\p{Lu})/u.test(rest) ? `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : `New ${rest}`;
+      return itemKind(raw.slice(shouted[0].length), said, 'feature', section);
+    }
     const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
     // drf-yasg's "**IMPROVED:** updated ``swagger-ui`` …", "**FIXED:** fixed compatibility …": a change told with its own verb.
     const ownVerb = `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
-    const said = OWN_VERB.test(ownVerb) ? ownVerb : `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
+    // (Not khal's "DROPPED support for …", where the words after the tag go on from it.)
+    const toldOwn = shouted[0].includes('*') ? OWN_VERB.test(ownVerb) : rest.toLowerCase().startsWith(verb.toLowerCase().slice(0, 4));
+    const said = toldOwn ? ownVerb : `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
     return itemKind(raw.slice(shouted[0].length), said, shouted[1] === 'REMOVED' ? inherited : (sectionKind(verb) ?? inherited), verb);
   }
   const titled = raw.match(BOLD_KIND_TITLE);
@@ -2087,6 +2112,8 @@ function italicSectionLabel(lines: string[], index: number, inParagraph: boolean
 // PyMdown Extensions' "**BREAK**:", "**NEW**:", "**FIX**:".
 const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT|BREAK|NEW)\*\*:?\s+(?=\S)/;
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
+/** khal's "DROPPED support for python versions < 3.8", "NEW better error message …": the kind in capitals, no mark, before words in lower case. */
+const PLAIN_KIND_SHOUTED = /^\s*(NEW|ADDED|CHANGED|DEPRECATED|REMOVED|DROPPED|FIXED|IMPROVED)\s+(?=[^\s:]*\p{Ll})/u;
 // GraphQL-Ruby's "__Security__: This version includes …": bold in underscores.
 const BOLD_KIND_TITLE = /^\s*(?:\*\*|__)(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*/u;
 const WARNED_INCOMPATIBLE = /^(?:WARNING|NOTE|CAUTION|IMPORTANT)\s*:\s*(future\s+)?backwards?[- ]incompatib(?:ility|le\s+changes?)\s*[!:.]?\s*/i;
@@ -2270,6 +2297,8 @@ const NAMED_VERSION_TITLE = new RegExp(
   'iu',
 );
 const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*\s*\((?:released\s+)?${DATE}\):\s*$`, 'iu');
+/** A line that only names a version, closed by a colon: "r74:", "v2.1:", "1.15.2:". */
+const VERSION_LABEL = /^(?:[rv]|version\s+)?\d+(?:\.\d+)*[a-z]?:\s*$/i;
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 /** merlin's "Thu Apr 09 09:59:38 WAT 2026", as `date` prints it, is a date line too; rxvt-unicode's "9.31 Mon 02 Jan 2023 18:13:16 CET", a version dated so. */
 const DATE_LINE = new RegExp(
@@ -2314,10 +2343,11 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|(?:(?:a\s+)?(?:special|many|big)\s+)?(?:thanks|thank ?you)\b|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in (?:this (?:release|version)|(?:version\s+)?v?\d[\w.-]*)$/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|(?:(?:a\s+)?(?:special|many|big)\s+)?(?:thanks|thank ?you)\b|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in (?:this (?:release|version)|(?:[\w.+-]+\s+){0,3}(?:version\s+)?v?\d[\w.-]*)$/i;
 // (JHipster's "What's new in this release" over "Apart from the security vulnerability, this is a minor release …": the release.)
 // (OneDrive Client for Linux's "### Special Thankyou": whom the release thanks.)
-// (KallistiOS' "# What's New in Version 2.2.0" over "There are three major changes in v2.2.0 …" likewise.)
+// (KallistiOS' "# What's New in Version 2.2.0" over "There are three major changes in v2.2.0 …" likewise, and Spring
+// Security's "= What's New in Spring Security 7.0".)
 // (Atlas' "Wrapping Up" closes its post: "that's all for this release!"; HHVM 4.0's "New Release Schedule" tells how later
 // releases will come.)
 // (DVC 1.0's "For more information on the new features..." points at the docs.)
@@ -2659,7 +2689,7 @@ const PULL_REQUEST_LEAD = String.raw`^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)
 /** Dokku's "- #8590: @josegonzalez Restrict app names …": who made it, after the pull request. */
 const HANDLE_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}@(?!ref\b)[\w-]+(?:\s+[-–—:]\s+|\s+(?=\p{Lu}|[a-z]+(?:\([^)]*\))?!?:\s))`, 'u');
 /** The DigitalOcean provider's "- #1311 - @jvasilevsky - LBAAS-3600: support …": a tracker's key before the change. */
-const KEY_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}(?!(?:CVE|GHSA|RUSTSEC|PYSEC|HSEC|YSA)-)([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)`);
+const KEY_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}(?!(?:CVE|GHSA|RUSTSEC|PYSEC|HSEC|YSA|GHSL)-)([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)`);
 function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -2904,6 +2934,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(raw.includes('Resolve') ? RESOLVE_ID_RUN_IN : NEVER, ' ($1)')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
+    // react-native-auth0's "[ESD-30932] Improve error handling": the tracker's key it was filed under, no scope.
+    .replace(/^(\s*)\[(?!(?:CVE|GHSA|GHSL|RUSTSEC|PYSEC|HSEC|YSA|CWE)-)[A-Z][A-Z\d]+-\d+\]\s+(?=[^\s–—-])/, '$1')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
     // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
     .replace(/^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/, '$1')
@@ -3896,6 +3928,27 @@ function handlesCloseMost(items: NoteItem[]): boolean {
  * list end so, or of the whole release (rclone's lists under each backend's name), the names are credits, not words of
  * the change.
  */
+/** A person's full name (two to four words, "de"/"van" particles too) and the verb of what they did, opening a change. */
+const LEADING_AUTHOR =
+  /^(\p{Lu}\p{Ll}+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le)\s+)*\p{Lu}[\p{Ll}'’-]+){1,3})\s+(?=(?:added|updated|removed|fixed|improved|implemented|made|wrote|replaced|converted|moved|ported|contributed|extended|enabled|introduced|refactored|rewrote|documented|deprecated)\s)/u;
+
+/**
+ * Cartopy's "What's new": "Greg Lucas added the ability to build wheels …", "Ruth Comer added the ability to use RGB(A) …":
+ * a change a sentence about who made it. Where two or more open so, the names go and the verb opens the change; a name
+ * that opened one goes where it joins another ("… and Greg Lucas added some additional speedups").
+ */
+function withoutLeadingAuthors(items: NoteItem[]): NoteItem[] {
+  const names = new Set(items.flatMap((item) => item.text.match(LEADING_AUTHOR)?.[1] ?? []));
+  if (items.filter((item) => LEADING_AUTHOR.test(item.text)).length < 2) return items;
+  const joined = new RegExp(String.raw`\s+and\s+(?:${[...names].map(escapeRegExp).join('|')})\s+(?=\p{Ll})`, 'gu');
+  return items.map((item) => {
+    const author = item.text.match(LEADING_AUTHOR);
+    if (!author) return item;
+    const rest = item.text.slice(author[0].length).replace(joined, ' and ');
+    return { ...item, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` };
+  });
+}
+
 function withoutNamedCredits(items: NoteItem[]): NoteItem[] {
   const bySection = new Map<string, NoteItem[]>();
   for (const item of items) bySection.set(item.section.join('\u0000'), [...(bySection.get(item.section.join('\u0000')) ?? []), item]);
@@ -4663,6 +4716,8 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   dashTagLinesAsMarkdown,
   datedLinesAsMarkdown,
   labelLinesAsList,
+  changeEntriesAsMarkdown,
+  trackerKeyLinesAsList,
   pullRequestHeadingsAsList,
   tiddlerAsMarkdown,
   blurbAsMarkdown,
@@ -4978,6 +5033,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       (!pendingHeading.hasBullets || namesAFeature(pendingHeading)) &&
       pendingHeading.hasProse &&
       !DESCRIBES_THE_DOCUMENT.test(pendingHeading.first?.text ?? '') &&
+      // liboqs' "## Security issues" over "None reported": a kind of change the release has none of.
+      !/^(?:none(?:\s+(?:reported|known|found|so far|this (?:release|time)))?|n\/a|nothing(?:\s+(?:new|to report))?)[.!]?$/i.test(
+        pendingHeading.first?.text ?? '',
+      ) &&
       !SECTION_TITLE.test(pendingHeading.heading.text) &&
       // Ampache's "### Security (4.2.2)" over "Fix CVE-2020-15153 - Unauthenticated SQL injection in Ampache": a kind's title.
       !(/^\p{L}+\s*\(v?\d+(?:\.\d+)+\)$/u.test(pendingHeading.heading.text) && sectionKind(pendingHeading.heading.text) !== null)
@@ -5687,6 +5746,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       lineItems = true;
       continue;
     }
+    // VapourSynth's ChangeLog: "r74:" over "avfs has been moved to a separate repository/download", a change a line in lower
+    // case, unbulleted: the lower case says each line opens a change where running prose would open on a capital.
+    if (!paragraph && !lineItems && VERSION_LABEL.test(line) && /^\p{Ll}/u.test(next) && /^\p{Ll}/u.test(lines[index + 2] ?? '')) {
+      openHeading(2, line.trim().replace(/:$/, ''), number);
+      lineItems = true;
+      continue;
+    }
     if (!paragraph && !lineItems && isBareLabel(lines[index - 1] ?? '', line, next)) {
       openHeading(7, line.trim(), number);
       lineItems = true;
@@ -6091,7 +6157,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   return {
     lines: source,
     intro,
-    items: withoutTableOfContents(withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(items), source)), lines)
+    items: withoutTableOfContents(withoutLeadingAuthors(withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(items), source))), lines)
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
       // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
       // release may do is none of this one's changes, whatever its words.

@@ -166,6 +166,25 @@ describe("an outline whose deepest entries are the release's changes (Yubico's N
     const headings = ['* Version 2.0', '** Bug fixes', '- Fix a crash when the config is empty.'].join('\n');
     expect(orgNotesAsMarkdown(headings.split('\n'))).toEqual(['# Version 2.0', '## Bug fixes', '- Fix a crash when the config is empty.']);
   });
+
+  it('reads three or more deepest entries over nothing, with no stop, as changes (Yubico PIV Tool)', () => {
+    const piv = [
+      '* Version 2.1.0 (released 2020-07-08)',
+      '',
+      '** ykpiv: Fixed potential memory leaks',
+      '** ykcs11: Added support to unblock PIN with PUK',
+      '** tests: Improved tests',
+    ];
+    expect(orgNotesAsMarkdown(piv)).toEqual([
+      '# Version 2.1.0 (released 2020-07-08)',
+      '',
+      '- ykpiv: Fixed potential memory leaks',
+      '- ykcs11: Added support to unblock PIN with PUK',
+      '- tests: Improved tests',
+    ]);
+    const sections = ['* Version 2.0', '** Bug fixes', '- Fix a crash.', '** Features', '- Add a flag.', '** Other', '- Tidy up.'];
+    expect(orgNotesAsMarkdown(sections).filter((line) => line.startsWith('#'))).toHaveLength(4);
+  });
 });
 
 describe('GNU NEWS in outline form', () => {

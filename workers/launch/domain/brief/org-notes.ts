@@ -93,7 +93,14 @@ function starredChanges(lines: string[]): Set<number> {
     return /^\p{L}/u.test(next) || (/^ +\p{Ll}/u.test(next) && next.search(/\S/) === levels[index]! + 1);
   };
   const sentence = (index: number) => /[.!]\)?$/.test(lines[index]!.match(HEADING)![2]!.trim()) || runsOn(index);
-  return new Set([...siblings.values()].filter((group) => group.every(sentence)).flat());
+  // Yubico PIV Tool's "** ykpiv: Fixed potential memory leaks", a dozen without a stop: a heading over nothing, where each is
+  // followed by the next or by the end, is a line of a list.
+  const overNothing = (index: number) => {
+    const next = lines.slice(index + 1).find((line) => line.trim() !== '');
+    return next === undefined || (levels[lines.indexOf(next, index + 1)] ?? 0) > 0;
+  };
+  const listed = (group: number[]) => group.every(sentence) || (group.length >= 3 && group.every(overNothing));
+  return new Set([...siblings.values()].filter(listed).flat());
 }
 
 function endsBlock(line: string, name: string): boolean {

@@ -78,9 +78,10 @@ const CREDIT_LINK = String.raw`\[[\w.-]+\]\(https?:\/\/(?=[^)\s]*\/(?:pull|issue
 const CREDIT_LINKS = new RegExp(String.raw`\(\s*${CREDIT_LINK}(?:\s*,\s*${CREDIT_LINK})*\s*\)`, 'g');
 /** The role that opens an entry of a Sphinx "releases" changelog: its kind, with issue numbers and "major" in its argument. */
 export const SPHINX_RELEASES_ROLE = /^\s*:(bug|feature|support|release):`[^`]*`\s*/;
-/** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`. */
+/** A GitHub security advisory's page: `…/security/advisories/GHSA-…`, `github.com/advisories/GHSA-…`, OSV's `osv.dev/vulnerability/GHSA-…`. */
 // MITRE's "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2020-15999" names it in its query (FreeType's CHANGES).
-const ADVISORY_PAGE = /(?:\/(?:advisories\/(GHSA(?:-[0-9a-z]{4}){3})|(CVE-\d{4}-\d{4,})(?:\.html?)?)\/?|[?&](?:name|id|cve(?:id)?)=(CVE-\d{4}-\d{4,}))$/i;
+const ADVISORY_PAGE =
+  /(?:\/(?:(?:advisories|vulnerability)\/(GHSA(?:-[0-9a-z]{4}){3})|(CVE-\d{4}-\d{4,})(?:\.html?)?)\/?|[?&](?:name|id|cve(?:id)?)=(CVE-\d{4}-\d{4,}))$/i;
 /** The advisory an address is the page of (its id in the path or the query), or null. */
 export function advisoryOfAddress(url: string): string | null {
   const page = url.match(ADVISORY_PAGE);
@@ -192,6 +193,15 @@ export const COLON_THEN_PROFILES = new RegExp(String.raw`:\s*${PROFILE_LINK}(?:\
 const DASHED_PROFILE_CREDIT = new RegExp(String.raw`\s+[-–—]\s+${PROFILE_LINK}(?:\s*\(@[\w-]+\))?(?:\s*(?:,|and)\s*${PROFILE_LINK}(?:\s*\(@[\w-]+\))?)*\s*$`);
 /** CocoaPods' "… ENABLE_MODULE_VERIFIER.  [sharplet](https://github.com/sharplet) [#12390](…)": after the words, its author's profile and the pull request. */
 const PROFILE_AFTER_WORDS = new RegExp(String.raw`(?<=[.!?)])\s+${PROFILE_LINK}(?=(?:\s*\[[^\]\n]*\]\([^)\s]+\))*\s*$)`);
+const BRACKETED_HASH = String.raw`(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?:\s+and\s+parents)?`;
+const COMMITS_BRACKET = new RegExp(String.raw`\s*\[${BRACKETED_HASH}(?:\s*,\s*(?:${BRACKETED_HASH}|et\s+al\.?))*\]\s*(\.?)\s*$`);
+/**
+ * IGListKit's "… dequeue behavior in iOS 18 [Maxime Ollivier](https://github.com/maxolls) [(4bad7d52)](…/commit/…)": a
+ * person's name, linked to their profile (on GitHub or a social site), between the words and the commits that close them,
+ * after a word that does not lead to it.
+ */
+const PROFILE_BEFORE_COMMITS =
+  /(?<!\b(?:to|from|at|of|by|for|with|into|the|and|or))\s+\[\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,3}\]\(https?:\/\/(?:www\.)?(?:github|gitlab|twitter|x|instagram)\.com\/[\w.-]+\/?\)(?=(?:\s*,?\s*\[\(?[0-9a-f]{7,40}\)?\]\(https?:\/\/[^)\s]+\/commit\/[^)\s]+\))+\s*$)/u;
 /**
  * ElixirLS' "… path to elixir standard library [Gilbert](https://github.com/gilbertwong96)": a name linked to its profile
  * closing the words, after a word that does not lead to it ("moved to [Acme](…)" names where).
@@ -723,6 +733,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // gensim's "… __[julianpollmann](https://github.com/julianpollmann)__, [#3629](…)", mistyped "__(julianpollmann](…)__" too:
   // a profile in bold credits its author.
   if (has('](https://github.com/') && (has('__') || has('**'))) text = text.replace(BOLD_PROFILE_CREDIT, ' ');
+  if (has('/commit/') && endsOn(text, ')', 0)) text = text.replace(PROFILE_BEFORE_COMMITS, ' ');
   if (has('](https://github.com/') && endsOn(text, ')', 0))
     text = text
       .replace(BRACKETED_PROFILES_CLOSING, '')
@@ -1522,10 +1533,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text.replace(flag ? /^[–—:,;\s]+|[-–—:,;\s]+$/g : /^(?:[–—:,;\s]|-(?!-\w))+|[-–—:,;\s]+$/g, '');
   }
   // hiredis' "Support for RESP3 [\#697](…), [\#805](…) ([Yossi Gottlieb](…))" once the pull requests went: the comma that
-  // listed them is left before the closing bracket of names.
-  if (refs.length > 0 && has(', (')) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
+  // listed them is left before the closing bracket of names. (archive's "… with symlinks, https://…/issues/265.
+  // https://osv.dev/vulnerability/GHSA-…." leaves two spaces where the issue's address was.)
+  if (refs.length > 0 && (has(', (') || has(',  ('))) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
   // React Navigation's "…, closes [#11910](…) - by @satya164" once the issue and the credit went: the verb that led to them.
   if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
+  // zsh-syntax-highlighting's "… [c0e64fe13178 and parents, e86f75a840e7, et al]": the commits that made it, in a bracket.
+  if (has('[') && endsOn(text, ']', 1)) text = text.replace(COMMITS_BRACKET, '$1');
   // Ocelot's "(originally developed by @TomPallister in pull requests #248, #310)" once the credit and its pull requests went.
   if (has('(')) text = text.replace(/\s*\(\s*(?:originally\s+)?(?:developed|contributed|implemented|written|authored|created)\s*\)/gi, '');
   return closingCommitsAndCredits({ text, refs, code }, repoBase);

@@ -122,7 +122,7 @@ export const EXTRACTED_OUTSIDE = String.raw`\b(?:extract|writ)\w*\s+outside\s+(?
 
 export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   breaking: new RegExp(
-    String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|(?:non|not)[- ]backwards?[- ]compatible|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|\bdiscontinu\w*|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|depends? on|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bforbid|\bdisallow|\breject|\b(?:do not|don['’]?t) accept\b|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:versions?|sdk)\b|\bas\s+(?:the\s+)?(?:new\s+)?baseline\b|\b(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
+    String.raw`breaking|\*\*BREAK\*\*|[\w)]!:|incompatib|(?:non|not)[- ](?:fully[- ]|entirely[- ]|completely[- ])?backwards?[- ]compatible|\[Incompat\s+\d{8}\]|\bremov(?:e|ed|es|al|als|ing)\b|\bdrop(?:s|ped|ping)?\b|\bdiscontinu\w*|no longer|\bdeprecat|\brenam|\breplac|compatibility|\bmajor\b|⚠|:warning:|\bnow (?:requires?|depends? on|returns?|throws?|raises?|defaults?|uses?|errors?|fails?|denies|rejects|refuses|blocks|forbids|disallows)\b|\bmigrat|\brework|\brequir|\bforbid|\bdisallow|\breject|\b(?:do not|don['’]?t) accept\b|\bend[- ]of[- ]life|\beol\b|\bunsupported\b|\bmin(?:imum|imal)?\b[^.]{0,40}?\b(?:versions?|sdk)\b|\bas\s+(?:the\s+)?(?:new\s+)?baseline\b|\b(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\b|\b(?:could|may|might|will) break\b|${ISC_BREAKING_ENTRY}|${ASKS_UPGRADERS.source}`,
     'im',
   ),
   feature:
@@ -130,7 +130,7 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
   security: new RegExp(
-    String.raw`\bsecurity|\bvulnerab|\bcve-\d|:cve:|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bysa-\d{4}-\d|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bdeny(?:ing)? service\b|\bmalicious\b|\b(?:integer|buffer|heap|stack) (?:overflow|underflow)s?\b|\bsmuggl|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
+    String.raw`\bsecurity|\bvulnerab|\bcve-\d|:cve:|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bysa-\d{4}-\d|\bghsl-\d{4}-\d|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bdeny(?:ing)? service\b|\bmalicious\b|\b(?:integer|buffer|heap|stack) (?:overflow|underflow)s?\b|\bsmuggl|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
     'im',
   ),
 };
