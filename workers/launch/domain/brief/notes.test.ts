@@ -10506,11 +10506,13 @@ describe('holdouts 275 to 280', () => {
       '* DROPPED support for python versions < 3.8',
       '* NEW the `configure` command can now set up vdirsyncer',
       '* NEW implode command: the inverse of explode',
+      '* NEW `discover` collection type now supports globs',
     ];
     expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
       ['breaking', 'Dropped support for python versions < 3.8'],
       ['feature', 'The configure command can now set up vdirsyncer'],
       ['feature', 'New implode command: the inverse of explode'],
+      ['feature', 'discover collection type now supports globs'],
     ]);
   });
   it("reads a GitHub Security Lab report and an advisory on OSV's site as advisories (sysstat, archive)", () => {

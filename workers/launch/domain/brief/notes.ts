@@ -1476,7 +1476,12 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // khal's "NEW the `configure` command can now set up vdirsyncer": the tag names no verb, the change says it all; qsv's
     // "NEW implode command: …" is read with it.
     if (shouted[1] === 'NEW') {
-      const said = /^(?:the|an?|better|more|\p{Lu})/u.test(rest) ? `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : `New ${rest}`;
+      // (khal's "NEW `discover` collection type now supports …", a sentence, opens on its name as written.)
+      const said = /^(?:the|an?|better|more|\p{Lu})/u.test(rest)
+        ? `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`
+        : /\b(?:now|can|is|are|has|have|will)\b/.test(rest)
+          ? rest
+          : `New ${rest}`;
       return itemKind(raw.slice(shouted[0].length), said, 'feature', section);
     }
     const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
