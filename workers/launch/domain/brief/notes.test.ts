@@ -10571,6 +10571,27 @@ describe('holdouts 275 to 280', () => {
     ];
     expect(itemsOf(notes).map((item) => item.text)).toEqual(['Added NTRU back.']);
   });
+  it("reads an advisory's id closing a fix's account as the flaw it fixed, and leaves out handles joined by \"&\" and a GitHub issue's key (StackStorm, PRQL, Flowman)", () => {
+    const notes = [
+      'Fixed',
+      '~~~~~',
+      '',
+      '* Properly handle unicode strings in logs #5184',
+      '',
+      '  Fix a logging loop when attempting to encode Unicode characters in locales that do not support',
+      '  Unicode characters - CVE-2021-28667.',
+      '',
+      '* Fix the exponent operator. (@aljazerzen & @max-sixty, #4125)',
+      '* github-330: Fix the Kernel Server start',
+      '* Not each flag is handled already **',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Properly handle unicode strings in logs (CVE-2021-28667).'],
+      ['fix', 'Fix the exponent operator.'],
+      ['fix', 'Fix the Kernel Server start'],
+      ['fix', 'Not each flag is handled already'],
+    ]);
+  });
   it('leaves out the names that open changes told as who did what, where two or more are told so (Cartopy)', () => {
     const notes = [
       'Features',

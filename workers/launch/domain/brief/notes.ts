@@ -19,7 +19,16 @@ import { halibutAsMarkdown } from './halibut-notes';
 import { releaseXmlAsMarkdown } from './release-xml';
 import { rstChangelogAsMarkdown } from './rst-changelog';
 import { tiddlerAsMarkdown } from './tiddler-notes';
-import { ACTION_VERBS, ASKS_TO_TAKE_OUT, ASKS_UPGRADERS, EXTRACTED_OUTSIDE, FAULT_QUALIFIER, KIND_CUES, THANKS_FOR_FINDING } from './vocabulary';
+import {
+  ACTION_VERBS,
+  ASKS_TO_TAKE_OUT,
+  ASKS_UPGRADERS,
+  EXTRACTED_OUTSIDE,
+  FAULT_QUALIFIER,
+  KIND_CUES,
+  MAX_CITED_LINES,
+  THANKS_FOR_FINDING,
+} from './vocabulary';
 import { advisoryMailAsMarkdown } from './advisory-mail';
 import { advisoryPageAsMarkdown } from './advisory-page';
 import { ADVISORY_ID_START, intoClosingIds, mayNameAdvisory, withAdvisoryId } from './advisory-id';
@@ -832,6 +841,8 @@ export function fixedAdvisoryIds(text: string): string[] {
  * Words by which a line says the change it follows fixes an advisory: "This addresses RUSTSEC-…", "Fixes CVE-…", or that the
  * flaw it closes was given the id (gevent's "CVE-2023-41419 was reserved for this.", "This issue has been assigned CVE-…").
  */
+/** An advisory's id closing a line after a dash or in a bracket: "… do not support Unicode characters - CVE-2021-28667." */
+const ADVISORY_CLOSING_CLAUSE = withAdvisoryId(String.raw`(?:\s[-–—:]\s*|\(\s*){ID}\s*\)?[.\s]*$`, '');
 const ADDRESSES =
   /\b(?:address(?:es|ed)?|fix(?:es|ed)?|resolv(?:es|ed)|patch(?:es|ed)|mitigat(?:es|ed)|(?:was|were|has been|have been)\s+(?:reserved|assigned|allocated|issued)|assigned|tracked\s+as)\b/i;
 /**
@@ -2554,7 +2565,8 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  * which names a thing.
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?|(?:gh\s+)?(?:issues?|prs?))\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
-const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;]\s*|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+// (PRQL's "(@aljazerzen & @max-sixty, #4125)" joins two with "&".)
+const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;&]\s*|\s+and\s+|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const ISSUE_TITLE_ACTS = new RegExp(String.raw`^(?:${ACTION_VERBS})\b`, 'i');
 /** Sparkle's "… locale (#2532) (Sjur N Moshagen, Zorg)": the names in a bracket after the pull request's are who made it. */
 const NAMES_AFTER_POINTER = /(\s*\(\s*#\d+(?:\s*,\s*#\d+)*\s*\))\s*\(([^()]{2,120})\)(?=\.?\s*$)/;
@@ -2941,6 +2953,10 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     // react-native-auth0's "[ESD-30932] Improve error handling": the tracker's key it was filed under, no scope.
     .replace(/^(\s*)\[(?!(?:CVE|GHSA|GHSL|RUSTSEC|PYSEC|HSEC|YSA|CWE)-)[A-Z][A-Z\d]+-\d+\]\s+(?=[^\s–—-])/, '$1')
+    // Flowman's "github-330: Implement Kernel Server": the GitHub issue it was filed as.
+    .replace(/^(\s*)(?:github|gh)-\d+:\s+(?=\S)/i, '$1')
+    // GnuCOBOL's "** Note: Not each flag contained in the FCD3 is handled already **" once its label went: the closing mark.
+    .replace(/^([^*]*\S)\s+\*\*\s*$/, '$1')
     .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
     // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
     .replace(/^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/, '$1')
@@ -6376,7 +6392,10 @@ function takeAdvisories(item: NoteItem, line: string, number: number): void {
   if (advisories.length === 0) return;
   // rails-html-sanitizer's untyped "* The dependency on Nokogiri is updated …" over "This change addresses CVE-2024-53985
   // (GHSA-…)." or "The CVEs addressed by this change are:" and a list of ids alone: the change fixes them.
-  if ((item.kind === 'fix' || item.kind === 'other') && (ADDRESSES.test(line) || namesOnlyAdvisories(line))) {
+  // StackStorm's "* Properly handle unicode strings in logs" under Fixed, over "… in locales that do not support" and "Unicode
+  // characters - CVE-2021-28667.": the id closing the fix's account, where a citation of the fix reaches it, is the flaw it fixed.
+  const closesAccount = item.kind === 'fix' && number - item.lines.start < MAX_CITED_LINES && ADVISORY_CLOSING_CLAUSE.test(line);
+  if ((item.kind === 'fix' || item.kind === 'other') && (ADDRESSES.test(line) || namesOnlyAdvisories(line) || closesAccount)) {
     item.kind = 'security';
     item.kindMark = { start: number, end: number };
   }
