@@ -1232,7 +1232,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     .replace(MERGED_PULL_REQUEST, '');
   // Neos Flow's "!!! FEATURE: Introduce flushByTags to taggable cache backends": its commits' mark of a change that may break
   // code built on it, before the commit's type.
-  const mayBreak = text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/);
+  const mayBreak = text.startsWith('!!!') ? text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/) : null;
   if (mayBreak) return { kind: 'breaking', text: text.slice(mayBreak[0].length) };
   // GNU SASL's "** API and ABI modifications." over "GSASL_CB_TLS_EXPORTER: Added.", GPGME's "Interface changes relative to
   // the 1.24 branch:" over its table: the names the changes above added or removed, listed for whoever links against it.
@@ -1283,10 +1283,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (ONLY_A_BACKPORT.test(text)) return { kind: 'internal', text };
   // git-cliff's "*(test)* Conditionalize a zip64 doctest" under "Bug Fixes": a scope of the project's own machinery, in
   // italics before the words.
-  const cliffScope = text.match(/^\((\w[\w-]*)\)\s+(?=\S)/);
+  const cliffScope = text.startsWith('(') ? text.match(/^\((\w[\w-]*)\)\s+(?=\S)/) : null;
   if (cliffScope && /^\s*(?:[-*+]\s+)?[*_]{1,2}\(/.test(raw) && INTERNAL_SCOPE.test(`(${cliffScope[1]})`)) return { kind: 'internal', text };
   // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
-  if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
+  if (raw.includes(':') && /^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw))
+    return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
@@ -1308,27 +1309,27 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     OTHER_NOTES_LINK.test(raw)
   )
     return { kind: 'internal', text };
-  if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
+  if (text.includes(':') && TRAILER_FIELD.test(text)) return { kind: 'internal', text };
   // KeyStore Explorer's "The context menu for multi-selections … has received the following improvements:" over its list: a
   // sentence that leads into the changes, none itself.
   if (LEADS_INTO_LIST.test(text)) return { kind: 'internal', text };
   // fontTools' "[varLib.main]: **SECURITY** Only use basename(vf.filename) …": the module a change is in, then its kind in bold
   // capitals, neither of them words of the change.
-  const scopedKind = raw.match(SCOPED_SHOUTED_KIND);
+  const scopedKind = raw.includes('**') ? raw.match(SCOPED_SHOUTED_KIND) : null;
   if (scopedKind) return { kind: sectionKind(scopedKind[1]!) ?? inherited, text: text.replace(/^\[[^\]]+\]:?\s+[A-Z]+:?\s+/, '') };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
   // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
   // (Not Calva's "- Fix: [Custom command snippets use the wrong ns …](…/issues/2653)": a kind's label over the issue's title.)
-  const linkLabel = raw.match(LABELLED_LINK)?.[1]?.trim().toLowerCase();
+  const linkLabel = raw.includes('://') ? raw.match(LABELLED_LINK)?.[1]?.trim().toLowerCase() : undefined;
   if ((linkLabel !== undefined && LABEL_KIND[linkLabel] === undefined) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text))
     return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
-  if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
+  if (raw.includes('**') && BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // libopenmpt's "[**Sec**] Possible heap out-of-bounds read when loading …": the tag in brackets says the kind.
-  if (BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
+  if (raw.includes('[') && BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
   // http-kit's (Peter Taoussanis' projects') "\[sec] \[client] \[GHSA-h7mc-gw66-cwmx] Enforce decoded max-body limits": a
   // short tag of its kind, the parts it touches (words of no post), the advisory it fixes.
-  const shortTag = raw.match(SHORT_KIND_TAG);
+  const shortTag = raw.includes('[') ? raw.match(SHORT_KIND_TAG) : null;
   if (shortTag) {
     const advisories: string[] = [];
     const rest = text
@@ -1341,7 +1342,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return itemKind('', told, advisories.length > 0 ? 'security' : (SHORT_TAG_KIND[shortTag[1]!] ?? inherited), section);
   }
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
-  if (SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
+  if (text.includes('SECURITY') && SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
   // Renovate's "**deps:** update module github.com/buger/jsonparser to v1.1.2 [security] (release-3.6.x)" (Loki): the tag may
   // be read off the words already; an update for a security fix is one, whatever its scope.
   if ((text.includes('[') && CLOSING_SECURITY_TAG.test(text)) || (raw.includes('[security]') && CLOSING_SECURITY_TAG.test(raw))) {
@@ -1351,15 +1352,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
-  const role = raw.match(SPHINX_RELEASES_ROLE);
+  const role = raw.includes(':`') ? raw.match(SPHINX_RELEASES_ROLE) : null;
   if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
   // GNU Make's NEWS: "WARNING: Backward-incompatibility! GNU Make now uses temporary files …": the label says it breaks; its
   // "WARNING: Future backward-incompatibility!" tells of the next release's.
-  const warned = text.match(WARNED_INCOMPATIBLE);
+  const warned = text.includes(':') ? text.match(WARNED_INCOMPATIBLE) : null;
   if (warned) return { kind: warned[1] ? 'other' : 'breaking', text: text.slice(warned[0].length) };
   // UIkit's "### Changed" over "IMPORTANT: Rename `@accordion-*` to `@accordion-default-*` …", "IMPORTANT: Add
   // `uk-accordion-defaut` class to apply style": a change upgraders must act on. The label is no part of its words.
-  const attention = /^IMPORTANT:\s+(?=\S)/.exec(text);
+  const attention = text.startsWith('IMPORTANT:') ? /^IMPORTANT:\s+(?=\S)/.exec(text) : null;
   if (attention) {
     const rest = itemKind(raw.replace(/IMPORTANT:\s+/, ''), text.slice(attention[0].length), inherited, section);
     // (Not Ghostscript's "<b>IMPORTANT:</b> For the 10.04.0 release … we will be adding protection …": a later release's.)
@@ -1380,18 +1381,18 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // git-cliff's "- _dgw_: [**breaking**] drop the prx_usr … claims", "- *(dgw)* [**breaking**] …": its mark in brackets.
   const cliffMark = /^((?:[^:[]{1,40}:\s+|[*_]?\([^()]{1,40}\)[*_]?\s+)?)\[\*\*breaking\*\*\]\s+(?=\S)/i;
   // (A conventional commit's "refactor: [**breaking**] …" is read with its type below.)
-  if (cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
+  if (text.includes('[**') && cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
   // Its default template closes the commit with the mark instead: television's "*(config)* Use `$HOME/.config/television` by
   // default for macOS … [**breaking**]" under "🚜 Refactor", whatever its group.
   const cliffClosingMark = /\s*\[\*\*breaking\*\*\]\s*$/i;
-  if (cliffClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffClosingMark, '') };
+  if (text.includes('[**') && cliffClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffClosingMark, '') };
   // Lets-Plot's "[BREAKING, only affects users of Lets-Plot Kotlin API] The entire project …": the mark, and whom it breaks.
-  const qualifiedMark = text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i);
+  const qualifiedMark = text.includes('[') ? text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i) : null;
   if (qualifiedMark) return { kind: 'breaking', text: text.slice(qualifiedMark[0].length) };
-  if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
+  if (text.includes(':') && scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
   // flutter_local_notifications' "[Android] **Breaking changes** the positional parameters …": the platform, then the mark.
   const platformMark = /^\[([^\]]{1,30})\]\s+(?:\*\s+)?breaking changes?[:.]?\s+(?=\S)/i;
-  const platformMarked = /\*\*breaking changes?\*\*/i.test(raw) ? text.match(platformMark) : null;
+  const platformMarked = raw.includes('**') && /\*\*breaking changes?\*\*/i.test(raw) ? text.match(platformMark) : null;
   // Tempo's "[CHANGE] **BREAKING CHANGE** Remove …": a kind's tag in the bracket, no part of the project; it goes.
   if (platformMarked)
     return {
@@ -1436,7 +1437,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Dapr's "**ADDED** State serializer …", "**REMOVED** Unnecessary loglines": a verb in capitals, the change's own; what
   // went is not breaking for being removed ("loglines").
   // fl_chart's "**FEATURE** (by @kamilJ96) Add `gradient` property …", "**BUGFIX** …": a kind in bold capitals, then the change.
-  const tagged = raw.match(BOLD_KIND_TAG);
+  const tagged = raw.includes('**') ? raw.match(BOLD_KIND_TAG) : null;
   if (tagged) return itemKind('', text.replace(new RegExp(`^${tagged[1]}\\s*:?\\s*`), ''), tagKind(tagged[1]!), section);
   // Hypercorn's "Bugfix pass the correct quic connection …", Mido's "Bugfix Backends/rtmidi: Prevent …": the kind's word leads
   // the change, no colon after it. (Not "Bugfix release for …", what the release is.)
@@ -1453,7 +1454,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const kind = bracketed[1] === 'etc' ? 'other' : tagKind(bracketed[1]!);
     return itemKind('', text.slice(bracketed[0].length), kind === 'fix' && inherited === 'security' ? 'security' : kind, section);
   }
-  const shouted = raw.match(BOLD_KIND_SHOUTED);
+  const shouted = raw.includes('**') ? raw.match(BOLD_KIND_SHOUTED) : null;
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
     const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
@@ -1462,20 +1463,20 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const said = OWN_VERB.test(ownVerb) ? ownVerb : `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
     return itemKind(raw.slice(shouted[0].length), said, shouted[1] === 'REMOVED' ? inherited : (sectionKind(verb) ?? inherited), verb);
   }
-  const titled = raw.match(BOLD_KIND_TITLE);
+  const titled = raw.includes('**') || raw.includes('__') ? raw.match(BOLD_KIND_TITLE) : null;
   const bold =
-    raw.match(BOLD_KIND_LABEL) ??
+    (raw.includes('**') ? raw.match(BOLD_KIND_LABEL) : null) ??
     (titled && titled[1]!.split(' ').length <= 2 && SECTION_TITLE.test(titled[1]!) && sectionKind(titled[1]!) !== null ? titled : null);
   const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
   if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
-  const semver = text.match(SEMVER_TAG);
+  const semver = text.startsWith('(') ? text.match(SEMVER_TAG) : null;
   if (semver) {
     const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);
     return semver[1]!.toUpperCase() === 'MAJOR' ? { ...rest, kind: 'breaking' } : rest;
   }
   // scikit-learn's substitution badges: `|Feature|`, `|Efficiency|`, `|API|`.
   // The weightiest badge says the kind: a security fix over a fix, a fix or a feature over an API or a default changed.
-  const badges = text.match(BADGES);
+  const badges = text.startsWith('|') ? text.match(BADGES) : null;
   if (badges) {
     const kinds = [...badges[0].matchAll(/\|(\w+)\|/g)].map((badge) => BADGE_KIND[badge[1]!.toLowerCase()]!);
     const kind = (['security', 'feature', 'performance', 'fix', 'other', 'internal'] as const).find((known) => kinds.includes(known)) ?? inherited;
@@ -1483,7 +1484,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // HAProxy's commit subjects: "BUG/MEDIUM: quic: Fix …", "CLEANUP: …", "OPTIM: …", "MINOR: mux: add …". The tag says the
   // kind (a bug's severity stays on its line, for ranking); a "dev/…:" subsystem is the project's own tooling.
-  const subject = text.match(SUBJECT_TAG);
+  const subject = text.includes(':') ? text.match(SUBJECT_TAG) : null;
   if (subject) {
     const rest = text.slice(subject[0].length);
     const tagged = subject[1]!;
@@ -1502,11 +1503,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: numpyTagKind(tags, raw), text: rest };
   }
   // elFinder's "[security:CVE-2022-26960] Fixed a path traversal issue": the kind and the advisory it fixes, in its tag.
-  const advisoryTag = text.match(ADVISORY_TAG);
+  const advisoryTag = text.startsWith('[') ? text.match(ADVISORY_TAG) : null;
   if (advisoryTag) return { kind: 'security', text: `${text.slice(advisoryTag[0].length)} (${advisoryTag[1]})` };
   // Sandboxie-Plus' "FIXED SECURITY ISSUE ID-33: local Denial of Service (DoS) vulnerability … CVE-2026-32603": the label, in
   // capitals, with the tracker's own number, then the flaw and the advisory it has, closing it.
-  const shoutedFix = text.match(/^FIXED SECURITY (?:ISSUE|BUG|VULNERABILITY)(?:\s+ID-\d+)?:\s+(?=\S)/);
+  const shoutedFix = text.startsWith('FIXED SECURITY ') ? text.match(/^FIXED SECURITY (?:ISSUE|BUG|VULNERABILITY)(?:\s+ID-\d+)?:\s+(?=\S)/) : null;
   if (shoutedFix) {
     const flaw = text.slice(shoutedFix[0].length);
     const closing = flaw.match(CLOSING_ADVISORY);
@@ -1516,18 +1517,18 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
   // (ClickHouse Java's "[repo] - upgraded `lz4-java` to `1.10.2`. Previously used version had a vulnerability …CVE-2025-66566":
   // upkeep of the repository that ships users a fixed flaw is their security fix.)
-  const upkeep = text.match(UPKEEP_BRACKET);
+  const upkeep = text.startsWith('[') ? text.match(UPKEEP_BRACKET) : null;
   if (upkeep && !namesAdvisory(text)) return { kind: 'internal', text: text.slice(upkeep[0].length) };
   if (upkeep) return kindOfItem(raw, text.slice(upkeep[0].length).replace(/^[-–—]\s+/, ''), inherited, section);
   // GraphRAG's semversioner lines, "- minor: Remove Dynamic Max Retries support", "- patch: Add full llm response …": the size
   // of the version step the change asked for, no kind; a major one breaks.
-  const step = text.match(/^(major|minor|patch):\s+(?=\S)/);
+  const step = text.includes(':') ? text.match(/^(major|minor|patch):\s+(?=\S)/) : null;
   if (step) return itemKind(raw, text.slice(step[0].length), step[1] === 'major' ? 'breaking' : inherited, section);
   // Raneto's "**[New]** Theme redesign", "**[Misc]** Remove node-fetch …": a kind's word in brackets; "Misc" leaves the words
   // and the section to say which.
-  const kindWord = text.match(BRACKETED_KIND_WORD);
+  const kindWord = text.startsWith('[') ? text.match(BRACKETED_KIND_WORD) : null;
   if (kindWord) return kindOfItem(raw, text.slice(kindWord[0].length), BRACKETED_KIND[kindWord[1]!.toLowerCase()] ?? inherited, section);
-  const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
+  const tag = (text.startsWith('[') ? text.match(BRACKET_TAG) : null) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
     const bang = tag[0].includes('!');
@@ -1581,9 +1582,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
   // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
-  if (INTERNAL_AREA.test(text)) return { kind: 'internal', text };
+  if (text.includes(':') && INTERNAL_AREA.test(text)) return { kind: 'internal', text };
   // LuaLS's "`CHG` `duplicate-set-field` diagnostic now supports …", "`NEW` …", "`FIX` …": a tag in code says the kind.
-  const codeTag = raw.match(CODE_KIND_TAG);
+  const codeTag = raw.includes('`') ? raw.match(CODE_KIND_TAG) : null;
   if (codeTag) {
     const rest = text.replace(/^\s*[A-Z]+\s+/, '');
     return itemKind('', codeTag[1] === 'FIX' ? asFixed(rest) : rest, CODE_TAG_KIND[codeTag[1]!] ?? inherited, section);
@@ -1592,7 +1593,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // "Fixed [#1654](…) and [#1658](…) - …" once its links went: a capitalised label says the kind, and is no word of the change.
   // ksnip's "Fixed kImageAnnotator: Add KDE support for scale factor.": the label, then the part of the project it is in (a
   // name by its shape: inner capitals or a dot, not hashcat's "hash-mode"), then the change.
-  const scopedLabel = text.match(SCOPED_KIND_LABEL);
+  const scopedLabel = text.includes(':') ? text.match(SCOPED_KIND_LABEL) : null;
   if (scopedLabel) {
     const told = itemKind('', `${scopedLabel[1]}: ${text.slice(scopedLabel[0].length)}`, inherited, section);
     return { ...told, text: `${scopedLabel[2]}: ${told.text}` };
@@ -1604,7 +1605,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { ...told, text: `${bracketScope[1]}: ${told.text}` };
   }
   // KivyMD 2.0.0's "API break. Implement declarative style for all KivyMD widgets.": the break said first, as a sentence.
-  const apiBreak = text.match(/^API\s+break(?:s|age)?[.:!]\s+(?=\p{Lu})/u);
+  const apiBreak = text.startsWith('API') ? text.match(/^API\s+break(?:s|age)?[.:!]\s+(?=\p{Lu})/u) : null;
   if (apiBreak) return { kind: 'breaking', text: text.slice(apiBreak[0].length) };
   const label = text.match(KIND_LABEL);
   if (label) {
@@ -1664,7 +1665,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: namesFlaw(rest) ? 'security' : 'fix', text: fault ? `Fixed ${rest}` : rest };
   }
   // Svix's "Libs/All **(Breaking)**: The `PatchConfig`-suffixed types are now `ConfigPatch`-suffixed": the scope says it breaks.
-  const scopedBreak = text.match(/^([\w/ ,.+-]{1,40}?)\s*\(breaking(?: change)?\):\s+(?=\S)/i);
+  const scopedBreak = text.includes('(') ? text.match(/^([\w/ ,.+-]{1,40}?)\s*\(breaking(?: change)?\):\s+(?=\S)/i) : null;
   if (scopedBreak) return { kind: 'breaking', text: `${scopedBreak[1]}: ${text.slice(scopedBreak[0].length)}` };
   // Liferea's "Fixes #1551 full screen mode for videos broken": the title of the issue it fixes, after its number.
   if (
@@ -1678,7 +1679,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // Electron's "### Behavior Changed: `electron` no longer downloads itself …": a label of two words titling a kind says the
   // kind, and is no word of the change.
-  const phrase = text.match(KIND_PHRASE);
+  const phrase = text.includes(':') ? text.match(KIND_PHRASE) : null;
   if (phrase && titlesAKind(phrase[1]!) && sectionKind(phrase[1]!) !== 'internal') {
     const rest = text.slice(phrase[0].length);
     return itemKind(raw, rest, sectionKind(phrase[1]!)!, phrase[1]!);
@@ -1703,8 +1704,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Lombok's changelog: "PLATFORM: JDK25 support added", "BUGFIX: …", "FEATURE: …", "IMPROBABLE BREAKING CHANGE: …".
   // OpenTK's "API: Add explicit casts …" beside its "BREAKING:" and "FIX:": a tag in capitals saying the change is to the API,
   // whose words say its kind.
-  if (/^API:\s+\p{Lu}/u.test(text)) return itemKind(raw, text.replace(/^API:\s+/, ''), inherited, section);
-  const capitalsLabel = text.match(CAPITALS_KIND_LABEL);
+  if (text.startsWith('API:') && /^API:\s+\p{Lu}/u.test(text)) return itemKind(raw, text.replace(/^API:\s+/, ''), inherited, section);
+  const capitalsLabel = text.includes(':') ? text.match(CAPITALS_KIND_LABEL) : null;
   if (capitalsLabel && inherited !== 'security') return { kind: tagKind(capitalsLabel[1]!), text: text.slice(capitalsLabel[0].length) };
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
@@ -1750,7 +1751,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
-  if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
+  if (text.includes(':') && SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
   // lftp's "security fixes in html parsing code": security fixes, so called, are one, whatever section they are in.
   if (inherited !== 'internal' && SECURITY_FIXES_TOLD.test(text)) return { kind: 'security', text };
   // i18next's "**Memory leak fix**: move module-level `checkedLoadedFor` cache …" under Improvements: the label says it fixes.
