@@ -2669,7 +2669,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
     // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
-    .replace(/\[([*_])([^*_\]\n]+)\1\](?![([:])/g, '$2')
+    .replace(written.includes('[') ? /\[([*_])([^*_\]\n]+)\1\](?![([:])/g : NEVER, '$2')
     // zizmor's "Fixed a bug where the [template-injection] audit would …": likewise, a name after "the". (Its lookbehind,
     // which V8 tries at every position, runs only where the words hold one.)
     .replace(written.includes('the [') ? /(?<=\bthe )\[([a-z][a-z\d]*(?:-[a-z\d]+)+)\](?![([:])/g : NEVER, '$1')
@@ -2678,8 +2678,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
     .replace(/^\s*o\s+(?=[A-Za-z])/, '')
     // Mido's "Removed support for Python 2.7. * Mido now requires Python 3.7 or higher.": a list's star run into the words.
-    .replace(/(?<=[.!?])\s+\*\s+(?=\p{Lu})/gu, ' ')
-    .replace(/\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u, '');
+    .replace(written.includes('*') ? /(?<=[.!?])\s+\*\s+(?=\p{Lu})/gu : NEVER, ' ')
+    .replace(written.includes('@') ? /\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u : NEVER, '');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])
@@ -2712,19 +2712,21 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^(\s*)Backport(?:ed)?:?\s+(\p{Ll})(?=\p{Ll}*\s)/u, (_whole, lead: string, first: string) => `${lead}${first.toUpperCase()}`)
     // GLib's "!4955 Backport !4954 “glib-compile-resources: Always assume …” to glib-2-86", "!4979 [glib-2-86] gbase64: Use
     // gsize …": GitLab's merge requests lead the line, and a backport is told by the title it quotes, not by its branch.
-    .replace(/^\s*!(\d+)\s+(?=\S)/, (_whole, id: string) => {
+    .replace(raw.includes('!') ? /^\s*!(\d+)\s+(?=\S)/ : NEVER, (_whole, id: string) => {
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
     })
     // Manticore's "⚠️ **v26.0.0** …", "⚠️ **[v27.0.0](…/releases/tag/27.0.0)** …": the release it first shipped in, in bold.
     .replace(
-      /^(\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?)\*\*(?:v?\d+(?:\.\d+)+|\[v?\d+(?:\.\d+)+\]\(https?:\/\/[^)\s]+\/releases\/tag\/[^)\s]+\))\*\*\s+(?=\S)/u,
+      raw.includes('*')
+        ? /^(\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?)\*\*(?:v?\d+(?:\.\d+)+|\[v?\d+(?:\.\d+)+\]\(https?:\/\/[^)\s]+\/releases\/tag\/[^)\s]+\))\*\*\s+(?=\S)/u
+        : NEVER,
       '$1',
     )
     // Mollie's "Fix/wrong payment details attribute": a pull request titled by its branch's name; the slash parts verb and words.
-    .replace(/^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i, '$1 ')
+    .replace(raw.includes('/') ? /^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i : NEVER, '$1 ')
     // React Native Bottom Sheet's "**#2455:** wrong index reported by …": the issue set where a commit's scope goes is a reference.
-    .replace(/^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/, (_whole, lead: string, id: string) => {
+    .replace(raw.includes('*') ? /^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/ : NEVER, (_whole, lead: string, id: string) => {
       named.push(issueReference(id, repoBase));
       return lead;
     })
@@ -2741,7 +2743,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       if (id ?? dashed) named.push(issueReference((id ?? dashed)!, repoBase));
       return '';
     })
-    .replace(/^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i, (_whole, lead: string, component: string | undefined) =>
+    .replace(raw.includes('[') ? /^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i : NEVER, (_whole, lead: string, component: string | undefined) =>
       component ? `${lead}${component} Security: ` : `${lead}Security: `,
     )
     // Cacti's "-issue#5772: Add IP address to the login audit … by xmacan", read as "… by xmacan (#5772)": one name between "by"
@@ -2756,7 +2758,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(raw.includes('#') ? /(\s#\d+)\s+by\s+@?[\w.-]+\s*$/ : NEVER, '$1')
     // http4k's "**http4k-webhook**: [Unlikely break] …", "[Fix] …" after a module: how likely it is to break, or a kind its
     // words tell (a "[fix]" leading an entry, as ISC's, is its kind).
-    .replace(/^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i, '$1')
+    .replace(raw.includes('*') ? /^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i : NEVER, '$1')
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
@@ -2771,12 +2773,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       return `${last}.`;
     })
     // LMDB's "ITS#9378 - Add ability to replay log": the tracker's key and number lead the line, a reference.
-    .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
+    .replace(raw.includes('#') ? /^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/ : NEVER, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
     // After the pull request, who made it, then (a tracker's key and) the change.
-    .replace(HANDLE_AFTER_PULL_REQUEST, '$1')
+    .replace(raw.includes('@') ? HANDLE_AFTER_PULL_REQUEST : NEVER, '$1')
     .replace(KEY_AFTER_PULL_REQUEST, (_whole, lead: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return lead;
@@ -2786,15 +2788,15 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
   text = text
     // Semantic UI's "**Gulp 4** -All tasks have been rewritten …": the dash after a bold scope, its space lost.
-    .replace(/^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u, '$1 ')
+    .replace(raw.includes('*') ? /^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u : NEVER, '$1 ')
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
-    .replace(/^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
+    .replace(raw.includes('*') ? /^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u : NEVER, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
-    .replace(/^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/, '')
+    .replace(raw.includes('[') ? /^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/ : NEVER, '')
     // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
-    .replace(/\[(`[^`\]\s]+`)\](?![([:])/g, '$1')
+    .replace(raw.includes('`') ? /\[(`[^`\]\s]+`)\](?![([:])/g : NEVER, '$1')
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
-    .replace(RST_NAMED_CREDITS, (whole, names: string) =>
+    .replace(raw.includes('`') ? RST_NAMED_CREDITS : NEVER, (whole, names: string) =>
       [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
     );
   // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
@@ -2828,10 +2830,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
     // Jiff's "**RUNTIME** [#48](…): On Span APIs, …": a tag in bold capitals before the issue, which the notes' prose
     // defines ("changes that will not be caught by the Rust compiler"), is no word of the change. (A kind's word stays.)
-    .replace(/^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/, (whole, lead: string, tag: string) => (sectionKind(tag) === null ? lead : whole))
+    .replace(raw.includes('*') ? /^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/ : NEVER, (whole, lead: string, tag: string) =>
+      sectionKind(tag) === null ? lead : whole,
+    )
     // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
     .replace(
-      /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/,
+      raw.includes('*') ? /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/ : NEVER,
       (_whole, lead: string, type: string) => `${lead}${type.toLowerCase()}`,
     )
     // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
@@ -2863,7 +2867,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     })
     // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
     // before its words, are its references.
-    .replace(LEADING_IDS, (_whole, list: string) => {
+    .replace(raw.includes(',') ? LEADING_IDS : NEVER, (_whole, list: string) => {
       const ids = list.split(/\s*,\s*/).filter(Boolean);
       for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
       // A "#12" is read as a reference where it stands.
@@ -2905,9 +2909,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(raw.includes('Resolve') ? RESOLVE_ID_RUN_IN : NEVER, ' ($1)')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
-    .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
+    .replace(raw.includes(',') ? /,\s*(\(\[?(?:GHSA|CVE)-)/gi : NEVER, ' $1')
     // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
-    .replace(/^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/, '$1')
+    .replace(raw.includes('*') ? /^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/ : NEVER, '$1')
     // cosign's "Merge pull request from GHSA-vfp6-jrw2-99g9": an advisory's private fix, merged; the merge is no word of it.
     .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
@@ -2934,16 +2938,21 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
     .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
     // "([#2177 by mgravell](…))": a link to the pull request that made the change, with its author's credit.
-    .replace(/\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g, '[$1]($2)')
+    .replace(raw.includes('[') ? /\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g : NEVER, '[$1]($2)')
     // calibre's "[2162628] Content server: Fix …": a ticket's number leading the change is its reference.
-    .replace(/^\s*\[(\d{4,})\]\s+(?=\S)/, (_whole, id: string) => {
+    .replace(raw.includes('[') ? /^\s*\[(\d{4,})\]\s+(?=\S)/ : NEVER, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
-    .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
+    .replace(raw.includes('@') ? /(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu : NEVER, '$1')
     // (Not NGINX Gateway Fabric's "`nginxGateway.replicaCount` Helm value has been renamed …": the code is the subject.)
-    .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})(?!\p{L}+(?:\s+\p{L}+){0,2}\s+(?:has|have|is|are|was|were|will)\s)/u, '$1$2: ')
+    .replace(
+      raw.includes('`')
+        ? /^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})(?!\p{L}+(?:\s+\p{L}+){0,2}\s+(?:has|have|is|are|was|were|will)\s)/u
+        : NEVER,
+      '$1$2: ',
+    )
     // RxDB 14's "RENAME `atomicUpdate()` to `incrementalModify()`": the verb shouted, said as any other.
     .replace(
       /^(\s*)(RENAME|REMOVE|ADD|FIX|CHANGE|DEPRECATE|REPLACE)\s+(?=`|\p{Ll})/u,
@@ -2965,7 +2974,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'link', label: id, url });
       return ' ';
     })
-    .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) || namesItsPage(label, url) ? whole : ` <${url}>`));
+    .replace(raw.includes('[') ? TRACKER_LINK : NEVER, (whole, label: string, url: string) =>
+      READ_AS_REFERENCE.test(label) || namesItsPage(label, url) ? whole : ` <${url}>`,
+    );
   // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
   // "PR 69168." is a bug tracker's number; "Credits: Name (Company)" closing the entry credits who found it.
   if (/\.(?:org|com|net|io)\)/i.test(text))
@@ -3030,7 +3041,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   return {
     ...clean,
     text: clean.text
-      .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      .replace(clean.text.endsWith('...') || clean.text.endsWith('…') ? /(?<=[.!?])\s+(?:\.{3}|…)$/ : NEVER, '')
       // BlockNote's "optimize plugin traversals for large documents BLO-1111 ([#2600](…))", "… RangeError (blo-1103)": its
       // tracker's key closing the words once the pull request went, bare or in lower case.
       .replace(/\d{4}\)?\.?\s*$/.test(clean.text) ? BARE_TRACKER_KEY : NEVER, (_whole, key?: string, lowered?: string) => {
