@@ -3075,7 +3075,12 @@ function withoutFoldedCommitLog(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return [...lines];
   let folded = false;
   return lines.map((line) => {
-    if (!folded && /<summary>\s*(?:full\s+)?(?:changelog|change log|commits?|commit log|all (?:changes|commits))\s*<\/summary>/i.test(line)) folded = true;
+    if (
+      !folded &&
+      line.includes('<') &&
+      /<summary>\s*(?:full\s+)?(?:changelog|change log|commits?|commit log|all (?:changes|commits))\s*<\/summary>/i.test(line)
+    )
+      folded = true;
     else if (folded && /<\/details>/i.test(line)) folded = false;
     else if (!folded) return line;
     return '';
@@ -3097,7 +3102,7 @@ function codeMarkedLinesAsList(lines: string[]): string[] {
  * line its words are on, so the bracket left there reads as no quote.
  */
 function brokenTagsJoined(lines: string[]): string[] {
-  if (!lines.some((line) => /<[a-z][\w-]*\s*$/i.test(line))) return lines;
+  if (!lines.some((line) => line.includes('<') && /<[a-z][\w-]*\s*$/i.test(line))) return lines;
   return lines.map((line, index) => {
     const opened = line.match(/^(\s*)<([a-z][\w-]*)\s*$/i);
     const next = lines[index + 1] ?? '';
@@ -3272,8 +3277,8 @@ function withoutScriptBlocks(lines: string[]): string[] {
 
 function withoutComponentTags(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return lines;
-  const closed = new Set(lines.flatMap((line) => [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!)));
-  if (closed.size === 0 && !lines.some((line) => /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
+  const closed = new Set(lines.flatMap((line) => (line.includes('</') ? [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!) : [])));
+  if (closed.size === 0 && !lines.some((line) => line.includes('<') && /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
   return lines.map((line) => {
     // Turborepo's "## Boundaries <ExperimentalBadge>Experimental</ExperimentalBadge>": a badge says what stage the feature is at.
     const bare = line
@@ -4170,7 +4175,7 @@ function withReferenceLinks(text: string, targets: Map<string, string>): string 
 /** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */
 function htmlAsMarkdown(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return lines;
-  const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
+  const tags = lines.filter((line) => line.includes('<') && /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
   if (tags < 3) return lines;
   // Pure Data's release notes tell each change in a paragraph of its own, with no list: each `<P>` is one of them.
   const paragraphsAreChanges = !lines.some((line) => /<(?:li|dt)\b/i.test(line)) && lines.filter((line) => /^\s*<p\b[^>]*>\s*\S/i.test(line)).length >= 3;
@@ -4305,8 +4310,8 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
   // name such an element in passing ("Support the `<update>` element").
   // K-9 Mail's in-app changelog is `<release version="6.904" …>` over `<change>` lines.
   if (!anyLineHas(lines, '<')) return lines;
-  const xml = lines.some((line) => /<changelog\b|<release\b[^>]*\bversion="/i.test(line));
-  if (!lines.some((line) => (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
+  const xml = lines.some((line) => line.includes('<') && /<changelog\b|<release\b[^>]*\bversion="/i.test(line));
+  if (!lines.some((line) => line.includes('<') && (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
   const english = lines.some((line) => /\blang="en\b/i.test(line));
   let skipping: string | null = null;
   let prefix: string | null = null;
