@@ -441,7 +441,7 @@ function headingsAbove(lines: string[]): string[][] {
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (/^\s*(```|~~~)/.test(line) && (fenced || !isUnderline(lines, index))) fenced = !fenced;
+    if ((line.includes('```') || line.includes('~~~')) && /^\s*(```|~~~)/.test(line) && (fenced || !isUnderline(lines, index))) fenced = !fenced;
     if (!fenced) {
       const atx = line.match(/^ {0,3}(#{1,6})\s+(.*)$/);
       const underline = (lines[index + 1] ?? '').match(UNDERLINE);

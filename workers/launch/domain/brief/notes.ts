@@ -146,7 +146,7 @@ const ATX = /^ {0,3}(#{1,6})\s+(.*)$/;
  * closing run is cut here rather than in the pattern, whose lazy words before optional marks backtrack per character.
  */
 function atxHeading(line: string): { level: number; text: string } | null {
-  const atx = line.match(ATX);
+  const atx = line.includes('#') ? line.match(ATX) : null;
   return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
 }
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
@@ -2428,7 +2428,10 @@ export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
 /** A few words naming a part, with no sentence's end: "data files", "Lua scripting", Rouge's "Apache Thrift Lexer (**NEW**)". */
 const SHORT_LABEL = /^\p{L}[\p{L}\d.+/-]*(?:\s+[\p{L}\d.+/-]+){0,2}(?:\s+\((?:new|beta|experimental)\))?$/iu;
 
-const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
+const indentOf = (line: string) => {
+  const indent = line.match(/^\s*/)![0];
+  return indent.includes('\t') ? indent.replace(/\t/g, '    ').length : indent.length;
+};
 
 /**
  * A leading package label (`[jest-config]`) or git-cliff scope (`**(cache)**`, not Node's
@@ -3159,7 +3162,8 @@ function postfixTagsAsList(lines: string[]): string[] {
  * WordPress readme ("* Fixed: Security issue, CVE ID: …" over "  ** Restricted `get_directory_by_hash()` …").
  */
 function doubledStarBulletsAsList(lines: string[]): string[] {
-  if (!lines.some((line) => /^\s*\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
+  if (!lines.some((line) => line.includes('*') && /^\s*\*\s+\S/.test(line)) || !lines.some((line) => line.includes('**') && /^\s+\*\*\s+\S/.test(line)))
+    return lines;
   return lines.map((line) => line.replace(/^(\s+)\*\*(?=\s+\S)/, '$1 -'));
 }
 
@@ -3240,7 +3244,7 @@ function bracketGroupsAsHeadings(lines: string[]): string[] {
  */
 function withoutQuotedDescriptions(lines: string[]): string[] {
   if (!anyLineHas(lines, '>')) return [...lines];
-  return lines.map((line) => (/^\s{2,}>/.test(line) ? '' : line));
+  return lines.map((line) => (line.includes('>') && /^\s{2,}>/.test(line) ? '' : line));
 }
 
 /**
@@ -3319,7 +3323,7 @@ function closedHeadings(lines: string[]): string[] {
 
 /** Read by position, not by one pattern: `^(={1,3})\s+(\S.*?)\s+\1\s*$` backtracks cubically over a line of blanks. */
 function closedHeading(line: string): { marks: string; text: string } | null {
-  const marks = line.match(/^={1,3}(?=\s)/)?.[0];
+  const marks = line.startsWith('=') ? line.match(/^={1,3}(?=\s)/)?.[0] : undefined;
   if (!marks) return null;
   const trimmed = line.trimEnd();
   const inner = trimmed.slice(marks.length, trimmed.length - marks.length);
@@ -3478,7 +3482,8 @@ const NUMBERED_CHANGE = /^\*?\s+((?:#\d+ ?)+)(?:\s{2,}|,\s+)(\S.*)$/;
  * issue numbers, read as Markdown line for line; indented, they would otherwise read as a code block.
  */
 function indentedChangesAsMarkdown(lines: string[]): string[] {
-  if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length < 2 || lines.some((line) => FENCE.test(line) || ATX.test(line))) return lines;
+  if (lines.filter((line) => line.includes('#') && NUMBERED_CHANGE.test(line)).length < 2 || lines.some((line) => FENCE.test(line) || ATX.test(line)))
+    return lines;
   let inItem = false;
   let itemIndent = 0;
   return lines.map((line) => {
@@ -3558,7 +3563,11 @@ function taggedLinesAsList(lines: string[]): string[] {
 }
 
 /** A bullet that only names a person ("- Jan Rybar:", "- Emmanuele Bassi"), read by `PERSON_NAME`. */
-const namesAPersonOnly = (line: string) => PERSON_NAME.test((line.match(/^\s*[-*+]\s+(\S.*)$/)?.[1] ?? '').trimEnd().replace(/:$/, '').trimEnd());
+const namesAPersonOnly = (line: string) => {
+  const said = line.match(/^\s*[-*+]\s+(\S.*)$/)?.[1];
+  // (PERSON_NAME opens on a capital: a line that is no bullet names no one.)
+  return said !== undefined && PERSON_NAME.test(said.trimEnd().replace(/:$/, '').trimEnd());
+};
 /**
  * polkit's NEWS: "- Jan Rybar:" over its changes, one a line, indented below the name: who made them, then what each is. The
  * name goes (a credit); each line is a bullet of its own, where it is not the run-on of the line above it.
@@ -3644,7 +3653,8 @@ function advisoryBlocksAsList(lines: string[]): string[] {
 function starOutlineAsMarkdown(lines: string[]): string[] {
   // (Org mode's headings, "** Features" at the line's start, are Org's: see org-notes.)
   // (Nor AsciiDoc's nested "** Enhance …" under "== Changes" (MLton): see asciidoc-notes.)
-  if (lines.filter((line) => /^\s+\*{3}\s/.test(line)).length < 3 || lines.some((line) => /^(?:\*{2,}|={1,5})\s/.test(line))) return lines;
+  if (lines.filter((line) => line.includes('***') && /^\s+\*{3}\s/.test(line)).length < 3 || lines.some((line) => /^(?:\*{2,}|={1,5})\s/.test(line)))
+    return lines;
   return lines.map((line) => {
     const star = line.match(STAR_OUTLINE);
     if (!star) return line;
@@ -3962,7 +3972,7 @@ const NOT_A_SURNAME =
  */
 function withoutTableOfContents(items: NoteItem[], lines: string[]): NoteItem[] {
   const titles = lines.flatMap((line, index) => {
-    const title = line.match(/^#{1,6}\s+(\S.*?)\s*#*\s*$/)?.[1];
+    const title = line.startsWith('#') ? line.match(/^#{1,6}\s+(\S.*?)\s*#*\s*$/)?.[1] : undefined;
     return title ? [{ title: title.toLowerCase(), index }] : [];
   });
   if (titles.length < 2) return items;
@@ -4035,7 +4045,7 @@ function fencedLines(lines: string[]): Set<number> {
   const fenced = new Set<number>();
   let open = false;
   lines.forEach((line, index) => {
-    const fence = FENCE.test(line) && (open || !isUnderline(lines, index));
+    const fence = (line.includes('```') || line.includes('~~~')) && FENCE.test(line) && (open || !isUnderline(lines, index));
     if (open || fence) fenced.add(index);
     if (fence) open = !open;
   });
@@ -4141,7 +4151,7 @@ function urlWordsAsLinks(lines: string[]): string[] {
 function lineBlocksAsList(lines: string[]): string[] {
   if (!anyLineHas(lines, '|')) return [...lines];
   return lines.map((line) => {
-    const block = line.match(/^(\s*)\|\s+(\S.*)$/);
+    const block = line.includes('|') ? line.match(/^(\s*)\|\s+(\S.*)$/) : null;
     if (!block || /\|\s*$/.test(block[2]!)) return line;
     // Red's "| Thanks to all these amazing people that contributed to this release:" leads into the names below it.
     return THANKS_INTRO.test(block[2]!) ? `${block[1]}${block[2]}` : `${block[1]}- ${block[2]}`;
@@ -4156,7 +4166,9 @@ function linkTargets(lines: string[]): Map<string, string> {
   const targets = new Map<string, string>();
   for (const line of lines) {
     // wasm-pack's "    [pull/1321]: https://…" under each entry's paragraph: a definition inside a list item is indented with it.
-    const definition = line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/) ?? line.match(/^\s+\[([^\]]+)\]:\s*<?(https?:\/\/\S+?)>?\s*$/);
+    const definition = line.includes(']:')
+      ? (line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/) ?? line.match(/^\s+\[([^\]]+)\]:\s*<?(https?:\/\/\S+?)>?\s*$/))
+      : null;
     if (definition && !targets.has(definition[1]!.toLowerCase())) targets.set(definition[1]!.toLowerCase(), definition[2]!);
   }
   return targets;
@@ -4533,14 +4545,16 @@ function indentedParagraphsAsList(lines: string[]): string[] {
   // Cascading's CHANGES.txt: "4.1" in the margin over paragraphs indented by two spaces, one a change. Where only versions
   // stand in the margin, two spaces indent as four do.
   const versionsInMargin = lines.every((line) => line.trim() === '' || /^ {2}/.test(line) || /^v?\d+(?:\.\d+)+[\w.+-]*\s*$/.test(line));
-  const indented = versionsInMargin ? (line: string) => /^(?:\t| {2,})\S/.test(line) : (line: string) => /^(?:\t| {4,})\S/.test(line);
+  const indented = versionsInMargin
+    ? (line: string) => (line.startsWith('\t') || line.startsWith('  ')) && /^(?:\t| {2,})\S/.test(line)
+    : (line: string) => (line.startsWith('\t') || line.startsWith('    ')) && /^(?:\t| {4,})\S/.test(line);
   // Moto's "    * IAM: … no longer loaded by default." over "      @mock_aws(config=…)" after a blank line: a paragraph
   // indented past the bullet before it is more of that bullet, as in any Markdown list.
   let bulletIndent = -1;
   const margin = lines.filter((line) => line.trim() !== '' && !indented(line));
   const paragraphs = lines.filter((line, index) => indented(line) && !indented(lines[index - 1] ?? '')).length;
   // Expat's indented "#1296  CVE-… -- Fix …" lines are read by indentedChangesAsMarkdown.
-  if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2) return lines;
+  if (lines.filter((line) => line.includes('#') && NUMBERED_CHANGE.test(line)).length >= 2) return lines;
   if (paragraphs < 3 || margin.length > 3 || margin.some((line) => /^\s*(?:[-*+]\s|#|\d+[.)]\s|<|```|~~~)/.test(line))) return lines;
   // rlwrap's NEWS: "0.47  use libptytty by default and add --with-libptytty option to" over "      configure.  Keep …": the
   // version in the margin opens its first change, which the indented lines go on with.
@@ -4589,7 +4603,7 @@ function indentedParagraphsAsList(lines: string[]): string[] {
  * the margin (titles and dates).
  */
 function indentedOutlineAsList(lines: string[]): string[] {
-  const indentedLine = (line: string) => /^ {2,}\S/.test(line);
+  const indentedLine = (line: string) => line.startsWith('  ') && /^ {2,}\S/.test(line);
   const indented = lines.filter(indentedLine);
   const margin = lines.filter((line) => line.trim() !== '' && !indentedLine(line));
   if (indented.length < 5 || margin.length > 3 || lines.some((line) => FENCE.test(line))) return lines;
@@ -4770,8 +4784,8 @@ function keyedListsAsHeadings(lines: string[]): string[] {
  * is eight columns there.
  */
 function tabStopsAsSpaces(lines: string[]): string[] {
-  const tabbed = lines.some((line) => /^\t+[-*+]\s/.test(line));
-  const spaced = lines.some((line) => /^ {8,}[-*+]\s/.test(line));
+  const tabbed = lines.some((line) => line.startsWith('\t') && /^\t+[-*+]\s/.test(line));
+  const spaced = lines.some((line) => line.startsWith('        ') && /^ {8,}[-*+]\s/.test(line));
   if (!tabbed || !spaced) return lines;
   return lines.map((line) => line.replace(/^\t+/, (tabs) => ' '.repeat(8 * tabs.length)));
 }
@@ -5155,7 +5169,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     return { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
   };
   // Notes of one Markdown heading, the version's, over paragraphs and no list (Flask-CORS 2.0.0rc1).
-  const atxHeadings = lines.filter((line) => /^#{1,6}\s/.test(line));
+  const atxHeadings = lines.filter((line) => line.startsWith('#') && /^#{1,6}\s/.test(line));
   const proseUnderVersion = atxHeadings.length === 1 && /^#{1,6}\s+\[?v?\d[\w.+-]*\]?\s*$/.test(atxHeadings[0]!) && !lines.some((line) => BULLET.test(line));
   const flushParagraph = () => {
     if (!paragraph) return;
@@ -5646,7 +5660,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const number = index + 1;
-    if (FENCE.test(line) && (fenced || !isUnderline(lines, index))) {
+    if ((line.includes('```') || line.includes('~~~')) && FENCE.test(line) && (fenced || !isUnderline(lines, index))) {
       fenced = !fenced;
       flushParagraph();
       extendLast(items, number);
