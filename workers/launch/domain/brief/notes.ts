@@ -1294,11 +1294,13 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
   // The Matter Server add-on's "For more details, see the [Migration FAQ](…)" likewise.
   // python-ecdsa's NEWS opens "* Release 0.19.2 (26 Mar 2026)" as a bullet of its own: the release, not a change.
+  // RELEASE_LINE, VERSION_TITLE and CHANGES_RANGE_LINE each need a version: a digit, a dot and a digit.
+  const versioned = /\d\.\d/.test(text);
   if (
-    AUTHOR_LINE.test(text) ||
-    RELEASE_LINE.test(text) ||
-    VERSION_TITLE.test(text.trim()) ||
-    CHANGES_RANGE_LINE.test(text) ||
+    (text.includes('@') && AUTHOR_LINE.test(text)) ||
+    (versioned && RELEASE_LINE.test(text)) ||
+    (versioned && VERSION_TITLE.test(text.trim())) ||
+    (versioned && CHANGES_RANGE_LINE.test(text)) ||
     NOTICE_LABEL.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
     // Stencil's "See BREAKING_CHANGES.md - v4.0.0 for a comprehensive list of breaking changes.": where to read them.
@@ -1306,7 +1308,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:[\p{L} ]{1,30}:\s+)?(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:(?:an?|the|more|some)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)|tips|instructions|help)\b/iu.test(
       text,
     ) ||
-    OTHER_NOTES_LINK.test(raw)
+    (raw.includes('](') && OTHER_NOTES_LINK.test(raw))
   )
     return { kind: 'internal', text };
   if (text.includes(':') && TRAILER_FIELD.test(text)) return { kind: 'internal', text };
