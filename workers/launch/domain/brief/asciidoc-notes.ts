@@ -58,12 +58,16 @@ const UNDERLINE = /^(?:-{3,}|={3,}|~{3,}|\^{3,}|\+{3,})[ \t]*$/;
 function isAsciiDoc(all: string[]): boolean {
   // WildFly's blog post opens with its front matter (`---`, `layout: post`, `---`): the document starts under it.
   const lines = withoutFrontMatter(all);
-  if (lines.filter((line) => BLOCK_TITLE.test(line)).length >= 2 && !lines.some((line) => /^#{1,6}[ \t]/.test(line))) return true;
+  if (
+    lines.filter((line) => line.startsWith('.') && BLOCK_TITLE.test(line)).length >= 2 &&
+    !lines.some((line) => line.startsWith('#') && /^#{1,6}[ \t]/.test(line))
+  )
+    return true;
   // pugixml's manual opens a release's section with its anchor (`[[v1.15]]`), Cowboy's guide with `[appendix]`.
   const first = lines.find((line) => line.trim() !== '' && !BLOCK_ATTRIBUTE.test(line) && !DIRECTIVE.test(line)) ?? '';
   if (HEADING.test(first) && !CLOSED_HEADING.test(first)) return true;
-  const titled = lines.filter((line) => /^={2,6}[ \t]/.test(line) && !CLOSED_HEADING.test(line)).length;
-  return titled >= 2 && !lines.some((line) => /^#{1,6}[ \t]/.test(line)) && !underlinesAsMarkdown(lines);
+  const titled = lines.filter((line) => line.startsWith('==') && /^={2,6}[ \t]/.test(line) && !CLOSED_HEADING.test(line)).length;
+  return titled >= 2 && !lines.some((line) => line.startsWith('#') && /^#{1,6}[ \t]/.test(line)) && !underlinesAsMarkdown(lines);
 }
 
 /**

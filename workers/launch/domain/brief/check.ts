@@ -442,7 +442,7 @@ function headingsAbove(lines: string[]): string[][] {
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (/^\s*(```|~~~)/.test(line) && (fenced || !isUnderline(lines, index))) fenced = !fenced;
+    if ((line.includes('```') || line.includes('~~~')) && /^\s*(```|~~~)/.test(line) && (fenced || !isUnderline(lines, index))) fenced = !fenced;
     if (!fenced) {
       const atx = line.match(/^ {0,3}(#{1,6})\s+(.*)$/);
       const underline = (lines[index + 1] ?? '').match(UNDERLINE);
@@ -452,7 +452,7 @@ function headingsAbove(lines: string[]): string[][] {
       const kindLabel = bullet || atx ? null : indentedKindLabel(lines, index);
       if (line.trim() !== '' && !atx && !underline && !UNDERLINE.test(line)) contentSinceHeading = true;
       // An HTML page's "<h4>New</h4>" titles its list as "#### New" would.
-      const html = atx ? null : line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i);
+      const html = atx || !line.includes('<') ? null : line.match(/^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i);
       const anchor = atx || html ? null : line.match(LINKED_ANCHOR);
       if (atx) open(atx[1]!.length, atx[2]!);
       else if (html) open(Number(html[1]), html[2]!.replace(/<[^>]+>/g, '').trim());
@@ -471,7 +471,7 @@ function headingsAbove(lines: string[]): string[][] {
       else if (headsIndentedList(lines, index)) open(3, line.trim().replace(/:$/, ''));
       // Liferea's "\tRemoved Features:" and Gajim's "  Improvements" alone over their lists, as the parser reads them.
       else if (kindLabel && BULLET.test(nextContent(index))) open(7, kindLabel[1]!);
-      else if (TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
+      else if (line.includes('<') && TYPED_ELEMENT.test(line)) open(9, line.match(TYPED_ELEMENT)![1]!);
       else if (bullet) {
         const indent = bullet[1]!.length;
         if (labels.some((label) => label.indent >= indent)) {

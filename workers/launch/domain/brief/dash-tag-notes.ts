@@ -10,7 +10,7 @@ const TAG_KIND: Record<string, string> = { security: 'security', issue: 'fix', b
 /** Whether the notes are such lines: three or more of them. */
 function isDashTagNotes(lines: string[]): boolean {
   let count = 0;
-  for (const line of lines) if (DASH_TAG.test(line) && ++count >= 3) return true;
+  for (const line of lines) if (line.startsWith('-') && DASH_TAG.test(line) && ++count >= 3) return true;
   return false;
 }
 

@@ -33,7 +33,7 @@ const ENTITIES: Record<string, string> = {
 /** Whether the notes are DocBook: a section element with a title, and paragraphs or list items. */
 export function isDocBook(lines: string[]): boolean {
   return (
-    lines.some((line) => /<(?:sect[1-5]|chapter|appendix)\b[^>]*>/i.test(line)) &&
+    lines.some((line) => line.includes('<') && /<(?:sect[1-5]|chapter|appendix)\b[^>]*>/i.test(line)) &&
     lines.some((line) => /<title>/i.test(line)) &&
     lines.some((line) => /<(?:para|simpara|listitem)\b[^>]*>/i.test(line))
   );

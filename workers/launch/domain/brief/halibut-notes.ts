@@ -8,7 +8,7 @@
 /** A heading: `\C`, `\H`, `\S`, `\S1`…`\S4`, `\A`, `\U`, with its id in braces (maybe empty) and its title after. */
 const HEADING = /^\\([CHSAU])(\d?)\{[^}]*\}\s*(.*)$/;
 /** Whether the notes are Halibut: a heading of its own, and bullets or paragraphs in its backslash commands. */
-const isHalibut = (lines: string[]) => lines.some((line) => HEADING.test(line)) && lines.some((line) => /^\\b\s/.test(line));
+const isHalibut = (lines: string[]) => lines.some((line) => HEADING.test(line)) && lines.some((line) => line.startsWith('\\b') && /^\\b\s/.test(line));
 
 const LEVEL: Record<string, number> = { C: 1, H: 1, A: 1, U: 1, S: 2 };
 

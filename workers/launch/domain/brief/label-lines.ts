@@ -13,7 +13,7 @@ const FIXED_THING = new RegExp(String.raw`^fixed:\s+(?!(?:${ACTION_VERBS})\b)`, 
 function labelIndent(lines: string[]): string | null {
   const counts = new Map<string, number>();
   for (const line of lines) {
-    const indent = line.match(LABEL_LINE)?.[1];
+    const indent = line.includes(':') ? line.match(LABEL_LINE)?.[1] : undefined;
     if (indent === undefined) continue;
     const count = (counts.get(indent) ?? 0) + 1;
     if (count >= 3) return indent;

@@ -157,7 +157,7 @@ const ATX = /^ {0,3}(#{1,6})\s+(.*)$/;
  * closing run is cut here rather than in the pattern, whose lazy words before optional marks backtrack per character.
  */
 function atxHeading(line: string): { level: number; text: string } | null {
-  const atx = line.match(ATX);
+  const atx = line.includes('#') ? line.match(ATX) : null;
   return atx ? { level: atx[1]!.length, text: atx[2]!.replace(/(?:^|\s)#+\s*$/, '').trim() } : null;
 }
 export const UNDERLINE = /^\s*([=\-~^"'`*+#])\1{2,}\s*$/;
@@ -1257,7 +1257,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     .replace(MERGED_PULL_REQUEST, '');
   // Neos Flow's "!!! FEATURE: Introduce flushByTags to taggable cache backends": its commits' mark of a change that may break
   // code built on it, before the commit's type.
-  const mayBreak = text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/);
+  const mayBreak = text.startsWith('!!!') ? text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/) : null;
   if (mayBreak) return { kind: 'breaking', text: text.slice(mayBreak[0].length) };
   // GNU SASL's "** API and ABI modifications." over "GSASL_CB_TLS_EXPORTER: Added.", GPGME's "Interface changes relative to
   // the 1.24 branch:" over its table: the names the changes above added or removed, listed for whoever links against it.
@@ -1308,21 +1308,24 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (ONLY_A_BACKPORT.test(text)) return { kind: 'internal', text };
   // git-cliff's "*(test)* Conditionalize a zip64 doctest" under "Bug Fixes": a scope of the project's own machinery, in
   // italics before the words.
-  const cliffScope = text.match(/^\((\w[\w-]*)\)\s+(?=\S)/);
+  const cliffScope = text.startsWith('(') ? text.match(/^\((\w[\w-]*)\)\s+(?=\S)/) : null;
   if (cliffScope && /^\s*(?:[-*+]\s+)?[*_]{1,2}\(/.test(raw) && INTERNAL_SCOPE.test(`(${cliffScope[1]})`)) return { kind: 'internal', text };
   // statsmodels' "`Stable <https://www.statsmodels.org/>`_, the latest release": a place to read, named and described.
-  if (/^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw)) return { kind: 'internal', text };
+  if (raw.includes(':') && /^\s*(?:[-*+]\s+)?(?:\[[^\]]+\]\(https?:[^)\s]+\)|`[^`<]+<https?:[^>\s]+>`_)\s*,\s+the\s/i.test(raw))
+    return { kind: 'internal', text };
   // Samba's "o  Douglas Bagnall <douglas.bagnall@example.org>" over the bugs they fixed: who, not what; WLED's "WLED
   // 0.15.0 release" among its changes names the release, not a change.
   // librdkafka's "See the Share consumers section of INTRODUCTION.md …" points at reading, it changes nothing.
   // EF Core's "- [Breaking changes in EF Core 9](xref:…)": a link to another release's notes, for reading, not a change.
   // The Matter Server add-on's "For more details, see the [Migration FAQ](…)" likewise.
   // python-ecdsa's NEWS opens "* Release 0.19.2 (26 Mar 2026)" as a bullet of its own: the release, not a change.
+  // RELEASE_LINE, VERSION_TITLE and CHANGES_RANGE_LINE each need a version: a digit, a dot and a digit.
+  const versioned = /\d\.\d/.test(text);
   if (
-    AUTHOR_LINE.test(text) ||
-    RELEASE_LINE.test(text) ||
-    VERSION_TITLE.test(text.trim()) ||
-    CHANGES_RANGE_LINE.test(text) ||
+    (text.includes('@') && AUTHOR_LINE.test(text)) ||
+    (versioned && RELEASE_LINE.test(text)) ||
+    (versioned && VERSION_TITLE.test(text.trim())) ||
+    (versioned && CHANGES_RANGE_LINE.test(text)) ||
     NOTICE_LABEL.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
     // Stencil's "See BREAKING_CHANGES.md - v4.0.0 for a comprehensive list of breaking changes.": where to read them.
@@ -1330,30 +1333,30 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:[\p{L} ]{1,30}:\s+)?(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:(?:an?|the|more|some)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)|tips|instructions|help)\b/iu.test(
       text,
     ) ||
-    OTHER_NOTES_LINK.test(raw)
+    (raw.includes('](') && OTHER_NOTES_LINK.test(raw))
   )
     return { kind: 'internal', text };
-  if (TRAILER_FIELD.test(text)) return { kind: 'internal', text };
+  if (text.includes(':') && TRAILER_FIELD.test(text)) return { kind: 'internal', text };
   // KeyStore Explorer's "The context menu for multi-selections … has received the following improvements:" over its list: a
   // sentence that leads into the changes, none itself.
   if (LEADS_INTO_LIST.test(text)) return { kind: 'internal', text };
   // fontTools' "[varLib.main]: **SECURITY** Only use basename(vf.filename) …": the module a change is in, then its kind in bold
   // capitals, neither of them words of the change.
-  const scopedKind = raw.match(SCOPED_SHOUTED_KIND);
+  const scopedKind = raw.includes('**') ? raw.match(SCOPED_SHOUTED_KIND) : null;
   if (scopedKind) return { kind: sectionKind(scopedKind[1]!) ?? inherited, text: text.replace(/^\[[^\]]+\]:?\s+[A-Z]+:?\s+/, '') };
   // AltTab's "* announcement: https://github.com/…/discussions/5533" under its breaking changes: a label over a link to read.
   // chi's "- History of changes: see https://github.com/go-chi/chi/compare/…": what is left once the address went says so.
   // (Not Calva's "- Fix: [Custom command snippets use the wrong ns …](…/issues/2653)": a kind's label over the issue's title.)
-  const linkLabel = raw.match(LABELLED_LINK)?.[1]?.trim().toLowerCase();
+  const linkLabel = raw.includes('://') ? raw.match(LABELLED_LINK)?.[1]?.trim().toLowerCase() : undefined;
   if ((linkLabel !== undefined && LABEL_KIND[linkLabel] === undefined) || HISTORY_POINTER.test(text) || INSTALL_LINE.test(text))
     return { kind: 'internal', text };
   // Ant Design's "🐞 修复 …", gitmoji's "✨ Add …": where the section does not say, the marker leading an item does.
-  if (BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
+  if (raw.includes('**') && BOLD_SECURITY_TAG.test(raw)) return itemKind('', text.replace(/^\s*SECURITY:?\s+/, ''), 'security', section);
   // libopenmpt's "[**Sec**] Possible heap out-of-bounds read when loading …": the tag in brackets says the kind.
-  if (BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
+  if (raw.includes('[') && BRACKETED_SECURITY_TAG.test(raw)) return itemKind('', text.replace(BRACKETED_SECURITY_TAG, ''), 'security', section);
   // http-kit's (Peter Taoussanis' projects') "\[sec] \[client] \[GHSA-h7mc-gw66-cwmx] Enforce decoded max-body limits": a
   // short tag of its kind, the parts it touches (words of no post), the advisory it fixes.
-  const shortTag = raw.match(SHORT_KIND_TAG);
+  const shortTag = raw.includes('[') ? raw.match(SHORT_KIND_TAG) : null;
   if (shortTag) {
     const advisories: string[] = [];
     const rest = text
@@ -1366,7 +1369,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return itemKind('', told, advisories.length > 0 ? 'security' : (SHORT_TAG_KIND[shortTag[1]!] ?? inherited), section);
   }
   // Apollo Server's changeset "⚠️ SECURITY `@apollo/server/standalone`: …": the tag in capitals after the warning sign.
-  if (SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
+  if (text.includes('SECURITY') && SHOUTED_SECURITY_TAG.test(text)) return itemKind('', text.replace(SHOUTED_SECURITY_TAG, ''), 'security', section);
   // Renovate's "**deps:** update module github.com/buger/jsonparser to v1.1.2 [security] (release-3.6.x)" (Loki): the tag may
   // be read off the words already; an update for a security fix is one, whatever its scope.
   if ((text.includes('[') && CLOSING_SECURITY_TAG.test(text)) || (raw.includes('[security]') && CLOSING_SECURITY_TAG.test(raw))) {
@@ -1376,15 +1379,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   const gitmoji = inherited === 'other' ? GITMOJI_KIND[text.trimStart().match(/^\p{Extended_Pictographic}/u)?.[0] ?? ''] : undefined;
   if (gitmoji) return itemKind(raw, text, gitmoji, section);
-  const role = raw.match(SPHINX_RELEASES_ROLE);
+  const role = raw.includes(':`') ? raw.match(SPHINX_RELEASES_ROLE) : null;
   if (role) return role[1] === 'release' ? { kind: 'internal', text } : itemKind('', text, SPHINX_ROLE_KIND[role[1]!]!, section);
   // GNU Make's NEWS: "WARNING: Backward-incompatibility! GNU Make now uses temporary files …": the label says it breaks; its
   // "WARNING: Future backward-incompatibility!" tells of the next release's.
-  const warned = text.match(WARNED_INCOMPATIBLE);
+  const warned = text.includes(':') ? text.match(WARNED_INCOMPATIBLE) : null;
   if (warned) return { kind: warned[1] ? 'other' : 'breaking', text: text.slice(warned[0].length) };
   // UIkit's "### Changed" over "IMPORTANT: Rename `@accordion-*` to `@accordion-default-*` …", "IMPORTANT: Add
   // `uk-accordion-defaut` class to apply style": a change upgraders must act on. The label is no part of its words.
-  const attention = /^IMPORTANT:\s+(?=\S)/.exec(text);
+  const attention = text.startsWith('IMPORTANT:') ? /^IMPORTANT:\s+(?=\S)/.exec(text) : null;
   if (attention) {
     const rest = itemKind(raw.replace(/IMPORTANT:\s+/, ''), text.slice(attention[0].length), inherited, section);
     // (Not Ghostscript's "<b>IMPORTANT:</b> For the 10.04.0 release … we will be adding protection …": a later release's.)
@@ -1405,21 +1408,21 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // git-cliff's "- _dgw_: [**breaking**] drop the prx_usr … claims", "- *(dgw)* [**breaking**] …": its mark in brackets.
   const cliffMark = /^((?:[^:[]{1,40}:\s+|[*_]?\([^()]{1,40}\)[*_]?\s+)?)\[\*\*breaking\*\*\]\s+(?=\S)/i;
   // (A conventional commit's "refactor: [**breaking**] …" is read with its type below.)
-  if (cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
+  if (text.includes('[**') && cliffMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffMark, '$1') };
   // Its default template closes the commit with the mark instead: television's "*(config)* Use `$HOME/.config/television` by
   // default for macOS … [**breaking**]" under "🚜 Refactor", whatever its group.
   const cliffClosingMark = /\s*\[\*\*breaking\*\*\]\s*$/i;
-  if (cliffClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffClosingMark, '') };
+  if (text.includes('[**') && cliffClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(cliffClosingMark, '') };
   // rio-tiler's "- remove python 3.9 and 3.10 support **breaking change**": the mark in bold closing the line.
-  if (/\*\*breaking(?: changes?)?\*\*\s*$/i.test(raw) && !PREFIX.test(text))
+  if (raw.includes('**') && /\*\*breaking(?: changes?)?\*\*\s*$/i.test(raw) && !PREFIX.test(text))
     return { kind: 'breaking', text: text.replace(/\s*breaking(?: changes?)?\.?\s*$/i, '') };
   // Lets-Plot's "[BREAKING, only affects users of Lets-Plot Kotlin API] The entire project …": the mark, and whom it breaks.
-  const qualifiedMark = text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i);
+  const qualifiedMark = text.includes('[') ? text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i) : null;
   if (qualifiedMark) return { kind: 'breaking', text: text.slice(qualifiedMark[0].length) };
-  if (scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
+  if (text.includes(':') && scopedMark.test(text) && /\*{1,2}breaking\b/i.test(raw)) return { kind: 'breaking', text: text.replace(scopedMark, '$1') };
   // flutter_local_notifications' "[Android] **Breaking changes** the positional parameters …": the platform, then the mark.
   const platformMark = /^\[([^\]]{1,30})\]\s+(?:\*\s+)?breaking changes?[:.]?\s+(?=\S)/i;
-  const platformMarked = /\*\*breaking changes?\*\*/i.test(raw) ? text.match(platformMark) : null;
+  const platformMarked = raw.includes('**') && /\*\*breaking changes?\*\*/i.test(raw) ? text.match(platformMark) : null;
   // Tempo's "[CHANGE] **BREAKING CHANGE** Remove …": a kind's tag in the bracket, no part of the project; it goes.
   if (platformMarked)
     return {
@@ -1464,7 +1467,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Dapr's "**ADDED** State serializer …", "**REMOVED** Unnecessary loglines": a verb in capitals, the change's own; what
   // went is not breaking for being removed ("loglines").
   // fl_chart's "**FEATURE** (by @kamilJ96) Add `gradient` property …", "**BUGFIX** …": a kind in bold capitals, then the change.
-  const tagged = raw.match(BOLD_KIND_TAG);
+  const tagged = raw.includes('**') ? raw.match(BOLD_KIND_TAG) : null;
   if (tagged) return itemKind('', text.replace(new RegExp(`^${tagged[1]}\\s*:?\\s*`), ''), tagKind(tagged[1]!), section);
   // Hypercorn's "Bugfix pass the correct quic connection …", Mido's "Bugfix Backends/rtmidi: Prevent …": the kind's word leads
   // the change, no colon after it. (Not "Bugfix release for …", what the release is.)
@@ -1481,7 +1484,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const kind = bracketed[1] === 'etc' ? 'other' : tagKind(bracketed[1]!);
     return itemKind('', text.slice(bracketed[0].length), kind === 'fix' && inherited === 'security' ? 'security' : kind, section);
   }
-  const shouted = raw.match(BOLD_KIND_SHOUTED) ?? raw.match(PLAIN_KIND_SHOUTED);
+  const shouted = (raw.includes('**') ? raw.match(BOLD_KIND_SHOUTED) : null) ?? raw.match(PLAIN_KIND_SHOUTED);
   if (shouted) {
     const rest = text.replace(new RegExp(`^${shouted[1]}\\s*:?\\s*`), '');
     // khal's "NEW the `configure` command can now set up vdirsyncer": the tag names no verb, the change says it all; qsv's
@@ -1503,20 +1506,20 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const said = toldOwn ? ownVerb : `${verb} ${lowerFirst(rest, /^\p{Lu}\p{Ll}/u)}`;
     return itemKind(raw.slice(shouted[0].length), said, shouted[1] === 'REMOVED' ? inherited : (sectionKind(verb) ?? inherited), verb);
   }
-  const titled = raw.match(BOLD_KIND_TITLE);
+  const titled = raw.includes('**') || raw.includes('__') ? raw.match(BOLD_KIND_TITLE) : null;
   const bold =
-    raw.match(BOLD_KIND_LABEL) ??
+    (raw.includes('**') ? raw.match(BOLD_KIND_LABEL) : null) ??
     (titled && titled[1]!.split(' ').length <= 2 && SECTION_TITLE.test(titled[1]!) && sectionKind(titled[1]!) !== null ? titled : null);
   const unlabelled = bold ? text.replace(new RegExp(`^${bold[1]}\\s*:\\s*`), '') : text;
   if (bold && unlabelled !== text) return itemKind(raw.slice(bold[0].length), unlabelled, sectionKind(bold[1]!) ?? inherited, bold[1]!);
-  const semver = text.match(SEMVER_TAG);
+  const semver = text.startsWith('(') ? text.match(SEMVER_TAG) : null;
   if (semver) {
     const rest = itemKind(raw, text.slice(semver[0].length), inherited, section);
     return semver[1]!.toUpperCase() === 'MAJOR' ? { ...rest, kind: 'breaking' } : rest;
   }
   // scikit-learn's substitution badges: `|Feature|`, `|Efficiency|`, `|API|`.
   // The weightiest badge says the kind: a security fix over a fix, a fix or a feature over an API or a default changed.
-  const badges = text.match(BADGES);
+  const badges = text.startsWith('|') ? text.match(BADGES) : null;
   if (badges) {
     const kinds = [...badges[0].matchAll(/\|(\w+)\|/g)].map((badge) => BADGE_KIND[badge[1]!.toLowerCase()]!);
     const kind = (['security', 'feature', 'performance', 'fix', 'other', 'internal'] as const).find((known) => kinds.includes(known)) ?? inherited;
@@ -1524,7 +1527,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // HAProxy's commit subjects: "BUG/MEDIUM: quic: Fix …", "CLEANUP: …", "OPTIM: …", "MINOR: mux: add …". The tag says the
   // kind (a bug's severity stays on its line, for ranking); a "dev/…:" subsystem is the project's own tooling.
-  const subject = text.match(SUBJECT_TAG);
+  const subject = text.includes(':') ? text.match(SUBJECT_TAG) : null;
   if (subject) {
     const rest = text.slice(subject[0].length);
     const tagged = subject[1]!;
@@ -1543,11 +1546,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: numpyTagKind(tags, raw), text: rest };
   }
   // elFinder's "[security:CVE-2022-26960] Fixed a path traversal issue": the kind and the advisory it fixes, in its tag.
-  const advisoryTag = text.match(ADVISORY_TAG);
+  const advisoryTag = text.startsWith('[') ? text.match(ADVISORY_TAG) : null;
   if (advisoryTag) return { kind: 'security', text: `${text.slice(advisoryTag[0].length)} (${advisoryTag[1]})` };
   // Sandboxie-Plus' "FIXED SECURITY ISSUE ID-33: local Denial of Service (DoS) vulnerability … CVE-2026-32603": the label, in
   // capitals, with the tracker's own number, then the flaw and the advisory it has, closing it.
-  const shoutedFix = text.match(/^FIXED SECURITY (?:ISSUE|BUG|VULNERABILITY)(?:\s+ID-\d+)?:\s+(?=\S)/);
+  const shoutedFix = text.startsWith('FIXED SECURITY ') ? text.match(/^FIXED SECURITY (?:ISSUE|BUG|VULNERABILITY)(?:\s+ID-\d+)?:\s+(?=\S)/) : null;
   if (shoutedFix) {
     const flaw = text.slice(shoutedFix[0].length);
     const closing = flaw.match(CLOSING_ADVISORY);
@@ -1557,18 +1560,18 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // LLDB scripts to help with debugging": a bracketed area of the project's own upkeep, whatever its verb.
   // (ClickHouse Java's "[repo] - upgraded `lz4-java` to `1.10.2`. Previously used version had a vulnerability …CVE-2025-66566":
   // upkeep of the repository that ships users a fixed flaw is their security fix.)
-  const upkeep = text.match(UPKEEP_BRACKET);
+  const upkeep = text.startsWith('[') ? text.match(UPKEEP_BRACKET) : null;
   if (upkeep && !namesAdvisory(text)) return { kind: 'internal', text: text.slice(upkeep[0].length) };
   if (upkeep) return kindOfItem(raw, text.slice(upkeep[0].length).replace(/^[-–—]\s+/, ''), inherited, section);
   // GraphRAG's semversioner lines, "- minor: Remove Dynamic Max Retries support", "- patch: Add full llm response …": the size
   // of the version step the change asked for, no kind; a major one breaks.
-  const step = text.match(/^(major|minor|patch):\s+(?=\S)/);
+  const step = text.includes(':') ? text.match(/^(major|minor|patch):\s+(?=\S)/) : null;
   if (step) return itemKind(raw, text.slice(step[0].length), step[1] === 'major' ? 'breaking' : inherited, section);
   // Raneto's "**[New]** Theme redesign", "**[Misc]** Remove node-fetch …": a kind's word in brackets; "Misc" leaves the words
   // and the section to say which.
-  const kindWord = text.match(BRACKETED_KIND_WORD);
+  const kindWord = text.startsWith('[') ? text.match(BRACKETED_KIND_WORD) : null;
   if (kindWord) return kindOfItem(raw, text.slice(kindWord[0].length), BRACKETED_KIND[kindWord[1]!.toLowerCase()] ?? inherited, section);
-  const tag = text.match(BRACKET_TAG) ?? text.match(PREFIX);
+  const tag = (text.startsWith('[') ? text.match(BRACKET_TAG) : null) ?? text.match(PREFIX);
   if (tag) {
     const name = tag[1]!.toLowerCase();
     const bang = tag[0].includes('!');
@@ -1622,9 +1625,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: fixesFlaw ? 'security' : kind, text: kind === 'fix' ? faultFixed(rest, /^[A-Z][a-z]/.test(tag[1]!) ? asFixed : (words) => words) : told };
   }
   // Uppy's "examples: Add useRemoteSource", "e2e: …": a scope of the project's own upkeep ("meta:" is lazy.nvim's module).
-  if (INTERNAL_AREA.test(text)) return { kind: 'internal', text };
+  if (text.includes(':') && INTERNAL_AREA.test(text)) return { kind: 'internal', text };
   // LuaLS's "`CHG` `duplicate-set-field` diagnostic now supports …", "`NEW` …", "`FIX` …": a tag in code says the kind.
-  const codeTag = raw.match(CODE_KIND_TAG);
+  const codeTag = raw.includes('`') ? raw.match(CODE_KIND_TAG) : null;
   if (codeTag) {
     const rest = text.replace(/^\s*[A-Z]+\s+/, '');
     return itemKind('', codeTag[1] === 'FIX' ? asFixed(rest) : rest, CODE_TAG_KIND[codeTag[1]!] ?? inherited, section);
@@ -1633,7 +1636,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // "Fixed [#1654](…) and [#1658](…) - …" once its links went: a capitalised label says the kind, and is no word of the change.
   // ksnip's "Fixed kImageAnnotator: Add KDE support for scale factor.": the label, then the part of the project it is in (a
   // name by its shape: inner capitals or a dot, not hashcat's "hash-mode"), then the change.
-  const scopedLabel = text.match(SCOPED_KIND_LABEL);
+  const scopedLabel = text.includes(':') ? text.match(SCOPED_KIND_LABEL) : null;
   if (scopedLabel) {
     const told = itemKind('', `${scopedLabel[1]}: ${text.slice(scopedLabel[0].length)}`, inherited, section);
     return { ...told, text: `${scopedLabel[2]}: ${told.text}` };
@@ -1645,7 +1648,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { ...told, text: `${bracketScope[1]}: ${told.text}` };
   }
   // KivyMD 2.0.0's "API break. Implement declarative style for all KivyMD widgets.": the break said first, as a sentence.
-  const apiBreak = text.match(/^API\s+break(?:s|age)?[.:!]\s+(?=\p{Lu})/u);
+  const apiBreak = text.startsWith('API') ? text.match(/^API\s+break(?:s|age)?[.:!]\s+(?=\p{Lu})/u) : null;
   if (apiBreak) return { kind: 'breaking', text: text.slice(apiBreak[0].length) };
   const label = text.match(KIND_LABEL);
   if (label) {
@@ -1705,7 +1708,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: namesFlaw(rest) ? 'security' : 'fix', text: fault ? `Fixed ${rest}` : rest };
   }
   // Svix's "Libs/All **(Breaking)**: The `PatchConfig`-suffixed types are now `ConfigPatch`-suffixed": the scope says it breaks.
-  const scopedBreak = text.match(/^([\w/ ,.+-]{1,40}?)\s*\(breaking(?: change)?\):\s+(?=\S)/i);
+  const scopedBreak = text.includes('(') ? text.match(/^([\w/ ,.+-]{1,40}?)\s*\(breaking(?: change)?\):\s+(?=\S)/i) : null;
   if (scopedBreak) return { kind: 'breaking', text: `${scopedBreak[1]}: ${text.slice(scopedBreak[0].length)}` };
   // Liferea's "Fixes #1551 full screen mode for videos broken": the title of the issue it fixes, after its number.
   if (
@@ -1719,7 +1722,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // Electron's "### Behavior Changed: `electron` no longer downloads itself …": a label of two words titling a kind says the
   // kind, and is no word of the change.
-  const phrase = text.match(KIND_PHRASE);
+  const phrase = text.includes(':') ? text.match(KIND_PHRASE) : null;
   if (phrase && titlesAKind(phrase[1]!) && sectionKind(phrase[1]!) !== 'internal') {
     const rest = text.slice(phrase[0].length);
     return itemKind(raw, rest, sectionKind(phrase[1]!)!, phrase[1]!);
@@ -1744,8 +1747,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Lombok's changelog: "PLATFORM: JDK25 support added", "BUGFIX: …", "FEATURE: …", "IMPROBABLE BREAKING CHANGE: …".
   // OpenTK's "API: Add explicit casts …" beside its "BREAKING:" and "FIX:": a tag in capitals saying the change is to the API,
   // whose words say its kind.
-  if (/^API:\s+\p{Lu}/u.test(text)) return itemKind(raw, text.replace(/^API:\s+/, ''), inherited, section);
-  const capitalsLabel = text.match(CAPITALS_KIND_LABEL);
+  if (text.startsWith('API:') && /^API:\s+\p{Lu}/u.test(text)) return itemKind(raw, text.replace(/^API:\s+/, ''), inherited, section);
+  const capitalsLabel = text.includes(':') ? text.match(CAPITALS_KIND_LABEL) : null;
   if (capitalsLabel && inherited !== 'security') return { kind: tagKind(capitalsLabel[1]!), text: text.slice(capitalsLabel[0].length) };
   // SBCL's NEWS: "minor incompatible change: FDEFINITION now returns …", "bug fix: …", "optimization: …", "enhancement: …".
   const lispLabel = text.match(LISP_KIND_LABEL);
@@ -1791,7 +1794,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
-  if (SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
+  if (text.includes(':') && SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
   // lftp's "security fixes in html parsing code": security fixes, so called, are one, whatever section they are in.
   if (inherited !== 'internal' && SECURITY_FIXES_TOLD.test(text)) return { kind: 'security', text };
   // i18next's "**Memory leak fix**: move module-level `checkedLoadedFor` cache …" under Improvements: the label says it fixes.
@@ -2473,7 +2476,10 @@ export const ENDS_WITH_COLON = /:(?:\*\*|__)?\s*$/;
 /** A few words naming a part, with no sentence's end: "data files", "Lua scripting", Rouge's "Apache Thrift Lexer (**NEW**)". */
 const SHORT_LABEL = /^\p{L}[\p{L}\d.+/-]*(?:\s+[\p{L}\d.+/-]+){0,2}(?:\s+\((?:new|beta|experimental)\))?$/iu;
 
-const indentOf = (line: string) => line.match(/^\s*/)![0].replace(/\t/g, '    ').length;
+const indentOf = (line: string) => {
+  const indent = line.match(/^\s*/)![0];
+  return indent.includes('\t') ? indent.replace(/\t/g, '    ').length : indent.length;
+};
 
 /**
  * A leading package label (`[jest-config]`) or git-cliff scope (`**(cache)**`, not Node's
@@ -2715,7 +2721,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
     // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
-    .replace(/\[([*_])([^*_\]\n]+)\1\](?![([:])/g, '$2')
+    .replace(written.includes('[') ? /\[([*_])([^*_\]\n]+)\1\](?![([:])/g : NEVER, '$2')
     // zizmor's "Fixed a bug where the [template-injection] audit would …": likewise, a name after "the". (Its lookbehind,
     // which V8 tries at every position, runs only where the words hold one.)
     .replace(written.includes('the [') ? /(?<=\bthe )\[([a-z][a-z\d]*(?:-[a-z\d]+)+)\](?![([:])/g : NEVER, '$1')
@@ -2724,8 +2730,8 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
     .replace(/^\s*o\s+(?=[A-Za-z])/, '')
     // Mido's "Removed support for Python 2.7. * Mido now requires Python 3.7 or higher.": a list's star run into the words.
-    .replace(/(?<=[.!?])\s+\*\s+(?=\p{Lu})/gu, ' ')
-    .replace(/\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u, '');
+    .replace(written.includes('*') ? /(?<=[.!?])\s+\*\s+(?=\p{Lu})/gu : NEVER, ' ')
+    .replace(written.includes('@') ? /\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u : NEVER, '');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])
@@ -2758,19 +2764,21 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^(\s*)Backport(?:ed)?:?\s+(\p{Ll})(?=\p{Ll}*\s)/u, (_whole, lead: string, first: string) => `${lead}${first.toUpperCase()}`)
     // GLib's "!4955 Backport !4954 “glib-compile-resources: Always assume …” to glib-2-86", "!4979 [glib-2-86] gbase64: Use
     // gsize …": GitLab's merge requests lead the line, and a backport is told by the title it quotes, not by its branch.
-    .replace(/^\s*!(\d+)\s+(?=\S)/, (_whole, id: string) => {
+    .replace(raw.includes('!') ? /^\s*!(\d+)\s+(?=\S)/ : NEVER, (_whole, id: string) => {
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
     })
     // Manticore's "⚠️ **v26.0.0** …", "⚠️ **[v27.0.0](…/releases/tag/27.0.0)** …": the release it first shipped in, in bold.
     .replace(
-      /^(\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?)\*\*(?:v?\d+(?:\.\d+)+|\[v?\d+(?:\.\d+)+\]\(https?:\/\/[^)\s]+\/releases\/tag\/[^)\s]+\))\*\*\s+(?=\S)/u,
+      raw.includes('*')
+        ? /^(\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?)\*\*(?:v?\d+(?:\.\d+)+|\[v?\d+(?:\.\d+)+\]\(https?:\/\/[^)\s]+\/releases\/tag\/[^)\s]+\))\*\*\s+(?=\S)/u
+        : NEVER,
       '$1',
     )
     // Mollie's "Fix/wrong payment details attribute": a pull request titled by its branch's name; the slash parts verb and words.
-    .replace(/^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i, '$1 ')
+    .replace(raw.includes('/') ? /^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i : NEVER, '$1 ')
     // React Native Bottom Sheet's "**#2455:** wrong index reported by …": the issue set where a commit's scope goes is a reference.
-    .replace(/^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/, (_whole, lead: string, id: string) => {
+    .replace(raw.includes('*') ? /^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/ : NEVER, (_whole, lead: string, id: string) => {
       named.push(issueReference(id, repoBase));
       return lead;
     })
@@ -2787,7 +2795,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       if (id ?? dashed) named.push(issueReference((id ?? dashed)!, repoBase));
       return '';
     })
-    .replace(/^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i, (_whole, lead: string, component: string | undefined) =>
+    .replace(raw.includes('[') ? /^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i : NEVER, (_whole, lead: string, component: string | undefined) =>
       component ? `${lead}${component} Security: ` : `${lead}Security: `,
     )
     // Cacti's "-issue#5772: Add IP address to the login audit … by xmacan", read as "… by xmacan (#5772)": one name between "by"
@@ -2802,7 +2810,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(raw.includes('#') ? /(\s#\d+)\s+by\s+@?[\w.-]+\s*$/ : NEVER, '$1')
     // http4k's "**http4k-webhook**: [Unlikely break] …", "[Fix] …" after a module: how likely it is to break, or a kind its
     // words tell (a "[fix]" leading an entry, as ISC's, is its kind).
-    .replace(/^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i, '$1')
+    .replace(raw.includes('*') ? /^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i : NEVER, '$1')
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
@@ -2817,12 +2825,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       return `${last}.`;
     })
     // LMDB's "ITS#9378 - Add ability to replay log": the tracker's key and number lead the line, a reference.
-    .replace(/^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/, (_whole, id: string) => {
+    .replace(raw.includes('#') ? /^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/ : NEVER, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
     // After the pull request, who made it, then (a tracker's key and) the change.
-    .replace(HANDLE_AFTER_PULL_REQUEST, '$1')
+    .replace(raw.includes('@') ? HANDLE_AFTER_PULL_REQUEST : NEVER, '$1')
     .replace(KEY_AFTER_PULL_REQUEST, (_whole, lead: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return lead;
@@ -2832,15 +2840,15 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
   text = text
     // Semantic UI's "**Gulp 4** -All tasks have been rewritten …": the dash after a bold scope, its space lost.
-    .replace(/^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u, '$1 ')
+    .replace(raw.includes('*') ? /^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u : NEVER, '$1 ')
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
-    .replace(/^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u, '$1.** ')
+    .replace(raw.includes('*') ? /^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u : NEVER, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
-    .replace(/^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/, '')
+    .replace(raw.includes('[') ? /^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/ : NEVER, '')
     // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
-    .replace(/\[(`[^`\]\s]+`)\](?![([:])/g, '$1')
+    .replace(raw.includes('`') ? /\[(`[^`\]\s]+`)\](?![([:])/g : NEVER, '$1')
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
-    .replace(RST_NAMED_CREDITS, (whole, names: string) =>
+    .replace(raw.includes('`') ? RST_NAMED_CREDITS : NEVER, (whole, names: string) =>
       [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
     );
   // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
@@ -2874,10 +2882,12 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
     // Jiff's "**RUNTIME** [#48](…): On Span APIs, …": a tag in bold capitals before the issue, which the notes' prose
     // defines ("changes that will not be caught by the Rust compiler"), is no word of the change. (A kind's word stays.)
-    .replace(/^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/, (whole, lead: string, tag: string) => (sectionKind(tag) === null ? lead : whole))
+    .replace(raw.includes('*') ? /^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/ : NEVER, (whole, lead: string, tag: string) =>
+      sectionKind(tag) === null ? lead : whole,
+    )
     // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
     .replace(
-      /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/,
+      raw.includes('*') ? /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/ : NEVER,
       (_whole, lead: string, type: string) => `${lead}${type.toLowerCase()}`,
     )
     // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
@@ -2909,7 +2919,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     })
     // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
     // before its words, are its references.
-    .replace(LEADING_IDS, (_whole, list: string) => {
+    .replace(raw.includes(',') ? LEADING_IDS : NEVER, (_whole, list: string) => {
       const ids = list.split(/\s*,\s*/).filter(Boolean);
       for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
       // A "#12" is read as a reference where it stands.
@@ -2957,9 +2967,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^(\s*)(?:github|gh)-\d+:\s+(?=\S)/i, '$1')
     // GnuCOBOL's "** Note: Not each flag contained in the FCD3 is handled already **" once its label went: the closing mark.
     .replace(/^([^*]*\S)\s+\*\*\s*$/, '$1')
-    .replace(/,\s*(\(\[?(?:GHSA|CVE)-)/gi, ' $1')
+    .replace(raw.includes(',') ? /,\s*(\(\[?(?:GHSA|CVE)-)/gi : NEVER, ' $1')
     // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
-    .replace(/^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/, '$1')
+    .replace(raw.includes('*') ? /^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/ : NEVER, '$1')
     // cosign's "Merge pull request from GHSA-vfp6-jrw2-99g9": an advisory's private fix, merged; the merge is no word of it.
     .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
@@ -2986,16 +2996,21 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
     .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
     // "([#2177 by mgravell](…))": a link to the pull request that made the change, with its author's credit.
-    .replace(/\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g, '[$1]($2)')
+    .replace(raw.includes('[') ? /\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g : NEVER, '[$1]($2)')
     // calibre's "[2162628] Content server: Fix …": a ticket's number leading the change is its reference.
-    .replace(/^\s*\[(\d{4,})\]\s+(?=\S)/, (_whole, id: string) => {
+    .replace(raw.includes('[') ? /^\s*\[(\d{4,})\]\s+(?=\S)/ : NEVER, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
-    .replace(/(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu, '$1')
+    .replace(raw.includes('@') ? /(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu : NEVER, '$1')
     // (Not NGINX Gateway Fabric's "`nginxGateway.replicaCount` Helm value has been renamed …": the code is the subject.)
-    .replace(/^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})(?!\p{L}+(?:\s+\p{L}+){0,2}\s+(?:has|have|is|are|was|were|will)\s)/u, '$1$2: ')
+    .replace(
+      raw.includes('`')
+        ? /^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})(?!\p{L}+(?:\s+\p{L}+){0,2}\s+(?:has|have|is|are|was|were|will)\s)/u
+        : NEVER,
+      '$1$2: ',
+    )
     // RxDB 14's "RENAME `atomicUpdate()` to `incrementalModify()`": the verb shouted, said as any other.
     .replace(
       /^(\s*)(RENAME|REMOVE|ADD|FIX|CHANGE|DEPRECATE|REPLACE)\s+(?=`|\p{Ll})/u,
@@ -3017,7 +3032,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       named.push({ kind: 'link', label: id, url });
       return ' ';
     })
-    .replace(TRACKER_LINK, (whole, label: string, url: string) => (READ_AS_REFERENCE.test(label) || namesItsPage(label, url) ? whole : ` <${url}>`));
+    .replace(raw.includes('[') ? TRACKER_LINK : NEVER, (whole, label: string, url: string) =>
+      READ_AS_REFERENCE.test(label) || namesItsPage(label, url) ? whole : ` <${url}>`,
+    );
   // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
   // "PR 69168." is a bug tracker's number; "Credits: Name (Company)" closing the entry credits who found it.
   if (/\.(?:org|com|net|io)\)/i.test(text))
@@ -3082,7 +3099,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   return {
     ...clean,
     text: clean.text
-      .replace(/(?<=[.!?])\s+(?:\.{3}|…)$/, '')
+      .replace(clean.text.endsWith('...') || clean.text.endsWith('…') ? /(?<=[.!?])\s+(?:\.{3}|…)$/ : NEVER, '')
       // BlockNote's "optimize plugin traversals for large documents BLO-1111 ([#2600](…))", "… RangeError (blo-1103)": its
       // tracker's key closing the words once the pull request went, bare or in lower case.
       .replace(/\d{4}\)?\.?\s*$/.test(clean.text) ? BARE_TRACKER_KEY : NEVER, (_whole, key?: string, lowered?: string) => {
@@ -3116,7 +3133,12 @@ function withoutFoldedCommitLog(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return [...lines];
   let folded = false;
   return lines.map((line) => {
-    if (!folded && /<summary>\s*(?:full\s+)?(?:changelog|change log|commits?|commit log|all (?:changes|commits))\s*<\/summary>/i.test(line)) folded = true;
+    if (
+      !folded &&
+      line.includes('<') &&
+      /<summary>\s*(?:full\s+)?(?:changelog|change log|commits?|commit log|all (?:changes|commits))\s*<\/summary>/i.test(line)
+    )
+      folded = true;
     else if (folded && /<\/details>/i.test(line)) folded = false;
     else if (!folded) return line;
     return '';
@@ -3138,7 +3160,7 @@ function codeMarkedLinesAsList(lines: string[]): string[] {
  * line its words are on, so the bracket left there reads as no quote.
  */
 function brokenTagsJoined(lines: string[]): string[] {
-  if (!lines.some((line) => /<[a-z][\w-]*\s*$/i.test(line))) return lines;
+  if (!lines.some((line) => line.includes('<') && /<[a-z][\w-]*\s*$/i.test(line))) return lines;
   return lines.map((line, index) => {
     const opened = line.match(/^(\s*)<([a-z][\w-]*)\s*$/i);
     const next = lines[index + 1] ?? '';
@@ -3195,7 +3217,8 @@ function postfixTagsAsList(lines: string[]): string[] {
  * WordPress readme ("* Fixed: Security issue, CVE ID: …" over "  ** Restricted `get_directory_by_hash()` …").
  */
 function doubledStarBulletsAsList(lines: string[]): string[] {
-  if (!lines.some((line) => /^\s*\*\s+\S/.test(line)) || !lines.some((line) => /^\s+\*\*\s+\S/.test(line))) return lines;
+  if (!lines.some((line) => line.includes('*') && /^\s*\*\s+\S/.test(line)) || !lines.some((line) => line.includes('**') && /^\s+\*\*\s+\S/.test(line)))
+    return lines;
   return lines.map((line) => line.replace(/^(\s+)\*\*(?=\s+\S)/, '$1 -'));
 }
 
@@ -3276,7 +3299,7 @@ function bracketGroupsAsHeadings(lines: string[]): string[] {
  */
 function withoutQuotedDescriptions(lines: string[]): string[] {
   if (!anyLineHas(lines, '>')) return [...lines];
-  return lines.map((line) => (/^\s{2,}>/.test(line) ? '' : line));
+  return lines.map((line) => (line.includes('>') && /^\s{2,}>/.test(line) ? '' : line));
 }
 
 /**
@@ -3313,8 +3336,8 @@ function withoutScriptBlocks(lines: string[]): string[] {
 
 function withoutComponentTags(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return lines;
-  const closed = new Set(lines.flatMap((line) => [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!)));
-  if (closed.size === 0 && !lines.some((line) => /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
+  const closed = new Set(lines.flatMap((line) => (line.includes('</') ? [...line.matchAll(/<\/([A-Z][\w.]*)>/g)].map((match) => match[1]!) : [])));
+  if (closed.size === 0 && !lines.some((line) => line.includes('<') && /<[A-Z][\w.]*\s+[\w-]+=|<[A-Z][\w.]*\s*\/>/.test(line))) return lines;
   return lines.map((line) => {
     // Turborepo's "## Boundaries <ExperimentalBadge>Experimental</ExperimentalBadge>": a badge says what stage the feature is at.
     const bare = line
@@ -3355,7 +3378,7 @@ function closedHeadings(lines: string[]): string[] {
 
 /** Read by position, not by one pattern: `^(={1,3})\s+(\S.*?)\s+\1\s*$` backtracks cubically over a line of blanks. */
 function closedHeading(line: string): { marks: string; text: string } | null {
-  const marks = line.match(/^={1,3}(?=\s)/)?.[0];
+  const marks = line.startsWith('=') ? line.match(/^={1,3}(?=\s)/)?.[0] : undefined;
   if (!marks) return null;
   const trimmed = line.trimEnd();
   const inner = trimmed.slice(marks.length, trimmed.length - marks.length);
@@ -3514,7 +3537,8 @@ const NUMBERED_CHANGE = /^\*?\s+((?:#\d+ ?)+)(?:\s{2,}|,\s+)(\S.*)$/;
  * issue numbers, read as Markdown line for line; indented, they would otherwise read as a code block.
  */
 function indentedChangesAsMarkdown(lines: string[]): string[] {
-  if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length < 2 || lines.some((line) => FENCE.test(line) || ATX.test(line))) return lines;
+  if (lines.filter((line) => line.includes('#') && NUMBERED_CHANGE.test(line)).length < 2 || lines.some((line) => FENCE.test(line) || ATX.test(line)))
+    return lines;
   let inItem = false;
   let itemIndent = 0;
   return lines.map((line) => {
@@ -3594,7 +3618,11 @@ function taggedLinesAsList(lines: string[]): string[] {
 }
 
 /** A bullet that only names a person ("- Jan Rybar:", "- Emmanuele Bassi"), read by `PERSON_NAME`. */
-const namesAPersonOnly = (line: string) => PERSON_NAME.test((line.match(/^\s*[-*+]\s+(\S.*)$/)?.[1] ?? '').trimEnd().replace(/:$/, '').trimEnd());
+const namesAPersonOnly = (line: string) => {
+  const said = line.match(/^\s*[-*+]\s+(\S.*)$/)?.[1];
+  // (PERSON_NAME opens on a capital: a line that is no bullet names no one.)
+  return said !== undefined && PERSON_NAME.test(said.trimEnd().replace(/:$/, '').trimEnd());
+};
 /**
  * polkit's NEWS: "- Jan Rybar:" over its changes, one a line, indented below the name: who made them, then what each is. The
  * name goes (a credit); each line is a bullet of its own, where it is not the run-on of the line above it.
@@ -3680,7 +3708,8 @@ function advisoryBlocksAsList(lines: string[]): string[] {
 function starOutlineAsMarkdown(lines: string[]): string[] {
   // (Org mode's headings, "** Features" at the line's start, are Org's: see org-notes.)
   // (Nor AsciiDoc's nested "** Enhance …" under "== Changes" (MLton): see asciidoc-notes.)
-  if (lines.filter((line) => /^\s+\*{3}\s/.test(line)).length < 3 || lines.some((line) => /^(?:\*{2,}|={1,5})\s/.test(line))) return lines;
+  if (lines.filter((line) => line.includes('***') && /^\s+\*{3}\s/.test(line)).length < 3 || lines.some((line) => /^(?:\*{2,}|={1,5})\s/.test(line)))
+    return lines;
   return lines.map((line) => {
     const star = line.match(STAR_OUTLINE);
     if (!star) return line;
@@ -4019,7 +4048,7 @@ const NOT_A_SURNAME =
  */
 function withoutTableOfContents(items: NoteItem[], lines: string[]): NoteItem[] {
   const titles = lines.flatMap((line, index) => {
-    const title = line.match(/^#{1,6}\s+(\S.*?)\s*#*\s*$/)?.[1];
+    const title = line.startsWith('#') ? line.match(/^#{1,6}\s+(\S.*?)\s*#*\s*$/)?.[1] : undefined;
     return title ? [{ title: title.toLowerCase(), index }] : [];
   });
   if (titles.length < 2) return items;
@@ -4092,7 +4121,7 @@ function fencedLines(lines: string[]): Set<number> {
   const fenced = new Set<number>();
   let open = false;
   lines.forEach((line, index) => {
-    const fence = FENCE.test(line) && (open || !isUnderline(lines, index));
+    const fence = (line.includes('```') || line.includes('~~~')) && FENCE.test(line) && (open || !isUnderline(lines, index));
     if (open || fence) fenced.add(index);
     if (fence) open = !open;
   });
@@ -4198,7 +4227,7 @@ function urlWordsAsLinks(lines: string[]): string[] {
 function lineBlocksAsList(lines: string[]): string[] {
   if (!anyLineHas(lines, '|')) return [...lines];
   return lines.map((line) => {
-    const block = line.match(/^(\s*)\|\s+(\S.*)$/);
+    const block = line.includes('|') ? line.match(/^(\s*)\|\s+(\S.*)$/) : null;
     if (!block || /\|\s*$/.test(block[2]!)) return line;
     // Red's "| Thanks to all these amazing people that contributed to this release:" leads into the names below it.
     return THANKS_INTRO.test(block[2]!) ? `${block[1]}${block[2]}` : `${block[1]}- ${block[2]}`;
@@ -4213,7 +4242,9 @@ function linkTargets(lines: string[]): Map<string, string> {
   const targets = new Map<string, string>();
   for (const line of lines) {
     // wasm-pack's "    [pull/1321]: https://…" under each entry's paragraph: a definition inside a list item is indented with it.
-    const definition = line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/) ?? line.match(/^\s+\[([^\]]+)\]:\s*<?(https?:\/\/\S+?)>?\s*$/);
+    const definition = line.includes(']:')
+      ? (line.match(/^\s{0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+["'(].*)?\s*$/) ?? line.match(/^\s+\[([^\]]+)\]:\s*<?(https?:\/\/\S+?)>?\s*$/))
+      : null;
     if (definition && !targets.has(definition[1]!.toLowerCase())) targets.set(definition[1]!.toLowerCase(), definition[2]!);
   }
   return targets;
@@ -4232,7 +4263,7 @@ function withReferenceLinks(text: string, targets: Map<string, string>): string 
 /** HTML changelog pages: headings and list items read as their Markdown, line for line, so line numbers stay the page's. */
 function htmlAsMarkdown(lines: string[]): string[] {
   if (!anyLineHas(lines, '<')) return lines;
-  const tags = lines.filter((line) => /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
+  const tags = lines.filter((line) => line.includes('<') && /<(?:h[1-6]|li|ul|ol|p|dt|dd)\b/i.test(line)).length;
   if (tags < 3) return lines;
   // Pure Data's release notes tell each change in a paragraph of its own, with no list: each `<P>` is one of them.
   const paragraphsAreChanges = !lines.some((line) => /<(?:li|dt)\b/i.test(line)) && lines.filter((line) => /^\s*<p\b[^>]*>\s*\S/i.test(line)).length >= 3;
@@ -4367,8 +4398,8 @@ function typedElementsAsMarkdown(lines: string[]): string[] {
   // name such an element in passing ("Support the `<update>` element").
   // K-9 Mail's in-app changelog is `<release version="6.904" …>` over `<change>` lines.
   if (!anyLineHas(lines, '<')) return lines;
-  const xml = lines.some((line) => /<changelog\b|<release\b[^>]*\bversion="/i.test(line));
-  if (!lines.some((line) => (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
+  const xml = lines.some((line) => line.includes('<') && /<changelog\b|<release\b[^>]*\bversion="/i.test(line));
+  if (!lines.some((line) => line.includes('<') && (xml ? TYPED_ELEMENT : TYPE_ATTRIBUTE).test(line))) return lines;
   const english = lines.some((line) => /\blang="en\b/i.test(line));
   let skipping: string | null = null;
   let prefix: string | null = null;
@@ -4590,14 +4621,16 @@ function indentedParagraphsAsList(lines: string[]): string[] {
   // Cascading's CHANGES.txt: "4.1" in the margin over paragraphs indented by two spaces, one a change. Where only versions
   // stand in the margin, two spaces indent as four do.
   const versionsInMargin = lines.every((line) => line.trim() === '' || /^ {2}/.test(line) || /^v?\d+(?:\.\d+)+[\w.+-]*\s*$/.test(line));
-  const indented = versionsInMargin ? (line: string) => /^(?:\t| {2,})\S/.test(line) : (line: string) => /^(?:\t| {4,})\S/.test(line);
+  const indented = versionsInMargin
+    ? (line: string) => (line.startsWith('\t') || line.startsWith('  ')) && /^(?:\t| {2,})\S/.test(line)
+    : (line: string) => (line.startsWith('\t') || line.startsWith('    ')) && /^(?:\t| {4,})\S/.test(line);
   // Moto's "    * IAM: … no longer loaded by default." over "      @mock_aws(config=…)" after a blank line: a paragraph
   // indented past the bullet before it is more of that bullet, as in any Markdown list.
   let bulletIndent = -1;
   const margin = lines.filter((line) => line.trim() !== '' && !indented(line));
   const paragraphs = lines.filter((line, index) => indented(line) && !indented(lines[index - 1] ?? '')).length;
   // Expat's indented "#1296  CVE-… -- Fix …" lines are read by indentedChangesAsMarkdown.
-  if (lines.filter((line) => NUMBERED_CHANGE.test(line)).length >= 2) return lines;
+  if (lines.filter((line) => line.includes('#') && NUMBERED_CHANGE.test(line)).length >= 2) return lines;
   if (paragraphs < 3 || margin.length > 3 || margin.some((line) => /^\s*(?:[-*+]\s|#|\d+[.)]\s|<|```|~~~)/.test(line))) return lines;
   // rlwrap's NEWS: "0.47  use libptytty by default and add --with-libptytty option to" over "      configure.  Keep …": the
   // version in the margin opens its first change, which the indented lines go on with.
@@ -4646,7 +4679,7 @@ function indentedParagraphsAsList(lines: string[]): string[] {
  * the margin (titles and dates).
  */
 function indentedOutlineAsList(lines: string[]): string[] {
-  const indentedLine = (line: string) => /^ {2,}\S/.test(line);
+  const indentedLine = (line: string) => line.startsWith('  ') && /^ {2,}\S/.test(line);
   const indented = lines.filter(indentedLine);
   const margin = lines.filter((line) => line.trim() !== '' && !indentedLine(line));
   if (indented.length < 5 || margin.length > 3 || lines.some((line) => FENCE.test(line))) return lines;
@@ -4829,8 +4862,8 @@ function keyedListsAsHeadings(lines: string[]): string[] {
  * is eight columns there.
  */
 function tabStopsAsSpaces(lines: string[]): string[] {
-  const tabbed = lines.some((line) => /^\t+[-*+]\s/.test(line));
-  const spaced = lines.some((line) => /^ {8,}[-*+]\s/.test(line));
+  const tabbed = lines.some((line) => line.startsWith('\t') && /^\t+[-*+]\s/.test(line));
+  const spaced = lines.some((line) => line.startsWith('        ') && /^ {8,}[-*+]\s/.test(line));
   if (!tabbed || !spaced) return lines;
   return lines.map((line) => line.replace(/^\t+/, (tabs) => ' '.repeat(8 * tabs.length)));
 }
@@ -5218,7 +5251,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     return { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
   };
   // Notes of one Markdown heading, the version's, over paragraphs and no list (Flask-CORS 2.0.0rc1).
-  const atxHeadings = lines.filter((line) => /^#{1,6}\s/.test(line));
+  const atxHeadings = lines.filter((line) => line.startsWith('#') && /^#{1,6}\s/.test(line));
   const proseUnderVersion = atxHeadings.length === 1 && /^#{1,6}\s+\[?v?\d[\w.+-]*\]?\s*$/.test(atxHeadings[0]!) && !lines.some((line) => BULLET.test(line));
   const flushParagraph = () => {
     if (!paragraph) return;
@@ -5709,7 +5742,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const number = index + 1;
-    if (FENCE.test(line) && (fenced || !isUnderline(lines, index))) {
+    if ((line.includes('```') || line.includes('~~~')) && FENCE.test(line) && (fenced || !isUnderline(lines, index))) {
       fenced = !fenced;
       flushParagraph();
       extendLast(items, number);

@@ -13,7 +13,7 @@ function isPod(lines: string[]): boolean {
   let commands = 0;
   let headings = 0;
   for (const line of lines) {
-    const command = line.match(COMMAND);
+    const command = line.startsWith('=') ? line.match(COMMAND) : null;
     if (!command) continue;
     commands += 1;
     if (command[1]!.startsWith('head')) headings += 1;

@@ -11,7 +11,7 @@ const LABEL = /^\s*label\s+"((?:[^"\\]|\\.)*)"(?:@\w+)?\s*;?\s*$/;
 
 /** Whether the notes are a changes.pret release: a changeset of items typed by the changeset vocabulary. */
 function isPretChangeset(lines: string[]): boolean {
-  return lines.some((line) => /^\s*changeset\s*\[\s*$/.test(line)) && lines.some((line) => ITEM_TYPE.test(line));
+  return lines.some((line) => line.includes('changeset') && /^\s*changeset\s*\[\s*$/.test(line)) && lines.some((line) => ITEM_TYPE.test(line));
 }
 
 /** The vocabulary's types in words, as a section would title them. */

@@ -19,7 +19,9 @@ const LIST = /\\(?:itemize|enumerate|describe)\s*\{\s*$/;
 
 /** Whether the notes are Rd: a `\section{` or an `\item` at a line's start, and an `\itemize{`. */
 export function isRdNotes(lines: string[]): boolean {
-  return lines.some((line) => /^\s*\\itemize\s*\{/.test(line)) && lines.some((line) => /^\s*\\(?:section\s*\{|item\b)/.test(line));
+  return (
+    lines.some((line) => line.includes('\\itemize') && /^\s*\\itemize\s*\{/.test(line)) && lines.some((line) => /^\s*\\(?:section\s*\{|item\b)/.test(line))
+  );
 }
 
 type Frame = 'section' | 'list' | 'text';

@@ -29,7 +29,7 @@ const READ_ELSEWHERE = /^(?:pep|rfc|cve|ghsa|ticket|issue|pr|pull|bug|gh|user|co
 
 /** Whether the notes are a Sphinx changelog: `.. change::` blocks with `:tags:` fields. */
 export function isRstChangelog(lines: string[]): boolean {
-  return lines.some((line) => CHANGE.test(line)) && lines.some((line) => /^\s+:tags:/.test(line));
+  return lines.some((line) => CHANGE.test(line)) && lines.some((line) => line.includes(':tags:') && /^\s+:tags:/.test(line));
 }
 
 /** The heading of a change with these tags ("bug, orm" is a bug fix), or "Changes" when none names a type. */

@@ -7,6 +7,6 @@ const TAG_LINE = /^\s*\{%-?\s*(?:trans|endtrans|pluralize|block|endblock|raw|end
 const INLINE_TAG = /\{%-?\s*(?:trans|endtrans)\b[^%]*-?%\}/g;
 
 export function templateTagsRemoved(lines: string[]): string[] {
-  if (lines.filter((line) => TAG_LINE.test(line)).length < 2) return lines;
+  if (lines.filter((line) => line.includes('{%') && TAG_LINE.test(line)).length < 2) return lines;
   return lines.map((line) => (TAG_LINE.test(line) ? '' : line.replace(INLINE_TAG, '')));
 }

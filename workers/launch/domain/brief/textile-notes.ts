@@ -10,7 +10,7 @@ const HEADING = /^h([1-6])\.[ \t]+(?=\S)/;
 /** Whether the notes are Textile: its code spans, with its nested lists or headings. */
 function isTextile(lines: string[]): boolean {
   // Nesting or headings first: anchored, they rule out most notes before any span is looked for.
-  if (!lines.some((line) => NESTED_ITEM.test(line) || HEADING.test(line))) return false;
+  if (!lines.some((line) => (line.startsWith('**') && NESTED_ITEM.test(line)) || (line.startsWith('h') && HEADING.test(line)))) return false;
   const spans = lines.reduce((count, line) => count + (line.includes('@') ? (line.match(CODE)?.length ?? 0) : 0), 0);
   return spans >= 2;
 }

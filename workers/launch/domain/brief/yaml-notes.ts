@@ -28,7 +28,11 @@ const PLACEHOLDER = /^(?:[-*+]\s+)?add (?:an? |other )?[\w ]{2,40} here\.?$/i;
 
 /** Whether the notes are YAML release notes: two or more keys that name a kind of change open a block scalar at the margin. */
 export function isYamlNotes(lines: string[]): boolean {
-  return lines.filter((line) => BLOCK_KEY.test(line) && KIND_KEY.test(line.match(BLOCK_KEY)![1]!)).length >= 2;
+  return (
+    lines.filter(
+      (line) => line.includes(':') && (line.includes('|') || line.includes('>')) && BLOCK_KEY.test(line) && KIND_KEY.test(line.match(BLOCK_KEY)![1]!),
+    ).length >= 2
+  );
 }
 
 /** reno's sections, as its documentation lists them. */
@@ -144,7 +148,7 @@ const ENVOY_HEADINGS: Record<string, string> = {
 
 function isEnvoyChangelog(lines: string[]): boolean {
   return (
-    lines.some((line) => ENVOY_KIND.test(line)) &&
+    lines.some((line) => line.includes(':') && ENVOY_KIND.test(line)) &&
     lines.filter((line) => ENVOY_AREA.test(line)).length >= 1 &&
     lines.some((line) => /^\s+change\s*:\s*[|>]/.test(line))
   );
@@ -300,7 +304,7 @@ function commitChangelogAsMarkdown(lines: string[]): string[] {
  */
 const ADVISORY_KEY = /^ {2}((?:CVE|MFSA)-\d{4}-\d+)\s*:\s*$/;
 function isMozillaAdvisory(lines: string[]): boolean {
-  return lines.some((line) => /^advisories\s*:\s*$/.test(line)) && lines.some((line) => ADVISORY_KEY.test(line));
+  return lines.some((line) => line.startsWith('advisories') && /^advisories\s*:\s*$/.test(line)) && lines.some((line) => ADVISORY_KEY.test(line));
 }
 function mozillaAdvisoryAsMarkdown(lines: string[]): string[] {
   let inside = false;
@@ -370,7 +374,7 @@ export function yamlNotesAsMarkdown(lines: string[]): string[] {
   if (isEnvoyChangelog(lines)) return envoyAsMarkdown(lines);
   if (isAntsibullChangelog(lines)) return antsibullAsMarkdown(lines);
   if (isVersionKeyedChangelog(lines)) return versionKeyedAsMarkdown(lines);
-  if (lines.some((line) => ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
+  if (lines.some((line) => line.includes('artifacthub.io/changes') && ARTIFACT_HUB_CHANGES.test(line))) return artifactHubAsMarkdown(lines);
   if (isRenoNotes(lines)) return renoAsMarkdown(lines);
   if (RELEASE_ENTRY.test(lines.find((line) => line.trim() !== '') ?? '') && lines.some((line) => LIST_KEY.test(line))) return releaseListAsMarkdown(lines);
   if (!isYamlNotes(lines)) return lines;
@@ -428,7 +432,7 @@ export function yamlNotesAsMarkdown(lines: string[]): string[] {
 const COMMIT_SUBJECT = /^(\s*)(?:-\s+)?subject:[ \t]*(.*)$/;
 
 export function versionbotChangelogAsMarkdown(lines: string[]): string[] {
-  if (!lines.some((line) => /^\s*-\s+commits:\s*$/.test(line)) || !lines.some((line) => COMMIT_SUBJECT.test(line))) return lines;
+  if (!lines.some((line) => line.includes('commits:') && /^\s*-\s+commits:\s*$/.test(line)) || !lines.some((line) => COMMIT_SUBJECT.test(line))) return lines;
   const out = lines.map(() => '');
   lines.forEach((line, index) => {
     const subject = line.match(COMMIT_SUBJECT);
