@@ -626,10 +626,11 @@ const isChore = (text: string) => {
 /**
  * Distributed's "Remove `zict`-related skips", "Remove `pytest.mark.repeat` from `test_prometheus_collect_task_states`", "Add
  * code coverage", "Add pre-commit to environments"; librosa's "Removed deprecated 'hanning' window specification from tests";
- * aubio's "azure: added basic configuration": how the project tests itself, read from the change's first words.
+ * aubio's "azure: added basic configuration": how the project tests itself, read from the change's first words. Each run of
+ * spaces ends before a word, so no two parts share one (recheck found a fourth-degree polynomial where they did).
  */
 const OWN_TESTS =
-  /^(?:(?:add(?:ed|s)?|remov(?:e|ed|es)|mark(?:ed|s)?|enable[sd]?|disable[sd]?)\s+(?:\S+\s+){0,2}?(?:[\w-]*-related\s+)?(?:test\s+)?skips\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+pytest\.mark\.\w+|(?:add(?:ed|s)?|enable[sd]?)\s+(?:the\s+)?(?:code\s+)?coverage(?:\s+(?:badge|reports?|reporting))?\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+.{1,80}\s+(?:from|in|to)\s+(?:the\s+)?(?:tests|test suite|unit tests)(?=\.|$)|(?:add(?:ed|s)?|enable[sd]?)\s+pre-commit\b|(?:azure|travis|appveyor|circleci|github actions)\s*:\s+(?:add(?:ed|s)?|update[sd]?|fix(?:e[sd])?)\s+(?:basic\s+)?(?:configuration|config|setup)\.?$)/i;
+  /^(?:(?:add(?:ed|s)?|remov(?:e|ed|es)|mark(?:ed|s)?|enable[sd]?|disable[sd]?)\s+(?=\S)(?:\S+\s+){0,2}?(?:[\w-]*-related\s+)?(?:test\s+)?skips\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+pytest\.mark\.\w+|(?:add(?:ed|s)?|enable[sd]?)\s+(?:the\s+)?(?:code\s+)?coverage(?:\s+(?:badge|reports?|reporting))?\.?$|(?:add(?:ed|s)?|remov(?:e|ed|es))\s+(?=\S).{1,80}\s+(?:from|in|to)\s+(?:the\s+)?(?:tests|test suite|unit tests)(?=\.|$)|(?:add(?:ed|s)?|enable[sd]?)\s+pre-commit\b|(?:azure|travis|appveyor|circleci|github actions)\s*:\s+(?:add(?:ed|s)?|update[sd]?|fix(?:e[sd])?)\s+(?:basic\s+)?(?:configuration|config|setup)\.?$)/i;
 /** TypeDB's "Add bazel disk cache to speed up local builds …", "Introduce bazel ci config setting": how its developers build it. */
 const OWN_BUILD = /^(?:add(?:ed|s)?|introduce[sd]?|enable[sd]?)\s+(?:an?\s+|the\s+)?bazel\b|\bspeed\s+up\s+(?:local|ci|dev(?:elopment)?)\s+builds\b/i;
 /** OAuth2's "COVERAGE: 100.00% -- 542/542 lines in 15 files", "88.35% documented": how well its own tests and docs cover it. */
