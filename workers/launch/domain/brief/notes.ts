@@ -2713,7 +2713,9 @@ const PULL_REQUEST_LEAD = String.raw`^(\s*(?:[-*+]\s+)?(?:#\d+\s*[-–—:]?\s+)
 /** Dokku's "- #8590: @josegonzalez Restrict app names …": who made it, after the pull request. */
 const HANDLE_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}@(?!ref\b)[\w-]+(?:\s+[-–—:]\s+|\s+(?=\p{Lu}|[a-z]+(?:\([^)]*\))?!?:\s))`, 'u');
 /** The DigitalOcean provider's "- #1311 - @jvasilevsky - LBAAS-3600: support …": a tracker's key before the change. */
-const KEY_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}(?!(?:CVE|GHSA|RUSTSEC|PYSEC|HSEC|YSA|GHSL)-)([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)`);
+const KEY_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}(?!${ADVISORY_ID_START})([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)`);
+/** react-native-auth0's "[ESD-30932] Improve error handling": the tracker's key it was filed under (no advisory's), no scope. */
+const LEADING_TRACKER_KEY = new RegExp(String.raw`^(\s*)\[(?!${ADVISORY_ID_START}|CWE-)[A-Z][A-Z\d]+-\d+\]\s+(?=[^\s–—-])`);
 function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -2962,8 +2964,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(raw.includes('Resolve') ? RESOLVE_ID_RUN_IN : NEVER, ' ($1)')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
-    // react-native-auth0's "[ESD-30932] Improve error handling": the tracker's key it was filed under, no scope.
-    .replace(/^(\s*)\[(?!(?:CVE|GHSA|GHSL|RUSTSEC|PYSEC|HSEC|YSA|CWE)-)[A-Z][A-Z\d]+-\d+\]\s+(?=[^\s–—-])/, '$1')
+    .replace(LEADING_TRACKER_KEY, '$1')
     // Flowman's "github-330: Implement Kernel Server": the GitHub issue it was filed as.
     .replace(/^(\s*)(?:github|gh)-\d+:\s+(?=\S)/i, '$1')
     // GnuCOBOL's "** Note: Not each flag contained in the FCD3 is handled already **" once its label went: the closing mark.
@@ -3989,11 +3990,12 @@ const LEADING_AUTHOR =
  * that opened one goes where it joins another ("… and Greg Lucas added some additional speedups").
  */
 function withoutLeadingAuthors(items: NoteItem[]): NoteItem[] {
-  const names = new Set(items.flatMap((item) => item.text.match(LEADING_AUTHOR)?.[1] ?? []));
-  if (items.filter((item) => LEADING_AUTHOR.test(item.text)).length < 2) return items;
+  const authors = items.map((item) => item.text.match(LEADING_AUTHOR));
+  const names = new Set(authors.flatMap((author) => author?.[1] ?? []));
+  if (authors.filter(Boolean).length < 2) return items;
   const joined = new RegExp(String.raw`\s+and\s+(?:${[...names].map(escapeRegExp).join('|')})\s+(?=\p{Ll})`, 'gu');
-  return items.map((item) => {
-    const author = item.text.match(LEADING_AUTHOR);
+  return items.map((item, index) => {
+    const author = authors[index];
     if (!author) return item;
     const rest = item.text.slice(author[0].length).replace(joined, ' and ');
     return { ...item, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` };

@@ -96,8 +96,8 @@ function starredChanges(lines: string[]): Set<number> {
   // Yubico PIV Tool's "** ykpiv: Fixed potential memory leaks", a dozen without a stop: a heading over nothing, where each is
   // followed by the next or by the end, is a line of a list.
   const overNothing = (index: number) => {
-    const next = lines.slice(index + 1).find((line) => line.trim() !== '');
-    return next === undefined || (levels[lines.indexOf(next, index + 1)] ?? 0) > 0;
+    const next = lines.findIndex((line, at) => at > index && line.trim() !== '');
+    return next < 0 || levels[next]! > 0;
   };
   const listed = (group: number[]) => group.every(sentence) || (group.length >= 3 && group.every(overNothing));
   return new Set([...siblings.values()].filter(listed).flat());
