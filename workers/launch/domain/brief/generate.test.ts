@@ -9180,3 +9180,22 @@ describe('holdouts 275 to 280', () => {
     expect(brief.highlights[0]!.text).toBe('Fix for zip security issue with symlinks (GHSA-9v85-q87q-g4vg).');
   });
 });
+
+describe('holdouts 284 to 292', () => {
+  it('says a release breaks things where a change says the ABI changed or what must be rebuilt (arpack-ng, Matrix)', () => {
+    const abi = ['arpack-ng - 3.7.0', '', ' * [BUG FIX] ICB: missing workev => API/ABI change for *[ds]neupd_c.', ' * ICB: added ILP64 support.'].join('\n');
+    expect(checkedBriefOf(abi, { version: '3.7.0', title: 'arpack-ng 3.7.0' }).releaseKind).toBe('breaking');
+    const rebuild = ['## 1.7-0', '', '- Reverse LinkingTo built under earlier versions should be rebuilt from sources.', '- Add a thing.'].join('\n');
+    expect(checkedBriefOf(rebuild, { version: '1.7-0', title: 'Matrix 1.7-0' }).releaseKind).toBe('breaking');
+  });
+  it('says a release is not compatible with older versions breaks things, not a feature of one (MCollective, JanusGraph)', () => {
+    const notes = ['## 2.0.0', '', 'This release is not compatible with older versions. Agents must be updated.', '', '* Added batching.'].join('\n');
+    expect(checkedBriefOf(notes, { version: '2.0.0', title: 'MCollective 2.0.0' }).releaseKind).toBe('breaking');
+    const feature = ['## 1.1.0', '', '* Added inlining. The changes in the schema are not compatible with earlier versions of the system.'].join('\n');
+    expect(checkedBriefOf(feature, { version: '1.1.0', title: 'JanusGraph 1.1.0' }).releaseKind).not.toBe('breaking');
+  });
+  it('keeps a gerund that is the subject as it is (Gerbil)', () => {
+    const notes = ['## 0.18', '', '* Introducing interfaces allowed us to bring on the Standard IO Interfaces.'].join('\n');
+    expect(checkedBriefOf(notes, { version: '0.18', title: 'Gerbil 0.18' }).highlights[0]!.text).toMatch(/^Introducing interfaces allowed us/);
+  });
+});

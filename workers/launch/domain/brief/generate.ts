@@ -1,12 +1,14 @@
 import type { ProductProfile } from '../product-profile';
 import { checkBrief, checkSentence, MAX_CITED_LINES, type GroundingSources } from './check';
 import {
+  ABI_CHANGED,
   advisoryIds,
   dropsSupport,
   END_OF_SUPPORT,
   FRAMEWORK,
   HOLDS_A_SECURITY_FIX,
   LANGUAGE,
+  MUST_REBUILD,
   fixedAdvisoryIds,
   NO_LONGER_WITH_OLDER,
   NOT_BACKWARDS_COMPATIBLE,
@@ -373,7 +375,10 @@ function wordsSayItBreaks(item: NoteItem): boolean {
     // Natron's "This will require very few changes to the Python code", Mitsuba's "Some breaking changes were made …".
     REQUIRES_CODE_CHANGES.test(item.text) ||
     BREAKS_WERE_MADE.test(item.text) ||
-    NOT_BACKWARDS_COMPATIBLE.test(item.text)
+    NOT_BACKWARDS_COMPATIBLE.test(item.text) ||
+    // arpack-ng's "=> API/ABI change for *[ds]neupd_c", Starlink AST's "all C or C++ code that uses AST should be recompiled".
+    ABI_CHANGED.test(item.text) ||
+    MUST_REBUILD.test(item.text)
   );
 }
 /**
@@ -1700,7 +1705,9 @@ const GERUNDS: Record<string, string> = Object.fromEntries(
   [...ORDERS, 'use', 'include'].map((verb) => [upperFirst(`${stemBeforeEnding(verb)}ing`), upperFirst(verb)]),
 );
 // CairoSVG's "Using a lot of recursively nested use tags could lead to long rendering times": what a doing could lead to.
-const DOING_AS_SUBJECT = /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:.]*\b(?:could|would|may|might)\b|^[^:]{1,40}:\s|^\w+ to\b/;
+// Gerbil's "Introducing interfaces allowed us to bring on …": the doing is what made something possible.
+const DOING_AS_SUBJECT =
+  /\b(?:is|are|was|were|now|works|will|can|has|have|should|must)\b|^[^:.]*\b(?:could|would|may|might)\b|^[^:]{1,40}:\s|^\w+ to\b|\b(?:allowed|enabled|made|let)\s+(?:us|you|them)\b/;
 /** "Raising" → "raise": the doing of a behaviour verb, and the verb a product does it with. */
 const BEHAVIOUR_OF_GERUND: Record<string, string> = Object.fromEntries(
   ['raise', 'throw', 'return', 'emit', 'warn', 'log', 'print', 'show', 'display', 'reject', 'ignore', 'accept', 'require', 'report'].map((verb) => [

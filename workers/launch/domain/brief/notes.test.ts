@@ -10611,3 +10611,148 @@ describe('holdouts 275 to 280', () => {
     ]);
   });
 });
+
+describe('holdouts 284 to 292', () => {
+  it('reads a Keep a Changelog section told in paragraphs as a change a paragraph (Timely Dataflow)', () => {
+    const notes = [
+      '## 0.12.0',
+      '',
+      '### Added',
+      '',
+      'Timely configuration can now be done with the `worker::Config` type.',
+      '',
+      '### Removed',
+      '',
+      'Removed all deprecated methods and traits.',
+      '',
+      'Timely no longer responds to the `DEFAULT_PROGRESS_MODE` environment variable.',
+      '',
+      '### Security',
+      '',
+      'An important focus area for this release is on security.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Timely configuration can now be done with the worker::Config type.'],
+      ['breaking', 'Removed all deprecated methods and traits.'],
+      ['breaking', 'Timely no longer responds to the DEFAULT_PROGRESS_MODE environment variable.'],
+    ]);
+  });
+  it('reads a mark closing an entry in brackets, wrapped or not, as a break (Fypp, GNU Prolog)', () => {
+    const notes = [
+      'Changed',
+      '-------',
+      '',
+      '* Injecting local variables into macros is not possible any more. [Backwards',
+      '  incompatible]',
+      '* rename hexfilter -> gplc-filter (backward incompatibility)',
+      '* Variable positional argument resolves to a list.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'Injecting local variables into macros is not possible any more.'],
+      ['breaking', 'rename hexfilter -> gplc-filter'],
+      ['other', 'Variable positional argument resolves to a list.'],
+    ]);
+  });
+  it('reads a plain-text title "Change in <name> version <v> (<date>)" as no opening (GNU Prolog)', () => {
+    const parsed = parseNotes(['Change in GNU Prolog version 1.6.0 (Jun 2026)', '', '* add built-in predicate countall/2'].join('\n'), null);
+    expect(parsed.intro).toBeNull();
+  });
+  it('reads short paragraphs each led by a verb under the release title as its changes, not the first as its opening (Raqm)', () => {
+    const notes = [
+      'Overview of changes leading to 0.11.0',
+      'Thursday, July 23, 2026',
+      '====================================',
+      '',
+      'Reject input that spans multiple paragraphs; raqm_layout() now fails when',
+      'the text contains a paragraph separator.',
+      '',
+      'Fix out-of-bounds read in the UTF-8 and UTF-16 decoders.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => item.lines)).toEqual([
+      { start: 5, end: 6 },
+      { start: 8, end: 8 },
+    ]);
+    // A lead-in, "Fixes the following security issues:", is no change of its own.
+    const ledIn = parseNotes(['## 5.36.3', '', 'Fixes the following security issues:', '', 'Fix a heap overflow.'].join('\n'), null);
+    expect(ledIn.items.map((item) => item.text)).not.toContain('Fixes the following security issues:');
+  });
+  it('reads dated title bullets as no change, and the announcement after its opening as the changes (Gerbil)', () => {
+    const notes = [
+      '## Gerbil v0.18, Nimzowitsch',
+      '',
+      '- Gerbil v0.18; October 12, 2023',
+      '- Gerbil v0.18-rc1; October 6, 2023',
+      '',
+      'Gerbil v0.18 is a milestone release, which sets the foundation for Gerbil v1.0.',
+      '',
+      'The build system has been reworked from the ground up. We start from the precompiled bootstrap sources.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    expect(parsed.items.filter((item) => item.kind !== 'internal').map((item) => item.text)).toEqual([
+      'The build system has been reworked from the ground up. We start from the precompiled bootstrap sources.',
+    ]);
+  });
+  it('reads the account below an advisory id alone as its fix, past who reported it (OpenPMIx)', () => {
+    const notes = [
+      '4.2.6 -- 9 Sep 2023',
+      '----------------------',
+      '.. warning:: CVE-2023-41915',
+      '',
+      '    A security issue was reported by François Diakhate (CEA)',
+      '    which is addressed in the PMIx v4.2.6 release.',
+      '',
+      '    A filesystem race condition could permit a malicious user',
+      '    to obtain ownership of an arbitrary file. This may happen under the default configuration.',
+      '',
+      'Detailed changes include:',
+      ' - PR #3150 Do not follow links when doing `chown`',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'A filesystem race condition could permit a malicious user to obtain ownership of an arbitrary file (CVE-2023-41915).'],
+      ['other', 'Do not follow links when doing chown'],
+    ]);
+  });
+  it('keeps the advisory closing a thanks, and reads removals with what to use instead, split-out modules, ABI changes and rebuilds as breaks (ikiwiki, PDL, arpack-ng, Matrix)', () => {
+    const notes = [
+      '* Security: tell `git revert` not to follow renames. Thanks, intrigeri. (CVE-2016-10026)',
+      '- CallExt removed - use `Inline with => "PDL"`',
+      '- split PDL::IO::Browser out to separate distro',
+      '- minimum Perl 5.16 due to lvalue problems',
+      '- [BUG FIX] ICB: missing workev for *[ds]neupd => API/ABI change for *[ds]neupd_c.',
+      '- Reverse LinkingTo built under earlier versions should be rebuilt from sources.',
+      '- Removal of a number of deprecated APIs',
+      '- Removed deprecated ini_set call',
+      '- Removed deprecated syntax from remaining tests',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'tell git revert not to follow renames (CVE-2016-10026).'],
+      ['breaking', 'CallExt removed - use Inline with => "PDL"'],
+      ['breaking', 'split PDL::IO::Browser out to separate distro'],
+      ['breaking', 'minimum Perl 5.16 due to lvalue problems'],
+      ['breaking', 'ICB: missing workev for *[ds]neupd => API/ABI change for *[ds]neupd_c.'],
+      ['breaking', 'Reverse LinkingTo built under earlier versions should be rebuilt from sources.'],
+      ['breaking', 'Removal of a number of deprecated APIs'],
+      ['other', 'Removed deprecated ini_set call'],
+      ['other', 'Removed deprecated syntax from remaining tests'],
+    ]);
+  });
+  it('reads "No issues known at 1.6 release resolved in 2.0 release" as nothing resolved (TF-A)', () => {
+    const notes = ['### Issues resolved since last release', '', '- No issues known at 1.6 release resolved in 2.0 release'];
+    expect(itemsOf(notes)).toEqual([]);
+  });
+  it("reads a Foswiki topic's headings, fixed font and links, and git shortlog's authors over their subjects (Foswiki, Munin)", () => {
+    const foswiki = [
+      '---++ Important changes in Foswiki 2.1.6',
+      '',
+      '---+++ Additional default topic protections',
+      '',
+      'This release adds an ACL to the =_default= topics of the [[%FO%/Extensions/CaptchaPlugin][Captcha Plugin]] and !UserRegistration.',
+    ];
+    const parsed = parseNotes(foswiki.join('\n'), null);
+    expect(parsed.items.map((item) => item.text)).toEqual(['Additional default topic protections']);
+    const shortlog = ['Detailed Changelog', '------------------', '', 'Steve Schnepp (1):', '      Fix wrong parameter expansion in CGI'];
+    expect(itemsOf(shortlog).map((item) => [item.kind, item.text])).toEqual([['fix', 'Fix wrong parameter expansion in CGI']]);
+  });
+});

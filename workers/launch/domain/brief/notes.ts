@@ -760,8 +760,9 @@ export const END_OF_SUPPORT =
  * now required", without its verb; JFlex's "JFlex build and runtime now depend on JDK 1.7+" (not a build tool's). ZAP's
  * "Update to a Minimum of Java 17" and "ZAP now requires a minimum of Java 17 to run".
  */
+// PDL's "minimum Perl 5.16 due to lvalue problems": the runtime's new minimum, said alone.
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|\b(?:requires?|to)\s+a\s+min(?:imum|imal)\s+(?:version\s+)?of\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
+  String.raw`^min(?:imum|imal)\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d+(?:\.\d+)+\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|\b(?:requires?|to)\s+a\s+min(?:imum|imal)\s+(?:version\s+)?of\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -960,12 +961,14 @@ const BACKSTORY_INTO_EXAMPLE = /^(?:back in the day|previously|in the past|histo
  * ids of such a part are those of the headings open at it (its own words, a part's name, hold none).
  */
 function advisoryToldBelow(heading: string, paragraph: string, above: Heading[]): { words: string; ids: string[] } | null {
-  if (ADVISORY_IDS_ONLY.test(heading))
-    return /^(?:reported|discovered|found|credits?|thanks)\b/i.test(paragraph) ? null : { words: paragraph, ids: advisoryIds(heading) };
+  if (ADVISORY_IDS_ONLY.test(heading)) return REPORTED_BY.test(paragraph) ? null : { words: paragraph, ids: advisoryIds(heading) };
   if (!ADVISORY_PART.test(heading) || namesAdvisory(paragraph)) return null;
   const ids = advisoryIds(above.map((parent) => parent.text).join(' '));
   return ids.length === 0 ? null : { words: paragraph.split(SENTENCE_BREAK).find((sentence) => FIXED_BY.test(sentence)) ?? paragraph, ids };
 }
+/** Who found a flaw, told first: authentik's "_Reported by …_", OpenPMIx's "A security issue was reported by François Diakhate". */
+const REPORTED_BY =
+  /^(?:reported|discovered|found|credits?|thanks)\b|^(?:an?|the|this)\s+(?:security\s+)?(?:issue|vulnerability|flaw|bug|problem)\s+(?:was|has been)\s+(?:reported|discovered|found)\s+by\b/i;
 const ADVISORY_IDS_ONLY = withAdvisoryId(String.raw`^{ID}(?:\s*(?:,|and)\s*{ID})*\.?$`, 'i');
 const ADVISORY = withAdvisoryId(String.raw`\b{ID}\b|:ghsa:` + '`', 'i');
 /** ADVISORY's test where the text holds how one of its ids starts: few items name an advisory, and the pattern scans each. */
@@ -977,7 +980,11 @@ const namesAdvisory = (text: string) => mayNameAdvisory(text) && ADVISORY.test(t
 const BREAK_PRONE_SECTION =
   /^(?:changed|changes|removed|deprecated|deprecations|deprecated (?:and|or) (?:defunct|removed|superseded)(?: (?:functions?|features?|apis?|methods?|functions and features))?|defunct|packaging|(?:api |abi )?compatibility changes?|major changes|important(?: changes| notes?)?)$/i;
 /** OneDrive Client for Linux 2.5.0's "… and is not backwards compatible with v2.4.x.", Picasso's "This version is not fully backwards compatible with previous 2.x releases!": said outright. */
-export const NOT_BACKWARDS_COMPATIBLE = /\b(?:is|are)\s+not\s+(?:fully\s+|entirely\s+|completely\s+)?backwards?[- ]compatible\s+with\b/i;
+// MCollective 2.0.0's "This release is not compatible with older versions.", Neo4j-OGM's "It is not compatible with the
+// previous major version 5 of the driver.": the release, with what came before, the same. (Not JanusGraph's "The changes in
+// the schema structure are not compatible with earlier versions", of a feature once adopted.)
+export const NOT_BACKWARDS_COMPATIBLE =
+  /\b(?:is|are)\s+not\s+(?:fully\s+|entirely\s+|completely\s+)?backwards?[- ]compatible\s+with\b|\b(?:release|version|it)\s+is\s+not\s+compatible\s+with\s+(?:the\s+|any\s+)?(?:older|previous|earlier|prior)\b/i;
 /**
  * "This is a breaking change", asdf's "However, a number of breaking changes were introduced.", and OneDrive Client for
  * Linux's "This version introduces significant changes … and is not backwards compatible with v2.4.x."
@@ -1334,7 +1341,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:[\p{L} ]{1,30}:\s+)?(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:(?:an?|the|more|some)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)|tips|instructions|help)\b/iu.test(
       text,
     ) ||
-    (raw.includes('](') && OTHER_NOTES_LINK.test(raw))
+    (raw.includes('](') && OTHER_NOTES_LINK.test(raw)) ||
+    // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
+    /^no\s+(?:known\s+)?issues?\s+(?:known\s+)?(?:at|in|from|since)\s.{0,60}?\b(?:resolved|fixed)\b/i.test(text)
   )
     return { kind: 'internal', text };
   if (text.includes(':') && TRAILER_FIELD.test(text)) return { kind: 'internal', text };
@@ -1417,6 +1426,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // rio-tiler's "- remove python 3.9 and 3.10 support **breaking change**": the mark in bold closing the line.
   if (raw.includes('**') && /\*\*breaking(?: changes?)?\*\*\s*$/i.test(raw) && !PREFIX.test(text))
     return { kind: 'breaking', text: text.replace(/\s*breaking(?: changes?)?\.?\s*$/i, '') };
+  // Fypp's "Injecting local variables into macros … is not possible any more. … [Backwards\n incompatible]", GNU Prolog's
+  // "rename hexfilter -> gplc-filter (backward incompatibility)": the mark in brackets closing the entry, wrapped or not.
+  const bracketClosingMark = /\s*(?:\[|\()(?:backwards?[- ]incompatib(?:le|ility)|breaking(?: changes?)?)[\])]\.?\s*$/i;
+  if (/[\])]\.?$/.test(text) && bracketClosingMark.test(text) && !PREFIX.test(text)) return { kind: 'breaking', text: text.replace(bracketClosingMark, '') };
   // Lets-Plot's "[BREAKING, only affects users of Lets-Plot Kotlin API] The entire project …": the mark, and whom it breaks.
   const qualifiedMark = text.includes('[') ? text.match(/^\s*\[breaking(?: changes?)?,[^\]]{3,80}\][\s.\\]*(?=\S)/i) : null;
   if (qualifiedMark) return { kind: 'breaking', text: text.slice(qualifiedMark[0].length) };
@@ -1922,6 +1935,14 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     !/^(?:an?\s+)?new\b[^.]{0,80}\b(?:has|have) been added\b/i.test(text)
   )
     return { kind: 'breaking', text };
+  // PDL's "CallExt removed - use `Inline with => "PDL"`" and "split PDL::IO::Browser out to separate distro": a thing gone
+  // from where users had it, with what to use instead.
+  // TF-A 2.0's "Removal of a number of deprecated APIs" under New Features, fwupd's "Remove all the long-deprecated legacy CLI
+  // tools": what was deprecated is gone for whoever still used it.
+  if (inherited !== 'fix' && (REMOVED_USE_INSTEAD.test(text) || SPLIT_OUT.test(text) || REMOVES_DEPRECATED.test(text))) return { kind: 'breaking', text };
+  // arpack-ng's "[BUG FIX] ICB: missing workev for *[ds]neupd … => API/ABI change for *[ds]neupd_c.", Matrix's "Reverse
+  // LinkingTo built under earlier versions of Matrix should be rebuilt from sources": even a fix breaks what was built on it.
+  if (ABI_CHANGED.test(text) || MUST_REBUILD.test(text)) return { kind: 'breaking', text };
   // Earthly's "… it removes many cloud-based commands and flags. If you are using these in your scripts or CI, please remove
   // them.": what upgraders are asked to take out breaks them.
   // Natron's "Use Python 3 rather than Python 2 … This will require very few changes to the Python code": few, but changes.
@@ -2300,8 +2321,9 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 // SickChill's "* Release version 2024.2.2" among its commits: the commit that cut the release.
 // MooseFS' NEWS, "* MooseFS 4.57.0-1 (2024-12-09)" over its changes: the product's name, its version and the date.
 // libzypp's "- version 17.38.10 (35)" closing its entry: the version and its build number.
+// Gerbil's "- Gerbil v0.18; October 12, 2023" and "- Gerbil v0.18-rc1; October 6, 2023" under its title: when each was cut.
 const VERSION_TITLE = new RegExp(
-  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s+\(\d+\))?(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)$`,
+  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s+\(\d+\))?(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:;]?\s*\(?(?:released\s+)?${DATE}\)?)$`,
   'iu',
 );
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
@@ -2333,7 +2355,7 @@ const DATE_LINE = new RegExp(
 // LightDM's NEWS: "Overview of changes in lightdm 1.32.0"; Aircrack-ng's "Version 1.7 (changes from aircrack-ng 1.6) - Released
 // 10 May 2022:". Bochs' "Changes in 3.0 (February 16, 2025):" and NimBLE's "10 July 2026 - Apache NimBLE v1.10.0" too.
 const TITLE_LINE =
-  /^(?:=\s+.{2,60}\breleased\b.{0,30}|version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:]{0,40}:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?:?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s+[-–—]\s+(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*)$/iu;
+  /^(?:=\s+.{2,60}\breleased\b.{0,30}|version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:]{0,40}:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes?|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?:?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s+[-–—]\s+(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /**
  * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
  * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
@@ -3377,6 +3399,42 @@ function closedHeadings(lines: string[]): string[] {
     return heading ? `${'#'.repeat(4 - heading.marks.length)} ${heading.text}` : line;
   });
 }
+
+/**
+ * Foswiki and TWiki topics head their parts "---++ Important changes in Foswiki 2.1.6", "---+++ CVE-2018-7446": a plus a
+ * level. Their "=fixed font=", "[[Web.Topic][label]]" links and "!WikiWord" escapes are read as Markdown's code, links and words.
+ */
+function wikiTopicMarkup(lines: string[]): string[] {
+  if (!lines.some((line) => line.startsWith('---+') && TWIKI_HEADING.test(line))) return lines;
+  return lines.map((line) => {
+    const heading = line.match(TWIKI_HEADING);
+    const text = heading ? `${'#'.repeat(Math.min(heading[1]!.length, 6))} ${heading[2]}` : line;
+    return text
+      .replace(/\[\[([^\][]{1,200})\]\[([^\][]{1,120})\]\]/g, '[$2]($1)')
+      .replace(/(^|[\s(])=(\S(?:[^=\n]{0,80}\S)?)=(?=[\s.,;:!?)]|$)/g, '$1`$2`')
+      .replace(/(^|[\s(])!(?=\p{Lu}\p{Ll}+\p{Lu})/gu, '$1');
+  });
+}
+/**
+ * `git shortlog`'s "Steve Schnepp (1):" over its author's commit subjects, indented (Munin's ChangeLog): the subjects are
+ * the changes, a bullet each; who made them is a credit.
+ */
+function shortlogAsList(lines: string[]): string[] {
+  const authorAt = (index: number) => SHORTLOG_AUTHOR.test(lines[index]!) && /^\s{2,}\S/.test(lines[index + 1] ?? '');
+  if (!lines.some((line, index) => line.endsWith(':') && authorAt(index))) return lines;
+  let under = false;
+  return lines.map((line, index) => {
+    if (line.endsWith(':') && authorAt(index)) {
+      under = true;
+      return '';
+    }
+    if (under && /^\s{2,}\S/.test(line)) return `- ${line.trim()}`;
+    under = false;
+    return line;
+  });
+}
+const SHORTLOG_AUTHOR = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+\(\d+\):$/u;
+const TWIKI_HEADING = /^---(\+{1,6})(?:!!)?\s+(\S.*)$/;
 
 /** Read by position, not by one pattern: `^(={1,3})\s+(\S.*?)\s+\1\s*$` backtracks cubically over a line of blanks. */
 function closedHeading(line: string): { marks: string; text: string } | null {
@@ -5000,7 +5058,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                       patchSetsAsList(
                         indentedChangesAsMarkdown(
                           trackerLinesAsList(
-                            numberedTitlesAsList(foldsAsHeadings(anchorTagsAsHeadings(advisoryLinesAsHeadings(closedHeadings(withoutScriptBlocks(input)))))),
+                            numberedTitlesAsList(
+                              foldsAsHeadings(
+                                anchorTagsAsHeadings(advisoryLinesAsHeadings(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input)))))),
+                              ),
+                            ),
                           ),
                         ),
                       ),
@@ -5042,6 +5104,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   // The last paragraph, until a bullet or heading follows it.
   let lastProse = null as string | null;
   let lastProseStart = 0;
+  // Advisory ids alone on a line, over the account of the flaw they name (see flushParagraph).
+  let advisoryTitle: { ids: string[]; start: number; end: number } | null = null;
+  // The last line of the last paragraph read as a change for the verb that leads it (see flushParagraph).
+  let verbLedEnd = Number.NEGATIVE_INFINITY;
   // A heading whose body has prose but no bullets is itself a change (blog-style notes).
   // (Cast so TypeScript does not narrow it to null: the helpers below set it.)
   let pendingHeading = null as PendingHeading | null;
@@ -5275,6 +5341,23 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     if (texts.length === 1 && /^(?:date|released?(?:\s+on)?)\s*:\s*\d{4}-\d{2}-\d{2}\.?$/i.test(texts[0]!.trim())) return;
     // The account of an advisory a change before it told already (Krill's, after "Firstly, this release fixes …").
     if (toldParagraphs.has(start)) return;
+    // OpenPMIx's ".. warning:: CVE-2023-41915" over "A security issue was reported by …" and "A filesystem race condition could
+    // permit a malicious user …": the ids alone title the account below them, past who reported it; the account is the fix.
+    if (texts.length === 1 && ADVISORY_IDS_ONLY.test(texts[0]!.trim())) {
+      advisoryTitle = { ids: advisoryIds(texts[0]!), start, end };
+      return;
+    }
+    if (advisoryTitle && start - advisoryTitle.end <= 2) {
+      advisoryTitle.end = end;
+      if (REPORTED_BY.test(texts[0]!.trim())) return;
+      const [flaw] = texts.join(' ').trim().split(SENTENCE_BREAK);
+      const said = itemInline(`${flaw!.replace(/[.!]$/, '')} (${advisoryTitle.ids.join(', ')}).`, repoBase);
+      items.push({ kind: 'security', text: said.text, lines: { start: advisoryTitle.start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) });
+      advisoryTitle = null;
+      sawChange = true;
+      return;
+    }
+    advisoryTitle = null;
     lastProse = texts.join(' ');
     lastProseStart = start;
     // FreeRDP's "CVE:" over "CVE-2024-32039 [Moderate] Integer overflow & OutOfBound Write in clear_decompress_residual_data",
@@ -5420,7 +5503,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // a change that asks upgraders to act breaks their set-up.
     // I2P 2.10.0's post, "I2PSnark now supports UDP trackers." a paragraph after its opening: a part that does more now.
     // (Not Git LFS 3.7's run-on paragraph of everything it now does, which its lists below tell one by one.)
-    const partNowDoes = PART_NOW_DOES.test(texts[0]!.trim()) && texts.join(' ').split(/\s+/).length <= 40;
+    // ObjectBox 4.0.0's "**ObjectBox now supports on-device [Vector Search](…)** to enable …": said in bold, the same.
+    const partNowDoes = PART_NOW_DOES.test(texts[0]!.trim().replace(/^\*\*(?=\p{Lu})/u, '')) && texts.join(' ').split(/\s+/).length <= 40;
     if (intro && pendingHeading?.titlesRelease && (THIS_RELEASE_CHANGES.test(texts[0]!.trim()) || partNowDoes)) {
       items.push(paragraphItem(texts, start, end, ASKS_UPGRADERS.test(texts.join(' ')) ? 'breaking' : 'other'));
       return;
@@ -5498,7 +5582,22 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       !indented && !onlyParagraph && (section?.kind === 'feature' || section?.kind === 'other') && /\bchanges\b/i.test(section.text)
         ? paragraphsAreChanges(lines, start - 1)
         : false;
-    if (section?.kind && section.kind !== 'internal' && !pendingHeading!.hasBullets && titlesAKind(section.text) && (indented || onlyParagraph || proseList)) {
+    // Timely Dataflow's "### Removed" over "Removed all deprecated methods and traits." and two paragraphs more, no list: a
+    // Keep a Changelog section told in prose tells a change a paragraph, however few.
+    // (Not Lynis' "### Security" over "An important focus area for this release is on security.": what it is about.)
+    const keptInProse =
+      !indented &&
+      section !== undefined &&
+      section.kind !== 'security' &&
+      KEEP_A_CHANGELOG_SECTION.test(section.text) &&
+      paragraphsInSection(lines, start - 1) >= 1;
+    if (
+      section?.kind &&
+      section.kind !== 'internal' &&
+      !pendingHeading!.hasBullets &&
+      titlesAKind(section.text) &&
+      (indented || onlyParagraph || proseList || keptInProse)
+    ) {
       const clean = itemInline(withReferenceLinks(told, targets), repoBase);
       const own = itemKind(told, clean.text, section.kind, section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
@@ -5509,6 +5608,25 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         sawChange = true;
         pendingHeading!.hasProse = false;
       }
+      return;
+    }
+    // Raqm's NEWS: "Update grapheme cluster boundary detection to Unicode 17, …", "Reject input that spans multiple
+    // paragraphs; …", "Fix out-of-bounds read …" a short paragraph each under the release's title, no list yet: two or more
+    // running on, each led by a change's verb, are its changes (the first no opening).
+    // (Not JTOpen's "Fixes and enhancements in JTOpen 11.1", a title, nor a lead-in, "Fixes the following security issues:".)
+    const verbLed = (text: string) => (CHANGE_VERB.test(text) || MORE_CHANGE_VERBS.test(text)) && !/^\S+\s+(?:and|&|or)\s/i.test(text) && !/:\s*$/.test(text);
+    // (Not wmbusmeters' paragraphs after its opening, read together at the end as its changes.)
+    if (
+      (intro === null || sawChange) &&
+      (!pendingHeading || pendingHeading.titlesRelease || RELEASE_TITLE.test(pendingHeading.heading.text)) &&
+      !pendingHeading?.hasBullets &&
+      texts.length <= 4 &&
+      verbLed(texts[0]!.trim()) &&
+      (start - verbLedEnd <= 2 || verbLed(paragraphAfter(lines, end)?.text.trim() ?? ''))
+    ) {
+      items.push(paragraphItem(texts, start, end, 'other'));
+      verbLedEnd = end;
+      sawChange = true;
       return;
     }
     // Difftastic's "### Parsing" over "Added support for Dockerfiles and Fish shell.", "Removed support for Elvish and SCSS …":
@@ -6195,7 +6313,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   const closingCredit = closingCreditOf(source);
   // (Not zsh 5.8.1's, whose opening is the advisory it fixes: the paragraphs after it tell that flaw, which the brief takes
   // from the opening.)
-  if (items.length === 0 && opening && !NAMES_ADVISORY.test(opening.text)) {
+  // (Gerbil 0.18's "- Gerbil v0.18; October 12, 2023" over its announcement: bullets that only date the release list no change.)
+  const listsNoChange = items.every((item) => item.kind === 'internal' && VERSION_TITLE.test(item.text.trim()));
+  if (listsNoChange && opening && !NAMES_ADVISORY.test(opening.text)) {
     for (const { start, end, texts } of afterOpening) {
       const told = texts.join(' ').trim();
       // (Not "For a complete log of changes, please see" over the log's address: where to read more, no change.)
@@ -6641,6 +6761,15 @@ const NOW_POSSIBLE =
 /** A change's verb leading its words: "Fix …", "Add …", "Remove …". */
 const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Move[sd]?|Rename[sd]?)\s/;
+const REMOVED_USE_INSTEAD = /^\S+(?:\s+\S+){0,3}\s+(?:removed|dropped)\s*[-–—;:,(]\s*(?:use|set|replaced?\s+(?:by|with))\s/i;
+const REMOVES_DEPRECATED =
+  /^(?:remov(?:e[sd]?|al\s+of)|drop(?:s|ped)?)\s+(?:(?:all|a\s+number\s+of|several|many|the|some|most)\s+){0,3}(?:long-|previously\s+)?deprecated\s+(?:(?!(?:coverage|test|lint|build|ci)\b)[\w.:()`'-]+\s+){0,3}?(?:APIs?|functions?|methods?|options?|arguments?|flags?|settings?|modules?|classes?|interfaces?|macros?|syntax|objects?|parameters?|commands?|tools?|helpers?|aliases|endpoints?|properties|fields?|types?|keywords?|directives?|features?|constants?|hooks?|traits?)\b(?!\s+from\s+(?:the\s+)?(?:remaining\s+)?(?:tests?|ci|examples?|docs?)\b)/i;
+const SPLIT_OUT = /^split\s+\S+\s+out\s+(?:to|into)\s+(?:an?\s+|its\s+own\s+)?separate\s+(?:distro|distribution|package|module|crate|gem|repo(?:sitory)?)\b/i;
+export const ABI_CHANGED =
+  /\b(?:API\s*\/\s*ABI|ABI|API\s+and\s+ABI)\s+(?:change|break(?:age)?|incompatibility)\b|\bABI version is (?:incremented|bumped|increased|changed)\b/;
+export const MUST_REBUILD = /\b(?:must|should|need to|needs to|will need to|have to)\s+be\s+(?:rebuilt|recompiled|re-built|re-compiled)\b/i;
+/** Verbs that lead a change told as a paragraph besides those above: Raqm's "Reject input that spans multiple paragraphs". */
+const MORE_CHANGE_VERBS = /^(?:Reject(?:s|ed)?|Enable[sd]?|Disable[sd]?|Replace[sd]?|Require[sd]?|Switch(?:es|ed)?|Upgrade[sd]?|Bump(?:s|ed)?|Make[s]?)\s/;
 /** Ettercap's "    - CVE-2014-6395 (Length Parameter Inconsistency)": a bullet led by an advisory's id. */
 const LEADS_WITH_AN_ID = withAdvisoryId(String.raw`^\s*[-*+]\s+{ID}\b`, 'i');
 const INSTALLS_WITH = /^(?:to\s+(?:get\s+started|install|upgrade|update|try\s+it)\b|(?:install|upgrade|update)\s+(?:it|the\s+latest|latest)\b)/i;
@@ -6787,6 +6916,11 @@ function firstParagraphUnderHeading(lines: string[], from: number): boolean {
  */
 const GOES_ON = /^\s*(?:it|its|they|their|this|these|that|those|also|however|but|so|see|for (?:example|instance|details|more))\b/i;
 function paragraphsAreChanges(lines: string[], from: number): boolean {
+  return paragraphsInSection(lines, from) >= 3;
+}
+
+/** How many paragraphs the section that holds the paragraph at `from` (0-based) tells its changes in, as above; 0 where it does not. */
+function paragraphsInSection(lines: string[], from: number): number {
   let start = from;
   while (start > 0 && !/^#{1,6}\s/.test(lines[start - 1]!)) start--;
   // Every paragraph of the section asks the same question: the section is read once.
@@ -6796,9 +6930,9 @@ function paragraphsAreChanges(lines: string[], from: number): boolean {
   if (answer === undefined) sections.set(start, (answer = sectionOfParagraphs(lines, start)));
   return answer;
 }
-const proseSections = new WeakMap<string[], Map<number, boolean>>();
+const proseSections = new WeakMap<string[], Map<number, number>>();
 
-function sectionOfParagraphs(lines: string[], start: number): boolean {
+function sectionOfParagraphs(lines: string[], start: number): number {
   let paragraphs = 0;
   let length = 0;
   for (let at = start; at < lines.length && !/^#{1,6}\s/.test(lines[at]!); at++) {
@@ -6807,13 +6941,13 @@ function sectionOfParagraphs(lines: string[], start: number): boolean {
       length = 0;
       continue;
     }
-    if (/^\s*(?:[-*+>|]\s|\d+[.)]\s|```|~~~|<|\[)/.test(line) || /^(?:\t| {4})/.test(line)) return false;
+    if (/^\s*(?:[-*+>|]\s|\d+[.)]\s|```|~~~|<|\[)/.test(line) || /^(?:\t| {4})/.test(line)) return 0;
     // "They share one lockfile.", "See the docs.": a paragraph going on with the one before it tells the same change.
-    if (length === 0 && paragraphs > 0 && GOES_ON.test(line)) return false;
+    if (length === 0 && paragraphs > 0 && GOES_ON.test(line)) return 0;
     if (length === 0) paragraphs++;
-    if (++length > 8) return false;
+    if (++length > 8) return 0;
   }
-  return paragraphs >= 3;
+  return paragraphs;
 }
 
 function nextContent(lines: string[], index: number): string {

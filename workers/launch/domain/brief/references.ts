@@ -226,6 +226,10 @@ const THANKS_SENTENCE =
  * WeKan's "Thanks to ClemStrummer and xet7." with a handle among them.
  * ack's "Thanks, Thiago Perrotta.", "Thanks, mauke.": after a comma, a name or one handle.
  */
+const ADVISORY_AFTER_THANKS = new RegExp(
+  String.raw`([.!?])\s+((?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks\b[^().!?]{1,80}?)\s*(\((?:${ADVISORY_ID_START})[^()]{4,200}\))[.!]?\s*$`,
+  'i',
+);
 const THANKS_TO_NAMES =
   /(^|[.!?])\s*(?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks(?: to|,)\s+(?:(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*)(?:(?:\s+|\s*,\s*|\s+and\s+)(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\w-]*\d[\w-]*))*(?:\s*\(a\.k\.a\.?\s+[^()]+\))?|(?<=,\s+)[\p{Ll}\d][\w.-]{1,38}?)\.?\s*$/u;
 /** A sentence left pointing at references that went: "See PR for details.", "See issues and for details.", "Continuation of and." */
@@ -1135,6 +1139,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // R's NEWS "… negative years. Thanks to @a for the report and @b for the fix.": a closing sentence of thanks is a credit,
   // its stop before it forgotten or not (Taskwarrior's "… during `task _tags` command Thanks to Nikos Koukis for contributing.");
   // ("Thanks to the new parser, startup is faster." says what changed, and stays).
+  // ikiwiki's "… an authorization bypass. Thanks, intrigeri. (CVE-2016-10026)": the advisory closing the thanks is the fix's;
+  // it goes back to the words before them, which keep it once the thanks go.
+  if (has('hank') && endsOn(text, ')')) text = text.replace(ADVISORY_AFTER_THANKS, ' $3$1 $2.');
   if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
   // Changesets' "Thanks @tim-smart! - Add …": the credit's mark and dash go with it.
   if (has('@')) text = text.replace(MENTION_CREDIT, ' ').replace(/^\s*!\s*-\s+/, '');
